@@ -1,0 +1,1 @@
+"""Syntax tree to rule set: resolve names, validate, collect diagnostics."""

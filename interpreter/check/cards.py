@@ -1,0 +1,136 @@
+"""Check cards and wonders: their statements, costs, chains and effects."""
+
+from __future__ import annotations
+
+from ..diagnostics import Note
+from ..syntax import ast
+from .context import Context
+from .effects import check_effects
+from .model import CardDef, Cost, SideDef, StageDef, WonderDef
+from .rules import age_number
+
+
+def check_cost(stmt: ast.CostStmt | None, ctx: Context) -> Cost | None:
+    if stmt is None:
+        return Cost()
+    coins = 0
+    counts: dict[str, int] = {}
+    ok = True
+    for item in stmt.items:
+        if isinstance(item, ast.CoinAmount):
+            coins += item.count
+        elif ctx.known(item.resource, ctx.resources, "E1001", "resource"):
+            if item.count < 1:
+                ctx.report("E1206", "a cost needs at least 1 of each resource it names", item.span)
+                ok = False
+            counts[item.resource.text] = counts.get(item.resource.text, 0) + item.count
+        else:
+            ok = False
+    if not ok:
+        return None
+    ordered = tuple((r, counts[r]) for r in ctx.resources if r in counts)
+    return Cost(coins=coins, resources=ordered)
+
+
+def check_card(card: ast.Card, ctx: Context, points_categories: dict[str, str]) -> CardDef | None:
+    owner = f'card "{card.name.text}"'
+    age_stmt = ctx.single(card.body, ast.AgeStmt, owner, card.name.span, required="age")
+    color_stmt = ctx.single(card.body, ast.ColorStmt, owner, card.name.span, required="color")
+    copies_stmt = ctx.single(card.body, ast.CopiesStmt, owner, card.name.span)
+    cost_stmt = ctx.single(card.body, ast.CostStmt, owner, card.name.span)
+    chain_stmts = [s for s in card.body if isinstance(s, ast.ChainStmt)]
+    effects = check_effects([s for s in card.body if isinstance(s, ast.EFFECT_TYPES)], ctx)
+
+    age = age_number(age_stmt.age, ctx) if age_stmt else None
+    color = None
+    if color_stmt and ctx.known(color_stmt.color, ctx.colors, "E1002", "colour"):
+        color = color_stmt.color.text
+        _points_have_category(card.body, points_categories.get(color), f"a {color} card", ctx)
+    copies = _check_copies(copies_stmt, ctx)
+    cost = check_cost(cost_stmt, ctx)
+    chains = tuple(name.text for stmt in chain_stmts for name in stmt.cards)
+    if None in (age, color, copies, cost):
+        return None
+    return CardDef(name=card.name.text, age=age, color=color, copies=copies, cost=cost,
+                   chains=chains, effects=effects, span=card.name.span)
+
+
+def _check_copies(stmt: ast.CopiesStmt | None, ctx: Context) -> tuple[int, ...] | None:
+    if stmt is None:
+        return ()
+    values = [n.value for n in stmt.counts]
+    for earlier, later in zip(stmt.counts, stmt.counts[1:]):
+        if later.value < earlier.value:
+            ctx.report("E1204", "copies must be listed from the smallest player count up", later.span,
+                       label=f"{later.value}+ comes after {earlier.value}+",
+                       help="`copies 3+ 5+` is one copy from 3 players and a second from 5")
+            return None
+    for n in stmt.counts:
+        if n.value < 1:
+            ctx.report("E1204", "a copy needs at least 1 player", n.span)
+            return None
+    return tuple(values)
+
+
+def _points_have_category(body, category: str | None, what: str, ctx: Context) -> None:
+    if category is not None:
+        return
+    for effect in body:
+        if isinstance(effect, ast.Points):
+            ctx.report("E1205", f"points on {what} count in no score category", effect.span,
+                       label="which line of the score pad?",
+                       help="say where they count with `score <category>: N`, or map the source in the "
+                            "rules with `points of <colour> cards count as <category>`")
+
+
+def check_wonder(wonder: ast.Wonder, ctx: Context, stage_category: str | None) -> WonderDef | None:
+    sides: list[SideDef] = []
+    seen: dict[str, ast.Side] = {}
+    ok = True
+    if not wonder.sides:
+        ctx.report("E1207", f'wonder "{wonder.name.text}" has no side', wonder.name.span,
+                   help="add `side A { produces ...  stage { cost ...; points 3 } }`")
+        return None
+    for side in wonder.sides:
+        if side.name.text in seen:
+            ctx.report("E1101", f'wonder "{wonder.name.text}" has two sides {side.name.text}', side.name.span,
+                       notes=(Note("first defined here", seen[side.name.text].name.span),))
+            ok = False
+            continue
+        seen[side.name.text] = side
+        checked = _check_side(wonder, side, ctx, stage_category)
+        if checked is None:
+            ok = False
+        else:
+            sides.append(checked)
+    return WonderDef(name=wonder.name.text, sides=tuple(sides), span=wonder.name.span) if ok else None
+
+
+def _check_side(wonder: ast.Wonder, side: ast.Side, ctx: Context, stage_category) -> SideDef | None:
+    stages_ast = [s for s in side.body if isinstance(s, ast.Stage)]
+    effects = check_effects([s for s in side.body if isinstance(s, ast.EFFECT_TYPES)], ctx)
+    if not stages_ast:
+        ctx.report("E1207", f'side {side.name.text} of "{wonder.name.text}" has no stage', side.name.span,
+                   help="add `stage { cost 2 stone; points 3 }`")
+        return None
+    _points_have_category(side.body, None, "a wonder board", ctx)
+    stages: list[StageDef] = []
+    ok = True
+    for number, stage in enumerate(stages_ast, 1):
+        owner = f'stage {number} of "{wonder.name.text}" {side.name.text}'
+        cost_stmt = ctx.single(stage.body, ast.CostStmt, owner, stage.span)
+        if cost_stmt is None:
+            ctx.report("E1203", f"{owner} has no cost", stage.span, label="every stage costs something",
+                       help="add `cost 2 stone` (or whatever the stage costs) inside the braces")
+            ok = False
+            continue
+        _points_have_category(stage.body, stage_category, "a wonder stage", ctx)
+        cost = check_cost(cost_stmt, ctx)
+        stage_effects = check_effects([s for s in stage.body if isinstance(s, ast.EFFECT_TYPES)], ctx)
+        if cost is None:
+            ok = False
+            continue
+        stages.append(StageDef(cost=cost, effects=stage_effects, span=stage.span))
+    if not ok:
+        return None
+    return SideDef(name=side.name.text, effects=effects, stages=tuple(stages), span=side.name.span)

@@ -1,0 +1,49 @@
+"""Shared state of one check run: the diagnostics found so far and the declared names."""
+
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic, Note, Span, did_you_mean
+from ..syntax import ast
+
+
+class Context:
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+        self.resources: tuple[str, ...] = ()
+        self.groups: dict[str, tuple[str, ...]] = {}
+        self.colors: tuple[str, ...] = ()
+        self.symbols: tuple[str, ...] = ()
+        self.categories: tuple[str, ...] = ()
+
+    def report(self, code: str, message: str, span: Span | None, *, label: str = "",
+               help: str | None = None, notes: tuple[Note, ...] = (), severity: str | None = None) -> None:
+        if severity is None:
+            severity = "warning" if code.startswith("W") else "error"
+        self.diagnostics.append(Diagnostic(code, message, span, severity, label, help, notes))
+
+    def known(self, name: ast.Name, pool, code: str, what: str) -> bool:
+        """True if `name` is in `pool`; otherwise report it, suggesting the nearest name."""
+        if name.text in pool:
+            return True
+        guess = did_you_mean(name.text, pool)
+        if guess:
+            hint = f"did you mean `{guess}`?"
+        elif pool:
+            hint = f"declared {what}s are: " + ", ".join(pool)
+        else:
+            hint = f"no {what} is declared; declare them first"
+        self.report(code, f"unknown {what} `{name.text}`", name.span,
+                    label=f"not a declared {what}", help=hint)
+        return False
+
+    def single(self, body, kind, owner: str, span: Span, *, required: str | None = None):
+        """The one statement of type `kind` in a block; reports repeats, and absence if required."""
+        found = [s for s in body if isinstance(s, kind)]
+        for extra in found[1:]:
+            self.report("E1102", f"{owner} says this twice", extra.span, label="repeated here",
+                        notes=(Note("first said here", found[0].span),),
+                        help="keep one of the two statements")
+        if not found and required:
+            self.report("E1201", f"{owner} has no `{required}` statement", span,
+                        help=f"add `{required} ...` inside the braces")
+        return found[0] if found else None

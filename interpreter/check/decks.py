@@ -1,0 +1,92 @@
+"""Whole-set checks: duplicate definitions, chains between ages, and the deck arithmetic
+(every age deals exactly `hand` cards to each player at every allowed player count)."""
+
+from __future__ import annotations
+
+from ..diagnostics import Note, did_you_mean
+from ..syntax import ast
+from .context import Context
+from .model import CardDef, RulesDef
+
+
+def check_duplicates(items, ctx: Context) -> None:
+    seen: dict[tuple, ast.Name] = {}
+    ages: dict[int, ast.Name] = {}
+    for item in items:
+        if isinstance(item, ast.Card):
+            age_stmt = next((s for s in item.body if isinstance(s, ast.AgeStmt)), None)
+            key = ("card", item.name.text, age_stmt.age.text if age_stmt else None)
+            what = f'card "{item.name.text}"' + (f" in age {age_stmt.age.text}" if age_stmt else "")
+        elif isinstance(item, ast.Wonder):
+            key, what = ("wonder", item.name.text), f'wonder "{item.name.text}"'
+        else:
+            continue
+        if key in seen:
+            ctx.report("E1101", f"{what} is defined twice", item.name.span, label="defined again",
+                       notes=(Note("first defined here", seen[key].span),),
+                       help="rename one of them or remove the copy")
+        else:
+            seen[key] = item.name
+
+
+def check_chains(cards: list[CardDef], chain_spans: dict, ctx: Context) -> None:
+    by_name: dict[str, list[CardDef]] = {}
+    for card in cards:
+        by_name.setdefault(card.name, []).append(card)
+    for card in cards:
+        for name in chain_spans.get((card.name, card.age), ()):
+            if name.text not in by_name:
+                guess = did_you_mean(name.text, by_name)
+                ctx.report("E1004", f'unknown card "{name.text}"', name.span, label="no card has this name",
+                           help=f'did you mean "{guess}"?' if guess else "chains name a card of an earlier age")
+            elif not any(other.age < card.age for other in by_name[name.text]):
+                ages = sorted({other.age for other in by_name[name.text]})
+                ctx.report("E1202", f'"{card.name}" (age {card.age}) chains from "{name.text}" '
+                           f"(age {', '.join(map(str, ages))})", name.span,
+                           label="not from an earlier age",
+                           help="a card can only be built free thanks to a building of an earlier age")
+
+
+def check_ages_exist(cards: list[CardDef], rules: RulesDef, ctx: Context) -> list[CardDef]:
+    known = {a.number for a in rules.ages}
+    kept = []
+    for card in cards:
+        if card.age in known:
+            kept.append(card)
+        else:
+            ctx.report("E1006", f'"{card.name}" is in age {card.age}, which the rules do not define',
+                       card.span, help=f"the rules define ages {', '.join(map(str, sorted(known)))}")
+    return kept
+
+
+def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
+    players = range(rules.min_players, rules.max_players + 1)
+    pooled: set[str] = set()
+    for age in rules.ages:
+        in_age = [c for c in cards if c.age == age.number]
+        for add in age.random_additions:
+            colors = {c.text for c in add.colors}
+            pool = [c for c in in_age if c.color in colors and not c.copies]
+            pooled.update(c.name for c in pool)
+            needed = max(add.count.at(p) for p in players)
+            if needed > len(pool):
+                ctx.report("E1302", f"age {age.number} draws {needed} random {'/'.join(sorted(colors))} cards "
+                           f"at {rules.max_players} players but only {len(pool)} can be drawn", add.span,
+                           help="cards in a random pool have no `copies` line; add cards or draw fewer")
+        wrong = []
+        for p in players:
+            dealt = sum(c.copies_at(p) for c in in_age)
+            dealt += sum(max(0, add.count.at(p)) for add in age.random_additions)
+            if dealt != age.hand * p:
+                wrong.append(f"{dealt} at {p} players (needs {age.hand * p})")
+        if wrong:
+            ctx.report("E1301", f"age {age.number}'s deck does not deal {age.hand} cards to each player: "
+                       + "; ".join(wrong), age.span,
+                       help="check the `copies` lines of this age's cards")
+    for card in cards:
+        if card.name in pooled and card.color:
+            continue
+        if not any(card.copies_at(p) for p in players) and card.name not in pooled:
+            ctx.report("W1303", f'"{card.name}" never enters a deck', card.span,
+                       help=f"give it `copies` that start at {rules.max_players} players or fewer, "
+                            "or put it in a random pool with `add ... random <colour> cards`")

@@ -1,0 +1,118 @@
+"""Check content: files and folders in, a rule set (or None) and every diagnostic out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from ..diagnostics import Diagnostic, SourceCache, sort_key
+from ..paths import content_dir
+from ..syntax import ast
+from ..syntax.parser import parse_text, read_source
+from .cards import check_card, check_wonder
+from .context import Context
+from .decks import check_ages_exist, check_chains, check_decks, check_duplicates
+from .model import RuleSet
+from .rules import check_rules, declare_categories, find_rules
+from .vocabulary import collect_vocabulary
+
+
+@attrs.frozen
+class CheckResult:
+    ruleset: RuleSet | None
+    diagnostics: tuple[Diagnostic, ...]
+    sources: SourceCache
+    files: tuple[str, ...]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+
+class UsageError(Exception):
+    """A path that does not exist or holds no content: the caller's mistake, not content's."""
+
+
+def content_files(paths) -> list[tuple[Path, str]]:
+    """Expand folders to their .wonders files (sorted); (path, name to show) pairs."""
+    found: list[tuple[Path, str]] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files = sorted(p for p in path.rglob("*.wonders") if p.is_file())
+            if not files:
+                raise UsageError(f"{raw}: no .wonders files in this folder")
+            found += [(f, str(f)) for f in files]
+        elif path.exists():
+            found.append((path, str(raw)))
+        else:
+            raise UsageError(f"{raw}: no such file or folder")
+    return found
+
+
+def default_files() -> list[tuple[Path, str]]:
+    root = content_dir()
+    return [(p, f"content/{p.relative_to(root).as_posix()}")
+            for p in sorted(root.glob("*.wonders"))]
+
+
+def check_paths(paths=None) -> CheckResult:
+    files = content_files(paths) if paths else default_files()
+    sources = SourceCache()
+    parsed: list[ast.File] = []
+    diagnostics: list[Diagnostic] = []
+    for path, shown in files:
+        text, problems = read_source(path, shown)
+        diagnostics += problems
+        if text is None:
+            continue
+        sources.add(shown, text)
+        tree, problems = parse_text(text, shown)
+        diagnostics += problems
+        parsed.append(tree)
+    ruleset, problems = check_files(parsed, complete=not diagnostics)
+    diagnostics += problems
+    return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), sources,
+                       tuple(shown for _, shown in files))
+
+
+def check_files(files: list[ast.File], complete: bool = True) -> tuple[RuleSet | None, list[Diagnostic]]:
+    """Resolve and validate parsed files as one rule set.  `complete=False` (after syntax
+    errors) skips the whole-set checks, whose findings would only echo the syntax errors."""
+    ctx = Context()
+    items = [item for f in files for item in f.items]
+    vocabulary = collect_vocabulary(items, ctx)
+    rules_ast = find_rules(items, ctx) if complete else next(
+        (i for i in items if isinstance(i, ast.Rules)), None)
+    declare_categories(rules_ast, ctx)
+    rules = check_rules(rules_ast, ctx) if rules_ast else None
+    points_categories = dict(rules.color_points_categories) if rules else {}
+    if rules_ast is not None:
+        for stmt in rules_ast.body:
+            if isinstance(stmt, ast.PointsCategory):
+                for color in stmt.colors:
+                    points_categories.setdefault(color.text, stmt.category.text)
+    stage_category = rules.stage_points_category if rules else "?"
+
+    check_duplicates(items, ctx)
+    cards, wonders, chain_spans = [], [], {}
+    for item in items:
+        if isinstance(item, ast.Card):
+            card = check_card(item, ctx, points_categories)
+            if card is not None:
+                cards.append(card)
+                chain_spans[(card.name, card.age)] = [n for s in item.body if isinstance(s, ast.ChainStmt)
+                                                      for n in s.cards]
+        elif isinstance(item, ast.Wonder):
+            wonder = check_wonder(item, ctx, stage_category)
+            if wonder is not None:
+                wonders.append(wonder)
+    check_chains(cards, chain_spans, ctx)
+    if rules is not None:
+        cards = check_ages_exist(cards, rules, ctx)
+        if complete and not any(d.is_error for d in ctx.diagnostics):
+            check_decks(cards, rules, ctx)
+    if rules is None or any(d.is_error for d in ctx.diagnostics):
+        return None, ctx.diagnostics
+    return RuleSet(vocabulary, tuple(cards), tuple(wonders), rules), ctx.diagnostics

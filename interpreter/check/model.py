@@ -1,0 +1,117 @@
+"""The checked rule set: what the content means, with names resolved and numbers fixed.
+
+Effects stay the syntax tree's effect objects (they carry their spans); everything
+around them is plain data the engine and the tools read.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..diagnostics import Span
+from ..syntax import ast
+
+
+@attrs.frozen
+class Cost:
+    coins: int = 0
+    resources: tuple[tuple[str, int], ...] = ()   # (resource, count) in vocabulary order
+
+    @property
+    def is_free(self) -> bool:
+        return not self.coins and not self.resources
+
+
+@attrs.frozen
+class CardDef:
+    name: str
+    age: int
+    color: str
+    copies: tuple[int, ...]        # one entry per physical copy: the player count it enters at
+    cost: Cost
+    chains: tuple[str, ...]        # built free when the owner already has one of these
+    effects: tuple[ast.Effect, ...]
+    span: Span
+
+    def copies_at(self, players: int) -> int:
+        return sum(1 for threshold in self.copies if threshold <= players)
+
+
+@attrs.frozen
+class StageDef:
+    cost: Cost
+    effects: tuple[ast.Effect, ...]
+    span: Span
+
+
+@attrs.frozen
+class SideDef:
+    name: str
+    effects: tuple[ast.Effect, ...]    # what the board gives from the start
+    stages: tuple[StageDef, ...]
+    span: Span
+
+
+@attrs.frozen
+class WonderDef:
+    name: str
+    sides: tuple[SideDef, ...]
+    span: Span
+
+    def side(self, name: str) -> SideDef:
+        return next(s for s in self.sides if s.name == name)
+
+
+@attrs.frozen
+class AgeDef:
+    number: int
+    hand: int
+    turns: int
+    direction: str                 # "left" (clockwise) or "right"
+    last_card_discarded: bool
+    victory: int                   # value of a military victory token this age
+    random_additions: tuple[ast.AddRandom, ...]
+    span: Span
+
+
+@attrs.frozen
+class RulesDef:
+    name: str
+    min_players: int
+    max_players: int
+    starting_coins: int
+    sell_coins: int
+    trade_price: int
+    defeat: int
+    ages: tuple[AgeDef, ...]
+    score_pad: tuple[str, ...]
+    stage_points_category: str | None
+    color_points_categories: tuple[tuple[str, str], ...]   # (colour, category)
+    scores: tuple[ast.Score, ...]
+    tie_break: tuple[str, ...]
+    span: Span
+
+
+@attrs.frozen
+class Vocabulary:
+    resources: tuple[str, ...]
+    groups: tuple[tuple[str, tuple[str, ...]], ...]       # (group, members)
+    colors: tuple[str, ...]
+    symbols: tuple[str, ...]
+
+    def group(self, name: str) -> tuple[str, ...] | None:
+        return next((members for g, members in self.groups if g == name), None)
+
+
+@attrs.frozen
+class RuleSet:
+    vocabulary: Vocabulary
+    cards: tuple[CardDef, ...]
+    wonders: tuple[WonderDef, ...]
+    rules: RulesDef
+
+    def cards_of_age(self, age: int) -> tuple[CardDef, ...]:
+        return tuple(c for c in self.cards if c.age == age)
+
+    def wonder(self, name: str) -> WonderDef:
+        return next(w for w in self.wonders if w.name == name)

@@ -1,0 +1,171 @@
+"""Check the `rules` block: player counts, ages, prices, military and the score pad."""
+
+from __future__ import annotations
+
+from ..diagnostics import Note
+from ..syntax import ast
+from .context import Context
+from .effects import check_effect
+from .model import AgeDef, RulesDef
+
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
+def age_number(name: ast.Name, ctx: Context) -> int | None:
+    """`3` or `III` as a number; anything else is reported."""
+    text = name.text
+    if text.isdigit() and int(text) > 0:
+        return int(text)
+    if text and all(ch in _ROMAN for ch in text):
+        values = [_ROMAN[ch] for ch in text]
+        total = sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+        if _to_roman(total) == text:
+            return total
+    ctx.report("E1006", f"`{text}` is not an age", name.span, label="expected a number or a roman numeral",
+               help="write the age as `I`, `II`, `III` or `1`, `2`, `3`")
+    return None
+
+
+def _to_roman(n: int) -> str:
+    out = ""
+    for value, letters in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def find_rules(items, ctx: Context) -> ast.Rules | None:
+    blocks = [i for i in items if isinstance(i, ast.Rules)]
+    for extra in blocks[1:]:
+        ctx.report("E1101", f"a second rules block `{extra.name.text}`", extra.name.span,
+                   label="defined again", notes=(Note("the first rules block is here", blocks[0].name.span),),
+                   help="a rule set has one `rules` block; change it with a variant instead")
+    if not blocks:
+        ctx.report("E1208", "no `rules` block in the content", None,
+                   help='add `rules "Name" { players 3 to 7 ... }` (see docs/language.md)')
+        return None
+    return blocks[0]
+
+
+def declare_categories(rules: ast.Rules | None, ctx: Context) -> None:
+    if rules is None:
+        return
+    pad = ctx.single(rules.body, ast.ScorePad, "the rules", rules.span, required="score pad")
+    if pad is not None:
+        names: list[str] = []
+        for cat in pad.categories:
+            if cat.text in names:
+                ctx.report("E1103", f"the score category `{cat.text}` is listed twice", cat.span)
+            else:
+                names.append(cat.text)
+        ctx.categories = tuple(names)
+
+
+def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
+    body, owner = rules.body, f'the rules "{rules.name.text}"'
+
+    def number(kind, word, *, minimum=0):
+        stmt = ctx.single(body, kind, owner, rules.span, required=word)
+        if stmt is None:
+            return None
+        if stmt.amount.value < minimum:
+            ctx.report("E1206", f"`{word}` must be at least {minimum}", stmt.amount.span)
+            return None
+        return stmt.amount.value
+
+    players = ctx.single(body, ast.PlayersStmt, owner, rules.span, required="players")
+    low = high = None
+    if players is not None:
+        low, high = players.low.value, players.high.value
+        if not 1 <= low <= high:
+            ctx.report("E1204", f"players {low} to {high} is not a range of player counts", players.span,
+                       help="the first number must be at least 1 and not above the second")
+            low = high = None
+    starting = number(ast.StartingCoins, "starting coins")
+    sell = number(ast.SellPrice, "sell for")
+    trade = number(ast.TradePrice, "trade price")
+    defeat_stmt = ctx.single(body, ast.DefeatValue, owner, rules.span, required="defeat")
+    pad = ctx.single(body, ast.ScorePad, owner, rules.span)
+    ages = _check_ages(rules, ctx)
+
+    stage_category = None
+    color_categories: list[tuple[str, str]] = []
+    for stmt in body:
+        if isinstance(stmt, ast.PointsCategory) and ctx.known(stmt.category, ctx.categories, "E1005", "score category"):
+            if not stmt.colors:
+                stage_category = stmt.category.text
+            for color in stmt.colors:
+                if ctx.known(color, ctx.colors, "E1002", "colour"):
+                    color_categories.append((color.text, stmt.category.text))
+    scores = tuple(s for s in (check_effect(s, ctx) for s in body if isinstance(s, ast.Score)) if s)
+    tie = ctx.single(body, ast.TieBreak, owner, rules.span)
+
+    if None in (low, high, starting, sell, trade, defeat_stmt, pad) or ages is None:
+        return None
+    return RulesDef(
+        name=rules.name.text, min_players=low, max_players=high, starting_coins=starting,
+        sell_coins=sell, trade_price=trade, defeat=defeat_stmt.amount.value, ages=ages,
+        score_pad=ctx.categories, stage_points_category=stage_category,
+        color_points_categories=tuple(color_categories), scores=scores,
+        tie_break=tuple(k.text for k in tie.keys) if tie else (), span=rules.span)
+
+
+def _check_ages(rules: ast.Rules, ctx: Context) -> tuple[AgeDef, ...] | None:
+    blocks = [s for s in rules.body if isinstance(s, ast.AgeRules)]
+    if not blocks:
+        ctx.report("E1201", "the rules define no age", rules.span,
+                   help="add `age I { hand 7; turns 6; pass left; last card discarded }`")
+        return None
+    ages: dict[int, AgeDef] = {}
+    first: dict[int, ast.AgeRules] = {}
+    ok = True
+    for block in blocks:
+        number = age_number(block.age, ctx)
+        if number is None:
+            ok = False
+            continue
+        if number in first:
+            ctx.report("E1101", f"age {block.age.text} is defined twice", block.age.span,
+                       notes=(Note("first defined here", first[number].age.span),))
+            ok = False
+            continue
+        first[number] = block
+        age = _check_age(block, number, ctx)
+        if age is None:
+            ok = False
+        else:
+            ages[number] = age
+    expected = list(range(1, len(first) + 1))
+    if sorted(first) != expected and ok:
+        missing = [n for n in range(1, max(first) + 1) if n not in first]
+        ctx.report("E1006", f"the ages must be numbered from I without gaps; age {_to_roman(missing[0])} is missing",
+                   rules.span)
+        return None
+    return tuple(ages[n] for n in sorted(ages)) if ok else None
+
+
+def _check_age(block: ast.AgeRules, number: int, ctx: Context) -> AgeDef | None:
+    owner = f"age {block.age.text}"
+    hand = ctx.single(block.body, ast.HandSize, owner, block.span, required="hand")
+    turns = ctx.single(block.body, ast.Turns, owner, block.span, required="turns")
+    direction = ctx.single(block.body, ast.PassDirection, owner, block.span, required="pass")
+    discard = ctx.single(block.body, ast.LastCardDiscarded, owner, block.span)
+    victory = ctx.single(block.body, ast.VictoryValue, owner, block.span)
+    additions = tuple(s for s in block.body if isinstance(s, ast.AddRandom))
+    for add in additions:
+        for color in add.colors:
+            ctx.known(color, ctx.colors, "E1002", "colour")
+    if hand is None or turns is None or direction is None:
+        return None
+    if hand.amount.value < 1 or not 1 <= turns.amount.value <= hand.amount.value:
+        ctx.report("E1206", f"{owner} plays {turns.amount.value} turns from a hand of {hand.amount.value} cards",
+                   turns.span, label="turns must be between 1 and the hand size")
+        return None
+    if turns.amount.value < hand.amount.value and discard is None:
+        ctx.report("E1201", f"{owner} does not say what happens to the cards left after the last turn",
+                   block.span, help="add `last card discarded`")
+        return None
+    return AgeDef(number=number, hand=hand.amount.value, turns=turns.amount.value,
+                  direction=direction.direction, last_card_discarded=discard is not None,
+                  victory=victory.amount.value if victory else 0, random_additions=additions,
+                  span=block.span)

@@ -1,0 +1,46 @@
+"""Declared names: resources (in groups), colours and science symbols."""
+
+from __future__ import annotations
+
+from ..diagnostics import Note
+from ..syntax import ast
+from .context import Context
+from .model import Vocabulary
+
+
+def collect_vocabulary(items, ctx: Context) -> Vocabulary:
+    resources: list[str] = []
+    groups: dict[str, tuple[str, ...]] = {}
+    colors: list[str] = []
+    symbols: list[str] = []
+    first_seen: dict[str, ast.Name] = {}
+
+    def declare(name: ast.Name, into: list[str], what: str) -> None:
+        earlier = first_seen.get(name.text)
+        if earlier is not None:
+            ctx.report("E1103", f"`{name.text}` is declared twice", name.span,
+                       label=f"declared again as a {what}",
+                       notes=(Note("first declared here", earlier.span),),
+                       help="every resource, group, colour and symbol needs a name of its own")
+            return
+        first_seen[name.text] = name
+        into.append(name.text)
+
+    for item in items:
+        if isinstance(item, ast.ResourcesDecl):
+            declare(item.group, [], "resource group")
+            members: list[str] = []
+            for name in item.names:
+                declare(name, members, "resource")
+            resources.extend(members)
+            groups[item.group.text] = tuple(members)
+        elif isinstance(item, ast.ColorsDecl):
+            for name in item.names:
+                declare(name, colors, "colour")
+        elif isinstance(item, ast.SymbolsDecl):
+            for name in item.names:
+                declare(name, symbols, "science symbol")
+
+    ctx.resources, ctx.groups = tuple(resources), groups
+    ctx.colors, ctx.symbols = tuple(colors), tuple(symbols)
+    return Vocabulary(tuple(resources), tuple(groups.items()), tuple(colors), tuple(symbols))

@@ -1,0 +1,181 @@
+"""Diagnostics: every problem found in content is data, rendered from the source text.
+
+A diagnostic names a stable code (listed in CODES and explained in docs/errors.md), a
+severity, a message and the span it is about, with an optional label under the caret,
+a help line and related notes ("first defined here").
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+import attrs
+
+
+@attrs.frozen
+class Span:
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "end_line": self.end_line, "end_column": self.end_column}
+
+
+@attrs.frozen
+class Note:
+    message: str
+    span: Span | None = None
+
+
+@attrs.frozen
+class Diagnostic:
+    code: str
+    message: str
+    span: Span | None
+    severity: str = "error"
+    label: str = ""
+    help: str | None = None
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def to_dict(self) -> dict:
+        span = self.span
+        data = {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "file": span.file if span else None,
+            "line": span.line if span else None,
+            "column": span.column if span else None,
+            "end": {"line": span.end_line, "column": span.end_column} if span else None,
+        }
+        if self.help:
+            data["help"] = self.help
+        if self.notes:
+            data["notes"] = [{"message": n.message, **(n.span.to_dict() if n.span else {})}
+                             for n in self.notes]
+        return data
+
+
+# The stable codes.  Each has an entry in docs/errors.md with an example and the fix;
+# tests/test_error_docs.py runs every example and checks the code it produces.
+CODES = {
+    # reading and syntax
+    "E0001": "unexpected token",
+    "E0002": "unexpected character",
+    "E0003": "unterminated string",
+    "E0004": "file is not UTF-8 text",
+    "E0005": "file too large",
+    "E0006": "unexpected end of file",
+    # names
+    "E1001": "unknown resource",
+    "E1002": "unknown colour",
+    "E1003": "unknown science symbol",
+    "E1004": "unknown card",
+    "E1005": "unknown score category",
+    "E1006": "unknown age",
+    "E1007": "unknown limit",
+    # duplicates
+    "E1101": "duplicate definition",
+    "E1102": "duplicate statement",
+    "E1103": "duplicate vocabulary name",
+    # structure
+    "E1201": "missing statement",
+    "E1202": "chain to a card that is not earlier",
+    "E1203": "wonder stage without cost",
+    "E1204": "bad player counts",
+    "E1205": "points without a category",
+    "E1206": "bad number",
+    "E1207": "wonder side without stages",
+    "E1208": "missing rules",
+    "E1209": "repeated choice",
+    # deck arithmetic
+    "E1301": "deck size does not fit the player count",
+    "E1302": "not enough cards to draw from",
+    "W1303": "card never enters a deck",
+}
+
+
+def sort_key(d: Diagnostic):
+    s = d.span
+    return (s.file, s.line, s.column, d.code) if s else ("", 0, 0, d.code)
+
+
+class SourceCache:
+    """Source lines by file, for rendering the line under a diagnostic."""
+
+    def __init__(self, texts: dict[str, str] | None = None):
+        self._lines: dict[str, list[str]] = {}
+        for name, text in (texts or {}).items():
+            self.add(name, text)
+
+    def add(self, name: str, text: str) -> None:
+        self._lines[name] = text.splitlines()
+
+    def line(self, name: str, number: int) -> str | None:
+        lines = self._lines.get(name)
+        if lines is None or not 1 <= number <= len(lines):
+            return None
+        return lines[number - 1]
+
+
+def render_text(diagnostics: Iterable[Diagnostic], sources: SourceCache) -> str:
+    return "".join(render_one(d, sources) + "\n" for d in diagnostics)
+
+
+def render_one(d: Diagnostic, sources: SourceCache) -> str:
+    out = [f"{d.severity}[{d.code}]: {d.message}"]
+    span = d.span
+    if span is not None:
+        gutter = " " * len(str(span.line))
+        out.append(f"{gutter}--> {span.file}:{span.line}:{span.column}")
+        text = sources.line(span.file, span.line)
+        if text is not None:
+            text = text.expandtabs(1)
+            if len(text) > 200:
+                text = text[:200] + " ..."
+            width = (span.end_column - span.column) if span.end_line == span.line else len(text) - span.column + 1
+            width = max(1, min(width, max(1, len(text) - span.column + 1)))
+            caret = " " * (span.column - 1) + "^" * width
+            if d.label:
+                caret += " " + d.label
+            out += [f"{gutter} |", f"{span.line} | {text}", f"{gutter} | {caret}"]
+        for note in d.notes:
+            if note.span is not None:
+                out.append(f"{gutter} = note: {note.message} at {note.span.file}:{note.span.line}:{note.span.column}")
+            else:
+                out.append(f"{gutter} = note: {note.message}")
+        if d.help:
+            out.append(f"{gutter} = help: {d.help}")
+    else:
+        for note in d.notes:
+            out.append(f"  = note: {note.message}")
+        if d.help:
+            out.append(f"  = help: {d.help}")
+    return "\n".join(out) + "\n"
+
+
+def render_json(diagnostics: Iterable[Diagnostic]) -> str:
+    items = [d.to_dict() for d in diagnostics]
+    errors = sum(1 for d in items if d["severity"] == "error")
+    return json.dumps({"diagnostics": items, "errors": errors,
+                       "warnings": len(items) - errors}, indent=2) + "\n"
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    import difflib
+    pool = list(candidates)
+    match = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
+    if not match:
+        lowered = {c.lower(): c for c in pool}
+        match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+        match = [lowered[m] for m in match]
+    return match[0] if match else None

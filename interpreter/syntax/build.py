@@ -1,0 +1,350 @@
+"""Lark parse tree -> syntax tree (ast.py), in a pass of its own so every node gets a span.
+
+One method per grammar rule; each receives the rule's span and its kept children.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, v_args
+
+from ..diagnostics import Span
+from . import ast
+
+
+class TreeBuilder(Transformer):
+    def __init__(self, path: str):
+        super().__init__(visit_tokens=False)
+        self.path = path
+
+    # ---------------------------------------------------------------- helpers
+    def _span(self, meta) -> Span:
+        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tok_span(self, tok: Token) -> Span:
+        return Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    def _name(self, tok: Token) -> ast.Name:
+        return ast.Name(text=str(tok), span=self._tok_span(tok))
+
+    def _string(self, tok: Token) -> ast.Name:
+        return ast.Name(text=str(tok)[1:-1], span=self._tok_span(tok))
+
+    def _number(self, tok: Token) -> ast.Number:
+        return ast.Number(value=int(tok), span=self._tok_span(tok))
+
+    def __default__(self, data, children, meta):
+        raise AssertionError(f"grammar rule {data!r} has no tree builder")
+
+    # ---------------------------------------------------------------- top level
+    def start(self, children):
+        return list(children)
+
+    @v_args(meta=True)
+    def name_list(self, meta, children):
+        return tuple(self._name(t) for t in children)
+
+    @v_args(meta=True)
+    def resources_decl(self, meta, c):
+        return ast.ResourcesDecl(group=self._name(c[0]), names=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def colors_decl(self, meta, c):
+        return ast.ColorsDecl(names=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def symbols_decl(self, meta, c):
+        return ast.SymbolsDecl(names=c[0], span=self._span(meta))
+
+    # ---------------------------------------------------------------- cards
+    @v_args(meta=True)
+    def card(self, meta, c):
+        return ast.Card(name=self._string(c[0]), body=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_stmt(self, meta, c):
+        return ast.AgeStmt(age=c[0], span=self._span(meta))
+
+    def age_number(self, c):
+        return self._name(c[0])
+
+    @v_args(meta=True)
+    def color_stmt(self, meta, c):
+        return ast.ColorStmt(color=self._name(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def copies_stmt(self, meta, c):
+        return ast.CopiesStmt(counts=tuple(c), span=self._span(meta))
+
+    def copy_from(self, c):
+        return self._number(c[0])
+
+    @v_args(meta=True)
+    def cost_stmt(self, meta, c):
+        return ast.CostStmt(items=tuple(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def resource_amount(self, meta, c):
+        count = int(c[0]) if len(c) == 2 else 1
+        return ast.ResourceAmount(count=count, resource=self._name(c[-1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def coin_amount(self, meta, c):
+        return ast.CoinAmount(count=int(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def chain_stmt(self, meta, c):
+        return ast.ChainStmt(cards=tuple(self._string(t) for t in c), span=self._span(meta))
+
+    # ---------------------------------------------------------------- wonders
+    @v_args(meta=True)
+    def wonder(self, meta, c):
+        return ast.Wonder(name=self._string(c[0]), sides=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def side(self, meta, c):
+        return ast.Side(name=self._name(c[0]), body=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def stage(self, meta, c):
+        return ast.Stage(body=tuple(c), span=self._span(meta))
+
+    # ---------------------------------------------------------------- effects
+    @v_args(meta=True)
+    def produces(self, meta, c):
+        kind, items = c[0]
+        return ast.Produces(items=items, choice=kind == "choice", private=len(c) > 1,
+                            span=self._span(meta))
+
+    def fixed_production(self, c):
+        return ("fixed", tuple(c))
+
+    def choice_production(self, c):
+        items = tuple(ast.ResourceAmount(count=1, resource=self._name(t), span=self._tok_span(t))
+                      for t in c)
+        return ("choice", items)
+
+    def private(self, c):
+        return True
+
+    @v_args(meta=True)
+    def points(self, meta, c):
+        return ast.Points(amount=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def shields(self, meta, c):
+        return ast.Shields(amount=int(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def science(self, meta, c):
+        return ast.Science(symbols=tuple(self._name(t) for t in c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def trade_discount(self, meta, c):
+        return ast.TradeDiscount(resources=c[0], scope=c[1], price=int(c[2]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def when_built(self, meta, c):
+        return ast.WhenBuilt(action=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def at_game_end(self, meta, c):
+        return ast.AtGameEnd(action=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def score(self, meta, c):
+        return ast.Score(category=self._name(c[0]), value=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def free_build(self, meta, c):
+        return ast.FreeBuild(limit=self._name(c[-1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def play_last_card(self, meta, c):
+        return ast.PlayLastCard(span=self._span(meta))
+
+    # ---------------------------------------------------------------- actions
+    @v_args(meta=True)
+    def gain_coins(self, meta, c):
+        return ast.GainCoins(amount=int(c[0]), per=c[1] if len(c) > 1 else None,
+                             span=self._span(meta))
+
+    @v_args(meta=True)
+    def at_turn_end(self, meta, c):
+        return ast.AtTurnEnd(action=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def build_from_discard(self, meta, c):
+        return ast.BuildFromDiscard(span=self._span(meta))
+
+    @v_args(meta=True)
+    def copy_card(self, meta, c):
+        return ast.CopyCard(colors=c[0], scope=c[1], span=self._span(meta))
+
+    # ---------------------------------------------------------------- quantities
+    @v_args(meta=True)
+    def score_sum(self, meta, c):
+        return ast.ScoreSum(terms=tuple(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def per_amount(self, meta, c):
+        return ast.PerAmount(amount=c[0], per=c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def military_tokens(self, meta, c):
+        return ast.MilitaryTokens(span=self._span(meta))
+
+    @v_args(meta=True)
+    def symbol_squares(self, meta, c):
+        return ast.SymbolSquares(span=self._span(meta))
+
+    @v_args(meta=True)
+    def per(self, meta, c):
+        every = 1
+        if isinstance(c[0], Token):
+            every, c = int(c[0]), c[1:]
+        scope = c[1] if len(c) > 1 else None
+        return ast.Per(every=every, what=c[0], scope=scope, span=self._span(meta))
+
+    @v_args(meta=True)
+    def cards_of(self, meta, c):
+        return ast.CardsOf(colors=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def color_list(self, meta, c):
+        return tuple(self._name(t) for t in c)
+
+    @v_args(meta=True)
+    def wonder_stages(self, meta, c):
+        return ast.WonderStages(span=self._span(meta))
+
+    @v_args(meta=True)
+    def defeat_tokens(self, meta, c):
+        return ast.DefeatTokens(span=self._span(meta))
+
+    @v_args(meta=True)
+    def victory_tokens(self, meta, c):
+        return ast.VictoryTokens(span=self._span(meta))
+
+    @v_args(meta=True)
+    def coins(self, meta, c):
+        return ast.Coins(span=self._span(meta))
+
+    @v_args(meta=True)
+    def complete_sets(self, meta, c):
+        return ast.CompleteSets(span=self._span(meta))
+
+    def scope_clause(self, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def scope(self, meta, c):
+        parts: list[str] = []
+        for part in c:
+            for p in part:
+                if p not in parts:
+                    parts.append(p)
+        return ast.Scope(parts=tuple(parts), span=self._span(meta))
+
+    def own_city(self, c):
+        return ("own",)
+
+    def neighbours(self, c):
+        return ("left", "right")
+
+    def left_neighbour(self, c):
+        return ("left",)
+
+    def right_neighbour(self, c):
+        return ("right",)
+
+    # ---------------------------------------------------------------- rules
+    @v_args(meta=True)
+    def rules(self, meta, c):
+        return ast.Rules(name=self._string(c[0]), body=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def players_stmt(self, meta, c):
+        return ast.PlayersStmt(low=self._number(c[0]), high=self._number(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def starting_coins(self, meta, c):
+        return ast.StartingCoins(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def sell_price(self, meta, c):
+        return ast.SellPrice(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def trade_price(self, meta, c):
+        return ast.TradePrice(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def defeat_value(self, meta, c):
+        return ast.DefeatValue(amount=ast.Number(value=c[0], span=self._span(meta)),
+                               span=self._span(meta))
+
+    @v_args(meta=True)
+    def score_pad(self, meta, c):
+        return ast.ScorePad(categories=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def points_category(self, meta, c):
+        return ast.PointsCategory(colors=c[0], category=self._name(c[1]), span=self._span(meta))
+
+    def stage_source(self, c):
+        return ()
+
+    def color_source(self, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def tie_break(self, meta, c):
+        return ast.TieBreak(keys=tuple(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def tie_key(self, meta, c):
+        return ast.Name(text="coins", span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_rules(self, meta, c):
+        return ast.AgeRules(age=c[0], body=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def hand_size(self, meta, c):
+        return ast.HandSize(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def turns(self, meta, c):
+        return ast.Turns(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def pass_direction(self, meta, c):
+        return ast.PassDirection(direction=c[0], span=self._span(meta))
+
+    def direction(self, c):
+        return str(c[0])
+
+    @v_args(meta=True)
+    def last_card_discarded(self, meta, c):
+        return ast.LastCardDiscarded(span=self._span(meta))
+
+    @v_args(meta=True)
+    def victory_value(self, meta, c):
+        return ast.VictoryValue(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def add_random(self, meta, c):
+        return ast.AddRandom(count=c[0], colors=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def player_count(self, meta, c):
+        tokens = [str(t) for t in c]
+        if len(tokens) == 1 and tokens[0].isdigit():
+            return ast.PlayerCount(per_player=False, offset=int(tokens[0]), span=self._span(meta))
+        offset = 0
+        if len(tokens) == 2:
+            offset = int(tokens[1]) * (-1 if tokens[0] == "-" else 1)
+        return ast.PlayerCount(per_player=True, offset=offset, span=self._span(meta))
+
+    def signed_int(self, c):
+        return -int(c[1]) if len(c) == 2 else int(c[0])

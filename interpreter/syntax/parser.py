@@ -1,0 +1,188 @@
+"""Read a content file and parse it: Lark LALR (cached) -> syntax tree, or diagnostics.
+
+Syntax errors are reported in plain words ("expected `}` or `cost`"), never with Lark's
+terminal names.  To report every syntax error of a file in one run, a file that fails
+to parse is split into its top-level items, and each item is parsed on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..diagnostics import Diagnostic, Span, did_you_mean
+from ..paths import grammar_file
+from . import ast
+from .build import TreeBuilder
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+
+
+@lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    try:
+        return Lark(grammar_file().read_text(encoding="utf-8"), cache=True, **options)
+    except OSError:  # an unwritable cache directory must not stop a check
+        return Lark(grammar_file().read_text(encoding="utf-8"), **options)
+
+
+# ---------------------------------------------------------------- reading
+def read_source(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
+    """The file's text, or a diagnostic saying why it cannot be read as content."""
+    at_start = Span(display, 1, 1, 1, 2)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [Diagnostic("E0005", f"file is too large ({size / 1e6:.1f} MB); "
+                                     f"content files may be at most {MAX_FILE_BYTES // 2**20} MB",
+                                     at_start, help="split the content into several files")]
+        data = path.read_bytes()
+    except OSError as err:
+        return None, [Diagnostic("E0004", f"cannot read file: {err.strerror or err}", at_start)]
+    try:
+        text = data.decode("utf-8")
+        bad = text.find("\x00")
+    except UnicodeDecodeError as err:
+        text, bad = data[: err.start].decode("utf-8"), err.start
+    else:
+        if bad < 0:
+            return (text[1:] if text.startswith("\ufeff") else text), []
+        text = text[:bad]
+    line = text.count("\n") + 1
+    column = len(text) - (text.rfind("\n") + 1) + 1
+    return None, [Diagnostic("E0004", "file is not UTF-8 text (a binary or differently encoded file)",
+                             Span(display, line, column, line, column + 1),
+                             label="this byte", help="save the file as UTF-8 text")]
+
+
+# ---------------------------------------------------------------- parsing
+def parse_text(text: str, display: str) -> tuple[ast.File, list[Diagnostic]]:
+    """Parse a whole file; on error, parse its items one by one to find every error."""
+    parser = lark_parser()
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput:
+        pass
+    else:
+        return ast.File(path=display, items=tuple(TreeBuilder(display).transform(tree))), []
+
+    items: list = []
+    diagnostics: list[Diagnostic] = []
+    for line, column, chunk in split_items(text):
+        padded = " " * (column - 1) + chunk
+        try:
+            tree = parser.parse(padded)
+        except UnexpectedInput as err:
+            diagnostics.append(syntax_diagnostic(err, padded, display, line - 1))
+            continue
+        builder = TreeBuilder(display)
+        for item in builder.transform(tree):
+            items.append(_shift_lines(item, line - 1))
+    return ast.File(path=display, items=tuple(items)), diagnostics
+
+
+_SCAN = re.compile(r'"[^"\n]*"?|#[^\n]*|[{}]'
+                   r'|\b(?:card|wonder|rules)(?=\s*")|\bresources(?=\s+\w+\s*:)|\b(?:colors|symbols)(?=\s*:)')
+
+
+def split_items(text: str):
+    """Yield (line, column, text) for each top-level item, cut where an item keyword
+    starts outside any braces, string or comment."""
+    starts = [0]
+    depth = 0
+    for m in _SCAN.finditer(text):
+        token = m.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(0, depth - 1)
+        elif token[0] not in '"#' and depth == 0 and m.start() > 0:
+            starts.append(m.start())
+    starts.append(len(text))
+    line = 1
+    for begin, end in zip(starts, starts[1:]):
+        chunk = text[begin:end]
+        if chunk.strip():
+            column = begin - (text.rfind("\n", 0, begin) + 1) + 1
+            yield line, column, chunk
+        line += chunk.count("\n")
+
+
+def _shift_lines(node, offset: int):
+    """A copy of a syntax subtree with every span moved down by `offset` lines."""
+    import attrs
+    if offset == 0:
+        return node
+    if isinstance(node, Span):
+        return attrs.evolve(node, line=node.line + offset, end_line=node.end_line + offset)
+    if isinstance(node, tuple):
+        return tuple(_shift_lines(n, offset) for n in node)
+    if attrs.has(type(node)):
+        return attrs.evolve(node, **{f.name: _shift_lines(getattr(node, f.name), offset)
+                                     for f in attrs.fields(type(node))})
+    return node
+
+
+# ---------------------------------------------------------------- syntax errors
+_WORDS = {"NAME": "a name", "STRING": 'a quoted name like "Altar"', "INT": "a number"}
+
+
+@lru_cache(maxsize=1)
+def _terminal_words() -> dict[str, str]:
+    words = {}
+    for term in lark_parser().terminals:
+        pattern = term.pattern
+        if term.name in _WORDS:
+            words[term.name] = _WORDS[term.name]
+        elif pattern.type == "str":
+            words[term.name] = f"`{pattern.value}`"
+    return words
+
+
+def expected_words(names) -> str:
+    words = sorted({_terminal_words().get(n, n.lower()) for n in names if not n.startswith("$")},
+                   key=lambda w: (not w.startswith("`"), w))
+    if not words:
+        return "the end of the file"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset: int) -> Diagnostic:
+    line = err.line + line_offset if err.line and err.line > 0 else 1 + line_offset
+    column = err.column if err.column and err.column > 0 else 1
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+        return _at_end(text, display, line_offset, err.expected)
+    if isinstance(err, UnexpectedEOF):
+        return _at_end(text, display, line_offset, err.expected)
+    if isinstance(err, UnexpectedToken):
+        tok: Token = err.token
+        width = max(1, len(str(tok).splitlines()[0]) if str(tok) else 1)
+        span = Span(display, line, column, line, column + width)
+        expected = err.accepts or err.expected
+        keywords = [w.strip("`") for w in map(_terminal_words().get, expected) if w and w.startswith("`")]
+        guess = did_you_mean(str(tok), keywords) if tok.type == "NAME" else None
+        return Diagnostic("E0001", f"unexpected `{tok}`", span, label=f"expected {expected_words(expected)}",
+                          help=f"did you mean `{guess}`?" if guess else None)
+    assert isinstance(err, UnexpectedCharacters)
+    char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
+    span = Span(display, line, column, line, column + 1)
+    if char == '"':
+        return Diagnostic("E0003", "unterminated string", span, label="this quote is never closed",
+                          help="a quoted name must end with `\"` on the same line")
+    shown = char if char.isprintable() else repr(char)
+    allowed = expected_words(err.allowed or ())
+    return Diagnostic("E0002", f"unexpected character `{shown}`", span, label=f"expected {allowed}")
+
+
+def _at_end(text: str, display: str, line_offset: int, expected) -> Diagnostic:
+    stripped = text.rstrip()
+    line = stripped.count("\n") + 1
+    column = len(stripped) - (stripped.rfind("\n") + 1) + 1
+    span = Span(display, line + line_offset, column, line + line_offset, column + 1)
+    return Diagnostic("E0006", "unexpected end of file", span,
+                      label=f"expected {expected_words(expected or ())} after this")

@@ -1,0 +1,1 @@
+"""The command-line tools' work, one module per command; cli.py only wires options."""

@@ -1,0 +1,98 @@
+"""`wonders cards`: the cards and wonders of a rule set, as a table or as data."""
+
+from __future__ import annotations
+
+import json
+
+from ..check.model import CardDef, Cost, RuleSet
+from ..describe import cost_text, effect_data, effect_text
+from ..syntax import ast
+from .table import render_table
+
+
+def pooled_names(ruleset: RuleSet) -> set[str]:
+    """Cards drawn at random (no copies, in an age's random pool)."""
+    names = set()
+    for age in ruleset.rules.ages:
+        colors = {c.text for add in age.random_additions for c in add.colors}
+        names |= {c.name for c in ruleset.cards_of_age(age.number) if c.color in colors and not c.copies}
+    return names
+
+
+def select_cards(ruleset: RuleSet, age=None, color=None, players=None, search=None) -> list[CardDef]:
+    pooled = pooled_names(ruleset)
+    chosen = []
+    for card in ruleset.cards:
+        if age is not None and card.age != age:
+            continue
+        if color is not None and card.color != color:
+            continue
+        if players is not None and not card.copies_at(players) and card.name not in pooled:
+            continue
+        if search:
+            haystack = " ".join([card.name] + [effect_text(e) for e in card.effects]).lower()
+            if search.lower() not in haystack:
+                continue
+        chosen.append(card)
+    return chosen
+
+
+def cost_data(cost: Cost) -> dict:
+    return {"coins": cost.coins, "resources": dict(cost.resources)}
+
+
+def copies_data(card: CardDef, ruleset: RuleSet, pooled: set[str]):
+    if card.name in pooled:
+        return None
+    rules = ruleset.rules
+    return {str(p): card.copies_at(p) for p in range(rules.min_players, rules.max_players + 1)}
+
+
+def cards_json(ruleset: RuleSet, cards: list[CardDef], with_wonders: bool) -> str:
+    pooled = pooled_names(ruleset)
+    data = {"cards": [{
+        "name": c.name, "age": c.age, "color": c.color, "cost": cost_data(c.cost),
+        "chains_from": list(c.chains), "copies": copies_data(c, ruleset, pooled),
+        "effects": [effect_data(e) for e in c.effects]} for c in cards]}
+    data["wonders"] = [{
+        "name": w.name,
+        "sides": {s.name: {
+            "resource": _starting_resource(s.effects),
+            "effects": [effect_data(e) for e in s.effects],
+            "stages": [{"cost": cost_data(st.cost), "effects": [effect_data(e) for e in st.effects]}
+                       for st in s.stages]} for s in w.sides}}
+        for w in (ruleset.wonders if with_wonders else ())]
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _starting_resource(effects) -> str | None:
+    for effect in effects:
+        if isinstance(effect, ast.Produces) and not effect.choice and len(effect.items) == 1:
+            return effect.items[0].resource.text
+    return None
+
+
+def _roman(n: int) -> str:
+    return {1: "I", 2: "II", 3: "III"}.get(n, str(n))
+
+
+def cards_table(ruleset: RuleSet, cards: list[CardDef]) -> str:
+    pooled = pooled_names(ruleset)
+    rows = []
+    for c in cards:
+        copies = "random" if c.name in pooled else " ".join(f"{n}+" for n in c.copies) or "-"
+        rows.append([_roman(c.age), c.name, c.color, cost_text(c.cost), "\n".join(c.chains) or "-",
+                     copies, "\n".join(effect_text(e) for e in c.effects) or "-"])
+    return render_table(["Age", "Card", "Color", "Cost", "Free with", "Copies", "Effects"], rows) \
+        + f"\n{len(cards)} card{'s' if len(cards) != 1 else ''}\n"
+
+
+def wonders_table(ruleset: RuleSet) -> str:
+    rows = []
+    for w in ruleset.wonders:
+        for s in w.sides:
+            start = "\n".join(effect_text(e) for e in s.effects) or "-"
+            stages = "\n".join(f"{i}. {cost_text(st.cost)}: " + "; ".join(effect_text(e) for e in st.effects)
+                               for i, st in enumerate(s.stages, 1))
+            rows.append([w.name, s.name, start, stages])
+    return render_table(["Wonder", "Side", "Board", "Stages"], rows)

@@ -1,0 +1,18 @@
+"""Plain-text tables: aligned columns, a cell may hold several lines."""
+
+from __future__ import annotations
+
+
+def render_table(headers: list[str], rows: list[list]) -> str:
+    cells = [[str(h).splitlines() or [""] for h in headers]]
+    cells += [[str(c).splitlines() or [""] for c in row] for row in rows]
+    widths = [max(len(line) for row in cells for line in row[i]) for i in range(len(headers))]
+    out = []
+    for index, row in enumerate(cells):
+        height = max(len(c) for c in row)
+        for k in range(height):
+            parts = [(c[k] if k < len(c) else "").ljust(w) for c, w in zip(row, widths)]
+            out.append("  ".join(parts).rstrip())
+        if index == 0:
+            out.append("  ".join("-" * w for w in widths))
+    return "\n".join(out) + "\n"

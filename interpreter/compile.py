@@ -1,0 +1,104 @@
+"""Rule set -> tables ready to run: numbered resources and cards, cost vectors, and each
+card's effects sorted by when they act (while owned, when built, end of turn, scoring).
+
+The engine reads only these tables; it never looks at names to decide anything.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .check.model import Cost, RuleSet
+from .syntax import ast
+
+
+@attrs.define(slots=True, eq=False)
+class Source:
+    """A card, a wonder stage or a wonder board: something a city owns, with effects."""
+    index: int
+    name: str
+    kind: str                      # "card", "stage" or "board"
+    color: str | None
+    age: int
+    cost_coins: int
+    cost: tuple[int, ...]          # units per resource index
+    chains: frozenset[str]
+    static: tuple                  # effects that act while owned
+    when_built: tuple              # actions run once, when built
+    turn_end: tuple                # actions run at the end of the turn it is built
+    game_end: tuple                # actions run when scoring (copying a card)
+    scores: tuple                  # (category, ScoreSum)
+    points: int                    # plain `points N`
+    points_category: str | None
+    copies: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class SideInfo:
+    wonder: str
+    side: str
+    board: Source
+    stages: tuple[Source, ...]
+
+
+@attrs.frozen
+class Tables:
+    ruleset: RuleSet
+    resources: tuple[str, ...]
+    symbols: tuple[str, ...]
+    cards: tuple[Source, ...]
+    sides: tuple[SideInfo, ...]
+
+    @property
+    def rules(self):
+        return self.ruleset.rules
+
+    def side(self, wonder: str, side: str) -> SideInfo:
+        return next(s for s in self.sides if s.wonder == wonder and s.side == side)
+
+    def card_index(self, name: str, age: int | None = None) -> int:
+        return next(c.index for c in self.cards if c.name == name and (age is None or c.age == age))
+
+
+def compile_rules(ruleset: RuleSet) -> Tables:
+    resources = ruleset.vocabulary.resources
+    res_index = {r: i for i, r in enumerate(resources)}
+    rules = ruleset.rules
+    color_category = dict(rules.color_points_categories)
+
+    def cost_vector(cost: Cost) -> tuple[int, ...]:
+        vec = [0] * len(resources)
+        for name, n in cost.resources:
+            vec[res_index[name]] += n
+        return tuple(vec)
+
+    def source(index, name, kind, color, age, cost, chains, effects, category, copies=()):
+        static, when_built, turn_end, game_end, scores, points = [], [], [], [], [], 0
+        for e in effects:
+            if isinstance(e, ast.Points):
+                points += e.amount
+            elif isinstance(e, ast.Score):
+                scores.append((e.category.text, e.value))
+            elif isinstance(e, ast.WhenBuilt):
+                (turn_end if isinstance(e.action, ast.AtTurnEnd) else when_built).append(
+                    e.action.action if isinstance(e.action, ast.AtTurnEnd) else e.action)
+            elif isinstance(e, ast.AtGameEnd):
+                game_end.append(e.action)
+            else:
+                static.append(e)
+        return Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
+                      tuple(static), tuple(when_built), tuple(turn_end), tuple(game_end),
+                      tuple(scores), points, category, copies)
+
+    cards = tuple(source(i, c.name, "card", c.color, c.age, c.cost, c.chains, c.effects,
+                         color_category.get(c.color), c.copies)
+                  for i, c in enumerate(ruleset.cards))
+    sides = []
+    for w in ruleset.wonders:
+        for s in w.sides:
+            board = source(-1, f"{w.name} {s.name}", "board", None, 0, Cost(), (), s.effects, None)
+            stages = tuple(source(-1, f"{w.name} {s.name} stage {n}", "stage", None, 0, st.cost, (),
+                                  st.effects, rules.stage_points_category)
+                           for n, st in enumerate(s.stages, 1))
+            sides.append(SideInfo(w.name, s.name, board, stages))
+    return Tables(ruleset, resources, ruleset.vocabulary.symbols, cards, tuple(sides))

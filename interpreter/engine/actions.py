@@ -1,0 +1,77 @@
+"""Legal actions: build a card (paying, by chain, or by a free-build power), build the
+next wonder stage with a card, or sell it.  Each payment option is its own action."""
+
+from __future__ import annotations
+
+import attrs
+
+from .payment import payment_options
+
+
+@attrs.frozen
+class Action:
+    kind: str                  # "build", "stage", "sell" or "pass"
+    card: int                  # index into tables.cards (-1 for "pass")
+    left: int = 0              # coins paid to the left neighbour
+    right: int = 0             # coins paid to the right neighbour
+    free: str = ""             # "chain" or "power" when built without paying
+
+    def label(self, tables) -> str:
+        if self.kind == "pass":
+            return "pass"
+        card = tables.cards[self.card]
+        name = f"{card.name} ({'I' * card.age if card.age <= 3 else card.age})"
+        text = {"build": "build", "stage": "wonder stage with", "sell": "sell"}[self.kind] + " " + name
+        if self.free == "chain":
+            text += " free by chain"
+        elif self.free == "power":
+            text += " free by power"
+        pays = [f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
+        if pays:
+            text += " paying " + " and ".join(pays)
+        return text
+
+
+def legal_actions(game, seat: int, hand=None) -> list[Action]:
+    tables = game.tables
+    city = game.cities[seat]
+    left, right = game.neighbours(seat)
+    hand = game.hands[seat] if hand is None else hand
+    actions: list[Action] = []
+    stage = city.next_stage()
+    stage_payments = None
+    if stage is not None and stage.cost_coins <= city.coins:
+        budget = city.coins - stage.cost_coins
+        stage_payments = [p for p in payment_options(stage.cost, city, left, right) if p[0] + p[1] <= budget]
+    power_free = game.free_build_available(seat)
+    for index in dict.fromkeys(hand):
+        card = tables.cards[index]
+        if card.name not in city.names:
+            if city.has_chain_for(card):
+                actions.append(Action("build", index, free="chain"))
+            else:
+                paid = []
+                if card.cost_coins <= city.coins:
+                    budget = city.coins - card.cost_coins
+                    paid = [Action("build", index, l, r) for l, r in
+                            payment_options(card.cost, city, left, right) if l + r <= budget]
+                actions += paid
+                free_anyway = any(a.left + a.right == 0 for a in paid) and card.cost_coins == 0
+                if power_free and not free_anyway:
+                    actions.append(Action("build", index, free="power"))
+        if stage_payments:
+            actions += [Action("stage", index, l, r) for l, r in stage_payments]
+        actions.append(Action("sell", index))
+    return actions
+
+
+def build_options_from(game, seat: int, pile) -> list[Action]:
+    """Cards of a pile the city may build for free (no second building of one name)."""
+    city = game.cities[seat]
+    seen, out = set(), []
+    for index in pile:
+        name = game.tables.cards[index].name
+        if name not in city.names and index not in seen:
+            seen.add(index)
+            out.append(Action("build", index, free="power"))
+    return out

@@ -1,0 +1,117 @@
+"""A player's city: what it owns, and the production, prices and powers that follow.
+
+Derived tables (production, shields, symbols, prices, powers) are updated as sources are
+added and rebuilt from the owned sources when a saved game is loaded, so they are never
+stored and never disagree with what the city owns.
+"""
+
+from __future__ import annotations
+
+from ..compile import SideInfo, Source, Tables
+from ..syntax import ast
+
+DIRECTIONS = ("left", "right")
+
+
+class City:
+    __slots__ = ("seat", "name", "side", "coins", "built", "names", "stages", "tokens",
+                 "colors", "under_stages", "own_fixed", "own_choices", "trade_fixed", "trade_choices",
+                 "shields", "symbols", "wild_symbols", "prices", "free_build", "free_build_used",
+                 "play_last", "tables")
+
+    def __init__(self, tables: Tables, seat: int, name: str, side: SideInfo, coins: int):
+        self.tables = tables
+        self.seat, self.name, self.side, self.coins = seat, name, side, coins
+        self.built: list[int] = []            # card indexes, in the order built
+        self.names: set[str] = set()
+        self.stages = 0
+        self.tokens: list[int] = []           # military tokens, in the order taken
+        self.under_stages: list[int] = []     # cards used to mark built stages
+        self.free_build_used = False
+        self._reset_tables()
+        self._add_static(side.board)
+
+    def _reset_tables(self) -> None:
+        n = len(self.tables.resources)
+        price = self.tables.rules.trade_price
+        self.colors: dict[str, int] = {}
+        self.own_fixed = [0] * n
+        self.own_choices: list[tuple[int, ...]] = []
+        self.trade_fixed = [0] * n
+        self.trade_choices: list[tuple[int, ...]] = []
+        self.shields = 0
+        self.symbols = [0] * len(self.tables.symbols)
+        self.wild_symbols: list[tuple[int, ...]] = []
+        self.prices = {d: [price] * n for d in DIRECTIONS}
+        self.free_build: list[str] = []       # limits of "may build a card for free" powers
+        self.play_last = False
+
+    def rebuild(self) -> None:
+        """Recompute every derived table from the owned board, stages and cards."""
+        self._reset_tables()
+        self._add_static(self.side.board)
+        for stage in self.side.stages[: self.stages]:
+            self._add_static(stage)
+        for index in self.built:
+            card = self.tables.cards[index]
+            self.colors[card.color] = self.colors.get(card.color, 0) + 1
+            self._add_static(card)
+
+    # ---------------------------------------------------------------- growing
+    def add_card(self, card: Source) -> None:
+        self.built.append(card.index)
+        self.names.add(card.name)
+        self.colors[card.color] = self.colors.get(card.color, 0) + 1
+        self._add_static(card)
+
+    def add_stage(self) -> Source:
+        stage = self.side.stages[self.stages]
+        self.stages += 1
+        self._add_static(stage)
+        return stage
+
+    def _add_static(self, source: Source) -> None:
+        res = {r: i for i, r in enumerate(self.tables.resources)}
+        sym = {s: i for i, s in enumerate(self.tables.symbols)}
+        for effect in source.static:
+            if isinstance(effect, ast.Produces):
+                if effect.choice:
+                    options = tuple(res[i.resource.text] for i in effect.items)
+                    self.own_choices.append(options)
+                    if not effect.private:
+                        self.trade_choices.append(options)
+                else:
+                    for item in effect.items:
+                        self.own_fixed[res[item.resource.text]] += item.count
+                        if not effect.private:
+                            self.trade_fixed[res[item.resource.text]] += item.count
+            elif isinstance(effect, ast.Shields):
+                self.shields += effect.amount
+            elif isinstance(effect, ast.Science):
+                if len(effect.symbols) == 1:
+                    self.symbols[sym[effect.symbols[0].text]] += 1
+                else:
+                    self.wild_symbols.append(tuple(sym[s.text] for s in effect.symbols))
+            elif isinstance(effect, ast.TradeDiscount):
+                for direction in effect.scope.parts:
+                    prices = self.prices[direction]
+                    for name in effect.resources:
+                        i = res[name.text]
+                        prices[i] = min(prices[i], effect.price)
+            elif isinstance(effect, ast.FreeBuild):
+                self.free_build.append(effect.limit.text)
+            elif isinstance(effect, ast.PlayLastCard):
+                self.play_last = True
+
+    # ---------------------------------------------------------------- queries
+    def owned_sources(self):
+        yield self.side.board
+        yield from self.side.stages[: self.stages]
+        for index in self.built:
+            yield self.tables.cards[index]
+
+    def next_stage(self) -> Source | None:
+        return self.side.stages[self.stages] if self.stages < len(self.side.stages) else None
+
+    def has_chain_for(self, card: Source) -> bool:
+        return bool(card.chains & self.names)

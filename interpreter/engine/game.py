@@ -1,0 +1,252 @@
+"""A game: setup, the ages' simultaneous turns, end-of-turn powers, military, scoring.
+
+Every decision goes through `deciders[seat].decide(game, seat, kind, options)`, so a
+seat can be a bot, a person or a replayed log.  All cards chosen in a turn are placed
+before any of their effects apply; trade coins and coins gained arrive after the turn's
+choices, so they cannot be spent on that turn.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..compile import Tables
+from ..syntax import ast
+from .actions import Action, build_options_from, legal_actions
+from .city import City
+from .quantities import per_value
+from .scoring import score_city, winners
+
+
+class RulesError(Exception):
+    """Options that the rule set cannot play (player count, wonder names, sides)."""
+
+
+class Game:
+    def __init__(self, tables: Tables, players: int, seed: int = 0, sides: str = "random",
+                 wonders: list[str] | None = None, names: list[str] | None = None):
+        rules = tables.rules
+        if not rules.min_players <= players <= rules.max_players:
+            raise RulesError(f"these rules play with {rules.min_players} to {rules.max_players} players, not {players}")
+        self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,
+                                                              "wonders": list(wonders or [])}
+        self.rng = random.Random(seed)
+        self.log: list[dict] = []
+        self.age_index, self.turn = 0, 0
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.box: list[int] = []              # cards not used at this player count
+        self.pending: list[tuple[int, object, str]] = []   # (seat, action, source) at turn end
+        self.finished = False
+        self.cities = self._seat_players(players, sides, wonders or [], names)
+        self.log.append({"event": "setup", "players": [[c.name, c.side.wonder, c.side.side] for c in self.cities]})
+
+    # ---------------------------------------------------------------- setup
+    def _seat_players(self, players, sides, wonders, names):
+        by_name: dict[str, list] = {}
+        for info in self.tables.sides:
+            by_name.setdefault(info.wonder, []).append(info)
+        chosen = list(wonders)
+        for w in chosen:
+            if w not in by_name:
+                from ..diagnostics import did_you_mean
+                guess = did_you_mean(w, by_name)
+                raise RulesError(f"no wonder named {w!r}" + (f" (did you mean {guess!r}?)" if guess else ""))
+        if len(set(chosen)) != len(chosen):
+            raise RulesError("a wonder can be chosen only once")
+        rest = [w for w in by_name if w not in chosen]
+        self.rng.shuffle(rest)
+        chosen = (chosen + rest)[:players]
+        if len(chosen) < players:
+            raise RulesError(f"only {len(by_name)} wonders for {players} players")
+        cities = []
+        for seat, wonder in enumerate(chosen):
+            options = by_name[wonder]
+            if sides == "random":
+                side = self.rng.choice(options)
+            else:
+                side = next((o for o in options if o.side == sides), None)
+                if side is None:
+                    raise RulesError(f"wonder {wonder!r} has no side {sides!r}")
+            name = names[seat] if names and seat < len(names) else f"P{seat + 1}"
+            cities.append(City(self.tables, seat, name, side, self.tables.rules.starting_coins))
+        return cities
+
+    @property
+    def age(self):
+        return self.tables.rules.ages[self.age_index]
+
+    def neighbours(self, seat: int):
+        n = len(self.cities)
+        return self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]   # left, right
+
+    def free_build_available(self, seat: int) -> bool:
+        city = self.cities[seat]
+        return bool(city.free_build) and not city.free_build_used
+
+    # ---------------------------------------------------------------- ages
+    def deal_age(self) -> None:
+        age = self.age
+        players = len(self.cities)
+        deck: list[int] = []
+        for card in self.tables.cards:
+            if card.age == age.number:
+                n = sum(1 for threshold in card.copies if threshold <= players)
+                deck += [card.index] * n
+                self.box += [card.index] * (len(card.copies) - n)
+        for add in age.random_additions:
+            colors = {c.text for c in add.colors}
+            pool = [c.index for c in self.tables.cards if c.age == age.number and c.color in colors and not c.copies]
+            drawn = self.rng.sample(pool, min(len(pool), max(0, add.count.at(players))))
+            deck += drawn
+            self.box += [i for i in pool if i not in drawn]
+        self.rng.shuffle(deck)
+        for seat in range(players):
+            self.hands[seat] = deck[seat * age.hand:(seat + 1) * age.hand]
+        self.box += deck[players * age.hand:]
+        for city in self.cities:
+            if "age" in city.free_build:
+                city.free_build_used = False
+        self.turn = 1
+        self.log.append({"event": "age", "age": age.number,
+                         "hands": [[self.tables.cards[i].name for i in h] for h in self.hands]})
+
+    def play(self, deciders) -> None:
+        while not self.finished:
+            self.step(deciders)
+
+    def step(self, deciders) -> None:
+        """Play one turn (dealing first at the start of an age; scoring after the last)."""
+        if self.finished:
+            return
+        if self.turn == 0:
+            self.deal_age()
+        choices = []
+        for seat in range(len(self.cities)):
+            options = legal_actions(self, seat)
+            choices.append(options[self._ask(deciders, seat, "turn", options)])
+        self._resolve(choices)
+        if self.turn >= self.age.turns:
+            self._end_of_age(deciders)
+        else:
+            self._end_of_turn(deciders)
+            self._pass_hands()
+            self.turn += 1
+
+    def _ask(self, deciders, seat, kind, options) -> int:
+        index = deciders[seat].decide(self, seat, kind, options)
+        if not 0 <= index < len(options):
+            raise ValueError(f"seat {seat} chose option {index} of {len(options)}")
+        self.log.append({"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
+                         "kind": kind, "action": options[index].label(self.tables)})
+        return index
+
+    def _pass_hands(self) -> None:
+        if self.age.direction == "left":      # each hand goes to the left neighbour (next seat)
+            self.hands = [self.hands[-1]] + self.hands[:-1]
+        else:
+            self.hands = self.hands[1:] + [self.hands[0]]
+
+    # ---------------------------------------------------------------- resolving
+    def _resolve(self, choices: list[Action], hands=None) -> None:
+        hands = self.hands if hands is None else hands
+        seats = [s for s, a in enumerate(choices) if a is not None]
+        placed = []
+        for seat in seats:                       # 1. every card is placed, every price paid
+            action, city = choices[seat], self.cities[seat]
+            hands[seat].remove(action.card)
+            source = None
+            if action.kind == "build":
+                card = self.tables.cards[action.card]
+                if not action.free:
+                    city.coins -= card.cost_coins + action.left + action.right
+                elif action.free == "power":
+                    city.free_build_used = True
+                city.add_card(card)
+                source = card
+            elif action.kind == "stage":
+                stage = city.next_stage()
+                city.coins -= stage.cost_coins + action.left + action.right
+                city.add_stage()
+                city.under_stages.append(action.card)
+                source = stage
+            else:
+                self.discard.append(action.card)
+            placed.append((seat, action, source))
+        for seat, action, source in placed:      # 2. then coins move and effects apply
+            city = self.cities[seat]
+            left, right = self.neighbours(seat)
+            left.coins += action.left
+            right.coins += action.right
+            if action.kind == "sell":
+                city.coins += self.tables.rules.sell_coins
+            else:
+                self._built(seat, source)
+            self.log.append({"event": "resolve", "seat": seat, "action": action.label(self.tables),
+                             "coins": city.coins})
+
+    def _built(self, seat: int, source) -> None:
+        city = self.cities[seat]
+        left, right = self.neighbours(seat)
+        for action in source.when_built:
+            if isinstance(action, ast.GainCoins):
+                city.coins += per_value(action.amount, action.per, city, left, right)
+        for action in source.turn_end:
+            self.pending.append((seat, action, source.name))
+
+    def _end_of_turn(self, deciders) -> None:
+        pending, self.pending = self.pending, []
+        for seat, action, _source in pending:   # seat order, then declaration order
+            if isinstance(action, ast.BuildFromDiscard):
+                options = build_options_from(self, seat, self.discard)
+                if options:
+                    choice = options[self._ask(deciders, seat, "discard", options)]
+                    self.discard.remove(choice.card)
+                    card = self.tables.cards[choice.card]
+                    self.cities[seat].add_card(card)
+                    self._built(seat, card)
+                    self.log.append({"event": "resolve", "seat": seat, "action": choice.label(self.tables) + " from the discard pile",
+                                     "coins": self.cities[seat].coins})
+
+    def _end_of_age(self, deciders) -> None:
+        age = self.age
+        extra: list[Action | None] = [None] * len(self.cities)
+        for seat, city in enumerate(self.cities):
+            if city.play_last and self.hands[seat]:
+                options = legal_actions(self, seat)
+                extra[seat] = options[self._ask(deciders, seat, "last card", options)]
+        if any(extra):
+            self._resolve(extra)
+        for seat in range(len(self.cities)):
+            if age.last_card_discarded:
+                self.discard += self.hands[seat]
+                self.hands[seat] = []
+        self._end_of_turn(deciders)
+        self._military()
+        self.turn = 0
+        if self.age_index + 1 < len(self.tables.rules.ages):
+            self.age_index += 1
+        else:
+            self.finished = True
+            self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})
+
+    def _military(self) -> None:
+        rules, age = self.tables.rules, self.age
+        results = []
+        for seat, city in enumerate(self.cities):
+            for direction, other in zip(("left", "right"), self.neighbours(seat)):
+                if city.shields > other.shields:
+                    city.tokens.append(age.victory)
+                    results.append([city.name, direction, age.victory])
+                elif city.shields < other.shields:
+                    city.tokens.append(rules.defeat)
+                    results.append([city.name, direction, rules.defeat])
+        self.log.append({"event": "military", "age": age.number,
+                         "shields": [c.shields for c in self.cities], "tokens": results})
+
+    # ---------------------------------------------------------------- scoring
+    def scores(self) -> list[dict[str, int]]:
+        return [score_city(self.tables, city, *self.neighbours(seat)) for seat, city in enumerate(self.cities)]
+
+    def winners(self) -> list[int]:
+        return winners(self.tables.rules, self.scores(), self.cities)

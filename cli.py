@@ -96,6 +96,161 @@ def cards(age, color, players, search, show_wonders, paths, fmt):
         click.echo(tool.cards_table(ruleset, chosen), nl=False)
 
 
+def _tables(paths):
+    from interpreter.compile import compile_rules
+    result = _load(paths)
+    _fail_on_errors(result)
+    return compile_rules(result.ruleset)
+
+
+def _read_json(path: str, what: str):
+    import json
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except OSError as err:
+        raise click.UsageError(f"{path}: cannot read the {what}: {err.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        where = f" (line {err.lineno}, column {err.colno})" if isinstance(err, json.JSONDecodeError) else ""
+        click.echo(f"error: {path}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
+        sys.exit(1)
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as err:
+        raise click.UsageError(f"{path}: cannot write: {err.strerror}") from None
+
+
+CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
+                       help="content file or folder (repeatable; default: the shipped content)")
+
+
+@main.command()
+@click.option("--players", type=int, required=True, help="number of players")
+@click.option("--seed", type=int, default=0, show_default=True, help="random seed: same seed, same game")
+@click.option("--sides", type=click.Choice(["A", "B", "random"]), default="random", show_default=True)
+@click.option("--wonders", "wonder_list", default="", help="comma-separated wonders for seats 1, 2, ...")
+@click.option("--bots", default="random", show_default=True,
+              help="comma-separated bots per seat (random, greedy); the last one fills the rest")
+@click.option("--human", type=int, help="seat K (1-based) is played by you at the terminal")
+@click.option("--names", default="", help="comma-separated player names")
+@click.option("--log", "log_file", type=click.Path(dir_okay=False), help="write the game's log (for replay) here")
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@CONTENT
+def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, paths):
+    """Play a full game with bots (and optionally you) and print the log and score pad."""
+    import json
+    from interpreter.engine.bots import BOTS
+    from interpreter.engine.game import Game, RulesError
+    from interpreter.tools import play as tool
+    bot_names = [b.strip() for b in bots.split(",") if b.strip()]
+    for b in bot_names:
+        if b not in BOTS:
+            raise click.BadParameter(f"unknown bot {b!r}; bots are {', '.join(BOTS)}", param_hint="--bots")
+    if human is not None and not 1 <= human <= players:
+        raise click.BadParameter(f"seat must be between 1 and {players}", param_hint="--human")
+    tables = _tables(paths)
+    try:
+        game = Game(tables, players, seed, sides, [w.strip() for w in wonder_list.split(",") if w.strip()],
+                    [n.strip() for n in names.split(",") if n.strip()] or None)
+    except RulesError as err:
+        raise click.UsageError(str(err)) from None
+    human_decider = None
+    if human is not None:
+        from interpreter.tools.human import HumanDecider
+        human_decider = HumanDecider()
+    deciders = tool.make_deciders(bot_names, players, seed, None if human is None else human - 1, human_decider)
+    try:
+        game.play(deciders)
+    except click.Abort:
+        if log_file:
+            _write(log_file, json.dumps(tool.log_data(game, bot_names), indent=1) + "\n")
+            click.echo(f"\nstopped; the game so far is in {log_file}", err=True)
+        raise
+    if log_file:
+        _write(log_file, json.dumps(tool.log_data(game, bot_names), indent=1) + "\n")
+    if fmt == "json":
+        click.echo(tool.final_json(game, bot_names), nl=False)
+    else:
+        click.echo(tool.text_log(game) + tool.final_text(game), nl=False)
+
+
+@main.command()
+@click.argument("log_file", type=click.Path(dir_okay=False))
+@click.option("--to", "to_turn", type=click.IntRange(0), help="stop after this many turns and print the state")
+@click.option("--save", "save_file", type=click.Path(dir_okay=False), help="write the state reached to this file")
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@CONTENT
+def replay(log_file, to_turn, save_file, fmt, paths):
+    """Re-run a game log, checking every step; optionally stop and show the state."""
+    import json
+    from interpreter.tools import replay as tool
+    data = _read_json(log_file, "log")
+    tables = _tables(paths)
+    try:
+        game, done = tool.run_replay(tables, data, to_turn)
+    except tool.ReplayFailure as err:
+        click.echo(f"error: {log_file}: {err}", err=True)
+        sys.exit(1)
+    state = tool.state_data(game)
+    if save_file:
+        _write(save_file, json.dumps(state) + "\n")
+    if fmt == "json":
+        click.echo(json.dumps(state, indent=1) if to_turn is not None else tool.replay_json(game), nl=True)
+    else:
+        click.echo(tool.state_text(game, done), nl=False)
+
+
+@main.command()
+@click.argument("table_file", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@CONTENT
+def score(table_file, fmt, paths):
+    """Score a finished real table: each player's score pad and the winner(s)."""
+    import json
+    from interpreter.tools.play import score_table
+    from interpreter.tools.score_table import TableError, score_table_data
+    data = _read_json(table_file, "table")
+    tables = _tables(paths)
+    try:
+        result = score_table_data(tables, data)
+    except TableError as err:
+        for problem in err.problems:
+            click.echo(f"error: {table_file}: {problem}", err=True)
+        sys.exit(1)
+    if fmt == "json":
+        click.echo(json.dumps(result, indent=2))
+    else:
+        pads = [{k: p[k] for k in tables.rules.score_pad} for p in result["players"]]
+        click.echo(score_table(tables.rules.score_pad, [p["name"] for p in result["players"]], pads,
+                               result["winners"]), nl=False)
+
+
+@main.command()
+@click.argument("position_file", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@CONTENT
+def moves(position_file, fmt, paths):
+    """List each player's legal actions, with payment options, in a saved position."""
+    import json
+    from interpreter.engine.saves import SaveError, game_from_data
+    from interpreter.tools import replay as tool
+    data = _read_json(position_file, "position")
+    tables = _tables(paths)
+    try:
+        game = game_from_data(tables, data)
+    except SaveError as err:
+        click.echo(f"error: {position_file}: {err}", err=True)
+        sys.exit(1)
+    if fmt == "json":
+        click.echo(json.dumps(tool.moves_data(game), indent=2))
+    else:
+        click.echo(tool.moves_text(game), nl=False)
+
+
 def _age_option(age, ruleset):
     if age is None:
         return None

@@ -40,6 +40,7 @@ class Game:
         self.finished = False
         self.cities = self._seat_players(players, sides, wonders or [], names)
         self.log.append({"event": "setup", "players": [[c.name, c.side.wonder, c.side.side] for c in self.cities]})
+        self.deal_age()
 
     # ---------------------------------------------------------------- setup
     def _seat_players(self, players, sides, wonders, names):
@@ -116,11 +117,9 @@ class Game:
             self.step(deciders)
 
     def step(self, deciders) -> None:
-        """Play one turn (dealing first at the start of an age; scoring after the last)."""
+        """Play one turn; after an age's last turn, military and the next deal (or the end)."""
         if self.finished:
             return
-        if self.turn == 0:
-            self.deal_age()
         choices = []
         for seat in range(len(self.cities)):
             options = legal_actions(self, seat)
@@ -223,9 +222,9 @@ class Game:
                 self.hands[seat] = []
         self._end_of_turn(deciders)
         self._military()
-        self.turn = 0
         if self.age_index + 1 < len(self.tables.rules.ages):
             self.age_index += 1
+            self.deal_age()
         else:
             self.finished = True
             self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})

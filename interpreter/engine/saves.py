@@ -1,0 +1,97 @@
+"""The whole game state as JSON, and back.  Saved at a turn boundary: between two
+`Game.step` calls nothing is pending, so hands, cities, piles, the random generator and
+the log are the whole state.  Derived city tables are rebuilt on load, never stored."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from ..compile import Tables
+from .city import City
+from .game import Game
+
+FORMAT = "wonders-save/1"
+
+
+class SaveError(Exception):
+    """A save that does not fit these rules, or is not a save at all."""
+
+
+def content_digest(tables: Tables) -> str:
+    text = "|".join(f"{c.name}@{c.age}" for c in tables.cards) + "#" + \
+           "|".join(f"{s.wonder}/{s.side}/{len(s.stages)}" for s in tables.sides)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def card_ref(tables: Tables, index: int) -> str:
+    card = tables.cards[index]
+    return f"{card.name}@{card.age}"
+
+
+def game_to_data(game: Game) -> dict:
+    t = game.tables
+    refs = lambda indexes: [card_ref(t, i) for i in indexes]  # noqa: E731
+    version, internal, gauss = game.rng.getstate()
+    return {
+        "format": FORMAT,
+        "content": content_digest(t),
+        "options": game.options,
+        "age_index": game.age_index, "turn": game.turn, "finished": game.finished,
+        "rng": [version, list(internal), gauss],
+        "cities": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "coins": c.coins,
+                    "built": refs(c.built), "stages": c.stages, "under_stages": refs(c.under_stages),
+                    "tokens": list(c.tokens), "free_build_used": c.free_build_used}
+                   for c in game.cities],
+        "hands": [refs(h) for h in game.hands],
+        "discard": refs(game.discard),
+        "box": refs(game.box),
+        "log": game.log,
+    }
+
+
+def game_from_data(tables: Tables, data: dict) -> Game:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"not a saved game (expected \"format\": \"{FORMAT}\")")
+    if data.get("content") != content_digest(tables):
+        raise SaveError("the save was made with other content (its cards or wonders differ)")
+    index = {card_ref(tables, c.index): c.index for c in tables.cards}
+
+    def cards(refs, field):
+        try:
+            return [index[r] for r in refs]
+        except (KeyError, TypeError) as err:
+            raise SaveError(f"{field}: unknown card {err}") from None
+
+    try:
+        game = Game.__new__(Game)
+        game.tables, game.options = tables, dict(data["options"])
+        game.seed = game.options.get("seed", 0)
+        game.rng = random.Random()
+        version, internal, gauss = data["rng"]
+        game.rng.setstate((version, tuple(internal), gauss))
+        game.age_index, game.turn, game.finished = data["age_index"], data["turn"], data["finished"]
+        game.log = list(data["log"])
+        game.pending = []
+        game.hands = [cards(h, f"hands[{i}]") for i, h in enumerate(data["hands"])]
+        game.discard = cards(data["discard"], "discard")
+        game.box = cards(data["box"], "box")
+        game.cities = []
+        for seat, c in enumerate(data["cities"]):
+            side = next((s for s in tables.sides if s.wonder == c["wonder"] and s.side == c["side"]), None)
+            if side is None:
+                raise SaveError(f"cities[{seat}]: no wonder side {c['wonder']} {c['side']}")
+            city = City(tables, seat, c["name"], side, c["coins"])
+            city.built = cards(c["built"], f"cities[{seat}].built")
+            city.names = {tables.cards[i].name for i in city.built}
+            city.stages = c["stages"]
+            city.under_stages = cards(c["under_stages"], f"cities[{seat}].under_stages")
+            city.tokens = list(c["tokens"])
+            city.free_build_used = c["free_build_used"]
+            city.rebuild()
+            game.cities.append(city)
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError) as err:
+        raise SaveError(f"the save is missing or has a bad field: {err}") from None
+    return game

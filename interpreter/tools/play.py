@@ -1,0 +1,87 @@
+"""`wonders play` and `wonders replay`: run a game, render its log and its score pad."""
+
+from __future__ import annotations
+
+import json
+
+from ..engine.bots import BOTS
+from ..engine.game import Game
+from ..engine.saves import content_digest
+from .table import render_table
+
+LOG_FORMAT = "wonders-log/1"
+
+
+def make_deciders(bot_names: list[str], players: int, seed: int, human_seat: int | None, human=None):
+    names = bot_names or ["random"]
+    deciders = []
+    for seat in range(players):
+        if human_seat is not None and seat == human_seat:
+            deciders.append(human)
+        else:
+            kind = names[seat] if seat < len(names) else names[-1]
+            deciders.append(BOTS[kind](seed * 1000 + seat))
+    return deciders
+
+
+def log_data(game: Game, bots: list[str]) -> dict:
+    return {"format": LOG_FORMAT, "content": content_digest(game.tables),
+            "options": {**game.options, "bots": bots},
+            "choices": [{k: e[k] for k in ("age", "turn", "seat", "kind", "action")}
+                        for e in game.log if e["event"] == "choice"],
+            "result": {"scores": game.scores(), "winners": [game.cities[i].name for i in game.winners()]}
+            if game.finished else None}
+
+
+def text_log(game: Game) -> str:
+    out = []
+    cities = game.cities
+    for event in game.log:
+        kind = event["event"]
+        if kind == "setup":
+            out.append("Players (clockwise; each one's left neighbour is the next):")
+            out += [f"  {name}: {wonder} side {side}" for name, wonder, side in event["players"]]
+        elif kind == "age":
+            out.append(f"\nAge {_roman(event['age'])}")
+            current_turn = None
+        elif kind == "choice":
+            if event["kind"] == "turn" and event["turn"] != current_turn:
+                current_turn = event["turn"]
+                out.append(f"  Turn {current_turn}")
+        elif kind == "resolve":
+            out.append(f"    {cities[event['seat']].name}: {event['action']} (now {event['coins']} coins)")
+        elif kind == "military":
+            out.append(f"  Military, age {_roman(event['age'])}: shields " +
+                       ", ".join(f"{c.name} {s}" for c, s in zip(cities, event["shields"])))
+            for name, direction, value in event["tokens"]:
+                word = "victory" if value > 0 else "defeat"
+                out.append(f"    {name} takes a {word} token ({value:+d}) against the {direction} neighbour")
+    return "\n".join(out) + "\n"
+
+
+def score_table(categories, names, pads, winner_names) -> str:
+    headers = ["Category"] + list(names)
+    rows = [[cat] + [str(p[cat]) for p in pads] for cat in categories]
+    rows.append(["total"] + [str(sum(p.values())) for p in pads])
+    return render_table(headers, rows) + f"\nWinner{'s' if len(winner_names) > 1 else ''}: {', '.join(winner_names)}\n"
+
+
+def final_text(game: Game) -> str:
+    pads = game.scores()
+    names = [f"{c.name} ({c.side.wonder} {c.side.side})" for c in game.cities]
+    return "\nFinal scores\n" + score_table(game.tables.rules.score_pad, names, pads,
+                                            [game.cities[i].name for i in game.winners()])
+
+
+def final_json(game: Game, bots) -> str:
+    pads = game.scores()
+    data = {"options": {**game.options, "bots": bots},
+            "players": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, **pad,
+                         "total": sum(pad.values())} for c, pad in zip(game.cities, pads)],
+            "winners": [game.cities[i].name for i in game.winners()],
+            "log": [e for e in game.log if e["event"] != "choice"]}
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _roman(n: int) -> str:
+    return {1: "I", 2: "II", 3: "III"}.get(n, str(n))

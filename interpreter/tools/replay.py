@@ -1,0 +1,97 @@
+"""`wonders replay` and `wonders moves`: re-run a log step by step, show a position."""
+
+from __future__ import annotations
+
+import json
+
+from ..engine.actions import legal_actions
+from ..engine.game import Game, RulesError
+from ..engine.replay import ReplayDecider, ReplayError
+from ..engine.saves import content_digest, game_to_data
+from .play import LOG_FORMAT, final_text, text_log
+
+
+class ReplayFailure(Exception):
+    pass
+
+
+def run_replay(tables, data, to_turn=None) -> tuple[Game, bool]:
+    """Replay `data` (a log); stop after `to_turn` turns.  Returns the game and whether
+    the whole log was replayed (and its recorded result confirmed)."""
+    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
+        raise ReplayFailure(f"not a game log (expected \"format\": \"{LOG_FORMAT}\")")
+    if data.get("content") != content_digest(tables):
+        raise ReplayFailure("the log was played with other content (its cards or wonders differ)")
+    try:
+        options = data["options"]
+        game = Game(tables, options["players"], options["seed"], options["sides"], options["wonders"])
+        decider = ReplayDecider(list(data["choices"]))
+    except (KeyError, TypeError) as err:
+        raise ReplayFailure(f"the log is missing or has a bad field: {err}") from None
+    except RulesError as err:
+        raise ReplayFailure(str(err)) from None
+    deciders = [decider] * len(game.cities)
+    turns = 0
+    try:
+        while not game.finished and (to_turn is None or turns < to_turn):
+            game.step(deciders)
+            turns += 1
+    except ReplayError as err:
+        raise ReplayFailure(str(err)) from None
+    if game.finished:
+        if decider.position != len(decider.choices):
+            raise ReplayFailure(f"the game ended after {decider.position} decisions but the log has "
+                                f"{len(decider.choices)}")
+        recorded = data.get("result")
+        winners = [game.cities[i].name for i in game.winners()]
+        if recorded and (recorded.get("scores") != game.scores() or recorded.get("winners") != winners):
+            raise ReplayFailure("the replayed game's scores differ from the ones the log recorded")
+    return game, game.finished
+
+
+def state_data(game: Game) -> dict:
+    return game_to_data(game)
+
+
+def replay_json(game: Game) -> str:
+    pads = game.scores()
+    return json.dumps({"players": [{"name": c.name, **p, "total": sum(p.values())} for c, p in zip(game.cities, pads)],
+                       "winners": [game.cities[i].name for i in game.winners()]}, indent=2)
+
+
+def state_text(game: Game, done: bool) -> str:
+    if done:
+        return "Replay checked: every step was legal and the result matches the log.\n" + text_log(game) + final_text(game)
+    t = game.tables
+    out = [f"State before age {game.age.number}, turn {game.turn}:"]
+    for seat, city in enumerate(game.cities):
+        built = ", ".join(t.cards[i].name for i in city.built) or "-"
+        hand = ", ".join(t.cards[i].name for i in game.hands[seat]) or "-"
+        out.append(f"  {city.name} ({city.side.wonder} {city.side.side}): {city.coins} coins, {city.shields} shields, "
+                   f"stages {city.stages}/{len(city.side.stages)}, tokens {city.tokens or '-'}")
+        out.append(f"    built: {built}")
+        out.append(f"    hand: {hand}")
+    out.append(f"  discard pile: {len(game.discard)} cards")
+    return "\n".join(out) + "\n"
+
+
+def moves_data(game: Game) -> dict:
+    t = game.tables
+    players = []
+    for seat, city in enumerate(game.cities):
+        actions = legal_actions(game, seat) if not game.finished else []
+        players.append({"name": city.name, "actions": [
+            {"kind": a.kind, "card": t.cards[a.card].name, "pay_left": a.left, "pay_right": a.right,
+             "free": a.free or None, "label": a.label(t)} for a in actions]})
+    return {"age": game.age.number, "turn": game.turn, "finished": game.finished, "players": players}
+
+
+def moves_text(game: Game) -> str:
+    if game.finished:
+        return "The game is over: no player has a move.\n"
+    data = moves_data(game)
+    out = [f"Age {data['age']}, turn {data['turn']}"]
+    for player in data["players"]:
+        out.append(f"{player['name']}:")
+        out += [f"  {a['label']}" for a in player["actions"]]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,95 @@
+"""`wonders score`: the score pad of a finished real table, from a JSON description.
+
+Input: {"players": [{"name", "wonder", "side", "stages", "coins", "military": [tokens],
+"cards": [names]}]}, players clockwise (a player's left neighbour is the next one).
+Every problem names the player and the field.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import did_you_mean
+from ..engine.city import City
+from ..engine.scoring import score_city, winners
+
+FIELDS = {"name": str, "wonder": str, "side": str, "stages": int, "coins": int, "military": list, "cards": list}
+
+
+class TableError(Exception):
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def cities_from_table(tables, data) -> list[City]:
+    problems: list[str] = []
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list) or not data["players"]:
+        raise TableError(['the table needs a "players" list with one entry per player, clockwise'])
+    by_name = {}
+    for card in tables.cards:
+        by_name.setdefault(card.name, card)
+    cities = []
+    for seat, player in enumerate(data["players"]):
+        who = f"players[{seat}]"
+        if not isinstance(player, dict):
+            problems.append(f"{who}: must be an object with {', '.join(FIELDS)}")
+            continue
+        who = f"players[{seat}] ({player.get('name', '?')})"
+        bad = False
+        for field, kind in FIELDS.items():
+            value = player.get(field)
+            if value is None:
+                problems.append(f"{who}: missing field \"{field}\"")
+                bad = True
+            elif not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                problems.append(f"{who}.{field}: must be {'a number' if kind is int else 'text' if kind is str else 'a list'}")
+                bad = True
+        if bad:
+            continue
+        side = next((s for s in tables.sides if s.wonder == player["wonder"] and s.side == player["side"]), None)
+        if side is None:
+            wonders = sorted({s.wonder for s in tables.sides})
+            if player["wonder"] not in wonders:
+                guess = did_you_mean(player["wonder"], wonders)
+                problems.append(f"{who}.wonder: unknown wonder {player['wonder']!r}" +
+                                (f" (did you mean {guess!r}?)" if guess else ""))
+            else:
+                problems.append(f"{who}.side: {player['wonder']} has no side {player['side']!r}")
+            continue
+        if not 0 <= player["stages"] <= len(side.stages):
+            problems.append(f"{who}.stages: {player['wonder']} side {side.side} has {len(side.stages)} stages, "
+                            f"not {player['stages']}")
+            continue
+        if player["coins"] < 0:
+            problems.append(f"{who}.coins: cannot be negative")
+            continue
+        if not all(isinstance(t, int) and not isinstance(t, bool) for t in player["military"]):
+            problems.append(f"{who}.military: must be a list of token values such as [1, 3, -1]")
+            continue
+        city = City(tables, seat, player["name"], side, player["coins"])
+        for _ in range(player["stages"]):
+            city.add_stage()
+        city.tokens = list(player["military"])
+        for name in player["cards"]:
+            card = by_name.get(name) if isinstance(name, str) else None
+            if card is None:
+                guess = did_you_mean(str(name), by_name)
+                problems.append(f"{who}.cards: unknown card {name!r}" + (f" (did you mean {guess!r}?)" if guess else ""))
+            elif card.name in city.names:
+                problems.append(f"{who}.cards: {name!r} is listed twice; a city never holds two buildings of one name")
+            else:
+                city.add_card(card)
+        cities.append(city)
+    if problems:
+        raise TableError(problems)
+    if len(cities) < 2:
+        raise TableError(["the table needs at least 2 players"])
+    return cities
+
+
+def score_table_data(tables, data) -> dict:
+    cities = cities_from_table(tables, data)
+    n = len(cities)
+    pads = [score_city(tables, c, cities[(i + 1) % n], cities[(i - 1) % n]) for i, c in enumerate(cities)]
+    best = winners(tables.rules, pads, cities)
+    return {"players": [{"name": c.name, **pad, "total": sum(pad.values())} for c, pad in zip(cities, pads)],
+            "winners": [cities[i].name for i in best]}

@@ -1,0 +1,61 @@
+"""Building rule scenarios: a game with chosen wonders and sides, cities given cards,
+hands set by name, and deciders that follow a script."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from interpreter.check.load import check_paths
+from interpreter.compile import compile_rules
+from interpreter.engine.game import Game
+
+
+@lru_cache(maxsize=1)
+def tables():
+    result = check_paths(None)
+    assert result.ruleset is not None
+    return compile_rules(result.ruleset)
+
+
+def card(name: str, age: int | None = None):
+    t = tables()
+    return t.cards[t.card_index(name, age)]
+
+
+def make_game(wonders: list[str], side: str = "A", seed: int = 0) -> Game:
+    return Game(tables(), len(wonders), seed, side, wonders)
+
+
+def give(game: Game, seat: int, *names: str) -> None:
+    """Put buildings in a city, as if built earlier."""
+    for name in names:
+        game.cities[seat].add_card(card(name))
+
+
+def set_hand(game: Game, seat: int, *names: str) -> None:
+    game.hands[seat] = [tables().card_index(n) for n in names]
+
+
+def labels(game: Game, seat: int, options=None) -> list[str]:
+    from interpreter.engine.actions import legal_actions
+    return [a.label(game.tables) for a in (options if options is not None else legal_actions(game, seat))]
+
+
+class Script:
+    """A decider that takes, in order, options whose label starts with the given texts;
+    with no script left it sells (or takes the first option)."""
+
+    def __init__(self, *wanted: str):
+        self.wanted = list(wanted)
+        self.asked: list[tuple[str, list[str]]] = []
+
+    def decide(self, game, seat, kind, options) -> int:
+        texts = [o.label(game.tables) for o in options]
+        self.asked.append((kind, texts))
+        if self.wanted:
+            want = self.wanted.pop(0)
+            for i, text in enumerate(texts):
+                if text.startswith(want):
+                    return i
+            raise AssertionError(f"no option starts with {want!r}; options: {texts}")
+        return next((i for i, o in enumerate(options) if o.kind == "sell"), 0)

@@ -120,6 +120,9 @@ class Game:
         """Play one turn; after an age's last turn, military and the next deal (or the end)."""
         if self.finished:
             return
+        for city in self.cities:
+            if "turn" in city.free_build:
+                city.free_build_used = False
         choices = []
         for seat in range(len(self.cities)):
             options = legal_actions(self, seat)

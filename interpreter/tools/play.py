@@ -76,7 +76,7 @@ def final_text(game: Game) -> str:
 def final_json(game: Game, bots) -> str:
     pads = game.scores()
     data = {"options": {**game.options, "bots": bots},
-            "players": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, **pad,
+            "players": [{"name": c.name, "city": {"wonder": c.side.wonder, "side": c.side.side}, **pad,
                          "total": sum(pad.values())} for c, pad in zip(game.cities, pads)],
             "winners": [game.cities[i].name for i in game.winners()],
             "log": [e for e in game.log if e["event"] != "choice"]}

@@ -1,0 +1,127 @@
+"""`wonders play`, `replay`, `moves` and `score` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from conftest import ROOT, run_cli, run_json
+
+ALEXANDRIA = {"name": "Ann", "wonder": "Alexandria", "side": "A", "stages": 3, "coins": 14,
+              "military": [1, 3, 5, -1, -1, -1],
+              "cards": ["Altar", "Aqueduct", "Town Hall", "Scriptorium", "Library", "University",
+                        "Workshop", "Laboratory", "Apothecary", "Chamber of Commerce", "Loom", "Glassworks"]}
+BOB = {"name": "Bob", "wonder": "Gizah", "side": "B", "stages": 4, "coins": 2, "military": [-1, -1],
+       "cards": ["Spies Guild", "Barracks"]}
+CAROL = {"name": "Cid", "wonder": "Olympia", "side": "B", "stages": 3, "coins": 0, "military": [], "cards": []}
+
+
+def test_play_prints_a_log_and_the_score_pad_and_is_deterministic():
+    first = run_cli("play", "--players", "4", "--seed", "3")
+    second = run_cli("play", "--players", "4", "--seed", "3")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    for text in ("Age I", "Age III", "Military, age II", "Final scores", "military", "guilds", "Winner"):
+        assert text in first.stdout
+    assert run_cli("play", "--players", "4", "--seed", "4").stdout != first.stdout
+
+
+def test_play_json_gives_the_same_as_data():
+    result, data = run_json("play", "--players", "3", "--seed", "1", "--sides", "B", "--bots", "greedy,random")
+    assert result.returncode == 0
+    assert [p["city"]["side"] for p in data["players"]] == ["B", "B", "B"]
+    for p in data["players"]:
+        assert p["total"] == sum(p[k] for k in ("military", "treasury", "wonder", "civilian", "science",
+                                                "commercial", "guilds"))
+    assert data["winners"] and data["options"]["bots"] == ["greedy", "random"]
+
+
+def test_play_chosen_wonders_and_bad_options():
+    result, data = run_json("play", "--players", "3", "--wonders", "Rhodos,Gizah", "--sides", "A")
+    assert [p["city"]["wonder"] for p in data["players"]][:2] == ["Rhodos", "Gizah"]
+    for args, words in ((["--players", "9"], "3 to 7"), (["--players", "3", "--bots", "clever"], "unknown bot"),
+                        (["--players", "3", "--wonders", "Rhodes"], "did you mean 'Rhodos'"),
+                        (["--players", "3", "--human", "4"], "between 1 and 3")):
+        bad = run_cli("play", *args)
+        assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_log_replays_and_a_tampered_log_is_caught(tmp_path):
+    log = tmp_path / "game.json"
+    assert run_cli("play", "--players", "5", "--seed", "8", "--log", str(log)).returncode == 0
+    replayed = run_cli("replay", str(log))
+    assert replayed.returncode == 0 and "Replay checked" in replayed.stdout
+    data = json.loads(log.read_text())
+    data["choices"][7]["action"] = "build Palace (III)"
+    log.write_text(json.dumps(data))
+    bad = run_cli("replay", str(log))
+    assert bad.returncode == 1 and "step 8" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_replay_stops_saves_and_moves_lists_the_actions(tmp_path):
+    log, position = tmp_path / "game.json", tmp_path / "position.json"
+    run_cli("play", "--players", "3", "--seed", "2", "--log", str(log))
+    stopped = run_cli("replay", str(log), "--to", "8", "--save", str(position))
+    assert stopped.returncode == 0 and "State before age 2, turn 3" in stopped.stdout
+    moves = run_cli("moves", str(position))
+    assert moves.returncode == 0 and moves.stdout.startswith("Age 2, turn 3")
+    result, data = run_json("moves", str(position))
+    assert len(data["players"]) == 3
+    for player in data["players"]:
+        kinds = {a["kind"] for a in player["actions"]}
+        assert "sell" in kinds
+        assert all({"kind", "card", "pay_left", "pay_right", "free", "label"} <= set(a) for a in player["actions"])
+
+
+def test_score_reproduces_the_rulebook_score_pad(tmp_path):
+    table = tmp_path / "table.json"
+    table.write_text(json.dumps({"players": [ALEXANDRIA, BOB, CAROL]}))
+    result, data = run_json("score", str(table))
+    assert result.returncode == 0, result.stderr
+    ann = data["players"][0]
+    assert (ann["military"], ann["treasury"], ann["wonder"], ann["civilian"], ann["science"],
+            ann["commercial"]) == (6, 4, 10, 13, 21, 4)
+    carol = data["players"][2]
+    assert carol["guilds"] == 1       # Olympia B copies Bob's Spies Guild: Bob's Barracks is beside her
+    assert data["players"][1]["guilds"] == 0                    # Bob's own guild: no red card beside him
+    assert data["winners"] == ["Ann"]
+    text = run_cli("score", str(table))
+    assert "Winner: Ann" in text.stdout and "civilian" in text.stdout
+
+
+def test_score_names_the_player_and_field_of_every_problem(tmp_path):
+    table = tmp_path / "table.json"
+    bad = dict(ALEXANDRIA, cards=["Altar", "Altar", "Aquaduct"], stages=4)
+    table.write_text(json.dumps({"players": [bad, {k: v for k, v in BOB.items() if k != "coins"}]}))
+    result = run_cli("score", str(table))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "players[0] (Ann).stages" in result.stderr
+    assert 'players[1] (Bob): missing field "coins"' in result.stderr
+    bad = dict(ALEXANDRIA, cards=["Altar", "Altar", "Aquaduct"])
+    table.write_text(json.dumps({"players": [bad, BOB]}))
+    result = run_cli("score", str(table))
+    assert "'Altar' is listed twice" in result.stderr and "did you mean 'Aqueduct'" in result.stderr
+    table.write_text("{not json")
+    result = run_cli("score", str(table))
+    assert result.returncode == 1 and "not valid JSON" in result.stderr
+
+
+def _play_human(stdin: str):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-c", "import cli; cli.run()", "play", "--players", "3",
+                           "--seed", "5", "--human", "2"], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=120)
+
+
+def test_a_person_plays_a_seat_and_bad_input_is_asked_again():
+    result = _play_human("nonsense\n0\n999\n" + "1\n" * 200)
+    assert result.returncode == 0, result.stderr
+    assert "Please type a number from 1 to" in result.stdout
+    assert "Hand:" in result.stdout and "Left:" in result.stdout and "Final scores" in result.stdout
+
+
+def test_a_person_leaving_mid_game_gets_no_traceback():
+    result = _play_human("1\n1\n")
+    assert result.returncode != 0 and "Traceback" not in result.stderr + result.stdout

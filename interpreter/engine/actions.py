@@ -3,13 +3,13 @@ next wonder stage with a card, or sell it.  Each payment option is its own actio
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 from .payment import payment_options
 
 
-@attrs.frozen
-class Action:
+class Action(NamedTuple):
+    """A tuple, not an attrs class: the engine makes a great many of them."""
     kind: str                  # "build", "stage", "sell" or "pass"
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour

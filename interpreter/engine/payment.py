@@ -5,25 +5,62 @@ right) pair, cheapest first; an empty list means the cost cannot be produced.
 Own fixed production is used first; own choice productions are assigned next (free, so
 always used when they help); then neighbours' tradable choice cards and fixed units are
 bought at the city's price per direction and resource.  Results are memoised on the
-exact inputs, which repeat a great deal within a game.
+exact inputs, which repeat a great deal within and across games: each city carries two
+small integers naming what it can use and what it sells (see `signature`), so a lookup
+hashes the cost and three integers.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+_SIGNATURES: dict[tuple, int] = {}
+_BY_ID: list[tuple] = []
+_RESULTS: dict[tuple, tuple] = {}
+_MAX_RESULTS = 500_000
 
 
-def payment_options(cost, city, left, right) -> list[tuple[int, int]]:
-    need = tuple(max(0, c - f) for c, f in zip(cost, city.own_fixed))
-    if not any(need):
-        return [(0, 0)]
-    return list(_search(need, tuple(city.own_choices),
-                        tuple(left.trade_fixed), tuple(left.trade_choices),
-                        tuple(right.trade_fixed), tuple(right.trade_choices),
-                        tuple(city.prices["left"]), tuple(city.prices["right"])))
+def signature(*parts) -> int:
+    """A small integer standing for these production tables (the same tables, the same id)."""
+    key = tuple(tuple(p) for p in parts)
+    found = _SIGNATURES.get(key)
+    if found is None:
+        found = _SIGNATURES[key] = len(_BY_ID)
+        _BY_ID.append(key)
+    return found
 
 
-@lru_cache(maxsize=65536)
+def payment_options(cost, city, left, right) -> tuple[tuple[int, int], ...]:
+    key = (cost, city.use_sig, left.sell_sig, right.sell_sig)
+    found = _RESULTS.get(key)
+    if found is None:
+        own_fixed, own_choices, lprice, rprice = _BY_ID[city.use_sig]
+        lfixed, lchoices = _BY_ID[left.sell_sig]
+        rfixed, rchoices = _BY_ID[right.sell_sig]
+        need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed))
+        if not any(need):
+            found = ((0, 0),)
+        else:
+            inner = (need, city.use_sig, left.sell_sig, right.sell_sig)
+            found = _RESULTS.get(inner)
+            if found is None:
+                found = ()
+                if _may_cover(need, own_choices, lfixed, lchoices, rfixed, rchoices):
+                    found = _search(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice)
+                _RESULTS[inner] = found
+        if len(_RESULTS) >= _MAX_RESULTS:
+            _RESULTS.clear()
+        _RESULTS[key] = found
+    return found
+
+
+def _may_cover(need, own_choices, lfixed, lchoices, rfixed, rchoices) -> bool:
+    """A quick bound: False when even all production together cannot cover the need."""
+    for r, n in enumerate(need):
+        if n and n > lfixed[r] + rfixed[r] + sum(1 for options in own_choices + lchoices + rchoices
+                                                 if r in options):
+            return False
+    return sum(need) <= sum(lfixed) + sum(rfixed) + len(own_choices) + len(lchoices) + len(rchoices)
+
+
 def _search(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice):
     results: set[tuple[int, int]] = set()
     for residual in _after_own_choices(need, own_choices):

@@ -1,0 +1,57 @@
+"""Games per second: random (or greedy) bots play full games from the shipped content.
+
+    python bench/games.py --players 4 --games 500          # one core
+    python bench/games.py --players 4 --games 500 --profile
+
+The last line is `games_per_second: X`.  Figures live in docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from interpreter.check.load import check_paths  # noqa: E402
+from interpreter.compile import compile_rules  # noqa: E402
+from interpreter.engine.bots import BOTS  # noqa: E402
+from interpreter.engine.game import Game  # noqa: E402
+
+
+def play_games(tables, players: int, games: int, bot: str, first_seed: int = 0) -> None:
+    kind = BOTS[bot]
+    for seed in range(first_seed, first_seed + games):
+        game = Game(tables, players, seed=seed)
+        game.play([kind(seed * 100 + seat) for seat in range(players)])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--bots", default="random", choices=sorted(BOTS))
+    parser.add_argument("--profile", action="store_true", help="print where the time goes")
+    args = parser.parse_args()
+
+    tables = compile_rules(check_paths(None).ruleset)
+    play_games(tables, args.players, 20, args.bots, first_seed=10**6)   # warm-up (caches, imports)
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+    start = time.perf_counter()
+    play_games(tables, args.players, args.games, args.bots)
+    elapsed = time.perf_counter() - start
+    if args.profile:
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+    print(f"players: {args.players}  games: {args.games}  bots: {args.bots}  seconds: {elapsed:.2f}")
+    print(f"games_per_second: {args.games / elapsed:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -58,7 +58,8 @@ def check(paths, fmt):
         summary = f"{len(result.files)} file(s) checked: {result.errors} error(s), {warnings} warning(s)"
         if result.ruleset is not None:
             r = result.ruleset
-            summary += f"; {len(r.cards)} cards, {len(r.wonders)} wonders"
+            summary += f"; {len(r.cards)} card{'s' * (len(r.cards) != 1)}, " \
+                       f"{len(r.wonders)} wonder{'s' * (len(r.wonders) != 1)}"
         click.echo(summary)
     sys.exit(1 if result.errors else 0)
 
@@ -66,7 +67,7 @@ def check(paths, fmt):
 @main.command()
 @click.option("--age", help="only this age (1, 2, 3 or I, II, III)")
 @click.option("--color", help="only cards of this colour")
-@click.option("--players", type=click.IntRange(1), help="only cards in the deck at this player count")
+@click.option("--players", type=int, help="only cards in the deck at this player count")
 @click.option("--search", help="only cards whose name or effects contain this text")
 @click.option("--wonders", "show_wonders", is_flag=True, help="list the wonder boards instead of the cards")
 @click.option("--content", "paths", multiple=True, type=click.Path(),

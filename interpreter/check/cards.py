@@ -73,7 +73,7 @@ def _check_copies(stmt: ast.CopiesStmt | None, ctx: Context) -> tuple[int, ...] 
 
 
 def _points_have_category(body, category: str | None, what: str, ctx: Context) -> None:
-    if category is not None:
+    if category is not None or not ctx.rules_known:
         return
     for effect in body:
         if isinstance(effect, ast.Points):

@@ -6,6 +6,15 @@ from ..diagnostics import Diagnostic, Note, Span, did_you_mean
 from ..syntax import ast
 
 
+STATEMENT_WORDS = {
+    "AgeStmt": "age", "ColorStmt": "color", "CopiesStmt": "copies", "CostStmt": "cost",
+    "PlayersStmt": "players", "StartingCoins": "starting coins", "SellPrice": "sell for",
+    "TradePrice": "trade price", "DefeatValue": "defeat", "ScorePad": "score pad",
+    "TieBreak": "tie break", "HandSize": "hand", "Turns": "turns", "PassDirection": "pass",
+    "LastCardDiscarded": "last card discarded", "VictoryValue": "victory",
+}
+
+
 class Context:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
@@ -14,6 +23,7 @@ class Context:
         self.colors: tuple[str, ...] = ()
         self.symbols: tuple[str, ...] = ()
         self.categories: tuple[str, ...] = ()
+        self.rules_known = True      # False when the rules block is missing or broken
 
     def report(self, code: str, message: str, span: Span | None, *, label: str = "",
                help: str | None = None, notes: tuple[Note, ...] = (), severity: str | None = None) -> None:
@@ -36,11 +46,17 @@ class Context:
                     label=f"not a declared {what}", help=hint)
         return False
 
+    def known_category(self, name: ast.Name) -> bool:
+        """Like `known` for score categories; silent when the rules could not be read, since
+        every category would then look unknown."""
+        return self.known(name, self.categories, "E1005", "score category") if self.rules_known else True
+
     def single(self, body, kind, owner: str, span: Span, *, required: str | None = None):
         """The one statement of type `kind` in a block; reports repeats, and absence if required."""
         found = [s for s in body if isinstance(s, kind)]
+        word = STATEMENT_WORDS.get(kind.__name__, required or "this")
         for extra in found[1:]:
-            self.report("E1102", f"{owner} says this twice", extra.span, label="repeated here",
+            self.report("E1102", f"{owner} has two `{word}` statements", extra.span, label="repeated here",
                         notes=(Note("first said here", found[0].span),),
                         help="keep one of the two statements")
         if not found and required:

@@ -7,6 +7,7 @@ from ..diagnostics import Note, did_you_mean
 from ..syntax import ast
 from .context import Context
 from .model import CardDef, RulesDef
+from .rules import quiet_age_number, roman
 
 
 def check_duplicates(items, ctx: Context) -> None:
@@ -29,22 +30,35 @@ def check_duplicates(items, ctx: Context) -> None:
             seen[key] = item.name
 
 
-def check_chains(cards: list[CardDef], chain_spans: dict, ctx: Context) -> None:
-    by_name: dict[str, list[CardDef]] = {}
+def check_chains(cards: list[ast.Card], unparsed: set[str], ctx: Context) -> None:
+    """Every chain names a card of an earlier age.  Works on the syntax tree, so a card
+    with another error still has its chains checked and can still be chained to."""
+    ages: dict[str, set[int | None]] = {name: {None} for name in unparsed}
     for card in cards:
-        by_name.setdefault(card.name, []).append(card)
+        ages.setdefault(card.name.text, set()).add(_age_of(card))
     for card in cards:
-        for name in chain_spans.get((card.name, card.age), ()):
-            if name.text not in by_name:
-                guess = did_you_mean(name.text, by_name)
-                ctx.report("E1004", f'unknown card "{name.text}"', name.span, label="no card has this name",
-                           help=f'did you mean "{guess}"?' if guess else "chains name a card of an earlier age")
-            elif not any(other.age < card.age for other in by_name[name.text]):
-                ages = sorted({other.age for other in by_name[name.text]})
-                ctx.report("E1202", f'"{card.name}" (age {card.age}) chains from "{name.text}" '
-                           f"(age {', '.join(map(str, ages))})", name.span,
+        age = _age_of(card)
+        for stmt in card.body:
+            if not isinstance(stmt, ast.ChainStmt):
+                continue
+            for name in stmt.cards:
+                if name.text not in ages:
+                    guess = did_you_mean(name.text, ages)
+                    ctx.report("E1004", f'unknown card "{name.text}"', name.span, label="no card has this name",
+                               help=f'did you mean "{guess}"?' if guess else "chains name a card of an earlier age")
+                    continue
+                known = {a for a in ages[name.text] if a is not None}
+                if age is None or None in ages[name.text] or any(a < age for a in known):
+                    continue
+                ctx.report("E1202", f'"{card.name.text}" (age {roman(age)}) chains from "{name.text}" '
+                           f"(age {', '.join(roman(a) for a in sorted(known))})", name.span,
                            label="not from an earlier age",
                            help="a card can only be built free thanks to a building of an earlier age")
+
+
+def _age_of(card: ast.Card) -> int | None:
+    stmt = next((s for s in card.body if isinstance(s, ast.AgeStmt)), None)
+    return quiet_age_number(stmt.age.text) if stmt else None
 
 
 def check_ages_exist(cards: list[CardDef], rules: RulesDef, ctx: Context) -> list[CardDef]:
@@ -54,8 +68,8 @@ def check_ages_exist(cards: list[CardDef], rules: RulesDef, ctx: Context) -> lis
         if card.age in known:
             kept.append(card)
         else:
-            ctx.report("E1006", f'"{card.name}" is in age {card.age}, which the rules do not define',
-                       card.span, help=f"the rules define ages {', '.join(map(str, sorted(known)))}")
+            ctx.report("E1006", f'"{card.name}" is in age {roman(card.age)}, which the rules do not define',
+                       card.span, help=f"the rules define ages {', '.join(roman(n) for n in sorted(known))}")
     return kept
 
 
@@ -70,7 +84,7 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
             pooled.update(c.name for c in pool)
             needed = max(add.count.at(p) for p in players)
             if needed > len(pool):
-                ctx.report("E1302", f"age {age.number} draws {needed} random {'/'.join(sorted(colors))} cards "
+                ctx.report("E1302", f"age {roman(age.number)} draws {needed} random {'/'.join(sorted(colors))} cards "
                            f"at {rules.max_players} players but only {len(pool)} can be drawn", add.span,
                            help="cards in a random pool have no `copies` line; add cards or draw fewer")
         wrong = []
@@ -80,7 +94,7 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
             if dealt != age.hand * p:
                 wrong.append(f"{dealt} at {p} players (needs {age.hand * p})")
         if wrong:
-            ctx.report("E1301", f"age {age.number}'s deck does not deal {age.hand} cards to each player: "
+            ctx.report("E1301", f"age {roman(age.number)}'s deck does not deal {age.hand} cards to each player: "
                        + "; ".join(wrong), age.span,
                        help="check the `copies` lines of this age's cards")
     for card in cards:

@@ -35,7 +35,7 @@ def check_effect(effect, ctx: Context):
     if isinstance(effect, (ast.WhenBuilt, ast.AtGameEnd, ast.AtTurnEnd)):
         return effect if check_action(effect.action, ctx) else None
     if isinstance(effect, ast.Score):
-        ok = ctx.known(effect.category, ctx.categories, "E1005", "score category")
+        ok = ctx.known_category(effect.category)
         return effect if _score_sum(effect.value, ctx) and ok else None
     if isinstance(effect, ast.FreeBuild):
         return effect if ctx.known(effect.limit, LIMITS, "E1007", "limit") else None

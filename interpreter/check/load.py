@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
@@ -62,6 +63,7 @@ def check_paths(paths=None) -> CheckResult:
     sources = SourceCache()
     parsed: list[ast.File] = []
     diagnostics: list[Diagnostic] = []
+    unparsed_cards: set[str] = set()
     for path, shown in files:
         text, problems = read_source(path, shown)
         diagnostics += problems
@@ -71,21 +73,37 @@ def check_paths(paths=None) -> CheckResult:
         tree, problems = parse_text(text, shown)
         diagnostics += problems
         parsed.append(tree)
-    ruleset, problems = check_files(parsed, complete=not diagnostics)
+        if problems:
+            unparsed_cards |= _card_names(text) - {i.name.text for i in tree.items if isinstance(i, ast.Card)}
+    ruleset, problems = check_files(parsed, complete=not diagnostics, unparsed_cards=unparsed_cards)
     diagnostics += problems
+    if any(d.is_error for d in diagnostics):
+        ruleset = None
     return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), sources,
                        tuple(shown for _, shown in files))
 
 
-def check_files(files: list[ast.File], complete: bool = True) -> tuple[RuleSet | None, list[Diagnostic]]:
+_CARD_HEAD = re.compile(r'\bcard\s+"([^"\n]*)"')
+
+
+def _card_names(text: str) -> set[str]:
+    """Card names written in a file, found even in items that do not parse."""
+    return set(_CARD_HEAD.findall(text))
+
+
+def check_files(files: list[ast.File], complete: bool = True,
+                unparsed_cards: set[str] = frozenset()) -> tuple[RuleSet | None, list[Diagnostic]]:
     """Resolve and validate parsed files as one rule set.  `complete=False` (after syntax
-    errors) skips the whole-set checks, whose findings would only echo the syntax errors."""
+    errors) skips the whole-set checks, whose findings would only echo the syntax errors;
+    `unparsed_cards` are names of cards that failed to parse, so chains to them are not
+    reported as unknown."""
     ctx = Context()
     items = [item for f in files for item in f.items]
     vocabulary = collect_vocabulary(items, ctx)
     rules_ast = find_rules(items, ctx) if complete else next(
         (i for i in items if isinstance(i, ast.Rules)), None)
     declare_categories(rules_ast, ctx)
+    ctx.rules_known = rules_ast is not None and bool(ctx.categories)
     rules = check_rules(rules_ast, ctx) if rules_ast else None
     points_categories = dict(rules.color_points_categories) if rules else {}
     if rules_ast is not None:
@@ -96,19 +114,17 @@ def check_files(files: list[ast.File], complete: bool = True) -> tuple[RuleSet |
     stage_category = rules.stage_points_category if rules else "?"
 
     check_duplicates(items, ctx)
-    cards, wonders, chain_spans = [], [], {}
+    cards, wonders = [], []
     for item in items:
         if isinstance(item, ast.Card):
             card = check_card(item, ctx, points_categories)
             if card is not None:
                 cards.append(card)
-                chain_spans[(card.name, card.age)] = [n for s in item.body if isinstance(s, ast.ChainStmt)
-                                                      for n in s.cards]
         elif isinstance(item, ast.Wonder):
             wonder = check_wonder(item, ctx, stage_category)
             if wonder is not None:
                 wonders.append(wonder)
-    check_chains(cards, chain_spans, ctx)
+    check_chains([i for i in items if isinstance(i, ast.Card)], unparsed_cards, ctx)
     if rules is not None:
         cards = check_ages_exist(cards, rules, ctx)
         if complete and not any(d.is_error for d in ctx.diagnostics):

@@ -11,22 +11,30 @@ from .model import AgeDef, RulesDef
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 
 
-def age_number(name: ast.Name, ctx: Context) -> int | None:
-    """`3` or `III` as a number; anything else is reported."""
-    text = name.text
+def quiet_age_number(text: str) -> int | None:
+    """`3` or `III` as a number, or None."""
     if text.isdigit() and int(text) > 0:
         return int(text)
     if text and all(ch in _ROMAN for ch in text):
         values = [_ROMAN[ch] for ch in text]
         total = sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
-        if _to_roman(total) == text:
+        if roman(total) == text:
             return total
+    return None
+
+
+def age_number(name: ast.Name, ctx: Context) -> int | None:
+    """`3` or `III` as a number; anything else is reported."""
+    number = quiet_age_number(name.text)
+    if number is not None:
+        return number
+    text = name.text
     ctx.report("E1006", f"`{text}` is not an age", name.span, label="expected a number or a roman numeral",
                help="write the age as `I`, `II`, `III` or `1`, `2`, `3`")
     return None
 
 
-def _to_roman(n: int) -> str:
+def roman(n: int) -> str:
     out = ""
     for value, letters in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
         while n >= value:
@@ -91,7 +99,7 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
     stage_category = None
     color_categories: list[tuple[str, str]] = []
     for stmt in body:
-        if isinstance(stmt, ast.PointsCategory) and ctx.known(stmt.category, ctx.categories, "E1005", "score category"):
+        if isinstance(stmt, ast.PointsCategory) and ctx.known_category(stmt.category):
             if not stmt.colors:
                 stage_category = stmt.category.text
             for color in stmt.colors:
@@ -138,7 +146,7 @@ def _check_ages(rules: ast.Rules, ctx: Context) -> tuple[AgeDef, ...] | None:
     expected = list(range(1, len(first) + 1))
     if sorted(first) != expected and ok:
         missing = [n for n in range(1, max(first) + 1) if n not in first]
-        ctx.report("E1006", f"the ages must be numbered from I without gaps; age {_to_roman(missing[0])} is missing",
+        ctx.report("E1006", f"the ages must be numbered from I without gaps; age {roman(missing[0])} is missing",
                    rules.span)
         return None
     return tuple(ages[n] for n in sorted(ages)) if ok else None

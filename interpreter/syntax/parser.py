@@ -129,7 +129,7 @@ def _shift_lines(node, offset: int):
 
 
 # ---------------------------------------------------------------- syntax errors
-_WORDS = {"NAME": "a name", "STRING": 'a quoted name like "Altar"', "INT": "a number"}
+_WORDS = {"NAME": "a name", "STRING": 'a quoted name like "My Card"', "INT": "a number"}
 
 
 @lru_cache(maxsize=1)
@@ -175,14 +175,18 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset
         return Diagnostic("E0003", "unterminated string", span, label="this quote is never closed",
                           help="a quoted name must end with `\"` on the same line")
     shown = char if char.isprintable() else repr(char)
-    allowed = expected_words(err.allowed or ())
+    try:  # what the parser accepts here; `err.allowed` is the lexer's wider view
+        accepted = err.interactive_parser.accepts() if err.interactive_parser else err.allowed
+    except Exception:  # noqa: BLE001 - fall back to the lexer's list
+        accepted = err.allowed
+    allowed = expected_words(accepted or ())
     return Diagnostic("E0002", f"unexpected character `{shown}`", span, label=f"expected {allowed}")
 
 
 def _at_end(text: str, display: str, line_offset: int, expected) -> Diagnostic:
     stripped = text.rstrip()
     line = stripped.count("\n") + 1
-    column = len(stripped) - (stripped.rfind("\n") + 1) + 1
+    column = max(1, len(stripped) - (stripped.rfind("\n") + 1))   # the last character written
     span = Span(display, line + line_offset, column, line + line_offset, column + 1)
     return Diagnostic("E0006", "unexpected end of file", span,
                       label=f"expected {expected_words(expected or ())} after this")

@@ -1,0 +1,59 @@
+"""Shared helpers: the repository root and the `wonders` command run as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+
+# In-process imports (interpreter.*) come from this checkout, even if an older copy is installed.
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def run_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run `wonders ARGS...` in a fresh Python process (the repository's cli.py, not an
+    installed copy), from `cwd` (the repository root unless told otherwise)."""
+    env = dict(os.environ)
+    env.pop("WONDERS_DEBUG", None)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONIOENCODING"] = "utf-8"
+    env["COLUMNS"] = "200"
+    return subprocess.run([sys.executable, "-c", "import cli; cli.run()", *args],
+                          cwd=str(cwd), env=env, capture_output=True, text=True,
+                          encoding="utf-8", timeout=timeout)
+
+
+def run_json(*args: str, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
+    """Run the command with `--format json` and return the process and the parsed output."""
+    result = run_cli(*args, "--format", "json", **kwargs)
+    try:
+        data = json.loads(result.stdout)
+    except json.JSONDecodeError as err:  # pragma: no cover - reported as a test failure
+        raise AssertionError(f"not JSON ({err}):\n{result.stdout}\n{result.stderr}") from None
+    return result, data
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    """A scratch copy of the shipped content folder, safe to edit."""
+    target = tmp_path / "content"
+    shutil.copytree(ROOT / "content", target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def shipped_ruleset():
+    """The shipped content, loaded and checked in this process."""
+    from interpreter.check.load import check_paths
+    result = check_paths(None)
+    assert result.ruleset is not None, [d.message for d in result.diagnostics]
+    return result.ruleset

@@ -18,7 +18,7 @@ class City:
     __slots__ = ("seat", "name", "side", "coins", "built", "names", "stages", "tokens",
                  "colors", "under_stages", "own_fixed", "own_choices", "trade_fixed", "trade_choices",
                  "shields", "symbols", "wild_symbols", "prices", "free_build", "free_build_used",
-                 "play_last", "tables", "use_sig", "sell_sig")
+                 "play_last", "tables", "use_sig", "choice_sig", "sell_sig")
 
     def __init__(self, tables: Tables, seat: int, name: str, side: SideInfo, coins: int):
         self.tables = tables
@@ -104,6 +104,7 @@ class City:
             elif isinstance(effect, ast.PlayLastCard):
                 self.play_last = True
         self.use_sig = signature(self.own_fixed, self.own_choices, self.prices["left"], self.prices["right"])
+        self.choice_sig = signature(self.own_choices, self.prices["left"], self.prices["right"])
         self.sell_sig = signature(self.trade_fixed, self.trade_choices)
 
     # ---------------------------------------------------------------- queries

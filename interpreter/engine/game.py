@@ -184,8 +184,11 @@ class Game:
                 city.coins += self.tables.rules.sell_coins
             else:
                 self._built(seat, source)
+        for seat, action, _source in placed:     # 3. the log shows the coins after the turn
+            left, right = self.neighbours(seat)
+            paid = [[other.seat, n] for other, n in ((left, action.left), (right, action.right)) if n]
             self.log.append({"event": "resolve", "seat": seat, "action": action.label(self.tables),
-                             "coins": city.coins})
+                             "paid": paid, "coins": self.cities[seat].coins})
 
     def _built(self, seat: int, source) -> None:
         city = self.cities[seat]

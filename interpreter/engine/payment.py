@@ -14,7 +14,8 @@ from __future__ import annotations
 
 _SIGNATURES: dict[tuple, int] = {}
 _BY_ID: list[tuple] = []
-_RESULTS: dict[tuple, tuple] = {}
+_RESULTS: dict[tuple, tuple] = {}      # (cost, use, left sells, right sells) -> options
+_SEARCHES: dict[tuple, tuple] = {}     # (need, choices and prices, left sells, right sells) -> options
 _MAX_RESULTS = 500_000
 
 
@@ -39,15 +40,16 @@ def payment_options(cost, city, left, right) -> tuple[tuple[int, int], ...]:
         if not any(need):
             found = ((0, 0),)
         else:
-            inner = (need, city.use_sig, left.sell_sig, right.sell_sig)
-            found = _RESULTS.get(inner)
+            inner = (need, city.choice_sig, left.sell_sig, right.sell_sig)
+            found = _SEARCHES.get(inner)
             if found is None:
                 found = ()
                 if _may_cover(need, own_choices, lfixed, lchoices, rfixed, rchoices):
                     found = _search(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice)
-                _RESULTS[inner] = found
+                _SEARCHES[inner] = found
         if len(_RESULTS) >= _MAX_RESULTS:
             _RESULTS.clear()
+            _SEARCHES.clear()
         _RESULTS[key] = found
     return found
 

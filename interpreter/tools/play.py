@@ -49,7 +49,10 @@ def text_log(game: Game) -> str:
                 current_turn = event["turn"]
                 out.append(f"  Turn {current_turn}")
         elif kind == "resolve":
-            out.append(f"    {cities[event['seat']].name}: {event['action']} (now {event['coins']} coins)")
+            paid = "".join(f"; {cities[seat].name} gets {n}" for seat, n in event.get("paid", ()))
+            coins = event["coins"]
+            out.append(f"    {cities[event['seat']].name}: {event['action']}{paid} "
+                       f"(now {coins} coin{'s' * (coins != 1)})")
         elif kind == "military":
             out.append(f"  Military, age {_roman(event['age'])}: shields " +
                        ", ".join(f"{c.name} {s}" for c, s in zip(cities, event["shields"])))

@@ -64,9 +64,9 @@ def test_replay_stops_saves_and_moves_lists_the_actions(tmp_path):
     log, position = tmp_path / "game.json", tmp_path / "position.json"
     run_cli("play", "--players", "3", "--seed", "2", "--log", str(log))
     stopped = run_cli("replay", str(log), "--to", "8", "--save", str(position))
-    assert stopped.returncode == 0 and "State before age 2, turn 3" in stopped.stdout
+    assert stopped.returncode == 0 and "State before age II, turn 3" in stopped.stdout
     moves = run_cli("moves", str(position))
-    assert moves.returncode == 0 and moves.stdout.startswith("Age 2, turn 3")
+    assert moves.returncode == 0 and moves.stdout.startswith("Age II, turn 3")
     result, data = run_json("moves", str(position))
     assert len(data["players"]) == 3
     for player in data["players"]:

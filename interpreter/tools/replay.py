@@ -8,7 +8,8 @@ from ..engine.actions import legal_actions
 from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
 from ..engine.saves import content_digest, game_to_data
-from .play import LOG_FORMAT, final_text, text_log
+from ..describe import plural as _count
+from .play import LOG_FORMAT, _roman, final_text, text_log
 
 
 class ReplayFailure(Exception):
@@ -63,15 +64,16 @@ def state_text(game: Game, done: bool) -> str:
     if done:
         return "Replay checked: every step was legal and the result matches the log.\n" + text_log(game) + final_text(game)
     t = game.tables
-    out = [f"State before age {game.age.number}, turn {game.turn}:"]
+    out = [f"State before age {_roman(game.age.number)}, turn {game.turn}:"]
     for seat, city in enumerate(game.cities):
         built = ", ".join(t.cards[i].name for i in city.built) or "-"
         hand = ", ".join(t.cards[i].name for i in game.hands[seat]) or "-"
-        out.append(f"  {city.name} ({city.side.wonder} {city.side.side}): {city.coins} coins, {city.shields} shields, "
-                   f"stages {city.stages}/{len(city.side.stages)}, tokens {city.tokens or '-'}")
+        out.append(f"  {city.name} ({city.side.wonder} {city.side.side}): {_count(city.coins, 'coin')}, "
+                   f"{_count(city.shields, 'shield')}, stages {city.stages}/{len(city.side.stages)}, "
+                   f"tokens {' '.join(f'{t:+d}' for t in city.tokens) or '-'}")
         out.append(f"    built: {built}")
         out.append(f"    hand: {hand}")
-    out.append(f"  discard pile: {len(game.discard)} cards")
+    out.append(f"  discard pile: {_count(len(game.discard), 'card')}")
     return "\n".join(out) + "\n"
 
 
@@ -90,7 +92,7 @@ def moves_text(game: Game) -> str:
     if game.finished:
         return "The game is over: no player has a move.\n"
     data = moves_data(game)
-    out = [f"Age {data['age']}, turn {data['turn']}"]
+    out = [f"Age {_roman(data['age'])}, turn {data['turn']}"]
     for player in data["players"]:
         out.append(f"{player['name']}:")
         out += [f"  {a['label']}" for a in player["actions"]]

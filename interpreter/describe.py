@@ -101,7 +101,9 @@ def effect_text(effect) -> str:
         return (f"one science symbol of the owner's choice ({and_list([s.text for s in effect.symbols], 'or')}),"
                 " chosen at the end of the game")
     if isinstance(effect, ast.TradeDiscount):
-        return (f"buys {and_list([r.text for r in effect.resources])} from the {scope_text(effect.scope)} "
+        where = scope_text(effect.scope)
+        where = where if where.startswith("both") else "the " + where
+        return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
                 f"for {plural(effect.price, 'coin')} each")
     if isinstance(effect, ast.WhenBuilt):
         return f"when built, {action_text(effect.action)}"

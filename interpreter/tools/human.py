@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from ..check.rules import roman
 from ..describe import cost_text, effect_text
 
 
@@ -18,7 +19,7 @@ class HumanDecider:
         t = game.tables
         city = game.cities[seat]
         left, right = game.neighbours(seat)
-        self.echo(f"\n== Age {game.age.number}, turn {game.turn}: {city.name}, your {kind} decision ==")
+        self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: {city.name}, your {kind} decision ==")
         for label, c in (("You", city), ("Left", left), ("Right", right)):
             built = ", ".join(t.cards[i].name for i in c.built) or "nothing yet"
             self.echo(f"{label}: {c.name} ({c.side.wonder} {c.side.side}), {c.coins} coins, "

@@ -69,7 +69,9 @@ def action_text(action) -> str:
     if isinstance(action, ast.BuildFromDiscard):
         return "builds one card from the discard pile for free"
     if isinstance(action, ast.CopyCard):
-        return f"copies one {and_list([c.text for c in action.colors], 'or')} card of the {scope_text(action.scope)}"
+        where = scope_text(action.scope)
+        where = where if where.startswith("both") else "the " + where
+        return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
     raise TypeError(action)
 
 

@@ -52,6 +52,7 @@ class Diagnostic:
             "code": self.code,
             "severity": self.severity,
             "message": self.message,
+            "label": self.label,
             "file": span.file if span else None,
             "line": span.line if span else None,
             "column": span.column if span else None,
@@ -66,7 +67,7 @@ class Diagnostic:
 
 
 # The stable codes.  Each has an entry in docs/errors.md with an example and the fix;
-# tests/test_error_docs.py runs every example and checks the code it produces.
+# tests/test_docs.py runs every example and checks the code it produces.
 CODES = {
     # reading and syntax
     "E0001": "unexpected token",
@@ -75,6 +76,7 @@ CODES = {
     "E0004": "file is not UTF-8 text",
     "E0005": "file too large",
     "E0006": "unexpected end of file",
+    "E0007": "cannot read file",
     # names
     "E1001": "unknown resource",
     "E1002": "unknown colour",
@@ -87,6 +89,7 @@ CODES = {
     "E1101": "duplicate definition",
     "E1102": "duplicate statement",
     "E1103": "duplicate vocabulary name",
+    "W1104": "vocabulary name is a word of the language",
     # structure
     "E1201": "missing statement",
     "E1202": "chain to a card that is not earlier",
@@ -97,6 +100,8 @@ CODES = {
     "E1207": "wonder side without stages",
     "E1208": "missing rules",
     "E1209": "repeated choice",
+    "E1210": "not allowed here",
+    "E1211": "no vocabulary",
     # deck arithmetic
     "E1301": "deck size does not fit the player count",
     "E1302": "not enough cards to draw from",

@@ -15,6 +15,9 @@ STATEMENT_WORDS = {
 }
 
 
+VOCABULARY_CODES = ("E1001", "E1002", "E1003")
+
+
 class Context:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
@@ -24,6 +27,7 @@ class Context:
         self.symbols: tuple[str, ...] = ()
         self.categories: tuple[str, ...] = ()
         self.rules_known = True      # False when the rules block is missing or broken
+        self.vocabulary_known = True # False when no resource, colour or symbol is declared
 
     def report(self, code: str, message: str, span: Span | None, *, label: str = "",
                help: str | None = None, notes: tuple[Note, ...] = (), severity: str | None = None) -> None:
@@ -35,15 +39,18 @@ class Context:
         """True if `name` is in `pool`; otherwise report it, suggesting the nearest name."""
         if name.text in pool:
             return True
+        if not self.vocabulary_known and code in VOCABULARY_CODES:
+            return False         # reported once, as E1211
         guess = did_you_mean(name.text, pool)
+        many = what[:-1] + "ies" if what.endswith("y") else what + "s"
         if guess:
             hint = f"did you mean `{guess}`?"
         elif pool:
-            hint = f"declared {what}s are: " + ", ".join(pool)
+            hint = f"the {many} are: " + ", ".join(pool)
         else:
             hint = f"no {what} is declared; declare them first"
         self.report(code, f"unknown {what} `{name.text}`", name.span,
-                    label=f"not a declared {what}", help=hint)
+                    label=f"not a declared {what}" if code != "E1007" else f"not a {what}", help=hint)
         return False
 
     def known_category(self, name: ast.Name) -> bool:

@@ -16,7 +16,8 @@ def check_duplicates(items, ctx: Context) -> None:
     for item in items:
         if isinstance(item, ast.Card):
             age_stmt = next((s for s in item.body if isinstance(s, ast.AgeStmt)), None)
-            key = ("card", item.name.text, age_stmt.age.text if age_stmt else None)
+            age = age_stmt.age.text if age_stmt else None
+            key = ("card", item.name.text, quiet_age_number(age) or age if age else None)
             what = f'card "{item.name.text}"' + (f" in age {age_stmt.age.text}" if age_stmt else "")
         elif isinstance(item, ast.Wonder):
             key, what = ("wonder", item.name.text), f'wonder "{item.name.text}"'
@@ -94,7 +95,8 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
             if dealt != age.hand * p:
                 wrong.append(f"{dealt} at {p} players (needs {age.hand * p})")
         if wrong:
-            ctx.report("E1301", f"age {roman(age.number)}'s deck does not deal {age.hand} cards to each player: "
+            each = f"{age.hand} card{'s' * (age.hand != 1)}"
+            ctx.report("E1301", f"age {roman(age.number)}'s deck does not deal {each} to each player: "
                        + "; ".join(wrong), age.span,
                        help="check the `copies` lines of this age's cards")
     for card in cards:

@@ -32,6 +32,11 @@ def check_effect(effect, ctx: Context):
         return effect if ok and _no_repeats(effect.symbols, ctx, "symbol") else None
     if isinstance(effect, ast.TradeDiscount):
         return _trade_discount(effect, ctx)
+    if isinstance(effect, ast.AtGameEnd) and not isinstance(effect.action, (ast.CopyCard, ast.GainCoins)):
+        ctx.report("E1210", "this cannot happen at the end of the game", effect.action.span,
+                   label="only `copy ...` or `gain ... coins` can",
+                   help="building needs a turn: write it after `when built:` instead")
+        return None
     if isinstance(effect, (ast.WhenBuilt, ast.AtGameEnd, ast.AtTurnEnd)):
         return effect if check_action(effect.action, ctx) else None
     if isinstance(effect, ast.Score):
@@ -48,11 +53,12 @@ def check_effect(effect, ctx: Context):
 
 def check_action(action, ctx: Context) -> bool:
     if isinstance(action, ast.GainCoins):
-        return _per(action.per, ctx)
+        return _positive(action.amount, action.span, "`gain`", ctx) and _per(action.per, ctx)
     if isinstance(action, ast.AtTurnEnd):
         return check_action(action.action, ctx)
     if isinstance(action, ast.CopyCard):
-        return all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
+        ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
+        return _neighbours_only(action.scope, "copying", ctx) and ok
     return True
 
 
@@ -81,12 +87,18 @@ def _trade_discount(effect: ast.TradeDiscount, ctx: Context):
             ok = False
     if not ok or not _no_repeats(expanded, ctx, "resource"):
         return None
-    if "own" in effect.scope.parts:
-        ctx.report("E1206", "a trade discount applies to neighbours, not to one's own city",
-                   effect.scope.span, label="buying from oneself costs nothing",
-                   help="write `from left neighbour`, `from right neighbour` or `from neighbours`")
+    if not _neighbours_only(effect.scope, "buying", ctx):
         return None
     return attrs.evolve(effect, resources=tuple(expanded))
+
+
+def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
+    if "own" not in scope.parts:
+        return True
+    ctx.report("E1210", f"{what} is from neighbours, not from one's own city", scope.span,
+               label="not one's own city",
+               help="write `from left neighbour`, `from right neighbour` or `from neighbours`")
+    return False
 
 
 def _score_sum(value: ast.ScoreSum, ctx: Context) -> bool:

@@ -72,14 +72,9 @@ def declare_categories(rules: ast.Rules | None, ctx: Context) -> None:
 def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
     body, owner = rules.body, f'the rules "{rules.name.text}"'
 
-    def number(kind, word, *, minimum=0):
+    def number(kind, word):
         stmt = ctx.single(body, kind, owner, rules.span, required=word)
-        if stmt is None:
-            return None
-        if stmt.amount.value < minimum:
-            ctx.report("E1206", f"`{word}` must be at least {minimum}", stmt.amount.span)
-            return None
-        return stmt.amount.value
+        return None if stmt is None else stmt.amount.value
 
     players = ctx.single(body, ast.PlayersStmt, owner, rules.span, required="players")
     low = high = None
@@ -98,13 +93,20 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
 
     stage_category = None
     color_categories: list[tuple[str, str]] = []
+    mapped: dict[str, ast.Name] = {}
     for stmt in body:
         if isinstance(stmt, ast.PointsCategory) and ctx.known_category(stmt.category):
-            if not stmt.colors:
-                stage_category = stmt.category.text
-            for color in stmt.colors:
-                if ctx.known(color, ctx.colors, "E1002", "colour"):
-                    color_categories.append((color.text, stmt.category.text))
+            sources = [(n.text, n) for n in stmt.colors] or [("wonder stages", stmt.category)]
+            for key, name in sources:
+                if key in mapped:
+                    ctx.report("E1102", f"the points of {key} are given a category twice", name.span,
+                               label="mapped again", notes=(Note("first mapped here", mapped[key].span),))
+                    continue
+                mapped[key] = name
+                if not stmt.colors:
+                    stage_category = stmt.category.text
+                elif ctx.known(name, ctx.colors, "E1002", "colour"):
+                    color_categories.append((key, stmt.category.text))
     scores = tuple(s for s in (check_effect(s, ctx) for s in body if isinstance(s, ast.Score)) if s)
     tie = ctx.single(body, ast.TieBreak, owner, rules.span)
 

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from ..diagnostics import Note
 from ..syntax import ast
+from ..syntax.parser import KEYWORDS
 from .context import Context
 from .model import Vocabulary
+
+
+def _declared_names(item):
+    if isinstance(item, ast.ResourcesDecl):
+        return (item.group,) + item.names
+    if isinstance(item, (ast.ColorsDecl, ast.SymbolsDecl)):
+        return item.names
+    return ()
 
 
 def collect_vocabulary(items, ctx: Context) -> Vocabulary:
@@ -41,6 +50,17 @@ def collect_vocabulary(items, ctx: Context) -> Vocabulary:
             for name in item.names:
                 declare(name, symbols, "science symbol")
 
+    for item in items:
+        for name in _declared_names(item):
+            if name.text in KEYWORDS:
+                ctx.report("W1104", f"`{name.text}` is also a word of the language", name.span,
+                           label="may be read as the word, not the name",
+                           help="choose another name; see the reserved words in docs/language.md")
     ctx.resources, ctx.groups = tuple(resources), groups
+    if not (resources or colors or symbols) and any(not isinstance(i, ast.Rules) for i in items):
+        ctx.vocabulary_known = False
+        ctx.report("E1211", "no resources, colours or science symbols are declared", None,
+                   help="check this file together with the files that declare them, "
+                        "e.g. `wonders check content/base.wonders my-cards.wonders`")
     ctx.colors, ctx.symbols = tuple(colors), tuple(symbols)
     return Vocabulary(tuple(resources), tuple(groups.items()), tuple(colors), tuple(symbols))

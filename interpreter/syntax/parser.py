@@ -20,6 +20,7 @@ from . import ast
 from .build import TreeBuilder
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
+KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding="utf-8")))
 
 
 @lru_cache(maxsize=1)
@@ -38,12 +39,12 @@ def read_source(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            return None, [Diagnostic("E0005", f"file is too large ({size / 1e6:.1f} MB); "
+            return None, [Diagnostic("E0005", f"file is too large ({size / 2**20:.1f} MB); "
                                      f"content files may be at most {MAX_FILE_BYTES // 2**20} MB",
                                      at_start, help="split the content into several files")]
         data = path.read_bytes()
     except OSError as err:
-        return None, [Diagnostic("E0004", f"cannot read file: {err.strerror or err}", at_start)]
+        return None, [Diagnostic("E0007", f"cannot read file: {err.strerror or err}", at_start)]
     try:
         text = data.decode("utf-8")
         bad = text.find("\x00")
@@ -156,7 +157,7 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset
     line = err.line + line_offset if err.line and err.line > 0 else 1 + line_offset
     column = err.column if err.column and err.column > 0 else 1
     if isinstance(err, UnexpectedToken) and err.token.type == "$END":
-        return _at_end(text, display, line_offset, err.expected)
+        return _at_end(text, display, line_offset, err.accepts or err.expected)
     if isinstance(err, UnexpectedEOF):
         return _at_end(text, display, line_offset, err.expected)
     if isinstance(err, UnexpectedToken):

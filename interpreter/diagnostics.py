@@ -123,7 +123,8 @@ class SourceCache:
             self.add(name, text)
 
     def add(self, name: str, text: str) -> None:
-        self._lines[name] = text.splitlines()
+        # split at "\n" only, as the parser counts lines (str.splitlines also splits at \f, \u2028, ...)
+        self._lines[name] = [line.rstrip("\r") for line in text.split("\n")]
 
     def line(self, name: str, number: int) -> str | None:
         lines = self._lines.get(name)
@@ -144,12 +145,10 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
         out.append(f"{gutter}--> {span.file}:{span.line}:{span.column}")
         text = sources.line(span.file, span.line)
         if text is not None:
-            text = text.expandtabs(1)
-            if len(text) > 200:
-                text = text[:200] + " ..."
-            width = (span.end_column - span.column) if span.end_line == span.line else len(text) - span.column + 1
-            width = max(1, min(width, max(1, len(text) - span.column + 1)))
-            caret = " " * (span.column - 1) + "^" * width
+            text, column = _window(text.expandtabs(1), span.column)
+            width = (span.end_column - span.column) if span.end_line == span.line else len(text) - column + 1
+            width = max(1, min(width, max(1, len(text) - column + 1)))
+            caret = " " * (column - 1) + "^" * width
             if d.label:
                 caret += " " + d.label
             out += [f"{gutter} |", f"{span.line} | {text}", f"{gutter} | {caret}"]
@@ -166,6 +165,17 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
         if d.help:
             out.append(f"  = help: {d.help}")
     return "\n".join(out) + "\n"
+
+
+def _window(text: str, column: int, size: int = 160) -> tuple[str, int]:
+    """A long line cut to `size` characters around `column`; the column within the cut."""
+    if len(text) <= size:
+        return text, column
+    start = max(0, min(column - 1 - size // 2, len(text) - size))
+    cut = text[start:start + size]
+    prefix = "... " if start else ""
+    suffix = " ..." if start + size < len(text) else ""
+    return prefix + cut + suffix, column - start + len(prefix)
 
 
 def render_json(diagnostics: Iterable[Diagnostic]) -> str:

@@ -11,14 +11,20 @@ from .model import AgeDef, RulesDef
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 
 
+MAX_PLAYERS = 100
+MAX_AGE = 20
+
+
 def quiet_age_number(text: str) -> int | None:
-    """`3` or `III` as a number, or None."""
-    if text.isdigit() and int(text) > 0:
+    """`3` or `III` as a number (at most MAX_AGE), or None."""
+    if text.isdigit() and len(text) <= 3 and 0 < int(text) <= MAX_AGE:
         return int(text)
+    if len(text) > 8:
+        return None
     if text and all(ch in _ROMAN for ch in text):
         values = [_ROMAN[ch] for ch in text]
         total = sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
-        if roman(total) == text:
+        if total <= MAX_AGE and roman(total) == text:
             return total
     return None
 
@@ -29,8 +35,8 @@ def age_number(name: ast.Name, ctx: Context) -> int | None:
     if number is not None:
         return number
     text = name.text
-    ctx.report("E1006", f"`{text}` is not an age", name.span, label="expected a number or a roman numeral",
-               help="write the age as `I`, `II`, `III` or `1`, `2`, `3`")
+    ctx.report("E1006", f"`{text[:20]}` is not an age", name.span, label="expected a number or a roman numeral",
+               help=f"write the age as `I`, `II`, `III` or `1`, `2`, `3` (at most {MAX_AGE})")
     return None
 
 
@@ -80,9 +86,10 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
     low = high = None
     if players is not None:
         low, high = players.low.value, players.high.value
-        if not 1 <= low <= high:
+        if not 1 <= low <= high or high > MAX_PLAYERS:
             ctx.report("E1204", f"players {low} to {high} is not a range of player counts", players.span,
-                       help="the first number must be at least 1 and not above the second")
+                       help=f"the first number must be at least 1 and not above the second, "
+                            f"and at most {MAX_PLAYERS}")
             low = high = None
     starting = number(ast.StartingCoins, "starting coins")
     sell = number(ast.SellPrice, "sell for")

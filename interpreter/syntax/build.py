@@ -11,6 +11,24 @@ from ..diagnostics import Span
 from . import ast
 
 
+MAX_DIGITS = 6
+
+
+class NumberTooLarge(Exception):
+    """Raised by the builder for a number of more than MAX_DIGITS digits."""
+
+    def __init__(self, token: Token):
+        super().__init__(str(token)[:20])
+        self.token = token
+
+
+def to_int(token: Token) -> int:
+    text = str(token)
+    if len(text) > MAX_DIGITS:
+        raise NumberTooLarge(token)
+    return int(text)
+
+
 class TreeBuilder(Transformer):
     def __init__(self, path: str):
         super().__init__(visit_tokens=False)
@@ -30,7 +48,7 @@ class TreeBuilder(Transformer):
         return ast.Name(text=str(tok)[1:-1], span=self._tok_span(tok))
 
     def _number(self, tok: Token) -> ast.Number:
-        return ast.Number(value=int(tok), span=self._tok_span(tok))
+        return ast.Number(value=to_int(tok), span=self._tok_span(tok))
 
     def __default__(self, data, children, meta):
         raise AssertionError(f"grammar rule {data!r} has no tree builder")
@@ -84,12 +102,12 @@ class TreeBuilder(Transformer):
 
     @v_args(meta=True)
     def resource_amount(self, meta, c):
-        count = int(c[0]) if len(c) == 2 else 1
+        count = to_int(c[0]) if len(c) == 2 else 1
         return ast.ResourceAmount(count=count, resource=self._name(c[-1]), span=self._span(meta))
 
     @v_args(meta=True)
     def coin_amount(self, meta, c):
-        return ast.CoinAmount(count=int(c[0]), span=self._span(meta))
+        return ast.CoinAmount(count=to_int(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
     def chain_stmt(self, meta, c):
@@ -132,7 +150,7 @@ class TreeBuilder(Transformer):
 
     @v_args(meta=True)
     def shields(self, meta, c):
-        return ast.Shields(amount=int(c[0]), span=self._span(meta))
+        return ast.Shields(amount=to_int(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
     def science(self, meta, c):
@@ -140,7 +158,7 @@ class TreeBuilder(Transformer):
 
     @v_args(meta=True)
     def trade_discount(self, meta, c):
-        return ast.TradeDiscount(resources=c[0], scope=c[1], price=int(c[2]), span=self._span(meta))
+        return ast.TradeDiscount(resources=c[0], scope=c[1], price=to_int(c[2]), span=self._span(meta))
 
     @v_args(meta=True)
     def when_built(self, meta, c):
@@ -165,7 +183,7 @@ class TreeBuilder(Transformer):
     # ---------------------------------------------------------------- actions
     @v_args(meta=True)
     def gain_coins(self, meta, c):
-        return ast.GainCoins(amount=int(c[0]), per=c[1] if len(c) > 1 else None,
+        return ast.GainCoins(amount=to_int(c[0]), per=c[1] if len(c) > 1 else None,
                              span=self._span(meta))
 
     @v_args(meta=True)
@@ -201,7 +219,7 @@ class TreeBuilder(Transformer):
     def per(self, meta, c):
         every = 1
         if isinstance(c[0], Token):
-            every, c = int(c[0]), c[1:]
+            every, c = to_int(c[0]), c[1:]
         scope = c[1] if len(c) > 1 else None
         return ast.Per(every=every, what=c[0], scope=scope, span=self._span(meta))
 
@@ -340,11 +358,11 @@ class TreeBuilder(Transformer):
     def player_count(self, meta, c):
         tokens = [str(t) for t in c]
         if len(tokens) == 1 and tokens[0].isdigit():
-            return ast.PlayerCount(per_player=False, offset=int(tokens[0]), span=self._span(meta))
+            return ast.PlayerCount(per_player=False, offset=to_int(c[0]), span=self._span(meta))
         offset = 0
         if len(tokens) == 2:
-            offset = int(tokens[1]) * (-1 if tokens[0] == "-" else 1)
+            offset = to_int(c[1]) * (-1 if tokens[0] == "-" else 1)
         return ast.PlayerCount(per_player=True, offset=offset, span=self._span(meta))
 
     def signed_int(self, c):
-        return -int(c[1]) if len(c) == 2 else int(c[0])
+        return -to_int(c[1]) if len(c) == 2 else to_int(c[0])

@@ -12,12 +12,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..paths import grammar_file
 from . import ast
-from .build import TreeBuilder
+from .build import MAX_DIGITS, NumberTooLarge, TreeBuilder
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding="utf-8")))
@@ -37,6 +37,9 @@ def read_source(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]
     """The file's text, or a diagnostic saying why it cannot be read as content."""
     at_start = Span(display, 1, 1, 1, 2)
     try:
+        if not path.is_file():
+            return None, [Diagnostic("E0007", "cannot read file: not a regular file (a device, pipe or socket)",
+                                     at_start, help="name a .wonders text file or a folder of them")]
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             return None, [Diagnostic("E0005", f"file is too large ({size / 2**20:.1f} MB); "
@@ -70,7 +73,10 @@ def parse_text(text: str, display: str) -> tuple[ast.File, list[Diagnostic]]:
     except UnexpectedInput:
         pass
     else:
-        return ast.File(path=display, items=tuple(TreeBuilder(display).transform(tree))), []
+        try:
+            return ast.File(path=display, items=tuple(TreeBuilder(display).transform(tree))), []
+        except VisitError as err:
+            return ast.File(path=display, items=()), [_built_wrong(err, display, 0)]
 
     items: list = []
     diagnostics: list[Diagnostic] = []
@@ -81,14 +87,28 @@ def parse_text(text: str, display: str) -> tuple[ast.File, list[Diagnostic]]:
         except UnexpectedInput as err:
             diagnostics.append(syntax_diagnostic(err, padded, display, line - 1))
             continue
-        builder = TreeBuilder(display)
-        for item in builder.transform(tree):
+        try:
+            built = TreeBuilder(display).transform(tree)
+        except VisitError as err:
+            diagnostics.append(_built_wrong(err, display, line - 1))
+            continue
+        for item in built:
             items.append(_shift_lines(item, line - 1))
     return ast.File(path=display, items=tuple(items)), diagnostics
 
 
 _SCAN = re.compile(r'"[^"\n]*"?|#[^\n]*|[{}]'
                    r'|\b(?:card|wonder|rules)(?=\s*")|\bresources(?=\s+\w+\s*:)|\b(?:colors|symbols)(?=\s*:)')
+
+
+def _built_wrong(err: VisitError, display: str, line_offset: int) -> Diagnostic:
+    """A problem found while building the tree (so far only numbers that are too long)."""
+    if not isinstance(err.orig_exc, NumberTooLarge):
+        raise err.orig_exc
+    tok = err.orig_exc.token
+    line = tok.line + line_offset
+    return Diagnostic("E1206", f"a number of {len(str(tok))} digits is too large", Span(
+        display, line, tok.column, line, tok.column + len(str(tok))), label=f"at most {MAX_DIGITS} digits")
 
 
 def split_items(text: str):

@@ -27,7 +27,8 @@ class Source:
     when_built: tuple              # actions run once, when built
     turn_end: tuple                # actions run at the end of the turn it is built
     game_end: tuple                # actions run when scoring (copying a card)
-    scores: tuple                  # (category, ScoreSum)
+    scores: tuple                  # (category, expression)
+    triggers: tuple                # `on <event> ...` while owned, in declaration order
     points: int                    # plain `points N`
     points_category: str | None
     copies: tuple[int, ...] = ()
@@ -73,7 +74,7 @@ def compile_rules(ruleset: RuleSet) -> Tables:
         return tuple(vec)
 
     def source(index, name, kind, color, age, cost, chains, effects, category, copies=()):
-        static, when_built, turn_end, game_end, scores, points = [], [], [], [], [], 0
+        static, when_built, turn_end, game_end, scores, triggers, points = [], [], [], [], [], [], 0
         for e in effects:
             if isinstance(e, ast.Points):
                 points += e.amount
@@ -84,11 +85,13 @@ def compile_rules(ruleset: RuleSet) -> Tables:
                     e.action.action if isinstance(e.action, ast.AtTurnEnd) else e.action)
             elif isinstance(e, ast.AtGameEnd):
                 game_end.append(e.action)
+            elif isinstance(e, ast.Trigger):
+                triggers.append(e)
             else:
                 static.append(e)
         return Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
                       tuple(static), tuple(when_built), tuple(turn_end), tuple(game_end),
-                      tuple(scores), points, category, copies)
+                      tuple(scores), tuple(triggers), points, category, copies)
 
     cards = tuple(source(i, c.name, "card", c.color, c.age, c.cost, c.chains, c.effects,
                          color_category.get(c.color), c.copies)

@@ -34,7 +34,8 @@ def cost_text(cost: Cost) -> str:
 def scope_text(scope: ast.Scope | None) -> str:
     if scope is None:
         return "own city"
-    words = {"own": "own city", "left": "left neighbour", "right": "right neighbour"}
+    words = {"own": "own city", "left": "left neighbour", "right": "right neighbour",
+             "neighbour": "the neighbour", "all": "all cities"}
     parts = list(scope.parts)
     if "left" in parts and "right" in parts:
         parts = [p for p in parts if p not in ("left", "right")]
@@ -42,28 +43,72 @@ def scope_text(scope: ast.Scope | None) -> str:
     return and_list(words[p] for p in parts)
 
 
-def countable_text(what, plural_form: bool = False) -> str:
-    if isinstance(what, ast.CardsOf):
-        return f"{and_list([c.text for c in what.colors], 'or')} card" + ("s" if plural_form else "")
-    word = {ast.WonderStages: "wonder stage", ast.DefeatTokens: "defeat token",
-            ast.VictoryTokens: "victory token", ast.Coins: "coin",
-            ast.CompleteSets: "complete set of science symbols"}[type(what)]
-    return word + ("s" if plural_form else "")
+_SINGULAR = {"wonder stages": "wonder stage", "unbuilt wonder stages": "unbuilt wonder stage",
+             "defeat tokens": "defeat token", "victory tokens": "victory token",
+             "military tokens": "point of military tokens", "coins": "coin", "shields": "shield",
+             "complete sets": "complete set of science symbols"}
+_OWNER_ONLY = ("complete sets", "symbol squares", "age victory", "age", "players")
+
+
+def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
+    m = q.measure
+    if m == "cards":
+        text = f"{and_list([c.text for c in q.colors], 'or')} card" + ("" if singular else "s")
+    elif m == "symbol squares":
+        return "the squares of the science symbols' counts"
+    elif m == "age victory":
+        return "the age's victory value"
+    elif m == "age":
+        return "the age's number"
+    elif m == "players":
+        return "the number of players"
+    elif m == "military tokens" and not singular:
+        text = "the total of the military tokens"
+    else:
+        text = _SINGULAR[m] if singular else m
+    if m in _OWNER_ONLY or (q.scope is None and m in ("coins", "shields", "military tokens")):
+        return text
+    where = scope_text(q.scope)
+    return f"{text} {'of' if where.startswith('the') else 'in'} {where}"
 
 
 def per_text(per: ast.Per | None) -> str:
     if per is None:
         return ""
-    what = countable_text(per.what, per.every > 1)
     every = f"{per.every} " if per.every > 1 else ""
-    where = "" if isinstance(per.what, (ast.Coins, ast.CompleteSets)) and per.scope is None \
-        else f" in {scope_text(per.scope)}"
-    return f" per {every}{what}{where}"
+    return f" per {every}{quantity_text(per.what, singular=per.every == 1)}"
+
+
+def expr_text(expr) -> str:
+    if isinstance(expr, ast.Number):
+        return str(expr.value)
+    if isinstance(expr, ast.PerAmount):
+        return f"{expr.amount}{per_text(expr.per)}"
+    if isinstance(expr, ast.Quantity):
+        return quantity_text(expr)
+    if isinstance(expr, ast.Negative):
+        return f"-{expr_text(expr.operand)}"
+    if isinstance(expr, ast.BinOp):
+        def side(e):
+            return f"({expr_text(e)})" if isinstance(e, ast.BinOp) and e.op in "+-" and expr.op in "*/" else expr_text(e)
+        op = {"/": "divided by (rounded down)", "*": "times"}.get(expr.op, expr.op)
+        return f"{side(expr.left)} {op} {side(expr.right)}"
+    raise TypeError(expr)
+
+
+def amount_text(amount, word: str) -> str:
+    if isinstance(amount, ast.Number):
+        return plural(amount.value, word)
+    return f"{expr_text(amount)} {word}s"
 
 
 def action_text(action) -> str:
     if isinstance(action, ast.GainCoins):
-        return f"gains {plural(action.amount, 'coin')}{per_text(action.per)}"
+        return f"gains {amount_text(action.amount, 'coin')}{per_text(action.per)}"
+    if isinstance(action, ast.LoseCoins):
+        return f"loses {amount_text(action.amount, 'coin')}{per_text(action.per)}"
+    if isinstance(action, ast.TakeToken):
+        return f"takes a military token worth {expr_text(action.value)}"
     if isinstance(action, ast.AtTurnEnd):
         return f"at the end of that turn, {action_text(action.action)}"
     if isinstance(action, ast.BuildFromDiscard):
@@ -75,16 +120,24 @@ def action_text(action) -> str:
     raise TypeError(action)
 
 
-def score_text(value: ast.ScoreSum) -> str:
-    parts = []
-    for term in value.terms:
-        if isinstance(term, ast.PerAmount):
-            parts.append(f"{plural(term.amount, 'point')}{per_text(term.per)}")
-        elif isinstance(term, ast.MilitaryTokens):
-            parts.append("the sum of the military tokens")
-        elif isinstance(term, ast.SymbolSquares):
-            parts.append("the square of each science symbol's count")
-    return " plus ".join(parts)
+def score_text(value) -> str:
+    if isinstance(value, ast.PerAmount):
+        return f"{plural(value.amount, 'point')}{per_text(value.per)}"
+    if isinstance(value, ast.BinOp) and value.op == "+":
+        return f"{score_text(value.left)} plus {score_text(value.right)}"
+    return expr_text(value)
+
+
+def trigger_text(trigger: ast.Trigger) -> str:
+    text = f"on {trigger.event}"
+    if trigger.each_neighbour:
+        text += ", for each neighbour"
+    if trigger.limit is not None:
+        text += f", once per {trigger.limit.text}"
+    if trigger.conditions:
+        text += ", if " + " and ".join(f"{expr_text(c.left)} {c.op} {expr_text(c.right)}"
+                                       for c in trigger.conditions)
+    return f"{text}: {action_text(trigger.action)}"
 
 
 def effect_text(effect) -> str:
@@ -117,6 +170,8 @@ def effect_text(effect) -> str:
         return f"once per {effect.limit.text}, may build a card for free"
     if isinstance(effect, ast.PlayLastCard):
         return "may play the last card of each age instead of discarding it"
+    if isinstance(effect, ast.Trigger):
+        return trigger_text(effect)
     raise TypeError(effect)
 
 

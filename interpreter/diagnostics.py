@@ -145,7 +145,8 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
         out.append(f"{gutter}--> {span.file}:{span.line}:{span.column}")
         text = sources.line(span.file, span.line)
         if text is not None:
-            text, column = _window(text.expandtabs(1), span.column)
+            text, column = _window(text, span.column)
+            text = text.expandtabs(1)
             width = (span.end_column - span.column) if span.end_line == span.line else len(text) - column + 1
             width = max(1, min(width, max(1, len(text) - column + 1)))
             caret = " " * (column - 1) + "^" * width

@@ -23,7 +23,7 @@ def test_play_prints_a_log_and_the_score_pad_and_is_deterministic():
     second = run_cli("play", "--players", "4", "--seed", "3")
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
-    for text in ("Age I", "Age III", "Military, age II", "Final scores", "military", "guilds", "Winner"):
+    for text in ("Age I", "Age III", "End of age II", "Final scores", "military", "guilds", "Winner"):
         assert text in first.stdout
     assert run_cli("play", "--players", "4", "--seed", "4").stdout != first.stdout
 

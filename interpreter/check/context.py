@@ -9,7 +9,7 @@ from ..syntax import ast
 STATEMENT_WORDS = {
     "AgeStmt": "age", "ColorStmt": "color", "CopiesStmt": "copies", "CostStmt": "cost",
     "PlayersStmt": "players", "StartingCoins": "starting coins", "SellPrice": "sell for",
-    "TradePrice": "trade price", "DefeatValue": "defeat", "ScorePad": "score pad",
+    "TradePrice": "trade price", "ScorePad": "score pad",
     "TieBreak": "tie break", "HandSize": "hand", "Turns": "turns", "PassDirection": "pass",
     "LastCardDiscarded": "last card discarded", "VictoryValue": "victory",
 }
@@ -28,6 +28,7 @@ class Context:
         self.categories: tuple[str, ...] = ()
         self.rules_known = True      # False when the rules block is missing or broken
         self.vocabulary_known = True # False when no resource, colour or symbol is declared
+        self._costly_suggestions = 200   # difflib over big pools is slow: a budget per run
 
     def report(self, code: str, message: str, span: Span | None, *, label: str = "",
                help: str | None = None, notes: tuple[Note, ...] = (), severity: str | None = None) -> None:
@@ -41,7 +42,7 @@ class Context:
             return True
         if not self.vocabulary_known and code in VOCABULARY_CODES:
             return False         # reported once, as E1211
-        guess = did_you_mean(name.text, pool)
+        guess = self.suggest(name.text, pool)
         many = what[:-1] + "ies" if what.endswith("y") else what + "s"
         if guess:
             hint = f"did you mean `{guess}`?"
@@ -52,6 +53,14 @@ class Context:
         self.report(code, f"unknown {what} `{name.text}`", name.span,
                     label=f"not a declared {what}" if code != "E1007" else f"not a {what}", help=hint)
         return False
+
+    def suggest(self, word: str, pool) -> str | None:
+        """The nearest name in `pool`, within a budget of searches over big pools."""
+        if len(pool) > 100:
+            if self._costly_suggestions <= 0:
+                return None
+            self._costly_suggestions -= 1
+        return did_you_mean(word, pool)
 
     def known_category(self, name: ast.Name) -> bool:
         """Like `known` for score categories; silent when the rules could not be read, since

@@ -44,7 +44,7 @@ def check_chains(cards: list[ast.Card], unparsed: set[str], ctx: Context) -> Non
                 continue
             for name in stmt.cards:
                 if name.text not in ages:
-                    guess = did_you_mean(name.text, ages)
+                    guess = ctx.suggest(name.text, list(ages))
                     ctx.report("E1004", f'unknown card "{name.text}"', name.span, label="no card has this name",
                                help=f'did you mean "{guess}"?' if guess else "chains name a card of an earlier age")
                     continue

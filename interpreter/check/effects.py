@@ -39,9 +39,11 @@ def check_effect(effect, ctx: Context):
         return None
     if isinstance(effect, (ast.WhenBuilt, ast.AtGameEnd, ast.AtTurnEnd)):
         return effect if check_action(effect.action, ctx) else None
+    if isinstance(effect, ast.Trigger):
+        return _trigger(effect, ctx)
     if isinstance(effect, ast.Score):
         ok = ctx.known_category(effect.category)
-        return effect if _score_sum(effect.value, ctx) and ok else None
+        return effect if check_expr(effect.value, ctx) and ok else None
     if isinstance(effect, ast.FreeBuild):
         return effect if ctx.known(effect.limit, LIMITS, "E1007", "limit") else None
     if isinstance(effect, ast.Points):
@@ -51,9 +53,15 @@ def check_effect(effect, ctx: Context):
     return effect
 
 
-def check_action(action, ctx: Context) -> bool:
-    if isinstance(action, ast.GainCoins):
-        return _positive(action.amount, action.span, "`gain`", ctx) and _per(action.per, ctx)
+def check_action(action, ctx: Context, neighbour: bool = False) -> bool:
+    if isinstance(action, (ast.GainCoins, ast.LoseCoins)):
+        if isinstance(action.amount, ast.Number) and not _positive(action.amount.value, action.span,
+                                                                   "`gain`" if isinstance(action, ast.GainCoins)
+                                                                   else "`lose`", ctx):
+            return False
+        return check_expr(action.amount, ctx, neighbour) and _per(action.per, ctx, neighbour)
+    if isinstance(action, ast.TakeToken):
+        return check_expr(action.value, ctx, neighbour)
     if isinstance(action, ast.AtTurnEnd):
         return check_action(action.action, ctx)
     if isinstance(action, ast.CopyCard):
@@ -101,17 +109,50 @@ def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
     return False
 
 
-def _score_sum(value: ast.ScoreSum, ctx: Context) -> bool:
-    return all([_per(t.per, ctx) for t in value.terms if isinstance(t, ast.PerAmount)])
+def _trigger(trigger: ast.Trigger, ctx: Context):
+    ok = True
+    if trigger.limit is not None:
+        ok = ctx.known(trigger.limit, LIMITS, "E1007", "limit")
+    for comparison in trigger.conditions:
+        ok = check_expr(comparison.left, ctx, trigger.each_neighbour) and ok
+        ok = check_expr(comparison.right, ctx, trigger.each_neighbour) and ok
+    ok = check_action(trigger.action, ctx, trigger.each_neighbour) and ok
+    if isinstance(trigger.action, ast.CopyCard):
+        ctx.report("E1210", "copying a card happens when scoring, not on an event", trigger.action.span,
+                   help="write `at end of game: copy ...`")
+        ok = False
+    return trigger if ok else None
 
 
-def _per(per: ast.Per | None, ctx: Context) -> bool:
+def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
+    """Names in an expression are declared; `the neighbour` only where one is bound."""
+    if isinstance(expr, ast.BinOp):
+        return all([check_expr(expr.left, ctx, neighbour), check_expr(expr.right, ctx, neighbour)])
+    if isinstance(expr, ast.Negative):
+        return check_expr(expr.operand, ctx, neighbour)
+    if isinstance(expr, ast.PerAmount):
+        return _per(expr.per, ctx, neighbour)
+    if isinstance(expr, ast.Quantity):
+        return _quantity(expr, ctx, neighbour)
+    return True
+
+
+def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
+    if q.scope is not None and "neighbour" in q.scope.parts and not neighbour:
+        ctx.report("E1210", "`the neighbour` means nothing here", q.scope.span,
+                   label="no neighbour is being looked at",
+                   help="use it in a trigger `on ... for each neighbour`, or say `left neighbour`, "
+                        "`right neighbour` or `neighbours`")
+        ok = False
+    return ok
+
+
+def _per(per: ast.Per | None, ctx: Context, neighbour: bool = False) -> bool:
     if per is None:
         return True
     ok = _positive(per.every, per.span, "`per`", ctx)
-    if isinstance(per.what, ast.CardsOf):
-        ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in per.what.colors]) and ok
-    return ok
+    return _quantity(per.what, ctx, neighbour) and ok
 
 
 def _positive(value: int, span, what: str, ctx: Context) -> bool:

@@ -82,8 +82,8 @@ class RulesDef:
     starting_coins: int
     sell_coins: int
     trade_price: int
-    defeat: int
     ages: tuple[AgeDef, ...]
+    triggers: tuple[ast.Trigger, ...]      # the rules' own triggers, for every player
     score_pad: tuple[str, ...]
     stage_points_category: str | None
     color_points_categories: tuple[tuple[str, str], ...]   # (colour, category)

@@ -94,7 +94,6 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
     starting = number(ast.StartingCoins, "starting coins")
     sell = number(ast.SellPrice, "sell for")
     trade = number(ast.TradePrice, "trade price")
-    defeat_stmt = ctx.single(body, ast.DefeatValue, owner, rules.span, required="defeat")
     pad = ctx.single(body, ast.ScorePad, owner, rules.span)
     ages = _check_ages(rules, ctx)
 
@@ -117,11 +116,12 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
     scores = tuple(s for s in (check_effect(s, ctx) for s in body if isinstance(s, ast.Score)) if s)
     tie = ctx.single(body, ast.TieBreak, owner, rules.span)
 
-    if None in (low, high, starting, sell, trade, defeat_stmt, pad) or ages is None:
+    triggers = tuple(t for t in (check_effect(t, ctx) for t in body if isinstance(t, ast.Trigger)) if t)
+    if None in (low, high, starting, sell, trade, pad) or ages is None:
         return None
     return RulesDef(
         name=rules.name.text, min_players=low, max_players=high, starting_coins=starting,
-        sell_coins=sell, trade_price=trade, defeat=defeat_stmt.amount.value, ages=ages,
+        sell_coins=sell, trade_price=trade, ages=ages, triggers=triggers,
         score_pad=ctx.categories, stage_points_category=stage_category,
         color_points_categories=tuple(color_categories), scores=scores,
         tie_break=tuple(k.text for k in tie.keys) if tie else (), span=rules.span)

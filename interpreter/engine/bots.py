@@ -72,7 +72,7 @@ class GreedyBot:
                 value += 2
         for action in source.when_built:
             if isinstance(action, ast.GainCoins):
-                value += action.amount / 3
+                value += (action.amount.value if isinstance(action.amount, ast.Number) else 2) / 3
         if source.turn_end or source.game_end:
             value += 3
         if option.free == "power":
@@ -80,8 +80,13 @@ class GreedyBot:
         return value
 
 
-def _estimate(score) -> float:
-    return sum(t.amount * 2 if isinstance(t, ast.PerAmount) else 2 for t in score.terms)
+def _estimate(value) -> float:
+    """A rough worth of a score expression: its `N per ...` counted twice."""
+    if isinstance(value, ast.PerAmount):
+        return value.amount * 2
+    if isinstance(value, ast.BinOp):
+        return _estimate(value.left) + _estimate(value.right)
+    return 2
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

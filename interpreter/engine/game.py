@@ -11,11 +11,10 @@ from __future__ import annotations
 import random
 
 from ..compile import Tables
-from ..syntax import ast
 from .actions import Action, build_options_from, legal_actions
 from .city import City
-from .quantities import per_value
 from .scoring import score_city, winners
+from .triggers import Dispatcher
 
 
 class RulesError(Exception):
@@ -38,6 +37,9 @@ class Game:
         self.box: list[int] = []              # cards not used at this player count
         self.pending: list[tuple[int, object, str]] = []   # (seat, action, source) at turn end
         self.finished = False
+        self.started = False                  # `game setup` and age I's `age start` fired
+        self.fired: dict[str, str] = {}       # triggers with a limit that fired: key -> limit
+        self.events = Dispatcher(self)
         self.cities = self._seat_players(players, sides, wonders or [], names)
         self.log.append({"event": "setup", "players": [[c.name, c.side.wonder, c.side.side] for c in self.cities]})
         self.deal_age()
@@ -105,9 +107,6 @@ class Game:
         for seat in range(players):
             self.hands[seat] = deck[seat * age.hand:(seat + 1) * age.hand]
         self.box += deck[players * age.hand:]
-        for city in self.cities:
-            if "age" in city.free_build:
-                city.free_build_used = False
         self.turn = 1
         self.log.append({"event": "age", "age": age.number,
                          "hands": [[self.tables.cards[i].name for i in h] for h in self.hands]})
@@ -117,23 +116,39 @@ class Game:
             self.step(deciders)
 
     def step(self, deciders) -> None:
-        """Play one turn; after an age's last turn, military and the next deal (or the end)."""
+        """Play one turn; after an age's last turn, the age's end and the next deal (or the end)."""
         if self.finished:
             return
-        for city in self.cities:
-            if "turn" in city.free_build:
-                city.free_build_used = False
+        if not self.started:
+            self.started = True
+            self.events.fire("game setup", deciders)
+            self._start_age(deciders)
+        self._reset_limits("turn")
+        self.events.fire("turn start", deciders)
         choices = []
         for seat in range(len(self.cities)):
             options = legal_actions(self, seat)
             choices.append(options[self._ask(deciders, seat, "turn", options)])
-        self._resolve(choices)
-        if self.turn >= self.age.turns:
+        self._resolve(choices, deciders)
+        last = self.turn >= self.age.turns
+        if last:
+            self._last_cards(deciders)
+        self._end_of_turn(deciders)
+        if last:
             self._end_of_age(deciders)
         else:
-            self._end_of_turn(deciders)
             self._pass_hands()
             self.turn += 1
+
+    def _start_age(self, deciders) -> None:
+        self._reset_limits("age")
+        self.events.fire("age start", deciders)
+
+    def _reset_limits(self, scope: str) -> None:
+        self.fired = {k: v for k, v in self.fired.items() if v != scope}
+        for city in self.cities:
+            if scope in city.free_build:
+                city.free_build_used = False
 
     def _ask(self, deciders, seat, kind, options) -> int:
         index = deciders[seat].decide(self, seat, kind, options)
@@ -150,8 +165,8 @@ class Game:
             self.hands = self.hands[1:] + [self.hands[0]]
 
     # ---------------------------------------------------------------- resolving
-    def _resolve(self, choices: list[Action], hands=None) -> None:
-        hands = self.hands if hands is None else hands
+    def _resolve(self, choices: list[Action], deciders) -> None:
+        hands = self.hands
         seats = [s for s, a in enumerate(choices) if a is not None]
         placed = []
         for seat in seats:                       # 1. every card is placed, every price paid
@@ -182,76 +197,75 @@ class Game:
             right.coins += action.right
             if action.kind == "sell":
                 city.coins += self.tables.rules.sell_coins
+                self.events.fire("card sold", deciders, [seat])
             else:
-                self._built(seat, source)
+                self._built(seat, source, deciders)
         for seat, action, _source in placed:     # 3. the log shows the coins after the turn
             left, right = self.neighbours(seat)
             paid = [[other.seat, n] for other, n in ((left, action.left), (right, action.right)) if n]
             self.log.append({"event": "resolve", "seat": seat, "action": action.label(self.tables),
                              "paid": paid, "coins": self.cities[seat].coins})
 
-    def _built(self, seat: int, source) -> None:
-        city = self.cities[seat]
-        left, right = self.neighbours(seat)
+    def _built(self, seat: int, source, deciders) -> None:
+        """A building or stage has come into play: its own actions, then the events."""
+        where = self.events.where(seat)
         for action in source.when_built:
-            if isinstance(action, ast.GainCoins):
-                city.coins += per_value(action.amount, action.per, city, left, right)
+            self.events.run(action, seat, deciders, where, source.name)
         for action in source.turn_end:
             self.pending.append((seat, action, source.name))
+        self.events.fire("stage built" if source.kind == "stage" else "building built", deciders, [seat])
+
+    def build_from_discard(self, seat: int, deciders) -> None:
+        options = build_options_from(self, seat, self.discard)
+        if not options:
+            return
+        choice = options[self._ask(deciders, seat, "discard", options)]
+        self.discard.remove(choice.card)
+        card = self.tables.cards[choice.card]
+        self.cities[seat].add_card(card)
+        self.log.append({"event": "resolve", "seat": seat, "paid": [],
+                         "action": choice.label(self.tables) + " from the discard pile",
+                         "coins": self.cities[seat].coins})
+        self._built(seat, card, deciders)
 
     def _end_of_turn(self, deciders) -> None:
         pending, self.pending = self.pending, []
-        for seat, action, _source in pending:   # seat order, then declaration order
-            if isinstance(action, ast.BuildFromDiscard):
-                options = build_options_from(self, seat, self.discard)
-                if options:
-                    choice = options[self._ask(deciders, seat, "discard", options)]
-                    self.discard.remove(choice.card)
-                    card = self.tables.cards[choice.card]
-                    self.cities[seat].add_card(card)
-                    self._built(seat, card)
-                    self.log.append({"event": "resolve", "seat": seat, "action": choice.label(self.tables) + " from the discard pile",
-                                     "coins": self.cities[seat].coins})
+        for seat, action, source in pending:    # seat order, then declaration order
+            self.events.run(action, seat, deciders, self.events.where(seat), source)
+        self.events.fire("turn end", deciders)
 
-    def _end_of_age(self, deciders) -> None:
-        age = self.age
+    def _last_cards(self, deciders) -> None:
+        """After an age's last turn: a `may play the last card` city plays its last card;
+        the others' last cards are discarded (without coins)."""
         extra: list[Action | None] = [None] * len(self.cities)
         for seat, city in enumerate(self.cities):
             if city.play_last and self.hands[seat]:
                 options = legal_actions(self, seat)
                 extra[seat] = options[self._ask(deciders, seat, "last card", options)]
         if any(extra):
-            self._resolve(extra)
-        for seat in range(len(self.cities)):
-            if age.last_card_discarded:
+            self._resolve(extra, deciders)
+        if self.age.last_card_discarded:
+            for seat in range(len(self.cities)):
                 self.discard += self.hands[seat]
                 self.hands[seat] = []
-        self._end_of_turn(deciders)
-        self._military()
+
+    def _end_of_age(self, deciders) -> None:
+        self.log.append({"event": "age end", "age": self.age.number, "shields": [c.shields for c in self.cities]})
+        self.events.fire("age end", deciders)
         if self.age_index + 1 < len(self.tables.rules.ages):
             self.age_index += 1
             self.deal_age()
+            self._start_age(deciders)
         else:
+            self.events.fire("game end", deciders)
             self.finished = True
             self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})
 
-    def _military(self) -> None:
-        rules, age = self.tables.rules, self.age
-        results = []
-        for seat, city in enumerate(self.cities):
-            for direction, other in zip(("left", "right"), self.neighbours(seat)):
-                if city.shields > other.shields:
-                    city.tokens.append(age.victory)
-                    results.append([city.name, direction, age.victory])
-                elif city.shields < other.shields:
-                    city.tokens.append(rules.defeat)
-                    results.append([city.name, direction, rules.defeat])
-        self.log.append({"event": "military", "age": age.number,
-                         "shields": [c.shields for c in self.cities], "tokens": results})
-
     # ---------------------------------------------------------------- scoring
     def scores(self) -> list[dict[str, int]]:
-        return [score_city(self.tables, city, *self.neighbours(seat)) for seat, city in enumerate(self.cities)]
+        return [score_city(self.tables, city, *self.neighbours(seat), everyone=self.cities,
+                           age_number=self.age.number, age_victory=self.age.victory)
+                for seat, city in enumerate(self.cities)]
 
     def winners(self) -> list[int]:
         return winners(self.tables.rules, self.scores(), self.cities)

@@ -1,49 +1,107 @@
-"""Counting over cities: `N per X in <scope>` for coins when built and points at the end."""
+"""Expressions over the game: quantities counted over cities, arithmetic, comparisons.
+
+A `Where` says whose city is "own" and which cities are its neighbours (and, in a
+`for each neighbour` trigger, which neighbour is being looked at); `symbols` overrides
+the owner's science counts while scoring tries the choices of wild symbols.
+"""
 
 from __future__ import annotations
 
+import operator
+
+import attrs
+
 from ..syntax import ast
 
-
-def cities_in_scope(scope: ast.Scope | None, city, left, right):
-    parts = scope.parts if scope is not None else ("own",)
-    return [{"own": city, "left": left, "right": right}[p] for p in parts]
+COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
+           "=": operator.eq, "!=": operator.ne}
 
 
-def count(what, scope, city, left, right, symbols=None) -> int:
-    """How many `what` there are; `symbols` overrides the owner's symbol counts (wilds set)."""
-    if isinstance(what, ast.CompleteSets):
-        counts = symbols if symbols is not None else city.symbols
-        return min(counts) if counts else 0
+@attrs.frozen
+class Where:
+    city: object
+    left: object
+    right: object
+    neighbour: object = None
+    everyone: tuple = ()
+    age_number: int = 0
+    age_victory: int = 0
+    symbols: tuple | None = None
+
+    def cities(self, scope: ast.Scope | None):
+        if scope is None:
+            return (self.city,)
+        found = []
+        for part in scope.parts:
+            if part == "all":
+                found += list(self.everyone or (self.city, self.left, self.right))
+            else:
+                found.append({"own": self.city, "left": self.left, "right": self.right,
+                              "neighbour": self.neighbour}[part])
+        return found
+
+
+def measure(q: ast.Quantity, where: Where) -> int:
+    m = q.measure
+    if m == "age":
+        return where.age_number
+    if m == "age victory":
+        return where.age_victory
+    if m == "players":
+        return len(where.everyone) if where.everyone else 3
+    if m in ("complete sets", "symbol squares"):
+        counts = where.symbols if where.symbols is not None else where.city.symbols
+        if m == "complete sets":
+            return min(counts) if counts else 0
+        return sum(n * n for n in counts)
     total = 0
-    for target in cities_in_scope(scope, city, left, right):
-        if isinstance(what, ast.CardsOf):
-            total += sum(target.colors.get(c.text, 0) for c in what.colors)
-        elif isinstance(what, ast.WonderStages):
-            total += target.stages
-        elif isinstance(what, ast.DefeatTokens):
-            total += sum(1 for t in target.tokens if t < 0)
-        elif isinstance(what, ast.VictoryTokens):
-            total += sum(1 for t in target.tokens if t > 0)
-        elif isinstance(what, ast.Coins):
-            total += target.coins
-    return total
-
-
-def per_value(amount: int, per: ast.Per | None, city, left, right, symbols=None) -> int:
-    if per is None:
-        return amount
-    return amount * (count(per.what, per.scope, city, left, right, symbols) // per.every)
-
-
-def score_value(value: ast.ScoreSum, city, left, right, symbols=None) -> int:
-    total = 0
-    counts = symbols if symbols is not None else city.symbols
-    for term in value.terms:
-        if isinstance(term, ast.PerAmount):
-            total += per_value(term.amount, term.per, city, left, right, symbols)
-        elif isinstance(term, ast.MilitaryTokens):
+    for city in where.cities(q.scope):
+        if m == "cards":
+            total += sum(city.colors.get(c.text, 0) for c in q.colors)
+        elif m == "wonder stages":
+            total += city.stages
+        elif m == "unbuilt wonder stages":
+            total += len(city.side.stages) - city.stages
+        elif m == "defeat tokens":
+            total += sum(1 for t in city.tokens if t < 0)
+        elif m == "victory tokens":
+            total += sum(1 for t in city.tokens if t > 0)
+        elif m == "military tokens":
             total += sum(city.tokens)
-        elif isinstance(term, ast.SymbolSquares):
-            total += sum(n * n for n in counts)
+        elif m == "coins":
+            total += city.coins
+        elif m == "shields":
+            total += city.shields
     return total
+
+
+def evaluate(expr, where: Where) -> int:
+    if isinstance(expr, ast.Number):
+        return expr.value
+    if isinstance(expr, ast.PerAmount):
+        return per_value(expr.amount, expr.per, where)
+    if isinstance(expr, ast.Quantity):
+        return measure(expr, where)
+    if isinstance(expr, ast.Negative):
+        return -evaluate(expr.operand, where)
+    if isinstance(expr, ast.BinOp):
+        left, right = evaluate(expr.left, where), evaluate(expr.right, where)
+        if expr.op == "+":
+            return left + right
+        if expr.op == "-":
+            return left - right
+        if expr.op == "*":
+            return left * right
+        return left // right if right else 0       # `/` rounds down; by zero gives 0
+    raise TypeError(expr)
+
+
+def per_value(amount, per: ast.Per | None, where: Where) -> int:
+    value = evaluate(amount, where) if not isinstance(amount, int) else amount
+    if per is None:
+        return value
+    return value * (measure(per.what, where) // per.every)
+
+
+def holds(conditions, where: Where) -> bool:
+    return all(COMPARE[c.op](evaluate(c.left, where), evaluate(c.right, where)) for c in conditions)

@@ -10,6 +10,7 @@ import random
 from ..compile import Tables
 from .city import City
 from .game import Game
+from .triggers import Dispatcher
 
 FORMAT = "wonders-save/1"
 
@@ -38,6 +39,7 @@ def game_to_data(game: Game) -> dict:
         "content": content_digest(t),
         "options": game.options,
         "age_index": game.age_index, "turn": game.turn, "finished": game.finished,
+        "started": game.started, "fired": dict(sorted(game.fired.items())),
         "rng": [version, list(internal), gauss],
         "cities": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "coins": c.coins,
                     "built": refs(c.built), "stages": c.stages, "under_stages": refs(c.under_stages),
@@ -71,6 +73,8 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         version, internal, gauss = data["rng"]
         game.rng.setstate((version, tuple(internal), gauss))
         game.age_index, game.turn, game.finished = data["age_index"], data["turn"], data["finished"]
+        game.started, game.fired = bool(data["started"]), dict(data["fired"])
+        game.events = Dispatcher(game)
         game.log = list(data["log"])
         game.pending = []
         game.hands = [cards(h, f"hands[{i}]") for i, h in enumerate(data["hands"])]

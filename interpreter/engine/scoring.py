@@ -6,10 +6,10 @@ from __future__ import annotations
 from itertools import product
 
 from ..syntax import ast
-from .quantities import score_value
+from .quantities import Where, evaluate
 
 
-def score_city(tables, city, left, right) -> dict[str, int]:
+def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory=0) -> dict[str, int]:
     """The best score pad for `city` over its end-of-game choices."""
     rules = tables.rules
     copy_choices = [None]
@@ -17,8 +17,8 @@ def score_city(tables, city, left, right) -> dict[str, int]:
         for action in source.game_end:
             if isinstance(action, ast.CopyCard):
                 colors = {c.text for c in action.colors}
-                for target in (left, right) if set(action.scope.parts) >= {"left", "right"} else \
-                        [{"left": left, "right": right, "own": city}[p] for p in action.scope.parts]:
+                targets = [{"left": left, "right": right}.get(p) for p in action.scope.parts]
+                for target in filter(None, targets):
                     for index in target.built:
                         card = tables.cards[index]
                         if card.color in colors and card.name not in city.names:
@@ -27,33 +27,36 @@ def score_city(tables, city, left, right) -> dict[str, int]:
     for copied in dict.fromkeys(copy_choices):
         sources = list(city.owned_sources()) + ([copied] if copied is not None else [])
         wilds = list(city.wild_symbols)
-        if copied is not None:
-            wilds += [tuple(tables.symbols.index(s.text) for s in e.symbols)
-                      for e in copied.static if isinstance(e, ast.Science) and len(e.symbols) > 1]
-        extra_fixed = [0] * len(tables.symbols)
+        extra = [0] * len(tables.symbols)
         if copied is not None:
             for e in copied.static:
-                if isinstance(e, ast.Science) and len(e.symbols) == 1:
-                    extra_fixed[tables.symbols.index(e.symbols[0].text)] += 1
+                if isinstance(e, ast.Science):
+                    options = tuple(tables.symbols.index(s.text) for s in e.symbols)
+                    if len(options) > 1:
+                        wilds.append(options)
+                    else:
+                        extra[options[0]] += 1
         for assignment in product(*wilds) if wilds else [()]:
-            symbols = [a + b for a, b in zip(city.symbols, extra_fixed)]
+            symbols = [a + b for a, b in zip(city.symbols, extra)]
             for s in assignment:
                 symbols[s] += 1
-            pad = _pad(rules, sources, city, left, right, symbols)
+            where = Where(city, left, right, everyone=tuple(everyone), age_number=age_number,
+                          age_victory=age_victory, symbols=tuple(symbols))
+            pad = _pad(rules, sources, where)
             if best is None or sum(pad.values()) > sum(best.values()):
                 best = pad
     return best
 
 
-def _pad(rules, sources, city, left, right, symbols) -> dict[str, int]:
+def _pad(rules, sources, where: Where) -> dict[str, int]:
     pad = {category: 0 for category in rules.score_pad}
     for score in rules.scores:
-        pad[score.category.text] += score_value(score.value, city, left, right, symbols)
+        pad[score.category.text] += evaluate(score.value, where)
     for source in sources:
         if source.points and source.points_category:
             pad[source.points_category] += source.points
         for category, value in source.scores:
-            pad[category] += score_value(value, city, left, right, symbols)
+            pad[category] += evaluate(value, where)
     return pad
 
 

@@ -50,88 +50,88 @@ class SymbolsDecl:
     span: Span
 
 
-# ---------------------------------------------------------------- quantities
+# ---------------------------------------------------------------- expressions
 @node
 class Scope:
-    """Whose cities a count or a trade looks at: any of `own`, `left`, `right`."""
+    """Whose cities a quantity or a trade looks at: any of `own`, `left`, `right`,
+    `neighbour` (the one a `for each neighbour` trigger is at) and `all`."""
     parts: tuple[str, ...]
     span: Span
 
 
 @node
-class CardsOf:
+class Quantity:
+    """Something counted in the game, summed over a scope (the owner's city by default).
+    `measure` is one of MEASURES; `colors` is set for "cards"."""
+    measure: str
     colors: tuple[Name, ...]
+    scope: Scope | None
     span: Span
 
 
-@node
-class WonderStages:
-    span: Span
-
-
-@node
-class DefeatTokens:
-    span: Span
-
-
-@node
-class VictoryTokens:
-    span: Span
-
-
-@node
-class Coins:
-    span: Span
-
-
-@node
-class CompleteSets:
-    span: Span
-
-
-Countable = CardsOf | WonderStages | DefeatTokens | VictoryTokens | Coins | CompleteSets
+MEASURES = ("cards", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
+            "military tokens", "coins", "shields", "complete sets", "symbol squares",
+            "age victory", "age", "players")
 
 
 @node
 class Per:
-    """`per [N] <countable> [in <scope>]`: one unit for every N counted elements."""
+    """`per [N] <quantity>`: one unit for every N counted."""
     every: int
-    what: Countable
-    scope: Scope | None
+    what: Quantity
     span: Span
 
 
 @node
 class PerAmount:
     amount: int
-    per: Per | None
+    per: Per
     span: Span
 
 
 @node
-class MilitaryTokens:
+class Negative:
+    operand: "Expr"
     span: Span
 
 
 @node
-class SymbolSquares:
+class BinOp:
+    op: str                 # + - * /   (/ rounds down)
+    left: "Expr"
+    right: "Expr"
     span: Span
 
 
-ScoreTerm = PerAmount | MilitaryTokens | SymbolSquares
+Expr = Number | PerAmount | Negative | BinOp | Quantity
 
 
 @node
-class ScoreSum:
-    terms: tuple[ScoreTerm, ...]
+class Comparison:
+    op: str                 # > < >= <= = !=
+    left: Expr
+    right: Expr
     span: Span
 
 
 # ---------------------------------------------------------------- actions
 @node
 class GainCoins:
-    amount: int
+    amount: Expr
     per: Per | None
+    span: Span
+
+
+@node
+class LoseCoins:
+    amount: Expr
+    per: Per | None
+    span: Span
+
+
+@node
+class TakeToken:
+    value: Expr
     span: Span
 
 
@@ -153,7 +153,22 @@ class CopyCard:
     span: Span
 
 
-Action = GainCoins | AtTurnEnd | BuildFromDiscard | CopyCard
+Action = GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard
+
+
+EVENTS = ("game setup", "age start", "turn start", "building built", "stage built", "card sold",
+          "turn end", "age end", "game end")
+
+
+@node
+class Trigger:
+    """`on <event> [for each neighbour] [once per <limit>] [if ...]: <action>`."""
+    event: str
+    each_neighbour: bool
+    limit: Name | None
+    conditions: tuple[Comparison, ...]
+    action: Action
+    span: Span
 
 
 # ---------------------------------------------------------------- effects
@@ -213,7 +228,7 @@ class AtGameEnd:
 @node
 class Score:
     category: Name
-    value: ScoreSum
+    value: Expr
     span: Span
 
 
@@ -229,9 +244,9 @@ class PlayLastCard:
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
-          | Score | FreeBuild | PlayLastCard)
+          | Score | FreeBuild | PlayLastCard | Trigger)
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, FreeBuild, PlayLastCard)
+                Score, FreeBuild, PlayLastCard, Trigger)
 
 
 # ---------------------------------------------------------------- cards
@@ -321,12 +336,6 @@ class SellPrice:
 
 @node
 class TradePrice:
-    amount: Number
-    span: Span
-
-
-@node
-class DefeatValue:
     amount: Number
     span: Span
 

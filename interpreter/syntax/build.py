@@ -180,11 +180,53 @@ class TreeBuilder(Transformer):
     def play_last_card(self, meta, c):
         return ast.PlayLastCard(span=self._span(meta))
 
+    # ---------------------------------------------------------------- triggers
+    @v_args(meta=True)
+    def trigger(self, meta, c):
+        event, rest = c[0], list(c[1:])
+        each = bool(rest) and rest[0] == "each"
+        if each:
+            rest.pop(0)
+        limit = rest.pop(0) if rest and isinstance(rest[0], ast.Name) else None
+        conditions = rest.pop(0) if rest and isinstance(rest[0], tuple) else ()
+        return ast.Trigger(event=event, each_neighbour=each, limit=limit, conditions=conditions,
+                           action=rest[0], span=self._span(meta))
+
+    def game_setup(self, c): return "game setup"
+    def age_start(self, c): return "age start"
+    def age_end(self, c): return "age end"
+    def turn_start(self, c): return "turn start"
+    def turn_end(self, c): return "turn end"
+    def game_end(self, c): return "game end"
+    def building_built(self, c): return "building built"
+    def stage_built(self, c): return "stage built"
+    def card_sold(self, c): return "card sold"
+
+    def each_neighbour(self, c):
+        return "each"
+
+    def limit(self, c):
+        return self._name(c[0])
+
+    def condition(self, c):
+        return tuple(c)
+
+    @v_args(meta=True)
+    def comparison(self, meta, c):
+        return ast.Comparison(op=str(c[1]), left=c[0], right=c[2], span=self._span(meta))
+
     # ---------------------------------------------------------------- actions
     @v_args(meta=True)
     def gain_coins(self, meta, c):
-        return ast.GainCoins(amount=to_int(c[0]), per=c[1] if len(c) > 1 else None,
-                             span=self._span(meta))
+        return ast.GainCoins(amount=c[0], per=c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def lose_coins(self, meta, c):
+        return ast.LoseCoins(amount=c[0], per=c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def take_token(self, meta, c):
+        return ast.TakeToken(value=c[0], span=self._span(meta))
 
     @v_args(meta=True)
     def at_turn_end(self, meta, c):
@@ -198,61 +240,68 @@ class TreeBuilder(Transformer):
     def copy_card(self, meta, c):
         return ast.CopyCard(colors=c[0], scope=c[1], span=self._span(meta))
 
-    # ---------------------------------------------------------------- quantities
+    # ---------------------------------------------------------------- expressions
     @v_args(meta=True)
-    def score_sum(self, meta, c):
-        return ast.ScoreSum(terms=tuple(c), span=self._span(meta))
+    def binary(self, meta, c):
+        return ast.BinOp(op=str(c[1]), left=c[0], right=c[2], span=self._span(meta))
+
+    @v_args(meta=True)
+    def negative(self, meta, c):
+        return ast.Negative(operand=c[-1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def number(self, meta, c):
+        return ast.Number(value=to_int(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
     def per_amount(self, meta, c):
-        return ast.PerAmount(amount=c[0], per=c[1] if len(c) > 1 else None, span=self._span(meta))
-
-    @v_args(meta=True)
-    def military_tokens(self, meta, c):
-        return ast.MilitaryTokens(span=self._span(meta))
-
-    @v_args(meta=True)
-    def symbol_squares(self, meta, c):
-        return ast.SymbolSquares(span=self._span(meta))
+        return ast.PerAmount(amount=to_int(c[0]), per=c[1], span=self._span(meta))
 
     @v_args(meta=True)
     def per(self, meta, c):
         every = 1
         if isinstance(c[0], Token):
             every, c = to_int(c[0]), c[1:]
-        scope = c[1] if len(c) > 1 else None
-        return ast.Per(every=every, what=c[0], scope=scope, span=self._span(meta))
+        return ast.Per(every=every, what=self._quantity(meta, c), span=self._span(meta))
 
     @v_args(meta=True)
-    def cards_of(self, meta, c):
-        return ast.CardsOf(colors=c[0], span=self._span(meta))
+    def quantity(self, meta, c):
+        return self._quantity(meta, c)
+
+    def _quantity(self, meta, c) -> ast.Quantity:
+        measure, colors = c[0]
+        scope = c[1] if len(c) > 1 else None
+        return ast.Quantity(measure=measure, colors=colors, scope=scope, span=self._span(meta))
+
+    @v_args(meta=True)
+    def symbol_squares(self, meta, c):
+        return ast.Quantity(measure="symbol squares", colors=(), scope=None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_victory(self, meta, c):
+        return ast.Quantity(measure="age victory", colors=(), scope=None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_number_q(self, meta, c):
+        return ast.Quantity(measure="age", colors=(), scope=None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def player_number(self, meta, c):
+        return ast.Quantity(measure="players", colors=(), scope=None, span=self._span(meta))
+
+    def cards_of(self, c): return ("cards", c[0])
+    def wonder_stages(self, c): return ("wonder stages", ())
+    def unbuilt_stages(self, c): return ("unbuilt wonder stages", ())
+    def defeat_tokens(self, c): return ("defeat tokens", ())
+    def victory_tokens(self, c): return ("victory tokens", ())
+    def military_tokens(self, c): return ("military tokens", ())
+    def coins(self, c): return ("coins", ())
+    def shields_q(self, c): return ("shields", ())
+    def complete_sets(self, c): return ("complete sets", ())
 
     @v_args(meta=True)
     def color_list(self, meta, c):
         return tuple(self._name(t) for t in c)
-
-    @v_args(meta=True)
-    def wonder_stages(self, meta, c):
-        return ast.WonderStages(span=self._span(meta))
-
-    @v_args(meta=True)
-    def defeat_tokens(self, meta, c):
-        return ast.DefeatTokens(span=self._span(meta))
-
-    @v_args(meta=True)
-    def victory_tokens(self, meta, c):
-        return ast.VictoryTokens(span=self._span(meta))
-
-    @v_args(meta=True)
-    def coins(self, meta, c):
-        return ast.Coins(span=self._span(meta))
-
-    @v_args(meta=True)
-    def complete_sets(self, meta, c):
-        return ast.CompleteSets(span=self._span(meta))
-
-    def scope_clause(self, c):
-        return c[0]
 
     @v_args(meta=True)
     def scope(self, meta, c):
@@ -263,17 +312,12 @@ class TreeBuilder(Transformer):
                     parts.append(p)
         return ast.Scope(parts=tuple(parts), span=self._span(meta))
 
-    def own_city(self, c):
-        return ("own",)
-
-    def neighbours(self, c):
-        return ("left", "right")
-
-    def left_neighbour(self, c):
-        return ("left",)
-
-    def right_neighbour(self, c):
-        return ("right",)
+    def own_city(self, c): return ("own",)
+    def neighbours(self, c): return ("left", "right")
+    def left_neighbour(self, c): return ("left",)
+    def right_neighbour(self, c): return ("right",)
+    def that_neighbour(self, c): return ("neighbour",)
+    def all_cities(self, c): return ("all",)
 
     # ---------------------------------------------------------------- rules
     @v_args(meta=True)
@@ -295,11 +339,6 @@ class TreeBuilder(Transformer):
     @v_args(meta=True)
     def trade_price(self, meta, c):
         return ast.TradePrice(amount=self._number(c[0]), span=self._span(meta))
-
-    @v_args(meta=True)
-    def defeat_value(self, meta, c):
-        return ast.DefeatValue(amount=ast.Number(value=c[0], span=self._span(meta)),
-                               span=self._span(meta))
 
     @v_args(meta=True)
     def score_pad(self, meta, c):

@@ -75,25 +75,24 @@ def parse_text(text: str, display: str) -> tuple[ast.File, list[Diagnostic]]:
     else:
         try:
             return ast.File(path=display, items=tuple(TreeBuilder(display).transform(tree))), []
-        except VisitError as err:
-            return ast.File(path=display, items=()), [_built_wrong(err, display, 0)]
+        except VisitError:
+            pass      # a number too large: parse item by item, so the other items are kept
 
     items: list = []
     diagnostics: list[Diagnostic] = []
     for line, column, chunk in split_items(text):
-        padded = " " * (column - 1) + chunk
         try:
-            tree = parser.parse(padded)
+            tree = parser.parse(chunk)
         except UnexpectedInput as err:
-            diagnostics.append(syntax_diagnostic(err, padded, display, line - 1))
+            diagnostics.append(_shift(syntax_diagnostic(err, chunk, display, 0), line - 1, column - 1))
             continue
         try:
             built = TreeBuilder(display).transform(tree)
         except VisitError as err:
-            diagnostics.append(_built_wrong(err, display, line - 1))
+            diagnostics.append(_shift(_built_wrong(err, display, 0), line - 1, column - 1))
             continue
         for item in built:
-            items.append(_shift_lines(item, line - 1))
+            items.append(_shift(item, line - 1, column - 1))
     return ast.File(path=display, items=tuple(items)), diagnostics
 
 
@@ -134,17 +133,20 @@ def split_items(text: str):
         line += chunk.count("\n")
 
 
-def _shift_lines(node, offset: int):
-    """A copy of a syntax subtree with every span moved down by `offset` lines."""
+def _shift(node, lines: int, columns: int):
+    """A copy of a syntax subtree (or diagnostic) parsed from an item on its own, with every
+    span moved to where the item stands in its file: `lines` down, and `columns` right on
+    the item's first line."""
     import attrs
-    if offset == 0:
+    if lines == 0 and columns == 0:
         return node
     if isinstance(node, Span):
-        return attrs.evolve(node, line=node.line + offset, end_line=node.end_line + offset)
+        return Span(node.file, node.line + lines, node.column + (columns if node.line == 1 else 0),
+                    node.end_line + lines, node.end_column + (columns if node.end_line == 1 else 0))
     if isinstance(node, tuple):
-        return tuple(_shift_lines(n, offset) for n in node)
+        return tuple(_shift(n, lines, columns) for n in node)
     if attrs.has(type(node)):
-        return attrs.evolve(node, **{f.name: _shift_lines(getattr(node, f.name), offset)
+        return attrs.evolve(node, **{f.name: _shift(getattr(node, f.name), lines, columns)
                                      for f in attrs.fields(type(node))})
     return node
 

@@ -53,12 +53,12 @@ def text_log(game: Game) -> str:
             coins = event["coins"]
             out.append(f"    {cities[event['seat']].name}: {event['action']}{paid} "
                        f"(now {coins} coin{'s' * (coins != 1)})")
-        elif kind == "military":
-            out.append(f"  Military, age {_roman(event['age'])}: shields " +
+        elif kind == "age end":
+            out.append(f"  End of age {_roman(event['age'])}: shields " +
                        ", ".join(f"{c.name} {s}" for c, s in zip(cities, event["shields"])))
-            for name, direction, value in event["tokens"]:
-                word = "victory" if value > 0 else "defeat"
-                out.append(f"    {name} takes a {word} token ({value:+d}) against the {direction} neighbour")
+        elif kind == "token":
+            against = f" against {cities[event['against']].name}" if event.get("against") is not None else ""
+            out.append(f"    {cities[event['seat']].name} takes a military token ({event['value']:+d}){against}")
     return "\n".join(out) + "\n"
 
 

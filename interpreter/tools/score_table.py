@@ -89,7 +89,9 @@ def cities_from_table(tables, data) -> list[City]:
 def score_table_data(tables, data) -> dict:
     cities = cities_from_table(tables, data)
     n = len(cities)
-    pads = [score_city(tables, c, cities[(i + 1) % n], cities[(i - 1) % n]) for i, c in enumerate(cities)]
+    last = tables.rules.ages[-1]
+    pads = [score_city(tables, c, cities[(i + 1) % n], cities[(i - 1) % n], everyone=cities,
+                       age_number=last.number, age_victory=last.victory) for i, c in enumerate(cities)]
     best = winners(tables.rules, pads, cities)
     return {"players": [{"name": c.name, **pad, "total": sum(pad.values())} for c, pad in zip(cities, pads)],
             "winners": [cities[i].name for i in best]}

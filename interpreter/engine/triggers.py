@@ -1,0 +1,91 @@
+"""Events and the triggers that listen to them.
+
+When an event happens, triggers fire seat by seat (seat order), and for each seat the
+rules' own triggers first, then those of the seat's board, its built stages and its
+buildings in the order they came into play, each in declaration order.  A trigger fires
+only if its limit (once per turn, age or game) allows and its conditions hold; a
+`for each neighbour` trigger is tried for the left neighbour, then the right one.
+
+Actions can cause events (building a card fires `building built`), so triggers can cause
+triggers.  A chain deeper than MAX_DEPTH is stopped with TriggerLoop, which names the
+content lines of the triggers involved.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Note
+from ..syntax import ast
+from .quantities import Where, evaluate, holds, per_value
+
+MAX_DEPTH = 25
+
+
+class TriggerLoop(Exception):
+    """Triggers that keep causing each other: the content lines involved are in `notes`."""
+
+    def __init__(self, event: str, stack: list):
+        self.event = event
+        self.notes = tuple(Note(f"`on {t.event}` fires here", t.span) for t in stack[-6:])
+        super().__init__(f"triggers caused each other more than {MAX_DEPTH} times in a row "
+                         f"(the last event was `{event}`)")
+
+
+class Dispatcher:
+    def __init__(self, game):
+        self.game = game
+        self.stack: list[ast.Trigger] = []
+
+    def where(self, seat: int, neighbour=None) -> Where:
+        game = self.game
+        left, right = game.neighbours(seat)
+        age = game.age
+        return Where(game.cities[seat], left, right, neighbour, tuple(game.cities), age.number, age.victory)
+
+    def listeners(self, seat: int, event: str):
+        for index, trigger in enumerate(self.game.tables.rules.triggers):
+            if trigger.event == event:
+                yield f"rules#{index}", trigger
+        for source in self.game.cities[seat].owned_sources():
+            for index, trigger in enumerate(source.triggers):
+                if trigger.event == event:
+                    yield f"{source.name}#{index}", trigger
+
+    def fire(self, event: str, deciders, seats=None) -> None:
+        game = self.game
+        for seat in range(len(game.cities)) if seats is None else seats:
+            for key, trigger in list(self.listeners(seat, event)):
+                neighbours = game.neighbours(seat) if trigger.each_neighbour else (None,)
+                for neighbour in neighbours:
+                    fired_key = f"{seat}|{key}"
+                    if trigger.limit is not None and fired_key in game.fired:
+                        break
+                    where = self.where(seat, neighbour)
+                    if not holds(trigger.conditions, where):
+                        continue
+                    if trigger.limit is not None:
+                        game.fired[fired_key] = trigger.limit.text
+                    self.stack.append(trigger)
+                    if len(self.stack) > MAX_DEPTH:
+                        raise TriggerLoop(event, self.stack)
+                    try:
+                        self.run(trigger.action, seat, deciders, where, source=key)
+                    finally:
+                        self.stack.pop()
+
+    def run(self, action, seat: int, deciders, where: Where, source: str = "") -> None:
+        """Carry out one action for `seat`."""
+        game = self.game
+        city = game.cities[seat]
+        if isinstance(action, ast.GainCoins):
+            city.coins = max(0, city.coins + per_value(action.amount, action.per, where))
+        elif isinstance(action, ast.LoseCoins):
+            city.coins = max(0, city.coins - per_value(action.amount, action.per, where))
+        elif isinstance(action, ast.TakeToken):
+            value = evaluate(action.value, where)
+            city.tokens.append(value)
+            against = where.neighbour.seat if where.neighbour is not None else None
+            game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
+        elif isinstance(action, ast.AtTurnEnd):
+            game.pending.append((seat, action.action, source))
+        elif isinstance(action, ast.BuildFromDiscard):
+            game.build_from_discard(seat, deciders)

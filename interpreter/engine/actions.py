@@ -33,34 +33,37 @@ class Action(NamedTuple):
 
 
 def legal_actions(game, seat: int, hand=None) -> list[Action]:
-    tables = game.tables
+    """Every legal action of `seat` with the cards of its hand, each payment option its own
+    action, cheapest first.  (The hot path of a game: kept plain on purpose.)"""
+    cards = game.tables.cards
     city = game.cities[seat]
     left, right = game.neighbours(seat)
     hand = game.hands[seat] if hand is None else hand
+    coins, names = city.coins, city.names
     actions: list[Action] = []
     stage = city.next_stage()
-    stage_payments = None
-    if stage is not None and stage.cost_coins <= city.coins:
-        budget = city.coins - stage.cost_coins
+    stage_payments = ()
+    if stage is not None and stage.cost_coins <= coins:
+        budget = coins - stage.cost_coins
         stage_payments = [p for p in payment_options(stage.cost, city, left, right) if p[0] + p[1] <= budget]
-    power_free = game.free_build_available(seat)
+    power_free = bool(city.free_build) and not city.free_build_used
     for index in dict.fromkeys(hand):
-        card = tables.cards[index]
-        if card.name not in city.names:
-            if city.has_chain_for(card):
-                actions.append(Action("build", index, free="chain"))
+        card = cards[index]
+        if card.name not in names:
+            if not card.chains.isdisjoint(names):
+                actions.append(Action("build", index, 0, 0, "chain"))
             else:
-                paid = []
-                if card.cost_coins <= city.coins:
-                    budget = city.coins - card.cost_coins
-                    paid = [Action("build", index, l, r) for l, r in
-                            payment_options(card.cost, city, left, right) if l + r <= budget]
-                actions += paid
-                free_anyway = any(a.left + a.right == 0 for a in paid) and card.cost_coins == 0
+                free_anyway = False
+                if card.cost_coins <= coins:
+                    budget = coins - card.cost_coins
+                    for l, r in payment_options(card.cost, city, left, right):
+                        if l + r <= budget:
+                            actions.append(Action("build", index, l, r))
+                            free_anyway = free_anyway or (l + r == 0 and not card.cost_coins)
                 if power_free and not free_anyway:
-                    actions.append(Action("build", index, free="power"))
-        if stage_payments:
-            actions += [Action("stage", index, l, r) for l, r in stage_payments]
+                    actions.append(Action("build", index, 0, 0, "power"))
+        for l, r in stage_payments:
+            actions.append(Action("stage", index, l, r))
         actions.append(Action("sell", index))
     return actions
 

@@ -18,7 +18,7 @@ class City:
     __slots__ = ("seat", "name", "side", "coins", "built", "names", "stages", "tokens",
                  "colors", "under_stages", "own_fixed", "own_choices", "trade_fixed", "trade_choices",
                  "shields", "symbols", "wild_symbols", "prices", "free_build", "free_build_used",
-                 "play_last", "tables", "use_sig", "choice_sig", "sell_sig")
+                 "play_last", "tables", "use_sig", "choice_sig", "sell_sig", "listening")
 
     def __init__(self, tables: Tables, seat: int, name: str, side: SideInfo, coins: int):
         self.tables = tables
@@ -46,6 +46,7 @@ class City:
         self.prices = {d: [price] * n for d in DIRECTIONS}
         self.free_build: list[str] = []       # limits of "may build a card for free" powers
         self.play_last = False
+        self.listening: dict[str, list] = {}  # event -> [(key, trigger)] of owned sources, in order
 
     def rebuild(self) -> None:
         """Recompute every derived table from the owned board, stages and cards."""
@@ -72,6 +73,8 @@ class City:
         return stage
 
     def _add_static(self, source: Source) -> None:
+        for index, trigger in enumerate(source.triggers):
+            self.listening.setdefault(trigger.event, []).append((f"{source.name}#{index}", trigger))
         res = {r: i for i, r in enumerate(self.tables.resources)}
         sym = {s: i for i, s in enumerate(self.tables.symbols)}
         for effect in source.static:

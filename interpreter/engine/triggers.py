@@ -34,6 +34,9 @@ class Dispatcher:
     def __init__(self, game):
         self.game = game
         self.stack: list[ast.Trigger] = []
+        self.rule_triggers: dict[str, list] = {}      # event -> [(key, trigger)]
+        for i, trigger in enumerate(game.tables.rules.triggers):
+            self.rule_triggers.setdefault(trigger.event, []).append((f"rules#{i}", trigger))
 
     def where(self, seat: int, neighbour=None) -> Where:
         game = self.game
@@ -41,19 +44,19 @@ class Dispatcher:
         age = game.age
         return Where(game.cities[seat], left, right, neighbour, tuple(game.cities), age.number, age.victory)
 
-    def listeners(self, seat: int, event: str):
-        for index, trigger in enumerate(self.game.tables.rules.triggers):
-            if trigger.event == event:
-                yield f"rules#{index}", trigger
-        for source in self.game.cities[seat].owned_sources():
-            for index, trigger in enumerate(source.triggers):
-                if trigger.event == event:
-                    yield f"{source.name}#{index}", trigger
+    def listeners(self, seat: int, event: str) -> list:
+        """The rules' triggers for `event`, then the city's (kept by City as it grows)."""
+        found = self.rule_triggers.get(event, [])
+        own = self.game.cities[seat].listening.get(event)
+        return found + own if own else found
 
     def fire(self, event: str, deciders, seats=None) -> None:
         game = self.game
         for seat in range(len(game.cities)) if seats is None else seats:
-            for key, trigger in list(self.listeners(seat, event)):
+            listeners = self.listeners(seat, event)
+            if not listeners:
+                continue
+            for key, trigger in list(listeners):
                 neighbours = game.neighbours(seat) if trigger.each_neighbour else (None,)
                 for neighbour in neighbours:
                     fired_key = f"{seat}|{key}"

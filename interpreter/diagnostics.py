@@ -102,6 +102,13 @@ CODES = {
     "E1209": "repeated choice",
     "E1210": "not allowed here",
     "E1211": "no vocabulary",
+    # variants
+    "E1401": "variant without `changes`",
+    "E1402": "variant of other rules",
+    "E1403": "two variants change the same thing",
+    "E1404": "added twice",
+    "E1405": "nothing to change",
+    "E1406": "ambiguous card",
     # deck arithmetic
     "E1301": "deck size does not fit the player count",
     "E1302": "not enough cards to draw from",

@@ -16,6 +16,7 @@ from .context import Context
 from .decks import check_ages_exist, check_chains, check_decks, check_duplicates
 from .model import RuleSet
 from .rules import check_rules, declare_categories, find_rules
+from .variants import apply_variants
 from .vocabulary import collect_vocabulary
 
 
@@ -25,6 +26,7 @@ class CheckResult:
     diagnostics: tuple[Diagnostic, ...]
     sources: SourceCache
     files: tuple[str, ...]
+    variants: tuple[str, ...] = ()        # the variants applied, in order, by name
 
     @property
     def errors(self) -> int:
@@ -36,12 +38,15 @@ class UsageError(Exception):
 
 
 def content_files(paths) -> list[tuple[Path, str]]:
-    """Expand folders to their .wonders files (sorted); (path, name to show) pairs."""
+    """Expand folders to their .wonders files, subfolders included except those named
+    `variants` (variants apply only when asked for with --variant); (path, name to show)
+    pairs, sorted."""
     found: list[tuple[Path, str]] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*.wonders") if p.is_file())
+            files = sorted(p for p in path.rglob("*.wonders")
+                           if p.is_file() and "variants" not in p.relative_to(path).parts[:-1])
             if not files:
                 raise UsageError(f"{raw}: no .wonders files in this folder")
             found += [(f, str(f)) for f in files]
@@ -58,8 +63,34 @@ def default_files() -> list[tuple[Path, str]]:
             for p in sorted(root.glob("*.wonders"))]
 
 
-def check_paths(paths=None) -> CheckResult:
+def variant_files(names, paths=None) -> list[tuple[Path, str]]:
+    """`--variant NAME`: a file path, or NAME.wonders in the content's `variants/` folder."""
+    folders = [Path(p) for p in (paths or []) if Path(p).is_dir()] or [content_dir()]
+    shipped = content_dir()
+    found = []
+    for name in names:
+        path = Path(name)
+        if path.is_file():
+            found.append((path, str(name)))
+            continue
+        for folder in folders:
+            candidate = folder / "variants" / f"{name}.wonders"
+            if candidate.is_file():
+                shown = f"content/variants/{name}.wonders" if folder == shipped else str(candidate)
+                found.append((candidate, shown))
+                break
+        else:
+            known = sorted(p.stem for f in folders for p in (f / "variants").glob("*.wonders"))
+            from ..diagnostics import did_you_mean
+            guess = did_you_mean(name, known)
+            hint = f"; did you mean {guess!r}?" if guess else (f"; variants: {', '.join(known)}" if known else "")
+            raise UsageError(f"{name}: no such variant file or variant{hint}")
+    return found
+
+
+def check_paths(paths=None, variants=()) -> CheckResult:
     files = content_files(paths) if paths else default_files()
+    files += variant_files(variants, paths)
     sources = SourceCache()
     parsed: list[ast.File] = []
     diagnostics: list[Diagnostic] = []
@@ -77,10 +108,11 @@ def check_paths(paths=None) -> CheckResult:
             unparsed_cards |= _card_names(text) - {i.name.text for i in tree.items if isinstance(i, ast.Card)}
     ruleset, problems = check_files(parsed, complete=not diagnostics, unparsed_cards=unparsed_cards)
     diagnostics += problems
+    applied = tuple(i.name.text for f in parsed for i in f.items if isinstance(i, ast.Variant))
     if any(d.is_error for d in diagnostics):
         ruleset = None
     return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), sources,
-                       tuple(shown for _, shown in files))
+                       tuple(shown for _, shown in files), applied)
 
 
 _CARD_HEAD = re.compile(r'\bcard\s+"([^"\n]*)"')
@@ -98,7 +130,7 @@ def check_files(files: list[ast.File], complete: bool = True,
     `unparsed_cards` are names of cards that failed to parse, so chains to them are not
     reported as unknown."""
     ctx = Context()
-    items = [item for f in files for item in f.items]
+    items, _applied = apply_variants([item for f in files for item in f.items], ctx)
     vocabulary = collect_vocabulary(items, ctx)
     rules_ast = find_rules(items, ctx) if complete else next(
         (i for i in items if isinstance(i, ast.Rules)), None)
@@ -131,4 +163,4 @@ def check_files(files: list[ast.File], complete: bool = True,
             check_decks(cards, rules, ctx)
     if rules is None or any(d.is_error for d in ctx.diagnostics):
         return None, ctx.diagnostics
-    return RuleSet(vocabulary, tuple(cards), tuple(wonders), rules), ctx.diagnostics
+    return RuleSet(vocabulary, tuple(cards), tuple(wonders), rules, tuple(items)), ctx.diagnostics

@@ -109,6 +109,7 @@ class RuleSet:
     cards: tuple[CardDef, ...]
     wonders: tuple[WonderDef, ...]
     rules: RulesDef
+    items: tuple = ()          # the syntax items the rule set was checked from, variants applied
 
     def cards_of_age(self, age: int) -> tuple[CardDef, ...]:
         return tuple(c for c in self.cards if c.age == age)

@@ -162,7 +162,9 @@ EVENTS = ("game setup", "age start", "turn start", "building built", "stage buil
 
 @node
 class Trigger:
-    """`on <event> [for each neighbour] [once per <limit>] [if ...]: <action>`."""
+    """`[trigger "name"] on <event> [for each neighbour] [once per <limit>] [if ...]: <action>`;
+    a name lets a variant replace or remove the trigger."""
+    name: Name | None
     event: str
     each_neighbour: bool
     limit: Name | None
@@ -421,7 +423,44 @@ class Rules:
     span: Span
 
 
-Item = ResourcesDecl | ColorsDecl | SymbolsDecl | Card | Wonder | Rules
+# ---------------------------------------------------------------- variants
+@node
+class CardRef:
+    name: Name
+    age: Name | None
+    span: Span
+
+
+@node
+class WonderSide:
+    wonder: Name
+    side: Name
+    span: Span
+
+
+@node
+class Change:
+    """One change of a variant.  `verb` is set, add, replace, modify or remove; `what` is
+    card, wonder, stage, trigger, score or a rules statement's kind; `target` names what is
+    changed (a CardRef, a WonderSide with `stage`, a Name); `item` is the new text."""
+    verb: str
+    what: str
+    target: object
+    stage: int | None
+    item: object
+    span: Span
+
+
+@node
+class Variant:
+    name: Name
+    changes: Name | None          # the rules block it changes
+    overrides: tuple[Name, ...]
+    body: tuple[Change, ...]
+    span: Span
+
+
+Item = ResourcesDecl | ColorsDecl | SymbolsDecl | Card | Wonder | Rules | Variant
 
 
 @node

@@ -1,0 +1,318 @@
+"""Variants: apply each variant's changes to the base items, in the order given.
+
+A change touches a *site* (a card, a statement kind of a card, a wonder stage, a rules
+number, a named trigger, a score category).  Two variants that touch the same site (or a
+site and a part of it) are an error naming both places, unless one declares that it
+`overrides` the other: then the overriding variant's change is the one kept.  Changes that
+only add (an unnamed trigger, another `score` line) never collide.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import attrs
+
+from ..diagnostics import Note
+from ..syntax import ast
+from .context import STATEMENT_WORDS, Context
+from .rules import quiet_age_number, roman
+
+_fresh = itertools.count()
+
+
+@attrs.define
+class Applied:
+    """What the variants did, for `wonders rules --diff` and the logs."""
+    names: list[str] = attrs.Factory(list)
+
+
+def apply_variants(items: list, ctx: Context) -> tuple[list, Applied]:
+    variants = [i for i in items if isinstance(i, ast.Variant)]
+    base = [i for i in items if not isinstance(i, ast.Variant)]
+    applied = Applied()
+    if not variants:
+        return base, applied
+    rules = next((i for i in base if isinstance(i, ast.Rules)), None)
+    for v in variants:
+        _check_target(v, rules, ctx)
+    skipped = _resolve_conflicts(variants, ctx)
+    for v in variants:
+        applied.names.append(v.name.text)
+        for change in v.body:
+            if id(change) not in skipped:
+                base = _apply(change, base, ctx)
+    return base, applied
+
+
+def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None:
+    if v.changes is None:
+        ctx.report("E1401", f'variant "{v.name.text}" does not say which rules it changes', v.name.span,
+                   help=f'add `changes "{rules.name.text if rules else "Rules name"}"` inside the braces')
+    elif rules is not None and v.changes.text != rules.name.text:
+        ctx.report("E1402", f'variant "{v.name.text}" changes the rules "{v.changes.text}", '
+                   f'but the rules here are "{rules.name.text}"', v.changes.span,
+                   label="not these rules", notes=(Note("the rules are defined here", rules.name.span),))
+
+
+# ---------------------------------------------------------------- sites and conflicts
+def sites(change: ast.Change) -> list[tuple]:
+    what, target = change.what, change.target
+    if change.verb == "set":
+        if isinstance(change.item, ast.AgeRules):
+            age = quiet_age_number(change.item.age.text)
+            return [("age", age, type(s).__name__) for s in change.item.body] or [("age", age)]
+        return [("rules", what)]
+    if what == "card":
+        key = _card_key(target)
+        if change.verb == "modify":
+            return [key + (type(s).__name__ if not isinstance(s, ast.EFFECT_TYPES) else "effects",)
+                    for s in change.item] or [key]
+        return [key]
+    if what == "wonder":
+        return [("wonder", target.text)]
+    if what == "stage":
+        base = ("wonder", target.wonder.text, target.side.text, "stage")
+        return [base + (("+", next(_fresh)) if change.verb == "add" else (change.stage,))]
+    if what == "trigger":
+        return [("trigger", target.text)] if target is not None else [("trigger", "+", next(_fresh))]
+    if what == "score":
+        return [("score", target.text) + (("+", next(_fresh)) if change.verb == "add" else ())]
+    return [(what,)]
+
+
+def _card_key(ref: ast.CardRef) -> tuple:
+    return ("card", ref.name.text) + ((quiet_age_number(ref.age.text),) if ref.age is not None else ())
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    n = min(len(a), len(b))
+    return a[:n] == b[:n]
+
+
+def _resolve_conflicts(variants, ctx: Context) -> set[int]:
+    seen: list[tuple[tuple, ast.Variant, ast.Change]] = []
+    skipped: set[int] = set()
+    for v in variants:
+        for change in v.body:
+            for site in sites(change):
+                for other_site, other_v, other_change in seen:
+                    if other_v is v or not _overlap(site, other_site):
+                        continue
+                    if _overrides(v, other_v):
+                        skipped.add(id(other_change))
+                    elif _overrides(other_v, v):
+                        skipped.add(id(change))
+                    else:
+                        ctx.report("E1403", f'variants "{other_v.name.text}" and "{v.name.text}" both change '
+                                   f"{_describe(site)}", change.span, label=f'changed by "{v.name.text}"',
+                                   notes=(Note(f'also changed by "{other_v.name.text}"', other_change.span),),
+                                   help=f'if "{v.name.text}" should win, add `overrides "{other_v.name.text}"` to it')
+                seen.append((site, v, change))
+    return skipped
+
+
+def _overrides(a: ast.Variant, b: ast.Variant) -> bool:
+    return any(n.text == b.name.text for n in a.overrides)
+
+
+def _word(kind: str) -> str:
+    return f"`{STATEMENT_WORDS.get(kind, kind)}`"
+
+
+def _describe(site: tuple) -> str:
+    kind = site[0]
+    if kind == "card":
+        return f'the card "{site[1]}"' + (f"'s {_word(site[-1])}" if isinstance(site[-1], str) and len(site) > 2 else "")
+    if kind == "wonder":
+        return f'the wonder "{site[1]}"' + (f" side {site[2]}" if len(site) > 2 else "") + \
+            (f" stage {site[4]}" if len(site) > 4 and site[4] != "+" else "")
+    if kind == "age":
+        return f"age {roman(site[1])}'s rules" + (f" ({_word(site[2])})" if len(site) > 2 else "")
+    if kind == "rules":
+        return f"the rules' {_word(site[1])}"
+    return f"the {kind} {site[1]!s}" if len(site) > 1 else f"the {kind}"
+
+
+# ---------------------------------------------------------------- applying one change
+def _apply(change: ast.Change, items: list, ctx: Context) -> list:
+    handler = {"card": _card_change, "wonder": _wonder_change, "stage": _stage_change,
+               "trigger": _rules_change, "score": _rules_change}.get(change.what, _rules_change)
+    return handler(change, items, ctx)
+
+
+def _find_cards(ref: ast.CardRef, items: list, ctx: Context) -> list[int]:
+    age = quiet_age_number(ref.age.text) if ref.age is not None else None
+    found = []
+    for i, item in enumerate(items):
+        if isinstance(item, ast.Card) and item.name.text == ref.name.text:
+            stmt = next((s for s in item.body if isinstance(s, ast.AgeStmt)), None)
+            if age is None or (stmt is not None and quiet_age_number(stmt.age.text) == age):
+                found.append(i)
+    return found
+
+
+def _missing(what: str, name: ast.Name, pool, ctx: Context) -> None:
+    guess = ctx.suggest(name.text, list(pool))
+    ctx.report("E1405", f'there is no {what} "{name.text}" to change', name.span, label=f"no such {what}",
+               help=f'did you mean "{guess}"?' if guess else f"a variant can only change a {what} of the rules it changes")
+
+
+def _card_change(change: ast.Change, items: list, ctx: Context) -> list:
+    ref: ast.CardRef = change.target
+    found = _find_cards(ref, items, ctx)
+    if change.verb == "add":
+        if found:
+            ctx.report("E1404", f'the card "{ref.name.text}" already exists', ref.name.span,
+                       label="already in the rules", notes=(Note("defined here", items[found[0]].name.span),),
+                       help="use `replace card` or `modify card` to change it")
+            return items
+        return items + [change.item]
+    if not found:
+        _missing("card", ref.name, {i.name.text for i in items if isinstance(i, ast.Card)}, ctx)
+        return items
+    if len(found) > 1:
+        ctx.report("E1406", f'"{ref.name.text}" names cards of several ages', ref.span,
+                   label="which one?", help=f'say which: `"{ref.name.text}" of age I`')
+        return items
+    index = found[0]
+    items = list(items)
+    if change.verb == "remove":
+        del items[index]
+    elif change.verb == "replace":
+        items[index] = change.item
+    else:                                   # modify: the statements given replace their kind
+        items[index] = attrs.evolve(items[index], body=_merge(items[index].body, change.item))
+    return items
+
+
+def _merge(body: tuple, changes: tuple) -> tuple:
+    kinds = {type(s) for s in changes if not isinstance(s, ast.EFFECT_TYPES)}
+    new_effects = [s for s in changes if isinstance(s, ast.EFFECT_TYPES)]
+    kept = [s for s in body if type(s) not in kinds and not (new_effects and isinstance(s, ast.EFFECT_TYPES))]
+    return tuple(kept) + tuple(s for s in changes if not isinstance(s, ast.EFFECT_TYPES)) + tuple(new_effects)
+
+
+def _wonder_change(change: ast.Change, items: list, ctx: Context) -> list:
+    name = change.target
+    found = [i for i, item in enumerate(items) if isinstance(item, ast.Wonder) and item.name.text == name.text]
+    if change.verb == "add":
+        if found:
+            ctx.report("E1404", f'the wonder "{name.text}" already exists', name.span,
+                       notes=(Note("defined here", items[found[0]].name.span),),
+                       help="use `replace wonder` to change it")
+            return items
+        return items + [change.item]
+    if not found:
+        _missing("wonder", name, {i.name.text for i in items if isinstance(i, ast.Wonder)}, ctx)
+        return items
+    items = list(items)
+    if change.verb == "remove":
+        del items[found[0]]
+    else:
+        items[found[0]] = change.item
+    return items
+
+
+def _stage_change(change: ast.Change, items: list, ctx: Context) -> list:
+    where: ast.WonderSide = change.target
+    found = [i for i, item in enumerate(items) if isinstance(item, ast.Wonder) and item.name.text == where.wonder.text]
+    if not found:
+        _missing("wonder", where.wonder, {i.name.text for i in items if isinstance(i, ast.Wonder)}, ctx)
+        return items
+    wonder = items[found[0]]
+    sides = [s for s in wonder.sides if s.name.text == where.side.text]
+    if not sides:
+        _missing("side", where.side, [s.name.text for s in wonder.sides], ctx)
+        return items
+    side = sides[0]
+    stages = [i for i, s in enumerate(side.body) if isinstance(s, ast.Stage)]
+    body = list(side.body)
+    if change.verb == "add":
+        body.append(change.item)
+    else:
+        if not 1 <= change.stage <= len(stages):
+            ctx.report("E1405", f'side {side.name.text} of "{wonder.name.text}" has no stage {change.stage}',
+                       change.span, help=f"its stages are 1 to {len(stages)}")
+            return items
+        at = stages[change.stage - 1]
+        if change.verb == "remove":
+            del body[at]
+        else:
+            body[at] = change.item
+    new_side = attrs.evolve(side, body=tuple(body))
+    new_wonder = attrs.evolve(wonder, sides=tuple(new_side if s is side else s for s in wonder.sides))
+    items = list(items)
+    items[found[0]] = new_wonder
+    return items
+
+
+def _rules_change(change: ast.Change, items: list, ctx: Context) -> list:
+    at = next((i for i, item in enumerate(items) if isinstance(item, ast.Rules)), None)
+    if at is None:
+        return items                        # E1208 reports the missing rules
+    rules = items[at]
+    body = list(rules.body)
+    if change.verb == "set":
+        body = _set(body, change.item)
+    elif change.what == "trigger":
+        body = _trigger_change(change, body, ctx)
+    elif change.what == "score":
+        body = _score_change(change, body, ctx)
+    items = list(items)
+    items[at] = attrs.evolve(rules, body=tuple(body))
+    return items
+
+
+def _set(body: list, stmt) -> list:
+    if isinstance(stmt, ast.AgeRules):
+        number = quiet_age_number(stmt.age.text)
+        for i, s in enumerate(body):
+            if isinstance(s, ast.AgeRules) and quiet_age_number(s.age.text) == number:
+                body[i] = attrs.evolve(s, body=_merge(s.body, stmt.body))
+                return body
+        return body + [stmt]
+    for i, s in enumerate(body):
+        if type(s) is type(stmt):
+            body[i] = stmt
+            return body
+    return body + [stmt]
+
+
+def _trigger_change(change: ast.Change, body: list, ctx: Context) -> list:
+    if change.verb == "add" and change.target is None:
+        return body + [change.item]
+    name = change.target
+    found = [i for i, s in enumerate(body) if isinstance(s, ast.Trigger) and s.name and s.name.text == name.text]
+    if change.verb == "add":
+        if found:
+            ctx.report("E1404", f'the trigger "{name.text}" already exists', name.span,
+                       notes=(Note("defined here", body[found[0]].name.span),),
+                       help="use `replace trigger` to change it")
+            return body
+        return body + [change.item]
+    if not found:
+        _missing("trigger", name, [s.name.text for s in body if isinstance(s, ast.Trigger) and s.name], ctx)
+        return body
+    if change.verb == "remove":
+        del body[found[0]]
+    else:
+        body[found[0]] = change.item
+    return body
+
+
+def _score_change(change: ast.Change, body: list, ctx: Context) -> list:
+    category = change.target
+    found = [i for i, s in enumerate(body) if isinstance(s, ast.Score) and s.category.text == category.text]
+    if change.verb == "add":
+        return body + [change.item]
+    if not found:
+        _missing("score line for", category, [s.category.text for s in body if isinstance(s, ast.Score)], ctx)
+        return body
+    first = found[0]
+    kept = [s for i, s in enumerate(body) if i not in found[1:]]
+    if change.verb == "remove":
+        del kept[first]
+    else:
+        kept[first] = change.item
+    return kept

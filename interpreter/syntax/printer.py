@@ -1,0 +1,266 @@
+"""Syntax tree -> text: every construct printed back in the language's own words, one
+canonical way (`wonders rules` prints the effective rules with it, and diffs them)."""
+
+from __future__ import annotations
+
+from . import ast
+
+INDENT = "    "
+
+
+def print_items(items) -> str:
+    return "\n".join(print_item(item) for item in items)
+
+
+def print_item(item) -> str:
+    if isinstance(item, ast.ResourcesDecl):
+        return f"resources {item.group.text}: {_names(item.names)}\n"
+    if isinstance(item, ast.ColorsDecl):
+        return f"colors: {_names(item.names)}\n"
+    if isinstance(item, ast.SymbolsDecl):
+        return f"symbols: {_names(item.names)}\n"
+    if isinstance(item, ast.Card):
+        return _block(f'card "{item.name.text}"', [_stmt(s) for s in item.body], 1)
+    if isinstance(item, ast.Wonder):
+        sides = []
+        for side in item.sides:
+            sides.append(_block(f"side {side.name.text}", [_stmt(s) for s in side.body], 2).rstrip("\n"))
+        return f'wonder "{item.name.text}" {{\n' + "\n".join(sides) + "\n}\n"
+    if isinstance(item, ast.Rules):
+        return _block(f'rules "{item.name.text}"', [_stmt(s) for s in item.body], 1)
+    if isinstance(item, ast.Variant):
+        lines = [f'changes "{item.changes.text}"'] if item.changes else []
+        if item.overrides:
+            lines.append("overrides " + ", ".join(f'"{n.text}"' for n in item.overrides))
+        lines += [_change(c) for c in item.body]
+        return _block(f'variant "{item.name.text}"', lines, 1)
+    raise TypeError(item)
+
+
+def _block(head: str, lines: list[str], depth: int) -> str:
+    pad = INDENT * depth
+    inner = "".join(pad + line.replace("\n", "\n" + pad) + "\n" for line in lines)
+    return f"{INDENT * (depth - 1)}{head} {{\n{inner}{INDENT * (depth - 1)}}}\n"
+
+
+def _names(names) -> str:
+    return ", ".join(n.text for n in names)
+
+
+def _inline(head: str, stmts) -> str:
+    return f"{head} {{ " + "; ".join(_stmt(s) for s in stmts) + " }"
+
+
+def _stmt(s) -> str:
+    if isinstance(s, ast.AgeStmt):
+        return f"age {s.age.text}"
+    if isinstance(s, ast.ColorStmt):
+        return f"color {s.color.text}"
+    if isinstance(s, ast.CopiesStmt):
+        return "copies " + " ".join(f"{n.value}+" for n in s.counts)
+    if isinstance(s, ast.CostStmt):
+        return "cost " + ", ".join(_cost_item(i) for i in s.items)
+    if isinstance(s, ast.ChainStmt):
+        return "free with " + " or ".join(f'"{n.text}"' for n in s.cards)
+    if isinstance(s, ast.Stage):
+        return _inline("stage", s.body)
+    if isinstance(s, ast.PlayersStmt):
+        return f"players {s.low.value} to {s.high.value}"
+    if isinstance(s, ast.StartingCoins):
+        return f"starting coins {s.amount.value}"
+    if isinstance(s, ast.SellPrice):
+        return f"sell for {s.amount.value} coins"
+    if isinstance(s, ast.TradePrice):
+        return f"trade price {s.amount.value}"
+    if isinstance(s, ast.AgeRules):
+        return _inline(f"age {s.age.text}", s.body)
+    if isinstance(s, ast.HandSize):
+        return f"hand {s.amount.value}"
+    if isinstance(s, ast.Turns):
+        return f"turns {s.amount.value}"
+    if isinstance(s, ast.PassDirection):
+        return f"pass {s.direction}"
+    if isinstance(s, ast.LastCardDiscarded):
+        return "last card discarded"
+    if isinstance(s, ast.VictoryValue):
+        return f"victory {s.amount.value}"
+    if isinstance(s, ast.AddRandom):
+        count = s.count
+        number = ("players" + (f" {'+' if count.offset > 0 else '-'} {abs(count.offset)}" if count.offset else "")
+                  if count.per_player else str(count.offset))
+        return f"add {number} random {_names(s.colors)} cards"
+    if isinstance(s, ast.ScorePad):
+        return f"score pad: {_names(s.categories)}"
+    if isinstance(s, ast.PointsCategory):
+        source = f"{_colors(s.colors)} cards" if s.colors else "wonder stages"
+        return f"points of {source} count as {s.category.text}"
+    if isinstance(s, ast.TieBreak):
+        return "tie break: " + ", ".join("most coins" for _ in s.keys)
+    return effect(s)
+
+
+def _cost_item(item) -> str:
+    if isinstance(item, ast.CoinAmount):
+        return f"{item.count} coin" + ("s" if item.count != 1 else "")
+    return _amount_res(item)
+
+
+def _amount_res(item: ast.ResourceAmount) -> str:
+    return item.resource.text if item.count == 1 else f"{item.count} {item.resource.text}"
+
+
+def _colors(names) -> str:
+    return "/".join(n.text for n in names)
+
+
+def effect(e) -> str:
+    if isinstance(e, ast.Produces):
+        items = " / ".join(i.resource.text for i in e.items) if e.choice else ", ".join(map(_amount_res, e.items))
+        return f"produces {items}" + (" private" if e.private else "")
+    if isinstance(e, ast.Points):
+        return f"points {e.amount}"
+    if isinstance(e, ast.Shields):
+        return f"shields {e.amount}"
+    if isinstance(e, ast.Science):
+        return "science " + " / ".join(s.text for s in e.symbols)
+    if isinstance(e, ast.TradeDiscount):
+        return f"buy {_names(e.resources)} from {scope(e.scope)} for {e.price} coin" + ("s" if e.price != 1 else "")
+    if isinstance(e, ast.WhenBuilt):
+        return f"when built: {action(e.action)}"
+    if isinstance(e, ast.AtGameEnd):
+        return f"at end of game: {action(e.action)}"
+    if isinstance(e, ast.Score):
+        return f"score {e.category.text}: {expr(e.value)}"
+    if isinstance(e, ast.FreeBuild):
+        return f"may build a card for free once per {e.limit.text}"
+    if isinstance(e, ast.PlayLastCard):
+        return "may play the last card of each age"
+    if isinstance(e, ast.Trigger):
+        return trigger(e)
+    raise TypeError(e)
+
+
+def trigger(t: ast.Trigger) -> str:
+    text = (f'trigger "{t.name.text}" ' if t.name else "") + f"on {t.event}"
+    if t.each_neighbour:
+        text += " for each neighbour"
+    if t.limit is not None:
+        text += f" once per {t.limit.text}"
+    if t.conditions:
+        text += " if " + " and ".join(f"{expr(c.left)} {c.op} {expr(c.right)}" for c in t.conditions)
+    return f"{text}: {action(t.action)}"
+
+
+def action(a) -> str:
+    if isinstance(a, (ast.GainCoins, ast.LoseCoins)):
+        verb = "gain" if isinstance(a, ast.GainCoins) else "lose"
+        amount = a.amount
+        number = str(amount.value) if isinstance(amount, ast.Number) else f"({expr(amount)})"
+        plural = not (isinstance(amount, ast.Number) and amount.value == 1)
+        return f"{verb} {number} coin{'s' if plural else ''}" + (f" {per(a.per)}" if a.per else "")
+    if isinstance(a, ast.TakeToken):
+        value = a.value
+        shown = str(value.value) if isinstance(value, ast.Number) else \
+            f"-{value.operand.value}" if isinstance(value, ast.Negative) and isinstance(value.operand, ast.Number) \
+            else f"({expr(value)})"
+        return f"take token worth {shown}"
+    if isinstance(a, ast.AtTurnEnd):
+        return f"at end of turn, {action(a.action)}"
+    if isinstance(a, ast.BuildFromDiscard):
+        return "build a card from the discard pile for free"
+    if isinstance(a, ast.CopyCard):
+        return f"copy a {_colors(a.colors)} card from {scope(a.scope)}"
+    raise TypeError(a)
+
+
+def scope(s: ast.Scope) -> str:
+    parts = list(s.parts)
+    words = []
+    if "own" in parts:
+        words.append("own city")
+    if "left" in parts and "right" in parts:
+        words.append("neighbours")
+    elif "left" in parts:
+        words.append("left neighbour")
+    elif "right" in parts:
+        words.append("right neighbour")
+    if "neighbour" in parts:
+        words.append("the neighbour")
+    if "all" in parts:
+        words.append("all cities")
+    return " and ".join(words)
+
+
+_MEASURE_WORDS = {"wonder stages": "wonder stage", "unbuilt wonder stages": "unbuilt wonder stage",
+                  "defeat tokens": "defeat token", "victory tokens": "victory token",
+                  "military tokens": "military tokens", "coins": "coins", "shields": "shields",
+                  "complete sets": "complete set"}
+
+
+def quantity(q: ast.Quantity) -> str:
+    if q.measure == "symbol squares":
+        return "each symbol squared"
+    if q.measure in ("age victory", "age", "players"):
+        return q.measure
+    word = f"{_colors(q.colors)} cards" if q.measure == "cards" else _MEASURE_WORDS[q.measure]
+    if q.scope is None:
+        return word
+    one = list(q.scope.parts) in (["neighbour"], ["left"], ["right"])
+    return f"{word} {'of' if one else 'in'} {scope(q.scope)}"
+
+
+def per(p: ast.Per) -> str:
+    every = f"{p.every} " if p.every != 1 else ""
+    return f"per {every}{quantity(p.what)}"
+
+
+def expr(e) -> str:
+    if isinstance(e, ast.Number):
+        return str(e.value)
+    if isinstance(e, ast.PerAmount):
+        return f"{e.amount} {per(e.per)}"
+    if isinstance(e, ast.Quantity):
+        return quantity(e)
+    if isinstance(e, ast.Negative):
+        return f"-{_operand(e.operand, '*')}"
+    if isinstance(e, ast.BinOp):
+        right = _operand(e.right, e.op, right=True)
+        return f"{_operand(e.left, e.op)} {e.op} {right}"
+    raise TypeError(e)
+
+
+def _operand(e, op: str, right: bool = False) -> str:
+    text = expr(e)
+    if isinstance(e, ast.BinOp):
+        looser = e.op in "+-" and op in "*/"
+        same_level_right = right and (e.op in "+-") == (op in "+-")
+        if looser or same_level_right:
+            return f"({text})"
+    return text
+
+
+def _change(c: ast.Change) -> str:
+    if c.verb == "set":
+        return "set " + _stmt(c.item)
+    if c.what == "stage":
+        where = f'wonder "{c.target.wonder.text}" side {c.target.side.text}'
+        if c.verb == "add":
+            return "add stage to " + where + " { " + "; ".join(_stmt(s) for s in c.item.body) + " }"
+        if c.verb == "remove":
+            return f"remove stage {c.stage} of {where}"
+        return f"modify stage {c.stage} of {where} {{ " + "; ".join(_stmt(s) for s in c.item.body) + " }"
+    if c.verb == "remove":
+        target = c.target
+        if c.what == "card":
+            return f"remove card {_card_ref(target)}"
+        if c.what == "score":
+            return f"remove score {target.text}"
+        return f'remove {c.what} "{target.text}"'
+    if c.verb == "modify":
+        return f"modify card {_card_ref(c.target)} {{ " + "; ".join(_stmt(s) for s in c.item) + " }"
+    body = print_item(c.item).rstrip("\n") if isinstance(c.item, (ast.Card, ast.Wonder)) else _stmt(c.item)
+    return f"{c.verb} {body}"
+
+
+def _card_ref(ref: ast.CardRef) -> str:
+    return f'"{ref.name.text}"' + (f" of age {ref.age.text}" if ref.age is not None else "")

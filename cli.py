@@ -22,12 +22,17 @@ def main() -> None:
     """Wonders: 7 Wonders as a rules language.  Check content, list cards, play games."""
 
 
-def _load(paths):
+def _load(paths, variants=()):
     from interpreter.check.load import UsageError, check_paths
     try:
-        return check_paths(list(paths) or None)
+        return check_paths(list(paths) or None, list(variants))
     except UsageError as err:
         raise click.UsageError(str(err)) from None
+
+
+VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",
+                       help="apply a variant: a name from the content's variants/ folder, or a file "
+                            "(repeatable, applied in order)")
 
 
 def _fail_on_errors(result) -> None:
@@ -43,13 +48,14 @@ def _fail_on_errors(result) -> None:
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True,
               help="text for people, json for editors and CI")
-def check(paths, fmt):
+@VARIANT
+def check(paths, fmt, variants):
     """Check content files or folders (default: the shipped content).
 
     Exit status: 0 when clean, 1 when the content has errors, 2 for usage errors.
     """
     from interpreter.diagnostics import render_json, render_text
-    result = _load(paths)
+    result = _load(paths, variants)
     if fmt == "json":
         click.echo(render_json(result.diagnostics), nl=False)
     else:
@@ -60,6 +66,8 @@ def check(paths, fmt):
             r = result.ruleset
             summary += f"; {len(r.cards)} card{'s' * (len(r.cards) != 1)}, " \
                        f"{len(r.wonders)} wonder{'s' * (len(r.wonders) != 1)}"
+        if result.variants:
+            summary += "; variants: " + ", ".join(result.variants)
         click.echo(summary)
     sys.exit(1 if result.errors else 0)
 
@@ -73,10 +81,11 @@ def check(paths, fmt):
 @click.option("--content", "paths", multiple=True, type=click.Path(),
               help="content file or folder (repeatable; default: the shipped content)")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def cards(age, color, players, search, show_wonders, paths, fmt):
+@VARIANT
+def cards(age, color, players, search, show_wonders, paths, fmt, variants):
     """List cards with cost, chains, copies and effects."""
     from interpreter.tools import cards as tool
-    result = _load(paths)
+    result = _load(paths, variants)
     _fail_on_errors(result)
     ruleset = result.ruleset
     age_number = _age_option(age, ruleset)
@@ -97,9 +106,9 @@ def cards(age, color, players, search, show_wonders, paths, fmt):
         click.echo(tool.cards_table(ruleset, chosen), nl=False)
 
 
-def _tables(paths):
+def _tables(paths, variants=()):
     from interpreter.compile import compile_rules
-    result = _load(paths)
+    result = _load(paths, variants)
     _fail_on_errors(result)
     return compile_rules(result.ruleset)
 
@@ -141,7 +150,8 @@ CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), help="write the game's log (for replay) here")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
-def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, paths):
+@VARIANT
+def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, paths, variants):
     """Play a full game with bots (and optionally you) and print the log and score pad."""
     import json
     from interpreter.engine.bots import BOTS
@@ -153,19 +163,20 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, p
             raise click.BadParameter(f"unknown bot {b!r}; bots are {', '.join(BOTS)}", param_hint="--bots")
     if human is not None and not 1 <= human <= players:
         raise click.BadParameter(f"seat must be between 1 and {players}", param_hint="--human")
-    tables = _tables(paths)
+    tables = _tables(paths, variants)
     try:
         game = Game(tables, players, seed, sides, [w.strip() for w in wonder_list.split(",") if w.strip()],
                     [n.strip() for n in names.split(",") if n.strip()] or None)
     except RulesError as err:
         raise click.UsageError(str(err)) from None
+    game.options["variants"] = list(variants)
     human_decider = None
     if human is not None:
         from interpreter.tools.human import HumanDecider
         human_decider = HumanDecider()
     deciders = tool.make_deciders(bot_names, players, seed, None if human is None else human - 1, human_decider)
     try:
-        game.play(deciders)
+        _run(lambda: game.play(deciders))
     except click.Abort:
         if log_file:
             _write(log_file, json.dumps(tool.log_data(game, bot_names), indent=1) + "\n")
@@ -185,14 +196,17 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, p
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), help="write the state reached to this file")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
-def replay(log_file, to_turn, save_file, fmt, paths):
-    """Re-run a game log, checking every step; optionally stop and show the state."""
+@VARIANT
+def replay(log_file, to_turn, save_file, fmt, paths, variants):
+    """Re-run a game log, checking every step; optionally stop and show the state.
+
+    The log says which variants the game was played with; they are applied again."""
     import json
     from interpreter.tools import replay as tool
     data = _read_json(log_file, "log")
-    tables = _tables(paths)
+    tables = _tables(paths, _recorded_variants(data, variants, log_file))
     try:
-        game, done = tool.run_replay(tables, data, to_turn)
+        game, done = _run(lambda: tool.run_replay(tables, data, to_turn))
     except tool.ReplayFailure as err:
         click.echo(f"error: {log_file}: {err}", err=True)
         sys.exit(1)
@@ -209,13 +223,14 @@ def replay(log_file, to_turn, save_file, fmt, paths):
 @click.argument("table_file", type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
-def score(table_file, fmt, paths):
+@VARIANT
+def score(table_file, fmt, paths, variants):
     """Score a finished real table: each player's score pad and the winner(s)."""
     import json
     from interpreter.tools.play import score_table
     from interpreter.tools.score_table import TableError, score_table_data
     data = _read_json(table_file, "table")
-    tables = _tables(paths)
+    tables = _tables(paths, variants)
     try:
         result = score_table_data(tables, data)
     except TableError as err:
@@ -234,13 +249,14 @@ def score(table_file, fmt, paths):
 @click.argument("position_file", type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
-def moves(position_file, fmt, paths):
+@VARIANT
+def moves(position_file, fmt, paths, variants):
     """List each player's legal actions, with payment options, in a saved position."""
     import json
     from interpreter.engine.saves import SaveError, game_from_data
     from interpreter.tools import replay as tool
     data = _read_json(position_file, "position")
-    tables = _tables(paths)
+    tables = _tables(paths, _recorded_variants(data, variants, position_file))
     try:
         game = game_from_data(tables, data)
     except SaveError as err:
@@ -250,6 +266,51 @@ def moves(position_file, fmt, paths):
         click.echo(json.dumps(tool.moves_data(game), indent=2))
     else:
         click.echo(tool.moves_text(game), nl=False)
+
+
+@main.command()
+@click.option("--diff", "show_diff", is_flag=True,
+              help="show what the variants change against the base, as a unified diff of the content")
+@click.option("--full", is_flag=True, help="print the whole effective content, not only the rules block")
+@CONTENT
+@VARIANT
+def rules(show_diff, full, paths, variants):
+    """Print the effective rules: the base with the variants applied."""
+    from interpreter.tools import rules as tool
+    result = _load(paths, variants)
+    _fail_on_errors(result)
+    if show_diff:
+        base = _load(paths)
+        _fail_on_errors(base)
+        click.echo(tool.diff_text(base.ruleset, result.ruleset, list(variants)), nl=False)
+    else:
+        click.echo(tool.rules_text(result.ruleset, full), nl=False)
+
+
+def _recorded_variants(data, given, path):
+    """The variants a log or save records; --variant, if given, must say the same."""
+    recorded = data.get("options", {}).get("variants", []) if isinstance(data, dict) else []
+    if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):
+        click.echo(f"error: {path}: \"options\".\"variants\" must be a list of variant names", err=True)
+        sys.exit(1)
+    if given and list(given) != recorded:
+        raise click.UsageError(f"{path} was played with variants {recorded or 'none'}, "
+                               f"not {list(given)}; leave out --variant to use the recorded ones")
+    return recorded
+
+
+def _run(play):
+    """Run a game; a chain of triggers that never ends is the content's error, not a crash."""
+    from interpreter.diagnostics import Diagnostic, SourceCache, render_text
+    from interpreter.engine.triggers import TriggerLoop
+    try:
+        return play()
+    except TriggerLoop as err:
+        diagnostic = Diagnostic("E1501", str(err), err.notes[-1].span if err.notes else None,
+                                notes=err.notes[:-1],
+                                help="give one of these triggers a limit (`once per turn`) or a condition")
+        click.echo(render_text([diagnostic], SourceCache()), err=True, nl=False)
+        sys.exit(1)
 
 
 def _age_option(age, ruleset):

@@ -109,6 +109,9 @@ CODES = {
     "E1404": "added twice",
     "E1405": "nothing to change",
     "E1406": "ambiguous card",
+    # running
+    "E1501": "triggers that never stop",
+    "E1502": "trigger that causes itself",
     # deck arithmetic
     "E1301": "deck size does not fit the player count",
     "E1302": "not enough cards to draw from",

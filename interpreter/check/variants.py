@@ -187,10 +187,23 @@ def _card_change(change: ast.Change, items: list, ctx: Context) -> list:
 
 
 def _merge(body: tuple, changes: tuple) -> tuple:
-    kinds = {type(s) for s in changes if not isinstance(s, ast.EFFECT_TYPES)}
-    new_effects = [s for s in changes if isinstance(s, ast.EFFECT_TYPES)]
-    kept = [s for s in body if type(s) not in kinds and not (new_effects and isinstance(s, ast.EFFECT_TYPES))]
-    return tuple(kept) + tuple(s for s in changes if not isinstance(s, ast.EFFECT_TYPES)) + tuple(new_effects)
+    """`modify`: each statement given takes the place of the statement(s) of its kind; the
+    effects given, if any, take the place of all the effects.  Other statements stay."""
+    def kind(s):
+        return "effects" if isinstance(s, ast.EFFECT_TYPES) else type(s)
+    given: dict = {}
+    for s in changes:
+        given.setdefault(kind(s), []).append(s)
+    merged, placed = [], set()
+    for s in body:
+        k = kind(s)
+        if k not in given:
+            merged.append(s)
+        elif k not in placed:
+            merged += given[k]
+            placed.add(k)
+    merged += [s for k, group in given.items() if k not in placed for s in group]
+    return tuple(merged)
 
 
 def _wonder_change(change: ast.Change, items: list, ctx: Context) -> list:

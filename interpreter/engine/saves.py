@@ -5,6 +5,7 @@ the log are the whole state.  Derived city tables are rebuilt on load, never sto
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 
 from ..compile import Tables
@@ -20,8 +21,10 @@ class SaveError(Exception):
 
 
 def content_digest(tables: Tables) -> str:
-    text = "|".join(f"{c.name}@{c.age}" for c in tables.cards) + "#" + \
-           "|".join(f"{s.wonder}/{s.side}/{len(s.stages)}" for s in tables.sides)
+    """A fingerprint of the effective content (variants applied), blind to layout and
+    comments: a log or save made with other rules is refused."""
+    from ..describe import to_data
+    text = json.dumps(to_data(tuple(tables.ruleset.items)), sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -56,7 +59,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"not a saved game (expected \"format\": \"{FORMAT}\")")
     if data.get("content") != content_digest(tables):
-        raise SaveError("the save was made with other content (its cards or wonders differ)")
+        raise SaveError("the save was made with other content (its rules, cards or wonders differ)")
     index = {card_ref(tables, c.index): c.index for c in tables.cards}
 
     def cards(refs, field):

@@ -22,10 +22,11 @@ def run_replay(tables, data, to_turn=None) -> tuple[Game, bool]:
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
         raise ReplayFailure(f"not a game log (expected \"format\": \"{LOG_FORMAT}\")")
     if data.get("content") != content_digest(tables):
-        raise ReplayFailure("the log was played with other content (its cards or wonders differ)")
+        raise ReplayFailure("the log was played with other content (its rules, cards or wonders differ)")
     try:
         options = data["options"]
         game = Game(tables, options["players"], options["seed"], options["sides"], options["wonders"])
+        game.options["variants"] = list(options.get("variants", []))
         decider = ReplayDecider(list(data["choices"]))
     except (KeyError, TypeError) as err:
         raise ReplayFailure(f"the log is missing or has a bad field: {err}") from None

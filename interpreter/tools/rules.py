@@ -1,0 +1,22 @@
+"""`wonders rules`: the effective rules as text, and what variants change (a diff)."""
+
+from __future__ import annotations
+
+import difflib
+
+from ..check.model import RuleSet
+from ..syntax import ast
+from ..syntax.printer import print_items
+
+
+def rules_text(ruleset: RuleSet, full: bool) -> str:
+    items = ruleset.items if full else [i for i in ruleset.items if isinstance(i, ast.Rules)]
+    return print_items(items)
+
+
+def diff_text(base: RuleSet, changed: RuleSet, variants: list[str]) -> str:
+    before = print_items(base.items).splitlines(keepends=True)
+    after = print_items(changed.items).splitlines(keepends=True)
+    label = "with " + ", ".join(variants) if variants else "the same content"
+    lines = list(difflib.unified_diff(before, after, "base", label, n=4))
+    return "".join(lines) if lines else "The variants change nothing.\n"

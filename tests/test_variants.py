@@ -233,3 +233,23 @@ def test_interpreter_names_no_variant():
                 continue
             for name in names:
                 assert not re.search(rf"\b{re.escape(name)}\b", line), f"{path}:{number} names {name!r}"
+
+
+def test_a_trigger_loop_in_a_game_is_reported_as_E1501(tmp_path, capsys):
+    import cli
+    from interpreter.engine.triggers import TriggerLoop
+    loop = _variant(tmp_path, "Scavengers", '    add trigger "scavenge" on building built if coins >= 0: '
+                                            'build a card from the discard pile for free')
+    tables = tables_with(loop)
+    game = Game(tables, 3, seed=1)
+    game.discard = [c.index for c in tables.cards if c.age == 1][:40]
+    set_hand(game, 0, "Altar", "Theater")
+    game.turn = 1
+    deciders = [Script("build Altar", *["build"] * 60), Script("sell"), Script("sell")]
+    with pytest.raises(SystemExit) as stop:
+        cli._run(lambda: game.step(deciders))
+    assert stop.value.code == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error[E1501]: triggers caused each other more than 25 times in a row")
+    assert f"--> {loop}:3:9" in err and "= help: give one of these triggers a limit" in err
+    assert isinstance(TriggerLoop("building built", []), Exception)

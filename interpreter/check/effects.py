@@ -37,6 +37,10 @@ def check_effect(effect, ctx: Context):
                    label="only `copy ...` or `gain ... coins` can",
                    help="building needs a turn: write it after `when built:` instead")
         return None
+    if isinstance(effect, (ast.WhenBuilt, ast.AtTurnEnd)) and _copies(effect.action):
+        ctx.report("E1210", "copying a card happens when scoring", effect.action.span,
+                   label="not when built", help="write `at end of game: copy ...`")
+        return None
     if isinstance(effect, (ast.WhenBuilt, ast.AtGameEnd, ast.AtTurnEnd)):
         return effect if check_action(effect.action, ctx) else None
     if isinstance(effect, ast.Trigger):
@@ -101,10 +105,12 @@ def _trade_discount(effect: ast.TradeDiscount, ctx: Context):
 
 
 def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
-    if "own" not in scope.parts:
+    wrong = [p for p in scope.parts if p not in ("left", "right")]
+    if not wrong:
         return True
-    ctx.report("E1210", f"{what} is from neighbours, not from one's own city", scope.span,
-               label="not one's own city",
+    where = {"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]]
+    ctx.report("E1210", f"{what} is from the left or right neighbour, not from {where}", scope.span,
+               label=f"not {where}",
                help="write `from left neighbour`, `from right neighbour` or `from neighbours`")
     return False
 
@@ -117,11 +123,15 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
         ok = check_expr(comparison.left, ctx, trigger.each_neighbour) and ok
         ok = check_expr(comparison.right, ctx, trigger.each_neighbour) and ok
     ok = check_action(trigger.action, ctx, trigger.each_neighbour) and ok
-    if isinstance(trigger.action, ast.CopyCard):
+    if _copies(trigger.action):
         ctx.report("E1210", "copying a card happens when scoring, not on an event", trigger.action.span,
                    help="write `at end of game: copy ...`")
         ok = False
     return trigger if ok else None
+
+
+def _copies(action) -> bool:
+    return isinstance(action, ast.CopyCard) or (isinstance(action, ast.AtTurnEnd) and _copies(action.action))
 
 
 def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
@@ -139,6 +149,10 @@ def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
 
 def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
+    if q.scope is not None and q.measure in ("complete sets", "symbol squares"):
+        ctx.report("E1210", "science symbols are counted in one's own city only", q.scope.span,
+                   label="no scope here", help="leave out the scope")
+        return False
     if q.scope is not None and "neighbour" in q.scope.parts and not neighbour:
         ctx.report("E1210", "`the neighbour` means nothing here", q.scope.span,
                    label="no neighbour is being looked at",

@@ -7,6 +7,8 @@ stored and never disagree with what the city owns.
 
 from __future__ import annotations
 
+import bisect
+
 from ..compile import SideInfo, Source, Tables
 from ..syntax import ast
 from .payment import signature
@@ -46,7 +48,9 @@ class City:
         self.prices = {d: [price] * n for d in DIRECTIONS}
         self.free_build: list[str] = []       # limits of "may build a card for free" powers
         self.play_last = False
-        self.listening: dict[str, list] = {}  # event -> [(key, trigger)] of owned sources, in order
+        # event -> [(rank, key, trigger)]: the board's, then the built stages' in order, then
+        # the buildings' in the order built (the same live and after loading a save)
+        self.listening: dict[str, list] = {}
 
     def rebuild(self) -> None:
         """Recompute every derived table from the owned board, stages and cards."""
@@ -73,8 +77,13 @@ class City:
         return stage
 
     def _add_static(self, source: Source) -> None:
-        for index, trigger in enumerate(source.triggers):
-            self.listening.setdefault(trigger.event, []).append((f"{source.name}#{index}", trigger))
+        if source.triggers:
+            rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
+                else (2, len(self.built))
+            for index, trigger in enumerate(source.triggers):
+                listeners = self.listening.setdefault(trigger.event, [])
+                bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger),
+                              key=lambda entry: entry[0])
         res = {r: i for i, r in enumerate(self.tables.resources)}
         sym = {s: i for i, s in enumerate(self.tables.symbols)}
         for effect in source.static:

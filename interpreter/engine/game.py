@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..compile import Tables
+from ..syntax import ast
 from .actions import Action, build_options_from, legal_actions
 from .city import City
 from .scoring import score_city, winners
@@ -229,10 +230,17 @@ class Game:
         self._built(seat, card, deciders)
 
     def _end_of_turn(self, deciders) -> None:
-        pending, self.pending = self.pending, []
-        for seat, action, source in pending:    # seat order, then declaration order
-            self.events.run(action, seat, deciders, self.events.where(seat), source)
+        """Actions set aside for the end of the turn, then `turn end`; actions that its
+        triggers set aside for the end of the turn run at once, still in this turn."""
+        self._run_pending(deciders)
         self.events.fire("turn end", deciders)
+        self._run_pending(deciders)
+
+    def _run_pending(self, deciders) -> None:
+        while self.pending:
+            pending, self.pending = self.pending, []
+            for seat, action, source in pending:    # seat order, then declaration order
+                self.events.run(action, seat, deciders, self.events.where(seat), source)
 
     def _last_cards(self, deciders) -> None:
         """After an age's last turn: a `may play the last card` city plays its last card;
@@ -257,6 +265,11 @@ class Game:
             self.deal_age()
             self._start_age(deciders)
         else:
+            for seat, city in enumerate(self.cities):
+                for source in list(city.owned_sources()):
+                    for action in source.game_end:
+                        if not isinstance(action, ast.CopyCard):      # copies are scoring choices
+                            self.events.run(action, seat, deciders, self.events.where(seat), source.name)
             self.events.fire("game end", deciders)
             self.finished = True
             self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})

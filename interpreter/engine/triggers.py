@@ -48,7 +48,7 @@ class Dispatcher:
         """The rules' triggers for `event`, then the city's (kept by City as it grows)."""
         found = self.rule_triggers.get(event, [])
         own = self.game.cities[seat].listening.get(event)
-        return found + own if own else found
+        return found + [(key, trigger) for _rank, key, trigger in own] if own else found
 
     def fire(self, event: str, deciders, seats=None) -> None:
         game = self.game

@@ -42,14 +42,14 @@ def card_names(text: str, all_names) -> list[str]:
 def test_check_shipped_content_is_clean():
     result = run_cli("check")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout == "6 file(s) checked: 0 error(s), 0 warning(s); 78 cards, 7 wonders\n"
+    assert result.stdout == "7 file(s) checked: 0 error(s), 0 warning(s); 78 cards, 7 wonders\n"
     assert result.stderr == ""
 
 
 def test_check_content_folder_given_explicitly():
     result = run_cli("check", "content")
     assert result.returncode == 0
-    assert result.stdout.startswith("6 file(s) checked: 0 error(s)")
+    assert result.stdout.startswith("7 file(s) checked: 0 error(s)")
 
 
 def test_check_runs_from_another_folder(tmp_path):

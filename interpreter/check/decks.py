@@ -74,8 +74,11 @@ def check_ages_exist(cards: list[CardDef], rules: RulesDef, ctx: Context) -> lis
     return kept
 
 
-def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
+def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) -> None:
+    """Every age deals `hand` cards to each seat, at every player count of the rules (and
+    of each table, whose decks are made as for its `cards as for` count)."""
     players = range(rules.min_players, rules.max_players + 1)
+    counts = [(p, p, p) for p in players] + [(t.players, t.deal_as, t.seats) for t in tables]
     pooled: set[str] = set()
     for age in rules.ages:
         in_age = [c for c in cards if c.age == age.number]
@@ -89,11 +92,11 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
                            f"at {rules.max_players} players but only {len(pool)} can be drawn", add.span,
                            help="cards in a random pool have no `copies` line; add cards or draw fewer")
         wrong = []
-        for p in players:
-            dealt = sum(c.copies_at(p) for c in in_age)
-            dealt += sum(max(0, add.count.at(p)) for add in age.random_additions)
-            if dealt != age.hand * p:
-                wrong.append(f"{dealt} at {p} players (needs {age.hand * p})")
+        for p, deal_as, seats in counts:
+            dealt = sum(c.copies_at(deal_as) for c in in_age)
+            dealt += sum(max(0, add.count.at(deal_as)) for add in age.random_additions)
+            if dealt != age.hand * seats:
+                wrong.append(f"{dealt} at {p} players (needs {age.hand * seats})")
         if wrong:
             each = f"{age.hand} card{'s' * (age.hand != 1)}"
             ctx.report("E1301", f"age {roman(age.number)}'s deck does not deal {each} to each player: "

@@ -17,6 +17,7 @@ from .cycles import all_triggers, check_cycles
 from .decks import check_ages_exist, check_chains, check_decks, check_duplicates
 from .model import RuleSet
 from .rules import check_rules, declare_categories, find_rules
+from .tables import check_tables
 from .variants import apply_variants
 from .vocabulary import collect_vocabulary
 
@@ -160,9 +161,10 @@ def check_files(files: list[ast.File], complete: bool = True,
     check_chains([i for i in items if isinstance(i, ast.Card)], unparsed_cards, ctx)
     if rules is not None:
         cards = check_ages_exist(cards, rules, ctx)
+        tables = check_tables(items, rules, ctx)
         if complete and not any(d.is_error for d in ctx.diagnostics):
-            check_decks(cards, rules, ctx)
+            check_decks(cards, rules, ctx, tables)
             check_cycles(all_triggers(rules, cards, wonders), ctx)
     if rules is None or any(d.is_error for d in ctx.diagnostics):
         return None, ctx.diagnostics
-    return RuleSet(vocabulary, tuple(cards), tuple(wonders), rules, tuple(items)), ctx.diagnostics
+    return RuleSet(vocabulary, tuple(cards), tuple(wonders), rules, tuple(items), tables), ctx.diagnostics

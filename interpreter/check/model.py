@@ -93,6 +93,30 @@ class RulesDef:
 
 
 @attrs.frozen
+class NeutralDef:
+    name: str
+    pile: bool                                  # its hand is a draw pile, its holder draws
+    holders: tuple[tuple[int, str], ...]        # (age, "left"/"right"): who holds its card
+    rotates: bool                               # the card changes hands every turn
+    must_build: bool                            # sells only when it can build nothing
+    must_chain: bool                            # a card it can chain is built by chain
+    any_price: bool                             # every payment option, not only the cheapest
+    can_win: bool
+
+
+@attrs.frozen
+class TableDef:
+    players: int
+    deal_as: int                                # the player count the decks are made for
+    neutrals: tuple[NeutralDef, ...]
+    span: Span
+
+    @property
+    def seats(self) -> int:
+        return self.players + len(self.neutrals)
+
+
+@attrs.frozen
 class Vocabulary:
     resources: tuple[str, ...]
     groups: tuple[tuple[str, tuple[str, ...]], ...]       # (group, members)
@@ -109,7 +133,11 @@ class RuleSet:
     cards: tuple[CardDef, ...]
     wonders: tuple[WonderDef, ...]
     rules: RulesDef
-    items: tuple = ()          # the syntax items the rule set was checked from, variants applied
+    items: tuple = ()
+    tables: tuple[TableDef, ...] = ()          # set-ups for player counts outside the rules' range
+
+    def table(self, players: int) -> TableDef | None:
+        return next((t for t in self.tables if t.players == players), None)          # the syntax items the rule set was checked from, variants applied
 
     def cards_of_age(self, age: int) -> tuple[CardDef, ...]:
         return tuple(c for c in self.cards if c.age == age)

@@ -15,6 +15,7 @@ from ..syntax import ast
 from .actions import Action, build_options_from, legal_actions
 from .city import City
 from .scoring import score_city, winners
+from .neutral import choose_for_neutrals, draw_for_neutrals, pass_holders, set_holders
 from .triggers import Dispatcher
 
 
@@ -26,24 +27,37 @@ class Game:
     def __init__(self, tables: Tables, players: int, seed: int = 0, sides: str = "random",
                  wonders: list[str] | None = None, names: list[str] | None = None):
         rules = tables.rules
+        self.table = None                     # a `table for N players` outside the rules' range
         if not rules.min_players <= players <= rules.max_players:
-            raise RulesError(f"these rules play with {rules.min_players} to {rules.max_players} players, not {players}")
+            self.table = tables.ruleset.table(players)
+            if self.table is None:
+                counts = sorted({*range(rules.min_players, rules.max_players + 1),
+                                 *(t.players for t in tables.ruleset.tables)})
+                raise RulesError(f"these rules play with {', '.join(map(str, counts))} players, not {players}")
         self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,
                                                               "wonders": list(wonders or [])}
+        self.players = players                # seats 0 .. players-1; neutral cities after them
+        self.neutrals = {players + i: n for i, n in enumerate(self.table.neutrals)} if self.table else {}
+        self.holders: dict[int, int] = {}     # neutral seat -> the player seat holding its card
+        seats = players + len(self.neutrals)
         self.rng = random.Random(seed)
         self.log: list[dict] = []
         self.age_index, self.turn = 0, 0
         self.discard: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.box: list[int] = []              # cards not used at this player count
         self.pending: list[tuple[int, object, str]] = []   # (seat, action, source) at turn end
         self.finished = False
         self.started = False                  # `game setup` and age I's `age start` fired
         self.fired: dict[str, str] = {}       # triggers with a limit that fired: key -> limit
         self.events = Dispatcher(self)
-        self.cities = self._seat_players(players, sides, wonders or [], names)
+        given = list(names or [])
+        names = [given[s] if s < len(given) else f"P{s + 1}" for s in range(players)]
+        names += [n.name for n in self.neutrals.values()]
+        self.cities = self._seat_players(seats, sides, wonders or [], names)
         self.log.append({"event": "setup", "players": [[c.name, c.side.wonder, c.side.side] for c in self.cities]})
         self.deal_age()
+        set_holders(self)
 
     # ---------------------------------------------------------------- setup
     def _seat_players(self, players, sides, wonders, names):
@@ -72,7 +86,7 @@ class Game:
                 side = next((o for o in options if o.side == sides), None)
                 if side is None:
                     raise RulesError(f"wonder {wonder!r} has no side {sides!r}")
-            name = names[seat] if names and seat < len(names) else f"P{seat + 1}"
+            name = names[seat]
             cities.append(City(self.tables, seat, name, side, self.tables.rules.starting_coins))
         return cities
 
@@ -91,7 +105,8 @@ class Game:
     # ---------------------------------------------------------------- ages
     def deal_age(self) -> None:
         age = self.age
-        players = len(self.cities)
+        seats = len(self.cities)
+        players = self.table.deal_as if self.table else self.players    # the decks' player count
         deck: list[int] = []
         for card in self.tables.cards:
             if card.age == age.number:
@@ -105,9 +120,9 @@ class Game:
             deck += drawn
             self.box += [i for i in pool if i not in drawn]
         self.rng.shuffle(deck)
-        for seat in range(players):
+        for seat in range(seats):
             self.hands[seat] = deck[seat * age.hand:(seat + 1) * age.hand]
-        self.box += deck[players * age.hand:]
+        self.box += deck[seats * age.hand:]
         self.turn = 1
         self.log.append({"event": "age", "age": age.number,
                          "hands": [[self.tables.cards[i].name for i in h] for h in self.hands]})
@@ -126,10 +141,12 @@ class Game:
             self._start_age(deciders)
         self._reset_limits("turn")
         self.events.fire("turn start", deciders)
-        choices = []
-        for seat in range(len(self.cities)):
+        choices: list = [None] * len(self.cities)
+        for seat in range(self.players):      # players in seat order; each then plays the
+            draw_for_neutrals(self, seat)     # neutral cities whose card it holds
             options = legal_actions(self, seat)
-            choices.append(options[self._ask(deciders, seat, "turn", options)])
+            choices[seat] = options[self._ask(deciders, seat, "turn", options)]
+            choose_for_neutrals(self, seat, choices[seat], deciders, choices)
         self._resolve(choices, deciders)
         last = self.turn >= self.age.turns
         if last:
@@ -139,10 +156,12 @@ class Game:
             self._end_of_age(deciders)
         else:
             self._pass_hands()
+            pass_holders(self)
             self.turn += 1
 
     def _start_age(self, deciders) -> None:
         self._reset_limits("age")
+        set_holders(self)
         self.events.fire("age start", deciders)
 
     def _reset_limits(self, scope: str) -> None:
@@ -152,18 +171,27 @@ class Game:
                 city.free_build_used = False
 
     def _ask(self, deciders, seat, kind, options) -> int:
-        index = deciders[seat].decide(self, seat, kind, options)
+        """A decision for `seat`, made by its player (a neutral city's: by its holder)."""
+        by = self.holders.get(seat, seat)
+        index = deciders[by].decide(self, seat, kind, options)
         if not 0 <= index < len(options):
             raise ValueError(f"seat {seat} chose option {index} of {len(options)}")
-        self.log.append({"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
-                         "kind": kind, "action": options[index].label(self.tables)})
+        entry = {"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
+                 "kind": kind, "action": options[index].label(self.tables)}
+        if by != seat:
+            entry["by"] = by
+        self.log.append(entry)
         return index
 
     def _pass_hands(self) -> None:
-        if self.age.direction == "left":      # each hand goes to the left neighbour (next seat)
-            self.hands = [self.hands[-1]] + self.hands[:-1]
+        """Hands pass among the players (each to its neighbour in the age's direction, the
+        next player seat for left); neutral cities keep theirs."""
+        hands = self.hands[:self.players]
+        if self.age.direction == "left":
+            hands = [hands[-1]] + hands[:-1]
         else:
-            self.hands = self.hands[1:] + [self.hands[0]]
+            hands = hands[1:] + [hands[0]]
+        self.hands[:self.players] = hands
 
     # ---------------------------------------------------------------- resolving
     def _resolve(self, choices: list[Action], deciders) -> None:
@@ -204,8 +232,11 @@ class Game:
         for seat, action, _source in placed:     # 3. the log shows the coins after the turn
             left, right = self.neighbours(seat)
             paid = [[other.seat, n] for other, n in ((left, action.left), (right, action.right)) if n]
-            self.log.append({"event": "resolve", "seat": seat, "action": action.label(self.tables),
-                             "paid": paid, "coins": self.cities[seat].coins})
+            entry = {"event": "resolve", "seat": seat, "action": action.label(self.tables),
+                     "paid": paid, "coins": self.cities[seat].coins}
+            if seat in self.holders:
+                entry["by"] = self.holders[seat]
+            self.log.append(entry)
 
     def _built(self, seat: int, source, deciders) -> None:
         """A building or stage has come into play: its own actions, then the events."""
@@ -246,7 +277,7 @@ class Game:
         """After an age's last turn: a `may play the last card` city plays its last card;
         the others' last cards are discarded (without coins)."""
         extra: list[Action | None] = [None] * len(self.cities)
-        for seat, city in enumerate(self.cities):
+        for seat, city in enumerate(self.cities[:self.players]):
             if city.play_last and self.hands[seat]:
                 options = legal_actions(self, seat)
                 extra[seat] = options[self._ask(deciders, seat, "last card", options)]
@@ -281,4 +312,5 @@ class Game:
                 for seat, city in enumerate(self.cities)]
 
     def winners(self) -> list[int]:
-        return winners(self.tables.rules, self.scores(), self.cities)
+        can_win = [s for s in range(len(self.cities)) if s not in self.neutrals or self.neutrals[s].can_win]
+        return winners(self.tables.rules, self.scores(), self.cities, can_win)

@@ -133,3 +133,44 @@ def pareto(pairs) -> list[tuple[int, int]]:
             kept.append((left, right))
             best_right = right
     return sorted(kept, key=lambda p: (p[0] + p[1], p[0]))
+
+
+def every_payment(cost, city, left, right) -> list[tuple[int, int]]:
+    """Every (left, right) payment, dominated ones included, cheapest first: for a city
+    whose controller may buy from either neighbour whatever the price."""
+    own_fixed, own_choices, lprice, rprice = _BY_ID[city.use_sig]
+    lfixed, lchoices = _BY_ID[left.sell_sig]
+    rfixed, rchoices = _BY_ID[right.sell_sig]
+    need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed))
+    if not any(need):
+        return [(0, 0)]
+    found: set[tuple[int, int]] = set()
+    for residual in _after_own_choices(need, own_choices):
+        cards = [(o, 0) for o in lchoices] + [(o, 1) for o in rchoices]
+
+        def assign(i, state, lcost, rcost):
+            if i == len(cards):
+                splits = [[(0, 0)]]
+                for r, n in enumerate(state):
+                    if n:
+                        low, high = max(0, n - rfixed[r]), min(n, lfixed[r])
+                        if low > high:
+                            return
+                        splits.append([(k * lprice[r], (n - k) * rprice[r]) for k in range(low, high + 1)])
+                combos = {(lcost, rcost)}
+                for options in splits:
+                    combos = {(a + x, b + y) for a, b in combos for x, y in options}
+                found.update(combos)
+                return
+            options, side = cards[i]
+            assign(i + 1, state, lcost, rcost)
+            for r in options:
+                if state[r] > 0:
+                    reduced = state[:r] + (state[r] - 1,) + state[r + 1:]
+                    if side == 0:
+                        assign(i + 1, reduced, lcost + lprice[r], rcost)
+                    else:
+                        assign(i + 1, reduced, lcost, rcost + rprice[r])
+
+        assign(0, residual, 0, 0)
+    return sorted(found, key=lambda p: (p[0] + p[1], p[0]))

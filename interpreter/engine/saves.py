@@ -43,6 +43,7 @@ def game_to_data(game: Game) -> dict:
         "options": game.options,
         "age_index": game.age_index, "turn": game.turn, "finished": game.finished,
         "started": game.started, "fired": dict(sorted(game.fired.items())),
+        "holders": {str(seat): holder for seat, holder in sorted(game.holders.items())},
         "rng": [version, list(internal), gauss],
         "cities": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "coins": c.coins,
                     "built": refs(c.built), "stages": c.stages, "under_stages": refs(c.under_stages),
@@ -77,6 +78,12 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.rng.setstate((version, tuple(internal), gauss))
         game.age_index, game.turn, game.finished = data["age_index"], data["turn"], data["finished"]
         game.started, game.fired = bool(data["started"]), dict(data["fired"])
+        game.players = int(game.options["players"])
+        rules = tables.rules
+        game.table = None if rules.min_players <= game.players <= rules.max_players \
+            else tables.ruleset.table(game.players)
+        game.neutrals = {game.players + i: n for i, n in enumerate(game.table.neutrals)} if game.table else {}
+        game.holders = {int(seat): int(holder) for seat, holder in data["holders"].items()}
         game.events = Dispatcher(game)
         game.log = list(data["log"])
         game.pending = []

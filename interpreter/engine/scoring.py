@@ -60,10 +60,13 @@ def _pad(rules, sources, where: Where) -> dict[str, int]:
     return pad
 
 
-def winners(rules, pads: list[dict[str, int]], cities) -> list[int]:
+def winners(rules, pads: list[dict[str, int]], cities, eligible=None) -> list[int]:
+    """The seats with the best total among `eligible` (every seat by default), ties broken
+    as the rules say."""
     totals = [sum(p.values()) for p in pads]
-    top = max(totals)
-    seats = [i for i, t in enumerate(totals) if t == top]
+    eligible = range(len(pads)) if eligible is None else eligible
+    top = max(totals[i] for i in eligible)
+    seats = [i for i in eligible if totals[i] == top]
     if "coins" in rules.tie_break and len(seats) > 1:
         most = max(cities[i].coins for i in seats)
         seats = [i for i in seats if cities[i].coins == most]

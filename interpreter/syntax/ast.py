@@ -460,7 +460,40 @@ class Variant:
     span: Span
 
 
-Item = ResourcesDecl | ColorsDecl | SymbolsDecl | Card | Wonder | Rules | Variant
+# ---------------------------------------------------------------- tables
+@node
+class NeutralCity:
+    """A city no player owns, played by the player holding its card (`holder`)."""
+    name: Name
+    body: tuple            # the flags below, as (word, span) pairs, and holders
+    span: Span
+
+
+@node
+class HolderInAge:
+    age: Name
+    direction: str         # the neutral city's neighbour who holds its card at the age's start
+    span: Span
+
+
+@node
+class Flag:
+    """A yes/no rule of a neutral city: `draws from a pile`, `builds when it can`, ..."""
+    word: str
+    span: Span
+
+
+@node
+class Table:
+    """`table for N players { ... }`: how a game at a player count outside the rules'
+    range is set up."""
+    players: Number
+    deal_as: Number | None
+    neutrals: tuple[NeutralCity, ...]
+    span: Span
+
+
+Item = ResourcesDecl | ColorsDecl | SymbolsDecl | Card | Wonder | Rules | Variant | Table
 
 
 @node

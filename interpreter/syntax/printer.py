@@ -28,6 +28,13 @@ def print_item(item) -> str:
         return f'wonder "{item.name.text}" {{\n' + "\n".join(sides) + "\n}\n"
     if isinstance(item, ast.Rules):
         return _block(f'rules "{item.name.text}"', [_stmt(s) for s in item.body], 1)
+    if isinstance(item, ast.Table):
+        lines = [f"cards as for {item.deal_as.value} players"] if item.deal_as else []
+        for city in item.neutrals:
+            body = [f"holder in age {s.age.text}: {s.direction} neighbour" if isinstance(s, ast.HolderInAge)
+                    else s.word for s in city.body]
+            lines.append(_block(f'neutral city "{city.name.text}"', body, 1).rstrip("\n"))
+        return _block(f"table for {item.players.value} players", lines, 1)
     if isinstance(item, ast.Variant):
         lines = [f'changes "{item.changes.text}"'] if item.changes else []
         if item.overrides:

@@ -19,14 +19,19 @@ class HumanDecider:
         t = game.tables
         city = game.cities[seat]
         left, right = game.neighbours(seat)
-        self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: {city.name}, your {kind} decision ==")
-        for label, c in (("You", city), ("Left", left), ("Right", right)):
+        neutral = seat in game.neutrals
+        if neutral:
+            self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: your decision for the {city.name} "
+                      f"(you hold its card) ==")
+        else:
+            self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: {city.name}, your {kind} decision ==")
+        for label, c in (("It" if neutral else "You", city), ("Left", left), ("Right", right)):
             built = ", ".join(t.cards[i].name for i in c.built) or "nothing yet"
             self.echo(f"{label}: {c.name} ({c.side.wonder} {c.side.side}), {c.coins} coins, "
                       f"{c.shields} shields, stages {c.stages}/{len(c.side.stages)}; built: {built}")
         if kind != "discard":
-            self.echo("Hand:")
-            for i in dict.fromkeys(game.hands[seat]):
+            self.echo("Cards it can play (from your hand):" if neutral else "Hand:")
+            for i in dict.fromkeys(o.card for o in options) if neutral else dict.fromkeys(game.hands[seat]):
                 card = t.ruleset.cards[i]
                 effects = "; ".join(effect_text(e) for e in card.effects)
                 chains = f", free with {' or '.join(card.chains)}" if card.chains else ""

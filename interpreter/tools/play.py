@@ -51,7 +51,8 @@ def text_log(game: Game) -> str:
         elif kind == "resolve":
             paid = "".join(f"; {cities[seat].name} gets {n}" for seat, n in event.get("paid", ()))
             coins = event["coins"]
-            out.append(f"    {cities[event['seat']].name}: {event['action']}{paid} "
+            by = f" (played by {cities[event['by']].name})" if "by" in event else ""
+            out.append(f"    {cities[event['seat']].name}{by}: {event['action']}{paid} "
                        f"(now {coins} coin{'s' * (coins != 1)})")
         elif kind == "age end":
             out.append(f"  End of age {_roman(event['age'])}: shields " +

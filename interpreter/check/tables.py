@@ -1,0 +1,55 @@
+"""Check `table for N players` blocks: the player count, the deal, the neutral cities."""
+
+from __future__ import annotations
+
+from ..diagnostics import Note
+from ..syntax import ast
+from .context import Context
+from .model import NeutralDef, RulesDef, TableDef
+from .rules import quiet_age_number, roman
+
+FLAGS = ("draws from a pile", "holder changes every turn", "builds when it can", "chains when it can",
+         "buys at any price", "cannot win")
+
+
+def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
+    tables: list[TableDef] = []
+    seen: dict[int, ast.Table] = {}
+    for table in (i for i in items if isinstance(i, ast.Table)):
+        n = table.players.value
+        if n in seen:
+            ctx.report("E1101", f"two tables for {n} players", table.players.span,
+                       notes=(Note("the first one is here", seen[n].players.span),))
+            continue
+        seen[n] = table
+        if rules.min_players <= n <= rules.max_players or n < 1:
+            ctx.report("E1204", f"a table for {n} players, but the rules play {rules.min_players} to "
+                       f"{rules.max_players} players themselves", table.players.span,
+                       help="tables are for player counts outside the rules' `players` range")
+            continue
+        deal_as = table.deal_as.value if table.deal_as else n
+        if table.deal_as and not rules.min_players <= deal_as <= rules.max_players:
+            ctx.report("E1204", f"cards as for {deal_as} players, but the rules play {rules.min_players} "
+                       f"to {rules.max_players}", table.deal_as.span)
+            continue
+        neutrals = tuple(_neutral(city, rules, ctx) for city in table.neutrals)
+        if None not in neutrals:
+            tables.append(TableDef(n, deal_as, neutrals, table.span))
+    return tuple(tables)
+
+
+def _neutral(city: ast.NeutralCity, rules: RulesDef, ctx: Context) -> NeutralDef | None:
+    flags = {s.word for s in city.body if isinstance(s, ast.Flag)}
+    holders = []
+    ages = {a.number for a in rules.ages}
+    for h in (s for s in city.body if isinstance(s, ast.HolderInAge)):
+        age = quiet_age_number(h.age.text)
+        if age not in ages:
+            ctx.report("E1006", f"`{h.age.text}` is not an age of the rules", h.age.span,
+                       help=f"the ages are {', '.join(roman(a) for a in sorted(ages))}")
+            return None
+        holders.append((age, h.direction))
+    return NeutralDef(name=city.name.text, pile="draws from a pile" in flags, holders=tuple(holders),
+                      rotates="holder changes every turn" in flags, must_build="builds when it can" in flags,
+                      must_chain="chains when it can" in flags, any_price="buys at any price" in flags,
+                      can_win="cannot win" not in flags)

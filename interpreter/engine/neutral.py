@@ -1,0 +1,86 @@
+"""Neutral cities: cities no player owns (the 2-player game's Free City), declared by a
+`table for N players` block.  A neutral city's decisions are made by the player holding
+its card; its hand can be a draw pile whose top card the holder takes each turn; and it
+can be bound to build when it can, to build by chain when it can, and to see every way to
+pay, not only the cheapest.  All of it is read from the table's flags: nothing here knows
+any particular city."""
+
+from __future__ import annotations
+
+from .actions import Action, legal_actions
+from .payment import every_payment
+
+
+def set_holders(game) -> None:
+    """At an age's start, each neutral city's card goes to the neighbour the table names."""
+    for seat, neutral in game.neutrals.items():
+        direction = dict(neutral.holders).get(game.age.number)
+        if direction is None and seat in game.holders:
+            continue
+        left, right = game.neighbours(seat)
+        game.holders[seat] = (left if direction != "right" else right).seat
+
+
+def pass_holders(game) -> None:
+    """After a turn, a card that changes hands every turn goes to the next player in the
+    age's passing direction."""
+    step = 1 if game.age.direction == "left" else -1
+    for seat, neutral in game.neutrals.items():
+        if neutral.rotates:
+            game.holders[seat] = (game.holders[seat] + step) % game.players
+
+
+def choose_for_neutrals(game, holder: int, own: Action, deciders, choices: list) -> None:
+    """The holder, having chosen for its own city, chooses for each neutral city it holds."""
+    for seat, neutral in game.neutrals.items():
+        if game.holders.get(seat) != holder:
+            continue
+        if neutral.pile:
+            hand = list(game.hands[holder])
+            hand.remove(own.card)
+        else:
+            hand = list(game.hands[seat])
+        options = neutral_options(game, seat, hand)
+        choice = options[game._ask(deciders, seat, "neutral turn", options)]
+        if neutral.pile:                  # the card leaves the holder's hand for the city's
+            game.hands[holder].remove(choice.card)
+            game.hands[seat].append(choice.card)
+        choices[seat] = choice
+
+
+def draw_for_neutrals(game, holder: int) -> None:
+    for seat, neutral in game.neutrals.items():
+        if neutral.pile and game.holders.get(seat) == holder and game.hands[seat]:
+            game.hands[holder].append(game.hands[seat].pop(0))
+
+
+def neutral_options(game, seat: int, hand) -> list[Action]:
+    neutral = game.neutrals[seat]
+    options = legal_actions(game, seat, hand)
+    if neutral.any_price:
+        options = _every_price(game, seat, options)
+    if neutral.must_chain:
+        chained = {a.card for a in options if a.free == "chain"}
+        options = [a for a in options if a.card not in chained or a.free == "chain"]
+    if neutral.must_build and any(a.kind != "sell" for a in options):
+        options = [a for a in options if a.kind != "sell"]
+    return options
+
+
+def _every_price(game, seat: int, options: list[Action]) -> list[Action]:
+    """Each paid build or stage with every way to pay, cheapest first."""
+    city = game.cities[seat]
+    left, right = game.neighbours(seat)
+    out, done = [], set()
+    for a in options:
+        if a.kind not in ("build", "stage") or a.free:
+            out.append(a)
+            continue
+        if (a.kind, a.card) in done:
+            continue
+        done.add((a.kind, a.card))
+        source = game.tables.cards[a.card] if a.kind == "build" else city.next_stage()
+        budget = city.coins - source.cost_coins
+        out += [Action(a.kind, a.card, l, r) for l, r in every_payment(source.cost, city, left, right)
+                if l + r <= budget]
+    return out

@@ -1,0 +1,144 @@
+"""Tree-builder methods for the items beyond cards, wonders and rules: variants and
+tables for other player counts (mixed into TreeBuilder), and the number guard."""
+
+from __future__ import annotations
+
+from lark import Token, v_args
+
+from . import ast
+
+MAX_DIGITS = 6
+
+
+class NumberTooLarge(Exception):
+    """Raised by the builder for a number of more than MAX_DIGITS digits."""
+
+    def __init__(self, token: Token):
+        super().__init__(str(token)[:20])
+        self.token = token
+
+
+def to_int(token: Token) -> int:
+    text = str(token)
+    if len(text) > MAX_DIGITS:
+        raise NumberTooLarge(token)
+    return int(text)
+
+
+class VariantBuilder:
+    @v_args(meta=True)
+    def variant(self, meta, c):
+        changes = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "changes"), None)
+        overrides = tuple(n for x in c[1:] if isinstance(x, tuple) and x[0] == "overrides" for n in x[1])
+        body = tuple(x for x in c[1:] if isinstance(x, ast.Change))
+        return ast.Variant(name=self._string(c[0]), changes=changes, overrides=overrides, body=body,
+                           span=self._span(meta))
+
+    def changes(self, c):
+        return ("changes", self._string(c[0]))
+
+    def overrides(self, c):
+        return ("overrides", tuple(self._string(t) for t in c))
+
+    @v_args(meta=True)
+    def card_ref(self, meta, c):
+        return ast.CardRef(name=self._string(c[0]), age=c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def wonder_side(self, meta, c):
+        return ast.WonderSide(wonder=self._string(c[0]), side=self._name(c[1]), span=self._span(meta))
+
+    def _change(self, meta, verb, what, target=None, stage=None, item=None):
+        return ast.Change(verb=verb, what=what, target=target, stage=stage, item=item, span=self._span(meta))
+
+    @v_args(meta=True)
+    def set_change(self, meta, c):
+        return self._change(meta, "set", type(c[0]).__name__, item=c[0])
+
+    @v_args(meta=True)
+    def add_change(self, meta, c):
+        item = c[0]
+        if isinstance(item, ast.Change):          # add stage to ...
+            return item
+        return self._change(meta, "add", _kind(item), target=_item_name(item), item=item)
+
+    @v_args(meta=True)
+    def added_stage(self, meta, c):
+        stage = ast.Stage(body=tuple(c[1:]), span=self._span(meta))
+        return self._change(meta, "add", "stage", target=c[0], item=stage)
+
+    @v_args(meta=True)
+    def replace_change(self, meta, c):
+        item = c[0]
+        return self._change(meta, "replace", _kind(item), target=_item_name(item), item=item)
+
+    def card_replacement(self, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def modify_card(self, meta, c):
+        return self._change(meta, "modify", "card", target=c[0], item=tuple(c[1:]))
+
+    @v_args(meta=True)
+    def modify_stage(self, meta, c):
+        stage = ast.Stage(body=tuple(c[2:]), span=self._span(meta))
+        return self._change(meta, "modify", "stage", target=c[1], stage=to_int(c[0]), item=stage)
+
+    @v_args(meta=True)
+    def remove_change(self, meta, c):
+        what, target, stage = c[0]
+        return self._change(meta, "remove", what, target=target, stage=stage)
+
+    def removed_card(self, c): return ("card", c[0], None)
+    def removed_wonder(self, c): return ("wonder", self._string(c[0]), None)
+    def removed_trigger(self, c): return ("trigger", self._string(c[0]), None)
+    def removed_score(self, c): return ("score", self._name(c[0]), None)
+    def removed_stage(self, c): return ("stage", c[1], to_int(c[0]))
+
+
+def _kind(item) -> str:
+    return {ast.Card: "card", ast.Wonder: "wonder", ast.Trigger: "trigger", ast.Score: "score"}[type(item)]
+
+
+def _item_name(item):
+    if isinstance(item, ast.Card):
+        return ast.CardRef(name=item.name, age=next((s.age for s in item.body if isinstance(s, ast.AgeStmt)), None),
+                           span=item.name.span)
+    if isinstance(item, ast.Score):
+        return item.category
+    return item.name
+
+
+class TableBuilder:
+    """Tree-builder methods for `table for N players`, mixed into TreeBuilder."""
+
+    @v_args(meta=True)
+    def table(self, meta, c):
+        deal_as = next((x for x in c[1:] if isinstance(x, ast.Number)), None)
+        neutrals = tuple(x for x in c[1:] if isinstance(x, ast.NeutralCity))
+        return ast.Table(players=self._number(c[0]), deal_as=deal_as, neutrals=neutrals, span=self._span(meta))
+
+    def cards_as_for(self, c):
+        return self._number(c[0])
+
+    @v_args(meta=True)
+    def neutral_city(self, meta, c):
+        return ast.NeutralCity(name=self._string(c[0]), body=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def holder_in_age(self, meta, c):
+        return ast.HolderInAge(age=c[0], direction=c[1], span=self._span(meta))
+
+    def _flag(word):
+        @v_args(meta=True)
+        def make(self, meta, c):
+            return ast.Flag(word=word, span=self._span(meta))
+        return make
+
+    draws_from_pile = _flag("draws from a pile")
+    holder_changes = _flag("holder changes every turn")
+    builds_when_it_can = _flag("builds when it can")
+    chains_when_it_can = _flag("chains when it can")
+    buys_at_any_price = _flag("buys at any price")
+    cannot_win = _flag("cannot win")
+

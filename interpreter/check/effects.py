@@ -59,9 +59,11 @@ def check_effect(effect, ctx: Context):
 
 def check_action(action, ctx: Context, neighbour: bool = False) -> bool:
     if isinstance(action, (ast.GainCoins, ast.LoseCoins)):
-        if isinstance(action.amount, ast.Number) and not _positive(action.amount.value, action.span,
-                                                                   "`gain`" if isinstance(action, ast.GainCoins)
-                                                                   else "`lose`", ctx):
+        word = "`gain`" if isinstance(action, ast.GainCoins) else "`lose`"
+        literal = action.amount
+        if isinstance(literal, ast.Negative) and isinstance(literal.operand, ast.Number):
+            literal = ast.Number(value=-literal.operand.value, span=literal.span)
+        if isinstance(literal, ast.Number) and not _positive(literal.value, action.span, word, ctx):
             return False
         return check_expr(action.amount, ctx, neighbour) and _per(action.per, ctx, neighbour)
     if isinstance(action, ast.TakeToken):

@@ -117,6 +117,14 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
     tie = ctx.single(body, ast.TieBreak, owner, rules.span)
 
     triggers = tuple(t for t in (check_effect(t, ctx) for t in body if isinstance(t, ast.Trigger)) if t)
+    named: dict[str, ast.Name] = {}
+    for trigger in triggers:
+        if trigger.name is not None:
+            if trigger.name.text in named:
+                ctx.report("E1101", f'two triggers are named "{trigger.name.text}"', trigger.name.span,
+                           notes=(Note("the first one is here", named[trigger.name.text].span),),
+                           help="a variant names a trigger to replace or remove it: give each its own name")
+            named.setdefault(trigger.name.text, trigger.name)
     if None in (low, high, starting, sell, trade, pad) or ages is None:
         return None
     return RulesDef(

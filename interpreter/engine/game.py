@@ -270,7 +270,7 @@ class Game:
     def _run_pending(self, deciders) -> None:
         while self.pending:
             pending, self.pending = self.pending, []
-            for seat, action, source in pending:    # seat order, then declaration order
+            for seat, action, source in pending:    # in the order they were set aside
                 self.events.run(action, seat, deciders, self.events.where(seat), source)
 
     def _last_cards(self, deciders) -> None:

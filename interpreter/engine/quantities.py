@@ -38,7 +38,11 @@ class Where:
             else:
                 found.append({"own": self.city, "left": self.left, "right": self.right,
                               "neighbour": self.neighbour}[part])
-        return found
+        unique = []                           # a city named twice in a scope counts once
+        for city in found:
+            if all(city is not seen for seen in unique):
+                unique.append(city)
+        return unique
 
 
 def measure(q: ast.Quantity, where: Where) -> int:

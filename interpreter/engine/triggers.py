@@ -25,7 +25,8 @@ class TriggerLoop(Exception):
 
     def __init__(self, event: str, stack: list):
         self.event = event
-        self.notes = tuple(Note(f"`on {t.event}` fires here", t.span) for t in stack[-6:])
+        distinct = list({id(t): t for t in stack}.values())
+        self.notes = tuple(Note(f"`on {t.event}` fires here", t.span) for t in distinct[-6:])
         super().__init__(f"triggers caused each other more than {MAX_DEPTH} times in a row "
                          f"(the last event was `{event}`)")
 

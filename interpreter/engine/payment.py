@@ -87,13 +87,16 @@ def _after_own_choices(need, choices):
     return states
 
 
-def _buy(need, lfixed, lchoices, rfixed, rchoices, lprice, rprice):
+def _buy(need, lfixed, lchoices, rfixed, rchoices, lprice, rprice, keep=None):
+    """Ways to buy `need` from the neighbours: undominated ones (`keep` is `pareto`), or
+    all of them (`keep` is `set`)."""
+    keep = keep or pareto
     results: set[tuple[int, int]] = set()
     cards = [(options, 0) for options in lchoices] + [(options, 1) for options in rchoices]
 
     def assign(i, state, lcost, rcost):
         if i == len(cards):
-            for extra_l, extra_r in _fixed_split(state, lfixed, rfixed, lprice, rprice):
+            for extra_l, extra_r in _fixed_split(state, lfixed, rfixed, lprice, rprice, keep):
                 results.add((lcost + extra_l, rcost + extra_r))
             return
         options, side = cards[i]
@@ -107,11 +110,12 @@ def _buy(need, lfixed, lchoices, rfixed, rchoices, lprice, rprice):
                     assign(i + 1, reduced, lcost, rcost + rprice[r])
 
     assign(0, need, 0, 0)
-    return pareto(results)
+    return keep(results)
 
 
-def _fixed_split(need, lfixed, rfixed, lprice, rprice):
-    """Undominated ways to buy the remaining units from the neighbours' fixed production."""
+def _fixed_split(need, lfixed, rfixed, lprice, rprice, keep=None):
+    """Ways to buy the remaining units from the neighbours' fixed production."""
+    keep = keep or pareto
     combos = [(0, 0)]
     for r, n in enumerate(need):
         if n == 0:
@@ -120,7 +124,7 @@ def _fixed_split(need, lfixed, rfixed, lprice, rprice):
         if low > high:
             return []
         splits = [(k * lprice[r], (n - k) * rprice[r]) for k in range(low, high + 1)]
-        combos = pareto({(a + x, b + y) for a, b in combos for x, y in splits})
+        combos = keep({(a + x, b + y) for a, b in combos for x, y in splits})
     return combos
 
 
@@ -146,31 +150,5 @@ def every_payment(cost, city, left, right) -> list[tuple[int, int]]:
         return [(0, 0)]
     found: set[tuple[int, int]] = set()
     for residual in _after_own_choices(need, own_choices):
-        cards = [(o, 0) for o in lchoices] + [(o, 1) for o in rchoices]
-
-        def assign(i, state, lcost, rcost):
-            if i == len(cards):
-                splits = [[(0, 0)]]
-                for r, n in enumerate(state):
-                    if n:
-                        low, high = max(0, n - rfixed[r]), min(n, lfixed[r])
-                        if low > high:
-                            return
-                        splits.append([(k * lprice[r], (n - k) * rprice[r]) for k in range(low, high + 1)])
-                combos = {(lcost, rcost)}
-                for options in splits:
-                    combos = {(a + x, b + y) for a, b in combos for x, y in options}
-                found.update(combos)
-                return
-            options, side = cards[i]
-            assign(i + 1, state, lcost, rcost)
-            for r in options:
-                if state[r] > 0:
-                    reduced = state[:r] + (state[r] - 1,) + state[r + 1:]
-                    if side == 0:
-                        assign(i + 1, reduced, lcost + lprice[r], rcost)
-                    else:
-                        assign(i + 1, reduced, lcost, rcost + rprice[r])
-
-        assign(0, residual, 0, 0)
+        found |= _buy(residual, lfixed, lchoices, rfixed, rchoices, lprice, rprice, keep=set)
     return sorted(found, key=lambda p: (p[0] + p[1], p[0]))

@@ -1,0 +1,209 @@
+"""The effect objects of the syntax tree: expressions, actions, triggers and effects.
+
+They are what the engine runs, and keep their spans so that run-time messages can cite
+the content they come from.  Re-exported by ast.py: use them as `ast.Trigger` etc."""
+
+from __future__ import annotations
+
+from ..diagnostics import Span
+from .ast_base import Name, Number, node
+
+# ---------------------------------------------------------------- expressions
+@node
+class Scope:
+    """Whose cities a quantity or a trade looks at: any of `own`, `left`, `right`,
+    `neighbour` (the one a `for each neighbour` trigger is at) and `all`."""
+    parts: tuple[str, ...]
+    span: Span
+
+
+@node
+class Quantity:
+    """Something counted in the game, summed over a scope (the owner's city by default).
+    `measure` is one of MEASURES; `colors` is set for "cards"."""
+    measure: str
+    colors: tuple[Name, ...]
+    scope: Scope | None
+    span: Span
+
+
+MEASURES = ("cards", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
+            "military tokens", "coins", "shields", "complete sets", "symbol squares",
+            "age victory", "age", "players")
+
+
+@node
+class Per:
+    """`per [N] <quantity>`: one unit for every N counted."""
+    every: int
+    what: Quantity
+    span: Span
+
+
+@node
+class PerAmount:
+    amount: int
+    per: Per
+    span: Span
+
+
+@node
+class Negative:
+    operand: "Expr"
+    span: Span
+
+
+@node
+class BinOp:
+    op: str                 # + - * /   (/ rounds down)
+    left: "Expr"
+    right: "Expr"
+    span: Span
+
+
+Expr = Number | PerAmount | Negative | BinOp | Quantity
+
+
+@node
+class Comparison:
+    op: str                 # > < >= <= = !=
+    left: Expr
+    right: Expr
+    span: Span
+
+
+# ---------------------------------------------------------------- actions
+@node
+class GainCoins:
+    amount: Expr
+    per: Per | None
+    span: Span
+
+
+@node
+class LoseCoins:
+    amount: Expr
+    per: Per | None
+    span: Span
+
+
+@node
+class TakeToken:
+    value: Expr
+    span: Span
+
+
+@node
+class AtTurnEnd:
+    action: "Action"
+    span: Span
+
+
+@node
+class BuildFromDiscard:
+    span: Span
+
+
+@node
+class CopyCard:
+    colors: tuple[Name, ...]
+    scope: Scope
+    span: Span
+
+
+Action = GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard
+
+
+EVENTS = ("game setup", "age start", "turn start", "building built", "stage built", "card sold",
+          "turn end", "age end", "game end")
+
+
+@node
+class Trigger:
+    """`[trigger "name"] on <event> [for each neighbour] [once per <limit>] [if ...]: <action>`;
+    a name lets a variant replace or remove the trigger."""
+    name: Name | None
+    event: str
+    each_neighbour: bool
+    limit: Name | None
+    conditions: tuple[Comparison, ...]
+    action: Action
+    span: Span
+
+
+# ---------------------------------------------------------------- effects
+@node
+class ResourceAmount:
+    count: int
+    resource: Name
+    span: Span
+
+
+@node
+class Produces:
+    items: tuple[ResourceAmount, ...]
+    choice: bool
+    private: bool
+    span: Span
+
+
+@node
+class Points:
+    amount: int
+    span: Span
+
+
+@node
+class Shields:
+    amount: int
+    span: Span
+
+
+@node
+class Science:
+    symbols: tuple[Name, ...]
+    span: Span
+
+
+@node
+class TradeDiscount:
+    resources: tuple[Name, ...]
+    scope: Scope
+    price: int
+    span: Span
+
+
+@node
+class WhenBuilt:
+    action: Action
+    span: Span
+
+
+@node
+class AtGameEnd:
+    action: Action
+    span: Span
+
+
+@node
+class Score:
+    category: Name
+    value: Expr
+    span: Span
+
+
+@node
+class FreeBuild:
+    limit: Name
+    span: Span
+
+
+@node
+class PlayLastCard:
+    span: Span
+
+
+Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
+          | Score | FreeBuild | PlayLastCard | Trigger)
+EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
+                Score, FreeBuild, PlayLastCard, Trigger)

@@ -576,16 +576,16 @@ def test_an_action_set_aside_during_the_end_of_turn_actions_runs_in_the_same_tur
     assert tokens(game, 0) == [10]
 
 
-def test_an_action_set_aside_at_age_end_waits_for_the_end_of_the_next_turn(tmp_path):
+def test_an_action_set_aside_at_age_end_runs_at_the_end_of_that_last_turn(tmp_path):
     rules = """    on age end: at end of turn, gain 10 coins
     on turn end: take token worth (coins)
 """
     game = started(new_game(variant(tmp_path, rules)))
     last_turn(game)
     game.step(sellers(3))
-    assert tokens(game, 0) == [6] and game.cities[0].coins == 6
+    assert tokens(game, 0) == [6] and game.cities[0].coins == 6 + 10
     game.step(sellers(3))                           # age II, turn 1
-    assert tokens(game, 0) == [6, 6 + 3 + 10]
+    assert tokens(game, 0) == [6, 6 + 10 + 3]
 
 
 def test_building_from_the_discard_pile(tmp_path):
@@ -704,8 +704,14 @@ def test_a_chain_of_builds_from_the_discard_pile_ends_with_the_pile(tmp_path):
     assert [game.tables.cards[i].name for i in game.discard] == ["Altar", "Altar"]
 
 
-def test_a_chain_of_more_than_the_bound_stops_the_game_naming_the_content_lines(tmp_path):
+def test_a_chain_that_ends_exactly_at_the_bound_is_not_a_loop(tmp_path):
     game = _recycling_game(tmp_path, MAX_DEPTH)
+    game.step([Script("build Altar"), Script("sell"), Script("sell")])
+    assert len(game.cities[0].built) == 1 + MAX_DEPTH      # the last trigger finds nothing to build
+
+
+def test_a_chain_of_more_than_the_bound_stops_the_game_naming_the_content_lines(tmp_path):
+    game = _recycling_game(tmp_path, MAX_DEPTH + 1)
     with pytest.raises(TriggerLoop) as caught:
         game.step([Script("build Altar"), Script("sell"), Script("sell")])
     error = caught.value

@@ -291,6 +291,7 @@ class Game:
     def _end_of_age(self, deciders) -> None:
         self.log.append({"event": "age end", "age": self.age.number, "shields": [c.shields for c in self.cities]})
         self.events.fire("age end", deciders)
+        self._run_pending(deciders)           # `at end of turn` set aside now: this last turn's end
         if self.age_index + 1 < len(self.tables.rules.ages):
             self.age_index += 1
             self.deal_age()
@@ -302,6 +303,7 @@ class Game:
                         if not isinstance(action, ast.CopyCard):      # copies are scoring choices
                             self.events.run(action, seat, deciders, self.events.where(seat), source.name)
             self.events.fire("game end", deciders)
+            self._run_pending(deciders)
             self.finished = True
             self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})
 

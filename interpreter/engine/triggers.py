@@ -66,6 +66,8 @@ class Dispatcher:
                     where = self.where(seat, neighbour)
                     if not holds(trigger.conditions, where):
                         continue
+                    if self.idle(trigger.action, seat):
+                        continue                  # nothing to do: no chain goes on from here
                     if trigger.limit is not None:
                         game.fired[fired_key] = trigger.limit.text
                     self.stack.append(trigger)
@@ -75,6 +77,13 @@ class Dispatcher:
                         self.run(trigger.action, seat, deciders, where, source=key)
                     finally:
                         self.stack.pop()
+
+    def idle(self, action, seat: int) -> bool:
+        """True when the action would do nothing now (building from an empty pile)."""
+        if isinstance(action, ast.BuildFromDiscard):
+            from .actions import build_options_from
+            return not build_options_from(self.game, seat, self.game.discard)
+        return False
 
     def run(self, action, seat: int, deciders, where: Where, source: str = "") -> None:
         """Carry out one action for `seat`."""

@@ -112,6 +112,7 @@ CODES = {
     # running
     "E1501": "triggers that never stop",
     "E1502": "trigger that causes itself",
+    "W1503": "trigger that never fires",
     # deck arithmetic
     "E1301": "deck size does not fit the player count",
     "E1302": "not enough cards to draw from",

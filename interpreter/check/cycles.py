@@ -1,4 +1,9 @@
-"""Triggers that cause themselves, seen before any game: a trigger's action can cause an
+"""Trigger checks over the whole rule set.
+
+A trigger on a card or a wonder stage `on game setup` can never fire: nothing is built
+when the game is set up (W1503).
+
+Triggers that cause themselves, seen before any game: a trigger's action can cause an
 event (building a card fires `building built`), which can fire triggers again.  A cycle
 of triggers none of which has a limit or a condition would never stop: E1502.
 
@@ -48,6 +53,17 @@ def _cycle_from(start, edges):
                 seen.add(id(nxt))
                 stack.append((nxt, path + [nxt]))
     return None
+
+
+def check_never_fire(cards, wonders, ctx: Context) -> None:
+    built_later = [e for card in cards for e in card.effects if isinstance(e, ast.Trigger)]
+    built_later += [e for w in wonders for side in w.sides for stage in side.stages
+                    for e in stage.effects if isinstance(e, ast.Trigger)]
+    for trigger in built_later:
+        if trigger.event == "game setup":
+            ctx.report("W1503", "this trigger never fires: nothing is built when the game is set up",
+                       trigger.span, label="never fires",
+                       help="put it in the rules block or on a wonder board, or listen to another event")
 
 
 def all_triggers(rules, cards, wonders) -> list[ast.Trigger]:

@@ -13,7 +13,7 @@ from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
 from .cards import check_card, check_wonder
 from .context import Context
-from .cycles import all_triggers, check_cycles
+from .cycles import all_triggers, check_cycles, check_never_fire
 from .decks import check_ages_exist, check_chains, check_decks, check_duplicates
 from .model import RuleSet
 from .rules import check_rules, declare_categories, find_rules
@@ -165,6 +165,7 @@ def check_files(files: list[ast.File], complete: bool = True,
         if complete and not any(d.is_error for d in ctx.diagnostics):
             check_decks(cards, rules, ctx, tables)
             check_cycles(all_triggers(rules, cards, wonders), ctx)
+            check_never_fire(cards, wonders, ctx)
     if rules is None or any(d.is_error for d in ctx.diagnostics):
         return None, ctx.diagnostics
     return RuleSet(vocabulary, tuple(cards), tuple(wonders), rules, tuple(items), tables), ctx.diagnostics

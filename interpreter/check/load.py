@@ -132,7 +132,7 @@ def check_files(files: list[ast.File], complete: bool = True,
     `unparsed_cards` are names of cards that failed to parse, so chains to them are not
     reported as unknown."""
     ctx = Context()
-    items, _applied = apply_variants([item for f in files for item in f.items], ctx)
+    items = apply_variants([item for f in files for item in f.items], ctx)
     vocabulary = collect_vocabulary(items, ctx)
     rules_ast = find_rules(items, ctx) if complete else next(
         (i for i in items if isinstance(i, ast.Rules)), None)
@@ -145,6 +145,7 @@ def check_files(files: list[ast.File], complete: bool = True,
             if isinstance(stmt, ast.PointsCategory):
                 for color in stmt.colors:
                     points_categories.setdefault(color.text, stmt.category.text)
+    # without checked rules, stage points are not judged (the rules' own errors say why)
     stage_category = rules.stage_points_category if rules else "?"
 
     check_duplicates(items, ctx)

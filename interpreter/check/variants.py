@@ -21,28 +21,21 @@ from .rules import quiet_age_number, roman
 _fresh = itertools.count()
 
 
-@attrs.define
-class Applied:
-    """What the variants did, for `wonders rules --diff` and the logs."""
-    names: list[str] = attrs.Factory(list)
-
-
-def apply_variants(items: list, ctx: Context) -> tuple[list, Applied]:
+def apply_variants(items: list, ctx: Context) -> list:
+    """The items with every variant among them applied, in order (the variants removed)."""
     variants = [i for i in items if isinstance(i, ast.Variant)]
     base = [i for i in items if not isinstance(i, ast.Variant)]
-    applied = Applied()
     if not variants:
-        return base, applied
+        return base
     rules = next((i for i in base if isinstance(i, ast.Rules)), None)
     for v in variants:
         _check_target(v, rules, ctx)
     skipped = _resolve_conflicts(variants, ctx)
     for v in variants:
-        applied.names.append(v.name.text)
         for change in v.body:
             if id(change) not in skipped:
                 base = _apply(change, base, ctx)
-    return base, applied
+    return base
 
 
 def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None:

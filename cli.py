@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -95,8 +96,11 @@ def cards(age, color, players, search, show_wonders, paths, fmt, variants):
         hint = f" (did you mean {guess!r}?)" if guess else f" (colours: {', '.join(ruleset.vocabulary.colors)})"
         raise click.BadParameter(f"unknown colour {color!r}{hint}", param_hint="--color")
     if players is not None and not ruleset.rules.min_players <= players <= ruleset.rules.max_players:
-        raise click.BadParameter(f"the rules allow {ruleset.rules.min_players} to "
-                                 f"{ruleset.rules.max_players} players", param_hint="--players")
+        table = ruleset.table(players)
+        if table is None:
+            raise click.BadParameter(f"the rules allow {ruleset.rules.min_players} to "
+                                     f"{ruleset.rules.max_players} players", param_hint="--players")
+        players = table.deal_as                # its decks are made as for this count
     chosen = tool.select_cards(ruleset, age_number, color, players, search)
     if fmt == "json":
         click.echo(tool.cards_json(ruleset, chosen, with_wonders=True), nl=False)
@@ -123,6 +127,12 @@ def _read_json(path: str, what: str):
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         where = f" (line {err.lineno}, column {err.colno})" if isinstance(err, json.JSONDecodeError) else ""
         click.echo(f"error: {path}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
+        sys.exit(1)
+    except RecursionError:
+        click.echo(f"error: {path}: the {what} is nested too deeply to be a {what}", err=True)
+        sys.exit(1)
+    except ValueError as err:                  # e.g. a number of thousands of digits
+        click.echo(f"error: {path}: the {what} is not usable JSON: {err}", err=True)
         sys.exit(1)
 
 
@@ -169,11 +179,16 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, p
                     [n.strip() for n in names.split(",") if n.strip()] or None)
     except RulesError as err:
         raise click.UsageError(str(err)) from None
-    game.options["variants"] = list(variants)
+    game.options["variants"] = [str(Path(v).resolve()) if Path(v).is_file() else v for v in variants]
+    game.options["names"] = [c.name for c in game.cities[:players]]
     human_decider = None
     if human is not None:
         from interpreter.tools.human import HumanDecider
-        human_decider = HumanDecider()
+        if fmt == "json":                      # keep stdout for the JSON document
+            human_decider = HumanDecider(echo=lambda text: click.echo(text, err=True),
+                                         prompt=lambda *a, **k: click.prompt(*a, err=True, **k))
+        else:
+            human_decider = HumanDecider()
     deciders = tool.make_deciders(bot_names, players, seed, None if human is None else human - 1, human_decider)
     try:
         _run(lambda: game.play(deciders))
@@ -289,7 +304,8 @@ def rules(show_diff, full, paths, variants):
 
 def _recorded_variants(data, given, path):
     """The variants a log or save records; --variant, if given, must say the same."""
-    recorded = data.get("options", {}).get("variants", []) if isinstance(data, dict) else []
+    options = data.get("options") if isinstance(data, dict) else None
+    recorded = options.get("variants", []) if isinstance(options, dict) else []
     if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):
         click.echo(f"error: {path}: \"options\".\"variants\" must be a list of variant names", err=True)
         sys.exit(1)

@@ -185,11 +185,16 @@ def test_cards_players_filter(cards_data):
     assert table.stdout.splitlines()[-1] == f"{len(expected)} cards"
 
 
-@pytest.mark.parametrize("players", ["2", "8"])
+@pytest.mark.parametrize("players", ["1", "8"])
 def test_cards_players_outside_rules_exit_2(players):
     result = run_cli("cards", "--players", players)
     assert result.returncode == 2
     assert "the rules allow 3 to 7 players" in result.stderr
+
+
+def test_cards_for_two_players_are_the_three_player_cards():
+    """The 2-player table deals as for 3 players."""
+    assert run_cli("cards", "--players", "2").stdout == run_cli("cards", "--players", "3").stdout
 
 
 def test_cards_search(cards_data):

@@ -11,6 +11,7 @@ from .model import AgeDef, RulesDef
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 
 
+RESERVED_CATEGORIES = ("name", "total", "city")   # fields of the score pad's data
 MAX_PLAYERS = 100
 MAX_AGE = 20
 
@@ -68,6 +69,11 @@ def declare_categories(rules: ast.Rules | None, ctx: Context) -> None:
     if pad is not None:
         names: list[str] = []
         for cat in pad.categories:
+            if cat.text in RESERVED_CATEGORIES:
+                ctx.report("E1210", f"`{cat.text}` cannot name a score category", cat.span,
+                           label="used by the score pad itself",
+                           help=f"the names {', '.join(RESERVED_CATEGORIES)} are taken; choose another")
+                continue
             if cat.text in names:
                 ctx.report("E1103", f"the score category `{cat.text}` is listed twice", cat.span)
             else:

@@ -20,6 +20,9 @@ class ReplayDecider:
             raise ReplayError(f"step {step}: the log ends, but seat {seat + 1} has a {kind} decision to make")
         record = self.choices[self.position]
         self.position += 1
+        if (record.get("age"), record.get("turn")) != (game.age.number, game.turn):
+            raise ReplayError(f"step {step}: the log says age {record.get('age')}, turn {record.get('turn')}, "
+                              f"but the game is at age {game.age.number}, turn {game.turn}")
         if record.get("seat") != seat or record.get("kind") != kind:
             raise ReplayError(f"step {step}: the log has seat {record.get('seat', 0) + 1}'s {record.get('kind')} "
                               f"decision, but the game asks seat {seat + 1} for a {kind} decision")

@@ -64,10 +64,12 @@ def game_from_data(tables: Tables, data: dict) -> Game:
     index = {card_ref(tables, c.index): c.index for c in tables.cards}
 
     def cards(refs, field):
-        try:
-            return [index[r] for r in refs]
-        except (KeyError, TypeError) as err:
-            raise SaveError(f"{field}: unknown card {err}") from None
+        if not isinstance(refs, list):
+            raise SaveError(f"{field} must be a list of cards, each written \"Name@age\"")
+        unknown = [r for r in refs if not isinstance(r, str) or r not in index]
+        if unknown:
+            raise SaveError(f"{field}: unknown card {unknown[0]!r} (cards are written \"Name@age\")")
+        return [index[r] for r in refs]
 
     try:
         game = Game.__new__(Game)
@@ -83,7 +85,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.table = None if rules.min_players <= game.players <= rules.max_players \
             else tables.ruleset.table(game.players)
         game.neutrals = {game.players + i: n for i, n in enumerate(game.table.neutrals)} if game.table else {}
-        game.holders = {int(seat): int(holder) for seat, holder in data["holders"].items()}
+        game.holders = {int(seat): int(holder) for seat, holder in dict(data["holders"]).items()}
         game.events = Dispatcher(game)
         game.log = list(data["log"])
         game.pending = []
@@ -106,6 +108,39 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             game.cities.append(city)
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError) as err:
-        raise SaveError(f"the save is missing or has a bad field: {err}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        field = f'"{err.args[0]}"' if isinstance(err, KeyError) and err.args else "a field"
+        raise SaveError(f"the save is missing {field} or has a field of the wrong kind") from None
+    problem = _impossible(game)
+    if problem:
+        raise SaveError(problem)
     return game
+
+
+def _impossible(game: Game) -> str | None:
+    """A loaded state the rules could never reach, in words (None when it is possible)."""
+    rules = game.tables.rules
+    seats = game.players + len(game.neutrals)
+    if len(game.cities) != seats or len(game.hands) != seats:
+        return f"{game.players} players need {seats} cities and hands, not {len(game.cities)} and {len(game.hands)}"
+    if not isinstance(game.age_index, int) or not 0 <= game.age_index < len(rules.ages):
+        return f'"age_index" must be between 0 and {len(rules.ages) - 1}'
+    if not isinstance(game.turn, int) or not 1 <= game.turn <= game.age.turns:
+        return f'"turn" must be a whole number from 1 to {game.age.turns}'
+    wonders = [c.side.wonder for c in game.cities]
+    if len(set(wonders)) != len(wonders):
+        return "two cities have the same wonder"
+    for seat, city in enumerate(game.cities):
+        where = f"cities[{seat}]"
+        if not isinstance(city.coins, int) or city.coins < 0:
+            return f"{where}.coins must be a whole number, at least 0"
+        if not isinstance(city.stages, int) or not 0 <= city.stages <= len(city.side.stages):
+            return f"{where}.stages must be between 0 and {len(city.side.stages)}"
+        if len(city.names) != len(city.built):
+            return f"{where}.built holds two buildings of one name"
+        if any(game.tables.cards[i].age > game.age.number for i in city.built):
+            return f"{where}.built holds a card of a later age"
+    for seat, holder in game.holders.items():
+        if seat not in game.neutrals or not 0 <= holder < game.players:
+            return '"holders" must map each neutral city\'s seat to a player\'s seat'
+    return None

@@ -18,6 +18,11 @@ from ..syntax import ast
 from .quantities import Where, evaluate, holds, per_value
 
 MAX_DEPTH = 25
+LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
+
+
+def _bounded(coins: int) -> int:
+    return max(0, min(LIMIT, coins))
 
 
 class TriggerLoop(Exception):
@@ -90,11 +95,11 @@ class Dispatcher:
         game = self.game
         city = game.cities[seat]
         if isinstance(action, ast.GainCoins):
-            city.coins = max(0, city.coins + per_value(action.amount, action.per, where))
+            city.coins = _bounded(city.coins + per_value(action.amount, action.per, where))
         elif isinstance(action, ast.LoseCoins):
-            city.coins = max(0, city.coins - per_value(action.amount, action.per, where))
+            city.coins = _bounded(city.coins - per_value(action.amount, action.per, where))
         elif isinstance(action, ast.TakeToken):
-            value = evaluate(action.value, where)
+            value = max(-LIMIT, min(LIMIT, evaluate(action.value, where)))
             city.tokens.append(value)
             against = where.neighbour.seat if where.neighbour is not None else None
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})

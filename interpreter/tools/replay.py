@@ -23,15 +23,19 @@ def run_replay(tables, data, to_turn=None) -> tuple[Game, bool]:
         raise ReplayFailure(f"not a game log (expected \"format\": \"{LOG_FORMAT}\")")
     if data.get("content") != content_digest(tables):
         raise ReplayFailure("the log was played with other content (its rules, cards or wonders differ)")
+    options = data.get("options")
+    problem = _bad_log(options, data.get("choices"))
+    if problem:
+        raise ReplayFailure(problem)
     try:
-        options = data["options"]
-        game = Game(tables, options["players"], options["seed"], options["sides"], options["wonders"])
-        game.options["variants"] = list(options.get("variants", []))
-        decider = ReplayDecider(list(data["choices"]))
-    except (KeyError, TypeError) as err:
-        raise ReplayFailure(f"the log is missing or has a bad field: {err}") from None
+        game = Game(tables, options["players"], options["seed"], options["sides"], options["wonders"],
+                    options.get("names"))
     except RulesError as err:
         raise ReplayFailure(str(err)) from None
+    game.options["variants"] = list(options.get("variants", []))
+    if "names" in options:
+        game.options["names"] = list(options["names"])
+    decider = ReplayDecider(list(data["choices"]))
     deciders = [decider] * len(game.cities)
     turns = 0
     try:
@@ -46,9 +50,33 @@ def run_replay(tables, data, to_turn=None) -> tuple[Game, bool]:
                                 f"{len(decider.choices)}")
         recorded = data.get("result")
         winners = [game.cities[i].name for i in game.winners()]
-        if recorded and (recorded.get("scores") != game.scores() or recorded.get("winners") != winners):
+        if not isinstance(recorded, dict) or recorded.get("scores") != game.scores() \
+                or recorded.get("winners") != winners:
             raise ReplayFailure("the replayed game's scores differ from the ones the log recorded")
     return game, game.finished
+
+
+def _bad_log(options, choices) -> str | None:
+    """What is wrong with a log's options and choices, in words (None when they are fine)."""
+    if not isinstance(options, dict):
+        return 'the log has no "options" object'
+    kinds = {"players": int, "seed": int, "sides": str, "wonders": list}
+    for field, kind in kinds.items():
+        value = options.get(field)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return f'"options"."{field}" is missing or not {"a whole number" if kind is int else kind.__name__}'
+    if "names" in options and (not isinstance(options["names"], list)
+                               or not all(isinstance(n, str) for n in options["names"])):
+        return '"options"."names" must be a list of names'
+    if not isinstance(choices, list):
+        return 'the log has no "choices" list'
+    for step, record in enumerate(choices, 1):
+        if not isinstance(record, dict):
+            return f"step {step}: a choice must be an object"
+        for field, kind in (("age", int), ("turn", int), ("seat", int), ("kind", str), ("action", str)):
+            if not isinstance(record.get(field), kind) or isinstance(record.get(field), bool):
+                return f'step {step}: "{field}" is missing or not {"a whole number" if kind is int else "text"}'
+    return None
 
 
 def state_data(game: Game) -> dict:

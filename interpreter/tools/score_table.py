@@ -59,10 +59,11 @@ def cities_from_table(tables, data) -> list[City]:
             problems.append(f"{who}.stages: {player['wonder']} side {side.side} has {len(side.stages)} stages, "
                             f"not {player['stages']}")
             continue
-        if player["coins"] < 0:
-            problems.append(f"{who}.coins: cannot be negative")
+        if not 0 <= player["coins"] <= 10 ** 6:
+            problems.append(f"{who}.coins: must be between 0 and 1000000")
             continue
-        if not all(isinstance(t, int) and not isinstance(t, bool) for t in player["military"]):
+        if not all(isinstance(t, int) and not isinstance(t, bool) and abs(t) <= 100 for t in player["military"]) \
+                or len(player["military"]) > 100:
             problems.append(f"{who}.military: must be a list of token values such as [1, 3, -1]")
             continue
         city = City(tables, seat, player["name"], side, player["coins"])

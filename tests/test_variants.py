@@ -253,3 +253,8 @@ def test_a_trigger_loop_in_a_game_is_reported_as_E1501(tmp_path, capsys):
     assert err.startswith("error[E1501]: triggers caused each other more than 25 times in a row")
     assert f"--> {loop}:3:9" in err and "= help: give one of these triggers a limit" in err
     assert isinstance(TriggerLoop("building built", []), Exception)
+
+
+def test_the_play_log_shows_coins_gained_by_triggers():
+    result = run_cli("play", "--players", "3", "--seed", "2", "--variant", "age-stipend")
+    assert result.stdout.count('gains 1 coin (trigger "age stipend")') == 3 * 3     # 3 players, 3 ages

@@ -78,10 +78,14 @@ class Dispatcher:
                     self.stack.append(trigger)
                     if len(self.stack) > MAX_DEPTH:
                         raise TriggerLoop(event, self.stack)
+                    before = game.cities[seat].coins
                     try:
                         self.run(trigger.action, seat, deciders, where, source=key)
                     finally:
                         self.stack.pop()
+                    if game.cities[seat].coins != before and isinstance(trigger.action, (ast.GainCoins, ast.LoseCoins)):
+                        game.log.append({"event": "coins", "seat": seat, "change": game.cities[seat].coins - before,
+                                         "trigger": trigger.name.text if trigger.name else event})
 
     def idle(self, action, seat: int) -> bool:
         """True when the action would do nothing now (building from an empty pile)."""

@@ -57,6 +57,11 @@ def text_log(game: Game) -> str:
         elif kind == "age end":
             out.append(f"  End of age {_roman(event['age'])}: shields " +
                        ", ".join(f"{c.name} {s}" for c, s in zip(cities, event["shields"])))
+        elif kind == "coins":
+            change = event["change"]
+            verb = "gains" if change > 0 else "loses"
+            out.append(f"    {cities[event['seat']].name} {verb} {abs(change)} coin{'s' * (abs(change) != 1)} "
+                       f"(trigger \"{event['trigger']}\")")
         elif kind == "token":
             against = f" against {cities[event['against']].name}" if event.get("against") is not None else ""
             out.append(f"    {cities[event['seat']].name} takes a military token ({event['value']:+d}){against}")

@@ -118,3 +118,18 @@ def test_score_categories_cannot_take_the_score_pads_own_field_names(content_cop
     base.write_text(text.replace("commercial, guilds\n", f"commercial, guilds, {category}\n"))
     result = run_cli("check", str(content_copy))
     assert result.returncode == 1 and "E1210" in result.stdout
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda t: t["players"][1].update(wonder="Alexandria", side="A", stages=3), "is already players[0]'s"),
+    (lambda t: [p.update(name="Ann") for p in t["players"]], "a name of their own"),
+    (lambda t: t["players"].extend(dict(p, name=f"X{i}", wonder=w, stages=0) for i, (p, w) in enumerate(
+        zip([t["players"][2]] * 5, ["Rhodos", "Ephesos", "Babylon", "Halikarnassus", "Olympia"]))), "cities, but games have"),
+])
+def test_impossible_score_tables_are_refused(tmp_path, edit, words):
+    table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text())
+    edit(table)
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(table))
+    result = run_cli("score", str(path))
+    assert result.returncode == 1 and words in result.stderr, result.stderr

@@ -82,8 +82,29 @@ def cities_from_table(tables, data) -> list[City]:
         cities.append(city)
     if problems:
         raise TableError(problems)
-    if len(cities) < 2:
-        raise TableError(["the table needs at least 2 players"])
+    return _possible(tables, cities)
+
+
+def _possible(tables, cities: list[City]) -> list[City]:
+    """A table the game could have: a player count the rules (or a table) play, one city
+    per wonder, a name per player."""
+    rules = tables.rules
+    counts = {*range(rules.min_players, rules.max_players + 1), *(t.seats for t in tables.ruleset.tables)}
+    problems = []
+    if len(cities) not in counts:
+        problems.append(f"players: {len(cities)} cities, but games have {', '.join(map(str, sorted(counts)))}")
+    seen: dict[str, int] = {}
+    names: dict[str, int] = {}
+    for seat, city in enumerate(cities):
+        who = f"players[{seat}] ({city.name})"
+        if city.side.wonder in seen:
+            problems.append(f"{who}.wonder: {city.side.wonder} is already players[{seen[city.side.wonder]}]'s")
+        seen.setdefault(city.side.wonder, seat)
+        if not city.name.strip() or city.name in names:
+            problems.append(f"{who}.name: every player needs a name of their own")
+        names.setdefault(city.name, seat)
+    if problems:
+        raise TableError(problems)
     return cities
 
 

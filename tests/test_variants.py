@@ -258,3 +258,9 @@ def test_a_trigger_loop_in_a_game_is_reported_as_E1501(tmp_path, capsys):
 def test_the_play_log_shows_coins_gained_by_triggers():
     result = run_cli("play", "--players", "3", "--seed", "2", "--variant", "age-stipend")
     assert result.stdout.count('gains 1 coin (trigger "age stipend")') == 3 * 3     # 3 players, 3 ages
+
+
+def test_the_same_variant_twice_is_reported_once_as_such():
+    result = check_paths(None, ["selling-gives-2", "selling-gives-2"])
+    assert [d.code for d in result.diagnostics] == ["E1101"]
+    assert "applied twice" in result.diagnostics[0].message

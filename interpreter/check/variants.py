@@ -28,6 +28,14 @@ def apply_variants(items: list, ctx: Context) -> list:
     if not variants:
         return base
     rules = next((i for i in base if isinstance(i, ast.Rules)), None)
+    named: dict[str, ast.Variant] = {}
+    for v in list(variants):
+        if v.name.text in named:
+            ctx.report("E1101", f'the variant "{v.name.text}" is applied twice', v.name.span,
+                       notes=(Note("applied first here", named[v.name.text].name.span),),
+                       help="give it once; two different variants need names of their own")
+            variants.remove(v)
+        named.setdefault(v.name.text, v)
     for v in variants:
         _check_target(v, rules, ctx)
     skipped = _resolve_conflicts(variants, ctx)

@@ -208,24 +208,31 @@ def _merge(body: tuple, changes: tuple) -> tuple:
 
 
 def _wonder_change(change: ast.Change, items: list, ctx: Context) -> list:
+    return _change_named(change, items, "wonder",
+                         lambda item: item.name.text if isinstance(item, ast.Wonder) else None, ctx)
+
+
+def _change_named(change: ast.Change, entries: list, what: str, name_of, ctx: Context) -> list:
+    """Add, replace or remove the entry named by the change; `name_of` gives an entry's
+    name, or None for entries of another kind."""
     name = change.target
-    found = [i for i, item in enumerate(items) if isinstance(item, ast.Wonder) and item.name.text == name.text]
+    found = [i for i, entry in enumerate(entries) if name_of(entry) == name.text]
     if change.verb == "add":
         if found:
-            ctx.report("E1404", f'the wonder "{name.text}" already exists', name.span,
-                       notes=(Note("defined here", items[found[0]].name.span),),
-                       help="use `replace wonder` to change it")
-            return items
-        return items + [change.item]
+            ctx.report("E1404", f'the {what} "{name.text}" already exists', name.span,
+                       notes=(Note("defined here", entries[found[0]].name.span),),
+                       help=f"use `replace {what}` to change it")
+            return entries
+        return entries + [change.item]
     if not found:
-        _missing("wonder", name, {i.name.text for i in items if isinstance(i, ast.Wonder)}, ctx)
-        return items
-    items = list(items)
+        _missing(what, name, [n for n in map(name_of, entries) if n is not None], ctx)
+        return entries
+    entries = list(entries)
     if change.verb == "remove":
-        del items[found[0]]
+        del entries[found[0]]
     else:
-        items[found[0]] = change.item
-    return items
+        entries[found[0]] = change.item
+    return entries
 
 
 def _stage_change(change: ast.Change, items: list, ctx: Context) -> list:
@@ -296,23 +303,8 @@ def _set(body: list, stmt) -> list:
 def _trigger_change(change: ast.Change, body: list, ctx: Context) -> list:
     if change.verb == "add" and change.target is None:
         return body + [change.item]
-    name = change.target
-    found = [i for i, s in enumerate(body) if isinstance(s, ast.Trigger) and s.name and s.name.text == name.text]
-    if change.verb == "add":
-        if found:
-            ctx.report("E1404", f'the trigger "{name.text}" already exists', name.span,
-                       notes=(Note("defined here", body[found[0]].name.span),),
-                       help="use `replace trigger` to change it")
-            return body
-        return body + [change.item]
-    if not found:
-        _missing("trigger", name, [s.name.text for s in body if isinstance(s, ast.Trigger) and s.name], ctx)
-        return body
-    if change.verb == "remove":
-        del body[found[0]]
-    else:
-        body[found[0]] = change.item
-    return body
+    return _change_named(change, body, "trigger",
+                         lambda s: s.name.text if isinstance(s, ast.Trigger) and s.name else None, ctx)
 
 
 def _score_change(change: ast.Change, body: list, ctx: Context) -> list:

@@ -14,35 +14,16 @@ import click
 
 from interpreter import __version__
 
-FORMATS = click.Choice(["text", "json"])
+from interpreter.commands.common import (CONTENT, FORMATS, VARIANT, age_option as _age_option,  # noqa: F401
+                                         fail_on_errors as _fail_on_errors, load as _load,
+                                         read_json as _read_json, recorded_variants as _recorded_variants,
+                                         run_game as _run, tables as _tables, write as _write)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="wonders")
 def main() -> None:
     """Wonders: 7 Wonders as a rules language.  Check content, list cards, play games."""
-
-
-def _load(paths, variants=()):
-    from interpreter.check.load import UsageError, check_paths
-    try:
-        return check_paths(list(paths) or None, list(variants))
-    except UsageError as err:
-        raise click.UsageError(str(err)) from None
-
-
-VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",
-                       help="apply a variant: a name from the content's variants/ folder, or a file "
-                            "(repeatable, applied in order)")
-
-
-def _fail_on_errors(result) -> None:
-    from interpreter.diagnostics import render_text
-    if result.ruleset is None:
-        click.echo(render_text(result.diagnostics, result.sources), err=True, nl=False)
-        click.echo(f"error: the content has {result.errors} error(s); fix them first "
-                   "(`wonders check` lists them)", err=True)
-        sys.exit(1)
 
 
 @main.command()
@@ -110,44 +91,6 @@ def cards(age, color, players, search, show_wonders, paths, fmt, variants):
         click.echo(tool.cards_table(ruleset, chosen), nl=False)
 
 
-def _tables(paths, variants=()):
-    from interpreter.compile import compile_rules
-    result = _load(paths, variants)
-    _fail_on_errors(result)
-    return compile_rules(result.ruleset)
-
-
-def _read_json(path: str, what: str):
-    import json
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except OSError as err:
-        raise click.UsageError(f"{path}: cannot read the {what}: {err.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        where = f" (line {err.lineno}, column {err.colno})" if isinstance(err, json.JSONDecodeError) else ""
-        click.echo(f"error: {path}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
-        sys.exit(1)
-    except RecursionError:
-        click.echo(f"error: {path}: the {what} is nested too deeply to be a {what}", err=True)
-        sys.exit(1)
-    except ValueError as err:                  # e.g. a number of thousands of digits
-        click.echo(f"error: {path}: the {what} is not usable JSON: {err}", err=True)
-        sys.exit(1)
-
-
-def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as err:
-        raise click.UsageError(f"{path}: cannot write: {err.strerror}") from None
-
-
-CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
-                       help="content file or folder (repeatable; default: the shipped content)")
-
-
 @main.command()
 @click.option("--players", type=int, required=True, help="number of players")
 @click.option("--seed", type=int, default=0, show_default=True, help="random seed: same seed, same game")
@@ -164,13 +107,15 @@ CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
 def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, paths, variants):
     """Play a full game with bots (and optionally you) and print the log and score pad."""
     import json
-    from interpreter.engine.bots import BOTS
+    from interpreter.engine.bots import BotSpecError, make_bot
     from interpreter.engine.game import Game, RulesError
     from interpreter.tools import play as tool
     bot_names = [b.strip() for b in bots.split(",") if b.strip()]
     for b in bot_names:
-        if b not in BOTS:
-            raise click.BadParameter(f"unknown bot {b!r}; bots are {', '.join(BOTS)}", param_hint="--bots")
+        try:
+            make_bot(b, 0)
+        except BotSpecError as err:
+            raise click.BadParameter(str(err), param_hint="--bots") from None
     if human is not None and not 1 <= human <= players:
         raise click.BadParameter(f"seat must be between 1 and {players}", param_hint="--human")
     tables = _tables(paths, variants)
@@ -300,43 +245,6 @@ def rules(show_diff, full, paths, variants):
         click.echo(tool.diff_text(base.ruleset, result.ruleset, list(variants)), nl=False)
     else:
         click.echo(tool.rules_text(result.ruleset, full), nl=False)
-
-
-def _recorded_variants(data, given, path):
-    """The variants a log or save records; --variant, if given, must say the same."""
-    options = data.get("options") if isinstance(data, dict) else None
-    recorded = options.get("variants", []) if isinstance(options, dict) else []
-    if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):
-        click.echo(f"error: {path}: \"options\".\"variants\" must be a list of variant names", err=True)
-        sys.exit(1)
-    if given and list(given) != recorded:
-        raise click.UsageError(f"{path} was played with variants {recorded or 'none'}, "
-                               f"not {list(given)}; leave out --variant to use the recorded ones")
-    return recorded
-
-
-def _run(play):
-    """Run a game; a chain of triggers that never ends is the content's error, not a crash."""
-    from interpreter.diagnostics import Diagnostic, SourceCache, render_text
-    from interpreter.engine.triggers import TriggerLoop
-    try:
-        return play()
-    except TriggerLoop as err:
-        diagnostic = Diagnostic("E1501", str(err), err.notes[-1].span if err.notes else None,
-                                notes=err.notes[:-1],
-                                help="give one of these triggers a limit (`once per turn`) or a condition")
-        click.echo(render_text([diagnostic], SourceCache()), err=True, nl=False)
-        sys.exit(1)
-
-
-def _age_option(age, ruleset):
-    if age is None:
-        return None
-    roman = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
-    number = int(age) if age.isdigit() else roman.get(age.upper())
-    if number not in {a.number for a in ruleset.rules.ages}:
-        raise click.BadParameter(f"{age!r} is not an age of these rules", param_hint="--age")
-    return number
 
 
 def run() -> None:

@@ -90,3 +90,32 @@ def _estimate(value) -> float:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+class BotSpecError(ValueError):
+    """A bot named in `--bots` that does not exist, or parameters it does not take."""
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`name` or `name:key=value,...` (the parameters of one bot, as typed after --bots)."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))) if rest else ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise BotSpecError(f"bot {spec!r}: parameters are written key=value, not {item!r}")
+        params[key.strip()] = value.strip()
+    if not name:
+        raise BotSpecError(f"bot {spec!r} has no name")
+    return name, params
+
+
+def make_bot(spec: str, seed: int):
+    """A decider for one seat from its spec; the seed makes its choices repeatable."""
+    name, params = parse_bot_spec(spec)
+    kind = BOTS.get(name)
+    if kind is None:
+        raise BotSpecError(f"unknown bot {name!r}; bots are {', '.join(BOTS)}")
+    if params:
+        raise BotSpecError(f"bot {name!r} takes no parameters (given {', '.join(params)})")
+    return kind(seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..engine.bots import BOTS
+from ..engine.bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest
 from .table import render_table
@@ -20,7 +20,7 @@ def make_deciders(bot_names: list[str], players: int, seed: int, human_seat: int
             deciders.append(human)
         else:
             kind = names[seat] if seat < len(names) else names[-1]
-            deciders.append(BOTS[kind](seed * 1000 + seat))
+            deciders.append(make_bot(kind, seed * 1000 + seat))
     return deciders
 
 

@@ -1,0 +1,1 @@
+"""The `wonders` subcommands that live outside cli.py, and what all commands share."""

@@ -247,9 +247,11 @@ def rules(show_diff, full, paths, variants):
         click.echo(tool.rules_text(result.ruleset, full), nl=False)
 
 
+from interpreter.commands.compare import compare  # noqa: E402
 from interpreter.commands.simulate import simulate  # noqa: E402
 
 main.add_command(simulate)
+main.add_command(compare)
 
 
 def run() -> None:

@@ -79,6 +79,18 @@ def check_engine(workers, cluster) -> int:
     return workers or default_workers()
 
 
+def check_report(path: str | None) -> None:
+    """Before any game: the report's folder is writable and Plotly is installed."""
+    if path is None:
+        return
+    check_writable(path, "--report")
+    try:
+        import plotly  # noqa: F401
+    except ImportError:
+        raise click.BadParameter("the HTML report needs Plotly: pip install 'wonders[sim]'",
+                                 param_hint="--report") from None
+
+
 def check_writable(path: str, what: str) -> None:
     folder = os.path.dirname(os.path.abspath(path)) or "."
     if os.path.isdir(path):
@@ -130,14 +142,10 @@ def finish(interrupted: bool, summary: dict, games: int, resume_hint: str = "") 
 
 
 def write_report(path: str, html: str) -> None:
-    """Write the report through a temporary file in the same folder, then move it into place."""
-    import tempfile
-    folder = os.path.dirname(os.path.abspath(path))
+    """Write the report whole (a temporary file in the same folder, then moved into place)."""
+    from ..sim.store import write_whole
     try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".wonders-report-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(html)
-        os.replace(temp, path)
+        write_whole(path, html)
     except OSError as err:
         raise click.BadParameter(f"{path}: cannot write: {err.strerror}", param_hint="--report") from None
     click.echo(f"report: {path}", err=True)

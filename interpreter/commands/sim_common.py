@@ -105,7 +105,7 @@ def play_study(options, games: int, workers: int, cluster, quiet: bool, label: s
                writer=None, done: list[dict] | None = None) -> tuple[list[dict], bool]:
     """Play games 0..games-1 not yet in `done`; (all records, interrupted by Ctrl-C?)."""
     from ..sim.progress import Progress
-    from ..sim.runner import ContentError, Interrupted, run_games
+    from ..sim.runner import ContentError, EngineError, Interrupted, run_games
     records = list(done or [])
     finished = {r["game"] for r in records}
     todo = [i for i in range(games) if i not in finished]
@@ -122,7 +122,7 @@ def play_study(options, games: int, workers: int, cluster, quiet: bool, label: s
         run_games(options, todo, sink, workers, cluster)
     except Interrupted:
         interrupted = True
-    except ContentError as err:
+    except (ContentError, EngineError) as err:
         raise click.UsageError(str(err)) from None
     finally:
         progress.close()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import os
 import re
 import sys
 from pathlib import Path
@@ -21,6 +20,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from ..atomic import write_atomic
 from .lexer import WondersLexer
 
 STYLE = "default"
@@ -80,12 +80,6 @@ def markdown_to_html(text: str, title: str) -> str:
     body = _heading_ids(re.sub(r'href="([^":#]+)\.md(#[^"]*)?"', _html_link, body))
     css = HtmlFormatter(style=STYLE).get_style_defs(".highlight")
     return PAGE.format(title=html.escape(title), pygments_css=css, body=body)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    temporary = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
 
 
 def build(root: Path, out: Path) -> list[Path]:

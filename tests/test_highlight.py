@@ -118,3 +118,29 @@ def test_docs_build_refuses_a_folder_that_is_not_a_checkout(tmp_path, capsys):
         main(["--root", str(tmp_path), "--out", str(tmp_path / "out")])
     assert stop.value.code == 2
     assert "not a checkout of wonders" in capsys.readouterr().err
+
+
+def test_highlighted_content_in_a_browser(tmp_path):
+    """A content file as `pygmentize -f html -O full` shows it, and the docs built with the
+    lexer: keywords, names and comments are drawn in colours of their own."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+
+    from browser import chromium, screenshot_path
+    from interpreter.editor.docs_html import main
+    page_file = tmp_path / "age3.html"
+    source = (ROOT / "content" / "age3.wonders").read_text(encoding="utf-8")
+    page_file.write_text(highlight(source, WondersLexer(), HtmlFormatter(full=True, title="content/age3.wonders",
+                                                                         linenos="table")), encoding="utf-8")
+    assert main(["--root", str(ROOT), "--out", str(tmp_path / "docs-html")]) == 0
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 900, "height": 640})
+        page.goto(page_file.as_uri())
+        colours = page.evaluate("() => ['kd', 'k', 'nc', 'c1', 'n'].map(c => "
+                                "getComputedStyle(document.querySelector('.' + c)).color)")
+        assert len(set(colours)) >= 4, colours          # declarations, keywords, names, comments differ
+        page.screenshot(path=str(screenshot_path("highlight.png", tmp_path)))
+        page.goto((tmp_path / "docs-html" / "docs" / "language.html").as_uri())
+        block = page.locator("pre.language-wonders", has_text="free with").first
+        assert block.locator("span.kd").count() >= 1 and block.locator("span.err").count() == 0
+        block.screenshot(path=str(screenshot_path("docs-highlight.png", tmp_path)))

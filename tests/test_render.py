@@ -256,3 +256,41 @@ def test_css_colour_names_are_drawn_as_chromium_draws_them():
         for name, css in zip(CSS_COLORS, computed):
             r, g, b = (int(x) for x in re.findall(r"\d+", css)[:3])
             assert "%02x%02x%02x" % (r, g, b) == CSS_COLORS[name], name
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    import os
+
+    from interpreter.atomic import write_atomic
+    target = tmp_path / "index.html"
+    write_atomic(target, "old page")
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, "new page, half written")
+    assert target.read_text(encoding="utf-8") == "old page"
+    assert [p.name for p in tmp_path.iterdir()] == ["index.html"]
+
+
+def test_ctrl_c_during_render_exits_130(tmp_path):
+    """SIGINT while drawing: exit 130 and no temporary file left in the folder."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", "render", "--out", str(tmp_path / "o")],
+                               cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "o" / "cards").exists() and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    if process.returncode == 0:
+        pytest.skip("the render finished before the interrupt arrived")
+    assert process.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    assert not [p for p in (tmp_path / "o").rglob("*") if p.name.startswith(".")]

@@ -49,6 +49,9 @@ def render(out, age, paths, variants):
     except OSError as err:
         click.echo(f"error: {err.filename or out}: cannot write: {err.strerror}", err=True)
         sys.exit(1)
+    except KeyboardInterrupt:                  # click would say "Aborted!" and exit 1
+        click.echo(f"interrupted: the files in {folder} are each whole, but not all were drawn", err=True)
+        sys.exit(130)
     click.echo(f"{done.cards} card(s) and {done.wonder_sides} wonder side(s) drawn in {folder}: "
                f"open {folder / 'index.html'}; print {folder / 'print.html'} "
                f"({-(-done.cards // 9)} A4 page(s))")

@@ -49,7 +49,7 @@ def grammar() -> dict:
         "repository": {
             "comment": {"name": "comment.line.number-sign.wonders", "match": g.comment.replace("\n", "\\n")},
             "named": {
-                "comment": "a word followed by a quoted name: card \"Baths\", free with \"Altar\"",
+                "comment": "a word followed by a quoted name: card \"Name\", free with \"Other\"",
                 "match": _words(g.naming, capture=True) + r"\s+(" + string.replace("\n", "\\n") + ")",
                 "captures": {"1": {"patterns": keyword_patterns}, "2": {"name": "entity.name.type.wonders"}},
             },

@@ -143,9 +143,9 @@ def finish(interrupted: bool, summary: dict, games: int, resume_hint: str = "") 
 
 def write_report(path: str, html: str) -> None:
     """Write the report whole (a temporary file in the same folder, then moved into place)."""
-    from ..sim.store import write_whole
+    from ..atomic import write_atomic
     try:
-        write_whole(path, html)
+        write_atomic(path, html)
     except OSError as err:
         raise click.BadParameter(f"{path}: cannot write: {err.strerror}", param_hint="--report") from None
     click.echo(f"report: {path}", err=True)

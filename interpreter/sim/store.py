@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+
+from ..atomic import write_atomic
 
 FORMAT = "wonders-sim/1"
 
@@ -52,26 +53,6 @@ def read_records(path: str) -> tuple[dict, list[dict], int]:
     return head, records, complete
 
 
-def write_whole(path: str, text: str) -> None:
-    """Write a file whole or not at all: a temporary file in the same folder, flushed to
-    the disk, then moved into place (with the permissions a new file gets)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=".wonders-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
-
-
 class RecordWriter:
     """Appends records to a file, each batch flushed to the disk before returning."""
 
@@ -80,7 +61,7 @@ class RecordWriter:
         an existing one cut to its first `keep` bytes of whole lines."""
         self.path = path
         if head is not None:
-            write_whole(path, json.dumps(head) + "\n")
+            write_atomic(path, json.dumps(head) + "\n")
         elif keep is not None:
             with open(path, "r+b") as handle:
                 handle.truncate(keep)

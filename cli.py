@@ -247,6 +247,11 @@ def rules(show_diff, full, paths, variants):
         click.echo(tool.rules_text(result.ruleset, full), nl=False)
 
 
+from interpreter.commands.fmt import fmt  # noqa: E402
+
+main.add_command(fmt)
+
+
 def run() -> None:
     """Entry point: never a Python traceback for the user (WONDERS_DEBUG=1 shows it)."""
     try:

@@ -263,7 +263,3 @@ def _stdin(text: str, *args: str):
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     return subprocess.run([sys.executable, "-c", "import cli; cli.run()", "fmt", *args], input=text,
                           capture_output=True, text=True, cwd=str(ROOT), env=env, timeout=60)
-
-
-def test_formatting_a_path_of_the_checkout_is_not_needed_for_the_docs():
-    assert Path(ROOT / "docs" / "workbench.md").is_file()

@@ -88,9 +88,8 @@ def wonder_markdown(wonder: WonderDef) -> str:
 
 def _stage(stage: ast.Stage, path: list) -> str:
     side = next((n for n in reversed(path) if isinstance(n, ast.Side)), None)
-    number = side.body.index(stage) if side is not None and stage in side.body else None
     stages = [s for s in side.body if isinstance(s, ast.Stage)] if side is not None else []
-    title = f"stage {stages.index(stage) + 1}" if number is not None else "stage"
+    title = f"stage {stages.index(stage) + 1}" if stage in stages else "stage"
     costs = [", ".join(_cost_item(i) for i in s.items) for s in stage.body if isinstance(s, ast.CostStmt)]
     effects = [effect_text(e) for e in stage.body if isinstance(e, ast.EFFECT_TYPES)]
     return f"**{title}**: cost {', '.join(costs) or 'free'}\n\n" + "\n".join(f"- {e}" for e in effects)

@@ -68,6 +68,8 @@ class WondersServer(LanguageServer):
 
     # ---------------------------------------------------------------- diagnostics
     def publish(self, uri: str) -> None:
+        if not uri.startswith("file:"):      # an unsaved buffer has no folder to check it in
+            return
         path = Path(to_fs_path(uri))
         result = self.analyzer.check(path, self.overlays())
         by_file: dict[str, list[lsp.Diagnostic]] = {}

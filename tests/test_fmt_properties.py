@@ -107,3 +107,28 @@ def test_formatting_a_generated_card_keeps_its_meaning(text):
     assert format_text(out, "gen.wonders")[0] == out
     assert meaning({**BASE, "gen.wonders": out}, complete=False) == \
         meaning({**BASE, "gen.wonders": text}, complete=False)
+
+
+SHIPPED = sorted((ROOT / "content").glob("*.wonders")) + sorted((ROOT / "content" / "variants").glob("*.wonders"))
+
+
+@settings(max_examples=40 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SHIPPED), st.data())
+def test_formatting_mutated_content_keeps_its_tree_or_refuses(path, data):
+    """Shipped content with a stretch cut out or moved: either syntax diagnostics (and no
+    text), or a formatted text with the same tree and comments, already formatted."""
+    text = path.read_text(encoding="utf-8")
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start, min(len(text), start + 80)))
+    where = data.draw(st.integers(0, len(text) - (end - start)))
+    rest = text[:start] + text[end:]
+    mutated = rest[:where] + text[start:end] + rest[where:] if data.draw(st.booleans()) else rest
+    out, problems = format_text(mutated, "m.wonders")
+    tree, syntax = parse_text(mutated, "m.wonders")
+    if syntax:
+        assert out is None and [d.code for d in problems] == [d.code for d in syntax]
+        return
+    assert out is not None and not problems
+    assert without_spans(parse_text(out, "m.wonders")[0].items) == without_spans(tree.items)
+    assert sorted(re.findall(r"#[^\n]*", out)) == sorted(c.rstrip() for c in re.findall(r"#[^\n]*", mutated))
+    assert format_text(out, "m.wonders")[0] == out

@@ -46,13 +46,20 @@ def test_the_committed_grammar_is_the_generated_one():
         "regenerate: python -m interpreter.editor.textmate > editors/vscode/syntaxes/wonders.tmLanguage.json"
 
 
-def test_every_word_of_the_grammar_has_one_keyword_scope():
+def test_every_word_of_the_grammar_has_its_keyword_scope():
+    """Statement words one scope, other words another; declaration words are declarations
+    first on a line or before a name, an ordinary word elsewhere (`per wonder stage`)."""
     repository = grammar()["repository"]
-    patterns = {key: re.compile(repository[key]["match"]) for key in ("declaration", "statement", "keyword")}
-    for word in grammar_words().keywords:
-        matching = [key for key, regex in patterns.items() if regex.fullmatch(word)]
-        assert len(matching) == 1, (word, matching)
+    patterns = {key: re.compile(repository[key]["match"])
+                for key in ("declaration", "declaration-word", "statement", "keyword")}
+    g = grammar_words()
+    expected = {**{w: {"statement"} for w in g.statements}, **{w: {"keyword"} for w in g.others},
+                **{w: {"declaration", "declaration-word", "keyword"} for w in g.declarations}}
+    assert set(expected) == set(g.keywords)
+    for word, scopes in expected.items():
+        assert {key for key, regex in patterns.items() if regex.fullmatch(word)} == scopes, word
         assert not any(regex.search(word + "x") for regex in patterns.values()), word   # whole names only
+    assert patterns["declaration"].match("    card") and not patterns["declaration"].search("per card")
 
 
 def test_the_manifest_pins_its_packages():

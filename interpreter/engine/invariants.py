@@ -1,0 +1,104 @@
+"""What must hold after every turn of any game, whatever the rules: each card in exactly
+one place, no city with two buildings of one name, coins never negative and moved only as
+the chosen actions and the rules' effects move them.  Shared by the tests and the soak
+test in bench/ (they must judge games the same way)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+
+def expected_cards(game) -> Counter:
+    """Every card of the ages dealt so far, at this player count (random pools whole)."""
+    t = game.tables
+    dealt_ages = {a.number for a in t.rules.ages[: game.age_index + 1]}
+    pooled = {c.index for a in t.rules.ages for add in a.random_additions for c in t.cards
+              if c.age == a.number and c.color in {x.text for x in add.colors} and not c.copies}
+    wanted = Counter()
+    for c in t.cards:
+        if c.age in dealt_ages:
+            wanted[c.index] += 1 if c.index in pooled else len(c.copies)
+    return wanted
+
+
+def where_cards_are(game) -> Counter:
+    places = Counter(game.discard) + Counter(game.box)
+    for hand in game.hands:
+        places += Counter(hand)
+    for city in game.cities:
+        places += Counter(city.built) + Counter(city.under_stages)
+    return places
+
+
+class Recorder:
+    """Wraps a decider, keeping each decision as (age, seat decided for, kind, action)."""
+
+    def __init__(self, bot):
+        self.bot, self.taken = bot, []
+
+    def decide(self, game, seat, kind, options):
+        i = self.bot.decide(game, seat, kind, options)
+        self.taken.append((game.age.number, seat, kind, options[i]))
+        return i
+
+
+class TurnWatch:
+    """Takes the game's measure before a turn; `problems()` after it lists what broke."""
+
+    def __init__(self, game, recorders):
+        self.game, self.recorders = game, recorders
+        self.coins = [c.coins for c in game.cities]
+        self.stages = [c.stages for c in game.cities]
+        self.marks = [len(r.taken) for r in recorders]
+
+    def problems(self) -> list[str]:
+        game = self.game
+        found = []
+        where, wanted = where_cards_are(game), expected_cards(game)
+        if where != wanted:
+            found.append(f"cards not each in one place: {dict((where - wanted) + (wanted - where))}")
+        for city in game.cities:
+            if len(city.names) != len(city.built):
+                found.append(f"{city.name} has two buildings of one name")
+            if city.coins < 0:
+                found.append(f"{city.name} has {city.coins} coins")
+        found += self._coin_flow()
+        return found
+
+    def _coin_flow(self) -> list[str]:
+        """Coins after = before - costs - trade paid + trade received + sales + gains, where
+        gains are never negative and only come with a `when built` action or a trigger in
+        play; trade is paid from the coins held before the turn."""
+        game, t = self.game, self.game.tables
+        flow = [0] * len(game.cities)
+        may_gain = [bool(c.listening) for c in game.cities]
+        stages = list(self.stages)
+        found = []
+        for rec, mark in zip(self.recorders, self.marks):
+            for _age, seat, kind, action in rec.taken[mark:]:
+                if action.kind == "sell":
+                    flow[seat] += t.rules.sell_coins
+                    continue
+                if action.kind == "pass":
+                    continue
+                left, right = game.neighbours(seat)
+                if kind != "discard":
+                    if action.left + action.right > self.coins[seat]:
+                        found.append(f"seat {seat} paid {action.left + action.right} with {self.coins[seat]} coins")
+                    flow[seat] -= action.left + action.right
+                    flow[left.seat] += action.left
+                    flow[right.seat] += action.right
+                if action.kind == "build":
+                    source = t.cards[action.card]
+                    if not action.free:
+                        flow[seat] -= source.cost_coins
+                else:
+                    source = game.cities[seat].side.stages[stages[seat]]
+                    stages[seat] += 1
+                    flow[seat] -= source.cost_coins
+                may_gain[seat] |= bool(source.when_built)
+        for seat, city in enumerate(game.cities):
+            gained = city.coins - self.coins[seat] - flow[seat]
+            if gained < 0 or (gained and not may_gain[seat]):
+                found.append(f"{city.name}'s coins changed by {gained} more than its actions explain")
+        return found

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..syntax import ast
+
 
 def expected_cards(game) -> Counter:
     """Every card of the ages dealt so far, at this player count (random pools whole)."""
@@ -66,12 +68,15 @@ class TurnWatch:
         return found
 
     def _coin_flow(self) -> list[str]:
-        """Coins after = before - costs - trade paid + trade received + sales + gains, where
-        gains are never negative and only come with a `when built` action or a trigger in
-        play; trade is paid from the coins held before the turn."""
+        """Coins after = before - costs - trade paid + trade received + sales + changes, where
+        a change comes only with a `when built` action or a trigger in play that gains coins
+        (or loses them, for a negative change); trade is paid from the coins held before."""
         game, t = self.game, self.game.tables
         flow = [0] * len(game.cities)
-        may_gain = [bool(c.listening) for c in game.cities]
+        rules_moves = _coin_actions(t.rules.triggers)
+        moves = [rules_moves | _coin_actions(entry[2] for entries in c.listening.values() for entry in entries)
+                 for c in game.cities]
+        may_gain = [ast.GainCoins in m for m in moves]
         stages = list(self.stages)
         found = []
         for rec, mark in zip(self.recorders, self.marks):
@@ -99,6 +104,10 @@ class TurnWatch:
                 may_gain[seat] |= bool(source.when_built)
         for seat, city in enumerate(game.cities):
             gained = city.coins - self.coins[seat] - flow[seat]
-            if gained < 0 or (gained and not may_gain[seat]):
+            if (gained > 0 and not may_gain[seat]) or (gained < 0 and ast.LoseCoins not in moves[seat]):
                 found.append(f"{city.name}'s coins changed by {gained} more than its actions explain")
         return found
+
+
+def _coin_actions(triggers) -> set[type]:
+    return {type(t.action) for t in triggers if isinstance(t.action, (ast.GainCoins, ast.LoseCoins))}

@@ -111,6 +111,7 @@ def main() -> int:
         print("\n".join(problems) or f"game {args.only}: {turns} turns, no invariant break")
         return 1 if problems else 0
 
+    signal.signal(signal.SIGINT, signal.default_int_handler)   # even when started in the background
     start = time.perf_counter()
     games = turns = 0
     breaks: list[str] = []

@@ -79,29 +79,32 @@ class TurnWatch:
         may_gain = [ast.GainCoins in m for m in moves]
         stages = list(self.stages)
         found = []
-        for rec, mark in zip(self.recorders, self.marks):
-            for _age, seat, kind, action in rec.taken[mark:]:
-                if action.kind == "sell":
-                    flow[seat] += t.rules.sell_coins
-                    continue
-                if action.kind == "pass":
-                    continue
-                left, right = game.neighbours(seat)
-                if kind != "discard":
-                    if action.left + action.right > self.coins[seat]:
-                        found.append(f"seat {seat} paid {action.left + action.right} with {self.coins[seat]} coins")
-                    flow[seat] -= action.left + action.right
-                    flow[left.seat] += action.left
-                    flow[right.seat] += action.right
-                if action.kind == "build":
-                    source = t.cards[action.card]
-                    if not action.free:
-                        flow[seat] -= source.cost_coins
-                else:
-                    source = game.cities[seat].side.stages[stages[seat]]
-                    stages[seat] += 1
+        taken = [entry for rec, mark in zip(self.recorders, self.marks) for entry in rec.taken[mark:]]
+        # a last card is played after the turn's actions are resolved: paid from the coins
+        # held then (the turn's flow so far, plus any gains, which only a bound can allow for)
+        for _age, seat, kind, action in sorted(taken, key=lambda entry: entry[2] == "last card"):
+            if action.kind == "sell":
+                flow[seat] += t.rules.sell_coins
+                continue
+            if action.kind == "pass":
+                continue
+            left, right = game.neighbours(seat)
+            if kind != "discard":
+                held = self.coins[seat] + (flow[seat] if kind == "last card" else 0)
+                if action.left + action.right > held and not (kind == "last card" and may_gain[seat]):
+                    found.append(f"seat {seat} paid {action.left + action.right} with {held} coins")
+                flow[seat] -= action.left + action.right
+                flow[left.seat] += action.left
+                flow[right.seat] += action.right
+            if action.kind == "build":
+                source = t.cards[action.card]
+                if not action.free:
                     flow[seat] -= source.cost_coins
-                may_gain[seat] |= bool(source.when_built)
+            else:
+                source = game.cities[seat].side.stages[stages[seat]]
+                stages[seat] += 1
+                flow[seat] -= source.cost_coins
+            may_gain[seat] |= bool(source.when_built)
         for seat, city in enumerate(game.cities):
             gained = city.coins - self.coins[seat] - flow[seat]
             if (gained > 0 and not may_gain[seat]) or (gained < 0 and ast.LoseCoins not in moves[seat]):

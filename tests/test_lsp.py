@@ -73,7 +73,7 @@ def test_a_syntax_error_and_an_error_found_across_the_folder(client, folder):
     # a chain to a card of another file: renaming Baths in age1 breaks age2's chain
     client.change(file_uri, text.replace('free with "Baths"', 'free with "Bath"', 1))
     (found,) = client.diagnostics(file_uri)
-    assert (found["code"], found["message"]) == ("E1004", 'unknown card "Bath": no card has this name')
+    assert (found["code"], found["message"]) == ("E1004", 'unknown card "Bath": no card has this name\nhelp: did you mean "Baths"?')
     _restore(client, file_uri, text)
 
 

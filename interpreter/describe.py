@@ -121,6 +121,9 @@ def action_text(action) -> str:
 
 
 def score_text(value) -> str:
+    if isinstance(value, ast.Conditional):
+        return f"{score_text(value.value)} if " + " and ".join(
+            f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in value.conditions)
     if isinstance(value, ast.PerAmount):
         return f"{plural(value.amount, 'point')}{per_text(value.per)}"
     if isinstance(value, ast.BinOp) and value.op == "+":
@@ -168,6 +171,8 @@ def effect_text(effect) -> str:
         return f"{effect.category.text}: {score_text(effect.value)}"
     if isinstance(effect, ast.FreeBuild):
         return f"once per {effect.limit.text}, may build a card for free"
+    if isinstance(effect, ast.FreeRule):
+        return f"builds the {effect.which} card of each {effect.unit} for free"
     if isinstance(effect, ast.PlayLastCard):
         return "may play the last card of each age instead of discarding it"
     if isinstance(effect, ast.Trigger):

@@ -51,7 +51,7 @@ def check(paths, fmt, variants, rules):
             r = result.ruleset
             summary += f"; {len(r.cards)} card{'s' * (len(r.cards) != 1)}, " \
                        f"{len(r.wonders)} wonder{'s' * (len(r.wonders) != 1)}"
-        if result.rules is not None:
+        if rules is not None:
             summary += f"; rules: {result.rules}"
         if result.variants:
             summary += "; variants: " + ", ".join(result.variants)

@@ -136,6 +136,23 @@ def test_play_and_replay_record_the_rule_set(tmp_path):
     wrong = run_cli("replay", str(log), "--rules", "first-edition")
     assert wrong.returncode == 2
     assert "was played with the rules 'second-edition', not 'first-edition'" in wrong.stderr
+    position = tmp_path / "position.json"
+    saved = run_cli("replay", str(log), "--to", "3", "--save", str(position))
+    assert saved.returncode == 0, saved.stderr
+    assert json.loads(position.read_text())["options"]["rules"] == RULES
+    moves = run_cli("moves", str(position))
+    assert moves.returncode == 0 and moves.stdout.startswith("Age I, turn 4"), moves.stderr
+    refused = run_cli("moves", str(position), "--rules", "first-edition")
+    assert refused.returncode == 2 and "'second-edition'" in refused.stderr
+
+
+def test_cards_and_rules_of_the_second_edition():
+    listed = run_cli("cards", "--rules", RULES, "--search", "red card in own city")
+    assert listed.returncode == 0, listed.stderr
+    assert "Ludus" in listed.stdout and "Pawnshop" not in listed.stdout
+    shown = run_cli("rules", "--rules", RULES)
+    assert shown.returncode == 0
+    assert "score pad: wonder, treasury, military, civilian, commercial, science, guilds" in shown.stdout
 
 
 def test_sides_are_the_rule_sets_own():

@@ -42,9 +42,9 @@ class UsageError(Exception):
 
 def content_files(paths) -> list[tuple[Path, str]]:
     """Expand folders to their .wonders files, subfolders included except those named
-    `variants` (variants apply only when asked for with --variant) and those that are rule
-    sets of their own (a subfolder with its own `rules` block: a rule set is a folder);
-    (path, name to show) pairs, sorted."""
+    `variants` (variants apply only when asked for with --variant) and rule sets inside a
+    rule set (a subfolder with its own `rules` block: a rule set is a folder); (path, name
+    to show) pairs, sorted."""
     found: list[tuple[Path, str]] = []
     for raw in paths:
         path = Path(raw)
@@ -61,14 +61,26 @@ def content_files(paths) -> list[tuple[Path, str]]:
 
 
 def _folder_files(folder: Path) -> list[Path]:
-    """The .wonders files of one rule set's folder: not its variants, not the files of
-    another rule set inside it."""
-    def belongs(p: Path) -> bool:
-        parts = p.relative_to(folder).parts[:-1]
-        if "variants" in parts:
-            return False
-        return not any(is_rule_set(folder.joinpath(*parts[:i + 1])) for i in range(len(parts)))
-    return sorted(p for p in folder.rglob("*.wonders") if p.is_file() and belongs(p))
+    """The .wonders files of a folder and its subfolders, sorted by path: not those of a
+    `variants/` folder, and not those of a rule set inside another rule set (a folder with
+    its own `rules` block within a folder, or below one, that has its own)."""
+    found: list[Path] = []
+
+    def walk(here: Path, inside_rules: bool) -> None:
+        inside_rules = inside_rules or is_rule_set(here)
+        try:
+            entries = list(here.iterdir())
+        except OSError:                       # an unreadable folder holds nothing to check
+            return
+        for entry in entries:
+            if entry.suffix == ".wonders" and entry.is_file():
+                found.append(entry)
+            elif entry.is_dir() and not entry.is_symlink() and entry.name != "variants" \
+                    and not (inside_rules and is_rule_set(entry)):
+                walk(entry, inside_rules)
+
+    walk(folder, False)
+    return sorted(found)
 
 
 class UnknownRules(UsageError):

@@ -25,8 +25,8 @@ def load(paths, variants=(), rules=None):
 
 
 RULES = click.option("--rules", "rules", metavar="NAME", default=None,
-                     help="the shipped rule set to use: first-edition (the default) or a folder of "
-                          "the content such as second-edition")
+                     help="the shipped rule set: a folder of the content with rules of its own, by "
+                          "name (default: the top-level content, first-edition)")
 
 
 VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",

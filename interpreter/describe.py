@@ -93,6 +93,9 @@ def expr_text(expr) -> str:
             return f"({expr_text(e)})" if isinstance(e, ast.BinOp) and e.op in "+-" and expr.op in "*/" else expr_text(e)
         op = {"/": "divided by (rounded down)", "*": "times"}.get(expr.op, expr.op)
         return f"{side(expr.left)} {op} {side(expr.right)}"
+    if isinstance(expr, ast.Conditional):
+        return f"{expr_text(expr.value)} if " + " and ".join(
+            f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in expr.conditions)
     raise TypeError(expr)
 
 

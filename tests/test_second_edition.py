@@ -281,3 +281,23 @@ def test_score_pad_of_a_hand_made_table(tmp_path):
     text = run_cli("score", str(path), "--rules", RULES)
     rows = [line.split()[0] for line in text.stdout.splitlines()[2:9]]
     assert rows == ["wonder", "treasury", "military", "civilian", "commercial", "science", "guilds"]
+
+
+# ---------------------------------------------------------------- the other commands
+def test_simulate_plays_the_second_edition(tmp_path):
+    out = tmp_path / "runs.jsonl"
+    result = run_cli("simulate", "--rules", RULES, "--players", "3", "--games", "6", "--workers", "2",
+                     "--quiet", "--sides", "Day", "--out", str(out), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["options"]["rules"] == RULES and summary["options"]["sides"] == "Day"
+    wrong = run_cli("simulate", "--rules", RULES, "--players", "3", "--games", "1", "--sides", "B")
+    assert wrong.returncode == 2 and "sides: Day, Night" in wrong.stderr
+
+
+def test_render_draws_the_second_edition(tmp_path):
+    result = run_cli("render", "--rules", RULES, "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    assert "80 card(s) and 14 wonder side(s) drawn" in result.stdout
+    decorators = (tmp_path / "out" / "cards" / "age3-decorators-guild.svg").read_text(encoding="utf-8")
+    assert "if unbuilt wonder stages in own city = 0" in decorators

@@ -146,17 +146,24 @@ def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResul
         raise UsageError("give --rules (a shipped rule set) or --content (files), not both")
     files = content_files(paths) if paths else default_files(rules)
     files += variant_files(variants, paths, rules)
-    sources = SourceCache()
+    result = check_sources([(shown, *read_source(path, shown)) for path, shown in files])
+    return attrs.evolve(result, rules=None if paths else (rules or DEFAULT_RULES))
+
+
+def check_sources(sources, parse=parse_text) -> CheckResult:
+    """Check (name shown, text or None, reading problems) triples as one rule set, the
+    variants among them applied.  `parse` may be a caching parse_text (the language server
+    keeps the trees of files that did not change)."""
+    cache = SourceCache()
     parsed: list[ast.File] = []
     diagnostics: list[Diagnostic] = []
     unparsed_cards: set[str] = set()
-    for path, shown in files:
-        text, problems = read_source(path, shown)
+    for shown, text, problems in sources:
         diagnostics += problems
         if text is None:
             continue
-        sources.add(shown, text)
-        tree, problems = parse_text(text, shown)
+        cache.add(shown, text)
+        tree, problems = parse(text, shown)
         diagnostics += problems
         parsed.append(tree)
         if problems:
@@ -166,9 +173,8 @@ def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResul
     applied = tuple(i.name.text for f in parsed for i in f.items if isinstance(i, ast.Variant))
     if any(d.is_error for d in diagnostics):
         ruleset = None
-    return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), sources,
-                       tuple(shown for _, shown in files), applied,
-                       None if paths else (rules or DEFAULT_RULES))
+    return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), cache,
+                       tuple(shown for shown, _, _ in sources), applied)
 
 
 _CARD_HEAD = re.compile(r'\bcard\s+"([^"\n]*)"')

@@ -49,7 +49,7 @@ def content_files(paths) -> list[tuple[Path, str]]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files = _folder_files(path)
+            files = folder_files(path)
             if not files:
                 raise UsageError(f"{raw}: no .wonders files in this folder")
             found += [(f, str(f)) for f in files]
@@ -60,7 +60,7 @@ def content_files(paths) -> list[tuple[Path, str]]:
     return found
 
 
-def _folder_files(folder: Path) -> list[Path]:
+def folder_files(folder: Path) -> list[Path]:
     """The .wonders files of a folder and its subfolders, sorted by path: not those of a
     `variants/` folder, and not those of a rule set inside another rule set (a folder with
     its own `rules` block within a folder, or below one, that has its own)."""
@@ -103,7 +103,7 @@ def rules_folder(name: str | None) -> Path:
 def default_files(rules: str | None = None) -> list[tuple[Path, str]]:
     root = content_dir()
     folder = rules_folder(rules)
-    files = sorted(folder.glob("*.wonders")) if folder == root else _folder_files(folder)
+    files = sorted(folder.glob("*.wonders")) if folder == root else folder_files(folder)
     return [(p, f"content/{p.relative_to(root).as_posix()}") for p in files]
 
 

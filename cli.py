@@ -269,6 +269,7 @@ def rules(show_diff, full, paths, variants, rules):
         click.echo(tool.rules_text(result.ruleset, full), nl=False)
 
 
+from interpreter.commands.compare import compare  # noqa: E402
 from interpreter.commands.fmt import fmt  # noqa: E402
 from interpreter.commands.lsp import lsp  # noqa: E402
 from interpreter.commands.render import render  # noqa: E402
@@ -278,6 +279,7 @@ main.add_command(fmt)
 main.add_command(lsp)
 main.add_command(render)
 main.add_command(simulate)
+main.add_command(compare)
 
 
 def run() -> None:

@@ -119,7 +119,7 @@ def test_every_kind_of_effect_is_drawn_in_icons_and_words(tmp_path):
             kinds.add(type(effect).__name__)
             assert " ".join(_words(effect_text(effect))) in shown
     assert kinds >= {"Produces", "WhenBuilt", "TradeDiscount", "Trigger", "Shields", "AtGameEnd", "Science",
-                     "FreeBuild", "PlayLastCard", "Score"}
+                     "FreeBuild", "FreeRule", "PlayLastCard", "Score"}
 
 
 def test_band_colours_come_from_colour_names_not_card_names(tmp_path):

@@ -1,4 +1,4 @@
-"""Read a content file and parse it: Lark LALR (cached) -> syntax tree, or diagnostics.
+"""Read a content file and parse it: Lark LALR (shipped pre-built) -> syntax tree, or diagnostics.
 
 Syntax errors are reported in plain words ("expected `}` or `cost`"), never with Lark's
 terminal names.  To report every syntax error of a file in one run, a file that fails
@@ -25,11 +25,10 @@ KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding
 
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
-    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False)
-    try:
-        return Lark(grammar_file().read_text(encoding="utf-8"), cache=True, **options)
-    except OSError:  # an unwritable cache directory must not stop a check
-        return Lark(grammar_file().read_text(encoding="utf-8"), **options)
+    """The parser, from the tables shipped in the package (see prebuilt.py): never from a
+    cache file in a shared folder, which anyone could have planted."""
+    from .prebuilt import load
+    return load()
 
 
 # ---------------------------------------------------------------- reading

@@ -6,13 +6,13 @@ of each command lives in interpreter/tools/.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import click
 
 from interpreter import __version__
+from interpreter.commands.exits import Group
 
 from interpreter.commands.common import (CONTENT, FORMATS, VARIANT, age_option as _age_option,  # noqa: F401
                                          fail_on_errors as _fail_on_errors, load as _load,
@@ -20,7 +20,7 @@ from interpreter.commands.common import (CONTENT, FORMATS, VARIANT, age_option a
                                          run_game as _run, tables as _tables, write as _write)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="wonders")
 def main() -> None:
     """Wonders: 7 Wonders as a rules language.  Check content, list cards, play games."""
@@ -248,20 +248,12 @@ def rules(show_diff, full, paths, variants):
 
 
 def run() -> None:
-    """Entry point: never a Python traceback for the user (WONDERS_DEBUG=1 shows it)."""
-    try:
-        main(standalone_mode=True)
-    except SystemExit:
-        raise
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    except Exception as err:  # noqa: BLE001 - the last line of defence
-        if os.environ.get("WONDERS_DEBUG"):
-            raise
-        click.echo(f"internal error: {type(err).__name__}: {err}\n"
-                   "This is a bug in wonders; rerun with WONDERS_DEBUG=1 for details.", err=True)
-        sys.exit(70)
+    """Entry point: never a Python traceback for the user (WONDERS_DEBUG=1 shows it).
+
+    Click's own standalone mode would turn Ctrl-C into "Aborted!" and status 1, and a
+    closed pipe into a traceback; here Ctrl-C is 130, a closed pipe ends quietly with 0."""
+    from interpreter.commands.exits import run_command
+    run_command(main)
 
 
 if __name__ == "__main__":

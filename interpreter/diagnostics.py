@@ -77,6 +77,7 @@ CODES = {
     "E0005": "file too large",
     "E0006": "unexpected end of file",
     "E0007": "cannot read file",
+    "E0008": "too deeply nested",
     # names
     "E1001": "unknown resource",
     "E1002": "unknown colour",

@@ -11,6 +11,8 @@ import sys
 
 import click
 
+from interpreter.printable import printable as shown
+
 FORMATS = click.Choice(["text", "json"])
 
 
@@ -105,8 +107,10 @@ def run_game(play):
 def age_option(age, ruleset):
     if age is None:
         return None
-    roman = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
-    number = int(age) if age.isdigit() else roman.get(age.upper())
-    if number not in {a.number for a in ruleset.rules.ages}:
-        raise click.BadParameter(f"{age!r} is not an age of these rules", param_hint="--age")
+    from interpreter.check.rules import quiet_age_number, roman
+    number = quiet_age_number(age.strip().upper())
+    ages = sorted(a.number for a in ruleset.rules.ages)
+    if number not in ages:
+        raise click.BadParameter(f"{shown(age[:40])!r} is not an age of these rules (they have "
+                                 f"{', '.join(roman(a) for a in ages)})", param_hint="--age")
     return number

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ..check.rules import roman
 from ..engine.bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest
@@ -42,7 +43,7 @@ def text_log(game: Game) -> str:
             out.append("Players (clockwise; each one's left neighbour is the next):")
             out += [f"  {name}: {wonder} side {side}" for name, wonder, side in event["players"]]
         elif kind == "age":
-            out.append(f"\nAge {_roman(event['age'])}")
+            out.append(f"\nAge {roman(event['age'])}")
             current_turn = None
         elif kind == "choice":
             if event["kind"] == "turn" and event["turn"] != current_turn:
@@ -55,7 +56,7 @@ def text_log(game: Game) -> str:
             out.append(f"    {cities[event['seat']].name}{by}: {event['action']}{paid} "
                        f"(now {coins} coin{'s' * (coins != 1)})")
         elif kind == "age end":
-            out.append(f"  End of age {_roman(event['age'])}: shields " +
+            out.append(f"  End of age {roman(event['age'])}: shields " +
                        ", ".join(f"{c.name} {s}" for c, s in zip(cities, event["shields"])))
         elif kind == "coins":
             change = event["change"]
@@ -91,6 +92,3 @@ def final_json(game: Game, bots) -> str:
             "log": [e for e in game.log if e["event"] != "choice"]}
     return json.dumps(data, indent=2) + "\n"
 
-
-def _roman(n: int) -> str:
-    return {1: "I", 2: "II", 3: "III"}.get(n, str(n))

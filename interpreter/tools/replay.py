@@ -9,7 +9,8 @@ from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
 from ..engine.saves import content_digest, game_to_data
 from ..describe import plural as _count
-from .play import LOG_FORMAT, _roman, final_text, text_log
+from ..check.rules import roman
+from .play import LOG_FORMAT, final_text, text_log
 
 
 class ReplayFailure(Exception):
@@ -65,6 +66,8 @@ def _bad_log(options, choices) -> str | None:
         value = options.get(field)
         if not isinstance(value, kind) or isinstance(value, bool):
             return f'"options"."{field}" is missing or not {"a whole number" if kind is int else kind.__name__}'
+    if not all(isinstance(w, str) for w in options["wonders"]):
+        return '"options"."wonders" must be a list of wonder names'
     if "names" in options and (not isinstance(options["names"], list)
                                or not all(isinstance(n, str) for n in options["names"])):
         return '"options"."names" must be a list of names'
@@ -93,7 +96,7 @@ def state_text(game: Game, done: bool) -> str:
     if done:
         return "Replay checked: every step was legal and the result matches the log.\n" + text_log(game) + final_text(game)
     t = game.tables
-    out = [f"State before age {_roman(game.age.number)}, turn {game.turn}:"]
+    out = [f"State before age {roman(game.age.number)}, turn {game.turn}:"]
     for seat, city in enumerate(game.cities):
         built = ", ".join(t.cards[i].name for i in city.built) or "-"
         hand = ", ".join(t.cards[i].name for i in game.hands[seat]) or "-"
@@ -121,7 +124,7 @@ def moves_text(game: Game) -> str:
     if game.finished:
         return "The game is over: no player has a move.\n"
     data = moves_data(game)
-    out = [f"Age {_roman(data['age'])}, turn {data['turn']}"]
+    out = [f"Age {roman(data['age'])}, turn {data['turn']}"]
     for player in data["players"]:
         out.append(f"{player['name']}:")
         out += [f"  {a['label']}" for a in player["actions"]]

@@ -110,6 +110,7 @@ CODES = {
     "E1404": "added twice",
     "E1405": "nothing to change",
     "E1406": "ambiguous card",
+    "E1407": "variants that override each other",
     # running
     "E1501": "triggers that never stop",
     "E1502": "trigger that causes itself",

@@ -65,14 +65,23 @@ def default_files() -> list[tuple[Path, str]]:
             for p in sorted(root.glob("*.wonders"))]
 
 
+def is_variant_path(name: str) -> bool:
+    """`--variant` takes a path when it looks like one (a folder separator, or the
+    `.wonders` ending); any other word names a variant of the content's `variants/` folder,
+    whatever files the current folder holds (docs/variants.md, "Naming a variant")."""
+    return "/" in name or "\\" in name or name.endswith(".wonders")
+
+
 def variant_files(names, paths=None) -> list[tuple[Path, str]]:
     """`--variant NAME`: a file path, or NAME.wonders in the content's `variants/` folder."""
     folders = [Path(p) for p in (paths or []) if Path(p).is_dir()] or [content_dir()]
     shipped = content_dir()
     found = []
     for name in names:
-        path = Path(name)
-        if path.is_file():
+        if is_variant_path(name):
+            path = Path(name)
+            if not path.is_file():
+                raise UsageError(f"{name}: no such variant file" + (" (it is a folder)" if path.is_dir() else ""))
             found.append((path, str(name)))
             continue
         for folder in folders:
@@ -86,13 +95,30 @@ def variant_files(names, paths=None) -> list[tuple[Path, str]]:
             from ..diagnostics import did_you_mean
             guess = did_you_mean(name, known)
             hint = f"; did you mean {guess!r}?" if guess else (f"; variants: {', '.join(known)}" if known else "")
-            raise UsageError(f"{name}: no such variant file or variant{hint}")
+            if Path(name).is_file():
+                hint += f"; to use the file {name} of this folder, write --variant ./{name}"
+            raise UsageError(f"{name}: no such variant{hint}")
     return found
+
+
+def _not_a_variant(tree: ast.File, shown: str) -> str | None:
+    """Why a `--variant` file is not a variant (None when it is one): it must hold
+    `variant` blocks and nothing else, or its cards and rules would join the base unseen."""
+    if not tree.items:
+        return f"{shown}: the variant file is empty; a variant file holds a `variant \"Name\" {{ ... }}` block"
+    for item in tree.items:
+        if not isinstance(item, ast.Variant):
+            kind = type(item).__name__.lower()
+            where = f"line {item.span.line}" if getattr(item, "span", None) else "the file"
+            return (f"{shown}: a variant file holds only `variant` blocks, but {where} has a {kind} "
+                    "outside one; put it in the variant (`add card ...`) or give the file with --content")
+    return None
 
 
 def check_paths(paths=None, variants=()) -> CheckResult:
     files = content_files(paths) if paths else default_files()
-    files += variant_files(variants, paths)
+    variant_paths = variant_files(variants, paths)
+    files += variant_paths
     sources = SourceCache()
     parsed: list[ast.File] = []
     diagnostics: list[Diagnostic] = []
@@ -105,6 +131,10 @@ def check_paths(paths=None, variants=()) -> CheckResult:
         sources.add(shown, text)
         tree, problems = parse_text(text, shown)
         diagnostics += problems
+        if not problems and (path, shown) in variant_paths:
+            reason = _not_a_variant(tree, shown)
+            if reason:
+                raise UsageError(reason)
         parsed.append(tree)
         if problems:
             unparsed_cards |= _card_names(text) - {i.name.text for i in tree.items if isinstance(i, ast.Card)}

@@ -64,12 +64,51 @@ def read_json(path: str, what: str):
         sys.exit(1)
 
 
+class WriteError(Exception):
+    """A file could not be written; the message is the system's reason."""
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write `text` to `path` whole or not at all: a temporary file in the same folder,
+    flushed to disk, then renamed over `path`.  A full disk, a signal or a second writer
+    never leaves a half-written file, and a failed write keeps the old file as it was.
+    Writes through a symlink go to the file it names (the link itself stays)."""
+    import os
+    import tempfile
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target) or "."
+    if os.path.isdir(target):
+        raise WriteError("it is a folder")
+    temporary = None
+    try:
+        handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if os.path.exists(target):
+            os.chmod(temporary, os.stat(target).st_mode & 0o777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, target)
+        temporary = None
+    except OSError as err:
+        raise WriteError(err.strerror or str(err)) from None
+    finally:
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+
+
 def write(path: str, text: str) -> None:
     try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as err:
-        raise click.UsageError(f"{path}: cannot write: {err.strerror}") from None
+        write_atomic(path, text)
+    except WriteError as err:
+        raise click.UsageError(f"{shown(path)}: cannot write: {err}") from None
 
 
 CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
@@ -77,14 +116,24 @@ CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
 
 
 
+def variant_record(variants) -> list[str]:
+    """How a game's options record its --variant arguments: a shipped variant by its name,
+    a file by its absolute path (so the log replays from any folder)."""
+    from pathlib import Path
+
+    from interpreter.check.load import is_variant_path
+    return [str(Path(v).resolve()) if is_variant_path(v) else v for v in variants]
+
+
 def recorded_variants(data, given, path):
-    """The variants a log or save records; --variant, if given, must say the same."""
+    """The variants a log or save records; --variant, if given, must say the same (a file
+    may be named by any path that leads to it)."""
     options = data.get("options") if isinstance(data, dict) else None
     recorded = options.get("variants", []) if isinstance(options, dict) else []
     if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):
         click.echo(f"error: {path}: \"options\".\"variants\" must be a list of variant names", err=True)
         sys.exit(1)
-    if given and list(given) != recorded:
+    if given and variant_record(given) != recorded:
         raise click.UsageError(f"{path} was played with variants {recorded or 'none'}, "
                                f"not {list(given)}; leave out --variant to use the recorded ones")
     return recorded

@@ -39,8 +39,11 @@ def run_replay(tables, data, to_turn=None) -> tuple[Game, bool]:
     decider = ReplayDecider(list(data["choices"]))
     deciders = [decider] * len(game.cities)
     turns = 0
+    unfinished = data.get("result") is None          # written by `play --log` during the game
     try:
         while not game.finished and (to_turn is None or turns < to_turn):
+            if unfinished and decider.position == len(decider.choices):
+                break                                 # the end of what was played so far
             game.step(deciders)
             turns += 1
     except ReplayError as err:
@@ -68,6 +71,10 @@ def _bad_log(options, choices) -> str | None:
             return f'"options"."{field}" is missing or not {"a whole number" if kind is int else kind.__name__}'
     if not all(isinstance(w, str) for w in options["wonders"]):
         return '"options"."wonders" must be a list of wonder names'
+    for field in ("variants", "names"):
+        if field in options and (not isinstance(options[field], list)
+                                 or not all(isinstance(n, str) for n in options[field])):
+            return f'"options"."{field}" must be a list of {field}'
     if "names" in options and (not isinstance(options["names"], list)
                                or not all(isinstance(n, str) for n in options["names"])):
         return '"options"."names" must be a list of names'

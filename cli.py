@@ -205,7 +205,10 @@ def rules(show_diff, full, paths, variants):
         click.echo(tool.rules_text(result.ruleset, full), nl=False)
 
 
+from interpreter.commands.simulate import simulate  # noqa: E402
+
 main.add_command(play)
+main.add_command(simulate)
 
 
 def run() -> None:

@@ -51,7 +51,7 @@ def check(paths, fmt, variants):
             summary += f"; {len(r.cards)} card{'s' * (len(r.cards) != 1)}, " \
                        f"{len(r.wonders)} wonder{'s' * (len(r.wonders) != 1)}"
         if result.variants:
-            summary += "; variants: " + ", ".join(result.variants)
+            summary += "; variants: " + shown(", ".join(result.variants))
         click.echo(summary)
     sys.exit(1 if result.errors else 0)
 
@@ -116,7 +116,7 @@ def replay(log_file, to_turn, save_file, force, fmt, paths, variants):
     try:
         game, done = _run(lambda: tool.run_replay(tables, data, to_turn))
     except tool.ReplayFailure as err:
-        click.echo(f"error: {shown(log_file)}: {err}", err=True)
+        click.echo(f"error: {shown(log_file)}: {shown(err)}", err=True)
         sys.exit(1)
     state = tool.state_data(game)
     if save_file:
@@ -153,7 +153,7 @@ def score(table_file, fmt, paths, variants):
         result = score_table_data(tables, data)
     except TableError as err:
         for problem in err.problems:
-            click.echo(f"error: {table_file}: {problem}", err=True)
+            click.echo(f"error: {shown(table_file)}: {shown(problem)}", err=True)
         sys.exit(1)
     if fmt == "json":
         click.echo(json.dumps(result, indent=2))
@@ -178,7 +178,7 @@ def moves(position_file, fmt, paths, variants):
     try:
         game = game_from_data(tables, data)
     except SaveError as err:
-        click.echo(f"error: {position_file}: {err}", err=True)
+        click.echo(f"error: {shown(position_file)}: {shown(err)}", err=True)
         sys.exit(1)
     if fmt == "json":
         click.echo(json.dumps(tool.moves_data(game), indent=2))

@@ -28,13 +28,21 @@ class Terminated(KeyboardInterrupt):
         self.signum = signum
 
 
+_INSTALLED_IN: list[int] = []         # the process that set the handlers (not its forked workers)
+
+
 def _raise_terminated(signum, _frame):
+    if os.getpid() not in _INSTALLED_IN:  # a forked worker (simulate): die as it would have
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
     raise Terminated(signum)
 
 
 def catch_termination() -> None:
     """SIGTERM and SIGHUP (the terminal closed) unwind like Ctrl-C, so `finally` blocks
     and handlers that keep a game's log run.  A signal the caller ignores (`nohup`) stays ignored."""
+    _INSTALLED_IN[:] = [os.getpid()]
     for name in ("SIGTERM", "SIGHUP"):
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is signal.SIG_DFL:

@@ -110,7 +110,7 @@ def _loaded_game(load_file, paths, variants, players, wonder_list, names):
     try:
         game = game_from_data(tables, data)
     except SaveError as err:
-        click.echo(f"error: {shown(load_file)}: {err}", err=True)
+        click.echo(f"error: {shown(load_file)}: {shown(err)}", err=True)
         sys.exit(1)
     if game.finished:
         click.echo(f"error: {shown(load_file)}: the saved game is already over", err=True)

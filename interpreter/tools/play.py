@@ -8,6 +8,7 @@ from ..check.rules import roman
 from ..engine.bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest
+from ..printable import printable
 from .table import render_table
 
 LOG_FORMAT = "wonders-log/1"
@@ -66,14 +67,15 @@ def text_log(game: Game) -> str:
         elif kind == "token":
             against = f" against {cities[event['against']].name}" if event.get("against") is not None else ""
             out.append(f"    {cities[event['seat']].name} takes a military token ({event['value']:+d}){against}")
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out), keep_newlines=True) + "\n"
 
 
 def score_table(categories, names, pads, winner_names) -> str:
     headers = ["Category"] + list(names)
     rows = [[cat] + [str(p[cat]) for p in pads] for cat in categories]
     rows.append(["total"] + [str(sum(p.values())) for p in pads])
-    return render_table(headers, rows) + f"\nWinner{'s' if len(winner_names) > 1 else ''}: {', '.join(winner_names)}\n"
+    return render_table(headers, rows) + \
+        f"\nWinner{'s' if len(winner_names) > 1 else ''}: {printable(', '.join(winner_names))}\n"
 
 
 def final_text(game: Game) -> str:

@@ -9,6 +9,7 @@ from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
 from ..engine.saves import content_digest, game_to_data
 from ..describe import plural as _count
+from ..printable import printable
 from ..check.rules import roman
 from .play import LOG_FORMAT, final_text, text_log
 
@@ -113,7 +114,7 @@ def state_text(game: Game, done: bool) -> str:
         out.append(f"    built: {built}")
         out.append(f"    hand: {hand}")
     out.append(f"  discard pile: {_count(len(game.discard), 'card')}")
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out), keep_newlines=True) + "\n"
 
 
 def moves_data(game: Game) -> dict:
@@ -135,4 +136,4 @@ def moves_text(game: Game) -> str:
     for player in data["players"]:
         out.append(f"{player['name']}:")
         out += [f"  {a['label']}" for a in player["actions"]]
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out), keep_newlines=True) + "\n"

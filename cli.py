@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import click
 
@@ -171,15 +170,9 @@ def score(table_file, fmt, paths, variants):
 def moves(position_file, fmt, paths, variants):
     """List each player's legal actions, with payment options, in a saved position."""
     import json
-    from interpreter.engine.saves import SaveError, game_from_data
+    from interpreter.commands.common import load_position
     from interpreter.tools import replay as tool
-    data = _read_json(position_file, "position")
-    tables = _tables(paths, _recorded_variants(data, variants, position_file))
-    try:
-        game = game_from_data(tables, data)
-    except SaveError as err:
-        click.echo(f"error: {shown(position_file)}: {shown(err)}", err=True)
-        sys.exit(1)
+    game = load_position(position_file, paths, variants)
     if fmt == "json":
         click.echo(json.dumps(tool.moves_data(game), indent=2))
     else:

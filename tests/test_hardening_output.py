@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import run_cli
+from conftest import ROOT, run_cli
 from interpreter.printable import printable
 
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -60,7 +60,7 @@ def test_diagnostics_escape_names_and_source_lines(evil_content):
 
 
 def test_score_tables_logs_and_saves_escape_player_names(tmp_path):
-    table = json.loads((tmp_path.parent / "x").name and open("docs/examples/table.json").read())
+    table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))
     table["players"][0]["name"] = EVIL
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table))

@@ -108,10 +108,10 @@ def _not_a_variant(tree: ast.File, shown: str) -> str | None:
         return f"{shown}: the variant file is empty; a variant file holds a `variant \"Name\" {{ ... }}` block"
     for item in tree.items:
         if not isinstance(item, ast.Variant):
-            kind = type(item).__name__.lower()
+            kind = {ast.Card: "a card", ast.Wonder: "a wonder", ast.Rules: "a rules block"}.get(type(item), "a declaration")
             where = f"line {item.span.line}" if getattr(item, "span", None) else "the file"
-            return (f"{shown}: a variant file holds only `variant` blocks, but {where} has a {kind} "
-                    "outside one; put it in the variant (`add card ...`) or give the file with --content")
+            return (f"{shown}: a variant file holds only `variant` blocks, but {where} has {kind} "
+                    "outside one; move it into the variant (`add card ...`) or give the file with --content")
     return None
 
 

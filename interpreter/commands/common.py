@@ -21,7 +21,7 @@ def load(paths, variants=()):
     try:
         return check_paths(list(paths) or None, list(variants))
     except UsageError as err:
-        raise click.UsageError(str(err)) from None
+        raise click.UsageError(shown(str(err))) from None
 
 
 VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",
@@ -46,15 +46,22 @@ def tables(paths, variants=()):
 
 
 def read_json(path: str, what: str):
+    """A JSON document the user gives (a log, save or table), with or without a UTF-8
+    byte-order mark (as editors on Windows write); only a regular file is read, so a pipe
+    or device given by mistake cannot hang the command."""
     import json
+    import os
+    import stat
     try:
-        with open(path, encoding="utf-8") as handle:
+        if os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode):
+            raise click.UsageError(f"{shown(path)}: cannot read the {what}: not a regular file")
+        with open(path, encoding="utf-8-sig") as handle:
             return json.load(handle)
     except OSError as err:
-        raise click.UsageError(f"{path}: cannot read the {what}: {err.strerror}") from None
+        raise click.UsageError(f"{shown(path)}: cannot read the {what}: {err.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         where = f" (line {err.lineno}, column {err.colno})" if isinstance(err, json.JSONDecodeError) else ""
-        click.echo(f"error: {path}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
+        click.echo(f"error: {shown(path)}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
         sys.exit(1)
     except RecursionError:
         click.echo(f"error: {path}: the {what} is nested too deeply to be a {what}", err=True)
@@ -137,6 +144,19 @@ def recorded_variants(data, given, path):
         raise click.UsageError(f"{path} was played with variants {recorded or 'none'}, "
                                f"not {list(given)}; leave out --variant to use the recorded ones")
     return recorded
+
+
+def load_position(position_file, paths, variants):
+    """The game a save holds, with the content and variants it was played with; a save
+    that does not fit is refused (exit status 1) with the reason."""
+    from interpreter.engine.saves import SaveError, game_from_data
+    data = read_json(position_file, "position")
+    rules = tables(paths, recorded_variants(data, variants, position_file))
+    try:
+        return game_from_data(rules, data)
+    except SaveError as err:
+        click.echo(f"error: {shown(position_file)}: {shown(err)}", err=True)
+        sys.exit(1)
 
 
 def run_game(play):

@@ -13,7 +13,7 @@ import json
 import sys
 import click
 
-from .common import CONTENT, FORMATS, VARIANT, WriteError, read_json, recorded_variants, run_game, shown, \
+from .common import CONTENT, FORMATS, VARIANT, WriteError, load_position, run_game, shown, \
     tables as load_tables, variant_record, write_atomic
 
 
@@ -85,6 +85,8 @@ def _split(text: str) -> list[str]:
 
 def _new_game(players, seed, sides, wonders, names, paths, variants):
     from interpreter.engine.game import Game, RulesError
+    if players < 1:
+        raise click.BadParameter("a game needs at least one player", param_hint="--players")
     if len(wonders) > players:
         raise click.BadParameter(f"{len(wonders)} wonders named for {players} players", param_hint="--wonders")
     if len(names) > players:
@@ -101,17 +103,10 @@ def _new_game(players, seed, sides, wonders, names, paths, variants):
 
 
 def _loaded_game(load_file, paths, variants, players, wonder_list, names):
-    from interpreter.engine.saves import SaveError, game_from_data
     if players is not None or wonder_list or names:
         raise click.UsageError("--load goes on with the saved game's players, wonders and names; "
                                "leave out --players, --wonders and --names")
-    data = read_json(load_file, "position")
-    tables = load_tables(paths, recorded_variants(data, variants, load_file))
-    try:
-        game = game_from_data(tables, data)
-    except SaveError as err:
-        click.echo(f"error: {shown(load_file)}: {shown(err)}", err=True)
-        sys.exit(1)
+    game = load_position(load_file, paths, variants)
     if game.finished:
         click.echo(f"error: {shown(load_file)}: the saved game is already over", err=True)
         sys.exit(1)

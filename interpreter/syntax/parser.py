@@ -20,7 +20,7 @@ from . import ast
 from .build import MAX_DIGITS, NumberTooLarge, TreeBuilder
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_NESTING = 100          # tree depth: every pass over the tree may recurse this deep
+MAX_NESTING = 120          # tree depth: every pass over the tree may recurse this deep
 KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding="utf-8")))
 
 

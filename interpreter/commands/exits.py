@@ -74,7 +74,8 @@ def run_command(group: click.Group) -> None:
             raise (err.__cause__ or KeyboardInterrupt()) from None
         except SystemExit as err:         # a command's own status (sys.exit)
             status = err.code
-        sys.stdout.flush()                # a closed pipe shows here, not at interpreter exit
+        if sys.stdout is not None and not sys.stdout.closed:   # (the language server closes it)
+            sys.stdout.flush()            # a closed pipe shows here, not at interpreter exit
     except click.exceptions.Exit as err:
         status = err.exit_code
     except click.ClickException as err:

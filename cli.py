@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import click
 
 from interpreter import __version__
+from interpreter.commands.exits import Group
+from interpreter.commands.play import play
 
 from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT,  # noqa: F401
                                          age_option as _age_option, fail_on_errors as _fail_on_errors,
                                          load as _load, read_json as _read_json,
                                          recorded_rules as _recorded_rules,
                                          recorded_variants as _recorded_variants,
-                                         run_game as _run, tables as _tables, write as _write)
+                                         run_game as _run, shown, tables as _tables, write as _write)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="wonders")
 def main() -> None:
     """Wonders: 7 Wonders as a rules language.  Check content, list cards, play games."""
@@ -54,7 +55,7 @@ def check(paths, fmt, variants, rules):
         if rules is not None:
             summary += f"; rules: {result.rules}"
         if result.variants:
-            summary += "; variants: " + ", ".join(result.variants)
+            summary += "; variants: " + shown(", ".join(result.variants))
         click.echo(summary)
     sys.exit(1 if result.errors else 0)
 
@@ -98,103 +99,49 @@ def cards(age, color, players, search, show_wonders, paths, fmt, variants, rules
 
 
 @main.command()
-@click.option("--players", type=int, required=True, help="number of players")
-@click.option("--seed", type=int, default=0, show_default=True, help="random seed: same seed, same game")
-@click.option("--sides", default="random", show_default=True,
-              help="the side of every board (A or B in the first edition, Day or Night in the second), "
-                   "or random")
-@click.option("--wonders", "wonder_list", default="", help="comma-separated wonders for seats 1, 2, ...")
-@click.option("--bots", default="random", show_default=True,
-              help="comma-separated bots per seat (random, greedy); the last one fills the rest")
-@click.option("--human", type=int, help="seat K (1-based) is played by you at the terminal")
-@click.option("--names", default="", help="comma-separated player names")
-@click.option("--log", "log_file", type=click.Path(dir_okay=False), help="write the game's log (for replay) here")
-@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-@CONTENT
-@VARIANT
-@RULES
-def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, paths, variants, rules):
-    """Play a full game with bots (and optionally you) and print the log and score pad."""
-    import json
-    from interpreter.engine.bots import BotSpecError, make_bot
-    from interpreter.engine.game import Game, RulesError
-    from interpreter.tools import play as tool
-    bot_names = [b.strip() for b in bots.split(",") if b.strip()]
-    for b in bot_names:
-        try:
-            make_bot(b, 0)
-        except BotSpecError as err:
-            raise click.BadParameter(str(err), param_hint="--bots") from None
-    if human is not None and not 1 <= human <= players:
-        raise click.BadParameter(f"seat must be between 1 and {players}", param_hint="--human")
-    tables = _tables(paths, variants, rules)
-    known_sides = sorted({s.side for s in tables.sides})
-    if sides != "random" and sides not in known_sides:
-        raise click.BadParameter(f"{sides!r} is not a side of these rules' boards "
-                                 f"(sides: {', '.join(known_sides)}, or random)", param_hint="--sides")
-    try:
-        game = Game(tables, players, seed, sides, [w.strip() for w in wonder_list.split(",") if w.strip()],
-                    [n.strip() for n in names.split(",") if n.strip()] or None)
-    except RulesError as err:
-        raise click.UsageError(str(err)) from None
-    game.options["variants"] = [str(Path(v).resolve()) if Path(v).is_file() else v for v in variants]
-    game.options["names"] = [c.name for c in game.cities[:players]]
-    if not paths:
-        from interpreter.paths import DEFAULT_RULES
-        game.options["rules"] = rules or DEFAULT_RULES
-    human_decider = None
-    if human is not None:
-        from interpreter.tools.human import HumanDecider
-        if fmt == "json":                      # keep stdout for the JSON document
-            human_decider = HumanDecider(echo=lambda text: click.echo(text, err=True),
-                                         prompt=lambda *a, **k: click.prompt(*a, err=True, **k))
-        else:
-            human_decider = HumanDecider()
-    deciders = tool.make_deciders(bot_names, players, seed, None if human is None else human - 1, human_decider)
-    try:
-        _run(lambda: game.play(deciders))
-    except click.Abort:
-        if log_file:
-            _write(log_file, json.dumps(tool.log_data(game, bot_names), indent=1) + "\n")
-            click.echo(f"\nstopped; the game so far is in {log_file}", err=True)
-        raise
-    if log_file:
-        _write(log_file, json.dumps(tool.log_data(game, bot_names), indent=1) + "\n")
-    if fmt == "json":
-        click.echo(tool.final_json(game, bot_names), nl=False)
-    else:
-        click.echo(tool.text_log(game) + tool.final_text(game), nl=False)
-
-
-@main.command()
 @click.argument("log_file", type=click.Path(dir_okay=False))
 @click.option("--to", "to_turn", type=click.IntRange(0), help="stop after this many turns and print the state")
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), help="write the state reached to this file")
+@click.option("--force", is_flag=True, help="let --save replace the log being replayed")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
 @RULES
-def replay(log_file, to_turn, save_file, fmt, paths, variants, rules):
+def replay(log_file, to_turn, save_file, force, fmt, paths, variants, rules):
     """Re-run a game log, checking every step; optionally stop and show the state.
 
-    The log says which variants the game was played with; they are applied again."""
+    The log says which variants the game was played with; they are applied again.
+    A log of an unfinished game (written by `play --log` as it goes) is replayed to its end."""
     import json
     from interpreter.tools import replay as tool
+    if save_file and not force and _same_file(save_file, log_file):
+        raise click.BadParameter(f"{shown(save_file)} is the log being replayed; saving there would replace "
+                                 "the log with a position (add --force to do it anyway)", param_hint="--save")
     data = _read_json(log_file, "log")
     tables = _tables(paths, _recorded_variants(data, variants, log_file),
                      None if paths else _recorded_rules(data, rules, log_file))
     try:
         game, done = _run(lambda: tool.run_replay(tables, data, to_turn))
     except tool.ReplayFailure as err:
-        click.echo(f"error: {log_file}: {err}", err=True)
+        click.echo(f"error: {shown(log_file)}: {shown(err)}", err=True)
         sys.exit(1)
     state = tool.state_data(game)
     if save_file:
         _write(save_file, json.dumps(state) + "\n")
     if fmt == "json":
-        click.echo(json.dumps(state, indent=1) if to_turn is not None else tool.replay_json(game), nl=True)
+        click.echo(json.dumps(state, indent=1) if to_turn is not None or not game.finished
+                   else tool.replay_json(game), nl=True)
     else:
+        if not game.finished and to_turn is None:
+            click.echo("The log ends before the game does; every recorded turn was legal.")
         click.echo(tool.state_text(game, done), nl=False)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 @main.command()
@@ -214,7 +161,7 @@ def score(table_file, fmt, paths, variants, rules):
         result = score_table_data(tables, data)
     except TableError as err:
         for problem in err.problems:
-            click.echo(f"error: {table_file}: {problem}", err=True)
+            click.echo(f"error: {shown(table_file)}: {shown(problem)}", err=True)
         sys.exit(1)
     if fmt == "json":
         click.echo(json.dumps(result, indent=2))
@@ -233,16 +180,9 @@ def score(table_file, fmt, paths, variants, rules):
 def moves(position_file, fmt, paths, variants, rules):
     """List each player's legal actions, with payment options, in a saved position."""
     import json
-    from interpreter.engine.saves import SaveError, game_from_data
+    from interpreter.commands.common import load_position
     from interpreter.tools import replay as tool
-    data = _read_json(position_file, "position")
-    tables = _tables(paths, _recorded_variants(data, variants, position_file),
-                     None if paths else _recorded_rules(data, rules, position_file))
-    try:
-        game = game_from_data(tables, data)
-    except SaveError as err:
-        click.echo(f"error: {position_file}: {err}", err=True)
-        sys.exit(1)
+    game = load_position(position_file, paths, variants, rules)
     if fmt == "json":
         click.echo(json.dumps(tool.moves_data(game), indent=2))
     else:
@@ -277,26 +217,19 @@ from interpreter.commands.simulate import simulate  # noqa: E402
 
 main.add_command(fmt)
 main.add_command(lsp)
+main.add_command(play)
 main.add_command(render)
 main.add_command(simulate)
 main.add_command(compare)
 
 
 def run() -> None:
-    """Entry point: never a Python traceback for the user (WONDERS_DEBUG=1 shows it)."""
-    try:
-        main(standalone_mode=True)
-    except SystemExit:
-        raise
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    except Exception as err:  # noqa: BLE001 - the last line of defence
-        if os.environ.get("WONDERS_DEBUG"):
-            raise
-        click.echo(f"internal error: {type(err).__name__}: {err}\n"
-                   "This is a bug in wonders; rerun with WONDERS_DEBUG=1 for details.", err=True)
-        sys.exit(70)
+    """Entry point: never a Python traceback for the user (WONDERS_DEBUG=1 shows it).
+
+    Click's own standalone mode would turn Ctrl-C into "Aborted!" and status 1, and a
+    closed pipe into a traceback; here Ctrl-C is 130, a closed pipe ends quietly with 0."""
+    from interpreter.commands.exits import run_command
+    run_command(main)
 
 
 if __name__ == "__main__":

@@ -77,6 +77,7 @@ CODES = {
     "E0005": "file too large",
     "E0006": "unexpected end of file",
     "E0007": "cannot read file",
+    "E0008": "too deeply nested",
     # names
     "E1001": "unknown resource",
     "E1002": "unknown colour",
@@ -111,6 +112,7 @@ CODES = {
     "E1404": "added twice",
     "E1405": "nothing to change",
     "E1406": "ambiguous card",
+    "E1407": "variants that override each other",
     # running
     "E1501": "triggers that never stop",
     "E1502": "trigger that causes itself",
@@ -151,33 +153,41 @@ def render_text(diagnostics: Iterable[Diagnostic], sources: SourceCache) -> str:
 
 
 def render_one(d: Diagnostic, sources: SourceCache) -> str:
-    out = [f"{d.severity}[{d.code}]: {d.message}"]
+    """One diagnostic as text.  Everything taken from files (names in messages, the source
+    line, file names) has its control characters escaped: a card named with an escape
+    sequence must not drive the terminal (see interpreter/printable.py)."""
+    from .printable import printable
+    out = [f"{d.severity}[{d.code}]: {printable(d.message)}"]
     span = d.span
     if span is not None:
         gutter = " " * len(str(span.line))
-        out.append(f"{gutter}--> {span.file}:{span.line}:{span.column}")
+        out.append(f"{gutter}--> {printable(span.file)}:{span.line}:{span.column}")
         text = sources.line(span.file, span.line)
         if text is not None:
             text, column = _window(text, span.column)
             text = text.expandtabs(1)
             width = (span.end_column - span.column) if span.end_line == span.line else len(text) - column + 1
             width = max(1, min(width, max(1, len(text) - column + 1)))
+            before, marked = text[:column - 1], text[column - 1:column - 1 + width]
+            column, width = len(printable(before)) + 1, max(1, len(printable(marked)))
+            text = printable(text)
             caret = " " * (column - 1) + "^" * width
             if d.label:
-                caret += " " + d.label
+                caret += " " + printable(d.label)
             out += [f"{gutter} |", f"{span.line} | {text}", f"{gutter} | {caret}"]
         for note in d.notes:
             if note.span is not None:
-                out.append(f"{gutter} = note: {note.message} at {note.span.file}:{note.span.line}:{note.span.column}")
+                out.append(f"{gutter} = note: {printable(note.message)} at "
+                           f"{printable(note.span.file)}:{note.span.line}:{note.span.column}")
             else:
-                out.append(f"{gutter} = note: {note.message}")
+                out.append(f"{gutter} = note: {printable(note.message)}")
         if d.help:
-            out.append(f"{gutter} = help: {d.help}")
+            out.append(f"{gutter} = help: {printable(d.help)}")
     else:
         for note in d.notes:
-            out.append(f"  = note: {note.message}")
+            out.append(f"  = note: {printable(note.message)}")
         if d.help:
-            out.append(f"  = help: {d.help}")
+            out.append(f"  = help: {printable(d.help)}")
     return "\n".join(out) + "\n"
 
 

@@ -107,6 +107,13 @@ def default_files(rules: str | None = None) -> list[tuple[Path, str]]:
     return [(p, f"content/{p.relative_to(root).as_posix()}") for p in files]
 
 
+def is_variant_path(name: str) -> bool:
+    """`--variant` takes a path when it looks like one (a folder separator, or the
+    `.wonders` ending); any other word names a variant of the content's `variants/` folder,
+    whatever files the current folder holds (docs/variants.md, "Naming a variant")."""
+    return "/" in name or "\\" in name or name.endswith(".wonders")
+
+
 def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Path, str]]:
     """`--variant NAME`: a file path, or NAME.wonders in the `variants/` folder of the
     content (the rule set's own first, then the other shipped rule sets': a variant of
@@ -119,8 +126,10 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
         folders = [own] + [f for f in rule_sets().values() if f != own]
     found = []
     for name in names:
-        path = Path(name)
-        if path.is_file():
+        if is_variant_path(name):
+            path = Path(name)
+            if not path.is_file():
+                raise UsageError(f"{name}: no such variant file" + (" (it is a folder)" if path.is_dir() else ""))
             found.append((path, str(name)))
             continue
         for folder in folders:
@@ -135,8 +144,24 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
             from ..diagnostics import did_you_mean
             guess = did_you_mean(name, known)
             hint = f"; did you mean {guess!r}?" if guess else (f"; variants: {', '.join(known)}" if known else "")
-            raise UsageError(f"{name}: no such variant file or variant{hint}")
+            if Path(name).is_file():
+                hint += f"; to use the file {name} of this folder, write --variant ./{name}"
+            raise UsageError(f"{name}: no such variant{hint}")
     return found
+
+
+def _not_a_variant(tree: ast.File, shown: str) -> str | None:
+    """Why a `--variant` file is not a variant (None when it is one): it must hold
+    `variant` blocks and nothing else, or its cards and rules would join the base unseen."""
+    if not tree.items:
+        return f"{shown}: the variant file is empty; a variant file holds a `variant \"Name\" {{ ... }}` block"
+    for item in tree.items:
+        if not isinstance(item, ast.Variant):
+            kind = {ast.Card: "a card", ast.Wonder: "a wonder", ast.Rules: "a rules block"}.get(type(item), "a declaration")
+            where = f"line {item.span.line}" if getattr(item, "span", None) else "the file"
+            return (f"{shown}: a variant file holds only `variant` blocks, but {where} has {kind} "
+                    "outside one; move it into the variant (`add card ...`) or give the file with --content")
+    return None
 
 
 def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResult:
@@ -145,15 +170,18 @@ def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResul
     if paths and rules is not None:
         raise UsageError("give --rules (a shipped rule set) or --content (files), not both")
     files = content_files(paths) if paths else default_files(rules)
-    files += variant_files(variants, paths, rules)
-    result = check_sources([(shown, *read_source(path, shown)) for path, shown in files])
+    variant_paths = variant_files(variants, paths, rules)
+    files += variant_paths
+    result = check_sources([(shown, *read_source(path, shown)) for path, shown in files],
+                           variant_files_shown={shown for _, shown in variant_paths})
     return attrs.evolve(result, rules=None if paths else (rules or DEFAULT_RULES))
 
 
-def check_sources(sources, parse=parse_text) -> CheckResult:
+def check_sources(sources, parse=parse_text, variant_files_shown=frozenset()) -> CheckResult:
     """Check (name shown, text or None, reading problems) triples as one rule set, the
     variants among them applied.  `parse` may be a caching parse_text (the language server
-    keeps the trees of files that did not change)."""
+    keeps the trees of files that did not change).  The files named in
+    `variant_files_shown` came from --variant and must hold variant blocks only."""
     cache = SourceCache()
     parsed: list[ast.File] = []
     diagnostics: list[Diagnostic] = []
@@ -165,6 +193,10 @@ def check_sources(sources, parse=parse_text) -> CheckResult:
         cache.add(shown, text)
         tree, problems = parse(text, shown)
         diagnostics += problems
+        if not problems and shown in variant_files_shown:
+            reason = _not_a_variant(tree, shown)
+            if reason:
+                raise UsageError(reason)
         parsed.append(tree)
         if problems:
             unparsed_cards |= _card_names(text) - {i.name.text for i in tree.items if isinstance(i, ast.Card)}

@@ -18,7 +18,7 @@ MAX_AGE = 20
 
 def quiet_age_number(text: str) -> int | None:
     """`3` or `III` as a number (at most MAX_AGE), or None."""
-    if text.isdigit() and len(text) <= 3 and 0 < int(text) <= MAX_AGE:
+    if text.isascii() and text.isdigit() and len(text) <= 3 and 0 < int(text) <= MAX_AGE:
         return int(text)
     if len(text) > 8:
         return None

@@ -38,6 +38,7 @@ def apply_variants(items: list, ctx: Context) -> list:
         named.setdefault(v.name.text, v)
     for v in variants:
         _check_target(v, rules, ctx)
+    _check_mutual_overrides(variants, ctx)
     skipped = _resolve_conflicts(variants, ctx)
     for v in variants:
         for change in v.body:
@@ -111,6 +112,23 @@ def _resolve_conflicts(variants, ctx: Context) -> set[int]:
                                    help=f'if "{v.name.text}" should win, add `overrides "{other_v.name.text}"` to it')
                 seen.append((site, v, change))
     return skipped
+
+
+def _check_mutual_overrides(variants, ctx: Context) -> None:
+    """Two variants that each override the other: which one wins would depend on the order
+    of the --variant options, so it is an error rather than a silent choice."""
+    by_name = {v.name.text: v for v in variants}
+    for v in variants:
+        for name in v.overrides:
+            other = by_name.get(name.text)
+            if other is None or other is v or not _overrides(other, v):
+                continue
+            if variants.index(other) < variants.index(v):        # report each pair once
+                back = next(n for n in other.overrides if n.text == v.name.text)
+                ctx.report("E1407", f'variants "{other.name.text}" and "{v.name.text}" override each other',
+                           name.span, label=f'"{v.name.text}" overrides "{other.name.text}"',
+                           notes=(Note(f'and "{other.name.text}" overrides "{v.name.text}" here', back.span),),
+                           help="keep `overrides` in the one variant that should win")
 
 
 def _overrides(a: ast.Variant, b: ast.Variant) -> bool:

@@ -11,6 +11,8 @@ import sys
 
 import click
 
+from interpreter.printable import printable as shown
+
 FORMATS = click.Choice(["text", "json"])
 
 
@@ -21,7 +23,7 @@ def load(paths, variants=(), rules=None):
     try:
         return check_paths(list(paths) or None, list(variants), rules)
     except UsageError as err:
-        raise click.UsageError(str(err)) from None
+        raise click.UsageError(shown(str(err))) from None
 
 
 RULES = click.option("--rules", "rules", metavar="NAME", default=None,
@@ -66,15 +68,22 @@ def recorded_rules(data, given, path):
 
 
 def read_json(path: str, what: str):
+    """A JSON document the user gives (a log, save or table), with or without a UTF-8
+    byte-order mark (as editors on Windows write); only a regular file is read, so a pipe
+    or device given by mistake cannot hang the command."""
     import json
+    import os
+    import stat
     try:
-        with open(path, encoding="utf-8") as handle:
+        if os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode):
+            raise click.UsageError(f"{shown(path)}: cannot read the {what}: not a regular file")
+        with open(path, encoding="utf-8-sig") as handle:
             return json.load(handle)
     except OSError as err:
-        raise click.UsageError(f"{path}: cannot read the {what}: {err.strerror}") from None
+        raise click.UsageError(f"{shown(path)}: cannot read the {what}: {err.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         where = f" (line {err.lineno}, column {err.colno})" if isinstance(err, json.JSONDecodeError) else ""
-        click.echo(f"error: {path}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
+        click.echo(f"error: {shown(path)}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
         sys.exit(1)
     except RecursionError:
         click.echo(f"error: {path}: the {what} is nested too deeply to be a {what}", err=True)
@@ -84,12 +93,51 @@ def read_json(path: str, what: str):
         sys.exit(1)
 
 
+class WriteError(Exception):
+    """A file could not be written; the message is the system's reason."""
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write `text` to `path` whole or not at all: a temporary file in the same folder,
+    flushed to disk, then renamed over `path`.  A full disk, a signal or a second writer
+    never leaves a half-written file, and a failed write keeps the old file as it was.
+    Writes through a symlink go to the file it names (the link itself stays)."""
+    import os
+    import tempfile
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target) or "."
+    if os.path.isdir(target):
+        raise WriteError("it is a folder")
+    temporary = None
+    try:
+        handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if os.path.exists(target):
+            os.chmod(temporary, os.stat(target).st_mode & 0o777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, target)
+        temporary = None
+    except OSError as err:
+        raise WriteError(err.strerror or str(err)) from None
+    finally:
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+
+
 def write(path: str, text: str) -> None:
     try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as err:
-        raise click.UsageError(f"{path}: cannot write: {err.strerror}") from None
+        write_atomic(path, text)
+    except WriteError as err:
+        raise click.UsageError(f"{shown(path)}: cannot write: {err}") from None
 
 
 CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
@@ -97,17 +145,41 @@ CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
 
 
 
+def variant_record(variants) -> list[str]:
+    """How a game's options record its --variant arguments: a shipped variant by its name,
+    a file by its absolute path (so the log replays from any folder)."""
+    from pathlib import Path
+
+    from interpreter.check.load import is_variant_path
+    return [str(Path(v).resolve()) if is_variant_path(v) else v for v in variants]
+
+
 def recorded_variants(data, given, path):
-    """The variants a log or save records; --variant, if given, must say the same."""
+    """The variants a log or save records; --variant, if given, must say the same (a file
+    may be named by any path that leads to it)."""
     options = data.get("options") if isinstance(data, dict) else None
     recorded = options.get("variants", []) if isinstance(options, dict) else []
     if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):
         click.echo(f"error: {path}: \"options\".\"variants\" must be a list of variant names", err=True)
         sys.exit(1)
-    if given and list(given) != recorded:
+    if given and variant_record(given) != recorded:
         raise click.UsageError(f"{path} was played with variants {recorded or 'none'}, "
                                f"not {list(given)}; leave out --variant to use the recorded ones")
     return recorded
+
+
+def load_position(position_file, paths, variants, rules=None):
+    """The game a save holds, with the rule set, content and variants it was played with;
+    a save that does not fit is refused (exit status 1) with the reason."""
+    from interpreter.engine.saves import SaveError, game_from_data
+    data = read_json(position_file, "position")
+    rules = tables(paths, recorded_variants(data, variants, position_file),
+                   None if paths else recorded_rules(data, rules, position_file))
+    try:
+        return game_from_data(rules, data)
+    except SaveError as err:
+        click.echo(f"error: {shown(position_file)}: {shown(err)}", err=True)
+        sys.exit(1)
 
 
 def run_game(play):
@@ -127,8 +199,10 @@ def run_game(play):
 def age_option(age, ruleset):
     if age is None:
         return None
-    roman = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
-    number = int(age) if age.isdigit() else roman.get(age.upper())
-    if number not in {a.number for a in ruleset.rules.ages}:
-        raise click.BadParameter(f"{age!r} is not an age of these rules", param_hint="--age")
+    from interpreter.check.rules import quiet_age_number, roman
+    number = quiet_age_number(age.strip().upper())
+    ages = sorted(a.number for a in ruleset.rules.ages)
+    if number not in ages:
+        raise click.BadParameter(f"{shown(age[:40])!r} is not an age of these rules (they have "
+                                 f"{', '.join(roman(a) for a in ages)})", param_hint="--age")
     return number

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..check.rules import roman
 from .payment import payment_options
 
 
@@ -20,7 +21,7 @@ class Action(NamedTuple):
         if self.kind == "pass":
             return "pass"
         card = tables.cards[self.card]
-        name = f"{card.name} ({'I' * card.age if card.age <= 3 else card.age})"
+        name = f"{card.name} ({roman(card.age)})"
         text = {"build": "build", "stage": "wonder stage with", "sell": "sell"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"

@@ -79,7 +79,16 @@ def measure(q: ast.Quantity, where: Where) -> int:
     return total
 
 
+VALUE_LIMIT = 10 ** 15    # every computed value stays within ±this (docs/language.md, Arithmetic)
+
+
 def evaluate(expr, where: Where) -> int:
+    """The expression's value, held within ±VALUE_LIMIT at every step: content multiplying
+    large numbers must not build integers of thousands of digits (slow, and unprintable)."""
+    return max(-VALUE_LIMIT, min(VALUE_LIMIT, _evaluate(expr, where)))
+
+
+def _evaluate(expr, where: Where) -> int:
     if isinstance(expr, ast.Number):
         return expr.value
     if isinstance(expr, ast.PerAmount):
@@ -106,7 +115,7 @@ def per_value(amount, per: ast.Per | None, where: Where) -> int:
     value = evaluate(amount, where) if not isinstance(amount, int) else amount
     if per is None:
         return value
-    return value * (measure(per.what, where) // per.every)
+    return max(-VALUE_LIMIT, min(VALUE_LIMIT, value * (measure(per.what, where) // per.every)))
 
 
 def holds(conditions, where: Where) -> bool:

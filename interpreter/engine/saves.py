@@ -86,9 +86,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game = Game.__new__(Game)
         game.tables, game.options = tables, dict(data["options"])
         game.seed = game.options.get("seed", 0)
-        game.rng = random.Random()
-        version, internal, gauss = data["rng"]
-        game.rng.setstate((version, tuple(internal), gauss))
+        game.rng = _random_state(data["rng"])
         game.age_index, game.turn, game.finished = data["age_index"], data["turn"], data["finished"]
         game.started, game.fired = bool(data["started"]), dict(data["fired"])
         game.players = int(game.options["players"])
@@ -119,13 +117,27 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             game.cities.append(city)
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
         field = f'"{err.args[0]}"' if isinstance(err, KeyError) and err.args else "a field"
         raise SaveError(f"the save is missing {field} or has a field of the wrong kind") from None
     problem = _impossible(game)
     if problem:
         raise SaveError(problem)
     return game
+
+
+def _random_state(saved) -> random.Random:
+    """The random generator a save records: [version, 625 words, gauss], checked word by word
+    (random.setstate itself fails with errors that name nothing)."""
+    ok = isinstance(saved, list) and len(saved) == 3 and saved[0] == 3 and isinstance(saved[1], list) \
+        and len(saved[1]) == 625 and all(type(w) is int and 0 <= w < 2 ** 32 for w in saved[1]) \
+        and saved[1][-1] <= 624 and (saved[2] is None or type(saved[2]) is float)
+    if not ok:
+        raise SaveError('"rng" must be the random generator\'s state as the game saved it '
+                        "(3, 625 whole numbers from 0 to 4294967295, and null)")
+    rng = random.Random()
+    rng.setstate((3, tuple(saved[1]), saved[2]))
+    return rng
 
 
 def _impossible(game: Game) -> str | None:

@@ -1,4 +1,4 @@
-"""Read a content file and parse it: Lark LALR (cached) -> syntax tree, or diagnostics.
+"""Read a content file and parse it: Lark LALR (shipped pre-built) -> syntax tree, or diagnostics.
 
 Syntax errors are reported in plain words ("expected `}` or `cost`"), never with Lark's
 terminal names.  To report every syntax error of a file in one run, a file that fails
@@ -20,16 +20,16 @@ from . import ast
 from .build import MAX_DIGITS, NumberTooLarge, TreeBuilder
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_NESTING = 120          # tree depth: every pass over the tree may recurse this deep
 KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding="utf-8")))
 
 
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
-    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False)
-    try:
-        return Lark(grammar_file().read_text(encoding="utf-8"), cache=True, **options)
-    except OSError:  # an unwritable cache directory must not stop a check
-        return Lark(grammar_file().read_text(encoding="utf-8"), **options)
+    """The parser, from the tables shipped in the package (see prebuilt.py): never from a
+    cache file in a shared folder, which anyone could have planted."""
+    from .prebuilt import load
+    return load()
 
 
 # ---------------------------------------------------------------- reading
@@ -73,10 +73,11 @@ def parse_text(text: str, display: str) -> tuple[ast.File, list[Diagnostic]]:
     except UnexpectedInput:
         pass
     else:
-        try:
-            return ast.File(path=display, items=tuple(TreeBuilder(display).transform(tree))), []
-        except VisitError:
-            pass      # a number too large: parse item by item, so the other items are kept
+        if _too_deep(tree) is None:
+            try:
+                return ast.File(path=display, items=tuple(TreeBuilder(display).transform(tree))), []
+            except VisitError:
+                pass  # a number too large: parse item by item, so the other items are kept
 
     items: list = []
     diagnostics: list[Diagnostic] = []
@@ -85,6 +86,10 @@ def parse_text(text: str, display: str) -> tuple[ast.File, list[Diagnostic]]:
             tree = parser.parse(chunk)
         except UnexpectedInput as err:
             diagnostics.append(_shift(syntax_diagnostic(err, chunk, display, 0), line - 1, column - 1))
+            continue
+        deep = _too_deep(tree)
+        if deep is not None:
+            diagnostics.append(_shift(_nested_too_deep(deep, display), line - 1, column - 1))
             continue
         try:
             built = TreeBuilder(display).transform(tree)
@@ -98,6 +103,31 @@ def parse_text(text: str, display: str) -> tuple[ast.File, list[Diagnostic]]:
 
 _SCAN = re.compile(r'"[^"\n]*"?|#[^\n]*|[{}]'
                    r'|\b(?:card|wonder|rules)(?=\s*")|\bresources(?=\s+\w+\s*:)|\b(?:colors|symbols)(?=\s*:)')
+
+
+def _too_deep(tree):
+    """The statement holding a part nested more than MAX_NESTING deep (None if there is
+    none), found without recursion: `1 + 1 + ... + 1` is a chain as deep as it has terms."""
+    stack = [(tree, 0, tree)]
+    while stack:
+        node, depth, statement = stack.pop()
+        if depth > MAX_NESTING:
+            return statement
+        for child in getattr(node, "children", ()):
+            if hasattr(child, "children"):
+                stack.append((child, depth + 1, child if depth < 2 else statement))
+    return None
+
+
+def _nested_too_deep(node, display: str) -> Diagnostic:
+    meta = node.meta
+    line, column = getattr(meta, "line", 1), getattr(meta, "column", 1)
+    end_line, end_column = getattr(meta, "end_line", line), getattr(meta, "end_column", column + 1)
+    if end_line != line:
+        end_column = column + 1
+    return Diagnostic("E0008", f"an expression nested more than {MAX_NESTING} levels deep",
+                      Span(display, line, column, line, end_column), label="too deep",
+                      help="split a long sum or product into several score lines or triggers")
 
 
 def _built_wrong(err: VisitError, display: str, line_offset: int) -> Diagnostic:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ..check.rules import roman
 from ..check.model import CardDef, Cost, RuleSet
 from ..describe import cost_text, effect_data, effect_text
 from ..syntax import ast
@@ -72,16 +73,13 @@ def _starting_resource(effects) -> str | None:
     return None
 
 
-def _roman(n: int) -> str:
-    return {1: "I", 2: "II", 3: "III"}.get(n, str(n))
-
 
 def cards_table(ruleset: RuleSet, cards: list[CardDef]) -> str:
     pooled = pooled_names(ruleset)
     rows = []
     for c in cards:
         copies = "random" if c.name in pooled else " ".join(f"{n}+" for n in c.copies) or "-"
-        rows.append([_roman(c.age), c.name, c.color, cost_text(c.cost), "\n".join(c.chains) or "-",
+        rows.append([roman(c.age), c.name, c.color, cost_text(c.cost), "\n".join(c.chains) or "-",
                      copies, "\n".join(effect_text(e) for e in c.effects) or "-"])
     return render_table(["Age", "Card", "Color", "Cost", "Free with", "Copies", "Effects"], rows) \
         + f"\n{len(cards)} card{'s' if len(cards) != 1 else ''}\n"

@@ -1,19 +1,58 @@
 """A person at the terminal as a decider: shows the hand, the city, the neighbours and
-the legal actions with their prices, and asks again on bad input."""
+the legal actions with their prices, and asks again on bad input.
+
+Whatever is typed is only ever compared with the numbers shown: `²`, digits of other
+scripts, a number of ten thousand digits, control characters or bytes that are not UTF-8
+are refused and the question is asked again.  Ending the input (Ctrl-D) raises EOFError
+and Ctrl-C KeyboardInterrupt, which the `play` command tells apart."""
 
 from __future__ import annotations
+
+import sys
 
 import click
 
 from ..check.rules import roman
 from ..describe import cost_text, effect_text
+from ..printable import printable
+
+MAX_LINE = 4096            # bytes of an answer kept; the rest of a longer line is read and dropped
+
+
+def read_answer(question: str, err: bool = False) -> str:
+    """One line typed at the terminal (without its end), or EOFError when the input ended."""
+    click.echo(f"{question}: ", nl=False, err=err)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:                               # a text-only stand-in for stdin
+        line = sys.stdin.readline(MAX_LINE)
+        rest = line
+        while rest and not rest.endswith("\n") and len(rest) == MAX_LINE:
+            rest = sys.stdin.readline(MAX_LINE)
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+    raw = stream.readline(MAX_LINE)
+    if not raw:
+        raise EOFError
+    rest = raw
+    while not rest.endswith(b"\n") and len(rest) == MAX_LINE:
+        rest = stream.readline(MAX_LINE)             # drop the rest of a very long line
+    return raw.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+def choice_number(answer: str, count: int) -> int | None:
+    """The 0-based option an answer picks: plain ASCII digits from 1 to `count`, else None."""
+    answer = answer.strip()
+    if answer.isascii() and answer.isdigit() and len(answer) <= 12 and 1 <= int(answer) <= count:
+        return int(answer) - 1
+    return None
 
 
 class HumanDecider:
     name = "human"
 
-    def __init__(self, prompt=click.prompt, echo=click.echo):
-        self.prompt, self.echo = prompt, echo
+    def __init__(self, ask=read_answer, echo=click.echo):
+        self.ask, self.echo = ask, echo
 
     def decide(self, game, seat, kind, options) -> int:
         t = game.tables
@@ -21,13 +60,14 @@ class HumanDecider:
         left, right = game.neighbours(seat)
         neutral = seat in game.neutrals
         if neutral:
-            self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: your decision for the {city.name} "
+            self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: your decision for the {printable(city.name)} "
                       f"(you hold its card) ==")
         else:
-            self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: {city.name}, your {kind} decision ==")
+            self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: {printable(city.name)}, your {kind} decision ==")
         for label, c in (("It" if neutral else "You", city), ("Left", left), ("Right", right)):
-            built = ", ".join(t.cards[i].name for i in c.built) or "nothing yet"
-            self.echo(f"{label}: {c.name} ({c.side.wonder} {c.side.side}), {c.coins} coins, "
+            built = ", ".join(printable(t.cards[i].name) for i in c.built) or "nothing yet"
+            self.echo(f"{label}: {printable(c.name)} ({printable(c.side.wonder)} {printable(c.side.side)}), "
+                      f"{c.coins} coins, "
                       f"{c.shields} shields, stages {c.stages}/{len(c.side.stages)}; built: {built}")
         if kind != "discard":
             self.echo("Cards it can play (from your hand):" if neutral else "Hand:")
@@ -35,13 +75,12 @@ class HumanDecider:
                 card = t.ruleset.cards[i]
                 effects = "; ".join(effect_text(e) for e in card.effects)
                 chains = f", free with {' or '.join(card.chains)}" if card.chains else ""
-                self.echo(f"  {card.name} [{card.color}, cost {cost_text(card.cost)}{chains}]: {effects}")
+                self.echo(printable(f"  {card.name} [{card.color}, cost {cost_text(card.cost)}{chains}]: {effects}"))
         for n, option in enumerate(options, 1):
-            self.echo(f"  {n:>2}. {option.label(t)}")
+            self.echo(f"  {n:>2}. {printable(option.label(t))}")
         while True:
-            answer = self.prompt("Your choice (number)", default="", show_default=False)
-            answer = str(answer).strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return int(answer) - 1
+            chosen = choice_number(str(self.ask("Your choice (number)")), len(options))
+            if chosen is not None:
+                return chosen
             self.echo(f"Please type a number from 1 to {len(options)}.")
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+from ..check.rules import roman
 from ..engine.bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest
+from ..printable import printable
 from .table import render_table
 
 LOG_FORMAT = "wonders-log/1"
@@ -42,7 +44,7 @@ def text_log(game: Game) -> str:
             out.append("Players (clockwise; each one's left neighbour is the next):")
             out += [f"  {name}: {wonder} side {side}" for name, wonder, side in event["players"]]
         elif kind == "age":
-            out.append(f"\nAge {_roman(event['age'])}")
+            out.append(f"\nAge {roman(event['age'])}")
             current_turn = None
         elif kind == "choice":
             if event["kind"] == "turn" and event["turn"] != current_turn:
@@ -55,7 +57,7 @@ def text_log(game: Game) -> str:
             out.append(f"    {cities[event['seat']].name}{by}: {event['action']}{paid} "
                        f"(now {coins} coin{'s' * (coins != 1)})")
         elif kind == "age end":
-            out.append(f"  End of age {_roman(event['age'])}: shields " +
+            out.append(f"  End of age {roman(event['age'])}: shields " +
                        ", ".join(f"{c.name} {s}" for c, s in zip(cities, event["shields"])))
         elif kind == "coins":
             change = event["change"]
@@ -65,14 +67,15 @@ def text_log(game: Game) -> str:
         elif kind == "token":
             against = f" against {cities[event['against']].name}" if event.get("against") is not None else ""
             out.append(f"    {cities[event['seat']].name} takes a military token ({event['value']:+d}){against}")
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out), keep_newlines=True) + "\n"
 
 
 def score_table(categories, names, pads, winner_names) -> str:
     headers = ["Category"] + list(names)
     rows = [[cat] + [str(p[cat]) for p in pads] for cat in categories]
     rows.append(["total"] + [str(sum(p.values())) for p in pads])
-    return render_table(headers, rows) + f"\nWinner{'s' if len(winner_names) > 1 else ''}: {', '.join(winner_names)}\n"
+    return render_table(headers, rows) + \
+        f"\nWinner{'s' if len(winner_names) > 1 else ''}: {printable(', '.join(winner_names))}\n"
 
 
 def final_text(game: Game) -> str:
@@ -91,6 +94,3 @@ def final_json(game: Game, bots) -> str:
             "log": [e for e in game.log if e["event"] != "choice"]}
     return json.dumps(data, indent=2) + "\n"
 
-
-def _roman(n: int) -> str:
-    return {1: "I", 2: "II", 3: "III"}.get(n, str(n))

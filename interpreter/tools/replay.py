@@ -9,7 +9,9 @@ from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
 from ..engine.saves import content_digest, game_to_data
 from ..describe import plural as _count
-from .play import LOG_FORMAT, _roman, final_text, text_log
+from ..printable import printable
+from ..check.rules import roman
+from .play import LOG_FORMAT, final_text, text_log
 
 
 class ReplayFailure(Exception):
@@ -40,8 +42,11 @@ def run_replay(tables, data, to_turn=None) -> tuple[Game, bool]:
     decider = ReplayDecider(list(data["choices"]))
     deciders = [decider] * len(game.cities)
     turns = 0
+    unfinished = data.get("result") is None          # written by `play --log` during the game
     try:
         while not game.finished and (to_turn is None or turns < to_turn):
+            if unfinished and decider.position == len(decider.choices):
+                break                                 # the end of what was played so far
             game.step(deciders)
             turns += 1
     except ReplayError as err:
@@ -67,6 +72,12 @@ def _bad_log(options, choices) -> str | None:
         value = options.get(field)
         if not isinstance(value, kind) or isinstance(value, bool):
             return f'"options"."{field}" is missing or not {"a whole number" if kind is int else kind.__name__}'
+    if not all(isinstance(w, str) for w in options["wonders"]):
+        return '"options"."wonders" must be a list of wonder names'
+    for field in ("variants", "names"):
+        if field in options and (not isinstance(options[field], list)
+                                 or not all(isinstance(n, str) for n in options[field])):
+            return f'"options"."{field}" must be a list of {field}'
     if "names" in options and (not isinstance(options["names"], list)
                                or not all(isinstance(n, str) for n in options["names"])):
         return '"options"."names" must be a list of names'
@@ -95,7 +106,7 @@ def state_text(game: Game, done: bool) -> str:
     if done:
         return "Replay checked: every step was legal and the result matches the log.\n" + text_log(game) + final_text(game)
     t = game.tables
-    out = [f"State before age {_roman(game.age.number)}, turn {game.turn}:"]
+    out = [f"State before age {roman(game.age.number)}, turn {game.turn}:"]
     for seat, city in enumerate(game.cities):
         built = ", ".join(t.cards[i].name for i in city.built) or "-"
         hand = ", ".join(t.cards[i].name for i in game.hands[seat]) or "-"
@@ -105,7 +116,7 @@ def state_text(game: Game, done: bool) -> str:
         out.append(f"    built: {built}")
         out.append(f"    hand: {hand}")
     out.append(f"  discard pile: {_count(len(game.discard), 'card')}")
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out), keep_newlines=True) + "\n"
 
 
 def moves_data(game: Game) -> dict:
@@ -123,8 +134,8 @@ def moves_text(game: Game) -> str:
     if game.finished:
         return "The game is over: no player has a move.\n"
     data = moves_data(game)
-    out = [f"Age {_roman(data['age'])}, turn {data['turn']}"]
+    out = [f"Age {roman(data['age'])}, turn {data['turn']}"]
     for player in data["players"]:
         out.append(f"{player['name']}:")
         out += [f"  {a['label']}" for a in player["actions"]]
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out), keep_newlines=True) + "\n"

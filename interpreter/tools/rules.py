@@ -6,12 +6,13 @@ import difflib
 
 from ..check.model import RuleSet
 from ..syntax import ast
+from ..printable import printable
 from ..syntax.printer import print_items
 
 
 def rules_text(ruleset: RuleSet, full: bool) -> str:
     items = ruleset.items if full else [i for i in ruleset.items if isinstance(i, ast.Rules)]
-    return print_items(items)
+    return printable(print_items(items), keep_newlines=True)
 
 
 def diff_text(base: RuleSet, changed: RuleSet, variants: list[str]) -> str:
@@ -19,4 +20,4 @@ def diff_text(base: RuleSet, changed: RuleSet, variants: list[str]) -> str:
     after = print_items(changed.items).splitlines(keepends=True)
     label = "with " + ", ".join(variants) if variants else "the same content"
     lines = list(difflib.unified_diff(before, after, "base", label, n=4))
-    return "".join(lines) if lines else "The variants change nothing.\n"
+    return printable("".join(lines), keep_newlines=True) if lines else "The variants change nothing.\n"

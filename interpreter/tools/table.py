@@ -1,11 +1,14 @@
-"""Plain-text tables: aligned columns, a cell may hold several lines."""
+"""Plain-text tables: aligned columns, a cell may hold several lines.  Cells come from
+content, tables, logs and saves: their control characters are shown escaped."""
 
 from __future__ import annotations
 
+from ..printable import printable
+
 
 def render_table(headers: list[str], rows: list[list]) -> str:
-    cells = [[str(h).splitlines() or [""] for h in headers]]
-    cells += [[str(c).splitlines() or [""] for c in row] for row in rows]
+    cells = [[_lines(h) for h in headers]]
+    cells += [[_lines(c) for c in row] for row in rows]
     widths = [max(len(line) for row in cells for line in row[i]) for i in range(len(headers))]
     out = []
     for index, row in enumerate(cells):
@@ -16,3 +19,7 @@ def render_table(headers: list[str], rows: list[list]) -> str:
         if index == 0:
             out.append("  ".join("-" * w for w in widths))
     return "\n".join(out) + "\n"
+
+
+def _lines(cell) -> list[str]:
+    return [printable(line) for line in str(cell).split("\n")] or [""]

@@ -1,0 +1,166 @@
+"""`wonders play`: a full game with bots (and optionally a person), its log kept safe.
+
+The log (`--log FILE`) is written before the first turn (so a path that cannot be written
+is reported before anyone plays) and again after every turn, each time whole and
+atomically (common.write_atomic).  Ctrl-C, SIGTERM, SIGHUP or the end of the input stop
+the game with the log holding every finished turn; `play --load` goes on from a saved
+position (`replay LOG --save FILE` makes one from an unfinished log).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import click
+
+from .common import CONTENT, FORMATS, RULES, VARIANT, WriteError, load_position, run_game, shown, \
+    tables as load_tables, variant_record, write_atomic
+
+
+@click.command()
+@click.option("--players", type=int, help="number of players (required unless --load)")
+@click.option("--seed", type=int, default=0, show_default=True, help="random seed: same seed, same game")
+@click.option("--sides", default="random", show_default=True,
+              help="the side of every board (A or B in the first edition, Day or Night in the second), "
+                   "or random")
+@click.option("--wonders", "wonder_list", default="", help="comma-separated wonders for seats 1, 2, ...")
+@click.option("--bots", default="random", show_default=True,
+              help="comma-separated bots per seat (random, greedy); the last one fills the rest")
+@click.option("--human", type=int, help="seat K (1-based) is played by you at the terminal")
+@click.option("--names", default="", help="comma-separated player names")
+@click.option("--log", "log_file", type=click.Path(dir_okay=False),
+              help="write the game's log (for replay) here, after every turn")
+@click.option("--load", "load_file", type=click.Path(dir_okay=False),
+              help="go on from a saved position (made by `replay LOG --save FILE`)")
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@CONTENT
+@VARIANT
+@RULES
+def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, paths, variants, rules):
+    """Play a full game with bots (and optionally you) and print the log and score pad."""
+    from interpreter.engine.bots import BotSpecError, make_bot
+    from interpreter.tools import play as tool
+    bot_names = _split(bots)
+    for b in bot_names:
+        try:
+            make_bot(b, 0)
+        except BotSpecError as err:
+            raise click.BadParameter(str(err), param_hint="--bots") from None
+    if load_file is not None:
+        game = _loaded_game(load_file, paths, variants, rules, players, wonder_list, names)
+    else:
+        if players is None:
+            raise click.UsageError("Missing option '--players' (or --load a saved position).")
+        game = _new_game(players, seed, sides, _split(wonder_list), _split(names), paths, variants, rules)
+    players = game.players
+    if human is not None and not 1 <= human <= players:
+        raise click.BadParameter(f"seat must be between 1 and {players}", param_hint="--human")
+    if len(bot_names) > players:
+        raise click.BadParameter(f"{len(bot_names)} bots named for {players} seats", param_hint="--bots")
+    game.options["names"] = [c.name for c in game.cities[:players]]
+    human_decider = None
+    if human is not None:
+        from interpreter.tools.human import HumanDecider, read_answer
+        err = fmt == "json"                    # keep stdout for the JSON document
+        human_decider = HumanDecider(ask=lambda question: read_answer(question, err=err),
+                                     echo=lambda text: click.echo(text, err=err))
+    deciders = tool.make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
+                                  human_decider)
+    log = GameLog(log_file, game, bot_names)
+    log.write(before_start=True)
+    try:
+        run_game(lambda: _play_turns(game, deciders, log))
+    except (KeyboardInterrupt, EOFError):
+        log.say_stopped()
+        raise
+    if fmt == "json":
+        click.echo(tool.final_json(game, bot_names), nl=False)
+    else:
+        click.echo(tool.text_log(game) + tool.final_text(game), nl=False)
+    if not log.ok():
+        click.echo(f"error: {shown(log_file)}: the log could not be written: {log.problem}", err=True)
+        sys.exit(1)
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _new_game(players, seed, sides, wonders, names, paths, variants, rules):
+    from interpreter.engine.game import Game, RulesError
+    if players < 1:
+        raise click.BadParameter("a game needs at least one player", param_hint="--players")
+    if len(wonders) > players:
+        raise click.BadParameter(f"{len(wonders)} wonders named for {players} players", param_hint="--wonders")
+    if len(names) > players:
+        raise click.BadParameter(f"{len(names)} names given for {players} players", param_hint="--names")
+    if len(set(names)) != len(names):
+        raise click.BadParameter("every player needs a name of their own", param_hint="--names")
+    tables = load_tables(paths, variants, rules)
+    known_sides = sorted({s.side for s in tables.sides})
+    if sides != "random" and sides not in known_sides:
+        raise click.BadParameter(f"{shown(sides)!r} is not a side of these rules' boards "
+                                 f"(sides: {', '.join(known_sides)}, or random)", param_hint="--sides")
+    try:
+        game = Game(tables, players, seed, sides, wonders, names or None)
+    except RulesError as err:
+        raise click.UsageError(str(err)) from None
+    game.options["variants"] = variant_record(variants)
+    if not paths:
+        from interpreter.paths import DEFAULT_RULES
+        game.options["rules"] = rules or DEFAULT_RULES
+    return game
+
+
+def _loaded_game(load_file, paths, variants, rules, players, wonder_list, names):
+    if players is not None or wonder_list or names:
+        raise click.UsageError("--load goes on with the saved game's players, wonders and names; "
+                               "leave out --players, --wonders and --names")
+    game = load_position(load_file, paths, variants, rules)
+    if game.finished:
+        click.echo(f"error: {shown(load_file)}: the saved game is already over", err=True)
+        sys.exit(1)
+    return game
+
+
+def _play_turns(game, deciders, log: "GameLog") -> None:
+    while not game.finished:
+        game.step(deciders)
+        log.write()
+
+
+class GameLog:
+    """The --log file of a game in progress: rewritten whole after every turn."""
+
+    def __init__(self, path: str | None, game, bots: list[str]):
+        self.path, self.game, self.bots = path, game, bots
+        self.turns_written = None             # decisions in the last log written
+        self.problem: str | None = None
+
+    def write(self, before_start: bool = False) -> None:
+        if self.path is None:
+            return
+        from interpreter.tools.play import log_data
+        data = log_data(self.game, self.bots)
+        try:
+            write_atomic(self.path, json.dumps(data, indent=1) + "\n")
+        except WriteError as err:
+            if before_start:                  # nothing is lost yet: refuse to start
+                raise click.UsageError(f"{shown(self.path)}: cannot write the log: {err}") from None
+            if self.problem is None:
+                click.echo(f"warning: {shown(self.path)}: cannot write the log ({err}); the game goes on "
+                           "and the log is tried again after every turn", err=True)
+            self.problem = str(err)
+            return
+        self.problem = None
+        self.turns_written = len(data["choices"])
+
+    def ok(self) -> bool:
+        return self.problem is None
+
+    def say_stopped(self) -> None:
+        if self.path is None or self.turns_written is None:
+            return
+        click.echo(f"\nstopped; the game so far ({self.turns_written} decisions, every finished turn) is in "
+                   f"{shown(self.path)}. To go on: wonders replay {shown(self.path)} --save position.json, "
+                   "then wonders play --load position.json", err=True)

@@ -1,0 +1,97 @@
+"""The LALR parser, built once from the grammar and shipped inside the package as JSON.
+
+Building the parser from `grammar/wonders.lark` takes about 0.3 s; Lark's own `cache=True`
+would save that by loading a pickle from a predictable path in the shared temporary folder,
+which lets another local user run code as whoever runs `wonders` (and a symlink there makes
+Lark overwrite the file it points to).  Instead the parse tables are serialised to plain
+JSON (`wonders_parser.json`, beside this module): loading JSON runs no code, the file lives
+inside the package (as trusted as the code), and nothing is ever written at run time.
+
+The file records the grammar's SHA-256 and the Lark version that built it; when either
+differs from what is installed, the parser is built from the grammar in memory instead.
+Regenerate it after changing the grammar (tests/test_hardening_parser.py checks it):
+
+    python -m interpreter.syntax.prebuilt
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import lark
+from lark import Lark
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
+
+from ..paths import grammar_file
+
+PREBUILT = Path(__file__).with_name("wonders_parser.json")
+OPTIONS = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False)
+_INT_KEYS = "#int-keys"           # marks a JSON object whose keys were whole numbers
+
+
+def grammar_text() -> str:
+    return grammar_file().read_text(encoding="utf-8")
+
+
+def grammar_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def build() -> Lark:
+    """The parser, built from the grammar (slow: about 0.3 s)."""
+    return Lark(grammar_text(), **OPTIONS)
+
+
+def load() -> Lark:
+    """The shipped parser when it was built from this grammar by this Lark, else a fresh build."""
+    text = grammar_text()
+    try:
+        stored = json.loads(PREBUILT.read_text(encoding="utf-8"), object_hook=_decode)
+        if stored.get("grammar_sha256") == grammar_digest(text) and stored.get("lark") == lark.__version__:
+            return Lark._load_from_dict(stored["data"], stored["memo"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass                       # missing or unreadable: build it, never fail a check over it
+    return Lark(text, **OPTIONS)
+
+
+def serialise(parser: Lark, text: str) -> str:
+    """The JSON document `load` reads: the parse tables, the grammar's digest, Lark's version."""
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    document = {"grammar_sha256": grammar_digest(text), "lark": lark.__version__,
+                "data": _encode(data), "memo": _encode(memo)}
+    return json.dumps(document, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def _encode(value):
+    """JSON keeps only text keys; Lark's tables use whole numbers as keys too."""
+    if isinstance(value, dict):
+        if value and all(isinstance(k, int) for k in value):
+            return {_INT_KEYS: {str(k): _encode(v) for k, v in value.items()}}
+        if not all(isinstance(k, str) for k in value):
+            raise TypeError(f"cannot serialise keys {sorted(map(repr, value))[:3]}")
+        return {k: _encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(obj: dict):
+    if len(obj) == 1 and _INT_KEYS in obj:
+        return {int(k): v for k, v in obj[_INT_KEYS].items()}
+    return obj
+
+
+def main() -> None:
+    temporary = PREBUILT.with_suffix(".tmp")
+    text = grammar_text()
+    temporary.write_text(serialise(build(), text), encoding="utf-8")
+    os.replace(temporary, PREBUILT)
+    print(f"wrote {PREBUILT}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""Exit statuses as documented (docs/cli.md): Ctrl-C is 130 on every command, a closed pipe
+ends quietly with 0, and no input makes a command fail with 70 (an internal error)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT, run_cli
+
+COMMANDS = [["check"], ["cards"], ["rules"], ["play", "--players", "3"],
+            ["replay", "{log}"], ["moves", "{position}"],
+            ["score", "docs/examples/table.json"]]
+
+
+def _cli(*args, **popen):
+    env = {k: v for k, v in os.environ.items() if k != "WONDERS_DEBUG"}
+    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    return subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", *args], cwd=str(ROOT), env=env, **popen)
+
+
+@pytest.fixture(scope="module")
+def game_files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("game")
+    log, position = folder / "game.json", folder / "position.json"
+    assert run_cli("play", "--players", "3", "--seed", "2", "--log", str(log)).returncode == 0
+    assert run_cli("replay", str(log), "--to", "4", "--save", str(position)).returncode == 0
+    return {"log": str(log), "position": str(position)}
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=[c[0] for c in COMMANDS])
+def test_ctrl_c_exits_130_on_every_command(args, game_files, monkeypatch, capsys):
+    """Ctrl-C while the content loads (every command loads it) ends with 130, not click's
+    "Aborted!" and 1."""
+    import cli
+    import interpreter.check.load as load
+    args = [a.format(**game_files) for a in args]
+
+    def interrupted(*_a, **_k):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(load, "check_paths", interrupted)
+    monkeypatch.setattr(sys, "argv", ["wonders", *args])
+    monkeypatch.chdir(ROOT)
+    with pytest.raises(SystemExit) as exit_:
+        cli.run()
+    assert exit_.value.code == 130
+    err = capsys.readouterr().err
+    assert "interrupted" in err and "Aborted" not in err
+
+
+def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_log(tmp_path):
+    log = tmp_path / "game.json"
+    game = _cli("play", "--players", "3", "--human", "1", "--log", str(log),
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    for _ in range(2):
+        game.stdin.write(b"1\n")
+    game.stdin.flush()
+    deadline = time.time() + 60
+    while time.time() < deadline:            # wait until two turns are logged
+        if log.exists() and len(json.loads(log.read_text())["choices"]) >= 6:
+            break
+        time.sleep(0.05)
+    game.send_signal(signal.SIGINT)
+    _, err = game.communicate(timeout=60)
+    assert game.returncode == 130, err
+    assert b"Aborted" not in err and b"Traceback" not in err
+    assert len(json.loads(log.read_text())["choices"]) == 6
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_stop_a_game_and_keep_its_log(tmp_path, signum, status):
+    log = tmp_path / "game.json"
+    game = _cli("play", "--players", "3", "--human", "2", "--log", str(log),
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while not log.exists() and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
+    game.send_signal(signum)
+    _, err = game.communicate(timeout=60)
+    assert game.returncode == status, err
+    assert json.loads(log.read_text())["format"] == "wonders-log/1"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]     # no temporary file left
+
+
+@pytest.mark.parametrize("args", [["cards", "--format", "json"], ["play", "--players", "7"], ["check"],
+                                  ["cards", "--wonders"]])
+def test_a_closed_pipe_ends_quietly_with_0(args):
+    reader = _cli(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reader.stdout.close()                    # like `| head -1` having exited
+    err = reader.stderr.read()
+    assert reader.wait(timeout=60) == 0
+    assert err == b""
+
+
+@pytest.mark.parametrize("age", ["²", "٣", "IV", "0", "", "9" * 10_000, "\x1b[2J"])
+def test_an_age_that_is_not_one_is_a_usage_error(age):
+    result = run_cli("cards", "--age", age)
+    assert result.returncode == 2, result.stderr
+    assert "is not an age of these rules" in result.stderr and "\x1b" not in result.stderr
+
+
+@pytest.mark.parametrize("age", ["3", "III", "iii", " 3 "])
+def test_ages_are_numbers_or_roman_numerals(age):
+    result = run_cli("cards", "--age", age)
+    assert result.returncode == 0 and "Arena" in result.stdout
+
+
+def test_a_flat_sum_of_500_terms_is_an_error_not_a_crash(tmp_path):
+    variant = tmp_path / "sum.wonders"
+    variant.write_text('variant "Sum" {\n    changes "7 Wonders, first edition"\n'
+                       '    add trigger "s" on turn end: gain (' + " + ".join(["coins"] * 500) + ") coins\n}\n")
+    result = run_cli("check", "--variant", str(variant))
+    assert result.returncode == 1 and "error[E0008]" in result.stdout, result.stderr
+    result = run_cli("play", "--players", "3", "--variant", str(variant))
+    assert result.returncode == 1 and "E0008" in result.stderr
+
+
+def test_a_score_of_thousands_of_digits_is_held_within_the_limit(tmp_path):
+    expr = "999999"
+    for _ in range(10):                      # 1,024 factors: a number of about 6,000 digits
+        expr = f"({expr} * {expr})"
+    variant = tmp_path / "big.wonders"
+    variant.write_text('variant "Big" {\n    changes "7 Wonders, first edition"\n'
+                       f"    add score civilian: {expr}\n}}\n")
+    result = run_cli("play", "--players", "3", "--variant", str(variant))
+    assert result.returncode == 0, result.stderr
+    assert "1000000000000" in result.stdout
+    result = run_cli("score", "docs/examples/table.json", "--variant", str(variant))
+    assert result.returncode == 0, result.stderr
+
+
+def _played_log(tmp_path):
+    log = tmp_path / "game.json"
+    assert run_cli("play", "--players", "3", "--seed", "2", "--log", str(log)).returncode == 0
+    return log, json.loads(log.read_text())
+
+
+def test_a_log_with_a_null_wonder_is_refused(tmp_path):
+    log, data = _played_log(tmp_path)
+    data["options"]["wonders"] = [None]
+    log.write_text(json.dumps(data))
+    result = run_cli("replay", str(log))
+    assert result.returncode == 1 and '"options"."wonders"' in result.stderr
+
+
+@pytest.mark.parametrize("damage", [lambda rng: rng[1].__setitem__(0, -5), lambda rng: rng.__setitem__(2, "x"),
+                                    lambda rng: rng[1].pop(), lambda rng: rng[1].__setitem__(624, 10 ** 6)])
+def test_a_save_with_a_broken_random_state_is_refused(tmp_path, damage):
+    log, _ = _played_log(tmp_path)
+    save = tmp_path / "position.json"
+    assert run_cli("replay", str(log), "--to", "4", "--save", str(save)).returncode == 0
+    data = json.loads(save.read_text())
+    damage(data["rng"])
+    save.write_text(json.dumps(data))
+    result = run_cli("moves", str(save))
+    assert result.returncode == 1 and '"rng"' in result.stderr, result.stderr

@@ -1,0 +1,140 @@
+"""The parser comes from inside the package: no planted cache file runs code, no symlink in
+the temporary folder makes `wonders` overwrite a file, and the shipped tables match the grammar."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import lark
+import pytest
+
+from conftest import ROOT
+from interpreter.syntax import prebuilt
+
+
+def _lark_cache_name(scratch: Path) -> str:
+    """The file name Lark's `cache=True` uses for our grammar (found by letting Lark make it)."""
+    saved = tempfile.tempdir
+    tempfile.tempdir = str(scratch)
+    try:
+        lark.Lark(prebuilt.grammar_text(), cache=True, **prebuilt.OPTIONS)
+    finally:
+        tempfile.tempdir = saved
+    (made,) = [p.name for p in scratch.iterdir()]
+    return made
+
+
+class _Payload:
+    """Unpickling this writes a marker file: the proof that a planted cache ran code."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (exec, (f"open({str(self.marker)!r}, 'w').write('ran')",))
+
+
+def _check_with_tmpdir(tmp: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "WONDERS_DEBUG"}
+    env.update(TMPDIR=str(tmp), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-c", "import cli; cli.run()", "check"], cwd=str(ROOT),
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_a_planted_cache_pickle_runs_no_code(tmp_path):
+    scratch, shared = tmp_path / "scratch", tmp_path / "shared-tmp"
+    scratch.mkdir()
+    shared.mkdir()
+    name = _lark_cache_name(scratch)
+    marker = tmp_path / "marker"
+    with open(shared / name, "wb") as planted:
+        planted.write(b"anything\n")
+        pickle.dump(_Payload(marker), planted)
+    result = _check_with_tmpdir(shared)
+    assert result.returncode == 0, result.stderr
+    assert not marker.exists(), "the planted cache file was unpickled"
+    assert sorted(p.name for p in shared.iterdir()) == [name]
+
+
+def test_a_symlink_in_the_temporary_folder_is_never_written_through(tmp_path):
+    scratch, shared = tmp_path / "scratch", tmp_path / "shared-tmp"
+    scratch.mkdir()
+    shared.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    (shared / _lark_cache_name(scratch)).symlink_to(victim)
+    result = _check_with_tmpdir(shared)
+    assert result.returncode == 0, result.stderr
+    assert victim.read_text() == "precious\n"
+    assert [p.name for p in shared.iterdir() if not p.is_symlink()] == []
+
+
+def test_the_parser_writes_nothing_at_run_time(tmp_path):
+    result = _check_with_tmpdir(tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def _canonical(parser: lark.Lark):
+    """The LALR automaton with its states renumbered in the order a breadth-first walk from
+    the start state meets them (tokens in name order): two builds of one grammar number
+    their states differently (Lark walks sets of objects), but their canonical forms agree."""
+    table = parser.parser.parser.parser.parse_table
+    start, end = table.start_states["start"], table.end_states["start"]
+    number, queue, rows = {start: 0}, [start], []
+    for state in queue:
+        row = []
+        for token in sorted(table.states[state]):
+            action, arg = table.states[state][token]
+            if action.name == "Shift":
+                if arg not in number:
+                    number[arg] = len(number)
+                    queue.append(arg)
+                row.append((token, "shift", number[arg]))
+            else:
+                row.append((token, "reduce", str(arg.origin.name), tuple(str(s.name) for s in arg.expansion),
+                            arg.order, str(arg.alias), repr(arg.options)))
+        rows.append(row)
+    terminals = sorted((t.name, repr(t.pattern), t.priority) for t in parser.terminals)
+    return rows, number.get(end), terminals, sorted(parser.lexer_conf.ignore)
+
+
+def test_the_shipped_parser_was_built_from_this_grammar():
+    stored = prebuilt.PREBUILT.read_text(encoding="utf-8")
+    text = prebuilt.grammar_text()
+    assert f'"grammar_sha256":"{prebuilt.grammar_digest(text)}"' in stored, \
+        "grammar changed: regenerate with `python -m interpreter.syntax.prebuilt`"
+    if f'"lark":"{lark.__version__}"' not in stored:
+        pytest.skip(f"the shipped tables were made by another Lark than {lark.__version__}; "
+                    "they are rebuilt in memory at run time")
+    shipped = prebuilt.load()
+    assert shipped.parser.parser.parser.parse_table.states     # loaded, not rebuilt
+    assert _canonical(shipped) == _canonical(prebuilt.build())
+
+
+def test_the_shipped_parser_parses_like_a_fresh_one():
+    shipped, fresh = prebuilt.load(), prebuilt.build()
+    assert shipped is not fresh
+    for path in sorted((ROOT / "content").rglob("*.wonders")) + sorted((ROOT / "docs" / "examples").rglob("*.wonders")):
+        text = path.read_text(encoding="utf-8")
+        assert shipped.parse(text) == fresh.parse(text), path
+    bad = 'card "X" { age I color brown cost 2 stone } }'
+    with pytest.raises(lark.exceptions.UnexpectedInput) as from_shipped:
+        shipped.parse(bad)
+    with pytest.raises(lark.exceptions.UnexpectedInput) as from_fresh:
+        fresh.parse(bad)
+    assert (from_shipped.value.line, from_shipped.value.column) == (from_fresh.value.line, from_fresh.value.column)
+
+
+def test_a_stale_or_damaged_prebuilt_file_falls_back_to_the_grammar(tmp_path, monkeypatch):
+    damaged = tmp_path / "wonders_parser.json"
+    damaged.write_text('{"grammar_sha256": "0", "lark": "0", "data": {}, "memo": {}}')
+    monkeypatch.setattr(prebuilt, "PREBUILT", damaged)
+    assert prebuilt.load().parse('card "X" { age I color brown }')
+    damaged.write_text("not json")
+    assert prebuilt.load().parse('card "X" { age I color brown }')

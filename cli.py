@@ -97,7 +97,8 @@ def cards(age, color, players, search, show_wonders, paths, fmt, variants):
 @click.option("--sides", type=click.Choice(["A", "B", "random"]), default="random", show_default=True)
 @click.option("--wonders", "wonder_list", default="", help="comma-separated wonders for seats 1, 2, ...")
 @click.option("--bots", default="random", show_default=True,
-              help="comma-separated bots per seat (random, greedy); the last one fills the rest")
+              help="comma-separated bots per seat (random, greedy, heuristic, mcts, an installed "
+                   "bot, or path/to/file.py:Class; parameters as name:key=value); the last one fills the rest")
 @click.option("--human", type=int, help="seat K (1-based) is played by you at the terminal")
 @click.option("--names", default="", help="comma-separated player names")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), help="write the game's log (for replay) here")
@@ -107,10 +108,10 @@ def cards(age, color, players, search, show_wonders, paths, fmt, variants):
 def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, paths, variants):
     """Play a full game with bots (and optionally you) and print the log and score pad."""
     import json
-    from interpreter.engine.bots import BotSpecError, make_bot
+    from interpreter.engine.bots import BotSpecError, make_bot, split_bot_list
     from interpreter.engine.game import Game, RulesError
     from interpreter.tools import play as tool
-    bot_names = [b.strip() for b in bots.split(",") if b.strip()]
+    bot_names = split_bot_list(bots)
     for b in bot_names:
         try:
             make_bot(b, 0)

@@ -44,6 +44,8 @@ class RuleModel:
         for i in range(len(self.ages)):
             numbers = {a.number for a in self.ages[i:]}
             self.cards_from.append([c for c in tables.cards if c.age in numbers and self._dealt(c)])
+        self.symbol_share = [sum(1 for c in cards if any(isinstance(e, ast.Science) for e in c.static))
+                             / max(1, len(cards)) for cards in self.cards_from]
         # demand[i][r][k]: the share of the cards from age i on whose cost asks for more than k units of r
         self.demand = []
         for cards in self.cards_from:

@@ -20,7 +20,9 @@ class RandomBot(Bot):
         return list(moves.values())[self.rng.randrange(len(moves))]
 
 
-GREEDY_WEIGHTS = (1.0, 1.0, 1.0, 0.3, 0.5, 0.5, 0.0, 0.5)   # Appraisal's parts, in order
+# the Appraisal's parts, in order: points, coins, military, military_later, production,
+# trade, chains, powers, science (the symbols' worth with those still likely to come)
+GREEDY_WEIGHTS = (1.0, 1.0, 1.0, 0.3, 0.5, 0.5, 0.0, 0.5, 1.0)
 
 
 def weighted(appraisal, weights) -> float:

@@ -24,6 +24,7 @@ class Appraisal(NamedTuple):
     trade: float = 0.0           # trade discounts on those purchases
     chains: float = 0.0          # the price of later cards this one makes free
     powers: float = 0.0          # free builds, an extra card, a card from the discard pile
+    science: float = 0.0         # science symbols at the game's end, with the symbols still likely to come
 
 
 ZERO = Appraisal()
@@ -49,6 +50,7 @@ class Appraiser:
         self._scored = [s for s in self.city.owned_sources() if s.scores]
         self._simple = not self.city.wild_symbols and not any(s.game_end for s in self.city.owned_sources())
         self._symbol = {name: i for i, name in enumerate(self.tables.symbols)}
+        self._outlook = None
 
     @property
     def base_score(self) -> int:
@@ -134,7 +136,8 @@ class Appraiser:
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(source)
-        return (Appraisal(points, 0.0, military, later, production, trade, chains, powers),
+        science = self._science(source)
+        return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science),
                 gained, source.cost_coins)
 
     # ------------------------------------------------------------ parts
@@ -182,6 +185,44 @@ class Appraiser:
                             value += saved * units * self.builds_left * self.model.coin_rate / 2
         return value
 
+    def _symbols_score(self, symbols) -> int:
+        where = Where(self.city, self.left, self.right, None, self.everyone, self.game.age.number,
+                      self.game.age.victory, tuple(symbols))
+        return sum(evaluate(score.value, where) for score in self.tables.rules.scores)
+
+    def _symbol_outlook(self) -> list[tuple[float, tuple[int, ...]]]:
+        """The symbols the city may still get: its share of the symbol cards among the builds
+        left, each of a kind it cannot choose (what it is passed): (probability, spread)."""
+        if self._outlook is None:
+            kinds = len(self.city.symbols)
+            extra = round(self.model.symbol_share[self.age_index] * (self.builds_left - 1))
+            spreads = list(_spreads(extra, kinds))
+            weights = [_multinomial(spread) for spread in spreads]
+            total = sum(weights)
+            self._outlook = [(w / total, spread) for w, spread in zip(weights, spreads)]
+        return self._outlook
+
+    def _expected_science(self, symbols) -> float:
+        return sum(p * self._symbols_score([a + b for a, b in zip(symbols, spread)])
+                   for p, spread in self._symbol_outlook())
+
+    def _science(self, source) -> float:
+        """What the source's symbols add to the expected score of the symbols at the end."""
+        added = [e for e in source.static if isinstance(e, ast.Science)]
+        if not added:
+            return 0.0
+        base = list(self.city.symbols)
+        for options in self.city.wild_symbols:
+            base[options[0]] += 1
+        before = self._expected_science(base)
+        best = 0.0
+        for effect in added:          # a choice of symbols counts the best one
+            for name in effect.symbols:
+                symbols = list(base)
+                symbols[self._symbol[name.text]] += 1
+                best = max(best, self._expected_science(symbols) - before)
+        return best
+
     def _powers(self, source) -> float:
         model = self.model
         card = model.mean_price[self.age_index] * model.coin_rate
@@ -196,6 +237,25 @@ class Appraiser:
             if isinstance(action, ast.BuildFromDiscard):
                 value += card
         return value
+
+
+def _spreads(total: int, parts: int):
+    """Every way to share `total` units among `parts` places."""
+    if parts <= 1:
+        yield (total,) if parts == 1 else ()
+        return
+    for first in range(total + 1):
+        for rest in _spreads(total - first, parts - 1):
+            yield (first,) + rest
+
+
+def _multinomial(spread) -> int:
+    """How many orders give this spread (n! / prod k!)."""
+    from math import factorial
+    out = factorial(sum(spread))
+    for k in spread:
+        out //= factorial(k)
+    return out
 
 
 class Hypothesis:

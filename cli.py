@@ -248,6 +248,11 @@ def rules(show_diff, full, paths, variants):
         click.echo(tool.rules_text(result.ruleset, full), nl=False)
 
 
+from interpreter.commands.simulate import simulate  # noqa: E402
+
+main.add_command(simulate)
+
+
 def run() -> None:
     """Entry point: never a Python traceback for the user (WONDERS_DEBUG=1 shows it)."""
     try:

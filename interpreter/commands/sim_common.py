@@ -1,0 +1,138 @@
+"""What `wonders simulate` and `wonders compare` share: their options, checking them, and
+running a study with its progress bar, its records file and Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from .common import CONTENT, VARIANT, load
+
+PLAYERS = click.option("--players", type=int, required=True, help="number of players")
+GAMES = click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+                     help="number of games to play")
+BOTS = click.option("--bots", default="random", show_default=True,
+                    help="comma-separated bots per seat (name or name:key=value,...); the last one fills the rest")
+ROTATE = click.option("--rotate-bots", is_flag=True,
+                      help="game i moves the bots i seats on, so every bot plays every seat")
+SIDES = click.option("--sides", type=click.Choice(["A", "B", "random"]), default="random", show_default=True)
+SEED = click.option("--seed", type=int, default=0, show_default=True,
+                    help="the run's seed: game i plays with a seed made from this and i")
+WORKERS = click.option("--workers", type=click.IntRange(min=1), default=None,
+                       help="processes to play in (default: one per core; 1 plays in this process)")
+CLUSTER = click.option("--cluster", metavar="ADDRESS",
+                       help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (instead of --workers)")
+QUIET = click.option("--quiet", is_flag=True, help="no progress bar")
+FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+REPORT = click.option("--report", "report_file", type=click.Path(dir_okay=False),
+                      help="also write a self-contained HTML report with charts")
+
+
+def common_options(command):
+    for option in reversed([PLAYERS, GAMES, BOTS, ROTATE, SIDES, SEED, WORKERS, CLUSTER, QUIET, FORMAT, REPORT,
+                            CONTENT, VARIANT]):
+        command = option(command)
+    return command
+
+
+def bot_list(bots: str) -> tuple[str, ...]:
+    from ..engine.bots import BotSpecError, make_bot, split_bot_list
+    names = split_bot_list(bots)              # `name:a=1,b=2`: b=2 is another parameter
+    for name in names:
+        try:
+            make_bot(name, 0)
+        except BotSpecError as err:
+            raise click.BadParameter(str(err), param_hint="--bots") from None
+    if not names:
+        raise click.BadParameter("name at least one bot", param_hint="--bots")
+    return tuple(names)
+
+
+def run_options(players, bots, sides, seed, rotate, variants, paths):
+    """Check what is checked before any game: the content, the bots, the player count."""
+    from ..compile import compile_rules
+    from ..engine.game import Game, RulesError
+    from ..sim.records import RunOptions
+    from .common import fail_on_errors
+    names = bot_list(bots)
+    result = load(paths, variants)
+    fail_on_errors(result)
+    tables = compile_rules(result.ruleset)
+    try:
+        Game(tables, players, 0, sides)
+    except RulesError as err:
+        raise click.UsageError(str(err)) from None
+    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths))
+
+
+def check_engine(workers, cluster) -> int:
+    if cluster is not None and workers is not None:
+        raise click.UsageError("--workers and --cluster cannot be used together: the cluster decides")
+    from ..sim.runner import default_workers
+    return workers or default_workers()
+
+
+def check_writable(path: str, what: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path)) or "."
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path} is a folder", param_hint=what)
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint=what)
+    if not os.access(folder, os.W_OK):
+        raise click.BadParameter(f"{path}: cannot write in {folder}", param_hint=what)
+
+
+def play_study(options, games: int, workers: int, cluster, quiet: bool, label: str = "games",
+               writer=None, done: list[dict] | None = None) -> tuple[list[dict], bool]:
+    """Play games 0..games-1 not yet in `done`; (all records, interrupted by Ctrl-C?)."""
+    from ..sim.progress import Progress
+    from ..sim.runner import ContentError, Interrupted, run_games
+    records = list(done or [])
+    finished = {r["game"] for r in records}
+    todo = [i for i in range(games) if i not in finished]
+    progress = Progress(games, games - len(todo), quiet, label)
+
+    def sink(batch):
+        if writer is not None:
+            writer.append(batch)
+        records.extend(batch)
+        progress.advance(len(batch))
+
+    interrupted = False
+    try:
+        run_games(options, todo, sink, workers, cluster)
+    except Interrupted:
+        interrupted = True
+    except ContentError as err:
+        raise click.UsageError(str(err)) from None
+    finally:
+        progress.close()
+    return records, interrupted
+
+
+def finish(interrupted: bool, summary: dict, games: int, resume_hint: str = "") -> None:
+    """Exit 130 after a Ctrl-C (the summary is already shown), 1 when games failed."""
+    if interrupted:
+        click.echo(f"interrupted: {summary['games'] + len(summary['failed'])} of {games} games finished "
+                   f"and summarised{resume_hint}", err=True)
+        sys.exit(130)
+    if summary["failed"]:
+        click.echo(f"error: {len(summary['failed'])} game(s) failed; each is listed with its seed and "
+                   "the command that replays it", err=True)
+        sys.exit(1)
+
+
+def write_report(path: str, html: str) -> None:
+    """Write the report through a temporary file in the same folder, then move it into place."""
+    import tempfile
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=".wonders-report-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(html)
+        os.replace(temp, path)
+    except OSError as err:
+        raise click.BadParameter(f"{path}: cannot write: {err.strerror}", param_hint="--report") from None
+    click.echo(f"report: {path}", err=True)

@@ -1,0 +1,82 @@
+"""`wonders simulate`: play many games with bots and summarise them."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import click
+
+from .sim_common import check_engine, check_writable, common_options, finish, play_study, run_options
+
+
+@click.command()
+@common_options
+@click.option("--out", "out_file", type=click.Path(dir_okay=False),
+              help="write one JSON line per game here as games finish")
+@click.option("--resume", is_flag=True, help="continue the run recorded in --out, without replaying its games")
+@click.option("--force", is_flag=True, help="replace an existing --out file")
+@click.option("--cards", "cards_shown", type=click.IntRange(min=0), default=15, show_default=True,
+              help="how many cards the table shows (all in --format json)")
+def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
+             variants, out_file, resume, force, cards_shown):
+    """Play many games with bots and summarise them: win rates and scores by seat, wonder
+    side and bot, score categories, cards, with 95% intervals.
+
+    Exit status: 0 done, 1 content errors or some games failed, 2 usage errors, 130 stopped by Ctrl-C
+    (after summarising the games finished)."""
+    from ..sim.summary import summarise
+    from ..sim.summary_text import summary_text
+    workers = check_engine(workers, cluster)
+    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths)
+    if report_file:
+        check_writable(report_file, "--report")
+    writer, done = open_out(out_file, resume, force, options)
+    try:
+        records, interrupted = play_study(options, games, workers, cluster, quiet, writer=writer, done=done)
+    finally:
+        if writer is not None:
+            writer.close()
+    records = [r for r in records if r["game"] < games]
+    summary = summarise(records)
+    summary["options"] = {**options.to_data(), "games": games}
+    if fmt == "json":
+        click.echo(json.dumps(summary, indent=1))
+    else:
+        click.echo(summary_text(summary, cards_shown), nl=False)
+    if report_file:
+        from ..sim.report import simulate_report
+        from .sim_common import write_report
+        write_report(report_file, simulate_report(summary, records))
+    hint = f"; `--resume` continues it from {out_file}" if out_file else ""
+    finish(interrupted, summary, games, hint)
+
+
+def open_out(out_file, resume, force, options):
+    """The writer for --out (or None) and the records it already holds (for --resume)."""
+    from ..sim.runner import load_tables
+    from ..sim.store import RecordWriter, StoreError, check_resumable, header, read_records
+    if resume and force:
+        raise click.UsageError("--resume continues the file and --force replaces it: choose one")
+    if out_file is None:
+        if resume or force:
+            raise click.UsageError("--resume and --force need --out FILE")
+        return None, []
+    check_writable(out_file, "--out")
+    _tables, fingerprint = load_tables(options)
+    data = options.to_data()
+    try:
+        if resume and os.path.exists(out_file):
+            head, records, keep = read_records(out_file)
+            check_resumable(out_file, head, fingerprint, data)
+            return RecordWriter(out_file, keep=keep), records
+        if resume:
+            raise click.BadParameter(f"{out_file} does not exist: there is nothing to resume", param_hint="--resume")
+        if os.path.exists(out_file) and not force:
+            raise click.BadParameter(f"{out_file} already exists; --resume continues it, --force replaces it",
+                                     param_hint="--out")
+        return RecordWriter(out_file, head=header(fingerprint, data)), []
+    except StoreError as err:
+        raise click.UsageError(str(err)) from None
+    except OSError as err:
+        raise click.BadParameter(f"{out_file}: cannot write: {err.strerror}", param_hint="--out") from None

@@ -1,0 +1,101 @@
+"""One game played from a seed, and its record as plain data (JSON-ready).
+
+Game i of a run plays with `game_seed(S, i)`: derived from the run's seed and the game's
+number only, so a run gives the same records whatever process plays which game.  The bots
+take their seeds from the game seed as `wonders play` does, so a game can be replayed
+with `wonders play --seed GAME_SEED` (see `replay_command`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shlex
+
+import attrs
+
+from ..engine.game import Game
+from ..engine.saves import content_digest
+from ..tools.play import make_deciders
+
+
+@attrs.frozen
+class RunOptions:
+    """What a run plays: the same options give the same games."""
+    players: int
+    bots: tuple[str, ...] = ("random",)
+    sides: str = "random"
+    seed: int = 0
+    rotate_bots: bool = False           # game i shifts the bots i seats to the left
+    variants: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()         # content paths (empty: the shipped content)
+
+    def to_data(self) -> dict:
+        return {"players": self.players, "bots": list(self.bots), "sides": self.sides, "seed": self.seed,
+                "rotate_bots": self.rotate_bots, "variants": list(self.variants), "content": list(self.paths)}
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game `index` of a run: a hash of both, so neighbouring runs share no game."""
+    digest = hashlib.sha256(f"wonders-sim:{run_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+def seat_bots(options: RunOptions, index: int) -> list[str]:
+    """The bot of each seat in game `index` (the last bot named fills the other seats)."""
+    names = list(options.bots) or ["random"]
+    bots = [names[min(seat, len(names) - 1)] for seat in range(options.players)]
+    if options.rotate_bots:
+        shift = index % options.players
+        bots = bots[-shift:] + bots[:-shift] if shift else bots
+    return bots
+
+
+def play_game(tables, options: RunOptions, index: int, digest: str | None = None) -> dict:
+    """Play game `index` of a run to the end and return its record."""
+    seed = game_seed(options.seed, index)
+    bots = seat_bots(options, index)
+    game = Game(tables, options.players, seed, options.sides)
+    deciders = make_deciders(bots, options.players, seed, None)
+    built_in: list[list[int]] = [[] for _ in game.cities]     # the age each building was built in
+    turns = 0
+    while not game.finished:
+        age = game.age.number
+        game.step(deciders)
+        turns += 1
+        for city, ages in zip(game.cities, built_in):
+            ages += [age] * (len(city.built) - len(ages))
+    return game_record(game, index, bots, built_in, turns, digest or content_digest(tables), options)
+
+
+def game_record(game, index, bots, built_in, turns, digest, options: RunOptions) -> dict:
+    pads = game.scores()
+    players = game.players
+    winners = [s for s in game.winners() if s < players]
+    tie_coins = "coins" in game.tables.rules.tie_break
+    totals = [sum(pad.values()) for pad in pads[:players]]
+    key = [(totals[s], game.cities[s].coins if tie_coins else 0) for s in range(players)]
+    cards = game.tables.cards
+    seats = []
+    for seat in range(players):
+        city = game.cities[seat]
+        seats.append({
+            "seat": seat + 1, "wonder": city.side.wonder, "side": city.side.side, "bot": bots[seat],
+            "scores": dict(pads[seat]), "total": totals[seat], "coins": city.coins,
+            "rank": 1 + sum(1 for other in key if other > key[seat]),
+            "win": 1 / len(winners) if seat in winners else 0.0,
+            "stages": city.stages,
+            "built": [[cards[i].name, age] for i, age in zip(city.built, built_in[seat])],
+        })
+    return {"game": index, "seed": game.seed, "players": players, "rules": digest,
+            "variants": list(options.variants), "turns": turns, "seats": seats}
+
+
+def replay_command(options: RunOptions, index: int) -> str:
+    """The `wonders play` command line that plays game `index` of a run again."""
+    args = ["wonders", "play", "--players", str(options.players), "--seed", str(game_seed(options.seed, index)),
+            "--sides", options.sides, "--bots", ",".join(seat_bots(options, index))]
+    for path in options.paths:
+        args += ["--content", path]
+    for variant in options.variants:
+        args += ["--variant", variant]
+    return shlex.join(args)

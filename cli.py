@@ -248,8 +248,10 @@ def rules(show_diff, full, paths, variants):
         click.echo(tool.rules_text(result.ruleset, full), nl=False)
 
 
+from interpreter.commands.render import render  # noqa: E402
 from interpreter.commands.simulate import simulate  # noqa: E402
 
+main.add_command(render)
 main.add_command(simulate)
 
 

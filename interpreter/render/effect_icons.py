@@ -1,0 +1,126 @@
+"""The icons of an effect, read from the effect object: what a card shows in its band.
+
+Every construct of the language has a picture here; where a number is computed rather
+than written (`gain (age * 2) coins`), the icon shows `?` and the words say how."""
+
+from __future__ import annotations
+
+from ..check.model import Vocabulary
+from ..describe import expr_text, quantity_text, scope_text
+from ..syntax import ast
+from . import icons
+from .icons import Icon
+
+
+def _number(expr) -> str:
+    if isinstance(expr, ast.Number):
+        return str(expr.value)
+    if isinstance(expr, ast.Negative) and isinstance(expr.operand, ast.Number):
+        return f"-{expr.operand.value}"
+    return "?"
+
+
+def _scope(scope: ast.Scope | None) -> list[Icon]:
+    if scope is None or tuple(scope.parts) == ("own",):
+        return []
+    return [icons.direction(scope.parts, scope_text(scope))]
+
+
+def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
+    title = quantity_text(q)
+    m = q.measure
+    if m == "cards":
+        shown = [icons.card([c.text for c in q.colors], title)]
+    elif m in ("wonder stages", "unbuilt wonder stages"):
+        shown = [icons.stage(title, unbuilt=m.startswith("unbuilt"))]
+    elif m in ("defeat tokens", "victory tokens", "military tokens"):
+        shown = [icons.token(m.split()[0], title)]
+    elif m == "coins":
+        shown = [icons.coin("", title)]
+    elif m == "shields":
+        shown = [icons.shield("", title)]
+    elif m in ("complete sets", "symbol squares"):
+        shown = [icons.science(s, v) for s in v.symbols] + ([icons.word("²")] if m == "symbol squares" else [])
+    else:                                       # the age, its victory value, the players
+        shown = [icons.chip(title)]
+    return shown + _scope(q.scope)
+
+
+def _per(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
+    if per is None:
+        return []
+    return [icons.word("/" if per.every == 1 else f"/{per.every}")] + quantity(per.what, v)
+
+
+def expression(expr, v: Vocabulary, unit) -> list[Icon]:
+    """An amount: a number on the unit's icon, `per` a quantity, or a formula's parts."""
+    if isinstance(expr, ast.Number):
+        return [unit(str(expr.value), expr_text(expr))]
+    if isinstance(expr, ast.PerAmount):
+        return [unit(str(expr.amount), expr_text(expr))] + _per(expr.per, v)
+    if isinstance(expr, ast.Quantity):
+        return [unit("?", expr_text(expr)), icons.word("=")] + quantity(expr, v)
+    if isinstance(expr, ast.BinOp) and expr.op == "+":
+        return expression(expr.left, v, unit) + [icons.word("+")] + expression(expr.right, v, unit)
+    return [unit(_number(expr), expr_text(expr))]
+
+
+def action(a, v: Vocabulary) -> list[Icon]:
+    if isinstance(a, ast.GainCoins):
+        return expression(a.amount, v, icons.coin) + _per(a.per, v)
+    if isinstance(a, ast.LoseCoins):
+        return [icons.word("−")] + expression(a.amount, v, icons.coin) + _per(a.per, v)
+    if isinstance(a, ast.TakeToken):
+        value = _number(a.value)
+        kind = "defeat" if value.startswith("-") else "victory"
+        return [icons.token(kind, f"a military token worth {expr_text(a.value)}")] + \
+            ([] if value in ("-1", "?") else [icons.word(value)])
+    if isinstance(a, ast.AtTurnEnd):
+        return [icons.chip("end of turn")] + action(a.action, v)
+    if isinstance(a, ast.BuildFromDiscard):
+        return [icons.chip("discard"), icons.word("→"), icons.card([], "a card from the discard pile"),
+                icons.coin("0", "for free")]
+    if isinstance(a, ast.CopyCard):
+        return [icons.chip("copy"), icons.card([c.text for c in a.colors], "a card to copy")] + _scope(a.scope)
+    raise TypeError(a)
+
+
+def effect(e, v: Vocabulary) -> list[Icon]:
+    """The icons of one effect, in the order a player reads them."""
+    if isinstance(e, ast.Produces):
+        shown = []
+        for i, item in enumerate(e.items):
+            if i:
+                shown.append(icons.word("/" if e.choice else "+"))
+            picture = icons.resource(item.resource.text, v)
+            shown += [picture] * item.count if item.count <= 3 else [icons.word(f"{item.count}×"), picture]
+        return shown + ([icons.chip("private")] if e.private else [])
+    if isinstance(e, ast.Points):
+        return [icons.laurel(str(e.amount), f"{e.amount} victory points")]
+    if isinstance(e, ast.Shields):
+        return [icons.shield("", "a shield")] * e.amount if e.amount <= 3 else \
+            [icons.shield(str(e.amount), f"{e.amount} shields")]
+    if isinstance(e, ast.Science):
+        shown = []
+        for i, symbol in enumerate(e.symbols):
+            shown += ([icons.word("/")] if i else []) + [icons.science(symbol.text, v)]
+        return shown
+    if isinstance(e, ast.TradeDiscount):
+        shown = [icons.coin(str(e.price), f"{e.price} coin(s) each")] + _scope(e.scope)
+        for i, r in enumerate(e.resources):
+            shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
+        return shown
+    if isinstance(e, ast.WhenBuilt):
+        return action(e.action, v)
+    if isinstance(e, ast.AtGameEnd):
+        return [icons.chip("game end")] + action(e.action, v)
+    if isinstance(e, ast.Score):
+        return expression(e.value, v, lambda label, title: icons.laurel(label, f"{e.category.text}: {title}"))
+    if isinstance(e, ast.FreeBuild):
+        return [icons.chip(f"once per {e.limit.text}"), icons.card([], "a card"), icons.coin("0", "for free")]
+    if isinstance(e, ast.PlayLastCard):
+        return [icons.chip("last card"), icons.card([], "the last card of each age"), icons.word("✓")]
+    if isinstance(e, ast.Trigger):
+        each = [icons.direction(("left", "right"), "for each neighbour")] if e.each_neighbour else []
+        return [icons.chip(f"on {e.event}")] + each + ([icons.chip("if…")] if e.conditions else []) + action(e.action, v)
+    raise TypeError(e)

@@ -1,0 +1,84 @@
+"""The HTML pages: every card by age, every wonder side and a legend of the icons on one
+self-contained page (SVG inline, the style sheet inline, no outside request), and the
+print sheet with nine cards on each A4 page."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from ..check.model import RuleSet
+from . import icons
+from .card_svg import ROMAN, CardView
+
+CSS = (Path(__file__).parent / "page.css").read_text(encoding="utf-8")
+CARDS_PER_SHEET = 9
+
+
+def _document(title: str, body: str) -> str:
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{escape(title)}</title><style>{CSS}</style></head>\n<body>\n{body}\n</body></html>\n')
+
+
+def _inline(svg: str) -> str:
+    return svg.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1).rstrip("\n")
+
+
+def _legend_item(icon: icons.Icon, words: str) -> str:
+    return (f'<li><svg viewBox="0 0 {icon.width:g} 100" aria-hidden="true">{icon.body}</svg>'
+            f'{escape(words)}</li>')
+
+
+def legend(ruleset: RuleSet) -> str:
+    v = ruleset.vocabulary
+    items = [_legend_item(icons.resource(r, v), r) for r in v.resources]
+    items += [_legend_item(icons.science(s, v), f"science: {s}") for s in v.symbols]
+    items += [_legend_item(icons.card([c], c), f"{c} card") for c in v.colors]
+    items += [_legend_item(icons.coin("1", ""), "coins"), _legend_item(icons.shield("", ""), "shields"),
+              _legend_item(icons.laurel("1", ""), "victory points"), _legend_item(icons.stage(""), "wonder stage"),
+              _legend_item(icons.token("victory", ""), "victory token"),
+              _legend_item(icons.token("defeat", ""), "defeat token"),
+              _legend_item(icons.direction(("left",), ""), "left neighbour"),
+              _legend_item(icons.direction(("right",), ""), "right neighbour"),
+              _legend_item(icons.direction(("all",), ""), "all cities")]
+    return '<ul class="legend">' + "".join(items) + "</ul>"
+
+
+def index_page(ruleset: RuleSet, cards: list[tuple[CardView, str, str]],
+               wonders: list[tuple[str, str, str, str]], variants: list[str]) -> str:
+    """cards: (view, svg, file); wonders: (wonder, side, svg, file), files relative to the page."""
+    ages = sorted({view.card.age for view, _, _ in cards})
+    nav = "".join(f'<a href="#age-{a}">Age {ROMAN.get(a, a)}</a>' for a in ages)
+    nav += '<a href="#wonders">Wonders</a><a href="#legend">Legend</a><a href="print.html">Print sheet</a>'
+    applied = f"; variants: {escape(', '.join(variants))}" if variants else ""
+    parts = [f'<header><h1>{escape(ruleset.rules.name)}</h1><p>{len(cards)} card(s), {len(wonders)} wonder side(s)'
+             f'{applied}. Drawn by <code>wonders render</code> from the content.</p><nav>{nav}</nav></header>']
+    for age in ages:
+        shown = [c for c in cards if c[0].card.age == age]
+        figures = "".join(
+            f'<figure class="card" data-card="{escape(v.card.name)}" data-age="{v.card.age}" '
+            f'data-color="{escape(v.card.color)}">{_inline(svg)}<figcaption><a href="{escape(file)}">'
+            f'{escape(v.card.name)}.svg</a></figcaption></figure>' for v, svg, file in shown)
+        parts.append(f'<section id="age-{age}"><h2>Age {ROMAN.get(age, age)} <small>({len(shown)} card(s))</small>'
+                     f'</h2><div class="cards">{figures}</div></section>')
+    figures = "".join(
+        f'<figure class="wonder" data-wonder="{escape(w)}" data-side="{escape(s)}">{_inline(svg)}'
+        f'<figcaption><a href="{escape(file)}">{escape(w)}, side {escape(s)}</a></figcaption></figure>'
+        for w, s, svg, file in wonders)
+    parts.append(f'<section id="wonders"><h2>Wonders</h2><div class="wonders">{figures}</div></section>')
+    parts.append(f'<section id="legend"><h2>Legend</h2>{legend(ruleset)}</section>')
+    return _document(f"{ruleset.rules.name}: cards", "\n".join(parts))
+
+
+def print_page(ruleset: RuleSet, cards: list[tuple[CardView, str, str]]) -> str:
+    """Nine cards to an A4 page, 63 x 88 mm each, ready to print and cut."""
+    sheets = []
+    for start in range(0, len(cards), CARDS_PER_SHEET):
+        chunk = cards[start:start + CARDS_PER_SHEET]
+        sheets.append('<div class="sheet">' + "".join(
+            f'<div class="print-card" data-card="{escape(v.card.name)}">{_inline(svg)}</div>' for v, svg, _ in chunk)
+            + "</div>")
+    hint = (f'<p class="print-only-hint">{len(cards)} card(s) on {len(sheets)} A4 page(s): print this page '
+            f'at 100% scale (no "fit to page") and cut along the card edges.</p>')
+    return _document(f"{ruleset.rules.name}: print sheet", hint + "\n".join(sheets))

@@ -1,0 +1,54 @@
+"""Headless Chromium for tests that look at a page: Debian's /usr/bin/chromium driven by
+Playwright's Python package (never a downloaded browser), skipped with the reason when
+either is missing.  Screenshots go to pytest's temporary folder, or to docs/images/ when
+WONDERS_SCREENSHOTS=1 (how the pictures in docs/editors.md are refreshed)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("WONDERS_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+
+
+def skip_reason() -> str | None:
+    if not Path(CHROMIUM).is_file() and not shutil.which(CHROMIUM):
+        return f"no browser: {CHROMIUM} is not installed (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is not installed (pip install '.[test]')"
+    return None
+
+
+@contextlib.contextmanager
+def chromium():
+    """A browser for the test; the test is skipped if none can be had."""
+    reason = skip_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import Error, sync_playwright
+    with sync_playwright() as driver:
+        try:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        except Error as err:
+            pytest.skip(f"{CHROMIUM} would not start headless: {str(err).splitlines()[0]}")
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def screenshot_path(name: str, tmp_path: Path) -> Path:
+    """Where a screenshot is saved: docs/images/NAME when refreshing the docs, else tmp."""
+    if os.environ.get("WONDERS_SCREENSHOTS") == "1":
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        return IMAGES / name
+    return tmp_path / name

@@ -248,9 +248,13 @@ def rules(show_diff, full, paths, variants):
         click.echo(tool.rules_text(result.ruleset, full), nl=False)
 
 
+from interpreter.commands.fmt import fmt  # noqa: E402
+from interpreter.commands.lsp import lsp  # noqa: E402
 from interpreter.commands.render import render  # noqa: E402
 from interpreter.commands.simulate import simulate  # noqa: E402
 
+main.add_command(fmt)
+main.add_command(lsp)
 main.add_command(render)
 main.add_command(simulate)
 

@@ -46,6 +46,13 @@ def chromium():
             browser.close()
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """One browser for a test module (import this fixture into the module to use it)."""
+    with chromium() as launched:
+        yield launched
+
+
 def screenshot_path(name: str, tmp_path: Path) -> Path:
     """Where a screenshot is saved: docs/images/NAME when refreshing the docs, else tmp."""
     if os.environ.get("WONDERS_SCREENSHOTS") == "1":

@@ -12,7 +12,8 @@ import pytest
 
 from conftest import ROOT, run_cli
 
-DOCS = ["play.md", "tutorial.md", "variants.md", "cli.md", "two-players.md", "editors.md", "bots.md"]
+DOCS = ["play.md", "tutorial.md", "variants.md", "cli.md", "two-players.md", "editors.md",
+        "workbench.md", "bots.md"]
 
 
 def examples(doc):

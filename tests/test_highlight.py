@@ -68,6 +68,15 @@ def test_names_strings_and_keyword_prefixes():
     assert [k for k, v in tokens('"a string"') if v.strip()] == [String.Double]
 
 
+def test_declaration_words_declare_only_where_an_item_starts():
+    text = 'resources raw: wood\ncard "A" {\n    score x: 1 per wonder stage\n}\nvariant "V" { add card "B" {} }\n'
+    found = [(k, v) for k, v in tokens(text) if v.strip()]
+    assert (Keyword.Declaration, "resources") in found
+    declared = [v for k, v in found if k is Keyword.Declaration]
+    assert declared == ["resources", "card", "variant", "card"]          # `card "B"` names a card
+    assert (Keyword.Pseudo, "wonder") in found                             # `per wonder stage`
+
+
 @pytest.mark.parametrize("text", ["card 'Baths' {}", "card \"Baths {}", "points 3 @", "cost 2 vért", "x.y"])
 def test_text_the_grammar_cannot_hold_gives_an_error_token(text):
     assert any(kind in Error for kind, _ in tokens(text)), text

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import chromium, screenshot_path
+from browser import browser, screenshot_path  # noqa: F401 - browser is a fixture
 from conftest import ROOT, run_cli
 from interpreter.check.load import check_paths
 from interpreter.describe import cost_text, effect_text
@@ -196,66 +196,63 @@ def _png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def test_the_page_in_a_browser_draws_every_card(tmp_path):
+def test_the_page_in_a_browser_draws_every_card(tmp_path, browser):
     out = tmp_path / "out"
     result = run_cli("render", "--variant", "colosseum", "--out", str(out))
     assert result.returncode == 0, result.stderr
     ruleset = check_paths(None, ["colosseum"]).ruleset
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto((out / "index.html").as_uri())
-        drawn = page.eval_on_selector_all(
-            "figure.card", "els => els.map(e => { const r = e.querySelector('svg').getBoundingClientRect();"
-                           " return [e.dataset.card, r.width, r.height]; })")
-        assert sorted(name for name, _, _ in drawn) == sorted(c.name for c in ruleset.cards)
-        assert all(w > 100 and h > 100 for _, w, h in drawn)
-        assert "Colosseum" in {name for name, _, _ in drawn}
-        page.locator('figure[data-card="Colosseum"]').scroll_into_view_if_needed()
-        assert page.locator('figure[data-card="Colosseum"]').is_visible()
-        bands = page.eval_on_selector_all("path.band", "els => els.map(e => [e.dataset.color, getComputedStyle(e).fill])")
-        for color, fill in bands:
-            r, g, b = (int(x) for x in re.findall(r"\d+", fill)[:3])
-            assert "#%02x%02x%02x" % (r, g, b) == paint(color)
-        wonders = page.eval_on_selector_all("figure.wonder", "els => els.length")
-        assert wonders == sum(len(w.sides) for w in ruleset.wonders)
-        page.goto((out / "index.html").as_uri())
-        shot = screenshot_path("cards.png", tmp_path)
-        page.screenshot(path=str(shot))
-        assert _png_size(shot) == (1280, 900)
-        colosseum = screenshot_path("variant-card.png", tmp_path)
-        page.locator('figure[data-card="Colosseum"]').screenshot(path=str(colosseum))
-        wonder = screenshot_path("wonder.png", tmp_path)
-        page.locator("figure.wonder").first.screenshot(path=str(wonder))
-        assert _png_size(wonder)[0] > 400
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto((out / "index.html").as_uri())
+    drawn = page.eval_on_selector_all(
+        "figure.card", "els => els.map(e => { const r = e.querySelector('svg').getBoundingClientRect();"
+                       " return [e.dataset.card, r.width, r.height]; })")
+    assert sorted(name for name, _, _ in drawn) == sorted(c.name for c in ruleset.cards)
+    assert all(w > 100 and h > 100 for _, w, h in drawn)
+    assert "Colosseum" in {name for name, _, _ in drawn}
+    page.locator('figure[data-card="Colosseum"]').scroll_into_view_if_needed()
+    assert page.locator('figure[data-card="Colosseum"]').is_visible()
+    bands = page.eval_on_selector_all("path.band", "els => els.map(e => [e.dataset.color, getComputedStyle(e).fill])")
+    for color, fill in bands:
+        r, g, b = (int(x) for x in re.findall(r"\d+", fill)[:3])
+        assert "#%02x%02x%02x" % (r, g, b) == paint(color)
+    wonders = page.eval_on_selector_all("figure.wonder", "els => els.length")
+    assert wonders == sum(len(w.sides) for w in ruleset.wonders)
+    page.goto((out / "index.html").as_uri())
+    shot = screenshot_path("cards.png", tmp_path)
+    page.screenshot(path=str(shot))
+    assert _png_size(shot) == (1280, 900)
+    colosseum = screenshot_path("variant-card.png", tmp_path)
+    page.locator('figure[data-card="Colosseum"]').screenshot(path=str(colosseum))
+    wonder = screenshot_path("wonder.png", tmp_path)
+    page.locator("figure.wonder").first.screenshot(path=str(wonder))
+    assert _png_size(wonder)[0] > 400
 
 
-def test_the_print_sheet_has_nine_cards_an_a4_page(rendered, shipped_ruleset):
+def test_the_print_sheet_has_nine_cards_an_a4_page(rendered, shipped_ruleset, browser):
     out, _ = rendered
-    with chromium() as browser:
-        page = browser.new_page()
-        page.goto((out / "print.html").as_uri())
-        pdf = page.pdf(prefer_css_page_size=True, print_background=True)
-        pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
-        assert pages == math.ceil(len(shipped_ruleset.cards) / 9)
-        sizes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
-        assert sizes and all(abs(float(w) - 595.3) < 2 and abs(float(h) - 841.9) < 2 for w, h in sizes)  # A4
-        page.emulate_media(media="print")
-        mm = page.evaluate("() => { const d = document.createElement('div'); d.style.width = '100mm';"
-                           " document.body.appendChild(d); const w = d.getBoundingClientRect().width; d.remove();"
-                           " return w / 100; }")
-        card = page.locator(".print-card svg").first.bounding_box()
-        assert abs(card["width"] / mm - 63) < 0.5 and abs(card["height"] / mm - 88) < 0.5
+    page = browser.new_page()
+    page.goto((out / "print.html").as_uri())
+    pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+    pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
+    assert pages == math.ceil(len(shipped_ruleset.cards) / 9)
+    sizes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
+    assert sizes and all(abs(float(w) - 595.3) < 2 and abs(float(h) - 841.9) < 2 for w, h in sizes)  # A4
+    page.emulate_media(media="print")
+    mm = page.evaluate("() => { const d = document.createElement('div'); d.style.width = '100mm';"
+                       " document.body.appendChild(d); const w = d.getBoundingClientRect().width; d.remove();"
+                       " return w / 100; }")
+    card = page.locator(".print-card svg").first.bounding_box()
+    assert abs(card["width"] / mm - 63) < 0.5 and abs(card["height"] / mm - 88) < 0.5
 
 
-def test_css_colour_names_are_drawn_as_chromium_draws_them():
-    with chromium() as browser:
-        page = browser.new_page()
-        computed = page.evaluate("names => names.map(n => { const d = document.createElement('div');"
-                                 " d.style.color = n; document.body.appendChild(d);"
-                                 " const c = getComputedStyle(d).color; d.remove(); return c; })", list(CSS_COLORS))
-        for name, css in zip(CSS_COLORS, computed):
-            r, g, b = (int(x) for x in re.findall(r"\d+", css)[:3])
-            assert "%02x%02x%02x" % (r, g, b) == CSS_COLORS[name], name
+def test_css_colour_names_are_drawn_as_chromium_draws_them(browser):
+    page = browser.new_page()
+    computed = page.evaluate("names => names.map(n => { const d = document.createElement('div');"
+                             " d.style.color = n; document.body.appendChild(d);"
+                             " const c = getComputedStyle(d).color; d.remove(); return c; })", list(CSS_COLORS))
+    for name, css in zip(CSS_COLORS, computed):
+        r, g, b = (int(x) for x in re.findall(r"\d+", css)[:3])
+        assert "%02x%02x%02x" % (r, g, b) == CSS_COLORS[name], name
 
 
 def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):

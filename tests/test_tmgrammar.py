@@ -46,13 +46,20 @@ def test_the_committed_grammar_is_the_generated_one():
         "regenerate: python -m interpreter.editor.textmate > editors/vscode/syntaxes/wonders.tmLanguage.json"
 
 
-def test_every_word_of_the_grammar_has_one_keyword_scope():
+def test_every_word_of_the_grammar_has_its_keyword_scope():
+    """Statement words one scope, other words another; declaration words are declarations
+    first on a line or before a name, an ordinary word elsewhere (`per wonder stage`)."""
     repository = grammar()["repository"]
-    patterns = {key: re.compile(repository[key]["match"]) for key in ("declaration", "statement", "keyword")}
-    for word in grammar_words().keywords:
-        matching = [key for key, regex in patterns.items() if regex.fullmatch(word)]
-        assert len(matching) == 1, (word, matching)
+    patterns = {key: re.compile(repository[key]["match"])
+                for key in ("declaration", "declaration-word", "statement", "keyword")}
+    g = grammar_words()
+    expected = {**{w: {"statement"} for w in g.statements}, **{w: {"keyword"} for w in g.others},
+                **{w: {"declaration", "declaration-word", "keyword"} for w in g.declarations}}
+    assert set(expected) == set(g.keywords)
+    for word, scopes in expected.items():
+        assert {key for key, regex in patterns.items() if regex.fullmatch(word)} == scopes, word
         assert not any(regex.search(word + "x") for regex in patterns.values()), word   # whole names only
+    assert patterns["declaration"].match("    card") and not patterns["declaration"].search("per card")
 
 
 def test_the_manifest_pins_its_packages():
@@ -103,3 +110,56 @@ def test_the_extension_starts_the_language_server():
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(r"^# pass [1-9]", result.stdout, re.M) and re.search(r"^# fail 0", result.stdout, re.M)
+
+
+def _lsp_message(payload: dict) -> bytes:
+    body = json.dumps(payload).encode("utf-8")
+    return f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body
+
+
+def _read_lsp_message(stream) -> dict:
+    length = None
+    while True:
+        line = stream.readline()
+        if not line:
+            raise AssertionError("the server closed its output before answering")
+        if line in (b"\r\n", b"\n"):
+            break
+        name, _, value = line.decode("ascii").partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+    return json.loads(stream.read(length))
+
+
+def test_the_extension_default_command_starts_a_language_server():
+    """What the extension runs by default (`wonders` with the arguments of package.json)
+    answers an LSP `initialize` on stdio: the two ends of the VS Code set-up meet."""
+    import os
+    import sys
+    manifest = json.loads((VSCODE / "package.json").read_text(encoding="utf-8"))
+    settings = manifest["contributes"]["configuration"]["properties"]
+    assert settings["wonders.server.command"]["default"] == "wonders"
+    args = settings["wonders.server.args"]["default"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    probe = subprocess.run([sys.executable, "-c", "import cli; cli.run()", args[0], "--help"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=60)
+    if probe.returncode != 0:
+        pytest.skip(f"`wonders {args[0]}` is not available here: {probe.stderr.strip().splitlines()[-1:]}")
+    server = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", *args], cwd=ROOT, env=env,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        server.stdin.write(_lsp_message({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                         "params": {"processId": None, "rootUri": ROOT.as_uri(), "capabilities": {}}}))
+        server.stdin.flush()
+        answer = _read_lsp_message(server.stdout)
+        while "id" not in answer:                      # notifications (logs) may come first
+            answer = _read_lsp_message(server.stdout)
+        assert answer["id"] == 1 and "capabilities" in answer["result"], answer
+        for message in ({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"}):
+            server.stdin.write(_lsp_message(message))
+        server.stdin.flush()
+        assert server.wait(timeout=30) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()

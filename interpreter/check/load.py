@@ -93,17 +93,23 @@ def variant_files(names, paths=None) -> list[tuple[Path, str]]:
 def check_paths(paths=None, variants=()) -> CheckResult:
     files = content_files(paths) if paths else default_files()
     files += variant_files(variants, paths)
-    sources = SourceCache()
+    return check_sources([(shown, *read_source(path, shown)) for path, shown in files])
+
+
+def check_sources(sources, parse=parse_text) -> CheckResult:
+    """Check (name shown, text or None, reading problems) triples as one rule set, the
+    variants among them applied.  `parse` may be a caching parse_text (the language server
+    keeps the trees of files that did not change)."""
+    cache = SourceCache()
     parsed: list[ast.File] = []
     diagnostics: list[Diagnostic] = []
     unparsed_cards: set[str] = set()
-    for path, shown in files:
-        text, problems = read_source(path, shown)
+    for shown, text, problems in sources:
         diagnostics += problems
         if text is None:
             continue
-        sources.add(shown, text)
-        tree, problems = parse_text(text, shown)
+        cache.add(shown, text)
+        tree, problems = parse(text, shown)
         diagnostics += problems
         parsed.append(tree)
         if problems:
@@ -113,8 +119,8 @@ def check_paths(paths=None, variants=()) -> CheckResult:
     applied = tuple(i.name.text for f in parsed for i in f.items if isinstance(i, ast.Variant))
     if any(d.is_error for d in diagnostics):
         ruleset = None
-    return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), sources,
-                       tuple(shown for _, shown in files), applied)
+    return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), cache,
+                       tuple(shown for shown, _, _ in sources), applied)
 
 
 _CARD_HEAD = re.compile(r'\bcard\s+"([^"\n]*)"')

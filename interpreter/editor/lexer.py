@@ -17,7 +17,8 @@ from .grammar_words import grammar_words
 
 
 def keyword_token(word: str):
-    """The token type of a word of the language: declarations, statements, the rest."""
+    """The token type of a word of the language where it names something or starts a
+    line: declarations, statements, the rest."""
     g = grammar_words()
     if word in g.declarations:
         return Keyword.Declaration
@@ -31,17 +32,27 @@ def _named(lexer, match):
     yield match.start(3), Name.Class, match.group(3)
 
 
+def _line_start(lexer, match):
+    """A declaration word first on its line starts an item (`resources raw: ...`), maybe
+    naming it (`card "Name"`); elsewhere (`per wonder stage`) it is an ordinary word."""
+    yield from ((match.start(i), kind, match.group(i))
+                for i, kind in ((1, Whitespace), (2, Keyword.Declaration), (3, Whitespace), (4, Name.Class))
+                if match.group(i))
+
+
 def _rules() -> dict:
     g = grammar_words()
     word_end = r"(?![A-Za-z0-9_])"             # a keyword is a whole NAME, not its start
     return {"root": [
-        (r"\s+", Whitespace),
         (g.comment, Comment.Single),
+        (r"^([ \t]*)" + regex_opt(sorted(g.declarations), suffix=word_end) + r"(?:(\s+)(" + g.string + "))?",
+         _line_start),
+        (r"\s*\n", Whitespace),                # a line's end alone, so that `^` sees the next line start
+        (r"[^\S\n]+", Whitespace),
         (regex_opt(sorted(g.naming), suffix=word_end) + r"(\s+)(" + g.string + ")", _named),
         (g.string, String.Double),
-        (words(sorted(g.declarations), suffix=word_end), Keyword.Declaration),
         (words(sorted(g.statements), suffix=word_end), Keyword),
-        (words(sorted(g.others), suffix=word_end), Keyword.Pseudo),
+        (words(sorted(g.others | g.declarations), suffix=word_end), Keyword.Pseudo),
         (g.name, Name),
         (g.integer, Number.Integer),
         (words(g.operators), Operator),
@@ -56,7 +67,6 @@ class WondersLexer(RegexLexer):
     aliases = ["wonders"]
     filenames = ["*.wonders"]
     mimetypes = ["text/x-wonders"]
-    url = "https://github.com/"            # no public home yet; Pygments wants the field
     flags = re.MULTILINE
     tokens = _rules()
 

@@ -35,7 +35,7 @@ def grammar() -> dict:
     unknown = set(g.punctuation) - set(PUNCTUATION_SCOPES)
     if unknown:                        # a new mark in the grammar needs a scope here
         raise ValueError(f"no TextMate scope for {sorted(unknown)}")
-    keyword_patterns = [{"include": "#declaration"}, {"include": "#statement"}, {"include": "#keyword"}]
+    keyword_patterns = [{"include": "#declaration-word"}, {"include": "#statement"}, {"include": "#keyword"}]
     string = g.string
     return {
         "$schema": "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
@@ -57,9 +57,14 @@ def grammar() -> dict:
                 {"name": "string.quoted.double.wonders", "match": string.replace("\n", "\\n")},
                 {"name": "invalid.illegal.unterminated-string.wonders", "match": r'"[^"\n]*$'},
             ]},
-            "declaration": {"name": "storage.type.wonders", "match": _words(g.declarations)},
+            "declaration": {
+                "comment": "a declaration word first on its line starts an item; elsewhere it is an ordinary word",
+                "match": r"^\s*" + _words(g.declarations, capture=True),
+                "captures": {"1": {"name": "storage.type.wonders"}},
+            },
+            "declaration-word": {"name": "storage.type.wonders", "match": _words(g.declarations)},
             "statement": {"name": "keyword.control.wonders", "match": _words(g.statements)},
-            "keyword": {"name": "keyword.other.wonders", "match": _words(g.others)},
+            "keyword": {"name": "keyword.other.wonders", "match": _words(g.others | g.declarations)},
             "number": {"name": "constant.numeric.integer.wonders", "match": BEFORE + g.integer + AFTER},
             "operator": {"name": "keyword.operator.wonders",
                          "match": "|".join(re.escape(o) for o in g.operators)},

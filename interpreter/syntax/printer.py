@@ -20,28 +20,33 @@ def print_item(item) -> str:
     if isinstance(item, ast.SymbolsDecl):
         return f"symbols: {_names(item.names)}\n"
     if isinstance(item, ast.Card):
-        return _block(f'card "{item.name.text}"', [_stmt(s) for s in item.body], 1)
+        return _block(f'card "{item.name.text}"', [statement(s) for s in item.body], 1)
     if isinstance(item, ast.Wonder):
         sides = []
         for side in item.sides:
-            sides.append(_block(f"side {side.name.text}", [_stmt(s) for s in side.body], 2).rstrip("\n"))
+            sides.append(_block(f"side {side.name.text}", [statement(s) for s in side.body], 2).rstrip("\n"))
         return f'wonder "{item.name.text}" {{\n' + "\n".join(sides) + "\n}\n"
     if isinstance(item, ast.Rules):
-        return _block(f'rules "{item.name.text}"', [_stmt(s) for s in item.body], 1)
+        return _block(f'rules "{item.name.text}"', [statement(s) for s in item.body], 1)
     if isinstance(item, ast.Table):
         lines = [f"cards as for {item.deal_as.value} players"] if item.deal_as else []
         for city in item.neutrals:
-            body = [f"holder in age {s.age.text}: {s.direction} neighbour" if isinstance(s, ast.HolderInAge)
-                    else s.word for s in city.body]
+            body = [neutral_statement(s) for s in city.body]
             lines.append(_block(f'neutral city "{city.name.text}"', body, 1).rstrip("\n"))
         return _block(f"table for {item.players.value} players", lines, 1)
     if isinstance(item, ast.Variant):
         lines = [f'changes "{item.changes.text}"'] if item.changes else []
         if item.overrides:
             lines.append("overrides " + ", ".join(f'"{n.text}"' for n in item.overrides))
-        lines += [_change(c) for c in item.body]
+        lines += [change(c) for c in item.body]
         return _block(f'variant "{item.name.text}"', lines, 1)
     raise TypeError(item)
+
+
+def neutral_statement(s) -> str:
+    if isinstance(s, ast.HolderInAge):
+        return f"holder in age {s.age.text}: {s.direction} neighbour"
+    return s.word
 
 
 def _block(head: str, lines: list[str], depth: int) -> str:
@@ -55,10 +60,10 @@ def _names(names) -> str:
 
 
 def _inline(head: str, stmts) -> str:
-    return f"{head} {{ " + "; ".join(_stmt(s) for s in stmts) + " }"
+    return f"{head} {{ " + "; ".join(statement(s) for s in stmts) + " }"
 
 
-def _stmt(s) -> str:
+def statement(s) -> str:
     if isinstance(s, ast.AgeStmt):
         return f"age {s.age.text}"
     if isinstance(s, ast.ColorStmt):
@@ -117,7 +122,9 @@ def _amount_res(item: ast.ResourceAmount) -> str:
 
 
 def _colors(names) -> str:
-    return "/".join(n.text for n in names)
+    """A list of colours as English writes it: `brown`, `brown and grey`, `brown, grey and purple`."""
+    words = [n.text for n in names]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def effect(e) -> str:
@@ -181,44 +188,48 @@ def action(a) -> str:
 
 
 def scope(s: ast.Scope) -> str:
-    parts = list(s.parts)
-    words = []
-    if "own" in parts:
-        words.append("own city")
-    if "left" in parts and "right" in parts:
-        words.append("neighbours")
-    elif "left" in parts:
-        words.append("left neighbour")
-    elif "right" in parts:
-        words.append("right neighbour")
-    if "neighbour" in parts:
-        words.append("the neighbour")
-    if "all" in parts:
-        words.append("all cities")
+    """The scope's parts in their written order (the engine visits them in that order):
+    `left` directly followed by `right` is written `neighbours`."""
+    single = {"own": "own city", "left": "left neighbour", "right": "right neighbour",
+              "neighbour": "the neighbour", "all": "all cities"}
+    parts, words, i = list(s.parts), [], 0
+    while i < len(parts):
+        if parts[i:i + 2] == ["left", "right"]:
+            words.append("neighbours")
+            i += 2
+            continue
+        words.append(single[parts[i]])
+        i += 1
     return " and ".join(words)
 
 
-_MEASURE_WORDS = {"wonder stages": "wonder stage", "unbuilt wonder stages": "unbuilt wonder stage",
-                  "defeat tokens": "defeat token", "victory tokens": "victory token",
-                  "military tokens": "military tokens", "coins": "coins", "shields": "shields",
-                  "complete sets": "complete set"}
+# (one, many) for each measure; `shields` has no singular in the language
+_MEASURE_WORDS = {"cards": ("card", "cards"), "wonder stages": ("wonder stage", "wonder stages"),
+                  "unbuilt wonder stages": ("unbuilt wonder stage", "unbuilt wonder stages"),
+                  "defeat tokens": ("defeat token", "defeat tokens"),
+                  "victory tokens": ("victory token", "victory tokens"),
+                  "military tokens": ("military token", "military tokens"), "coins": ("coin", "coins"),
+                  "shields": ("shields", "shields"), "complete sets": ("complete set", "complete sets")}
 
 
-def quantity(q: ast.Quantity) -> str:
+def quantity(q: ast.Quantity, one: bool = False) -> str:
+    """A quantity; `one` writes its measure in the singular, as after `per`."""
     if q.measure == "symbol squares":
         return "each symbol squared"
     if q.measure in ("age victory", "age", "players"):
         return q.measure
-    word = f"{_colors(q.colors)} cards" if q.measure == "cards" else _MEASURE_WORDS[q.measure]
+    word = _MEASURE_WORDS[q.measure][0 if one else 1]
+    if q.measure == "cards":
+        word = f"{_colors(q.colors)} {word}"
     if q.scope is None:
         return word
-    one = list(q.scope.parts) in (["neighbour"], ["left"], ["right"])
-    return f"{word} {'of' if one else 'in'} {scope(q.scope)}"
+    single = list(q.scope.parts) in (["neighbour"], ["left"], ["right"])
+    return f"{word} {'of' if single else 'in'} {scope(q.scope)}"
 
 
 def per(p: ast.Per) -> str:
     every = f"{p.every} " if p.every != 1 else ""
-    return f"per {every}{quantity(p.what)}"
+    return f"per {every}{quantity(p.what, one=p.every == 1)}"
 
 
 def expr(e) -> str:
@@ -229,7 +240,8 @@ def expr(e) -> str:
     if isinstance(e, ast.Quantity):
         return quantity(e)
     if isinstance(e, ast.Negative):
-        return f"-{_operand(e.operand, '*')}"
+        inner = expr(e.operand)
+        return f"-({inner})" if isinstance(e.operand, ast.BinOp) else f"-{inner}"
     if isinstance(e, ast.BinOp):
         right = _operand(e.right, e.op, right=True)
         return f"{_operand(e.left, e.op)} {e.op} {right}"
@@ -246,28 +258,28 @@ def _operand(e, op: str, right: bool = False) -> str:
     return text
 
 
-def _change(c: ast.Change) -> str:
+def change(c: ast.Change) -> str:
     if c.verb == "set":
-        return "set " + _stmt(c.item)
+        return "set " + statement(c.item)
     if c.what == "stage":
         where = f'wonder "{c.target.wonder.text}" side {c.target.side.text}'
         if c.verb == "add":
-            return "add stage to " + where + " { " + "; ".join(_stmt(s) for s in c.item.body) + " }"
+            return "add stage to " + where + " { " + "; ".join(statement(s) for s in c.item.body) + " }"
         if c.verb == "remove":
             return f"remove stage {c.stage} of {where}"
-        return f"modify stage {c.stage} of {where} {{ " + "; ".join(_stmt(s) for s in c.item.body) + " }"
+        return f"modify stage {c.stage} of {where} {{ " + "; ".join(statement(s) for s in c.item.body) + " }"
     if c.verb == "remove":
         target = c.target
         if c.what == "card":
-            return f"remove card {_card_ref(target)}"
+            return f"remove card {card_ref(target)}"
         if c.what == "score":
             return f"remove score {target.text}"
         return f'remove {c.what} "{target.text}"'
     if c.verb == "modify":
-        return f"modify card {_card_ref(c.target)} {{ " + "; ".join(_stmt(s) for s in c.item) + " }"
-    body = print_item(c.item).rstrip("\n") if isinstance(c.item, (ast.Card, ast.Wonder)) else _stmt(c.item)
+        return f"modify card {card_ref(c.target)} {{ " + "; ".join(statement(s) for s in c.item) + " }"
+    body = print_item(c.item).rstrip("\n") if isinstance(c.item, (ast.Card, ast.Wonder)) else statement(c.item)
     return f"{c.verb} {body}"
 
 
-def _card_ref(ref: ast.CardRef) -> str:
+def card_ref(ref: ast.CardRef) -> str:
     return f'"{ref.name.text}"' + (f" of age {ref.age.text}" if ref.age is not None else "")

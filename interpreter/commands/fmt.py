@@ -1,0 +1,118 @@
+"""`wonders fmt`: write content files in the canonical layout (interpreter/syntax/formatter.py).
+
+Files are replaced atomically (a temporary file in the same folder, then os.replace), so
+an interrupted run leaves every file either as it was or formatted.  A file with syntax
+errors is left untouched and its diagnostics are shown.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--check", is_flag=True, help="change nothing; exit 1 when a file would change (for CI)")
+@click.option("--diff", "show_diff", is_flag=True, help="change nothing; print what would change as a unified diff")
+def fmt(paths, check, show_diff):
+    """Format content files or folders (all .wonders files inside, variants included).
+
+    With no PATH, or PATH `-`, format standard input to standard output.
+    Exit status: 0 when done (or, with --check, nothing would change); 1 when a file has
+    syntax errors or, with --check, would change; 2 for usage errors.
+    """
+    from interpreter.diagnostics import SourceCache, render_text
+    from interpreter.syntax.formatter import format_text
+    from interpreter.syntax.parser import read_source
+
+    files = _files(paths)
+    failed = changed = 0
+    for path, shown in files:
+        if path is None:
+            text, problems = _read_stdin(), []
+        else:
+            text, problems = read_source(path, shown)
+        if text is not None:
+            formatted, problems = format_text(text, shown)
+        if problems:
+            click.echo(render_text(problems, SourceCache({shown: text or ""})), err=True, nl=False)
+            click.echo(f"error: {shown}: not formatted (fix the errors above first)", err=True)
+            failed += 1
+            continue
+        if path is None and not (check or show_diff):
+            click.echo(formatted, nl=False)
+            continue
+        if formatted == text:
+            continue
+        changed += 1
+        if show_diff:
+            click.echo("".join(difflib.unified_diff(text.splitlines(True), formatted.splitlines(True),
+                                                    f"{shown} (as written)", f"{shown} (formatted)")), nl=False)
+        if check and not show_diff:
+            click.echo(f"would reformat {shown}", err=True)
+        if not (check or show_diff):
+            _replace(path, formatted)
+            click.echo(f"formatted {shown}", err=True)
+    if files and files[0][0] is not None:
+        verb = "would be formatted" if check or show_diff else "formatted"
+        click.echo(f"{len(files)} file(s): {changed} {verb}, {failed} with errors", err=True)
+    sys.exit(1 if failed or (check and changed) else 0)
+
+
+def _files(paths) -> list[tuple[Path | None, str]]:
+    """(path, name to show) for each file; (None, "<stdin>") for standard input."""
+    if not paths or list(paths) == ["-"]:
+        return [(None, "<stdin>")]
+    found: list[tuple[Path | None, str]] = []
+    for raw in paths:
+        path = Path(raw)
+        if raw == "-":
+            raise click.UsageError("`-` (standard input) cannot be mixed with paths")
+        if path.is_dir():
+            inside = sorted(p for p in path.rglob("*.wonders") if p.is_file())
+            if not inside:
+                raise click.UsageError(f"{raw}: no .wonders files in this folder")
+            found += [(p, str(p)) for p in inside]
+        elif path.exists():
+            found.append((path, str(raw)))
+        else:
+            raise click.UsageError(f"{raw}: no such file or folder")
+    return found
+
+
+def _read_stdin() -> str:
+    data = sys.stdin.buffer.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        click.echo(f"error: <stdin>: not UTF-8 text (byte {err.start})", err=True)
+        sys.exit(1)
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file in the same folder."""
+    folder = path.parent
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as err:
+        raise click.UsageError(f"{path}: cannot write in {folder}: {err.strerror}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.chmod(temporary, path.stat().st_mode & 0o7777)
+        os.replace(temporary, path)
+    except BaseException as err:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        if isinstance(err, OSError):
+            raise click.UsageError(f"{path}: cannot write: {err.strerror}") from None
+        raise

@@ -1,0 +1,1 @@
+"""The language server of `wonders lsp` (needs the `lsp` extra: pygls and lsprotocol)."""

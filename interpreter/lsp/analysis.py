@@ -1,0 +1,108 @@
+"""What the language server knows of a content folder: its files (open buffers in place of
+the files on disk), their syntax trees, the checked rule set and every diagnostic.
+
+No LSP types here: the server (server.py) turns this into protocol messages.  A file's
+folder is the folder holding it; a file in a `variants/` folder is a variant of the
+folder above, checked with the variant applied, as `wonders check --variant` does.
+Parsed trees are kept by text, so an edit reparses only the edited file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from ..check.load import CheckResult, check_sources
+from ..check.model import RuleSet
+from ..syntax import ast
+from ..syntax.parser import parse_text, read_source
+
+
+@attrs.define
+class Parsed:
+    text: str
+    tree: ast.File
+    problems: list
+
+
+class Analyzer:
+    def __init__(self):
+        self._parsed: dict[str, Parsed] = {}       # by path shown (absolute)
+        self.last_good: dict[Path, RuleSet] = {}    # per folder: hover keeps working mid-edit
+
+    # ---------------------------------------------------------------- files
+    def parse(self, text: str, shown: str):
+        known = self._parsed.get(shown)
+        if known is None or known.text != text:
+            tree, problems = parse_text(text, shown)
+            known = self._parsed[shown] = Parsed(text, tree, problems)
+        return known.tree, known.problems
+
+    def tree(self, path: Path, overlays: dict[Path, str]) -> ast.File | None:
+        text = self.text(path, overlays)
+        return None if text is None else self.parse(text, str(path))[0]
+
+    @staticmethod
+    def text(path: Path, overlays: dict[Path, str]) -> str | None:
+        if path in overlays:
+            return overlays[path]
+        text, _ = read_source(path, str(path))
+        return text
+
+    # ---------------------------------------------------------------- folders
+    @staticmethod
+    def folder_of(path: Path) -> tuple[Path, Path | None]:
+        """(content folder, the variant file or None) for a file."""
+        if path.parent.name == "variants":
+            return path.parent.parent, path
+        return path.parent, None
+
+    @staticmethod
+    def content_files(folder: Path, overlays: dict[Path, str]) -> list[Path]:
+        """The folder's content files (subfolders but not `variants/`), open new files included."""
+        found = {p for p in folder.rglob("*.wonders")
+                 if p.is_file() and "variants" not in p.relative_to(folder).parts[:-1]}
+        found |= {p for p in overlays if p.suffix == ".wonders" and p.parent == folder}
+        return sorted(found)
+
+    @staticmethod
+    def variant_files(folder: Path, overlays: dict[Path, str]) -> list[Path]:
+        found = {p for p in (folder / "variants").glob("*.wonders") if p.is_file()}
+        found |= {p for p in overlays if p.parent == folder / "variants"}
+        return sorted(found)
+
+    def check(self, path: Path, overlays: dict[Path, str]) -> CheckResult:
+        """The folder of `path` checked, with `path` applied if it is a variant."""
+        folder, variant = self.folder_of(path)
+        files = self.content_files(folder, overlays)
+        if variant is None and path not in files:
+            files.append(path)
+        if variant is not None:
+            files.append(variant)
+        sources = []
+        for file in files:
+            if file in overlays:
+                sources.append((str(file), overlays[file], []))
+            else:
+                sources.append((str(file), *read_source(file, str(file))))
+        result = check_sources(sources, parse=self.parse)
+        if result.ruleset is not None:
+            self.last_good[path] = result.ruleset
+        return result
+
+    def ruleset(self, path: Path) -> RuleSet | None:
+        return self.last_good.get(path)
+
+    def all_trees(self, path: Path, overlays: dict[Path, str]) -> list[ast.File]:
+        """Every tree of the folder, its variants included (for names and references)."""
+        folder, _ = self.folder_of(path)
+        files = self.content_files(folder, overlays) + self.variant_files(folder, overlays)
+        if path not in files:
+            files.append(path)
+        trees = []
+        for file in files:
+            tree = self.tree(file, overlays)
+            if tree is not None:
+                trees.append(tree)
+        return trees

@@ -1,0 +1,62 @@
+"""Parse a file keeping its comments: the grammar ignores `# ...` comments, so a second
+Lark parser (same grammar, same options) hands each ignored COMMENT token to a callback.
+
+The formatter needs them to put every comment back; the parse itself is the one
+`parser.py` does, so a file that parses there parses here and gives the same tree.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+
+import attrs
+from lark import Lark, Token
+
+from ..paths import grammar_file
+
+
+@attrs.frozen
+class Comment:
+    line: int
+    column: int
+    text: str             # from `#` to the end of the line, trailing spaces removed
+    own_line: bool        # nothing but spaces before it on its line
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.line, self.column)
+
+
+_lock = threading.Lock()
+_sink: list[Token] = []
+
+
+@lru_cache(maxsize=1)
+def _comment_parser() -> Lark:
+    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False,
+                   lexer_callbacks={"COMMENT": _sink.append})
+    text = grammar_file().read_text(encoding="utf-8")
+    try:
+        return Lark(text, cache=True, **options)
+    except OSError:  # an unwritable cache directory must not stop formatting
+        return Lark(text, **options)
+
+
+def parse_with_comments(text: str):
+    """(Lark tree, comments in order).  Raises Lark's UnexpectedInput on a syntax error."""
+    parser = _comment_parser()
+    with _lock:
+        _sink.clear()
+        try:
+            tree = parser.parse(text)
+            tokens = list(_sink)
+        finally:
+            _sink.clear()
+    lines = text.split("\n")
+    comments = []
+    for tok in tokens:
+        before = lines[tok.line - 1][: tok.column - 1]
+        comments.append(Comment(line=tok.line, column=tok.column, text=str(tok).rstrip(),
+                                own_line=not before.strip()))
+    return tree, comments

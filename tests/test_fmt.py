@@ -1,0 +1,265 @@
+"""`wonders fmt`: the canonical layout, kept comments and paragraphs, idempotence, the same
+meaning before and after, and the command as a user runs it."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+from fmt_meaning import meaning
+from interpreter.syntax.formatter import format_text
+from interpreter.syntax.parser import lark_parser
+
+SHIPPED = sorted((ROOT / "content").glob("*.wonders"))
+VARIANTS = sorted((ROOT / "content" / "variants").glob("*.wonders"))
+
+
+def fmt(text: str) -> str:
+    out, problems = format_text(text, "t.wonders")
+    assert not problems, [d.message for d in problems]
+    return out
+
+
+def texts(paths) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in paths}
+
+
+# ---------------------------------------------------------------- shipped content
+@pytest.mark.parametrize("path", SHIPPED + VARIANTS, ids=lambda p: p.name)
+def test_shipped_content_is_formatted(path):
+    text = path.read_text(encoding="utf-8")
+    assert fmt(text) == text, f"run `wonders fmt {path.relative_to(ROOT)}`"
+
+
+def test_formatting_keeps_the_meaning_of_the_shipped_content():
+    base = texts(SHIPPED)
+    messy = {name: _messy(text) for name, text in base.items()}
+    assert messy != base
+    assert meaning({n: fmt(t) for n, t in messy.items()}) == meaning(base)
+
+
+@pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.name)
+def test_formatting_keeps_the_meaning_of_each_variant(path):
+    both = {**texts(SHIPPED), path.name: _messy(path.read_text(encoding="utf-8"))}
+    assert meaning({n: fmt(t) for n, t in both.items()}) == meaning(both)
+
+
+def test_the_meaning_comparison_sees_a_change():
+    base = texts(SHIPPED)
+    changed = dict(base, **{"age1.wonders": base["age1.wonders"].replace("copies 3+ 5+", "copies 3+ 6+", 1)})
+    assert meaning(changed) != meaning(base)
+
+
+def _messy(text: str) -> str:
+    """The same content written carelessly: statements run together with `;`, odd spacing."""
+    text = re.sub(r"\n(\s+)(cost|produces|points)", r" ; \2", text)
+    messy = {"{": " {   ", ", ": " ,", "\n}": "}\n"}
+    return re.sub(r'"[^"\n]*"|#[^\n]*|\{|, |\n}', lambda m: messy.get(m.group(), m.group()), text)
+
+
+# ---------------------------------------------------------------- the layout
+def test_the_canonical_layout():
+    text = ('resources raw:wood,stone\n'
+            'card "Baths"{age I;color blue\ncopies 3+   7+ ; cost stone ;points 3}\n'
+            'wonder "W" { side A { produces stone\n stage {cost 2 stone\n points 3}} }\n')
+    assert fmt(text) == (
+        'resources raw: wood, stone\n'
+        '\n'
+        'card "Baths" {\n'
+        '    age I  color blue  copies 3+ 7+\n'
+        '    cost stone\n'
+        '    points 3\n'
+        '}\n'
+        '\n'
+        'wonder "W" {\n'
+        '    side A {\n'
+        '        produces stone\n'
+        '        stage { cost 2 stone; points 3 }\n'
+        '    }\n'
+        '}\n')
+
+
+def test_a_long_block_opens_and_a_long_named_trigger_breaks_after_its_name():
+    text = ('rules "R" { age III { hand 7; turns 6; pass left; last card discarded; victory 5; '
+            'add players + 2 random purple cards }\n'
+            'trigger "military victory" on age end for each neighbour if shields > shields of the neighbour: '
+            'take token worth (age victory) }\n')
+    assert fmt(text) == (
+        'rules "R" {\n'
+        '    age III {\n'
+        '        hand 7\n'
+        '        turns 6\n'
+        '        pass left\n'
+        '        last card discarded\n'
+        '        victory 5\n'
+        '        add players + 2 random purple cards\n'
+        '    }\n'
+        '    trigger "military victory"\n'
+        '        on age end for each neighbour if shields > shields of the neighbour: take token worth (age victory)\n'
+        '}\n')
+
+
+def test_comments_and_paragraphs_stay_where_they_were():
+    text = ('# header\n\n\n'
+            '# about Baths\n'
+            'card "Baths" {  # opening\n'
+            '    age I  color blue   # head\n'
+            '\n\n'
+            '    # the price\n'
+            '    cost stone\n'
+            '    points # inside a statement\n'
+            '      3\n'
+            '    # at the end\n'
+            '}  # after the card\n'
+            '# last words\n')
+    assert fmt(text) == ('# header\n'
+                         '\n'
+                         '# about Baths\n'
+                         'card "Baths" {  # opening\n'
+                         '    age I  color blue  # head\n'
+                         '\n'
+                         '    # the price\n'
+                         '    cost stone\n'
+                         '    # inside a statement\n'
+                         '    points 3\n'
+                         '    # at the end\n'
+                         '}  # after the card\n'
+                         '\n'
+                         '# last words\n')
+
+
+def test_a_comment_keeps_a_small_block_open():
+    assert fmt('wonder "W" { side A { stage { cost stone  # why\n points 3 } } }') == (
+        'wonder "W" {\n    side A {\n        stage {\n            cost stone  # why\n'
+        '            points 3\n        }\n    }\n}\n')
+
+
+def test_variants_tables_and_empty_blocks():
+    text = ('variant "V" { changes "R" ; overrides "A","B"\n set trade price 1\n'
+            ' modify card "Walls" of age II {copies 7+}\n remove stage 2 of wonder "W" side A\n'
+            ' add stage to wonder "W" side B { cost stone; points 1 }\n add card "C" { age I color blue }\n}\n'
+            'table for 2 players { neutral city "F" { draws from pile; holder in age I: left neighbor }\n'
+            ' cards as for 3 players }\ncard "E" {}\n')
+    assert fmt(text) == (
+        'variant "V" {\n'
+        '    changes "R"\n'
+        '    overrides "A", "B"\n'
+        '    set trade price 1\n'
+        '    modify card "Walls" of age II { copies 7+ }\n'
+        '    remove stage 2 of wonder "W" side A\n'
+        '    add stage to wonder "W" side B { cost stone; points 1 }\n'
+        '    add card "C" {\n'
+        '        age I  color blue\n'
+        '    }\n'
+        '}\n'
+        '\n'
+        'table for 2 players {\n'
+        '    neutral city "F" {\n'
+        '        draws from a pile\n'
+        '        holder in age I: left neighbour\n'
+        '    }\n'
+        '    cards as for 3 players\n'
+        '}\n'
+        '\n'
+        'card "E" { }\n')
+
+
+# ---------------------------------------------------------------- comments everywhere
+def _token_ends(text: str) -> list[int]:
+    ends, offsets, total = [], [], 0
+    for line in text.split("\n"):
+        offsets.append(total)
+        total += len(line) + 1
+    for tok in lark_parser().lex(text):
+        ends.append(offsets[tok.end_line - 1] + tok.end_column - 1)
+    return ends
+
+
+@pytest.mark.parametrize("path", SHIPPED + VARIANTS, ids=lambda p: p.name)
+def test_a_comment_after_every_token_survives(path):
+    text = path.read_text(encoding="utf-8")
+    pieces, last = [], 0
+    for n, end in enumerate(_token_ends(text)):
+        pieces += [text[last:end], f" # c{n}\n"]
+        last = end
+    commented = "".join(pieces) + text[last:]
+    out = fmt(commented)
+    assert sorted(re.findall(r"# c\d+", out)) == sorted(re.findall(r"# c\d+", commented))
+    assert fmt(out) == out
+    context = texts(SHIPPED)
+    assert meaning({**context, path.name: out}) == meaning({**context, path.name: text})
+
+
+# ---------------------------------------------------------------- the command
+def test_fmt_check_diff_and_write(tmp_path):
+    loose = tmp_path / "loose.wonders"
+    loose.write_text('card "Baths" { age I; color blue; copies 3+ }\n', encoding="utf-8")
+    tidy = tmp_path / "sub" / "tidy.wonders"
+    tidy.parent.mkdir()
+    tidy.write_text('card "Altar" {\n    age I  color blue  copies 3+\n}\n', encoding="utf-8")
+    os.chmod(loose, 0o640)
+
+    check = run_cli("fmt", "--check", str(tmp_path))
+    assert check.returncode == 1
+    assert f"would reformat {loose}" in check.stderr and "tidy" not in check.stderr
+    diff = run_cli("fmt", "--diff", str(loose))
+    assert diff.returncode == 0
+    assert '-card "Baths" { age I; color blue; copies 3+ }' in diff.stdout
+    assert "+    age I  color blue  copies 3+" in diff.stdout
+    assert loose.read_text(encoding="utf-8").startswith('card "Baths" { age')     # untouched
+
+    done = run_cli("fmt", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert loose.read_text(encoding="utf-8") == 'card "Baths" {\n    age I  color blue  copies 3+\n}\n'
+    assert loose.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["loose.wonders", "sub", "tidy.wonders"]
+    assert run_cli("fmt", "--check", str(tmp_path)).returncode == 0
+
+
+def test_fmt_leaves_a_file_with_syntax_errors_untouched(tmp_path):
+    bad = tmp_path / "bad.wonders"
+    good = tmp_path / "good.wonders"
+    bad.write_text('card "A" { age I  color }\ncard "B" { cost 2 stne,, }\n', encoding="utf-8")
+    good.write_text('card "C" { age I }\n', encoding="utf-8")
+    result = run_cli("fmt", str(tmp_path))
+    assert result.returncode == 1
+    assert f"--> {bad}:1:25" in result.stderr and f"--> {bad}:2:24" in result.stderr
+    assert f"error: {bad}: not formatted" in result.stderr
+    assert bad.read_text(encoding="utf-8").startswith('card "A" { age I  color }')
+    assert good.read_text(encoding="utf-8") == 'card "C" {\n    age I\n}\n'
+
+
+def test_fmt_reads_standard_input():
+    result = _stdin('colors:brown ,grey\n')
+    assert (result.returncode, result.stdout) == (0, "colors: brown, grey\n")
+    assert _stdin("colors: brown\n", "--check").returncode == 0
+    assert _stdin("colors:brown\n", "--check").returncode == 1
+    broken = _stdin("colors brown\n")
+    assert broken.returncode == 1 and "<stdin>:1:8" in broken.stderr and broken.stdout == ""
+
+
+def test_fmt_usage_errors(tmp_path):
+    for args in (["nowhere.wonders"], [str(tmp_path)], ["-", str(tmp_path)]):
+        result = run_cli("fmt", *args)
+        assert result.returncode == 2, args
+        assert "Error:" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_fmt_refuses_a_file_that_is_not_text(tmp_path):
+    binary = tmp_path / "b.wonders"
+    binary.write_bytes(b'card "A" {\x00}')
+    result = run_cli("fmt", str(binary))
+    assert result.returncode == 1 and "E0004" in result.stderr
+    assert binary.read_bytes() == b'card "A" {\x00}'
+
+
+def _stdin(text: str, *args: str):
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-c", "import cli; cli.run()", "fmt", *args], input=text,
+                          capture_output=True, text=True, cwd=str(ROOT), env=env, timeout=60)

@@ -1,0 +1,222 @@
+"""`wonders lsp` driven as an editor drives it: JSON-RPC over the server's stdin and stdout
+(tests/lsp_client.py), on a copy of the shipped content.  One server for the module; each
+test opens the files it needs and puts back what it changed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+pytest.importorskip("pygls", reason="the `lsp` extra (pygls) is not installed")
+
+from conftest import ROOT, run_cli  # noqa: E402
+from interpreter.syntax.formatter import format_text  # noqa: E402
+from lsp_client import Client, position_of, uri  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    target = tmp_path_factory.mktemp("lsp") / "content"
+    shutil.copytree(ROOT / "content", target)
+    return target
+
+
+@pytest.fixture(scope="module")
+def client(folder):
+    c = Client(folder)
+    yield c
+    c.close()
+
+
+def _open(client, path):
+    file_uri = client.open(path)
+    assert client.diagnostics(file_uri) == []
+    return file_uri, path.read_text(encoding="utf-8")
+
+
+def _restore(client, file_uri, text):
+    client.change(file_uri, text)
+    assert client.diagnostics(file_uri) == []
+
+
+# ---------------------------------------------------------------- diagnostics
+def test_diagnostics_follow_the_edits_with_the_checks_codes_and_messages(client, folder, tmp_path):
+    file_uri, text = _open(client, folder / "age1.wonders")
+    typo = text.replace("produces ore / clay", "produces ore / clai", 1)
+    client.change(file_uri, typo)
+    found = client.diagnostics(file_uri)
+
+    # `wonders check` on the same folder, with the edit saved, says the same
+    copy = tmp_path / "content"
+    shutil.copytree(folder, copy)
+    (copy / "age1.wonders").write_text(typo, encoding="utf-8")
+    checked = json.loads(run_cli("check", str(copy), "--format", "json").stdout)["diagnostics"]
+    assert [(d["code"], d["message"]) for d in checked] == [("E1001", "unknown resource `clai`")]
+    assert [(d["code"], d["message"].split(":")[0], d["severity"]) for d in found] == [
+        ("E1001", "unknown resource `clai`", 1)]
+    line, character = position_of(typo, "clai")
+    assert found[0]["range"]["start"] == {"line": line, "character": character}
+    assert "did you mean `clay`?" in found[0]["message"]
+
+    # an incremental edit: the word fixed in place
+    client.change(file_uri, "clay", (line, character), (line, character + 4))
+    assert client.diagnostics(file_uri) == []
+
+
+def test_a_syntax_error_and_an_error_found_across_the_folder(client, folder):
+    file_uri, text = _open(client, folder / "age2.wonders")
+    client.change(file_uri, text.replace('card "Walls" {', 'card "Walls" {\n    colour red', 1))
+    (found,) = client.diagnostics(file_uri)
+    assert found["code"] == "E0001" and found["message"].startswith("unexpected `colour`")
+    # a chain to a card of another file: renaming Baths in age1 breaks age2's chain
+    client.change(file_uri, text.replace('free with "Baths"', 'free with "Bath"', 1))
+    (found,) = client.diagnostics(file_uri)
+    assert found["code"] == "E1204" or "Bath" in found["message"]
+    _restore(client, file_uri, text)
+
+
+def test_a_variant_is_checked_applied_to_its_folder(client, folder):
+    file_uri, text = _open(client, folder / "variants" / "colosseum.wonders")
+    client.change(file_uri, text.replace('modify card "Walls"', 'modify card "Wals"'))
+    (found,) = client.diagnostics(file_uri)
+    assert found["code"].startswith("E14") and "Wals" in found["message"]
+    _restore(client, file_uri, text)
+
+
+# ---------------------------------------------------------------- hover
+def test_hover_on_cards_effects_stages_and_vocabulary(client, folder):
+    age1, text = _open(client, folder / "age1.wonders")
+    hover = client.at("textDocument/hover", age1, *position_of(text, "Clay Pit"))["contents"]["value"]
+    assert hover.splitlines() == ["**Clay Pit**: age I, brown card", "", "- cost: 1 coin", "- free with: -",
+                                  "- copies: 3+", "- produces ore or clay"]
+    hover = client.at("textDocument/hover", age1, *position_of(text, "buy raw"))["contents"]["value"]
+    assert hover == "effect: buys wood, stone, clay and ore from the right neighbour for 1 coin each" \
+        or hover.startswith("effect: buys")
+
+    wonders, wtext = _open(client, folder / "wonders.wonders")
+    hover = client.at("textDocument/hover", wonders, *position_of(wtext, "stage {"))["contents"]["value"]
+    assert hover.startswith("**stage 1**: cost 2 stone")
+    hover = client.at("textDocument/hover", wonders, *position_of(wtext, "Alexandria", offset=2))
+    assert "side A: produces glass" in hover["contents"]["value"]
+
+    base, btext = _open(client, folder / "base.wonders")
+    hover = client.at("textDocument/hover", base, *position_of(btext, "glass"))["contents"]["value"]
+    assert hover == "**glass**: a resource (manufactured)"
+    assert client.at("textDocument/hover", base, 0, 0) is None        # a comment
+
+
+# ---------------------------------------------------------------- definitions and references
+def test_definition_and_references_of_a_card(client, folder):
+    age2, text2 = _open(client, folder / "age2.wonders")
+    (found,) = client.at("textDocument/definition", age2, *position_of(text2, '"Baths"', offset=2))
+    age1_text = (folder / "age1.wonders").read_text(encoding="utf-8")
+    assert found["uri"] == uri(folder / "age1.wonders")
+    assert found["range"]["start"] == dict(zip(("line", "character"), position_of(age1_text, '"Baths"')))
+
+    variant, vtext = _open(client, folder / "variants" / "colosseum.wonders")
+    (found,) = client.at("textDocument/definition", variant, *position_of(vtext, '"Walls"', offset=1))
+    assert found["uri"] == age2
+
+    refs = client.at("textDocument/references", age2, *position_of(text2, '"Walls"', offset=1),
+                     context={"includeDeclaration": True})
+    assert sorted(r["uri"].rsplit("/", 1)[1] for r in refs) == ["age2.wonders", "age3.wonders", "colosseum.wonders"]
+    refs = client.at("textDocument/references", age2, *position_of(text2, '"Walls"', offset=1),
+                     context={"includeDeclaration": False})
+    assert len(refs) == 2
+
+
+def test_definition_of_a_resource_and_a_wonder(client, folder):
+    age1, text = _open(client, folder / "age1.wonders")
+    (found,) = client.at("textDocument/definition", age1, *position_of(text, "produces wood", offset=10))
+    assert found["uri"] == uri(folder / "base.wonders")
+    variant, vtext = _open(client, folder / "variants" / "age-stipend.wonders")
+    refs = client.at("textDocument/references", variant, *position_of(vtext, '"age stipend"', offset=1),
+                     context={"includeDeclaration": True})
+    assert [r["uri"] for r in refs] == [variant]
+
+
+# ---------------------------------------------------------------- completion
+def _labels(client, file_uri, line, character):
+    return {i["label"]: i.get("detail") for i in client.at("textDocument/completion", file_uri, line, character)["items"]}
+
+
+def test_completion_of_keywords_and_names(client, folder):
+    age1, text = _open(client, folder / "age1.wonders")
+    line, character = position_of(text, "    cost 1 coin")
+    edited = text.replace("    cost 1 coin", "    pro\n    cost 1 coin", 1)
+    client.change(age1, edited)
+    client.diagnostics(age1)
+    assert _labels(client, age1, line, 7) == {"produces": "keyword"}
+
+    client.change(age1, text.replace("age I  color brown  copies 3+", "age I  color ", 1))
+    client.diagnostics(age1)
+    labels = _labels(client, age1, *position_of(text, "age I  color brown", offset=len("age I  color ")))
+    assert {"brown", "grey", "purple"} <= set(labels) and labels["brown"] == "color"
+
+    client.change(age1, text.replace("    cost 1 coin", "    free with \n    cost 1 coin", 1))
+    client.diagnostics(age1)
+    labels = _labels(client, age1, line, len("    free with "))
+    assert labels.get('Baths') == "card" and "Alexandria" in labels
+
+    client.change(age1, text.replace("    cost 1 coin", "    \n    cost 1 coin", 1))
+    client.diagnostics(age1)
+    labels = _labels(client, age1, line, 4)
+    assert {"produces", "points", "cost", "free", "when", "on", "trigger"} <= set(labels)
+    assert "wonder" not in labels and "brown" not in labels
+    _restore(client, age1, text)
+
+
+# ---------------------------------------------------------------- outline, formatting, rename
+def test_document_symbols(client, folder):
+    wonders, _ = _open(client, folder / "wonders.wonders")
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": wonders}})
+    assert [s["name"] for s in symbols][:2] == ["Alexandria", "Babylon"]
+    assert [c["name"] for c in symbols[0]["children"]] == ["side A", "side B"]
+    assert [c["name"] for c in symbols[0]["children"][0]["children"]] == ["stage 1", "stage 2", "stage 3"]
+    base, _ = _open(client, folder / "base.wonders")
+    names = [s["name"] for s in client.request("textDocument/documentSymbol", {"textDocument": {"uri": base}})]
+    assert names[-1] == 'rules "7 Wonders, first edition"' and names[0].startswith("resources:")
+
+
+def test_formatting_through_fmt(client, folder):
+    age1, text = _open(client, folder / "age1.wonders")
+    messy = text.replace("    age I  color brown  copies 3+\n", "  age I; color brown;copies 3+\n", 1)
+    client.change(age1, messy)
+    client.diagnostics(age1)
+    edits = client.request("textDocument/formatting", {"textDocument": {"uri": age1},
+                                                       "options": {"tabSize": 4, "insertSpaces": True}})
+    (edit,) = edits
+    assert edit["range"]["start"] == {"line": 0, "character": 0}
+    assert edit["newText"] == format_text(messy)[0] == text
+    client.change(age1, text)
+    client.diagnostics(age1)
+    assert client.request("textDocument/formatting", {"textDocument": {"uri": age1},
+                                                      "options": {"tabSize": 4, "insertSpaces": True}}) == []
+
+
+def test_rename_a_card_updates_its_chains_and_the_variants(client, folder):
+    age1, text = _open(client, folder / "age1.wonders")
+    position = position_of(text, '"Theater"', offset=3)
+    assert client.at("textDocument/prepareRename", age1, *position) is not None
+    edit = client.at("textDocument/rename", age1, *position, newName="Playhouse")
+    files = {u.rsplit("/", 1)[1]: [e["newText"] for e in edits] for u, edits in edit["changes"].items()}
+    assert files == {"age1.wonders": ['"Playhouse"'], "age2.wonders": ['"Playhouse"'],
+                     "colosseum.wonders": ['"Playhouse"']}
+    # nothing to rename on a keyword
+    assert client.at("textDocument/rename", age1, *position_of(text, "produces"), newName="x") is None
+
+
+def test_the_server_needs_the_extra_named_when_missing(tmp_path):
+    # without pygls importable the command says what to install (exit 2), never a traceback
+    blocker = tmp_path / "pygls"
+    blocker.mkdir()
+    (blocker / "__init__.py").write_text("raise ImportError('no pygls here', name='pygls')\n")
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}")
+    result = subprocess.run([sys.executable, "-c", "import cli; cli.run()", "lsp"], env=env, cwd=str(ROOT),
+                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2 and "pip install 'wonders[lsp]'" in result.stderr

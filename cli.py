@@ -250,9 +250,11 @@ def rules(show_diff, full, paths, variants):
 
 from interpreter.commands.render import render  # noqa: E402
 from interpreter.commands.simulate import simulate  # noqa: E402
+from interpreter.commands.ladder import ladder  # noqa: E402
 
 main.add_command(render)
 main.add_command(simulate)
+main.add_command(ladder)
 
 
 def run() -> None:

@@ -15,9 +15,20 @@ from collections import Counter
 from .rulemodel import rule_model
 
 
+_decks: dict = {}
+
+
 def age_deck(tables, players: int, age) -> Counter:
     """Every card that may be in this age's deal at this player count (a random addition's
-    candidates all count: which of them were drawn is not known)."""
+    candidates all count: which of them were drawn is not known).  Kept per rule set."""
+    key = (id(tables), players, age.number)
+    found = _decks.get(key)
+    if found is None or found[0] is not tables:
+        found = _decks[key] = (tables, _age_deck(tables, players, age))
+    return Counter(found[1])
+
+
+def _age_deck(tables, players: int, age) -> Counter:
     deal_as = rule_model(tables, players).deal_as
     deck = Counter()
     for card in tables.cards:
@@ -67,7 +78,7 @@ def sample_game(game, player: int, memory, rng):
         pool -= Counter(cards)
     pool_list = list(pool.elements())
     rng.shuffle(pool_list)
-    anything = list(deck)
+    anything = list(deck)           # the last resort when the sampling runs out
 
     def draw():
         return pool_list.pop() if pool_list else rng.choice(anything)

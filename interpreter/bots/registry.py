@@ -17,6 +17,8 @@ ENTRY_POINT_GROUP = "wonders.bots"
 BUILT_IN = {                        # name -> module:class, imported only when used
     "random": "interpreter.bots.simple:RandomBot",
     "greedy": "interpreter.bots.simple:GreedyBot",
+    "heuristic": "interpreter.bots.heuristic:HeuristicBot",
+    "mcts": "interpreter.bots.mcts:MCTSBot",
 }
 
 

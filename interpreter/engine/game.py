@@ -205,6 +205,8 @@ class Game:
         index = deciders[by].decide(self, seat, kind, options)
         if not 0 <= index < len(options):
             raise ValueError(f"seat {seat} chose option {index} of {len(options)}")
+        if type(self.log) is _NoLog:          # a search copy: no labels to write
+            return index
         entry = {"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
                  "kind": kind, "action": options[index].label(self.tables)}
         if by != seat:
@@ -259,6 +261,8 @@ class Game:
             else:
                 self._built(seat, source, deciders)
         for seat, action, _source in placed:     # 3. the log shows the coins after the turn
+            if type(self.log) is _NoLog:
+                break
             left, right = self.neighbours(seat)
             paid = [[other.seat, n] for other, n in ((left, action.left), (right, action.right)) if n]
             entry = {"event": "resolve", "seat": seat, "action": action.label(self.tables),
@@ -334,7 +338,8 @@ class Game:
             self.events.fire("game end", deciders)
             self._run_pending(deciders)
             self.finished = True
-            self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})
+            if type(self.log) is not _NoLog:
+                self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})
 
     # ---------------------------------------------------------------- scoring
     def scores(self) -> list[dict[str, int]]:

@@ -128,7 +128,7 @@ def ladder_text(result, names, counts, games) -> str:
         body.append([str(i), bot, f"{mu:.1f}", f"{sigma:.1f}", f"{ordinal:.1f}"]
                     + [f"{rate:.0%} of {n}" if rate is not None else "-" for rate, n in by_count.values()])
     return (f"{games} games, rated with OpenSkill (Plackett-Luce); wins shared on ties, "
-            f"'of N' is the seats played\n" + render_table(headers, body) + "\n")
+            f"'of N' is the seats played\n" + render_table(headers, body))
 
 
 def ladder_data(result, names, counts, games, failed) -> dict:

@@ -248,6 +248,7 @@ def rules(show_diff, full, paths, variants):
         click.echo(tool.rules_text(result.ruleset, full), nl=False)
 
 
+from interpreter.commands.compare import compare  # noqa: E402
 from interpreter.commands.fmt import fmt  # noqa: E402
 from interpreter.commands.lsp import lsp  # noqa: E402
 from interpreter.commands.render import render  # noqa: E402
@@ -259,6 +260,7 @@ main.add_command(lsp)
 main.add_command(render)
 main.add_command(simulate)
 main.add_command(ladder)
+main.add_command(compare)
 
 
 def run() -> None:

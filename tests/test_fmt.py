@@ -263,3 +263,10 @@ def _stdin(text: str, *args: str):
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     return subprocess.run([sys.executable, "-c", "import cli; cli.run()", "fmt", *args], input=text,
                           capture_output=True, text=True, cwd=str(ROOT), env=env, timeout=60)
+
+
+def test_wonders_rules_prints_in_the_canonical_layout(shipped_ruleset):
+    from interpreter.syntax.printer import print_items
+    printed = print_items(shipped_ruleset.items)
+    assert fmt(printed) == printed
+    assert 'card "Walls" {\n    age II  color red  copies 3+ 7+\n' in printed

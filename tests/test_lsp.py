@@ -73,7 +73,7 @@ def test_a_syntax_error_and_an_error_found_across_the_folder(client, folder):
     # a chain to a card of another file: renaming Baths in age1 breaks age2's chain
     client.change(file_uri, text.replace('free with "Baths"', 'free with "Bath"', 1))
     (found,) = client.diagnostics(file_uri)
-    assert found["code"] == "E1204" or "Bath" in found["message"]
+    assert (found["code"], found["message"]) == ("E1004", 'unknown card "Bath": no card has this name\nhelp: did you mean "Baths"?')
     _restore(client, file_uri, text)
 
 
@@ -92,8 +92,7 @@ def test_hover_on_cards_effects_stages_and_vocabulary(client, folder):
     assert hover.splitlines() == ["**Clay Pit**: age I, brown card", "", "- cost: 1 coin", "- free with: -",
                                   "- copies: 3+", "- produces ore or clay"]
     hover = client.at("textDocument/hover", age1, *position_of(text, "buy raw"))["contents"]["value"]
-    assert hover == "effect: buys wood, stone, clay and ore from the right neighbour for 1 coin each" \
-        or hover.startswith("effect: buys")
+    assert hover == "effect: buys wood, stone, clay and ore from the right neighbour for 1 coin each"
 
     wonders, wtext = _open(client, folder / "wonders.wonders")
     hover = client.at("textDocument/hover", wonders, *position_of(wtext, "stage {"))["contents"]["value"]

@@ -193,7 +193,7 @@ def test_rules_prints_the_effective_rules_and_the_diff():
     assert result.returncode == 0 and "sell for 2 coins" in result.stdout
     assert result.stdout.startswith('rules "7 Wonders, first edition" {')
     diff = run_cli("rules", "--diff", "--variant", "colosseum", "--variant", "science-sets-worth-10")
-    assert "-    copies 3+ 7+\n+    copies 7+" in diff.stdout
+    assert "-    age II  color red  copies 3+ 7+\n+    age II  color red  copies 7+" in diff.stdout
     assert "+    score science: each symbol squared + 10 per complete set" in diff.stdout
     assert '+card "Colosseum" {' in diff.stdout
     assert run_cli("rules", "--diff").stdout == "The variants change nothing.\n"

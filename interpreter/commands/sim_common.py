@@ -74,6 +74,18 @@ def check_engine(workers, cluster) -> int:
     return workers or default_workers()
 
 
+def check_report(path: str | None) -> None:
+    """Before any game: the report's folder is writable and Plotly is installed."""
+    if path is None:
+        return
+    check_writable(path, "--report")
+    try:
+        import plotly  # noqa: F401
+    except ImportError:
+        raise click.BadParameter("the HTML report needs Plotly: pip install 'wonders[sim]'",
+                                 param_hint="--report") from None
+
+
 def check_writable(path: str, what: str) -> None:
     folder = os.path.dirname(os.path.abspath(path)) or "."
     if os.path.isdir(path):
@@ -88,7 +100,7 @@ def play_study(options, games: int, workers: int, cluster, quiet: bool, label: s
                writer=None, done: list[dict] | None = None) -> tuple[list[dict], bool]:
     """Play games 0..games-1 not yet in `done`; (all records, interrupted by Ctrl-C?)."""
     from ..sim.progress import Progress
-    from ..sim.runner import ContentError, Interrupted, run_games
+    from ..sim.runner import ContentError, EngineError, Interrupted, run_games
     records = list(done or [])
     finished = {r["game"] for r in records}
     todo = [i for i in range(games) if i not in finished]
@@ -105,7 +117,7 @@ def play_study(options, games: int, workers: int, cluster, quiet: bool, label: s
         run_games(options, todo, sink, workers, cluster)
     except Interrupted:
         interrupted = True
-    except ContentError as err:
+    except (ContentError, EngineError) as err:
         raise click.UsageError(str(err)) from None
     finally:
         progress.close()
@@ -125,14 +137,10 @@ def finish(interrupted: bool, summary: dict, games: int, resume_hint: str = "") 
 
 
 def write_report(path: str, html: str) -> None:
-    """Write the report through a temporary file in the same folder, then move it into place."""
-    import tempfile
-    folder = os.path.dirname(os.path.abspath(path))
+    """Write the report whole (a temporary file in the same folder, then moved into place)."""
+    from ..atomic import write_atomic
     try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".wonders-report-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(html)
-        os.replace(temp, path)
+        write_atomic(path, html)
     except OSError as err:
         raise click.BadParameter(f"{path}: cannot write: {err.strerror}", param_hint="--report") from None
     click.echo(f"report: {path}", err=True)

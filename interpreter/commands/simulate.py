@@ -7,7 +7,7 @@ import os
 
 import click
 
-from .sim_common import check_engine, check_writable, common_options, finish, play_study, run_options
+from .sim_common import check_engine, check_report, check_writable, common_options, finish, play_study, run_options
 
 
 @click.command()
@@ -29,8 +29,7 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     from ..sim.summary_text import summary_text
     workers = check_engine(workers, cluster)
     options = run_options(players, bots, sides, seed, rotate_bots, variants, paths)
-    if report_file:
-        check_writable(report_file, "--report")
+    check_report(report_file)
     writer, done = open_out(out_file, resume, force, options)
     try:
         records, interrupted = play_study(options, games, workers, cluster, quiet, writer=writer, done=done)

@@ -28,7 +28,7 @@ def hover_text(ruleset: RuleSet | None, tree: ast.File, line: int, column: int,
     path = nodes_at(tree, line, column)
     for node in reversed(path):
         if isinstance(node, ast.EFFECT_TYPES):
-            return f"effect: {effect_text(node)}"
+            return f"effect: {effect_text(_checked(ruleset, path, node))}"
         if isinstance(node, ast.Stage):
             return _stage(node, path)
         if isinstance(node, ast.Card) and ruleset is not None:
@@ -36,6 +36,17 @@ def hover_text(ruleset: RuleSet | None, tree: ast.File, line: int, column: int,
             if card is not None:
                 return card_markdown(ruleset, card)
     return None
+
+
+def _checked(ruleset: RuleSet | None, path: list, effect):
+    """The effect as the checker resolved it (resource groups spelt out), for an effect of a
+    card the rule set holds; otherwise as written."""
+    card = next((n for n in path if isinstance(n, ast.Card)), None)
+    checked = _card(ruleset, card.name.text) if ruleset is not None and card is not None else None
+    written = [e for e in card.body if isinstance(e, ast.EFFECT_TYPES)] if card is not None else []
+    if checked is None or len(written) != len(checked.effects) or effect not in written:
+        return effect
+    return checked.effects[written.index(effect)]
 
 
 def nodes_at(tree: ast.File, line: int, column: int) -> list:

@@ -68,9 +68,10 @@ def play_game(tables, options: RunOptions, index: int, digest: str | None = None
 
 
 def game_record(game, index, bots, built_in, turns, digest, options: RunOptions) -> dict:
-    pads = game.scores()
+    end = game.log[-1]                    # the game's last event holds its score pads and winners
+    pads, winners = (end["scores"], end["winners"]) if end.get("event") == "end" else (game.scores(), game.winners())
     players = game.players
-    winners = [s for s in game.winners() if s < players]
+    winners = [s for s in winners if s < players]
     tie_coins = "coins" in game.tables.rules.tie_break
     totals = [sum(pad.values()) for pad in pads[:players]]
     key = [(totals[s], game.cities[s].coins if tie_coins else 0) for s in range(players)]

@@ -26,6 +26,10 @@ class ContentError(Exception):
     """The content or the variants do not check: no game can be played."""
 
 
+class EngineError(Exception):
+    """The engine cannot start: a cluster that cannot be reached, a package missing."""
+
+
 class Interrupted(Exception):
     """Ctrl-C stopped the run; the games finished before it were delivered."""
 

@@ -83,3 +83,17 @@ def holm(p_values: list[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * p_values[i]))
         adjusted[i] = running
     return adjusted
+
+
+def paired_difference(before: list[float], after: list[float]) -> tuple[float, float, float]:
+    """The mean of after - before over paired units, the half-width of its 95 % interval
+    and the two-sided p-value (normal approximation of the paired t-test).  A difference
+    that is the same in every pair has no spread: p is 0 unless it is 0."""
+    diffs = [b - a for a, b in zip(before, after)]
+    if not diffs:
+        return (0.0, 0.0, 1.0)
+    mean, sd = mean_sd(diffs)
+    se = sd / math.sqrt(len(diffs))
+    if se == 0:
+        return (mean, 0.0, 1.0 if mean == 0 else 0.0)
+    return (mean, Z * se, _two_sided(mean / se))

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+
+from ..atomic import write_atomic
 
 FORMAT = "wonders-sim/1"
 
@@ -60,18 +61,7 @@ class RecordWriter:
         an existing one cut to its first `keep` bytes of whole lines."""
         self.path = path
         if head is not None:
-            folder = os.path.dirname(os.path.abspath(path))
-            fd, temp = tempfile.mkstemp(dir=folder, prefix=".wonders-sim-", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                    handle.write(json.dumps(head) + "\n")
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                os.replace(temp, path)
-            except BaseException:
-                if os.path.exists(temp):
-                    os.unlink(temp)
-                raise
+            write_atomic(path, json.dumps(head) + "\n")
         elif keep is not None:
             with open(path, "r+b") as handle:
                 handle.truncate(keep)

@@ -70,7 +70,10 @@ class _Writer:
     def file(self, items) -> str:
         nodes = [self.layout.item(i) for i in items]
         if not self.from_source:
-            return "\n".join(self.node(n, 0, None) for n in nodes) + ("\n" if nodes else "")
+            out = []
+            for previous, node in zip([None] + nodes, nodes):
+                out += [""] * _apart(previous, node) + [self.node(node, 0, None)]
+            return "\n".join(out) + ("\n" if nodes else "")
         lines = self.children(nodes, (0, 0), END, 0, top=True)
         return "\n".join(lines) + "\n" if lines else ""
 

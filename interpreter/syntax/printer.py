@@ -9,7 +9,9 @@ INDENT = "    "
 
 
 def print_items(items) -> str:
-    return "\n".join(print_item(item) for item in items)
+    """Items in the canonical layout of `wonders fmt` (formatter.py), comments aside."""
+    from .formatter import layout_text
+    return layout_text(items)
 
 
 def print_item(item) -> str:

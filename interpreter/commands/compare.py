@@ -1,0 +1,60 @@
+"""`wonders compare`: the same games under two rule sets, and what changes."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .sim_common import check_engine, check_report, common_options, finish, play_study, run_options
+
+
+@click.command()
+@common_options
+@click.option("--against", "against", multiple=True, metavar="NAME",
+              help="compare with the rules plus these variants instead of the base rules (repeatable)")
+@click.option("--all-cards", is_flag=True, help="list every card in the table, not only the significant ones")
+def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
+            variants, against, all_cards):
+    """Play the same games (same seeds, deals, wonders and bots) with the base rules and with
+    the variants, and show what changes: every summary figure side by side, the difference
+    with its 95% interval, and whether it is significant after Holm's correction.
+
+    Exit status: 0 done, 1 content errors or some games failed, 2 usage errors, 130 stopped by Ctrl-C."""
+    from ..sim.compare import comparison
+    from ..sim.compare_text import comparison_text
+    from ..sim.summary import summarise
+    if not variants:
+        raise click.UsageError("name the variant to compare with --variant (and, to compare two variants, "
+                               "the other with --against)")
+    if list(variants) == list(against):
+        raise click.UsageError("--variant and --against name the same rules: there is nothing to compare")
+    workers = check_engine(workers, cluster)
+    check_report(report_file)
+    base = run_options(players, bots, sides, seed, rotate_bots, against, paths)
+    changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths)
+    name_a = " + ".join(against) if against else "base"
+    name_b = " + ".join(variants)
+    records_a, stopped = play_study(base, games, workers, cluster, quiet, label=name_a)
+    records_b = []
+    if not stopped:
+        records_b, stopped = play_study(changed, games, workers, cluster, quiet, label=name_b)
+    both = {r["game"] for r in records_a} & {r["game"] for r in records_b}   # the same games on both sides
+    records_a = [r for r in records_a if r["game"] in both]
+    records_b = [r for r in records_b if r["game"] in both]
+    summary_a, summary_b = summarise(records_a), summarise(records_b)
+    if not both:
+        click.echo("No game finished under both rule sets: nothing to compare.", err=True)
+        finish(stopped, summary_a, games)
+    result = comparison(records_a, records_b, summary_a, summary_b, name_a, name_b)
+    result["options"] = {**base.to_data(), "games": games, "variants": list(variants), "against": list(against)}
+    if fmt == "json":
+        click.echo(json.dumps(result, indent=1))
+    else:
+        click.echo(comparison_text(result, all_cards), nl=False)
+    if report_file:
+        from ..sim.report import compare_report
+        from .sim_common import write_report
+        write_report(report_file, compare_report(result, summary_a, summary_b, records_a, records_b))
+    failed = {"games": summary_a["games"], "failed": summary_a["failed"] + summary_b["failed"]}
+    finish(stopped, failed, games)

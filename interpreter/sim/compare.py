@@ -1,0 +1,119 @@
+"""Two summaries of the same games (same seeds, bots and options) under two rule sets:
+every figure side by side, the difference with its 95 % interval and p-value, and which
+differences stay significant after Holm's correction for the number of figures tested.
+
+Both runs play the same seeds, so each game and each city (game and seat) has a twin:
+figures that are means over games or cities are compared pair by pair (see `figures`).
+"""
+
+from __future__ import annotations
+
+from .stats import holm, paired_difference, proportion_difference
+
+ALPHA = 0.05
+
+
+def _paired(section: str, label: str, kind: str, pairs: list[tuple[float, float]]) -> dict:
+    before = [x for x, _ in pairs]
+    after = [y for _, y in pairs]
+    diff, ci, p = paired_difference(before, after)
+    n = len(pairs)
+    return {"section": section, "figure": label, "kind": kind, "test": "paired",
+            "a": sum(before) / n if n else 0.0, "b": sum(after) / n if n else 0.0,
+            "n_a": n, "n_b": n, "difference": diff, "ci": ci, "p": p}
+
+
+def _unpaired_rate(section: str, label: str, a: dict, b: dict) -> dict:
+    diff, ci, p = proportion_difference(a["wins"], a["n"], b["wins"], b["n"])
+    return {"section": section, "figure": label, "kind": "rate", "test": "two samples", "a": a["rate"],
+            "b": b["rate"], "n_a": a["n"], "n_b": b["n"], "difference": diff, "ci": ci, "p": p}
+
+
+def _game_value(game: dict, what: str) -> float:
+    winners = [s["total"] for s in game["seats"] if s["win"] > 0]
+    losers = [s["total"] for s in game["seats"] if s["win"] == 0]
+    if what == "winning score":
+        return max(winners)
+    if what == "winning margin":
+        return max(winners) - max(losers) if losers else 0
+    if what == "shared wins":
+        return 1.0 if len(winners) > 1 else 0.0
+    return game["turns"]
+
+
+def figures(records_a: list[dict], records_b: list[dict], a: dict, b: dict) -> list[dict]:
+    """Every comparable figure of two runs of the same games, with differences and tests.
+
+    The runs play the same seeds, so a game (or a city: a game and a seat) of one run has
+    its twin in the other: figures that are means over games or cities are compared pair
+    by pair (a paired test, far more sensitive than comparing two samples).  The win rate
+    of the cities that built a card compares different cities, so it is tested as two
+    samples.  Holm's correction is applied over all the figures."""
+    games_a = {g["game"]: g for g in records_a if "error" not in g}
+    games_b = {g["game"]: g for g in records_b if "error" not in g}
+    common = sorted(set(games_a) & set(games_b))
+    cities = [(x, y) for i in common for x, y in zip(games_a[i]["seats"], games_b[i]["seats"])]
+    out = []
+    for what, kind in (("winning score", "mean"), ("winning margin", "mean"), ("shared wins", "rate"),
+                       ("turns per game", "mean")):
+        out.append(_paired("game", what, kind, [(_game_value(games_a[i], what), _game_value(games_b[i], what))
+                                                for i in common]))
+    in_b = {c["category"] for c in b["categories"]}
+    for category in [c["category"] for c in a["categories"] if c["category"] in in_b]:
+        out.append(_paired("category", f"{category} points per city", "mean",
+                           [(x["scores"][category], y["scores"][category]) for x, y in cities]))
+    for section, key, name in (("seat", lambda s: s["seat"], "seat {}"),
+                               ("wonder", lambda s: (s["wonder"], s["side"]), "{0[0]} {0[1]}"),
+                               ("bot", lambda s: s["bot"], "bot {}")):
+        for group in sorted({key(x) for x, _ in cities}):
+            same = [(x, y) for x, y in cities if key(x) == group and key(y) == group]
+            label = name.format(group)
+            out.append(_paired(section, f"win rate of {label}", "rate", [(x["win"], y["win"]) for x, y in same]))
+            out.append(_paired(section, f"score of {label}", "mean", [(x["total"], y["total"]) for x, y in same]))
+    built = [({n for n, _ in x["built"]}, {n for n, _ in y["built"]}) for x, y in cities]
+    cards_b = {c["card"]: c for c in b["cards"]}
+    for card in sorted(a["cards"], key=lambda c: c["card"]):
+        name = card["card"]
+        out.append(_paired("card", f"cities building {name}", "rate",
+                           [(float(name in x), float(name in y)) for x, y in built]))
+        if name in cards_b:
+            out.append(_unpaired_rate("card", f"win rate when building {name}", card["win_built"],
+                                      cards_b[name]["win_built"]))
+    for figure, adjusted in zip(out, holm([f["p"] for f in out])):
+        figure["p_holm"] = adjusted
+        figure["significant"] = adjusted < ALPHA
+    return out
+
+
+def _matched(a_items, b_items, key):
+    b_by_key = {key(item): item for item in b_items}
+    return [(item, b_by_key[key(item)]) for item in a_items if key(item) in b_by_key]
+
+
+def shares(a: dict, b: dict) -> list[dict]:
+    """Each category's share of the winners' points, side by side (shown, not tested)."""
+    return [{"category": x["category"], "a": x["share_of_winners"], "b": y["share_of_winners"]}
+            for x, y in _matched(a["categories"], b["categories"], lambda c: c["category"])]
+
+
+def verdict(compared: list[dict], most: int = 5) -> list[str]:
+    """The largest significant differences, in plain words, the most certain first."""
+    chosen = sorted((f for f in compared if f["significant"]),
+                    key=lambda f: (f["p"], -abs(f["difference"]) / (f["ci"] or 1)))[:most]
+    return [plain(f) for f in chosen]
+
+
+def plain(figure: dict) -> str:
+    if figure["kind"] == "rate":
+        return (f"{figure['figure']}: {100 * figure['a']:.1f}% → {100 * figure['b']:.1f}% "
+                f"({100 * figure['difference']:+.1f} points, ±{100 * figure['ci']:.1f})")
+    return (f"{figure['figure']}: {figure['a']:.2f} → {figure['b']:.2f} "
+            f"({figure['difference']:+.2f}, ±{figure['ci']:.2f})")
+
+
+def comparison(records_a: list[dict], records_b: list[dict], a: dict, b: dict, name_a: str,
+               name_b: str) -> dict:
+    compared = figures(records_a, records_b, a, b)
+    return {"a": name_a, "b": name_b, "games": [a["games"], b["games"]], "correction": "Holm", "alpha": ALPHA,
+            "verdict": verdict(compared), "significant": sum(f["significant"] for f in compared),
+            "figures": compared, "shares_of_winners": shares(a, b)}

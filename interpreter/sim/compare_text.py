@@ -1,0 +1,47 @@
+"""A comparison as text: the verdict first, then every figure side by side."""
+
+from __future__ import annotations
+
+from ..tools.table import render_table
+
+SECTIONS = [("game", "The games"), ("category", "Score categories"), ("seat", "By seat"),
+            ("wonder", "By wonder and side"), ("bot", "By bot"), ("card", "Cards")]
+
+
+def _value(figure, value) -> str:
+    return f"{100 * value:.1f}%" if figure["kind"] == "rate" else f"{value:.2f}"
+
+
+def _difference(figure) -> list[str]:
+    if figure["kind"] == "rate":
+        return [f"{100 * figure['difference']:+.1f} pts", f"±{100 * figure['ci']:.1f}"]
+    return [f"{figure['difference']:+.2f}", f"±{figure['ci']:.2f}"]
+
+
+def comparison_text(result: dict, all_cards: bool = False) -> str:
+    a, b = result["a"], result["b"]
+    tested = len(result["figures"])
+    out = [f"{b} against {a}: {result['games'][0]} games each, on the same seeds", ""]
+    if result["verdict"]:
+        out.append(f"The largest significant differences ({result['significant']} of {tested} figures "
+                   f"differ at 5% after Holm's correction):")
+        out += [f"  {line}" for line in result["verdict"]]
+    else:
+        out.append(f"No figure differs significantly ({tested} figures tested at 5%, Holm's correction).")
+    out.append("")
+    for section, title in SECTIONS:
+        rows = [f for f in result["figures"] if f["section"] == section]
+        if section == "card" and not all_cards:
+            rows = [f for f in rows if f["significant"]] or []
+            title += " (the significant differences; --format json has every card)"
+        if not rows:
+            continue
+        table = render_table(["figure", a, b, "difference", "95% CI", "p (Holm)", ""],
+                             [[f["figure"], _value(f, f["a"]), _value(f, f["b"]), *_difference(f),
+                               f"{f['p_holm']:.3g}", "*" if f["significant"] else ""] for f in rows])
+        out.append(f"{title}\n{table}")
+    out.append("Share of the winners' points\n" + render_table(
+        ["category", a, b], [[s["category"], f"{100 * s['a']:.1f}%", f"{100 * s['b']:.1f}%"]
+                             for s in result["shares_of_winners"]]))
+    out.append("* significant at 5% after Holm's correction for all the figures compared.")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,209 @@
+"""The HTML report: one self-contained file (plotly.js, styles and the table sorter are
+inline, nothing is fetched), charts drawn by Plotly from the summary and the records.
+
+Plotly rather than Altair: its Python package carries plotly.js, so the report is made
+and opened with no network, and its charts have hover, zoom and error bars built in.
+"""
+
+from __future__ import annotations
+
+import html
+
+from .summary_text import pct
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
+h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; }
+.facts { background: #f5f5f5; padding: .8em 1.2em; border-radius: 6px; }
+table.sortable { border-collapse: collapse; font-size: .9em; width: 100%; }
+table.sortable th { cursor: pointer; background: #eee; position: sticky; top: 0; }
+table.sortable th, table.sortable td { padding: .3em .6em; border-bottom: 1px solid #e5e5e5; text-align: right; }
+table.sortable td:first-child, table.sortable th:first-child { text-align: left; }
+table.sortable th.asc::after { content: " \\25B2"; } table.sortable th.desc::after { content: " \\25BC"; }
+.verdict li { margin: .3em 0; } .significant { font-weight: bold; }
+"""
+
+# Click a header to sort by that column (numbers by value; again to reverse).
+SORTER = """
+document.querySelectorAll('table.sortable').forEach(function (table) {
+  table.querySelectorAll('th').forEach(function (th, column) {
+    th.addEventListener('click', function () {
+      var body = table.tBodies[0], rows = Array.from(body.rows);
+      var ascending = !th.classList.contains('asc');
+      table.querySelectorAll('th').forEach(function (h) { h.classList.remove('asc', 'desc'); });
+      th.classList.add(ascending ? 'asc' : 'desc');
+      rows.sort(function (a, b) {
+        var x = a.cells[column].dataset.value, y = b.cells[column].dataset.value;
+        var nx = parseFloat(x), ny = parseFloat(y);
+        var order = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+        return ascending ? order : -order;
+      });
+      rows.forEach(function (row) { body.appendChild(row); });
+    });
+  });
+});
+"""
+
+
+def _plotly():
+    try:
+        import plotly.graph_objects as go
+        from plotly.offline import get_plotlyjs
+    except ImportError:
+        raise RuntimeError("the HTML report needs Plotly: pip install 'wonders[sim]'") from None
+    return go, get_plotlyjs
+
+
+def _div(figure, name: str) -> str:
+    figure.update_layout(template="plotly_white", margin={"l": 60, "r": 20, "t": 50, "b": 60}, height=420)
+    return figure.to_html(full_html=False, include_plotlyjs=False, div_id=name,
+                          config={"displaylogo": False, "responsive": True})
+
+
+def _page(title: str, body: list[str]) -> str:
+    _go, get_plotlyjs = _plotly()
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
+            f"<style>{STYLE}</style><script>{get_plotlyjs()}</script></head>\n<body>\n"
+            + "\n".join(body) + f"\n<script>{SORTER}</script>\n</body></html>\n")
+
+
+def _table(headers: list[str], rows: list[list[tuple[str, object]]], name: str) -> str:
+    """A sortable table; each cell is (text shown, value sorted by)."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td data-value=\"{html.escape(str(v))}\">{html.escape(t)}</td>"
+                                    for t, v in row) + "</tr>" for row in rows)
+    return f"<table class=\"sortable\" id=\"{name}\"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _win_bars(go, groups: list[tuple[str, list[dict]]], labels, players: int, title: str):
+    """Win rates with their Wilson intervals as error bars; one trace per group."""
+    figure = go.Figure()
+    for name, wins in groups:
+        figure.add_bar(name=name, x=labels, y=[w["rate"] for w in wins],
+                       error_y={"type": "data", "symmetric": False,
+                                "array": [w["high"] - w["rate"] for w in wins],
+                                "arrayminus": [w["rate"] - w["low"] for w in wins]},
+                       customdata=[[w["n"]] for w in wins],
+                       hovertemplate="%{x}: %{y:.1%} (n=%{customdata[0]})<extra>" + name + "</extra>")
+    figure.add_hline(y=1 / players, line_dash="dash", annotation_text=f"fair share 1/{players}")
+    figure.update_layout(title=title, yaxis_tickformat=".0%", barmode="group")
+    return figure
+
+
+def _wonder_chart(go, summary: dict):
+    wonders = sorted({w["wonder"] for w in summary["wonders"]})
+    groups = []
+    for side in sorted({w["side"] for w in summary["wonders"]}):
+        by = {w["wonder"]: w["win"] for w in summary["wonders"] if w["side"] == side}
+        groups.append((f"side {side}", [by.get(w, {"rate": 0, "low": 0, "high": 0, "n": 0}) for w in wonders]))
+    return _win_bars(go, groups, wonders, summary["players"], "Win rate by wonder and side (95% Wilson intervals)")
+
+
+def _score_histogram(go, named_records: list[tuple[str, list[dict]]]):
+    figure = go.Figure()
+    for name, records in named_records:
+        games = [r for r in records if "error" not in r]
+        figure.add_histogram(name=f"{name}: every city", x=[s["total"] for g in games for s in g["seats"]],
+                             opacity=0.6, histnorm="probability")
+        figure.add_histogram(name=f"{name}: winners", x=[max(s["total"] for s in g["seats"]) for g in games],
+                             opacity=0.6, histnorm="probability")
+    figure.update_layout(title="Score distribution", barmode="overlay", xaxis_title="total score",
+                         yaxis_title="share of cities", yaxis_tickformat=".0%")
+    return figure
+
+
+def _category_boxes(go, named_records, categories):
+    figure = go.Figure()
+    for name, records in named_records:
+        seats = [s for g in records if "error" not in g for s in g["seats"]]
+        xs = [c for s in seats for c in categories]
+        ys = [s["scores"][c] for s in seats for c in categories]
+        figure.add_box(name=name, x=xs, y=ys, boxmean=True)
+    figure.update_layout(title="Points per city by score category", boxmode="group", yaxis_title="points")
+    return figure
+
+
+def _shares(go, named_summaries):
+    figure = go.Figure()
+    for name, summary in named_summaries:
+        figure.add_bar(name=name, x=[c["category"] for c in summary["categories"]],
+                       y=[c["share_of_winners"] for c in summary["categories"]])
+    figure.update_layout(title="Each category's share of the winners' points", yaxis_tickformat=".0%",
+                         barmode="group")
+    return figure
+
+
+def _facts(summary: dict) -> str:
+    f = summary["facts"]
+    variants = ", ".join(summary["variants"]) or "none"
+    return (f"<p class=\"facts\">{summary['games']} games, {summary['players']} players, rules "
+            f"{summary['rules']}, variants: {html.escape(variants)}. Winning score "
+            f"{f['winning_score']['mean']:.1f} (±{f['winning_score']['ci']:.1f}), margin {f['margin']['mean']:.1f}, "
+            f"shared wins {pct(f['tie']['rate'])}. {len(summary['failed'])} game(s) failed.</p>")
+
+
+def card_table(summary: dict) -> str:
+    rows = [[(c["card"], c["card"]), (pct(c["build_rate"]), c["build_rate"]),
+             (" ".join(f"{a}:{n}" for a, n in c["ages"].items()), min(map(int, c["ages"]), default=0)),
+             (f"{pct(c['win_built']['rate'])} ({pct(c['win_built']['low'])}-{pct(c['win_built']['high'])})",
+              c["win_built"]["rate"]),
+             (f"{pct(c['win_not']['rate'])} ({pct(c['win_not']['low'])}-{pct(c['win_not']['high'])})",
+              c["win_not"]["rate"]),
+             (f"{100 * c['difference']:+.1f}", c["difference"])] for c in summary["cards"]]
+    return _table(["card", "built by", "age built: cities", "win rate if built (95% CI)",
+                   "win rate if not", "difference (points)"], rows, "cards")
+
+
+def simulate_report(summary: dict, records: list[dict]) -> str:
+    go, _ = _plotly()
+    if not summary["games"]:
+        return _page("wonders simulate", ["<h1>wonders simulate</h1><p>No game finished.</p>"])
+    categories = [c["category"] for c in summary["categories"]]
+    seats = _win_bars(go, [("seat", [s["win"] for s in summary["seats"]])],
+                      [f"seat {s['seat']}" for s in summary["seats"]], summary["players"],
+                      "Win rate by seat (95% Wilson intervals)")
+    body = ["<h1>Balance report</h1>", _facts(summary),
+            "<h2>Wonders</h2>", _div(_wonder_chart(go, summary), "chart-wonders"),
+            "<h2>Seats</h2>", _div(seats, "chart-seats"),
+            "<h2>Scores</h2>", _div(_score_histogram(go, [("games", records)]), "chart-scores"),
+            _div(_category_boxes(go, [("games", records)], categories), "chart-categories"),
+            _div(_shares(go, [("winners", summary)]), "chart-shares"),
+            "<h2>Cards</h2><p>Click a column to sort.</p>", card_table(summary)]
+    return _page("wonders simulate: balance report", body)
+
+
+def compare_report(result: dict, summary_a: dict, summary_b: dict,
+                   records_a: list[dict] | None = None, records_b: list[dict] | None = None) -> str:
+    go, _ = _plotly()
+    a, b = result["a"], result["b"]
+    verdict = "".join(f"<li>{html.escape(line)}</li>" for line in result["verdict"]) \
+        or "<li>No figure differs significantly.</li>"
+    wonders = sorted({(w["wonder"], w["side"]) for w in summary_a["wonders"]})
+    by_a = {(w["wonder"], w["side"]): w["win"] for w in summary_a["wonders"]}
+    by_b = {(w["wonder"], w["side"]): w["win"] for w in summary_b["wonders"]}
+    empty = {"rate": 0, "low": 0, "high": 0, "n": 0}
+    wonder_chart = _win_bars(go, [(a, [by_a.get(w, empty) for w in wonders]),
+                                  (b, [by_b.get(w, empty) for w in wonders])],
+                             [f"{w} {s}" for w, s in wonders], summary_a["players"] or 1,
+                             "Win rate by wonder and side (95% Wilson intervals)")
+    means = go.Figure()
+    for name, summary in ((a, summary_a), (b, summary_b)):
+        means.add_bar(name=name, x=[c["category"] for c in summary["categories"]],
+                      y=[c["points"]["mean"] for c in summary["categories"]],
+                      error_y={"type": "data", "array": [c["points"]["ci"] for c in summary["categories"]]})
+    means.update_layout(title="Mean points per city by category (95% intervals)", barmode="group")
+    rows = [[(f["figure"], f["figure"]), (f"{f['a']:.3g}", f["a"]), (f"{f['b']:.3g}", f["b"]),
+             (f"{f['difference']:+.3g} ± {f['ci']:.2g}", f["difference"]), (f"{f['p_holm']:.3g}", f["p_holm"]),
+             ("yes" if f["significant"] else "", int(f["significant"]))] for f in result["figures"]]
+    body = [f"<h1>{html.escape(b)} against {html.escape(a)}</h1>",
+            f"<p class=\"facts\">{result['games'][0]} games on each side, on the same seeds. Significance: 5% "
+            f"after Holm's correction for {len(result['figures'])} figures.</p>",
+            f"<h2>Verdict</h2><ul class=\"verdict\">{verdict}</ul>",
+            "<h2>Wonders</h2>", _div(wonder_chart, "chart-wonders"),
+            "<h2>Scores</h2>", _div(means, "chart-categories"),
+            _div(_shares(go, [(a, summary_a), (b, summary_b)]), "chart-shares")]
+    if records_a is not None and records_b is not None:
+        body.append(_div(_score_histogram(go, [(a, records_a), (b, records_b)]), "chart-scores"))
+    body += ["<h2>Every figure</h2><p>Click a column to sort.</p>",
+             _table(["figure", a, b, "difference (95% CI)", "p (Holm)", "significant"], rows, "figures")]
+    return _page(f"wonders compare: {b} against {a}", body)

@@ -1,0 +1,105 @@
+"""The HTML reports open in a real browser (Debian's chromium, headless): the charts
+render, the card table sorts, no script fails and nothing is fetched from the network.
+
+`python tests/test_report.py` remakes the screenshots in docs/images/ from the worked
+example of docs/simulate.md.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def open_report(html: Path, screenshot: Path | None, charts: list[str]):
+    """Open the report, wait for the charts, and return what the page did."""
+    from playwright.sync_api import sync_playwright
+    seen = {"errors": [], "requests": []}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        page.on("pageerror", lambda err: seen["errors"].append(str(err)))
+        page.on("console", lambda msg: seen["errors"].append(msg.text) if msg.type == "error" else None)
+        page.on("request", lambda request: seen["requests"].append(request.url))
+        page.goto(html.as_uri())
+        for chart in charts:
+            page.wait_for_selector(f"#{chart} .main-svg", timeout=30000)
+        seen["charts"] = page.locator(".js-plotly-plot").count()
+        seen["bars"] = page.locator("#chart-wonders .point").count()
+        seen["page"] = page
+        if page.locator("table.sortable").count():
+            table = page.locator("table.sortable").first
+            table.locator("th").last.click()
+            first = table.locator("tbody tr").first.locator("td").last.get_attribute("data-value")
+            table.locator("th").last.click()
+            last_first = table.locator("tbody tr").first.locator("td").last.get_attribute("data-value")
+            seen["sorted"] = (float(first), float(last_first))
+            table.locator("th").last.click()
+        if screenshot is not None:
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(screenshot))
+        del seen["page"]
+        browser.close()
+    return seen
+
+
+needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (apt-get install chromium)")
+
+
+@needs_browser
+def test_the_simulate_report_renders_in_a_browser(tmp_path):
+    pytest.importorskip("playwright", reason="the playwright package is not installed")
+    report = tmp_path / "report.html"
+    result = run_cli("simulate", "--quiet", "--players", "4", "--games", "30", "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    seen = open_report(report, tmp_path / "report.png",
+                       ["chart-wonders", "chart-seats", "chart-scores", "chart-categories", "chart-shares"])
+    assert seen["errors"] == []
+    assert [url for url in seen["requests"] if not url.startswith("file:")] == []
+    assert seen["charts"] == 5 and seen["bars"] == 14          # 7 wonders x 2 sides
+    ascending, descending = seen["sorted"]
+    assert ascending <= descending
+    assert (tmp_path / "report.png").stat().st_size > 10000
+
+
+@needs_browser
+def test_the_compare_report_renders_in_a_browser(tmp_path):
+    pytest.importorskip("playwright", reason="the playwright package is not installed")
+    report = tmp_path / "compare.html"
+    result = run_cli("compare", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
+                     "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    seen = open_report(report, None, ["chart-wonders", "chart-categories", "chart-shares", "chart-scores"])
+    assert seen["errors"] == [] and seen["charts"] == 4
+    assert [url for url in seen["requests"] if not url.startswith("file:")] == []
+    assert "Verdict" in report.read_text(encoding="utf-8")
+
+
+def test_a_report_in_a_missing_folder_is_refused_before_any_game():
+    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--report", "/no/such/dir/r.html")
+    assert result.returncode == 2 and "--report" in result.stderr and "does not exist" in result.stderr
+
+
+if __name__ == "__main__":        # remake the screenshots of docs/simulate.md
+    images = ROOT / "docs" / "images"
+    images.mkdir(exist_ok=True)
+    html = Path("/tmp/wonders-science-10.html")
+    made = run_cli("compare", "--quiet", "--players", "4", "--games", "1000", "--bots", "greedy",
+                   "--variant", "science-sets-worth-10", "--report", str(html), timeout=1800)
+    if made.returncode != 0:
+        sys.exit(made.stderr)
+    open_report(html, images / "compare-report.png", ["chart-wonders"])
+    html = Path("/tmp/wonders-simulate.html")
+    run_cli("simulate", "--quiet", "--players", "4", "--games", "1000", "--bots", "greedy",
+            "--report", str(html), timeout=1800)
+    open_report(html, images / "simulate-report.png", ["chart-wonders"])
+    print("wrote", images / "compare-report.png", images / "simulate-report.png")

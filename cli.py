@@ -14,9 +14,11 @@ import click
 
 from interpreter import __version__
 
-from interpreter.commands.common import (CONTENT, FORMATS, VARIANT, age_option as _age_option,  # noqa: F401
-                                         fail_on_errors as _fail_on_errors, load as _load,
-                                         read_json as _read_json, recorded_variants as _recorded_variants,
+from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT,  # noqa: F401
+                                         age_option as _age_option, fail_on_errors as _fail_on_errors,
+                                         load as _load, read_json as _read_json,
+                                         recorded_rules as _recorded_rules,
+                                         recorded_variants as _recorded_variants,
                                          run_game as _run, tables as _tables, write as _write)
 
 
@@ -31,13 +33,14 @@ def main() -> None:
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True,
               help="text for people, json for editors and CI")
 @VARIANT
-def check(paths, fmt, variants):
+@RULES
+def check(paths, fmt, variants, rules):
     """Check content files or folders (default: the shipped content).
 
     Exit status: 0 when clean, 1 when the content has errors, 2 for usage errors.
     """
     from interpreter.diagnostics import render_json, render_text
-    result = _load(paths, variants)
+    result = _load(paths, variants, rules)
     if fmt == "json":
         click.echo(render_json(result.diagnostics), nl=False)
     else:
@@ -48,6 +51,8 @@ def check(paths, fmt, variants):
             r = result.ruleset
             summary += f"; {len(r.cards)} card{'s' * (len(r.cards) != 1)}, " \
                        f"{len(r.wonders)} wonder{'s' * (len(r.wonders) != 1)}"
+        if rules is not None:
+            summary += f"; rules: {result.rules}"
         if result.variants:
             summary += "; variants: " + ", ".join(result.variants)
         click.echo(summary)
@@ -64,10 +69,11 @@ def check(paths, fmt, variants):
               help="content file or folder (repeatable; default: the shipped content)")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @VARIANT
-def cards(age, color, players, search, show_wonders, paths, fmt, variants):
+@RULES
+def cards(age, color, players, search, show_wonders, paths, fmt, variants, rules):
     """List cards with cost, chains, copies and effects."""
     from interpreter.tools import cards as tool
-    result = _load(paths, variants)
+    result = _load(paths, variants, rules)
     _fail_on_errors(result)
     ruleset = result.ruleset
     age_number = _age_option(age, ruleset)
@@ -94,7 +100,9 @@ def cards(age, color, players, search, show_wonders, paths, fmt, variants):
 @main.command()
 @click.option("--players", type=int, required=True, help="number of players")
 @click.option("--seed", type=int, default=0, show_default=True, help="random seed: same seed, same game")
-@click.option("--sides", type=click.Choice(["A", "B", "random"]), default="random", show_default=True)
+@click.option("--sides", default="random", show_default=True,
+              help="the side of every board (A or B in the first edition, Day or Night in the second), "
+                   "or random")
 @click.option("--wonders", "wonder_list", default="", help="comma-separated wonders for seats 1, 2, ...")
 @click.option("--bots", default="random", show_default=True,
               help="comma-separated bots per seat (random, greedy, heuristic, mcts, an installed "
@@ -105,7 +113,8 @@ def cards(age, color, players, search, show_wonders, paths, fmt, variants):
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
-def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, paths, variants):
+@RULES
+def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, paths, variants, rules):
     """Play a full game with bots (and optionally you) and print the log and score pad."""
     import json
     from interpreter.engine.bots import BotSpecError, make_bot, split_bot_list
@@ -119,7 +128,11 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, p
             raise click.BadParameter(str(err), param_hint="--bots") from None
     if human is not None and not 1 <= human <= players:
         raise click.BadParameter(f"seat must be between 1 and {players}", param_hint="--human")
-    tables = _tables(paths, variants)
+    tables = _tables(paths, variants, rules)
+    known_sides = sorted({s.side for s in tables.sides})
+    if sides != "random" and sides not in known_sides:
+        raise click.BadParameter(f"{sides!r} is not a side of these rules' boards "
+                                 f"(sides: {', '.join(known_sides)}, or random)", param_hint="--sides")
     try:
         game = Game(tables, players, seed, sides, [w.strip() for w in wonder_list.split(",") if w.strip()],
                     [n.strip() for n in names.split(",") if n.strip()] or None)
@@ -127,6 +140,9 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, p
         raise click.UsageError(str(err)) from None
     game.options["variants"] = [str(Path(v).resolve()) if Path(v).is_file() else v for v in variants]
     game.options["names"] = [c.name for c in game.cities[:players]]
+    if not paths:
+        from interpreter.paths import DEFAULT_RULES
+        game.options["rules"] = rules or DEFAULT_RULES
     human_decider = None
     if human is not None:
         from interpreter.tools.human import HumanDecider
@@ -158,14 +174,16 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, fmt, p
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
-def replay(log_file, to_turn, save_file, fmt, paths, variants):
+@RULES
+def replay(log_file, to_turn, save_file, fmt, paths, variants, rules):
     """Re-run a game log, checking every step; optionally stop and show the state.
 
     The log says which variants the game was played with; they are applied again."""
     import json
     from interpreter.tools import replay as tool
     data = _read_json(log_file, "log")
-    tables = _tables(paths, _recorded_variants(data, variants, log_file))
+    tables = _tables(paths, _recorded_variants(data, variants, log_file),
+                     None if paths else _recorded_rules(data, rules, log_file))
     try:
         game, done = _run(lambda: tool.run_replay(tables, data, to_turn))
     except tool.ReplayFailure as err:
@@ -185,13 +203,14 @@ def replay(log_file, to_turn, save_file, fmt, paths, variants):
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
-def score(table_file, fmt, paths, variants):
+@RULES
+def score(table_file, fmt, paths, variants, rules):
     """Score a finished real table: each player's score pad and the winner(s)."""
     import json
     from interpreter.tools.play import score_table
     from interpreter.tools.score_table import TableError, score_table_data
     data = _read_json(table_file, "table")
-    tables = _tables(paths, variants)
+    tables = _tables(paths, variants, rules)
     try:
         result = score_table_data(tables, data)
     except TableError as err:
@@ -211,13 +230,15 @@ def score(table_file, fmt, paths, variants):
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
-def moves(position_file, fmt, paths, variants):
+@RULES
+def moves(position_file, fmt, paths, variants, rules):
     """List each player's legal actions, with payment options, in a saved position."""
     import json
     from interpreter.engine.saves import SaveError, game_from_data
     from interpreter.tools import replay as tool
     data = _read_json(position_file, "position")
-    tables = _tables(paths, _recorded_variants(data, variants, position_file))
+    tables = _tables(paths, _recorded_variants(data, variants, position_file),
+                     None if paths else _recorded_rules(data, rules, position_file))
     try:
         game = game_from_data(tables, data)
     except SaveError as err:
@@ -235,13 +256,14 @@ def moves(position_file, fmt, paths, variants):
 @click.option("--full", is_flag=True, help="print the whole effective content, not only the rules block")
 @CONTENT
 @VARIANT
-def rules(show_diff, full, paths, variants):
+@RULES
+def rules(show_diff, full, paths, variants, rules):
     """Print the effective rules: the base with the variants applied."""
     from interpreter.tools import rules as tool
-    result = _load(paths, variants)
+    result = _load(paths, variants, rules)
     _fail_on_errors(result)
     if show_diff:
-        base = _load(paths)
+        base = _load(paths, (), rules)
         _fail_on_errors(base)
         click.echo(tool.diff_text(base.ruleset, result.ruleset, list(variants)), nl=False)
     else:

@@ -93,6 +93,9 @@ def expr_text(expr) -> str:
             return f"({expr_text(e)})" if isinstance(e, ast.BinOp) and e.op in "+-" and expr.op in "*/" else expr_text(e)
         op = {"/": "divided by (rounded down)", "*": "times"}.get(expr.op, expr.op)
         return f"{side(expr.left)} {op} {side(expr.right)}"
+    if isinstance(expr, ast.Conditional):
+        return f"{expr_text(expr.value)} if " + " and ".join(
+            f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in expr.conditions)
     raise TypeError(expr)
 
 
@@ -121,6 +124,9 @@ def action_text(action) -> str:
 
 
 def score_text(value) -> str:
+    if isinstance(value, ast.Conditional):
+        return f"{score_text(value.value)} if " + " and ".join(
+            f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in value.conditions)
     if isinstance(value, ast.PerAmount):
         return f"{plural(value.amount, 'point')}{per_text(value.per)}"
     if isinstance(value, ast.BinOp) and value.op == "+":
@@ -168,6 +174,8 @@ def effect_text(effect) -> str:
         return f"{effect.category.text}: {score_text(effect.value)}"
     if isinstance(effect, ast.FreeBuild):
         return f"once per {effect.limit.text}, may build a card for free"
+    if isinstance(effect, ast.FreeRule):
+        return f"builds the {effect.which} card of each {effect.unit} for free"
     if isinstance(effect, ast.PlayLastCard):
         return "may play the last card of each age instead of discarding it"
     if isinstance(effect, ast.Trigger):

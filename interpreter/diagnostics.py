@@ -102,6 +102,8 @@ CODES = {
     "E1209": "repeated choice",
     "E1210": "not allowed here",
     "E1211": "no vocabulary",
+    "E1212": "free-build rule that names no card",
+    "W1213": "condition that never changes",
     # variants
     "E1401": "variant without `changes`",
     "E1402": "variant of other rules",

@@ -1,12 +1,23 @@
-"""Where the grammar and the shipped content live, in a checkout and when installed.
+"""Where the grammar and the shipped content live, in a checkout and when installed, and
+which rule sets the content offers.
 
 In a source checkout they sit at the top of the repository beside `interpreter/`; an
 installed wheel carries them inside the package (see pyproject.toml's force-include).
+
+A rule set is a folder: the top-level content folder is the default rule set, offered
+under the name DEFAULT_RULES, and every subfolder of it that holds a `rules` block of its
+own (in a .wonders file directly inside it) is another, named after the folder.  A
+`variants/` folder is never a rule set: its files apply only when asked for.
 """
 
+import re
+from functools import lru_cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
+
+DEFAULT_RULES = "first-edition"
+_RULES_BLOCK = re.compile(r'^\s*rules\s+"', re.MULTILINE)
 
 
 def _data_dir(name: str) -> Path:
@@ -22,3 +33,27 @@ def grammar_file() -> Path:
 
 def content_dir() -> Path:
     return _data_dir("content")
+
+
+@lru_cache(maxsize=None)
+def is_rule_set(folder: Path) -> bool:
+    """A folder (other than `variants/`) whose own .wonders files hold a `rules` block."""
+    if folder.name == "variants" or not folder.is_dir():
+        return False
+    for path in sorted(folder.glob("*.wonders")):
+        try:
+            if _RULES_BLOCK.search(path.read_text(encoding="utf-8", errors="replace")):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def rule_sets() -> dict[str, Path]:
+    """Every shipped rule set by name, the default first."""
+    root = content_dir()
+    found = {DEFAULT_RULES: root}
+    for sub in sorted(p for p in root.iterdir() if p.is_dir()):
+        if sub.name != DEFAULT_RULES and is_rule_set(sub):
+            found[sub.name] = sub
+    return found

@@ -7,7 +7,8 @@ from types import SimpleNamespace
 
 from hypothesis import given, settings, strategies as st
 
-from interpreter.engine.payment import pareto, payment_options, signature
+from interpreter.engine import payment
+from interpreter.engine.payment import every_payment, pareto, payment_options, signature
 
 R = 4   # resources in these small worlds
 
@@ -72,3 +73,106 @@ def test_payment_options_are_the_undominated_ways_to_pay(cost, mine, lsell, rsel
 
 def test_pareto_keeps_undominated_pairs_cheapest_first():
     assert pareto({(2, 0), (0, 2), (2, 2), (1, 1), (3, 0)}) == [(0, 2), (1, 1), (2, 0)]   # equal totals: less to the left first
+
+
+def every_way(cost, me, left, right):
+    """Every (left, right) payment as `every_payment` defines it, by trying each way: own
+    choice productions in order, each used when it helps; the neighbours' units bought only
+    for a unit still needed; nothing left to pay at the end."""
+    need = [max(0, c - f) for c, f in zip(cost, me.own_fixed)]
+    residuals = {tuple(need)}
+    for options in me.own_choices:
+        residuals = {tuple(s[:r] + (s[r] - 1,) + s[r + 1:]) for s in residuals for r in options if s[r] > 0} | \
+                    {s for s in residuals if not any(s[r] > 0 for r in options)}
+    units = [(options, "left") for options in left.trade_choices] + [(options, "right") for options in right.trade_choices]
+    units += [((r,), "left") for r in range(R) for _ in range(left.trade_fixed[r])]
+    units += [((r,), "right") for r in range(R) for _ in range(right.trade_fixed[r])]
+    found = set()
+    for residual in residuals:
+        for picks in product(*[list(options) + [None] for options, _ in units]):
+            rest, paid = list(residual), {"left": 0, "right": 0}
+            for r, (_, side) in zip(picks, units):
+                if r is not None:
+                    if rest[r] == 0:
+                        break
+                    rest[r] -= 1
+                    paid[side] += me.prices[side][r]
+            else:
+                if not any(rest):
+                    found.add((paid["left"], paid["right"]))
+    return sorted(found, key=lambda p: (p[0] + p[1], p[0]))
+
+
+small = st.lists(st.integers(0, 1), min_size=R, max_size=R).map(tuple)
+
+
+one_choice = st.lists(choice, max_size=1).map(tuple)
+
+
+@settings(max_examples=40, deadline=None)
+@given(cost=st.lists(st.integers(0, 2), min_size=R, max_size=R).map(tuple),
+       mine=st.tuples(small, choices), lsell=st.tuples(small, one_choice), rsell=st.tuples(small, one_choice),
+       lprice=prices, rprice=prices)
+def test_every_payment_is_every_way_to_pay(cost, mine, lsell, rsell, lprice, rprice):
+    me = city(mine[0], mine[1], (0,) * R, (), lprice, rprice)
+    left = city((0,) * R, (), lsell[0], lsell[1], lprice, rprice)
+    right = city((0,) * R, (), rsell[0], rsell[1], lprice, rprice)
+    assert every_payment(cost, me, left, right) == every_way(cost, me, left, right)
+
+
+alike = st.lists(st.sampled_from([(0, 1), (1, 2)]), max_size=3).map(tuple)
+
+
+@settings(max_examples=40, deadline=None)
+@given(cost=st.lists(st.integers(0, 2), min_size=R, max_size=R).map(tuple),
+       mine=st.tuples(small, alike), lsell=st.tuples(small, alike), rsell=st.tuples(small, alike),
+       lprice=prices, rprice=prices)
+def test_many_alike_choice_productions_against_brute_force(cost, mine, lsell, rsell, lprice, rprice):
+    """Several choice productions, often alike (the search keeps only as many alike as
+    could be used)."""
+    me = city(mine[0], mine[1], (0,) * R, (), lprice, rprice)
+    left = city((0,) * R, (), lsell[0], lsell[1], lprice, rprice)
+    right = city((0,) * R, (), rsell[0], rsell[1], lprice, rprice)
+    assert list(payment_options(cost, me, left, right)) == brute_force(cost, me, left, right)
+
+
+def seven_way_world(count, cost):
+    """Every city with `count` public choice productions of any of 7 resources, a wood and
+    a stone; trade discounts on some resources."""
+    every = tuple(range(7))
+    fixed = (1, 1, 0, 0, 0, 0, 0)
+    me = city(fixed, (every,) * count, fixed, (every,) * count, (2, 2, 2, 2, 1, 1, 1), (1, 1, 1, 1, 2, 2, 2))
+    other = city(fixed, (every,) * count, fixed, (every,) * count, (2,) * 7, (2,) * 7)
+    return me, other
+
+
+def search_work(cost, me, left, right):
+    payment._RESULTS.clear()
+    payment._SEARCHES.clear()
+    before = payment.WORK[0]
+    found = payment_options(cost, me, left, right)
+    return found, payment.WORK[0] - before
+
+
+def test_five_seven_way_choices_and_a_twenty_resource_cost_take_bounded_work():
+    """Found by hostile testing: every way to combine the productions was tried, 8^10 of
+    them for this board (the command never finished).  Now each production the neighbours
+    sell is one step over the residual needs, at most (3+1)^6 (2+1) of them for this cost."""
+    cost = (3, 3, 3, 3, 3, 3, 2)
+    box = 4 ** 6 * 3
+    for count in (5, 10):
+        me, other = seven_way_world(count, cost)
+        found, work = search_work(cost, me, other, other)
+        assert found[0] == ((7, 7) if count == 5 else (0, 8))
+        assert work <= 2 * count * box
+    assert search_work(cost, *seven_way_world(5, cost)[:1], *seven_way_world(5, cost)[1:] * 2)[1] < 15_000
+
+
+def test_six_hundred_choice_productions_do_not_overflow_the_stack():
+    """Found by hostile testing: the search recursed once per production of the
+    neighbours, and 600 of them overflowed the stack."""
+    options = tuple((i % R, (i + 1) % R) for i in range(600))
+    me = city((0,) * R, options[:1], (0,) * R, (), (2,) * R, (1,) * R)
+    other = city((0,) * R, options, (0,) * R, options, (2,) * R, (2,) * R)
+    assert payment_options((1, 1, 1, 1), me, other, other) == ((0, 3), (2, 2), (4, 1), (6, 0))
+    assert every_payment((1, 1, 1, 1), me, other, other)[0] == (0, 3)

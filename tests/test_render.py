@@ -119,7 +119,7 @@ def test_every_kind_of_effect_is_drawn_in_icons_and_words(tmp_path):
             kinds.add(type(effect).__name__)
             assert " ".join(_words(effect_text(effect))) in shown
     assert kinds >= {"Produces", "WhenBuilt", "TradeDiscount", "Trigger", "Shields", "AtGameEnd", "Science",
-                     "FreeBuild", "PlayLastCard", "Score"}
+                     "FreeBuild", "FreeRule", "PlayLastCard", "Score"}
 
 
 def test_band_colours_come_from_colour_names_not_card_names(tmp_path):
@@ -291,3 +291,22 @@ def test_ctrl_c_during_render_exits_130(tmp_path):
     assert process.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err
     assert not [p for p in (tmp_path / "o").rglob("*") if p.name.startswith(".")]
+
+
+def test_names_with_markup_characters_stay_text(tmp_path):
+    """A card named with &, <, > and quotes is drawn as those characters: every SVG stays
+    well-formed XML, and the page shows the name as text."""
+    content = tmp_path / "odd.wonders"
+    odd = "Tom & Jerry's <Inn>"
+    content.write_text(EVERY_EFFECT.read_text(encoding="utf-8").replace('"Chain Start"', f'"{odd}"'),
+                       encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_cli("render", "--content", str(content), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    for svg in out.rglob("*.svg"):
+        ET.parse(svg)                                         # raises on broken markup
+    drawn = out / "cards" / "age1-tom-jerry-s-inn.svg"
+    assert odd in _svg_texts(drawn)
+    assert "leads to:" in _svg_texts(drawn) and odd in _svg_texts(out / "cards" / "age2-chain-end.svg")
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert 'data-card="Tom &amp; Jerry&#x27;s &lt;Inn&gt;"' in page and "<Inn>" not in page

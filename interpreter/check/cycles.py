@@ -26,12 +26,21 @@ def caused(action) -> tuple[str, ...]:
 
 
 def check_cycles(triggers: list[ast.Trigger], ctx: Context) -> None:
+    """A trigger is on a cycle when an event its action causes leads back to its own event.
+    The search runs over events (a handful), each edge labelled by the first trigger that
+    makes it, so its work is linear in the number of triggers, however many listen to one
+    event."""
     free = [t for t in triggers if t.limit is None and not t.conditions]
-    edges = {id(t): [u for u in free if u.event in caused(t.action)] for t in free}
+    edges: dict[str, dict[str, ast.Trigger]] = {}   # event -> {caused event: first trigger causing it}
+    for t in free:
+        for event in caused(t.action):
+            edges.setdefault(t.event, {}).setdefault(event, t)
     reported: set[int] = set()
     for start in free:
-        cycle = _cycle_from(start, edges)
-        if cycle is None or id(start) in reported:
+        if id(start) in reported:
+            continue
+        cycle = next((c for c in (_path_back(start, event, edges) for event in caused(start.action)) if c), None)
+        if cycle is None:
             continue
         reported.update(id(t) for t in cycle)
         notes = tuple(Note(f"which fires `on {t.event}` here", t.span) for t in cycle[1:])
@@ -40,18 +49,23 @@ def check_cycles(triggers: list[ast.Trigger], ctx: Context) -> None:
                    help="give it a limit (`once per turn`) or a condition")
 
 
-def _cycle_from(start, edges):
-    """A path of triggers from `start` back to itself, or None (depth-first)."""
-    stack = [(start, [start])]
-    seen = set()
-    while stack:
-        node, path = stack.pop()
-        for nxt in edges[id(node)]:
-            if nxt is start:
-                return path
-            if id(nxt) not in seen:
-                seen.add(id(nxt))
-                stack.append((nxt, path + [nxt]))
+def _path_back(start, event: str, edges) -> list | None:
+    """Triggers from `start` whose events lead from `event` back to `start`'s own event
+    (breadth-first over events), or None."""
+    back = {event: None}
+    queue = [event]
+    for here in queue:
+        if here == start.event:
+            path = [start]
+            steps = []
+            while back[here] is not None:
+                here, trigger = back[here]
+                steps.append(trigger)
+            return path + steps[::-1]
+        for nxt, trigger in edges.get(here, {}).items():
+            if nxt not in back:
+                back[nxt] = (here, trigger)
+                queue.append(nxt)
     return None
 
 

@@ -50,6 +50,12 @@ def check_effect(effect, ctx: Context):
         return effect if check_expr(effect.value, ctx) and ok else None
     if isinstance(effect, ast.FreeBuild):
         return effect if ctx.known(effect.limit, LIMITS, "E1007", "limit") else None
+    if isinstance(effect, ast.FreeRule) and effect.which == "last" and effect.unit == "color":
+        ctx.report("E1212", "a colour has a first card in a city, but no last one", effect.span,
+                   label="which card would this be?",
+                   help="write `builds the first card of each color for free`, or the first or last "
+                        "card of each age")
+        return None
     if isinstance(effect, ast.Points):
         return effect
     if isinstance(effect, ast.Shields):
@@ -146,7 +152,27 @@ def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
         return _per(expr.per, ctx, neighbour)
     if isinstance(expr, ast.Quantity):
         return _quantity(expr, ctx, neighbour)
+    if isinstance(expr, ast.Conditional):
+        ok = check_expr(expr.value, ctx, neighbour)
+        for c in expr.conditions:
+            ok = all([check_expr(c.left, ctx, neighbour), check_expr(c.right, ctx, neighbour)]) and ok
+            if not (_measures(c.left) or _measures(c.right)):
+                ctx.report("W1213", "this condition compares numbers only: it is always true or always false",
+                           c.span, label="nothing of the game is measured here",
+                           help="compare a quantity of the game, e.g. `if unbuilt wonder stages = 0`")
+        return ok
     return True
+
+
+def _measures(expr) -> bool:
+    """Does the expression measure something of the game (not only numbers)?"""
+    if isinstance(expr, (ast.Quantity, ast.PerAmount)):
+        return True
+    if isinstance(expr, ast.BinOp):
+        return _measures(expr.left) or _measures(expr.right)
+    if isinstance(expr, ast.Negative):
+        return _measures(expr.operand)
+    return False
 
 
 def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 import attrs
 
 from ..diagnostics import Diagnostic, SourceCache, sort_key
-from ..paths import content_dir
+from ..paths import DEFAULT_RULES, content_dir, is_rule_set, rule_sets
 from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
 from .cards import check_card, check_wonder
@@ -29,6 +29,7 @@ class CheckResult:
     sources: SourceCache
     files: tuple[str, ...]
     variants: tuple[str, ...] = ()        # the variants applied, in order, by name
+    rules: str | None = None              # the shipped rule set's name (None: --content files)
 
     @property
     def errors(self) -> int:
@@ -41,14 +42,14 @@ class UsageError(Exception):
 
 def content_files(paths) -> list[tuple[Path, str]]:
     """Expand folders to their .wonders files, subfolders included except those named
-    `variants` (variants apply only when asked for with --variant); (path, name to show)
-    pairs, sorted."""
+    `variants` (variants apply only when asked for with --variant) and rule sets inside a
+    rule set (a subfolder with its own `rules` block: a rule set is a folder); (path, name
+    to show) pairs, sorted."""
     found: list[tuple[Path, str]] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*.wonders")
-                           if p.is_file() and "variants" not in p.relative_to(path).parts[:-1])
+            files = folder_files(path)
             if not files:
                 raise UsageError(f"{raw}: no .wonders files in this folder")
             found += [(f, str(f)) for f in files]
@@ -59,16 +60,63 @@ def content_files(paths) -> list[tuple[Path, str]]:
     return found
 
 
-def default_files() -> list[tuple[Path, str]]:
+def folder_files(folder: Path) -> list[Path]:
+    """The .wonders files of a folder and its subfolders, sorted by path: not those of a
+    `variants/` folder, and not those of a rule set inside another rule set (a folder with
+    its own `rules` block within a folder, or below one, that has its own)."""
+    found: list[Path] = []
+
+    def walk(here: Path, inside_rules: bool) -> None:
+        inside_rules = inside_rules or is_rule_set(here)
+        try:
+            entries = list(here.iterdir())
+        except OSError:                       # an unreadable folder holds nothing to check
+            return
+        for entry in entries:
+            if entry.suffix == ".wonders" and entry.is_file():
+                found.append(entry)
+            elif entry.is_dir() and not entry.is_symlink() and entry.name != "variants" \
+                    and not (inside_rules and is_rule_set(entry)):
+                walk(entry, inside_rules)
+
+    walk(folder, False)
+    return sorted(found)
+
+
+class UnknownRules(UsageError):
+    """`--rules NAME` names no shipped rule set."""
+
+
+def rules_folder(name: str | None) -> Path:
+    """The folder of a shipped rule set, by name (None: the default)."""
+    sets = rule_sets()
+    if name is None:
+        return sets[DEFAULT_RULES]
+    if name not in sets:
+        from ..diagnostics import did_you_mean
+        guess = did_you_mean(name, list(sets))
+        hint = f"did you mean {guess!r}? " if guess else ""
+        raise UnknownRules(f"no rule set named {name!r}; {hint}rule sets: {', '.join(sets)}")
+    return sets[name]
+
+
+def default_files(rules: str | None = None) -> list[tuple[Path, str]]:
     root = content_dir()
-    return [(p, f"content/{p.relative_to(root).as_posix()}")
-            for p in sorted(root.glob("*.wonders"))]
+    folder = rules_folder(rules)
+    files = sorted(folder.glob("*.wonders")) if folder == root else folder_files(folder)
+    return [(p, f"content/{p.relative_to(root).as_posix()}") for p in files]
 
 
-def variant_files(names, paths=None) -> list[tuple[Path, str]]:
-    """`--variant NAME`: a file path, or NAME.wonders in the content's `variants/` folder."""
-    folders = [Path(p) for p in (paths or []) if Path(p).is_dir()] or [content_dir()]
+def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Path, str]]:
+    """`--variant NAME`: a file path, or NAME.wonders in the `variants/` folder of the
+    content (the rule set's own first, then the other shipped rule sets': a variant of
+    other rules is then refused by name, E1402, rather than not found)."""
     shipped = content_dir()
+    folders = [Path(p) for p in (paths or []) if Path(p).is_dir()]
+    given = bool(folders)
+    if not given:
+        own = rules_folder(rules)
+        folders = [own] + [f for f in rule_sets().values() if f != own]
     found = []
     for name in names:
         path = Path(name)
@@ -78,7 +126,8 @@ def variant_files(names, paths=None) -> list[tuple[Path, str]]:
         for folder in folders:
             candidate = folder / "variants" / f"{name}.wonders"
             if candidate.is_file():
-                shown = f"content/variants/{name}.wonders" if folder == shipped else str(candidate)
+                shown = (f"content/{candidate.relative_to(shipped).as_posix()}"
+                         if not given else str(candidate))
                 found.append((candidate, shown))
                 break
         else:
@@ -90,10 +139,15 @@ def variant_files(names, paths=None) -> list[tuple[Path, str]]:
     return found
 
 
-def check_paths(paths=None, variants=()) -> CheckResult:
-    files = content_files(paths) if paths else default_files()
-    files += variant_files(variants, paths)
-    return check_sources([(shown, *read_source(path, shown)) for path, shown in files])
+def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResult:
+    """Check the given files and folders, or the shipped rule set `rules` (default: the
+    top-level content), with the variants applied."""
+    if paths and rules is not None:
+        raise UsageError("give --rules (a shipped rule set) or --content (files), not both")
+    files = content_files(paths) if paths else default_files(rules)
+    files += variant_files(variants, paths, rules)
+    result = check_sources([(shown, *read_source(path, shown)) for path, shown in files])
+    return attrs.evolve(result, rules=None if paths else (rules or DEFAULT_RULES))
 
 
 def check_sources(sources, parse=parse_text) -> CheckResult:

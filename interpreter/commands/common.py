@@ -14,12 +14,19 @@ import click
 FORMATS = click.Choice(["text", "json"])
 
 
-def load(paths, variants=()):
+def load(paths, variants=(), rules=None):
+    """Check the content: the given files and folders, or the shipped rule set `rules`
+    (None: the default one)."""
     from interpreter.check.load import UsageError, check_paths
     try:
-        return check_paths(list(paths) or None, list(variants))
+        return check_paths(list(paths) or None, list(variants), rules)
     except UsageError as err:
         raise click.UsageError(str(err)) from None
+
+
+RULES = click.option("--rules", "rules", metavar="NAME", default=None,
+                     help="the shipped rule set: a folder of the content with rules of its own, by "
+                          "name (default: the top-level content, first-edition)")
 
 
 VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",
@@ -36,11 +43,26 @@ def fail_on_errors(result) -> None:
         sys.exit(1)
 
 
-def tables(paths, variants=()):
+def tables(paths, variants=(), rules=None):
     from interpreter.compile import compile_rules
-    result = load(paths, variants)
+    result = load(paths, variants, rules)
     fail_on_errors(result)
     return compile_rules(result.ruleset)
+
+
+def recorded_rules(data, given, path):
+    """The rule set a log or save records (the default one when it records none);
+    --rules, if given, must say the same: a game replays only with its own rules."""
+    from interpreter.paths import DEFAULT_RULES
+    options = data.get("options") if isinstance(data, dict) else None
+    recorded = options.get("rules", DEFAULT_RULES) if isinstance(options, dict) else DEFAULT_RULES
+    if not isinstance(recorded, str):
+        click.echo(f"error: {path}: \"options\".\"rules\" must be the name of a rule set", err=True)
+        sys.exit(1)
+    if given is not None and given != recorded:
+        raise click.UsageError(f"{path} was played with the rules {recorded!r}, not {given!r}; "
+                               "leave out --rules to use the recorded ones")
+    return recorded
 
 
 def read_json(path: str, what: str):

@@ -15,7 +15,7 @@ from .sim_common import check_engine, check_report, common_options, finish, play
               help="compare with the rules plus these variants instead of the base rules (repeatable)")
 @click.option("--all-cards", is_flag=True, help="list every card in the table, not only the significant ones")
 def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-            variants, against, all_cards):
+            variants, rules, against, all_cards):
     """Play the same games (same seeds, deals, wonders and bots) with the base rules and with
     the variants, and show what changes: every summary figure side by side, the difference
     with its 95% interval, and whether it is significant after Holm's correction.
@@ -31,8 +31,8 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
         raise click.UsageError("--variant and --against name the same rules: there is nothing to compare")
     workers = check_engine(workers, cluster)
     check_report(report_file)
-    base = run_options(players, bots, sides, seed, rotate_bots, against, paths)
-    changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths)
+    base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules)
+    changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
     name_a = " + ".join(against) if against else "base"
     name_b = " + ".join(variants)
     records_a, stopped = play_study(base, games, workers, cluster, quiet, label=name_a)

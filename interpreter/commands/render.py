@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .common import CONTENT, VARIANT, age_option, fail_on_errors, load
+from .common import CONTENT, RULES, VARIANT, age_option, fail_on_errors, load
 
 
 def _output_folder(out: str) -> Path:
@@ -32,14 +32,15 @@ def _output_folder(out: str) -> Path:
 @click.option("--age", help="only the cards of this age (1, 2, 3 or I, II, III); wonders are always drawn")
 @CONTENT
 @VARIANT
-def render(out, age, paths, variants):
+@RULES
+def render(out, age, paths, variants, rules):
     """Draw every card and wonder side: an HTML page, an SVG each, and an A4 print sheet.
 
     Cards are drawn from the effect objects: colour band, cost, name, chains, copies by
     player count, and each effect in icons and in words.
     """
     from interpreter.render.build import render as draw
-    result = load(paths, variants)
+    result = load(paths, variants, rules)
     fail_on_errors(result)
     age_number = age_option(age, result.ruleset)
     folder = _output_folder(out)

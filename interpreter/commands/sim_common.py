@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from .common import CONTENT, VARIANT, load
+from .common import CONTENT, RULES, VARIANT, load
 
 PLAYERS = click.option("--players", type=int, required=True, help="number of players")
 GAMES = click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
@@ -17,7 +17,8 @@ BOTS = click.option("--bots", default="random", show_default=True,
                     help="comma-separated bots per seat (name or name:key=value,...); the last one fills the rest")
 ROTATE = click.option("--rotate-bots", is_flag=True,
                       help="game i moves the bots i seats on, so every bot plays every seat")
-SIDES = click.option("--sides", type=click.Choice(["A", "B", "random"]), default="random", show_default=True)
+SIDES = click.option("--sides", default="random", show_default=True,
+                     help="a side of the rule set's boards (A or B, Day or Night), or random")
 SEED = click.option("--seed", type=int, default=0, show_default=True,
                     help="the run's seed: game i plays with a seed made from this and i")
 WORKERS = click.option("--workers", type=click.IntRange(min=1), default=None,
@@ -32,7 +33,7 @@ REPORT = click.option("--report", "report_file", type=click.Path(dir_okay=False)
 
 def common_options(command):
     for option in reversed([PLAYERS, GAMES, BOTS, ROTATE, SIDES, SEED, WORKERS, CLUSTER, QUIET, FORMAT, REPORT,
-                            CONTENT, VARIANT]):
+                            CONTENT, VARIANT, RULES]):
         command = option(command)
     return command
 
@@ -50,21 +51,25 @@ def bot_list(bots: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def run_options(players, bots, sides, seed, rotate, variants, paths):
+def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None):
     """Check what is checked before any game: the content, the bots, the player count."""
     from ..compile import compile_rules
     from ..engine.game import Game, RulesError
     from ..sim.records import RunOptions
     from .common import fail_on_errors
     names = bot_list(bots)
-    result = load(paths, variants)
+    result = load(paths, variants, rules)
     fail_on_errors(result)
     tables = compile_rules(result.ruleset)
+    known_sides = sorted({s.side for s in tables.sides})
+    if sides != "random" and sides not in known_sides:
+        raise click.BadParameter(f"{sides!r} is not a side of these rules' boards "
+                                 f"(sides: {', '.join(known_sides)}, or random)", param_hint="--sides")
     try:
         Game(tables, players, 0, sides)
     except RulesError as err:
         raise click.UsageError(str(err)) from None
-    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths))
+    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules)
 
 
 def check_engine(workers, cluster) -> int:

@@ -19,7 +19,7 @@ from .sim_common import check_engine, check_report, check_writable, common_optio
 @click.option("--cards", "cards_shown", type=click.IntRange(min=0), default=15, show_default=True,
               help="how many cards the table shows (all in --format json)")
 def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-             variants, out_file, resume, force, cards_shown):
+             variants, rules, out_file, resume, force, cards_shown):
     """Play many games with bots and summarise them: win rates and scores by seat, wonder
     side and bot, score categories, cards, with 95% intervals.
 
@@ -28,7 +28,7 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     from ..sim.summary import summarise
     from ..sim.summary_text import summary_text
     workers = check_engine(workers, cluster)
-    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths)
+    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
     check_report(report_file)
     writer, done = open_out(out_file, resume, force, options)
     try:

@@ -71,4 +71,6 @@ class WondersLexer(RegexLexer):
     tokens = _rules()
 
     def analyse_text(text):                # noqa: N805 - Pygments calls it unbound
-        return 0.3 if re.search(r'^\s*(card|wonder|variant)\s+"', text, re.M) else 0.0
+        """A line that starts an item (`card "X"`, `resources raw:`) suggests Wonders."""
+        starts = "|".join(sorted(grammar_words().declarations))
+        return 0.3 if re.search(rf'^[ \t]*(?:{starts})(?![A-Za-z0-9_])[ \t]*(?:"|[A-Za-z_]\w*[ \t]*:|:)', text, re.M) else 0.0

@@ -14,7 +14,7 @@ class Action(NamedTuple):
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
-    free: str = ""             # "chain" or "power" when built without paying
+    free: str = ""             # "chain", "power" or "rule" when built without paying
 
     def label(self, tables) -> str:
         if self.kind == "pass":
@@ -24,7 +24,7 @@ class Action(NamedTuple):
         text = {"build": "build", "stage": "wonder stage with", "sell": "sell"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
-        elif self.free == "power":
+        elif self.free in ("power", "rule"):
             text += " free by power"
         pays = [f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
         if pays:
@@ -47,11 +47,14 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
         budget = coins - stage.cost_coins
         stage_payments = [p for p in payment_options(stage.cost, city, left, right) if p[0] + p[1] <= budget]
     power_free = bool(city.free_build) and not city.free_build_used
+    rules_free = bool(city.free_rules)
     for index in dict.fromkeys(hand):
         card = cards[index]
         if card.name not in names:
             if not card.chains.isdisjoint(names):
                 actions.append(Action("build", index, 0, 0, "chain"))
+            elif rules_free and city.free_by_rule(card, game.turn, game.age.turns):
+                actions.append(Action("build", index, 0, 0, "rule"))
             else:
                 free_anyway = False
                 if card.cost_coins <= coins:

@@ -20,7 +20,7 @@ class City:
     __slots__ = ("seat", "name", "side", "coins", "built", "names", "stages", "tokens",
                  "colors", "under_stages", "own_fixed", "own_choices", "trade_fixed", "trade_choices",
                  "shields", "symbols", "wild_symbols", "prices", "free_build", "free_build_used",
-                 "play_last", "tables", "use_sig", "choice_sig", "sell_sig", "listening")
+                 "free_rules", "play_last", "tables", "use_sig", "choice_sig", "sell_sig", "listening")
 
     def __init__(self, tables: Tables, seat: int, name: str, side: SideInfo, coins: int):
         self.tables = tables
@@ -47,6 +47,7 @@ class City:
         self.wild_symbols: list[tuple[int, ...]] = []
         self.prices = {d: [price] * n for d in DIRECTIONS}
         self.free_build: list[str] = []       # limits of "may build a card for free" powers
+        self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.play_last = False
         # event -> [(rank, key, trigger)]: the board's, then the built stages' in order, then
         # the buildings' in the order built (the same live and after loading a save)
@@ -113,6 +114,8 @@ class City:
                         prices[i] = min(prices[i], effect.price)
             elif isinstance(effect, ast.FreeBuild):
                 self.free_build.append(effect.limit.text)
+            elif isinstance(effect, ast.FreeRule):
+                self.free_rules.append((effect.which, effect.unit))
             elif isinstance(effect, ast.PlayLastCard):
                 self.play_last = True
         self.use_sig = signature(self.own_fixed, self.own_choices, self.prices["left"], self.prices["right"])
@@ -144,6 +147,16 @@ class City:
 
     def next_stage(self) -> Source | None:
         return self.side.stages[self.stages] if self.stages < len(self.side.stages) else None
+
+    def free_by_rule(self, card: Source, turn: int, last_turn: int) -> bool:
+        """Does a `builds the first/last card of each color/age for free` power make this
+        building free now (on `turn` of an age of `last_turn` turns)?"""
+        for which, unit in self.free_rules:
+            if unit == "color" and not self.colors.get(card.color):
+                return True
+            if unit == "age" and turn == (1 if which == "first" else last_turn):
+                return True
+        return False
 
     def has_chain_for(self, card: Source) -> bool:
         return bool(card.chains & self.names)

@@ -17,6 +17,7 @@ _BY_ID: list[tuple] = []
 _RESULTS: dict[tuple, tuple] = {}      # (cost, use, left sells, right sells) -> options
 _SEARCHES: dict[tuple, tuple] = {}     # (need, choices and prices, left sells, right sells) -> options
 _MAX_RESULTS = 500_000
+WORK = [0]   # residual needs carried from one choice production to the next, ever (tests count it)
 
 
 def signature(*parts) -> int:
@@ -63,17 +64,115 @@ def _may_cover(need, own_choices, lfixed, lchoices, rfixed, rchoices) -> bool:
     return sum(need) <= sum(lfixed) + sum(rfixed) + len(own_choices) + len(lchoices) + len(rchoices)
 
 
-def _search(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice):
-    results: set[tuple[int, int]] = set()
-    for residual in _after_own_choices(need, own_choices):
-        if not any(residual):
-            return ((0, 0),)
-        results.update(_buy(residual, lfixed, lchoices, rfixed, rchoices, lprice, rprice))
-    return tuple(pareto(results))
+def _search(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice, keep=None):
+    """Ways to cover `need`: own choice productions first (free), then the neighbours'
+    choice productions, then their fixed units.  The choices are a dynamic programme over
+    the productions, one at a time, whose states are residual needs: its work grows with
+    the number of productions times the number of residual needs (which the cost bounds),
+    never with the number of ways to combine the productions, and it has no recursion, so
+    no content can make it deep.  `keep` is `pareto` (undominated payments) or `set`
+    (every payment)."""
+    keep = keep or pareto
+    states = _after_own_choices(need, [options for options, _side in _useful_copies(own_choices, need, 0)])
+    if keep is pareto and any(not any(state) for state in states):
+        return ((0, 0),)
+    payments = {state: {(0, 0)} for state in states}
+    bought = _useful_copies(lchoices, need, 0) + _useful_copies(rchoices, need, 1)
+    if bought:
+        fixed = [a + b for a, b in zip(lfixed, rfixed)]
+        payments = _buy_choices(payments, bought, (lprice, rprice), fixed, keep)
+    splits: dict[tuple[int, int], list] = {}
+    found: set[tuple[int, int]] = set()
+    for state, paid in payments.items():
+        for r, n in enumerate(state):
+            if n:
+                split = splits.get((r, n))
+                if split is None:
+                    split = splits[r, n] = _fixed_split(n, lfixed[r], rfixed[r], lprice[r], rprice[r])
+                if len(split) == 1:
+                    (x, y), = split
+                    paid = {(a + x, b + y) for a, b in paid}
+                elif split:
+                    paid = keep({(a + x, b + y) for a, b in paid for x, y in split})
+                else:
+                    break
+        else:
+            found.update(paid)
+    return tuple(keep(found)) if len(found) > 1 else tuple(found)
+
+
+def _useful_copies(choices, need, side) -> list[tuple[tuple[int, ...], int]]:
+    """The choice productions that can give a needed unit, as (options, side): of several
+    alike, no more than the units they could give in all (more could never be used)."""
+    counts: dict[tuple[int, ...], int] = {}
+    for options in choices:
+        counts[options] = counts.get(options, 0) + 1
+    out = []
+    for options, count in counts.items():
+        useful = sum(need[r] for r in set(options))
+        out += [(options, side)] * min(count, useful)
+    return out
+
+
+def _buy_choices(payments: dict, bought, prices, fixed, keep) -> dict:
+    """Assign the neighbours' choice productions, each bought for one needed unit or not at
+    all; `payments` maps each residual need to its payments so far.  A residual the
+    productions still to come and the fixed units cannot cover is dropped at once."""
+    rooms = _rooms(bought, fixed)
+    for step, (options, side) in enumerate(bought):
+        room, total = rooms[step + 1]
+        price = prices[side]
+        WORK[0] += len(payments)
+        nxt: dict[tuple, set] = {}
+        for state, paid in payments.items():
+            short = [i for i, n in enumerate(state) if n > room[i]]
+            over = sum(state) - total
+            if len(short) > 1 or over > 1 or (short and state[short[0]] - room[short[0]] > 1):
+                continue                       # this production alone cannot close the gap
+            if not short and over <= 0:
+                _merge(nxt, state, paid)       # not bought
+            for i in short or options:
+                if i in options and state[i]:
+                    coins = price[i]
+                    _merge(nxt, state[:i] + (state[i] - 1,) + state[i + 1:],
+                           {(a + coins, b) for a, b in paid} if side == 0 else {(a, b + coins) for a, b in paid})
+        if keep is pareto:
+            payments = {state: set(pareto(paid)) if len(paid) > 1 else paid for state, paid in nxt.items()}
+        else:
+            payments = nxt
+    return payments
+
+
+def _merge(payments: dict, state: tuple, paid: set) -> None:
+    known = payments.get(state)
+    if known is None:
+        payments[state] = set(paid)
+    else:
+        known |= paid
+
+
+def _rooms(bought, fixed):
+    """For each step, how many units of each needed resource, and in all, the productions
+    from that step on and the fixed units can still give."""
+    room, total = list(fixed), sum(fixed)
+    rooms = [(tuple(room), total)]
+    for options, _side in reversed(bought):
+        for i in options:
+            room[i] += 1
+        total += 1
+        rooms.append((tuple(room), total))
+    return rooms[::-1]
+
+
+def _fixed_split(n, lfixed, rfixed, lprice, rprice) -> list[tuple[int, int]]:
+    """Every way to buy `n` units of one resource from the neighbours' fixed production."""
+    low, high = max(0, n - rfixed), min(n, lfixed)
+    return [(k * lprice, (n - k) * rprice) for k in range(low, high + 1)]
 
 
 def _after_own_choices(need, choices):
-    """Every residual need after assigning own choice productions (deduplicated)."""
+    """Every residual need after assigning own choice productions (deduplicated): each is
+    used when it helps, being free."""
     states = {need}
     for options in choices:
         nxt = set()
@@ -85,47 +184,6 @@ def _after_own_choices(need, choices):
                 nxt.add(state[:r] + (state[r] - 1,) + state[r + 1:])
         states = nxt
     return states
-
-
-def _buy(need, lfixed, lchoices, rfixed, rchoices, lprice, rprice, keep=None):
-    """Ways to buy `need` from the neighbours: undominated ones (`keep` is `pareto`), or
-    all of them (`keep` is `set`)."""
-    keep = keep or pareto
-    results: set[tuple[int, int]] = set()
-    cards = [(options, 0) for options in lchoices] + [(options, 1) for options in rchoices]
-
-    def assign(i, state, lcost, rcost):
-        if i == len(cards):
-            for extra_l, extra_r in _fixed_split(state, lfixed, rfixed, lprice, rprice, keep):
-                results.add((lcost + extra_l, rcost + extra_r))
-            return
-        options, side = cards[i]
-        assign(i + 1, state, lcost, rcost)
-        for r in options:
-            if state[r] > 0:
-                reduced = state[:r] + (state[r] - 1,) + state[r + 1:]
-                if side == 0:
-                    assign(i + 1, reduced, lcost + lprice[r], rcost)
-                else:
-                    assign(i + 1, reduced, lcost, rcost + rprice[r])
-
-    assign(0, need, 0, 0)
-    return keep(results)
-
-
-def _fixed_split(need, lfixed, rfixed, lprice, rprice, keep=None):
-    """Ways to buy the remaining units from the neighbours' fixed production."""
-    keep = keep or pareto
-    combos = [(0, 0)]
-    for r, n in enumerate(need):
-        if n == 0:
-            continue
-        low, high = max(0, n - rfixed[r]), min(n, lfixed[r])
-        if low > high:
-            return []
-        splits = [(k * lprice[r], (n - k) * rprice[r]) for k in range(low, high + 1)]
-        combos = keep({(a + x, b + y) for a, b in combos for x, y in splits})
-    return combos
 
 
 def pareto(pairs) -> list[tuple[int, int]]:
@@ -148,7 +206,5 @@ def every_payment(cost, city, left, right) -> list[tuple[int, int]]:
     need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed))
     if not any(need):
         return [(0, 0)]
-    found: set[tuple[int, int]] = set()
-    for residual in _after_own_choices(need, own_choices):
-        found |= _buy(residual, lfixed, lchoices, rfixed, rchoices, lprice, rprice, keep=set)
+    found = _search(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice, keep=set)
     return sorted(found, key=lambda p: (p[0] + p[1], p[0]))

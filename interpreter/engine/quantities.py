@@ -88,6 +88,8 @@ def evaluate(expr, where: Where) -> int:
         return measure(expr, where)
     if isinstance(expr, ast.Negative):
         return -evaluate(expr.operand, where)
+    if isinstance(expr, ast.Conditional):
+        return evaluate(expr.value, where) if holds(expr.conditions, where) else 0
     if isinstance(expr, ast.BinOp):
         left, right = evaluate(expr.left, where), evaluate(expr.right, where)
         if expr.op == "+":

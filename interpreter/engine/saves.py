@@ -20,12 +20,23 @@ class SaveError(Exception):
     """A save that does not fit these rules, or is not a save at all."""
 
 
+_DIGESTS: dict[int, tuple[Tables, str]] = {}    # id(tables) -> (tables, digest): computed once
+
+
 def content_digest(tables: Tables) -> str:
     """A fingerprint of the effective content (variants applied), blind to layout and
-    comments: a log or save made with other rules is refused."""
+    comments: a log or save made with other rules is refused.  Computed once per rule set
+    (it describes every item: a tenth of a second, and saves are made every turn)."""
+    known = _DIGESTS.get(id(tables))
+    if known is not None and known[0] is tables:
+        return known[1]
     from ..describe import to_data
     text = json.dumps(to_data(tuple(tables.ruleset.items)), sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    if len(_DIGESTS) > 64:
+        _DIGESTS.clear()
+    _DIGESTS[id(tables)] = (tables, digest)
+    return digest
 
 
 def card_ref(tables: Tables, index: int) -> str:

@@ -3,8 +3,6 @@ choices (a science symbol of one's choice, a copied card) made to maximise the s
 
 from __future__ import annotations
 
-from itertools import product
-
 from ..syntax import ast
 from .quantities import Where, evaluate
 
@@ -36,16 +34,25 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
                         wilds.append(options)
                     else:
                         extra[options[0]] += 1
-        for assignment in product(*wilds) if wilds else [()]:
-            symbols = [a + b for a, b in zip(city.symbols, extra)]
-            for s in assignment:
-                symbols[s] += 1
+        for symbols in symbol_counts([a + b for a, b in zip(city.symbols, extra)], wilds):
             where = Where(city, left, right, everyone=tuple(everyone), age_number=age_number,
-                          age_victory=age_victory, symbols=tuple(symbols))
+                          age_victory=age_victory, symbols=symbols)
             pad = _pad(rules, sources, where)
             if best is None or sum(pad.values()) > sum(best.values()):
                 best = pad
     return best
+
+
+def symbol_counts(fixed, wilds) -> list[tuple[int, ...]]:
+    """Every distinct count of symbols that the symbols of one's choice can make.  The score
+    depends on the counts alone, not on which choice gave which symbol, so 14 choices among
+    3 symbols are 120 counts to score, not 3^14 assignments.  In the order of the first
+    assignment (in `itertools.product` order) giving each count, so that ties are broken as
+    trying every assignment would."""
+    counts = {tuple(fixed): None}
+    for options in wilds:
+        counts = {count[:s] + (count[s] + 1,) + count[s + 1:]: None for count in counts for s in options}
+    return list(counts)
 
 
 def _pad(rules, sources, where: Where) -> dict[str, int]:

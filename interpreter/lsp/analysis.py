@@ -60,9 +60,10 @@ class Analyzer:
 
     @staticmethod
     def content_files(folder: Path, overlays: dict[Path, str]) -> list[Path]:
-        """The folder's content files (subfolders but not `variants/`), open new files included."""
-        found = {p for p in folder.rglob("*.wonders")
-                 if p.is_file() and "variants" not in p.relative_to(folder).parts[:-1]}
+        """The folder's content files (subfolders but not `variants/`, nor a rule set inside
+        a rule set: the same files as `wonders check FOLDER`), open new files included."""
+        from ..check.load import folder_files
+        found = set(folder_files(folder))
         found |= {p for p in overlays if p.suffix == ".wonders" and p.parent == folder}
         return sorted(found)
 

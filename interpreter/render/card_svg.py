@@ -73,8 +73,11 @@ def _chains(view: CardView) -> str:
     for names, x, anchor, lead in ((view.card.chains, 22, "start", "free with"),
                                    (view.leads_to, WIDTH - 22, "end", "leads to")):
         if names:
-            out.append(single_line(f"{lead}:", x, top + 12, 280, 20, "#555555", "normal", anchor))
-            out.append(text_block(list(names), x, top + 18, 280, 66, 24, "#222222", anchor, "chain"))
+            link = icons.chain_link(f"{lead} {', '.join(names)}")
+            out.append(icons.row([link], x, top - 2, 28, 28, anchor))
+            label_x = x + 36 if anchor == "start" else x - 36
+            out.append(single_line(f"{lead}:", label_x, top + 12, 240, 20, "#555555", "normal", anchor))
+            out.append(text_block([", ".join(names)], x, top + 22, 280, 62, 24, "#222222", anchor, "chain"))
     return '<g class="chains">' + "".join(out) + "</g>" if out else ""
 
 

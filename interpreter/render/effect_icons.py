@@ -54,6 +54,9 @@ def _per(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
 
 def expression(expr, v: Vocabulary, unit) -> list[Icon]:
     """An amount: a number on the unit's icon, `per` a quantity, or a formula's parts."""
+    if isinstance(expr, ast.Conditional):
+        condition = " and ".join(f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in expr.conditions)
+        return expression(expr.value, v, unit) + [icons.chip(f"if {condition}")]
     if isinstance(expr, ast.Number):
         return [unit(str(expr.value), expr_text(expr))]
     if isinstance(expr, ast.PerAmount):
@@ -118,6 +121,9 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return expression(e.value, v, lambda label, title: icons.laurel(label, f"{e.category.text}: {title}"))
     if isinstance(e, ast.FreeBuild):
         return [icons.chip(f"once per {e.limit.text}"), icons.card([], "a card"), icons.coin("0", "for free")]
+    if isinstance(e, ast.FreeRule):
+        return [icons.chip(f"{e.which} of each {e.unit}"), icons.card([], f"the {e.which} card of each {e.unit}"),
+                icons.coin("0", "for free")]
     if isinstance(e, ast.PlayLastCard):
         return [icons.chip("last card"), icons.card([], "the last card of each age"), icons.word("✓")]
     if isinstance(e, ast.Trigger):

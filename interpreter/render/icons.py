@@ -136,6 +136,13 @@ def stage(title: str, unbuilt: bool = False) -> Icon:
     return Icon(100, steps, title)
 
 
+def chain_link(title: str) -> Icon:
+    """Two links of a chain: a card built free because of another (or leading to one)."""
+    link = '<rect x="{x}" y="34" width="46" height="30" rx="15" fill="none" stroke="#444444" stroke-width="9" ' \
+           'transform="rotate(-30 {c} 50)"/>'
+    return Icon(100, link.format(x=8, c=31) + link.format(x=46, c=69), title)
+
+
 def token(kind: str, title: str) -> Icon:
     """Military tokens: victory (a small laurel), defeat (-1), or both (their sum)."""
     if kind == "victory":

@@ -28,10 +28,14 @@ class RunOptions:
     rotate_bots: bool = False           # game i shifts the bots i seats to the left
     variants: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()         # content paths (empty: the shipped content)
+    rules: str | None = None            # the shipped rule set (None: the default one)
 
     def to_data(self) -> dict:
-        return {"players": self.players, "bots": list(self.bots), "sides": self.sides, "seed": self.seed,
+        data = {"players": self.players, "bots": list(self.bots), "sides": self.sides, "seed": self.seed,
                 "rotate_bots": self.rotate_bots, "variants": list(self.variants), "content": list(self.paths)}
+        if self.rules is not None:
+            data["rules"] = self.rules
+        return data
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -97,6 +101,8 @@ def replay_command(options: RunOptions, index: int) -> str:
             "--sides", options.sides, "--bots", ",".join(seat_bots(options, index))]
     for path in options.paths:
         args += ["--content", path]
+    if options.rules is not None:
+        args += ["--rules", options.rules]
     for variant in options.variants:
         args += ["--variant", variant]
     return shlex.join(args)

@@ -36,12 +36,12 @@ class Interrupted(Exception):
 
 def load_tables(options: RunOptions):
     """The compiled rule set of a run and its fingerprint, compiled once per process."""
-    key = (options.paths, options.variants)
+    key = (options.paths, options.variants, options.rules)
     if key not in _TABLES:
         from ..check.load import check_paths
         from ..compile import compile_rules
         from ..engine.saves import content_digest
-        result = check_paths(list(options.paths) or None, list(options.variants))
+        result = check_paths(list(options.paths) or None, list(options.variants), options.rules)
         if result.ruleset is None:
             raise ContentError(f"the content has {result.errors} error(s); `wonders check` lists them")
         tables = compile_rules(result.ruleset)

@@ -72,6 +72,15 @@ class Comparison:
     span: Span
 
 
+@node
+class Conditional:
+    """`<value> if <comparison> and ...` in a score line: the value while every comparison
+    holds at the end of the game, 0 otherwise."""
+    value: Expr
+    conditions: tuple[Comparison, ...]
+    span: Span
+
+
 # ---------------------------------------------------------------- actions
 @node
 class GainCoins:
@@ -203,7 +212,16 @@ class PlayLastCard:
     span: Span
 
 
+@node
+class FreeRule:
+    """`builds the first card of each color for free` (`which` first, `unit` color), or
+    the first or last card of each age: such a building costs nothing."""
+    which: str              # "first" or "last"
+    unit: str               # "color" or "age"
+    span: Span
+
+
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
-          | Score | FreeBuild | PlayLastCard | Trigger)
+          | Score | FreeBuild | FreeRule | PlayLastCard | Trigger)
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, FreeBuild, PlayLastCard, Trigger)
+                Score, FreeBuild, FreeRule, PlayLastCard, Trigger)

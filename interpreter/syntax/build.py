@@ -160,8 +160,21 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
         return ast.FreeBuild(limit=self._name(c[-1]), span=self._span(meta))
 
     @v_args(meta=True)
+    def conditional(self, meta, c):
+        return ast.Conditional(value=c[0], conditions=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
     def play_last_card(self, meta, c):
         return ast.PlayLastCard(span=self._span(meta))
+
+    @v_args(meta=True)
+    def free_rule(self, meta, c):
+        return ast.FreeRule(which=c[0], unit=c[1], span=self._span(meta))
+
+    def free_first(self, c): return "first"
+    def free_last(self, c): return "last"
+    def per_color(self, c): return "color"
+    def per_age(self, c): return "age"
 
     # ---------------------------------------------------------------- triggers
     @v_args(meta=True)

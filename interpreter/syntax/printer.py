@@ -147,6 +147,8 @@ def effect(e) -> str:
         return f"at end of game: {action(e.action)}"
     if isinstance(e, ast.Score):
         return f"score {e.category.text}: {expr(e.value)}"
+    if isinstance(e, ast.FreeRule):
+        return f"builds the {e.which} card of each {e.unit} for free"
     if isinstance(e, ast.FreeBuild):
         return f"may build a card for free once per {e.limit.text}"
     if isinstance(e, ast.PlayLastCard):
@@ -247,6 +249,8 @@ def expr(e) -> str:
     if isinstance(e, ast.BinOp):
         right = _operand(e.right, e.op, right=True)
         return f"{_operand(e.left, e.op)} {e.op} {right}"
+    if isinstance(e, ast.Conditional):
+        return f"{expr(e.value)} if " + " and ".join(f"{expr(c.left)} {c.op} {expr(c.right)}" for c in e.conditions)
     raise TypeError(e)
 
 

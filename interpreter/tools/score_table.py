@@ -7,6 +7,8 @@ Every problem names the player and the field.
 
 from __future__ import annotations
 
+import re
+
 from ..diagnostics import did_you_mean
 from ..engine.city import City
 from ..engine.scoring import score_city, winners
@@ -14,10 +16,29 @@ from ..engine.scoring import score_city, winners
 FIELDS = {"name": str, "wonder": str, "side": str, "stages": int, "coins": int, "military": list, "cards": list}
 
 
+SHOWN_ALIKE = 5      # problems of one kind shown before "... and N more like this"
+
+
 class TableError(Exception):
     def __init__(self, problems: list[str]):
+        problems = summarised(problems)
         super().__init__("\n".join(problems))
         self.problems = problems
+
+
+def summarised(problems: list[str]) -> list[str]:
+    """The problems, with those alike (the same but for the player, the names and the
+    numbers) shown SHOWN_ALIKE times and then counted: a table of 100,000 unknown cards
+    gets a few lines, not 100,000."""
+    groups: dict[str, list[str]] = {}
+    for problem in problems:
+        groups.setdefault(re.sub(r"'[^']*'|\([^)]*\)|\d+", "#", problem), []).append(problem)
+    out = []
+    for alike in groups.values():
+        out += alike[:SHOWN_ALIKE]
+        if len(alike) > SHOWN_ALIKE:
+            out.append(f"... and {len(alike) - SHOWN_ALIKE:,} more like this")
+    return out
 
 
 def cities_from_table(tables, data) -> list[City]:
@@ -27,6 +48,10 @@ def cities_from_table(tables, data) -> list[City]:
     by_name = {}
     for card in tables.cards:
         by_name.setdefault(card.name, card)
+    seats = _seat_counts(tables)
+    if len(data["players"]) > max(seats):
+        raise TableError([f"players: {len(data['players']):,} cities, but games have "
+                          f"{', '.join(map(str, sorted(seats)))}"])
     cities = []
     for seat, player in enumerate(data["players"]):
         who = f"players[{seat}]"
@@ -66,6 +91,10 @@ def cities_from_table(tables, data) -> list[City]:
                 or len(player["military"]) > 100:
             problems.append(f"{who}.military: must be a list of token values such as [1, 3, -1]")
             continue
+        if len(player["cards"]) > len(by_name):
+            problems.append(f"{who}.cards: {len(player['cards']):,} cards, but a city holds at most one of "
+                            f"each of the {len(by_name)} buildings of these rules")
+            continue
         city = City(tables, seat, player["name"], side, player["coins"])
         for _ in range(player["stages"]):
             city.add_stage()
@@ -88,8 +117,7 @@ def cities_from_table(tables, data) -> list[City]:
 def _possible(tables, cities: list[City]) -> list[City]:
     """A table the game could have: a player count the rules (or a table) play, one city
     per wonder, a name per player."""
-    rules = tables.rules
-    counts = {*range(rules.min_players, rules.max_players + 1), *(t.seats for t in tables.ruleset.tables)}
+    counts = _seat_counts(tables)
     problems = []
     if len(cities) not in counts:
         problems.append(f"players: {len(cities)} cities, but games have {', '.join(map(str, sorted(counts)))}")
@@ -106,6 +134,11 @@ def _possible(tables, cities: list[City]) -> list[City]:
     if problems:
         raise TableError(problems)
     return cities
+
+
+def _seat_counts(tables) -> set[int]:
+    rules = tables.rules
+    return {*range(rules.min_players, rules.max_players + 1), *(t.seats for t in tables.ruleset.tables)}
 
 
 def score_table_data(tables, data) -> dict:

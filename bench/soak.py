@@ -1,0 +1,152 @@
+"""Soak test: many random games over every player count, both wonder sides and every
+shipped variant, on several cores, checking after every turn what must always hold
+(interpreter/engine/invariants.py), with a save/load round trip at random turns (the game
+then goes on from the loaded copy).
+
+    python bench/soak.py                          # 100,000 games on 2 processes
+    python bench/soak.py --games 20000 --seconds 1800 --workers 2
+
+Game number i has its own seed, player count, side and rules (base or one variant), so a
+break can be replayed alone:  python bench/soak.py --only 1234
+Ctrl-C stops cleanly, printing the games reached (exit 130).  The last line is
+`soak: games N  turns T  invariant breaks B  seconds S`.  Figures live in
+docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from interpreter.check.load import check_paths  # noqa: E402
+from interpreter.compile import compile_rules  # noqa: E402
+from interpreter.engine.bots import make_bot  # noqa: E402
+from interpreter.engine.game import Game  # noqa: E402
+from interpreter.engine.invariants import Recorder, TurnWatch  # noqa: E402
+from interpreter.engine.saves import game_from_data, game_to_data  # noqa: E402
+from interpreter.paths import content_dir  # noqa: E402
+
+PLAYERS = (2, 3, 4, 5, 6, 7)
+SIDES = ("A", "B")
+SAVE_CHANCE = 0.05          # per turn: save, load, check the copy, go on with it
+CHUNK = 50                  # games per task handed to a worker
+
+_RULES: list = []           # per worker: [(name, tables)], the base first
+
+
+def rule_sets() -> list[tuple[str, object]]:
+    names = sorted(p.stem for p in (content_dir() / "variants").glob("*.wonders"))
+    found = []
+    for name in [None] + names:
+        result = check_paths(None, variants=[name] if name else [])
+        if result.ruleset is None:
+            raise SystemExit(f"soak: the rules {name or 'base'} do not check clean")
+        found.append((name or "base", compile_rules(result.ruleset)))
+    return found
+
+
+def _init_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)    # the parent stops the workers
+    _RULES.extend(rule_sets())
+
+
+def game_spec(i: int, rule_count: int) -> tuple[int, int, str]:
+    """(rules index, players, side) of game i: every combination in turn."""
+    return i % rule_count, PLAYERS[(i // rule_count) % len(PLAYERS)], SIDES[(i // (rule_count * len(PLAYERS))) % 2]
+
+
+def play_one(i: int) -> tuple[int, list[str]]:
+    """Play game i to its end; returns (turns, problems found)."""
+    which, players, side = game_spec(i, len(_RULES))
+    name, tables = _RULES[which]
+    chance = random.Random(i)
+    game = Game(tables, players, seed=i, sides=side)
+    recorders = [Recorder(make_bot("random", i * 10 + seat)) for seat in range(players)]
+    turns, problems = 0, []
+    where = f"game {i} ({name}, {players} players, side {side})"
+    while not game.finished:
+        watch = TurnWatch(game, recorders)
+        game.step(recorders)
+        turns += 1
+        problems += [f"{where}, turn {turns}: {p}" for p in watch.problems()]
+        if chance.random() < SAVE_CHANCE:
+            data = json.loads(json.dumps(game_to_data(game)))
+            loaded = game_from_data(tables, data)
+            if game_to_data(loaded) != data:
+                problems.append(f"{where}, turn {turns}: a saved game loads differently")
+            game = loaded
+        if problems:
+            break
+    return turns, problems
+
+
+def play_chunk(first: int, count: int) -> tuple[int, int, list[str]]:
+    turns, problems = 0, []
+    for i in range(first, first + count):
+        t, p = play_one(i)
+        turns += t
+        problems += p
+    return count, turns, problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=None, help="stop after this long (the games reached are reported)")
+    parser.add_argument("--only", type=int, default=None, help="play game number ONLY alone, in this process")
+    args = parser.parse_args()
+    if args.only is not None:
+        _RULES.extend(rule_sets())
+        turns, problems = play_one(args.only)
+        print("\n".join(problems) or f"game {args.only}: {turns} turns, no invariant break")
+        return 1 if problems else 0
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)   # even when started in the background
+    start = time.perf_counter()
+    games = turns = 0
+    breaks: list[str] = []
+    stopped = ""
+    pool = multiprocessing.Pool(args.workers, initializer=_init_worker)
+    tasks = [(first, min(CHUNK, args.games - first)) for first in range(0, args.games, CHUNK)]
+    try:
+        for count, t, problems in pool.imap_unordered(_star, tasks):
+            games += count
+            turns += t
+            breaks += problems
+            for p in problems:
+                print(f"BREAK {p}", flush=True)
+            if games % 1000 < CHUNK:
+                print(f"  {games:,} games  {turns:,} turns  {len(breaks)} breaks  "
+                      f"{time.perf_counter() - start:.0f} s", flush=True)
+            if args.seconds is not None and time.perf_counter() - start > args.seconds:
+                stopped = " (time limit reached)"
+                break
+    except KeyboardInterrupt:
+        stopped = " (stopped by Ctrl-C)"
+    finally:
+        pool.terminate()
+        pool.join()
+    elapsed = time.perf_counter() - start
+    print(f"soak: games {games}  turns {turns}  invariant breaks {len(breaks)}  seconds {elapsed:.0f}"
+          f"  workers {args.workers}{stopped}", flush=True)
+    if stopped == " (stopped by Ctrl-C)":
+        return 130
+    return 1 if breaks else 0
+
+
+def _star(task):
+    return play_chunk(*task)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

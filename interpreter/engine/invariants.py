@@ -1,0 +1,116 @@
+"""What must hold after every turn of any game, whatever the rules: each card in exactly
+one place, no city with two buildings of one name, coins never negative and moved only as
+the chosen actions and the rules' effects move them.  Shared by the tests and the soak
+test in bench/ (they must judge games the same way)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..syntax import ast
+
+
+def expected_cards(game) -> Counter:
+    """Every card of the ages dealt so far, at this player count (random pools whole)."""
+    t = game.tables
+    dealt_ages = {a.number for a in t.rules.ages[: game.age_index + 1]}
+    pooled = {c.index for a in t.rules.ages for add in a.random_additions for c in t.cards
+              if c.age == a.number and c.color in {x.text for x in add.colors} and not c.copies}
+    wanted = Counter()
+    for c in t.cards:
+        if c.age in dealt_ages:
+            wanted[c.index] += 1 if c.index in pooled else len(c.copies)
+    return wanted
+
+
+def where_cards_are(game) -> Counter:
+    places = Counter(game.discard) + Counter(game.box)
+    for hand in game.hands:
+        places += Counter(hand)
+    for city in game.cities:
+        places += Counter(city.built) + Counter(city.under_stages)
+    return places
+
+
+class Recorder:
+    """Wraps a decider, keeping each decision as (age, seat decided for, kind, action)."""
+
+    def __init__(self, bot):
+        self.bot, self.taken = bot, []
+
+    def decide(self, game, seat, kind, options):
+        i = self.bot.decide(game, seat, kind, options)
+        self.taken.append((game.age.number, seat, kind, options[i]))
+        return i
+
+
+class TurnWatch:
+    """Takes the game's measure before a turn; `problems()` after it lists what broke."""
+
+    def __init__(self, game, recorders):
+        self.game, self.recorders = game, recorders
+        self.coins = [c.coins for c in game.cities]
+        self.stages = [c.stages for c in game.cities]
+        self.marks = [len(r.taken) for r in recorders]
+
+    def problems(self) -> list[str]:
+        game = self.game
+        found = []
+        where, wanted = where_cards_are(game), expected_cards(game)
+        if where != wanted:
+            found.append(f"cards not each in one place: {dict((where - wanted) + (wanted - where))}")
+        for city in game.cities:
+            if len(city.names) != len(city.built):
+                found.append(f"{city.name} has two buildings of one name")
+            if city.coins < 0:
+                found.append(f"{city.name} has {city.coins} coins")
+        found += self._coin_flow()
+        return found
+
+    def _coin_flow(self) -> list[str]:
+        """Coins after = before - costs - trade paid + trade received + sales + changes, where
+        a change comes only with a `when built` action or a trigger in play that gains coins
+        (or loses them, for a negative change); trade is paid from the coins held before."""
+        game, t = self.game, self.game.tables
+        flow = [0] * len(game.cities)
+        rules_moves = _coin_actions(t.rules.triggers)
+        moves = [rules_moves | _coin_actions(entry[2] for entries in c.listening.values() for entry in entries)
+                 for c in game.cities]
+        may_gain = [ast.GainCoins in m for m in moves]
+        stages = list(self.stages)
+        found = []
+        taken = [entry for rec, mark in zip(self.recorders, self.marks) for entry in rec.taken[mark:]]
+        # a last card is played after the turn's actions are resolved: paid from the coins
+        # held then (the turn's flow so far, plus any gains, which only a bound can allow for)
+        for _age, seat, kind, action in sorted(taken, key=lambda entry: entry[2] == "last card"):
+            if action.kind == "sell":
+                flow[seat] += t.rules.sell_coins
+                continue
+            if action.kind == "pass":
+                continue
+            left, right = game.neighbours(seat)
+            if kind != "discard":
+                held = self.coins[seat] + (flow[seat] if kind == "last card" else 0)
+                if action.left + action.right > held and not (kind == "last card" and may_gain[seat]):
+                    found.append(f"seat {seat} paid {action.left + action.right} with {held} coins")
+                flow[seat] -= action.left + action.right
+                flow[left.seat] += action.left
+                flow[right.seat] += action.right
+            if action.kind == "build":
+                source = t.cards[action.card]
+                if not action.free:
+                    flow[seat] -= source.cost_coins
+            else:
+                source = game.cities[seat].side.stages[stages[seat]]
+                stages[seat] += 1
+                flow[seat] -= source.cost_coins
+            may_gain[seat] |= bool(source.when_built)
+        for seat, city in enumerate(game.cities):
+            gained = city.coins - self.coins[seat] - flow[seat]
+            if (gained > 0 and not may_gain[seat]) or (gained < 0 and ast.LoseCoins not in moves[seat]):
+                found.append(f"{city.name}'s coins changed by {gained} more than its actions explain")
+        return found
+
+
+def _coin_actions(triggers) -> set[type]:
+    return {type(t.action) for t in triggers if isinstance(t.action, (ast.GainCoins, ast.LoseCoins))}

@@ -130,7 +130,7 @@ class City:
                      "play_last", "use_sig", "choice_sig", "sell_sig"):
             setattr(other, name, getattr(self, name))
         for name in ("built", "tokens", "under_stages", "own_fixed", "own_choices", "trade_fixed",
-                     "trade_choices", "symbols", "wild_symbols", "free_build"):
+                     "trade_choices", "symbols", "wild_symbols", "free_build", "free_rules"):
             setattr(other, name, getattr(self, name)[:])
         other.names = set(self.names)
         other.colors = dict(self.colors)

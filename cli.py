@@ -214,12 +214,14 @@ from interpreter.commands.fmt import fmt  # noqa: E402
 from interpreter.commands.lsp import lsp  # noqa: E402
 from interpreter.commands.render import render  # noqa: E402
 from interpreter.commands.simulate import simulate  # noqa: E402
+from interpreter.commands.ladder import ladder  # noqa: E402
 
 main.add_command(fmt)
 main.add_command(lsp)
 main.add_command(play)
 main.add_command(render)
 main.add_command(simulate)
+main.add_command(ladder)
 main.add_command(compare)
 
 

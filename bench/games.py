@@ -21,15 +21,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.check.load import check_paths  # noqa: E402
 from interpreter.compile import compile_rules  # noqa: E402
-from interpreter.engine.bots import BOTS  # noqa: E402
+from interpreter.engine.bots import bot_names, make_bot  # noqa: E402
 from interpreter.engine.game import Game  # noqa: E402
 
 
 def play_games(tables, players: int, games: int, bot: str, first_seed: int = 0) -> None:
-    kind = BOTS[bot]
     for seed in range(first_seed, first_seed + games):
         game = Game(tables, players, seed=seed)
-        game.play([kind(seed * 100 + seat) for seat in range(players)])
+        game.play([make_bot(bot, seed * 100 + seat) for seat in range(players)])
 
 
 def play_run_games(tables, players: int, indexes, bot: str, run_seed: int) -> None:
@@ -63,7 +62,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--bots", default="random", choices=sorted(BOTS))
+    parser.add_argument("--bots", default="random", help=f"a bot spec ({', '.join(bot_names())}, ...)")
     parser.add_argument("--profile", action="store_true", help="print where the time goes")
     parser.add_argument("--processes", type=int, default=1, help="play in this many processes (with --run-seed)")
     parser.add_argument("--run-seed", type=int, help="play the games of `wonders simulate --seed RUN_SEED`")

@@ -25,7 +25,8 @@ from .common import CONTENT, FORMATS, RULES, VARIANT, WriteError, load_position,
                    "or random")
 @click.option("--wonders", "wonder_list", default="", help="comma-separated wonders for seats 1, 2, ...")
 @click.option("--bots", default="random", show_default=True,
-              help="comma-separated bots per seat (random, greedy); the last one fills the rest")
+              help="comma-separated bots per seat (random, greedy, heuristic, mcts, an installed "
+                   "bot, or path/to/file.py:Class; parameters as name:key=value); the last one fills the rest")
 @click.option("--human", type=int, help="seat K (1-based) is played by you at the terminal")
 @click.option("--names", default="", help="comma-separated player names")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False),
@@ -38,9 +39,9 @@ from .common import CONTENT, FORMATS, RULES, VARIANT, WriteError, load_position,
 @RULES
 def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, paths, variants, rules):
     """Play a full game with bots (and optionally you) and print the log and score pad."""
-    from interpreter.engine.bots import BotSpecError, make_bot
+    from interpreter.engine.bots import BotSpecError, make_bot, split_bot_list
     from interpreter.tools import play as tool
-    bot_names = _split(bots)
+    bot_names = split_bot_list(bots)
     for b in bot_names:
         try:
             make_bot(b, 0)

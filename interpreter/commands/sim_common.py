@@ -39,13 +39,8 @@ def common_options(command):
 
 
 def bot_list(bots: str) -> tuple[str, ...]:
-    from ..engine.bots import BotSpecError, make_bot
-    names: list[str] = []
-    for item in (b.strip() for b in bots.split(",")):
-        if "=" in item and ":" not in item and names:
-            names[-1] += "," + item          # `name:a=1,b=2`: b=2 is another parameter
-        elif item:
-            names.append(item)
+    from ..engine.bots import BotSpecError, make_bot, split_bot_list
+    names = split_bot_list(bots)              # `name:a=1,b=2`: b=2 is another parameter
     for name in names:
         try:
             make_bot(name, 0)

@@ -122,6 +122,22 @@ class City:
         self.choice_sig = signature(self.own_choices, self.prices["left"], self.prices["right"])
         self.sell_sig = signature(self.trade_fixed, self.trade_choices)
 
+    def copy(self) -> "City":
+        """An independent copy for search and hypotheses: its own lists and tables, the
+        compiled rule tables shared (never copied)."""
+        other = City.__new__(City)
+        for name in ("seat", "name", "side", "coins", "stages", "free_build_used", "tables", "shields",
+                     "play_last", "use_sig", "choice_sig", "sell_sig"):
+            setattr(other, name, getattr(self, name))
+        for name in ("built", "tokens", "under_stages", "own_fixed", "own_choices", "trade_fixed",
+                     "trade_choices", "symbols", "wild_symbols", "free_build", "free_rules"):
+            setattr(other, name, getattr(self, name)[:])
+        other.names = set(self.names)
+        other.colors = dict(self.colors)
+        other.prices = {d: p[:] for d, p in self.prices.items()}
+        other.listening = {e: l[:] for e, l in self.listening.items()}
+        return other
+
     # ---------------------------------------------------------------- queries
     def owned_sources(self):
         yield self.side.board

@@ -23,6 +23,13 @@ class RulesError(Exception):
     """Options that the rule set cannot play (player count, wonder names, sides)."""
 
 
+class _NoLog(list):
+    """The log of a search copy: entries are dropped (search never reads them)."""
+
+    def append(self, entry) -> None:
+        pass
+
+
 class Game:
     def __init__(self, tables: Tables, players: int, seed: int = 0, sides: str = "random",
                  wonders: list[str] | None = None, names: list[str] | None = None):
@@ -58,6 +65,28 @@ class Game:
         self.log.append({"event": "setup", "players": [[c.name, c.side.wonder, c.side.side] for c in self.cities]})
         self.deal_age()
         set_holders(self)
+
+    def clone(self, seed: int | None = None, log: bool = False) -> "Game":
+        """An independent copy of the state between two turns, for search: cities, hands
+        and piles copied, the compiled rule tables shared.  `seed` gives the copy its own
+        random generator (what it deals next is then not this game's); without the log
+        unless asked (search does not need it)."""
+        other = Game.__new__(Game)
+        other.tables, other.seed, other.options = self.tables, self.seed, self.options
+        other.table, other.players, other.neutrals = self.table, self.players, self.neutrals
+        other.holders, other.fired = dict(self.holders), dict(self.fired)
+        other.age_index, other.turn = self.age_index, self.turn
+        other.finished, other.started = self.finished, self.started
+        other.rng = random.Random(seed) if seed is not None else random.Random()
+        if seed is None:
+            other.rng.setstate(self.rng.getstate())
+        other.log = list(self.log) if log else _NoLog()
+        other.discard, other.box = self.discard[:], self.box[:]
+        other.hands = [h[:] for h in self.hands]
+        other.pending = self.pending[:]
+        other.cities = [c.copy() for c in self.cities]
+        other.events = self.events.copy_for(other)
+        return other
 
     # ---------------------------------------------------------------- setup
     def _seat_players(self, players, sides, wonders, names):
@@ -176,6 +205,8 @@ class Game:
         index = deciders[by].decide(self, seat, kind, options)
         if not 0 <= index < len(options):
             raise ValueError(f"seat {seat} chose option {index} of {len(options)}")
+        if type(self.log) is _NoLog:          # a search copy: no labels to write
+            return index
         entry = {"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
                  "kind": kind, "action": options[index].label(self.tables)}
         if by != seat:
@@ -230,6 +261,8 @@ class Game:
             else:
                 self._built(seat, source, deciders)
         for seat, action, _source in placed:     # 3. the log shows the coins after the turn
+            if type(self.log) is _NoLog:
+                break
             left, right = self.neighbours(seat)
             paid = [[other.seat, n] for other, n in ((left, action.left), (right, action.right)) if n]
             entry = {"event": "resolve", "seat": seat, "action": action.label(self.tables),
@@ -305,7 +338,8 @@ class Game:
             self.events.fire("game end", deciders)
             self._run_pending(deciders)
             self.finished = True
-            self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})
+            if type(self.log) is not _NoLog:
+                self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})
 
     # ---------------------------------------------------------------- scoring
     def scores(self) -> list[dict[str, int]]:

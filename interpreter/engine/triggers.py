@@ -44,6 +44,12 @@ class Dispatcher:
         for i, trigger in enumerate(game.tables.rules.triggers):
             self.rule_triggers.setdefault(trigger.event, []).append((f"rules#{i}", trigger))
 
+    def copy_for(self, game) -> "Dispatcher":
+        """The same dispatcher for a copy of the game (the rules' trigger index is shared)."""
+        other = Dispatcher.__new__(Dispatcher)
+        other.game, other.stack, other.rule_triggers = game, [], self.rule_triggers
+        return other
+
     def where(self, seat: int, neighbour=None) -> Where:
         game = self.game
         left, right = game.neighbours(seat)

@@ -1,0 +1,114 @@
+"""Bots against bots: the win rate of one bot against a field, with its 95 % interval,
+and the cost of a game.  Games run on all cores (a process pool, the rules compiled once
+per worker).
+
+    python bench/bots.py --bot heuristic --field greedy --games 1000 --players 4
+    python bench/bots.py --cost --games 200          # seconds per game of random, greedy, heuristic
+
+Ties are shared: a game won by k players counts 1/k for each.  The bot takes every seat in
+turn (game g puts it in seat g mod players) so no seat is favoured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from interpreter.bots import make_bot  # noqa: E402
+from interpreter.check.load import check_paths  # noqa: E402
+from interpreter.compile import compile_rules  # noqa: E402
+from interpreter.engine.game import Game  # noqa: E402
+
+_tables = {}
+
+
+def _rules(variants):
+    key = tuple(variants)
+    if key not in _tables:
+        _tables[key] = compile_rules(check_paths(None, list(variants)).ruleset)
+    return _tables[key]
+
+
+def play_block(args):
+    """Games [first, first+count): (share of wins of the bot, seconds of the bot's decisions) each."""
+    bot, field, players, first, count, variants = args
+    tables = _rules(variants)
+    out = []
+    for g in range(first, first + count):
+        seat = g % players
+        specs = [bot if s == seat else field for s in range(players)]
+        game = Game(tables, players, seed=g)
+        deciders = [make_bot(spec, g * 100 + s) for s, spec in enumerate(specs)]
+        game.play(deciders)
+        winners = game.winners()
+        out.append(1 / len(winners) if seat in winners else 0.0)
+    return out
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def run(bot, field, players, games, workers, variants=(), block=20, first=0):
+    tasks = [(bot, field, players, s, min(block, first + games - s), tuple(variants))
+             for s in range(first, first + games, block)]
+    results: list[float] = []
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for part in pool.map(play_block, tasks):
+            results += part
+            print(f"\r{len(results)}/{games} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return results, time.perf_counter() - start
+
+
+def cost(games: int, players: int) -> None:
+    tables = _rules(())
+    base = None
+    for spec in ("random", "greedy", "heuristic"):
+        start = time.perf_counter()
+        for g in range(games):
+            Game(tables, players, seed=g).play([make_bot(spec, g * 100 + s) for s in range(players)])
+        per = (time.perf_counter() - start) / games
+        base = base or per
+        print(f"{spec:10s} {per * 1000:7.1f} ms a game ({per / base:.2f}x random)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bot", default="heuristic")
+    parser.add_argument("--field", default="greedy", help="the bot in every other seat")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--first", type=int, default=0, help="first seed")
+    parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("--variant", action="append", default=[])
+    parser.add_argument("--cost", action="store_true", help="time a game of each simple bot instead")
+    args = parser.parse_args()
+    if args.cost:
+        cost(args.games, args.players)
+        return
+    results, seconds = run(args.bot, args.field, args.players, args.games, args.workers, args.variant,
+                           first=args.first)
+    n = len(results)
+    rate = sum(results) / n
+    low, high = wilson(rate, n)
+    print(f"{args.bot} vs {args.players - 1}x {args.field}, {args.players} players, {n} games "
+          f"(seeds {args.first}-{args.first + n - 1}): wins {rate:.1%} (95% interval {low:.1%} to {high:.1%}; "
+          f"parity {1 / args.players:.0%}); {seconds:.0f} s on {args.workers} workers")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+"""What a bot is: a small class with one method, `choose(view, options) -> index`.
+
+A bot never sees the game itself.  It gets a `SeatView` (interpreter/bots/view.py): what
+its seat may see at the table (its hand, every city's public state, what it remembers
+of earlier hands, the rule tables) and the legal options, and answers with the index of
+the option it takes.  Parameters come from the spec `name:key=value,...`; a bot declares
+the ones it takes in `parameters`, so a typo is refused before any game is played.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, NamedTuple, Sequence
+
+
+class BotSpecError(ValueError):
+    """A bot named in `--bots` that cannot be found or made, or parameters it does not take."""
+
+
+class BotError(RuntimeError):
+    """A bot that answered with something other than the index of a legal option."""
+
+
+class Param(NamedTuple):
+    """One parameter a bot takes: how to read it from text, its default, what it does."""
+    kind: Callable[[str], Any]
+    default: Any
+    help: str = ""
+
+
+class Bot:
+    """Subclass this, give the bot a `name`, declare its `parameters` and write `choose`.
+
+    The bot is made once per seat and game as `Bot(seed=..., key=value, ...)`: parameters
+    arrive already converted (a declared `Param(int, 100)` arrives as an int), with the
+    defaults filled in, and are also in `self.params`.  `self.rng` is seeded from the seed,
+    so a bot that draws its randomness from it plays the same game again for the same seed.
+    """
+
+    name = ""
+    parameters: dict[str, Param] = {}
+
+    def __init__(self, seed: int = 0, **params):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.params = params
+        for key, value in params.items():
+            setattr(self, key, value)
+
+    def choose(self, view, options: Sequence) -> int:
+        """The index in `options` of the action to take.
+
+        `view` is what this seat may see (a SeatView); `options` are the legal actions
+        (interpreter.engine.actions.Action: kind "build", "stage", "sell" or "pass", the
+        card's index in `view.tables.cards`, coins paid to the left and right neighbours,
+        and `free` = "chain" or "power" when built without paying), cheapest payment first.
+        `view.kind` says which decision this is: "turn", "last card", "discard" (a free
+        building from the discard pile) or "neutral turn" (for a neutral city you hold)."""
+        raise NotImplementedError
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`name`, `name:key=value,...`, `path/to/file.py:Class` or `path/to/file.py:Class:key=value,...`.
+
+    The name of a file bot is `path/to/file.py:Class`."""
+    text = spec.strip()
+    name, _, rest = text.partition(":")
+    if name.endswith(".py"):
+        cls, _, rest = rest.partition(":")
+        if not cls.strip():
+            raise BotSpecError(f"bot {spec!r}: a bot from a file is written path/to/file.py:ClassName")
+        name = f"{name}:{cls.strip()}"
+    params: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))) if rest else ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise BotSpecError(f"bot {spec!r}: parameters are written key=value, not {item!r}")
+        if key.strip() in params:
+            raise BotSpecError(f"bot {spec!r}: parameter {key.strip()!r} is given twice")
+        params[key.strip()] = value.strip()
+    if not name:
+        raise BotSpecError(f"bot {spec!r} has no name")
+    return name, params
+
+
+def split_bot_list(text: str) -> list[str]:
+    """`--bots a,mcts:iterations=200,seconds=1,greedy` -> ["a", "mcts:iterations=200,seconds=1", "greedy"]:
+    a comma-separated item that is a `key=value` (with no `:` before its `=`) continues the
+    parameters of the bot before it."""
+    specs: list[str] = []
+    for item in (p.strip() for p in text.split(",")):
+        if not item:
+            continue
+        colon, equals = item.find(":"), item.find("=")
+        if specs and equals > 0 and (colon < 0 or equals < colon) and ":" in specs[-1]:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
+
+
+def convert_params(bot: str, declared: dict[str, Param] | None, given: dict[str, str]) -> dict[str, Any]:
+    """The given parameters read with their declared kinds, defaults added; unknown ones refused.
+    A bot that declares nothing (`parameters` absent) gets the strings as given."""
+    if declared is None:
+        return dict(given)
+    unknown = [k for k in given if k not in declared]
+    if unknown:
+        takes = f"it takes {', '.join(declared)}" if declared else "it takes no parameters"
+        raise BotSpecError(f"bot {bot!r} has no parameter {unknown[0]!r} ({takes})")
+    out = {}
+    for key, param in declared.items():
+        if key not in given:
+            out[key] = param.default
+            continue
+        try:
+            out[key] = param.kind(given[key])
+        except (TypeError, ValueError) as err:
+            kind = getattr(param.kind, "__name__", "value")
+            detail = f": {err}" if str(err) and kind not in ("int", "float") else ""
+            raise BotSpecError(f"bot {bot!r}: parameter {key!r} must be a {kind}, not {given[key]!r}{detail}") from None
+    return out
+
+
+def positive(kind):
+    """A parameter reader that refuses zero and negative numbers."""
+    def read(text: str):
+        value = kind(text)
+        if value <= 0:
+            raise ValueError("must be more than 0")
+        return value
+    read.__name__ = f"positive {kind.__name__}"
+    return read

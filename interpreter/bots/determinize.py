@@ -1,0 +1,99 @@
+"""A copy of the game as one player may imagine it: everything it has seen kept, everything
+it cannot see sampled.  This is how the search bot uses the engine without peeking.
+
+Known to the player: its own hand, every city's public state, the hands it held earlier
+in the age (each went on round the table losing one card a turn: the cards since built
+in the open are crossed out, the others may still be there), the cards it sold, and the
+sizes of every hand and pile.  Sampled: the rest of each other hand, the neutral cities'
+draw piles, the discard pile's unknown cards, and the order of the decks still to be
+dealt (the copy gets a random generator of its own)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .rulemodel import rule_model
+
+
+_decks: dict = {}
+
+
+def age_deck(tables, players: int, age) -> Counter:
+    """Every card that may be in this age's deal at this player count (a random addition's
+    candidates all count: which of them were drawn is not known).  Kept per rule set."""
+    key = (id(tables), players, age.number)
+    found = _decks.get(key)
+    if found is None or found[0] is not tables:
+        found = _decks[key] = (tables, _age_deck(tables, players, age))
+    return Counter(found[1])
+
+
+def _age_deck(tables, players: int, age) -> Counter:
+    deal_as = rule_model(tables, players).deal_as
+    deck = Counter()
+    for card in tables.cards:
+        if card.age == age.number:
+            n = sum(1 for t in card.copies if t <= deal_as)
+            if n:
+                deck[card.index] += n
+    for add in age.random_additions:
+        colors = {c.text for c in add.colors}
+        for card in tables.cards:
+            if card.age == age.number and card.color in colors and not card.copies:
+                deck[card.index] = 1
+    return deck
+
+
+def sample_game(game, player: int, memory, rng):
+    """A copy of `game` at the start of the current turn, hidden cards resampled (see above)."""
+    copy = game.clone(seed=rng.getrandbits(64))
+    age, turn, players = game.age, game.turn, game.players
+    step = 1 if age.direction == "left" else -1
+    # this turn's draws from neutral piles (made before `player` was asked) go back on the piles
+    on_top: dict[int, int] = {}             # the card this player drew is known to be on top
+    for seat, neutral in game.neutrals.items():
+        holder = game.holders.get(seat)
+        if neutral.pile and holder is not None and holder <= player and copy.hands[holder]:
+            card = copy.hands[holder].pop()
+            copy.hands[seat].insert(0, card)
+            if holder == player:
+                on_top[seat] = card
+    built_now = Counter(i for c in game.cities for i in c.built if game.tables.cards[i].age == age.number)
+    own_sold = Counter(a.card for (ag, _t, s, kind, a) in memory.choices
+                       if ag == age.number and a.kind in ("sell", "stage") and kind != "discard")
+    known: dict[int, list[int]] = {player: list(copy.hands[player])}
+    known.update({seat: [card] for seat, card in on_top.items()})
+    for (ag, t), held in sorted(memory.hands.items(), reverse=True):   # the latest sight of each hand
+        if ag != age.number or t >= turn:
+            continue
+        holder = (player + (turn - t) * step) % players
+        if holder in known:
+            continue
+        mine = [a.card for (ag2, t2, s, kind, a) in memory.choices
+                if ag2 == ag and t2 == t and s == player and kind == "turn"]
+        known[holder] = list((Counter(held) - Counter(mine[:1]) - built_now).elements())
+    deck = age_deck(game.tables, players, age)
+    pool = deck - built_now - own_sold
+    for cards in known.values():
+        pool -= Counter(cards)
+    pool_list = list(pool.elements())
+    rng.shuffle(pool_list)
+    anything = list(deck)           # the last resort when the sampling runs out
+
+    def draw():
+        return pool_list.pop() if pool_list else rng.choice(anything)
+
+    for seat in range(len(copy.hands)):
+        if seat == player:
+            continue
+        size = len(copy.hands[seat])
+        cards = list(known.get(seat, ()))
+        rng.shuffle(cards)                  # cards another holder sold or used for a stage are unknown
+        cards = cards[:size]
+        copy.hands[seat] = cards + [draw() for _ in range(size - len(cards))]
+        if seat in on_top:
+            copy.hands[seat][0] = on_top[seat]
+    discard_known = memory.discard_known[:len(game.discard)]            # its size is public
+    copy.discard = discard_known + [draw() for _ in range(len(game.discard) - len(discard_known))]
+    copy.box = []
+    return copy

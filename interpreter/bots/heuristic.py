@@ -1,0 +1,63 @@
+"""The heuristic bot: plays like a decent human, from the rule set's own valuation
+(valuation.py) weighed by the age and the turn: production and chains early, military
+when the age's end is near and a neighbour is within reach, science sets, wonder stages,
+coins while it needs them for trade, and denying the next player a card it wants."""
+
+from __future__ import annotations
+
+from .base import Bot, Param
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+    parameters = {
+        "deny": Param(float, 0.25, "how much a card's worth to the player receiving the hand counts"),
+        "production": Param(float, 1.5, "weight of production and trade discounts in age I (less later)"),
+        "military": Param(float, 1.0, "weight of the military tokens of this age"),
+        "science": Param(float, 1.0, "weight of the science symbols' expected worth at the end"),
+        "chains": Param(float, 1.0, "weight of the later cards a card makes free"),
+    }
+
+    def choose(self, view, options) -> int:
+        appraiser = view.appraiser()
+        ages = len(view.ages)
+        late = view.age_index / max(1, ages - 1)          # 0 in the first age, 1 in the last
+        end_near = 1.0 if view.turns_left <= 1 else 0.8
+        weights = (1.0,                                    # points now
+                   1.0,                                    # coins
+                   self.military * end_near,               # military this age
+                   0.5 * self.military,                    # military later
+                   self.production * (1 - 0.6 * late),     # production
+                   self.production * (1 - 0.6 * late),     # trade
+                   self.chains,                            # chains
+                   1.0,                                    # powers
+                   self.science)                           # science
+        denial = self._denial(view) if self.deny and view.kind in ("turn", "last card") and view.turns_left else {}
+        best, best_value = 0, None
+        for i, option in enumerate(options):
+            a = appraiser.appraise(option)
+            value = sum(w * v for w, v in zip(weights, a) if v)
+            if option.kind == "pass":
+                value -= 100
+            value += denial.get(option.card, 0.0) + self.rng.random() * 0.01
+            if best_value is None or value > best_value:
+                best, best_value = i, value
+        return best
+
+    def _denial(self, view) -> dict[int, float]:
+        """For each card in hand: what it would be worth to the player who gets the hand next,
+        if it stayed in the hand (taking it, selling it or using it for a stage denies it)."""
+        receiver = view.next_to_receive()
+        if receiver == view.player:
+            return {}
+        theirs = view.appraiser(receiver)
+        names = view.cities[receiver].names
+        worth = {}
+        for card in dict.fromkeys(view.hand):
+            if view.tables.cards[card].name not in names:
+                a = theirs.card_worth(card)
+                worth[card] = a.points + a.military + a.science + 0.5 * (a.production + a.chains + a.powers)
+        if not worth:
+            return {}
+        usual = sum(worth.values()) / len(worth)          # only a card it needs more than the others counts
+        return {card: self.deny * (w - usual) for card, w in worth.items() if w > usual}

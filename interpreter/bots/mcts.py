@@ -1,0 +1,144 @@
+"""The search bot: determinized Monte Carlo search with UCB1 over its own moves.
+
+Each iteration imagines one game consistent with what the seat has seen
+(`SeatView.sample_game`: other hands, piles and the decks to come sampled, never read),
+picks one of its moves by UCB1, and plays that imagined game to the end with a fast
+rollout policy for every seat; the result (a win, shared on a tie, and the score margin)
+is credited to the move.  Information sets are respected because every iteration draws a
+new determinization: no move is valued on cards the seat cannot know.  The budget is
+`iterations=N` or `seconds=T` per decision (the first reached stops the search).
+
+Decisions other than a turn's card (a card from the discard pile, an age's last card)
+happen in the middle of the engine's turn, where a copy cannot start; they are taken by
+the heuristic bot.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from .base import Bot, Param, positive
+from .heuristic import HeuristicBot
+from .rulemodel import rule_model
+
+SEARCHED = ("turn", "neutral turn")
+
+
+class FastPolicy:
+    """The rollout policy for every seat of an imagined game: build what is worth most by
+    the card's plain points, shields, symbols and price (read once from the rule tables),
+    else a wonder stage, else sell; a little randomness keeps the rollouts varied."""
+
+    def __init__(self, tables, players, rng):
+        self.rng = rng
+        model = rule_model(tables, players)
+        self.worth = [model.price_of[c.index] * model.coin_rate + c.points for c in tables.cards]
+        self.coin_rate = model.coin_rate
+        self.stage_bias = model.mean_price[0] * model.coin_rate
+
+    def decide(self, game, seat, kind, options) -> int:
+        rng, worth, rate = self.rng, self.worth, self.coin_rate
+        best, best_value = 0, None
+        for i, o in enumerate(options):
+            if o.kind == "build":
+                value = worth[o.card] - (o.left + o.right) * rate
+            elif o.kind == "stage":
+                value = self.stage_bias - (o.left + o.right) * rate
+            elif o.kind == "sell":
+                value = 0.0
+            else:
+                value = -100.0
+            value += rng.random() * 1.5
+            if best_value is None or value > best_value:
+                best, best_value = i, value
+        return best
+
+
+class _Searcher:
+    """The player's decider inside an imagined game: this turn, its choices already made as
+    they were made and the move being tried at the root; afterwards the rollout policy."""
+
+    def __init__(self, root_at, root_move, forced, age, turn, policy):
+        self.root_at, self.root_move, self.forced = root_at, root_move, forced
+        self.age, self.turn, self.policy = age, turn, policy
+        self.done = False
+
+    def decide(self, game, seat, kind, options) -> int:
+        if game.turn == self.turn and game.age.number == self.age:
+            want = self.forced.get((seat, kind))
+            if want is None and not self.done and (seat, kind) == self.root_at:
+                want, self.done = self.root_move, True
+            if want is not None:
+                for i, o in enumerate(options):
+                    if _move(o) == want:
+                        return i
+        return self.policy.decide(game, seat, kind, options)
+
+
+def _move(option) -> tuple:
+    return (option.kind, option.card, option.free)
+
+
+class MCTSBot(Bot):
+    name = "mcts"
+    parameters = {
+        "iterations": Param(positive(int), 200, "imagined games per decision"),
+        "seconds": Param(positive(float), 0.0, "time per decision; the search stops at whichever of the "
+                                               "two budgets comes first (0: iterations only)"),
+        "explore": Param(float, 0.7, "UCB1 exploration constant"),
+        "margin": Param(float, 0.3, "share of the reward given by the score margin (the rest by winning)"),
+    }
+
+    def __init__(self, seed=0, **params):
+        super().__init__(seed, **params)
+        self.fallback = HeuristicBot(seed=seed, **{k: p.default for k, p in HeuristicBot.parameters.items()})
+        self.last_stats: dict = {}
+
+    def choose(self, view, options) -> int:
+        moves: dict[tuple, int] = {}
+        for i, o in enumerate(options):
+            moves.setdefault(_move(o), i)                  # options come cheapest first
+        if len(moves) == 1:
+            return next(iter(moves.values()))
+        if view.kind not in SEARCHED:
+            return self.fallback.choose(view, options)
+        keys = list(moves)
+        visits = [0] * len(keys)
+        totals = [0.0] * len(keys)
+        player, seat = view.player, view.seat
+        forced = {}
+        for (age, turn, s, kind, action) in view.memory.choices:
+            if age == view.age and turn == view.turn and (s, kind) != (seat, view.kind):
+                forced[(s, kind)] = _move(action)
+        policy = FastPolicy(view.tables, view.players, self.rng)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
+            done += 1
+            if done <= len(keys):
+                k = done - 1                                    # each move once first
+            else:
+                log_n = math.log(done)
+                k = max(range(len(keys)), key=lambda j: totals[j] / visits[j]
+                        + self.explore * math.sqrt(log_n / visits[j]))
+            game = view.sample_game(self.rng)
+            searcher = _Searcher((seat, view.kind), keys[k], forced, view.age, view.turn, policy)
+            deciders = [policy] * game.players
+            deciders[player] = searcher
+            game.play(deciders)
+            visits[k] += 1
+            totals[k] += self._reward(game, player)
+        best = max(range(len(keys)), key=lambda j: (visits[j], totals[j]))
+        self.last_stats = {"iterations": done, "visits": dict(zip(keys, visits)),
+                           "means": {key: totals[j] / visits[j] for j, key in enumerate(keys) if visits[j]}}
+        return moves[keys[best]]
+
+    def _reward(self, game, player: int) -> float:
+        winners = game.winners()
+        win = 1 / len(winners) if player in winners else 0.0
+        totals = [sum(p.values()) for p in game.scores()]
+        others = max(t for s, t in enumerate(totals) if s != player and s < game.players) \
+            if game.players > 1 else 0
+        margin = 1 / (1 + math.exp(-(totals[player] - others) / 5))
+        return (1 - self.margin) * win + self.margin * margin

@@ -1,0 +1,100 @@
+"""Finding a bot by name: the built-in ones, installed packages that declare an entry point
+in the group `wonders.bots`, or a file (`path/to/mybot.py:ClassName`)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from .base import BotSpecError, convert_params, parse_bot_spec
+from .view import BotSeat
+
+ENTRY_POINT_GROUP = "wonders.bots"
+
+BUILT_IN = {                        # name -> module:class, imported only when used
+    "random": "interpreter.bots.simple:RandomBot",
+    "greedy": "interpreter.bots.simple:GreedyBot",
+    "heuristic": "interpreter.bots.heuristic:HeuristicBot",
+    "mcts": "interpreter.bots.mcts:MCTSBot",
+}
+
+
+def _load_object(target: str):
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def installed_bots() -> dict[str, object]:
+    """Entry points of installed packages in the `wonders.bots` group, by name."""
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def bot_names() -> list[str]:
+    """Every bot name that can be given to --bots (file bots aside)."""
+    return list(BUILT_IN) + [n for n in sorted(installed_bots()) if n not in BUILT_IN]
+
+
+def _from_file(name: str):
+    path_text, _, class_name = name.rpartition(":")
+    path = Path(path_text)
+    if not path.is_file():
+        raise BotSpecError(f"bot {name!r}: no file {path_text}")
+    module_name = f"wonders_bot_file_{abs(hash(str(path.resolve())))}"
+    module = sys.modules.get(module_name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+        except SyntaxError as err:
+            raise BotSpecError(f"{path_text}:{err.lineno}:{err.offset or 0}: the bot's file has a syntax "
+                               f"error: {err.msg}") from None
+        except Exception as err:  # noqa: BLE001 - any failure of the user's module is reported
+            raise BotSpecError(f"bot {name!r}: loading {path_text} failed: {type(err).__name__}: {err}") from None
+        sys.modules[module_name] = module
+    cls = getattr(module, class_name, None)
+    if cls is None:
+        found = [n for n, v in vars(module).items() if isinstance(v, type) and hasattr(v, "choose")
+                 and v.__module__ == module_name]
+        hint = f" (bot classes there: {', '.join(found)})" if found else ""
+        raise BotSpecError(f"bot {name!r}: {path_text} has no class {class_name!r}{hint}")
+    return cls
+
+
+def bot_class(name: str):
+    """The class of the bot called `name` (built-in, installed or from a file)."""
+    if name in BUILT_IN:
+        return _load_object(BUILT_IN[name])
+    if ".py:" in name:
+        return _from_file(name)
+    found = installed_bots().get(name)
+    if found is None:
+        from ..diagnostics import did_you_mean
+        names = bot_names()
+        guess = did_you_mean(name, names)
+        hint = f"did you mean {guess!r}? " if guess else ""
+        raise BotSpecError(f"unknown bot {name!r}; {hint}bots are {', '.join(names)}, "
+                           f"or path/to/file.py:ClassName")
+    try:
+        return found.load()
+    except Exception as err:  # noqa: BLE001 - a broken plug-in is the plug-in's error
+        raise BotSpecError(f"bot {name!r} (entry point {found.value}) cannot be loaded: "
+                           f"{type(err).__name__}: {err}") from None
+
+
+def make_bot(spec: str, seed: int) -> BotSeat:
+    """A decider for one seat from its spec (`name` or `name:key=value,...`); the seed
+    makes its choices repeatable.  Raises BotSpecError for anything wrong in the spec."""
+    name, given = parse_bot_spec(spec)
+    cls = bot_class(name)
+    if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
+        raise BotSpecError(f"bot {name!r} is not a class with a choose(view, options) method")
+    params = convert_params(name, getattr(cls, "parameters", None), given)
+    try:
+        bot = cls(seed=seed, **params)
+    except TypeError as err:
+        raise BotSpecError(f"bot {name!r} cannot be made as {cls.__name__}(seed=..., ...): {err}") from None
+    return BotSeat(bot, spec.strip())

@@ -1,0 +1,107 @@
+"""What the rules say things are worth, derived once per rule set and player count from
+the content itself: points per coin and per military token (by running the score lines),
+the military triggers of each age, the resources the remaining cards ask for, and the
+cards each card chains to.  Nothing here names a card or holds a rule number."""
+
+from __future__ import annotations
+
+from ..engine.city import City
+from ..engine.quantities import Where, evaluate, holds
+from ..engine.scoring import score_city
+from ..syntax import ast
+
+_PROBE = 600            # coins or token value added to an empty city to read a score line's rate
+
+_cache: dict[tuple[int, int], "RuleModel"] = {}
+
+
+def rule_model(tables, players: int) -> "RuleModel":
+    key = (id(tables), players)
+    model = _cache.get(key)
+    if model is None or model.tables is not tables:
+        if len(_cache) > 64:
+            _cache.clear()
+        model = _cache[key] = RuleModel(tables, players)
+    return model
+
+
+class RuleModel:
+    def __init__(self, tables, players: int):
+        self.tables = tables
+        rules = tables.rules
+        table = tables.ruleset.table(players) if not rules.min_players <= players <= rules.max_players else None
+        self.deal_as = table.deal_as if table else players
+        self.ages = rules.ages
+        self.coin_rate = self._rate(lambda c: setattr(c, "coins", c.coins + _PROBE))
+        self.token_rate = self._rate(lambda c: c.tokens.append(_PROBE))
+        self.age_end_triggers = [t for t in rules.triggers if t.event == "age end"
+                                 and isinstance(t.action, ast.TakeToken)]
+        self.sell_coins = rules.sell_coins
+        self.trade_price = rules.trade_price
+        n = len(tables.resources)
+        # the cards still to come from each age on: those dealt at this player count
+        self.cards_from: list[list] = []
+        for i in range(len(self.ages)):
+            numbers = {a.number for a in self.ages[i:]}
+            self.cards_from.append([c for c in tables.cards if c.age in numbers and self._dealt(c)])
+        self.symbol_share = [sum(1 for c in cards if any(isinstance(e, ast.Science) for e in c.static))
+                             / max(1, len(cards)) for cards in self.cards_from]
+        # demand[i][r][k]: the share of the cards from age i on whose cost asks for more than k units of r
+        self.demand = []
+        for cards in self.cards_from:
+            total = max(1, len(cards))
+            rows = []
+            for r in range(n):
+                most = max((c.cost[r] for c in cards), default=0)
+                rows.append([sum(1 for c in cards if c.cost[r] > k) / total for k in range(most)])
+            self.demand.append(rows)
+        # what a card costs, in coins at the base trade price: a card is worth about its price
+        self.price_of = {c.index: c.cost_coins + sum(c.cost) * self.trade_price for c in tables.cards}
+        self.mean_price = [sum(self.price_of[c.index] for c in cards) / max(1, len(cards))
+                           for cards in self.cards_from]
+        self.chains_to: dict[str, list] = {}
+        for c in tables.cards:
+            for name in c.chains:
+                self.chains_to.setdefault(name, []).append(c)
+
+    def _dealt(self, card) -> bool:
+        return not card.copies or any(t <= self.deal_as for t in card.copies)
+
+    def _rate(self, change) -> float:
+        """Points per unit of what `change` adds, read from the score lines on a bare city."""
+        side = self.tables.sides[0]
+        city = City(self.tables, 0, "probe", side, 0)
+        before = sum(score_city(self.tables, city, city, city).values())
+        change(city)
+        after = sum(score_city(self.tables, city, city, city).values())
+        return (after - before) / _PROBE
+
+    def turns_after(self, age_index: int, turn: int) -> int:
+        """Turns left in the game after the current one."""
+        return self.ages[age_index].turns - turn + sum(a.turns for a in self.ages[age_index + 1:])
+
+    def tokens(self, city, left, right, everyone, age_index: int, shields: int | None = None) -> int:
+        """The military token value `city` would take at the end of age `age_index` if the
+        shields were as now (its own replaced by `shields` when given), by the rules' triggers."""
+        age = self.ages[age_index]
+        if shields is not None and shields != city.shields:
+            city = WithShields(city, shields)
+        total = 0
+        for trigger in self.age_end_triggers:
+            for neighbour in ((left, right) if trigger.each_neighbour else (None,)):
+                where = Where(city, left, right, neighbour, everyone, age.number, age.victory)
+                if holds(trigger.conditions, where):
+                    total += evaluate(trigger.action.value, where)
+        return total
+
+
+class WithShields:
+    """A city as it would be with other shields (the city itself is left alone)."""
+
+    __slots__ = ("_city", "shields")
+
+    def __init__(self, city, shields: int):
+        self._city, self.shields = city, shields
+
+    def __getattr__(self, name):
+        return getattr(self._city, name)

@@ -1,0 +1,46 @@
+"""The two simple bots: `random` (any legal move) and `greedy` (the best immediate gain,
+as the rule set values it)."""
+
+from __future__ import annotations
+
+from .base import Bot
+
+
+class RandomBot(Bot):
+    """Uniformly random over the legal moves (a card and what to do with it), paying the
+    cheapest way."""
+
+    name = "random"
+    parameters = {}
+
+    def choose(self, view, options) -> int:
+        moves: dict[tuple, int] = {}
+        for i, option in enumerate(options):
+            moves.setdefault((option.kind, option.card), i)   # options come cheapest first
+        return list(moves.values())[self.rng.randrange(len(moves))]
+
+
+# the Appraisal's parts, in order: points, coins, military, military_later, production,
+# trade, chains, powers, science (the symbols' worth with those still likely to come)
+GREEDY_WEIGHTS = (1.0, 1.0, 1.0, 0.3, 0.5, 0.5, 0.0, 0.5, 1.0)
+
+
+def weighted(appraisal, weights) -> float:
+    return sum(w * v for w, v in zip(weights, appraisal) if w)
+
+
+class GreedyBot(Bot):
+    """Takes the option with the best immediate gain: the points it scores now, the
+    military it would win this age, its coins, production and powers, less what it pays,
+    all valued by the rule set (interpreter/bots/valuation.py)."""
+
+    name = "greedy"
+    parameters = {}
+
+    def choose(self, view, options) -> int:
+        best, best_value = 0, None
+        for i, option in enumerate(options):
+            value = weighted(view.appraise(option), GREEDY_WEIGHTS) + self.rng.random() * 0.01
+            if best_value is None or value > best_value:
+                best, best_value = i, value
+        return best

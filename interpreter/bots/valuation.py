@@ -1,0 +1,285 @@
+"""A move's worth, read from the rule set: the real score function run on the city with
+the move hypothetically made, coins and military tokens turned into points by the score
+lines, the military triggers of each age, trade prices and the resources and chains of
+the cards still to come (rulemodel.py).  Bots weigh these parts; none of them knows a
+card, a wonder or a rule number."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..engine.quantities import Where, evaluate, per_value
+from ..engine.scoring import score_city
+from ..syntax import ast
+from .rulemodel import rule_model
+
+
+class Appraisal(NamedTuple):
+    """The parts of a move's worth, each in points."""
+    points: float = 0.0          # the score pad now, coins held aside (science, blue, stages, guilds...)
+    coins: float = 0.0           # coins paid, gained or kept, at the score lines' points per coin
+    military: float = 0.0        # military tokens at this age's end (shields of the others as now)
+    military_later: float = 0.0  # the same at the later ages' ends
+    production: float = 0.0      # trade coins saved on the cards still to come
+    trade: float = 0.0           # trade discounts on those purchases
+    chains: float = 0.0          # the price of later cards this one makes free
+    powers: float = 0.0          # free builds, an extra card, a card from the discard pile
+    science: float = 0.0         # science symbols at the game's end, with the symbols still likely to come
+
+
+ZERO = Appraisal()
+
+
+class Appraiser:
+    """Appraises the options of one seat in one position (of a live game or a search copy;
+    it never changes the game: hypotheses are made on copies of the city)."""
+
+    def __init__(self, game, seat: int):
+        self.game, self.seat = game, seat
+        self.tables = game.tables
+        self.model = rule_model(game.tables, game.players)
+        self.city = game.cities[seat]
+        self.left, self.right = game.neighbours(seat)
+        self.everyone = tuple(game.cities)
+        self.age_index = game.age_index
+        self.builds_left = self.model.turns_after(game.age_index, game.turn) + 1
+        self._base = self._quick_base = None
+        self._effects: dict[tuple[str, int], tuple] = {}
+        # the quick way scores a hypothesis by the same score lines, skipping sources that
+        # cannot change; a city with end-of-game choices (a wild symbol, a copy) is scored in full
+        self._scored = [s for s in self.city.owned_sources() if s.scores]
+        self._simple = not self.city.wild_symbols and not any(s.game_end for s in self.city.owned_sources())
+        self._symbol = {name: i for i, name in enumerate(self.tables.symbols)}
+        self._outlook = None
+
+    @property
+    def base_score(self) -> int:
+        if self._base is None:
+            self._base = self._score(self.city)
+        return self._base
+
+    def _quick(self, city, extra=None) -> int:
+        """The score lines that can change when `extra` (a card or stage) joins `city`."""
+        age = self.game.age
+        everyone = tuple(city if c.seat == city.seat else c for c in self.everyone)
+        where = Where(city, self.left, self.right, None, everyone, age.number, age.victory)
+        total = sum(evaluate(score.value, where) for score in self.tables.rules.scores)
+        for source in self._scored:
+            total += sum(evaluate(value, where) for _c, value in source.scores)
+        if extra is not None:
+            total += sum(evaluate(value, where) for _c, value in extra.scores)
+            if extra.points and extra.points_category:
+                total += extra.points
+        return total
+
+    def _score(self, city) -> int:
+        everyone = tuple(city if c.seat == city.seat else c for c in self.everyone)
+        age = self.game.age
+        return sum(score_city(self.tables, city, self.left, self.right, everyone, age.number, age.victory).values())
+
+    def appraise(self, option) -> Appraisal:
+        if option.kind == "pass":
+            return ZERO
+        model = self.model
+        if option.kind == "sell":
+            return Appraisal(coins=model.sell_coins * model.coin_rate)
+        part = self._effects.get((option.kind, option.card))
+        if part is None:
+            part = self._effects[(option.kind, option.card)] = self._effect_part(option)
+        effects, gained, cost_coins = part
+        paid = 0 if option.free else cost_coins + option.left + option.right
+        return effects._replace(coins=(gained - paid) * model.coin_rate)
+
+    def card_worth(self, card_index: int) -> Appraisal:
+        """What building this card (paid for by others, as if free) would bring this city."""
+        return self._effects_of("build", card_index)[0]
+
+    def _effect_part(self, option):
+        return self._effects_of(option.kind, option.card)
+
+    def _effects_of(self, kind: str, card_index: int):
+        city, model = self.city, self.model
+        source = self.tables.cards[card_index] if kind == "build" else city.next_stage()
+        if self._simple and not source.game_end and not any(
+                isinstance(e, ast.Science) and len(e.symbols) > 1 for e in source.static):
+            after = Hypothesis(city, source, self._symbol)
+            if self._quick_base is None:
+                self._quick_base = self._quick(city)
+            points = self._quick(after, source) - self._quick_base
+        else:
+            after = city.copy()
+            after.add_card(source) if kind == "build" else after.add_stage()
+            points = self._score(after) - self.base_score
+        where = Where(after, self.left, self.right, None, self.everyone, self.game.age.number, self.game.age.victory)
+        gained = 0
+        for action in source.when_built + source.turn_end:
+            if isinstance(action, ast.GainCoins):
+                gained += per_value(action.amount, action.per, where)
+            elif isinstance(action, ast.LoseCoins):
+                gained -= per_value(action.amount, action.per, where)
+        military = later = 0.0
+        if after.shields != city.shields:
+            rate = model.token_rate
+            for i in range(self.age_index, len(model.ages)):
+                gain = (model.tokens(city, self.left, self.right, self.everyone, i, after.shields)
+                        - model.tokens(city, self.left, self.right, self.everyone, i)) * rate
+                if i == self.age_index:
+                    military = gain
+                else:
+                    later += gain
+        production = self._production(source)
+        trade = self._trade(source)
+        chains = 0.0
+        if kind == "build":
+            number = self.game.age.number
+            for target in model.chains_to.get(source.name, ()):
+                if target.age > number and target.name not in city.names:
+                    chains += model.price_of[target.index] * model.coin_rate / 2
+        powers = self._powers(source)
+        science = self._science(source)
+        return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science),
+                gained, source.cost_coins)
+
+    # ------------------------------------------------------------ parts
+    def _have(self, r: int) -> float:
+        city = self.city
+        return city.own_fixed[r] + sum(1 / len(c) for c in city.own_choices if r in c)
+
+    def _unit_value(self, r: int, have: float, units: int = 1) -> float:
+        """Trade coins saved by `units` more of resource r, over the builds left, in points."""
+        demand = self.model.demand[self.age_index][r]
+        price = min(self.city.prices["left"][r], self.city.prices["right"][r])
+        start = int(have)
+        share = sum(demand[k] for k in range(start, min(len(demand), start + units)))
+        return share * price * self.builds_left * self.model.coin_rate
+
+    def _production(self, source) -> float:
+        value = 0.0
+        for effect in source.static:
+            if isinstance(effect, ast.Produces):
+                res = self.tables.resources
+                if effect.choice:
+                    value += max(self._unit_value(res.index(i.resource.text), self._have(res.index(i.resource.text)))
+                                 for i in effect.items)
+                else:
+                    for item in effect.items:
+                        r = res.index(item.resource.text)
+                        value += self._unit_value(r, self._have(r), item.count)
+        return value
+
+    def _trade(self, source) -> float:
+        value = 0.0
+        for effect in source.static:
+            if isinstance(effect, ast.TradeDiscount):
+                res = self.tables.resources
+                for direction in effect.scope.parts:
+                    prices = self.city.prices.get(direction)
+                    if prices is None:
+                        continue
+                    for name in effect.resources:
+                        r = res.index(name.text)
+                        saved = prices[r] - effect.price
+                        if saved > 0:       # half the purchases go each way
+                            demand = self.model.demand[self.age_index][r]
+                            units = sum(demand[int(self._have(r)):])
+                            value += saved * units * self.builds_left * self.model.coin_rate / 2
+        return value
+
+    def _symbols_score(self, symbols) -> int:
+        where = Where(self.city, self.left, self.right, None, self.everyone, self.game.age.number,
+                      self.game.age.victory, tuple(symbols))
+        return sum(evaluate(score.value, where) for score in self.tables.rules.scores)
+
+    def _symbol_outlook(self) -> list[tuple[float, tuple[int, ...]]]:
+        """The symbols the city may still get: its share of the symbol cards among the builds
+        left, each of a kind it cannot choose (what it is passed): (probability, spread)."""
+        if self._outlook is None:
+            kinds = len(self.city.symbols)
+            extra = round(self.model.symbol_share[self.age_index] * (self.builds_left - 1))
+            spreads = list(_spreads(extra, kinds))
+            weights = [_multinomial(spread) for spread in spreads]
+            total = sum(weights)
+            self._outlook = [(w / total, spread) for w, spread in zip(weights, spreads)]
+        return self._outlook
+
+    def _expected_science(self, symbols) -> float:
+        return sum(p * self._symbols_score([a + b for a, b in zip(symbols, spread)])
+                   for p, spread in self._symbol_outlook())
+
+    def _science(self, source) -> float:
+        """What the source's symbols add to the expected score of the symbols at the end."""
+        added = [e for e in source.static if isinstance(e, ast.Science)]
+        if not added:
+            return 0.0
+        base = list(self.city.symbols)
+        for options in self.city.wild_symbols:
+            base[options[0]] += 1
+        before = self._expected_science(base)
+        best = 0.0
+        for effect in added:          # a choice of symbols counts the best one
+            for name in effect.symbols:
+                symbols = list(base)
+                symbols[self._symbol[name.text]] += 1
+                best = max(best, self._expected_science(symbols) - before)
+        return best
+
+    def _powers(self, source) -> float:
+        model = self.model
+        card = model.mean_price[self.age_index] * model.coin_rate
+        ages_left = len(model.ages) - self.age_index
+        value = 0.0
+        for effect in source.static:
+            if isinstance(effect, ast.FreeBuild):
+                value += card * (ages_left if effect.limit.text == "age" else 1)
+            elif isinstance(effect, ast.PlayLastCard):
+                value += card * ages_left
+        for action in source.when_built + source.turn_end:
+            if isinstance(action, ast.BuildFromDiscard):
+                value += card
+        return value
+
+
+def _spreads(total: int, parts: int):
+    """Every way to share `total` units among `parts` places."""
+    if parts <= 1:
+        yield (total,) if parts == 1 else ()
+        return
+    for first in range(total + 1):
+        for rest in _spreads(total - first, parts - 1):
+            yield (first,) + rest
+
+
+def _multinomial(spread) -> int:
+    """How many orders give this spread (n! / prod k!)."""
+    from math import factorial
+    out = factorial(sum(spread))
+    for k in spread:
+        out //= factorial(k)
+    return out
+
+
+class Hypothesis:
+    """A city as it would be with one more card or stage, for the score lines: its colours,
+    stages, shields and science symbols changed, everything else read from the city."""
+
+    __slots__ = ("_city", "colors", "stages", "shields", "symbols")
+
+    def __init__(self, city, source, symbol_index):
+        self._city = city
+        self.colors = city.colors
+        if source.kind == "card":
+            self.colors = dict(city.colors)
+            self.colors[source.color] = self.colors.get(source.color, 0) + 1
+        self.stages = city.stages + (source.kind == "stage")
+        self.shields = city.shields
+        self.symbols = city.symbols
+        for effect in source.static:
+            if isinstance(effect, ast.Shields):
+                self.shields += effect.amount
+            elif isinstance(effect, ast.Science):
+                if self.symbols is city.symbols:
+                    self.symbols = list(city.symbols)
+                self.symbols[symbol_index[effect.symbols[0].text]] += 1
+
+    def __getattr__(self, name):
+        return getattr(self._city, name)

@@ -1,0 +1,206 @@
+"""What a seat may see, handed to a bot instead of the game.
+
+`SeatView` reads the live game on demand (nothing is copied unless asked for) and gives
+out only immutable values: tuples, frozensets, read-only mappings and `CityView`s.  It
+shows the seat's hand, every city's public state (cards built, wonder stages, coins,
+shields, tokens; not the cards hidden under wonder stages), the discard pile only while
+the seat is choosing from it, and what the seat remembers: the hands it held earlier in
+the age and what it did with them (`Memory`).  Questions that need the engine (the score
+pad, a score after a hypothetical action, a sampled copy of the game for search) are
+answered by methods that work on copies.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .base import BotError
+from .valuation import Appraiser
+
+
+class CityView:
+    """The public face of one city."""
+
+    __slots__ = ("_city", "_hidden_under")
+
+    def __init__(self, city, hidden_under: bool):
+        self._city, self._hidden_under = city, hidden_under
+
+    seat = property(lambda self: self._city.seat)
+    name = property(lambda self: self._city.name)
+    wonder = property(lambda self: self._city.side.wonder)
+    side = property(lambda self: self._city.side.side)
+    stages_total = property(lambda self: len(self._city.side.stages))
+    coins = property(lambda self: self._city.coins)
+    built = property(lambda self: tuple(self._city.built))
+    names = property(lambda self: frozenset(self._city.names))
+    stages = property(lambda self: self._city.stages)
+    tokens = property(lambda self: tuple(self._city.tokens))
+    shields = property(lambda self: self._city.shields)
+    symbols = property(lambda self: tuple(self._city.symbols))
+    wild_symbols = property(lambda self: tuple(self._city.wild_symbols))
+    colors = property(lambda self: MappingProxyType(self._city.colors))
+    produces = property(lambda self: tuple(self._city.own_fixed))
+    produces_choices = property(lambda self: tuple(self._city.own_choices))
+    sells = property(lambda self: tuple(self._city.trade_fixed))
+    sells_choices = property(lambda self: tuple(self._city.trade_choices))
+    free_build = property(lambda self: bool(self._city.free_build) and not self._city.free_build_used)
+    play_last = property(lambda self: self._city.play_last)
+
+    @property
+    def prices(self):
+        """Coins per unit of each resource bought from the left and right neighbour."""
+        return MappingProxyType({d: tuple(p) for d, p in self._city.prices.items()})
+
+    @property
+    def next_stage(self):
+        """The compiled next wonder stage (a rule table entry), or None when all are built."""
+        return self._city.next_stage()
+
+    @property
+    def board(self):
+        return self._city.side
+
+    @property
+    def under_stages(self):
+        """The cards under this city's stages: only your own city's (others' are face down)."""
+        return None if self._hidden_under else tuple(self._city.under_stages)
+
+    def __repr__(self):
+        return f"<CityView {self.name}: {self.wonder} {self.side}>"
+
+
+class Memory:
+    """What one player has seen: the hand it held at each decision, its own choices, the
+    cards it knows are in the discard pile.  Kept by the seat, not read from the game."""
+
+    def __init__(self):
+        self.hands: dict[tuple[int, int], tuple[int, ...]] = {}     # (age, turn) -> hand held
+        self.choices: list[tuple[int, int, int, str, object]] = []  # (age, turn, seat, kind, action)
+        self.discard_known: list[int] = []                           # cards it saw go to the pile
+
+    def observe(self, game, player: int, seat: int, kind: str) -> None:
+        key = (game.age.number, game.turn)
+        if kind in ("turn", "last card") and seat == player:
+            self.hands[key] = tuple(game.hands[player])
+
+    def record(self, game, seat: int, kind: str, action) -> None:
+        self.choices.append((game.age.number, game.turn, seat, kind, action))
+        if action.kind == "sell":
+            self.discard_known.append(action.card)
+        elif kind == "discard" and action.card in self.discard_known:
+            self.discard_known.remove(action.card)
+
+
+class SeatView:
+    """What the player deciding for `seat` may see now (see the module docstring)."""
+
+    def __init__(self, game, seat: int, kind: str, memory: Memory, options=()):
+        self._game, self._memory, self._options = game, memory, options
+        self.seat = seat                                   # the city this decision is for
+        self.player = game.holders.get(seat, seat)         # the seat deciding (its holder, for a neutral city)
+        self.kind = kind
+        self._appraisers: dict = {}
+
+    # ------------------------------------------------------------ the table
+    tables = property(lambda self: self._game.tables)        # the compiled rule set (read it, never change it)
+    rules = property(lambda self: self._game.tables.rules)
+    players = property(lambda self: self._game.players)       # seats 0 .. players-1 are players
+    age = property(lambda self: self._game.age.number)
+    age_index = property(lambda self: self._game.age_index)
+    turn = property(lambda self: self._game.turn)
+    ages = property(lambda self: self._game.tables.rules.ages)
+    neutral = property(lambda self: self.seat in self._game.neutrals)
+    holders = property(lambda self: MappingProxyType(self._game.holders))
+    discard_size = property(lambda self: len(self._game.discard))
+
+    @property
+    def age_rules(self):
+        return self._game.age
+
+    @property
+    def turns_left(self) -> int:
+        """Turns of this age after this one."""
+        return self._game.age.turns - self._game.turn
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The cards you hold (card indexes into `tables.cards`)."""
+        return tuple(self._game.hands[self.player])
+
+    @property
+    def cities(self) -> tuple[CityView, ...]:
+        return tuple(CityView(c, c.seat != self.player) for c in self._game.cities)
+
+    @property
+    def city(self) -> CityView:
+        return self.cities[self.seat]
+
+    def neighbours(self, seat: int | None = None) -> tuple[CityView, CityView]:
+        """(left, right) of `seat` (default: the city deciding)."""
+        left, right = self._game.neighbours(self.seat if seat is None else seat)
+        return CityView(left, left.seat != self.player), CityView(right, right.seat != self.player)
+
+    @property
+    def discard(self) -> tuple[int, ...] | None:
+        """The discard pile while you choose a card from it; otherwise None (it is face down)."""
+        return tuple(self._game.discard) if self.kind == "discard" else None
+
+    @property
+    def memory(self) -> Memory:
+        """What you have seen this game (hands held, your choices, cards you know are discarded)."""
+        return self._memory
+
+    # ------------------------------------------------------------ questions for the engine
+    def scores(self) -> tuple[dict, ...]:
+        """Every city's score pad if the game ended now."""
+        return tuple(MappingProxyType(p) for p in self._game.scores())
+
+    def appraise(self, option):
+        """What `option` is worth, part by part, read from the rules (valuation.Appraisal)."""
+        return self.appraiser().appraise(option)
+
+    def appraiser(self, seat: int | None = None):
+        """The valuation of moves for `seat` (default: the city deciding) in this position."""
+        seat = self.seat if seat is None else seat
+        found = self._appraisers.get(seat)
+        if found is None:
+            found = self._appraisers[seat] = Appraiser(self._game, seat)
+        return found
+
+    def next_to_receive(self, seat: int | None = None) -> int:
+        """The player seat that receives this seat's hand after this turn."""
+        seat = self.player if seat is None else seat
+        step = 1 if self._game.age.direction == "left" else -1
+        return (seat + step) % self._game.players
+
+    def sample_game(self, rng):
+        """A copy of the game for search, with everything this player cannot see (other
+        hands, the deck, the discard pile) sampled consistently with what it has seen."""
+        from .determinize import sample_game
+        return sample_game(self._game, self.player, self._memory, rng)
+
+
+class BotSeat:
+    """A decider for the engine (`decide(game, seat, kind, options)`) that shows its bot
+    only a SeatView, remembers what the seat saw, and checks the bot's answer."""
+
+    def __init__(self, bot, spec: str = ""):
+        self.bot, self.spec = bot, spec or getattr(bot, "name", type(bot).__name__)
+        self.name = self.spec
+        self.memory = Memory()
+
+    @property
+    def rng(self):
+        """The bot's random generator (a test may copy its state onto a twin)."""
+        return self.bot.rng
+
+    def decide(self, game, seat, kind, options) -> int:
+        view = SeatView(game, seat, kind, self.memory, options)
+        self.memory.observe(game, view.player, seat, kind)
+        index = self.bot.choose(view, tuple(options))
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
+            raise BotError(f"bot {self.spec!r} answered {index!r}, not the index of one of its "
+                           f"{len(options)} options")
+        self.memory.record(game, seat, kind, options[index])
+        return index

@@ -1,0 +1,139 @@
+"""`wonders ladder`: bots play mixed tables and are rated with OpenSkill (Plackett-Luce).
+
+Every game seats a rotation of the bots (game i starts the list i places on, so each bot
+meets each other in every seat); with several player counts, the games are shared among
+them.  Games are played by the parallel runner of `wonders simulate` (interpreter/sim);
+ratings are updated in game order, so a run's ratings do not depend on the workers.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .common import CONTENT, FORMATS, VARIANT
+from .sim_common import check_engine, play_study, run_options
+
+
+def _player_counts(text: str) -> list[int]:
+    counts = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        low, dash, high = part.partition("-")
+        try:
+            counts += list(range(int(low), int(high) + 1)) if dash else [int(low)]
+        except ValueError:
+            raise click.BadParameter(f"{part!r} is not a player count (write 4, 3,4,5 or 3-5)",
+                                     param_hint="--players") from None
+    if not counts:
+        raise click.BadParameter("name at least one player count", param_hint="--players")
+    return sorted(set(counts))
+
+
+def tables_of(bots: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
+    """The seatings of a run at one player count: the bot list rotated, cut to the table."""
+    n = len(bots)
+    return [tuple(bots[(start + k) % n] for k in range(players)) for start in range(n)]
+
+
+def rate(records: list[dict], bots: tuple[str, ...]) -> dict:
+    """OpenSkill ratings of every bot from finished game records (in game order), with the
+    win rate (ties shared) by player count."""
+    from openskill.models import PlackettLuce
+    model = PlackettLuce()
+    ratings = {b: model.rating(name=b) for b in bots}
+    wins: dict[tuple[str, int], list[float]] = {}
+    for record in records:
+        seats = record["seats"]
+        teams = [[ratings[s["bot"]]] for s in seats]
+        ranks = [s["rank"] for s in seats]
+        rated = model.rate(teams, ranks=ranks)
+        for s, (new,) in zip(seats, rated):
+            ratings[s["bot"]] = new                   # a bot in two seats keeps its last update
+            wins.setdefault((s["bot"], record["players"]), []).append(s["win"])
+    return {"ratings": ratings, "wins": wins}
+
+
+@click.command()
+@click.option("--bots", required=True, help="comma-separated bots (specs as in play --bots), at least two")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="games in all")
+@click.option("--players", "players_text", default="4", show_default=True,
+              help="player count(s): 4, 3,4,5 or 3-5 (the games are shared among them)")
+@click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games")
+@click.option("--workers", type=click.IntRange(min=1), help="processes (default: one per core)")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@CONTENT
+@VARIANT
+def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants):
+    """Rate bots against each other: mixed tables, OpenSkill ratings (mu ± sigma, and the
+    conservative mu - 3 sigma they are ranked by) and win rates by player count.
+
+    Exit status: 0 done, 1 content errors or failed games, 2 usage errors, 130 stopped by
+    Ctrl-C (after rating the games finished)."""
+    import json
+    from ..engine.bots import split_bot_list
+    names = tuple(dict.fromkeys(split_bot_list(bots)))
+    if len(names) < 2:
+        raise click.BadParameter("name at least two different bots to rate", param_hint="--bots")
+    counts = _player_counts(players_text)
+    workers = check_engine(workers, None)
+    seatings = [(n, seating) for n in counts for seating in tables_of(names, n)]
+    share = [games // len(seatings) + (i < games % len(seatings)) for i in range(len(seatings))]
+    records, interrupted, failed = [], False, []
+    for run, ((n, seating), count) in enumerate(zip(seatings, share)):
+        if not count:
+            continue
+        options = run_options(n, ",".join(seating), "random", seed * 1000 + run, False, variants, paths)
+        done, interrupted = play_study(options, count, workers, None, quiet,
+                                       label=f"{n} players: {', '.join(seating)}")
+        failed += [r for r in done if "error" in r]
+        records += [dict(r, run=run) for r in done if "error" not in r]
+        if interrupted:
+            break
+    records.sort(key=lambda r: (r["run"], r["game"]))
+    result = rate(records, names)
+    if fmt == "json":
+        click.echo(json.dumps(ladder_data(result, names, counts, len(records), failed), indent=2))
+    else:
+        click.echo(ladder_text(result, names, counts, len(records)), nl=False)
+    if interrupted:
+        click.echo(f"interrupted: {len(records)} of {games} games finished and rated", err=True)
+        sys.exit(130)
+    if failed:
+        for r in failed:
+            click.echo(f"error: game {r['game']} (seed {r['seed']}) failed: {r['error']}\n  replay: {r['replay']}",
+                       err=True)
+        sys.exit(1)
+
+
+def _rows(result, names, counts):
+    rows = []
+    for bot in names:
+        r = result["ratings"][bot]
+        by_count = {}
+        for n in counts:
+            played = result["wins"].get((bot, n), [])
+            by_count[n] = (sum(played) / len(played), len(played)) if played else (None, 0)
+        rows.append((bot, r.mu, r.sigma, r.ordinal(), by_count))
+    rows.sort(key=lambda row: -row[3])
+    return rows
+
+
+def ladder_text(result, names, counts, games) -> str:
+    from ..tools.table import render_table
+    headers = ["rank", "bot", "rating", "± (sigma)", "mu - 3 sigma"] + [f"wins at {n}" for n in counts]
+    body = []
+    for i, (bot, mu, sigma, ordinal, by_count) in enumerate(_rows(result, names, counts), 1):
+        body.append([str(i), bot, f"{mu:.1f}", f"{sigma:.1f}", f"{ordinal:.1f}"]
+                    + [f"{rate:.0%} of {n}" if rate is not None else "-" for rate, n in by_count.values()])
+    return (f"{games} games, rated with OpenSkill (Plackett-Luce); wins shared on ties, "
+            f"'of N' is the seats played\n" + render_table(headers, body))
+
+
+def ladder_data(result, names, counts, games, failed) -> dict:
+    return {"games": games, "model": "openskill PlackettLuce",
+            "bots": [{"bot": bot, "mu": mu, "sigma": sigma, "ordinal": ordinal,
+                      "wins": {str(n): {"rate": rate, "seats": k} for n, (rate, k) in by_count.items()}}
+                     for bot, mu, sigma, ordinal, by_count in _rows(result, names, counts)],
+            "failed": [{"game": r["game"], "seed": r["seed"], "error": r["error"]} for r in failed]}

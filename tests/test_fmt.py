@@ -16,6 +16,7 @@ from interpreter.syntax.parser import lark_parser
 
 SHIPPED = sorted((ROOT / "content").glob("*.wonders"))
 VARIANTS = sorted((ROOT / "content" / "variants").glob("*.wonders"))
+EVERY_SHIPPED_FILE = sorted((ROOT / "content").rglob("*.wonders"))   # every rule set and its variants
 
 
 def fmt(text: str) -> str:
@@ -29,7 +30,7 @@ def texts(paths) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------- shipped content
-@pytest.mark.parametrize("path", SHIPPED + VARIANTS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EVERY_SHIPPED_FILE, ids=lambda p: p.relative_to(ROOT / "content").as_posix())
 def test_shipped_content_is_formatted(path):
     text = path.read_text(encoding="utf-8")
     assert fmt(text) == text, f"run `wonders fmt {path.relative_to(ROOT)}`"

@@ -1,25 +1,41 @@
-"""Writing a file so that it is never seen half-written: a temporary file in the same
-folder, flushed to the disk, then os.replace (atomic on POSIX and Windows), the temporary removed on failure."""
+"""Writing a file so that it is never seen half-written: a temporary file of its own in the
+same folder, flushed to the disk, then os.replace (atomic on POSIX and Windows).
+
+A full disk, a signal (Ctrl-C included) or a second writer never leaves a half-written file
+or a temporary behind, and a failed write keeps the old file as it was.  Writes through a
+symlink go to the file it names (the link itself stays); an existing file keeps its
+permissions, a new one gets the user's umask.  Every writer in the project comes here.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 
 def write_atomic(path: Path | str, text: str) -> None:
-    path = Path(path)
-    # Named before it exists, so that a Ctrl-C at any point after finds it to remove.
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    """Write `text` to `path` whole or not at all; OSError says why not."""
+    target = os.path.realpath(path)
+    if os.path.isdir(target):
+        raise IsADirectoryError(21, "it is a folder", str(path))
+    handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp",
+                                         dir=os.path.dirname(target) or ".")
     try:
-        with open(temporary, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())         # on the disk before it replaces the old file
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:            # Ctrl-C included: no temporary left behind
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())            # on the disk before it replaces the old file
+        if os.path.exists(target):
+            os.chmod(temporary, os.stat(target).st_mode & 0o777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, target)
+    except BaseException:                     # Ctrl-C included: no temporary left behind
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
         raise

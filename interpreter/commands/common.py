@@ -98,39 +98,12 @@ class WriteError(Exception):
 
 
 def write_atomic(path: str, text: str) -> None:
-    """Write `text` to `path` whole or not at all: a temporary file in the same folder,
-    flushed to disk, then renamed over `path`.  A full disk, a signal or a second writer
-    never leaves a half-written file, and a failed write keeps the old file as it was.
-    Writes through a symlink go to the file it names (the link itself stays)."""
-    import os
-    import tempfile
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target) or "."
-    if os.path.isdir(target):
-        raise WriteError("it is a folder")
-    temporary = None
+    """interpreter.atomic.write_atomic, its failure as a WriteError with the reason in words."""
+    from interpreter.atomic import write_atomic as write_whole
     try:
-        handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        if os.path.exists(target):
-            os.chmod(temporary, os.stat(target).st_mode & 0o777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, target)
-        temporary = None
+        write_whole(path, text)
     except OSError as err:
         raise WriteError(err.strerror or str(err)) from None
-    finally:
-        if temporary is not None:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
 
 
 def write(path: str, text: str) -> None:

@@ -121,6 +121,7 @@ CODES = {
     "E1301": "deck size does not fit the player count",
     "E1302": "not enough cards to draw from",
     "W1303": "card never enters a deck",
+    "E1304": "fewer wonders than seats",
 }
 
 

@@ -42,7 +42,8 @@ def card_names(text: str, all_names) -> list[str]:
 def test_check_shipped_content_is_clean():
     result = run_cli("check")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout == "7 file(s) checked: 0 error(s), 0 warning(s); 78 cards, 7 wonders\n"
+    assert result.stdout == ("7 file(s) checked: 0 error(s), 0 warning(s); 78 cards, 7 wonders; "
+                             "7 variant(s) in variants/ checked\n")
     assert result.stderr == ""
 
 
@@ -69,7 +70,7 @@ def test_check_a_folder_reads_every_wonders_file(tmp_path):
     (tmp_path / "notes.txt").write_text("not content {")
     result = run_cli("check", str(tmp_path))
     assert result.returncode == 0, result.stdout
-    assert result.stdout.startswith("2 file(s) checked: 0 error(s), 0 warning(s); 7 cards, 1 wonder")
+    assert result.stdout.startswith("2 file(s) checked: 0 error(s), 0 warning(s); 7 cards, 3 wonders")
 
 
 def test_check_json_on_shipped_content():

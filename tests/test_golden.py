@@ -33,7 +33,7 @@ CHANGES_DIAGNOSTICS: set[str] = set()
 # Codes the golden files must exercise between them.
 REQUIRED_CODES = {"E0001", "E0002", "E0003", "E0006", "E1001", "E1002", "E1003", "E1004", "E1005",
                   "E1101", "E1102", "E1201", "E1202", "E1203", "E1205", "E1207", "E1301", "E1302",
-                  "W1303"}
+                  "W1303", "E1304"}
 
 # Parser-internal names that must never reach a user.
 LARK_NAMES = re.compile(r"__ANON|\$END|\b(?:RBRACE|LBRACE|LPAR|RPAR|COMMA|COLON|SEMICOLON|NAME|STRING|INT"

@@ -1,5 +1,6 @@
-"""Whole-set checks: duplicate definitions, chains between ages, and the deck arithmetic
-(every age deals exactly `hand` cards to each player at every allowed player count)."""
+"""Whole-set checks: duplicate definitions, chains between ages, the deck arithmetic
+(every age deals exactly `hand` cards to each player at every allowed player count) and
+the boards (a wonder board for every seat at the largest table)."""
 
 from __future__ import annotations
 
@@ -109,3 +110,23 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
             ctx.report("W1303", f'"{card.name}" never enters a deck', card.span,
                        help=f"give it `copies` that start at {rules.max_players} players or fewer, "
                             "or put it in a random pool with `add ... random <colour> cards`")
+
+
+def check_boards(wonders, rules: RulesDef, ctx: Context, tables=()) -> None:
+    """Every seat gets a wonder board of its own: at the rules' largest player count, and
+    at each table (its players and neutral cities), there are at least as many wonders
+    as seats, or no game at that count can be set up."""
+    need = max([rules.max_players] + [t.seats for t in tables])
+    if len(wonders) >= need:
+        return
+    have = {0: "there are none", 1: "there is only 1"}.get(len(wonders), f"there are only {len(wonders)}")
+    table = next((t for t in tables if t.seats == need), None) if need > rules.max_players else None
+    if table is None:
+        message, span = f"{need} players need {need} wonder boards, but {have}", rules.players_span or rules.span
+    else:
+        message = (f"the table for {table.players} players seats {need} cities with its neutral cities, "
+                   f"so it needs {need} wonder boards, but {have}")
+        span = table.span
+    missing = need - len(wonders)
+    ctx.report("E1304", message, span, label=f"{need} cities at the largest table",
+               help=f"add {missing} wonder{'s' * (missing != 1)}, or play with fewer players")

@@ -14,7 +14,7 @@ from ..syntax.parser import parse_text, read_source
 from .cards import check_card, check_wonder
 from .context import Context
 from .cycles import all_triggers, check_cycles, check_never_fire
-from .decks import check_ages_exist, check_chains, check_decks, check_duplicates
+from .decks import check_ages_exist, check_boards, check_chains, check_decks, check_duplicates
 from .model import RuleSet
 from .rules import check_rules, declare_categories, find_rules
 from .tables import check_tables
@@ -30,6 +30,10 @@ class CheckResult:
     files: tuple[str, ...]
     variants: tuple[str, ...] = ()        # the variants applied, in order, by name
     rules: str | None = None              # the shipped rule set's name (None: --content files)
+    # the files of the folder's `variants/` checked each on top of the base (check/folder.py),
+    # and those left unchecked because the base itself has errors
+    variants_checked: tuple[str, ...] = ()
+    variants_waiting: tuple[str, ...] = ()
 
     @property
     def errors(self) -> int:
@@ -167,14 +171,20 @@ def _not_a_variant(tree: ast.File, shown: str) -> str | None:
 def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResult:
     """Check the given files and folders, or the shipped rule set `rules` (default: the
     top-level content), with the variants applied."""
+    sources, given = read_sources(paths, variants, rules)
+    result = check_sources(sources, variant_files_shown=given)
+    return attrs.evolve(result, rules=None if paths else (rules or DEFAULT_RULES))
+
+
+def read_sources(paths=None, variants=(), rules: str | None = None):
+    """The (name shown, text, reading problems) of every file check_paths checks, and the
+    names shown of those that came from --variant."""
     if paths and rules is not None:
         raise UsageError("give --rules (a shipped rule set) or --content (files), not both")
     files = content_files(paths) if paths else default_files(rules)
     variant_paths = variant_files(variants, paths, rules)
     files += variant_paths
-    result = check_sources([(shown, *read_source(path, shown)) for path, shown in files],
-                           variant_files_shown={shown for _, shown in variant_paths})
-    return attrs.evolve(result, rules=None if paths else (rules or DEFAULT_RULES))
+    return [(shown, *read_source(path, shown)) for path, shown in files], {shown for _, shown in variant_paths}
 
 
 def check_sources(sources, parse=parse_text, variant_files_shown=frozenset()) -> CheckResult:
@@ -257,6 +267,7 @@ def check_files(files: list[ast.File], complete: bool = True,
         tables = check_tables(items, rules, ctx)
         if complete and not any(d.is_error for d in ctx.diagnostics):
             check_decks(cards, rules, ctx, tables)
+            check_boards(wonders, rules, ctx, tables)
             check_cycles(all_triggers(rules, cards, wonders), ctx)
             check_never_fire(cards, wonders, ctx)
     if rules is None or any(d.is_error for d in ctx.diagnostics):

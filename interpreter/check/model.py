@@ -90,6 +90,7 @@ class RulesDef:
     scores: tuple[ast.Score, ...]
     tie_break: tuple[str, ...]
     span: Span
+    players_span: Span | None = None        # the `players` statement (a variant's `set players`)
 
 
 @attrs.frozen

@@ -138,7 +138,8 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
         sell_coins=sell, trade_price=trade, ages=ages, triggers=triggers,
         score_pad=ctx.categories, stage_points_category=stage_category,
         color_points_categories=tuple(color_categories), scores=scores,
-        tie_break=tuple(k.text for k in tie.keys) if tie else (), span=rules.span)
+        tie_break=tuple(k.text for k in tie.keys) if tie else (), span=rules.span,
+        players_span=players.span)
 
 
 def _check_ages(rules: ast.Rules, ctx: Context) -> tuple[AgeDef, ...] | None:

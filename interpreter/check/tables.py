@@ -22,15 +22,19 @@ def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
                        notes=(Note("the first one is here", seen[n].players.span),))
             continue
         seen[n] = table
+        # the range may come from a variant's `set players`: show where it was set
+        range_note = (Note("the rules' player range is set here", rules.players_span),) if rules.players_span else ()
         if rules.min_players <= n <= rules.max_players or n < 1:
             ctx.report("E1204", f"a table for {n} players, but the rules play {rules.min_players} to "
-                       f"{rules.max_players} players themselves", table.players.span,
-                       help="tables are for player counts outside the rules' `players` range")
+                       f"{rules.max_players} players themselves", table.players.span, notes=range_note,
+                       help=f"a table sets up a player count the rules do not play themselves: "
+                            f"leave {n} players out of the rules' `players` range")
             continue
         deal_as = table.deal_as.value if table.deal_as else n
         if table.deal_as and not rules.min_players <= deal_as <= rules.max_players:
             ctx.report("E1204", f"cards as for {deal_as} players, but the rules play {rules.min_players} "
-                       f"to {rules.max_players}", table.deal_as.span)
+                       f"to {rules.max_players}", table.deal_as.span, notes=range_note,
+                       help="a table's decks are made as for a player count within the rules' range")
             continue
         neutrals = tuple(_neutral(city, rules, ctx) for city in table.neutrals)
         if None not in neutrals:

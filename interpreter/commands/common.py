@@ -16,12 +16,14 @@ from interpreter.printable import printable as shown
 FORMATS = click.Choice(["text", "json"])
 
 
-def load(paths, variants=(), rules=None):
+def load(paths, variants=(), rules=None, folder_variants=False):
     """Check the content: the given files and folders, or the shipped rule set `rules`
-    (None: the default one)."""
+    (None: the default one); `folder_variants`: also each variant of their `variants/`
+    folders on its own (`wonders check`)."""
+    from interpreter.check.folder import check_folder
     from interpreter.check.load import UsageError, check_paths
     try:
-        return check_paths(list(paths) or None, list(variants), rules)
+        return (check_folder if folder_variants else check_paths)(list(paths) or None, list(variants), rules)
     except UsageError as err:
         raise click.UsageError(shown(str(err))) from None
 

@@ -1,0 +1,85 @@
+"""`wonders check` of a folder: the folder is the base, checked as it is; then each
+variant of its `variants/` subfolder is checked applied to that base alone, so a broken
+variant kept beside the content is never called clean (docs/cli.md, "Variants beside
+the content").  The shipped rule set's check does the same with its own `variants/`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from ..diagnostics import Note, sort_key
+from ..paths import DEFAULT_RULES, content_dir
+from ..syntax import ast
+from ..syntax.parser import parse_text, read_source
+from .load import CheckResult, check_sources, read_sources, rules_folder
+
+
+def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResult:
+    """check_paths, then (when no --variant is given: that combination is what was asked)
+    each variant beside the checked folders on its own.  Variants are checked only on a
+    base without errors; the base's own diagnostics are not repeated for each variant."""
+    sources, given = read_sources(paths, variants, rules)
+    parse = _parse_once()
+    result = attrs.evolve(check_sources(sources, parse, given),
+                          rules=None if paths else (rules or DEFAULT_RULES))
+    found = [] if variants else folder_variant_files(paths, rules)
+    if not found:
+        return result
+    if result.errors:
+        return attrs.evolve(result, variants_waiting=tuple(shown for _, shown in found))
+    base = set(result.diagnostics)
+    extra = []
+    for path, shown in found:
+        text, problems = read_source(path, shown)
+        if text is not None:
+            result.sources.add(shown, text)
+        run = check_sources(sources + [(shown, text, problems)], parse, {shown})
+        where = _variant_span(parse, text, shown)
+        extra += [_attributed(d, shown, where) for d in run.diagnostics if d not in base]
+    return attrs.evolve(result, diagnostics=tuple(sorted(result.diagnostics + tuple(extra), key=sort_key)),
+                        variants_checked=tuple(shown for _, shown in found))
+
+
+def folder_variant_files(paths, rules: str | None) -> list[tuple[Path, str]]:
+    """(path, name shown) of the `variants/*.wonders` files beside the content checked:
+    of each folder given, or of the shipped rule set's folder when none is given."""
+    if paths:
+        folders = [(Path(raw) / "variants", str(Path(raw) / "variants")) for raw in paths if Path(raw).is_dir()]
+    else:
+        folder = rules_folder(rules) / "variants"
+        folders = [(folder, f"content/{folder.relative_to(content_dir()).as_posix()}")]
+    found = []
+    for folder, shown in folders:
+        if folder.is_dir() and not folder.is_symlink():
+            found += [(f, f"{shown}/{f.name}") for f in sorted(folder.glob("*.wonders")) if f.is_file()]
+    return found
+
+
+def _attributed(d, shown: str, where):
+    """A diagnostic found with a variant applied, saying which when it points elsewhere."""
+    if d.span is not None and d.span.file == shown:
+        return d
+    note = Note("found with this variant applied", where) if where else Note(f"found with the variant {shown} applied")
+    return attrs.evolve(d, notes=d.notes + (note,))
+
+
+def _variant_span(parse, text: str | None, shown: str):
+    """Where the variant file's first variant is named (None: it has none, or is unread)."""
+    if text is None:
+        return None
+    tree, _ = parse(text, shown)
+    return next((i.name.span for i in tree.items if isinstance(i, ast.Variant)), None)
+
+
+def _parse_once():
+    """parse_text remembering each file's tree: the base is parsed once for all variants."""
+    trees: dict[tuple[str, str], tuple] = {}
+
+    def parse(text: str, shown: str):
+        key = (shown, text)
+        if key not in trees:
+            trees[key] = parse_text(text, shown)
+        return trees[key]
+    return parse

@@ -39,12 +39,14 @@ def test_ctrl_c_exits_130_on_every_command(args, game_files, monkeypatch, capsys
     """Ctrl-C while the content loads (every command loads it) ends with 130, not click's
     "Aborted!" and 1."""
     import cli
+    import interpreter.check.folder as folder
     import interpreter.check.load as load
     args = [a.format(**game_files) for a in args]
 
     def interrupted(*_a, **_k):
         raise KeyboardInterrupt
     monkeypatch.setattr(load, "check_paths", interrupted)
+    monkeypatch.setattr(folder, "check_folder", interrupted)     # `check`: the folder and its variants
     monkeypatch.setattr(sys, "argv", ["wonders", *args])
     monkeypatch.chdir(ROOT)
     with pytest.raises(SystemExit) as exit_:

@@ -3,6 +3,7 @@ quadratic (the tests pin the work; this script shows the time).
 
     python bench/bounds.py                    # every case
     python bench/bounds.py --triggers 30000   # the check case at the size that took 51 s
+    python bench/bounds.py --only variants --changes 2000 4000 8000   # variants of that many changes
 
 Lines read `case: seconds`.  Figures live in docs/performance.md.
 """
@@ -73,24 +74,55 @@ def check_case(triggers: int) -> None:
         timed(f"check with {triggers:,} rules triggers", lambda: check_paths([str(folder)]))
 
 
+def variant_case(changes: int) -> None:
+    """Two variants of `changes` changes between them, stacked on the shipped content: a
+    quarter each of named triggers, unnamed triggers and score lines, and a quarter that
+    override the named triggers (the shape tests/test_check_work.py counts)."""
+    n = changes // 4
+    rules = '    changes "7 Wonders, first edition"\n'
+    with tempfile.TemporaryDirectory() as tmp:
+        many, more = Path(tmp) / "many.wonders", Path(tmp) / "more.wonders"
+        many.write_text('variant "Many" {\n' + rules + "".join(
+            f'    add trigger "t{i}" on card sold: gain 1 coin\n    add on age start: gain 1 coin\n'
+            "    add score civilian: 1\n" for i in range(n)) + "}\n", encoding="utf-8")
+        more.write_text('variant "More" {\n' + rules + '    overrides "Many"\n' + "".join(
+            f'    add trigger "t{i}" on card sold: gain 2 coins\n' for i in range(n)) + "}\n", encoding="utf-8")
+        result = []
+        timed(f"check with variants of {4 * n:,} changes", lambda: result.append(check_paths(None, [str(many), str(more)])))
+        assert not result[0].errors, result[0].diagnostics[:3]
+
+
+CASES = ("payment", "science", "check", "variants")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--triggers", type=int, default=10_000)
+    parser.add_argument("--changes", type=int, nargs="*", default=[2_000, 4_000],
+                        help="sizes of the variant case (changes in all)")
+    parser.add_argument("--only", choices=CASES, action="append", help="run only these cases (repeatable)")
     args = parser.parse_args()
-    every = tuple(range(7))
-    cost = (3, 3, 3, 3, 3, 3, 2)
-    timed("payment, five 7-way choices per city, 20-resource cost",
-          lambda: payment_case(5, lambda i: every, cost))
-    timed("payment, ten 7-way choices per city, 20-resource cost",
-          lambda: payment_case(10, lambda i: every, cost))
-    timed("payment, 600 2-way choices per neighbour, none own, 7-resource cost",
-          lambda: payment_case(600, lambda i: (i % 7, (i + 1) % 7), (1,) * 7, own=False))
-    timed("payment, 600 2-way choices per neighbour, none own, 20-resource cost",
-          lambda: payment_case(600, lambda i: (i % 7, (i + 1) % 7), cost, own=False))
-    tables = compile_rules(check_paths(None).ruleset)
-    timed("science, 14 symbols of one's choice", lambda: science_case(tables, 14))
-    timed("science, 40 symbols of one's choice", lambda: science_case(tables, 40))
-    check_case(args.triggers)
+    only = set(args.only or CASES)
+    if "payment" in only:
+        every = tuple(range(7))
+        cost = (3, 3, 3, 3, 3, 3, 2)
+        timed("payment, five 7-way choices per city, 20-resource cost",
+              lambda: payment_case(5, lambda i: every, cost))
+        timed("payment, ten 7-way choices per city, 20-resource cost",
+              lambda: payment_case(10, lambda i: every, cost))
+        timed("payment, 600 2-way choices per neighbour, none own, 7-resource cost",
+              lambda: payment_case(600, lambda i: (i % 7, (i + 1) % 7), (1,) * 7, own=False))
+        timed("payment, 600 2-way choices per neighbour, none own, 20-resource cost",
+              lambda: payment_case(600, lambda i: (i % 7, (i + 1) % 7), cost, own=False))
+    if "science" in only:
+        tables = compile_rules(check_paths(None).ruleset)
+        timed("science, 14 symbols of one's choice", lambda: science_case(tables, 14))
+        timed("science, 40 symbols of one's choice", lambda: science_case(tables, 40))
+    if "check" in only:
+        check_case(args.triggers)
+    if "variants" in only:
+        for changes in args.changes:
+            variant_case(changes)
 
 
 if __name__ == "__main__":

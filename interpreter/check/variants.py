@@ -17,6 +17,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from .context import STATEMENT_WORDS, Context
 from .rules import quiet_age_number, roman
+from .variant_apply import Workspace
 
 _fresh = itertools.count()
 
@@ -40,11 +41,12 @@ def apply_variants(items: list, ctx: Context) -> list:
         _check_target(v, rules, ctx)
     _check_mutual_overrides(variants, ctx)
     skipped = _resolve_conflicts(variants, ctx)
+    work = Workspace(base, ctx)
     for v in variants:
         for change in v.body:
             if id(change) not in skipped:
-                base = _apply(change, base, ctx)
-    return base
+                work.apply(change)
+    return work.result()
 
 
 def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None:
@@ -87,20 +89,21 @@ def _card_key(ref: ast.CardRef) -> tuple:
     return ("card", ref.name.text) + ((quiet_age_number(ref.age.text),) if ref.age is not None else ())
 
 
-def _overlap(a: tuple, b: tuple) -> bool:
-    n = min(len(a), len(b))
-    return a[:n] == b[:n]
-
-
 def _resolve_conflicts(variants, ctx: Context) -> set[int]:
-    seen: list[tuple[tuple, ast.Variant, ast.Change]] = []
+    """Every pair of changes of two variants whose sites overlap (one site is the other or
+    part of it) is resolved by `overrides` or reported.  The sites seen are indexed by each
+    of their prefixes, so a site meets only the sites it overlaps, never all the others."""
+    order = itertools.count()
+    exact: dict[tuple, dict[int, list]] = {}       # a site -> {variant: entries with that site}
+    below: dict[tuple, dict[int, list]] = {}       # a prefix -> {variant: entries of longer sites}
     skipped: set[int] = set()
     for v in variants:
         for change in v.body:
             for site in sites(change):
-                for other_site, other_v, other_change in seen:
-                    if other_v is v or not _overlap(site, other_site):
-                        continue
+                found = [e for prefix in _prefixes(site) for key, entries in exact.get(prefix, {}).items()
+                         if key != id(v) for e in entries]
+                found += [e for key, entries in below.get(site, {}).items() if key != id(v) for e in entries]
+                for _, other_v, other_change in sorted(found, key=lambda e: e[0]):
                     if _overrides(v, other_v):
                         skipped.add(id(other_change))
                     elif _overrides(other_v, v):
@@ -110,8 +113,16 @@ def _resolve_conflicts(variants, ctx: Context) -> set[int]:
                                    f"{_describe(site)}", change.span, label=f'changed by "{v.name.text}"',
                                    notes=(Note(f'also changed by "{other_v.name.text}"', other_change.span),),
                                    help=f'if "{v.name.text}" should win, add `overrides "{other_v.name.text}"` to it')
-                seen.append((site, v, change))
+                entry = (next(order), v, change)
+                exact.setdefault(site, {}).setdefault(id(v), []).append(entry)
+                for prefix in _prefixes(site)[:-1]:
+                    below.setdefault(prefix, {}).setdefault(id(v), []).append(entry)
     return skipped
+
+
+def _prefixes(site: tuple) -> list[tuple]:
+    """The site's prefixes, shortest first, the site itself last."""
+    return [site[:n] for n in range(1, len(site) + 1)]
 
 
 def _check_mutual_overrides(variants, ctx: Context) -> None:
@@ -151,192 +162,3 @@ def _describe(site: tuple) -> str:
     if kind == "rules":
         return f"the rules' {_word(site[1])}"
     return f"the {kind} {site[1]!s}" if len(site) > 1 else f"the {kind}"
-
-
-# ---------------------------------------------------------------- applying one change
-def _apply(change: ast.Change, items: list, ctx: Context) -> list:
-    handler = {"card": _card_change, "wonder": _wonder_change, "stage": _stage_change,
-               "trigger": _rules_change, "score": _rules_change}.get(change.what, _rules_change)
-    return handler(change, items, ctx)
-
-
-def _find_cards(ref: ast.CardRef, items: list, ctx: Context) -> list[int]:
-    age = quiet_age_number(ref.age.text) if ref.age is not None else None
-    found = []
-    for i, item in enumerate(items):
-        if isinstance(item, ast.Card) and item.name.text == ref.name.text:
-            stmt = next((s for s in item.body if isinstance(s, ast.AgeStmt)), None)
-            if age is None or (stmt is not None and quiet_age_number(stmt.age.text) == age):
-                found.append(i)
-    return found
-
-
-def _missing(what: str, name: ast.Name, pool, ctx: Context) -> None:
-    guess = ctx.suggest(name.text, list(pool))
-    ctx.report("E1405", f'there is no {what} "{name.text}" to change', name.span, label=f"no such {what}",
-               help=f'did you mean "{guess}"?' if guess else f"a variant can only change a {what} of the rules it changes")
-
-
-def _card_change(change: ast.Change, items: list, ctx: Context) -> list:
-    ref: ast.CardRef = change.target
-    found = _find_cards(ref, items, ctx)
-    if change.verb == "add":
-        if found:
-            ctx.report("E1404", f'the card "{ref.name.text}" already exists', ref.name.span,
-                       label="already in the rules", notes=(Note("defined here", items[found[0]].name.span),),
-                       help="use `replace card` or `modify card` to change it")
-            return items
-        return items + [change.item]
-    if not found:
-        _missing("card", ref.name, {i.name.text for i in items if isinstance(i, ast.Card)}, ctx)
-        return items
-    if len(found) > 1:
-        ctx.report("E1406", f'"{ref.name.text}" names cards of several ages', ref.span,
-                   label="which one?", help=f'say which: `"{ref.name.text}" of age I`')
-        return items
-    index = found[0]
-    items = list(items)
-    if change.verb == "remove":
-        del items[index]
-    elif change.verb == "replace":
-        items[index] = change.item
-    else:                                   # modify: the statements given replace their kind
-        items[index] = attrs.evolve(items[index], body=_merge(items[index].body, change.item))
-    return items
-
-
-def _merge(body: tuple, changes: tuple) -> tuple:
-    """`modify`: each statement given takes the place of the statement(s) of its kind; the
-    effects given, if any, take the place of all the effects.  Other statements stay."""
-    def kind(s):
-        return "effects" if isinstance(s, ast.EFFECT_TYPES) else type(s)
-    given: dict = {}
-    for s in changes:
-        given.setdefault(kind(s), []).append(s)
-    merged, placed = [], set()
-    for s in body:
-        k = kind(s)
-        if k not in given:
-            merged.append(s)
-        elif k not in placed:
-            merged += given[k]
-            placed.add(k)
-    merged += [s for k, group in given.items() if k not in placed for s in group]
-    return tuple(merged)
-
-
-def _wonder_change(change: ast.Change, items: list, ctx: Context) -> list:
-    return _change_named(change, items, "wonder",
-                         lambda item: item.name.text if isinstance(item, ast.Wonder) else None, ctx)
-
-
-def _change_named(change: ast.Change, entries: list, what: str, name_of, ctx: Context) -> list:
-    """Add, replace or remove the entry named by the change; `name_of` gives an entry's
-    name, or None for entries of another kind."""
-    name = change.target
-    found = [i for i, entry in enumerate(entries) if name_of(entry) == name.text]
-    if change.verb == "add":
-        if found:
-            ctx.report("E1404", f'the {what} "{name.text}" already exists', name.span,
-                       notes=(Note("defined here", entries[found[0]].name.span),),
-                       help=f"use `replace {what}` to change it")
-            return entries
-        return entries + [change.item]
-    if not found:
-        _missing(what, name, [n for n in map(name_of, entries) if n is not None], ctx)
-        return entries
-    entries = list(entries)
-    if change.verb == "remove":
-        del entries[found[0]]
-    else:
-        entries[found[0]] = change.item
-    return entries
-
-
-def _stage_change(change: ast.Change, items: list, ctx: Context) -> list:
-    where: ast.WonderSide = change.target
-    found = [i for i, item in enumerate(items) if isinstance(item, ast.Wonder) and item.name.text == where.wonder.text]
-    if not found:
-        _missing("wonder", where.wonder, {i.name.text for i in items if isinstance(i, ast.Wonder)}, ctx)
-        return items
-    wonder = items[found[0]]
-    sides = [s for s in wonder.sides if s.name.text == where.side.text]
-    if not sides:
-        _missing("side", where.side, [s.name.text for s in wonder.sides], ctx)
-        return items
-    side = sides[0]
-    stages = [i for i, s in enumerate(side.body) if isinstance(s, ast.Stage)]
-    body = list(side.body)
-    if change.verb == "add":
-        body.append(change.item)
-    else:
-        if not 1 <= change.stage <= len(stages):
-            ctx.report("E1405", f'side {side.name.text} of "{wonder.name.text}" has no stage {change.stage}',
-                       change.span, help=f"its stages are 1 to {len(stages)}")
-            return items
-        at = stages[change.stage - 1]
-        if change.verb == "remove":
-            del body[at]
-        else:
-            body[at] = change.item
-    new_side = attrs.evolve(side, body=tuple(body))
-    new_wonder = attrs.evolve(wonder, sides=tuple(new_side if s is side else s for s in wonder.sides))
-    items = list(items)
-    items[found[0]] = new_wonder
-    return items
-
-
-def _rules_change(change: ast.Change, items: list, ctx: Context) -> list:
-    at = next((i for i, item in enumerate(items) if isinstance(item, ast.Rules)), None)
-    if at is None:
-        return items                        # E1208 reports the missing rules
-    rules = items[at]
-    body = list(rules.body)
-    if change.verb == "set":
-        body = _set(body, change.item)
-    elif change.what == "trigger":
-        body = _trigger_change(change, body, ctx)
-    elif change.what == "score":
-        body = _score_change(change, body, ctx)
-    items = list(items)
-    items[at] = attrs.evolve(rules, body=tuple(body))
-    return items
-
-
-def _set(body: list, stmt) -> list:
-    if isinstance(stmt, ast.AgeRules):
-        number = quiet_age_number(stmt.age.text)
-        for i, s in enumerate(body):
-            if isinstance(s, ast.AgeRules) and quiet_age_number(s.age.text) == number:
-                body[i] = attrs.evolve(s, body=_merge(s.body, stmt.body))
-                return body
-        return body + [stmt]
-    for i, s in enumerate(body):
-        if type(s) is type(stmt):
-            body[i] = stmt
-            return body
-    return body + [stmt]
-
-
-def _trigger_change(change: ast.Change, body: list, ctx: Context) -> list:
-    if change.verb == "add" and change.target is None:
-        return body + [change.item]
-    return _change_named(change, body, "trigger",
-                         lambda s: s.name.text if isinstance(s, ast.Trigger) and s.name else None, ctx)
-
-
-def _score_change(change: ast.Change, body: list, ctx: Context) -> list:
-    category = change.target
-    found = [i for i, s in enumerate(body) if isinstance(s, ast.Score) and s.category.text == category.text]
-    if change.verb == "add":
-        return body + [change.item]
-    if not found:
-        _missing("score line for", category, [s.category.text for s in body if isinstance(s, ast.Score)], ctx)
-        return body
-    first = found[0]
-    kept = [s for i, s in enumerate(body) if i not in found[1:]]
-    if change.verb == "remove":
-        del kept[first]
-    else:
-        kept[first] = change.item
-    return kept

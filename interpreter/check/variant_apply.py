@@ -1,0 +1,275 @@
+"""Applying variant changes to the base items, each in time independent of the number of
+changes: the items and the rules' statements are changed in place (a removed entry leaves
+a hole, so positions stay valid), and indexes find a card, a wonder, a named trigger, a
+score category or a statement kind without a scan.  Copying the items or the rules' body
+for every change made a variant of thousands of changes quadratic (issue 11, item 7).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..diagnostics import Note
+from ..syntax import ast
+from .context import Context
+from .rules import quiet_age_number
+
+
+def _age_of(card: ast.Card) -> int | None:
+    stmt = next((s for s in card.body if isinstance(s, ast.AgeStmt)), None)
+    return quiet_age_number(stmt.age.text) if stmt is not None else None
+
+
+class _Index:
+    """Positions by key.  Adding, dropping and finding the first are independent of how
+    many positions a key has, but for the first (the smallest position, found in order of
+    addition while positions are only added at the end)."""
+
+    def __init__(self):
+        self._at: dict = {}                # key -> {position: None}, an ordered set
+
+    def add(self, key, position: int) -> None:
+        found = self._at.setdefault(key, {})
+        if found and position < next(reversed(found)):
+            found[position] = None         # placed before others: keep the set in order
+            self._at[key] = dict.fromkeys(sorted(found))
+        else:
+            found[position] = None
+
+    def drop(self, key, position: int) -> None:
+        del self._at[key][position]
+
+    def get(self, key) -> list[int]:
+        return list(self._at.get(key, ()))
+
+    def first(self, key) -> int | None:
+        return next(iter(self._at.get(key, ())), None)
+
+    def keys(self) -> list:
+        return [k for k, found in self._at.items() if found]
+
+
+class Workspace:
+    """The base items with changes applied so far (see the module docstring)."""
+
+    def __init__(self, items: list, ctx: Context):
+        self.ctx = ctx
+        self.items: list = list(items)
+        self.cards, self.wonders = _Index(), _Index()
+        for i, item in enumerate(self.items):
+            for index, key in self._item_keys(item):
+                index.add(key, i)
+        self.rules_at = next((i for i, item in enumerate(self.items) if isinstance(item, ast.Rules)), None)
+        self.body: list = list(self.items[self.rules_at].body) if self.rules_at is not None else []
+        self.body_changed = False
+        self.kinds, self.ages, self.triggers, self.scores = _Index(), _Index(), _Index(), _Index()
+        for i, stmt in enumerate(self.body):
+            self._index_statement(stmt, i)
+
+    def _statement_keys(self, stmt) -> list[tuple[_Index, object]]:
+        keys = [(self.kinds, type(stmt))]
+        if isinstance(stmt, ast.AgeRules):
+            keys.append((self.ages, quiet_age_number(stmt.age.text)))
+        elif isinstance(stmt, ast.Trigger) and stmt.name:
+            keys.append((self.triggers, stmt.name.text))
+        elif isinstance(stmt, ast.Score):
+            keys.append((self.scores, stmt.category.text))
+        return keys
+
+    def _index_statement(self, stmt, i: int) -> None:
+        for index, key in self._statement_keys(stmt):
+            index.add(key, i)
+
+    def _item_keys(self, item) -> list[tuple[_Index, object]]:
+        if isinstance(item, ast.Card):
+            return [(self.cards, item.name.text)]
+        if isinstance(item, ast.Wonder):
+            return [(self.wonders, item.name.text)]
+        return []
+
+    def result(self) -> list:
+        """The items, changes applied, holes closed."""
+        items = self.items
+        if self.body_changed:
+            items = list(items)
+            items[self.rules_at] = attrs.evolve(items[self.rules_at], body=tuple(s for s in self.body if s is not None))
+        return [item for item in items if item is not None]
+
+    # ---------------------------------------------------------------- entries
+    def _put_item(self, i: int | None, item) -> None:
+        """Place `item` at position i (None: at the end), or remove position i (item None)."""
+        self.items, i = _put(self.items, i, item, self._item_keys)
+
+    def _put_statement(self, i: int | None, stmt) -> None:
+        """The same for a statement of the rules' body."""
+        self.body_changed = True
+        self.body, i = _put(self.body, i, stmt, self._statement_keys)
+
+    # ---------------------------------------------------------------- changes
+    def apply(self, change: ast.Change) -> None:
+        if change.what == "card":
+            self._card_change(change)
+        elif change.what == "wonder":
+            self._wonder_change(change)
+        elif change.what == "stage":
+            self._stage_change(change)
+        elif self.rules_at is None:
+            return                             # E1208 reports the missing rules
+        elif change.verb == "set":
+            self._set(change.item)
+        elif change.what == "trigger":
+            self._trigger_change(change)
+        elif change.what == "score":
+            self._score_change(change)
+
+    def _missing(self, what: str, name: ast.Name, pool) -> None:
+        guess = self.ctx.suggest(name.text, list(pool))
+        self.ctx.report("E1405", f'there is no {what} "{name.text}" to change', name.span, label=f"no such {what}",
+                        help=f'did you mean "{guess}"?' if guess else
+                        f"a variant can only change a {what} of the rules it changes")
+
+    def _card_change(self, change: ast.Change) -> None:
+        ref: ast.CardRef = change.target
+        found = self.cards.get(ref.name.text)
+        if ref.age is not None:
+            age = quiet_age_number(ref.age.text)
+            found = [i for i in found if _age_of(self.items[i]) == age]
+        if change.verb == "add":
+            if found:
+                self.ctx.report("E1404", f'the card "{ref.name.text}" already exists', ref.name.span,
+                                label="already in the rules", notes=(Note("defined here", self.items[found[0]].name.span),),
+                                help="use `replace card` or `modify card` to change it")
+            else:
+                self._put_item(None, change.item)
+            return
+        if not found:
+            self._missing("card", ref.name, self.cards.keys())
+            return
+        if len(found) > 1:
+            self.ctx.report("E1406", f'"{ref.name.text}" names cards of several ages', ref.span,
+                            label="which one?", help=f'say which: `"{ref.name.text}" of age I`')
+            return
+        at = found[0]
+        if change.verb == "remove":
+            self._put_item(at, None)
+        elif change.verb == "replace":
+            self._put_item(at, change.item)
+        else:                                   # modify: the statements given replace their kind
+            self._put_item(at, attrs.evolve(self.items[at], body=merge(self.items[at].body, change.item)))
+
+    def _wonder_change(self, change: ast.Change) -> None:
+        self._named_change(change, "wonder", self.wonders, self.items, self._put_item)
+
+    def _named_change(self, change: ast.Change, what: str, index: _Index, entries: list, put) -> None:
+        """Add, replace or remove the entry the change names (a wonder, a named trigger)."""
+        name = change.target
+        found = index.get(name.text)
+        if change.verb == "add":
+            if found:
+                self.ctx.report("E1404", f'the {what} "{name.text}" already exists', name.span,
+                                notes=(Note("defined here", entries[found[0]].name.span),),
+                                help=f"use `replace {what}` to change it")
+            else:
+                put(None, change.item)
+        elif not found:
+            self._missing(what, name, index.keys())
+        else:
+            put(found[0], None if change.verb == "remove" else change.item)
+
+    def _stage_change(self, change: ast.Change) -> None:
+        where: ast.WonderSide = change.target
+        found = self.wonders.get(where.wonder.text)
+        if not found:
+            self._missing("wonder", where.wonder, self.wonders.keys())
+            return
+        wonder = self.items[found[0]]
+        side = next((s for s in wonder.sides if s.name.text == where.side.text), None)
+        if side is None:
+            self._missing("side", where.side, [s.name.text for s in wonder.sides])
+            return
+        stages = [i for i, s in enumerate(side.body) if isinstance(s, ast.Stage)]
+        body = list(side.body)
+        if change.verb == "add":
+            body.append(change.item)
+        elif not 1 <= change.stage <= len(stages):
+            self.ctx.report("E1405", f'side {side.name.text} of "{wonder.name.text}" has no stage {change.stage}',
+                            change.span, help=f"its stages are 1 to {len(stages)}")
+            return
+        elif change.verb == "remove":
+            del body[stages[change.stage - 1]]
+        else:
+            body[stages[change.stage - 1]] = change.item
+        new_side = attrs.evolve(side, body=tuple(body))
+        self._put_item(found[0], attrs.evolve(wonder, sides=tuple(new_side if s is side else s for s in wonder.sides)))
+
+    # ---------------------------------------------------------------- the rules' statements
+    def _set(self, stmt) -> None:
+        """`set`: an age's statements merge into that age's block (added if none); any other
+        statement takes the place of the first of its kind (added if none)."""
+        if isinstance(stmt, ast.AgeRules):
+            found = self.ages.get(quiet_age_number(stmt.age.text))
+            if found:
+                old = self.body[found[0]]
+                self._put_statement(found[0], attrs.evolve(old, body=merge(old.body, stmt.body)))
+            else:
+                self._put_statement(None, stmt)
+            return
+        self._put_statement(self.kinds.first(type(stmt)), stmt)
+
+    def _trigger_change(self, change: ast.Change) -> None:
+        name = change.target
+        if change.verb == "add" and name is None:
+            self._put_statement(None, change.item)
+            return
+        self._named_change(change, "trigger", self.triggers, self.body, self._put_statement)
+
+    def _score_change(self, change: ast.Change) -> None:
+        """`add score` adds a line; `replace` puts one line in place of the category's first
+        and removes the others; `remove` removes them all."""
+        category = change.target
+        if change.verb == "add":
+            self._put_statement(None, change.item)
+            return
+        found = list(self.scores.get(category.text))
+        if not found:
+            self._missing("score line for", category, self.scores.keys())
+            return
+        for i in found[1:]:
+            self._put_statement(i, None)
+        self._put_statement(found[0], None if change.verb == "remove" else change.item)
+
+
+def _put(entries: list, i: int | None, entry, keys_of) -> tuple[list, int]:
+    """entries[i] = entry (appended when i is None; entry None leaves a hole), the indexes
+    that `keys_of` names kept up to date: only the keys that change are touched."""
+    if i is None:
+        i = len(entries)
+        entries.append(None)
+    old = set(keys_of(entries[i])) if entries[i] is not None else set()
+    new = set(keys_of(entry)) if entry is not None else set()
+    for index, key in old - new:
+        index.drop(key, i)
+    for index, key in new - old:
+        index.add(key, i)
+    entries[i] = entry
+    return entries, i
+
+
+def merge(body: tuple, changes: tuple) -> tuple:
+    """`modify`: each statement given takes the place of the statement(s) of its kind; the
+    effects given, if any, take the place of all the effects.  Other statements stay."""
+    def kind(s):
+        return "effects" if isinstance(s, ast.EFFECT_TYPES) else type(s)
+    given: dict = {}
+    for s in changes:
+        given.setdefault(kind(s), []).append(s)
+    merged, placed = [], set()
+    for s in body:
+        k = kind(s)
+        if k not in given:
+            merged.append(s)
+        elif k not in placed:
+            merged += given[k]
+            placed.add(k)
+    merged += [s for k, group in given.items() if k not in placed for s in group]
+    return tuple(merged)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from itertools import product
 from types import SimpleNamespace
 
 from hypothesis import given, settings, strategies as st
 
-from interpreter.engine import payment
+from interpreter.engine import payment, payment_bits
 from interpreter.engine.payment import every_payment, pareto, payment_options, signature
 
 R = 4   # resources in these small worlds
@@ -54,6 +55,23 @@ def brute_force(cost, me, left, right):
     return pareto(options)
 
 
+@contextlib.contextmanager
+def search(way: str):
+    """Undominated payments by the dynamic programme ("steps") or on bit sets ("bits"),
+    whatever the size of the need; the memo is emptied so that each way answers anew."""
+    saved = payment.BITS_FROM
+    payment.BITS_FROM = 0 if way == "bits" else 10 ** 9
+    payment._RESULTS.clear()
+    payment._SEARCHES.clear()
+    try:
+        yield
+    finally:
+        payment.BITS_FROM = saved
+        payment._RESULTS.clear()
+        payment._SEARCHES.clear()
+
+
+WAYS = st.sampled_from(["steps", "bits"])
 vector = st.lists(st.integers(0, 2), min_size=R, max_size=R).map(tuple)
 choice = st.lists(st.integers(0, R - 1), min_size=2, max_size=3, unique=True).map(tuple)
 choices = st.lists(choice, max_size=2).map(tuple)
@@ -63,12 +81,13 @@ prices = st.lists(st.integers(1, 2), min_size=R, max_size=R).map(tuple)
 @settings(max_examples=100, deadline=None)
 @given(cost=st.lists(st.integers(0, 3), min_size=R, max_size=R).map(tuple),
        mine=st.tuples(vector, choices), lsell=st.tuples(vector, choices), rsell=st.tuples(vector, choices),
-       lprice=prices, rprice=prices)
-def test_payment_options_are_the_undominated_ways_to_pay(cost, mine, lsell, rsell, lprice, rprice):
+       lprice=prices, rprice=prices, way=WAYS)
+def test_payment_options_are_the_undominated_ways_to_pay(cost, mine, lsell, rsell, lprice, rprice, way):
     me = city(mine[0], mine[1], (0,) * R, (), lprice, rprice)
     left = city((0,) * R, (), lsell[0], lsell[1], lprice, rprice)
     right = city((0,) * R, (), rsell[0], rsell[1], lprice, rprice)
-    assert list(payment_options(cost, me, left, right)) == brute_force(cost, me, left, right)
+    with search(way):
+        assert list(payment_options(cost, me, left, right)) == brute_force(cost, me, left, right)
 
 
 def test_pareto_keeps_undominated_pairs_cheapest_first():
@@ -126,14 +145,15 @@ alike = st.lists(st.sampled_from([(0, 1), (1, 2)]), max_size=3).map(tuple)
 @settings(max_examples=40, deadline=None)
 @given(cost=st.lists(st.integers(0, 2), min_size=R, max_size=R).map(tuple),
        mine=st.tuples(small, alike), lsell=st.tuples(small, alike), rsell=st.tuples(small, alike),
-       lprice=prices, rprice=prices)
-def test_many_alike_choice_productions_against_brute_force(cost, mine, lsell, rsell, lprice, rprice):
+       lprice=prices, rprice=prices, way=WAYS)
+def test_many_alike_choice_productions_against_brute_force(cost, mine, lsell, rsell, lprice, rprice, way):
     """Several choice productions, often alike (the search keeps only as many alike as
     could be used)."""
     me = city(mine[0], mine[1], (0,) * R, (), lprice, rprice)
     left = city((0,) * R, (), lsell[0], lsell[1], lprice, rprice)
     right = city((0,) * R, (), rsell[0], rsell[1], lprice, rprice)
-    assert list(payment_options(cost, me, left, right)) == brute_force(cost, me, left, right)
+    with search(way):
+        assert list(payment_options(cost, me, left, right)) == brute_force(cost, me, left, right)
 
 
 def seven_way_world(count, cost):
@@ -160,12 +180,61 @@ def test_five_seven_way_choices_and_a_twenty_resource_cost_take_bounded_work():
     sell is one step over the residual needs, at most (3+1)^6 (2+1) of them for this cost."""
     cost = (3, 3, 3, 3, 3, 3, 2)
     box = 4 ** 6 * 3
-    for count in (5, 10):
-        me, other = seven_way_world(count, cost)
-        found, work = search_work(cost, me, other, other)
-        assert found[0] == ((7, 7) if count == 5 else (0, 8))
-        assert work <= 2 * count * box
-    assert search_work(cost, *seven_way_world(5, cost)[:1], *seven_way_world(5, cost)[1:] * 2)[1] < 15_000
+    with search("steps"):
+        for count in (5, 10):
+            me, other = seven_way_world(count, cost)
+            found, work = search_work(cost, me, other, other)
+            assert found[0] == ((7, 7) if count == 5 else (0, 8))
+            assert work <= 2 * count * box
+        assert search_work(cost, *seven_way_world(5, cost)[:1], *seven_way_world(5, cost)[1:] * 2)[1] < 15_000
+
+
+def bits_work(cost, me, left, right):
+    with search("bits"):
+        before = payment_bits.OPS[0]
+        found = payment_options(cost, me, left, right)
+        return found, payment_bits.OPS[0] - before
+
+
+def test_on_bit_sets_the_work_is_linear_in_the_productions():
+    """600 choice productions per neighbour and a 20-resource cost took seconds as steps
+    over the residual needs (issue 11): on bit sets, one operation per production (each on
+    the box of needs, 12,288 bits here), and a few per residual need."""
+    cost = (3, 3, 3, 3, 3, 3, 2)
+
+    def world(count):
+        options = tuple((i % 7, (i + 1) % 7) for i in range(count))
+        me = city((1, 1, 0, 0, 0, 0, 0), (), (0,) * 7, (), (2, 2, 2, 2, 1, 1, 1), (1, 1, 1, 1, 2, 2, 2))
+        other = city((1, 1, 0, 0, 0, 0, 0), options, (1, 1, 0, 0, 0, 0, 0), options, (2,) * 7, (2,) * 7)
+        return cost, me, other, other
+
+    found, work = bits_work(*world(600))
+    assert bits_work(*world(6000)) == (found, work)      # alike productions beyond those usable change nothing
+    with search("steps"):
+        assert payment_options(*world(90)) == found       # 90 are as many as can be used here
+    # an operation per production that can be used (each pair of resources at most as
+    # many times as their needs add up to, on each side: 2 x 36) and per fixed unit
+    # (2 x 2), then for the one residual need, at most one per pair of prices (coins to
+    # the left, coins to the right: at most 41 values each for this need)
+    assert work <= 2 * 36 + 2 * 2 + 1 + 41 * 41
+
+
+@settings(max_examples=30, deadline=None)
+@given(need=st.lists(st.integers(0, 3), min_size=7, max_size=7).map(tuple),
+       own=st.lists(st.lists(st.integers(0, 6), min_size=1, max_size=7, unique=True).map(tuple), max_size=3),
+       sells=st.lists(st.lists(st.integers(0, 6), min_size=1, max_size=3, unique=True).map(tuple), max_size=8),
+       fixed=st.lists(st.integers(0, 2), min_size=7, max_size=7).map(tuple),
+       lprice=st.lists(st.integers(1, 3), min_size=7, max_size=7).map(tuple),
+       rprice=st.lists(st.integers(1, 3), min_size=7, max_size=7).map(tuple))
+def test_bit_sets_and_steps_agree_on_large_needs(need, own, sells, fixed, lprice, rprice):
+    """Seven resources, needs of up to 3 each (boxes of up to 16,384 residual needs):
+    too large for the brute force, so the two searches are held to each other."""
+    half = len(sells) // 2
+    args = (need, tuple(own), fixed, tuple(sells[:half]), fixed[::-1], tuple(sells[half:]), lprice, rprice)
+    with search("steps"):
+        steps = payment._search(*args)
+    with search("bits"):
+        assert payment._search(*args) == steps
 
 
 def test_six_hundred_choice_productions_do_not_overflow_the_stack():

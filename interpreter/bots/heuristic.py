@@ -5,6 +5,8 @@ coins while it needs them for trade, and denying the next player a card it wants
 
 from __future__ import annotations
 
+from operator import mul
+
 from .base import Bot, Param
 
 
@@ -33,12 +35,19 @@ class HeuristicBot(Bot):
                    1.0,                                    # powers
                    self.science)                           # science
         denial = self._denial(view) if self.deny and view.kind in ("turn", "last card") and view.turns_left else {}
+        coin_rate = appraiser.model.coin_rate * weights[1]
+        worth: dict[tuple[str, int], float] = {}            # the same for every payment of a card
         best, best_value = 0, None
         for i, option in enumerate(options):
-            a = appraiser.appraise(option)
-            value = sum(w * v for w, v in zip(weights, a) if v)
             if option.kind == "pass":
-                value -= 100
+                value = -100.0
+            else:
+                effects, coins = appraiser.parts(option)
+                key = (option.kind, option.card)
+                value = worth.get(key)
+                if value is None:
+                    value = worth[key] = sum(map(mul, weights, effects))
+                value += coins * coin_rate
             value += denial.get(option.card, 0.0) + self.rng.random() * 0.01
             if best_value is None or value > best_value:
                 best, best_value = i, value

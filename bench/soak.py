@@ -1,13 +1,14 @@
-"""Soak test: many random games over every player count, both wonder sides and every
-shipped variant, on several cores, checking after every turn what must always hold
+"""Soak test: many random games over every shipped rule set (the first edition and the
+second), each alone and with each of its variants, every player count it seats and both
+wonder sides, on several cores, checking after every turn what must always hold
 (interpreter/engine/invariants.py), with a save/load round trip at random turns (the game
 then goes on from the loaded copy).
 
     python bench/soak.py                          # 100,000 games on 2 processes
     python bench/soak.py --games 20000 --seconds 1800 --workers 2
 
-Game number i has its own seed, player count, side and rules (base or one variant), so a
-break can be replayed alone:  python bench/soak.py --only 1234
+Game number i has its own seed, player count, side and rules (a rule set, alone or with one
+of its variants), so a break can be replayed alone:  python bench/soak.py --only 1234
 Ctrl-C stops cleanly, printing the games reached (exit 130).  The last line is
 `soak: games N  turns T  invariant breaks B  seconds S`.  Figures live in
 docs/performance.md.
@@ -33,40 +34,55 @@ from interpreter.engine.bots import make_bot  # noqa: E402
 from interpreter.engine.game import Game  # noqa: E402
 from interpreter.engine.invariants import Recorder, TurnWatch  # noqa: E402
 from interpreter.engine.saves import game_from_data, game_to_data  # noqa: E402
-from interpreter.paths import content_dir  # noqa: E402
+from interpreter.engine.game import RulesError  # noqa: E402
+from interpreter.paths import rule_sets as shipped_rule_sets  # noqa: E402
 
 PLAYERS = (2, 3, 4, 5, 6, 7)
-SIDES = ("A", "B")
 SAVE_CHANCE = 0.05          # per turn: save, load, check the copy, go on with it
 CHUNK = 50                  # games per task handed to a worker
 
 _RULES: list = []           # per worker: [(name, tables)], the base first
+_COMBINATIONS: list = []    # per worker: [(rules index, players, side)]
 
 
 def rule_sets() -> list[tuple[str, object]]:
-    names = sorted(p.stem for p in (content_dir() / "variants").glob("*.wonders"))
+    """Every shipped rule set, alone and with each variant of its own `variants/` folder."""
     found = []
-    for name in [None] + names:
-        result = check_paths(None, variants=[name] if name else [])
-        if result.ruleset is None:
-            raise SystemExit(f"soak: the rules {name or 'base'} do not check clean")
-        found.append((name or "base", compile_rules(result.ruleset)))
+    for rules, folder in shipped_rule_sets().items():
+        names = sorted(p.stem for p in (folder / "variants").glob("*.wonders"))
+        for name in [None] + names:
+            result = check_paths(None, variants=[name] if name else [], rules=rules)
+            label = rules + (f" + {name}" if name else "")
+            if result.ruleset is None:
+                raise SystemExit(f"soak: the rules {label} do not check clean")
+            found.append((label, compile_rules(result.ruleset)))
     return found
+
+
+def combinations(found) -> list[tuple[int, int, str]]:
+    """(rules index, players, side) for every rule set, each player count it can seat and
+    each side its wonders have, in a fixed order: game i plays combination i mod their number."""
+    out = []
+    for which, (_label, tables) in enumerate(found):
+        sides = list(dict.fromkeys(info.side for info in tables.sides))
+        for players in PLAYERS:
+            try:
+                Game(tables, players, seed=0, sides=sides[0])
+            except RulesError:
+                continue
+            out += [(which, players, side) for side in sides]
+    return out
 
 
 def _init_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # the parent stops the workers
     _RULES.extend(rule_sets())
-
-
-def game_spec(i: int, rule_count: int) -> tuple[int, int, str]:
-    """(rules index, players, side) of game i: every combination in turn."""
-    return i % rule_count, PLAYERS[(i // rule_count) % len(PLAYERS)], SIDES[(i // (rule_count * len(PLAYERS))) % 2]
+    _COMBINATIONS.extend(combinations(_RULES))
 
 
 def play_one(i: int) -> tuple[int, list[str]]:
     """Play game i to its end; returns (turns, problems found)."""
-    which, players, side = game_spec(i, len(_RULES))
+    which, players, side = _COMBINATIONS[i % len(_COMBINATIONS)]
     name, tables = _RULES[which]
     chance = random.Random(i)
     game = Game(tables, players, seed=i, sides=side)
@@ -106,7 +122,7 @@ def main() -> int:
     parser.add_argument("--only", type=int, default=None, help="play game number ONLY alone, in this process")
     args = parser.parse_args()
     if args.only is not None:
-        _RULES.extend(rule_sets())
+        _init_worker()
         turns, problems = play_one(args.only)
         print("\n".join(problems) or f"game {args.only}: {turns} turns, no invariant break")
         return 1 if problems else 0

@@ -10,12 +10,30 @@ permissions, a new one gets the user's umask.  Every writer in the project comes
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 from pathlib import Path
 
 
+_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+
+
 def write_atomic(path: Path | str, text: str) -> None:
-    """Write `text` to `path` whole or not at all; OSError says why not."""
+    """Write `text` to `path` whole or not at all; OSError says why not.
+
+    Ctrl-C, SIGTERM and SIGHUP are held back while the file is written and take effect
+    just after: a signal landing between the temporary's creation and the `try` below (or
+    inside `mkstemp`) would otherwise leave the temporary behind."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return _write(path, text)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    try:
+        _write(path, text)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _write(path, text: str) -> None:
     target = os.path.realpath(path)
     if os.path.isdir(target):
         raise IsADirectoryError(21, "it is a folder", str(path))

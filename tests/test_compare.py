@@ -83,3 +83,39 @@ def test_bad_input_is_a_usage_error(args, message):
     result = run_cli("compare", "--quiet", "--players", "3", "--games", "5", *args)
     assert result.returncode == 2, result.stderr
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_out_keeps_both_sides_and_resume_plays_only_what_is_missing(tmp_path):
+    """`--out DIR` keeps each side's games as they finish (a.jsonl, b.jsonl); a comparison
+    cut short (here: side b lost its last games, side a its last line half-written) is
+    finished by `--resume` without replaying a game, and gives the uninterrupted result."""
+    from interpreter.sim.store import read_records
+    args = ("--variant", "colosseum", "--games", "8", "--format", "json")
+    whole = compare(*args)
+    assert whole.returncode == 0, whole.stderr
+    out = tmp_path / "cmp"
+    first = compare(*args, "--out", str(out))
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout)["figures"] == json.loads(whole.stdout)["figures"]
+    a, b = out / "a.jsonl", out / "b.jsonl"
+    assert read_records(str(a))[0]["options"]["variants"] == []
+    assert read_records(str(b))[0]["options"]["variants"] == ["colosseum"]
+    assert sorted(r["game"] for r in read_records(str(b))[1]) == list(range(8))
+
+    again = compare(*args, "--out", str(out))
+    assert again.returncode == 2 and "--resume" in again.stderr and "--force" in again.stderr
+    lines = a.read_text().splitlines(keepends=True)
+    a.write_text("".join(lines[:-1]) + lines[-1][:30])            # a crash in the middle of a line
+    b.write_text("".join(b.read_text().splitlines(keepends=True)[:4]))
+    kept = read_records(str(b))[1]
+    resumed = compare(*args, "--out", str(out), "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["figures"] == json.loads(whole.stdout)["figures"]
+    assert read_records(str(b))[1][:3] == kept                      # not played again
+    assert sorted(r["game"] for r in read_records(str(a))[1]) == list(range(8))
+
+    assert compare(*args, "--resume").returncode == 2                # --resume needs --out
+    assert compare(*args, "--out", str(tmp_path / "none"), "--resume").returncode == 2
+    forced = compare("--variant", "colosseum", "--games", "3", "--out", str(out), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert len(read_records(str(a))[1]) == 3 and len(read_records(str(b))[1]) == 3

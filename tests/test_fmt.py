@@ -221,6 +221,17 @@ def test_fmt_check_diff_and_write(tmp_path):
     assert run_cli("fmt", "--check", str(tmp_path)).returncode == 0
 
 
+def test_fmt_keeps_windows_line_endings(tmp_path):
+    """A file written with CRLF line endings is formatted with CRLF; once formatted, --check
+    finds nothing to change."""
+    crlf = tmp_path / "crlf.wonders"
+    crlf.write_bytes(b'# Windows\r\ncard "Baths" { age I; color blue; copies 3+ }\r\n')
+    assert run_cli("fmt", str(crlf)).returncode == 0
+    assert crlf.read_bytes() == b'# Windows\r\ncard "Baths" {\r\n    age I  color blue  copies 3+\r\n}\r\n'
+    again = run_cli("fmt", "--check", str(crlf))
+    assert again.returncode == 0, again.stderr
+
+
 def test_fmt_leaves_a_file_with_syntax_errors_untouched(tmp_path):
     bad = tmp_path / "bad.wonders"
     good = tmp_path / "good.wonders"

@@ -39,14 +39,20 @@ class _Payload:
         return (exec, (f"open({str(self.marker)!r}, 'w').write('ran')",))
 
 
-def _check_with_tmpdir(tmp: Path) -> subprocess.CompletedProcess:
+# every command that parses: `check` with the parser of the rules, `fmt` with the one that
+# keeps comments (the language server uses both)
+COMMANDS = [["check"], ["fmt", "--check", "content/base.wonders"]]
+
+
+def _run_with_tmpdir(tmp: Path, command=("check",)) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "WONDERS_DEBUG"}
     env.update(TMPDIR=str(tmp), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
-    return subprocess.run([sys.executable, "-c", "import cli; cli.run()", "check"], cwd=str(ROOT),
+    return subprocess.run([sys.executable, "-c", "import cli; cli.run()", *command], cwd=str(ROOT),
                           env=env, capture_output=True, text=True, timeout=120)
 
 
-def test_a_planted_cache_pickle_runs_no_code(tmp_path):
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_planted_cache_pickle_runs_no_code(tmp_path, command):
     scratch, shared = tmp_path / "scratch", tmp_path / "shared-tmp"
     scratch.mkdir()
     shared.mkdir()
@@ -55,27 +61,29 @@ def test_a_planted_cache_pickle_runs_no_code(tmp_path):
     with open(shared / name, "wb") as planted:
         planted.write(b"anything\n")
         pickle.dump(_Payload(marker), planted)
-    result = _check_with_tmpdir(shared)
+    result = _run_with_tmpdir(shared, command)
     assert result.returncode == 0, result.stderr
     assert not marker.exists(), "the planted cache file was unpickled"
     assert sorted(p.name for p in shared.iterdir()) == [name]
 
 
-def test_a_symlink_in_the_temporary_folder_is_never_written_through(tmp_path):
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_symlink_in_the_temporary_folder_is_never_written_through(tmp_path, command):
     scratch, shared = tmp_path / "scratch", tmp_path / "shared-tmp"
     scratch.mkdir()
     shared.mkdir()
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")
     (shared / _lark_cache_name(scratch)).symlink_to(victim)
-    result = _check_with_tmpdir(shared)
+    result = _run_with_tmpdir(shared, command)
     assert result.returncode == 0, result.stderr
     assert victim.read_text() == "precious\n"
     assert [p.name for p in shared.iterdir() if not p.is_symlink()] == []
 
 
-def test_the_parser_writes_nothing_at_run_time(tmp_path):
-    result = _check_with_tmpdir(tmp_path)
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_parser_writes_nothing_at_run_time(tmp_path, command):
+    result = _run_with_tmpdir(tmp_path, command)
     assert result.returncode == 0, result.stderr
     assert list(tmp_path.iterdir()) == []
 

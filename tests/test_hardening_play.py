@@ -70,6 +70,9 @@ def test_load_refuses_options_the_save_already_fixes(tmp_path):
     assert run_cli("replay", str(log), "--to", "2", "--save", str(position)).returncode == 0
     result = _play("--load", str(position), "--players", "4")
     assert result.returncode == 2 and b"leave out --players" in result.stderr
+    for option in (["--seed", "7"], ["--sides", "B"], ["--seed", "0"]):     # given at all, even as the default
+        result = _play("--load", str(position), *option)
+        assert result.returncode == 2 and b"--seed and --sides" in result.stderr, option
     finished = tmp_path / "finished.json"
     assert run_cli("replay", str(log), "--save", str(finished)).returncode == 0
     result = _play("--load", str(finished))

@@ -5,6 +5,8 @@ coins while it needs them for trade, and denying the next player a card it wants
 
 from __future__ import annotations
 
+from operator import mul
+
 from .base import Bot, Param
 
 
@@ -19,6 +21,11 @@ class HeuristicBot(Bot):
     }
 
     def choose(self, view, options) -> int:
+        values = self.values(view, options)
+        return max(range(len(options)), key=values.__getitem__)
+
+    def values(self, view, options) -> list[float]:
+        """What each option is worth to this bot, in points (the search bot ranks by it)."""
         appraiser = view.appraiser()
         ages = len(view.ages)
         late = view.age_index / max(1, ages - 1)          # 0 in the first age, 1 in the last
@@ -33,16 +40,21 @@ class HeuristicBot(Bot):
                    1.0,                                    # powers
                    self.science)                           # science
         denial = self._denial(view) if self.deny and view.kind in ("turn", "last card") and view.turns_left else {}
-        best, best_value = 0, None
-        for i, option in enumerate(options):
-            a = appraiser.appraise(option)
-            value = sum(w * v for w, v in zip(weights, a) if v)
+        coin_rate = appraiser.model.coin_rate * weights[1]
+        worth: dict[tuple[str, int], float] = {}            # the same for every payment of a card
+        values = []
+        for option in options:
             if option.kind == "pass":
-                value -= 100
-            value += denial.get(option.card, 0.0) + self.rng.random() * 0.01
-            if best_value is None or value > best_value:
-                best, best_value = i, value
-        return best
+                value = -100.0
+            else:
+                effects, coins = appraiser.parts(option)
+                key = (option.kind, option.card)
+                value = worth.get(key)
+                if value is None:
+                    value = worth[key] = sum(map(mul, weights, effects))
+                value += coins * coin_rate
+            values.append(value + denial.get(option.card, 0.0) + self.rng.random() * 0.01)
+        return values
 
     def _denial(self, view) -> dict[int, float]:
         """For each card in hand: what it would be worth to the player who gets the hand next,

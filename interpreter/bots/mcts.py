@@ -1,12 +1,14 @@
-"""The search bot: determinized Monte Carlo search with UCB1 over its own moves.
+"""The search bot: determinized Monte Carlo search over its own moves.
 
-Each iteration imagines one game consistent with what the seat has seen
-(`SeatView.sample_game`: other hands, piles and the decks to come sampled, never read),
-picks one of its moves by UCB1, and plays that imagined game to the end with a fast
-rollout policy for every seat; the result (a win, shared on a tie, and the score margin)
-is credited to the move.  Information sets are respected because every iteration draws a
-new determinization: no move is valued on cards the seat cannot know.  The budget is
-`iterations=N` or `seconds=T` per decision (the first reached stops the search).
+The heuristic bot ranks the moves and the best few (`width`) are searched.  Each imagined
+game is consistent with what the seat has seen (`SeatView.sample_game`: other hands,
+piles and the decks to come sampled, never read); every candidate move is played in it to
+the game's end, with a fast rollout policy for every seat, and credited with the result (a
+win, shared on a tie, blended with the score margin).  Sequential halving spends the
+budget: after each round of imagined games the worse half of the candidates is dropped.
+Information sets are respected because every imagined game is a new determinization: no
+move is valued on cards the seat cannot know.  The budget is `iterations=N` imagined
+games or `seconds=T` per decision (the first reached stops the search).
 
 Decisions other than a turn's card (a card from the discard pile, an age's last card)
 happen in the middle of the engine's turn, where a copy cannot start; they are taken by
@@ -16,6 +18,7 @@ the heuristic bot.
 from __future__ import annotations
 
 import math
+import random
 import time
 
 from .base import Bot, Param, positive
@@ -83,10 +86,10 @@ def _move(option) -> tuple:
 class MCTSBot(Bot):
     name = "mcts"
     parameters = {
-        "iterations": Param(positive(int), 200, "imagined games per decision"),
+        "iterations": Param(positive(int), 200, "imagined games (rollouts) per decision"),
         "seconds": Param(positive(float), 0.0, "time per decision; the search stops at whichever of the "
                                                "two budgets comes first (0: iterations only)"),
-        "explore": Param(float, 0.7, "UCB1 exploration constant"),
+        "width": Param(positive(int), 6, "moves searched: the heuristic bot's best this many"),
         "margin": Param(float, 0.3, "share of the reward given by the score margin (the rest by winning)"),
     }
 
@@ -103,36 +106,59 @@ class MCTSBot(Bot):
             return next(iter(moves.values()))
         if view.kind not in SEARCHED:
             return self.fallback.choose(view, options)
-        keys = list(moves)
-        visits = [0] * len(keys)
-        totals = [0.0] * len(keys)
+        values = self.fallback.values(view, options)
+        ranked = sorted(moves, key=lambda m: -values[moves[m]])
+        candidates = ranked[:self.width]
+        means = self._search(view, candidates)
+        best = max(candidates, key=lambda m: (means.get(m, -1.0), -candidates.index(m)))
+        return moves[best]
+
+    def _search(self, view, candidates: list[tuple]) -> dict[tuple, float]:
+        """Sequential halving over the candidates (Karnin, Koren and Somekh, 2013): rounds of
+        imagined games, the better half kept after each.  Every candidate of a round is played
+        in the same imagined games (the same sample of the hidden cards, the same rollout
+        randomness), so they are compared on equal luck."""
         player, seat = view.player, view.seat
         forced = {}
         for (age, turn, s, kind, action) in view.memory.choices:
             if age == view.age and turn == view.turn and (s, kind) != (seat, view.kind):
                 forced[(s, kind)] = _move(action)
         policy = FastPolicy(view.tables, view.players, self.rng)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        done = 0
-        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            done += 1
-            if done <= len(keys):
-                k = done - 1                                    # each move once first
-            else:
-                log_n = math.log(done)
-                k = max(range(len(keys)), key=lambda j: totals[j] / visits[j]
-                        + self.explore * math.sqrt(log_n / visits[j]))
-            game = view.sample_game(self.rng)
-            searcher = _Searcher((seat, view.kind), keys[k], forced, view.age, view.turn, policy)
-            deciders = [policy] * game.players
-            deciders[player] = searcher
-            game.play(deciders)
-            visits[k] += 1
-            totals[k] += self._reward(game, player)
-        best = max(range(len(keys)), key=lambda j: (visits[j], totals[j]))
-        self.last_stats = {"iterations": done, "visits": dict(zip(keys, visits)),
-                           "means": {key: totals[j] / visits[j] for j, key in enumerate(keys) if visits[j]}}
-        return moves[keys[best]]
+        started = time.perf_counter()
+        deadline = started + self.seconds if self.seconds else None
+        played = 0                                          # imagined games so far (each for every survivor)
+        totals = dict.fromkeys(candidates, 0.0)
+        visits = dict.fromkeys(candidates, 0)
+        survivors, spent = list(candidates), 0
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        for r in range(rounds):
+            worlds = max(1, (self.iterations - spent) // (len(survivors) * (rounds - r)))
+            for _ in range(worlds):
+                if spent + len(survivors) > self.iterations and spent:
+                    break
+                if deadline is not None and played:         # stop if one more would overrun the time
+                    now = time.perf_counter()
+                    if now + (now - started) / played * len(survivors) / len(candidates) > deadline:
+                        break
+                world = view.sample_game(self.rng)
+                luck = self.rng.getrandbits(64)
+                for move in survivors:
+                    game = world.clone(seed=luck)
+                    policy.rng = random.Random(luck)
+                    searcher = _Searcher((seat, view.kind), move, forced, view.age, view.turn, policy)
+                    deciders = [policy] * game.players
+                    deciders[player] = searcher
+                    game.play(deciders)
+                    totals[move] += self._reward(game, player)
+                    visits[move] += 1
+                    spent += 1
+                played += len(survivors) / len(candidates)
+            if len(survivors) > 1:
+                survivors.sort(key=lambda m: -totals[m] / max(1, visits[m]))
+                survivors = survivors[:max(1, math.ceil(len(survivors) / 2))]
+        means = {m: totals[m] / visits[m] for m in candidates if visits[m]}
+        self.last_stats = {"iterations": spent, "visits": visits, "means": means, "survivors": survivors}
+        return {m: (means[m] if m in survivors else -1.0) for m in means}
 
     def _reward(self, game, player: int) -> float:
         winners = game.winners()

@@ -9,7 +9,9 @@ from ..engine.city import City
 from ..engine.quantities import Where, evaluate, holds
 from ..engine.scoring import score_city
 from ..syntax import ast
+from .reads import quantities, reads
 
+_NEAR = {"own", "left", "right", "neighbour"}
 _PROBE = 600            # coins or token value added to an empty city to read a score line's rate
 
 _cache: dict[tuple[int, int], "RuleModel"] = {}
@@ -36,6 +38,13 @@ class RuleModel:
         self.token_rate = self._rate(lambda c: c.tokens.append(_PROBE))
         self.age_end_triggers = [t for t in rules.triggers if t.event == "age end"
                                  and isinstance(t.action, ast.TakeToken)]
+        # the tokens depend on the shields of a city and its neighbours alone when the
+        # triggers count nothing else: then they are remembered by those shields
+        self._tokens_memo: dict | None = {} if all(
+            q.measure in ("shields", "age", "age victory") and (q.scope is None or set(q.scope.parts) <= _NEAR)
+            for t in self.age_end_triggers
+            for expr in [t.action.value, *(side for c in t.conditions for side in (c.left, c.right))]
+            for q in quantities(expr)) else None
         self.sell_coins = rules.sell_coins
         self.trade_price = rules.trade_price
         n = len(tables.resources)
@@ -59,10 +68,26 @@ class RuleModel:
         self.price_of = {c.index: c.cost_coins + sum(c.cost) * self.trade_price for c in tables.cards}
         self.mean_price = [sum(self.price_of[c.index] for c in cards) / max(1, len(cards))
                            for cards in self.cards_from]
+        # the score lines, and those reading science symbols: when they read nothing else,
+        # their value for given symbol counts is the same in every city, and remembered
+        self.score_lines = [s.value for s in rules.scores]
+        self.science_lines = [v for v in self.score_lines if "symbols" in reads(v)]
+        self.science_pure = all(reads(v) <= {"symbols"} for v in self.science_lines)
+        self._lines_reading: dict[frozenset, list] = {}
+        self.science_memo: dict[tuple[int, ...], int] = {}   # symbol counts -> their score lines' value
+        self.symbol_index = {name: i for i, name in enumerate(tables.symbols)}
+        self.outlooks: dict[tuple[int, int], list] = {}      # (symbols to come, kinds) -> their spreads
         self.chains_to: dict[str, list] = {}
         for c in tables.cards:
             for name in c.chains:
                 self.chains_to.setdefault(name, []).append(c)
+
+    def lines_reading(self, changed: frozenset) -> list:
+        """The rules' score lines that read any of `changed` (reads.changes)."""
+        found = self._lines_reading.get(changed)
+        if found is None:
+            found = self._lines_reading[changed] = [v for v in self.score_lines if reads(v) & changed]
+        return found
 
     def _dealt(self, card) -> bool:
         return not card.copies or any(t <= self.deal_as for t in card.copies)
@@ -84,14 +109,23 @@ class RuleModel:
         """The military token value `city` would take at the end of age `age_index` if the
         shields were as now (its own replaced by `shields` when given), by the rules' triggers."""
         age = self.ages[age_index]
-        if shields is not None and shields != city.shields:
-            city = WithShields(city, shields)
+        own = city.shields if shields is None else shields
+        memo = self._tokens_memo
+        if memo is not None:
+            key = (age_index, own, left.shields, right.shields)
+            found = memo.get(key)
+            if found is not None:
+                return found
+        if own != city.shields:
+            city = WithShields(city, own)
         total = 0
         for trigger in self.age_end_triggers:
             for neighbour in ((left, right) if trigger.each_neighbour else (None,)):
                 where = Where(city, left, right, neighbour, everyone, age.number, age.victory)
                 if holds(trigger.conditions, where):
                     total += evaluate(trigger.action.value, where)
+        if memo is not None:
+            memo[key] = total
         return total
 
 

@@ -3,6 +3,8 @@ as the rule set values it)."""
 
 from __future__ import annotations
 
+from operator import mul
+
 from .base import Bot
 
 
@@ -26,7 +28,7 @@ GREEDY_WEIGHTS = (1.0, 1.0, 1.0, 0.3, 0.5, 0.5, 0.0, 0.5, 1.0)
 
 
 def weighted(appraisal, weights) -> float:
-    return sum(w * v for w, v in zip(weights, appraisal) if w)
+    return sum(map(mul, weights, appraisal))
 
 
 class GreedyBot(Bot):

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..syntax import ast
+from .reads import facts, reads
 from .rulemodel import rule_model
 
 
@@ -42,15 +43,23 @@ class Appraiser:
         self.left, self.right = game.neighbours(seat)
         self.everyone = tuple(game.cities)
         self.age_index = game.age_index
+        self._age = game.age
         self.builds_left = self.model.turns_after(game.age_index, game.turn) + 1
-        self._base = self._quick_base = None
+        self._base = None
         self._effects: dict[tuple[str, int], tuple] = {}
         # the quick way scores a hypothesis by the same score lines, skipping sources that
         # cannot change; a city with end-of-game choices (a wild symbol, a copy) is scored in full
-        self._scored = [s for s in self.city.owned_sources() if s.scores]
-        self._simple = not self.city.wild_symbols and not any(s.game_end for s in self.city.owned_sources())
-        self._symbol = {name: i for i, name in enumerate(self.tables.symbols)}
+        owned = list(self.city.owned_sources())
+        self._scored = [s for s in owned if s.scores]
+        self._copies = any(s.game_end for s in owned)
+        self._symbol = self.model.symbol_index
         self._outlook = None
+        self._own_lines = [v for s in self._scored for _c, v in s.scores]
+        self._now: dict[int, int] = {}          # id(line) -> its value for the city as it is
+        self._lines_for: dict[frozenset, list] = {}   # what a source changes -> the lines reading it
+        self._where_now = None
+        self._tokens: dict[tuple[int, int | None], int] = {}
+        self._science_memo = self.model.science_memo if self.model.science_pure else {}
 
     @property
     def base_score(self) -> int:
@@ -58,23 +67,34 @@ class Appraiser:
             self._base = self._score(self.city)
         return self._base
 
-    def _quick(self, city, extra=None) -> int:
-        """The score lines that can change when `extra` (a card or stage) joins `city`."""
-        age = self.game.age
-        everyone = tuple(city if c.seat == city.seat else c for c in self.everyone)
-        where = Where(city, self.left, self.right, None, everyone, age.number, age.victory)
-        total = sum(evaluate(score.value, where) for score in self.tables.rules.scores)
-        for source in self._scored:
-            total += sum(evaluate(value, where) for _c, value in source.scores)
-        if extra is not None:
-            total += sum(evaluate(value, where) for _c, value in extra.scores)
-            if extra.points and extra.points_category:
-                total += extra.points
-        return total
+    def _quick_delta(self, source, known):
+        """(the score lines' change, the city as it would be) when `source` joins the city:
+        only the lines reading what the source changes are evaluated, on a Hypothesis."""
+        lines = self._lines_for.get(known.changes)
+        if lines is None:
+            lines = self._lines_for[known.changes] = self.model.lines_reading(known.changes) + [
+                v for v in self._own_lines if reads(v) & known.changes]
+        total = source.points if source.points and source.points_category else 0
+        if not lines and not source.scores and not known.coin_actions:
+            return total, None
+        after = Hypothesis(self.city, source, known, self._symbol)
+        age = self._age
+        if self._where_now is None:
+            self._where_now = Where(self.city, self.left, self.right, None, self.everyone, age.number, age.victory)
+        everyone = self.everyone
+        if any("all" in reads(v) for v in lines) or any("all" in reads(v) for _c, v in source.scores):
+            everyone = tuple(after if c.seat == self.seat else c for c in everyone)
+        where = Where(after, self.left, self.right, None, everyone, age.number, age.victory)
+        for value in lines:
+            now = self._now.get(id(value))
+            if now is None:
+                now = self._now[id(value)] = evaluate(value, self._where_now)
+            total += evaluate(value, where) - now
+        return total + sum(evaluate(value, where) for _c, value in source.scores), after
 
     def _score(self, city) -> int:
         everyone = tuple(city if c.seat == city.seat else c for c in self.everyone)
-        age = self.game.age
+        age = self._age
         return sum(score_city(self.tables, city, self.left, self.right, everyone, age.number, age.victory).values())
 
     def appraise(self, option) -> Appraisal:
@@ -83,64 +103,83 @@ class Appraiser:
         model = self.model
         if option.kind == "sell":
             return Appraisal(coins=model.sell_coins * model.coin_rate)
-        part = self._effects.get((option.kind, option.card))
-        if part is None:
-            part = self._effects[(option.kind, option.card)] = self._effect_part(option)
+        part = self._part(option)
         effects, gained, cost_coins = part
         paid = 0 if option.free else cost_coins + option.left + option.right
         return effects._replace(coins=(gained - paid) * model.coin_rate)
+
+    def parts(self, option) -> tuple[Appraisal, int]:
+        """(the option's worth but its coins, the coins it gains less what it pays): the
+        worth is the same for every payment of one card, so a bot may weigh it once."""
+        if option.kind == "sell":
+            return ZERO, self.model.sell_coins
+        part = self._part(option)
+        effects, gained, cost_coins = part
+        return effects, gained - (0 if option.free else cost_coins + option.left + option.right)
 
     def card_worth(self, card_index: int) -> Appraisal:
         """What building this card (paid for by others, as if free) would bring this city."""
         return self._effects_of("build", card_index)[0]
 
-    def _effect_part(self, option):
-        return self._effects_of(option.kind, option.card)
+    def _part(self, option):
+        """The option's worth, remembered per card built (a wonder stage is the same whichever
+        card goes under it)."""
+        key = (option.kind, option.card if option.kind == "build" else -1)
+        part = self._effects.get(key)
+        if part is None:
+            part = self._effects[key] = self._effects_of(option.kind, option.card)
+        return part
 
     def _effects_of(self, kind: str, card_index: int):
         city, model = self.city, self.model
         source = self.tables.cards[card_index] if kind == "build" else city.next_stage()
-        if self._simple and not source.game_end and not any(
-                isinstance(e, ast.Science) and len(e.symbols) > 1 for e in source.static):
-            after = Hypothesis(city, source, self._symbol)
-            if self._quick_base is None:
-                self._quick_base = self._quick(city)
-            points = self._quick(after, source) - self._quick_base
+        known = facts(source)
+        # the quick way (score lines on a Hypothesis) unless an end-of-game choice (a copy, a
+        # symbol of one's choice) could be made differently with the source
+        if not (self._copies or source.game_end or known.wild_science
+                or (city.wild_symbols and "symbols" in known.changes)):
+            points, after = self._quick_delta(source, known)
         else:
             after = city.copy()
             after.add_card(source) if kind == "build" else after.add_stage()
             points = self._score(after) - self.base_score
-        where = Where(after, self.left, self.right, None, self.everyone, self.game.age.number, self.game.age.victory)
         gained = 0
-        for action in source.when_built + source.turn_end:
-            if isinstance(action, ast.GainCoins):
-                gained += per_value(action.amount, action.per, where)
-            elif isinstance(action, ast.LoseCoins):
-                gained -= per_value(action.amount, action.per, where)
+        if known.coin_actions:
+            where = Where(after, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
+            for action in known.coin_actions:
+                value = per_value(action.amount, action.per, where)
+                gained += value if isinstance(action, ast.GainCoins) else -value
         military = later = 0.0
-        if after.shields != city.shields:
-            rate = model.token_rate
+        if known.shields:
+            rate, shields = model.token_rate, city.shields + known.shields
             for i in range(self.age_index, len(model.ages)):
-                gain = (model.tokens(city, self.left, self.right, self.everyone, i, after.shields)
-                        - model.tokens(city, self.left, self.right, self.everyone, i)) * rate
+                gain = (self._tokens_at(i, shields) - self._tokens_at(i, None)) * rate
                 if i == self.age_index:
                     military = gain
                 else:
                     later += gain
-        production = self._production(source)
-        trade = self._trade(source)
+        production = self._production(known) if known.produces else 0.0
+        trade = self._trade(known) if known.trades else 0.0
         chains = 0.0
         if kind == "build":
-            number = self.game.age.number
+            number = self._age.number
             for target in model.chains_to.get(source.name, ()):
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
-        powers = self._powers(source)
-        science = self._science(source)
+        powers = self._powers(known) if known.powers else 0.0
+        science = self._science(known) if known.science else 0.0
         return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science),
                 gained, source.cost_coins)
 
     # ------------------------------------------------------------ parts
+    def _tokens_at(self, age_index: int, shields: int | None) -> int:
+        key = (age_index, shields)
+        found = self._tokens.get(key)
+        if found is None:
+            found = self._tokens[key] = self.model.tokens(self.city, self.left, self.right, self.everyone,
+                                                          age_index, shields)
+        return found
+
     def _have(self, r: int) -> float:
         city = self.city
         return city.own_fixed[r] + sum(1 / len(c) for c in city.own_choices if r in c)
@@ -153,42 +192,46 @@ class Appraiser:
         share = sum(demand[k] for k in range(start, min(len(demand), start + units)))
         return share * price * self.builds_left * self.model.coin_rate
 
-    def _production(self, source) -> float:
+    def _production(self, known) -> float:
         value = 0.0
-        for effect in source.static:
-            if isinstance(effect, ast.Produces):
-                res = self.tables.resources
-                if effect.choice:
-                    value += max(self._unit_value(res.index(i.resource.text), self._have(res.index(i.resource.text)))
-                                 for i in effect.items)
-                else:
-                    for item in effect.items:
-                        r = res.index(item.resource.text)
-                        value += self._unit_value(r, self._have(r), item.count)
+        res = self.tables.resources
+        for effect in known.produces:
+            if effect.choice:
+                value += max(self._unit_value(res.index(i.resource.text), self._have(res.index(i.resource.text)))
+                             for i in effect.items)
+            else:
+                for item in effect.items:
+                    r = res.index(item.resource.text)
+                    value += self._unit_value(r, self._have(r), item.count)
         return value
 
-    def _trade(self, source) -> float:
+    def _trade(self, known) -> float:
         value = 0.0
-        for effect in source.static:
-            if isinstance(effect, ast.TradeDiscount):
-                res = self.tables.resources
-                for direction in effect.scope.parts:
-                    prices = self.city.prices.get(direction)
-                    if prices is None:
-                        continue
-                    for name in effect.resources:
-                        r = res.index(name.text)
-                        saved = prices[r] - effect.price
-                        if saved > 0:       # half the purchases go each way
-                            demand = self.model.demand[self.age_index][r]
-                            units = sum(demand[int(self._have(r)):])
-                            value += saved * units * self.builds_left * self.model.coin_rate / 2
+        res = self.tables.resources
+        for effect in known.trades:
+            for direction in effect.scope.parts:
+                prices = self.city.prices.get(direction)
+                if prices is None:
+                    continue
+                for name in effect.resources:
+                    r = res.index(name.text)
+                    saved = prices[r] - effect.price
+                    if saved > 0:       # half the purchases go each way
+                        demand = self.model.demand[self.age_index][r]
+                        units = sum(demand[int(self._have(r)):])
+                        value += saved * units * self.builds_left * self.model.coin_rate / 2
         return value
 
     def _symbols_score(self, symbols) -> int:
-        where = Where(self.city, self.left, self.right, None, self.everyone, self.game.age.number,
-                      self.game.age.victory, tuple(symbols))
-        return sum(evaluate(score.value, where) for score in self.tables.rules.scores)
+        """The score lines that read science symbols, for these counts (the other lines do
+        not change with them, so differences of this are differences of the score)."""
+        key = tuple(symbols)
+        found = self._science_memo.get(key)
+        if found is None:
+            where = Where(self.city, self.left, self.right, None, self.everyone, self._age.number,
+                          self._age.victory, key)
+            found = self._science_memo[key] = sum(evaluate(v, where) for v in self.model.science_lines)
+        return found
 
     def _symbol_outlook(self) -> list[tuple[float, tuple[int, ...]]]:
         """The symbols the city may still get: its share of the symbol cards among the builds
@@ -196,21 +239,27 @@ class Appraiser:
         if self._outlook is None:
             kinds = len(self.city.symbols)
             extra = round(self.model.symbol_share[self.age_index] * (self.builds_left - 1))
-            spreads = list(_spreads(extra, kinds))
-            weights = [_multinomial(spread) for spread in spreads]
-            total = sum(weights)
-            self._outlook = [(w / total, spread) for w, spread in zip(weights, spreads)]
+            self._outlook = self.model.outlooks.get((extra, kinds))
+            if self._outlook is None:
+                spreads = list(_spreads(extra, kinds))
+                weights = [_multinomial(spread) for spread in spreads]
+                total = sum(weights)
+                self._outlook = self.model.outlooks[extra, kinds] = [(w / total, spread)
+                                                                     for w, spread in zip(weights, spreads)]
         return self._outlook
 
     def _expected_science(self, symbols) -> float:
-        return sum(p * self._symbols_score([a + b for a, b in zip(symbols, spread)])
-                   for p, spread in self._symbol_outlook())
+        outlook = self._symbol_outlook()
+        key = (tuple(symbols), id(outlook))          # outlooks are kept by the model: ids stay theirs
+        found = self._science_memo.get(key)
+        if found is None:
+            found = self._science_memo[key] = sum(p * self._symbols_score([a + b for a, b in zip(symbols, spread)])
+                                                  for p, spread in outlook)
+        return found
 
-    def _science(self, source) -> float:
+    def _science(self, known) -> float:
         """What the source's symbols add to the expected score of the symbols at the end."""
-        added = [e for e in source.static if isinstance(e, ast.Science)]
-        if not added:
-            return 0.0
+        added = known.science
         base = list(self.city.symbols)
         for options in self.city.wild_symbols:
             base[options[0]] += 1
@@ -223,18 +272,17 @@ class Appraiser:
                 best = max(best, self._expected_science(symbols) - before)
         return best
 
-    def _powers(self, source) -> float:
+    def _powers(self, known) -> float:
         model = self.model
         card = model.mean_price[self.age_index] * model.coin_rate
         ages_left = len(model.ages) - self.age_index
         value = 0.0
-        for effect in source.static:
+        for effect in known.powers:
             if isinstance(effect, ast.FreeBuild):
                 value += card * (ages_left if effect.limit.text == "age" else 1)
             elif isinstance(effect, ast.PlayLastCard):
                 value += card * ages_left
-        for action in source.when_built + source.turn_end:
-            if isinstance(action, ast.BuildFromDiscard):
+            else:                                   # a card from the discard pile
                 value += card
         return value
 
@@ -264,21 +312,18 @@ class Hypothesis:
 
     __slots__ = ("_city", "colors", "stages", "shields", "symbols")
 
-    def __init__(self, city, source, symbol_index):
+    def __init__(self, city, source, known, symbol_index):
         self._city = city
         self.colors = city.colors
         if source.kind == "card":
             self.colors = dict(city.colors)
             self.colors[source.color] = self.colors.get(source.color, 0) + 1
         self.stages = city.stages + (source.kind == "stage")
-        self.shields = city.shields
+        self.shields = city.shields + known.shields
         self.symbols = city.symbols
-        for effect in source.static:
-            if isinstance(effect, ast.Shields):
-                self.shields += effect.amount
-            elif isinstance(effect, ast.Science):
-                if self.symbols is city.symbols:
-                    self.symbols = list(city.symbols)
+        if known.science:
+            self.symbols = list(city.symbols)
+            for effect in known.science:
                 self.symbols[symbol_index[effect.symbols[0].text]] += 1
 
     def __getattr__(self, name):

@@ -12,10 +12,34 @@ answered by methods that work on copies.
 
 from __future__ import annotations
 
+import threading
 from types import MappingProxyType
 
 from .base import BotError
 from .valuation import Appraiser
+
+
+_shared = threading.local()     # per thread: the game, its state's fingerprint, its appraisers
+
+
+def _fingerprint(game) -> tuple:
+    """What an appraisal reads changes only with these (every build, stage, sale, payment,
+    token and turn moves one of them)."""
+    return (game.age_index, game.turn, tuple((len(c.built), c.stages, c.coins, c.shields, len(c.tokens),
+                                              c.free_build_used) for c in game.cities))
+
+
+def shared_appraiser(game, seat: int) -> Appraiser:
+    """The appraiser of `seat` in the game as it is now, shared by every seat's view of the
+    same position: the players of one turn decide on one position, and a seat appraised by
+    its neighbour (to deny it a card) is then appraised again by itself."""
+    key = _fingerprint(game)
+    if getattr(_shared, "game", None) is not game or _shared.key != key:
+        _shared.game, _shared.key, _shared.made = game, key, {}
+    found = _shared.made.get(seat)
+    if found is None:
+        found = _shared.made[seat] = Appraiser(game, seat)
+    return found
 
 
 class CityView:
@@ -165,7 +189,7 @@ class SeatView:
         seat = self.seat if seat is None else seat
         found = self._appraisers.get(seat)
         if found is None:
-            found = self._appraisers[seat] = Appraiser(self._game, seat)
+            found = self._appraisers[seat] = shared_appraiser(self._game, seat)
         return found
 
     def next_to_receive(self, seat: int | None = None) -> int:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 
 import click
 
-from .sim_common import check_engine, check_report, common_options, finish, play_study, run_options
+from .sim_common import check_engine, check_report, common_options, finish, open_out, play_study, run_options
 
 
 @click.command()
@@ -14,8 +15,13 @@ from .sim_common import check_engine, check_report, common_options, finish, play
 @click.option("--against", "against", multiple=True, metavar="NAME",
               help="compare with the rules plus these variants instead of the base rules (repeatable)")
 @click.option("--all-cards", is_flag=True, help="list every card in the table, not only the significant ones")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="keep each side's games in this folder as they finish: a.jsonl (the base or --against "
+                   "rules) and b.jsonl (the --variant rules), as `wonders simulate --out` writes them")
+@click.option("--resume", is_flag=True, help="continue the comparison kept in --out, without replaying its games")
+@click.option("--force", is_flag=True, help="replace the comparison kept in --out")
 def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-            variants, rules, against, all_cards):
+            variants, rules, against, all_cards, out_dir, resume, force):
     """Play the same games (same seeds, deals, wonders and bots) with the base rules and with
     the variants, and show what changes: every summary figure side by side, the difference
     with its 95% interval, and whether it is significant after Holm's correction.
@@ -35,11 +41,21 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
     name_a = " + ".join(against) if against else "base"
     name_b = " + ".join(variants)
-    records_a, stopped = play_study(base, games, workers, cluster, quiet, label=name_a)
-    records_b = []
-    if not stopped:
-        records_b, stopped = play_study(changed, games, workers, cluster, quiet, label=name_b)
-    both = {r["game"] for r in records_a} & {r["game"] for r in records_b}   # the same games on both sides
+    file_a, file_b = out_files(out_dir, resume, force)
+    writer_a, done_a = open_out(file_a, resume, force, base, missing_ok=True)
+    writer_b, done_b = open_out(file_b, resume, force, changed, missing_ok=True)
+    try:
+        records_a, stopped = play_study(base, games, workers, cluster, quiet, label=name_a,
+                                        writer=writer_a, done=done_a)
+        records_b = []
+        if not stopped:
+            records_b, stopped = play_study(changed, games, workers, cluster, quiet, label=name_b,
+                                            writer=writer_b, done=done_b)
+    finally:
+        for writer in (writer_a, writer_b):
+            if writer is not None:
+                writer.close()
+    both = {r["game"] for r in records_a} & {r["game"] for r in records_b} & set(range(games))
     records_a = [r for r in records_a if r["game"] in both]
     records_b = [r for r in records_b if r["game"] in both]
     summary_a, summary_b = summarise(records_a), summarise(records_b)
@@ -57,4 +73,29 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
         from .sim_common import write_report
         write_report(report_file, compare_report(result, summary_a, summary_b, records_a, records_b))
     failed = {"games": summary_a["games"], "failed": summary_a["failed"] + summary_b["failed"]}
-    finish(stopped, failed, games)
+    finish(stopped, failed, games, f"; `--resume` continues it from {out_dir}" if out_dir else "")
+
+
+def out_files(out_dir, resume: bool, force: bool) -> tuple[str | None, str | None]:
+    """The two records files in --out (the folder made if need be), checked before any game."""
+    if out_dir is None:
+        if resume or force:
+            raise click.UsageError("--resume and --force need --out")
+        return None, None
+    a, b = os.path.join(out_dir, "a.jsonl"), os.path.join(out_dir, "b.jsonl")
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise click.BadParameter(f"{out_dir} is a file, not a folder", param_hint="--out")
+    if not os.path.isdir(out_dir):
+        if resume:
+            raise click.BadParameter(f"{out_dir} does not exist: there is nothing to resume", param_hint="--resume")
+        try:
+            os.mkdir(out_dir)
+        except OSError as err:
+            raise click.BadParameter(f"{out_dir}: cannot make the folder: {err.strerror}", param_hint="--out") from None
+    elif not (resume or force) and (os.path.exists(a) or os.path.exists(b)):
+        raise click.BadParameter(f"{out_dir} already holds a comparison; --resume continues it, "
+                                 "--force replaces it", param_hint="--out")
+    elif resume and not os.path.exists(a):
+        raise click.BadParameter(f"{out_dir} holds no comparison (no a.jsonl): there is nothing to resume",
+                                 param_hint="--resume")
+    return a, b

@@ -8,9 +8,7 @@ errors is left untouched and its diagnostics are shown.
 from __future__ import annotations
 
 import difflib
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -40,6 +38,8 @@ def fmt(paths, check, show_diff):
             text, problems = read_source(path, shown)
         if text is not None:
             formatted, problems = format_text(text, shown)
+            if _crlf(text):
+                formatted = formatted.replace("\n", "\r\n")
         if problems:
             click.echo(render_text(problems, SourceCache({shown: text or ""})), err=True, nl=False)
             click.echo(f"error: {shown}: not formatted (fix the errors above first)", err=True)
@@ -96,23 +96,16 @@ def _read_stdin() -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def _crlf(text: str) -> bool:
+    """Whether the file's lines end in CRLF (Windows), most of them: it is written back so."""
+    crlf = text.count("\r\n")
+    return crlf > 0 and crlf * 2 >= text.count("\n")
+
+
 def _replace(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder."""
-    folder = path.parent
+    """Write `text` to `path` whole or not at all (interpreter/atomic.py)."""
+    from interpreter.atomic import write_atomic
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        write_atomic(path, text)
     except OSError as err:
-        raise click.UsageError(f"{path}: cannot write in {folder}: {err.strerror}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.chmod(temporary, path.stat().st_mode & 0o7777)
-        os.replace(temporary, path)
-    except BaseException as err:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        if isinstance(err, OSError):
-            raise click.UsageError(f"{path}: cannot write: {err.strerror}") from None
-        raise
+        raise click.UsageError(f"{path}: cannot write: {err.strerror or err}") from None

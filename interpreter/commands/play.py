@@ -114,9 +114,12 @@ def _new_game(players, seed, sides, wonders, names, paths, variants, rules):
 
 
 def _loaded_game(load_file, paths, variants, rules, players, wonder_list, names):
-    if players is not None or wonder_list or names:
-        raise click.UsageError("--load goes on with the saved game's players, wonders and names; "
-                               "leave out --players, --wonders and --names")
+    ctx = click.get_current_context()
+    given = [name for name in ("seed", "sides")
+             if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
+    if players is not None or wonder_list or names or given:
+        raise click.UsageError("--load goes on with the saved game's players, wonders, names, seed and "
+                               "sides; leave out --players, --wonders, --names, --seed and --sides")
     game = load_position(load_file, paths, variants, rules)
     if game.finished:
         click.echo(f"error: {shown(load_file)}: the saved game is already over", err=True)

@@ -101,6 +101,38 @@ def check_writable(path: str, what: str) -> None:
         raise click.BadParameter(f"{path}: cannot write in {folder}", param_hint=what)
 
 
+def open_out(out_file, resume, force, options, missing_ok: bool = False):
+    """The writer for --out (or None) and the records it already holds (for --resume).
+    `missing_ok`: with --resume, a file not yet made starts afresh (the second side of a
+    comparison stopped before it began)."""
+    from ..sim.runner import load_tables
+    from ..sim.store import RecordWriter, StoreError, check_resumable, header, read_records
+    if resume and force:
+        raise click.UsageError("--resume continues the file and --force replaces it: choose one")
+    if out_file is None:
+        if resume or force:
+            raise click.UsageError("--resume and --force need --out")
+        return None, []
+    check_writable(out_file, "--out")
+    _tables, fingerprint = load_tables(options)
+    data = options.to_data()
+    try:
+        if resume and os.path.exists(out_file):
+            head, records, keep = read_records(out_file)
+            check_resumable(out_file, head, fingerprint, data)
+            return RecordWriter(out_file, keep=keep), records
+        if resume and not missing_ok:
+            raise click.BadParameter(f"{out_file} does not exist: there is nothing to resume", param_hint="--resume")
+        if os.path.exists(out_file) and not (force or resume):
+            raise click.BadParameter(f"{out_file} already exists; --resume continues it, --force replaces it",
+                                     param_hint="--out")
+        return RecordWriter(out_file, head=header(fingerprint, data)), []
+    except StoreError as err:
+        raise click.UsageError(str(err)) from None
+    except OSError as err:
+        raise click.BadParameter(f"{out_file}: cannot write: {err.strerror}", param_hint="--out") from None
+
+
 def play_study(options, games: int, workers: int, cluster, quiet: bool, label: str = "games",
                writer=None, done: list[dict] | None = None) -> tuple[list[dict], bool]:
     """Play games 0..games-1 not yet in `done`; (all records, interrupted by Ctrl-C?)."""

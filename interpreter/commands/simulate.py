@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 
 import click
 
-from .sim_common import check_engine, check_report, check_writable, common_options, finish, play_study, run_options
+from .sim_common import check_engine, check_report, common_options, finish, open_out, play_study, run_options
 
 
 @click.command()
@@ -49,33 +48,3 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
         write_report(report_file, simulate_report(summary, records))
     hint = f"; `--resume` continues it from {out_file}" if out_file else ""
     finish(interrupted, summary, games, hint)
-
-
-def open_out(out_file, resume, force, options):
-    """The writer for --out (or None) and the records it already holds (for --resume)."""
-    from ..sim.runner import load_tables
-    from ..sim.store import RecordWriter, StoreError, check_resumable, header, read_records
-    if resume and force:
-        raise click.UsageError("--resume continues the file and --force replaces it: choose one")
-    if out_file is None:
-        if resume or force:
-            raise click.UsageError("--resume and --force need --out FILE")
-        return None, []
-    check_writable(out_file, "--out")
-    _tables, fingerprint = load_tables(options)
-    data = options.to_data()
-    try:
-        if resume and os.path.exists(out_file):
-            head, records, keep = read_records(out_file)
-            check_resumable(out_file, head, fingerprint, data)
-            return RecordWriter(out_file, keep=keep), records
-        if resume:
-            raise click.BadParameter(f"{out_file} does not exist: there is nothing to resume", param_hint="--resume")
-        if os.path.exists(out_file) and not force:
-            raise click.BadParameter(f"{out_file} already exists; --resume continues it, --force replaces it",
-                                     param_hint="--out")
-        return RecordWriter(out_file, head=header(fingerprint, data)), []
-    except StoreError as err:
-        raise click.UsageError(str(err)) from None
-    except OSError as err:
-        raise click.BadParameter(f"{out_file}: cannot write: {err.strerror}", param_hint="--out") from None

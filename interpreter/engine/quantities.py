@@ -31,6 +31,11 @@ class Where:
     def cities(self, scope: ast.Scope | None):
         if scope is None:
             return (self.city,)
+        parts = scope.parts
+        if len(parts) == 1 and parts[0] != "all":     # the common case, without the lists below
+            part = parts[0]
+            return (self.city if part == "own" else self.left if part == "left"
+                    else self.right if part == "right" else self.neighbour,)
         found = []
         for part in scope.parts:
             if part == "all":
@@ -85,7 +90,10 @@ VALUE_LIMIT = 10 ** 15    # every computed value stays within ±this (docs/langu
 def evaluate(expr, where: Where) -> int:
     """The expression's value, held within ±VALUE_LIMIT at every step: content multiplying
     large numbers must not build integers of thousands of digits (slow, and unprintable)."""
-    return max(-VALUE_LIMIT, min(VALUE_LIMIT, _evaluate(expr, where)))
+    value = _evaluate(expr, where)
+    if -VALUE_LIMIT <= value <= VALUE_LIMIT:
+        return value
+    return max(-VALUE_LIMIT, min(VALUE_LIMIT, value))
 
 
 def _evaluate(expr, where: Where) -> int:

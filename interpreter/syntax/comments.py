@@ -1,5 +1,6 @@
 """Parse a file keeping its comments: the grammar ignores `# ...` comments, so a second
-Lark parser (same grammar, same options) hands each ignored COMMENT token to a callback.
+Lark parser (the same shipped tables, same options) hands each ignored COMMENT token to a
+callback.
 
 The formatter needs them to put every comment back; the parse itself is the one
 `parser.py` does, so a file that parses there parses here and gives the same tree.
@@ -13,7 +14,7 @@ from functools import lru_cache
 import attrs
 from lark import Lark, Token
 
-from ..paths import grammar_file
+from . import prebuilt
 
 
 @attrs.frozen
@@ -34,13 +35,9 @@ _sink: list[Token] = []
 
 @lru_cache(maxsize=1)
 def _comment_parser() -> Lark:
-    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False,
-                   lexer_callbacks={"COMMENT": _sink.append})
-    text = grammar_file().read_text(encoding="utf-8")
-    try:
-        return Lark(text, cache=True, **options)
-    except OSError:  # an unwritable cache directory must not stop formatting
-        return Lark(text, **options)
+    """The shipped parser (prebuilt.py: never Lark's `cache=True`, whose pickle in the shared
+    temporary folder anyone could plant) with a callback collecting the comments."""
+    return prebuilt.load(lexer_callbacks={"COMMENT": _sink.append})
 
 
 def parse_with_comments(text: str):

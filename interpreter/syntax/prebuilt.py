@@ -46,16 +46,18 @@ def build() -> Lark:
     return Lark(grammar_text(), **OPTIONS)
 
 
-def load() -> Lark:
-    """The shipped parser when it was built from this grammar by this Lark, else a fresh build."""
+def load(**loading) -> Lark:
+    """The shipped parser when it was built from this grammar by this Lark, else a fresh build.
+    `loading` are options that do not change the tables (Lark allows them when loading), such
+    as `lexer_callbacks`: the formatter's parser is this one, handing it the comments."""
     text = grammar_text()
     try:
         stored = json.loads(PREBUILT.read_text(encoding="utf-8"), object_hook=_decode)
         if stored.get("grammar_sha256") == grammar_digest(text) and stored.get("lark") == lark.__version__:
-            return Lark._load_from_dict(stored["data"], stored["memo"])
+            return Lark._load_from_dict(stored["data"], stored["memo"], **loading)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass                       # missing or unreadable: build it, never fail a check over it
-    return Lark(text, **OPTIONS)
+    return Lark(text, **OPTIONS, **loading)
 
 
 def serialise(parser: Lark, text: str) -> str:

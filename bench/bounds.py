@@ -44,16 +44,17 @@ def city(fixed, choices, sells, prices):
     return c
 
 
-def payment_case(count: int, options, cost, own=True) -> None:
+def payment_case(count: int, options, cost, own=True, every=False) -> None:
     """Every city with `count` public choice productions and a wood and a stone (the
-    buyer's own choice productions left out when not `own`)."""
+    buyer's own choice productions left out when not `own`); `every`: every payment (a
+    neutral city that buys at any price), not only the undominated ones."""
     payment._RESULTS.clear()
     payment._SEARCHES.clear()
     fixed = (1, 1, 0, 0, 0, 0, 0)
     choices = tuple(options(i) for i in range(count))
     me = city(fixed, choices if own else (), choices, ((2, 2, 2, 2, 1, 1, 1), (1, 1, 1, 1, 2, 2, 2)))
     other = city(fixed, choices, choices, ((2,) * 7, (2,) * 7))
-    payment.payment_options(cost, me, other, other)
+    (payment.every_payment if every else payment.payment_options)(cost, me, other, other)
 
 
 def science_case(tables, wilds: int) -> None:
@@ -114,6 +115,8 @@ def main() -> None:
               lambda: payment_case(600, lambda i: (i % 7, (i + 1) % 7), (1,) * 7, own=False))
         timed("payment, 600 2-way choices per neighbour, none own, 20-resource cost",
               lambda: payment_case(600, lambda i: (i % 7, (i + 1) % 7), cost, own=False))
+        timed("every payment, 600 2-way choices per neighbour, none own, 20-resource cost",
+              lambda: payment_case(600, lambda i: (i % 7, (i + 1) % 7), cost, own=False, every=True))
     if "science" in only:
         tables = compile_rules(check_paths(None).ruleset)
         timed("science, 14 symbols of one's choice", lambda: science_case(tables, 14))

@@ -57,7 +57,7 @@ def brute_force(cost, me, left, right):
 
 @contextlib.contextmanager
 def search(way: str):
-    """Undominated payments by the dynamic programme ("steps") or on bit sets ("bits"),
+    """Payments found by the dynamic programme ("steps") or on bit sets ("bits"),
     whatever the size of the need; the memo is emptied so that each way answers anew."""
     saved = payment.BITS_FROM
     payment.BITS_FROM = 0 if way == "bits" else 10 ** 9
@@ -138,7 +138,10 @@ def test_every_payment_is_every_way_to_pay(cost, mine, lsell, rsell, lprice, rpr
     me = city(mine[0], mine[1], (0,) * R, (), lprice, rprice)
     left = city((0,) * R, (), lsell[0], lsell[1], lprice, rprice)
     right = city((0,) * R, (), rsell[0], rsell[1], lprice, rprice)
-    assert every_payment(cost, me, left, right) == every_way(cost, me, left, right)
+    expected = every_way(cost, me, left, right)
+    for way in WAYS:
+        with search(way):
+            assert every_payment(cost, me, left, right) == expected, way
 
 
 alike = st.lists(st.sampled_from([(0, 1), (1, 2)]), max_size=3).map(tuple)
@@ -232,13 +235,15 @@ def test_on_bit_sets_the_work_is_linear_in_the_productions():
        rprice=st.lists(st.integers(1, 3), min_size=7, max_size=7).map(tuple))
 def test_bit_sets_and_steps_agree_on_large_needs(need, own, sells, fixed, lprice, rprice):
     """Seven resources, needs of up to 3 each (boxes of up to 16,384 residual needs):
-    too large for the brute force, so the two searches are held to each other."""
+    too large for the brute force, so the two searches are held to each other, for the
+    undominated payments and for every payment."""
     half = len(sells) // 2
     args = (need, tuple(own), fixed, tuple(sells[:half]), fixed[::-1], tuple(sells[half:]), lprice, rprice)
     with search("steps"):
-        steps = payment._search(*args)
+        steps, every = payment._search(*args), sorted(payment._search(*args, keep=set))
     with search("bits"):
         assert payment._search(*args) == steps
+        assert sorted(payment._search(*args, keep=set)) == every
 
 
 def test_six_hundred_choice_productions_do_not_overflow_the_stack():

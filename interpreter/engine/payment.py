@@ -12,7 +12,7 @@ hashes the cost and three integers.
 
 from __future__ import annotations
 
-from .payment_bits import BITS_UP_TO, cheapest_splits
+from .payment_bits import BITS_UP_TO, split_payments
 
 _SIGNATURES: dict[tuple, int] = {}
 _BY_ID: list[tuple] = []
@@ -20,7 +20,7 @@ _RESULTS: dict[tuple, tuple] = {}      # (cost, use, left sells, right sells) ->
 _SEARCHES: dict[tuple, tuple] = {}     # (need, choices and prices, left sells, right sells) -> options
 _MAX_RESULTS = 500_000
 WORK = [0]   # residual needs carried from one choice production to the next, ever (tests count it)
-BITS_FROM = 128    # from this many residual needs, undominated payments are found on bit sets (payment_bits)
+BITS_FROM = 128    # from this many residual needs, payments are found on bit sets (payment_bits)
 
 
 def signature(*parts) -> int:
@@ -74,18 +74,19 @@ def _search(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rpric
     the number of productions times the number of residual needs (which the cost bounds),
     never with the number of ways to combine the productions, and it has no recursion, so
     no content can make it deep.  `keep` is `pareto` (undominated payments) or `set`
-    (every payment).  Undominated payments of a large need (BITS_FROM residual needs or
-    more) are found on bit sets instead (payment_bits.py): the same answers, in time that
-    grows with the size of the need, not with the productions times the residual needs."""
+    (every payment).  A large need (BITS_FROM residual needs or more) is searched on bit
+    sets instead (payment_bits.py): the same answers, in time that grows with the size of
+    the need, not with the productions times the residual needs."""
     keep = keep or pareto
     states = _after_own_choices(need, [options for options, _side in _useful_copies(own_choices, need, 0)])
     if keep is pareto and any(not any(state) for state in states):
         return ((0, 0),)
     bought = _useful_copies(lchoices, need, 0) + _useful_copies(rchoices, need, 1)
-    if keep is pareto and BITS_FROM <= _box_size(need) <= BITS_UP_TO:
-        found = cheapest_splits(need, states, lfixed, [o for o, side in bought if side == 0],
-                                rfixed, [o for o, side in bought if side == 1], lprice, rprice)
-        return tuple(pareto(found)) if len(found) > 1 else tuple(found)
+    if BITS_FROM <= _box_size(need) <= BITS_UP_TO:
+        found = split_payments(need, states, lfixed, [o for o, side in bought if side == 0],
+                               rfixed, [o for o, side in bought if side == 1], lprice, rprice,
+                               every=keep is not pareto)
+        return tuple(keep(found)) if len(found) > 1 else tuple(found)
     payments = {state: {(0, 0)} for state in states}
     if bought:
         fixed = [a + b for a, b in zip(lfixed, rfixed)]

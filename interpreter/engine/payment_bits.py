@@ -12,8 +12,8 @@ grows with the size of the box of needs (in machine words), not with the number 
 productions times the residual needs, so 600 choice productions against a 20-resource
 cost take milliseconds, not seconds (docs/performance.md).
 
-payment._search uses it for undominated payments when the box is large; both give the
-same answers (tests/test_payment.py).
+payment._search uses it when the box is large; both give the same answers
+(tests/test_payment.py).
 """
 
 from __future__ import annotations
@@ -89,15 +89,18 @@ class Box:
         return int(format(bits, f"0{self.size}b")[::-1], 2)
 
 
-def cheapest_splits(need, residuals, lfixed, lbought, rfixed, rbought, lprice, rprice) -> list[tuple[int, int]]:
-    """The (coins left, coins right) pairs that are best for some trade-off: for each
-    residual need, buy u from the left and the rest from the right."""
+def split_payments(need, residuals, lfixed, lbought, rfixed, rbought, lprice, rprice,
+                   every: bool = False) -> list[tuple[int, int]]:
+    """The (coins left, coins right) pairs of buying, for some residual need, u from the
+    left and the rest from the right: those best for some trade-off (the cheapest right
+    payment for each left one, to be pruned by `pareto`), or with `every` all of them."""
     box = Box(need)
     left = box.reachable(lfixed, lbought)
     right_complements = box.reversed(box.reachable(rfixed, rbought))
     by_left = sorted(box.by_value(lprice).items())
     by_right = sorted(box.by_value(rprice).items(), reverse=True)       # most of the right's coins first
     best: dict[int, int] = {}
+    pairs: set[tuple[int, int]] = set()
     for residual in residuals:
         OPS[0] += 1
         splits = left & box.within(residual) & (right_complements >> (box.top - box.number(residual)))
@@ -109,13 +112,16 @@ def cheapest_splits(need, residuals, lfixed, lbought, rfixed, rbought, lprice, r
             found = splits & with_left
             if not found:
                 continue
-            known = best.get(coins_left)
+            known = None if every else best.get(coins_left)
             for spared, with_right in by_right:       # u's right price: coins the right is not paid
                 coins_right = right_total - spared
                 if known is not None and coins_right >= known:
                     break
                 OPS[0] += 1
                 if found & with_right:
+                    if every:
+                        pairs.add((coins_left, coins_right))
+                        continue
                     best[coins_left] = coins_right
                     break
-    return list(best.items())
+    return list(pairs) if every else list(best.items())

@@ -114,6 +114,13 @@ def test_with_variant_given_the_folder_variants_are_not_checked(content_copy):
     assert "variant(s) in variants/" not in result.stdout
 
 
+def test_a_variant_given_as_a_path_is_not_checked_again_with_the_others(content_copy):
+    shutil.copy(BROKEN, content_copy / "variants" / "broken.wonders")
+    result = run_cli("check", str(content_copy), str(content_copy / "variants" / "cheap-trade.wonders"))
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.endswith("; variants: Cheap trade\n")
+
+
 def test_a_file_in_variants_that_is_not_a_variant_is_a_usage_error(content_copy):
     (content_copy / "variants" / "stray.wonders").write_text('card "Stray" {\n    age I\n}\n', encoding="utf-8")
     result = run_cli("check", str(content_copy))

@@ -17,14 +17,16 @@ from .load import CheckResult, check_sources, read_sources, rules_folder
 
 
 def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResult:
-    """check_paths, then (when no --variant is given: that combination is what was asked)
+    """check_paths, then (when no variant is given: that combination is what was asked)
     each variant beside the checked folders on its own.  Variants are checked only on a
     base without errors; the base's own diagnostics are not repeated for each variant."""
     sources, given = read_sources(paths, variants, rules)
     parse = _parse_once()
     result = attrs.evolve(check_sources(sources, parse, given),
                           rules=None if paths else (rules or DEFAULT_RULES))
-    found = [] if variants else folder_variant_files(paths, rules)
+    # a variant given (with --variant, or among the paths) makes that combination the
+    # thing checked: the folder's variants are not stacked on it
+    found = [] if variants or result.variants else folder_variant_files(paths, rules)
     if not found:
         return result
     if result.errors:

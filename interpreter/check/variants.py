@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import itertools
 
-import attrs
-
 from ..diagnostics import Note
 from ..syntax import ast
 from .context import STATEMENT_WORDS, Context

@@ -142,16 +142,23 @@ class MCTSBot(Bot):
                         break
                 world = view.sample_game(self.rng)
                 luck = self.rng.getrandbits(64)
+                rewards = []
                 for move in survivors:
+                    if deadline is not None and played and time.perf_counter() >= deadline:
+                        break                               # out of time: this world is not counted
                     game = world.clone(seed=luck)
                     policy.rng = random.Random(luck)
                     searcher = _Searcher((seat, view.kind), move, forced, view.age, view.turn, policy)
                     deciders = [policy] * game.players
                     deciders[player] = searcher
                     game.play(deciders)
-                    totals[move] += self._reward(game, player)
+                    rewards.append(self._reward(game, player))
+                if len(rewards) < len(survivors):
+                    break
+                for move, reward in zip(survivors, rewards):
+                    totals[move] += reward
                     visits[move] += 1
-                    spent += 1
+                spent += len(survivors)
                 played += len(survivors) / len(candidates)
             if len(survivors) > 1:
                 survivors.sort(key=lambda m: -totals[m] / max(1, visits[m]))

@@ -153,6 +153,12 @@ def test_completion_of_keywords_and_names(client, folder):
     client.diagnostics(age1)
     labels = _labels(client, age1, *position_of(text, "age I  color brown", offset=len("age I  color ")))
     assert {"brown", "grey", "purple"} <= set(labels) and labels["brown"] == "color"
+    assert set(labels.values()) == {"color"}, labels          # after `color`, colours only
+
+    client.change(age1, text.replace("    cost 1 coin", "    cost 2 \n    cost 1 coin", 1))
+    client.diagnostics(age1)
+    labels = _labels(client, age1, line, len("    cost 2 "))
+    assert {"wood", "glass"} <= set(labels) and "brown" not in labels     # a cost takes resources
 
     client.change(age1, text.replace("    cost 1 coin", "    free with \n    cost 1 coin", 1))
     client.diagnostics(age1)

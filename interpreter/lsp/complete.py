@@ -2,8 +2,9 @@
 
 The text of the current top-level item up to the cursor (less the word being typed) is
 fed to Lark's interactive parser; the terminals it then accepts say which keywords may
-come, whether a plain name may (then: the declared resources, colours, symbols and score
-categories) and whether a quoted name may (then: the card and wonder names).
+come, whether a plain name may (then: the declared names of the kind the grammar rule
+being completed takes, a colour after `color`, a resource in a cost; every kind where the
+rule does not say) and whether a quoted name may (then: the card and wonder names).
 """
 
 from __future__ import annotations
@@ -26,8 +27,41 @@ class Suggestion:
 _WORD_BEFORE = re.compile(r'"[^"\n]*$|[A-Za-z_][A-Za-z0-9_]*$')
 
 
+# what a name may be, by the grammar rule it would complete (read from the parser's table)
+_NAME_KINDS = (("color", ("color",)), ("science", ("symbol",)), ("resource", ("resource", "group")))
+ALL_NAMES = ("resource", "group", "color", "symbol", "category")
+
+
+def name_kinds(interactive) -> tuple[str, ...]:
+    """Which declared names fit where the parser stands: feed it a name and see which rules
+    it could then complete (`color brown`: color_stmt, so colours only).  Every kind when
+    the rules do not say."""
+    from lark import Token
+    probe = interactive.copy()
+    try:
+        probe.feed_token(Token("NAME", "x"))
+    except UnexpectedInput:
+        return ALL_NAMES
+    state = probe.parser_state
+    actions = state.parse_conf.parse_table.states[state.state_stack[-1]]
+    rules = {str(arg.origin.name) for action, arg in actions.values() if action.name == "Reduce"}
+    kinds = []
+    for rule in rules:
+        found = next((k for part, k in _NAME_KINDS if part in rule), None)
+        if found is None:
+            return ALL_NAMES
+        kinds += found
+    return tuple(dict.fromkeys(kinds)) or ALL_NAMES
+
+
 def accepted_terminals(text: str, offset: int) -> tuple[set[str], str]:
     """(terminal names the parser accepts at `offset`, the partial word typed there)."""
+    accepts, typed, _kinds = _accepted(text, offset)
+    return accepts, typed
+
+
+def _accepted(text: str, offset: int) -> tuple[set[str], str, tuple[str, ...]]:
+    """accepted_terminals, and the kinds of names that fit there."""
     before = text[:offset]
     partial = _WORD_BEFORE.search(before)
     typed = partial.group() if partial else ""
@@ -39,9 +73,10 @@ def accepted_terminals(text: str, offset: int) -> tuple[set[str], str]:
     try:
         interactive = parser.parse_interactive(chunk)
         interactive.exhaust_lexer()
-        return set(interactive.accepts()), typed
+        accepts = set(interactive.accepts())
     except UnexpectedInput:
-        return set(), typed
+        return set(), typed, ALL_NAMES
+    return accepts, typed, name_kinds(interactive) if "NAME" in accepts else ALL_NAMES
 
 
 def _keyword(terminal: str) -> str | None:
@@ -53,14 +88,14 @@ def _keyword(terminal: str) -> str | None:
 
 def suggestions(text: str, offset: int, names: dict[str, list[str]]) -> list[Suggestion]:
     """`names` maps kinds (resource, color, symbol, group, category, card, wonder) to names."""
-    accepts, typed = accepted_terminals(text, offset)
+    accepts, typed, kinds = _accepted(text, offset)
     found: list[Suggestion] = []
     for terminal in sorted(accepts):
         word = _keyword(terminal)
         if word is not None:
             found.append(Suggestion(word, "keyword", word))
     if "NAME" in accepts:
-        for kind in ("resource", "group", "color", "symbol", "category"):
+        for kind in kinds:
             found += [Suggestion(n, kind, n) for n in names.get(kind, [])]
     if "STRING" in accepts:
         for kind in ("card", "wonder"):

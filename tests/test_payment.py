@@ -72,6 +72,14 @@ def search(way: str):
 
 
 WAYS = ("steps", "bits")
+
+
+def table(mine, lsell, rsell, lprice, rprice):
+    """(me, left, right): a city with its own (fixed, choices) and neighbours selling theirs."""
+    me = city(mine[0], mine[1], (0,) * R, (), lprice, rprice)
+    left = city((0,) * R, (), lsell[0], lsell[1], lprice, rprice)
+    right = city((0,) * R, (), rsell[0], rsell[1], lprice, rprice)
+    return me, left, right
 vector = st.lists(st.integers(0, 2), min_size=R, max_size=R).map(tuple)
 choice = st.lists(st.integers(0, R - 1), min_size=2, max_size=3, unique=True).map(tuple)
 choices = st.lists(choice, max_size=2).map(tuple)
@@ -83,9 +91,7 @@ prices = st.lists(st.integers(1, 2), min_size=R, max_size=R).map(tuple)
        mine=st.tuples(vector, choices), lsell=st.tuples(vector, choices), rsell=st.tuples(vector, choices),
        lprice=prices, rprice=prices)
 def test_payment_options_are_the_undominated_ways_to_pay(cost, mine, lsell, rsell, lprice, rprice):
-    me = city(mine[0], mine[1], (0,) * R, (), lprice, rprice)
-    left = city((0,) * R, (), lsell[0], lsell[1], lprice, rprice)
-    right = city((0,) * R, (), rsell[0], rsell[1], lprice, rprice)
+    me, left, right = table(mine, lsell, rsell, lprice, rprice)
     expected = brute_force(cost, me, left, right)
     for way in WAYS:
         with search(way):
@@ -135,9 +141,7 @@ one_choice = st.lists(choice, max_size=1).map(tuple)
        mine=st.tuples(small, choices), lsell=st.tuples(small, one_choice), rsell=st.tuples(small, one_choice),
        lprice=prices, rprice=prices)
 def test_every_payment_is_every_way_to_pay(cost, mine, lsell, rsell, lprice, rprice):
-    me = city(mine[0], mine[1], (0,) * R, (), lprice, rprice)
-    left = city((0,) * R, (), lsell[0], lsell[1], lprice, rprice)
-    right = city((0,) * R, (), rsell[0], rsell[1], lprice, rprice)
+    me, left, right = table(mine, lsell, rsell, lprice, rprice)
     expected = every_way(cost, me, left, right)
     for way in WAYS:
         with search(way):
@@ -154,9 +158,7 @@ alike = st.lists(st.sampled_from([(0, 1), (1, 2)]), max_size=3).map(tuple)
 def test_many_alike_choice_productions_against_brute_force(cost, mine, lsell, rsell, lprice, rprice):
     """Several choice productions, often alike (the search keeps only as many alike as
     could be used)."""
-    me = city(mine[0], mine[1], (0,) * R, (), lprice, rprice)
-    left = city((0,) * R, (), lsell[0], lsell[1], lprice, rprice)
-    right = city((0,) * R, (), rsell[0], rsell[1], lprice, rprice)
+    me, left, right = table(mine, lsell, rsell, lprice, rprice)
     expected = brute_force(cost, me, left, right)
     for way in WAYS:
         with search(way):

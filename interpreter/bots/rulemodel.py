@@ -75,6 +75,7 @@ class RuleModel:
         self.science_pure = all(reads(v) <= {"symbols"} for v in self.science_lines)
         self._lines_reading: dict[frozenset, list] = {}
         self.science_memo: dict[tuple[int, ...], int] = {}   # symbol counts -> their score lines' value
+        self.expected_memo: dict[tuple, float] = {}          # (symbol counts, outlook) -> expected value
         self.symbol_index = {name: i for i, name in enumerate(tables.symbols)}
         self.outlooks: dict[tuple[int, int], list] = {}      # (symbols to come, kinds) -> their spreads
         self.chains_to: dict[str, list] = {}

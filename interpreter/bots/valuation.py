@@ -59,7 +59,9 @@ class Appraiser:
         self._lines_for: dict[frozenset, list] = {}   # what a source changes -> the lines reading it
         self._where_now = None
         self._tokens: dict[tuple[int, int | None], int] = {}
-        self._science_memo = self.model.science_memo if self.model.science_pure else {}
+        pure = self.model.science_pure
+        self._science_memo = self.model.science_memo if pure else {}
+        self._expected_memo = self.model.expected_memo if pure else {}
 
     @property
     def base_score(self) -> int:
@@ -100,34 +102,28 @@ class Appraiser:
     def appraise(self, option) -> Appraisal:
         if option.kind == "pass":
             return ZERO
-        model = self.model
-        if option.kind == "sell":
-            return Appraisal(coins=model.sell_coins * model.coin_rate)
-        part = self._part(option)
-        effects, gained, cost_coins = part
-        paid = 0 if option.free else cost_coins + option.left + option.right
-        return effects._replace(coins=(gained - paid) * model.coin_rate)
+        effects, coins = self.parts(option)
+        return effects._replace(coins=coins * self.model.coin_rate)
 
     def parts(self, option) -> tuple[Appraisal, int]:
         """(the option's worth but its coins, the coins it gains less what it pays): the
         worth is the same for every payment of one card, so a bot may weigh it once."""
         if option.kind == "sell":
             return ZERO, self.model.sell_coins
-        part = self._part(option)
-        effects, gained, cost_coins = part
+        effects, gained, cost_coins = self._part(option.kind, option.card)
         return effects, gained - (0 if option.free else cost_coins + option.left + option.right)
 
     def card_worth(self, card_index: int) -> Appraisal:
         """What building this card (paid for by others, as if free) would bring this city."""
-        return self._effects_of("build", card_index)[0]
+        return self._part("build", card_index)[0]
 
-    def _part(self, option):
-        """The option's worth, remembered per card built (a wonder stage is the same whichever
+    def _part(self, kind: str, card_index: int):
+        """The move's worth, remembered per card built (a wonder stage is the same whichever
         card goes under it)."""
-        key = (option.kind, option.card if option.kind == "build" else -1)
+        key = (kind, card_index if kind == "build" else -1)
         part = self._effects.get(key)
         if part is None:
-            part = self._effects[key] = self._effects_of(option.kind, option.card)
+            part = self._effects[key] = self._effects_of(kind, card_index)
         return part
 
     def _effects_of(self, kind: str, card_index: int):
@@ -251,9 +247,9 @@ class Appraiser:
     def _expected_science(self, symbols) -> float:
         outlook = self._symbol_outlook()
         key = (tuple(symbols), id(outlook))          # outlooks are kept by the model: ids stay theirs
-        found = self._science_memo.get(key)
+        found = self._expected_memo.get(key)
         if found is None:
-            found = self._science_memo[key] = sum(p * self._symbols_score([a + b for a, b in zip(symbols, spread)])
+            found = self._expected_memo[key] = sum(p * self._symbols_score([a + b for a, b in zip(symbols, spread)])
                                                   for p, spread in outlook)
         return found
 

@@ -11,6 +11,7 @@ import argparse
 import cProfile
 import pstats
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -33,9 +34,39 @@ def position(tables, turns: int, players: int = 4):
     return game, bots
 
 
+PARTS = {   # part of a search -> (file, functions, counted by): "cum" their time with callees,
+            # "own" their own time only (a policy's callees are the engine's legal moves)
+    "legal moves (legal_actions, card_builds, stage_payments, is_legal)":
+        ("actions.py", ("legal_actions", "card_builds", "stage_payments", "is_legal"), "cum"),
+    "  of which the payment search (payment_options)": ("payment.py", ("payment_options",), "cum"),
+    "resolving the turns (_resolve)": ("game.py", ("_resolve",), "cum"),
+    "triggers (fire)": ("triggers.py", ("fire",), "cum"),
+    "the rollout policy's own work (propose, decide)": ("mcts.py", ("propose", "decide"), "own"),
+    "copying and sampling (sample_game, clone)": ("", ("sample_game", "clone"), "cum"),
+    "final scores (_reward)": ("mcts.py", ("_reward",), "cum"),
+}
+
+
+def shares(profiler) -> dict[str, float]:
+    """Each part's time as a share of the search; a call from within the same part is not
+    counted again (card_builds called by legal_actions, fire by fire)."""
+    stats = pstats.Stats(profiler).stats
+    total = max(ct for (_f, _l, name), (_cc, _nc, _tt, ct, _c) in stats.items() if name == "_search")
+    out = {}
+    for label, (file, names, counted) in PARTS.items():
+        spent = 0.0
+        for (path, _line, name), (_cc, _nc, own, _ct, callers) in stats.items():
+            if name in names and path.endswith(file):
+                spent += own if counted == "own" else \
+                    sum(c[3] for caller, c in callers.items() if caller[2] not in names)
+        out[label] = spent / total
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--iterations", type=int, default=60)
+    parser.add_argument("--repeat", type=int, default=5, help="searches per position (the median is shown)")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     tables = compile_rules(check_paths(None).ruleset)
@@ -53,18 +84,23 @@ def main() -> None:
     print(f"sample_game (clone + hidden cards sampled): {(time.perf_counter() - start) / (n // 4) * 1e6:.0f} us")
     for turns, label in ((0, "age I turn 1"), (6, "age II turn 1"), (12, "age III turn 1"), (16, "age III turn 5")):
         game, bots = position(tables, turns)
-        bot = make_bot(f"mcts:iterations={args.iterations}", 1)
         options = legal_actions(game, 0)
-        profiler = cProfile.Profile() if args.profile and turns == 0 else None
-        if profiler:
+        rates = []
+        for r in range(args.repeat + 1):                # the first search warms the memos
+            bot = make_bot(f"mcts:iterations={args.iterations}", r)
+            start = time.perf_counter()
+            bot.decide(game, 0, "turn", options)
+            if r:
+                rates.append(bot.bot.last_stats["iterations"] / (time.perf_counter() - start))
+        print(f"{label}: {statistics.median(rates):.0f} iterations/s (median of {args.repeat})")
+        if args.profile and turns == 0:
+            profiler = cProfile.Profile()
             profiler.enable()
-        start = time.perf_counter()
-        bot.decide(game, 0, "turn", options)
-        seconds = time.perf_counter() - start
-        if profiler:
+            make_bot(f"mcts:iterations={args.iterations}", 99).decide(game, 0, "turn", options)
             profiler.disable()
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(14)
-        print(f"{label}: {args.iterations / seconds:.0f} iterations/s")
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
+            for part, share in shares(profiler).items():
+                print(f"{share:6.1%}  {part}")
 
 
 if __name__ == "__main__":

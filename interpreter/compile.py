@@ -49,6 +49,13 @@ class Tables:
     symbols: tuple[str, ...]
     cards: tuple[Source, ...]
     sides: tuple[SideInfo, ...]
+    # name -> number, for the cities that add effects up (made once, not at every card built)
+    resource_index: dict = attrs.field(init=False, eq=False, repr=False)
+    symbol_index: dict = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self):
+        object.__setattr__(self, "resource_index", {r: i for i, r in enumerate(self.resources)})
+        object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
 
     @property
     def rules(self):

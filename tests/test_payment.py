@@ -58,20 +58,23 @@ def brute_force(cost, me, left, right):
 @contextlib.contextmanager
 def search(way: str):
     """Payments found by the dynamic programme ("steps") or on bit sets ("bits"),
-    whatever the size of the need; the memo is emptied so that each way answers anew."""
-    saved = payment.BITS_FROM
-    payment.BITS_FROM = 0 if way == "bits" else 10 ** 9
+    whatever the size of the need, or as the game finds them ("shipped": resource by
+    resource where no choice links two needed resources, else by size); the memo is
+    emptied so that each way answers anew."""
+    saved = payment.BITS_FROM, payment.BY_RESOURCE
+    if way != "shipped":
+        payment.BITS_FROM, payment.BY_RESOURCE = (0 if way == "bits" else 10 ** 9), False
     payment._RESULTS.clear()
     payment._SEARCHES.clear()
     try:
         yield
     finally:
-        payment.BITS_FROM = saved
+        payment.BITS_FROM, payment.BY_RESOURCE = saved
         payment._RESULTS.clear()
         payment._SEARCHES.clear()
 
 
-WAYS = ("steps", "bits")
+WAYS = ("steps", "bits", "shipped")
 
 
 def table(mine, lsell, rsell, lprice, rprice):
@@ -96,6 +99,23 @@ def test_payment_options_are_the_undominated_ways_to_pay(cost, mine, lsell, rsel
     for way in WAYS:
         with search(way):
             assert list(payment_options(cost, me, left, right)) == expected, way
+
+
+@settings(max_examples=200, deadline=None)
+@given(cost=st.lists(st.integers(0, 3), min_size=R, max_size=R).map(tuple),
+       mine=st.tuples(vector, choices), lsell=st.tuples(vector, choices), rsell=st.tuples(vector, choices),
+       lprice=prices, rprice=prices)
+def test_resource_by_resource_when_no_choice_links_two_needs(cost, mine, lsell, rsell, lprice, rprice):
+    """The shortcut answers exactly when no choice production offers two needed
+    resources, and then as the brute force does."""
+    me, left, right = table(mine, lsell, rsell, lprice, rprice)
+    need = tuple(max(0, c - f) for c, f in zip(cost, me.own_fixed))
+    linked = any(len({r for r in o if need[r]}) > 1 for o in me.own_choices + left.trade_choices + right.trade_choices)
+    found = payment._by_resource(need, me.own_choices, left.trade_fixed, left.trade_choices, right.trade_fixed,
+                                 right.trade_choices, lprice, rprice)
+    assert (found is None) == linked
+    if found is not None and any(need):
+        assert list(found) == brute_force(cost, me, left, right)
 
 
 def test_pareto_keeps_undominated_pairs_cheapest_first():

@@ -21,6 +21,7 @@ import math
 import random
 import time
 
+from ..engine.actions import Action, card_builds, legal_actions, stage_payments
 from .base import Bot, Param, positive
 from .heuristic import HeuristicBot
 from .rulemodel import rule_model
@@ -28,10 +29,17 @@ from .rulemodel import rule_model
 SEARCHED = ("turn", "neutral turn")
 
 
+NOISE = 1.5      # the rollout policy's randomness, in points: enough to vary the rollouts
+
+
 class FastPolicy:
     """The rollout policy for every seat of an imagined game: build what is worth most by
     the card's plain points, shields, symbols and price (read once from the rule tables),
-    else a wonder stage, else sell; a little randomness keeps the rollouts varied."""
+    else a wonder stage, else sell; a little randomness keeps the rollouts varied.
+
+    On a turn it names its move (`propose`) rather than choosing from every payment of
+    every card: cards are weighed best first, and a card whose worth cannot beat the best
+    move found is not priced at all, so most of a hand's payment searches never run."""
 
     def __init__(self, tables, players, rng):
         self.rng = rng
@@ -40,7 +48,31 @@ class FastPolicy:
         self.coin_rate = model.coin_rate
         self.stage_bias = model.mean_price[0] * model.coin_rate
 
+    def propose(self, game, seat, kind) -> Action:
+        rng, worth, rate = self.rng, self.worth, self.coin_rate
+        cards = dict.fromkeys(game.hands[seat])
+        least = min(cards, key=worth.__getitem__)           # sold or buried, if anything is
+        best, best_value = Action("sell", least), rng.random() * NOISE
+        # each move's luck is drawn first: its worth with luck bounds what it can be worth
+        # paid, so moves are priced best first and only while one could still win
+        moves = [(worth[c] + rng.random() * NOISE, c) for c in cards]
+        if game.cities[seat].next_stage() is not None:
+            moves.append((self.stage_bias + rng.random() * NOISE, -1))
+        for bound, card in sorted(moves, reverse=True):
+            if bound <= best_value:
+                break
+            if card < 0:
+                paid = stage_payments(game, seat)
+                found = Action("stage", least, *paid[0]) if paid else None
+            else:
+                builds = card_builds(game, seat, card)
+                found = builds[0] if builds else None
+            if found is not None and bound - (found.left + found.right) * rate > best_value:
+                best, best_value = found, bound - (found.left + found.right) * rate
+        return best
+
     def decide(self, game, seat, kind, options) -> int:
+        """Any other decision (a neutral city's turn, the discard pile, an age's last card)."""
         rng, worth, rate = self.rng, self.worth, self.coin_rate
         best, best_value = 0, None
         for i, o in enumerate(options):
@@ -52,7 +84,7 @@ class FastPolicy:
                 value = 0.0
             else:
                 value = -100.0
-            value += rng.random() * 1.5
+            value += rng.random() * NOISE
             if best_value is None or value > best_value:
                 best, best_value = i, value
         return best
@@ -67,15 +99,29 @@ class _Searcher:
         self.age, self.turn, self.policy = age, turn, policy
         self.done = False
 
+    def _wanted(self, game, seat, kind):
+        """The move this seat must make now (made already, or the root's), if any."""
+        if game.turn != self.turn or game.age.number != self.age:
+            return None
+        want = self.forced.get((seat, kind))
+        if want is None and not self.done and (seat, kind) == self.root_at:
+            want, self.done = self.root_move, True
+        return want
+
+    def propose(self, game, seat, kind) -> Action:
+        want = self._wanted(game, seat, kind)
+        if want is not None:
+            for o in legal_actions(game, seat):
+                if _move(o) == want:
+                    return o
+        return self.policy.propose(game, seat, kind)
+
     def decide(self, game, seat, kind, options) -> int:
-        if game.turn == self.turn and game.age.number == self.age:
-            want = self.forced.get((seat, kind))
-            if want is None and not self.done and (seat, kind) == self.root_at:
-                want, self.done = self.root_move, True
-            if want is not None:
-                for i, o in enumerate(options):
-                    if _move(o) == want:
-                        return i
+        want = self._wanted(game, seat, kind)
+        if want is not None:
+            for i, o in enumerate(options):
+                if _move(o) == want:
+                    return i
         return self.policy.decide(game, seat, kind, options)
 
 
@@ -168,9 +214,10 @@ class MCTSBot(Bot):
         return {m: (means[m] if m in survivors else -1.0) for m in means}
 
     def _reward(self, game, player: int) -> float:
-        winners = game.winners()
+        scores = game.scores()
+        winners = game.winners(scores)
         win = 1 / len(winners) if player in winners else 0.0
-        totals = [sum(p.values()) for p in game.scores()]
+        totals = [sum(p.values()) for p in scores]
         others = max(t for s, t in enumerate(totals) if s != player and s < game.players) \
             if game.players > 1 else 0
         margin = 1 / (1 + math.exp(-(totals[player] - others) / 5))

@@ -36,39 +36,69 @@ class Action(NamedTuple):
 def legal_actions(game, seat: int, hand=None) -> list[Action]:
     """Every legal action of `seat` with the cards of its hand, each payment option its own
     action, cheapest first.  (The hot path of a game: kept plain on purpose.)"""
-    cards = game.tables.cards
     city = game.cities[seat]
     left, right = game.neighbours(seat)
     hand = game.hands[seat] if hand is None else hand
-    coins, names = city.coins, city.names
+    stages = stage_payments(game, seat)
     actions: list[Action] = []
-    stage = city.next_stage()
-    stage_payments = ()
-    if stage is not None and stage.cost_coins <= coins:
-        budget = coins - stage.cost_coins
-        stage_payments = [p for p in payment_options(stage.cost, city, left, right) if p[0] + p[1] <= budget]
-    power_free = bool(city.free_build) and not city.free_build_used
-    rules_free = bool(city.free_rules)
     for index in dict.fromkeys(hand):
-        card = cards[index]
-        if card.name not in names:
-            if not card.chains.isdisjoint(names):
-                actions.append(Action("build", index, 0, 0, "chain"))
-            elif rules_free and city.free_by_rule(card, game.turn, game.age.turns):
-                actions.append(Action("build", index, 0, 0, "rule"))
-            else:
-                free_anyway = False
-                if card.cost_coins <= coins:
-                    budget = coins - card.cost_coins
-                    for l, r in payment_options(card.cost, city, left, right):
-                        if l + r <= budget:
-                            actions.append(Action("build", index, l, r))
-                            free_anyway = free_anyway or (l + r == 0 and not card.cost_coins)
-                if power_free and not free_anyway:
-                    actions.append(Action("build", index, 0, 0, "power"))
-        for l, r in stage_payments:
+        actions += _builds(game, city, left, right, index)
+        for l, r in stages:
             actions.append(Action("stage", index, l, r))
         actions.append(Action("sell", index))
+    return actions
+
+
+def card_builds(game, seat: int, index: int) -> list[Action]:
+    """The ways `seat` may build the card `index` now (none if it may not), cheapest first:
+    one card's share of `legal_actions`, for a player that weighs cards one at a time."""
+    left, right = game.neighbours(seat)
+    return _builds(game, game.cities[seat], left, right, index)
+
+
+def stage_payments(game, seat: int) -> list[tuple[int, int]]:
+    """The affordable (left, right) payments for the city's next wonder stage, cheapest
+    first; none when every stage is built or it cannot be paid."""
+    city = game.cities[seat]
+    stage = city.next_stage()
+    if stage is None or stage.cost_coins > city.coins:
+        return []
+    left, right = game.neighbours(seat)
+    budget = city.coins - stage.cost_coins
+    return [p for p in payment_options(stage.cost, city, left, right) if p[0] + p[1] <= budget]
+
+
+def is_legal(game, seat: int, action) -> bool:
+    """Is `action` one of `legal_actions(game, seat)`?  Checked on its own card alone."""
+    if action.card not in game.hands[seat]:
+        return False
+    if action.kind == "sell":
+        return action == Action("sell", action.card)
+    if action.kind == "stage":
+        return (action.left, action.right) in stage_payments(game, seat) and not action.free
+    return action in card_builds(game, seat, action.card)
+
+
+def _builds(game, city, left, right, index: int) -> list[Action]:
+    card = game.tables.cards[index]
+    names = city.names
+    if card.name in names:
+        return []
+    if not card.chains.isdisjoint(names):
+        return [Action("build", index, 0, 0, "chain")]
+    if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
+        return [Action("build", index, 0, 0, "rule")]
+    actions = []
+    coins = city.coins
+    free_anyway = False
+    if card.cost_coins <= coins:
+        budget = coins - card.cost_coins
+        for l, r in payment_options(card.cost, city, left, right):
+            if l + r <= budget:
+                actions.append(Action("build", index, l, r))
+                free_anyway = free_anyway or (l + r == 0 and not card.cost_coins)
+    if city.free_build and not city.free_build_used and not free_anyway:
+        actions.append(Action("build", index, 0, 0, "power"))
     return actions
 
 

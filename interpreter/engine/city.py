@@ -52,6 +52,7 @@ class City:
         # event -> [(rank, key, trigger)]: the board's, then the built stages' in order, then
         # the buildings' in the order built (the same live and after loading a save)
         self.listening: dict[str, list] = {}
+        self._sign()
 
     def rebuild(self) -> None:
         """Recompute every derived table from the owned board, stages and cards."""
@@ -85,10 +86,11 @@ class City:
                 listeners = self.listening.setdefault(trigger.event, [])
                 bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger),
                               key=lambda entry: entry[0])
-        res = {r: i for i, r in enumerate(self.tables.resources)}
-        sym = {s: i for i, s in enumerate(self.tables.symbols)}
+        res, sym = self.tables.resource_index, self.tables.symbol_index
+        trade_changed = False
         for effect in source.static:
             if isinstance(effect, ast.Produces):
+                trade_changed = True
                 if effect.choice:
                     options = tuple(res[i.resource.text] for i in effect.items)
                     self.own_choices.append(options)
@@ -107,6 +109,7 @@ class City:
                 else:
                     self.wild_symbols.append(tuple(sym[s.text] for s in effect.symbols))
             elif isinstance(effect, ast.TradeDiscount):
+                trade_changed = True
                 for direction in effect.scope.parts:
                     prices = self.prices[direction]
                     for name in effect.resources:
@@ -118,6 +121,11 @@ class City:
                 self.free_rules.append((effect.which, effect.unit))
             elif isinstance(effect, ast.PlayLastCard):
                 self.play_last = True
+        if trade_changed:
+            self._sign()
+
+    def _sign(self) -> None:
+        """The small integers the payment search knows these production tables by."""
         self.use_sig = signature(self.own_fixed, self.own_choices, self.prices["left"], self.prices["right"])
         self.choice_sig = signature(self.own_choices, self.prices["left"], self.prices["right"])
         self.sell_sig = signature(self.trade_fixed, self.trade_choices)

@@ -1,7 +1,8 @@
 """A game: setup, the ages' simultaneous turns, end-of-turn powers, military, scoring.
 
 Every decision goes through `deciders[seat].decide(game, seat, kind, options)`, so a
-seat can be a bot, a person or a replayed log.  All cards chosen in a turn are placed
+seat can be a bot, a person or a replayed log (a turn's card may instead be named by
+`propose(game, seat, kind)`, checked against the rules: see `_turn_choice`).  All cards chosen in a turn are placed
 before any of their effects apply; trade coins and coins gained arrive after the turn's
 choices, so they cannot be spent on that turn.
 """
@@ -12,7 +13,7 @@ import random
 
 from ..compile import Tables
 from ..syntax import ast
-from .actions import Action, build_options_from, legal_actions
+from .actions import Action, build_options_from, is_legal, legal_actions
 from .city import City
 from .scoring import score_city, winners
 from .neutral import choose_for_neutrals, draw_for_neutrals, pass_holders, set_holders
@@ -173,8 +174,7 @@ class Game:
         choices: list = [None] * len(self.cities)
         for seat in range(self.players):      # players in seat order; each then plays the
             draw_for_neutrals(self, seat)     # neutral cities whose card it holds
-            options = legal_actions(self, seat)
-            choices[seat] = options[self._ask(deciders, seat, "turn", options)]
+            choices[seat] = self._turn_choice(deciders, seat)
             choose_for_neutrals(self, seat, choices[seat], deciders, choices)
         self._resolve(choices, deciders)
         last = self.turn >= self.age.turns
@@ -198,6 +198,22 @@ class Game:
         for city in self.cities:
             if scope in city.free_build:
                 city.free_build_used = False
+
+    def _turn_choice(self, deciders, seat: int) -> Action:
+        """A player's card for this turn.  A decider with `propose(game, seat, kind)` names
+        its action itself (a search's rollout player, which weighs a few cards rather than
+        every payment of every card); the engine checks that it is legal."""
+        propose = getattr(deciders[seat], "propose", None)
+        if propose is None:
+            options = legal_actions(self, seat)
+            return options[self._ask(deciders, seat, "turn", options)]
+        action = propose(self, seat, "turn")
+        if not is_legal(self, seat, action):
+            raise ValueError(f"seat {seat} proposed {action!r}, not a legal action")
+        if type(self.log) is not _NoLog:
+            self.log.append({"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
+                             "kind": "turn", "action": action.label(self.tables)})
+        return action
 
     def _ask(self, deciders, seat, kind, options) -> int:
         """A decision for `seat`, made by its player (a neutral city's: by its holder)."""
@@ -347,6 +363,7 @@ class Game:
                            age_number=self.age.number, age_victory=self.age.victory)
                 for seat, city in enumerate(self.cities)]
 
-    def winners(self) -> list[int]:
+    def winners(self, scores: list[dict[str, int]] | None = None) -> list[int]:
+        """The winning seats; `scores` are this game's `scores()` when the caller has them."""
         can_win = [s for s in range(len(self.cities)) if s not in self.neutrals or self.neutrals[s].can_win]
-        return winners(self.tables.rules, self.scores(), self.cities, can_win)
+        return winners(self.tables.rules, self.scores() if scores is None else scores, self.cities, can_win)

@@ -68,7 +68,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=60)
     parser.add_argument("--repeat", type=int, default=5, help="searches per position (the median is shown)")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--params", default="", help="more parameters of the search bot (depth=0,width=4)")
     args = parser.parse_args()
+    spec = f"mcts:iterations={args.iterations}" + (f",{args.params}" if args.params else "")
     tables = compile_rules(check_paths(None).ruleset)
     game, bots = position(tables, 3)
     n = 2000
@@ -87,7 +89,7 @@ def main() -> None:
         options = legal_actions(game, 0)
         rates = []
         for r in range(args.repeat + 1):                # the first search warms the memos
-            bot = make_bot(f"mcts:iterations={args.iterations}", r)
+            bot = make_bot(spec, r)
             start = time.perf_counter()
             bot.decide(game, 0, "turn", options)
             if r:
@@ -96,7 +98,7 @@ def main() -> None:
         if args.profile and turns == 0:
             profiler = cProfile.Profile()
             profiler.enable()
-            make_bot(f"mcts:iterations={args.iterations}", 99).decide(game, 0, "turn", options)
+            make_bot(spec, 99).decide(game, 0, "turn", options)
             profiler.disable()
             pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
             for part, share in shares(profiler).items():

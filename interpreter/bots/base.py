@@ -124,10 +124,19 @@ def convert_params(bot: str, declared: dict[str, Param] | None, given: dict[str,
 
 def positive(kind):
     """A parameter reader that refuses zero and negative numbers."""
+    return _checked(kind, lambda v: v > 0, "must be more than 0", "positive")
+
+
+def not_negative(kind):
+    """A parameter reader that refuses negative numbers."""
+    return _checked(kind, lambda v: v >= 0, "must be 0 or more", "non-negative")
+
+
+def _checked(kind, ok, message: str, adjective: str):
     def read(text: str):
         value = kind(text)
-        if value <= 0:
-            raise ValueError("must be more than 0")
+        if not ok(value):
+            raise ValueError(message)
         return value
-    read.__name__ = f"positive {kind.__name__}"
+    read.__name__ = f"{adjective} {kind.__name__}"
     return read

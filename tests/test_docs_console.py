@@ -1,5 +1,6 @@
 """The console examples of the docs, run as written: each `$ wonders ...` line must print
-what follows it.  A `...` line at the end shows only the start of the output; at the start,
+what follows it (and exit 0, 1 where it shows a diagnostic, or 2 where it shows a usage
+error).  A `...` line at the end shows only the start of the output; at the start,
 the lines shown must appear together somewhere in it.  A ```wonders block tagged
 `file=PATH` must be that file's text."""
 
@@ -64,7 +65,8 @@ def test_console_examples(doc):
             args = shlex.split(command)
             assert args[0] == "wonders"
             result = run_cli(*args[1:])
-            status = 1 if any(line.startswith(("error:", "error[")) for line in expected) else 0
+            status = 2 if any(line.startswith("Error: ") for line in expected) else \
+                1 if any(line.startswith(("error:", "error[")) for line in expected) else 0
             assert result.returncode == status, (command, result.stderr)
             shown = (result.stdout + result.stderr).splitlines()
             assert _shown_in(expected, shown), (command, result.stdout[-2000:])

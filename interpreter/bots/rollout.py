@@ -52,25 +52,12 @@ class FastPolicy:
 
     def decide(self, game, seat, kind, options) -> int:
         """Any other decision (a neutral city's turn, the discard pile, an age's last card)."""
-        rng, worth, rate = self.rng, self.worth, self.coin_rate
-        best, best_value = 0, None
-        for i, o in enumerate(options):
-            if o.kind == "build":
-                value = worth[o.card] - (o.left + o.right) * rate
-            elif o.kind == "stage":
-                value = self.stage_bias - (o.left + o.right) * rate
-            elif o.kind == "sell":
-                value = 0.0
-            else:
-                value = -100.0
-            value += rng.random() * NOISE
-            if best_value is None or value > best_value:
-                best, best_value = i, value
-        return best
-
+        rng = self.rng
+        values = [self.prior(o) + rng.random() * NOISE for o in options]
+        return values.index(max(values))
 
     def prior(self, option) -> float:
-        """An option's worth without luck: the order in which the tree tries moves."""
+        """An option's worth without luck (also the order in which the tree tries moves)."""
         if option.kind == "build":
             return self.worth[option.card] - (option.left + option.right) * self.coin_rate
         if option.kind == "stage":

@@ -74,3 +74,19 @@ def test_the_search_with_a_tree_is_the_same_for_the_same_seed():
         game.play([make_bot("mcts:iterations=8,depth=2", 1), make_bot("greedy", 2), make_bot("greedy", 3)])
         return [e for e in game.log if e["event"] == "choice"]
     assert play() == play()
+
+
+def test_the_time_budget_stops_the_search_counting_the_ranking(monkeypatch):
+    """On a clock that moves 10 ms at every reading, a 0.3 s budget stops a search of a
+    million imagined games after a few, and no imagined world is half counted."""
+    from interpreter.bots import mcts
+    now = [0.0]
+
+    def clock():
+        now[0] += 0.01
+        return now[0]
+    monkeypatch.setattr(mcts.time, "perf_counter", clock)
+    stats = search_stats("mcts:iterations=1000000,seconds=0.3")
+    assert 0 < stats["iterations"] < 60
+    assert now[0] < 0.3 + 0.1
+    assert len(set(stats["visits"].values()) - {0}) <= 3      # halving rounds, each world whole

@@ -51,6 +51,7 @@ class MCTSBot(Bot):
         self.last_stats: dict = {}
 
     def choose(self, view, options) -> int:
+        started = time.perf_counter()                       # the ranking below counts in the time
         moves: dict[tuple, int] = {}
         for i, o in enumerate(options):
             moves.setdefault(move_of(o), i)                  # options come cheapest first
@@ -61,11 +62,11 @@ class MCTSBot(Bot):
         values = self.fallback.values(view, options)
         ranked = sorted(moves, key=lambda m: -values[moves[m]])
         candidates = ranked[:self.width]
-        means = self._search(view, candidates)
+        means = self._search(view, candidates, started)
         best = max(candidates, key=lambda m: (means.get(m, -1.0), -candidates.index(m)))
         return moves[best]
 
-    def _search(self, view, candidates: list[tuple]) -> dict[tuple, float]:
+    def _search(self, view, candidates: list[tuple], started: float) -> dict[tuple, float]:
         """Sequential halving over the candidates (Karnin, Koren and Somekh, 2013): rounds of
         imagined games, the better half kept after each.  Every candidate of a round is played
         in the same imagined games (the same sample of the hidden cards, the same rollout
@@ -76,8 +77,8 @@ class MCTSBot(Bot):
             if age == view.age and turn == view.turn and (s, kind) != (seat, view.kind):
                 forced[(s, kind)] = move_of(action)
         policy = FastPolicy(view.tables, view.players, self.rng)
-        started = time.perf_counter()
         deadline = started + self.seconds if self.seconds else None
+        searching = time.perf_counter()
         played = 0                                          # imagined games so far (each for every survivor)
         trees = {move: Node() for move in candidates}     # each root move's tree of later turns
         totals = dict.fromkeys(candidates, 0.0)
@@ -91,7 +92,7 @@ class MCTSBot(Bot):
                     break
                 if deadline is not None and played:         # stop if one more would overrun the time
                     now = time.perf_counter()
-                    if now + (now - started) / played * len(survivors) / len(candidates) > deadline:
+                    if now + (now - searching) / played * len(survivors) / len(candidates) > deadline:
                         break
                 world = view.sample_game(self.rng)
                 luck = self.rng.getrandbits(64)

@@ -41,7 +41,7 @@ PARTS = {   # part of a search -> (file, functions, counted by): "cum" their tim
     "  of which the payment search (payment_options)": ("payment.py", ("payment_options",), "cum"),
     "resolving the turns (_resolve)": ("game.py", ("_resolve",), "cum"),
     "triggers (fire)": ("triggers.py", ("fire",), "cum"),
-    "the rollout policy's own work (propose, decide)": ("mcts.py", ("propose", "decide"), "own"),
+    "the rollout policy's own work (propose, decide)": ("rollout.py", ("propose", "decide"), "own"),
     "copying and sampling (sample_game, clone)": ("", ("sample_game", "clone"), "cum"),
     "final scores (_reward)": ("mcts.py", ("_reward",), "cum"),
 }

@@ -113,6 +113,7 @@ CODES = {
     "E1405": "nothing to change",
     "E1406": "ambiguous card",
     "E1407": "variants that override each other",
+    "E1408": "not a variant in a variants folder",
     # running
     "E1501": "triggers that never stop",
     "E1502": "trigger that causes itself",

@@ -121,12 +121,26 @@ def test_a_variant_given_as_a_path_is_not_checked_again_with_the_others(content_
     assert result.stdout.endswith("; variants: Cheap trade\n")
 
 
-def test_a_file_in_variants_that_is_not_a_variant_is_a_usage_error(content_copy):
+def test_a_file_in_variants_that_is_not_a_variant_is_E1408_and_the_others_are_still_checked(content_copy):
     (content_copy / "variants" / "stray.wonders").write_text('card "Stray" {\n    age I\n}\n', encoding="utf-8")
+    (content_copy / "variants" / "empty.wonders").write_text("", encoding="utf-8")
+    shutil.copy(BROKEN, content_copy / "variants" / "broken.wonders")
     result = run_cli("check", str(content_copy))
+    assert result.returncode == 1
+    assert f"error[E1408]: a file of a variants folder has a card outside a variant\n" \
+           f" --> {content_copy}/variants/stray.wonders:1:6\n" in result.stdout
+    assert f"error[E1408]: a file of a variants folder holds no variant\n" \
+           f" --> {content_copy}/variants/empty.wonders:1:1\n" in result.stdout
+    assert f"{content_copy}/variants/broken.wonders:" in result.stdout        # still checked
+    assert "Traceback" not in result.stderr
+
+
+def test_a_file_given_with_variant_that_is_not_a_variant_is_a_usage_error(content_copy, tmp_path):
+    stray = tmp_path / "stray.wonders"
+    stray.write_text('card "Stray" {\n    age I\n}\n', encoding="utf-8")
+    result = run_cli("check", str(content_copy), "--variant", str(stray))
     assert result.returncode == 2
-    assert f"{content_copy}/variants/stray.wonders: a variant file holds only `variant` blocks, " \
-           "but line 1 has a card outside one" in result.stderr
+    assert f"{stray}: a variant file holds only `variant` blocks, but line 1 has a card outside one" in result.stderr
     assert "Traceback" not in result.stderr
 
 

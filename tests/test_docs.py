@@ -106,16 +106,18 @@ def _section_ids():
 
 # ---------------------------------------------------------------- running commands
 @contextlib.contextmanager
-def example_dir(example: str | None, names=()):
+def example_dir(example: str | None, names=(), where: str = EXAMPLE_SHOWN):
     """A working folder laid out like the examples' commands expect: the example as
-    example.wonders, the base at docs/examples/base.wonders, and any special files named."""
+    example.wonders (or at `where`), the base at docs/examples/base.wonders, and any
+    special files named."""
     old = os.getcwd()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / "docs" / "examples").mkdir(parents=True)
         shutil.copy(BASE, folder / BASE_SHOWN)
         if example is not None:
-            (folder / EXAMPLE_SHOWN).write_text(example, encoding="utf-8")
+            (folder / where).parent.mkdir(parents=True, exist_ok=True)
+            (folder / where).write_text(example, encoding="utf-8")
         for name in names:
             if name in SPECIAL_FILES:
                 (folder / name).write_bytes(SPECIAL_FILES[name])
@@ -126,7 +128,7 @@ def example_dir(example: str | None, names=()):
             os.chdir(old)
 
 
-def run_wonders(command: str, example: str | None) -> str:
+def run_wonders(command: str, example: str | None, where: str = EXAMPLE_SHOWN) -> str:
     """What `command` (a `wonders ...` line) prints, run beside the example."""
     from click.testing import CliRunner
 
@@ -134,7 +136,7 @@ def run_wonders(command: str, example: str | None) -> str:
 
     args = shlex.split(command)
     assert args[0] == "wonders", command
-    with example_dir(example, args):
+    with example_dir(example, args, where):
         result = CliRunner().invoke(main, args[1:], catch_exceptions=False)
     return result.output
 
@@ -151,6 +153,16 @@ def output_block(body: str) -> tuple[str, str] | None:
 def example_of(body: str) -> str | None:
     blocks = wonders_blocks(body)
     return blocks[0][1] if blocks else None
+
+
+def example_place(body: str) -> str:
+    """Where the example is put: example.wonders, or the `path=...` of its block (a file
+    inside the examples' folder, checked as that folder: `wonders check docs/examples`)."""
+    for info, _ in wonders_blocks(body):
+        for word in info.split()[1:]:
+            if word.startswith("path="):
+                return word[len("path="):]
+    return EXAMPLE_SHOWN
 
 
 # ---------------------------------------------------------------- (a) one section per code
@@ -205,6 +217,12 @@ def test_example_produces_its_code(code, body, tmp_path, monkeypatch):
         path = tmp_path / name
         path.write_bytes(SPECIAL_FILES[name])
         standalone = False
+    elif example_place(body) != EXAMPLE_SHOWN:    # a file placed in the examples' folder
+        from interpreter.check.folder import check_folder
+        with example_dir(example, where=example_place(body)) as folder:
+            result = check_folder([str(folder / "docs" / "examples")])
+        assert sorted({d.code for d in result.diagnostics}) == [code]
+        return
     else:
         path = tmp_path / EXAMPLE_SHOWN
         path.write_text(example, encoding="utf-8")
@@ -219,12 +237,14 @@ def test_documented_output_is_what_wonders_prints(code, body):
     command, documented = output_block(body)
     if any(u in command for u in UNREPRODUCIBLE):
         pytest.skip("an unreadable file cannot be made for root; test_example_produces_its_code covers it")
-    example = example_of(body)
-    if example is not None:
+    example, where = example_of(body), example_place(body)
+    if example is not None and where != EXAMPLE_SHOWN:
+        assert command == "wonders check docs/examples"
+    elif example is not None:
         standalone = example.splitlines()[0].strip() == STANDALONE
         expected = "wonders check " + EXAMPLE_SHOWN + ("" if standalone else " " + BASE_SHOWN)
         assert command == expected
-    assert run_wonders(command, example).rstrip("\n") == documented.rstrip("\n"), \
+    assert run_wonders(command, example, where).rstrip("\n") == documented.rstrip("\n"), \
         "refresh the outputs with `python tests/test_docs.py`"
 
 
@@ -458,7 +478,7 @@ def refresh_outputs(path: Path = ERRORS_MD) -> int:
             pieces.append(markdown[last:start] + body)
             last = end
             continue
-        output = run_wonders(command, example_of(body))
+        output = run_wonders(command, example_of(body), example_place(body))
         if output.rstrip("\n") != documented.rstrip("\n"):
             changed += 1
             old = f"$ {command}\n{documented}"

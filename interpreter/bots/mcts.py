@@ -35,7 +35,7 @@ SEARCHED = ("turn", "neutral turn")
 class MCTSBot(Bot):
     name = "mcts"
     parameters = {
-        "iterations": Param(positive(int), 50, "imagined games (rollouts) per decision"),
+        "iterations": Param(positive(int), 200, "imagined games (rollouts) per decision"),
         "seconds": Param(positive(float), 0.0, "time per decision; the search stops at whichever of the "
                                                "two budgets comes first (0: iterations only)"),
         "width": Param(positive(int), 6, "moves searched: the heuristic bot's best this many"),

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import attrs
 
-from ..diagnostics import Note, sort_key
+from ..diagnostics import Diagnostic, Note, Span, sort_key
 from ..paths import DEFAULT_RULES, content_dir
 from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
-from .load import CheckResult, check_sources, read_sources, rules_folder
+from .load import CheckResult, check_sources, read_sources, rules_folder, stray_item
 
 
 def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResult:
@@ -37,6 +37,10 @@ def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResu
         text, problems = read_source(path, shown)
         if text is not None:
             result.sources.add(shown, text)
+            stray = _stray(parse, text, shown)
+            if stray is not None:
+                extra.append(stray)
+                continue
         run = check_sources(sources + [(shown, text, problems)], parse, {shown})
         where = _variant_span(parse, text, shown)
         extra += [_attributed(d, shown, where) for d in run.diagnostics if d not in base]
@@ -57,6 +61,24 @@ def folder_variant_files(paths, rules: str | None) -> list[tuple[Path, str]]:
         if folder.is_dir() and not folder.is_symlink():
             found += [(f, f"{shown}/{f.name}") for f in sorted(folder.glob("*.wonders")) if f.is_file()]
     return found
+
+
+def _stray(parse, text: str, shown: str) -> Diagnostic | None:
+    """E1408 for a file of `variants/` that holds something besides variant blocks: it
+    would join the base unseen if applied, so it is reported, not applied."""
+    tree, problems = parse(text, shown)
+    found = None if problems else stray_item(tree)
+    if found is None:
+        return None
+    kind, item = found
+    if item is None:
+        return Diagnostic("E1408", "a file of a variants folder holds no variant", Span(shown, 1, 1, 1, 1),
+                          help='write a `variant "Name" { changes "..." ... }` block, or remove the file')
+    name = getattr(item, "name", None)
+    span = name.span if name is not None and hasattr(name, "span") else item.span
+    return Diagnostic("E1408", f"a file of a variants folder has {kind} outside a variant", span,
+                      label="not inside a `variant` block",
+                      help="move it into a variant (`add card ...`), or the file out of the variants folder")
 
 
 def _attributed(d, shown: str, where):

@@ -154,18 +154,30 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
     return found
 
 
-def _not_a_variant(tree: ast.File, shown: str) -> str | None:
-    """Why a `--variant` file is not a variant (None when it is one): it must hold
-    `variant` blocks and nothing else, or its cards and rules would join the base unseen."""
+def stray_item(tree: ast.File):
+    """(what, item) for the first thing of a variant file that is not a `variant` block
+    (item None: the file is empty), or None when the file holds variant blocks only."""
     if not tree.items:
-        return f"{shown}: the variant file is empty; a variant file holds a `variant \"Name\" {{ ... }}` block"
+        return "nothing", None
     for item in tree.items:
         if not isinstance(item, ast.Variant):
             kind = {ast.Card: "a card", ast.Wonder: "a wonder", ast.Rules: "a rules block"}.get(type(item), "a declaration")
-            where = f"line {item.span.line}" if getattr(item, "span", None) else "the file"
-            return (f"{shown}: a variant file holds only `variant` blocks, but {where} has {kind} "
-                    "outside one; move it into the variant (`add card ...`) or give the file with --content")
+            return kind, item
     return None
+
+
+def _not_a_variant(tree: ast.File, shown: str) -> str | None:
+    """Why a `--variant` file is not a variant (None when it is one): it must hold
+    `variant` blocks and nothing else, or its cards and rules would join the base unseen."""
+    stray = stray_item(tree)
+    if stray is None:
+        return None
+    kind, item = stray
+    if item is None:
+        return f"{shown}: the variant file is empty; a variant file holds a `variant \"Name\" {{ ... }}` block"
+    where = f"line {item.span.line}" if getattr(item, "span", None) else "the file"
+    return (f"{shown}: a variant file holds only `variant` blocks, but {where} has {kind} "
+            "outside one; move it into the variant (`add card ...`) or give the file with --content")
 
 
 def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResult:

@@ -59,6 +59,7 @@ class Appraiser:
         self._lines_for: dict[frozenset, list] = {}   # what a source changes -> the lines reading it
         self._where_now = None
         self._tokens: dict[tuple[int, int | None], int] = {}
+        self._units: dict[tuple[int, int], float] = {}      # (resource, units) -> their worth
         pure = self.model.science_pure
         self._science_memo = self.model.science_memo if pure else {}
         self._expected_memo = self.model.expected_memo if pure else {}
@@ -72,10 +73,11 @@ class Appraiser:
     def _quick_delta(self, source, known):
         """(the score lines' change, the city as it would be) when `source` joins the city:
         only the lines reading what the source changes are evaluated, on a Hypothesis."""
-        lines = self._lines_for.get(known.changes)
-        if lines is None:
-            lines = self._lines_for[known.changes] = self.model.lines_reading(known.changes) + [
-                v for v in self._own_lines if reads(v) & known.changes]
+        found = self._lines_for.get(known.changes)
+        if found is None:
+            lines = self.model.lines_reading(known.changes) + [v for v in self._own_lines if reads(v) & known.changes]
+            found = self._lines_for[known.changes] = (lines, any("all" in reads(v) for v in lines))
+        lines, lines_read_all = found
         total = source.points if source.points and source.points_category else 0
         if not lines and not source.scores and not known.coin_actions:
             return total, None
@@ -84,7 +86,7 @@ class Appraiser:
         if self._where_now is None:
             self._where_now = Where(self.city, self.left, self.right, None, self.everyone, age.number, age.victory)
         everyone = self.everyone
-        if any("all" in reads(v) for v in lines) or any("all" in reads(v) for _c, v in source.scores):
+        if lines_read_all or (source.scores and any("all" in reads(v) for _c, v in source.scores)):
             everyone = tuple(after if c.seat == self.seat else c for c in everyone)
         where = Where(after, self.left, self.right, None, everyone, age.number, age.victory)
         for value in lines:
@@ -190,27 +192,34 @@ class Appraiser:
 
     def _production(self, known) -> float:
         value = 0.0
-        res = self.tables.resources
+        res = self.tables.resource_index
         for effect in known.produces:
             if effect.choice:
-                value += max(self._unit_value(res.index(i.resource.text), self._have(res.index(i.resource.text)))
-                             for i in effect.items)
+                value += max(self._units_worth(res[i.resource.text], 1) for i in effect.items)
             else:
                 for item in effect.items:
-                    r = res.index(item.resource.text)
-                    value += self._unit_value(r, self._have(r), item.count)
+                    value += self._units_worth(res[item.resource.text], item.count)
         return value
+
+    def _units_worth(self, r: int, units: int) -> float:
+        """`_unit_value` of `units` more of r for this city, remembered in this position
+        (many cards produce the same resources)."""
+        key = (r, units)
+        found = self._units.get(key)
+        if found is None:
+            found = self._units[key] = self._unit_value(r, self._have(r), units)
+        return found
 
     def _trade(self, known) -> float:
         value = 0.0
-        res = self.tables.resources
+        res = self.tables.resource_index
         for effect in known.trades:
             for direction in effect.scope.parts:
                 prices = self.city.prices.get(direction)
                 if prices is None:
                     continue
                 for name in effect.resources:
-                    r = res.index(name.text)
+                    r = res[name.text]
                     saved = prices[r] - effect.price
                     if saved > 0:       # half the purchases go each way
                         demand = self.model.demand[self.age_index][r]

@@ -29,11 +29,12 @@ def _fingerprint(game) -> tuple:
                                               c.free_build_used) for c in game.cities))
 
 
-def shared_appraiser(game, seat: int) -> Appraiser:
+def shared_appraiser(game, seat: int, key: tuple | None = None) -> Appraiser:
     """The appraiser of `seat` in the game as it is now, shared by every seat's view of the
     same position: the players of one turn decide on one position, and a seat appraised by
-    its neighbour (to deny it a card) is then appraised again by itself."""
-    key = _fingerprint(game)
+    its neighbour (to deny it a card) is then appraised again by itself.  `key` is the
+    position's `_fingerprint` when the caller has it."""
+    key = _fingerprint(game) if key is None else key
     if getattr(_shared, "game", None) is not game or _shared.key != key:
         _shared.game, _shared.key, _shared.made = game, key, {}
     found = _shared.made.get(seat)
@@ -125,6 +126,7 @@ class SeatView:
         self.player = game.holders.get(seat, seat)         # the seat deciding (its holder, for a neutral city)
         self.kind = kind
         self._appraisers: dict = {}
+        self._position: tuple | None = None
 
     # ------------------------------------------------------------ the table
     tables = property(lambda self: self._game.tables)        # the compiled rule set (read it, never change it)
@@ -189,7 +191,9 @@ class SeatView:
         seat = self.seat if seat is None else seat
         found = self._appraisers.get(seat)
         if found is None:
-            found = self._appraisers[seat] = shared_appraiser(self._game, seat)
+            if self._position is None:                    # one decision sees one position
+                self._position = _fingerprint(self._game)
+            found = self._appraisers[seat] = shared_appraiser(self._game, seat, self._position)
         return found
 
     def next_to_receive(self, seat: int | None = None) -> int:

@@ -85,6 +85,21 @@ def test_a_variant_is_checked_applied_to_its_folder(client, folder):
     _restore(client, file_uri, text)
 
 
+def test_an_edit_to_the_content_shows_in_the_open_variants_it_breaks(client, folder):
+    variant, vtext = _open(client, folder / "variants" / "colosseum.wonders")
+    age2, text = _open(client, folder / "age2.wonders")
+    assert client.diagnostics(variant) == []             # checked again, still clean
+    client.change(age2, text.replace('card "Walls" {', 'card "Wall" {', 1))
+    found = client.diagnostics(variant)
+    assert found and all(d["code"].startswith("E14") for d in found)
+    assert any("Walls" in d["message"] for d in found)
+    line, character = position_of(vtext, '"Walls"')
+    assert any(d["range"]["start"] == {"line": line, "character": character} for d in found)
+    client.change(age2, text)
+    assert client.diagnostics(age2) == []                 # the content first, then its variants
+    assert client.diagnostics(variant) == []
+
+
 # ---------------------------------------------------------------- hover
 def test_hover_on_cards_effects_stages_and_vocabulary(client, folder):
     age1, text = _open(client, folder / "age1.wonders")

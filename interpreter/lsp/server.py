@@ -3,12 +3,16 @@
 Each feature is a thin handler: it turns LSP positions into the 1-based line and column
 of the checker's spans, asks analysis.py, names.py, hover.py or complete.py, and turns
 the answer back.  Diagnostics are published on open and on every change, for every file
-of the folder the edited file belongs to (an open buffer replaces its file on disk).
+of the folder the edited file belongs to (an open buffer replaces its file on disk); an
+edit to the content checks again each variant open beside it, applied to the edited
+content, so a variant that an edit breaks shows it at once.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import attrs
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -71,17 +75,40 @@ class WondersServer(LanguageServer):
         if not uri.startswith("file:"):      # an unsaved buffer has no folder to check it in
             return
         path = Path(to_fs_path(uri))
-        result = self.analyzer.check(path, self.overlays())
+        overlays = self.overlays()
+        result = self.analyzer.check(path, overlays)
         by_file: dict[str, list[lsp.Diagnostic]] = {}
         for d in result.diagnostics:
             file = d.span.file if d.span else str(path)
             by_file.setdefault(file, []).append(self.diagnostic(d, path))
-        folder, _ = self.analyzer.folder_of(path)
+        folder, variant = self.analyzer.folder_of(path)
+        # an edit to the content may break a variant beside it: the open ones are checked again
+        variants = [] if variant is not None else \
+            [p for p in overlays if p.parent == folder / "variants" and p.suffix == ".wonders"]
         before = self.published.get(folder, set())
         for file in sorted(before | set(by_file) | {str(path)}):
-            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-                uri=from_fs_path(file), diagnostics=by_file.get(file, [])))
-        self.published[folder] = set(by_file)
+            if Path(file) not in variants:
+                self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
+                    uri=from_fs_path(file), diagnostics=by_file.get(file, [])))
+        self.published[folder] = set(by_file) - {str(v) for v in variants}
+        for other in sorted(variants):
+            self.publish_variant(other, overlays, set(result.diagnostics))
+
+    def publish_variant(self, path: Path, overlays: dict[Path, str], base: set) -> None:
+        """The diagnostics of a variant checked applied to its folder: those in its own file,
+        and those it causes elsewhere (a deck that no longer adds up) shown on its first line."""
+        result = self.analyzer.check(path, overlays)
+        found = []
+        for d in result.diagnostics:
+            if d.span is not None and d.span.file == str(path):
+                found.append(self.diagnostic(d, path))
+            elif d not in base:
+                where = f" (at {d.span.file}:{d.span.line}:{d.span.column})" if d.span else ""
+                found.append(self.diagnostic(attrs.evolve(d, span=Span(str(path), 1, 1, 1, 1),
+                                                          message=f"with this variant applied: {d.message}{where}"),
+                                             path))
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=from_fs_path(str(path)),
+                                                                            diagnostics=found))
 
     def diagnostic(self, d: Diagnostic, path: Path) -> lsp.Diagnostic:
         span = d.span or Span(str(path), 1, 1, 1, 1)

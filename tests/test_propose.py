@@ -71,3 +71,30 @@ def test_the_rollout_policy_proposes_only_legal_actions():
         game = Game(tables(), 5, seed=seed)
         game.play([policy] * 5)              # the engine would raise on an illegal proposal
         assert game.finished
+
+
+def _every_rule_set():
+    """(rule set, variant) for every shipped rule set alone and with each of its variants."""
+    from interpreter.paths import rule_sets
+    for name, folder in rule_sets().items():
+        yield name, None
+        for variant in sorted((folder / "variants").glob("*.wonders")) if (folder / "variants").is_dir() else ():
+            yield name, variant.stem
+
+
+@pytest.mark.parametrize("rules, variant", list(_every_rule_set()))
+def test_rollouts_propose_legal_moves_under_every_rule_set_and_variant(rules, variant):
+    """The engine refuses an illegal proposal, so whole games at every seatable player count
+    (the 2-player neutral cities included) show that every proposal was legal."""
+    import random
+
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    compiled = compile_rules(check_paths(None, [variant] if variant else [], rules=rules).ruleset)
+    counts = sorted({*range(compiled.rules.min_players, compiled.rules.max_players + 1),
+                     *(t.players for t in compiled.ruleset.tables)})
+    for players in counts:
+        policy = FastPolicy(compiled, players, random.Random(players))
+        game = Game(compiled, players, seed=players)
+        game.play([policy] * players)
+        assert game.finished

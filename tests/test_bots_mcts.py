@@ -78,3 +78,25 @@ def test_the_sampled_game_keeps_what_the_seat_knows_and_hides_the_rest():
             assert (real.built, real.coins, real.stages) == (copy.built, copy.coins, copy.stages)
             assert copy is not real
     assert len(unknown_seen) > 10                   # hands it never saw are sampled afresh, not read
+
+
+def test_with_denial_on_a_card_the_next_player_needs_counts_for_using_it_up():
+    """`heuristic:deny=...` (off by default: it measured weaker, docs/bots.md) adds to every
+    move that uses up a card the player receiving the hand would value above the others:
+    here Scriptorium, which completes the next player's science set."""
+    from interpreter.bots.view import Memory, SeatView
+    game = position(0, 2)
+    give(game, 1, "Apothecary", "Workshop")              # seat 1 receives seat 0's hand (age I passes left)
+    set_hand(game, 0, "Scriptorium", "Baths", "Lumber Yard")
+    options = legal_actions(game, 0)
+    view = SeatView(game, 0, "turn", Memory(), options)
+    assert view.next_to_receive() == 1
+    plain = make_bot("heuristic", 1).bot.values(view, options)
+    denying = make_bot("heuristic:deny=1", 1).bot.values(view, options)
+    bonus = [d - p for d, p in zip(denying, plain)]
+    scriptorium = card("Scriptorium").index
+    for option, extra in zip(options, bonus):
+        if option.card == scriptorium:
+            assert extra > 0.5, option
+        else:
+            assert abs(extra) < 0.05, option

@@ -13,7 +13,8 @@ from .base import Bot, Param
 class HeuristicBot(Bot):
     name = "heuristic"
     parameters = {
-        "deny": Param(float, 0.25, "how much a card's worth to the player receiving the hand counts"),
+        "deny": Param(float, 0.0, "how much a card's worth to the player receiving the hand counts (0: off; "
+                                  "measured weaker on, docs/bots.md)"),
         "production": Param(float, 1.5, "weight of production and trade discounts in age I (less later)"),
         "military": Param(float, 1.0, "weight of the military tokens of this age"),
         "science": Param(float, 1.0, "weight of the science symbols' expected worth at the end"),

@@ -26,7 +26,7 @@ import time
 
 from .base import Bot, Param, not_negative, positive
 from .heuristic import HeuristicBot
-from .rollout import FastPolicy, Searcher, move_of
+from .rollout import FastPolicy, Searcher, move_of, moves_of
 from .tree import Node, back_up, size
 
 SEARCHED = ("turn", "neutral turn")
@@ -52,9 +52,7 @@ class MCTSBot(Bot):
 
     def choose(self, view, options) -> int:
         started = time.perf_counter()                       # the ranking below counts in the time
-        moves: dict[tuple, int] = {}
-        for i, o in enumerate(options):
-            moves.setdefault(move_of(o), i)                  # options come cheapest first
+        moves = moves_of(options)
         if len(moves) == 1:
             return next(iter(moves.values()))
         if view.kind not in SEARCHED:

@@ -91,27 +91,20 @@ class Searcher:
 
     def propose(self, game, seat, kind) -> Action:
         want = self._wanted(game, seat, kind)
-        if want is not None:
-            for o in legal_actions(game, seat):
-                if move_of(o) == want:
-                    return o
-        elif self.node is not None and self.done:
+        if want is not None or (self.node is not None and self.done):
             options = legal_actions(game, seat)
-            return options[self._down_the_tree(options)]
+            index = moves_of(options).get(want) if want is not None else self._down_the_tree(options)
+            if index is not None:
+                return options[index]
         return self.policy.propose(game, seat, kind)
 
     def decide(self, game, seat, kind, options) -> int:
         want = self._wanted(game, seat, kind)
-        if want is not None:
-            for i, o in enumerate(options):
-                if move_of(o) == want:
-                    return i
-        return self.policy.decide(game, seat, kind, options)
+        index = moves_of(options).get(want) if want is not None else None
+        return self.policy.decide(game, seat, kind, options) if index is None else index
 
     def _down_the_tree(self, options) -> int:
-        moves: dict[tuple, int] = {}
-        for i, o in enumerate(options):
-            moves.setdefault(move_of(o), i)                 # options come cheapest first
+        moves = moves_of(options)
         ranked = sorted(moves, key=lambda m: -self.policy.prior(options[moves[m]]))[:self.branch]
         move, child, grown = pick(self.node, ranked, self.explore)
         self.path.append(child)
@@ -124,3 +117,10 @@ def move_of(option) -> tuple:
     return (option.kind, option.card, option.free)
 
 
+def moves_of(options) -> dict[tuple, int]:
+    """Each move (a card and what is done with it) -> the index of its cheapest option
+    (options come cheapest first)."""
+    moves: dict[tuple, int] = {}
+    for i, o in enumerate(options):
+        moves.setdefault(move_of(o), i)
+    return moves

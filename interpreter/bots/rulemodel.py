@@ -76,7 +76,7 @@ class RuleModel:
         self._lines_reading: dict[frozenset, list] = {}
         self.science_memo: dict[tuple[int, ...], int] = {}   # symbol counts -> their score lines' value
         self.expected_memo: dict[tuple, float] = {}          # (symbol counts, outlook) -> expected value
-        self.symbol_index = {name: i for i, name in enumerate(tables.symbols)}
+        self.symbol_index = tables.symbol_index
         self.outlooks: dict[tuple[int, int], list] = {}      # (symbols to come, kinds) -> their spreads
         self.chains_to: dict[str, list] = {}
         for c in tables.cards:

@@ -2,8 +2,8 @@
 
 Every decision goes through `deciders[seat].decide(game, seat, kind, options)`, so a
 seat can be a bot, a person or a replayed log (a turn's card may instead be named by
-`propose(game, seat, kind)`, checked against the rules: see `_turn_choice`).  All cards chosen in a turn are placed
-before any of their effects apply; trade coins and coins gained arrive after the turn's
+`propose(game, seat, kind)`, checked against the rules: see `_turn_choice`).  All cards
+chosen in a turn are placed before any of their effects apply; trade coins and coins gained arrive after the turn's
 choices, so they cannot be spent on that turn.
 """
 
@@ -210,9 +210,7 @@ class Game:
         action = propose(self, seat, "turn")
         if not is_legal(self, seat, action):
             raise ValueError(f"seat {seat} proposed {action!r}, not a legal action")
-        if type(self.log) is not _NoLog:
-            self.log.append({"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
-                             "kind": "turn", "action": action.label(self.tables)})
+        self._log_choice(seat, "turn", action, seat)
         return action
 
     def _ask(self, deciders, seat, kind, options) -> int:
@@ -221,14 +219,17 @@ class Game:
         index = deciders[by].decide(self, seat, kind, options)
         if not 0 <= index < len(options):
             raise ValueError(f"seat {seat} chose option {index} of {len(options)}")
+        self._log_choice(seat, kind, options[index], by)
+        return index
+
+    def _log_choice(self, seat: int, kind: str, action: Action, by: int) -> None:
         if type(self.log) is _NoLog:          # a search copy: no labels to write
-            return index
+            return
         entry = {"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
-                 "kind": kind, "action": options[index].label(self.tables)}
+                 "kind": kind, "action": action.label(self.tables)}
         if by != seat:
             entry["by"] = by
         self.log.append(entry)
-        return index
 
     def _pass_hands(self) -> None:
         """Hands pass among the players (each to its neighbour in the age's direction, the

@@ -1041,3 +1041,22 @@ def test_most_or_fewest_of_one_city_is_refused(tmp_path, trigger):
     result = check_paths([variant_folder(tmp_path, f"    {trigger}\n")])
     codes = sorted({d.code for d in result.diagnostics})
     assert codes == (["E0001"] if "symbol squared" in trigger else ["E1214"]), codes
+
+
+@pytest.mark.parametrize("text", [
+    "3 if coins = fewest coins of all cities",
+    "most brown and grey cards of neighbours + fewest coins in left neighbour and own city",
+    "1 if coins <= most coins of left neighbour and right neighbour and age = 2",
+])
+def test_most_and_fewest_print_back_to_the_same_meaning(text):
+    """`wonders fmt` and `wonders rules --full` print with printer.py: its text parses back
+    to the same tree (`max`/`min` are written `most`/`fewest`, `the` is left out)."""
+    from fmt_meaning import without_spans
+    from interpreter.syntax.printer import print_items
+    source = f'card "X" {{ age I  color blue  score civilian: {text.replace("most", "the max", 1)} }}'
+    tree, problems = parse_text(source, "x.wonders")
+    assert problems == []
+    printed = print_items(tree.items)
+    again, problems = parse_text(printed, "x.wonders")
+    assert problems == [] and without_spans(again.items) == without_spans(tree.items), printed
+    assert "max" not in printed

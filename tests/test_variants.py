@@ -347,3 +347,15 @@ def test_table_changes_print_back_and_format(tmp_path):
     diff = run_cli("rules", "--diff", "--variant", str(rule))
     assert diff.returncode == 0, diff.stderr
     assert "\n-table for 2 players {\n" in diff.stdout and "\n+table for 3 players {\n" in diff.stdout
+
+
+def test_a_variants_range_that_clashes_with_a_table_suggests_removing_it_there(tmp_path, content_copy):
+    """E1204's help names the change in the designer's variant; in content alone (no
+    variant set the range) it does not talk about variants."""
+    rule = _variant(tmp_path, "Two to seven", "    set players 2 to 7")
+    result = run_cli("check", "--variant", rule)
+    assert result.returncode == 1 and "or drop this table in the variant: `remove table for 2 players`" in result.stdout
+    base = content_copy / "base.wonders"
+    base.write_text(base.read_text(encoding="utf-8").replace("players 3 to 7", "players 2 to 7"), encoding="utf-8")
+    result = run_cli("check", str(content_copy))
+    assert "[E1204]" in result.stdout and "in the variant" not in result.stdout

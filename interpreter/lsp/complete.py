@@ -15,7 +15,7 @@ import attrs
 from lark import Token
 from lark.exceptions import UnexpectedInput
 
-from ..syntax.parser import lark_parser, split_items
+from ..syntax.parser import lark_parser, lookahead_word, split_items
 
 
 @attrs.frozen
@@ -109,15 +109,9 @@ def _fed_token(interactive, terminal: str, word: str):
     return probe
 
 
-def _lookahead_word(pattern) -> str | None:
-    """The word of a terminal that is a word read only before certain text (`and(?=...)`)."""
-    found = re.fullmatch(r"([a-z]+)\(\?=.*\)", pattern.value, re.S) if pattern.type == "re" else None
-    return found.group(1) if found else None
-
-
 _LOOKAHEAD_WORDS: dict[str, tuple[str, ...]] = {}
 for _term in lark_parser().terminals:
-    _word = _lookahead_word(_term.pattern)
+    _word = lookahead_word(_term.pattern)
     if _word is not None:
         _LOOKAHEAD_WORDS[_word] = _LOOKAHEAD_WORDS.get(_word, ()) + (_term.name,)
 _TRAILING_WORD = re.compile(r"\b(" + "|".join(map(re.escape, _LOOKAHEAD_WORDS) or ["(?!)"]) + r")\s+$")
@@ -128,7 +122,7 @@ def _keyword(terminal: str) -> str | None:
         if term.name == terminal and term.pattern.type == "str" and re.fullmatch(r"[a-z]+", term.pattern.value):
             return term.pattern.value
         if term.name == terminal:
-            return _lookahead_word(term.pattern)
+            return lookahead_word(term.pattern)
     return None
 
 

@@ -953,6 +953,9 @@ def _scope_of(expr):
     ("wonder stages of left neighbour = wonder stages of right neighbour and coins > 2",
      [("right",), None]),
     ("coins < most coins of all cities and fewest coins in neighbours > 1", [("all",), None]),
+    ("coins > coins of left neighbour and the most coins of all cities > 3", [("left",), None]),
+    ("coins > 1 per 2 coins in left neighbour and grey cards > 2", [None, None]),
+    ("coins > coins of left neighbour and  # and a comment\n the neighbour and age = 1", [("left", "neighbour"), None]),
     ("coins of left neighbour and right neighbour > 4 and coins of own city and left neighbour < 9",
      [None, None]),
 ])

@@ -66,6 +66,9 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         text = "the total of the military tokens"
     else:
         text = _SINGULAR[m] if singular else m
+    if q.extreme is not None:          # "the fewest coins that one of all cities has"
+        text = text.removeprefix("the total of the ")
+        return f"the {q.extreme} {text} that one of {scope_text(q.scope)} has"
     if m in _OWNER_ONLY or (q.scope is None and m in ("coins", "shields", "military tokens")):
         return text
     where = scope_text(q.scope)

@@ -390,8 +390,10 @@ def test_every_event_and_measure_has_an_example():
     nodes = _language_examples_nodes()
     events = {n.event for n in nodes if isinstance(n, ast.Trigger)}
     measures = {n.measure for n in nodes if isinstance(n, ast.Quantity)}
+    extremes = {n.extreme for n in nodes if isinstance(n, ast.Quantity)}
     assert [e for e in ast.EVENTS if e not in events] == [], "events without an example"
     assert [m for m in ast.MEASURES if m not in measures] == [], "measures without an example"
+    assert [x for x in ast.EXTREMES if x not in extremes] == [], "`most`/`fewest` without an example"
 
 
 def test_every_scope_operator_comparison_and_limit_has_an_example():

@@ -146,3 +146,30 @@ def test_a_stale_or_damaged_prebuilt_file_falls_back_to_the_grammar(tmp_path, mo
     assert prebuilt.load().parse('card "X" { age I color brown }')
     damaged.write_text("not json")
     assert prebuilt.load().parse('card "X" { age I color brown }')
+
+
+def test_a_syntax_error_names_every_expected_token_in_words_never_by_its_terminal_name():
+    """`expected ... or _scope_and` and `... or compare` were printed (issue 21): every
+    terminal the parser may expect reads as the text to write or as words."""
+    from interpreter.syntax.parser import expected_words, lark_parser
+    for term in lark_parser().terminals:
+        if term.name in ("WS", "COMMENT"):
+            continue
+        shown = expected_words([term.name])
+        assert shown.startswith(("`", "a ")), (term.name, shown)
+
+
+@pytest.mark.parametrize("condition, label, help_words", [
+    ("coins 3", "a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`)", None),
+    ("coins < coins of left neighbour or coins < 2", "`:` or `and`", "a condition has no `or`"),
+    ("coins < 2 or age = 3", "`:`, `and` or `per`", "a condition has no `or`"),
+])
+def test_a_condition_written_wrong_is_told_in_words(tmp_path, condition, label, help_words):
+    from conftest import run_cli
+    path = tmp_path / "v.wonders"
+    path.write_text('variant "V" {\n    changes "7 Wonders, first edition"\n'
+                    f'    add trigger "t" on age end if {condition}: gain 2 coins\n}}\n', encoding="utf-8")
+    result = run_cli("check", "--variant", str(path))
+    assert result.returncode == 1 and "error[E0001]" in result.stdout
+    assert label in result.stdout and "_scope_and" not in result.stdout and " compare" not in result.stdout
+    assert help_words is None or help_words in result.stdout

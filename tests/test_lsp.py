@@ -240,3 +240,29 @@ def test_the_server_needs_the_extra_named_when_missing(tmp_path):
     result = subprocess.run([sys.executable, "-c", "import cli; cli.run()", "lsp"], env=env, cwd=str(ROOT),
                             capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert result.returncode == 2 and "pip install 'wonders[lsp]'" in result.stderr
+
+
+# ---------------------------------------------------------------- issue 21: the words after a scope
+@pytest.mark.parametrize("before, present, absent", [
+    ("    buy wood from left neighbour ", {"and", "for"}, set()),
+    ("    buy wood from left neighbour and ", {"right", "neighbours", "own", "all"}, {"coins"}),
+    ("    on turn end if coins <= coins of left neighbour and ", {"right", "coins", "most", "fewest", "brown"}, set()),
+    ("    on turn end if coins <= ", {"most", "fewest", "max", "min", "the", "coins"}, set()),
+    ("    on turn end if coins <= most ", {"coins", "shields", "brown"}, {"most"}),
+])
+def test_completion_after_a_scope_offers_both_readings_of_and(before, present, absent):
+    """`and` after a scope continues the scope or starts the next comparison; at the cursor
+    nothing follows it yet, so completion offers the words of both."""
+    from interpreter.lsp.complete import suggestions
+    text = 'card "X" {\n    age I\n    color blue\n' + before
+    labels = {s.label for s in suggestions(text, len(text), {"color": ["brown"], "resource": ["wood"]})}
+    assert present <= labels and not absent & labels, sorted(labels)
+
+
+def test_hover_reads_most_and_fewest_in_words():
+    from interpreter.lsp.hover import hover_text
+    from interpreter.syntax.parser import parse_text
+    text = 'card "X" {\n    age I\n    color blue\n    on age end if coins = fewest coins of all cities: gain 2 coins\n}\n'
+    tree, _ = parse_text(text, "x.wonders")
+    shown = hover_text(None, tree, 4, 30, None)
+    assert "the fewest coins that one of all cities has" in shown, shown

@@ -930,3 +930,136 @@ def test_scopes_that_mean_nothing_are_refused(tmp_path, effect):
     items = f'card "Altar" {{\n    age I  color blue  copies 3+ 5+\n    points 2\n    {effect}\n}}'
     result = check_paths([variant_folder(tmp_path, items=items)])
     assert sorted({d.code for d in result.diagnostics}) == ["E1210"]
+
+
+# ---------------------------------------------------------------- `and` after a scope (issue 21)
+def _conditions(text: str):
+    tree, problems = parse_text(f'card "X" {{ age I  color blue  score civilian: 3 if {text} }}', "c.wonders")
+    assert problems == [], (text, [d.message for d in problems])
+    (score,) = [e for e in tree.items[0].body if isinstance(e, ast.Score)]
+    return score.value.conditions
+
+
+def _scope_of(expr):
+    return expr.scope.parts if isinstance(expr, ast.Quantity) and expr.scope is not None else None
+
+
+@pytest.mark.parametrize("text, scopes", [
+    ("coins <= coins of left neighbour and coins <= coins of right neighbour", [("left",), ("right",)]),
+    ("coins > coins in neighbours and age = 2", [("left", "right"), None]),
+    ("shields != shields of all cities and shields >= 2", [("all",), None]),
+    ("brown cards of own city < grey cards of left neighbour and right neighbour and players = 3",
+     [("left", "right"), None]),
+    ("wonder stages of left neighbour = wonder stages of right neighbour and coins > 2",
+     [("right",), None]),
+    ("coins < most coins of all cities and fewest coins in neighbours > 1", [("all",), None]),
+    ("coins > coins of left neighbour and the most coins of all cities > 3", [("left",), None]),
+    ("coins > 1 per 2 coins in left neighbour and grey cards > 2", [None, None]),
+    ("coins > coins of left neighbour and  # and a comment\n the neighbour and age = 1", [("left", "neighbour"), None]),
+    ("coins of left neighbour and right neighbour > 4 and coins of own city and left neighbour < 9",
+     [None, None]),
+])
+def test_and_after_a_scoped_quantity_joins_comparisons_unless_a_city_follows(text, scopes):
+    """`and` continues a scope only when a city follows it (`own city`, `left`, `right`,
+    `neighbours`, `the neighbour`, `all cities`); any other `and` starts the next comparison."""
+    conditions = _conditions(text)
+    assert len(conditions) == len(scopes)
+    assert [_scope_of(c.right) for c in conditions] == scopes
+    if text.startswith("coins of left neighbour and right"):
+        assert [_scope_of(c.left) for c in conditions] == [("left", "right"), ("own", "left")]
+
+
+def test_the_poor_relief_rule_checks_plays_and_formats_without_parentheses(tmp_path):
+    """The issue's rule, written as a designer says it: check, play, fmt and rules --full."""
+    from conftest import run_cli
+    rule = tmp_path / "poor.wonders"
+    rule.write_text('variant "Poor relief" {\n    changes "7 Wonders, first edition"\n'
+                    '    add trigger "poor relief" on age end if coins <= coins of left neighbour '
+                    'and coins <= coins of right neighbour: gain 2 coins\n}\n', encoding="utf-8")
+    checked = run_cli("check", "--variant", str(rule))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    played = run_cli("play", "--variant", str(rule), "--players", "3", "--seed", "2")
+    assert played.returncode == 0 and "poor relief" in played.stdout, played.stderr
+    before = rule.read_text(encoding="utf-8")
+    formatted = run_cli("fmt", str(rule))
+    assert formatted.returncode == 0, formatted.stdout + formatted.stderr
+    after = rule.read_text(encoding="utf-8")
+    assert "(" not in after and " ".join(after.split()) == " ".join(before.split())
+    assert run_cli("check", "--variant", str(rule)).returncode == 0
+    full = run_cli("rules", "--full", "--variant", str(rule))
+    assert "if coins <= coins of left neighbour and coins <= coins of right neighbour: gain 2 coins" \
+        in full.stdout
+
+
+# ---------------------------------------------------------------- most and fewest (issue 21)
+@pytest.mark.parametrize("text, expected", [
+    ("most coins of all cities", 14), ("fewest coins of all cities", 7), ("the most coins of neighbours", 9),
+    ("min coins in neighbours", 7), ("max coins of left neighbour and right neighbour", 9),
+    ("fewest coins of all cities and left neighbour", 7),          # a city named twice is one city
+    ("the most brown and grey cards of all cities", 3), ("fewest brown cards of all cities", 0),
+    ("most wonder stages of neighbours", 1), ("fewest military tokens of all cities", -2),
+    ("most victory tokens of own city and neighbours", 2), ("fewest shields of own city and left neighbour", 0),
+    ("most coins of all cities - fewest coins of all cities", 7), ("2 * most coins of neighbours", 18),
+])
+def test_most_and_fewest_are_the_count_of_one_city(position, text, expected):
+    assert evaluate(_expression(text), position.events.where(0)) == expected
+
+
+POOR_RELIEF = "    trigger \"poor relief\" on age end if coins = fewest coins of all cities: gain 2 coins\n"
+
+
+@pytest.mark.parametrize("coins, after", [
+    ((1, 2, 5), (4 + 2, 5, 8)),            # seat 0 alone had the fewest: seat 1 does not become the poorest
+    ((2, 2, 5), (5 + 2, 5 + 2, 8)),        # a tie: every city with the fewest gains
+    ((4, 4, 4), (9, 9, 9)),                # all tied: all gain
+])
+def test_the_city_with_the_fewest_coins_gains_ties_all_gain(tmp_path, coins, after):
+    """At the age's last turn every seat sells (3 coins), then `age end` fires: the
+    conditions of all seats are read before any of them gains."""
+    game = started(new_game(variant(tmp_path, POOR_RELIEF)))
+    last_turn(game)
+    for city, n in zip(game.cities, coins):
+        city.coins = n
+    game.step(sellers(3))
+    assert tuple(c.coins for c in game.cities) == after
+
+
+def test_conditions_of_one_event_are_read_before_any_trigger_of_it_acts(tmp_path):
+    """Two triggers of one seat on one event: the first one's coins do not stop the second."""
+    rules = "    on turn start if coins < 5: gain 2 coins\n    on turn start if coins < 5: gain 1 coin\n"
+    game = new_game(variant(tmp_path, rules))
+    game.cities[0].coins = 4
+    game.step(sellers(3))
+    assert game.cities[0].coins == 4 + 2 + 1 + 3
+
+
+@pytest.mark.parametrize("trigger", [
+    "on turn start if coins = most coins: gain 1 coin",
+    "on turn start if coins = fewest coins of left neighbour: gain 1 coin",
+    "on turn start for each neighbour if coins = most coins of the neighbour: gain 1 coin",
+    "on turn start if 1 = most complete sets of all cities: gain 1 coin",
+    "on turn start if coins < min each symbol squared: gain 1 coin",
+])
+def test_most_or_fewest_of_one_city_is_refused(tmp_path, trigger):
+    result = check_paths([variant_folder(tmp_path, f"    {trigger}\n")])
+    codes = sorted({d.code for d in result.diagnostics})
+    assert codes == (["E0001"] if "symbol squared" in trigger else ["E1214"]), codes
+
+
+@pytest.mark.parametrize("text", [
+    "3 if coins = fewest coins of all cities",
+    "most brown and grey cards of neighbours + fewest coins in left neighbour and own city",
+    "1 if coins <= most coins of left neighbour and right neighbour and age = 2",
+])
+def test_most_and_fewest_print_back_to_the_same_meaning(text):
+    """`wonders fmt` and `wonders rules --full` print with printer.py: its text parses back
+    to the same tree (`max`/`min` are written `most`/`fewest`, `the` is left out)."""
+    from fmt_meaning import without_spans
+    from interpreter.syntax.printer import print_items
+    source = f'card "X" {{ age I  color blue  score civilian: {text.replace("most", "the max", 1)} }}'
+    tree, problems = parse_text(source, "x.wonders")
+    assert problems == []
+    printed = print_items(tree.items)
+    again, problems = parse_text(printed, "x.wonders")
+    assert problems == [] and without_spans(again.items) == without_spans(tree.items), printed
+    assert "max" not in printed

@@ -264,3 +264,98 @@ def test_the_same_variant_twice_is_reported_once_as_such():
     result = check_paths(None, ["selling-gives-2", "selling-gives-2"])
     assert [d.code for d in result.diagnostics] == ["E1101"]
     assert "applied twice" in result.diagnostics[0].message
+
+
+# ---------------------------------------------------------------- tables (issue 21)
+FOUR_TO_SEVEN = "    set players 4 to 7\n    remove table for 2 players"
+
+
+def test_a_variant_removes_a_table_the_house_rule_checks_plays_and_refuses_two_players(tmp_path):
+    rule = _variant(tmp_path, "Four to seven", FOUR_TO_SEVEN)
+    checked = run_cli("check", "--variant", rule)
+    assert checked.returncode == 0 and "0 error(s), 0 warning(s)" in checked.stdout, checked.stdout
+    played = run_cli("play", "--variant", rule, "--players", "4", "--seed", "3")
+    assert played.returncode == 0 and "Winner" in played.stdout, played.stderr
+    for players in ("2", "3"):
+        refused = run_cli("play", "--variant", rule, "--players", players)
+        assert refused.returncode == 2 and "Traceback" not in refused.stderr
+        assert f"these rules play with 4, 5, 6, 7 players, not {players}" in refused.stderr
+    assert check_paths(None, [rule]).ruleset.tables == ()
+
+
+def test_without_removing_the_table_the_range_is_still_an_error(tmp_path):
+    rule = _variant(tmp_path, "Two to seven", "    set players 2 to 7")
+    assert "E1204" in {d.code for d in check_paths(None, [rule]).diagnostics}
+    rule = _variant(tmp_path, "Two to seven", "    set players 2 to 7\n    remove table for 2 players")
+    codes = {d.code for d in check_paths(None, [rule]).diagnostics}
+    assert "E1204" not in codes and "E1301" in codes      # now the decks: no card has copies for 2
+
+
+def test_a_variant_replaces_a_table_and_adds_one(tmp_path):
+    replaced = ('    replace table for 2 players {\n        cards as for 3 players\n'
+                '        neutral city "Open City" { holder in age I: right neighbour; cannot win }\n    }')
+    rule = _variant(tmp_path, "Open city", replaced)
+    result = check_paths(None, [rule])
+    assert result.errors == 0, [d.message for d in result.diagnostics]
+    (table,) = result.ruleset.tables
+    assert [n.name for n in table.neutrals] == ["Open City"] and not table.neutrals[0].pile
+    played = run_cli("play", "--variant", rule, "--players", "2", "--seed", "1")
+    assert played.returncode == 0 and "Open City" in played.stdout, played.stderr
+    ghost = ('    set players 4 to 7\n    remove table for 2 players\n'
+             '    add table for 3 players {\n        cards as for 4 players\n        neutral city "Ghost" '
+             '{ draws from a pile; holder in age I: left neighbour; holder changes every turn; cannot win }\n    }')
+    added = _variant(tmp_path, "Ghost", ghost)
+    assert [t.players for t in check_paths(None, [added]).ruleset.tables] == [3]
+    played = run_cli("play", "--variant", added, "--players", "3", "--seed", "1")
+    assert played.returncode == 0 and "Ghost" in played.stdout, played.stderr
+
+
+@pytest.mark.parametrize("body, code, words", [
+    ("    remove table for 3 players", "E1405", "there is no table for 3 players to change"),
+    ("    replace table for 5 players { cards as for 4 players }", "E1405", "the tables are for 2 players"),
+    ("    add table for 2 players { cards as for 3 players }", "E1404", "a table for 2 players already exists"),
+])
+def test_changing_a_table_that_is_not_there_or_adding_one_twice_is_an_error(tmp_path, body, code, words):
+    rule = _variant(tmp_path, "Bad", body)
+    result = run_cli("check", "--variant", rule)
+    assert result.returncode == 1 and f"[{code}]" in result.stdout and words in result.stdout, result.stdout
+    assert f"{rule}:3:" in result.stdout
+
+
+def test_two_variants_changing_one_table_collide_unless_one_overrides(tmp_path):
+    a = _variant(tmp_path, "One", "    remove table for 2 players")
+    ghost = ('    replace table for 2 players {\n        cards as for 3 players\n        neutral city "Ghost" '
+             '{ draws from a pile; holder in age I: left neighbour; holder changes every turn; cannot win }\n    }')
+    b = _variant(tmp_path, "Two", ghost)
+    (d,) = [d for d in check_paths(None, [a, b]).diagnostics if d.code == "E1403"]
+    assert "the table for 2 players" in d.message
+    c = _variant(tmp_path, "Three", '    overrides "One"\n' + ghost)
+    result = check_paths(None, [a, c])
+    assert result.errors == 0 and [n.name for n in result.ruleset.tables[0].neutrals] == ["Ghost"]
+
+
+def test_table_changes_print_back_and_format(tmp_path):
+    body = ('    set players 4 to 7\n    remove table for 2 players\n    add table for 3 players {\n'
+            '        cards as for 4 players\n        neutral city "Ghost" { draws from a pile; '
+            'holder in age I: left neighbour; holder changes every turn; cannot win }\n    }')
+    rule = Path(_variant(tmp_path, "Tables", body))
+    assert run_cli("fmt", str(rule)).returncode == 0
+    text = rule.read_text(encoding="utf-8")
+    assert "remove table for 2 players" in text and "add table for 3 players {" in text
+    assert run_cli("fmt", "--check", str(rule)).returncode == 0
+    assert check_paths(None, [str(rule)]).errors == 0
+    diff = run_cli("rules", "--diff", "--variant", str(rule))
+    assert diff.returncode == 0, diff.stderr
+    assert "\n-table for 2 players {\n" in diff.stdout and "\n+table for 3 players {\n" in diff.stdout
+
+
+def test_a_variants_range_that_clashes_with_a_table_suggests_removing_it_there(tmp_path, content_copy):
+    """E1204's help names the change in the designer's variant; in content alone (no
+    variant set the range) it does not talk about variants."""
+    rule = _variant(tmp_path, "Two to seven", "    set players 2 to 7")
+    result = run_cli("check", "--variant", rule)
+    assert result.returncode == 1 and "or drop this table in the variant: `remove table for 2 players`" in result.stdout
+    base = content_copy / "base.wonders"
+    base.write_text(base.read_text(encoding="utf-8").replace("players 3 to 7", "players 2 to 7"), encoding="utf-8")
+    result = run_cli("check", str(content_copy))
+    assert "[E1204]" in result.stdout and "in the variant" not in result.stdout

@@ -10,6 +10,7 @@ import attrs
 
 from ..diagnostics import Note
 from ..syntax import ast
+from ..syntax.printer import quantity as quantity_words
 from .context import Context
 
 LIMITS = ("turn", "age", "game")
@@ -177,6 +178,8 @@ def _measures(expr) -> bool:
 
 def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
+    if q.extreme is not None and not _compares_cities(q, ctx):
+        return False
     if q.scope is not None and q.measure in ("complete sets", "symbol squares"):
         ctx.report("E1210", "science symbols are counted in one's own city only", q.scope.span,
                    label="no scope here", help="leave out the scope")
@@ -188,6 +191,30 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
                         "`right neighbour` or `neighbours`")
         ok = False
     return ok
+
+
+def _compares_cities(q: ast.Quantity, ctx: Context) -> bool:
+    """`most`/`fewest` picks one city among several: its measure is counted per city, and
+    its scope names at least two cities (`all cities` or `neighbours` at least)."""
+    word = q.extreme
+    if q.measure in ("complete sets", "symbol squares"):
+        ctx.report("E1214", f"`{word}` compares cities, but science symbols are counted in one's own city only",
+                   q.span, label="not counted per city",
+                   help=f"compare a count each city has, e.g. `{word} shields of all cities`")
+        return False
+    parts = set(q.scope.parts) if q.scope is not None else set()
+    if "all" in parts or len(parts) > 1:
+        return True
+    where = "names no cities" if q.scope is None else "names one city only"
+    ctx.report("E1214", f"`{word}` compares cities, but this {where}", q.scope.span if q.scope else q.span,
+               label="one city has nothing to compare with",
+               help=f"name the cities: `{word} {_plain(q)} of all cities` or `... of neighbours`"
+                    + ("" if q.scope is None else f", or leave out `{word}` to count this city's"))
+    return False
+
+
+def _plain(q: ast.Quantity) -> str:
+    return quantity_words(attrs.evolve(q, extreme=None, scope=None))
 
 
 def _per(per: ast.Per | None, ctx: Context, neighbour: bool = False) -> bool:

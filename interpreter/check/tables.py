@@ -24,22 +24,34 @@ def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
         seen[n] = table
         # the range may come from a variant's `set players`: show where it was set
         range_note = (Note("the rules' player range is set here", rules.players_span),) if rules.players_span else ()
+        drop = f", or drop this table in the variant: `remove table for {n} players`" \
+            if _set_by_variant(rules) else ""
         if rules.min_players <= n <= rules.max_players or n < 1:
             ctx.report("E1204", f"a table for {n} players, but the rules play {rules.min_players} to "
                        f"{rules.max_players} players themselves", table.players.span, notes=range_note,
                        help=f"a table sets up a player count the rules do not play themselves: "
-                            f"leave {n} players out of the rules' `players` range")
+                            f"leave {n} players out of the rules' `players` range{drop}")
             continue
         deal_as = table.deal_as.value if table.deal_as else n
         if table.deal_as and not rules.min_players <= deal_as <= rules.max_players:
             ctx.report("E1204", f"cards as for {deal_as} players, but the rules play {rules.min_players} "
                        f"to {rules.max_players}", table.deal_as.span, notes=range_note,
-                       help="a table's decks are made as for a player count within the rules' range")
+                       help="a table's decks are made as for a player count within the rules' range" + drop)
             continue
         neutrals = tuple(_neutral(city, rules, ctx) for city in table.neutrals)
         if None not in neutrals:
             tables.append(TableDef(n, deal_as, neutrals, table.span))
     return tuple(tables)
+
+
+def _set_by_variant(rules: RulesDef) -> bool:
+    """Was the player range set by a variant (a `players` statement outside the rules block)?
+    Then the variant is where the designer can also drop a table."""
+    at, block = rules.players_span, rules.span
+    if at is None or block is None:
+        return False
+    return at.file != block.file or not (block.line, block.column) <= (at.line, at.column) \
+        <= (block.end_line, block.end_column)
 
 
 def _neutral(city: ast.NeutralCity, rules: RulesDef, ctx: Context) -> NeutralDef | None:

@@ -55,7 +55,7 @@ class Workspace:
     def __init__(self, items: list, ctx: Context):
         self.ctx = ctx
         self.items: list = list(items)
-        self.cards, self.wonders = _Index(), _Index()
+        self.cards, self.wonders, self.tables = _Index(), _Index(), _Index()
         for i, item in enumerate(self.items):
             for index, key in self._item_keys(item):
                 index.add(key, i)
@@ -85,6 +85,8 @@ class Workspace:
             return [(self.cards, item.name.text)]
         if isinstance(item, ast.Wonder):
             return [(self.wonders, item.name.text)]
+        if isinstance(item, ast.Table):
+            return [(self.tables, item.players.value)]
         return []
 
     def result(self) -> list:
@@ -113,6 +115,8 @@ class Workspace:
             self._wonder_change(change)
         elif change.what == "stage":
             self._stage_change(change)
+        elif change.what == "table":
+            self._table_change(change)
         elif self.rules_at is None:
             return                             # E1208 reports the missing rules
         elif change.verb == "set":
@@ -175,6 +179,26 @@ class Workspace:
             self._missing(what, name, index.keys())
         else:
             put(found[0], None if change.verb == "remove" else change.item)
+
+    def _table_change(self, change: ast.Change) -> None:
+        """A table is named by its player count: `remove table for 2 players`."""
+        players: ast.Number = change.target
+        found = self.tables.first(players.value)
+        if change.verb == "add":
+            if found is not None:
+                self.ctx.report("E1404", f"a table for {players.value} players already exists", players.span,
+                                label="already in the rules", notes=(Note("defined here", self.items[found].span),),
+                                help="use `replace table` to change it")
+            else:
+                self._put_item(None, change.item)
+        elif found is None:
+            counts = sorted(self.tables.keys())
+            self.ctx.report("E1405", f"there is no table for {players.value} players to change", players.span,
+                            label="no such table",
+                            help=f"the tables are for {', '.join(map(str, counts))} players" if counts else
+                            "the rules have no tables: a variant can add one with `add table for N players { ... }`")
+        else:
+            self._put_item(found, None if change.verb == "remove" else change.item)
 
     def _stage_change(self, change: ast.Change) -> None:
         where: ast.WonderSide = change.target

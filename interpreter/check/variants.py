@@ -1,7 +1,7 @@
 """Variants: apply each variant's changes to the base items, in the order given.
 
 A change touches a *site* (a card, a statement kind of a card, a wonder stage, a rules
-number, a named trigger, a score category).  Two variants that touch the same site (or a
+number, a named trigger, a score category, the table for a player count).  Two variants that touch the same site (or a
 site and a part of it) are an error naming both places, unless one declares that it
 `overrides` the other: then the overriding variant's change is the one kept.  Changes that
 only add (an unnamed trigger, another `score` line) never collide.
@@ -76,6 +76,8 @@ def sites(change: ast.Change) -> list[tuple]:
     if what == "stage":
         base = ("wonder", target.wonder.text, target.side.text, "stage")
         return [base + (("+", next(_fresh)) if change.verb == "add" else (change.stage,))]
+    if what == "table":
+        return [("table", target.value)]
     if what == "trigger":
         return [("trigger", target.text)] if target is not None else [("trigger", "+", next(_fresh))]
     if what == "score":
@@ -159,4 +161,6 @@ def _describe(site: tuple) -> str:
         return f"age {roman(site[1])}'s rules" + (f" ({_word(site[2])})" if len(site) > 2 else "")
     if kind == "rules":
         return f"the rules' {_word(site[1])}"
+    if kind == "table":
+        return f"the table for {site[1]} players"
     return f"the {kind} {site[1]!s}" if len(site) > 1 else f"the {kind}"

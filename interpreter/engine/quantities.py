@@ -63,25 +63,31 @@ def measure(q: ast.Quantity, where: Where) -> int:
         if m == "complete sets":
             return min(counts) if counts else 0
         return sum(n * n for n in counts)
-    total = 0
-    for city in where.cities(q.scope):
-        if m == "cards":
-            total += sum(city.colors.get(c.text, 0) for c in q.colors)
-        elif m == "wonder stages":
-            total += city.stages
-        elif m == "unbuilt wonder stages":
-            total += len(city.side.stages) - city.stages
-        elif m == "defeat tokens":
-            total += sum(1 for t in city.tokens if t < 0)
-        elif m == "victory tokens":
-            total += sum(1 for t in city.tokens if t > 0)
-        elif m == "military tokens":
-            total += sum(city.tokens)
-        elif m == "coins":
-            total += city.coins
-        elif m == "shields":
-            total += city.shields
-    return total
+    counts = [_count(m, q.colors, city) for city in where.cities(q.scope)]
+    if q.extreme is None:
+        return sum(counts)
+    return (max if q.extreme == "most" else min)(counts)
+
+
+def _count(m: str, colors, city) -> int:
+    """The measure `m` in one city."""
+    if m == "cards":
+        return sum(city.colors.get(c.text, 0) for c in colors)
+    if m == "wonder stages":
+        return city.stages
+    if m == "unbuilt wonder stages":
+        return len(city.side.stages) - city.stages
+    if m == "defeat tokens":
+        return sum(1 for t in city.tokens if t < 0)
+    if m == "victory tokens":
+        return sum(1 for t in city.tokens if t > 0)
+    if m == "military tokens":
+        return sum(city.tokens)
+    if m == "coins":
+        return city.coins
+    if m == "shields":
+        return city.shields
+    return 0
 
 
 VALUE_LIMIT = 10 ** 15    # every computed value stays within ±this (docs/language.md, Arithmetic)

@@ -4,7 +4,8 @@ When an event happens, triggers fire seat by seat (seat order), and for each sea
 rules' own triggers first, then those of the seat's board, its built stages and its
 buildings in the order they came into play, each in declaration order.  A trigger fires
 only if its limit (once per turn, age or game) allows and its conditions hold; a
-`for each neighbour` trigger is tried for the left neighbour, then the right one.
+`for each neighbour` trigger is tried for the left neighbour, then the right one.  The
+conditions of every seat are read as the event happens, before any trigger of it acts.
 
 Actions can cause events (building a card fires `building built`), so triggers can cause
 triggers.  A chain deeper than MAX_DEPTH is stopped with TriggerLoop, which names the
@@ -63,35 +64,38 @@ class Dispatcher:
         return found + [(key, trigger) for _rank, key, trigger in own] if own else found
 
     def fire(self, event: str, deciders, seats=None) -> None:
+        """Every seat's conditions are read first, then the triggers whose conditions held
+        act: an event happens to all cities at once, so "the city with the fewest coins
+        gains 2" gives to each city that had the fewest, whatever the others gain first."""
         game = self.game
+        due = []
         for seat in range(len(game.cities)) if seats is None else seats:
             listeners = self.listeners(seat, event)
-            if not listeners:
-                continue
             for key, trigger in list(listeners):
                 neighbours = game.neighbours(seat) if trigger.each_neighbour else (None,)
                 for neighbour in neighbours:
-                    fired_key = f"{seat}|{key}"
-                    if trigger.limit is not None and fired_key in game.fired:
-                        break
                     where = self.where(seat, neighbour)
-                    if not holds(trigger.conditions, where):
-                        continue
-                    if self.idle(trigger.action, seat):
-                        continue                  # nothing to do: no chain goes on from here
-                    if trigger.limit is not None:
-                        game.fired[fired_key] = trigger.limit.text
-                    self.stack.append(trigger)
-                    if len(self.stack) > MAX_DEPTH:
-                        raise TriggerLoop(event, self.stack)
-                    before = game.cities[seat].coins
-                    try:
-                        self.run(trigger.action, seat, deciders, where, source=key)
-                    finally:
-                        self.stack.pop()
-                    if game.cities[seat].coins != before and isinstance(trigger.action, (ast.GainCoins, ast.LoseCoins)):
-                        game.log.append({"event": "coins", "seat": seat, "change": game.cities[seat].coins - before,
-                                         "trigger": trigger.name.text if trigger.name else event})
+                    if holds(trigger.conditions, where):
+                        due.append((seat, key, trigger, where))
+        for seat, key, trigger, where in due:
+            fired_key = f"{seat}|{key}"
+            if trigger.limit is not None and fired_key in game.fired:
+                continue
+            if self.idle(trigger.action, seat):
+                continue                  # nothing to do: no chain goes on from here
+            if trigger.limit is not None:
+                game.fired[fired_key] = trigger.limit.text
+            self.stack.append(trigger)
+            if len(self.stack) > MAX_DEPTH:
+                raise TriggerLoop(event, self.stack)
+            before = game.cities[seat].coins
+            try:
+                self.run(trigger.action, seat, deciders, where, source=key)
+            finally:
+                self.stack.pop()
+            if game.cities[seat].coins != before and isinstance(trigger.action, (ast.GainCoins, ast.LoseCoins)):
+                game.log.append({"event": "coins", "seat": seat, "change": game.cities[seat].coins - before,
+                                 "trigger": trigger.name.text if trigger.name else event})
 
     def idle(self, action, seat: int) -> bool:
         """True when the action would do nothing now (building from an empty pile)."""

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 import attrs
+from lark import Token
 from lark.exceptions import UnexpectedInput
 
-from ..syntax.parser import lark_parser, split_items
+from ..syntax.parser import lark_parser, lookahead_word, split_items
 
 
 @attrs.frozen
@@ -70,19 +71,58 @@ def _accepted(text: str, offset: int) -> tuple[set[str], str, tuple[str, ...]]:
     for line, column, item in split_items(before):      # the item the cursor is in
         chunk = item
     parser = lark_parser()
+    readings = [_fed(parser, chunk)]
+    trailing = _TRAILING_WORD.search(chunk)
+    if trailing is not None:
+        # a word the lexer reads by what follows it (a scope's `and` before a city): at the
+        # cursor nothing follows yet, so its other readings count too
+        head = _fed(parser, chunk[: trailing.start()])
+        word = trailing.group(1)
+        readings += [_fed_token(head, terminal, word) for terminal in _LOOKAHEAD_WORDS[word]]
+    readings = [r for r in readings if r is not None]
+    accepts = set().union(*(set(r.accepts()) for r in readings))
+    if "NAME" not in accepts:
+        return accepts, typed, ALL_NAMES
+    kinds = tuple(dict.fromkeys(k for r in readings if "NAME" in r.accepts() for k in name_kinds(r)))
+    return accepts, typed, kinds
+
+
+def _fed(parser, text: str):
+    """The interactive parser after `text`, or None when the text does not parse so far."""
     try:
-        interactive = parser.parse_interactive(chunk)
+        interactive = parser.parse_interactive(text)
         interactive.exhaust_lexer()
-        accepts = set(interactive.accepts())
+        return interactive
     except UnexpectedInput:
-        return set(), typed, ALL_NAMES
-    return accepts, typed, name_kinds(interactive) if "NAME" in accepts else ALL_NAMES
+        return None
+
+
+def _fed_token(interactive, terminal: str, word: str):
+    """A copy of the interactive parser (None: none) fed one token, or None if it fails."""
+    if interactive is None:
+        return None
+    probe = interactive.copy()
+    try:
+        probe.feed_token(Token(terminal, word))
+    except UnexpectedInput:
+        return None
+    return probe
+
+
+_LOOKAHEAD_WORDS: dict[str, tuple[str, ...]] = {}
+for _term in lark_parser().terminals:
+    _word = lookahead_word(_term.pattern)
+    if _word is not None:
+        _LOOKAHEAD_WORDS[_word] = _LOOKAHEAD_WORDS.get(_word, ()) + (_term.name,)
+_TRAILING_WORD = re.compile(r"\b(" + "|".join(map(re.escape, _LOOKAHEAD_WORDS) or ["(?!)"]) + r")\s+$")
 
 
 def _keyword(terminal: str) -> str | None:
     for term in lark_parser().terminals:
         if term.name == terminal and term.pattern.type == "str" and re.fullmatch(r"[a-z]+", term.pattern.value):
             return term.pattern.value
+        if term.name == terminal:
+            return lookahead_word(term.pattern)
     return None
 
 

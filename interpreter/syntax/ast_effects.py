@@ -20,11 +20,16 @@ class Scope:
 @node
 class Quantity:
     """Something counted in the game, summed over a scope (the owner's city by default).
-    `measure` is one of MEASURES; `colors` is set for "cards"."""
+    `measure` is one of MEASURES; `colors` is set for "cards".  With `extreme` ("most" or
+    "fewest") it is not summed: it is the count of the scope's city that has the most
+    (the fewest), as the rulebook says "the city with the most coins"."""
     measure: str
     colors: tuple[Name, ...]
     scope: Scope | None
     span: Span
+    extreme: str | None = None
+
+EXTREMES = ("most", "fewest")
 
 
 MEASURES = ("cards", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",

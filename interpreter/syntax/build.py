@@ -5,6 +5,7 @@ One method per grammar rule; each receives the rule's span and its kept children
 
 from __future__ import annotations
 
+import attrs
 from lark import Token, Transformer, v_args
 
 from ..diagnostics import Span
@@ -269,6 +270,13 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     @v_args(meta=True)
     def quantity(self, meta, c):
         return self._quantity(meta, c)
+
+    @v_args(meta=True)
+    def extreme_quantity(self, meta, c):
+        return attrs.evolve(self._quantity(meta, c[1:]), extreme=c[0])
+
+    def most(self, c): return "most"
+    def fewest(self, c): return "fewest"
 
     def _quantity(self, meta, c) -> ast.Quantity:
         measure, colors = c[0]

@@ -94,10 +94,12 @@ class VariantBuilder:
     def removed_trigger(self, c): return ("trigger", self._string(c[0]), None)
     def removed_score(self, c): return ("score", self._name(c[0]), None)
     def removed_stage(self, c): return ("stage", c[1], to_int(c[0]))
+    def removed_table(self, c): return ("table", self._number(c[0]), None)
 
 
 def _kind(item) -> str:
-    return {ast.Card: "card", ast.Wonder: "wonder", ast.Trigger: "trigger", ast.Score: "score"}[type(item)]
+    return {ast.Card: "card", ast.Wonder: "wonder", ast.Trigger: "trigger", ast.Score: "score",
+            ast.Table: "table"}[type(item)]
 
 
 def _item_name(item):
@@ -106,6 +108,8 @@ def _item_name(item):
                            span=item.name.span)
     if isinstance(item, ast.Score):
         return item.category
+    if isinstance(item, ast.Table):
+        return item.players
     return item.name
 
 

@@ -123,6 +123,8 @@ class Layout:
         if c.verb in ("add", "replace") and isinstance(c.item, ast.Wonder):
             return self._block(f'{c.verb} wonder "{c.item.name.text}"', [self.side(s) for s in c.item.sides],
                                c.span)
+        if c.verb in ("add", "replace") and isinstance(c.item, ast.Table):
+            return self._block(f"{c.verb} table for {c.item.players.value} players", self.table_body(c.item), c.span)
         if c.what == "stage" and c.verb in ("add", "modify"):
             where = f'wonder "{c.target.wonder.text}" side {c.target.side.text}'
             head = f"add stage to {where}" if c.verb == "add" else f"modify stage {c.stage} of {where}"

@@ -182,18 +182,31 @@ def _shift(node, lines: int, columns: int):
 
 
 # ---------------------------------------------------------------- syntax errors
-_WORDS = {"NAME": "a name", "STRING": 'a quoted name like "My Card"', "INT": "a number"}
+_WORDS = {"NAME": "a name", "STRING": 'a quoted name like "My Card"', "INT": "a number",
+          "COMPARE": "a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`)"}
+_LOOKAHEAD_WORD = re.compile(r"([a-z]+)\(\?=.*\)", re.S)
+
+
+def lookahead_word(pattern) -> str | None:
+    """The word of a terminal that is a word read only before certain text: the grammar's
+    `_SCOPE_AND` is `and` when a city follows it."""
+    found = _LOOKAHEAD_WORD.fullmatch(pattern.value) if pattern.type == "re" else None
+    return found.group(1) if found else None
 
 
 @lru_cache(maxsize=1)
 def _terminal_words() -> dict[str, str]:
+    """Each terminal in the words of a message: never a terminal's own name."""
     words = {}
     for term in lark_parser().terminals:
         pattern = term.pattern
+        word = lookahead_word(pattern)
         if term.name in _WORDS:
             words[term.name] = _WORDS[term.name]
         elif pattern.type == "str":
             words[term.name] = f"`{pattern.value}`"
+        elif word is not None:
+            words[term.name] = f"`{word}`"
     return words
 
 
@@ -219,8 +232,13 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset
         expected = err.accepts or err.expected
         keywords = [w.strip("`") for w in map(_terminal_words().get, expected) if w and w.startswith("`")]
         guess = did_you_mean(str(tok), keywords) if tok.type == "NAME" else None
+        help = f"did you mean `{guess}`?" if guess else None
+        if str(tok) == "or" and "AND" in expected:
+            help = ("a condition has no `or`: every comparison joined by `and` must hold; to act when either "
+                    "of two holds, write two triggers whose conditions do not overlap, e.g. "
+                    "`if coins < 2` and `if coins >= 2 and age = 3`")
         return Diagnostic("E0001", f"unexpected `{tok}`", span, label=f"expected {expected_words(expected)}",
-                          help=f"did you mean `{guess}`?" if guess else None)
+                          help=help)
     assert isinstance(err, UnexpectedCharacters)
     char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
     span = Span(display, line, column, line, column + 1)

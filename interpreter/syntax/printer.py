@@ -3,6 +3,8 @@ canonical way (`wonders rules` prints the effective rules with it, and diffs the
 
 from __future__ import annotations
 
+import attrs
+
 from . import ast
 
 INDENT = "    "
@@ -218,6 +220,8 @@ _MEASURE_WORDS = {"cards": ("card", "cards"), "wonder stages": ("wonder stage", 
 
 def quantity(q: ast.Quantity, one: bool = False) -> str:
     """A quantity; `one` writes its measure in the singular, as after `per`."""
+    if q.extreme is not None:                   # `most coins of all cities`
+        return f"{q.extreme} {quantity(attrs.evolve(q, extreme=None), one)}"
     if q.measure == "symbol squares":
         return "each symbol squared"
     if q.measure in ("age victory", "age", "players"):
@@ -276,6 +280,8 @@ def change(c: ast.Change) -> str:
         return f"modify stage {c.stage} of {where} {{ " + "; ".join(statement(s) for s in c.item.body) + " }"
     if c.verb == "remove":
         target = c.target
+        if c.what == "table":
+            return f"remove table for {target.value} players"
         if c.what == "card":
             return f"remove card {card_ref(target)}"
         if c.what == "score":
@@ -283,7 +289,7 @@ def change(c: ast.Change) -> str:
         return f'remove {c.what} "{target.text}"'
     if c.verb == "modify":
         return f"modify card {card_ref(c.target)} {{ " + "; ".join(statement(s) for s in c.item) + " }"
-    body = print_item(c.item).rstrip("\n") if isinstance(c.item, (ast.Card, ast.Wonder)) else statement(c.item)
+    body = print_item(c.item).rstrip("\n") if isinstance(c.item, (ast.Card, ast.Wonder, ast.Table)) else statement(c.item)
     return f"{c.verb} {body}"
 
 

@@ -75,7 +75,7 @@ def rate(records: list[dict], bots: tuple[str, ...]) -> dict:
 @click.option("--players", "players_text", default="4", show_default=True,
               help="player count(s): 4, 3,4,5 or 3-5 (the games are shared among them)")
 @click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games")
-@click.option("--workers", type=click.IntRange(min=1), help="processes (default: one per core)")
+@click.option("--workers", type=click.IntRange(min=1), help="processes (default: one per core; never more than the games, nor four per core)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT

@@ -22,7 +22,8 @@ SIDES = click.option("--sides", default="random", show_default=True,
 SEED = click.option("--seed", type=int, default=0, show_default=True,
                     help="the run's seed: game i plays with a seed made from this and i")
 WORKERS = click.option("--workers", type=click.IntRange(min=1), default=None,
-                       help="processes to play in (default: one per core; 1 plays in this process)")
+                       help="processes to play in (default: one per core; 1 plays in this process; "
+                            "never more than the games, nor four per core)")
 CLUSTER = click.option("--cluster", metavar="ADDRESS",
                        help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (instead of --workers)")
 QUIET = click.option("--quiet", is_flag=True, help="no progress bar")

@@ -122,7 +122,7 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
     the file locked for this run.  `missing_ok`: with --resume, a file not yet made starts
     afresh (the second side of a comparison stopped before it began)."""
     from ..sim.runner import load_tables
-    from ..sim.store import RecordWriter, StoreError, StoreRefused, check_resumable, header
+    from ..sim.store import RecordWriter, StoreError, StoreRefused, check_resumable, header, refuse_special
     if resume and force:
         raise click.UsageError("--resume continues the file and --force replaces it: choose one")
     if out_file is None:
@@ -133,6 +133,7 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
     _tables, fingerprint = load_tables(options)
     data = options.to_data()
     try:
+        refuse_special(out_file)
         if resume and os.path.exists(out_file):
             writer, head, records, notes = RecordWriter.resume(out_file)
             for note in notes:

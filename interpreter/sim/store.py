@@ -62,7 +62,7 @@ def header(fingerprint: str, options: dict) -> dict:
 def read_records(path: str) -> tuple[dict, list[dict], int]:
     """The header, the records, and the byte length of the whole lines (an incomplete last
     line, left by a crash, is not counted and not returned)."""
-    _refuse_special(path)
+    refuse_special(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read()
@@ -123,7 +123,8 @@ def _header(path: str, item) -> dict:
     return item
 
 
-def _refuse_special(path: str) -> None:
+def refuse_special(path: str) -> None:
+    """StoreRefused when `path` names something other than a regular file (a missing one passes)."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -201,7 +202,7 @@ class RecordWriter:
 def _open_locked(path: str, create: bool, exclusive: bool) -> int:
     """The file opened for reading and writing with this run's lock on it; OSError for a
     file that cannot be opened, FileExistsError when `exclusive` and it exists."""
-    _refuse_special(path)
+    refuse_special(path)
     flags = os.O_RDWR | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     flags |= (os.O_CREAT if create else 0) | (os.O_EXCL if exclusive else 0)
     fd = os.open(path, flags, 0o666)

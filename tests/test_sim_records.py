@@ -132,6 +132,30 @@ def test_a_cut_last_line_is_dropped_with_a_message(tmp_path):
     assert sorted(games_in(out)) == [0, 1, 2, 3]
 
 
+def test_a_killed_run_resumes_and_its_workers_do_not_hold_the_lock(tmp_path):
+    """SIGKILL of the run (not its workers): the file is usable at once, each game once."""
+    out = tmp_path / "run.jsonl"
+    process = start("simulate", "--quiet", "--players", "3", "--games", "100000", "--workers", "2",
+                    "--out", str(out), start_new_session=True)
+    try:
+        wait_for(lambda: lines_in(out) > 40, "40 records")
+        process.kill()
+        process.wait(timeout=60)                         # (the orphaned workers still hold its pipes)
+        done = len(read_records(str(out))[1])
+        resumed = run_cli("simulate", "--quiet", "--players", "3", "--games", str(done + 20), "--out", str(out),
+                          "--resume", "--format", "json")
+        assert resumed.returncode == 0, resumed.stderr
+        assert json.loads(resumed.stdout)["games"] == done + 20
+        games = [r["game"] for r in read_records(str(out))[1]]
+        assert sorted(games) == list(range(done + 20))
+        wait_for(lambda: not _in_group(process.pid), "the killed run's workers to end", deadline=60)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)      # the orphaned workers
+        except ProcessLookupError:
+            pass
+
+
 @pytest.mark.parametrize("second", [["--force"], ["--resume"]])
 def test_a_second_writer_to_the_same_records_file_is_refused(tmp_path, second):
     out = tmp_path / "run.jsonl"
@@ -308,6 +332,19 @@ def test_a_hanging_bot_does_not_stop_ctrl_c(tmp_path, second, status):
     for pid_file in tmp_path.glob("*.pid"):            # the hanging workers are gone
         pid = int(pid_file.stem)
         wait_for(lambda: not _alive(pid), f"worker {pid} to end", deadline=30)
+
+
+def _in_group(group: int) -> list[int]:
+    """The live processes of a process group (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().split(")")[-1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[2]) == group:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def _alive(pid: int) -> bool:

@@ -86,7 +86,7 @@ class ProcessPool:
         context = multiprocessing.get_context()
         self.stop_event = context.Event()
         self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=start_worker,
-                                                           initargs=(options, self.stop_event))
+                                                           initargs=(options, self.stop_event, os.getpid()))
         self.window = 2 * workers
         self.pending: set = set()           # submitted, not yet delivered
 

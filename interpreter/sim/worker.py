@@ -47,16 +47,33 @@ def failure(options: RunOptions, index: int, message: str) -> dict:
             "replay": replay_command(options, index)}
 
 
-def start_worker(options: RunOptions, stop=None) -> None:
-    """A pool worker's first step: Ctrl-C is the parent's to handle (it sets `stop`), and
-    the rule set is compiled before the first chunk arrives."""
+def start_worker(options: RunOptions, stop=None, parent: int | None = None) -> None:
+    """A pool worker's first step: Ctrl-C is the parent's to handle (it sets `stop`), the
+    worker ends with its `parent` process, and the rule set is compiled before the first
+    chunk arrives."""
     global _STOP
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _STOP = stop
+    if parent is not None:
+        _end_with(parent)
     try:
         load_tables(options)
     except ContentError:
         pass                  # each game of this worker reports it
+
+
+def _end_with(parent: int) -> None:
+    """On Linux, the kernel kills this worker when the run's process dies, even by SIGKILL
+    (which leaves the run no chance to end its workers); elsewhere the pool's own checks apply."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(1, signal.SIGKILL) != 0:          # 1: PR_SET_PDEATHSIG
+            return
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:                         # the run died before the prctl
+        os._exit(1)
 
 
 def _stopping() -> bool:

@@ -33,8 +33,8 @@ def _player_counts(text: str, tables) -> list[int]:
         if low > high:
             raise click.BadParameter(f"{part!r}: the range goes down (write the smaller count first)",
                                      param_hint="--players")
-        outside = low if low < min(playable) or low > max(playable) else high if high > max(playable) else None
-        for n in [outside] if outside is not None else range(low, high + 1):
+        outside = [n for n in (low, high) if not min(playable) <= n <= max(playable)]
+        for n in outside[:1] or range(low, high + 1):          # a huge range fails at its end
             try:
                 Game(tables, n, 0)
             except RulesError as err:
@@ -75,7 +75,8 @@ def rate(records: list[dict], bots: tuple[str, ...]) -> dict:
 @click.option("--players", "players_text", default="4", show_default=True,
               help="player count(s): 4, 3,4,5 or 3-5 (the games are shared among them)")
 @click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games")
-@click.option("--workers", type=click.IntRange(min=1), help="processes (default: one per core; never more than the games, nor four per core)")
+@click.option("--workers", type=click.IntRange(min=1),
+              help="processes (default: one per core; never more than the games, nor four per core)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT

@@ -75,18 +75,53 @@ def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_log(tmp_path):
     assert len(json.loads(log.read_text())["choices"]) == 6
 
 
+class _Output:
+    """A process's stdout and stderr, read as they come by two threads (no fixed sleeps)."""
+
+    def __init__(self, process):
+        import threading
+        self.parts = {"out": [], "err": []}
+        self.threads = [threading.Thread(target=self._read, args=(stream, self.parts[name]), daemon=True)
+                        for name, stream in (("out", process.stdout), ("err", process.stderr))]
+        for thread in self.threads:
+            thread.start()
+
+    @staticmethod
+    def _read(stream, parts):
+        while chunk := stream.read1(65536) if hasattr(stream, "read1") else stream.read(1):
+            parts.append(chunk)
+
+    def text(self, name: str) -> str:
+        return b"".join(self.parts[name]).decode(errors="replace")
+
+    def wait_for(self, name: str, text: str, deadline: float = 120) -> None:
+        end = time.monotonic() + deadline
+        while text not in self.text(name):
+            assert time.monotonic() < end, f"waited {deadline} s for {text!r}; {name} so far: {self.text(name)!r}"
+            time.sleep(0.05)
+
+    def join(self) -> None:
+        for thread in self.threads:
+            thread.join(60)
+
+
 @pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_sigterm_and_sighup_stop_a_game_and_keep_its_log(tmp_path, signum, status):
+    """The signal is sent once the game waits at the prompt (its handlers are set and its
+    log written), however long a loaded machine takes to get there."""
     log = tmp_path / "game.json"
     game = _cli("play", "--players", "3", "--human", "2", "--log", str(log),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.time() + 60
-    while not log.exists() and time.time() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.2)
-    game.send_signal(signum)
-    _, err = game.communicate(timeout=60)
-    assert game.returncode == status, err
+    output = _Output(game)
+    try:
+        output.wait_for("out", "Your choice")
+        assert log.exists()
+        game.send_signal(signum)
+        game.wait(timeout=120)
+    finally:
+        game.kill() if game.poll() is None else None
+        output.join()
+    assert game.returncode == status, output.text("err")
     assert json.loads(log.read_text())["format"] == "wonders-log/1"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]     # no temporary file left
 

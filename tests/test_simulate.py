@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT, run_cli
 
-from interpreter.sim import runner
+from interpreter.sim import runner, worker
 from interpreter.sim.records import RunOptions, game_seed, seat_bots
 from interpreter.sim.store import read_records
 
@@ -78,14 +78,14 @@ def test_the_replay_command_plays_the_same_game():
 
 
 def test_a_game_that_crashes_is_reported_with_its_seed_and_the_run_goes_on(monkeypatch):
-    real = runner.play_game
+    real = worker.play_game
 
     def broken(tables, options, index, digest=None):
         if index == 4:
             raise KeyError("a bug")
         return real(tables, options, index, digest)
 
-    monkeypatch.setattr(runner, "play_game", broken)
+    monkeypatch.setattr(worker, "play_game", broken)
     options = RunOptions(3)
     for workers in (1, 2):                         # the pool forks, so it sees the patch too
         records = collect(options, range(8), workers)

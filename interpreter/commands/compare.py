@@ -7,7 +7,8 @@ import os
 
 import click
 
-from .sim_common import check_engine, check_report, common_options, finish, open_out, play_study, run_options
+from .sim_common import (check_engine, check_report, common_options, finish, list_failures, open_out, play_study,
+                         run_options)
 
 
 @click.command()
@@ -55,7 +56,7 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
         for writer in (writer_a, writer_b):
             if writer is not None:
                 writer.close()
-    both = {r["game"] for r in records_a} & {r["game"] for r in records_b} & set(range(games))
+    both = {r["game"] for r in records_a if r["game"] < games} & {r["game"] for r in records_b}
     records_a = [r for r in records_a if r["game"] in both]
     records_b = [r for r in records_b if r["game"] in both]
     summary_a, summary_b = summarise(records_a), summarise(records_b)
@@ -72,6 +73,8 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
         from ..sim.report import compare_report
         from .sim_common import write_report
         write_report(report_file, compare_report(result, summary_a, summary_b, records_a, records_b))
+    list_failures(summary_a["failed"], f"{name_a}: ")
+    list_failures(summary_b["failed"], f"{name_b}: ")
     failed = {"games": summary_a["games"], "failed": summary_a["failed"] + summary_b["failed"]}
     finish(stopped, failed, games, f"; `--resume` continues it from {out_dir}" if out_dir else "")
 

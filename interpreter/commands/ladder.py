@@ -12,22 +12,37 @@ import sys
 
 import click
 
-from .common import CONTENT, FORMATS, VARIANT
-from .sim_common import check_engine, play_study, run_options
+from .common import CONTENT, FORMATS, RULES, VARIANT
+from .sim_common import check_engine, list_failures, play_study, rule_tables, run_options
 
 
-def _player_counts(text: str) -> list[int]:
-    counts = []
+def _player_counts(text: str, tables) -> list[int]:
+    """The player counts of `--players` (4, 3,4,5 or 3-5), each one the rules play: checked
+    before any game, and a range is checked at its ends before it is listed."""
+    from ..engine.game import Game, RulesError
+    rules = tables.rules
+    playable = {*range(rules.min_players, rules.max_players + 1), *(t.players for t in tables.ruleset.tables)}
+    counts: set[int] = set()
     for part in (p.strip() for p in text.split(",") if p.strip()):
         low, dash, high = part.partition("-")
         try:
-            counts += list(range(int(low), int(high) + 1)) if dash else [int(low)]
+            low, high = (int(low), int(high)) if dash else (int(low), int(low))
         except ValueError:
             raise click.BadParameter(f"{part!r} is not a player count (write 4, 3,4,5 or 3-5)",
                                      param_hint="--players") from None
+        if low > high:
+            raise click.BadParameter(f"{part!r}: the range goes down (write the smaller count first)",
+                                     param_hint="--players")
+        outside = [n for n in (low, high) if not min(playable) <= n <= max(playable)]
+        for n in outside[:1] or range(low, high + 1):          # a huge range fails at its end
+            try:
+                Game(tables, n, 0)
+            except RulesError as err:
+                raise click.BadParameter(str(err), param_hint="--players") from None
+        counts.update(range(low, high + 1))
     if not counts:
         raise click.BadParameter("name at least one player count", param_hint="--players")
-    return sorted(set(counts))
+    return sorted(counts)
 
 
 def tables_of(bots: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
@@ -60,12 +75,14 @@ def rate(records: list[dict], bots: tuple[str, ...]) -> dict:
 @click.option("--players", "players_text", default="4", show_default=True,
               help="player count(s): 4, 3,4,5 or 3-5 (the games are shared among them)")
 @click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games")
-@click.option("--workers", type=click.IntRange(min=1), help="processes (default: one per core)")
+@click.option("--workers", type=click.IntRange(min=1),
+              help="processes (default: one per core; never more than the games, nor four per core)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
-def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants):
+@RULES
+def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants, rules):
     """Rate bots against each other: mixed tables, OpenSkill ratings (mu ± sigma, and the
     conservative mu - 3 sigma they are ranked by) and win rates by player count.
 
@@ -76,15 +93,17 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
     names = tuple(dict.fromkeys(split_bot_list(bots)))
     if len(names) < 2:
         raise click.BadParameter("name at least two different bots to rate", param_hint="--bots")
-    counts = _player_counts(players_text)
     workers = check_engine(workers, None)
+    tables = rule_tables(paths, variants, rules)
+    counts = _player_counts(players_text, tables)
     seatings = [(n, seating) for n in counts for seating in tables_of(names, n)]
     share = [games // len(seatings) + (i < games % len(seatings)) for i in range(len(seatings))]
+    runs = [(run, run_options(n, ",".join(seating), "random", seed * 1000 + run, False, variants, paths, rules,
+                              tables), count)
+            for run, ((n, seating), count) in enumerate(zip(seatings, share)) if count]
     records, interrupted, failed = [], False, []
-    for run, ((n, seating), count) in enumerate(zip(seatings, share)):
-        if not count:
-            continue
-        options = run_options(n, ",".join(seating), "random", seed * 1000 + run, False, variants, paths)
+    for run, options, count in runs:
+        n, seating = options.players, options.bots
         done, interrupted = play_study(options, count, workers, None, quiet,
                                        label=f"{n} players: {', '.join(seating)}")
         failed += [r for r in done if "error" in r]
@@ -101,9 +120,7 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
         click.echo(f"interrupted: {len(records)} of {games} games finished and rated", err=True)
         sys.exit(130)
     if failed:
-        for r in failed:
-            click.echo(f"error: game {r['game']} (seed {r['seed']}) failed: {r['error']}\n  replay: {r['replay']}",
-                       err=True)
+        list_failures(failed)
         sys.exit(1)
 
 

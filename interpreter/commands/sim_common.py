@@ -22,7 +22,8 @@ SIDES = click.option("--sides", default="random", show_default=True,
 SEED = click.option("--seed", type=int, default=0, show_default=True,
                     help="the run's seed: game i plays with a seed made from this and i")
 WORKERS = click.option("--workers", type=click.IntRange(min=1), default=None,
-                       help="processes to play in (default: one per core; 1 plays in this process)")
+                       help="processes to play in (default: one per core; 1 plays in this process; "
+                            "never more than the games, nor four per core)")
 CLUSTER = click.option("--cluster", metavar="ADDRESS",
                        help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (instead of --workers)")
 QUIET = click.option("--quiet", is_flag=True, help="no progress bar")
@@ -51,16 +52,14 @@ def bot_list(bots: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None):
-    """Check what is checked before any game: the content, the bots, the player count."""
-    from ..compile import compile_rules
+def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None, tables=None):
+    """Check what is checked before any game: the content, the bots, the player count.
+    `tables`: the rule set already compiled from these paths, variants and rules."""
     from ..engine.game import Game, RulesError
+    from ..paths import DEFAULT_RULES
     from ..sim.records import RunOptions
-    from .common import fail_on_errors
     names = bot_list(bots)
-    result = load(paths, variants, rules)
-    fail_on_errors(result)
-    tables = compile_rules(result.ruleset)
+    tables = tables or rule_tables(paths, variants, rules)
     known_sides = sorted({s.side for s in tables.sides})
     if sides != "random" and sides not in known_sides:
         raise click.BadParameter(f"{sides!r} is not a side of these rules' boards "
@@ -69,12 +68,29 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None)
         Game(tables, players, 0, sides)
     except RulesError as err:
         raise click.UsageError(str(err)) from None
+    rules = None if rules == DEFAULT_RULES else rules        # named or not, the default is one run
     return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules)
 
 
+def rule_tables(paths, variants, rules):
+    """The compiled rule set of the command line (content errors end the command, status 1)."""
+    from ..compile import compile_rules
+    from .common import fail_on_errors
+    result = load(paths, variants, rules)
+    fail_on_errors(result)
+    return compile_rules(result.ruleset)
+
+
 def check_engine(workers, cluster) -> int:
+    """The --workers asked (default: one per core), or --cluster's address checked."""
     if cluster is not None and workers is not None:
         raise click.UsageError("--workers and --cluster cannot be used together: the cluster decides")
+    if cluster is not None:
+        from ..sim.dask_engine import cluster_address
+        try:
+            cluster_address(cluster)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--cluster") from None
     from ..sim.runner import default_workers
     return workers or default_workers()
 
@@ -102,11 +118,11 @@ def check_writable(path: str, what: str) -> None:
 
 
 def open_out(out_file, resume, force, options, missing_ok: bool = False):
-    """The writer for --out (or None) and the records it already holds (for --resume).
-    `missing_ok`: with --resume, a file not yet made starts afresh (the second side of a
-    comparison stopped before it began)."""
+    """The writer for --out (or None) and the records it already holds (for --resume),
+    the file locked for this run.  `missing_ok`: with --resume, a file not yet made starts
+    afresh (the second side of a comparison stopped before it began)."""
     from ..sim.runner import load_tables
-    from ..sim.store import RecordWriter, StoreError, check_resumable, header, read_records
+    from ..sim.store import RecordWriter, StoreError, StoreRefused, check_resumable, header, refuse_special
     if resume and force:
         raise click.UsageError("--resume continues the file and --force replaces it: choose one")
     if out_file is None:
@@ -117,45 +133,71 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
     _tables, fingerprint = load_tables(options)
     data = options.to_data()
     try:
+        refuse_special(out_file)
         if resume and os.path.exists(out_file):
-            head, records, keep = read_records(out_file)
-            check_resumable(out_file, head, fingerprint, data)
-            return RecordWriter(out_file, keep=keep), records
+            writer, head, records, notes = RecordWriter.resume(out_file)
+            for note in notes:
+                click.echo(f"note: {note}", err=True)
+            try:
+                check_resumable(out_file, head, fingerprint, data)
+            except StoreError:
+                writer.close()
+                raise
+            return writer, records
         if resume and not missing_ok:
             raise click.BadParameter(f"{out_file} does not exist: there is nothing to resume", param_hint="--resume")
         if os.path.exists(out_file) and not (force or resume):
-            raise click.BadParameter(f"{out_file} already exists; --resume continues it, --force replaces it",
-                                     param_hint="--out")
-        return RecordWriter(out_file, head=header(fingerprint, data)), []
-    except StoreError as err:
+            raise FileExistsError()
+        return RecordWriter.create(out_file, header(fingerprint, data), replace=force), []
+    except FileExistsError:
+        raise click.BadParameter(f"{out_file} already exists; --resume continues it, --force replaces it",
+                                 param_hint="--out") from None
+    except StoreRefused as err:
         raise click.UsageError(str(err)) from None
+    except StoreError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
     except OSError as err:
         raise click.BadParameter(f"{out_file}: cannot write: {err.strerror}", param_hint="--out") from None
 
 
+class _WriteFailed(Exception):
+    """The records file could not be written (a full disk): the run stops."""
+
+
 def play_study(options, games: int, workers: int, cluster, quiet: bool, label: str = "games",
                writer=None, done: list[dict] | None = None) -> tuple[list[dict], bool]:
-    """Play games 0..games-1 not yet in `done`; (all records, interrupted by Ctrl-C?)."""
+    """Play games 0..games-1 not yet in `done`; (all records, interrupted by Ctrl-C?).
+    The games to play are made one chunk at a time, never listed."""
     from ..sim.progress import Progress
     from ..sim.runner import ContentError, EngineError, Interrupted, run_games
     records = list(done or [])
-    finished = {r["game"] for r in records}
-    todo = [i for i in range(games) if i not in finished]
-    progress = Progress(games, games - len(todo), quiet, label)
+    finished = {r["game"] for r in records if r["game"] < games}
+    todo = (i for i in range(games) if i not in finished)
+    progress = Progress(games, len(finished), quiet, label)
 
     def sink(batch):
         if writer is not None:
-            writer.append(batch)
+            try:
+                writer.append(batch)
+            except OSError as err:
+                raise _WriteFailed(err.strerror or str(err)) from None
         records.extend(batch)
         progress.advance(len(batch))
 
     interrupted = False
     try:
-        run_games(options, todo, sink, workers, cluster)
+        run_games(options, todo, sink, workers, cluster, count=games - len(finished))
     except Interrupted:
         interrupted = True
     except (ContentError, EngineError) as err:
         raise click.UsageError(str(err)) from None
+    except _WriteFailed as err:
+        progress.close()
+        recorded = len({r["game"] for r in records})
+        click.echo(f"error: {writer.path}: cannot write: {err}; the run stopped. The {recorded} game(s) "
+                   "recorded before stay in it, and `--resume` continues the run once there is room", err=True)
+        sys.exit(1)
     finally:
         progress.close()
     return records, interrupted
@@ -171,6 +213,13 @@ def finish(interrupted: bool, summary: dict, games: int, resume_hint: str = "") 
         click.echo(f"error: {len(summary['failed'])} game(s) failed; each is listed with its seed and "
                    "the command that replays it", err=True)
         sys.exit(1)
+
+
+def list_failures(failed: list[dict], label: str = "") -> None:
+    """Each failed game on stderr: its number, seed, error and the command that replays it."""
+    for f in failed:
+        click.echo(f"error: {label}game {f['game']} (seed {f['seed']}) failed: {f['error']}\n"
+                   f"  replay: {f['replay']}", err=True)
 
 
 def write_report(path: str, html: str) -> None:

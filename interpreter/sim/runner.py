@@ -1,93 +1,57 @@
 """Play the games of a run: in this process, in a pool of processes, or on a Dask cluster.
 
-Games are handed out in chunks of consecutive numbers; each worker compiles the rule set
-once (from the content paths and variant names, never pickled per game) and returns one
-plain record per game.  The caller gets the records chunk by chunk, in whatever order
-they finish, and sorts them by game number: the results do not depend on the engine or
-the number of workers.  A game that raises is returned as a failure record with its seed
-and the `wonders play` line that replays it; the others go on.
+Games are handed out in chunks of consecutive numbers, made as they are needed (a run of a
+trillion games starts at once and holds no list of them), with a few chunks per worker in
+flight; each worker compiles the rule set once and returns one plain record per game (see
+worker.py).  The caller gets the records chunk by chunk, in whatever order they finish,
+and sorts them by game number: the results do not depend on the engine or the number of
+workers.  Every chunk is delivered once, whatever stops the run.
+
+Ctrl-C: the first asks every worker to stop after its current game and delivers what is
+finished; a second one (or SIGTERM, SIGHUP) kills the workers at once, so a bot that never
+answers cannot keep the run alive.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import multiprocessing
 import os
 import signal
 import threading
-import traceback
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 
-from .records import RunOptions, game_seed, play_game, replay_command
+from .records import RunOptions
+from .worker import ContentError, EngineError, failure, load_tables, play_chunk, start_worker  # noqa: F401
 
-_TABLES: dict = {}           # per process: (paths, variants) -> (tables, fingerprint)
-
-
-class ContentError(Exception):
-    """The content or the variants do not check: no game can be played."""
-
-
-class EngineError(Exception):
-    """The engine cannot start: a cluster that cannot be reached, a package missing."""
+MAX_WORKERS = 4 * (os.cpu_count() or 1)     # more processes than that only share the same cores
 
 
 class Interrupted(Exception):
     """Ctrl-C stopped the run; the games finished before it were delivered."""
 
 
-def load_tables(options: RunOptions):
-    """The compiled rule set of a run and its fingerprint, compiled once per process."""
-    key = (options.paths, options.variants, options.rules)
-    if key not in _TABLES:
-        from ..check.load import check_paths
-        from ..compile import compile_rules
-        from ..engine.saves import content_digest
-        result = check_paths(list(options.paths) or None, list(options.variants), options.rules)
-        if result.ruleset is None:
-            raise ContentError(f"the content has {result.errors} error(s); `wonders check` lists them")
-        tables = compile_rules(result.ruleset)
-        _TABLES[key] = (tables, content_digest(tables))
-    return _TABLES[key]
+def default_workers() -> int:
+    return os.cpu_count() or 1
 
 
-def failure(options: RunOptions, index: int, message: str) -> dict:
-    return {"game": index, "seed": game_seed(options.seed, index), "error": message,
-            "replay": replay_command(options, index)}
+def worker_count(asked: int, games: int) -> int:
+    """The processes a run starts: as asked, but never more than its games or MAX_WORKERS."""
+    return max(1, min(asked, games, MAX_WORKERS))
 
 
-def play_chunk(options: RunOptions, indexes: list[int], fingerprint: str) -> list[dict]:
-    """Play the games numbered `indexes`; a game that raises becomes a failure record."""
-    from ..engine.triggers import TriggerLoop
-    try:
-        tables, own = load_tables(options)
-    except Exception as err:  # noqa: BLE001 - reported per game, the run goes on elsewhere
-        return [failure(options, i, f"this worker cannot load the content: {err}") for i in indexes]
-    if own != fingerprint:
-        return [failure(options, i, f"this worker's rules have fingerprint {own}, not {fingerprint}: "
-                                    "install the same wonders and content on every machine")
-                for i in indexes]
-    records = []
-    for index in indexes:
-        try:
-            records.append(play_game(tables, options, index, fingerprint))
-        except TriggerLoop as err:
-            records.append(failure(options, index, f"error[E1501]: {err}"))
-        except Exception as err:  # noqa: BLE001 - a bug in one game must not stop the run
-            frame = traceback.extract_tb(err.__traceback__)[-1]
-            where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
-            records.append(failure(options, index, f"{type(err).__name__}: {err} (at {where})"))
-    return records
+def chunk_size(games: int, workers: int, largest: int = 50) -> int:
+    """At least four chunks per worker (for balance and a live progress bar), at most
+    `largest` games each (so the first Ctrl-C waits for little)."""
+    return max(1, min(largest, -(-games // (workers * 4))))
 
 
-def chunks(indexes: list[int], workers: int, largest: int = 50) -> list[list[int]]:
-    """Consecutive slices: at least four per worker (for balance and a live progress bar),
-    at most `largest` games each (so Ctrl-C waits for little)."""
-    size = max(1, min(largest, -(-len(indexes) // (workers * 4))))
-    return [indexes[i:i + size] for i in range(0, len(indexes), size)]
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops handing out games."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def chunked(indexes: Iterable[int], size: int) -> Iterator[list[int]]:
+    """Consecutive slices of `indexes`, made one at a time."""
+    rest = iter(indexes)
+    while chunk := list(islice(rest, size)):
+        yield chunk
 
 
 class InProcess:
@@ -96,10 +60,13 @@ class InProcess:
     def __init__(self, options: RunOptions, fingerprint: str):
         self.options, self.fingerprint = options, fingerprint
 
-    def run(self, work: list[list[int]]) -> Iterator[list[dict]]:
+    def run(self, work: Iterator[list[int]]) -> Iterator[list[dict]]:
         for chunk in work:
             for index in chunk:
                 yield play_chunk(self.options, [index], self.fingerprint)
+
+    def interrupt(self) -> None:
+        pass                  # the run checks between games
 
     def stop(self) -> Iterator[list[dict]]:
         return iter(())
@@ -107,64 +74,92 @@ class InProcess:
     def close(self) -> None:
         pass
 
+    kill = close
+
 
 class ProcessPool:
-    """A pool of processes, each compiling the rule set once (in its initializer)."""
+    """A pool of processes, each compiling the rule set once (in its initializer), with
+    twice as many chunks in flight as workers."""
 
     def __init__(self, options: RunOptions, fingerprint: str, workers: int):
         self.options, self.fingerprint = options, fingerprint
-        self.pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_start_worker,
-                                                           initargs=(options,))
-        self.futures: list = []
+        context = multiprocessing.get_context()
+        self.stop_event = context.Event()
+        self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=start_worker,
+                                                           initargs=(options, self.stop_event, os.getpid()))
+        self.window = 2 * workers
+        self.pending: set = set()           # submitted, not yet delivered
 
-    def run(self, work: list[list[int]]) -> Iterator[list[dict]]:
-        self.futures = [self.pool.submit(play_chunk, self.options, chunk, self.fingerprint) for chunk in work]
-        for future in concurrent.futures.as_completed(self.futures):
-            yield future.result()
+    def _submit(self, work: Iterator[list[int]], n: int) -> None:
+        for chunk in islice(work, max(0, n)):
+            self.pending.add(self.pool.submit(play_chunk, self.options, chunk, self.fingerprint))
+
+    def run(self, work: Iterator[list[int]]) -> Iterator[list[dict]]:
+        self._submit(work, self.window)
+        while self.pending:
+            done, _ = concurrent.futures.wait(self.pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                self.pending.discard(future)
+                yield future.result()
+            self._submit(work, self.window - len(self.pending))
+
+    def interrupt(self) -> None:
+        """Every worker stops after the game it is playing."""
+        self.stop_event.set()
 
     def stop(self) -> Iterator[list[dict]]:
-        """Cancel the chunks not started; deliver those already running."""
-        for future in self.futures:
+        """Cancel the chunks not started; deliver those under way (each worker stops after
+        its current game) and not yet delivered."""
+        for future in self.pending:
             future.cancel()
-        for future in self.futures:
-            if not future.cancelled():
-                try:
-                    yield future.result()
-                except concurrent.futures.CancelledError:
-                    pass
+        for future in list(self.pending):
+            if future.cancelled():
+                continue
+            try:
+                records = future.result()
+            except concurrent.futures.CancelledError:
+                continue
+            self.pending.discard(future)
+            yield records
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
-
-def _start_worker(options: RunOptions) -> None:
-    _ignore_interrupts()
-    try:
-        load_tables(options)
-    except ContentError:
-        pass                  # each game of this worker reports it
+    def kill(self) -> None:
+        """End the workers now, whatever they are doing (a bot that never answers)."""
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())   # no public way before 3.14
+        for process in processes:
+            try:
+                process.kill()
+            except (OSError, ValueError):
+                pass
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.join(5)
 
 
 def run_games(options: RunOptions, indexes: Iterable[int], sink: Callable[[list[dict]], None],
-              workers: int = 1, cluster: str | None = None) -> None:
-    """Play the games numbered `indexes`, passing each finished chunk's records to `sink`.
+              workers: int = 1, cluster: str | None = None, count: int | None = None) -> None:
+    """Play the games numbered `indexes` (`count` of them; a sized collection needs no
+    count), passing each finished chunk's records to `sink` exactly once.
 
     Raises Interrupted after delivering every finished game when Ctrl-C stops the run."""
     _tables, fingerprint = load_tables(options)
-    indexes = list(indexes)
+    count = len(indexes) if count is None else count
+    if count <= 0:
+        return
     if cluster is not None:
         from .dask_engine import DaskEngine
         engine = DaskEngine(options, fingerprint, cluster)
-        work = chunks(indexes, engine.workers)
-    elif workers == 1:
-        engine, work = InProcess(options, fingerprint), [indexes]
+        size = chunk_size(count, engine.workers)
     else:
-        engine = ProcessPool(options, fingerprint, workers)
-        work = chunks(indexes, workers)
-    stopping = _CtrlC()
+        workers = worker_count(workers, count)
+        engine = InProcess(options, fingerprint) if workers == 1 else ProcessPool(options, fingerprint, workers)
+        size = 1 if workers == 1 else chunk_size(count, workers)
+    stopping = _CtrlC(engine.interrupt)
     try:
         with stopping:
-            for records in engine.run(work):
+            for records in engine.run(chunked(indexes, size)):
                 sink(records)
                 if stopping.asked:
                     break
@@ -172,22 +167,34 @@ def run_games(options: RunOptions, indexes: Iterable[int], sink: Callable[[list[
                 for records in engine.stop():
                     sink(records)
                 raise Interrupted()
-    finally:
+    except Interrupted:
         engine.close()
+        raise
+    except KeyboardInterrupt as err:        # a second Ctrl-C; SIGTERM and SIGHUP are subclasses
+        engine.kill()
+        if type(err) is KeyboardInterrupt:
+            raise Interrupted() from None
+        raise
+    except BaseException:
+        engine.kill()
+        raise
+    engine.close()
 
 
 class _CtrlC:
-    """The first Ctrl-C asks the run to stop after the chunks under way (checked between
-    chunks, so no record is half-delivered); a second one stops at once."""
+    """The first Ctrl-C asks the run to stop (`on_first` tells the workers; the run checks
+    between chunks, so no record is half-delivered); a second one stops at once."""
 
-    def __init__(self):
+    def __init__(self, on_first: Callable[[], None]):
         self.asked = False
         self.previous = None
+        self.on_first = on_first
 
     def _handle(self, _signum, _frame):
         if self.asked:
             raise KeyboardInterrupt
         self.asked = True
+        self.on_first()
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
@@ -197,7 +204,3 @@ class _CtrlC:
     def __exit__(self, *_exc):
         if self.previous is not None:
             signal.signal(signal.SIGINT, self.previous)
-
-
-def default_workers() -> int:
-    return os.cpu_count() or 1

@@ -1,23 +1,58 @@
 """Game records on disk: JSON Lines, one header line then one line per finished game.
 
 JSON Lines because a record is nested (seats, score pads, buildings) and a run appends a
-line per game as games finish: a line is either whole or, after a crash mid-write, the
-last and incomplete one, which the reader drops (and `--resume` cuts off before
-appending).  Every chunk of lines is flushed and fsync'ed before the run goes on.
+line per game as games finish.  Each batch of lines is written with Ctrl-C and SIGTERM
+held back, then flushed and fsync'ed, so only a kill or a power cut can leave a line
+incomplete, and only the last one: the reader drops it with a note (and `--resume` cuts it
+off before appending).  A failed write (a full disk) is undone to the last whole line.
+
+One run writes a file at a time: the writer holds an exclusive lock (flock) on the file
+itself for as long as it runs, taken before the file is read or cut, and a second
+`--out`, `--force` or `--resume` on the same file is refused while it is held.  The file is
+therefore never replaced under a writer: `--force` empties it in place.  Only regular files
+are used: a FIFO, a device or a socket is refused before it is opened for reading.  (On a
+system without flock, Windows, the lock is not taken.)
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
+import stat
 
-from ..atomic import write_atomic
+from .record_check import problem
+
+try:
+    import fcntl
+except ImportError:                                  # pragma: no cover - Windows
+    fcntl = None
 
 FORMAT = "wonders-sim/1"
+_OPEN: set[int] = set()          # descriptors of the files this process writes (closed in forked children)
+_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+
+
+def _close_in_child() -> None:
+    """A forked worker must not keep a records file open: its lock would outlive the run."""
+    for fd in list(_OPEN):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _OPEN.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_in_child)
 
 
 class StoreError(Exception):
-    """A records file that cannot be used: not ours, damaged inside, or from another run."""
+    """A records file damaged inside (exit status 1)."""
+
+
+class StoreRefused(StoreError):
+    """A records file this run may not use: not one, from another run, locked, special (exit 2)."""
 
 
 def header(fingerprint: str, options: dict) -> dict:
@@ -27,65 +62,180 @@ def header(fingerprint: str, options: dict) -> dict:
 def read_records(path: str) -> tuple[dict, list[dict], int]:
     """The header, the records, and the byte length of the whole lines (an incomplete last
     line, left by a crash, is not counted and not returned)."""
+    refuse_special(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as err:
-        raise StoreError(f"{path}: cannot read: {err.strerror}") from None
+        raise StoreRefused(f"{path}: cannot read: {err.strerror}") from None
+    head, records, complete, _notes = parse_records(path, data)
+    return head, records, complete
+
+
+def parse_records(path: str, data: bytes) -> tuple[dict, list[dict], int, list[str]]:
+    """The header, the records (each game once), the byte length of the whole lines, and
+    notes on what was dropped: a last line cut off, a game recorded twice alike."""
     lines = data.split(b"\n")
-    complete = len(data) if data.endswith(b"\n") else len(data) - len(lines[-1])
-    head, records = None, []
+    complete = len(data) - len(lines[-1])
+    notes = []
+    if lines[-1]:
+        notes.append(f"{path}: line {len(lines)}, the last, was cut off (a run was stopped while writing "
+                     "it): it is dropped, and its game is played again")
+    head, records, seen = None, [], {}
     for number, raw in enumerate(lines[:-1], 1):     # whole lines only
         try:
             item = json.loads(raw)
         except (ValueError, RecursionError):
-            raise StoreError(f"{path}: line {number} is not a JSON record; the file is damaged") from None
+            if head is None:
+                _header(path, None)
+            raise StoreError(f"{path}:{number}: not a JSON record; the file is damaged") from None
         if head is None:
-            if not isinstance(item, dict) or item.get("format") != FORMAT:
-                raise StoreError(f"{path}: line 1 is not a `{FORMAT}` header: not a file of `wonders simulate`")
-            head = item
-        elif not isinstance(item, dict) or not isinstance(item.get("game"), int):
-            raise StoreError(f"{path}: line {number} is not a game record")
-        else:
-            records.append(item)
+            head = _header(path, item)
+            continue
+        options = head["options"]
+        wrong = problem(item, options.get("players") if isinstance(options.get("players"), int) else None,
+                        head["rules"])
+        if wrong:
+            raise StoreError(f"{path}:{number}: {wrong}")
+        game = item["game"]
+        if game in seen:
+            first, earlier = seen[game]
+            if earlier != item:
+                raise StoreError(f"{path}:{number}: game {game} is recorded twice with different results "
+                                 f"(lines {first} and {number}); the file is damaged")
+            notes.append(f"{path}:{number}: game {game} is recorded twice (lines {first} and {number}); "
+                         "it is counted once")
+            continue
+        seen[game] = (number, item)
+        records.append(item)
     if head is None:
-        raise StoreError(f"{path}: empty or incomplete: no header line")
-    return head, records, complete
+        raise StoreError(f"{path}: empty or incomplete: no header line (`--force` replaces it)")
+    return head, records, complete, notes
+
+
+def _header(path: str, item) -> dict:
+    if not isinstance(item, dict) or item.get("format") != FORMAT:
+        raise StoreRefused(f"{path}: line 1 is not a `{FORMAT}` header: not a file of `wonders simulate`")
+    if not isinstance(item.get("rules"), str):
+        raise StoreError(f'{path}:1: "rules" must be the rules\' fingerprint (text)')
+    if not isinstance(item.get("options"), dict):
+        raise StoreError(f'{path}:1: "options" must be an object (the run\'s options)')
+    return item
+
+
+def refuse_special(path: str) -> None:
+    """StoreRefused when `path` names something other than a regular file (a missing one passes)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return                                       # missing: each caller says what that means
+    if not stat.S_ISREG(mode):
+        raise StoreRefused(f"{path} is not a regular file (a FIFO, a device or a socket): "
+                           "records go to a file of their own")
 
 
 class RecordWriter:
-    """Appends records to a file, each batch flushed to the disk before returning."""
+    """A records file opened, locked and owned by this run until `close`."""
 
-    def __init__(self, path: str, head: dict | None = None, keep: int | None = None):
-        """A new file holding `head` (made in a temporary file, then moved into place), or
-        an existing one cut to its first `keep` bytes of whole lines."""
-        self.path = path
-        if head is not None:
-            write_atomic(path, json.dumps(head) + "\n")
-        elif keep is not None:
-            with open(path, "r+b") as handle:
-                handle.truncate(keep)
-        self.handle = open(path, "a", encoding="utf-8")
+    def __init__(self, path: str, fd: int):
+        self.path, self.fd = path, fd
+        _OPEN.add(fd)
+
+    @classmethod
+    def create(cls, path: str, head: dict, replace: bool) -> RecordWriter:
+        """A new file holding `head`; with `replace`, an existing one is emptied first."""
+        writer = cls(path, _open_locked(path, create=True, exclusive=not replace))
+        try:
+            os.ftruncate(writer.fd, 0)
+            writer._write(json.dumps(head) + "\n")
+        except BaseException:
+            writer.close()
+            raise
+        return writer
+
+    @classmethod
+    def resume(cls, path: str) -> tuple[RecordWriter, dict, list[dict], list[str]]:
+        """The file continued: its header, records and notes, read under the lock, the
+        incomplete last line cut off."""
+        writer = cls(path, _open_locked(path, create=False, exclusive=False))
+        try:
+            data = b""
+            while chunk := os.read(writer.fd, 1 << 20):
+                data += chunk
+            head, records, complete, notes = parse_records(path, data)
+            os.ftruncate(writer.fd, complete)
+        except BaseException:
+            writer.close()
+            raise
+        return writer, head, records, notes
 
     def append(self, records: list[dict]) -> None:
-        self.handle.write("".join(json.dumps(r) + "\n" for r in records))
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
+        """Write the records' lines whole, or (a full disk) not at all: OSError says why."""
+        self._write("".join(json.dumps(r) + "\n" for r in records))
+
+    def _write(self, text: str) -> None:
+        data = text.encode("utf-8")
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS) if hasattr(signal, "pthread_sigmask") else None
+        try:
+            start = os.lseek(self.fd, 0, os.SEEK_END)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(self.fd, view):]
+                os.fsync(self.fd)
+            except OSError:
+                try:
+                    os.ftruncate(self.fd, start)     # no torn line left behind
+                except OSError:
+                    pass
+                raise
+        finally:
+            if held is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def close(self) -> None:
-        self.handle.close()
+        if self.fd in _OPEN:
+            _OPEN.discard(self.fd)
+            os.close(self.fd)                        # and with it the lock
+
+
+def _open_locked(path: str, create: bool, exclusive: bool) -> int:
+    """The file opened for reading and writing with this run's lock on it; OSError for a
+    file that cannot be opened, FileExistsError when `exclusive` and it exists."""
+    refuse_special(path)
+    flags = os.O_RDWR | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    flags |= (os.O_CREAT if create else 0) | (os.O_EXCL if exclusive else 0)
+    fd = os.open(path, flags, 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise StoreRefused(f"{path} is not a regular file (a FIFO, a device or a socket): "
+                               "records go to a file of their own")
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise StoreRefused(f"{path}: another run is writing to it (it holds the file's lock); "
+                                   "wait for it to end, or choose another --out") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def check_resumable(path: str, head: dict, fingerprint: str, options: dict) -> None:
     """Refuse to continue a file made with other rules or other run options."""
     if head.get("rules") != fingerprint:
-        raise StoreError(f"{path} was made with other rules (fingerprint {head.get('rules')}, "
-                         f"these rules are {fingerprint}); use the same content and --variant, "
-                         "or another --out")
+        raise StoreRefused(f"{path} was made with other rules (fingerprint {head.get('rules')}, "
+                           f"these rules are {fingerprint}); use the same content and --variant, "
+                           "or another --out")
     recorded = head.get("options")
     if not isinstance(recorded, dict):
         raise StoreError(f"{path}: its header has no options")
-    differing = [key for key in options if key != "content" and recorded.get(key) != options[key]]
+    from ..paths import DEFAULT_RULES
+    defaults = {"rules": DEFAULT_RULES}
+    differing = [key for key in {*options, "rules"} - {"content"}
+                 if recorded.get(key, defaults.get(key)) != options.get(key, defaults.get(key))]
     if differing:
-        said = ", ".join(f"{key} {recorded.get(key)!r} (now {options[key]!r})" for key in differing)
-        raise StoreError(f"{path} was made with other options: {said}")
+        said = ", ".join(f"{key} {recorded.get(key, defaults.get(key))!r} (now {options.get(key, defaults.get(key))!r})"
+                         for key in sorted(differing))
+        raise StoreRefused(f"{path} was made with other options: {said}")

@@ -86,7 +86,8 @@ def test_a_problem_a_variant_causes_in_the_base_names_the_variant(content_copy):
     assert result.returncode == 1
     assert "error[E1304]: 7 players need 7 wonder boards, but there are only 6" in result.stdout
     assert f"--> {content_copy}/base.wonders:10:5" in result.stdout
-    assert f"= note: found with this variant applied at {path}:1:9" in result.stdout
+    assert f'= note: the variant "Fewer boards" removes the wonder "Gizah" at {path}:3:5' in result.stdout
+    assert "help: in the variant, keep 7 wonders" in result.stdout
 
 
 def test_the_base_s_own_warnings_are_not_repeated_for_each_variant(content_copy):

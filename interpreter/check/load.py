@@ -7,7 +7,7 @@ from pathlib import Path
 
 import attrs
 
-from ..diagnostics import Diagnostic, SourceCache, sort_key
+from ..diagnostics import Diagnostic, Note, SourceCache, sort_key
 from ..paths import DEFAULT_RULES, content_dir, is_rule_set, rule_sets
 from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
@@ -184,7 +184,7 @@ def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResul
     """Check the given files and folders, or the shipped rule set `rules` (default: the
     top-level content), with the variants applied."""
     sources, given = read_sources(paths, variants, rules)
-    result = check_sources(sources, variant_files_shown=given)
+    result = with_variant_notes(check_sources(sources, variant_files_shown=given), sources, given)
     return attrs.evolve(result, rules=None if paths else (rules or DEFAULT_RULES))
 
 
@@ -229,6 +229,34 @@ def check_sources(sources, parse=parse_text, variant_files_shown=frozenset()) ->
         ruleset = None
     return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), cache,
                        tuple(shown for shown, _, _ in sources), applied)
+
+
+def with_variant_notes(result: CheckResult, sources, variant_shown, parse=parse_text,
+                       base: CheckResult | None = None) -> CheckResult:
+    """The result, each fault found in a file other than the variants' that no change of
+    theirs explains (check/provenance.py) but that the content without them does not have
+    noted as found with the variants applied, where each is written: no error caused by a
+    variant points only at a file the designer did not write.  `base`: the content checked
+    without the variants, when already known."""
+    def unexplained(d: Diagnostic) -> bool:
+        return (d.span is None or d.span.file not in variant_shown) and \
+            not any(n.span is not None and n.span.file in variant_shown for n in d.notes)
+    if not variant_shown or not any(unexplained(d) for d in result.diagnostics):
+        return result
+    if base is None:
+        base = check_sources([s for s in sources if s[0] not in variant_shown], parse)
+    seen = {same_fault(d) for d in base.diagnostics}
+    notes = tuple(Note(f'found with the variant "{item.name.text}" applied', item.name.span)
+                  for shown, text, _ in sources if shown in variant_shown and text is not None
+                  for item in parse(text, shown)[0].items if isinstance(item, ast.Variant))
+    noted = tuple(attrs.evolve(d, notes=d.notes + notes) if unexplained(d) and same_fault(d) not in seen else d
+                  for d in result.diagnostics)
+    return attrs.evolve(result, diagnostics=noted)
+
+
+def same_fault(d: Diagnostic) -> tuple:
+    """What makes two diagnostics the same fault, whatever notes they carry."""
+    return d.code, d.message, d.span
 
 
 _CARD_HEAD = re.compile(r'\bcard\s+"([^"\n]*)"')

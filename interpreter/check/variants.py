@@ -43,7 +43,7 @@ def apply_variants(items: list, ctx: Context) -> list:
     for v in variants:
         for change in v.body:
             if id(change) not in skipped:
-                work.apply(change)
+                work.apply(change, v.name.text)
     return work.result()
 
 

@@ -1,0 +1,89 @@
+"""Errors caused by a variant point at the variant (issue 21, item 2): the change that
+caused a fault found in a shipped file is named by file, line and column, with --variant
+and in a folder check alike, and the help says what to change in the variant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli, run_json
+
+RULES = '"7 Wonders, first edition"'
+
+
+def _variant(folder: Path, body: str, name: str = "house.wonders", title: str = "House") -> Path:
+    path = folder / name
+    path.write_text(f'variant "{title}" {{\n    changes {RULES}\n{body}}}\n', encoding="utf-8")
+    return path
+
+
+# each case: the change (line 3 of the variant file), the code it causes, words of its help
+CASES = {
+    "chain": ('    remove card "Baths"\n', "E1004", 'replace card "Aqueduct"'),
+    "deck": ('    remove card "Clay Pit"\n', "E1301", "in the variant"),
+    "guilds": ('    remove card "Builders Guild"\n    remove card "Spies Guild"\n', "E1302", "in the variant"),
+    "wonder": ('    remove wonder "Rhodos"\n', "E1304", "in the variant"),
+    "players": ("    set players 3 to 8\n", "E1304", "in the variant"),
+}
+
+
+def _caused(data: dict, code: str, variant_file: str) -> dict:
+    found = [d for d in data["diagnostics"] if d["code"] == code]
+    assert found, data
+    d = found[0]
+    notes = [n for n in d.get("notes", []) if n.get("file") == variant_file]
+    assert notes, d
+    assert (notes[0]["line"], notes[0]["column"]) == (3, 5), d
+    return d
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_an_error_a_variant_causes_names_the_change_with_variant(tmp_path, case):
+    body, code, words = CASES[case]
+    path = _variant(tmp_path, body)
+    result, data = run_json("check", "--variant", str(path))
+    assert result.returncode == 1
+    d = _caused(data, code, str(path))
+    if case != "players":                                  # (its span is the variant's own `set`)
+        assert d["file"].startswith("content/")           # found in the shipped file ...
+    assert words in d["help"], d                           # ... but the help is about the variant
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_an_error_a_variant_causes_names_the_change_in_a_folder_check(content_copy, case):
+    body, code, words = CASES[case]
+    path = _variant(content_copy / "variants", body)
+    result, data = run_json("check", str(content_copy))
+    assert result.returncode == 1
+    d = _caused(data, code, str(path))
+    assert words in d["help"], d
+
+
+def test_the_note_reads_as_a_sentence_in_text(tmp_path):
+    path = _variant(tmp_path, CASES["chain"][0])
+    result = run_cli("check", "--variant", str(path))
+    assert result.returncode == 1
+    assert f'= note: the variant "House" removes the card "Baths" at {path}:3:5' in result.stdout
+    assert "chains name a card of an earlier age" not in result.stdout
+
+
+def test_an_error_of_the_base_itself_has_no_variant_note(content_copy, tmp_path):
+    text = (content_copy / "age2.wonders").read_text(encoding="utf-8")
+    (content_copy / "age2.wonders").write_text(text.replace('free with "Baths"', 'free with "Bathz"'), encoding="utf-8")
+    path = _variant(tmp_path, '    set sell for 2 coins\n')
+    result, data = run_json("check", str(content_copy), "--variant", str(path))
+    assert result.returncode == 1
+    d = next(d for d in data["diagnostics"] if d["code"] == "E1004")
+    assert not d.get("notes"), d
+
+
+def test_any_other_fault_a_variant_causes_in_a_shipped_file_names_the_variant(tmp_path):
+    # a card moved to the age of a card that chains from it: E1202 in age2.wonders
+    path = _variant(tmp_path, '    modify card "Baths" { age II }\n')
+    result, data = run_json("check", "--variant", str(path))
+    assert result.returncode == 1
+    for d in data["diagnostics"]:
+        if not d["file"].startswith(str(tmp_path)):
+            assert any(n.get("file") == str(path) for n in d.get("notes", [])), d

@@ -143,6 +143,10 @@ class SourceCache:
         # split at "\n" only, as the parser counts lines (str.splitlines also splits at \f, \u2028, ...)
         self._lines[name] = [line.rstrip("\r") for line in text.split("\n")]
 
+    def update(self, other: "SourceCache") -> None:
+        """Add the files of another cache (a rule set checked beside this one)."""
+        self._lines.update(other._lines)
+
     def line(self, name: str, number: int) -> str | None:
         lines = self._lines.get(name)
         if lines is None or not 1 <= number <= len(lines):

@@ -87,3 +87,29 @@ def test_any_other_fault_a_variant_causes_in_a_shipped_file_names_the_variant(tm
     for d in data["diagnostics"]:
         if not d["file"].startswith(str(tmp_path)):
             assert any(n.get("file") == str(path) for n in d.get("notes", [])), d
+
+
+# ---------------------------------------------------------------- rule sets in subfolders
+def test_a_folder_check_names_and_checks_the_rule_sets_of_its_subfolders(content_copy):
+    result = run_cli("check", str(content_copy))
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.rstrip().endswith(f"; rule sets in subfolders checked: {content_copy}/second-edition")
+
+
+def test_a_broken_rule_set_in_a_subfolder_fails_the_check(content_copy):
+    age1 = content_copy / "second-edition" / "age1.wonders"
+    age1.write_text(age1.read_text(encoding="utf-8").replace("color brown", "color browne", 1), encoding="utf-8")
+    result, data = run_json("check", str(content_copy))
+    assert result.returncode == 1
+    assert [(d["code"], d["file"]) for d in data["diagnostics"]] == [("E1002", str(age1))]
+
+
+def test_the_variants_of_a_rule_set_in_a_subfolder_are_checked_on_it(content_copy):
+    variants = content_copy / "second-edition" / "variants"
+    variants.mkdir()
+    path = _variant(variants, '    remove wonder "Rhodos"\n', title="Six").read_text(encoding="utf-8")
+    (variants / "house.wonders").write_text(path.replace("first edition", "second edition"), encoding="utf-8")
+    result = run_cli("check", str(content_copy))
+    assert result.returncode == 1
+    assert "error[E1304]" in result.stdout
+    assert f'the variant "Six" removes the wonder "Rhodos" at {variants}/house.wonders:3:5' in result.stdout

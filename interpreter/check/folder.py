@@ -12,13 +12,31 @@ import attrs
 from ..diagnostics import Diagnostic, Span, sort_key
 from ..paths import DEFAULT_RULES, content_dir
 from ..syntax.parser import parse_text, read_source
-from .load import CheckResult, check_sources, read_sources, rules_folder, same_fault, stray_item, with_variant_notes
+from .load import (CheckResult, check_sources, nested_rule_sets, read_sources, rules_folder, same_fault, stray_item,
+                   with_variant_notes)
 
 
 def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResult:
     """check_paths, then (when no variant is given: that combination is what was asked)
-    each variant beside the checked folders on its own.  Variants are checked only on a
-    base without errors; the base's own diagnostics are not repeated for each variant."""
+    each variant beside the checked folders on its own, then each rule set found in a
+    subfolder of a folder checked, on its own with its own variants (never skipped
+    without a word: a broken rule set there must not check clean)."""
+    result = _check_one(paths, variants, rules)
+    for folder in [f for raw in paths or () if Path(raw).is_dir() for f in nested_rule_sets(Path(raw))]:
+        nested = check_folder([str(folder)])
+        result.sources.update(nested.sources)
+        result = attrs.evolve(
+            result, diagnostics=tuple(sorted(result.diagnostics + nested.diagnostics, key=sort_key)),
+            files=result.files + nested.files,
+            variants_checked=result.variants_checked + nested.variants_checked,
+            variants_waiting=result.variants_waiting + nested.variants_waiting,
+            rule_sets_checked=result.rule_sets_checked + (str(folder),) + nested.rule_sets_checked)
+    return result
+
+
+def _check_one(paths, variants, rules: str | None) -> CheckResult:
+    """One rule set, then each of its folder's variants on its own.  Variants are checked
+    only on a base without errors; the base's own diagnostics are not repeated for each."""
     sources, given = read_sources(paths, variants, rules)
     parse = _parse_once()
     result = attrs.evolve(with_variant_notes(check_sources(sources, parse, given), sources, given, parse),

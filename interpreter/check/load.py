@@ -34,6 +34,8 @@ class CheckResult:
     # and those left unchecked because the base itself has errors
     variants_checked: tuple[str, ...] = ()
     variants_waiting: tuple[str, ...] = ()
+    # the rule sets found in subfolders of the folders checked, each checked on its own
+    rule_sets_checked: tuple[str, ...] = ()
 
     @property
     def errors(self) -> int:
@@ -68,7 +70,18 @@ def folder_files(folder: Path) -> list[Path]:
     """The .wonders files of a folder and its subfolders, sorted by path: not those of a
     `variants/` folder, and not those of a rule set inside another rule set (a folder with
     its own `rules` block within a folder, or below one, that has its own)."""
+    return _walk(folder)[0]
+
+
+def nested_rule_sets(folder: Path) -> list[Path]:
+    """The rule sets inside the folder's rule set that folder_files leaves out (each is
+    checked on its own: check/folder.py), sorted by path."""
+    return _walk(folder)[1]
+
+
+def _walk(folder: Path) -> tuple[list[Path], list[Path]]:
     found: list[Path] = []
+    nested: list[Path] = []
 
     def walk(here: Path, inside_rules: bool) -> None:
         inside_rules = inside_rules or is_rule_set(here)
@@ -79,12 +92,14 @@ def folder_files(folder: Path) -> list[Path]:
         for entry in entries:
             if entry.suffix == ".wonders" and entry.is_file():
                 found.append(entry)
-            elif entry.is_dir() and not entry.is_symlink() and entry.name != "variants" \
-                    and not (inside_rules and is_rule_set(entry)):
-                walk(entry, inside_rules)
+            elif entry.is_dir() and not entry.is_symlink() and entry.name != "variants":
+                if inside_rules and is_rule_set(entry):
+                    nested.append(entry)
+                else:
+                    walk(entry, inside_rules)
 
     walk(folder, False)
-    return sorted(found)
+    return sorted(found), sorted(nested)
 
 
 class UnknownRules(UsageError):

@@ -113,3 +113,66 @@ def test_the_variants_of_a_rule_set_in_a_subfolder_are_checked_on_it(content_cop
     assert result.returncode == 1
     assert "error[E1304]" in result.stdout
     assert f'the variant "Six" removes the wonder "Rhodos" at {variants}/house.wonders:3:5' in result.stdout
+
+
+# ---------------------------------------------------------------- pointing the designer at the fix
+def test_checking_a_variant_file_as_content_says_it_is_a_variant(tmp_path):
+    path = _variant(tmp_path, "    set sell for 2 coins\n", name="my_variant.wonders")
+    result = run_cli("check", "my_variant.wonders", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "my_variant.wonders holds only variants" in result.stdout
+    assert "wonders check --variant my_variant.wonders" in result.stdout
+    assert "add `rules" not in result.stdout
+    assert path.is_file()
+
+
+def test_a_variant_named_without_its_path_suggests_the_file_of_this_folder(tmp_path):
+    _variant(tmp_path, "    set sell for 4 coins\n", name="sell4.wonders")
+    result = run_cli("check", "--variant", "sell4", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "write --variant ./sell4.wonders" in result.stderr
+
+
+def test_a_misspelt_override_is_a_warning_with_a_did_you_mean(tmp_path):
+    path = _variant(tmp_path, '    overrides "Selling gives 2 coin"\n    set starting coins 4\n')
+    result = run_cli("check", "--variant", "selling-gives-2", "--variant", str(path))
+    assert result.returncode == 0, result.stdout
+    assert "warning[W1409]" in result.stdout
+    assert 'did you mean "Selling gives 2 coins"?' in result.stdout
+
+
+def test_an_override_of_a_variant_not_applied_is_not_a_warning(tmp_path):
+    path = _variant(tmp_path, '    overrides "Cheap trade"\n    set sell for 1 coin\n')
+    result = run_cli("check", "--variant", str(path))
+    assert result.returncode == 0 and "W1409" not in result.stdout, result.stdout
+
+
+def test_e1403_help_names_the_designer_s_own_file_never_a_shipped_one(tmp_path):
+    path = _variant(tmp_path, "    set sell for 1 coin\n")
+    for order in ([str(path), "selling-gives-2"], ["selling-gives-2", str(path)]):
+        result, data = run_json("check", *[a for v in order for a in ("--variant", v)])
+        assert result.returncode == 1
+        (d,) = [d for d in data["diagnostics"] if d["code"] == "E1403"]
+        assert d["file"] == str(path), d                       # the designer's change, underlined
+        assert 'add `overrides "Selling gives 2 coins"` to "House"' in d["help"], d
+        assert 'to "Selling gives 2 coins"' not in d["help"], d
+
+
+@pytest.mark.parametrize("rules, words", [
+    ("7 Wonders, first editon", 'help: did you mean "7 Wonders, first edition"?'),     # misspelt
+    ("7 Wonders, second edition", "give `--rules second-edition` with it"),            # other shipped rules
+])
+def test_e1402_helps_to_the_rules_meant(tmp_path, rules, words):
+    path = tmp_path / "other.wonders"
+    path.write_text(f'variant "Other" {{\n    changes "{rules}"\n    set sell for 1 coin\n}}\n', encoding="utf-8")
+    result = run_cli("check", "--variant", str(path))
+    assert result.returncode == 1
+    assert words in result.stdout, result.stdout
+
+
+def test_e1405_for_a_score_category_reads_as_a_sentence(tmp_path):
+    path = _variant(tmp_path, "    remove score commerce\n")
+    result = run_cli("check", "--variant", str(path))
+    assert result.returncode == 1
+    assert "score line for" not in result.stdout
+    assert "error[E1405]: the rules have no `score commerce:` line to change" in result.stdout

@@ -163,8 +163,10 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
             from ..diagnostics import did_you_mean
             guess = did_you_mean(name, known)
             hint = f"; did you mean {guess!r}?" if guess else (f"; variants: {', '.join(known)}" if known else "")
-            if Path(name).is_file():
-                hint += f"; to use the file {name} of this folder, write --variant ./{name}"
+            for file in (name, f"{name}.wonders"):
+                if Path(file).is_file():
+                    hint += f"; to use the file {file} of this folder, write --variant ./{file}"
+                    break
             raise UsageError(f"{name}: no such variant{hint}")
     return found
 
@@ -274,6 +276,16 @@ def same_fault(d: Diagnostic) -> tuple:
     return d.code, d.message, d.span
 
 
+def _only_variants(variants: list[ast.Variant], ctx: Context) -> None:
+    """E1208 for files holding variants and nothing else, checked as content: the rules
+    they change are missing because a variant is meant to be given with --variant."""
+    files = list(dict.fromkeys(v.name.span.file for v in variants))
+    command = "wonders check" + "".join(f" --variant {f if is_variant_path(f) else './' + f}" for f in files)
+    ctx.report("E1208", f"{', '.join(files)} hold{'s' * (len(files) == 1)} only variants, no rules to apply them to",
+               variants[0].name.span, label="a variant, not content",
+               help=f"check a variant applied to the rules it changes: `{command}`")
+
+
 _CARD_HEAD = re.compile(r'\bcard\s+"([^"\n]*)"')
 
 
@@ -289,7 +301,11 @@ def check_files(files: list[ast.File], complete: bool = True,
     `unparsed_cards` are names of cards that failed to parse, so chains to them are not
     reported as unknown."""
     ctx = Context()
-    items = apply_variants([item for f in files for item in f.items], ctx)
+    given = [item for f in files for item in f.items]
+    if given and all(isinstance(i, ast.Variant) for i in given):
+        _only_variants(given, ctx)
+        return None, ctx.diagnostics
+    items = apply_variants(given, ctx)
     vocabulary = collect_vocabulary(items, ctx)
     rules_ast = find_rules(items, ctx) if complete else next(
         (i for i in items if isinstance(i, ast.Rules)), None)

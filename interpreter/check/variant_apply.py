@@ -269,11 +269,25 @@ class Workspace:
             return
         found = list(self.scores.get(category.text))
         if not found:
-            self._missing("score line for", category, self.scores.keys())
+            self._no_score_line(category)
             return
         for i in found[1:]:
             self._put_statement(i, None)
         self._put_statement(found[0], None if change.verb == "remove" else change.item)
+
+
+    def _no_score_line(self, category: ast.Name) -> None:
+        """E1405 for `replace`/`remove score CATEGORY` when the rules have no such line."""
+        lines = self.scores.keys()
+        guess = self.ctx.suggest(category.text, lines)
+        if guess:
+            help = f'did you mean `score {guess}`?'
+        else:
+            written = ", ".join(f"`score {c}:`" for c in lines)
+            help = (f"the rules' score lines are {written}; points a category gets from cards and wonders "
+                    "are changed on the cards (`modify card`)" if lines else "the rules have no score lines")
+        self.ctx.report("E1405", f"the rules have no `score {category.text}:` line to change", category.span,
+                        label="no such score line", help=help)
 
 
 def _put(entries: list, i: int | None, entry, keys_of) -> tuple[list, int]:

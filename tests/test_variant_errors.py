@@ -26,6 +26,9 @@ CASES = {
     "guilds": ('    remove card "Builders Guild"\n    remove card "Spies Guild"\n', "E1302", "in the variant"),
     "wonder": ('    remove wonder "Rhodos"\n', "E1304", "in the variant"),
     "players": ("    set players 3 to 8\n", "E1304", "in the variant"),
+    "pad": ("    set score pad: military, treasury, wonder, civilian, science, guilds\n", "E1005",
+            "in the variant, keep `commercial`"),
+    "copies": ('    modify card "Clay Pit" { copies 8+ }\n', "W1303", "in the variant, give it `copies`"),
 }
 
 
@@ -176,3 +179,11 @@ def test_e1405_for_a_score_category_reads_as_a_sentence(tmp_path):
     assert result.returncode == 1
     assert "score line for" not in result.stdout
     assert "error[E1405]: the rules have no `score commerce:` line to change" in result.stdout
+
+
+def test_e1405_for_a_category_cards_score_says_where_its_points_come_from(tmp_path):
+    path = _variant(tmp_path, "    remove score commercial\n")
+    result = run_cli("check", "--variant", str(path))
+    assert result.returncode == 1
+    assert "error[E1405]: the rules have no `score commercial:` line to change" in result.stdout
+    assert "`commercial` is scored by the points of cards and wonders" in result.stdout

@@ -129,10 +129,11 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
         if card.name in pooled and card.color:
             continue
         if not any(card.copies_at(p) for p in players) and card.name not in pooled:
-            ctx.report("W1303", f'"{card.name}" never enters a deck', card.span,
-                       notes=ctx.provenance.notes(("card", card.name), ("players",)),
-                       help=f"give it `copies` that start at {rules.max_players} players or fewer, "
-                            "or put it in a random pool with `add ... random <colour> cards`")
+            notes = ctx.provenance.notes(("card", card.name), ("players",))
+            ctx.report("W1303", f'"{card.name}" never enters a deck', card.span, notes=notes,
+                       help=("in the variant, " if notes else "") +
+                       f"give it `copies` that start at {rules.max_players} players or fewer, "
+                       "or put it in a random pool with `add ... random <colour> cards`")
 
 
 def check_boards(wonders, rules: RulesDef, ctx: Context, tables=()) -> None:

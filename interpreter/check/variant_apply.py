@@ -279,8 +279,12 @@ class Workspace:
     def _no_score_line(self, category: ast.Name) -> None:
         """E1405 for `replace`/`remove score CATEGORY` when the rules have no such line."""
         lines = self.scores.keys()
+        pad = next((self.body[i] for i in self.kinds.get(ast.ScorePad)), None)
         guess = self.ctx.suggest(category.text, lines)
-        if guess:
+        if pad is not None and category.text in {c.text for c in pad.categories}:
+            help = (f"`{category.text}` is scored by the points of cards and wonders, not by a line of the "
+                    f"rules; change those cards (`modify card`) to change what it scores")
+        elif guess:
             help = f'did you mean `score {guess}`?'
         else:
             written = ", ".join(f"`score {c}:`" for c in lines)

@@ -275,7 +275,6 @@ class Workspace:
             self._put_statement(i, None)
         self._put_statement(found[0], None if change.verb == "remove" else change.item)
 
-
     def _no_score_line(self, category: ast.Name) -> None:
         """E1405 for `replace`/`remove score CATEGORY` when the rules have no such line."""
         lines = self.scores.keys()

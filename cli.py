@@ -60,6 +60,8 @@ def check(paths, fmt, variants, rules):
             summary += f"; {len(result.variants_checked)} variant(s) in variants/ checked"
         if result.variants_waiting:
             summary += f"; {len(result.variants_waiting)} variant(s) in variants/ not checked until the base is clean"
+        if result.rule_sets_checked:
+            summary += "; rule sets in subfolders checked: " + shown(", ".join(result.rule_sets_checked))
         click.echo(summary)
     sys.exit(1 if result.errors else 0)
 

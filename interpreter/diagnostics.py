@@ -115,6 +115,7 @@ CODES = {
     "E1406": "ambiguous card",
     "E1407": "variants that override each other",
     "E1408": "not a variant in a variants folder",
+    "W1409": "override of no variant",
     # running
     "E1501": "triggers that never stop",
     "E1502": "trigger that causes itself",
@@ -143,6 +144,10 @@ class SourceCache:
     def add(self, name: str, text: str) -> None:
         # split at "\n" only, as the parser counts lines (str.splitlines also splits at \f, \u2028, ...)
         self._lines[name] = [line.rstrip("\r") for line in text.split("\n")]
+
+    def update(self, other: "SourceCache") -> None:
+        """Add the files of another cache (a rule set checked beside this one)."""
+        self._lines.update(other._lines)
 
     def line(self, name: str, number: int) -> str | None:
         lines = self._lines.get(name)

@@ -18,6 +18,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 DEFAULT_RULES = "first-edition"
 _RULES_BLOCK = re.compile(r'^\s*rules\s+"', re.MULTILINE)
+_RULES_NAME = re.compile(r'^\s*rules\s+"([^"\n]*)"', re.MULTILINE)
 
 
 def _data_dir(name: str) -> Path:
@@ -57,3 +58,34 @@ def rule_sets() -> dict[str, Path]:
         if sub.name != DEFAULT_RULES and is_rule_set(sub):
             found[sub.name] = sub
     return found
+
+
+@lru_cache(maxsize=None)
+def shipped_rules_names() -> dict[str, str]:
+    """The name of each shipped rule set's `rules` block -> the rule set's name (what
+    `--rules` takes), so a variant of other shipped rules can be pointed at them."""
+    found = {}
+    for name, folder in rule_sets().items():
+        for path in sorted(folder.glob("*.wonders")):
+            try:
+                match = _RULES_NAME.search(path.read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                continue
+            if match:
+                found.setdefault(match.group(1), name)
+                break
+    return found
+
+
+def is_shipped(shown: str) -> bool:
+    """Whether a file, as a diagnostic names it, is one of the shipped content's (shown
+    as `content/...`, or named by a path that leads there): a file the designer did not
+    write, so no help asks them to edit it."""
+    root = content_dir().resolve()
+    for candidate in (Path(shown), content_dir().parent / shown):
+        try:
+            if candidate.is_file() and candidate.resolve().is_relative_to(root):
+                return True
+        except (OSError, ValueError):
+            continue
+    return False

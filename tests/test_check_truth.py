@@ -64,7 +64,8 @@ def test_a_folder_with_a_broken_variant_is_not_clean(content_copy):
         block = block.replace("tests/golden_variants/broken.wonders", f"{content_copy}/variants/broken.wonders")
         assert block in result.stdout
     assert re.search(rf"--> {re.escape(str(content_copy))}/variants/broken\.wonders:\d+:\d+", result.stdout)
-    assert result.stdout.endswith("7 file(s) checked: 5 error(s), 0 warning(s); 8 variant(s) in variants/ checked\n")
+    assert result.stdout.endswith("13 file(s) checked: 5 error(s), 0 warning(s); 8 variant(s) in variants/ checked; "
+                                  f"rule sets in subfolders checked: {content_copy}/second-edition\n")
     data = json.loads(run_cli("check", str(content_copy), "--format", "json").stdout)
     assert data["errors"] == 5
     assert {d["file"] for d in data["diagnostics"]} == {f"{content_copy}/variants/broken.wonders"}
@@ -86,7 +87,8 @@ def test_a_problem_a_variant_causes_in_the_base_names_the_variant(content_copy):
     assert result.returncode == 1
     assert "error[E1304]: 7 players need 7 wonder boards, but there are only 6" in result.stdout
     assert f"--> {content_copy}/base.wonders:10:5" in result.stdout
-    assert f"= note: found with this variant applied at {path}:1:9" in result.stdout
+    assert f'= note: the variant "Fewer boards" removes the wonder "Gizah" at {path}:3:5' in result.stdout
+    assert "help: in the variant, keep 7 wonders" in result.stdout
 
 
 def test_the_base_s_own_warnings_are_not_repeated_for_each_variant(content_copy):
@@ -104,7 +106,7 @@ def test_variants_wait_for_a_clean_base(content_copy):
     result = run_cli("check", str(content_copy))
     assert result.returncode == 1
     assert "variants/broken.wonders" not in result.stdout
-    assert result.stdout.endswith("; 8 variant(s) in variants/ not checked until the base is clean\n")
+    assert "; 8 variant(s) in variants/ not checked until the base is clean;" in result.stdout
 
 
 def test_with_variant_given_the_folder_variants_are_not_checked(content_copy):
@@ -118,7 +120,7 @@ def test_a_variant_given_as_a_path_is_not_checked_again_with_the_others(content_
     shutil.copy(BROKEN, content_copy / "variants" / "broken.wonders")
     result = run_cli("check", str(content_copy), str(content_copy / "variants" / "cheap-trade.wonders"))
     assert result.returncode == 0, result.stdout
-    assert result.stdout.endswith("; variants: Cheap trade\n")
+    assert result.stdout.endswith(f"; variants: Cheap trade; rule sets in subfolders checked: {content_copy}/second-edition\n")
 
 
 def test_a_file_in_variants_that_is_not_a_variant_is_E1408_and_the_others_are_still_checked(content_copy):

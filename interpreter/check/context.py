@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Note, Span, did_you_mean
 from ..syntax import ast
+from .provenance import Provenance
 
 
 STATEMENT_WORDS = {
@@ -30,6 +31,7 @@ class Context:
         self.rules_known = True      # False when the rules block is missing or broken
         self.vocabulary_known = True # False when no resource, colour or symbol is declared
         self._costly_suggestions = 200   # difflib over big pools is slow: a budget per run
+        self.provenance = Provenance()   # which variant change touched what
 
     def report(self, code: str, message: str, span: Span | None, *, label: str = "",
                help: str | None = None, notes: tuple[Note, ...] = (), severity: str | None = None) -> None:
@@ -66,7 +68,15 @@ class Context:
     def known_category(self, name: ast.Name) -> bool:
         """Like `known` for score categories; silent when the rules could not be read, since
         every category would then look unknown."""
-        return self.known(name, self.categories, "E1005", "score category") if self.rules_known else True
+        if not self.rules_known:
+            return True
+        notes = self.provenance.notes(("categories",)) if name.text not in self.categories else ()
+        if notes:                     # a variant set a score pad without this category
+            self.report("E1005", f"unknown score category `{name.text}`", name.span, notes=notes,
+                        label="not in the score pad the variant sets",
+                        help=f"in the variant, keep `{name.text}` in `set score pad: ...`")
+            return False
+        return self.known(name, self.categories, "E1005", "score category")
 
     def single(self, body, kind, owner: str, span: Span, *, required: str | None = None):
         """The one statement of type `kind` in a block; reports repeats, and absence if required."""

@@ -45,17 +45,31 @@ def check_chains(cards: list[ast.Card], unparsed: set[str], ctx: Context) -> Non
                 continue
             for name in stmt.cards:
                 if name.text not in ages:
-                    guess = ctx.suggest(name.text, list(ages))
-                    ctx.report("E1004", f'unknown card "{name.text}"', name.span, label="no card has this name",
-                               help=f'did you mean "{guess}"?' if guess else "chains name a card of an earlier age")
+                    _unknown_chain(card, name, list(ages), ctx)
                     continue
                 known = {a for a in ages[name.text] if a is not None}
                 if age is None or None in ages[name.text] or any(a < age for a in known):
                     continue
+                notes = ctx.provenance.notes(("card", card.name.text), ("card", name.text))
                 ctx.report("E1202", f'"{card.name.text}" (age {roman(age)}) chains from "{name.text}" '
                            f"(age {', '.join(roman(a) for a in sorted(known))})", name.span,
-                           label="not from an earlier age",
-                           help="a card can only be built free thanks to a building of an earlier age")
+                           label="not from an earlier age", notes=notes,
+                           help="a card can only be built free thanks to a building of an earlier age"
+                           + ("; in the variant, keep the two cards in different ages" if notes else ""))
+
+
+def _unknown_chain(card: ast.Card, name: ast.Name, pool: list[str], ctx: Context) -> None:
+    """E1004 for a chain to no card; when a variant removed (or renamed) that card, the
+    note points at the change and the help says what to do in the variant."""
+    notes = ctx.provenance.notes(("card", name.text))
+    if notes:
+        help = (f'in the variant, keep "{name.text}", or also `replace card "{card.name.text}"` '
+                f'with a version without `free with "{name.text}"`')
+    else:
+        guess = ctx.suggest(name.text, pool)
+        help = f'did you mean "{guess}"?' if guess else "chains name a card of an earlier age"
+    ctx.report("E1004", f'unknown card "{name.text}"', name.span, label="no card has this name",
+               notes=notes, help=help)
 
 
 def _age_of(card: ast.Card) -> int | None:
@@ -71,7 +85,7 @@ def check_ages_exist(cards: list[CardDef], rules: RulesDef, ctx: Context) -> lis
             kept.append(card)
         else:
             ctx.report("E1006", f'"{card.name}" is in age {roman(card.age)}, which the rules do not define',
-                       card.span, help=f"the rules define ages {', '.join(roman(n) for n in sorted(known))}")
+                       card.span, notes=ctx.provenance.notes(("card", card.name)), help=f"the rules define ages {', '.join(roman(n) for n in sorted(known))}")
     return kept
 
 
@@ -89,9 +103,13 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
             pooled.update(c.name for c in pool)
             needed = max(add.count.at(p) for p in players)
             if needed > len(pool):
+                notes = ctx.provenance.notes(("deck", age.number), ("players",))
                 ctx.report("E1302", f"age {roman(age.number)} draws {needed} random {'/'.join(sorted(colors))} cards "
-                           f"at {rules.max_players} players but only {len(pool)} can be drawn", add.span,
-                           help="cards in a random pool have no `copies` line; add cards or draw fewer")
+                           f"at {rules.max_players} players but only {len(pool)} can be drawn", add.span, notes=notes,
+                           help=(f"in the variant, keep at least {needed} such cards in age {roman(age.number)} "
+                                 f"(`add card ...` with no `copies` line), or draw fewer "
+                                 f"(`set age {roman(age.number)} {{ add ... }}`)") if notes else
+                           "cards in a random pool have no `copies` line; add cards or draw fewer")
         wrong = []
         for p, deal_as, seats in counts:
             dealt = sum(c.copies_at(deal_as) for c in in_age)
@@ -100,16 +118,22 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
                 wrong.append(f"{dealt} at {p} players (needs {age.hand * seats})")
         if wrong:
             each = f"{age.hand} card{'s' * (age.hand != 1)}"
+            notes = ctx.provenance.notes(("deck", age.number), ("players",))
             ctx.report("E1301", f"age {roman(age.number)}'s deck does not deal {each} to each player: "
-                       + "; ".join(wrong), age.span,
-                       help="check the `copies` lines of this age's cards")
+                       + "; ".join(wrong), age.span, notes=notes,
+                       help=(f"in the variant, make age {roman(age.number)} deal {each} to each player again: "
+                             "add or remove cards of that age (`add card`, `remove card`) or change their "
+                             "`copies` (`modify card \"...\" { copies ... }`)") if notes else
+                       "check the `copies` lines of this age's cards")
     for card in cards:
         if card.name in pooled and card.color:
             continue
         if not any(card.copies_at(p) for p in players) and card.name not in pooled:
-            ctx.report("W1303", f'"{card.name}" never enters a deck', card.span,
-                       help=f"give it `copies` that start at {rules.max_players} players or fewer, "
-                            "or put it in a random pool with `add ... random <colour> cards`")
+            notes = ctx.provenance.notes(("card", card.name), ("players",))
+            ctx.report("W1303", f'"{card.name}" never enters a deck', card.span, notes=notes,
+                       help=("in the variant, " if notes else "") +
+                       f"give it `copies` that start at {rules.max_players} players or fewer, "
+                       "or put it in a random pool with `add ... random <colour> cards`")
 
 
 def check_boards(wonders, rules: RulesDef, ctx: Context, tables=()) -> None:
@@ -128,5 +152,8 @@ def check_boards(wonders, rules: RulesDef, ctx: Context, tables=()) -> None:
                    f"so it needs {need} wonder boards, but {have}")
         span = table.span
     missing = need - len(wonders)
-    ctx.report("E1304", message, span, label=f"{need} cities at the largest table",
-               help=f"add {missing} wonder{'s' * (missing != 1)}, or play with fewer players")
+    notes = ctx.provenance.notes(("wonders",), ("players",))
+    ctx.report("E1304", message, span, label=f"{need} cities at the largest table", notes=notes,
+               help=(f"in the variant, keep {need} wonders (or add {missing}), or allow fewer players "
+                     f"(`set players {rules.min_players} to {len(wonders)}`)") if notes else
+               f"add {missing} wonder{'s' * (missing != 1)}, or play with fewer players")

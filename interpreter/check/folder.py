@@ -9,20 +9,37 @@ from pathlib import Path
 
 import attrs
 
-from ..diagnostics import Diagnostic, Note, Span, sort_key
+from ..diagnostics import Diagnostic, Span, sort_key
 from ..paths import DEFAULT_RULES, content_dir
-from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
-from .load import CheckResult, check_sources, read_sources, rules_folder, stray_item
+from .load import (CheckResult, check_sources, nested_rule_sets, read_sources, rules_folder, same_fault, stray_item,
+                   with_variant_notes)
 
 
 def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResult:
     """check_paths, then (when no variant is given: that combination is what was asked)
-    each variant beside the checked folders on its own.  Variants are checked only on a
-    base without errors; the base's own diagnostics are not repeated for each variant."""
+    each variant beside the checked folders on its own, then each rule set found in a
+    subfolder of a folder checked, on its own with its own variants (never skipped
+    without a word: a broken rule set there must not check clean)."""
+    result = _check_one(paths, variants, rules)
+    for folder in [f for raw in paths or () if Path(raw).is_dir() for f in nested_rule_sets(Path(raw))]:
+        nested = check_folder([str(folder)])
+        result.sources.update(nested.sources)
+        result = attrs.evolve(
+            result, diagnostics=tuple(sorted(result.diagnostics + nested.diagnostics, key=sort_key)),
+            files=result.files + nested.files,
+            variants_checked=result.variants_checked + nested.variants_checked,
+            variants_waiting=result.variants_waiting + nested.variants_waiting,
+            rule_sets_checked=result.rule_sets_checked + (str(folder),) + nested.rule_sets_checked)
+    return result
+
+
+def _check_one(paths, variants, rules: str | None) -> CheckResult:
+    """One rule set, then each of its folder's variants on its own.  Variants are checked
+    only on a base without errors; the base's own diagnostics are not repeated for each."""
     sources, given = read_sources(paths, variants, rules)
     parse = _parse_once()
-    result = attrs.evolve(check_sources(sources, parse, given),
+    result = attrs.evolve(with_variant_notes(check_sources(sources, parse, given), sources, given, parse),
                           rules=None if paths else (rules or DEFAULT_RULES))
     # a variant given (with --variant, or among the paths) makes that combination the
     # thing checked: the folder's variants are not stacked on it
@@ -31,7 +48,7 @@ def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResu
         return result
     if result.errors:
         return attrs.evolve(result, variants_waiting=tuple(shown for _, shown in found))
-    base = set(result.diagnostics)
+    base = {same_fault(d) for d in result.diagnostics}
     extra = []
     for path, shown in found:
         text, problems = read_source(path, shown)
@@ -42,8 +59,11 @@ def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResu
                 extra.append(stray)
                 continue
         run = check_sources(sources + [(shown, text, problems)], parse, {shown})
-        where = _variant_span(parse, text, shown)
-        extra += [_attributed(d, shown, where) for d in run.diagnostics if d not in base]
+        if text is None:                       # unreadable: its reading error says so
+            extra += [d for d in run.diagnostics if same_fault(d) not in base]
+            continue
+        run = with_variant_notes(run, sources + [(shown, text, problems)], {shown}, parse, base=result)
+        extra += [d for d in run.diagnostics if same_fault(d) not in base]
     return attrs.evolve(result, diagnostics=tuple(sorted(result.diagnostics + tuple(extra), key=sort_key)),
                         variants_checked=tuple(shown for _, shown in found))
 
@@ -79,22 +99,6 @@ def _stray(parse, text: str, shown: str) -> Diagnostic | None:
     return Diagnostic("E1408", f"a file of a variants folder has {kind} outside a variant", span,
                       label="not inside a `variant` block",
                       help="move it into a variant (`add card ...`), or the file out of the variants folder")
-
-
-def _attributed(d, shown: str, where):
-    """A diagnostic found with a variant applied, saying which when it points elsewhere."""
-    if d.span is not None and d.span.file == shown:
-        return d
-    note = Note("found with this variant applied", where) if where else Note(f"found with the variant {shown} applied")
-    return attrs.evolve(d, notes=d.notes + (note,))
-
-
-def _variant_span(parse, text: str | None, shown: str):
-    """Where the variant file's first variant is named (None: it has none, or is unread)."""
-    if text is None:
-        return None
-    tree, _ = parse(text, shown)
-    return next((i.name.span for i in tree.items if isinstance(i, ast.Variant)), None)
 
 
 def _parse_once():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import attrs
 
-from ..diagnostics import Diagnostic, SourceCache, sort_key
+from ..diagnostics import Diagnostic, Note, SourceCache, sort_key
 from ..paths import DEFAULT_RULES, content_dir, is_rule_set, rule_sets
 from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
@@ -34,6 +34,8 @@ class CheckResult:
     # and those left unchecked because the base itself has errors
     variants_checked: tuple[str, ...] = ()
     variants_waiting: tuple[str, ...] = ()
+    # the rule sets found in subfolders of the folders checked, each checked on its own
+    rule_sets_checked: tuple[str, ...] = ()
 
     @property
     def errors(self) -> int:
@@ -68,7 +70,18 @@ def folder_files(folder: Path) -> list[Path]:
     """The .wonders files of a folder and its subfolders, sorted by path: not those of a
     `variants/` folder, and not those of a rule set inside another rule set (a folder with
     its own `rules` block within a folder, or below one, that has its own)."""
+    return _walk(folder)[0]
+
+
+def nested_rule_sets(folder: Path) -> list[Path]:
+    """The rule sets inside the folder's rule set that folder_files leaves out (each is
+    checked on its own: check/folder.py), sorted by path."""
+    return _walk(folder)[1]
+
+
+def _walk(folder: Path) -> tuple[list[Path], list[Path]]:
     found: list[Path] = []
+    nested: list[Path] = []
 
     def walk(here: Path, inside_rules: bool) -> None:
         inside_rules = inside_rules or is_rule_set(here)
@@ -79,12 +92,14 @@ def folder_files(folder: Path) -> list[Path]:
         for entry in entries:
             if entry.suffix == ".wonders" and entry.is_file():
                 found.append(entry)
-            elif entry.is_dir() and not entry.is_symlink() and entry.name != "variants" \
-                    and not (inside_rules and is_rule_set(entry)):
-                walk(entry, inside_rules)
+            elif entry.is_dir() and not entry.is_symlink() and entry.name != "variants":
+                if inside_rules and is_rule_set(entry):
+                    nested.append(entry)
+                else:
+                    walk(entry, inside_rules)
 
     walk(folder, False)
-    return sorted(found)
+    return sorted(found), sorted(nested)
 
 
 class UnknownRules(UsageError):
@@ -148,8 +163,10 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
             from ..diagnostics import did_you_mean
             guess = did_you_mean(name, known)
             hint = f"; did you mean {guess!r}?" if guess else (f"; variants: {', '.join(known)}" if known else "")
-            if Path(name).is_file():
-                hint += f"; to use the file {name} of this folder, write --variant ./{name}"
+            for file in (name, f"{name}.wonders"):
+                if Path(file).is_file():
+                    hint += f"; to use the file {file} of this folder, write --variant ./{file}"
+                    break
             raise UsageError(f"{name}: no such variant{hint}")
     return found
 
@@ -184,7 +201,7 @@ def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResul
     """Check the given files and folders, or the shipped rule set `rules` (default: the
     top-level content), with the variants applied."""
     sources, given = read_sources(paths, variants, rules)
-    result = check_sources(sources, variant_files_shown=given)
+    result = with_variant_notes(check_sources(sources, variant_files_shown=given), sources, given)
     return attrs.evolve(result, rules=None if paths else (rules or DEFAULT_RULES))
 
 
@@ -231,6 +248,44 @@ def check_sources(sources, parse=parse_text, variant_files_shown=frozenset()) ->
                        tuple(shown for shown, _, _ in sources), applied)
 
 
+def with_variant_notes(result: CheckResult, sources, variant_shown, parse=parse_text,
+                       base: CheckResult | None = None) -> CheckResult:
+    """The result, each fault found in a file other than the variants' that no change of
+    theirs explains (check/provenance.py) but that the content without them does not have
+    noted as found with the variants applied, where each is written: no error caused by a
+    variant points only at a file the designer did not write.  `base`: the content checked
+    without the variants, when already known."""
+    def unexplained(d: Diagnostic) -> bool:
+        return (d.span is None or d.span.file not in variant_shown) and \
+            not any(n.span is not None and n.span.file in variant_shown for n in d.notes)
+    if not variant_shown or not any(unexplained(d) for d in result.diagnostics):
+        return result
+    if base is None:
+        base = check_sources([s for s in sources if s[0] not in variant_shown], parse)
+    seen = {same_fault(d) for d in base.diagnostics}
+    notes = tuple(Note(f'found with the variant "{item.name.text}" applied', item.name.span)
+                  for shown, text, _ in sources if shown in variant_shown and text is not None
+                  for item in parse(text, shown)[0].items if isinstance(item, ast.Variant))
+    noted = tuple(attrs.evolve(d, notes=d.notes + notes) if unexplained(d) and same_fault(d) not in seen else d
+                  for d in result.diagnostics)
+    return attrs.evolve(result, diagnostics=noted)
+
+
+def same_fault(d: Diagnostic) -> tuple:
+    """What makes two diagnostics the same fault, whatever notes they carry."""
+    return d.code, d.message, d.span
+
+
+def _only_variants(variants: list[ast.Variant], ctx: Context) -> None:
+    """E1208 for files holding variants and nothing else, checked as content: the rules
+    they change are missing because a variant is meant to be given with --variant."""
+    files = list(dict.fromkeys(v.name.span.file for v in variants))
+    command = "wonders check" + "".join(f" --variant {f if is_variant_path(f) else './' + f}" for f in files)
+    ctx.report("E1208", f"{', '.join(files)} hold{'s' * (len(files) == 1)} only variants, no rules to apply them to",
+               variants[0].name.span, label="a variant, not content",
+               help=f"check a variant applied to the rules it changes: `{command}`")
+
+
 _CARD_HEAD = re.compile(r'\bcard\s+"([^"\n]*)"')
 
 
@@ -246,7 +301,11 @@ def check_files(files: list[ast.File], complete: bool = True,
     `unparsed_cards` are names of cards that failed to parse, so chains to them are not
     reported as unknown."""
     ctx = Context()
-    items = apply_variants([item for f in files for item in f.items], ctx)
+    given = [item for f in files for item in f.items]
+    if given and all(isinstance(i, ast.Variant) for i in given):
+        _only_variants(given, ctx)
+        return None, ctx.diagnostics
+    items = apply_variants(given, ctx)
     vocabulary = collect_vocabulary(items, ctx)
     rules_ast = find_rules(items, ctx) if complete else next(
         (i for i in items if isinstance(i, ast.Rules)), None)

@@ -108,7 +108,10 @@ class Workspace:
         self.body, i = _put(self.body, i, stmt, self._statement_keys)
 
     # ---------------------------------------------------------------- changes
-    def apply(self, change: ast.Change) -> None:
+    def apply(self, change: ast.Change, variant: str) -> None:
+        """Apply one change of the variant named `variant`, recording what it touches
+        (check/provenance.py) so that a fault it causes can point at it."""
+        self._variant = variant
         if change.what == "card":
             self._card_change(change)
         elif change.what == "wonder":
@@ -120,11 +123,29 @@ class Workspace:
         elif self.rules_at is None:
             return                             # E1208 reports the missing rules
         elif change.verb == "set":
+            self._set_touches(change)
             self._set(change.item)
         elif change.what == "trigger":
             self._trigger_change(change)
         elif change.what == "score":
             self._score_change(change)
+
+    def _touches(self, change: ast.Change, does: str, *keys) -> None:
+        self.ctx.provenance.record(keys, self._variant, does, change.span)
+
+    def _card_touches(self, change: ast.Change, old: ast.Card | None) -> None:
+        """A card change touches the card's name(s) and, when it can change what is dealt,
+        the decks of the ages of the old and new card."""
+        new = change.item if isinstance(change.item, ast.Card) else None
+        keys = [("card", c.name.text) for c in (old, new) if c is not None]
+        dealt = (ast.AgeStmt, ast.CopiesStmt, ast.ColorStmt)
+        if change.verb != "modify" or any(isinstance(s, dealt) for s in change.item):
+            result = new if new is not None else (attrs.evolve(old, body=merge(old.body, change.item))
+                                                  if change.verb == "modify" else None)
+            keys += [("deck", _age_of(c)) for c in (old, result) if c is not None]
+        name = (old or new).name.text
+        does = {"add": "adds", "remove": "removes", "replace": "replaces", "modify": "changes"}[change.verb]
+        self._touches(change, f'{does} the card "{name}"', *keys)
 
     def _missing(self, what: str, name: ast.Name, pool) -> None:
         guess = self.ctx.suggest(name.text, list(pool))
@@ -144,6 +165,7 @@ class Workspace:
                                 label="already in the rules", notes=(Note("defined here", self.items[found[0]].name.span),),
                                 help="use `replace card` or `modify card` to change it")
             else:
+                self._card_touches(change, None)
                 self._put_item(None, change.item)
             return
         if not found:
@@ -154,6 +176,7 @@ class Workspace:
                             label="which one?", help=f'say which: `"{ref.name.text}" of age I`')
             return
         at = found[0]
+        self._card_touches(change, self.items[at])
         if change.verb == "remove":
             self._put_item(at, None)
         elif change.verb == "replace":
@@ -162,6 +185,10 @@ class Workspace:
             self._put_item(at, attrs.evolve(self.items[at], body=merge(self.items[at].body, change.item)))
 
     def _wonder_change(self, change: ast.Change) -> None:
+        name = change.target.text
+        does = {"add": "adds", "remove": "removes", "replace": "replaces"}[change.verb]
+        self._touches(change, f'{does} the wonder "{name}"', ("wonder", name),
+                      *([("wonders",)] if change.verb != "replace" else []))
         self._named_change(change, "wonder", self.wonders, self.items, self._put_item)
 
     def _named_change(self, change: ast.Change, what: str, index: _Index, entries: list, put) -> None:
@@ -211,6 +238,7 @@ class Workspace:
         if side is None:
             self._missing("side", where.side, [s.name.text for s in wonder.sides])
             return
+        self._touches(change, f'changes side {side.name.text} of "{wonder.name.text}"', ("wonder", wonder.name.text))
         stages = [i for i, s in enumerate(side.body) if isinstance(s, ast.Stage)]
         body = list(side.body)
         if change.verb == "add":
@@ -227,6 +255,15 @@ class Workspace:
         self._put_item(found[0], attrs.evolve(wonder, sides=tuple(new_side if s is side else s for s in wonder.sides)))
 
     # ---------------------------------------------------------------- the rules' statements
+    def _set_touches(self, change: ast.Change) -> None:
+        stmt = change.item
+        if isinstance(stmt, ast.AgeRules):
+            self._touches(change, f"changes age {stmt.age.text}'s rules", ("deck", quiet_age_number(stmt.age.text)))
+        elif isinstance(stmt, ast.PlayersStmt):
+            self._touches(change, "sets the player counts", ("players",))
+        elif isinstance(stmt, ast.ScorePad):
+            self._touches(change, "sets the score pad", ("categories",))
+
     def _set(self, stmt) -> None:
         """`set`: an age's statements merge into that age's block (added if none); any other
         statement takes the place of the first of its kind (added if none)."""
@@ -256,11 +293,28 @@ class Workspace:
             return
         found = list(self.scores.get(category.text))
         if not found:
-            self._missing("score line for", category, self.scores.keys())
+            self._no_score_line(category)
             return
         for i in found[1:]:
             self._put_statement(i, None)
         self._put_statement(found[0], None if change.verb == "remove" else change.item)
+
+    def _no_score_line(self, category: ast.Name) -> None:
+        """E1405 for `replace`/`remove score CATEGORY` when the rules have no such line."""
+        lines = self.scores.keys()
+        pad = next((self.body[i] for i in self.kinds.get(ast.ScorePad)), None)
+        guess = self.ctx.suggest(category.text, lines)
+        if pad is not None and category.text in {c.text for c in pad.categories}:
+            help = (f"`{category.text}` is scored by the points of cards and wonders, not by a line of the "
+                    f"rules; change those cards (`modify card`) to change what it scores")
+        elif guess:
+            help = f'did you mean `score {guess}`?'
+        else:
+            written = ", ".join(f"`score {c}:`" for c in lines)
+            help = (f"the rules' score lines are {written}; points a category gets from cards and wonders "
+                    "are changed on the cards (`modify card`)" if lines else "the rules have no score lines")
+        self.ctx.report("E1405", f"the rules have no `score {category.text}:` line to change", category.span,
+                        label="no such score line", help=help)
 
 
 def _put(entries: list, i: int | None, entry, keys_of) -> tuple[list, int]:

@@ -10,8 +10,11 @@ only add (an unnamed trigger, another `score` line) never collide.
 from __future__ import annotations
 
 import itertools
+import re
+from pathlib import Path
 
 from ..diagnostics import Note
+from ..paths import is_shipped, rule_sets, shipped_rules_names
 from ..syntax import ast
 from .context import STATEMENT_WORDS, Context
 from .rules import quiet_age_number, roman
@@ -37,13 +40,14 @@ def apply_variants(items: list, ctx: Context) -> list:
         named.setdefault(v.name.text, v)
     for v in variants:
         _check_target(v, rules, ctx)
+    _check_override_names(variants, ctx)
     _check_mutual_overrides(variants, ctx)
     skipped = _resolve_conflicts(variants, ctx)
     work = Workspace(base, ctx)
     for v in variants:
         for change in v.body:
             if id(change) not in skipped:
-                work.apply(change)
+                work.apply(change, v.name.text)
     return work.result()
 
 
@@ -52,9 +56,57 @@ def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None
         ctx.report("E1401", f'variant "{v.name.text}" does not say which rules it changes', v.name.span,
                    help=f'add `changes "{rules.name.text if rules else "Rules name"}"` inside the braces')
     elif rules is not None and v.changes.text != rules.name.text:
+        other = shipped_rules_names().get(v.changes.text)
+        if other is not None and is_shipped(rules.name.span.file):
+            help = f"the variant is for the shipped rule set {other}: give `--rules {other}` with it"
+        elif other is not None:
+            help = (f"the variant is for the shipped rule set {other} (`--rules {other}`); to apply it "
+                    f'to these rules, write `changes "{rules.name.text}"`')
+        elif ctx.suggest(v.changes.text, [rules.name.text]):
+            help = f'did you mean "{rules.name.text}"?'
+        else:
+            help = f'if the variant is meant for these rules, write `changes "{rules.name.text}"`'
         ctx.report("E1402", f'variant "{v.name.text}" changes the rules "{v.changes.text}", '
                    f'but the rules here are "{rules.name.text}"', v.changes.span,
-                   label="not these rules", notes=(Note("the rules are defined here", rules.name.span),))
+                   label="not these rules", notes=(Note("the rules are defined here", rules.name.span),),
+                   help=help)
+
+
+_VARIANT_NAME = re.compile(r'^\s*variant\s+"([^"\n]*)"', re.MULTILINE)
+
+
+def _check_override_names(variants, ctx: Context) -> None:
+    """W1409 for an `overrides` name that is no variant's but is close to one: the names of
+    the variants applied, of the variant files beside each, and of the shipped ones.  A name
+    of a known variant that is not applied now is silent (it is applied another time)."""
+    applied = {v.name.text for v in variants}
+    if not any(n.text not in applied for v in variants for n in v.overrides):
+        return
+    known = applied | _variant_names_near(variants)
+    for v in variants:
+        for name in v.overrides:
+            if name.text in known:
+                continue
+            guess = ctx.suggest(name.text, sorted(known - {v.name.text}))
+            if guess:
+                ctx.report("W1409", f'no variant is named "{name.text}"', name.span,
+                           label="not a variant's name", help=f'did you mean "{guess}"?')
+
+
+def _variant_names_near(variants) -> set[str]:
+    """The names of the variants written in the files beside the variants' files and in
+    the shipped rule sets' `variants/` folders (a quick look, not a parse)."""
+    folders = {Path(v.name.span.file).parent for v in variants if Path(v.name.span.file).is_file()}
+    folders |= {folder / "variants" for folder in rule_sets().values()}
+    names: set[str] = set()
+    for folder in folders:
+        for path in sorted(folder.glob("*.wonders"))[:200]:
+            try:
+                if path.is_file() and path.stat().st_size <= 1_000_000:
+                    names |= set(_VARIANT_NAME.findall(path.read_text(encoding="utf-8", errors="replace")))
+            except OSError:
+                continue
+    return names
 
 
 # ---------------------------------------------------------------- sites and conflicts
@@ -109,15 +161,28 @@ def _resolve_conflicts(variants, ctx: Context) -> set[int]:
                     elif _overrides(other_v, v):
                         skipped.add(id(change))
                     else:
-                        ctx.report("E1403", f'variants "{other_v.name.text}" and "{v.name.text}" both change '
-                                   f"{_describe(site)}", change.span, label=f'changed by "{v.name.text}"',
-                                   notes=(Note(f'also changed by "{other_v.name.text}"', other_change.span),),
-                                   help=f'if "{v.name.text}" should win, add `overrides "{other_v.name.text}"` to it')
+                        _conflict(site, (other_v, other_change), (v, change), ctx)
                 entry = (next(order), v, change)
                 exact.setdefault(site, {}).setdefault(id(v), []).append(entry)
                 for prefix in _prefixes(site)[:-1]:
                     below.setdefault(prefix, {}).setdefault(id(v), []).append(entry)
     return skipped
+
+
+def _conflict(site: tuple, first: tuple, second: tuple, ctx: Context) -> None:
+    """E1403, underlining the designer's change rather than a shipped one, and helping
+    with a change to the designer's own file only."""
+    (first_v, first_change), (v, change) = first, second
+    if is_shipped(change.span.file) and not is_shipped(first_change.span.file):
+        (first_v, first_change), (v, change) = second, first       # the designer's is `v`
+    mine = [x for x in ((v, change), (first_v, first_change)) if not is_shipped(x[1].span.file)]
+    helps = [f'if "{a.name.text}" should win, add `overrides "{b.name.text}"` to "{a.name.text}"'
+             for (a, _), (b, _) in ((m, o) for m in mine for o in ((v, change), (first_v, first_change)) if o[0] is not m[0])]
+    help = "; ".join(helps) if helps else \
+        "both are shipped variants: leave out one of the two --variant options"
+    ctx.report("E1403", f'variants "{first_v.name.text}" and "{v.name.text}" both change {_describe(site)}',
+               change.span, label=f'changed by "{v.name.text}"',
+               notes=(Note(f'also changed by "{first_v.name.text}"', first_change.span),), help=help)
 
 
 def _prefixes(site: tuple) -> list[tuple]:

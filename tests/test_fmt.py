@@ -384,6 +384,8 @@ def test_fmt_bounds_standard_input_as_it_bounds_files():
     assert nul.returncode == 1 and "E0004" in nul.stderr
     deep = _stdin('card "A" { score civilian: 1' + " + 1" * 2000 + " }\n")
     assert deep.returncode == 1 and "E0008" in deep.stderr and "internal error" not in deep.stderr
+    buffer = format_text('card "A" { age I }\n' + "# padding\n" * 250_000, "editor buffer")
+    assert buffer[0] is None and [d.code for d in buffer[1]] == ["E0005"]     # the language server's route
     deep_file = format_text('card "A" { score civilian: ' + "-" * 2000 + "1 }\n", "d.wonders")
     assert deep_file[0] is None and [d.code for d in deep_file[1]] == ["E0008"]
 

@@ -17,7 +17,7 @@ import re
 from ..diagnostics import Diagnostic
 from .comments import Comment, parse_with_comments
 from .layout import Block, Layout, Line
-from .parser import parse_text
+from .parser import MAX_FILE_BYTES, parse_text, too_large
 
 WIDTH = 100
 INDENT = "    "
@@ -26,7 +26,10 @@ _TRIGGER_HEAD = re.compile(r'^((?:add |replace )?trigger "[^"\n]*") (on .*)$', r
 
 
 def format_text(text: str, display: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
-    """(formatted text, []) or (None, the syntax diagnostics) for a file that does not parse."""
+    """(formatted text, []) or (None, the diagnostics) for a text that does not parse or
+    is beyond a bound of `wonders check` (size, nesting), whichever route it came by."""
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        return None, [too_large(display)]           # an editor's buffer is bounded as a file is
     parsed, diagnostics = parse_text(text, display)      # every bound of `check` (nesting, digits) too
     if diagnostics:
         return None, diagnostics

@@ -59,14 +59,19 @@ def read_stream(stream, display: str) -> tuple[str | None, list[Diagnostic]]:
         return None, [Diagnostic("E0007", f"cannot read: {err.strerror or err}", Span(display, 1, 1, 1, 2))]
 
 
+def too_large(display: str, size: int = 0) -> Diagnostic:
+    """E0005 for content over MAX_FILE_BYTES; `size` is its size if known."""
+    shown = f"{size / 2**20:.1f} MB" if size > MAX_FILE_BYTES else f"more than {MAX_FILE_BYTES // 2**20} MB"
+    return Diagnostic("E0005", f"file is too large ({shown}); content files may be at most "
+                      f"{MAX_FILE_BYTES // 2**20} MB", Span(display, 1, 1, 1, 2),
+                      help="split the content into several files")
+
+
 def source_text(data: bytes, display: str, size: int = 0) -> tuple[str | None, list[Diagnostic]]:
     """Bytes read from a file or a stream as content text: every input route passes here, so
     every bound (size, UTF-8, no NUL) applies to each.  `size` is the file's size if known."""
     if len(data) > MAX_FILE_BYTES:
-        shown = f"{size / 2**20:.1f} MB" if size > MAX_FILE_BYTES else f"more than {MAX_FILE_BYTES // 2**20} MB"
-        return None, [Diagnostic("E0005", f"file is too large ({shown}); "
-                                 f"content files may be at most {MAX_FILE_BYTES // 2**20} MB",
-                                 Span(display, 1, 1, 1, 2), help="split the content into several files")]
+        return None, [too_large(display, size)]
     try:
         text = data.decode("utf-8")
         bad = text.find("\x00")

@@ -400,3 +400,19 @@ def test_fmt_refuses_a_pipe_named_like_content(tmp_path):
         assert result.returncode == 1, result.stderr
         assert "E0007" in result.stderr and "not a regular file" in result.stderr
     assert f"{tmp_path / 'sub' / 'inner.wonders'}" in result.stderr
+
+
+@pytest.mark.parametrize("variant", [None, *VARIANTS], ids=lambda p: p.name if p else "base")
+def test_the_printed_rule_set_parses_back_to_the_same_items(variant):
+    """`wonders rules --full`, for the shipped rules and with each shipped variant applied:
+    the text parses back to the very items of the effective rule set."""
+    from fmt_meaning import without_spans
+    from interpreter.check.load import check_paths
+    from interpreter.syntax.formatter import layout_text
+    from interpreter.syntax.parser import parse_text
+    result = check_paths(None, variants=[str(variant)] if variant else [])
+    assert result.ruleset is not None, [d.message for d in result.diagnostics]
+    printed = layout_text(result.ruleset.items)
+    tree, problems = parse_text(printed, "printed.wonders")
+    assert not problems, [f"{d.span.line}:{d.span.column} {d.message}" for d in problems]
+    assert without_spans(tree.items) == without_spans(tuple(result.ruleset.items))

@@ -10,6 +10,7 @@ import attrs
 from .check.model import Cost
 from .diagnostics import Span
 from .syntax import ast
+from .syntax.printer import preposition
 
 
 def plural(n: int, word: str) -> str:
@@ -71,8 +72,7 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         return f"the {q.extreme} {text} that one of {scope_text(q.scope)} has"
     if m in _OWNER_ONLY or (q.scope is None and m in ("coins", "shields", "military tokens")):
         return text
-    where = scope_text(q.scope)
-    return f"{text} {'of' if where.startswith('the') else 'in'} {where}"
+    return f"{text} {preposition(q.scope)} {scope_text(q.scope)}" if q.scope else f"{text} in own city"
 
 
 def per_text(per: ast.Per | None) -> str:

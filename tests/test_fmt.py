@@ -278,7 +278,141 @@ def _stdin(text: str, *args: str):
 
 
 def test_wonders_rules_prints_in_the_canonical_layout(shipped_ruleset):
-    from interpreter.syntax.printer import print_items
-    printed = print_items(shipped_ruleset.items)
+    from interpreter.syntax.formatter import layout_text
+    printed = layout_text(shipped_ruleset.items)
     assert fmt(printed) == printed
     assert 'card "Walls" {\n    age II  color red  copies 3+ 7+\n' in printed
+
+
+# ---------------------------------------------------------------- issue 21: never change a meaning
+POOR_RELIEF = ('variant "Poor relief" {\n    changes "7 Wonders, first edition"\n'
+               '    add trigger "poor relief" on age end if coins <= (coins of left neighbour) and '
+               'coins <= (coins of right neighbour): gain 2 coins\n'
+               '    add trigger "even" on age end if coins > 2 and (wonder stages of left neighbour) = '
+               '(wonder stages of right neighbour) and age = 2: gain 1 coin\n}\n')
+
+
+def _same_tree(a: str, b: str) -> bool:
+    from fmt_meaning import without_spans
+    from interpreter.syntax.parser import parse_text
+    (ta, pa), (tb, pb) = parse_text(a, "a.wonders"), parse_text(b, "b.wonders")
+    assert not pa and not pb, [d.message for d in pa + pb]
+    return without_spans(ta.items) == without_spans(tb.items)
+
+
+def test_fmt_keeps_the_parentheses_a_scope_needs_before_and(tmp_path):
+    """`coins <= coins of left neighbour and ...` would continue the scope (`left neighbour
+    and right neighbour`): the parentheses stay, and the text parses to the same rules."""
+    variant = tmp_path / "poor.wonders"
+    variant.write_text(POOR_RELIEF, encoding="utf-8")
+    result = run_cli("fmt", str(variant))
+    assert result.returncode == 0, result.stderr
+    out = variant.read_text(encoding="utf-8")
+    assert "coins <= (coins of left neighbour) and coins <= coins of right neighbour: gain 2 coins" in out
+    assert "wonder stages of left neighbour = (wonder stages of right neighbour) and age = 2" in out
+    assert _same_tree(out, POOR_RELIEF)
+    assert run_cli("fmt", "--check", str(variant)).returncode == 0
+
+
+@pytest.mark.parametrize("option", ["--full", "--diff"])
+def test_wonders_rules_prints_text_that_parses_back(tmp_path, option):
+    variant = tmp_path / "poor.wonders"
+    variant.write_text(POOR_RELIEF, encoding="utf-8")
+    result = run_cli("rules", option, "--variant", str(variant))
+    assert result.returncode == 0, result.stderr
+    printed = result.stdout
+    if option == "--diff":
+        printed = "\n".join(line[1:] for line in printed.splitlines() if line.startswith("+") and
+                            not line.startswith("+++"))
+        printed = 'variant "v" {\n' + printed.replace("trigger", "add trigger") + "\n}\n"
+    assert "(coins of left neighbour) and coins <= coins of right neighbour" in printed
+    assert "(wonder stages of right neighbour) and age = 2" in printed
+    if option == "--full":
+        assert fmt(printed) == printed
+
+
+def test_fmt_writes_a_unit_in_the_singular_after_1_and_one_form_of_a_scope():
+    text = ('rules "R" {\n    sell for 1 coins\n    age I { add 1 random purple cards }\n'
+            '    score civilian: coins of neighbours + coins in left neighbour + coins of own city\n}\n'
+            'card "C" {\n    buy raw from neighbours for 1 coins\n    cost 1 coins\n}\n')
+    out = fmt(text)
+    assert "sell for 1 coin\n" in out and "add 1 random purple card }" in out
+    assert "buy raw from neighbours for 1 coin\n" in out and "cost 1 coin\n" in out
+    assert "coins in neighbours + coins of left neighbour + coins in own city" in out
+    assert _same_tree(out, text)
+
+
+def test_the_english_descriptions_write_a_scope_as_the_printer_does():
+    """One place decides `of` or `in` (printer.preposition): describe.py asks it too."""
+    from interpreter.describe import quantity_text
+    from interpreter.syntax import ast
+    from interpreter.syntax.printer import quantity
+    for parts in (("left",), ("neighbour",), ("left", "right"), ("own",), ("all",)):
+        q = ast.Quantity(measure="coins", colors=(), scope=ast.Scope(parts=parts, span=None), span=None)
+        assert quantity(q).split()[1] == quantity_text(q).split()[1], parts
+
+
+def test_fmt_is_idempotent_with_a_comment_inside_a_head_statement():
+    once = fmt('card "A" { age # the first age\n I color blue copies 3+ }\n')
+    assert once == 'card "A" {\n    # the first age\n    age I  color blue  copies 3+\n}\n'
+    assert fmt(once) == once
+    between = fmt('card "A" {\n    age I  # why\n    color blue\n}\n')
+    assert fmt(between) == between
+
+
+def test_fmt_leaves_a_read_only_file_alone(tmp_path):
+    locked = tmp_path / "locked.wonders"
+    text = 'card "Baths" { age I; color blue }\n'
+    locked.write_text(text, encoding="utf-8")
+    tidy = tmp_path / "tidy.wonders"
+    tidy.write_text('card "Altar" {\n    age I\n}\n', encoding="utf-8")
+    os.chmod(locked, 0o444)
+    os.chmod(tidy, 0o444)            # read-only but already formatted: nothing to refuse
+    result = run_cli("fmt", str(tmp_path))
+    assert result.returncode == 1
+    assert f"error: {locked}: not formatted: the file is read-only" in result.stderr
+    assert "2 file(s): 0 formatted, 1 with errors" in result.stderr
+    assert locked.read_text(encoding="utf-8") == text
+    assert run_cli("fmt", "--check", str(tidy)).returncode == 0
+
+
+def test_fmt_bounds_standard_input_as_it_bounds_files():
+    huge = _stdin('card "A" { age I }\n' + "# padding\n" * 250_000)
+    assert huge.returncode == 1 and "E0005" in huge.stderr and huge.stdout == ""
+    assert "more than 2 MB" in huge.stderr and "Traceback" not in huge.stderr
+    nul = _stdin('card "A" {\x00}\n')
+    assert nul.returncode == 1 and "E0004" in nul.stderr
+    deep = _stdin('card "A" { score civilian: 1' + " + 1" * 2000 + " }\n")
+    assert deep.returncode == 1 and "E0008" in deep.stderr and "internal error" not in deep.stderr
+    buffer = format_text('card "A" { age I }\n' + "# padding\n" * 250_000, "editor buffer")
+    assert buffer[0] is None and [d.code for d in buffer[1]] == ["E0005"]     # the language server's route
+    deep_file = format_text('card "A" { score civilian: ' + "-" * 2000 + "1 }\n", "d.wonders")
+    assert deep_file[0] is None and [d.code for d in deep_file[1]] == ["E0008"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_fmt_refuses_a_pipe_named_like_content(tmp_path):
+    os.mkfifo(tmp_path / "pipe.wonders")
+    (tmp_path / "sub").mkdir()
+    os.mkfifo(tmp_path / "sub" / "inner.wonders")
+    for target in (tmp_path / "pipe.wonders", tmp_path):
+        result = run_cli("fmt", str(target), timeout=60)
+        assert result.returncode == 1, result.stderr
+        assert "E0007" in result.stderr and "not a regular file" in result.stderr
+    assert f"{tmp_path / 'sub' / 'inner.wonders'}" in result.stderr
+
+
+@pytest.mark.parametrize("variant", [None, *VARIANTS], ids=lambda p: p.name if p else "base")
+def test_the_printed_rule_set_parses_back_to_the_same_items(variant):
+    """`wonders rules --full`, for the shipped rules and with each shipped variant applied:
+    the text parses back to the very items of the effective rule set."""
+    from fmt_meaning import without_spans
+    from interpreter.check.load import check_paths
+    from interpreter.syntax.formatter import layout_text
+    from interpreter.syntax.parser import parse_text
+    result = check_paths(None, variants=[str(variant)] if variant else [])
+    assert result.ruleset is not None, [d.message for d in result.diagnostics]
+    printed = layout_text(result.ruleset.items)
+    tree, problems = parse_text(printed, "printed.wonders")
+    assert not problems, [f"{d.span.line}:{d.span.column} {d.message}" for d in problems]
+    assert without_spans(tree.items) == without_spans(tuple(result.ruleset.items))

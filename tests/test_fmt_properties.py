@@ -1,7 +1,9 @@
-"""Formatting generated cards (Hypothesis): every statement a card may hold, in random
-order, spacing, separators and comments.  The formatted text parses to the same syntax
-tree (spans aside), checks to the same card and diagnostics, keeps every comment and is
-already formatted.  `WONDERS_FUZZ_SCALE=10` runs ten times more examples."""
+"""Formatting and printing generated content (Hypothesis, strategies in fmt_strategies.py):
+every construct of the grammar, in random order, spacing, separators and comments, with
+conditions, comparisons, scoped quantities and nested expressions.  The formatted text
+(`wonders fmt`) and the printed text (`wonders rules --full`) parse to the same syntax tree
+(spans aside), check to the same meaning, keep every comment and are already formatted.
+`WONDERS_FUZZ_SCALE=10` runs ten times more examples."""
 
 from __future__ import annotations
 
@@ -13,100 +15,83 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 from fmt_meaning import meaning, without_spans
-from interpreter.syntax.formatter import format_text
-from interpreter.syntax.parser import parse_text
+from fmt_strategies import card, file_text
+from interpreter.syntax.formatter import format_text, layout_text
+from interpreter.syntax.parser import lark_parser, parse_text
 
 SCALE = max(1, int(os.environ.get("WONDERS_FUZZ_SCALE", "1")))
 BASE = {"base.wonders": (ROOT / "content" / "base.wonders").read_text(encoding="utf-8")}
-
-RESOURCES = ["wood", "stone", "clay", "ore", "glass", "papyrus", "loom", "raw", "manufactured"]
-COLORS = ["brown", "grey", "blue", "yellow", "red", "green", "purple"]
-SYMBOLS = ["compass", "gear", "tablet"]
-CATEGORIES = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds"]
-EVENTS = ["game setup", "age start", "age end", "turn start", "turn end", "game end", "building built",
-          "stage built", "card sold"]
-
-small = st.integers(0, 12)
-resource = st.sampled_from(RESOURCES[:7])
-colors = st.lists(st.sampled_from(COLORS), min_size=1, max_size=3, unique=True).flatmap(
-    lambda cs: st.lists(st.sampled_from(["/", ", ", " and "]), min_size=len(cs) - 1, max_size=len(cs) - 1).map(
-        lambda seps: cs[0] + "".join(s + c for s, c in zip(seps, cs[1:]))))
-scope = st.lists(st.sampled_from(["own city", "neighbours", "left neighbour", "right neighbor", "all cities"]),
-                 min_size=1, max_size=3, unique=True).map(" and ".join)
-measure = st.one_of(colors.map(lambda c: f"{c} cards"), st.sampled_from([
-    "wonder stages", "unbuilt wonder stage", "defeat tokens", "victory token", "military tokens", "coins",
-    "shields", "complete sets"]))
-measured = st.tuples(measure, st.none() | scope).map(lambda t: t[0] + (f" in {t[1]}" if t[1] else ""))
-quantity = st.one_of(measured, st.sampled_from(["players", "age", "age victory"]))
-per = st.tuples(st.sampled_from(["", "2 ", "3 "]), measured).map(lambda t: f"per {t[0]}{t[1]}")
-expression = st.recursive(
-    st.one_of(small.map(str), quantity, st.tuples(small, per).map(lambda t: f"{t[0]} {t[1]}")),
-    lambda inner: st.one_of(
-        st.tuples(inner, st.sampled_from(["+", "-", "*", "/"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
-        st.tuples(inner, st.sampled_from(["+", "-", "*", "/"]), inner).map(lambda t: f"{t[0]} {t[1]} {t[2]}"),
-        inner.map(lambda e: f"-{e}" if not e.startswith("-") else e)),
-    max_leaves=4)
-action = st.one_of(
-    st.tuples(st.sampled_from(["gain", "lose"]), small, st.none() | per).map(
-        lambda t: f"{t[0]} {t[1]} coins" + (f" {t[2]}" if t[2] else "")),
-    expression.map(lambda e: f"gain ({e}) coins"),
-    st.sampled_from(["take a military token worth -1", "take token worth (age victory)",
-                     "at end of turn, build a card from the discard pile for free",
-                     "at end of turn gain 2 coins", "build from discard for free"]),
-    st.tuples(colors, scope).map(lambda t: f"copy a {t[0]} card from {t[1]}"))
-comparison = st.tuples(expression, st.sampled_from([">=", "<=", "!=", ">", "<", "="]), expression).map(
-    lambda t: f"{t[0]} {t[1]} {t[2]}")
-trigger = st.tuples(st.none() | st.sampled_from(['trigger "t1" ', 'trigger "a long trigger name" ']),
-                    st.sampled_from(EVENTS), st.booleans(), st.none() | st.sampled_from(["turn", "age", "game"]),
-                    st.lists(comparison, max_size=2), action).map(
-    lambda t: (t[0] or "") + f"on {t[1]}" + (" for each neighbour" if t[2] else "")
-    + (f" once per {t[3]}" if t[3] else "") + (" if " + " and ".join(t[4]) if t[4] else "") + f": {t[5]}")
-statement = st.one_of(
-    st.sampled_from(["age I", "age II", "age III", "age 2"]),
-    st.sampled_from(COLORS).map(lambda c: f"color {c}"),
-    st.lists(st.integers(3, 7), min_size=1, max_size=3).map(lambda ns: "copies " + " ".join(f"{n}+" for n in ns)),
-    st.lists(st.one_of(st.tuples(st.sampled_from(["", "2 ", "3 "]), resource).map("".join),
-                       small.map(lambda n: f"{n} coin")), min_size=1, max_size=3).map(
-        lambda items: "cost " + ", ".join(items)),
-    st.lists(st.sampled_from(['"Baths"', '"Altar"', '"Nowhere"']), min_size=1, max_size=2).map(
-        lambda names: "free with " + " or ".join(names)),
-    st.tuples(st.lists(resource, min_size=1, max_size=3), st.booleans(), st.booleans()).map(
-        lambda t: "produces " + (" / ".join(t[0]) if t[1] else ", ".join(t[0])) + (" private" if t[2] else "")),
-    st.integers(-5, 9).map(lambda n: f"points {n}"), small.map(lambda n: f"shields {n}"),
-    st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=3).map(lambda s: "science " + " / ".join(s)),
-    st.tuples(st.sampled_from(["raw", "manufactured", "wood, clay"]), scope, small).map(
-        lambda t: f"buy {t[0]} from {t[1]} for {t[2]} coins"),
-    action.map(lambda a: f"when built: {a}"), action.map(lambda a: f"at end of game: {a}"),
-    st.tuples(st.sampled_from(CATEGORIES), expression).map(lambda t: f"score {t[0]}: {t[1]}"),
-    st.just("may build a card for free once per age"), st.just("may play the last card of each age"),
-    trigger)
-separator = st.sampled_from([" ", "\n", "; ", "\n\n", "\n    ", " ;\n"])
-comment = st.integers(0, 999).map(lambda n: f" # note {n}\n")
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
-@st.composite
-def card_text(draw):
-    parts = [f'card "{draw(st.sampled_from(["Gen", "Baths", "A very long generated card name"]))}"',
-             draw(st.sampled_from([" {", "{", "\n{ "]))]
-    for stmt in draw(st.lists(statement, max_size=8)):
-        parts.append(draw(st.one_of(separator, comment)) + stmt)
-    parts.append(draw(st.one_of(separator, comment)) + "}" + draw(st.sampled_from(["\n", " # end\n", ""])))
-    return "".join(parts)
-
-
-@settings(max_examples=60 * SCALE, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(card_text())
-def test_formatting_a_generated_card_keeps_its_meaning(text):
+def _tree(text: str):
     tree, problems = parse_text(text, "gen.wonders")
-    assume(not problems)         # e.g. `if a > 1 per brown card in own city and b > 1`: `and` is the scope's
+    assert not problems, (text, [f"{d.span.line}:{d.span.column} {d.message}" for d in problems])
+    return without_spans(tree.items)
+
+
+def _comments(text: str) -> list[str]:
+    return sorted(c.rstrip() for c in re.findall(r"#[^\n]*", text))
+
+
+def _keeps_meaning(text: str) -> str:
+    """The formatted text, checked: the same tree, every comment, already formatted."""
     out, problems = format_text(text, "gen.wonders")
     assert not problems
-    assert without_spans(parse_text(out, "gen.wonders")[0].items) == without_spans(tree.items), out
-    assert sorted(re.findall(r"# .*", out)) == sorted(c.rstrip() for c in re.findall(r"# .*", text))
-    assert format_text(out, "gen.wonders")[0] == out
+    assert _tree(out) == _tree(text), out
+    assert _comments(out) == _comments(text)
+    assert format_text(out, "gen.wonders")[0] == out, out
+    return out
+
+
+@settings(max_examples=60 * SCALE, **SETTINGS)
+@given(card)
+def test_formatting_a_generated_card_keeps_its_meaning(text):
+    assume(not parse_text(text, "gen.wonders")[1])   # e.g. `a > coins of left neighbour and b > 1`
+    out = _keeps_meaning(text)
     assert meaning({**BASE, "gen.wonders": out}, complete=False) == \
         meaning({**BASE, "gen.wonders": text}, complete=False)
+
+
+@settings(max_examples=80 * SCALE, **SETTINGS)
+@given(file_text())
+def test_formatting_every_construct_keeps_its_meaning(text):
+    assume(not parse_text(text, "gen.wonders")[1])
+    _keeps_meaning(text)
+
+
+@settings(max_examples=80 * SCALE, **SETTINGS)
+@given(file_text())
+def test_printing_every_construct_keeps_its_meaning(text):
+    """What `wonders rules --full` and `--diff` print: the items alone, no source."""
+    tree, problems = parse_text(text, "gen.wonders")
+    assume(not problems)
+    printed = layout_text(tree.items)
+    assert _tree(printed) == without_spans(tree.items), printed
+    assert format_text(printed, "gen.wonders")[0] == printed
+
+
+@settings(max_examples=60 * SCALE, **SETTINGS)
+@given(file_text(), st.data())
+def test_a_comment_anywhere_is_kept_and_formatting_is_idempotent(text, data):
+    """A comment after any token, inside a statement or between a block's head and its
+    body: formatting keeps it, keeps the meaning, and a second run changes nothing."""
+    assume(not parse_text(text, "gen.wonders")[1])
+    ends = _token_ends(text)
+    chosen = sorted(data.draw(st.lists(st.sampled_from(ends), min_size=1, max_size=3, unique=True)))
+    pieces, last = [], 0
+    for n, end in enumerate(chosen):
+        pieces += [text[last:end], f" # c{n}\n"]
+        last = end
+    _keeps_meaning("".join(pieces) + text[last:])
+
+
+def _token_ends(text: str) -> list[int]:
+    offsets, total = [], 0
+    for line in text.split("\n"):
+        offsets.append(total)
+        total += len(line) + 1
+    return [offsets[tok.end_line - 1] + tok.end_column - 1 for tok in lark_parser().lex(text)]
 
 
 SHIPPED = sorted((ROOT / "content").glob("*.wonders")) + sorted((ROOT / "content" / "variants").glob("*.wonders"))

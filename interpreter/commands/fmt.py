@@ -23,17 +23,18 @@ def fmt(paths, check, show_diff):
 
     With no PATH, or PATH `-`, format standard input to standard output.
     Exit status: 0 when done (or, with --check, nothing would change); 1 when a file has
-    syntax errors or, with --check, would change; 2 for usage errors.
+    syntax errors, cannot be read or is read-only, or, with --check, would change; 2 for
+    usage errors.
     """
     from interpreter.diagnostics import SourceCache, render_text
     from interpreter.syntax.formatter import format_text
-    from interpreter.syntax.parser import read_source
+    from interpreter.syntax.parser import read_source, read_stream
 
     files = _files(paths)
     failed = changed = 0
     for path, shown in files:
         if path is None:
-            text, problems = _read_stdin(), []
+            text, problems = read_stream(sys.stdin.buffer, shown)
         else:
             text, problems = read_source(path, shown)
         if text is not None:
@@ -49,6 +50,11 @@ def fmt(paths, check, show_diff):
             click.echo(formatted, nl=False)
             continue
         if formatted == text:
+            continue
+        refused = None if check or show_diff else _unwritable(path)
+        if refused:
+            click.echo(f"error: {shown}: not formatted: {refused}", err=True)
+            failed += 1
             continue
         changed += 1
         if show_diff:
@@ -75,7 +81,8 @@ def _files(paths) -> list[tuple[Path | None, str]]:
         if raw == "-":
             raise click.UsageError("`-` (standard input) cannot be mixed with paths")
         if path.is_dir():
-            inside = sorted(p for p in path.rglob("*.wonders") if p.is_file())
+            # every entry but folders: a pipe or device named *.wonders is refused when read
+            inside = sorted(p for p in path.rglob("*.wonders") if not p.is_dir())
             if not inside:
                 raise click.UsageError(f"{raw}: no .wonders files in this folder")
             found += [(p, str(p)) for p in inside]
@@ -86,14 +93,15 @@ def _files(paths) -> list[tuple[Path | None, str]]:
     return found
 
 
-def _read_stdin() -> str:
-    data = sys.stdin.buffer.read()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        click.echo(f"error: <stdin>: not UTF-8 text (byte {err.start})", err=True)
-        sys.exit(1)
-    return text[1:] if text.startswith("\ufeff") else text
+def _unwritable(path: Path) -> str | None:
+    """Why a file must be left as it is, or None.  A read-only file (no write permission
+    bit, or one this user may not write) is the user saying "do not change this": fmt would
+    otherwise replace it through its folder, as root or as an owner of the folder may."""
+    import os
+    mode = path.stat().st_mode
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        return "the file is read-only (make it writable to format it, e.g. `chmod u+w`)"
+    return None
 
 
 def _crlf(text: str) -> bool:

@@ -14,13 +14,10 @@ from __future__ import annotations
 import bisect
 import re
 
-from lark.exceptions import UnexpectedInput, VisitError
-
 from ..diagnostics import Diagnostic
-from .build import TreeBuilder
 from .comments import Comment, parse_with_comments
 from .layout import Block, Layout, Line
-from .parser import parse_text
+from .parser import MAX_FILE_BYTES, parse_text, too_large
 
 WIDTH = 100
 INDENT = "    "
@@ -29,15 +26,15 @@ _TRIGGER_HEAD = re.compile(r'^((?:add |replace )?trigger "[^"\n]*") (on .*)$', r
 
 
 def format_text(text: str, display: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
-    """(formatted text, []) or (None, the syntax diagnostics) for a file that does not parse."""
-    try:
-        tree, comments = parse_with_comments(text)
-        items = TreeBuilder(display).transform(tree)
-    except (UnexpectedInput, VisitError):
-        diagnostics = parse_text(text, display)[1]
-        assert diagnostics, "a file the comment parser rejects must have syntax diagnostics"
+    """(formatted text, []) or (None, the diagnostics) for a text that does not parse or
+    is beyond a bound of `wonders check` (size, nesting), whichever route it came by."""
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        return None, [too_large(display)]           # an editor's buffer is bounded as a file is
+    parsed, diagnostics = parse_text(text, display)      # every bound of `check` (nesting, digits) too
+    if diagnostics:
         return None, diagnostics
-    return _Writer(text, comments).file(items), []
+    comments = parse_with_comments(text)[1]
+    return _Writer(text, comments).file(list(parsed.items)), []
 
 
 def layout_text(items) -> str:

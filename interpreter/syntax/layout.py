@@ -80,7 +80,9 @@ class Layout:
         head = 0
         while head < len(body) and isinstance(body[head], HEAD_STATEMENTS):
             head += 1
-        while head > 1 and self.has_comment(start_of(body[0].span), end_of(body[head - 1].span)):
+        # from the end of the first: a comment inside the first goes above the line either way,
+        # so the next run must decide as this one did (fmt is idempotent)
+        while head > 1 and self.has_comment(end_of(body[0].span), end_of(body[head - 1].span)):
             head -= 1
         children = []
         if head > 1:

@@ -7,7 +7,9 @@ to parse is split into its top-level items, and each item is parsed on its own.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,17 +39,39 @@ def read_source(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]
     """The file's text, or a diagnostic saying why it cannot be read as content."""
     at_start = Span(display, 1, 1, 1, 2)
     try:
-        if not path.is_file():
-            return None, [Diagnostic("E0007", "cannot read file: not a regular file (a device, pipe or socket)",
-                                     at_start, help="name a .wonders text file or a folder of them")]
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [Diagnostic("E0005", f"file is too large ({size / 2**20:.1f} MB); "
-                                     f"content files may be at most {MAX_FILE_BYTES // 2**20} MB",
-                                     at_start, help="split the content into several files")]
-        data = path.read_bytes()
+        # opened without waiting (a pipe's writer may never come), then checked for what it is
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                return None, [Diagnostic("E0007", "cannot read file: not a regular file (a device, pipe or socket)",
+                                         at_start, help="name a .wonders text file or a folder of them")]
+            return source_text(handle.read(MAX_FILE_BYTES + 1), display, status.st_size)
     except OSError as err:
         return None, [Diagnostic("E0007", f"cannot read file: {err.strerror or err}", at_start)]
+
+
+def read_stream(stream, display: str) -> tuple[str | None, list[Diagnostic]]:
+    """Content from a stream (standard input), under the same bounds as a file's: at most
+    MAX_FILE_BYTES are read, never the whole of an endless input."""
+    try:
+        return source_text(stream.read(MAX_FILE_BYTES + 1), display)
+    except OSError as err:
+        return None, [Diagnostic("E0007", f"cannot read: {err.strerror or err}", Span(display, 1, 1, 1, 2))]
+
+
+def too_large(display: str, size: int = 0) -> Diagnostic:
+    """E0005 for content over MAX_FILE_BYTES; `size` is its size if known."""
+    shown = f"{size / 2**20:.1f} MB" if size > MAX_FILE_BYTES else f"more than {MAX_FILE_BYTES // 2**20} MB"
+    return Diagnostic("E0005", f"file is too large ({shown}); content files may be at most "
+                      f"{MAX_FILE_BYTES // 2**20} MB", Span(display, 1, 1, 1, 2),
+                      help="split the content into several files")
+
+
+def source_text(data: bytes, display: str, size: int = 0) -> tuple[str | None, list[Diagnostic]]:
+    """Bytes read from a file or a stream as content text: every input route passes here, so
+    every bound (size, UTF-8, no NUL) applies to each.  `size` is the file's size if known."""
+    if len(data) > MAX_FILE_BYTES:
+        return None, [too_large(display, size)]
     try:
         text = data.decode("utf-8")
         bad = text.find("\x00")

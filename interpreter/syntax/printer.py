@@ -1,5 +1,8 @@
 """Syntax tree -> text: every construct printed back in the language's own words, one
-canonical way (`wonders rules` prints the effective rules with it, and diffs them)."""
+canonical way.  layout.py arranges these words in blocks and lines; formatter.py writes
+them (`wonders fmt`, and `layout_text` for `wonders rules --full` and `--diff`).  The text
+always parses back to the same tree: where parentheses are needed is decided in one place
+below ("where parentheses are needed")."""
 
 from __future__ import annotations
 
@@ -8,12 +11,6 @@ import attrs
 from . import ast
 
 INDENT = "    "
-
-
-def print_items(items) -> str:
-    """Items in the canonical layout of `wonders fmt` (formatter.py), comments aside."""
-    from .formatter import layout_text
-    return layout_text(items)
 
 
 def print_item(item) -> str:
@@ -85,7 +82,7 @@ def statement(s) -> str:
     if isinstance(s, ast.StartingCoins):
         return f"starting coins {s.amount.value}"
     if isinstance(s, ast.SellPrice):
-        return f"sell for {s.amount.value} coins"
+        return f"sell for {_counted(s.amount.value, 'coin')}"
     if isinstance(s, ast.TradePrice):
         return f"trade price {s.amount.value}"
     if isinstance(s, ast.AgeRules):
@@ -104,7 +101,8 @@ def statement(s) -> str:
         count = s.count
         number = ("players" + (f" {'+' if count.offset > 0 else '-'} {abs(count.offset)}" if count.offset else "")
                   if count.per_player else str(count.offset))
-        return f"add {number} random {_names(s.colors)} cards"
+        word = "card" if not count.per_player and count.offset == 1 else "cards"
+        return f"add {number} random {_names(s.colors)} {word}"
     if isinstance(s, ast.ScorePad):
         return f"score pad: {_names(s.categories)}"
     if isinstance(s, ast.PointsCategory):
@@ -115,9 +113,14 @@ def statement(s) -> str:
     return effect(s)
 
 
+def _counted(n: int, word: str) -> str:
+    """`1 coin`, `2 coins`: every counted unit is written in the singular after 1."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def _cost_item(item) -> str:
     if isinstance(item, ast.CoinAmount):
-        return f"{item.count} coin" + ("s" if item.count != 1 else "")
+        return _counted(item.count, "coin")
     return _amount_res(item)
 
 
@@ -142,7 +145,7 @@ def effect(e) -> str:
     if isinstance(e, ast.Science):
         return "science " + " / ".join(s.text for s in e.symbols)
     if isinstance(e, ast.TradeDiscount):
-        return f"buy {_names(e.resources)} from {scope(e.scope)} for {e.price} coin" + ("s" if e.price != 1 else "")
+        return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.WhenBuilt):
         return f"when built: {action(e.action)}"
     if isinstance(e, ast.AtGameEnd):
@@ -167,7 +170,7 @@ def trigger(t: ast.Trigger) -> str:
     if t.limit is not None:
         text += f" once per {t.limit.text}"
     if t.conditions:
-        text += " if " + " and ".join(f"{expr(c.left)} {c.op} {expr(c.right)}" for c in t.conditions)
+        text += " if " + conditions(t.conditions)
     return f"{text}: {action(t.action)}"
 
 
@@ -231,8 +234,14 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
         word = f"{_colors(q.colors)} {word}"
     if q.scope is None:
         return word
-    single = list(q.scope.parts) in (["neighbour"], ["left"], ["right"])
-    return f"{word} {'of' if single else 'in'} {scope(q.scope)}"
+    return f"{word} {preposition(q.scope)} {scope(q.scope)}"
+
+
+def preposition(s: ast.Scope) -> str:
+    """The one word between a measure and its scope: `of` one other city (`coins of left
+    neighbour`), `in` the own city or several (`brown cards in neighbours`).  The source may
+    write either; the printer and every English description (describe.py) ask here."""
+    return "of" if list(s.parts) in (["neighbour"], ["left"], ["right"]) else "in"
 
 
 def per(p: ast.Per) -> str:
@@ -254,18 +263,54 @@ def expr(e) -> str:
         right = _operand(e.right, e.op, right=True)
         return f"{_operand(e.left, e.op)} {e.op} {right}"
     if isinstance(e, ast.Conditional):
-        return f"{expr(e.value)} if " + " and ".join(f"{expr(c.left)} {c.op} {expr(c.right)}" for c in e.conditions)
+        return f"{expr(e.value)} if {conditions(e.conditions)}"
     raise TypeError(e)
 
 
-def _operand(e, op: str, right: bool = False) -> str:
-    text = expr(e)
+# ---------------------------------------------------------------- where parentheses are needed
+# Every decision to parenthesise is taken here, from the grammar's precedence: a new
+# construct that can stand inside an expression adds its case to `_parenthesised` (does it
+# bind looser than where it stands?) and to `_ends_with_scope` (could a following `and`
+# continue its text?).
+
+def conditions(comparisons) -> str:
+    """`A op B and C op D`.  A side that ends with a scope (`coins of left neighbour`) is
+    put in parentheses before `and`, which would otherwise continue the scope
+    (`left neighbour and right neighbour`)."""
+    last = len(comparisons) - 1
+    return " and ".join(f"{expr(c.left)} {c.op} {_before_and(c.right) if i < last else expr(c.right)}"
+                        for i, c in enumerate(comparisons))
+
+
+def _before_and(e) -> str:
+    return f"({expr(e)})" if _ends_with_scope(e) else expr(e)
+
+
+def _ends_with_scope(e) -> bool:
+    """Whether the printed expression ends with a scope."""
+    if isinstance(e, ast.Quantity):
+        return e.scope is not None
+    if isinstance(e, ast.PerAmount):
+        return e.per.what.scope is not None
+    if isinstance(e, ast.Negative):
+        return not isinstance(e.operand, ast.BinOp) and _ends_with_scope(e.operand)
     if isinstance(e, ast.BinOp):
-        looser = e.op in "+-" and op in "*/"
-        same_level_right = right and (e.op in "+-") == (op in "+-")
-        if looser or same_level_right:
-            return f"({text})"
-    return text
+        return not _parenthesised(e.right, e.op, right=True) and _ends_with_scope(e.right)
+    return False
+
+
+def _parenthesised(e, op: str, right: bool) -> bool:
+    """Whether `e`, an operand of `op`, needs parentheses: `+ -` bind looser than `* /`,
+    and all four group to the left."""
+    if not isinstance(e, ast.BinOp):
+        return False
+    looser = e.op in "+-" and op in "*/"
+    same_level_right = right and (e.op in "+-") == (op in "+-")
+    return looser or same_level_right
+
+
+def _operand(e, op: str, right: bool = False) -> str:
+    return f"({expr(e)})" if _parenthesised(e, op, right) else expr(e)
 
 
 def change(c: ast.Change) -> str:

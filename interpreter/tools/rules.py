@@ -7,7 +7,7 @@ import difflib
 from ..check.model import RuleSet
 from ..syntax import ast
 from ..printable import printable
-from ..syntax.printer import print_items
+from ..syntax.formatter import layout_text as print_items
 
 
 def rules_text(ruleset: RuleSet, full: bool) -> str:

@@ -300,16 +300,16 @@ def _same_tree(a: str, b: str) -> bool:
     return without_spans(ta.items) == without_spans(tb.items)
 
 
-def test_fmt_keeps_the_parentheses_a_scope_needs_before_and(tmp_path):
-    """`coins <= coins of left neighbour and ...` would continue the scope (`left neighbour
-    and right neighbour`): the parentheses stay, and the text parses to the same rules."""
+def test_fmt_writes_a_scope_before_and_without_parentheses_and_keeps_the_meaning(tmp_path):
+    """`and` after `coins of left neighbour` continues the scope only when a city follows, so
+    the canonical text needs no parentheses there, and it parses to the same rules."""
     variant = tmp_path / "poor.wonders"
     variant.write_text(POOR_RELIEF, encoding="utf-8")
     result = run_cli("fmt", str(variant))
     assert result.returncode == 0, result.stderr
     out = variant.read_text(encoding="utf-8")
-    assert "coins <= (coins of left neighbour) and coins <= coins of right neighbour: gain 2 coins" in out
-    assert "wonder stages of left neighbour = (wonder stages of right neighbour) and age = 2" in out
+    assert "coins <= coins of left neighbour and coins <= coins of right neighbour: gain 2 coins" in out
+    assert "wonder stages of left neighbour = wonder stages of right neighbour and age = 2" in out
     assert _same_tree(out, POOR_RELIEF)
     assert run_cli("fmt", "--check", str(variant)).returncode == 0
 
@@ -325,8 +325,8 @@ def test_wonders_rules_prints_text_that_parses_back(tmp_path, option):
         printed = "\n".join(line[1:] for line in printed.splitlines() if line.startswith("+") and
                             not line.startswith("+++"))
         printed = 'variant "v" {\n' + printed.replace("trigger", "add trigger") + "\n}\n"
-    assert "(coins of left neighbour) and coins <= coins of right neighbour" in printed
-    assert "(wonder stages of right neighbour) and age = 2" in printed
+    assert "coins of left neighbour and coins <= coins of right neighbour" in printed
+    assert "wonder stages of right neighbour and age = 2" in printed
     if option == "--full":
         assert fmt(printed) == printed
 

@@ -1055,7 +1055,7 @@ def test_most_and_fewest_print_back_to_the_same_meaning(text):
     """`wonders fmt` and `wonders rules --full` print with printer.py: its text parses back
     to the same tree (`max`/`min` are written `most`/`fewest`, `the` is left out)."""
     from fmt_meaning import without_spans
-    from interpreter.syntax.printer import print_items
+    from interpreter.syntax.formatter import layout_text as print_items
     source = f'card "X" {{ age I  color blue  score civilian: {text.replace("most", "the max", 1)} }}'
     tree, problems = parse_text(source, "x.wonders")
     assert problems == []

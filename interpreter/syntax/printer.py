@@ -270,33 +270,12 @@ def expr(e) -> str:
 # ---------------------------------------------------------------- where parentheses are needed
 # Every decision to parenthesise is taken here, from the grammar's precedence: a new
 # construct that can stand inside an expression adds its case to `_parenthesised` (does it
-# bind looser than where it stands?) and to `_ends_with_scope` (could a following `and`
-# continue its text?).
+# bind looser than where it stands?).  A scope before `and` needs none: the grammar reads
+# `and` as the scope's only when a city follows it, and a comparison never starts with one.
 
 def conditions(comparisons) -> str:
-    """`A op B and C op D`.  A side that ends with a scope (`coins of left neighbour`) is
-    put in parentheses before `and`, which would otherwise continue the scope
-    (`left neighbour and right neighbour`)."""
-    last = len(comparisons) - 1
-    return " and ".join(f"{expr(c.left)} {c.op} {_before_and(c.right) if i < last else expr(c.right)}"
-                        for i, c in enumerate(comparisons))
-
-
-def _before_and(e) -> str:
-    return f"({expr(e)})" if _ends_with_scope(e) else expr(e)
-
-
-def _ends_with_scope(e) -> bool:
-    """Whether the printed expression ends with a scope."""
-    if isinstance(e, ast.Quantity):
-        return e.scope is not None
-    if isinstance(e, ast.PerAmount):
-        return e.per.what.scope is not None
-    if isinstance(e, ast.Negative):
-        return not isinstance(e.operand, ast.BinOp) and _ends_with_scope(e.operand)
-    if isinstance(e, ast.BinOp):
-        return not _parenthesised(e.right, e.op, right=True) and _ends_with_scope(e.right)
-    return False
+    """`A op B and C op D`."""
+    return " and ".join(f"{expr(c.left)} {c.op} {expr(c.right)}" for c in comparisons)
 
 
 def _parenthesised(e, op: str, right: bool) -> bool:

@@ -4,7 +4,9 @@ the files on disk), their syntax trees, the checked rule set and every diagnosti
 No LSP types here: the server (server.py) turns this into protocol messages.  A file's
 folder is the folder holding it; a file in a `variants/` folder is a variant of the
 folder above, checked with the variant applied, as `wonders check --variant` does.
-Parsed trees are kept by text, so an edit reparses only the edited file.
+Parsed trees are kept by text, so an edit reparses only the edited file; what only closed
+documents needed is dropped when they close (forget), so memory does not grow with every
+file ever opened.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import attrs
 
 from ..check.load import CheckResult, check_sources
 from ..check.model import RuleSet
+from ..paths import is_rule_set
 from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
 
@@ -29,15 +32,37 @@ class Parsed:
 class Analyzer:
     def __init__(self):
         self._parsed: dict[str, Parsed] = {}       # by path shown (absolute)
-        self.last_good: dict[Path, RuleSet] = {}    # per folder: hover keeps working mid-edit
+        self.last_good: dict[Path, RuleSet] = {}    # per file: hover keeps working mid-edit
+        self.parses = 0                             # files parsed so far (the work done)
 
     # ---------------------------------------------------------------- files
     def parse(self, text: str, shown: str):
         known = self._parsed.get(shown)
-        if known is None or known.text != text:
+        if known is None or (known.text is not text and known.text != text):
             tree, problems = parse_text(text, shown)
+            self.parses += 1
             known = self._parsed[shown] = Parsed(text, tree, problems)
         return known.tree, known.problems
+
+    def known_text(self, shown: str) -> str | None:
+        """The text last parsed under this name (None: not parsed)."""
+        known = self._parsed.get(shown)
+        return None if known is None else known.text
+
+    def forget(self, open_files: set[Path], open_buffers: set[str]) -> None:
+        """Keep only what the open documents need: the trees of the files of their folders
+        (and of the unsaved buffers still open), and the rule sets of open files."""
+        folders = {self.folder_of(p)[0] for p in open_files}
+
+        def needed(shown: str) -> bool:
+            return shown in open_buffers or any(f in Path(shown).parents for f in folders)
+        self._parsed = {k: v for k, v in self._parsed.items() if needed(k)}
+        self.last_good = {k: v for k, v in self.last_good.items() if k in open_files}
+
+    def state(self) -> dict:
+        """What the analyzer keeps, by file (for `wonders/state`)."""
+        return {"parsed": sorted(self._parsed), "ruleSets": sorted(str(p) for p in self.last_good),
+                "parses": self.parses}
 
     def tree(self, path: Path, overlays: dict[Path, str]) -> ast.File | None:
         text = self.text(path, overlays)
@@ -76,6 +101,7 @@ class Analyzer:
     def check(self, path: Path, overlays: dict[Path, str]) -> CheckResult:
         """The folder of `path` checked, with `path` applied if it is a variant."""
         folder, variant = self.folder_of(path)
+        is_rule_set.cache_clear()           # a `rules` block may have been added or removed
         files = self.content_files(folder, overlays)
         if variant is None and path not in files:
             files.append(path)

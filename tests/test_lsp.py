@@ -368,3 +368,43 @@ def test_a_large_file_is_parsed_once_and_cut_in_lines_once(tmp_path):
         assert held["linesCut"] <= files                        # each text cut in lines once
     finally:
         c.close()
+
+
+# ---------------------------------------------------------------- special files and bounds
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="POSIX pipes")
+def test_a_pipe_in_the_folder_is_reported_not_waited_on(tmp_path):
+    import os
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder, ignore=shutil.ignore_patterns("second-edition"))
+    (folder / "extra").mkdir()
+    os.mkfifo(folder / "extra" / "more.wonders")
+    os.mkfifo(folder / "variants" / "pipe.wonders")
+    c = Client(folder)
+    try:
+        age1 = c.open(folder / "age1.wonders")
+        assert c.diagnostics(age1) == []                     # published first (files in order)
+        (found,) = c.diagnostics(uri(folder / "extra" / "more.wonders"))
+        assert (found["code"], found["message"].split("\n")[0]) == (
+            "E0007", "cannot read file: it is a pipe (FIFO), not a regular file")
+        refs = c.at("textDocument/references", age1, *position_of((folder / "age1.wonders").read_text(), '"Baths"', offset=1),
+                    context={"includeDeclaration": True})
+        assert refs
+    finally:
+        c.close()
+
+
+def test_a_buffer_over_the_files_bound_is_refused_as_a_file_is(client, folder):
+    from interpreter.syntax.parser import MAX_FILE_BYTES
+    huge = folder / "huge.wonders"
+    text = "# filler\n" * (MAX_FILE_BYTES // 9 + 1)
+    file_uri = client.open(huge, text=text)
+    (found,) = client.diagnostics(file_uri)
+    assert found["code"] == "E0005" and found["message"].startswith("file is too large (2.0 MB)")
+    assert client.request("textDocument/documentSymbol", {"textDocument": {"uri": file_uri}}) == []
+    client.notify("textDocument/didClose", {"textDocument": {"uri": file_uri}})
+    buffer = "untitled:Untitled-9"
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": buffer, "languageId": "wonders",
+                                                            "version": 1, "text": text}})
+    (found,) = client.diagnostics(buffer)
+    assert found["code"] == "E0005"
+    client.notify("textDocument/didClose", {"textDocument": {"uri": buffer}})

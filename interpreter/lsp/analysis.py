@@ -19,7 +19,7 @@ from ..check.load import CheckResult, check_sources
 from ..check.model import RuleSet
 from ..paths import is_rule_set
 from ..syntax import ast
-from ..syntax.parser import parse_text, read_source
+from ..syntax.parser import bounded_text, parse_text, read_source
 
 
 @attrs.define
@@ -70,10 +70,15 @@ class Analyzer:
 
     @staticmethod
     def text(path: Path, overlays: dict[Path, str]) -> str | None:
+        return Analyzer.source(path, overlays)[0]
+
+    @staticmethod
+    def source(path: Path, overlays: dict[Path, str]) -> tuple[str | None, list]:
+        """(text or None, why not): an open buffer, or the file on disk, each held to the
+        same bound (a file too large, a pipe or a device is refused, never waited on)."""
         if path in overlays:
-            return overlays[path]
-        text, _ = read_source(path, str(path))
-        return text
+            return bounded_text(overlays[path], str(path))
+        return read_source(path, str(path))
 
     # ---------------------------------------------------------------- folders
     @staticmethod
@@ -94,7 +99,7 @@ class Analyzer:
 
     @staticmethod
     def variant_files(folder: Path, overlays: dict[Path, str]) -> list[Path]:
-        found = {p for p in (folder / "variants").glob("*.wonders") if p.is_file()}
+        found = {p for p in (folder / "variants").glob("*.wonders") if not p.is_dir()}
         found |= {p for p in overlays if p.parent == folder / "variants"}
         return sorted(found)
 
@@ -107,12 +112,7 @@ class Analyzer:
             files.append(path)
         if variant is not None:
             files.append(variant)
-        sources = []
-        for file in files:
-            if file in overlays:
-                sources.append((str(file), overlays[file], []))
-            else:
-                sources.append((str(file), *read_source(file, str(file))))
+        sources = [(str(file), *self.source(file, overlays)) for file in files]
         result = check_sources(sources, parse=self.parse)
         if result.ruleset is not None:
             self.last_good[path] = result.ruleset

@@ -24,6 +24,7 @@ from .. import __version__
 from ..diagnostics import Diagnostic, Span
 from ..syntax import ast
 from ..syntax.formatter import format_text
+from ..syntax.parser import bounded_text
 from . import names as names_
 from .analysis import Analyzer
 from .complete import suggestions
@@ -121,7 +122,8 @@ class WondersServer(LanguageServer):
         if path is not None:
             return self.analyzer.tree(path, self.overlays())
         doc = self.workspace.text_documents.get(unquote(uri))
-        return None if doc is None else self.analyzer.parse(doc.source, uri)[0]
+        text = None if doc is None else bounded_text(doc.source, uri)[0]
+        return None if text is None else self.analyzer.parse(text, uri)[0]
 
     def ruleset(self, uri: str):
         """The last rule set the document's folder checked into (None for an unsaved buffer)."""
@@ -145,7 +147,9 @@ class WondersServer(LanguageServer):
         path = path_of(uri)
         if path is None:                     # an unsaved buffer has no folder: its syntax only
             doc = self.workspace.text_documents.get(unquote(uri))
-            problems = [] if doc is None else self.analyzer.parse(doc.source, uri)[1]
+            text, problems = bounded_text(doc.source, uri) if doc is not None else (None, [])
+            if text is not None:
+                problems = self.analyzer.parse(text, uri)[1]
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
                 uri=uri, diagnostics=[self.diagnostic(d, uri) for d in problems]))
             return
@@ -338,6 +342,8 @@ def _symbol(ls: WondersServer, node) -> lsp.DocumentSymbol | None:
 @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
 def formatting(ls: WondersServer, params: lsp.DocumentFormattingParams):
     doc = ls.workspace.get_text_document(params.text_document.uri)
+    if bounded_text(doc.source, "")[0] is None:
+        return []                                   # too large: the diagnostics say so (E0005)
     formatted, problems = format_text(doc.source, shown_of(params.text_document.uri))
     if problems or formatted == doc.source:
         return []                                   # the diagnostics already say what is wrong

@@ -15,6 +15,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
+from ..inputs import FileTooLarge, NotRegularFile, read_regular
 from ..paths import grammar_file
 from . import ast
 from .build import MAX_DIGITS, NumberTooLarge, TreeBuilder
@@ -33,19 +34,30 @@ def lark_parser() -> Lark:
 
 
 # ---------------------------------------------------------------- reading
+def too_large(size: int, display: str) -> Diagnostic:
+    """E0005: more than MAX_FILE_BYTES, from a file or any other route (an editor's buffer)."""
+    return Diagnostic("E0005", f"file is too large ({size / 2**20:.1f} MB); "
+                      f"content files may be at most {MAX_FILE_BYTES // 2**20} MB",
+                      Span(display, 1, 1, 1, 2), help="split the content into several files")
+
+
+def bounded_text(text: str, display: str) -> tuple[str | None, list[Diagnostic]]:
+    """Text that came another way than a file (an editor's buffer) held to the files' bound."""
+    size = len(text.encode("utf-8", errors="surrogatepass"))
+    return (text, []) if size <= MAX_FILE_BYTES else (None, [too_large(size, display)])
+
 def read_source(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
-    """The file's text, or a diagnostic saying why it cannot be read as content."""
+    """The file's text, or a diagnostic saying why it cannot be read as content (a pipe,
+    device or socket is refused, not waited on: interpreter/inputs.py)."""
     at_start = Span(display, 1, 1, 1, 2)
     try:
-        if not path.is_file():
-            return None, [Diagnostic("E0007", "cannot read file: not a regular file (a device, pipe or socket)",
-                                     at_start, help="name a .wonders text file or a folder of them")]
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [Diagnostic("E0005", f"file is too large ({size / 2**20:.1f} MB); "
-                                     f"content files may be at most {MAX_FILE_BYTES // 2**20} MB",
-                                     at_start, help="split the content into several files")]
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES)
+    except NotRegularFile as err:
+        return None, [Diagnostic("E0007", f"cannot read file: {err}", at_start,
+                                 help="content is read from .wonders text files: remove this one, "
+                                      "or rename it if it is not content")]
+    except FileTooLarge as err:
+        return None, [too_large(err.size, display)]
     except OSError as err:
         return None, [Diagnostic("E0007", f"cannot read file: {err.strerror or err}", at_start)]
     try:

@@ -10,6 +10,7 @@ content, so a variant that an edit breaks shows it at once.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -76,6 +77,7 @@ class WondersServer(LanguageServer):
         return found
 
     @staticmethod
+    @lru_cache(maxsize=1024)                 # thousands of spans name a handful of files
     def uri_of(shown: str) -> str:
         """The URI of a span's file: a path, or already an unsaved buffer's URI."""
         return from_fs_path(shown) if Path(shown).is_absolute() else shown
@@ -89,8 +91,8 @@ class WondersServer(LanguageServer):
         thousands of spans to convert)."""
         doc = self.open_document(shown)
         text = doc.source if doc is not None else self.analyzer.known_text(shown)
-        if text is None:
-            text = self.analyzer.text(Path(shown), {}) or ""
+        if text is None:                     # a file on disk (a closed buffer has no text left)
+            text = (self.analyzer.text(Path(shown), {}) if Path(shown).is_absolute() else None) or ""
         known = self._lines.get(shown)
         if known is None or known[0] is not text:
             known = self._lines[shown] = (text, text.split("\n"))
@@ -108,10 +110,9 @@ class WondersServer(LanguageServer):
 
     def from_position(self, uri: str, position: lsp.Position) -> tuple[str, int, int]:
         """(the file name spans carry, 1-based line, 1-based column) of an editor position."""
-        lines = self.lines(shown_of(uri)) if path_of(uri) is not None else \
-            self.workspace.get_text_document(uri).source.split("\n")
-        server = self.workspace.position_codec.position_from_client_units(lines or [""], position)
-        return shown_of(uri), server.line + 1, server.character + 1
+        shown = shown_of(uri)
+        server = self.workspace.position_codec.position_from_client_units(self.lines(shown), position)
+        return shown, server.line + 1, server.character + 1
 
     def location(self, span: Span) -> lsp.Location:
         return lsp.Location(uri=self.uri_of(span.file), range=self.to_range(span))

@@ -10,6 +10,7 @@ content, so a variant that an edit breaks shows it at once.
 
 from __future__ import annotations
 
+import asyncio
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote
@@ -144,6 +145,14 @@ class WondersServer(LanguageServer):
         self._lines = {k: v for k, v in self._lines.items() if self.open_document(k) is not None}
 
     # ---------------------------------------------------------------- diagnostics
+    async def settled(self, uri: str, version: int | None) -> None:
+        """Publish after SETTLE_SECONDS, unless the document has changed again meanwhile
+        (the newer version publishes) or has been closed."""
+        await asyncio.sleep(SETTLE_SECONDS)
+        doc = self.workspace.text_documents.get(unquote(uri))
+        if doc is not None and (version is None or doc.version == version):
+            self.publish(uri)
+
     def publish(self, uri: str) -> None:
         path = path_of(uri)
         if path is None:                     # an unsaved buffer has no folder: its syntax only
@@ -223,14 +232,22 @@ def initialized(ls: WondersServer, params: lsp.InitializedParams):
     parse_with_comments("")
 
 
+# How long an open or an edit waits before the folder is checked: the requests an editor
+# sends with it (the outline of a file just opened) are answered first, from the parse
+# alone, and edits that queued up while a long check ran are checked once, at the last.
+SETTLE_SECONDS = 0.02
+
+
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
-def did_open(ls: WondersServer, params: lsp.DidOpenTextDocumentParams):
-    ls.publish(params.text_document.uri)
+async def did_open(ls: WondersServer, params: lsp.DidOpenTextDocumentParams):
+    uri = params.text_document.uri
+    ls.tree(uri)                                # parsed once, now: what the outline needs
+    await ls.settled(uri, params.text_document.version)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
-def did_change(ls: WondersServer, params: lsp.DidChangeTextDocumentParams):
-    ls.publish(params.text_document.uri)
+async def did_change(ls: WondersServer, params: lsp.DidChangeTextDocumentParams):
+    await ls.settled(params.text_document.uri, params.text_document.version)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)

@@ -13,7 +13,7 @@ Lines to read:
     diagnostics_ms: median 41.2  p90 55.0  max 80.1   (40 edits)   the 150 ms target
     hover_ms: ...  completion_ms: ...  references_ms: ...  formatting_ms: ...
 
-    big file: 1.10 MB, 11224 symbols, 11224 diagnostics: open to outline 5.6 s (the server's CPU time 5.2 s), open to diagnostics 7.0 s (CPU 6.6 s)
+    big file: 1.10 MB, 11224 symbols, 11224 diagnostics: open to outline 31.6 s (the server's CPU time 5.7 s), open to diagnostics 36.4 s (CPU 6.7 s)   [at load 11]
     memory: RSS 55.9 MB after the first file, 55.9 MB after 35 files opened and closed (+0.0 MB)
 
 Figures live in docs/performance.md; say what else ran (load average, printed here).

@@ -5,11 +5,16 @@ server subprocess, on a scratch copy of the shipped content).
 
     python bench/lsp.py                # 40 edits of content/age1.wonders
     python bench/lsp.py --edits 200 --file age3.wonders
+    python bench/lsp.py --big 1.1      # a 1.1 MB file: open, then its outline
+    python bench/lsp.py --memory 35    # the server's RSS over 35 folders' files opened and closed
 
 Lines to read:
 
     diagnostics_ms: median 41.2  p90 55.0  max 80.1   (40 edits)   the 150 ms target
     hover_ms: ...  completion_ms: ...  references_ms: ...  formatting_ms: ...
+
+    big file: 1.10 MB, 11224 symbols, 11224 diagnostics: open to outline 31.6 s (the server's CPU time 5.7 s), open to diagnostics 36.4 s (CPU 6.7 s)   [at load 11]
+    memory: RSS 55.9 MB after the first file, 55.9 MB after 35 files opened and closed (+0.0 MB)
 
 Figures live in docs/performance.md; say what else ran (load average, printed here).
 """
@@ -28,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from lsp_client import Client, position_of  # noqa: E402
+from lsp_client import Client, position_of, uri  # noqa: E402
 
 TARGET_MS = 150
 
@@ -45,12 +50,95 @@ def timed(action) -> float:
     return time.perf_counter() - start
 
 
+def big_file(folder: Path, megabytes: float) -> Path:
+    """A content file of `megabytes` MB: distinct one-line-effect cards (the folder's check
+    then reports each card's points, as a designer's half-written file would)."""
+    card = 'card "Yard {n}" {{\n    age I  color brown\n    cost 1 coin\n    produces wood / ore\n    points 1\n}}\n\n'
+    parts, size = [], 0
+    while size < megabytes * 1e6:
+        parts.append(card.format(n=len(parts)))
+        size += len(parts[-1])
+    path = folder / "big.wonders"
+    path.write_text("".join(parts), encoding="utf-8")
+    return path
+
+
+def bench_big(folder: Path, megabytes: float) -> None:
+    path = big_file(folder, megabytes)
+    client = Client(folder)
+    try:
+        start = time.perf_counter()
+        cpu = cpu_seconds(client.process.pid)
+        file_uri = client.open(path)            # the outline asked at once, as an editor does
+        symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": file_uri}}, timeout=1200)
+        outlined, outline_cpu = time.perf_counter(), cpu_seconds(client.process.pid) - cpu
+        found = client.diagnostics(file_uri, timeout=1200)
+        checked, cpu = time.perf_counter(), cpu_seconds(client.process.pid) - cpu
+    finally:
+        client.close()
+    print(f"big file: {path.stat().st_size / 1e6:.2f} MB, {len(symbols)} symbols, {len(found)} diagnostics: "
+          f"open to outline {outlined - start:.1f} s (the server's CPU time {outline_cpu:.1f} s), "
+          f"open to diagnostics {checked - start:.1f} s (CPU {cpu:.1f} s)")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far, from /proc (Linux): less at the mercy
+    of the machine's load than the wall-clock time."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    """The resident set of a process, from /proc (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise OSError("no VmRSS in /proc")
+
+
+def bench_memory(root: Path, files: int) -> None:
+    """Open and close one file in each of `files` copies of the content: the server's RSS
+    after the first and after the last (what closed documents leave behind)."""
+    folders = []
+    for n in range(files):
+        folders.append(root / f"copy{n}")
+        shutil.copytree(ROOT / "content", folders[-1], ignore=shutil.ignore_patterns("second-edition"))
+    client = Client(root)
+    try:
+        sizes = []
+        for folder in folders:
+            file_uri = client.open(folder / "age1.wonders")
+            client.diagnostics(file_uri)
+            client.notify("textDocument/didClose", {"textDocument": {"uri": file_uri}})
+            client.diagnostics(file_uri)
+            client.request("textDocument/hover", {"textDocument": {"uri": uri(folders[0] / "base.wonders")},
+                                                  "position": {"line": 0, "character": 0}})
+            sizes.append(rss_mb(client.process.pid))
+    finally:
+        client.close()
+    print(f"memory: RSS {sizes[0]:.1f} MB after the first file, {sizes[-1]:.1f} MB after {files} files "
+          f"opened and closed (+{sizes[-1] - sizes[0]:.1f} MB)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--edits", type=int, default=40, help="number of edits to time")
     parser.add_argument("--file", default="age1.wonders", help="the shipped content file to edit")
+    parser.add_argument("--big", type=float, metavar="MB", help="time the outline of a file of MB megabytes instead")
+    parser.add_argument("--memory", type=int, metavar="N", help="measure RSS over N files opened and closed instead")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="wonders-lsp-bench-")) / "content"
+    if args.big or args.memory:
+        try:
+            if args.big:
+                shutil.copytree(ROOT / "content", folder)
+                bench_big(folder, args.big)
+            else:
+                bench_memory(folder, args.memory)
+        finally:
+            shutil.rmtree(folder.parent, ignore_errors=True)
+        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+        return 0
     shutil.copytree(ROOT / "content", folder)
     path = folder / args.file
     if not path.is_file():

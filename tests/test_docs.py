@@ -201,13 +201,14 @@ def test_example_produces_its_code(code, body, tmp_path, monkeypatch):
     if code == "E0007":   # an unreadable file: root reads anything, so reading is made to fail
         path = tmp_path / "locked.wonders"
         path.write_text("", encoding="utf-8")
-        original = os.open
+        import interpreter.syntax.parser as parser
+        original = parser.read_regular
 
-        def refuse(name, *args, **kwargs):
-            if Path(name) == path:
+        def refuse(file, limit):
+            if file == path:
                 raise PermissionError(13, "Permission denied")
-            return original(name, *args, **kwargs)
-        monkeypatch.setattr(os, "open", refuse)
+            return original(file, limit)
+        monkeypatch.setattr(parser, "read_regular", refuse)
         result = check_paths([path, BASE])
         assert sorted({d.code for d in result.diagnostics}) == ["E0007"]
         return

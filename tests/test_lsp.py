@@ -266,3 +266,172 @@ def test_hover_reads_most_and_fewest_in_words():
     tree, _ = parse_text(text, "x.wonders")
     shown = hover_text(None, tree, 4, 30, None)
     assert "the fewest coins that one of all cities has" in shown, shown
+
+
+# ---------------------------------------------------------------- unsaved buffers
+UNSAVED = '''card "Baths" {
+    age I  color blue
+    cost 1 stone
+    points 3
+}
+
+card "Aqueduct" {
+    age II  color blue
+    cost 3 stone
+    free with "Baths"
+    points 5
+}
+'''
+
+
+def test_an_unsaved_buffer_gets_outline_hover_completion_definition_and_its_syntax_errors(client):
+    buffer = "untitled:Untitled-1"
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": buffer, "languageId": "wonders",
+                                                            "version": 1, "text": UNSAVED}})
+    client.versions[buffer] = 1
+    assert client.diagnostics(buffer) == []
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": buffer}})
+    assert [s["name"] for s in symbols] == ["Baths", "Aqueduct"]
+    hover = client.at("textDocument/hover", buffer, *position_of(UNSAVED, "points 5"))
+    assert hover["contents"]["value"] == "effect: 5 victory points"
+    (found,) = client.at("textDocument/definition", buffer, *position_of(UNSAVED, '"Baths"', nth=1, offset=1))
+    assert found["uri"] == buffer and found["range"]["start"] == dict(zip(("line", "character"),
+                                                                          position_of(UNSAVED, '"Baths"')))
+    refs = client.at("textDocument/references", buffer, *position_of(UNSAVED, '"Baths"', offset=1),
+                     context={"includeDeclaration": True})
+    assert [r["uri"] for r in refs] == [buffer, buffer]
+    edit = client.at("textDocument/rename", buffer, *position_of(UNSAVED, '"Baths"', offset=1), newName="Spa")
+    assert list(edit["changes"]) == [buffer] and len(edit["changes"][buffer]) == 2
+    client.change(buffer, UNSAVED.replace("    points 5\n", "    pro\n", 1))
+    (problem,) = client.diagnostics(buffer)
+    assert problem["code"] == "E0001"
+    labels = _labels(client, buffer, *position_of(UNSAVED, "points 5", offset=3))
+    assert labels == {"produces": "keyword"}
+    client.notify("textDocument/didClose", {"textDocument": {"uri": buffer}})
+    assert client.diagnostics(buffer) == []             # a closed buffer leaves no diagnostics behind
+
+
+# ---------------------------------------------------------------- rename refused
+def test_a_rename_to_a_name_already_taken_is_refused(client, folder):
+    age1, text = _open(client, folder / "age1.wonders")
+    with pytest.raises(RuntimeError) as refused:
+        client.at("textDocument/rename", age1, *position_of(text, '"Theater"', offset=3), newName="Baths")
+    error = refused.value.args[0]
+    assert error["code"] == -32803
+    assert error["message"] == ('cannot rename card "Theater" to "Baths": a card of that name already exists '
+                                '(age1.wonders:99:6); choose another name')          # as docs/workbench.md shows
+    wonders, wtext = _open(client, folder / "wonders.wonders")
+    with pytest.raises(RuntimeError, match='wonder "Alexandria" to "Babylon"'):
+        client.at("textDocument/rename", wonders, *position_of(wtext, "Alexandria"), newName='"Babylon"')
+    base, btext = _open(client, folder / "base.wonders")
+    with pytest.raises(RuntimeError, match='trigger "military victory" to "military defeat"'):
+        client.at("textDocument/rename", base, *position_of(btext, '"military victory"', offset=1),
+                  newName="military defeat")
+    # a name no card has is still accepted, and renaming to itself changes nothing
+    assert client.at("textDocument/rename", age1, *position_of(text, '"Theater"', offset=3), newName="Playhouse")
+    assert client.at("textDocument/rename", age1, *position_of(text, '"Theater"', offset=3), newName="Theater")
+
+
+# ---------------------------------------------------------------- what the server keeps
+def state(client) -> dict:
+    return client.request("wonders/state", {})
+
+
+def test_closed_documents_leave_nothing_behind(tmp_path):
+    folders = []
+    for n in range(6):
+        folders.append(tmp_path / f"copy{n}")
+        shutil.copytree(ROOT / "content", folders[-1], ignore=shutil.ignore_patterns("second-edition"))
+    c = Client(tmp_path)
+    try:
+        kept = c.open(folders[0] / "age2.wonders")
+        assert c.diagnostics(kept) == []
+        for folder in folders[1:]:
+            file_uri = c.open(folder / "age1.wonders")
+            assert c.diagnostics(file_uri) == []
+            assert c.at("textDocument/hover", file_uri, 2, 8)
+            c.request("textDocument/documentSymbol", {"textDocument": {"uri": file_uri}})
+            c.notify("textDocument/didClose", {"textDocument": {"uri": file_uri}})
+            assert c.diagnostics(file_uri) == []
+        c.notify("textDocument/didOpen", {"textDocument": {"uri": "untitled:Untitled-2", "languageId": "wonders",
+                                                           "version": 1, "text": UNSAVED}})
+        c.diagnostics("untitled:Untitled-2")
+        c.notify("textDocument/didClose", {"textDocument": {"uri": "untitled:Untitled-2"}})
+        c.diagnostics("untitled:Untitled-2")
+        held = state(c)
+        # only the open file's folder is kept: its files' trees, its rule set, its lines
+        assert held["documents"] == [kept]
+        assert held["parsed"] and all(p.startswith(str(folders[0].resolve()) + "/") or
+                                      p.startswith(str(folders[0]) + "/") for p in held["parsed"])
+        assert len(held["ruleSets"]) == 1 and held["ruleSets"][0].endswith("copy0/age2.wonders")
+        assert all("copy0" in f for f in held["lines"])
+        c.notify("textDocument/didClose", {"textDocument": {"uri": kept}})
+        c.diagnostics(kept)
+        held = state(c)
+        assert (held["documents"], held["parsed"], held["ruleSets"], held["lines"]) == ([], [], [], [])
+    finally:
+        c.close()
+
+
+# ---------------------------------------------------------------- a large file
+def test_a_large_file_is_parsed_once_and_cut_in_lines_once(tmp_path):
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder, ignore=shutil.ignore_patterns("second-edition"))
+    card = 'card "Yard {n}" {{\n    age I  color brown\n    cost 1 coin\n    produces wood / ore\n    points 1\n}}\n\n'
+    big = folder / "big.wonders"
+    big.write_text("".join(card.format(n=n) for n in range(400)), encoding="utf-8")
+    c = Client(folder)
+    try:
+        file_uri = c.open(big)
+        assert len(c.diagnostics(file_uri)) == 400               # each card's points count nowhere
+        symbols = c.request("textDocument/documentSymbol", {"textDocument": {"uri": file_uri}})
+        assert len(symbols) == 400
+        c.at("textDocument/hover", file_uri, 3, 6)
+        c.at("textDocument/definition", file_uri, 0, 7)
+        held = state(c)
+        files = len(held["parsed"])
+        assert files == len(list(folder.glob("*.wonders")) + list(folder.glob("variants/*.wonders")))
+        assert held["parses"] == files                          # each file parsed once
+        assert held["linesCut"] <= files                        # each text cut in lines once
+    finally:
+        c.close()
+
+
+# ---------------------------------------------------------------- special files and bounds
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="POSIX pipes")
+def test_a_pipe_in_the_folder_is_reported_not_waited_on(tmp_path):
+    import os
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder, ignore=shutil.ignore_patterns("second-edition"))
+    (folder / "extra").mkdir()
+    os.mkfifo(folder / "extra" / "more.wonders")
+    os.mkfifo(folder / "variants" / "pipe.wonders")
+    c = Client(folder)
+    try:
+        age1 = c.open(folder / "age1.wonders")
+        assert c.diagnostics(age1) == []                     # published first (files in order)
+        (found,) = c.diagnostics(uri(folder / "extra" / "more.wonders"))
+        assert (found["code"], found["message"].split("\n")[0]) == (
+            "E0007", "cannot read file: it is a pipe (FIFO), not a regular file")
+        refs = c.at("textDocument/references", age1, *position_of((folder / "age1.wonders").read_text(), '"Baths"', offset=1),
+                    context={"includeDeclaration": True})
+        assert refs
+    finally:
+        c.close()
+
+
+def test_a_buffer_over_the_files_bound_is_refused_as_a_file_is(client, folder):
+    from interpreter.syntax.parser import MAX_FILE_BYTES
+    huge = folder / "huge.wonders"
+    text = "# filler\n" * (MAX_FILE_BYTES // 9 + 1)
+    file_uri = client.open(huge, text=text)
+    (found,) = client.diagnostics(file_uri)
+    assert found["code"] == "E0005" and found["message"].startswith("file is too large (2.0 MB)")
+    assert client.request("textDocument/documentSymbol", {"textDocument": {"uri": file_uri}}) == []
+    client.notify("textDocument/didClose", {"textDocument": {"uri": file_uri}})
+    buffer = "untitled:Untitled-9"
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": buffer, "languageId": "wonders",
+                                                            "version": 1, "text": text}})
+    (found,) = client.diagnostics(buffer)
+    assert found["code"] == "E0005"
+    client.notify("textDocument/didClose", {"textDocument": {"uri": buffer}})

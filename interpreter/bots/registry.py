@@ -40,6 +40,10 @@ def bot_names() -> list[str]:
 def _from_file(name: str):
     path_text, _, class_name = name.rpartition(":")
     path = Path(path_text)
+    from ..inputs import special_kind
+    kind = special_kind(path)
+    if kind is not None:                    # a pipe would hang the import: refused by name
+        raise BotSpecError(f"bot {name!r}: {path_text} is {kind}, not a Python file")
     if not path.is_file():
         raise BotSpecError(f"bot {name!r}: no file {path_text}")
     module_name = f"wonders_bot_file_{abs(hash(str(path.resolve())))}"

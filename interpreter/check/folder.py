@@ -79,7 +79,8 @@ def folder_variant_files(paths, rules: str | None) -> list[tuple[Path, str]]:
     found = []
     for folder, shown in folders:
         if folder.is_dir() and not folder.is_symlink():
-            found += [(f, f"{shown}/{f.name}") for f in sorted(folder.glob("*.wonders")) if f.is_file()]
+            # a pipe or device among them is read (and refused, E0007) like any other
+            found += [(f, f"{shown}/{f.name}") for f in sorted(folder.glob("*.wonders")) if not f.is_dir()]
     return found
 
 

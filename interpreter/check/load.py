@@ -69,7 +69,9 @@ def content_files(paths) -> list[tuple[Path, str]]:
 def folder_files(folder: Path) -> list[Path]:
     """The .wonders files of a folder and its subfolders, sorted by path: not those of a
     `variants/` folder, and not those of a rule set inside another rule set (a folder with
-    its own `rules` block within a folder, or below one, that has its own)."""
+    its own `rules` block within a folder, or below one, that has its own).  A pipe, device
+    or socket named `*.wonders` is listed too: reading it says what it is (E0007), never
+    waits on it, and never passes over it in silence."""
     return _walk(folder)[0]
 
 
@@ -90,7 +92,7 @@ def _walk(folder: Path) -> tuple[list[Path], list[Path]]:
         except OSError:                       # an unreadable folder holds nothing to check
             return
         for entry in entries:
-            if entry.suffix == ".wonders" and entry.is_file():
+            if entry.suffix == ".wonders" and not entry.is_dir():
                 found.append(entry)
             elif entry.is_dir() and not entry.is_symlink() and entry.name != "variants":
                 if inside_rules and is_rule_set(entry):
@@ -147,13 +149,13 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
     for name in names:
         if is_variant_path(name):
             path = Path(name)
-            if not path.is_file():
+            if not path.exists() or path.is_dir():      # a pipe or device: reading it says so (E0007)
                 raise UsageError(f"{name}: no such variant file" + (" (it is a folder)" if path.is_dir() else ""))
             found.append((path, str(name)))
             continue
         for folder in folders:
             candidate = folder / "variants" / f"{name}.wonders"
-            if candidate.is_file():
+            if candidate.exists() and not candidate.is_dir():
                 shown = (f"content/{candidate.relative_to(shipped).as_posix()}"
                          if not given else str(candidate))
                 found.append((candidate, shown))

@@ -10,11 +10,15 @@ content, so a variant that an edit breaks shows it at once.
 
 from __future__ import annotations
 
+import asyncio
+from functools import lru_cache
 from pathlib import Path
+from urllib.parse import unquote
 
 import attrs
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -22,6 +26,7 @@ from .. import __version__
 from ..diagnostics import Diagnostic, Span
 from ..syntax import ast
 from ..syntax.formatter import format_text
+from ..syntax.parser import bounded_text
 from . import names as names_
 from .analysis import Analyzer
 from .complete import suggestions
@@ -34,27 +39,69 @@ KINDS = {"keyword": lsp.CompletionItemKind.Keyword, "card": lsp.CompletionItemKi
          "symbol": lsp.CompletionItemKind.Constant, "category": lsp.CompletionItemKind.Field}
 
 
+class RequestFailed(JsonRpcException):
+    """A request the server understood but refuses (LSP's RequestFailed): the editor shows
+    the message, as for a rename to a name already taken."""
+    CODE = -32803
+
+
+def path_of(uri: str) -> Path | None:
+    """The file of a `file:` URI; None for an unsaved buffer (`untitled:Untitled-1`), which
+    has no folder and is analysed on its own."""
+    if not uri.startswith("file:"):
+        return None
+    found = to_fs_path(uri)
+    return Path(found) if found else None
+
+
+def shown_of(uri: str) -> str:
+    """The file name the checker's spans carry for a document: its path, or its URI."""
+    path = path_of(uri)
+    return uri if path is None else str(path)
+
+
 class WondersServer(LanguageServer):
     def __init__(self):
         super().__init__("wonders", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.analyzer = Analyzer()
         self.published: dict[Path, set[str]] = {}      # per folder: files given diagnostics
+        self._lines: dict[str, tuple[str, list[str]]] = {}   # per file: its text cut in lines
+        self.lines_cut = 0                                   # texts cut so far (the work done)
 
     # ---------------------------------------------------------------- documents and positions
     def overlays(self) -> dict[Path, str]:
         found = {}
         for uri, doc in self.workspace.text_documents.items():
-            path = to_fs_path(uri)
-            if path:
-                found[Path(path)] = doc.source
+            path = path_of(uri)
+            if path is not None:
+                found[path] = doc.source
         return found
 
-    def lines(self, path: Path) -> list[str]:
-        text = self.analyzer.text(path, self.overlays())
-        return (text or "").split("\n")
+    @staticmethod
+    @lru_cache(maxsize=1024)                 # thousands of spans name a handful of files
+    def uri_of(shown: str) -> str:
+        """The URI of a span's file: a path, or already an unsaved buffer's URI."""
+        return from_fs_path(shown) if Path(shown).is_absolute() else shown
+
+    def open_document(self, shown: str):
+        """The open document of a span's file, or None."""
+        return self.workspace.text_documents.get(unquote(self.uri_of(shown)))
+
+    def lines(self, shown: str) -> list[str]:
+        """The lines of a file as the editor has it, cut once per text (a large file has
+        thousands of spans to convert)."""
+        doc = self.open_document(shown)
+        text = doc.source if doc is not None else self.analyzer.known_text(shown)
+        if text is None:                     # a file on disk (a closed buffer has no text left)
+            text = (self.analyzer.text(Path(shown), {}) if Path(shown).is_absolute() else None) or ""
+        known = self._lines.get(shown)
+        if known is None or known[0] is not text:
+            known = self._lines[shown] = (text, text.split("\n"))
+            self.lines_cut += 1
+        return known[1]
 
     def to_range(self, span: Span) -> lsp.Range:
-        lines = self.lines(Path(span.file))
+        lines = self.lines(span.file)
         codec = self.workspace.position_codec
 
         def position(line: int, column: int) -> lsp.Position:
@@ -62,25 +109,66 @@ class WondersServer(LanguageServer):
                                                                       character=max(0, column - 1)))
         return lsp.Range(start=position(span.line, span.column), end=position(span.end_line, span.end_column))
 
-    def from_position(self, uri: str, position: lsp.Position) -> tuple[Path, int, int]:
-        doc = self.workspace.get_text_document(uri)
-        server = self.workspace.position_codec.position_from_client_units(list(doc.lines) or [""], position)
-        return Path(to_fs_path(uri)), server.line + 1, server.character + 1
+    def from_position(self, uri: str, position: lsp.Position) -> tuple[str, int, int]:
+        """(the file name spans carry, 1-based line, 1-based column) of an editor position."""
+        shown = shown_of(uri)
+        server = self.workspace.position_codec.position_from_client_units(self.lines(shown), position)
+        return shown, server.line + 1, server.character + 1
 
     def location(self, span: Span) -> lsp.Location:
-        return lsp.Location(uri=from_fs_path(span.file), range=self.to_range(span))
+        return lsp.Location(uri=self.uri_of(span.file), range=self.to_range(span))
+
+    def tree(self, uri: str) -> ast.File | None:
+        """The syntax tree of a document: an open buffer's text, or the file on disk."""
+        path = path_of(uri)
+        if path is not None:
+            return self.analyzer.tree(path, self.overlays())
+        doc = self.workspace.text_documents.get(unquote(uri))
+        text = None if doc is None else bounded_text(doc.source, uri)[0]
+        return None if text is None else self.analyzer.parse(text, uri)[0]
+
+    def ruleset(self, uri: str):
+        """The last rule set the document's folder checked into (None for an unsaved buffer)."""
+        path = path_of(uri)
+        if path is None:
+            return None
+        if self.analyzer.ruleset(path) is None:
+            self.analyzer.check(path, self.overlays())
+        return self.analyzer.ruleset(path)
+
+    def forget_closed(self) -> None:
+        """Release what only closed documents needed (their trees, rule sets and lines)."""
+        uris = set(self.workspace.text_documents)
+        files = {p for p in map(path_of, uris) if p is not None}
+        buffers = {u for u in uris if path_of(u) is None}
+        self.analyzer.forget(files, buffers)
+        self._lines = {k: v for k, v in self._lines.items() if self.open_document(k) is not None}
 
     # ---------------------------------------------------------------- diagnostics
+    async def settled(self, uri: str, version: int | None) -> None:
+        """Publish after SETTLE_SECONDS, unless the document has changed again meanwhile
+        (the newer version publishes) or has been closed."""
+        await asyncio.sleep(SETTLE_SECONDS)
+        doc = self.workspace.text_documents.get(unquote(uri))
+        if doc is not None and (version is None or doc.version == version):
+            self.publish(uri)
+
     def publish(self, uri: str) -> None:
-        if not uri.startswith("file:"):      # an unsaved buffer has no folder to check it in
+        path = path_of(uri)
+        if path is None:                     # an unsaved buffer has no folder: its syntax only
+            doc = self.workspace.text_documents.get(unquote(uri))
+            text, problems = bounded_text(doc.source, uri) if doc is not None else (None, [])
+            if text is not None:
+                problems = self.analyzer.parse(text, uri)[1]
+            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
+                uri=uri, diagnostics=[self.diagnostic(d, uri) for d in problems]))
             return
-        path = Path(to_fs_path(uri))
         overlays = self.overlays()
         result = self.analyzer.check(path, overlays)
         by_file: dict[str, list[lsp.Diagnostic]] = {}
         for d in result.diagnostics:
             file = d.span.file if d.span else str(path)
-            by_file.setdefault(file, []).append(self.diagnostic(d, path))
+            by_file.setdefault(file, []).append(self.diagnostic(d, str(path)))
         folder, variant = self.analyzer.folder_of(path)
         # an edit to the content may break a variant beside it: the open ones are checked again
         variants = [] if variant is not None else \
@@ -89,7 +177,7 @@ class WondersServer(LanguageServer):
         for file in sorted(before | set(by_file) | {str(path)}):
             if Path(file) not in variants:
                 self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-                    uri=from_fs_path(file), diagnostics=by_file.get(file, [])))
+                    uri=self.uri_of(file), diagnostics=by_file.get(file, [])))
         self.published[folder] = set(by_file) - {str(v) for v in variants}
         for other in sorted(variants):
             self.publish_variant(other, overlays, set(result.diagnostics))
@@ -101,17 +189,17 @@ class WondersServer(LanguageServer):
         found = []
         for d in result.diagnostics:
             if d.span is not None and d.span.file == str(path):
-                found.append(self.diagnostic(d, path))
+                found.append(self.diagnostic(d, str(path)))
             elif d not in base:
                 where = f" (at {d.span.file}:{d.span.line}:{d.span.column})" if d.span else ""
                 found.append(self.diagnostic(attrs.evolve(d, span=Span(str(path), 1, 1, 1, 1),
                                                           message=f"with this variant applied: {d.message}{where}"),
-                                             path))
+                                             str(path)))
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=from_fs_path(str(path)),
                                                                             diagnostics=found))
 
-    def diagnostic(self, d: Diagnostic, path: Path) -> lsp.Diagnostic:
-        span = d.span or Span(str(path), 1, 1, 1, 1)
+    def diagnostic(self, d: Diagnostic, shown: str) -> lsp.Diagnostic:
+        span = d.span or Span(shown, 1, 1, 1, 1)
         message = d.message + (f": {d.label}" if d.label else "") + (f"\nhelp: {d.help}" if d.help else "")
         related = [lsp.DiagnosticRelatedInformation(location=self.location(n.span), message=n.message)
                    for n in d.notes if n.span is not None]
@@ -120,13 +208,18 @@ class WondersServer(LanguageServer):
                               related_information=related or None)
 
     # ---------------------------------------------------------------- names
-    def occurrences(self, path: Path) -> list[names_.Occurrence]:
-        return names_.occurrences(self.analyzer.all_trees(path, self.overlays()))
+    def occurrences(self, uri: str) -> list[names_.Occurrence]:
+        """The names of the document's folder, or of the buffer alone when it is unsaved."""
+        path = path_of(uri)
+        if path is not None:
+            return names_.occurrences(self.analyzer.all_trees(path, self.overlays()))
+        tree = self.tree(uri)
+        return names_.occurrences([] if tree is None else [tree])
 
     def occurrence_at(self, uri: str, position: lsp.Position):
-        path, line, column = self.from_position(uri, position)
-        found = self.occurrences(path)
-        return found, names_.at(found, str(path), line, column)
+        shown, line, column = self.from_position(uri, position)
+        found = self.occurrences(uri)
+        return found, names_.at(found, shown, line, column)
 
 
 server = WondersServer()
@@ -139,14 +232,22 @@ def initialized(ls: WondersServer, params: lsp.InitializedParams):
     parse_with_comments("")
 
 
+# How long an open or an edit waits before the folder is checked: the requests an editor
+# sends with it (the outline of a file just opened) are answered first, from the parse
+# alone, and edits that queued up while a long check ran are checked once, at the last.
+SETTLE_SECONDS = 0.02
+
+
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
-def did_open(ls: WondersServer, params: lsp.DidOpenTextDocumentParams):
-    ls.publish(params.text_document.uri)
+async def did_open(ls: WondersServer, params: lsp.DidOpenTextDocumentParams):
+    uri = params.text_document.uri
+    ls.tree(uri)                                # parsed once, now: what the outline needs
+    await ls.settled(uri, params.text_document.version)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
-def did_change(ls: WondersServer, params: lsp.DidChangeTextDocumentParams):
-    ls.publish(params.text_document.uri)
+async def did_change(ls: WondersServer, params: lsp.DidChangeTextDocumentParams):
+    await ls.settled(params.text_document.uri, params.text_document.version)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
@@ -156,24 +257,32 @@ def did_save(ls: WondersServer, params: lsp.DidSaveTextDocumentParams):
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: WondersServer, params: lsp.DidCloseTextDocumentParams):
-    path = Path(to_fs_path(params.text_document.uri))
-    if path.exists():                       # the file on disk is what counts again
-        ls.publish(params.text_document.uri)
+    uri = params.text_document.uri
+    path = path_of(uri)
+    if path is not None and path.exists():  # the file on disk is what counts again
+        ls.publish(uri)
+    elif path is None:                      # a closed unsaved buffer is gone: so are its diagnostics
+        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    ls.forget_closed()
+
+
+@server.feature("wonders/state")
+def state(ls: WondersServer, params):
+    """What the server keeps, by document and file: for finding what holds memory."""
+    return {"documents": sorted(ls.workspace.text_documents), "lines": sorted(ls._lines),
+            "linesCut": ls.lines_cut,
+            "folders": sorted(str(f) for f in ls.published), **ls.analyzer.state()}
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
 def hover(ls: WondersServer, params: lsp.HoverParams):
     uri = params.text_document.uri
-    path, line, column = ls.from_position(uri, params.position)
-    tree = ls.analyzer.tree(path, ls.overlays())
+    shown, line, column = ls.from_position(uri, params.position)
+    tree = ls.tree(uri)
     if tree is None:
         return None
-    occurrence = names_.at(ls.occurrences(path), str(path), line, column)
-    ruleset = ls.analyzer.ruleset(path)
-    if ruleset is None:
-        ls.analyzer.check(path, ls.overlays())
-        ruleset = ls.analyzer.ruleset(path)
-    text = hover_text(ruleset, tree, line, column, occurrence)
+    occurrence = names_.at(ls.occurrences(uri), shown, line, column)
+    text = hover_text(ls.ruleset(uri), tree, line, column, occurrence)
     if text is None:
         return None
     return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
@@ -203,10 +312,10 @@ def references(ls: WondersServer, params: lsp.ReferenceParams):
 def completion(ls: WondersServer, params: lsp.CompletionParams):
     uri = params.text_document.uri
     doc = ls.workspace.get_text_document(uri)
-    path, line, column = ls.from_position(uri, params.position)
+    _, line, column = ls.from_position(uri, params.position)
     offset = sum(len(x) + 1 for x in doc.source.split("\n")[: line - 1]) + column - 1
     known: dict[str, list[str]] = {}
-    for o in ls.occurrences(path):
+    for o in ls.occurrences(uri):
         if o.definition and o.name not in known.setdefault(o.kind, []):
             known[o.kind].append(o.name)
     items = [lsp.CompletionItem(label=s.label, kind=KINDS.get(s.kind), detail=s.kind, insert_text=s.insert)
@@ -216,8 +325,7 @@ def completion(ls: WondersServer, params: lsp.CompletionParams):
 
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def document_symbols(ls: WondersServer, params: lsp.DocumentSymbolParams):
-    path = Path(to_fs_path(params.text_document.uri))
-    tree = ls.analyzer.tree(path, ls.overlays())
+    tree = ls.tree(params.text_document.uri)
     return [] if tree is None else [s for s in (_symbol(ls, item) for item in tree.items) if s]
 
 
@@ -252,7 +360,9 @@ def _symbol(ls: WondersServer, node) -> lsp.DocumentSymbol | None:
 @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
 def formatting(ls: WondersServer, params: lsp.DocumentFormattingParams):
     doc = ls.workspace.get_text_document(params.text_document.uri)
-    formatted, problems = format_text(doc.source, to_fs_path(params.text_document.uri) or "<buffer>")
+    if bounded_text(doc.source, "")[0] is None:
+        return []                                   # too large: the diagnostics say so (E0005)
+    formatted, problems = format_text(doc.source, shown_of(params.text_document.uri))
     if problems or formatted == doc.source:
         return []                                   # the diagnostics already say what is wrong
     lines = doc.source.split("\n")
@@ -276,11 +386,16 @@ def rename(ls: WondersServer, params: lsp.RenameParams):
         return None
     new = params.new_name.strip().strip('"')
     if not new or '"' in new or "\n" in new:
-        raise ValueError(f"{params.new_name!r} cannot be a quoted name (no quotes, no line breaks)")
+        raise RequestFailed(f"{params.new_name!r} cannot be a quoted name (no quotes, no line breaks)")
+    taken = next((o for o in found if o.kind == here.kind and o.name == new and o.definition), None)
+    if taken is not None and new != here.name:
+        where = f"{Path(taken.span.file).name}:{taken.span.line}:{taken.span.column}"
+        raise RequestFailed(f'cannot rename {here.kind} "{here.name}" to "{new}": a {here.kind} of that '
+                            f"name already exists ({where}); choose another name")
     changes: dict[str, list[lsp.TextEdit]] = {}
     for o in found:
         if o.kind == here.kind and o.name == here.name:
-            changes.setdefault(from_fs_path(o.span.file), []).append(
+            changes.setdefault(ls.uri_of(o.span.file), []).append(
                 lsp.TextEdit(range=ls.to_range(o.span), new_text=f'"{new}"'))
     return lsp.WorkspaceEdit(changes=changes)
 

@@ -7,9 +7,7 @@ to parse is split into its top-level items, and each item is parsed on its own.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
+from ..inputs import FileTooLarge, NotRegularFile, read_regular
 from ..paths import grammar_file
 from . import ast
 from .build import MAX_DIGITS, NumberTooLarge, TreeBuilder
@@ -35,19 +34,27 @@ def lark_parser() -> Lark:
 
 
 # ---------------------------------------------------------------- reading
+def bounded_text(text: str, display: str) -> tuple[str | None, list[Diagnostic]]:
+    """Text that came another way than a file (an editor's buffer) held to the files' bound."""
+    size = len(text.encode("utf-8", errors="surrogatepass"))
+    return (text, []) if size <= MAX_FILE_BYTES else (None, [too_large(display, size)])
+
+
 def read_source(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]:
-    """The file's text, or a diagnostic saying why it cannot be read as content."""
+    """The file's text, or a diagnostic saying why it cannot be read as content (a pipe,
+    device or socket is refused, not waited on: interpreter/inputs.py)."""
     at_start = Span(display, 1, 1, 1, 2)
     try:
-        # opened without waiting (a pipe's writer may never come), then checked for what it is
-        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
-            status = os.fstat(handle.fileno())
-            if not stat.S_ISREG(status.st_mode):
-                return None, [Diagnostic("E0007", "cannot read file: not a regular file (a device, pipe or socket)",
-                                         at_start, help="name a .wonders text file or a folder of them")]
-            return source_text(handle.read(MAX_FILE_BYTES + 1), display, status.st_size)
+        data = read_regular(path, MAX_FILE_BYTES)
+    except NotRegularFile as err:
+        return None, [Diagnostic("E0007", f"cannot read file: {err}", at_start,
+                                 help="content is read from .wonders text files: remove this one, "
+                                      "or rename it if it is not content")]
+    except FileTooLarge as err:
+        return None, [too_large(display, err.size)]
     except OSError as err:
         return None, [Diagnostic("E0007", f"cannot read file: {err.strerror or err}", at_start)]
+    return source_text(data, display)
 
 
 def read_stream(stream, display: str) -> tuple[str | None, list[Diagnostic]]:

@@ -187,3 +187,18 @@ def test_e1405_for_a_category_cards_score_says_where_its_points_come_from(tmp_pa
     assert result.returncode == 1
     assert "error[E1405]: the rules have no `score commercial:` line to change" in result.stdout
     assert "`commercial` is scored by the points of cards and wonders" in result.stdout
+
+
+def test_remove_score_works_for_a_category_the_rules_score(tmp_path):
+    """`remove score science` takes the rules' own science line away: the pad's science
+    column is 0 for every city, where the same seeds score science without the variant."""
+    import json
+    variant = _variant(tmp_path, "    remove score science\n", title="No science")
+    assert run_cli("check", "--variant", str(variant)).returncode == 0
+    with_variant, without = [], []
+    for seed in (1, 2, 3):
+        for scores, extra in ((with_variant, ["--variant", str(variant)]), (without, [])):
+            played = run_cli("play", "--players", "4", "--seed", str(seed), *extra, "--format", "json")
+            assert played.returncode == 0, played.stderr
+            scores += [player["science"] for player in json.loads(played.stdout)["players"]]
+    assert set(with_variant) == {0} and any(without), (with_variant, without)

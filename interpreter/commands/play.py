@@ -15,6 +15,7 @@ import click
 
 from .common import CONTENT, FORMATS, RULES, VARIANT, WriteError, load_position, run_game, shown, \
     tables as load_tables, variant_record, write_atomic
+from .outputs import bot_inputs, check_outputs, content_inputs
 
 
 @click.command()
@@ -42,6 +43,8 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     from interpreter.engine.bots import BotSpecError, make_bot, split_bot_list
     from interpreter.tools import play as tool
     bot_names = split_bot_list(bots)
+    check_outputs([("--log", log_file)], [("the saved position", load_file)] * (load_file is not None)
+                  + content_inputs(paths, variants, rules) + bot_inputs(bot_names))
     for b in bot_names:
         try:
             make_bot(b, 0)

@@ -226,7 +226,7 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
              (f"{f['difference']:+.3g} ± {f['ci']:.2g}", f["difference"]), (f"{f['p_holm']:.3g}", f["p_holm"]),
              ("yes" if f["significant"] else "", int(f["significant"]))] for f in result["figures"]]
     body = [f"<h1>{_text(b)} against {_text(a)}</h1>",
-            failures(summary_a["failed"] + summary_b["failed"], result["games"][0]),
+            failures(result.get("failed", summary_a["failed"] + summary_b["failed"]), result["games"][0]),
             f"<p class=\"facts\">{_text(result['games'][0])} games on each side, on the same seeds. Significance: 5% "
             f"after Holm's correction for {len(result['figures'])} figures.</p>",
             f"<h2>Verdict</h2><ul class=\"verdict\">{verdict}</ul>",

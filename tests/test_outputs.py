@@ -111,3 +111,18 @@ def test_a_replay_save_over_a_content_file_is_refused(tmp_path, content_copy):
                      str(content_copy / "guilds.wonders"))
     refused(result, "--save")
     assert snapshot(content_copy) == before
+
+
+def test_fmt_leaves_a_read_only_file_alone(tmp_path):
+    source = tmp_path / "messy.wonders"
+    shutil.copy(ROOT / "docs" / "examples" / "unformatted.wonders", source)
+    before = source.read_bytes()
+    source.chmod(0o444)
+    try:
+        result = run_cli("fmt", str(source))
+        assert result.returncode == 1, result.stderr
+        assert "read-only" in result.stderr and "Traceback" not in result.stderr
+        assert source.read_bytes() == before and source.stat().st_mode & 0o777 == 0o444
+    finally:
+        source.chmod(0o644)
+    assert run_cli("fmt", str(source)).returncode == 0 and source.read_bytes() != before

@@ -77,11 +77,8 @@ def bot_class(name: str):
         hint = f"did you mean {guess!r}? " if guess else ""
         raise BotSpecError(f"unknown bot {name!r}; {hint}bots are {', '.join(names)}, "
                            f"or path/to/file.py:ClassName")
-    try:
+    with bot_code(name, f"loading its entry point {found.value}", BotSpecError):
         return found.load()
-    except Exception as err:  # noqa: BLE001 - a broken plug-in is the plug-in's error
-        raise BotSpecError(f"bot {name!r} (entry point {found.value}) cannot be loaded: "
-                           f"{type(err).__name__}: {err}") from None
 
 
 def make_bot(spec: str, seed: int) -> BotSeat:

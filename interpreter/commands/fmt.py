@@ -23,7 +23,7 @@ def fmt(paths, check, show_diff):
 
     With no PATH, or PATH `-`, format standard input to standard output.
     Exit status: 0 when done (or, with --check, nothing would change); 1 when a file has
-    syntax errors or, with --check, would change; 2 for usage errors.
+    syntax errors, is read-only or, with --check, would change; 2 for usage errors.
     """
     from interpreter.diagnostics import SourceCache, render_text
     from interpreter.syntax.formatter import format_text
@@ -57,6 +57,11 @@ def fmt(paths, check, show_diff):
         if check and not show_diff:
             click.echo(f"would reformat {shown}", err=True)
         if not (check or show_diff):
+            if _read_only(path):
+                click.echo(f"error: {shown}: the file is read-only; not formatted (make it writable first)",
+                           err=True)
+                failed += 1
+                continue
             _replace(path, formatted)
             click.echo(f"formatted {shown}", err=True)
     if files and files[0][0] is not None:
@@ -100,6 +105,13 @@ def _crlf(text: str) -> bool:
     """Whether the file's lines end in CRLF (Windows), most of them: it is written back so."""
     crlf = text.count("\r\n")
     return crlf > 0 and crlf * 2 >= text.count("\n")
+
+
+def _read_only(path: Path) -> bool:
+    """A file its owner marked read-only (no write bit, which even root should respect:
+    replacing it through a temporary file would not need the bit) or this user cannot write."""
+    import os
+    return not os.stat(path).st_mode & 0o222 or not os.access(path, os.W_OK)
 
 
 def _replace(path: Path, text: str) -> None:

@@ -17,6 +17,7 @@ from conftest import ROOT, run_cli
 IMG = "<img src=x onerror=document.title='pwned'>"
 SCRIPT = "</script><script>document.title='pwned'</script>"
 SVG = "</title><svg onload=document.title='pwned'>&amp;'`%{x}"
+LINK = "[click](https://evil.example/pwned) <b onmouseover=alert(1)>x</b> *em*"
 PLANTED = ["<img src=x onerror=document.title='pwned'>", "</script><script>document.title='pwned'</script>",
            "\"><svg onload=document.title='pwned'>", "<a href=\"javascript:document.title='pwned'\">x</a>"]
 
@@ -29,7 +30,8 @@ def hostile(tmp_path_factory) -> Path:
     for file in folder.rglob("*.wonders"):
         text = file.read_text(encoding="utf-8")
         text = (text.replace('"Clay Pool"', f'"{IMG}"').replace('"Lumber Yard"', f'"{SCRIPT}"')
-                .replace('"Alexandria"', f'"{SVG}"').replace('"Cheap trade"', f'"{IMG} trade"'))
+                .replace('"Alexandria"', f'"{SVG}"')
+                .replace('"Stone Pit"', f'"{LINK}"').replace('"Cheap trade"', f'"{IMG} trade"'))
         file.write_text(text, encoding="utf-8")
     return folder
 
@@ -145,3 +147,20 @@ def test_the_docs_pages_show_hostile_markdown_as_text(browser, tmp_path):  # noq
         assert seen["errors"] == []
         links = page.read_text(encoding="utf-8")
         assert 'href="javascript:' not in links
+
+
+def test_hover_markdown_shows_hostile_names_as_text(hostile):
+    """The language server's hover is Markdown an editor renders: a card named with markup
+    or a link is shown as written (rendered here with raw HTML allowed, the worst case)."""
+    from markdown_it import MarkdownIt
+
+    from interpreter.check.load import check_paths
+    from interpreter.lsp.hover import card_markdown, wonder_markdown
+    ruleset = check_paths([str(hostile)]).ruleset
+    linked = next(c for c in ruleset.cards if c.name == LINK)
+    shown = [card_markdown(ruleset, linked), wonder_markdown(next(w for w in ruleset.wonders if w.name == SVG))]
+    for text in shown:
+        page = MarkdownIt("commonmark", {"html": True}).render(text)
+        assert "<img" not in page and "<svg" not in page and "<a " not in page and "<b " not in page, page
+        assert "<em>" not in page, page
+    assert "[click](https://evil.example/pwned)" in MarkdownIt("commonmark").render(shown[0])

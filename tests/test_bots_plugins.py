@@ -256,3 +256,10 @@ def test_failed_games_make_a_loud_biased_summary_and_a_replay_play_accepts(misbe
                        "--bots", f"{misbehaving}:Moody", "--variant", "cheap-trade")
     assert compared.returncode == 1 and compared.stdout.startswith("WARNING: ")
     assert compared.stdout.count("replay: wonders play") == 2 * failed      # listed, as the message says
+
+
+def test_a_ladder_with_failed_games_says_its_ratings_are_biased(misbehaving):
+    result = run_cli("ladder", "--bots", f"random,{misbehaving}:Moody", "--players", "3", "--games", "6",
+                     "--workers", "1", "--quiet")
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.startswith("WARNING: ") and "biased" in result.stdout.splitlines()[0]

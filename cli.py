@@ -6,13 +6,13 @@ of each command lives in interpreter/tools/.
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
 from interpreter import __version__
 from interpreter.commands.exits import Group
+from interpreter.commands.outputs import check_outputs, content_inputs, same_file
 from interpreter.commands.play import play
 
 from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT,  # noqa: F401
@@ -120,9 +120,10 @@ def replay(log_file, to_turn, save_file, force, fmt, paths, variants, rules):
     A log of an unfinished game (written by `play --log` as it goes) is replayed to its end."""
     import json
     from interpreter.tools import replay as tool
-    if save_file and not force and _same_file(save_file, log_file):
+    if save_file and not force and same_file(save_file, log_file):
         raise click.BadParameter(f"{shown(save_file)} is the log being replayed; saving there would replace "
                                  "the log with a position (add --force to do it anyway)", param_hint="--save")
+    check_outputs([("--save", save_file)], content_inputs(paths, variants, rules))
     data = _read_json(log_file, "log")
     tables = _tables(paths, _recorded_variants(data, variants, log_file),
                      None if paths else _recorded_rules(data, rules, log_file))
@@ -141,13 +142,6 @@ def replay(log_file, to_turn, save_file, force, fmt, paths, variants, rules):
         if not game.finished and to_turn is None:
             click.echo("The log ends before the game does; every recorded turn was legal.")
         click.echo(tool.state_text(game, done), nl=False)
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.realpath(a) == os.path.realpath(b)
 
 
 @main.command()

@@ -155,3 +155,111 @@ def test_an_installed_package_brings_a_bot_through_its_entry_point(tmp_path):
     refused = subprocess.run([str(python), "-c", "import cli; cli.run()", "play", "--players", "3",
                               "--bots", "cautious:sel=1"], cwd=str(tmp_path), capture_output=True, text=True, env=env)
     assert refused.returncode == 2 and "bot 'cautious' has no parameter 'sel'" in refused.stderr
+
+
+# ---------------------------------------------------------------- a plug-in's code misbehaving (issue 21)
+MISBEHAVING = '''
+import sys
+from interpreter.bots import Bot
+
+
+class Chatty(Bot):
+    def __init__(self, seed=0, **params):
+        print("chatty: warming up")
+        super().__init__(seed, **params)
+
+    def choose(self, view, options):
+        print("chatty: thinking about", len(options), "options")
+        return 0
+
+
+class Quitter(Bot):
+    def choose(self, view, options):
+        sys.exit(5)
+
+
+class Fragile(Bot):
+    def __init__(self, seed=0, **params):
+        raise RuntimeError("no model file")
+
+
+class Illegal(Bot):
+    def choose(self, view, options):
+        return len(options)
+
+
+class Moody(Bot):
+    """Fails in every game whose seed is even (a bot's seed is the game's times 1000 plus the seat)."""
+    def choose(self, view, options):
+        if self.seed // 1000 % 2 == 0:
+            raise ValueError("a bad day")
+        return 0
+'''
+
+
+@pytest.fixture(scope="module")
+def misbehaving(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("bots") / "misbehaving.py"
+    path.write_text(MISBEHAVING, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("command", [["play", "--players", "3"],
+                                     ["simulate", "--players", "3", "--games", "4", "--workers", "2", "--quiet"]])
+def test_what_a_bot_prints_goes_to_stderr_not_into_json(misbehaving, command):
+    result = run_cli(*command, "--bots", f"{misbehaving}:Chatty", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    json.loads(result.stdout)                                  # nothing else on stdout
+    assert "chatty: thinking about" in result.stderr and "chatty: warming up" in result.stderr
+
+
+def test_a_bot_calling_sys_exit_is_an_error_naming_it(misbehaving):
+    result = run_cli("play", "--players", "3", "--bots", f"{misbehaving}:Quitter")
+    assert result.returncode == 1, result.stderr
+    assert f"{misbehaving}:Quitter" in result.stderr and "sys.exit(5)" in result.stderr
+    result = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+                     "--bots", f"{misbehaving}:Quitter", "--format", "json")
+    assert result.returncode == 1 and "sys.exit(5)" in json.loads(result.stdout)["failed"][0]["error"]
+
+
+@pytest.mark.parametrize("command", [["play", "--players", "3"],
+                                     ["simulate", "--players", "3", "--games", "2", "--quiet"]])
+def test_a_bot_whose_constructor_raises_is_a_usage_error(misbehaving, command):
+    result = run_cli(*command, "--bots", f"{misbehaving}:Fragile")
+    assert result.returncode == 2, result.stderr
+    assert "Fragile" in result.stderr and "no model file" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_bot_answering_an_illegal_option_in_play_exits_1(misbehaving, tmp_path):
+    log = tmp_path / "game.json"
+    result = run_cli("play", "--players", "3", "--bots", f"random,{misbehaving}:Illegal", "--log", str(log))
+    assert result.returncode == 1, result.stderr
+    assert "not the index" in result.stderr and "Illegal" in result.stderr and "internal error" not in result.stderr
+    assert json.loads(log.read_text(encoding="utf-8"))["choices"] == []
+
+
+def test_failed_games_make_a_loud_biased_summary_and_a_replay_play_accepts(misbehaving):
+    import shlex
+    result = run_cli("simulate", "--players", "3", "--games", "8", "--workers", "1", "--quiet",
+                     "--bots", f"{misbehaving}:Moody")
+    assert result.returncode == 1, result.stderr
+    first = result.stdout.splitlines()[0]
+    failed = int(first.split()[1])
+    assert 0 < failed < 8
+    assert first.startswith(f"WARNING: {failed} of 8 games failed") and "biased" in first
+    assert f"error: {failed} game(s) failed" in result.stderr
+    replay = next(line.split("replay: ", 1)[1] for line in result.stdout.splitlines() if "replay: " in line)
+    again = run_cli(*shlex.split(replay)[1:])
+    assert again.returncode == 1, again.stderr                 # accepted by play, and fails the same way
+    assert "a bad day" in again.stderr and "Moody" in again.stderr
+    compared = run_cli("compare", "--players", "3", "--games", "8", "--workers", "1", "--quiet",
+                       "--bots", f"{misbehaving}:Moody", "--variant", "cheap-trade")
+    assert compared.returncode == 1 and compared.stdout.startswith("WARNING: ")
+    assert compared.stdout.count("replay: wonders play") == 2 * failed      # listed, as the message says
+
+
+def test_a_ladder_with_failed_games_says_its_ratings_are_biased(misbehaving):
+    result = run_cli("ladder", "--bots", f"random,{misbehaving}:Moody", "--players", "3", "--games", "6",
+                     "--workers", "1", "--quiet")
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.startswith("WARNING: ") and "biased" in result.stdout.splitlines()[0]

@@ -156,14 +156,33 @@ def test_a_variant_card_is_drawn(tmp_path):
 
 
 def test_stale_svgs_go_other_files_stay(tmp_path):
+    """What render wrote and no longer draws goes; the user's own files stay, SVGs too."""
     out = tmp_path / "out"
-    (out / "cards").mkdir(parents=True)
-    (out / "cards" / "age1-renamed-card.svg").write_text("<svg/>", encoding="utf-8")
+    first = run_cli("render", "--age", "1", "--out", str(out))
+    assert first.returncode == 0, first.stderr
+    assert (out / "cards" / "age1-clay-pool.svg").is_file() and (out / "wonders-render.json").is_file()
+    (out / "cards" / "my-logo.svg").write_text("<svg/>", encoding="utf-8")
+    (out / "pictures").mkdir()
+    (out / "pictures" / "holiday.svg").write_text("<svg/>", encoding="utf-8")
     (out / "notes.txt").write_text("mine", encoding="utf-8")
-    result = run_cli("render", "--age", "1", "--out", str(out))
+    result = run_cli("render", "--age", "2", "--out", str(out))
     assert result.returncode == 0, result.stderr
-    assert not (out / "cards" / "age1-renamed-card.svg").exists()
+    assert not (out / "cards" / "age1-clay-pool.svg").exists() and (out / "cards" / "age2-sawmill.svg").is_file()
+    assert (out / "cards" / "my-logo.svg").read_text(encoding="utf-8") == "<svg/>"
+    assert (out / "pictures" / "holiday.svg").read_text(encoding="utf-8") == "<svg/>"
     assert (out / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+@pytest.mark.parametrize("theirs", ["index.html", "cards/age1-clay-pool.svg", "wonders-render.json"])
+def test_a_file_render_did_not_write_is_never_replaced(tmp_path, theirs):
+    out = tmp_path / "out"
+    (out / theirs).parent.mkdir(parents=True, exist_ok=True)
+    (out / theirs).write_text("mine", encoding="utf-8")
+    result = run_cli("render", "--age", "1", "--out", str(out))
+    assert result.returncode == 2 and "--out" in result.stderr and theirs in result.stderr, result.stderr
+    assert "did not write" in result.stderr and "Traceback" not in result.stderr
+    assert (out / theirs).read_text(encoding="utf-8") == "mine"
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()) == [theirs]
 
 
 @pytest.mark.parametrize("case", ["file", "under-a-file", "missing-option", "bad-age"])

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, run_cli, run_json
 
 from interpreter.sim.store import read_records
 
@@ -373,8 +373,12 @@ def test_compare_lists_each_failed_game_with_its_seed_and_replay(tmp_path):
     result = run_cli("compare", "--quiet", "--variant", "science-sets-worth-10", "--players", "3", "--games", "2",
                      "--workers", "1", "--bots", f"greedy,{tmp_path / 'illegal.py'}:Illegal")
     assert result.returncode == 1, result.stderr
-    assert "game 0 (seed " in result.stderr and "game 1 (seed " in result.stderr
-    assert result.stderr.count("replay: wonders play") == 4       # each game, under each rule set
+    assert "game 0 under base (seed " in result.stdout and "game 1 under base (seed " in result.stdout
+    assert result.stdout.count("replay: wonders play") == 4       # each game, under each rule set
+    assert "replay: wonders play" not in result.stderr            # listed once, not on both streams
+    _, data = run_json("compare", "--quiet", "--variant", "science-sets-worth-10", "--players", "3", "--games", "2",
+                       "--workers", "1", "--bots", f"greedy,{tmp_path / 'illegal.py'}:Illegal")
+    assert len(data["failed"]) == 4
 
 
 # --- ladder ---------------------------------------------------------------------------------

@@ -197,3 +197,16 @@ def test_the_progress_bar_shows_only_on_a_terminal():
     shown = b"".join(chunks).decode(errors="replace")
     assert result.returncode == 0
     assert "5/5" in shown and "games/s" in shown
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_a_side_some_board_lacks_is_refused_before_any_game(tmp_path, command):
+    variant = tmp_path / "one-sided.wonders"
+    variant.write_text('variant "One-sided Alexandria" {\n    changes "7 Wonders, first edition"\n'
+                       '    replace wonder "Alexandria" {\n        side A {\n            produces glass\n'
+                       '            stage { cost 2 stone; points 3 }\n        }\n    }\n}\n', encoding="utf-8")
+    result = run_cli(command, "--players", "3", "--games", "20", "--workers", "1", "--sides", "B",
+                     "--variant", str(variant), "--out", str(tmp_path / "runs"))
+    assert result.returncode == 2, result.stderr
+    assert "'Alexandria' has no side 'B'" in result.stderr and "--sides" in result.stderr
+    assert not (tmp_path / "runs").exists()

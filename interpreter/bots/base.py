@@ -9,7 +9,9 @@ the ones it takes in `parameters`, so a typo is refused before any game is playe
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sys
 from typing import Any, Callable, NamedTuple, Sequence
 
 
@@ -18,7 +20,27 @@ class BotSpecError(ValueError):
 
 
 class BotError(RuntimeError):
-    """A bot that answered with something other than the index of a legal option."""
+    """A bot that answered with something other than the index of a legal option, or whose
+    code failed (raised, or called sys.exit) while it chose."""
+
+
+@contextlib.contextmanager
+def bot_code(name: str, doing: str, error=BotError):
+    """Run a bot's own code (a plug-in's, which we did not write): what it prints goes to
+    standard error, never into the command's output (a JSON document on stdout); an
+    exception or a sys.exit in it becomes `error` naming the bot, so the command ends
+    with its documented status and a message, never a traceback or the bot's status.
+    Ctrl-C and SIGTERM (KeyboardInterrupt) pass through."""
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    except (BotError, BotSpecError):
+        raise
+    except SystemExit as err:
+        raise error(f"bot {name!r} called sys.exit({err.code!r}) while {doing}; a bot must answer, "
+                    "not end the program") from None
+    except Exception as err:  # noqa: BLE001 - any failure of the bot's code is the bot's error
+        raise error(f"bot {name!r} failed while {doing}: {type(err).__name__}: {err}") from None
 
 
 class Param(NamedTuple):

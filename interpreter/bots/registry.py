@@ -9,7 +9,7 @@ import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from .base import BotSpecError, convert_params, parse_bot_spec
+from .base import BotSpecError, bot_code, convert_params, parse_bot_spec
 from .view import BotSeat
 
 ENTRY_POINT_GROUP = "wonders.bots"
@@ -51,13 +51,12 @@ def _from_file(name: str):
     if module is None:
         spec = importlib.util.spec_from_file_location(module_name, path)
         module = importlib.util.module_from_spec(spec)
-        try:
-            spec.loader.exec_module(module)
-        except SyntaxError as err:
-            raise BotSpecError(f"{path_text}:{err.lineno}:{err.offset or 0}: the bot's file has a syntax "
-                               f"error: {err.msg}") from None
-        except Exception as err:  # noqa: BLE001 - any failure of the user's module is reported
-            raise BotSpecError(f"bot {name!r}: loading {path_text} failed: {type(err).__name__}: {err}") from None
+        with bot_code(name, f"loading {path_text}", BotSpecError):
+            try:
+                spec.loader.exec_module(module)
+            except SyntaxError as err:
+                raise BotSpecError(f"{path_text}:{err.lineno}:{err.offset or 0}: the bot's file has a "
+                                   f"syntax error: {err.msg}") from None
         sys.modules[module_name] = module
     cls = getattr(module, class_name, None)
     if cls is None:
@@ -82,11 +81,8 @@ def bot_class(name: str):
         hint = f"did you mean {guess!r}? " if guess else ""
         raise BotSpecError(f"unknown bot {name!r}; {hint}bots are {', '.join(names)}, "
                            f"or path/to/file.py:ClassName")
-    try:
+    with bot_code(name, f"loading its entry point {found.value}", BotSpecError):
         return found.load()
-    except Exception as err:  # noqa: BLE001 - a broken plug-in is the plug-in's error
-        raise BotSpecError(f"bot {name!r} (entry point {found.value}) cannot be loaded: "
-                           f"{type(err).__name__}: {err}") from None
 
 
 def make_bot(spec: str, seed: int) -> BotSeat:
@@ -97,8 +93,9 @@ def make_bot(spec: str, seed: int) -> BotSeat:
     if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
         raise BotSpecError(f"bot {name!r} is not a class with a choose(view, options) method")
     params = convert_params(name, getattr(cls, "parameters", None), given)
-    try:
-        bot = cls(seed=seed, **params)
-    except TypeError as err:
-        raise BotSpecError(f"bot {name!r} cannot be made as {cls.__name__}(seed=..., ...): {err}") from None
+    with bot_code(name, f"being made as {cls.__name__}(seed={seed}, ...)", BotSpecError):
+        try:
+            bot = cls(seed=seed, **params)
+        except TypeError as err:
+            raise BotSpecError(f"bot {name!r} cannot be made as {cls.__name__}(seed=..., ...): {err}") from None
     return BotSeat(bot, spec.strip())

@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from types import MappingProxyType
 
-from .base import BotError
+from .base import BotError, bot_code
 from .valuation import Appraiser
 
 
@@ -226,7 +226,8 @@ class BotSeat:
     def decide(self, game, seat, kind, options) -> int:
         view = SeatView(game, seat, kind, self.memory, options)
         self.memory.observe(game, view.player, seat, kind)
-        index = self.bot.choose(view, tuple(options))
+        with bot_code(self.spec, "choosing"):
+            index = self.bot.choose(view, tuple(options))
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
             raise BotError(f"bot {self.spec!r} answered {index!r}, not the index of one of its "
                            f"{len(options)} options")

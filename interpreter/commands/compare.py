@@ -7,6 +7,7 @@ import os
 
 import click
 
+from .outputs import check_outputs, run_inputs
 from .sim_common import (check_engine, check_report, common_options, finish, list_failures, open_out, play_study,
                          run_options)
 
@@ -37,9 +38,13 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     if list(variants) == list(against):
         raise click.UsageError("--variant and --against name the same rules: there is nothing to compare")
     workers = check_engine(workers, cluster)
-    check_report(report_file)
     base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules)
     changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
+    check_outputs([("--out", out_dir)])
+    records = [None, None] if out_dir is None else [os.path.join(out_dir, f"{s}.jsonl") for s in "ab"]
+    check_outputs([("--out", records[0]), ("--out", records[1]), ("--report", report_file)],
+                  run_inputs(base) + run_inputs(changed))
+    check_report(report_file)
     name_a = " + ".join(against) if against else "base"
     name_b = " + ".join(variants)
     file_a, file_b = out_files(out_dir, resume, force)
@@ -64,6 +69,8 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
         click.echo("No game finished under both rule sets: nothing to compare.", err=True)
         finish(stopped, summary_a, games)
     result = comparison(records_a, records_b, summary_a, summary_b, name_a, name_b)
+    result["failed"] = ([{**f, "rules": name_a} for f in summary_a["failed"]]
+                        + [{**f, "rules": name_b} for f in summary_b["failed"]])
     result["options"] = {**base.to_data(), "games": games, "variants": list(variants), "against": list(against)}
     if fmt == "json":
         click.echo(json.dumps(result, indent=1))
@@ -73,8 +80,9 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
         from ..sim.report import compare_report
         from .sim_common import write_report
         write_report(report_file, compare_report(result, summary_a, summary_b, records_a, records_b))
-    list_failures(summary_a["failed"], f"{name_a}: ")
-    list_failures(summary_b["failed"], f"{name_b}: ")
+    if fmt == "json":               # the text output lists them at its end already
+        list_failures(summary_a["failed"], f"{name_a}: ")
+        list_failures(summary_b["failed"], f"{name_b}: ")
     failed = {"games": summary_a["games"], "failed": summary_a["failed"] + summary_b["failed"]}
     finish(stopped, failed, games, f"; `--resume` continues it from {out_dir}" if out_dir else "")
 

@@ -115,7 +115,8 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
     if fmt == "json":
         click.echo(json.dumps(ladder_data(result, names, counts, len(records), failed), indent=2))
     else:
-        click.echo(ladder_text(result, names, counts, len(records)), nl=False)
+        from ..sim.summary_text import failure_warning
+        click.echo(failure_warning(failed, len(records)) + ladder_text(result, names, counts, len(records)), nl=False)
     if interrupted:
         click.echo(f"interrupted: {len(records)} of {games} games finished and rated", err=True)
         sys.exit(130)

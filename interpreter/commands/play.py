@@ -15,6 +15,7 @@ import click
 
 from .common import CONTENT, FORMATS, RULES, VARIANT, WriteError, load_position, run_game, shown, \
     tables as load_tables, variant_record, write_atomic
+from .outputs import bot_inputs, check_outputs, content_inputs
 
 
 @click.command()
@@ -39,9 +40,12 @@ from .common import CONTENT, FORMATS, RULES, VARIANT, WriteError, load_position,
 @RULES
 def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, paths, variants, rules):
     """Play a full game with bots (and optionally you) and print the log and score pad."""
+    from interpreter.bots import BotError
     from interpreter.engine.bots import BotSpecError, make_bot, split_bot_list
     from interpreter.tools import play as tool
     bot_names = split_bot_list(bots)
+    check_outputs([("--log", log_file)], [("the saved position", load_file)] * (load_file is not None)
+                  + content_inputs(paths, variants, rules) + bot_inputs(bot_names))
     for b in bot_names:
         try:
             make_bot(b, 0)
@@ -65,8 +69,11 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
         err = fmt == "json"                    # keep stdout for the JSON document
         human_decider = HumanDecider(ask=lambda question: read_answer(question, err=err),
                                      echo=lambda text: click.echo(text, err=err))
-    deciders = tool.make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
-                                  human_decider)
+    try:
+        deciders = tool.make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
+                                      human_decider)
+    except BotSpecError as err:
+        raise click.BadParameter(shown(err), param_hint="--bots") from None
     log = GameLog(log_file, game, bot_names)
     log.write(before_start=True)
     try:
@@ -74,6 +81,10 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     except (KeyboardInterrupt, EOFError):
         log.say_stopped()
         raise
+    except BotError as err:                    # the bot's fault, not the rules': status 1, not a crash
+        click.echo(f"error: {shown(err)}", err=True)
+        log.say_stopped()
+        sys.exit(1)
     if fmt == "json":
         click.echo(tool.final_json(game, bot_names), nl=False)
     else:

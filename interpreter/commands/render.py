@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from .common import CONTENT, RULES, VARIANT, age_option, fail_on_errors, load
+from .common import CONTENT, RULES, VARIANT, age_option, fail_on_errors, load, shown
+from .outputs import check_outputs
 
 
 def _output_folder(out: str) -> Path:
@@ -28,7 +29,8 @@ def _output_folder(out: str) -> Path:
 
 @click.command()
 @click.option("--out", "out", required=True, type=click.Path(), metavar="DIR",
-              help="folder for index.html, print.html, cards/*.svg and wonders/*.svg (made if missing)")
+              help="folder for index.html, print.html, cards/*.svg and wonders/*.svg (made if missing); "
+                   "wonders-render.json there lists them, and only files it lists are replaced or removed")
 @click.option("--age", help="only the cards of this age (1, 2, 3 or I, II, III); wonders are always drawn")
 @CONTENT
 @VARIANT
@@ -39,7 +41,8 @@ def render(out, age, paths, variants, rules):
     Cards are drawn from the effect objects: colour band, cost, name, chains, copies by
     player count, and each effect in icons and in words.
     """
-    from interpreter.render.build import render as draw
+    from interpreter.render.build import NotOurs, render as draw
+    check_outputs([("--out", out)])
     result = load(paths, variants, rules)
     fail_on_errors(result)
     age_number = age_option(age, result.ruleset)
@@ -47,6 +50,10 @@ def render(out, age, paths, variants, rules):
     try:
         done = draw(result.ruleset, folder, age_number, result.variants,
                     progress=lambda text: click.echo(text + "...", err=True))
+    except NotOurs as err:
+        listed = ", ".join(err.files[:5]) + (f" and {len(err.files) - 5} more" if len(err.files) > 5 else "")
+        raise click.BadParameter(f"{shown(out)} holds files that `wonders render` did not write and would replace "
+                                 f"({listed}); move them, or choose another folder", param_hint="--out") from None
     except OSError as err:
         click.echo(f"error: {err.filename or out}: cannot write: {err.strerror}", err=True)
         sys.exit(1)

@@ -64,6 +64,11 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None,
     if sides != "random" and sides not in known_sides:
         raise click.BadParameter(f"{sides!r} is not a side of these rules' boards "
                                  f"(sides: {', '.join(known_sides)}, or random)", param_hint="--sides")
+    without = sorted({s.wonder for s in tables.sides} - {s.wonder for s in tables.sides if s.side == sides})
+    if sides != "random" and without:
+        raise click.BadParameter(f"{', '.join(map(repr, without))} ha{'s' if len(without) == 1 else 've'} no side "
+                                 f"{sides!r}: every game that deals {'it' if len(without) == 1 else 'one'} would "
+                                 "fail; give --sides random, or a side every board has", param_hint="--sides")
     try:
         Game(tables, players, 0, sides)
     except RulesError as err:

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from .outputs import check_outputs, run_inputs
 from .sim_common import check_engine, check_report, common_options, finish, open_out, play_study, run_options
 
 
@@ -28,6 +29,7 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     from ..sim.summary_text import summary_text
     workers = check_engine(workers, cluster)
     options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
+    check_outputs([("--out", out_file), ("--report", report_file)], run_inputs(options))
     check_report(report_file)
     writer, done = open_out(out_file, resume, force, options)
     try:

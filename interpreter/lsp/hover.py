@@ -2,10 +2,14 @@
 
 A card or wonder name (where it is defined or named) shows the whole card or wonder side
 by side; inside a card, wonder stage or rules, the innermost effect, stage or card; a
-vocabulary name shows what it is.  Markdown, generated from the effect objects.
+vocabulary name shows what it is.  Markdown, generated from the effect objects; every
+name and text from the content goes through `_md`, so a card named `<img ...>` or
+`[x](command:...)` is shown as written, never as markup or a link.
 """
 
 from __future__ import annotations
+
+import re
 
 import attrs
 
@@ -17,6 +21,12 @@ from ..tools.cards import pooled_names
 from .names import Occurrence
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
+_MARKUP = re.compile(r"([\\`*_\[\]<>&!|~])")
+
+
+def _md(text: str) -> str:
+    """Content text as literal Markdown: each character that could start markup escaped."""
+    return _MARKUP.sub(r"\\\1", str(text))
 
 
 def hover_text(ruleset: RuleSet | None, tree: ast.File, line: int, column: int,
@@ -28,7 +38,7 @@ def hover_text(ruleset: RuleSet | None, tree: ast.File, line: int, column: int,
     path = nodes_at(tree, line, column)
     for node in reversed(path):
         if isinstance(node, ast.EFFECT_TYPES):
-            return f"effect: {effect_text(_checked(ruleset, path, node))}"
+            return f"effect: {_md(effect_text(_checked(ruleset, path, node)))}"
         if isinstance(node, ast.Stage):
             return _stage(node, path)
         if isinstance(node, ast.Card) and ruleset is not None:
@@ -80,19 +90,19 @@ def _card(ruleset: RuleSet, name: str) -> CardDef | None:
 def card_markdown(ruleset: RuleSet, card: CardDef) -> str:
     pooled = pooled_names(ruleset)
     copies = "drawn at random" if card.name in pooled else " ".join(f"{n}+" for n in card.copies) or "none"
-    lines = [f"**{card.name}**: age {ROMAN.get(card.age, card.age)}, {card.color} card", "",
-             f"- cost: {cost_text(card.cost)}",
-             f"- free with: {', '.join(card.chains) or '-'}",
+    lines = [f"**{_md(card.name)}**: age {ROMAN.get(card.age, card.age)}, {_md(card.color)} card", "",
+             f"- cost: {_md(cost_text(card.cost))}",
+             f"- free with: {_md(', '.join(card.chains)) or '-'}",
              f"- copies: {copies}"]
-    lines += [f"- {effect_text(e)}" for e in card.effects]
+    lines += [f"- {_md(effect_text(e))}" for e in card.effects]
     return "\n".join(lines)
 
 
 def wonder_markdown(wonder: WonderDef) -> str:
-    lines = [f"**{wonder.name}**"]
+    lines = [f"**{_md(wonder.name)}**"]
     for side in wonder.sides:
-        lines += ["", f"side {side.name}: " + ("; ".join(effect_text(e) for e in side.effects) or "-")]
-        lines += [f"{i}. {cost_text(s.cost)}: " + "; ".join(effect_text(e) for e in s.effects)
+        lines += ["", f"side {_md(side.name)}: " + (_md("; ".join(effect_text(e) for e in side.effects)) or "-")]
+        lines += [f"{i}. {_md(cost_text(s.cost))}: " + _md("; ".join(effect_text(e) for e in s.effects))
                   for i, s in enumerate(side.stages, 1)]
     return "\n".join(lines)
 
@@ -103,7 +113,7 @@ def _stage(stage: ast.Stage, path: list) -> str:
     title = f"stage {stages.index(stage) + 1}" if stage in stages else "stage"
     costs = [", ".join(_cost_item(i) for i in s.items) for s in stage.body if isinstance(s, ast.CostStmt)]
     effects = [effect_text(e) for e in stage.body if isinstance(e, ast.EFFECT_TYPES)]
-    return f"**{title}**: cost {', '.join(costs) or 'free'}\n\n" + "\n".join(f"- {e}" for e in effects)
+    return f"**{title}**: cost {_md(', '.join(costs)) or 'free'}\n\n" + "\n".join(f"- {_md(e)}" for e in effects)
 
 
 def _cost_item(item) -> str:

@@ -1,10 +1,13 @@
 """Render a rule set into a folder: index.html, print.html, cards/*.svg, wonders/*.svg.
 
-Every file is written atomically; SVG files in cards/ and wonders/ that this run did not
-write (a card renamed or removed since) are removed, so the folder mirrors the rule set."""
+Every file is written atomically.  The folder's manifest (wonders-render.json) lists the
+files render wrote there: a file it lists that this run does not write (a card renamed or
+removed since) is removed, and a file it does not list is never removed nor replaced (the
+run is refused first), so the user's own files in the folder are safe."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -16,6 +19,19 @@ from ..tools.cards import pooled_names
 from .card_svg import CardView, card_svg
 from .page import index_page, print_page
 from .wonder_svg import wonder_side_svg
+
+
+MANIFEST = "wonders-render.json"
+# What a manifest may list: only such files are ever removed, whatever the manifest says.
+OURS = re.compile(r"(cards|wonders)/[a-z0-9-]+\.svg|index\.html|print\.html")
+
+
+class NotOurs(Exception):
+    """Files in the folder that render would replace but did not write."""
+
+    def __init__(self, files: list[str]):
+        super().__init__(", ".join(files))
+        self.files = files
 
 
 @attrs.frozen
@@ -52,33 +68,59 @@ def card_views(ruleset: RuleSet, age: int | None = None) -> list[CardView]:
     return views
 
 
+def written_before(out: Path) -> set[str] | None:
+    """The files the folder's manifest lists: none if there is no manifest, None if the
+    file in its place is not one render wrote."""
+    path = out / MANIFEST
+    if not path.exists():
+        return set()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("written by") != "wonders render" or not isinstance(data.get("files"), list):
+        return None
+    return {f for f in data["files"] if isinstance(f, str) and OURS.fullmatch(f)}
+
+
+def _write_manifest(out: Path, files) -> None:
+    write_atomic(out / MANIFEST, json.dumps({"written by": "wonders render", "files": sorted(files)}, indent=1) + "\n")
+
+
 def render(ruleset: RuleSet, out: Path, age: int | None = None, variants=(), progress=lambda text: None) -> Rendered:
+    """Draw into `out`; raises NotOurs, before writing anything, when a file to write is
+    already there and the manifest does not list it."""
     views = card_views(ruleset, age)
     vocabulary = ruleset.vocabulary
+    taken: set[str] = set()
+    cards = [(view, f"cards/{_unique(f'age{view.card.age}-{slug(view.card.name)}', taken)}.svg") for view in views]
+    sides = [(wonder, side, f"wonders/{_unique(f'{slug(wonder.name)}-{slug(side.name)}', taken)}.svg")
+             for wonder in ruleset.wonders for side in wonder.sides]
+    planned = [file for _, file in cards] + [file for _, _, file in sides] + ["index.html", "print.html"]
+    before = written_before(out)
+    if before is None:
+        raise NotOurs([MANIFEST])
+    foreign = [f for f in planned if (out / f).exists() and f not in before]
+    if foreign:
+        raise NotOurs(foreign)
     (out / "cards").mkdir(parents=True, exist_ok=True)
     (out / "wonders").mkdir(parents=True, exist_ok=True)
-    taken: set[str] = set()
-    cards, written = [], set()
+    _write_manifest(out, before | set(planned))            # an interrupted run still knows its files
     progress(f"drawing {len(views)} card(s)")
-    for view in views:
-        file = f"cards/{_unique(f'age{view.card.age}-{slug(view.card.name)}', taken)}.svg"
+    drawn = []
+    for view, file in cards:
         svg = card_svg(view, vocabulary)
         write_atomic(out / file, svg)
-        written.add(file)
-        cards.append((view, svg, file))
-    sides = []
-    progress(f"drawing {sum(len(w.sides) for w in ruleset.wonders)} wonder side(s)")
-    for wonder in ruleset.wonders:
-        for side in wonder.sides:
-            file = f"wonders/{_unique(f'{slug(wonder.name)}-{slug(side.name)}', taken)}.svg"
-            svg = wonder_side_svg(wonder, side, vocabulary)
-            write_atomic(out / file, svg)
-            written.add(file)
-            sides.append((wonder.name, side.name, svg, file))
-    for folder in ("cards", "wonders"):
-        for stale in (out / folder).glob("*.svg"):
-            if f"{folder}/{stale.name}" not in written:
-                stale.unlink()
-    write_atomic(out / "index.html", index_page(ruleset, cards, sides, list(variants)))
-    write_atomic(out / "print.html", print_page(ruleset, cards))
-    return Rendered(len(cards), len(sides), ("index.html", "print.html"))
+        drawn.append((view, svg, file))
+    progress(f"drawing {len(sides)} wonder side(s)")
+    boards = []
+    for wonder, side, file in sides:
+        svg = wonder_side_svg(wonder, side, vocabulary)
+        write_atomic(out / file, svg)
+        boards.append((wonder.name, side.name, svg, file))
+    write_atomic(out / "index.html", index_page(ruleset, drawn, boards, list(variants)))
+    write_atomic(out / "print.html", print_page(ruleset, drawn))
+    for stale in sorted(before - set(planned)):
+        (out / stale).unlink(missing_ok=True)
+    _write_manifest(out, planned)
+    return Rendered(len(drawn), len(boards), ("index.html", "print.html"))

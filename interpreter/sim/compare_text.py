@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..tools.table import render_table
+from .summary_text import failure_warning, failures_text
 
 SECTIONS = [("game", "The games"), ("category", "Score categories"), ("seat", "By seat"),
             ("wonder", "By wonder and side"), ("bot", "By bot"), ("card", "Cards")]
@@ -21,7 +22,9 @@ def _difference(figure) -> list[str]:
 def comparison_text(result: dict, all_cards: bool = False) -> str:
     a, b = result["a"], result["b"]
     tested = len(result["figures"])
-    out = [f"{b} against {a}: {result['games'][0]} games each, on the same seeds", ""]
+    failed = result.get("failed", [])
+    out = [failure_warning(failed, result["games"][0])
+           + f"{b} against {a}: {result['games'][0]} games each, on the same seeds", ""]
     if result["verdict"]:
         out.append(f"The largest significant differences ({result['significant']} of {tested} figures "
                    f"differ at 5% after Holm's correction):")
@@ -44,4 +47,4 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
         ["category", a, b], [[s["category"], f"{100 * s['a']:.1f}%", f"{100 * s['b']:.1f}%"]
                              for s in result["shares_of_winners"]]))
     out.append("* significant at 5% after Holm's correction for all the figures compared.")
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n" + failures_text({"failed": failed})

@@ -3,6 +3,11 @@ inline, nothing is fetched), charts drawn by Plotly from the summary and the rec
 
 Plotly rather than Altair: its Python package carries plotly.js, so the report is made
 and opened with no network, and its charts have hover, zoom and error bars built in.
+
+Every value from records, content and options is untrusted (a records file given to
+`--resume` can hold anything): `_text` escapes it for the page, and `_label` for Plotly,
+which draws its own pseudo-HTML in names, ticks and hover text; Plotly's JSON escapes `<`,
+so nothing can close the script element that carries it.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ table.sortable th, table.sortable td { padding: .3em .6em; border-bottom: 1px so
 table.sortable td:first-child, table.sortable th:first-child { text-align: left; }
 table.sortable th.asc::after { content: " \\25B2"; } table.sortable th.desc::after { content: " \\25BC"; }
 .verdict li { margin: .3em 0; } .significant { font-weight: bold; }
+.failed { background: #fde8e8; border: 2px solid #b42318; padding: .8em 1.2em; border-radius: 6px; }
 """
 
 # Click a header to sort by that column (numbers by value; again to reverse).
@@ -45,6 +51,17 @@ document.querySelectorAll('table.sortable').forEach(function (table) {
 """
 
 
+def _text(value) -> str:
+    """Any value as HTML text (quotes too, so it is safe inside an attribute)."""
+    return html.escape(str(value), quote=True)
+
+
+def _label(value) -> str:
+    """A name as Plotly shows it: its markup (`<b>`, `<a href>`, entities) escaped, so the
+    chart shows the name as written and never a link or a tag."""
+    return html.escape(str(value), quote=False)
+
+
 def _plotly():
     try:
         import plotly.graph_objects as go
@@ -62,15 +79,15 @@ def _div(figure, name: str) -> str:
 
 def _page(title: str, body: list[str]) -> str:
     _go, get_plotlyjs = _plotly()
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{_text(title)}</title>"
             f"<style>{STYLE}</style><script>{get_plotlyjs()}</script></head>\n<body>\n"
             + "\n".join(body) + f"\n<script>{SORTER}</script>\n</body></html>\n")
 
 
 def _table(headers: list[str], rows: list[list[tuple[str, object]]], name: str) -> str:
     """A sortable table; each cell is (text shown, value sorted by)."""
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td data-value=\"{html.escape(str(v))}\">{html.escape(t)}</td>"
+    head = "".join(f"<th>{_text(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td data-value=\"{_text(v)}\">{_text(t)}</td>"
                                     for t, v in row) + "</tr>" for row in rows)
     return f"<table class=\"sortable\" id=\"{name}\"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -79,12 +96,12 @@ def _win_bars(go, groups: list[tuple[str, list[dict]]], labels, players: int, ti
     """Win rates with their Wilson intervals as error bars; one trace per group."""
     figure = go.Figure()
     for name, wins in groups:
-        figure.add_bar(name=name, x=labels, y=[w["rate"] for w in wins],
+        figure.add_bar(name=_label(name), x=[_label(x) for x in labels], y=[w["rate"] for w in wins],
                        error_y={"type": "data", "symmetric": False,
                                 "array": [w["high"] - w["rate"] for w in wins],
                                 "arrayminus": [w["rate"] - w["low"] for w in wins]},
                        customdata=[[w["n"]] for w in wins],
-                       hovertemplate="%{x}: %{y:.1%} (n=%{customdata[0]})<extra>" + name + "</extra>")
+                       hovertemplate="%{x}: %{y:.1%} (n=%{customdata[0]})<extra>%{fullData.name}</extra>")
     figure.add_hline(y=1 / players, line_dash="dash", annotation_text=f"fair share 1/{players}")
     figure.update_layout(title=title, yaxis_tickformat=".0%", barmode="group")
     return figure
@@ -103,9 +120,9 @@ def _score_histogram(go, named_records: list[tuple[str, list[dict]]]):
     figure = go.Figure()
     for name, records in named_records:
         games = [r for r in records if "error" not in r]
-        figure.add_histogram(name=f"{name}: every city", x=[s["total"] for g in games for s in g["seats"]],
+        figure.add_histogram(name=_label(f"{name}: every city"), x=[s["total"] for g in games for s in g["seats"]],
                              opacity=0.6, histnorm="probability")
-        figure.add_histogram(name=f"{name}: winners", x=[max(s["total"] for s in g["seats"]) for g in games],
+        figure.add_histogram(name=_label(f"{name}: winners"), x=[max(s["total"] for s in g["seats"]) for g in games],
                              opacity=0.6, histnorm="probability")
     figure.update_layout(title="Score distribution", barmode="overlay", xaxis_title="total score",
                          yaxis_title="share of cities", yaxis_tickformat=".0%")
@@ -116,9 +133,9 @@ def _category_boxes(go, named_records, categories):
     figure = go.Figure()
     for name, records in named_records:
         seats = [s for g in records if "error" not in g for s in g["seats"]]
-        xs = [c for s in seats for c in categories]
+        xs = [_label(c) for s in seats for c in categories]
         ys = [s["scores"][c] for s in seats for c in categories]
-        figure.add_box(name=name, x=xs, y=ys, boxmean=True)
+        figure.add_box(name=_label(name), x=xs, y=ys, boxmean=True)
     figure.update_layout(title="Points per city by score category", boxmode="group", yaxis_title="points")
     return figure
 
@@ -126,7 +143,7 @@ def _category_boxes(go, named_records, categories):
 def _shares(go, named_summaries):
     figure = go.Figure()
     for name, summary in named_summaries:
-        figure.add_bar(name=name, x=[c["category"] for c in summary["categories"]],
+        figure.add_bar(name=_label(name), x=[_label(c["category"]) for c in summary["categories"]],
                        y=[c["share_of_winners"] for c in summary["categories"]])
     figure.update_layout(title="Each category's share of the winners' points", yaxis_tickformat=".0%",
                          barmode="group")
@@ -135,11 +152,23 @@ def _shares(go, named_summaries):
 
 def _facts(summary: dict) -> str:
     f = summary["facts"]
-    variants = ", ".join(summary["variants"]) or "none"
-    return (f"<p class=\"facts\">{summary['games']} games, {summary['players']} players, rules "
-            f"{summary['rules']}, variants: {html.escape(variants)}. Winning score "
+    variants = ", ".join(map(str, summary["variants"])) or "none"
+    return (f"<p class=\"facts\">{_text(summary['games'])} games, {_text(summary['players'])} players, rules "
+            f"{_text(summary['rules'])}, variants: {_text(variants)}. Winning score "
             f"{f['winning_score']['mean']:.1f} (±{f['winning_score']['ci']:.1f}), margin {f['margin']['mean']:.1f}, "
-            f"shared wins {pct(f['tie']['rate'])}. {len(summary['failed'])} game(s) failed.</p>")
+            f"shared wins {pct(f['tie']['rate'])}.</p>")
+
+
+def failures(failed: list[dict], finished: int) -> str:
+    """The warning a report opens with when games failed: its figures leave them out."""
+    if not failed:
+        return ""
+    rows = "".join(f"<li>game {_text(g.get('game'))} (seed {_text(g.get('seed'))}): {_text(g.get('error'))}<br>"
+                   f"replay: <code>{_text(g.get('replay'))}</code></li>" for g in failed[:20])
+    more = f"<li>... and {len(failed) - 20} more</li>" if len(failed) > 20 else ""
+    return (f"<div class=\"failed\" role=\"alert\"><p><strong>{len(failed)} game(s) failed and are left out: "
+            f"the figures below come from the {finished} that finished, a biased sample.</strong></p>"
+            f"<ul>{rows}{more}</ul></div>")
 
 
 def card_table(summary: dict) -> str:
@@ -157,12 +186,13 @@ def card_table(summary: dict) -> str:
 def simulate_report(summary: dict, records: list[dict]) -> str:
     go, _ = _plotly()
     if not summary["games"]:
-        return _page("wonders simulate", ["<h1>wonders simulate</h1><p>No game finished.</p>"])
+        return _page("wonders simulate", ["<h1>wonders simulate</h1><p>No game finished.</p>",
+                                          failures(summary["failed"], 0)])
     categories = [c["category"] for c in summary["categories"]]
     seats = _win_bars(go, [("seat", [s["win"] for s in summary["seats"]])],
                       [f"seat {s['seat']}" for s in summary["seats"]], summary["players"],
                       "Win rate by seat (95% Wilson intervals)")
-    body = ["<h1>Balance report</h1>", _facts(summary),
+    body = ["<h1>Balance report</h1>", failures(summary["failed"], summary["games"]), _facts(summary),
             "<h2>Wonders</h2>", _div(_wonder_chart(go, summary), "chart-wonders"),
             "<h2>Seats</h2>", _div(seats, "chart-seats"),
             "<h2>Scores</h2>", _div(_score_histogram(go, [("games", records)]), "chart-scores"),
@@ -176,7 +206,7 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
                    records_a: list[dict] | None = None, records_b: list[dict] | None = None) -> str:
     go, _ = _plotly()
     a, b = result["a"], result["b"]
-    verdict = "".join(f"<li>{html.escape(line)}</li>" for line in result["verdict"]) \
+    verdict = "".join(f"<li>{_text(line)}</li>" for line in result["verdict"]) \
         or "<li>No figure differs significantly.</li>"
     wonders = sorted({(w["wonder"], w["side"]) for w in summary_a["wonders"]})
     by_a = {(w["wonder"], w["side"]): w["win"] for w in summary_a["wonders"]}
@@ -188,15 +218,16 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
                              "Win rate by wonder and side (95% Wilson intervals)")
     means = go.Figure()
     for name, summary in ((a, summary_a), (b, summary_b)):
-        means.add_bar(name=name, x=[c["category"] for c in summary["categories"]],
+        means.add_bar(name=_label(name), x=[_label(c["category"]) for c in summary["categories"]],
                       y=[c["points"]["mean"] for c in summary["categories"]],
                       error_y={"type": "data", "array": [c["points"]["ci"] for c in summary["categories"]]})
     means.update_layout(title="Mean points per city by category (95% intervals)", barmode="group")
     rows = [[(f["figure"], f["figure"]), (f"{f['a']:.3g}", f["a"]), (f"{f['b']:.3g}", f["b"]),
              (f"{f['difference']:+.3g} ± {f['ci']:.2g}", f["difference"]), (f"{f['p_holm']:.3g}", f["p_holm"]),
              ("yes" if f["significant"] else "", int(f["significant"]))] for f in result["figures"]]
-    body = [f"<h1>{html.escape(b)} against {html.escape(a)}</h1>",
-            f"<p class=\"facts\">{result['games'][0]} games on each side, on the same seeds. Significance: 5% "
+    body = [f"<h1>{_text(b)} against {_text(a)}</h1>",
+            failures(result.get("failed", summary_a["failed"] + summary_b["failed"]), result["games"][0]),
+            f"<p class=\"facts\">{_text(result['games'][0])} games on each side, on the same seeds. Significance: 5% "
             f"after Holm's correction for {len(result['figures'])} figures.</p>",
             f"<h2>Verdict</h2><ul class=\"verdict\">{verdict}</ul>",
             "<h2>Wonders</h2>", _div(wonder_chart, "chart-wonders"),

@@ -30,7 +30,8 @@ def summary_text(summary: dict, cards: int = 15) -> str:
         return "No game finished.\n" + failures_text(summary)
     facts = summary["facts"]
     variants = ", ".join(summary["variants"]) or "none"
-    out = [f"{summary['games']} games, {summary['players']} players, rules {summary['rules']}, variants: {variants}",
+    out = [failure_warning(summary["failed"], summary["games"])
+           + f"{summary['games']} games, {summary['players']} players, rules {summary['rules']}, variants: {variants}",
            f"winning score {facts['winning_score']['mean']:.1f} (±{facts['winning_score']['ci']:.1f}), "
            f"margin {facts['margin']['mean']:.1f} (±{facts['margin']['ci']:.1f}), "
            f"shared wins {pct(facts['tie']['rate'])} ({pct(facts['tie']['low'])}-{pct(facts['tie']['high'])}), "
@@ -56,12 +57,22 @@ def summary_text(summary: dict, cards: int = 15) -> str:
     return "\n".join(out) + failures_text(summary)
 
 
+def failure_warning(failed: list[dict], finished: int) -> str:
+    """The line a summary opens with when games failed: its figures leave them out."""
+    if not failed:
+        return ""
+    return (f"WARNING: {len(failed)} of {len(failed) + finished} games failed and are left out of every figure "
+            f"below: the figures come from the {finished} that finished, a biased sample (each failure is "
+            "listed at the end, with the command that replays it)\n\n")
+
+
 def failures_text(summary: dict) -> str:
     if not summary["failed"]:
         return ""
     lines = [f"\n{len(summary['failed'])} game(s) failed (left out of the figures above):"]
     for f in summary["failed"][:20]:
-        lines.append(f"  game {f['game']} (seed {f['seed']}): {f['error']}\n    replay: {f['replay']}")
+        under = f" under {f['rules']}" if "rules" in f else ""
+        lines.append(f"  game {f['game']}{under} (seed {f['seed']}): {f['error']}\n    replay: {f['replay']}")
     if len(summary["failed"]) > 20:
         lines.append(f"  ... and {len(summary['failed']) - 20} more (all are in --format json)")
     return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ BUILT_IN = {                        # name -> module:class, imported only when u
     "greedy": "interpreter.bots.simple:GreedyBot",
     "heuristic": "interpreter.bots.heuristic:HeuristicBot",
     "mcts": "interpreter.bots.mcts:MCTSBot",
+    "adaptive": "interpreter.bots.adaptive:AdaptiveBot",
 }
 
 
@@ -98,3 +99,13 @@ def make_bot(spec: str, seed: int) -> BotSeat:
     except TypeError as err:
         raise BotSpecError(f"bot {name!r} cannot be made as {cls.__name__}(seed=..., ...): {err}") from None
     return BotSeat(bot, spec.strip())
+
+
+def prepare_bots(specs, tables, players: int) -> None:
+    """Before the games of a run: each bot whose class has `prepare(tables, players)` (one
+    that fits itself to the rules, say) is made once and prepared, in this process."""
+    for spec in dict.fromkeys(specs):
+        seat = make_bot(spec, 0)
+        prepare = getattr(seat.bot, "prepare", None)
+        if callable(prepare):
+            prepare(tables, players)

@@ -37,6 +37,7 @@ class AdaptiveBot(Bot):
     parameters = {
         "budget": Param(positive(float), 240.0, "seconds a first fit of an unfitted rule set may take"),
         "generations": Param(positive(int), 40, "generations of a first fit (fewer if the budget ends first)"),
+        "games": Param(positive(int), 40, "games each candidate plays per generation of a first fit"),
         "fit_seed": Param(not_negative(int), 0, "the seed of a first fit (the same seed fits the same weights)"),
     }
 
@@ -54,7 +55,7 @@ class AdaptiveBot(Bot):
         from .fitcache import fitted_weights
         self.weights = fitted_weights(tables, players, budget=self.params.get("budget", 240.0),
                                       generations=self.params.get("generations", 40),
-                                      seed=self.params.get("fit_seed", 0))
+                                      games=self.params.get("games", 40), seed=self.params.get("fit_seed", 0))
 
     def _weights(self, view) -> list[float]:
         if self.weights is None:

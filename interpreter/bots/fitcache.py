@@ -81,7 +81,8 @@ def validate(data, key: str) -> list[float]:
     for i, w in enumerate(weights):
         if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or abs(w) > 100:
             raise ValueError(f"weight {NAMES[i]!r} is {w!r}, not a finite number within +-100")
-    for name, kind in (("players", int), ("seed", int), ("generations", int), ("games", int)):
+    for name, kind in (("players", int), ("seed", int), ("generations", int), ("games", int),
+                       ("games_per_candidate", int)):
         value = data.get(name)
         if isinstance(value, bool) or not isinstance(value, kind) or value < 0:
             raise ValueError(f"{name!r} is {value!r}, not a whole number of 0 or more")
@@ -114,6 +115,7 @@ def save(tables, players: int, result, seed: int) -> Path:
     key = fit_key(tables, players)
     data = {"format": FORMAT, "version": VERSION, "key": key, "rules": tables.rules.name, "players": players,
             "seed": seed, "generations": result.generations, "games": result.games,
+            "games_per_candidate": result.games_per_candidate,
             "seconds": round(result.seconds, 1), "stopped": result.stopped,
             "names": list(NAMES), "weights": [float(w) for w in result.weights],
             "history": [round(h, 4) for h in result.history]}
@@ -127,8 +129,8 @@ def _warn(warn, message: str) -> None:
     (warn or (lambda m: print(m, file=sys.stderr)))(message)
 
 
-def fitted_weights(tables, players: int, *, budget: float = 240.0, generations: int = 40, seed: int = 0,
-                   workers: int | None = None) -> list[float]:
+def fitted_weights(tables, players: int, *, budget: float = 240.0, generations: int = 40, games: int = 40,
+                   seed: int = 0, workers: int | None = None) -> list[float]:
     """The weights for these rules and players: remembered in this process, else read from
     the cache, else fitted now (with progress on stderr) and stored."""
     key = fit_key(tables, players)
@@ -136,14 +138,14 @@ def fitted_weights(tables, players: int, *, budget: float = 240.0, generations: 
     if found is None:
         found = load(tables, players)
         if found is None:
-            found = train(tables, players, budget=budget, generations=generations, seed=seed,
+            found = train(tables, players, budget=budget, generations=generations, games=games, seed=seed,
                           workers=workers)[0].weights
         _memo[key] = found
     return found
 
 
-def train(tables, players: int, *, budget: float, generations: int, seed: int, workers: int | None = None,
-          quiet: bool = False):
+def train(tables, players: int, *, budget: float, generations: int, games: int, seed: int,
+          workers: int | None = None, quiet: bool = False):
     """Fit now, with progress on stderr, and store the result: (the FitResult, its file).
     When Ctrl-C stopped it, what was learnt is stored, then the interruption goes on."""
     from .fitting import fit
@@ -151,7 +153,7 @@ def train(tables, players: int, *, budget: float, generations: int, seed: int, w
     progress = FitProgress(f"fitting adaptive to {tables.rules.name}, {players} players", generations, quiet)
     try:
         result = fit(tables, players, seed=seed, generations=generations, budget=budget, workers=workers,
-                     on_generation=progress.update)
+                     games=games, on_generation=progress.update)
     finally:
         progress.close()
     path = save(tables, players, result, seed)

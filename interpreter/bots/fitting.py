@@ -41,6 +41,7 @@ class FitResult:
     weights: list[float]
     generations: int                 # generations completed
     games: int                       # games played
+    games_per_candidate: int
     seconds: float
     stopped: str = ""                # "" (all generations), "budget" or "interrupted"
     history: list[float] = field(default_factory=list)   # the mean reward of each generation
@@ -116,7 +117,7 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
     options = {"seed": seed + 1, "bounds": list(BOUNDS), "verbose": -9, "verb_log": 0, "verb_disp": 0,
                "tolfun": 0, "tolx": 0, "tolflatfitness": 10 ** 6, "tolstagnation": 10 ** 6}
     strategy = cma.CMAEvolutionStrategy(start_weights(), SIGMA, options)
-    result = FitResult(list(start_weights()), 0, 0, 0.0)
+    result = FitResult(list(start_weights()), 0, 0, games, 0.0)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                                initargs=(pickle.dumps(tables),)) if workers > 1 else None
     if pool is None:

@@ -15,6 +15,8 @@ from .common import CONTENT, FORMATS, RULES, VARIANT, tables as load_tables
               help="seconds the fit may take at most (it stops before a generation that would end later)")
 @click.option("--generations", type=click.IntRange(min=1), default=40, show_default=True,
               help="generations of the search (the same seed and generations give the same weights)")
+@click.option("--games", type=click.IntRange(min=1), default=40, show_default=True,
+              help="games each candidate plays per generation (more: surer steps, slower)")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="the fit's seed")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: one per core)")
 @click.option("--quiet", is_flag=True, help="no progress")
@@ -22,7 +24,7 @@ from .common import CONTENT, FORMATS, RULES, VARIANT, tables as load_tables
 @CONTENT
 @VARIANT
 @RULES
-def train(players, budget, generations, seed, workers, quiet, fmt, paths, variants, rules):
+def train(players, budget, generations, games, seed, workers, quiet, fmt, paths, variants, rules):
     """Fit the adaptive bot's weights to the rules (variants applied) by self-play, and keep
     them in the cache, replacing any fit kept for the same rules and player count.
 
@@ -37,8 +39,8 @@ def train(players, budget, generations, seed, workers, quiet, fmt, paths, varian
     except RulesError as err:
         raise click.BadParameter(str(err), param_hint="--players") from None
     try:
-        result, path = fit_and_store(tables, players, budget=budget, generations=generations, seed=seed,
-                                     workers=workers, quiet=quiet)
+        result, path = fit_and_store(tables, players, budget=budget, generations=generations, games=games,
+                                     seed=seed, workers=workers, quiet=quiet)
     except CacheError as err:
         raise click.UsageError(str(err)) from None
     weights = dict(zip(NAMES, (round(w, 4) for w in result.weights)))

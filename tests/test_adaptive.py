@@ -179,3 +179,29 @@ def test_adaptive_plays_every_shipped_rule_set_and_variant(label, args, players)
     assert result.returncode == 0, result.stderr
     assert "fitting adaptive" in result.stderr
     assert data["winners"]
+
+
+def worked_example_commands() -> list[list[str]]:
+    """The `wonders` commands of docs/simulate.md's worked example (an indented block)."""
+    import shlex
+    text = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    section = text.split("## Worked example", 1)[1].split("\n## ", 1)[0]
+    commands = []
+    for line in section.replace("\\\n", " ").splitlines():
+        if line.startswith("    wonders "):
+            commands.append(shlex.split(line.strip())[1:])
+    return commands
+
+
+def test_the_worked_example_of_simulate_md_runs_at_a_reduced_size():
+    commands = worked_example_commands()
+    kinds = [c[0] for c in commands]
+    assert kinds.count("train") == 2 and "compare" in kinds, commands
+    smaller = {"train": ["--generations", "2", "--games", "4", "--workers", "1", "--players", "3"],
+               "compare": ["--games", "30", "--workers", "1", "--players", "3", "--quiet"]}
+    for command in commands:                   # click takes the last of a repeated option
+        result = run_cli(*command, *smaller[command[0]], timeout=600)
+        assert result.returncode == 0, (command, result.stderr)
+        if command[0] == "compare":
+            assert "fitting" not in result.stderr      # both fits were made by the train commands
+            assert "science points per city" in result.stdout

@@ -78,8 +78,9 @@ def test_the_compare_report_renders_in_a_browser(tmp_path):
     result = run_cli("compare", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
-    seen = open_report(report, None, ["chart-wonders", "chart-categories", "chart-shares", "chart-scores"])
-    assert seen["errors"] == [] and seen["charts"] == 4
+    seen = open_report(report, None, ["chart-strategy", "chart-wonders", "chart-categories", "chart-shares",
+                                      "chart-scores"])
+    assert seen["errors"] == [] and seen["charts"] == 5
     assert [url for url in seen["requests"] if not url.startswith("file:")] == []
     assert "Verdict" in report.read_text(encoding="utf-8")
 

@@ -34,6 +34,7 @@ def start_weights() -> list[float]:
 
 class AdaptiveBot(Bot):
     name = "adaptive"
+    adapts_to_rules = True              # compare says so of the bots that do not
     parameters = {
         "budget": Param(positive(float), 240.0, "seconds a first fit of an unfitted rule set may take"),
         "generations": Param(positive(int), 40, "generations of a first fit (fewer if the budget ends first)"),

@@ -109,3 +109,14 @@ def prepare_bots(specs, tables, players: int) -> None:
         prepare = getattr(seat.bot, "prepare", None)
         if callable(prepare):
             prepare(tables, players)
+
+
+def not_adapting(specs) -> list[str]:
+    """The bots among `specs` whose class does not declare `adapts_to_rules = True`: players
+    whose choices do not respond to a rule change (their values are set, not fitted or searched)."""
+    out = []
+    for spec in dict.fromkeys(specs):
+        name, _ = parse_bot_spec(spec)
+        if not getattr(bot_class(name), "adapts_to_rules", False) and name not in out:
+            out.append(name)
+    return out

@@ -64,6 +64,8 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
         finish(stopped, summary_a, games)
     result = comparison(records_a, records_b, summary_a, summary_b, name_a, name_b)
     result["options"] = {**base.to_data(), "games": games, "variants": list(variants), "against": list(against)}
+    from ..bots.registry import not_adapting
+    result["not_adapting"] = not_adapting(base.bots)
     if fmt == "json":
         click.echo(json.dumps(result, indent=1))
     else:

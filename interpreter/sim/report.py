@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 
+from .compare_text import not_adapting_line
 from .summary_text import pct
 
 STYLE = """
@@ -172,6 +173,20 @@ def simulate_report(summary: dict, records: list[dict]) -> str:
     return _page("wonders simulate: balance report", body)
 
 
+def _strategy_section(go, a: str, summary_a: dict, b: str, summary_b: dict) -> list[str]:
+    """How the players responded: each strategy figure per city, side by side (none for
+    records made before strategy figures were recorded)."""
+    if not summary_a.get("strategy") or not summary_b.get("strategy"):
+        return []
+    figure = go.Figure()
+    for name, summary in ((a, summary_a), (b, summary_b)):
+        figure.add_bar(name=name, x=[f["figure"] for f in summary["strategy"]],
+                       y=[f["per_city"]["mean"] for f in summary["strategy"]],
+                       error_y={"type": "data", "array": [f["per_city"]["ci"] for f in summary["strategy"]]})
+    figure.update_layout(title="Strategy: per city at the game's end (95% intervals)", barmode="group")
+    return ["<h2>Strategy</h2>", _div(figure, "chart-strategy")]
+
+
 def compare_report(result: dict, summary_a: dict, summary_b: dict,
                    records_a: list[dict] | None = None, records_b: list[dict] | None = None) -> str:
     go, _ = _plotly()
@@ -199,6 +214,9 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
             f"<p class=\"facts\">{result['games'][0]} games on each side, on the same seeds. Significance: 5% "
             f"after Holm's correction for {len(result['figures'])} figures.</p>",
             f"<h2>Verdict</h2><ul class=\"verdict\">{verdict}</ul>",
+            *([f"<p class=\"note\">{html.escape(not_adapting_line(result['not_adapting']))}</p>"]
+              if result.get("not_adapting") else []),
+            *_strategy_section(go, a, summary_a, b, summary_b),
             "<h2>Wonders</h2>", _div(wonder_chart, "chart-wonders"),
             "<h2>Scores</h2>", _div(means, "chart-categories"),
             _div(_shares(go, [(a, summary_a), (b, summary_b)]), "chart-shares")]

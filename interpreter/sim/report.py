@@ -178,13 +178,20 @@ def _strategy_section(go, a: str, summary_a: dict, b: str, summary_b: dict) -> l
     records made before strategy figures were recorded)."""
     if not summary_a.get("strategy") or not summary_b.get("strategy"):
         return []
-    figure = go.Figure()
-    for name, summary in ((a, summary_a), (b, summary_b)):
-        figure.add_bar(name=name, x=[f["figure"] for f in summary["strategy"]],
-                       y=[f["per_city"]["mean"] for f in summary["strategy"]],
-                       error_y={"type": "data", "array": [f["per_city"]["ci"] for f in summary["strategy"]]})
-    figure.update_layout(title="Strategy: per city at the game's end (95% intervals)", barmode="group")
+    figure = _mean_bars(go, [(name, [(f["figure"], f["per_city"]) for f in summary["strategy"]])
+                             for name, summary in ((a, summary_a), (b, summary_b))],
+                        "Strategy: per city at the game's end (95% intervals)")
     return ["<h2>Strategy</h2>", _div(figure, "chart-strategy")]
+
+
+def _mean_bars(go, sides: list[tuple[str, list[tuple[str, dict]]]], title: str):
+    """Grouped bars of means with their 95% intervals: for each side, (label, summary.mean) pairs."""
+    figure = go.Figure()
+    for name, items in sides:
+        figure.add_bar(name=name, x=[label for label, _ in items], y=[m["mean"] for _, m in items],
+                       error_y={"type": "data", "array": [m["ci"] for _, m in items]})
+    figure.update_layout(title=title, barmode="group")
+    return figure
 
 
 def compare_report(result: dict, summary_a: dict, summary_b: dict,
@@ -201,12 +208,9 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
                                   (b, [by_b.get(w, empty) for w in wonders])],
                              [f"{w} {s}" for w, s in wonders], summary_a["players"] or 1,
                              "Win rate by wonder and side (95% Wilson intervals)")
-    means = go.Figure()
-    for name, summary in ((a, summary_a), (b, summary_b)):
-        means.add_bar(name=name, x=[c["category"] for c in summary["categories"]],
-                      y=[c["points"]["mean"] for c in summary["categories"]],
-                      error_y={"type": "data", "array": [c["points"]["ci"] for c in summary["categories"]]})
-    means.update_layout(title="Mean points per city by category (95% intervals)", barmode="group")
+    means = _mean_bars(go, [(name, [(c["category"], c["points"]) for c in summary["categories"]])
+                            for name, summary in ((a, summary_a), (b, summary_b))],
+                       "Mean points per city by category (95% intervals)")
     rows = [[(f["figure"], f["figure"]), (f"{f['a']:.3g}", f["a"]), (f"{f['b']:.3g}", f["b"]),
              (f"{f['difference']:+.3g} ± {f['ci']:.2g}", f["difference"]), (f"{f['p_holm']:.3g}", f["p_holm"]),
              ("yes" if f["significant"] else "", int(f["significant"]))] for f in result["figures"]]

@@ -169,17 +169,18 @@ def simulate_report(summary: dict, records: list[dict]) -> str:
             "<h2>Scores</h2>", _div(_score_histogram(go, [("games", records)]), "chart-scores"),
             _div(_category_boxes(go, [("games", records)], categories), "chart-categories"),
             _div(_shares(go, [("winners", summary)]), "chart-shares"),
+            *_strategy_section(go, [("cities", summary)]),
             "<h2>Cards</h2><p>Click a column to sort.</p>", card_table(summary)]
     return _page("wonders simulate: balance report", body)
 
 
-def _strategy_section(go, a: str, summary_a: dict, b: str, summary_b: dict) -> list[str]:
-    """How the players responded: each strategy figure per city, side by side (none for
+def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:
+    """How the players played: each strategy figure per city, side by side (none for
     records made before strategy figures were recorded)."""
-    if not summary_a.get("strategy") or not summary_b.get("strategy"):
+    if not all(summary.get("strategy") for _, summary in named_summaries):
         return []
     figure = _mean_bars(go, [(name, [(f["figure"], f["per_city"]) for f in summary["strategy"]])
-                             for name, summary in ((a, summary_a), (b, summary_b))],
+                             for name, summary in named_summaries],
                         "Strategy: per city at the game's end (95% intervals)")
     return ["<h2>Strategy</h2>", _div(figure, "chart-strategy")]
 
@@ -220,7 +221,7 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
             f"<h2>Verdict</h2><ul class=\"verdict\">{verdict}</ul>",
             *([f"<p class=\"note\">{html.escape(not_adapting_line(result['not_adapting']))}</p>"]
               if result.get("not_adapting") else []),
-            *_strategy_section(go, a, summary_a, b, summary_b),
+            *_strategy_section(go, [(a, summary_a), (b, summary_b)]),
             "<h2>Wonders</h2>", _div(wonder_chart, "chart-wonders"),
             "<h2>Scores</h2>", _div(means, "chart-categories"),
             _div(_shares(go, [(a, summary_a), (b, summary_b)]), "chart-shares")]

@@ -185,7 +185,7 @@ def worked_example_commands() -> list[list[str]]:
     """The `wonders` commands of docs/simulate.md's worked example (an indented block)."""
     import shlex
     text = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
-    section = text.split("## Worked example", 1)[1].split("\n## ", 1)[0]
+    section = text.split("## Worked example", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
     commands = []
     for line in section.replace("\\\n", " ").splitlines():
         if line.startswith("    wonders "):
@@ -196,7 +196,7 @@ def worked_example_commands() -> list[list[str]]:
 def test_the_worked_example_of_simulate_md_runs_at_a_reduced_size():
     commands = worked_example_commands()
     kinds = [c[0] for c in commands]
-    assert kinds.count("train") == 2 and "compare" in kinds, commands
+    assert kinds.count("train") == 2 and kinds.count("compare") == 2, commands
     smaller = {"train": ["--generations", "2", "--games", "4", "--workers", "1", "--players", "3"],
                "compare": ["--games", "30", "--workers", "1", "--players", "3", "--quiet"]}
     for command in commands:                   # click takes the last of a repeated option

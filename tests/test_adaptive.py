@@ -205,3 +205,12 @@ def test_the_worked_example_of_simulate_md_runs_at_a_reduced_size():
         if command[0] == "compare":
             assert "fitting" not in result.stderr      # both fits were made by the train commands
             assert "science points per city" in result.stdout
+
+
+def test_ladder_seats_adaptive_bots_fitted_to_each_player_count():
+    result = run_cli("ladder", "--bots", f"{TINY_BOT},heuristic", "--games", "4", "--players", "3,4",
+                     "--workers", "1", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "3 players" in result.stderr and "4 players" in result.stderr      # one fit per player count
+    assert len(cache_files()) == 2
+    assert "adaptive" in result.stdout

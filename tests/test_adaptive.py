@@ -214,3 +214,10 @@ def test_ladder_seats_adaptive_bots_fitted_to_each_player_count():
     assert "3 players" in result.stderr and "4 players" in result.stderr      # one fit per player count
     assert len(cache_files()) == 2
     assert "adaptive" in result.stdout
+
+
+def test_the_fit_does_not_depend_on_the_number_of_workers():
+    one = train("--seed", "3", "--games", "4")
+    two = run_json("train", "--players", "3", "--generations", "1", "--games", "4", "--workers", "2",
+                   "--seed", "3")[1]
+    assert one["weights"] == two["weights"]

@@ -131,7 +131,9 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
             tasks = [(players, [float(x) for x in c], incumbent, part) for c in candidates for part in halves]
             outcomes = list(pool.map(_task, tasks)) if pool else [_task(t) for t in tasks]
             per = len(halves)
-            rewards = [sum(sum(outcomes[i * per + j]) for j in range(per)) / len(plan)
+            # summed game by game in the plan's order, whatever the split: the same fit on any
+            # number of workers
+            rewards = [sum([r for part in outcomes[i * per:(i + 1) * per] for r in part]) / len(plan)
                        for i in range(len(candidates))]
             strategy.tell(candidates, [-r for r in rewards])          # cma minimises
             result.weights = [float(x) for x in strategy.mean]

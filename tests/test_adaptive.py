@@ -113,12 +113,13 @@ def test_every_field_is_validated():
     from interpreter.bots.fitcache import FORMAT, VERSION, validate
     good = {"format": FORMAT, "version": VERSION, "key": "k", "players": 4, "seed": 0, "generations": 3,
             "games": 10, "games_per_candidate": 2, "stopped": "", "names": list(NAMES),
-            "weights": [1.0] * len(NAMES)}
+            "weights": [1.0] * len(NAMES), "rules": "r", "seconds": 1.5, "history": [0.1, 0.2, 0.3]}
     assert validate(good, "k") == [1.0] * len(NAMES)
     bad = [("version", 99), ("key", "other"), ("names", ["a"]), ("weights", [1.0]),
            ("weights", [float("nan")] + [1.0] * (len(NAMES) - 1)), ("weights", ["1"] * len(NAMES)),
            ("weights", [1e9] * len(NAMES)), ("players", -1), ("seed", "0"), ("generations", True),
-           ("stopped", "maybe")]
+           ("stopped", "maybe"), ("rules", 3), ("seconds", -1), ("seconds", "1"), ("history", [0.1]),
+           ("history", [0.1, 0.2, float("inf")]), ("history", None)]
     for field, value in bad:
         with pytest.raises(ValueError):
             validate({**good, field: value}, "k")

@@ -88,6 +88,15 @@ def validate(data, key: str) -> list[float]:
             raise ValueError(f"{name!r} is {value!r}, not a whole number of 0 or more")
     if data.get("stopped") not in ("", "budget", "interrupted"):
         raise ValueError(f"'stopped' is {data.get('stopped')!r}")
+    if not isinstance(data.get("rules"), str):
+        raise ValueError("'rules' is not the rules' name")
+    seconds = data.get("seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 10 ** 7:
+        raise ValueError(f"'seconds' is {seconds!r}, not a time")
+    history = data.get("history")
+    if not isinstance(history, list) or len(history) != data["generations"] or not all(
+            isinstance(h, (int, float)) and not isinstance(h, bool) and math.isfinite(h) for h in history):
+        raise ValueError("'history' is not the mean reward of each generation")
     return [float(w) for w in weights]
 
 

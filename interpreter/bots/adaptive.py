@@ -25,8 +25,8 @@ SIZE = len(NAMES)
 
 
 def start_weights() -> list[float]:
-    """Where fitting starts: the heuristic bot's default weighing (heuristic.py), so a fit
-    of a few generations is never worse than the heuristic bot by construction of its start."""
+    """Where fitting starts: the heuristic bot's default weighing (heuristic.py), a decent
+    player, so that even a short fit starts from sensible play."""
     first = [1.0, 1.0, 0.5, 1.5, 1.5, 1.0, 1.0, 1.0, 1.0]
     last = [1.0, 1.0, 0.5, 0.6, 0.6, 1.0, 1.0, 1.0, 1.0]
     return first + last + [0.0]

@@ -215,6 +215,7 @@ from interpreter.commands.lsp import lsp  # noqa: E402
 from interpreter.commands.render import render  # noqa: E402
 from interpreter.commands.simulate import simulate  # noqa: E402
 from interpreter.commands.ladder import ladder  # noqa: E402
+from interpreter.commands.train import train  # noqa: E402
 
 main.add_command(fmt)
 main.add_command(lsp)
@@ -223,6 +224,7 @@ main.add_command(render)
 main.add_command(simulate)
 main.add_command(ladder)
 main.add_command(compare)
+main.add_command(train)
 
 
 def run() -> None:

@@ -57,3 +57,10 @@ def shipped_ruleset():
     result = check_paths(None)
     assert result.ruleset is not None, [d.message for d in result.diagnostics]
     return result.ruleset
+
+
+@pytest.fixture(autouse=True)
+def own_fit_cache(tmp_path_factory, monkeypatch):
+    """Each test its own adaptive bot cache (WONDERS_CACHE_DIR): no test reads or writes
+    the user's fits, and no test sees another's."""
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path_factory.mktemp("fit-cache")))

@@ -62,10 +62,11 @@ def test_the_simulate_report_renders_in_a_browser(tmp_path):
     result = run_cli("simulate", "--quiet", "--players", "4", "--games", "30", "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(report, tmp_path / "report.png",
-                       ["chart-wonders", "chart-seats", "chart-scores", "chart-categories", "chart-shares"])
+                       ["chart-wonders", "chart-seats", "chart-scores", "chart-categories", "chart-shares",
+                        "chart-strategy"])
     assert seen["errors"] == []
     assert [url for url in seen["requests"] if not url.startswith("file:")] == []
-    assert seen["charts"] == 5 and seen["bars"] == 14          # 7 wonders x 2 sides
+    assert seen["charts"] == 6 and seen["bars"] == 14          # 7 wonders x 2 sides
     ascending, descending = seen["sorted"]
     assert ascending <= descending
     assert (tmp_path / "report.png").stat().st_size > 10000
@@ -78,8 +79,9 @@ def test_the_compare_report_renders_in_a_browser(tmp_path):
     result = run_cli("compare", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
-    seen = open_report(report, None, ["chart-wonders", "chart-categories", "chart-shares", "chart-scores"])
-    assert seen["errors"] == [] and seen["charts"] == 4
+    seen = open_report(report, None, ["chart-strategy", "chart-wonders", "chart-categories", "chart-shares",
+                                      "chart-scores"])
+    assert seen["errors"] == [] and seen["charts"] == 5
     assert [url for url in seen["requests"] if not url.startswith("file:")] == []
     assert "Verdict" in report.read_text(encoding="utf-8")
 

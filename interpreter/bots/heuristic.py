@@ -5,9 +5,8 @@ coins while it needs them for trade, and denying the next player a card it wants
 
 from __future__ import annotations
 
-from operator import mul
-
 from .base import Bot, Param
+from .valuation import weigh_options
 
 
 class HeuristicBot(Bot):
@@ -41,21 +40,9 @@ class HeuristicBot(Bot):
                    1.0,                                    # powers
                    self.science)                           # science
         denial = self._denial(view) if self.deny and view.kind in ("turn", "last card") and view.turns_left else {}
-        coin_rate = appraiser.model.coin_rate * weights[1]
-        worth: dict[tuple[str, int], float] = {}            # the same for every payment of a card
-        values = []
-        for option in options:
-            if option.kind == "pass":
-                value = -100.0
-            else:
-                effects, coins = appraiser.parts(option)
-                key = (option.kind, option.card)
-                value = worth.get(key)
-                if value is None:
-                    value = worth[key] = sum(map(mul, weights, effects))
-                value += coins * coin_rate
-            values.append(value + denial.get(option.card, 0.0) + self.rng.random() * 0.01)
-        return values
+        values = weigh_options(appraiser, options, weights, appraiser.model.coin_rate * weights[1])
+        return [value + denial.get(option.card, 0.0) + self.rng.random() * 0.01
+                for value, option in zip(values, options)]
 
     def _denial(self, view) -> dict[int, float]:
         """For each card in hand: what it would be worth to the player who gets the hand next,

@@ -34,6 +34,7 @@ SEARCHED = ("turn", "neutral turn")
 
 class MCTSBot(Bot):
     name = "mcts"
+    adapts_to_rules = True              # it plays imagined games under the rules in use
     parameters = {
         "iterations": Param(positive(int), 200, "imagined games (rollouts) per decision"),
         "seconds": Param(positive(float), 0.0, "time per decision; the search stops at whichever of the "

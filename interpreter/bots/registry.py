@@ -19,6 +19,7 @@ BUILT_IN = {                        # name -> module:class, imported only when u
     "greedy": "interpreter.bots.simple:GreedyBot",
     "heuristic": "interpreter.bots.heuristic:HeuristicBot",
     "mcts": "interpreter.bots.mcts:MCTSBot",
+    "adaptive": "interpreter.bots.adaptive:AdaptiveBot",
 }
 
 
@@ -99,3 +100,24 @@ def make_bot(spec: str, seed: int) -> BotSeat:
         except TypeError as err:
             raise BotSpecError(f"bot {name!r} cannot be made as {cls.__name__}(seed=..., ...): {err}") from None
     return BotSeat(bot, spec.strip())
+
+
+def prepare_bots(specs, tables, players: int) -> None:
+    """Before the games of a run: each bot whose class has `prepare(tables, players)` (one
+    that fits itself to the rules, say) is made once and prepared, in this process."""
+    for spec in dict.fromkeys(specs):
+        seat = make_bot(spec, 0)
+        prepare = getattr(seat.bot, "prepare", None)
+        if callable(prepare):
+            prepare(tables, players)
+
+
+def not_adapting(specs) -> list[str]:
+    """The bots among `specs` whose class does not declare `adapts_to_rules = True`: players
+    whose choices do not respond to a rule change (their values are set, not fitted or searched)."""
+    out = []
+    for spec in dict.fromkeys(specs):
+        name, _ = parse_bot_spec(spec)
+        if not getattr(bot_class(name), "adapts_to_rules", False) and name not in out:
+            out.append(name)
+    return out

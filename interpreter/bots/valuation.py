@@ -6,6 +6,7 @@ card, a wonder or a rule number."""
 
 from __future__ import annotations
 
+from operator import mul
 from typing import NamedTuple
 
 from ..engine.quantities import Where, evaluate, per_value
@@ -290,6 +291,25 @@ class Appraiser:
             else:                                   # a card from the discard pile
                 value += card
         return value
+
+
+def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: float = 0.0) -> list[float]:
+    """Each option's worth in points: its parts (Appraisal order) times `weights`, plus
+    `stage` for a wonder stage, plus its coins at `cash` points each; a pass is -100.  The
+    parts are weighed once per card and kind of move, whatever the payment."""
+    worth: dict[tuple[str, int], float] = {}
+    values = []
+    for option in options:
+        if option.kind == "pass":
+            values.append(-100.0)
+            continue
+        effects, coins = appraiser.parts(option)
+        key = (option.kind, option.card)
+        value = worth.get(key)
+        if value is None:
+            value = worth[key] = sum(map(mul, weights, effects)) + (stage if option.kind == "stage" else 0.0)
+        values.append(value + coins * cash)
+    return values
 
 
 def _spreads(total: int, parts: int):

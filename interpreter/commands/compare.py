@@ -72,6 +72,8 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     result["failed"] = ([{**f, "rules": name_a} for f in summary_a["failed"]]
                         + [{**f, "rules": name_b} for f in summary_b["failed"]])
     result["options"] = {**base.to_data(), "games": games, "variants": list(variants), "against": list(against)}
+    from ..bots.registry import not_adapting
+    result["not_adapting"] = not_adapting(base.bots)
     if fmt == "json":
         click.echo(json.dumps(result, indent=1))
     else:

@@ -63,6 +63,8 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     if len(bot_names) > players:
         raise click.BadParameter(f"{len(bot_names)} bots named for {players} seats", param_hint="--bots")
     game.options["names"] = [c.name for c in game.cities[:players]]
+    from .sim_common import prepare
+    prepare(bot_names, game.tables, players)
     human_decider = None
     if human is not None:
         from interpreter.tools.human import HumanDecider, read_answer

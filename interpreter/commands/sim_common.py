@@ -73,6 +73,7 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None,
         Game(tables, players, 0, sides)
     except RulesError as err:
         raise click.UsageError(str(err)) from None
+    prepare(names, tables, players)
     rules = None if rules == DEFAULT_RULES else rules        # named or not, the default is one run
     return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules)
 
@@ -84,6 +85,17 @@ def rule_tables(paths, variants, rules):
     result = load(paths, variants, rules)
     fail_on_errors(result)
     return compile_rules(result.ruleset)
+
+
+def prepare(names, tables, players: int) -> None:
+    """Bots that fit themselves to the rules (adaptive) fit now, in this process, before any
+    game: the games' workers then read the fit from the cache."""
+    from ..bots.fitcache import CacheError
+    from ..bots.registry import prepare_bots
+    try:
+        prepare_bots(names, tables, players)
+    except CacheError as err:
+        raise click.UsageError(str(err)) from None
 
 
 def check_engine(workers, cluster) -> int:

@@ -9,6 +9,7 @@ figures that are means over games or cities are compared pair by pair (see `figu
 from __future__ import annotations
 
 from .stats import holm, paired_difference, proportion_difference
+from .strategy import strategy_pairs
 
 ALPHA = 0.05
 
@@ -62,6 +63,8 @@ def figures(records_a: list[dict], records_b: list[dict], a: dict, b: dict) -> l
     for category in [c["category"] for c in a["categories"] if c["category"] in in_b]:
         out.append(_paired("category", f"{category} points per city", "mean",
                            [(x["scores"][category], y["scores"][category]) for x, y in cities]))
+    for name, pairs in strategy_pairs(cities):
+        out.append(_paired("strategy", f"{name} per city", "mean", pairs))
     for section, key, name in (("seat", lambda s: s["seat"], "seat {}"),
                                ("wonder", lambda s: (s["wonder"], s["side"]), "{0[0]} {0[1]}"),
                                ("bot", lambda s: s["bot"], "bot {}")):
@@ -97,10 +100,13 @@ def shares(a: dict, b: dict) -> list[dict]:
 
 
 def verdict(compared: list[dict], most: int = 5) -> list[str]:
-    """The largest significant differences, in plain words, the most certain first."""
-    chosen = sorted((f for f in compared if f["significant"]),
-                    key=lambda f: (f["p"], -abs(f["difference"]) / (f["ci"] or 1)))[:most]
-    return [plain(f) for f in chosen]
+    """The largest significant differences, in plain words, the most certain first: the
+    strategy shifts (how the players responded) lead, then the others (scores, cards)."""
+    def chosen(figures):
+        return sorted((f for f in figures if f["significant"]),
+                      key=lambda f: (f["p"], -abs(f["difference"]) / (f["ci"] or 1)))[:most]
+    strategy = chosen(f for f in compared if f["section"] == "strategy")
+    return [plain(f) for f in strategy + chosen(f for f in compared if f["section"] != "strategy")]
 
 
 def plain(figure: dict) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..tools.table import render_table
 from .summary_text import failure_warning, failures_text
 
-SECTIONS = [("game", "The games"), ("category", "Score categories"), ("seat", "By seat"),
+SECTIONS = [("game", "The games"), ("strategy", "Strategy (per city)"), ("category", "Score categories"), ("seat", "By seat"),
             ("wonder", "By wonder and side"), ("bot", "By bot"), ("card", "Cards")]
 
 
@@ -31,6 +31,8 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
         out += [f"  {line}" for line in result["verdict"]]
     else:
         out.append(f"No figure differs significantly ({tested} figures tested at 5%, Holm's correction).")
+    if result.get("not_adapting"):
+        out.append(not_adapting_line(result["not_adapting"]))
     out.append("")
     for section, title in SECTIONS:
         rows = [f for f in result["figures"] if f["section"] == section]
@@ -48,3 +50,8 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
                              for s in result["shares_of_winners"]]))
     out.append("* significant at 5% after Holm's correction for all the figures compared.")
     return "\n".join(out) + "\n" + failures_text({"failed": failed})
+
+
+def not_adapting_line(bots: list[str]) -> str:
+    return (f"Note: {', '.join(bots)} {'does' if len(bots) == 1 else 'do'} not adapt to the rule change: "
+            "the shifts are the rules' arithmetic on the same play; --bots adaptive plays the changed game.")

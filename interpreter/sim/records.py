@@ -16,6 +16,7 @@ import attrs
 from ..engine.game import Game
 from ..engine.saves import content_digest
 from ..tools.play import make_deciders
+from .strategy import city_strategy
 
 
 @attrs.frozen
@@ -90,6 +91,7 @@ def game_record(game, index, bots, built_in, turns, digest, options: RunOptions)
             "win": 1 / len(winners) if seat in winners else 0.0,
             "stages": city.stages,
             "built": [[cards[i].name, age] for i, age in zip(city.built, built_in[seat])],
+            "strategy": city_strategy(game, seat),
         })
     return {"game": index, "seed": game.seed, "players": players, "rules": digest,
             "variants": list(options.variants), "turns": turns, "seats": seats}

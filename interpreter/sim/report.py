@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 
+from .compare_text import not_adapting_line
 from .summary_text import pct
 
 STYLE = """
@@ -198,8 +199,31 @@ def simulate_report(summary: dict, records: list[dict]) -> str:
             "<h2>Scores</h2>", _div(_score_histogram(go, [("games", records)]), "chart-scores"),
             _div(_category_boxes(go, [("games", records)], categories), "chart-categories"),
             _div(_shares(go, [("winners", summary)]), "chart-shares"),
+            *_strategy_section(go, [("cities", summary)]),
             "<h2>Cards</h2><p>Click a column to sort.</p>", card_table(summary)]
     return _page("wonders simulate: balance report", body)
+
+
+def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:
+    """How the players played: each strategy figure per city, side by side (none for
+    records made before strategy figures were recorded)."""
+    if not all(summary.get("strategy") for _, summary in named_summaries):
+        return []
+    figure = _mean_bars(go, [(name, [(f["figure"], f["per_city"]) for f in summary["strategy"]])
+                             for name, summary in named_summaries],
+                        "Strategy: per city at the game's end (95% intervals)")
+    return ["<h2>Strategy</h2>", _div(figure, "chart-strategy")]
+
+
+def _mean_bars(go, sides: list[tuple[str, list[tuple[str, dict]]]], title: str):
+    """Grouped bars of means with their 95% intervals: for each side, (label, summary.mean) pairs.
+    Names and labels are escaped for Plotly's markup (_label)."""
+    figure = go.Figure()
+    for name, items in sides:
+        figure.add_bar(name=_label(name), x=[_label(label) for label, _ in items], y=[m["mean"] for _, m in items],
+                       error_y={"type": "data", "array": [m["ci"] for _, m in items]})
+    figure.update_layout(title=title, barmode="group")
+    return figure
 
 
 def compare_report(result: dict, summary_a: dict, summary_b: dict,
@@ -216,12 +240,9 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
                                   (b, [by_b.get(w, empty) for w in wonders])],
                              [f"{w} {s}" for w, s in wonders], summary_a["players"] or 1,
                              "Win rate by wonder and side (95% Wilson intervals)")
-    means = go.Figure()
-    for name, summary in ((a, summary_a), (b, summary_b)):
-        means.add_bar(name=_label(name), x=[_label(c["category"]) for c in summary["categories"]],
-                      y=[c["points"]["mean"] for c in summary["categories"]],
-                      error_y={"type": "data", "array": [c["points"]["ci"] for c in summary["categories"]]})
-    means.update_layout(title="Mean points per city by category (95% intervals)", barmode="group")
+    means = _mean_bars(go, [(name, [(c["category"], c["points"]) for c in summary["categories"]])
+                            for name, summary in ((a, summary_a), (b, summary_b))],
+                       "Mean points per city by category (95% intervals)")
     rows = [[(f["figure"], f["figure"]), (f"{f['a']:.3g}", f["a"]), (f"{f['b']:.3g}", f["b"]),
              (f"{f['difference']:+.3g} ± {f['ci']:.2g}", f["difference"]), (f"{f['p_holm']:.3g}", f["p_holm"]),
              ("yes" if f["significant"] else "", int(f["significant"]))] for f in result["figures"]]
@@ -230,6 +251,9 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
             f"<p class=\"facts\">{_text(result['games'][0])} games on each side, on the same seeds. Significance: 5% "
             f"after Holm's correction for {len(result['figures'])} figures.</p>",
             f"<h2>Verdict</h2><ul class=\"verdict\">{verdict}</ul>",
+            *([f"<p class=\"note\">{_text(not_adapting_line(result['not_adapting']))}</p>"]
+              if result.get("not_adapting") else []),
+            *_strategy_section(go, [(a, summary_a), (b, summary_b)]),
             "<h2>Wonders</h2>", _div(wonder_chart, "chart-wonders"),
             "<h2>Scores</h2>", _div(means, "chart-categories"),
             _div(_shares(go, [(a, summary_a), (b, summary_b)]), "chart-shares")]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .stats import half_width, mean_sd, wilson
+from .strategy import strategy_means
 
 RARE = 10         # a card built (or not built) by fewer cities is listed after the others
 
@@ -58,6 +59,7 @@ def summarise(records: list[dict]) -> dict:
                     for g in by_side],
         "bots": [{"bot": g["key"], "win": g["win"], "score": g["score"]} for g in by_bot],
         "categories": _categories(games, seats, categories),
+        "strategy": strategy_means(seats),
         "cards": _cards(games, seats),
         "facts": _facts(games),
     }

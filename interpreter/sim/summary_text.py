@@ -44,6 +44,11 @@ def summary_text(summary: dict, cards: int = 15) -> str:
         ["category", "mean", "sd", "95% CI", "share of winners' points"],
         [[c["category"], f"{c['points']['mean']:.2f}", f"{c['points']['sd']:.2f}", f"±{c['points']['ci']:.2f}",
           pct(c["share_of_winners"])] for c in summary["categories"]]))
+    if summary.get("strategy"):
+        out.append("Strategy (per city, at the game's end)\n" + render_table(
+            ["figure", "mean", "sd", "95% CI"],
+            [[f["figure"], f"{f['per_city']['mean']:.2f}", f"{f['per_city']['sd']:.2f}", f"±{f['per_city']['ci']:.2f}"]
+             for f in summary["strategy"]]))
     shown = summary["cards"][:cards]
     total = len(summary["cards"])
     limited = f" (the first {len(shown)}; --format json has all {total})" if total > len(shown) else ""

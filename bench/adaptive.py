@@ -1,0 +1,178 @@
+"""The adaptive bot's benchmarks (issue 16): does it respond to a rule change as a strong
+player does, how strong is it, what does it cost.  Games run on all cores.
+
+    # the response: base vs variant on the same seeds, for four heuristic, four adaptive
+    # and one mcts seat among three heuristic bots (the measure is per city; for mcts its seat)
+    python bench/adaptive.py response --variant bench/variants/science-sets-30.wonders \\
+        --measure cards:green --games 400 --search-games 60
+    # strength: one adaptive against three heuristic bots, base rules
+    python bench/adaptive.py strength --games 1000
+    # one bot fitted to the variant against three fitted to the base rules, under the variant
+    python bench/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000
+    # seconds per game of four adaptive and of four heuristic bots
+    python bench/adaptive.py cost --games 100
+
+A shift is the mean of the paired differences (game g under the variant less game g under
+the base rules), with its 95 % interval (normal approximation); it is significant when the
+interval leaves out 0.  Fits come from the cache (WONDERS_CACHE_DIR), fitted first if need be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots import _rules, wilson  # noqa: E402
+from interpreter.bots import make_bot  # noqa: E402
+from interpreter.bots.adaptive import AdaptiveBot  # noqa: E402
+from interpreter.bots.view import BotSeat  # noqa: E402
+from interpreter.engine.game import Game  # noqa: E402
+
+PLAYERS = 4
+
+
+def weights_for(variants, players=PLAYERS) -> list[float]:
+    from interpreter.bots.fitcache import fitted_weights
+    return fitted_weights(_rules(variants), players)
+
+
+def measure(city, what: str) -> float:
+    if what.startswith("cards:"):
+        return city.colors.get(what[6:], 0)
+    if what == "coins":
+        return city.coins
+    if what == "stages":
+        return city.stages
+    raise SystemExit(f"unknown measure {what!r}: cards:COLOUR, coins or stages")
+
+
+def seat(spec, game_seed: int, s: int):
+    """A decider: a bot spec, or ("adaptive", weights)."""
+    if isinstance(spec, tuple):
+        return BotSeat(AdaptiveBot(seed=game_seed * 100 + s, weights=spec[1]), "adaptive")
+    return make_bot(spec, game_seed * 100 + s)
+
+
+def play_block(args):
+    """Games [first, first+count) with `specs` per seat (rotated by the game number when
+    `rotate`): for each game (the measure of every seat, the seats that won, the rotation)."""
+    specs, variants, first, count, what, rotate = args
+    tables = _rules(variants)
+    out = []
+    for g in range(first, first + count):
+        shift = g % PLAYERS if rotate else 0
+        seated = [specs[(s - shift) % PLAYERS] for s in range(PLAYERS)]
+        game = Game(tables, PLAYERS, seed=g)
+        game.play([seat(spec, g, s) for s, spec in enumerate(seated)])
+        out.append(([measure(c, what) for c in game.cities[:PLAYERS]], game.winners(), shift))
+    return out
+
+
+def run(specs, variants, games, what, workers, rotate=True, block=10):
+    tasks = [(specs, tuple(variants), s, min(block, games - s), what, rotate) for s in range(0, games, block)]
+    out = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for part in pool.map(play_block, tasks):
+            out += part
+            print(f"\r{len(out)}/{games} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return out
+
+
+def interval(values):
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1))
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def response(args) -> None:
+    """Base vs variant for each field: the measure per city (or of the one search seat)."""
+    variant = tuple(args.variant)
+    base_w, variant_w = weights_for(()), weights_for(variant)
+    fields = [("heuristic", ["heuristic"] * 4, ["heuristic"] * 4, args.games, None),
+              ("adaptive", [("adaptive", base_w)] * 4, [("adaptive", variant_w)] * 4, args.games, None),
+              (f"mcts:iterations={args.iterations} among 3 heuristic",
+               [f"mcts:iterations={args.iterations}"] + ["heuristic"] * 3,
+               [f"mcts:iterations={args.iterations}"] + ["heuristic"] * 3, args.search_games, 0)]
+    print(f"variant {' + '.join(variant)}; measure {args.measure} per city; {PLAYERS} players")
+    wanted = args.fields.split(",")
+    for (name, specs_a, specs_b, games, only), key in zip(fields, ("heuristic", "adaptive", "search")):
+        if games <= 0 or key not in wanted:
+            continue
+        start = time.perf_counter()
+        a = run(specs_a, (), games, args.measure, args.workers)
+        b = run(specs_b, variant, games, args.measure, args.workers)
+
+        def per_game(game):
+            values, _winners, shift = game
+            return values[shift] if only is not None else sum(values) / len(values)
+        base = [per_game(g) for g in a]
+        changed = [per_game(g) for g in b]
+        shift, half = interval([y - x for x, y in zip(base, changed)])
+        mean_a, mean_b = sum(base) / games, sum(changed) / games
+        verdict = "significant" if abs(shift) > half else "not significant"
+        print(f"{name:38s} {mean_a:5.2f} -> {mean_b:5.2f}  shift {shift:+.2f} +-{half:.2f} ({verdict}); "
+              f"{games} games a side, {time.perf_counter() - start:.0f} s", flush=True)
+
+
+def strength(args) -> None:
+    variant = tuple(args.variant)
+    own = weights_for(variant)
+    field = weights_for(()) if variant else None
+    specs = [("adaptive", own)] + ([("adaptive", field)] * 3 if variant else ["heuristic"] * 3)
+    games = run(specs, variant, args.games, "coins", args.workers)
+    wins = [1 / len(w) if shift in w else 0.0 for _v, w, shift in games]
+    rate = sum(wins) / len(wins)
+    low, high = wilson(rate, len(wins))
+    against = "three adaptive fitted to the base rules" if variant else "three heuristic"
+    print(f"adaptive{' fitted to ' + ' + '.join(variant) if variant else ''} vs {against}"
+          f"{' under the variant' if variant else ''}: wins {rate:.1%} of {len(wins)} games "
+          f"(95% interval {low:.1%} to {high:.1%}; parity 25%)")
+
+
+def cost(args) -> None:
+    """Seconds per game of four adaptive and four heuristic bots, in this process: the bots
+    take turns in short rounds on the same seeds, and each keeps its fastest round."""
+    tables = _rules(())
+    fields = {"heuristic": ["heuristic"] * 4, "adaptive": [("adaptive", weights_for(()))] * 4}
+    best = {name: float("inf") for name in fields}
+    rounds = 5
+    per_round = max(1, args.games // rounds)
+    for name, specs in fields.items():             # a warm-up round of each, on other seeds
+        for g in range(10 ** 6, 10 ** 6 + per_round):
+            Game(tables, PLAYERS, seed=g).play([seat(s, g, i) for i, s in enumerate(specs)])
+    for r in range(rounds):
+        for name, specs in fields.items():
+            start = time.perf_counter()
+            for g in range(r * per_round, (r + 1) * per_round):
+                Game(tables, PLAYERS, seed=g).play([seat(s, g, i) for i, s in enumerate(specs)])
+            best[name] = min(best[name], (time.perf_counter() - start) / per_round)
+    for name in fields:
+        print(f"four {name:10s} {best[name] * 1000:7.1f} ms a game ({best[name] / best['heuristic']:.2f}x heuristic)")
+    print(f"({rounds} rounds of {per_round} games after a warm-up round of each; the fastest round of each)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("mode", choices=["response", "strength", "cost"])
+    parser.add_argument("--variant", action="append", default=[])
+    parser.add_argument("--measure", default="cards:green", help="cards:COLOUR, coins or stages")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--search-games", type=int, default=60, help="games a side for the search bot (0: none)")
+    parser.add_argument("--fields", default="heuristic,adaptive,search", help="which of these to measure")
+    parser.add_argument("--iterations", type=int, default=200, help="the search bot's iterations")
+    parser.add_argument("--workers", type=int, default=os.cpu_count())
+    args = parser.parse_args()
+    {"response": response, "strength": strength, "cost": cost}[args.mode](args)
+
+
+if __name__ == "__main__":
+    main()

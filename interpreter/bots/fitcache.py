@@ -1,0 +1,200 @@
+"""Where the adaptive bot's fitted weights are kept: one plain JSON file per rule set
+(its content fingerprint, variants applied) and player count, in a per-user cache folder:
+$WONDERS_CACHE_DIR, else $XDG_CACHE_HOME/wonders, else ~/.cache/wonders; the files are
+in its `adaptive` folder.
+
+A file is written whole (atomic.py) and read back only if it says it is one of ours
+(format and version), names the same fingerprint and player count as its own file name,
+and every field checks; anything else is refused with a warning and fitted again, never
+read for other rules and never unpickled.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from pathlib import Path
+
+from .adaptive import NAMES, SIZE
+
+FORMAT = "wonders-adaptive-fit"
+VERSION = 1
+ENV = "WONDERS_CACHE_DIR"
+
+_memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)
+
+
+class CacheError(Exception):
+    """The cache folder cannot be written: say where, and how to choose another."""
+
+
+def cache_folder() -> Path:
+    own = os.environ.get(ENV)
+    if own:
+        return Path(own) / "adaptive"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    root = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    return root / "wonders" / "adaptive"
+
+
+def fit_key(tables, players: int) -> str:
+    """The rules' content fingerprint (saves.content_digest) and the player count."""
+    from ..engine.saves import content_digest
+    return f"{content_digest(tables)}-{players}p"
+
+
+def path_for(tables, players: int) -> Path:
+    return cache_folder() / f"{fit_key(tables, players)}.json"
+
+
+def check_writable() -> Path:
+    """The cache folder, made if need be; CacheError if it cannot be written."""
+    folder = cache_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CacheError(f"the adaptive bot's cache folder {folder} cannot be made ({err.strerror}); "
+                         f"set {ENV} to a folder you can write") from None
+    if not os.access(folder, os.W_OK):
+        raise CacheError(f"the adaptive bot's cache folder {folder} cannot be written; "
+                         f"set {ENV} to a folder you can write")
+    return folder
+
+
+def validate(data, key: str) -> list[float]:
+    """The weights of a cache file's data, or ValueError saying what is wrong with it."""
+    if not isinstance(data, dict):
+        raise ValueError("it is not a JSON object")
+    if data.get("format") != FORMAT:
+        raise ValueError(f"its format is {data.get('format')!r}, not {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise ValueError(f"its version is {data.get('version')!r}, not {VERSION}")
+    if data.get("key") != key:
+        raise ValueError(f"it is the fit of {data.get('key')!r}, not of {key!r}")
+    if data.get("names") != list(NAMES):
+        raise ValueError("its weights are not named as this version's are")
+    weights = data.get("weights")
+    if not isinstance(weights, list) or len(weights) != SIZE:
+        raise ValueError(f"'weights' is not a list of {SIZE} numbers")
+    for i, w in enumerate(weights):
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or abs(w) > 100:
+            raise ValueError(f"weight {NAMES[i]!r} is {w!r}, not a finite number within +-100")
+    for name, kind in (("players", int), ("seed", int), ("generations", int), ("games", int),
+                       ("games_per_candidate", int)):
+        value = data.get(name)
+        if isinstance(value, bool) or not isinstance(value, kind) or value < 0:
+            raise ValueError(f"{name!r} is {value!r}, not a whole number of 0 or more")
+    if data.get("stopped") not in ("", "budget", "interrupted"):
+        raise ValueError(f"'stopped' is {data.get('stopped')!r}")
+    if not isinstance(data.get("rules"), str):
+        raise ValueError("'rules' is not the rules' name")
+    seconds = data.get("seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 10 ** 7:
+        raise ValueError(f"'seconds' is {seconds!r}, not a time")
+    history = data.get("history")
+    if not isinstance(history, list) or len(history) != data["generations"] or not all(
+            isinstance(h, (int, float)) and not isinstance(h, bool) and math.isfinite(h) for h in history):
+        raise ValueError("'history' is not the mean reward of each generation")
+    return [float(w) for w in weights]
+
+
+def load(tables, players: int, warn=None) -> list[float] | None:
+    """The stored weights for these rules and players, or None (none kept, or refused with a warning)."""
+    path = path_for(tables, players)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as err:
+        _warn(warn, f"warning: {path}: cannot be read ({err}); fitting again")
+        return None
+    try:
+        return validate(json.loads(text), fit_key(tables, players))
+    except (ValueError, RecursionError) as err:
+        _warn(warn, f"warning: {path}: not a fit this version of wonders wrote for these rules ({err}); "
+                    "fitting again, and replacing it")
+        return None
+
+
+def save(tables, players: int, result, seed: int) -> Path:
+    from ..atomic import write_atomic
+    folder = check_writable()
+    key = fit_key(tables, players)
+    data = {"format": FORMAT, "version": VERSION, "key": key, "rules": tables.rules.name, "players": players,
+            "seed": seed, "generations": result.generations, "games": result.games,
+            "games_per_candidate": result.games_per_candidate,
+            "seconds": round(result.seconds, 1), "stopped": result.stopped,
+            "names": list(NAMES), "weights": [float(w) for w in result.weights],
+            "history": [round(h, 4) for h in result.history]}
+    path = folder / f"{key}.json"
+    write_atomic(path, json.dumps(data, indent=1) + "\n")
+    _memo[key] = list(result.weights)
+    return path
+
+
+def _warn(warn, message: str) -> None:
+    (warn or (lambda m: print(m, file=sys.stderr)))(message)
+
+
+def fitted_weights(tables, players: int, *, budget: float = 240.0, generations: int = 40, games: int = 40,
+                   seed: int = 0, workers: int | None = None) -> list[float]:
+    """The weights for these rules and players: remembered in this process, else read from
+    the cache, else fitted now (with progress on stderr) and stored."""
+    key = fit_key(tables, players)
+    found = _memo.get(key)
+    if found is None:
+        found = load(tables, players)
+        if found is None:
+            found = train(tables, players, budget=budget, generations=generations, games=games, seed=seed,
+                          workers=workers)[0].weights
+        _memo[key] = found
+    return found
+
+
+def train(tables, players: int, *, budget: float, generations: int, games: int, seed: int,
+          workers: int | None = None, quiet: bool = False):
+    """Fit now, with progress on stderr, and store the result: (the FitResult, its file).
+    When Ctrl-C stopped it, what was learnt is stored, then the interruption goes on."""
+    from .fitting import fit
+    check_writable()
+    progress = FitProgress(f"fitting adaptive to {tables.rules.name}, {players} players", generations, quiet)
+    try:
+        result = fit(tables, players, seed=seed, generations=generations, budget=budget, workers=workers,
+                     games=games, on_generation=progress.update)
+    finally:
+        progress.close()
+    path = save(tables, players, result, seed)
+    if not quiet:
+        how = {"": "", "budget": " (stopped by the time budget)", "interrupted": " (stopped by Ctrl-C)"}[result.stopped]
+        print(f"fitted in {result.seconds:.0f} s: {result.generations} generations, {result.games} games"
+              f"{how}; kept in {path}", file=sys.stderr)
+    if result.interruption is not None:
+        raise result.interruption
+    return result, path
+
+
+class FitProgress:
+    """A tqdm bar of generations on a terminal; elsewhere (a log, a test) one line per generation."""
+
+    def __init__(self, label: str, total: int, quiet: bool = False):
+        self.label, self.total, self.quiet, self.bar = label, total, quiet, None
+        if not quiet and sys.stderr.isatty():
+            from tqdm import tqdm
+            self.bar = tqdm(total=total, unit=" generations", desc=label, file=sys.stderr, dynamic_ncols=True)
+        elif not quiet:
+            print(f"{label}: {total} generations at most", file=sys.stderr, flush=True)
+
+    def update(self, done: int, total: int, result) -> None:
+        if self.bar is not None:
+            self.bar.update(1)
+            self.bar.set_postfix_str(f"reward {result.history[-1]:.3f}")
+        elif not self.quiet:
+            print(f"generation {done}/{total}: mean reward {result.history[-1]:.3f}, {result.games} games, "
+                  f"{result.seconds:.0f} s", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None

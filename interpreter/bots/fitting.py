@@ -1,0 +1,155 @@
+"""Fitting the adaptive bot's weights to a rule set by self-play, with CMA-ES (the `cma`
+package: a well-kept implementation of the covariance matrix adaptation evolution strategy,
+which needs no gradient and copes with the noise of game results).
+
+Each generation, CMA-ES proposes candidate weight vectors; every candidate plays the same
+games (common random numbers: the same game seeds and seats for every candidate of a
+generation, so candidates differ by their play, not their luck), one seat against the rest
+of the table.  Half of a candidate's games are against the generation's incumbent (the
+current mean of the search: self-play, so the fit answers players who also respond to the
+rules), half against the heuristic bot (a fixed yardstick that keeps the fit from drifting
+into a style that only beats itself).  A game's reward is its win share (a tie shared)
+blended with the score margin over the best other city.
+
+Games run in a pool of processes (the rules pickled once to each worker).  The fit is the
+same for the same seed and number of generations; a time budget or Ctrl-C stops it after
+the last whole generation, keeping the mean reached so far.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import time
+import warnings
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from .adaptive import SIZE, start_weights
+
+GAMES = 40            # games per candidate and generation (half against each field)
+MARGIN = 0.3          # share of the reward given by the score margin
+MARGIN_SCALE = 20.0   # points of margin that count as a whole win or loss
+BOUNDS = (-1.0, 5.0)  # a weight outside this is clipped: a part worth more than five times its
+                      # points, or less than minus once, is never what a fit needs
+SIGMA = 0.4           # the first step size, about a third of a typical weight
+
+
+@dataclass
+class FitResult:
+    weights: list[float]
+    generations: int                 # generations completed
+    games: int                       # games played
+    games_per_candidate: int
+    seconds: float
+    stopped: str = ""                # "" (all generations), "budget" or "interrupted"
+    history: list[float] = field(default_factory=list)   # the mean reward of each generation
+    interruption: BaseException | None = None            # the Ctrl-C (or SIGTERM) that stopped it
+
+
+# ---------------------------------------------------------------- the workers
+_WORKER: dict = {}
+
+
+def _init_worker(blob: bytes) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
+    _WORKER["tables"] = pickle.loads(blob)
+
+
+def play_games(tables, players: int, candidate, incumbent, games: list[tuple[int, int, str]]) -> list[float]:
+    """The candidate's reward in each game (seed, its seat, "self" or "heuristic" in the other seats)."""
+    from ..engine.game import Game
+    from .heuristic import HeuristicBot
+    from .view import BotSeat
+    from .adaptive import AdaptiveBot
+    rewards = []
+    for game_seed, seat, field_kind in games:
+        game = Game(tables, players, seed=game_seed)
+        deciders = []
+        for s in range(players):
+            if s == seat:
+                bot = AdaptiveBot(seed=game_seed * 10 + s, weights=candidate)
+            elif field_kind == "self":
+                bot = AdaptiveBot(seed=game_seed * 10 + s, weights=incumbent)
+            else:
+                bot = HeuristicBot(seed=game_seed * 10 + s, **{k: p.default for k, p in HeuristicBot.parameters.items()})
+            deciders.append(BotSeat(bot))
+        game.play(deciders)
+        rewards.append(reward(game, seat))
+    return rewards
+
+
+def reward(game, seat: int) -> float:
+    scores = game.scores()
+    winners = game.winners(scores)
+    totals = [sum(s.values()) for s in scores]
+    others = [t for s, t in enumerate(totals) if s != seat and s < game.players]
+    margin = totals[seat] - max(others) if others else 0.0
+    win = 1 / len(winners) if seat in winners else 0.0
+    return (1 - MARGIN) * win + MARGIN * max(-1.0, min(1.0, margin / MARGIN_SCALE))
+
+
+def _task(args):
+    players, candidate, incumbent, games = args
+    return play_games(_WORKER["tables"], players, candidate, incumbent, games)
+
+
+def schedule(seed: int, generation: int, players: int, games: int = GAMES) -> list[tuple[int, int, str]]:
+    """The games every candidate of a generation plays: seeds drawn from the fit's seed and the
+    generation's number, each seat in turn, the two fields alternating."""
+    base = (seed * 1_000_003 + generation * 7919) % (2 ** 31)
+    return [(base + k, k % players, "self" if (k // players) % 2 == 0 else "heuristic") for k in range(games)]
+
+
+# ---------------------------------------------------------------- the search
+def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: float = 240.0,
+        workers: int | None = None, games: int = GAMES, on_generation=None) -> FitResult:
+    """Fit the weights for `tables` at `players` players.  `on_generation(done, total, result)`
+    is called after each generation (a progress bar).  Stops after `generations`, or before a
+    generation that would end past `budget` seconds (at the pace so far), or on Ctrl-C,
+    keeping the mean reached."""
+    with warnings.catch_warnings():          # cma warns that it cannot plot without matplotlib
+        warnings.simplefilter("ignore")
+        import cma
+    start = time.perf_counter()
+    workers = max(1, workers or os.cpu_count() or 1)
+    options = {"seed": seed + 1, "bounds": list(BOUNDS), "verbose": -9, "verb_log": 0, "verb_disp": 0,
+               "tolfun": 0, "tolx": 0, "tolflatfitness": 10 ** 6, "tolstagnation": 10 ** 6}
+    strategy = cma.CMAEvolutionStrategy(start_weights(), SIGMA, options)
+    result = FitResult(list(start_weights()), 0, 0, games, 0.0)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                               initargs=(pickle.dumps(tables),)) if workers > 1 else None
+    if pool is None:
+        _WORKER["tables"] = tables
+    try:
+        for generation in range(generations):
+            candidates = strategy.ask()
+            incumbent = [float(x) for x in strategy.mean]
+            plan = schedule(seed, generation, players, games)
+            halves = [plan[: len(plan) // 2], plan[len(plan) // 2:]] if workers > 1 else [plan]
+            tasks = [(players, [float(x) for x in c], incumbent, part) for c in candidates for part in halves]
+            outcomes = list(pool.map(_task, tasks)) if pool else [_task(t) for t in tasks]
+            per = len(halves)
+            # summed game by game in the plan's order, whatever the split: the same fit on any
+            # number of workers
+            rewards = [sum([r for part in outcomes[i * per:(i + 1) * per] for r in part]) / len(plan)
+                       for i in range(len(candidates))]
+            strategy.tell(candidates, [-r for r in rewards])          # cma minimises
+            result.weights = [float(x) for x in strategy.mean]
+            result.generations = generation + 1
+            result.games += len(candidates) * len(plan)
+            result.history.append(sum(rewards) / len(rewards))
+            result.seconds = time.perf_counter() - start
+            if on_generation is not None:
+                on_generation(generation + 1, generations, result)
+            if result.seconds * (generation + 2) / (generation + 1) > budget and generation + 1 < generations:
+                result.stopped = "budget"
+                break
+    except KeyboardInterrupt as err:
+        result.stopped, result.interruption = "interrupted", err
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+    result.seconds = time.perf_counter() - start
+    return result

@@ -1,0 +1,57 @@
+"""`wonders train`: fit the adaptive bot to a rule set now (it otherwise fits on first use)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .common import CONTENT, FORMATS, RULES, VARIANT, tables as load_tables
+
+
+@click.command()
+@click.option("--players", type=int, default=4, show_default=True, help="the player count to fit for")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=240.0, show_default=True,
+              help="seconds the fit may take at most (it stops before a generation that would end later)")
+@click.option("--generations", type=click.IntRange(min=1), default=40, show_default=True,
+              help="generations of the search (the same seed and generations give the same weights)")
+@click.option("--games", type=click.IntRange(min=1), default=40, show_default=True,
+              help="games each candidate plays per generation (more: surer steps, slower)")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="the fit's seed")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: one per core)")
+@click.option("--quiet", is_flag=True, help="no progress")
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@CONTENT
+@VARIANT
+@RULES
+def train(players, budget, generations, games, seed, workers, quiet, fmt, paths, variants, rules):
+    """Fit the adaptive bot's weights to the rules (variants applied) by self-play, and keep
+    them in the cache, replacing any fit kept for the same rules and player count.
+
+    Exit status: 0 done, 1 content errors, 2 usage errors, 130 stopped by Ctrl-C (what was
+    learnt is kept)."""
+    from ..bots.adaptive import NAMES
+    from ..bots.fitcache import CacheError, train as fit_and_store
+    from ..engine.game import Game, RulesError
+    tables = load_tables(paths, variants, rules)
+    try:
+        Game(tables, players, 0)
+    except RulesError as err:
+        raise click.BadParameter(str(err), param_hint="--players") from None
+    try:
+        result, path = fit_and_store(tables, players, budget=budget, generations=generations, games=games,
+                                     seed=seed, workers=workers, quiet=quiet)
+    except CacheError as err:
+        raise click.UsageError(str(err)) from None
+    weights = dict(zip(NAMES, (round(w, 4) for w in result.weights)))
+    if fmt == "json":
+        click.echo(json.dumps({"rules": tables.rules.name, "variants": list(variants), "players": players,
+                               "file": str(path), "seed": seed, "generations": result.generations,
+                               "games": result.games, "seconds": round(result.seconds, 1),
+                               "stopped": result.stopped, "weights": weights}, indent=1))
+        return
+    click.echo(f"{tables.rules.name}{''.join(' + ' + v for v in variants)}, {players} players: "
+               f"{result.generations} generations, {result.games} games, {result.seconds:.0f} s")
+    click.echo(f"kept in {path}")
+    for name, value in weights.items():
+        click.echo(f"  {name:22s} {value:7.3f}")

@@ -1,0 +1,224 @@
+"""The adaptive bot (issue 16): fitted to the rules in use by `wonders train` or on first
+use, kept in a per-user cache keyed by the rules' fingerprint and player count.
+
+Every test runs with its own cache folder (WONDERS_CACHE_DIR, set by tests/conftest.py) and
+tiny fits (a generation or two of two games per candidate)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli, run_json
+
+TINY = ("--generations", "1", "--games", "2", "--workers", "1")
+TINY_BOT = "adaptive:generations=1,games=2"
+
+
+def cache_files() -> list[Path]:
+    folder = Path(os.environ["WONDERS_CACHE_DIR"]) / "adaptive"
+    return sorted(folder.iterdir()) if folder.is_dir() else []
+
+
+def train(*args):
+    result, data = run_json("train", "--players", "3", *TINY, *args)
+    assert result.returncode == 0, result.stderr
+    return data
+
+
+def test_the_same_seed_fits_the_same_weights_and_another_seed_others():
+    first = train("--seed", "7", "--generations", "2")
+    again = train("--seed", "7", "--generations", "2")
+    other = train("--seed", "8", "--generations", "2")
+    assert first["weights"] == again["weights"]
+    assert first["weights"] != other["weights"]
+    assert first["generations"] == 2 and first["games"] > 0
+
+
+def test_train_keeps_the_fit_in_the_cache_and_play_reuses_it():
+    data = train()
+    path = Path(data["file"])
+    assert [p.name for p in cache_files()] == [path.name]           # written whole: no temporary left
+    stored = json.loads(path.read_text())
+    assert stored["format"] == "wonders-adaptive-fit" and stored["players"] == 3
+    assert stored["key"] == path.stem and len(stored["weights"]) == len(data["weights"])
+    before = path.stat().st_mtime_ns
+    result = run_cli("play", "--players", "3", "--seed", "2", "--bots", "adaptive")
+    assert result.returncode == 0, result.stderr
+    assert "fitting" not in result.stderr                          # reused, not fitted again
+    assert path.stat().st_mtime_ns == before
+
+
+def test_first_use_fits_with_progress_on_stderr_then_reuses():
+    first = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--bots", TINY_BOT)
+    assert first.returncode == 0, first.stderr
+    assert "fitting adaptive to 7 Wonders, first edition, 3 players" in first.stderr
+    assert "generation 1/1" in first.stderr
+    assert len(cache_files()) == 1
+    second = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--bots", TINY_BOT)
+    assert second.returncode == 0 and "fitting" not in second.stderr
+    assert first.stdout == second.stdout                            # the same fit, the same games
+
+
+def test_a_fit_is_never_read_for_other_rules_or_another_player_count():
+    base = Path(train()["file"])
+    variant = Path(train("--variant", "harsh-defeats")["file"])
+    four = Path(run_json("train", "--players", "4", *TINY)[1]["file"])
+    assert len({base.name, variant.name, four.name}) == 3
+    assert len(cache_files()) == 3
+    # a variant not yet fitted is fitted on first use, whatever is kept for the base rules
+    result = run_cli("play", "--players", "3", "--bots", TINY_BOT, "--variant", "science-sets-worth-10")
+    assert result.returncode == 0, result.stderr
+    assert "fitting adaptive" in result.stderr and len(cache_files()) == 4
+
+
+def _planted(text: str) -> subprocess.CompletedProcess:
+    path = Path(train()["file"])
+    path.write_text(text)
+    result = run_cli("play", "--players", "3", "--bots", TINY_BOT)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    return result, path
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("not json at all", "not a fit this version of wonders wrote"),
+    ('{"format": "pickle", "version": 1}', "its format is 'pickle'"),
+    ("[1, 2, 3]", "it is not a JSON object"),
+])
+def test_a_file_it_did_not_write_is_refused_with_a_warning_and_fitted_again(text, reason):
+    result, path = _planted(text)
+    assert reason in result.stderr and str(path) in result.stderr
+    assert "fitting again" in result.stderr and "fitting adaptive" in result.stderr
+    assert json.loads(path.read_text())["format"] == "wonders-adaptive-fit"     # replaced by a good fit
+
+
+def test_a_fit_of_other_rules_copied_under_this_name_is_refused():
+    base = Path(train()["file"])
+    other = Path(train("--variant", "harsh-defeats")["file"])
+    base.write_text(other.read_text())
+    result = run_cli("play", "--players", "3", "--bots", TINY_BOT)
+    assert result.returncode == 0, result.stderr
+    assert f"it is the fit of '{other.stem}', not of '{base.stem}'" in result.stderr
+
+
+def test_every_field_is_validated():
+    from interpreter.bots.adaptive import NAMES
+    from interpreter.bots.fitcache import FORMAT, VERSION, validate
+    good = {"format": FORMAT, "version": VERSION, "key": "k", "players": 4, "seed": 0, "generations": 3,
+            "games": 10, "games_per_candidate": 2, "stopped": "", "names": list(NAMES),
+            "weights": [1.0] * len(NAMES), "rules": "r", "seconds": 1.5, "history": [0.1, 0.2, 0.3]}
+    assert validate(good, "k") == [1.0] * len(NAMES)
+    bad = [("version", 99), ("key", "other"), ("names", ["a"]), ("weights", [1.0]),
+           ("weights", [float("nan")] + [1.0] * (len(NAMES) - 1)), ("weights", ["1"] * len(NAMES)),
+           ("weights", [1e9] * len(NAMES)), ("players", -1), ("seed", "0"), ("generations", True),
+           ("stopped", "maybe"), ("rules", 3), ("seconds", -1), ("seconds", "1"), ("history", [0.1]),
+           ("history", [0.1, 0.2, float("inf")]), ("history", None)]
+    for field, value in bad:
+        with pytest.raises(ValueError):
+            validate({**good, field: value}, "k")
+
+
+def test_a_cache_folder_that_cannot_be_written_is_a_usage_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(blocker))
+    result = run_cli("simulate", "--players", "3", "--games", "1", "--bots", TINY_BOT)
+    assert result.returncode == 2
+    assert "cache folder" in result.stderr and "WONDERS_CACHE_DIR" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_ctrl_c_keeps_what_was_learnt():
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    process = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", "train", "--players", "3",
+                                "--generations", "500", "--games", "2", "--workers", "1"],
+                               cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = []
+    for line in process.stderr:                   # wait for the progress, no fixed sleep
+        seen.append(line)
+        if line.startswith("generation 1/500"):
+            break
+    process.send_signal(signal.SIGINT)
+    rest, tail = process.communicate(timeout=120)
+    assert process.returncode == 130, "".join(seen) + tail
+    assert "stopped by Ctrl-C" in tail
+    files = cache_files()
+    assert len(files) == 1
+    stored = json.loads(files[0].read_text())
+    assert stored["stopped"] == "interrupted" and 1 <= stored["generations"] < 500
+    # what was learnt is used: a game reads it without fitting again
+    result = run_cli("play", "--players", "3", "--bots", "adaptive")
+    assert result.returncode == 0 and "fitting" not in result.stderr
+
+
+def test_bad_options_are_usage_errors():
+    result = run_cli("train", "--players", "9")
+    assert result.returncode == 2 and "not 9" in result.stderr
+    result = run_cli("train", "--budget", "0")
+    assert result.returncode == 2
+    result = run_cli("play", "--players", "3", "--bots", "adaptive:games=0")
+    assert result.returncode == 2 and "games" in result.stderr
+
+
+RULE_SETS = [("first edition", [], 3), ("first edition, 7 players", [], 7), ("Free City", [], 2),
+             ("second edition", ["--rules", "second-edition"], 4)]
+VARIANTS = sorted(p.stem for p in (ROOT / "content" / "variants").glob("*.wonders"))
+
+
+@pytest.mark.parametrize("label, args, players", RULE_SETS + [(v, ["--variant", v], 4) for v in VARIANTS],
+                         ids=[r[0] for r in RULE_SETS] + VARIANTS)
+def test_adaptive_plays_every_shipped_rule_set_and_variant(label, args, players):
+    result, data = run_json("play", "--players", str(players), "--seed", "3",
+                            "--bots", f"{TINY_BOT},heuristic", *args)
+    assert result.returncode == 0, result.stderr
+    assert "fitting adaptive" in result.stderr
+    assert data["winners"]
+
+
+def worked_example_commands() -> list[list[str]]:
+    """The `wonders` commands of docs/simulate.md's worked example (an indented block)."""
+    import shlex
+    text = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    section = text.split("## Worked example", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    commands = []
+    for line in section.replace("\\\n", " ").splitlines():
+        if line.startswith("    wonders "):
+            commands.append(shlex.split(line.strip())[1:])
+    return commands
+
+
+def test_the_worked_example_of_simulate_md_runs_at_a_reduced_size():
+    commands = worked_example_commands()
+    kinds = [c[0] for c in commands]
+    assert kinds.count("train") == 2 and kinds.count("compare") == 2, commands
+    smaller = {"train": ["--generations", "2", "--games", "4", "--workers", "1", "--players", "3"],
+               "compare": ["--games", "30", "--workers", "1", "--players", "3", "--quiet"]}
+    for command in commands:                   # click takes the last of a repeated option
+        result = run_cli(*command, *smaller[command[0]], timeout=600)
+        assert result.returncode == 0, (command, result.stderr)
+        if command[0] == "compare":
+            assert "fitting" not in result.stderr      # both fits were made by the train commands
+            assert "science points per city" in result.stdout
+
+
+def test_ladder_seats_adaptive_bots_fitted_to_each_player_count():
+    result = run_cli("ladder", "--bots", f"{TINY_BOT},heuristic", "--games", "4", "--players", "3,4",
+                     "--workers", "1", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "3 players" in result.stderr and "4 players" in result.stderr      # one fit per player count
+    assert len(cache_files()) == 2
+    assert "adaptive" in result.stdout
+
+
+def test_the_fit_does_not_depend_on_the_number_of_workers():
+    one = train("--seed", "3", "--games", "4")
+    two = run_json("train", "--players", "3", "--generations", "1", "--games", "4", "--workers", "2",
+                   "--seed", "3")[1]
+    assert one["weights"] == two["weights"]

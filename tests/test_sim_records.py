@@ -147,7 +147,9 @@ def test_a_killed_run_resumes_and_its_workers_do_not_hold_the_lock(tmp_path):
         assert resumed.returncode == 0, resumed.stderr
         assert json.loads(resumed.stdout)["games"] == done + 20
         games = [r["game"] for r in read_records(str(out))[1]]
-        assert sorted(games) == list(range(done + 20))
+        assert len(games) == len(set(games)), "a game recorded twice"
+        # two workers finish chunks out of order: the killed run may hold games past done + 20
+        assert sorted(g for g in games if g < done + 20) == list(range(done + 20))
         wait_for(lambda: not _in_group(process.pid), "the killed run's workers to end", deadline=60)
     finally:
         try:

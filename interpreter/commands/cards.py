@@ -1,0 +1,46 @@
+"""wonders cards: the cards (or wonder boards) of a rule set, with what they do in English."""
+
+from __future__ import annotations
+
+
+import click
+
+from interpreter.commands.common import (RULES, VARIANT, age_option, fail_on_errors, load)
+
+
+@click.command()
+@click.option("--age", help="only this age (1, 2, 3 or I, II, III)")
+@click.option("--color", help="only cards of this colour")
+@click.option("--players", type=int, help="only cards in the deck at this player count")
+@click.option("--search", help="only cards whose name or effects contain this text")
+@click.option("--wonders", "show_wonders", is_flag=True, help="list the wonder boards instead of the cards")
+@click.option("--content", "paths", multiple=True, type=click.Path(),
+              help="content file or folder (repeatable; default: the shipped content)")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@VARIANT
+@RULES
+def cards(age, color, players, search, show_wonders, paths, fmt, variants, rules):
+    """List cards with cost, chains, copies and effects."""
+    from interpreter.tools import cards as tool
+    result = load(paths, variants, rules)
+    fail_on_errors(result)
+    ruleset = result.ruleset
+    age_number = age_option(age, ruleset)
+    if color is not None and color not in ruleset.vocabulary.colors:
+        from interpreter.diagnostics import did_you_mean
+        guess = did_you_mean(color, ruleset.vocabulary.colors)
+        hint = f" (did you mean {guess!r}?)" if guess else f" (colours: {', '.join(ruleset.vocabulary.colors)})"
+        raise click.BadParameter(f"unknown colour {color!r}{hint}", param_hint="--color")
+    if players is not None and not ruleset.rules.min_players <= players <= ruleset.rules.max_players:
+        table = ruleset.table(players)
+        if table is None:
+            raise click.BadParameter(f"the rules allow {ruleset.rules.min_players} to "
+                                     f"{ruleset.rules.max_players} players", param_hint="--players")
+        players = table.deal_as                # its decks are made as for this count
+    chosen = tool.select_cards(ruleset, age_number, color, players, search)
+    if fmt == "json":
+        click.echo(tool.cards_json(ruleset, chosen, with_wonders=True), nl=False)
+    elif show_wonders:
+        click.echo(tool.wonders_table(ruleset), nl=False)
+    else:
+        click.echo(tool.cards_table(ruleset, chosen), nl=False)

@@ -1,0 +1,51 @@
+"""wonders replay: re-run a game log, checking every step; stop, show or save the state."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT, read_json, recorded_rules, recorded_variants, run_game, shown,
+                                         tables as load_tables, write)
+from interpreter.commands.outputs import check_outputs, content_inputs, same_file
+
+
+@click.command()
+@click.argument("log_file", type=click.Path(dir_okay=False))
+@click.option("--to", "to_turn", type=click.IntRange(0), help="stop after this many turns and print the state")
+@click.option("--save", "save_file", type=click.Path(dir_okay=False), help="write the state reached to this file")
+@click.option("--force", is_flag=True, help="let --save replace the log being replayed")
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@CONTENT
+@VARIANT
+@RULES
+def replay(log_file, to_turn, save_file, force, fmt, paths, variants, rules):
+    """Re-run a game log, checking every step; optionally stop and show the state.
+
+    The log says which variants the game was played with; they are applied again.
+    A log of an unfinished game (written by `play --log` as it goes) is replayed to its end."""
+    import json
+    from interpreter.tools import replay as tool
+    if save_file and not force and same_file(save_file, log_file):
+        raise click.BadParameter(f"{shown(save_file)} is the log being replayed; saving there would replace "
+                                 "the log with a position (add --force to do it anyway)", param_hint="--save")
+    check_outputs([("--save", save_file)], content_inputs(paths, variants, rules))
+    data = read_json(log_file, "log")
+    tables = load_tables(paths, recorded_variants(data, variants, log_file),
+                     None if paths else recorded_rules(data, rules, log_file))
+    try:
+        game, done = run_game(lambda: tool.run_replay(tables, data, to_turn))
+    except tool.ReplayFailure as err:
+        click.echo(f"error: {shown(log_file)}: {shown(err)}", err=True)
+        sys.exit(1)
+    state = tool.state_data(game)
+    if save_file:
+        write(save_file, json.dumps(state) + "\n")
+    if fmt == "json":
+        click.echo(json.dumps(state, indent=1) if to_turn is not None or not game.finished
+                   else tool.replay_json(game), nl=True)
+    else:
+        if not game.finished and to_turn is None:
+            click.echo("The log ends before the game does; every recorded turn was legal.")
+        click.echo(tool.state_text(game, done), nl=False)

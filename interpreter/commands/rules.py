@@ -1,0 +1,28 @@
+"""wonders rules: the effective rules, or what the variants change."""
+
+from __future__ import annotations
+
+
+import click
+
+from interpreter.commands.common import (CONTENT, RULES, VARIANT, fail_on_errors, load)
+
+
+@click.command()
+@click.option("--diff", "show_diff", is_flag=True,
+              help="show what the variants change against the base, as a unified diff of the content")
+@click.option("--full", is_flag=True, help="print the whole effective content, not only the rules block")
+@CONTENT
+@VARIANT
+@RULES
+def rules(show_diff, full, paths, variants, rules):
+    """Print the effective rules: the base with the variants applied."""
+    from interpreter.tools import rules as tool
+    result = load(paths, variants, rules)
+    fail_on_errors(result)
+    if show_diff:
+        base = load(paths, (), rules)
+        fail_on_errors(base)
+        click.echo(tool.diff_text(base.ruleset, result.ruleset, list(variants)), nl=False)
+    else:
+        click.echo(tool.rules_text(result.ruleset, full), nl=False)

@@ -1,0 +1,37 @@
+"""wonders score: the score pad of a finished real table."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT, read_json, shown,
+                                         tables as load_tables)
+
+
+@click.command()
+@click.argument("table_file", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@CONTENT
+@VARIANT
+@RULES
+def score(table_file, fmt, paths, variants, rules):
+    """Score a finished real table: each player's score pad and the winner(s)."""
+    import json
+    from interpreter.tools.play import score_table
+    from interpreter.tools.score_table import TableError, score_table_data
+    data = read_json(table_file, "table")
+    tables = load_tables(paths, variants, rules)
+    try:
+        result = score_table_data(tables, data)
+    except TableError as err:
+        for problem in err.problems:
+            click.echo(f"error: {shown(table_file)}: {shown(problem)}", err=True)
+        sys.exit(1)
+    if fmt == "json":
+        click.echo(json.dumps(result, indent=2))
+    else:
+        pads = [{k: p[k] for k in tables.rules.score_pad} for p in result["players"]]
+        click.echo(score_table(tables.rules.score_pad, [p["name"] for p in result["players"]], pads,
+                               result["winners"]), nl=False)

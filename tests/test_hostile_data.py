@@ -133,3 +133,15 @@ def test_impossible_score_tables_are_refused(tmp_path, edit, words):
     path.write_text(json.dumps(table))
     result = run_cli("score", str(path))
     assert result.returncode == 1 and words in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("command", [("replay",), ("moves",), ("score",), ("play", "--load")])
+def test_a_huge_json_input_is_refused_before_it_is_read(tmp_path, command):
+    """A sparse file claims 65 MiB: refused by its size, with the bound named, not read into memory."""
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as handle:
+        handle.truncate(65 << 20)
+    result = run_cli(*command, str(huge))
+    assert result.returncode == 1, result.stderr
+    assert f"{huge}: the " in result.stderr and "is too large to read" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr

@@ -69,18 +69,26 @@ def recorded_rules(data, given, path):
     return recorded
 
 
+JSON_BOUND = 64 << 20      # bytes: a 7-player game's log is under 1 MB; a bound keeps a wrong file from filling memory
+
+
 def read_json(path: str, what: str):
     """A JSON document the user gives (a log, save or table), with or without a UTF-8
-    byte-order mark (as editors on Windows write); only a regular file is read, so a pipe
-    or device given by mistake cannot hang the command."""
+    byte-order mark (as editors on Windows write); only a regular file of at most
+    JSON_BOUND bytes is read, so a pipe, a device or a huge file given by mistake cannot
+    hang the command or fill the memory."""
     import json
-    import os
-    import stat
+    from pathlib import Path
+    from interpreter.inputs import FileTooLarge, NotRegularFile, read_regular
     try:
-        if os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode):
-            raise click.UsageError(f"{shown(path)}: cannot read the {what}: not a regular file")
-        with open(path, encoding="utf-8-sig") as handle:
-            return json.load(handle)
+        data = read_regular(Path(path), JSON_BOUND)
+        return json.loads(data.decode("utf-8-sig"))
+    except NotRegularFile as err:
+        raise click.UsageError(f"{shown(path)}: cannot read the {what}: {err}") from None
+    except FileTooLarge as err:
+        click.echo(f"error: {shown(path)}: the {what} is too large to read ({err.size:,} bytes; "
+                   f"the bound is {JSON_BOUND:,})", err=True)
+        sys.exit(1)
     except OSError as err:
         raise click.UsageError(f"{shown(path)}: cannot read the {what}: {err.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
@@ -88,10 +96,10 @@ def read_json(path: str, what: str):
         click.echo(f"error: {shown(path)}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
         sys.exit(1)
     except RecursionError:
-        click.echo(f"error: {path}: the {what} is nested too deeply to be a {what}", err=True)
+        click.echo(f"error: {shown(path)}: the {what} is nested too deeply to be a {what}", err=True)
         sys.exit(1)
     except ValueError as err:                  # e.g. a number of thousands of digits
-        click.echo(f"error: {path}: the {what} is not usable JSON: {err}", err=True)
+        click.echo(f"error: {shown(path)}: the {what} is not usable JSON: {err}", err=True)
         sys.exit(1)
 
 

@@ -176,7 +176,7 @@ def test_eight_players_take_the_seven_player_deck(shipped_ruleset):
     """At eight seats the page says: the seven-player deck plus seven black cards, hands of
     seven. Its numbers are checked against the shipped first edition, and so is the reason
     given for them: hands of eight would need more cards than the seven-player deck and
-    all nine black cards of an age make."""
+    all nine black cards of an age make, and only seven black cards deal evenly."""
     from test_content import dealt
 
     (row,) = doc_table("### Eight players")
@@ -188,3 +188,4 @@ def test_eight_players_take_the_seven_player_deck(shipped_ruleset):
         assert dealt(shipped_ruleset, age, 7) == base
         assert pool - black == unused
         assert base + pool < players * 8
+        assert [k for k in range(pool + 1) if (base + k) % players == 0] == [black]

@@ -5,7 +5,8 @@ The files are research notes for the content author: nothing reads them at run t
 is checked: the columns and values of every row; that a row called confirmed or resolved
 has sources from two independent groups of the page's source table; that every row is in
 the page with the same cost and status; that the page's counts are the files' counts; and
-the deck arithmetic of hands of eight, against the shipped first edition.
+the deck arithmetic of hands of eight, and of the seven-player deck at eight seats, against
+the shipped first edition.
 """
 
 from __future__ import annotations
@@ -169,3 +170,22 @@ def test_black_cards_make_hands_of_eight(players, shipped_ruleset):
     documented = {int(c[0]): [int(x) for x in c[1:]] for c in doc_table("### Black cards and hands")}
     assert documented[players] == [7 * players, players, 8 * players, 9 - players]
 
+
+
+def test_eight_players_take_the_seven_player_deck(shipped_ruleset):
+    """At eight seats the page says: the seven-player deck plus seven black cards, hands of
+    seven. Its numbers are checked against the shipped first edition, and so is the reason
+    given for them: hands of eight would need more cards than the seven-player deck and
+    all nine black cards of an age make, and only seven black cards deal evenly."""
+    from test_content import dealt
+
+    (row,) = doc_table("### Eight players")
+    players, base, black, deck, hand, turns, unused = map(int, row)
+    assert players == 8 and turns == hand - 1
+    assert base + black == deck == players * hand
+    for age in shipped_ruleset.rules.ages:
+        pool = counted("Cities", f"black age {'I' * age.number}")
+        assert dealt(shipped_ruleset, age, 7) == base
+        assert pool - black == unused
+        assert base + pool < players * 8
+        assert [k for k in range(pool + 1) if (base + k) % players == 0] == [black]

@@ -1,0 +1,44 @@
+"""The plain mode for screen readers (`--plain`, or the environment's WONDERS_PLAIN=1): one
+fact a line, no tables, no rules of dashes, no colour, no progress bars redrawn in place.
+
+It is a presentation setting of the whole run, like NO_COLOR: the option sets it once and
+every table the run prints (tools/table.render_table) and every progress display asks it.
+"""
+
+from __future__ import annotations
+
+import os
+
+_plain = False
+
+
+def set_plain(on: bool) -> None:
+    global _plain
+    _plain = bool(on) or os.environ.get("WONDERS_PLAIN", "") not in ("", "0")
+
+
+def is_plain() -> bool:
+    return _plain
+
+
+def no_color() -> bool:
+    """The NO_COLOR convention (no-color.org): set and not empty means no colour."""
+    return os.environ.get("NO_COLOR", "") != ""
+
+
+def plain_table(headers: list[str], rows: list[list]) -> str:
+    """A table as one fact a line: `row name, column: value`, the row named by its first
+    cell; a cell of several lines is read as one, its lines joined by "; "."""
+    out = []
+    for row in rows:
+        name = _cell(row[0]) if row else ""
+        for header, cell in zip(headers[1:], row[1:]):
+            text = _cell(cell)
+            if text and text != "-":
+                out.append(f"{name}, {_cell(header)}: {text}" if name else f"{_cell(header)}: {text}")
+    return "\n".join(out) + "\n"
+
+
+def _cell(cell) -> str:
+    from ..printable import printable
+    return "; ".join(printable(line.strip()) for line in str(cell).split("\n") if line.strip())

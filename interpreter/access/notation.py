@@ -197,13 +197,15 @@ class Kit(Words):
         return ", ".join(f"{words['play']} {n}" for n in card.copies) if card.copies else f"{words['play']} -"
 
     def card_label(self, card: CardDef) -> list[str]:
-        """The kit's order: name (and colour), then age and cost, the effect, chains, players."""
-        return ([f"{card.name}, {card.color}", f"{self.age(card)} {self.cost(card.cost)}"]
+        """The kit's order: name (and colour), the age, the cost, the effect, chains, players;
+        the age and the cost on lines of their own, so that "1" and "1$" never read as one
+        number (braille joins digits across a space)."""
+        return ([f"{card.name}, {card.color}", self.age(card), self.cost(card.cost)]
                 + [self.effect(e) for e in card.effects] + self.chains(card) + [self.players(card)])
 
     def card_short(self, card: CardDef) -> str:
         effects = "; ".join(self.effect(e) for e in card.effects)
-        return f"{card.name} ({self.age(card)} {self.cost(card.cost)}: {effects})"
+        return f"{card.name} ({self.age(card)}, {self.cost(card.cost)}: {effects})"
 
     def side_label(self, wonder: str, side: SideDef) -> list[str]:
         words = self.table.words
@@ -213,7 +215,7 @@ class Kit(Words):
 
     def stage(self, number: int, stage) -> str:
         effects = "; ".join(self.effect(e) for e in stage.effects) or "-"
-        return f"{self.table.words['stage']} {number} {self.cost(stage.cost)}: {effects}"
+        return f"{self.table.words['stage']} {number}, {self.cost(stage.cost)}: {effects}"
 
     # -- effects
     def effect(self, effect) -> str:

@@ -28,10 +28,14 @@ def no_color() -> bool:
 
 def plain_table(headers: list[str], rows: list[list]) -> str:
     """A table as one fact a line: `row name, column: value`, the row named by its first
-    cell; a cell of several lines is read as one, its lines joined by "; "."""
+    cell (a number with its column's name: "seat 1"; an empty one by the row above); a cell
+    of several lines is read as one, its lines joined by "; "."""
     out = []
+    name = ""
     for row in rows:
-        name = _cell(row[0]) if row else ""
+        first = _cell(row[0]) if row else ""
+        if first:                              # an empty first cell goes on with the row above
+            name = f"{_cell(headers[0]).lower()} {first}" if first.isdigit() else first
         for header, cell in zip(headers[1:], row[1:]):
             text = _cell(cell)
             if text and text != "-":

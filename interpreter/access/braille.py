@@ -126,9 +126,9 @@ def labels_of(text: str) -> list[list[str]]:
     """The labels of a BRF text, each as its embosser lines (runover lines joined back to
     the line they continue): what a test back-translates."""
     found: list[list[str]] = []
-    for page in text.split("\f"):
+    for page in text.replace("\r\n", "\n").split("\f"):
         current: list[str] = []
-        for row in page.split("\r\n"):
+        for row in page.split("\n"):
             if not row.strip():
                 if current:
                     found.append(current)

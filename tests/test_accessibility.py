@@ -306,3 +306,12 @@ def test_without_liblouis_the_packages_to_install_are_named(tmp_path):
     assert result.returncode == 69, result.stderr
     assert "python3-louis" in result.stderr and "liblouis-data" in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "x.brf").exists()
+
+
+def test_the_docs_braille_excerpt_is_the_files_start(tmp_path):
+    _louis()
+    doc = (ROOT / "docs" / "accessibility.md").read_text(encoding="utf-8")
+    excerpt = re.search(r"```text brf\n(.*?)```", doc, flags=re.S).group(1)
+    out = tmp_path / "cards.brf"
+    assert run_cli("render", "--braille", str(out), "--age", "1").returncode == 0
+    assert out.read_bytes().decode("ascii").replace("\r\n", "\n").startswith(excerpt)

@@ -126,7 +126,7 @@ class Words:
     # -- whole labels
     def card_label(self, card: CardDef) -> list[str]:
         """Name and colour, age and cost, each effect, the chains, the players."""
-        return ([f"{card.name}, {card.color}", f"{self.age(card)}, {self.cost(card.cost)}"]
+        return ([f"{card.name}, {card.color}", self.age(card), self.cost(card.cost)]
                 + [self.effect(e) for e in card.effects] + self.chains(card) + [self.players(card)])
 
     def card_short(self, card: CardDef) -> str:

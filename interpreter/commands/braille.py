@@ -26,6 +26,12 @@ def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None)
         sys.exit(UNAVAILABLE)
     except BrailleTableError as err:
         raise click.BadParameter(shown(str(err)), param_hint="--braille-table") from None
+    from pathlib import Path
+    try:                                       # like --out, the folder is made if missing
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise click.BadParameter(f"cannot make the folder of {shown(path)}: {err.strerror}",
+                                 param_hint="--braille") from None
     write(path, text)
     pages = text.count("\f")
     click.echo(f"{len(cards)} card label(s) and {len(labels) - len(cards)} wonder side label(s) in braille "

@@ -315,3 +315,25 @@ def test_the_docs_braille_excerpt_is_the_files_start(tmp_path):
     out = tmp_path / "cards.brf"
     assert run_cli("render", "--braille", str(out), "--age", "1").returncode == 0
     assert out.read_bytes().decode("ascii").replace("\r\n", "\n").startswith(excerpt)
+
+
+def test_a_name_without_a_mark_is_written_whole_and_warned_about(content_copy):
+    table = content_copy / "notation" / "accessible.toml"
+    table.write_text(table.read_text(encoding="utf-8").replace('loom = "l"\n', ""), encoding="utf-8")
+    result = run_cli("cards", "--plain", *KIT, "--content", str(content_copy))
+    assert result.returncode == 0, result.stderr
+    assert "gives no mark to loom: written as their names" in result.stderr
+    assert labels(result.stdout)["Loom"][3] == "loom"
+
+
+def test_plain_diagnostics_have_no_gutter_or_carets(tmp_path):
+    bad = tmp_path / "bad.wonders"
+    bad.write_text('card "X" {\n    age I  color pink  copies 3+\n}\n', encoding="utf-8")
+    result = run_cli("check", "content/base.wonders", str(bad), "--plain")
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[:3] == ["error E1002: unknown colour `pink`",
+                         f"at {bad}, line 2, column 18: not a declared colour",
+                         "line 2 reads: age I  color pink  copies 3+"]
+    assert_plain(result.stdout)
+    assert not any("^" in line or line.lstrip().startswith(("|", "-->")) for line in lines)

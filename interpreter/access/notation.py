@@ -150,6 +150,12 @@ class Kit(Words):
         super().__init__(ruleset)
         self.table = table
 
+    def unmarked(self) -> list[str]:
+        """The rule set's resources and science symbols the table gives no mark."""
+        vocabulary = self.ruleset.vocabulary
+        return [r for r in vocabulary.resources if r not in self.table.resources] \
+            + [s for s in vocabulary.symbols if s not in self.table.symbols]
+
     # -- marks and amounts
     def _amount(self, n: int, mark: str, kind: str) -> str:
         if self.table.amounts[kind] == "repeat" and n > 0:

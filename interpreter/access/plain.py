@@ -21,11 +21,6 @@ def is_plain() -> bool:
     return _plain
 
 
-def no_color() -> bool:
-    """The NO_COLOR convention (no-color.org): set and not empty means no colour."""
-    return os.environ.get("NO_COLOR", "") != ""
-
-
 def plain_table(headers: list[str], rows: list[list]) -> str:
     """A table as one fact a line: `row name, column: value`, the row named by its first
     cell (a number with its column's name: "seat 1"; an empty one by the row above); a cell
@@ -46,3 +41,24 @@ def plain_table(headers: list[str], rows: list[list]) -> str:
 def _cell(cell) -> str:
     from ..printable import printable
     return "; ".join(printable(line.strip()) for line in str(cell).split("\n") if line.strip())
+
+
+def plain_diagnostic(d, sources) -> str:
+    """A diagnostic as sentences a line: what, where (file, line, column and the label),
+    the source line, each note and the help; no gutter, arrow or carets."""
+    from ..printable import printable
+    out = [f"{d.severity} {d.code}: {printable(d.message)}"]
+    span = d.span
+    if span is not None:
+        label = f": {printable(d.label)}" if d.label else ""
+        out.append(f"at {printable(span.file)}, line {span.line}, column {span.column}{label}")
+        text = sources.line(span.file, span.line)
+        if text is not None and text.strip():
+            out.append(f"line {span.line} reads: {printable(text.strip())}")
+    for note in d.notes:
+        where = (f" at {printable(note.span.file)}, line {note.span.line}, column {note.span.column}"
+                 if note.span is not None else "")
+        out.append(f"note: {printable(note.message)}{where}")
+    if d.help:
+        out.append(f"help: {printable(d.help)}")
+    return "\n".join(out) + "\n"

@@ -59,10 +59,15 @@ def card_writer(ruleset, notation, paths=(), rules=None):
     content's error (exit status 1), named with its file and field."""
     from interpreter.access.notation import NotationError, writer
     try:
-        return writer(ruleset, notation, paths, rules)
+        words = writer(ruleset, notation, paths, rules)
     except NotationError as err:
         click.echo(f"error: {shown(str(err))}", err=True)
         sys.exit(1)
+    unmarked = words.unmarked() if notation == "accessible" else []
+    if unmarked:
+        click.echo(f"warning: {shown(words.table.source)} gives no mark to {shown(', '.join(unmarked))}: "
+                   "written as their names", err=True)
+    return words
 
 
 def presenter(tables, notation, paths=(), rules=None):

@@ -20,10 +20,9 @@ from ..check.rules import roman
 from ..describe import action_text, and_list, cost_text, effect_text, per_text, scope_text, score_text, trigger_text
 from ..syntax import ast
 
-NOTATIONS = ("standard", "accessible")
 TABLE_FILE = Path("notation") / "accessible.toml"
 SECTIONS = {"resources": None, "symbols": None, "marks": ("coin", "point", "shield"),
-            "amounts": ("resource", "shield", "coin", "point", "symbol"),
+            "amounts": ("resource", "shield", "coin", "point"),
             "words": ("free", "play", "random", "free_with", "chains_to", "private", "stage", "side")}
 
 
@@ -125,7 +124,9 @@ class Words:
 
     # -- whole labels
     def card_label(self, card: CardDef) -> list[str]:
-        """Name and colour, age and cost, each effect, the chains, the players."""
+        """The kit's order: name (and colour), the age, the cost, each effect, the chains, the
+        players; the age and the cost on lines of their own, so that "1" and "1$" never read
+        as one number (braille joins digits across a space)."""
         return ([f"{card.name}, {card.color}", self.age(card), self.cost(card.cost)]
                 + [self.effect(e) for e in card.effects] + self.chains(card) + [self.players(card)])
 
@@ -201,17 +202,6 @@ class Kit(Words):
         if card.name in self._pooled:
             return words["random"]
         return ", ".join(f"{words['play']} {n}" for n in card.copies) if card.copies else f"{words['play']} -"
-
-    def card_label(self, card: CardDef) -> list[str]:
-        """The kit's order: name (and colour), the age, the cost, the effect, chains, players;
-        the age and the cost on lines of their own, so that "1" and "1$" never read as one
-        number (braille joins digits across a space)."""
-        return ([f"{card.name}, {card.color}", self.age(card), self.cost(card.cost)]
-                + [self.effect(e) for e in card.effects] + self.chains(card) + [self.players(card)])
-
-    def card_short(self, card: CardDef) -> str:
-        effects = "; ".join(self.effect(e) for e in card.effects)
-        return f"{card.name} ({self.age(card)}, {self.cost(card.cost)}: {effects})"
 
     def side_label(self, wonder: str, side: SideDef) -> list[str]:
         words = self.table.words

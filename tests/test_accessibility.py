@@ -337,3 +337,13 @@ def test_plain_diagnostics_have_no_gutter_or_carets(tmp_path):
                          "line 2 reads: age I  color pink  copies 3+"]
     assert_plain(result.stdout)
     assert not any("^" in line or line.lstrip().startswith(("|", "-->")) for line in lines)
+
+
+def test_every_kind_of_effect_has_a_kit_label():
+    result = run_cli("cards", "--content", "tests/every_effect.wonders", "--plain", *KIT)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    found = labels(result.stdout)
+    assert found["Blue"][2:4] == ["1$ ww", "buy w s from both neighbours for 1$"]
+    assert found["Chain End"][3:5] == ["xxxxx", "on turn end: -1$ per defeat token in own city"]
+    assert "3v if unbuilt wonder stages in own city = 0 and coins > 2" in found["Last"]
+    assert found["Scholar"][3] == "&/@"

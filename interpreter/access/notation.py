@@ -17,7 +17,8 @@ import attrs
 
 from ..check.model import CardDef, Cost, RuleSet, SideDef
 from ..check.rules import roman
-from ..describe import action_text, and_list, cost_text, effect_text, per_text, scope_text, score_text, trigger_text
+from ..describe import (action_text, and_list, cost_text, effect_text, expr_text, per_text, scope_text, score_text,
+                        trigger_text)
 from ..syntax import ast
 
 TABLE_FILE = Path("notation") / "accessible.toml"
@@ -256,6 +257,9 @@ class Kit(Words):
             return self.points(value.value)
         if isinstance(value, ast.BinOp) and value.op == "+":
             return f"{self.score(value.left)} + {self.score(value.right)}"
+        if isinstance(value, ast.Conditional):
+            return f"{self.score(value.value)} if " + " and ".join(
+                f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in value.conditions)
         return f"{score_text(value)} {self.table.marks['point']}"
 
 

@@ -164,7 +164,10 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
     """One diagnostic as text.  Everything taken from files (names in messages, the source
     line, file names) has its control characters escaped: a card named with an escape
     sequence must not drive the terminal (see interpreter/printable.py)."""
+    from .access.plain import is_plain, plain_diagnostic
     from .printable import printable
+    if is_plain():                              # --plain: no gutter, carets or arrows
+        return plain_diagnostic(d, sources)
     out = [f"{d.severity}[{d.code}]: {printable(d.message)}"]
     span = d.span
     if span is not None:

@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT, run_cli
 
 DOCS = ["play.md", "tutorial.md", "variants.md", "cli.md", "two-players.md", "editors.md",
-        "workbench.md", "simulate.md", "editions.md", "bots.md"]
+        "workbench.md", "simulate.md", "editions.md", "bots.md", "accessibility.md"]
 
 
 def examples(doc):
@@ -66,7 +66,7 @@ def test_console_examples(doc):
             assert args[0] == "wonders"
             result = run_cli(*args[1:])
             status = 2 if any(line.startswith("Error: ") for line in expected) else \
-                1 if any(line.startswith(("error:", "error[")) for line in expected) else 0
+                1 if any(line.startswith(("error:", "error[", "error E")) for line in expected) else 0
             assert result.returncode == status, (command, result.stderr)
             shown = (result.stdout + result.stderr).splitlines()
             assert _shown_in(expected, shown), (command, result.stdout[-2000:])

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import click
 
-from interpreter.commands.common import (RULES, VARIANT, age_option, fail_on_errors, load)
+from interpreter.access.plain import is_plain
+
+from interpreter.commands.common import (NOTATION, PLAIN, RULES, VARIANT, age_option, card_writer,
+                                         fail_on_errors, load)
 
 
 @click.command()
@@ -17,9 +20,11 @@ from interpreter.commands.common import (RULES, VARIANT, age_option, fail_on_err
 @click.option("--content", "paths", multiple=True, type=click.Path(),
               help="content file or folder (repeatable; default: the shipped content)")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@NOTATION
+@PLAIN
 @VARIANT
 @RULES
-def cards(age, color, players, search, show_wonders, paths, fmt, variants, rules):
+def cards(age, color, players, search, show_wonders, paths, fmt, notation, variants, rules):
     """List cards with cost, chains, copies and effects."""
     from interpreter.tools import cards as tool
     result = load(paths, variants, rules)
@@ -40,6 +45,10 @@ def cards(age, color, players, search, show_wonders, paths, fmt, variants, rules
     chosen = tool.select_cards(ruleset, age_number, color, players, search)
     if fmt == "json":
         click.echo(tool.cards_json(ruleset, chosen, with_wonders=True), nl=False)
+    elif notation != "standard" or is_plain():
+        from interpreter.access import listing
+        words = card_writer(ruleset, notation, paths, rules)
+        click.echo(listing.wonders_text(words) if show_wonders else listing.cards_text(words, chosen), nl=False)
     elif show_wonders:
         click.echo(tool.wonders_table(ruleset), nl=False)
     else:

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from interpreter.commands.common import (FORMATS, RULES, VARIANT, load,
+from interpreter.commands.common import (FORMATS, PLAIN, RULES, VARIANT, load,
                                          shown)
 
 
@@ -14,6 +14,7 @@ from interpreter.commands.common import (FORMATS, RULES, VARIANT, load,
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True,
               help="text for people, json for editors and CI")
+@PLAIN
 @VARIANT
 @RULES
 def check(paths, fmt, variants, rules):

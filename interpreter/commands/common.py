@@ -38,6 +38,47 @@ VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",
                             "(repeatable, applied in order)")
 
 
+def _set_plain(ctx, param, value):
+    from interpreter.access.plain import set_plain
+    set_plain(value)
+    return value
+
+
+PLAIN = click.option("--plain", is_flag=True, expose_value=False, callback=_set_plain,
+                     help="for screen readers: one fact a line, no tables, rules or progress bars "
+                          "(also WONDERS_PLAIN=1)")
+
+NOTATION = click.option("--notation", type=click.Choice(["standard", "accessible"]), default="standard",
+                        show_default=True,
+                        help="how cards and cities are written: English words, or the accessible "
+                             "edition's kit notation (age, cost, effect, chains, play N)")
+
+
+def card_writer(ruleset, notation, paths=(), rules=None):
+    """The writer of cards and cities in `notation`; an unusable notation table is the
+    content's error (exit status 1), named with its file and field."""
+    from interpreter.access.notation import NotationError, writer
+    try:
+        words = writer(ruleset, notation, paths, rules)
+    except NotationError as err:
+        click.echo(f"error: {shown(str(err))}", err=True)
+        sys.exit(1)
+    unmarked = words.unmarked() if notation == "accessible" else []
+    if unmarked:
+        click.echo(f"warning: {shown(words.table.source)} gives no mark to {shown(', '.join(unmarked))}: "
+                   "written as their names", err=True)
+    return words
+
+
+def presenter(tables, notation, paths=(), rules=None):
+    """How a game's text names cards and cities for the reader (None: as it always has)."""
+    from interpreter.access.plain import is_plain
+    if notation == "standard" and not is_plain():
+        return None
+    from interpreter.access.present import Presenter
+    return Presenter(card_writer(tables.ruleset, notation, paths, rules), notation == "standard")
+
+
 def fail_on_errors(result) -> None:
     from interpreter.diagnostics import render_text
     if result.ruleset is None:

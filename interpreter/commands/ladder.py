@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from .common import CONTENT, FORMATS, RULES, VARIANT
+from .common import CONTENT, FORMATS, PLAIN, RULES, VARIANT
 from .sim_common import check_engine, list_failures, play_study, rule_tables, run_options
 
 
@@ -79,6 +79,7 @@ def rate(records: list[dict], bots: tuple[str, ...]) -> dict:
               help="processes (default: one per core; never more than the games, nor four per core)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@PLAIN
 @CONTENT
 @VARIANT
 @RULES

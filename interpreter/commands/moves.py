@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT)
+from interpreter.commands.common import (CONTENT, FORMATS, NOTATION, PLAIN, RULES, VARIANT, presenter)
 
 
 @click.command()
 @click.argument("position_file", type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@NOTATION
+@PLAIN
 @CONTENT
 @VARIANT
 @RULES
-def moves(position_file, fmt, paths, variants, rules):
+def moves(position_file, fmt, notation, paths, variants, rules):
     """List each player's legal actions, with payment options, in a saved position."""
     import json
     from interpreter.commands.common import load_position
@@ -23,4 +25,5 @@ def moves(position_file, fmt, paths, variants, rules):
     if fmt == "json":
         click.echo(json.dumps(tool.moves_data(game), indent=2))
     else:
-        click.echo(tool.moves_text(game), nl=False)
+        view = presenter(game.tables, notation, paths, rules)
+        click.echo(tool.moves_text(game) if view is None else view.cards_named(tool.moves_text(game)), nl=False)

@@ -13,8 +13,8 @@ import json
 import sys
 import click
 
-from .common import CONTENT, FORMATS, RULES, VARIANT, WriteError, load_position, run_game, shown, \
-    tables as load_tables, variant_record, write_atomic
+from .common import CONTENT, FORMATS, NOTATION, PLAIN, RULES, VARIANT, WriteError, load_position, presenter, \
+    run_game, shown, tables as load_tables, variant_record, write_atomic
 from .outputs import bot_inputs, check_outputs, content_inputs
 
 
@@ -35,10 +35,13 @@ from .outputs import bot_inputs, check_outputs, content_inputs
 @click.option("--load", "load_file", type=click.Path(dir_okay=False),
               help="go on from a saved position (made by `replay LOG --save FILE`)")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@NOTATION
+@PLAIN
 @CONTENT
 @VARIANT
 @RULES
-def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, paths, variants, rules):
+def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, notation, paths, variants,
+         rules):
     """Play a full game with bots (and optionally you) and print the log and score pad."""
     from interpreter.bots import BotError
     from interpreter.engine.bots import BotSpecError, make_bot, split_bot_list
@@ -66,11 +69,12 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     from .sim_common import prepare
     prepare(bot_names, game.tables, players)
     human_decider = None
+    view = presenter(game.tables, notation, paths, rules)
     if human is not None:
         from interpreter.tools.human import HumanDecider, read_answer
         err = fmt == "json"                    # keep stdout for the JSON document
         human_decider = HumanDecider(ask=lambda question: read_answer(question, err=err),
-                                     echo=lambda text: click.echo(text, err=err))
+                                     echo=lambda text: click.echo(text, err=err), view=view)
     try:
         deciders = tool.make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
                                       human_decider)
@@ -90,7 +94,8 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     if fmt == "json":
         click.echo(tool.final_json(game, bot_names), nl=False)
     else:
-        click.echo(tool.text_log(game) + tool.final_text(game), nl=False)
+        log_text = tool.text_log(game) if view is None else view.log(tool.text_log(game), game)
+        click.echo(log_text + tool.final_text(game), nl=False)
     if not log.ok():
         click.echo(f"error: {shown(log_file)}: the log could not be written: {log.problem}", err=True)
         sys.exit(1)

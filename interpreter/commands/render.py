@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from .common import CONTENT, RULES, VARIANT, age_option, fail_on_errors, load, shown
-from .outputs import check_outputs
+from .outputs import check_outputs, content_inputs
 
 
 def _output_folder(out: str) -> Path:
@@ -28,24 +28,39 @@ def _output_folder(out: str) -> Path:
 
 
 @click.command()
-@click.option("--out", "out", required=True, type=click.Path(), metavar="DIR",
+@click.option("--out", "out", type=click.Path(), metavar="DIR",
               help="folder for index.html, print.html, cards/*.svg and wonders/*.svg (made if missing); "
                    "wonders-render.json there lists them, and only files it lists are replaced or removed")
 @click.option("--age", help="only the cards of this age (1, 2, 3 or I, II, III); wonders are always drawn")
+@click.option("--braille", "braille_file", type=click.Path(dir_okay=False), metavar="OUT.brf",
+              help="write a braille label of every card and wonder side (kit notation, liblouis) to this BRF file")
+@click.option("--braille-table", default="en-ueb-g1.ctb", show_default=True, metavar="TABLE",
+              help="the liblouis table (Unified English Braille grade 1 by default)")
+@click.option("--cells", type=click.IntRange(12, 100), default=40, show_default=True,
+              help="braille cells per embossed line")
+@click.option("--lines", type=click.IntRange(5, 100), default=25, show_default=True,
+              help="embossed lines per braille page")
 @CONTENT
 @VARIANT
 @RULES
-def render(out, age, paths, variants, rules):
+def render(out, age, braille_file, braille_table, cells, lines, paths, variants, rules):
     """Draw every card and wonder side: an HTML page, an SVG each, and an A4 print sheet.
 
     Cards are drawn from the effect objects: colour band, cost, name, chains, copies by
     player count, and each effect in icons and in words.
     """
     from interpreter.render.build import NotOurs, render as draw
-    check_outputs([("--out", out)])
+    if out is None and braille_file is None:
+        raise click.UsageError("Missing option '--out' (or --braille OUT.brf).")
+    check_outputs([("--out", out), ("--braille", braille_file)], content_inputs(paths, variants, rules))
     result = load(paths, variants, rules)
     fail_on_errors(result)
     age_number = age_option(age, result.ruleset)
+    if braille_file is not None:
+        from .braille import write_braille
+        write_braille(braille_file, result.ruleset, age_number, braille_table, cells, lines, paths, rules)
+        if out is None:
+            return
     folder = _output_folder(out)
     try:
         done = draw(result.ruleset, folder, age_number, result.variants,

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT, read_json, recorded_rules, recorded_variants, run_game, shown,
+from interpreter.commands.common import (CONTENT, FORMATS, NOTATION, PLAIN, RULES, VARIANT, presenter, read_json, recorded_rules, recorded_variants, run_game, shown,
                                          tables as load_tables, write)
 from interpreter.commands.outputs import check_outputs, content_inputs, same_file
 
@@ -17,10 +17,12 @@ from interpreter.commands.outputs import check_outputs, content_inputs, same_fil
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), help="write the state reached to this file")
 @click.option("--force", is_flag=True, help="let --save replace the log being replayed")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@NOTATION
+@PLAIN
 @CONTENT
 @VARIANT
 @RULES
-def replay(log_file, to_turn, save_file, force, fmt, paths, variants, rules):
+def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, rules):
     """Re-run a game log, checking every step; optionally stop and show the state.
 
     The log says which variants the game was played with; they are applied again.
@@ -48,4 +50,6 @@ def replay(log_file, to_turn, save_file, force, fmt, paths, variants, rules):
     else:
         if not game.finished and to_turn is None:
             click.echo("The log ends before the game does; every recorded turn was legal.")
-        click.echo(tool.state_text(game, done), nl=False)
+        view = presenter(tables, notation, paths, rules)
+        click.echo(tool.state_text(game, done) if view is None else view.log(tool.state_text(game, done), game),
+                   nl=False)

@@ -6,17 +6,19 @@ import sys
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT, read_json, shown,
-                                         tables as load_tables)
+from interpreter.commands.common import (CONTENT, FORMATS, NOTATION, PLAIN, RULES, VARIANT, presenter, read_json,
+                                         shown, tables as load_tables)
 
 
 @click.command()
 @click.argument("table_file", type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@NOTATION
+@PLAIN
 @CONTENT
 @VARIANT
 @RULES
-def score(table_file, fmt, paths, variants, rules):
+def score(table_file, fmt, notation, paths, variants, rules):
     """Score a finished real table: each player's score pad and the winner(s)."""
     import json
     from interpreter.tools.play import score_table
@@ -32,6 +34,10 @@ def score(table_file, fmt, paths, variants, rules):
     if fmt == "json":
         click.echo(json.dumps(result, indent=2))
     else:
+        view = presenter(tables, notation, paths, rules)
+        if view is not None and not view.standard:
+            from interpreter.access.present import table_text
+            click.echo(table_text(view.words, data), nl=False)
         pads = [{k: p[k] for k in tables.rules.score_pad} for p in result["players"]]
         click.echo(score_table(tables.rules.score_pad, [p["name"] for p in result["players"]], pads,
                                result["winners"]), nl=False)

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from .common import CONTENT, FORMATS, RULES, VARIANT, tables as load_tables
+from .common import CONTENT, FORMATS, PLAIN, RULES, VARIANT, tables as load_tables
 
 
 @click.command()
@@ -21,6 +21,7 @@ from .common import CONTENT, FORMATS, RULES, VARIANT, tables as load_tables
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: one per core)")
 @click.option("--quiet", is_flag=True, help="no progress")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@PLAIN
 @CONTENT
 @VARIANT
 @RULES

@@ -12,8 +12,10 @@ import sys
 
 class Progress:
     def __init__(self, total: int, done: int = 0, quiet: bool = False, label: str = "games"):
+        from ..access.plain import is_plain
         self.bar = None
-        if not quiet and sys.stderr.isatty():
+        self.lines = PlainProgress(total, done, label) if not quiet and is_plain() else None
+        if not quiet and sys.stderr.isatty() and self.lines is None:
             import os
             from tqdm import tqdm
             try:
@@ -27,8 +29,29 @@ class Progress:
     def advance(self, n: int) -> None:
         if self.bar is not None:
             self.bar.update(n)
+        if self.lines is not None:
+            self.lines.advance(n)
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
             self.bar = None
+
+
+class PlainProgress:
+    """Progress for a screen reader (--plain): a line at each tenth of the games, never a
+    bar redrawn in place."""
+
+    def __init__(self, total: int, done: int, label: str):
+        self.total, self.done, self.label = total, done, label
+        self.tenth = self._tenth(done)
+
+    def _tenth(self, done: int) -> int:
+        return done * 10 // self.total if self.total else 10
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        tenth = self._tenth(self.done)
+        if tenth > self.tenth:
+            self.tenth = tenth
+            print(f"{self.label}: {self.done} of {self.total} done", file=sys.stderr, flush=True)

@@ -51,8 +51,9 @@ def choice_number(answer: str, count: int) -> int | None:
 class HumanDecider:
     name = "human"
 
-    def __init__(self, ask=read_answer, echo=click.echo):
+    def __init__(self, ask=read_answer, echo=click.echo, view=None):
         self.ask, self.echo = ask, echo
+        self.view = view            # access.present.Presenter: the reader's notation and layout
 
     def decide(self, game, seat, kind, options) -> int:
         t = game.tables
@@ -60,10 +61,11 @@ class HumanDecider:
         left, right = game.neighbours(seat)
         neutral = seat in game.neutrals
         if neutral:
-            self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: your decision for the {printable(city.name)} "
-                      f"(you hold its card) ==")
+            self._heading(f"\n== Age {roman(game.age.number)}, turn {game.turn}: your decision for the "
+                          f"{printable(city.name)} (you hold its card) ==")
         else:
-            self.echo(f"\n== Age {roman(game.age.number)}, turn {game.turn}: {printable(city.name)}, your {kind} decision ==")
+            self._heading(f"\n== Age {roman(game.age.number)}, turn {game.turn}: {printable(city.name)}, "
+                          f"your {kind} decision ==")
         for label, c in (("It" if neutral else "You", city), ("Left", left), ("Right", right)):
             built = ", ".join(printable(t.cards[i].name) for i in c.built) or "nothing yet"
             self.echo(f"{label}: {printable(c.name)} ({printable(c.side.wonder)} {printable(c.side.side)}), "
@@ -73,14 +75,21 @@ class HumanDecider:
             self.echo("Cards it can play (from your hand):" if neutral else "Hand:")
             for i in dict.fromkeys(o.card for o in options) if neutral else dict.fromkeys(game.hands[seat]):
                 card = t.ruleset.cards[i]
+                if self.view is not None:
+                    self.echo(self.view.hand_line(card))
+                    continue
                 effects = "; ".join(effect_text(e) for e in card.effects)
                 chains = f", free with {' or '.join(card.chains)}" if card.chains else ""
                 self.echo(printable(f"  {card.name} [{card.color}, cost {cost_text(card.cost)}{chains}]: {effects}"))
         for n, option in enumerate(options, 1):
-            self.echo(f"  {n:>2}. {printable(option.label(t))}")
+            label = option.label(t) if self.view is None else self.view.action(option.label(t))
+            self.echo(f"  {n:>2}. {printable(label)}")
         while True:
             chosen = choice_number(str(self.ask("Your choice (number)")), len(options))
             if chosen is not None:
                 return chosen
             self.echo(f"Please type a number from 1 to {len(options)}.")
+
+    def _heading(self, text: str) -> None:
+        self.echo(text if self.view is None else self.view.heading(text))
 

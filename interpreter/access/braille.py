@@ -1,0 +1,142 @@
+"""Braille labels for an embosser (`wonders render --braille OUT.brf`): every card and wonder
+side as its kit label (name and colour, age and cost, effect, chains, "play N"), translated
+by liblouis and laid out in pages of `lines` lines of `cells` cells (a BRF file: ASCII
+braille, lines ending CR LF, pages ending with a form feed).
+
+liblouis comes from the system (Debian's python3-louis and liblouis-data): the module is
+loaded from Debian's dist-packages by its path, because a virtual environment does not see
+them and the PyPI package named `louis` is an unrelated project.
+"""
+
+from __future__ import annotations
+
+import glob
+import importlib.util
+import os
+
+DEFAULT_TABLE = "en-ueb-g1.ctb"     # Unified English Braille, grade 1 (uncontracted)
+DEFAULT_CELLS = 40                  # an 11 x 11.5 inch embosser page
+DEFAULT_LINES = 25
+RUNOVER = 2                         # a label line that wraps goes on indented by two cells
+MODULE_PLACES = ("/usr/lib/python3/dist-packages/louis/__init__.py",
+                 "/usr/lib*/python3*/*-packages/louis/__init__.py")
+INSTALL_HINT = ("braille needs liblouis: install Debian's packages python3-louis and liblouis-data "
+                "(`sudo apt install python3-louis liblouis-data`)")
+
+
+class BrailleUnavailable(Exception):
+    """liblouis (or its tables) is not on this system; the message says what to install."""
+
+
+class BrailleTableError(Exception):
+    """The braille table asked for cannot be found or compiled."""
+
+
+_louis = None
+
+
+def louis():
+    """Debian's liblouis bindings, loaded once from their file (WONDERS_LOUIS may name
+    another `louis/__init__.py`)."""
+    global _louis
+    if _louis is not None:
+        return _louis
+    places = [os.environ["WONDERS_LOUIS"]] if os.environ.get("WONDERS_LOUIS") else list(MODULE_PLACES)
+    found = [path for place in places for path in sorted(glob.glob(place))]
+    if not found:
+        raise BrailleUnavailable(f"{INSTALL_HINT}; the python3-louis module was not found "
+                                 f"(looked for {', '.join(places)})")
+    spec = importlib.util.spec_from_file_location("_wonders_liblouis", found[0])
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except (OSError, AttributeError, ImportError) as err:      # the library itself is missing
+        raise BrailleUnavailable(f"{INSTALL_HINT}; {found[0]} could not load liblouis: {err}") from None
+    module.setLogLevel(module.LOG_OFF)     # a table that fails is reported by us, not on stderr
+    _louis = module
+    return module
+
+
+def check_table(table: str) -> None:
+    lib = louis()
+    try:
+        lib.checkTable([table])
+    except RuntimeError:
+        if not glob.glob("/usr/share/liblouis/tables/*"):
+            raise BrailleUnavailable(f"{INSTALL_HINT}; no braille tables are installed "
+                                     "(/usr/share/liblouis/tables is empty)") from None
+        raise BrailleTableError(f"{table!r} is not a braille table liblouis can use (for example "
+                                f"{DEFAULT_TABLE}, or a file name of /usr/share/liblouis/tables)") from None
+
+
+def to_braille(text: str, table: str = DEFAULT_TABLE) -> str:
+    return louis().translateString([table], text)
+
+
+def from_braille(cells: str, table: str = DEFAULT_TABLE) -> str:
+    return louis().backTranslateString([table], cells)
+
+
+def wrap(braille: str, cells: int) -> list[str]:
+    """One translated label line as embosser lines: broken at blank cells, the runover
+    lines indented by RUNOVER cells; a word longer than a line is cut."""
+    out: list[str] = []
+    line = ""
+    for word in braille.split(" "):
+        indent = " " * RUNOVER if out else ""
+        if len(indent + (f"{line} {word}" if line else word)) <= cells:
+            line = f"{line} {word}" if line else word
+            continue
+        if line:
+            out.append(indent + line)
+            indent = " " * RUNOVER
+        while len(indent + word) > cells:
+            room = cells - len(indent)
+            out.append(indent + word[:room])
+            word, indent = word[room:], " " * RUNOVER
+        line = word
+    out.append((" " * RUNOVER if out else "") + line)
+    return out
+
+
+def emboss(labels: list[list[str]], table: str = DEFAULT_TABLE, cells: int = DEFAULT_CELLS,
+           lines: int = DEFAULT_LINES) -> str:
+    """The BRF text of `labels` (each a list of print lines): a blank line between labels,
+    and a label that does not fit in what is left of a page begins the next one."""
+    check_table(table)
+    pages: list[list[str]] = [[]]
+    for label in labels:
+        block = [row for text in label for row in wrap(to_braille(text, table), cells)]
+        page = pages[-1]
+        needed = len(block) + (1 if page else 0)
+        if page and len(page) + needed > lines and len(block) <= lines:
+            pages.append([])
+            page = pages[-1]
+        elif page:
+            page.append("")
+        for row in block:
+            if len(page) == lines:
+                pages.append([])
+                page = pages[-1]
+            page.append(row)
+    return "".join("\r\n".join(page) + "\r\n\f" for page in pages)
+
+
+def labels_of(text: str) -> list[list[str]]:
+    """The labels of a BRF text, each as its embosser lines (runover lines joined back to
+    the line they continue): what a test back-translates."""
+    found: list[list[str]] = []
+    for page in text.replace("\r\n", "\n").split("\f"):
+        current: list[str] = []
+        for row in page.split("\n"):
+            if not row.strip():
+                if current:
+                    found.append(current)
+                current = []
+            elif row.startswith(" " * RUNOVER) and current:
+                current[-1] += " " + row.strip()
+            else:
+                current.append(row)
+        if current:
+            found.append(current)
+    return found

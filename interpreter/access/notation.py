@@ -1,0 +1,271 @@
+"""How a card or a wonder side is written for a reader: in English words (`--notation
+standard`) or in the accessible edition's kit notation (`--notation accessible`).
+
+The kit's letters and marks are content (content/notation/accessible.toml: a resource is a
+letter, a science symbol `&` `@` `#`, a coin `$`, a point `v`, a shield `x`); this module
+only composes them from the effect objects, in the rulebook's order: the age first, then
+the cost, the effect, the chains and "play N".  Effects the kit has no mark for (a free
+build, a copied guild) keep their English words, with the marks for any amounts in them.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import attrs
+
+from ..check.model import CardDef, Cost, RuleSet, SideDef
+from ..check.rules import roman
+from ..describe import (action_text, and_list, cost_text, effect_text, expr_text, per_text, scope_text, score_text,
+                        trigger_text)
+from ..syntax import ast
+
+TABLE_FILE = Path("notation") / "accessible.toml"
+SECTIONS = {"resources": None, "symbols": None, "marks": ("coin", "point", "shield"),
+            "amounts": ("resource", "shield", "coin", "point"),
+            "words": ("free", "play", "random", "free_with", "chains_to", "private", "stage", "side")}
+
+
+class NotationError(Exception):
+    """The notation table cannot be used; the message names the file and the field."""
+
+
+@attrs.frozen
+class KitTable:
+    """The accessible notation table: vocabulary names and marks to letters, amounts'
+    style ("repeat" or "count") and the label's words."""
+    resources: dict
+    symbols: dict
+    marks: dict
+    amounts: dict
+    words: dict
+    source: str
+
+
+def read_table(path: Path) -> KitTable:
+    shown = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise NotationError(f"{shown}: cannot read the notation table: {err.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise NotationError(f"{shown}: not a valid TOML notation table: {err}") from None
+    for section, value in data.items():
+        if section not in SECTIONS or not isinstance(value, dict):
+            raise NotationError(f"{shown}: [{section}] is not a section of a notation table "
+                                f"(sections: {', '.join(SECTIONS)})")
+        allowed = SECTIONS[section]
+        for key, mark in value.items():
+            if allowed is not None and key not in allowed:
+                raise NotationError(f"{shown}: {section}.{key} is not a field of [{section}] "
+                                    f"(fields: {', '.join(allowed)})")
+            if not isinstance(mark, str) or not mark.strip():
+                raise NotationError(f"{shown}: {section}.{key} must be a non-empty string")
+            if section == "amounts" and mark not in ("repeat", "count"):
+                raise NotationError(f"{shown}: amounts.{key} must be \"repeat\" or \"count\", not {mark!r}")
+    marks = [(f"{s}.{k}", m) for s in ("resources", "symbols", "marks") for k, m in data.get(s, {}).items()]
+    seen: dict[str, str] = {}
+    for field, mark in marks:
+        if mark in seen:
+            raise NotationError(f"{shown}: {field} is {mark!r}, the same as {seen[mark]}: a reader could "
+                                "not tell them apart")
+        seen[mark] = field
+    for section in ("marks", "amounts", "words"):
+        missing = [k for k in SECTIONS[section] if k not in data.get(section, {})]
+        if missing:
+            raise NotationError(f"{shown}: [{section}] lacks {', '.join(missing)}")
+    return KitTable(*(dict(data.get(s, {})) for s in SECTIONS), source=shown)
+
+
+def table_path(paths=(), rules: str | None = None) -> Path:
+    """The notation table of the content in use: the first --content folder's own, else the
+    shipped rule set's, else the top-level content's."""
+    from ..paths import DEFAULT_RULES, content_dir, rule_sets
+    candidates = [Path(p) / TABLE_FILE for p in paths if Path(p).is_dir()][:1]
+    folder = rule_sets().get(rules or DEFAULT_RULES)
+    if folder is not None:
+        candidates.append(folder / TABLE_FILE)
+    candidates.append(content_dir() / TABLE_FILE)
+    return next((c for c in candidates if c.is_file()), candidates[-1])
+
+
+class Words:
+    """Cards and wonder sides in English (`--notation standard`): the words of
+    `wonders cards`, laid out as one fact a line."""
+
+    def __init__(self, ruleset: RuleSet):
+        self.ruleset = ruleset
+        self._chains_to: dict[str, list[str]] = {}
+        for card in ruleset.cards:
+            for earlier in card.chains:
+                self._chains_to.setdefault(earlier, []).append(card.name)
+        from ..tools.cards import pooled_names
+        self._pooled = pooled_names(ruleset)
+
+    # -- the parts a label is made of
+    def age(self, card: CardDef) -> str:
+        return f"age {roman(card.age)}"
+
+    def cost(self, cost: Cost) -> str:
+        return cost_text(cost) if cost.is_free else f"cost {cost_text(cost)}"
+
+    def effect(self, effect) -> str:
+        return effect_text(effect)
+
+    def chains(self, card: CardDef) -> list[str]:
+        lines = [f"free with {' or '.join(card.chains)}"] if card.chains else []
+        later = self._chains_to.get(card.name)
+        return lines + ([f"chains to {and_list(later)}"] if later else [])
+
+    def players(self, card: CardDef) -> str:
+        if card.name in self._pooled:
+            return "drawn at random"
+        return "copies " + " ".join(f"{n}+" for n in card.copies) if card.copies else "no copies"
+
+    # -- whole labels
+    def card_label(self, card: CardDef) -> list[str]:
+        """The kit's order: name (and colour), the age, the cost, each effect, the chains, the
+        players; the age and the cost on lines of their own, so that "1" and "1$" never read
+        as one number (braille joins digits across a space)."""
+        return ([f"{card.name}, {card.color}", self.age(card), self.cost(card.cost)]
+                + [self.effect(e) for e in card.effects] + self.chains(card) + [self.players(card)])
+
+    def card_short(self, card: CardDef) -> str:
+        """The card on one line, for a turn log or a list of moves."""
+        effects = "; ".join(self.effect(e) for e in card.effects)
+        return f"{card.name} ({self.age(card)}, {self.cost(card.cost)}: {effects})"
+
+    def side_label(self, wonder: str, side: SideDef) -> list[str]:
+        lines = [f"{wonder}, side {side.name}"] + [f"board: {self.effect(e)}" for e in side.effects]
+        return lines + [self.stage(n, stage) for n, stage in enumerate(side.stages, 1)]
+
+    def stage(self, number: int, stage) -> str:
+        effects = "; ".join(self.effect(e) for e in stage.effects) or "nothing"
+        return f"stage {number}, {self.cost(stage.cost)}: {effects}"
+
+
+class Kit(Words):
+    """Cards and wonder sides in the accessible edition's notation."""
+
+    def __init__(self, ruleset: RuleSet, table: KitTable):
+        super().__init__(ruleset)
+        self.table = table
+
+    def unmarked(self) -> list[str]:
+        """The rule set's resources and science symbols the table gives no mark."""
+        vocabulary = self.ruleset.vocabulary
+        return [r for r in vocabulary.resources if r not in self.table.resources] \
+            + [s for s in vocabulary.symbols if s not in self.table.symbols]
+
+    # -- marks and amounts
+    def _amount(self, n: int, mark: str, kind: str) -> str:
+        if self.table.amounts[kind] == "repeat" and n > 0:
+            return mark * n
+        return f"{n}{mark}"
+
+    def resource(self, name: str, n: int = 1) -> str:
+        mark = self.table.resources.get(name)
+        if mark is None:                                      # a resource the table does not know
+            return name if n == 1 else f"{n} {name}"
+        return self._amount(n, mark, "resource")
+
+    def symbol(self, name: str) -> str:
+        return self.table.symbols.get(name, name)
+
+    def coins(self, n: int) -> str:
+        return self._amount(n, self.table.marks["coin"], "coin")
+
+    def points(self, n: int) -> str:
+        return self._amount(n, self.table.marks["point"], "point")
+
+    def shields(self, n: int) -> str:
+        return self._amount(n, self.table.marks["shield"], "shield")
+
+    # -- the parts of a label
+    def age(self, card: CardDef) -> str:
+        return str(card.age)
+
+    def cost(self, cost: Cost) -> str:
+        if cost.is_free:
+            return self.table.words["free"]
+        parts = [self.coins(cost.coins)] if cost.coins else []
+        return " ".join(parts + [self.resource(r, n) for r, n in cost.resources])
+
+    def chains(self, card: CardDef) -> list[str]:
+        words = self.table.words
+        lines = [f"{words['free_with']} {' or '.join(card.chains)}"] if card.chains else []
+        later = self._chains_to.get(card.name)
+        return lines + ([f"{words['chains_to']} {', '.join(later)}"] if later else [])
+
+    def players(self, card: CardDef) -> str:
+        words = self.table.words
+        if card.name in self._pooled:
+            return words["random"]
+        return ", ".join(f"{words['play']} {n}" for n in card.copies) if card.copies else f"{words['play']} -"
+
+    def side_label(self, wonder: str, side: SideDef) -> list[str]:
+        words = self.table.words
+        board = " ".join(self.effect(e) for e in side.effects)
+        lines = [f"{wonder}, {words['side']} {side.name}" + (f": {board}" if board else "")]
+        return lines + [self.stage(n, stage) for n, stage in enumerate(side.stages, 1)]
+
+    def stage(self, number: int, stage) -> str:
+        effects = "; ".join(self.effect(e) for e in stage.effects) or "-"
+        return f"{self.table.words['stage']} {number}, {self.cost(stage.cost)}: {effects}"
+
+    # -- effects
+    def effect(self, effect) -> str:
+        if isinstance(effect, ast.Produces):
+            items = [self.resource(i.resource.text, i.count) for i in effect.items]
+            text = "/".join(items) if effect.choice else " ".join(items)
+            return text + (f" {self.table.words['private']}" if effect.private else "")
+        if isinstance(effect, ast.Points):
+            return self.points(effect.amount)
+        if isinstance(effect, ast.Shields):
+            return self.shields(effect.amount)
+        if isinstance(effect, ast.Science):
+            return "/".join(self.symbol(s.text) for s in effect.symbols)
+        if isinstance(effect, ast.TradeDiscount):
+            goods = " ".join(self.resource(r.text) for r in effect.resources)
+            where = scope_text(effect.scope)
+            where = where if where.startswith("both") else "the " + where
+            return f"buy {goods} from {where} for {self.coins(effect.price)}"
+        if isinstance(effect, ast.WhenBuilt):
+            return self.action(effect.action)
+        if isinstance(effect, ast.AtGameEnd):
+            return f"at game end: {self.action(effect.action)}"
+        if isinstance(effect, ast.Score):
+            return self.score(effect.value)
+        if isinstance(effect, ast.Trigger):
+            head, _, _ = trigger_text(effect).partition(": ")
+            return f"{head}: {self.action(effect.action)}"
+        return effect_text(effect)                  # a power the kit has no mark for: in words
+
+    def action(self, action) -> str:
+        if isinstance(action, (ast.GainCoins, ast.LoseCoins)) and isinstance(action.amount, ast.Number):
+            sign = "" if isinstance(action, ast.GainCoins) else "-"
+            return f"{sign}{self.coins(action.amount.value)}{per_text(action.per)}"
+        if isinstance(action, ast.AtTurnEnd):
+            return f"at turn end: {self.action(action.action)}"
+        return action_text(action)
+
+    def score(self, value) -> str:
+        if isinstance(value, ast.PerAmount):
+            return f"{self.points(value.amount)}{per_text(value.per)}"
+        if isinstance(value, ast.Number):
+            return self.points(value.value)
+        if isinstance(value, ast.BinOp) and value.op == "+":
+            return f"{self.score(value.left)} + {self.score(value.right)}"
+        if isinstance(value, ast.Conditional):
+            return f"{self.score(value.value)} if " + " and ".join(
+                f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in value.conditions)
+        return f"{score_text(value)} {self.table.marks['point']}"
+
+
+def writer(ruleset: RuleSet, notation: str = "standard", paths=(), rules=None) -> Words:
+    """The writer of a notation for a rule set (NotationError if its table is unusable)."""
+    if notation == "accessible":
+        return Kit(ruleset, read_table(table_path(paths, rules)))
+    return Words(ruleset)
+

@@ -1,0 +1,38 @@
+"""`wonders render --braille OUT.brf`: the braille labels of the cards and wonder sides,
+written whole (atomically) or not at all; a system without liblouis gets the packages to
+install and exit status 69 (EX_UNAVAILABLE), an unknown braille table a usage error."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .common import card_writer, shown, write
+
+UNAVAILABLE = 69
+
+
+def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None) -> None:
+    from interpreter.access.braille import BrailleTableError, BrailleUnavailable, emboss
+    words = card_writer(ruleset, "accessible", paths, rules)
+    cards = [c for c in ruleset.cards if age is None or c.age == age]
+    labels = [words.card_label(c) for c in cards]
+    labels += [words.side_label(w.name, side) for w in ruleset.wonders for side in w.sides]
+    try:
+        text = emboss(labels, table, cells, lines)
+    except BrailleUnavailable as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(UNAVAILABLE)
+    except BrailleTableError as err:
+        raise click.BadParameter(shown(str(err)), param_hint="--braille-table") from None
+    from pathlib import Path
+    try:                                       # like --out, the folder is made if missing
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise click.BadParameter(f"cannot make the folder of {shown(path)}: {err.strerror}",
+                                 param_hint="--braille") from None
+    write(path, text)
+    pages = text.count("\f")
+    click.echo(f"{len(cards)} card label(s) and {len(labels) - len(cards)} wonder side label(s) in braille "
+               f"({table}, {cells} cells x {lines} lines): {shown(path)}, {pages} page(s)")

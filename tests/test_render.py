@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from browser import browser, screenshot_path  # noqa: F401 - browser is a fixture
-from conftest import ROOT, run_cli
+from conftest import ROOT, run_cli, start_cli, wait_until
 from interpreter.check.load import check_paths
 from interpreter.describe import cost_text, effect_text
 from interpreter.render.colors import CSS_COLORS, derived_color, paint
@@ -292,17 +292,11 @@ def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(tmp_path, mon
 
 def test_ctrl_c_during_render_exits_130(tmp_path):
     """SIGINT while drawing: exit 130 and no temporary file left in the folder."""
-    import os
     import signal
     import subprocess
-    import sys
-    import time
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    process = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", "render", "--out", str(tmp_path / "o")],
-                               cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while not (tmp_path / "o" / "cards").exists() and time.monotonic() < deadline and process.poll() is None:
-        time.sleep(0.01)
+    process = start_cli("render", "--out", str(tmp_path / "o"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                        text=True)
+    wait_until(lambda: (tmp_path / "o" / "cards").exists() or process.poll() is not None, "the drawing to start")
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     if process.returncode == 0:

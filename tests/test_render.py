@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import browser, screenshot_path  # noqa: F401 - browser is a fixture
+from browser import browser, new_page, screenshot_path  # noqa: F401 - browser is a fixture
 from conftest import ROOT, run_cli, start_cli, wait_until
 from interpreter.check.load import check_paths
 from interpreter.describe import cost_text, effect_text
@@ -220,7 +220,7 @@ def test_the_page_in_a_browser_draws_every_card(tmp_path, browser):
     result = run_cli("render", "--variant", "colosseum", "--out", str(out))
     assert result.returncode == 0, result.stderr
     ruleset = check_paths(None, ["colosseum"]).ruleset
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = new_page(browser, viewport={"width": 1280, "height": 900})
     page.goto((out / "index.html").as_uri())
     drawn = page.eval_on_selector_all(
         "figure.card", "els => els.map(e => { const r = e.querySelector('svg').getBoundingClientRect();"
@@ -249,7 +249,7 @@ def test_the_page_in_a_browser_draws_every_card(tmp_path, browser):
 
 def test_the_print_sheet_has_nine_cards_an_a4_page(rendered, shipped_ruleset, browser):
     out, _ = rendered
-    page = browser.new_page()
+    page = new_page(browser)
     page.goto((out / "print.html").as_uri())
     pdf = page.pdf(prefer_css_page_size=True, print_background=True)
     pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
@@ -265,7 +265,7 @@ def test_the_print_sheet_has_nine_cards_an_a4_page(rendered, shipped_ruleset, br
 
 
 def test_css_colour_names_are_drawn_as_chromium_draws_them(browser):
-    page = browser.new_page()
+    page = new_page(browser)
     computed = page.evaluate("names => names.map(n => { const d = document.createElement('div');"
                              " d.style.color = n; document.body.appendChild(d);"
                              " const c = getComputedStyle(d).color; d.remove(); return c; })", list(CSS_COLORS))

@@ -12,6 +12,8 @@ import os
 import stat
 from pathlib import Path
 
+MAX_FILE_BYTES = 2 * 1024 * 1024     # the most of a content file read (E0005 above it)
+
 _KINDS = ((stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
 

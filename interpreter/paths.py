@@ -41,8 +41,7 @@ def is_rule_set(folder: Path) -> bool:
     """A folder (other than `variants/`) whose own .wonders files hold a `rules` block."""
     if folder.name == "variants" or not folder.is_dir():
         return False
-    from .inputs import read_regular
-    from .syntax.parser import MAX_FILE_BYTES
+    from .inputs import MAX_FILE_BYTES, read_regular
     for path in sorted(folder.glob("*.wonders")):
         try:                                # a pipe named *.wonders is passed over, not waited on
             if _RULES_BLOCK.search(read_regular(path, MAX_FILE_BYTES).decode("utf-8", errors="replace")):

@@ -16,6 +16,9 @@ CHROMIUM = os.environ.get("WONDERS_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+# How long a page may take to do what a test waits for: an overall bound on a hang, generous
+# because a loaded machine is slow (Playwright's own default is 30 s).
+PAGE_TIMEOUT_MS = 180_000
 
 
 def skip_reason() -> str | None:
@@ -44,6 +47,13 @@ def chromium():
             yield browser
         finally:
             browser.close()
+
+
+def new_page(browser, **options):
+    """A page of `browser` whose waits are bounded by PAGE_TIMEOUT_MS."""
+    page = browser.new_page(**options)
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
+    return page
 
 
 @pytest.fixture(scope="module")

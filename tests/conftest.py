@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -19,17 +21,55 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
-def run_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run `wonders ARGS...` in a fresh Python process (the repository's cli.py, not an
-    installed copy), from `cwd` (the repository root unless told otherwise)."""
+def cli_env(extra: dict | None = None) -> dict:
+    """The environment a test runs `wonders` in: this checkout's cli.py (not an installed
+    copy), UTF-8 output, wide help pages, no WONDERS_DEBUG of the caller's."""
     env = dict(os.environ)
     env.pop("WONDERS_DEBUG", None)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env["PYTHONIOENCODING"] = "utf-8"
     env["COLUMNS"] = "200"
+    env.update(extra or {})
+    return env
+
+
+def run_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run `wonders ARGS...` in a fresh Python process, from `cwd` (the repository root
+    unless told otherwise); `timeout` only bounds a hang, it is no measure of speed."""
     return subprocess.run([sys.executable, "-c", "import cli; cli.run()", *args],
-                          cwd=str(cwd), env=env, capture_output=True, text=True,
+                          cwd=str(cwd), env=cli_env(), capture_output=True, text=True,
                           encoding="utf-8", timeout=timeout)
+
+
+def start_cli(*args: str, env: dict | None = None, preexec_fn=None, **popen) -> subprocess.Popen:
+    """`wonders ARGS...` started in its own process for a test that talks to it or signals
+    it, with the signals' default actions (default_signals) and `env` added to cli_env."""
+    def prepare():
+        default_signals()
+        if preexec_fn is not None:
+            preexec_fn()
+    return subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", *args], cwd=str(ROOT),
+                            env=cli_env(env), preexec_fn=prepare, **popen)
+
+
+def wait_until(condition, what: str, deadline: float = 120) -> None:
+    """Wait until `condition()` holds, looking again every 50 ms; fail naming `what` after a
+    generous deadline (a loaded machine is slow, a hang is not), never after a fixed sleep."""
+    end = time.monotonic() + deadline
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"waited {deadline} s for {what}")
+        time.sleep(0.05)
+
+
+def default_signals() -> None:
+    """Popen's preexec_fn for a command a test sends signals to: Ctrl-C, SIGTERM and SIGHUP
+    reach it with their default action even when the test run itself ignores them (a run
+    under `nohup` ignores SIGHUP, a background job of a script SIGINT), which the command,
+    as documented, would otherwise go on ignoring."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def run_json(*args: str, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:

@@ -4,25 +4,18 @@ ends quietly with 0, and no input makes a command fail with 70 (an internal erro
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
-import time
+import threading
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, run_cli, start_cli, wait_until
 
 COMMANDS = [["check"], ["cards"], ["rules"], ["play", "--players", "3"],
             ["replay", "{log}"], ["moves", "{position}"],
             ["score", "docs/examples/table.json"]]
-
-
-def _cli(*args, **popen):
-    env = {k: v for k, v in os.environ.items() if k != "WONDERS_DEBUG"}
-    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
-    return subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", *args], cwd=str(ROOT), env=env, **popen)
 
 
 @pytest.fixture(scope="module")
@@ -58,16 +51,12 @@ def test_ctrl_c_exits_130_on_every_command(args, game_files, monkeypatch, capsys
 
 def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_log(tmp_path):
     log = tmp_path / "game.json"
-    game = _cli("play", "--players", "3", "--human", "1", "--log", str(log),
+    game = start_cli("play", "--players", "3", "--human", "1", "--log", str(log),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     for _ in range(2):
         game.stdin.write(b"1\n")
     game.stdin.flush()
-    deadline = time.time() + 60
-    while time.time() < deadline:            # wait until two turns are logged
-        if log.exists() and len(json.loads(log.read_text())["choices"]) >= 6:
-            break
-        time.sleep(0.05)
+    wait_until(lambda: log.exists() and len(json.loads(log.read_text())["choices"]) >= 6, "two turns logged")
     game.send_signal(signal.SIGINT)
     _, err = game.communicate(timeout=60)
     assert game.returncode == 130, err
@@ -76,29 +65,30 @@ def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_log(tmp_path):
 
 
 class _Output:
-    """A process's stdout and stderr, read as they come by two threads (no fixed sleeps)."""
+    """A process's stdout and stderr, read as they come by two threads; a test waits for a
+    text to arrive (woken by each chunk read), never for a fixed time."""
 
     def __init__(self, process):
-        import threading
         self.parts = {"out": [], "err": []}
+        self.arrived = threading.Condition()
         self.threads = [threading.Thread(target=self._read, args=(stream, self.parts[name]), daemon=True)
                         for name, stream in (("out", process.stdout), ("err", process.stderr))]
         for thread in self.threads:
             thread.start()
 
-    @staticmethod
-    def _read(stream, parts):
-        while chunk := stream.read1(65536) if hasattr(stream, "read1") else stream.read(1):
-            parts.append(chunk)
+    def _read(self, stream, parts):
+        while chunk := stream.read1(65536):
+            with self.arrived:
+                parts.append(chunk)
+                self.arrived.notify_all()
 
     def text(self, name: str) -> str:
         return b"".join(self.parts[name]).decode(errors="replace")
 
     def wait_for(self, name: str, text: str, deadline: float = 120) -> None:
-        end = time.monotonic() + deadline
-        while text not in self.text(name):
-            assert time.monotonic() < end, f"waited {deadline} s for {text!r}; {name} so far: {self.text(name)!r}"
-            time.sleep(0.05)
+        with self.arrived:
+            found = self.arrived.wait_for(lambda: text in self.text(name), timeout=deadline)
+        assert found, f"waited {deadline} s for {text!r}; {name} so far: {self.text(name)!r}"
 
     def join(self) -> None:
         for thread in self.threads:
@@ -110,7 +100,7 @@ def test_sigterm_and_sighup_stop_a_game_and_keep_its_log(tmp_path, signum, statu
     """The signal is sent once the game waits at the prompt (its handlers are set and its
     log written), however long a loaded machine takes to get there."""
     log = tmp_path / "game.json"
-    game = _cli("play", "--players", "3", "--human", "2", "--log", str(log),
+    game = start_cli("play", "--players", "3", "--human", "2", "--log", str(log),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     output = _Output(game)
     try:
@@ -129,7 +119,7 @@ def test_sigterm_and_sighup_stop_a_game_and_keep_its_log(tmp_path, signum, statu
 @pytest.mark.parametrize("args", [["cards", "--format", "json"], ["play", "--players", "7"], ["check"],
                                   ["cards", "--wonders"]])
 def test_a_closed_pipe_ends_quietly_with_0(args):
-    reader = _cli(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reader = start_cli(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     reader.stdout.close()                    # like `| head -1` having exited
     err = reader.stderr.read()
     assert reader.wait(timeout=60) == 0

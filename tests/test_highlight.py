@@ -135,7 +135,7 @@ def test_highlighted_content_in_a_browser(tmp_path):
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
 
-    from browser import chromium, screenshot_path
+    from browser import chromium, new_page, screenshot_path
     from interpreter.editor.docs_html import main
     page_file = tmp_path / "age3.html"
     source = (ROOT / "content" / "age3.wonders").read_text(encoding="utf-8")
@@ -143,7 +143,7 @@ def test_highlighted_content_in_a_browser(tmp_path):
                                                                          linenos="table")), encoding="utf-8")
     assert main(["--root", str(ROOT), "--out", str(tmp_path / "docs-html")]) == 0
     with chromium() as browser:
-        page = browser.new_page(viewport={"width": 900, "height": 640})
+        page = new_page(browser, viewport={"width": 900, "height": 640})
         page.goto(page_file.as_uri())
         colours = page.evaluate("() => ['kd', 'k', 'nc', 'c1', 'n'].map(c => "
                                 "getComputedStyle(document.querySelector('.' + c)).color)")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import browser  # noqa: F401  (the fixture)
+from browser import browser, new_page  # noqa: F401  (browser: the fixture)
 from conftest import ROOT, run_cli
 
 IMG = "<img src=x onerror=document.title='pwned'>"
@@ -38,7 +38,7 @@ def hostile(tmp_path_factory) -> Path:
 
 def opened(browser, path: Path) -> dict:  # noqa: F811
     """Open a file, let its scripts run, and say what it did."""
-    page = browser.new_page()
+    page = new_page(browser)
     seen = {"errors": [], "dialogs": []}
     page.on("pageerror", lambda err: seen["errors"].append(str(err)))
     page.on("console", lambda msg: seen["errors"].append(msg.text) if msg.type == "error" else None)

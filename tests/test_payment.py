@@ -24,34 +24,38 @@ def city(fixed, choices, sell_fixed, sell_choices, lprice, rprice):
 
 
 def brute_force(cost, me, left, right):
+    """Every way to pay, tried: each own choice production used for any one of its
+    resources or not at all, each neighbour's choice production bought as any one of its
+    resources or not, any number of each fixed unit a neighbour sells; the undominated
+    (left, right) prices of the ways that cover the cost.
+
+    What each source can give is listed once per distinct outcome (its units counted only
+    up to the cost, as more cannot cover more), then every outcome of one source is tried
+    with every outcome of the others."""
+    def capped(units):
+        return tuple(min(u, c) for u, c in zip(units, cost))
+
+    def outcomes(base, choices, fixed, prices):      # {(units got, coins paid)}
+        found = set()
+        for picks in product(*[list(o) + [None] for o in choices]):
+            for counts in product(*[range(n + 1) for n in fixed]):
+                units = list(counts)
+                for r in picks:
+                    if r is not None:
+                        units[r] += 1
+                paid = sum(u * p for u, p in zip(units, prices))
+                found.add((capped([b + u for b, u in zip(base, units)]), paid))
+        return found
+
+    mine = {units for units, _ in outcomes(me.own_fixed, me.own_choices, (0,) * R, (0,) * R)}
+    bought_left = outcomes((0,) * R, left.trade_choices, left.trade_fixed, me.prices["left"])
+    bought_right = outcomes((0,) * R, right.trade_choices, right.trade_fixed, me.prices["right"])
     options = set()
-    own = [list(o) + [None] for o in me.own_choices]
-    lch = [list(o) + [None] for o in left.trade_choices]
-    rch = [list(o) + [None] for o in right.trade_choices]
-    for mine in product(*own):
-        for lpick in product(*lch):
-            for rpick in product(*rch):
-                for lfix in product(*[range(n + 1) for n in left.trade_fixed]):
-                    for rfix in product(*[range(n + 1) for n in right.trade_fixed]):
-                        have = list(me.own_fixed)
-                        for r in mine:
-                            if r is not None:
-                                have[r] += 1
-                        lcost = rcost = 0
-                        for r in lpick:
-                            if r is not None:
-                                have[r] += 1
-                                lcost += me.prices["left"][r]
-                        for r in rpick:
-                            if r is not None:
-                                have[r] += 1
-                                rcost += me.prices["right"][r]
-                        for r in range(R):
-                            have[r] += lfix[r] + rfix[r]
-                            lcost += lfix[r] * me.prices["left"][r]
-                            rcost += rfix[r] * me.prices["right"][r]
-                        if all(h >= c for h, c in zip(have, cost)):
-                            options.add((lcost, rcost))
+    for have in mine:
+        for lunits, lcost in bought_left:
+            for runits, rcost in bought_right:
+                if all(h + lu + ru >= c for h, lu, ru, c in zip(have, lunits, runits, cost)):
+                    options.add((lcost, rcost))
     return pareto(options)
 
 

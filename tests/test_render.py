@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from browser import browser, screenshot_path  # noqa: F401 - browser is a fixture
-from conftest import ROOT, run_cli
+from browser import browser, new_page, screenshot_path  # noqa: F401 - browser is a fixture
+from conftest import ROOT, run_cli, start_cli, wait_until
 from interpreter.check.load import check_paths
 from interpreter.describe import cost_text, effect_text
 from interpreter.render.colors import CSS_COLORS, derived_color, paint
@@ -220,7 +220,7 @@ def test_the_page_in_a_browser_draws_every_card(tmp_path, browser):
     result = run_cli("render", "--variant", "colosseum", "--out", str(out))
     assert result.returncode == 0, result.stderr
     ruleset = check_paths(None, ["colosseum"]).ruleset
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = new_page(browser, viewport={"width": 1280, "height": 900})
     page.goto((out / "index.html").as_uri())
     drawn = page.eval_on_selector_all(
         "figure.card", "els => els.map(e => { const r = e.querySelector('svg').getBoundingClientRect();"
@@ -249,7 +249,7 @@ def test_the_page_in_a_browser_draws_every_card(tmp_path, browser):
 
 def test_the_print_sheet_has_nine_cards_an_a4_page(rendered, shipped_ruleset, browser):
     out, _ = rendered
-    page = browser.new_page()
+    page = new_page(browser)
     page.goto((out / "print.html").as_uri())
     pdf = page.pdf(prefer_css_page_size=True, print_background=True)
     pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
@@ -265,7 +265,7 @@ def test_the_print_sheet_has_nine_cards_an_a4_page(rendered, shipped_ruleset, br
 
 
 def test_css_colour_names_are_drawn_as_chromium_draws_them(browser):
-    page = browser.new_page()
+    page = new_page(browser)
     computed = page.evaluate("names => names.map(n => { const d = document.createElement('div');"
                              " d.style.color = n; document.body.appendChild(d);"
                              " const c = getComputedStyle(d).color; d.remove(); return c; })", list(CSS_COLORS))
@@ -292,17 +292,11 @@ def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(tmp_path, mon
 
 def test_ctrl_c_during_render_exits_130(tmp_path):
     """SIGINT while drawing: exit 130 and no temporary file left in the folder."""
-    import os
     import signal
     import subprocess
-    import sys
-    import time
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    process = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", "render", "--out", str(tmp_path / "o")],
-                               cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while not (tmp_path / "o" / "cards").exists() and time.monotonic() < deadline and process.poll() is None:
-        time.sleep(0.01)
+    process = start_cli("render", "--out", str(tmp_path / "o"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                        text=True)
+    wait_until(lambda: (tmp_path / "o" / "cards").exists() or process.poll() is not None, "the drawing to start")
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     if process.returncode == 0:

@@ -7,32 +7,26 @@ example of docs/simulate.md.
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
+from browser import chromium, new_page, skip_reason
 from conftest import ROOT, run_cli
-
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def open_report(html: Path, screenshot: Path | None, charts: list[str]):
     """Open the report, wait for the charts, and return what the page did."""
-    from playwright.sync_api import sync_playwright
     seen = {"errors": [], "requests": []}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    with chromium() as browser:
+        page = new_page(browser, viewport={"width": 1200, "height": 1000})
         page.on("pageerror", lambda err: seen["errors"].append(str(err)))
         page.on("console", lambda msg: seen["errors"].append(msg.text) if msg.type == "error" else None)
         page.on("request", lambda request: seen["requests"].append(request.url))
         page.goto(html.as_uri())
         for chart in charts:
-            page.wait_for_selector(f"#{chart} .main-svg", timeout=30000)
+            page.wait_for_selector(f"#{chart} .main-svg")
         seen["charts"] = page.locator(".js-plotly-plot").count()
         seen["bars"] = page.locator("#chart-wonders .point").count()
         seen["page"] = page
@@ -48,16 +42,14 @@ def open_report(html: Path, screenshot: Path | None, charts: list[str]):
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=str(screenshot))
         del seen["page"]
-        browser.close()
     return seen
 
 
-needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (apt-get install chromium)")
+needs_browser = pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
 
 
 @needs_browser
 def test_the_simulate_report_renders_in_a_browser(tmp_path):
-    pytest.importorskip("playwright", reason="the playwright package is not installed")
     report = tmp_path / "report.html"
     result = run_cli("simulate", "--quiet", "--players", "4", "--games", "30", "--report", str(report))
     assert result.returncode == 0, result.stderr
@@ -74,7 +66,6 @@ def test_the_simulate_report_renders_in_a_browser(tmp_path):
 
 @needs_browser
 def test_the_compare_report_renders_in_a_browser(tmp_path):
-    pytest.importorskip("playwright", reason="the playwright package is not installed")
     report = tmp_path / "compare.html"
     result = run_cli("compare", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
                      "--report", str(report))

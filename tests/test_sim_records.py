@@ -8,14 +8,12 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli, run_json
+from conftest import run_cli, run_json, start_cli, wait_until
 
 from interpreter.sim.store import read_records
 
@@ -24,13 +22,18 @@ HANG_BOT = textwrap.dedent('''
     from interpreter.bots import Bot
 
     class Hang(Bot):
-        """Writes its process id to the folder named by $HANG_DIR, then never answers."""
+        """Writes its process id to the folder named by $HANG_DIR, then never answers; when
+        its worker is asked to stop (the run's first Ctrl-C) it says so in a .asked file."""
         def choose(self, view, options):
+            from interpreter.sim import worker
             folder = os.environ["HANG_DIR"]
             with open(os.path.join(folder, f"{os.getpid()}.pid"), "w") as out:
                 out.write("hanging")
+            told = False
             while True:
-                pass
+                if not told and worker._stopping():
+                    told = True
+                    open(os.path.join(folder, f"{os.getpid()}.asked"), "w").close()
 ''')
 
 ILLEGAL_BOT = textwrap.dedent('''
@@ -45,19 +48,7 @@ ILLEGAL_BOT = textwrap.dedent('''
 
 def start(*args, env=None, **popen):
     """`wonders ARGS` in its own process, with pipes for its output."""
-    full = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
-    full.pop("WONDERS_DEBUG", None)
-    return subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", *args], cwd=ROOT, env=full,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
-
-
-def wait_for(condition, what: str, deadline: float = 90) -> None:
-    """Wait until `condition()` holds; fail the test naming `what` after a generous deadline."""
-    end = time.monotonic() + deadline
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"waited {deadline} s for {what}")
-        time.sleep(0.05)
+    return start_cli(*args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
 
 
 def lines_in(path: Path) -> int:
@@ -74,7 +65,7 @@ def test_ctrl_c_with_workers_records_each_game_once_and_summarises_them(tmp_path
     out = tmp_path / "run.jsonl"
     process = start("simulate", "--players", "3", "--games", "100000", "--workers", "2", "--out", str(out),
                     "--format", "json")
-    wait_for(lambda: lines_in(out) > 60, "60 records")
+    wait_until(lambda: lines_in(out) > 60, "60 records")
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 130, stderr
@@ -87,7 +78,7 @@ def test_ctrl_c_in_compare_records_each_game_once(tmp_path):
     out = tmp_path / "cmp"
     process = start("compare", "--variant", "science-sets-worth-10", "--players", "3", "--games", "100000",
                     "--workers", "2", "--out", str(out), "--quiet")
-    wait_for(lambda: lines_in(out / "a.jsonl") > 60, "60 records")
+    wait_until(lambda: lines_in(out / "a.jsonl") > 60, "60 records")
     process.send_signal(signal.SIGINT)
     _stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 130, stderr
@@ -138,7 +129,7 @@ def test_a_killed_run_resumes_and_its_workers_do_not_hold_the_lock(tmp_path):
     process = start("simulate", "--quiet", "--players", "3", "--games", "100000", "--workers", "2",
                     "--out", str(out), start_new_session=True)
     try:
-        wait_for(lambda: lines_in(out) > 40, "40 records")
+        wait_until(lambda: lines_in(out) > 40, "40 records")
         process.kill()
         process.wait(timeout=60)                         # (the orphaned workers still hold its pipes)
         done = len(read_records(str(out))[1])
@@ -150,7 +141,7 @@ def test_a_killed_run_resumes_and_its_workers_do_not_hold_the_lock(tmp_path):
         assert len(games) == len(set(games)), "a game recorded twice"
         # two workers finish chunks out of order: the killed run may hold games past done + 20
         assert sorted(g for g in games if g < done + 20) == list(range(done + 20))
-        wait_for(lambda: not _in_group(process.pid), "the killed run's workers to end", deadline=60)
+        wait_until(lambda: not _in_group(process.pid), "the killed run's workers to end", deadline=60)
     finally:
         try:
             os.killpg(process.pid, signal.SIGKILL)      # the orphaned workers
@@ -165,7 +156,7 @@ def test_a_second_writer_to_the_same_records_file_is_refused(tmp_path, second):
     first = start("simulate", "--quiet", "--players", "3", "--games", "100000", "--workers", "1",
                   "--out", str(out), "--resume")
     try:
-        wait_for(lambda: lines_in(out) > 10, "the first run's records")
+        wait_until(lambda: lines_in(out) > 10, "the first run's records")
         other = run_cli("simulate", "--quiet", "--players", "3", "--games", "100000", "--out", str(out), *second)
         assert other.returncode == 2, other.stderr
         assert "another run is writing" in other.stderr and "Traceback" not in other.stderr
@@ -182,7 +173,7 @@ def test_a_second_compare_on_the_same_folder_is_refused(tmp_path):
     first = start("compare", "--variant", "science-sets-worth-10", "--players", "3", "--games", "100000",
                   "--workers", "1", "--out", str(out), "--quiet")
     try:
-        wait_for(lambda: lines_in(out / "a.jsonl") > 5, "the first run's records")
+        wait_until(lambda: lines_in(out / "a.jsonl") > 5, "the first run's records")
         other = run_cli("compare", "--variant", "science-sets-worth-10", "--players", "3", "--games", "50",
                         "--out", str(out), "--quiet", "--force")
         assert other.returncode == 2 and "another run is writing" in other.stderr, other.stderr
@@ -302,7 +293,7 @@ def test_a_huge_games_count_starts_playing_at_once(tmp_path):
     out = tmp_path / "run.jsonl"
     process = start("simulate", "--quiet", "--players", "3", "--games", str(10 ** 15), "--workers", "2",
                     "--out", str(out), "--format", "json")
-    wait_for(lambda: lines_in(out) > 3 or process.poll() is not None, "the first games")
+    wait_until(lambda: lines_in(out) > 3 or process.poll() is not None, "the first games")
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 130, stderr
@@ -318,12 +309,11 @@ def test_a_hanging_bot_does_not_stop_ctrl_c(tmp_path, second, status):
                     "--bots", f"{tmp_path / 'hang.py'}:Hang", env={"HANG_DIR": str(tmp_path)},
                     start_new_session=True)
     try:
-        wait_for(lambda: len(list(tmp_path.glob("*.pid"))) == 2, "both workers to hang")
+        wait_until(lambda: len(list(tmp_path.glob("*.pid"))) == 2, "both workers to hang")
         process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            process.send_signal(second)
+        wait_until(lambda: len(list(tmp_path.glob("*.asked"))) == 2, "both workers to be asked to stop")
+        assert process.poll() is None                  # the first Ctrl-C waits for the games in hand
+        process.send_signal(second)
         _stdout, stderr = process.communicate(timeout=60)
     finally:
         try:
@@ -333,7 +323,7 @@ def test_a_hanging_bot_does_not_stop_ctrl_c(tmp_path, second, status):
     assert process.returncode == status, stderr
     for pid_file in tmp_path.glob("*.pid"):            # the hanging workers are gone
         pid = int(pid_file.stem)
-        wait_for(lambda: not _alive(pid), f"worker {pid} to end", deadline=30)
+        wait_until(lambda: not _alive(pid), f"worker {pid} to end", deadline=30)
 
 
 def _in_group(group: int) -> list[int]:

@@ -7,11 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, run_cli, start_cli, wait_until
 
 from interpreter.sim import runner, worker
 from interpreter.sim.records import RunOptions, game_seed, seat_bots
@@ -158,13 +157,9 @@ def test_bad_input_is_a_usage_error(args, message):
 
 def test_ctrl_c_keeps_and_summarises_the_finished_games(tmp_path):
     out = tmp_path / "run.jsonl"
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    process = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", "simulate", "--players", "4",
-                                "--games", "100000", "--workers", "2", "--out", str(out), "--format", "json"],
-                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 30):
-        time.sleep(0.2)
+    process = start_cli("simulate", "--players", "4", "--games", "100000", "--workers", "2", "--out", str(out),
+                        "--format", "json", stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_until(lambda: out.exists() and out.read_text().count("\n") >= 30, "30 records")
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr

@@ -38,6 +38,12 @@ def half_width(sd: float, n: int) -> float:
     return Z * sd / math.sqrt(n) if n > 0 else 0.0
 
 
+def mean(values: list[float]) -> dict:
+    """A mean as the summaries show it: n, mean, standard deviation and the half-width of its interval."""
+    m, sd = mean_sd(values)
+    return {"n": len(values), "mean": m, "sd": sd, "ci": half_width(sd, len(values))}
+
+
 def _two_sided(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 

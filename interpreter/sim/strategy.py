@@ -11,6 +11,7 @@ shields, coins, and cards sold.  Each is recorded in the seat's `strategy` in th
 from __future__ import annotations
 
 from ..engine.scoring import symbol_counts
+from .stats import mean
 
 
 def city_strategy(game, seat: int) -> dict[str, int]:
@@ -30,7 +31,6 @@ def city_strategy(game, seat: int) -> dict[str, int]:
 
 def strategy_means(seats: list[dict]) -> list[dict]:
     """Each strategy figure's mean per city over `seats` (records' seats), with its interval."""
-    from .summary import mean
     recorded = [s["strategy"] for s in seats if isinstance(s.get("strategy"), dict)]
     if not recorded:
         return []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .stats import half_width, mean_sd, wilson
+from .stats import mean, wilson
 from .strategy import strategy_means
 
 RARE = 10         # a card built (or not built) by fewer cities is listed after the others
@@ -27,11 +27,6 @@ def rate(shares: list[float]) -> dict:
     wins = sum(shares)
     low, high = wilson(wins, n)
     return {"n": n, "wins": wins, "rate": wins / n if n else 0.0, "low": low, "high": high}
-
-
-def mean(values: list[float]) -> dict:
-    m, sd = mean_sd(values)
-    return {"n": len(values), "mean": m, "sd": sd, "ci": half_width(sd, len(values))}
 
 
 def _groups(seats, key) -> list[dict]:

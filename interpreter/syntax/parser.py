@@ -15,12 +15,11 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
-from ..inputs import FileTooLarge, NotRegularFile, read_regular
+from ..inputs import MAX_FILE_BYTES, FileTooLarge, NotRegularFile, read_regular
 from ..paths import grammar_file
 from . import ast
 from .build import MAX_DIGITS, NumberTooLarge, TreeBuilder
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_NESTING = 120          # tree depth: every pass over the tree may recurse this deep
 KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding="utf-8")))
 

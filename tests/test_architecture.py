@@ -1,0 +1,189 @@
+"""The structure docs/architecture.md describes, held by tests: no module of the interpreter
+imports, even lazily inside a function, a module that imports it back; and cli.py only
+registers the commands, each of which lives in interpreter/commands/."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+# Cycles known and reported, each waiting for the work that owns its modules: the test fails
+# on any other cycle, and on an entry here that is no longer a cycle (remove it then).
+KNOWN_CYCLES = {
+    # the bot fits its own weights (adaptive -> fitcache -> fitting) and fitting plays the bot
+    frozenset({"interpreter.bots.adaptive", "interpreter.bots.fitcache", "interpreter.bots.fitting"}),
+}
+
+
+def module_files(root: Path) -> dict[str, Path]:
+    """Every module of `root`'s interpreter package, and cli.py, by dotted name."""
+    files = {}
+    for path in sorted((root / "interpreter").rglob("*.py")) + [root / "cli.py"]:
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        files[".".join(parts)] = path
+    return files
+
+
+def _runs(node: ast.AST):
+    """The nodes of `node` that run when it runs: `if TYPE_CHECKING:` blocks never do."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            yield from (n for other in child.orelse for n in [other, *_runs(other)])
+            continue
+        yield child
+        yield from _runs(child)
+
+
+def imports_of(name: str, path: Path, files: dict[str, Path]) -> dict[str, int]:
+    """The project's modules that `name` imports anywhere in its file (a function's lazy
+    import included), each with the line of its first import."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: dict[str, int] = {}
+    for node in _runs(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            targets = [module] + [f"{module}.{alias.name}" for alias in node.names]   # `from pkg import mod`
+        else:
+            continue
+        for target in targets:
+            while target and target not in files:          # a name inside a module: the module
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.setdefault(target, node.lineno)
+    return found
+
+
+def import_graph(root: Path) -> dict[str, dict[str, int]]:
+    files = module_files(root)
+    return {name: imports_of(name, path, files) for name, path in files.items()}
+
+
+def cycles(graph: dict[str, dict[str, int]]) -> dict[frozenset[str], list[str]]:
+    """Each group of modules that import one another (a strongly connected component of
+    more than one module), with one cycle through it: [a, b, ..., a]."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def visit(start: str) -> None:              # Tarjan's algorithm, iteratively
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = set()
+                while True:
+                    member = stack.pop()
+                    group.add(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    groups.append(group)
+
+    for name in sorted(graph):
+        if name not in index:
+            visit(name)
+    return {frozenset(group): _cycle_through(group, graph) for group in groups}
+
+
+def _cycle_through(group: set[str], graph) -> list[str]:
+    """A shortest cycle from the group's first module back to itself, inside the group."""
+    start = min(group)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for child in sorted(graph[node]):
+                if child == start:
+                    return paths[node] + [start]
+                if child in group and child not in paths:
+                    paths[child] = paths[node] + [child]
+                    following.append(child)
+        frontier = following
+    raise AssertionError(f"no cycle through {sorted(group)}")
+
+
+def described(cycle: list[str], graph) -> str:
+    return " -> ".join(f"{a} (line {graph[a][b]})" for a, b in zip(cycle, cycle[1:])) + f" -> {cycle[-1]}"
+
+
+def test_no_module_imports_a_module_that_imports_it_back():
+    graph = import_graph(ROOT)
+    found = cycles(graph)
+    new = [f"{described(cycle, graph)}\n  (all of {', '.join(sorted(group))} import one another)"
+           for group, cycle in found.items() if group not in KNOWN_CYCLES]
+    assert not new, "import cycles:\n" + "\n".join(new)
+    stale = KNOWN_CYCLES - found.keys()
+    assert not stale, f"no longer a cycle, remove it from KNOWN_CYCLES: {[sorted(s) for s in stale]}"
+
+
+def test_a_cycle_through_a_lazy_import_is_found_and_named(tmp_path):
+    package = tmp_path / "interpreter"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "sub" / "a.py").write_text("from . import b\n")
+    (package / "sub" / "b.py").write_text("import os\n\n\ndef f():\n    from ..top import g\n")
+    (package / "top.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import cli\n"
+                                    "from interpreter.sub.a import x\n")
+    (tmp_path / "cli.py").write_text("from interpreter import top\n")
+    graph = import_graph(tmp_path)
+    assert "cli" not in graph["interpreter.top"]          # a TYPE_CHECKING import never runs
+    found = cycles(graph)
+    cycle = ["interpreter.sub.a", "interpreter.sub.b", "interpreter.top", "interpreter.sub.a"]
+    assert found == {frozenset(cycle): cycle}
+    assert described(cycle, graph) == ("interpreter.sub.a (line 1) -> interpreter.sub.b (line 5) -> "
+                                          "interpreter.top (line 4) -> interpreter.sub.a")
+
+
+def _decorated_commands(tree: ast.Module) -> list[str]:
+    """Functions of a module made into click commands or groups by a decorator."""
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in node.decorator_list:
+                call = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if isinstance(call, ast.Attribute) and call.attr in ("command", "group"):
+                    names.append(node.name)
+    return names
+
+
+def test_cli_py_defines_no_command_but_the_group_that_holds_them():
+    tree = ast.parse((ROOT / "cli.py").read_text(encoding="utf-8"))
+    assert _decorated_commands(tree) == ["main"]
+
+
+@pytest.mark.parametrize("name", sorted(__import__("cli").main.commands))
+def test_each_command_lives_in_interpreter_commands(name):
+    import cli
+    command = cli.main.commands[name]
+    module = command.callback.__module__
+    assert module.startswith("interpreter.commands."), f"`wonders {name}` is defined in {module}"
+    assert (ROOT / (module.replace(".", "/") + ".py")).exists()

@@ -347,3 +347,28 @@ def test_every_kind_of_effect_has_a_kit_label():
     assert found["Chain End"][3:5] == ["xxxxx", "on turn end: -1$ per defeat token in own city"]
     assert "3v if unbuilt wonder stages in own city = 0 and coins > 2" in found["Last"]
     assert found["Scholar"][3] == "&/@"
+
+
+def test_a_name_the_table_cannot_write_in_ascii_braille_is_refused(tmp_path, content_copy):
+    _louis()
+    age1 = content_copy / "age1.wonders"
+    age1.write_text(age1.read_text(encoding="utf-8").replace('"Clay Pool"', '"Clay Pooń"'), encoding="utf-8")
+    out = tmp_path / "x.brf"
+    result = run_cli("render", "--braille", str(out), "--braille-table", "nl-NL-g0.utb",
+                     "--content", str(content_copy))
+    assert result.returncode == 1, result.stderr
+    assert "Clay Pooń" in result.stderr and "'ń'" in result.stderr and "no file was written" in result.stderr
+    assert not out.exists()
+
+
+def test_json_cards_carry_their_kit_label_and_game_data_refuses_the_notation(tmp_path):
+    import json
+    result = run_cli("cards", "--search", "Stables", "--format", "json", *KIT)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["cards"][0]["label"] == ["Stables, red", "2", "w c o", "xx", "free with Apothecary", "play 3, play 5"]
+    assert data["wonders"][0]["sides"]["A"]["label"][0] == "Alexandria, side A: g"
+    assert "label" not in json.loads(run_cli("cards", "--search", "Stables", "--format", "json").stdout)["cards"][0]
+    for args in (("score", "docs/examples/table.json"), ("play", "--players", "3")):
+        refused = run_cli(*args, "--format", "json", *KIT)
+        assert refused.returncode == 2 and "--notation accessible is for the text output" in refused.stderr

@@ -15,6 +15,7 @@ import importlib.util
 import os
 
 DEFAULT_TABLE = "en-ueb-g1.ctb"     # Unified English Braille, grade 1 (uncontracted)
+DISPLAY = "en-us-brf.dis"           # cells as the ASCII characters of a BRF file, whatever the table
 DEFAULT_CELLS = 40                  # an 11 x 11.5 inch embosser page
 DEFAULT_LINES = 25
 RUNOVER = 2                         # a label line that wraps goes on indented by two cells
@@ -30,6 +31,10 @@ class BrailleUnavailable(Exception):
 
 class BrailleTableError(Exception):
     """The braille table asked for cannot be found or compiled."""
+
+
+class BrailleTextError(Exception):
+    """A label holds a character the table cannot write as ASCII braille."""
 
 
 _louis = None
@@ -60,7 +65,7 @@ def louis():
 def check_table(table: str) -> None:
     lib = louis()
     try:
-        lib.checkTable([table])
+        lib.checkTable([DISPLAY, table])
     except RuntimeError:
         if not glob.glob("/usr/share/liblouis/tables/*"):
             raise BrailleUnavailable(f"{INSTALL_HINT}; no braille tables are installed "
@@ -70,11 +75,19 @@ def check_table(table: str) -> None:
 
 
 def to_braille(text: str, table: str = DEFAULT_TABLE) -> str:
-    return louis().translateString([table], text)
+    cells = louis().translateString([DISPLAY, table], text)
+    if not _ascii(cells):
+        odd = "".join(ch for ch in dict.fromkeys(text) if not _ascii(louis().translateString([DISPLAY, table], ch)))
+        raise BrailleTextError(f"{text!r}: the braille table {table} cannot write {odd!r} as ASCII braille")
+    return cells
+
+
+def _ascii(cells: str) -> bool:
+    return all(" " <= c <= "~" for c in cells)
 
 
 def from_braille(cells: str, table: str = DEFAULT_TABLE) -> str:
-    return louis().backTranslateString([table], cells)
+    return louis().backTranslateString([DISPLAY, table], cells)
 
 
 def wrap(braille: str, cells: int) -> list[str]:

@@ -14,7 +14,7 @@ UNAVAILABLE = 69
 
 
 def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None) -> None:
-    from interpreter.access.braille import BrailleTableError, BrailleUnavailable, emboss
+    from interpreter.access.braille import BrailleTableError, BrailleTextError, BrailleUnavailable, emboss
     words = card_writer(ruleset, "accessible", paths, rules)
     cards = [c for c in ruleset.cards if age is None or c.age == age]
     labels = [words.card_label(c) for c in cards]
@@ -26,6 +26,10 @@ def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None)
         sys.exit(UNAVAILABLE)
     except BrailleTableError as err:
         raise click.BadParameter(shown(str(err)), param_hint="--braille-table") from None
+    except BrailleTextError as err:
+        click.echo(f"error: {shown(str(err))}; no file was written (choose another --braille-table, or "
+                   "rename what the content calls it)", err=True)
+        sys.exit(1)
     from pathlib import Path
     try:                                       # like --out, the folder is made if missing
         Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -44,7 +44,8 @@ def cards(age, color, players, search, show_wonders, paths, fmt, notation, varia
         players = table.deal_as                # its decks are made as for this count
     chosen = tool.select_cards(ruleset, age_number, color, players, search)
     if fmt == "json":
-        click.echo(tool.cards_json(ruleset, chosen, with_wonders=True), nl=False)
+        words = card_writer(ruleset, notation, paths, rules) if notation != "standard" else None
+        click.echo(tool.cards_json(ruleset, chosen, with_wonders=True, words=words), nl=False)
     elif notation != "standard" or is_plain():
         from interpreter.access import listing
         words = card_writer(ruleset, notation, paths, rules)

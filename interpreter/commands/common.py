@@ -70,9 +70,13 @@ def card_writer(ruleset, notation, paths=(), rules=None):
     return words
 
 
-def presenter(tables, notation, paths=(), rules=None):
-    """How a game's text names cards and cities for the reader (None: as it always has)."""
+def presenter(tables, notation, paths=(), rules=None, fmt="text"):
+    """How a game's text names cards and cities for the reader (None: as it always has).
+    The JSON formats are data, not words: the kit notation is refused there, not ignored."""
     from interpreter.access.plain import is_plain
+    if fmt == "json" and notation != "standard":
+        raise click.UsageError("--notation accessible is for the text output; --format json gives the "
+                               "data (leave out one of them)")
     if notation == "standard" and not is_plain():
         return None
     from interpreter.access.present import Presenter

@@ -22,8 +22,8 @@ def moves(position_file, fmt, notation, paths, variants, rules):
     from interpreter.commands.common import load_position
     from interpreter.tools import replay as tool
     game = load_position(position_file, paths, variants, rules)
+    view = presenter(game.tables, notation, paths, rules, fmt)
     if fmt == "json":
         click.echo(json.dumps(tool.moves_data(game), indent=2))
     else:
-        view = presenter(game.tables, notation, paths, rules)
         click.echo(tool.moves_text(game) if view is None else view.cards_named(tool.moves_text(game)), nl=False)

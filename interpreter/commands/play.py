@@ -69,7 +69,7 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     from .sim_common import prepare
     prepare(bot_names, game.tables, players)
     human_decider = None
-    view = presenter(game.tables, notation, paths, rules)
+    view = presenter(game.tables, notation, paths, rules, fmt)
     if human is not None:
         from interpreter.tools.human import HumanDecider, read_answer
         err = fmt == "json"                    # keep stdout for the JSON document

@@ -36,6 +36,7 @@ def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, 
     data = read_json(log_file, "log")
     tables = load_tables(paths, recorded_variants(data, variants, log_file),
                      None if paths else recorded_rules(data, rules, log_file))
+    view = presenter(tables, notation, paths, rules, fmt)
     try:
         game, done = run_game(lambda: tool.run_replay(tables, data, to_turn))
     except tool.ReplayFailure as err:
@@ -50,6 +51,5 @@ def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, 
     else:
         if not game.finished and to_turn is None:
             click.echo("The log ends before the game does; every recorded turn was legal.")
-        view = presenter(tables, notation, paths, rules)
         click.echo(tool.state_text(game, done) if view is None else view.log(tool.state_text(game, done), game),
                    nl=False)

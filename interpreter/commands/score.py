@@ -25,6 +25,7 @@ def score(table_file, fmt, notation, paths, variants, rules):
     from interpreter.tools.score_table import TableError, score_table_data
     data = read_json(table_file, "table")
     tables = load_tables(paths, variants, rules)
+    view = presenter(tables, notation, paths, rules, fmt)
     try:
         result = score_table_data(tables, data)
     except TableError as err:
@@ -34,7 +35,6 @@ def score(table_file, fmt, notation, paths, variants, rules):
     if fmt == "json":
         click.echo(json.dumps(result, indent=2))
     else:
-        view = presenter(tables, notation, paths, rules)
         if view is not None and not view.standard:
             from interpreter.access.present import table_text
             click.echo(table_text(view.words, data), nl=False)

@@ -49,19 +49,23 @@ def copies_data(card: CardDef, ruleset: RuleSet, pooled: set[str]):
     return {str(p): card.copies_at(p) for p in range(rules.min_players, rules.max_players + 1)}
 
 
-def cards_json(ruleset: RuleSet, cards: list[CardDef], with_wonders: bool) -> str:
+def cards_json(ruleset: RuleSet, cards: list[CardDef], with_wonders: bool, words=None) -> str:
+    """`words` (an access.notation writer): each card and side also carries its label in
+    that notation, as "label": [lines]."""
     pooled = pooled_names(ruleset)
     data = {"cards": [{
         "name": c.name, "age": c.age, "color": c.color, "cost": cost_data(c.cost),
         "chains_from": list(c.chains), "copies": copies_data(c, ruleset, pooled),
-        "effects": [effect_data(e) for e in c.effects]} for c in cards]}
+        "effects": [effect_data(e) for e in c.effects],
+        **({"label": words.card_label(c)} if words else {})} for c in cards]}
     data["wonders"] = [{
         "name": w.name,
         "sides": {s.name: {
             "resource": _starting_resource(s.effects),
             "effects": [effect_data(e) for e in s.effects],
             "stages": [{"cost": cost_data(st.cost), "effects": [effect_data(e) for e in st.effects]}
-                       for st in s.stages]} for s in w.sides}}
+                       for st in s.stages],
+            **({"label": words.side_label(w.name, s)} if words else {})} for s in w.sides}}
         for w in (ruleset.wonders if with_wonders else ())]
     return json.dumps(data, indent=2) + "\n"
 

@@ -146,6 +146,13 @@ def test_the_tree_lists_content_and_variants_but_not_links_out(studio):
     assert "leak.wonders" not in paths
 
 
+def test_the_language_server_never_reads_a_link_out_of_the_folder(folder):
+    from interpreter.lsp.analysis import Analyzer
+    confined = Analyzer(confine=folder).content_files(folder, {})
+    assert folder / "age1.wonders" in confined and folder / "leak.wonders" not in confined
+    assert folder / "leak.wonders" in Analyzer().content_files(folder, {})     # `wonders lsp` in an editor reads it
+
+
 def test_the_language_server_bridge_refuses_documents_outside_the_folder(studio, folder):
     async def talk():
         url = studio.base.replace("http:", "ws:") + f"/lsp?token={studio.token}"

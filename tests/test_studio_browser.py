@@ -5,12 +5,13 @@ with WONDERS_SCREENSHOTS=1 (the pictures of docs/studio.md)."""
 from __future__ import annotations
 
 import json
+import shutil
 from urllib.parse import unquote
 
 import pytest
 
 from browser import browser, screenshot_path  # noqa: F401  (the module's browser fixture)
-from conftest import run_cli
+from conftest import ROOT, run_cli
 from studio_server import Studio, folder, studio  # noqa: F401  (module fixtures)
 
 pytest.importorskip("starlette")
@@ -43,6 +44,17 @@ def put_cursor(page, path: str, text: str, after: bool = False, within: str = ""
         if (found < 0) throw new Error("no " + text)
         const at = found + (after ? text.length : 0)
         view.dispatch({selection: {anchor: at}, scrollIntoView: true}); view.focus() }""", [path, text, after, within])
+
+
+def hover_at(page, path: str, text: str) -> None:
+    """Move the mouse over the middle of `text` in the open editor of `path`."""
+    put_cursor(page, path, text)
+    box = page.evaluate("""([path, text]) => {
+        const view = window.__studio.editors.docs.get(path).view
+        const c = view.coordsAtPos(view.state.doc.toString().indexOf(text) + Math.floor(text.length / 2))
+        return {x: (c.left + c.right) / 2, y: (c.top + c.bottom) / 2} }""", [path, text])
+    page.mouse.move(box["x"], box["y"])
+    page.mouse.move(box["x"] + 2, box["y"])
 
 
 def drawn(page) -> str:
@@ -91,3 +103,69 @@ def test_type_an_error_see_its_diagnostic_fix_it_and_see_the_card_change(page, f
     page.wait_for_selector("#status:text('saved age1.wonders')")
     assert run_cli("check", str(folder)).returncode == 0
     page.screenshot(path=str(screenshot_path("studio-write.png", tmp_path)))
+
+
+def test_the_gallery_draws_every_card_with_the_variant_applied(page, shipped_ruleset, tmp_path):
+    page.click('#tabs button[data-panel="gallery"]')
+    page.wait_for_selector("#panel-gallery .gallery-body figure.card")
+    base = page.locator("#panel-gallery figure.card").count()
+    # every card of the shipped rules, and not the one the folder's link out of it holds
+    assert base == len(shipped_ruleset.cards)
+    assert page.locator('#panel-gallery figure.card[data-card="Colosseum"]').count() == 0
+    assert page.locator('#panel-gallery figure.card[data-card="Secret"]').count() == 0
+    assert page.locator("#panel-gallery figure.wonder").count() == sum(len(w.sides) for w in shipped_ruleset.wonders)
+    page.select_option("#panel-gallery select.variant-choice", "variants/colosseum.wonders")
+    page.wait_for_selector('#panel-gallery figure.card[data-card="Colosseum"]')
+    assert page.locator("#panel-gallery figure.card").count() == base + 1
+    page.screenshot(path=str(screenshot_path("studio-gallery.png", tmp_path)))
+
+
+HOSTILE = '<img src=x onerror=window.pwned=1><script>window.pwned=2</script>'
+
+
+@pytest.fixture
+def hostile_studio(tmp_path):
+    """Content whose names are markup: a card, a file and a chain named with tags."""
+    target = tmp_path / "content"
+    shutil.copytree(ROOT / "content", target, ignore=shutil.ignore_patterns("second-edition"))
+    age1 = target / "age1.wonders"
+    age1.write_text(age1.read_text(encoding="utf-8").replace('card "Pawnshop"', f'card "{HOSTILE}"'), encoding="utf-8")
+    (target / "variants" / "<img src=x onerror=window.pwned=3>.wonders").write_text(
+        'variant "<b>bold</b>" {\n    changes "7 Wonders, first edition"\n'
+        f'    modify card "{HOSTILE}" {{ free with "<i>nothing</i>" }}\n}}\n', encoding="utf-8")
+    server = Studio(target)
+    yield server
+    server.stop()
+
+
+def test_names_from_content_are_shown_as_text_everywhere(browser, hostile_studio, tmp_path):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1500, "height": 950})
+    page = context.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(hostile_studio.url)
+    page.wait_for_function("window.__studio && window.__studio.ready")
+    page.wait_for_selector("#status:text('ready')")
+    # the tree, the card under the cursor, the hover
+    assert page.locator("#tree button.file", has_text="<img src=x onerror=window.pwned=3>.wonders").count() == 1
+    put_cursor(page, "age1.wonders", HOSTILE, within="")
+    page.wait_for_selector("#panel-card h3.drawn-name")
+    assert page.inner_text("#panel-card h3.drawn-name") == HOSTILE
+    # the variant's problems name the card and the chain
+    page.click('#tree button[data-path="variants/<img src=x onerror=window.pwned=3>.wonders"]')
+    page.wait_for_selector("#problems-list li")
+    assert "<i>nothing</i>" in page.inner_text("#problems-list")
+    hover_at(page, "age1.wonders", HOSTILE)
+    page.wait_for_selector(".cm-tooltip-hover")
+    assert HOSTILE in page.inner_text(".cm-tooltip-hover")
+    page.screenshot(path=str(screenshot_path("studio-escaped.png", tmp_path)))
+    # the gallery with the hostile variant applied and not
+    page.click('#tabs button[data-panel="gallery"]')
+    page.wait_for_selector("#panel-gallery .gallery-body .error")         # the variant does not check
+    assert "error(s)" in page.inner_text("#panel-gallery .gallery-body")
+    page.select_option("#panel-gallery select.variant-choice", "")
+    page.wait_for_selector(f'#panel-gallery figcaption:text-is("{HOSTILE}")')
+    assert page.evaluate("window.pwned") is None and dialogs == []
+    # no element came from a name: only the studio's own images are on the page
+    assert page.locator("img[src='x'], script:not([src])").count() == 0
+    context.close()

@@ -28,14 +28,16 @@ PACKAGE_PARENT = Path(__file__).resolve().parent.parent.parent
 URI_KEYS = ("uri", "rootUri", "targetUri")
 
 
-def server_command() -> list[str]:
-    return [sys.executable, "-c", "from interpreter.lsp.server import run; run()"]
+def server_command(root: Path) -> list[str]:
+    """`wonders lsp`, confined to the folder (a link in it that leads out is never read)."""
+    return [sys.executable, "-c", "import sys; from pathlib import Path; from interpreter.lsp.server import server, run; "
+            "server.analyzer.confine = Path(sys.argv[1]).resolve(); run()", str(root)]
 
 
-async def start_server() -> asyncio.subprocess.Process:
+async def start_server(root: Path) -> asyncio.subprocess.Process:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(PACKAGE_PARENT) + os.pathsep + env.get("PYTHONPATH", "")
-    return await asyncio.create_subprocess_exec(*server_command(), stdin=asyncio.subprocess.PIPE,
+    return await asyncio.create_subprocess_exec(*server_command(root), stdin=asyncio.subprocess.PIPE,
                                                 stdout=asyncio.subprocess.PIPE,
                                                 stderr=asyncio.subprocess.DEVNULL, env=env)
 
@@ -71,7 +73,7 @@ class Bridge:
     def warm(self) -> None:
         """Start a server now, for the next page."""
         if self.spare is None:
-            self.spare = asyncio.ensure_future(start_server())
+            self.spare = asyncio.ensure_future(start_server(self.root))
 
     async def take(self) -> asyncio.subprocess.Process:
         self.warm()

@@ -68,7 +68,7 @@ class Previews:
 
     def __init__(self, root: Path):
         self.root = root
-        self.analyzer = Analyzer()
+        self.analyzer = Analyzer(confine=root)
         self.lock = threading.Lock()
 
     def _checked(self, path: Path, overlays: dict[Path, str]):
@@ -117,7 +117,7 @@ class Previews:
                 raise ValueError(f"{variant} is not a variant of {folder.relative_to(self.root).as_posix() or '.'}")
         else:
             checked = path if path.parent == folder and path.parent.name != "variants" else None
-            checked = checked or next(iter(Analyzer.content_files(folder, overlays)), None)
+            checked = checked or next(iter(self.analyzer.content_files(folder, overlays)), None)
             if checked is None:
                 return {"cards": [], "wonders": [], "errors": 0, "rules": None}
         with self.lock:

@@ -3,6 +3,7 @@
 import {api} from "./api.js"
 import {h, clear, drawing} from "./dom.js"
 
+const ROMAN = ["", "I", "II", "III", "IV", "V", "VI"]
 const PREVIEW_DELAY = 120      // ms of quiet typing before the drawing is asked for again
 
 export class CardPanel {
@@ -88,7 +89,7 @@ export class Gallery {
     const ages = [...new Set(answer.cards.map(c => c.age))].sort((a, b) => a - b)
     const sections = ages.map(age => {
       const cards = answer.cards.filter(c => c.age === age)
-      return h("section", {}, h("h3", {}, `Age ${age} (${cards.length} card(s))`),
+      return h("section", {}, h("h3", {}, `Age ${ROMAN[age] || age} (${cards.length} card(s))`),
         h("div", {class: "cards"}, cards.map(c => h("figure", {class: "card", "data-card": c.name},
           drawing(c.svg, c.name), h("figcaption", {}, c.name)))))
     })

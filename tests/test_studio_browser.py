@@ -169,3 +169,52 @@ def test_names_from_content_are_shown_as_text_everywhere(browser, hostile_studio
     # no element came from a name: only the studio's own images are on the page
     assert page.locator("img[src='x'], script:not([src])").count() == 0
     context.close()
+
+
+def test_weigh_a_variant_figures_arrive_then_the_verdict_and_the_report(page, tmp_path):
+    page.click('#tree button[data-path="variants/cheap-trade.wonders"]')
+    page.click('#tabs button[data-panel="weigh"]')
+    assert page.input_value("#panel-weigh select[name=variant]") == "variants/cheap-trade.wonders"
+    page.fill("#panel-weigh input[name=games]", "30")
+    page.click("#panel-weigh button.primary")
+    page.wait_for_selector("#panel-weigh .figures tbody tr")            # figures before the end
+    first = page.evaluate("document.querySelector('#panel-weigh progress').value")
+    page.wait_for_selector("#panel-weigh .report-frame", timeout=120000)
+    assert 0 < first <= 30 and page.evaluate("document.querySelector('#panel-weigh progress').value") == 30
+    status = page.inner_text("#panel-weigh .weigh-status")
+    assert status.startswith("Done: 30 game(s) under both rule sets")
+    verdict = page.inner_text("#panel-weigh .verdict")
+    assert "cards sold per city" in verdict                             # cheaper trade: more selling? the verdict says
+    frame = page.frame_locator("#panel-weigh .report-frame")
+    frame.locator(".plotly-graph-div").first.wait_for(timeout=60000)    # the report's charts drawn
+    assert page.evaluate("document.querySelector('#panel-weigh .report-frame').sandbox.value") == "allow-scripts"
+    page.screenshot(path=str(screenshot_path("studio-weigh.png", tmp_path)))
+
+
+def test_weigh_can_be_cancelled_and_keeps_what_finished(page):
+    page.click('#tabs button[data-panel="weigh"]')
+    page.select_option("#panel-weigh select[name=variant]", "variants/selling-gives-2.wonders")
+    page.fill("#panel-weigh input[name=games]", "100000")
+    page.click("#panel-weigh button.primary")
+    page.wait_for_selector("#panel-weigh .figures tbody tr")
+    page.click("#panel-weigh button:text('Cancel')")
+    page.wait_for_selector("#panel-weigh .weigh-status:text('Stopped:')", timeout=60000)
+    done = page.evaluate("document.querySelector('#panel-weigh progress').value")
+    assert 0 < done < 100000
+    assert page.is_enabled("#panel-weigh button.primary")                 # ready for another run
+
+
+def test_weigh_says_why_when_the_variant_does_not_check(page, folder):
+    broken = folder / "variants" / "broken.wonders"
+    broken.write_text('variant "Broken" {\n    changes "7 Wonders, first edition"\n    set trade price x\n}\n',
+                      encoding="utf-8")
+    try:
+        page.click('#tabs button[data-panel="weigh"]')
+        page.wait_for_selector('#panel-weigh select[name=variant] option[value="variants/broken.wonders"]',
+                               state="attached")
+        page.select_option("#panel-weigh select[name=variant]", "variants/broken.wonders")
+        page.click("#panel-weigh button.primary")
+        page.wait_for_selector("#panel-weigh .weigh-status.error", timeout=60000)
+        assert "error" in page.inner_text("#panel-weigh .weigh-status")
+    finally:
+        broken.unlink()

@@ -11,6 +11,15 @@ function diff(figure) {
   return `${(scale * figure.difference) >= 0 ? "+" : ""}${(scale * figure.difference).toFixed(2)} ± ${(scale * figure.ci).toFixed(2)}${unit}`
 }
 
+// The difference's 95% interval as a bar beside the zero line (the middle of the cell):
+// a bar that crosses the line is a difference not told apart from none.
+function interval(f) {
+  const scale = Math.max(Math.abs(f.difference) + f.ci, 1e-9)
+  const left = 50 + 50 * (f.difference - f.ci) / scale, width = 100 * f.ci / scale
+  return h("span", {class: "track"}, h("span", {class: "zero"}),
+    h("span", {class: "bar", style: `left:${left.toFixed(1)}%;width:${Math.max(width, 1).toFixed(1)}%`}))
+}
+
 export class WeighPanel {
   constructor(el, editors, bots) {
     this.el = el
@@ -70,6 +79,7 @@ export class WeighPanel {
   }
 
   receive(message) {
+    if (message.type === "done" || message.type === "error") { this.start.disabled = false; this.cancel.disabled = true }
     if (message.type === "status") this.status.textContent = message.text[0].toUpperCase() + message.text.slice(1) + "..."
     else if (message.type === "error") { this.status.textContent = "Error: " + message.text; this.status.classList.add("error") }
     else if (message.type === "figures" || message.type === "done") this.figures(message)
@@ -88,15 +98,12 @@ export class WeighPanel {
     clear(this.verdict, h("h3", {}, finished ? "Verdict" : "Verdict so far"),
       m.verdict.length ? h("ul", {}, m.verdict.map(v => h("li", {}, v)))
         : h("p", {}, `No significant difference yet (${m.tested} figures tested, Holm's correction).`))
-    const rows = m.figures.map(f => {
-      const width = Math.min(100, 50 * Math.abs(f.ci) / (Math.abs(f.difference) + Math.abs(f.ci) || 1))
-      return h("tr", {class: f.significant ? "significant" : ""},
-        h("td", {}, f.figure), h("td", {class: "num"}, fmt(f, f.a)), h("td", {class: "num"}, fmt(f, f.b)),
-        h("td", {class: "num"}, diff(f)),
-        h("td", {class: "interval"}, h("span", {class: "bar", style: `width:${width.toFixed(0)}%`})))
-    })
+    const rows = m.figures.map(f => h("tr", {class: f.significant ? "significant" : ""},
+      h("td", {}, f.figure), h("td", {class: "num"}, fmt(f, f.a)), h("td", {class: "num"}, fmt(f, f.b)),
+      h("td", {class: "num"}, diff(f)), h("td", {class: "interval"}, interval(f))))
     clear(this.table, h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "figure"), h("th", {}, "A"), h("th", {}, "B"),
-      h("th", {}, "B − A (95%)"), h("th", {}, "interval"))), h("tbody", {}, rows)))
+      h("th", {}, "B − A (95%)"), h("th", {}, "interval around 0"))), h("tbody", {}, rows)),
+      h("p", {class: "hint"}, `A: ${m.name_a}; B: ${m.name_b}. In bold: significant after Holm's correction.`))
     if (finished && m.report) {
       // The report is a page of its own: shown in a sandboxed frame that runs its charts
       // but has no access to the studio (no same origin, no token).

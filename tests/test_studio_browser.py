@@ -22,7 +22,9 @@ def page(browser, studio):  # noqa: F811
     context = browser.new_context(viewport={"width": 1500, "height": 950})
     opened = context.new_page()
     problems: list[str] = []
-    opened.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    # a save refused because the file changed on disk is an answer the page handles (409)
+    opened.on("console", lambda m: problems.append(m.text) if m.type == "error" and "status of 409" not in m.text
+              else None)
     opened.on("pageerror", lambda e: problems.append(str(e)))
     opened.goto(studio.url)
     opened.wait_for_function("window.__studio && window.__studio.ready")
@@ -218,3 +220,78 @@ def test_weigh_says_why_when_the_variant_does_not_check(page, folder):
         assert "error" in page.inner_text("#panel-weigh .weigh-status")
     finally:
         broken.unlink()
+
+
+def editor_text(page, path: str) -> str:
+    return page.evaluate("(path) => window.__studio.editors.docs.get(path).view.state.doc.toString()", path)
+
+
+def test_completion_offers_the_rules_words(page):
+    put_cursor(page, "age1.wonders", "blue", within='card "Baths"')
+    page.keyboard.press("Control+Shift+ArrowRight")
+    page.keyboard.type("gr")
+    page.wait_for_selector(".cm-tooltip-autocomplete")
+    offered = page.inner_text(".cm-tooltip-autocomplete")
+    assert "green" in offered and "grey" in offered
+
+
+def test_go_to_definition_opens_the_file_that_defines_the_name(page):
+    put_cursor(page, "age2.wonders", '"Baths"', within="free with")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("F12")
+    page.wait_for_selector('#editors .editor[data-path="age1.wonders"]:not([hidden])')
+    line = page.evaluate("""() => { const v = window.__studio.editors.docs.get("age1.wonders").view
+        return v.state.doc.lineAt(v.state.selection.main.head).text }""")
+    assert line.startswith('card "Baths"')
+
+
+def test_rename_changes_every_file_that_names_it_even_those_not_open(page):
+    put_cursor(page, "age1.wonders", "Baths", within='card "Baths"')
+    assert page.locator('#editors .editor[data-path="age2.wonders"]').count() == 0      # age2 not open
+    page.click("#rename")
+    page.fill(".cm-lsp-rename-panel input[name=name]", "Bathhouse")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#status:text('renamed')")
+    assert 'card "Bathhouse"' in editor_text(page, "age1.wonders")
+    assert 'free with "Bathhouse"' in editor_text(page, "age2.wonders")
+    assert '"Baths"' not in editor_text(page, "age1.wonders") + editor_text(page, "age2.wonders")
+    assert page.locator('#tree button.file.dirty[data-path="age2.wonders"]').count() == 1
+    page.wait_for_selector("#problem-count.good")           # both buffers renamed: the folder still checks
+
+
+def test_format_lays_the_file_out_as_wonders_fmt_does(page):
+    from interpreter.syntax.formatter import format_text
+    put_cursor(page, "variants/age-stipend.wonders", "variant")
+    messy = 'variant   "Age stipend" {\nchanges "7 Wonders, first edition"\n      add trigger "age stipend" on age start: gain 1 coin }\n'
+    page.evaluate("""(text) => { const v = window.__studio.editors.docs.get("variants/age-stipend.wonders").view
+        v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: text}}) }""", messy)
+    page.click("#format")
+    expected, problems = format_text(messy, "x.wonders")
+    assert not problems and expected != messy
+    page.wait_for_function("([path, text]) => window.__studio.editors.docs.get(path).view.state.doc.toString() === text",
+                           arg=["variants/age-stipend.wonders", expected])
+
+
+def test_a_change_on_disk_is_followed_or_never_overwritten_in_silence(page, folder):
+    path = "variants/unfinished-wonders.wonders"
+    file = folder / path
+    original = file.read_text(encoding="utf-8")
+    try:
+        put_cursor(page, path, "variant")
+        # no unsaved change here: the editor follows the disk
+        file.write_text("# edited elsewhere\n" + original, encoding="utf-8")
+        page.wait_for_function("([p]) => window.__studio.editors.docs.get(p).view.state.doc.toString()"
+                               ".startsWith('# edited elsewhere')", arg=[path])
+        # unsaved changes here and a change on disk: the page asks, nothing is overwritten
+        page.keyboard.type("# mine\n")
+        file.write_text("# edited elsewhere again\n" + original, encoding="utf-8")
+        page.keyboard.press("Control+s")
+        page.wait_for_selector("#banner:not([hidden])")
+        assert "changed on disk by another program" in page.inner_text("#banner")
+        assert file.read_text(encoding="utf-8").startswith("# edited elsewhere again")
+        page.click("#banner button:text('Keep mine')")
+        page.wait_for_selector("#banner", state="hidden")
+        assert file.read_text(encoding="utf-8") == editor_text(page, path)
+        assert "# mine" in file.read_text(encoding="utf-8")
+    finally:
+        file.write_text(original, encoding="utf-8")

@@ -250,6 +250,7 @@ export class Editors {
       doc.saved = text
       doc.conflict = null
       this.onDirty(path, this.isDirty(path))
+      if (path === this.active) this.onActive(path, doc)
       this.onStatus(`saved ${path}`)
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {

@@ -132,10 +132,25 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
     async def weigh(socket: WebSocket):
         await _weigh(socket, root)
 
+    def warm() -> None:
+        """What the first page needs, made before it asks: the grammar's words, the bots'
+        names, and the folder's rule set for the first drawing."""
+        from ..bots.registry import bot_names
+        from ..editor.grammar_words import grammar_words
+        grammar_words()
+        bot_names()
+        first = next((root / f["path"] for f in files.tree(root) if not f["variant"]), None)
+        if first is not None:
+            with previews.lock:
+                previews.analyzer.check(first, {})
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
         bridge.warm()
+        warming = asyncio.get_running_loop().run_in_executor(None, warm)
         yield
+        with contextlib.suppress(Exception):
+            await warming
         await bridge.close()
 
     routes = [Route("/", page), Route("/api/info", _handled(info)), Route("/api/tree", _handled(tree)),

@@ -170,7 +170,10 @@ export class Editors {
           message: diagnosticText(item),
           source: "wonders",
         }))))
-        if (path === this.active) window.__studio.lastDiagnosticsAt = performance.now()
+        if (path === this.active) {
+          window.__studio.lastDiagnosticsAt = performance.now()
+          window.__studio.diagnosticsLog.push({at: window.__studio.lastDiagnosticsAt, count: params.diagnostics.length})
+        }
       }
     }
     this.onProblems(this.problems)

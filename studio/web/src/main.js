@@ -7,7 +7,9 @@ import {Editors} from "./editor.js"
 import {CardPanel, Gallery} from "./see.js"
 import {WeighPanel} from "./weigh.js"
 
-window.__studio = {lastChangeAt: 0, lastDiagnosticsAt: 0, ready: false}
+// What tests and bench/studio.py read: when the text last changed and when diagnostics
+// were last put on screen (performance.now()), and when the page became usable.
+window.__studio = {lastChangeAt: 0, lastDiagnosticsAt: 0, diagnosticsLog: [], ready: false, readyAt: 0}
 const DISK_POLL = 1500         // ms between looks at the folder for changes made elsewhere
 
 const PANELS = [
@@ -116,6 +118,7 @@ async function start() {
   const first = files.find(f => !f.variant && /(^|\/)age1\.wonders$/.test(f.path)) || files.find(f => !f.variant) || files[0]
   const connecting = editors.connect().catch(err => setStatus(err.message))
   if (first) await editors.open(first.path)
+  window.__studio.readyAt = performance.now()
   window.__studio.ready = true
   await connecting
   setStatus("ready")

@@ -34,7 +34,7 @@ class Studio:
         def read():
             for line in self.process.stdout:
                 self.lines.append(line)
-                if ADDRESS.search(line):
+                if "Ctrl-C stops" in line:           # the last line printed at start
                     found.set()
             found.set()
         self.reader = threading.Thread(target=read, daemon=True)

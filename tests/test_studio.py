@@ -195,3 +195,52 @@ def test_bad_requests_get_a_clear_answer(studio):
     assert status == 400 and "'text'" in answer["error"]
     status, answer = api(studio, "/api/file?path=nothing.wonders")
     assert status == 404
+
+
+def test_a_port_already_taken_is_a_usage_error(folder):
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = run_cli("studio", str(folder), "--no-browser", "--port", str(port))
+    assert result.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+
+
+# ---------------------------------------------------------------- docs/studio.md
+STUDIO_MD = Path(__file__).resolve().parent.parent / "docs" / "studio.md"
+
+
+def _text_blocks() -> list[str]:
+    import re
+    return re.findall(r"```text\n(.*?)```", STUDIO_MD.read_text(encoding="utf-8"), re.S)
+
+
+def test_the_docs_name_every_option_of_the_command():
+    from interpreter.commands.studio import studio as command
+    text = STUDIO_MD.read_text(encoding="utf-8")
+    for param in command.params:
+        shown = param.opts[0] if param.param_type_name == "option" else param.name.upper()
+        assert f"`{shown}" in text, shown
+
+
+def test_the_docs_start_example_is_what_the_studio_prints(studio):
+    import re
+    shown = _text_blocks()[0].splitlines()
+    printed = studio.output().splitlines()
+    assert shown[0].startswith("$ wonders studio")
+    assert len(printed) == len(shown) - 1
+    assert re.fullmatch(r"wonders studio: /\S+", printed[0])
+    assert re.fullmatch(r"open http://127\.0\.0\.1:\d+/\?token=[\w-]{32}", printed[1]) and printed[1].startswith("open ")
+    assert re.fullmatch(r"open http://127\.0\.0\.1:\d+/\?token=[\w-]{32}", shown[2])
+    assert printed[2] == shown[3]
+
+
+def test_the_docs_usage_error_example_is_what_the_command_prints(tmp_path):
+    block = _text_blocks()[1]
+    command, expected = block.split("\n", 1)
+    (tmp_path / "empty-folder").mkdir()
+    result = run_cli(*command.removeprefix("$ wonders ").split(), "--no-browser", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == expected

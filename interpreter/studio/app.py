@@ -75,6 +75,14 @@ def _handled(handler):
     return run
 
 
+def first_file(tree: list[dict]) -> str | None:
+    """The file the page opens first: the first age's cards if there are, else the first
+    content file, else the first variant."""
+    content = [f["path"] for f in tree if not f["variant"]]
+    return next((p for p in content if p.rsplit("/", 1)[-1] == "age1.wonders"), None) or \
+        next(iter(content), None) or next((f["path"] for f in tree), None)
+
+
 def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[int]):
     root = root.resolve()
     previews = Previews(root)
@@ -89,8 +97,11 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
         from ..editor.grammar_words import grammar_words
         from ..bots.registry import bot_names
         words = grammar_words()
+        tree = files.tree(root)
+        first = first_file(tree)
         return JSONResponse({
-            "folder": root.name, "rootUri": root.as_uri(), "files": files.tree(root),
+            "folder": root.name, "rootUri": root.as_uri(), "files": tree,
+            "first": None if first is None else files.read(root, first),    # the page shows it at once
             "words": {"declarations": sorted(words.declarations), "statements": sorted(words.statements),
                       "others": sorted(words.others)},
             "bots": bot_names()})
@@ -139,10 +150,10 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
         from ..editor.grammar_words import grammar_words
         grammar_words()
         bot_names()
-        first = next((root / f["path"] for f in files.tree(root) if not f["variant"]), None)
+        first = first_file(files.tree(root))
         if first is not None:
             with previews.lock:
-                previews.analyzer.check(first, {})
+                previews.analyzer.check(root / first, {})
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

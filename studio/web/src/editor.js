@@ -10,7 +10,8 @@ import {LSPClient, LSPPlugin, Workspace, serverCompletion, hoverTooltips, format
 import {api, ApiError, socketUrl} from "./api.js"
 import {wondersLanguage, wondersHighlight} from "./language.js"
 
-const SYNC_DELAY = 15          // ms after a keystroke before the server hears of it
+const SYNC_DELAY = 0           // ms after a keystroke before the server hears of it (0: the next task, so
+                               // the keys of one burst of events go together)
 
 // The changes of the active view reach the server almost at once (the client's own sync
 // waits half a second, too long for diagnostics within 150 ms of a keystroke).
@@ -200,10 +201,10 @@ export class Editors {
     ]
   }
 
-  async open(path, show = true) {
+  async open(path, show = true, loaded = null) {
     let doc = this.docs.get(path)
     if (!doc) {
-      const data = await api.read(path)
+      const data = loaded || await api.read(path)
       doc = this.docs.get(path)            // opened meanwhile by another request
       if (!doc) {
         const uri = this.uriOf(path)

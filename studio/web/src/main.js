@@ -78,7 +78,7 @@ function renderBanner(path, doc, editors) {
 }
 
 async function start() {
-  const info = await api.info()
+  const info = await (window.__infoRequest || api.info())     // asked for by the page before this code loaded
   document.title = `${info.folder}: Wonders studio`
   $("folder").textContent = info.folder
   let files = info.files
@@ -115,9 +115,8 @@ async function start() {
   $("rename").onclick = () => editors.renameHere()
   $("definition").onclick = () => editors.definition()
   renderTree(files, editors)
-  const first = files.find(f => !f.variant && /(^|\/)age1\.wonders$/.test(f.path)) || files.find(f => !f.variant) || files[0]
   const connecting = editors.connect().catch(err => setStatus(err.message))
-  if (first) await editors.open(first.path)
+  if (info.first) await editors.open(info.first.path, true, info.first)
   window.__studio.readyAt = performance.now()
   window.__studio.ready = true
   await connecting

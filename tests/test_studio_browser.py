@@ -295,3 +295,23 @@ def test_a_change_on_disk_is_followed_or_never_overwritten_in_silence(page, fold
         assert "# mine" in file.read_text(encoding="utf-8")
     finally:
         file.write_text(original, encoding="utf-8")
+
+
+def test_a_new_variant_is_made_from_the_tree_ready_to_weigh(page, folder):
+    page.once("dialog", lambda dialog: dialog.accept("Cheaper wonders"))
+    page.click("#tree .new-variant")
+    path = "variants/cheaper-wonders.wonders"
+    try:
+        page.wait_for_selector(f'#editors .editor[data-path="{path}"]:not([hidden])')
+        text = (folder / path).read_text(encoding="utf-8")
+        assert 'variant "Cheaper wonders" {\n    changes "7 Wonders, first edition"\n}\n' in text
+        assert editor_text(page, path) == text
+        page.wait_for_selector(f'#tree button[data-path="{path}"]')
+        page.wait_for_selector(f'#panel-weigh select[name=variant] option[value="{path}"]', state="attached")
+        page.wait_for_selector("#problem-count.good")
+        page.once("dialog", lambda dialog: dialog.accept("Cheaper wonders"))
+        page.click("#tree .new-variant")                    # the same name again: refused, nothing lost
+        page.wait_for_selector("#status:text('no new variant')")
+        assert (folder / path).read_text(encoding="utf-8") == text
+    finally:
+        (folder / path).unlink(missing_ok=True)

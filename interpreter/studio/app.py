@@ -122,6 +122,16 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
                                           base, bool(data.get("force")))
         return JSONResponse({"version": version})
 
+    async def new_variant(request: Request):
+        data = await _body(request)
+        folder = _field(data, "folder", str, "")
+        content = inside(root, folder) if folder else root
+        if not content.is_dir():
+            raise BadRequest(f"{folder}: not a folder of the studio's folder")
+        rules = await asyncio.to_thread(previews.rules_name, content)
+        path = await asyncio.to_thread(files.new_variant, root, folder, _field(data, "name", str), rules)
+        return JSONResponse({"path": path})
+
     async def preview(request: Request):
         data = await _body(request)
         return JSONResponse(await asyncio.to_thread(previews.under_cursor, _field(data, "path", str),
@@ -166,6 +176,7 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
 
     routes = [Route("/", page), Route("/api/info", _handled(info)), Route("/api/tree", _handled(tree)),
               Route("/api/file", _handled(read), methods=["GET"]), Route("/api/file", _handled(save), methods=["PUT"]),
+              Route("/api/variant", _handled(new_variant), methods=["POST"]),
               Route("/api/preview", _handled(preview), methods=["POST"]),
               Route("/api/gallery", _handled(gallery), methods=["POST"]),
               WebSocketRoute("/lsp", lsp), WebSocketRoute("/weigh", weigh),

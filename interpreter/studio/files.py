@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from pathlib import Path
 
 from ..atomic import write_atomic
@@ -85,3 +86,20 @@ def save(root: Path, relative: str, text: str, base: str | None, force: bool = F
         raise FileNotFoundError(2, "no such folder", str(path.parent.relative_to(root)))
     write_atomic(path, text)
     return version_of(text.encode("utf-8"))
+
+
+def new_variant(root: Path, folder: str, name: str, rules: str | None) -> str:
+    """Make `variants/<name>.wonders` in the content folder `folder` (relative to root, ""
+    for the root itself): a variant block naming the rules it changes, ready to fill in.
+    Refused if the file exists; returns its path."""
+    name = name.strip()
+    if not name or '"' in name or "\n" in name:
+        raise ValueError("a variant's name is a line of text with no double quote")
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "variant"
+    relative = f"{folder}/variants/{slug}{SUFFIX}" if folder else f"variants/{slug}{SUFFIX}"
+    changes = f'    changes "{rules}"\n' if rules else ""
+    text = f'# House rule: say what it changes, and why.\nvariant "{name}" {{\n{changes}}}\n'
+    path = inside(root, relative)
+    path.parent.mkdir(exist_ok=True)
+    save(root, relative, text, None)
+    return relative

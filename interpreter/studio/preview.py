@@ -105,6 +105,16 @@ class Previews:
         side = next((s for s in wonder.sides if len(found) > 2 and s.name == found[2]), wonder.sides[0])
         return wonder_side_svg(wonder, side, vocabulary)
 
+    def rules_name(self, folder: Path) -> str | None:
+        """The name of the `rules` block the folder's content checks into (None: it has
+        never checked)."""
+        first = next(iter(self.analyzer.content_files(folder, {})), None)
+        if first is None:
+            return None
+        with self.lock:
+            ruleset, _ = self._checked(first, {})
+        return None if ruleset is None else ruleset.rules.name
+
     def gallery(self, relative: str, overlays_rel: dict[str, str], variant: str | None) -> dict:
         """Every card and wonder side of the folder of `relative`, with `variant` (a file of
         the folder's variants/) applied."""

@@ -25,6 +25,7 @@ export const api = {
   tree: () => call("GET", "/api/tree"),
   read: path => call("GET", "/api/file?path=" + encodeURIComponent(path)),
   save: (path, text, base, force = false) => call("PUT", "/api/file", {path, text, base, force}),
+  newVariant: (folder, name) => call("POST", "/api/variant", {folder, name}),
   preview: (path, text, line) => call("POST", "/api/preview", {path, text, line}),
   gallery: (path, overlays, variant) => call("POST", "/api/gallery", {path, overlays, variant}),
 }

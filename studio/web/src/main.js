@@ -31,12 +31,26 @@ function renderTree(files, editors) {
   }
   const folders = [...groups.keys()].sort((a, b) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b)))
   clear($("tree"), folders.map(folder => h("div", {class: "folder"},
-    h("div", {class: "folder-name"}, folder === "" ? "content" : folder + "/"),
+    h("div", {class: "folder-name"}, folder === "" ? "content" : folder + "/",
+      folder === "variants" || folder.endsWith("/variants")
+        ? h("button", {type: "button", class: "new-variant", title: "a new variant in this folder",
+                       onclick: () => newVariant(folder.slice(0, -"variants".length).replace(/\/$/, ""), editors)}, "+ new")
+        : null),
     h("ul", {}, groups.get(folder).map(file => h("li", {},
       h("button", {type: "button", class: "file" + (file.path === editors.active ? " active" : "")
                      + (editors.isDirty(file.path) ? " dirty" : "") + (file.variant ? " variant" : ""),
                    "data-path": file.path, title: file.path, onclick: () => editors.open(file.path)},
         file.path.slice(file.path.lastIndexOf("/") + 1))))))))
+}
+
+async function newVariant(folder, editors) {
+  const name = prompt("The new variant's name (a house rule, e.g. Cheaper wonders):")
+  if (!name) return
+  try {
+    const answer = await api.newVariant(folder, name)
+    await editors.open(answer.path)
+    setStatus(`made ${answer.path}: write its changes, then save`)
+  } catch (err) { setStatus(`no new variant: ${err.message}`) }
 }
 
 function renderProblems(problems, editors) {

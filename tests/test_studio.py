@@ -59,15 +59,26 @@ def test_another_address_only_when_asked_and_with_a_warning(folder):
     assert "warning: listening on 0.0.0.0" in server.process.stderr.read()
 
 
-def test_ctrl_c_stops_the_studio_and_its_language_servers(folder):
+def test_ctrl_c_stops_the_studio_its_language_servers_and_a_comparison_under_way(folder):
     server = Studio(folder)
-    status, _ = get(server.url.replace("/?", "/api/info?"))
-    children = server.children()                   # the language server started ahead of need
-    assert status == 200
-    assert server.stop() == 130                     # Ctrl-C, as everywhere in `wonders`
+
+    async def busy_then_ctrl_c():
+        base = server.base.replace("http:", "ws:")
+        async with websockets.connect(f"{base}/lsp?token={server.token}", origin=server.base) as lsp, \
+                websockets.connect(f"{base}/weigh?token={server.token}", origin=server.base, max_size=None) as weigh:
+            await weigh.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000}}))
+            while json.loads(await asyncio.wait_for(weigh.recv(), 60))["type"] != "figures":
+                pass                                    # games are being played
+            children = server.children()                # language servers and the comparison's worker
+            assert len(children) >= 2
+            assert server.stop() == 130                 # Ctrl-C, as everywhere in `wonders`
+            del lsp
+            return children
+    children = asyncio.run(busy_then_ctrl_c())
     assert "studio stopped" in server.output()
     for pid in children:
-        assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text()
+        status = Path(f"/proc/{pid}/status")
+        assert not status.exists() or "zombie" in status.read_text(), f"process {pid} outlived the studio"
 
 
 def test_a_folder_that_is_not_content_is_a_usage_error(tmp_path):

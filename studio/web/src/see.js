@@ -4,7 +4,8 @@ import {api} from "./api.js"
 import {h, clear, drawing} from "./dom.js"
 
 const ROMAN = ["", "I", "II", "III", "IV", "V", "VI"]
-const PREVIEW_DELAY = 120      // ms of quiet typing before the drawing is asked for again
+const PREVIEW_DELAY = 250      // ms of quiet typing before the drawing is asked for again (its check
+                               // would otherwise take the cores the diagnostics need while typing)
 
 export class CardPanel {
   constructor(el) {

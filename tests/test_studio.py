@@ -201,6 +201,12 @@ def test_a_new_file_is_made_but_never_one_that_exists(studio, folder):
     os.unlink(folder / "variants" / "new-rule.wonders")
 
 
+def test_a_request_too_large_is_refused_without_reading_it_all(studio):
+    body = {"path": "age1.wonders", "text": "#" * (5 * 1024 * 1024), "line": 1}
+    status, answer = api(studio, "/api/preview", body, "POST")
+    assert status == 400 and "larger than" in answer["error"]
+
+
 def test_bad_requests_get_a_clear_answer(studio):
     status, answer = api(studio, "/api/preview", {"path": "age1.wonders"}, "POST")
     assert status == 400 and "'text'" in answer["error"]

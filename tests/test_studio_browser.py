@@ -315,3 +315,33 @@ def test_a_new_variant_is_made_from_the_tree_ready_to_weigh(page, folder):
         assert (folder / path).read_text(encoding="utf-8") == text
     finally:
         (folder / path).unlink(missing_ok=True)
+
+
+def test_the_wonder_side_under_the_cursor_is_drawn(page):
+    put_cursor(page, "wonders.wonders", "side B", within='wonder "Babylon"')
+    page.wait_for_selector('#panel-card .drawn.side[data-name="Babylon"]')
+    assert page.inner_text("#panel-card h3.drawn-name") == "Babylon, side B"
+    put_cursor(page, "wonders.wonders", "side A", within='wonder "Ephesos"')
+    page.wait_for_selector('#panel-card .drawn.side[data-name="Ephesos"]')
+    assert page.inner_text("#panel-card h3.drawn-name") == "Ephesos, side A"
+
+
+def test_a_rule_set_in_a_subfolder_is_checked_and_drawn_as_its_own(browser, tmp_path):  # noqa: F811
+    """The shipped content as it is: the second edition is a rule set of its own inside it."""
+    target = tmp_path / "content"
+    shutil.copytree(ROOT / "content", target)
+    server = Studio(target)
+    context = browser.new_context(viewport={"width": 1500, "height": 950})
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector("#status:text('ready')")
+        page.wait_for_selector("#problem-count.good")
+        put_cursor(page, "second-edition/age1.wonders", 'card "')
+        page.wait_for_selector("#panel-card .drawn.card")
+        page.click('#tabs button[data-panel="gallery"]')
+        page.wait_for_selector("#panel-gallery p.summary")
+        assert page.inner_text("#panel-gallery p.summary").startswith("7 Wonders, second edition")
+    finally:
+        context.close()
+        server.stop()

@@ -36,11 +36,14 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict:
-    size = int(request.headers.get("content-length") or 0)
-    if size > MAX_BODY:
-        raise BadRequest(f"the request is larger than {MAX_BODY} bytes")
+    """The request's JSON object, read no further than MAX_BODY bytes (whatever it claims)."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise BadRequest(f"the request is larger than {MAX_BODY} bytes")
     try:
-        data = json.loads(await request.body())
+        data = json.loads(bytes(body))
     except ValueError:
         raise BadRequest("the request is not JSON") from None
     if not isinstance(data, dict):

@@ -164,6 +164,24 @@ def test_the_language_server_never_reads_a_link_out_of_the_folder(folder):
     assert folder / "leak.wonders" in Analyzer().content_files(folder, {})     # `wonders lsp` in an editor reads it
 
 
+def test_a_page_finds_its_language_server_ready_with_the_folder_checked(studio):
+    async def talk():
+        url = studio.base.replace("http:", "ws:") + f"/lsp?token={studio.token}"
+        async with websockets.connect(url, origin=studio.base, open_timeout=30) as socket:
+            await socket.send(json.dumps({"jsonrpc": "2.0", "id": 7, "method": "initialize",
+                                          "params": {"processId": None, "capabilities": {}}}))
+            seen = []
+            while not any(m.get("id") == 7 for m in seen) or \
+                    not any(m.get("method") == "textDocument/publishDiagnostics" for m in seen):
+                seen.append(json.loads(await asyncio.wait_for(socket.recv(), 60)))
+            return seen
+    seen = asyncio.run(talk())
+    [answer] = [m for m in seen if m.get("id") == 7]
+    assert "hoverProvider" in answer["result"]["capabilities"]
+    published = [m["params"]["uri"] for m in seen if m.get("method") == "textDocument/publishDiagnostics"]
+    assert published and all(uri.endswith(".wonders") for uri in published)     # before the page opened a file
+
+
 def test_the_language_server_bridge_refuses_documents_outside_the_folder(studio, folder):
     async def talk():
         url = studio.base.replace("http:", "ws:") + f"/lsp?token={studio.token}"
@@ -172,7 +190,10 @@ def test_the_language_server_bridge_refuses_documents_outside_the_folder(studio,
             await socket.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover",
                                           "params": {"textDocument": {"uri": outside},
                                                      "position": {"line": 0, "character": 7}}}))
-            return json.loads(await asyncio.wait_for(socket.recv(), 30))
+            while True:                     # the diagnostics of the readied server may come first
+                message = json.loads(await asyncio.wait_for(socket.recv(), 30))
+                if message.get("id") == 1:
+                    return message
     answer = asyncio.run(talk())
     assert answer["id"] == 1 and "outside the studio's folder" in answer["error"]["message"]
 

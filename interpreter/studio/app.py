@@ -89,7 +89,11 @@ def first_file(tree: list[dict]) -> str | None:
 def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[int]):
     root = root.resolve()
     previews = Previews(root)
-    bridge = Bridge(root)
+
+    def first() -> dict | None:
+        path = first_file(files.tree(root))
+        return None if path is None else files.read(root, path)
+    bridge = Bridge(root, first)
 
     async def page(request: Request):
         response = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})

@@ -9,7 +9,13 @@ page gets a server with its own open documents.
 
 Every message from the browser is looked at before it is passed on: a document URI (or
 root URI) outside the opened folder is refused, so the page cannot make the server read
-anything else.  One server is started ahead of need, so a page that opens finds one ready.
+anything else.
+
+One server is started ahead of need and made ready for the next page: initialized, and the
+folder's first file opened in it, so the folder is parsed and checked before any page asks.
+The page's own `initialize` is then answered with that server's answer (and its
+`initialized` passed over); the diagnostics the server published meanwhile reach the page
+first thing.
 """
 
 from __future__ import annotations
@@ -65,26 +71,74 @@ def uri_inside(uri: str, root: Path) -> bool:
     return ".." not in path.parts and path.resolve().is_relative_to(root.resolve())
 
 
+WARM_ID = "studio-warm"
+
+
+def _send(process: asyncio.subprocess.Process, message: dict | str) -> None:
+    body = (message if isinstance(message, str) else json.dumps(message)).encode("utf-8")
+    process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+async def read_message(reader: asyncio.StreamReader) -> bytes:
+    """The body of the server's next message (its LSP framing taken off)."""
+    while True:
+        length = None
+        while True:
+            line = await reader.readuntil(b"\r\n")
+            if line == b"\r\n":
+                break
+            name, _, value = line.decode("ascii", errors="replace").partition(":")
+            if name.strip().lower() == "content-length":
+                length = int(value.strip())
+        if length is not None:
+            return await reader.readexactly(length)
+
+
+async def ready_server(root: Path, first: dict | None) -> tuple[asyncio.subprocess.Process, dict]:
+    """A server initialized (its answer kept for the page) with `first` (a file as
+    files.read gives it) open, so the folder is checked before a page asks."""
+    process = await start_server(root)
+    _send(process, {"jsonrpc": "2.0", "id": WARM_ID, "method": "initialize",
+                    "params": {"processId": None, "rootUri": root.as_uri(), "capabilities": {}}})
+    await process.stdin.drain()
+    while True:
+        answer = json.loads(await read_message(process.stdout))
+        if answer.get("id") == WARM_ID:
+            break
+    _send(process, {"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    if first is not None:
+        _send(process, {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": (root / first["path"]).as_uri(), "languageId": "wonders", "version": 0, "text": first["text"]}}})
+    await process.stdin.drain()
+    return process, answer
+
+
 class Bridge:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, first_file=lambda: None):
         self.root = root
+        self.first_file = first_file       # the file a page opens first, as files.read gives it
         self.spare: asyncio.Task | None = None
 
     def warm(self) -> None:
         """Start a server now, for the next page."""
         if self.spare is None:
-            self.spare = asyncio.ensure_future(start_server(self.root))
+            self.spare = asyncio.ensure_future(self._ready())
 
-    async def take(self) -> asyncio.subprocess.Process:
+    async def _ready(self):
+        first = await asyncio.to_thread(self.first_file)
+        return await ready_server(self.root, first)
+
+    async def take(self) -> tuple[asyncio.subprocess.Process, dict]:
         self.warm()
-        process, self.spare = await self.spare, None
+        ready, self.spare = await self.spare, None
         self.warm()
-        return process
+        return ready
 
     async def close(self) -> None:
         if self.spare is not None:
-            process = await self.spare
-            await stop(process)
+            with contextlib.suppress(Exception):
+                process, _ = await self.spare
+                await stop(process)
             self.spare = None
 
     def refusal(self, message: dict) -> str | None:
@@ -93,7 +147,7 @@ class Bridge:
 
     async def serve(self, socket: WebSocket) -> None:
         await socket.accept()
-        process = await self.take()
+        process, initialized = await self.take()
         relay = asyncio.ensure_future(_to_browser(process, socket))
         try:
             while True:
@@ -108,8 +162,12 @@ class Bridge:
                         await socket.send_text(json.dumps({"jsonrpc": "2.0", "id": message["id"],
                                                            "error": {"code": -32600, "message": refused}}))
                     continue
-                body = text.encode("utf-8")
-                process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+                if message.get("method") == "initialize":          # answered when the server was readied
+                    await socket.send_text(json.dumps({**initialized, "id": message.get("id")}))
+                    continue
+                if message.get("method") == "initialized":
+                    continue
+                _send(process, text)
                 await process.stdin.drain()
         except (WebSocketDisconnect, ConnectionError, RuntimeError):
             pass
@@ -120,21 +178,9 @@ class Bridge:
 
 async def _to_browser(process: asyncio.subprocess.Process, socket: WebSocket) -> None:
     """Each message of the server, unframed, to the page."""
-    reader = process.stdout
     with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError, RuntimeError, WebSocketDisconnect):
         while True:
-            length = None
-            while True:
-                line = await reader.readuntil(b"\r\n")
-                if line == b"\r\n":
-                    break
-                name, _, value = line.decode("ascii", errors="replace").partition(":")
-                if name.strip().lower() == "content-length":
-                    length = int(value.strip())
-            if length is None:
-                continue
-            body = await reader.readexactly(length)
-            await socket.send_text(body.decode("utf-8"))
+            await socket.send_text((await read_message(process.stdout)).decode("utf-8"))
 
 
 async def stop(process: asyncio.subprocess.Process) -> None:

@@ -9,6 +9,8 @@ npm is needed to install or run it.  Modules, one concern each:
   file another program changed;
 - lsp_bridge.py: the editor's language features, relayed to `wonders lsp` (interpreter/lsp/);
 - preview.py: the card or wonder side under the cursor and the gallery (interpreter/render/);
-- weigh.py: a comparison of two rule sets played game by game (interpreter/sim/);
+- weigh.py: a comparison of two rule sets played game by game (interpreter/sim/), and
+  weigh_socket.py: the WebSocket the page starts, follows and cancels it through;
+- fields.py: what the page sends, read within bounds and checked field by field;
 - app.py: the routes; serve.py: starting, printing the address, stopping on Ctrl-C.
 """

@@ -282,3 +282,38 @@ def test_the_docs_usage_error_example_is_what_the_command_prints(tmp_path):
     result = run_cli(*command.removeprefix("$ wonders ").split(), "--no-browser", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr == expected
+
+
+# ---------------------------------------------------------------- weigh
+def _weigh(studio, start: dict) -> list[dict]:
+    async def run():
+        url = studio.base.replace("http:", "ws:") + f"/weigh?token={studio.token}"
+        async with websockets.connect(url, origin=studio.base, max_size=None, open_timeout=30) as socket:
+            await socket.send(json.dumps({"start": start}))
+            seen = []
+            while not seen or seen[-1]["type"] not in ("done", "error"):
+                seen.append(json.loads(await asyncio.wait_for(socket.recv(), 300)))
+            return seen
+    return asyncio.run(run())
+
+
+def test_weigh_one_variant_against_another(studio):
+    seen = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "against": "variants/age-stipend.wonders",
+                           "players": 3, "games": 4, "bots": ["random"]})
+    done = seen[-1]
+    assert done["type"] == "done" and done["pairs"] == 4 and not done["stopped"]
+    assert (done["name_a"], done["name_b"]) == ("age-stipend", "cheap-trade")
+    assert done["report"].lstrip().lower().startswith("<!doctype html")
+
+
+@pytest.mark.parametrize("start, said", [
+    ({"variant": "variants/cheap-trade.wonders", "against": "variants/cheap-trade.wonders"}, "same rules"),
+    ({"variant": "age1.wonders"}, "not a file of a variants/ folder"),
+    ({"variant": "variants/cheap-trade.wonders", "bots": ["nobody"]}, "unknown bot 'nobody'"),
+    ({"variant": "variants/cheap-trade.wonders", "games": 0}, "games: from 1"),
+    ({"variant": "../secret.wonders"}, "not a path inside the folder"),
+    ({"variant": "variants/cheap-trade.wonders", "players": 12, "games": 2}, "not 12"),
+])
+def test_weigh_says_what_is_wrong_with_what_was_asked(studio, start, said):
+    seen = _weigh(studio, start)
+    assert seen[-1]["type"] == "error" and said in seen[-1]["text"], seen[-1]

@@ -29,12 +29,14 @@ def _worker(a: RunOptions, b: RunOptions, games: int, out, stop) -> None:
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)            # Ctrl-C is the studio's to handle
     from ..bots.registry import prepare_bots
+    from ..engine.game import Game, RulesError
     from ..sim.worker import ContentError, load_tables, play_chunk
     try:
         out.put(("status", "checking and compiling both rule sets"))
         fingerprints = []
         for options in (a, b):
             tables, fingerprint = load_tables(options)
+            Game(tables, options.players, 0, options.sides)     # the player count, checked before any game
             prepare_bots(options.bots, tables, options.players)
             fingerprints.append(fingerprint)
         out.put(("status", "playing"))
@@ -44,7 +46,7 @@ def _worker(a: RunOptions, b: RunOptions, games: int, out, stop) -> None:
             [record_a] = play_chunk(a, [index], fingerprints[0])
             [record_b] = play_chunk(b, [index], fingerprints[1])
             out.put(("pair", index, record_a, record_b))
-    except ContentError as err:
+    except (ContentError, RulesError) as err:
         out.put(("error", str(err)))
     except Exception as err:  # noqa: BLE001 - told to the page, never a silent stop
         out.put(("error", f"{type(err).__name__}: {err}"))

@@ -52,11 +52,9 @@ def _handled(handler):
 
 
 def first_file(tree: list[dict]) -> str | None:
-    """The file the page opens first: the first age's cards if there are, else the first
-    content file, else the first variant."""
-    content = [f["path"] for f in tree if not f["variant"]]
-    return next((p for p in content if p.rsplit("/", 1)[-1] == "age1.wonders"), None) or \
-        next(iter(content), None) or next((f["path"] for f in tree), None)
+    """The file the page opens first: the first content file (sorted, so the folder's order),
+    else the first variant."""
+    return next((f["path"] for f in tree if not f["variant"]), None) or next((f["path"] for f in tree), None)
 
 
 def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[int]):

@@ -30,8 +30,11 @@ class Parsed:
 
 
 class Analyzer:
-    def __init__(self):
+    def __init__(self, confine: Path | None = None):
         self._parsed: dict[str, Parsed] = {}       # by path shown (absolute)
+        # `wonders studio` confines it to the folder it opened: a file of the folder that is a
+        # link leading out of it is passed over, never read (None: every file is read).
+        self.confine = None if confine is None else confine.resolve()
         self.last_good: dict[Path, RuleSet] = {}    # per file: hover keeps working mid-edit
         self.parses = 0                             # files parsed so far (the work done)
 
@@ -88,19 +91,22 @@ class Analyzer:
             return path.parent.parent, path
         return path.parent, None
 
-    @staticmethod
-    def content_files(folder: Path, overlays: dict[Path, str]) -> list[Path]:
+    def content_files(self, folder: Path, overlays: dict[Path, str]) -> list[Path]:
         """The folder's content files (subfolders but not `variants/`, nor a rule set inside
         a rule set: the same files as `wonders check FOLDER`), open new files included."""
         from ..check.load import folder_files
         found = set(folder_files(folder))
         found |= {p for p in overlays if p.suffix == ".wonders" and p.parent == folder}
-        return sorted(found)
+        return self._confined(found)
 
-    @staticmethod
-    def variant_files(folder: Path, overlays: dict[Path, str]) -> list[Path]:
+    def variant_files(self, folder: Path, overlays: dict[Path, str]) -> list[Path]:
         found = {p for p in (folder / "variants").glob("*.wonders") if not p.is_dir()}
         found |= {p for p in overlays if p.parent == folder / "variants"}
+        return self._confined(found)
+
+    def _confined(self, found: set[Path]) -> list[Path]:
+        if self.confine is not None:
+            found = {p for p in found if p.resolve().is_relative_to(self.confine)}
         return sorted(found)
 
     def check(self, path: Path, overlays: dict[Path, str]) -> CheckResult:

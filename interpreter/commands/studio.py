@@ -1,0 +1,40 @@
+"""`wonders studio`: the local web application for designers (interpreter/studio/, docs/studio.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("folder", required=False, type=click.Path(file_okay=False))
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default="any free port",
+              help="the port to listen on")
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+              help="the address to listen on; anything but the loopback address lets other machines "
+                   "reach the studio (the token still guards it)")
+@click.option("--no-browser", is_flag=True, help="print the address but do not open a browser")
+def studio(folder, port, host, no_browser):
+    """Write rules, see the cards and weigh variants in the browser, on FOLDER (a content
+    folder with its variants/; default: the shipped content).
+
+    Prints the address with its access token; Ctrl-C stops the studio."""
+    try:
+        from interpreter.studio.serve import is_loopback, serve
+    except ImportError as err:
+        raise click.UsageError(f"the studio needs the `studio` extra ({err.name} is missing): "
+                               "pip install 'wonders[studio]'") from None
+    from interpreter.paths import content_dir
+    root = Path(folder) if folder else content_dir()
+    if not root.is_dir():
+        raise click.BadParameter(f"{folder}: no such folder", param_hint="FOLDER")
+    if not any(root.rglob("*.wonders")):
+        raise click.BadParameter(f"{folder} holds no .wonders file: open a content folder", param_hint="FOLDER")
+    if not is_loopback(host):
+        click.echo(f"warning: listening on {host}: other machines on the network can reach this studio; "
+                   "only the access token keeps them out", err=True)
+    try:
+        serve(root, host, port, not no_browser, lambda text: click.echo(text, err=False))
+    except OSError as err:
+        raise click.UsageError(f"cannot listen on {host}:{port}: {err.strerror or err}") from None

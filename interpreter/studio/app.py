@@ -1,0 +1,163 @@
+"""The studio's routes: the page, the folder's files, the drawings, and two WebSockets
+(the language server's messages and a comparison's progress).  guard.py checks every
+request before it gets here."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from . import files
+from .guard import Guard, Outside, cookie_name, inside
+from .lsp_bridge import Bridge
+from .fields import BadRequest, field, read_body
+from .preview import Previews
+from .weigh_socket import serve_weighing
+
+STATIC = Path(__file__).resolve().parent / "static"
+# The seam for the Play part (issue: the engine as a machine of decision points): its routes
+# join the `routes` of create_app, and its panel the page's tabs (studio/web/src/main.js, PANELS).
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _handled(handler):
+    """A handler's expected failures as answers: 400 bad request, 403 outside the folder,
+    404 no such file, 409 changed on disk, 500 the file system's own refusal."""
+    async def run(request: Request):
+        try:
+            return await handler(request)
+        except BadRequest as err:
+            return _error(400, str(err))
+        except Outside as err:
+            return _error(403, str(err))
+        except files.Conflict as err:
+            return JSONResponse({"error": "the file changed on disk since it was opened", "version": err.version,
+                                 "text": err.text}, status_code=409)
+        except FileNotFoundError as err:
+            return _error(404, f"{err.filename or 'the file'}: no such file or folder")
+        except (OSError, ValueError) as err:
+            return _error(500 if isinstance(err, OSError) else 400, str(err))
+    return run
+
+
+def first_file(tree: list[dict]) -> str | None:
+    """The file the page opens first: the first content file (sorted, so the folder's order),
+    else the first variant."""
+    return next((f["path"] for f in tree if not f["variant"]), None) or next((f["path"] for f in tree), None)
+
+
+def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[int]):
+    root = root.resolve()
+    previews = Previews(root)
+
+    def first() -> dict | None:
+        path = first_file(files.tree(root))
+        return None if path is None else files.read(root, path)
+    bridge = Bridge(root, first)
+
+    async def page(request: Request):
+        response = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        response.set_cookie(cookie_name(port_box[0]), token, httponly=True, samesite="strict")
+        return response
+
+    async def info(request: Request):
+        from ..editor.grammar_words import grammar_words
+        from ..bots.registry import bot_names
+        words = grammar_words()
+        tree = files.tree(root)
+        first = first_file(tree)
+        return JSONResponse({
+            "folder": root.name, "rootUri": root.as_uri(), "files": tree,
+            "first": None if first is None else files.read(root, first),    # the page shows it at once
+            "words": {"declarations": sorted(words.declarations), "statements": sorted(words.statements),
+                      "others": sorted(words.others)},
+            "bots": bot_names()})
+
+    async def tree(request: Request):
+        return JSONResponse({"files": await asyncio.to_thread(files.tree, root)})
+
+    async def read(request: Request):
+        relative = request.query_params.get("path", "")
+        return JSONResponse(await asyncio.to_thread(files.read, root, relative))
+
+    async def save(request: Request):
+        data = await read_body(request)
+        base = data.get("base")
+        if base is not None and not isinstance(base, str):
+            raise BadRequest("the field 'base' is not a version")
+        version = await asyncio.to_thread(files.save, root, field(data, "path", str), field(data, "text", str),
+                                          base, bool(data.get("force")))
+        return JSONResponse({"version": version})
+
+    async def new_variant(request: Request):
+        data = await read_body(request)
+        folder = field(data, "folder", str, "")
+        content = inside(root, folder) if folder else root
+        if not content.is_dir():
+            raise BadRequest(f"{folder}: not a folder of the studio's folder")
+        rules = await asyncio.to_thread(previews.rules_name, content)
+        path = await asyncio.to_thread(files.new_variant, root, folder, field(data, "name", str), rules)
+        return JSONResponse({"path": path})
+
+    async def preview(request: Request):
+        data = await read_body(request)
+        return JSONResponse(await asyncio.to_thread(previews.under_cursor, field(data, "path", str),
+                                                    field(data, "text", str), field(data, "line", int)))
+
+    async def gallery(request: Request):
+        data = await read_body(request)
+        overlays = field(data, "overlays", dict, {})
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in overlays.items()):
+            raise BadRequest("the field 'overlays' maps paths to texts")
+        variant = data.get("variant") or None
+        if variant is not None and not isinstance(variant, str):
+            raise BadRequest("the field 'variant' is not a path")
+        return JSONResponse(await asyncio.to_thread(previews.gallery, field(data, "path", str), overlays, variant))
+
+    async def lsp(socket: WebSocket):
+        await bridge.serve(socket)
+
+    async def weigh(socket: WebSocket):
+        await serve_weighing(socket, root)
+
+    def warm() -> None:
+        """What the first page needs, made before it asks: the grammar's words, the bots'
+        names, and the folder's rule set for the first drawing."""
+        from ..bots.registry import bot_names
+        from ..editor.grammar_words import grammar_words
+        grammar_words()
+        bot_names()
+        first = first_file(files.tree(root))
+        if first is not None:
+            with previews.lock:
+                previews.analyzer.check(root / first, {})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        bridge.warm()
+        warming = asyncio.get_running_loop().run_in_executor(None, warm)
+        yield
+        with contextlib.suppress(Exception):
+            await warming
+        await bridge.close()
+
+    routes = [Route("/", page), Route("/api/info", _handled(info)), Route("/api/tree", _handled(tree)),
+              Route("/api/file", _handled(read), methods=["GET"]), Route("/api/file", _handled(save), methods=["PUT"]),
+              Route("/api/variant", _handled(new_variant), methods=["POST"]),
+              Route("/api/preview", _handled(preview), methods=["POST"]),
+              Route("/api/gallery", _handled(gallery), methods=["POST"]),
+              WebSocketRoute("/lsp", lsp), WebSocketRoute("/weigh", weigh),
+              Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    return Guard(app, token, hosts, port_box)

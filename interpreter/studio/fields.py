@@ -1,0 +1,35 @@
+"""What the page sends: a JSON body read no further than its bound, and its fields checked,
+each refusal saying which field is wrong."""
+
+from __future__ import annotations
+
+import json
+
+MAX_BODY = 4 * 1024 * 1024
+
+
+class BadRequest(Exception):
+    """What the page sent cannot be done as sent: a 400, or an error message on a WebSocket."""
+
+
+async def read_body(request) -> dict:
+    """The request's JSON object, read no further than MAX_BODY bytes (whatever it claims)."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise BadRequest(f"the request is larger than {MAX_BODY} bytes")
+    try:
+        data = json.loads(bytes(body))
+    except ValueError:
+        raise BadRequest("the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request is not a JSON object")
+    return data
+
+
+def field(data: dict, name: str, kind, default=None):
+    value = data.get(name, default)
+    if not isinstance(value, kind):
+        raise BadRequest(f"the field {name!r} is missing or not a {getattr(kind, '__name__', kind)}")
+    return value

@@ -1,0 +1,160 @@
+"""Weigh: the same games under two rule sets, played in a worker process one pair at a
+time (game i under A, then game i under B), so the comparison's figures can be shown, with
+their intervals narrowing, as soon as the first pairs finish, and stopped at any point.
+
+The figures, verdict and report are those of `wonders compare` (interpreter/sim/compare.py,
+summary.py, report.py), computed again over the pairs finished so far.  The worker is a
+spawned process (not forked from the server and its threads); it stops between games when
+asked, and dies with the studio.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import queue as queues
+import time
+from pathlib import Path
+
+from ..sim.records import RunOptions
+
+UPDATE_SECONDS = 0.4                      # at most this often a new set of figures
+HEADLINE_SECTIONS = ("game", "category", "strategy")
+
+
+def _worker(a: RunOptions, b: RunOptions, games: int, out, stop) -> None:
+    """In the worker process: play the pairs, putting ("pair", i, record_a, record_b) on
+    `out`; ("error", message) when the rules cannot be played; ("end",) at the end."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)            # Ctrl-C is the studio's to handle
+    from ..bots.registry import prepare_bots
+    from ..engine.game import Game, RulesError
+    from ..sim.worker import ContentError, load_tables, play_chunk
+    try:
+        out.put(("status", "checking and compiling both rule sets"))
+        fingerprints = []
+        for options in (a, b):
+            tables, fingerprint = load_tables(options)
+            Game(tables, options.players, 0, options.sides)     # the player count, checked before any game
+            prepare_bots(options.bots, tables, options.players)
+            fingerprints.append(fingerprint)
+        out.put(("status", "playing"))
+        for index in range(games):
+            if stop.is_set():
+                break
+            [record_a] = play_chunk(a, [index], fingerprints[0])
+            [record_b] = play_chunk(b, [index], fingerprints[1])
+            out.put(("pair", index, record_a, record_b))
+    except (ContentError, RulesError) as err:
+        out.put(("error", str(err)))
+    except Exception as err:  # noqa: BLE001 - told to the page, never a silent stop
+        out.put(("error", f"{type(err).__name__}: {err}"))
+    out.put(("end",))
+
+
+def figures_so_far(records_a: list[dict], records_b: list[dict], name_a: str, name_b: str,
+                   with_report: bool = False) -> dict:
+    """The comparison of the pairs finished under both rule sets (`wonders compare`'s)."""
+    from ..sim.compare import comparison
+    from ..sim.summary import summarise
+    both = {r["game"] for r in records_a if "error" not in r} & {r["game"] for r in records_b if "error" not in r}
+    kept_a = [r for r in records_a if r["game"] in both]
+    kept_b = [r for r in records_b if r["game"] in both]
+    failed = [r for r in records_a + records_b if "error" in r]
+    if not both:
+        return {"pairs": 0, "failed": failed}
+    summary_a, summary_b = summarise(kept_a), summarise(kept_b)
+    result = comparison(kept_a, kept_b, summary_a, summary_b, name_a, name_b)
+    headline = [f for f in result["figures"] if f["section"] in HEADLINE_SECTIONS]
+    answer = {"pairs": len(both), "failed": failed, "name_a": name_a, "name_b": name_b, "verdict": result["verdict"],
+              "significant": result["significant"], "tested": len(result["figures"]),
+              "figures": headline}
+    if with_report:
+        from ..sim.report import compare_report
+        result["failed"] = failed
+        answer["report"] = compare_report(result, summary_a, summary_b, kept_a, kept_b)
+    return answer
+
+
+class Weighing:
+    """One comparison run for one page: started, followed, stopped."""
+
+    def __init__(self, root: Path, variant: Path, against: Path | None, players: int, games: int,
+                 bots: tuple[str, ...], seed: int = 0):
+        paths = (str(variant.parent.parent),)     # the content folder the variant belongs to
+        self.a = RunOptions(players, bots, "random", seed, False, (str(against),) if against else (), paths)
+        self.b = RunOptions(players, bots, "random", seed, False, (str(variant),), paths)
+        self.name_a = against.stem if against else "base rules"
+        self.name_b = variant.stem
+        self.games = games
+        context = multiprocessing.get_context("spawn")
+        self.out = context.Queue()
+        self.stop_event = context.Event()
+        self.process = context.Process(target=_worker, args=(self.a, self.b, games, self.out, self.stop_event),
+                                       daemon=True)
+        self.records_a: list[dict] = []
+        self.records_b: list[dict] = []
+
+    def cancel(self) -> None:
+        self.stop_event.set()
+
+    async def run(self, send) -> None:
+        """Play and `send` each message for the page: status, figures as pairs finish, then
+        the final figures with the report (or the error)."""
+        loop = asyncio.get_running_loop()
+        self.process.start()
+        started = time.monotonic()
+        last_sent = 0.0
+        pending = False
+        error = None
+        try:
+            while True:
+                try:
+                    item = await loop.run_in_executor(None, self.out.get, True, UPDATE_SECONDS)
+                except queues.Empty:
+                    item = None
+                    if not self.process.is_alive():
+                        error = error or "the worker process ended unexpectedly"
+                        break
+                if item is not None and item[0] == "end":
+                    break
+                if item is not None and item[0] == "error":
+                    error = item[1]
+                elif item is not None and item[0] == "status":
+                    await send({"type": "status", "text": item[1]})
+                elif item is not None:
+                    _, _index, record_a, record_b = item
+                    self.records_a.append(record_a)
+                    self.records_b.append(record_b)
+                    pending = True
+                if pending and time.monotonic() - last_sent >= UPDATE_SECONDS:
+                    figures = await asyncio.to_thread(figures_so_far, self.records_a, self.records_b,
+                                                      self.name_a, self.name_b)
+                    await send({"type": "figures", "done": len(self.records_a), "games": self.games,
+                                "seconds": round(time.monotonic() - started, 2), **figures})
+                    last_sent, pending = time.monotonic(), False
+            if error:
+                await send({"type": "error", "text": error})
+                return
+            final = await asyncio.to_thread(figures_so_far, self.records_a, self.records_b, self.name_a,
+                                            self.name_b, True)
+            await send({"type": "done", "done": len(self.records_a), "games": self.games,
+                        "stopped": self.stop_event.is_set() and len(self.records_a) < self.games,
+                        "seconds": round(time.monotonic() - started, 2), **final})
+        finally:
+            self.stop_event.set()
+            await asyncio.to_thread(self._end)
+
+    def _end(self) -> None:
+        """Wait for the worker to finish its game, draining what it still sends (a process
+        with items left in its queue cannot end); kill it after 10 seconds."""
+        deadline = time.monotonic() + 10
+        while self.process.is_alive() and time.monotonic() < deadline:
+            with contextlib.suppress(queues.Empty, OSError, ValueError):
+                self.out.get(True, 0.1)
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        with contextlib.suppress(Exception):
+            self.out.close()

@@ -1,0 +1,72 @@
+"""The Weigh WebSocket: one comparison per socket, started, followed and cancelled by the
+page (the games themselves: weigh.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .fields import BadRequest, field
+from .guard import Outside, inside
+from .weigh import Weighing
+
+
+async def serve_weighing(socket: WebSocket, root: Path) -> None:
+    """One comparison per socket: {"start": {...}} begins it, {"cancel": true} stops it after
+    the games under way; the page gets status, figures, then done (or error)."""
+    await socket.accept()
+
+    async def send(message: dict) -> None:
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            await socket.send_json(message)
+    try:
+        start = (await socket.receive_json()).get("start") or {}
+        weighing = Weighing(*weighing_options(root, start))
+    except (BadRequest, Outside, ValueError) as err:
+        await send({"type": "error", "text": str(err)})
+        await socket.close()
+        return
+    except WebSocketDisconnect:
+        return
+    running = asyncio.ensure_future(weighing.run(send))
+
+    async def listen():
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, ValueError):
+            while True:
+                message = await socket.receive_json()
+                if isinstance(message, dict) and message.get("cancel"):
+                    weighing.cancel()
+        weighing.cancel()                       # the page went away: stop the games
+    listener = asyncio.ensure_future(listen())
+    try:
+        await running
+    finally:
+        listener.cancel()
+        with contextlib.suppress(RuntimeError):
+            await socket.close()
+
+
+def weighing_options(root: Path, start: dict):
+    variant = inside(root, field(start, "variant", str))
+    against = start.get("against") or None
+    against_path = inside(root, against) if isinstance(against, str) else None
+    for path in filter(None, (variant, against_path)):
+        if path.parent.name != "variants" or not path.is_file():
+            raise BadRequest(f"{path.relative_to(root).as_posix()} is not a file of a variants/ folder")
+    if against_path is not None and against_path.parent != variant.parent:
+        raise BadRequest("the two variants belong to different content folders")
+    if against_path == variant:
+        raise BadRequest("the two sides are the same rules: there is nothing to compare")
+    players = field(start, "players", int, 4)
+    games = field(start, "games", int, 200)
+    bots = field(start, "bots", list, ["greedy"])
+    if not 1 <= games <= 100000 or not all(isinstance(b, str) and b for b in bots):
+        raise BadRequest("games: from 1 to 100,000; bots: names")
+    from ..bots.registry import bot_names
+    unknown = [b for b in bots if b.split(":")[0] not in bot_names()]
+    if unknown:
+        raise BadRequest(f"unknown bot {unknown[0]!r} (bots: {', '.join(bot_names())})")
+    return root, variant, against_path, players, games, tuple(bots), field(start, "seed", int, 0)

@@ -1,0 +1,115 @@
+// Weigh: compare the variant open in the editor with the base rules (or another variant),
+// the figures arriving as games finish, with a progress bar, a cancel button, then the
+// verdict and the charts of `wonders compare --report`.
+import {socketUrl} from "./api.js"
+import {h, clear} from "./dom.js"
+
+function fmt(figure, value) { return figure.kind === "rate" ? (100 * value).toFixed(1) + "%" : value.toFixed(2) }
+function diff(figure) {
+  const scale = figure.kind === "rate" ? 100 : 1
+  const unit = figure.kind === "rate" ? " pts" : ""
+  return `${(scale * figure.difference) >= 0 ? "+" : ""}${(scale * figure.difference).toFixed(2)} ± ${(scale * figure.ci).toFixed(2)}${unit}`
+}
+
+// The difference's 95% interval as a bar beside the zero line (the middle of the cell):
+// a bar that crosses the line is a difference not told apart from none.
+function interval(f) {
+  const scale = Math.max(Math.abs(f.difference) + f.ci, 1e-9)
+  const left = 50 + 50 * (f.difference - f.ci) / scale, width = 100 * f.ci / scale
+  return h("span", {class: "track"}, h("span", {class: "zero"}),
+    h("span", {class: "bar", style: `left:${left.toFixed(1)}%;width:${Math.max(width, 1).toFixed(1)}%`}))
+}
+
+export class WeighPanel {
+  constructor(el, editors, bots) {
+    this.el = el
+    this.editors = editors
+    this.socket = null
+    this.variant = h("select", {name: "variant", "aria-label": "variant"})
+    this.against = h("select", {name: "against", "aria-label": "against"})
+    this.players = h("input", {type: "number", name: "players", min: 2, max: 8, value: 4})
+    this.games = h("input", {type: "number", name: "games", min: 1, max: 100000, value: 200})
+    this.bots = h("select", {name: "bots"}, bots.filter(b => b !== "human").map(b => h("option", {value: b}, b)))
+    this.bots.value = bots.includes("greedy") ? "greedy" : bots[0]
+    this.start = h("button", {type: "button", class: "primary", onclick: () => this.begin()}, "Weigh")
+    this.cancel = h("button", {type: "button", disabled: true, onclick: () => this.stop()}, "Cancel")
+    this.progress = h("progress", {max: 1, value: 0})
+    this.status = h("p", {class: "weigh-status"}, "Choose a variant and press Weigh.")
+    this.verdict = h("div", {class: "verdict"})
+    this.table = h("div", {class: "figures"})
+    this.report = h("div", {class: "report"})
+    clear(el, h("form", {class: "weigh-form", onsubmit: e => { e.preventDefault(); this.begin() }},
+      h("label", {}, "Variant ", this.variant), h("label", {}, "against ", this.against),
+      h("label", {}, "Players ", this.players), h("label", {}, "Games ", this.games),
+      h("label", {}, "Bots ", this.bots), this.start, this.cancel),
+      this.progress, this.status, this.verdict, this.table, this.report)
+  }
+
+  setFiles(files) {
+    const variants = files.filter(f => f.variant).map(f => f.path)
+    const keep = [this.variant.value, this.against.value]
+    clear(this.variant, variants.map(v => h("option", {value: v}, v)))
+    clear(this.against, h("option", {value: ""}, "the base rules"), variants.map(v => h("option", {value: v}, v)))
+    if (variants.includes(keep[0])) this.variant.value = keep[0]
+    if (variants.includes(keep[1])) this.against.value = keep[1]
+  }
+
+  chooseFor(path) { if ([...this.variant.options].some(o => o.value === path)) this.variant.value = path }
+
+  begin() {
+    if (this.socket) return
+    const unsaved = Object.keys(this.editors.unsaved()).filter(p => p === this.variant.value || p === this.against.value || !p.includes("variants/"))
+    clear(this.verdict); clear(this.table); clear(this.report)
+    this.progress.value = 0
+    this.status.textContent = "Starting..." + (unsaved.length ? ` (unsaved changes in ${unsaved.join(", ")} are not weighed: save first)` : "")
+    const start = {variant: this.variant.value, against: this.against.value || null,
+                   players: Number(this.players.value), games: Number(this.games.value), bots: [this.bots.value]}
+    const socket = this.socket = new WebSocket(socketUrl("/weigh"))
+    socket.onopen = () => socket.send(JSON.stringify({start}))
+    socket.onmessage = event => this.receive(JSON.parse(event.data))
+    socket.onclose = () => { this.socket = null; this.start.disabled = false; this.cancel.disabled = true }
+    this.start.disabled = true
+    this.cancel.disabled = false
+  }
+
+  stop() {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({cancel: true}))
+    this.status.textContent = "Stopping after the games under way..."
+    this.cancel.disabled = true
+  }
+
+  receive(message) {
+    if (message.type === "done" || message.type === "error") { this.start.disabled = false; this.cancel.disabled = true }
+    if (message.type === "status") this.status.textContent = message.text[0].toUpperCase() + message.text.slice(1) + "..."
+    else if (message.type === "error") { this.status.textContent = "Error: " + message.text; this.status.classList.add("error") }
+    else if (message.type === "figures" || message.type === "done") this.figures(message)
+  }
+
+  figures(m) {
+    this.status.classList.remove("error")
+    this.progress.max = m.games
+    this.progress.value = m.done
+    const finished = m.type === "done"
+    this.status.textContent = finished
+      ? `${m.stopped ? "Stopped" : "Done"}: ${m.pairs} game(s) under both rule sets in ${m.seconds} s`
+        + (m.failed.length ? `; ${m.failed.length} game(s) failed` : "")
+      : `${m.done} of ${m.games} games under both rule sets (${m.seconds} s)`
+    if (!m.pairs) return
+    clear(this.verdict, h("h3", {}, finished ? "Verdict" : "Verdict so far"),
+      m.verdict.length ? h("ul", {}, m.verdict.map(v => h("li", {}, v)))
+        : h("p", {}, `No significant difference yet (${m.tested} figures tested, Holm's correction).`))
+    const rows = m.figures.map(f => h("tr", {class: f.significant ? "significant" : ""},
+      h("td", {}, f.figure), h("td", {class: "num"}, fmt(f, f.a)), h("td", {class: "num"}, fmt(f, f.b)),
+      h("td", {class: "num"}, diff(f)), h("td", {class: "interval"}, interval(f))))
+    clear(this.table, h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "figure"), h("th", {}, "A"), h("th", {}, "B"),
+      h("th", {}, "B − A (95%)"), h("th", {}, "interval around 0"))), h("tbody", {}, rows)),
+      h("p", {class: "hint"}, `A: ${m.name_a}; B: ${m.name_b}. In bold: significant after Holm's correction.`))
+    if (finished && m.report) {
+      // The report is a page of its own: shown in a sandboxed frame that runs its charts
+      // but has no access to the studio (no same origin, no token).
+      const frame = h("iframe", {class: "report-frame", sandbox: "allow-scripts", title: "comparison report"})
+      frame.srcdoc = m.report
+      clear(this.report, h("h3", {}, "Report"), frame)
+    }
+  }
+}

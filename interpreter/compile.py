@@ -52,10 +52,21 @@ class Tables:
     # name -> number, for the cities that add effects up (made once, not at every card built)
     resource_index: dict = attrs.field(init=False, eq=False, repr=False)
     symbol_index: dict = attrs.field(init=False, eq=False, repr=False)
+    # what is worked out once per rule set by those who read it (the save digest, the
+    # bots' models of the rules), kept with the rules rather than in module dictionaries
+    cache: dict = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         object.__setattr__(self, "resource_index", {r: i for i, r in enumerate(self.resources)})
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
+        object.__setattr__(self, "cache", {})
+
+    def cached(self, key, make):
+        """`make()`, worked out once per rule set and key."""
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = make()
+        return found
 
     @property
     def rules(self):

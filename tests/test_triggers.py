@@ -511,7 +511,7 @@ def test_conditions_are_counted_when_the_event_happens(tmp_path):
 def test_gain_and_lose(tmp_path, rule, coins, after):
     game = new_game(variant(tmp_path, f"    {rule}\n"))
     game.cities[0].coins = coins
-    game.events.fire("turn start", sellers(3), [0])
+    game.do("fire", "turn start", (0,))
     assert game.cities[0].coins == after
 
 

@@ -206,7 +206,7 @@ class SeatView:
         """A copy of the game for search, with everything this player cannot see (other
         hands, the deck, the discard pile) sampled consistently with what it has seen."""
         from .determinize import sample_game
-        return sample_game(self._game, self.player, self._memory, rng)
+        return sample_game(self._game, self.player, self._memory, rng, self.kind)
 
 
 class BotSeat:

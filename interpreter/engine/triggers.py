@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..diagnostics import Note
 from ..syntax import ast
+from .actions import build_options_from
 from .quantities import Where, evaluate, holds, per_value
 
 MAX_DEPTH = 25
@@ -46,14 +47,18 @@ class Dispatcher:
             self.rule_triggers.setdefault(trigger.event, []).append((f"rules#{i}", trigger))
 
     def copy_for(self, game) -> "Dispatcher":
-        """The same dispatcher for a copy of the game (the rules' trigger index is shared)."""
+        """The same dispatcher for a copy of the game (the rules' trigger index is shared,
+        the chain of triggers acting now is copied)."""
         other = Dispatcher.__new__(Dispatcher)
-        other.game, other.stack, other.rule_triggers = game, [], self.rule_triggers
+        other.game, other.stack, other.rule_triggers = game, self.stack[:], self.rule_triggers
         return other
 
     def where(self, seat: int, neighbour=None) -> Where:
+        """What an action or condition of `seat` reads; `neighbour` is a city or its seat."""
         game = self.game
         left, right = game.neighbours(seat)
+        if type(neighbour) is int:
+            neighbour = game.cities[neighbour]
         age = game.age
         return Where(game.cities[seat], left, right, neighbour, tuple(game.cities), age.number, age.victory)
 
@@ -63,49 +68,35 @@ class Dispatcher:
         own = self.game.cities[seat].listening.get(event)
         return found + [(key, trigger) for _rank, key, trigger in own] if own else found
 
-    def fire(self, event: str, deciders, seats=None) -> None:
-        """Every seat's conditions are read first, then the triggers whose conditions held
-        act: an event happens to all cities at once, so "the city with the fewest coins
+    def fire(self, event: str, seats=None) -> None:
+        """Make `event` happen next (its triggers act when the game runs on)."""
+        self.game.stack.append(("fire", event, None if seats is None else tuple(seats)))
+
+    def due(self, event: str, seats=None) -> list[tuple]:
+        """The triggers `event` sets off, in order, as (seat, key, trigger, neighbour seat,
+        event).  Every seat's conditions are read first, then the triggers whose conditions
+        held act: an event happens to all cities at once, so "the city with the fewest coins
         gains 2" gives to each city that had the fewest, whatever the others gain first."""
         game = self.game
         due = []
         for seat in range(len(game.cities)) if seats is None else seats:
             listeners = self.listeners(seat, event)
-            for key, trigger in list(listeners):
+            for key, trigger in listeners:
                 neighbours = game.neighbours(seat) if trigger.each_neighbour else (None,)
                 for neighbour in neighbours:
-                    where = self.where(seat, neighbour)
-                    if holds(trigger.conditions, where):
-                        due.append((seat, key, trigger, where))
-        for seat, key, trigger, where in due:
-            fired_key = f"{seat}|{key}"
-            if trigger.limit is not None and fired_key in game.fired:
-                continue
-            if self.idle(trigger.action, seat):
-                continue                  # nothing to do: no chain goes on from here
-            if trigger.limit is not None:
-                game.fired[fired_key] = trigger.limit.text
-            self.stack.append(trigger)
-            if len(self.stack) > MAX_DEPTH:
-                raise TriggerLoop(event, self.stack)
-            before = game.cities[seat].coins
-            try:
-                self.run(trigger.action, seat, deciders, where, source=key)
-            finally:
-                self.stack.pop()
-            if game.cities[seat].coins != before and isinstance(trigger.action, (ast.GainCoins, ast.LoseCoins)):
-                game.log.append({"event": "coins", "seat": seat, "change": game.cities[seat].coins - before,
-                                 "trigger": trigger.name.text if trigger.name else event})
+                    if holds(trigger.conditions, self.where(seat, neighbour)):
+                        due.append((seat, key, trigger, None if neighbour is None else neighbour.seat, event))
+        return due
 
     def idle(self, action, seat: int) -> bool:
         """True when the action would do nothing now (building from an empty pile)."""
         if isinstance(action, ast.BuildFromDiscard):
-            from .actions import build_options_from
             return not build_options_from(self.game, seat, self.game.discard)
         return False
 
-    def run(self, action, seat: int, deciders, where: Where, source: str = "") -> None:
-        """Carry out one action for `seat`."""
+    def run(self, action, seat: int, where: Where, source: str = "") -> None:
+        """Carry out one action for `seat` (building from the discard pile is a decision:
+        flow.py opens it)."""
         game = self.game
         city = game.cities[seat]
         if isinstance(action, ast.GainCoins):
@@ -119,5 +110,3 @@ class Dispatcher:
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
         elif isinstance(action, ast.AtTurnEnd):
             game.pending.append((seat, action.action, source))
-        elif isinstance(action, ast.BuildFromDiscard):
-            game.build_from_discard(seat, deciders)

@@ -207,3 +207,14 @@ def test_a_damaged_flow_is_refused_naming_the_field(change, message):
     change(data["flow"])
     with pytest.raises(SaveError, match=message):
         game_from_data(game.tables, data)
+
+
+def test_the_example_of_docs_architecture_md_runs(capsys):
+    import re
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, re.M | re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/architecture.md", "exec"), {})
+    assert capsys.readouterr().out.startswith("[")

@@ -1,11 +1,12 @@
 """What plays an imagined game of the search: a fast rollout policy for every seat, and
 down the tree (tree.py) the searching player's next decisions.  The imagined game is a
 copy of the real one at the decision being searched (determinize.py); `imagine` drives
-it to the end through the engine's decision points, as every other caller does."""
+it to the end with the engine's decision loop, as every other caller does."""
 
 from __future__ import annotations
 
 from ..engine.actions import Action, card_builds, stage_payments
+from ..engine.decisions import drive
 from .rulemodel import rule_model
 from .tree import Node, pick
 
@@ -27,13 +28,6 @@ class FastPolicy:
         self.worth = [model.price_of[c.index] * model.coin_rate + c.points for c in tables.cards]
         self.coin_rate = model.coin_rate
         self.stage_bias = model.mean_price[0] * model.coin_rate
-
-    def act(self, game, decision) -> Action:
-        """The action this policy takes at `decision` (the engine checks it)."""
-        if decision.kind == "turn":
-            return self.turn_action(game, decision.seat)
-        options = decision.options
-        return options[self.pick(options)]
 
     def turn_action(self, game, seat) -> Action:
         rng, worth, rate = self.rng, self.worth, self.coin_rate
@@ -64,9 +58,10 @@ class FastPolicy:
         values = [self.prior(o) + rng.random() * NOISE for o in options]
         return values.index(max(values))
 
-    def decide(self, game, seat, kind, options) -> int:
-        """The policy as a decider of `drive` (every decision chosen among its options)."""
-        return self.pick(options)
+    def decide(self, game, seat, kind, options):
+        """On a turn, the action it names (its options are never listed); else the index
+        of its pick among the options."""
+        return self.turn_action(game, seat) if kind == "turn" else self.pick(options)
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""
@@ -77,29 +72,41 @@ class FastPolicy:
         return 0.0 if option.kind == "sell" else -100.0
 
 
+class TreeWalk:
+    """The searching player's decider in an imagined game: its next `depth` decisions that
+    offer a choice are taken down the tree (`tree.pick`, which grows by one node per
+    imagined game); the others, and every one after, by the rollout policy."""
+
+    def __init__(self, policy: FastPolicy, tree: Node | None, depth: int, branch: int, explore: float):
+        self.policy, self.branch, self.explore, self.depth = policy, branch, explore, depth
+        self.node = tree if depth else None           # where the walk is; None once out of the tree
+        self.path = [tree] if tree is not None else []
+
+    def decide(self, game, seat, kind, options):
+        if self.node is None:
+            return self.policy.decide(game, seat, kind, options)
+        moves = moves_of(options)
+        if len(moves) == 1:
+            return 0
+        ranked = sorted(moves, key=lambda m: -self.policy.prior(options[moves[m]]))[:self.branch]
+        move, child, grown = pick(self.node, ranked, self.explore)
+        self.path.append(child)
+        self.depth -= 1
+        self.node = None if grown or not self.depth else child
+        return moves[move]
+
+
 def imagine(game, player: int, policy: FastPolicy, tree: Node | None = None, depth: int = 0,
             branch: int = 4, explore: float = 0.7) -> list[Node]:
-    """Play the imagined `game` to its end: the player's next `depth` decisions that offer
-    a choice are taken down the tree (`tree.pick`, which grows by one node per imagined
-    game), everything else by the policy.  Returns the tree nodes the game went through."""
-    node = tree if depth else None
-    path = [tree] if tree is not None else []
-    while True:
-        decision = game.decision()
-        if decision is None:
-            return path
-        if node is not None and decision.by == player:
-            options = decision.options
-            moves = moves_of(options)
-            if len(moves) > 1:
-                ranked = sorted(moves, key=lambda m: -policy.prior(options[moves[m]]))[:branch]
-                move, child, grown = pick(node, ranked, explore)
-                path.append(child)
-                depth -= 1
-                node = None if grown or not depth else child
-                decision.choose(moves[move])
-                continue
-        decision.choose(policy.act(game, decision))
+    """Play the imagined `game` to its end through the engine's decision loop: `player`
+    (if a seat) down its tree, every other seat by the policy.  Returns the tree nodes the
+    game went through."""
+    deciders = [policy] * game.players
+    walk = TreeWalk(policy, tree, depth, branch, explore)
+    if 0 <= player < game.players:
+        deciders[player] = walk
+    drive(game, deciders)
+    return walk.path
 
 
 def move_of(option) -> tuple:

@@ -41,7 +41,7 @@ from .outputs import bot_inputs, check_outputs, content_inputs
 def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, paths, variants, rules):
     """Play a full game with bots (and optionally you) and print the log and score pad."""
     from interpreter.bots import BotError
-    from interpreter.engine.bots import BotSpecError, make_bot, split_bot_list
+    from interpreter.bots import BotSpecError, make_bot, split_bot_list
     from interpreter.tools import play as tool
     bot_names = split_bot_list(bots)
     check_outputs([("--log", log_file)], [("the saved position", load_file)] * (load_file is not None)

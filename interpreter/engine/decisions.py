@@ -10,10 +10,15 @@ copied (`clone`) and saved (`engine/saves.py`).
 
 `drive` is the loop every caller shares: bots, a person at the terminal, a replayed log,
 the simulation runner and the search's imagined games.  A decider is anything with
-`decide(game, seat, kind, options) -> index` (interpreter/bots/view.py wraps a bot).
+`decide(game, seat, kind, options)` answering the index of an option, or an action of
+its own naming (checked by the engine; interpreter/bots/view.py wraps a plug-in bot,
+which answers an index).  The options are listed only when the decider reads them, so a
+decider that names its action never pays for every payment of every card.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 KINDS = ("turn", "neutral turn", "last card", "discard")
 
@@ -45,6 +50,24 @@ class Decision:
         return f"<Decision {self.kind} for seat {self.seat} by {self.by}>"
 
 
+class Options(Sequence):
+    """A decision's options, listed when first read."""
+
+    __slots__ = ("decision",)
+
+    def __init__(self, decision: Decision):
+        self.decision = decision
+
+    def __len__(self):
+        return len(self.decision.options)
+
+    def __getitem__(self, index):
+        return self.decision.options[index]
+
+    def __iter__(self):
+        return iter(self.decision.options)
+
+
 def drive(game, deciders, stop=None) -> None:
     """Ask `deciders[decision.by]` for every decision until the game ends (or until
     `stop(game)` is true after a choice)."""
@@ -52,7 +75,6 @@ def drive(game, deciders, stop=None) -> None:
         decision = game.decision()
         if decision is None:
             return
-        index = deciders[decision.by].decide(game, decision.seat, decision.kind, decision.options)
-        decision.choose(index)
+        decision.choose(deciders[decision.by].decide(game, decision.seat, decision.kind, Options(decision)))
         if stop is not None and stop(game):
             return

@@ -12,35 +12,25 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .. import decks
 from .rulemodel import rule_model
-
-
-_decks: dict = {}
 
 
 def age_deck(tables, players: int, age) -> Counter:
     """Every card that may be in this age's deal at this player count (a random addition's
     candidates all count: which of them were drawn is not known).  Kept per rule set."""
-    key = (id(tables), players, age.number)
-    found = _decks.get(key)
-    if found is None or found[0] is not tables:
-        found = _decks[key] = (tables, _age_deck(tables, players, age))
-    return Counter(found[1])
+    return Counter(tables.cached(("age deck", players, age.number), lambda: _age_deck(tables, players, age)))
 
 
 def _age_deck(tables, players: int, age) -> Counter:
-    deal_as = rule_model(tables, players).deal_as
     deck = Counter()
-    for card in tables.cards:
-        if card.age == age.number:
-            n = sum(1 for t in card.copies if t <= deal_as)
-            if n:
-                deck[card.index] += n
-    for add in age.random_additions:
-        colors = {c.text for c in add.colors}
-        for card in tables.cards:
-            if card.age == age.number and card.color in colors and not card.copies:
-                deck[card.index] = 1
+    plan = decks.age_deck(tables.cards, age, rule_model(tables, players).deal_as)
+    for card, n in plan.dealt:
+        if n:
+            deck[card.index] += n
+    for draw in plan.draws:
+        for card in draw.pool:
+            deck[card.index] = 1
     return deck
 
 

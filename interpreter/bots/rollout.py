@@ -85,6 +85,7 @@ class TreeWalk:
     def decide(self, game, seat, kind, options):
         if self.node is None:
             return self.policy.decide(game, seat, kind, options)
+        options = list(options)
         moves = moves_of(options)
         if len(moves) == 1:
             return 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ..compile import Tables
+from ..decks import age_deck
 from .actions import Action, build_options_from, is_legal, legal_actions
 from .city import City
 from .decisions import Decision, drive
@@ -133,16 +134,14 @@ class Game(Flow):
         age = self.age
         seats = len(self.cities)
         players = self.table.deal_as if self.table else self.players    # the decks' player count
+        plan = age_deck(self.tables.cards, age, players)
         deck: list[int] = []
-        for card in self.tables.cards:
-            if card.age == age.number:
-                n = sum(1 for threshold in card.copies if threshold <= players)
-                deck += [card.index] * n
-                self.box += [card.index] * (len(card.copies) - n)
-        for add in age.random_additions:
-            colors = {c.text for c in add.colors}
-            pool = [c.index for c in self.tables.cards if c.age == age.number and c.color in colors and not c.copies]
-            drawn = self.rng.sample(pool, min(len(pool), max(0, add.count.at(players))))
+        for (card, n), (_card, left) in zip(plan.dealt, plan.boxed):
+            deck += [card.index] * n
+            self.box += [card.index] * left
+        for draw in plan.draws:
+            pool = [c.index for c in draw.pool]
+            drawn = self.rng.sample(pool, min(len(pool), draw.count))
             deck += drawn
             self.box += [i for i in pool if i not in drawn]
         self.rng.shuffle(deck)

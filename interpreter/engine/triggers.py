@@ -38,6 +38,16 @@ class TriggerLoop(Exception):
                          f"(the last event was `{event}`)")
 
 
+def heard_events(tables) -> frozenset:
+    """The events some trigger of the rule set listens to (the rules', a board's, a
+    stage's or a card's): the others need no look at the cities when they happen."""
+    def events():
+        sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
+        return frozenset(t.event for t in tables.rules.triggers) | \
+            frozenset(t.event for source in sources for t in source.triggers)
+    return tables.cached("heard events", events)
+
+
 class Dispatcher:
     def __init__(self, game):
         self.game = game
@@ -45,22 +55,32 @@ class Dispatcher:
         self.rule_triggers: dict[str, list] = {}      # event -> [(key, trigger)]
         for i, trigger in enumerate(game.tables.rules.triggers):
             self.rule_triggers.setdefault(trigger.event, []).append((f"rules#{i}", trigger))
+        self.heard = heard_events(game.tables)
+        self.wheres: dict[tuple, Where] = {}
 
     def copy_for(self, game) -> "Dispatcher":
         """The same dispatcher for a copy of the game (the rules' trigger index is shared,
         the chain of triggers acting now is copied)."""
         other = Dispatcher.__new__(Dispatcher)
         other.game, other.stack, other.rule_triggers = game, self.stack[:], self.rule_triggers
+        other.heard, other.wheres = self.heard, {}
         return other
 
     def where(self, seat: int, neighbour=None) -> Where:
-        """What an action or condition of `seat` reads; `neighbour` is a city or its seat."""
+        """What an action or condition of `seat` reads; `neighbour` is a city or its seat.
+        (A Where holds the live cities, so one is made per seat, neighbour and age.)"""
         game = self.game
-        left, right = game.neighbours(seat)
-        if type(neighbour) is int:
-            neighbour = game.cities[neighbour]
-        age = game.age
-        return Where(game.cities[seat], left, right, neighbour, tuple(game.cities), age.number, age.victory)
+        if type(neighbour) is not int and neighbour is not None:
+            neighbour = neighbour.seat
+        key = (seat, neighbour, game.age_index)
+        found = self.wheres.get(key)
+        if found is None:
+            left, right = game.neighbours(seat)
+            age = game.age
+            found = self.wheres[key] = Where(game.cities[seat], left, right,
+                                             None if neighbour is None else game.cities[neighbour],
+                                             tuple(game.cities), age.number, age.victory)
+        return found
 
     def listeners(self, seat: int, event: str) -> list:
         """The rules' triggers for `event`, then the city's (kept by City as it grows)."""
@@ -77,14 +97,15 @@ class Dispatcher:
         event).  Every seat's conditions are read first, then the triggers whose conditions
         held act: an event happens to all cities at once, so "the city with the fewest coins
         gains 2" gives to each city that had the fewest, whatever the others gain first."""
+        if event not in self.heard:
+            return []                         # the common case: nothing in these rules listens
         game = self.game
         due = []
         for seat in range(len(game.cities)) if seats is None else seats:
-            listeners = self.listeners(seat, event)
-            for key, trigger in listeners:
+            for key, trigger in self.listeners(seat, event):
                 neighbours = game.neighbours(seat) if trigger.each_neighbour else (None,)
                 for neighbour in neighbours:
-                    if holds(trigger.conditions, self.where(seat, neighbour)):
+                    if not trigger.conditions or holds(trigger.conditions, self.where(seat, neighbour)):
                         due.append((seat, key, trigger, None if neighbour is None else neighbour.seat, event))
         return due
 

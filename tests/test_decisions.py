@@ -14,7 +14,8 @@ from interpreter.bots.rollout import FastPolicy, imagine
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.actions import Action, card_builds, is_legal, legal_actions, stage_payments
-from interpreter.engine.game import Game
+from interpreter.engine.city import DERIVED, FIXED, OWNED, City
+from interpreter.engine.game import COPIED, STATE, VALUES, Game
 from interpreter.engine.saves import SaveError, game_from_data, game_to_data
 from interpreter.tools.play import make_deciders
 from tests.scenario import tables
@@ -45,13 +46,35 @@ def play(game: Game, seed: int, copy=None, seen=None) -> Game:
         if decision is None:
             return game
         if copy is not None:
-            before = game_to_data(game)
+            before, parts = game_to_data(game), state_of(game)
             game = copy(game)
-            assert game_to_data(game) == before
+            assert game_to_data(game) == before and state_of(game) == parts
             decision = game.decision()
         if seen is not None:
             seen.append((decision.kind, {step[0] for step in game.stack}))
         decision.choose(bots[decision.by].decide(game, decision.seat, decision.kind, decision.options))
+
+
+def state_of(game: Game) -> dict:
+    """Every declared part of a game's state (engine/game.py STATE, engine/city.py), the
+    cities part by part, derived tables included."""
+    parts = {name: getattr(game, name) for name in VALUES + COPIED}
+    parts.update(hands=game.hands, rng=game.rng.getstate(), log=list(game.log), chain=game.events.stack,
+                 cities=[{name: getattr(c, name) for name in FIXED + OWNED + DERIVED} for c in game.cities])
+    return parts
+
+
+def test_a_game_and_a_city_hold_exactly_their_declared_state():
+    """A part added to the state without being declared (and so neither copied nor saved
+    on purpose) fails here."""
+    fresh = Game(tables(), 3, seed=1)
+    started = Game(tables(), 2, seed=4)
+    started.choose(0, 0)
+    for game in (fresh, started, started.clone(), game_from_data(started.tables, game_to_data(started))):
+        assert set(vars(game)) == set(STATE)
+        for city in game.cities:
+            assert set(City.__slots__) == set(FIXED + OWNED + DERIVED)
+            assert all(hasattr(city, name) for name in City.__slots__)
 
 
 def games(recycling):

@@ -37,9 +37,6 @@ class Flow:
         self.waiting: list[tuple[int, str]] = []   # open decisions (seat, kind), in asking order
         self.chosen: list = []                # the choices of the turn (or last cards) being collected
 
-    def copy_flow(self, other: "Flow") -> None:
-        self.stack, self.waiting, self.chosen = other.stack[:], other.waiting[:], other.chosen[:]
-
     def between_turns(self) -> bool:
         """Nothing is waiting and nothing is left to do: a turn is over (or the game)."""
         return not self.waiting and not self.stack

@@ -27,6 +27,17 @@ class RulesError(Exception):
     """Options that the rule set cannot play (player count, wonder names, sides)."""
 
 
+# A game's state, declared once, each part by how a copy (`clone`) gets it: shared (the
+# rules, and what does not change in play), as a value, copied one level, or by its own
+# means.  tests/test_decisions.py checks that a game holds exactly these parts and that
+# copies and saves give every one back.
+SHARED = ("tables", "seed", "options", "table", "players", "neutrals")
+VALUES = ("age_index", "turn", "finished", "started")
+COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen")
+OWN_COPY = ("hands", "cities", "rng", "log", "events")
+STATE = SHARED + VALUES + COPIED + OWN_COPY
+
+
 class Game(Flow):
     def __init__(self, tables: Tables, players: int, seed: int = 0, sides: str = "random",
                  wonders: list[str] | None = None, names: list[str] | None = None):
@@ -70,21 +81,17 @@ class Game(Flow):
         shared.  `seed` gives the copy its own random generator (what it deals next is then
         not this game's); without the log unless asked (search does not need it)."""
         other = Game.__new__(Game)
-        other.tables, other.seed, other.options = self.tables, self.seed, self.options
-        other.table, other.players, other.neutrals = self.table, self.players, self.neutrals
-        other.holders, other.fired = dict(self.holders), dict(self.fired)
-        other.age_index, other.turn = self.age_index, self.turn
-        other.finished, other.started = self.finished, self.started
+        for name in SHARED + VALUES:
+            setattr(other, name, getattr(self, name))
+        for name in COPIED:
+            setattr(other, name, getattr(self, name).copy())
+        other.hands = [h[:] for h in self.hands]
+        other.cities = [c.copy() for c in self.cities]
         other.rng = random.Random(seed) if seed is not None else random.Random()
         if seed is None:
             other.rng.setstate(self.rng.getstate())
         other.log = list(self.log) if log else NoLog()
-        other.discard, other.box = self.discard[:], self.box[:]
-        other.hands = [h[:] for h in self.hands]
-        other.pending = self.pending[:]
-        other.cities = [c.copy() for c in self.cities]
         other.events = self.events.copy_for(other)
-        other.copy_flow(self)
         return other
 
     # ---------------------------------------------------------------- setup

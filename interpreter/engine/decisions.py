@@ -53,19 +53,24 @@ class Decision:
 class Options(Sequence):
     """A decision's options, listed when first read."""
 
-    __slots__ = ("decision",)
+    __slots__ = ("decision", "listed")
 
     def __init__(self, decision: Decision):
-        self.decision = decision
+        self.decision, self.listed = decision, None
+
+    def _list(self) -> list:
+        if self.listed is None:
+            self.listed = self.decision.options
+        return self.listed
 
     def __len__(self):
-        return len(self.decision.options)
+        return len(self.listed if self.listed is not None else self._list())
 
     def __getitem__(self, index):
-        return self.decision.options[index]
+        return (self.listed if self.listed is not None else self._list())[index]
 
     def __iter__(self):
-        return iter(self.decision.options)
+        return iter(self.listed if self.listed is not None else self._list())
 
 
 def drive(game, deciders, stop=None) -> None:

@@ -281,8 +281,12 @@ def _built(game, seat: int, source) -> None:
     """A building or stage has come into play: its own actions, then its `at end of
     turn` actions set aside, then the event."""
     event = "stage built" if source.kind == "stage" else "building built"
-    game.stack += [("fire", event, (seat,)), ("pend", seat, source)]
-    game.stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
+    stack = game.stack
+    stack.append(("fire", event, (seat,)))
+    if source.turn_end:
+        stack.append(("pend", seat, source))
+    if source.when_built:
+        stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
 
 
 def _pend(game, seat: int, source) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 
-from ..compile import SideInfo, Source, Tables
+from ..compile import SideInfo, Source, Tables, UnhandledKind
 from ..syntax import ast
 from .payment import signature
 
@@ -135,6 +135,8 @@ class City:
                 bisect.insort(self.free_rules, (effect.which, effect.unit))
             elif isinstance(effect, ast.PlayLastCard):
                 self.play_last = True
+            else:
+                raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
         if trade_changed:
             self._sign()
 

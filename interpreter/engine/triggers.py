@@ -14,6 +14,7 @@ content lines of the triggers involved.
 
 from __future__ import annotations
 
+from ..compile import UnhandledKind
 from ..diagnostics import Note
 from ..syntax import ast
 from .actions import build_options_from
@@ -131,3 +132,5 @@ class Dispatcher:
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
         elif isinstance(action, ast.AtTurnEnd):
             game.pending.append((seat, action.action, source))
+        else:                         # BuildFromDiscard is a decision (flow.py); CopyCard is scoring's
+            raise UnhandledKind(f"engine/triggers.py cannot carry out the action kind {type(action).__name__}")

@@ -224,10 +224,11 @@ class BotSeat:
         return self.bot.rng
 
     def decide(self, game, seat, kind, options) -> int:
+        options = tuple(options)
         view = SeatView(game, seat, kind, self.memory, options)
         self.memory.observe(game, view.player, seat, kind)
         with bot_code(self.spec, "choosing"):
-            index = self.bot.choose(view, tuple(options))
+            index = self.bot.choose(view, options)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
             raise BotError(f"bot {self.spec!r} answered {index!r}, not the index of one of its "
                            f"{len(options)} options")

@@ -217,7 +217,8 @@ def _game_end_city(game, seat: int) -> None:
 def _finish(game) -> None:
     game.finished = True
     if type(game.log) is not NoLog:
-        game.log.append({"event": "end", "scores": game.scores(), "winners": game.winners()})
+        scores = game.scores()
+        game.log.append({"event": "end", "scores": scores, "winners": game.winners(scores)})
 
 
 # ------------------------------------------------------------------------- resolving

@@ -23,10 +23,11 @@ from collections.abc import Sequence
 KINDS = ("turn", "neutral turn", "last card", "discard")
 
 
-class Decision:
+class Decision(Sequence):
     """A choice the game waits for: `by` (a player seat) chooses for the city `seat` a
     `kind` of decision among `options` (computed when first read: a search that names
-    its action with `game.choose(action, seat)` never lists every payment)."""
+    its action with `game.choose(action, seat)` never lists every payment).  It is also
+    the sequence of its options (what `drive` hands a decider)."""
 
     __slots__ = ("game", "seat", "by", "kind", "_options")
 
@@ -41,6 +42,15 @@ class Decision:
             self._options = self.game.options_for(self.seat, self.kind)
         return self._options
 
+    def __len__(self):
+        return len(self._options if self._options is not None else self.options)
+
+    def __getitem__(self, index):
+        return (self._options if self._options is not None else self.options)[index]
+
+    def __iter__(self):
+        return iter(self._options if self._options is not None else self.options)
+
     def choose(self, choice) -> None:
         """Answer this decision: the index of one of its options, or an action (checked
         against the rules); the game then runs on (see Game.choose)."""
@@ -50,29 +60,6 @@ class Decision:
         return f"<Decision {self.kind} for seat {self.seat} by {self.by}>"
 
 
-class Options(Sequence):
-    """A decision's options, listed when first read."""
-
-    __slots__ = ("decision", "listed")
-
-    def __init__(self, decision: Decision):
-        self.decision, self.listed = decision, None
-
-    def _list(self) -> list:
-        if self.listed is None:
-            self.listed = self.decision.options
-        return self.listed
-
-    def __len__(self):
-        return len(self.listed if self.listed is not None else self._list())
-
-    def __getitem__(self, index):
-        return (self.listed if self.listed is not None else self._list())[index]
-
-    def __iter__(self):
-        return iter(self.listed if self.listed is not None else self._list())
-
-
 def drive(game, deciders, stop=None) -> None:
     """Ask `deciders[decision.by]` for every decision until the game ends (or until
     `stop(game)` is true after a choice)."""
@@ -80,6 +67,6 @@ def drive(game, deciders, stop=None) -> None:
         decision = game.decision()
         if decision is None:
             return
-        decision.choose(deciders[decision.by].decide(game, decision.seat, decision.kind, Options(decision)))
+        game.take_choice(decision, deciders[decision.by].decide(game, decision.seat, decision.kind, decision))
         if stop is not None and stop(game):
             return

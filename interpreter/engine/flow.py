@@ -117,27 +117,33 @@ class Flow:
 # ------------------------------------------------------------------------- a turn
 def _turn(game) -> None:
     _reset_limits(game, "turn")
-    game.stack += [("open_turn",), ("fire", "turn start", None)]
+    game.stack.append(("open_turn",))
+    _fire(game, "turn start", None)
 
 
 def _open_turn(game) -> None:
     """Every player's card is asked for at once; a neutral city's turn is asked of its
     holder once the holder has chosen its own (its options may depend on it)."""
     game.stack.append(("after_turn",))
-    waiting = []
-    for seat in range(game.players):
-        draw_for_neutrals(game, seat)
-        waiting.append((seat, "turn"))
-        waiting += [(n, "neutral turn") for n in game.neutrals if game.holders.get(n) == seat]
+    if game.neutrals:
+        waiting = []
+        for seat in range(game.players):
+            draw_for_neutrals(game, seat)
+            waiting.append((seat, "turn"))
+            waiting += [(n, "neutral turn") for n in game.neutrals if game.holders.get(n) == seat]
+    else:
+        waiting = [(seat, "turn") for seat in range(game.players)]
     game.chosen = [None] * len(game.cities)
     game.waiting = waiting
 
 
 def _after_turn(game) -> None:
     if game.turn >= game.age.turns:
-        game.stack += [("end_age",), ("end_turn",), ("open_last",)]
+        game.stack += [("end_age",), ("end_turn",)]
+        _open_last(game)
     else:
-        game.stack += [("pass",), ("end_turn",)]
+        game.stack.append(("pass",))
+        _end_turn(game)
 
 
 def _open_last(game) -> None:
@@ -161,7 +167,8 @@ def _discard_last(game) -> None:
 def _end_turn(game) -> None:
     """Actions set aside for the end of the turn, then `turn end`; actions that its
     triggers set aside for the end of the turn run at once, still in this turn."""
-    game.stack += [("run_pending",), ("fire", "turn end", None), ("run_pending",)]
+    game.stack += [("run_pending",), ("fire", "turn end", None)]
+    _run_pending(game)
 
 
 def _pass(game) -> None:
@@ -188,13 +195,14 @@ def _reset_limits(game, scope: str) -> None:
 def _start_age(game) -> None:
     _reset_limits(game, "age")
     set_holders(game)
-    game.stack.append(("fire", "age start", None))
+    _fire(game, "age start", None)
 
 
 def _end_age(game) -> None:
     game.log.append({"event": "age end", "age": game.age.number, "shields": [c.shields for c in game.cities]})
     # `at end of turn` actions set aside by `age end` run as this last turn's end
-    game.stack += [("next_age",), ("run_pending",), ("fire", "age end", None)]
+    game.stack += [("next_age",), ("run_pending",)]
+    _fire(game, "age end", None)
 
 
 def _next_age(game) -> None:
@@ -248,8 +256,10 @@ def _resolve(game, choices: tuple) -> None:
         else:
             game.discard.append(action.card)
         placed.append((seat, action, stage))
-    game.stack.append(("resolve_log", tuple((seat, action) for seat, action, _ in placed)))
-    game.stack += [("resolve_one", *p) for p in reversed(placed)]
+    game.stack.append(("resolve_log", tuple([(seat, action) for seat, action, _ in placed])))
+    game.stack += [("resolve_one", *p) for p in reversed(placed[1:])]
+    if placed:
+        _resolve_one(game, *placed[0])
 
 
 def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
@@ -259,7 +269,7 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
     right.coins += action.right
     if action.kind == "sell":
         city.coins += game.tables.rules.sell_coins
-        game.stack.append(("fire", "card sold", (seat,)))
+        _fire(game, "card sold", (seat,))
     else:
         source = game.tables.cards[action.card] if action.kind == "build" else city.side.stages[stage]
         _built(game, seat, source)
@@ -332,8 +342,8 @@ def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
     chain.append(trigger)
     if len(chain) > MAX_DEPTH:
         raise TriggerLoop(event, chain)
-    game.stack += [("trigger_done", seat, trigger, event, game.cities[seat].coins),
-                   ("run", trigger.action, seat, neighbour, key)]
+    game.stack.append(("trigger_done", seat, trigger, event, game.cities[seat].coins))
+    _run(game, trigger.action, seat, neighbour, key)
 
 
 def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:

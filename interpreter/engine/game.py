@@ -198,19 +198,22 @@ class Game(Flow):
         seat, kind = decision.seat, decision.kind
         if (seat, kind) not in self.waiting:
             raise ValueError(f"seat {seat} has no {kind} decision to make now")
-        if not self.is_open(seat, kind):
+        if kind == "neutral turn" and not self.is_open(seat, kind):
             raise ValueError(f"seat {seat}'s {kind} decision opens when its holder has chosen")
-        if isinstance(choice, Action):
+        if type(choice) is Action:
             action = choice
             known = decision._options
-            if not (action in known if known is not None else self.allows(seat, kind, action)):
+            legal = action in known if known is not None else \
+                is_legal(self, seat, action) if kind == "turn" else self.allows(seat, kind, action)
+            if not legal:
                 raise ValueError(f"seat {seat} chose {action!r}, not a legal action")
         else:
             options = decision.options
             if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(options):
                 raise ValueError(f"seat {seat} chose option {choice!r} of {len(options)}")
             action = options[choice]
-        self._log_choice(seat, kind, action, decision.by)
+        if type(self.log) is not NoLog:
+            self._log_choice(seat, kind, action, decision.by)
         self.take(seat, kind, action)
 
     def options_for(self, seat: int, kind: str) -> list[Action]:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.check.load import check_paths  # noqa: E402
 from interpreter.compile import compile_rules  # noqa: E402
-from interpreter.engine.bots import bot_names, make_bot  # noqa: E402
+from interpreter.bots import bot_names, make_bot  # noqa: E402
 from interpreter.engine.game import Game  # noqa: E402
 
 

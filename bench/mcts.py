@@ -39,9 +39,9 @@ PARTS = {   # part of a search -> (file, functions, counted by): "cum" their tim
     "legal moves (legal_actions, card_builds, stage_payments, is_legal)":
         ("actions.py", ("legal_actions", "card_builds", "stage_payments", "is_legal"), "cum"),
     "  of which the payment search (payment_options)": ("payment.py", ("payment_options",), "cum"),
-    "resolving the turns (_resolve)": ("game.py", ("_resolve",), "cum"),
-    "triggers (fire)": ("triggers.py", ("fire",), "cum"),
-    "the rollout policy's own work (propose, decide)": ("rollout.py", ("propose", "decide"), "own"),
+    "resolving the turns (_resolve)": ("flow.py", ("_resolve",), "cum"),
+    "triggers (_fire, _trigger)": ("flow.py", ("_fire", "_trigger"), "cum"),
+    "the rollout policy's own work (turn_action, pick)": ("rollout.py", ("turn_action", "pick"), "own"),
     "copying and sampling (sample_game, clone)": ("", ("sample_game", "clone"), "cum"),
     "final scores (_reward)": ("mcts.py", ("_reward",), "cum"),
 }

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from interpreter.check.load import check_paths  # noqa: E402
 from interpreter.compile import compile_rules  # noqa: E402
-from interpreter.engine.bots import make_bot  # noqa: E402
+from interpreter.bots import make_bot  # noqa: E402
 from interpreter.engine.game import Game  # noqa: E402
 from interpreter.engine.invariants import Recorder, TurnWatch  # noqa: E402
 from interpreter.engine.saves import game_from_data, game_to_data  # noqa: E402

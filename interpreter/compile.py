@@ -12,6 +12,16 @@ from .check.model import Cost, RuleSet
 from .syntax import ast
 
 
+# The effects that act while owned: the city adds them up as it grows (engine/city.py).
+STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount, ast.FreeBuild, ast.FreeRule,
+                ast.PlayLastCard)
+
+
+class UnhandledKind(TypeError):
+    """A kind of effect or action that a pass does not know: a bug of the interpreter (a
+    kind added to the language without its place in every pass), never the content's."""
+
+
 @attrs.define(slots=True, eq=False)
 class Source:
     """A card, a wonder stage or a wonder board: something a city owns, with effects."""
@@ -52,10 +62,21 @@ class Tables:
     # name -> number, for the cities that add effects up (made once, not at every card built)
     resource_index: dict = attrs.field(init=False, eq=False, repr=False)
     symbol_index: dict = attrs.field(init=False, eq=False, repr=False)
+    # what is worked out once per rule set by those who read it (the save digest, the
+    # bots' models of the rules), kept with the rules rather than in module dictionaries
+    cache: dict = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         object.__setattr__(self, "resource_index", {r: i for i, r in enumerate(self.resources)})
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
+        object.__setattr__(self, "cache", {})
+
+    def cached(self, key, make):
+        """`make()`, worked out once per rule set and key."""
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = make()
+        return found
 
     @property
     def rules(self):
@@ -94,8 +115,10 @@ def compile_rules(ruleset: RuleSet) -> Tables:
                 game_end.append(e.action)
             elif isinstance(e, ast.Trigger):
                 triggers.append(e)
-            else:
+            elif isinstance(e, STATIC_KINDS):
                 static.append(e)
+            else:
+                raise UnhandledKind(f"compile.py has no place for the effect kind {type(e).__name__}")
         return Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
                       tuple(static), tuple(when_built), tuple(turn_end), tuple(game_end),
                       tuple(scores), tuple(triggers), points, category, copies)

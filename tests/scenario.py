@@ -59,3 +59,15 @@ class Script:
                     return i
             raise AssertionError(f"no option starts with {want!r}; options: {texts}")
         return next((i for i, o in enumerate(options) if o.kind == "sell"), 0)
+
+
+def random_bot(seed: int):
+    """The `random` bot as a decider for one seat."""
+    from interpreter.bots import make_bot
+    return make_bot("random", seed)
+
+
+def greedy_bot(seed: int):
+    """The `greedy` bot as a decider for one seat."""
+    from interpreter.bots import make_bot
+    return make_bot("greedy", seed)

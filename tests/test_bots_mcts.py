@@ -10,7 +10,7 @@ from collections import Counter
 from interpreter.bots import make_bot
 from interpreter.bots.view import Memory, SeatView
 from interpreter.engine.actions import legal_actions
-from tests.scenario import card, give, make_game, set_hand
+from tests.scenario import Script, card, give, make_game, set_hand
 
 
 def position(age_index: int, turn: int):
@@ -100,3 +100,40 @@ def test_with_denial_on_a_card_the_next_player_needs_counts_for_using_it_up():
             assert extra > 0.5, option
         else:
             assert abs(extra) < 0.05, option
+
+
+def test_it_searches_every_kind_of_decision_not_only_a_turns_card():
+    """An age's last card (Babylon B) and a card from the discard pile (Halikarnassus B,
+    at the end of the turn, after the turn's cards are resolved) are searched like a
+    turn's card: the imagined games start from a copy of the game at that decision."""
+    game = make_game(["Babylon", "Halikarnassus", "Gizah"], "B", seed=5)
+    game.started = True
+    game.turn = game.age.turns                          # age I's last turn: two cards a hand
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()                          # Babylon B: may play the last card
+    give(game, 1, "Ore Vein")
+    give(game, 2, "Ore Vein")
+    game.cities[1].coins = 2                            # Halikarnassus B's first stage: 2 ore, one bought
+    game.discard = [card("Altar").index, card("Baths").index, card("Stockade").index]
+    set_hand(game, 0, "Theater", "Pawnshop")
+    set_hand(game, 1, "Tavern", "Scriptorium")
+    set_hand(game, 2, "Workshop", "Apothecary")
+    searched = {}
+
+    class Search:
+        """The search bot for `kinds`, a script for the rest."""
+        def __init__(self, kinds, script):
+            self.bot, self.kinds, self.script = make_bot("mcts:iterations=6", 1), kinds, script
+
+        def decide(self, game, seat, kind, options):
+            if kind not in self.kinds:
+                return self.script.decide(game, seat, kind, options)
+            index = self.bot.decide(game, seat, kind, options)
+            searched[kind] = self.bot.bot.last_stats.get("iterations", 0)
+            return index
+
+    game.step([Search({"last card"}, Script("build Theater")), Search({"discard"}, Script("wonder stage with Tavern")),
+               Script("sell Workshop")])
+    assert searched == {"last card": 6, "discard": 6}
+    assert game.cities[1].stages == 1 and len(game.cities[1].built) == 2    # the stage, then a card from the pile
+    assert [e["seat"] for e in game.log if e.get("kind") == "last card"] == [0]

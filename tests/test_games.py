@@ -9,14 +9,13 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from interpreter.engine.bots import GreedyBot, RandomBot
 from interpreter.engine.game import Game
 from interpreter.engine.invariants import Recorder, TurnWatch, expected_cards, where_cards_are
 from interpreter.engine.saves import game_from_data, game_to_data
-from scenario import tables
+from scenario import tables, greedy_bot, random_bot
 
 
-def bots(players, seed, kind=RandomBot):
+def bots(players, seed, kind=random_bot):
     return [kind(seed * 100 + seat) for seat in range(players)]
 
 
@@ -36,7 +35,7 @@ def test_same_seed_same_game():
     runs = []
     for _ in range(2):
         game = Game(tables(), 5, seed=11)
-        game.play(bots(5, 11, GreedyBot))
+        game.play(bots(5, 11, greedy_bot))
         runs.append(json.dumps(game_to_data(game)))
     assert runs[0] == runs[1]
 
@@ -46,7 +45,7 @@ def test_same_seed_same_game():
        greedy=st.booleans())
 def test_properties_at_every_step(players, seed, side, greedy):
     game = Game(tables(), players, seed=seed, sides=side)
-    recorders = [Recorder((GreedyBot if greedy and s % 2 else RandomBot)(seed + s)) for s in range(players)]
+    recorders = [Recorder((greedy_bot if greedy and s % 2 else random_bot)(seed + s)) for s in range(players)]
     while not game.finished:
         coins_before = sum(c.coins for c in game.cities)
         game.step(recorders)
@@ -70,7 +69,7 @@ def test_coins_change_only_as_the_rules_say(players, seed, side):
     + gains, where gains appear only with a `when built: gain` effect and are never negative;
     trades only move coins between neighbours, paid from coins held before the turn."""
     game = Game(tables(), players, seed=seed, sides=side)
-    recorders = [Recorder(RandomBot(seed + s)) for s in range(players)]
+    recorders = [Recorder(random_bot(seed + s)) for s in range(players)]
     while not game.finished:
         watch = TurnWatch(game, recorders)
         game.step(recorders)
@@ -98,7 +97,7 @@ def test_greedy_beats_random():
     wins = 0.0
     for seed in range(40):
         game = Game(tables(), 4, seed=seed)
-        game.play([GreedyBot(seed)] + [RandomBot(seed * 10 + s) for s in range(1, 4)])
+        game.play([greedy_bot(seed)] + [random_bot(seed * 10 + s) for s in range(1, 4)])
         top = game.winners()
         wins += (0 in top) / len(top)
     assert wins / 40 > 0.6

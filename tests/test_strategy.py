@@ -25,7 +25,7 @@ def test_every_city_records_its_strategy_and_the_summary_averages_it():
 def test_sells_are_counted_from_the_game_log():
     from interpreter.check.load import check_paths
     from interpreter.compile import compile_rules
-    from interpreter.engine.bots import make_bot
+    from interpreter.bots import make_bot
     from interpreter.engine.game import Game
     from interpreter.sim.strategy import city_strategy
     tables = compile_rules(check_paths(None).ruleset)

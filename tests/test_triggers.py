@@ -19,7 +19,6 @@ import pytest
 
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
-from interpreter.engine.bots import GreedyBot, RandomBot
 from interpreter.engine.game import Game
 from interpreter.engine.quantities import evaluate
 from interpreter.engine.saves import game_from_data, game_to_data
@@ -27,7 +26,7 @@ from interpreter.engine.triggers import MAX_DEPTH, TriggerLoop
 from interpreter.paths import content_dir
 from interpreter.syntax import ast
 from interpreter.syntax.parser import parse_text
-from scenario import Script
+from scenario import Script, greedy_bot, random_bot
 from scenario import tables as shipped_tables
 
 RULES_ANCHOR = "    score pad:"        # rules lines are added just before this line of base.wonders
@@ -231,7 +230,7 @@ def test_game_end_fires_once_after_the_last_age_end_and_before_scoring(tmp_path)
 
 def test_a_whole_game_fires_each_event_as_often_as_documented(tmp_path):
     game = new_game(variant(tmp_path, PROBES), ("Gizah", "Babylon", "Rhodos", "Olympia"), side="random", seed=3)
-    game.play([RandomBot(seat) for seat in range(4)])
+    game.play([random_bot(seat) for seat in range(4)])
     seen = [NAMES[v] for _, v in tokens(game) if v in NAMES]
     turns = sum(age.turns for age in game.tables.rules.ages)
     assert seen.count("game setup") == 4 and seen.count("game end") == 4
@@ -434,7 +433,7 @@ def test_once_per_age_and_once_per_game_over_a_whole_game(tmp_path):
     on turn end once per game: take token worth 9
 """
     game = new_game(variant(tmp_path, rules), ("Gizah", "Babylon", "Rhodos", "Olympia"), side="random", seed=5)
-    game.play([GreedyBot(seat) for seat in range(4)])
+    game.play([greedy_bot(seat) for seat in range(4)])
     for seat in range(4):
         values = tokens(game, seat)
         assert values.count(7) == 3 and values.count(9) == 1
@@ -511,7 +510,7 @@ def test_conditions_are_counted_when_the_event_happens(tmp_path):
 def test_gain_and_lose(tmp_path, rule, coins, after):
     game = new_game(variant(tmp_path, f"    {rule}\n"))
     game.cities[0].coins = coins
-    game.events.fire("turn start", sellers(3), [0])
+    game.do("fire", "turn start", (0,))
     assert game.cities[0].coins == after
 
 
@@ -651,7 +650,7 @@ def test_base_military_against_the_log_of_whole_games():
     """In every game, each age's tokens follow from the shields logged at its end."""
     for seed in range(3):
         game = new_game(shipped_tables(), ("Gizah", "Babylon", "Rhodos", "Olympia", "Ephesos"), "random", seed)
-        game.play([GreedyBot(seat) for seat in range(5)])
+        game.play([greedy_bot(seat) for seat in range(5)])
         victory = {age.number: age.victory for age in game.tables.rules.ages}
         ends = [i for i, e in enumerate(game.log) if e["event"] == "age end"]
         for i in ends:
@@ -765,7 +764,7 @@ def test_actions_other_than_building_cause_no_event(tmp_path):
     on turn end: lose 1 coin
 """
     game = new_game(variant(tmp_path, rules), side="random", seed=2)
-    game.play([RandomBot(seat) for seat in range(3)])
+    game.play([random_bot(seat) for seat in range(3)])
     assert game.finished
 
 

@@ -9,10 +9,9 @@ from collections import Counter
 import pytest
 
 from conftest import ROOT, run_cli
-from interpreter.engine.bots import GreedyBot, RandomBot
 from interpreter.engine.game import Game
 from interpreter.engine.saves import game_from_data, game_to_data
-from scenario import tables
+from scenario import tables, greedy_bot, random_bot
 
 FREE_CITY = 2          # seats: P1, P2, then the neutral city (P1 is its left neighbour)
 
@@ -30,7 +29,7 @@ class Watch:
         return index
 
 
-def play(seed, sides="random", kinds=(RandomBot, RandomBot)):
+def play(seed, sides="random", kinds=(random_bot, random_bot)):
     seen = []
     game = Game(tables(), 2, seed=seed, sides=sides)
     game.play([Watch(kind(seed * 10 + s), seen) for s, kind in enumerate(kinds)])
@@ -49,7 +48,7 @@ def test_two_players_get_a_free_city():
 @pytest.mark.parametrize("seed", range(12))
 def test_many_games(seed):
     sides = ["A", "B", "random"][seed % 3]
-    kinds = [(RandomBot, RandomBot), (GreedyBot, RandomBot), (GreedyBot, GreedyBot)][seed % 3]
+    kinds = [(random_bot, random_bot), (greedy_bot, random_bot), (greedy_bot, greedy_bot)][seed % 3]
     game, seen = play(seed, sides, kinds)
     assert game.finished and FREE_CITY not in game.winners()
     neutral = [s for s in seen if s[3] == "neutral turn"]
@@ -74,7 +73,7 @@ def test_the_free_city_card_changes_hands_every_turn_and_starts_by_age():
 def test_the_holder_draws_the_pile_and_its_last_card_is_discarded():
     seen = []
     game = Game(tables(), 2, seed=5)
-    deciders = [Watch(RandomBot(s), seen) for s in range(2)]
+    deciders = [Watch(random_bot(s), seen) for s in range(2)]
     for turn in range(1, 7):
         holder = game.holders[FREE_CITY]
         before = (len(game.hands[holder]), len(game.hands[FREE_CITY]))
@@ -92,12 +91,12 @@ def test_the_holder_draws_the_pile_and_its_last_card_is_discarded():
 
 def test_saves_keep_the_free_city_and_who_holds_its_card():
     game = Game(tables(), 2, seed=9, sides="B")
-    deciders = [RandomBot(1), RandomBot(2)]
+    deciders = [random_bot(1), random_bot(2)]
     while not game.finished:
         data = json.loads(json.dumps(game_to_data(game)))
         loaded = game_from_data(tables(), data)
         assert game_to_data(loaded) == data
-        twins = [RandomBot(1), RandomBot(2)]
+        twins = [random_bot(1), random_bot(2)]
         for d, t in zip(deciders, twins):
             t.rng.setstate(d.rng.getstate())
         loaded.step(twins)

@@ -12,9 +12,8 @@ import pytest
 from conftest import ROOT, run_cli, run_json
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
-from interpreter.engine.bots import RandomBot
 from interpreter.engine.game import Game
-from scenario import Script, set_hand
+from scenario import Script, set_hand, random_bot
 
 VARIANTS = ROOT / "content" / "variants"
 
@@ -27,7 +26,7 @@ def tables_with(*variants, paths=None):
 
 def play(tables, players=4, seed=1, sides="random", wonders=None):
     game = Game(tables, players, seed=seed, sides=sides, wonders=wonders)
-    game.play([RandomBot(seed * 10 + s) for s in range(players)])
+    game.play([random_bot(seed * 10 + s) for s in range(players)])
     return game
 
 
@@ -57,7 +56,7 @@ def test_selling_gives_2_coins():
     game = Game(tables, 3, seed=4)
     game.step([Script("sell"), Script("sell"), Script("sell")])
     assert [c.coins for c in game.cities] == [5, 5, 5]
-    game.play([RandomBot(s) for s in range(3)])
+    game.play([random_bot(s) for s in range(3)])
     assert game.finished
 
 
@@ -81,7 +80,7 @@ def test_every_resource_costs_1_coin_from_either_neighbour():
 def test_the_colosseum_enters_age_ii_and_decks_still_fit(players):
     tables = tables_with("colosseum")
     game = Game(tables, players, seed=players)
-    game.play([RandomBot(players * 10 + s) for s in range(players)])
+    game.play([random_bot(players * 10 + s) for s in range(players)])
     age_two = next(e for e in game.log if e["event"] == "age" and e["age"] == 2)
     dealt = [name for hand in age_two["hands"] for name in hand]
     assert len(dealt) == 7 * players

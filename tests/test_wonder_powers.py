@@ -28,7 +28,7 @@ def test_olympia_a_builds_one_card_free_per_age():
     assert not [t for t in labels(game, 0) if "free by power" in t]            # used for this age
     game.age_index += 1
     game.deal_age()
-    game._start_age([])
+    game.do("start_age")
     assert [t for t in labels(game, 0) if "free by power" in t]                # a new age, a new use
 
 

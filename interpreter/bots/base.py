@@ -9,7 +9,6 @@ the ones it takes in `parameters`, so a typo is refused before any game is playe
 
 from __future__ import annotations
 
-import contextlib
 import random
 import sys
 from typing import Any, Callable, NamedTuple, Sequence
@@ -24,23 +23,30 @@ class BotError(RuntimeError):
     code failed (raised, or called sys.exit) while it chose."""
 
 
-@contextlib.contextmanager
-def bot_code(name: str, doing: str, error=BotError):
+class bot_code:  # noqa: N801 - used as `with bot_code(...)`, like a function
     """Run a bot's own code (a plug-in's, which we did not write): what it prints goes to
     standard error, never into the command's output (a JSON document on stdout); an
     exception or a sys.exit in it becomes `error` naming the bot, so the command ends
     with its documented status and a message, never a traceback or the bot's status.
-    Ctrl-C and SIGTERM (KeyboardInterrupt) pass through."""
-    try:
-        with contextlib.redirect_stdout(sys.stderr):
-            yield
-    except (BotError, BotSpecError):
-        raise
-    except SystemExit as err:
-        raise error(f"bot {name!r} called sys.exit({err.code!r}) while {doing}; a bot must answer, "
-                    "not end the program") from None
-    except Exception as err:  # noqa: BLE001 - any failure of the bot's code is the bot's error
-        raise error(f"bot {name!r} failed while {doing}: {type(err).__name__}: {err}") from None
+    Ctrl-C and SIGTERM (KeyboardInterrupt) pass through.  (A class rather than a
+    generator: it wraps every decision of every game.)"""
+
+    __slots__ = ("name", "doing", "error", "saved")
+
+    def __init__(self, name: str, doing: str, error=BotError):
+        self.name, self.doing, self.error = name, doing, error
+
+    def __enter__(self):
+        self.saved, sys.stdout = sys.stdout, sys.stderr
+
+    def __exit__(self, kind, err, _traceback):
+        sys.stdout = self.saved
+        if err is None or isinstance(err, (BotError, BotSpecError)) or not isinstance(err, (Exception, SystemExit)):
+            return False
+        if isinstance(err, SystemExit):
+            raise self.error(f"bot {self.name!r} called sys.exit({err.code!r}) while {self.doing}; a bot must "
+                             "answer, not end the program") from None
+        raise self.error(f"bot {self.name!r} failed while {self.doing}: {type(err).__name__}: {err}") from None
 
 
 class Param(NamedTuple):

@@ -12,57 +12,40 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .. import decks
 from .rulemodel import rule_model
-
-
-_decks: dict = {}
 
 
 def age_deck(tables, players: int, age) -> Counter:
     """Every card that may be in this age's deal at this player count (a random addition's
     candidates all count: which of them were drawn is not known).  Kept per rule set."""
-    key = (id(tables), players, age.number)
-    found = _decks.get(key)
-    if found is None or found[0] is not tables:
-        found = _decks[key] = (tables, _age_deck(tables, players, age))
-    return Counter(found[1])
+    return Counter(tables.cached(("age deck", players, age.number), lambda: _age_deck(tables, players, age)))
 
 
 def _age_deck(tables, players: int, age) -> Counter:
-    deal_as = rule_model(tables, players).deal_as
     deck = Counter()
-    for card in tables.cards:
-        if card.age == age.number:
-            n = sum(1 for t in card.copies if t <= deal_as)
-            if n:
-                deck[card.index] += n
-    for add in age.random_additions:
-        colors = {c.text for c in add.colors}
-        for card in tables.cards:
-            if card.age == age.number and card.color in colors and not card.copies:
-                deck[card.index] = 1
+    plan = decks.age_deck(tables.cards, age, rule_model(tables, players).deal_as)
+    for card, n in plan.dealt:
+        if n:
+            deck[card.index] += n
+    for draw in plan.draws:
+        for card in draw.pool:
+            deck[card.index] = 1
     return deck
 
 
-def sample_game(game, player: int, memory, rng):
-    """A copy of `game` at the start of the current turn, hidden cards resampled (see above)."""
+def sample_game(game, player: int, memory, rng, kind: str = "turn"):
+    """A copy of `game` at this decision point, the choices others made at it taken back
+    and hidden cards resampled (see above).  Choosing from the discard pile (`kind`), the
+    player sees the pile: it is kept."""
     copy = game.clone(seed=rng.getrandbits(64))
+    copy.reopen(player)
     age, turn, players = game.age, game.turn, game.players
     step = 1 if age.direction == "left" else -1
-    # this turn's draws from neutral piles (made before `player` was asked) go back on the piles
-    on_top: dict[int, int] = {}             # the card this player drew is known to be on top
-    for seat, neutral in game.neutrals.items():
-        holder = game.holders.get(seat)
-        if neutral.pile and holder is not None and holder <= player and copy.hands[holder]:
-            card = copy.hands[holder].pop()
-            copy.hands[seat].insert(0, card)
-            if holder == player:
-                on_top[seat] = card
     built_now = Counter(i for c in game.cities for i in c.built if game.tables.cards[i].age == age.number)
     own_sold = Counter(a.card for (ag, _t, s, kind, a) in memory.choices
                        if ag == age.number and a.kind in ("sell", "stage") and kind != "discard")
     known: dict[int, list[int]] = {player: list(copy.hands[player])}
-    known.update({seat: [card] for seat, card in on_top.items()})
     for (ag, t), held in sorted(memory.hands.items(), reverse=True):   # the latest sight of each hand
         if ag != age.number or t >= turn:
             continue
@@ -76,6 +59,8 @@ def sample_game(game, player: int, memory, rng):
     pool = deck - built_now - own_sold
     for cards in known.values():
         pool -= Counter(cards)
+    if kind == "discard":                   # the pile is in sight: its cards are not in hands
+        pool -= Counter(game.discard) - own_sold
     pool_list = list(pool.elements())
     rng.shuffle(pool_list)
     anything = list(deck)           # the last resort when the sampling runs out
@@ -91,9 +76,8 @@ def sample_game(game, player: int, memory, rng):
         rng.shuffle(cards)                  # cards another holder sold or used for a stage are unknown
         cards = cards[:size]
         copy.hands[seat] = cards + [draw() for _ in range(size - len(cards))]
-        if seat in on_top:
-            copy.hands[seat][0] = on_top[seat]
-    discard_known = memory.discard_known[:len(game.discard)]            # its size is public
-    copy.discard = discard_known + [draw() for _ in range(len(game.discard) - len(discard_known))]
+    if kind != "discard":
+        discard_known = memory.discard_known[:len(game.discard)]        # its size is public
+        copy.discard = discard_known + [draw() for _ in range(len(game.discard) - len(discard_known))]
     copy.box = []
     return copy

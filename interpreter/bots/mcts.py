@@ -13,9 +13,9 @@ stands for the player's own moves only: no move is valued on cards the seat cann
 The budget is `iterations=N` imagined games or `seconds=T` per decision (the first
 reached stops the search).
 
-Decisions other than a turn's card (a card from the discard pile, an age's last card)
-happen in the middle of the engine's turn, where a copy cannot start; they are taken by
-the heuristic bot.
+Every decision is searched (a turn's card, a neutral city's, an age's last card, a card
+from the discard pile in the middle of a trigger chain): the engine waits at each one, so
+an imagined game starts from a copy of the game at that very decision.
 """
 
 from __future__ import annotations
@@ -26,11 +26,8 @@ import time
 
 from .base import Bot, Param, not_negative, positive
 from .heuristic import HeuristicBot
-from .rollout import FastPolicy, Searcher, move_of, moves_of
+from .rollout import FastPolicy, imagine, moves_of
 from .tree import Node, back_up, size
-
-SEARCHED = ("turn", "neutral turn")
-
 
 class MCTSBot(Bot):
     name = "mcts"
@@ -56,25 +53,20 @@ class MCTSBot(Bot):
         moves = moves_of(options)
         if len(moves) == 1:
             return next(iter(moves.values()))
-        if view.kind not in SEARCHED:
-            return self.fallback.choose(view, options)
         values = self.fallback.values(view, options)
         ranked = sorted(moves, key=lambda m: -values[moves[m]])
         candidates = ranked[:self.width]
-        means = self._search(view, candidates, started)
+        means = self._search(view, {m: options[moves[m]] for m in candidates}, started)
         best = max(candidates, key=lambda m: (means.get(m, -1.0), -candidates.index(m)))
         return moves[best]
 
-    def _search(self, view, candidates: list[tuple], started: float) -> dict[tuple, float]:
+    def _search(self, view, actions: dict[tuple, object], started: float) -> dict[tuple, float]:
         """Sequential halving over the candidates (Karnin, Koren and Somekh, 2013): rounds of
         imagined games, the better half kept after each.  Every candidate of a round is played
         in the same imagined games (the same sample of the hidden cards, the same rollout
         randomness), so they are compared on equal luck."""
         player, seat = view.player, view.seat
-        forced = {}
-        for (age, turn, s, kind, action) in view.memory.choices:
-            if age == view.age and turn == view.turn and (s, kind) != (seat, view.kind):
-                forced[(s, kind)] = move_of(action)
+        candidates = list(actions)
         policy = FastPolicy(view.tables, view.players, self.rng)
         deadline = started + self.seconds if self.seconds else None
         searching = time.perf_counter()
@@ -101,13 +93,9 @@ class MCTSBot(Bot):
                         break                               # out of time: this world is not counted
                     game = world.clone(seed=luck)
                     policy.rng = random.Random(luck)
-                    searcher = Searcher((seat, view.kind), move, forced, view.age, view.turn, policy,
-                                        trees[move], self.depth, self.branch, self.explore)
-                    deciders = [policy] * game.players
-                    deciders[player] = searcher
-                    game.play(deciders)
+                    game.choose(actions[move], seat)
+                    paths.append(imagine(game, player, policy, trees[move], self.depth, self.branch, self.explore))
                     rewards.append(self._reward(game, player))
-                    paths.append(searcher.path)
                 if len(rewards) < len(survivors):
                     break
                 for move, reward, path in zip(survivors, rewards, paths):

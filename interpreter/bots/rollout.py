@@ -1,10 +1,12 @@
 """What plays an imagined game of the search: a fast rollout policy for every seat, and
-the searching player's decider (`Searcher`), which replays this turn's choices, tries the
-move being searched, lets the tree choose its next turns, and then plays as the policy."""
+down the tree (tree.py) the searching player's next decisions.  The imagined game is a
+copy of the real one at the decision being searched (determinize.py); `imagine` drives
+it to the end with the engine's decision loop, as every other caller does."""
 
 from __future__ import annotations
 
-from ..engine.actions import Action, card_builds, legal_actions, stage_payments
+from ..engine.actions import Action, card_builds, stage_payments
+from ..engine.decisions import drive
 from .rulemodel import rule_model
 from .tree import Node, pick
 
@@ -16,9 +18,9 @@ class FastPolicy:
     the card's plain points, shields, symbols and price (read once from the rule tables),
     else a wonder stage, else sell; a little randomness keeps the rollouts varied.
 
-    On a turn it names its move (`propose`) rather than choosing from every payment of
-    every card: cards are weighed best first, and a card whose worth cannot beat the best
-    move found is not priced at all, so most of a hand's payment searches never run."""
+    On a turn it names its action (`turn_action`) rather than choosing from every payment
+    of every card: cards are weighed best first, and a card whose worth cannot beat the
+    best move found is not priced at all, so most of a hand's payment searches never run."""
 
     def __init__(self, tables, players, rng):
         self.rng = rng
@@ -27,7 +29,7 @@ class FastPolicy:
         self.coin_rate = model.coin_rate
         self.stage_bias = model.mean_price[0] * model.coin_rate
 
-    def propose(self, game, seat, kind) -> Action:
+    def turn_action(self, game, seat) -> Action:
         rng, worth, rate = self.rng, self.worth, self.coin_rate
         cards = dict.fromkeys(game.hands[seat])
         least = min(cards, key=worth.__getitem__)           # sold or buried, if anything is
@@ -50,11 +52,16 @@ class FastPolicy:
                 best, best_value = found, bound - (found.left + found.right) * rate
         return best
 
-    def decide(self, game, seat, kind, options) -> int:
+    def pick(self, options) -> int:
         """Any other decision (a neutral city's turn, the discard pile, an age's last card)."""
         rng = self.rng
         values = [self.prior(o) + rng.random() * NOISE for o in options]
         return values.index(max(values))
+
+    def decide(self, game, seat, kind, options):
+        """On a turn, the action it names (its options are never listed); else the index
+        of its pick among the options."""
+        return self.turn_action(game, seat) if kind == "turn" else self.pick(options)
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""
@@ -65,52 +72,42 @@ class FastPolicy:
         return 0.0 if option.kind == "sell" else -100.0
 
 
-class Searcher:
-    """The searching player's decider inside an imagined game.  This turn: its choices
-    already made, as they were made, and the move being tried at the root.  Its next
-    `depth` turns: chosen down the tree (`tree.pick`), which grows by one node per
-    imagined game.  Afterwards, and for every other decision: the rollout policy."""
+class TreeWalk:
+    """The searching player's decider in an imagined game: its next `depth` decisions that
+    offer a choice are taken down the tree (`tree.pick`, which grows by one node per
+    imagined game); the others, and every one after, by the rollout policy."""
 
-    def __init__(self, root_at, root_move, forced, age, turn, policy, tree: Node | None = None,
-                 depth: int = 0, branch: int = 4, explore: float = 0.7):
-        self.root_at, self.root_move, self.forced = root_at, root_move, forced
-        self.age, self.turn, self.policy = age, turn, policy
-        self.done = False
-        self.node = tree if depth else None       # where the walk is; None once out of the tree
+    def __init__(self, policy: FastPolicy, tree: Node | None, depth: int, branch: int, explore: float):
+        self.policy, self.branch, self.explore, self.depth = policy, branch, explore, depth
+        self.node = tree if depth else None           # where the walk is; None once out of the tree
         self.path = [tree] if tree is not None else []
-        self.depth, self.branch, self.explore = depth, branch, explore
 
-    def _wanted(self, game, seat, kind):
-        """The move this seat must make now (made already, or the root's), if any."""
-        if game.turn != self.turn or game.age.number != self.age:
-            return None
-        want = self.forced.get((seat, kind))
-        if want is None and not self.done and (seat, kind) == self.root_at:
-            want, self.done = self.root_move, True
-        return want
-
-    def propose(self, game, seat, kind) -> Action:
-        want = self._wanted(game, seat, kind)
-        if want is not None or (self.node is not None and self.done):
-            options = legal_actions(game, seat)
-            index = moves_of(options).get(want) if want is not None else self._down_the_tree(options)
-            if index is not None:
-                return options[index]
-        return self.policy.propose(game, seat, kind)
-
-    def decide(self, game, seat, kind, options) -> int:
-        want = self._wanted(game, seat, kind)
-        index = moves_of(options).get(want) if want is not None else None
-        return self.policy.decide(game, seat, kind, options) if index is None else index
-
-    def _down_the_tree(self, options) -> int:
+    def decide(self, game, seat, kind, options):
+        if self.node is None:
+            return self.policy.decide(game, seat, kind, options)
+        options = list(options)
         moves = moves_of(options)
+        if len(moves) == 1:
+            return 0
         ranked = sorted(moves, key=lambda m: -self.policy.prior(options[moves[m]]))[:self.branch]
         move, child, grown = pick(self.node, ranked, self.explore)
         self.path.append(child)
         self.depth -= 1
         self.node = None if grown or not self.depth else child
         return moves[move]
+
+
+def imagine(game, player: int, policy: FastPolicy, tree: Node | None = None, depth: int = 0,
+            branch: int = 4, explore: float = 0.7) -> list[Node]:
+    """Play the imagined `game` to its end through the engine's decision loop: `player`
+    (if a seat) down its tree, every other seat by the policy.  Returns the tree nodes the
+    game went through."""
+    deciders = [policy] * game.players
+    walk = TreeWalk(policy, tree, depth, branch, explore)
+    if 0 <= player < game.players:
+        deciders[player] = walk
+    drive(game, deciders)
+    return walk.path
 
 
 def move_of(option) -> tuple:

@@ -14,17 +14,9 @@ from .reads import quantities, reads
 _NEAR = {"own", "left", "right", "neighbour"}
 _PROBE = 600            # coins or token value added to an empty city to read a score line's rate
 
-_cache: dict[tuple[int, int], "RuleModel"] = {}
-
-
 def rule_model(tables, players: int) -> "RuleModel":
-    key = (id(tables), players)
-    model = _cache.get(key)
-    if model is None or model.tables is not tables:
-        if len(_cache) > 64:
-            _cache.clear()
-        model = _cache[key] = RuleModel(tables, players)
-    return model
+    """The model of these rules at this player count, made once (kept on the rules)."""
+    return tables.cached(("rule model", players), lambda: RuleModel(tables, players))
 
 
 class RuleModel:

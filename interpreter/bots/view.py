@@ -206,7 +206,7 @@ class SeatView:
         """A copy of the game for search, with everything this player cannot see (other
         hands, the deck, the discard pile) sampled consistently with what it has seen."""
         from .determinize import sample_game
-        return sample_game(self._game, self.player, self._memory, rng)
+        return sample_game(self._game, self.player, self._memory, rng, self.kind)
 
 
 class BotSeat:
@@ -224,10 +224,11 @@ class BotSeat:
         return self.bot.rng
 
     def decide(self, game, seat, kind, options) -> int:
+        options = tuple(options)
         view = SeatView(game, seat, kind, self.memory, options)
         self.memory.observe(game, view.player, seat, kind)
         with bot_code(self.spec, "choosing"):
-            index = self.bot.choose(view, tuple(options))
+            index = self.bot.choose(view, options)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
             raise BotError(f"bot {self.spec!r} answered {index!r}, not the index of one of its "
                            f"{len(options)} options")

@@ -4,6 +4,7 @@ the boards (a wonder board for every seat at the largest table)."""
 
 from __future__ import annotations
 
+from ..decks import age_deck
 from ..diagnostics import Note, did_you_mean
 from ..syntax import ast
 from .context import Context
@@ -96,10 +97,9 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
     counts = [(p, p, p) for p in players] + [(t.players, t.deal_as, t.seats) for t in tables]
     pooled: set[str] = set()
     for age in rules.ages:
-        in_age = [c for c in cards if c.age == age.number]
-        for add in age.random_additions:
+        for draw in age_deck(cards, age, rules.max_players).draws:
+            add, pool = draw.addition, draw.pool
             colors = {c.text for c in add.colors}
-            pool = [c for c in in_age if c.color in colors and not c.copies]
             pooled.update(c.name for c in pool)
             needed = max(add.count.at(p) for p in players)
             if needed > len(pool):
@@ -112,8 +112,7 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
                            "cards in a random pool have no `copies` line; add cards or draw fewer")
         wrong = []
         for p, deal_as, seats in counts:
-            dealt = sum(c.copies_at(deal_as) for c in in_age)
-            dealt += sum(max(0, add.count.at(deal_as)) for add in age.random_additions)
+            dealt = age_deck(cards, age, deal_as).size
             if dealt != age.hand * seats:
                 wrong.append(f"{dealt} at {p} players (needs {age.hand * seats})")
         if wrong:

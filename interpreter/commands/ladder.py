@@ -90,7 +90,7 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
     Exit status: 0 done, 1 content errors or failed games, 2 usage errors, 130 stopped by
     Ctrl-C (after rating the games finished)."""
     import json
-    from ..engine.bots import split_bot_list
+    from ..bots import split_bot_list
     names = tuple(dict.fromkeys(split_bot_list(bots)))
     if len(names) < 2:
         raise click.BadParameter("name at least two different bots to rate", param_hint="--bots")

@@ -44,7 +44,7 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
          rules):
     """Play a full game with bots (and optionally you) and print the log and score pad."""
     from interpreter.bots import BotError
-    from interpreter.engine.bots import BotSpecError, make_bot, split_bot_list
+    from interpreter.bots import BotSpecError, make_bot, split_bot_list
     from interpreter.tools import play as tool
     bot_names = split_bot_list(bots)
     check_outputs([("--log", log_file)], [("the saved position", load_file)] * (load_file is not None)

@@ -40,7 +40,7 @@ def common_options(command):
 
 
 def bot_list(bots: str) -> tuple[str, ...]:
-    from ..engine.bots import BotSpecError, make_bot, split_bot_list
+    from ..bots import BotSpecError, make_bot, split_bot_list
     names = split_bot_list(bots)              # `name:a=1,b=2`: b=2 is another parameter
     for name in names:
         try:

@@ -18,6 +18,16 @@ class Action(NamedTuple):
     free: str = ""             # "chain", "power" or "rule" when built without paying
 
     def label(self, tables) -> str:
+        """The action in words, as logs and people see it (made once per action and rule set)."""
+        labels = tables.cache.get("labels")
+        if labels is None:
+            labels = tables.cache["labels"] = {}
+        found = labels.get(self)
+        if found is None:
+            found = labels[self] = self._words(tables)
+        return found
+
+    def _words(self, tables) -> str:
         if self.kind == "pass":
             return "pass"
         card = tables.cards[self.card]
@@ -33,6 +43,9 @@ class Action(NamedTuple):
         return text
 
 
+_new = tuple.__new__      # Action(...) without its keyword defaults: the hot path makes a great many
+
+
 def legal_actions(game, seat: int, hand=None) -> list[Action]:
     """Every legal action of `seat` with the cards of its hand, each payment option its own
     action, cheapest first.  (The hot path of a game: kept plain on purpose.)"""
@@ -44,8 +57,8 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, left, right, index)
         for l, r in stages:
-            actions.append(Action("stage", index, l, r))
-        actions.append(Action("sell", index))
+            actions.append(_new(Action, ("stage", index, l, r, "")))
+        actions.append(_new(Action, ("sell", index, 0, 0, "")))
     return actions
 
 
@@ -85,9 +98,9 @@ def _builds(game, city, left, right, index: int) -> list[Action]:
     if card.name in names:
         return []
     if not card.chains.isdisjoint(names):
-        return [Action("build", index, 0, 0, "chain")]
+        return [_new(Action, ("build", index, 0, 0, "chain"))]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
-        return [Action("build", index, 0, 0, "rule")]
+        return [_new(Action, ("build", index, 0, 0, "rule"))]
     actions = []
     coins = city.coins
     free_anyway = False
@@ -95,10 +108,10 @@ def _builds(game, city, left, right, index: int) -> list[Action]:
         budget = coins - card.cost_coins
         for l, r in payment_options(card.cost, city, left, right):
             if l + r <= budget:
-                actions.append(Action("build", index, l, r))
+                actions.append(_new(Action, ("build", index, l, r, "")))
                 free_anyway = free_anyway or (l + r == 0 and not card.cost_coins)
     if city.free_build and not city.free_build_used and not free_anyway:
-        actions.append(Action("build", index, 0, 0, "power"))
+        actions.append(_new(Action, ("build", index, 0, 0, "power")))
     return actions
 
 

@@ -2,25 +2,39 @@
 
 Derived tables (production, shields, symbols, prices, powers) are updated as sources are
 added and rebuilt from the owned sources when a saved game is loaded, so they are never
-stored and never disagree with what the city owns.
+stored and never disagree with what the city owns.  Their lists are kept sorted, so a
+rebuilt city equals the live one whatever order its stages and buildings came in.
 """
 
 from __future__ import annotations
 
 import bisect
 
-from ..compile import SideInfo, Source, Tables
+from ..compile import SideInfo, Source, Tables, UnhandledKind
 from ..syntax import ast
 from .payment import signature
 
 DIRECTIONS = ("left", "right")
 
 
+# A city's state, declared once: what it is (shared by its copies), what it owns (saved),
+# and the tables derived from what it owns (rebuilt on load, never saved); each part by
+# how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
+FIXED = ("tables", "seat", "name", "side")
+OWNED_VALUES = ("coins", "stages", "free_build_used")
+OWNED_LISTS = ("built", "tokens", "under_stages")
+OWNED_SETS = ("names",)
+DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig")
+DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
+                 "free_build", "free_rules")
+DERIVED_DICTS = ("colors",)
+DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
+OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS
+DERIVED = DERIVED_VALUES + DERIVED_LISTS + DERIVED_DICTS + DERIVED_NESTED
+
+
 class City:
-    __slots__ = ("seat", "name", "side", "coins", "built", "names", "stages", "tokens",
-                 "colors", "under_stages", "own_fixed", "own_choices", "trade_fixed", "trade_choices",
-                 "shields", "symbols", "wild_symbols", "prices", "free_build", "free_build_used",
-                 "free_rules", "play_last", "tables", "use_sig", "choice_sig", "sell_sig", "listening")
+    __slots__ = FIXED + OWNED + DERIVED
 
     def __init__(self, tables: Tables, seat: int, name: str, side: SideInfo, coins: int):
         self.tables = tables
@@ -93,9 +107,9 @@ class City:
                 trade_changed = True
                 if effect.choice:
                     options = tuple(res[i.resource.text] for i in effect.items)
-                    self.own_choices.append(options)
+                    bisect.insort(self.own_choices, options)
                     if not effect.private:
-                        self.trade_choices.append(options)
+                        bisect.insort(self.trade_choices, options)
                 else:
                     for item in effect.items:
                         self.own_fixed[res[item.resource.text]] += item.count
@@ -107,7 +121,7 @@ class City:
                 if len(effect.symbols) == 1:
                     self.symbols[sym[effect.symbols[0].text]] += 1
                 else:
-                    self.wild_symbols.append(tuple(sym[s.text] for s in effect.symbols))
+                    bisect.insort(self.wild_symbols, tuple(sym[s.text] for s in effect.symbols))
             elif isinstance(effect, ast.TradeDiscount):
                 trade_changed = True
                 for direction in effect.scope.parts:
@@ -116,11 +130,13 @@ class City:
                         i = res[name.text]
                         prices[i] = min(prices[i], effect.price)
             elif isinstance(effect, ast.FreeBuild):
-                self.free_build.append(effect.limit.text)
+                bisect.insort(self.free_build, effect.limit.text)
             elif isinstance(effect, ast.FreeRule):
-                self.free_rules.append((effect.which, effect.unit))
+                bisect.insort(self.free_rules, (effect.which, effect.unit))
             elif isinstance(effect, ast.PlayLastCard):
                 self.play_last = True
+            else:
+                raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
         if trade_changed:
             self._sign()
 
@@ -134,16 +150,12 @@ class City:
         """An independent copy for search and hypotheses: its own lists and tables, the
         compiled rule tables shared (never copied)."""
         other = City.__new__(City)
-        for name in ("seat", "name", "side", "coins", "stages", "free_build_used", "tables", "shields",
-                     "play_last", "use_sig", "choice_sig", "sell_sig"):
+        for name in _SAME:
             setattr(other, name, getattr(self, name))
-        for name in ("built", "tokens", "under_stages", "own_fixed", "own_choices", "trade_fixed",
-                     "trade_choices", "symbols", "wild_symbols", "free_build", "free_rules"):
-            setattr(other, name, getattr(self, name)[:])
-        other.names = set(self.names)
-        other.colors = dict(self.colors)
-        other.prices = {d: p[:] for d, p in self.prices.items()}
-        other.listening = {e: l[:] for e, l in self.listening.items()}
+        for name in _ONE_LEVEL:
+            setattr(other, name, getattr(self, name).copy())
+        for name in DERIVED_NESTED:
+            setattr(other, name, {k: v[:] for k, v in getattr(self, name).items()})
         return other
 
     # ---------------------------------------------------------------- queries
@@ -168,3 +180,7 @@ class City:
 
     def has_chain_for(self, card: Source) -> bool:
         return bool(card.chains & self.names)
+
+
+_SAME = FIXED + OWNED_VALUES + DERIVED_VALUES
+_ONE_LEVEL = OWNED_LISTS + OWNED_SETS + DERIVED_LISTS + DERIVED_DICTS

@@ -1,10 +1,11 @@
 """A game: setup, the ages' simultaneous turns, end-of-turn powers, military, scoring.
 
-Every decision goes through `deciders[seat].decide(game, seat, kind, options)`, so a
-seat can be a bot, a person or a replayed log (a turn's card may instead be named by
-`propose(game, seat, kind)`, checked against the rules: see `_turn_choice`).  All cards
-chosen in a turn are placed before any of their effects apply; trade coins and coins gained arrive after the turn's
-choices, so they cannot be spent on that turn.
+The game is a machine of decision points (decisions.py): it runs until it needs a
+player's choice and waits there.  What is still to do is data, a stack of small steps
+(`flow.py`), so a game waiting for a choice in the middle of a trigger chain can be
+copied and saved like one waiting for a turn's cards.  All cards chosen in a turn are
+placed before any of their effects apply; trade coins and coins gained arrive after the
+turn's choices, so they cannot be spent on that turn.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from __future__ import annotations
 import random
 
 from ..compile import Tables
-from ..syntax import ast
+from ..decks import age_deck
 from .actions import Action, build_options_from, is_legal, legal_actions
 from .city import City
+from .decisions import Decision, drive
+from .flow import Flow, NoLog
+from .neutral import neutral_options, set_holders
 from .scoring import score_city, winners
-from .neutral import choose_for_neutrals, draw_for_neutrals, pass_holders, set_holders
 from .triggers import Dispatcher
 
 
@@ -24,14 +27,18 @@ class RulesError(Exception):
     """Options that the rule set cannot play (player count, wonder names, sides)."""
 
 
-class _NoLog(list):
-    """The log of a search copy: entries are dropped (search never reads them)."""
+# A game's state, declared once, each part by how a copy (`clone`) gets it: shared (the
+# rules, and what does not change in play), as a value, copied one level, or by its own
+# means.  tests/test_decisions.py checks that a game holds exactly these parts and that
+# copies and saves give every one back.
+SHARED = ("tables", "seed", "options", "table", "players", "neutrals")
+VALUES = ("age_index", "turn", "finished", "started")
+COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen")
+OWN_COPY = ("hands", "cities", "rng", "log", "events")
+STATE = SHARED + VALUES + COPIED + OWN_COPY
 
-    def append(self, entry) -> None:
-        pass
 
-
-class Game:
+class Game(Flow):
     def __init__(self, tables: Tables, players: int, seed: int = 0, sides: str = "random",
                  wonders: list[str] | None = None, names: list[str] | None = None):
         rules = tables.rules
@@ -59,6 +66,7 @@ class Game:
         self.started = False                  # `game setup` and age I's `age start` fired
         self.fired: dict[str, str] = {}       # triggers with a limit that fired: key -> limit
         self.events = Dispatcher(self)
+        self.reset_flow()
         given = list(names or [])
         names = [given[s] if s < len(given) else f"P{s + 1}" for s in range(players)]
         names += [n.name for n in self.neutrals.values()]
@@ -68,24 +76,21 @@ class Game:
         set_holders(self)
 
     def clone(self, seed: int | None = None, log: bool = False) -> "Game":
-        """An independent copy of the state between two turns, for search: cities, hands
-        and piles copied, the compiled rule tables shared.  `seed` gives the copy its own
-        random generator (what it deals next is then not this game's); without the log
-        unless asked (search does not need it)."""
+        """An independent copy at this decision point (or between two turns), for search:
+        cities, hands, piles and the work still to do copied, the compiled rule tables
+        shared.  `seed` gives the copy its own random generator (what it deals next is then
+        not this game's); without the log unless asked (search does not need it)."""
         other = Game.__new__(Game)
-        other.tables, other.seed, other.options = self.tables, self.seed, self.options
-        other.table, other.players, other.neutrals = self.table, self.players, self.neutrals
-        other.holders, other.fired = dict(self.holders), dict(self.fired)
-        other.age_index, other.turn = self.age_index, self.turn
-        other.finished, other.started = self.finished, self.started
+        for name in SHARED + VALUES:
+            setattr(other, name, getattr(self, name))
+        for name in COPIED:
+            setattr(other, name, getattr(self, name).copy())
+        other.hands = [h[:] for h in self.hands]
+        other.cities = [c.copy() for c in self.cities]
         other.rng = random.Random(seed) if seed is not None else random.Random()
         if seed is None:
             other.rng.setstate(self.rng.getstate())
-        other.log = list(self.log) if log else _NoLog()
-        other.discard, other.box = self.discard[:], self.box[:]
-        other.hands = [h[:] for h in self.hands]
-        other.pending = self.pending[:]
-        other.cities = [c.copy() for c in self.cities]
+        other.log = list(self.log) if log else NoLog()
         other.events = self.events.copy_for(other)
         return other
 
@@ -132,21 +137,18 @@ class Game:
         city = self.cities[seat]
         return bool(city.free_build) and not city.free_build_used
 
-    # ---------------------------------------------------------------- ages
     def deal_age(self) -> None:
         age = self.age
         seats = len(self.cities)
         players = self.table.deal_as if self.table else self.players    # the decks' player count
+        plan = age_deck(self.tables.cards, age, players)
         deck: list[int] = []
-        for card in self.tables.cards:
-            if card.age == age.number:
-                n = sum(1 for threshold in card.copies if threshold <= players)
-                deck += [card.index] * n
-                self.box += [card.index] * (len(card.copies) - n)
-        for add in age.random_additions:
-            colors = {c.text for c in add.colors}
-            pool = [c.index for c in self.tables.cards if c.age == age.number and c.color in colors and not c.copies]
-            drawn = self.rng.sample(pool, min(len(pool), max(0, add.count.at(players))))
+        for (card, n), (_card, left) in zip(plan.dealt, plan.boxed):
+            deck += [card.index] * n
+            self.box += [card.index] * left
+        for draw in plan.draws:
+            pool = [c.index for c in draw.pool]
+            drawn = self.rng.sample(pool, min(len(pool), draw.count))
             deck += drawn
             self.box += [i for i in pool if i not in drawn]
         self.rng.shuffle(deck)
@@ -157,73 +159,86 @@ class Game:
         self.log.append({"event": "age", "age": age.number,
                          "hands": [[self.tables.cards[i].name for i in h] for h in self.hands]})
 
-    def play(self, deciders) -> None:
-        while not self.finished:
-            self.step(deciders)
+    # ---------------------------------------------------------------- decision points
+    def decision(self) -> Decision | None:
+        """The next decision the game waits for (the first open one of a turn, in seat
+        order, a neutral city's after its holder's own), or None when the game is over.
+        Between two turns this starts the next turn."""
+        if not self.waiting:
+            self.advance()
+            if not self.waiting:
+                return None
+        seat, kind = self.waiting[0]
+        return Decision(self, seat, kind)
 
-    def step(self, deciders) -> None:
-        """Play one turn; after an age's last turn, the age's end and the next deal (or the end)."""
+    def decisions(self) -> list[Decision]:
+        """Every decision open now: each player's card of a turn may come in any order (a
+        neutral city's turn opens when its holder has chosen its own card)."""
+        if not self.waiting:
+            self.advance()
+        return [Decision(self, seat, kind) for seat, kind in self.waiting if self.is_open(seat, kind)]
+
+    def choose(self, choice: int | Action, seat: int | None = None) -> None:
+        """Take the choice of `seat` (default: that of `decision()`): the index of one of
+        its options, or an action, checked against the rules.  The game then runs on to
+        its next decision point, or to the end of the turn."""
+        if not self.waiting:
+            self.advance()
         if self.finished:
-            return
-        if not self.started:
-            self.started = True
-            self.events.fire("game setup", deciders)
-            self._start_age(deciders)
-        self._reset_limits("turn")
-        self.events.fire("turn start", deciders)
-        choices: list = [None] * len(self.cities)
-        for seat in range(self.players):      # players in seat order; each then plays the
-            draw_for_neutrals(self, seat)     # neutral cities whose card it holds
-            choices[seat] = self._turn_choice(deciders, seat)
-            choose_for_neutrals(self, seat, choices[seat], deciders, choices)
-        self._resolve(choices, deciders)
-        last = self.turn >= self.age.turns
-        if last:
-            self._last_cards(deciders)
-        self._end_of_turn(deciders)
-        if last:
-            self._end_of_age(deciders)
+            raise ValueError("the game is over: there is no decision to make")
+        if seat is None:
+            seat, kind = self.waiting[0]
         else:
-            self._pass_hands()
-            pass_holders(self)
-            self.turn += 1
+            kind = next((k for s, k in self.waiting if s == seat), None)
+            if kind is None:
+                raise ValueError(f"seat {seat} has no decision to make now")
+        self.take_choice(Decision(self, seat, kind), choice)
 
-    def _start_age(self, deciders) -> None:
-        self._reset_limits("age")
-        set_holders(self)
-        self.events.fire("age start", deciders)
+    def take_choice(self, decision: Decision, choice: int | Action) -> None:
+        seat, kind = decision.seat, decision.kind
+        if (seat, kind) not in self.waiting:
+            raise ValueError(f"seat {seat} has no {kind} decision to make now")
+        if kind == "neutral turn" and not self.is_open(seat, kind):
+            raise ValueError(f"seat {seat}'s {kind} decision opens when its holder has chosen")
+        if type(choice) is Action:
+            action = choice
+            known = decision._options
+            legal = action in known if known is not None else \
+                is_legal(self, seat, action) if kind == "turn" else self.allows(seat, kind, action)
+            if not legal:
+                raise ValueError(f"seat {seat} chose {action!r}, not a legal action")
+        else:
+            options = decision.options
+            if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(options):
+                raise ValueError(f"seat {seat} chose option {choice!r} of {len(options)}")
+            action = options[choice]
+        if type(self.log) is not NoLog:
+            self._log_choice(seat, kind, action, decision.by)
+        self.take(seat, kind, action)
 
-    def _reset_limits(self, scope: str) -> None:
-        self.fired = {k: v for k, v in self.fired.items() if v != scope}
-        for city in self.cities:
-            if scope in city.free_build:
-                city.free_build_used = False
+    def options_for(self, seat: int, kind: str) -> list[Action]:
+        """The legal options of an open decision, cheapest payment first."""
+        if kind == "neutral turn":
+            neutral = self.neutrals[seat]
+            if neutral.pile:
+                holder = self.holders[seat]
+                hand = list(self.hands[holder])
+                hand.remove(self.chosen[holder].card)
+            else:
+                hand = list(self.hands[seat])
+            return neutral_options(self, seat, hand)
+        if kind == "discard":
+            return build_options_from(self, seat, self.discard)
+        return legal_actions(self, seat)
 
-    def _turn_choice(self, deciders, seat: int) -> Action:
-        """A player's card for this turn.  A decider with `propose(game, seat, kind)` names
-        its action itself (a search's rollout player, which weighs a few cards rather than
-        every payment of every card); the engine checks that it is legal."""
-        propose = getattr(deciders[seat], "propose", None)
-        if propose is None:
-            options = legal_actions(self, seat)
-            return options[self._ask(deciders, seat, "turn", options)]
-        action = propose(self, seat, "turn")
-        if not is_legal(self, seat, action):
-            raise ValueError(f"seat {seat} proposed {action!r}, not a legal action")
-        self._log_choice(seat, "turn", action, seat)
-        return action
-
-    def _ask(self, deciders, seat, kind, options) -> int:
-        """A decision for `seat`, made by its player (a neutral city's: by its holder)."""
-        by = self.holders.get(seat, seat)
-        index = deciders[by].decide(self, seat, kind, options)
-        if not 0 <= index < len(options):
-            raise ValueError(f"seat {seat} chose option {index} of {len(options)}")
-        self._log_choice(seat, kind, options[index], by)
-        return index
+    def allows(self, seat: int, kind: str, action: Action) -> bool:
+        """Is `action` one of the options of `seat`'s open decision?"""
+        if kind == "turn" or kind == "last card":
+            return is_legal(self, seat, action)
+        return action in self.options_for(seat, kind)
 
     def _log_choice(self, seat: int, kind: str, action: Action, by: int) -> None:
-        if type(self.log) is _NoLog:          # a search copy: no labels to write
+        if type(self.log) is NoLog:           # a search copy: no labels to write
             return
         entry = {"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
                  "kind": kind, "action": action.label(self.tables)}
@@ -231,132 +246,15 @@ class Game:
             entry["by"] = by
         self.log.append(entry)
 
-    def _pass_hands(self) -> None:
-        """Hands pass among the players (each to its neighbour in the age's direction, the
-        next player seat for left); neutral cities keep theirs."""
-        hands = self.hands[:self.players]
-        if self.age.direction == "left":
-            hands = [hands[-1]] + hands[:-1]
-        else:
-            hands = hands[1:] + [hands[0]]
-        self.hands[:self.players] = hands
+    # ---------------------------------------------------------------- the old driving interface
+    def play(self, deciders) -> None:
+        """Play to the end, asking `deciders[seat].decide(game, seat, kind, options)`."""
+        drive(self, deciders)
 
-    # ---------------------------------------------------------------- resolving
-    def _resolve(self, choices: list[Action], deciders) -> None:
-        hands = self.hands
-        seats = [s for s, a in enumerate(choices) if a is not None]
-        placed = []
-        for seat in seats:                       # 1. every card is placed, every price paid
-            action, city = choices[seat], self.cities[seat]
-            hands[seat].remove(action.card)
-            source = None
-            if action.kind == "build":
-                card = self.tables.cards[action.card]
-                if not action.free:
-                    city.coins -= card.cost_coins + action.left + action.right
-                elif action.free == "power":
-                    city.free_build_used = True
-                city.add_card(card)
-                source = card
-            elif action.kind == "stage":
-                stage = city.next_stage()
-                city.coins -= stage.cost_coins + action.left + action.right
-                city.add_stage()
-                city.under_stages.append(action.card)
-                source = stage
-            else:
-                self.discard.append(action.card)
-            placed.append((seat, action, source))
-        for seat, action, source in placed:      # 2. then coins move and effects apply
-            city = self.cities[seat]
-            left, right = self.neighbours(seat)
-            left.coins += action.left
-            right.coins += action.right
-            if action.kind == "sell":
-                city.coins += self.tables.rules.sell_coins
-                self.events.fire("card sold", deciders, [seat])
-            else:
-                self._built(seat, source, deciders)
-        for seat, action, _source in placed:     # 3. the log shows the coins after the turn
-            if type(self.log) is _NoLog:
-                break
-            left, right = self.neighbours(seat)
-            paid = [[other.seat, n] for other, n in ((left, action.left), (right, action.right)) if n]
-            entry = {"event": "resolve", "seat": seat, "action": action.label(self.tables),
-                     "paid": paid, "coins": self.cities[seat].coins}
-            if seat in self.holders:
-                entry["by"] = self.holders[seat]
-            self.log.append(entry)
-
-    def _built(self, seat: int, source, deciders) -> None:
-        """A building or stage has come into play: its own actions, then the events."""
-        where = self.events.where(seat)
-        for action in source.when_built:
-            self.events.run(action, seat, deciders, where, source.name)
-        for action in source.turn_end:
-            self.pending.append((seat, action, source.name))
-        self.events.fire("stage built" if source.kind == "stage" else "building built", deciders, [seat])
-
-    def build_from_discard(self, seat: int, deciders) -> None:
-        options = build_options_from(self, seat, self.discard)
-        if not options:
-            return
-        choice = options[self._ask(deciders, seat, "discard", options)]
-        self.discard.remove(choice.card)
-        card = self.tables.cards[choice.card]
-        self.cities[seat].add_card(card)
-        self.log.append({"event": "resolve", "seat": seat, "paid": [],
-                         "action": choice.label(self.tables) + " from the discard pile",
-                         "coins": self.cities[seat].coins})
-        self._built(seat, card, deciders)
-
-    def _end_of_turn(self, deciders) -> None:
-        """Actions set aside for the end of the turn, then `turn end`; actions that its
-        triggers set aside for the end of the turn run at once, still in this turn."""
-        self._run_pending(deciders)
-        self.events.fire("turn end", deciders)
-        self._run_pending(deciders)
-
-    def _run_pending(self, deciders) -> None:
-        while self.pending:
-            pending, self.pending = self.pending, []
-            for seat, action, source in pending:    # in the order they were set aside
-                self.events.run(action, seat, deciders, self.events.where(seat), source)
-
-    def _last_cards(self, deciders) -> None:
-        """After an age's last turn: a `may play the last card` city plays its last card;
-        the others' last cards are discarded (without coins)."""
-        extra: list[Action | None] = [None] * len(self.cities)
-        for seat, city in enumerate(self.cities[:self.players]):
-            if city.play_last and self.hands[seat]:
-                options = legal_actions(self, seat)
-                extra[seat] = options[self._ask(deciders, seat, "last card", options)]
-        if any(extra):
-            self._resolve(extra, deciders)
-        if self.age.last_card_discarded:
-            for seat in range(len(self.cities)):
-                self.discard += self.hands[seat]
-                self.hands[seat] = []
-
-    def _end_of_age(self, deciders) -> None:
-        self.log.append({"event": "age end", "age": self.age.number, "shields": [c.shields for c in self.cities]})
-        self.events.fire("age end", deciders)
-        self._run_pending(deciders)           # `at end of turn` set aside now: this last turn's end
-        if self.age_index + 1 < len(self.tables.rules.ages):
-            self.age_index += 1
-            self.deal_age()
-            self._start_age(deciders)
-        else:
-            for seat, city in enumerate(self.cities):
-                for source in list(city.owned_sources()):
-                    for action in source.game_end:
-                        if not isinstance(action, ast.CopyCard):      # copies are scoring choices
-                            self.events.run(action, seat, deciders, self.events.where(seat), source.name)
-            self.events.fire("game end", deciders)
-            self._run_pending(deciders)
-            self.finished = True
-            if type(self.log) is not _NoLog:
-                self.log.append({"event": "end", "scores": self.scores(), "winners": self.winners()})
+    def step(self, deciders) -> None:
+        """Play one turn; after an age's last turn, the age's end and the next deal (or the end)."""
+        if not self.finished:
+            drive(self, deciders, stop=lambda game: game.between_turns())
 
     # ---------------------------------------------------------------- scoring
     def scores(self) -> list[dict[str, int]]:

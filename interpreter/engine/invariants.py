@@ -7,19 +7,21 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..decks import age_deck
 from ..syntax import ast
 
 
 def expected_cards(game) -> Counter:
     """Every card of the ages dealt so far, at this player count (random pools whole)."""
     t = game.tables
-    dealt_ages = {a.number for a in t.rules.ages[: game.age_index + 1]}
-    pooled = {c.index for a in t.rules.ages for add in a.random_additions for c in t.cards
-              if c.age == a.number and c.color in {x.text for x in add.colors} and not c.copies}
     wanted = Counter()
-    for c in t.cards:
-        if c.age in dealt_ages:
-            wanted[c.index] += 1 if c.index in pooled else len(c.copies)
+    for age in t.rules.ages[: game.age_index + 1]:
+        plan = age_deck(t.cards, age, 0)
+        for (card, n), (_card, left) in zip(plan.dealt, plan.boxed):
+            wanted[card.index] += n + left
+        for draw in plan.draws:
+            for card in draw.pool:
+                wanted[card.index] = 1
     return wanted
 
 

@@ -30,25 +30,8 @@ def pass_holders(game) -> None:
             game.holders[seat] = (game.holders[seat] + step) % game.players
 
 
-def choose_for_neutrals(game, holder: int, own: Action, deciders, choices: list) -> None:
-    """The holder, having chosen for its own city, chooses for each neutral city it holds."""
-    for seat, neutral in game.neutrals.items():
-        if game.holders.get(seat) != holder:
-            continue
-        if neutral.pile:
-            hand = list(game.hands[holder])
-            hand.remove(own.card)
-        else:
-            hand = list(game.hands[seat])
-        options = neutral_options(game, seat, hand)
-        choice = options[game._ask(deciders, seat, "neutral turn", options)]
-        if neutral.pile:                  # the card leaves the holder's hand for the city's
-            game.hands[holder].remove(choice.card)
-            game.hands[seat].append(choice.card)
-        choices[seat] = choice
-
-
 def draw_for_neutrals(game, holder: int) -> None:
+    """At a turn's start, the holder of a neutral city whose hand is a draw pile takes its top card."""
     for seat, neutral in game.neutrals.items():
         if neutral.pile and game.holders.get(seat) == holder and game.hands[seat]:
             game.hands[holder].append(game.hands[seat].pop(0))

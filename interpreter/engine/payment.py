@@ -34,16 +34,21 @@ def signature(*parts) -> int:
     return found
 
 
+_FREE = ((0, 0),)
+
+
 def payment_options(cost, city, left, right) -> tuple[tuple[int, int], ...]:
+    if not any(cost):
+        return _FREE                      # a third of the calls: no resources asked (no search, no memo)
     key = (cost, city.use_sig, left.sell_sig, right.sell_sig)
     found = _RESULTS.get(key)
     if found is None:
         own_fixed, own_choices, lprice, rprice = _BY_ID[city.use_sig]
         lfixed, lchoices = _BY_ID[left.sell_sig]
         rfixed, rchoices = _BY_ID[right.sell_sig]
-        need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed))
+        need = tuple([c - f if c > f else 0 for c, f in zip(cost, own_fixed)])
         if not any(need):
-            found = ((0, 0),)
+            found = _FREE
         else:
             inner = (need, city.choice_sig, left.sell_sig, right.sell_sig)
             found = _SEARCHES.get(inner)

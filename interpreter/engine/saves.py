@@ -1,6 +1,14 @@
-"""The whole game state as JSON, and back.  Saved at a turn boundary: between two
-`Game.step` calls nothing is pending, so hands, cities, piles, the random generator and
-the log are the whole state.  Derived city tables are rebuilt on load, never stored."""
+"""The whole game state as JSON, and back, at any decision point (or between two turns).
+
+Hands, cities, piles, the random generator and the log, and what the game is in the
+middle of (`flow`: the steps still to do, the open decisions, the choices of the turn
+collected so far, the actions set aside for the turn's end, the chain of triggers
+acting).  Rule objects in the flow (a trigger, an action, a card's effects) are saved as
+their number in the rule set (`rule_objects`): a save is only ever loaded with the same
+content (its digest is checked).  Derived city tables are rebuilt on load, never stored.
+A save between two turns has nothing in flight and is written as format 1, as before
+saves could hold the flow (older versions read it); one in the middle of a turn is
+format 2, with the `flow`."""
 
 from __future__ import annotations
 
@@ -9,34 +17,57 @@ import json
 import random
 
 from ..compile import Tables
+from ..syntax import ast
+from .actions import Action
 from .city import City
+from .decisions import KINDS
+from .flow import STEPS
 from .game import Game
 from .triggers import Dispatcher
 
-FORMAT = "wonders-save/1"
+FORMAT = "wonders-save/2"
+FORMATS = ("wonders-save/1", FORMAT)
 
 
 class SaveError(Exception):
     """A save that does not fit these rules, or is not a save at all."""
 
 
-_DIGESTS: dict[int, tuple[Tables, str]] = {}    # id(tables) -> (tables, digest): computed once
-
-
 def content_digest(tables: Tables) -> str:
     """A fingerprint of the effective content (variants applied), blind to layout and
     comments: a log or save made with other rules is refused.  Computed once per rule set
     (it describes every item: a tenth of a second, and saves are made every turn)."""
-    known = _DIGESTS.get(id(tables))
-    if known is not None and known[0] is tables:
-        return known[1]
-    from ..describe import to_data
-    text = json.dumps(to_data(tuple(tables.ruleset.items)), sort_keys=True)
-    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    if len(_DIGESTS) > 64:
-        _DIGESTS.clear()
-    _DIGESTS[id(tables)] = (tables, digest)
-    return digest
+    def digest():
+        from ..describe import to_data
+        text = json.dumps(to_data(tuple(tables.ruleset.items)), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return tables.cached("content digest", digest)
+
+
+def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
+    """Every rule object a game's flow can hold (sources, triggers, actions), numbered
+    in the order of the rule set, and each one's number by identity."""
+    def walk():
+        found: list = []
+
+        def add(thing):
+            found.append(thing)
+            if isinstance(thing, ast.Trigger):
+                add(thing.action)
+            elif isinstance(thing, ast.AtTurnEnd):
+                add(thing.action)
+        for trigger in tables.rules.triggers:
+            add(trigger)
+        sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
+        for source in sources:
+            found.append(source)
+            for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
+                add(thing)
+        number: dict[int, int] = {}
+        for i, thing in enumerate(found):
+            number.setdefault(id(thing), i)
+        return found, number
+    return tables.cached("rule objects", walk)
 
 
 def card_ref(tables: Tables, index: int) -> str:
@@ -48,8 +79,9 @@ def game_to_data(game: Game) -> dict:
     t = game.tables
     refs = lambda indexes: [card_ref(t, i) for i in indexes]  # noqa: E731
     version, internal, gauss = game.rng.getstate()
-    return {
-        "format": FORMAT,
+    between_turns = game.between_turns() and not game.pending and not game.events.stack
+    data = {
+        "format": FORMATS[0] if between_turns else FORMAT,
         "content": content_digest(t),
         "options": game.options,
         "age_index": game.age_index, "turn": game.turn, "finished": game.finished,
@@ -65,11 +97,14 @@ def game_to_data(game: Game) -> dict:
         "box": refs(game.box),
         "log": game.log,
     }
+    if not between_turns:                  # what format 1 (between two turns only) did not hold
+        data["flow"] = _flow_to_data(game)
+    return data
 
 
 def game_from_data(tables: Tables, data: dict) -> Game:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"not a saved game (expected \"format\": \"{FORMAT}\")")
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
+        raise SaveError(f"not a saved game (expected \"format\": \"{FORMATS[0]}\" or \"{FORMAT}\")")
     if data.get("content") != content_digest(tables):
         raise SaveError("the save was made with other content (its rules, cards or wonders differ)")
     index = {card_ref(tables, c.index): c.index for c in tables.cards}
@@ -98,6 +133,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.events = Dispatcher(game)
         game.log = list(data["log"])
         game.pending = []
+        game.reset_flow()
         game.hands = [cards(h, f"hands[{i}]") for i, h in enumerate(data["hands"])]
         game.discard = cards(data["discard"], "discard")
         game.box = cards(data["box"], "box")
@@ -115,6 +151,8 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.free_build_used = c["free_build_used"]
             city.rebuild()
             game.cities.append(city)
+        if data["format"] != FORMATS[0]:
+            _flow_from_data(game, data["flow"], cards)
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
@@ -124,6 +162,130 @@ def game_from_data(tables: Tables, data: dict) -> Game:
     if problem:
         raise SaveError(problem)
     return game
+
+
+# ---------------------------------------------------------------------------- the flow
+def _flow_to_data(game: Game) -> dict:
+    tables = game.tables
+    _objects, number = rule_objects(tables)
+
+    def value(v):
+        if v is None or type(v) in (bool, int, str):
+            return v
+        if type(v) is Action:
+            return {"action": [v.kind, card_ref(tables, v.card) if v.card >= 0 else None, v.left, v.right, v.free]}
+        if type(v) in (tuple, list):
+            return {"list": [value(x) for x in v]}
+        return {"rule": number[id(v)]}
+    return {"steps": [value(step) for step in game.stack],
+            "waiting": [[seat, kind] for seat, kind in game.waiting],
+            "chosen": [value(a) for a in game.chosen],
+            "pending": [value(p) for p in game.pending],
+            "chain": [value(t) for t in game.events.stack]}
+
+
+# what each step takes: a seat, a seat or nothing, a whole number, text, an action of a
+# player, a rule object of a kind, or a list of such
+_SEAT, _NEIGHBOUR, _INT, _TEXT, _ACTION = "seat", "neighbour", "int", "text", "action"
+_TRIGGER, _EFFECT, _SOURCE = ast.Trigger, "effect", "source"
+_ARGS = {
+    "game_end_city": (_SEAT,), "resolve": ("choices",), "resolve_one": (_SEAT, _ACTION, _INT),
+    "resolve_log": ("placed",), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
+    "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
+    "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT),
+}
+
+
+def _flow_from_data(game: Game, flow, cards) -> None:
+    """The flow of a save, checked piece by piece (a hand-edited save gets a message
+    naming the field, never a failure later in the game)."""
+    from ..compile import Source
+    objects, _number = rule_objects(game.tables)
+    seats = len(game.cities)
+
+    def fail(field, what):
+        raise SaveError(f'"flow"."{field}" {what}')
+
+    def action(v, field):
+        if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) != 5:
+            fail(field, 'must hold actions written {"action": [kind, "Name@age", left, right, free]}')
+        kind, ref, left, right, free = v["action"]
+        if kind not in ("build", "stage", "sell", "pass") or free not in ("", "chain", "power", "rule") \
+                or type(left) is not int or type(right) is not int or left < 0 or right < 0:
+            fail(field, f"holds an action that no rule makes: {v['action']!r}")
+        card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
+        return Action(kind, card, left, right, free)
+
+    def rule(v, field, kind):
+        n = v.get("rule") if isinstance(v, dict) else None
+        if type(n) is not int or not 0 <= n < len(objects):
+            fail(field, f"refers to rule object {n!r}, not one of these rules' {len(objects)}")
+        found = objects[n]
+        ok = isinstance(found, Source) if kind == _SOURCE else isinstance(found, ast.Trigger) \
+            if kind == _TRIGGER else not isinstance(found, (Source, ast.Trigger))
+        if not ok:
+            fail(field, f"refers to rule object {n}, which is not a {getattr(kind, '__name__', kind).lower()}")
+        return found
+
+    def items(v, field):
+        if not isinstance(v, dict) or not isinstance(v.get("list"), list):
+            fail(field, "must hold a list")
+        return v["list"]
+
+    def arg(kind, v, field):
+        if kind in (_SEAT, _NEIGHBOUR):
+            if v is None and kind == _NEIGHBOUR:
+                return None
+            if type(v) is not int or not 0 <= v < seats:
+                fail(field, f"holds seat {v!r}, not one of the {seats} cities")
+            return v
+        if kind == _INT:
+            if type(v) is not int:
+                fail(field, f"holds {v!r}, not a whole number")
+            return v
+        if kind == _TEXT:
+            if not isinstance(v, str):
+                fail(field, f"holds {v!r}, not text")
+            return v
+        if kind == _ACTION:
+            return action(v, field)
+        if kind == "seats":
+            return None if v is None else tuple(arg(_SEAT, s, field) for s in items(v, field))
+        if kind == "choices":
+            return tuple(None if a is None else action(a, field) for a in items(v, field))
+        if kind == "placed":
+            return tuple(tuple(pair) for pair in (
+                (arg(_SEAT, p[0], field), action(p[1], field)) if len(p) == 2 else fail(field, "is broken")
+                for p in (items(x, field) for x in items(v, field))))
+        return rule(v, field, kind)
+
+    if not isinstance(flow, dict):
+        raise SaveError('"flow" must be an object (what the game is in the middle of)')
+    stack = []
+    for i, step in enumerate(flow["steps"]):
+        parts = items(step, f"steps[{i}]")
+        name = parts[0] if parts else None
+        if name not in STEPS:
+            fail(f"steps[{i}]", f"names no step of the game: {name!r}")
+        wanted = _ARGS.get(name, ())
+        if len(parts) - 1 != len(wanted):
+            fail(f"steps[{i}]", f"gives {name!r} {len(parts) - 1} values, not {len(wanted)}")
+        stack.append((name, *(arg(k, v, f"steps[{i}]") for k, v in zip(wanted, parts[1:]))))
+    waiting = []
+    for pair in flow["waiting"]:
+        if not isinstance(pair, list) or len(pair) != 2 or pair[1] not in KINDS:
+            fail("waiting", f"must hold [seat, kind] pairs, kinds being {', '.join(KINDS)}")
+        waiting.append((arg(_SEAT, pair[0], "waiting"), pair[1]))
+    chosen = [None if a is None else action(a, "chosen") for a in flow["chosen"]]
+    for seat, a in enumerate(chosen):
+        if a is not None and (seat >= seats or a.card not in game.hands[seat]):
+            fail("chosen", f"holds a card for seat {seat} that is not in its hand")
+    if chosen and len(chosen) != seats or any(k != "discard" for _s, k in waiting) and not chosen:
+        fail("chosen", f"must hold a choice (or null) for each of the {seats} cities while a turn is collected")
+    pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))
+               for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", "is broken")]
+    game.stack, game.waiting, game.chosen, game.pending = stack, waiting, chosen, pending
+    game.events.stack = [rule(t, "chain", _TRIGGER) for t in flow["chain"]]
 
 
 def _random_state(saved) -> random.Random:

@@ -14,8 +14,10 @@ content lines of the triggers involved.
 
 from __future__ import annotations
 
+from ..compile import UnhandledKind
 from ..diagnostics import Note
 from ..syntax import ast
+from .actions import build_options_from
 from .quantities import Where, evaluate, holds, per_value
 
 MAX_DEPTH = 25
@@ -37,6 +39,16 @@ class TriggerLoop(Exception):
                          f"(the last event was `{event}`)")
 
 
+def heard_events(tables) -> frozenset:
+    """The events some trigger of the rule set listens to (the rules', a board's, a
+    stage's or a card's): the others need no look at the cities when they happen."""
+    def events():
+        sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
+        return frozenset(t.event for t in tables.rules.triggers) | \
+            frozenset(t.event for source in sources for t in source.triggers)
+    return tables.cached("heard events", events)
+
+
 class Dispatcher:
     def __init__(self, game):
         self.game = game
@@ -44,18 +56,32 @@ class Dispatcher:
         self.rule_triggers: dict[str, list] = {}      # event -> [(key, trigger)]
         for i, trigger in enumerate(game.tables.rules.triggers):
             self.rule_triggers.setdefault(trigger.event, []).append((f"rules#{i}", trigger))
+        self.heard = heard_events(game.tables)
+        self.wheres: dict[tuple, Where] = {}
 
     def copy_for(self, game) -> "Dispatcher":
-        """The same dispatcher for a copy of the game (the rules' trigger index is shared)."""
+        """The same dispatcher for a copy of the game (the rules' trigger index is shared,
+        the chain of triggers acting now is copied)."""
         other = Dispatcher.__new__(Dispatcher)
-        other.game, other.stack, other.rule_triggers = game, [], self.rule_triggers
+        other.game, other.stack, other.rule_triggers = game, self.stack[:], self.rule_triggers
+        other.heard, other.wheres = self.heard, {}
         return other
 
     def where(self, seat: int, neighbour=None) -> Where:
+        """What an action or condition of `seat` reads; `neighbour` is a city or its seat.
+        (A Where holds the live cities, so one is made per seat, neighbour and age.)"""
         game = self.game
-        left, right = game.neighbours(seat)
-        age = game.age
-        return Where(game.cities[seat], left, right, neighbour, tuple(game.cities), age.number, age.victory)
+        if type(neighbour) is not int and neighbour is not None:
+            neighbour = neighbour.seat
+        key = (seat, neighbour, game.age_index)
+        found = self.wheres.get(key)
+        if found is None:
+            left, right = game.neighbours(seat)
+            age = game.age
+            found = self.wheres[key] = Where(game.cities[seat], left, right,
+                                             None if neighbour is None else game.cities[neighbour],
+                                             tuple(game.cities), age.number, age.victory)
+        return found
 
     def listeners(self, seat: int, event: str) -> list:
         """The rules' triggers for `event`, then the city's (kept by City as it grows)."""
@@ -63,49 +89,36 @@ class Dispatcher:
         own = self.game.cities[seat].listening.get(event)
         return found + [(key, trigger) for _rank, key, trigger in own] if own else found
 
-    def fire(self, event: str, deciders, seats=None) -> None:
-        """Every seat's conditions are read first, then the triggers whose conditions held
-        act: an event happens to all cities at once, so "the city with the fewest coins
+    def fire(self, event: str, seats=None) -> None:
+        """Make `event` happen next (its triggers act when the game runs on)."""
+        self.game.stack.append(("fire", event, None if seats is None else tuple(seats)))
+
+    def due(self, event: str, seats=None) -> list[tuple]:
+        """The triggers `event` sets off, in order, as (seat, key, trigger, neighbour seat,
+        event).  Every seat's conditions are read first, then the triggers whose conditions
+        held act: an event happens to all cities at once, so "the city with the fewest coins
         gains 2" gives to each city that had the fewest, whatever the others gain first."""
+        if event not in self.heard:
+            return []                         # the common case: nothing in these rules listens
         game = self.game
         due = []
         for seat in range(len(game.cities)) if seats is None else seats:
-            listeners = self.listeners(seat, event)
-            for key, trigger in list(listeners):
+            for key, trigger in self.listeners(seat, event):
                 neighbours = game.neighbours(seat) if trigger.each_neighbour else (None,)
                 for neighbour in neighbours:
-                    where = self.where(seat, neighbour)
-                    if holds(trigger.conditions, where):
-                        due.append((seat, key, trigger, where))
-        for seat, key, trigger, where in due:
-            fired_key = f"{seat}|{key}"
-            if trigger.limit is not None and fired_key in game.fired:
-                continue
-            if self.idle(trigger.action, seat):
-                continue                  # nothing to do: no chain goes on from here
-            if trigger.limit is not None:
-                game.fired[fired_key] = trigger.limit.text
-            self.stack.append(trigger)
-            if len(self.stack) > MAX_DEPTH:
-                raise TriggerLoop(event, self.stack)
-            before = game.cities[seat].coins
-            try:
-                self.run(trigger.action, seat, deciders, where, source=key)
-            finally:
-                self.stack.pop()
-            if game.cities[seat].coins != before and isinstance(trigger.action, (ast.GainCoins, ast.LoseCoins)):
-                game.log.append({"event": "coins", "seat": seat, "change": game.cities[seat].coins - before,
-                                 "trigger": trigger.name.text if trigger.name else event})
+                    if not trigger.conditions or holds(trigger.conditions, self.where(seat, neighbour)):
+                        due.append((seat, key, trigger, None if neighbour is None else neighbour.seat, event))
+        return due
 
     def idle(self, action, seat: int) -> bool:
         """True when the action would do nothing now (building from an empty pile)."""
         if isinstance(action, ast.BuildFromDiscard):
-            from .actions import build_options_from
             return not build_options_from(self.game, seat, self.game.discard)
         return False
 
-    def run(self, action, seat: int, deciders, where: Where, source: str = "") -> None:
-        """Carry out one action for `seat`."""
+    def run(self, action, seat: int, where: Where, source: str = "") -> None:
+        """Carry out one action for `seat` (building from the discard pile is a decision:
+        flow.py opens it)."""
         game = self.game
         city = game.cities[seat]
         if isinstance(action, ast.GainCoins):
@@ -119,5 +132,5 @@ class Dispatcher:
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
         elif isinstance(action, ast.AtTurnEnd):
             game.pending.append((seat, action.action, source))
-        elif isinstance(action, ast.BuildFromDiscard):
-            game.build_from_discard(seat, deciders)
+        else:                         # BuildFromDiscard is a decision (flow.py); CopyCard is scoring's
+            raise UnhandledKind(f"engine/triggers.py cannot carry out the action kind {type(action).__name__}")

@@ -7,17 +7,14 @@ import json
 from ..check.rules import roman
 from ..check.model import CardDef, Cost, RuleSet
 from ..describe import cost_text, effect_data, effect_text
+from ..decks import pooled
 from ..syntax import ast
 from .table import render_table
 
 
 def pooled_names(ruleset: RuleSet) -> set[str]:
     """Cards drawn at random (no copies, in an age's random pool)."""
-    names = set()
-    for age in ruleset.rules.ages:
-        colors = {c.text for add in age.random_additions for c in add.colors}
-        names |= {c.name for c in ruleset.cards_of_age(age.number) if c.color in colors and not c.copies}
-    return names
+    return pooled(ruleset.cards, ruleset.rules.ages)
 
 
 def select_cards(ruleset: RuleSet, age=None, color=None, players=None, search=None) -> list[CardDef]:

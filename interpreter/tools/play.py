@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ..check.rules import roman
-from ..engine.bots import make_bot
+from ..bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest
 from ..printable import printable

@@ -1,0 +1,72 @@
+"""Decision points: what the game waits for, and the one loop that gets it answered.
+
+The engine never calls out for a choice.  `game.decision()` says what it waits for (a
+`Decision`: whose choice, for which city, of what kind, among which options) or None when
+the game is over; `game.choose(choice, seat)` takes the answer and runs the game on to
+the next decision point.  A turn is a simultaneous node: every player's card is asked for
+(`game.decisions()` lists those open at once), the choices are kept as state, and the
+turn is resolved when the last arrives.  Between two decision points the game can be
+copied (`clone`) and saved (`engine/saves.py`).
+
+`drive` is the loop every caller shares: bots, a person at the terminal, a replayed log,
+the simulation runner and the search's imagined games.  A decider is anything with
+`decide(game, seat, kind, options)` answering the index of an option, or an action of
+its own naming (checked by the engine; interpreter/bots/view.py wraps a plug-in bot,
+which answers an index).  The options are listed only when the decider reads them, so a
+decider that names its action never pays for every payment of every card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+KINDS = ("turn", "neutral turn", "last card", "discard")
+
+
+class Decision(Sequence):
+    """A choice the game waits for: `by` (a player seat) chooses for the city `seat` a
+    `kind` of decision among `options` (computed when first read: a search that names
+    its action with `game.choose(action, seat)` never lists every payment).  It is also
+    the sequence of its options (what `drive` hands a decider)."""
+
+    __slots__ = ("game", "seat", "by", "kind", "_options")
+
+    def __init__(self, game, seat: int, kind: str):
+        self.game, self.seat, self.kind = game, seat, kind
+        self.by = game.holders.get(seat, seat)
+        self._options = None
+
+    @property
+    def options(self) -> list:
+        if self._options is None:
+            self._options = self.game.options_for(self.seat, self.kind)
+        return self._options
+
+    def __len__(self):
+        return len(self._options if self._options is not None else self.options)
+
+    def __getitem__(self, index):
+        return (self._options if self._options is not None else self.options)[index]
+
+    def __iter__(self):
+        return iter(self._options if self._options is not None else self.options)
+
+    def choose(self, choice) -> None:
+        """Answer this decision: the index of one of its options, or an action (checked
+        against the rules); the game then runs on (see Game.choose)."""
+        self.game.take_choice(self, choice)
+
+    def __repr__(self):
+        return f"<Decision {self.kind} for seat {self.seat} by {self.by}>"
+
+
+def drive(game, deciders, stop=None) -> None:
+    """Ask `deciders[decision.by]` for every decision until the game ends (or until
+    `stop(game)` is true after a choice)."""
+    while True:
+        decision = game.decision()
+        if decision is None:
+            return
+        game.take_choice(decision, deciders[decision.by].decide(game, decision.seat, decision.kind, decision))
+        if stop is not None and stop(game):
+            return

@@ -1,0 +1,374 @@
+"""How a game runs between two decision points: a stack of small steps.
+
+Each step is a tuple `(name, *arguments)` of plain values and compiled rule objects; the
+step named `name` is `STEPS[name]` below.  A step may push further steps (they run before
+the rest, as a call would) or open decisions (`game.waiting`), which stops the machine
+until the choices arrive (Game.choose).  Because what is left to do is data, a game that
+waits for a choice anywhere (a turn's cards, an age's last card, a card from the discard
+pile in the middle of a trigger chain) can be copied and saved.
+
+One turn, as steps: `turn` (limits reset, `turn start` fires) -> `open_turn` (neutral
+draws, every player's card asked for) -> `resolve` (cards placed, then each one's
+effects: `resolve_one`, `built`, `fire`, `trigger`, `run`) -> `after_turn` -> on an
+age's last turn `open_last` (the last cards) and `end_age` -> `end_turn` -> `pass`.
+"""
+
+from __future__ import annotations
+
+from ..syntax import ast
+from .actions import Action
+from .neutral import draw_for_neutrals, pass_holders, set_holders
+from .triggers import MAX_DEPTH, TriggerLoop
+
+
+class NoLog(list):
+    """The log of a search copy: entries are dropped (search never reads them)."""
+
+    def append(self, entry) -> None:
+        pass
+
+
+class Flow:
+    """The game's machine (mixed into Game): its stack, its open decisions, the choices of
+    the simultaneous decision being collected."""
+
+    def reset_flow(self) -> None:
+        self.stack: list[tuple] = []          # steps still to do in this turn, the next last
+        self.waiting: list[tuple[int, str]] = []   # open decisions (seat, kind), in asking order
+        self.chosen: list = []                # the choices of the turn (or last cards) being collected
+
+    def between_turns(self) -> bool:
+        """Nothing is waiting and nothing is left to do: a turn is over (or the game)."""
+        return not self.waiting and not self.stack
+
+    def is_open(self, seat: int, kind: str) -> bool:
+        return kind != "neutral turn" or self.chosen[self.holders[seat]] is not None
+
+    def advance(self) -> None:
+        """Between two turns, start the next one; run until a decision opens or the turn ends."""
+        if self.waiting or self.finished:
+            return
+        if not self.stack:
+            self.stack.append(("turn",))
+            if not self.started:
+                self.started = True
+                self.stack += [("start_age",), ("fire", "game setup", None)]
+        self.run()
+
+    def do(self, step: str, *arguments) -> None:
+        """Run one step now, with what it leads to (a test sets up a position with it:
+        `game.do("start_age")`, `game.do("fire", "turn start", (0,))`)."""
+        self.stack.append((step, *arguments))
+        self.run()
+
+    def run(self) -> None:
+        stack = self.stack
+        while stack and not self.waiting:
+            step = stack.pop()
+            STEPS[step[0]](self, *step[1:])
+
+    def reopen(self, player: int) -> None:
+        """Take back the choices collected at this decision point that `player` did not
+        make: a player imagining the game (search) cannot know them."""
+        if not self.chosen:
+            return
+        hands = self.hands
+        for seat, action in enumerate(self.chosen):
+            by = self.holders.get(seat, seat)
+            if action is None or by == player:
+                continue
+            neutral = self.neutrals.get(seat)
+            if neutral is not None and neutral.pile:
+                hands[seat].remove(action.card)
+                hands[by].append(action.card)
+            self.chosen[seat] = None
+        kinds = {kind for _seat, kind in self.waiting}
+        if "last card" in kinds:
+            self.waiting = [(s, "last card") for s, a in enumerate(self.chosen[:self.players])
+                            if a is None and self.cities[s].play_last and hands[s]]
+            return
+        waiting = []
+        for seat in range(self.players):
+            if self.chosen[seat] is None:
+                waiting.append((seat, "turn"))
+            waiting += [(n, "neutral turn") for n in self.neutrals
+                        if self.holders.get(n) == seat and self.chosen[n] is None]
+        self.waiting = waiting
+
+    def take(self, seat: int, kind: str, action: Action) -> None:
+        """A choice has arrived (already checked): keep it, and when it is the last one
+        of its decision point, go on."""
+        self.waiting.remove((seat, kind))
+        if kind == "discard":
+            _build_from_discard(self, seat, action)
+        else:
+            self.chosen[seat] = action
+            neutral = self.neutrals.get(seat)
+            if neutral is not None and neutral.pile:      # the card leaves the holder's hand for the city's
+                holder = self.holders[seat]
+                self.hands[holder].remove(action.card)
+                self.hands[seat].append(action.card)
+            if not self.waiting:
+                self.stack.append(("resolve", tuple(self.chosen)))
+                self.chosen = []
+        self.run()
+
+
+# ------------------------------------------------------------------------- a turn
+def _turn(game) -> None:
+    _reset_limits(game, "turn")
+    game.stack.append(("open_turn",))
+    _fire(game, "turn start", None)
+
+
+def _open_turn(game) -> None:
+    """Every player's card is asked for at once; a neutral city's turn is asked of its
+    holder once the holder has chosen its own (its options may depend on it)."""
+    game.stack.append(("after_turn",))
+    if game.neutrals:
+        waiting = []
+        for seat in range(game.players):
+            draw_for_neutrals(game, seat)
+            waiting.append((seat, "turn"))
+            waiting += [(n, "neutral turn") for n in game.neutrals if game.holders.get(n) == seat]
+    else:
+        waiting = [(seat, "turn") for seat in range(game.players)]
+    game.chosen = [None] * len(game.cities)
+    game.waiting = waiting
+
+
+def _after_turn(game) -> None:
+    if game.turn >= game.age.turns:
+        game.stack += [("end_age",), ("end_turn",)]
+        _open_last(game)
+    else:
+        game.stack.append(("pass",))
+        _end_turn(game)
+
+
+def _open_last(game) -> None:
+    """After an age's last turn: a `may play the last card` city plays its last card;
+    the others' last cards are discarded (without coins)."""
+    game.stack.append(("discard_last",))
+    waiting = [(seat, "last card") for seat, city in enumerate(game.cities[:game.players])
+               if city.play_last and game.hands[seat]]
+    if waiting:
+        game.chosen = [None] * len(game.cities)
+        game.waiting = waiting
+
+
+def _discard_last(game) -> None:
+    if game.age.last_card_discarded:
+        for seat in range(len(game.cities)):
+            game.discard += game.hands[seat]
+            game.hands[seat] = []
+
+
+def _end_turn(game) -> None:
+    """Actions set aside for the end of the turn, then `turn end`; actions that its
+    triggers set aside for the end of the turn run at once, still in this turn."""
+    game.stack += [("run_pending",), ("fire", "turn end", None)]
+    _run_pending(game)
+
+
+def _pass(game) -> None:
+    """Hands pass among the players (each to its neighbour in the age's direction, the
+    next player seat for left); neutral cities keep theirs."""
+    hands = game.hands[:game.players]
+    if game.age.direction == "left":
+        hands = [hands[-1]] + hands[:-1]
+    else:
+        hands = hands[1:] + [hands[0]]
+    game.hands[:game.players] = hands
+    pass_holders(game)
+    game.turn += 1
+
+
+def _reset_limits(game, scope: str) -> None:
+    game.fired = {k: v for k, v in game.fired.items() if v != scope}
+    for city in game.cities:
+        if scope in city.free_build:
+            city.free_build_used = False
+
+
+# ------------------------------------------------------------------------- ages and the end
+def _start_age(game) -> None:
+    _reset_limits(game, "age")
+    set_holders(game)
+    _fire(game, "age start", None)
+
+
+def _end_age(game) -> None:
+    game.log.append({"event": "age end", "age": game.age.number, "shields": [c.shields for c in game.cities]})
+    # `at end of turn` actions set aside by `age end` run as this last turn's end
+    game.stack += [("next_age",), ("run_pending",)]
+    _fire(game, "age end", None)
+
+
+def _next_age(game) -> None:
+    if game.age_index + 1 < len(game.tables.rules.ages):
+        game.age_index += 1
+        game.deal_age()
+        game.stack.append(("start_age",))
+        return
+    game.stack += [("finish",), ("run_pending",), ("fire", "game end", None)]
+    game.stack += [("game_end_city", seat) for seat in reversed(range(len(game.cities)))]
+
+
+def _game_end_city(game, seat: int) -> None:
+    steps = [("run", action, seat, None, source.name)
+             for source in list(game.cities[seat].owned_sources()) for action in source.game_end
+             if not isinstance(action, ast.CopyCard)]        # copies are scoring choices
+    game.stack += reversed(steps)
+
+
+def _finish(game) -> None:
+    game.finished = True
+    if type(game.log) is not NoLog:
+        scores = game.scores()
+        game.log.append({"event": "end", "scores": scores, "winners": game.winners(scores)})
+
+
+# ------------------------------------------------------------------------- resolving
+def _resolve(game, choices: tuple) -> None:
+    """1. every card is placed, every price paid; then, seat by seat, coins move and
+    effects apply (`resolve_one`); 3. the log shows the coins after the turn."""
+    hands, cities, cards = game.hands, game.cities, game.tables.cards
+    placed = []
+    for seat, action in enumerate(choices):
+        if action is None:
+            continue
+        city = cities[seat]
+        hands[seat].remove(action.card)
+        stage = -1
+        if action.kind == "build":
+            card = cards[action.card]
+            if not action.free:
+                city.coins -= card.cost_coins + action.left + action.right
+            elif action.free == "power":
+                city.free_build_used = True
+            city.add_card(card)
+        elif action.kind == "stage":
+            stage = city.stages
+            city.coins -= city.side.stages[stage].cost_coins + action.left + action.right
+            city.add_stage()
+            city.under_stages.append(action.card)
+        else:
+            game.discard.append(action.card)
+        placed.append((seat, action, stage))
+    game.stack.append(("resolve_log", tuple([(seat, action) for seat, action, _ in placed])))
+    game.stack += [("resolve_one", *p) for p in reversed(placed[1:])]
+    if placed:
+        _resolve_one(game, *placed[0])
+
+
+def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
+    city = game.cities[seat]
+    left, right = game.neighbours(seat)
+    left.coins += action.left
+    right.coins += action.right
+    if action.kind == "sell":
+        city.coins += game.tables.rules.sell_coins
+        _fire(game, "card sold", (seat,))
+    else:
+        source = game.tables.cards[action.card] if action.kind == "build" else city.side.stages[stage]
+        _built(game, seat, source)
+
+
+def _resolve_log(game, placed: tuple) -> None:
+    if type(game.log) is NoLog:
+        return
+    for seat, action in placed:
+        left, right = game.neighbours(seat)
+        paid = [[other.seat, n] for other, n in ((left, action.left), (right, action.right)) if n]
+        entry = {"event": "resolve", "seat": seat, "action": action.label(game.tables),
+                 "paid": paid, "coins": game.cities[seat].coins}
+        if seat in game.holders:
+            entry["by"] = game.holders[seat]
+        game.log.append(entry)
+
+
+def _built(game, seat: int, source) -> None:
+    """A building or stage has come into play: its own actions, then its `at end of
+    turn` actions set aside, then the event."""
+    event = "stage built" if source.kind == "stage" else "building built"
+    stack = game.stack
+    stack.append(("fire", event, (seat,)))
+    if source.turn_end:
+        stack.append(("pend", seat, source))
+    if source.when_built:
+        stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
+
+
+def _pend(game, seat: int, source) -> None:
+    for action in source.turn_end:
+        game.pending.append((seat, action, source.name))
+
+
+def _build_from_discard(game, seat: int, choice: Action) -> None:
+    game.discard.remove(choice.card)
+    card = game.tables.cards[choice.card]
+    game.cities[seat].add_card(card)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [],
+                     "action": choice.label(game.tables) + " from the discard pile",
+                     "coins": game.cities[seat].coins})
+    _built(game, seat, card)
+
+
+def _run_pending(game) -> None:
+    if game.pending:
+        pending, game.pending = game.pending, []
+        game.stack.append(("run_pending",))            # and again, for what these set aside
+        game.stack += [("run", action, seat, None, source) for seat, action, source in reversed(pending)]
+
+
+# ------------------------------------------------------------------------- events and actions
+def _fire(game, event: str, seats) -> None:
+    """Every seat's conditions are read now, then the triggers whose conditions held act
+    in order (events happen to all cities at once)."""
+    due = game.events.due(event, seats)
+    game.stack += [("trigger", *entry) for entry in reversed(due)]
+
+
+def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
+    fired_key = f"{seat}|{key}"
+    if trigger.limit is not None and fired_key in game.fired:
+        return
+    if game.events.idle(trigger.action, seat):
+        return                        # nothing to do: no chain goes on from here
+    if trigger.limit is not None:
+        game.fired[fired_key] = trigger.limit.text
+    chain = game.events.stack
+    chain.append(trigger)
+    if len(chain) > MAX_DEPTH:
+        raise TriggerLoop(event, chain)
+    game.stack.append(("trigger_done", seat, trigger, event, game.cities[seat].coins))
+    _run(game, trigger.action, seat, neighbour, key)
+
+
+def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
+    game.events.stack.pop()
+    after = game.cities[seat].coins
+    if after != before and isinstance(trigger.action, (ast.GainCoins, ast.LoseCoins)):
+        game.log.append({"event": "coins", "seat": seat, "change": after - before,
+                         "trigger": trigger.name.text if trigger.name else event})
+
+
+def _run(game, action, seat: int, neighbour, source: str) -> None:
+    if isinstance(action, ast.BuildFromDiscard):       # a decision in the middle of the chain
+        if game.events.idle(action, seat):
+            return
+        game.waiting = [(seat, "discard")]
+        return
+    game.events.run(action, seat, game.events.where(seat, neighbour), source)
+
+
+STEPS = {
+    "turn": _turn, "open_turn": _open_turn, "after_turn": _after_turn, "open_last": _open_last,
+    "discard_last": _discard_last, "end_turn": _end_turn, "pass": _pass,
+    "start_age": _start_age, "end_age": _end_age, "next_age": _next_age, "game_end_city": _game_end_city,
+    "finish": _finish,
+    "resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log,
+    "pend": _pend, "run_pending": _run_pending,
+    "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
+}

@@ -1,6 +1,7 @@
 """The structure docs/architecture.md describes, held by tests: no module of the interpreter
-imports, even lazily inside a function, a module that imports it back; and cli.py only
-registers the commands, each of which lives in interpreter/commands/."""
+imports, even lazily inside a function, a module that imports it back; the engine imports
+nothing from the bots; and cli.py only registers the commands, each of which lives in
+interpreter/commands/."""
 
 from __future__ import annotations
 
@@ -142,6 +143,14 @@ def test_no_module_imports_a_module_that_imports_it_back():
     assert not new, "import cycles:\n" + "\n".join(new)
     stale = KNOWN_CYCLES - found.keys()
     assert not stale, f"no longer a cycle, remove it from KNOWN_CYCLES: {[sorted(s) for s in stale]}"
+
+
+def test_the_engine_imports_nothing_from_the_bots():
+    """Bots decide through the engine's decision points; the engine never calls into them."""
+    graph = import_graph(ROOT)
+    bad = {name: sorted(m for m in imported if m.startswith("interpreter.bots"))
+           for name, imported in graph.items() if name.startswith("interpreter.engine")}
+    assert not any(bad.values()), {name: found for name, found in bad.items() if found}
 
 
 def test_a_cycle_through_a_lazy_import_is_found_and_named(tmp_path):

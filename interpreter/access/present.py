@@ -1,6 +1,6 @@
 """A game's text (the turn log, the moves, the prompt) in the notation and layout a reader
-chose: each card the log names as "Baths (I)" is written by the notation's writer
-("Baths (1 s: 3v)" in the kit's), each city with its board, and in the plain mode no line
+chose: each card the log names as "Name (I)" is written by the notation's writer
+("Name (1, s: 3v)" in the kit's), each city with its board, and in the plain mode no line
 is decoration.  The engine's own words are kept; only card names and layout change."""
 
 from __future__ import annotations

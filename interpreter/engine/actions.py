@@ -19,9 +19,12 @@ class Action(NamedTuple):
 
     def label(self, tables) -> str:
         """The action in words, as logs and people see it (made once per action and rule set)."""
-        labels = tables.cache.get("labels")
+        cache = getattr(tables, "cache", None)           # a stand-in for the tables may have none
+        if cache is None:
+            return self._words(tables)
+        labels = cache.get("labels")
         if labels is None:
-            labels = tables.cache["labels"] = {}
+            labels = cache["labels"] = {}
         found = labels.get(self)
         if found is None:
             found = labels[self] = self._words(tables)

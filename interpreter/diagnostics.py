@@ -125,6 +125,10 @@ CODES = {
     "E1302": "not enough cards to draw from",
     "W1303": "card never enters a deck",
     "E1304": "fewer wonders than seats",
+    # translations (locales/LANG.po)
+    "E1601": "translation of an unknown name",
+    "W1602": "names without a translation",
+    "E1603": "unreadable translation file",
 }
 
 

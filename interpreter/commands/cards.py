@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from interpreter.commands.common import (RULES, VARIANT, age_option, fail_on_errors, load)
+from interpreter.commands.common import (LANG, RULES, VARIANT, age_option, fail_on_errors, load)
 
 
 @click.command()
@@ -18,6 +18,7 @@ from interpreter.commands.common import (RULES, VARIANT, age_option, fail_on_err
               help="content file or folder (repeatable; default: the shipped content)")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @VARIANT
+@LANG
 @RULES
 def cards(age, color, players, search, show_wonders, paths, fmt, variants, rules):
     """List cards with cost, chains, copies and effects."""

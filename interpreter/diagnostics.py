@@ -168,8 +168,11 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
     """One diagnostic as text.  Everything taken from files (names in messages, the source
     line, file names) has its control characters escaped: a card named with an escape
     sequence must not drive the terminal (see interpreter/printable.py)."""
+    from .i18n import N_, _
     from .printable import printable
-    out = [f"{d.severity}[{d.code}]: {printable(d.message)}"]
+    severity = {"error": N_("error"), "warning": N_("warning")}.get(d.severity, d.severity)
+    note, help_ = _("note"), _("help")
+    out = [f"{_(severity)}[{d.code}]: {printable(d.message)}"]
     span = d.span
     if span is not None:
         gutter = " " * len(str(span.line))
@@ -187,19 +190,19 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
             if d.label:
                 caret += " " + printable(d.label)
             out += [f"{gutter} |", f"{span.line} | {text}", f"{gutter} | {caret}"]
-        for note in d.notes:
-            if note.span is not None:
-                out.append(f"{gutter} = note: {printable(note.message)} at "
-                           f"{printable(note.span.file)}:{note.span.line}:{note.span.column}")
+        for n in d.notes:
+            if n.span is not None:
+                out.append(f"{gutter} = {note}: {printable(n.message)} at "
+                           f"{printable(n.span.file)}:{n.span.line}:{n.span.column}")
             else:
-                out.append(f"{gutter} = note: {printable(note.message)}")
+                out.append(f"{gutter} = {note}: {printable(n.message)}")
         if d.help:
-            out.append(f"{gutter} = help: {printable(d.help)}")
+            out.append(f"{gutter} = {help_}: {printable(d.help)}")
     else:
-        for note in d.notes:
-            out.append(f"  = note: {printable(note.message)}")
+        for n in d.notes:
+            out.append(f"  = {note}: {printable(n.message)}")
         if d.help:
-            out.append(f"  = help: {printable(d.help)}")
+            out.append(f"  = {help_}: {printable(d.help)}")
     return "\n".join(out) + "\n"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
+from ..i18n import _, ngettext
 from ..i18n.content_names import KINDS, TranslationError, read_entries
 from .model import RuleSet
 
@@ -37,28 +38,30 @@ def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
     try:
         entries = read_entries(path)
     except TranslationError as err:
-        return [Diagnostic("E1603", f"the translation file cannot be read: {err}",
+        return [Diagnostic("E1603", _("the translation file cannot be read: {reason}").format(reason=err),
                            Span(shown, err.line, 1, err.line, 2),
-                           help="a translation file is a gettext catalog (.po): msgctxt, msgid and msgstr lines")]
+                           help=_("a translation file is a gettext catalog (.po): msgctxt, msgid and msgstr lines"))]
     found = []
     done = set(also_translated)
     for entry in entries:
         span = Span(shown, entry.line, entry.column, entry.line, entry.column + len(entry.english) + 2)
         if entry.kind not in KINDS:
             guess = did_you_mean(entry.kind or "", KINDS)
+            message = _("a translation of {name!r} says no known kind of name (msgctxt {kind!r})") if entry.kind \
+                else _("a translation of {name!r} has no msgctxt saying what kind of name it is")
+            hint = _("did you mean msgctxt \"{kind}\"? ").format(kind=guess) if guess else ""
             found.append(Diagnostic(
-                "E1601", f"a translation of {entry.english!r} says no known kind of name "
-                f"(msgctxt {entry.kind!r})" if entry.kind else
-                f"a translation of {entry.english!r} has no msgctxt saying what kind of name it is",
-                span, label="kind unknown",
-                help=(f"did you mean msgctxt \"{guess}\"? " if guess else "") + "kinds: " + ", ".join(KINDS)))
+                "E1601", message.format(name=entry.english, kind=entry.kind), span, label=_("kind unknown"),
+                help=hint + _("kinds: {kinds}").format(kinds=", ".join(KINDS))))
             continue
         if entry.english not in known[entry.kind]:
             guess = did_you_mean(entry.english, known[entry.kind])
             found.append(Diagnostic(
-                "E1601", f"unknown {entry.kind} {entry.english!r}: the content has no {entry.kind} of that name",
-                span, label=f"not a {entry.kind} of the content",
-                help=f"did you mean {guess!r}?" if guess else "translate a name as the content spells it"))
+                "E1601", _("unknown {kind} {name!r}: the content has no {kind} of that name").format(
+                    kind=entry.kind, name=entry.english),
+                span, label=_("not a {kind} of the content").format(kind=entry.kind),
+                help=_("did you mean {name!r}?").format(name=guess) if guess
+                else _("translate a name as the content spells it")))
             continue
         if entry.text:
             done.add((entry.kind, entry.english))
@@ -68,9 +71,11 @@ def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
         count = sum(len(n) for n in missing.values())
         listed = "; ".join(f"{kind}: {', '.join(names)}" for kind, names in missing.items())
         found.append(Diagnostic(
-            "W1602", f"{count} name{'s' * (count != 1)} without a translation (they stay English): {listed}",
+            "W1602", ngettext("{count} name without a translation (it stays English): {names}",
+                              "{count} names without a translation (they stay English): {names}", count).format(
+                count=count, names=listed),
             Span(shown, 1, 1, 1, 2), severity="warning",
-            help="add a msgctxt/msgid/msgstr entry for each (docs/localisation.md)"))
+            help=_("add a msgctxt/msgid/msgstr entry for each (docs/localisation.md)")))
     return found
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT)
+from interpreter.commands.common import (CONTENT, LANG, FORMATS, RULES, VARIANT)
 
 
 @click.command()
@@ -13,6 +13,7 @@ from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT)
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def moves(position_file, fmt, paths, variants, rules):
     """List each player's legal actions, with payment options, in a saved position."""

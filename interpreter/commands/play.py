@@ -13,7 +13,7 @@ import json
 import sys
 import click
 
-from .common import CONTENT, FORMATS, RULES, VARIANT, WriteError, load_position, run_game, shown, \
+from .common import CONTENT, LANG, FORMATS, RULES, VARIANT, WriteError, load_position, run_game, shown, \
     tables as load_tables, variant_record, write_atomic
 from .outputs import bot_inputs, check_outputs, content_inputs
 
@@ -37,6 +37,7 @@ from .outputs import bot_inputs, check_outputs, content_inputs
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, paths, variants, rules):
     """Play a full game with bots (and optionally you) and print the log and score pad."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .common import CONTENT, RULES, VARIANT, age_option, fail_on_errors, load, shown
+from .common import CONTENT, LANG, RULES, VARIANT, age_option, fail_on_errors, load, shown
 from .outputs import check_outputs
 
 
@@ -34,6 +34,7 @@ def _output_folder(out: str) -> Path:
 @click.option("--age", help="only the cards of this age (1, 2, 3 or I, II, III); wonders are always drawn")
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def render(out, age, paths, variants, rules):
     """Draw every card and wonder side: an HTML page, an SVG each, and an A4 print sheet.

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT, read_json, recorded_rules, recorded_variants, run_game, shown,
+from interpreter.commands.common import (CONTENT, LANG, FORMATS, RULES, VARIANT, read_json, recorded_rules, recorded_variants, run_game, shown,
                                          tables as load_tables, write)
 from interpreter.commands.outputs import check_outputs, content_inputs, same_file
 
@@ -19,6 +19,7 @@ from interpreter.commands.outputs import check_outputs, content_inputs, same_fil
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def replay(log_file, to_turn, save_file, force, fmt, paths, variants, rules):
     """Re-run a game log, checking every step; optionally stop and show the state.

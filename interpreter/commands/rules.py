@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from interpreter.commands.common import (CONTENT, RULES, VARIANT, fail_on_errors, load)
+from interpreter.commands.common import (CONTENT, LANG, RULES, VARIANT, fail_on_errors, load)
 
 
 @click.command()
@@ -14,6 +14,7 @@ from interpreter.commands.common import (CONTENT, RULES, VARIANT, fail_on_errors
 @click.option("--full", is_flag=True, help="print the whole effective content, not only the rules block")
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def rules(show_diff, full, paths, variants, rules):
     """Print the effective rules: the base with the variants applied."""

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT, read_json, shown,
+from interpreter.commands.common import (CONTENT, LANG, FORMATS, RULES, VARIANT, read_json, shown,
                                          tables as load_tables)
 
 
@@ -15,6 +15,7 @@ from interpreter.commands.common import (CONTENT, FORMATS, RULES, VARIANT, read_
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def score(table_file, fmt, paths, variants, rules):
     """Score a finished real table: each player's score pad and the winner(s)."""

@@ -114,7 +114,8 @@ class Names:
         return self.get("wonder", name)
 
     def city(self, name: str) -> str:
-        return self.get("city", name)
+        """A wonder board's city, or a neutral city of a small table, by its content name."""
+        return self._to.get(("city", name)) or self.get("neutral", name)
 
     def resource(self, name: str) -> str:
         return self.get("resource", name)

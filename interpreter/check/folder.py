@@ -45,7 +45,8 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
     # a variant given (with --variant, or among the paths) makes that combination the
     # thing checked: the folder's variants are not stacked on it
     found = [] if variants or result.variants else folder_variant_files(paths, rules)
-    result = _with_translations(result, base_folders(paths, rules))
+    if not (variants or result.variants):        # the rule set as it is: its translations too
+        result = _with_translations(result, base_folders(paths, rules))
     if not found:
         return result
     if result.errors:

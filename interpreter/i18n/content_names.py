@@ -2,13 +2,14 @@
 
 A rule set folder may hold `locales/LANG.po`: a gettext catalog whose entries name what
 they translate by their context (`msgctxt "card"`, `"wonder"`, ...) and their English
-name as the content spells it (`msgid "Lumber Yard"`).  A variant folder may hold its own
+name as the content spells it (`msgid "..."`).  A variant folder may hold its own
 `locales/LANG.po` for the names its variants add.  The checker (check/translations.py)
 reports names that do not exist and names left untranslated; here they are only read.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
@@ -25,6 +26,13 @@ KINDS = {
     "score": "score pad line (score category)",
     "neutral": "neutral city of a table for few players",
 }
+
+
+# a line of a .po file: blank, a comment, or a keyword (or nothing: a continuation) with
+# one complete quoted string; Babel's reader takes `msgstr Altaar` as "ltaa", so each line
+# is judged here first and a mistake is reported, not read wrongly
+_PO_LINE = re.compile(r'^\s*(?:#.*|(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?'
+                      r'"(?:[^"\\]|\\.)*"\s*)?$')
 
 
 @attrs.frozen
@@ -55,6 +63,10 @@ def read_entries(path: Path) -> list[Entry]:
         raise TranslationError(f"cannot read it: {err.strerror or err}") from None
     except UnicodeDecodeError:
         raise TranslationError("it is not UTF-8 text") from None
+    for number, line in enumerate(text.splitlines(), 1):
+        if not _PO_LINE.match(line):
+            raise TranslationError(f"line {number} is not a comment, a keyword with a quoted string, or a "
+                                   "quoted string continuing one", number)
     import io
     try:
         catalog = read_po(io.BytesIO(raw), abort_invalid=True)

@@ -1,6 +1,6 @@
 """An action as people read it in the chosen language, and an action typed by name.
 
-An action's label (engine/actions.py: `build Lumber Yard (I) paying 1 to left`) is data:
+An action's label (engine/actions.py: `build NAME (I) paying 1 to left`) is data:
 logs record it and replays match it, so it stays English.  What is shown is made from
 it here: in English the label itself, in another language the same parts in its words.
 """

@@ -87,7 +87,7 @@ class HumanDecider:
                 chains = _(", free with {cards}").format(cards=_(" or ").join(n.card(c) for c in card.chains)) \
                     if card.chains else ""
                 self.echo(printable("  " + _("{card} [{color}, cost {cost}{chains}]: {effects}").format(
-                    card=n.card(card.name), color=n.color(card.color), cost=cost_text(card.cost), chains=chains,
+                    card=n.card(card.name), color=n.kind(card.color) or n.color(card.color), cost=cost_text(card.cost), chains=chains,
                     effects=effects)))
         for number, option in enumerate(options, 1):
             self.echo(f"  {number:>2}. {printable(shown_action(option.label(t)))}")

@@ -175,9 +175,10 @@ def test_every_construct_has_a_dutch_description():
 
 
 # ---------------------------------------------------------------- the program's catalog
-def test_every_sentence_of_the_program_is_in_the_dutch_catalog():
-    """Extracted from the code as pybabel does (babel.cfg); a marked sentence the Dutch
-    catalog lacks, or leaves untranslated, fails here."""
+@pytest.mark.parametrize("language", [p.stem for p in (ROOT / "interpreter" / "i18n" / "catalogs").glob("*.po")])
+def test_every_sentence_of_the_program_is_in_each_catalog(language):
+    """Extracted from the code as pybabel does (babel.cfg); a marked sentence a catalog
+    (Dutch: nl.po) lacks, or leaves untranslated, fails here."""
     from babel.messages.extract import extract_from_dir
     from babel.messages.frontend import parse_mapping_cfg
     from babel.messages.pofile import read_po
@@ -186,7 +187,7 @@ def test_every_sentence_of_the_program_is_in_the_dutch_catalog():
     found = {message if isinstance(message, str) else message[0]
              for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map)}
     assert len(found) > 80
-    with open(ROOT / "interpreter" / "i18n" / "catalogs" / "nl.po", "rb") as handle:
+    with open(ROOT / "interpreter" / "i18n" / "catalogs" / f"{language}.po", "rb") as handle:
         catalog = read_po(handle)
     missing = sorted(m for m in found if not catalog.get(m) or not all(
         [catalog.get(m).string] if isinstance(catalog.get(m).string, str) else catalog.get(m).string))

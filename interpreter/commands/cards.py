@@ -27,6 +27,10 @@ def cards(age, color, players, search, show_wonders, paths, fmt, variants, rules
     fail_on_errors(result)
     ruleset = result.ruleset
     age_number = age_option(age, ruleset)
+    if color is not None:                      # a colour or kind of building in the chosen language too
+        from interpreter.i18n import names
+        colors = ruleset.vocabulary.colors
+        color = names().to_english("color", color, colors) or names().to_english("kind", color, colors) or color
     if color is not None and color not in ruleset.vocabulary.colors:
         from interpreter.diagnostics import did_you_mean
         guess = did_you_mean(color, ruleset.vocabulary.colors)

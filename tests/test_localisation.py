@@ -194,6 +194,23 @@ def test_every_sentence_of_the_program_is_in_each_catalog(language):
     assert missing == [], "run pybabel extract and update (docs/localisation.md), then translate these"
 
 
+def test_no_sentence_hides_from_extraction():
+    """pybabel does not look inside f-strings: `f"<h2>{_('Cards')}</h2>"` would be shown
+    untranslated while the catalog test above passes; so every `_("...")` written in the
+    code must be one the extraction finds."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+    with open(ROOT / "babel.cfg", encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
+    found = {message if isinstance(message, str) else message[0]
+             for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map)}
+    call = re.compile(r"""(?<![\w.])(?:_|N_)\(\s*(["'])((?:(?!\1).)*)\1\s*\)""")
+    written = {(path.relative_to(ROOT).as_posix(), m.group(2)) for path in sorted((ROOT / "interpreter").rglob("*.py"))
+               for m in call.finditer(path.read_text(encoding="utf-8"))}
+    assert len(written) > 50
+    assert sorted((path, text) for path, text in written if text.replace("\\'", "'") not in found) == []
+
+
 # ---------------------------------------------------------------- score and replay in Dutch
 def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from browser import browser  # noqa: F401 - a fixture
 from conftest import ROOT, run_cli
 
 NL_PO = ROOT / "content" / "locales" / "nl.po"
@@ -337,3 +338,58 @@ def test_a_dutch_game_played_at_the_prompt():
     assert re.search(rf"^Gebouwd|gebouwd: .*{re.escape(named)}", term.screen, re.M), named
     for dutch in ("Tijdperk I", "Tijdperk III", "Ronde 6", "Militaire Conflicten", "Totaal", "Hand:"):
         assert dutch in term.screen
+
+
+# ---------------------------------------------------------------- Dutch pages in a browser
+def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
+    report = tmp_path / "rapport.html"
+    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--lang", "nl",
+                     "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("12 spellen, 3 spelers") and "Per Wonder en kant" in result.stdout
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    errors, requests = [], []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(report.as_uri())
+    for chart in ("chart-wonders", "chart-seats", "chart-scores", "chart-categories", "chart-shares"):
+        page.wait_for_selector(f"#{chart} .main-svg", timeout=30000)
+    assert errors == [] and [url for url in requests if not url.startswith("file:")] == []
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    assert page.locator("h1").inner_text() == "Balansrapport"
+    assert page.locator("h2").all_inner_texts()[:4] == ["Wonderen", "Plaatsen", "Scores", "Strategie"]
+    assert "Winstkans per Wonder en kant" in page.locator("#chart-wonders .gtitle").text_content()
+    ticks = page.locator("#chart-wonders .xtick").all_text_contents()
+    assert "Gizeh" in ticks and "Halikarnassos" in ticks
+    boxes = page.locator("#chart-categories .xtick").all_text_contents()
+    assert "Militaire Conflicten" in boxes and "Commerciële Gebouwen" in boxes
+    headers = page.locator("table#cards th").all_inner_texts()
+    assert headers[:2] == ["kaart", "gebouwd door"]
+    cards = set(page.locator("table#cards td:first-child").all_inner_texts())
+    assert cards & {"Marktplaats", "Altaar", "Badhuis", "Barakken", "Theater", "Apotheek"}
+    assert "Lumber Yard" in cards or "Stone Pit" in cards or "Clay Pool" in cards   # untranslated stay English
+    page.close()
+
+
+def test_the_dutch_render_page_in_a_browser(tmp_path, browser):  # noqa: F811
+    out = tmp_path / "kaarten"
+    result = run_cli("render", "--lang", "nl", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto((out / "index.html").as_uri())
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    assert page.locator("nav a").all_inner_texts() == ["Tijdperk I", "Tijdperk II", "Tijdperk III", "Wonderen",
+                                                       "Legenda", "Afdrukvel"]
+    market = page.locator('figure[data-card="Marketplace"]')
+    market.scroll_into_view_if_needed()
+    assert market.is_visible() and market.locator("figcaption").inner_text() == "Marktplaats.svg"
+    assert market.locator("svg > title").text_content() == "Marktplaats: Tijdperk I, Commerciële Gebouwen"
+    words = market.locator("svg").text_content()
+    assert "Marktplaats" in words and "betaalt voor Glas," in words and "1 muntstuk per" in words
+    forum = page.locator('figure[data-card="Forum"] svg').text_content()
+    assert "gratis met" in forum and "Handelspost Oost" in forum
+    captions = page.locator("figure.wonder figcaption").all_inner_texts()
+    assert "Gizeh: De Piramides van Gizeh, kant A" in captions
+    legend = page.locator("#legend").inner_text()
+    assert "Hout" in legend and "Ruwe Grondstoffen" in legend and "winstpunten" in legend
+    page.close()

@@ -212,7 +212,20 @@ def test_no_sentence_hides_from_extraction():
     assert sorted((path, text) for path, text in written if text.replace("\\'", "'") not in found) == []
 
 
-# ---------------------------------------------------------------- score and replay in Dutch
+# ---------------------------------------------------------------- rules, score and replay in Dutch
+def test_rules_in_dutch_words():
+    out = run_cli("rules", "--lang", "nl").stdout.splitlines()
+    assert out[1:3] == ["Spelers: 3 tot en met 7", "Muntstukken bij het begin van het spel: 3 muntstukken"]
+    assert out[5].startswith("Tijdperk I: een hand van 7 kaarten; 6 ronden; de kaarten worden aan de speler links "
+                             "gegeven (met de klok mee)")
+    assert "het aantal spelers +2 willekeurige paarse kaarten worden toegevoegd" in out[7]
+    assert "  Muntwaarde: 1 winstpunt per 3 muntstukken" in out
+    assert run_cli("rules").stdout.startswith("rules \"7 Wonders, first edition\" {")   # English: the content
+    variant = run_cli("rules", "--lang", "nl", "--variant", "selling-gives-2").stdout
+    assert "Kaart afleggen: 2 muntstukken" in variant
+
+
+
 def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))
     english = run_cli("score", str(ROOT / "docs" / "examples" / "table.json"), "--format", "json")

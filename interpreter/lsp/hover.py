@@ -18,7 +18,7 @@ from ..describe import cost_text, effect_text
 from ..diagnostics import Span
 from ..syntax import ast
 from ..tools.cards import pooled_names
-from .content_names import Occurrence
+from .names import Occurrence
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 _MARKUP = re.compile(r"([\\`*_\[\]<>&!|~])")

@@ -242,6 +242,14 @@ def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     assert "Militaire Conflicten" in shown.stdout and "Totaal" in shown.stdout and "Winnaar: " in shown.stdout
 
 
+def test_play_takes_wonders_by_their_dutch_names():
+    dutch = run_cli("play", "--players", "3", "--seed", "1", "--lang", "nl", "--wonders",
+                    "gizeh,De Kolossus van Rodos,Olympia", "--format", "json")
+    english = run_cli("play", "--players", "3", "--seed", "1", "--wonders", "Gizah,Rhodos,Olympia", "--format", "json")
+    assert dutch.returncode == 0, dutch.stderr
+    assert json.loads(dutch.stdout)["players"] == json.loads(english.stdout)["players"]
+
+
 def test_replay_and_moves_in_dutch(tmp_path):
     log = tmp_path / "spel.json"
     assert run_cli("play", "--players", "3", "--seed", "4", "--log", str(log)).returncode == 0

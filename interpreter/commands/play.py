@@ -112,6 +112,8 @@ def _new_game(players, seed, sides, wonders, names, paths, variants, rules):
     if len(set(names)) != len(names):
         raise click.BadParameter("every player needs a name of their own", param_hint="--names")
     tables = load_tables(paths, variants, rules)
+    from interpreter.i18n import names as shown_names
+    wonders = [shown_names().wonder_named(w, {s.wonder for s in tables.sides}) for w in wonders]
     known_sides = sorted({s.side for s in tables.sides})
     if sides != "random" and sides not in known_sides:
         raise click.BadParameter(f"{shown(sides)!r} is not a side of these rules' boards "

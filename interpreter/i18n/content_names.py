@@ -154,6 +154,11 @@ class Names:
         english = self._from.get((kind, folded))
         return english if english in known else None
 
+    def wonder_named(self, typed: str, wonders) -> str:
+        """The content's name of the wonder a person typed: its name, its city or its
+        monument, in English or this language (as typed when it is none of them)."""
+        return self.to_english("city", typed, wonders) or self.to_english("wonder", typed, wonders) or typed
+
 
 def translation_files(paths, variants, rules, language: str) -> list[tuple[Path, str]]:
     """(path, name shown) of the translation files for `language` of the content loaded:

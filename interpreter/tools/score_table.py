@@ -71,7 +71,7 @@ def cities_from_table(tables, data) -> list[City]:
                 bad = True
         if bad:
             continue
-        player["wonder"] = _wonder_named(tables, player["wonder"])
+        player["wonder"] = names().wonder_named(player["wonder"], {s.wonder for s in tables.sides})
         side = next((s for s in tables.sides if s.wonder == player["wonder"] and s.side == player["side"]), None)
         if side is None:
             wonders = sorted({s.wonder for s in tables.sides})
@@ -114,14 +114,6 @@ def cities_from_table(tables, data) -> list[City]:
     if problems:
         raise TableError(problems)
     return _possible(tables, cities)
-
-
-def _wonder_named(tables, typed: str) -> str:
-    """The content's name of the wonder a player typed: its name, its city or its monument,
-    in English or in the chosen language (the name as typed when it is none of them)."""
-    wonders = {s.wonder for s in tables.sides}
-    n = names()
-    return n.to_english("city", typed, wonders) or n.to_english("wonder", typed, wonders) or typed
 
 
 def _possible(tables, cities: list[City]) -> list[City]:

@@ -146,7 +146,9 @@ def action_parts(action) -> tuple[str, str]:
         return "kiest", "één kaart uit de aflegstapel en bouwt die gratis"
     if isinstance(action, ast.CopyCard):
         colours = en_list([names().color(c.text) for c in action.colors], "of")
-        return "kopieert", f"één {colours} kaart van {scope_text(action.scope)}"
+        where = scope_text(action.scope)
+        one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
+        return "kopieert", f"één {colours} kaart van {one_of}{where}"
     if isinstance(action, ast.AtTurnEnd):
         verb, rest = action_parts(action.action)
         return verb, f"{rest} aan het eind van die ronde"

@@ -1,5 +1,7 @@
 """English for effect objects, generated from their fields (no stored prose), and their
-data form for `--format json`."""
+data form for `--format json`.  Another language has a describer module of its own
+(DESCRIBERS: describe_nl.py for Dutch), which `effect_text` and `cost_text` use when that
+language is chosen (interpreter/i18n)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,19 @@ from .check.model import Cost
 from .diagnostics import Span
 from .syntax import ast
 from .syntax.printer import preposition
+
+# language -> the module that describes effects in it (its own grammar, not word swaps)
+DESCRIBERS = {"nl": "interpreter.describe_nl"}
+
+
+def _describer():
+    """The chosen language's describer module, or None for English."""
+    from .i18n import language
+    module = DESCRIBERS.get(language())
+    if module is None:
+        return None
+    import importlib
+    return importlib.import_module(module)
 
 
 def plural(n: int, word: str) -> str:
@@ -25,6 +40,9 @@ def and_list(words, joiner: str = "and") -> str:
 
 
 def cost_text(cost: Cost) -> str:
+    other = _describer()
+    if other is not None:
+        return other.cost_text(cost)
     if cost.is_free:
         return "free"
     parts = [plural(cost.coins, "coin")] if cost.coins else []
@@ -150,6 +168,9 @@ def trigger_text(trigger: ast.Trigger) -> str:
 
 
 def effect_text(effect) -> str:
+    other = _describer()
+    if other is not None:
+        return other.effect_text(effect)
     if isinstance(effect, ast.Produces):
         words = [f"{i.count} {i.resource.text}" if i.count > 1 else i.resource.text for i in effect.items]
         items = and_list(words, "or") if effect.choice else ", ".join(words)

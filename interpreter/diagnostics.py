@@ -125,6 +125,10 @@ CODES = {
     "E1302": "not enough cards to draw from",
     "W1303": "card never enters a deck",
     "E1304": "fewer wonders than seats",
+    # translations (locales/LANG.po)
+    "E1601": "translation of an unknown name",
+    "W1602": "names without a translation",
+    "E1603": "unreadable translation file",
 }
 
 
@@ -165,10 +169,13 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
     line, file names) has its control characters escaped: a card named with an escape
     sequence must not drive the terminal (see interpreter/printable.py)."""
     from .access.plain import is_plain, plain_diagnostic
+    from .i18n import N_, _
     from .printable import printable
     if is_plain():                              # --plain: no gutter, carets or arrows
         return plain_diagnostic(d, sources)
-    out = [f"{d.severity}[{d.code}]: {printable(d.message)}"]
+    severity = {"error": N_("error"), "warning": N_("warning")}.get(d.severity, d.severity)
+    note, help_ = _("note"), _("help")
+    out = [f"{_(severity)}[{d.code}]: {printable(d.message)}"]
     span = d.span
     if span is not None:
         gutter = " " * len(str(span.line))
@@ -186,19 +193,19 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
             if d.label:
                 caret += " " + printable(d.label)
             out += [f"{gutter} |", f"{span.line} | {text}", f"{gutter} | {caret}"]
-        for note in d.notes:
-            if note.span is not None:
-                out.append(f"{gutter} = note: {printable(note.message)} at "
-                           f"{printable(note.span.file)}:{note.span.line}:{note.span.column}")
+        for n in d.notes:
+            if n.span is not None:
+                out.append(f"{gutter} = {note}: {printable(n.message)} at "
+                           f"{printable(n.span.file)}:{n.span.line}:{n.span.column}")
             else:
-                out.append(f"{gutter} = note: {printable(note.message)}")
+                out.append(f"{gutter} = {note}: {printable(n.message)}")
         if d.help:
-            out.append(f"{gutter} = help: {printable(d.help)}")
+            out.append(f"{gutter} = {help_}: {printable(d.help)}")
     else:
-        for note in d.notes:
-            out.append(f"  = note: {printable(note.message)}")
+        for n in d.notes:
+            out.append(f"  = {note}: {printable(n.message)}")
         if d.help:
-            out.append(f"  = help: {printable(d.help)}")
+            out.append(f"  = {help_}: {printable(d.help)}")
     return "\n".join(out) + "\n"
 
 

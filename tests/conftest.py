@@ -100,6 +100,16 @@ def shipped_ruleset():
 
 
 @pytest.fixture(autouse=True)
+def english_locale(monkeypatch):
+    """Every test runs in English, whatever the locale of the machine running the suite
+    (`LANG=nl_NL.UTF-8` would make the program speak Dutch); a test of another language
+    asks for it (tests/test_localisation.py)."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+@pytest.fixture(autouse=True)
 def own_fit_cache(tmp_path_factory, monkeypatch):
     """Each test its own adaptive bot cache (WONDERS_CACHE_DIR): no test reads or writes
     the user's fits, and no test sees another's."""

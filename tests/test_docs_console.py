@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT, run_cli
 
 DOCS = ["play.md", "tutorial.md", "variants.md", "cli.md", "two-players.md", "editors.md",
-        "workbench.md", "simulate.md", "editions.md", "bots.md", "accessibility.md"]
+        "workbench.md", "simulate.md", "editions.md", "bots.md", "accessibility.md", "localisation.md"]
 
 
 def examples(doc):

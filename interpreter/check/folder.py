@@ -14,6 +14,7 @@ from ..paths import DEFAULT_RULES, content_dir
 from ..syntax.parser import parse_text, read_source
 from .load import (CheckResult, check_sources, nested_rule_sets, read_sources, rules_folder, same_fault, stray_item,
                    with_variant_notes)
+from .translations import check_rule_set_translations, check_variant_translations
 
 
 def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResult:
@@ -44,12 +45,15 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
     # a variant given (with --variant, or among the paths) makes that combination the
     # thing checked: the folder's variants are not stacked on it
     found = [] if variants or result.variants else folder_variant_files(paths, rules)
+    if not (variants or result.variants):        # the rule set as it is: its translations too
+        result = _with_translations(result, base_folders(paths, rules))
     if not found:
         return result
     if result.errors:
         return attrs.evolve(result, variants_waiting=tuple(shown for _, shown in found))
     base = {same_fault(d) for d in result.diagnostics}
     extra = []
+    variant_rulesets = []
     for path, shown in found:
         text, problems = read_source(path, shown)
         if text is not None:
@@ -64,8 +68,53 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
             continue
         run = with_variant_notes(run, sources + [(shown, text, problems)], {shown}, parse, base=result)
         extra += [d for d in run.diagnostics if same_fault(d) not in base]
+        if run.ruleset is not None:
+            variant_rulesets.append(run.ruleset)
+    extra += _variant_translations(result, found, variant_rulesets, base_folders(paths, rules))
     return attrs.evolve(result, diagnostics=tuple(sorted(result.diagnostics + tuple(extra), key=sort_key)),
                         variants_checked=tuple(shown for _, shown in found))
+
+
+def base_folders(paths, rules: str | None) -> list[tuple[Path, str]]:
+    """(folder, name shown) of the rule set folders checked: each folder given, or the
+    shipped rule set's."""
+    if paths:
+        return [(Path(raw), str(Path(raw))) for raw in paths if Path(raw).is_dir()]
+    folder = rules_folder(rules)
+    return [(folder, "content" + ("" if folder == content_dir() else
+                                  "/" + folder.relative_to(content_dir()).as_posix()))]
+
+
+def _with_translations(result: CheckResult, folders) -> CheckResult:
+    """The rule set's translation files checked against it (check/translations.py)."""
+    if result.ruleset is None:
+        return result
+    found, files = [], []
+    for folder, shown in folders:
+        diagnostics, texts = check_rule_set_translations(folder, shown, result.ruleset)
+        found += diagnostics
+        for name, text in texts:
+            result.sources.add(name, text)
+            files.append(name)
+    if not files:
+        return result
+    return attrs.evolve(result, diagnostics=tuple(sorted(result.diagnostics + tuple(found), key=sort_key)),
+                        files=result.files + tuple(files))
+
+
+def _variant_translations(result: CheckResult, found, variant_rulesets, folders) -> list[Diagnostic]:
+    """The translation files of the variants folders, for the names their variants add."""
+    out = []
+    variant_folders = dict.fromkeys((path.parent, shown.rsplit("/", 1)[0]) for path, shown in found)
+    for folder, shown in variant_folders:
+        base_folder = folder.parent
+        base_shown = next((s for f, s in folders if f == base_folder), str(base_folder))
+        diagnostics, texts = check_variant_translations(folder, shown, result.ruleset, variant_rulesets,
+                                                        base_folder, base_shown)
+        out += diagnostics
+        for name, text in texts:
+            result.sources.add(name, text)
+    return out
 
 
 def folder_variant_files(paths, rules: str | None) -> list[tuple[Path, str]]:

@@ -7,7 +7,7 @@ import click
 
 from interpreter.access.plain import is_plain
 
-from interpreter.commands.common import (NOTATION, PLAIN, RULES, VARIANT, age_option, card_writer,
+from interpreter.commands.common import (LANG, NOTATION, PLAIN, RULES, VARIANT, age_option, card_writer,
                                          fail_on_errors, load)
 
 
@@ -23,6 +23,7 @@ from interpreter.commands.common import (NOTATION, PLAIN, RULES, VARIANT, age_op
 @NOTATION
 @PLAIN
 @VARIANT
+@LANG
 @RULES
 def cards(age, color, players, search, show_wonders, paths, fmt, notation, variants, rules):
     """List cards with cost, chains, copies and effects."""
@@ -31,6 +32,10 @@ def cards(age, color, players, search, show_wonders, paths, fmt, notation, varia
     fail_on_errors(result)
     ruleset = result.ruleset
     age_number = age_option(age, ruleset)
+    if color is not None:                      # a colour or kind of building in the chosen language too
+        from interpreter.i18n import names
+        colors = ruleset.vocabulary.colors
+        color = names().to_english("color", color, colors) or names().to_english("kind", color, colors) or color
     if color is not None and color not in ruleset.vocabulary.colors:
         from interpreter.diagnostics import did_you_mean
         guess = did_you_mean(color, ruleset.vocabulary.colors)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from interpreter.commands.common import (FORMATS, PLAIN, RULES, VARIANT, load,
+from interpreter.commands.common import (FORMATS, LANG, PLAIN, RULES, VARIANT, load,
                                          shown)
 
 
@@ -16,6 +16,7 @@ from interpreter.commands.common import (FORMATS, PLAIN, RULES, VARIANT, load,
               help="text for people, json for editors and CI")
 @PLAIN
 @VARIANT
+@LANG
 @RULES
 def check(paths, fmt, variants, rules):
     """Check content files or folders (default: the shipped content).
@@ -28,21 +29,25 @@ def check(paths, fmt, variants, rules):
         click.echo(render_json(result.diagnostics), nl=False)
     else:
         click.echo(render_text(result.diagnostics, result.sources), nl=False)
+        from interpreter.i18n import _, ngettext
         warnings = len(result.diagnostics) - result.errors
-        summary = f"{len(result.files)} file(s) checked: {result.errors} error(s), {warnings} warning(s)"
+        summary = _("{files} file(s) checked: {errors} error(s), {warnings} warning(s)").format(
+            files=len(result.files), errors=result.errors, warnings=warnings)
         if result.ruleset is not None and not result.errors:     # errors of a variant in variants/
             r = result.ruleset
-            summary += f"; {len(r.cards)} card{'s' * (len(r.cards) != 1)}, " \
-                       f"{len(r.wonders)} wonder{'s' * (len(r.wonders) != 1)}"
+            summary += "; " + ngettext("{count} card", "{count} cards", len(r.cards)).format(count=len(r.cards)) \
+                + ", " + ngettext("{count} wonder", "{count} wonders", len(r.wonders)).format(count=len(r.wonders))
         if rules is not None:
-            summary += f"; rules: {result.rules}"
+            summary += "; " + _("rules: {name}").format(name=result.rules)
         if result.variants:
-            summary += "; variants: " + shown(", ".join(result.variants))
+            summary += "; " + _("variants: {names}").format(names=shown(", ".join(result.variants)))
         if result.variants_checked:
-            summary += f"; {len(result.variants_checked)} variant(s) in variants/ checked"
+            summary += "; " + _("{count} variant(s) in variants/ checked").format(count=len(result.variants_checked))
         if result.variants_waiting:
-            summary += f"; {len(result.variants_waiting)} variant(s) in variants/ not checked until the base is clean"
+            summary += "; " + _("{count} variant(s) in variants/ not checked until the base is clean").format(
+                count=len(result.variants_waiting))
         if result.rule_sets_checked:
-            summary += "; rule sets in subfolders checked: " + shown(", ".join(result.rule_sets_checked))
+            summary += "; " + _("rule sets in subfolders checked: {names}").format(
+                names=shown(", ".join(result.rule_sets_checked)))
         click.echo(summary)
     sys.exit(1 if result.errors else 0)

@@ -19,13 +19,42 @@ FORMATS = click.Choice(["text", "json"])
 def load(paths, variants=(), rules=None, folder_variants=False):
     """Check the content: the given files and folders, or the shipped rule set `rules`
     (None: the default one); `folder_variants`: also each variant of their `variants/`
-    folders on its own (`wonders check`)."""
+    folders on its own (`wonders check`).  The content's names in the chosen language
+    (--lang) are read from its translations."""
     from interpreter.check.folder import check_folder
     from interpreter.check.load import UsageError, check_paths
     try:
-        return (check_folder if folder_variants else check_paths)(list(paths) or None, list(variants), rules)
+        result = (check_folder if folder_variants else check_paths)(list(paths) or None, list(variants), rules)
+        _load_names(paths, variants, rules)
     except UsageError as err:
         raise click.UsageError(shown(str(err))) from None
+    return result
+
+
+def _load_names(paths, variants, rules) -> None:
+    from interpreter import i18n
+    from interpreter.i18n.content_names import Names, translation_files
+    if i18n.language() == i18n.ENGLISH:
+        return
+    found, problems = Names.read(i18n.language(), translation_files(paths, variants, rules, i18n.language()))
+    for problem in problems:
+        click.echo(shown(i18n._("warning: {problem}; its names stay English (`wonders check` says more)")
+                         .format(problem=problem)), err=True)
+    i18n.use_names(found)
+
+
+def _choose_language(ctx, param, value):
+    from interpreter import i18n
+    try:
+        return i18n.choose(value)
+    except ValueError:
+        raise click.BadParameter(f"no language {value!r}; languages: {', '.join(i18n.available())}") from None
+
+
+LANG = click.option("--lang", metavar="CODE", default=None, expose_value=False, is_eager=True,
+                    callback=_choose_language,
+                    help="the language of what is shown: en or nl (default: from LC_ALL, "
+                         "LC_MESSAGES or LANG; English when they name no other)")
 
 
 RULES = click.option("--rules", "rules", metavar="NAME", default=None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, NOTATION, PLAIN, RULES, VARIANT, presenter)
+from interpreter.commands.common import (CONTENT, FORMATS, LANG, NOTATION, PLAIN, RULES, VARIANT, presenter)
 
 
 @click.command()
@@ -15,6 +15,7 @@ from interpreter.commands.common import (CONTENT, FORMATS, NOTATION, PLAIN, RULE
 @PLAIN
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def moves(position_file, fmt, notation, paths, variants, rules):
     """List each player's legal actions, with payment options, in a saved position."""

@@ -13,8 +13,8 @@ import json
 import sys
 import click
 
-from .common import CONTENT, FORMATS, NOTATION, PLAIN, RULES, VARIANT, WriteError, load_position, presenter, \
-    run_game, shown, tables as load_tables, variant_record, write_atomic
+from .common import CONTENT, FORMATS, LANG, NOTATION, PLAIN, RULES, VARIANT, WriteError, load_position, \
+    presenter, run_game, shown, tables as load_tables, variant_record, write_atomic
 from .outputs import bot_inputs, check_outputs, content_inputs
 
 
@@ -39,6 +39,7 @@ from .outputs import bot_inputs, check_outputs, content_inputs
 @PLAIN
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, notation, paths, variants,
          rules):
@@ -116,6 +117,8 @@ def _new_game(players, seed, sides, wonders, names, paths, variants, rules):
     if len(set(names)) != len(names):
         raise click.BadParameter("every player needs a name of their own", param_hint="--names")
     tables = load_tables(paths, variants, rules)
+    from interpreter.i18n import names as shown_names
+    wonders = [shown_names().wonder_named(w, {s.wonder for s in tables.sides}) for w in wonders]
     known_sides = sorted({s.side for s in tables.sides})
     if sides != "random" and sides not in known_sides:
         raise click.BadParameter(f"{shown(sides)!r} is not a side of these rules' boards "

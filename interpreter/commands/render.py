@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .common import CONTENT, RULES, VARIANT, age_option, fail_on_errors, load, shown
+from .common import CONTENT, LANG, RULES, VARIANT, age_option, fail_on_errors, load, shown
 from .outputs import check_outputs, content_inputs
 
 
@@ -42,6 +42,7 @@ def _output_folder(out: str) -> Path:
               help="embossed lines per braille page")
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def render(out, age, braille_file, braille_table, cells, lines, paths, variants, rules):
     """Draw every card and wonder side: an HTML page, an SVG each, and an A4 print sheet.

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, NOTATION, PLAIN, RULES, VARIANT, presenter, read_json, recorded_rules, recorded_variants, run_game, shown,
+from interpreter.commands.common import (CONTENT, FORMATS, LANG, NOTATION, PLAIN, RULES, VARIANT, presenter, read_json, recorded_rules, recorded_variants, run_game, shown,
                                          tables as load_tables, write)
 from interpreter.commands.outputs import check_outputs, content_inputs, same_file
 
@@ -21,6 +21,7 @@ from interpreter.commands.outputs import check_outputs, content_inputs, same_fil
 @PLAIN
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, rules):
     """Re-run a game log, checking every step; optionally stop and show the state.

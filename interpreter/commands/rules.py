@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from interpreter.commands.common import (CONTENT, RULES, VARIANT, fail_on_errors, load)
+from interpreter.commands.common import (CONTENT, LANG, RULES, VARIANT, fail_on_errors, load)
 
 
 @click.command()
@@ -14,9 +14,11 @@ from interpreter.commands.common import (CONTENT, RULES, VARIANT, fail_on_errors
 @click.option("--full", is_flag=True, help="print the whole effective content, not only the rules block")
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def rules(show_diff, full, paths, variants, rules):
     """Print the effective rules: the base with the variants applied."""
+    from interpreter import i18n
     from interpreter.tools import rules as tool
     result = load(paths, variants, rules)
     fail_on_errors(result)
@@ -24,5 +26,7 @@ def rules(show_diff, full, paths, variants, rules):
         base = load(paths, (), rules)
         fail_on_errors(base)
         click.echo(tool.diff_text(base.ruleset, result.ruleset, list(variants)), nl=False)
+    elif not full and i18n.language() != i18n.ENGLISH:      # the rules in words of the language
+        click.echo(tool.rules_summary(result.ruleset), nl=False)
     else:
         click.echo(tool.rules_text(result.ruleset, full), nl=False)

@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, NOTATION, PLAIN, RULES, VARIANT, presenter, read_json,
-                                         shown, tables as load_tables)
+from interpreter.commands.common import (CONTENT, FORMATS, LANG, NOTATION, PLAIN, RULES, VARIANT, presenter,
+                                         read_json, shown, tables as load_tables)
 
 
 @click.command()
@@ -17,6 +17,7 @@ from interpreter.commands.common import (CONTENT, FORMATS, NOTATION, PLAIN, RULE
 @PLAIN
 @CONTENT
 @VARIANT
+@LANG
 @RULES
 def score(table_file, fmt, notation, paths, variants, rules):
     """Score a finished real table: each player's score pad and the winner(s)."""

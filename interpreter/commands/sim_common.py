@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from .common import CONTENT, PLAIN, RULES, VARIANT, load
+from .common import CONTENT, LANG, PLAIN, RULES, VARIANT, load
 
 PLAYERS = click.option("--players", type=int, required=True, help="number of players")
 GAMES = click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
@@ -34,7 +34,7 @@ REPORT = click.option("--report", "report_file", type=click.Path(dir_okay=False)
 
 def common_options(command):
     for option in reversed([PLAYERS, GAMES, BOTS, ROTATE, SIDES, SEED, WORKERS, CLUSTER, QUIET, FORMAT, REPORT,
-                            CONTENT, VARIANT, RULES, PLAIN]):
+                            CONTENT, VARIANT, LANG, RULES, PLAIN]):
         command = option(command)
     return command
 

@@ -9,6 +9,7 @@ import attrs
 
 from ..check.model import CardDef, Cost, Vocabulary
 from ..describe import cost_text, effect_text
+from ..i18n import _, names
 from . import icons
 from .colors import ink, paint, tint
 from .effect_icons import effect as effect_icons
@@ -70,14 +71,15 @@ def _copies(view: CardView) -> str:
 def _chains(view: CardView) -> str:
     top = HEIGHT - NAME_STRIP - 100
     out = []
-    for names, x, anchor, lead in ((view.card.chains, 22, "start", "free with"),
-                                   (view.leads_to, WIDTH - 22, "end", "leads to")):
-        if names:
-            link = icons.chain_link(f"{lead} {', '.join(names)}")
+    for cards, x, anchor, lead in ((view.card.chains, 22, "start", _("free with")),
+                                   (view.leads_to, WIDTH - 22, "end", _("leads to"))):
+        shown = [names().card(c) for c in cards]
+        if shown:
+            link = icons.chain_link(f"{lead} {', '.join(shown)}")
             out.append(icons.row([link], x, top - 2, 28, 28, anchor))
             label_x = x + 36 if anchor == "start" else x - 36
             out.append(single_line(f"{lead}:", label_x, top + 12, 240, 20, "#555555", "normal", anchor))
-            out.append(text_block([", ".join(names)], x, top + 22, 280, 62, 24, "#222222", anchor, "chain"))
+            out.append(text_block([", ".join(shown)], x, top + 22, 280, 62, 24, "#222222", anchor, "chain"))
     return '<g class="chains">' + "".join(out) + "</g>" if out else ""
 
 
@@ -91,14 +93,16 @@ def card_svg(view: CardView, vocabulary: Vocabulary) -> str:
     icon_rows = "".join(icons.row(r, (COST_COLUMN + WIDTH) / 2, 18 + i * row_height, row_height * 0.9,
                                   WIDTH - COST_COLUMN - 30)
                         for i, r in enumerate(effect_rows))
-    words = [effect_text(e) for e in card.effects] or ["no effect"]
+    words = [effect_text(e) for e in card.effects] or [_("no effect")]
     body_top = BAND + 20
     body_bottom = HEIGHT - NAME_STRIP - 215
-    name = escape(card.name)
+    name = escape(names().card(card.name))
+    about = _("{card}: age {age}, {color}").format(card=names().card(card.name), age=ROMAN.get(card.age, card.age),
+                                                   color=names().kind(card.color) or names().color(card.color))
     return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="63mm" height="88mm" '
         f'class="card-svg" role="img" aria-label="{name}">',
-        f'<title>{name}: age {ROMAN.get(card.age, card.age)}, {escape(card.color)}</title>',
+        f'<title>{escape(about)}</title>',
         f'<rect x="2" y="2" width="{WIDTH - 4}" height="{HEIGHT - 4}" rx="30" fill="{tint(band, 0.88)}" '
         f'stroke="#333333" stroke-width="4"/>',
         f'<path class="band" d="M2 32 A30 30 0 0 1 32 2 H{WIDTH - 32} A30 30 0 0 1 {WIDTH - 2} 32 V{BAND} H2 Z" '
@@ -110,7 +114,7 @@ def card_svg(view: CardView, vocabulary: Vocabulary) -> str:
         _chains(view),
         f'<path d="M2 {HEIGHT - NAME_STRIP} H{WIDTH - 2} V{HEIGHT - 32} A30 30 0 0 1 {WIDTH - 32} {HEIGHT - 2} '
         f'H32 A30 30 0 0 1 2 {HEIGHT - 32} Z" fill="{band}" stroke="#333333" stroke-width="4"/>',
-        single_line(card.name, WIDTH / 2, HEIGHT - NAME_STRIP / 2, WIDTH - 190, 50, on_band, css_class="name"),
+        single_line(names().card(card.name), WIDTH / 2, HEIGHT - NAME_STRIP / 2, WIDTH - 190, 50, on_band, css_class="name"),
         single_line(ROMAN.get(card.age, str(card.age)), WIDTH - 28, HEIGHT - NAME_STRIP / 2, 90, 34, on_band, "normal", "end",
                     css_class="age"),
         "</svg>\n"])

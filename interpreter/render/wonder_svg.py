@@ -6,6 +6,8 @@ from __future__ import annotations
 from html import escape
 
 from ..check.model import SideDef, Vocabulary, WonderDef
+from ..i18n import _
+from ..tools.cards import wonder_title
 from ..describe import cost_text, effect_text
 from . import icons
 from .card_svg import cost_icons
@@ -30,13 +32,14 @@ def _effects_panel(effects, vocabulary: Vocabulary, x: float, y: float, width: f
 
 def wonder_side_svg(wonder: WonderDef, side: SideDef, vocabulary: Vocabulary) -> str:
     """The side as a standalone SVG document."""
-    title = escape(f"{wonder.name}, side {side.name}")
+    shown = wonder_title(wonder.name)
+    title = escape(_("{wonder}, side {side}").format(wonder=shown, side=side.name))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="252mm" height="128mm" '
            f'class="wonder-svg" role="img" aria-label="{title}"><title>{title}</title>',
            f'<rect x="2" y="2" width="{WIDTH - 4}" height="{HEIGHT - 4}" rx="24" fill="{BOARD}" stroke="#2b2118" '
            f'stroke-width="4"/>',
-           single_line(wonder.name, 40, BAND / 2, WIDTH - 300, 58, "#ffffff", anchor="start", css_class="name"),
-           single_line(f"side {side.name}", WIDTH - 40, BAND / 2, 220, 40, "#f0e0c0", anchor="end", css_class="side")]
+           single_line(shown, 40, BAND / 2, WIDTH - 300, 58, "#ffffff", anchor="start", css_class="name"),
+           single_line(_("side {side}").format(side=side.name), WIDTH - 40, BAND / 2, 220, 40, "#f0e0c0", anchor="end", css_class="side")]
     panel_width = 330
     out.append(f'<rect x="20" y="{BAND}" width="{panel_width}" height="{HEIGHT - BAND - 20}" rx="16" fill="{PANEL}"/>')
     out.append(single_line("the board gives", 20 + panel_width / 2, BAND + 26, panel_width - 20, 24, "#6b5a48", "normal"))
@@ -49,7 +52,7 @@ def wonder_side_svg(wonder: WonderDef, side: SideDef, vocabulary: Vocabulary) ->
         x = left + i * (column + gap)
         out.append(f'<g class="stage"><rect x="{x:.1f}" y="{BAND}" width="{column:.1f}" height="{HEIGHT - BAND - 20}" '
                    f'rx="16" fill="{PANEL}" stroke="#2b2118" stroke-width="3"/>')
-        out.append(single_line(f"stage {i + 1}", x + column / 2, BAND + 26, column - 20, 26, "#6b5a48"))
+        out.append(single_line(_("stage {number}").format(number=i + 1), x + column / 2, BAND + 26, column - 20, 26, "#6b5a48"))
         cost = cost_icons(stage.cost, vocabulary)
         out.append(f'<g><title>cost: {escape(cost_text(stage.cost))}</title>'
                    + icons.row(cost, x + column / 2, BAND + 50, 64, column - 24) + "</g>")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ..i18n import N_, _, names
 from ..tools.table import render_table
 from .summary_text import failure_warning, failures_text
 
-SECTIONS = [("game", "The games"), ("strategy", "Strategy (per city)"), ("category", "Score categories"), ("seat", "By seat"),
-            ("wonder", "By wonder and side"), ("bot", "By bot"), ("card", "Cards")]
+SECTIONS = [("game", N_("The games")), ("strategy", N_("Strategy (per city)")), ("category", N_("Score categories")),
+            ("seat", N_("By seat")), ("wonder", N_("By wonder and side")), ("bot", N_("By bot")), ("card", N_("Cards"))]
 
 
 def _value(figure, value) -> str:
@@ -24,31 +25,33 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
     tested = len(result["figures"])
     failed = result.get("failed", [])
     out = [failure_warning(failed, result["games"][0])
-           + f"{b} against {a}: {result['games'][0]} games each, on the same seeds", ""]
+           + _("{b} against {a}: {games} games each, on the same seeds").format(a=a, b=b, games=result['games'][0]), ""]
     if result["verdict"]:
-        out.append(f"The largest significant differences ({result['significant']} of {tested} figures "
-                   f"differ at 5% after Holm's correction):")
+        out.append(_("The largest significant differences ({significant} of {tested} figures differ at 5% after "
+                     "Holm's correction):").format(significant=result['significant'], tested=tested))
         out += [f"  {line}" for line in result["verdict"]]
     else:
-        out.append(f"No figure differs significantly ({tested} figures tested at 5%, Holm's correction).")
+        out.append(_("No figure differs significantly ({tested} figures tested at 5%, Holm's correction).")
+                   .format(tested=tested))
     if result.get("not_adapting"):
         out.append(not_adapting_line(result["not_adapting"]))
     out.append("")
     for section, title in SECTIONS:
+        title = _(title)
         rows = [f for f in result["figures"] if f["section"] == section]
         if section == "card" and not all_cards:
             rows = [f for f in rows if f["significant"]] or []
-            title += " (the significant differences; --format json has every card)"
+            title += " " + _("(the significant differences; --format json has every card)")
         if not rows:
             continue
-        table = render_table(["figure", a, b, "difference", "95% CI", "p (Holm)", ""],
+        table = render_table([_("figure"), a, b, _("difference"), _("95% CI"), _("p (Holm)"), ""],
                              [[f["figure"], _value(f, f["a"]), _value(f, f["b"]), *_difference(f),
                                f"{f['p_holm']:.3g}", "*" if f["significant"] else ""] for f in rows])
         out.append(f"{title}\n{table}")
-    out.append("Share of the winners' points\n" + render_table(
-        ["category", a, b], [[s["category"], f"{100 * s['a']:.1f}%", f"{100 * s['b']:.1f}%"]
-                             for s in result["shares_of_winners"]]))
-    out.append("* significant at 5% after Holm's correction for all the figures compared.")
+    out.append(_("Share of the winners' points") + "\n" + render_table(
+        [_("category"), a, b], [[names().score(s["category"]), f"{100 * s['a']:.1f}%", f"{100 * s['b']:.1f}%"]
+                                for s in result["shares_of_winners"]]))
+    out.append(_("* significant at 5% after Holm's correction for all the figures compared."))
     return "\n".join(out) + "\n" + failures_text({"failed": failed})
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 
+from ..i18n import _, language, names
 from .compare_text import not_adapting_line
 from .summary_text import pct
 
@@ -57,6 +58,11 @@ def _text(value) -> str:
     return html.escape(str(value), quote=True)
 
 
+def _element(tag: str, text) -> str:
+    """A heading or paragraph of text (escaped)."""
+    return f"<{tag}>{_text(text)}</{tag}>"
+
+
 def _label(value) -> str:
     """A name as Plotly shows it: its markup (`<b>`, `<a href>`, entities) escaped, so the
     chart shows the name as written and never a link or a tag."""
@@ -80,7 +86,7 @@ def _div(figure, name: str) -> str:
 
 def _page(title: str, body: list[str]) -> str:
     _go, get_plotlyjs = _plotly()
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{_text(title)}</title>"
+    return (f"<!DOCTYPE html>\n<html lang=\"{language()}\"><head><meta charset=\"utf-8\"><title>{_text(title)}</title>"
             f"<style>{STYLE}</style><script>{get_plotlyjs()}</script></head>\n<body>\n"
             + "\n".join(body) + f"\n<script>{SORTER}</script>\n</body></html>\n")
 
@@ -103,7 +109,8 @@ def _win_bars(go, groups: list[tuple[str, list[dict]]], labels, players: int, ti
                                 "arrayminus": [w["rate"] - w["low"] for w in wins]},
                        customdata=[[w["n"]] for w in wins],
                        hovertemplate="%{x}: %{y:.1%} (n=%{customdata[0]})<extra>%{fullData.name}</extra>")
-    figure.add_hline(y=1 / players, line_dash="dash", annotation_text=f"fair share 1/{players}")
+    figure.add_hline(y=1 / players, line_dash="dash",
+                     annotation_text=_("fair share 1/{players}").format(players=players))
     figure.update_layout(title=title, yaxis_tickformat=".0%", barmode="group")
     return figure
 
@@ -113,20 +120,22 @@ def _wonder_chart(go, summary: dict):
     groups = []
     for side in sorted({w["side"] for w in summary["wonders"]}):
         by = {w["wonder"]: w["win"] for w in summary["wonders"] if w["side"] == side}
-        groups.append((f"side {side}", [by.get(w, {"rate": 0, "low": 0, "high": 0, "n": 0}) for w in wonders]))
-    return _win_bars(go, groups, wonders, summary["players"], "Win rate by wonder and side (95% Wilson intervals)")
+        groups.append((_("side {side}").format(side=side),
+                       [by.get(w, {"rate": 0, "low": 0, "high": 0, "n": 0}) for w in wonders]))
+    return _win_bars(go, groups, [names().city(w) for w in wonders], summary["players"],
+                     _("Win rate by wonder and side (95% Wilson intervals)"))
 
 
 def _score_histogram(go, named_records: list[tuple[str, list[dict]]]):
     figure = go.Figure()
     for name, records in named_records:
         games = [r for r in records if "error" not in r]
-        figure.add_histogram(name=_label(f"{name}: every city"), x=[s["total"] for g in games for s in g["seats"]],
-                             opacity=0.6, histnorm="probability")
-        figure.add_histogram(name=_label(f"{name}: winners"), x=[max(s["total"] for s in g["seats"]) for g in games],
-                             opacity=0.6, histnorm="probability")
-    figure.update_layout(title="Score distribution", barmode="overlay", xaxis_title="total score",
-                         yaxis_title="share of cities", yaxis_tickformat=".0%")
+        figure.add_histogram(name=_label(_("{name}: every city").format(name=name)),
+                             x=[s["total"] for g in games for s in g["seats"]], opacity=0.6, histnorm="probability")
+        figure.add_histogram(name=_label(_("{name}: winners").format(name=name)),
+                             x=[max(s["total"] for s in g["seats"]) for g in games], opacity=0.6, histnorm="probability")
+    figure.update_layout(title=_("Score distribution"), barmode="overlay", xaxis_title=_("total score"),
+                         yaxis_title=_("share of cities"), yaxis_tickformat=".0%")
     return figure
 
 
@@ -134,74 +143,82 @@ def _category_boxes(go, named_records, categories):
     figure = go.Figure()
     for name, records in named_records:
         seats = [s for g in records if "error" not in g for s in g["seats"]]
-        xs = [_label(c) for s in seats for c in categories]
+        xs = [_label(names().score(c)) for s in seats for c in categories]
         ys = [s["scores"][c] for s in seats for c in categories]
         figure.add_box(name=_label(name), x=xs, y=ys, boxmean=True)
-    figure.update_layout(title="Points per city by score category", boxmode="group", yaxis_title="points")
+    figure.update_layout(title=_("Points per city by score category"), boxmode="group", yaxis_title=_("points"))
     return figure
 
 
 def _shares(go, named_summaries):
     figure = go.Figure()
     for name, summary in named_summaries:
-        figure.add_bar(name=_label(name), x=[_label(c["category"]) for c in summary["categories"]],
+        figure.add_bar(name=_label(name), x=[_label(names().score(c["category"])) for c in summary["categories"]],
                        y=[c["share_of_winners"] for c in summary["categories"]])
-    figure.update_layout(title="Each category's share of the winners' points", yaxis_tickformat=".0%",
+    figure.update_layout(title=_("Each category's share of the winners' points"), yaxis_tickformat=".0%",
                          barmode="group")
     return figure
 
 
 def _facts(summary: dict) -> str:
     f = summary["facts"]
-    variants = ", ".join(map(str, summary["variants"])) or "none"
-    return (f"<p class=\"facts\">{_text(summary['games'])} games, {_text(summary['players'])} players, rules "
-            f"{_text(summary['rules'])}, variants: {_text(variants)}. Winning score "
-            f"{f['winning_score']['mean']:.1f} (±{f['winning_score']['ci']:.1f}), margin {f['margin']['mean']:.1f}, "
-            f"shared wins {pct(f['tie']['rate'])}.</p>")
+    variants = ", ".join(map(str, summary["variants"])) or _("none")
+    return "<p class=\"facts\">" + _text(_(
+        "{games} games, {players} players, rules {rules}, variants: {variants}. Winning score {score} "
+        "(±{score_ci}), margin {margin}, shared wins {tie}.").format(
+        games=summary['games'], players=summary['players'], rules=summary['rules'], variants=variants,
+        score=f"{f['winning_score']['mean']:.1f}", score_ci=f"{f['winning_score']['ci']:.1f}",
+        margin=f"{f['margin']['mean']:.1f}", tie=pct(f['tie']['rate']))) + "</p>"
 
 
 def failures(failed: list[dict], finished: int) -> str:
     """The warning a report opens with when games failed: its figures leave them out."""
     if not failed:
         return ""
-    rows = "".join(f"<li>game {_text(g.get('game'))} (seed {_text(g.get('seed'))}): {_text(g.get('error'))}<br>"
-                   f"replay: <code>{_text(g.get('replay'))}</code></li>" for g in failed[:20])
+    game = _("game {game} (seed {seed})")
+    rows = "".join(f"<li>{_text(game.format(game=g.get('game'), seed=g.get('seed')))}: "
+                   f"{_text(g.get('error'))}<br>replay: <code>{_text(g.get('replay'))}</code></li>"
+                   for g in failed[:20])
     more = f"<li>... and {len(failed) - 20} more</li>" if len(failed) > 20 else ""
-    return (f"<div class=\"failed\" role=\"alert\"><p><strong>{len(failed)} game(s) failed and are left out: "
-            f"the figures below come from the {finished} that finished, a biased sample.</strong></p>"
-            f"<ul>{rows}{more}</ul></div>")
+    warning = _("{failed} game(s) failed and are left out: the figures below come from the {finished} that "
+                "finished, a biased sample.").format(failed=len(failed), finished=finished)
+    return f"<div class=\"failed\" role=\"alert\"><p><strong>{_text(warning)}</strong></p><ul>{rows}{more}</ul></div>"
 
 
 def card_table(summary: dict) -> str:
-    rows = [[(c["card"], c["card"]), (pct(c["build_rate"]), c["build_rate"]),
+    rows = [[(names().card(c["card"]), names().card(c["card"])), (pct(c["build_rate"]), c["build_rate"]),
              (" ".join(f"{a}:{n}" for a, n in c["ages"].items()), min(map(int, c["ages"]), default=0)),
              (f"{pct(c['win_built']['rate'])} ({pct(c['win_built']['low'])}-{pct(c['win_built']['high'])})",
               c["win_built"]["rate"]),
              (f"{pct(c['win_not']['rate'])} ({pct(c['win_not']['low'])}-{pct(c['win_not']['high'])})",
               c["win_not"]["rate"]),
              (f"{100 * c['difference']:+.1f}", c["difference"])] for c in summary["cards"]]
-    return _table(["card", "built by", "age built: cities", "win rate if built (95% CI)",
-                   "win rate if not", "difference (points)"], rows, "cards")
+    return _table([_("card"), _("built by"), _("age built: cities"), _("win rate if built (95% CI)"),
+                   _("win rate if not"), _("difference (points)")], rows, "cards")
 
 
 def simulate_report(summary: dict, records: list[dict]) -> str:
-    go, _ = _plotly()
+    go, _js = _plotly()
     if not summary["games"]:
-        return _page("wonders simulate", ["<h1>wonders simulate</h1><p>No game finished.</p>",
+        return _page("wonders simulate", ["<h1>wonders simulate</h1>" + _element("p", _("No game finished.")),
                                           failures(summary["failed"], 0)])
     categories = [c["category"] for c in summary["categories"]]
-    seats = _win_bars(go, [("seat", [s["win"] for s in summary["seats"]])],
-                      [f"seat {s['seat']}" for s in summary["seats"]], summary["players"],
-                      "Win rate by seat (95% Wilson intervals)")
-    body = ["<h1>Balance report</h1>", failures(summary["failed"], summary["games"]), _facts(summary),
-            "<h2>Wonders</h2>", _div(_wonder_chart(go, summary), "chart-wonders"),
-            "<h2>Seats</h2>", _div(seats, "chart-seats"),
-            "<h2>Scores</h2>", _div(_score_histogram(go, [("games", records)]), "chart-scores"),
-            _div(_category_boxes(go, [("games", records)], categories), "chart-categories"),
-            _div(_shares(go, [("winners", summary)]), "chart-shares"),
-            *_strategy_section(go, [("cities", summary)]),
-            "<h2>Cards</h2><p>Click a column to sort.</p>", card_table(summary)]
-    return _page("wonders simulate: balance report", body)
+    seats = _win_bars(go, [(_("seat"), [s["win"] for s in summary["seats"]])],
+                      [_("seat {seat}").format(seat=s['seat']) for s in summary["seats"]], summary["players"],
+                      _("Win rate by seat (95% Wilson intervals)"))
+    games = _("games")
+
+    def heading(text):
+        return _element("h2", text)
+    body = [_element("h1", _("Balance report")), failures(summary["failed"], summary["games"]), _facts(summary),
+            heading(_("Wonders")), _div(_wonder_chart(go, summary), "chart-wonders"),
+            heading(_("Seats")), _div(seats, "chart-seats"),
+            heading(_("Scores")), _div(_score_histogram(go, [(games, records)]), "chart-scores"),
+            _div(_category_boxes(go, [(games, records)], categories), "chart-categories"),
+            _div(_shares(go, [(_("winners"), summary)]), "chart-shares"),
+            *_strategy_section(go, [(_("cities"), summary)]),
+            heading(_("Cards")) + _element("p", _("Click a column to sort.")), card_table(summary)]
+    return _page(_("wonders simulate: balance report"), body)
 
 
 def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:
@@ -211,8 +228,8 @@ def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:
         return []
     figure = _mean_bars(go, [(name, [(f["figure"], f["per_city"]) for f in summary["strategy"]])
                              for name, summary in named_summaries],
-                        "Strategy: per city at the game's end (95% intervals)")
-    return ["<h2>Strategy</h2>", _div(figure, "chart-strategy")]
+                        _("Strategy: per city at the game's end (95% intervals)"))
+    return [_element("h2", _("Strategy")), _div(figure, "chart-strategy")]
 
 
 def _mean_bars(go, sides: list[tuple[str, list[tuple[str, dict]]]], title: str):
@@ -228,37 +245,37 @@ def _mean_bars(go, sides: list[tuple[str, list[tuple[str, dict]]]], title: str):
 
 def compare_report(result: dict, summary_a: dict, summary_b: dict,
                    records_a: list[dict] | None = None, records_b: list[dict] | None = None) -> str:
-    go, _ = _plotly()
+    go, _js = _plotly()
     a, b = result["a"], result["b"]
     verdict = "".join(f"<li>{_text(line)}</li>" for line in result["verdict"]) \
-        or "<li>No figure differs significantly.</li>"
+        or _element("li", _("No figure differs significantly."))
     wonders = sorted({(w["wonder"], w["side"]) for w in summary_a["wonders"]})
     by_a = {(w["wonder"], w["side"]): w["win"] for w in summary_a["wonders"]}
     by_b = {(w["wonder"], w["side"]): w["win"] for w in summary_b["wonders"]}
     empty = {"rate": 0, "low": 0, "high": 0, "n": 0}
     wonder_chart = _win_bars(go, [(a, [by_a.get(w, empty) for w in wonders]),
                                   (b, [by_b.get(w, empty) for w in wonders])],
-                             [f"{w} {s}" for w, s in wonders], summary_a["players"] or 1,
-                             "Win rate by wonder and side (95% Wilson intervals)")
+                             [f"{names().city(w)} {s}" for w, s in wonders], summary_a["players"] or 1,
+                             _("Win rate by wonder and side (95% Wilson intervals)"))
     means = _mean_bars(go, [(name, [(c["category"], c["points"]) for c in summary["categories"]])
                             for name, summary in ((a, summary_a), (b, summary_b))],
-                       "Mean points per city by category (95% intervals)")
+                       _("Mean points per city by category (95% intervals)"))
     rows = [[(f["figure"], f["figure"]), (f"{f['a']:.3g}", f["a"]), (f"{f['b']:.3g}", f["b"]),
              (f"{f['difference']:+.3g} ± {f['ci']:.2g}", f["difference"]), (f"{f['p_holm']:.3g}", f["p_holm"]),
              ("yes" if f["significant"] else "", int(f["significant"]))] for f in result["figures"]]
-    body = [f"<h1>{_text(b)} against {_text(a)}</h1>",
+    body = [_element("h1", _("{b} against {a}").format(a=a, b=b)),
             failures(result.get("failed", summary_a["failed"] + summary_b["failed"]), result["games"][0]),
             f"<p class=\"facts\">{_text(result['games'][0])} games on each side, on the same seeds. Significance: 5% "
             f"after Holm's correction for {len(result['figures'])} figures.</p>",
-            f"<h2>Verdict</h2><ul class=\"verdict\">{verdict}</ul>",
+            _element("h2", _("Verdict")) + f"<ul class=\"verdict\">{verdict}</ul>",
             *([f"<p class=\"note\">{_text(not_adapting_line(result['not_adapting']))}</p>"]
               if result.get("not_adapting") else []),
             *_strategy_section(go, [(a, summary_a), (b, summary_b)]),
-            "<h2>Wonders</h2>", _div(wonder_chart, "chart-wonders"),
-            "<h2>Scores</h2>", _div(means, "chart-categories"),
+            _element("h2", _("Wonders")), _div(wonder_chart, "chart-wonders"),
+            _element("h2", _("Scores")), _div(means, "chart-categories"),
             _div(_shares(go, [(a, summary_a), (b, summary_b)]), "chart-shares")]
     if records_a is not None and records_b is not None:
         body.append(_div(_score_histogram(go, [(a, records_a), (b, records_b)]), "chart-scores"))
-    body += ["<h2>Every figure</h2><p>Click a column to sort.</p>",
+    body += [_element("h2", _("Every figure")) + _element("p", _("Click a column to sort.")),
              _table(["figure", a, b, "difference (95% CI)", "p (Holm)", "significant"], rows, "figures")]
     return _page(f"wonders compare: {b} against {a}", body)

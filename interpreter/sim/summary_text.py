@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _, names
 from ..tools.table import render_table
 from .summary import RARE
 
@@ -19,7 +20,7 @@ def score_cells(score: dict) -> list[str]:
 
 
 def _group_table(title: str, headers: list[str], rows: list[tuple[list[str], dict]]) -> str:
-    table = render_table(headers + ["n", "win rate", "95% CI", "mean score", "95% CI"],
+    table = render_table(headers + ["n", _("win rate"), _("95% CI"), _("mean score"), _("95% CI")],
                          [label + [str(g["win"]["n"])] + win_cells(g["win"]) + score_cells(g["score"])
                           for label, g in rows])
     return f"{title}\n{table}"
@@ -27,38 +28,44 @@ def _group_table(title: str, headers: list[str], rows: list[tuple[list[str], dic
 
 def summary_text(summary: dict, cards: int = 15) -> str:
     if not summary["games"]:
-        return "No game finished.\n" + failures_text(summary)
+        return _("No game finished.") + "\n" + failures_text(summary)
+    n = names()
     facts = summary["facts"]
-    variants = ", ".join(summary["variants"]) or "none"
+    variants = ", ".join(summary["variants"]) or _("none")
     out = [failure_warning(summary["failed"], summary["games"])
-           + f"{summary['games']} games, {summary['players']} players, rules {summary['rules']}, variants: {variants}",
-           f"winning score {facts['winning_score']['mean']:.1f} (±{facts['winning_score']['ci']:.1f}), "
-           f"margin {facts['margin']['mean']:.1f} (±{facts['margin']['ci']:.1f}), "
-           f"shared wins {pct(facts['tie']['rate'])} ({pct(facts['tie']['low'])}-{pct(facts['tie']['high'])}), "
-           f"{facts['turns']['mean']:.0f} turns a game", ""]
-    out.append(_group_table("By seat", ["seat"], [([str(g["seat"])], g) for g in summary["seats"]]))
-    out.append(_group_table("By wonder and side", ["wonder", "side"],
-                            [([g["wonder"], g["side"]], g) for g in summary["wonders"]]))
-    out.append(_group_table("By bot", ["bot"], [([g["bot"]], g) for g in summary["bots"]]))
-    out.append("Score categories (per city)\n" + render_table(
-        ["category", "mean", "sd", "95% CI", "share of winners' points"],
-        [[c["category"], f"{c['points']['mean']:.2f}", f"{c['points']['sd']:.2f}", f"±{c['points']['ci']:.2f}",
+           + _("{games} games, {players} players, rules {rules}, variants: {variants}").format(
+               games=summary["games"], players=summary["players"], rules=summary["rules"], variants=variants),
+           _("winning score {score} (±{score_ci}), margin {margin} (±{margin_ci}), shared wins {tie} ({low}-{high}), "
+             "{turns} turns a game").format(
+               score=f"{facts['winning_score']['mean']:.1f}", score_ci=f"{facts['winning_score']['ci']:.1f}",
+               margin=f"{facts['margin']['mean']:.1f}", margin_ci=f"{facts['margin']['ci']:.1f}",
+               tie=pct(facts['tie']['rate']), low=pct(facts['tie']['low']), high=pct(facts['tie']['high']),
+               turns=f"{facts['turns']['mean']:.0f}"), ""]
+    out.append(_group_table(_("By seat"), [_("seat")], [([str(g["seat"])], g) for g in summary["seats"]]))
+    out.append(_group_table(_("By wonder and side"), [_("wonder"), _("side")],
+                            [([n.city(g["wonder"]), g["side"]], g) for g in summary["wonders"]]))
+    out.append(_group_table(_("By bot"), [_("bot")], [([g["bot"]], g) for g in summary["bots"]]))
+    out.append(_("Score categories (per city)") + "\n" + render_table(
+        [_("category"), _("mean"), _("sd"), _("95% CI"), _("share of winners' points")],
+        [[n.score(c["category"]), f"{c['points']['mean']:.2f}", f"{c['points']['sd']:.2f}", f"±{c['points']['ci']:.2f}",
           pct(c["share_of_winners"])] for c in summary["categories"]]))
     if summary.get("strategy"):
-        out.append("Strategy (per city, at the game's end)\n" + render_table(
-            ["figure", "mean", "sd", "95% CI"],
+        out.append(_("Strategy (per city, at the game's end)") + "\n" + render_table(
+            [_("figure"), _("mean"), _("sd"), _("95% CI")],
             [[f["figure"], f"{f['per_city']['mean']:.2f}", f"{f['per_city']['sd']:.2f}", f"±{f['per_city']['ci']:.2f}"]
              for f in summary["strategy"]]))
     shown = summary["cards"][:cards]
     total = len(summary["cards"])
-    limited = f" (the first {len(shown)}; --format json has all {total})" if total > len(shown) else ""
-    out.append("Cards: win rate of the cities that built each against those that did not, "
-               f"largest difference first, those built by fewer than {RARE} cities last{limited}\n"
-               + render_table(["card", "built", "ages", "win if built", "95% CI", "win if not", "95% CI", "difference"],
-                              [[c["card"], pct(c["build_rate"]),
-                                " ".join(f"{a}:{n}" for a, n in c["ages"].items()),
+    limited = " " + _("(the first {shown}; --format json has all {total})").format(shown=len(shown), total=total) \
+        if total > len(shown) else ""
+    out.append(_("Cards: win rate of the cities that built each against those that did not, largest difference "
+                 "first, those built by fewer than {rare} cities last").format(rare=RARE) + limited + "\n"
+               + render_table([_("card"), _("built"), _("ages"), _("win if built"), _("95% CI"), _("win if not"),
+                               _("95% CI"), _("difference")],
+                              [[n.card(c["card"]), pct(c["build_rate"]),
+                                " ".join(f"{a}:{k}" for a, k in c["ages"].items()),
                                 *win_cells(c["win_built"]), *win_cells(c["win_not"]),
-                                f"{100 * c['difference']:+.1f} pts"] for c in shown]))
+                                _("{points} pts").format(points=f"{100 * c['difference']:+.1f}")] for c in shown]))
     return "\n".join(out) + failures_text(summary)
 
 

@@ -8,6 +8,7 @@ from ..check.rules import roman
 from ..check.model import CardDef, Cost, RuleSet
 from ..describe import cost_text, effect_data, effect_text
 from ..decks import pooled
+from ..i18n import _, names, ngettext
 from ..syntax import ast
 from .table import render_table
 
@@ -28,7 +29,7 @@ def select_cards(ruleset: RuleSet, age=None, color=None, players=None, search=No
         if players is not None and not card.copies_at(players) and card.name not in pooled:
             continue
         if search:
-            haystack = " ".join([card.name] + [effect_text(e) for e in card.effects]).lower()
+            haystack = " ".join([card.name, names().card(card.name)] + [effect_text(e) for e in card.effects]).lower()
             if search.lower() not in haystack:
                 continue
         chosen.append(card)
@@ -77,13 +78,23 @@ def _starting_resource(effects) -> str | None:
 
 def cards_table(ruleset: RuleSet, cards: list[CardDef]) -> str:
     pooled = pooled_names(ruleset)
+    n = names()
     rows = []
     for c in cards:
-        copies = "random" if c.name in pooled else " ".join(f"{n}+" for n in c.copies) or "-"
-        rows.append([roman(c.age), c.name, c.color, cost_text(c.cost), "\n".join(c.chains) or "-",
+        copies = _("random") if c.name in pooled else " ".join(f"{k}+" for k in c.copies) or "-"
+        rows.append([roman(c.age), n.card(c.name), n.kind(c.color) or n.color(c.color), cost_text(c.cost),
+                     "\n".join(n.card(chain) for chain in c.chains) or "-",
                      copies, "\n".join(effect_text(e) for e in c.effects) or "-"])
-    return render_table(["Age", "Card", "Color", "Cost", "Free with", "Copies", "Effects"], rows) \
-        + f"\n{len(cards)} card{'s' if len(cards) != 1 else ''}\n"
+    headers = [_("Age"), _("Card"), _("Color"), _("Cost"), _("Free with"), _("Copies"), _("Effects")]
+    return render_table(headers, rows) + "\n" + ngettext("{count} card", "{count} cards", len(cards)).format(
+        count=len(cards)) + "\n"
+
+
+def wonder_title(name: str) -> str:
+    """A wonder as people know it: its city, and the monument's name when translated."""
+    n = names()
+    city, monument = n.city(name), n.wonder(name)
+    return city if monument == name else f"{city}: {monument}"
 
 
 def wonders_table(ruleset: RuleSet) -> str:
@@ -93,5 +104,5 @@ def wonders_table(ruleset: RuleSet) -> str:
             start = "\n".join(effect_text(e) for e in s.effects) or "-"
             stages = "\n".join(f"{i}. {cost_text(st.cost)}: " + "; ".join(effect_text(e) for e in st.effects)
                                for i, st in enumerate(s.stages, 1))
-            rows.append([w.name, s.name, start, stages])
-    return render_table(["Wonder", "Side", "Board", "Stages"], rows)
+            rows.append([wonder_title(w.name), s.name, start, stages])
+    return render_table([_("Wonder"), _("Side"), _("Board"), _("Stages")], rows)

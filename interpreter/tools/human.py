@@ -14,8 +14,13 @@ import click
 
 from ..check.rules import roman
 from ..describe import cost_text, effect_text
+from ..i18n import N_, _, names
 from ..printable import printable
+from .action_words import option_by_name, shown_action
 
+# the kinds of decision the game asks for, as shown
+DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last card"),
+             "neutral turn": N_("neutral turn")}
 MAX_LINE = 4096            # bytes of an answer kept; the rest of a longer line is read and dropped
 
 
@@ -57,39 +62,49 @@ class HumanDecider:
 
     def decide(self, game, seat, kind, options) -> int:
         t = game.tables
+        n = names()
         city = game.cities[seat]
         left, right = game.neighbours(seat)
         neutral = seat in game.neutrals
+        where = {"age": roman(game.age.number), "turn": game.turn, "city": printable(n.city(city.name))}
         if neutral:
-            self._heading(f"\n== Age {roman(game.age.number)}, turn {game.turn}: your decision for the "
-                          f"{printable(city.name)} (you hold its card) ==")
+            self._heading("\n" + _("== Age {age}, turn {turn}: your decision for the {city} (you hold its card) ==")
+                          .format(**where))
         else:
-            self._heading(f"\n== Age {roman(game.age.number)}, turn {game.turn}: {printable(city.name)}, "
-                          f"your {kind} decision ==")
-        for label, c in (("It" if neutral else "You", city), ("Left", left), ("Right", right)):
-            built = ", ".join(printable(t.cards[i].name) for i in c.built) or "nothing yet"
-            self.echo(f"{label}: {printable(c.name)} ({printable(c.side.wonder)} {printable(c.side.side)}), "
-                      f"{c.coins} coins, "
-                      f"{c.shields} shields, stages {c.stages}/{len(c.side.stages)}; built: {built}")
+            self._heading("\n" + _("== Age {age}, turn {turn}: {city}, your {kind} decision ==")
+                          .format(**where, kind=_(DECISIONS.get(kind, kind))))
+        for label, c in ((_("It") if neutral else _("You"), city), (_("Left"), left), (_("Right"), right)):
+            built = ", ".join(printable(n.card(t.cards[i].name)) for i in c.built) or _("nothing yet")
+            self.echo(_("{who}: {city} ({wonder} {side}), {coins} coins, {shields} shields, "
+                        "stages {stages}/{of}; built: {built}").format(
+                who=label, city=printable(n.city(c.name)), wonder=printable(n.city(c.side.wonder)),
+                side=printable(c.side.side), coins=c.coins, shields=c.shields, stages=c.stages,
+                of=len(c.side.stages), built=built))
         if kind != "discard":
-            self.echo("Cards it can play (from your hand):" if neutral else "Hand:")
+            self.echo(_("Cards it can play (from your hand):") if neutral else _("Hand:"))
             for i in dict.fromkeys(o.card for o in options) if neutral else dict.fromkeys(game.hands[seat]):
                 card = t.ruleset.cards[i]
                 if self.view is not None:
                     self.echo(self.view.hand_line(card))
                     continue
                 effects = "; ".join(effect_text(e) for e in card.effects)
-                chains = f", free with {' or '.join(card.chains)}" if card.chains else ""
-                self.echo(printable(f"  {card.name} [{card.color}, cost {cost_text(card.cost)}{chains}]: {effects}"))
-        for n, option in enumerate(options, 1):
+                chains = _(", free with {cards}").format(cards=_(" or ").join(n.card(c) for c in card.chains)) \
+                    if card.chains else ""
+                self.echo(printable("  " + _("{card} [{color}, cost {cost}{chains}]: {effects}").format(
+                    card=n.card(card.name), color=n.kind(card.color) or n.color(card.color), cost=cost_text(card.cost), chains=chains,
+                    effects=effects)))
+        for number, option in enumerate(options, 1):
             label = option.label(t) if self.view is None else self.view.action(option.label(t))
-            self.echo(f"  {n:>2}. {printable(label)}")
+            self.echo(f"  {number:>2}. {printable(shown_action(label))}")
         while True:
-            chosen = choice_number(str(self.ask("Your choice (number)")), len(options))
+            answer = str(self.ask(_("Your choice (number or card name)")))
+            chosen = choice_number(answer, len(options))
+            if chosen is None:
+                chosen = option_by_name(answer, options, t)
             if chosen is not None:
                 return chosen
-            self.echo(f"Please type a number from 1 to {len(options)}.")
+            self.echo(_("Please type a number from 1 to {count}, or the name of a card to build.")
+                      .format(count=len(options)))
 
     def _heading(self, text: str) -> None:
         self.echo(text if self.view is None else self.view.heading(text))
-

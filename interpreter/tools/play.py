@@ -8,7 +8,9 @@ from ..check.rules import roman
 from ..bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest
+from ..i18n import _, names, ngettext
 from ..printable import printable
+from .action_words import shown_action
 from .table import render_table
 
 LOG_FORMAT = "wonders-log/1"
@@ -37,52 +39,63 @@ def log_data(game: Game, bots: list[str]) -> dict:
 
 def text_log(game: Game) -> str:
     out = []
-    cities = game.cities
+    n = names()
+    city = [n.city(c.name) for c in game.cities]
     for event in game.log:
         kind = event["event"]
         if kind == "setup":
-            out.append("Players (clockwise; each one's left neighbour is the next):")
-            out += [f"  {name}: {wonder} side {side}" for name, wonder, side in event["players"]]
+            out.append(_("Players (clockwise; each one's left neighbour is the next):"))
+            out += ["  " + _("{player}: {wonder} side {side}").format(player=n.city(name), wonder=n.city(wonder), side=side)
+                    for name, wonder, side in event["players"]]
         elif kind == "age":
-            out.append(f"\nAge {roman(event['age'])}")
+            out.append("\n" + _("Age {age}").format(age=roman(event['age'])))
             current_turn = None
         elif kind == "choice":
             if event["kind"] == "turn" and event["turn"] != current_turn:
                 current_turn = event["turn"]
-                out.append(f"  Turn {current_turn}")
+                out.append("  " + _("Turn {turn}").format(turn=current_turn))
         elif kind == "resolve":
-            paid = "".join(f"; {cities[seat].name} gets {n}" for seat, n in event.get("paid", ()))
+            paid = "".join("; " + _("{city} gets {coins}").format(city=city[seat], coins=k)
+                           for seat, k in event.get("paid", ()))
             coins = event["coins"]
-            by = f" (played by {cities[event['by']].name})" if "by" in event else ""
-            out.append(f"    {cities[event['seat']].name}{by}: {event['action']}{paid} "
-                       f"(now {coins} coin{'s' * (coins != 1)})")
+            by = " " + _("(played by {city})").format(city=city[event["by"]]) if "by" in event else ""
+            out.append(f"    {city[event['seat']]}{by}: {shown_action(event['action'])}{paid} " +
+                       ngettext("(now {coins} coin)", "(now {coins} coins)", coins).format(coins=coins))
         elif kind == "age end":
-            out.append(f"  End of age {roman(event['age'])}: shields " +
-                       ", ".join(f"{c.name} {s}" for c, s in zip(cities, event["shields"])))
+            out.append("  " + _("End of age {age}: shields {shields}").format(
+                age=roman(event['age']), shields=", ".join(f"{c} {s}" for c, s in zip(city, event["shields"]))))
         elif kind == "coins":
             change = event["change"]
-            verb = "gains" if change > 0 else "loses"
-            out.append(f"    {cities[event['seat']].name} {verb} {abs(change)} coin{'s' * (abs(change) != 1)} "
-                       f"(trigger \"{event['trigger']}\")")
+            words = ngettext("{city} gains {coins} coin (trigger \"{trigger}\")",
+                             "{city} gains {coins} coins (trigger \"{trigger}\")", change) if change > 0 else \
+                ngettext("{city} loses {coins} coin (trigger \"{trigger}\")",
+                         "{city} loses {coins} coins (trigger \"{trigger}\")", abs(change))
+            out.append("    " + words.format(city=city[event['seat']], coins=abs(change), trigger=event['trigger']))
         elif kind == "token":
-            against = f" against {cities[event['against']].name}" if event.get("against") is not None else ""
-            out.append(f"    {cities[event['seat']].name} takes a military token ({event['value']:+d}){against}")
+            against = event.get("against")
+            words = _("{city} takes a military token ({value}) against {other}") if against is not None else \
+                _("{city} takes a military token ({value})")
+            out.append("    " + words.format(city=city[event['seat']], value=f"{event['value']:+d}",
+                                             other=city[against] if against is not None else ""))
     return printable("\n".join(out), keep_newlines=True) + "\n"
 
 
-def score_table(categories, names, pads, winner_names) -> str:
-    headers = ["Category"] + list(names)
-    rows = [[cat] + [str(p[cat]) for p in pads] for cat in categories]
-    rows.append(["total"] + [str(sum(p.values())) for p in pads])
-    return render_table(headers, rows) + \
-        f"\nWinner{'s' if len(winner_names) > 1 else ''}: {printable(', '.join(winner_names))}\n"
+def score_table(categories, names_shown, pads, winner_names) -> str:
+    n = names()
+    headers = [_("Category")] + list(names_shown)
+    rows = [[n.score(cat)] + [str(p[cat]) for p in pads] for cat in categories]
+    rows.append([_("total")] + [str(sum(p.values())) for p in pads])
+    winners = printable(", ".join(n.city(w) for w in winner_names))
+    return render_table(headers, rows) + "\n" + ngettext("Winner: {names}", "Winners: {names}",
+                                                          len(winner_names)).format(names=winners) + "\n"
 
 
 def final_text(game: Game) -> str:
     pads = game.scores()
-    names = [f"{c.name} ({c.side.wonder} {c.side.side})" for c in game.cities]
-    return "\nFinal scores\n" + score_table(game.tables.rules.score_pad, names, pads,
-                                            [game.cities[i].name for i in game.winners()])
+    n = names()
+    shown = [f"{n.city(c.name)} ({n.city(c.side.wonder)} {c.side.side})" for c in game.cities]
+    return "\n" + _("Final scores") + "\n" + score_table(game.tables.rules.score_pad, shown, pads,
+                                                         [game.cities[i].name for i in game.winners()])
 
 
 def final_json(game: Game, bots) -> str:

@@ -8,9 +8,10 @@ from ..engine.actions import legal_actions
 from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
 from ..engine.saves import content_digest, game_to_data
-from ..describe import plural as _count
+from ..i18n import _, names, ngettext
 from ..printable import printable
 from ..check.rules import roman
+from .action_words import shown_action
 from .play import LOG_FORMAT, final_text, text_log
 
 
@@ -104,18 +105,23 @@ def replay_json(game: Game) -> str:
 
 def state_text(game: Game, done: bool) -> str:
     if done:
-        return "Replay checked: every step was legal and the result matches the log.\n" + text_log(game) + final_text(game)
+        return _("Replay checked: every step was legal and the result matches the log.") + "\n" + \
+            text_log(game) + final_text(game)
     t = game.tables
-    out = [f"State before age {roman(game.age.number)}, turn {game.turn}:"]
+    n = names()
+    out = [_("State before age {age}, turn {turn}:").format(age=roman(game.age.number), turn=game.turn)]
     for seat, city in enumerate(game.cities):
-        built = ", ".join(t.cards[i].name for i in city.built) or "-"
-        hand = ", ".join(t.cards[i].name for i in game.hands[seat]) or "-"
-        out.append(f"  {city.name} ({city.side.wonder} {city.side.side}): {_count(city.coins, 'coin')}, "
-                   f"{_count(city.shields, 'shield')}, stages {city.stages}/{len(city.side.stages)}, "
-                   f"tokens {' '.join(f'{t:+d}' for t in city.tokens) or '-'}")
-        out.append(f"    built: {built}")
-        out.append(f"    hand: {hand}")
-    out.append(f"  discard pile: {_count(len(game.discard), 'card')}")
+        built = ", ".join(n.card(t.cards[i].name) for i in city.built) or "-"
+        hand = ", ".join(n.card(t.cards[i].name) for i in game.hands[seat]) or "-"
+        out.append("  " + _("{city} ({wonder} {side}): {coins}, {shields}, stages {stages}/{of}, tokens {tokens}").format(
+            city=n.city(city.name), wonder=n.city(city.side.wonder), side=city.side.side,
+            coins=ngettext("{count} coin", "{count} coins", city.coins).format(count=city.coins),
+            shields=ngettext("{count} shield", "{count} shields", city.shields).format(count=city.shields),
+            stages=city.stages, of=len(city.side.stages), tokens=" ".join(f"{k:+d}" for k in city.tokens) or "-"))
+        out.append("    " + _("built: {cards}").format(cards=built))
+        out.append("    " + _("hand: {cards}").format(cards=hand))
+    out.append("  " + _("discard pile: {cards}").format(
+        cards=ngettext("{count} card", "{count} cards", len(game.discard)).format(count=len(game.discard))))
     return printable("\n".join(out), keep_newlines=True) + "\n"
 
 
@@ -132,10 +138,10 @@ def moves_data(game: Game) -> dict:
 
 def moves_text(game: Game) -> str:
     if game.finished:
-        return "The game is over: no player has a move.\n"
+        return _("The game is over: no player has a move.") + "\n"
     data = moves_data(game)
-    out = [f"Age {roman(data['age'])}, turn {data['turn']}"]
+    out = [_("Age {age}, turn {turn}").format(age=roman(data['age']), turn=data['turn'])]
     for player in data["players"]:
-        out.append(f"{player['name']}:")
-        out += [f"  {a['label']}" for a in player["actions"]]
+        out.append(f"{names().city(player['name'])}:")
+        out += [f"  {shown_action(a['label'])}" for a in player["actions"]]
     return printable("\n".join(out), keep_newlines=True) + "\n"

@@ -15,6 +15,47 @@ def rules_text(ruleset: RuleSet, full: bool) -> str:
     return printable(print_items(items), keep_newlines=True)
 
 
+def rules_summary(ruleset: RuleSet) -> str:
+    """The rules block in words of the chosen language, for a table that does not read the
+    content's keywords: each statement from the model, effects by the describer."""
+    from ..check.rules import roman
+    from ..describe import effect_text
+    from ..i18n import _, names, ngettext
+    r, n = ruleset.rules, names()
+    coins = lambda k: ngettext("{count} coin", "{count} coins", k).format(count=k)  # noqa: E731
+    out = [r.name, _("Players: {low} to {high}").format(low=r.min_players, high=r.max_players),
+           _("Starting coins: {coins}").format(coins=coins(r.starting_coins)),
+           _("Selling a card: {coins}").format(coins=coins(r.sell_coins)),
+           _("Trade: {coins} a resource bought from a neighbour").format(coins=coins(r.trade_price))]
+    for age in r.ages:
+        parts = [ngettext("a hand of {count} card", "a hand of {count} cards", age.hand).format(count=age.hand),
+                 ngettext("{count} turn", "{count} turns", age.turns).format(count=age.turns),
+                 _("hands pass to the left (clockwise)") if age.direction == "left"
+                 else _("hands pass to the right (counter-clockwise)")]
+        if age.last_card_discarded:
+            parts.append(_("the last card is discarded"))
+        parts.append(_("a military victory is worth {value}").format(value=age.victory))
+        for add in age.random_additions:
+            count = add.count
+            how = (_("the number of players plus {offset}").format(offset=count.offset) if count.offset > 0 else
+                   _("the number of players minus {offset}").format(offset=-count.offset) if count.offset < 0 else
+                   _("the number of players")) if count.per_player else str(count.offset)
+            parts.append(_("{count} random {colors} cards are added").format(
+                count=how, colors=_(" or ").join(n.color(c.text) for c in add.colors)))
+        out.append(_("Age {age}: {rules}").format(age=roman(age.number), rules="; ".join(parts)))
+    out += ["  " + effect_text(t) for t in r.triggers]
+    out.append(_("Score pad: {lines}").format(lines=", ".join(n.score(c) for c in r.score_pad)))
+    if r.stage_points_category:
+        out.append("  " + _("points of wonder stages count as {line}").format(line=n.score(r.stage_points_category)))
+    for color, category in r.color_points_categories:
+        out.append("  " + _("points of {color} cards count as {line}").format(color=n.color(color),
+                                                                              line=n.score(category)))
+    out += ["  " + effect_text(score) for score in r.scores]
+    if r.tie_break:
+        out.append(_("A tie is broken by the most coins"))
+    return printable("\n".join(out), keep_newlines=True) + "\n"
+
+
 def diff_text(base: RuleSet, changed: RuleSet, variants: list[str]) -> str:
     before = print_items(base.items).splitlines(keepends=True)
     after = print_items(changed.items).splitlines(keepends=True)

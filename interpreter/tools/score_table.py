@@ -12,6 +12,7 @@ import re
 from ..diagnostics import did_you_mean
 from ..engine.city import City
 from ..engine.scoring import score_city, winners
+from ..i18n import names
 
 FIELDS = {"name": str, "wonder": str, "side": str, "stages": int, "coins": int, "military": list, "cards": list}
 
@@ -70,6 +71,7 @@ def cities_from_table(tables, data) -> list[City]:
                 bad = True
         if bad:
             continue
+        player["wonder"] = names().wonder_named(player["wonder"], {s.wonder for s in tables.sides})
         side = next((s for s in tables.sides if s.wonder == player["wonder"] and s.side == player["side"]), None)
         if side is None:
             wonders = sorted({s.wonder for s in tables.sides})
@@ -100,7 +102,7 @@ def cities_from_table(tables, data) -> list[City]:
             city.add_stage()
         city.tokens = list(player["military"])
         for name in player["cards"]:
-            card = by_name.get(name) if isinstance(name, str) else None
+            card = by_name.get(names().to_english("card", name, by_name) or name) if isinstance(name, str) else None
             if card is None:
                 guess = did_you_mean(str(name), by_name)
                 problems.append(f"{who}.cards: unknown card {name!r}" + (f" (did you mean {guess!r}?)" if guess else ""))

@@ -1,0 +1,228 @@
+"""Dutch for effect objects, generated from their fields like the English of describe.py,
+with Dutch grammar: plural nouns (`1 muntstuk`, `2 muntstukken`), adjectives before the
+noun (`bruine kaarten`), and the verb before the subject after a fronted phrase (`zodra
+gebouwd, krijgt de eigenaar ...`).  The words are the Dutch rulebook's (Tijdperk, fase,
+muntstuk, schild, winstpunt, Conflictfiche, aflegstapel, naburige steden); the content's
+names come from its translations (i18n.names())."""
+
+from __future__ import annotations
+
+from .check.model import Cost
+from .i18n import names
+from .syntax import ast
+
+# noun: (singular, plural)
+NOUNS = {"coin": ("muntstuk", "muntstukken"), "point": ("winstpunt", "winstpunten"),
+         "shield": ("schild", "schilden"), "card": ("kaart", "kaarten"),
+         "wonder stages": ("gebouwde Wonder fase", "gebouwde Wonder fasen"),
+         "unbuilt wonder stages": ("nog niet gebouwde Wonder fase", "nog niet gebouwde Wonder fasen"),
+         "defeat tokens": ("nederlaagfiche", "nederlaagfiches"),
+         "victory tokens": ("overwinningsfiche", "overwinningsfiches"),
+         "military tokens": ("punt van de Conflictfiches", "het totaal van de Conflictfiches"),
+         "coins": ("muntstuk", "muntstukken"), "shields": ("schild", "schilden"),
+         "complete sets": ("groep van 3 verschillende wetenschapssymbolen",
+                           "groepen van 3 verschillende wetenschapssymbolen")}
+LIMITS = {"turn": "ronde", "age": "Tijdperk", "game": "spel"}
+EVENTS = {"game setup": "bij de voorbereiding van het spel", "age start": "aan het begin van elk Tijdperk",
+          "age end": "aan het eind van elk Tijdperk", "turn start": "aan het begin van elke ronde",
+          "turn end": "aan het eind van elke ronde", "game end": "aan het eind van het spel",
+          "building built": "telkens als een gebouw gebouwd wordt",
+          "stage built": "telkens als een Wonder fase gebouwd wordt",
+          "card sold": "telkens als een kaart afgelegd wordt voor muntstukken"}
+OPS = {"/": "gedeeld door (naar beneden afgerond)", "*": "maal", "+": "plus", "-": "min"}
+
+
+def noun(n: int, word: str) -> str:
+    singular, plural = NOUNS[word]
+    return f"{n} {singular if n == 1 else plural}"
+
+
+def en_list(words, joiner: str = "en") -> str:
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
+
+
+def cost_text(cost: Cost) -> str:
+    if cost.is_free:
+        return "gratis"
+    parts = [noun(cost.coins, "coin")] if cost.coins else []
+    parts += [f"{n} {names().resource(r)}" for r, n in cost.resources]
+    return ", ".join(parts)
+
+
+def scope_text(scope: ast.Scope | None, preposition: str = "") -> str:
+    """The cities of a scope; with a preposition, it is repeated before each part
+    (`in de eigen stad en in beide naburige steden`, as the rulebook writes)."""
+    if scope is None:
+        return f"{preposition} de eigen stad".lstrip()
+    words = {"own": "de eigen stad", "left": "de naburige stad links", "right": "de naburige stad rechts",
+             "neighbour": "die naburige stad", "all": "alle steden"}
+    parts = list(scope.parts)
+    texts = [words[p] for p in parts if p not in ("left", "right") or not {"left", "right"} <= set(parts)]
+    if {"left", "right"} <= set(parts):
+        texts.append("beide naburige steden")
+    return en_list(f"{preposition} {t}".lstrip() for t in texts)
+
+
+def _where(q: ast.Quantity) -> str:
+    # cards, stages and tokens are `in` a city (rulebook: "in de naburige steden"); coins
+    # and shields belong to one (`van`)
+    return scope_text(q.scope, "van" if q.measure in ("coins", "shields") else "in")
+
+
+def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
+    m = q.measure
+    if m == "cards":
+        colours = en_list([names().color(c.text) for c in q.colors], "of")
+        text = f"{colours} {'kaart' if singular else 'kaarten'}"
+    elif m == "symbol squares":
+        return "de kwadraten van het aantal van elk wetenschapssymbool"
+    elif m == "age victory":
+        return "de overwinningswaarde van het Tijdperk"
+    elif m == "age":
+        return "het nummer van het Tijdperk"
+    elif m == "players":
+        return "het aantal spelers"
+    else:
+        text = NOUNS[m][0 if singular else 1]
+    if q.extreme is not None:
+        most = "grootste" if q.extreme == "most" else "kleinste"
+        plural = NOUNS[m][1] if m != "cards" else text
+        plural = plural.removeprefix("het totaal van de ")
+        return f"het {most} aantal {plural} dat één van {scope_text(q.scope)} heeft"
+    if m in ("complete sets", "symbol squares", "age victory", "age", "players") or \
+            (q.scope is None and m in ("coins", "shields", "military tokens")):
+        return text
+    return f"{text} {_where(q)}" if q.scope else f"{text} in de eigen stad"
+
+
+def per_text(per: ast.Per | None) -> str:
+    if per is None:
+        return ""
+    every = f"{per.every} " if per.every > 1 else ""
+    return f" per {every}{quantity_text(per.what, singular=per.every == 1)}"
+
+
+def condition_text(conditions) -> str:
+    return " en ".join(f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in conditions)
+
+
+def expr_text(expr) -> str:
+    if isinstance(expr, ast.Number):
+        return str(expr.value)
+    if isinstance(expr, ast.PerAmount):
+        return f"{expr.amount}{per_text(expr.per)}"
+    if isinstance(expr, ast.Quantity):
+        return quantity_text(expr)
+    if isinstance(expr, ast.Negative):
+        return f"-{expr_text(expr.operand)}"
+    if isinstance(expr, ast.BinOp):
+        def side(e):
+            grouped = isinstance(e, ast.BinOp) and e.op in "+-" and expr.op in "*/"
+            return f"({expr_text(e)})" if grouped else expr_text(e)
+        return f"{side(expr.left)} {OPS[expr.op]} {side(expr.right)}"
+    if isinstance(expr, ast.Conditional):
+        return f"{expr_text(expr.value)} als {condition_text(expr.conditions)}"
+    raise TypeError(expr)
+
+
+def amount_text(amount, word: str) -> str:
+    if isinstance(amount, ast.Number):
+        return noun(amount.value, word)
+    return f"{expr_text(amount)} {NOUNS[word][1]}"
+
+
+def action_parts(action) -> tuple[str, str]:
+    """(finite verb, the rest): a clause the caller orders, subject first or after the verb."""
+    if isinstance(action, ast.GainCoins):
+        return "krijgt", f"{amount_text(action.amount, 'coin')}{per_text(action.per)}"
+    if isinstance(action, ast.LoseCoins):
+        return "verliest", f"{amount_text(action.amount, 'coin')}{per_text(action.per)}"
+    if isinstance(action, ast.TakeToken):
+        return "neemt", f"een Conflictfiche ter waarde van {expr_text(action.value)}"
+    if isinstance(action, ast.BuildFromDiscard):
+        return "kiest", "één kaart uit de aflegstapel en bouwt die gratis"
+    if isinstance(action, ast.CopyCard):
+        colours = en_list([names().color(c.text) for c in action.colors], "of")
+        where = scope_text(action.scope)
+        one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
+        return "kopieert", f"één {colours} kaart van {one_of}{where}"
+    if isinstance(action, ast.AtTurnEnd):
+        verb, rest = action_parts(action.action)
+        return verb, f"{rest} aan het eind van die ronde"
+    raise TypeError(action)
+
+
+def fronted(phrase: str, subject: str, action) -> str:
+    """`phrase, VERB SUBJECT REST`: Dutch puts the verb second, before the subject, when
+    another phrase comes first."""
+    verb, rest = action_parts(action)
+    return f"{phrase}, {verb} {subject} {rest}"
+
+
+def score_text(value) -> str:
+    if isinstance(value, ast.Conditional):
+        return f"{score_text(value.value)} als {condition_text(value.conditions)}"
+    if isinstance(value, ast.PerAmount):
+        return f"{noun(value.amount, 'point')}{per_text(value.per)}"
+    if isinstance(value, ast.BinOp) and value.op == "+":
+        return f"{score_text(value.left)} plus {score_text(value.right)}"
+    return expr_text(value)
+
+
+def trigger_text(trigger: ast.Trigger) -> str:
+    text = EVENTS.get(trigger.event, trigger.event)
+    if trigger.each_neighbour:
+        text += ", voor elke naburige stad"
+    if trigger.limit is not None:
+        text += f", één keer per {LIMITS.get(trigger.limit.text, trigger.limit.text)}"
+    if trigger.conditions:
+        text += f", als {condition_text(trigger.conditions)}"
+    verb, rest = action_parts(trigger.action)
+    return f"{text}: de stad {verb} {rest}"
+
+
+def effect_text(effect) -> str:
+    n = names()
+    if isinstance(effect, ast.Produces):
+        words = [f"{i.count} {n.resource(i.resource.text)}" if i.count > 1 else n.resource(i.resource.text)
+                 for i in effect.items]
+        if effect.choice:
+            text = f"produceert elke ronde één grondstof naar keuze: {en_list(words, 'of')}"
+        else:
+            text = f"produceert {en_list(words)}"
+        return text + (" (naburige steden kunnen deze niet kopen)" if effect.private else "")
+    if isinstance(effect, ast.Points):
+        return noun(effect.amount, "point")
+    if isinstance(effect, ast.Shields):
+        return noun(effect.amount, "shield")
+    if isinstance(effect, ast.Science):
+        symbols = [n.symbol(s.text) for s in effect.symbols]
+        if len(symbols) == 1:
+            return f"wetenschapssymbool {symbols[0]}"
+        return (f"één wetenschapssymbool naar keuze ({en_list(symbols, 'of')}), "
+                "gekozen aan het eind van het spel")
+    if isinstance(effect, ast.TradeDiscount):
+        resources = en_list(n.resource(r.text) for r in effect.resources)
+        return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
+                f"{noun(effect.price, 'coin')} per grondstof")
+    if isinstance(effect, ast.WhenBuilt):
+        return fronted("zodra gebouwd", "de eigenaar", effect.action)
+    if isinstance(effect, ast.AtGameEnd):
+        return fronted("aan het eind van het spel", "de eigenaar", effect.action)
+    if isinstance(effect, ast.Score):
+        return f"{n.score(effect.category.text)}: {score_text(effect.value)}"
+    if isinstance(effect, ast.FreeBuild):
+        return (f"één keer per {LIMITS.get(effect.limit.text, effect.limit.text)} mag de eigenaar "
+                "een kaart naar keuze gratis bouwen")
+    if isinstance(effect, ast.FreeRule):
+        which = "eerste" if effect.which == "first" else "laatste"
+        unit = "elke kleur" if effect.unit == "color" else "elk Tijdperk"
+        return f"de eigenaar bouwt de {which} kaart van {unit} gratis"
+    if isinstance(effect, ast.PlayLastCard):
+        return "de eigenaar mag de laatste kaart van elk Tijdperk spelen in plaats van deze af te leggen"
+    if isinstance(effect, ast.Trigger):
+        return trigger_text(effect)
+    raise TypeError(effect)

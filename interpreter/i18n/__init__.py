@@ -1,0 +1,103 @@
+"""The language people read: the program's own sentences and the content's names.
+
+The program's sentences are marked in the code with `_()` (and `ngettext()` for those
+that depend on a number), extracted by Babel into `catalogs/wonders.pot`, and translated
+in `catalogs/LANG.po`; a catalog is compiled in memory when first used, so the .po files
+are the only form kept and shipped (docs/localisation.md).  The content's names (cards,
+wonders, resources, ...) come from the rule set's own translations (`content_names.py`).
+
+A command chooses the language once (`choose`: `--lang`, else LC_ALL, LC_MESSAGES or
+LANG, else English); everything shown afterwards asks `_`, `ngettext` and `names()`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from functools import lru_cache
+from pathlib import Path
+
+CATALOGS = Path(__file__).resolve().parent / "catalogs"
+DOMAIN = "wonders"
+ENGLISH = "en"
+
+
+def available() -> tuple[str, ...]:
+    """English and every language with a program catalog."""
+    return (ENGLISH,) + tuple(sorted(p.stem for p in CATALOGS.glob("*.po")))
+
+
+class _State:
+    language = ENGLISH
+    translations: gettext.NullTranslations = gettext.NullTranslations()
+    names = None                                  # content_names.Names of the loaded rule set
+
+
+_state = _State()
+
+
+def from_environment(environ=os.environ) -> str:
+    """The language the locale environment asks for (POSIX order: LC_ALL, LC_MESSAGES,
+    LANG), English when it names none we have (`C`, `POSIX`, `de_DE.UTF-8`)."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+            return code if code in available() else ENGLISH
+    return ENGLISH
+
+
+def choose(language: str | None) -> str:
+    """Use `language` (None: the environment's) for everything shown from now on."""
+    language = language or from_environment()
+    if language not in available():
+        raise ValueError(language)
+    _state.language = language
+    _state.translations = catalog(language)
+    _state.names = None
+    return language
+
+
+def language() -> str:
+    return _state.language
+
+
+@lru_cache(maxsize=None)
+def catalog(language: str) -> gettext.NullTranslations:
+    """The program's catalog for `language`, compiled from its .po file in memory."""
+    if language == ENGLISH:
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    with open(CATALOGS / f"{language}.po", "rb") as handle:
+        messages = read_po(handle, locale=language, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, messages, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def _(message: str) -> str:
+    """A sentence of the program in the chosen language."""
+    return _state.translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """A sentence that depends on a number, in the chosen language's plural form."""
+    return _state.translations.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a sentence for extraction where it is defined; `_()` translates it where shown."""
+    return message
+
+
+def use_names(found) -> None:
+    _state.names = found
+
+
+def names():
+    """The content's names in the chosen language (English ones when none is loaded)."""
+    from .content_names import Names
+    return _state.names if _state.names is not None else Names.english()

@@ -1,0 +1,57 @@
+"""An action as people read it in the chosen language, and an action typed by name.
+
+An action's label (engine/actions.py: `build NAME (I) paying 1 to left`) is data:
+logs record it and replays match it, so it stays English.  What is shown is made from
+it here: in English the label itself, in another language the same parts in its words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..i18n import _, language, names
+
+_LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell) (?P<card>.+) \((?P<age>[^()]*)\)"
+                    r"(?P<free> free by (?:chain|power))?"
+                    r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?)?"
+                    r"(?P<discard> from the discard pile)?$")
+
+
+def shown_action(label: str) -> str:
+    """The label in the chosen language (unchanged in English, or when not an action's)."""
+    if language() == "en":
+        return label
+    if label == "pass":
+        return _("pass")
+    match = _LABEL.match(label)
+    if match is None:
+        return label
+    card = f"{names().card(match['card'])} ({match['age']})"
+    text = {"build": _("build {card}"), "wonder stage with": _("wonder stage with {card}"),
+            "sell": _("sell {card}")}[match["kind"]].format(card=card)
+    if match["free"]:
+        text += " " + (_("free by chain") if match["free"].endswith("chain") else _("free by power"))
+    pays = [_("{coins} to left").format(coins=match["left"])] if match["left"] else []
+    pays += [_("{coins} to right").format(coins=match["right"])] if match["right"] else []
+    if pays:
+        text += " " + _("paying {payments}").format(payments=_(" and ").join(pays))
+    if match["discard"]:
+        text += " " + _("from the discard pile")
+    return text
+
+
+def option_by_name(answer: str, options, tables) -> int | None:
+    """The option an answer names, in either language: an option's words as shown or as
+    labelled, or a card's name (its cheapest way to build it); None when it names none."""
+    typed = " ".join(answer.split()).casefold()
+    if not typed:
+        return None
+    for n, option in enumerate(options):
+        label = option.label(tables)
+        if typed in (label.casefold(), shown_action(label).casefold()):
+            return n
+    cards = {tables.cards[o.card].name for o in options if o.card >= 0}
+    card = names().to_english("card", typed, cards)
+    if card is None:
+        return None
+    return next((n for n, o in enumerate(options) if o.kind == "build" and tables.cards[o.card].name == card), None)

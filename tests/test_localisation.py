@@ -1,0 +1,425 @@
+"""Localisation as a Dutch table uses it: the content's translations and their check,
+`--lang nl` (or the locale environment) on the commands, Dutch effect descriptions, the
+program's catalog complete, and a Dutch game played at the prompt through a terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from browser import browser  # noqa: F401 - a fixture
+from conftest import ROOT, run_cli
+
+NL_PO = ROOT / "content" / "locales" / "nl.po"
+
+
+def run_env(*args, **env):
+    """`wonders ARGS` with the locale environment set as given (and nothing else of it)."""
+    full = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    full.update(env, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="200")
+    return subprocess.run([sys.executable, "-c", "import cli; cli.run()", *args], cwd=ROOT, env=full,
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+
+
+# ---------------------------------------------------------------- the translations and their check
+def test_shipped_check_lists_the_names_the_rulebook_does_not_give():
+    result = run_cli("check")
+    assert result.returncode == 0
+    (warning,) = [line for line in result.stdout.splitlines() if line.startswith("warning[W1602]")]
+    assert "card: Academy, Archery Range" in warning and "symbol: compass, gear, tablet" in warning
+    for translated in ("Marketplace", "Baths", "Spies Guild", "Alexandria", "military"):
+        assert translated not in warning
+    assert " --> content/locales/nl.po:1:1" in result.stdout
+
+
+def test_every_dutch_name_is_the_rulebooks():
+    from interpreter.i18n.content_names import read_entries
+    rulebook = Path("/work/shared/rules/004_3182b63ffbc5bcc5.txt")
+    if not rulebook.is_file():
+        pytest.skip("the Dutch rulebook is not on this machine (the project never needs it to run)")
+    text = " ".join(rulebook.read_text(encoding="utf-8").split())
+    # the scan writes ë as é (Alexandrië, Commerciële): docs/localisation.md
+    text = text.replace("é", "ë")
+    for entry in read_entries(NL_PO):
+        if entry.text and entry.text != "Halikarnassos":     # printed in capitals on a board
+            assert entry.text in text or entry.text.lower() in text.lower(), entry
+
+
+def test_unknown_name_in_a_translation_is_an_error_with_its_place(content_copy):
+    po = content_copy / "locales" / "nl.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgctxt "card"\nmsgid "Lumber Yrd"\nmsgstr "Houtwerf"\n',
+                  encoding="utf-8")
+    line = po.read_text(encoding="utf-8").splitlines().index('msgid "Lumber Yrd"') + 1
+    result = run_cli("check", str(content_copy))
+    assert result.returncode == 1
+    assert "error[E1601]: unknown card 'Lumber Yrd': the content has no card of that name" in result.stdout
+    assert f"--> {content_copy}/locales/nl.po:{line}:7" in result.stdout
+    assert "help: did you mean 'Lumber Yard'?" in result.stdout
+
+
+def test_an_unknown_kind_and_a_broken_file_are_errors(content_copy):
+    po = content_copy / "locales" / "nl.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgctxt "cards"\nmsgid "Altar"\nmsgstr "Altaar"\n',
+                  encoding="utf-8")
+    result = run_cli("check", str(content_copy))
+    assert "(msgctxt 'cards')" in result.stdout and 'did you mean msgctxt "card"?' in result.stdout
+    po.write_text('msgid "Altar"\nmsgstr Altaar\n', encoding="utf-8")
+    result = run_cli("check", str(content_copy))
+    assert result.returncode == 1, result.stdout
+    assert "error[E1603]: the translation file cannot be read: line 2 is not a comment" in result.stdout
+    assert f"--> {po}:2:1" in result.stdout
+
+
+def test_a_variants_folder_translates_what_its_variants_add(content_copy):
+    place = content_copy / "variants" / "locales"
+    place.mkdir()
+    (place / "nl.po").write_text('msgctxt "card"\nmsgid "Colosseum"\nmsgstr ""\n', encoding="utf-8")
+    result = run_cli("check", str(content_copy))
+    assert "warning[W1602]: 1 name without a translation (it stays English): card: Colosseum" in result.stdout
+    (place / "nl.po").write_text('msgctxt "card"\nmsgid "Colosseum"\nmsgstr "Colosseum NL"\n'
+                                 '\nmsgctxt "card"\nmsgid "Coliseum"\nmsgstr "X"\n', encoding="utf-8")
+    result = run_cli("check", str(content_copy))
+    assert "Colosseum" not in result.stdout.split("E1601")[0].split("W1602")[-1] or "W1602" in result.stdout
+    assert "error[E1601]: unknown card 'Coliseum'" in result.stdout
+    shown = run_cli("cards", "--content", str(content_copy), "--variant", "colosseum", "--lang", "nl",
+                    "--search", "Colosseum")
+    assert "Colosseum NL" in shown.stdout, shown.stdout + shown.stderr
+
+
+def test_an_unreadable_translation_leaves_names_english_and_says_so(content_copy):
+    (content_copy / "locales" / "nl.po").write_text('msgid "Altar"\nmsgstr Altaar\n', encoding="utf-8")
+    result = run_cli("cards", "--content", str(content_copy), "--lang", "nl", "--search", "Altar")
+    assert result.returncode == 0
+    assert f"waarschuwing: {content_copy}/locales/nl.po:2: line 2 is not a comment" in result.stderr
+    assert "de namen blijven Engels (`wonders check` zegt meer)" in result.stderr
+    assert " Altar " in result.stdout and "2 winstpunten" in result.stdout
+
+
+# ---------------------------------------------------------------- choosing the language
+@pytest.mark.parametrize("env, dutch", [({"LANG": "nl_NL.UTF-8"}, True), ({"LANG": "de_DE.UTF-8"}, False),
+                                        ({"LANG": "nl_BE.UTF-8", "LC_ALL": "C"}, False),
+                                        ({"LC_ALL": "nl_NL.UTF-8", "LANG": "en_GB.UTF-8"}, True), ({}, False)])
+def test_the_locale_environment_chooses_the_language(env, dutch):
+    result = run_env("cards", "--age", "1", "--color", "yellow", **env)
+    assert result.returncode == 0, result.stderr
+    assert ("Marktplaats" in result.stdout) is dutch and ("Marketplace" in result.stdout) is not dutch
+
+
+def test_lang_beats_the_environment_and_an_unknown_language_is_refused():
+    assert "Marketplace" in run_env("cards", "--lang", "en", "--search", "Market", LANG="nl_NL.UTF-8").stdout
+    result = run_cli("cards", "--lang", "xx")
+    assert result.returncode == 2 and "no language 'xx'; languages: en, nl" in result.stderr
+
+
+def test_cards_in_dutch():
+    result = run_cli("cards", "--lang", "nl", "--age", "III")
+    assert result.returncode == 0
+    out = result.stdout
+    assert out.startswith("Tijdperk  Kaart")
+    arena = next(line for line in out.splitlines() if " Arena " in line)
+    assert "Commerciële Gebouwen" in arena and "2 Steen, 1 Erts" in arena
+    assert "zodra gebouwd, krijgt de eigenaar 3 muntstukken per gebouwde Wonder fase in de eigen stad" in out
+    assert "Commerciële Gebouwen: 1 winstpunt per gebouwde Wonder fase in de eigen stad" in out
+    assert "Spionnengilde" in out and "Gilden: 1 winstpunt per rode kaart in beide naburige steden" in out
+    assert out.rstrip().endswith("kaarten")
+    wonders = run_cli("cards", "--lang", "nl", "--wonders").stdout
+    assert "Alexandria: De Pharos van Alexandrië" in wonders and "Gizeh: De Piramides van Gizeh" in wonders
+
+
+# ---------------------------------------------------------------- Dutch effect descriptions
+def _dutch(source: str):
+    from interpreter import i18n
+    from interpreter.check.load import check_paths
+    from interpreter.describe import effect_text
+    i18n.choose("nl")
+    try:
+        path = ROOT / "tests" / "every_effect.wonders"
+        ruleset = check_paths([path]).ruleset
+        return [effect_text(e) for c in ruleset.cards for e in c.effects]
+    finally:
+        i18n.choose("en")
+
+
+def test_dutch_descriptions_have_dutch_grammar():
+    from interpreter import i18n
+    from interpreter.describe import effect_text
+    from interpreter.syntax import ast
+    from interpreter.i18n.content_names import Names, translation_files
+    from interpreter.syntax.ast_base import Name, Number
+    i18n.choose("nl")
+    i18n.use_names(Names.read("nl", translation_files(None, (), None, "nl"))[0])
+    try:
+        def gain(n):
+            return ast.WhenBuilt(action=ast.GainCoins(amount=Number(value=n, span=None), per=None, span=None),
+                                 span=None)
+        assert effect_text(gain(1)) == "zodra gebouwd, krijgt de eigenaar 1 muntstuk"
+        assert effect_text(gain(5)) == "zodra gebouwd, krijgt de eigenaar 5 muntstukken"
+        assert effect_text(ast.Points(amount=1, span=None)) == "1 winstpunt"
+        assert effect_text(ast.Shields(amount=2, span=None)) == "2 schilden"
+        scope = ast.Scope(parts=("left", "right"), span=None)
+        cards = ast.Quantity(measure="cards", colors=(Name(text="brown", span=None), Name(text="grey", span=None)),
+                             scope=scope, span=None)
+        for every, expected in ((1, "1 winstpunt per bruine of grijze kaart in beide naburige steden"),
+                                (2, "1 winstpunt per 2 bruine of grijze kaarten in beide naburige steden")):
+            value = ast.PerAmount(amount=1, per=ast.Per(every=every, what=cards, span=None), span=None)
+            score = ast.Score(category=Name(text="guilds", span=None), value=value, span=None)
+            assert effect_text(score) == "Gilden: " + expected
+    finally:
+        i18n.choose("en")
+
+
+def test_every_construct_has_a_dutch_description():
+    texts = _dutch("")
+    assert len(texts) >= 15
+    english = re.compile(r"\b(gains?|loses?|coins?|cards?|when built|neighbours?|victory point|shields?|own city)\b")
+    assert [t for t in texts if english.search(t)] == []
+
+
+# ---------------------------------------------------------------- the program's catalog
+@pytest.mark.parametrize("language", [p.stem for p in (ROOT / "interpreter" / "i18n" / "catalogs").glob("*.po")])
+def test_every_sentence_of_the_program_is_in_each_catalog(language):
+    """Extracted from the code as pybabel does (babel.cfg); a marked sentence a catalog
+    (Dutch: nl.po) lacks, or leaves untranslated, fails here."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+    from babel.messages.pofile import read_po
+    with open(ROOT / "babel.cfg", encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
+    found = {message if isinstance(message, str) else message[0]
+             for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map)}
+    assert len(found) > 80
+    with open(ROOT / "interpreter" / "i18n" / "catalogs" / f"{language}.po", "rb") as handle:
+        catalog = read_po(handle)
+    missing = sorted(m for m in found if not catalog.get(m) or not all(
+        [catalog.get(m).string] if isinstance(catalog.get(m).string, str) else catalog.get(m).string))
+    assert missing == [], "run pybabel extract and update (docs/localisation.md), then translate these"
+
+
+def test_no_sentence_hides_from_extraction():
+    """pybabel does not look inside f-strings: `f"<h2>{_('Cards')}</h2>"` would be shown
+    untranslated while the catalog test above passes; so every `_("...")` written in the
+    code must be one the extraction finds."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+    with open(ROOT / "babel.cfg", encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
+    found = {message if isinstance(message, str) else message[0]
+             for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map)}
+    call = re.compile(r"""(?<![\w.])(?:_|N_)\(\s*(["'])((?:(?!\1).)*)\1\s*\)""")
+    written = {(path.relative_to(ROOT).as_posix(), m.group(2)) for path in sorted((ROOT / "interpreter").rglob("*.py"))
+               for m in call.finditer(path.read_text(encoding="utf-8"))}
+    assert len(written) > 50
+    assert sorted((path, text) for path, text in written if text.replace("\\'", "'") not in found) == []
+
+
+# ---------------------------------------------------------------- rules, score and replay in Dutch
+def test_rules_in_dutch_words():
+    out = run_cli("rules", "--lang", "nl").stdout.splitlines()
+    assert out[1:3] == ["Spelers: 3 tot en met 7", "Muntstukken bij het begin van het spel: 3 muntstukken"]
+    assert out[5].startswith("Tijdperk I: een hand van 7 kaarten; 6 ronden; de kaarten worden aan de speler links "
+                             "gegeven (met de klok mee)")
+    assert "het aantal spelers +2 willekeurige paarse kaarten worden toegevoegd" in out[7]
+    assert "  Muntwaarde: 1 winstpunt per 3 muntstukken" in out
+    assert run_cli("rules").stdout.startswith("rules \"7 Wonders, first edition\" {")   # English: the content
+    variant = run_cli("rules", "--lang", "nl", "--variant", "selling-gives-2").stdout
+    assert "Kaart afleggen: 2 muntstukken" in variant
+
+
+
+def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
+    table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))
+    english = run_cli("score", str(ROOT / "docs" / "examples" / "table.json"), "--format", "json")
+    table["players"][0]["cards"] = ["Altaar", "Aquaduct", "Gemeentehuis", "scriptorium", "Bibliotheek",
+                                    "Universiteit", "Workshop", "Laboratory", "Apotheek", "Kamer van Koophandel",
+                                    "Loom", "Glassworks"]
+    table["players"][1]["wonder"] = "De Piramides van Gizeh"
+    table["players"][2]["wonder"] = "Olympia"
+    dutch_table = tmp_path / "tafel.json"
+    dutch_table.write_text(json.dumps(table), encoding="utf-8")
+    assert run_cli("score", str(dutch_table), "--format", "json", "--lang", "nl").stdout == english.stdout
+    shown = run_cli("score", str(dutch_table), "--lang", "nl")
+    assert shown.returncode == 0, shown.stderr
+    assert "Militaire Conflicten" in shown.stdout and "Totaal" in shown.stdout and "Winnaar: " in shown.stdout
+
+
+def test_play_takes_wonders_by_their_dutch_names():
+    dutch = run_cli("play", "--players", "3", "--seed", "1", "--lang", "nl", "--wonders",
+                    "gizeh,De Kolossus van Rodos,Olympia", "--format", "json")
+    english = run_cli("play", "--players", "3", "--seed", "1", "--wonders", "Gizah,Rhodos,Olympia", "--format", "json")
+    assert dutch.returncode == 0, dutch.stderr
+    assert json.loads(dutch.stdout)["players"] == json.loads(english.stdout)["players"]
+
+
+def test_replay_and_moves_in_dutch(tmp_path):
+    log = tmp_path / "spel.json"
+    assert run_cli("play", "--players", "3", "--seed", "4", "--log", str(log)).returncode == 0
+    replayed = run_cli("replay", str(log), "--lang", "nl")
+    assert replayed.stdout.startswith("Herhaling gecontroleerd: elke stap was toegestaan")
+    assert "Tijdperk III" in replayed.stdout and "Eindstand" in replayed.stdout
+    save = tmp_path / "stand.json"
+    assert run_cli("replay", str(log), "--to", "3", "--save", str(save)).returncode == 0
+    moves = run_cli("moves", str(save), "--lang", "nl")
+    assert moves.stdout.startswith("Tijdperk I, ronde 4"), moves.stdout
+    assert re.search(r"^  (bouw|leg) ", moves.stdout, re.M)
+
+
+# ---------------------------------------------------------------- a Dutch game at the prompt
+class Terminal:
+    """A program on a pseudo-terminal, read as a person reads the screen: wait for text
+    (never a fixed sleep), then type."""
+
+    def __init__(self, args):
+        import pty
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:                               # the child: the program itself
+            os.chdir(ROOT)
+            os.environ.update(PYTHONPATH=str(ROOT), LANG="nl_NL.UTF-8", COLUMNS="200")
+            os.environ.pop("LC_ALL", None)
+            os.execv(sys.executable, [sys.executable, "-c", "import cli; cli.run()", *args])
+        self.screen = ""
+        self.cursor = 0                                 # what has been read up to
+
+    def wait_for(self, *texts, timeout=60.0) -> str:
+        """The first of `texts` to appear after what was read before; reading goes on to its end."""
+        end = time.monotonic() + timeout
+        while True:
+            places = [(self.screen.find(text, self.cursor), text) for text in texts]
+            places = [(at, text) for at, text in places if at >= 0]
+            if places:
+                at, text = min(places)
+                self.cursor = at + len(text)
+                return text
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"waited for {texts}; the screen ends with:\n{self.screen[-2000:]}")
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    raise AssertionError(f"the program ended; the screen ends with:\n{self.screen[-2000:]}")
+                self.screen += chunk.decode("utf-8", errors="replace").replace("\r\n", "\n")
+
+    def type(self, line: str) -> None:
+        os.write(self.fd, (line + "\n").encode("utf-8"))
+
+    def read_to_end(self, timeout=60.0) -> None:
+        """Read until the program closes the terminal (it has ended)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            ready, _, _ = select.select([self.fd], [], [], end - time.monotonic())
+            try:
+                chunk = os.read(self.fd, 65536) if ready else b""
+            except OSError:                              # EIO: the other side is closed
+                chunk = b""
+            if not chunk:
+                return
+            self.screen += chunk.decode("utf-8", errors="replace").replace("\r\n", "\n")
+
+    def close(self) -> int:
+        """The program's exit code; a program still running (the test failed) is killed."""
+        import signal
+        done, status = os.waitpid(self.pid, os.WNOHANG)
+        if not done:
+            os.kill(self.pid, signal.SIGKILL)
+            _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)
+
+
+def test_a_dutch_game_played_at_the_prompt():
+    """The environment says Dutch (LANG=nl_NL.UTF-8); the person answers with a number,
+    with nonsense, and with a card's Dutch name, and plays the game to its end."""
+    term = Terminal(["play", "--players", "3", "--seed", "7", "--human", "1", "--bots", "greedy"])
+    prompt = "Jouw keuze (getal of kaartnaam): "
+    named = nonsense = False
+    try:
+        while term.wait_for(prompt, "Eindstand") == prompt:
+            screen = term.screen[term.screen.rfind("== Tijdperk"):term.cursor]
+            assert re.search(r"Jij: .*muntstukken, \d+ schilden, fasen \d/\d; gebouwd: ", screen), screen
+            if not nonsense:
+                term.type("geen idee")
+                term.wait_for("Typ een getal van 1 tot en met")
+                term.wait_for(prompt)
+                nonsense = True
+            build = re.search(r"^\s+\d+\. bouw (.+?) \([IV]+\)$", screen, re.M)
+            if build and not named:
+                term.type(build.group(1).upper())          # a card's name, in any case
+                named = build.group(1)
+            else:
+                term.type("1")
+        term.wait_for("Winnaar")
+        term.read_to_end()
+    finally:
+        code = term.close()
+    assert code == 0
+    assert named, "some turn offered a card to build by name"
+    assert re.search(rf"^Gebouwd|gebouwd: .*{re.escape(named)}", term.screen, re.M), named
+    for dutch in ("Tijdperk I", "Tijdperk III", "Ronde 6", "Militaire Conflicten", "Totaal", "Hand:"):
+        assert dutch in term.screen
+
+
+# ---------------------------------------------------------------- Dutch pages in a browser
+def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
+    report = tmp_path / "rapport.html"
+    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--lang", "nl",
+                     "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("12 spellen, 3 spelers") and "Per Wonder en kant" in result.stdout
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    errors, requests = [], []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(report.as_uri())
+    for chart in ("chart-wonders", "chart-seats", "chart-scores", "chart-categories", "chart-shares"):
+        page.wait_for_selector(f"#{chart} .main-svg", timeout=30000)
+    assert errors == [] and [url for url in requests if not url.startswith("file:")] == []
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    assert page.locator("h1").inner_text() == "Balansrapport"
+    assert page.locator("h2").all_inner_texts()[:4] == ["Wonderen", "Plaatsen", "Scores", "Strategie"]
+    assert "Winstkans per Wonder en kant" in page.locator("#chart-wonders .gtitle").text_content()
+    ticks = page.locator("#chart-wonders .xtick").all_text_contents()
+    assert "Gizeh" in ticks and "Halikarnassos" in ticks
+    boxes = page.locator("#chart-categories .xtick").all_text_contents()
+    assert "Militaire Conflicten" in boxes and "Commerciële Gebouwen" in boxes
+    headers = page.locator("table#cards th").all_inner_texts()
+    assert headers[:2] == ["kaart", "gebouwd door"]
+    cards = set(page.locator("table#cards td:first-child").all_inner_texts())
+    assert cards & {"Marktplaats", "Altaar", "Badhuis", "Barakken", "Theater", "Apotheek"}
+    assert "Lumber Yard" in cards or "Stone Pit" in cards or "Clay Pool" in cards   # untranslated stay English
+    page.close()
+
+
+def test_the_dutch_render_page_in_a_browser(tmp_path, browser):  # noqa: F811
+    out = tmp_path / "kaarten"
+    result = run_cli("render", "--lang", "nl", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto((out / "index.html").as_uri())
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    assert page.locator("nav a").all_inner_texts() == ["Tijdperk I", "Tijdperk II", "Tijdperk III", "Wonderen",
+                                                       "Legenda", "Afdrukvel"]
+    market = page.locator('figure[data-card="Marketplace"]')
+    market.scroll_into_view_if_needed()
+    assert market.is_visible() and market.locator("figcaption").inner_text() == "Marktplaats.svg"
+    assert market.locator("svg > title").text_content() == "Marktplaats: Tijdperk I, Commerciële Gebouwen"
+    words = market.locator("svg").text_content()
+    assert "Marktplaats" in words and "betaalt voor Glas," in words and "1 muntstuk per" in words
+    forum = page.locator('figure[data-card="Forum"] svg').text_content()
+    assert "gratis met" in forum and "Handelspost Oost" in forum
+    captions = page.locator("figure.wonder figcaption").all_inner_texts()
+    assert "Gizeh: De Piramides van Gizeh, kant A" in captions
+    legend = page.locator("#legend").inner_text()
+    assert "Hout" in legend and "Ruwe Grondstoffen" in legend and "winstpunten" in legend
+    page.close()

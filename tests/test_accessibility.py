@@ -159,6 +159,9 @@ def test_the_score_table_in_the_kit_notation():
     assert "  Library (2, ss l: #)" in lines or "  Library (2, ss l: &)" in lines or "  Library (2, ss l: @)" in lines
 
 
+PROMPT_END = b"(number or card name): "       # the prompt waits for an answer on its own line
+
+
 class Terminal:
     """A program on a pseudo-terminal, read a line at a time as a screen reader reads it."""
 
@@ -174,7 +177,7 @@ class Terminal:
 
     def line(self, timeout: float = 60) -> str | None:
         """The next line (or the prompt waiting for an answer); None at the end."""
-        while b"\n" not in self.pending and not self.pending.endswith(b"(number): "):
+        while b"\n" not in self.pending and not self.pending.endswith(PROMPT_END):
             ready, _, _ = select.select([self.main], [], [], timeout)
             assert ready, f"no output for {timeout} s after: {self.seen[-5:]}"
             try:
@@ -207,7 +210,7 @@ def test_a_screen_reader_user_plays_a_game_in_the_kit_notation():
     try:
         while (line := term.line()) is not None:
             assert not NOT_PLAIN.search(line) and "==" not in line, repr(line)
-            if line.startswith("Your choice (number): ") or line.endswith("(number): "):
+            if line.endswith(PROMPT_END.decode()):
                 # build the first card that can be built, as a player who reads the list would
                 choice = next((n for n, text in options if text.startswith("build ")), options[0][0])
                 text = dict(options)[choice]

@@ -133,11 +133,22 @@ def test_saves_stay_inside_the_folder_and_bad_positions_are_refused_in_words(stu
 def test_bad_settings_are_refused_in_words(studio):  # noqa: F811
     cases = [({"players": 99}, "players"), ({"sides": "Z"}, "'Z' is not a side"), ({"bots": ["nobody"]}, "nobody"),
              ({"edition": "../x"}, ""), ({"variants": ["variants/none.wonders"]}, "not a variant"),
-             ({"bots": ["/tmp/evil.py:Bot"]}, "installed bots only")]
+             ({"bots": ["/tmp/evil.py:Bot"]}, "installed bots only"),
+             ({"bots": ["human", "human", "greedy"]}, "one seat is played in the page")]
     for given, words in cases:
         settings = {"edition": ".", "variants": [], "players": 3, "seat": 0, "bots": ["greedy"], **given}
         status, answer = api(studio, "/api/play/new", settings)
         assert status in (400, 403) and words in answer["error"], (given, answer)
+
+
+def test_two_players_play_the_neutral_city_and_a_bot_per_seat(studio):  # noqa: F811
+    game = new_game(studio, players=2, seat=1, bots=["heuristic", "human"])
+    assert [c["neutral"] for c in game["cities"]] == [False, False, True]
+    kinds = set()
+    while not game["finished"]:
+        kinds.add(game["decision"]["kind"] + (" (neutral)" if game["decision"]["neutral"] else ""))
+        game = choose(studio, game)
+    assert "neutral turn (neutral)" in kinds and game["bots"] == ["heuristic", "human"]
 
 
 def test_the_games_kept_are_bounded(studio):  # noqa: F811

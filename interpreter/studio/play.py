@@ -99,7 +99,7 @@ class Session:
         self.seat, self.bots = seat, bots
         self.deciders = {s: make_bot(b, 1000 + s) for s, b in enumerate(bots) if s != seat}
         self.lock = threading.Lock()
-        self.status, self.problem = "preparing", None
+        self.status, self.problem, self.note = "preparing", None, None
         self.nodes: list[Node] = []
         self.current: Node | None = None
         self._drawings: dict[int, str] | None = None
@@ -111,6 +111,7 @@ class Session:
         time, then read from its cache), then run the game to the first decision of the seat."""
         from ..bots.registry import prepare_bots
         try:
+            self.note = self._fitting_note(game.players)
             prepare_bots([b for s, b in enumerate(self.bots) if s != self.seat], self.tables, game.players)
             with self.lock:
                 self._advance(game)
@@ -120,6 +121,17 @@ class Session:
             self.status, self.problem = "error", f"{type(err).__name__}: {err}"
         finally:
             self.started.set()
+
+    def _fitting_note(self, players: int) -> str | None:
+        """What the page says while the adaptive bot fits itself to rules it has not met."""
+        from ..bots import parse_bot_spec
+        from ..bots.fitcache import load
+        if not any(parse_bot_spec(b)[0] == "adaptive" for b in self.bots if b != "human"):
+            return None
+        if load(self.tables, players) is not None:
+            return None
+        return (f"the adaptive bot is fitting itself to these rules for {players} players (the first time only: "
+                "up to about 4 minutes; the fit is kept for the next games)")
 
     def _node(self, game, parent: Node | None, move: str | None) -> Node:
         node = Node(len(self.nodes), game, parent, move)
@@ -202,7 +214,7 @@ class Session:
 
     # ---------------------------------------------------------------- the page's view
     def view(self) -> dict:
-        answer = {"id": self.id, "status": self.status, "problem": self.problem,
+        answer = {"id": self.id, "status": self.status, "problem": self.problem, "note": self.note,
                   "edition": _relative(self.root, self.edition),
                   "variants": [_relative(self.root, v) for v in self.variants], "seat": self.seat,
                   "bots": self.bots}
@@ -269,7 +281,7 @@ class Session:
             where = ("you" if c.seat == self.seat else "left" if c.seat == left else
                      "right" if c.seat == right else "neutral" if c.seat in game.neutrals else "other")
             out.append({"seat": c.seat, "name": c.name, "wonder": c.side.wonder, "side": c.side.side,
-                        "where": where, "coins": c.coins, "shields": c.shields, "tokens": list(c.tokens),
+                        "where": where, "neutral": c.seat in game.neutrals, "coins": c.coins, "shields": c.shields, "tokens": list(c.tokens),
                         "stages": c.stages, "stages_total": len(c.side.stages),
                         "built": [{"name": t.cards[i].name, "color": t.cards[i].color} for i in c.built]})
         return out
@@ -493,6 +505,8 @@ def _bots(given, players: int, seat: int) -> list[str]:
     others = [b.strip() for b in given]
     bots = [others[min(i, len(others) - 1)] for i in range(players)]
     bots[seat] = "human"
+    if bots.count("human") > 1:
+        raise PlayError("one seat is played in the page; the others are bots")
     for b in set(bots) - {"human"}:
         if ":" in b and ("/" in b or b.endswith(".py") or "\\" in b):
             raise PlayError(f"bot {b!r}: the studio plays with the installed bots only")

@@ -10,12 +10,15 @@ const WHERE = {you: "You", left: "Left neighbour", right: "Right neighbour", oth
 const LOOK_AGAIN = 700         // ms between looks at a game whose bots are getting ready
 const SESSION_KEY = "wonders-studio-play"
 
+// A move in a few words (its full label, as logs write it, is the button's title).
 function moveText(move) {
-  const verb = {build: "Build", stage: "Wonder stage", sell: "Sell", pass: "Pass"}[move.kind] || move.kind
-  const pays = [move.left ? `${move.left} → left` : null, move.right ? `${move.right} → right` : null].filter(Boolean)
-  if (move.free) return `${verb}, free (${move.free === "chain" ? "chain" : "power"})`
-  return pays.length ? `${verb}, paying ${pays.join(", ")}` : verb
+  const verb = {build: "Build", stage: "Stage", sell: "Sell", pass: "Pass"}[move.kind] || move.kind
+  if (move.free) return `${verb}: free (${move.free === "chain" ? "chain" : "power"})`
+  const pays = [move.left ? `${move.left} left` : null, move.right ? `${move.right} right` : null].filter(Boolean)
+  return pays.length ? `${verb}: ${pays.join(" + ")}` : verb
 }
+
+function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}` }
 
 export class PlayPanel {
   constructor(el, setStatus) {
@@ -27,8 +30,8 @@ export class PlayPanel {
     this.edition = h("select", {name: "edition", "aria-label": "rule set", onchange: () => this.fillEdition()})
     this.variants = h("div", {class: "play-variants"})
     this.players = h("select", {name: "players", "aria-label": "players", onchange: () => this.fillSeats()})
-    this.seat = h("select", {name: "seat", "aria-label": "your seat"})
-    this.bots = h("select", {name: "bots", "aria-label": "bots"})
+    this.seat = h("select", {name: "seat", "aria-label": "your seat", onchange: () => this.fillBots()})
+    this.bots = h("span", {class: "play-bots"})
     this.sides = h("select", {name: "sides", "aria-label": "sides"})
     this.seed = h("input", {type: "number", name: "seed", value: 1, min: 0, "aria-label": "seed"})
     this.savePath = h("input", {type: "text", name: "save-path", value: "position.json", "aria-label": "save as"})
@@ -37,7 +40,7 @@ export class PlayPanel {
     this.board = h("div", {class: "play-board"})
     const form = h("form", {class: "play-form", onsubmit: e => { e.preventDefault(); this.start() }},
       h("label", {}, "Rules ", this.edition), h("label", {}, "Players ", this.players),
-      h("label", {}, "You ", this.seat), h("label", {}, "Bots ", this.bots), h("label", {}, "Sides ", this.sides),
+      h("label", {}, "You ", this.seat), this.bots, h("label", {}, "Sides ", this.sides),
       h("label", {}, "Seed ", this.seed), h("button", {type: "submit", class: "primary", name: "start"}, "Start"),
       this.variants)
     const files = h("div", {class: "play-files"},
@@ -58,8 +61,6 @@ export class PlayPanel {
     try { this.setupData = await api.playSetup() } catch (err) { this.message.textContent = err.message; this.setupLoaded = null; return }
     const s = this.setupData
     clear(this.edition, s.editions.map(e => h("option", {value: e.folder}, `${e.name} (${e.folder === "." ? "the folder" : e.folder})`)))
-    clear(this.bots, s.bots.map(b => h("option", {value: b}, b)))
-    this.bots.value = s.bots.includes("greedy") ? "greedy" : s.bots[0]
     this.fillEdition()
     this.fillPositions(s.positions)
     this.message.textContent = "Choose the rules and the players, then Start."
@@ -87,7 +88,26 @@ export class PlayPanel {
     const n = Number(this.players.value) || 0
     const seat = this.seat.value
     clear(this.seat, Array.from({length: n}, (_, i) => h("option", {value: i}, `seat ${i + 1}`)))
-    if (Number(seat) < n) this.seat.value = seat
+    this.seat.value = seat !== "" && Number(seat) < n ? seat : "0"
+    this.fillBots()
+  }
+
+  // One bot for each other seat (the choices made are kept when the seats change).
+  fillBots() {
+    const kept = [...this.bots.querySelectorAll("select")].map(s => s.value)
+    const names = this.setupData.bots, first = names.includes("greedy") ? "greedy" : names[0]
+    const n = Number(this.players.value) || 0, you = Number(this.seat.value)
+    clear(this.bots, Array.from({length: n}, (_, i) => i).filter(i => i !== you).map(i =>
+      h("label", {}, `seat ${i + 1} `, h("select", {name: "bot", "data-seat": i, "aria-label": `bot of seat ${i + 1}`},
+        names.map(b => h("option", {value: b, selected: b === (kept[0] ?? first)}, b))))))
+    kept.forEach((value, k) => { const s = this.bots.querySelectorAll("select")[k]; if (s) s.value = value })
+  }
+
+  // The bots of every seat, in seat order (the page's own seat is played here).
+  botList() {
+    const bySeat = new Map([...this.bots.querySelectorAll("select")].map(s => [Number(s.dataset.seat), s.value]))
+    const n = Number(this.players.value)
+    return Array.from({length: n}, (_, i) => bySeat.get(i) ?? "human")
   }
 
   fillPositions(positions) {
@@ -120,7 +140,7 @@ export class PlayPanel {
   start() {
     const variants = [...this.variants.querySelectorAll("input:checked")].map(i => i.value)
     return this.ask("Dealing...", () => api.playNew({edition: this.edition.value, variants, players: Number(this.players.value),
-      seat: Number(this.seat.value), bots: [this.bots.value], sides: this.sides.value, seed: Number(this.seed.value) || 0}))
+      seat: Number(this.seat.value), bots: this.botList(), sides: this.sides.value, seed: Number(this.seed.value) || 0}))
   }
 
   choose(index) { return this.ask("The bots are choosing...", () => api.playChoose(this.game.id, index)) }
@@ -139,7 +159,7 @@ export class PlayPanel {
 
   load() {
     if (!this.loadPath.value) { this.message.textContent = "No saved position to load."; return }
-    return this.ask("Loading...", () => api.playLoad(this.loadPath.value, Number(this.seat.value), [this.bots.value]))
+    return this.ask("Loading...", () => api.playLoad(this.loadPath.value, Number(this.seat.value), this.botList()))
   }
 
   show(game) {
@@ -147,8 +167,7 @@ export class PlayPanel {
     this.message.classList.remove("error")
     sessionStorage.setItem(SESSION_KEY, game.id)
     if (game.status === "preparing") {
-      this.message.textContent = `The bots are getting ready (${game.bots.filter(b => b !== "human").join(", ")}; `
-        + "the adaptive bot fits itself to new rules the first time, which takes minutes; the fit is kept)..."
+      this.message.textContent = "The bots are getting ready" + (game.note ? `: ${game.note}` : "") + "..."
       clearTimeout(this.timer)
       this.timer = setTimeout(async () => {
         try { this.show(await api.playPosition(game.id, true)) } catch (err) { this.message.textContent = err.message }
@@ -206,10 +225,10 @@ export class PlayPanel {
     const order = ["you", "left", "right", "neutral", "other"]
     const sorted = [...cities].sort((a, b) => order.indexOf(a.where) - order.indexOf(b.where))
     return h("section", {class: "play-cities"}, sorted.map(c => h("article", {class: "city " + c.where, "data-city": c.name},
-      h("h4", {}, c.name, h("span", {class: "where"}, " " + WHERE[c.where])),
+      h("h4", {}, c.name, h("span", {class: "where"}, " " + WHERE[c.where] + (c.neutral && c.where !== "neutral" ? " (a neutral city)" : ""))),
       h("div", {class: "wonder"}, `${c.wonder}, side ${c.side}: stage ${c.stages} of ${c.stages_total}`),
-      h("div", {class: "facts"}, h("span", {class: "coins", title: "coins"}, `${c.coins} coins`),
-        h("span", {class: "shields", title: "shields"}, `${c.shields} shields`),
+      h("div", {class: "facts"}, h("span", {class: "coins", title: "coins"}, plural(c.coins, "coin")),
+        h("span", {class: "shields", title: "shields"}, plural(c.shields, "shield")),
         h("span", {class: "tokens", title: "military tokens"}, c.tokens.length
           ? "tokens " + c.tokens.map(t => (t > 0 ? "+" : "") + t).join(" ") : "no tokens")),
       h("div", {class: "built"}, c.built.length ? c.built.map(card => h("span", {class: "chip",

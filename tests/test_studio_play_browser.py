@@ -27,6 +27,7 @@ def open_play(browser, server):  # noqa: F811
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(server.url)
     page.wait_for_function("window.__studio && window.__studio.ready")
+    page.wait_for_selector("#status:text('ready')")
     page.click('#tabs button[data-panel="play"]')
     page.wait_for_selector('#panel-play select[name="edition"] option', state="attached")
     page.wait_for_selector("#panel-play .play-message:has-text('Choose the rules')")

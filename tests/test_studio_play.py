@@ -114,6 +114,15 @@ def test_saves_stay_inside_the_folder_and_bad_positions_are_refused_in_words(stu
         status, answer = api(studio, "/api/play/save", {"id": game["id"], "path": path})
         assert status in (400, 403) and answer["error"], path
     assert not (folder.parent / "out.json").exists()
+    # a position saved before is replaced only when asked; another JSON file never
+    assert api(studio, "/api/play/save", {"id": game["id"], "path": "twice.json"})[0] == 200
+    status, answer = api(studio, "/api/play/save", {"id": game["id"], "path": "twice.json"})
+    assert status == 409 and answer["exists"] and "replace it?" in answer["error"]
+    assert api(studio, "/api/play/save", {"id": game["id"], "path": "twice.json", "replace": True})[0] == 200
+    (folder / "data.json").write_text('{"mine": true}', encoding="utf-8")
+    status, answer = api(studio, "/api/play/save", {"id": game["id"], "path": "data.json", "replace": True})
+    assert status == 400 and "is not a saved position" in answer["error"]
+    assert (folder / "data.json").read_text(encoding="utf-8") == '{"mine": true}'
     (folder / "not-json.json").write_text("{ nope", encoding="utf-8")
     (folder / "other.json").write_text('{"format": "wonders-log/1"}', encoding="utf-8")
     (folder / "broken.json").write_text(json.dumps({"format": "wonders-save/2", "content": "0"}), encoding="utf-8")

@@ -23,7 +23,8 @@ def open_play(browser, server):  # noqa: F811
     context = browser.new_context(viewport={"width": 1500, "height": 950})
     page = context.new_page()
     problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" and "status of 400" not in m.text else None)
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" and "status of 400" not in m.text
+            and "status of 409" not in m.text else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(server.url)
     page.wait_for_function("window.__studio && window.__studio.ready")
@@ -111,6 +112,19 @@ def test_play_an_age_by_clicking_step_back_branch_save_and_load(browser, studio,
     page.select_option('#panel-play select[name="load-path"]', "branch.json")
     page.click('#panel-play button[name="load"]')
     page.wait_for_function("window.__studio.play.turn === 4")
+    assert city_text(page) == branched
+    # saving again under the same name asks first
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.accept()))
+    page.fill('#panel-play input[name="save-path"]', "branch.json")
+    page.click('#panel-play button[name="save"]')
+    page.wait_for_selector("#panel-play .play-message:has-text('Saved branch.json')")
+    assert dialogs == ["branch.json exists: replace it?"]
+    # the page's game outlives a reload of the page
+    page.reload()
+    page.wait_for_function("window.__studio && window.__studio.ready")
+    page.click('#tabs button[data-panel="play"]')
+    page.wait_for_function("window.__studio.play && window.__studio.play.turn === 4")
     assert city_text(page) == branched
     # a file that is not a position: said in words
     (folder / "zz-not-a-position.json").write_text('{"hello": 1}', encoding="utf-8")

@@ -13,6 +13,7 @@ folder's rule sets and their variants by the save's content digest.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import threading
 from collections import OrderedDict
@@ -32,6 +33,19 @@ MAX_LISTED = 200           # saved positions offered in the page's list
 
 class PlayError(BadRequest):
     """What the page asked cannot be done: said in words, a 400."""
+
+
+class Exists(PlayError):
+    """A save would replace a position already saved under that name: the page asks first (a 409)."""
+
+
+def _is_position(path: Path) -> bool:
+    from ..inputs import read_regular
+    try:
+        data = json.loads(read_regular(path, MAX_SAVE_BYTES).decode("utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") in ("wonders-save/1", "wonders-save/2")
 
 
 def editions(root: Path) -> list[Path]:
@@ -202,12 +216,19 @@ class Session:
         return self.current
 
     # ---------------------------------------------------------------- saving
-    def save(self, relative: str) -> str:
+    def save(self, relative: str, replace: bool = False) -> str:
+        """Write the position as a file of the folder; an existing position is replaced only
+        when asked, and a file that is not a position never."""
         from ..engine.saves import game_to_data
         node = self._ready()
         path = _position_path(self.root, relative)
         if not path.parent.is_dir():
             raise PlayError(f"{relative}: no folder {path.parent.relative_to(self.root).as_posix()} in the studio's folder")
+        if path.exists():
+            if not _is_position(path):
+                raise PlayError(f"{relative} exists and is not a saved position: choose another name")
+            if not replace:
+                raise Exists(f"{relative} exists: replace it?")
         data = game_to_data(node.game)
         write_atomic(str(path), json.dumps(data, indent=1) + "\n")
         return path.relative_to(self.root).as_posix()
@@ -316,18 +337,18 @@ def _position_path(root: Path, relative: str) -> Path:
 
 
 def saved_positions(root: Path) -> list[str]:
-    """The .json files of the folder (the page offers them to load), the first MAX_LISTED."""
+    """The .json files of the folder (the page offers them to load), the first MAX_LISTED;
+    links and hidden folders are passed over."""
     found = []
-    for path in sorted(root.rglob("*.json")):
-        if len(found) >= MAX_LISTED:
-            break
-        try:
-            inside(root, path.relative_to(root).as_posix())
-        except ValueError:
-            continue
-        if path.is_file():
-            found.append(path.relative_to(root).as_posix())
-    return found
+    for folder, subfolders, names in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".") and not os.path.islink(os.path.join(folder, d)))
+        for name in sorted(names):
+            path = Path(folder, name)
+            if name.endswith(".json") and not path.is_symlink() and path.is_file():
+                found.append(path.relative_to(root).as_posix())
+                if len(found) >= MAX_LISTED:
+                    return sorted(found)
+    return sorted(found)
 
 
 class Games:
@@ -528,4 +549,6 @@ def _loaded_seats(options: dict, players: int, data: dict) -> tuple[list[str], i
     seat = data.get("seat", 0)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         seat = 0
-    return _bots(data.get("bots") or ["greedy"], players, seat), seat
+    given = data.get("bots") if isinstance(data.get("bots"), list) else []
+    others = [b for b in given if b != "human"] or ["greedy"]      # the page's seats need not fit the save's
+    return _bots(others, players, seat), seat

@@ -1,5 +1,5 @@
 """The Play part's routes: the form's choices, a new or loaded game, its position, a move,
-a step through its points, and a save.  Each page holds its game's id (play.py keeps the
+a step through its points, and a save (a 409 when it would replace a position saved before).  Each page holds its game's id (play.py keeps the
 games); the work runs in a worker thread, so the server keeps answering meanwhile."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from .fields import field, read_body
-from .play import Games
+from .play import Exists, Games
 
 FIRST_LOOK = 2.0           # seconds a new game's first answer waits for it to be ready
 
@@ -67,8 +67,11 @@ def play_routes(root: Path, handled) -> list[Route]:
 
         def run():
             with session.lock:
-                return session.save(field(data, "path", str))
-        saved = await asyncio.to_thread(run)
+                return session.save(field(data, "path", str), data.get("replace") is True)
+        try:
+            saved = await asyncio.to_thread(run)
+        except Exists as err:
+            return JSONResponse({"error": str(err), "exists": True}, status_code=409)
         return JSONResponse({"path": saved, "positions": await asyncio.to_thread(games.setup_positions)})
 
     return [Route("/api/play/setup", handled(setup)), Route("/api/play/new", handled(new), methods=["POST"]),

@@ -34,7 +34,7 @@ export const api = {
   playPosition: (id, wait = false) => call("GET", "/api/play/position?id=" + encodeURIComponent(id) + (wait ? "&wait=1" : "")),
   playChoose: (id, option) => call("POST", "/api/play/choose", {id, option}),
   playGo: (id, to) => call("POST", "/api/play/go", {id, to}),
-  playSave: (id, path) => call("POST", "/api/play/save", {id, path}),
+  playSave: (id, path, replace = false) => call("POST", "/api/play/save", {id, path, replace}),
 }
 
 export function socketUrl(path) {

@@ -146,15 +146,19 @@ export class PlayPanel {
   choose(index) { return this.ask("The bots are choosing...", () => api.playChoose(this.game.id, index)) }
   go(to) { return this.ask("", () => api.playGo(this.game.id, to)) }
 
-  async save() {
+  async save(replace = false) {
     if (!this.game || this.game.status !== "ready") { this.message.textContent = "Start a game first."; return }
     try {
-      const answer = await api.playSave(this.game.id, this.savePath.value.trim())
+      const answer = await api.playSave(this.game.id, this.savePath.value.trim(), replace)
       this.fillPositions(answer.positions)
       this.loadPath.value = answer.path
       this.message.classList.remove("error")
       this.message.textContent = `Saved ${answer.path}. At a terminal: ${this.game.command.replace("FILE", answer.path)}`
-    } catch (err) { this.message.classList.add("error"); this.message.textContent = "Not saved: " + err.message }
+    } catch (err) {
+      if (err.status === 409 && !replace && confirm(err.message)) return this.save(true)
+      this.message.classList.add("error")
+      this.message.textContent = "Not saved: " + err.message
+    }
   }
 
   load() {

@@ -190,3 +190,22 @@ def test_names_from_content_arrive_as_data_not_markup(hostile):
         names = {c["name"] for c in (game.get("decision") or {}).get("cards", [])} | \
             {b["name"] for c in game["cities"] for b in c["built"]}
     assert HOSTILE in names                                    # sent as a JSON string, shown by the page as text
+
+
+def test_the_adaptive_bot_fits_itself_first_and_the_page_is_told(folder, tmp_path, monkeypatch):  # noqa: F811
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path / "cache"))      # no fit kept yet
+    server = Studio(folder)
+    try:
+        settings = {"edition": ".", "variants": [], "players": 3, "seat": 0, "sides": "A", "seed": 1,
+                    "bots": ["adaptive:budget=2,generations=1,games=2"]}
+        status, game = api(server, "/api/play/new", settings)
+        assert status == 200 and "adaptive bot is fitting itself" in game["note"], game
+        while game["status"] == "preparing":
+            status, game = api(server, f"/api/play/position?id={game['id']}&wait=1")
+        assert game["status"] == "ready" and game["decision"]["kind"] == "turn"
+        assert choose(server, game)["turn"] == 2
+        assert list((tmp_path / "cache").rglob("*.json"))                # the fit is kept for the next games
+        status, again = api(server, "/api/play/new", settings)
+        assert again["note"] is None
+    finally:
+        server.stop()

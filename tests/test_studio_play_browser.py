@@ -68,6 +68,7 @@ def test_play_an_age_by_clicking_step_back_branch_save_and_load(browser, studio,
     assert position(page) == {"node": position(page)["node"], "turn": 1, "age": "I", "finished": False}
     assert page.locator("#panel-play .play-hand figure.play-card img.drawing").count() == 7
     assert page.locator("#panel-play .city").count() == 3
+    assert page.locator("#panel-play .city.you .board img.drawing").count() == 1      # your wonder side, drawn
     assert "Left neighbour" in city_text(page) and "Right neighbour" in city_text(page)
     # a whole age, clicking the first move each time (the cheapest way to play the first card)
     for turn in range(1, 7):

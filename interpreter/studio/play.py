@@ -117,6 +117,7 @@ class Session:
         self.nodes: list[Node] = []
         self.current: Node | None = None
         self._drawings: dict[int, str] | None = None
+        self._boards: dict[tuple[str, str], str] = {}
         self.started = threading.Event()          # set when the game is ready (or could not start)
 
     # ---------------------------------------------------------------- playing
@@ -293,6 +294,17 @@ class Session:
                               for c in self.tables.cards if (c.name, c.age) in views}
         return self._drawings.get(index, "")
 
+    def _board(self, city) -> str:
+        """The city's wonder side as `wonders render` draws it (its stages' costs and effects)."""
+        from ..render.wonder_svg import wonder_side_svg
+        key = (city.side.wonder, city.side.side)
+        if key not in self._boards:
+            ruleset = self.tables.ruleset
+            wonder = next((w for w in ruleset.wonders if w.name == key[0]), None)
+            side = next((x for x in wonder.sides if x.name == key[1]), None) if wonder is not None else None
+            self._boards[key] = "" if side is None else wonder_side_svg(wonder, side, ruleset.vocabulary)
+        return self._boards[key]
+
     def _cities(self, game) -> list[dict]:
         t = self.tables
         count = len(game.cities)
@@ -304,7 +316,8 @@ class Session:
             out.append({"seat": c.seat, "name": c.name, "wonder": c.side.wonder, "side": c.side.side,
                         "where": where, "neutral": c.seat in game.neutrals, "coins": c.coins, "shields": c.shields, "tokens": list(c.tokens),
                         "stages": c.stages, "stages_total": len(c.side.stages),
-                        "built": [{"name": t.cards[i].name, "color": t.cards[i].color} for i in c.built]})
+                        "built": [{"name": t.cards[i].name, "color": t.cards[i].color} for i in c.built],
+                        "board": self._board(c) if where == "you" else None})
         return out
 
     def _line(self, node: Node) -> list[dict]:

@@ -235,6 +235,7 @@ export class PlayPanel {
         h("span", {class: "shields", title: "shields"}, plural(c.shields, "shield")),
         h("span", {class: "tokens", title: "military tokens"}, c.tokens.length
           ? "tokens " + c.tokens.map(t => (t > 0 ? "+" : "") + t).join(" ") : "no tokens")),
+      c.board ? h("div", {class: "board"}, drawing(c.board, `${c.wonder}, side ${c.side}`)) : null,
       h("div", {class: "built"}, c.built.length ? c.built.map(card => h("span", {class: "chip",
         style: `border-left-color:${COLORS[card.color] || "#999"}`, title: card.color}, card.name)) : h("span", {class: "hint"}, "nothing built")))))
   }

@@ -161,7 +161,7 @@ def test_two_players_play_the_neutral_city_and_a_bot_per_seat(studio):  # noqa: 
 
 
 def test_the_games_kept_are_bounded(studio):  # noqa: F811
-    from interpreter.studio.play import MAX_GAMES
+    from interpreter.studio.play_games import MAX_GAMES
     first = new_game(studio)
     for _ in range(MAX_GAMES):
         new_game(studio)

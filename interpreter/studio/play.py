@@ -5,98 +5,26 @@ answer their decisions here, and the game waits at the page's player's decision.
 such decision point is a node holding a copy of the game (`Game.clone`), so stepping back
 and forward is moving between nodes, and choosing another move at an earlier node starts a
 new line beside the old one, which is kept (choosing the same move again follows it).
-Positions are saved as `wonders play --load` reads them (engine/saves.py), inside the
-opened folder only, atomically; the rule set a loaded save belongs to is found among the
-folder's rule sets and their variants by the save's content digest.
+The games of the pages are kept in play_games.py, the rule sets they are played with
+found by play_rules.py, and positions saved and read by play_files.py.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import secrets
 import threading
-from collections import OrderedDict
 from pathlib import Path
 
-from ..atomic import write_atomic
 from ..check.rules import roman
-from ..paths import DEFAULT_RULES, content_dir, is_rule_set, rule_sets
-from .fields import BadRequest
-from .guard import inside
-
-MAX_GAMES = 8              # games kept at once; the least recently used goes first
-MAX_PLAYERS = 8
-MAX_SAVE_BYTES = 16 << 20  # a 7-player save is well under 1 MB
-MAX_LISTED = 200           # saved positions offered in the page's list
-
-
-class PlayError(BadRequest):
-    """What the page asked cannot be done: said in words, a 400."""
-
-
-class Exists(PlayError):
-    """A save would replace a position already saved under that name: the page asks first (a 409)."""
-
-
-def _is_position(path: Path) -> bool:
-    from ..inputs import read_regular
-    try:
-        data = json.loads(read_regular(path, MAX_SAVE_BYTES).decode("utf-8-sig"))
-    except (OSError, ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and data.get("format") in ("wonders-save/1", "wonders-save/2")
-
-
-def editions(root: Path) -> list[Path]:
-    """The folder's rule sets: the folder itself when its files hold a `rules` block, and
-    every subfolder that holds one of its own (as interpreter/paths.py finds them)."""
-    found = [root] if is_rule_set(root) else []
-    found += sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink() and is_rule_set(p))
-    return found
-
-
-def variant_files(edition: Path) -> list[Path]:
-    folder = edition / "variants"
-    if not folder.is_dir() or folder.is_symlink():
-        return []
-    return sorted(p for p in folder.glob("*.wonders") if p.is_file() and not p.is_symlink())
-
-
-def _relative(root: Path, path: Path) -> str:
-    return path.relative_to(root).as_posix() or "."
-
-
-def compile_edition(root: Path, edition: Path, variants: list[Path]):
-    """The compiled rules of one rule set of the folder with its variants, or PlayError
-    saying how many errors keep it from being played."""
-    from ..check.load import UsageError, check_paths
-    from ..compile import compile_rules
-    try:
-        result = check_paths([str(edition)], [str(v) for v in variants])
-    except UsageError as err:
-        raise PlayError(str(err)) from None
-    if result.ruleset is None:
-        raise PlayError(f"{_relative(root, edition)} has {result.errors} error(s) with these variants: "
-                        "fix them (the Problems list) before playing")
-    return compile_rules(result.ruleset)
-
-
-def _shipped_name(edition: Path) -> str | None:
-    """The name `wonders play --rules` knows this folder by, when it is a shipped rule set."""
-    try:
-        if edition.resolve().is_relative_to(content_dir().resolve()):
-            return next((n for n, p in rule_sets().items() if p.resolve() == edition.resolve()), None)
-    except FileNotFoundError:
-        return None
-    return None
+from .play_files import write_position
+from .play_rules import PlayError, as_shown, shipped_name
 
 
 class Node:
     """A decision point of the page's player (or the game's end): the game there, the
     move that led to it, and the lines that go on from it."""
 
-    def __init__(self, number: int, game, parent: "Node | None", move: str | None):
+    def __init__(self, number: int, game, parent: Node | None, move: str | None):
         self.number, self.game, self.parent, self.move = number, game, parent, move
         self.children: list[Node] = []
         self.forward: Node | None = None          # the line last followed from here
@@ -132,7 +60,7 @@ class Session:
                 self._advance(game)
                 self.current = self._node(game, None, None)
             self.status = "ready"
-        except Exception as err:               # a bot's or the rules' failure, said on the page
+        except Exception as err:  # noqa: BLE001  (a bot plug-in may raise anything: said on the page)
             self.status, self.problem = "error", f"{type(err).__name__}: {err}"
         finally:
             self.started.set()
@@ -218,27 +146,14 @@ class Session:
 
     # ---------------------------------------------------------------- saving
     def save(self, relative: str, replace: bool = False) -> str:
-        """Write the position as a file of the folder; an existing position is replaced only
-        when asked, and a file that is not a position never."""
         from ..engine.saves import game_to_data
-        node = self._ready()
-        path = _position_path(self.root, relative)
-        if not path.parent.is_dir():
-            raise PlayError(f"{relative}: no folder {path.parent.relative_to(self.root).as_posix()} in the studio's folder")
-        if path.exists():
-            if not _is_position(path):
-                raise PlayError(f"{relative} exists and is not a saved position: choose another name")
-            if not replace:
-                raise Exists(f"{relative} exists: replace it?")
-        data = game_to_data(node.game)
-        write_atomic(str(path), json.dumps(data, indent=1) + "\n")
-        return path.relative_to(self.root).as_posix()
+        return write_position(self.root, relative, game_to_data(self._ready().game), replace)
 
     # ---------------------------------------------------------------- the page's view
     def view(self) -> dict:
         answer = {"id": self.id, "status": self.status, "problem": self.problem, "note": self.note,
-                  "edition": _relative(self.root, self.edition),
-                  "variants": [_relative(self.root, v) for v in self.variants], "seat": self.seat,
+                  "edition": as_shown(self.root, self.edition),
+                  "variants": [as_shown(self.root, v) for v in self.variants], "seat": self.seat,
                   "bots": self.bots}
         if self.status != "ready":
             return answer
@@ -246,12 +161,11 @@ class Session:
             return {**answer, **self._position(self.current)}
 
     def _position(self, node: Node) -> dict:
-        from ..tools.play import text_log
         game, t = node.game, self.tables
         decision = None if game.finished else self._mine(game)
         answer = {"node": node.number, "finished": game.finished, "age": roman(game.age.number),
                   "ages": len(t.rules.ages), "turn": game.turn, "turns": game.age.turns,
-                  "cities": self._cities(game), "log": text_log(game).splitlines(),
+                  "cities": self._cities(game), "log": self._log(game),
                   "line": self._line(node), "lines": [{"node": c.number, "move": c.move, "followed": c is node.forward}
                                                       for c in node.children],
                   "back": node.parent is not None, "forward": node.forward is not None,
@@ -265,6 +179,16 @@ class Session:
                                             for c, pad in zip(game.cities, pads)],
                                 "winners": [game.cities[i].name for i in game.winners(pads)]}
         return answer
+
+    @staticmethod
+    def _log(game) -> list[str]:
+        """The game's log as `wonders play` writes it (a loaded save's own log may lack what
+        the writing needs, such as the age it began in: said, not a failure of the page)."""
+        from ..tools.play import text_log
+        try:
+            return text_log(game).splitlines()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, NameError) as err:
+            return [f"(the log of this position cannot be written: {err!r})"]
 
     def _decision(self, game, decision) -> dict:
         t = self.tables
@@ -338,230 +262,6 @@ class Session:
 
     def _command(self) -> str:
         """The terminal command that goes on from a position saved in this game."""
-        name = _shipped_name(self.edition)
-        where = "" if name is not None else f" --content {_relative(self.root, self.edition)}"
+        name = shipped_name(self.edition)
+        where = "" if name is not None else f" --content {as_shown(self.root, self.edition)}"
         return f"wonders play --load FILE{where}"
-
-
-def _position_path(root: Path, relative: str) -> Path:
-    if not relative.endswith(".json"):
-        raise PlayError(f"{relative}: a saved position is a .json file")
-    return inside(root, relative)
-
-
-def saved_positions(root: Path) -> list[str]:
-    """The .json files of the folder (the page offers them to load), the first MAX_LISTED;
-    links and hidden folders are passed over."""
-    found = []
-    for folder, subfolders, names in os.walk(root):
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".") and not os.path.islink(os.path.join(folder, d)))
-        for name in sorted(names):
-            path = Path(folder, name)
-            if name.endswith(".json") and not path.is_symlink() and path.is_file():
-                found.append(path.relative_to(root).as_posix())
-                if len(found) >= MAX_LISTED:
-                    return sorted(found)
-    return sorted(found)
-
-
-class Games:
-    """The games of the studio's pages, at most MAX_GAMES (the least recently used first
-    to go), each page holding its game's id."""
-
-    def __init__(self, root: Path):
-        self.root = root
-        self.sessions: OrderedDict[str, Session] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def setup(self) -> dict:
-        """What the page's form offers: the folder's rule sets with their variants, sides and
-        player counts, the bots, and the positions saved in the folder."""
-        from ..bots.registry import bot_names
-        found = []
-        for edition in editions(self.root):
-            entry = {"folder": _relative(self.root, edition),
-                     "variants": [_relative(self.root, v) for v in variant_files(edition)]}
-            try:
-                tables = compile_edition(self.root, edition, [])
-                rules = tables.rules
-                counts = sorted({*range(rules.min_players, rules.max_players + 1),
-                                 *(tb.players for tb in tables.ruleset.tables)} & set(range(1, MAX_PLAYERS + 1)))
-                entry.update(name=rules.name, sides=sorted({s.side for s in tables.sides}), players=counts)
-            except PlayError as err:
-                entry.update(name=entry["folder"], problem=str(err), sides=[], players=[])
-            found.append(entry)
-        return {"editions": found, "bots": [b for b in bot_names() if b != "human"],
-                "positions": saved_positions(self.root)}
-
-    def setup_positions(self) -> list[str]:
-        return saved_positions(self.root)
-
-    def get(self, game_id) -> Session:
-        if not isinstance(game_id, str):
-            raise PlayError("the field 'id' is not a game")
-        with self.lock:
-            session = self.sessions.get(game_id)
-            if session is None:
-                raise PlayError("no such game (the studio keeps the last few games only): start one")
-            self.sessions.move_to_end(game_id)
-            return session
-
-    def _keep(self, session: Session) -> None:
-        with self.lock:
-            self.sessions[session.id] = session
-            while len(self.sessions) > MAX_GAMES:
-                self.sessions.popitem(last=False)
-
-    def _edition(self, folder) -> Path:
-        if not isinstance(folder, str):
-            raise PlayError("the field 'edition' is not a folder")
-        path = self.root if folder in ("", ".") else inside(self.root, folder)
-        if path not in editions(self.root):
-            raise PlayError(f"{folder}: not a rule set of the studio's folder")
-        return path
-
-    def _variants(self, edition: Path, chosen) -> list[Path]:
-        if not isinstance(chosen, list) or not all(isinstance(v, str) for v in chosen):
-            raise PlayError("the field 'variants' is a list of variant files")
-        offered = {_relative(self.root, v): v for v in variant_files(edition)}
-        unknown = [v for v in chosen if v not in offered]
-        if unknown:
-            raise PlayError(f"{unknown[0]}: not a variant of {_relative(self.root, edition)}")
-        return [offered[v] for v in chosen]
-
-    def new(self, data: dict) -> Session:
-        from ..bots import BotSpecError
-        from ..engine.game import Game, RulesError
-        edition = self._edition(data.get("edition", "."))
-        variants = self._variants(edition, data.get("variants", []))
-        players, seat, seed = data.get("players"), data.get("seat", 0), data.get("seed", 0)
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (players, seat, seed)):
-            raise PlayError("the fields 'players', 'seat' and 'seed' are whole numbers")
-        if not 1 <= players <= MAX_PLAYERS or not 0 <= seat < players:
-            raise PlayError(f"players: 1 to {MAX_PLAYERS}; your seat: one of theirs")
-        bots = _bots(data.get("bots"), players, seat)
-        sides = data.get("sides", "random")
-        if not isinstance(sides, str):
-            raise PlayError("the field 'sides' is a side's name or 'random'")
-        tables = compile_edition(self.root, edition, variants)
-        known = sorted({s.side for s in tables.sides})
-        if sides != "random" and sides not in known:
-            raise PlayError(f"{sides!r} is not a side of these rules' boards ({', '.join(known)}, or random)")
-        try:
-            game = Game(tables, players, seed, sides)
-        except RulesError as err:
-            raise PlayError(str(err)) from None
-        self._record(game, edition, variants, bots)
-        try:
-            session = Session(self.root, edition, variants, tables, seat, bots)
-        except BotSpecError as err:
-            raise PlayError(str(err)) from None
-        self._keep(session)
-        threading.Thread(target=session.prepare_and_start, args=(game,), daemon=True).start()
-        return session
-
-    @staticmethod
-    def _record(game, edition: Path, variants: list[Path], bots: list[str]) -> None:
-        """What `wonders play --load` and the studio read back from a save's options."""
-        from ..commands.common import variant_record
-        game.options["variants"] = variant_record([str(v) for v in variants])
-        name = _shipped_name(edition)
-        if name is not None:
-            game.options["rules"] = name
-        game.options["names"] = [c.name for c in game.cities[:game.players]]
-        game.options["bots"] = bots
-
-    def load(self, data: dict) -> Session:
-        """A game from a position saved in the folder, its rules found among the folder's rule
-        sets (with the variants it records) by its content digest."""
-        from ..engine.saves import SaveError, content_digest, game_from_data
-        from ..inputs import FileTooLarge, NotRegularFile, read_regular
-        relative = data.get("path")
-        if not isinstance(relative, str):
-            raise PlayError("the field 'path' is not a file of the folder")
-        path = _position_path(self.root, relative)
-        try:
-            saved = json.loads(read_regular(path, MAX_SAVE_BYTES).decode("utf-8-sig"))
-        except FileNotFoundError:
-            raise PlayError(f"{relative}: no such file") from None
-        except (NotRegularFile, FileTooLarge, OSError) as err:
-            raise PlayError(f"{relative}: cannot be read: {err}") from None
-        except (ValueError, RecursionError) as err:
-            raise PlayError(f"{relative} is not a saved position: it is not JSON ({err})") from None
-        if not isinstance(saved, dict) or saved.get("format") not in ("wonders-save/1", "wonders-save/2"):
-            raise PlayError(f"{relative} is not a saved position (no \"format\": \"wonders-save/2\"; "
-                            "`wonders replay LOG --save FILE` and the studio's Save make them)")
-        options = saved.get("options") if isinstance(saved.get("options"), dict) else {}
-        recorded = options.get("variants", [])
-        if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):
-            raise PlayError(f"{relative} is not a saved position: \"options\".\"variants\" is not a list of variants")
-        last_problem = "the folder holds no rule set"
-        for edition in editions(self.root):
-            try:
-                variants = self._recorded_variants(edition, recorded)
-                tables = compile_edition(self.root, edition, variants)
-            except PlayError as err:
-                last_problem = str(err)
-                continue
-            if content_digest(tables) != saved.get("content"):
-                last_problem = "it was made with other rules, cards or wonders than those of this folder"
-                continue
-            try:
-                game = game_from_data(tables, saved)
-            except SaveError as err:
-                raise PlayError(f"{relative} is not a valid saved position: {err}") from None
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-                raise PlayError(f"{relative} is not a valid saved position: a field is missing or wrong ({err!r})") from None
-            bots, seat = _loaded_seats(options, game.players, data)
-            session = Session(self.root, edition, variants, tables, seat, bots)
-            self._keep(session)
-            threading.Thread(target=session.prepare_and_start, args=(game,), daemon=True).start()
-            return session
-        raise PlayError(f"{relative} cannot be played here: {last_problem}")
-
-    def _recorded_variants(self, edition: Path, recorded: list[str]) -> list[Path]:
-        offered = variant_files(edition)
-        found = []
-        for v in recorded:
-            match = next((p for p in offered if str(p.resolve()) == v or p.stem == v), None)
-            if match is None:
-                raise PlayError(f"the save's variant {v} is not one of {_relative(self.root, edition)}/variants")
-            found.append(match)
-        return found
-
-
-def _bots(given, players: int, seat: int) -> list[str]:
-    """One bot name per seat ("human" at the page's seat); a shorter list's last name fills
-    the rest, as `wonders play --bots` does."""
-    from ..bots import BotSpecError, make_bot
-    if not isinstance(given, list) or not given or not all(isinstance(b, str) and b.strip() for b in given):
-        raise PlayError("the field 'bots' is a list of bot names")
-    others = [b.strip() for b in given]
-    bots = [others[min(i, len(others) - 1)] for i in range(players)]
-    bots[seat] = "human"
-    if bots.count("human") > 1:
-        raise PlayError("one seat is played in the page; the others are bots")
-    for b in set(bots) - {"human"}:
-        if ":" in b and ("/" in b or b.endswith(".py") or "\\" in b):
-            raise PlayError(f"bot {b!r}: the studio plays with the installed bots only")
-        try:
-            make_bot(b, 0)
-        except BotSpecError as err:
-            raise PlayError(str(err)) from None
-    return bots
-
-
-def _loaded_seats(options: dict, players: int, data: dict) -> tuple[list[str], int]:
-    """The seats of a loaded game: those the save records (a studio's save), else the page's
-    seat and bots."""
-    recorded = options.get("bots")
-    if isinstance(recorded, list) and len(recorded) == players and recorded.count("human") == 1 \
-            and all(isinstance(b, str) for b in recorded):
-        seat = recorded.index("human")
-        return _bots([b if b != "human" else "random" for b in recorded], players, seat), seat
-    seat = data.get("seat", 0)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        seat = 0
-    given = data.get("bots") if isinstance(data.get("bots"), list) else []
-    others = [b for b in given if b != "human"] or ["greedy"]      # the page's seats need not fit the save's
-    return _bots(others, players, seat), seat

@@ -12,7 +12,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from .fields import field, read_body
-from .play import Exists, Games
+from .play_files import Exists
+from .play_games import Games
 
 FIRST_LOOK = 2.0           # seconds a new game's first answer waits for it to be ready
 

@@ -209,3 +209,14 @@ def test_the_adaptive_bot_fits_itself_first_and_the_page_is_told(folder, tmp_pat
         assert again["note"] is None
     finally:
         server.stop()
+
+
+def test_a_damaged_save_is_refused_in_words_never_a_failure(studio, folder):  # noqa: F811
+    game = new_game(studio)
+    api(studio, "/api/play/save", {"id": game["id"], "path": "whole.json", "replace": True})
+    whole = json.loads((folder / "whole.json").read_text(encoding="utf-8"))
+    damages = {"hands": None, "cities": 5, "rng": "x", "turn": "x", "discard": ["Nothing@1"], "options": []}
+    for key, value in damages.items():
+        (folder / "damaged.json").write_text(json.dumps({**whole, key: value}), encoding="utf-8")
+        status, answer = api(studio, "/api/play/load", {"path": "damaged.json"})
+        assert status == 400 and "damaged.json" in answer["error"], (key, answer)

@@ -1,5 +1,6 @@
-"""The studio's routes: the page, the folder's files, the drawings, and two WebSockets
-(the language server's messages and a comparison's progress).  guard.py checks every
+"""The studio's routes: the page, the folder's files, the drawings, a game played
+(play_routes.py), and two WebSockets (the language server's messages and a comparison's
+progress).  guard.py checks every
 request before it gets here."""
 
 from __future__ import annotations
@@ -19,12 +20,11 @@ from . import files
 from .guard import Guard, Outside, cookie_name, inside
 from .lsp_bridge import Bridge
 from .fields import BadRequest, field, read_body
+from .play_routes import play_routes
 from .preview import Previews
 from .weigh_socket import serve_weighing
 
 STATIC = Path(__file__).resolve().parent / "static"
-# The seam for the Play part (issue: the engine as a machine of decision points): its routes
-# join the `routes` of create_app, and its panel the page's tabs (studio/web/src/main.js, PANELS).
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -157,6 +157,7 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
               Route("/api/variant", _handled(new_variant), methods=["POST"]),
               Route("/api/preview", _handled(preview), methods=["POST"]),
               Route("/api/gallery", _handled(gallery), methods=["POST"]),
+              *play_routes(root, _handled),
               WebSocketRoute("/lsp", lsp), WebSocketRoute("/weigh", weigh),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -28,6 +28,13 @@ export const api = {
   newVariant: (folder, name) => call("POST", "/api/variant", {folder, name}),
   preview: (path, text, line) => call("POST", "/api/preview", {path, text, line}),
   gallery: (path, overlays, variant) => call("POST", "/api/gallery", {path, overlays, variant}),
+  playSetup: () => call("GET", "/api/play/setup"),
+  playNew: settings => call("POST", "/api/play/new", settings),
+  playLoad: (path, seat, bots) => call("POST", "/api/play/load", {path, seat, bots}),
+  playPosition: (id, wait = false) => call("GET", "/api/play/position?id=" + encodeURIComponent(id) + (wait ? "&wait=1" : "")),
+  playChoose: (id, option) => call("POST", "/api/play/choose", {id, option}),
+  playGo: (id, to) => call("POST", "/api/play/go", {id, to}),
+  playSave: (id, path, replace = false) => call("POST", "/api/play/save", {id, path, replace}),
 }
 
 export function socketUrl(path) {

@@ -1,11 +1,12 @@
 // The studio's page: the file tree, the editor with its toolbar and problems, and the side
-// panels (Card, Gallery, Weigh).  A new panel (Play, once the engine offers decision points)
-// is one more entry in PANELS: a title and a class with setFiles/chooseFor.
+// panels (Card, Gallery, Weigh, Play).  A new panel is one more entry in PANELS: a title and
+// a class with setFiles/chooseFor/shown (called when its tab is opened).
 import {api} from "./api.js"
 import {h, clear} from "./dom.js"
 import {Editors} from "./editor.js"
 import {CardPanel, Gallery} from "./see.js"
 import {WeighPanel} from "./weigh.js"
+import {PlayPanel} from "./play.js"
 
 // What tests and bench/studio.py read: when the text last changed and when diagnostics
 // were last put on screen (performance.now()), and when the page became usable.
@@ -16,6 +17,7 @@ const PANELS = [
   {id: "card", title: "Card", make: ctx => new CardPanel(ctx.el)},
   {id: "gallery", title: "Gallery", make: ctx => new Gallery(ctx.el, ctx.editors, ctx.files)},
   {id: "weigh", title: "Weigh", make: ctx => new WeighPanel(ctx.el, ctx.editors, ctx.info.bots)},
+  {id: "play", title: "Play", wide: true, make: ctx => new PlayPanel(ctx.el)},
 ]
 
 const $ = id => document.getElementById(id)
@@ -121,7 +123,9 @@ async function start() {
       onclick: event => {
         for (const b of tabs.children) b.classList.toggle("active", b === event.currentTarget)
         for (const p of holder.children) p.hidden = p.id !== "panel-" + spec.id
+        document.querySelector("main").classList.toggle("wide-side", !!spec.wide)
         if (spec.id === "gallery") panels.gallery.load()
+        panels[spec.id].shown?.()
       }}, spec.title))
   }
   $("save").onclick = () => editors.active && editors.save(editors.active)

@@ -1,0 +1,58 @@
+"""The rule sets a game of the studio can be played with: the opened folder and each of its
+subfolders with rules of their own, each with the variants of its `variants/` folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..paths import content_dir, is_rule_set, rule_sets
+from .fields import BadRequest
+
+
+class PlayError(BadRequest):
+    """What the page asked cannot be done: said in words, a 400."""
+
+
+def editions(root: Path) -> list[Path]:
+    """The folder's rule sets: the folder itself when its files hold a `rules` block, and
+    every subfolder that holds one of its own (as interpreter/paths.py finds them)."""
+    found = [root] if is_rule_set(root) else []
+    found += sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink() and is_rule_set(p))
+    return found
+
+
+def variant_files(edition: Path) -> list[Path]:
+    folder = edition / "variants"
+    if not folder.is_dir() or folder.is_symlink():
+        return []
+    return sorted(p for p in folder.glob("*.wonders") if p.is_file() and not p.is_symlink())
+
+
+def as_shown(root: Path, path: Path) -> str:
+    """A path of the folder as the page shows it ("." for the folder itself)."""
+    return path.relative_to(root).as_posix() or "."
+
+
+def compile_edition(root: Path, edition: Path, variants: list[Path]):
+    """The compiled rules of one rule set of the folder with its variants, or PlayError
+    saying how many errors keep it from being played."""
+    from ..check.load import UsageError, check_paths
+    from ..compile import compile_rules
+    try:
+        result = check_paths([str(edition)], [str(v) for v in variants])
+    except UsageError as err:
+        raise PlayError(str(err)) from None
+    if result.ruleset is None:
+        raise PlayError(f"{as_shown(root, edition)} has {result.errors} error(s) with these variants: "
+                        "fix them (the Problems list) before playing")
+    return compile_rules(result.ruleset)
+
+
+def shipped_name(edition: Path) -> str | None:
+    """The name `wonders play --rules` knows this folder by, when it is a shipped rule set."""
+    try:
+        if edition.resolve().is_relative_to(content_dir().resolve()):
+            return next((n for n, p in rule_sets().items() if p.resolve() == edition.resolve()), None)
+    except FileNotFoundError:
+        return None
+    return None

@@ -13,6 +13,8 @@ import pytest
 
 from conftest import ROOT, run_cli, start_cli, wait_until
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 COMMANDS = [["check"], ["cards"], ["rules"], ["play", "--players", "3"],
             ["replay", "{log}"], ["moves", "{position}"],
             ["score", "docs/examples/table.json"]]

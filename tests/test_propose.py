@@ -82,6 +82,7 @@ def _every_rule_set():
             yield name, variant.stem
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, variant", list(_every_rule_set()))
 def test_rollouts_propose_legal_moves_under_every_rule_set_and_variant(rules, variant):
     """The engine refuses an illegal proposal, so whole games at every seatable player count

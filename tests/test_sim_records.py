@@ -17,6 +17,8 @@ from conftest import run_cli, run_json, start_cli, wait_until
 
 from interpreter.sim.store import read_records
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 HANG_BOT = textwrap.dedent('''
     import os
     from interpreter.bots import Bot

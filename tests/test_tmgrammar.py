@@ -131,6 +131,7 @@ def _read_lsp_message(stream) -> dict:
     return json.loads(stream.read(length))
 
 
+@pytest.mark.slow
 def test_the_extension_default_command_starts_a_language_server():
     """What the extension runs by default (`wonders` with the arguments of package.json)
     answers an LSP `initialize` on stdio: the two ends of the VS Code set-up meet."""

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from conftest import ROOT, run_cli, start_cli, wait_until
+from conftest import ROOT, run_cli, start_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -52,17 +52,26 @@ def test_ctrl_c_exits_130_on_every_command(args, game_files, monkeypatch, capsys
 
 
 def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_log(tmp_path):
+    """Ctrl-C at the third turn's prompt, two turns played.  Standard input stays open until
+    the game has ended: closed at once, the game could read its end before it handles the
+    interrupt, and stop for that reason instead (status 1)."""
     log = tmp_path / "game.json"
     game = start_cli("play", "--players", "3", "--human", "1", "--log", str(log),
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    for _ in range(2):
-        game.stdin.write(b"1\n")
-    game.stdin.flush()
-    wait_until(lambda: log.exists() and len(json.loads(log.read_text())["choices"]) >= 6, "two turns logged")
-    game.send_signal(signal.SIGINT)
-    _, err = game.communicate(timeout=60)
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    output = _Output(game)
+    try:
+        game.stdin.write(b"1\n1\n")
+        game.stdin.flush()
+        output.wait_for("out", "Your choice", times=3)
+        game.send_signal(signal.SIGINT)
+        game.wait(timeout=120)
+    finally:
+        game.kill() if game.poll() is None else None
+        game.stdin.close()
+        output.join()
+    err = output.text("err")
     assert game.returncode == 130, err
-    assert b"Aborted" not in err and b"Traceback" not in err
+    assert "Aborted" not in err and "Traceback" not in err
     assert len(json.loads(log.read_text())["choices"]) == 6
 
 
@@ -87,10 +96,11 @@ class _Output:
     def text(self, name: str) -> str:
         return b"".join(self.parts[name]).decode(errors="replace")
 
-    def wait_for(self, name: str, text: str, deadline: float = 120) -> None:
+    def wait_for(self, name: str, text: str, deadline: float = 120, times: int = 1) -> None:
+        """Until `text` has come `times` times on the stream `name` ("out" or "err")."""
         with self.arrived:
-            found = self.arrived.wait_for(lambda: text in self.text(name), timeout=deadline)
-        assert found, f"waited {deadline} s for {text!r}; {name} so far: {self.text(name)!r}"
+            found = self.arrived.wait_for(lambda: self.text(name).count(text) >= times, timeout=deadline)
+        assert found, f"waited {deadline} s for {text!r} x{times}; {name} so far: {self.text(name)[-2000:]!r}"
 
     def join(self) -> None:
         for thread in self.threads:

@@ -134,7 +134,7 @@ def test_a_closed_pipe_ends_quietly_with_0(args):
     reader = start_cli(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     reader.stdout.close()                    # like `| head -1` having exited
     err = reader.stderr.read()
-    assert reader.wait(timeout=60) == 0
+    assert reader.wait(timeout=120) == 0
     assert err == b""
 
 

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -175,15 +176,10 @@ def test_a_score_of_thousands_of_digits_is_held_within_the_limit(tmp_path):
     assert result.returncode == 0, result.stderr
 
 
-def _played_log(tmp_path):
-    log = tmp_path / "game.json"
-    assert run_cli("play", "--players", "3", "--seed", "2", "--log", str(log)).returncode == 0
-    return log, json.loads(log.read_text())
-
-
-def test_a_log_with_a_null_wonder_is_refused(tmp_path):
-    log, data = _played_log(tmp_path)
+def test_a_log_with_a_null_wonder_is_refused(tmp_path, game_files):
+    data = json.loads(Path(game_files["log"]).read_text())
     data["options"]["wonders"] = [None]
+    log = tmp_path / "game.json"
     log.write_text(json.dumps(data))
     result = run_cli("replay", str(log))
     assert result.returncode == 1 and '"options"."wonders"' in result.stderr
@@ -191,12 +187,10 @@ def test_a_log_with_a_null_wonder_is_refused(tmp_path):
 
 @pytest.mark.parametrize("damage", [lambda rng: rng[1].__setitem__(0, -5), lambda rng: rng.__setitem__(2, "x"),
                                     lambda rng: rng[1].pop(), lambda rng: rng[1].__setitem__(624, 10 ** 6)])
-def test_a_save_with_a_broken_random_state_is_refused(tmp_path, damage):
-    log, _ = _played_log(tmp_path)
-    save = tmp_path / "position.json"
-    assert run_cli("replay", str(log), "--to", "4", "--save", str(save)).returncode == 0
-    data = json.loads(save.read_text())
+def test_a_save_with_a_broken_random_state_is_refused(tmp_path, game_files, damage):
+    data = json.loads(Path(game_files["position"]).read_text())     # the game's position after 4 decisions
     damage(data["rng"])
+    save = tmp_path / "position.json"
     save.write_text(json.dumps(data))
     result = run_cli("moves", str(save))
     assert result.returncode == 1 and '"rng"' in result.stderr, result.stderr

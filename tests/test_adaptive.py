@@ -17,6 +17,8 @@ import pytest
 
 from conftest import ROOT, run_cli, run_json
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 TINY = ("--generations", "1", "--games", "2", "--workers", "1")
 TINY_BOT = "adaptive:generations=1,games=2"
 

@@ -1,7 +1,7 @@
 """The structure docs/architecture.md describes, held by tests: no module of the interpreter
 imports, even lazily inside a function, a module that imports it back; the engine imports
-nothing from the bots; and cli.py only registers the commands, each of which lives in
-interpreter/commands/."""
+nothing from the bots; cli.py only registers the commands, each of which lives in
+interpreter/commands/; and no module keeps a cache in a dictionary keyed by id()."""
 
 from __future__ import annotations
 
@@ -196,3 +196,61 @@ def test_each_command_lives_in_interpreter_commands(name):
     module = command.callback.__module__
     assert module.startswith("interpreter.commands."), f"`wonders {name}` is defined in {module}"
     assert (ROOT / (module.replace(".", "/") + ".py")).exists()
+
+
+# Module caches keyed by id() known and reported, each waiting for the work that owns its
+# module (issue 17: per-rule-set caches live on the compiled rules); the test fails on any
+# other, and on an entry here that no longer holds one (remove it then).
+KNOWN_ID_CACHES = {
+    "interpreter.bots.reads": {"_memo"},            # per expression and per source, not per rule set
+}
+
+
+def _calls_id(node: ast.AST, derived: set[str]) -> bool:
+    return any((isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "id")
+               or (isinstance(n, ast.Name) and n.id in derived) for n in ast.walk(node))
+
+
+def id_keyed_caches(path: Path) -> set[str]:
+    """The module-level dictionaries of a file that are read or written with a key made from
+    id() (directly, or through a local name assigned from id())."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    module_names = {target.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+                    for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                    if isinstance(target, ast.Name)}
+    found = set()
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        derived = {t.id for n in ast.walk(function) if isinstance(n, ast.Assign) and _calls_id(n.value, set())
+                   for t in n.targets if isinstance(t, ast.Name)}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+                name, key = node.value.id, node.slice
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args
+                  and isinstance(node.func.value, ast.Name) and node.func.attr in ("get", "setdefault", "pop")):
+                name, key = node.func.value.id, node.args[0]
+            else:
+                continue
+            if name in module_names and _calls_id(key, derived):
+                found.add(name)
+    return found
+
+
+def test_no_module_keeps_a_cache_keyed_by_id():
+    """A cache keyed by id() in a module dictionary outlives what it describes (a new object
+    may get the old id) and hides per-rule-set state from the rules it belongs to."""
+    found = {name: caches for name, path in module_files(ROOT).items() if (caches := id_keyed_caches(path))}
+    new = {name: caches - KNOWN_ID_CACHES.get(name, set()) for name, caches in found.items()}
+    assert not {n: c for n, c in new.items() if c}, f"module caches keyed by id(): {new}"
+    stale = {name: caches - found.get(name, set()) for name, caches in KNOWN_ID_CACHES.items()}
+    assert not {n: c for n, c in stale.items() if c}, f"no longer keyed by id(), remove from KNOWN_ID_CACHES: {stale}"
+
+
+def test_an_id_keyed_cache_is_found_through_a_local_key(tmp_path):
+    source = tmp_path / "m.py"
+    source.write_text("_memo = {}\n_plain = {}\n\n\ndef f(x, n):\n    key = (id(x), n)\n    _plain[n] = 1\n"
+                      "    return _memo.get(key) or _plain.get(n)\n\n\ndef g(x):\n    _plain[id(x)] = 2\n")
+    assert id_keyed_caches(source) == {"_memo", "_plain"}
+    source.write_text("_memo = {}\n\n\ndef f(x):\n    return _memo.setdefault(x.name, x)\n")
+    assert id_keyed_caches(source) == set()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from interpreter.check.load import check_paths
@@ -16,6 +17,8 @@ from interpreter.engine.game import Game
 from interpreter.engine.saves import game_to_data
 from interpreter.bots import make_bot
 from tests.conftest import ROOT
+
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 VARIANTS = [None] + sorted(p.stem for p in (ROOT / "content" / "variants").glob("*.wonders"))
 

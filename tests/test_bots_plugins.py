@@ -18,6 +18,8 @@ from interpreter.engine.game import Game
 from tests.conftest import ROOT, run_cli
 from tests.scenario import tables
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 
 def test_specs_split_and_parse():
     assert split_bot_list("random, mcts:iterations=20,seconds=1,greedy,x.py:C:k=1,j=2") == \

@@ -72,6 +72,7 @@ def test_a_variant_raises_the_value_of_what_it_rewards(variant, part):
     assert higher >= 20, (higher, equal)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", ["greedy"])
 @pytest.mark.parametrize("variant, least", [("science-sets-worth-10", 3), ("harsh-defeats", 8)])
 def test_a_variant_changes_the_bots_choices_in_the_same_positions(bot, variant, least):

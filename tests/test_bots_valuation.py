@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from interpreter.bots import make_bot
@@ -34,6 +35,7 @@ def full_score(game, seat, city):
     return sum(score_city(game.tables, city, left, right, everyone, game.age.number, game.age.victory).values())
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(RULE_SETS), players=st.integers(3, 7), seed=st.integers(0, 10 ** 6),
        turns=st.integers(0, 17), extra=st.lists(st.integers(0, 10 ** 6), max_size=12))

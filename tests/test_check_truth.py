@@ -19,6 +19,8 @@ import pytest
 
 from conftest import ROOT, run_cli
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 BROKEN = ROOT / "tests" / "golden_variants" / "broken.wonders"
 RULES = '    changes "7 Wonders, first edition"\n'
 

@@ -8,7 +8,11 @@ import shutil
 import sys
 from pathlib import Path
 
+import pytest
+
 from interpreter.check.load import check_paths
+
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = str(ROOT / "interpreter" / "check")

@@ -9,6 +9,8 @@ import pytest
 
 from conftest import GOLDEN, ROOT, run_cli, run_json
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 COLORS = {"brown", "grey", "blue", "yellow", "red", "green", "purple"}
 RESOURCES = {"wood", "stone", "clay", "ore", "glass", "loom", "papyrus"}
 ROMAN = {1: "I", 2: "II", 3: "III"}

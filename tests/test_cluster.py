@@ -7,6 +7,8 @@ import pytest
 
 from conftest import run_cli
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install 'wonders[sim]')")
 
 

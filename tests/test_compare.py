@@ -10,6 +10,8 @@ from conftest import run_cli
 
 from interpreter.sim.stats import holm, paired_difference, proportion_difference, wilson
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 
 def test_wilson_and_holm_give_the_textbook_values():
     low, high = wilson(5, 10)

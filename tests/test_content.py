@@ -90,6 +90,7 @@ def test_full_deck_at_seven_players(shipped_ruleset):
         assert sum(c.copies_at(7) for c in shipped_ruleset.cards_of_age(age)) == 49
 
 
+@pytest.mark.slow
 def test_breaking_a_copies_line_is_reported(content_copy):
     age1 = content_copy / "age1.wonders"
     text = age1.read_text(encoding="utf-8")
@@ -104,6 +105,7 @@ def test_breaking_a_copies_line_is_reported(content_copy):
     assert "1 error(s), 0 warning(s)" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_copies_line_for_a_guild_is_reported(content_copy):
     """A guild given copies leaves the random pool: age III deals too many cards."""
     guilds = content_copy / "guilds.wonders"

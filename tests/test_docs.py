@@ -242,6 +242,7 @@ def test_example_produces_its_code(code, body, tmp_path, monkeypatch):
     assert codes == [code], "\n".join(f"{d.code} {d.message}" for d in result.diagnostics)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code, body", _section_ids(), ids=[c for c, _ in _section_ids()])
 def test_documented_output_is_what_wonders_prints(code, body):
     command, documented = output_block(body)
@@ -322,6 +323,7 @@ def test_doc_example_parses(info, body):
     assert tree.items, "an example with nothing in it"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info, body", _doc_blocks(complete_only=True))
 def test_doc_example_checks_inside_the_shipped_content(info, body, tmp_path):
     """The example's cards, wonders, rules and declarations replace their namesakes in the

@@ -180,6 +180,7 @@ def _token_ends(text: str) -> list[int]:
     return ends
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SHIPPED + VARIANTS, ids=lambda p: p.name)
 def test_a_comment_after_every_token_survives(path):
     text = path.read_text(encoding="utf-8")
@@ -196,6 +197,7 @@ def test_a_comment_after_every_token_survives(path):
 
 
 # ---------------------------------------------------------------- the command
+@pytest.mark.slow
 def test_fmt_check_diff_and_write(tmp_path):
     loose = tmp_path / "loose.wonders"
     loose.write_text('card "Baths" { age I; color blue; copies 3+ }\n', encoding="utf-8")
@@ -245,6 +247,7 @@ def test_fmt_leaves_a_file_with_syntax_errors_untouched(tmp_path):
     assert good.read_text(encoding="utf-8") == 'card "C" {\n    age I\n}\n'
 
 
+@pytest.mark.slow
 def test_fmt_reads_standard_input():
     result = _stdin('colors:brown ,grey\n')
     assert (result.returncode, result.stdout) == (0, "colors: brown, grey\n")
@@ -300,6 +303,7 @@ def _same_tree(a: str, b: str) -> bool:
     return without_spans(ta.items) == without_spans(tb.items)
 
 
+@pytest.mark.slow
 def test_fmt_writes_a_scope_before_and_without_parentheses_and_keeps_the_meaning(tmp_path):
     """`and` after `coins of left neighbour` continues the scope only when a city follows, so
     the canonical text needs no parentheses there, and it parses to the same rules."""
@@ -376,6 +380,7 @@ def test_fmt_leaves_a_read_only_file_alone(tmp_path):
     assert run_cli("fmt", "--check", str(tidy)).returncode == 0
 
 
+@pytest.mark.slow
 def test_fmt_bounds_standard_input_as_it_bounds_files():
     huge = _stdin('card "A" { age I }\n' + "# padding\n" * 250_000)
     assert huge.returncode == 1 and "E0005" in huge.stderr and huge.stdout == ""

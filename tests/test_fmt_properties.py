@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,8 @@ from fmt_meaning import meaning, without_spans
 from fmt_strategies import card, file_text
 from interpreter.syntax.formatter import format_text, layout_text
 from interpreter.syntax.parser import lark_parser, parse_text
+
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 SCALE = max(1, int(os.environ.get("WONDERS_FUZZ_SCALE", "1")))
 BASE = {"base.wonders": (ROOT / "content" / "base.wonders").read_text(encoding="utf-8")}

@@ -32,6 +32,8 @@ from interpreter.check.load import check_files
 from interpreter.diagnostics import CODES, Diagnostic, SourceCache, render_json, render_text
 from interpreter.syntax.parser import parse_text
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR = ROOT / "grammar" / "wonders.lark"
 CONTENT = sorted((ROOT / "content").glob("*.wonders"))

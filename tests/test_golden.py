@@ -75,6 +75,7 @@ def test_there_are_golden_files():
     assert set(KNOWN_BUGS) <= set(CASES), "KNOWN_BUGS names a golden file that does not exist"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [_param(n) for n in CASES])
 def test_golden_output(name):
     result = check(name)

@@ -13,6 +13,7 @@ import json
 import os
 from functools import lru_cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,7 @@ def _damage(document: dict, data) -> dict:
     return damaged
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.data())
 def test_a_damaged_log_is_replayed_or_refused(data):
@@ -99,6 +101,7 @@ def test_a_damaged_log_is_replayed_or_refused(data):
     replay.replay_json(game)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.data())
 def test_a_damaged_save_is_loaded_or_refused(data):

@@ -12,6 +12,8 @@ import pytest
 from conftest import ROOT, run_cli
 from interpreter.printable import printable
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 EVIL = "Evil\x1b]0;owned\x07\x1b[2J\x9b31m"
 

@@ -16,6 +16,8 @@ import pytest
 from conftest import ROOT
 from interpreter.syntax import prebuilt
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 
 def _lark_cache_name(scratch: Path) -> str:
     """The file name Lark's `cache=True` uses for our grammar (found by letting Lark make it)."""

@@ -16,6 +16,8 @@ from click.testing import CliRunner
 
 from conftest import ROOT, run_cli
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 
 def _play(*args, stdin: bytes = b"", cwd=ROOT):
     env = {k: v for k, v in os.environ.items() if k != "WONDERS_DEBUG"}

@@ -4,7 +4,11 @@ shipped name), and two variants overriding each other are an error (E1407)."""
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import ROOT, run_cli
+
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 HOUSE = 'variant "House" {\n    changes "7 Wonders, first edition"\n    set starting coins 4\n}\n'
 

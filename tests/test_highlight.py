@@ -100,6 +100,7 @@ def test_pygmentize_highlights_a_content_file():
 
 
 # ---------------------------------------------------------------- the docs, rendered
+@pytest.mark.slow
 def test_docs_build_highlights_every_wonders_block(tmp_path):
     from interpreter.editor.docs_html import main
     from interpreter.syntax.parser import parse_text
@@ -129,6 +130,7 @@ def test_docs_build_refuses_a_folder_that_is_not_a_checkout(tmp_path, capsys):
     assert "not a checkout of wonders" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_highlighted_content_in_a_browser(tmp_path):
     """A content file as `pygmentize -f html -O full` shows it, and the docs built with the
     lexer: keywords, names and comments are drawn in colours of their own."""

@@ -9,6 +9,8 @@ import pytest
 
 from conftest import ROOT, run_cli
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):

@@ -14,6 +14,8 @@ import pytest
 from browser import browser, new_page  # noqa: F401  (browser: the fixture)
 from conftest import ROOT, run_cli
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 IMG = "<img src=x onerror=document.title='pwned'>"
 SCRIPT = "</script><script>document.title='pwned'</script>"
 SVG = "</title><svg onload=document.title='pwned'>&amp;'`%{x}"

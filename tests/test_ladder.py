@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from interpreter.commands.ladder import tables_of
 from tests.conftest import run_cli
 
@@ -35,6 +37,7 @@ def test_the_text_table_shows_rating_uncertainty_and_wins():
     assert "wins at 4" in result.stdout and "greedy" in result.stdout
 
 
+@pytest.mark.slow
 def test_bad_ladder_options_are_usage_errors():
     one = run_cli("ladder", "--bots", "greedy", "--games", "2")
     assert one.returncode == 2 and "at least two different bots" in one.stderr

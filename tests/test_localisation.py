@@ -153,7 +153,8 @@ def test_dutch_descriptions_have_dutch_grammar():
     from interpreter import i18n
     from interpreter.describe import effect_text
     from interpreter.syntax import ast
-    from interpreter.i18n.content_names import Names, translation_files
+    from interpreter.check.translations import translation_files
+    from interpreter.i18n.content_names import Names
     from interpreter.syntax.ast_base import Name, Number
     i18n.choose("nl")
     i18n.use_names(Names.read("nl", translation_files(None, (), None, "nl"))[0])

@@ -42,6 +42,7 @@ def _restore(client, file_uri, text):
 
 
 # ---------------------------------------------------------------- diagnostics
+@pytest.mark.slow
 def test_diagnostics_follow_the_edits_with_the_checks_codes_and_messages(client, folder, tmp_path):
     file_uri, text = _open(client, folder / "age1.wonders")
     typo = text.replace("produces ore / clay", "produces ore / clai", 1)
@@ -337,6 +338,7 @@ def state(client) -> dict:
     return client.request("wonders/state", {})
 
 
+@pytest.mark.slow
 def test_closed_documents_leave_nothing_behind(tmp_path):
     folders = []
     for n in range(6):
@@ -374,6 +376,7 @@ def test_closed_documents_leave_nothing_behind(tmp_path):
 
 
 # ---------------------------------------------------------------- a large file
+@pytest.mark.slow
 def test_a_large_file_is_parsed_once_and_cut_in_lines_once(tmp_path):
     folder = tmp_path / "content"
     shutil.copytree(ROOT / "content", folder, ignore=shutil.ignore_patterns("second-edition"))
@@ -398,6 +401,7 @@ def test_a_large_file_is_parsed_once_and_cut_in_lines_once(tmp_path):
 
 
 # ---------------------------------------------------------------- special files and bounds
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="POSIX pipes")
 def test_a_pipe_in_the_folder_is_reported_not_waited_on(tmp_path):
     import os

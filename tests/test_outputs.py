@@ -11,6 +11,8 @@ import pytest
 
 from conftest import ROOT, run_cli
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 SIM = ("--quiet", "--players", "3", "--workers", "1")
 
 

@@ -6,6 +6,7 @@ import contextlib
 from itertools import product
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from interpreter.engine import payment, payment_bits
@@ -105,6 +106,7 @@ def test_payment_options_are_the_undominated_ways_to_pay(cost, mine, lsell, rsel
             assert list(payment_options(cost, me, left, right)) == expected, way
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(cost=st.lists(st.integers(0, 3), min_size=R, max_size=R).map(tuple),
        mine=st.tuples(vector, choices), lsell=st.tuples(vector, choices), rsell=st.tuples(vector, choices),
@@ -207,6 +209,7 @@ def search_work(cost, me, left, right):
     return found, payment.WORK[0] - before
 
 
+@pytest.mark.slow
 def test_five_seven_way_choices_and_a_twenty_resource_cost_take_bounded_work():
     """Found by hostile testing: every way to combine the productions was tried, 8^10 of
     them for this board (the command never finished).  Now each production the neighbours
@@ -229,6 +232,7 @@ def bits_work(cost, me, left, right):
         return found, payment_bits.OPS[0] - before
 
 
+@pytest.mark.slow
 def test_on_bit_sets_the_work_is_linear_in_the_productions():
     """600 choice productions per neighbour and a 20-resource cost took seconds as steps
     over the residual needs (issue 11): on bit sets, one operation per production (each on

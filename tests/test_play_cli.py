@@ -7,7 +7,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT, run_cli, run_json
+
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 ALEXANDRIA = {"name": "Ann", "wonder": "Alexandria", "side": "A", "stages": 3, "coins": 14,
               "military": [1, 3, 5, -1, -1, -1],

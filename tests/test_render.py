@@ -19,6 +19,8 @@ from interpreter.check.load import check_paths
 from interpreter.describe import cost_text, effect_text
 from interpreter.render.colors import CSS_COLORS, derived_color, paint
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 

@@ -15,6 +15,8 @@ import pytest
 from browser import chromium, new_page, skip_reason
 from conftest import ROOT, run_cli
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 
 def open_report(html: Path, screenshot: Path | None, charts: list[str]):
     """Open the report, wait for the charts, and return what the page did."""

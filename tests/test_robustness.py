@@ -120,6 +120,7 @@ def _content_cases() -> dict[str, bytes]:
 CASES = _content_cases()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(CASES))
 def test_hostile_file(tmp_path: Path, name: str) -> None:
     path = tmp_path / f"{name}.wonders"
@@ -147,6 +148,7 @@ def test_binary_is_reported_as_not_utf8(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- paths
+@pytest.mark.slow
 def test_directory_with_content(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "nested" / "content")
     (tmp_path / "nested" / "notes.txt").write_text("not content\n")
@@ -155,6 +157,7 @@ def test_directory_with_content(tmp_path: Path) -> None:
     assert "13 file(s) checked: 0 error(s)" in text                   # second-edition/ too
 
 
+@pytest.mark.slow
 def test_directory_with_broken_content(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     (tmp_path / "content" / "zz-broken.wonders").write_bytes(b'card "x" {\x00')
@@ -163,6 +166,7 @@ def test_directory_with_broken_content(tmp_path: Path) -> None:
     assert "E0004" in codes(data)
 
 
+@pytest.mark.slow
 def test_directory_without_content(tmp_path: Path) -> None:
     (tmp_path / "readme.txt").write_text("no content here\n")
     (tmp_path / "sub").mkdir()
@@ -171,12 +175,14 @@ def test_directory_without_content(tmp_path: Path) -> None:
     assert "no .wonders files" in proc.stderr
 
 
+@pytest.mark.slow
 def test_missing_path(tmp_path: Path) -> None:
     check_both_formats(tmp_path / "does-not-exist.wonders", {2})
     proc = wonders("check", str(tmp_path / "does-not-exist.wonders"))
     assert "no such file or folder" in proc.stderr
 
 
+@pytest.mark.slow
 def test_missing_path_beside_a_good_one(tmp_path: Path) -> None:
     check_both_formats(CONTENT, {0})
     proc = wonders("check", str(CONTENT), str(tmp_path / "nothing-here"))
@@ -189,6 +195,7 @@ def test_file_named_wonders_that_is_an_empty_directory(tmp_path: Path) -> None:
     check_both_formats(tmp_path / "x.wonders", {2})
 
 
+@pytest.mark.slow
 def test_directory_named_wonders_inside_a_folder(tmp_path: Path) -> None:
     """rglob("*.wonders") also matches folders; they must be skipped, not read."""
     shutil.copytree(CONTENT, tmp_path / "content")
@@ -198,6 +205,7 @@ def test_directory_named_wonders_inside_a_folder(tmp_path: Path) -> None:
     assert data["errors"] == 0
 
 
+@pytest.mark.slow
 def test_shipped_content_default() -> None:
     proc = wonders("check")
     assert_no_crash(proc)
@@ -218,6 +226,7 @@ def _content_with(tmp_path: Path, file: str, old: str, new: str) -> Path:
     return target
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["shields", "age"])
 def test_huge_number_is_a_diagnostic(tmp_path: Path, where: str) -> None:
     digits = "9" * 5000
@@ -270,6 +279,7 @@ def _check_within(content: Path) -> subprocess.CompletedProcess:
     return proc
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", ["100000000", "999999", "101"])
 def test_huge_player_range_is_quick(tmp_path: Path, players: str) -> None:
     proc = _check_within(_content_with(tmp_path, "base.wonders", "players 3 to 7", f"players 3 to {players}"))
@@ -367,6 +377,7 @@ def test_reparsing_items_of_one_long_line_parses_each_item_once(monkeypatch) -> 
     assert sum(parsed) <= 2 * len(text) + 10
 
 
+@pytest.mark.slow
 def test_many_unknown_chains_ask_for_a_bounded_number_of_suggestions(monkeypatch) -> None:
     from interpreter.check import context
     from interpreter.check.load import check_files

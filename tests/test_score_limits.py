@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from conftest import run_cli
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "table.json"
@@ -28,6 +30,7 @@ def test_a_hundred_thousand_cards_are_refused_in_one_line(tmp_path):
     assert "100,000 cards, but a city holds at most one of each of the" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_hundred_thousand_players_are_refused_at_once(tmp_path):
     def crowd(data):
         data["players"] = data["players"] * 30_000

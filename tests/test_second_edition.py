@@ -123,6 +123,7 @@ def test_full_games_are_deterministic(players, side):
     assert cards == 3 * 7 * players            # every dealt card is built, under a stage or discarded
 
 
+@pytest.mark.slow
 def test_play_and_replay_record_the_rule_set(tmp_path):
     log = tmp_path / "game.json"
     played = run_cli("play", "--rules", RULES, "--players", "4", "--seed", "5", "--sides", "Night",
@@ -148,6 +149,7 @@ def test_play_and_replay_record_the_rule_set(tmp_path):
     assert refused.returncode == 2 and "'second-edition'" in refused.stderr
 
 
+@pytest.mark.slow
 def test_cards_and_rules_of_the_second_edition():
     listed = run_cli("cards", "--rules", RULES, "--search", "red card in own city")
     assert listed.returncode == 0, listed.stderr
@@ -265,6 +267,7 @@ TABLE = {"players": [
 ]}
 
 
+@pytest.mark.slow
 def test_score_pad_of_a_hand_made_table(tmp_path):
     path = tmp_path / "table.json"
     path.write_text(json.dumps(TABLE))
@@ -286,6 +289,7 @@ def test_score_pad_of_a_hand_made_table(tmp_path):
 
 
 # ---------------------------------------------------------------- the other commands
+@pytest.mark.slow
 def test_simulate_plays_the_second_edition(tmp_path):
     out = tmp_path / "runs.jsonl"
     result = run_cli("simulate", "--rules", RULES, "--players", "3", "--games", "6", "--workers", "2",
@@ -297,6 +301,7 @@ def test_simulate_plays_the_second_edition(tmp_path):
     assert wrong.returncode == 2 and "sides: Day, Night" in wrong.stderr
 
 
+@pytest.mark.slow
 def test_render_draws_the_second_edition(tmp_path):
     result = run_cli("render", "--rules", RULES, "--out", str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr

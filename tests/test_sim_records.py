@@ -17,6 +17,8 @@ from conftest import run_cli, run_json, start_cli, wait_until
 
 from interpreter.sim.store import read_records
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 HANG_BOT = textwrap.dedent('''
     import os
     from interpreter.bots import Bot
@@ -184,6 +186,14 @@ def test_a_second_compare_on_the_same_folder_is_refused(tmp_path):
 
 # --- damaged records and bad files ---------------------------------------------------------
 
+@pytest.fixture(scope="module")
+def three_records(tmp_path_factory) -> str:
+    """The records file of a run of 3 games, made once for the module (each test damages a copy)."""
+    out = tmp_path_factory.mktemp("records") / "run.jsonl"
+    assert run_cli("simulate", "--quiet", "--players", "3", "--games", "3", "--out", str(out)).returncode == 0
+    return out.read_text()
+
+
 def _damage(record: dict, how: str) -> dict:
     seat = record["seats"][0]
     if how == "no seats":
@@ -212,10 +222,9 @@ def _damage(record: dict, how: str) -> dict:
     ("a negative game", '"game"'),
     ("a failure without its replay", '"replay"'),
 ])
-def test_a_damaged_record_is_refused_with_its_line_and_field(tmp_path, how, field):
+def test_a_damaged_record_is_refused_with_its_line_and_field(tmp_path, three_records, how, field):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--quiet", "--players", "3", "--games", "3", "--out", str(out)).returncode == 0
-    lines = out.read_text().splitlines(keepends=True)
+    lines = three_records.splitlines(keepends=True)
     lines[2] = json.dumps(_damage(json.loads(lines[2]), how)) + "\n"
     out.write_text("".join(lines))
     result = run_cli("simulate", "--quiet", "--players", "3", "--games", "6", "--out", str(out), "--resume")

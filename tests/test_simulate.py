@@ -16,6 +16,8 @@ from interpreter.sim import runner, worker
 from interpreter.sim.records import RunOptions, game_seed, seat_bots
 from interpreter.sim.store import read_records
 
+pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
+
 
 def simulate(*args, **kwargs):
     return run_cli("simulate", "--quiet", *args, **kwargs)

@@ -13,7 +13,8 @@ import pytest
 
 from conftest import ROOT, run_cli
 
-pytestmark = pytest.mark.skipif(os.name != "posix" or not hasattr(os, "mkfifo"), reason="POSIX special files")
+pytestmark = [pytest.mark.skipif(os.name != "posix" or not hasattr(os, "mkfifo"), reason="POSIX special files"),
+              pytest.mark.slow]        # (pyproject.toml: what `slow` means)
 
 
 @pytest.fixture

@@ -3,6 +3,8 @@ compare, leading compare's verdict; and the note that bots with set values do no
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import run_cli, run_json
 
 
@@ -59,6 +61,7 @@ def test_compare_leads_its_verdict_with_strategy_shifts():
                                 "science points per city: 1.00 → 9.00 (+8.00, ±0.50)"]
 
 
+@pytest.mark.slow
 def test_compare_says_when_its_bots_do_not_adapt():
     result = run_cli("compare", "--players", "3", "--games", "4", "--workers", "1", "--quiet",
                      "--variant", "selling-gives-2", "--bots", "greedy,heuristic")

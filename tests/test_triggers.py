@@ -495,6 +495,7 @@ def test_conditions_are_counted_when_the_event_happens(tmp_path):
 
 
 # ---------------------------------------------------------------- actions
+@pytest.mark.slow
 @pytest.mark.parametrize("rule, coins, after", [
     ("on turn start: gain 2 coins", 3, 5),
     ("on turn start: gain 2 coins per 3 coins", 14, 14 + 8),
@@ -866,6 +867,7 @@ def test_science_quantities_count_single_symbols_during_the_game_and_choices_whe
 
 
 # ---------------------------------------------------------------- what the checker refuses
+@pytest.mark.slow
 @pytest.mark.parametrize("trigger, code", [
     ("on turn start: gain (coins of the neighbour) coins", "E1210"),
     ("on turn start for each neighbour: at end of turn, gain (coins of the neighbour) coins", "E1210"),
@@ -911,6 +913,7 @@ def test_at_end_of_game_gain_runs_before_the_game_end_triggers(tmp_path):
     assert game.log[-1]["scores"][0]["treasury"] == 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("effect", ["when built: copy a purple card from neighbours",
                                     "on card sold: at end of turn, copy a purple card from neighbours"])
 def test_copying_outside_the_end_of_game_is_refused(tmp_path, effect):
@@ -968,6 +971,7 @@ def test_and_after_a_scoped_quantity_joins_comparisons_unless_a_city_follows(tex
         assert [_scope_of(c.left) for c in conditions] == [("left", "right"), ("own", "left")]
 
 
+@pytest.mark.slow
 def test_the_poor_relief_rule_checks_plays_and_formats_without_parentheses(tmp_path):
     """The issue's rule, written as a designer says it: check, play, fmt and rules --full."""
     from conftest import run_cli

@@ -42,6 +42,7 @@ def _caused(data: dict, code: str, variant_file: str) -> dict:
     return d
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_an_error_a_variant_causes_names_the_change_with_variant(tmp_path, case):
     body, code, words = CASES[case]
@@ -54,6 +55,7 @@ def test_an_error_a_variant_causes_names_the_change_with_variant(tmp_path, case)
     assert words in d["help"], d                           # ... but the help is about the variant
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_an_error_a_variant_causes_names_the_change_in_a_folder_check(content_copy, case):
     body, code, words = CASES[case]
@@ -150,6 +152,7 @@ def test_an_override_of_a_variant_not_applied_is_not_a_warning(tmp_path):
     assert result.returncode == 0 and "W1409" not in result.stdout, result.stdout
 
 
+@pytest.mark.slow
 def test_e1403_help_names_the_designer_s_own_file_never_a_shipped_one(tmp_path):
     path = _variant(tmp_path, "    set sell for 1 coin\n")
     for order in ([str(path), "selling-gives-2"], ["selling-gives-2", str(path)]):
@@ -189,6 +192,7 @@ def test_e1405_for_a_category_cards_score_says_where_its_points_come_from(tmp_pa
     assert "`commercial` is scored by the points of cards and wonders" in result.stdout
 
 
+@pytest.mark.slow
 def test_remove_score_works_for_a_category_the_rules_score(tmp_path):
     """`remove score science` takes the rules' own science line away: the pad's science
     column is 0 for every city, where the same seeds score science without the variant."""

@@ -121,3 +121,27 @@ def _check_files(files, known, to_translate, already=frozenset()):
         except OSError:
             pass
     return diagnostics, texts
+
+
+def translation_files(paths, variants, rules, language: str) -> list[tuple[Path, str]]:
+    """(path, name shown) of the translation files for `language` of the content loaded:
+    the rule set's folder (or each folder given) and each applied variant's folder."""
+    from .load import rules_folder, variant_files
+    from ..paths import content_dir
+    found: list[tuple[Path, str]] = []
+    if paths:
+        folders = [(Path(p), str(Path(p))) for p in paths if Path(p).is_dir()]
+    else:
+        folder = rules_folder(rules)
+        folders = [(folder, "content" + ("" if folder == content_dir() else
+                                         "/" + folder.relative_to(content_dir()).as_posix()))]
+    for path, _shown in variant_files(variants, paths, rules):
+        folder = path.parent
+        try:
+            shown = "content/" + folder.resolve().relative_to(content_dir().resolve()).as_posix()
+        except ValueError:
+            shown = str(folder)
+        folders.append((folder, shown))
+    for folder, shown in dict.fromkeys(folders):
+        found.append((folder / "locales" / f"{language}.po", f"{shown}/locales/{language}.po"))
+    return found

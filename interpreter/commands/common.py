@@ -33,7 +33,8 @@ def load(paths, variants=(), rules=None, folder_variants=False):
 
 def _load_names(paths, variants, rules) -> None:
     from interpreter import i18n
-    from interpreter.i18n.content_names import Names, translation_files
+    from interpreter.check.translations import translation_files
+    from interpreter.i18n.content_names import Names
     if i18n.language() == i18n.ENGLISH:
         return
     found, problems = Names.read(i18n.language(), translation_files(paths, variants, rules, i18n.language()))

@@ -158,27 +158,3 @@ class Names:
         """The content's name of the wonder a person typed: its name, its city or its
         monument, in English or this language (as typed when it is none of them)."""
         return self.to_english("city", typed, wonders) or self.to_english("wonder", typed, wonders) or typed
-
-
-def translation_files(paths, variants, rules, language: str) -> list[tuple[Path, str]]:
-    """(path, name shown) of the translation files for `language` of the content loaded:
-    the rule set's folder (or each folder given) and each applied variant's folder."""
-    from ..check.load import rules_folder, variant_files
-    from ..paths import content_dir
-    found: list[tuple[Path, str]] = []
-    if paths:
-        folders = [(Path(p), str(Path(p))) for p in paths if Path(p).is_dir()]
-    else:
-        folder = rules_folder(rules)
-        folders = [(folder, "content" + ("" if folder == content_dir() else
-                                         "/" + folder.relative_to(content_dir()).as_posix()))]
-    for path, _ in variant_files(variants, paths, rules):
-        folder = path.parent
-        try:
-            shown = "content/" + folder.resolve().relative_to(content_dir().resolve()).as_posix()
-        except ValueError:
-            shown = str(folder)
-        folders.append((folder, shown))
-    for folder, shown in dict.fromkeys(folders):
-        found.append((folder / "locales" / f"{language}.po", f"{shown}/locales/{language}.po"))
-    return found

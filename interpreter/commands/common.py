@@ -203,6 +203,16 @@ CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
 
 
 
+def game_options(command):
+    """The options every command that shows a game or a table takes, in one order: the
+    output format, the reader's notation and plain mode, and the content, variants, language
+    and rules it is read with (the callback gets fmt, notation, paths, variants and rules)."""
+    for option in reversed((click.option("--format", "fmt", type=FORMATS, default="text", show_default=True),
+                            NOTATION, PLAIN, CONTENT, VARIANT, LANG, RULES)):
+        command = option(command)
+    return command
+
+
 def variant_record(variants) -> list[str]:
     """How a game's options record its --variant arguments: a shipped variant by its name,
     a file by its absolute path (so the log replays from any folder)."""

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, LANG, NOTATION, PLAIN, RULES, VARIANT, presenter)
+from interpreter.commands.common import game_options, presenter
 
 
 @click.command()
 @click.argument("position_file", type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-@NOTATION
-@PLAIN
-@CONTENT
-@VARIANT
-@LANG
-@RULES
+@game_options
 def moves(position_file, fmt, notation, paths, variants, rules):
     """List each player's legal actions, with payment options, in a saved position."""
     import json

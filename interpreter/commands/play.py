@@ -13,7 +13,7 @@ import json
 import sys
 import click
 
-from .common import CONTENT, FORMATS, LANG, NOTATION, PLAIN, RULES, VARIANT, WriteError, load_position, \
+from .common import WriteError, game_options, load_position, \
     presenter, run_game, shown, tables as load_tables, variant_record, write_atomic
 from .outputs import bot_inputs, check_outputs, content_inputs
 
@@ -34,13 +34,7 @@ from .outputs import bot_inputs, check_outputs, content_inputs
               help="write the game's log (for replay) here, after every turn")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False),
               help="go on from a saved position (made by `replay LOG --save FILE`)")
-@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-@NOTATION
-@PLAIN
-@CONTENT
-@VARIANT
-@LANG
-@RULES
+@game_options
 def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, notation, paths, variants,
          rules):
     """Play a full game with bots (and optionally you) and print the log and score pad."""

@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, LANG, NOTATION, PLAIN, RULES, VARIANT, presenter, read_json, recorded_rules, recorded_variants, run_game, shown,
-                                         tables as load_tables, write)
+from interpreter.commands.common import (game_options, presenter, read_json, recorded_rules, recorded_variants,
+                                         run_game, shown, tables as load_tables, write)
 from interpreter.commands.outputs import check_outputs, content_inputs, same_file
 
 
@@ -16,13 +16,7 @@ from interpreter.commands.outputs import check_outputs, content_inputs, same_fil
 @click.option("--to", "to_turn", type=click.IntRange(0), help="stop after this many turns and print the state")
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), help="write the state reached to this file")
 @click.option("--force", is_flag=True, help="let --save replace the log being replayed")
-@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-@NOTATION
-@PLAIN
-@CONTENT
-@VARIANT
-@LANG
-@RULES
+@game_options
 def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, rules):
     """Re-run a game log, checking every step; optionally stop and show the state.
 

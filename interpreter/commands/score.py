@@ -6,19 +6,13 @@ import sys
 
 import click
 
-from interpreter.commands.common import (CONTENT, FORMATS, LANG, NOTATION, PLAIN, RULES, VARIANT, presenter,
+from interpreter.commands.common import (game_options, presenter,
                                          read_json, shown, tables as load_tables)
 
 
 @click.command()
 @click.argument("table_file", type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-@NOTATION
-@PLAIN
-@CONTENT
-@VARIANT
-@LANG
-@RULES
+@game_options
 def score(table_file, fmt, notation, paths, variants, rules):
     """Score a finished real table: each player's score pad and the winner(s)."""
     import json

@@ -421,3 +421,14 @@ def test_the_printed_rule_set_parses_back_to_the_same_items(variant):
     tree, problems = parse_text(printed, "printed.wonders")
     assert not problems, [f"{d.span.line}:{d.span.column} {d.message}" for d in problems]
     assert without_spans(tree.items) == without_spans(tuple(result.ruleset.items))
+
+
+def test_a_comment_between_the_and_neighbour_in_a_joined_scope_parses_and_is_kept():
+    """Found by test_fmt_properties: `and the # note` + `neighbour` ended the scope at `and`."""
+    from interpreter.syntax.parser import parse_text
+    text = ('card "Gen" { age I produces wood\n    buy raw from own city and the # which one\n'
+            '    neighbour for 0 coins\n}\n')
+    _, problems = parse_text(text, "gen.wonders")
+    assert problems == []
+    formatted = fmt(text)
+    assert "# which one" in formatted and fmt(formatted) == formatted

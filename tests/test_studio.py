@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import ROOT, run_cli
 from studio_server import Studio, folder, studio  # noqa: F401  (module fixtures)
 
 pytest.importorskip("starlette")
@@ -317,3 +317,16 @@ def test_weigh_one_variant_against_another(studio):
 def test_weigh_says_what_is_wrong_with_what_was_asked(studio, start, said):
     seen = _weigh(studio, start)
     assert seen[-1]["type"] == "error" and said in seen[-1]["text"], seen[-1]
+
+
+@pytest.mark.parametrize("missing", ["uvicorn", "starlette", "pygls"])
+def test_without_the_studio_extra_the_command_says_what_to_install(missing):
+    """`pip install .` alone leaves the extra out: a usage error naming it, never an internal error."""
+    import subprocess
+    import sys
+    result = subprocess.run([sys.executable, "-c", f"import sys; sys.modules[{missing!r}] = None; "
+                             "import cli; cli.run()", "studio", "--no-browser"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert f"the studio needs the `studio` extra ({missing} is missing)" in result.stderr
+    assert "pip install 'wonders[studio]'" in result.stderr and "internal error" not in result.stderr

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import click
 
+# the modules of the `studio` extra (pyproject.toml) that the studio imports only once it runs
+STUDIO_NEEDS = ("starlette", "uvicorn", "websockets", "pygls", "plotly")
+
 
 @click.command()
 @click.argument("folder", required=False, type=click.Path(file_okay=False))
@@ -20,7 +23,10 @@ def studio(folder, port, host, no_browser):
     folder with its variants/; default: the shipped content).
 
     Prints the address with its access token; Ctrl-C stops the studio."""
-    try:
+    try:                        # every module of the `studio` extra, before anything starts
+        import importlib
+        for module in STUDIO_NEEDS:
+            importlib.import_module(module)
         from interpreter.studio.serve import is_loopback, serve
     except ImportError as err:
         raise click.UsageError(f"the studio needs the `studio` extra ({err.name} is missing): "

@@ -441,3 +441,13 @@ def test_check_of_the_shipped_content_finds_nothing_in_its_table():
     result = run_cli("check")
     assert result.returncode == 0, result.stdout
     assert not re.search(r"E1604|W1605|E1606|accessible\.toml", result.stdout), result.stdout
+
+
+def test_check_names_an_unusable_mark_at_its_key(content_copy):
+    shown, text = _edit_table(content_copy, 'stone = "s"', 'stone = "w"')
+    result = run_cli("check", str(content_copy))
+    assert result.returncode == 1
+    assert "error[E1606]: the notation table cannot be used: resources.stone is 'w', the same as " \
+           "resources.wood" in result.stdout, result.stdout
+    line = _line_of(text, 'stone = "w"')
+    assert f" --> {shown}:{line}:1\n" in result.stdout

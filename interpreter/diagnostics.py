@@ -129,6 +129,10 @@ CODES = {
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",
     "E1603": "unreadable translation file",
+    # the accessible notation table (notation/accessible.toml)
+    "E1604": "notation key that names nothing",
+    "W1605": "names without a mark",
+    "E1606": "unusable notation table",
 }
 
 

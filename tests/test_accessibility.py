@@ -375,3 +375,79 @@ def test_json_cards_carry_their_kit_label_and_game_data_refuses_the_notation(tmp
     for args in (("score", "docs/examples/table.json"), ("play", "--players", "3")):
         refused = run_cli(*args, "--format", "json", *KIT)
         assert refused.returncode == 2 and "--notation accessible is for the text output" in refused.stderr
+
+
+# ---------------------------------------------------------------- `wonders check` of the table
+
+
+def _edit_table(content_copy, old: str, new: str) -> tuple[str, str]:
+    """Replace `old` by `new` in the copy's notation table; (the table's path as check
+    shows it, its text)."""
+    table = content_copy / "notation" / "accessible.toml"
+    text = table.read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new)
+    table.write_text(text, encoding="utf-8")
+    return str(table), text
+
+
+def _line_of(text: str, line: str) -> int:
+    return text.split("\n").index(line) + 1
+
+
+@pytest.mark.parametrize("old, new, column, said", [
+    ('ore = "o"', 'oar = "o"', 1, "'oar' is not a resource of the rule set"),
+    ('tablet = "#"', '  "tablat" = "#"', 3, "'tablat' is not a science symbol of the rule set"),
+    ('free = "free"', 'fre = "free"', 1, "unknown field 'fre' of [words]"),
+])
+def test_check_names_a_misspelt_key_of_the_table(content_copy, old, new, column, said):
+    shown, text = _edit_table(content_copy, old, new)
+    result = run_cli("check", str(content_copy))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    line = _line_of(text, new)
+    assert f"error[E1604]: {said}" in result.stdout, result.stdout
+    assert f" --> {shown}:{line}:{column}\n" in result.stdout, result.stdout
+    right = old.split(" ")[0]
+    assert f"did you mean '{right}'?" in result.stdout
+
+
+def test_check_warns_of_the_names_the_table_gives_no_mark(content_copy):
+    _edit_table(content_copy, 'ore = "o"', 'oar = "o"')
+    result = run_cli("check", str(content_copy))
+    assert re.search(r"warning\[W1605\]: 1 name without a mark \(written whole\): resource: ore\n", result.stdout), \
+        result.stdout
+
+
+def test_check_names_a_toml_error_s_line_and_column(content_copy):
+    shown, text = _edit_table(content_copy, 'stone = "s"', 'stone = s')
+    result = run_cli("check", str(content_copy))
+    assert result.returncode == 1
+    line = _line_of(text, 'stone = s')
+    assert "error[E1606]: the notation table cannot be used: " in result.stdout, result.stdout
+    assert f" --> {shown}:{line}:9\n" in result.stdout, result.stdout
+
+
+def test_check_with_a_variant_checks_the_table_too(content_copy):
+    shown, text = _edit_table(content_copy, 'gear = "@"', 'geer = "@"')
+    variant = content_copy / "variants" / "cheap-trade.wonders"
+    result = run_cli("check", str(content_copy), "--variant", str(variant))
+    assert result.returncode == 1
+    assert "error[E1604]: 'geer' is not a science symbol of the rule set" in result.stdout, result.stdout
+    line = _line_of(text, 'geer = "@"')
+    assert f" --> {shown}:{line}:1\n" in result.stdout
+
+
+def test_check_of_the_shipped_content_finds_nothing_in_its_table():
+    result = run_cli("check")
+    assert result.returncode == 0, result.stdout
+    assert not re.search(r"E1604|W1605|E1606|accessible\.toml", result.stdout), result.stdout
+
+
+def test_check_names_an_unusable_mark_at_its_key(content_copy):
+    shown, text = _edit_table(content_copy, 'stone = "s"', 'stone = "w"')
+    result = run_cli("check", str(content_copy))
+    assert result.returncode == 1
+    assert "error[E1606]: the notation table cannot be used: resources.stone is 'w', the same as " \
+           "resources.wood" in result.stdout, result.stdout
+    line = _line_of(text, 'stone = "w"')
+    assert f" --> {shown}:{line}:1\n" in result.stdout

@@ -14,6 +14,7 @@ from ..paths import DEFAULT_RULES, content_dir
 from ..syntax.parser import parse_text, read_source
 from .load import (CheckResult, check_sources, nested_rule_sets, read_sources, rules_folder, same_fault, stray_item,
                    with_variant_notes)
+from .notation import check_notation_table, notation_tables
 from .translations import check_rule_set_translations, check_variant_translations
 
 
@@ -45,6 +46,7 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
     # a variant given (with --variant, or among the paths) makes that combination the
     # thing checked: the folder's variants are not stacked on it
     found = [] if variants or result.variants else folder_variant_files(paths, rules)
+    result = _with_notation(result, notation_tables(paths, rules))
     if not (variants or result.variants):        # the rule set as it is: its translations too
         result = _with_translations(result, base_folders(paths, rules))
     if not found:
@@ -100,6 +102,20 @@ def _with_translations(result: CheckResult, folders) -> CheckResult:
         return result
     return attrs.evolve(result, diagnostics=tuple(sorted(result.diagnostics + tuple(found), key=sort_key)),
                         files=result.files + tuple(files))
+
+
+def _with_notation(result: CheckResult, tables) -> CheckResult:
+    """The notation table of the rule set (with any variant given) checked against it
+    (check/notation.py); shown in diagnostics, but not counted among the files checked."""
+    if result.ruleset is None or not tables:
+        return result
+    found = []
+    for path, shown in tables:
+        diagnostics, text = check_notation_table(path, shown, result.ruleset)
+        found += diagnostics
+        if text is not None:
+            result.sources.add(shown, text)
+    return attrs.evolve(result, diagnostics=tuple(sorted(result.diagnostics + tuple(found), key=sort_key)))
 
 
 def _variant_translations(result: CheckResult, found, variant_rulesets, folders) -> list[Diagnostic]:

@@ -10,16 +10,12 @@ import attrs
 
 from .check.model import Cost, RuleSet
 from .syntax import ast
+from .syntax.ast_effects import UnhandledKind
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
 STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount, ast.FreeBuild, ast.FreeRule,
                 ast.PlayLastCard)
-
-
-class UnhandledKind(TypeError):
-    """A kind of effect or action that a pass does not know: a bug of the interpreter (a
-    kind added to the language without its place in every pass), never the content's."""
 
 
 @attrs.define(slots=True, eq=False)

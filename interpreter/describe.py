@@ -12,6 +12,7 @@ import attrs
 from .check.model import Cost
 from .diagnostics import Span
 from .syntax import ast
+from .syntax.ast_effects import UnhandledKind
 from .syntax.printer import preposition
 
 # language -> the module that describes effects in it (its own grammar, not word swaps)
@@ -141,7 +142,7 @@ def action_text(action) -> str:
         where = scope_text(action.scope)
         where = where if where.startswith("both") else "the " + where
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
-    raise TypeError(action)
+    raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
 
 
 def score_text(value) -> str:
@@ -204,7 +205,7 @@ def effect_text(effect) -> str:
         return "may play the last card of each age instead of discarding it"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    raise TypeError(effect)
+    raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
 
 
 def _snake(name: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .check.model import Cost
 from .i18n import names
 from .syntax import ast
+from .syntax.ast_effects import UnhandledKind
 
 # noun: (singular, plural)
 NOUNS = {"coin": ("muntstuk", "muntstukken"), "point": ("winstpunt", "winstpunten"),
@@ -152,7 +153,7 @@ def action_parts(action) -> tuple[str, str]:
     if isinstance(action, ast.AtTurnEnd):
         verb, rest = action_parts(action.action)
         return verb, f"{rest} aan het eind van die ronde"
-    raise TypeError(action)
+    raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
 
 
 def fronted(phrase: str, subject: str, action) -> str:
@@ -225,4 +226,4 @@ def effect_text(effect) -> str:
         return "de eigenaar mag de laatste kaart van elk Tijdperk spelen in plaats van deze af te leggen"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    raise TypeError(effect)
+    raise UnhandledKind(f"describe_nl.py has no words for the effect kind {type(effect).__name__}")

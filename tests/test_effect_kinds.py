@@ -1,28 +1,39 @@
 """Every kind of effect and action has its place in every pass that must handle it
-(compile.py, the city's tables, the trigger dispatcher, the decision points, scoring): a
-kind left out fails here, never silently in a game (issue 17, item 3).
+(the check, compile.py, the city's tables, the trigger dispatcher, the decision points,
+scoring, the English and Dutch describers): a kind left out fails here, never silently in
+a game (issue 17, item 3).
 
-tests/every_effect.wonders holds every kind of effect and action of the language; its
-games run each of them through the engine.  A kind the passes do not know is refused with
-UnhandledKind naming the pass."""
+The kinds are found in syntax/ast_effects.py (its `Effect` and `Action` unions, every class
+of the module being a kind, an expression or a part of one), not in a list kept here.
+tests/every_effect.wonders holds an example of every kind; each pass is given each example,
+and its games run each of them through the engine.  A kind a pass does not know is refused
+with UnhandledKind naming the pass."""
 
 from __future__ import annotations
 
+import inspect
 import itertools
+import typing
 from pathlib import Path
 
 import attrs
 import pytest
 
+from interpreter import describe, describe_nl
+from interpreter.check.context import Context
+from interpreter.check.effects import check_action, check_effect
 from interpreter.check.load import check_paths
 from interpreter.compile import STATIC_KINDS, UnhandledKind, compile_rules
+from interpreter.engine import triggers
 from interpreter.engine.game import Game
-from interpreter.syntax import ast
+from interpreter.syntax import ast, ast_effects
 from interpreter.syntax.ast_effects import EFFECT_TYPES
 from interpreter.tools.play import make_deciders
 
 EVERY_EFFECT = Path(__file__).parent / "every_effect.wonders"
-ACTION_TYPES = (ast.GainCoins, ast.LoseCoins, ast.TakeToken, ast.AtTurnEnd, ast.BuildFromDiscard, ast.CopyCard)
+EFFECT_KINDS = typing.get_args(ast_effects.Effect)
+ACTION_KINDS = typing.get_args(ast_effects.Action)
+ACTION_TYPES = ACTION_KINDS       # (the name earlier tests used)
 
 
 @pytest.fixture(scope="module")
@@ -48,9 +59,111 @@ def test_the_fixture_holds_every_kind_of_effect_and_action(ruleset):
     for source in itertools.chain(ruleset.cards, *((s, *s.stages) for w in ruleset.wonders for s in w.sides)):
         for effect in source.effects:
             _kinds(effect, found)
-    assert set(EFFECT_TYPES) <= found
-    assert set(ACTION_TYPES) <= found
-    assert ast.Action.__args__ == ACTION_TYPES          # a new action kind is added here too
+    assert set(EFFECT_KINDS) <= found
+    assert set(ACTION_KINDS) <= found
+
+
+def _classes_named(hint, found):
+    if inspect.isclass(hint):
+        found.add(hint)
+    for arg in typing.get_args(hint):
+        _classes_named(arg, found)
+    return found
+
+
+def test_every_class_of_the_tree_of_effects_is_a_kind_or_a_part_of_one():
+    """A node class added to ast_effects.py but to neither union would be met by no pass:
+    every class there is an effect kind, an action kind, an expression, or a part named
+    in the fields of another class."""
+    defined = {c for _, c in inspect.getmembers(ast_effects, inspect.isclass)
+               if c.__module__ == ast_effects.__name__ and attrs.has(c)}
+    parts = set()
+    for cls in defined:
+        for hint in typing.get_type_hints(cls, vars(ast_effects)).values():
+            _classes_named(hint, parts)
+    kinds = set(EFFECT_KINDS) | set(ACTION_KINDS) | set(typing.get_args(ast_effects.Expr))
+    assert defined - kinds - parts == set()
+    assert EFFECT_TYPES == EFFECT_KINDS          # the tuple the check filters items with
+    assert ast.EFFECT_TYPES == EFFECT_KINDS and ast.Action == ast_effects.Action
+
+
+@pytest.fixture(scope="module")
+def examples(ruleset):
+    """kind -> one example of it from the fixture."""
+    found = {}
+
+    def walk(node):
+        found.setdefault(type(node), node)
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if attrs.has(type(item)):
+                    walk(item)
+    for source in itertools.chain(ruleset.cards, *((s, *s.stages) for w in ruleset.wonders for s in w.sides)):
+        for effect in source.effects:
+            walk(effect)
+    return found
+
+
+def _checked_effect(effect):
+    check_effect(effect, Context())      # reports what an empty vocabulary lacks; never refuses the kind
+
+
+def _compiled_effect(effect, ruleset):
+    card = ruleset.cards[0]
+    compile_rules(attrs.evolve(ruleset, cards=(attrs.evolve(card, effects=(effect,)),) + ruleset.cards[1:]))
+
+
+def _city_adds(effect, ruleset):
+    """A static kind is added up by the city; the others are compiled apart (see below)."""
+    if isinstance(effect, STATIC_KINDS):
+        tables = compile_rules(ruleset)
+        Game(tables, 3, 0).cities[0]._add_static(attrs.evolve(tables.cards[0], static=(effect,)))
+
+
+EFFECT_PASSES = {
+    "check/effects.py": lambda e, rs: _checked_effect(e),
+    "compile.py": _compiled_effect,
+    "engine/city.py": _city_adds,
+    "describe.py": lambda e, rs: describe.effect_text(e),
+    "describe_nl.py": lambda e, rs: describe_nl.effect_text(e),
+}
+
+
+def _dispatched(action, ruleset):
+    """The trigger dispatcher carries out an action, or names the module that does."""
+    if type(action) in triggers.CARRIED_OUT_ELSEWHERE:
+        return
+    game = Game(compile_rules(ruleset), 3, 0)
+    game.events.run(action, 0, game.events.where(0, game.neighbours(0)[0]))
+
+
+ACTION_PASSES = {
+    "check/effects.py": lambda a, rs: check_action(a, Context(), neighbour=True),
+    "engine/triggers.py": _dispatched,
+    "describe.py": lambda a, rs: describe.action_text(a),
+    "describe_nl.py": lambda a, rs: describe_nl.action_parts(a),
+}
+
+
+@pytest.mark.parametrize("kind", EFFECT_KINDS, ids=lambda k: k.__name__)
+@pytest.mark.parametrize("name", EFFECT_PASSES)
+def test_every_pass_handles_every_effect_kind(examples, ruleset, name, kind):
+    EFFECT_PASSES[name](examples[kind], ruleset)
+
+
+@pytest.mark.parametrize("kind", ACTION_KINDS, ids=lambda k: k.__name__)
+@pytest.mark.parametrize("name", ACTION_PASSES)
+def test_every_pass_handles_every_action_kind(examples, ruleset, name, kind):
+    ACTION_PASSES[name](examples[kind], ruleset)
+
+
+def test_the_kinds_carried_out_elsewhere_are_known_kinds_that_module_names():
+    """Each names a module that deals with the kind (games of it run above show it is carried out)."""
+    engine = Path(triggers.__file__).parent.parent
+    for kind, module in triggers.CARRIED_OUT_ELSEWHERE.items():
+        assert kind in ACTION_KINDS
+        assert f"ast.{kind.__name__}" in (engine / module).read_text(encoding="utf-8"), module
 
 
 def test_every_static_kind_is_added_up_by_the_city():
@@ -87,3 +200,16 @@ def test_an_unknown_kind_is_refused_by_each_pass_naming_it(ruleset):
         game.cities[0]._add_static(attrs.evolve(tables.cards[0], static=(Teleport(),)))
     with pytest.raises(UnhandledKind, match="engine/triggers.py .* Teleport"):
         game.events.run(Teleport(), 0, game.events.where(0))
+    with pytest.raises(UnhandledKind, match="check/effects.py has no rule for the effect kind Teleport"):
+        check_effect(Teleport(), Context())
+    with pytest.raises(UnhandledKind, match="check/effects.py has no rule for the action kind Teleport"):
+        check_action(Teleport(), Context())
+    for describer in (describe, describe_nl):
+        name = describer.__name__.rsplit(".", 1)[1]
+        with pytest.raises(UnhandledKind, match=f"{name}.py has no words for the effect kind Teleport"):
+            describer.effect_text(Teleport())
+    with pytest.raises(UnhandledKind, match="describe.py has no words for the action kind Teleport"):
+        describe.action_text(Teleport())
+    with pytest.raises(UnhandledKind, match="describe_nl.py has no words for the action kind Teleport"):
+        describe_nl.action_parts(Teleport())
+

@@ -1,7 +1,9 @@
 """Check effects and actions: every name they use is declared, every number makes sense.
 
 Returns the effect ready to run: resource groups in a trade discount are expanded to
-their resources (each keeping the span of the group's name).
+their resources (each keeping the span of the group's name).  Every kind has its rule in
+EFFECT_RULES or ACTION_RULES, even one with nothing to misuse: a kind without one is
+refused (UnhandledKind), never let through unchecked (tests/test_effect_kinds.py).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import attrs
 
 from ..diagnostics import Note
 from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
 from ..syntax.printer import quantity as quantity_words
 from .context import Context
 
@@ -26,60 +29,95 @@ def check_effects(effects, ctx: Context) -> tuple:
 
 
 def check_effect(effect, ctx: Context):
-    if isinstance(effect, ast.Produces):
-        return _produces(effect, ctx)
-    if isinstance(effect, ast.Science):
-        ok = all([ctx.known(s, ctx.symbols, "E1003", "science symbol") for s in effect.symbols])
-        return effect if ok and _no_repeats(effect.symbols, ctx, "symbol") else None
-    if isinstance(effect, ast.TradeDiscount):
-        return _trade_discount(effect, ctx)
-    if isinstance(effect, ast.AtGameEnd) and not isinstance(effect.action, (ast.CopyCard, ast.GainCoins)):
+    """The effect ready to run, or None when it is misused (reported)."""
+    rule = EFFECT_RULES.get(type(effect))
+    if rule is None:
+        raise UnhandledKind(f"check/effects.py has no rule for the effect kind {type(effect).__name__}")
+    return rule(effect, ctx)
+
+
+def check_action(action, ctx: Context, neighbour: bool = False) -> bool:
+    """True when the action may run; `neighbour` when `the neighbour` is bound there."""
+    rule = ACTION_RULES.get(type(action))
+    if rule is None:
+        raise UnhandledKind(f"check/effects.py has no rule for the action kind {type(action).__name__}")
+    return rule(action, ctx, neighbour)
+
+
+def _as_is(effect, ctx: Context):
+    """A kind with nothing in it that could be misused."""
+    return effect
+
+
+def _science(effect: ast.Science, ctx: Context):
+    ok = all([ctx.known(s, ctx.symbols, "E1003", "science symbol") for s in effect.symbols])
+    return effect if ok and _no_repeats(effect.symbols, ctx, "symbol") else None
+
+
+def _shields(effect: ast.Shields, ctx: Context):
+    return effect if _positive(effect.amount, effect.span, "shields", ctx) else None
+
+
+def _when_built(effect: ast.WhenBuilt, ctx: Context):
+    if _copies(effect.action):
+        ctx.report("E1210", "copying a card happens when scoring", effect.action.span,
+                   label="not when built", help="write `at end of game: copy ...`")
+        return None
+    return effect if check_action(effect.action, ctx) else None
+
+
+def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
+    if not isinstance(effect.action, (ast.CopyCard, ast.GainCoins)):
         ctx.report("E1210", "this cannot happen at the end of the game", effect.action.span,
                    label="only `copy ...` or `gain ... coins` can",
                    help="building needs a turn: write it after `when built:` instead")
         return None
-    if isinstance(effect, (ast.WhenBuilt, ast.AtTurnEnd)) and _copies(effect.action):
-        ctx.report("E1210", "copying a card happens when scoring", effect.action.span,
-                   label="not when built", help="write `at end of game: copy ...`")
-        return None
-    if isinstance(effect, (ast.WhenBuilt, ast.AtGameEnd, ast.AtTurnEnd)):
-        return effect if check_action(effect.action, ctx) else None
-    if isinstance(effect, ast.Trigger):
-        return _trigger(effect, ctx)
-    if isinstance(effect, ast.Score):
-        ok = ctx.known_category(effect.category)
-        return effect if check_expr(effect.value, ctx) and ok else None
-    if isinstance(effect, ast.FreeBuild):
-        return effect if ctx.known(effect.limit, LIMITS, "E1007", "limit") else None
-    if isinstance(effect, ast.FreeRule) and effect.which == "last" and effect.unit == "color":
+    return effect if check_action(effect.action, ctx) else None
+
+
+def _score(effect: ast.Score, ctx: Context):
+    ok = ctx.known_category(effect.category)
+    return effect if check_expr(effect.value, ctx) and ok else None
+
+
+def _free_build(effect: ast.FreeBuild, ctx: Context):
+    return effect if ctx.known(effect.limit, LIMITS, "E1007", "limit") else None
+
+
+def _free_rule(effect: ast.FreeRule, ctx: Context):
+    if effect.which == "last" and effect.unit == "color":
         ctx.report("E1212", "a colour has a first card in a city, but no last one", effect.span,
                    label="which card would this be?",
                    help="write `builds the first card of each color for free`, or the first or last "
                         "card of each age")
         return None
-    if isinstance(effect, ast.Points):
-        return effect
-    if isinstance(effect, ast.Shields):
-        return effect if _positive(effect.amount, effect.span, "shields", ctx) else None
     return effect
 
 
-def check_action(action, ctx: Context, neighbour: bool = False) -> bool:
-    if isinstance(action, (ast.GainCoins, ast.LoseCoins)):
-        word = "`gain`" if isinstance(action, ast.GainCoins) else "`lose`"
-        literal = action.amount
-        if isinstance(literal, ast.Negative) and isinstance(literal.operand, ast.Number):
-            literal = ast.Number(value=-literal.operand.value, span=literal.span)
-        if isinstance(literal, ast.Number) and not _positive(literal.value, action.span, word, ctx):
-            return False
-        return check_expr(action.amount, ctx, neighbour) and _per(action.per, ctx, neighbour)
-    if isinstance(action, ast.TakeToken):
-        return check_expr(action.value, ctx, neighbour)
-    if isinstance(action, ast.AtTurnEnd):
-        return check_action(action.action, ctx)
-    if isinstance(action, ast.CopyCard):
-        ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
-        return _neighbours_only(action.scope, "copying", ctx) and ok
+def _coins(action: ast.GainCoins | ast.LoseCoins, ctx: Context, neighbour: bool) -> bool:
+    word = "`gain`" if isinstance(action, ast.GainCoins) else "`lose`"
+    literal = action.amount
+    if isinstance(literal, ast.Negative) and isinstance(literal.operand, ast.Number):
+        literal = ast.Number(value=-literal.operand.value, span=literal.span)
+    if isinstance(literal, ast.Number) and not _positive(literal.value, action.span, word, ctx):
+        return False
+    return check_expr(action.amount, ctx, neighbour) and _per(action.per, ctx, neighbour)
+
+
+def _token(action: ast.TakeToken, ctx: Context, neighbour: bool) -> bool:
+    return check_expr(action.value, ctx, neighbour)
+
+
+def _at_turn_end(action: ast.AtTurnEnd, ctx: Context, neighbour: bool) -> bool:
+    return check_action(action.action, ctx)
+
+
+def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool) -> bool:
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
+    return _neighbours_only(action.scope, "copying", ctx) and ok
+
+
+def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
     return True
 
 
@@ -242,3 +280,16 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
             ok = False
         seen.setdefault(name.text, name)
     return ok
+
+
+# kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
+EFFECT_RULES = {
+    ast.Produces: _produces, ast.Points: _as_is, ast.Shields: _shields, ast.Science: _science,
+    ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
+    ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
+    ast.PlayLastCard: _as_is, ast.Trigger: _trigger,
+}
+ACTION_RULES = {
+    ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,
+    ast.BuildFromDiscard: _nothing_to_misuse, ast.CopyCard: _copy_card,
+}

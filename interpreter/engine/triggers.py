@@ -14,14 +14,17 @@ content lines of the triggers involved.
 
 from __future__ import annotations
 
-from ..compile import UnhandledKind
 from ..diagnostics import Note
 from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
 from .actions import build_options_from
 from .quantities import Where, evaluate, holds, per_value
 
 MAX_DEPTH = 25
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
+# The action kinds Dispatcher.run leaves to another module (every other one it carries out):
+# building from the discard pile is a player's choice, copying a card a choice of scoring.
+CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow.py", ast.CopyCard: "engine/scoring.py"}
 
 
 def _bounded(coins: int) -> int:
@@ -132,5 +135,7 @@ class Dispatcher:
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
         elif isinstance(action, ast.AtTurnEnd):
             game.pending.append((seat, action.action, source))
-        else:                         # BuildFromDiscard is a decision (flow.py); CopyCard is scoring's
-            raise UnhandledKind(f"engine/triggers.py cannot carry out the action kind {type(action).__name__}")
+        else:
+            where_run = CARRIED_OUT_ELSEWHERE.get(type(action), "no pass")
+            raise UnhandledKind(f"engine/triggers.py cannot carry out the action kind {type(action).__name__}"
+                                f" ({where_run} does)")

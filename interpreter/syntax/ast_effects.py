@@ -8,6 +8,11 @@ from __future__ import annotations
 from ..diagnostics import Span
 from .ast_base import Name, Number, node
 
+class UnhandledKind(TypeError):
+    """A kind of effect or action that a pass does not know: a bug of the interpreter (a
+    kind added to the language without its place in every pass), never the content's."""
+
+
 # ---------------------------------------------------------------- expressions
 @node
 class Scope:
@@ -202,7 +207,7 @@ class AtGameEnd:
 @node
 class Score:
     category: Name
-    value: Expr
+    value: Expr | Conditional
     span: Span
 
 

@@ -48,6 +48,7 @@ SAVE_EDITS = {
     "negative coins": lambda d: d["cities"][0].update(coins=-5),
     "later age built": lambda d: d["cities"][0]["built"].append("Palace@3"),
     "turn text": lambda d: d.update(turn="x"),
+    "city name a list": lambda d: d["cities"][2].update(name=[]),     # found by test_hardening_fuzz
 }
 
 

@@ -317,6 +317,8 @@ def _impossible(game: Game) -> str | None:
         return "two cities have the same wonder"
     for seat, city in enumerate(game.cities):
         where = f"cities[{seat}]"
+        if not isinstance(city.name, str):
+            return f"{where}.name must be text"
         if not isinstance(city.coins, int) or city.coins < 0:
             return f"{where}.coins must be a whole number, at least 0"
         if not isinstance(city.stages, int) or not 0 <= city.stages <= len(city.side.stages):

@@ -117,3 +117,14 @@ def test_action_labels_name_ages_above_three_in_roman_numerals():
     class Tables:
         cards = [Card()]
     assert Action("build", 0).label(Tables()) == "build Observatory (IV)"
+
+
+def test_a_log_that_begins_inside_an_age_is_written_out():
+    """A position's log may start after its age's line (a studio save, a hand-cut log): the
+    text log starts its first turn there instead of failing."""
+    from interpreter.tools.play import text_log
+
+    class Log:                                  # the part of a game text_log reads
+        cities = []
+        log = [{"event": "choice", "kind": "turn", "turn": 3, "seat": 0}]
+    assert text_log(Log()).splitlines() == ["  Turn 3"]

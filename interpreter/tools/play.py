@@ -41,6 +41,7 @@ def text_log(game: Game) -> str:
     out = []
     n = names()
     city = [n.city(c.name) for c in game.cities]
+    current_turn = None                 # a loaded position's log may begin inside an age
     for event in game.log:
         kind = event["event"]
         if kind == "setup":

@@ -74,6 +74,8 @@ def keystrokes(page, count):
 
 def weigh(page):
     page.click('#tree button[data-path="variants/cheap-trade.wonders"]')
+    page.wait_for_function("document.getElementById('file-name').textContent"   # opened: Weigh takes it
+                           ".startsWith('variants/cheap-trade.wonders')")
     page.click('#tabs button[data-panel="weigh"]')
     page.fill("#panel-weigh input[name=games]", "1000")
     started = time.monotonic()

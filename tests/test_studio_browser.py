@@ -175,6 +175,8 @@ def test_names_from_content_are_shown_as_text_everywhere(browser, hostile_studio
 
 def test_weigh_a_variant_figures_arrive_then_the_verdict_and_the_report(page, tmp_path):
     page.click('#tree button[data-path="variants/cheap-trade.wonders"]')
+    page.wait_for_function("document.getElementById('file-name').textContent"   # the file opens after
+                           ".startsWith('variants/cheap-trade.wonders')")         # a round trip
     page.click('#tabs button[data-panel="weigh"]')
     assert page.input_value("#panel-weigh select[name=variant]") == "variants/cheap-trade.wonders"
     page.fill("#panel-weigh input[name=games]", "30")

@@ -42,25 +42,22 @@ def play_routes(root: Path, handled) -> list[Route]:
             await asyncio.to_thread(session.started.wait, FIRST_LOOK)
         return JSONResponse(await asyncio.to_thread(session.view))
 
-    async def choose(request: Request):
+    async def moved(request: Request, move) -> JSONResponse:
+        """`move(session, data)` under the game's lock, off the event loop; then the position."""
         data = await read_body(request)
         session = games.get(data.get("id"))
 
         def run():
             with session.lock:
-                session.choose(field(data, "option", int))
+                move(session, data)
             return session.view()
         return JSONResponse(await asyncio.to_thread(run))
+
+    async def choose(request: Request):
+        return await moved(request, lambda session, data: session.choose(field(data, "option", int)))
 
     async def go(request: Request):
-        data = await read_body(request)
-        session = games.get(data.get("id"))
-
-        def run():
-            with session.lock:
-                session.go(data.get("to"))
-            return session.view()
-        return JSONResponse(await asyncio.to_thread(run))
+        return await moved(request, lambda session, data: session.go(data.get("to")))
 
     async def save(request: Request):
         data = await read_body(request)

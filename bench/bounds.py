@@ -48,8 +48,7 @@ def payment_case(count: int, options, cost, own=True, every=False) -> None:
     """Every city with `count` public choice productions and a wood and a stone (the
     buyer's own choice productions left out when not `own`); `every`: every payment (a
     neutral city that buys at any price), not only the undominated ones."""
-    payment._RESULTS.clear()
-    payment._SEARCHES.clear()
+    payment.clear_memo()
     fixed = (1, 1, 0, 0, 0, 0, 0)
     choices = tuple(options(i) for i in range(count))
     me = city(fixed, choices if own else (), choices, ((2, 2, 2, 2, 1, 1, 1), (1, 1, 1, 1, 2, 2, 2)))

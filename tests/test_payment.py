@@ -69,14 +69,12 @@ def search(way: str):
     saved = payment.BITS_FROM, payment.BY_RESOURCE
     if way != "shipped":
         payment.BITS_FROM, payment.BY_RESOURCE = (0 if way == "bits" else 10 ** 9), False
-    payment._RESULTS.clear()
-    payment._SEARCHES.clear()
+    payment.clear_memo()
     try:
         yield
     finally:
         payment.BITS_FROM, payment.BY_RESOURCE = saved
-        payment._RESULTS.clear()
-        payment._SEARCHES.clear()
+        payment.clear_memo()
 
 
 WAYS = ("steps", "bits", "shipped")
@@ -117,8 +115,9 @@ def test_resource_by_resource_when_no_choice_links_two_needs(cost, mine, lsell, 
     me, left, right = table(mine, lsell, rsell, lprice, rprice)
     need = tuple(max(0, c - f) for c, f in zip(cost, me.own_fixed))
     linked = any(len({r for r in o if need[r]}) > 1 for o in me.own_choices + left.trade_choices + right.trade_choices)
-    found = payment._by_resource(need, me.own_choices, left.trade_fixed, left.trade_choices, right.trade_fixed,
-                                 right.trade_choices, lprice, rprice)
+    payment.clear_memo()
+    needed = sum(1 << r for r, n in enumerate(need) if n)
+    found = payment._by_resource(need, payment.Trio(me.use_sig, left.sell_sig, right.sell_sig), needed)
     assert (found is None) == linked
     if found is not None and any(need):
         assert list(found) == brute_force(cost, me, left, right)
@@ -202,8 +201,7 @@ def seven_way_world(count, cost):
 
 
 def search_work(cost, me, left, right):
-    payment._RESULTS.clear()
-    payment._SEARCHES.clear()
+    payment.clear_memo()
     before = payment.WORK[0]
     found = payment_options(cost, me, left, right)
     return found, payment.WORK[0] - before

@@ -5,20 +5,22 @@ right) pair, cheapest first; an empty list means the cost cannot be produced.
 Own fixed production is used first; own choice productions are assigned next (free, so
 always used when they help); then neighbours' tradable choice cards and fixed units are
 bought at the city's price per direction and resource.  Results are memoised on the
-exact inputs, which repeat a great deal within and across games: each city carries two
-small integers naming what it can use and what it sells (see `signature`), so a lookup
-hashes the cost and three integers.
+exact inputs: each city carries small integers naming what it can use and what it sells
+(see `signature`); the three of a city and its neighbours name a `Trio`, which holds the
+payments of each cost asked of it.
 """
 
 from __future__ import annotations
+
+from operator import le
 
 from .payment_bits import BITS_UP_TO, split_payments
 
 _SIGNATURES: dict[tuple, int] = {}
 _BY_ID: list[tuple] = []
-_RESULTS: dict[tuple, tuple] = {}      # (cost, use, left sells, right sells) -> options
-_SEARCHES: dict[tuple, tuple] = {}     # (need, choices and prices, left sells, right sells) -> options
-_MAX_RESULTS = 500_000
+_RESULTS: dict[tuple, "Trio"] = {}     # (use, left sells, right sells) -> its memo and tables
+_MAX_RESULTS = 500_000                 # costs memoised in all, before the memo starts again
+_STORED = [0]
 WORK = [0]   # residual needs carried from one choice production to the next, ever (tests count it)
 BY_RESOURCE = True  # needs whose resources no choice production links are paid resource by resource
 BITS_FROM = 128    # from this many residual needs, payments are found on bit sets (payment_bits)
@@ -34,57 +36,97 @@ def signature(*parts) -> int:
     return found
 
 
+def clear_memo() -> None:
+    """Forget every payment found (tests and benches that time or count the search)."""
+    _RESULTS.clear()
+    _STORED[0] = 0
+
+
 _FREE = ((0, 0),)
 
 
 def payment_options(cost, city, left, right) -> tuple[tuple[int, int], ...]:
     if not any(cost):
         return _FREE                      # a third of the calls: no resources asked (no search, no memo)
-    key = (cost, city.use_sig, left.sell_sig, right.sell_sig)
-    found = _RESULTS.get(key)
+    trio = _RESULTS.get((city.use_sig, left.sell_sig, right.sell_sig))
+    if trio is None:
+        trio = Trio(city.use_sig, left.sell_sig, right.sell_sig)
+    found = trio.memo.get(cost)
     if found is None:
-        own_fixed, own_choices, lprice, rprice = _BY_ID[city.use_sig]
-        lfixed, lchoices = _BY_ID[left.sell_sig]
-        rfixed, rchoices = _BY_ID[right.sell_sig]
-        need = tuple([c - f if c > f else 0 for c, f in zip(cost, own_fixed)])
-        if not any(need):
-            found = _FREE
-        else:
-            inner = (need, city.choice_sig, left.sell_sig, right.sell_sig)
-            found = _SEARCHES.get(inner)
-            if found is None:
-                found = _by_resource(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice) \
-                    if BY_RESOURCE else None
-                if found is None:
-                    found = ()
-                    if _may_cover(need, own_choices, lfixed, lchoices, rfixed, rchoices):
-                        found = _search(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice)
-                _SEARCHES[inner] = found
-        if len(_RESULTS) >= _MAX_RESULTS:
-            _RESULTS.clear()
-            _SEARCHES.clear()
-        _RESULTS[key] = found
+        found = trio.memo[cost] = trio.solve(cost)
+        _STORED[0] += 1
     return found
 
 
-def _by_resource(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice):
+class Trio:
+    """A city between two neighbours' sales: the payments of each cost asked so far, and
+    the production tables read once.  Most costs are asked of a trio once or twice (every
+    city's production changes as it builds), so what counts is answering a new cost
+    quickly: its `reach` (units of each resource that all the production together could
+    give at most) rejects about half of them at once, and a need whose resources no choice
+    links is paid resource by resource (`_by_resource`) on bit masks of the choices."""
+
+    __slots__ = ("memo", "reach", "total", "own_fixed", "own_choices", "lfixed", "lchoices", "rfixed",
+                 "rchoices", "lprice", "rprice", "masks")
+
+    def __init__(self, use_sig: int, left_sig: int, right_sig: int):
+        if _STORED[0] >= _MAX_RESULTS:
+            clear_memo()
+        self.memo: dict[tuple, tuple] = {}
+        self.own_fixed, self.own_choices, self.lprice, self.rprice = _BY_ID[use_sig]
+        self.lfixed, self.lchoices = _BY_ID[left_sig]
+        self.rfixed, self.rchoices = _BY_ID[right_sig]
+        reach = [a + b + c for a, b, c in zip(self.own_fixed, self.lfixed, self.rfixed)]
+        for options in self.own_choices + self.lchoices + self.rchoices:
+            for r in set(options):
+                reach[r] += 1
+        self.reach = tuple(reach)
+        self.total = sum(self.own_fixed) + sum(self.lfixed) + sum(self.rfixed) + \
+            len(self.own_choices) + len(self.lchoices) + len(self.rchoices)
+        n = len(reach)
+        self.masks = tuple((base, _mask(options)) for base, choices in
+                           ((0, self.own_choices), (n, self.lchoices), (2 * n, self.rchoices))
+                           for options in choices)
+        _RESULTS[use_sig, left_sig, right_sig] = self
+
+    def solve(self, cost) -> tuple[tuple[int, int], ...]:
+        if not all(map(le, cost, self.reach)) or sum(cost) > self.total:
+            return ()
+        need = tuple([c - f if c > f else 0 for c, f in zip(cost, self.own_fixed)])
+        needed = _mask(r for r, n in enumerate(need) if n)
+        if not needed:
+            return _FREE
+        found = _by_resource(need, self, needed) if BY_RESOURCE else None
+        if found is None:
+            found = ()
+            args = (need, self.own_choices, self.lfixed, self.lchoices, self.rfixed, self.rchoices)
+            if _may_cover(*args):
+                found = _search(*args, self.lprice, self.rprice)
+        return found
+
+
+def _mask(resources) -> int:
+    mask = 0
+    for r in resources:
+        mask |= 1 << r
+    return mask
+
+
+def _by_resource(need, trio: Trio, needed: int):
     """The payments when no choice production offers two needed resources (most needs:
     a choice that offers only one of them is a unit of it), or None.  Then every needed
     resource is bought on its own: its units from own choices (free), then k from the left
     and the rest from the right, and the payments are the undominated sums of one way per
     resource.  A few microseconds where the general search takes tens."""
-    units = [0] * (3 * len(need))                       # own, left, right units of each resource
-    for base, choices in ((0, own_choices), (len(need), lchoices), (2 * len(need), rchoices)):
-        for options in choices:
-            hit = -1
-            for r in options:
-                if need[r] and r != hit:
-                    if hit >= 0:
-                        return None                     # it links two needed resources
-                    hit = r
-            if hit >= 0:
-                units[base + hit] += 1
     n_res = len(need)
+    units = [0] * (3 * n_res)                           # own, left, right units of each resource
+    for base, mask in trio.masks:
+        hit = mask & needed
+        if hit:
+            if hit & (hit - 1):
+                return None                             # it links two needed resources
+            units[base + hit.bit_length() - 1] += 1
+    lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
     paid = [(0, 0)]
     for r, n in enumerate(need):
         n -= units[r]

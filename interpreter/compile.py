@@ -38,6 +38,9 @@ class Source:
     points: int                    # plain `points N`
     points_category: str | None
     copies: tuple[int, ...] = ()
+    # its `static` effects resolved to numbers for the city's tables (engine/city.py `held`),
+    # worked out once, when a city first owns it (never passed: a changed copy resolves anew)
+    held: object = attrs.field(default=None, init=False)
 
 
 @attrs.frozen

@@ -6,6 +6,7 @@ it to the end with the engine's decision loop, as every other caller does."""
 from __future__ import annotations
 
 from ..engine.actions import Action, card_builds, stage_payments
+from ..engine.payment import trio_of
 from ..engine.decisions import drive
 from .rulemodel import rule_model
 from .tree import Node, pick
@@ -39,14 +40,17 @@ class FastPolicy:
         moves = [(worth[c] + rng.random() * NOISE, c) for c in cards]
         if game.cities[seat].next_stage() is not None:
             moves.append((self.stage_bias + rng.random() * NOISE, -1))
+        trio = None
         for bound, card in sorted(moves, reverse=True):
             if bound <= best_value:
                 break
+            if trio is None:
+                trio = trio_of(game.cities[seat], *game.neighbours(seat))
             if card < 0:
-                paid = stage_payments(game, seat)
+                paid = stage_payments(game, seat, trio)
                 found = Action("stage", least, *paid[0]) if paid else None
             else:
-                builds = card_builds(game, seat, card)
+                builds = card_builds(game, seat, card, trio)
                 found = builds[0] if builds else None
             if found is not None and bound - (found.left + found.right) * rate > best_value:
                 best, best_value = found, bound - (found.left + found.right) * rate

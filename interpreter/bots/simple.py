@@ -3,7 +3,7 @@ as the rule set values it)."""
 
 from __future__ import annotations
 
-from operator import mul
+from operator import itemgetter, mul
 
 from .base import Bot
 
@@ -16,10 +16,12 @@ class RandomBot(Bot):
     parameters = {}
 
     def choose(self, view, options) -> int:
-        moves: dict[tuple, int] = {}
-        for i, option in enumerate(options):
-            moves.setdefault((option.kind, option.card), i)   # options come cheapest first
-        return list(moves.values())[self.rng.randrange(len(moves))]
+        keys = list(map(_MOVE, options))
+        moves = list(dict.fromkeys(keys))
+        return keys.index(moves[self.rng.randrange(len(moves))])   # options come cheapest first
+
+
+_MOVE = itemgetter(0, 1)          # an option's move: (kind, card)
 
 
 # the Appraisal's parts, in order: points, coins, military, military_later, production,

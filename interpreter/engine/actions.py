@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..check.rules import roman
-from .payment import payment_options
+from .payment import trio_of
 
 
 class Action(NamedTuple):
@@ -53,35 +53,42 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     """Every legal action of `seat` with the cards of its hand, each payment option its own
     action, cheapest first.  (The hot path of a game: kept plain on purpose.)"""
     city = game.cities[seat]
-    left, right = game.neighbours(seat)
+    trio = trio_of(city, *game.neighbours(seat))
     hand = game.hands[seat] if hand is None else hand
-    stages = stage_payments(game, seat)
+    stages = _stage_payments(city, trio)
     actions: list[Action] = []
     for index in dict.fromkeys(hand):
-        actions += _builds(game, city, left, right, index)
+        actions += _builds(game, city, trio, index)
         for l, r in stages:
             actions.append(_new(Action, ("stage", index, l, r, "")))
         actions.append(_new(Action, ("sell", index, 0, 0, "")))
     return actions
 
 
-def card_builds(game, seat: int, index: int) -> list[Action]:
+def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
     """The ways `seat` may build the card `index` now (none if it may not), cheapest first:
-    one card's share of `legal_actions`, for a player that weighs cards one at a time."""
-    left, right = game.neighbours(seat)
-    return _builds(game, game.cities[seat], left, right, index)
+    one card's share of `legal_actions`, for a player that weighs cards one at a time
+    (`trio`: the city's payments, `trio_of`, when the caller has them)."""
+    city = game.cities[seat]
+    return _builds(game, city, trio or trio_of(city, *game.neighbours(seat)), index)
 
 
-def stage_payments(game, seat: int) -> list[tuple[int, int]]:
+def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
     """The affordable (left, right) payments for the city's next wonder stage, cheapest
     first; none when every stage is built or it cannot be paid."""
     city = game.cities[seat]
-    stage = city.next_stage()
-    if stage is None or stage.cost_coins > city.coins:
+    return _stage_payments(city, trio or trio_of(city, *game.neighbours(seat)))
+
+
+def _stage_payments(city, trio) -> list[tuple[int, int]]:
+    stages = city.side.stages
+    if city.stages >= len(stages):
         return []
-    left, right = game.neighbours(seat)
+    stage = stages[city.stages]
+    if stage.cost_coins > city.coins:
+        return []
     budget = city.coins - stage.cost_coins
-    return [p for p in payment_options(stage.cost, city, left, right) if p[0] + p[1] <= budget]
+    return [p for p in trio.options(stage.cost) if p[0] + p[1] <= budget]
 
 
 def is_legal(game, seat: int, action) -> bool:
@@ -95,7 +102,7 @@ def is_legal(game, seat: int, action) -> bool:
     return action in card_builds(game, seat, action.card)
 
 
-def _builds(game, city, left, right, index: int) -> list[Action]:
+def _builds(game, city, trio, index: int) -> list[Action]:
     card = game.tables.cards[index]
     names = city.names
     if card.name in names:
@@ -109,7 +116,7 @@ def _builds(game, city, left, right, index: int) -> list[Action]:
     free_anyway = False
     if card.cost_coins <= coins:
         budget = coins - card.cost_coins
-        for l, r in payment_options(card.cost, city, left, right):
+        for l, r in trio.options(card.cost):
             if l + r <= budget:
                 actions.append(_new(Action, ("build", index, l, r, "")))
                 free_anyway = free_anyway or (l + r == 0 and not card.cost_coins)

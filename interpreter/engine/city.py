@@ -9,6 +9,7 @@ rebuilt city equals the live one whatever order its stages and buildings came in
 from __future__ import annotations
 
 import bisect
+from typing import NamedTuple
 
 from ..compile import SideInfo, Source, Tables, UnhandledKind
 from ..syntax import ast
@@ -31,6 +32,69 @@ DERIVED_DICTS = ("colors",)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
 OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS
 DERIVED = DERIVED_VALUES + DERIVED_LISTS + DERIVED_DICTS + DERIVED_NESTED
+
+
+class Held(NamedTuple):
+    """What a source's effects while owned add to a city's tables, with every name
+    resolved to its number (made once per source, see `held_by`)."""
+    own_fixed: tuple = ()         # (resource, units) the city may use
+    trade_fixed: tuple = ()       # (resource, units) it sells
+    own_choices: tuple = ()       # resource options of one unit
+    trade_choices: tuple = ()
+    shields: int = 0
+    symbols: tuple = ()           # one science symbol each
+    wilds: tuple = ()             # a symbol of one's choice among these
+    discounts: tuple = ()         # (direction, resource, price)
+    free_build: tuple = ()        # limits of "may build a card for free" powers
+    free_rules: tuple = ()        # ("first", "color"), ...
+    play_last: bool = False
+    trade_changed: bool = False   # production or prices changed: the payment tables are signed again
+
+
+_NOTHING = Held()
+
+
+def held_by(effects, tables: Tables) -> Held:
+    """The effects that act while owned, resolved (each static kind has its branch here)."""
+    res, sym = tables.resource_index, tables.symbol_index
+    parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
+                                   "wilds", "discounts", "free_build", "free_rules")}
+    shields, play_last, trade_changed = 0, False, False
+    for effect in effects:
+        if isinstance(effect, ast.Produces):
+            trade_changed = True
+            if effect.choice:
+                options = tuple(res[i.resource.text] for i in effect.items)
+                parts["own_choices"].append(options)
+                if not effect.private:
+                    parts["trade_choices"].append(options)
+            else:
+                for item in effect.items:
+                    parts["own_fixed"].append((res[item.resource.text], item.count))
+                    if not effect.private:
+                        parts["trade_fixed"].append((res[item.resource.text], item.count))
+        elif isinstance(effect, ast.Shields):
+            shields += effect.amount
+        elif isinstance(effect, ast.Science):
+            if len(effect.symbols) == 1:
+                parts["symbols"].append(sym[effect.symbols[0].text])
+            else:
+                parts["wilds"].append(tuple(sym[s.text] for s in effect.symbols))
+        elif isinstance(effect, ast.TradeDiscount):
+            trade_changed = True
+            parts["discounts"] += [(direction, res[name.text], effect.price)
+                                   for direction in effect.scope.parts for name in effect.resources]
+        elif isinstance(effect, ast.FreeBuild):
+            parts["free_build"].append(effect.limit.text)
+        elif isinstance(effect, ast.FreeRule):
+            parts["free_rules"].append((effect.which, effect.unit))
+        elif isinstance(effect, ast.PlayLastCard):
+            play_last = True
+        else:
+            raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
+    held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, play_last=play_last,
+                trade_changed=trade_changed)
+    return _NOTHING if held == _NOTHING else held
 
 
 class City:
@@ -100,44 +164,34 @@ class City:
                 listeners = self.listening.setdefault(trigger.event, [])
                 bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger),
                               key=lambda entry: entry[0])
-        res, sym = self.tables.resource_index, self.tables.symbol_index
-        trade_changed = False
-        for effect in source.static:
-            if isinstance(effect, ast.Produces):
-                trade_changed = True
-                if effect.choice:
-                    options = tuple(res[i.resource.text] for i in effect.items)
-                    bisect.insort(self.own_choices, options)
-                    if not effect.private:
-                        bisect.insort(self.trade_choices, options)
-                else:
-                    for item in effect.items:
-                        self.own_fixed[res[item.resource.text]] += item.count
-                        if not effect.private:
-                            self.trade_fixed[res[item.resource.text]] += item.count
-            elif isinstance(effect, ast.Shields):
-                self.shields += effect.amount
-            elif isinstance(effect, ast.Science):
-                if len(effect.symbols) == 1:
-                    self.symbols[sym[effect.symbols[0].text]] += 1
-                else:
-                    bisect.insort(self.wild_symbols, tuple(sym[s.text] for s in effect.symbols))
-            elif isinstance(effect, ast.TradeDiscount):
-                trade_changed = True
-                for direction in effect.scope.parts:
-                    prices = self.prices[direction]
-                    for name in effect.resources:
-                        i = res[name.text]
-                        prices[i] = min(prices[i], effect.price)
-            elif isinstance(effect, ast.FreeBuild):
-                bisect.insort(self.free_build, effect.limit.text)
-            elif isinstance(effect, ast.FreeRule):
-                bisect.insort(self.free_rules, (effect.which, effect.unit))
-            elif isinstance(effect, ast.PlayLastCard):
-                self.play_last = True
-            else:
-                raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
-        if trade_changed:
+        held = source.held
+        if held is None:
+            held = source.held = held_by(source.static, self.tables)
+        if held is _NOTHING:
+            return
+        for r, n in held.own_fixed:
+            self.own_fixed[r] += n
+        for r, n in held.trade_fixed:
+            self.trade_fixed[r] += n
+        for options in held.own_choices:
+            bisect.insort(self.own_choices, options)
+        for options in held.trade_choices:
+            bisect.insort(self.trade_choices, options)
+        self.shields += held.shields
+        for s in held.symbols:
+            self.symbols[s] += 1
+        for options in held.wilds:
+            bisect.insort(self.wild_symbols, options)
+        for direction, r, price in held.discounts:
+            prices = self.prices[direction]
+            prices[r] = min(prices[r], price)
+        for limit in held.free_build:
+            bisect.insort(self.free_build, limit)
+        for rule in held.free_rules:
+            bisect.insort(self.free_rules, rule)
+        if held.play_last:
+            self.play_last = True
+        if held.trade_changed:
             self._sign()
 
     def _sign(self) -> None:

@@ -48,14 +48,13 @@ _FREE = ((0, 0),)
 def payment_options(cost, city, left, right) -> tuple[tuple[int, int], ...]:
     if not any(cost):
         return _FREE                      # a third of the calls: no resources asked (no search, no memo)
+    return trio_of(city, left, right).options(cost)
+
+
+def trio_of(city, left, right) -> "Trio":
+    """The payments of `city` between these neighbours now (one lookup for a whole hand)."""
     trio = _RESULTS.get((city.use_sig, left.sell_sig, right.sell_sig))
-    if trio is None:
-        trio = Trio(city.use_sig, left.sell_sig, right.sell_sig)
-    found = trio.memo.get(cost)
-    if found is None:
-        found = trio.memo[cost] = trio.solve(cost)
-        _STORED[0] += 1
-    return found
+    return Trio(city.use_sig, left.sell_sig, right.sell_sig) if trio is None else trio
 
 
 class Trio:
@@ -88,6 +87,16 @@ class Trio:
                            ((0, self.own_choices), (n, self.lchoices), (2 * n, self.rchoices))
                            for options in choices)
         _RESULTS[use_sig, left_sig, right_sig] = self
+
+    def options(self, cost) -> tuple[tuple[int, int], ...]:
+        """`payment_options` of this city between these neighbours."""
+        if not any(cost):
+            return _FREE
+        found = self.memo.get(cost)
+        if found is None:
+            found = self.memo[cost] = self.solve(cost)
+            _STORED[0] += 1
+        return found
 
     def solve(self, cost) -> tuple[tuple[int, int], ...]:
         if not all(map(le, cost, self.reach)) or sum(cost) > self.total:

@@ -6,9 +6,12 @@ The engine reads only these tables; it never looks at names to decide anything.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import attrs
 
 from .check.model import Cost, RuleSet
+from .engine.quantities import check_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 
@@ -41,6 +44,34 @@ class Source:
     # its `static` effects resolved to numbers for the city's tables (engine/city.py `held`),
     # worked out once, when a city first owns it (never passed: a changed copy resolves anew)
     held: object = attrs.field(default=None, init=False)
+    # its score lines and its triggers' conditions as functions (`run_of`), made on first use
+    run: object = attrs.field(default=None, init=False)
+
+
+class Run(NamedTuple):
+    """What the engine runs of a source's (or the rules') expressions, resolved once."""
+    scores: tuple          # (category, function of a Where giving the points)
+    checks: tuple          # per trigger, in order: its conditions as a function of a Where, or None
+
+
+def _run(scores, triggers) -> Run:
+    return Run(tuple((category, value_fn(value)) for category, value in scores),
+               tuple(check_fn(t.conditions) if t.conditions else None for t in triggers))
+
+
+def run_of(source: Source) -> Run:
+    """The source's compiled score lines and trigger conditions."""
+    run = source.run
+    if run is None:
+        run = source.run = _run(source.scores, source.triggers)
+    return run
+
+
+def rules_run(tables: "Tables") -> Run:
+    """The rules' own score lines and trigger conditions, compiled once per rule set."""
+    rules = tables.rules
+    return tables.cached("rules run", lambda: _run([(s.category.text, s.value) for s in rules.scores],
+                                                   rules.triggers))
 
 
 @attrs.frozen

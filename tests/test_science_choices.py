@@ -25,7 +25,7 @@ def every_assignment(game, seat):
         for s in assignment:
             symbols[s] += 1
         where = Where(city, left, right, everyone=tuple(game.cities), symbols=tuple(symbols))
-        pad = scoring._pad(game.tables.rules, list(city.owned_sources()), where)
+        pad = scoring._pad(game.tables, list(city.owned_sources()), where)
         if best is None or sum(pad.values()) > sum(best.values()):
             best = pad
     return best

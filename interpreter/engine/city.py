@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 from typing import NamedTuple
 
-from ..compile import SideInfo, Source, Tables, UnhandledKind
+from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
 from ..syntax import ast
 from .payment import signature
 
@@ -127,7 +127,7 @@ class City:
         self.free_build: list[str] = []       # limits of "may build a card for free" powers
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.play_last = False
-        # event -> [(rank, key, trigger)]: the board's, then the built stages' in order, then
+        # event -> [(rank, key, trigger, its compiled conditions)]: the board's, then the built stages' in order, then
         # the buildings' in the order built (the same live and after loading a save)
         self.listening: dict[str, list] = {}
         self._sign()
@@ -160,9 +160,10 @@ class City:
         if source.triggers:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
                 else (2, len(self.built))
+            checks = run_of(source).checks
             for index, trigger in enumerate(source.triggers):
                 listeners = self.listening.setdefault(trigger.event, [])
-                bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger),
+                bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger, checks[index]),
                               key=lambda entry: entry[0])
         held = source.held
         if held is None:

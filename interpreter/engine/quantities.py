@@ -134,3 +134,136 @@ def per_value(amount, per: ast.Per | None, where: Where) -> int:
 
 def holds(conditions, where: Where) -> bool:
     return all(COMPARE[c.op](evaluate(c.left, where), evaluate(c.right, where)) for c in conditions)
+
+
+# ------------------------------------------------------------------------- compiled
+# The same expressions resolved once into functions of a Where (what the engine runs while
+# playing): the kind of each node, its measure, scope and colours are looked at when the
+# rule set is compiled, never again.  `value_fn(e)(where) == evaluate(e, where)` always.
+
+def _clamped(raw):
+    def value(where):
+        v = raw(where)
+        return v if -VALUE_LIMIT <= v <= VALUE_LIMIT else max(-VALUE_LIMIT, min(VALUE_LIMIT, v))
+    return value
+
+
+def value_fn(expr):
+    """`evaluate(expr, ·)` as a function of the Where."""
+    if isinstance(expr, ast.Number):
+        constant = max(-VALUE_LIMIT, min(VALUE_LIMIT, expr.value))
+        return lambda where: constant
+    return _clamped(_raw_fn(expr))
+
+
+def _raw_fn(expr):
+    if isinstance(expr, ast.Number):
+        constant = expr.value
+        return lambda where: constant
+    if isinstance(expr, ast.PerAmount):
+        return amount_fn(expr.amount, expr.per)
+    if isinstance(expr, ast.Quantity):
+        return measure_fn(expr)
+    if isinstance(expr, ast.Negative):
+        operand = value_fn(expr.operand)
+        return lambda where: -operand(where)
+    if isinstance(expr, ast.Conditional):
+        value, check = value_fn(expr.value), check_fn(expr.conditions)
+        return lambda where: value(where) if check(where) else 0
+    if isinstance(expr, ast.BinOp):
+        left, right = value_fn(expr.left), value_fn(expr.right)
+        if expr.op == "+":
+            return lambda where: left(where) + right(where)
+        if expr.op == "-":
+            return lambda where: left(where) - right(where)
+        if expr.op == "*":
+            return lambda where: left(where) * right(where)
+
+        def divided(where):
+            a, b = left(where), right(where)
+            return a // b if b else 0
+        return divided
+    raise TypeError(expr)
+
+
+def amount_fn(amount, per):
+    """`per_value(amount, per, ·)` as a function of the Where."""
+    value = (lambda where: amount) if isinstance(amount, int) else value_fn(amount)
+    if per is None:
+        return value
+    counted, every = measure_fn(per.what), per.every
+
+    def per_unit(where):
+        return max(-VALUE_LIMIT, min(VALUE_LIMIT, value(where) * (counted(where) // every)))
+    return per_unit
+
+
+def check_fn(conditions):
+    """`holds(conditions, ·)` as a function of the Where."""
+    checks = [_comparison_fn(c) for c in conditions]
+    if len(checks) == 1:
+        return checks[0]
+    return lambda where: all(check(where) for check in checks)
+
+
+def _comparison_fn(c):
+    compare, left, right = COMPARE[c.op], value_fn(c.left), value_fn(c.right)
+    return lambda where: compare(left(where), right(where))
+
+
+_ONE_CITY = {"own": operator.attrgetter("city"), "left": operator.attrgetter("left"),
+             "right": operator.attrgetter("right"), "neighbour": operator.attrgetter("neighbour")}
+
+
+def measure_fn(q: ast.Quantity):
+    """`measure(q, ·)` as a function of the Where."""
+    m = q.measure
+    if m == "age":
+        return operator.attrgetter("age_number")
+    if m == "age victory":
+        return operator.attrgetter("age_victory")
+    if m == "players":
+        return lambda where: len(where.everyone) if where.everyone else 3
+    if m == "complete sets":
+        def complete_sets(where):
+            counts = where.symbols if where.symbols is not None else where.city.symbols
+            return min(counts) if counts else 0
+        return complete_sets
+    if m == "symbol squares":
+        def squares(where):
+            counts = where.symbols if where.symbols is not None else where.city.symbols
+            return sum(n * n for n in counts)
+        return squares
+    count = _count_fn(m, tuple(c.text for c in q.colors))
+    scope = q.scope
+    if scope is None or (len(scope.parts) == 1 and scope.parts[0] != "all"):
+        city = _ONE_CITY["own" if scope is None else scope.parts[0]]
+        return lambda where: count(city(where))     # one city: its count (the most or fewest of one)
+    if q.extreme is None:
+        return lambda where: sum([count(c) for c in where.cities(scope)])
+    extreme = max if q.extreme == "most" else min
+    return lambda where: extreme([count(c) for c in where.cities(scope)])
+
+
+def _count_fn(m: str, colors: tuple[str, ...]):
+    """`_count(m, colors, ·)` as a function of the city."""
+    if m == "cards":
+        if len(colors) == 1:
+            color, = colors
+            return lambda city: city.colors.get(color, 0)
+        return lambda city: sum(city.colors.get(c, 0) for c in colors)
+    if m == "wonder stages":
+        return operator.attrgetter("stages")
+    if m == "unbuilt wonder stages":
+        return lambda city: len(city.side.stages) - city.stages
+    if m == "defeat tokens":
+        return lambda city: sum(1 for t in city.tokens if t < 0)
+    if m == "victory tokens":
+        return lambda city: sum(1 for t in city.tokens if t > 0)
+    if m == "military tokens":
+        return lambda city: sum(city.tokens)
+    if m == "coins":
+        return operator.attrgetter("coins")
+    if m == "shields":
+        return operator.attrgetter("shields")
+    return lambda city: 0

@@ -4,7 +4,8 @@ choices (a science symbol of one's choice, a copied card) made to maximise the s
 from __future__ import annotations
 
 from ..syntax import ast
-from .quantities import Where, evaluate
+from ..compile import rules_run, run_of
+from .quantities import Where
 
 
 def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory=0) -> dict[str, int]:
@@ -37,7 +38,7 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
         for symbols in symbol_counts([a + b for a, b in zip(city.symbols, extra)], wilds):
             where = Where(city, left, right, everyone=tuple(everyone), age_number=age_number,
                           age_victory=age_victory, symbols=symbols)
-            pad = _pad(rules, sources, where)
+            pad = _pad(tables, sources, where)
             if best is None or sum(pad.values()) > sum(best.values()):
                 best = pad
     return best
@@ -55,15 +56,16 @@ def symbol_counts(fixed, wilds) -> list[tuple[int, ...]]:
     return list(counts)
 
 
-def _pad(rules, sources, where: Where) -> dict[str, int]:
-    pad = {category: 0 for category in rules.score_pad}
-    for score in rules.scores:
-        pad[score.category.text] += evaluate(score.value, where)
+def _pad(tables, sources, where: Where) -> dict[str, int]:
+    pad = {category: 0 for category in tables.rules.score_pad}
+    for category, value in rules_run(tables).scores:
+        pad[category] += value(where)
     for source in sources:
         if source.points and source.points_category:
             pad[source.points_category] += source.points
-        for category, value in source.scores:
-            pad[category] += evaluate(value, where)
+        if source.scores:
+            for category, value in run_of(source).scores:
+                pad[category] += value(where)
     return pad
 
 

@@ -18,7 +18,8 @@ from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from .actions import build_options_from
-from .quantities import Where, evaluate, holds, per_value
+from ..compile import rules_run
+from .quantities import Where, evaluate, per_value
 
 MAX_DEPTH = 25
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
@@ -52,13 +53,22 @@ def heard_events(tables) -> frozenset:
     return tables.cached("heard events", events)
 
 
+def rule_listeners(tables) -> dict[str, list]:
+    """event -> the rules' own triggers for it, as (key, trigger, compiled conditions)."""
+    def index():
+        found: dict[str, list] = {}
+        checks = rules_run(tables).checks
+        for i, trigger in enumerate(tables.rules.triggers):
+            found.setdefault(trigger.event, []).append((f"rules#{i}", trigger, checks[i]))
+        return found
+    return tables.cached("rule listeners", index)
+
+
 class Dispatcher:
     def __init__(self, game):
         self.game = game
         self.stack: list[ast.Trigger] = []
-        self.rule_triggers: dict[str, list] = {}      # event -> [(key, trigger)]
-        for i, trigger in enumerate(game.tables.rules.triggers):
-            self.rule_triggers.setdefault(trigger.event, []).append((f"rules#{i}", trigger))
+        self.rule_triggers = rule_listeners(game.tables)
         self.heard = heard_events(game.tables)
         self.wheres: dict[tuple, Where] = {}
 
@@ -87,10 +97,11 @@ class Dispatcher:
         return found
 
     def listeners(self, seat: int, event: str) -> list:
-        """The rules' triggers for `event`, then the city's (kept by City as it grows)."""
+        """The rules' triggers for `event`, then the city's (kept by City as it grows), as
+        (key, trigger, its conditions compiled or None)."""
         found = self.rule_triggers.get(event, [])
         own = self.game.cities[seat].listening.get(event)
-        return found + [(key, trigger) for _rank, key, trigger in own] if own else found
+        return found + [entry[1:] for entry in own] if own else found
 
     def fire(self, event: str, seats=None) -> None:
         """Make `event` happen next (its triggers act when the game runs on)."""
@@ -106,10 +117,10 @@ class Dispatcher:
         game = self.game
         due = []
         for seat in range(len(game.cities)) if seats is None else seats:
-            for key, trigger in self.listeners(seat, event):
+            for key, trigger, check in self.listeners(seat, event):
                 neighbours = game.neighbours(seat) if trigger.each_neighbour else (None,)
                 for neighbour in neighbours:
-                    if not trigger.conditions or holds(trigger.conditions, self.where(seat, neighbour)):
+                    if check is None or check(self.where(seat, neighbour)):
                         due.append((seat, key, trigger, None if neighbour is None else neighbour.seat, event))
         return due
 

@@ -17,7 +17,7 @@ import os
 import sys
 from pathlib import Path
 
-from .adaptive import NAMES, SIZE
+from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
 VERSION = 1

@@ -26,7 +26,7 @@ import warnings
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .adaptive import SIZE, start_weights
+from .weighing import SIZE, WeighedBot, start_weights
 
 GAMES = 40            # games per candidate and generation (half against each field)
 MARGIN = 0.3          # share of the reward given by the score margin
@@ -62,16 +62,15 @@ def play_games(tables, players: int, candidate, incumbent, games: list[tuple[int
     from ..engine.game import Game
     from .heuristic import HeuristicBot
     from .view import BotSeat
-    from .adaptive import AdaptiveBot
     rewards = []
     for game_seed, seat, field_kind in games:
         game = Game(tables, players, seed=game_seed)
         deciders = []
         for s in range(players):
             if s == seat:
-                bot = AdaptiveBot(seed=game_seed * 10 + s, weights=candidate)
+                bot = WeighedBot(seed=game_seed * 10 + s, weights=candidate)
             elif field_kind == "self":
-                bot = AdaptiveBot(seed=game_seed * 10 + s, weights=incumbent)
+                bot = WeighedBot(seed=game_seed * 10 + s, weights=incumbent)
             else:
                 bot = HeuristicBot(seed=game_seed * 10 + s, **{k: p.default for k, p in HeuristicBot.parameters.items()})
             deciders.append(BotSeat(bot))

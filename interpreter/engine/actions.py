@@ -99,6 +99,16 @@ def is_legal(game, seat: int, action) -> bool:
         return action == Action("sell", action.card)
     if action.kind == "stage":
         return (action.left, action.right) in stage_payments(game, seat) and not action.free
+    if action.kind == "build" and not action.free:           # the common case, without the list
+        city = game.cities[seat]
+        card = game.tables.cards[action.card]
+        names = city.names
+        if card.name in names or not card.chains.isdisjoint(names) or card.cost_coins > city.coins or \
+                (city.free_rules and city.free_by_rule(card, game.turn, game.age.turns)):
+            return False
+        paid = action.left + action.right
+        return paid <= city.coins - card.cost_coins and \
+            (action.left, action.right) in trio_of(city, *game.neighbours(seat)).options(card.cost)
     return action in card_builds(game, seat, action.card)
 
 

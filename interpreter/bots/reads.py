@@ -4,7 +4,7 @@ The valuation scores a move by the score lines; a line that reads nothing the mo
 changes (a guild counting grey cards, for a red card) keeps its value, so only the lines
 whose reads meet the move's changes are evaluated again.  This is read from the
 expressions themselves, not from any card or rule: `reads` walks an expression once and
-remembers the answer for it.
+remembers the answer with the compiled rules it belongs to (Tables.cached).
 """
 
 from __future__ import annotations
@@ -19,22 +19,16 @@ _READS = {"cards": None, "wonder stages": "stages", "unbuilt wonder stages": "st
           "coins": "coins", "shields": "shields", "complete sets": "symbols", "symbol squares": "symbols"}
 _OWN = frozenset({"own", "all"})
 
-_memo: dict[int, tuple[object, frozenset]] = {}
-
-
-def reads(expr) -> frozenset:
+def reads(expr, tables) -> frozenset:
     """The parts of the owner's city `expr` depends on: ("cards", color), "stages",
     "tokens", "coins", "shields", "symbols"; plus "game" when it reads the age or the
     player count (which a move does not change, but which bind a cached value to a game)
     and "all" when it counts over every city."""
-    found = _memo.get(id(expr))
-    if found is not None and found[0] is expr:
-        return found[1]
-    out = frozenset(_walk(expr))
-    if len(_memo) > 100_000:
-        _memo.clear()
-    _memo[id(expr)] = (expr, out)
-    return out
+    memo = tables.cached("reads", dict)         # expression -> reads (equal expressions read alike)
+    found = memo.get(expr)
+    if found is None:
+        found = memo[expr] = frozenset(_walk(expr))
+    return found
 
 
 def _walk(expr):
@@ -84,10 +78,11 @@ class Facts(NamedTuple):
     powers: tuple                # FreeBuild, PlayLastCard and BuildFromDiscard
 
 
-def facts(source) -> Facts:
-    found = _memo.get(id(source))
-    if found is not None and found[0] is source:
-        return found[1]
+def facts(source, tables) -> Facts:
+    memo = tables.cached("facts", dict)         # source (by identity: sources compare so) -> facts
+    found = memo.get(source)
+    if found is not None:
+        return found
     static, actions = source.static, source.when_built + source.turn_end
     out = {("cards", source.color)} if source.kind == "card" else {"stages"}
     science = tuple(e for e in static if isinstance(e, ast.Science))
@@ -102,5 +97,5 @@ def facts(source) -> Facts:
                  tuple(a for a in actions if isinstance(a, (ast.GainCoins, ast.LoseCoins))),
                  tuple(e for e in static + actions if isinstance(e, (ast.FreeBuild, ast.PlayLastCard,
                                                                      ast.BuildFromDiscard))))
-    _memo[id(source)] = (source, made)
+    memo[source] = made
     return made

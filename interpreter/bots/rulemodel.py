@@ -63,8 +63,8 @@ class RuleModel:
         # the score lines, and those reading science symbols: when they read nothing else,
         # their value for given symbol counts is the same in every city, and remembered
         self.score_lines = [s.value for s in rules.scores]
-        self.science_lines = [v for v in self.score_lines if "symbols" in reads(v)]
-        self.science_pure = all(reads(v) <= {"symbols"} for v in self.science_lines)
+        self.science_lines = [v for v in self.score_lines if "symbols" in reads(v, tables)]
+        self.science_pure = all(reads(v, tables) <= {"symbols"} for v in self.science_lines)
         self._lines_reading: dict[frozenset, list] = {}
         self.science_memo: dict[tuple[int, ...], int] = {}   # symbol counts -> their score lines' value
         self.expected_memo: dict[tuple, float] = {}          # (symbol counts, outlook) -> expected value
@@ -79,7 +79,7 @@ class RuleModel:
         """The rules' score lines that read any of `changed` (reads.changes)."""
         found = self._lines_reading.get(changed)
         if found is None:
-            found = self._lines_reading[changed] = [v for v in self.score_lines if reads(v) & changed]
+            found = self._lines_reading[changed] = [v for v in self.score_lines if reads(v, self.tables) & changed]
         return found
 
     def _dealt(self, card) -> bool:

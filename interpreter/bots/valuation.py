@@ -76,8 +76,10 @@ class Appraiser:
         only the lines reading what the source changes are evaluated, on a Hypothesis."""
         found = self._lines_for.get(known.changes)
         if found is None:
-            lines = self.model.lines_reading(known.changes) + [v for v in self._own_lines if reads(v) & known.changes]
-            found = self._lines_for[known.changes] = (lines, any("all" in reads(v) for v in lines))
+            tables = self.tables
+            lines = self.model.lines_reading(known.changes) + [v for v in self._own_lines
+                                                               if reads(v, tables) & known.changes]
+            found = self._lines_for[known.changes] = (lines, any("all" in reads(v, tables) for v in lines))
         lines, lines_read_all = found
         total = source.points if source.points and source.points_category else 0
         if not lines and not source.scores and not known.coin_actions:
@@ -87,7 +89,7 @@ class Appraiser:
         if self._where_now is None:
             self._where_now = Where(self.city, self.left, self.right, None, self.everyone, age.number, age.victory)
         everyone = self.everyone
-        if lines_read_all or (source.scores and any("all" in reads(v) for _c, v in source.scores)):
+        if lines_read_all or (source.scores and any("all" in reads(v, self.tables) for _c, v in source.scores)):
             everyone = tuple(after if c.seat == self.seat else c for c in everyone)
         where = Where(after, self.left, self.right, None, everyone, age.number, age.victory)
         for value in lines:
@@ -132,7 +134,7 @@ class Appraiser:
     def _effects_of(self, kind: str, card_index: int):
         city, model = self.city, self.model
         source = self.tables.cards[card_index] if kind == "build" else city.next_stage()
-        known = facts(source)
+        known = facts(source, self.tables)
         # the quick way (score lines on a Hypothesis) unless an end-of-game choice (a copy, a
         # symbol of one's choice) could be made differently with the source
         if not (self._copies or source.game_end or known.wild_science

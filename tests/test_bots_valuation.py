@@ -76,12 +76,12 @@ def score_lines(tables):
 def test_reads_follows_the_expression_and_its_scope():
     tables = rules(None, None)
     lines = score_lines(tables)
-    assert reads(lines["1 per 3 coins"], tables) == {"coins"}
-    assert reads(lines["military tokens"], tables) == {"tokens"}
-    assert reads(lines["each symbol squared + 7 per complete set"], tables) == {"symbols"}
-    assert reads(lines["1 per green card in neighbours"], tables) == frozenset()          # not the own city
-    assert reads(lines["1 per wonder stage in own city and neighbours"], tables) == {"stages"}
-    assert reads(lines["1 per brown, grey and purple card in own city"], tables) == {
+    assert reads(lines["1 per 3 coins"]) == {"coins"}
+    assert reads(lines["military tokens"]) == {"tokens"}
+    assert reads(lines["each symbol squared + 7 per complete set"]) == {"symbols"}
+    assert reads(lines["1 per green card in neighbours"]) == frozenset()          # not the own city
+    assert reads(lines["1 per wonder stage in own city and neighbours"]) == {"stages"}
+    assert reads(lines["1 per brown, grey and purple card in own city"]) == {
         ("cards", "brown"), ("cards", "grey"), ("cards", "purple")}
 
 

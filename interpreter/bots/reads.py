@@ -3,8 +3,9 @@
 The valuation scores a move by the score lines; a line that reads nothing the move
 changes (a guild counting grey cards, for a red card) keeps its value, so only the lines
 whose reads meet the move's changes are evaluated again.  This is read from the
-expressions themselves, not from any card or rule: `reads` walks an expression once and
-remembers the answer with the compiled rules it belongs to (Tables.cached).
+expressions themselves, not from any card or rule: `reads` walks an expression; the
+reads of a source's score lines are worked out once with its other `facts`, kept with the
+compiled rules (Tables.cached), and the rule model keeps those of the rules' own lines.
 """
 
 from __future__ import annotations
@@ -19,16 +20,12 @@ _READS = {"cards": None, "wonder stages": "stages", "unbuilt wonder stages": "st
           "coins": "coins", "shields": "shields", "complete sets": "symbols", "symbol squares": "symbols"}
 _OWN = frozenset({"own", "all"})
 
-def reads(expr, tables) -> frozenset:
+def reads(expr) -> frozenset:
     """The parts of the owner's city `expr` depends on: ("cards", color), "stages",
     "tokens", "coins", "shields", "symbols"; plus "game" when it reads the age or the
     player count (which a move does not change, but which bind a cached value to a game)
     and "all" when it counts over every city."""
-    memo = tables.cached("reads", dict)         # expression -> reads (equal expressions read alike)
-    found = memo.get(expr)
-    if found is None:
-        found = memo[expr] = frozenset(_walk(expr))
-    return found
+    return frozenset(_walk(expr))
 
 
 def _walk(expr):
@@ -76,6 +73,7 @@ class Facts(NamedTuple):
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # GainCoins and LoseCoins, when built or at a turn's end
     powers: tuple                # FreeBuild, PlayLastCard and BuildFromDiscard
+    score_reads: tuple           # what each of its score lines reads (`reads`), in order
 
 
 def facts(source, tables) -> Facts:
@@ -96,6 +94,7 @@ def facts(source, tables) -> Facts:
                  tuple(e for e in static if isinstance(e, ast.TradeDiscount)),
                  tuple(a for a in actions if isinstance(a, (ast.GainCoins, ast.LoseCoins))),
                  tuple(e for e in static + actions if isinstance(e, (ast.FreeBuild, ast.PlayLastCard,
-                                                                     ast.BuildFromDiscard))))
+                                                                     ast.BuildFromDiscard))),
+                 tuple(reads(value) for _category, value in source.scores))
     memo[source] = made
     return made

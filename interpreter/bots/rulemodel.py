@@ -63,8 +63,9 @@ class RuleModel:
         # the score lines, and those reading science symbols: when they read nothing else,
         # their value for given symbol counts is the same in every city, and remembered
         self.score_lines = [s.value for s in rules.scores]
-        self.science_lines = [v for v in self.score_lines if "symbols" in reads(v, tables)]
-        self.science_pure = all(reads(v, tables) <= {"symbols"} for v in self.science_lines)
+        self.score_reads = [reads(v) for v in self.score_lines]         # what each line reads
+        self.science_lines = [v for v, read in zip(self.score_lines, self.score_reads) if "symbols" in read]
+        self.science_pure = all(read <= {"symbols"} for read in self.score_reads if "symbols" in read)
         self._lines_reading: dict[frozenset, list] = {}
         self.science_memo: dict[tuple[int, ...], int] = {}   # symbol counts -> their score lines' value
         self.expected_memo: dict[tuple, float] = {}          # (symbol counts, outlook) -> expected value
@@ -79,8 +80,13 @@ class RuleModel:
         """The rules' score lines that read any of `changed` (reads.changes)."""
         found = self._lines_reading.get(changed)
         if found is None:
-            found = self._lines_reading[changed] = [v for v in self.score_lines if reads(v, self.tables) & changed]
+            found = self._lines_reading[changed] = [v for v, read in zip(self.score_lines, self.score_reads)
+                                                    if read & changed]
         return found
+
+    def lines_read_all(self, changed: frozenset) -> bool:
+        """Does one of the rules' score lines reading any of `changed` count over every city?"""
+        return any("all" in read for read in self.score_reads if read & changed)
 
     def _dealt(self, card) -> bool:
         return not card.copies or any(t <= self.deal_as for t in card.copies)

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..syntax import ast
-from .reads import facts, reads
+from .reads import facts
 from .rulemodel import rule_model
 
 
@@ -55,7 +55,8 @@ class Appraiser:
         self._copies = any(s.game_end for s in owned)
         self._symbol = self.model.symbol_index
         self._outlook = None
-        self._own_lines = [v for s in self._scored for _c, v in s.scores]
+        self._own_lines = [(v, read) for s in self._scored   # (line, what it reads)
+                           for (_c, v), read in zip(s.scores, facts(s, self.tables).score_reads)]
         self._now: dict[int, int] = {}          # id(line) -> its value for the city as it is
         self._lines_for: dict[frozenset, list] = {}   # what a source changes -> the lines reading it
         self._where_now = None
@@ -76,10 +77,10 @@ class Appraiser:
         only the lines reading what the source changes are evaluated, on a Hypothesis."""
         found = self._lines_for.get(known.changes)
         if found is None:
-            tables = self.tables
-            lines = self.model.lines_reading(known.changes) + [v for v in self._own_lines
-                                                               if reads(v, tables) & known.changes]
-            found = self._lines_for[known.changes] = (lines, any("all" in reads(v, tables) for v in lines))
+            own = [(v, read) for v, read in self._own_lines if read & known.changes]
+            lines = self.model.lines_reading(known.changes) + [v for v, _read in own]
+            found = self._lines_for[known.changes] = (
+                lines, self.model.lines_read_all(known.changes) or any("all" in read for _v, read in own))
         lines, lines_read_all = found
         total = source.points if source.points and source.points_category else 0
         if not lines and not source.scores and not known.coin_actions:
@@ -89,7 +90,7 @@ class Appraiser:
         if self._where_now is None:
             self._where_now = Where(self.city, self.left, self.right, None, self.everyone, age.number, age.victory)
         everyone = self.everyone
-        if lines_read_all or (source.scores and any("all" in reads(v, self.tables) for _c, v in source.scores)):
+        if lines_read_all or (source.scores and any("all" in read for read in known.score_reads)):
             everyone = tuple(after if c.seat == self.seat else c for c in everyone)
         where = Where(after, self.left, self.right, None, everyone, age.number, age.victory)
         for value in lines:

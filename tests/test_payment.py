@@ -117,9 +117,33 @@ def test_resource_by_resource_when_no_choice_links_two_needs(cost, mine, lsell, 
     linked = any(len({r for r in o if need[r]}) > 1 for o in me.own_choices + left.trade_choices + right.trade_choices)
     payment.clear_memo()
     needed = sum(1 << r for r, n in enumerate(need) if n)
-    found = payment._by_resource(need, payment.Trio(me.use_sig, left.sell_sig, right.sell_sig), needed)
+    trio = payment.Trio(me.use_sig, left.sell_sig, right.sell_sig)
+    found = payment._by_resource(need, trio, needed, trio.masks)
     assert (found is None) == linked
     if found is not None and any(need):
+        assert list(found) == brute_force(cost, me, left, right)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(cost=st.lists(st.integers(0, 3), min_size=R, max_size=R).map(tuple),
+       mine=st.tuples(vector, choices), lsell=st.tuples(vector, choices), rsell=st.tuples(vector, choices),
+       lprice=prices, rprice=prices)
+def test_own_choices_then_resource_by_resource_when_no_bought_choice_links_two_needs(
+        cost, mine, lsell, rsell, lprice, rprice):
+    """The second shortcut (own choices linking needs are tried, the rest is paid resource
+    by resource) answers exactly when no neighbour's choice offers two needed resources,
+    and then as the brute force does."""
+    me, left, right = table(mine, lsell, rsell, lprice, rprice)
+    need = tuple(max(0, c - f) for c, f in zip(cost, me.own_fixed))
+    if not any(need):
+        return
+    linked = any(len({r for r in o if need[r]}) > 1 for o in left.trade_choices + right.trade_choices)
+    payment.clear_memo()
+    needed = sum(1 << r for r, n in enumerate(need) if n)
+    found = payment._by_own_states(need, payment.Trio(me.use_sig, left.sell_sig, right.sell_sig), needed)
+    assert (found is None) == linked
+    if found is not None:
         assert list(found) == brute_force(cost, me, left, right)
 
 

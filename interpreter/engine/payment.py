@@ -66,7 +66,7 @@ class Trio:
     links is paid resource by resource (`_by_resource`) on bit masks of the choices."""
 
     __slots__ = ("memo", "reach", "total", "own_fixed", "own_choices", "lfixed", "lchoices", "rfixed",
-                 "rchoices", "lprice", "rprice", "masks")
+                 "rchoices", "lprice", "rprice", "masks", "bought_masks")
 
     def __init__(self, use_sig: int, left_sig: int, right_sig: int):
         if _STORED[0] >= _MAX_RESULTS:
@@ -83,9 +83,9 @@ class Trio:
         self.total = sum(self.own_fixed) + sum(self.lfixed) + sum(self.rfixed) + \
             len(self.own_choices) + len(self.lchoices) + len(self.rchoices)
         n = len(reach)
-        self.masks = tuple((base, _mask(options)) for base, choices in
-                           ((0, self.own_choices), (n, self.lchoices), (2 * n, self.rchoices))
-                           for options in choices)
+        self.bought_masks = tuple((base, _mask(options)) for base, choices in
+                                  ((n, self.lchoices), (2 * n, self.rchoices)) for options in choices)
+        self.masks = tuple((0, _mask(options)) for options in self.own_choices) + self.bought_masks
         _RESULTS[use_sig, left_sig, right_sig] = self
 
     def options(self, cost) -> tuple[tuple[int, int], ...]:
@@ -105,7 +105,11 @@ class Trio:
         needed = _mask(r for r, n in enumerate(need) if n)
         if not needed:
             return _FREE
-        found = _by_resource(need, self, needed) if BY_RESOURCE else None
+        found = None
+        if BY_RESOURCE:
+            found = _by_resource(need, self, needed, self.masks)
+            if found is None:
+                found = _by_own_states(need, self, needed)
         if found is None:
             found = ()
             args = (need, self.own_choices, self.lfixed, self.lchoices, self.rfixed, self.rchoices)
@@ -121,7 +125,26 @@ def _mask(resources) -> int:
     return mask
 
 
-def _by_resource(need, trio: Trio, needed: int):
+def _by_own_states(need, trio: Trio, needed: int):
+    """The payments when only the city's own choice productions link needed resources (most
+    of the rest: a production offering any raw material), or None: each residual need left
+    by its own choices (always used when they help, being free) is paid resource by
+    resource, and the undominated payments of all of them are kept."""
+    for _base, mask in trio.bought_masks:
+        hit = mask & needed
+        if hit & (hit - 1):
+            return None
+    states = _after_own_choices(need, [options for options, _side in _useful_copies(trio.own_choices, need, 0)])
+    found: set[tuple[int, int]] = set()
+    for state in states:
+        if not any(state):
+            return _FREE
+        paid = _by_resource(state, trio, needed, trio.bought_masks)
+        found.update(paid)
+    return tuple(pareto(found)) if len(found) > 1 else tuple(found)
+
+
+def _by_resource(need, trio: Trio, needed: int, masks):
     """The payments when no choice production offers two needed resources (most needs:
     a choice that offers only one of them is a unit of it), or None.  Then every needed
     resource is bought on its own: its units from own choices (free), then k from the left
@@ -129,7 +152,7 @@ def _by_resource(need, trio: Trio, needed: int):
     resource.  A few microseconds where the general search takes tens."""
     n_res = len(need)
     units = [0] * (3 * n_res)                           # own, left, right units of each resource
-    for base, mask in trio.masks:
+    for base, mask in masks:
         hit = mask & needed
         if hit:
             if hit & (hit - 1):

@@ -28,7 +28,7 @@ BITS_FROM = 128    # from this many residual needs, payments are found on bit se
 
 def signature(*parts) -> int:
     """A small integer standing for these production tables (the same tables, the same id)."""
-    key = tuple(tuple(p) for p in parts)
+    key = tuple([tuple(p) for p in parts])
     found = _SIGNATURES.get(key)
     if found is None:
         found = _SIGNATURES[key] = len(_BY_ID)

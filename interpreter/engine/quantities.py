@@ -8,8 +8,7 @@ the owner's science counts while scoring tries the choices of wild symbols.
 from __future__ import annotations
 
 import operator
-
-import attrs
+from typing import NamedTuple
 
 from ..syntax import ast
 
@@ -17,8 +16,8 @@ COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator
            "=": operator.eq, "!=": operator.ne}
 
 
-@attrs.frozen
-class Where:
+class Where(NamedTuple):
+    """(A named tuple, not an attrs class: a valuation makes one per move it weighs.)"""
     city: object
     left: object
     right: object

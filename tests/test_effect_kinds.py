@@ -1,7 +1,8 @@
 """Every kind of effect and action has its place in every pass that must handle it
 (the check, compile.py, the city's tables, the trigger dispatcher, the decision points,
-scoring, the English and Dutch describers): a kind left out fails here, never silently in
-a game (issue 17, item 3).
+scoring, the English and Dutch describers, the printer, the cards' icons, the bots' reading
+of a source and so their valuation): a kind left out fails here, never silently in a game
+(issue 17, item 3).
 
 The kinds are found in syntax/ast_effects.py (its `Effect` and `Action` unions, every class
 of the module being a kind, an expression or a part of one), not in a list kept here.
@@ -25,8 +26,10 @@ from interpreter.check.effects import check_action, check_effect
 from interpreter.check.load import check_paths
 from interpreter.compile import STATIC_KINDS, UnhandledKind, compile_rules
 from interpreter.engine import triggers
+from interpreter.bots import reads
 from interpreter.engine.game import Game
-from interpreter.syntax import ast, ast_effects
+from interpreter.render import effect_icons
+from interpreter.syntax import ast, ast_effects, printer
 from interpreter.syntax.ast_effects import EFFECT_TYPES
 from interpreter.tools.play import make_deciders
 
@@ -121,12 +124,24 @@ def _city_adds(effect, ruleset):
         Game(tables, 3, 0).cities[0]._add_static(attrs.evolve(tables.cards[0], static=(effect,)))
 
 
+def _bots_read_effect(effect, ruleset):
+    """The bots' reading of a source (reads.facts, which valuation.py weighs) has a row for
+    the kind; a kind the city adds up is read from a compiled source holding it."""
+    assert reads.role(reads.EFFECT_ROLES, effect)
+    if isinstance(effect, STATIC_KINDS):
+        tables = compile_rules(ruleset)
+        reads.facts(attrs.evolve(tables.cards[0], static=(effect,)), tables)
+
+
 EFFECT_PASSES = {
     "check/effects.py": lambda e, rs: _checked_effect(e),
     "compile.py": _compiled_effect,
     "engine/city.py": _city_adds,
     "describe.py": lambda e, rs: describe.effect_text(e),
     "describe_nl.py": lambda e, rs: describe_nl.effect_text(e),
+    "syntax/printer.py": lambda e, rs: printer.effect(e),
+    "render/effect_icons.py": lambda e, rs: effect_icons.effect(e, rs.vocabulary),
+    "bots/reads.py": _bots_read_effect,
 }
 
 
@@ -138,11 +153,20 @@ def _dispatched(action, ruleset):
     game.events.run(action, 0, game.events.where(0, game.neighbours(0)[0]))
 
 
+def _bots_read_action(action, ruleset):
+    assert reads.role(reads.ACTION_ROLES, action)
+    tables = compile_rules(ruleset)
+    reads.facts(attrs.evolve(tables.cards[0], when_built=(action,)), tables)
+
+
 ACTION_PASSES = {
     "check/effects.py": lambda a, rs: check_action(a, Context(), neighbour=True),
     "engine/triggers.py": _dispatched,
     "describe.py": lambda a, rs: describe.action_text(a),
     "describe_nl.py": lambda a, rs: describe_nl.action_parts(a),
+    "syntax/printer.py": lambda a, rs: printer.action(a),
+    "render/effect_icons.py": lambda a, rs: effect_icons.action(a, rs.vocabulary),
+    "bots/reads.py": _bots_read_action,
 }
 
 
@@ -212,4 +236,19 @@ def test_an_unknown_kind_is_refused_by_each_pass_naming_it(ruleset):
         describe.action_text(Teleport())
     with pytest.raises(UnhandledKind, match="describe_nl.py has no words for the action kind Teleport"):
         describe_nl.action_parts(Teleport())
+    for what, call in (("effect", printer.effect), ("action", printer.action)):
+        with pytest.raises(UnhandledKind, match=f"syntax/printer.py has no words for the {what} kind Teleport"):
+            call(Teleport())
+    for what, call in (("effect", effect_icons.effect), ("action", effect_icons.action)):
+        with pytest.raises(UnhandledKind, match=f"render/effect_icons.py has no picture for the {what} kind Teleport"):
+            call(Teleport(), ruleset.vocabulary)
+    for what, field in (("effect", "static"), ("action", "when_built")):
+        with pytest.raises(UnhandledKind, match=f"bots/reads.py has no reading of the {what} kind Teleport"):
+            reads.facts(attrs.evolve(tables.cards[0], **{field: (Teleport(),)}), tables)
+
+
+def test_the_bots_reading_has_one_row_per_kind_and_no_other():
+    """reads.py's tables name every effect and action kind of the language, and nothing else."""
+    assert set(reads.EFFECT_ROLES) == set(EFFECT_KINDS)
+    assert set(reads.ACTION_ROLES) == set(ACTION_KINDS)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
 
 # a measure of the owner's city -> what it reads; the others (age, players) never change
 _READS = {"cards": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
@@ -76,25 +77,57 @@ class Facts(NamedTuple):
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
 
 
+# What the valuation makes of each kind of effect and action, one row per kind: the Facts
+# field a source's effect of that kind goes to (valuation.py weighs each field), or why it
+# has none.  `facts` refuses a kind without a row (tests/test_effect_kinds.py checks that
+# every kind has one), so a new kind cannot be silently left out of the bots' play.
+EFFECT_ROLES = {
+    ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
+    ast.FreeBuild: "powers", ast.PlayLastCard: "powers",
+    ast.FreeRule: "not weighed",              # the valuation does not foresee free buildings
+    ast.Points: "score lines",                # Source.points, scored with the score lines
+    ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
+    ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
+    ast.AtGameEnd: "scored in full",          # an end-of-game choice: the city is scored whole
+    ast.Trigger: "not weighed",               # what a trigger may do later is not foreseen
+}
+ACTION_ROLES = {
+    ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.BuildFromDiscard: "powers",
+    ast.TakeToken: "not weighed",             # a token when built: not foreseen
+    ast.AtTurnEnd: "actions",                 # compiled apart: its action is read as the source's
+    ast.CopyCard: "scored in full",           # only at the end of the game
+}
+
+
+def role(kind_roles: dict, thing) -> str:
+    """The row of `thing`'s kind, or UnhandledKind naming this module."""
+    found = kind_roles.get(type(thing))
+    if found is None:
+        what = "effect" if kind_roles is EFFECT_ROLES else "action"
+        raise UnhandledKind(f"bots/reads.py has no reading of the {what} kind {type(thing).__name__}")
+    return found
+
+
 def facts(source, tables) -> Facts:
     memo = tables.cached("facts", dict)         # source (by identity: sources compare so) -> facts
     found = memo.get(source)
     if found is not None:
         return found
-    static, actions = source.static, source.when_built + source.turn_end
+    parts: dict[str, list] = {"produces": [], "shields": [], "science": [], "trades": [], "coin_actions": [],
+                              "powers": []}
+    for effect in source.static:
+        parts.get(role(EFFECT_ROLES, effect), []).append(effect)
+    for action in source.when_built + source.turn_end:
+        parts.get(role(ACTION_ROLES, action), []).append(action)
+    science = tuple(parts["science"])
+    shields = sum(e.amount for e in parts["shields"])
     out = {("cards", source.color)} if source.kind == "card" else {"stages"}
-    science = tuple(e for e in static if isinstance(e, ast.Science))
-    shields = sum(e.amount for e in static if isinstance(e, ast.Shields))
     if shields:
         out.add("shields")
     if science:
         out.add("symbols")
     made = Facts(frozenset(out), shields, science, any(len(e.symbols) > 1 for e in science),
-                 tuple(e for e in static if isinstance(e, ast.Produces)),
-                 tuple(e for e in static if isinstance(e, ast.TradeDiscount)),
-                 tuple(a for a in actions if isinstance(a, (ast.GainCoins, ast.LoseCoins))),
-                 tuple(e for e in static + actions if isinstance(e, (ast.FreeBuild, ast.PlayLastCard,
-                                                                     ast.BuildFromDiscard))),
-                 tuple(reads(value) for _category, value in source.scores))
+                 tuple(parts["produces"]), tuple(parts["trades"]), tuple(parts["coin_actions"]),
+                 tuple(parts["powers"]), tuple(reads(value) for _category, value in source.scores))
     memo[source] = made
     return made

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..check.model import Vocabulary
 from ..describe import expr_text, quantity_text, scope_text
 from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
 from . import icons
 from .icons import Icon
 
@@ -85,7 +86,7 @@ def action(a, v: Vocabulary) -> list[Icon]:
                 icons.coin("0", "for free")]
     if isinstance(a, ast.CopyCard):
         return [icons.chip("copy"), icons.card([c.text for c in a.colors], "a card to copy")] + _scope(a.scope)
-    raise TypeError(a)
+    raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
 
 
 def effect(e, v: Vocabulary) -> list[Icon]:
@@ -129,4 +130,4 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.Trigger):
         each = [icons.direction(("left", "right"), "for each neighbour")] if e.each_neighbour else []
         return [icons.chip(f"on {e.event}")] + each + ([icons.chip("if…")] if e.conditions else []) + action(e.action, v)
-    raise TypeError(e)
+    raise UnhandledKind(f"render/effect_icons.py has no picture for the effect kind {type(e).__name__}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from . import ast
+from .ast_effects import UnhandledKind
 
 INDENT = "    "
 
@@ -160,7 +161,7 @@ def effect(e) -> str:
         return "may play the last card of each age"
     if isinstance(e, ast.Trigger):
         return trigger(e)
-    raise TypeError(e)
+    raise UnhandledKind(f"syntax/printer.py has no words for the effect kind {type(e).__name__}")
 
 
 def trigger(t: ast.Trigger) -> str:
@@ -193,7 +194,7 @@ def action(a) -> str:
         return "build a card from the discard pile for free"
     if isinstance(a, ast.CopyCard):
         return f"copy a {_colors(a.colors)} card from {scope(a.scope)}"
-    raise TypeError(a)
+    raise UnhandledKind(f"syntax/printer.py has no words for the action kind {type(a).__name__}")
 
 
 def scope(s: ast.Scope) -> str:

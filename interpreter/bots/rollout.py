@@ -6,10 +6,12 @@ it to the end with the engine's decision loop, as every other caller does."""
 from __future__ import annotations
 
 from ..engine.actions import Action, card_builds, stage_payments
-from ..engine.payment import trio_of
 from ..engine.decisions import drive
+from ..engine.payment import trio_of
 from .rulemodel import rule_model
 from .tree import Node, pick
+
+_new = tuple.__new__      # an Action without its keyword defaults (a rollout names thousands)
 
 NOISE = 1.5      # the rollout policy's randomness, in points: enough to vary the rollouts
 
@@ -32,28 +34,33 @@ class FastPolicy:
 
     def turn_action(self, game, seat) -> Action:
         rng, worth, rate = self.rng, self.worth, self.coin_rate
+        random = rng.random
         cards = dict.fromkeys(game.hands[seat])
         least = min(cards, key=worth.__getitem__)           # sold or buried, if anything is
-        best, best_value = Action("sell", least), rng.random() * NOISE
+        best, best_value = _new(Action, ("sell", least, 0, 0, "")), random() * NOISE
         # each move's luck is drawn first: its worth with luck bounds what it can be worth
         # paid, so moves are priced best first and only while one could still win
-        moves = [(worth[c] + rng.random() * NOISE, c) for c in cards]
-        if game.cities[seat].next_stage() is not None:
-            moves.append((self.stage_bias + rng.random() * NOISE, -1))
+        moves = [(worth[c] + random() * NOISE, c) for c in cards]
+        city = game.cities[seat]
+        if city.stages < len(city.side.stages):
+            moves.append((self.stage_bias + random() * NOISE, -1))
+        moves.sort(reverse=True)
         trio = None
-        for bound, card in sorted(moves, reverse=True):
+        for bound, card in moves:
             if bound <= best_value:
                 break
             if trio is None:
-                trio = trio_of(game.cities[seat], *game.neighbours(seat))
+                trio = trio_of(city, *game.neighbours(seat))
             if card < 0:
                 paid = stage_payments(game, seat, trio)
-                found = Action("stage", least, *paid[0]) if paid else None
+                found = _new(Action, ("stage", least, *paid[0], "")) if paid else None
             else:
                 builds = card_builds(game, seat, card, trio)
                 found = builds[0] if builds else None
-            if found is not None and bound - (found.left + found.right) * rate > best_value:
-                best, best_value = found, bound - (found.left + found.right) * rate
+            if found is not None:
+                value = bound - (found.left + found.right) * rate
+                if value > best_value:
+                    best, best_value = found, value
         return best
 
     def pick(self, options) -> int:

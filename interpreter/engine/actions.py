@@ -122,17 +122,21 @@ def _builds(game, city, trio, index: int) -> list[Action]:
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
         return [_new(Action, ("build", index, 0, 0, "rule"))]
     actions = []
-    coins = city.coins
+    cost_coins = card.cost_coins
     free_anyway = False
-    if card.cost_coins <= coins:
-        budget = coins - card.cost_coins
-        for l, r in trio.options(card.cost):
-            if l + r <= budget:
-                actions.append(_new(Action, ("build", index, l, r, "")))
-                free_anyway = free_anyway or (l + r == 0 and not card.cost_coins)
+    if cost_coins <= city.coins:
+        budget = city.coins - cost_coins
+        paid = trio.memo.get(card.cost)
+        if paid is None:
+            paid = trio.options(card.cost)
+        actions = [_new(Action, ("build", index, l, r, "")) for l, r in paid if l + r <= budget]
+        free_anyway = not cost_coins and paid[:1] == _FREE     # cheapest first: nothing to pay
     if city.free_build and not city.free_build_used and not free_anyway:
         actions.append(_new(Action, ("build", index, 0, 0, "power")))
     return actions
+
+
+_FREE = ((0, 0),)
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

@@ -105,9 +105,8 @@ class Memory:
         self.discard_known: list[int] = []                           # cards it saw go to the pile
 
     def observe(self, game, player: int, seat: int, kind: str) -> None:
-        key = (game.age.number, game.turn)
-        if kind in ("turn", "last card") and seat == player:
-            self.hands[key] = tuple(game.hands[player])
+        if seat == player and kind in ("turn", "last card"):
+            self.hands[game.age.number, game.turn] = tuple(game.hands[player])
 
     def record(self, game, seat: int, kind: str, action) -> None:
         self.choices.append((game.age.number, game.turn, seat, kind, action))
@@ -125,7 +124,7 @@ class SeatView:
         self.seat = seat                                   # the city this decision is for
         self.player = game.holders.get(seat, seat)         # the seat deciding (its holder, for a neutral city)
         self.kind = kind
-        self._appraisers: dict = {}
+        self._appraisers: dict | None = None             # made when a bot first asks for a valuation
         self._position: tuple | None = None
 
     # ------------------------------------------------------------ the table
@@ -189,6 +188,8 @@ class SeatView:
     def appraiser(self, seat: int | None = None):
         """The valuation of moves for `seat` (default: the city deciding) in this position."""
         seat = self.seat if seat is None else seat
+        if self._appraisers is None:
+            self._appraisers = {}
         found = self._appraisers.get(seat)
         if found is None:
             if self._position is None:                    # one decision sees one position

@@ -101,10 +101,17 @@ class Trio:
     def solve(self, cost) -> tuple[tuple[int, int], ...]:
         if not all(map(le, cost, self.reach)) or sum(cost) > self.total:
             return ()
-        need = tuple([c - f if c > f else 0 for c, f in zip(cost, self.own_fixed)])
-        needed = _mask(r for r, n in enumerate(need) if n)
+        need, needed, bit = [], 0, 1                  # what own fixed production leaves, and its resources
+        for c, f in zip(cost, self.own_fixed):
+            if c > f:
+                need.append(c - f)
+                needed |= bit
+            else:
+                need.append(0)
+            bit <<= 1
         if not needed:
             return _FREE
+        need = tuple(need)
         found = None
         if BY_RESOURCE:
             found = _by_resource(need, self, needed, self.masks)

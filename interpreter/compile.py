@@ -47,6 +47,16 @@ class Source:
     # its score lines and its triggers' conditions as functions (`run_of`), made on first use
     run: object = attrs.field(default=None, init=False)
 
+    def __getstate__(self):
+        """Pickled (to worker processes) without what is worked out on first use: functions
+        do not pickle, and the worker works them out again."""
+        return {f.name: getattr(self, f.name) for f in attrs.fields(Source) if f.name not in ("held", "run")}
+
+    def __setstate__(self, state):
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.held = self.run = None
+
 
 class Run(NamedTuple):
     """What the engine runs of a source's (or the rules') expressions, resolved once."""
@@ -99,6 +109,16 @@ class Tables:
     def __attrs_post_init__(self):
         object.__setattr__(self, "resource_index", {r: i for i, r in enumerate(self.resources)})
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
+        object.__setattr__(self, "cache", {})
+
+    def __getstate__(self):
+        """Pickled without `cache`: what was worked out once (compiled functions among it,
+        which do not pickle) is worked out again where the tables are loaded."""
+        return {f.name: getattr(self, f.name) for f in attrs.fields(Tables) if f.name != "cache"}
+
+    def __setstate__(self, state):
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
         object.__setattr__(self, "cache", {})
 
     def cached(self, key, make):

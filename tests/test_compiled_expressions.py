@@ -6,6 +6,7 @@ of the shipped rules and of tests/every_effect.wonders, in positions of real gam
 from __future__ import annotations
 
 import itertools
+import pickle
 from pathlib import Path
 
 import attrs
@@ -95,3 +96,16 @@ def test_compiled_arithmetic_stays_within_the_limit_as_evaluating_does():
     assert value_fn(negative)(where) == evaluate(negative, where) == -VALUE_LIMIT
     divided = ast.BinOp(op="/", left=big, right=ast.Number(value=0, span=None), span=None)
     assert value_fn(divided)(where) == evaluate(divided, where) == 0
+
+
+def test_the_rules_still_pickle_for_worker_processes_after_a_game():
+    """Compiled functions do not pickle: the tables and their sources go to a worker
+    without them (and without the other things worked out once), which it makes again."""
+    tables = compile_rules(check_paths(None).ruleset)
+    game = Game(tables, 4, 1)
+    game.play(make_deciders(["random"], 4, 1, None))
+    loaded = pickle.loads(pickle.dumps(tables))
+    assert loaded.cache == {} and all(c.run is None and c.held is None for c in loaded.cards)
+    again = Game(loaded, 4, 1)
+    again.play(make_deciders(["random"], 4, 1, None))
+    assert again.scores() == game.scores()

@@ -10,9 +10,9 @@ from .quantities import Where
 
 def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory=0) -> dict[str, int]:
     """The best score pad for `city` over its end-of-game choices."""
-    rules = tables.rules
+    owned = list(city.owned_sources())
     copy_choices = [None]
-    for source in city.owned_sources():
+    for source in owned:
         for action in source.game_end:
             if isinstance(action, ast.CopyCard):
                 colors = {c.text for c in action.colors}
@@ -24,7 +24,7 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
                             copy_choices.append(card)
     best = None
     for copied in dict.fromkeys(copy_choices):
-        sources = list(city.owned_sources()) + ([copied] if copied is not None else [])
+        sources = owned + [copied] if copied is not None else owned
         wilds = list(city.wild_symbols)
         extra = [0] * len(tables.symbols)
         if copied is not None:

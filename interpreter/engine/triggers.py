@@ -14,6 +14,8 @@ content lines of the triggers involved.
 
 from __future__ import annotations
 
+import weakref
+
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -66,7 +68,9 @@ def rule_listeners(tables) -> dict[str, list]:
 
 class Dispatcher:
     def __init__(self, game):
-        self.game = game
+        self._game = weakref.ref(game)     # not the game itself: a game and its dispatcher would
+        # hold each other, and a finished game (an imagined one: thousands a search) would wait
+        # for the cyclic garbage collector instead of going at once
         self.stack: list[ast.Trigger] = []
         self.rule_triggers = rule_listeners(game.tables)
         self.heard = heard_events(game.tables)
@@ -76,9 +80,13 @@ class Dispatcher:
         """The same dispatcher for a copy of the game (the rules' trigger index is shared,
         the chain of triggers acting now is copied)."""
         other = Dispatcher.__new__(Dispatcher)
-        other.game, other.stack, other.rule_triggers = game, self.stack[:], self.rule_triggers
+        other._game, other.stack, other.rule_triggers = weakref.ref(game), self.stack[:], self.rule_triggers
         other.heard, other.wheres = self.heard, {}
         return other
+
+    @property
+    def game(self):
+        return self._game()
 
     def where(self, seat: int, neighbour=None) -> Where:
         """What an action or condition of `seat` reads; `neighbour` is a city or its seat.

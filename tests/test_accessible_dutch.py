@@ -131,3 +131,32 @@ def test_a_screen_reader_user_plays_in_dutch_in_the_kit_notation():
     assert any(re.fullmatch(r"  P1, stage 1, [wsocplg ]+: .+", line) for line in log)
     assert any(re.match(rf"    P1: bouw {re.escape(built[0])} \([1-3], [^:]+: .+\)", line) for line in log), built
     assert any(line.startswith("Winnaar") for line in log)
+
+
+def test_dutch_braille_labels_back_translate_to_name_cost_and_players(tmp_path):
+    """`render --braille --lang nl` writes the Dutch labels in Dutch braille (nl-NL-g0.utb);
+    back-translated, each card's name, age, cost and players are found again.  The Dutch
+    table has no cell for `$`: liblouis writes the coin mark as the word "dollar"."""
+    from test_accessibility import _louis
+    _louis()
+    from interpreter.access.braille import from_braille, labels_of
+    cards = run_cli("cards", "--plain", *DUTCH_KIT).stdout
+    sides = run_cli("cards", "--wonders", "--plain", *DUTCH_KIT).stdout
+    printed = [block.split("\n") for text in (cards, sides) for block in text.strip().split("\n\n")[:-1]]
+    out = tmp_path / "nl.brf"
+    result = run_cli("render", "--braille", str(out), "--lang", "nl")
+    assert result.returncode == 0, result.stderr
+    assert "78 kaartlabel(s) en 14 label(s) van een kant van een Wonder bord in braille (nl-NL-g0.utb" \
+        in result.stdout, result.stdout
+    read = [[from_braille(line, "nl-NL-g0.utb") for line in label]
+            for label in labels_of(out.read_bytes().decode("ascii"))]
+    assert len(read) == len(printed) == 78 + 14
+    for back, label in zip(read[:78], printed[:78]):
+        expected = [line.replace("$", "dollar") for line in label]
+        assert back[:3] == expected[:3] and back[-1] == expected[-1], (back, label)
+    for back, label in zip(read[78:], printed[78:]):
+        assert back[0].split(":")[0] == label[0].split(":")[0], (back, label)
+    by_name = {back[0]: back for back in read}
+    assert by_name["Kamer van Koophandel, Commerciële Gebouwen"][1:3] == ["3", "cc p"]
+    assert by_name["Marktplaats, Commerciële Gebouwen"][-1] == "play 3, play 6"
+    assert any(b[0].startswith("Gizeh, side A: ") for b in read)        # the city, as the Dutch rulebook names it

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic, Note, Span, did_you_mean
 from ..syntax import ast
 from .provenance import Provenance
+from ..i18n import _
 
 
 STATEMENT_WORDS = {
@@ -53,7 +54,7 @@ class Context:
             hint = f"the {many} are: " + ", ".join(pool)
         else:
             hint = f"no {what} is declared; declare them first"
-        self.report(code, f"unknown {what} `{name.text}`", name.span,
+        self.report(code, _("unknown {what} `{name}`").format(what=what, name=name.text), name.span,
                     label=f"not a declared {what}" if code != "E1007" else f"not a {what}", help=hint)
         return False
 
@@ -72,9 +73,9 @@ class Context:
             return True
         notes = self.provenance.notes(("categories",)) if name.text not in self.categories else ()
         if notes:                     # a variant set a score pad without this category
-            self.report("E1005", f"unknown score category `{name.text}`", name.span, notes=notes,
-                        label="not in the score pad the variant sets",
-                        help=f"in the variant, keep `{name.text}` in `set score pad: ...`")
+            self.report("E1005", _("unknown score category `{name}`").format(name=name.text), name.span, notes=notes,
+                        label=_("not in the score pad the variant sets"),
+                        help=_("in the variant, keep `{name}` in `set score pad: ...`").format(name=name.text))
             return False
         return self.known(name, self.categories, "E1005", "score category")
 
@@ -83,10 +84,10 @@ class Context:
         found = [s for s in body if isinstance(s, kind)]
         word = STATEMENT_WORDS.get(kind.__name__, required or "this")
         for extra in found[1:]:
-            self.report("E1102", f"{owner} has two `{word}` statements", extra.span, label="repeated here",
-                        notes=(Note("first said here", found[0].span),),
-                        help="keep one of the two statements")
+            self.report("E1102", _("{owner} has two `{word}` statements").format(owner=owner, word=word), extra.span, label=_("repeated here"),
+                        notes=(Note(_("first said here"), found[0].span),),
+                        help=_("keep one of the two statements"))
         if not found and required:
-            self.report("E1201", f"{owner} has no `{required}` statement", span,
-                        help=f"add `{required} ...` inside the braces")
+            self.report("E1201", _("{owner} has no `{required}` statement").format(owner=owner, required=required), span,
+                        help=_("add `{required} ...` inside the braces").format(required=required))
         return found[0] if found else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic, Note, Span, did_you_mean
 from ..syntax import ast
 from .provenance import Provenance
-from ..i18n import _
+from ..i18n import N_, _
 
 
 STATEMENT_WORDS = {
@@ -19,6 +19,13 @@ STATEMENT_WORDS = {
 
 
 VOCABULARY_CODES = ("E1001", "E1002", "E1003")
+
+
+# the kinds of name `known` checks, as its messages name them
+WHAT = {"colour": N_("colour"), "limit": N_("limit"), "resource": N_("resource"),
+        "science symbol": N_("science symbol"), "score category": N_("score category")}
+PLURALS = {"colour": N_("colours"), "limit": N_("limits"), "resource": N_("resources"),
+           "science symbol": N_("science symbols"), "score category": N_("score categories")}
 
 
 class Context:
@@ -47,15 +54,17 @@ class Context:
         if not self.vocabulary_known and code in VOCABULARY_CODES:
             return False         # reported once, as E1211
         guess = self.suggest(name.text, pool)
-        many = what[:-1] + "ies" if what.endswith("y") else what + "s"
         if guess:
-            hint = f"did you mean `{guess}`?"
+            hint = _("did you mean `{guess}`?").format(guess=guess)
         elif pool:
-            hint = f"the {many} are: " + ", ".join(pool)
+            many = PLURALS.get(what, what + "s")
+            hint = _("the {kinds} are: {names}").format(kinds=_(many), names=", ".join(pool))
         else:
-            hint = f"no {what} is declared; declare them first"
-        self.report(code, _("unknown {what} `{name}`").format(what=what, name=name.text), name.span,
-                    label=f"not a declared {what}" if code != "E1007" else f"not a {what}", help=hint)
+            hint = _("no {what} is declared; declare them first").format(what=_(WHAT.get(what, what)))
+        shown = _(WHAT.get(what, what))
+        self.report(code, _("unknown {what} `{name}`").format(what=shown, name=name.text), name.span,
+                    label=(_("not a declared {what}") if code != "E1007" else _("not a {what}")).format(what=shown),
+                    help=hint)
         return False
 
     def suggest(self, word: str, pool) -> str | None:

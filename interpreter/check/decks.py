@@ -68,7 +68,7 @@ def _unknown_chain(card: ast.Card, name: ast.Name, pool: list[str], ctx: Context
                 f'with a version without `free with "{name.text}"`')
     else:
         guess = ctx.suggest(name.text, pool)
-        help = f'did you mean "{guess}"?' if guess else "chains name a card of an earlier age"
+        help = _('did you mean "{guess}"?').format(guess=guess) if guess else _("chains name a card of an earlier age")
     ctx.report("E1004", _('unknown card "{name}"').format(name=name.text), name.span, label=_("no card has this name"),
                notes=notes, help=help)
 

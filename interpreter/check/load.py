@@ -20,7 +20,7 @@ from .rules import check_rules, declare_categories, find_rules
 from .tables import check_tables
 from .variants import apply_variants
 from .vocabulary import collect_vocabulary
-from ..i18n import _
+from ..i18n import _, ngettext
 
 
 @attrs.frozen
@@ -284,7 +284,9 @@ def _only_variants(variants: list[ast.Variant], ctx: Context) -> None:
     they change are missing because a variant is meant to be given with --variant."""
     files = list(dict.fromkeys(v.name.span.file for v in variants))
     command = "wonders check" + "".join(f" --variant {f if is_variant_path(f) else './' + f}" for f in files)
-    ctx.report("E1208", _("{names} hold{value} only variants, no rules to apply them to").format(names=', '.join(files), value='s' * (len(files) == 1)),
+    ctx.report("E1208", ngettext("{names} holds only variants, no rules to apply them to",
+                                 "{names} hold only variants, no rules to apply them to", len(files)).format(
+                                     names=", ".join(files)),
                variants[0].name.span, label=_("a variant, not content"),
                help=_("check a variant applied to the rules it changes: `{command}`").format(command=command))
 

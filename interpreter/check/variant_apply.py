@@ -151,7 +151,7 @@ class Workspace:
     def _missing(self, what: str, name: ast.Name, pool) -> None:
         guess = self.ctx.suggest(name.text, list(pool))
         self.ctx.report("E1405", _('there is no {what} "{name}" to change').format(what=what, name=name.text), name.span, label=_("no such {what}").format(what=what),
-                        help=f'did you mean "{guess}"?' if guess else
+                        help=_('did you mean "{guess}"?').format(guess=guess) if guess else
                         f"a variant can only change a {what} of the rules it changes")
 
     def _card_change(self, change: ast.Change) -> None:
@@ -309,7 +309,7 @@ class Workspace:
             help = (f"`{category.text}` is scored by the points of cards and wonders, not by a line of the "
                     f"rules; change those cards (`modify card`) to change what it scores")
         elif guess:
-            help = f'did you mean `score {guess}`?'
+            help = _("did you mean `score {guess}`?").format(guess=guess)
         else:
             written = ", ".join(f"`score {c}:`" for c in lines)
             help = (f"the rules' score lines are {written}; points a category gets from cards and wonders "

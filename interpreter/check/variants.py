@@ -64,7 +64,7 @@ def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None
             help = (f"the variant is for the shipped rule set {other} (`--rules {other}`); to apply it "
                     f'to these rules, write `changes "{rules.name.text}"`')
         elif ctx.suggest(v.changes.text, [rules.name.text]):
-            help = f'did you mean "{rules.name.text}"?'
+            help = _('did you mean "{guess}"?').format(guess=rules.name.text)
         else:
             help = f'if the variant is meant for these rules, write `changes "{rules.name.text}"`'
         ctx.report("E1402", _('variant "{v}" changes the rules "{changes}", but the rules here are "{rules}"').format(v=v.name.text, changes=v.changes.text, rules=rules.name.text), v.changes.span,

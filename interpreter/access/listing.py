@@ -25,7 +25,7 @@ def cards_text(words: Words, cards) -> str:
         return labels_text([words.card_label(c) for c in cards], _cards_count(len(cards)))
     rows = [[words.name(c), words.color(c), words.age(c), words.cost(c.cost), "\n".join(words.effect(e) for e in c.effects) or "-",
              "\n".join(words.chains(c)) or "-", words.players(c)] for c in cards]
-    headers = [_("Card"), _("Color"), _("Age"), _("Cost"), _("Effects"), _("Chains"), _("Players")]
+    headers = [_("Card"), _("Color"), _("Age"), _("Cost"), _("Effect"), _("Chains"), _("Players")]
     return render_table(headers, rows) + f"\n{_cards_count(len(cards))}\n"
 
 

@@ -80,6 +80,8 @@ def render(out, age, braille_file, braille_table, cells, lines, paths, variants,
     except KeyboardInterrupt:                  # click would say "Aborted!" and exit 1
         click.echo(f"interrupted: the files in {folder} are each whole, but not all were drawn", err=True)
         sys.exit(130)
-    click.echo(f"{done.cards} card(s) and {done.wonder_sides} wonder side(s) drawn in {folder}: "
-               f"open {folder / 'index.html'}; print {folder / 'print.html'} "
-               f"({-(-done.cards // 9)} A4 page(s))")
+    from interpreter.i18n import _
+    click.echo(_("{cards} card(s) and {sides} wonder side(s) drawn in {folder}: open {page}; print {sheet} "
+                 "({pages} A4 page(s))").format(cards=done.cards, sides=done.wonder_sides, folder=folder,
+                                                page=folder / "index.html", sheet=folder / "print.html",
+                                                pages=-(-done.cards // 9)))

@@ -29,6 +29,13 @@ def _describer():
     return importlib.import_module(module)
 
 
+def describer():
+    """The module that describes effects in the chosen language (this one for English):
+    each has scope_text, per_text, expr_text, action_text, score_text and trigger_text."""
+    import sys
+    return _describer() or sys.modules[__name__]
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 

@@ -156,6 +156,12 @@ def action_parts(action) -> tuple[str, str]:
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
 
 
+def action_text(action) -> str:
+    """The clause without its subject (`krijgt 2 muntstukken`), as the kit notation's
+    words for an action it has no mark for."""
+    return " ".join(action_parts(action))
+
+
 def fronted(phrase: str, subject: str, action) -> str:
     """`phrase, VERB SUBJECT REST`: Dutch puts the verb second, before the subject, when
     another phrase comes first."""

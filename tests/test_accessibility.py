@@ -165,8 +165,9 @@ PROMPT_END = b"(number or card name): "       # the prompt waits for an answer o
 class Terminal:
     """A program on a pseudo-terminal, read a line at a time as a screen reader reads it."""
 
-    def __init__(self, *args: str, env=None):
+    def __init__(self, *args: str, env=None, prompt_end: bytes = PROMPT_END):
         import pty
+        self.prompt_end = prompt_end
         self.main, secondary = pty.openpty()
         self.process = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", *args], cwd=ROOT,
                                         stdin=secondary, stdout=secondary, stderr=secondary,
@@ -177,7 +178,7 @@ class Terminal:
 
     def line(self, timeout: float = 60) -> str | None:
         """The next line (or the prompt waiting for an answer); None at the end."""
-        while b"\n" not in self.pending and not self.pending.endswith(PROMPT_END):
+        while b"\n" not in self.pending and not self.pending.endswith(self.prompt_end):
             ready, _, _ = select.select([self.main], [], [], timeout)
             assert ready, f"no output for {timeout} s after: {self.seen[-5:]}"
             try:

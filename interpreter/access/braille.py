@@ -15,6 +15,9 @@ import importlib.util
 import os
 
 DEFAULT_TABLE = "en-ueb-g1.ctb"     # Unified English Braille, grade 1 (uncontracted)
+# the table of each language (--lang) when none is chosen: Dutch is nl-NL-g0.utb, the Dutch
+# six-dot uncontracted braille of liblouis (DocArch, CBB, Dedicon), as used in the Netherlands
+LANGUAGE_TABLES = {"en": DEFAULT_TABLE, "nl": "nl-NL-g0.utb"}
 DISPLAY = "en-us-brf.dis"           # cells as the ASCII characters of a BRF file, whatever the table
 DEFAULT_CELLS = 40                  # an 11 x 11.5 inch embosser page
 DEFAULT_LINES = 25
@@ -60,6 +63,11 @@ def louis():
     module.setLogLevel(module.LOG_OFF)     # a table that fails is reported by us, not on stderr
     _louis = module
     return module
+
+
+def language_table(language: str) -> str:
+    """The braille table for labels in `language` (English's for a language without one)."""
+    return LANGUAGE_TABLES.get(language, DEFAULT_TABLE)
 
 
 def check_table(table: str) -> None:

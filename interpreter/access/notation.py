@@ -17,8 +17,10 @@ import attrs
 
 from ..check.model import CardDef, Cost, RuleSet, SideDef
 from ..check.rules import roman
-from ..describe import (action_text, and_list, cost_text, effect_text, expr_text, per_text, scope_text, score_text,
-                        trigger_text)
+from ..describe import and_list, cost_text, describer, effect_text
+from ..describe_nl import en_list
+from ..i18n import _, language, names
+from ..printable import printable
 from ..syntax import ast
 
 TABLE_FILE = Path("notation") / "accessible.toml"
@@ -91,62 +93,108 @@ def table_path(paths=(), rules: str | None = None) -> Path:
 
 
 class Words:
-    """Cards and wonder sides in English (`--notation standard`): the words of
-    `wonders cards`, laid out as one fact a line."""
+    """Cards, wonder sides and the cards of a game's text in words (`--notation standard`),
+    in the chosen language: the content's names from its translations, the effects from
+    the language's describer, the label's own words from the program's catalog.  The
+    writers of a game's text (tools/play.text_log, tools/replay, tools/human, the score
+    table) ask this object how to name a card, so each notation and language is chosen
+    where the text is made."""
+
+    standard = True
 
     def __init__(self, ruleset: RuleSet):
         self.ruleset = ruleset
         self._chains_to: dict[str, list[str]] = {}
+        self._by_age: dict[tuple[str, str], CardDef] = {}
         for card in ruleset.cards:
+            self._by_age.setdefault((card.name, roman(card.age)), card)
             for earlier in card.chains:
                 self._chains_to.setdefault(earlier, []).append(card.name)
         from ..tools.cards import pooled_names
         self._pooled = pooled_names(ruleset)
 
     # -- the parts a label is made of
+    def name(self, card: CardDef) -> str:
+        return names().card(card.name)
+
+    def color(self, card: CardDef) -> str:
+        n = names()
+        return n.kind(card.color) or n.color(card.color) if language() != "en" else card.color
+
     def age(self, card: CardDef) -> str:
-        return f"age {roman(card.age)}"
+        return _("age {age}").format(age=roman(card.age))
 
     def cost(self, cost: Cost) -> str:
-        return cost_text(cost) if cost.is_free else f"cost {cost_text(cost)}"
+        return cost_text(cost) if cost.is_free else _("cost {cost}").format(cost=cost_text(cost))
 
     def effect(self, effect) -> str:
         return effect_text(effect)
 
+    def _card_list(self, cards, joiner: str) -> str:
+        cards = [names().card(c) for c in cards]
+        return and_list(cards, joiner) if language() == "en" else en_list(cards, joiner)
+
     def chains(self, card: CardDef) -> list[str]:
-        lines = [f"free with {' or '.join(card.chains)}"] if card.chains else []
+        lines = [_("free with {cards}").format(cards=_(" or ").join(names().card(c) for c in card.chains))] \
+            if card.chains else []
         later = self._chains_to.get(card.name)
-        return lines + ([f"chains to {and_list(later)}"] if later else [])
+        return lines + ([_("chains to {cards}").format(cards=self._card_list(later, _("and")))] if later else [])
 
     def players(self, card: CardDef) -> str:
         if card.name in self._pooled:
-            return "drawn at random"
-        return "copies " + " ".join(f"{n}+" for n in card.copies) if card.copies else "no copies"
+            return _("drawn at random")
+        return _("copies {counts}").format(counts=" ".join(f"{n}+" for n in card.copies)) if card.copies \
+            else _("no copies")
 
     # -- whole labels
     def card_label(self, card: CardDef) -> list[str]:
         """The kit's order: name (and colour), the age, the cost, each effect, the chains, the
         players; the age and the cost on lines of their own, so that "1" and "1$" never read
         as one number (braille joins digits across a space)."""
-        return ([f"{card.name}, {card.color}", self.age(card), self.cost(card.cost)]
+        return ([f"{self.name(card)}, {self.color(card)}", self.age(card), self.cost(card.cost)]
                 + [self.effect(e) for e in card.effects] + self.chains(card) + [self.players(card)])
 
     def card_short(self, card: CardDef) -> str:
         """The card on one line, for a turn log or a list of moves."""
         effects = "; ".join(self.effect(e) for e in card.effects)
-        return f"{card.name} ({self.age(card)}, {self.cost(card.cost)}: {effects})"
+        return f"{self.name(card)} ({self.age(card)}, {self.cost(card.cost)}: {effects})"
 
     def side_label(self, wonder: str, side: SideDef) -> list[str]:
-        lines = [f"{wonder}, side {side.name}"] + [f"board: {self.effect(e)}" for e in side.effects]
+        lines = [_("{wonder}, side {side}").format(wonder=names().city(wonder), side=side.name)]
+        lines += [_("board: {effect}").format(effect=self.effect(e)) for e in side.effects]
         return lines + [self.stage(n, stage) for n, stage in enumerate(side.stages, 1)]
 
     def stage(self, number: int, stage) -> str:
-        effects = "; ".join(self.effect(e) for e in stage.effects) or "nothing"
-        return f"stage {number}, {self.cost(stage.cost)}: {effects}"
+        effects = "; ".join(self.effect(e) for e in stage.effects) or _("nothing")
+        return _("stage {number}, {cost}: {effects}").format(number=number, cost=self.cost(stage.cost),
+                                                            effects=effects)
+
+    # -- a card and a city in a game's text
+    def card_named(self, name: str, age: str) -> str:
+        """A card as a turn log, a list of moves or the prompt names it: by its name and
+        age (`age` as the action's label writes it, in Roman numerals)."""
+        return f"{names().card(name)} ({age})"
+
+    def hand_line(self, card: CardDef) -> str:
+        """A card of a player's hand at the prompt, on one line."""
+        n = names()
+        chains = _(", free with {cards}").format(cards=_(" or ").join(n.card(c) for c in card.chains)) \
+            if card.chains else ""
+        return printable("  " + _("{card} [{color}, cost {cost}{chains}]: {effects}").format(
+            card=n.card(card.name), color=n.kind(card.color) or n.color(card.color), cost=cost_text(card.cost),
+            chains=chains, effects="; ".join(self.effect(e) for e in card.effects)))
+
+    def boards(self, cities) -> list[str]:
+        """Each city's board and stages after a log's list of players (none in words: a
+        reader of words has `wonders cards --wonders`)."""
+        return []
 
 
 class Kit(Words):
-    """Cards and wonder sides in the accessible edition's notation."""
+    """Cards and wonder sides in the accessible edition's notation: its marks and words are
+    the notation table's (content), the names the chosen language's."""
+
+    standard = False
 
     def __init__(self, ruleset: RuleSet, table: KitTable):
         super().__init__(ruleset)
@@ -193,10 +241,10 @@ class Kit(Words):
         return " ".join(parts + [self.resource(r, n) for r, n in cost.resources])
 
     def chains(self, card: CardDef) -> list[str]:
-        words = self.table.words
-        lines = [f"{words['free_with']} {' or '.join(card.chains)}"] if card.chains else []
+        words, n = self.table.words, names()
+        lines = [f"{words['free_with']} {' or '.join(n.card(c) for c in card.chains)}"] if card.chains else []
         later = self._chains_to.get(card.name)
-        return lines + ([f"{words['chains_to']} {', '.join(later)}"] if later else [])
+        return lines + ([f"{words['chains_to']} {', '.join(n.card(c) for c in later)}"] if later else [])
 
     def players(self, card: CardDef) -> str:
         words = self.table.words
@@ -207,15 +255,16 @@ class Kit(Words):
     def side_label(self, wonder: str, side: SideDef) -> list[str]:
         words = self.table.words
         board = " ".join(self.effect(e) for e in side.effects)
-        lines = [f"{wonder}, {words['side']} {side.name}" + (f": {board}" if board else "")]
+        lines = [f"{names().city(wonder)}, {words['side']} {side.name}" + (f": {board}" if board else "")]
         return lines + [self.stage(n, stage) for n, stage in enumerate(side.stages, 1)]
 
     def stage(self, number: int, stage) -> str:
         effects = "; ".join(self.effect(e) for e in stage.effects) or "-"
         return f"{self.table.words['stage']} {number}, {self.cost(stage.cost)}: {effects}"
 
-    # -- effects
+    # -- effects: the kit's marks, and the chosen language's words where it has none
     def effect(self, effect) -> str:
+        d = describer()
         if isinstance(effect, ast.Produces):
             items = [self.resource(i.resource.text, i.count) for i in effect.items]
             text = "/".join(items) if effect.choice else " ".join(items)
@@ -228,39 +277,61 @@ class Kit(Words):
             return "/".join(self.symbol(s.text) for s in effect.symbols)
         if isinstance(effect, ast.TradeDiscount):
             goods = " ".join(self.resource(r.text) for r in effect.resources)
-            where = scope_text(effect.scope)
-            where = where if where.startswith("both") else "the " + where
-            return f"buy {goods} from {where} for {self.coins(effect.price)}"
+            where = d.scope_text(effect.scope)
+            if language() == "en" and not where.startswith("both"):
+                where = "the " + where
+            return _("buy {goods} from {cities} for {coins}").format(goods=goods, cities=where,
+                                                                      coins=self.coins(effect.price))
         if isinstance(effect, ast.WhenBuilt):
             return self.action(effect.action)
         if isinstance(effect, ast.AtGameEnd):
-            return f"at game end: {self.action(effect.action)}"
+            return _("at game end: {action}").format(action=self.action(effect.action))
         if isinstance(effect, ast.Score):
             return self.score(effect.value)
         if isinstance(effect, ast.Trigger):
-            head, _, _ = trigger_text(effect).partition(": ")
+            head, _sep, _rest = d.trigger_text(effect).partition(": ")
             return f"{head}: {self.action(effect.action)}"
         return effect_text(effect)                  # a power the kit has no mark for: in words
 
     def action(self, action) -> str:
+        d = describer()
         if isinstance(action, (ast.GainCoins, ast.LoseCoins)) and isinstance(action.amount, ast.Number):
             sign = "" if isinstance(action, ast.GainCoins) else "-"
-            return f"{sign}{self.coins(action.amount.value)}{per_text(action.per)}"
+            return f"{sign}{self.coins(action.amount.value)}{d.per_text(action.per)}"
         if isinstance(action, ast.AtTurnEnd):
-            return f"at turn end: {self.action(action.action)}"
-        return action_text(action)
+            return _("at turn end: {action}").format(action=self.action(action.action))
+        return d.action_text(action)
 
     def score(self, value) -> str:
+        d = describer()
         if isinstance(value, ast.PerAmount):
-            return f"{self.points(value.amount)}{per_text(value.per)}"
+            return f"{self.points(value.amount)}{d.per_text(value.per)}"
         if isinstance(value, ast.Number):
             return self.points(value.value)
         if isinstance(value, ast.BinOp) and value.op == "+":
             return f"{self.score(value.left)} + {self.score(value.right)}"
         if isinstance(value, ast.Conditional):
-            return f"{self.score(value.value)} if " + " and ".join(
-                f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in value.conditions)
-        return f"{score_text(value)} {self.table.marks['point']}"
+            return f"{self.score(value.value)} " + _("if {conditions}").format(conditions=_(" and ").join(
+                f"{d.expr_text(c.left)} {c.op} {d.expr_text(c.right)}" for c in value.conditions))
+        return f"{d.score_text(value)} {self.table.marks['point']}"
+
+    # -- a card and a city in a game's text
+    def card_named(self, name: str, age: str) -> str:
+        card = self._by_age.get((name, age))
+        return super().card_named(name, age) if card is None else self.card_short(card)
+
+    def hand_line(self, card: CardDef) -> str:
+        """A card of the hand: its label but the player counts, on one line."""
+        return printable("  " + "; ".join(self.card_label(card)[:-1]))
+
+    def boards(self, cities) -> list[str]:
+        lines = []
+        for city in cities:
+            side = next(s for w in self.ruleset.wonders if w.name == city.side.wonder
+                        for s in w.sides if s.name == city.side.side)
+            lines += [printable(f"  {names().city(city.name)}, {line}")
+                      for line in self.side_label(city.side.wonder, side)]
+        return lines
 
 
 def writer(ruleset: RuleSet, notation: str = "standard", paths=(), rules=None) -> Words:

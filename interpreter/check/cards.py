@@ -8,6 +8,7 @@ from .context import Context
 from .effects import check_effects
 from .model import CardDef, Cost, SideDef, StageDef, WonderDef
 from .rules import age_number
+from ..i18n import _
 
 
 def check_cost(stmt: ast.CostStmt | None, ctx: Context) -> Cost | None:
@@ -21,7 +22,7 @@ def check_cost(stmt: ast.CostStmt | None, ctx: Context) -> Cost | None:
             coins += item.count
         elif ctx.known(item.resource, ctx.resources, "E1001", "resource"):
             if item.count < 1:
-                ctx.report("E1206", "a cost needs at least 1 of each resource it names", item.span)
+                ctx.report("E1206", _("a cost needs at least 1 of each resource it names"), item.span)
                 ok = False
             counts[item.resource.text] = counts.get(item.resource.text, 0) + item.count
         else:
@@ -61,13 +62,13 @@ def _check_copies(stmt: ast.CopiesStmt | None, ctx: Context) -> tuple[int, ...] 
     values = [n.value for n in stmt.counts]
     for earlier, later in zip(stmt.counts, stmt.counts[1:]):
         if later.value < earlier.value:
-            ctx.report("E1204", "copies must be listed from the smallest player count up", later.span,
-                       label=f"{later.value}+ comes after {earlier.value}+",
-                       help="`copies 3+ 5+` is one copy from 3 players and a second from 5")
+            ctx.report("E1204", _("copies must be listed from the smallest player count up"), later.span,
+                       label=_("{later}+ comes after {earlier}+").format(later=later.value, earlier=earlier.value),
+                       help=_("`copies 3+ 5+` is one copy from 3 players and a second from 5"))
             return None
     for n in stmt.counts:
         if n.value < 1:
-            ctx.report("E1204", "a copy needs at least 1 player", n.span)
+            ctx.report("E1204", _("a copy needs at least 1 player"), n.span)
             return None
     return tuple(values)
 
@@ -77,10 +78,10 @@ def _points_have_category(body, category: str | None, what: str, ctx: Context) -
         return
     for effect in body:
         if isinstance(effect, ast.Points):
-            ctx.report("E1205", f"points on {what} count in no score category", effect.span,
-                       label="which line of the score pad?",
-                       help="say where they count with `score <category>: N`, or map the source in the "
-                            "rules with `points of <colour> cards count as <category>`")
+            ctx.report("E1205", _("points on {what} count in no score category").format(what=what), effect.span,
+                       label=_("which line of the score pad?"),
+                       help=_("say where they count with `score <category>: N`, or map the source in the rules with "
+                              "`points of <colour> cards count as <category>`"))
 
 
 def check_wonder(wonder: ast.Wonder, ctx: Context, stage_category: str | None) -> WonderDef | None:
@@ -88,13 +89,13 @@ def check_wonder(wonder: ast.Wonder, ctx: Context, stage_category: str | None) -
     seen: dict[str, ast.Side] = {}
     ok = True
     if not wonder.sides:
-        ctx.report("E1207", f'wonder "{wonder.name.text}" has no side', wonder.name.span,
-                   help="add `side A { produces ...  stage { cost ...; points 3 } }`")
+        ctx.report("E1207", _('wonder "{wonder}" has no side').format(wonder=wonder.name.text), wonder.name.span,
+                   help=_("add `side A { produces ...  stage { cost ...; points 3 } }`"))
         return None
     for side in wonder.sides:
         if side.name.text in seen:
-            ctx.report("E1101", f'wonder "{wonder.name.text}" has two sides {side.name.text}', side.name.span,
-                       notes=(Note("first defined here", seen[side.name.text].name.span),))
+            ctx.report("E1101", _('wonder "{wonder}" has two sides {side}').format(wonder=wonder.name.text, side=side.name.text), side.name.span,
+                       notes=(Note(_("first defined here"), seen[side.name.text].name.span),))
             ok = False
             continue
         seen[side.name.text] = side
@@ -110,8 +111,8 @@ def _check_side(wonder: ast.Wonder, side: ast.Side, ctx: Context, stage_category
     stages_ast = [s for s in side.body if isinstance(s, ast.Stage)]
     effects = check_effects([s for s in side.body if isinstance(s, ast.EFFECT_TYPES)], ctx)
     if not stages_ast:
-        ctx.report("E1207", f'side {side.name.text} of "{wonder.name.text}" has no stage', side.name.span,
-                   help="add `stage { cost 2 stone; points 3 }`")
+        ctx.report("E1207", _('side {side} of "{wonder}" has no stage').format(side=side.name.text, wonder=wonder.name.text), side.name.span,
+                   help=_("add `stage { cost 2 stone; points 3 }`"))
         return None
     _points_have_category(side.body, None, "a wonder board", ctx)
     stages: list[StageDef] = []
@@ -120,8 +121,8 @@ def _check_side(wonder: ast.Wonder, side: ast.Side, ctx: Context, stage_category
         owner = f'stage {number} of "{wonder.name.text}" {side.name.text}'
         cost_stmt = ctx.single(stage.body, ast.CostStmt, owner, stage.span)
         if cost_stmt is None:
-            ctx.report("E1203", f"{owner} has no cost", stage.span, label="every stage costs something",
-                       help="add `cost 2 stone` (or whatever the stage costs) inside the braces")
+            ctx.report("E1203", _("{owner} has no cost").format(owner=owner), stage.span, label=_("every stage costs something"),
+                       help=_("add `cost 2 stone` (or whatever the stage costs) inside the braces"))
             ok = False
             continue
         _points_have_category(stage.body, stage_category, "a wonder stage", ctx)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic, Note, Span, did_you_mean
 from ..syntax import ast
 from .provenance import Provenance
+from ..i18n import N_, _
 
 
 STATEMENT_WORDS = {
@@ -18,6 +19,13 @@ STATEMENT_WORDS = {
 
 
 VOCABULARY_CODES = ("E1001", "E1002", "E1003")
+
+
+# the kinds of name `known` checks, as its messages name them
+WHAT = {"colour": N_("colour"), "limit": N_("limit"), "resource": N_("resource"),
+        "science symbol": N_("science symbol"), "score category": N_("score category")}
+PLURALS = {"colour": N_("colours"), "limit": N_("limits"), "resource": N_("resources"),
+           "science symbol": N_("science symbols"), "score category": N_("score categories")}
 
 
 class Context:
@@ -46,15 +54,17 @@ class Context:
         if not self.vocabulary_known and code in VOCABULARY_CODES:
             return False         # reported once, as E1211
         guess = self.suggest(name.text, pool)
-        many = what[:-1] + "ies" if what.endswith("y") else what + "s"
         if guess:
-            hint = f"did you mean `{guess}`?"
+            hint = _("did you mean `{guess}`?").format(guess=guess)
         elif pool:
-            hint = f"the {many} are: " + ", ".join(pool)
+            many = PLURALS.get(what, what + "s")
+            hint = _("the {kinds} are: {names}").format(kinds=_(many), names=", ".join(pool))
         else:
-            hint = f"no {what} is declared; declare them first"
-        self.report(code, f"unknown {what} `{name.text}`", name.span,
-                    label=f"not a declared {what}" if code != "E1007" else f"not a {what}", help=hint)
+            hint = _("no {what} is declared; declare them first").format(what=_(WHAT.get(what, what)))
+        shown = _(WHAT.get(what, what))
+        self.report(code, _("unknown {what} `{name}`").format(what=shown, name=name.text), name.span,
+                    label=(_("not a declared {what}") if code != "E1007" else _("not a {what}")).format(what=shown),
+                    help=hint)
         return False
 
     def suggest(self, word: str, pool) -> str | None:
@@ -72,9 +82,9 @@ class Context:
             return True
         notes = self.provenance.notes(("categories",)) if name.text not in self.categories else ()
         if notes:                     # a variant set a score pad without this category
-            self.report("E1005", f"unknown score category `{name.text}`", name.span, notes=notes,
-                        label="not in the score pad the variant sets",
-                        help=f"in the variant, keep `{name.text}` in `set score pad: ...`")
+            self.report("E1005", _("unknown score category `{name}`").format(name=name.text), name.span, notes=notes,
+                        label=_("not in the score pad the variant sets"),
+                        help=_("in the variant, keep `{name}` in `set score pad: ...`").format(name=name.text))
             return False
         return self.known(name, self.categories, "E1005", "score category")
 
@@ -83,10 +93,10 @@ class Context:
         found = [s for s in body if isinstance(s, kind)]
         word = STATEMENT_WORDS.get(kind.__name__, required or "this")
         for extra in found[1:]:
-            self.report("E1102", f"{owner} has two `{word}` statements", extra.span, label="repeated here",
-                        notes=(Note("first said here", found[0].span),),
-                        help="keep one of the two statements")
+            self.report("E1102", _("{owner} has two `{word}` statements").format(owner=owner, word=word), extra.span, label=_("repeated here"),
+                        notes=(Note(_("first said here"), found[0].span),),
+                        help=_("keep one of the two statements"))
         if not found and required:
-            self.report("E1201", f"{owner} has no `{required}` statement", span,
-                        help=f"add `{required} ...` inside the braces")
+            self.report("E1201", _("{owner} has no `{required}` statement").format(owner=owner, required=required), span,
+                        help=_("add `{required} ...` inside the braces").format(required=required))
         return found[0] if found else None

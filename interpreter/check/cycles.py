@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
+from ..i18n import _
 
 # what each action can cause, right away
 CAUSES = {ast.BuildFromDiscard: ("building built",)}
@@ -43,10 +44,10 @@ def check_cycles(triggers: list[ast.Trigger], ctx: Context) -> None:
         if cycle is None:
             continue
         reported.update(id(t) for t in cycle)
-        notes = tuple(Note(f"which fires `on {t.event}` here", t.span) for t in cycle[1:])
-        ctx.report("E1502", f"this trigger causes itself: its action fires `{start.event}` again",
-                   start.span, label="never stops", notes=notes,
-                   help="give it a limit (`once per turn`) or a condition")
+        notes = tuple(Note(_("which fires `on {event}` here").format(event=t.event), t.span) for t in cycle[1:])
+        ctx.report("E1502", _("this trigger causes itself: its action fires `{event}` again").format(event=start.event),
+                   start.span, label=_("never stops"), notes=notes,
+                   help=_("give it a limit (`once per turn`) or a condition"))
 
 
 def _path_back(start, event: str, edges) -> list | None:
@@ -75,9 +76,9 @@ def check_never_fire(cards, wonders, ctx: Context) -> None:
                     for e in stage.effects if isinstance(e, ast.Trigger)]
     for trigger in built_later:
         if trigger.event == "game setup":
-            ctx.report("W1503", "this trigger never fires: nothing is built when the game is set up",
-                       trigger.span, label="never fires",
-                       help="put it in the rules block or on a wonder board, or listen to another event")
+            ctx.report("W1503", _("this trigger never fires: nothing is built when the game is set up"),
+                       trigger.span, label=_("never fires"),
+                       help=_("put it in the rules block or on a wonder board, or listen to another event"))
 
 
 def all_triggers(rules, cards, wonders) -> list[ast.Trigger]:

@@ -10,6 +10,7 @@ from ..syntax import ast
 from .context import Context
 from .model import CardDef, RulesDef
 from .rules import quiet_age_number, roman
+from ..i18n import _
 
 
 def check_duplicates(items, ctx: Context) -> None:
@@ -26,9 +27,9 @@ def check_duplicates(items, ctx: Context) -> None:
         else:
             continue
         if key in seen:
-            ctx.report("E1101", f"{what} is defined twice", item.name.span, label="defined again",
-                       notes=(Note("first defined here", seen[key].span),),
-                       help="rename one of them or remove the copy")
+            ctx.report("E1101", _("{what} is defined twice").format(what=what), item.name.span, label=_("defined again"),
+                       notes=(Note(_("first defined here"), seen[key].span),),
+                       help=_("rename one of them or remove the copy"))
         else:
             seen[key] = item.name
 
@@ -52,9 +53,8 @@ def check_chains(cards: list[ast.Card], unparsed: set[str], ctx: Context) -> Non
                 if age is None or None in ages[name.text] or any(a < age for a in known):
                     continue
                 notes = ctx.provenance.notes(("card", card.name.text), ("card", name.text))
-                ctx.report("E1202", f'"{card.name.text}" (age {roman(age)}) chains from "{name.text}" '
-                           f"(age {', '.join(roman(a) for a in sorted(known))})", name.span,
-                           label="not from an earlier age", notes=notes,
+                ctx.report("E1202", _('"{card}" (age {age}) chains from "{name}" (age {names})').format(card=card.name.text, age=roman(age), name=name.text, names=', '.join(roman(a) for a in sorted(known))), name.span,
+                           label=_("not from an earlier age"), notes=notes,
                            help="a card can only be built free thanks to a building of an earlier age"
                            + ("; in the variant, keep the two cards in different ages" if notes else ""))
 
@@ -68,8 +68,8 @@ def _unknown_chain(card: ast.Card, name: ast.Name, pool: list[str], ctx: Context
                 f'with a version without `free with "{name.text}"`')
     else:
         guess = ctx.suggest(name.text, pool)
-        help = f'did you mean "{guess}"?' if guess else "chains name a card of an earlier age"
-    ctx.report("E1004", f'unknown card "{name.text}"', name.span, label="no card has this name",
+        help = _('did you mean "{guess}"?').format(guess=guess) if guess else _("chains name a card of an earlier age")
+    ctx.report("E1004", _('unknown card "{name}"').format(name=name.text), name.span, label=_("no card has this name"),
                notes=notes, help=help)
 
 
@@ -85,8 +85,8 @@ def check_ages_exist(cards: list[CardDef], rules: RulesDef, ctx: Context) -> lis
         if card.age in known:
             kept.append(card)
         else:
-            ctx.report("E1006", f'"{card.name}" is in age {roman(card.age)}, which the rules do not define',
-                       card.span, notes=ctx.provenance.notes(("card", card.name)), help=f"the rules define ages {', '.join(roman(n) for n in sorted(known))}")
+            ctx.report("E1006", _('"{card}" is in age {age}, which the rules do not define').format(card=card.name, age=roman(card.age)),
+                       card.span, notes=ctx.provenance.notes(("card", card.name)), help=_("the rules define ages {names}").format(names=', '.join(roman(n) for n in sorted(known))))
     return kept
 
 
@@ -104,8 +104,8 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
             needed = max(add.count.at(p) for p in players)
             if needed > len(pool):
                 notes = ctx.provenance.notes(("deck", age.number), ("players",))
-                ctx.report("E1302", f"age {roman(age.number)} draws {needed} random {'/'.join(sorted(colors))} cards "
-                           f"at {rules.max_players} players but only {len(pool)} can be drawn", add.span, notes=notes,
+                ctx.report("E1302", _("age {number} draws {needed} random {names} cards at {max_players} players but only "
+                                      "{count} can be drawn").format(number=roman(age.number), needed=needed, names='/'.join(sorted(colors)), max_players=rules.max_players, count=len(pool)), add.span, notes=notes,
                            help=(f"in the variant, keep at least {needed} such cards in age {roman(age.number)} "
                                  f"(`add card ...` with no `copies` line), or draw fewer "
                                  f"(`set age {roman(age.number)} {{ add ... }}`)") if notes else
@@ -129,7 +129,7 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
             continue
         if not any(card.copies_at(p) for p in players) and card.name not in pooled:
             notes = ctx.provenance.notes(("card", card.name), ("players",))
-            ctx.report("W1303", f'"{card.name}" never enters a deck', card.span, notes=notes,
+            ctx.report("W1303", _('"{card}" never enters a deck').format(card=card.name), card.span, notes=notes,
                        help=("in the variant, " if notes else "") +
                        f"give it `copies` that start at {rules.max_players} players or fewer, "
                        "or put it in a random pool with `add ... random <colour> cards`")
@@ -152,7 +152,7 @@ def check_boards(wonders, rules: RulesDef, ctx: Context, tables=()) -> None:
         span = table.span
     missing = need - len(wonders)
     notes = ctx.provenance.notes(("wonders",), ("players",))
-    ctx.report("E1304", message, span, label=f"{need} cities at the largest table", notes=notes,
+    ctx.report("E1304", message, span, label=_("{need} cities at the largest table").format(need=need), notes=notes,
                help=(f"in the variant, keep {need} wonders (or add {missing}), or allow fewer players "
                      f"(`set players {rules.min_players} to {len(wonders)}`)") if notes else
                f"add {missing} wonder{'s' * (missing != 1)}, or play with fewer players")

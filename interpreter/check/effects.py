@@ -15,6 +15,7 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..syntax.printer import quantity as quantity_words
 from .context import Context
+from ..i18n import _
 
 LIMITS = ("turn", "age", "game")
 
@@ -60,17 +61,17 @@ def _shields(effect: ast.Shields, ctx: Context):
 
 def _when_built(effect: ast.WhenBuilt, ctx: Context):
     if _copies(effect.action):
-        ctx.report("E1210", "copying a card happens when scoring", effect.action.span,
-                   label="not when built", help="write `at end of game: copy ...`")
+        ctx.report("E1210", _("copying a card happens when scoring"), effect.action.span,
+                   label=_("not when built"), help=_("write `at end of game: copy ...`"))
         return None
     return effect if check_action(effect.action, ctx) else None
 
 
 def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
     if not isinstance(effect.action, (ast.CopyCard, ast.GainCoins)):
-        ctx.report("E1210", "this cannot happen at the end of the game", effect.action.span,
-                   label="only `copy ...` or `gain ... coins` can",
-                   help="building needs a turn: write it after `when built:` instead")
+        ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
+                   label=_("only `copy ...` or `gain ... coins` can"),
+                   help=_("building needs a turn: write it after `when built:` instead"))
         return None
     return effect if check_action(effect.action, ctx) else None
 
@@ -86,10 +87,10 @@ def _free_build(effect: ast.FreeBuild, ctx: Context):
 
 def _free_rule(effect: ast.FreeRule, ctx: Context):
     if effect.which == "last" and effect.unit == "color":
-        ctx.report("E1212", "a colour has a first card in a city, but no last one", effect.span,
-                   label="which card would this be?",
-                   help="write `builds the first card of each color for free`, or the first or last "
-                        "card of each age")
+        ctx.report("E1212", _("a colour has a first card in a city, but no last one"), effect.span,
+                   label=_("which card would this be?"),
+                   help=_("write `builds the first card of each color for free`, or the first or last card of each "
+                          "age"))
         return None
     return effect
 
@@ -156,9 +157,9 @@ def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
     if not wrong:
         return True
     where = {"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]]
-    ctx.report("E1210", f"{what} is from the left or right neighbour, not from {where}", scope.span,
-               label=f"not {where}",
-               help="write `from left neighbour`, `from right neighbour` or `from neighbours`")
+    ctx.report("E1210", _("{what} is from the left or right neighbour, not from {where}").format(what=what, where=where), scope.span,
+               label=_("not {where}").format(where=where),
+               help=_("write `from left neighbour`, `from right neighbour` or `from neighbours`"))
     return False
 
 
@@ -171,8 +172,8 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
         ok = check_expr(comparison.right, ctx, trigger.each_neighbour) and ok
     ok = check_action(trigger.action, ctx, trigger.each_neighbour) and ok
     if _copies(trigger.action):
-        ctx.report("E1210", "copying a card happens when scoring, not on an event", trigger.action.span,
-                   help="write `at end of game: copy ...`")
+        ctx.report("E1210", _("copying a card happens when scoring, not on an event"), trigger.action.span,
+                   help=_("write `at end of game: copy ...`"))
         ok = False
     return trigger if ok else None
 
@@ -196,9 +197,9 @@ def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
         for c in expr.conditions:
             ok = all([check_expr(c.left, ctx, neighbour), check_expr(c.right, ctx, neighbour)]) and ok
             if not (_measures(c.left) or _measures(c.right)):
-                ctx.report("W1213", "this condition compares numbers only: it is always true or always false",
-                           c.span, label="nothing of the game is measured here",
-                           help="compare a quantity of the game, e.g. `if unbuilt wonder stages = 0`")
+                ctx.report("W1213", _("this condition compares numbers only: it is always true or always false"),
+                           c.span, label=_("nothing of the game is measured here"),
+                           help=_("compare a quantity of the game, e.g. `if unbuilt wonder stages = 0`"))
         return ok
     return True
 
@@ -219,14 +220,14 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     if q.extreme is not None and not _compares_cities(q, ctx):
         return False
     if q.scope is not None and q.measure in ("complete sets", "symbol squares"):
-        ctx.report("E1210", "science symbols are counted in one's own city only", q.scope.span,
-                   label="no scope here", help="leave out the scope")
+        ctx.report("E1210", _("science symbols are counted in one's own city only"), q.scope.span,
+                   label=_("no scope here"), help=_("leave out the scope"))
         return False
     if q.scope is not None and "neighbour" in q.scope.parts and not neighbour:
-        ctx.report("E1210", "`the neighbour` means nothing here", q.scope.span,
-                   label="no neighbour is being looked at",
-                   help="use it in a trigger `on ... for each neighbour`, or say `left neighbour`, "
-                        "`right neighbour` or `neighbours`")
+        ctx.report("E1210", _("`the neighbour` means nothing here"), q.scope.span,
+                   label=_("no neighbour is being looked at"),
+                   help=_("use it in a trigger `on ... for each neighbour`, or say `left neighbour`, `right "
+                          "neighbour` or `neighbours`"))
         ok = False
     return ok
 
@@ -236,16 +237,16 @@ def _compares_cities(q: ast.Quantity, ctx: Context) -> bool:
     its scope names at least two cities (`all cities` or `neighbours` at least)."""
     word = q.extreme
     if q.measure in ("complete sets", "symbol squares"):
-        ctx.report("E1214", f"`{word}` compares cities, but science symbols are counted in one's own city only",
-                   q.span, label="not counted per city",
-                   help=f"compare a count each city has, e.g. `{word} shields of all cities`")
+        ctx.report("E1214", _("`{word}` compares cities, but science symbols are counted in one's own city only").format(word=word),
+                   q.span, label=_("not counted per city"),
+                   help=_("compare a count each city has, e.g. `{word} shields of all cities`").format(word=word))
         return False
     parts = set(q.scope.parts) if q.scope is not None else set()
     if "all" in parts or len(parts) > 1:
         return True
     where = "names no cities" if q.scope is None else "names one city only"
-    ctx.report("E1214", f"`{word}` compares cities, but this {where}", q.scope.span if q.scope else q.span,
-               label="one city has nothing to compare with",
+    ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=word, where=where), q.scope.span if q.scope else q.span,
+               label=_("one city has nothing to compare with"),
                help=f"name the cities: `{word} {_plain(q)} of all cities` or `... of neighbours`"
                     + ("" if q.scope is None else f", or leave out `{word}` to count this city's"))
     return False
@@ -265,8 +266,8 @@ def _per(per: ast.Per | None, ctx: Context, neighbour: bool = False) -> bool:
 def _positive(value: int, span, what: str, ctx: Context) -> bool:
     if value > 0:
         return True
-    ctx.report("E1206", f"{what} needs a number above 0, not {value}", span,
-               label="must be at least 1")
+    ctx.report("E1206", _("{what} needs a number above 0, not {value}").format(what=what, value=value), span,
+               label=_("must be at least 1"))
     return False
 
 
@@ -275,8 +276,8 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
     ok = True
     for name in names:
         if name.text in seen:
-            ctx.report("E1209", f"the {what} `{name.text}` is listed twice", name.span,
-                       label="listed again", notes=(Note("first listed here", seen[name.text].span),))
+            ctx.report("E1209", _("the {what} `{name}` is listed twice").format(what=what, name=name.text), name.span,
+                       label=_("listed again"), notes=(Note(_("first listed here"), seen[name.text].span),))
             ok = False
         seen.setdefault(name.text, name)
     return ok

@@ -16,6 +16,7 @@ from .load import (CheckResult, check_sources, nested_rule_sets, read_sources, r
                    with_variant_notes)
 from .notation import check_notation_table, notation_tables
 from .translations import check_rule_set_translations, check_variant_translations
+from ..i18n import _
 
 
 def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResult:
@@ -52,7 +53,7 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
     if not found:
         return result
     if result.errors:
-        return attrs.evolve(result, variants_waiting=tuple(shown for _, shown in found))
+        return attrs.evolve(result, variants_waiting=tuple(shown for _path, shown in found))
     base = {same_fault(d) for d in result.diagnostics}
     extra = []
     variant_rulesets = []
@@ -74,7 +75,7 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
             variant_rulesets.append(run.ruleset)
     extra += _variant_translations(result, found, variant_rulesets, base_folders(paths, rules))
     return attrs.evolve(result, diagnostics=tuple(sorted(result.diagnostics + tuple(extra), key=sort_key)),
-                        variants_checked=tuple(shown for _, shown in found))
+                        variants_checked=tuple(shown for _path, shown in found))
 
 
 def base_folders(paths, rules: str | None) -> list[tuple[Path, str]]:
@@ -158,13 +159,13 @@ def _stray(parse, text: str, shown: str) -> Diagnostic | None:
         return None
     kind, item = found
     if item is None:
-        return Diagnostic("E1408", "a file of a variants folder holds no variant", Span(shown, 1, 1, 1, 1),
-                          help='write a `variant "Name" { changes "..." ... }` block, or remove the file')
+        return Diagnostic("E1408", _("a file of a variants folder holds no variant"), Span(shown, 1, 1, 1, 1),
+                          help=_('write a `variant "Name" { changes "..." ... }` block, or remove the file'))
     name = getattr(item, "name", None)
     span = name.span if name is not None and hasattr(name, "span") else item.span
-    return Diagnostic("E1408", f"a file of a variants folder has {kind} outside a variant", span,
-                      label="not inside a `variant` block",
-                      help="move it into a variant (`add card ...`), or the file out of the variants folder")
+    return Diagnostic("E1408", _("a file of a variants folder has {kind} outside a variant").format(kind=kind), span,
+                      label=_("not inside a `variant` block"),
+                      help=_("move it into a variant (`add card ...`), or the file out of the variants folder"))
 
 
 def _parse_once():

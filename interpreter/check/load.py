@@ -20,6 +20,7 @@ from .rules import check_rules, declare_categories, find_rules
 from .tables import check_tables
 from .variants import apply_variants
 from .vocabulary import collect_vocabulary
+from ..i18n import _, ngettext
 
 
 @attrs.frozen
@@ -215,7 +216,7 @@ def read_sources(paths=None, variants=(), rules: str | None = None):
     files = content_files(paths) if paths else default_files(rules)
     variant_paths = variant_files(variants, paths, rules)
     files += variant_paths
-    return [(shown, *read_source(path, shown)) for path, shown in files], {shown for _, shown in variant_paths}
+    return [(shown, *read_source(path, shown)) for path, shown in files], {shown for _path, shown in variant_paths}
 
 
 def check_sources(sources, parse=parse_text, variant_files_shown=frozenset()) -> CheckResult:
@@ -247,7 +248,7 @@ def check_sources(sources, parse=parse_text, variant_files_shown=frozenset()) ->
     if any(d.is_error for d in diagnostics):
         ruleset = None
     return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), cache,
-                       tuple(shown for shown, _, _ in sources), applied)
+                       tuple(shown for shown, _text, _tree in sources), applied)
 
 
 def with_variant_notes(result: CheckResult, sources, variant_shown, parse=parse_text,
@@ -265,8 +266,8 @@ def with_variant_notes(result: CheckResult, sources, variant_shown, parse=parse_
     if base is None:
         base = check_sources([s for s in sources if s[0] not in variant_shown], parse)
     seen = {same_fault(d) for d in base.diagnostics}
-    notes = tuple(Note(f'found with the variant "{item.name.text}" applied', item.name.span)
-                  for shown, text, _ in sources if shown in variant_shown and text is not None
+    notes = tuple(Note(_('found with the variant "{item}" applied').format(item=item.name.text), item.name.span)
+                  for shown, text, _tree in sources if shown in variant_shown and text is not None
                   for item in parse(text, shown)[0].items if isinstance(item, ast.Variant))
     noted = tuple(attrs.evolve(d, notes=d.notes + notes) if unexplained(d) and same_fault(d) not in seen else d
                   for d in result.diagnostics)
@@ -283,9 +284,11 @@ def _only_variants(variants: list[ast.Variant], ctx: Context) -> None:
     they change are missing because a variant is meant to be given with --variant."""
     files = list(dict.fromkeys(v.name.span.file for v in variants))
     command = "wonders check" + "".join(f" --variant {f if is_variant_path(f) else './' + f}" for f in files)
-    ctx.report("E1208", f"{', '.join(files)} hold{'s' * (len(files) == 1)} only variants, no rules to apply them to",
-               variants[0].name.span, label="a variant, not content",
-               help=f"check a variant applied to the rules it changes: `{command}`")
+    ctx.report("E1208", ngettext("{names} holds only variants, no rules to apply them to",
+                                 "{names} hold only variants, no rules to apply them to", len(files)).format(
+                                     names=", ".join(files)),
+               variants[0].name.span, label=_("a variant, not content"),
+               help=_("check a variant applied to the rules it changes: `{command}`").format(command=command))
 
 
 _CARD_HEAD = re.compile(r'\bcard\s+"([^"\n]*)"')

@@ -17,6 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ..diagnostics import Note, Span
+from ..i18n import _
 
 MAX_NOTES = 4
 
@@ -47,7 +48,7 @@ class Provenance:
     def notes(self, *keys) -> tuple[Note, ...]:
         """A note per change behind the keys (the first few, then how many more)."""
         found = self.causes(*keys)
-        notes = [Note(f'the variant "{c.variant}" {c.does}', c.span) for c in found[:MAX_NOTES]]
+        notes = [Note(_('the variant "{variant}" {does}').format(variant=c.variant, does=c.does), c.span) for c in found[:MAX_NOTES]]
         if len(found) > MAX_NOTES:
-            notes.append(Note(f"and {len(found) - MAX_NOTES} more change(s) of the variants"))
+            notes.append(Note(_("and {value} more change(s) of the variants").format(value=len(found) - MAX_NOTES)))
         return tuple(notes)

@@ -7,6 +7,7 @@ from ..syntax import ast
 from .context import Context
 from .effects import check_effect
 from .model import AgeDef, RulesDef
+from ..i18n import _
 
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 
@@ -36,8 +37,8 @@ def age_number(name: ast.Name, ctx: Context) -> int | None:
     if number is not None:
         return number
     text = name.text
-    ctx.report("E1006", f"`{text[:20]}` is not an age", name.span, label="expected a number or a roman numeral",
-               help=f"write the age as `I`, `II`, `III` or `1`, `2`, `3` (at most {MAX_AGE})")
+    ctx.report("E1006", _("`{text}` is not an age").format(text=text[:20]), name.span, label=_("expected a number or a roman numeral"),
+               help=_("write the age as `I`, `II`, `III` or `1`, `2`, `3` (at most {MAX_AGE})").format(MAX_AGE=MAX_AGE))
     return None
 
 
@@ -52,12 +53,12 @@ def roman(n: int) -> str:
 def find_rules(items, ctx: Context) -> ast.Rules | None:
     blocks = [i for i in items if isinstance(i, ast.Rules)]
     for extra in blocks[1:]:
-        ctx.report("E1101", f"a second rules block `{extra.name.text}`", extra.name.span,
-                   label="defined again", notes=(Note("the first rules block is here", blocks[0].name.span),),
-                   help="a rule set has one `rules` block; change it with a variant instead")
+        ctx.report("E1101", _("a second rules block `{extra}`").format(extra=extra.name.text), extra.name.span,
+                   label=_("defined again"), notes=(Note(_("the first rules block is here"), blocks[0].name.span),),
+                   help=_("a rule set has one `rules` block; change it with a variant instead"))
     if not blocks:
-        ctx.report("E1208", "no `rules` block in the content", None,
-                   help='add `rules "Name" { players 3 to 7 ... }` (see docs/language.md)')
+        ctx.report("E1208", _("no `rules` block in the content"), None,
+                   help=_('add `rules "Name" { players 3 to 7 ... }` (see docs/language.md)'))
         return None
     return blocks[0]
 
@@ -70,12 +71,12 @@ def declare_categories(rules: ast.Rules | None, ctx: Context) -> None:
         names: list[str] = []
         for cat in pad.categories:
             if cat.text in RESERVED_CATEGORIES:
-                ctx.report("E1210", f"`{cat.text}` cannot name a score category", cat.span,
-                           label="used by the score pad itself",
-                           help=f"the names {', '.join(RESERVED_CATEGORIES)} are taken; choose another")
+                ctx.report("E1210", _("`{cat}` cannot name a score category").format(cat=cat.text), cat.span,
+                           label=_("used by the score pad itself"),
+                           help=_("the names {names} are taken; choose another").format(names=', '.join(RESERVED_CATEGORIES)))
                 continue
             if cat.text in names:
-                ctx.report("E1103", f"the score category `{cat.text}` is listed twice", cat.span)
+                ctx.report("E1103", _("the score category `{cat}` is listed twice").format(cat=cat.text), cat.span)
             else:
                 names.append(cat.text)
         ctx.categories = tuple(names)
@@ -93,9 +94,8 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
     if players is not None:
         low, high = players.low.value, players.high.value
         if not 1 <= low <= high or high > MAX_PLAYERS:
-            ctx.report("E1204", f"players {low} to {high} is not a range of player counts", players.span,
-                       help=f"the first number must be at least 1 and not above the second, "
-                            f"and at most {MAX_PLAYERS}")
+            ctx.report("E1204", _("players {low} to {high} is not a range of player counts").format(low=low, high=high), players.span,
+                       help=_("the first number must be at least 1 and not above the second, and at most {MAX_PLAYERS}").format(MAX_PLAYERS=MAX_PLAYERS))
             low = high = None
     starting = number(ast.StartingCoins, "starting coins")
     sell = number(ast.SellPrice, "sell for")
@@ -111,8 +111,8 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
             sources = [(n.text, n) for n in stmt.colors] or [("wonder stages", stmt.category)]
             for key, name in sources:
                 if key in mapped:
-                    ctx.report("E1102", f"the points of {key} are given a category twice", name.span,
-                               label="mapped again", notes=(Note("first mapped here", mapped[key].span),))
+                    ctx.report("E1102", _("the points of {key} are given a category twice").format(key=key), name.span,
+                               label=_("mapped again"), notes=(Note(_("first mapped here"), mapped[key].span),))
                     continue
                 mapped[key] = name
                 if not stmt.colors:
@@ -127,9 +127,9 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
     for trigger in triggers:
         if trigger.name is not None:
             if trigger.name.text in named:
-                ctx.report("E1101", f'two triggers are named "{trigger.name.text}"', trigger.name.span,
-                           notes=(Note("the first one is here", named[trigger.name.text].span),),
-                           help="a variant names a trigger to replace or remove it: give each its own name")
+                ctx.report("E1101", _('two triggers are named "{trigger}"').format(trigger=trigger.name.text), trigger.name.span,
+                           notes=(Note(_("the first one is here"), named[trigger.name.text].span),),
+                           help=_("a variant names a trigger to replace or remove it: give each its own name"))
             named.setdefault(trigger.name.text, trigger.name)
     if None in (low, high, starting, sell, trade, pad) or ages is None:
         return None
@@ -145,8 +145,8 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
 def _check_ages(rules: ast.Rules, ctx: Context) -> tuple[AgeDef, ...] | None:
     blocks = [s for s in rules.body if isinstance(s, ast.AgeRules)]
     if not blocks:
-        ctx.report("E1201", "the rules define no age", rules.span,
-                   help="add `age I { hand 7; turns 6; pass left; last card discarded }`")
+        ctx.report("E1201", _("the rules define no age"), rules.span,
+                   help=_("add `age I { hand 7; turns 6; pass left; last card discarded }`"))
         return None
     ages: dict[int, AgeDef] = {}
     first: dict[int, ast.AgeRules] = {}
@@ -157,8 +157,8 @@ def _check_ages(rules: ast.Rules, ctx: Context) -> tuple[AgeDef, ...] | None:
             ok = False
             continue
         if number in first:
-            ctx.report("E1101", f"age {block.age.text} is defined twice", block.age.span,
-                       notes=(Note("first defined here", first[number].age.span),))
+            ctx.report("E1101", _("age {age} is defined twice").format(age=block.age.text), block.age.span,
+                       notes=(Note(_("first defined here"), first[number].age.span),))
             ok = False
             continue
         first[number] = block
@@ -170,7 +170,7 @@ def _check_ages(rules: ast.Rules, ctx: Context) -> tuple[AgeDef, ...] | None:
     expected = list(range(1, len(first) + 1))
     if sorted(first) != expected and ok:
         missing = [n for n in range(1, max(first) + 1) if n not in first]
-        ctx.report("E1006", f"the ages must be numbered from I without gaps; age {roman(missing[0])} is missing",
+        ctx.report("E1006", _("the ages must be numbered from I without gaps; age {missing} is missing").format(missing=roman(missing[0])),
                    rules.span)
         return None
     return tuple(ages[n] for n in sorted(ages)) if ok else None
@@ -190,12 +190,12 @@ def _check_age(block: ast.AgeRules, number: int, ctx: Context) -> AgeDef | None:
     if hand is None or turns is None or direction is None:
         return None
     if hand.amount.value < 1 or not 1 <= turns.amount.value <= hand.amount.value:
-        ctx.report("E1206", f"{owner} plays {turns.amount.value} turns from a hand of {hand.amount.value} cards",
-                   turns.span, label="turns must be between 1 and the hand size")
+        ctx.report("E1206", _("{owner} plays {amount} turns from a hand of {amount2} cards").format(owner=owner, amount=turns.amount.value, amount2=hand.amount.value),
+                   turns.span, label=_("turns must be between 1 and the hand size"))
         return None
     if turns.amount.value < hand.amount.value and discard is None:
-        ctx.report("E1201", f"{owner} does not say what happens to the cards left after the last turn",
-                   block.span, help="add `last card discarded`")
+        ctx.report("E1201", _("{owner} does not say what happens to the cards left after the last turn").format(owner=owner),
+                   block.span, help=_("add `last card discarded`"))
         return None
     return AgeDef(number=number, hand=hand.amount.value, turns=turns.amount.value,
                   direction=direction.direction, last_card_discarded=discard is not None,

@@ -7,6 +7,7 @@ from ..syntax import ast
 from .context import Context
 from .model import NeutralDef, RulesDef, TableDef
 from .rules import quiet_age_number, roman
+from ..i18n import _
 
 FLAGS = ("draws from a pile", "holder changes every turn", "builds when it can", "chains when it can",
          "buys at any price", "cannot win")
@@ -18,24 +19,23 @@ def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
     for table in (i for i in items if isinstance(i, ast.Table)):
         n = table.players.value
         if n in seen:
-            ctx.report("E1101", f"two tables for {n} players", table.players.span,
-                       notes=(Note("the first one is here", seen[n].players.span),))
+            ctx.report("E1101", _("two tables for {n} players").format(n=n), table.players.span,
+                       notes=(Note(_("the first one is here"), seen[n].players.span),))
             continue
         seen[n] = table
         # the range may come from a variant's `set players`: show where it was set
-        range_note = (Note("the rules' player range is set here", rules.players_span),) if rules.players_span else ()
+        range_note = (Note(_("the rules' player range is set here"), rules.players_span),) if rules.players_span else ()
         drop = f", or drop this table in the variant: `remove table for {n} players`" \
             if _set_by_variant(rules) else ""
         if rules.min_players <= n <= rules.max_players or n < 1:
-            ctx.report("E1204", f"a table for {n} players, but the rules play {rules.min_players} to "
-                       f"{rules.max_players} players themselves", table.players.span, notes=range_note,
-                       help=f"a table sets up a player count the rules do not play themselves: "
-                            f"leave {n} players out of the rules' `players` range{drop}")
+            ctx.report("E1204", _("a table for {n} players, but the rules play {min_players} to {max_players} players "
+                                  "themselves").format(n=n, min_players=rules.min_players, max_players=rules.max_players), table.players.span, notes=range_note,
+                       help=_("a table sets up a player count the rules do not play themselves: leave {n} players out "
+                              "of the rules' `players` range{drop}").format(n=n, drop=drop))
             continue
         deal_as = table.deal_as.value if table.deal_as else n
         if table.deal_as and not rules.min_players <= deal_as <= rules.max_players:
-            ctx.report("E1204", f"cards as for {deal_as} players, but the rules play {rules.min_players} "
-                       f"to {rules.max_players}", table.deal_as.span, notes=range_note,
+            ctx.report("E1204", _("cards as for {deal_as} players, but the rules play {min_players} to {max_players}").format(deal_as=deal_as, min_players=rules.min_players, max_players=rules.max_players), table.deal_as.span, notes=range_note,
                        help="a table's decks are made as for a player count within the rules' range" + drop)
             continue
         neutrals = tuple(_neutral(city, rules, ctx) for city in table.neutrals)
@@ -61,8 +61,8 @@ def _neutral(city: ast.NeutralCity, rules: RulesDef, ctx: Context) -> NeutralDef
     for h in (s for s in city.body if isinstance(s, ast.HolderInAge)):
         age = quiet_age_number(h.age.text)
         if age not in ages:
-            ctx.report("E1006", f"`{h.age.text}` is not an age of the rules", h.age.span,
-                       help=f"the ages are {', '.join(roman(a) for a in sorted(ages))}")
+            ctx.report("E1006", _("`{age}` is not an age of the rules").format(age=h.age.text), h.age.span,
+                       help=_("the ages are {names}").format(names=', '.join(roman(a) for a in sorted(ages))))
             return None
         holders.append((age, h.direction))
     return NeutralDef(name=city.name.text, pile="draws from a pile" in flags, holders=tuple(holders),

@@ -13,6 +13,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
 from .rules import quiet_age_number
+from ..i18n import _
 
 
 def _age_of(card: ast.Card) -> int | None:
@@ -149,8 +150,8 @@ class Workspace:
 
     def _missing(self, what: str, name: ast.Name, pool) -> None:
         guess = self.ctx.suggest(name.text, list(pool))
-        self.ctx.report("E1405", f'there is no {what} "{name.text}" to change', name.span, label=f"no such {what}",
-                        help=f'did you mean "{guess}"?' if guess else
+        self.ctx.report("E1405", _('there is no {what} "{name}" to change').format(what=what, name=name.text), name.span, label=_("no such {what}").format(what=what),
+                        help=_('did you mean "{guess}"?').format(guess=guess) if guess else
                         f"a variant can only change a {what} of the rules it changes")
 
     def _card_change(self, change: ast.Change) -> None:
@@ -161,9 +162,9 @@ class Workspace:
             found = [i for i in found if _age_of(self.items[i]) == age]
         if change.verb == "add":
             if found:
-                self.ctx.report("E1404", f'the card "{ref.name.text}" already exists', ref.name.span,
-                                label="already in the rules", notes=(Note("defined here", self.items[found[0]].name.span),),
-                                help="use `replace card` or `modify card` to change it")
+                self.ctx.report("E1404", _('the card "{ref}" already exists').format(ref=ref.name.text), ref.name.span,
+                                label=_("already in the rules"), notes=(Note(_("defined here"), self.items[found[0]].name.span),),
+                                help=_("use `replace card` or `modify card` to change it"))
             else:
                 self._card_touches(change, None)
                 self._put_item(None, change.item)
@@ -172,8 +173,8 @@ class Workspace:
             self._missing("card", ref.name, self.cards.keys())
             return
         if len(found) > 1:
-            self.ctx.report("E1406", f'"{ref.name.text}" names cards of several ages', ref.span,
-                            label="which one?", help=f'say which: `"{ref.name.text}" of age I`')
+            self.ctx.report("E1406", _('"{ref}" names cards of several ages').format(ref=ref.name.text), ref.span,
+                            label=_("which one?"), help=_('say which: `"{ref}" of age I`').format(ref=ref.name.text))
             return
         at = found[0]
         self._card_touches(change, self.items[at])
@@ -197,9 +198,9 @@ class Workspace:
         found = index.get(name.text)
         if change.verb == "add":
             if found:
-                self.ctx.report("E1404", f'the {what} "{name.text}" already exists', name.span,
-                                notes=(Note("defined here", entries[found[0]].name.span),),
-                                help=f"use `replace {what}` to change it")
+                self.ctx.report("E1404", _('the {what} "{name}" already exists').format(what=what, name=name.text), name.span,
+                                notes=(Note(_("defined here"), entries[found[0]].name.span),),
+                                help=_("use `replace {what}` to change it").format(what=what))
             else:
                 put(None, change.item)
         elif not found:
@@ -213,15 +214,15 @@ class Workspace:
         found = self.tables.first(players.value)
         if change.verb == "add":
             if found is not None:
-                self.ctx.report("E1404", f"a table for {players.value} players already exists", players.span,
-                                label="already in the rules", notes=(Note("defined here", self.items[found].span),),
-                                help="use `replace table` to change it")
+                self.ctx.report("E1404", _("a table for {players} players already exists").format(players=players.value), players.span,
+                                label=_("already in the rules"), notes=(Note(_("defined here"), self.items[found].span),),
+                                help=_("use `replace table` to change it"))
             else:
                 self._put_item(None, change.item)
         elif found is None:
             counts = sorted(self.tables.keys())
-            self.ctx.report("E1405", f"there is no table for {players.value} players to change", players.span,
-                            label="no such table",
+            self.ctx.report("E1405", _("there is no table for {players} players to change").format(players=players.value), players.span,
+                            label=_("no such table"),
                             help=f"the tables are for {', '.join(map(str, counts))} players" if counts else
                             "the rules have no tables: a variant can add one with `add table for N players { ... }`")
         else:
@@ -244,8 +245,8 @@ class Workspace:
         if change.verb == "add":
             body.append(change.item)
         elif not 1 <= change.stage <= len(stages):
-            self.ctx.report("E1405", f'side {side.name.text} of "{wonder.name.text}" has no stage {change.stage}',
-                            change.span, help=f"its stages are 1 to {len(stages)}")
+            self.ctx.report("E1405", _('side {side} of "{wonder}" has no stage {stage}').format(side=side.name.text, wonder=wonder.name.text, stage=change.stage),
+                            change.span, help=_("its stages are 1 to {count}").format(count=len(stages)))
             return
         elif change.verb == "remove":
             del body[stages[change.stage - 1]]
@@ -308,13 +309,13 @@ class Workspace:
             help = (f"`{category.text}` is scored by the points of cards and wonders, not by a line of the "
                     f"rules; change those cards (`modify card`) to change what it scores")
         elif guess:
-            help = f'did you mean `score {guess}`?'
+            help = _("did you mean `score {guess}`?").format(guess=guess)
         else:
             written = ", ".join(f"`score {c}:`" for c in lines)
             help = (f"the rules' score lines are {written}; points a category gets from cards and wonders "
                     "are changed on the cards (`modify card`)" if lines else "the rules have no score lines")
-        self.ctx.report("E1405", f"the rules have no `score {category.text}:` line to change", category.span,
-                        label="no such score line", help=help)
+        self.ctx.report("E1405", _("the rules have no `score {category}:` line to change").format(category=category.text), category.span,
+                        label=_("no such score line"), help=help)
 
 
 def _put(entries: list, i: int | None, entry, keys_of) -> tuple[list, int]:

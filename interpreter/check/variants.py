@@ -19,6 +19,7 @@ from ..syntax import ast
 from .context import STATEMENT_WORDS, Context
 from .rules import quiet_age_number, roman
 from .variant_apply import Workspace
+from ..i18n import _
 
 _fresh = itertools.count()
 
@@ -33,9 +34,9 @@ def apply_variants(items: list, ctx: Context) -> list:
     named: dict[str, ast.Variant] = {}
     for v in list(variants):
         if v.name.text in named:
-            ctx.report("E1101", f'the variant "{v.name.text}" is applied twice', v.name.span,
-                       notes=(Note("applied first here", named[v.name.text].name.span),),
-                       help="give it once; two different variants need names of their own")
+            ctx.report("E1101", _('the variant "{v}" is applied twice').format(v=v.name.text), v.name.span,
+                       notes=(Note(_("applied first here"), named[v.name.text].name.span),),
+                       help=_("give it once; two different variants need names of their own"))
             variants.remove(v)
         named.setdefault(v.name.text, v)
     for v in variants:
@@ -53,8 +54,8 @@ def apply_variants(items: list, ctx: Context) -> list:
 
 def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None:
     if v.changes is None:
-        ctx.report("E1401", f'variant "{v.name.text}" does not say which rules it changes', v.name.span,
-                   help=f'add `changes "{rules.name.text if rules else "Rules name"}"` inside the braces')
+        ctx.report("E1401", _('variant "{v}" does not say which rules it changes').format(v=v.name.text), v.name.span,
+                   help=_('add `changes "{value}"` inside the braces').format(value=rules.name.text if rules else "Rules name"))
     elif rules is not None and v.changes.text != rules.name.text:
         other = shipped_rules_names().get(v.changes.text)
         if other is not None and is_shipped(rules.name.span.file):
@@ -63,12 +64,11 @@ def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None
             help = (f"the variant is for the shipped rule set {other} (`--rules {other}`); to apply it "
                     f'to these rules, write `changes "{rules.name.text}"`')
         elif ctx.suggest(v.changes.text, [rules.name.text]):
-            help = f'did you mean "{rules.name.text}"?'
+            help = _('did you mean "{guess}"?').format(guess=rules.name.text)
         else:
             help = f'if the variant is meant for these rules, write `changes "{rules.name.text}"`'
-        ctx.report("E1402", f'variant "{v.name.text}" changes the rules "{v.changes.text}", '
-                   f'but the rules here are "{rules.name.text}"', v.changes.span,
-                   label="not these rules", notes=(Note("the rules are defined here", rules.name.span),),
+        ctx.report("E1402", _('variant "{v}" changes the rules "{changes}", but the rules here are "{rules}"').format(v=v.name.text, changes=v.changes.text, rules=rules.name.text), v.changes.span,
+                   label=_("not these rules"), notes=(Note(_("the rules are defined here"), rules.name.span),),
                    help=help)
 
 
@@ -89,8 +89,8 @@ def _check_override_names(variants, ctx: Context) -> None:
                 continue
             guess = ctx.suggest(name.text, sorted(known - {v.name.text}))
             if guess:
-                ctx.report("W1409", f'no variant is named "{name.text}"', name.span,
-                           label="not a variant's name", help=f'did you mean "{guess}"?')
+                ctx.report("W1409", _('no variant is named "{name}"').format(name=name.text), name.span,
+                           label=_("not a variant's name"), help=_('did you mean "{guess}"?').format(guess=guess))
 
 
 def _variant_names_near(variants) -> set[str]:
@@ -155,7 +155,7 @@ def _resolve_conflicts(variants, ctx: Context) -> set[int]:
                 found = [e for prefix in _prefixes(site) for key, entries in exact.get(prefix, {}).items()
                          if key != id(v) for e in entries]
                 found += [e for key, entries in below.get(site, {}).items() if key != id(v) for e in entries]
-                for _, other_v, other_change in sorted(found, key=lambda e: e[0]):
+                for _order, other_v, other_change in sorted(found, key=lambda e: e[0]):
                     if _overrides(v, other_v):
                         skipped.add(id(other_change))
                     elif _overrides(other_v, v):
@@ -177,12 +177,12 @@ def _conflict(site: tuple, first: tuple, second: tuple, ctx: Context) -> None:
         (first_v, first_change), (v, change) = second, first       # the designer's is `v`
     mine = [x for x in ((v, change), (first_v, first_change)) if not is_shipped(x[1].span.file)]
     helps = [f'if "{a.name.text}" should win, add `overrides "{b.name.text}"` to "{a.name.text}"'
-             for (a, _), (b, _) in ((m, o) for m in mine for o in ((v, change), (first_v, first_change)) if o[0] is not m[0])]
+             for (a, _ac), (b, _bc) in ((m, o) for m in mine for o in ((v, change), (first_v, first_change)) if o[0] is not m[0])]
     help = "; ".join(helps) if helps else \
         "both are shipped variants: leave out one of the two --variant options"
-    ctx.report("E1403", f'variants "{first_v.name.text}" and "{v.name.text}" both change {_describe(site)}',
-               change.span, label=f'changed by "{v.name.text}"',
-               notes=(Note(f'also changed by "{first_v.name.text}"', first_change.span),), help=help)
+    ctx.report("E1403", _('variants "{first_v}" and "{v}" both change {describe}').format(first_v=first_v.name.text, v=v.name.text, describe=_describe(site)),
+               change.span, label=_('changed by "{v}"').format(v=v.name.text),
+               notes=(Note(_('also changed by "{first_v}"').format(first_v=first_v.name.text), first_change.span),), help=help)
 
 
 def _prefixes(site: tuple) -> list[tuple]:
@@ -201,10 +201,10 @@ def _check_mutual_overrides(variants, ctx: Context) -> None:
                 continue
             if variants.index(other) < variants.index(v):        # report each pair once
                 back = next(n for n in other.overrides if n.text == v.name.text)
-                ctx.report("E1407", f'variants "{other.name.text}" and "{v.name.text}" override each other',
-                           name.span, label=f'"{v.name.text}" overrides "{other.name.text}"',
-                           notes=(Note(f'and "{other.name.text}" overrides "{v.name.text}" here', back.span),),
-                           help="keep `overrides` in the one variant that should win")
+                ctx.report("E1407", _('variants "{other}" and "{v}" override each other').format(other=other.name.text, v=v.name.text),
+                           name.span, label=_('"{v}" overrides "{other}"').format(v=v.name.text, other=other.name.text),
+                           notes=(Note(_('and "{other}" overrides "{v}" here').format(other=other.name.text, v=v.name.text), back.span),),
+                           help=_("keep `overrides` in the one variant that should win"))
 
 
 def _overrides(a: ast.Variant, b: ast.Variant) -> bool:

@@ -7,6 +7,7 @@ from ..syntax import ast
 from ..syntax.parser import KEYWORDS
 from .context import Context
 from .model import Vocabulary
+from ..i18n import _
 
 
 def _declared_names(item):
@@ -27,10 +28,10 @@ def collect_vocabulary(items, ctx: Context) -> Vocabulary:
     def declare(name: ast.Name, into: list[str], what: str) -> None:
         earlier = first_seen.get(name.text)
         if earlier is not None:
-            ctx.report("E1103", f"`{name.text}` is declared twice", name.span,
-                       label=f"declared again as a {what}",
-                       notes=(Note("first declared here", earlier.span),),
-                       help="every resource, group, colour and symbol needs a name of its own")
+            ctx.report("E1103", _("`{name}` is declared twice").format(name=name.text), name.span,
+                       label=_("declared again as a {what}").format(what=what),
+                       notes=(Note(_("first declared here"), earlier.span),),
+                       help=_("every resource, group, colour and symbol needs a name of its own"))
             return
         first_seen[name.text] = name
         into.append(name.text)
@@ -53,14 +54,14 @@ def collect_vocabulary(items, ctx: Context) -> Vocabulary:
     for item in items:
         for name in _declared_names(item):
             if name.text in KEYWORDS:
-                ctx.report("W1104", f"`{name.text}` is also a word of the language", name.span,
-                           label="may be read as the word, not the name",
-                           help="choose another name; see the reserved words in docs/language.md")
+                ctx.report("W1104", _("`{name}` is also a word of the language").format(name=name.text), name.span,
+                           label=_("may be read as the word, not the name"),
+                           help=_("choose another name; see the reserved words in docs/language.md"))
     ctx.resources, ctx.groups = tuple(resources), groups
     if not (resources or colors or symbols) and any(not isinstance(i, ast.Rules) for i in items):
         ctx.vocabulary_known = False
-        ctx.report("E1211", "no resources, colours or science symbols are declared", None,
-                   help="check this file together with the files that declare them, "
-                        "e.g. `wonders check content/base.wonders my-cards.wonders`")
+        ctx.report("E1211", _("no resources, colours or science symbols are declared"), None,
+                   help=_("check this file together with the files that declare them, e.g. `wonders check "
+                          "content/base.wonders my-cards.wonders`"))
     ctx.colors, ctx.symbols = tuple(colors), tuple(symbols)
     return Vocabulary(tuple(resources), tuple(groups.items()), tuple(colors), tuple(symbols))

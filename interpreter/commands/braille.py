@@ -14,6 +14,7 @@ UNAVAILABLE = 69
 
 
 def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None) -> None:
+    from interpreter.i18n import _
     from interpreter.access.braille import BrailleTableError, BrailleTextError, BrailleUnavailable, emboss
     words = card_writer(ruleset, "accessible", paths, rules)
     cards = [c for c in ruleset.cards if age is None or c.age == age]
@@ -38,5 +39,7 @@ def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None)
                                  param_hint="--braille") from None
     write(path, text)
     pages = text.count("\f")
-    click.echo(f"{len(cards)} card label(s) and {len(labels) - len(cards)} wonder side label(s) in braille "
-               f"({table}, {cells} cells x {lines} lines): {shown(path)}, {pages} page(s)")
+    click.echo(_("{cards} card label(s) and {sides} wonder side label(s) in braille ({table}, {cells} cells x "
+                 "{lines} lines): {file}, {pages} page(s)").format(cards=len(cards), sides=len(labels) - len(cards),
+                                                                  table=table, cells=cells, lines=lines,
+                                                                  file=shown(path), pages=pages))

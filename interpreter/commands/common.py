@@ -100,17 +100,14 @@ def card_writer(ruleset, notation, paths=(), rules=None):
     return words
 
 
-def presenter(tables, notation, paths=(), rules=None, fmt="text"):
-    """How a game's text names cards and cities for the reader (None: as it always has).
-    The JSON formats are data, not words: the kit notation is refused there, not ignored."""
-    from interpreter.access.plain import is_plain
+def game_writer(tables, notation, paths=(), rules=None, fmt="text"):
+    """The writer (access/notation.py) that names cards and cities in a game's text, in the
+    reader's notation and language.  The JSON formats are data, not words: the kit notation
+    is refused there, not ignored."""
     if fmt == "json" and notation != "standard":
         raise click.UsageError("--notation accessible is for the text output; --format json gives the "
                                "data (leave out one of them)")
-    if notation == "standard" and not is_plain():
-        return None
-    from interpreter.access.present import Presenter
-    return Presenter(card_writer(tables.ruleset, notation, paths, rules), notation == "standard")
+    return card_writer(tables.ruleset, notation, paths, rules)
 
 
 def fail_on_errors(result) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from interpreter.commands.common import game_options, presenter
+from interpreter.commands.common import game_options, game_writer
 
 
 @click.command()
@@ -16,8 +16,8 @@ def moves(position_file, fmt, notation, paths, variants, rules):
     from interpreter.commands.common import load_position
     from interpreter.tools import replay as tool
     game = load_position(position_file, paths, variants, rules)
-    view = presenter(game.tables, notation, paths, rules, fmt)
+    words = game_writer(game.tables, notation, paths, rules, fmt)
     if fmt == "json":
         click.echo(json.dumps(tool.moves_data(game), indent=2))
     else:
-        click.echo(tool.moves_text(game) if view is None else view.cards_named(tool.moves_text(game)), nl=False)
+        click.echo(tool.moves_text(game, words), nl=False)

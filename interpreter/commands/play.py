@@ -14,7 +14,7 @@ import sys
 import click
 
 from .common import WriteError, game_options, load_position, \
-    presenter, run_game, shown, tables as load_tables, variant_record, write_atomic
+    game_writer, run_game, shown, tables as load_tables, variant_record, write_atomic
 from .outputs import bot_inputs, check_outputs, content_inputs
 
 
@@ -64,12 +64,12 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     from .sim_common import prepare
     prepare(bot_names, game.tables, players)
     human_decider = None
-    view = presenter(game.tables, notation, paths, rules, fmt)
+    words = game_writer(game.tables, notation, paths, rules, fmt)
     if human is not None:
         from interpreter.tools.human import HumanDecider, read_answer
         err = fmt == "json"                    # keep stdout for the JSON document
         human_decider = HumanDecider(ask=lambda question: read_answer(question, err=err),
-                                     echo=lambda text: click.echo(text, err=err), view=view)
+                                     echo=lambda text: click.echo(text, err=err), words=words)
     try:
         deciders = tool.make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
                                       human_decider)
@@ -89,7 +89,7 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     if fmt == "json":
         click.echo(tool.final_json(game, bot_names), nl=False)
     else:
-        log_text = tool.text_log(game) if view is None else view.log(tool.text_log(game), game)
+        log_text = tool.text_log(game, words)
         click.echo(log_text + tool.final_text(game), nl=False)
     if not log.ok():
         click.echo(f"error: {shown(log_file)}: the log could not be written: {log.problem}", err=True)

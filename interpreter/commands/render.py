@@ -34,8 +34,9 @@ def _output_folder(out: str) -> Path:
 @click.option("--age", help="only the cards of this age (1, 2, 3 or I, II, III); wonders are always drawn")
 @click.option("--braille", "braille_file", type=click.Path(dir_okay=False), metavar="OUT.brf",
               help="write a braille label of every card and wonder side (kit notation, liblouis) to this BRF file")
-@click.option("--braille-table", default="en-ueb-g1.ctb", show_default=True, metavar="TABLE",
-              help="the liblouis table (Unified English Braille grade 1 by default)")
+@click.option("--braille-table", default=None, metavar="TABLE",
+              help="the liblouis table (default: the language's: en-ueb-g1.ctb, Unified English Braille "
+                   "grade 1; with --lang nl nl-NL-g0.utb, Dutch uncontracted braille)")
 @click.option("--cells", type=click.IntRange(12, 100), default=40, show_default=True,
               help="braille cells per embossed line")
 @click.option("--lines", type=click.IntRange(5, 100), default=25, show_default=True,
@@ -58,7 +59,10 @@ def render(out, age, braille_file, braille_table, cells, lines, paths, variants,
     fail_on_errors(result)
     age_number = age_option(age, result.ruleset)
     if braille_file is not None:
+        from interpreter.access.braille import language_table
+        from interpreter.i18n import language
         from .braille import write_braille
+        braille_table = braille_table or language_table(language())
         write_braille(braille_file, result.ruleset, age_number, braille_table, cells, lines, paths, rules)
         if out is None:
             return
@@ -76,6 +80,8 @@ def render(out, age, braille_file, braille_table, cells, lines, paths, variants,
     except KeyboardInterrupt:                  # click would say "Aborted!" and exit 1
         click.echo(f"interrupted: the files in {folder} are each whole, but not all were drawn", err=True)
         sys.exit(130)
-    click.echo(f"{done.cards} card(s) and {done.wonder_sides} wonder side(s) drawn in {folder}: "
-               f"open {folder / 'index.html'}; print {folder / 'print.html'} "
-               f"({-(-done.cards // 9)} A4 page(s))")
+    from interpreter.i18n import _
+    click.echo(_("{cards} card(s) and {sides} wonder side(s) drawn in {folder}: open {page}; print {sheet} "
+                 "({pages} A4 page(s))").format(cards=done.cards, sides=done.wonder_sides, folder=folder,
+                                                page=folder / "index.html", sheet=folder / "print.html",
+                                                pages=-(-done.cards // 9)))

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from interpreter.commands.common import (game_options, presenter, read_json, recorded_rules, recorded_variants,
+from interpreter.commands.common import (game_options, game_writer, read_json, recorded_rules, recorded_variants,
                                          run_game, shown, tables as load_tables, write)
 from interpreter.commands.outputs import check_outputs, content_inputs, same_file
 
@@ -31,7 +31,7 @@ def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, 
     data = read_json(log_file, "log")
     tables = load_tables(paths, recorded_variants(data, variants, log_file),
                      None if paths else recorded_rules(data, rules, log_file))
-    view = presenter(tables, notation, paths, rules, fmt)
+    words = game_writer(tables, notation, paths, rules, fmt)
     try:
         game, done = run_game(lambda: tool.run_replay(tables, data, to_turn))
     except tool.ReplayFailure as err:
@@ -46,5 +46,4 @@ def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, 
     else:
         if not game.finished and to_turn is None:
             click.echo("The log ends before the game does; every recorded turn was legal.")
-        click.echo(tool.state_text(game, done) if view is None else view.log(tool.state_text(game, done), game),
-                   nl=False)
+        click.echo(tool.state_text(game, done, words), nl=False)

@@ -22,11 +22,12 @@ def rules(show_diff, full, paths, variants, rules):
     from interpreter.tools import rules as tool
     result = load(paths, variants, rules)
     fail_on_errors(result)
+    in_words = i18n.language() != i18n.ENGLISH     # the content's keywords are English: its words instead
     if show_diff:
         base = load(paths, (), rules)
         fail_on_errors(base)
-        click.echo(tool.diff_text(base.ruleset, result.ruleset, list(variants)), nl=False)
-    elif not full and i18n.language() != i18n.ENGLISH:      # the rules in words of the language
-        click.echo(tool.rules_summary(result.ruleset), nl=False)
+        click.echo(tool.diff_text(base.ruleset, result.ruleset, list(variants), in_words), nl=False)
+    elif in_words:                         # the rules (with --full every card and side) in words of the language
+        click.echo((tool.full_summary if full else tool.rules_summary)(result.ruleset), nl=False)
     else:
         click.echo(tool.rules_text(result.ruleset, full), nl=False)

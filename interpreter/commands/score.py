@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from interpreter.commands.common import (game_options, presenter,
+from interpreter.commands.common import (game_options, game_writer,
                                          read_json, shown, tables as load_tables)
 
 
@@ -20,7 +20,7 @@ def score(table_file, fmt, notation, paths, variants, rules):
     from interpreter.tools.score_table import TableError, score_table_data
     data = read_json(table_file, "table")
     tables = load_tables(paths, variants, rules)
-    view = presenter(tables, notation, paths, rules, fmt)
+    words = game_writer(tables, notation, paths, rules, fmt)
     try:
         result = score_table_data(tables, data)
     except TableError as err:
@@ -30,9 +30,9 @@ def score(table_file, fmt, notation, paths, variants, rules):
     if fmt == "json":
         click.echo(json.dumps(result, indent=2))
     else:
-        if view is not None and not view.standard:
-            from interpreter.access.present import table_text
-            click.echo(table_text(view.words, data), nl=False)
+        if not words.standard:
+            from interpreter.access.listing import table_text
+            click.echo(table_text(words, data), nl=False)
         pads = [{k: p[k] for k in tables.rules.score_pad} for p in result["players"]]
         click.echo(score_table(tables.rules.score_pad, [p["name"] for p in result["players"]], pads,
                                result["winners"]), nl=False)

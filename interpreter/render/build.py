@@ -15,6 +15,7 @@ import attrs
 
 from ..atomic import write_atomic
 from ..check.model import RuleSet
+from ..i18n import _
 from ..tools.cards import pooled_names
 from .card_svg import CardView, card_svg
 from .page import index_page, print_page
@@ -96,7 +97,7 @@ def render(ruleset: RuleSet, out: Path, age: int | None = None, variants=(), pro
     cards = [(view, f"cards/{_unique(f'age{view.card.age}-{slug(view.card.name)}', taken)}.svg") for view in views]
     sides = [(wonder, side, f"wonders/{_unique(f'{slug(wonder.name)}-{slug(side.name)}', taken)}.svg")
              for wonder in ruleset.wonders for side in wonder.sides]
-    planned = [file for _, file in cards] + [file for _, _, file in sides] + ["index.html", "print.html"]
+    planned = [file for _card, file in cards] + [file for _side, _view, file in sides] + ["index.html", "print.html"]
     before = written_before(out)
     if before is None:
         raise NotOurs([MANIFEST])
@@ -106,13 +107,13 @@ def render(ruleset: RuleSet, out: Path, age: int | None = None, variants=(), pro
     (out / "cards").mkdir(parents=True, exist_ok=True)
     (out / "wonders").mkdir(parents=True, exist_ok=True)
     _write_manifest(out, before | set(planned))            # an interrupted run still knows its files
-    progress(f"drawing {len(views)} card(s)")
+    progress(_("drawing {count} card(s)").format(count=len(views)))
     drawn = []
     for view, file in cards:
         svg = card_svg(view, vocabulary)
         write_atomic(out / file, svg)
         drawn.append((view, svg, file))
-    progress(f"drawing {len(sides)} wonder side(s)")
+    progress(_("drawing {count} wonder side(s)").format(count=len(sides)))
     boards = []
     for wonder, side, file in sides:
         svg = wonder_side_svg(wonder, side, vocabulary)

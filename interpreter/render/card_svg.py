@@ -31,7 +31,7 @@ class CardView:
 
 
 def cost_icons(cost: Cost, vocabulary: Vocabulary) -> list[icons.Icon]:
-    shown = [icons.coin(str(cost.coins), f"{cost.coins} coin(s)")] if cost.coins else []
+    shown = [icons.coin(str(cost.coins), cost_text(Cost(cost.coins, ())))] if cost.coins else []
     for name, count in cost.resources:
         shown += [icons.resource(name, vocabulary)] * count
     return shown
@@ -43,8 +43,9 @@ def _cost_column(cost: Cost, vocabulary: Vocabulary) -> str:
         return ""
     size = min(82.0, (HEIGHT - NAME_STRIP - 300) / len(shown))
     box = len(shown) * size + 24
+    title = escape(_("cost: {cost}").format(cost=cost_text(cost)))
     out = [f'<rect x="10" y="14" width="{COST_COLUMN - 20}" height="{box:.0f}" rx="16" fill="#ffffff" '
-           f'fill-opacity="0.92" stroke="#555555" stroke-width="3"><title>cost: {escape(cost_text(cost))}</title></rect>']
+           f'fill-opacity="0.92" stroke="#555555" stroke-width="3"><title>{title}</title></rect>']
     for i, icon in enumerate(shown):
         out.append(icons.row([icon], COST_COLUMN / 2, 26 + i * size, size * 0.92, size))
     return '<g class="cost">' + "".join(out) + "</g>"

@@ -6,11 +6,39 @@ than written (`gain (age * 2) coins`), the icon shows `?` and the words say how.
 from __future__ import annotations
 
 from ..check.model import Vocabulary
-from ..describe import expr_text, quantity_text, scope_text
+from ..describe import describer
+from ..i18n import N_, _, names
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from . import icons
 from .icons import Icon
+
+# the language's words a chip shows: events, limits and the units of a free build
+EVENTS = {"game setup": N_("game setup"), "age start": N_("age start"), "age end": N_("age end"),
+          "turn start": N_("turn start"), "turn end": N_("turn end"), "game end": N_("game end"),
+          "building built": N_("building built"), "stage built": N_("stage built"), "card sold": N_("card sold")}
+ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
+# a free build's chip and title, by which card and of what (whole phrases: the words agree)
+WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of each color")),
+         ("first", "age"): (N_("first of each age"), N_("the first card of each age")),
+         ("last", "color"): (N_("last of each color"), N_("the last card of each color")),
+         ("last", "age"): (N_("last of each age"), N_("the last card of each age"))}
+
+
+def _word(table: dict, key: str) -> str:
+    return _(table[key]) if key in table else key
+
+
+def quantity_text(q) -> str:
+    return describer().quantity_text(q)
+
+
+def scope_text(scope) -> str:
+    return describer().scope_text(scope)
+
+
+def expr_text(expr) -> str:
+    return describer().expr_text(expr)
 
 
 def _number(expr) -> str:
@@ -56,8 +84,8 @@ def _per(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
 def expression(expr, v: Vocabulary, unit) -> list[Icon]:
     """An amount: a number on the unit's icon, `per` a quantity, or a formula's parts."""
     if isinstance(expr, ast.Conditional):
-        condition = " and ".join(f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in expr.conditions)
-        return expression(expr.value, v, unit) + [icons.chip(f"if {condition}")]
+        condition = _(" and ").join(f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in expr.conditions)
+        return expression(expr.value, v, unit) + [icons.chip(_("if {condition}").format(condition=condition))]
     if isinstance(expr, ast.Number):
         return [unit(str(expr.value), expr_text(expr))]
     if isinstance(expr, ast.PerAmount):
@@ -77,15 +105,15 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.TakeToken):
         value = _number(a.value)
         kind = "defeat" if value.startswith("-") else "victory"
-        return [icons.token(kind, f"a military token worth {expr_text(a.value)}")] + \
+        return [icons.token(kind, _("a military token worth {value}").format(value=expr_text(a.value)))] + \
             ([] if value in ("-1", "?") else [icons.word(value)])
     if isinstance(a, ast.AtTurnEnd):
-        return [icons.chip("end of turn")] + action(a.action, v)
+        return [icons.chip(_("end of turn"))] + action(a.action, v)
     if isinstance(a, ast.BuildFromDiscard):
-        return [icons.chip("discard"), icons.word("→"), icons.card([], "a card from the discard pile"),
-                icons.coin("0", "for free")]
+        return [icons.chip(_("discard")), icons.word("→"), icons.card([], _("a card from the discard pile")),
+                icons.coin("0", _("for free"))]
     if isinstance(a, ast.CopyCard):
-        return [icons.chip("copy"), icons.card([c.text for c in a.colors], "a card to copy")] + _scope(a.scope)
+        return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
 
 
@@ -98,36 +126,38 @@ def effect(e, v: Vocabulary) -> list[Icon]:
                 shown.append(icons.word("/" if e.choice else "+"))
             picture = icons.resource(item.resource.text, v)
             shown += [picture] * item.count if item.count <= 3 else [icons.word(f"{item.count}×"), picture]
-        return shown + ([icons.chip("private")] if e.private else [])
+        return shown + ([icons.chip(_("private"))] if e.private else [])
     if isinstance(e, ast.Points):
-        return [icons.laurel(str(e.amount), f"{e.amount} victory points")]
+        return [icons.laurel(str(e.amount), _("{count} victory points").format(count=e.amount))]
     if isinstance(e, ast.Shields):
-        return [icons.shield("", "a shield")] * e.amount if e.amount <= 3 else \
-            [icons.shield(str(e.amount), f"{e.amount} shields")]
+        return [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
+            [icons.shield(str(e.amount), _("{count} shields").format(count=e.amount))]
     if isinstance(e, ast.Science):
         shown = []
         for i, symbol in enumerate(e.symbols):
             shown += ([icons.word("/")] if i else []) + [icons.science(symbol.text, v)]
         return shown
     if isinstance(e, ast.TradeDiscount):
-        shown = [icons.coin(str(e.price), f"{e.price} coin(s) each")] + _scope(e.scope)
+        shown = [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + _scope(e.scope)
         for i, r in enumerate(e.resources):
             shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
         return shown
     if isinstance(e, ast.WhenBuilt):
         return action(e.action, v)
     if isinstance(e, ast.AtGameEnd):
-        return [icons.chip("game end")] + action(e.action, v)
+        return [icons.chip(_("game end"))] + action(e.action, v)
     if isinstance(e, ast.Score):
-        return expression(e.value, v, lambda label, title: icons.laurel(label, f"{e.category.text}: {title}"))
+        return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
     if isinstance(e, ast.FreeBuild):
-        return [icons.chip(f"once per {e.limit.text}"), icons.card([], "a card"), icons.coin("0", "for free")]
+        return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else f"once per {e.limit.text}"), icons.card([], _("a card")),
+                icons.coin("0", _("for free"))]
     if isinstance(e, ast.FreeRule):
-        return [icons.chip(f"{e.which} of each {e.unit}"), icons.card([], f"the {e.which} card of each {e.unit}"),
-                icons.coin("0", "for free")]
+        chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))
+        return [icons.chip(_(chip)), icons.card([], _(title)), icons.coin("0", _("for free"))]
     if isinstance(e, ast.PlayLastCard):
-        return [icons.chip("last card"), icons.card([], "the last card of each age"), icons.word("✓")]
+        return [icons.chip(_("last card")), icons.card([], _("the last card of each age")), icons.word("✓")]
     if isinstance(e, ast.Trigger):
-        each = [icons.direction(("left", "right"), "for each neighbour")] if e.each_neighbour else []
-        return [icons.chip(f"on {e.event}")] + each + ([icons.chip("if…")] if e.conditions else []) + action(e.action, v)
+        each = [icons.direction(("left", "right"), _("for each neighbour"))] if e.each_neighbour else []
+        return [icons.chip(_("on {event}").format(event=_word(EVENTS, e.event)))] + each \
+            + ([icons.chip(_("if…"))] if e.conditions else []) + action(e.action, v)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the effect kind {type(e).__name__}")

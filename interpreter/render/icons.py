@@ -10,6 +10,7 @@ from html import escape
 import attrs
 
 from ..check.model import Vocabulary
+from ..i18n import _, names
 from .colors import derived_color, ink, paint, tint
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -103,7 +104,7 @@ def resource(name: str, vocabulary: Vocabulary) -> Icon:
              if group == 0 else f'<polygon points="{_polygon(5 + group)}" fill="{fill}" '
                                 f'stroke="#333333" stroke-width="4"/>')
     label = abbreviations(vocabulary.resources).get(name, name[:1].upper())
-    return Icon(100, shape + text(50, 52, label, label_size(label, 60), ink(fill)), name)
+    return Icon(100, shape + text(50, 52, label, label_size(label, 60), ink(fill)), names().resource(name))
 
 
 def science(name: str, vocabulary: Vocabulary) -> Icon:
@@ -116,7 +117,8 @@ def science(name: str, vocabulary: Vocabulary) -> Icon:
         f'transform="rotate({(i - index / 2) * 30:g} 50 50)"/>' for i in range(index + 1))
     label = abbreviations(vocabulary.symbols).get(name, name[:1].upper())
     return Icon(100, f'<circle cx="50" cy="52" r="42" fill="{fill}" stroke="#333333" stroke-width="4"/>' + notches
-                     + text(50, 54, label, label_size(label, 56), ink(fill)), f"science symbol {name}")
+                     + text(50, 54, label, label_size(label, 56), ink(fill)),
+                _("science symbol {name}").format(name=names().symbol(name)))
 
 
 def card(colors, title: str) -> Icon:

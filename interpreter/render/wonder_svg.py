@@ -54,7 +54,8 @@ def wonder_side_svg(wonder: WonderDef, side: SideDef, vocabulary: Vocabulary) ->
                    f'rx="16" fill="{PANEL}" stroke="#2b2118" stroke-width="3"/>')
         out.append(single_line(_("stage {number}").format(number=i + 1), x + column / 2, BAND + 26, column - 20, 26, "#6b5a48"))
         cost = cost_icons(stage.cost, vocabulary)
-        out.append(f'<g><title>cost: {escape(cost_text(stage.cost))}</title>'
+        title = escape(_("cost: {cost}").format(cost=cost_text(stage.cost)))
+        out.append(f'<g><title>{title}</title>'
                    + icons.row(cost, x + column / 2, BAND + 50, 64, column - 24) + "</g>")
         out.append(f'<line x1="{x + 16:.1f}" x2="{x + column - 16:.1f}" y1="{BAND + 128}" y2="{BAND + 128}" '
                    f'stroke="#b8a890" stroke-width="3"/>')

@@ -8,25 +8,29 @@ figures that are means over games or cities are compared pair by pair (see `figu
 
 from __future__ import annotations
 
+from ..i18n import N_
+from .figure_words import figure_text, words
 from .stats import holm, paired_difference, proportion_difference
 from .strategy import strategy_pairs
 
 ALPHA = 0.05
 
 
-def _paired(section: str, label: str, kind: str, pairs: list[tuple[float, float]]) -> dict:
+def _paired(section: str, label, kind: str, pairs: list[tuple[float, float]]) -> dict:
+    """`label`: the figure's name, as `words` makes it (or plain English)."""
+    label, shown = label if isinstance(label, tuple) else (label, None)
     before = [x for x, _ in pairs]
     after = [y for _, y in pairs]
     diff, ci, p = paired_difference(before, after)
     n = len(pairs)
-    return {"section": section, "figure": label, "kind": kind, "test": "paired",
+    return {"section": section, "figure": label, "words": shown, "kind": kind, "test": "paired",
             "a": sum(before) / n if n else 0.0, "b": sum(after) / n if n else 0.0,
             "n_a": n, "n_b": n, "difference": diff, "ci": ci, "p": p}
 
 
-def _unpaired_rate(section: str, label: str, a: dict, b: dict) -> dict:
+def _unpaired_rate(section: str, label: tuple[str, tuple], a: dict, b: dict) -> dict:
     diff, ci, p = proportion_difference(a["wins"], a["n"], b["wins"], b["n"])
-    return {"section": section, "figure": label, "kind": "rate", "test": "two samples", "a": a["rate"],
+    return {"section": section, "figure": label[0], "words": label[1], "kind": "rate", "test": "two samples", "a": a["rate"],
             "b": b["rate"], "n_a": a["n"], "n_b": b["n"], "difference": diff, "ci": ci, "p": p}
 
 
@@ -55,32 +59,36 @@ def figures(records_a: list[dict], records_b: list[dict], a: dict, b: dict) -> l
     common = sorted(set(games_a) & set(games_b))
     cities = [(x, y) for i in common for x, y in zip(games_a[i]["seats"], games_b[i]["seats"])]
     out = []
-    for what, kind in (("winning score", "mean"), ("winning margin", "mean"), ("shared wins", "rate"),
-                       ("turns per game", "mean")):
-        out.append(_paired("game", what, kind, [(_game_value(games_a[i], what), _game_value(games_b[i], what))
+    for what, kind in ((N_("winning score"), "mean"), (N_("winning margin"), "mean"), (N_("shared wins"), "rate"),
+                       (N_("turns per game"), "mean")):
+        out.append(_paired("game", words(what), kind, [(_game_value(games_a[i], what), _game_value(games_b[i], what))
                                                 for i in common]))
     in_b = {c["category"] for c in b["categories"]}
     for category in [c["category"] for c in a["categories"] if c["category"] in in_b]:
-        out.append(_paired("category", f"{category} points per city", "mean",
+        out.append(_paired("category", words(N_("{category} points per city"), category=category), "mean",
                            [(x["scores"][category], y["scores"][category]) for x, y in cities]))
     for name, pairs in strategy_pairs(cities):
-        out.append(_paired("strategy", f"{name} per city", "mean", pairs))
-    for section, key, name in (("seat", lambda s: s["seat"], "seat {}"),
-                               ("wonder", lambda s: (s["wonder"], s["side"]), "{0[0]} {0[1]}"),
-                               ("bot", lambda s: s["bot"], "bot {}")):
-        for group in sorted({key(x) for x, _ in cities}):
-            same = [(x, y) for x, y in cities if key(x) == group and key(y) == group]
-            label = name.format(group)
-            out.append(_paired(section, f"win rate of {label}", "rate", [(x["win"], y["win"]) for x, y in same]))
-            out.append(_paired(section, f"score of {label}", "mean", [(x["total"], y["total"]) for x, y in same]))
+        out.append(_paired("strategy", words(N_("{figure} per city"), figure=name), "mean", pairs))
+    for section, key, subject in (("seat", lambda s: {"seat": s["seat"]}, "seat"),
+                                  ("wonder", lambda s: {"wonder": s["wonder"], "side": s["side"]}, "wonder"),
+                                  ("bot", lambda s: {"bot": s["bot"]}, "bot")):
+        templates = {"seat": (N_("win rate of seat {seat}"), N_("score of seat {seat}")),
+                     "wonder": (N_("win rate of {wonder} {side}"), N_("score of {wonder} {side}")),
+                     "bot": (N_("win rate of bot {bot}"), N_("score of bot {bot}"))}[subject]
+        for group in sorted({tuple(key(x).items()) for x, _ in cities}):
+            fields = dict(group)
+            same = [(x, y) for x, y in cities if key(x) == fields and key(y) == fields]
+            out.append(_paired(section, words(templates[0], **fields), "rate", [(x["win"], y["win"]) for x, y in same]))
+            out.append(_paired(section, words(templates[1], **fields), "mean",
+                               [(x["total"], y["total"]) for x, y in same]))
     built = [({n for n, _ in x["built"]}, {n for n, _ in y["built"]}) for x, y in cities]
     cards_b = {c["card"]: c for c in b["cards"]}
     for card in sorted(a["cards"], key=lambda c: c["card"]):
         name = card["card"]
-        out.append(_paired("card", f"cities building {name}", "rate",
+        out.append(_paired("card", words(N_("cities building {card}"), card=name), "rate",
                            [(float(name in x), float(name in y)) for x, y in built]))
         if name in cards_b:
-            out.append(_unpaired_rate("card", f"win rate when building {name}", card["win_built"],
+            out.append(_unpaired_rate("card", words(N_("win rate when building {card}"), card=name), card["win_built"],
                                       cards_b[name]["win_built"]))
     for figure, adjusted in zip(out, holm([f["p"] for f in out])):
         figure["p_holm"] = adjusted
@@ -102,19 +110,33 @@ def shares(a: dict, b: dict) -> list[dict]:
 def verdict(compared: list[dict], most: int = 5) -> list[str]:
     """The largest significant differences, in plain words, the most certain first: the
     strategy shifts (how the players responded) lead, then the others (scores, cards)."""
+    return [plain(f) for f in verdict_figures(compared, most)]
+
+
+def verdict_figures(compared: list[dict], most: int = 5) -> list[dict]:
+    """The figures of the verdict, in its order."""
     def chosen(figures):
         return sorted((f for f in figures if f["significant"]),
                       key=lambda f: (f["p"], -abs(f["difference"]) / (f["ci"] or 1)))[:most]
     strategy = chosen(f for f in compared if f["section"] == "strategy")
-    return [plain(f) for f in strategy + chosen(f for f in compared if f["section"] != "strategy")]
+    return strategy + chosen(f for f in compared if f["section"] != "strategy")
 
 
-def plain(figure: dict) -> str:
+def plain(figure: dict, shown: bool = False) -> str:
+    """A verdict line; `shown`: in the chosen language (else English, as data)."""
+    name = figure_text(figure) if shown else figure["figure"]
     if figure["kind"] == "rate":
-        return (f"{figure['figure']}: {100 * figure['a']:.1f}% → {100 * figure['b']:.1f}% "
-                f"({100 * figure['difference']:+.1f} points, ±{100 * figure['ci']:.1f})")
-    return (f"{figure['figure']}: {figure['a']:.2f} → {figure['b']:.2f} "
+        points = f"{100 * figure['difference']:+.1f}"
+        points = _points(points) if shown else f"{points} points"
+        return (f"{name}: {100 * figure['a']:.1f}% → {100 * figure['b']:.1f}% "
+                f"({points}, ±{100 * figure['ci']:.1f})")
+    return (f"{name}: {figure['a']:.2f} → {figure['b']:.2f} "
             f"({figure['difference']:+.2f}, ±{figure['ci']:.2f})")
+
+
+def _points(points: str) -> str:
+    from ..i18n import _
+    return _("{points} points").format(points=points)
 
 
 def comparison(records_a: list[dict], records_b: list[dict], a: dict, b: dict, name_a: str,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, _, names
+from ..i18n import N_, _, names, ngettext
+from .compare import plain, verdict_figures
+from .figure_words import figure_text
 from ..tools.table import render_table
 from .summary_text import failure_warning, failures_text
 
@@ -29,7 +31,7 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
     if result["verdict"]:
         out.append(_("The largest significant differences ({significant} of {tested} figures differ at 5% after "
                      "Holm's correction):").format(significant=result['significant'], tested=tested))
-        out += [f"  {line}" for line in result["verdict"]]
+        out += [f"  {plain(f, shown=True)}" for f in verdict_figures(result["figures"])]
     else:
         out.append(_("No figure differs significantly ({tested} figures tested at 5%, Holm's correction).")
                    .format(tested=tested))
@@ -45,7 +47,7 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
         if not rows:
             continue
         table = render_table([_("figure"), a, b, _("difference"), _("95% CI"), _("p (Holm)"), ""],
-                             [[f["figure"], _value(f, f["a"]), _value(f, f["b"]), *_difference(f),
+                             [[figure_text(f), _value(f, f["a"]), _value(f, f["b"]), *_difference(f),
                                f"{f['p_holm']:.3g}", "*" if f["significant"] else ""] for f in rows])
         out.append(f"{title}\n{table}")
     out.append(_("Share of the winners' points") + "\n" + render_table(
@@ -56,5 +58,7 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
 
 
 def not_adapting_line(bots: list[str]) -> str:
-    return (f"Note: {', '.join(bots)} {'does' if len(bots) == 1 else 'do'} not adapt to the rule change: "
-            "the shifts are the rules' arithmetic on the same play; --bots adaptive plays the changed game.")
+    return ngettext("Note: {bots} does not adapt to the rule change: the shifts are the rules' arithmetic on the "
+                    "same play; --bots adaptive plays the changed game.",
+                    "Note: {bots} do not adapt to the rule change: the shifts are the rules' arithmetic on the "
+                    "same play; --bots adaptive plays the changed game.", len(bots)).format(bots=", ".join(bots))

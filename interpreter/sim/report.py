@@ -15,7 +15,9 @@ from __future__ import annotations
 import html
 
 from ..i18n import _, language, names
+from .compare import plain, verdict_figures
 from .compare_text import not_adapting_line
+from .figure_words import figure_text, strategy_text
 from .summary_text import pct
 
 STYLE = """
@@ -226,7 +228,7 @@ def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:
     records made before strategy figures were recorded)."""
     if not all(summary.get("strategy") for _, summary in named_summaries):
         return []
-    figure = _mean_bars(go, [(name, [(f["figure"], f["per_city"]) for f in summary["strategy"]])
+    figure = _mean_bars(go, [(name, [(strategy_text(f["figure"]), f["per_city"]) for f in summary["strategy"]])
                              for name, summary in named_summaries],
                         _("Strategy: per city at the game's end (95% intervals)"))
     return [_element("h2", _("Strategy")), _div(figure, "chart-strategy")]
@@ -247,7 +249,7 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
                    records_a: list[dict] | None = None, records_b: list[dict] | None = None) -> str:
     go, _js = _plotly()
     a, b = result["a"], result["b"]
-    verdict = "".join(f"<li>{_text(line)}</li>" for line in result["verdict"]) \
+    verdict = "".join(f"<li>{_text(plain(f, shown=True))}</li>" for f in verdict_figures(result["figures"])) \
         or _element("li", _("No figure differs significantly."))
     wonders = sorted({(w["wonder"], w["side"]) for w in summary_a["wonders"]})
     by_a = {(w["wonder"], w["side"]): w["win"] for w in summary_a["wonders"]}
@@ -257,16 +259,17 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
                                   (b, [by_b.get(w, empty) for w in wonders])],
                              [f"{names().city(w)} {s}" for w, s in wonders], summary_a["players"] or 1,
                              _("Win rate by wonder and side (95% Wilson intervals)"))
-    means = _mean_bars(go, [(name, [(c["category"], c["points"]) for c in summary["categories"]])
+    means = _mean_bars(go, [(name, [(names().score(c["category"]), c["points"]) for c in summary["categories"]])
                             for name, summary in ((a, summary_a), (b, summary_b))],
                        _("Mean points per city by category (95% intervals)"))
-    rows = [[(f["figure"], f["figure"]), (f"{f['a']:.3g}", f["a"]), (f"{f['b']:.3g}", f["b"]),
+    rows = [[(figure_text(f), figure_text(f)), (f"{f['a']:.3g}", f["a"]), (f"{f['b']:.3g}", f["b"]),
              (f"{f['difference']:+.3g} ± {f['ci']:.2g}", f["difference"]), (f"{f['p_holm']:.3g}", f["p_holm"]),
-             ("yes" if f["significant"] else "", int(f["significant"]))] for f in result["figures"]]
+             (_("yes") if f["significant"] else "", int(f["significant"]))] for f in result["figures"]]
     body = [_element("h1", _("{b} against {a}").format(a=a, b=b)),
             failures(result.get("failed", summary_a["failed"] + summary_b["failed"]), result["games"][0]),
-            f"<p class=\"facts\">{_text(result['games'][0])} games on each side, on the same seeds. Significance: 5% "
-            f"after Holm's correction for {len(result['figures'])} figures.</p>",
+            "<p class=\"facts\">" + _text(_("{games} games on each side, on the same seeds. Significance: 5% after "
+                                             "Holm's correction for {figures} figures.").format(
+                games=result['games'][0], figures=len(result['figures']))) + "</p>",
             _element("h2", _("Verdict")) + f"<ul class=\"verdict\">{verdict}</ul>",
             *([f"<p class=\"note\">{_text(not_adapting_line(result['not_adapting']))}</p>"]
               if result.get("not_adapting") else []),
@@ -277,5 +280,5 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
     if records_a is not None and records_b is not None:
         body.append(_div(_score_histogram(go, [(a, records_a), (b, records_b)]), "chart-scores"))
     body += [_element("h2", _("Every figure")) + _element("p", _("Click a column to sort.")),
-             _table(["figure", a, b, "difference (95% CI)", "p (Holm)", "significant"], rows, "figures")]
-    return _page(f"wonders compare: {b} against {a}", body)
+             _table([_("figure"), a, b, _("difference (95% CI)"), _("p (Holm)"), _("significant")], rows, "figures")]
+    return _page(_("wonders compare: {b} against {a}").format(a=a, b=b), body)

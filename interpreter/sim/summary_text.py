@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .figure_words import strategy_text
 from ..i18n import _, names
 from ..tools.table import render_table
 from .summary import RARE
@@ -52,7 +53,7 @@ def summary_text(summary: dict, cards: int = 15) -> str:
     if summary.get("strategy"):
         out.append(_("Strategy (per city, at the game's end)") + "\n" + render_table(
             [_("figure"), _("mean"), _("sd"), _("95% CI")],
-            [[f["figure"], f"{f['per_city']['mean']:.2f}", f"{f['per_city']['sd']:.2f}", f"±{f['per_city']['ci']:.2f}"]
+            [[strategy_text(f["figure"]), f"{f['per_city']['mean']:.2f}", f"{f['per_city']['sd']:.2f}", f"±{f['per_city']['ci']:.2f}"]
              for f in summary["strategy"]]))
     shown = summary["cards"][:cards]
     total = len(summary["cards"])

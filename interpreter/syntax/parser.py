@@ -19,6 +19,7 @@ from ..inputs import MAX_FILE_BYTES, FileTooLarge, NotRegularFile, read_regular
 from ..paths import grammar_file
 from . import ast
 from .build import MAX_DIGITS, NumberTooLarge, TreeBuilder
+from ..i18n import _
 
 MAX_NESTING = 120          # tree depth: every pass over the tree may recurse this deep
 KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding="utf-8")))
@@ -46,13 +47,13 @@ def read_source(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]
     try:
         data = read_regular(path, MAX_FILE_BYTES)
     except NotRegularFile as err:
-        return None, [Diagnostic("E0007", f"cannot read file: {err}", at_start,
-                                 help="content is read from .wonders text files: remove this one, "
-                                      "or rename it if it is not content")]
+        return None, [Diagnostic("E0007", _("cannot read file: {err}").format(err=err), at_start,
+                                 help=_("content is read from .wonders text files: remove this one, or rename it if it is not "
+                                        "content"))]
     except FileTooLarge as err:
         return None, [too_large(display, err.size)]
     except OSError as err:
-        return None, [Diagnostic("E0007", f"cannot read file: {err.strerror or err}", at_start)]
+        return None, [Diagnostic("E0007", _("cannot read file: {value}").format(value=err.strerror or err), at_start)]
     return source_text(data, display)
 
 
@@ -62,15 +63,14 @@ def read_stream(stream, display: str) -> tuple[str | None, list[Diagnostic]]:
     try:
         return source_text(stream.read(MAX_FILE_BYTES + 1), display)
     except OSError as err:
-        return None, [Diagnostic("E0007", f"cannot read: {err.strerror or err}", Span(display, 1, 1, 1, 2))]
+        return None, [Diagnostic("E0007", _("cannot read: {value}").format(value=err.strerror or err), Span(display, 1, 1, 1, 2))]
 
 
 def too_large(display: str, size: int = 0) -> Diagnostic:
     """E0005 for content over MAX_FILE_BYTES; `size` is its size if known."""
     shown = f"{size / 2**20:.1f} MB" if size > MAX_FILE_BYTES else f"more than {MAX_FILE_BYTES // 2**20} MB"
-    return Diagnostic("E0005", f"file is too large ({shown}); content files may be at most "
-                      f"{MAX_FILE_BYTES // 2**20} MB", Span(display, 1, 1, 1, 2),
-                      help="split the content into several files")
+    return Diagnostic("E0005", _("file is too large ({shown}); content files may be at most {value} MB").format(shown=shown, value=MAX_FILE_BYTES // 2**20), Span(display, 1, 1, 1, 2),
+                      help=_("split the content into several files"))
 
 
 def source_text(data: bytes, display: str, size: int = 0) -> tuple[str | None, list[Diagnostic]]:
@@ -89,9 +89,9 @@ def source_text(data: bytes, display: str, size: int = 0) -> tuple[str | None, l
         text = text[:bad]
     line = text.count("\n") + 1
     column = len(text) - (text.rfind("\n") + 1) + 1
-    return None, [Diagnostic("E0004", "file is not UTF-8 text (a binary or differently encoded file)",
+    return None, [Diagnostic("E0004", _("file is not UTF-8 text (a binary or differently encoded file)"),
                              Span(display, line, column, line, column + 1),
-                             label="this byte", help="save the file as UTF-8 text")]
+                             label=_("this byte"), help=_("save the file as UTF-8 text"))]
 
 
 # ---------------------------------------------------------------- parsing
@@ -155,9 +155,9 @@ def _nested_too_deep(node, display: str) -> Diagnostic:
     end_line, end_column = getattr(meta, "end_line", line), getattr(meta, "end_column", column + 1)
     if end_line != line:
         end_column = column + 1
-    return Diagnostic("E0008", f"an expression nested more than {MAX_NESTING} levels deep",
-                      Span(display, line, column, line, end_column), label="too deep",
-                      help="split a long sum or product into several score lines or triggers")
+    return Diagnostic("E0008", _("an expression nested more than {MAX_NESTING} levels deep").format(MAX_NESTING=MAX_NESTING),
+                      Span(display, line, column, line, end_column), label=_("too deep"),
+                      help=_("split a long sum or product into several score lines or triggers"))
 
 
 def _built_wrong(err: VisitError, display: str, line_offset: int) -> Diagnostic:
@@ -166,8 +166,8 @@ def _built_wrong(err: VisitError, display: str, line_offset: int) -> Diagnostic:
         raise err.orig_exc
     tok = err.orig_exc.token
     line = tok.line + line_offset
-    return Diagnostic("E1206", f"a number of {len(str(tok))} digits is too large", Span(
-        display, line, tok.column, line, tok.column + len(str(tok))), label=f"at most {MAX_DIGITS} digits")
+    return Diagnostic("E1206", _("a number of {count} digits is too large").format(count=len(str(tok))), Span(
+        display, line, tok.column, line, tok.column + len(str(tok))), label=_("at most {MAX_DIGITS} digits").format(MAX_DIGITS=MAX_DIGITS))
 
 
 def split_items(text: str):
@@ -267,21 +267,21 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset
             help = ("a condition has no `or`: every comparison joined by `and` must hold; to act when either "
                     "of two holds, write two triggers whose conditions do not overlap, e.g. "
                     "`if coins < 2` and `if coins >= 2 and age = 3`")
-        return Diagnostic("E0001", f"unexpected `{tok}`", span, label=f"expected {expected_words(expected)}",
+        return Diagnostic("E0001", _("unexpected `{tok}`").format(tok=tok), span, label=_("expected {expected_words}").format(expected_words=expected_words(expected)),
                           help=help)
     assert isinstance(err, UnexpectedCharacters)
     char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
     span = Span(display, line, column, line, column + 1)
     if char == '"':
-        return Diagnostic("E0003", "unterminated string", span, label="this quote is never closed",
-                          help="a quoted name must end with `\"` on the same line")
+        return Diagnostic("E0003", _("unterminated string"), span, label=_("this quote is never closed"),
+                          help=_('a quoted name must end with `"` on the same line'))
     shown = char if char.isprintable() else repr(char)
     try:  # what the parser accepts here; `err.allowed` is the lexer's wider view
         accepted = err.interactive_parser.accepts() if err.interactive_parser else err.allowed
     except Exception:  # noqa: BLE001 - fall back to the lexer's list
         accepted = err.allowed
     allowed = expected_words(accepted or ())
-    return Diagnostic("E0002", f"unexpected character `{shown}`", span, label=f"expected {allowed}")
+    return Diagnostic("E0002", _("unexpected character `{shown}`").format(shown=shown), span, label=_("expected {allowed}").format(allowed=allowed))
 
 
 def _at_end(text: str, display: str, line_offset: int, expected) -> Diagnostic:
@@ -289,5 +289,5 @@ def _at_end(text: str, display: str, line_offset: int, expected) -> Diagnostic:
     line = stripped.count("\n") + 1
     column = max(1, len(stripped) - (stripped.rfind("\n") + 1))   # the last character written
     span = Span(display, line + line_offset, column, line + line_offset, column + 1)
-    return Diagnostic("E0006", "unexpected end of file", span,
-                      label=f"expected {expected_words(expected or ())} after this")
+    return Diagnostic("E0006", _("unexpected end of file"), span,
+                      label=_("expected {expected_words} after this").format(expected_words=expected_words(expected or ())))

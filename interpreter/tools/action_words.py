@@ -17,16 +17,19 @@ _LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell) (?P<card>.+) \((?P
                     r"(?P<discard> from the discard pile)?$")
 
 
-def shown_action(label: str) -> str:
-    """The label in the chosen language (unchanged in English, or when not an action's)."""
-    if language() == "en":
+def shown_action(label: str, words=None) -> str:
+    """The label in the chosen language, its card named by `words` (access/notation.py:
+    the reader's notation; None: by name and age); unchanged in English words, or when
+    not an action's."""
+    if language() == "en" and (words is None or words.standard):
         return label
     if label == "pass":
         return _("pass")
     match = _LABEL.match(label)
     if match is None:
         return label
-    card = f"{names().card(match['card'])} ({match['age']})"
+    card = f"{names().card(match['card'])} ({match['age']})" if words is None \
+        else words.card_named(match["card"], match["age"])
     text = {"build": _("build {card}"), "wonder stage with": _("wonder stage with {card}"),
             "sell": _("sell {card}")}[match["kind"]].format(card=card)
     if match["free"]:

@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..check.rules import roman
-from ..describe import cost_text, effect_text
+from ..access.plain import is_plain
 from ..i18n import N_, _, names
 from ..printable import printable
 from .action_words import option_by_name, shown_action
@@ -56,9 +56,9 @@ def choice_number(answer: str, count: int) -> int | None:
 class HumanDecider:
     name = "human"
 
-    def __init__(self, ask=read_answer, echo=click.echo, view=None):
+    def __init__(self, ask=read_answer, echo=click.echo, words=None):
         self.ask, self.echo = ask, echo
-        self.view = view            # access.present.Presenter: the reader's notation and layout
+        self.words = words          # access.notation.Words: how cards are written (None: in words)
 
     def decide(self, game, seat, kind, options) -> int:
         t = game.tables
@@ -83,19 +83,9 @@ class HumanDecider:
         if kind != "discard":
             self.echo(_("Cards it can play (from your hand):") if neutral else _("Hand:"))
             for i in dict.fromkeys(o.card for o in options) if neutral else dict.fromkeys(game.hands[seat]):
-                card = t.ruleset.cards[i]
-                if self.view is not None:
-                    self.echo(self.view.hand_line(card))
-                    continue
-                effects = "; ".join(effect_text(e) for e in card.effects)
-                chains = _(", free with {cards}").format(cards=_(" or ").join(n.card(c) for c in card.chains)) \
-                    if card.chains else ""
-                self.echo(printable("  " + _("{card} [{color}, cost {cost}{chains}]: {effects}").format(
-                    card=n.card(card.name), color=n.kind(card.color) or n.color(card.color), cost=cost_text(card.cost), chains=chains,
-                    effects=effects)))
+                self.echo(self._words(t).hand_line(t.ruleset.cards[i]))
         for number, option in enumerate(options, 1):
-            label = option.label(t) if self.view is None else self.view.action(option.label(t))
-            self.echo(f"  {number:>2}. {printable(shown_action(label))}")
+            self.echo(f"  {number:>2}. {printable(shown_action(option.label(t), self.words))}")
         while True:
             answer = str(self.ask(_("Your choice (number or card name)")))
             chosen = choice_number(answer, len(options))
@@ -106,5 +96,12 @@ class HumanDecider:
             self.echo(_("Please type a number from 1 to {count}, or the name of a card to build.")
                       .format(count=len(options)))
 
+    def _words(self, tables):
+        if self.words is None:
+            from ..access.notation import Words
+            self.words = Words(tables.ruleset)
+        return self.words
+
     def _heading(self, text: str) -> None:
-        self.echo(text if self.view is None else self.view.heading(text))
+        """A heading between `==`; in the plain mode a blank line and the words alone."""
+        self.echo("\n" + text.strip().strip("=").strip() if is_plain() else text)

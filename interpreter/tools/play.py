@@ -37,7 +37,9 @@ def log_data(game: Game, bots: list[str]) -> dict:
             if game.finished else None}
 
 
-def text_log(game: Game) -> str:
+def text_log(game: Game, words=None) -> str:
+    """The game's turn log; `words` (access/notation.py) names its cards and adds what the
+    reader's notation shows of each board after the players (None: words, no boards)."""
     out = []
     n = names()
     city = [n.city(c.name) for c in game.cities]
@@ -48,6 +50,8 @@ def text_log(game: Game) -> str:
             out.append(_("Players (clockwise; each one's left neighbour is the next):"))
             out += ["  " + _("{player}: {wonder} side {side}").format(player=n.city(name), wonder=n.city(wonder), side=side)
                     for name, wonder, side in event["players"]]
+            if words is not None:
+                out += words.boards(game.cities)
         elif kind == "age":
             out.append("\n" + _("Age {age}").format(age=roman(event['age'])))
             current_turn = None
@@ -60,23 +64,23 @@ def text_log(game: Game) -> str:
                            for seat, k in event.get("paid", ()))
             coins = event["coins"]
             by = " " + _("(played by {city})").format(city=city[event["by"]]) if "by" in event else ""
-            out.append(f"    {city[event['seat']]}{by}: {shown_action(event['action'])}{paid} " +
+            out.append(f"    {city[event['seat']]}{by}: {shown_action(event['action'], words)}{paid} " +
                        ngettext("(now {coins} coin)", "(now {coins} coins)", coins).format(coins=coins))
         elif kind == "age end":
             out.append("  " + _("End of age {age}: shields {shields}").format(
                 age=roman(event['age']), shields=", ".join(f"{c} {s}" for c, s in zip(city, event["shields"]))))
         elif kind == "coins":
             change = event["change"]
-            words = ngettext("{city} gains {coins} coin (trigger \"{trigger}\")",
+            sentence = ngettext("{city} gains {coins} coin (trigger \"{trigger}\")",
                              "{city} gains {coins} coins (trigger \"{trigger}\")", change) if change > 0 else \
                 ngettext("{city} loses {coins} coin (trigger \"{trigger}\")",
                          "{city} loses {coins} coins (trigger \"{trigger}\")", abs(change))
-            out.append("    " + words.format(city=city[event['seat']], coins=abs(change), trigger=event['trigger']))
+            out.append("    " + sentence.format(city=city[event['seat']], coins=abs(change), trigger=event['trigger']))
         elif kind == "token":
             against = event.get("against")
-            words = _("{city} takes a military token ({value}) against {other}") if against is not None else \
+            sentence = _("{city} takes a military token ({value}) against {other}") if against is not None else \
                 _("{city} takes a military token ({value})")
-            out.append("    " + words.format(city=city[event['seat']], value=f"{event['value']:+d}",
+            out.append("    " + sentence.format(city=city[event['seat']], value=f"{event['value']:+d}",
                                              other=city[against] if against is not None else ""))
     return printable("\n".join(out), keep_newlines=True) + "\n"
 

@@ -103,10 +103,11 @@ def replay_json(game: Game) -> str:
                        "winners": [game.cities[i].name for i in game.winners()]}, indent=2)
 
 
-def state_text(game: Game, done: bool) -> str:
+def state_text(game: Game, done: bool, words=None) -> str:
+    """The replay's verdict and log, or the position where it stopped; `words` as text_log's."""
     if done:
         return _("Replay checked: every step was legal and the result matches the log.") + "\n" + \
-            text_log(game) + final_text(game)
+            text_log(game, words) + final_text(game)
     t = game.tables
     n = names()
     out = [_("State before age {age}, turn {turn}:").format(age=roman(game.age.number), turn=game.turn)]
@@ -136,12 +137,13 @@ def moves_data(game: Game) -> dict:
     return {"age": game.age.number, "turn": game.turn, "finished": game.finished, "players": players}
 
 
-def moves_text(game: Game) -> str:
+def moves_text(game: Game, words=None) -> str:
+    """Each player's legal actions, their cards named by `words` as text_log's."""
     if game.finished:
         return _("The game is over: no player has a move.") + "\n"
     data = moves_data(game)
     out = [_("Age {age}, turn {turn}").format(age=roman(data['age']), turn=data['turn'])]
     for player in data["players"]:
         out.append(f"{names().city(player['name'])}:")
-        out += [f"  {shown_action(a['label'])}" for a in player["actions"]]
+        out += [f"  {shown_action(a['label'], words)}" for a in player["actions"]]
     return printable("\n".join(out), keep_newlines=True) + "\n"

@@ -56,9 +56,29 @@ def rules_summary(ruleset: RuleSet) -> str:
     return printable("\n".join(out), keep_newlines=True) + "\n"
 
 
-def diff_text(base: RuleSet, changed: RuleSet, variants: list[str]) -> str:
-    before = print_items(base.items).splitlines(keepends=True)
-    after = print_items(changed.items).splitlines(keepends=True)
-    label = "with " + ", ".join(variants) if variants else "the same content"
-    lines = list(difflib.unified_diff(before, after, "base", label, n=4))
-    return printable("".join(lines), keep_newlines=True) if lines else "The variants change nothing.\n"
+def full_summary(ruleset: RuleSet) -> str:
+    """The whole effective rule set in words of the chosen language: the rules block, then
+    every card and every wonder side as its label (access/notation.Words), one fact a line."""
+    from ..access.listing import labels_text
+    from ..access.notation import Words
+    from ..i18n import _, ngettext
+    words = Words(ruleset)
+    cards = [words.card_label(c) for c in ruleset.cards]
+    sides = [words.side_label(w.name, s) for w in ruleset.wonders for s in w.sides]
+    return (rules_summary(ruleset) + "\n" + _("Cards") + "\n\n"
+            + labels_text(cards, ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards)))
+            + "\n" + _("Wonders") + "\n\n"
+            + labels_text(sides, ngettext("{count} wonder side", "{count} wonder sides", len(sides)).format(
+                count=len(sides))))
+
+
+def diff_text(base: RuleSet, changed: RuleSet, variants: list[str], in_words: bool = False) -> str:
+    """What the variants change, as a unified diff of the content (or, `in_words`, of the
+    rule set in words of the chosen language: full_summary)."""
+    from ..i18n import _
+    shown = full_summary if in_words else lambda r: print_items(r.items)
+    before = shown(base).splitlines(keepends=True)
+    after = shown(changed).splitlines(keepends=True)
+    label = _("with {variants}").format(variants=", ".join(variants)) if variants else _("the same content")
+    lines = list(difflib.unified_diff(before, after, _("base"), label, n=8 if in_words else 4))
+    return printable("".join(lines), keep_newlines=True) if lines else _("The variants change nothing.") + "\n"

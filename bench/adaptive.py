@@ -2,9 +2,11 @@
 player does, how strong is it, what does it cost.  Games run on all cores.
 
     # the response: base vs variant on the same seeds, for four heuristic, four adaptive
-    # and one mcts seat among three heuristic bots (the measure is per city; for mcts its seat)
+    # and one mcts seat among three heuristic bots (the measure is per city; for mcts its seat);
+    # the search bot's games are kept in the --record file, and its base-rules games serve
+    # every variant (bench/records/search-response.jsonl holds those of docs/bots.md)
     python bench/adaptive.py response --variant bench/variants/science-sets-30.wonders \\
-        --measure cards:green --games 400 --search-games 60
+        --measure cards:green --games 300 --search-games 30 --record bench/records/search-response.jsonl
     # strength: one adaptive against three heuristic bots, base rules
     python bench/adaptive.py strength --games 1000
     # one bot fitted to the variant against three fitted to the base rules, under the variant

@@ -2,9 +2,11 @@
 player does, how strong is it, what does it cost.  Games run on all cores.
 
     # the response: base vs variant on the same seeds, for four heuristic, four adaptive
-    # and one mcts seat among three heuristic bots (the measure is per city; for mcts its seat)
+    # and one mcts seat among three heuristic bots (the measure is per city; for mcts its seat);
+    # the search bot's games are kept in the --record file, and its base-rules games serve
+    # every variant (bench/records/search-response.jsonl holds those of docs/bots.md)
     python bench/adaptive.py response --variant bench/variants/science-sets-30.wonders \\
-        --measure cards:green --games 400 --search-games 60
+        --measure cards:green --games 300 --search-games 30 --record bench/records/search-response.jsonl
     # strength: one adaptive against three heuristic bots, base rules
     python bench/adaptive.py strength --games 1000
     # one bot fitted to the variant against three fitted to the base rules, under the variant
@@ -20,6 +22,7 @@ interval leaves out 0.  Fits come from the cache (WONDERS_CACHE_DIR), fitted fir
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -43,14 +46,10 @@ def weights_for(variants, players=PLAYERS) -> list[float]:
     return fitted_weights(_rules(variants), players)
 
 
-def measure(city, what: str) -> float:
-    if what.startswith("cards:"):
-        return city.colors.get(what[6:], 0)
-    if what == "coins":
-        return city.coins
-    if what == "stages":
-        return city.stages
-    raise SystemExit(f"unknown measure {what!r}: cards:COLOUR, coins or stages")
+def measures(city) -> dict:
+    """Every measure of a city at the game's end: cards of each colour, coins, stages."""
+    return {**{f"cards:{colour}": n for colour, n in city.colors.items()}, "coins": city.coins,
+            "stages": city.stages}
 
 
 def seat(spec, game_seed: int, s: int):
@@ -62,8 +61,8 @@ def seat(spec, game_seed: int, s: int):
 
 def play_block(args):
     """Games [first, first+count) with `specs` per seat (rotated by the game number when
-    `rotate`): for each game (the measure of every seat, the seats that won, the rotation)."""
-    specs, variants, first, count, what, rotate = args
+    `rotate`): for each game (every seat's measures, the seats that won, the rotation)."""
+    specs, variants, first, count, rotate = args
     tables = _rules(variants)
     out = []
     for g in range(first, first + count):
@@ -71,19 +70,45 @@ def play_block(args):
         seated = [specs[(s - shift) % PLAYERS] for s in range(PLAYERS)]
         game = Game(tables, PLAYERS, seed=g)
         game.play([seat(spec, g, s) for s, spec in enumerate(seated)])
-        out.append(([measure(c, what) for c in game.cities[:PLAYERS]], game.winners(), shift))
+        out.append(([measures(c) for c in game.cities[:PLAYERS]], game.winners(), shift))
     return out
 
 
-def run(specs, variants, games, what, workers, rotate=True, block=10):
-    tasks = [(specs, tuple(variants), s, min(block, games - s), what, rotate) for s in range(0, games, block)]
-    out = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(play_block, tasks):
-            out += part
-            print(f"\r{len(out)}/{games} games", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    return out
+class Records:
+    """Games already played, kept in a JSON-lines file (--record) by what was played (the
+    seats' bots, the variants) and seed, so that a slow field (the search bot) is played
+    once: its base-rules games serve every variant, and a longer run adds only new seeds."""
+
+    def __init__(self, path):
+        self.path, self.games = path, {}
+        if path and os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    row = json.loads(line)
+                    self.games[row["key"], row["seed"]] = row["game"]
+
+    def run(self, label, specs, variants, games, workers, rotate=True, block=5):
+        key = json.dumps([label, [Path(v).name for v in variants]])
+        missing = [g for g in range(games) if (key, g) not in self.games]
+        tasks = [(specs, tuple(variants), missing[i], 1, rotate) for i in range(len(missing))] if self.path else \
+            [(specs, tuple(variants), s, min(block, games - s), rotate) for s in range(0, games, block)]
+        out = {}
+        if tasks:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for task, part in zip(tasks, pool.map(play_block, tasks)):
+                    for k, game in enumerate(part):
+                        out[task[2] + k] = game
+                        if self.path:
+                            self.games[key, task[2] + k] = game
+                            with open(self.path, "a", encoding="utf-8") as f:
+                                f.write(json.dumps({"key": key, "seed": task[2] + k, "game": game}) + "\n")
+                    print(f"\r{len(out)}/{len(missing)} games", end="", file=sys.stderr, flush=True)
+            print(file=sys.stderr)
+        return [self.games[key, g] if (key, g) in self.games else out[g] for g in range(games)]
+
+
+def run(specs, variants, games, workers, rotate=True):
+    return Records(None).run("", specs, variants, games, workers, rotate)
 
 
 def interval(values):
@@ -96,23 +121,29 @@ def interval(values):
 def response(args) -> None:
     """Base vs variant for each field: the measure per city (or of the one search seat)."""
     variant = tuple(args.variant)
-    base_w, variant_w = weights_for(()), weights_for(variant)
+    wanted = args.fields.split(",")
+    base_w, variant_w = (weights_for(()), weights_for(variant)) if "adaptive" in wanted else (None, None)
+    search = f"mcts:iterations={args.iterations}"
     fields = [("heuristic", ["heuristic"] * 4, ["heuristic"] * 4, args.games, None),
               ("adaptive", [("adaptive", base_w)] * 4, [("adaptive", variant_w)] * 4, args.games, None),
-              (f"mcts:iterations={args.iterations} among 3 heuristic",
-               [f"mcts:iterations={args.iterations}"] + ["heuristic"] * 3,
-               [f"mcts:iterations={args.iterations}"] + ["heuristic"] * 3, args.search_games, 0)]
+              (f"{search} among 3 heuristic", [search] + ["heuristic"] * 3, [search] + ["heuristic"] * 3,
+               args.search_games, 0)]
+    records = Records(args.record)
     print(f"variant {' + '.join(variant)}; measure {args.measure} per city; {PLAYERS} players")
-    wanted = args.fields.split(",")
     for (name, specs_a, specs_b, games, only), key in zip(fields, ("heuristic", "adaptive", "search")):
         if games <= 0 or key not in wanted:
             continue
         start = time.perf_counter()
-        a = run(specs_a, (), games, args.measure, args.workers)
-        b = run(specs_b, variant, games, args.measure, args.workers)
+        if key == "search":         # the same bots on both sides: kept in the records
+            a = records.run(name, specs_a, (), games, args.workers)
+            b = records.run(name, specs_b, variant, games, args.workers)
+        else:
+            a = run(specs_a, (), games, args.workers)
+            b = run(specs_b, variant, games, args.workers)
 
         def per_game(game):
             values, _winners, shift = game
+            values = [v.get(args.measure, 0) for v in values]
             return values[shift] if only is not None else sum(values) / len(values)
         base = [per_game(g) for g in a]
         changed = [per_game(g) for g in b]
@@ -128,7 +159,7 @@ def strength(args) -> None:
     own = weights_for(variant)
     field = weights_for(()) if variant else None
     specs = [("adaptive", own)] + ([("adaptive", field)] * 3 if variant else ["heuristic"] * 3)
-    games = run(specs, variant, args.games, "coins", args.workers)
+    games = run(specs, variant, args.games, args.workers)
     wins = [1 / len(w) if shift in w else 0.0 for _v, w, shift in games]
     rate = sum(wins) / len(wins)
     low, high = wilson(rate, len(wins))
@@ -170,6 +201,7 @@ def main() -> None:
     parser.add_argument("--fields", default="heuristic,adaptive,search", help="which of these to measure")
     parser.add_argument("--iterations", type=int, default=200, help="the search bot's iterations")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("--record", help="a JSON-lines file keeping the search bot's games (reused, added to)")
     args = parser.parse_args()
     {"response": response, "strength": strength, "cost": cost}[args.mode](args)
 

@@ -114,17 +114,54 @@ def test_every_field_is_validated():
     from interpreter.bots.adaptive import NAMES
     from interpreter.bots.fitcache import FORMAT, VERSION, validate
     good = {"format": FORMAT, "version": VERSION, "key": "k", "players": 4, "seed": 0, "generations": 3,
+            "reference": "heuristic",
             "games": 10, "games_per_candidate": 2, "stopped": "", "names": list(NAMES),
             "weights": [1.0] * len(NAMES), "rules": "r", "seconds": 1.5, "history": [0.1, 0.2, 0.3]}
     assert validate(good, "k") == [1.0] * len(NAMES)
     bad = [("version", 99), ("key", "other"), ("names", ["a"]), ("weights", [1.0]),
            ("weights", [float("nan")] + [1.0] * (len(NAMES) - 1)), ("weights", ["1"] * len(NAMES)),
            ("weights", [1e9] * len(NAMES)), ("players", -1), ("seed", "0"), ("generations", True),
-           ("stopped", "maybe"), ("rules", 3), ("seconds", -1), ("seconds", "1"), ("history", [0.1]),
+           ("stopped", "maybe"), ("rules", 3), ("reference", None), ("seconds", -1), ("seconds", "1"), ("history", [0.1]),
            ("history", [0.1, 0.2, float("inf")]), ("history", None)]
     for field, value in bad:
         with pytest.raises(ValueError):
             validate({**good, field: value}, "k")
+
+
+def test_a_variant_is_fitted_against_the_fit_of_the_rules_without_it_fitted_first_if_need_be():
+    variant = train("--variant", "harsh-defeats")
+    files = {p.stem: json.loads(p.read_text()) for p in cache_files()}
+    assert len(files) == 2                                   # the rules without the variant, then the variant
+    base = next(k for k, data in files.items() if data["reference"] == "heuristic")
+    assert files[Path(variant["file"]).stem]["reference"] == base
+    assert files[Path(variant["file"]).stem]["rules"] == "7 Wonders, first edition + Harsh defeats"
+    again = run_json("train", "--players", "3", *TINY, "--variant", "harsh-defeats")[0]
+    assert "without their variants are fitted first" not in again.stderr     # the base's fit is kept: reused
+
+
+def test_the_rules_without_their_variants_are_those_of_the_plain_rules():
+    from interpreter.bots.fitcache import fit_key, unchanged_tables
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    plain = compile_rules(check_paths(None, []).ruleset)
+    changed = compile_rules(check_paths(None, ["harsh-defeats", "cheap-trade"]).ruleset)
+    assert changed.ruleset.variants == ("Harsh defeats", "Cheap trade")
+    assert unchanged_tables(plain, 4) is None
+    assert fit_key(unchanged_tables(changed, 4), 4) == fit_key(plain, 4) != fit_key(changed, 4)
+
+
+def test_the_weights_played_stay_within_the_bounds_when_the_search_mean_leaves_them():
+    import warnings
+    from interpreter.bots.fitting import BOUNDS, bounded_mean
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import cma
+    strategy = cma.CMAEvolutionStrategy([BOUNDS[1] - 0.1] * 3, 1.0, {"bounds": list(BOUNDS), "seed": 1, "verbose": -9})
+    for _ in range(5):                       # every candidate better the higher it is: the mean runs past the bound
+        candidates = strategy.ask()
+        strategy.tell(candidates, [-sum(c) for c in candidates])
+    assert max(strategy.mean) > BOUNDS[1]
+    assert all(BOUNDS[0] <= w <= BOUNDS[1] for w in bounded_mean(strategy))
 
 
 def test_a_cache_folder_that_cannot_be_written_is_a_usage_error(tmp_path, monkeypatch):

@@ -20,7 +20,7 @@ from pathlib import Path
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
-VERSION = 1
+VERSION = 2         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit
 ENV = "WONDERS_CACHE_DIR"
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)
@@ -90,6 +90,8 @@ def validate(data, key: str) -> list[float]:
         raise ValueError(f"'stopped' is {data.get('stopped')!r}")
     if not isinstance(data.get("rules"), str):
         raise ValueError("'rules' is not the rules' name")
+    if not isinstance(data.get("reference"), str):
+        raise ValueError("'reference' is not the key of a fit or 'heuristic'")
     seconds = data.get("seconds")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 10 ** 7:
         raise ValueError(f"'seconds' is {seconds!r}, not a time")
@@ -118,11 +120,12 @@ def load(tables, players: int, warn=None) -> list[float] | None:
         return None
 
 
-def save(tables, players: int, result, seed: int) -> Path:
+def save(tables, players: int, result, seed: int, reference: str = "heuristic") -> Path:
     from ..atomic import write_atomic
     folder = check_writable()
     key = fit_key(tables, players)
-    data = {"format": FORMAT, "version": VERSION, "key": key, "rules": tables.rules.name, "players": players,
+    data = {"format": FORMAT, "version": VERSION, "key": key, "rules": label(tables), "players": players,
+            "reference": reference,
             "seed": seed, "generations": result.generations, "games": result.games,
             "games_per_candidate": result.games_per_candidate,
             "seconds": round(result.seconds, 1), "stopped": result.stopped,
@@ -141,7 +144,8 @@ def _warn(warn, message: str) -> None:
 def fitted_weights(tables, players: int, *, budget: float = 240.0, generations: int = 40, games: int = 40,
                    seed: int = 0, workers: int | None = None) -> list[float]:
     """The weights for these rules and players: remembered in this process, else read from
-    the cache, else fitted now (with progress on stderr) and stored."""
+    the cache, else fitted now (with progress on stderr) and stored (the rules without their
+    variants first, if they are not kept: `reference`)."""
     key = fit_key(tables, players)
     found = _memo.get(key)
     if found is None:
@@ -153,19 +157,70 @@ def fitted_weights(tables, players: int, *, budget: float = 240.0, generations: 
     return found
 
 
+def label(tables) -> str:
+    """The rules' name, with the variants applied."""
+    return " + ".join((tables.rules.name, *tables.ruleset.variants))
+
+
+def unchanged_tables(tables, players: int):
+    """The rules without their variants, compiled, or None: no variant is applied, or the
+    rules without them do not check clean or do not play at this player count."""
+    ruleset = tables.ruleset
+    if not ruleset.variants:
+        return None
+    from types import SimpleNamespace
+    from ..check.load import check_files
+    from ..compile import compile_rules
+    from ..engine.game import Game, RulesError
+    unchanged, _diagnostics = check_files([SimpleNamespace(items=list(ruleset.unchanged))])
+    if unchanged is None:
+        return None
+    parent = compile_rules(unchanged)
+    try:
+        Game(parent, players, 0)
+    except RulesError:
+        return None
+    return parent
+
+
+def reference(tables, players: int, *, budget: float, generations: int, games: int, seed: int,
+              workers: int | None, quiet: bool):
+    """(the weights a fit of these rules plays against and starts from: the fit of the rules
+    without their variants, fitted now within half the budget if none is kept; its key, or
+    "heuristic" when there is none; the seconds spent fitting it)."""
+    parent = unchanged_tables(tables, players)
+    if parent is None:
+        return None, "heuristic", 0.0
+    key = fit_key(parent, players)
+    found = _memo.get(key) or load(parent, players)
+    if found is not None:
+        _memo[key] = found
+        return found, key, 0.0
+    if not quiet:
+        print(f"the rules without their variants are fitted first: the fit of {label(tables)} starts from "
+              "theirs and plays against it", file=sys.stderr)
+    result, _path = train(parent, players, budget=budget / 2, generations=generations, games=games, seed=seed,
+                          workers=workers, quiet=quiet)
+    return result.weights, key, result.seconds
+
+
 def train(tables, players: int, *, budget: float, generations: int, games: int, seed: int,
           workers: int | None = None, quiet: bool = False):
     """Fit now, with progress on stderr, and store the result: (the FitResult, its file).
-    When Ctrl-C stopped it, what was learnt is stored, then the interruption goes on."""
+    When Ctrl-C stopped it, what was learnt is stored, then the interruption goes on.
+    Rules with variants are fitted against the fit of the rules without them (fitted
+    first if none is kept, the whole within `budget`)."""
     from .fitting import fit
     check_writable()
-    progress = FitProgress(f"fitting adaptive to {tables.rules.name}, {players} players", generations, quiet)
+    against, against_key, spent = reference(tables, players, budget=budget, generations=generations, games=games,
+                                            seed=seed, workers=workers, quiet=quiet)
+    progress = FitProgress(f"fitting adaptive to {label(tables)}, {players} players", generations, quiet)
     try:
-        result = fit(tables, players, seed=seed, generations=generations, budget=budget, workers=workers,
-                     games=games, on_generation=progress.update)
+        result = fit(tables, players, seed=seed, generations=generations, budget=max(1.0, budget - spent),
+                     workers=workers, games=games, on_generation=progress.update, reference=against)
     finally:
         progress.close()
-    path = save(tables, players, result, seed)
+    path = save(tables, players, result, seed, against_key)
     if not quiet:
         how = {"": "", "budget": " (stopped by the time budget)", "interrupted": " (stopped by Ctrl-C)"}[result.stopped]
         print(f"fitted in {result.seconds:.0f} s: {result.generations} generations, {result.games} games"

@@ -7,9 +7,13 @@ games (common random numbers: the same game seeds and seats for every candidate 
 generation, so candidates differ by their play, not their luck), one seat against the rest
 of the table.  Half of a candidate's games are against the generation's incumbent (the
 current mean of the search: self-play, so the fit answers players who also respond to the
-rules), half against the heuristic bot (a fixed yardstick that keeps the fit from drifting
-into a style that only beats itself).  A game's reward is its win share (a tie shared)
-blended with the score margin over the best other city.
+rules), half against the *reference*: a player who has not learnt the change.  For rules
+with variants applied that is the fit of the rules without them (their valuation reads the
+variant, their weighing was fitted to the unchanged game), and the search starts from those
+weights, so the fit learns what the change asks for; for rules without variants it is the
+heuristic bot, whose weighing is where the search starts.  Both fields keep the fit from a
+style that only beats itself.  A game's reward is its win share (a tie shared) blended with
+the score margin over the best other city.
 
 Games run in a pool of processes (the rules pickled once to each worker).  The fit is the
 same for the same seed and number of generations; a time budget or Ctrl-C stops it after
@@ -57,8 +61,9 @@ def _init_worker(blob: bytes) -> None:
     _WORKER["tables"] = pickle.loads(blob)
 
 
-def play_games(tables, players: int, candidate, incumbent, games: list[tuple[int, int, str]]) -> list[float]:
-    """The candidate's reward in each game (seed, its seat, "self" or "heuristic" in the other seats)."""
+def play_games(tables, players: int, candidate, incumbent, reference, games: list[tuple[int, int, str]]) -> list[float]:
+    """The candidate's reward in each game (seed, its seat, "self" or "reference" in the other
+    seats; the reference is the heuristic bot when `reference` is None)."""
     from ..engine.game import Game
     from .heuristic import HeuristicBot
     from .view import BotSeat
@@ -71,6 +76,8 @@ def play_games(tables, players: int, candidate, incumbent, games: list[tuple[int
                 bot = WeighedBot(seed=game_seed * 10 + s, weights=candidate)
             elif field_kind == "self":
                 bot = WeighedBot(seed=game_seed * 10 + s, weights=incumbent)
+            elif reference is not None:
+                bot = WeighedBot(seed=game_seed * 10 + s, weights=reference)
             else:
                 bot = HeuristicBot(seed=game_seed * 10 + s, **{k: p.default for k, p in HeuristicBot.parameters.items()})
             deciders.append(BotSeat(bot))
@@ -90,21 +97,30 @@ def reward(game, seat: int) -> float:
 
 
 def _task(args):
-    players, candidate, incumbent, games = args
-    return play_games(_WORKER["tables"], players, candidate, incumbent, games)
+    players, candidate, incumbent, reference, games = args
+    return play_games(_WORKER["tables"], players, candidate, incumbent, reference, games)
 
 
 def schedule(seed: int, generation: int, players: int, games: int = GAMES) -> list[tuple[int, int, str]]:
     """The games every candidate of a generation plays: seeds drawn from the fit's seed and the
     generation's number, each seat in turn, the two fields alternating."""
     base = (seed * 1_000_003 + generation * 7919) % (2 ** 31)
-    return [(base + k, k % players, "self" if (k // players) % 2 == 0 else "heuristic") for k in range(games)]
+    return [(base + k, k % players, "self" if (k // players) % 2 == 0 else "reference") for k in range(games)]
 
 
 # ---------------------------------------------------------------- the search
+def bounded_mean(strategy) -> list[float]:
+    """The search's mean within the weight bounds: cma keeps its own mean unbounded and
+    maps it into the bounds (`xfavorite`) like every candidate it proposes; the mean as
+    stored could lie outside them, and a weight played there was never evaluated."""
+    return [min(max(float(x), BOUNDS[0]), BOUNDS[1]) for x in strategy.result.xfavorite]
+
+
 def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: float = 240.0,
-        workers: int | None = None, games: int = GAMES, on_generation=None) -> FitResult:
-    """Fit the weights for `tables` at `players` players.  `on_generation(done, total, result)`
+        workers: int | None = None, games: int = GAMES, on_generation=None, reference=None) -> FitResult:
+    """Fit the weights for `tables` at `players` players, against `reference` (weights: the
+    fit of the rules without their variants; None: the heuristic bot) and self-play, from
+    `reference` (or the heuristic's weighing).  `on_generation(done, total, result)`
     is called after each generation (a progress bar).  Stops after `generations`, or before a
     generation that would end past `budget` seconds (at the pace so far), or on Ctrl-C,
     keeping the mean reached."""
@@ -115,8 +131,10 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
     workers = max(1, workers or os.cpu_count() or 1)
     options = {"seed": seed + 1, "bounds": list(BOUNDS), "verbose": -9, "verb_log": 0, "verb_disp": 0,
                "tolfun": 0, "tolx": 0, "tolflatfitness": 10 ** 6, "tolstagnation": 10 ** 6}
-    strategy = cma.CMAEvolutionStrategy(start_weights(), SIGMA, options)
-    result = FitResult(list(start_weights()), 0, 0, games, 0.0)
+    start_at = [min(max(w, BOUNDS[0]), BOUNDS[1]) for w in (reference or start_weights())]
+    reference = list(reference) if reference is not None else None
+    strategy = cma.CMAEvolutionStrategy(start_at, SIGMA, options)
+    result = FitResult(list(start_at), 0, 0, games, 0.0)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                                initargs=(pickle.dumps(tables),)) if workers > 1 else None
     if pool is None:
@@ -124,10 +142,10 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
     try:
         for generation in range(generations):
             candidates = strategy.ask()
-            incumbent = [float(x) for x in strategy.mean]
+            incumbent = bounded_mean(strategy)
             plan = schedule(seed, generation, players, games)
             halves = [plan[: len(plan) // 2], plan[len(plan) // 2:]] if workers > 1 else [plan]
-            tasks = [(players, [float(x) for x in c], incumbent, part) for c in candidates for part in halves]
+            tasks = [(players, [float(x) for x in c], incumbent, reference, part) for c in candidates for part in halves]
             outcomes = list(pool.map(_task, tasks)) if pool else [_task(t) for t in tasks]
             per = len(halves)
             # summed game by game in the plan's order, whatever the split: the same fit on any
@@ -135,7 +153,7 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
             rewards = [sum([r for part in outcomes[i * per:(i + 1) * per] for r in part]) / len(plan)
                        for i in range(len(candidates))]
             strategy.tell(candidates, [-r for r in rewards])          # cma minimises
-            result.weights = [float(x) for x in strategy.mean]
+            result.weights = bounded_mean(strategy)
             result.generations = generation + 1
             result.games += len(candidates) * len(plan)
             result.history.append(sum(rewards) / len(rewards))

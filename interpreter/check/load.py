@@ -348,4 +348,7 @@ def check_files(files: list[ast.File], complete: bool = True,
             check_never_fire(cards, wonders, ctx)
     if rules is None or any(d.is_error for d in ctx.diagnostics):
         return None, ctx.diagnostics
-    return RuleSet(vocabulary, tuple(cards), tuple(wonders), rules, tuple(items), tables), ctx.diagnostics
+    variants = tuple(i.name.text for i in given if isinstance(i, ast.Variant))
+    unchanged = tuple(i for i in given if not isinstance(i, ast.Variant)) if variants else ()
+    return (RuleSet(vocabulary, tuple(cards), tuple(wonders), rules, tuple(items), tables, variants, unchanged),
+            ctx.diagnostics)

@@ -136,6 +136,10 @@ class RuleSet:
     rules: RulesDef
     items: tuple = ()
     tables: tuple[TableDef, ...] = ()          # set-ups for player counts outside the rules' range
+    # the variants applied (by name, in order) and the items as they were before them: a
+    # player fitted to the changed rules starts from its fit of the unchanged ones
+    variants: tuple[str, ...] = ()
+    unchanged: tuple = ()
 
     def table(self, players: int) -> TableDef | None:
         return next((t for t in self.tables if t.players == players), None)          # the syntax items the rule set was checked from, variants applied

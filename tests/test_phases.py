@@ -318,3 +318,17 @@ def test_play_log_and_replay_a_game_with_a_draft(tmp_path):
     wrong = run_cli("replay", str(log))
     assert wrong.returncode != 0 and "not a legal action" in wrong.stderr + wrong.stdout
     assert "Traceback" not in wrong.stderr
+
+
+@pytest.mark.parametrize("players", (2, 3, 5, 7))
+def test_every_card_in_one_place_and_coins_as_the_rules_say_through_the_phases(bonus, leaders, players):
+    from interpreter.engine.invariants import Recorder, TurnWatch
+    for tables in (bonus, leaders):
+        if players == 2 and tables is leaders:
+            continue
+        game = Game(tables, players, seed=players)
+        recorders = [Recorder(d) for d in make_deciders(["random"], players, players, None)]
+        while not game.finished:
+            watch = TurnWatch(game, recorders)
+            game.step(recorders)
+            assert watch.problems() == [], (tables.rules.phases[0].name, game.age.number, game.turn)

@@ -332,3 +332,18 @@ def test_every_card_in_one_place_and_coins_as_the_rules_say_through_the_phases(b
             watch = TurnWatch(game, recorders)
             game.step(recorders)
             assert watch.problems() == [], (tables.rules.phases[0].name, game.age.number, game.turn)
+
+
+def test_a_bot_sees_its_own_zone_and_the_search_never_reads_the_others(bonus):
+    import random
+    from interpreter.bots.view import Memory, SeatView
+    game = Game(bonus, 4, seed=8)
+    for d in game.decisions():
+        d.choose(0)
+    view = SeatView(game, 1, "zone", Memory())
+    assert view.zones == {"bonus": tuple(game.zones["bonus"][1])}
+    deck = {c.index for c in bonus.cards if c.deck == "bonus"}
+    for seed in range(5):
+        world = view.sample_game(random.Random(seed))
+        assert world.zones["bonus"][1] == game.zones["bonus"][1]                  # its own, as kept
+        assert all(len(world.zones["bonus"][s]) == 1 and world.zones["bonus"][s][0] in deck for s in (0, 2, 3))

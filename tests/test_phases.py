@@ -347,3 +347,17 @@ def test_a_bot_sees_its_own_zone_and_the_search_never_reads_the_others(bonus):
         world = view.sample_game(random.Random(seed))
         assert world.zones["bonus"][1] == game.zones["bonus"][1]                  # its own, as kept
         assert all(len(world.zones["bonus"][s]) == 1 and world.zones["bonus"][s][0] in deck for s in (0, 2, 3))
+
+
+def test_moves_of_a_position_saved_in_a_draft_are_its_picks(bonus, tmp_path):
+    game = Game(bonus, 3, seed=2)
+    game.decisions()[0].choose(0)                         # seat 0 has picked; seats 1 and 2 not yet
+    position = tmp_path / "draft.json"
+    data = game_to_data(game)
+    data["options"]["variants"] = [BONUS]                 # as `wonders play --variant` records it
+    position.write_text(json.dumps(data))
+    shown = run_cli("moves", str(position))
+    assert shown.returncode == 0, shown.stderr
+    picks = [line.strip() for line in shown.stdout.splitlines() if line.startswith("  ")]
+    expected = sorted(f"keep {bonus.cards[i].name} (bonus)" for s in (1, 2) for i in dict.fromkeys(game.hands[s]))
+    assert sorted(picks) == expected

@@ -34,7 +34,7 @@ class Action(NamedTuple):
         if self.kind == "pass":
             return "pass"
         card = tables.cards[self.card]
-        name = f"{card.name} ({card.deck or roman(card.age)})"
+        name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
         text = {"build": "build", "stage": "wonder stage with", "sell": "sell", "keep": "keep"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"

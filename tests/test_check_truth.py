@@ -66,7 +66,7 @@ def test_a_folder_with_a_broken_variant_is_not_clean(content_copy):
         block = block.replace("tests/golden_variants/broken.wonders", f"{content_copy}/variants/broken.wonders")
         assert block in result.stdout
     assert re.search(rf"--> {re.escape(str(content_copy))}/variants/broken\.wonders:\d+:\d+", result.stdout)
-    assert result.stdout.endswith("14 file(s) checked: 5 error(s), 1 warning(s); 8 variant(s) in variants/ checked; "
+    assert result.stdout.endswith("14 file(s) checked: 5 error(s), 1 warning(s); 9 variant(s) in variants/ checked; "
                                   f"rule sets in subfolders checked: {content_copy}/second-edition\n")
     data = json.loads(run_cli("check", str(content_copy), "--format", "json").stdout)
     assert data["errors"] == 5
@@ -110,7 +110,7 @@ def test_variants_wait_for_a_clean_base(content_copy):
     result = run_cli("check", str(content_copy))
     assert result.returncode == 1
     assert "variants/broken.wonders" not in result.stdout
-    assert "; 8 variant(s) in variants/ not checked until the base is clean;" in result.stdout
+    assert "; 9 variant(s) in variants/ not checked until the base is clean;" in result.stdout
 
 
 def test_with_variant_given_the_folder_variants_are_not_checked(content_copy):

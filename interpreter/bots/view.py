@@ -154,6 +154,12 @@ class SeatView:
         return tuple(self._game.hands[self.player])
 
     @property
+    def zones(self):
+        """The cards you keep in each zone of the rules (docs/language.md, "Phases"); others'
+        are hidden."""
+        return MappingProxyType({z: tuple(held[self.player]) for z, held in self._game.zones.items()})
+
+    @property
     def cities(self) -> tuple[CityView, ...]:
         return tuple(CityView(c, c.seat != self.player) for c in self._game.cities)
 

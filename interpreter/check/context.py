@@ -9,7 +9,7 @@ from ..i18n import N_, _
 
 
 STATEMENT_WORDS = {
-    "AgeStmt": "age", "ColorStmt": "color", "CopiesStmt": "copies", "CostStmt": "cost",
+    "AgeStmt": "age", "DeckStmt": "deck", "ColorStmt": "color", "CopiesStmt": "copies", "CostStmt": "cost",
     "PlayersStmt": "players", "StartingCoins": "starting coins", "SellPrice": "sell for",
     "TradePrice": "trade price", "ScorePad": "score pad",
     "TieBreak": "tie break", "HandSize": "hand", "Turns": "turns", "PassDirection": "pass",

@@ -68,6 +68,8 @@ def _inline(head: str, stmts) -> str:
 def statement(s) -> str:
     if isinstance(s, ast.AgeStmt):
         return f"age {s.age.text}"
+    if isinstance(s, ast.DeckStmt):
+        return f'deck "{s.deck.text}"'
     if isinstance(s, ast.ColorStmt):
         return f"color {s.color.text}"
     if isinstance(s, ast.CopiesStmt):
@@ -104,6 +106,8 @@ def statement(s) -> str:
                   if count.per_player else str(count.offset))
         word = "card" if not count.per_player and count.offset == 1 else "cards"
         return f"add {number} random {_names(s.colors)} {word}"
+    if type(s) in PHASE_WORDS:
+        return PHASE_WORDS[type(s)](s)
     if isinstance(s, ast.ScorePad):
         return f"score pad: {_names(s.categories)}"
     if isinstance(s, ast.PointsCategory):
@@ -112,6 +116,27 @@ def statement(s) -> str:
     if isinstance(s, ast.TieBreak):
         return "tie break: " + ", ".join("most coins" for _ in s.keys)
     return effect(s)
+
+
+def _play_from(s) -> str:
+    return (("may " if s.optional else "") + ("build" if s.build_only else "play")
+            + f' a card from "{s.zone.text}"' + (" for free" if s.free else ""))
+
+
+# a zone, a phase, or a statement inside a phase (docs/language.md, "Phases"), in words
+PHASE_WORDS = {
+    ast.ZoneDecl: lambda s: f'zone "{s.name.text}"',
+    ast.Phase: lambda s: _inline(f'phase "{s.name.text}" {phase_place(s.place)}', s.body),
+    ast.Deal: lambda s: f'deal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
+    ast.Draft: lambda s: f'draft {s.count.value} into "{s.zone.text}" passing {s.direction}',
+    ast.PlayFrom: _play_from,
+}
+
+
+def phase_place(p: ast.PhasePlace) -> str:
+    if p.when == "start":
+        return "at start of each age" if p.age is None else f"at start of age {p.age.text}"
+    return f"{p.when} age {p.age.text}"
 
 
 def _counted(n: int, word: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ..engine.actions import legal_actions
+from ..engine.phases import PHASE_KINDS
 from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
 from ..engine.saves import content_digest, game_to_data
@@ -129,10 +130,15 @@ def state_text(game: Game, done: bool, words=None) -> str:
 def moves_data(game: Game) -> dict:
     t = game.tables
     players = []
+    in_phase = {seat: kind for seat, kind in game.waiting if kind in PHASE_KINDS}   # a draft, a zone's play
     for seat, city in enumerate(game.cities):
-        actions = legal_actions(game, seat) if not game.finished else []
+        if in_phase:
+            actions = game.options_for(seat, in_phase[seat]) if seat in in_phase else []
+        else:
+            actions = legal_actions(game, seat) if not game.finished else []
         players.append({"name": city.name, "actions": [
-            {"kind": a.kind, "card": t.cards[a.card].name, "pay_left": a.left, "pay_right": a.right,
+            {"kind": a.kind, "card": t.cards[a.card].name if a.card >= 0 else None,
+             "pay_left": a.left, "pay_right": a.right,
              "free": a.free or None, "label": a.label(t)} for a in actions]})
     return {"age": game.age.number, "turn": game.turn, "finished": game.finished, "players": players}
 

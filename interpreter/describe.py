@@ -84,6 +84,8 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         return "the number of players"
     elif m == "military tokens" and not singular:
         text = "the total of the military tokens"
+    elif m == "kept tokens":
+        text = f"{q.kind.text} token" + ("" if singular else "s")
     else:
         text = _SINGULAR[m] if singular else m
     if q.extreme is not None:          # "the fewest coins that one of all cities has"
@@ -142,6 +144,19 @@ def action_text(action) -> str:
         where = scope_text(action.scope)
         where = where if where.startswith("both") else "the " + where
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
+    if isinstance(action, ast.TakeKeptTokens):
+        count = action.count
+        if isinstance(count, ast.Number) and count.value == 1:
+            return f"takes a {action.kind.text} token"
+        return f"takes {amount_text(count, action.kind.text + ' token')}"
+    if isinstance(action, ast.InEachCity):
+        group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[action.group]
+        return f"{group} {action_text(action.action)} (counted in that city)"
+    if isinstance(action, ast.CopySymbol):
+        where = scope_text(action.scope)
+        where = where if where.startswith("both") else "the " + where
+        colors = and_list([c.text for c in action.colors], 'or')
+        return f"copies the science symbol of one {colors} card of {where} (not the card)"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
 
 
@@ -205,6 +220,17 @@ def effect_text(effect) -> str:
         return "may play the last card of each age instead of discarding it"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
+    if isinstance(effect, ast.StagesWithoutResources):
+        return "builds wonder stages without paying their resources (coins are still paid)"
+    if isinstance(effect, ast.TradeRebate):
+        where = scope_text(effect.scope)
+        where = where if where.startswith("both") else "the " + where
+        return f"each turn, pays {plural(effect.amount, 'coin')} less for what it buys from {where}"
+    if isinstance(effect, ast.ProducesLike):
+        colors = and_list([c.text for c in effect.colors]) + " cards" + (" and board" if effect.board else "")
+        which = "none of its" if effect.negated else "its own"
+        return (f"produces one unit a turn of a resource that {which} {colors} produce"
+                + (" (neighbours cannot buy it)" if effect.private else ""))
     raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
 
 

@@ -86,11 +86,13 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         return "het nummer van het Tijdperk"
     elif m == "players":
         return "het aantal spelers"
+    elif m == "kept tokens":
+        text = f"{q.kind.text}-fiche" + ("" if singular else "s")
     else:
         text = NOUNS[m][0 if singular else 1]
     if q.extreme is not None:
         most = "grootste" if q.extreme == "most" else "kleinste"
-        plural = NOUNS[m][1] if m != "cards" else text
+        plural = NOUNS[m][1] if m not in ("cards", "kept tokens") else text
         plural = plural.removeprefix("het totaal van de ")
         return f"het {most} aantal {plural} dat één van {scope_text(q.scope)} heeft"
     if m in ("complete sets", "symbol squares", "age victory", "age", "players") or \
@@ -153,6 +155,17 @@ def action_parts(action) -> tuple[str, str]:
     if isinstance(action, ast.AtTurnEnd):
         verb, rest = action_parts(action.action)
         return verb, f"{rest} aan het eind van die ronde"
+    if isinstance(action, ast.TakeKeptTokens):
+        count = action.count
+        many = expr_text(count) if not (isinstance(count, ast.Number) and count.value == 1) else "een"
+        return "neemt", f"{many} {action.kind.text}-fiche" + ("" if many == "een" else "s")
+    if isinstance(action, ast.InEachCity):
+        group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
+        verb, rest = action_parts(action.action)
+        return verb, f"{rest} (dat doet {group}, geteld in die stad)"
+    if isinstance(action, ast.CopySymbol):
+        colours = en_list([names().color(c.text) for c in action.colors], "of")
+        return "kopieert", f"het wetenschapssymbool van één {colours} kaart van {scope_text(action.scope)}"
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
 
 
@@ -226,4 +239,15 @@ def effect_text(effect) -> str:
         return "de eigenaar mag de laatste kaart van elk Tijdperk spelen in plaats van deze af te leggen"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
+    if isinstance(effect, ast.StagesWithoutResources):
+        return "de eigenaar bouwt Wonder fasen zonder hun grondstoffen te betalen (muntstukken wel)"
+    if isinstance(effect, ast.TradeRebate):
+        return (f"elke ronde betaalt de eigenaar {noun(effect.amount, 'coin')} minder voor wat hij "
+                f"van {scope_text(effect.scope)} koopt")
+    if isinstance(effect, ast.ProducesLike):
+        colours = en_list([n.color(c.text) for c in effect.colors]) + " kaarten" + \
+            (" en het bord" if effect.board else "")
+        which = "geen van de eigen" if effect.negated else "de eigen"
+        return (f"produceert elke ronde één grondstof die {which} {colours} produceren"
+                + (" (naburige steden kunnen deze niet kopen)" if effect.private else ""))
     raise UnhandledKind(f"describe_nl.py has no words for the effect kind {type(effect).__name__}")

@@ -16,7 +16,8 @@ from ..syntax import ast
 # a measure of the owner's city -> what it reads; the others (age, players) never change
 _READS = {"cards": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
           "defeat tokens": "tokens", "victory tokens": "tokens", "military tokens": "tokens",
-          "coins": "coins", "shields": "shields", "complete sets": "symbols", "symbol squares": "symbols"}
+          "coins": "coins", "shields": "shields", "complete sets": "symbols", "symbol squares": "symbols",
+          "kept tokens": "kept"}
 _OWN = frozenset({"own", "all"})
 
 _memo: dict[int, tuple[object, frozenset]] = {}
@@ -82,6 +83,9 @@ class Facts(NamedTuple):
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # GainCoins and LoseCoins, when built or at a turn's end
     powers: tuple                # FreeBuild, PlayLastCard and BuildFromDiscard
+    kept: tuple = ()             # TakeKeptTokens the owner takes
+    others: tuple = ()           # InEachCity: what it does to other cities
+    city_powers: tuple = ()      # TradeRebate, StagesWithoutResources, ProducesLike
 
 
 def facts(source) -> Facts:
@@ -101,6 +105,10 @@ def facts(source) -> Facts:
                  tuple(e for e in static if isinstance(e, ast.TradeDiscount)),
                  tuple(a for a in actions if isinstance(a, (ast.GainCoins, ast.LoseCoins))),
                  tuple(e for e in static + actions if isinstance(e, (ast.FreeBuild, ast.PlayLastCard,
-                                                                     ast.BuildFromDiscard))))
+                                                                     ast.BuildFromDiscard))),
+                 tuple(a for a in actions if isinstance(a, ast.TakeKeptTokens)),
+                 tuple(a for a in actions if isinstance(a, ast.InEachCity)),
+                 tuple(e for e in static if isinstance(e, (ast.TradeRebate, ast.StagesWithoutResources,
+                                                           ast.ProducesLike))))
     _memo[id(source)] = (source, made)
     return made

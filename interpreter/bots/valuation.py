@@ -166,6 +166,8 @@ class Appraiser:
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
+        if known.kept or known.others or known.city_powers:
+            points += self._city_effects(known, source, kind == "build")
         science = self._science(known) if known.science else 0.0
         return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science),
                 gained, source.cost_coins)
@@ -277,6 +279,67 @@ class Appraiser:
                 symbols[self._symbol[name.text]] += 1
                 best = max(best, self._expected_science(symbols) - before)
         return best
+
+    # ------------------------------------------------------------ kept tokens, other cities
+    def _kept_worth(self, city, kind: str, count: int) -> float:
+        """The score change of `city` taking `count` tokens of a kept kind (a debt token's
+        -1 as its score lines say), plus, for a kind that sits out this age's conflict, the
+        military tokens it would no longer take (as the shields stand)."""
+        if count <= 0:
+            return 0.0
+        other = city.copy()
+        other.kept[kind] = other.kept.get(kind, 0) + count
+        everyone = tuple(other if c.seat == city.seat else c for c in self.everyone)
+        age = self._age
+        left, right = self.game.neighbours(city.seat)
+        worth = (sum(score_city(self.tables, other, left, right, everyone, age.number, age.victory).values())
+                 - sum(score_city(self.tables, city, left, right, everyone, age.number, age.victory).values()))
+        if city is self.city and any(k == kind for k, _event in self.tables.rules.sit_out):
+            worth -= self._tokens_at(self.age_index, None) * self.model.token_rate
+        return worth
+
+    def _city_effects(self, known, source, built: bool) -> float:
+        """Kept tokens taken, what the card does to other cities (their loss is worth as
+        much to this city as the mean harm: coins at the coin rate, debt as its score
+        says), and the powers that change how the city pays or produces."""
+        value = 0.0
+        where = Where(self.city, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
+        for action in known.kept:
+            value += self._kept_worth(self.city, action.kind.text, evaluate(action.count, where))
+        debt = self.tables.rules.debt
+        for action in known.others:
+            targets = self.game.events.group(self.seat, action.group)
+            harm = 0.0
+            for seat in targets:
+                city = self.game.cities[seat]
+                there = self.game.events.where(seat)
+                inner = action.action
+                if isinstance(inner, (ast.GainCoins, ast.LoseCoins)):
+                    lost = per_value(inner.amount, inner.per, there)
+                    lost = -lost if isinstance(inner, ast.GainCoins) else lost
+                    paid = min(lost, city.coins) if lost > 0 else lost
+                    harm += paid * self.model.coin_rate
+                    if debt is not None and lost > paid:
+                        harm -= self._kept_worth(city, debt, lost - paid)
+                elif isinstance(inner, ast.TakeKeptTokens):
+                    harm -= self._kept_worth(city, inner.kind.text, evaluate(inner.count, there))
+            value += harm / max(1, len(targets)) if action.group != "every" else 0.0
+        model = self.model
+        for effect in known.city_powers:
+            if isinstance(effect, ast.TradeRebate):
+                value += effect.amount * len(effect.scope.parts) * self.builds_left * model.coin_rate / 2
+            elif isinstance(effect, ast.StagesWithoutResources):
+                stages = self.city.side.stages[self.city.stages:]
+                units = sum(sum(s.cost) for s in stages)
+                value += units * self.tables.rules.trade_price * model.coin_rate / 2
+            elif isinstance(effect, ast.ProducesLike) and built:
+                grown = self.city.copy()
+                grown.add_card(source)
+                new = [options for options, _private in grown.like_choices
+                       if (options, _private) not in self.city.like_choices]
+                for options in new:
+                    value += max(self._units_worth(r, 1) for r in options)
+        return value
 
     def _powers(self, known) -> float:
         model = self.model

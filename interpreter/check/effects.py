@@ -67,7 +67,7 @@ def _when_built(effect: ast.WhenBuilt, ctx: Context):
 
 
 def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
-    if not isinstance(effect.action, (ast.CopyCard, ast.GainCoins)):
+    if not isinstance(effect.action, (ast.CopyCard, ast.CopySymbol, ast.GainCoins)):
         ctx.report("E1210", "this cannot happen at the end of the game", effect.action.span,
                    label="only `copy ...` or `gain ... coins` can",
                    help="building needs a turn: write it after `when built:` instead")
@@ -119,6 +119,32 @@ def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool) -> bool:
 
 def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
     return True
+
+
+def _take_kept(action: ast.TakeKeptTokens, ctx: Context, neighbour: bool) -> bool:
+    ok = ctx.known(action.kind, ctx.tokens, "E1008", "token kind")
+    if isinstance(action.count, ast.Number) and not _positive(action.count.value, action.span, "`take`", ctx):
+        return False
+    return check_expr(action.count, ctx, neighbour) and ok
+
+
+def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool:
+    return check_action(action.action, ctx, neighbour)
+
+
+def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
+    return _neighbours_only(action.scope, "copying", ctx) and ok
+
+
+def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
+    ok = _positive(effect.amount, effect.span, "a rebate", ctx)
+    return effect if _neighbours_only(effect.scope, "buying", ctx) and ok else None
+
+
+def _produces_like(effect: ast.ProducesLike, ctx: Context):
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
+    return effect if ok and _no_repeats(effect.colors, ctx, "colour") else None
 
 
 def _produces(effect: ast.Produces, ctx: Context):
@@ -178,7 +204,8 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
 
 
 def _copies(action) -> bool:
-    return isinstance(action, ast.CopyCard) or (isinstance(action, ast.AtTurnEnd) and _copies(action.action))
+    return isinstance(action, (ast.CopyCard, ast.CopySymbol)) or \
+        (isinstance(action, ast.AtTurnEnd) and _copies(action.action))
 
 
 def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
@@ -216,6 +243,8 @@ def _measures(expr) -> bool:
 
 def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
+    if q.kind is not None:
+        ok = ctx.known(q.kind, ctx.tokens, "E1008", "token kind") and ok
     if q.extreme is not None and not _compares_cities(q, ctx):
         return False
     if q.scope is not None and q.measure in ("complete sets", "symbol squares"):
@@ -288,8 +317,10 @@ EFFECT_RULES = {
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger,
+    ast.StagesWithoutResources: _as_is, ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like,
 }
 ACTION_RULES = {
     ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,
     ast.BuildFromDiscard: _nothing_to_misuse, ast.CopyCard: _copy_card,
+    ast.TakeKeptTokens: _take_kept, ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
 }

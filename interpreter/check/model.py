@@ -91,6 +91,9 @@ class RulesDef:
     tie_break: tuple[str, ...]
     span: Span
     players_span: Span | None = None        # the `players` statement (a variant's `set players`)
+    debt: str | None = None                 # `coins owed become KIND tokens`: the kind
+    debt_by_choice: bool = False            # `coins owed may become ...`: paying is the payer's choice
+    sit_out: tuple[tuple[str, str], ...] = ()   # (token kind, event): `holders of ... sit out the next ...`
 
 
 @attrs.frozen
@@ -123,6 +126,7 @@ class Vocabulary:
     groups: tuple[tuple[str, tuple[str, ...]], ...]       # (group, members)
     colors: tuple[str, ...]
     symbols: tuple[str, ...]
+    tokens: tuple[str, ...] = ()         # kinds of kept token (`tokens: debt, diplomacy`)
 
     def group(self, name: str) -> tuple[str, ...] | None:
         return next((members for g, members in self.groups if g == name), None)

@@ -79,9 +79,22 @@ def stage_payments(game, seat: int) -> list[tuple[int, int]]:
     stage = city.next_stage()
     if stage is None or stage.cost_coins > city.coins:
         return []
-    left, right = game.neighbours(seat)
     budget = city.coins - stage.cost_coins
-    return [p for p in payment_options(stage.cost, city, left, right) if p[0] + p[1] <= budget]
+    if city.stages_free:                      # `builds wonder stages without resources`
+        return [(0, 0)]
+    left, right = game.neighbours(seat)
+    options = payment_options(stage.cost, city, left, right)
+    if city.rebate[0] or city.rebate[1]:
+        options = rebated(options, city.rebate)
+    return [p for p in options if p[0] + p[1] <= budget]
+
+
+def rebated(options, rebate) -> list[tuple[int, int]]:
+    """Payments with a city's rebates (`buys the first resource from ... for N coins less`)
+    taken off what goes to each side, cheapest first, each once."""
+    off_left, off_right = rebate
+    found = {(max(0, l - off_left), max(0, r - off_right)): None for l, r in options}
+    return sorted(found, key=lambda p: p[0] + p[1])
 
 
 def is_legal(game, seat: int, action) -> bool:
@@ -109,7 +122,10 @@ def _builds(game, city, left, right, index: int) -> list[Action]:
     free_anyway = False
     if card.cost_coins <= coins:
         budget = coins - card.cost_coins
-        for l, r in payment_options(card.cost, city, left, right):
+        options = payment_options(card.cost, city, left, right)
+        if city.rebate[0] or city.rebate[1]:
+            options = rebated(options, city.rebate)
+        for l, r in options:
             if l + r <= budget:
                 actions.append(_new(Action, ("build", index, l, r, "")))
                 free_anyway = free_anyway or (l + r == 0 and not card.cost_coins)

@@ -24,12 +24,13 @@ FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used")
 OWNED_LISTS = ("built", "tokens", "under_stages")
 OWNED_SETS = ("names",)
-DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig")
+OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
+DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig", "stages_free")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
-                 "free_build", "free_rules")
+                 "free_build", "free_rules", "rebate", "like", "like_choices")
 DERIVED_DICTS = ("colors",)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
-OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS
+OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS + OWNED_DICTS
 DERIVED = DERIVED_VALUES + DERIVED_LISTS + DERIVED_DICTS + DERIVED_NESTED
 
 
@@ -44,6 +45,7 @@ class City:
         self.stages = 0
         self.tokens: list[int] = []           # military tokens, in the order taken
         self.under_stages: list[int] = []     # cards used to mark built stages
+        self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
         self.free_build_used = False
         self._reset_tables()
         self._add_static(side.board)
@@ -63,6 +65,10 @@ class City:
         self.free_build: list[str] = []       # limits of "may build a card for free" powers
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.play_last = False
+        self.stages_free = False              # `builds wonder stages without resources`
+        self.rebate = [0, 0]                  # coins off the turn's payment to left, right
+        self.like: list = []                  # `produces a resource [not] of own ...` effects
+        self.like_choices: list[tuple] = []   # (options, private): what they produce now
         # event -> [(rank, key, trigger)]: the board's, then the built stages' in order, then
         # the buildings' in the order built (the same live and after loading a save)
         self.listening: dict[str, list] = {}
@@ -135,10 +141,51 @@ class City:
                 bisect.insort(self.free_rules, (effect.which, effect.unit))
             elif isinstance(effect, ast.PlayLastCard):
                 self.play_last = True
+            elif isinstance(effect, ast.StagesWithoutResources):
+                self.stages_free = True
+            elif isinstance(effect, ast.TradeRebate):
+                for direction in effect.scope.parts:
+                    self.rebate[DIRECTIONS.index(direction)] += effect.amount
+            elif isinstance(effect, ast.ProducesLike):
+                self.like.append(effect)
             else:
                 raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
+        if self.like:
+            trade_changed = self._follow_like() or trade_changed
         if trade_changed:
             self._sign()
+
+    def _follow_like(self) -> bool:
+        """Recompute what `produces a resource [not] of own ...` gives now (the city has
+        grown): each such effect is one choice among the resources its sources produce (or
+        do not).  True when the production changed."""
+        res = self.tables.resource_index
+        made = []
+        for effect in self.like:
+            colors = {c.text for c in effect.colors}
+            found: set[int] = set()
+            for source in self.owned_sources():
+                if (source.kind == "card" and source.color in colors) or (source.kind == "board" and effect.board):
+                    for e in source.static:
+                        if isinstance(e, ast.Produces):
+                            found.update(res[i.resource.text] for i in e.items)
+            if effect.negated:
+                found = set(range(len(res))) - found
+            if found:
+                made.append((tuple(sorted(found)), effect.private))
+        made.sort()                           # the same list live and rebuilt from a save
+        if made == self.like_choices:
+            return False
+        for options, private in self.like_choices:
+            self.own_choices.remove(options)
+            if not private:
+                self.trade_choices.remove(options)
+        for options, private in made:
+            bisect.insort(self.own_choices, options)
+            if not private:
+                bisect.insort(self.trade_choices, options)
+        self.like_choices = made
+        return True
 
     def _sign(self) -> None:
         """The small integers the payment search knows these production tables by."""
@@ -183,4 +230,4 @@ class City:
 
 
 _SAME = FIXED + OWNED_VALUES + DERIVED_VALUES
-_ONE_LEVEL = OWNED_LISTS + OWNED_SETS + DERIVED_LISTS + DERIVED_DICTS
+_ONE_LEVEL = OWNED_LISTS + OWNED_SETS + OWNED_DICTS + DERIVED_LISTS + DERIVED_DICTS

@@ -218,7 +218,7 @@ def _next_age(game) -> None:
 def _game_end_city(game, seat: int) -> None:
     steps = [("run", action, seat, None, source.name)
              for source in list(game.cities[seat].owned_sources()) for action in source.game_end
-             if not isinstance(action, ast.CopyCard)]        # copies are scoring choices
+             if not isinstance(action, (ast.CopyCard, ast.CopySymbol))]     # copies are scoring choices
     game.stack += reversed(steps)
 
 

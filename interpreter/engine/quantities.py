@@ -63,7 +63,11 @@ def measure(q: ast.Quantity, where: Where) -> int:
         if m == "complete sets":
             return min(counts) if counts else 0
         return sum(n * n for n in counts)
-    counts = [_count(m, q.colors, city) for city in where.cities(q.scope)]
+    if m == "kept tokens":
+        kind = q.kind.text
+        counts = [city.kept.get(kind, 0) for city in where.cities(q.scope)]
+    else:
+        counts = [_count(m, q.colors, city) for city in where.cities(q.scope)]
     if q.extreme is None:
         return sum(counts)
     return (max if q.extreme == "most" else min)(counts)

@@ -54,7 +54,7 @@ def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
             found.append(thing)
             if isinstance(thing, ast.Trigger):
                 add(thing.action)
-            elif isinstance(thing, ast.AtTurnEnd):
+            elif isinstance(thing, (ast.AtTurnEnd, ast.InEachCity)):
                 add(thing.action)
         for trigger in tables.rules.triggers:
             add(trigger)
@@ -90,7 +90,8 @@ def game_to_data(game: Game) -> dict:
         "rng": [version, list(internal), gauss],
         "cities": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "coins": c.coins,
                     "built": refs(c.built), "stages": c.stages, "under_stages": refs(c.under_stages),
-                    "tokens": list(c.tokens), "free_build_used": c.free_build_used}
+                    "tokens": list(c.tokens), "free_build_used": c.free_build_used,
+                    **({"kept": dict(sorted(c.kept.items()))} if c.kept else {})}
                    for c in game.cities],
         "hands": [refs(h) for h in game.hands],
         "discard": refs(game.discard),
@@ -148,6 +149,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.stages = c["stages"]
             city.under_stages = cards(c["under_stages"], f"cities[{seat}].under_stages")
             city.tokens = list(c["tokens"])
+            city.kept = _kept(c.get("kept", {}), seat, tables)
             city.free_build_used = c["free_build_used"]
             city.rebuild()
             game.cities.append(city)
@@ -300,6 +302,19 @@ def _random_state(saved) -> random.Random:
     rng = random.Random()
     rng.setstate((3, tuple(saved[1]), saved[2]))
     return rng
+
+
+def _kept(kept, seat: int, tables: Tables) -> dict[str, int]:
+    """A city's kept tokens from a save: kinds of the rule set, counts above 0."""
+    field = f"cities[{seat}].kept"
+    if not isinstance(kept, dict):
+        raise SaveError(f"{field} must map token kinds to counts")
+    for kind, count in kept.items():
+        if kind not in tables.ruleset.vocabulary.tokens:
+            raise SaveError(f"{field}: {kind!r} is not a token kind of these rules")
+        if type(count) is not int or count < 1:
+            raise SaveError(f"{field}.{kind} must be a whole number above 0")
+    return dict(kept)
 
 
 def _impossible(game: Game) -> str | None:

@@ -39,6 +39,8 @@ def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
         shown = [icons.coin("", title)]
     elif m == "shields":
         shown = [icons.shield("", title)]
+    elif m == "kept tokens":
+        shown = [icons.chip(title)]
     elif m in ("complete sets", "symbol squares"):
         shown = [icons.science(s, v) for s in v.symbols] + ([icons.word("²")] if m == "symbol squares" else [])
     else:                                       # the age, its victory value, the players
@@ -85,6 +87,14 @@ def action(a, v: Vocabulary) -> list[Icon]:
                 icons.coin("0", "for free")]
     if isinstance(a, ast.CopyCard):
         return [icons.chip("copy"), icons.card([c.text for c in a.colors], "a card to copy")] + _scope(a.scope)
+    if isinstance(a, ast.TakeKeptTokens):
+        return [icons.chip(f"{_number(a.count)} × {a.kind.text}")]
+    if isinstance(a, ast.InEachCity):
+        group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[a.group]
+        return [icons.chip(group)] + action(a.action, v)
+    if isinstance(a, ast.CopySymbol):
+        return [icons.chip("copy symbol"), icons.card([c.text for c in a.colors], "a card whose symbol is copied")] \
+            + _scope(a.scope)
     raise TypeError(a)
 
 
@@ -129,4 +139,11 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.Trigger):
         each = [icons.direction(("left", "right"), "for each neighbour")] if e.each_neighbour else []
         return [icons.chip(f"on {e.event}")] + each + ([icons.chip("if…")] if e.conditions else []) + action(e.action, v)
+    if isinstance(e, ast.StagesWithoutResources):
+        return [icons.stage("wonder stages without resources"), icons.word("−"), icons.chip("resources")]
+    if isinstance(e, ast.TradeRebate):
+        return [icons.chip("1st buy"), icons.word("−")] + [icons.coin(str(e.amount), "coins less")] + _scope(e.scope)
+    if isinstance(e, ast.ProducesLike):
+        return [icons.chip("not" if e.negated else "as"), icons.card([c.text for c in e.colors], "own cards")] \
+            + ([icons.chip("board")] if e.board else []) + ([icons.chip("private")] if e.private else [])
     raise TypeError(e)

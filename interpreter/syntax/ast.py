@@ -34,6 +34,13 @@ class SymbolsDecl:
     span: Span
 
 
+@node
+class TokensDecl:
+    """`tokens: debt, diplomacy`: kinds of token a city keeps and counts."""
+    names: tuple[Name, ...]
+    span: Span
+
+
 # ---------------------------------------------------------------- cards
 @node
 class AgeStmt:
@@ -196,6 +203,25 @@ class AddRandom:
 class AgeRules:
     age: Name
     body: tuple
+    span: Span
+
+
+@node
+class CoinsOwed:
+    """`coins owed [may] become debt tokens`: coins a city must lose and cannot pay (or, with
+    `may`, chooses not to pay) become tokens of that kind, one a coin."""
+    kind: Name
+    by_choice: bool
+    span: Span
+
+
+@node
+class SitOut:
+    """`holders of diplomacy tokens sit out the next age end`: at that event a holder takes
+    no part in `for each neighbour` triggers, its neighbours face the nearest cities that
+    do, and it gives up one token."""
+    kind: Name
+    event: str
     span: Span
 
 

@@ -57,6 +57,10 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def symbols_decl(self, meta, c):
         return ast.SymbolsDecl(names=c[0], span=self._span(meta))
 
+    @v_args(meta=True)
+    def tokens_decl(self, meta, c):
+        return ast.TokensDecl(names=c[0], span=self._span(meta))
+
     # ---------------------------------------------------------------- cards
     @v_args(meta=True)
     def card(self, meta, c):
@@ -279,9 +283,10 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def fewest(self, c): return "fewest"
 
     def _quantity(self, meta, c) -> ast.Quantity:
-        measure, colors = c[0]
+        measure, colors, *kind = c[0]
         scope = c[1] if len(c) > 1 else None
-        return ast.Quantity(measure=measure, colors=colors, scope=scope, span=self._span(meta))
+        return ast.Quantity(measure=measure, colors=colors, scope=scope, span=self._span(meta),
+                            kind=kind[0] if kind else None)
 
     @v_args(meta=True)
     def symbol_squares(self, meta, c):
@@ -412,6 +417,55 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
         if len(tokens) == 2:
             offset = to_int(c[1]) * (-1 if tokens[0] == "-" else 1)
         return ast.PlayerCount(per_player=True, offset=offset, span=self._span(meta))
+
+    # ---------------------------------------------------------------- kept tokens, other cities, debt
+    @v_args(meta=True)
+    def take_kept_tokens(self, meta, c):
+        count = c[0] if len(c) == 2 else ast.Number(value=1, span=self._span(meta))
+        return ast.TakeKeptTokens(count=count, kind=self._name(c[-1]), span=self._span(meta))
+
+    def kept_tokens(self, c):
+        return ("kept tokens", (), self._name(c[0]))
+
+    @v_args(meta=True)
+    def in_each_city(self, meta, c):
+        return ast.InEachCity(group=c[0], action=c[1], span=self._span(meta))
+
+    def other_cities(self, c): return "other"
+    def each_neighbour_city(self, c): return "neighbours"
+    def every_city(self, c): return "every"
+
+    @v_args(meta=True)
+    def copy_symbol(self, meta, c):
+        return ast.CopySymbol(colors=c[0], scope=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def stages_without_resources(self, meta, c):
+        return ast.StagesWithoutResources(span=self._span(meta))
+
+    @v_args(meta=True)
+    def trade_rebate(self, meta, c):
+        return ast.TradeRebate(scope=c[0], amount=to_int(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def produces_like(self, meta, c):
+        flags = {x for x in c if isinstance(x, str)}
+        colors = next(x for x in c if isinstance(x, tuple))
+        return ast.ProducesLike(negated="not" in flags, colors=colors, board="board" in flags,
+                                private=any(x is True for x in c), span=self._span(meta))
+
+    def negated(self, c): return "not"
+    def and_board(self, c): return "board"
+
+    @v_args(meta=True)
+    def coins_owed(self, meta, c):
+        return ast.CoinsOwed(kind=self._name(c[-1]), by_choice=len(c) == 2, span=self._span(meta))
+
+    def by_choice(self, c): return True
+
+    @v_args(meta=True)
+    def sit_out(self, meta, c):
+        return ast.SitOut(kind=self._name(c[0]), event=c[1], span=self._span(meta))
 
     def signed_int(self, c):
         return -to_int(c[1]) if len(c) == 2 else to_int(c[0])

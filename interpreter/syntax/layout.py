@@ -57,7 +57,7 @@ class Layout:
 
     # ---------------------------------------------------------------- items
     def item(self, item):
-        if isinstance(item, (ast.ResourcesDecl, ast.ColorsDecl, ast.SymbolsDecl)):
+        if isinstance(item, (ast.ResourcesDecl, ast.ColorsDecl, ast.SymbolsDecl, ast.TokensDecl)):
             return self._line(printer.print_item(item).rstrip("\n"), item.span)
         if isinstance(item, ast.Card):
             return self._block(f'card "{item.name.text}"', self.card_body(item.body), item.span)

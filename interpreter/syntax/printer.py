@@ -20,6 +20,8 @@ def print_item(item) -> str:
         return f"colors: {_names(item.names)}\n"
     if isinstance(item, ast.SymbolsDecl):
         return f"symbols: {_names(item.names)}\n"
+    if isinstance(item, ast.TokensDecl):
+        return f"tokens: {_names(item.names)}\n"
     if isinstance(item, ast.Card):
         return _block(f'card "{item.name.text}"', [statement(s) for s in item.body], 1)
     if isinstance(item, ast.Wonder):
@@ -110,6 +112,10 @@ def statement(s) -> str:
         return f"points of {source} count as {s.category.text}"
     if isinstance(s, ast.TieBreak):
         return "tie break: " + ", ".join("most coins" for _ in s.keys)
+    if isinstance(s, ast.CoinsOwed):
+        return f"coins owed {'may ' if s.by_choice else ''}become {s.kind.text} tokens"
+    if isinstance(s, ast.SitOut):
+        return f"holders of {s.kind.text} tokens sit out the next {s.event}"
     return effect(s)
 
 
@@ -160,6 +166,13 @@ def effect(e) -> str:
         return "may play the last card of each age"
     if isinstance(e, ast.Trigger):
         return trigger(e)
+    if isinstance(e, ast.StagesWithoutResources):
+        return "builds wonder stages without resources"
+    if isinstance(e, ast.TradeRebate):
+        return f"buys the first resource from {scope(e.scope)} each turn for {_counted(e.amount, 'coin')} less"
+    if isinstance(e, ast.ProducesLike):
+        return (f"produces a resource {'not ' if e.negated else ''}of own {_colors(e.colors)} cards"
+                + (" and board" if e.board else "") + (" private" if e.private else ""))
     raise TypeError(e)
 
 
@@ -193,6 +206,17 @@ def action(a) -> str:
         return "build a card from the discard pile for free"
     if isinstance(a, ast.CopyCard):
         return f"copy a {_colors(a.colors)} card from {scope(a.scope)}"
+    if isinstance(a, ast.TakeKeptTokens):
+        count = a.count
+        if isinstance(count, ast.Number) and count.value == 1:
+            return f"take a {a.kind.text} token"
+        number = str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
+        return f"take {number} {a.kind.text} tokens"
+    if isinstance(a, ast.InEachCity):
+        group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
+        return f"each {group}: {action(a.action)}"
+    if isinstance(a, ast.CopySymbol):
+        return f"copy a symbol of a {_colors(a.colors)} card from {scope(a.scope)}"
     raise TypeError(a)
 
 
@@ -229,6 +253,9 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
         return "each symbol squared"
     if q.measure in ("age victory", "age", "players"):
         return q.measure
+    if q.measure == "kept tokens":
+        word = f"{q.kind.text} {'token' if one else 'tokens'}"
+        return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
     word = _MEASURE_WORDS[q.measure][0 if one else 1]
     if q.measure == "cards":
         word = f"{_colors(q.colors)} {word}"

@@ -213,3 +213,58 @@ def test_an_unknown_kind_is_refused_by_each_pass_naming_it(ruleset):
     with pytest.raises(UnhandledKind, match="describe_nl.py has no words for the action kind Teleport"):
         describe_nl.action_parts(Teleport())
 
+
+
+# The bots read what a source does through bots/reads.py's Facts; a kind is either read
+# into one of its fields, or valued another way, named here with how.
+BOTS_READ = {
+    ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
+    ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.BuildFromDiscard: "powers",
+    ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.TakeKeptTokens: "kept",
+    ast.InEachCity: "others", ast.TradeRebate: "city_powers", ast.StagesWithoutResources: "city_powers",
+    ast.ProducesLike: "city_powers",
+}
+BOTS_VALUE_OTHERWISE = {
+    ast.Points: "the score pad", ast.Score: "the score pad", ast.AtGameEnd: "scored in full (score_city)",
+    ast.CopyCard: "scored in full (score_city)", ast.CopySymbol: "scored in full (score_city)",
+    ast.WhenBuilt: "its action", ast.AtTurnEnd: "its action (compiled apart)",
+    ast.TakeToken: "the military model", ast.Trigger: "not valued: a trigger acts on events to come",
+    ast.FreeRule: "not valued yet",
+}
+
+
+@pytest.mark.parametrize("kind", EFFECT_KINDS + ACTION_KINDS, ids=lambda k: k.__name__)
+def test_the_bots_read_every_kind_or_say_how_they_value_it(ruleset, kind):
+    from interpreter.bots.reads import facts
+    assert (kind in BOTS_READ) != (kind in BOTS_VALUE_OTHERWISE), kind.__name__
+    field = BOTS_READ.get(kind)
+    if field is None:
+        return
+    tables = compile_rules(ruleset)
+    for source in tables.cards:
+        read = facts(source)
+        if field == "shields" and read.shields or field != "shields" and any(
+                isinstance(item, kind) for item in getattr(read, field)):
+            return
+    raise AssertionError(f"no source of the fixture has its {kind.__name__} in Facts.{field}")
+
+
+def test_the_bots_value_harm_to_others_and_powers(ruleset):
+    """A card hurting the other cities, or easing the owner's payments, is worth more to
+    the appraiser than the same card without those effects."""
+    from interpreter.bots.valuation import Appraiser
+    tables = compile_rules(ruleset)
+    game = Game(tables, 3, 0)
+    for city in game.cities:
+        city.coins = 5
+    appraiser = Appraiser(game, 0)
+    for name in ("Red", "Blue"):
+        index = tables.card_index(name)
+        with_them = appraiser._part("build", index)[0].points
+        card = tables.cards[index]
+        bare = attrs.evolve(card, when_built=(), turn_end=(), static=tuple(
+            e for e in card.static if not isinstance(e, (ast.TradeRebate, ast.ProducesLike))))
+        plain = Appraiser(game, 0)
+        plain.tables = attrs.evolve(tables, cards=tuple(bare if c is card else c for c in tables.cards))
+        without = plain._part("build", index)[0].points
+        assert with_them > without, name

@@ -90,7 +90,7 @@ def stage_payments(game, seat: int) -> list[tuple[int, int]]:
 
 
 def rebated(options, rebate) -> list[tuple[int, int]]:
-    """Payments with a city's rebates (`buys the first resource from ... for N coins less`)
+    """Payments with a city's rebates (`buy the first resource from ... for N coins less`)
     taken off what goes to each side, cheapest first, each once."""
     off_left, off_right = rebate
     found = {(max(0, l - off_left), max(0, r - off_right)): None for l, r in options}

@@ -269,7 +269,7 @@ class StagesWithoutResources:
 
 @node
 class TradeRebate:
-    """`buys the first resource from left neighbour each turn for 1 coin less`: a turn's
+    """`buy the first resource from left neighbour each turn for 1 coin less`: a turn's
     payment to that neighbour is `amount` lower when it buys anything there (never below 0)."""
     scope: Scope
     amount: int

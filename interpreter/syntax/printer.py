@@ -169,7 +169,7 @@ def effect(e) -> str:
     if isinstance(e, ast.StagesWithoutResources):
         return "builds wonder stages without resources"
     if isinstance(e, ast.TradeRebate):
-        return f"buys the first resource from {scope(e.scope)} each turn for {_counted(e.amount, 'coin')} less"
+        return f"buy the first resource from {scope(e.scope)} each turn for {_counted(e.amount, 'coin')} less"
     if isinstance(e, ast.ProducesLike):
         return (f"produces a resource {'not ' if e.negated else ''}of own {_colors(e.colors)} cards"
                 + (" and board" if e.board else "") + (" private" if e.private else ""))

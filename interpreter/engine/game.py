@@ -107,7 +107,9 @@ class Game(Flow):
                 raise RulesError(f"no wonder named {w!r}" + (f" (did you mean {guess!r}?)" if guess else ""))
         if len(set(chosen)) != len(chosen):
             raise RulesError("a wonder can be chosen only once")
-        rest = [w for w in by_name if w not in chosen]
+        # with a side named, the wonders drawn are those that have it (a board printed on one side)
+        rest = [w for w in by_name if w not in chosen
+                and (sides == "random" or any(o.side == sides for o in by_name[w]))]
         self.rng.shuffle(rest)
         chosen = (chosen + rest)[:players]
         if len(chosen) < players:

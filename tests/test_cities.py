@@ -315,17 +315,56 @@ def test_full_games_run_and_repeat_for_a_seed(players, side):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", range(2, 8))
+@pytest.mark.parametrize("players", range(2, 9))
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_wonders_play_with_the_pack_at_every_player_count(players, side):
+    if players == 8 and side == "B":
+        pytest.skip("seven boards have a side B (test_eight_players_on_side_b_is_refused_clearly)")
+    bots = "heuristic,greedy" if players == 2 else "heuristic,greedy,random"
     args = ("play", "--expansion", "cities", "--players", str(players), "--seed", "4", "--sides", side,
-            "--bots", "heuristic,greedy,random", "--format", "json")
+            "--bots", bots, "--format", "json")
     first, second = run_cli(*args), run_cli(*args)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     data = json.loads(first.stdout)
     assert data["log"][-1]["event"] == "end"
     assert "cities" in data["log"][-1]["scores"][0] and "debt" in data["log"][-1]["scores"][0]
+
+
+def test_eight_players_play_the_seven_player_decks_with_seven_black_cards_in_hands_of_seven():
+    t = tables()
+    game = Game(t, 8, 1, "A")
+    assert [len(h) for h in game.hands] == [7] * 8
+    assert sum(t.cards[i].color == "black" for h in game.hands for i in h) == 7
+    assert (game.age.hand, game.age.turns) == (7, 6)
+    game.play(make_deciders(["heuristic", "greedy", "random"], 8, 1, None))
+    assert game.finished and game.turn == 6
+    assert {c.side.wonder for c in game.cities} & {"Petra", "Byzantium"}
+
+
+def test_eight_players_on_side_b_is_refused_clearly():
+    result = run_cli("play", "--expansion", "cities", "--players", "8", "--sides", "B")
+    assert result.returncode == 2
+    assert "only 7 wonders have a side B, for 8 players" in result.stderr
+
+
+@pytest.mark.parametrize("side", ["A", "random"])
+def test_full_games_at_eight_players_repeat_for_a_seed(side):
+    logs = []
+    for _ in range(2):
+        game = Game(tables(), 8, 9, side)
+        game.play(make_deciders(["greedy", "random"], 8, 9, None))
+        logs.append(json.dumps(game.log))
+    assert logs[0] == logs[1]
+
+
+def test_a_tables_hand_and_turns_must_fit(tmp_path):
+    rules = tmp_path / "eight.wonders"
+    rules.write_text('variant "Eight" {\n    changes "7 Wonders, first edition"\n'
+                     '    add table for 9 players { cards as for 7 players; hand 7; turns 9 }\n}\n', encoding="utf-8")
+    result = run_cli("check", "--expansion", "cities", "--variant", str(rules))
+    assert result.returncode == 1
+    assert "E1206" in result.stdout and "plays 9 turns from a hand of 7 cards" in result.stdout
 
 
 def test_wonders_check_with_the_pack_is_clean():

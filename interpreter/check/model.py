@@ -114,6 +114,14 @@ class TableDef:
     deal_as: int                                # the player count the decks are made for
     neutrals: tuple[NeutralDef, ...]
     span: Span
+    hand: int | None = None                     # every age's hand and turns at this table
+    turns: int | None = None
+
+    def age(self, age: "AgeDef") -> "AgeDef":
+        """The rules' age as played at this table."""
+        if self.hand is None and self.turns is None:
+            return age
+        return attrs.evolve(age, hand=self.hand or age.hand, turns=self.turns or age.turns)
 
     @property
     def seats(self) -> int:

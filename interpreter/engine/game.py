@@ -113,6 +113,8 @@ class Game(Flow):
         self.rng.shuffle(rest)
         chosen = (chosen + rest)[:players]
         if len(chosen) < players:
+            if sides != "random" and len(rest) + len(wonders) < len(by_name):
+                raise RulesError(f"only {len(chosen)} wonders have a side {sides}, for {players} players")
             raise RulesError(f"only {len(by_name)} wonders for {players} players")
         cities = []
         for seat, wonder in enumerate(chosen):
@@ -129,7 +131,8 @@ class Game(Flow):
 
     @property
     def age(self):
-        return self.tables.rules.ages[self.age_index]
+        age = self.tables.rules.ages[self.age_index]
+        return self.table.age(age) if self.table else age
 
     def neighbours(self, seat: int):
         n = len(self.cities)

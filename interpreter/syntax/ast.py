@@ -300,6 +300,8 @@ class Table:
     deal_as: Number | None
     neutrals: tuple[NeutralCity, ...]
     span: Span
+    hand: HandSize | None = None      # `hand N`: every age's hand at this table
+    turns: Turns | None = None        # `turns N`: every age's turns at this table
 
 
 Item = ResourcesDecl | ColorsDecl | SymbolsDecl | Card | Wonder | Rules | Variant | Table

@@ -104,6 +104,9 @@ class Layout:
         children = []
         if table.deal_as is not None:
             children.append(self._line(f"cards as for {table.deal_as.value} players", table.deal_as.span))
+        for stmt in (table.hand, table.turns):
+            if stmt is not None:
+                children.append(self._line(printer.statement(stmt), stmt.span))
         for city in table.neutrals:
             lines = [self._line(printer.neutral_statement(s), s.span) for s in city.body]
             children.append(self._block(f'neutral city "{city.name.text}"', lines, city.span))

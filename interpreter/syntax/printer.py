@@ -33,6 +33,7 @@ def print_item(item) -> str:
         return _block(f'rules "{item.name.text}"', [statement(s) for s in item.body], 1)
     if isinstance(item, ast.Table):
         lines = [f"cards as for {item.deal_as.value} players"] if item.deal_as else []
+        lines += [statement(s) for s in (item.hand, item.turns) if s is not None]
         for city in item.neutrals:
             body = [neutral_statement(s) for s in city.body]
             lines.append(_block(f'neutral city "{city.name.text}"', body, 1).rstrip("\n"))

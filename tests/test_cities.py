@@ -371,3 +371,69 @@ def test_wonders_check_with_the_pack_is_clean():
     result = run_cli("check", "--expansion", "cities")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 error(s), 0 warning(s)" in result.stdout and "expansions: cities" in result.stdout
+
+
+# ---------------------------------------------------------------- debt as a decision
+def _lair_turn(coins):
+    """Age II: seat 0 builds the Lair (every other city loses 2 coins at the turn's end)."""
+    game = game_of(SEVEN[:3])
+    game.age_index = 1
+    give(game, 0, "Lumber Yard", "Glassworks")
+    game.cities[0].coins = 5
+    game.cities[1].coins, game.cities[2].coins = coins
+    hands(game, ["Lair"], ["Lumber Yard"], ["Lumber Yard"])
+    for seat, script in enumerate(["build Lair", "build Lumber Yard", "build Lumber Yard"]):
+        game.choose(next(i for i, o in enumerate(game.decisions()[0]) if o.label(game.tables).startswith(script))
+                    if game.decisions()[0].seat == seat else 0, seat)
+    return game
+
+
+def test_a_city_that_could_pay_chooses_between_coins_and_debt():
+    game = _lair_turn((2, 0))                          # seat 2 has nothing: it is not asked
+    decision = game.decision()
+    assert (decision.seat, decision.kind) == (1, "debt")
+    assert [o.label(game.tables) for o in decision] == [
+        "pay 2 coins and take 0 debt tokens", "pay 1 coin and take 1 debt token", "pay 0 coins and take 2 debt tokens"]
+    decision.choose(2)
+    assert game.cities[1].coins == 2 and game.cities[1].kept == {"debt": 2}
+    assert game.cities[2].kept == {"debt": 2}
+    assert {"event": "choice", "age": 2, "turn": 1, "seat": 1, "kind": "debt",
+            "action": "pay 0 coins and take 2 debt tokens"} in game.log
+
+
+def test_a_game_saved_at_a_debt_decision_plays_on_alike():
+    game = _lair_turn((3, 1))
+    assert game.decision().kind == "debt"
+    data = game_to_data(game)
+    assert data["flow"]["waiting"] == [[1, "debt"]]
+    copy = game_from_data(tables(), json.loads(json.dumps(data)))
+    for g in (game, copy):
+        g.decision().choose(1)                         # seat 1: pay 1, take 1
+        g.decision().choose(0)                         # seat 2: pay its 1 coin, take 1
+    assert game_to_data(game) == game_to_data(copy)
+    assert [c.kept.get("debt") for c in game.cities] == [None, 1, 1]
+
+
+def test_the_bots_settle_a_loss_by_the_rules_value_of_coins_and_debt():
+    from interpreter.bots.rulemodel import rule_model
+    game = _lair_turn((5, 5))
+    model = rule_model(tables(), 3)
+    assert model.debt_rate == -1 and 0 < model.coin_rate < 1
+    deciders = make_deciders(["greedy"], 3, 0, None)
+    decision = game.decision()
+    assert deciders[1].decide(game, decision.seat, decision.kind, decision) == 0        # pay both coins
+
+
+@pytest.mark.slow
+def test_a_logged_game_with_debt_decisions_replays():
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "game.json"
+        played = run_cli("play", "--expansion", "cities", "--players", "7", "--seed", "7",
+                         "--bots", "heuristic,greedy,random", "--log", str(log))
+        assert played.returncode == 0, played.stderr
+        assert '"kind": "debt"' in log.read_text(encoding="utf-8")
+        replayed = run_cli("replay", str(log))
+        assert replayed.returncode == 0, replayed.stderr
+        assert replayed.stdout.splitlines()[-1] == played.stdout.splitlines()[-1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..engine.actions import Action, card_builds, stage_payments
 from ..engine.decisions import drive
 from .rulemodel import rule_model
+from .valuation import settle_worth
 from .tree import Node, pick
 
 NOISE = 1.5      # the rollout policy's randomness, in points: enough to vary the rollouts
@@ -28,6 +29,7 @@ class FastPolicy:
         self.worth = [model.price_of[c.index] * model.coin_rate + c.points for c in tables.cards]
         self.coin_rate = model.coin_rate
         self.stage_bias = model.mean_price[0] * model.coin_rate
+        self.model = model
 
     def turn_action(self, game, seat) -> Action:
         rng, worth, rate = self.rng, self.worth, self.coin_rate
@@ -69,6 +71,8 @@ class FastPolicy:
             return self.worth[option.card] - (option.left + option.right) * self.coin_rate
         if option.kind == "stage":
             return self.stage_bias - (option.left + option.right) * self.coin_rate
+        if option.kind == "pay":             # coins paid of a loss, the rest taken as debt
+            return settle_worth(self.model, option)
         return 0.0 if option.kind == "sell" else -100.0
 
 

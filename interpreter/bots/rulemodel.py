@@ -28,6 +28,8 @@ class RuleModel:
         self.ages = rules.ages
         self.coin_rate = self._rate(lambda c: setattr(c, "coins", c.coins + _PROBE))
         self.token_rate = self._rate(lambda c: c.tokens.append(_PROBE))
+        debt = rules.debt                     # points per token the rules make of coins not paid
+        self.debt_rate = self._rate(lambda c: c.kept.update({debt: _PROBE})) if debt else 0.0
         self.age_end_triggers = [t for t in rules.triggers if t.event == "age end"
                                  and isinstance(t.action, ast.TakeToken)]
         # the tokens depend on the shields of a city and its neighbours alone when the

@@ -356,6 +356,19 @@ class Appraiser:
         return value
 
 
+def settle_worth(model, option) -> float:
+    """A way to settle a loss (`pay N coins and take M debt tokens`), in points: the coins
+    at the coin rate, the tokens as the score lines count them."""
+    return -option.left * model.coin_rate + option.right * model.debt_rate
+
+
+def settle_by_value(game, seat: int, options) -> int:
+    """The index of the best way to settle a loss, by the rules' rates."""
+    model = rule_model(game.tables, game.players)
+    values = [settle_worth(model, o) for o in options]
+    return values.index(max(values))
+
+
 def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: float = 0.0) -> list[float]:
     """Each option's worth in points: its parts (Appraisal order) times `weights`, plus
     `stage` for a wonder stage, plus its coins at `cash` points each; a pass is -100.  The

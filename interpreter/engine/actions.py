@@ -11,7 +11,7 @@ from .payment import payment_options
 
 class Action(NamedTuple):
     """A tuple, not an attrs class: the engine makes a great many of them."""
-    kind: str                  # "build", "stage", "sell" or "pass"
+    kind: str                  # "build", "stage", "sell", "pass" or "pay" (coins paid of a loss: left)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
@@ -33,6 +33,9 @@ class Action(NamedTuple):
     def _words(self, tables) -> str:
         if self.kind == "pass":
             return "pass"
+        if self.kind == "pay":                # a loss under `coins owed may become ... tokens`
+            tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
+            return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
         card = tables.cards[self.card]
         name = f"{card.name} ({roman(card.age)})"
         text = {"build": "build", "stage": "wonder stage with", "sell": "sell"}[self.kind] + " " + name
@@ -132,6 +135,14 @@ def _builds(game, city, left, right, index: int) -> list[Action]:
     if city.free_build and not city.free_build_used and not free_anyway:
         actions.append(_new(Action, ("build", index, 0, 0, "power")))
     return actions
+
+
+def debt_options(game, seat: int) -> list[Action]:
+    """The ways to settle the loss `seat` decides on (the flow's waiting `settle` step):
+    pay every coin it can down to none, taking a debt token for each coin not paid."""
+    _step, _seat, amount, _paid = game.stack[-1]
+    most = min(amount, game.cities[seat].coins)
+    return [Action("pay", -1, paid, amount - paid) for paid in range(most, -1, -1)]
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

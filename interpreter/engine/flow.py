@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..syntax import ast
 from .actions import Action
+from .quantities import per_value
 from .neutral import draw_for_neutrals, pass_holders, set_holders
 from .triggers import MAX_DEPTH, TriggerLoop
 
@@ -101,6 +102,9 @@ class Flow:
         self.waiting.remove((seat, kind))
         if kind == "discard":
             _build_from_discard(self, seat, action)
+        elif kind == "debt":                  # the coins paid go into the waiting settle step
+            step = self.stack.pop()
+            self.stack.append(step[:3] + (action.left,))
         else:
             self.chosen[seat] = action
             neutral = self.neutrals.get(seat)
@@ -360,7 +364,24 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
             return
         game.waiting = [(seat, "discard")]
         return
+    rules = game.tables.rules
+    if rules.debt_by_choice:
+        if isinstance(action, ast.InEachCity):         # each city's loss may be its own decision
+            game.stack += [("run", action.action, target, None, source)
+                           for target in reversed(game.events.group(seat, action.group))]
+            return
+        if isinstance(action, ast.LoseCoins):
+            amount = per_value(action.amount, action.per, game.events.where(seat, neighbour))
+            if amount > 0 and game.cities[seat].coins > 0:
+                game.stack.append(("settle", seat, amount, -1))
+                game.waiting = [(seat, "debt")]
+                return
     game.events.run(action, seat, game.events.where(seat, neighbour), source)
+
+
+def _settle(game, seat: int, amount: int, paid: int) -> None:
+    """A loss under `coins owed may become ... tokens`, once its payer chose what to pay."""
+    game.events.lose(seat, amount, paid=paid)
 
 
 STEPS = {
@@ -370,5 +391,5 @@ STEPS = {
     "finish": _finish,
     "resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log,
     "pend": _pend, "run_pending": _run_pending,
-    "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
+    "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run, "settle": _settle,
 }

@@ -14,7 +14,7 @@ import random
 
 from ..compile import Tables
 from ..decks import age_deck
-from .actions import Action, build_options_from, is_legal, legal_actions
+from .actions import Action, build_options_from, debt_options, is_legal, legal_actions
 from .city import City
 from .decisions import Decision, drive
 from .flow import Flow, NoLog
@@ -234,6 +234,8 @@ class Game(Flow):
             return neutral_options(self, seat, hand)
         if kind == "discard":
             return build_options_from(self, seat, self.discard)
+        if kind == "debt":
+            return debt_options(self, seat)
         return legal_actions(self, seat)
 
     def allows(self, seat: int, kind: str, action: Action) -> bool:

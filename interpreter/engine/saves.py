@@ -194,7 +194,7 @@ _ARGS = {
     "game_end_city": (_SEAT,), "resolve": ("choices",), "resolve_one": (_SEAT, _ACTION, _INT),
     "resolve_log": ("placed",), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
     "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
-    "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT),
+    "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "settle": (_SEAT, _INT, _INT),
 }
 
 
@@ -282,7 +282,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
     for seat, a in enumerate(chosen):
         if a is not None and (seat >= seats or a.card not in game.hands[seat]):
             fail("chosen", f"holds a card for seat {seat} that is not in its hand")
-    if chosen and len(chosen) != seats or any(k != "discard" for _s, k in waiting) and not chosen:
+    if chosen and len(chosen) != seats or any(k not in ("discard", "debt") for _s, k in waiting) and not chosen:
         fail("chosen", f"must hold a choice (or null) for each of the {seats} cities while a turn is collected")
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))
                for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", "is broken")]

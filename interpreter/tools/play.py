@@ -79,8 +79,8 @@ def text_log(game: Game) -> str:
             out.append("    " + words.format(city=city[event['seat']], value=f"{event['value']:+d}",
                                              other=city[against] if against is not None else ""))
         elif kind == "debt":
-            words = ngettext("{city} takes {count} {kind} token for coins it cannot pay",
-                             "{city} takes {count} {kind} tokens for coins it cannot pay", event["count"])
+            words = ngettext("{city} takes {count} {kind} token for coins it does not pay",
+                             "{city} takes {count} {kind} tokens for coins it does not pay", event["count"])
             out.append("    " + words.format(city=city[event['seat']], count=event["count"], kind=event["kind"]))
         elif kind == "sits out":
             out.append("    " + _("{city} gives up a {kind} token and sits out the {event}").format(

@@ -107,9 +107,12 @@ class Game(Flow):
                 raise RulesError(f"no wonder named {w!r}" + (f" (did you mean {guess!r}?)" if guess else ""))
         if len(set(chosen)) != len(chosen):
             raise RulesError("a wonder can be chosen only once")
-        # with a side named, the wonders drawn are those that have it (a board printed on one side)
-        rest = [w for w in by_name if w not in chosen
-                and (sides == "random" or any(o.side == sides for o in by_name[w]))]
+        # with a side named, the wonders drawn are those that have it (a board printed on one
+        # side only); when none has it, the first one drawn says so below
+        rest = [w for w in by_name if w not in chosen]
+        having = [w for w in rest if any(o.side == sides for o in by_name[w])]
+        if sides != "random" and having:
+            rest = having
         self.rng.shuffle(rest)
         chosen = (chosen + rest)[:players]
         if len(chosen) < players:

@@ -213,3 +213,20 @@ def test_an_unknown_kind_is_refused_by_each_pass_naming_it(ruleset):
     with pytest.raises(UnhandledKind, match="describe_nl.py has no words for the action kind Teleport"):
         describe_nl.action_parts(Teleport())
 
+
+
+def test_the_bots_read_every_lasting_kind(ruleset):
+    """Every kind that acts while owned is read by the bots' valuation (bots/reads.py
+    `facts`), so a bot values a card or leader by what it does, never by its name."""
+    from interpreter.bots.reads import facts
+    tables = compile_rules(ruleset)
+    sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
+    read = set()
+    for source in sources:
+        known = facts(source)
+        listed = known.science + known.produces + known.trades + known.powers + known.discounts
+        for effect in source.static:
+            if effect in listed or (isinstance(effect, ast.Shields) and known.shields) or \
+                    (isinstance(effect, ast.DefeatsToNeighbour) and known.gives_defeats):
+                read.add(type(effect))
+    assert read == set(STATIC_KINDS)

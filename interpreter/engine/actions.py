@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..check.rules import roman
+from .discounts import cost_for, discounted_payments, touched
 from .payment import payment_options
 
 
@@ -77,11 +78,20 @@ def stage_payments(game, seat: int) -> list[tuple[int, int]]:
     first; none when every stage is built or it cannot be paid."""
     city = game.cities[seat]
     stage = city.next_stage()
-    if stage is None or stage.cost_coins > city.coins:
+    if stage is None:
         return []
     left, right = game.neighbours(seat)
-    budget = city.coins - stage.cost_coins
-    return [p for p in payment_options(stage.cost, city, left, right) if p[0] + p[1] <= budget]
+    if touched(city, left, right):
+        cost, coins, units = cost_for(city, left, right, stage)
+        options = discounted_payments(cost, units, city, left, right)
+    else:
+        coins, options = stage.cost_coins, None
+    if coins > city.coins:
+        return []
+    budget = city.coins - coins
+    if options is None:
+        options = payment_options(stage.cost, city, left, right)
+    return [p for p in options if p[0] + p[1] <= budget]
 
 
 def is_legal(game, seat: int, action) -> bool:
@@ -107,12 +117,18 @@ def _builds(game, city, left, right, index: int) -> list[Action]:
     actions = []
     coins = city.coins
     free_anyway = False
-    if card.cost_coins <= coins:
-        budget = coins - card.cost_coins
-        for l, r in payment_options(card.cost, city, left, right):
+    cost_coins = card.cost_coins
+    options = None
+    if touched(city, left, right):
+        cost, cost_coins, units = cost_for(city, left, right, card)
+        if cost_coins <= coins:
+            options = discounted_payments(cost, units, city, left, right)
+    if cost_coins <= coins:
+        budget = coins - cost_coins
+        for l, r in payment_options(card.cost, city, left, right) if options is None else options:
             if l + r <= budget:
                 actions.append(_new(Action, ("build", index, l, r, "")))
-                free_anyway = free_anyway or (l + r == 0 and not card.cost_coins)
+                free_anyway = free_anyway or (l + r == 0 and not cost_coins)
     if city.free_build and not city.free_build_used and not free_anyway:
         actions.append(_new(Action, ("build", index, 0, 0, "power")))
     return actions

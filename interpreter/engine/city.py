@@ -24,9 +24,9 @@ FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used")
 OWNED_LISTS = ("built", "tokens", "under_stages")
 OWNED_SETS = ("names",)
-DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig")
+DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig", "gives_defeats")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
-                 "free_build", "free_rules")
+                 "free_build", "free_rules", "discounts")
 DERIVED_DICTS = ("colors",)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
 OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS
@@ -63,6 +63,10 @@ class City:
         self.free_build: list[str] = []       # limits of "may build a card for free" powers
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.play_last = False
+        self.gives_defeats = False
+        # (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all;
+        # whose buildings: scope parts) of the `... cost ... less` powers (engine/discounts.py)
+        self.discounts: list[tuple] = []
         # event -> [(rank, key, trigger)]: the board's, then the built stages' in order, then
         # the buildings' in the order built (the same live and after loading a save)
         self.listening: dict[str, list] = {}
@@ -135,6 +139,12 @@ class City:
                 bisect.insort(self.free_rules, (effect.which, effect.unit))
             elif isinstance(effect, ast.PlayLastCard):
                 self.play_last = True
+            elif isinstance(effect, ast.Discount):
+                bisect.insort(self.discounts, (tuple(c.text for c in effect.colors), effect.what,
+                                               -1 if effect.amount is None else effect.amount,
+                                               effect.scope.parts if effect.scope else ("own",)))
+            elif isinstance(effect, ast.DefeatsToNeighbour):
+                self.gives_defeats = True
             else:
                 raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
         if trade_changed:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..syntax import ast
 from .actions import Action
+from .discounts import coins_paid
 from .neutral import draw_for_neutrals, pass_holders, set_holders
 from .triggers import MAX_DEPTH, TriggerLoop
 
@@ -244,13 +245,13 @@ def _resolve(game, choices: tuple) -> None:
         if action.kind == "build":
             card = cards[action.card]
             if not action.free:
-                city.coins -= card.cost_coins + action.left + action.right
+                city.coins -= coins_paid(game, seat, card) + action.left + action.right
             elif action.free == "power":
                 city.free_build_used = True
             city.add_card(card)
         elif action.kind == "stage":
             stage = city.stages
-            city.coins -= city.side.stages[stage].cost_coins + action.left + action.right
+            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + action.left + action.right
             city.add_stage()
             city.under_stages.append(action.card)
         else:
@@ -272,7 +273,12 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
         _fire(game, "card sold", (seat,))
     else:
         source = game.tables.cards[action.card] if action.kind == "build" else city.side.stages[stage]
+        if action.free == "chain":
+            _heard(game, "building built by chain", seat)
         _built(game, seat, source)
+    for paid in (action.left, action.right):
+        if paid:
+            _heard(game, "resources bought", seat)
 
 
 def _resolve_log(game, placed: tuple) -> None:
@@ -293,11 +299,20 @@ def _built(game, seat: int, source) -> None:
     turn` actions set aside, then the event."""
     event = "stage built" if source.kind == "stage" else "building built"
     stack = game.stack
+    if source.kind == "card":
+        _heard(game, f"{source.color}{ast.COLOR_BUILT}", seat)
     stack.append(("fire", event, (seat,)))
     if source.turn_end:
         stack.append(("pend", seat, source))
     if source.when_built:
         stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
+
+
+def _heard(game, event: str, seat: int) -> None:
+    """Make one city's event happen next, when some trigger of the rules listens to it (the
+    events a rule set's content does not name cost nothing)."""
+    if event in game.events.heard:
+        game.stack.append(("fire", event, (seat,)))
 
 
 def _pend(game, seat: int, source) -> None:

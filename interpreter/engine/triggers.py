@@ -130,9 +130,15 @@ class Dispatcher:
             city.coins = _bounded(city.coins - per_value(action.amount, action.per, where))
         elif isinstance(action, ast.TakeToken):
             value = max(-LIMIT, min(LIMIT, evaluate(action.value, where)))
-            city.tokens.append(value)
             against = where.neighbour.seat if where.neighbour is not None else None
+            if value < 0 and against is not None and city.gives_defeats:
+                seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`
+            city.tokens.append(value)
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
+            if value:
+                event = "victory token taken" if value > 0 else "defeat token taken"
+                if event in self.heard:
+                    self.fire(event, (seat,))
         elif isinstance(action, ast.AtTurnEnd):
             game.pending.append((seat, action.action, source))
         else:

@@ -172,6 +172,23 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def free_rule(self, meta, c):
         return ast.FreeRule(which=c[0], unit=c[1], span=self._span(meta))
 
+    @v_args(meta=True)
+    def discount(self, meta, c):
+        (what, amount), colors = c[0], c[1]
+        scope = c[2] if len(c) > 2 else None
+        return ast.Discount(colors=colors, scope=scope, what=what, amount=amount, span=self._span(meta))
+
+    def discounted_cards(self, c): return c[0]
+    def discounted_stages(self, c): return ()
+    def fewer_resources(self, c): return ("resources", to_int(c[0]))
+    def fewer_coins(self, c): return ("coins", to_int(c[0]))
+    def no_resources(self, c): return ("resources", None)
+    def no_coins(self, c): return ("coins", None)
+
+    @v_args(meta=True)
+    def defeats_to_neighbour(self, meta, c):
+        return ast.DefeatsToNeighbour(span=self._span(meta))
+
     def free_first(self, c): return "first"
     def free_last(self, c): return "last"
     def per_color(self, c): return "color"
@@ -204,6 +221,11 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def building_built(self, c): return "building built"
     def stage_built(self, c): return "stage built"
     def card_sold(self, c): return "card sold"
+    def chain_built(self, c): return "building built by chain"
+    def color_card_built(self, c): return f"{c[0]}{ast.COLOR_BUILT}"
+    def victory_taken(self, c): return "victory token taken"
+    def defeat_taken(self, c): return "defeat token taken"
+    def resources_bought(self, c): return "resources bought"
 
     def each_neighbour(self, c):
         return "each"
@@ -308,6 +330,7 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def coins(self, c): return ("coins", ())
     def shields_q(self, c): return ("shields", ())
     def complete_sets(self, c): return ("complete sets", ())
+    def card_sets(self, c): return ("card sets", c[0])
 
     @v_args(meta=True)
     def color_list(self, meta, c):

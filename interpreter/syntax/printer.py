@@ -158,9 +158,22 @@ def effect(e) -> str:
         return f"may build a card for free once per {e.limit.text}"
     if isinstance(e, ast.PlayLastCard):
         return "may play the last card of each age"
+    if isinstance(e, ast.Discount):
+        return discount(e)
+    if isinstance(e, ast.DefeatsToNeighbour):
+        return "defeat tokens go to the neighbour"
     if isinstance(e, ast.Trigger):
         return trigger(e)
     raise TypeError(e)
+
+
+def discount(e: ast.Discount) -> str:
+    whose = f"{_colors(e.colors)} cards" if e.colors else "wonder stages"
+    if e.scope is not None:
+        whose += f" of {scope(e.scope)}"
+    word = "resource" if e.what == "resources" else "coin"
+    rebate = f"all {e.what}" if e.amount is None else _counted(e.amount, word)
+    return f"discount {rebate} on {whose}"
 
 
 def trigger(t: ast.Trigger) -> str:
@@ -218,7 +231,8 @@ _MEASURE_WORDS = {"cards": ("card", "cards"), "wonder stages": ("wonder stage", 
                   "defeat tokens": ("defeat token", "defeat tokens"),
                   "victory tokens": ("victory token", "victory tokens"),
                   "military tokens": ("military token", "military tokens"), "coins": ("coin", "coins"),
-                  "shields": ("shields", "shields"), "complete sets": ("complete set", "complete sets")}
+                  "shields": ("shields", "shields"), "complete sets": ("complete set", "complete sets"),
+                  "card sets": ("set", "sets")}
 
 
 def quantity(q: ast.Quantity, one: bool = False) -> str:
@@ -232,6 +246,8 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
     word = _MEASURE_WORDS[q.measure][0 if one else 1]
     if q.measure == "cards":
         word = f"{_colors(q.colors)} {word}"
+    elif q.measure == "card sets":
+        word = f"{word} of {_colors(q.colors)} cards"
     if q.scope is None:
         return word
     return f"{word} {preposition(q.scope)} {scope(q.scope)}"

@@ -1,0 +1,332 @@
+"""7 Wonders: Leaders as content (`--expansion leaders`): a scenario for every leader, the
+Leaders guilds and Roma, each placing the cards in a city as the expansion's facts say
+(docs/expansions.md) and checking what the power does; then the misuse of the constructs
+the leaders are written with (docs/language.md)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from interpreter.check.load import check_paths
+from interpreter.compile import compile_rules
+from interpreter.engine.actions import legal_actions
+from interpreter.engine.game import Game
+
+from scenario import Script
+
+RULES = "first-edition+leaders"
+
+
+@lru_cache(maxsize=1)
+def tables():
+    result = check_paths(None, (), RULES)
+    assert result.ruleset is not None, [d.message for d in result.diagnostics if d.is_error]
+    return compile_rules(result.ruleset)
+
+
+def new_game(wonders=("Gizah", "Babylon", "Ephesos"), side="A", seed=0) -> Game:
+    game = Game(tables(), len(wonders), seed, side, list(wonders))
+    for city in game.cities:
+        city.coins = 0
+    return game
+
+
+def card(name: str):
+    return tables().cards[tables().card_index(name)]
+
+
+def give(game: Game, seat: int, *names: str) -> None:
+    for name in names:
+        game.cities[seat].add_card(card(name))
+
+
+def hand(game: Game, seat: int, *names: str) -> None:
+    game.hands[seat] = [tables().card_index(n) for n in names]
+
+
+def labels(game: Game, seat: int) -> list[str]:
+    return [a.label(game.tables) for a in legal_actions(game, seat)]
+
+
+def leaders_line(game: Game, seat: int = 0) -> int:
+    return game.scores()[seat]["leaders"]
+
+
+def play(game: Game, *wanted: str) -> None:
+    """One turn: seat 0 follows `wanted`, the others sell."""
+    game.step([Script(*wanted)] + [Script() for _ in game.cities[1:]])
+
+
+def last_turn_of_age(game: Game) -> None:
+    """Play the age's last turn, every city selling (its military is then compared)."""
+    game.turn = game.age.turns
+    for seat in range(len(game.cities)):
+        hand(game, seat, "Altar", "Baths")
+    game.step([Script() for _ in game.cities])
+
+
+# ---------------------------------------------------------------- points at the end
+SCORED = [   # leader, cards given to the city (besides the leader), coins, stages, tokens, leaders line
+    ("Alexander", (), 0, 0, (1, 3, -1), 2),
+    ("Amytis", (), 0, 2, (), 4),
+    ("Aristotle", ("Apothecary", "Workshop", "Scriptorium", "Laboratory"), 0, 0, (), 3),
+    ("Cleopatra", (), 0, 0, (), 5),
+    ("Hiram", ("Workers Guild", "Traders Guild"), 0, 0, (), 4),
+    ("Hypatia", ("Apothecary", "Workshop"), 0, 0, (), 2),
+    ("Justinian", ("Altar", "Baths", "Stockade", "Workshop", "Barracks"), 0, 0, (), 3),
+    ("Midas", (), 11, 0, (), 3),
+    ("Nebuchadnezzar", ("Altar", "Baths"), 0, 0, (), 2),
+    ("Nefertiti", (), 0, 0, (), 4),
+    ("Pericles", ("Stockade", "Barracks", "Guard Tower"), 0, 0, (), 6),
+    ("Phidias", ("Lumber Yard", "Stone Pit"), 0, 0, (), 2),
+    ("Plato", ("Lumber Yard", "Loom", "Altar", "Tavern", "Workshop", "Stockade", "Workers Guild"), 0, 0, (), 7),
+    ("Praxiteles", ("Loom", "Glassworks"), 0, 0, (), 4),
+    ("Sappho", (), 0, 0, (), 2),
+    ("Varro", ("Tavern", "Marketplace"), 0, 0, (), 2),
+    ("Zenobia", (), 0, 0, (), 3),
+]
+
+
+@pytest.mark.parametrize("leader, cards, coins, stages, tokens, points", SCORED, ids=[s[0] for s in SCORED])
+def test_a_scoring_leader(leader, cards, coins, stages, tokens, points):
+    game = new_game()
+    give(game, 0, *cards)
+    city = game.cities[0]
+    city.coins = coins
+    for _ in range(stages):
+        city.add_stage()
+    city.tokens += tokens
+    assert leaders_line(game) == 0
+    give(game, 0, leader)
+    assert leaders_line(game) == points
+
+
+def test_plato_needs_a_card_of_every_colour():
+    game = new_game()
+    give(game, 0, "Plato", "Lumber Yard", "Loom", "Altar", "Tavern", "Workshop", "Stockade")
+    assert leaders_line(game) == 0                  # no purple card: no set
+
+
+def test_aristotle_counts_sets_made_with_a_symbol_of_ones_choice():
+    game = new_game()
+    give(game, 0, "Aristotle", "Apothecary", "Workshop", "Scientists Guild")
+    assert leaders_line(game) == 3 and game.scores()[0]["science"] == 1 + 1 + 1 + 7
+
+
+@pytest.mark.parametrize("leader, symbol", [("Euclid", "compass"), ("Ptolemy", "tablet"), ("Pythagoras", "gear")])
+def test_a_science_leader(leader, symbol):
+    game = new_game()
+    give(game, 0, leader)
+    assert game.cities[0].symbols[tables().symbol_index[symbol]] == 1
+    assert game.scores()[0]["science"] == 1
+
+
+@pytest.mark.parametrize("leader, shields", [("Caesar", 2), ("Hannibal", 1)])
+def test_a_military_leader(leader, shields):
+    game = new_game()
+    give(game, 0, leader)
+    assert game.cities[0].shields == shields
+    last_turn_of_age(game)
+    assert game.cities[0].tokens == [1, 1]
+
+
+# ---------------------------------------------------------------- cheaper buildings
+@pytest.mark.parametrize("leader, card_name", [("Archimedes", "Workshop"), ("Hammurabi", "Baths"),
+                                               ("Leonidas", "Barracks")])
+def test_a_leader_waives_one_resource_of_a_colour(leader, card_name):
+    game = new_game(("Babylon", "Olympia", "Ephesos"))     # no glass, stone or ore to make or buy
+    hand(game, 0, card_name, "Altar")
+    assert not any(s.startswith(f"build {card_name}") for s in labels(game, 0))
+    give(game, 0, leader)
+    assert f"build {card_name} (I)" in labels(game, 0)
+    play(game, f"build {card_name} (I)")
+    assert card_name in game.cities[0].names and game.cities[0].coins == 0
+
+
+def test_a_resource_discount_waives_the_unit_the_builder_would_buy():
+    game = new_game(("Babylon", "Halikarnassus", "Ephesos"))   # own clay; loom from the left
+    game.age_index = 1
+    game.cities[0].coins = 5
+    give(game, 0, "Clay Pool")
+    hand(game, 0, "Courthouse", "Altar")                   # 2 clay, loom
+    assert "build Courthouse (II) paying 2 to left" in labels(game, 0)
+    give(game, 0, "Hammurabi")
+    assert [s for s in labels(game, 0) if s.startswith("build Courthouse")] == ["build Courthouse (II)"]
+    hand(game, 0, "Aqueduct", "Altar")                     # 3 stone: one waived, two bought
+    assert not any(s.startswith("build Aqueduct") for s in labels(game, 0))
+
+
+def test_imhotep_waives_a_resource_of_the_wonder_stages():
+    game = new_game(("Gizah", "Babylon", "Ephesos"))       # Gizah A stage 1: 2 stone, one produced
+    hand(game, 0, "Altar")
+    assert not any(s.startswith("wonder stage") for s in labels(game, 0))
+    give(game, 0, "Imhotep")
+    assert "wonder stage with Altar (I)" in labels(game, 0)
+
+
+def test_ramses_builds_guilds_without_their_resources():
+    game = new_game(("Olympia", "Ephesos", "Halikarnassus"))
+    game.age_index = 2
+    hand(game, 0, "Spies Guild", "Palace")
+    assert not any(s.startswith("build Spies Guild") for s in labels(game, 0))
+    give(game, 0, "Ramses")
+    assert "build Spies Guild (III)" in labels(game, 0)
+    assert not any(s.startswith("build Palace") for s in labels(game, 0))    # other colours are paid
+
+
+@pytest.mark.parametrize("wonder, side", [(None, None), ("Roma", "A")])
+def test_leaders_are_recruited_free_with_maecenas_or_roma_a(wonder, side):
+    game = new_game(("Roma", "Babylon", "Gizah") if wonder else ("Gizah", "Babylon", "Ephesos"), side or "A")
+    hand(game, 0, "Caesar", "Altar")
+    if wonder is None:
+        assert not any(s.startswith("build Caesar") for s in labels(game, 0))     # 5 coins, none held
+        give(game, 0, "Maecenas")
+    play(game, "build Caesar")
+    assert "Caesar" in game.cities[0].names and game.cities[0].coins == 0
+
+
+def test_roma_b_lowers_the_leaders_of_its_owner_by_2_and_of_its_neighbours_by_1():
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    for seat in range(3):
+        game.cities[seat].coins = 5
+        hand(game, seat, "Caesar", "Altar") if seat == 0 else hand(game, seat, "Cleopatra" if seat == 1 else "Plato",
+                                                                      "Baths")
+    game.step([Script("build Caesar"), Script("build Cleopatra"), Script("build Plato")])
+    assert [c.coins for c in game.cities] == [5 - 3, 5 - 3, 5 - 3]     # 5-2, 4-1, 4-1
+
+
+def test_a_coin_discount_never_pays_below_nothing():
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    hand(game, 0, "Sappho", "Altar")                       # 1 coin, 2 off
+    play(game, "build Sappho")
+    assert game.cities[0].coins == 0
+
+
+# ---------------------------------------------------------------- coins on events
+def test_croesus_gives_6_coins_when_recruited():
+    game = new_game()
+    game.cities[0].coins = 1
+    hand(game, 0, "Croesus", "Altar")
+    play(game, "build Croesus")
+    assert game.cities[0].coins == 6
+
+
+def test_hatshepsut_gives_a_coin_per_neighbour_bought_from():
+    game = new_game(("Babylon", "Gizah", "Ephesos"))       # stone from the left neighbour (Gizah)
+    give(game, 0, "Hatshepsut")
+    game.cities[0].coins = 4
+    hand(game, 0, "Baths", "Altar")                       # Baths: 1 stone
+    play(game, "build Baths (I) paying 2 to left")
+    assert game.cities[0].coins == 4 - 2 + 1
+    give(game, 0, "Stone Pit")
+    hand(game, 0, "Altar", "Baths")                        # nothing bought: nothing gained
+    play(game, "build Altar")
+    assert game.cities[0].coins == 3
+
+
+def test_hatshepsut_counts_both_neighbours_once_each():
+    game = new_game(("Babylon", "Gizah", "Rhodos"))
+    give(game, 1, "Stone Pit")
+    give(game, 2, "Stone Pit")
+    give(game, 0, "Hatshepsut")
+    game.age_index = 1
+    game.cities[0].coins = 8
+    hand(game, 0, "Aqueduct", "Altar")                   # 3 stone: bought from both sides
+    shown = [s for s in labels(game, 0) if s.startswith("build Aqueduct")]
+    both = next(s for s in shown if "to left" in s and "to right" in s)
+    play(game, both)
+    assert game.cities[0].coins == 8 - 6 + 2
+
+
+def test_nero_gives_2_coins_per_victory_token():
+    game = new_game()
+    give(game, 0, "Nero", "Stockade")
+    last_turn_of_age(game)
+    assert game.cities[0].tokens == [1, 1]
+    assert game.cities[0].coins == 3 + 2 * 2
+
+
+def test_tomyris_hands_the_defeat_token_to_the_winner():
+    game = new_game()
+    give(game, 0, "Tomyris")
+    give(game, 1, "Stockade")
+    give(game, 2, "Barracks")
+    last_turn_of_age(game)
+    assert game.cities[0].tokens == []
+    assert sorted(game.cities[1].tokens) == [-1, 1] and sorted(game.cities[2].tokens) == [-1, 1]
+
+
+def test_vitruvius_gives_2_coins_for_a_building_built_by_chain():
+    game = new_game()
+    give(game, 0, "Vitruvius", "Altar")
+    game.age_index = 1
+    hand(game, 0, "Temple", "Courthouse")
+    play(game, "build Temple (II) free by chain")
+    assert game.cities[0].coins == 2
+
+
+def test_xenophon_gives_2_coins_for_every_yellow_card():
+    game = new_game()
+    give(game, 0, "Xenophon")
+    hand(game, 0, "Tavern", "Altar")
+    play(game, "build Tavern")
+    assert game.cities[0].coins == 5 + 2
+    hand(game, 0, "Altar", "Baths")
+    play(game, "build Altar")
+    assert game.cities[0].coins == 7
+
+
+def test_solomon_builds_a_card_of_the_discard_pile_for_free():
+    game = new_game()
+    game.cities[0].coins = 3
+    game.discard = [tables().card_index("Palace")]
+    hand(game, 0, "Solomon", "Altar")
+    play(game, "build Solomon", "build Palace")
+    assert {"Solomon", "Palace"} <= game.cities[0].names and game.cities[0].coins == 0
+
+
+# ---------------------------------------------------------------- the guilds
+def test_gamers_guild_scores_1_per_3_coins():
+    game = new_game()
+    give(game, 0, "Gamers Guild")
+    game.cities[0].coins = 10
+    assert game.scores()[0]["guilds"] == 3
+
+
+def test_diplomats_guild_scores_the_neighbours_leaders():
+    game = new_game()
+    give(game, 0, "Diplomats Guild", "Sappho")
+    give(game, 1, "Cleopatra", "Zenobia")
+    give(game, 2, "Nero")
+    assert game.scores()[0]["guilds"] == 3
+
+
+def test_architects_guild_scores_3_per_neighbouring_guild():
+    game = new_game()
+    give(game, 0, "Architects Guild", "Workers Guild")
+    give(game, 1, "Traders Guild")
+    give(game, 2, "Spies Guild", "Scientists Guild")
+    assert game.scores()[0]["guilds"] == 9
+
+
+# ---------------------------------------------------------------- Roma
+def test_roma_stages():
+    game = new_game(("Roma", "Babylon", "Gizah"), "A")
+    for _ in range(2):
+        game.cities[0].add_stage()
+    assert game.scores()[0]["wonder"] == 4 + 6
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    give(game, 0, "Lumber Yard", "Clay Pool")
+    hand(game, 0, "Altar", "Baths")
+    play(game, "wonder stage with Altar")
+    assert game.cities[0].coins == 5
+
+
+def test_every_leader_has_its_cost_and_a_power():
+    leaders = [c for c in tables().cards if c.color == "white"]
+    assert len(leaders) == 36
+    assert all(c.cost_coins > 0 and not any(c.cost) for c in leaders)
+    assert all(c.static or c.scores or c.triggers or c.when_built or c.turn_end for c in leaders
+               if c.name != "Bilkis")

@@ -38,6 +38,7 @@ class Source:
     points: int                    # plain `points N`
     points_category: str | None
     copies: tuple[int, ...] = ()
+    deck: str = ""                 # a deck outside the ages, dealt by a phase
 
 
 @attrs.frozen
@@ -122,6 +123,8 @@ def compile_rules(ruleset: RuleSet) -> Tables:
     cards = tuple(source(i, c.name, "card", c.color, c.age, c.cost, c.chains, c.effects,
                          color_category.get(c.color), c.copies)
                   for i, c in enumerate(ruleset.cards))
+    for card, checked in zip(cards, ruleset.cards):
+        card.deck = checked.deck
     sides = []
     for w in ruleset.wonders:
         for s in w.sides:

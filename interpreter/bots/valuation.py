@@ -113,6 +113,8 @@ class Appraiser:
         worth is the same for every payment of one card, so a bot may weigh it once."""
         if option.kind == "sell":
             return ZERO, self.model.sell_coins
+        if option.kind == "keep":                 # a draft's pick: what the card would bring if built
+            return self._part("build", option.card)[0], 0
         effects, gained, cost_coins = self._part(option.kind, option.card)
         return effects, gained - (0 if option.free else cost_coins + option.left + option.right)
 

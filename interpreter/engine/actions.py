@@ -12,11 +12,11 @@ from .payment import payment_options
 
 class Action(NamedTuple):
     """A tuple, not an attrs class: the engine makes a great many of them."""
-    kind: str                  # "build", "stage", "sell" or "pass"
+    kind: str                  # "build", "stage", "sell", "pass" or "keep" (a draft's pick)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
-    free: str = ""             # "chain", "power" or "rule" when built without paying
+    free: str = ""             # "chain", "power", "rule" or "phase" (a phase's `for free`) when built without paying
 
     def label(self, tables) -> str:
         """The action in words, as logs and people see it (made once per action and rule set)."""
@@ -35,12 +35,14 @@ class Action(NamedTuple):
         if self.kind == "pass":
             return "pass"
         card = tables.cards[self.card]
-        name = f"{card.name} ({roman(card.age)})"
-        text = {"build": "build", "stage": "wonder stage with", "sell": "sell"}[self.kind] + " " + name
+        name = f"{card.name} ({card.deck or roman(card.age)})"
+        text = {"build": "build", "stage": "wonder stage with", "sell": "sell", "keep": "keep"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
         elif self.free in ("power", "rule"):
             text += " free by power"
+        elif self.free == "phase":
+            text += " free by phase"
         pays = [f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
         if pays:
             text += " paying " + " and ".join(pays)

@@ -19,6 +19,7 @@ from ..syntax import ast
 from .actions import Action
 from .discounts import coins_paid
 from .neutral import draw_for_neutrals, pass_holders, set_holders
+from .phases import PHASE_KINDS, PHASE_STEPS, phase_steps, reopen_phase
 from .triggers import MAX_DEPTH, TriggerLoop
 
 
@@ -53,7 +54,11 @@ class Flow:
             self.stack.append(("turn",))
             if not self.started:
                 self.started = True
-                self.stack += [("start_age",), ("fire", "game setup", None)]
+                self.stack.append(("start_age",))
+                before = phase_steps(self.tables.rules, "before", self.age.number)
+                if before:                        # the phases before age I come before its deal
+                    self.stack += [("deal_age",), *before]
+                self.stack.append(("fire", "game setup", None))
         self.run()
 
     def do(self, step: str, *arguments) -> None:
@@ -84,6 +89,10 @@ class Flow:
                 hands[by].append(action.card)
             self.chosen[seat] = None
         kinds = {kind for _seat, kind in self.waiting}
+        phase = kinds.intersection(PHASE_KINDS)
+        if phase:
+            reopen_phase(self, phase.pop())
+            return
         if "last card" in kinds:
             self.waiting = [(s, "last card") for s, a in enumerate(self.chosen[:self.players])
                             if a is None and self.cities[s].play_last and hands[s]]
@@ -102,6 +111,8 @@ class Flow:
         self.waiting.remove((seat, kind))
         if kind == "discard":
             _build_from_discard(self, seat, action)
+        elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
+            self.chosen[seat] = action
         else:
             self.chosen[seat] = action
             neutral = self.neutrals.get(seat)
@@ -194,8 +205,10 @@ def _reset_limits(game, scope: str) -> None:
 
 # ------------------------------------------------------------------------- ages and the end
 def _start_age(game) -> None:
+    """`age start` fires, then the phases at the start of this age run."""
     _reset_limits(game, "age")
     set_holders(game)
+    game.stack += phase_steps(game.tables.rules, "start", game.age.number)
     _fire(game, "age start", None)
 
 
@@ -207,13 +220,26 @@ def _end_age(game) -> None:
 
 
 def _next_age(game) -> None:
-    if game.age_index + 1 < len(game.tables.rules.ages):
-        game.age_index += 1
-        game.deal_age()
-        game.stack.append(("start_age",))
+    """The phases after this age and before the next, then the next age's deal; after
+    the last age, the phases after it and the game's end."""
+    rules, number = game.tables.rules, game.age.number
+    if game.age_index + 1 < len(rules.ages):
+        game.stack.append(("deal_next",))
+        game.stack += phase_steps(rules, "before", number + 1) + phase_steps(rules, "after", number)
         return
     game.stack += [("finish",), ("run_pending",), ("fire", "game end", None)]
     game.stack += [("game_end_city", seat) for seat in reversed(range(len(game.cities)))]
+    game.stack += phase_steps(rules, "after", number)
+
+
+def _deal_next(game) -> None:
+    game.age_index += 1
+    game.deal_age()
+    game.stack.append(("start_age",))
+
+
+def _deal_age(game) -> None:
+    game.deal_age()
 
 
 def _game_end_city(game, seat: int) -> None:
@@ -382,8 +408,10 @@ STEPS = {
     "turn": _turn, "open_turn": _open_turn, "after_turn": _after_turn, "open_last": _open_last,
     "discard_last": _discard_last, "end_turn": _end_turn, "pass": _pass,
     "start_age": _start_age, "end_age": _end_age, "next_age": _next_age, "game_end_city": _game_end_city,
+    "deal_next": _deal_next, "deal_age": _deal_age,
     "finish": _finish,
     "resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log,
     "pend": _pend, "run_pending": _run_pending,
     "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
+    **PHASE_STEPS,
 }

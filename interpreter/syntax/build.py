@@ -66,6 +66,10 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def age_stmt(self, meta, c):
         return ast.AgeStmt(age=c[0], span=self._span(meta))
 
+    @v_args(meta=True)
+    def deck_stmt(self, meta, c):
+        return ast.DeckStmt(deck=self._string(c[0]), span=self._span(meta))
+
     def age_number(self, c):
         return self._name(c[0])
 
@@ -425,6 +429,51 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     @v_args(meta=True)
     def add_random(self, meta, c):
         return ast.AddRandom(count=c[0], colors=c[1], span=self._span(meta))
+
+    # ---------------------------------------------------------------- phases
+    @v_args(meta=True)
+    def zone_decl(self, meta, c):
+        return ast.ZoneDecl(name=self._string(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def phase(self, meta, c):
+        return ast.Phase(name=self._string(c[0]), place=c[1], body=tuple(c[2:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def before_age(self, meta, c):
+        return ast.PhasePlace(when="before", age=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def after_age(self, meta, c):
+        return ast.PhasePlace(when="after", age=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def each_age_start(self, meta, c):
+        return ast.PhasePlace(when="start", age=None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_start_of(self, meta, c):
+        return ast.PhasePlace(when="start", age=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def deal_stmt(self, meta, c):
+        return ast.Deal(count=self._number(c[0]), deck=self._string(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def draft_stmt(self, meta, c):
+        return ast.Draft(count=self._number(c[0]), zone=self._string(c[1]), direction=c[2], span=self._span(meta))
+
+    @v_args(meta=True)
+    def play_from(self, meta, c):
+        optional = bool(c) and c[0] == "optional"
+        rest = c[1:] if optional else c
+        return ast.PlayFrom(optional=optional, build_only=rest[0] == "build", zone=self._string(rest[1]),
+                            free=len(rest) > 2, span=self._span(meta))
+
+    def optional(self, c): return "optional"
+    def plays(self, c): return "play"
+    def builds_only(self, c): return "build"
+    def for_free(self, c): return "free"
 
     @v_args(meta=True)
     def player_count(self, meta, c):

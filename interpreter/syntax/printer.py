@@ -67,6 +67,8 @@ def _inline(head: str, stmts) -> str:
 def statement(s) -> str:
     if isinstance(s, ast.AgeStmt):
         return f"age {s.age.text}"
+    if isinstance(s, ast.DeckStmt):
+        return f'deck "{s.deck.text}"'
     if isinstance(s, ast.ColorStmt):
         return f"color {s.color.text}"
     if isinstance(s, ast.CopiesStmt):
@@ -103,6 +105,17 @@ def statement(s) -> str:
                   if count.per_player else str(count.offset))
         word = "card" if not count.per_player and count.offset == 1 else "cards"
         return f"add {number} random {_names(s.colors)} {word}"
+    if isinstance(s, ast.ZoneDecl):
+        return f'zone "{s.name.text}"'
+    if isinstance(s, ast.Phase):
+        return _inline(f'phase "{s.name.text}" {phase_place(s.place)}', s.body)
+    if isinstance(s, ast.Deal):
+        return f'deal {s.count.value} {"card" if s.count.value == 1 else "cards"} from deck "{s.deck.text}"'
+    if isinstance(s, ast.Draft):
+        return f'draft {s.count.value} into "{s.zone.text}" passing {s.direction}'
+    if isinstance(s, ast.PlayFrom):
+        return (("may " if s.optional else "") + ("build" if s.build_only else "play")
+                + f' a card from "{s.zone.text}"' + (" for free" if s.free else ""))
     if isinstance(s, ast.ScorePad):
         return f"score pad: {_names(s.categories)}"
     if isinstance(s, ast.PointsCategory):
@@ -111,6 +124,12 @@ def statement(s) -> str:
     if isinstance(s, ast.TieBreak):
         return "tie break: " + ", ".join("most coins" for _ in s.keys)
     return effect(s)
+
+
+def phase_place(p: ast.PhasePlace) -> str:
+    if p.when == "start":
+        return "at start of each age" if p.age is None else f"at start of age {p.age.text}"
+    return f"{p.when} age {p.age.text}"
 
 
 def _counted(n: int, word: str) -> str:

@@ -26,8 +26,17 @@ def tables():
     return compile_rules(result.ruleset)
 
 
+def to_first_turn(game: Game) -> Game:
+    """Play the leader draft and age I's recruiting turn (every player keeping the first
+    leader offered and selling the one to recruit), up to age I's first turn."""
+    while (decision := game.decision()) is not None and decision.kind != "turn":
+        decision.choose(next((i for i, o in enumerate(decision.options) if o.kind == "sell"), 0))
+    return game
+
+
 def new_game(wonders=("Gizah", "Babylon", "Ephesos"), side="A", seed=0) -> Game:
-    game = Game(tables(), len(wonders), seed, side, list(wonders))
+    """A game at age I's first turn whose cities hold nothing: no coin, no leader."""
+    game = to_first_turn(Game(tables(), len(wonders), seed, side, list(wonders)))
     for city in game.cities:
         city.coins = 0
     return game
@@ -245,7 +254,8 @@ def test_nero_gives_2_coins_per_victory_token():
     give(game, 0, "Nero", "Stockade")
     last_turn_of_age(game)
     assert game.cities[0].tokens == [1, 1]
-    assert game.cities[0].coins == 3 + 2 * 2
+    nero = [e["change"] for e in game.log if e.get("event") == "coins" and e.get("trigger") == "victory token taken"]
+    assert nero == [2, 2]
 
 
 def test_tomyris_hands_the_defeat_token_to_the_winner():
@@ -330,3 +340,48 @@ def test_every_leader_has_its_cost_and_a_power():
     assert all(c.cost_coins > 0 and not any(c.cost) for c in leaders)
     assert all(c.static or c.scores or c.triggers or c.when_built or c.turn_end for c in leaders
                if c.name != "Bilkis")
+
+
+# ---------------------------------------------------------------- full games
+def _play(players: int, side: str, seed: int, bots=("random",), wonders=None):
+    from interpreter.tools.play import make_deciders
+    game = Game(tables(), players, seed, side, wonders)
+    game.play(make_deciders(list(bots), players, seed, None, None))
+    return game
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_full_games_are_deterministic(players, side):
+    first, second = _play(players, side, 17), _play(players, side, 17)
+    assert first.finished and first.log == second.log
+    assert {c.side.side for c in first.cities} == {side}
+    leaders = {c.index for c in tables().cards if c.color == "white"}
+    placed = [i for c in first.cities for i in c.built + c.under_stages] + first.discard
+    assert sum(1 for i in placed if i in leaders) == 3 * players       # one leader an age each
+    assert all(len(first.zones["leaders"][seat]) == 1 for seat in range(players))   # the fourth is left
+    assert sum(1 for i in placed if i not in leaders) == 3 * 7 * players
+    assert all("leaders" in pad for pad in first.scores())
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_roma_plays_full_games_on_both_sides(side):
+    game = _play(4, side, 3, bots=("greedy",), wonders=["Roma", "Gizah", "Babylon", "Ephesos"])
+    assert game.finished and game.cities[0].side.wonder == "Roma"
+
+
+@pytest.mark.parametrize("bot", ["greedy", "heuristic", "adaptive"])
+def test_the_bots_recruit_a_leader_by_its_worth(bot):
+    """At a recruiting turn, a bot that weighs options by the rules (bots/valuation.py)
+    recruits the leader worth 5 points rather than sell it or recruit one worth nothing yet."""
+    from interpreter.bots import make_bot
+    game = Game(tables(), 3, 5, "A", ["Gizah", "Babylon", "Ephesos"])
+    while (decision := game.decision()) is not None and decision.kind != "zone":
+        decision.choose(0)
+    decision = game.decision()
+    seat = decision.seat
+    game.zones["leaders"][seat] = [tables().card_index(n) for n in ("Praxiteles", "Cleopatra", "Phidias")]
+    game.cities[seat].coins = 6
+    options = game.options_for(seat, "zone")
+    choice = make_bot(bot, 1).decide(game, seat, "zone", options)
+    assert options[choice].label(game.tables) == "build Cleopatra (leaders)"

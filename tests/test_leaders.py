@@ -385,3 +385,94 @@ def test_the_bots_recruit_a_leader_by_its_worth(bot):
     options = game.options_for(seat, "zone")
     choice = make_bot(bot, 1).decide(game, seat, "zone", options)
     assert options[choice].label(game.tables) == "build Cleopatra (leaders)"
+
+
+# ---------------------------------------------------------------- the Courtesans Guild
+def _courtesans_game():
+    game = new_game(("Babylon", "Olympia", "Alexandria"))       # clay, wood, glass
+    game.age_index = 2
+    give(game, 0, "Loom")
+    give(game, 1, "Cleopatra")
+    give(game, 2, "Maecenas", "Nero")
+    game.cities[0].coins = 4
+    hand(game, 0, "Courtesans Guild", "Palace")
+    return game
+
+
+def test_courtesans_guild_copies_a_neighbours_leader_when_built():
+    game = _courtesans_game()
+    scripts = [Script("build Courtesans Guild (III) paying 2 to left and 2 to right", "copy Cleopatra"),
+               Script(), Script()]
+    game.step(scripts)
+    assert scripts[0].asked[1] == ("copy", ["copy Cleopatra (leaders)", "copy Maecenas (leaders)",
+                                            "copy Nero (leaders)"])
+    assert leaders_line(game) == 5
+    assert game.cities[0].colors.get("white") is None and "Cleopatra" not in game.cities[0].names
+    assert leaders_line(game, 1) == 5                      # the neighbour keeps its leader
+
+
+def test_a_copied_leader_acts_for_the_copier_from_then_on():
+    game = _courtesans_game()
+    game.step([Script("build Courtesans Guild (III) paying 2 to left and 2 to right", "copy Maecenas"),
+               Script(), Script()])
+    game.zones["leaders"][0] = [tables().card_index("Caesar")]
+    hand(game, 0, "Palace", "Altar")
+    from interpreter.engine.phases import zone_options
+    from interpreter.syntax import ast
+    statement = next(s for p in tables().rules.phases for s in p.steps if isinstance(s, ast.PlayFrom))
+    builds = [a for a in zone_options(game, 0, statement) if a.kind == "build"]
+    assert [a.label(game.tables) for a in builds] == ["build Caesar (leaders)"]       # free: no coin left
+
+
+def test_a_game_waiting_for_a_copy_is_saved_and_goes_on_alike():
+    from interpreter.engine.saves import game_from_data, game_to_data
+    game = _courtesans_game()
+    decision = game.decision()
+    decision.choose(next(i for i, o in enumerate(decision.options)
+                         if o.label(game.tables) == "build Courtesans Guild (III) paying 2 to left and 2 to right"))
+    for seat in (1, 2):
+        game.choose(next(o for o in game.options_for(seat, "turn") if o.kind == "sell"), seat)
+    assert game.decision().kind == "copy"
+    copy = game_from_data(tables(), game_to_data(game))
+    for g in (game, copy):
+        g.decision().choose(2)
+    assert game_to_data(game) == game_to_data(copy)
+    assert [tables().cards[i].name for i in copy.cities[0].copied] == ["Nero"]
+
+
+def test_courtesans_guild_with_no_leader_beside_it_copies_nothing():
+    game = _courtesans_game()
+    game.cities[1].built.clear(); game.cities[1].rebuild()
+    game.cities[2].built.clear(); game.cities[2].rebuild()
+    game.cities[0].coins = 10
+    give(game, 1, "Ore Vein"); give(game, 2, "Lumber Yard")
+    scripts = [Script("build Courtesans Guild"), Script(), Script()]
+    game.step(scripts)
+    assert [kind for kind, _ in scripts[0].asked] == ["turn"] and game.cities[0].copied == []
+
+
+# ---------------------------------------------------------------- misuse of the constructs
+MISUSED = [   # a card's effect line, the code it gives, words of the message
+    ("discount 0 coins on white cards", "E1206", "a discount needs a number above 0"),
+    ("discount 1 resource on red and red cards", "E1209", "the colour `red` is listed twice"),
+    ("discount 1 resource on pink cards", "E1002", "unknown colour `pink`"),
+    ("discount 1 coin on white cards of the neighbour", "E1210", "`the neighbour` means nothing here"),
+    ("on pink card built: gain 1 coin", "E1002", "unknown colour `pink`"),
+    ("score leaders: 1 per set of blue and blue cards", "E1209", "the colour `blue` is listed twice"),
+    ("on victory token taken: take token worth 1", "E1502", "this trigger causes itself"),
+    ("on red card built: build a card from the discard pile for free", "E1502", "this trigger causes itself"),
+    ("on building built: copy a white card from neighbours", "E1210", "copying a card happens when scoring"),
+    ("when built: at end of turn, copy a white card from neighbours", "E1210", "copying a card happens when built"),
+]
+
+
+@pytest.mark.parametrize("line, code, words", MISUSED, ids=[m[0] for m in MISUSED])
+def test_a_misused_construct_is_reported(tmp_path, line, code, words):
+    from conftest import ROOT
+    extra = tmp_path / "extra.wonders"
+    extra.write_text(f'card "Extra Leader" {{\n    deck "leaders"  color white\n    cost 1 coin\n    {line}\n}}\n')
+    pack = ROOT / "content" / "expansions" / "leaders"
+    result = check_paths([str(ROOT / "content"), str(pack), str(extra)])
+    found = [d for d in result.diagnostics if d.is_error]
+    assert [d.code for d in found] == [code], [(d.code, d.message) for d in found]
+    assert words in found[0].message and found[0].span.file == str(extra)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from operator import mul
 from typing import NamedTuple
 
+from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..syntax import ast
@@ -113,7 +114,7 @@ class Appraiser:
         worth is the same for every payment of one card, so a bot may weigh it once."""
         if option.kind == "sell":
             return ZERO, self.model.sell_coins
-        if option.kind == "keep":                 # a draft's pick: what the card would bring if built
+        if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
             return self._part("build", option.card)[0], 0
         effects, gained, cost_coins = self._part(option.kind, option.card)
         return effects, gained - (0 if option.free else cost_coins + option.left + option.right)
@@ -174,7 +175,7 @@ class Appraiser:
             later += self._defeats_given()
         science = self._science(known) if known.science else 0.0
         return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science),
-                gained, source.cost_coins)
+                gained, coins_paid(self.game, self.seat, source))
 
     # ------------------------------------------------------------ parts
     def _tokens_at(self, age_index: int, shields: int | None) -> int:

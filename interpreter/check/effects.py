@@ -59,9 +59,10 @@ def _shields(effect: ast.Shields, ctx: Context):
 
 
 def _when_built(effect: ast.WhenBuilt, ctx: Context):
-    if _copies(effect.action):
-        ctx.report("E1210", "copying a card happens when scoring", effect.action.span,
-                   label="not when built", help="write `at end of game: copy ...`")
+    if isinstance(effect.action, ast.AtTurnEnd) and _copies(effect.action):
+        ctx.report("E1210", "copying a card happens when built or when scoring", effect.action.span,
+                   label="not at the end of the turn",
+                   help="write `when built: copy ...` or `at end of game: copy ...`")
         return None
     return effect if check_action(effect.action, ctx) else None
 

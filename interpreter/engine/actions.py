@@ -12,7 +12,7 @@ from .payment import payment_options
 
 class Action(NamedTuple):
     """A tuple, not an attrs class: the engine makes a great many of them."""
-    kind: str                  # "build", "stage", "sell", "pass" or "keep" (a draft's pick)
+    kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick) or "copy"
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
@@ -36,7 +36,8 @@ class Action(NamedTuple):
             return "pass"
         card = tables.cards[self.card]
         name = f"{card.name} ({card.deck or roman(card.age)})"
-        text = {"build": "build", "stage": "wonder stage with", "sell": "sell", "keep": "keep"}[self.kind] + " " + name
+        text = {"build": "build", "stage": "wonder stage with", "sell": "sell", "keep": "keep",
+                "copy": "copy"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
         elif self.free in ("power", "rule"):
@@ -134,6 +135,25 @@ def _builds(game, city, left, right, index: int) -> list[Action]:
     if city.free_build and not city.free_build_used and not free_anyway:
         actions.append(_new(Action, ("build", index, 0, 0, "power")))
     return actions
+
+
+def copy_options(game, seat: int, action) -> list[Action]:
+    """The neighbours' cards a `when built: copy a COLOURS card from SCOPE` may copy now:
+    of those colours, built in the scope's cities, of a name the city neither holds nor
+    has copied."""
+    city = game.cities[seat]
+    left, right = game.neighbours(seat)
+    colors = {c.text for c in action.colors}
+    have = city.names | {game.tables.cards[i].name for i in city.copied}
+    out = []
+    for part in action.scope.parts:
+        other = left if part == "left" else right
+        for index in other.built:
+            card = game.tables.cards[index]
+            if card.color in colors and card.name not in have:
+                have = have | {card.name}
+                out.append(Action("copy", index))
+    return out
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

@@ -22,7 +22,7 @@ DIRECTIONS = ("left", "right")
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used")
-OWNED_LISTS = ("built", "tokens", "under_stages")
+OWNED_LISTS = ("built", "tokens", "under_stages", "copied")
 OWNED_SETS = ("names",)
 DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig", "gives_defeats")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
@@ -44,6 +44,7 @@ class City:
         self.stages = 0
         self.tokens: list[int] = []           # military tokens, in the order taken
         self.under_stages: list[int] = []     # cards used to mark built stages
+        self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
         self.free_build_used = False
         self._reset_tables()
         self._add_static(side.board)
@@ -82,12 +83,20 @@ class City:
             card = self.tables.cards[index]
             self.colors[card.color] = self.colors.get(card.color, 0) + 1
             self._add_static(card)
+        for index in self.copied:
+            self._add_static(self.tables.cards[index])
 
     # ---------------------------------------------------------------- growing
     def add_card(self, card: Source) -> None:
         self.built.append(card.index)
         self.names.add(card.name)
         self.colors[card.color] = self.colors.get(card.color, 0) + 1
+        self._add_static(card)
+
+    def add_copy(self, card: Source) -> None:
+        """A neighbour's card whose effects the city has from now on, as if its own: its
+        lasting effects, triggers and score lines (not its colour, name or `when built`)."""
+        self.copied.append(card.index)
         self._add_static(card)
 
     def add_stage(self) -> Source:
@@ -99,7 +108,7 @@ class City:
     def _add_static(self, source: Source) -> None:
         if source.triggers:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
-                else (2, len(self.built))
+                else (3, len(self.copied)) if source.index in self.copied else (2, len(self.built))
             for index, trigger in enumerate(source.triggers):
                 listeners = self.listening.setdefault(trigger.event, [])
                 bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger),
@@ -173,6 +182,8 @@ class City:
         yield self.side.board
         yield from self.side.stages[: self.stages]
         for index in self.built:
+            yield self.tables.cards[index]
+        for index in self.copied:
             yield self.tables.cards[index]
 
     def next_stage(self) -> Source | None:

@@ -16,7 +16,7 @@ age's last turn `open_last` (the last cards) and `end_age` -> `end_turn` -> `pas
 from __future__ import annotations
 
 from ..syntax import ast
-from .actions import Action
+from .actions import Action, copy_options
 from .discounts import coins_paid
 from .neutral import draw_for_neutrals, pass_holders, set_holders
 from .phases import PHASE_KINDS, PHASE_STEPS, phase_steps, reopen_phase
@@ -111,6 +111,8 @@ class Flow:
         self.waiting.remove((seat, kind))
         if kind == "discard":
             _build_from_discard(self, seat, action)
+        elif kind == "copy":
+            _copy_card(self, seat, action)
         elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
             self.chosen[seat] = action
         else:
@@ -334,6 +336,17 @@ def _built(game, seat: int, source) -> None:
         stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
 
 
+def _copy_from(game, action, seat: int) -> None:
+    """The copy has been chosen (Flow.take): nothing is left to do."""
+
+
+def _copy_card(game, seat: int, choice: Action) -> None:
+    card = game.tables.cards[choice.card]
+    game.cities[seat].add_copy(card)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
+                     "coins": game.cities[seat].coins})
+
+
 def _heard(game, event: str, seat: int) -> None:
     """Make one city's event happen next, when some trigger of the rules listens to it (the
     events a rule set's content does not name cost nothing)."""
@@ -401,6 +414,11 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
             return
         game.waiting = [(seat, "discard")]
         return
+    if isinstance(action, ast.CopyCard):               # `when built: copy ...`: chosen now
+        if copy_options(game, seat, action):
+            game.stack.append(("copy_from", action, seat))      # what the decision's options read
+            game.waiting = [(seat, "copy")]
+        return
     game.events.run(action, seat, game.events.where(seat, neighbour), source)
 
 
@@ -412,6 +430,6 @@ STEPS = {
     "finish": _finish,
     "resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log,
     "pend": _pend, "run_pending": _run_pending,
-    "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
+    "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run, "copy_from": _copy_from,
     **PHASE_STEPS,
 }

@@ -14,7 +14,7 @@ import random
 
 from ..compile import Tables
 from ..decks import age_deck
-from .actions import Action, build_options_from, is_legal, legal_actions
+from .actions import Action, build_options_from, copy_options, is_legal, legal_actions
 from .city import City
 from .decisions import Decision, drive
 from .flow import Flow, NoLog
@@ -233,6 +233,8 @@ class Game(Flow):
             return neutral_options(self, seat, hand)
         if kind == "discard":
             return build_options_from(self, seat, self.discard)
+        if kind == "copy":                    # the step under the decision holds what is copied
+            return copy_options(self, seat, self.stack[-1][1])
         if kind in PHASE_KINDS:
             return phase_options(self, seat, kind)
         return legal_actions(self, seat)

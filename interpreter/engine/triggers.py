@@ -24,7 +24,8 @@ MAX_DEPTH = 25
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
 # The action kinds Dispatcher.run leaves to another module (every other one it carries out):
 # building from the discard pile is a player's choice, copying a card a choice of scoring.
-CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow.py", ast.CopyCard: "engine/scoring.py"}
+# (a copy `when built` is chosen in flow.py, one `at end of game` when scoring)
+CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow.py", ast.CopyCard: "engine/flow.py"}
 
 
 def _bounded(coins: int) -> int:

@@ -78,9 +78,13 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
         return None
     ok, dealt = True, None
     for step in steps:
-        if isinstance(step, (ast.Draft, ast.PlayFrom)) and not ctx.known(step.zone, zones, "E1701", "zone"):
+        if isinstance(step, (ast.Draft, ast.PlayFrom)) and step.zone.text not in zones:
+            guess = ctx.suggest(step.zone.text, list(zones))
+            ctx.report("E1701", f'unknown zone "{step.zone.text}"', step.zone.span, label="not a declared zone",
+                       help=f'did you mean "{guess}"?' if guess else
+                       f'declare it in the rules: `zone "{step.zone.text}"` (in a variant, `add zone "{step.zone.text}"`)')
             ok = False
-        if isinstance(step, (ast.Deal, ast.Draft)) and place.when == "start":
+        if isinstance(step, (ast.Deal, ast.Draft)) and place.when == "start" and ok:
             ctx.report("E1704", f"{owner} deals or drafts at the start of an age", step.span,
                        label="the hands hold the age's cards then",
                        help="deal and draft in a phase that runs `before age N` or `after age N`; "
@@ -126,6 +130,6 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
                 continue
             need = step.count.value * players
             if need > decks[step.deck.text]:
-                ctx.report("E1301", f'phase "{phase.name}" deals {step.count.value} cards to each of {players} '
+                ctx.report("E1705", f'phase "{phase.name}" deals {step.count.value} cards to each of {players} '
                            f'players but the deck "{step.deck.text}" has {decks[step.deck.text]}', step.span,
                            label=f"needs {need} cards", help="add cards to the deck or deal fewer")

@@ -15,7 +15,8 @@ from .syntax.ast_effects import UnhandledKind
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
 STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount, ast.FreeBuild, ast.FreeRule,
-                ast.PlayLastCard, ast.StagesWithoutResources, ast.TradeRebate, ast.ProducesLike)
+                ast.PlayLastCard, ast.Discount, ast.DefeatsToNeighbour, ast.StagesWithoutResources, ast.TradeRebate,
+                ast.ProducesLike)
 
 
 @attrs.define(slots=True, eq=False)
@@ -38,6 +39,7 @@ class Source:
     points: int                    # plain `points N`
     points_category: str | None
     copies: tuple[int, ...] = ()
+    deck: str = ""                 # a deck outside the ages, dealt by a phase
 
 
 @attrs.frozen
@@ -122,6 +124,8 @@ def compile_rules(ruleset: RuleSet) -> Tables:
     cards = tuple(source(i, c.name, "card", c.color, c.age, c.cost, c.chains, c.effects,
                          color_category.get(c.color), c.copies)
                   for i, c in enumerate(ruleset.cards))
+    for card, checked in zip(cards, ruleset.cards):
+        card.deck = checked.deck
     sides = []
     for w in ruleset.wonders:
         for s in w.sides:

@@ -74,6 +74,8 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
     m = q.measure
     if m == "cards":
         text = f"{and_list([c.text for c in q.colors], 'or')} card" + ("" if singular else "s")
+    elif m == "card sets":
+        text = ("set" if singular else "sets") + " of " + and_list([f"one {c.text}" for c in q.colors]) + " card"
     elif m == "symbol squares":
         return "the squares of the science symbols' counts"
     elif m == "age victory":
@@ -218,6 +220,10 @@ def effect_text(effect) -> str:
         return f"builds the {effect.which} card of each {effect.unit} for free"
     if isinstance(effect, ast.PlayLastCard):
         return "may play the last card of each age instead of discarding it"
+    if isinstance(effect, ast.Discount):
+        return discount_text(effect)
+    if isinstance(effect, ast.DefeatsToNeighbour):
+        return "a defeat token the owner would take against a neighbour goes to that neighbour"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
     if isinstance(effect, ast.StagesWithoutResources):
@@ -232,6 +238,19 @@ def effect_text(effect) -> str:
         return (f"produces one unit a turn of a resource that {which} {colors} produce"
                 + (" (neighbours cannot buy it)" if effect.private else ""))
     raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
+
+
+def discount_text(effect: ast.Discount) -> str:
+    what = f"{and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
+    whose = "the owner's" if effect.scope is None or list(effect.scope.parts) == ["own"] \
+        else f"those of {scope_text(effect.scope)}"
+    if effect.amount is None:
+        rebate = f"are built without paying their {effect.what}"
+    else:
+        unit = "resource" if effect.what == "resources" else "coin"
+        rebate = f"cost {plural(effect.amount, unit)} less" + \
+            (" (the builder chooses which)" if effect.what == "resources" else " (never below 0)")
+    return f"{what} ({whose}) {rebate}"
 
 
 def _snake(name: str) -> str:

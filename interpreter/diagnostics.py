@@ -126,6 +126,12 @@ CODES = {
     "E1302": "not enough cards to draw from",
     "W1303": "card never enters a deck",
     "E1304": "fewer wonders than seats",
+    # phases (docs/language.md, "Phases")
+    "E1701": "unknown zone",
+    "E1702": "unknown deck",
+    "E1703": "drafting more than dealt",
+    "E1704": "dealing at the start of an age",
+    "E1705": "deck too small for a phase",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -47,7 +47,7 @@ def test_check_shipped_content_is_clean():
     # the one warning: the Dutch names the Dutch rulebook does not give (docs/localisation.md)
     assert result.stdout.startswith("warning[W1602]: 42 names without a translation")
     assert result.stdout.endswith("\n8 file(s) checked: 0 error(s), 1 warning(s); 78 cards, 7 wonders; "
-                                  "7 variant(s) in variants/ checked\n")
+                                  "8 variant(s) in variants/ checked\n")
     assert result.stderr == ""
 
 

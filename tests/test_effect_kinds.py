@@ -222,7 +222,7 @@ BOTS_READ = {
     ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.BuildFromDiscard: "powers",
     ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.TakeKeptTokens: "kept",
     ast.InEachCity: "others", ast.TradeRebate: "city_powers", ast.StagesWithoutResources: "city_powers",
-    ast.ProducesLike: "city_powers",
+    ast.ProducesLike: "city_powers", ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
 }
 BOTS_VALUE_OTHERWISE = {
     ast.Points: "the score pad", ast.Score: "the score pad", ast.AtGameEnd: "scored in full (score_city)",
@@ -243,8 +243,8 @@ def test_the_bots_read_every_kind_or_say_how_they_value_it(ruleset, kind):
     tables = compile_rules(ruleset)
     for source in tables.cards:
         read = facts(source)
-        if field == "shields" and read.shields or field != "shields" and any(
-                isinstance(item, kind) for item in getattr(read, field)):
+        value = getattr(read, field)
+        if value if isinstance(value, (bool, int)) else any(isinstance(item, kind) for item in value):
             return
     raise AssertionError(f"no source of the fixture has its {kind.__name__} in Facts.{field}")
 
@@ -268,3 +268,18 @@ def test_the_bots_value_harm_to_others_and_powers(ruleset):
         plain.tables = attrs.evolve(tables, cards=tuple(bare if c is card else c for c in tables.cards))
         without = plain._part("build", index)[0].points
         assert with_them > without, name
+def test_the_bots_read_every_lasting_kind(ruleset):
+    """Every kind that acts while owned is read by the bots' valuation (bots/reads.py
+    `facts`), so a bot values a card or leader by what it does, never by its name."""
+    from interpreter.bots.reads import facts
+    tables = compile_rules(ruleset)
+    sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
+    read = set()
+    for source in sources:
+        known = facts(source)
+        listed = known.science + known.produces + known.trades + known.powers + known.discounts + known.city_powers
+        for effect in source.static:
+            if effect in listed or (isinstance(effect, ast.Shields) and known.shields) or \
+                    (isinstance(effect, ast.DefeatsToNeighbour) and known.gives_defeats):
+                read.add(type(effect))
+    assert read == set(STATIC_KINDS)

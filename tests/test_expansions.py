@@ -96,7 +96,8 @@ def test_every_player_starts_with_six_coins():
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_the_decks_deal_seven_cards_at_every_player_count(players):
-    game = Game(tables(), players, seed=players)
+    from test_leaders import to_first_turn
+    game = to_first_turn(Game(tables(), players, seed=players))
     for age_index in range(3):
         if age_index:
             game.age_index = age_index

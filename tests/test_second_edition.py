@@ -69,7 +69,7 @@ def test_a_folder_check_does_not_swallow_the_rule_set_inside_it():
     result = run_cli("check", "content")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.endswith("\n14 file(s) checked: 0 error(s), 1 warning(s); 78 cards, 7 wonders; "
-                                  "7 variant(s) in variants/ checked; rule sets in subfolders checked: "
+                                  "8 variant(s) in variants/ checked; rule sets in subfolders checked: "
                                   "content/second-edition\n")       # W1602: the Dutch names still English
 
 

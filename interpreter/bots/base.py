@@ -83,7 +83,9 @@ class Bot:
         card's index in `view.tables.cards`, coins paid to the left and right neighbours,
         and `free` = "chain" or "power" when built without paying), cheapest payment first.
         `view.kind` says which decision this is: "turn", "last card", "discard" (a free
-        building from the discard pile) or "neutral turn" (for a neutral city you hold)."""
+        building from the discard pile), "neutral turn" (for a neutral city you hold), or
+        from a phase of the rules "draft" (options of kind "keep": the card kept from the
+        hand) or "zone" (a card kept earlier, played: build, stage, sell, or "pass")."""
         raise NotImplementedError
 
 

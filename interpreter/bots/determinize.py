@@ -40,6 +40,9 @@ def sample_game(game, player: int, memory, rng, kind: str = "turn"):
     player sees the pile: it is kept."""
     copy = game.clone(seed=rng.getrandbits(64))
     copy.reopen(player)
+    _hide_phase_cards(copy, player, rng, kind)
+    if kind == "draft":                     # the hands hold a phase's deck, not the age's
+        return copy
     age, turn, players = game.age, game.turn, game.players
     step = 1 if age.direction == "left" else -1
     built_now = Counter(i for c in game.cities for i in c.built if game.tables.cards[i].age == age.number)
@@ -81,3 +84,26 @@ def sample_game(game, player: int, memory, rng, kind: str = "turn"):
         copy.discard = discard_known + [draw() for _ in range(len(game.discard) - len(discard_known))]
     copy.box = []
     return copy
+
+
+def _hide_phase_cards(copy, player: int, rng, kind: str) -> None:
+    """The cards others keep in zones (and, in a draft, hold) are hidden: each is replaced
+    by a card drawn from its own deck (a phase's deck: docs/language.md, "Phases")."""
+    cards = copy.tables.cards
+    decks: dict[str, list[int]] = {}
+    for card in cards:
+        if card.deck:
+            decks.setdefault(card.deck, []).append(card.index)
+    if not decks:
+        return
+
+    def hidden(held):
+        return [rng.choice(decks[cards[i].deck]) if cards[i].deck else i for i in held]
+    for zone in copy.zones.values():
+        for seat in range(len(zone)):
+            if seat != player:
+                zone[seat] = hidden(zone[seat])
+    if kind == "draft":
+        for seat in range(copy.players):
+            if seat != player:
+                copy.hands[seat] = hidden(copy.hands[seat])

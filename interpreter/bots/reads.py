@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ..syntax import ast
 
 # a measure of the owner's city -> what it reads; the others (age, players) never change
-_READS = {"cards": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
+_READS = {"cards": None, "card sets": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
           "defeat tokens": "tokens", "victory tokens": "tokens", "military tokens": "tokens",
           "coins": "coins", "shields": "shields", "complete sets": "symbols", "symbol squares": "symbols",
           "kept tokens": "kept"}
@@ -82,7 +82,9 @@ class Facts(NamedTuple):
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # GainCoins and LoseCoins, when built or at a turn's end
-    powers: tuple                # FreeBuild, PlayLastCard and BuildFromDiscard
+    powers: tuple                # FreeBuild, PlayLastCard, FreeRule and BuildFromDiscard
+    discounts: tuple             # its Discount effects (what building costs)
+    gives_defeats: bool          # DefeatsToNeighbour: its defeat tokens go to the neighbour
     kept: tuple = ()             # TakeKeptTokens the owner takes
     others: tuple = ()           # InEachCity: what it does to other cities
     city_powers: tuple = ()      # TradeRebate, StagesWithoutResources, ProducesLike
@@ -104,8 +106,10 @@ def facts(source) -> Facts:
                  tuple(e for e in static if isinstance(e, ast.Produces)),
                  tuple(e for e in static if isinstance(e, ast.TradeDiscount)),
                  tuple(a for a in actions if isinstance(a, (ast.GainCoins, ast.LoseCoins))),
-                 tuple(e for e in static + actions if isinstance(e, (ast.FreeBuild, ast.PlayLastCard,
+                 tuple(e for e in static + actions if isinstance(e, (ast.FreeBuild, ast.PlayLastCard, ast.FreeRule,
                                                                      ast.BuildFromDiscard))),
+                 tuple(e for e in static if isinstance(e, ast.Discount)),
+                 any(isinstance(e, ast.DefeatsToNeighbour) for e in static),
                  tuple(a for a in actions if isinstance(a, ast.TakeKeptTokens)),
                  tuple(a for a in actions if isinstance(a, ast.InEachCity)),
                  tuple(e for e in static if isinstance(e, (ast.TradeRebate, ast.StagesWithoutResources,

@@ -67,7 +67,7 @@ class FastPolicy:
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""
-        if option.kind == "build":
+        if option.kind in ("build", "keep", "copy"):   # a draft's pick, a copy: worth the card
             return self.worth[option.card] - (option.left + option.right) * self.coin_rate
         if option.kind == "stage":
             return self.stage_bias - (option.left + option.right) * self.coin_rate

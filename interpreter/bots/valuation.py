@@ -9,6 +9,7 @@ from __future__ import annotations
 from operator import mul
 from typing import NamedTuple
 
+from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..syntax import ast
@@ -113,6 +114,8 @@ class Appraiser:
         worth is the same for every payment of one card, so a bot may weigh it once."""
         if option.kind == "sell":
             return ZERO, self.model.sell_coins
+        if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
+            return self._part("build", option.card)[0], 0
         effects, gained, cost_coins = self._part(option.kind, option.card)
         return effects, gained - (0 if option.free else cost_coins + option.left + option.right)
 
@@ -166,11 +169,15 @@ class Appraiser:
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
+        if known.discounts:
+            powers += self._discounts(known)
+        if known.gives_defeats:
+            later += self._defeats_given()
         if known.kept or known.others or known.city_powers:
             points += self._city_effects(known, source, kind == "build")
         science = self._science(known) if known.science else 0.0
         return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science),
-                gained, source.cost_coins)
+                gained, coins_paid(self.game, self.seat, source))
 
     # ------------------------------------------------------------ parts
     def _tokens_at(self, age_index: int, shields: int | None) -> int:
@@ -351,9 +358,39 @@ class Appraiser:
                 value += card * (ages_left if effect.limit.text == "age" else 1)
             elif isinstance(effect, ast.PlayLastCard):
                 value += card * ages_left
+            elif isinstance(effect, ast.FreeRule):      # one card an age, or a colour's first
+                value += card * (ages_left if effect.unit == "age"
+                                 else sum(1 for c in self.model.tables.ruleset.vocabulary.colors
+                                          if not self.city.colors.get(c)) / 2)
             else:                                   # a card from the discard pile
                 value += card
         return value
+
+
+    def _discounts(self, known) -> float:
+        """Coins a discount saves on the owner's builds still to come: the builds of its
+        colours (or the wonder stages left), each spared its coins or the trade price of
+        the resource units it waives (all of them: the mean of those cards)."""
+        model = self.model
+        value = 0.0
+        for effect in known.discounts:
+            if effect.scope is not None and "own" not in effect.scope.parts:
+                continue                            # it helps the neighbours, not the owner
+            colors = frozenset(c.text for c in effect.colors)
+            builds, units, coins = model.builds_like(self.age_index, colors, self.builds_left, self.city)
+            if effect.what == "resources":
+                saved = units if effect.amount is None else min(effect.amount, units)
+                value += builds * saved * model.trade_price
+            else:
+                value += builds * (coins if effect.amount is None else min(effect.amount, coins))
+        return value * model.coin_rate
+
+    def _defeats_given(self) -> float:
+        """A defeat token that goes to the neighbour instead: the owner's likely defeats in
+        the ages left (a neighbour with more shields now), each spared at the token rate."""
+        stronger = sum(1 for other in (self.left, self.right) if other.shields > self.city.shields)
+        ages_left = len(self.model.ages) - self.age_index
+        return stronger * ages_left * abs(self.model.token_rate)
 
 
 def settle_worth(model, option) -> float:

@@ -34,14 +34,20 @@ def check_cost(stmt: ast.CostStmt | None, ctx: Context) -> Cost | None:
 
 def check_card(card: ast.Card, ctx: Context, points_categories: dict[str, str]) -> CardDef | None:
     owner = f'card "{card.name.text}"'
-    age_stmt = ctx.single(card.body, ast.AgeStmt, owner, card.name.span, required="age")
+    deck_stmt = ctx.single(card.body, ast.DeckStmt, owner, card.name.span)
+    age_stmt = ctx.single(card.body, ast.AgeStmt, owner, card.name.span, required=None if deck_stmt else "age")
+    if deck_stmt and age_stmt:
+        ctx.report("E1210", f"{owner} is in an age and in a deck", deck_stmt.span, label="`deck` here",
+                   notes=(Note("`age` here", age_stmt.span),),
+                   help="a card is dealt either with an age's deck (`age`) or by a phase from its own deck (`deck`)")
+        return None
     color_stmt = ctx.single(card.body, ast.ColorStmt, owner, card.name.span, required="color")
     copies_stmt = ctx.single(card.body, ast.CopiesStmt, owner, card.name.span)
     cost_stmt = ctx.single(card.body, ast.CostStmt, owner, card.name.span)
     chain_stmts = [s for s in card.body if isinstance(s, ast.ChainStmt)]
     effects = check_effects([s for s in card.body if isinstance(s, ast.EFFECT_TYPES)], ctx)
 
-    age = age_number(age_stmt.age, ctx) if age_stmt else None
+    age = age_number(age_stmt.age, ctx) if age_stmt else 0 if deck_stmt else None
     color = None
     if color_stmt and ctx.known(color_stmt.color, ctx.colors, "E1002", "colour"):
         color = color_stmt.color.text
@@ -52,7 +58,8 @@ def check_card(card: ast.Card, ctx: Context, points_categories: dict[str, str]) 
     if None in (age, color, copies, cost):
         return None
     return CardDef(name=card.name.text, age=age, color=color, copies=copies, cost=cost,
-                   chains=chains, effects=effects, span=card.name.span)
+                   chains=chains, effects=effects, span=card.name.span,
+                   deck=deck_stmt.deck.text if deck_stmt else "")
 
 
 def _check_copies(stmt: ast.CopiesStmt | None, ctx: Context) -> tuple[int, ...] | None:

@@ -8,7 +8,7 @@ from .provenance import Provenance
 
 
 STATEMENT_WORDS = {
-    "AgeStmt": "age", "ColorStmt": "color", "CopiesStmt": "copies", "CostStmt": "cost",
+    "AgeStmt": "age", "DeckStmt": "deck", "ColorStmt": "color", "CopiesStmt": "copies", "CostStmt": "cost",
     "PlayersStmt": "players", "StartingCoins": "starting coins", "SellPrice": "sell for",
     "TradePrice": "trade price", "ScorePad": "score pad",
     "TieBreak": "tie break", "HandSize": "hand", "Turns": "turns", "PassDirection": "pass",

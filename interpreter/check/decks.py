@@ -82,7 +82,7 @@ def check_ages_exist(cards: list[CardDef], rules: RulesDef, ctx: Context) -> lis
     known = {a.number for a in rules.ages}
     kept = []
     for card in cards:
-        if card.age in known:
+        if card.age in known or card.deck:
             kept.append(card)
         else:
             ctx.report("E1006", f'"{card.name}" is in age {roman(card.age)}, which the rules do not define',
@@ -126,7 +126,7 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
                              "`copies` (`modify card \"...\" { copies ... }`)") if notes else
                        "check the `copies` lines of this age's cards")
     for card in cards:
-        if card.name in pooled and card.color:
+        if card.name in pooled and card.color or card.deck:
             continue
         if not any(card.copies_at(p) for p in players) and card.name not in pooled:
             notes = ctx.provenance.notes(("card", card.name), ("players",))

@@ -59,9 +59,10 @@ def _shields(effect: ast.Shields, ctx: Context):
 
 
 def _when_built(effect: ast.WhenBuilt, ctx: Context):
-    if _copies(effect.action):
-        ctx.report("E1210", "copying a card happens when scoring", effect.action.span,
-                   label="not when built", help="write `at end of game: copy ...`")
+    if isinstance(effect.action, ast.AtTurnEnd) and _copies(effect.action):
+        ctx.report("E1210", "copying a card happens when built or when scoring", effect.action.span,
+                   label="not at the end of the turn",
+                   help="write `when built: copy ...` or `at end of game: copy ...`")
         return None
     return effect if check_action(effect.action, ctx) else None
 
@@ -92,6 +93,21 @@ def _free_rule(effect: ast.FreeRule, ctx: Context):
                         "card of each age")
         return None
     return effect
+
+
+def _discount(effect: ast.Discount, ctx: Context):
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
+    ok = _no_repeats(effect.colors, ctx, "colour") and ok
+    if effect.amount is not None:
+        ok = _positive(effect.amount, effect.span, "a discount", ctx) and ok
+    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p == "neighbour"]
+    if wrong:
+        ctx.report("E1210", "`the neighbour` means nothing here", effect.scope.span,
+                   label="no neighbour is being looked at",
+                   help="say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, "
+                        "`neighbours` or `all cities`")
+        ok = False
+    return effect if ok else None
 
 
 def _coins(action: ast.GainCoins | ast.LoseCoins, ctx: Context, neighbour: bool) -> bool:
@@ -190,6 +206,9 @@ def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
 
 def _trigger(trigger: ast.Trigger, ctx: Context):
     ok = True
+    if trigger.event.endswith(ast.COLOR_BUILT):
+        color = trigger.event[: -len(ast.COLOR_BUILT)]
+        ok = ctx.known(ast.Name(text=color, span=trigger.span), ctx.colors, "E1002", "colour")
     if trigger.limit is not None:
         ok = ctx.known(trigger.limit, LIMITS, "E1007", "limit")
     for comparison in trigger.conditions:
@@ -245,6 +264,8 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
     if q.kind is not None:
         ok = ctx.known(q.kind, ctx.tokens, "E1008", "token kind") and ok
+    if q.measure == "card sets":
+        ok = _no_repeats(q.colors, ctx, "colour") and ok
     if q.extreme is not None and not _compares_cities(q, ctx):
         return False
     if q.scope is not None and q.measure in ("complete sets", "symbol squares"):
@@ -316,7 +337,7 @@ EFFECT_RULES = {
     ast.Produces: _produces, ast.Points: _as_is, ast.Shields: _shields, ast.Science: _science,
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
-    ast.PlayLastCard: _as_is, ast.Trigger: _trigger,
+    ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
     ast.StagesWithoutResources: _as_is, ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like,
 }
 ACTION_RULES = {

@@ -17,6 +17,7 @@ from .context import Context
 from .cycles import all_triggers, check_cycles, check_never_fire
 from .decks import check_ages_exist, check_boards, check_chains, check_decks, check_duplicates
 from .model import RuleSet
+from .phases import check_phase_decks, with_phases
 from .rules import check_rules, declare_categories, find_rules
 from .tables import check_tables
 from .variants import apply_variants
@@ -371,7 +372,7 @@ def check_files(files: list[ast.File], complete: bool = True,
         (i for i in items if isinstance(i, ast.Rules)), None)
     declare_categories(rules_ast, ctx)
     ctx.rules_known = rules_ast is not None and bool(ctx.categories)
-    rules = check_rules(rules_ast, ctx) if rules_ast else None
+    rules = with_phases(check_rules(rules_ast, ctx) if rules_ast else None, rules_ast, ctx)
     points_categories = dict(rules.color_points_categories) if rules else {}
     if rules_ast is not None:
         for stmt in rules_ast.body:
@@ -398,6 +399,7 @@ def check_files(files: list[ast.File], complete: bool = True,
         tables = check_tables(items, rules, ctx)
         if complete and not any(d.is_error for d in ctx.diagnostics):
             check_decks(cards, rules, ctx, tables)
+            check_phase_decks(cards, rules, ctx, tables)
             check_boards(wonders, rules, ctx, tables)
             check_cycles(all_triggers(rules, cards, wonders), ctx)
             check_never_fire(cards, wonders, ctx)

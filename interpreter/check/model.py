@@ -32,6 +32,7 @@ class CardDef:
     chains: tuple[str, ...]        # built free when the owner already has one of these
     effects: tuple[ast.Effect, ...]
     span: Span
+    deck: str = ""                 # a deck outside the ages (`deck "NAME"`; age is then 0)
 
     def copies_at(self, players: int) -> int:
         return sum(1 for threshold in self.copies if threshold <= players)
@@ -75,6 +76,20 @@ class AgeDef:
 
 
 @attrs.frozen
+class PhaseDef:
+    """A phase besides the ages (docs/language.md, "Phases"): where it runs and its
+    statements (ast.Deal, ast.Draft, ast.PlayFrom), in order."""
+    name: str
+    when: str                      # "before" or "after" an age, or at the "start" of one
+    age: int | None                # None: at the start of each age
+    steps: tuple
+    span: Span
+
+    def runs_at_start_of(self, age: int) -> bool:
+        return self.when == "start" and self.age in (None, age)
+
+
+@attrs.frozen
 class RulesDef:
     name: str
     min_players: int
@@ -94,6 +109,14 @@ class RulesDef:
     debt: str | None = None                 # `coins owed become KIND tokens`: the kind
     debt_by_choice: bool = False            # `coins owed may become ...`: paying is the payer's choice
     sit_out: tuple[tuple[str, str], ...] = ()   # (token kind, event): `holders of ... sit out the next ...`
+    zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
+    phases: tuple[PhaseDef, ...] = ()       # the phases besides the ages, in written order
+
+    def phases_at(self, when: str, age: int) -> tuple[PhaseDef, ...]:
+        """The phases that run `before`/`after` age number `age`, or at its `start`."""
+        if when == "start":
+            return tuple(p for p in self.phases if p.runs_at_start_of(age))
+        return tuple(p for p in self.phases if p.when == when and p.age == age)
 
 
 @attrs.frozen

@@ -63,6 +63,7 @@ class Workspace:
         self.body: list = list(self.items[self.rules_at].body) if self.rules_at is not None else []
         self.body_changed = False
         self.kinds, self.ages, self.triggers, self.scores = _Index(), _Index(), _Index(), _Index()
+        self.phases, self.zones = _Index(), _Index()
         for i, stmt in enumerate(self.body):
             self._index_statement(stmt, i)
 
@@ -74,6 +75,10 @@ class Workspace:
             keys.append((self.triggers, stmt.name.text))
         elif isinstance(stmt, ast.Score):
             keys.append((self.scores, stmt.category.text))
+        elif isinstance(stmt, ast.Phase):
+            keys.append((self.phases, stmt.name.text))
+        elif isinstance(stmt, ast.ZoneDecl):
+            keys.append((self.zones, stmt.name.text))
         return keys
 
     def _index_statement(self, stmt, i: int) -> None:
@@ -129,6 +134,11 @@ class Workspace:
             self._trigger_change(change)
         elif change.what == "score":
             self._score_change(change)
+        elif change.what == "phase":
+            self._touches(change, f'changes the phase "{change.target.text}"', ("phase", change.target.text))
+            self._named_change(change, "phase", self.phases, self.body, self._put_statement)
+        elif change.what == "zone":
+            self._named_change(change, "zone", self.zones, self.body, self._put_statement)
 
     def _touches(self, change: ast.Change, does: str, *keys) -> None:
         self.ctx.provenance.record(keys, self._variant, does, change.span)

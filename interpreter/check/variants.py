@@ -132,6 +132,8 @@ def sites(change: ast.Change) -> list[tuple]:
         return [("table", target.value)]
     if what == "trigger":
         return [("trigger", target.text)] if target is not None else [("trigger", "+", next(_fresh))]
+    if what in ("phase", "zone"):
+        return [(what, target.text)]
     if what == "score":
         return [("score", target.text) + (("+", next(_fresh)) if change.verb == "add" else ())]
     return [(what,)]

@@ -6,16 +6,18 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..check.rules import roman
+from .discounts import cost_for, discounted_payments, touched
 from .payment import payment_options
 
 
 class Action(NamedTuple):
     """A tuple, not an attrs class: the engine makes a great many of them."""
-    kind: str                  # "build", "stage", "sell", "pass" or "pay" (coins paid of a loss: left)
+    kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy" or
+                               # "pay" (a loss settled: coins paid left, tokens taken right)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
-    free: str = ""             # "chain", "power" or "rule" when built without paying
+    free: str = ""             # "chain", "power", "rule" or "phase" (a phase's `for free`) when built without paying
 
     def label(self, tables) -> str:
         """The action in words, as logs and people see it (made once per action and rule set)."""
@@ -37,12 +39,15 @@ class Action(NamedTuple):
             tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
             return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
         card = tables.cards[self.card]
-        name = f"{card.name} ({roman(card.age)})"
-        text = {"build": "build", "stage": "wonder stage with", "sell": "sell"}[self.kind] + " " + name
+        name = f"{card.name} ({card.deck or roman(card.age)})"
+        text = {"build": "build", "stage": "wonder stage with", "sell": "sell", "keep": "keep",
+                "copy": "copy"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
         elif self.free in ("power", "rule"):
             text += " free by power"
+        elif self.free == "phase":
+            text += " free by phase"
         pays = [f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
         if pays:
             text += " paying " + " and ".join(pays)
@@ -80,13 +85,21 @@ def stage_payments(game, seat: int) -> list[tuple[int, int]]:
     first; none when every stage is built or it cannot be paid."""
     city = game.cities[seat]
     stage = city.next_stage()
-    if stage is None or stage.cost_coins > city.coins:
+    if stage is None:
         return []
-    budget = city.coins - stage.cost_coins
+    left, right = game.neighbours(seat)
+    if touched(city, left, right):
+        cost, coins, units = cost_for(city, left, right, stage)
+        options = discounted_payments(cost, units, city, left, right)
+    else:
+        coins, options = stage.cost_coins, None
+    if coins > city.coins:
+        return []
+    budget = city.coins - coins
     if city.stages_free:                      # `builds wonder stages without resources`
         return [(0, 0)]
-    left, right = game.neighbours(seat)
-    options = payment_options(stage.cost, city, left, right)
+    if options is None:
+        options = payment_options(stage.cost, city, left, right)
     if city.rebate[0] or city.rebate[1]:
         options = rebated(options, city.rebate)
     return [p for p in options if p[0] + p[1] <= budget]
@@ -123,15 +136,22 @@ def _builds(game, city, left, right, index: int) -> list[Action]:
     actions = []
     coins = city.coins
     free_anyway = False
-    if card.cost_coins <= coins:
-        budget = coins - card.cost_coins
-        options = payment_options(card.cost, city, left, right)
+    cost_coins = card.cost_coins
+    options = None
+    if touched(city, left, right):
+        cost, cost_coins, units = cost_for(city, left, right, card)
+        if cost_coins <= coins:
+            options = discounted_payments(cost, units, city, left, right)
+    if cost_coins <= coins:
+        budget = coins - cost_coins
+        if options is None:
+            options = payment_options(card.cost, city, left, right)
         if city.rebate[0] or city.rebate[1]:
             options = rebated(options, city.rebate)
         for l, r in options:
             if l + r <= budget:
                 actions.append(_new(Action, ("build", index, l, r, "")))
-                free_anyway = free_anyway or (l + r == 0 and not card.cost_coins)
+                free_anyway = free_anyway or (l + r == 0 and not cost_coins)
     if city.free_build and not city.free_build_used and not free_anyway:
         actions.append(_new(Action, ("build", index, 0, 0, "power")))
     return actions
@@ -143,6 +163,25 @@ def debt_options(game, seat: int) -> list[Action]:
     _step, _seat, amount, _paid = game.stack[-1]
     most = min(amount, game.cities[seat].coins)
     return [Action("pay", -1, paid, amount - paid) for paid in range(most, -1, -1)]
+
+
+def copy_options(game, seat: int, action) -> list[Action]:
+    """The neighbours' cards a `when built: copy a COLOURS card from SCOPE` may copy now:
+    of those colours, built in the scope's cities, of a name the city neither holds nor
+    has copied."""
+    city = game.cities[seat]
+    left, right = game.neighbours(seat)
+    colors = {c.text for c in action.colors}
+    have = city.names | {game.tables.cards[i].name for i in city.copied}
+    out = []
+    for part in action.scope.parts:
+        other = left if part == "left" else right
+        for index in other.built:
+            card = game.tables.cards[index]
+            if card.color in colors and card.name not in have:
+                have = have | {card.name}
+                out.append(Action("copy", index))
+    return out
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

@@ -22,12 +22,12 @@ DIRECTIONS = ("left", "right")
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used")
-OWNED_LISTS = ("built", "tokens", "under_stages")
+OWNED_LISTS = ("built", "tokens", "under_stages", "copied")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
-DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig", "stages_free")
+DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig", "gives_defeats", "stages_free")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
-                 "free_build", "free_rules", "rebate", "like", "like_choices")
+                 "free_build", "free_rules", "discounts", "rebate", "like", "like_choices")
 DERIVED_DICTS = ("colors",)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
 OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS + OWNED_DICTS
@@ -46,6 +46,7 @@ class City:
         self.tokens: list[int] = []           # military tokens, in the order taken
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
+        self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
         self.free_build_used = False
         self._reset_tables()
         self._add_static(side.board)
@@ -65,6 +66,10 @@ class City:
         self.free_build: list[str] = []       # limits of "may build a card for free" powers
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.play_last = False
+        self.gives_defeats = False
+        # (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all;
+        # whose buildings: scope parts) of the `... cost ... less` powers (engine/discounts.py)
+        self.discounts: list[tuple] = []
         self.stages_free = False              # `builds wonder stages without resources`
         self.rebate = [0, 0]                  # coins off the turn's payment to left, right
         self.like: list = []                  # `produces a resource [not] of own ...` effects
@@ -84,12 +89,20 @@ class City:
             card = self.tables.cards[index]
             self.colors[card.color] = self.colors.get(card.color, 0) + 1
             self._add_static(card)
+        for index in self.copied:
+            self._add_static(self.tables.cards[index])
 
     # ---------------------------------------------------------------- growing
     def add_card(self, card: Source) -> None:
         self.built.append(card.index)
         self.names.add(card.name)
         self.colors[card.color] = self.colors.get(card.color, 0) + 1
+        self._add_static(card)
+
+    def add_copy(self, card: Source) -> None:
+        """A neighbour's card whose effects the city has from now on, as if its own: its
+        lasting effects, triggers and score lines (not its colour, name or `when built`)."""
+        self.copied.append(card.index)
         self._add_static(card)
 
     def add_stage(self) -> Source:
@@ -101,7 +114,7 @@ class City:
     def _add_static(self, source: Source) -> None:
         if source.triggers:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
-                else (2, len(self.built))
+                else (3, len(self.copied)) if source.index in self.copied else (2, len(self.built))
             for index, trigger in enumerate(source.triggers):
                 listeners = self.listening.setdefault(trigger.event, [])
                 bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger),
@@ -141,6 +154,12 @@ class City:
                 bisect.insort(self.free_rules, (effect.which, effect.unit))
             elif isinstance(effect, ast.PlayLastCard):
                 self.play_last = True
+            elif isinstance(effect, ast.Discount):
+                bisect.insort(self.discounts, (tuple(c.text for c in effect.colors), effect.what,
+                                               -1 if effect.amount is None else effect.amount,
+                                               effect.scope.parts if effect.scope else ("own",)))
+            elif isinstance(effect, ast.DefeatsToNeighbour):
+                self.gives_defeats = True
             elif isinstance(effect, ast.StagesWithoutResources):
                 self.stages_free = True
             elif isinstance(effect, ast.TradeRebate):
@@ -210,6 +229,8 @@ class City:
         yield self.side.board
         yield from self.side.stages[: self.stages]
         for index in self.built:
+            yield self.tables.cards[index]
+        for index in self.copied:
             yield self.tables.cards[index]
 
     def next_stage(self) -> Source | None:

@@ -16,9 +16,11 @@ age's last turn `open_last` (the last cards) and `end_age` -> `end_turn` -> `pas
 from __future__ import annotations
 
 from ..syntax import ast
-from .actions import Action
+from .actions import Action, copy_options
+from .discounts import coins_paid
 from .quantities import per_value
 from .neutral import draw_for_neutrals, pass_holders, set_holders
+from .phases import PHASE_KINDS, PHASE_STEPS, phase_steps, reopen_phase
 from .triggers import MAX_DEPTH, TriggerLoop
 
 
@@ -53,7 +55,11 @@ class Flow:
             self.stack.append(("turn",))
             if not self.started:
                 self.started = True
-                self.stack += [("start_age",), ("fire", "game setup", None)]
+                self.stack.append(("start_age",))
+                before = phase_steps(self.tables.rules, "before", self.age.number)
+                if before:                        # the phases before age I come before its deal
+                    self.stack += [("deal_age",), *before]
+                self.stack.append(("fire", "game setup", None))
         self.run()
 
     def do(self, step: str, *arguments) -> None:
@@ -84,6 +90,10 @@ class Flow:
                 hands[by].append(action.card)
             self.chosen[seat] = None
         kinds = {kind for _seat, kind in self.waiting}
+        phase = kinds.intersection(PHASE_KINDS)
+        if phase:
+            reopen_phase(self, phase.pop())
+            return
         if "last card" in kinds:
             self.waiting = [(s, "last card") for s, a in enumerate(self.chosen[:self.players])
                             if a is None and self.cities[s].play_last and hands[s]]
@@ -105,6 +115,10 @@ class Flow:
         elif kind == "debt":                  # the coins paid go into the waiting settle step
             step = self.stack.pop()
             self.stack.append(step[:3] + (action.left,))
+        elif kind == "copy":
+            _copy_card(self, seat, action)
+        elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
+            self.chosen[seat] = action
         else:
             self.chosen[seat] = action
             neutral = self.neutrals.get(seat)
@@ -197,8 +211,10 @@ def _reset_limits(game, scope: str) -> None:
 
 # ------------------------------------------------------------------------- ages and the end
 def _start_age(game) -> None:
+    """`age start` fires, then the phases at the start of this age run."""
     _reset_limits(game, "age")
     set_holders(game)
+    game.stack += phase_steps(game.tables.rules, "start", game.age.number)
     _fire(game, "age start", None)
 
 
@@ -210,13 +226,26 @@ def _end_age(game) -> None:
 
 
 def _next_age(game) -> None:
-    if game.age_index + 1 < len(game.tables.rules.ages):
-        game.age_index += 1
-        game.deal_age()
-        game.stack.append(("start_age",))
+    """The phases after this age and before the next, then the next age's deal; after
+    the last age, the phases after it and the game's end."""
+    rules, number = game.tables.rules, game.age.number
+    if game.age_index + 1 < len(rules.ages):
+        game.stack.append(("deal_next",))
+        game.stack += phase_steps(rules, "before", number + 1) + phase_steps(rules, "after", number)
         return
     game.stack += [("finish",), ("run_pending",), ("fire", "game end", None)]
     game.stack += [("game_end_city", seat) for seat in reversed(range(len(game.cities)))]
+    game.stack += phase_steps(rules, "after", number)
+
+
+def _deal_next(game) -> None:
+    game.age_index += 1
+    game.deal_age()
+    game.stack.append(("start_age",))
+
+
+def _deal_age(game) -> None:
+    game.deal_age()
 
 
 def _game_end_city(game, seat: int) -> None:
@@ -248,13 +277,13 @@ def _resolve(game, choices: tuple) -> None:
         if action.kind == "build":
             card = cards[action.card]
             if not action.free:
-                city.coins -= card.cost_coins + action.left + action.right
+                city.coins -= coins_paid(game, seat, card) + action.left + action.right
             elif action.free == "power":
                 city.free_build_used = True
             city.add_card(card)
         elif action.kind == "stage":
             stage = city.stages
-            city.coins -= city.side.stages[stage].cost_coins + action.left + action.right
+            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + action.left + action.right
             city.add_stage()
             city.under_stages.append(action.card)
         else:
@@ -276,7 +305,12 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
         _fire(game, "card sold", (seat,))
     else:
         source = game.tables.cards[action.card] if action.kind == "build" else city.side.stages[stage]
+        if action.free == "chain":
+            _heard(game, "building built by chain", seat)
         _built(game, seat, source)
+    for paid in (action.left, action.right):
+        if paid:
+            _heard(game, "resources bought", seat)
 
 
 def _resolve_log(game, placed: tuple) -> None:
@@ -297,11 +331,31 @@ def _built(game, seat: int, source) -> None:
     turn` actions set aside, then the event."""
     event = "stage built" if source.kind == "stage" else "building built"
     stack = game.stack
+    if source.kind == "card":
+        _heard(game, f"{source.color}{ast.COLOR_BUILT}", seat)
     stack.append(("fire", event, (seat,)))
     if source.turn_end:
         stack.append(("pend", seat, source))
     if source.when_built:
         stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
+
+
+def _copy_from(game, action, seat: int) -> None:
+    """The copy has been chosen (Flow.take): nothing is left to do."""
+
+
+def _copy_card(game, seat: int, choice: Action) -> None:
+    card = game.tables.cards[choice.card]
+    game.cities[seat].add_copy(card)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
+                     "coins": game.cities[seat].coins})
+
+
+def _heard(game, event: str, seat: int) -> None:
+    """Make one city's event happen next, when some trigger of the rules listens to it (the
+    events a rule set's content does not name cost nothing)."""
+    if event in game.events.heard:
+        game.stack.append(("fire", event, (seat,)))
 
 
 def _pend(game, seat: int, source) -> None:
@@ -364,6 +418,11 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
             return
         game.waiting = [(seat, "discard")]
         return
+    if isinstance(action, ast.CopyCard):               # `when built: copy ...`: chosen now
+        if copy_options(game, seat, action):
+            game.stack.append(("copy_from", action, seat))      # what the decision's options read
+            game.waiting = [(seat, "copy")]
+        return
     rules = game.tables.rules
     if rules.debt_by_choice:
         if isinstance(action, ast.InEachCity):         # each city's loss may be its own decision
@@ -388,8 +447,10 @@ STEPS = {
     "turn": _turn, "open_turn": _open_turn, "after_turn": _after_turn, "open_last": _open_last,
     "discard_last": _discard_last, "end_turn": _end_turn, "pass": _pass,
     "start_age": _start_age, "end_age": _end_age, "next_age": _next_age, "game_end_city": _game_end_city,
+    "deal_next": _deal_next, "deal_age": _deal_age,
     "finish": _finish,
     "resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log,
     "pend": _pend, "run_pending": _run_pending,
-    "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run, "settle": _settle,
+    "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run, "copy_from": _copy_from,
+    "settle": _settle, **PHASE_STEPS,
 }

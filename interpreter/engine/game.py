@@ -14,11 +14,12 @@ import random
 
 from ..compile import Tables
 from ..decks import age_deck
-from .actions import Action, build_options_from, debt_options, is_legal, legal_actions
+from .actions import Action, build_options_from, copy_options, debt_options, is_legal, legal_actions
 from .city import City
 from .decisions import Decision, drive
 from .flow import Flow, NoLog
 from .neutral import neutral_options, set_holders
+from .phases import PHASE_KINDS, phase_options
 from .scoring import score_city, winners
 from .triggers import Dispatcher
 
@@ -34,7 +35,7 @@ class RulesError(Exception):
 SHARED = ("tables", "seed", "options", "table", "players", "neutrals")
 VALUES = ("age_index", "turn", "finished", "started")
 COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen")
-OWN_COPY = ("hands", "cities", "rng", "log", "events")
+OWN_COPY = ("hands", "zones", "cities", "rng", "log", "events")
 STATE = SHARED + VALUES + COPIED + OWN_COPY
 
 
@@ -61,6 +62,7 @@ class Game(Flow):
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.box: list[int] = []              # cards not used at this player count
+        self.zones: dict[str, list[list[int]]] = {z: [[] for _ in range(seats)] for z in rules.zones}
         self.pending: list[tuple[int, object, str]] = []   # (seat, action, source) at turn end
         self.finished = False
         self.started = False                  # `game setup` and age I's `age start` fired
@@ -72,7 +74,8 @@ class Game(Flow):
         names += [n.name for n in self.neutrals.values()]
         self.cities = self._seat_players(seats, sides, wonders or [], names)
         self.log.append({"event": "setup", "players": [[c.name, c.side.wonder, c.side.side] for c in self.cities]})
-        self.deal_age()
+        if not rules.phases_at("before", self.age.number):    # else dealt after those phases
+            self.deal_age()
         set_holders(self)
 
     def clone(self, seed: int | None = None, log: bool = False) -> "Game":
@@ -86,6 +89,7 @@ class Game(Flow):
         for name in COPIED:
             setattr(other, name, getattr(self, name).copy())
         other.hands = [h[:] for h in self.hands]
+        other.zones = {z: [h[:] for h in held] for z, held in self.zones.items()}
         other.cities = [c.copy() for c in self.cities]
         other.rng = random.Random(seed) if seed is not None else random.Random()
         if seed is None:
@@ -237,6 +241,10 @@ class Game(Flow):
             return neutral_options(self, seat, hand)
         if kind == "discard":
             return build_options_from(self, seat, self.discard)
+        if kind == "copy":                    # the step under the decision holds what is copied
+            return copy_options(self, seat, self.stack[-1][1])
+        if kind in PHASE_KINDS:
+            return phase_options(self, seat, kind)
         if kind == "debt":
             return debt_options(self, seat)
         return legal_actions(self, seat)

@@ -12,7 +12,8 @@ from ..syntax import ast
 
 
 def expected_cards(game) -> Counter:
-    """Every card of the ages dealt so far, at this player count (random pools whole)."""
+    """Every card of the ages dealt so far, at this player count (random pools whole), and
+    of each phase's deck that has been dealt (docs/language.md, "Phases")."""
     t = game.tables
     wanted = Counter()
     for age in t.rules.ages[: game.age_index + 1]:
@@ -22,6 +23,11 @@ def expected_cards(game) -> Counter:
         for draw in plan.draws:
             for card in draw.pool:
                 wanted[card.index] = 1
+    dealt = {t.cards[i].deck for i in where_cards_are(game) if t.cards[i].deck}
+    players = game.table.deal_as if game.table else game.players
+    for card in t.cards:
+        if card.deck in dealt:
+            wanted[card.index] += sum(1 for n in card.copies if n <= players) if card.copies else 1
     return wanted
 
 
@@ -29,6 +35,9 @@ def where_cards_are(game) -> Counter:
     places = Counter(game.discard) + Counter(game.box)
     for hand in game.hands:
         places += Counter(hand)
+    for zone in game.zones.values():
+        for held in zone:
+            places += Counter(held)
     for city in game.cities:
         places += Counter(city.built) + Counter(city.under_stages)
     return places
@@ -88,7 +97,7 @@ class TurnWatch:
             if action.kind == "sell":
                 flow[seat] += t.rules.sell_coins
                 continue
-            if action.kind == "pass":
+            if action.kind in ("pass", "keep"):        # a draft's pick moves no coin
                 continue
             left, right = game.neighbours(seat)
             if kind != "discard":

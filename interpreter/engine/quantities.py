@@ -12,6 +12,7 @@ import operator
 import attrs
 
 from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
 
 COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
            "=": operator.eq, "!=": operator.ne}
@@ -77,6 +78,8 @@ def _count(m: str, colors, city) -> int:
     """The measure `m` in one city."""
     if m == "cards":
         return sum(city.colors.get(c.text, 0) for c in colors)
+    if m == "card sets":                  # one card of each colour makes a set
+        return min(city.colors.get(c.text, 0) for c in colors)
     if m == "wonder stages":
         return city.stages
     if m == "unbuilt wonder stages":
@@ -91,7 +94,7 @@ def _count(m: str, colors, city) -> int:
         return city.coins
     if m == "shields":
         return city.shields
-    return 0
+    raise UnhandledKind(f"engine/quantities.py cannot count the measure {m!r}")
 
 
 VALUE_LIMIT = 10 ** 15    # every computed value stays within ±this (docs/language.md, Arithmetic)

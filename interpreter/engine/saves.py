@@ -23,6 +23,7 @@ from .city import City
 from .decisions import KINDS
 from .flow import STEPS
 from .game import Game
+from .phases import PHASE_KINDS, PHASE_STEP_ARGS
 from .triggers import Dispatcher
 
 FORMAT = "wonders-save/2"
@@ -91,13 +92,16 @@ def game_to_data(game: Game) -> dict:
         "cities": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "coins": c.coins,
                     "built": refs(c.built), "stages": c.stages, "under_stages": refs(c.under_stages),
                     "tokens": list(c.tokens), "free_build_used": c.free_build_used,
-                    **({"kept": dict(sorted(c.kept.items()))} if c.kept else {})}
+                    **({"kept": dict(sorted(c.kept.items()))} if c.kept else {}),
+                    **({"copied": refs(c.copied)} if c.copied else {})}
                    for c in game.cities],
         "hands": [refs(h) for h in game.hands],
         "discard": refs(game.discard),
         "box": refs(game.box),
         "log": game.log,
     }
+    if game.zones:                         # only rules with zones have them (older saves had none)
+        data["zones"] = {zone: [refs(held) for held in seats] for zone, seats in game.zones.items()}
     if not between_turns:                  # what format 1 (between two turns only) did not hold
         data["flow"] = _flow_to_data(game)
     return data
@@ -138,6 +142,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.hands = [cards(h, f"hands[{i}]") for i, h in enumerate(data["hands"])]
         game.discard = cards(data["discard"], "discard")
         game.box = cards(data["box"], "box")
+        game.zones = _zones(data.get("zones", {}), rules.zones, game.players + len(game.neutrals), cards)
         game.cities = []
         for seat, c in enumerate(data["cities"]):
             side = next((s for s in tables.sides if s.wonder == c["wonder"] and s.side == c["side"]), None)
@@ -151,6 +156,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.tokens = list(c["tokens"])
             city.kept = _kept(c.get("kept", {}), seat, tables)
             city.free_build_used = c["free_build_used"]
+            city.copied = cards(c.get("copied", []), f"cities[{seat}].copied")
             city.rebuild()
             game.cities.append(city)
         if data["format"] != FORMATS[0]:
@@ -194,7 +200,8 @@ _ARGS = {
     "game_end_city": (_SEAT,), "resolve": ("choices",), "resolve_one": (_SEAT, _ACTION, _INT),
     "resolve_log": ("placed",), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
     "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
-    "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "settle": (_SEAT, _INT, _INT),
+    "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
+    **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
 
@@ -212,7 +219,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) != 5:
             fail(field, 'must hold actions written {"action": [kind, "Name@age", left, right, free]}')
         kind, ref, left, right, free = v["action"]
-        if kind not in ("build", "stage", "sell", "pass") or free not in ("", "chain", "power", "rule") \
+        if kind not in ("build", "stage", "sell", "pass", "keep", "copy") or free not in ("", "chain", "power", "rule", "phase") \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0:
             fail(field, f"holds an action that no rule makes: {v['action']!r}")
         card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
@@ -279,15 +286,41 @@ def _flow_from_data(game: Game, flow, cards) -> None:
             fail("waiting", f"must hold [seat, kind] pairs, kinds being {', '.join(KINDS)}")
         waiting.append((arg(_SEAT, pair[0], "waiting"), pair[1]))
     chosen = [None if a is None else action(a, "chosen") for a in flow["chosen"]]
+    from_zone = any(k == "zone" for _s, k in waiting)
     for seat, a in enumerate(chosen):
-        if a is not None and (seat >= seats or a.card not in game.hands[seat]):
+        held = None if seat >= seats else \
+            [c for zone in game.zones.values() for c in zone[seat]] + [-1] if from_zone else game.hands[seat]
+        if a is not None and (held is None or a.card not in held):
             fail("chosen", f"holds a card for seat {seat} that is not in its hand")
-    if chosen and len(chosen) != seats or any(k not in ("discard", "debt") for _s, k in waiting) and not chosen:
+    for i, step in enumerate(stack):
+        if step[0] in PHASE_STEP_ARGS and not (0 <= step[1] < len(game.tables.rules.phases) and (
+                len(step) < 3 or 0 <= step[2] < len(game.tables.rules.phases[step[1]].steps))):
+            fail(f"steps[{i}]", f"names no phase of these rules: {list(step[1:3])!r}")
+    if any(k in PHASE_KINDS for _s, k in waiting) and (not stack or stack[-1][0] not in ("draft_picks", "zone_done")):
+        fail("steps", "must end with the phase step that the open decisions belong to")
+    if any(k == "copy" for _s, k in waiting) and (not stack or stack[-1][0] != "copy_from"):
+        fail("steps", "must end with the `copy_from` step that the open copy belongs to")
+    if any(k == "debt" for _s, k in waiting) and (not stack or stack[-1][0] != "settle"):
+        fail("steps", "must end with the `settle` step that the open debt decision belongs to")
+    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt") for _s, k in waiting) and not chosen:
         fail("chosen", f"must hold a choice (or null) for each of the {seats} cities while a turn is collected")
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))
                for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", "is broken")]
     game.stack, game.waiting, game.chosen, game.pending = stack, waiting, chosen, pending
     game.events.stack = [rule(t, "chain", _TRIGGER) for t in flow["chain"]]
+
+
+def _zones(saved, names: tuple[str, ...], seats: int, cards) -> dict[str, list[list[int]]]:
+    """The cards each city keeps in each zone of the rules (none in a save without zones)."""
+    if not isinstance(saved, dict) or set(saved) - set(names):
+        raise SaveError(f'"zones" must map zones of these rules ({", ".join(names) or "none"}) to each city\'s cards')
+    zones = {}
+    for name in names:
+        held = saved.get(name, [[] for _ in range(seats)])
+        if not isinstance(held, list) or len(held) != seats:
+            raise SaveError(f'"zones"."{name}" must hold a list of cards for each of the {seats} cities')
+        zones[name] = [cards(h, f'zones."{name}"[{i}]') for i, h in enumerate(held)]
+    return zones
 
 
 def _random_state(saved) -> random.Random:
@@ -325,8 +358,9 @@ def _impossible(game: Game) -> str | None:
         return f"{game.players} players need {seats} cities and hands, not {len(game.cities)} and {len(game.hands)}"
     if not isinstance(game.age_index, int) or not 0 <= game.age_index < len(rules.ages):
         return f'"age_index" must be between 0 and {len(rules.ages) - 1}'
-    if not isinstance(game.turn, int) or not 1 <= game.turn <= game.age.turns:
-        return f'"turn" must be a whole number from 1 to {game.age.turns}'
+    first = 0 if rules.phases else 1               # before age I's deal, a phase's turn is 0
+    if not isinstance(game.turn, int) or not first <= game.turn <= game.age.turns:
+        return f'"turn" must be a whole number from {first} to {game.age.turns}'
     wonders = [c.side.wonder for c in game.cities]
     if len(set(wonders)) != len(wonders):
         return "two cities have the same wonder"

@@ -24,7 +24,9 @@ MAX_DEPTH = 25
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
 # The action kinds Dispatcher.run leaves to another module (every other one it carries out):
 # building from the discard pile is a player's choice, copying a card a choice of scoring.
-CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow.py", ast.CopyCard: "engine/scoring.py",
+# (a copy `when built` is chosen in flow.py, one `at end of game` when scoring; a copied
+# symbol when scoring)
+CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow.py", ast.CopyCard: "engine/flow.py",
                          ast.CopySymbol: "engine/scoring.py"}
 
 
@@ -200,9 +202,15 @@ class Dispatcher:
                 self.run(action.action, target, self.where(target), source)
         elif isinstance(action, ast.TakeToken):
             value = max(-LIMIT, min(LIMIT, evaluate(action.value, where)))
-            city.tokens.append(value)
             against = where.neighbour.seat if where.neighbour is not None else None
+            if value < 0 and against is not None and city.gives_defeats:
+                seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`
+            city.tokens.append(value)
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
+            if value:
+                event = "victory token taken" if value > 0 else "defeat token taken"
+                if event in self.heard:
+                    self.fire(event, (seat,))
         elif isinstance(action, ast.AtTurnEnd):
             game.pending.append((seat, action.action, source))
         else:

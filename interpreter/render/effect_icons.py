@@ -6,7 +6,7 @@ than written (`gain (age * 2) coins`), the icon shows `?` and the words say how.
 from __future__ import annotations
 
 from ..check.model import Vocabulary
-from ..describe import expr_text, quantity_text, scope_text
+from ..describe import discount_text, expr_text, quantity_text, scope_text
 from ..syntax import ast
 from . import icons
 from .icons import Icon
@@ -31,6 +31,8 @@ def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
     m = q.measure
     if m == "cards":
         shown = [icons.card([c.text for c in q.colors], title)]
+    elif m == "card sets":
+        shown = [icons.card([c.text], title) for c in q.colors]
     elif m in ("wonder stages", "unbuilt wonder stages"):
         shown = [icons.stage(title, unbuilt=m.startswith("unbuilt"))]
     elif m in ("defeat tokens", "victory tokens", "military tokens"):
@@ -136,6 +138,14 @@ def effect(e, v: Vocabulary) -> list[Icon]:
                 icons.coin("0", "for free")]
     if isinstance(e, ast.PlayLastCard):
         return [icons.chip("last card"), icons.card([], "the last card of each age"), icons.word("✓")]
+    if isinstance(e, ast.Discount):
+        what = icons.card([c.text for c in e.colors], discount_text(e)) if e.colors else icons.stage(discount_text(e))
+        rebate = icons.word(f"−{e.amount if e.amount is not None else 'all'}")
+        unit = icons.chip("resource") if e.what == "resources" else icons.coin("", e.what)
+        return [what, rebate, unit] + _scope(e.scope)
+    if isinstance(e, ast.DefeatsToNeighbour):
+        return [icons.token("defeat", "a defeat token"), icons.word("→"),
+                icons.direction(("left", "right"), "to the neighbour who won")]
     if isinstance(e, ast.Trigger):
         each = [icons.direction(("left", "right"), "for each neighbour")] if e.each_neighbour else []
         return [icons.chip(f"on {e.event}")] + each + ([icons.chip("if…")] if e.conditions else []) + action(e.action, v)

@@ -49,6 +49,13 @@ class AgeStmt:
 
 
 @node
+class DeckStmt:
+    """`deck "NAME"`: the card belongs to a deck outside the ages, dealt by a phase."""
+    deck: Name
+    span: Span
+
+
+@node
 class ColorStmt:
     color: Name
     span: Span
@@ -216,12 +223,64 @@ class CoinsOwed:
 
 
 @node
+class ZoneDecl:
+    """`zone "NAME"`: cards each player keeps apart from the hand and the city."""
+    name: Name
+    span: Span
+
+
+@node
 class SitOut:
     """`holders of diplomacy tokens sit out the next age end`: at that event a holder takes
     no part in `for each neighbour` triggers, its neighbours face the nearest cities that
     do, and it gives up one token."""
     kind: Name
     event: str
+    span: Span
+
+
+@node
+class PhasePlace:
+    """Where a phase runs: `before`/`after` an age, or `start` of an age (age None: each)."""
+    when: str              # "before", "after" or "start"
+    age: Name | None
+    span: Span
+
+
+@node
+class Phase:
+    """`phase "NAME" <place> { ... }`: a part of the game's structure besides the ages."""
+    name: Name
+    place: PhasePlace
+    body: tuple
+    span: Span
+
+
+@node
+class Deal:
+    """`deal N cards from deck "D"`: each player's hand is N cards of the shuffled deck."""
+    count: Number
+    deck: Name
+    span: Span
+
+
+@node
+class Draft:
+    """`draft N into "Z" passing left`: N rounds, each player keeps one card of the hand
+    in the zone, then the hands pass; the cards left go back to the box."""
+    count: Number
+    zone: Name
+    direction: str
+    span: Span
+
+
+@node
+class PlayFrom:
+    """`[may] play|build a card from "Z" [for free]`: each player plays one card of the zone."""
+    optional: bool
+    build_only: bool
+    zone: Name
+    free: bool
     span: Span
 
 

@@ -38,7 +38,7 @@ class Quantity:
 EXTREMES = ("most", "fewest")
 
 
-MEASURES = ("cards", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
+MEASURES = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
             "military tokens", "coins", "shields", "complete sets", "symbol squares",
             "age victory", "age", "players", "kept tokens")
 
@@ -164,7 +164,10 @@ Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | Cop
 
 
 EVENTS = ("game setup", "age start", "turn start", "building built", "stage built", "card sold",
-          "turn end", "age end", "game end")
+          "turn end", "age end", "game end", "building built by chain", "victory token taken",
+          "defeat token taken", "resources bought")
+# `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
+COLOR_BUILT = " card built"
 
 
 @node
@@ -288,9 +291,30 @@ class ProducesLike:
     span: Span
 
 
+@node
+class Discount:
+    """`COLOURS cards [of SCOPE] cost REBATE` or `wonder stages cost REBATE`: what building
+    them costs, lowered while the source is owned.  `colors` is empty for wonder stages;
+    `scope` (None: the owner) is whose buildings are cheaper; `what` is "resources" (the
+    builder waives `amount` units of the cost's resources, of their choice) or "coins";
+    `amount` None means all of them."""
+    colors: tuple[Name, ...]
+    scope: Scope | None
+    what: str
+    amount: int | None
+    span: Span
+
+
+@node
+class DefeatsToNeighbour:
+    """`defeat tokens go to the neighbour`: a token worth less than 0 that the owner would
+    take against a neighbour (in a `for each neighbour` trigger) goes to that neighbour."""
+    span: Span
+
+
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
-          | Score | FreeBuild | FreeRule | PlayLastCard | Trigger
+          | Score | FreeBuild | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
           | StagesWithoutResources | TradeRebate | ProducesLike)
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, FreeBuild, FreeRule, PlayLastCard, Trigger,
+                Score, FreeBuild, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
                 StagesWithoutResources, TradeRebate, ProducesLike)

@@ -70,6 +70,10 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def age_stmt(self, meta, c):
         return ast.AgeStmt(age=c[0], span=self._span(meta))
 
+    @v_args(meta=True)
+    def deck_stmt(self, meta, c):
+        return ast.DeckStmt(deck=self._string(c[0]), span=self._span(meta))
+
     def age_number(self, c):
         return self._name(c[0])
 
@@ -176,6 +180,23 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def free_rule(self, meta, c):
         return ast.FreeRule(which=c[0], unit=c[1], span=self._span(meta))
 
+    @v_args(meta=True)
+    def discount(self, meta, c):
+        (what, amount), colors = c[0], c[1]
+        scope = c[2] if len(c) > 2 else None
+        return ast.Discount(colors=colors, scope=scope, what=what, amount=amount, span=self._span(meta))
+
+    def discounted_cards(self, c): return c[0]
+    def discounted_stages(self, c): return ()
+    def fewer_resources(self, c): return ("resources", to_int(c[0]))
+    def fewer_coins(self, c): return ("coins", to_int(c[0]))
+    def no_resources(self, c): return ("resources", None)
+    def no_coins(self, c): return ("coins", None)
+
+    @v_args(meta=True)
+    def defeats_to_neighbour(self, meta, c):
+        return ast.DefeatsToNeighbour(span=self._span(meta))
+
     def free_first(self, c): return "first"
     def free_last(self, c): return "last"
     def per_color(self, c): return "color"
@@ -208,6 +229,11 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def building_built(self, c): return "building built"
     def stage_built(self, c): return "stage built"
     def card_sold(self, c): return "card sold"
+    def chain_built(self, c): return "building built by chain"
+    def color_card_built(self, c): return f"{c[0]}{ast.COLOR_BUILT}"
+    def victory_taken(self, c): return "victory token taken"
+    def defeat_taken(self, c): return "defeat token taken"
+    def resources_bought(self, c): return "resources bought"
 
     def each_neighbour(self, c):
         return "each"
@@ -313,6 +339,7 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def coins(self, c): return ("coins", ())
     def shields_q(self, c): return ("shields", ())
     def complete_sets(self, c): return ("complete sets", ())
+    def card_sets(self, c): return ("card sets", c[0])
 
     @v_args(meta=True)
     def color_list(self, meta, c):
@@ -407,6 +434,51 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     @v_args(meta=True)
     def add_random(self, meta, c):
         return ast.AddRandom(count=c[0], colors=c[1], span=self._span(meta))
+
+    # ---------------------------------------------------------------- phases
+    @v_args(meta=True)
+    def zone_decl(self, meta, c):
+        return ast.ZoneDecl(name=self._string(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def phase(self, meta, c):
+        return ast.Phase(name=self._string(c[0]), place=c[1], body=tuple(c[2:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def before_age(self, meta, c):
+        return ast.PhasePlace(when="before", age=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def after_age(self, meta, c):
+        return ast.PhasePlace(when="after", age=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def each_age_start(self, meta, c):
+        return ast.PhasePlace(when="start", age=None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_start_of(self, meta, c):
+        return ast.PhasePlace(when="start", age=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def deal_stmt(self, meta, c):
+        return ast.Deal(count=self._number(c[0]), deck=self._string(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def draft_stmt(self, meta, c):
+        return ast.Draft(count=self._number(c[0]), zone=self._string(c[1]), direction=c[2], span=self._span(meta))
+
+    @v_args(meta=True)
+    def play_from(self, meta, c):
+        optional = bool(c) and c[0] == "optional"
+        rest = c[1:] if optional else c
+        return ast.PlayFrom(optional=optional, build_only=rest[0] == "build", zone=self._string(rest[1]),
+                            free=len(rest) > 2, span=self._span(meta))
+
+    def optional(self, c): return "optional"
+    def plays(self, c): return "play"
+    def builds_only(self, c): return "build"
+    def for_free(self, c): return "free"
 
     @v_args(meta=True)
     def player_count(self, meta, c):

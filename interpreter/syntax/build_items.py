@@ -95,11 +95,12 @@ class VariantBuilder:
     def removed_score(self, c): return ("score", self._name(c[0]), None)
     def removed_stage(self, c): return ("stage", c[1], to_int(c[0]))
     def removed_table(self, c): return ("table", self._number(c[0]), None)
+    def removed_phase(self, c): return ("phase", self._string(c[0]), None)
 
 
 def _kind(item) -> str:
     return {ast.Card: "card", ast.Wonder: "wonder", ast.Trigger: "trigger", ast.Score: "score",
-            ast.Table: "table"}[type(item)]
+            ast.Table: "table", ast.Phase: "phase", ast.ZoneDecl: "zone"}[type(item)]
 
 
 def _item_name(item):

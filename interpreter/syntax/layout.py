@@ -13,7 +13,7 @@ import attrs
 from . import ast, printer
 
 Pos = tuple[int, int]
-HEAD_STATEMENTS = (ast.AgeStmt, ast.ColorStmt, ast.CopiesStmt)
+HEAD_STATEMENTS = (ast.AgeStmt, ast.DeckStmt, ast.ColorStmt, ast.CopiesStmt)
 
 
 @attrs.define
@@ -97,6 +97,9 @@ class Layout:
             return self._block("stage", [self.statement(x) for x in s.body], s.span, inline=True)
         if isinstance(s, ast.AgeRules):
             return self._block(f"age {s.age.text}", [self.statement(x) for x in s.body], s.span, inline=True)
+        if isinstance(s, ast.Phase):
+            return self._block(f'phase "{s.name.text}" {printer.phase_place(s.place)}',
+                               [self.statement(x) for x in s.body], s.span, inline=True)
         return self._line(printer.statement(s), s.span)
 
     # ---------------------------------------------------------------- tables and variants
@@ -137,6 +140,9 @@ class Layout:
         if c.verb == "modify":
             return self._block(f"modify card {printer.card_ref(c.target)}", self.card_body(c.item), c.span,
                                inline=True)
+        if c.verb in ("add", "replace") and isinstance(c.item, ast.Phase):
+            head = f'{c.verb} phase "{c.item.name.text}" {printer.phase_place(c.item.place)}'
+            return self._block(head, [self.statement(s) for s in c.item.body], c.span, inline=True)
         if c.verb == "set" and isinstance(c.item, ast.AgeRules):
             return self._block(f"set age {c.item.age.text}", [self.statement(s) for s in c.item.body], c.span,
                                inline=True)

@@ -70,6 +70,8 @@ def _inline(head: str, stmts) -> str:
 def statement(s) -> str:
     if isinstance(s, ast.AgeStmt):
         return f"age {s.age.text}"
+    if isinstance(s, ast.DeckStmt):
+        return f'deck "{s.deck.text}"'
     if isinstance(s, ast.ColorStmt):
         return f"color {s.color.text}"
     if isinstance(s, ast.CopiesStmt):
@@ -106,6 +108,17 @@ def statement(s) -> str:
                   if count.per_player else str(count.offset))
         word = "card" if not count.per_player and count.offset == 1 else "cards"
         return f"add {number} random {_names(s.colors)} {word}"
+    if isinstance(s, ast.ZoneDecl):
+        return f'zone "{s.name.text}"'
+    if isinstance(s, ast.Phase):
+        return _inline(f'phase "{s.name.text}" {phase_place(s.place)}', s.body)
+    if isinstance(s, ast.Deal):
+        return f'deal {s.count.value} {"card" if s.count.value == 1 else "cards"} from deck "{s.deck.text}"'
+    if isinstance(s, ast.Draft):
+        return f'draft {s.count.value} into "{s.zone.text}" passing {s.direction}'
+    if isinstance(s, ast.PlayFrom):
+        return (("may " if s.optional else "") + ("build" if s.build_only else "play")
+                + f' a card from "{s.zone.text}"' + (" for free" if s.free else ""))
     if isinstance(s, ast.ScorePad):
         return f"score pad: {_names(s.categories)}"
     if isinstance(s, ast.PointsCategory):
@@ -118,6 +131,12 @@ def statement(s) -> str:
     if isinstance(s, ast.SitOut):
         return f"holders of {s.kind.text} tokens sit out the next {s.event}"
     return effect(s)
+
+
+def phase_place(p: ast.PhasePlace) -> str:
+    if p.when == "start":
+        return "at start of each age" if p.age is None else f"at start of age {p.age.text}"
+    return f"{p.when} age {p.age.text}"
 
 
 def _counted(n: int, word: str) -> str:
@@ -165,6 +184,10 @@ def effect(e) -> str:
         return f"may build a card for free once per {e.limit.text}"
     if isinstance(e, ast.PlayLastCard):
         return "may play the last card of each age"
+    if isinstance(e, ast.Discount):
+        return discount(e)
+    if isinstance(e, ast.DefeatsToNeighbour):
+        return "defeat tokens go to the neighbour"
     if isinstance(e, ast.Trigger):
         return trigger(e)
     if isinstance(e, ast.StagesWithoutResources):
@@ -175,6 +198,15 @@ def effect(e) -> str:
         return (f"produces a resource {'not ' if e.negated else ''}of own {_colors(e.colors)} cards"
                 + (" and board" if e.board else "") + (" private" if e.private else ""))
     raise TypeError(e)
+
+
+def discount(e: ast.Discount) -> str:
+    whose = f"{_colors(e.colors)} cards" if e.colors else "wonder stages"
+    if e.scope is not None:
+        whose += f" of {scope(e.scope)}"
+    word = "resource" if e.what == "resources" else "coin"
+    rebate = f"all {e.what}" if e.amount is None else _counted(e.amount, word)
+    return f"discount {rebate} on {whose}"
 
 
 def trigger(t: ast.Trigger) -> str:
@@ -243,7 +275,8 @@ _MEASURE_WORDS = {"cards": ("card", "cards"), "wonder stages": ("wonder stage", 
                   "defeat tokens": ("defeat token", "defeat tokens"),
                   "victory tokens": ("victory token", "victory tokens"),
                   "military tokens": ("military token", "military tokens"), "coins": ("coin", "coins"),
-                  "shields": ("shields", "shields"), "complete sets": ("complete set", "complete sets")}
+                  "shields": ("shields", "shields"), "complete sets": ("complete set", "complete sets"),
+                  "card sets": ("set", "sets")}
 
 
 def quantity(q: ast.Quantity, one: bool = False) -> str:
@@ -260,6 +293,8 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
     word = _MEASURE_WORDS[q.measure][0 if one else 1]
     if q.measure == "cards":
         word = f"{_colors(q.colors)} {word}"
+    elif q.measure == "card sets":
+        word = f"{word} of {_colors(q.colors)} cards"
     if q.scope is None:
         return word
     return f"{word} {preposition(q.scope)} {scope(q.scope)}"

@@ -11,8 +11,8 @@ import re
 
 from ..i18n import _, language, names
 
-_LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell) (?P<card>.+) \((?P<age>[^()]*)\)"
-                    r"(?P<free> free by (?:chain|power))?"
+_LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell|keep) (?P<card>.+) \((?P<age>[^()]*)\)"
+                    r"(?P<free> free by (?:chain|power|phase))?"
                     r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?)?"
                     r"(?P<discard> from the discard pile)?$")
 
@@ -28,9 +28,10 @@ def shown_action(label: str) -> str:
         return label
     card = f"{names().card(match['card'])} ({match['age']})"
     text = {"build": _("build {card}"), "wonder stage with": _("wonder stage with {card}"),
-            "sell": _("sell {card}")}[match["kind"]].format(card=card)
+            "sell": _("sell {card}"), "keep": _("keep {card}")}[match["kind"]].format(card=card)
     if match["free"]:
-        text += " " + (_("free by chain") if match["free"].endswith("chain") else _("free by power"))
+        text += " " + {"chain": _("free by chain"), "power": _("free by power"),
+                       "phase": _("free by phase")}[match["free"].rsplit(" ", 1)[1]]
     pays = [_("{coins} to left").format(coins=match["left"])] if match["left"] else []
     pays += [_("{coins} to right").format(coins=match["right"])] if match["right"] else []
     if pays:

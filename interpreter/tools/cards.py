@@ -52,7 +52,7 @@ def cards_json(ruleset: RuleSet, cards: list[CardDef], with_wonders: bool, words
     that notation, as "label": [lines]."""
     pooled = pooled_names(ruleset)
     data = {"cards": [{
-        "name": c.name, "age": c.age, "color": c.color, "cost": cost_data(c.cost),
+        "name": c.name, "age": c.age, **({"deck": c.deck} if c.deck else {}), "color": c.color, "cost": cost_data(c.cost),
         "chains_from": list(c.chains), "copies": copies_data(c, ruleset, pooled),
         "effects": [effect_data(e) for e in c.effects],
         **({"label": words.card_label(c)} if words else {})} for c in cards]}
@@ -82,7 +82,7 @@ def cards_table(ruleset: RuleSet, cards: list[CardDef]) -> str:
     rows = []
     for c in cards:
         copies = _("random") if c.name in pooled else " ".join(f"{k}+" for k in c.copies) or "-"
-        rows.append([roman(c.age), n.card(c.name), n.kind(c.color) or n.color(c.color), cost_text(c.cost),
+        rows.append([roman(c.age) or f'"{c.deck}"', n.card(c.name), n.kind(c.color) or n.color(c.color), cost_text(c.cost),
                      "\n".join(n.card(chain) for chain in c.chains) or "-",
                      copies, "\n".join(effect_text(e) for e in c.effects) or "-"])
     headers = [_("Age"), _("Card"), _("Color"), _("Cost"), _("Free with"), _("Copies"), _("Effects")]

@@ -51,8 +51,12 @@ def text_log(game: Game) -> str:
         elif kind == "age":
             out.append("\n" + _("Age {age}").format(age=roman(event['age'])))
             current_turn = None
+        elif kind == "phase":
+            out.append("\n" + _("Phase \"{phase}\"").format(phase=event["phase"]))
         elif kind == "choice":
-            if event["kind"] == "turn" and event["turn"] != current_turn:
+            if event["kind"] == "draft":
+                out.append(f"    {city[event['seat']]}: {shown_action(event['action'])}")
+            elif event["kind"] == "turn" and event["turn"] != current_turn:
                 current_turn = event["turn"]
                 out.append("  " + _("Turn {turn}").format(turn=current_turn))
         elif kind == "resolve":

@@ -1,0 +1,135 @@
+"""Check the phases besides the ages: zones, where each phase runs, and what it does.
+
+A phase (docs/language.md, "Phases") deals cards from a deck, drafts them into a zone,
+or lets each player play a card from a zone.  What is checked here needs only the rules;
+what needs the cards too (a deck that no card is in, a deck too small to deal from at
+some player count) is `check_phase_decks`, among the whole-set checks."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..diagnostics import Note
+from ..syntax import ast
+from .context import Context
+from .model import CardDef, PhaseDef, RulesDef
+from .rules import age_number, roman
+
+
+def with_phases(rules: RulesDef | None, rules_ast: ast.Rules | None, ctx: Context) -> RulesDef | None:
+    """The checked rules with their zones and phases (None when a phase is wrong)."""
+    if rules_ast is None:
+        return rules
+    zones = check_zones(rules_ast.body, ctx)
+    ages = tuple(a.number for a in rules.ages) if rules is not None else None
+    phases = check_phases(rules_ast.body, ages, zones, ctx)
+    if rules is None or phases is None:
+        return None
+    return attrs.evolve(rules, zones=zones, phases=phases)
+
+
+def check_zones(body, ctx: Context) -> tuple[str, ...]:
+    zones: dict[str, ast.Name] = {}
+    for stmt in body:
+        if isinstance(stmt, ast.ZoneDecl):
+            if stmt.name.text in zones:
+                ctx.report("E1101", f'the zone "{stmt.name.text}" is declared twice', stmt.name.span,
+                           label="declared again", notes=(Note("first declared here", zones[stmt.name.text].span),))
+            zones.setdefault(stmt.name.text, stmt.name)
+    return tuple(zones)
+
+
+def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx: Context) -> tuple[PhaseDef, ...] | None:
+    """The phases of the rules, in written order (None when one is wrong)."""
+    phases, named, ok = [], {}, True
+    for phase in (s for s in body if isinstance(s, ast.Phase)):
+        if phase.name.text in named:
+            ctx.report("E1101", f'two phases are named "{phase.name.text}"', phase.name.span,
+                       notes=(Note("the first one is here", named[phase.name.text].span),),
+                       help="a variant names a phase to replace or remove it: give each its own name")
+            ok = False
+            continue
+        named[phase.name.text] = phase.name
+        checked = _check_phase(phase, ages, zones, ctx)
+        if checked is None:
+            ok = False
+        else:
+            phases.append(checked)
+    return tuple(phases) if ok else None
+
+
+def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None:
+    place, owner = phase.place, f'phase "{phase.name.text}"'
+    age = None
+    if place.age is not None:
+        age = age_number(place.age, ctx)
+        if age is None:
+            return None
+        if ages is not None and age not in ages:
+            ctx.report("E1006", f"{owner} runs {place.when} age {place.age.text}, which the rules do not define",
+                       place.age.span, label="no such age",
+                       help=f"the rules define ages {', '.join(roman(n) for n in ages)}")
+            return None
+    steps = [s for s in phase.body if not isinstance(s, str)]
+    if not steps:
+        ctx.report("E1201", f"{owner} does nothing", phase.name.span,
+                   help='give it a statement: `deal N cards from deck "D"`, `draft N into "Z" passing left`, '
+                        'or `play a card from "Z"`')
+        return None
+    ok, dealt = True, None
+    for step in steps:
+        if isinstance(step, (ast.Draft, ast.PlayFrom)) and step.zone.text not in zones:
+            guess = ctx.suggest(step.zone.text, list(zones))
+            ctx.report("E1701", f'unknown zone "{step.zone.text}"', step.zone.span, label="not a declared zone",
+                       help=f'did you mean "{guess}"?' if guess else
+                       f'declare it in the rules: `zone "{step.zone.text}"` (in a variant, `add zone "{step.zone.text}"`)')
+            ok = False
+        if isinstance(step, (ast.Deal, ast.Draft)) and place.when == "start" and ok:
+            ctx.report("E1704", f"{owner} deals or drafts at the start of an age", step.span,
+                       label="the hands hold the age's cards then",
+                       help="deal and draft in a phase that runs `before age N` or `after age N`; "
+                            "at the start of an age, `play a card from` a zone")
+            ok = False
+        if isinstance(step, ast.Deal):
+            if step.count.value < 1:
+                ctx.report("E1206", f"{owner} deals {step.count.value} cards", step.count.span,
+                           label="deal at least 1 card")
+                ok = False
+            dealt = step.count.value
+        elif isinstance(step, ast.Draft):
+            if dealt is None or not 1 <= step.count.value <= dealt:
+                said = "no card is dealt before it" if dealt is None else f"only {dealt} are dealt"
+                ctx.report("E1703", f"{owner} drafts {step.count.value} cards but {said}", step.count.span,
+                           label="more than dealt" if dealt is not None else "nothing to draft",
+                           help="draft at least 1 card and at most as many as the `deal` before it gives each player")
+                ok = False
+            dealt = None                  # the cards left go back to the box
+    if not ok:
+        return None
+    return PhaseDef(name=phase.name.text, when=place.when, age=age, steps=tuple(steps), span=phase.span)
+
+
+def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) -> None:
+    """Every deck a phase deals from holds cards, enough for every seat that is dealt
+    (the players: neutral cities take no part in phases) at every player count."""
+    players = max([rules.max_players] + [t.players for t in tables])
+    decks: dict[str, int] = {}
+    for card in cards:
+        if card.deck:
+            decks[card.deck] = decks.get(card.deck, 0) + (card.copies_at(players) if card.copies else 1)
+    for phase in rules.phases:
+        for step in phase.steps:
+            if not isinstance(step, ast.Deal):
+                continue
+            if step.deck.text not in decks:
+                guess = ctx.suggest(step.deck.text, list(decks))
+                ctx.report("E1702", f'no card is in the deck "{step.deck.text}"', step.deck.span,
+                           label="an empty or unknown deck",
+                           help=f'did you mean "{guess}"?' if guess else
+                           f'put cards in it with `deck "{step.deck.text}"` in place of `age`')
+                continue
+            need = step.count.value * players
+            if need > decks[step.deck.text]:
+                ctx.report("E1705", f'phase "{phase.name}" deals {step.count.value} cards to each of {players} '
+                           f'players but the deck "{step.deck.text}" has {decks[step.deck.text]}', step.span,
+                           label=f"needs {need} cards", help="add cards to the deck or deal fewer")

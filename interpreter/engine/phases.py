@@ -1,0 +1,174 @@
+"""The phases besides the ages, as steps of the game's machine (flow.py).
+
+A phase (docs/language.md, "Phases") is a list of statements run in order: `deal` (each
+player's hand from a shuffled deck of its own), `draft` (rounds in which every player
+keeps one card of the hand in a zone, the hands then passing; the cards left go back to
+the box) and `play a card from` a zone (every player plays one card of the zone at once:
+built, paid or free, used for a wonder stage, sold, or, when the phase says `may`, none).
+Where each phase runs is the rules' (`before`/`after` an age, at the start of an age);
+flow.py asks `phases_at` and pushes `("phase", number)` steps.  Phases involve the
+players only: a neutral city is never dealt to and keeps no zone cards.
+
+A draft pick and a play from a zone are decisions like a turn's card: every player's is
+asked for at once (`game.waiting`), kept in `game.chosen`, and the step left on the stack
+under them (`draft_picks`, `zone_done`) carries them out when the last has arrived.  Each
+step holds plain numbers (the phase's number in the rules, the statement's, the round),
+so a game waiting in a phase can be copied and saved like any other."""
+
+from __future__ import annotations
+
+from ..syntax import ast
+from .actions import Action, card_builds, legal_actions
+
+PHASE_KINDS = ("draft", "zone")
+
+
+def phase_steps(rules, when: str, age: int) -> list[tuple]:
+    """The steps that run the phases placed `when` age number `age`, to push on the
+    stack (the first to run last)."""
+    return [("phase", rules.phases.index(p)) for p in reversed(rules.phases_at(when, age))]
+
+
+def _statement(game, p: int, i: int):
+    return game.tables.rules.phases[p].steps[i]
+
+
+def _phase(game, p: int) -> None:
+    phase = game.tables.rules.phases[p]
+    game.log.append({"event": "phase", "phase": phase.name, "age": game.age.number})
+    game.stack += [("phase_step", p, i) for i in reversed(range(len(phase.steps)))]
+
+
+def _phase_step(game, p: int, i: int) -> None:
+    statement = _statement(game, p, i)
+    if isinstance(statement, ast.Deal):
+        _deal(game, statement)
+    elif isinstance(statement, ast.Draft):
+        game.stack.append(("draft_round", p, i, 1))
+    else:
+        game.stack.append(("zone_done", p, i))
+        _ask(game, "zone", [seat for seat in range(game.players) if zone_options(game, seat, statement)])
+
+
+def _ask(game, kind: str, seats: list[int]) -> None:
+    if seats:
+        game.chosen = [None] * len(game.cities)
+        game.waiting = [(seat, kind) for seat in seats]
+
+
+# ------------------------------------------------------------------------- dealing and drafting
+def _deal(game, statement) -> None:
+    """Each player's hand: `count` cards of the deck, shuffled; the rest go to the box.
+    A card's `copies` count as in an age's deck (at a table's `cards as for` count)."""
+    players = game.table.deal_as if game.table else game.players
+    deck = [card.index for card in game.tables.cards if card.deck == statement.deck.text
+            for _copy in range(sum(1 for t in card.copies if t <= players) if card.copies else 1)]
+    game.rng.shuffle(deck)
+    n = statement.count.value
+    for seat in range(game.players):
+        game.box += game.hands[seat]
+        game.hands[seat] = deck[seat * n:(seat + 1) * n]
+    game.box += deck[game.players * n:]
+    game.log.append({"event": "deal", "deck": statement.deck.text,
+                     "hands": [[game.tables.cards[i].name for i in h] for h in game.hands[:game.players]]})
+
+
+def _draft_round(game, p: int, i: int, round_: int) -> None:
+    game.stack.append(("draft_picks", p, i, round_))
+    _ask(game, "draft", [seat for seat in range(game.players) if game.hands[seat]])
+
+
+def _draft_picks(game, p: int, i: int, round_: int) -> None:
+    """Each pick goes to its player's zone; then the hands pass for the next round, or,
+    after the last, what is left of them goes back to the box."""
+    statement = _statement(game, p, i)
+    zone = game.zones[statement.zone.text]
+    chosen, game.chosen = game.chosen, []
+    hands = game.hands
+    for seat, action in enumerate(chosen):
+        if action is not None:
+            hands[seat].remove(action.card)
+            zone[seat].append(action.card)
+    if round_ < statement.count.value and any(hands[:game.players]):
+        held = hands[:game.players]
+        held = [held[-1]] + held[:-1] if statement.direction == "left" else held[1:] + [held[0]]
+        hands[:game.players] = held
+        game.stack.append(("draft_round", p, i, round_ + 1))
+        return
+    for seat in range(game.players):
+        game.box += hands[seat]
+        hands[seat] = []
+
+
+def draft_options(game, seat: int) -> list[Action]:
+    return [Action("keep", card) for card in dict.fromkeys(game.hands[seat])]
+
+
+# ------------------------------------------------------------------------- playing from a zone
+def zone_options(game, seat: int, statement) -> list[Action]:
+    """What `seat` may do with a card of the zone: build it (paying, or free when the
+    phase says `for free`), and unless the phase says `build`, use it for a wonder stage
+    or sell it; `may` adds doing nothing."""
+    cards = list(dict.fromkeys(game.zones[statement.zone.text][seat]))
+    if not cards:
+        return []
+    if statement.free:
+        names = game.cities[seat].names
+        builds = [Action("build", card, free="phase") for card in cards
+                  if game.tables.cards[card].name not in names]
+    else:
+        builds = [a for card in cards for a in card_builds(game, seat, card)]
+    if statement.build_only:
+        options = builds
+    else:
+        options = builds + [a for a in legal_actions(game, seat, cards) if a.kind != "build"]
+    if statement.optional:
+        options.append(Action("pass", -1))
+    return options
+
+
+def _zone_done(game, p: int, i: int) -> None:
+    """The cards played leave the zone and are placed as a turn's cards are (flow.py's
+    `resolve`, through the hand), then what they set aside for the turn's end runs."""
+    statement = _statement(game, p, i)
+    zone = game.zones[statement.zone.text]
+    chosen, game.chosen = game.chosen, []
+    played = [None] * len(game.cities)
+    for seat, action in enumerate(chosen):
+        if action is not None and action.kind != "pass":
+            zone[seat].remove(action.card)
+            game.hands[seat].append(action.card)
+            played[seat] = action
+    if any(played):
+        game.stack += [("run_pending",), ("resolve", tuple(played))]
+
+
+def open_statement(game):
+    """The phase statement whose decisions are open now (its step is on top of the stack)."""
+    step = game.stack[-1]
+    return _statement(game, step[1], step[2])
+
+
+def phase_options(game, seat: int, kind: str) -> list[Action]:
+    if kind == "draft":
+        return draft_options(game, seat)
+    return zone_options(game, seat, open_statement(game))
+
+
+def reopen_phase(game, kind: str) -> None:
+    """The decisions of a phase's decision point, open again for every player whose
+    choice was taken back (Flow.reopen)."""
+    if kind == "draft":
+        seats = [s for s in range(game.players) if game.hands[s]]
+    else:
+        statement = open_statement(game)
+        seats = [s for s in range(game.players) if zone_options(game, s, statement)]
+    game.waiting = [(s, kind) for s in seats if game.chosen[s] is None]
+
+
+PHASE_STEPS = {
+    "phase": _phase, "phase_step": _phase_step, "draft_round": _draft_round, "draft_picks": _draft_picks,
+    "zone_done": _zone_done,
+}
+# what each step holds, for saves.py: all whole numbers
+PHASE_STEP_ARGS = {"phase": 1, "phase_step": 2, "draft_round": 3, "draft_picks": 3, "zone_done": 2}

@@ -226,8 +226,6 @@ def effect_text(effect) -> str:
         return "a defeat token the owner would take against a neighbour goes to that neighbour"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.StagesWithoutResources):
-        return "builds wonder stages without paying their resources (coins are still paid)"
     if isinstance(effect, ast.TradeRebate):
         where = scope_text(effect.scope)
         where = where if where.startswith("both") else "the " + where

@@ -264,8 +264,6 @@ def effect_text(effect) -> str:
         return "een nederlaagfiche die de eigenaar tegen een naburige stad zou krijgen, gaat naar die stad"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.StagesWithoutResources):
-        return "de eigenaar bouwt Wonder fasen zonder hun grondstoffen te betalen (muntstukken wel)"
     if isinstance(effect, ast.TradeRebate):
         return (f"elke ronde betaalt de eigenaar {noun(effect.amount, 'coin')} minder voor wat hij "
                 f"van {scope_text(effect.scope)} koopt")

@@ -221,7 +221,7 @@ BOTS_READ = {
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
     ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.BuildFromDiscard: "powers",
     ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.TakeKeptTokens: "kept",
-    ast.InEachCity: "others", ast.TradeRebate: "city_powers", ast.StagesWithoutResources: "city_powers",
+    ast.InEachCity: "others", ast.TradeRebate: "city_powers",
     ast.ProducesLike: "city_powers", ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
 }
 BOTS_VALUE_OTHERWISE = {

@@ -87,7 +87,7 @@ class Facts(NamedTuple):
     gives_defeats: bool          # DefeatsToNeighbour: its defeat tokens go to the neighbour
     kept: tuple = ()             # TakeKeptTokens the owner takes
     others: tuple = ()           # InEachCity: what it does to other cities
-    city_powers: tuple = ()      # TradeRebate, StagesWithoutResources, ProducesLike
+    city_powers: tuple = ()      # TradeRebate, ProducesLike
 
 
 def facts(source) -> Facts:
@@ -112,7 +112,6 @@ def facts(source) -> Facts:
                  any(isinstance(e, ast.DefeatsToNeighbour) for e in static),
                  tuple(a for a in actions if isinstance(a, ast.TakeKeptTokens)),
                  tuple(a for a in actions if isinstance(a, ast.InEachCity)),
-                 tuple(e for e in static if isinstance(e, (ast.TradeRebate, ast.StagesWithoutResources,
-                                                           ast.ProducesLike))))
+                 tuple(e for e in static if isinstance(e, (ast.TradeRebate, ast.ProducesLike))))
     _memo[id(source)] = (source, made)
     return made

@@ -335,10 +335,6 @@ class Appraiser:
         for effect in known.city_powers:
             if isinstance(effect, ast.TradeRebate):
                 value += effect.amount * len(effect.scope.parts) * self.builds_left * model.coin_rate / 2
-            elif isinstance(effect, ast.StagesWithoutResources):
-                stages = self.city.side.stages[self.city.stages:]
-                units = sum(sum(s.cost) for s in stages)
-                value += units * self.tables.rules.trade_price * model.coin_rate / 2
             elif isinstance(effect, ast.ProducesLike) and built:
                 grown = self.city.copy()
                 grown.add_card(source)

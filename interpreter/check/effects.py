@@ -338,7 +338,7 @@ EFFECT_RULES = {
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
-    ast.StagesWithoutResources: _as_is, ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like,
+    ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like,
 }
 ACTION_RULES = {
     ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,

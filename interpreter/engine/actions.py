@@ -96,8 +96,6 @@ def stage_payments(game, seat: int) -> list[tuple[int, int]]:
     if coins > city.coins:
         return []
     budget = city.coins - coins
-    if city.stages_free:                      # `builds wonder stages without resources`
-        return [(0, 0)]
     if options is None:
         options = payment_options(stage.cost, city, left, right)
     if city.rebate[0] or city.rebate[1]:

@@ -25,7 +25,7 @@ OWNED_VALUES = ("coins", "stages", "free_build_used")
 OWNED_LISTS = ("built", "tokens", "under_stages", "copied")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
-DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig", "gives_defeats", "stages_free")
+DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig", "gives_defeats")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "like", "like_choices")
 DERIVED_DICTS = ("colors",)
@@ -70,7 +70,6 @@ class City:
         # (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all;
         # whose buildings: scope parts) of the `... cost ... less` powers (engine/discounts.py)
         self.discounts: list[tuple] = []
-        self.stages_free = False              # `builds wonder stages without resources`
         self.rebate = [0, 0]                  # coins off the turn's payment to left, right
         self.like: list = []                  # `produces a resource [not] of own ...` effects
         self.like_choices: list[tuple] = []   # (options, private): what they produce now
@@ -160,8 +159,6 @@ class City:
                                                effect.scope.parts if effect.scope else ("own",)))
             elif isinstance(effect, ast.DefeatsToNeighbour):
                 self.gives_defeats = True
-            elif isinstance(effect, ast.StagesWithoutResources):
-                self.stages_free = True
             elif isinstance(effect, ast.TradeRebate):
                 for direction in effect.scope.parts:
                     self.rebate[DIRECTIONS.index(direction)] += effect.amount

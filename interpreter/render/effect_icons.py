@@ -149,8 +149,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.Trigger):
         each = [icons.direction(("left", "right"), "for each neighbour")] if e.each_neighbour else []
         return [icons.chip(f"on {e.event}")] + each + ([icons.chip("if…")] if e.conditions else []) + action(e.action, v)
-    if isinstance(e, ast.StagesWithoutResources):
-        return [icons.stage("wonder stages without resources"), icons.word("−"), icons.chip("resources")]
     if isinstance(e, ast.TradeRebate):
         return [icons.chip("1st buy"), icons.word("−")] + [icons.coin(str(e.amount), "coins less")] + _scope(e.scope)
     if isinstance(e, ast.ProducesLike):

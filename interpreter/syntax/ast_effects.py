@@ -265,12 +265,6 @@ class FreeRule:
 
 
 @node
-class StagesWithoutResources:
-    """`builds wonder stages without resources`: the owner's stages cost their coins only."""
-    span: Span
-
-
-@node
 class TradeRebate:
     """`buy the first resource from left neighbour each turn for 1 coin less`: a turn's
     payment to that neighbour is `amount` lower when it buys anything there (never below 0)."""
@@ -314,7 +308,7 @@ class DefeatsToNeighbour:
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
           | Score | FreeBuild | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
-          | StagesWithoutResources | TradeRebate | ProducesLike)
+          | TradeRebate | ProducesLike)
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
                 Score, FreeBuild, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
-                StagesWithoutResources, TradeRebate, ProducesLike)
+                TradeRebate, ProducesLike)

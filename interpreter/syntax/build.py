@@ -512,10 +512,6 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
         return ast.CopySymbol(colors=c[0], scope=c[1], span=self._span(meta))
 
     @v_args(meta=True)
-    def stages_without_resources(self, meta, c):
-        return ast.StagesWithoutResources(span=self._span(meta))
-
-    @v_args(meta=True)
     def trade_rebate(self, meta, c):
         return ast.TradeRebate(scope=c[0], amount=to_int(c[1]), span=self._span(meta))
 

@@ -190,8 +190,6 @@ def effect(e) -> str:
         return "defeat tokens go to the neighbour"
     if isinstance(e, ast.Trigger):
         return trigger(e)
-    if isinstance(e, ast.StagesWithoutResources):
-        return "builds wonder stages without resources"
     if isinstance(e, ast.TradeRebate):
         return f"buy the first resource from {scope(e.scope)} each turn for {_counted(e.amount, 'coin')} less"
     if isinstance(e, ast.ProducesLike):

@@ -437,3 +437,20 @@ def test_a_logged_game_with_debt_decisions_replays():
         replayed = run_cli("replay", str(log))
         assert replayed.returncode == 0, replayed.stderr
         assert replayed.stdout.splitlines()[-1] == played.stdout.splitlines()[-1]
+
+
+# ---------------------------------------------------------------- lines of the score pad
+def test_both_packs_together_each_add_their_line_to_the_score_pad():
+    result = check_paths(None, (), "first-edition+leaders+cities")
+    assert [d.code for d in result.diagnostics if d.severity == "error"] == []
+    assert result.ruleset.rules.score_pad == ("military", "treasury", "debt", "wonder", "civilian", "science",
+                                              "commercial", "guilds", "leaders", "cities")
+
+
+@pytest.mark.parametrize("line, code", [("cities", "E1404"), ("tax after tresury", "E1005")])
+def test_a_pad_line_that_is_there_or_after_an_unknown_line_is_refused(tmp_path, line, code):
+    variant = tmp_path / "pad.wonders"
+    variant.write_text(f'variant "Pad" {{\n    changes "7 Wonders, first edition"\n'
+                       f'    add score pad line {line}\n}}\n', encoding="utf-8")
+    result = run_cli("check", "--expansion", "cities", "--variant", str(variant))
+    assert result.returncode == 1 and code in result.stdout, result.stdout

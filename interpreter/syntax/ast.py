@@ -214,6 +214,15 @@ class AgeRules:
 
 
 @node
+class PadLine:
+    """`score pad line NAME [after NAME]` (in a variant's `add`): one more line of the score
+    pad, after the one named (at the end without `after`)."""
+    name: Name
+    after: Name | None
+    span: Span
+
+
+@node
 class CoinsOwed:
     """`coins owed [may] become debt tokens`: coins a city must lose and cannot pay (or, with
     `may`, chooses not to pay) become tokens of that kind, one a coin."""

@@ -532,6 +532,11 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def by_choice(self, c): return True
 
     @v_args(meta=True)
+    def pad_line(self, meta, c):
+        return ast.PadLine(name=self._name(c[0]), after=self._name(c[1]) if len(c) > 1 else None,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
     def sit_out(self, meta, c):
         return ast.SitOut(kind=self._name(c[0]), event=c[1], span=self._span(meta))
 

@@ -100,7 +100,7 @@ class VariantBuilder:
 
 def _kind(item) -> str:
     return {ast.Card: "card", ast.Wonder: "wonder", ast.Trigger: "trigger", ast.Score: "score",
-            ast.Table: "table", ast.Phase: "phase", ast.ZoneDecl: "zone"}[type(item)]
+            ast.Table: "table", ast.Phase: "phase", ast.ZoneDecl: "zone", ast.PadLine: "pad line"}[type(item)]
 
 
 def _item_name(item):

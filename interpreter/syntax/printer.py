@@ -126,6 +126,8 @@ def statement(s) -> str:
         return f"points of {source} count as {s.category.text}"
     if isinstance(s, ast.TieBreak):
         return "tie break: " + ", ".join("most coins" for _ in s.keys)
+    if isinstance(s, ast.PadLine):
+        return f"score pad line {s.name.text}" + (f" after {s.after.text}" if s.after else "")
     if isinstance(s, ast.CoinsOwed):
         return f"coins owed {'may ' if s.by_choice else ''}become {s.kind.text} tokens"
     if isinstance(s, ast.SitOut):

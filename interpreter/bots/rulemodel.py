@@ -25,7 +25,7 @@ class RuleModel:
         rules = tables.rules
         table = tables.ruleset.table(players) if not rules.min_players <= players <= rules.max_players else None
         self.deal_as = table.deal_as if table else players
-        self.ages = rules.ages
+        self.ages = tuple(table.age(a) for a in rules.ages) if table else rules.ages   # as played here
         self.coin_rate = self._rate(lambda c: setattr(c, "coins", c.coins + _PROBE))
         self.token_rate = self._rate(lambda c: c.tokens.append(_PROBE))
         debt = rules.debt                     # points per token the rules make of coins not paid

@@ -81,6 +81,8 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
     m = q.measure
     if m == "cards":
         text = f"{and_list([c.text for c in q.colors], 'or')} card" + ("" if singular else "s")
+    elif m == "card sets":
+        text = ("set" if singular else "sets") + " of " + and_list([f"one {c.text}" for c in q.colors]) + " card"
     elif m == "symbol squares":
         return "the squares of the science symbols' counts"
     elif m == "age victory":
@@ -91,6 +93,8 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         return "the number of players"
     elif m == "military tokens" and not singular:
         text = "the total of the military tokens"
+    elif m == "kept tokens":
+        text = f"{q.kind.text} token" + ("" if singular else "s")
     else:
         text = _SINGULAR[m] if singular else m
     if q.extreme is not None:          # "the fewest coins that one of all cities has"
@@ -149,6 +153,19 @@ def action_text(action) -> str:
         where = scope_text(action.scope)
         where = where if where.startswith("both") else "the " + where
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
+    if isinstance(action, ast.TakeKeptTokens):
+        count = action.count
+        if isinstance(count, ast.Number) and count.value == 1:
+            return f"takes a {action.kind.text} token"
+        return f"takes {amount_text(count, action.kind.text + ' token')}"
+    if isinstance(action, ast.InEachCity):
+        group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[action.group]
+        return f"{group} {action_text(action.action)} (counted in that city)"
+    if isinstance(action, ast.CopySymbol):
+        where = scope_text(action.scope)
+        where = where if where.startswith("both") else "the " + where
+        colors = and_list([c.text for c in action.colors], 'or')
+        return f"copies the science symbol of one {colors} card of {where} (not the card)"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
 
 
@@ -210,9 +227,35 @@ def effect_text(effect) -> str:
         return f"builds the {effect.which} card of each {effect.unit} for free"
     if isinstance(effect, ast.PlayLastCard):
         return "may play the last card of each age instead of discarding it"
+    if isinstance(effect, ast.Discount):
+        return discount_text(effect)
+    if isinstance(effect, ast.DefeatsToNeighbour):
+        return "a defeat token the owner would take against a neighbour goes to that neighbour"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
+    if isinstance(effect, ast.TradeRebate):
+        where = scope_text(effect.scope)
+        where = where if where.startswith("both") else "the " + where
+        return f"each turn, pays {plural(effect.amount, 'coin')} less for what it buys from {where}"
+    if isinstance(effect, ast.ProducesLike):
+        colors = and_list([c.text for c in effect.colors]) + " cards" + (" and board" if effect.board else "")
+        which = "none of its" if effect.negated else "its own"
+        return (f"produces one unit a turn of a resource that {which} {colors} produce"
+                + (" (neighbours cannot buy it)" if effect.private else ""))
     raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
+
+
+def discount_text(effect: ast.Discount) -> str:
+    what = f"{and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
+    whose = "the owner's" if effect.scope is None or list(effect.scope.parts) == ["own"] \
+        else f"those of {scope_text(effect.scope)}"
+    if effect.amount is None:
+        rebate = f"are built without paying their {effect.what}"
+    else:
+        unit = "resource" if effect.what == "resources" else "coin"
+        rebate = f"cost {plural(effect.amount, unit)} less" + \
+            (" (the builder chooses which)" if effect.what == "resources" else " (never below 0)")
+    return f"{what} ({whose}) {rebate}"
 
 
 def _snake(name: str) -> str:

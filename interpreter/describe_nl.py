@@ -29,7 +29,11 @@ EVENTS = {"game setup": "bij de voorbereiding van het spel", "age start": "aan h
           "turn end": "aan het eind van elke ronde", "game end": "aan het eind van het spel",
           "building built": "telkens als een gebouw gebouwd wordt",
           "stage built": "telkens als een Wonder fase gebouwd wordt",
-          "card sold": "telkens als een kaart afgelegd wordt voor muntstukken"}
+          "card sold": "telkens als een kaart afgelegd wordt voor muntstukken",
+          "building built by chain": "telkens als een gebouw gratis gebouwd wordt dankzij een keten",
+          "victory token taken": "telkens als de stad een overwinningsfiche krijgt",
+          "defeat token taken": "telkens als de stad een nederlaagfiche krijgt",
+          "resources bought": "telkens als de stad grondstoffen koopt van een naburige stad (per naburige stad)"}
 OPS = {"/": "gedeeld door (naar beneden afgerond)", "*": "maal", "+": "plus", "-": "min"}
 
 
@@ -78,6 +82,9 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
     if m == "cards":
         colours = en_list([names().color(c.text) for c in q.colors], "of")
         text = f"{colours} {'kaart' if singular else 'kaarten'}"
+    elif m == "card sets":
+        colours = en_list([f"één {names().color(c.text)}" for c in q.colors])
+        text = f"{'groep' if singular else 'groepen'} van {colours} kaart"
     elif m == "symbol squares":
         return "de kwadraten van het aantal van elk wetenschapssymbool"
     elif m == "age victory":
@@ -86,11 +93,13 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         return "het nummer van het Tijdperk"
     elif m == "players":
         return "het aantal spelers"
+    elif m == "kept tokens":
+        text = f"{q.kind.text}-fiche" + ("" if singular else "s")
     else:
         text = NOUNS[m][0 if singular else 1]
     if q.extreme is not None:
         most = "grootste" if q.extreme == "most" else "kleinste"
-        plural = NOUNS[m][1] if m != "cards" else text
+        plural = NOUNS[m][1] if m not in ("cards", "kept tokens") else text
         plural = plural.removeprefix("het totaal van de ")
         return f"het {most} aantal {plural} dat één van {scope_text(q.scope)} heeft"
     if m in ("complete sets", "symbol squares", "age victory", "age", "players") or \
@@ -153,6 +162,17 @@ def action_parts(action) -> tuple[str, str]:
     if isinstance(action, ast.AtTurnEnd):
         verb, rest = action_parts(action.action)
         return verb, f"{rest} aan het eind van die ronde"
+    if isinstance(action, ast.TakeKeptTokens):
+        count = action.count
+        many = expr_text(count) if not (isinstance(count, ast.Number) and count.value == 1) else "een"
+        return "neemt", f"{many} {action.kind.text}-fiche" + ("" if many == "een" else "s")
+    if isinstance(action, ast.InEachCity):
+        group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
+        verb, rest = action_parts(action.action)
+        return verb, f"{rest} (dat doet {group}, geteld in die stad)"
+    if isinstance(action, ast.CopySymbol):
+        colours = en_list([names().color(c.text) for c in action.colors], "of")
+        return "kopieert", f"het wetenschapssymbool van één {colours} kaart van {scope_text(action.scope)}"
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
 
 
@@ -179,8 +199,13 @@ def score_text(value) -> str:
     return expr_text(value)
 
 
+def _color_built(event: str) -> str:
+    color = event.removesuffix(ast.COLOR_BUILT)
+    return f"telkens als een {names().color(color)} gebouw gebouwd wordt"
+
+
 def trigger_text(trigger: ast.Trigger) -> str:
-    text = EVENTS.get(trigger.event, trigger.event)
+    text = EVENTS.get(trigger.event) or _color_built(trigger.event)
     if trigger.each_neighbour:
         text += ", voor elke naburige stad"
     if trigger.limit is not None:
@@ -230,6 +255,28 @@ def effect_text(effect) -> str:
         return f"de eigenaar bouwt de {which} kaart van {unit} gratis"
     if isinstance(effect, ast.PlayLastCard):
         return "de eigenaar mag de laatste kaart van elk Tijdperk spelen in plaats van deze af te leggen"
+    if isinstance(effect, ast.Discount):
+        what = (en_list([names().color(c.text) for c in effect.colors]) + " kaarten") if effect.colors \
+            else "Wonder fasen"
+        whose = "" if effect.scope is None or list(effect.scope.parts) == ["own"] \
+            else f" van {scope_text(effect.scope)}"
+        paid = "grondstoffen" if effect.what == "resources" else "muntstukken"
+        if effect.amount is None:
+            return f"{what}{whose} worden gebouwd zonder hun {paid} te betalen"
+        unit = ("grondstof" if effect.amount == 1 else "grondstoffen") if effect.what == "resources" \
+            else noun(effect.amount, "coin").split(" ", 1)[1]
+        return f"{what}{whose} kosten {effect.amount} {unit} minder"
+    if isinstance(effect, ast.DefeatsToNeighbour):
+        return "een nederlaagfiche die de eigenaar tegen een naburige stad zou krijgen, gaat naar die stad"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
+    if isinstance(effect, ast.TradeRebate):
+        return (f"elke ronde betaalt de eigenaar {noun(effect.amount, 'coin')} minder voor wat hij "
+                f"van {scope_text(effect.scope)} koopt")
+    if isinstance(effect, ast.ProducesLike):
+        colours = en_list([n.color(c.text) for c in effect.colors]) + " kaarten" + \
+            (" en het bord" if effect.board else "")
+        which = "geen van de eigen" if effect.negated else "de eigen"
+        return (f"produceert elke ronde één grondstof die {which} {colours} produceren"
+                + (" (naburige steden kunnen deze niet kopen)" if effect.private else ""))
     raise UnhandledKind(f"describe_nl.py has no words for the effect kind {type(effect).__name__}")

@@ -86,6 +86,7 @@ CODES = {
     "E1005": "unknown score category",
     "E1006": "unknown age",
     "E1007": "unknown limit",
+    "E1008": "unknown token kind",
     # duplicates
     "E1101": "duplicate definition",
     "E1102": "duplicate statement",

@@ -8,6 +8,11 @@ A rule set is a folder: the top-level content folder is the default rule set, of
 under the name DEFAULT_RULES, and every subfolder of it that holds a `rules` block of its
 own (in a .wonders file directly inside it) is another, named after the folder.  A
 `variants/` folder is never a rule set: its files apply only when asked for.
+
+An expansion pack is a folder of `content/expansions/`, chosen by its folder's name with
+`--expansion NAME` and read on top of a rule set.  A rule set with packs is named by the
+rule set's name and the packs', joined with PACK_JOIN (`first-edition+NAME`): that one
+name is what commands pass on, and what a log or a simulation's records carry.
 """
 
 import re
@@ -17,6 +22,8 @@ from pathlib import Path
 _PACKAGE = Path(__file__).resolve().parent
 
 DEFAULT_RULES = "first-edition"
+EXPANSIONS = "expansions"       # the folder of the content that holds the packs, one subfolder each
+PACK_JOIN = "+"
 _RULES_BLOCK = re.compile(r'^\s*rules\s+"', re.MULTILINE)
 _RULES_NAME = re.compile(r'^\s*rules\s+"([^"\n]*)"', re.MULTILINE)
 
@@ -59,6 +66,31 @@ def rule_sets() -> dict[str, Path]:
         if sub.name != DEFAULT_RULES and is_rule_set(sub):
             found[sub.name] = sub
     return found
+
+
+def expansion_packs() -> dict[str, Path]:
+    """Every shipped expansion pack by name: each folder of content/expansions/ that holds
+    .wonders files."""
+    folder = content_dir() / EXPANSIONS
+    if not folder.is_dir():
+        return {}
+    return {p.name: p for p in sorted(folder.iterdir()) if p.is_dir() and any(p.glob("*.wonders"))}
+
+
+def split_rules(name: str | None) -> tuple[str | None, tuple[str, ...]]:
+    """A rule set's name with packs (`first-edition+NAME`) as (rule set, pack names)."""
+    if name is None:
+        return None, ()
+    base, *packs = name.split(PACK_JOIN)
+    return base, tuple(packs)
+
+
+def join_rules(base: str | None, packs) -> str | None:
+    """The name of a rule set with packs; None (the default rule set) when there are none."""
+    packs = tuple(packs)
+    if not packs:
+        return base
+    return PACK_JOIN.join(((base or DEFAULT_RULES),) + packs)
 
 
 @lru_cache(maxsize=None)

@@ -130,11 +130,25 @@ def name_pattern(names) -> re.Pattern:
     return re.compile(r"(?<!\w)(?:" + alternatives + r")(?!\w)")
 
 
+def pack_names() -> set[str]:
+    """The card and wonder names of every shipped expansion pack (content/expansions/)."""
+    from interpreter.check.load import check_paths
+    from interpreter.paths import expansion_packs
+    names: set[str] = set()
+    for pack in expansion_packs():
+        ruleset = check_paths(None, (), f"first-edition+{pack}").ruleset
+        assert ruleset is not None, pack
+        names |= {c.name for c in ruleset.cards} | {w.name for w in ruleset.wonders}
+    return names
+
+
 @pytest.fixture(scope="module")
 def content_names(shipped_ruleset) -> set[str]:
     names = {c.name for c in shipped_ruleset.cards} | {w.name for w in shipped_ruleset.wonders}
     assert len(names) == 82   # 75 cards (10 of them guilds) and 7 wonders
-    return names
+    extra = pack_names() - names
+    assert len(extra) >= 36 + 4 + 1   # Leaders: 36 leaders, 4 guilds, Roma
+    return names | extra
 
 
 def test_python_files_are_found():
@@ -156,8 +170,22 @@ def test_no_content_names_in_python(path, content_names):
     assert not found, "content names belong in content/, not in the interpreter:\n" + "\n".join(found)
 
 
+@pytest.mark.parametrize("path", PYTHON_FILES)
+def test_no_expansion_pack_is_named_in_python(path):
+    """A pack's name written as a string (`if pack == "NAME"`) would make the interpreter
+    know an expansion: packs are found by their folders only."""
+    from interpreter.paths import expansion_packs
+    # compared with a string (a pack may be named with a common word, such as "cities", that
+    # is also a field's name elsewhere)
+    pattern = re.compile("|".join(rf"(?:[!=]=|\bin)\s*[\"']{re.escape(p)}[\"']|[\"']{re.escape(p)}[\"']\s*(?:[!=]=|\bin\b)"
+                                  for p in expansion_packs()))
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert not pattern.search(text), f"{path} names an expansion pack"
+
+
 def test_the_name_check_catches_a_name(content_names):
     """The check above sees a name in a string (a guard against a pattern that matches nothing)."""
     pattern = name_pattern(content_names)
     assert pattern.search('BONUS = {"Gizah": 3}') and pattern.search("if card == 'Clay Pool':")
     assert not pattern.search("loom = 1  # Loomis") and not pattern.search("Ephesosx")
+    assert pattern.search("if leader == 'Cleopatra':") and pattern.search('BOARD = "Roma"')

@@ -252,3 +252,73 @@ def test_the_bots_reading_has_one_row_per_kind_and_no_other():
     assert set(reads.EFFECT_ROLES) == set(EFFECT_KINDS)
     assert set(reads.ACTION_ROLES) == set(ACTION_KINDS)
 
+
+
+# The bots read what a source does through bots/reads.py's Facts; a kind is either read
+# into one of its fields, or valued another way, named here with how.
+BOTS_READ = {
+    ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
+    ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.BuildFromDiscard: "powers",
+    ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.TakeKeptTokens: "kept",
+    ast.InEachCity: "others", ast.TradeRebate: "city_powers",
+    ast.ProducesLike: "city_powers", ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
+}
+BOTS_VALUE_OTHERWISE = {
+    ast.Points: "the score pad", ast.Score: "the score pad", ast.AtGameEnd: "scored in full (score_city)",
+    ast.CopyCard: "scored in full (score_city)", ast.CopySymbol: "scored in full (score_city)",
+    ast.WhenBuilt: "its action", ast.AtTurnEnd: "its action (compiled apart)",
+    ast.TakeToken: "the military model", ast.Trigger: "not valued: a trigger acts on events to come",
+    ast.FreeRule: "not valued yet",
+}
+
+
+@pytest.mark.parametrize("kind", EFFECT_KINDS + ACTION_KINDS, ids=lambda k: k.__name__)
+def test_the_bots_read_every_kind_or_say_how_they_value_it(ruleset, kind):
+    from interpreter.bots.reads import facts
+    assert (kind in BOTS_READ) != (kind in BOTS_VALUE_OTHERWISE), kind.__name__
+    field = BOTS_READ.get(kind)
+    if field is None:
+        return
+    tables = compile_rules(ruleset)
+    for source in tables.cards:
+        read = facts(source)
+        value = getattr(read, field)
+        if value if isinstance(value, (bool, int)) else any(isinstance(item, kind) for item in value):
+            return
+    raise AssertionError(f"no source of the fixture has its {kind.__name__} in Facts.{field}")
+
+
+def test_the_bots_value_harm_to_others_and_powers(ruleset):
+    """A card hurting the other cities, or easing the owner's payments, is worth more to
+    the appraiser than the same card without those effects."""
+    from interpreter.bots.valuation import Appraiser
+    tables = compile_rules(ruleset)
+    game = Game(tables, 3, 0)
+    for city in game.cities:
+        city.coins = 5
+    appraiser = Appraiser(game, 0)
+    for name in ("Red", "Blue"):
+        index = tables.card_index(name)
+        with_them = appraiser._part("build", index)[0].points
+        card = tables.cards[index]
+        bare = attrs.evolve(card, when_built=(), turn_end=(), static=tuple(
+            e for e in card.static if not isinstance(e, (ast.TradeRebate, ast.ProducesLike))))
+        plain = Appraiser(game, 0)
+        plain.tables = attrs.evolve(tables, cards=tuple(bare if c is card else c for c in tables.cards))
+        without = plain._part("build", index)[0].points
+        assert with_them > without, name
+def test_the_bots_read_every_lasting_kind(ruleset):
+    """Every kind that acts while owned is read by the bots' valuation (bots/reads.py
+    `facts`), so a bot values a card or leader by what it does, never by its name."""
+    from interpreter.bots.reads import facts
+    tables = compile_rules(ruleset)
+    sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
+    read = set()
+    for source in sources:
+        known = facts(source)
+        listed = known.science + known.produces + known.trades + known.powers + known.discounts + known.city_powers
+        for effect in source.static:
+            if effect in listed or (isinstance(effect, ast.Shields) and known.shields) or \
+                    (isinstance(effect, ast.DefeatsToNeighbour) and known.gives_defeats):
+                read.add(type(effect))
+    assert read == set(STATIC_KINDS)

@@ -57,3 +57,17 @@ def test_the_studio_runs_from_the_installed_package(wheel, tmp_path):
     finally:
         process.terminate()
         process.wait(30)
+
+
+def test_the_installed_package_carries_the_expansion_packs(wheel, tmp_path):
+    """content/expansions/ ships in the wheel: `--expansion` works away from this checkout."""
+    names = zipfile.ZipFile(wheel).namelist()
+    assert [n for n in names if n.startswith("interpreter/content/expansions/leaders/") and n.endswith(".wonders")]
+    installed = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(installed)
+    env = dict(os.environ, PYTHONPATH=str(installed))
+    env.pop("WONDERS_DEBUG", None)
+    checked = subprocess.run([sys.executable, "-c", "import cli; cli.run()", "check", "--expansion", "leaders"],
+                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "expansions: leaders" in checked.stdout

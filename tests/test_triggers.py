@@ -914,7 +914,7 @@ def test_at_end_of_game_gain_runs_before_the_game_end_triggers(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("effect", ["when built: copy a purple card from neighbours",
+@pytest.mark.parametrize("effect", ["when built: at end of turn, copy a purple card from neighbours",
                                     "on card sold: at end of turn, copy a purple card from neighbours"])
 def test_copying_outside_the_end_of_game_is_refused(tmp_path, effect):
     items = f'card "Altar" {{\n    age I  color blue  copies 3+ 5+\n    points 2\n    {effect}\n}}'

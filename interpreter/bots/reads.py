@@ -16,9 +16,10 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 
 # a measure of the owner's city -> what it reads; the others (age, players) never change
-_READS = {"cards": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
+_READS = {"cards": None, "card sets": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
           "defeat tokens": "tokens", "victory tokens": "tokens", "military tokens": "tokens",
-          "coins": "coins", "shields": "shields", "complete sets": "symbols", "symbol squares": "symbols"}
+          "coins": "coins", "shields": "shields", "complete sets": "symbols", "symbol squares": "symbols",
+          "kept tokens": "kept"}
 _OWN = frozenset({"own", "all"})
 
 def reads(expr) -> frozenset:
@@ -73,8 +74,13 @@ class Facts(NamedTuple):
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # GainCoins and LoseCoins, when built or at a turn's end
-    powers: tuple                # FreeBuild, PlayLastCard and BuildFromDiscard
+    powers: tuple                # FreeBuild, PlayLastCard, FreeRule and BuildFromDiscard
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
+    discounts: tuple = ()        # its Discount effects (what building costs)
+    gives_defeats: bool = False  # DefeatsToNeighbour: its defeat tokens go to the neighbour
+    kept: tuple = ()             # TakeKeptTokens the owner takes
+    others: tuple = ()           # InEachCity: what it does to other cities
+    city_powers: tuple = ()      # TradeRebate, ProducesLike
 
 
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
@@ -83,8 +89,9 @@ class Facts(NamedTuple):
 # every kind has one), so a new kind cannot be silently left out of the bots' play.
 EFFECT_ROLES = {
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
-    ast.FreeBuild: "powers", ast.PlayLastCard: "powers",
-    ast.FreeRule: "not weighed",              # the valuation does not foresee free buildings
+    ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.FreeRule: "powers",
+    ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
+    ast.TradeRebate: "city_powers", ast.ProducesLike: "city_powers",
     ast.Points: "score lines",                # Source.points, scored with the score lines
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
     ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
@@ -96,6 +103,8 @@ ACTION_ROLES = {
     ast.TakeToken: "not weighed",             # a token when built: not foreseen
     ast.AtTurnEnd: "actions",                 # compiled apart: its action is read as the source's
     ast.CopyCard: "scored in full",           # only at the end of the game
+    ast.CopySymbol: "scored in full",         # only at the end of the game
+    ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
 }
 
 
@@ -114,7 +123,8 @@ def facts(source, tables) -> Facts:
     if found is not None:
         return found
     parts: dict[str, list] = {"produces": [], "shields": [], "science": [], "trades": [], "coin_actions": [],
-                              "powers": []}
+                              "powers": [], "discounts": [], "gives_defeats": [], "kept": [], "others": [],
+                              "city_powers": []}
     for effect in source.static:
         parts.get(role(EFFECT_ROLES, effect), []).append(effect)
     for action in source.when_built + source.turn_end:
@@ -128,6 +138,8 @@ def facts(source, tables) -> Facts:
         out.add("symbols")
     made = Facts(frozenset(out), shields, science, any(len(e.symbols) > 1 for e in science),
                  tuple(parts["produces"]), tuple(parts["trades"]), tuple(parts["coin_actions"]),
-                 tuple(parts["powers"]), tuple(reads(value) for _category, value in source.scores))
+                 tuple(parts["powers"]), tuple(reads(value) for _category, value in source.scores),
+                 tuple(parts["discounts"]), bool(parts["gives_defeats"]), tuple(parts["kept"]),
+                 tuple(parts["others"]), tuple(parts["city_powers"]))
     memo[source] = made
     return made

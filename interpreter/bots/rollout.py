@@ -9,6 +9,7 @@ from ..engine.actions import Action, card_builds, stage_payments
 from ..engine.decisions import drive
 from ..engine.payment import trio_of
 from .rulemodel import rule_model
+from .valuation import settle_worth
 from .tree import Node, pick
 
 _new = tuple.__new__      # an Action without its keyword defaults (a rollout names thousands)
@@ -31,6 +32,7 @@ class FastPolicy:
         self.worth = [model.price_of[c.index] * model.coin_rate + c.points for c in tables.cards]
         self.coin_rate = model.coin_rate
         self.stage_bias = model.mean_price[0] * model.coin_rate
+        self.model = model
 
     def turn_action(self, game, seat) -> Action:
         rng, worth, rate = self.rng, self.worth, self.coin_rate
@@ -76,10 +78,12 @@ class FastPolicy:
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""
-        if option.kind in ("build", "keep"):       # a draft's pick is worth the card
+        if option.kind in ("build", "keep", "copy"):   # a draft's pick, a copy: worth the card
             return self.worth[option.card] - (option.left + option.right) * self.coin_rate
         if option.kind == "stage":
             return self.stage_bias - (option.left + option.right) * self.coin_rate
+        if option.kind == "pay":             # coins paid of a loss, the rest taken as debt
+            return settle_worth(self.model, option)
         return 0.0 if option.kind == "sell" else -100.0
 
 

@@ -25,9 +25,11 @@ class RuleModel:
         rules = tables.rules
         table = tables.ruleset.table(players) if not rules.min_players <= players <= rules.max_players else None
         self.deal_as = table.deal_as if table else players
-        self.ages = rules.ages
+        self.ages = tuple(table.age(a) for a in rules.ages) if table else rules.ages   # as played here
         self.coin_rate = self._rate(lambda c: setattr(c, "coins", c.coins + _PROBE))
         self.token_rate = self._rate(lambda c: c.tokens.append(_PROBE))
+        debt = rules.debt                     # points per token the rules make of coins not paid
+        self.debt_rate = self._rate(lambda c: c.kept.update({debt: _PROBE})) if debt else 0.0
         self.age_end_triggers = [t for t in rules.triggers if t.event == "age end"
                                  and isinstance(t.action, ast.TakeToken)]
         # the tokens depend on the shields of a city and its neighbours alone when the
@@ -71,6 +73,7 @@ class RuleModel:
         self.expected_memo: dict[tuple, float] = {}          # (symbol counts, outlook) -> expected value
         self.symbol_index = tables.symbol_index
         self.outlooks: dict[tuple[int, int], list] = {}      # (symbols to come, kinds) -> their spreads
+        self.memo: dict[tuple, tuple] = {}                    # builds_like, by age and colours
         self.chains_to: dict[str, list] = {}
         for c in tables.cards:
             for name in c.chains:
@@ -99,6 +102,31 @@ class RuleModel:
         change(city)
         after = sum(score_city(self.tables, city, city, city).values())
         return (after - before) / _PROBE
+
+    def builds_like(self, age_index: int, colors: frozenset, builds_left: int, city) -> tuple[float, float, float]:
+        """(how many of the builds still to come are like these: cards of `colors`, or
+        wonder stages when none; their mean resource units; their mean coins).  Cards of a
+        deck no age deals (a phase's) come one an age."""
+        key = ("like", age_index, colors)
+        found = self.memo.get(key)
+        if found is None:
+            if not colors:
+                stages = [s for side in self.tables.sides for s in side.stages]
+                found = (None, sum(sum(s.cost) for s in stages) / max(1, len(stages)),
+                         sum(s.cost_coins for s in stages) / max(1, len(stages)))
+            else:
+                cards = self.cards_from[age_index]
+                like = [c for c in cards if c.color in colors]
+                numbers = {a.number for a in self.ages}
+                other = [c for c in self.tables.cards if c.color in colors and c.age not in numbers]
+                pool = like or other
+                found = (len(like) / max(1, len(cards)), sum(sum(c.cost) for c in pool) / max(1, len(pool)),
+                         sum(c.cost_coins for c in pool) / max(1, len(pool)), bool(other))
+            self.memo[key] = found
+        if not colors:
+            return float(len(city.side.stages) - city.stages), found[1], found[2]
+        share, units, coins, phased = found
+        return share * builds_left + (len(self.ages) - age_index if phased else 0), units, coins
 
     def turns_after(self, age_index: int, turn: int) -> int:
         """Turns left in the game after the current one."""

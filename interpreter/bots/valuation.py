@@ -9,6 +9,7 @@ from __future__ import annotations
 from operator import mul
 from typing import NamedTuple
 
+from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..syntax import ast
@@ -116,7 +117,7 @@ class Appraiser:
         worth is the same for every payment of one card, so a bot may weigh it once."""
         if option.kind == "sell":
             return ZERO, self.model.sell_coins
-        if option.kind == "keep":                 # a draft's pick: what the card would bring if built
+        if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
             return self._part("build", option.card)[0], 0
         effects, gained, cost_coins = self._part(option.kind, option.card)
         return effects, gained - (0 if option.free else cost_coins + option.left + option.right)
@@ -171,9 +172,15 @@ class Appraiser:
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
+        if known.discounts:
+            powers += self._discounts(known)
+        if known.gives_defeats:
+            later += self._defeats_given()
+        if known.kept or known.others or known.city_powers:
+            points += self._city_effects(known, source, kind == "build")
         science = self._science(known) if known.science else 0.0
         return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science),
-                gained, source.cost_coins)
+                gained, coins_paid(self.game, self.seat, source))
 
     # ------------------------------------------------------------ parts
     def _tokens_at(self, age_index: int, shields: int | None) -> int:
@@ -283,6 +290,63 @@ class Appraiser:
                 best = max(best, self._expected_science(symbols) - before)
         return best
 
+    # ------------------------------------------------------------ kept tokens, other cities
+    def _kept_worth(self, city, kind: str, count: int) -> float:
+        """The score change of `city` taking `count` tokens of a kept kind (a debt token's
+        -1 as its score lines say), plus, for a kind that sits out this age's conflict, the
+        military tokens it would no longer take (as the shields stand)."""
+        if count <= 0:
+            return 0.0
+        other = city.copy()
+        other.kept[kind] = other.kept.get(kind, 0) + count
+        everyone = tuple(other if c.seat == city.seat else c for c in self.everyone)
+        age = self._age
+        left, right = self.game.neighbours(city.seat)
+        worth = (sum(score_city(self.tables, other, left, right, everyone, age.number, age.victory).values())
+                 - sum(score_city(self.tables, city, left, right, everyone, age.number, age.victory).values()))
+        if city is self.city and any(k == kind for k, _event in self.tables.rules.sit_out):
+            worth -= self._tokens_at(self.age_index, None) * self.model.token_rate
+        return worth
+
+    def _city_effects(self, known, source, built: bool) -> float:
+        """Kept tokens taken, what the card does to other cities (their loss is worth as
+        much to this city as the mean harm: coins at the coin rate, debt as its score
+        says), and the powers that change how the city pays or produces."""
+        value = 0.0
+        where = Where(self.city, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
+        for action in known.kept:
+            value += self._kept_worth(self.city, action.kind.text, evaluate(action.count, where))
+        debt = self.tables.rules.debt
+        for action in known.others:
+            targets = self.game.events.group(self.seat, action.group)
+            harm = 0.0
+            for seat in targets:
+                city = self.game.cities[seat]
+                there = self.game.events.where(seat)
+                inner = action.action
+                if isinstance(inner, (ast.GainCoins, ast.LoseCoins)):
+                    lost = per_value(inner.amount, inner.per, there)
+                    lost = -lost if isinstance(inner, ast.GainCoins) else lost
+                    paid = min(lost, city.coins) if lost > 0 else lost
+                    harm += paid * self.model.coin_rate
+                    if debt is not None and lost > paid:
+                        harm -= self._kept_worth(city, debt, lost - paid)
+                elif isinstance(inner, ast.TakeKeptTokens):
+                    harm -= self._kept_worth(city, inner.kind.text, evaluate(inner.count, there))
+            value += harm / max(1, len(targets)) if action.group != "every" else 0.0
+        model = self.model
+        for effect in known.city_powers:
+            if isinstance(effect, ast.TradeRebate):
+                value += effect.amount * len(effect.scope.parts) * self.builds_left * model.coin_rate / 2
+            elif isinstance(effect, ast.ProducesLike) and built:
+                grown = self.city.copy()
+                grown.add_card(source)
+                new = [options for options, _private in grown.like_choices
+                       if (options, _private) not in self.city.like_choices]
+                for options in new:
+                    value += max(self._units_worth(r, 1) for r in options)
+        return value
+
     def _powers(self, known) -> float:
         model = self.model
         card = model.mean_price[self.age_index] * model.coin_rate
@@ -293,9 +357,52 @@ class Appraiser:
                 value += card * (ages_left if effect.limit.text == "age" else 1)
             elif isinstance(effect, ast.PlayLastCard):
                 value += card * ages_left
+            elif isinstance(effect, ast.FreeRule):      # one card an age, or a colour's first
+                value += card * (ages_left if effect.unit == "age"
+                                 else sum(1 for c in self.model.tables.ruleset.vocabulary.colors
+                                          if not self.city.colors.get(c)) / 2)
             else:                                   # a card from the discard pile
                 value += card
         return value
+
+
+    def _discounts(self, known) -> float:
+        """Coins a discount saves on the owner's builds still to come: the builds of its
+        colours (or the wonder stages left), each spared its coins or the trade price of
+        the resource units it waives (all of them: the mean of those cards)."""
+        model = self.model
+        value = 0.0
+        for effect in known.discounts:
+            if effect.scope is not None and "own" not in effect.scope.parts:
+                continue                            # it helps the neighbours, not the owner
+            colors = frozenset(c.text for c in effect.colors)
+            builds, units, coins = model.builds_like(self.age_index, colors, self.builds_left, self.city)
+            if effect.what == "resources":
+                saved = units if effect.amount is None else min(effect.amount, units)
+                value += builds * saved * model.trade_price
+            else:
+                value += builds * (coins if effect.amount is None else min(effect.amount, coins))
+        return value * model.coin_rate
+
+    def _defeats_given(self) -> float:
+        """A defeat token that goes to the neighbour instead: the owner's likely defeats in
+        the ages left (a neighbour with more shields now), each spared at the token rate."""
+        stronger = sum(1 for other in (self.left, self.right) if other.shields > self.city.shields)
+        ages_left = len(self.model.ages) - self.age_index
+        return stronger * ages_left * abs(self.model.token_rate)
+
+
+def settle_worth(model, option) -> float:
+    """A way to settle a loss (`pay N coins and take M debt tokens`), in points: the coins
+    at the coin rate, the tokens as the score lines count them."""
+    return -option.left * model.coin_rate + option.right * model.debt_rate
+
+
+def settle_by_value(game, seat: int, options) -> int:
+    """The index of the best way to settle a loss, by the rules' rates."""
+    model = rule_model(game.tables, game.players)
+    values = [settle_worth(model, o) for o in options]
+    return values.index(max(values))
 
 
 def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: float = 0.0) -> list[float]:

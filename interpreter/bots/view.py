@@ -16,7 +16,7 @@ import threading
 from types import MappingProxyType
 
 from .base import BotError, bot_code
-from .valuation import Appraiser
+from .valuation import Appraiser, settle_by_value
 
 
 _shared = threading.local()     # per thread: the game, its state's fingerprint, its appraisers
@@ -232,6 +232,8 @@ class BotSeat:
 
     def decide(self, game, seat, kind, options) -> int:
         options = tuple(options)
+        if kind == "debt":                    # settling a loss: every bot pays by the rules' value
+            return settle_by_value(game, seat, options)
         view = SeatView(game, seat, kind, self.memory, options)
         self.memory.observe(game, view.player, seat, kind)
         with bot_code(self.spec, "choosing"):

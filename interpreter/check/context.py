@@ -14,7 +14,7 @@ STATEMENT_WORDS = {
     "TradePrice": "trade price", "ScorePad": "score pad",
     "TieBreak": "tie break", "HandSize": "hand", "Turns": "turns", "PassDirection": "pass",
     "LastCardDiscarded": "last card discarded", "VictoryValue": "victory",
-    "ChainStmt": "free with", "AddRandom": "add", "effects": "effects",
+    "ChainStmt": "free with", "AddRandom": "add", "effects": "effects", "CoinsOwed": "coins owed",
 }
 
 
@@ -35,6 +35,7 @@ class Context:
         self.groups: dict[str, tuple[str, ...]] = {}
         self.colors: tuple[str, ...] = ()
         self.symbols: tuple[str, ...] = ()
+        self.tokens: tuple[str, ...] = ()     # kinds of kept token
         self.categories: tuple[str, ...] = ()
         self.rules_known = True      # False when the rules block is missing or broken
         self.vocabulary_known = True # False when no resource, colour or symbol is declared

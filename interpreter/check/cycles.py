@@ -23,6 +23,17 @@ CAUSES = {ast.BuildFromDiscard: ("building built",)}
 
 
 def caused(action) -> tuple[str, ...]:
+    """The events an action fires: a building of any colour (`COLOUR card built`), a token
+    its kind's `... token taken` (a value written as a number tells which; else either)."""
+    if isinstance(action, ast.BuildFromDiscard):
+        return ("building built", ast.COLOR_BUILT)
+    if isinstance(action, ast.TakeToken):
+        value = action.value
+        if isinstance(value, ast.Number):
+            return ("victory token taken",) if value.value > 0 else ()
+        if isinstance(value, ast.Negative) and isinstance(value.operand, ast.Number):
+            return ("defeat token taken",) if value.operand.value > 0 else ()
+        return ("victory token taken", "defeat token taken")
     return CAUSES.get(type(action), ())
 
 
@@ -35,7 +46,7 @@ def check_cycles(triggers: list[ast.Trigger], ctx: Context) -> None:
     edges: dict[str, dict[str, ast.Trigger]] = {}   # event -> {caused event: first trigger causing it}
     for t in free:
         for event in caused(t.action):
-            edges.setdefault(t.event, {}).setdefault(event, t)
+            edges.setdefault(_node(t.event), {}).setdefault(event, t)
     reported: set[int] = set()
     for start in free:
         if id(start) in reported:
@@ -50,13 +61,18 @@ def check_cycles(triggers: list[ast.Trigger], ctx: Context) -> None:
                    help=_("give it a limit (`once per turn`) or a condition"))
 
 
+def _node(event: str) -> str:
+    """The event as the search follows it: a building of any colour is one event."""
+    return ast.COLOR_BUILT if event.endswith(ast.COLOR_BUILT) else event
+
+
 def _path_back(start, event: str, edges) -> list | None:
     """Triggers from `start` whose events lead from `event` back to `start`'s own event
     (breadth-first over events), or None."""
     back = {event: None}
     queue = [event]
     for here in queue:
-        if here == start.event:
+        if here == _node(start.event):
             path = [start]
             steps = []
             while back[here] is not None:

@@ -94,7 +94,7 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
     """Every age deals `hand` cards to each seat, at every player count of the rules (and
     of each table, whose decks are made as for its `cards as for` count)."""
     players = range(rules.min_players, rules.max_players + 1)
-    counts = [(p, p, p) for p in players] + [(t.players, t.deal_as, t.seats) for t in tables]
+    counts = [(p, p, p, None) for p in players] + [(t.players, t.deal_as, t.seats, t) for t in tables]
     pooled: set[str] = set()
     for age in rules.ages:
         for draw in age_deck(cards, age, rules.max_players).draws:
@@ -111,10 +111,11 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
                                  f"(`set age {roman(age.number)} {{ add ... }}`)") if notes else
                            "cards in a random pool have no `copies` line; add cards or draw fewer")
         wrong = []
-        for p, deal_as, seats in counts:
+        for p, deal_as, seats, table in counts:
             dealt = age_deck(cards, age, deal_as).size
-            if dealt != age.hand * seats:
-                wrong.append(f"{dealt} at {p} players (needs {age.hand * seats})")
+            hand = table.age(age).hand if table else age.hand
+            if dealt != hand * seats:
+                wrong.append(f"{dealt} at {p} players (needs {hand * seats})")
         if wrong:
             each = f"{age.hand} card{'s' * (age.hand != 1)}"
             notes = ctx.provenance.notes(("deck", age.number), ("players",))

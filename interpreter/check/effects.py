@@ -60,15 +60,16 @@ def _shields(effect: ast.Shields, ctx: Context):
 
 
 def _when_built(effect: ast.WhenBuilt, ctx: Context):
-    if _copies(effect.action):
-        ctx.report("E1210", _("copying a card happens when scoring"), effect.action.span,
-                   label=_("not when built"), help=_("write `at end of game: copy ...`"))
+    if isinstance(effect.action, ast.AtTurnEnd) and _copies(effect.action):
+        ctx.report("E1210", _("copying a card happens when built or when scoring"), effect.action.span,
+                   label=_("not at the end of the turn"),
+                   help=_("write `when built: copy ...` or `at end of game: copy ...`"))
         return None
     return effect if check_action(effect.action, ctx) else None
 
 
 def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
-    if not isinstance(effect.action, (ast.CopyCard, ast.GainCoins)):
+    if not isinstance(effect.action, (ast.CopyCard, ast.CopySymbol, ast.GainCoins)):
         ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
                    label=_("only `copy ...` or `gain ... coins` can"),
                    help=_("building needs a turn: write it after `when built:` instead"))
@@ -93,6 +94,21 @@ def _free_rule(effect: ast.FreeRule, ctx: Context):
                           "age"))
         return None
     return effect
+
+
+def _discount(effect: ast.Discount, ctx: Context):
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
+    ok = _no_repeats(effect.colors, ctx, "colour") and ok
+    if effect.amount is not None:
+        ok = _positive(effect.amount, effect.span, "a discount", ctx) and ok
+    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p == "neighbour"]
+    if wrong:
+        ctx.report("E1210", "`the neighbour` means nothing here", effect.scope.span,
+                   label="no neighbour is being looked at",
+                   help="say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, "
+                        "`neighbours` or `all cities`")
+        ok = False
+    return effect if ok else None
 
 
 def _coins(action: ast.GainCoins | ast.LoseCoins, ctx: Context, neighbour: bool) -> bool:
@@ -120,6 +136,32 @@ def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool) -> bool:
 
 def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
     return True
+
+
+def _take_kept(action: ast.TakeKeptTokens, ctx: Context, neighbour: bool) -> bool:
+    ok = ctx.known(action.kind, ctx.tokens, "E1008", "token kind")
+    if isinstance(action.count, ast.Number) and not _positive(action.count.value, action.span, "`take`", ctx):
+        return False
+    return check_expr(action.count, ctx, neighbour) and ok
+
+
+def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool:
+    return check_action(action.action, ctx, neighbour)
+
+
+def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
+    return _neighbours_only(action.scope, "copying", ctx) and ok
+
+
+def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
+    ok = _positive(effect.amount, effect.span, "a rebate", ctx)
+    return effect if _neighbours_only(effect.scope, "buying", ctx) and ok else None
+
+
+def _produces_like(effect: ast.ProducesLike, ctx: Context):
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
+    return effect if ok and _no_repeats(effect.colors, ctx, "colour") else None
 
 
 def _produces(effect: ast.Produces, ctx: Context):
@@ -165,6 +207,9 @@ def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
 
 def _trigger(trigger: ast.Trigger, ctx: Context):
     ok = True
+    if trigger.event.endswith(ast.COLOR_BUILT):
+        color = trigger.event[: -len(ast.COLOR_BUILT)]
+        ok = ctx.known(ast.Name(text=color, span=trigger.span), ctx.colors, "E1002", "colour")
     if trigger.limit is not None:
         ok = ctx.known(trigger.limit, LIMITS, "E1007", "limit")
     for comparison in trigger.conditions:
@@ -179,7 +224,8 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
 
 
 def _copies(action) -> bool:
-    return isinstance(action, ast.CopyCard) or (isinstance(action, ast.AtTurnEnd) and _copies(action.action))
+    return isinstance(action, (ast.CopyCard, ast.CopySymbol)) or \
+        (isinstance(action, ast.AtTurnEnd) and _copies(action.action))
 
 
 def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
@@ -217,6 +263,10 @@ def _measures(expr) -> bool:
 
 def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
+    if q.kind is not None:
+        ok = ctx.known(q.kind, ctx.tokens, "E1008", "token kind") and ok
+    if q.measure == "card sets":
+        ok = _no_repeats(q.colors, ctx, "colour") and ok
     if q.extreme is not None and not _compares_cities(q, ctx):
         return False
     if q.scope is not None and q.measure in ("complete sets", "symbol squares"):
@@ -288,9 +338,11 @@ EFFECT_RULES = {
     ast.Produces: _produces, ast.Points: _as_is, ast.Shields: _shields, ast.Science: _science,
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
-    ast.PlayLastCard: _as_is, ast.Trigger: _trigger,
+    ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
+    ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like,
 }
 ACTION_RULES = {
     ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,
     ast.BuildFromDiscard: _nothing_to_misuse, ast.CopyCard: _copy_card,
+    ast.TakeKeptTokens: _take_kept, ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
 }

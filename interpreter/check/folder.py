@@ -10,7 +10,7 @@ from pathlib import Path
 import attrs
 
 from ..diagnostics import Diagnostic, Span, sort_key
-from ..paths import DEFAULT_RULES, content_dir
+from ..paths import DEFAULT_RULES, content_dir, split_rules
 from ..syntax.parser import parse_text, read_source
 from .load import (CheckResult, check_sources, nested_rule_sets, read_sources, rules_folder, same_fault, stray_item,
                    with_variant_notes)
@@ -48,7 +48,7 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
     # thing checked: the folder's variants are not stacked on it
     found = [] if variants or result.variants else folder_variant_files(paths, rules)
     result = _with_notation(result, notation_tables(paths, rules))
-    if not (variants or result.variants):        # the rule set as it is: its translations too
+    if not (variants or result.variants or split_rules(rules)[1]):    # the rule set as it is: its translations too
         result = _with_translations(result, base_folders(paths, rules))
     if not found:
         return result

@@ -8,7 +8,8 @@ from pathlib import Path
 import attrs
 
 from ..diagnostics import Diagnostic, Note, SourceCache, sort_key
-from ..paths import DEFAULT_RULES, content_dir, is_rule_set, rule_sets
+from ..paths import (DEFAULT_RULES, EXPANSIONS, content_dir, expansion_packs, is_rule_set, join_rules, rule_sets,
+                     shipped_rules_names, split_rules)
 from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
 from .cards import check_card, check_wonder
@@ -50,7 +51,8 @@ class UsageError(Exception):
 
 def content_files(paths) -> list[tuple[Path, str]]:
     """Expand folders to their .wonders files, subfolders included except those named
-    `variants` (variants apply only when asked for with --variant) and rule sets inside a
+    `variants` (variants apply only when asked for with --variant), those named `expansions`
+    (packs apply only when asked for with --expansion) and rule sets inside a
     rule set (a subfolder with its own `rules` block: a rule set is a folder); (path, name
     to show) pairs, sorted."""
     found: list[tuple[Path, str]] = []
@@ -96,7 +98,7 @@ def _walk(folder: Path) -> tuple[list[Path], list[Path]]:
         for entry in entries:
             if entry.suffix == ".wonders" and not entry.is_dir():
                 found.append(entry)
-            elif entry.is_dir() and not entry.is_symlink() and entry.name != "variants":
+            elif entry.is_dir() and not entry.is_symlink() and entry.name not in ("variants", EXPANSIONS):
                 if inside_rules and is_rule_set(entry):
                     nested.append(entry)
                 else:
@@ -111,7 +113,9 @@ class UnknownRules(UsageError):
 
 
 def rules_folder(name: str | None) -> Path:
-    """The folder of a shipped rule set, by name (None: the default)."""
+    """The folder of a shipped rule set, by name (None: the default; the packs of a name
+    with packs are left out: pack_folders gives theirs)."""
+    name = split_rules(name)[0]
     sets = rule_sets()
     if name is None:
         return sets[DEFAULT_RULES]
@@ -124,10 +128,60 @@ def rules_folder(name: str | None) -> Path:
 
 
 def default_files(rules: str | None = None) -> list[tuple[Path, str]]:
+    """The files of a shipped rule set, then those of each of its packs in the order named."""
     root = content_dir()
     folder = rules_folder(rules)
     files = sorted(folder.glob("*.wonders")) if folder == root else folder_files(folder)
+    files += [f for pack in pack_folders(rules) for f in folder_files(pack)]
     return [(p, f"content/{p.relative_to(root).as_posix()}") for p in files]
+
+
+class UnknownPack(UsageError):
+    """`--expansion NAME` names no shipped pack, or a pack written for other rules."""
+
+
+def pack_folders(rules: str | None) -> list[Path]:
+    """The folders of the packs a rule set's name carries (`first-edition+NAME`)."""
+    packs = expansion_packs()
+    found = []
+    for name in split_rules(rules)[1]:
+        if name not in packs:
+            from ..diagnostics import did_you_mean
+            guess = did_you_mean(name, list(packs))
+            hint = f"did you mean {guess!r}? " if guess else ""
+            raise UnknownPack(f"no expansion named {name!r}; {hint}expansions: {', '.join(packs) or 'none'}")
+        found.append(packs[name])
+    return found
+
+
+_CHANGES = re.compile(r'^\s*changes\s+"([^"\n]*)"', re.MULTILINE)
+
+
+def with_expansions(rules: str | None, names) -> str | None:
+    """The rule set `rules` with the packs `names` on top, as one name (None: the default
+    rule set, no packs).  A pack names the rules it is written for in the `changes` line
+    of its variant blocks; on any other rule set it is refused, never applied."""
+    names = tuple(dict.fromkeys(names))
+    base, carried = split_rules(rules)
+    combined = join_rules(base, carried + tuple(n for n in names if n not in carried))
+    folders = pack_folders(combined)
+    chosen = split_rules(combined)[0] or DEFAULT_RULES
+    rules_folder(chosen)                           # an unknown rule set is named first
+    for name, folder in zip(split_rules(combined)[1], folders):
+        written_for = {shipped_rules_names().get(changed, changed)
+                       for path in sorted(folder.glob("*.wonders"))
+                       for changed in _CHANGES.findall(path.read_text(encoding="utf-8", errors="replace"))}
+        wrong = sorted(written_for - {chosen})
+        if wrong:
+            raise UnknownPack(f"the expansion {name!r} is written for the rules {', '.join(wrong)}, not "
+                              f"{chosen}; leave out --rules {chosen} (or give --rules {wrong[0]})")
+    return combined
+
+
+def is_pack_file(shown: str) -> bool:
+    """Whether a file, as shown, is one of a shipped expansion pack's: its variant blocks
+    are the pack's changes to the rules, not variants the user asked for."""
+    return shown.startswith(f"content/{EXPANSIONS}/")
 
 
 def is_variant_path(name: str) -> bool:
@@ -212,6 +266,9 @@ def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResul
 def read_sources(paths=None, variants=(), rules: str | None = None):
     """The (name shown, text, reading problems) of every file check_paths checks, and the
     names shown of those that came from --variant."""
+    if paths and split_rules(rules)[1]:
+        raise UsageError("--expansion puts a shipped pack on the shipped rules, not on --content files; "
+                         "give the pack's folder among the content instead")
     if paths and rules is not None:
         raise UsageError("give --rules (a shipped rule set) or --content (files), not both")
     files = content_files(paths) if paths else default_files(rules)
@@ -245,7 +302,8 @@ def check_sources(sources, parse=parse_text, variant_files_shown=frozenset()) ->
             unparsed_cards |= _card_names(text) - {i.name.text for i in tree.items if isinstance(i, ast.Card)}
     ruleset, problems = check_files(parsed, complete=not diagnostics, unparsed_cards=unparsed_cards)
     diagnostics += problems
-    applied = tuple(i.name.text for f in parsed for i in f.items if isinstance(i, ast.Variant))
+    applied = tuple(i.name.text for f in parsed for i in f.items
+                    if isinstance(i, ast.Variant) and not is_pack_file(i.name.span.file))
     if any(d.is_error for d in diagnostics):
         ruleset = None
     return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), cache,

@@ -106,6 +106,9 @@ class RulesDef:
     tie_break: tuple[str, ...]
     span: Span
     players_span: Span | None = None        # the `players` statement (a variant's `set players`)
+    debt: str | None = None                 # `coins owed become KIND tokens`: the kind
+    debt_by_choice: bool = False            # `coins owed may become ...`: paying is the payer's choice
+    sit_out: tuple[tuple[str, str], ...] = ()   # (token kind, event): `holders of ... sit out the next ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
     phases: tuple[PhaseDef, ...] = ()       # the phases besides the ages, in written order
 
@@ -134,6 +137,14 @@ class TableDef:
     deal_as: int                                # the player count the decks are made for
     neutrals: tuple[NeutralDef, ...]
     span: Span
+    hand: int | None = None                     # every age's hand and turns at this table
+    turns: int | None = None
+
+    def age(self, age: "AgeDef") -> "AgeDef":
+        """The rules' age as played at this table."""
+        if self.hand is None and self.turns is None:
+            return age
+        return attrs.evolve(age, hand=self.hand or age.hand, turns=self.turns or age.turns)
 
     @property
     def seats(self) -> int:
@@ -146,6 +157,7 @@ class Vocabulary:
     groups: tuple[tuple[str, tuple[str, ...]], ...]       # (group, members)
     colors: tuple[str, ...]
     symbols: tuple[str, ...]
+    tokens: tuple[str, ...] = ()         # kinds of kept token (`tokens: debt, diplomacy`)
 
     def group(self, name: str) -> tuple[str, ...] | None:
         return next((members for g, members in self.groups if g == name), None)

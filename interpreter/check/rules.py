@@ -131,6 +131,10 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
                            notes=(Note(_("the first one is here"), named[trigger.name.text].span),),
                            help=_("a variant names a trigger to replace or remove it: give each its own name"))
             named.setdefault(trigger.name.text, trigger.name)
+    debt = ctx.single(body, ast.CoinsOwed, owner, rules.span)
+    if debt is not None and not ctx.known(debt.kind, ctx.tokens, "E1008", "token kind"):
+        debt = None
+    sit_out = _sit_out(body, ctx)
     if None in (low, high, starting, sell, trade, pad) or ages is None:
         return None
     return RulesDef(
@@ -139,7 +143,23 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
         score_pad=ctx.categories, stage_points_category=stage_category,
         color_points_categories=tuple(color_categories), scores=scores,
         tie_break=tuple(k.text for k in tie.keys) if tie else (), span=rules.span,
-        players_span=players.span)
+        players_span=players.span, debt=debt.kind.text if debt else None,
+        debt_by_choice=bool(debt and debt.by_choice), sit_out=sit_out)
+
+
+def _sit_out(body, ctx: Context) -> tuple[tuple[str, str], ...]:
+    """`holders of KIND tokens sit out the next EVENT`, one statement per kind."""
+    found: dict[str, ast.SitOut] = {}
+    for stmt in body:
+        if not isinstance(stmt, ast.SitOut) or not ctx.known(stmt.kind, ctx.tokens, "E1008", "token kind"):
+            continue
+        if stmt.kind.text in found:
+            ctx.report("E1102", f"the holders of {stmt.kind.text} tokens are told twice what they sit out",
+                       stmt.span, label="said again", notes=(Note("first said here", found[stmt.kind.text].span),),
+                       help="keep one of the two statements")
+            continue
+        found[stmt.kind.text] = stmt
+    return tuple((kind, s.event) for kind, s in found.items())
 
 
 def _check_ages(rules: ast.Rules, ctx: Context) -> tuple[AgeDef, ...] | None:

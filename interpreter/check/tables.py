@@ -39,9 +39,34 @@ def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
                        help="a table's decks are made as for a player count within the rules' range" + drop)
             continue
         neutrals = tuple(_neutral(city, rules, ctx) for city in table.neutrals)
+        hand = table.hand.amount.value if table.hand else None
+        turns = table.turns.amount.value if table.turns else None
+        if not _hand_fits(table, hand, turns, rules, ctx):
+            continue
         if None not in neutrals:
-            tables.append(TableDef(n, deal_as, neutrals, table.span))
+            tables.append(TableDef(n, deal_as, neutrals, table.span, hand, turns))
     return tuple(tables)
+
+
+def _hand_fits(table: ast.Table, hand, turns, rules: RulesDef, ctx: Context) -> bool:
+    """A table's `hand` and `turns` make sense with every age: 1 <= turns <= hand, and
+    fewer turns than cards only where the age discards the last cards."""
+    for age in rules.ages:
+        h, t = hand or age.hand, turns or age.turns
+        stmt = table.turns or table.hand
+        if stmt is None:
+            return True
+        if h < 1 or not 1 <= t <= h:
+            ctx.report("E1206", f"the table for {table.players.value} players plays {t} turns from a hand of "
+                       f"{h} cards in age {roman(age.number)}", stmt.span,
+                       label="turns must be between 1 and the hand size")
+            return False
+        if t < h and not age.last_card_discarded:
+            ctx.report("E1201", f"at the table for {table.players.value} players, age {roman(age.number)} "
+                       "does not say what happens to the cards left after the last turn", stmt.span,
+                       help="add `last card discarded` to the age, or play every card")
+            return False
+    return True
 
 
 def _set_by_variant(rules: RulesDef) -> bool:

@@ -140,6 +140,29 @@ class Workspace:
             self._named_change(change, "phase", self.phases, self.body, self._put_statement)
         elif change.what == "zone":
             self._named_change(change, "zone", self.zones, self.body, self._put_statement)
+        elif change.what == "pad line":
+            self._pad_line(change)
+
+    def _pad_line(self, change: ast.Change) -> None:
+        """`add score pad line NAME [after NAME]`: the line goes into the score pad, so that
+        packs each adding their own line combine (a `set score pad` would conflict)."""
+        line = change.item
+        self._touches(change, f"adds the line `{line.name.text}` to the score pad", ("categories",))
+        at = self.kinds.first(ast.ScorePad)
+        if at is None:
+            return                             # E1201 reports the missing score pad
+        pad = self.body[at]
+        names = [n.text for n in pad.categories]
+        if line.name.text in names:
+            self.ctx.report("E1404", f"the score pad already has a line `{line.name.text}`", line.name.span,
+                            help="leave out this change, or add a line of another name")
+            return
+        if line.after is not None and line.after.text not in names:
+            self.ctx.known(line.after, names, "E1005", "score category")
+            return
+        place = names.index(line.after.text) + 1 if line.after is not None else len(names)
+        categories = pad.categories[:place] + (line.name,) + pad.categories[place:]
+        self._put_statement(at, attrs.evolve(pad, categories=categories))
 
     def _touches(self, change: ast.Change, does: str, *keys) -> None:
         self.ctx.provenance.record(keys, self._variant, does, change.span)

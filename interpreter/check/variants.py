@@ -134,6 +134,8 @@ def sites(change: ast.Change) -> list[tuple]:
         return [("trigger", target.text)] if target is not None else [("trigger", "+", next(_fresh))]
     if what in ("phase", "zone"):
         return [(what, target.text)]
+    if what == "pad line":
+        return [("pad line", target.text)]
     if what == "score":
         return [("score", target.text) + (("+", next(_fresh)) if change.verb == "add" else ())]
     return [(what,)]

@@ -13,7 +13,7 @@ from ..i18n import _
 def _declared_names(item):
     if isinstance(item, ast.ResourcesDecl):
         return (item.group,) + item.names
-    if isinstance(item, (ast.ColorsDecl, ast.SymbolsDecl)):
+    if isinstance(item, (ast.ColorsDecl, ast.SymbolsDecl, ast.TokensDecl)):
         return item.names
     return ()
 
@@ -23,6 +23,7 @@ def collect_vocabulary(items, ctx: Context) -> Vocabulary:
     groups: dict[str, tuple[str, ...]] = {}
     colors: list[str] = []
     symbols: list[str] = []
+    tokens: list[str] = []
     first_seen: dict[str, ast.Name] = {}
 
     def declare(name: ast.Name, into: list[str], what: str) -> None:
@@ -50,6 +51,9 @@ def collect_vocabulary(items, ctx: Context) -> Vocabulary:
         elif isinstance(item, ast.SymbolsDecl):
             for name in item.names:
                 declare(name, symbols, "science symbol")
+        elif isinstance(item, ast.TokensDecl):
+            for name in item.names:
+                declare(name, tokens, "token kind")
 
     for item in items:
         for name in _declared_names(item):
@@ -63,5 +67,5 @@ def collect_vocabulary(items, ctx: Context) -> Vocabulary:
         ctx.report("E1211", _("no resources, colours or science symbols are declared"), None,
                    help=_("check this file together with the files that declare them, e.g. `wonders check "
                           "content/base.wonders my-cards.wonders`"))
-    ctx.colors, ctx.symbols = tuple(colors), tuple(symbols)
-    return Vocabulary(tuple(resources), tuple(groups.items()), tuple(colors), tuple(symbols))
+    ctx.colors, ctx.symbols, ctx.tokens = tuple(colors), tuple(symbols), tuple(tokens)
+    return Vocabulary(tuple(resources), tuple(groups.items()), tuple(colors), tuple(symbols), tuple(tokens))

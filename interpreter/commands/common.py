@@ -58,9 +58,36 @@ LANG = click.option("--lang", metavar="CODE", default=None, expose_value=False, 
                          "LC_MESSAGES or LANG; English when they name no other)")
 
 
-RULES = click.option("--rules", "rules", metavar="NAME", default=None,
-                     help="the shipped rule set: a folder of the content with rules of its own, by "
-                          "name (default: the top-level content, first-edition)")
+_PACKS = "wonders.expansions"
+
+
+def _given_packs(ctx, param, value):
+    ctx.meta[_PACKS] = value             # eager: read by --rules, whose value carries them
+    return value
+
+
+def _rules_with_packs(ctx, param, value):
+    from interpreter.check.load import UsageError, with_expansions
+    try:
+        return with_expansions(value, ctx.meta.get(_PACKS, ()))
+    except UsageError as err:
+        raise click.BadParameter(shown(str(err)), param_hint="--expansion" if ctx.meta.get(_PACKS) else "--rules") \
+            from None
+
+
+_RULES = click.option("--rules", "rules", metavar="NAME", default=None, callback=_rules_with_packs,
+                      help="the shipped rule set: a folder of the content with rules of its own, by "
+                           "name (default: the top-level content, first-edition)")
+_EXPANSION = click.option("--expansion", metavar="NAME", multiple=True, expose_value=False, is_eager=True,
+                          callback=_given_packs,
+                          help="add a shipped expansion pack (a folder of content/expansions/) to the "
+                               "rules (repeatable)")
+
+
+def RULES(command):            # noqa: N802 (an option decorator, used like the others)
+    """--rules and --expansion: the command gets one `rules` value, the rule set's name with
+    the packs joined on (`first-edition+NAME`, paths.py), or None for the default alone."""
+    return _RULES(_EXPANSION(command))
 
 
 VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",
@@ -126,19 +153,41 @@ def tables(paths, variants=(), rules=None):
     return compile_rules(result.ruleset)
 
 
+def rules_record(rules) -> dict:
+    """How a game's options record its rule set: `rules` by name and `expansions`, the packs."""
+    from interpreter.paths import DEFAULT_RULES, split_rules
+    base, packs = split_rules(rules)
+    return {"rules": base or DEFAULT_RULES, "expansions": list(packs)}
+
+
 def recorded_rules(data, given, path):
-    """The rule set a log or save records (the default one when it records none);
-    --rules, if given, must say the same: a game replays only with its own rules."""
-    from interpreter.paths import DEFAULT_RULES
+    """The rule set a log or save records (the default one when it records none), with
+    the expansion packs it records; --rules and --expansion, if given, must say the same:
+    a game replays only with its own rules."""
+    from interpreter.paths import DEFAULT_RULES, join_rules, split_rules
     options = data.get("options") if isinstance(data, dict) else None
-    recorded = options.get("rules", DEFAULT_RULES) if isinstance(options, dict) else DEFAULT_RULES
+    options = options if isinstance(options, dict) else {}
+    recorded = options.get("rules", DEFAULT_RULES)
+    packs = options.get("expansions", [])
     if not isinstance(recorded, str):
         click.echo(f"error: {path}: \"options\".\"rules\" must be the name of a rule set", err=True)
         sys.exit(1)
-    if given is not None and given != recorded:
-        raise click.UsageError(f"{path} was played with the rules {recorded!r}, not {given!r}; "
-                               "leave out --rules to use the recorded ones")
-    return recorded
+    if not isinstance(packs, list) or not all(isinstance(p, str) for p in packs):
+        click.echo(f"error: {path}: \"options\".\"expansions\" must be a list of expansion names", err=True)
+        sys.exit(1)
+    if given is not None:
+        given_base, given_packs = split_rules(given)
+        recorded_base, recorded_packs = split_rules(join_rules(recorded, packs))
+        if given_base != recorded_base:
+            raise click.UsageError(f"{path} was played with the rules {recorded_base!r}, not {given_base!r}; "
+                                   "leave out --rules to use the recorded ones")
+        if given_packs != recorded_packs:
+            def said(packs):
+                return f"the expansions {', '.join(packs)}" if packs else "no expansion"
+            raise click.UsageError(f"{path} was played with {said(recorded_packs)}, but the options ask for "
+                                   f"{said(given_packs)}; "
+                                   "leave out --expansion (and --rules) to use the recorded ones")
+    return join_rules(recorded, packs) if packs else recorded
 
 
 JSON_BOUND = 64 << 20      # bytes: a 7-player game's log is under 1 MB; a bound keeps a wrong file from filling memory

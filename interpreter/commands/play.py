@@ -14,7 +14,7 @@ import sys
 import click
 
 from .common import WriteError, game_options, load_position, \
-    game_writer, run_game, shown, tables as load_tables, variant_record, write_atomic
+    game_writer, rules_record, run_game, shown, tables as load_tables, variant_record, write_atomic
 from .outputs import bot_inputs, check_outputs, content_inputs
 
 
@@ -123,8 +123,7 @@ def _new_game(players, seed, sides, wonders, names, paths, variants, rules):
         raise click.UsageError(str(err)) from None
     game.options["variants"] = variant_record(variants)
     if not paths:
-        from interpreter.paths import DEFAULT_RULES
-        game.options["rules"] = rules or DEFAULT_RULES
+        game.options.update(rules_record(rules))
     return game
 
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..check.rules import roman
+from .discounts import cost_for, discounted_payments, touched
 from .payment import trio_of
 
 
 class Action(NamedTuple):
     """A tuple, not an attrs class: the engine makes a great many of them."""
-    kind: str                  # "build", "stage", "sell", "pass" or "keep" (a draft's pick)
+    kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy" or
+                               # "pay" (a loss settled: coins paid left, tokens taken right)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
@@ -33,9 +35,13 @@ class Action(NamedTuple):
     def _words(self, tables) -> str:
         if self.kind == "pass":
             return "pass"
+        if self.kind == "pay":                # a loss under `coins owed may become ... tokens`
+            tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
+            return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
         card = tables.cards[self.card]
         name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
-        text = {"build": "build", "stage": "wonder stage with", "sell": "sell", "keep": "keep"}[self.kind] + " " + name
+        text = {"build": "build", "stage": "wonder stage with", "sell": "sell", "keep": "keep",
+                "copy": "copy"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
         elif self.free in ("power", "rule"):
@@ -56,11 +62,12 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     action, cheapest first.  (The hot path of a game: kept plain on purpose.)"""
     city = game.cities[seat]
     trio = trio_of(city, *game.neighbours(seat))
+    special = _special(game, city)
     hand = game.hands[seat] if hand is None else hand
-    stages = _stage_payments(city, trio)
+    stages = _stage_payments(city, trio, special)
     actions: list[Action] = []
     for index in dict.fromkeys(hand):
-        actions += _builds(game, city, trio, index)
+        actions += _builds(game, city, trio, index, special)
         for l, r in stages:
             actions.append(_new(Action, ("stage", index, l, r, "")))
         actions.append(_new(Action, ("sell", index, 0, 0, "")))
@@ -72,25 +79,50 @@ def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
     one card's share of `legal_actions`, for a player that weighs cards one at a time
     (`trio`: the city's payments, `trio_of`, when the caller has them)."""
     city = game.cities[seat]
-    return _builds(game, city, trio or trio_of(city, *game.neighbours(seat)), index)
+    return _builds(game, city, trio or trio_of(city, *game.neighbours(seat)), index, _special(game, city))
 
 
 def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
     """The affordable (left, right) payments for the city's next wonder stage, cheapest
     first; none when every stage is built or it cannot be paid."""
     city = game.cities[seat]
-    return _stage_payments(city, trio or trio_of(city, *game.neighbours(seat)))
+    city = game.cities[seat]
+    return _stage_payments(city, trio or trio_of(city, *game.neighbours(seat)), _special(game, city))
 
 
-def _stage_payments(city, trio) -> list[tuple[int, int]]:
-    stages = city.side.stages
-    if city.stages >= len(stages):
+def _special(game, city):
+    """The city's neighbours when a discount or a rebate reaches it, else None (the common
+    case: then the payments are the trio's alone)."""
+    left, right = game.neighbours(city.seat)
+    if touched(city, left, right) or city.rebate[0] or city.rebate[1]:
+        return left, right
+    return None
+
+
+def _stage_payments(city, trio, special) -> list[tuple[int, int]]:
+    stage = city.next_stage()
+    if stage is None:
         return []
-    stage = stages[city.stages]
-    if stage.cost_coins > city.coins:
+    coins, options = stage.cost_coins, None
+    if special is not None and touched(city, *special):
+        cost, coins, units = cost_for(city, *special, stage)
+        options = discounted_payments(cost, units, city, *special)
+    if coins > city.coins:
         return []
-    budget = city.coins - stage.cost_coins
-    return [p for p in trio.options(stage.cost) if p[0] + p[1] <= budget]
+    budget = city.coins - coins
+    if options is None:
+        options = trio.options(stage.cost)
+    if special is not None and (city.rebate[0] or city.rebate[1]):
+        options = rebated(options, city.rebate)
+    return [p for p in options if p[0] + p[1] <= budget]
+
+
+def rebated(options, rebate) -> list[tuple[int, int]]:
+    """Payments with a city's rebates (`buy the first resource from ... for N coins less`)
+    taken off what goes to each side, cheapest first, each once."""
+    off_left, off_right = rebate
+    found = {(max(0, l - off_left), max(0, r - off_right)): None for l, r in options}
+    return sorted(found, key=lambda p: p[0] + p[1])
 
 
 def is_legal(game, seat: int, action) -> bool:
@@ -101,8 +133,8 @@ def is_legal(game, seat: int, action) -> bool:
         return action == Action("sell", action.card)
     if action.kind == "stage":
         return (action.left, action.right) in stage_payments(game, seat) and not action.free
-    if action.kind == "build" and not action.free:           # the common case, without the list
-        city = game.cities[seat]
+    city = game.cities[seat]
+    if action.kind == "build" and not action.free and _special(game, city) is None:   # the common case
         card = game.tables.cards[action.card]
         names = city.names
         if card.name in names or not card.chains.isdisjoint(names) or card.cost_coins > city.coins or \
@@ -114,7 +146,7 @@ def is_legal(game, seat: int, action) -> bool:
     return action in card_builds(game, seat, action.card)
 
 
-def _builds(game, city, trio, index: int) -> list[Action]:
+def _builds(game, city, trio, index: int, special) -> list[Action]:
     card = game.tables.cards[index]
     names = city.names
     if card.name in names:
@@ -126,19 +158,54 @@ def _builds(game, city, trio, index: int) -> list[Action]:
     actions = []
     cost_coins = card.cost_coins
     free_anyway = False
+    options = None
+    if special is not None and touched(city, *special):
+        cost, cost_coins, units = cost_for(city, *special, card)
+        if cost_coins <= city.coins:
+            options = discounted_payments(cost, units, city, *special)
     if cost_coins <= city.coins:
         budget = city.coins - cost_coins
-        paid = trio.memo.get(card.cost)
-        if paid is None:
-            paid = trio.options(card.cost)
-        actions = [_new(Action, ("build", index, l, r, "")) for l, r in paid if l + r <= budget]
-        free_anyway = not cost_coins and paid[:1] == _FREE     # cheapest first: nothing to pay
+        if options is None:
+            options = trio.memo.get(card.cost)
+            if options is None:
+                options = trio.options(card.cost)
+        if special is not None and (city.rebate[0] or city.rebate[1]):
+            options = rebated(options, city.rebate)
+        actions = [_new(Action, ("build", index, l, r, "")) for l, r in options if l + r <= budget]
+        free_anyway = not cost_coins and tuple(options[:1]) == _FREE     # cheapest first: nothing to pay
     if city.free_build and not city.free_build_used and not free_anyway:
         actions.append(_new(Action, ("build", index, 0, 0, "power")))
     return actions
 
 
 _FREE = ((0, 0),)
+
+
+def debt_options(game, seat: int) -> list[Action]:
+    """The ways to settle the loss `seat` decides on (the flow's waiting `settle` step):
+    pay every coin it can down to none, taking a debt token for each coin not paid."""
+    _step, _seat, amount, _paid = game.stack[-1]
+    most = min(amount, game.cities[seat].coins)
+    return [Action("pay", -1, paid, amount - paid) for paid in range(most, -1, -1)]
+
+
+def copy_options(game, seat: int, action) -> list[Action]:
+    """The neighbours' cards a `when built: copy a COLOURS card from SCOPE` may copy now:
+    of those colours, built in the scope's cities, of a name the city neither holds nor
+    has copied."""
+    city = game.cities[seat]
+    left, right = game.neighbours(seat)
+    colors = {c.text for c in action.colors}
+    have = city.names | {game.tables.cards[i].name for i in city.copied}
+    out = []
+    for part in action.scope.parts:
+        other = left if part == "left" else right
+        for index in other.built:
+            card = game.tables.cards[index]
+            if card.color in colors and card.name not in have:
+                have = have | {card.name}
+                out.append(Action("copy", index))
+    return out
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

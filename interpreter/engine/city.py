@@ -23,14 +23,15 @@ DIRECTIONS = ("left", "right")
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used")
-OWNED_LISTS = ("built", "tokens", "under_stages")
+OWNED_LISTS = ("built", "tokens", "under_stages", "copied")
 OWNED_SETS = ("names",)
-DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig")
+OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
+DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig", "gives_defeats")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
-                 "free_build", "free_rules")
+                 "free_build", "free_rules", "discounts", "rebate", "like", "like_choices")
 DERIVED_DICTS = ("colors",)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
-OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS
+OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS + OWNED_DICTS
 DERIVED = DERIVED_VALUES + DERIVED_LISTS + DERIVED_DICTS + DERIVED_NESTED
 
 
@@ -48,6 +49,10 @@ class Held(NamedTuple):
     free_build: tuple = ()        # limits of "may build a card for free" powers
     free_rules: tuple = ()        # ("first", "color"), ...
     play_last: bool = False
+    cost_discounts: tuple = ()    # (colours, what, amount or -1, scope parts): engine/discounts.py
+    gives_defeats: bool = False   # its defeat tokens go to the neighbour
+    rebates: tuple = ()           # (0 left / 1 right, coins off the first resource bought each turn)
+    like: tuple = ()              # ProducesLike effects (what they produce follows the city)
     trade_changed: bool = False   # production or prices changed: the payment tables are signed again
 
 
@@ -58,8 +63,9 @@ def held_by(effects, tables: Tables) -> Held:
     """The effects that act while owned, resolved (each static kind has its branch here)."""
     res, sym = tables.resource_index, tables.symbol_index
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
-                                   "wilds", "discounts", "free_build", "free_rules")}
-    shields, play_last, trade_changed = 0, False, False
+                                   "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
+                                   "rebates", "like")}
+    shields, play_last, trade_changed, gives_defeats = 0, False, False, False
     for effect in effects:
         if isinstance(effect, ast.Produces):
             trade_changed = True
@@ -90,10 +96,20 @@ def held_by(effects, tables: Tables) -> Held:
             parts["free_rules"].append((effect.which, effect.unit))
         elif isinstance(effect, ast.PlayLastCard):
             play_last = True
+        elif isinstance(effect, ast.Discount):
+            parts["cost_discounts"].append((tuple(c.text for c in effect.colors), effect.what,
+                                            -1 if effect.amount is None else effect.amount,
+                                            effect.scope.parts if effect.scope else ("own",)))
+        elif isinstance(effect, ast.DefeatsToNeighbour):
+            gives_defeats = True
+        elif isinstance(effect, ast.TradeRebate):
+            parts["rebates"] += [(DIRECTIONS.index(direction), effect.amount) for direction in effect.scope.parts]
+        elif isinstance(effect, ast.ProducesLike):
+            parts["like"].append(effect)
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
     held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, play_last=play_last,
-                trade_changed=trade_changed)
+                gives_defeats=gives_defeats, trade_changed=trade_changed)
     return _NOTHING if held == _NOTHING else held
 
 
@@ -108,6 +124,8 @@ class City:
         self.stages = 0
         self.tokens: list[int] = []           # military tokens, in the order taken
         self.under_stages: list[int] = []     # cards used to mark built stages
+        self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
+        self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
         self.free_build_used = False
         self._reset_tables()
         self._add_static(side.board)
@@ -127,6 +145,13 @@ class City:
         self.free_build: list[str] = []       # limits of "may build a card for free" powers
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.play_last = False
+        self.gives_defeats = False
+        # (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all;
+        # whose buildings: scope parts) of the `... cost ... less` powers (engine/discounts.py)
+        self.discounts: list[tuple] = []
+        self.rebate = [0, 0]                  # coins off the turn's payment to left, right
+        self.like: list = []                  # `produces a resource [not] of own ...` effects
+        self.like_choices: list[tuple] = []   # (options, private): what they produce now
         # event -> [(rank, key, trigger, its compiled conditions)]: the board's, then the built stages' in order, then
         # the buildings' in the order built (the same live and after loading a save)
         self.listening: dict[str, list] = {}
@@ -142,12 +167,20 @@ class City:
             card = self.tables.cards[index]
             self.colors[card.color] = self.colors.get(card.color, 0) + 1
             self._add_static(card)
+        for index in self.copied:
+            self._add_static(self.tables.cards[index])
 
     # ---------------------------------------------------------------- growing
     def add_card(self, card: Source) -> None:
         self.built.append(card.index)
         self.names.add(card.name)
         self.colors[card.color] = self.colors.get(card.color, 0) + 1
+        self._add_static(card)
+
+    def add_copy(self, card: Source) -> None:
+        """A neighbour's card whose effects the city has from now on, as if its own: its
+        lasting effects, triggers and score lines (not its colour, name or `when built`)."""
+        self.copied.append(card.index)
         self._add_static(card)
 
     def add_stage(self) -> Source:
@@ -159,7 +192,7 @@ class City:
     def _add_static(self, source: Source) -> None:
         if source.triggers:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
-                else (2, len(self.built))
+                else (3, len(self.copied)) if source.index in self.copied else (2, len(self.built))
             checks = run_of(source).checks
             for index, trigger in enumerate(source.triggers):
                 listeners = self.listening.setdefault(trigger.event, [])
@@ -192,8 +225,50 @@ class City:
             bisect.insort(self.free_rules, rule)
         if held.play_last:
             self.play_last = True
-        if held.trade_changed:
+        for discount in held.cost_discounts:
+            bisect.insort(self.discounts, discount)
+        if held.gives_defeats:
+            self.gives_defeats = True
+        for side, amount in held.rebates:
+            self.rebate[side] += amount
+        self.like += held.like
+        trade_changed = held.trade_changed
+        if self.like:
+            trade_changed = self._follow_like() or trade_changed
+        if trade_changed:
             self._sign()
+
+    def _follow_like(self) -> bool:
+        """Recompute what `produces a resource [not] of own ...` gives now (the city has
+        grown): each such effect is one choice among the resources its sources produce (or
+        do not).  True when the production changed."""
+        res = self.tables.resource_index
+        made = []
+        for effect in self.like:
+            colors = {c.text for c in effect.colors}
+            found: set[int] = set()
+            for source in self.owned_sources():
+                if (source.kind == "card" and source.color in colors) or (source.kind == "board" and effect.board):
+                    for e in source.static:
+                        if isinstance(e, ast.Produces):
+                            found.update(res[i.resource.text] for i in e.items)
+            if effect.negated:
+                found = set(range(len(res))) - found
+            if found:
+                made.append((tuple(sorted(found)), effect.private))
+        made.sort()                           # the same list live and rebuilt from a save
+        if made == self.like_choices:
+            return False
+        for options, private in self.like_choices:
+            self.own_choices.remove(options)
+            if not private:
+                self.trade_choices.remove(options)
+        for options, private in made:
+            bisect.insort(self.own_choices, options)
+            if not private:
+                bisect.insort(self.trade_choices, options)
+        self.like_choices = made
+        return True
 
     def _sign(self) -> None:
         """The small integers the payment search knows these production tables by."""
@@ -212,6 +287,8 @@ class City:
         yield self.side.board
         yield from self.side.stages[: self.stages]
         for index in self.built:
+            yield self.tables.cards[index]
+        for index in self.copied:
             yield self.tables.cards[index]
 
     def next_stage(self) -> Source | None:
@@ -232,7 +309,7 @@ class City:
 
 
 _SAME = FIXED + OWNED_VALUES + DERIVED_VALUES
-_ONE_LEVEL = OWNED_LISTS + OWNED_SETS + DERIVED_LISTS + DERIVED_DICTS
+_ONE_LEVEL = OWNED_LISTS + OWNED_SETS + OWNED_DICTS + DERIVED_LISTS + DERIVED_DICTS
 
 
 def _copier():

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone")
+KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt")
 
 
 class Decision(Sequence):

@@ -16,7 +16,9 @@ age's last turn `open_last` (the last cards) and `end_age` -> `end_turn` -> `pas
 from __future__ import annotations
 
 from ..syntax import ast
-from .actions import Action
+from .actions import Action, copy_options
+from .discounts import coins_paid
+from .quantities import per_value
 from .neutral import draw_for_neutrals, pass_holders, set_holders
 from .phases import PHASE_KINDS, PHASE_STEPS, phase_steps, reopen_phase
 from .triggers import MAX_DEPTH, TriggerLoop
@@ -110,6 +112,11 @@ class Flow:
         self.waiting.remove((seat, kind))
         if kind == "discard":
             _build_from_discard(self, seat, action)
+        elif kind == "debt":                  # the coins paid go into the waiting settle step
+            step = self.stack.pop()
+            self.stack.append(step[:3] + (action.left,))
+        elif kind == "copy":
+            _copy_card(self, seat, action)
         elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
             self.chosen[seat] = action
         else:
@@ -244,7 +251,7 @@ def _deal_age(game) -> None:
 def _game_end_city(game, seat: int) -> None:
     steps = [("run", action, seat, None, source.name)
              for source in list(game.cities[seat].owned_sources()) for action in source.game_end
-             if not isinstance(action, ast.CopyCard)]        # copies are scoring choices
+             if not isinstance(action, (ast.CopyCard, ast.CopySymbol))]     # copies are scoring choices
     game.stack += reversed(steps)
 
 
@@ -270,13 +277,13 @@ def _resolve(game, choices: tuple) -> None:
         if action.kind == "build":
             card = cards[action.card]
             if not action.free:
-                city.coins -= card.cost_coins + action.left + action.right
+                city.coins -= coins_paid(game, seat, card) + action.left + action.right
             elif action.free == "power":
                 city.free_build_used = True
             city.add_card(card)
         elif action.kind == "stage":
             stage = city.stages
-            city.coins -= city.side.stages[stage].cost_coins + action.left + action.right
+            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + action.left + action.right
             city.add_stage()
             city.under_stages.append(action.card)
         else:
@@ -298,7 +305,12 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
         _fire(game, "card sold", (seat,))
     else:
         source = game.tables.cards[action.card] if action.kind == "build" else city.side.stages[stage]
+        if action.free == "chain":
+            _heard(game, "building built by chain", seat)
         _built(game, seat, source)
+    for paid in (action.left, action.right):
+        if paid:
+            _heard(game, "resources bought", seat)
 
 
 def _resolve_log(game, placed: tuple) -> None:
@@ -319,11 +331,31 @@ def _built(game, seat: int, source) -> None:
     turn` actions set aside, then the event."""
     event = "stage built" if source.kind == "stage" else "building built"
     stack = game.stack
+    if source.kind == "card":
+        _heard(game, f"{source.color}{ast.COLOR_BUILT}", seat)
     stack.append(("fire", event, (seat,)))
     if source.turn_end:
         stack.append(("pend", seat, source))
     if source.when_built:
         stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
+
+
+def _copy_from(game, action, seat: int) -> None:
+    """The copy has been chosen (Flow.take): nothing is left to do."""
+
+
+def _copy_card(game, seat: int, choice: Action) -> None:
+    card = game.tables.cards[choice.card]
+    game.cities[seat].add_copy(card)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
+                     "coins": game.cities[seat].coins})
+
+
+def _heard(game, event: str, seat: int) -> None:
+    """Make one city's event happen next, when some trigger of the rules listens to it (the
+    events a rule set's content does not name cost nothing)."""
+    if event in game.events.heard:
+        game.stack.append(("fire", event, (seat,)))
 
 
 def _pend(game, seat: int, source) -> None:
@@ -386,7 +418,29 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
             return
         game.waiting = [(seat, "discard")]
         return
+    if isinstance(action, ast.CopyCard):               # `when built: copy ...`: chosen now
+        if copy_options(game, seat, action):
+            game.stack.append(("copy_from", action, seat))      # what the decision's options read
+            game.waiting = [(seat, "copy")]
+        return
+    rules = game.tables.rules
+    if rules.debt_by_choice:
+        if isinstance(action, ast.InEachCity):         # each city's loss may be its own decision
+            game.stack += [("run", action.action, target, None, source)
+                           for target in reversed(game.events.group(seat, action.group))]
+            return
+        if isinstance(action, ast.LoseCoins):
+            amount = per_value(action.amount, action.per, game.events.where(seat, neighbour))
+            if amount > 0 and game.cities[seat].coins > 0:
+                game.stack.append(("settle", seat, amount, -1))
+                game.waiting = [(seat, "debt")]
+                return
     game.events.run(action, seat, game.events.where(seat, neighbour), source)
+
+
+def _settle(game, seat: int, amount: int, paid: int) -> None:
+    """A loss under `coins owed may become ... tokens`, once its payer chose what to pay."""
+    game.events.lose(seat, amount, paid=paid)
 
 
 STEPS = {
@@ -397,6 +451,6 @@ STEPS = {
     "finish": _finish,
     "resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log,
     "pend": _pend, "run_pending": _run_pending,
-    "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
-    **PHASE_STEPS,
+    "fire": _fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run, "copy_from": _copy_from,
+    "settle": _settle, **PHASE_STEPS,
 }

@@ -14,7 +14,7 @@ import random
 
 from ..compile import Tables
 from ..decks import age_deck
-from .actions import Action, build_options_from, is_legal, legal_actions
+from .actions import Action, build_options_from, copy_options, debt_options, is_legal, legal_actions
 from .city import City
 from .decisions import Decision, drive
 from .flow import Flow, NoLog
@@ -111,10 +111,17 @@ class Game(Flow):
                 raise RulesError(f"no wonder named {w!r}" + (f" (did you mean {guess!r}?)" if guess else ""))
         if len(set(chosen)) != len(chosen):
             raise RulesError("a wonder can be chosen only once")
+        # with a side named, the wonders drawn are those that have it (a board printed on one
+        # side only); when none has it, the first one drawn says so below
         rest = [w for w in by_name if w not in chosen]
+        having = [w for w in rest if any(o.side == sides for o in by_name[w])]
+        if sides != "random" and having:
+            rest = having
         self.rng.shuffle(rest)
         chosen = (chosen + rest)[:players]
         if len(chosen) < players:
+            if sides != "random" and len(rest) + len(wonders) < len(by_name):
+                raise RulesError(f"only {len(chosen)} wonders have a side {sides}, for {players} players")
             raise RulesError(f"only {len(by_name)} wonders for {players} players")
         cities = []
         for seat, wonder in enumerate(chosen):
@@ -131,7 +138,8 @@ class Game(Flow):
 
     @property
     def age(self):
-        return self.tables.rules.ages[self.age_index]
+        age = self.tables.rules.ages[self.age_index]
+        return self.table.age(age) if self.table else age
 
     def neighbours(self, seat: int):
         n = len(self.cities)
@@ -233,8 +241,12 @@ class Game(Flow):
             return neutral_options(self, seat, hand)
         if kind == "discard":
             return build_options_from(self, seat, self.discard)
+        if kind == "copy":                    # the step under the decision holds what is copied
+            return copy_options(self, seat, self.stack[-1][1])
         if kind in PHASE_KINDS:
             return phase_options(self, seat, kind)
+        if kind == "debt":
+            return debt_options(self, seat)
         return legal_actions(self, seat)
 
     def allows(self, seat: int, kind: str, action: Action) -> bool:

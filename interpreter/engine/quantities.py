@@ -11,6 +11,7 @@ import operator
 from typing import NamedTuple
 
 from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
 
 COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
            "=": operator.eq, "!=": operator.ne}
@@ -62,7 +63,11 @@ def measure(q: ast.Quantity, where: Where) -> int:
         if m == "complete sets":
             return min(counts) if counts else 0
         return sum(n * n for n in counts)
-    counts = [_count(m, q.colors, city) for city in where.cities(q.scope)]
+    if m == "kept tokens":
+        kind = q.kind.text
+        counts = [city.kept.get(kind, 0) for city in where.cities(q.scope)]
+    else:
+        counts = [_count(m, q.colors, city) for city in where.cities(q.scope)]
     if q.extreme is None:
         return sum(counts)
     return (max if q.extreme == "most" else min)(counts)
@@ -72,6 +77,8 @@ def _count(m: str, colors, city) -> int:
     """The measure `m` in one city."""
     if m == "cards":
         return sum(city.colors.get(c.text, 0) for c in colors)
+    if m == "card sets":                  # one card of each colour makes a set
+        return min(city.colors.get(c.text, 0) for c in colors)
     if m == "wonder stages":
         return city.stages
     if m == "unbuilt wonder stages":
@@ -86,7 +93,7 @@ def _count(m: str, colors, city) -> int:
         return city.coins
     if m == "shields":
         return city.shields
-    return 0
+    raise UnhandledKind(f"engine/quantities.py cannot count the measure {m!r}")
 
 
 VALUE_LIMIT = 10 ** 15    # every computed value stays within ±this (docs/language.md, Arithmetic)

@@ -55,7 +55,7 @@ def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
             found.append(thing)
             if isinstance(thing, ast.Trigger):
                 add(thing.action)
-            elif isinstance(thing, ast.AtTurnEnd):
+            elif isinstance(thing, (ast.AtTurnEnd, ast.InEachCity)):
                 add(thing.action)
         for trigger in tables.rules.triggers:
             add(trigger)
@@ -91,7 +91,9 @@ def game_to_data(game: Game) -> dict:
         "rng": [version, list(internal), gauss],
         "cities": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "coins": c.coins,
                     "built": refs(c.built), "stages": c.stages, "under_stages": refs(c.under_stages),
-                    "tokens": list(c.tokens), "free_build_used": c.free_build_used}
+                    "tokens": list(c.tokens), "free_build_used": c.free_build_used,
+                    **({"kept": dict(sorted(c.kept.items()))} if c.kept else {}),
+                    **({"copied": refs(c.copied)} if c.copied else {})}
                    for c in game.cities],
         "hands": [refs(h) for h in game.hands],
         "discard": refs(game.discard),
@@ -152,7 +154,9 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.stages = c["stages"]
             city.under_stages = cards(c["under_stages"], f"cities[{seat}].under_stages")
             city.tokens = list(c["tokens"])
+            city.kept = _kept(c.get("kept", {}), seat, tables)
             city.free_build_used = c["free_build_used"]
+            city.copied = cards(c.get("copied", []), f"cities[{seat}].copied")
             city.rebuild()
             game.cities.append(city)
         if data["format"] != FORMATS[0]:
@@ -196,7 +200,7 @@ _ARGS = {
     "game_end_city": (_SEAT,), "resolve": ("choices",), "resolve_one": (_SEAT, _ACTION, _INT),
     "resolve_log": ("placed",), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
     "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
-    "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT),
+    "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
@@ -215,7 +219,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) != 5:
             fail(field, 'must hold actions written {"action": [kind, "Name@age", left, right, free]}')
         kind, ref, left, right, free = v["action"]
-        if kind not in ("build", "stage", "sell", "pass", "keep") or free not in ("", "chain", "power", "rule", "phase") \
+        if kind not in ("build", "stage", "sell", "pass", "keep", "copy") or free not in ("", "chain", "power", "rule", "phase") \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0:
             fail(field, f"holds an action that no rule makes: {v['action']!r}")
         card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
@@ -294,7 +298,11 @@ def _flow_from_data(game: Game, flow, cards) -> None:
             fail(f"steps[{i}]", f"names no phase of these rules: {list(step[1:3])!r}")
     if any(k in PHASE_KINDS for _s, k in waiting) and (not stack or stack[-1][0] not in ("draft_picks", "zone_done")):
         fail("steps", "must end with the phase step that the open decisions belong to")
-    if chosen and len(chosen) != seats or any(k != "discard" for _s, k in waiting) and not chosen:
+    if any(k == "copy" for _s, k in waiting) and (not stack or stack[-1][0] != "copy_from"):
+        fail("steps", "must end with the `copy_from` step that the open copy belongs to")
+    if any(k == "debt" for _s, k in waiting) and (not stack or stack[-1][0] != "settle"):
+        fail("steps", "must end with the `settle` step that the open debt decision belongs to")
+    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt") for _s, k in waiting) and not chosen:
         fail("chosen", f"must hold a choice (or null) for each of the {seats} cities while a turn is collected")
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))
                for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", "is broken")]
@@ -327,6 +335,19 @@ def _random_state(saved) -> random.Random:
     rng = random.Random()
     rng.setstate((3, tuple(saved[1]), saved[2]))
     return rng
+
+
+def _kept(kept, seat: int, tables: Tables) -> dict[str, int]:
+    """A city's kept tokens from a save: kinds of the rule set, counts above 0."""
+    field = f"cities[{seat}].kept"
+    if not isinstance(kept, dict):
+        raise SaveError(f"{field} must map token kinds to counts")
+    for kind, count in kept.items():
+        if kind not in tables.ruleset.vocabulary.tokens:
+            raise SaveError(f"{field}: {kind!r} is not a token kind of these rules")
+        if type(count) is not int or count < 1:
+            raise SaveError(f"{field}.{kind} must be a whole number above 0")
+    return dict(kept)
 
 
 def _impossible(game: Game) -> str | None:

@@ -12,8 +12,13 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
     """The best score pad for `city` over its end-of-game choices."""
     owned = list(city.owned_sources())
     copy_choices = [None]
+    copied_symbols = []                   # a wild symbol for each `copy a symbol of ...` that finds one
     for source in owned:
         for action in source.game_end:
+            if isinstance(action, ast.CopySymbol):
+                options = _symbols_to_copy(tables, action, left, right)
+                if options:
+                    copied_symbols.append(options)
             if isinstance(action, ast.CopyCard):
                 colors = {c.text for c in action.colors}
                 targets = [{"left": left, "right": right}.get(p) for p in action.scope.parts]
@@ -25,7 +30,7 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
     best = None
     for copied in dict.fromkeys(copy_choices):
         sources = owned + [copied] if copied is not None else owned
-        wilds = list(city.wild_symbols)
+        wilds = list(city.wild_symbols) + copied_symbols
         extra = [0] * len(tables.symbols)
         if copied is not None:
             for e in copied.static:
@@ -42,6 +47,21 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
             if best is None or sum(pad.values()) > sum(best.values()):
                 best = pad
     return best
+
+
+def _symbols_to_copy(tables, action: ast.CopySymbol, left, right) -> tuple[int, ...]:
+    """Every science symbol on a card of those colours in the scope's cities: the copy
+    takes one of them."""
+    colors = {c.text for c in action.colors}
+    found = set()
+    for target in filter(None, ({"left": left, "right": right}.get(p) for p in action.scope.parts)):
+        for index in target.built:
+            card = tables.cards[index]
+            if card.color in colors:
+                for e in card.static:
+                    if isinstance(e, ast.Science):
+                        found.update(tables.symbol_index[s.text] for s in e.symbols)
+    return tuple(sorted(found))
 
 
 def symbol_counts(fixed, wilds) -> list[tuple[int, ...]]:

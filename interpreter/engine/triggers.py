@@ -27,11 +27,31 @@ MAX_DEPTH = 25
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
 # The action kinds Dispatcher.run leaves to another module (every other one it carries out):
 # building from the discard pile is a player's choice, copying a card a choice of scoring.
-CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow.py", ast.CopyCard: "engine/scoring.py"}
+# (a copy `when built` is chosen in flow.py, one `at end of game` when scoring; a copied
+# symbol when scoring)
+CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow.py", ast.CopyCard: "engine/flow.py",
+                         ast.CopySymbol: "engine/scoring.py"}
 
 
 def _bounded(coins: int) -> int:
     return max(0, min(LIMIT, coins))
+
+
+def take_kept(city, kind: str, count: int) -> None:
+    """The city takes `count` tokens of a kept kind (none when the count is not above 0)."""
+    if count > 0:
+        city.kept[kind] = min(LIMIT, city.kept.get(kind, 0) + count)
+
+
+def facing(game, seat: int, sitting) -> tuple:
+    """The cities `seat` faces when `sitting` sit out: the nearest on each side that does
+    not, each once (none when every other city sits out)."""
+    n = len(game.cities)
+    left = next((game.cities[(seat + k) % n] for k in range(1, n) if (seat + k) % n not in sitting), None)
+    right = next((game.cities[(seat - k) % n] for k in range(1, n) if (seat - k) % n not in sitting), None)
+    if left is None:
+        return ()
+    return (left,) if left is right else (left, right)
 
 
 class TriggerLoop(Exception):
@@ -120,17 +140,64 @@ class Dispatcher:
         event).  Every seat's conditions are read first, then the triggers whose conditions
         held act: an event happens to all cities at once, so "the city with the fewest coins
         gains 2" gives to each city that had the fewest, whatever the others gain first."""
+        game = self.game
+        sitting = self.sitting_out(event)
         if event not in self.heard:
             return []                         # the common case: nothing in these rules listens
-        game = self.game
         due = []
         for seat in range(len(game.cities)) if seats is None else seats:
             for key, trigger, check in self.listeners(seat, event):
-                neighbours = game.neighbours(seat) if trigger.each_neighbour else (None,)
+                if not trigger.each_neighbour:
+                    neighbours = (None,)
+                elif sitting is None:
+                    neighbours = game.neighbours(seat)
+                elif seat in sitting:
+                    continue                  # sits this event out
+                else:
+                    neighbours = facing(game, seat, sitting)
                 for neighbour in neighbours:
                     if check is None or check(self.where(seat, neighbour)):
                         due.append((seat, key, trigger, None if neighbour is None else neighbour.seat, event))
         return due
+
+    def lose(self, seat: int, amount: int, paid: int | None = None) -> None:
+        """The city loses `amount` coins; under `coins owed become KIND tokens`, what it does
+        not pay (cannot, or with `may`, chooses `paid` coins only) becomes tokens of that kind."""
+        city = self.game.cities[seat]
+        debt = self.game.tables.rules.debt
+        if debt is None or amount <= 0:
+            city.coins = _bounded(city.coins - amount)
+            return
+        amount = min(amount, LIMIT)
+        paid = min(amount, city.coins) if paid is None else max(0, min(paid, amount, city.coins))
+        city.coins -= paid
+        if amount > paid:
+            take_kept(city, debt, amount - paid)
+            self.game.log.append({"event": "debt", "seat": seat, "kind": debt, "count": amount - paid})
+
+    def group(self, seat: int, group: str) -> list[int]:
+        """The seats an `each ...:` action acts in, in seat order from the owner's left."""
+        n = len(self.game.cities)
+        if group == "neighbours":
+            return [s for s in dict.fromkeys(((seat + 1) % n, (seat - 1) % n)) if s != seat]
+        others = [(seat + k) % n for k in range(1, n)]
+        return others + [seat] if group == "every" else others
+
+    def sitting_out(self, event: str) -> frozenset | None:
+        """The seats that sit `event` out (`holders of KIND tokens sit out the next EVENT`),
+        each giving up one token as it does; None when no city does."""
+        sitting = set()
+        for kind, at in self.game.tables.rules.sit_out:
+            if at != event:
+                continue
+            for city in self.game.cities:
+                if city.kept.get(kind):
+                    city.kept[kind] -= 1
+                    if not city.kept[kind]:
+                        del city.kept[kind]
+                    sitting.add(city.seat)
+                    self.game.log.append({"event": "sits out", "seat": city.seat, "kind": kind, "at": event})
+        return frozenset(sitting) if sitting else None
 
     def idle(self, action, seat: int) -> bool:
         """True when the action would do nothing now (building from an empty pile)."""
@@ -146,12 +213,23 @@ class Dispatcher:
         if isinstance(action, ast.GainCoins):
             city.coins = _bounded(city.coins + per_value(action.amount, action.per, where))
         elif isinstance(action, ast.LoseCoins):
-            city.coins = _bounded(city.coins - per_value(action.amount, action.per, where))
+            self.lose(seat, per_value(action.amount, action.per, where))
+        elif isinstance(action, ast.TakeKeptTokens):
+            take_kept(city, action.kind.text, evaluate(action.count, where))
+        elif isinstance(action, ast.InEachCity):
+            for target in self.group(seat, action.group):
+                self.run(action.action, target, self.where(target), source)
         elif isinstance(action, ast.TakeToken):
             value = max(-LIMIT, min(LIMIT, evaluate(action.value, where)))
-            city.tokens.append(value)
             against = where.neighbour.seat if where.neighbour is not None else None
+            if value < 0 and against is not None and city.gives_defeats:
+                seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`
+            city.tokens.append(value)
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
+            if value:
+                event = "victory token taken" if value > 0 else "defeat token taken"
+                if event in self.heard:
+                    self.fire(event, (seat,))
         elif isinstance(action, ast.AtTurnEnd):
             game.pending.append((seat, action.action, source))
         else:

@@ -6,7 +6,7 @@ than written (`gain (age * 2) coins`), the icon shows `?` and the words say how.
 from __future__ import annotations
 
 from ..check.model import Vocabulary
-from ..describe import describer
+from ..describe import describer, discount_text
 from ..i18n import N_, _, names
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -60,6 +60,8 @@ def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
     m = q.measure
     if m == "cards":
         shown = [icons.card([c.text for c in q.colors], title)]
+    elif m == "card sets":
+        shown = [icons.card([c.text], title) for c in q.colors]
     elif m in ("wonder stages", "unbuilt wonder stages"):
         shown = [icons.stage(title, unbuilt=m.startswith("unbuilt"))]
     elif m in ("defeat tokens", "victory tokens", "military tokens"):
@@ -68,6 +70,8 @@ def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
         shown = [icons.coin("", title)]
     elif m == "shields":
         shown = [icons.shield("", title)]
+    elif m == "kept tokens":
+        shown = [icons.chip(title)]
     elif m in ("complete sets", "symbol squares"):
         shown = [icons.science(s, v) for s in v.symbols] + ([icons.word("²")] if m == "symbol squares" else [])
     else:                                       # the age, its victory value, the players
@@ -114,6 +118,14 @@ def action(a, v: Vocabulary) -> list[Icon]:
                 icons.coin("0", _("for free"))]
     if isinstance(a, ast.CopyCard):
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
+    if isinstance(a, ast.TakeKeptTokens):
+        return [icons.chip(f"{_number(a.count)} × {a.kind.text}")]
+    if isinstance(a, ast.InEachCity):
+        group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[a.group]
+        return [icons.chip(group)] + action(a.action, v)
+    if isinstance(a, ast.CopySymbol):
+        return [icons.chip("copy symbol"), icons.card([c.text for c in a.colors], "a card whose symbol is copied")] \
+            + _scope(a.scope)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
 
 
@@ -156,6 +168,19 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return [icons.chip(_(chip)), icons.card([], _(title)), icons.coin("0", _("for free"))]
     if isinstance(e, ast.PlayLastCard):
         return [icons.chip(_("last card")), icons.card([], _("the last card of each age")), icons.word("✓")]
+    if isinstance(e, ast.Discount):
+        what = icons.card([c.text for c in e.colors], discount_text(e)) if e.colors else icons.stage(discount_text(e))
+        rebate = icons.word(f"−{e.amount if e.amount is not None else 'all'}")
+        unit = icons.chip("resource") if e.what == "resources" else icons.coin("", e.what)
+        return [what, rebate, unit] + _scope(e.scope)
+    if isinstance(e, ast.DefeatsToNeighbour):
+        return [icons.token("defeat", "a defeat token"), icons.word("→"),
+                icons.direction(("left", "right"), "to the neighbour who won")]
+    if isinstance(e, ast.TradeRebate):
+        return [icons.chip("1st buy"), icons.word("−")] + [icons.coin(str(e.amount), "coins less")] + _scope(e.scope)
+    if isinstance(e, ast.ProducesLike):
+        return [icons.chip("not" if e.negated else "as"), icons.card([c.text for c in e.colors], "own cards")] \
+            + ([icons.chip("board")] if e.board else []) + ([icons.chip("private")] if e.private else [])
     if isinstance(e, ast.Trigger):
         each = [icons.direction(("left", "right"), _("for each neighbour"))] if e.each_neighbour else []
         return [icons.chip(_("on {event}").format(event=_word(EVENTS, e.event)))] + each \

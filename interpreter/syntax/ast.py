@@ -34,6 +34,13 @@ class SymbolsDecl:
     span: Span
 
 
+@node
+class TokensDecl:
+    """`tokens: debt, diplomacy`: kinds of token a city keeps and counts."""
+    names: tuple[Name, ...]
+    span: Span
+
+
 # ---------------------------------------------------------------- cards
 @node
 class AgeStmt:
@@ -207,9 +214,37 @@ class AgeRules:
 
 
 @node
+class PadLine:
+    """`score pad line NAME [after NAME]` (in a variant's `add`): one more line of the score
+    pad, after the one named (at the end without `after`)."""
+    name: Name
+    after: Name | None
+    span: Span
+
+
+@node
+class CoinsOwed:
+    """`coins owed [may] become debt tokens`: coins a city must lose and cannot pay (or, with
+    `may`, chooses not to pay) become tokens of that kind, one a coin."""
+    kind: Name
+    by_choice: bool
+    span: Span
+
+
+@node
 class ZoneDecl:
     """`zone "NAME"`: cards each player keeps apart from the hand and the city."""
     name: Name
+    span: Span
+
+
+@node
+class SitOut:
+    """`holders of diplomacy tokens sit out the next age end`: at that event a holder takes
+    no part in `for each neighbour` triggers, its neighbours face the nearest cities that
+    do, and it gives up one token."""
+    kind: Name
+    event: str
     span: Span
 
 
@@ -333,6 +368,8 @@ class Table:
     deal_as: Number | None
     neutrals: tuple[NeutralCity, ...]
     span: Span
+    hand: HandSize | None = None      # `hand N`: every age's hand at this table
+    turns: Turns | None = None        # `turns N`: every age's turns at this table
 
 
 Item = ResourcesDecl | ColorsDecl | SymbolsDecl | Card | Wonder | Rules | Variant | Table

@@ -33,13 +33,14 @@ class Quantity:
     scope: Scope | None
     span: Span
     extreme: str | None = None
+    kind: Name | None = None        # the kind of a kept token, for "kept tokens" (`debt tokens`)
 
 EXTREMES = ("most", "fewest")
 
 
-MEASURES = ("cards", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
+MEASURES = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
             "military tokens", "coins", "shields", "complete sets", "symbol squares",
-            "age victory", "age", "players")
+            "age victory", "age", "players", "kept tokens")
 
 
 @node
@@ -130,11 +131,43 @@ class CopyCard:
     span: Span
 
 
-Action = GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard
+@node
+class TakeKeptTokens:
+    """`take a diplomacy token`, `take 2 debt tokens`: tokens of a kind declared with
+    `tokens:`, kept by the city and counted by `debt tokens` (not military tokens)."""
+    count: Expr
+    kind: Name
+    span: Span
+
+
+@node
+class InEachCity:
+    """`each other city: lose 1 coin per victory token`: the action acts in every city of
+    the group (`other` cities, the two `neighbours`, `every` city), and its quantities count
+    in the city acted on."""
+    group: str              # "other", "neighbours" or "every"
+    action: "Action"
+    span: Span
+
+
+@node
+class CopySymbol:
+    """`copy a symbol of a green card from neighbours`: when scoring, the science symbol
+    of one such card counts as the owner's (the card itself does not)."""
+    colors: tuple[Name, ...]
+    scope: Scope
+    span: Span
+
+
+Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
+          | InEachCity | CopySymbol)
 
 
 EVENTS = ("game setup", "age start", "turn start", "building built", "stage built", "card sold",
-          "turn end", "age end", "game end")
+          "turn end", "age end", "game end", "building built by chain", "victory token taken",
+          "defeat token taken", "resources bought")
+# `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
+COLOR_BUILT = " card built"
 
 
 @node
@@ -231,7 +264,51 @@ class FreeRule:
     span: Span
 
 
+@node
+class TradeRebate:
+    """`buy the first resource from left neighbour each turn for 1 coin less`: a turn's
+    payment to that neighbour is `amount` lower when it buys anything there (never below 0)."""
+    scope: Scope
+    amount: int
+    span: Span
+
+
+@node
+class ProducesLike:
+    """`produces a resource [not] of own brown and grey cards [and board] [private]`: one
+    unit a turn of one resource that those of the owner's sources produce (or, with `not`,
+    that none of them produce), following the city as it grows."""
+    negated: bool
+    colors: tuple[Name, ...]
+    board: bool
+    private: bool
+    span: Span
+
+
+@node
+class Discount:
+    """`COLOURS cards [of SCOPE] cost REBATE` or `wonder stages cost REBATE`: what building
+    them costs, lowered while the source is owned.  `colors` is empty for wonder stages;
+    `scope` (None: the owner) is whose buildings are cheaper; `what` is "resources" (the
+    builder waives `amount` units of the cost's resources, of their choice) or "coins";
+    `amount` None means all of them."""
+    colors: tuple[Name, ...]
+    scope: Scope | None
+    what: str
+    amount: int | None
+    span: Span
+
+
+@node
+class DefeatsToNeighbour:
+    """`defeat tokens go to the neighbour`: a token worth less than 0 that the owner would
+    take against a neighbour (in a `for each neighbour` trigger) goes to that neighbour."""
+    span: Span
+
+
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
-          | Score | FreeBuild | FreeRule | PlayLastCard | Trigger)
+          | Score | FreeBuild | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
+          | TradeRebate | ProducesLike)
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, FreeBuild, FreeRule, PlayLastCard, Trigger)
+                Score, FreeBuild, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
+                TradeRebate, ProducesLike)

@@ -57,6 +57,10 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def symbols_decl(self, meta, c):
         return ast.SymbolsDecl(names=c[0], span=self._span(meta))
 
+    @v_args(meta=True)
+    def tokens_decl(self, meta, c):
+        return ast.TokensDecl(names=c[0], span=self._span(meta))
+
     # ---------------------------------------------------------------- cards
     @v_args(meta=True)
     def card(self, meta, c):
@@ -176,6 +180,23 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def free_rule(self, meta, c):
         return ast.FreeRule(which=c[0], unit=c[1], span=self._span(meta))
 
+    @v_args(meta=True)
+    def discount(self, meta, c):
+        (what, amount), colors = c[0], c[1]
+        scope = c[2] if len(c) > 2 else None
+        return ast.Discount(colors=colors, scope=scope, what=what, amount=amount, span=self._span(meta))
+
+    def discounted_cards(self, c): return c[0]
+    def discounted_stages(self, c): return ()
+    def fewer_resources(self, c): return ("resources", to_int(c[0]))
+    def fewer_coins(self, c): return ("coins", to_int(c[0]))
+    def no_resources(self, c): return ("resources", None)
+    def no_coins(self, c): return ("coins", None)
+
+    @v_args(meta=True)
+    def defeats_to_neighbour(self, meta, c):
+        return ast.DefeatsToNeighbour(span=self._span(meta))
+
     def free_first(self, c): return "first"
     def free_last(self, c): return "last"
     def per_color(self, c): return "color"
@@ -208,6 +229,11 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def building_built(self, c): return "building built"
     def stage_built(self, c): return "stage built"
     def card_sold(self, c): return "card sold"
+    def chain_built(self, c): return "building built by chain"
+    def color_card_built(self, c): return f"{c[0]}{ast.COLOR_BUILT}"
+    def victory_taken(self, c): return "victory token taken"
+    def defeat_taken(self, c): return "defeat token taken"
+    def resources_bought(self, c): return "resources bought"
 
     def each_neighbour(self, c):
         return "each"
@@ -283,9 +309,10 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def fewest(self, c): return "fewest"
 
     def _quantity(self, meta, c) -> ast.Quantity:
-        measure, colors = c[0]
+        measure, colors, *kind = c[0]
         scope = c[1] if len(c) > 1 else None
-        return ast.Quantity(measure=measure, colors=colors, scope=scope, span=self._span(meta))
+        return ast.Quantity(measure=measure, colors=colors, scope=scope, span=self._span(meta),
+                            kind=kind[0] if kind else None)
 
     @v_args(meta=True)
     def symbol_squares(self, meta, c):
@@ -312,6 +339,7 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def coins(self, c): return ("coins", ())
     def shields_q(self, c): return ("shields", ())
     def complete_sets(self, c): return ("complete sets", ())
+    def card_sets(self, c): return ("card sets", c[0])
 
     @v_args(meta=True)
     def color_list(self, meta, c):
@@ -461,6 +489,56 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
         if len(tokens) == 2:
             offset = to_int(c[1]) * (-1 if tokens[0] == "-" else 1)
         return ast.PlayerCount(per_player=True, offset=offset, span=self._span(meta))
+
+    # ---------------------------------------------------------------- kept tokens, other cities, debt
+    @v_args(meta=True)
+    def take_kept_tokens(self, meta, c):
+        count = c[0] if len(c) == 2 else ast.Number(value=1, span=self._span(meta))
+        return ast.TakeKeptTokens(count=count, kind=self._name(c[-1]), span=self._span(meta))
+
+    def kept_tokens(self, c):
+        return ("kept tokens", (), self._name(c[0]))
+
+    @v_args(meta=True)
+    def in_each_city(self, meta, c):
+        return ast.InEachCity(group=c[0], action=c[1], span=self._span(meta))
+
+    def other_cities(self, c): return "other"
+    def each_neighbour_city(self, c): return "neighbours"
+    def every_city(self, c): return "every"
+
+    @v_args(meta=True)
+    def copy_symbol(self, meta, c):
+        return ast.CopySymbol(colors=c[0], scope=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def trade_rebate(self, meta, c):
+        return ast.TradeRebate(scope=c[0], amount=to_int(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def produces_like(self, meta, c):
+        flags = {x for x in c if isinstance(x, str)}
+        colors = next(x for x in c if isinstance(x, tuple))
+        return ast.ProducesLike(negated="not" in flags, colors=colors, board="board" in flags,
+                                private=any(x is True for x in c), span=self._span(meta))
+
+    def negated(self, c): return "not"
+    def and_board(self, c): return "board"
+
+    @v_args(meta=True)
+    def coins_owed(self, meta, c):
+        return ast.CoinsOwed(kind=self._name(c[-1]), by_choice=len(c) == 2, span=self._span(meta))
+
+    def by_choice(self, c): return True
+
+    @v_args(meta=True)
+    def pad_line(self, meta, c):
+        return ast.PadLine(name=self._name(c[0]), after=self._name(c[1]) if len(c) > 1 else None,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def sit_out(self, meta, c):
+        return ast.SitOut(kind=self._name(c[0]), event=c[1], span=self._span(meta))
 
     def signed_int(self, c):
         return -to_int(c[1]) if len(c) == 2 else to_int(c[0])

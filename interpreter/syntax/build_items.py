@@ -100,7 +100,7 @@ class VariantBuilder:
 
 def _kind(item) -> str:
     return {ast.Card: "card", ast.Wonder: "wonder", ast.Trigger: "trigger", ast.Score: "score",
-            ast.Table: "table", ast.Phase: "phase", ast.ZoneDecl: "zone"}[type(item)]
+            ast.Table: "table", ast.Phase: "phase", ast.ZoneDecl: "zone", ast.PadLine: "pad line"}[type(item)]
 
 
 def _item_name(item):
@@ -121,7 +121,10 @@ class TableBuilder:
     def table(self, meta, c):
         deal_as = next((x for x in c[1:] if isinstance(x, ast.Number)), None)
         neutrals = tuple(x for x in c[1:] if isinstance(x, ast.NeutralCity))
-        return ast.Table(players=self._number(c[0]), deal_as=deal_as, neutrals=neutrals, span=self._span(meta))
+        hand = next((x for x in c[1:] if isinstance(x, ast.HandSize)), None)
+        turns = next((x for x in c[1:] if isinstance(x, ast.Turns)), None)
+        return ast.Table(players=self._number(c[0]), deal_as=deal_as, neutrals=neutrals, span=self._span(meta),
+                         hand=hand, turns=turns)
 
     def cards_as_for(self, c):
         return self._number(c[0])

@@ -57,7 +57,7 @@ class Layout:
 
     # ---------------------------------------------------------------- items
     def item(self, item):
-        if isinstance(item, (ast.ResourcesDecl, ast.ColorsDecl, ast.SymbolsDecl)):
+        if isinstance(item, (ast.ResourcesDecl, ast.ColorsDecl, ast.SymbolsDecl, ast.TokensDecl)):
             return self._line(printer.print_item(item).rstrip("\n"), item.span)
         if isinstance(item, ast.Card):
             return self._block(f'card "{item.name.text}"', self.card_body(item.body), item.span)
@@ -107,6 +107,9 @@ class Layout:
         children = []
         if table.deal_as is not None:
             children.append(self._line(f"cards as for {table.deal_as.value} players", table.deal_as.span))
+        for stmt in (table.hand, table.turns):
+            if stmt is not None:
+                children.append(self._line(printer.statement(stmt), stmt.span))
         for city in table.neutrals:
             lines = [self._line(printer.neutral_statement(s), s.span) for s in city.body]
             children.append(self._block(f'neutral city "{city.name.text}"', lines, city.span))

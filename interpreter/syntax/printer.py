@@ -21,6 +21,8 @@ def print_item(item) -> str:
         return f"colors: {_names(item.names)}\n"
     if isinstance(item, ast.SymbolsDecl):
         return f"symbols: {_names(item.names)}\n"
+    if isinstance(item, ast.TokensDecl):
+        return f"tokens: {_names(item.names)}\n"
     if isinstance(item, ast.Card):
         return _block(f'card "{item.name.text}"', [statement(s) for s in item.body], 1)
     if isinstance(item, ast.Wonder):
@@ -32,6 +34,7 @@ def print_item(item) -> str:
         return _block(f'rules "{item.name.text}"', [statement(s) for s in item.body], 1)
     if isinstance(item, ast.Table):
         lines = [f"cards as for {item.deal_as.value} players"] if item.deal_as else []
+        lines += [statement(s) for s in (item.hand, item.turns) if s is not None]
         for city in item.neutrals:
             body = [neutral_statement(s) for s in city.body]
             lines.append(_block(f'neutral city "{city.name.text}"', body, 1).rstrip("\n"))
@@ -115,6 +118,12 @@ def statement(s) -> str:
         return f"points of {source} count as {s.category.text}"
     if isinstance(s, ast.TieBreak):
         return "tie break: " + ", ".join("most coins" for _ in s.keys)
+    if isinstance(s, ast.PadLine):
+        return f"score pad line {s.name.text}" + (f" after {s.after.text}" if s.after else "")
+    if isinstance(s, ast.CoinsOwed):
+        return f"coins owed {'may ' if s.by_choice else ''}become {s.kind.text} tokens"
+    if isinstance(s, ast.SitOut):
+        return f"holders of {s.kind.text} tokens sit out the next {s.event}"
     return effect(s)
 
 
@@ -184,9 +193,27 @@ def effect(e) -> str:
         return f"may build a card for free once per {e.limit.text}"
     if isinstance(e, ast.PlayLastCard):
         return "may play the last card of each age"
+    if isinstance(e, ast.Discount):
+        return discount(e)
+    if isinstance(e, ast.DefeatsToNeighbour):
+        return "defeat tokens go to the neighbour"
     if isinstance(e, ast.Trigger):
         return trigger(e)
+    if isinstance(e, ast.TradeRebate):
+        return f"buy the first resource from {scope(e.scope)} each turn for {_counted(e.amount, 'coin')} less"
+    if isinstance(e, ast.ProducesLike):
+        return (f"produces a resource {'not ' if e.negated else ''}of own {_colors(e.colors)} cards"
+                + (" and board" if e.board else "") + (" private" if e.private else ""))
     raise UnhandledKind(f"syntax/printer.py has no words for the effect kind {type(e).__name__}")
+
+
+def discount(e: ast.Discount) -> str:
+    whose = f"{_colors(e.colors)} cards" if e.colors else "wonder stages"
+    if e.scope is not None:
+        whose += f" of {scope(e.scope)}"
+    word = "resource" if e.what == "resources" else "coin"
+    rebate = f"all {e.what}" if e.amount is None else _counted(e.amount, word)
+    return f"discount {rebate} on {whose}"
 
 
 def trigger(t: ast.Trigger) -> str:
@@ -219,6 +246,17 @@ def action(a) -> str:
         return "build a card from the discard pile for free"
     if isinstance(a, ast.CopyCard):
         return f"copy a {_colors(a.colors)} card from {scope(a.scope)}"
+    if isinstance(a, ast.TakeKeptTokens):
+        count = a.count
+        if isinstance(count, ast.Number) and count.value == 1:
+            return f"take a {a.kind.text} token"
+        number = str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
+        return f"take {number} {a.kind.text} tokens"
+    if isinstance(a, ast.InEachCity):
+        group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
+        return f"each {group}: {action(a.action)}"
+    if isinstance(a, ast.CopySymbol):
+        return f"copy a symbol of a {_colors(a.colors)} card from {scope(a.scope)}"
     raise UnhandledKind(f"syntax/printer.py has no words for the action kind {type(a).__name__}")
 
 
@@ -244,7 +282,8 @@ _MEASURE_WORDS = {"cards": ("card", "cards"), "wonder stages": ("wonder stage", 
                   "defeat tokens": ("defeat token", "defeat tokens"),
                   "victory tokens": ("victory token", "victory tokens"),
                   "military tokens": ("military token", "military tokens"), "coins": ("coin", "coins"),
-                  "shields": ("shields", "shields"), "complete sets": ("complete set", "complete sets")}
+                  "shields": ("shields", "shields"), "complete sets": ("complete set", "complete sets"),
+                  "card sets": ("set", "sets")}
 
 
 def quantity(q: ast.Quantity, one: bool = False) -> str:
@@ -255,9 +294,14 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
         return "each symbol squared"
     if q.measure in ("age victory", "age", "players"):
         return q.measure
+    if q.measure == "kept tokens":
+        word = f"{q.kind.text} {'token' if one else 'tokens'}"
+        return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
     word = _MEASURE_WORDS[q.measure][0 if one else 1]
     if q.measure == "cards":
         word = f"{_colors(q.colors)} {word}"
+    elif q.measure == "card sets":
+        word = f"{word} of {_colors(q.colors)} cards"
     if q.scope is None:
         return word
     return f"{word} {preposition(q.scope)} {scope(q.scope)}"

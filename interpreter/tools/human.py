@@ -20,7 +20,8 @@ from .action_words import option_by_name, shown_action
 
 # the kinds of decision the game asks for, as shown
 DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last card"),
-             "neutral turn": N_("neutral turn"), "draft": N_("draft"), "zone": N_("kept card")}
+             "neutral turn": N_("neutral turn"), "draft": N_("draft"), "zone": N_("kept card"),
+             "copy": N_("copy"), "debt": N_("debt")}
 MAX_LINE = 4096            # bytes of an answer kept; the rest of a longer line is read and dropped
 
 
@@ -80,7 +81,7 @@ class HumanDecider:
                 who=label, city=printable(n.city(c.name)), wonder=printable(n.city(c.side.wonder)),
                 side=printable(c.side.side), coins=c.coins, shields=c.shields, stages=c.stages,
                 of=len(c.side.stages), built=built))
-        if kind != "discard":
+        if kind not in ("discard", "debt"):
             self.echo(_("Cards it can play (from your hand):") if neutral else _("Hand:"))
             held = (o.card for o in options if o.card >= 0) if neutral or kind == "zone" else game.hands[seat]
             for i in dict.fromkeys(held):

@@ -37,8 +37,9 @@ def run_replay(tables, data, to_turn=None) -> tuple[Game, bool]:
     except RulesError as err:
         raise ReplayFailure(str(err)) from None
     game.options["variants"] = list(options.get("variants", []))
-    if "rules" in options:
-        game.options["rules"] = options["rules"]
+    for key in ("rules", "expansions"):
+        if key in options:
+            game.options[key] = options[key]
     if "names" in options:
         game.options["names"] = list(options["names"])
     decider = ReplayDecider(list(data["choices"]))

@@ -44,6 +44,13 @@ def rules_summary(ruleset: RuleSet) -> str:
                 count=how, colors=_(" or ").join(n.color(c.text) for c in add.colors)))
         out.append(_("Age {age}: {rules}").format(age=roman(age.number), rules="; ".join(parts)))
     out += ["  " + effect_text(t) for t in r.triggers]
+    if r.debt:
+        out.append(_("Coins a city does not pay become {kind} tokens (the city chooses)").format(kind=r.debt)
+                   if r.debt_by_choice else
+                   _("Coins a city cannot pay become {kind} tokens").format(kind=r.debt))
+    for kind, event in r.sit_out:
+        out.append(_("A holder of a {kind} token sits out the next {event} (and gives the token up)")
+                   .format(kind=kind, event=event))
     out.append(_("Score pad: {lines}").format(lines=", ".join(n.score(c) for c in r.score_pad)))
     if r.stage_points_category:
         out.append("  " + _("points of wonder stages count as {line}").format(line=n.score(r.stage_points_category)))

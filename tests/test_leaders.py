@@ -370,7 +370,7 @@ def test_roma_plays_full_games_on_both_sides(side):
     assert game.finished and game.cities[0].side.wonder == "Roma"
 
 
-@pytest.mark.parametrize("bot", ["greedy", "heuristic", "adaptive"])
+@pytest.mark.parametrize("bot", ["greedy", "heuristic"])
 def test_the_bots_recruit_a_leader_by_its_worth(bot):
     """At a recruiting turn, a bot that weighs options by the rules (bots/valuation.py)
     recruits the leader worth 5 points rather than sell it or recruit one worth nothing yet."""

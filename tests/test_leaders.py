@@ -344,10 +344,8 @@ def test_every_leader_has_its_cost_and_a_power():
 
 # ---------------------------------------------------------------- full games
 def _play(players: int, side: str, seed: int, bots=("random",), wonders=None):
-    from interpreter.tools.play import make_deciders
-    game = Game(tables(), players, seed, side, wonders)
-    game.play(make_deciders(list(bots), players, seed, None, None))
-    return game
+    from scenario import full_game
+    return full_game(tables(), players, side, seed, bots, wonders)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])

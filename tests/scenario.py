@@ -71,3 +71,21 @@ def greedy_bot(seed: int):
     """The `greedy` bot as a decider for one seat."""
     from interpreter.bots import make_bot
     return make_bot("greedy", seed)
+
+
+def hands_of_each_age(game: Game):
+    """The hands as each age deals them (the game as it stands for the first age), for
+    tests of the deck arithmetic at a player count."""
+    for age_index in range(len(game.tables.rules.ages)):
+        if age_index:
+            game.age_index = age_index
+            game.deal_age()
+        yield game.hands
+
+
+def full_game(rules_tables, players: int, side: str, seed: int, bots=("random",), wonders=None) -> Game:
+    """A whole game of these rules, played by the bots named (the last fills the rest)."""
+    from interpreter.tools.play import make_deciders
+    game = Game(rules_tables, players, seed, side, wonders)
+    game.play(make_deciders(list(bots), players, seed, None, None))
+    return game

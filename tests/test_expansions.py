@@ -97,13 +97,10 @@ def test_every_player_starts_with_six_coins():
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_the_decks_deal_seven_cards_at_every_player_count(players):
     from test_leaders import to_first_turn
-    game = to_first_turn(Game(tables(), players, seed=players))
-    for age_index in range(3):
-        if age_index:
-            game.age_index = age_index
-            game.deal_age()
-        assert [len(h) for h in game.hands] == [7] * players
-    purple = sum(1 for h in game.hands for i in h if tables().cards[i].color == "purple")
+    from scenario import hands_of_each_age
+    for hands in hands_of_each_age(to_first_turn(Game(tables(), players, seed=players))):
+        assert [len(h) for h in hands] == [7] * players
+    purple = sum(1 for h in hands for i in h if tables().cards[i].color == "purple")
     assert purple == players + 2
 
 

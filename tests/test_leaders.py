@@ -344,10 +344,8 @@ def test_every_leader_has_its_cost_and_a_power():
 
 # ---------------------------------------------------------------- full games
 def _play(players: int, side: str, seed: int, bots=("random",), wonders=None):
-    from interpreter.tools.play import make_deciders
-    game = Game(tables(), players, seed, side, wonders)
-    game.play(make_deciders(list(bots), players, seed, None, None))
-    return game
+    from scenario import full_game
+    return full_game(tables(), players, side, seed, bots, wonders)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
@@ -370,7 +368,7 @@ def test_roma_plays_full_games_on_both_sides(side):
     assert game.finished and game.cities[0].side.wonder == "Roma"
 
 
-@pytest.mark.parametrize("bot", ["greedy", "heuristic", "adaptive"])
+@pytest.mark.parametrize("bot", ["greedy", "heuristic"])
 def test_the_bots_recruit_a_leader_by_its_worth(bot):
     """At a recruiting turn, a bot that weighs options by the rules (bots/valuation.py)
     recruits the leader worth 5 points rather than sell it or recruit one worth nothing yet."""

@@ -91,14 +91,10 @@ def test_the_score_pad_and_the_players_are_the_2020_rulebooks():
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_deck_sizes_at_every_player_count(players):
-    game = Game(tables(), players, seed=players)
-    purple = 0
-    for age_index in range(3):
-        if age_index:
-            game.age_index = age_index
-            game.deal_age()
-        assert [len(h) for h in game.hands] == [7] * players
-        purple = sum(1 for h in game.hands for i in h if tables().cards[i].color == "purple")
+    from scenario import hands_of_each_age
+    for hands in hands_of_each_age(Game(tables(), players, seed=players)):
+        assert [len(h) for h in hands] == [7] * players
+    purple = sum(1 for h in hands for i in h if tables().cards[i].color == "purple")
     assert purple == players + 2
     by_age = [sum(1 for c in tables().cards if c.age == a and c.copies for _ in c.copies) for a in (1, 2, 3)]
     guilds = sum(1 for c in tables().cards if c.color == "purple")
@@ -107,10 +103,8 @@ def test_deck_sizes_at_every_player_count(players):
 
 # ---------------------------------------------------------------- full games
 def _play(players: int, side: str, seed: int):
-    from interpreter.tools.play import make_deciders
-    game = Game(tables(), players, seed, side)
-    game.play(make_deciders(["random"], players, seed, None, None))
-    return game
+    from scenario import full_game
+    return full_game(tables(), players, side, seed)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])

@@ -281,7 +281,7 @@ def test_the_bots_read_every_kind_or_say_how_they_value_it(ruleset, kind):
         return
     tables = compile_rules(ruleset)
     for source in tables.cards:
-        read = facts(source)
+        read = facts(source, tables)
         value = getattr(read, field)
         if value if isinstance(value, (bool, int)) else any(isinstance(item, kind) for item in value):
             return
@@ -315,7 +315,7 @@ def test_the_bots_read_every_lasting_kind(ruleset):
     sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
     read = set()
     for source in sources:
-        known = facts(source)
+        known = facts(source, tables)
         listed = known.science + known.produces + known.trades + known.powers + known.discounts + known.city_powers
         for effect in source.static:
             if effect in listed or (isinstance(effect, ast.Shields) and known.shields) or \

@@ -240,7 +240,13 @@ def measure_fn(q: ast.Quantity):
             counts = where.symbols if where.symbols is not None else where.city.symbols
             return sum(n * n for n in counts)
         return squares
-    count = _count_fn(m, tuple(c.text for c in q.colors))
+    if m == "kept tokens":
+        kind = q.kind.text
+
+        def count(city):
+            return city.kept.get(kind, 0)
+    else:
+        count = _count_fn(m, tuple(c.text for c in q.colors))
     scope = q.scope
     if scope is None or (len(scope.parts) == 1 and scope.parts[0] != "all"):
         city = _ONE_CITY["own" if scope is None else scope.parts[0]]
@@ -258,6 +264,8 @@ def _count_fn(m: str, colors: tuple[str, ...]):
             color, = colors
             return lambda city: city.colors.get(color, 0)
         return lambda city: sum(city.colors.get(c, 0) for c in colors)
+    if m == "card sets":                  # one card of each colour makes a set
+        return lambda city: min(city.colors.get(c, 0) for c in colors)
     if m == "wonder stages":
         return operator.attrgetter("stages")
     if m == "unbuilt wonder stages":
@@ -272,4 +280,4 @@ def _count_fn(m: str, colors: tuple[str, ...]):
         return operator.attrgetter("coins")
     if m == "shields":
         return operator.attrgetter("shields")
-    return lambda city: 0
+    raise UnhandledKind(f"engine/quantities.py cannot compile the measure {m!r}")

@@ -87,9 +87,9 @@ def text_log(game: Game, words=None) -> str:
             out.append("    " + sentence.format(city=city[event['seat']], value=f"{event['value']:+d}",
                                              other=city[against] if against is not None else ""))
         elif kind == "debt":
-            words = ngettext("{city} takes {count} {kind} token for coins it does not pay",
-                             "{city} takes {count} {kind} tokens for coins it does not pay", event["count"])
-            out.append("    " + words.format(city=city[event['seat']], count=event["count"], kind=event["kind"]))
+            sentence = ngettext("{city} takes {count} {kind} token for coins it does not pay",
+                                "{city} takes {count} {kind} tokens for coins it does not pay", event["count"])
+            out.append("    " + sentence.format(city=city[event['seat']], count=event["count"], kind=event["kind"]))
         elif kind == "sits out":
             out.append("    " + _("{city} gives up a {kind} token and sits out the {event}").format(
                 city=city[event['seat']], kind=event["kind"], event=event["at"]))

@@ -282,7 +282,8 @@ def test_a_variant_removes_a_table_the_house_rule_checks_plays_and_refuses_two_p
     for players in ("2", "3"):
         refused = run_cli("play", "--variant", rule, "--players", players)
         assert refused.returncode == 2 and "Traceback" not in refused.stderr
-        assert f"these rules play with 4, 5, 6, 7 players, not {players}" in refused.stderr
+        assert (f"these rules (with the variant 'Four to seven') play with 4, 5, 6, 7 players, "
+                f"not {players}") in refused.stderr                # which house rule says so
     assert check_paths(None, [rule]).ruleset.tables == ()
 
 

@@ -49,7 +49,10 @@ class Game(Flow):
             if self.table is None:
                 counts = sorted({*range(rules.min_players, rules.max_players + 1),
                                  *(t.players for t in tables.ruleset.tables)})
-                raise RulesError(f"these rules play with {', '.join(map(str, counts))} players, not {players}")
+                variants = tables.ruleset.variants      # named, so a house rule's limit is found
+                applied = f" (with the variant {', '.join(map(repr, variants))})" if variants else ""
+                raise RulesError(f"these rules{applied} play with {', '.join(map(str, counts))} players, "
+                                 f"not {players}")
         self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,
                                                               "wonders": list(wonders or [])}
         self.players = players                # seats 0 .. players-1; neutral cities after them

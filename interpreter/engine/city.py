@@ -279,7 +279,7 @@ class City:
     def copy(self) -> "City":
         """An independent copy for search and hypotheses: its own lists and tables, the
         compiled rule tables shared (never copied).  (Written out from the declared parts
-        below, `_copier`: a search copies cities thousands of times a second.)"""
+        below, `_copy`: a search copies cities thousands of times a second.)"""
         return _copy(self)
 
     # ---------------------------------------------------------------- queries
@@ -312,17 +312,47 @@ _SAME = FIXED + OWNED_VALUES + DERIVED_VALUES
 _ONE_LEVEL = OWNED_LISTS + OWNED_SETS + OWNED_DICTS + DERIVED_LISTS + DERIVED_DICTS
 
 
-def _copier():
-    """`City.copy`, one statement per declared part: each shared, copied one level, or (the
-    nested tables) copied two levels."""
-    lines = ["def copy(self):", "    other = new(City)"]
-    lines += [f"    other.{name} = self.{name}" for name in _SAME]
-    lines += [f"    other.{name} = self.{name}.copy()" for name in _ONE_LEVEL]
-    lines += [f"    other.{name} = {{k: v[:] for k, v in self.{name}.items()}}" for name in DERIVED_NESTED]
-    lines.append("    return other")
-    namespace = {"City": City, "new": object.__new__}
-    exec("\n".join(lines), namespace)        # noqa: S102 - our own declared names, nothing read from outside
-    return namespace["copy"]
+_new = object.__new__
 
 
-_copy = _copier()
+def _copy(self: City) -> City:
+    """`City.copy`, one statement per declared part (the parts above): each shared, copied
+    one level, or (the nested tables) two levels.  Written out, not looped over the names:
+    a search copies cities thousands of times a second.  tests/test_decisions.py checks
+    that it sets every declared part and shares no list."""
+    other = _new(City)
+    other.tables = self.tables
+    other.seat = self.seat
+    other.name = self.name
+    other.side = self.side
+    other.coins = self.coins
+    other.stages = self.stages
+    other.free_build_used = self.free_build_used
+    other.shields = self.shields
+    other.play_last = self.play_last
+    other.use_sig = self.use_sig
+    other.choice_sig = self.choice_sig
+    other.sell_sig = self.sell_sig
+    other.gives_defeats = self.gives_defeats
+    other.built = self.built.copy()
+    other.tokens = self.tokens.copy()
+    other.under_stages = self.under_stages.copy()
+    other.copied = self.copied.copy()
+    other.names = self.names.copy()
+    other.kept = self.kept.copy()
+    other.own_fixed = self.own_fixed.copy()
+    other.own_choices = self.own_choices.copy()
+    other.trade_fixed = self.trade_fixed.copy()
+    other.trade_choices = self.trade_choices.copy()
+    other.symbols = self.symbols.copy()
+    other.wild_symbols = self.wild_symbols.copy()
+    other.free_build = self.free_build.copy()
+    other.free_rules = self.free_rules.copy()
+    other.discounts = self.discounts.copy()
+    other.rebate = self.rebate.copy()
+    other.like = self.like.copy()
+    other.like_choices = self.like_choices.copy()
+    other.colors = self.colors.copy()
+    other.prices = {k: v[:] for k, v in self.prices.items()}
+    other.listening = {k: v[:] for k, v in self.listening.items()}
+    return other

@@ -186,8 +186,11 @@ class Dispatcher:
     def sitting_out(self, event: str) -> frozenset | None:
         """The seats that sit `event` out (`holders of KIND tokens sit out the next EVENT`),
         each giving up one token as it does; None when no city does."""
+        rules_sit_out = self.game.tables.rules.sit_out
+        if not rules_sit_out:
+            return None                       # the common case: every event, kept off the hot path
         sitting = set()
-        for kind, at in self.game.tables.rules.sit_out:
+        for kind, at in rules_sit_out:
             if at != event:
                 continue
             for city in self.game.cities:

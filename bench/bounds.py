@@ -39,7 +39,6 @@ def timed(label: str, work) -> None:
 def city(fixed, choices, sells, prices):
     c = SimpleNamespace()
     c.use_sig = payment.signature(fixed, choices, prices[0], prices[1])
-    c.choice_sig = payment.signature(choices, prices[0], prices[1])
     c.sell_sig = payment.signature(fixed, sells)
     return c
 

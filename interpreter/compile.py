@@ -20,6 +20,8 @@ from .syntax.ast_effects import UnhandledKind
 STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount, ast.FreeBuild, ast.FreeRule,
                 ast.PlayLastCard, ast.Discount, ast.DefeatsToNeighbour, ast.TradeRebate,
                 ast.ProducesLike)
+# The static effects that change what a city pays for a card or stage (engine/discounts.py).
+COST_CHANGERS = (ast.Discount, ast.TradeRebate)
 
 
 @attrs.define(slots=True, eq=False)
@@ -107,11 +109,18 @@ class Tables:
     # what is worked out once per rule set by those who read it (the save digest, the
     # bots' models of the rules), kept with the rules rather than in module dictionaries
     cache: dict = attrs.field(init=False, eq=False, repr=False)
+    # whether any card, board or stage changes what a city pays (`... cost ... less`, a trade
+    # rebate): when none does (the base game), the engine prices every card from the payment
+    # tables alone, without looking for discounts on each card of each hand
+    cost_changers: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         object.__setattr__(self, "resource_index", {r: i for i, r in enumerate(self.resources)})
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
         object.__setattr__(self, "cache", {})
+        sources = [*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))]
+        object.__setattr__(self, "cost_changers", any(isinstance(e, COST_CHANGERS)
+                                                      for source in sources for e in source.static))
 
     def __getstate__(self):
         """Pickled without `cache`: what was worked out once (compiled functions among it,

@@ -48,6 +48,19 @@ def age_deck(cards, age, players: int) -> AgeDeck:
     return AgeDeck(tuple(dealt), tuple(boxed), tuple(draws))
 
 
+def dealing(tables, age, players: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple]:
+    """`age_deck` as the engine deals it, in card indexes: (the fixed copies dealt, the
+    copies left in the box, (pool, count) per random addition).  Worked out once per
+    compiled rule set, age and player count (a search deals thousands of imagined ages);
+    the deck depends on the age's number and additions alone, not on a table's hand size."""
+    def make():
+        plan = age_deck(tables.cards, age, players)
+        return (tuple(card.index for card, n in plan.dealt for _ in range(n)),
+                tuple(card.index for card, n in plan.boxed for _ in range(n)),
+                tuple((tuple(c.index for c in draw.pool), draw.count) for draw in plan.draws))
+    return tables.cached(("dealing", age.number, players), make)
+
+
 def pooled(cards, ages) -> set:
     """The names of the cards drawn at random in some age (they have no copies of their own)."""
     return {card.name for age in ages for draw in age_deck(cards, age, 0).draws for card in draw.pool}

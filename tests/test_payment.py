@@ -19,7 +19,6 @@ def city(fixed, choices, sell_fixed, sell_choices, lprice, rprice):
     c = SimpleNamespace(own_fixed=fixed, own_choices=choices, trade_fixed=sell_fixed,
                         trade_choices=sell_choices, prices={"left": lprice, "right": rprice})
     c.use_sig = signature(fixed, choices, lprice, rprice)
-    c.choice_sig = signature(choices, lprice, rprice)
     c.sell_sig = signature(sell_fixed, sell_choices)
     return c
 

@@ -92,7 +92,9 @@ def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
 
 def _special(game, city):
     """The city's neighbours when a discount or a rebate reaches it, else None (the common
-    case: then the payments are the trio's alone)."""
+    case: then the payments are the trio's alone; in rules without any, known at once)."""
+    if not game.tables.cost_changers:
+        return None
     left, right = game.neighbours(city.seat)
     if touched(city, left, right) or city.rebate[0] or city.rebate[1]:
         return left, right

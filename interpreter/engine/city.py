@@ -26,7 +26,7 @@ OWNED_VALUES = ("coins", "stages", "free_build_used")
 OWNED_LISTS = ("built", "tokens", "under_stages", "copied")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
-DERIVED_VALUES = ("shields", "play_last", "use_sig", "choice_sig", "sell_sig", "gives_defeats")
+DERIVED_VALUES = ("shields", "play_last", "use_sig", "sell_sig", "gives_defeats")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "like", "like_choices")
 DERIVED_DICTS = ("colors",)
@@ -273,7 +273,6 @@ class City:
     def _sign(self) -> None:
         """The small integers the payment search knows these production tables by."""
         self.use_sig = signature(self.own_fixed, self.own_choices, self.prices["left"], self.prices["right"])
-        self.choice_sig = signature(self.own_choices, self.prices["left"], self.prices["right"])
         self.sell_sig = signature(self.trade_fixed, self.trade_choices)
 
     def copy(self) -> "City":
@@ -331,7 +330,6 @@ def _copy(self: City) -> City:
     other.shields = self.shields
     other.play_last = self.play_last
     other.use_sig = self.use_sig
-    other.choice_sig = self.choice_sig
     other.sell_sig = self.sell_sig
     other.gives_defeats = self.gives_defeats
     other.built = self.built.copy()

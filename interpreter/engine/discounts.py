@@ -74,6 +74,8 @@ def cost_for(city, left, right, source) -> tuple[tuple, int, int]:
 
 def coins_paid(game, seat: int, source) -> int:
     """The coins a city pays the bank for a card or stage it builds now."""
+    if not game.tables.cost_changers:
+        return source.cost_coins
     city = game.cities[seat]
     left, right = game.neighbours(seat)
     if not touched(city, left, right):

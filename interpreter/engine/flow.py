@@ -289,7 +289,8 @@ def _resolve(game, choices: tuple) -> None:
         else:
             game.discard.append(action.card)
         placed.append((seat, action, stage))
-    game.stack.append(("resolve_log", tuple([(seat, action) for seat, action, _ in placed])))
+    if type(game.log) is not NoLog:       # a search copy writes no log: no step for it
+        game.stack.append(("resolve_log", tuple([(seat, action) for seat, action, _ in placed])))
     game.stack += [("resolve_one", *p) for p in reversed(placed[1:])]
     if placed:
         _resolve_one(game, *placed[0])

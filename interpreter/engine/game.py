@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ..compile import Tables
-from ..decks import age_deck
+from ..decks import dealing
 from .actions import Action, build_options_from, copy_options, debt_options, is_legal, legal_actions
 from .city import City
 from .decisions import Decision, drive
@@ -156,14 +156,11 @@ class Game(Flow):
         age = self.age
         seats = len(self.cities)
         players = self.table.deal_as if self.table else self.players    # the decks' player count
-        plan = age_deck(self.tables.cards, age, players)
-        deck: list[int] = []
-        for (card, n), (_card, left) in zip(plan.dealt, plan.boxed):
-            deck += [card.index] * n
-            self.box += [card.index] * left
-        for draw in plan.draws:
-            pool = [c.index for c in draw.pool]
-            drawn = self.rng.sample(pool, min(len(pool), draw.count))
+        dealt, boxed, draws = dealing(self.tables, age, players)
+        deck: list[int] = list(dealt)
+        self.box += boxed
+        for pool, count in draws:
+            drawn = self.rng.sample(pool, min(len(pool), count))
             deck += drawn
             self.box += [i for i in pool if i not in drawn]
         self.rng.shuffle(deck)

@@ -89,9 +89,8 @@ class Trio:
         _RESULTS[use_sig, left_sig, right_sig] = self
 
     def options(self, cost) -> tuple[tuple[int, int], ...]:
-        """`payment_options` of this city between these neighbours."""
-        if not any(cost):
-            return _FREE
+        """`payment_options` of this city between these neighbours (a cost asking no
+        resources is memoised too: a hand's free cards are then one lookup, like the rest)."""
         found = self.memo.get(cost)
         if found is None:
             found = self.memo[cost] = self.solve(cost)

@@ -94,6 +94,7 @@ class Dispatcher:
         self.stack: list[ast.Trigger] = []
         self.rule_triggers = rule_listeners(game.tables)
         self.heard = heard_events(game.tables)
+        self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
         self.wheres: dict[tuple, Where] = {}
 
     def copy_for(self, game) -> "Dispatcher":
@@ -101,7 +102,7 @@ class Dispatcher:
         the chain of triggers acting now is copied)."""
         other = Dispatcher.__new__(Dispatcher)
         other._game, other.stack, other.rule_triggers = weakref.ref(game), self.stack[:], self.rule_triggers
-        other.heard, other.wheres = self.heard, {}
+        other.heard, other.sit_out, other.wheres = self.heard, self.sit_out, {}
         return other
 
     @property
@@ -111,7 +112,7 @@ class Dispatcher:
     def where(self, seat: int, neighbour=None) -> Where:
         """What an action or condition of `seat` reads; `neighbour` is a city or its seat.
         (A Where holds the live cities, so one is made per seat, neighbour and age.)"""
-        game = self.game
+        game = self._game()
         if type(neighbour) is not int and neighbour is not None:
             neighbour = neighbour.seat
         key = (seat, neighbour, game.age_index)
@@ -140,10 +141,10 @@ class Dispatcher:
         event).  Every seat's conditions are read first, then the triggers whose conditions
         held act: an event happens to all cities at once, so "the city with the fewest coins
         gains 2" gives to each city that had the fewest, whatever the others gain first."""
-        game = self.game
-        sitting = self.sitting_out(event)
+        sitting = self.sitting_out(event) if self.sit_out else None
         if event not in self.heard:
             return []                         # the common case: nothing in these rules listens
+        game = self._game()
         due = []
         for seat in range(len(game.cities)) if seats is None else seats:
             for key, trigger, check in self.listeners(seat, event):
@@ -186,11 +187,10 @@ class Dispatcher:
     def sitting_out(self, event: str) -> frozenset | None:
         """The seats that sit `event` out (`holders of KIND tokens sit out the next EVENT`),
         each giving up one token as it does; None when no city does."""
-        rules_sit_out = self.game.tables.rules.sit_out
-        if not rules_sit_out:
+        if not self.sit_out:
             return None                       # the common case: every event, kept off the hot path
         sitting = set()
-        for kind, at in rules_sit_out:
+        for kind, at in self.sit_out:
             if at != event:
                 continue
             for city in self.game.cities:

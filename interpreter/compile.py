@@ -83,9 +83,12 @@ def run_of(source: Source) -> Run:
 
 def rules_run(tables: "Tables") -> Run:
     """The rules' own score lines and trigger conditions, compiled once per rule set."""
-    rules = tables.rules
-    return tables.cached("rules run", lambda: _run([(s.category.text, s.value) for s in rules.scores],
-                                                   rules.triggers))
+    found = tables.cache.get("rules run")          # read at every score pad: no closure made to look
+    if found is None:
+        rules = tables.rules
+        found = tables.cache["rules run"] = _run([(s.category.text, s.value) for s in rules.scores],
+                                                 rules.triggers)
+    return found
 
 
 @attrs.frozen

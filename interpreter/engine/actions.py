@@ -132,7 +132,7 @@ def is_legal(game, seat: int, action) -> bool:
     if action.card not in game.hands[seat]:
         return False
     if action.kind == "sell":
-        return action == Action("sell", action.card)
+        return action[2:] == (0, 0, "")            # a sale pays and is paid nothing
     if action.kind == "stage":
         return (action.left, action.right) in stage_payments(game, seat) and not action.free
     city = game.cities[seat]
@@ -159,7 +159,6 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
         return [_new(Action, ("build", index, 0, 0, "rule"))]
     actions = []
     cost_coins = card.cost_coins
-    free_anyway = False
     options = None
     if special is not None and touched(city, *special):
         cost, cost_coins, units = cost_for(city, *special, card)
@@ -174,9 +173,10 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
         if special is not None and (city.rebate[0] or city.rebate[1]):
             options = rebated(options, city.rebate)
         actions = [_new(Action, ("build", index, l, r, "")) for l, r in options if l + r <= budget]
-        free_anyway = not cost_coins and tuple(options[:1]) == _FREE     # cheapest first: nothing to pay
-    if city.free_build and not city.free_build_used and not free_anyway:
-        actions.append(_new(Action, ("build", index, 0, 0, "power")))
+    if city.free_build and not city.free_build_used:
+        free_anyway = options is not None and not cost_coins and tuple(options[:1]) == _FREE   # cheapest first
+        if not free_anyway:
+            actions.append(_new(Action, ("build", index, 0, 0, "power")))
     return actions
 
 

@@ -185,7 +185,9 @@ def _discard_last(game) -> None:
 def _end_turn(game) -> None:
     """Actions set aside for the end of the turn, then `turn end`; actions that its
     triggers set aside for the end of the turn run at once, still in this turn."""
-    game.stack += [("run_pending",), ("fire", "turn end", None)]
+    game.stack.append(("run_pending",))
+    if game.events.may_act("turn end"):
+        game.stack.append(("fire", "turn end", None))
     _run_pending(game)
 
 
@@ -334,7 +336,8 @@ def _built(game, seat: int, source) -> None:
     stack = game.stack
     if source.kind == "card":
         _heard(game, f"{source.color}{ast.COLOR_BUILT}", seat)
-    stack.append(("fire", event, (seat,)))
+    if game.events.may_act(event):
+        stack.append(("fire", event, (seat,)))
     if source.turn_end:
         stack.append(("pend", seat, source))
     if source.when_built:

@@ -125,6 +125,12 @@ class Dispatcher:
                                              tuple(game.cities), age.number, age.victory)
         return found
 
+    def may_act(self, event: str) -> bool:
+        """Whether `event` can do anything: some trigger of the rules listens to it, or the
+        rules make cities sit events out (which spends tokens).  The engine does not
+        schedule the others (most events of the base game)."""
+        return event in self.heard or bool(self.sit_out)
+
     def listeners(self, seat: int, event: str) -> list:
         """The rules' triggers for `event`, then the city's (kept by City as it grows), as
         (key, trigger, its conditions compiled or None)."""

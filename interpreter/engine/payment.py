@@ -13,6 +13,7 @@ payments of each cost asked of it.
 from __future__ import annotations
 
 from operator import le
+from typing import NamedTuple
 
 from .payment_bits import BITS_UP_TO, split_payments
 
@@ -75,17 +76,12 @@ class Trio:
         self.own_fixed, self.own_choices, self.lprice, self.rprice = _BY_ID[use_sig]
         self.lfixed, self.lchoices = _BY_ID[left_sig]
         self.rfixed, self.rchoices = _BY_ID[right_sig]
-        reach = [a + b + c for a, b, c in zip(self.own_fixed, self.lfixed, self.rfixed)]
-        for options in self.own_choices + self.lchoices + self.rchoices:
-            for r in set(options):
-                reach[r] += 1
-        self.reach = tuple(reach)
-        self.total = sum(self.own_fixed) + sum(self.lfixed) + sum(self.rfixed) + \
-            len(self.own_choices) + len(self.lchoices) + len(self.rchoices)
-        n = len(reach)
-        self.bought_masks = tuple((base, _mask(options)) for base, choices in
-                                  ((n, self.lchoices), (2 * n, self.rchoices)) for options in choices)
-        self.masks = tuple((0, _mask(options)) for options in self.own_choices) + self.bought_masks
+        own, left, right = _gives(use_sig), _gives(left_sig), _gives(right_sig)
+        self.reach = tuple([a + b + c for a, b, c in zip(own.most, left.most, right.most)])
+        self.total = own.total + left.total + right.total
+        n = len(self.reach)
+        self.bought_masks = tuple([(n, mask) for mask in left.masks] + [(2 * n, mask) for mask in right.masks])
+        self.masks = tuple([(0, mask) for mask in own.masks]) + self.bought_masks
         _RESULTS[use_sig, left_sig, right_sig] = self
 
     def options(self, cost) -> tuple[tuple[int, int], ...]:
@@ -122,6 +118,32 @@ class Trio:
             if _may_cover(*args):
                 found = _search(*args, self.lprice, self.rprice)
         return found
+
+
+class Gives(NamedTuple):
+    """What some production tables can give: at most `most[r]` units of resource r,
+    `total` units in all, and each choice as a bit `mask` of its resources."""
+    most: tuple
+    total: int
+    masks: tuple
+
+
+_GIVES: dict[int, Gives] = {}          # signature -> what its production can give (`_gives`)
+
+
+def _gives(sig: int) -> Gives:
+    """What the production tables `sig` (fixed units, then choices: a city's use and sale
+    signatures both start so) can give, worked out once per signature, not for every
+    trio it takes part in (a search makes thousands)."""
+    found = _GIVES.get(sig)
+    if found is None:
+        fixed, choices = _BY_ID[sig][:2]
+        most = list(fixed)
+        for options in choices:
+            for r in set(options):
+                most[r] += 1
+        found = _GIVES[sig] = Gives(tuple(most), sum(fixed) + len(choices), tuple(_mask(o) for o in choices))
+    return found
 
 
 def _mask(resources) -> int:

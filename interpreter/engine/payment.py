@@ -189,6 +189,8 @@ def _by_resource(need, trio: Trio, needed: int, masks):
     lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
     paid = [(0, 0)]
     for r, n in enumerate(need):
+        if not n:
+            continue                                    # most resources are not needed
         n -= units[r]
         if n <= 0:
             continue
@@ -201,7 +203,8 @@ def _by_resource(need, trio: Trio, needed: int, masks):
             paid = [(a + x, b + y) for a, b in paid]
         else:
             paid = _undominated({(a + k * lp, b + (n - k) * rp) for a, b in paid for k in range(low, high + 1)})
-    return tuple(pareto(paid)) if len(paid) > 1 else tuple(paid)
+    # undominated already (a fixed amount added to undominated pairs leaves them so): only ordered
+    return tuple(sorted(paid, key=_cheapest)) if len(paid) > 1 else tuple(paid)
 
 
 def _undominated(pairs) -> list[tuple[int, int]]:
@@ -360,9 +363,14 @@ def _after_own_choices(need, choices):
     return states
 
 
+def _cheapest(pair) -> tuple[int, int]:
+    """The order of payments: fewest coins in all, then fewest to the left."""
+    return pair[0] + pair[1], pair[0]
+
+
 def pareto(pairs) -> list[tuple[int, int]]:
     """Drop every pair that is no better on either side than another; cheapest first."""
-    return sorted(_undominated(pairs), key=lambda p: (p[0] + p[1], p[0]))
+    return sorted(_undominated(pairs), key=_cheapest)
 
 
 def every_payment(cost, city, left, right) -> list[tuple[int, int]]:
@@ -375,4 +383,4 @@ def every_payment(cost, city, left, right) -> list[tuple[int, int]]:
     if not any(need):
         return [(0, 0)]
     found = _search(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice, keep=set)
-    return sorted(found, key=lambda p: (p[0] + p[1], p[0]))
+    return sorted(found, key=_cheapest)

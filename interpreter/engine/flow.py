@@ -20,7 +20,8 @@ from .actions import Action, copy_options
 from .discounts import coins_paid
 from .quantities import per_value
 from .neutral import draw_for_neutrals, pass_holders, set_holders
-from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, log_phase, phase_steps, reopen_phase
+from ..check.model import AgeDeal
+from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, phase_steps, reopen_phase
 from .triggers import MAX_DEPTH, TriggerLoop
 
 
@@ -103,17 +104,22 @@ class Flow:
         return True
 
     def opening(self) -> list[tuple]:
-        """The steps of the sequence before its first turn (where a new game stands), in
-        order, but the first hands dealt at set-up."""
+        """The steps before the turns where a new game stands, in order: from the start
+        of the sequence, but the first hands dealt at set-up; or, when the game was set
+        to stand in a later age (`deal_age()`), that age's phase after its deal."""
         rules = self.tables.rules
-        sequence, (k, _i) = rules.sequence, self.at
+        sequence, k, turns = rules.sequence, self.at[0], self.rounds[1]
+        start = 0 if first_turns(rules)[0] == k else k
         steps = []
-        for j, p in enumerate(sequence[:k + 1]):
-            first = 1 if j == 0 and dealt_at_setup(rules) else 0
-            last = self.rounds[1] if j == k else len(rules.phases[p].steps)
+        for j in range(start, k + 1):
+            p = sequence[j]
+            phase = rules.phases[p]
+            first = 0
+            if j == 0 and dealt_at_setup(rules) or j == start != 0:
+                first = next(n for n, s in enumerate(phase.steps) if isinstance(s, AgeDeal)) + 1
             if first == 0:
                 steps.append(("phase_log", p))
-            steps += [("phase_step", p, n) for n in range(first, last)]
+            steps += [("phase_step", p, n) for n in range(first, turns if j == k else len(phase.steps))]
         return steps
 
     def reopen(self, player: int) -> None:

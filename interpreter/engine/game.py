@@ -19,7 +19,7 @@ from .city import City
 from .decisions import Decision, drive
 from .flow import Flow, NoLog
 from .neutral import neutral_options, set_holders
-from .phases import PHASE_KINDS, dealt_at_setup, first_turns, phase_options
+from .phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase_options
 from .scoring import score_city, winners
 from .triggers import Dispatcher
 
@@ -160,8 +160,12 @@ class Game(Flow):
 
     def deal_age(self, deal=None) -> None:
         """Every city's hand from an age's deck: `deal` (a `deal N cards from age A`), or
-        by default the current age's own deal.  A table's `hand` is every age's hand."""
+        by default the current age's own deal, the game then standing before the age's
+        first turn (a test or a scenario sets a position so).  A table's `hand` is every
+        age's hand."""
         age = deal or self.age
+        if deal is None:
+            self.at, self.rounds = in_age(self.tables.rules, age.number)
         hand = self.table.hand if self.table and self.table.hand else deal.count if deal else age.hand
         seats = len(self.cities)
         players = self.table.deal_as if self.table else self.players    # the decks' player count

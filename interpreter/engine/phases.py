@@ -63,6 +63,17 @@ def first_turns(rules) -> tuple[int, int, int]:
                 for i, s in enumerate(rules.phases[p].steps) if isinstance(s, ast.PlayTurns))
 
 
+def in_age(rules, number: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The position (`at`, `rounds`) between two turns of age `number`'s phase."""
+    k = next((k for k, p in enumerate(rules.sequence)
+              if not rules.phases[p].when and rules.phases[p].age == number), None)
+    if k is None:
+        return None
+    p = rules.sequence[k]
+    i = next(i for i, s in enumerate(rules.phases[p].steps) if isinstance(s, ast.PlayTurns))
+    return (k, i + 1), (p, i)
+
+
 def _phase_step(game, p: int, i: int) -> None:
     statement = _statement(game, p, i)
     kind = type(statement)

@@ -135,6 +135,7 @@ CODES = {
     "E1706": "an incomplete age",
     "E1707": "an age's statements out of place",
     "E1708": "turns or an age's start or end in a placed phase",
+    "E1709": "`set age` on an age written as a phase",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

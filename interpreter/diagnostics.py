@@ -134,7 +134,7 @@ CODES = {
     "E1705": "deck too small for a phase",
     "E1706": "an incomplete age",
     "E1707": "an age's statements out of place",
-    "E1708": "turns or an age's start or end in a placed phase",
+    "E1708": "turns or an age's start or end out of the sequence",
     "E1709": "`set age` on an age written as a phase",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",

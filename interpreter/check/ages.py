@@ -3,8 +3,9 @@
 An age is a phase of the rules' sequence (docs/language.md, "Ages as phases") whose
 statements deal the age's hand, start it, play its turns and end it.  The older `age I {
 hand 7; turns 6; pass left; last card discarded; victory 1 }` block is written sugar for
-that phase: `desugared` turns it into the same statements, here and nowhere else, before
-anything reads the rules.  `check_ages` then reads each age (an `AgeDef`: its number,
+that phase: `age_phase` turns it into the same statements, here and nowhere else: for the loader
+(`desugared`, once the variants are applied, so that `set age I { victory 3 }` still
+changes a block) and for a variant's `modify phase "age I"` of a block.  `check_ages` then reads each age (an `AgeDef`: its number,
 hand, turns, direction, victory and random draws) from its phase, for those who reason
 about an age's cards without playing it (the deck arithmetic, the bots, the card lists)."""
 
@@ -29,7 +30,7 @@ def desugared(rules: ast.Rules, ctx: Context) -> ast.Rules:
     body = []
     for stmt in rules.body:
         if isinstance(stmt, ast.AgeRules):
-            phase = _age_phase(stmt, ctx)
+            phase = age_phase(stmt, ctx)
             if phase is None:
                 continue
             stmt = phase
@@ -37,7 +38,7 @@ def desugared(rules: ast.Rules, ctx: Context) -> ast.Rules:
     return attrs.evolve(rules, body=tuple(body))
 
 
-def _age_phase(block: ast.AgeRules, ctx: Context) -> ast.Phase | None:
+def age_phase(block: ast.AgeRules, ctx: Context) -> ast.Phase | None:
     """`age N { hand H; turns T; pass D; [last card discarded;] [victory V;] add ... }` is
     `phase "age N" { deal H cards from age N, with ...; start age N, victory tokens worth
     V; play T turns passing D[, discarding the last cards]; end age N }`."""

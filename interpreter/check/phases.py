@@ -99,11 +99,13 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
         return None
     ok, dealt, resolved = True, None, []
     for step in steps:
-        if isinstance(step, (ast.StartAge, ast.EndAge, ast.PlayTurns)) and place.when:
+        if isinstance(step, (ast.StartAge, ast.EndAge)) and place.when or \
+                isinstance(step, ast.PlayTurns) and place.when == "start":
             ctx.report("E1708", f"{owner} runs {_place_words(place)} and cannot {_verb(step)}", step.span,
-                       label="only in a phase of the sequence",
-                       help="write it in a phase without a place (an age's phase): "
-                            'a variant changes an age with `replace phase "age I" { ... }`')
+                       label="not in a phase placed so",
+                       help="an age starts and ends in its own phase (without a place), and turns are "
+                            "played in a phase of the sequence, not at an age's start: a variant "
+                            'changes an age with `modify phase "age I" { ... }`')
             ok = False
         if isinstance(step, (ast.Draft, ast.PlayFrom)) and step.zone.text not in zones:
             guess = ctx.suggest(step.zone.text, list(zones))

@@ -11,6 +11,7 @@ import attrs
 
 from ..diagnostics import Note
 from ..syntax import ast
+from .ages import age_phase
 from .context import Context
 from .rules import quiet_age_number
 from ..i18n import _
@@ -70,8 +71,8 @@ class Workspace:
 
     def _statement_keys(self, stmt) -> list[tuple[_Index, object]]:
         keys = [(self.kinds, type(stmt))]
-        if isinstance(stmt, ast.AgeRules):
-            keys.append((self.ages, quiet_age_number(stmt.age.text)))
+        if isinstance(stmt, ast.AgeRules):         # an age block is also the phase "age X"
+            keys += [(self.ages, quiet_age_number(stmt.age.text)), (self.phases, f"age {stmt.age.text}")]
         elif isinstance(stmt, ast.Trigger) and stmt.name:
             keys.append((self.triggers, stmt.name.text))
         elif isinstance(stmt, ast.Score):
@@ -252,6 +253,10 @@ class Workspace:
             self._missing("phase", change.target, self.phases.keys())
             return
         old = self.body[found[0]]
+        if isinstance(old, ast.AgeRules):               # the phase an age block stands for
+            old = age_phase(old, self.ctx)
+            if old is None:
+                return
         self._put_statement(found[0], attrs.evolve(old, body=merge(old.body, change.item)))
 
     def _table_change(self, change: ast.Change) -> None:

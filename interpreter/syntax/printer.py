@@ -143,7 +143,7 @@ def _start_age(s: ast.StartAge) -> str:
 
 
 def _play_turns(s: ast.PlayTurns) -> str:
-    return (f"play {s.count.value} turns passing {s.direction}"
+    return (f"play {_counted(s.count.value, 'turn')} passing {s.direction}"
             + (", discarding the last cards" if s.discard_last else ""))
 
 

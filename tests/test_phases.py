@@ -270,11 +270,13 @@ def test_a_variant_replaces_or_removes_a_phase_by_its_name(tmp_path, content_wit
     assert codes(_variant(tmp_path, '    add zone "bonus"\n')) == ["E1404"]
 
 
-def test_larger_hands_by_player_count_are_an_age_block_and_cards_drawn_at_random(tmp_path):
+def test_larger_hands_by_player_count_are_an_age_deal_and_cards_drawn_at_random(tmp_path):
     """Cities' way: cards of one colour added to an age's deck, one per player, and a hand
     of 8 played over 7 turns."""
     cards = "".join(f'    add card "Extra {n}" {{ age I  color purple; points 1 }}\n' for n in range(7))
-    tables = tables_of(_variant(tmp_path, cards + "    set age I { hand 8; turns 7; add players random purple cards }\n"))
+    age = ('    modify phase "age I" { deal 8 cards from age I, with players random purple cards\n'
+           '                           play 7 turns passing left, discarding the last cards }\n')
+    tables = tables_of(_variant(tmp_path, cards + age))
     for players in range(3, 8):
         game = Game(tables, players, seed=players)
         assert [len(h) for h in game.hands] == [8] * players

@@ -381,7 +381,7 @@ def _impossible(game: Game) -> str | None:
         return f"{game.players} players need {seats} cities and hands, not {len(game.cities)} and {len(game.hands)}"
     if not isinstance(game.age_index, int) or not 0 <= game.age_index < len(rules.ages):
         return f'"age_index" must be between 0 and {len(rules.ages) - 1}'
-    first = 0 if rules.phases else 1               # before age I's deal, a phase's turn is 0
+    first = 0 if any(p.when for p in rules.phases) else 1   # before age I's deal, a phase's turn is 0
     if not isinstance(game.turn, int) or not first <= game.turn <= game.age.turns:
         return f'"turn" must be a whole number from {first} to {game.age.turns}'
     wonders = [c.side.wonder for c in game.cities]

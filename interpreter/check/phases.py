@@ -99,32 +99,22 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
         return None
     ok, dealt, resolved = True, None, []
     for step in steps:
-        if isinstance(step, (ast.StartAge, ast.EndAge)) and place.when or \
-                isinstance(step, ast.PlayTurns) and place.when == "start":
-            ctx.report("E1708", f"{owner} runs {_place_words(place)} and cannot {_verb(step)}", step.span,
-                       label="not in a phase placed so",
-                       help="an age starts and ends in its own phase (without a place), and turns are "
-                            "played in a phase of the sequence, not at an age's start: a variant "
-                            'changes an age with `modify phase "age I" { ... }`')
-            ok = False
         if isinstance(step, (ast.Draft, ast.PlayFrom)) and step.zone.text not in zones:
             guess = ctx.suggest(step.zone.text, list(zones))
             ctx.report("E1701", f'unknown zone "{step.zone.text}"', step.zone.span, label="not a declared zone",
                        help=f'did you mean "{guess}"?' if guess else
                        f'declare it in the rules: `zone "{step.zone.text}"` (in a variant, `add zone "{step.zone.text}"`)')
             ok = False
-        if isinstance(step, (ast.Deal, ast.DealAge, ast.Draft)) and place.when == "start" and ok:
-            ctx.report("E1704", f"{owner} deals or drafts at the start of an age", step.span,
-                       label="the hands hold the age's cards then",
-                       help="deal and draft in a phase that runs `before age N` or `after age N`, or in "
-                            "the age's own phase (`replace phase \"age I\" { ... }`); "
-                            "at the start of an age, `play a card from` a zone")
+        misplaced = _out_of_place(step, place, owner)
+        if misplaced is not None and ok:
+            code, message, label, help_ = misplaced
+            ctx.report(code, message, step.span, label=label, help=help_)
+            ok = False
+        if isinstance(step, (ast.Deal, ast.DealAge)) and step.count.value < 1:
+            ctx.report("E1206", f"{owner} deals {step.count.value} cards", step.count.span,
+                       label="deal at least 1 card")
             ok = False
         if isinstance(step, ast.Deal):
-            if step.count.value < 1:
-                ctx.report("E1206", f"{owner} deals {step.count.value} cards", step.count.span,
-                           label="deal at least 1 card")
-                ok = False
             dealt = step.count.value
         elif isinstance(step, ast.DealAge):
             number = age_number(step.age, ctx)
@@ -134,10 +124,6 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
                                step.age.span, label="no such age")
                 ok = False
                 continue
-            if step.count.value < 1:
-                ctx.report("E1206", f"{owner} deals {step.count.value} cards", step.count.span,
-                           label="deal at least 1 card")
-                ok = False
             dealt = step.count.value
             step = AgeDeal(count=step.count.value, number=number, random_additions=step.draws, span=step.span)
         elif isinstance(step, (ast.StartAge, ast.EndAge)):
@@ -163,6 +149,22 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
     if not ok:
         return None
     return PhaseDef(name=phase.name.text, when=place.when, age=age, steps=tuple(resolved), span=phase.span)
+
+
+def _out_of_place(step, place: ast.PhasePlace, owner: str) -> tuple[str, str, str, str] | None:
+    """(code, message, label, help) when `step` cannot run where its phase is placed: an
+    age starts and ends in its own phase; a phase at an age's start (inside the age's
+    `start age`, its hands dealt) neither plays turns nor deals nor drafts."""
+    if isinstance(step, (ast.StartAge, ast.EndAge)) and place.when or \
+            isinstance(step, ast.PlayTurns) and place.when == "start":
+        return ("E1708", f"{owner} runs {_place_words(place)} and cannot {_verb(step)}", "not in a phase placed so",
+                "an age starts and ends in its own phase (without a place), and turns are played in a phase "
+                'of the sequence, not at an age\'s start: a variant changes an age with `modify phase "age I" { ... }`')
+    if isinstance(step, (ast.Deal, ast.DealAge, ast.Draft)) and place.when == "start":
+        return ("E1704", f"{owner} deals or drafts at the start of an age", "the hands hold the age's cards then",
+                "deal and draft in a phase that runs `before age N` or `after age N`, or in the age's own "
+                'phase (`replace phase "age I" { ... }`); at the start of an age, `play a card from` a zone')
+    return None
 
 
 def _place_words(place: ast.PhasePlace) -> str:

@@ -9,8 +9,13 @@ pile in the middle of a trigger chain) can be copied and saved.
 
 One turn, as steps: `turn` (limits reset, `turn start` fires) -> `open_turn` (neutral
 draws, every player's card asked for) -> `resolve` (cards placed, then each one's
-effects: `resolve_one`, `built`, `fire`, `trigger`, `run`) -> `after_turn` -> on an
-age's last turn `open_last` (the last cards) and `end_age` -> `end_turn` -> `pass`.
+effects: `resolve_one`, `built`, `fire`, `trigger`, `run`) -> `after_turn` -> after the
+last turn of a `play N turns`, `open_last` (the last cards) -> `end_turn` -> `pass`.
+
+Between two turns the stack is empty; what comes next is the rules' sequence of phases,
+whose place is `at` (the next statement) and `rounds` (the `play N turns` being played):
+`go_on` pushes the next statement when the stack runs out (engine/phases.py runs it), and
+after the last, the game's end.
 """
 
 from __future__ import annotations

@@ -132,6 +132,10 @@ CODES = {
     "E1703": "drafting more than dealt",
     "E1704": "dealing at the start of an age",
     "E1705": "deck too small for a phase",
+    "E1706": "an incomplete age",
+    "E1707": "an age's statements out of place",
+    "E1708": "turns or an age's start or end out of the sequence",
+    "E1709": "`set age` on an age written as a phase",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -15,7 +15,9 @@ from tests.scenario import Script, card, give, make_game, set_hand
 
 def position(age_index: int, turn: int):
     game = make_game(["Rhodos", "Gizah", "Ephesos"], "A", seed=5)
-    game.age_index, game.turn, game.started = age_index, turn, True
+    game.age_index = age_index
+    game.deal_age()                                     # the game stands in that age
+    game.turn, game.started = turn, True
     for city in game.cities:
         city.coins = 0
     return game

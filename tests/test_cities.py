@@ -378,6 +378,7 @@ def _lair_turn(coins):
     """Age II: seat 0 builds the Lair (every other city loses 2 coins at the turn's end)."""
     game = game_of(SEVEN[:3])
     game.age_index = 1
+    game.deal_age()                                    # the game stands in age II
     give(game, 0, "Lumber Yard", "Glassworks")
     game.cities[0].coins = 5
     game.cities[1].coins, game.cities[2].coins = coins

@@ -129,3 +129,20 @@ def test_a_person_plays_a_seat_and_bad_input_is_asked_again():
 def test_a_person_leaving_mid_game_gets_no_traceback():
     result = _play_human("1\n1\n")
     assert result.returncode != 0 and "Traceback" not in result.stderr + result.stdout
+
+
+def test_replay_stops_at_any_decision_point_inside_a_turn_and_play_goes_on_from_it(tmp_path):
+    log, position = tmp_path / "game.json", tmp_path / "position.json"
+    assert run_cli("play", "--players", "3", "--seed", "2", "--log", str(log)).returncode == 0
+    stopped = run_cli("replay", str(log), "--to-choice", "5", "--save", str(position))
+    assert stopped.returncode == 0, stopped.stderr
+    assert stopped.stdout.startswith("State at a decision in age I, turn 2:\n  waiting for: P3's turn\n")
+    saved = json.loads(position.read_text())
+    assert saved["format"] == "wonders-save/2" and saved["flow"]["waiting"] == [[2, "turn"]]
+    assert len([e for e in saved["log"] if e["event"] == "choice"]) == 5
+    went_on = run_cli("play", "--load", str(position))
+    assert went_on.returncode == 0 and "Winner" in went_on.stdout, went_on.stderr
+    both = run_cli("replay", str(log), "--to-choice", "5", "--to", "2")
+    assert both.returncode == 2 and "not both" in both.stderr
+    whole = run_cli("replay", str(log), "--to-choice", "100000")
+    assert whole.returncode == 0 and "Replay checked" in whole.stdout

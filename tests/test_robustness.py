@@ -288,7 +288,7 @@ def test_huge_player_range_is_quick(tmp_path: Path, players: str) -> None:
 
 
 def test_huge_age_number_in_rules_is_quick(tmp_path: Path) -> None:
-    proc = _check_within(_content_with(tmp_path, "base.wonders", "age III {", "age 100000000 {"))
+    proc = _check_within(_content_with(tmp_path, "base.wonders", "start age III", "start age 100000000"))
     assert proc.returncode == 1 and "E1006" in proc.stdout, proc.stdout
 
 

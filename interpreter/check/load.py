@@ -17,6 +17,7 @@ from .context import Context
 from .cycles import all_triggers, check_cycles, check_never_fire
 from .decks import check_ages_exist, check_boards, check_chains, check_decks, check_duplicates
 from .model import RuleSet
+from .ages import check_ages, desugared
 from .phases import check_phase_decks, with_phases
 from .rules import check_rules, declare_categories, find_rules
 from .tables import check_tables
@@ -375,7 +376,11 @@ def check_files(files: list[ast.File], complete: bool = True,
         (i for i in items if isinstance(i, ast.Rules)), None)
     declare_categories(rules_ast, ctx)
     ctx.rules_known = rules_ast is not None and bool(ctx.categories)
-    rules = with_phases(check_rules(rules_ast, ctx) if rules_ast else None, rules_ast, ctx)
+    rules = None
+    if rules_ast is not None:
+        rules_ast = desugared(rules_ast, ctx)          # the `age` blocks, as the phases they stand for
+        ages = check_ages([s for s in rules_ast.body if isinstance(s, ast.Phase)], ctx)
+        rules = with_phases(check_rules(rules_ast, ages, ctx), rules_ast, ctx)
     points_categories = dict(rules.color_points_categories) if rules else {}
     if rules_ast is not None:
         for stmt in rules_ast.body:

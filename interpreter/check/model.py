@@ -77,16 +77,41 @@ class AgeDef:
 
 @attrs.frozen
 class PhaseDef:
-    """A phase besides the ages (docs/language.md, "Phases"): where it runs and its
-    statements (ast.Deal, ast.Draft, ast.PlayFrom), in order."""
+    """A phase of the game's structure (docs/language.md, "Phases"): where it runs and
+    its statements (ast.Deal, ast.Draft, ast.PlayFrom, ast.PlayTurns, and the age's
+    statements resolved: AgeDeal, AgeStart, AgeEnd), in order."""
     name: str
-    when: str                      # "before" or "after" an age, or at the "start" of one
-    age: int | None                # None: at the start of each age
+    when: str                      # "before" or "after" an age, at the "start" of one, or "" in the sequence
+    age: int | None                # the age it is placed by (None: each age), or the age it starts
     steps: tuple
     span: Span
 
     def runs_at_start_of(self, age: int) -> bool:
         return self.when == "start" and self.age in (None, age)
+
+
+@attrs.frozen
+class AgeDeal:
+    """`deal N cards from age A, with ...`: every city's hand, from the age's deck (its
+    `number` and `random_additions` are what decks.age_deck reads)."""
+    count: int
+    number: int
+    random_additions: tuple
+    span: Span
+
+
+@attrs.frozen
+class AgeStart:
+    """`start age A[, victory tokens worth V]`."""
+    number: int
+    span: Span
+
+
+@attrs.frozen
+class AgeEnd:
+    """`end age A`."""
+    number: int
+    span: Span
 
 
 @attrs.frozen
@@ -110,7 +135,9 @@ class RulesDef:
     debt_by_choice: bool = False            # `coins owed may become ...`: paying is the payer's choice
     sit_out: tuple[tuple[str, str], ...] = ()   # (token kind, event): `holders of ... sit out the next ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
-    phases: tuple[PhaseDef, ...] = ()       # the phases besides the ages, in written order
+    phases: tuple[PhaseDef, ...] = ()       # the phases, in written order
+    sequence: tuple[int, ...] = ()          # the phases the game runs one after the other (indexes
+                                            # of `phases`): each age's, with those before and after it
 
     def phases_at(self, when: str, age: int) -> tuple[PhaseDef, ...]:
         """The phases that run `before`/`after` age number `age`, or at its `start`."""

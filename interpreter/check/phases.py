@@ -1,7 +1,9 @@
-"""Check the phases besides the ages: zones, where each phase runs, and what it does.
+"""Check the phases: zones, where each phase runs, what it does, and the sequence the
+game runs them in.
 
-A phase (docs/language.md, "Phases") deals cards from a deck, drafts them into a zone,
-or lets each player play a card from a zone.  What is checked here needs only the rules;
+A phase (docs/language.md, "Phases") deals cards from a deck or an age, drafts them into
+a zone, lets each player play a card from a zone, plays turns, starts or ends an age (the
+ages' own phases: check/ages.py).  What is checked here needs only the rules;
 what needs the cards too (a deck that no card is in, a deck too small to deal from at
 some player count) is `check_phase_decks`, among the whole-set checks."""
 
@@ -12,8 +14,8 @@ import attrs
 from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
-from .model import CardDef, PhaseDef, RulesDef
-from .rules import age_number, roman
+from .model import AgeDeal, AgeEnd, AgeStart, CardDef, PhaseDef, RulesDef
+from .rules import age_number, quiet_age_number, roman
 
 
 def with_phases(rules: RulesDef | None, rules_ast: ast.Rules | None, ctx: Context) -> RulesDef | None:
@@ -25,7 +27,22 @@ def with_phases(rules: RulesDef | None, rules_ast: ast.Rules | None, ctx: Contex
     phases = check_phases(rules_ast.body, ages, zones, ctx)
     if rules is None or phases is None:
         return None
-    return attrs.evolve(rules, zones=zones, phases=phases)
+    return attrs.evolve(rules, zones=zones, phases=phases, sequence=sequence(phases))
+
+
+def sequence(phases: tuple[PhaseDef, ...]) -> tuple[int, ...]:
+    """The phases the game runs one after the other: those without a place in written
+    order, each age's with the phases placed before and after it."""
+    out = []
+    for i, phase in enumerate(phases):
+        if phase.when:
+            continue
+        if phase.age is not None:
+            out += [j for j, p in enumerate(phases) if p.when == "before" and p.age == phase.age]
+        out.append(i)
+        if phase.age is not None:
+            out += [j for j, p in enumerate(phases) if p.when == "after" and p.age == phase.age]
+    return tuple(out)
 
 
 def check_zones(body, ctx: Context) -> tuple[str, ...]:
@@ -61,7 +78,11 @@ def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx
 def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None:
     place, owner = phase.place, f'phase "{phase.name.text}"'
     age = None
-    if place.age is not None:
+    if place is None:
+        place = ast.PhasePlace(when="", age=None, span=phase.name.span)
+        start = next((s for s in phase.body if isinstance(s, ast.StartAge)), None)
+        age = quiet_age_number(start.age.text) if start is not None else None
+    elif place.age is not None:
         age = age_number(place.age, ctx)
         if age is None:
             return None
@@ -76,7 +97,7 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
                    help='give it a statement: `deal N cards from deck "D"`, `draft N into "Z" passing left`, '
                         'or `play a card from "Z"`')
         return None
-    ok, dealt = True, None
+    ok, dealt, resolved = True, None, []
     for step in steps:
         if isinstance(step, (ast.Draft, ast.PlayFrom)) and step.zone.text not in zones:
             guess = ctx.suggest(step.zone.text, list(zones))
@@ -84,18 +105,38 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
                        help=f'did you mean "{guess}"?' if guess else
                        f'declare it in the rules: `zone "{step.zone.text}"` (in a variant, `add zone "{step.zone.text}"`)')
             ok = False
-        if isinstance(step, (ast.Deal, ast.Draft)) and place.when == "start" and ok:
-            ctx.report("E1704", f"{owner} deals or drafts at the start of an age", step.span,
-                       label="the hands hold the age's cards then",
-                       help="deal and draft in a phase that runs `before age N` or `after age N`; "
-                            "at the start of an age, `play a card from` a zone")
+        misplaced = _out_of_place(step, place, owner)
+        if misplaced is not None and ok:
+            code, message, label, help_ = misplaced
+            ctx.report(code, message, step.span, label=label, help=help_)
+            ok = False
+        if isinstance(step, (ast.Deal, ast.DealAge)) and step.count.value < 1:
+            ctx.report("E1206", f"{owner} deals {step.count.value} cards", step.count.span,
+                       label="deal at least 1 card")
             ok = False
         if isinstance(step, ast.Deal):
-            if step.count.value < 1:
-                ctx.report("E1206", f"{owner} deals {step.count.value} cards", step.count.span,
-                           label="deal at least 1 card")
-                ok = False
             dealt = step.count.value
+        elif isinstance(step, ast.DealAge):
+            number = age_number(step.age, ctx)
+            if number is None or (ages is not None and number not in ages):
+                if number is not None:
+                    ctx.report("E1006", f"{owner} deals from age {step.age.text}, which the rules do not define",
+                               step.age.span, label="no such age")
+                ok = False
+                continue
+            dealt = step.count.value
+            step = AgeDeal(count=step.count.value, number=number, random_additions=step.draws, span=step.span)
+        elif isinstance(step, (ast.StartAge, ast.EndAge)):
+            number = age_number(step.age, ctx)
+            if number is None:
+                ok = False
+                continue
+            step = (AgeStart if isinstance(step, ast.StartAge) else AgeEnd)(number=number, span=step.span)
+        elif isinstance(step, ast.PlayTurns):
+            if step.count.value < 1:
+                ctx.report("E1206", f"{owner} plays {step.count.value} turns", step.count.span,
+                           label="play at least 1 turn")
+                ok = False
         elif isinstance(step, ast.Draft):
             if dealt is None or not 1 <= step.count.value <= dealt:
                 said = "no card is dealt before it" if dealt is None else f"only {dealt} are dealt"
@@ -104,9 +145,38 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
                            help="draft at least 1 card and at most as many as the `deal` before it gives each player")
                 ok = False
             dealt = None                  # the cards left go back to the box
+        resolved.append(step)
     if not ok:
         return None
-    return PhaseDef(name=phase.name.text, when=place.when, age=age, steps=tuple(steps), span=phase.span)
+    return PhaseDef(name=phase.name.text, when=place.when, age=age, steps=tuple(resolved), span=phase.span)
+
+
+def _out_of_place(step, place: ast.PhasePlace, owner: str) -> tuple[str, str, str, str] | None:
+    """(code, message, label, help) when `step` cannot run where its phase is placed: an
+    age starts and ends in its own phase; a phase at an age's start (inside the age's
+    `start age`, its hands dealt) neither plays turns nor deals nor drafts."""
+    if isinstance(step, (ast.StartAge, ast.EndAge)) and place.when or \
+            isinstance(step, ast.PlayTurns) and place.when == "start":
+        return ("E1708", f"{owner} runs {_place_words(place)} and cannot {_verb(step)}", "not in a phase placed so",
+                "an age starts and ends in its own phase (without a place), and turns are played in a phase "
+                'of the sequence, not at an age\'s start: a variant changes an age with `modify phase "age I" { ... }`')
+    if isinstance(step, (ast.Deal, ast.DealAge, ast.Draft)) and place.when == "start":
+        return ("E1704", f"{owner} deals or drafts at the start of an age", "the hands hold the age's cards then",
+                "deal and draft in a phase that runs `before age N` or `after age N`, or in the age's own "
+                'phase (`replace phase "age I" { ... }`); at the start of an age, `play a card from` a zone')
+    return None
+
+
+def _place_words(place: ast.PhasePlace) -> str:
+    if place.when == "start":
+        return "at the start of " + (f"age {place.age.text}" if place.age else "each age")
+    return f"{place.when} age {place.age.text}"
+
+
+def _verb(step) -> str:
+    if isinstance(step, ast.PlayTurns):
+        return "play turns"
+    return f"{'start' if isinstance(step, ast.StartAge) else 'end'} an age"
 
 
 def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) -> None:

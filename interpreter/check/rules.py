@@ -6,7 +6,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
 from .effects import check_effect
-from .model import AgeDef, RulesDef
+from .model import RulesDef
 from ..i18n import _
 
 _ROMAN = {"I": 1, "V": 5, "X": 10}
@@ -82,7 +82,8 @@ def declare_categories(rules: ast.Rules | None, ctx: Context) -> None:
         ctx.categories = tuple(names)
 
 
-def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
+def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
+    """The checked rules; `ages` are those read from the phases (check/ages.py)."""
     body, owner = rules.body, f'the rules "{rules.name.text}"'
 
     def number(kind, word):
@@ -101,7 +102,6 @@ def check_rules(rules: ast.Rules, ctx: Context) -> RulesDef | None:
     sell = number(ast.SellPrice, "sell for")
     trade = number(ast.TradePrice, "trade price")
     pad = ctx.single(body, ast.ScorePad, owner, rules.span)
-    ages = _check_ages(rules, ctx)
 
     stage_category = None
     color_categories: list[tuple[str, str]] = []
@@ -162,62 +162,3 @@ def _sit_out(body, ctx: Context) -> tuple[tuple[str, str], ...]:
     return tuple((kind, s.event) for kind, s in found.items())
 
 
-def _check_ages(rules: ast.Rules, ctx: Context) -> tuple[AgeDef, ...] | None:
-    blocks = [s for s in rules.body if isinstance(s, ast.AgeRules)]
-    if not blocks:
-        ctx.report("E1201", _("the rules define no age"), rules.span,
-                   help=_("add `age I { hand 7; turns 6; pass left; last card discarded }`"))
-        return None
-    ages: dict[int, AgeDef] = {}
-    first: dict[int, ast.AgeRules] = {}
-    ok = True
-    for block in blocks:
-        number = age_number(block.age, ctx)
-        if number is None:
-            ok = False
-            continue
-        if number in first:
-            ctx.report("E1101", _("age {age} is defined twice").format(age=block.age.text), block.age.span,
-                       notes=(Note(_("first defined here"), first[number].age.span),))
-            ok = False
-            continue
-        first[number] = block
-        age = _check_age(block, number, ctx)
-        if age is None:
-            ok = False
-        else:
-            ages[number] = age
-    expected = list(range(1, len(first) + 1))
-    if sorted(first) != expected and ok:
-        missing = [n for n in range(1, max(first) + 1) if n not in first]
-        ctx.report("E1006", _("the ages must be numbered from I without gaps; age {missing} is missing").format(missing=roman(missing[0])),
-                   rules.span)
-        return None
-    return tuple(ages[n] for n in sorted(ages)) if ok else None
-
-
-def _check_age(block: ast.AgeRules, number: int, ctx: Context) -> AgeDef | None:
-    owner = f"age {block.age.text}"
-    hand = ctx.single(block.body, ast.HandSize, owner, block.span, required="hand")
-    turns = ctx.single(block.body, ast.Turns, owner, block.span, required="turns")
-    direction = ctx.single(block.body, ast.PassDirection, owner, block.span, required="pass")
-    discard = ctx.single(block.body, ast.LastCardDiscarded, owner, block.span)
-    victory = ctx.single(block.body, ast.VictoryValue, owner, block.span)
-    additions = tuple(s for s in block.body if isinstance(s, ast.AddRandom))
-    for add in additions:
-        for color in add.colors:
-            ctx.known(color, ctx.colors, "E1002", "colour")
-    if hand is None or turns is None or direction is None:
-        return None
-    if hand.amount.value < 1 or not 1 <= turns.amount.value <= hand.amount.value:
-        ctx.report("E1206", _("{owner} plays {amount} turns from a hand of {amount2} cards").format(owner=owner, amount=turns.amount.value, amount2=hand.amount.value),
-                   turns.span, label=_("turns must be between 1 and the hand size"))
-        return None
-    if turns.amount.value < hand.amount.value and discard is None:
-        ctx.report("E1201", _("{owner} does not say what happens to the cards left after the last turn").format(owner=owner),
-                   block.span, help=_("add `last card discarded`"))
-        return None
-    return AgeDef(number=number, hand=hand.amount.value, turns=turns.amount.value,
-                  direction=direction.direction, last_card_discarded=discard is not None,
-                  victory=victory.amount.value if victory else 0, random_additions=additions,
-                  span=block.span)

@@ -11,6 +11,7 @@ import attrs
 
 from ..diagnostics import Note
 from ..syntax import ast
+from .ages import age_phase
 from .context import Context
 from .rules import quiet_age_number
 from ..i18n import _
@@ -70,8 +71,8 @@ class Workspace:
 
     def _statement_keys(self, stmt) -> list[tuple[_Index, object]]:
         keys = [(self.kinds, type(stmt))]
-        if isinstance(stmt, ast.AgeRules):
-            keys.append((self.ages, quiet_age_number(stmt.age.text)))
+        if isinstance(stmt, ast.AgeRules):         # an age block is also the phase "age X"
+            keys += [(self.ages, quiet_age_number(stmt.age.text)), (self.phases, f"age {stmt.age.text}")]
         elif isinstance(stmt, ast.Trigger) and stmt.name:
             keys.append((self.triggers, stmt.name.text))
         elif isinstance(stmt, ast.Score):
@@ -137,7 +138,10 @@ class Workspace:
             self._score_change(change)
         elif change.what == "phase":
             self._touches(change, f'changes the phase "{change.target.text}"', ("phase", change.target.text))
-            self._named_change(change, "phase", self.phases, self.body, self._put_statement)
+            if change.verb == "modify":
+                self._modify_phase(change)
+            else:
+                self._named_change(change, "phase", self.phases, self.body, self._put_statement)
         elif change.what == "zone":
             self._named_change(change, "zone", self.zones, self.body, self._put_statement)
         elif change.what == "pad line":
@@ -241,6 +245,20 @@ class Workspace:
         else:
             put(found[0], None if change.verb == "remove" else change.item)
 
+    def _modify_phase(self, change: ast.Change) -> None:
+        """`modify phase "NAME" { ... }`: each statement given takes the place of the
+        phase's statement(s) of its kind (added at the end if it has none)."""
+        found = self.phases.get(change.target.text)
+        if not found:
+            self._missing("phase", change.target, self.phases.keys())
+            return
+        old = self.body[found[0]]
+        if isinstance(old, ast.AgeRules):               # the phase an age block stands for
+            old = age_phase(old, self.ctx)
+            if old is None:
+                return
+        self._put_statement(found[0], attrs.evolve(old, body=merge(old.body, change.item)))
+
     def _table_change(self, change: ast.Change) -> None:
         """A table is named by its player count: `remove table for 2 players`."""
         players: ast.Number = change.target
@@ -303,9 +321,16 @@ class Workspace:
         statement takes the place of the first of its kind (added if none)."""
         if isinstance(stmt, ast.AgeRules):
             found = self.ages.get(quiet_age_number(stmt.age.text))
+            phase = self.phases.get(f"age {stmt.age.text}")
             if found:
                 old = self.body[found[0]]
                 self._put_statement(found[0], attrs.evolve(old, body=merge(old.body, stmt.body)))
+            elif phase:
+                self.ctx.report("E1709", f"the rules write age {stmt.age.text} as a phase, not an `age` block",
+                                stmt.span, label="no age block to set",
+                                notes=(Note("the age's phase", self.body[phase[0]].name.span),),
+                                help=f'change the phase\'s statements: `modify phase "age {stmt.age.text}" '
+                                     f'{{ start age {stmt.age.text}, victory tokens worth 3 }}`')
             else:
                 self._put_statement(None, stmt)
             return

@@ -132,6 +132,8 @@ def sites(change: ast.Change) -> list[tuple]:
         return [("table", target.value)]
     if what == "trigger":
         return [("trigger", target.text)] if target is not None else [("trigger", "+", next(_fresh))]
+    if what == "phase" and change.verb == "modify":
+        return [("phase", target.text, type(s).__name__) for s in change.item] or [("phase", target.text)]
     if what in ("phase", "zone"):
         return [(what, target.text)]
     if what == "pad line":

@@ -14,16 +14,20 @@ from interpreter.commands.outputs import check_outputs, content_inputs, same_fil
 @click.command()
 @click.argument("log_file", type=click.Path(dir_okay=False))
 @click.option("--to", "to_turn", type=click.IntRange(0), help="stop after this many turns and print the state")
+@click.option("--to-choice", "to_choice", type=click.IntRange(0),
+              help="stop after this many recorded choices, at any decision point (inside a turn too)")
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), help="write the state reached to this file")
 @click.option("--force", is_flag=True, help="let --save replace the log being replayed")
 @game_options
-def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, rules):
+def replay(log_file, to_turn, to_choice, save_file, force, fmt, notation, paths, variants, rules):
     """Re-run a game log, checking every step; optionally stop and show the state.
 
     The log says which variants the game was played with; they are applied again.
     A log of an unfinished game (written by `play --log` as it goes) is replayed to its end."""
     import json
     from interpreter.tools import replay as tool
+    if to_turn is not None and to_choice is not None:
+        raise click.UsageError("give --to (turns) or --to-choice (choices), not both")
     if save_file and not force and same_file(save_file, log_file):
         raise click.BadParameter(f"{shown(save_file)} is the log being replayed; saving there would replace "
                                  "the log with a position (add --force to do it anyway)", param_hint="--save")
@@ -33,7 +37,7 @@ def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, 
                      None if paths else recorded_rules(data, rules, log_file))
     words = game_writer(tables, notation, paths, rules, fmt)
     try:
-        game, done = run_game(lambda: tool.run_replay(tables, data, to_turn))
+        game, done = run_game(lambda: tool.run_replay(tables, data, to_turn, to_choice))
     except tool.ReplayFailure as err:
         click.echo(f"error: {shown(log_file)}: {shown(err)}", err=True)
         sys.exit(1)
@@ -41,9 +45,9 @@ def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, 
     if save_file:
         write(save_file, json.dumps(state) + "\n")
     if fmt == "json":
-        click.echo(json.dumps(state, indent=1) if to_turn is not None or not game.finished
+        click.echo(json.dumps(state, indent=1) if to_turn is not None or to_choice is not None or not game.finished
                    else tool.replay_json(game), nl=True)
     else:
-        if not game.finished and to_turn is None:
+        if not game.finished and to_turn is None and to_choice is None:
             click.echo("The log ends before the game does; every recorded turn was legal.")
         click.echo(tool.state_text(game, done, words), nl=False)

@@ -9,8 +9,13 @@ pile in the middle of a trigger chain) can be copied and saved.
 
 One turn, as steps: `turn` (limits reset, `turn start` fires) -> `open_turn` (neutral
 draws, every player's card asked for) -> `resolve` (cards placed, then each one's
-effects: `resolve_one`, `built`, `fire`, `trigger`, `run`) -> `after_turn` -> on an
-age's last turn `open_last` (the last cards) and `end_age` -> `end_turn` -> `pass`.
+effects: `resolve_one`, `built`, `fire`, `trigger`, `run`) -> `after_turn` -> after the
+last turn of a `play N turns`, `open_last` (the last cards) -> `end_turn` -> `pass`.
+
+Between two turns the stack is empty; what comes next is the rules' sequence of phases,
+whose place is `at` (the next statement) and `rounds` (the `play N turns` being played):
+`go_on` pushes the next statement when the stack runs out (engine/phases.py runs it), and
+after the last, the game's end.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ from .actions import Action, copy_options
 from .discounts import coins_paid
 from .quantities import per_value
 from .neutral import draw_for_neutrals, pass_holders, set_holders
-from .phases import PHASE_KINDS, PHASE_STEPS, phase_steps, reopen_phase
+from ..check.model import AgeDeal
+from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, phase_steps, reopen_phase
 from .triggers import MAX_DEPTH, TriggerLoop
 
 
@@ -40,6 +46,11 @@ class Flow:
         self.waiting: list[tuple[int, str]] = []   # open decisions (seat, kind), in asking order
         self.chosen: list = []                # the choices of the turn (or last cards) being collected
 
+    def turns_played(self):
+        """The `play N turns` statement whose turns are being played."""
+        p, i = self.rounds
+        return self.tables.rules.phases[p].steps[i]
+
     def between_turns(self) -> bool:
         """Nothing is waiting and nothing is left to do: a turn is over (or the game)."""
         return not self.waiting and not self.stack
@@ -48,17 +59,16 @@ class Flow:
         return kind != "neutral turn" or self.chosen[self.holders[seat]] is not None
 
     def advance(self) -> None:
-        """Between two turns, start the next one; run until a decision opens or the turn ends."""
+        """Between two turns, start the next one; run until a decision opens or the turn ends.
+        The first time, the game's set-up and what the sequence does before its first turn."""
         if self.waiting or self.finished:
             return
         if not self.stack:
-            self.stack.append(("turn",))
+            if self.rounds is not None:
+                self.stack.append(("turn",))
             if not self.started:
                 self.started = True
-                self.stack.append(("start_age",))
-                before = phase_steps(self.tables.rules, "before", self.age.number)
-                if before:                        # the phases before age I come before its deal
-                    self.stack += [("deal_age",), *before]
+                self.stack += reversed(self.opening())
                 self.stack.append(("fire", "game setup", None))
         self.run()
 
@@ -70,9 +80,52 @@ class Flow:
 
     def run(self) -> None:
         stack = self.stack
-        while stack and not self.waiting:
-            step = stack.pop()
-            STEPS[step[0]](self, *step[1:])
+        while not self.waiting:
+            if stack:
+                step = stack.pop()
+                STEPS[step[0]](self, *step[1:])
+            elif not self.started or self.rounds is not None or not self.go_on():
+                return
+
+    def go_on(self) -> bool:
+        """Nothing is left of the statement running: the next statement of the rules'
+        sequence of phases, or after the last, the game's end.  False when it has ended."""
+        rules = self.tables.rules
+        sequence = rules.sequence
+        k, i = self.at
+        while k < len(sequence):
+            phase = rules.phases[sequence[k]]
+            if i < len(phase.steps):
+                self.at = (k, i + 1)
+                self.stack.append(("phase_step", sequence[k], i))
+                if i == 0:
+                    log_phase(self, sequence[k])
+                return True
+            k, i = k + 1, 0
+        if k > len(sequence):
+            return False
+        self.at = (k + 1, 0)
+        _game_end(self)
+        return True
+
+    def opening(self) -> list[tuple]:
+        """The steps before the turns where a new game stands, in order: from the start
+        of the sequence, but the first hands dealt at set-up; or, when the game was set
+        to stand in a later age (`deal_age()`), that age's phase after its deal."""
+        rules = self.tables.rules
+        sequence, k, turns = rules.sequence, self.at[0], self.rounds[1]
+        start = 0 if first_turns(rules)[0] == k else k
+        steps = []
+        for j in range(start, k + 1):
+            p = sequence[j]
+            phase = rules.phases[p]
+            first = 0
+            if j == 0 and dealt_at_setup(rules) or j == start != 0:
+                first = next(n for n, s in enumerate(phase.steps) if isinstance(s, AgeDeal)) + 1
+            if first == 0:
+                steps.append(("phase_log", p))
+            steps += [("phase_step", p, n) for n in range(first, turns if j == k else len(phase.steps))]
+        return steps
 
     def reopen(self, player: int) -> None:
         """Take back the choices collected at this decision point that `player` did not
@@ -156,18 +209,24 @@ def _open_turn(game) -> None:
 
 
 def _after_turn(game) -> None:
-    if game.turn >= game.age.turns:
-        game.stack += [("end_age",), ("end_turn",)]
-        _open_last(game)
+    """After the last turn of a `play N turns` (N: the table's `turns` if it says), its
+    last cards, then the turn's end; the sequence then goes on."""
+    rounds = game.turns_played()
+    count = game.table.turns if game.table and game.table.turns else rounds.count.value
+    if game.turn >= count:
+        game.rounds = None
+        game.stack.append(("end_turn",))
+        _open_last(game, rounds.discard_last)
     else:
         game.stack.append(("pass",))
         _end_turn(game)
 
 
-def _open_last(game) -> None:
-    """After an age's last turn: a `may play the last card` city plays its last card;
-    the others' last cards are discarded (without coins)."""
-    game.stack.append(("discard_last",))
+def _open_last(game, discarded: bool) -> None:
+    """After the last turn: a `may play the last card` city plays its last card; with
+    `discarding the last cards`, the others' are discarded (without coins)."""
+    if discarded:
+        game.stack.append(("discard_last",))
     waiting = [(seat, "last card") for seat, city in enumerate(game.cities[:game.players])
                if city.play_last and game.hands[seat]]
     if waiting:
@@ -176,10 +235,9 @@ def _open_last(game) -> None:
 
 
 def _discard_last(game) -> None:
-    if game.age.last_card_discarded:
-        for seat in range(len(game.cities)):
-            game.discard += game.hands[seat]
-            game.hands[seat] = []
+    for seat in range(len(game.cities)):
+        game.discard += game.hands[seat]
+        game.hands[seat] = []
 
 
 def _end_turn(game) -> None:
@@ -195,12 +253,13 @@ def _pass(game) -> None:
     """Hands pass among the players (each to its neighbour in the age's direction, the
     next player seat for left); neutral cities keep theirs."""
     hands = game.hands[:game.players]
-    if game.age.direction == "left":
+    direction = game.turns_played().direction
+    if direction == "left":
         hands = [hands[-1]] + hands[:-1]
     else:
         hands = hands[1:] + [hands[0]]
     game.hands[:game.players] = hands
-    pass_holders(game)
+    pass_holders(game, direction)
     game.turn += 1
 
 
@@ -212,8 +271,11 @@ def _reset_limits(game, scope: str) -> None:
 
 
 # ------------------------------------------------------------------------- ages and the end
-def _start_age(game) -> None:
-    """`age start` fires, then the phases at the start of this age run."""
+def _start_age(game, number: int | None = None) -> None:
+    """`start age N`: the age is age N (the ages are numbered from I without gaps);
+    `age start` fires, then the phases at the start of this age run."""
+    if number is not None:
+        game.age_index = number - 1
     _reset_limits(game, "age")
     set_holders(game)
     game.stack += phase_steps(game.tables.rules, "start", game.age.number)
@@ -221,33 +283,18 @@ def _start_age(game) -> None:
 
 
 def _end_age(game) -> None:
+    """`end age N`: `age end` fires (the military conflicts), then what its triggers set
+    aside for the end of the turn (this is still the age's last turn)."""
     game.log.append({"event": "age end", "age": game.age.number, "shields": [c.shields for c in game.cities]})
-    # `at end of turn` actions set aside by `age end` run as this last turn's end
-    game.stack += [("next_age",), ("run_pending",)]
+    game.stack.append(("run_pending",))
     _fire(game, "age end", None)
 
 
-def _next_age(game) -> None:
-    """The phases after this age and before the next, then the next age's deal; after
-    the last age, the phases after it and the game's end."""
-    rules, number = game.tables.rules, game.age.number
-    if game.age_index + 1 < len(rules.ages):
-        game.stack.append(("deal_next",))
-        game.stack += phase_steps(rules, "before", number + 1) + phase_steps(rules, "after", number)
-        return
+def _game_end(game) -> None:
+    """After the sequence's last phase: each city's game-end actions, `game end`, then the
+    score pad."""
     game.stack += [("finish",), ("run_pending",), ("fire", "game end", None)]
     game.stack += [("game_end_city", seat) for seat in reversed(range(len(game.cities)))]
-    game.stack += phase_steps(rules, "after", number)
-
-
-def _deal_next(game) -> None:
-    game.age_index += 1
-    game.deal_age()
-    game.stack.append(("start_age",))
-
-
-def _deal_age(game) -> None:
-    game.deal_age()
 
 
 def _game_end_city(game, seat: int) -> None:
@@ -450,8 +497,7 @@ def _settle(game, seat: int, amount: int, paid: int) -> None:
 STEPS = {
     "turn": _turn, "open_turn": _open_turn, "after_turn": _after_turn, "open_last": _open_last,
     "discard_last": _discard_last, "end_turn": _end_turn, "pass": _pass,
-    "start_age": _start_age, "end_age": _end_age, "next_age": _next_age, "game_end_city": _game_end_city,
-    "deal_next": _deal_next, "deal_age": _deal_age,
+    "start_age": _start_age, "end_age": _end_age, "game_end_city": _game_end_city,
     "finish": _finish,
     "resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log,
     "pend": _pend, "run_pending": _run_pending,

@@ -19,7 +19,7 @@ from .city import City
 from .decisions import Decision, drive
 from .flow import Flow, NoLog
 from .neutral import neutral_options, set_holders
-from .phases import PHASE_KINDS, phase_options
+from .phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase_options
 from .scoring import score_city, winners
 from .triggers import Dispatcher
 
@@ -33,7 +33,7 @@ class RulesError(Exception):
 # means.  tests/test_decisions.py checks that a game holds exactly these parts and that
 # copies and saves give every one back.
 SHARED = ("tables", "seed", "options", "table", "players", "neutrals")
-VALUES = ("age_index", "turn", "finished", "started")
+VALUES = ("age_index", "turn", "finished", "started", "at", "rounds")
 COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen")
 OWN_COPY = ("hands", "zones", "cities", "rng", "log", "events")
 STATE = SHARED + VALUES + COPIED + OWN_COPY
@@ -77,8 +77,14 @@ class Game(Flow):
         names += [n.name for n in self.neutrals.values()]
         self.cities = self._seat_players(seats, sides, wonders or [], names)
         self.log.append({"event": "setup", "players": [[c.name, c.side.wonder, c.side.side] for c in self.cities]})
-        if not rules.phases_at("before", self.age.number):    # else dealt after those phases
-            self.deal_age()
+        # a new game stands before the first turn of the rules' sequence of phases; what
+        # comes before it runs when the game starts (Flow.advance), but the first hands,
+        # dealt now when the sequence opens with an age's deal (the table is set with them)
+        k, p, i = first_turns(rules)
+        self.at = (k, i + 1)                  # the next statement of the sequence
+        self.rounds: tuple[int, int] | None = (p, i)   # the `play N turns` being played
+        if dealt_at_setup(rules):
+            self.deal_age(rules.phases[rules.sequence[0]].steps[0])
         set_holders(self)
 
     def clone(self, seed: int | None = None, log: bool = False) -> "Game":
@@ -152,8 +158,15 @@ class Game(Flow):
         city = self.cities[seat]
         return bool(city.free_build) and not city.free_build_used
 
-    def deal_age(self) -> None:
-        age = self.age
+    def deal_age(self, deal=None) -> None:
+        """Every city's hand from an age's deck: `deal` (a `deal N cards from age A`), or
+        by default the current age's own deal, the game then standing before the age's
+        first turn (a test or a scenario sets a position so).  A table's `hand` is every
+        age's hand."""
+        age = deal or self.age
+        if deal is None:
+            self.at, self.rounds = in_age(self.tables.rules, age.number)
+        hand = self.table.hand if self.table and self.table.hand else deal.count if deal else age.hand
         seats = len(self.cities)
         players = self.table.deal_as if self.table else self.players    # the decks' player count
         dealt, boxed, draws = dealing(self.tables, age, players)
@@ -165,8 +178,8 @@ class Game(Flow):
             self.box += [i for i in pool if i not in drawn]
         self.rng.shuffle(deck)
         for seat in range(seats):
-            self.hands[seat] = deck[seat * age.hand:(seat + 1) * age.hand]
-        self.box += deck[seats * age.hand:]
+            self.hands[seat] = deck[seat * hand:(seat + 1) * hand]
+        self.box += deck[seats * hand:]
         self.turn = 1
         self.log.append({"event": "age", "age": age.number,
                          "hands": [[self.tables.cards[i].name for i in h] for h in self.hands]})

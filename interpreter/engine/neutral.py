@@ -21,10 +21,10 @@ def set_holders(game) -> None:
         game.holders[seat] = (left if direction != "right" else right).seat
 
 
-def pass_holders(game) -> None:
+def pass_holders(game, direction: str) -> None:
     """After a turn, a card that changes hands every turn goes to the next player in the
-    age's passing direction."""
-    step = 1 if game.age.direction == "left" else -1
+    hands' passing direction."""
+    step = 1 if direction == "left" else -1
     for seat, neutral in game.neutrals.items():
         if neutral.rotates:
             game.holders[seat] = (game.holders[seat] + step) % game.players

@@ -1,13 +1,17 @@
-"""The phases besides the ages, as steps of the game's machine (flow.py).
+"""The phases, as steps of the game's machine (flow.py).
 
 A phase (docs/language.md, "Phases") is a list of statements run in order: `deal` (each
 player's hand from a shuffled deck of its own), `draft` (rounds in which every player
 keeps one card of the hand in a zone, the hands then passing; the cards left go back to
-the box) and `play a card from` a zone (every player plays one card of the zone at once:
-built, paid or free, used for a wonder stage, sold, or, when the phase says `may`, none).
-Where each phase runs is the rules' (`before`/`after` an age, at the start of an age);
-flow.py asks `phases_at` and pushes `("phase", number)` steps.  Phases involve the
-players only: a neutral city is never dealt to and keeps no zone cards.
+the box), `play a card from` a zone (every player plays one card of the zone at once:
+built, paid or free, used for a wonder stage, sold, or, when the phase says `may`, none),
+and an age's statements: its deal (every city's hand from the age's deck), its start, its
+turns (`play N turns passing D`: between two of them the game stands still, flow.py) and
+its end.  The game runs the rules' sequence of phases (`RulesDef.sequence`: flow.py
+`go_on` pushes one `("phase_step", phase, statement)` at a time); the phases placed at the
+start of an age are pushed whole by the age's start (`("phase", number)`).  A phase's own
+statements (deal, draft, play from a zone) involve the players only: a neutral city is
+never dealt to by a deck and keeps no zone cards.
 
 A draft pick and a play from a zone are decisions like a turn's card: every player's is
 asked for at once (`game.waiting`), kept in `game.chosen`, and the step left on the stack
@@ -17,6 +21,7 @@ so a game waiting in a phase can be copied and saved like any other."""
 
 from __future__ import annotations
 
+from ..check.model import AgeDeal, AgeEnd, AgeStart
 from ..syntax import ast
 from .actions import Action, card_builds, legal_actions
 
@@ -35,13 +40,52 @@ def _statement(game, p: int, i: int):
 
 def _phase(game, p: int) -> None:
     phase = game.tables.rules.phases[p]
-    game.log.append({"event": "phase", "phase": phase.name, "age": game.age.number})
     game.stack += [("phase_step", p, i) for i in reversed(range(len(phase.steps)))]
+    log_phase(game, p)
+
+
+def log_phase(game, p: int) -> None:
+    """A phase's start, in the log; an age's own phase is logged by its deal."""
+    phase = game.tables.rules.phases[p]
+    if phase.when or phase.age is None:
+        game.log.append({"event": "phase", "phase": phase.name, "age": game.age.number})
+
+
+def dealt_at_setup(rules) -> bool:
+    """The game's first statement deals an age: the table is set with those hands."""
+    return isinstance(rules.phases[rules.sequence[0]].steps[0], AgeDeal)
+
+
+def first_turns(rules) -> tuple[int, int, int]:
+    """Where a new game stands: (the place in the sequence, the phase, the statement) of
+    its first `play N turns`."""
+    return next((k, p, i) for k, p in enumerate(rules.sequence)
+                for i, s in enumerate(rules.phases[p].steps) if isinstance(s, ast.PlayTurns))
+
+
+def in_age(rules, number: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The position (`at`, `rounds`) between two turns of age `number`'s phase."""
+    k = next((k for k, p in enumerate(rules.sequence)
+              if not rules.phases[p].when and rules.phases[p].age == number), None)
+    if k is None:
+        return None
+    p = rules.sequence[k]
+    i = next(i for i, s in enumerate(rules.phases[p].steps) if isinstance(s, ast.PlayTurns))
+    return (k, i + 1), (p, i)
 
 
 def _phase_step(game, p: int, i: int) -> None:
     statement = _statement(game, p, i)
-    if isinstance(statement, ast.Deal):
+    kind = type(statement)
+    if kind is AgeDeal:
+        game.deal_age(statement)
+    elif kind is AgeStart:
+        game.stack.append(("start_age", statement.number))
+    elif kind is ast.PlayTurns:
+        game.rounds, game.turn = (p, i), 1        # the game now stands between two turns
+    elif kind is AgeEnd:
+        game.stack.append(("end_age",))
+    elif isinstance(statement, ast.Deal):
         _deal(game, statement)
     elif isinstance(statement, ast.Draft):
         game.stack.append(("draft_round", p, i, 1))
@@ -167,8 +211,8 @@ def reopen_phase(game, kind: str) -> None:
 
 
 PHASE_STEPS = {
-    "phase": _phase, "phase_step": _phase_step, "draft_round": _draft_round, "draft_picks": _draft_picks,
+    "phase": _phase, "phase_log": log_phase, "phase_step": _phase_step, "draft_round": _draft_round, "draft_picks": _draft_picks,
     "zone_done": _zone_done,
 }
 # what each step holds, for saves.py: all whole numbers
-PHASE_STEP_ARGS = {"phase": 1, "phase_step": 2, "draft_round": 3, "draft_picks": 3, "zone_done": 2}
+PHASE_STEP_ARGS = {"phase": 1, "phase_log": 1, "phase_step": 2, "draft_round": 3, "draft_picks": 3, "zone_done": 2}

@@ -23,7 +23,7 @@ from .city import City
 from .decisions import KINDS
 from .flow import STEPS
 from .game import Game
-from .phases import PHASE_KINDS, PHASE_STEP_ARGS
+from .phases import PHASE_KINDS, PHASE_STEP_ARGS, in_age
 from .triggers import Dispatcher
 
 FORMAT = "wonders-save/2"
@@ -87,6 +87,7 @@ def game_to_data(game: Game) -> dict:
         "options": game.options,
         "age_index": game.age_index, "turn": game.turn, "finished": game.finished,
         "started": game.started, "fired": dict(sorted(game.fired.items())),
+        "at": list(game.at), "rounds": None if game.rounds is None else list(game.rounds),
         "holders": {str(seat): holder for seat, holder in sorted(game.holders.items())},
         "rng": [version, list(internal), gauss],
         "cities": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "coins": c.coins,
@@ -129,6 +130,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.rng = _random_state(data["rng"])
         game.age_index, game.turn, game.finished = data["age_index"], data["turn"], data["finished"]
         game.started, game.fired = bool(data["started"]), dict(data["fired"])
+        game.at, game.rounds = _position(tables.rules, data, game.age_index)
         game.players = int(game.options["players"])
         rules = tables.rules
         game.table = None if rules.min_players <= game.players <= rules.max_players \
@@ -310,6 +312,27 @@ def _flow_from_data(game: Game, flow, cards) -> None:
     game.events.stack = [rule(t, "chain", _TRIGGER) for t in flow["chain"]]
 
 
+def _position(rules, data: dict, age_index: int) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """Where the game stands in the rules' sequence of phases: saved (`at`, `rounds`), or
+    for a save made before the ages were phases, between two turns of its age."""
+    if "at" not in data:
+        position = in_age(rules, age_index + 1) if type(age_index) is int else None
+        if position is None:
+            raise SaveError(f'"age_index" must be between 0 and {len(rules.ages) - 1}')
+        return position
+    at, rounds = data["at"], data["rounds"]
+    if not (isinstance(at, list) and len(at) == 2 and all(type(n) is int for n in at)
+            and 0 <= at[0] <= len(rules.sequence) + 1):
+        raise SaveError('"at" must be [place in the sequence of phases, statement]')
+    if rounds is not None:
+        if not (isinstance(rounds, list) and len(rounds) == 2 and all(type(n) is int for n in rounds)
+                and 0 <= rounds[0] < len(rules.phases) and 0 <= rounds[1] < len(rules.phases[rounds[0]].steps)
+                and isinstance(rules.phases[rounds[0]].steps[rounds[1]], ast.PlayTurns)):
+            raise SaveError('"rounds" must name a `play N turns` of these rules: [phase, statement], or null')
+        rounds = tuple(rounds)
+    return tuple(at), rounds
+
+
 def _zones(saved, names: tuple[str, ...], seats: int, cards) -> dict[str, list[list[int]]]:
     """The cards each city keeps in each zone of the rules (none in a save without zones)."""
     if not isinstance(saved, dict) or set(saved) - set(names):
@@ -358,7 +381,7 @@ def _impossible(game: Game) -> str | None:
         return f"{game.players} players need {seats} cities and hands, not {len(game.cities)} and {len(game.hands)}"
     if not isinstance(game.age_index, int) or not 0 <= game.age_index < len(rules.ages):
         return f'"age_index" must be between 0 and {len(rules.ages) - 1}'
-    first = 0 if rules.phases else 1               # before age I's deal, a phase's turn is 0
+    first = 0 if any(p.when for p in rules.phases) else 1   # before age I's deal, a phase's turn is 0
     if not isinstance(game.turn, int) or not first <= game.turn <= game.age.turns:
         return f'"turn" must be a whole number from {first} to {game.age.turns}'
     wonders = [c.side.wonder for c in game.cities]

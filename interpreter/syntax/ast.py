@@ -258,9 +258,11 @@ class PhasePlace:
 
 @node
 class Phase:
-    """`phase "NAME" <place> { ... }`: a part of the game's structure besides the ages."""
+    """`phase "NAME" [<place>] { ... }`: a part of the game's structure.  Without a place
+    it runs in the rules' sequence (an age's phase); with one, before, after or at the
+    start of an age."""
     name: Name
-    place: PhasePlace
+    place: PhasePlace | None
     body: tuple
     span: Span
 
@@ -270,6 +272,42 @@ class Deal:
     """`deal N cards from deck "D"`: each player's hand is N cards of the shuffled deck."""
     count: Number
     deck: Name
+    span: Span
+
+
+@node
+class DealAge:
+    """`deal N cards from age I[, with players + 2 random purple cards]`: every city's hand
+    is N cards of the age's shuffled deck, with the random draws added."""
+    count: Number
+    age: Name
+    draws: tuple[AddRandom, ...]
+    span: Span
+
+
+@node
+class StartAge:
+    """`start age I[, victory tokens worth 1]`: the age begins (its `age start` event, the
+    phases at its start); its military victory tokens are worth that many points."""
+    age: Name
+    victory: Number | None
+    span: Span
+
+
+@node
+class PlayTurns:
+    """`play N turns passing left[, discarding the last cards]`: N turns, the hands passing
+    after each; then a city that may play its last card does, the others' are discarded."""
+    count: Number
+    direction: str
+    discard_last: bool
+    span: Span
+
+
+@node
+class EndAge:
+    """`end age I`: the age ends (its `age end` event: the military conflicts)."""
+    age: Name
     span: Span
 
 

@@ -442,7 +442,32 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
 
     @v_args(meta=True)
     def phase(self, meta, c):
-        return ast.Phase(name=self._string(c[0]), place=c[1], body=tuple(c[2:]), span=self._span(meta))
+        placed = len(c) > 1 and isinstance(c[1], ast.PhasePlace)
+        return ast.Phase(name=self._string(c[0]), place=c[1] if placed else None,
+                         body=tuple(c[2:] if placed else c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def deal_age(self, meta, c):
+        return ast.DealAge(count=self._number(c[0]), age=c[1], draws=tuple(c[2:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def random_draw(self, meta, c):
+        return ast.AddRandom(count=c[0], colors=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def start_age(self, meta, c):
+        return ast.StartAge(age=c[0], victory=self._number(c[1]) if len(c) > 1 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def play_turns(self, meta, c):
+        return ast.PlayTurns(count=self._number(c[0]), direction=c[1], discard_last=len(c) > 2,
+                             span=self._span(meta))
+
+    def discarding_last(self, c): return True
+
+    @v_args(meta=True)
+    def end_age(self, meta, c):
+        return ast.EndAge(age=c[0], span=self._span(meta))
 
     @v_args(meta=True)
     def before_age(self, meta, c):

@@ -80,6 +80,10 @@ class VariantBuilder:
         return self._change(meta, "modify", "card", target=c[0], item=tuple(c[1:]))
 
     @v_args(meta=True)
+    def modify_phase(self, meta, c):
+        return self._change(meta, "modify", "phase", target=self._string(c[0]), item=tuple(c[1:]))
+
+    @v_args(meta=True)
     def modify_stage(self, meta, c):
         stage = ast.Stage(body=tuple(c[2:]), span=self._span(meta))
         return self._change(meta, "modify", "stage", target=c[1], stage=to_int(c[0]), item=stage)

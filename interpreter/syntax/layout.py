@@ -98,8 +98,7 @@ class Layout:
         if isinstance(s, ast.AgeRules):
             return self._block(f"age {s.age.text}", [self.statement(x) for x in s.body], s.span, inline=True)
         if isinstance(s, ast.Phase):
-            return self._block(f'phase "{s.name.text}" {printer.phase_place(s.place)}',
-                               [self.statement(x) for x in s.body], s.span, inline=True)
+            return self._block(printer.phase_head(s), [self.statement(x) for x in s.body], s.span, inline=True)
         return self._line(printer.statement(s), s.span)
 
     # ---------------------------------------------------------------- tables and variants
@@ -137,11 +136,14 @@ class Layout:
             where = f'wonder "{c.target.wonder.text}" side {c.target.side.text}'
             head = f"add stage to {where}" if c.verb == "add" else f"modify stage {c.stage} of {where}"
             return self._block(head, [self.statement(s) for s in c.item.body], c.span, inline=True)
+        if c.verb == "modify" and c.what == "phase":
+            return self._block(f'modify phase "{c.target.text}"', [self.statement(s) for s in c.item], c.span,
+                               inline=True)
         if c.verb == "modify":
             return self._block(f"modify card {printer.card_ref(c.target)}", self.card_body(c.item), c.span,
                                inline=True)
         if c.verb in ("add", "replace") and isinstance(c.item, ast.Phase):
-            head = f'{c.verb} phase "{c.item.name.text}" {printer.phase_place(c.item.place)}'
+            head = f"{c.verb} {printer.phase_head(c.item)}"
             return self._block(head, [self.statement(s) for s in c.item.body], c.span, inline=True)
         if c.verb == "set" and isinstance(c.item, ast.AgeRules):
             return self._block(f"set age {c.item.age.text}", [self.statement(s) for s in c.item.body], c.span,

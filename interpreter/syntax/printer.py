@@ -104,11 +104,7 @@ def statement(s) -> str:
     if isinstance(s, ast.VictoryValue):
         return f"victory {s.amount.value}"
     if isinstance(s, ast.AddRandom):
-        count = s.count
-        number = ("players" + (f" {'+' if count.offset > 0 else '-'} {abs(count.offset)}" if count.offset else "")
-                  if count.per_player else str(count.offset))
-        word = "card" if not count.per_player and count.offset == 1 else "cards"
-        return f"add {number} random {_names(s.colors)} {word}"
+        return "add " + _random_draw(s)
     if type(s) in PHASE_WORDS:
         return PHASE_WORDS[type(s)](s)
     if isinstance(s, ast.ScorePad):
@@ -127,6 +123,30 @@ def statement(s) -> str:
     return effect(s)
 
 
+def _random_draw(s: ast.AddRandom) -> str:
+    """`players + 2 random purple cards` (after `add` in an age block, `with` in a deal)."""
+    count = s.count
+    number = ("players" + (f" {'+' if count.offset > 0 else '-'} {abs(count.offset)}" if count.offset else "")
+              if count.per_player else str(count.offset))
+    word = "card" if not count.per_player and count.offset == 1 else "cards"
+    return f"{number} random {_names(s.colors)} {word}"
+
+
+def _deal_age(s: ast.DealAge) -> str:
+    return (f"deal {_counted(s.count.value, 'card')} from age {s.age.text}"
+            + "".join(f", with {_random_draw(d)}" for d in s.draws))
+
+
+def _start_age(s: ast.StartAge) -> str:
+    victory = f", victory tokens worth {s.victory.value}" if s.victory is not None else ""
+    return f"start age {s.age.text}{victory}"
+
+
+def _play_turns(s: ast.PlayTurns) -> str:
+    return (f"play {_counted(s.count.value, 'turn')} passing {s.direction}"
+            + (", discarding the last cards" if s.discard_last else ""))
+
+
 def _play_from(s) -> str:
     return (("may " if s.optional else "") + ("build" if s.build_only else "play")
             + f' a card from "{s.zone.text}"' + (" for free" if s.free else ""))
@@ -135,11 +155,20 @@ def _play_from(s) -> str:
 # a zone, a phase, or a statement inside a phase (docs/language.md, "Phases"), in words
 PHASE_WORDS = {
     ast.ZoneDecl: lambda s: f'zone "{s.name.text}"',
-    ast.Phase: lambda s: _inline(f'phase "{s.name.text}" {phase_place(s.place)}', s.body),
+    ast.Phase: lambda s: _inline(phase_head(s), s.body),
     ast.Deal: lambda s: f'deal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
     ast.Draft: lambda s: f'draft {s.count.value} into "{s.zone.text}" passing {s.direction}',
     ast.PlayFrom: _play_from,
+    ast.DealAge: _deal_age,
+    ast.StartAge: _start_age,
+    ast.PlayTurns: _play_turns,
+    ast.EndAge: lambda s: f"end age {s.age.text}",
 }
+
+
+def phase_head(s: ast.Phase) -> str:
+    """`phase "NAME"`, with its place when it has one."""
+    return f'phase "{s.name.text}"' + (f" {phase_place(s.place)}" if s.place is not None else "")
 
 
 def phase_place(p: ast.PhasePlace) -> str:
@@ -381,6 +410,8 @@ def change(c: ast.Change) -> str:
         if c.what == "score":
             return f"remove score {target.text}"
         return f'remove {c.what} "{target.text}"'
+    if c.verb == "modify" and c.what == "phase":
+        return f'modify phase "{c.target.text}" {{ ' + "; ".join(statement(s) for s in c.item) + " }"
     if c.verb == "modify":
         return f"modify card {card_ref(c.target)} {{ " + "; ".join(statement(s) for s in c.item) + " }"
     body = print_item(c.item).rstrip("\n") if isinstance(c.item, (ast.Card, ast.Wonder, ast.Table)) else statement(c.item)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ..engine.actions import legal_actions
+from ..engine.decisions import drive
 from ..engine.phases import PHASE_KINDS
 from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
@@ -13,6 +14,7 @@ from ..i18n import _, names, ngettext
 from ..printable import printable
 from ..check.rules import roman
 from .action_words import shown_action
+from .human import DECISIONS
 from .play import LOG_FORMAT, final_text, text_log
 
 
@@ -20,9 +22,10 @@ class ReplayFailure(Exception):
     pass
 
 
-def run_replay(tables, data, to_turn=None) -> tuple[Game, bool]:
-    """Replay `data` (a log); stop after `to_turn` turns.  Returns the game and whether
-    the whole log was replayed (and its recorded result confirmed)."""
+def run_replay(tables, data, to_turn=None, to_choice=None) -> tuple[Game, bool]:
+    """Replay `data` (a log); stop after `to_turn` turns, or after `to_choice` recorded
+    choices (at any decision point, inside a turn too).  Returns the game and whether the
+    whole log was replayed (and its recorded result confirmed)."""
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
         raise ReplayFailure(f"not a game log (expected \"format\": \"{LOG_FORMAT}\")")
     if data.get("content") != content_digest(tables):
@@ -47,6 +50,11 @@ def run_replay(tables, data, to_turn=None) -> tuple[Game, bool]:
     turns = 0
     unfinished = data.get("result") is None          # written by `play --log` during the game
     try:
+        if to_choice is not None:
+            target = min(to_choice, len(decider.choices)) if unfinished else to_choice
+            if target > 0:
+                drive(game, deciders, stop=lambda g: decider.position >= target)
+            to_turn = 0                               # and no turn more
         while not game.finished and (to_turn is None or turns < to_turn):
             if unfinished and decider.position == len(decider.choices):
                 break                                 # the end of what was played so far
@@ -112,7 +120,13 @@ def state_text(game: Game, done: bool, words=None) -> str:
             text_log(game, words) + final_text(game)
     t = game.tables
     n = names()
-    out = [_("State before age {age}, turn {turn}:").format(age=roman(game.age.number), turn=game.turn)]
+    where = dict(age=roman(game.age.number), turn=game.turn)
+    out = [_("State before age {age}, turn {turn}:").format(**where)]
+    if game.waiting:                                  # stopped at a decision point inside a turn
+        out = [_("State at a decision in age {age}, turn {turn}:").format(**where),
+               "  " + _("waiting for: {decisions}").format(decisions=", ".join(
+                   _("{city}'s {kind}").format(city=n.city(game.cities[d.seat].name), kind=_(DECISIONS[d.kind]))
+                   for d in game.decisions()))]
     for seat, city in enumerate(game.cities):
         built = ", ".join(n.card(t.cards[i].name) for i in city.built) or "-"
         hand = ", ".join(n.card(t.cards[i].name) for i in game.hands[seat]) or "-"

@@ -27,22 +27,15 @@ def rules_summary(ruleset: RuleSet) -> str:
            _("Starting coins: {coins}").format(coins=coins(r.starting_coins)),
            _("Selling a card: {coins}").format(coins=coins(r.sell_coins)),
            _("Trade: {coins} a resource bought from a neighbour").format(coins=coins(r.trade_price))]
-    for age in r.ages:
-        parts = [ngettext("a hand of {count} card", "a hand of {count} cards", age.hand).format(count=age.hand),
-                 ngettext("{count} turn", "{count} turns", age.turns).format(count=age.turns),
-                 _("hands pass to the left (clockwise)") if age.direction == "left"
-                 else _("hands pass to the right (counter-clockwise)")]
-        if age.last_card_discarded:
-            parts.append(_("the last card is discarded"))
-        parts.append(_("a military victory is worth {value}").format(value=age.victory))
-        for add in age.random_additions:
-            count = add.count
-            how = (_("the number of players plus {offset}").format(offset=count.offset) if count.offset > 0 else
-                   _("the number of players minus {offset}").format(offset=-count.offset) if count.offset < 0 else
-                   _("the number of players")) if count.per_player else str(count.offset)
-            parts.append(_("{count} random {colors} cards are added").format(
-                count=how, colors=_(" or ").join(n.color(c.text) for c in add.colors)))
-        out.append(_("Age {age}: {rules}").format(age=roman(age.number), rules="; ".join(parts)))
+    ages = {age.number: age for age in r.ages}
+    placed = [p for p in r.phases if p.when == "start"]
+    for p in r.sequence:                          # the phases in the order the game runs them
+        phase = r.phases[p]
+        if not phase.when and phase.age in ages:
+            out.append(_age_text(ages[phase.age], n))
+        else:
+            out.append(_phase_text(phase))
+    out += [_phase_text(phase) for phase in placed]
     out += ["  " + effect_text(t) for t in r.triggers]
     if r.debt:
         out.append(_("Coins a city does not pay become {kind} tokens (the city chooses)").format(kind=r.debt)
@@ -61,6 +54,69 @@ def rules_summary(ruleset: RuleSet) -> str:
     if r.tie_break:
         out.append(_("A tie is broken by the most coins"))
     return printable("\n".join(out), keep_newlines=True) + "\n"
+
+
+def _age_text(age, n) -> str:
+    from ..check.rules import roman
+    from ..i18n import _, ngettext
+    parts = [ngettext("a hand of {count} card", "a hand of {count} cards", age.hand).format(count=age.hand),
+             ngettext("{count} turn", "{count} turns", age.turns).format(count=age.turns),
+             _("hands pass to the left (clockwise)") if age.direction == "left"
+             else _("hands pass to the right (counter-clockwise)")]
+    if age.last_card_discarded:
+        parts.append(_("the last card is discarded"))
+    parts.append(_("a military victory is worth {value}").format(value=age.victory))
+    for add in age.random_additions:
+        count = add.count
+        how = (_("the number of players plus {offset}").format(offset=count.offset) if count.offset > 0 else
+               _("the number of players minus {offset}").format(offset=-count.offset) if count.offset < 0 else
+               _("the number of players")) if count.per_player else str(count.offset)
+        parts.append(_("{count} random {colors} cards are added").format(
+            count=how, colors=_(" or ").join(n.color(c.text) for c in add.colors)))
+    return _("Age {age}: {rules}").format(age=roman(age.number), rules="; ".join(parts))
+
+
+def _phase_text(phase) -> str:
+    """A phase besides the ages' own, in words: where it runs, then each statement."""
+    from ..check.model import AgeDeal, AgeEnd, AgeStart
+    from ..check.rules import roman
+    from ..i18n import _, ngettext
+    where = {"before": _("before age {age}"), "after": _("after age {age}"),
+             "start": _("at the start of age {age}") if phase.age else _("at the start of each age"),
+             "": _("in its turn")}[phase.when].format(age=roman(phase.age) if phase.age else "")
+    said = []
+    for step in phase.steps:
+        if isinstance(step, ast.Deal):
+            said.append(ngettext('each player is dealt {count} card of the deck "{deck}"',
+                                 'each player is dealt {count} cards of the deck "{deck}"',
+                                 step.count.value).format(count=step.count.value, deck=step.deck.text))
+        elif isinstance(step, AgeDeal):
+            said.append(ngettext("each city is dealt {count} card of age {age}",
+                                 "each city is dealt {count} cards of age {age}",
+                                 step.count).format(count=step.count, age=roman(step.number)))
+        elif isinstance(step, ast.Draft):
+            said.append(ngettext('{count} card is drafted into "{zone}", the hands passing to the {side}',
+                                 '{count} cards are drafted into "{zone}", the hands passing to the {side}',
+                                 step.count.value).format(count=step.count.value, zone=step.zone.text,
+                                                          side=_("left") if step.direction == "left" else _("right")))
+        elif isinstance(step, ast.PlayFrom):
+            text = (_('each player builds a card of "{zone}"') if step.build_only
+                    else _('each player plays a card of "{zone}"')).format(zone=step.zone.text)
+            if step.free:
+                text += " " + _("for free")
+            if step.optional:
+                text += " " + _("(or none)")
+            said.append(text)
+        elif isinstance(step, ast.PlayTurns):
+            said.append(ngettext("{count} turn, the hands passing to the {side}",
+                                 "{count} turns, the hands passing to the {side}", step.count.value).format(
+                count=step.count.value, side=_("left") if step.direction == "left" else _("right"))
+                + ("; " + _("the last card is discarded") if step.discard_last else ""))
+        elif isinstance(step, (AgeStart, AgeEnd)):
+            said.append((_("age {age} starts") if isinstance(step, AgeStart) else _("age {age} ends"))
+                        .format(age=roman(step.number)))
+    return _('Phase "{name}" ({where}): {statements}').format(name=phase.name, where=where,
+                                                            statements="; ".join(said))
 
 
 def full_summary(ruleset: RuleSet) -> str:

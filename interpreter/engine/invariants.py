@@ -81,12 +81,15 @@ class TurnWatch:
     def _coin_flow(self) -> list[str]:
         """Coins after = before - costs - trade paid + trade received + sales + changes, where
         a change comes only with a `when built` action or a trigger in play that gains coins
-        (or loses them, for a negative change); trade is paid from the coins held before."""
+        (or loses them, for a negative change), the city's own or another city's acting in
+        every city of a group (`each neighbour: gain 1 coin`); trade is paid from the coins
+        held before."""
         game, t = self.game, self.game.tables
         flow = [0] * len(game.cities)
         rules_moves = _coin_actions(t.rules.triggers)
-        moves = [rules_moves | _coin_actions(entry[2] for entries in c.listening.values() for entry in entries)
-                 for c in game.cities]
+        in_play = [[entry[2] for entries in c.listening.values() for entry in entries] for c in game.cities]
+        on_others = set().union(*(_group_coin_actions(a.action for a in triggers) for triggers in in_play))
+        moves = [rules_moves | on_others | _coin_actions(triggers) for triggers in in_play]
         may_gain = [ast.GainCoins in m for m in moves]
         stages = list(self.stages)
         found = []
@@ -97,7 +100,10 @@ class TurnWatch:
             if action.kind == "sell":
                 flow[seat] += t.rules.sell_coins
                 continue
-            if action.kind in ("pass", "keep"):        # a draft's pick moves no coin
+            if action.kind in ("pass", "keep", "copy"):    # a pick or a copy moves no coin
+                continue
+            if action.kind == "pay":                # a loss settled: the coins go to the bank
+                flow[seat] -= action.left
                 continue
             left, right = game.neighbours(seat)
             if kind != "discard":
@@ -116,11 +122,26 @@ class TurnWatch:
                 stages[seat] += 1
                 flow[seat] -= source.cost_coins
             may_gain[seat] |= bool(source.when_built)
+            for other, city_moves in enumerate(moves):
+                if other != seat:
+                    city_moves |= _group_coin_actions(source.when_built)
+                    may_gain[other] |= ast.GainCoins in city_moves
         for seat, city in enumerate(game.cities):
             gained = city.coins - self.coins[seat] - flow[seat]
             if (gained > 0 and not may_gain[seat]) or (gained < 0 and ast.LoseCoins not in moves[seat]):
                 found.append(f"{city.name}'s coins changed by {gained} more than its actions explain")
         return found
+
+
+def _group_coin_actions(actions) -> set[type]:
+    """The coin actions among `actions` that act in other cities (`each other city: ...`)."""
+    found = set()
+    for action in actions:
+        while isinstance(action, ast.AtTurnEnd):
+            action = action.action
+        if isinstance(action, ast.InEachCity) and isinstance(action.action, (ast.GainCoins, ast.LoseCoins)):
+            found.add(type(action.action))
+    return found
 
 
 def _coin_actions(triggers) -> set[type]:

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from types import SimpleNamespace
+
 from ..decks import age_deck
 from ..syntax import ast
+from .discounts import coins_due, rebates
 
 
 def expected_cards(game) -> Counter:
@@ -62,6 +65,7 @@ class TurnWatch:
         self.game, self.recorders = game, recorders
         self.coins = [c.coins for c in game.cities]
         self.stages = [c.stages for c in game.cities]
+        self.discounts = [SimpleNamespace(discounts=tuple(c.discounts)) for c in game.cities]
         self.marks = [len(r.taken) for r in recorders]
 
     def problems(self) -> list[str]:
@@ -78,6 +82,12 @@ class TurnWatch:
         found += self._coin_flow()
         return found
 
+    def _coins_due(self, seat: int, source) -> int:
+        """The coins `source` costs `seat`, less the discounts in play before the turn."""
+        left, right = (self.discounts[city.seat] for city in self.game.neighbours(seat))
+        color = source.color if source.kind == "card" else None
+        return coins_due(source.cost_coins, rebates(self.discounts[seat], left, right, color)[1])
+
     def _coin_flow(self) -> list[str]:
         """Coins after = before - costs - trade paid + trade received + sales + changes, where
         a change comes only with a `when built` action or a trigger in play that gains coins
@@ -91,12 +101,16 @@ class TurnWatch:
         on_others = set().union(*(_group_coin_actions(a.action for a in triggers) for triggers in in_play))
         moves = [rules_moves | on_others | _coin_actions(triggers) for triggers in in_play]
         may_gain = [ast.GainCoins in m for m in moves]
+        # coins gained at an age's or a turn's start come before the step's turn is paid
+        early = [any(tr.event in _BEFORE_TURN for tr in (*t.rules.triggers, *triggers)) for triggers in in_play]
         stages = list(self.stages)
         found = []
         taken = [entry for rec, mark in zip(self.recorders, self.marks) for entry in rec.taken[mark:]]
-        # a last card is played after the turn's actions are resolved: paid from the coins
-        # held then (the turn's flow so far, plus any gains, which only a bound can allow for)
-        for _age, seat, kind, action in sorted(taken, key=lambda entry: entry[2] == "last card"):
+        # a last card is played after the turn's actions are resolved, and a phase's card
+        # (`zone`) at the start of the next age: paid from the coins held then (the step's
+        # flow so far, plus any gains, which only a bound can allow for)
+        later = {"zone": -1, "last card": 1}
+        for _age, seat, kind, action in sorted(taken, key=lambda entry: (entry[0], later.get(entry[2], 0))):
             if action.kind == "sell":
                 flow[seat] += t.rules.sell_coins
                 continue
@@ -107,8 +121,8 @@ class TurnWatch:
                 continue
             left, right = game.neighbours(seat)
             if kind != "discard":
-                held = self.coins[seat] + (flow[seat] if kind == "last card" else 0)
-                if action.left + action.right > held and not (kind == "last card" and may_gain[seat]):
+                held = self.coins[seat] + (flow[seat] if kind in later else 0)
+                if action.left + action.right > held and not ((kind in later or early[seat]) and may_gain[seat]):
                     found.append(f"seat {seat} paid {action.left + action.right} with {held} coins")
                 flow[seat] -= action.left + action.right
                 flow[left.seat] += action.left
@@ -116,11 +130,11 @@ class TurnWatch:
             if action.kind == "build":
                 source = t.cards[action.card]
                 if not action.free:
-                    flow[seat] -= source.cost_coins
+                    flow[seat] -= self._coins_due(seat, source)
             else:
                 source = game.cities[seat].side.stages[stages[seat]]
                 stages[seat] += 1
-                flow[seat] -= source.cost_coins
+                flow[seat] -= self._coins_due(seat, source)
             may_gain[seat] |= bool(source.when_built)
             for other, city_moves in enumerate(moves):
                 if other != seat:
@@ -131,6 +145,9 @@ class TurnWatch:
             if (gained > 0 and not may_gain[seat]) or (gained < 0 and ast.LoseCoins not in moves[seat]):
                 found.append(f"{city.name}'s coins changed by {gained} more than its actions explain")
         return found
+
+
+_BEFORE_TURN = ("game setup", "age start", "turn start")
 
 
 def _group_coin_actions(actions) -> set[type]:

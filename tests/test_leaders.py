@@ -297,6 +297,26 @@ def test_solomon_builds_a_card_of_the_discard_pile_for_free():
     assert {"Solomon", "Palace"} <= game.cities[0].names and game.cities[0].coins == 0
 
 
+def test_the_fourth_leader_goes_to_the_discard_pile_after_the_third_recruiting_turn():
+    """At the start of age III, once every player has played a leader, the one left in
+    each hand is discarded: Solomon (or Halikarnassus) may then build it from the pile."""
+    game = Game(tables(), 3, 4, "A", ["Gizah", "Babylon", "Ephesos"])
+    kept = {}
+    while (decision := game.decision()) is not None and not (decision.kind == "turn" and game.age.number == 3):
+        if decision.kind == "zone" and game.age.number == 3:
+            kept[decision.seat] = [i for i in game.zones["leaders"][decision.seat]]
+        if decision.kind == "zone" and game.age.number < 3:
+            assert len(game.zones["leaders"][decision.seat]) == 5 - game.age.number
+        decision.choose(next((i for i, o in enumerate(decision.options) if o.kind == "sell"), 0))
+    assert sorted(kept) == [0, 1, 2] and all(len(held) == 2 for held in kept.values())
+    assert all(game.zones["leaders"][seat] == [] for seat in range(3))
+    events = [e for e in game.log if e.get("event") == "discard" and e.get("zone") == "leaders"]
+    assert [e["seat"] for e in events] == [0, 1, 2] and all(len(e["cards"]) == 1 for e in events)
+    for event in events:
+        assert tables().card_index(event["cards"][0]) in game.discard
+        assert tables().card_index(event["cards"][0]) in kept[event["seat"]]
+
+
 # ---------------------------------------------------------------- the guilds
 def test_gamers_guild_scores_1_per_3_coins():
     game = new_game()
@@ -356,8 +376,9 @@ def test_full_games_are_deterministic(players, side):
     assert {c.side.side for c in first.cities} == {side}
     leaders = {c.index for c in tables().cards if c.color == "white"}
     placed = [i for c in first.cities for i in c.built + c.under_stages] + first.discard
-    assert sum(1 for i in placed if i in leaders) == 3 * players       # one leader an age each
-    assert all(len(first.zones["leaders"][seat]) == 1 for seat in range(players))   # the fourth is left
+    assert sum(1 for i in placed if i in leaders) == 4 * players       # one leader an age each, the fourth discarded
+    assert all(first.zones["leaders"][seat] == [] for seat in range(players))
+    assert sum(1 for i in first.discard if i in leaders) >= players     # the fourth of each player at least
     assert sum(1 for i in placed if i not in leaders) == 3 * 7 * players
     assert all("leaders" in pad for pad in first.scores())
 
@@ -474,3 +495,20 @@ def test_a_misused_construct_is_reported(tmp_path, line, code, words):
     found = [d for d in result.diagnostics if d.is_error]
     assert [d.code for d in found] == [code], [(d.code, d.message) for d in found]
     assert words in found[0].message and found[0].span.file == str(extra)
+
+
+def test_discarding_an_undeclared_zone_is_reported(tmp_path):
+    from conftest import ROOT
+    from interpreter.syntax.parser import parse_text
+    from interpreter.syntax.formatter import format_text
+    text = ('variant "Lost" {\n    changes "7 Wonders, first edition"\n'
+            '    add phase "lost" at start of age III { discard the cards of "spare" }\n}\n')
+    extra = tmp_path / "lost.wonders"
+    extra.write_text(text)
+    result = check_paths([str(ROOT / "content"), str(extra)])
+    found = [d for d in result.diagnostics if d.is_error]
+    assert [d.code for d in found] == ["E1701"] and 'unknown zone "spare"' in found[0].message
+    assert (found[0].span.line, found[0].span.column) == (3, 65)
+    formatted, problems = format_text(text)
+    assert problems == [] and formatted == text
+    assert parse_text(text, "lost.wonders")[1] == []

@@ -74,11 +74,11 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
     if not steps:
         ctx.report("E1201", f"{owner} does nothing", phase.name.span,
                    help='give it a statement: `deal N cards from deck "D"`, `draft N into "Z" passing left`, '
-                        'or `play a card from "Z"`')
+                        '`play a card from "Z"`, or `discard the cards of "Z"`')
         return None
     ok, dealt = True, None
     for step in steps:
-        if isinstance(step, (ast.Draft, ast.PlayFrom)) and step.zone.text not in zones:
+        if isinstance(step, (ast.Draft, ast.PlayFrom, ast.DiscardZone)) and step.zone.text not in zones:
             guess = ctx.suggest(step.zone.text, list(zones))
             ctx.report("E1701", f'unknown zone "{step.zone.text}"', step.zone.span, label="not a declared zone",
                        help=f'did you mean "{guess}"?' if guess else

@@ -45,6 +45,8 @@ def _phase_step(game, p: int, i: int) -> None:
         _deal(game, statement)
     elif isinstance(statement, ast.Draft):
         game.stack.append(("draft_round", p, i, 1))
+    elif isinstance(statement, ast.DiscardZone):
+        _discard_zone(game, statement)
     else:
         game.stack.append(("zone_done", p, i))
         _ask(game, "zone", [seat for seat in range(game.players) if zone_options(game, seat, statement)])
@@ -71,6 +73,17 @@ def _deal(game, statement) -> None:
     game.box += deck[game.players * n:]
     game.log.append({"event": "deal", "deck": statement.deck.text,
                      "hands": [[game.tables.cards[i].name for i in h] for h in game.hands[:game.players]]})
+
+
+def _discard_zone(game, statement) -> None:
+    """Every player's cards of the zone go to the discard pile."""
+    zone = game.zones[statement.zone.text]
+    for seat in range(game.players):
+        if zone[seat]:
+            game.log.append({"event": "discard", "seat": seat, "zone": statement.zone.text,
+                             "cards": [game.tables.cards[i].name for i in zone[seat]]})
+            game.discard += zone[seat]
+            zone[seat] = []
 
 
 def _draft_round(game, p: int, i: int, round_: int) -> None:

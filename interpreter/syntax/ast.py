@@ -294,6 +294,14 @@ class PlayFrom:
 
 
 @node
+class DiscardZone:
+    """`discard the cards of "Z"`: every player's cards of the zone go to the discard pile
+    (where a power that builds from the pile can take them)."""
+    zone: Name
+    span: Span
+
+
+@node
 class Rules:
     name: Name
     body: tuple

@@ -475,6 +475,10 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
         return ast.PlayFrom(optional=optional, build_only=rest[0] == "build", zone=self._string(rest[1]),
                             free=len(rest) > 2, span=self._span(meta))
 
+    @v_args(meta=True)
+    def discard_zone(self, meta, c):
+        return ast.DiscardZone(zone=self._string(c[0]), span=self._span(meta))
+
     def optional(self, c): return "optional"
     def plays(self, c): return "play"
     def builds_only(self, c): return "build"

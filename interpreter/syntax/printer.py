@@ -139,6 +139,7 @@ PHASE_WORDS = {
     ast.Deal: lambda s: f'deal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
     ast.Draft: lambda s: f'draft {s.count.value} into "{s.zone.text}" passing {s.direction}',
     ast.PlayFrom: _play_from,
+    ast.DiscardZone: lambda s: f'discard the cards of "{s.zone.text}"',
 }
 
 

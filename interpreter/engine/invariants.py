@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from types import SimpleNamespace
-
 from ..decks import age_deck
 from ..syntax import ast
-from .discounts import coins_due, rebates
+from .discounts import coins_paid
 
 
 def expected_cards(game) -> Counter:
@@ -47,14 +45,19 @@ def where_cards_are(game) -> Counter:
 
 
 class Recorder:
-    """Wraps a decider, keeping each decision as (age, seat decided for, kind, action)."""
+    """Wraps a decider, keeping each decision as (age, seat decided for, kind, action), and
+    beside it the coins the action costs the bank as the game stood when it was chosen
+    (discounts then in play: a leader recruited at an age's start may owe its price to a
+    card built at the end of the age before)."""
 
     def __init__(self, bot):
-        self.bot, self.taken = bot, []
+        self.bot, self.taken, self.due = bot, [], []
 
     def decide(self, game, seat, kind, options):
         i = self.bot.decide(game, seat, kind, options)
-        self.taken.append((game.age.number, seat, kind, options[i]))
+        action = options[i]
+        self.taken.append((game.age.number, seat, kind, action))
+        self.due.append(_coins_due(game, seat, action))
         return i
 
 
@@ -65,7 +68,6 @@ class TurnWatch:
         self.game, self.recorders = game, recorders
         self.coins = [c.coins for c in game.cities]
         self.stages = [c.stages for c in game.cities]
-        self.discounts = [SimpleNamespace(discounts=tuple(c.discounts)) for c in game.cities]
         self.marks = [len(r.taken) for r in recorders]
 
     def problems(self) -> list[str]:
@@ -81,12 +83,6 @@ class TurnWatch:
                 found.append(f"{city.name} has {city.coins} coins")
         found += self._coin_flow()
         return found
-
-    def _coins_due(self, seat: int, source) -> int:
-        """The coins `source` costs `seat`, less the discounts in play before the turn."""
-        left, right = (self.discounts[city.seat] for city in self.game.neighbours(seat))
-        color = source.color if source.kind == "card" else None
-        return coins_due(source.cost_coins, rebates(self.discounts[seat], left, right, color)[1])
 
     def _coin_flow(self) -> list[str]:
         """Coins after = before - costs - trade paid + trade received + sales + changes, where
@@ -105,12 +101,16 @@ class TurnWatch:
         early = [any(tr.event in _BEFORE_TURN for tr in (*t.rules.triggers, *triggers)) for triggers in in_play]
         stages = list(self.stages)
         found = []
-        taken = [entry for rec, mark in zip(self.recorders, self.marks) for entry in rec.taken[mark:]]
-        # a last card is played after the turn's actions are resolved, and a phase's card
-        # (`zone`) at the start of the next age: paid from the coins held then (the step's
-        # flow so far, plus any gains, which only a bound can allow for)
+        taken = [entry + (due,) for rec, mark in zip(self.recorders, self.marks)
+                 for entry, due in zip(rec.taken[mark:], rec.due[mark:])]
+        # a last card is played after the turn's actions are resolved, a phase's card
+        # (`zone`) at the start of the next age, and a turn after that: paid from the coins
+        # held then (the step's flow so far, plus any gains, which only a bound can allow for)
         later = {"zone": -1, "last card": 1}
-        for _age, seat, kind, action in sorted(taken, key=lambda entry: (entry[0], later.get(entry[2], 0))):
+        phase_played = [False] * len(game.cities)
+        for _age, seat, kind, action, due in sorted(taken, key=lambda entry: (entry[0], later.get(entry[2], 0))):
+            after = kind in later or phase_played[seat]     # a phase's card came before it
+            phase_played[seat] |= kind == "zone"
             if action.kind == "sell":
                 flow[seat] += t.rules.sell_coins
                 continue
@@ -121,20 +121,19 @@ class TurnWatch:
                 continue
             left, right = game.neighbours(seat)
             if kind != "discard":
-                held = self.coins[seat] + (flow[seat] if kind in later else 0)
-                if action.left + action.right > held and not ((kind in later or early[seat]) and may_gain[seat]):
+                held = self.coins[seat] + (flow[seat] if after else 0)
+                if action.left + action.right > held and not ((after or early[seat]) and may_gain[seat]):
                     found.append(f"seat {seat} paid {action.left + action.right} with {held} coins")
                 flow[seat] -= action.left + action.right
                 flow[left.seat] += action.left
                 flow[right.seat] += action.right
             if action.kind == "build":
                 source = t.cards[action.card]
-                if not action.free:
-                    flow[seat] -= self._coins_due(seat, source)
+                flow[seat] -= due
             else:
                 source = game.cities[seat].side.stages[stages[seat]]
                 stages[seat] += 1
-                flow[seat] -= self._coins_due(seat, source)
+                flow[seat] -= due
             may_gain[seat] |= bool(source.when_built)
             for other, city_moves in enumerate(moves):
                 if other != seat:
@@ -148,6 +147,17 @@ class TurnWatch:
 
 
 _BEFORE_TURN = ("game setup", "age start", "turn start")
+
+
+def _coins_due(game, seat: int, action) -> int:
+    """The coins a chosen action pays the bank (trade aside): a card's or a stage's price
+    after the discounts, nothing for a free build, a sale or a pick."""
+    if action.kind == "build" and not action.free:
+        return coins_paid(game, seat, game.tables.cards[action.card])
+    if action.kind == "stage":
+        city = game.cities[seat]
+        return coins_paid(game, seat, city.side.stages[city.stages])
+    return 0
 
 
 def _group_coin_actions(actions) -> set[type]:

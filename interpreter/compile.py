@@ -19,7 +19,7 @@ from .syntax.ast_effects import UnhandledKind
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
 STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount, ast.FreeBuild, ast.FreeRule,
                 ast.PlayLastCard, ast.Discount, ast.DefeatsToNeighbour, ast.TradeRebate,
-                ast.ProducesLike)
+                ast.ProducesLike, ast.BankPurchase)
 
 
 @attrs.define(slots=True, eq=False)

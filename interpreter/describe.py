@@ -237,6 +237,9 @@ def effect_text(effect) -> str:
         where = scope_text(effect.scope)
         where = where if where.startswith("both") else "the " + where
         return f"each turn, pays {plural(effect.amount, 'coin')} less for what it buys from {where}"
+    if isinstance(effect, ast.BankPurchase):
+        return (f"each turn, may buy {plural(effect.units, 'resource')} of its choice from the bank "
+                f"for {plural(effect.price, 'coin')} each")
     if isinstance(effect, ast.ProducesLike):
         colors = and_list([c.text for c in effect.colors]) + " cards" + (" and board" if effect.board else "")
         which = "none of its" if effect.negated else "its own"

@@ -277,13 +277,13 @@ def _resolve(game, choices: tuple) -> None:
         if action.kind == "build":
             card = cards[action.card]
             if not action.free:
-                city.coins -= coins_paid(game, seat, card) + action.left + action.right
+                city.coins -= coins_paid(game, seat, card) + action.left + action.right + action.bank
             elif action.free == "power":
                 city.free_build_used = True
             city.add_card(card)
         elif action.kind == "stage":
             stage = city.stages
-            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + action.left + action.right
+            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + action.left + action.right + action.bank
             city.add_stage()
             city.under_stages.append(action.card)
         else:

@@ -122,9 +122,9 @@ class TurnWatch:
             left, right = game.neighbours(seat)
             if kind != "discard":
                 held = self.coins[seat] + (flow[seat] if after else 0)
-                if action.left + action.right > held and not ((after or early[seat]) and may_gain[seat]):
-                    found.append(f"seat {seat} paid {action.left + action.right} with {held} coins")
-                flow[seat] -= action.left + action.right
+                if action.left + action.right + action.bank > held and not ((after or early[seat]) and may_gain[seat]):
+                    found.append(f"seat {seat} paid {action.left + action.right + action.bank} with {held} coins")
+                flow[seat] -= action.left + action.right + action.bank
                 flow[left.seat] += action.left
                 flow[right.seat] += action.right
             if action.kind == "build":

@@ -178,6 +178,9 @@ def effect(e, v: Vocabulary) -> list[Icon]:
                 icons.direction(("left", "right"), "to the neighbour who won")]
     if isinstance(e, ast.TradeRebate):
         return [icons.chip("1st buy"), icons.word("−")] + [icons.coin(str(e.amount), "coins less")] + _scope(e.scope)
+    if isinstance(e, ast.BankPurchase):
+        return [icons.chip("bank"), icons.word(f"{e.units}×"), icons.chip("any resource"), icons.word("→"),
+                icons.coin(str(e.price), "coins each")]
     if isinstance(e, ast.ProducesLike):
         return [icons.chip("not" if e.negated else "as"), icons.card([c.text for c in e.colors], "own cards")] \
             + ([icons.chip("board")] if e.board else []) + ([icons.chip("private")] if e.private else [])

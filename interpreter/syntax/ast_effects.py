@@ -274,6 +274,15 @@ class TradeRebate:
 
 
 @node
+class BankPurchase:
+    """`buy 1 resource from the bank each turn for 1 coin`: a turn's payment may buy up to
+    `units` units of any resources from the bank, at `price` coins each (paid to the bank)."""
+    units: int
+    price: int
+    span: Span
+
+
+@node
 class ProducesLike:
     """`produces a resource [not] of own brown and grey cards [and board] [private]`: one
     unit a turn of one resource that those of the owner's sources produce (or, with `not`,
@@ -308,7 +317,7 @@ class DefeatsToNeighbour:
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
           | Score | FreeBuild | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
-          | TradeRebate | ProducesLike)
+          | TradeRebate | ProducesLike | BankPurchase)
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
                 Score, FreeBuild, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
-                TradeRebate, ProducesLike)
+                TradeRebate, ProducesLike, BankPurchase)

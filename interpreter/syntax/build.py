@@ -520,6 +520,10 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
         return ast.TradeRebate(scope=c[0], amount=to_int(c[1]), span=self._span(meta))
 
     @v_args(meta=True)
+    def bank_purchase(self, meta, c):
+        return ast.BankPurchase(units=to_int(c[0]), price=to_int(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
     def produces_like(self, meta, c):
         flags = {x for x in c if isinstance(x, str)}
         colors = next(x for x in c if isinstance(x, tuple))

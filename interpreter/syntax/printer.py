@@ -202,6 +202,8 @@ def effect(e) -> str:
         return trigger(e)
     if isinstance(e, ast.TradeRebate):
         return f"buy the first resource from {scope(e.scope)} each turn for {_counted(e.amount, 'coin')} less"
+    if isinstance(e, ast.BankPurchase):
+        return f"buy {_counted(e.units, 'resource')} from the bank each turn for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.ProducesLike):
         return (f"produces a resource {'not ' if e.negated else ''}of own {_colors(e.colors)} cards"
                 + (" and board" if e.board else "") + (" private" if e.private else ""))

@@ -155,6 +155,10 @@ def action_parts(action) -> tuple[str, str]:
         return "neemt", f"een Conflictfiche ter waarde van {expr_text(action.value)}"
     if isinstance(action, ast.BuildFromDiscard):
         return "kiest", "één kaart uit de aflegstapel en bouwt die gratis"
+    if isinstance(action, ast.DrawInto):
+        return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
+    if isinstance(action, ast.PlayFrom):
+        return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
     if isinstance(action, ast.CopyCard):
         colours = en_list([names().color(c.text) for c in action.colors], "of")
         where = scope_text(action.scope)

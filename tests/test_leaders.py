@@ -408,6 +408,74 @@ def test_roma_stages():
     assert game.cities[0].coins == 5
 
 
+def test_roma_b_first_stage_draws_4_leaders_no_one_was_dealt():
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    leaders = {c.index for c in tables().cards if c.color == "white"}
+    before = list(game.zones["leaders"][0])
+    in_box = sum(1 for i in game.box if i in leaders)
+    give(game, 0, "Lumber Yard", "Clay Pool")
+    hand(game, 0, "Altar", "Baths")
+    play(game, "wonder stage with Altar")
+    drawn = game.zones["leaders"][0][len(before):]
+    assert game.zones["leaders"][0][:len(before)] == before and len(drawn) == 4
+    assert all(i in leaders for i in drawn) and sum(1 for i in game.box if i in leaders) == in_box - 4
+    assert not set(drawn) & {i for seat in (1, 2) for i in game.zones["leaders"][seat]}
+
+
+def test_roma_b_second_stage_recruits_a_leader_at_once_paying_its_coins():
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    game.cities[0].add_stage()
+    give(game, 0, "Stone Pit", "Clay Pool", "Loom")
+    game.zones["leaders"][0] = [tables().card_index(n) for n in ("Cleopatra", "Croesus")]
+    game.cities[0].coins = 2
+    hand(game, 0, "Altar", "Baths")
+    script = Script("wonder stage with Altar", "build Cleopatra")
+    game.step([script, Script(), Script()])
+    kinds = [kind for kind, _ in script.asked]
+    assert kinds == ["turn", "zone"]
+    assert all(text.startswith("build ") for text in script.asked[1][1])      # a recruit: build only
+    assert "Cleopatra" in game.cities[0].names and game.zones["leaders"][0] == [tables().card_index("Croesus")]
+    assert game.cities[0].coins == 0                    # Cleopatra's 4 coins, 2 less on Roma B
+    assert game.scores()[0]["wonder"] == 3 and game.scores()[0]["leaders"] == 5
+
+
+def test_roma_b_recruits_nothing_from_an_empty_hand_of_leaders():
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    game.cities[0].add_stage()
+    give(game, 0, "Stone Pit", "Clay Pool", "Loom")
+    game.zones["leaders"][0] = []
+    hand(game, 0, "Altar", "Baths")
+    script = Script("wonder stage with Altar")
+    game.step([script, Script(), Script()])
+    assert [kind for kind, _ in script.asked] == ["turn"] and game.cities[0].stages == 2
+
+
+def test_a_game_waiting_for_a_recruit_at_once_is_saved_and_goes_on_alike():
+    import json
+    from interpreter.engine.saves import game_from_data, game_to_data
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    game.cities[0].add_stage()
+    give(game, 0, "Stone Pit", "Clay Pool", "Loom")
+    game.zones["leaders"][0] = [tables().card_index(n) for n in ("Cleopatra", "Croesus")]
+    game.cities[0].coins = 9
+    hand(game, 0, "Altar", "Baths")
+    for seat in (1, 2):
+        hand(game, seat, "Altar", "Baths")
+    for seat in (0, 1, 2):
+        decision = next(d for d in game.decisions() if d.seat == seat)
+        wanted = "wonder stage with Altar" if seat == 0 else "sell Altar"
+        game.choose(next(a for a in decision.options if a.label(tables()).startswith(wanted)), seat=seat)
+    decision = game.decision()
+    assert decision.kind == "zone" and decision.seat == 0
+    data = json.loads(json.dumps(game_to_data(game)))
+    copy = game_from_data(tables(), data)
+    assert game_to_data(copy) == data
+    for each in (game, copy):
+        d = each.decision()
+        each.choose(next(a for a in d.options if a.label(tables()).startswith("build Croesus")), seat=0)
+    assert game_to_data(copy) == game_to_data(game) and "Croesus" in copy.cities[0].names
+
+
 def test_every_leader_has_its_cost_and_a_power():
     leaders = [c for c in tables().cards if c.color == "white"]
     assert len(leaders) == 36

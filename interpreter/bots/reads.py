@@ -105,6 +105,7 @@ ACTION_ROLES = {
     ast.CopyCard: "scored in full",           # only at the end of the game
     ast.CopySymbol: "scored in full",         # only at the end of the game
     ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
+    ast.DrawInto: "not weighed", ast.PlayFrom: "not weighed",   # the cards drawn or played are chosen later
 }
 
 

@@ -159,6 +159,10 @@ def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
     return effect if _neighbours_only(effect.scope, "buying", ctx) and ok else None
 
 
+def _draw_into(action: ast.DrawInto, ctx: Context, neighbour: bool) -> bool:
+    return _positive(action.count.value, action.count.span, "drawing", ctx)
+
+
 def _bank_purchase(effect: ast.BankPurchase, ctx: Context):
     ok = _positive(effect.units, effect.span, "buying from the bank", ctx)
     return effect if _positive(effect.price, effect.span, "a price at the bank", ctx) and ok else None
@@ -350,4 +354,5 @@ ACTION_RULES = {
     ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,
     ast.BuildFromDiscard: _nothing_to_misuse, ast.CopyCard: _copy_card,
     ast.TakeKeptTokens: _take_kept, ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
+    ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
 }

@@ -109,6 +109,34 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
     return PhaseDef(name=phase.name.text, when=place.when, age=age, steps=tuple(steps), span=phase.span)
 
 
+def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
+    """The zones and decks that the actions of cards and wonder stages name (`when built:
+    draw 4 cards from deck "D" into "Z"`, `when built: build a card from "Z"`) exist."""
+    decks = {card.deck for card in cards if card.deck}
+    sources = list(cards) + [s for w in wonders for side in w.sides for s in side.stages]
+    for source in sources:
+        for action in _actions(getattr(source, "effects", ())):
+            if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
+                guess = ctx.suggest(action.zone.text, list(rules.zones))
+                ctx.report("E1701", f'unknown zone "{action.zone.text}"', action.zone.span, label="not a declared zone",
+                           help=f'did you mean "{guess}"?' if guess else
+                           f'declare it in the rules: `zone "{action.zone.text}"` (in a variant, `add zone "{action.zone.text}"`)')
+            if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
+                guess = ctx.suggest(action.deck.text, sorted(decks))
+                ctx.report("E1702", f'no card is in the deck "{action.deck.text}"', action.deck.span,
+                           label="an empty or unknown deck",
+                           help=f'did you mean "{guess}"?' if guess else
+                           f'put cards in it with `deck "{action.deck.text}"` in place of `age`')
+
+
+def _actions(effects):
+    for effect in effects:
+        action = getattr(effect, "action", None)
+        while action is not None:
+            yield action
+            action = getattr(action, "action", None)
+
+
 def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) -> None:
     """Every deck a phase deals from holds cards, enough for every seat that is dealt
     (the players: neutral cities take no part in phases) at every player count."""

@@ -20,7 +20,7 @@ from .actions import Action, copy_options
 from .discounts import coins_paid
 from .quantities import per_value
 from .neutral import draw_for_neutrals, pass_holders, set_holders
-from .phases import PHASE_KINDS, PHASE_STEPS, phase_steps, reopen_phase
+from .phases import PHASE_KINDS, PHASE_STEPS, ask_zone_play, draw_into, phase_steps, reopen_phase
 from .triggers import MAX_DEPTH, TriggerLoop
 
 
@@ -417,6 +417,12 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
         if game.events.idle(action, seat):
             return
         game.waiting = [(seat, "discard")]
+        return
+    if isinstance(action, ast.DrawInto):
+        draw_into(game, action, seat)
+        return
+    if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
+        ask_zone_play(game, action, seat)
         return
     if isinstance(action, ast.CopyCard):               # `when built: copy ...`: chosen now
         if copy_options(game, seat, action):

@@ -202,6 +202,7 @@ _ARGS = {
     "resolve_log": ("placed",), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
     "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
     "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
+    "zone_play": (_EFFECT, _SEAT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 

@@ -116,6 +116,10 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.BuildFromDiscard):
         return [icons.chip(_("discard")), icons.word("→"), icons.card([], _("a card from the discard pile")),
                 icons.coin("0", _("for free"))]
+    if isinstance(a, ast.DrawInto):
+        return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
+    if isinstance(a, ast.PlayFrom):
+        return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
     if isinstance(a, ast.CopyCard):
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
     if isinstance(a, ast.TakeKeptTokens):

@@ -151,6 +151,16 @@ class InEachCity:
 
 
 @node
+class DrawInto:
+    """`draw N cards from deck "D" into "Z"`: N cards of deck D that no one was dealt (in
+    the box), drawn at random, join the owner's zone Z."""
+    count: Number
+    deck: Name
+    zone: Name
+    span: Span
+
+
+@node
 class CopySymbol:
     """`copy a symbol of a green card from neighbours`: when scoring, the science symbol
     of one such card counts as the owner's (the card itself does not)."""
@@ -160,7 +170,7 @@ class CopySymbol:
 
 
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol)
+          | InEachCity | CopySymbol | DrawInto)     # and a phase's PlayFrom (ast.py): `when built: build a card from "Z"`
 
 
 EVENTS = ("game setup", "age start", "turn start", "building built", "stage built", "card sold",

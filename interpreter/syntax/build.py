@@ -476,6 +476,21 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
                             free=len(rest) > 2, span=self._span(meta))
 
     @v_args(meta=True)
+    def draw_into(self, meta, c):
+        return ast.DrawInto(count=self._number(c[0]), deck=self._string(c[1]), zone=self._string(c[2]),
+                            span=self._span(meta))
+
+    @v_args(meta=True)
+    def build_from_zone(self, meta, c):
+        return ast.PlayFrom(optional=False, build_only=True, zone=self._string(c[0]), free=len(c) > 1,
+                            span=self._span(meta))
+
+    @v_args(meta=True)
+    def play_from_zone(self, meta, c):
+        return ast.PlayFrom(optional=False, build_only=False, zone=self._string(c[0]), free=False,
+                            span=self._span(meta))
+
+    @v_args(meta=True)
     def discard_zone(self, meta, c):
         return ast.DiscardZone(zone=self._string(c[0]), span=self._span(meta))
 

@@ -5,7 +5,7 @@ it to the end with the engine's decision loop, as every other caller does."""
 
 from __future__ import annotations
 
-from ..engine.actions import Action, card_builds, stage_payments
+from ..engine.actions import Action, card_builds, stage_payments_with_bank
 from ..engine.decisions import drive
 from ..engine.payment import trio_of
 from .rulemodel import rule_model
@@ -54,7 +54,7 @@ class FastPolicy:
             if trio is None:
                 trio = trio_of(city, *game.neighbours(seat))
             if card < 0:
-                paid = stage_payments(game, seat, trio)
+                paid = stage_payments_with_bank(game, seat, trio)
                 found = _new(Action, ("stage", least, *paid[0][:2], "", paid[0][2])) if paid else None
             else:
                 builds = card_builds(game, seat, card, trio)

@@ -84,10 +84,16 @@ def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
     return _builds(game, city, trio or trio_of(city, *game.neighbours(seat)), index, _special(game, city))
 
 
-def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int, int]]:
+def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
+    """The affordable (left, right) payments for the city's next wonder stage that buy
+    nothing from the bank, cheapest first; none when every stage is built or it cannot
+    be paid so (`stage_payments_with_bank` has them all)."""
+    return [(l, r) for l, r, b in stage_payments_with_bank(game, seat, trio) if not b]
+
+
+def stage_payments_with_bank(game, seat: int, trio=None) -> list[tuple[int, int, int]]:
     """The affordable (left, right, bank) payments for the city's next wonder stage,
-    cheapest first; none when every stage is built or it cannot be paid."""
-    city = game.cities[seat]
+    cheapest first (bank: coins for resources bought from the bank)."""
     city = game.cities[seat]
     return _stage_payments(city, trio or trio_of(city, *game.neighbours(seat)), _special(game, city))
 
@@ -159,7 +165,7 @@ def is_legal(game, seat: int, action) -> bool:
     if action.kind == "sell":
         return action == Action("sell", action.card)
     if action.kind == "stage":
-        return (action.left, action.right, action.bank) in stage_payments(game, seat) and not action.free
+        return (action.left, action.right, action.bank) in stage_payments_with_bank(game, seat) and not action.free
     city = game.cities[seat]
     if action.kind == "build" and not action.free and not action.bank and _special(game, city) is None:
         card = game.tables.cards[action.card]

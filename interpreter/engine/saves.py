@@ -301,7 +301,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         if step[0] in PHASE_STEP_ARGS and not (0 <= step[1] < len(game.tables.rules.phases) and (
                 len(step) < 3 or 0 <= step[2] < len(game.tables.rules.phases[step[1]].steps))):
             fail(f"steps[{i}]", f"names no phase of these rules: {list(step[1:3])!r}")
-    if any(k in PHASE_KINDS for _s, k in waiting) and (not stack or stack[-1][0] not in ("draft_picks", "zone_done")):
+    if any(k in PHASE_KINDS for _s, k in waiting) and (not stack or stack[-1][0] not in ("draft_picks", "zone_done", "zone_play")):
         fail("steps", "must end with the phase step that the open decisions belong to")
     if any(k == "copy" for _s, k in waiting) and (not stack or stack[-1][0] != "copy_from"):
         fail("steps", "must end with the `copy_from` step that the open copy belongs to")

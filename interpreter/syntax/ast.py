@@ -284,16 +284,6 @@ class Draft:
 
 
 @node
-class PlayFrom:
-    """`[may] play|build a card from "Z" [for free]`: each player plays one card of the zone."""
-    optional: bool
-    build_only: bool
-    zone: Name
-    free: bool
-    span: Span
-
-
-@node
 class DiscardZone:
     """`discard the cards of "Z"`: every player's cards of the zone go to the discard pile
     (where a power that builds from the pile can take them)."""

@@ -151,6 +151,18 @@ class InEachCity:
 
 
 @node
+class PlayFrom:
+    """`[may] play|build a card from "Z" [for free]`: in a phase, each player plays one
+    card of the zone; as a card's action (`when built: build a card from "Z"`), its owner
+    does, at once."""
+    optional: bool
+    build_only: bool
+    zone: Name
+    free: bool
+    span: Span
+
+
+@node
 class DrawInto:
     """`draw N cards from deck "D" into "Z"`: N cards of deck D that no one was dealt (in
     the box), drawn at random, join the owner's zone Z."""
@@ -170,7 +182,7 @@ class CopySymbol:
 
 
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto)     # and a phase's PlayFrom (ast.py): `when built: build a card from "Z"`
+          | InEachCity | CopySymbol | DrawInto | PlayFrom)
 
 
 EVENTS = ("game setup", "age start", "turn start", "building built", "stage built", "card sold",

@@ -604,6 +604,12 @@ MISUSED = [   # a card's effect line, the code it gives, words of the message
     ("on red card built: build a card from the discard pile for free", "E1502", "this trigger causes itself"),
     ("on building built: copy a white card from neighbours", "E1210", "copying a card happens when scoring"),
     ("when built: at end of turn, copy a white card from neighbours", "E1210", "copying a card happens when built"),
+    ("buy 0 resources from the bank each turn for 1 coin", "E1206", "buying from the bank needs a number above 0"),
+    ("buy 1 resource from the bank each turn for 0 coins", "E1206", "a price at the bank needs a number above 0"),
+    ('when built: draw 0 cards from deck "leaders" into "leaders"', "E1206", "drawing needs a number above 0"),
+    ('when built: draw 4 cards from deck "leaderz" into "leaders"', "E1702", 'no card is in the deck "leaderz"'),
+    ('when built: draw 4 cards from deck "leaders" into "leaderz"', "E1701", 'unknown zone "leaderz"'),
+    ('when built: build a card from "leaderz"', "E1701", 'unknown zone "leaderz"'),
 ]
 
 

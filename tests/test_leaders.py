@@ -640,3 +640,12 @@ def test_discarding_an_undeclared_zone_is_reported(tmp_path):
     formatted, problems = format_text(text)
     assert problems == [] and formatted == text
     assert parse_text(text, "lost.wonders")[1] == []
+
+
+def test_every_leader_has_a_scenario_here():
+    """Each of the 36 leaders is named in a scenario of this file (besides the full games)."""
+    from pathlib import Path
+    text = Path(__file__).read_text(encoding="utf-8")
+    scenarios = text.split("# ---------------------------------------------------------------- full games")[0]
+    missing = [c.name for c in tables().cards if c.color == "white" and f'"{c.name}"' not in scenarios]
+    assert missing == []

@@ -422,13 +422,20 @@ def test_roma_b_first_stage_draws_4_leaders_no_one_was_dealt():
     assert not set(drawn) & {i for seat in (1, 2) for i in game.zones["leaders"][seat]}
 
 
-def test_roma_b_second_stage_recruits_a_leader_at_once_paying_its_coins():
+def _roma_b_before_its_second_stage(leaders, coins: int) -> Game:
+    """Roma B with its first stage built and the resources of the second, holding these
+    leaders and coins, an Altar in hand to build the stage with."""
     game = new_game(("Roma", "Babylon", "Gizah"), "B")
     game.cities[0].add_stage()
     give(game, 0, "Stone Pit", "Clay Pool", "Loom")
-    game.zones["leaders"][0] = [tables().card_index(n) for n in ("Cleopatra", "Croesus")]
-    game.cities[0].coins = 2
+    game.zones["leaders"][0] = [tables().card_index(n) for n in leaders]
+    game.cities[0].coins = coins
     hand(game, 0, "Altar", "Baths")
+    return game
+
+
+def test_roma_b_second_stage_recruits_a_leader_at_once_paying_its_coins():
+    game = _roma_b_before_its_second_stage(("Cleopatra", "Croesus"), 2)
     script = Script("wonder stage with Altar", "build Cleopatra")
     game.step([script, Script(), Script()])
     kinds = [kind for kind, _ in script.asked]
@@ -440,11 +447,7 @@ def test_roma_b_second_stage_recruits_a_leader_at_once_paying_its_coins():
 
 
 def test_roma_b_recruits_nothing_from_an_empty_hand_of_leaders():
-    game = new_game(("Roma", "Babylon", "Gizah"), "B")
-    game.cities[0].add_stage()
-    give(game, 0, "Stone Pit", "Clay Pool", "Loom")
-    game.zones["leaders"][0] = []
-    hand(game, 0, "Altar", "Baths")
+    game = _roma_b_before_its_second_stage((), 0)
     script = Script("wonder stage with Altar")
     game.step([script, Script(), Script()])
     assert [kind for kind, _ in script.asked] == ["turn"] and game.cities[0].stages == 2
@@ -453,12 +456,7 @@ def test_roma_b_recruits_nothing_from_an_empty_hand_of_leaders():
 def test_a_game_waiting_for_a_recruit_at_once_is_saved_and_goes_on_alike():
     import json
     from interpreter.engine.saves import game_from_data, game_to_data
-    game = new_game(("Roma", "Babylon", "Gizah"), "B")
-    game.cities[0].add_stage()
-    give(game, 0, "Stone Pit", "Clay Pool", "Loom")
-    game.zones["leaders"][0] = [tables().card_index(n) for n in ("Cleopatra", "Croesus")]
-    game.cities[0].coins = 9
-    hand(game, 0, "Altar", "Baths")
+    game = _roma_b_before_its_second_stage(("Cleopatra", "Croesus"), 9)
     for seat in (1, 2):
         hand(game, seat, "Altar", "Baths")
     for seat in (0, 1, 2):

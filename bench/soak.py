@@ -1,11 +1,13 @@
 """Soak test: many random games over every shipped rule set (the first edition and the
-second), each alone and with each of its variants, every player count it seats and both
-wonder sides, on several cores, checking after every turn what must always hold
+second), each alone and with each of its variants, and with the expansion packs written for
+it (each pack alone and every set of them together, each with the variants that apply on
+top), every player count it seats and both wonder sides, on several cores, checking after every turn what must always hold
 (interpreter/engine/invariants.py), with a save/load round trip at random turns (the game
 then goes on from the loaded copy).
 
     python bench/soak.py                          # 100,000 games on 2 processes
     python bench/soak.py --games 20000 --seconds 1800 --workers 2
+    python bench/soak.py --games 20000 --packs-only     # the rule sets with packs only
 
 Game number i has its own seed, player count, side and rules (a rule set, alone or with one
 of its variants), so a break can be replayed alone:  python bench/soak.py --only 1234
@@ -35,6 +37,8 @@ from interpreter.engine.game import Game  # noqa: E402
 from interpreter.engine.invariants import Recorder, TurnWatch  # noqa: E402
 from interpreter.engine.saves import game_from_data, game_to_data  # noqa: E402
 from interpreter.engine.game import RulesError  # noqa: E402
+from interpreter.check.load import UsageError, with_expansions  # noqa: E402
+from interpreter.paths import expansion_packs  # noqa: E402
 from interpreter.paths import rule_sets as shipped_rule_sets  # noqa: E402
 
 PLAYERS = (2, 3, 4, 5, 6, 7)
@@ -45,17 +49,35 @@ _RULES: list = []           # per worker: [(name, tables)], the base first
 _COMBINATIONS: list = []    # per worker: [(rules index, players, side)]
 
 
-def rule_sets() -> list[tuple[str, object]]:
-    """Every shipped rule set, alone and with each variant of its own `variants/` folder."""
+def pack_sets() -> list[tuple[str, ...]]:
+    """No pack, each shipped pack alone, and every set of them together."""
+    from itertools import combinations as subsets
+    names = sorted(expansion_packs())
+    return [combo for size in range(len(names) + 1) for combo in subsets(names, size)]
+
+
+def rule_sets(packs_only: bool = False) -> list[tuple[str, object]]:
+    """Every shipped rule set, alone and with each variant of its own `variants/` folder,
+    then with each set of packs written for it (a pack for other rules is passed over, as
+    is a variant that changes what a pack changes)."""
     found = []
     for rules, folder in shipped_rule_sets().items():
         names = sorted(p.stem for p in (folder / "variants").glob("*.wonders"))
-        for name in [None] + names:
-            result = check_paths(None, variants=[name] if name else [], rules=rules)
-            label = rules + (f" + {name}" if name else "")
-            if result.ruleset is None:
-                raise SystemExit(f"soak: the rules {label} do not check clean")
-            found.append((label, compile_rules(result.ruleset)))
+        for packs in pack_sets():
+            if packs_only and not packs:
+                continue
+            try:
+                combined = with_expansions(rules, packs)
+            except UsageError:                      # a pack written for other rules
+                continue
+            for name in [None] + names:
+                result = check_paths(None, variants=[name] if name else [], rules=combined)
+                label = "+".join((rules,) + packs) + (f" + {name}" if name else "")
+                if result.ruleset is None:
+                    if packs and name:              # the variant and a pack change one thing
+                        continue
+                    raise SystemExit(f"soak: the rules {label} do not check clean")
+                found.append((label, compile_rules(result.ruleset)))
     return found
 
 
@@ -74,9 +96,9 @@ def combinations(found) -> list[tuple[int, int, str]]:
     return out
 
 
-def _init_worker() -> None:
+def _init_worker(packs_only: bool = False) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # the parent stops the workers
-    _RULES.extend(rule_sets())
+    _RULES.extend(rule_sets(packs_only))
     _COMBINATIONS.extend(combinations(_RULES))
 
 
@@ -120,9 +142,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=None, help="stop after this long (the games reached are reported)")
     parser.add_argument("--only", type=int, default=None, help="play game number ONLY alone, in this process")
+    parser.add_argument("--packs-only", action="store_true",
+                        help="only the rule sets with expansion packs (game numbers count among them)")
     args = parser.parse_args()
     if args.only is not None:
-        _init_worker()
+        _init_worker(args.packs_only)
         turns, problems = play_one(args.only)
         print("\n".join(problems) or f"game {args.only}: {turns} turns, no invariant break")
         return 1 if problems else 0
@@ -132,7 +156,7 @@ def main() -> int:
     games = turns = 0
     breaks: list[str] = []
     stopped = ""
-    pool = multiprocessing.Pool(args.workers, initializer=_init_worker)
+    pool = multiprocessing.Pool(args.workers, initializer=_init_worker, initargs=(args.packs_only,))
     tasks = [(first, min(CHUNK, args.games - first)) for first in range(0, args.games, CHUNK)]
     try:
         for count, t, problems in pool.imap_unordered(_star, tasks):

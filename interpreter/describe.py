@@ -149,6 +149,13 @@ def action_text(action) -> str:
         return f"at the end of that turn, {action_text(action.action)}"
     if isinstance(action, ast.BuildFromDiscard):
         return "builds one card from the discard pile for free"
+    if isinstance(action, ast.DrawInto):
+        return (f"draws {plural(action.count.value, 'card')} of the deck \"{action.deck.text}\" that no one "
+                f"was dealt into its \"{action.zone.text}\"")
+    if isinstance(action, ast.PlayFrom):
+        verb = "builds (paying)" if action.build_only and not action.free else \
+            "builds for free" if action.free else "plays (builds, uses for a stage or sells)"
+        return f"at once {verb} one card of its \"{action.zone.text}\""
     if isinstance(action, ast.CopyCard):
         where = scope_text(action.scope)
         where = where if where.startswith("both") else "the " + where
@@ -237,6 +244,9 @@ def effect_text(effect) -> str:
         where = scope_text(effect.scope)
         where = where if where.startswith("both") else "the " + where
         return f"each turn, pays {plural(effect.amount, 'coin')} less for what it buys from {where}"
+    if isinstance(effect, ast.BankPurchase):
+        return (f"each turn, may buy {plural(effect.units, 'resource')} of its choice from the bank "
+                f"for {plural(effect.price, 'coin')} each")
     if isinstance(effect, ast.ProducesLike):
         colors = and_list([c.text for c in effect.colors]) + " cards" + (" and board" if effect.board else "")
         which = "none of its" if effect.negated else "its own"

@@ -14,6 +14,7 @@ from .syntax.ast_effects import UnhandledKind
 
 # noun: (singular, plural)
 NOUNS = {"coin": ("muntstuk", "muntstukken"), "point": ("winstpunt", "winstpunten"),
+         "resource": ("grondstof", "grondstoffen"),
          "shield": ("schild", "schilden"), "card": ("kaart", "kaarten"),
          "wonder stages": ("gebouwde Wonder fase", "gebouwde Wonder fasen"),
          "unbuilt wonder stages": ("nog niet gebouwde Wonder fase", "nog niet gebouwde Wonder fasen"),
@@ -154,6 +155,10 @@ def action_parts(action) -> tuple[str, str]:
         return "neemt", f"een Conflictfiche ter waarde van {expr_text(action.value)}"
     if isinstance(action, ast.BuildFromDiscard):
         return "kiest", "één kaart uit de aflegstapel en bouwt die gratis"
+    if isinstance(action, ast.DrawInto):
+        return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
+    if isinstance(action, ast.PlayFrom):
+        return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
     if isinstance(action, ast.CopyCard):
         colours = en_list([names().color(c.text) for c in action.colors], "of")
         where = scope_text(action.scope)
@@ -273,6 +278,9 @@ def effect_text(effect) -> str:
     if isinstance(effect, ast.TradeRebate):
         return (f"elke ronde betaalt de eigenaar {noun(effect.amount, 'coin')} minder voor wat hij "
                 f"van {scope_text(effect.scope)} koopt")
+    if isinstance(effect, ast.BankPurchase):
+        return (f"elke ronde mag de eigenaar {noun(effect.units, 'resource')} naar keuze van de bank kopen "
+                f"voor {noun(effect.price, 'coin')} per stuk")
     if isinstance(effect, ast.ProducesLike):
         colours = en_list([n.color(c.text) for c in effect.colors]) + " kaarten" + \
             (" en het bord" if effect.board else "")

@@ -260,7 +260,7 @@ BOTS_READ = {
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
     ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.BuildFromDiscard: "powers",
     ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.TakeKeptTokens: "kept",
-    ast.InEachCity: "others", ast.TradeRebate: "city_powers",
+    ast.InEachCity: "others", ast.TradeRebate: "city_powers", ast.BankPurchase: "city_powers",
     ast.ProducesLike: "city_powers", ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
 }
 BOTS_VALUE_OTHERWISE = {
@@ -269,6 +269,8 @@ BOTS_VALUE_OTHERWISE = {
     ast.WhenBuilt: "its action", ast.AtTurnEnd: "its action (compiled apart)",
     ast.TakeToken: "the military model", ast.Trigger: "not valued: a trigger acts on events to come",
     ast.FreeRule: "not valued yet",
+    ast.DrawInto: "not valued: the cards drawn are played later, each valued then",
+    ast.PlayFrom: "not valued: the card played is a decision, valued then",
 }
 
 

@@ -297,6 +297,80 @@ def test_solomon_builds_a_card_of_the_discard_pile_for_free():
     assert {"Solomon", "Palace"} <= game.cities[0].names and game.cities[0].coins == 0
 
 
+def test_the_fourth_leader_goes_to_the_discard_pile_after_the_third_recruiting_turn():
+    """At the start of age III, once every player has played a leader, the one left in
+    each hand is discarded: Solomon (or Halikarnassus) may then build it from the pile."""
+    game = Game(tables(), 3, 4, "A", ["Gizah", "Babylon", "Ephesos"])
+    kept = {}
+    while (decision := game.decision()) is not None and not (decision.kind == "turn" and game.age.number == 3):
+        if decision.kind == "zone" and game.age.number == 3:
+            kept[decision.seat] = [i for i in game.zones["leaders"][decision.seat]]
+        if decision.kind == "zone" and game.age.number < 3:
+            assert len(game.zones["leaders"][decision.seat]) == 5 - game.age.number
+        decision.choose(next((i for i, o in enumerate(decision.options) if o.kind == "sell"), 0))
+    assert sorted(kept) == [0, 1, 2] and all(len(held) == 2 for held in kept.values())
+    assert all(game.zones["leaders"][seat] == [] for seat in range(3))
+    events = [e for e in game.log if e.get("event") == "discard" and e.get("zone") == "leaders"]
+    assert [e["seat"] for e in events] == [0, 1, 2] and all(len(e["cards"]) == 1 for e in events)
+    for event in events:
+        assert tables().card_index(event["cards"][0]) in game.discard
+        assert tables().card_index(event["cards"][0]) in kept[event["seat"]]
+
+
+# ---------------------------------------------------------------- Bilkis: a unit from the bank
+def _bilkis_game(coins: int) -> Game:
+    """Babylon (clay) between Ephesos (papyrus) and Gizah (stone): no ore, no wood anywhere."""
+    game = new_game(("Babylon", "Ephesos", "Gizah"))
+    game.cities[0].coins = coins
+    hand(game, 0, "Barracks", "Altar")             # the Barracks cost an ore
+    return game
+
+
+def test_bilkis_buys_the_one_unit_nobody_sells_from_the_bank():
+    game = _bilkis_game(1)
+    assert "build Barracks (I)" not in " ".join(labels(game, 0))
+    give(game, 0, "Bilkis")
+    assert "build Barracks (I) paying 1 to the bank" in labels(game, 0)
+    play(game, "build Barracks (I) paying 1 to the bank")
+    assert "Barracks" in game.cities[0].names and game.cities[0].coins == 0
+    assert [c.coins for c in game.cities[1:]] == [3, 3]      # their sales only: the coin went to the bank
+
+
+def test_bilkis_buys_nothing_without_a_coin():
+    game = _bilkis_game(0)
+    give(game, 0, "Bilkis")
+    assert not any(label.startswith("build Barracks") for label in labels(game, 0))
+
+
+def test_bilkis_buys_one_unit_a_turn_only():
+    game = _bilkis_game(5)
+    give(game, 0, "Bilkis")
+    hand(game, 0, "Stables", "Altar")              # wood, clay, ore: two units nobody has
+    game.age_index = 1
+    assert not any(label.startswith("build Stables") for label in labels(game, 0))
+
+
+def test_bilkis_is_one_more_way_to_pay_beside_the_neighbours():
+    game = _bilkis_game(3)
+    give(game, 0, "Bilkis")
+    hand(game, 0, "Baths", "Altar")                # a stone: Gizah, on the right, sells it for 2
+    found = [a for a in legal_actions(game, 0) if a.kind == "build" and game.tables.cards[a.card].name == "Baths"]
+    assert sorted((a.left, a.right, a.bank) for a in found) == [(0, 0, 1), (0, 2, 0)]
+
+
+def test_a_game_waiting_on_a_bank_purchase_is_saved_and_goes_on_alike():
+    import json
+    from interpreter.engine.saves import game_from_data, game_to_data
+    game = _bilkis_game(1)
+    give(game, 0, "Bilkis")
+    decision = game.decision()
+    action = next(a for a in decision.options if a.bank)
+    game.choose(action, seat=0)
+    data = json.loads(json.dumps(game_to_data(game)))
+    copy = game_from_data(tables(), data)
+    assert game_to_data(copy) == data and copy.chosen[0].bank == 1
+
+
 # ---------------------------------------------------------------- the guilds
 def test_gamers_guild_scores_1_per_3_coins():
     game = new_game()
@@ -334,12 +408,77 @@ def test_roma_stages():
     assert game.cities[0].coins == 5
 
 
+def test_roma_b_first_stage_draws_4_leaders_no_one_was_dealt():
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    leaders = {c.index for c in tables().cards if c.color == "white"}
+    before = list(game.zones["leaders"][0])
+    in_box = sum(1 for i in game.box if i in leaders)
+    give(game, 0, "Lumber Yard", "Clay Pool")
+    hand(game, 0, "Altar", "Baths")
+    play(game, "wonder stage with Altar")
+    drawn = game.zones["leaders"][0][len(before):]
+    assert game.zones["leaders"][0][:len(before)] == before and len(drawn) == 4
+    assert all(i in leaders for i in drawn) and sum(1 for i in game.box if i in leaders) == in_box - 4
+    assert not set(drawn) & {i for seat in (1, 2) for i in game.zones["leaders"][seat]}
+
+
+def _roma_b_before_its_second_stage(leaders, coins: int) -> Game:
+    """Roma B with its first stage built and the resources of the second, holding these
+    leaders and coins, an Altar in hand to build the stage with."""
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    game.cities[0].add_stage()
+    give(game, 0, "Stone Pit", "Clay Pool", "Loom")
+    game.zones["leaders"][0] = [tables().card_index(n) for n in leaders]
+    game.cities[0].coins = coins
+    hand(game, 0, "Altar", "Baths")
+    return game
+
+
+def test_roma_b_second_stage_recruits_a_leader_at_once_paying_its_coins():
+    game = _roma_b_before_its_second_stage(("Cleopatra", "Croesus"), 2)
+    script = Script("wonder stage with Altar", "build Cleopatra")
+    game.step([script, Script(), Script()])
+    kinds = [kind for kind, _ in script.asked]
+    assert kinds == ["turn", "zone"]
+    assert all(text.startswith("build ") for text in script.asked[1][1])      # a recruit: build only
+    assert "Cleopatra" in game.cities[0].names and game.zones["leaders"][0] == [tables().card_index("Croesus")]
+    assert game.cities[0].coins == 0                    # Cleopatra's 4 coins, 2 less on Roma B
+    assert game.scores()[0]["wonder"] == 3 and game.scores()[0]["leaders"] == 5
+
+
+def test_roma_b_recruits_nothing_from_an_empty_hand_of_leaders():
+    game = _roma_b_before_its_second_stage((), 0)
+    script = Script("wonder stage with Altar")
+    game.step([script, Script(), Script()])
+    assert [kind for kind, _ in script.asked] == ["turn"] and game.cities[0].stages == 2
+
+
+def test_a_game_waiting_for_a_recruit_at_once_is_saved_and_goes_on_alike():
+    import json
+    from interpreter.engine.saves import game_from_data, game_to_data
+    game = _roma_b_before_its_second_stage(("Cleopatra", "Croesus"), 9)
+    for seat in (1, 2):
+        hand(game, seat, "Altar", "Baths")
+    for seat in (0, 1, 2):
+        decision = next(d for d in game.decisions() if d.seat == seat)
+        wanted = "wonder stage with Altar" if seat == 0 else "sell Altar"
+        game.choose(next(a for a in decision.options if a.label(tables()).startswith(wanted)), seat=seat)
+    decision = game.decision()
+    assert decision.kind == "zone" and decision.seat == 0
+    data = json.loads(json.dumps(game_to_data(game)))
+    copy = game_from_data(tables(), data)
+    assert game_to_data(copy) == data
+    for each in (game, copy):
+        d = each.decision()
+        each.choose(next(a for a in d.options if a.label(tables()).startswith("build Croesus")), seat=0)
+    assert game_to_data(copy) == game_to_data(game) and "Croesus" in copy.cities[0].names
+
+
 def test_every_leader_has_its_cost_and_a_power():
     leaders = [c for c in tables().cards if c.color == "white"]
     assert len(leaders) == 36
     assert all(c.cost_coins > 0 and not any(c.cost) for c in leaders)
-    assert all(c.static or c.scores or c.triggers or c.when_built or c.turn_end for c in leaders
-               if c.name != "Bilkis")
+    assert all(c.static or c.scores or c.triggers or c.when_built or c.turn_end for c in leaders)
 
 
 # ---------------------------------------------------------------- full games
@@ -356,8 +495,10 @@ def test_full_games_are_deterministic(players, side):
     assert {c.side.side for c in first.cities} == {side}
     leaders = {c.index for c in tables().cards if c.color == "white"}
     placed = [i for c in first.cities for i in c.built + c.under_stages] + first.discard
-    assert sum(1 for i in placed if i in leaders) == 3 * players       # one leader an age each
-    assert all(len(first.zones["leaders"][seat]) == 1 for seat in range(players))   # the fourth is left
+    drawn = sum(len(e["cards"]) for e in first.log if e.get("event") == "draw")      # Roma B's first stage
+    assert sum(1 for i in placed if i in leaders) == 4 * players + drawn    # an age each, the fourth discarded
+    assert all(first.zones["leaders"][seat] == [] for seat in range(players))
+    assert sum(1 for i in first.discard if i in leaders) >= players     # the fourth of each player at least
     assert sum(1 for i in placed if i not in leaders) == 3 * 7 * players
     assert all("leaders" in pad for pad in first.scores())
 
@@ -461,6 +602,12 @@ MISUSED = [   # a card's effect line, the code it gives, words of the message
     ("on red card built: build a card from the discard pile for free", "E1502", "this trigger causes itself"),
     ("on building built: copy a white card from neighbours", "E1210", "copying a card happens when scoring"),
     ("when built: at end of turn, copy a white card from neighbours", "E1210", "copying a card happens when built"),
+    ("buy 0 resources from the bank each turn for 1 coin", "E1206", "buying from the bank needs a number above 0"),
+    ("buy 1 resource from the bank each turn for 0 coins", "E1206", "a price at the bank needs a number above 0"),
+    ('when built: draw 0 cards from deck "leaders" into "leaders"', "E1206", "drawing needs a number above 0"),
+    ('when built: draw 4 cards from deck "leaderz" into "leaders"', "E1702", 'no card is in the deck "leaderz"'),
+    ('when built: draw 4 cards from deck "leaders" into "leaderz"', "E1701", 'unknown zone "leaderz"'),
+    ('when built: build a card from "leaderz"', "E1701", 'unknown zone "leaderz"'),
 ]
 
 
@@ -474,3 +621,29 @@ def test_a_misused_construct_is_reported(tmp_path, line, code, words):
     found = [d for d in result.diagnostics if d.is_error]
     assert [d.code for d in found] == [code], [(d.code, d.message) for d in found]
     assert words in found[0].message and found[0].span.file == str(extra)
+
+
+def test_discarding_an_undeclared_zone_is_reported(tmp_path):
+    from conftest import ROOT
+    from interpreter.syntax.parser import parse_text
+    from interpreter.syntax.formatter import format_text
+    text = ('variant "Lost" {\n    changes "7 Wonders, first edition"\n'
+            '    add phase "lost" at start of age III { discard the cards of "spare" }\n}\n')
+    extra = tmp_path / "lost.wonders"
+    extra.write_text(text)
+    result = check_paths([str(ROOT / "content"), str(extra)])
+    found = [d for d in result.diagnostics if d.is_error]
+    assert [d.code for d in found] == ["E1701"] and 'unknown zone "spare"' in found[0].message
+    assert (found[0].span.line, found[0].span.column) == (3, 65)
+    formatted, problems = format_text(text)
+    assert problems == [] and formatted == text
+    assert parse_text(text, "lost.wonders")[1] == []
+
+
+def test_every_leader_has_a_scenario_here():
+    """Each of the 36 leaders is named in a scenario of this file (besides the full games)."""
+    from pathlib import Path
+    text = Path(__file__).read_text(encoding="utf-8")
+    scenarios = text.split("# ---------------------------------------------------------------- full games")[0]
+    missing = [c.name for c in tables().cards if c.color == "white" and f'"{c.name}"' not in scenarios]
+    assert missing == []

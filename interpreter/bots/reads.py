@@ -91,7 +91,7 @@ EFFECT_ROLES = {
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
     ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.FreeRule: "powers",
     ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
-    ast.TradeRebate: "city_powers", ast.ProducesLike: "city_powers",
+    ast.TradeRebate: "city_powers", ast.ProducesLike: "city_powers", ast.BankPurchase: "city_powers",
     ast.Points: "score lines",                # Source.points, scored with the score lines
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
     ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
@@ -105,6 +105,7 @@ ACTION_ROLES = {
     ast.CopyCard: "scored in full",           # only at the end of the game
     ast.CopySymbol: "scored in full",         # only at the end of the game
     ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
+    ast.DrawInto: "not weighed", ast.PlayFrom: "not weighed",   # the cards drawn or played are chosen later
 }
 
 

@@ -5,7 +5,7 @@ it to the end with the engine's decision loop, as every other caller does."""
 
 from __future__ import annotations
 
-from ..engine.actions import Action, card_builds, stage_payments
+from ..engine.actions import Action, card_builds, stage_payments_with_bank
 from ..engine.decisions import drive
 from ..engine.payment import trio_of
 from .rulemodel import rule_model
@@ -39,7 +39,7 @@ class FastPolicy:
         random = rng.random
         cards = dict.fromkeys(game.hands[seat])
         least = min(cards, key=worth.__getitem__)           # sold or buried, if anything is
-        best, best_value = _new(Action, ("sell", least, 0, 0, "")), random() * NOISE
+        best, best_value = _new(Action, ("sell", least, 0, 0, "", 0)), random() * NOISE
         # each move's luck is drawn first: its worth with luck bounds what it can be worth
         # paid, so moves are priced best first and only while one could still win
         moves = [(worth[c] + random() * NOISE, c) for c in cards]
@@ -54,13 +54,13 @@ class FastPolicy:
             if trio is None:
                 trio = trio_of(city, *game.neighbours(seat))
             if card < 0:
-                paid = stage_payments(game, seat, trio)
-                found = _new(Action, ("stage", least, *paid[0], "")) if paid else None
+                paid = stage_payments_with_bank(game, seat, trio)
+                found = _new(Action, ("stage", least, *paid[0][:2], "", paid[0][2])) if paid else None
             else:
                 builds = card_builds(game, seat, card, trio)
                 found = builds[0] if builds else None
             if found is not None:
-                value = bound - (found.left + found.right) * rate
+                value = bound - (found.left + found.right + found.bank) * rate
                 if value > best_value:
                     best, best_value = found, value
         return best
@@ -79,9 +79,9 @@ class FastPolicy:
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""
         if option.kind in ("build", "keep", "copy"):   # a draft's pick, a copy: worth the card
-            return self.worth[option.card] - (option.left + option.right) * self.coin_rate
+            return self.worth[option.card] - (option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "stage":
-            return self.stage_bias - (option.left + option.right) * self.coin_rate
+            return self.stage_bias - (option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "pay":             # coins paid of a loss, the rest taken as debt
             return settle_worth(self.model, option)
         return 0.0 if option.kind == "sell" else -100.0

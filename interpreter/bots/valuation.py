@@ -120,7 +120,7 @@ class Appraiser:
         if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
             return self._part("build", option.card)[0], 0
         effects, gained, cost_coins = self._part(option.kind, option.card)
-        return effects, gained - (0 if option.free else cost_coins + option.left + option.right)
+        return effects, gained - (0 if option.free else cost_coins + option.left + option.right + option.bank)
 
     def card_worth(self, card_index: int) -> Appraisal:
         """What building this card (paid for by others, as if free) would bring this city."""
@@ -338,6 +338,10 @@ class Appraiser:
         for effect in known.city_powers:
             if isinstance(effect, ast.TradeRebate):
                 value += effect.amount * len(effect.scope.parts) * self.builds_left * model.coin_rate / 2
+            elif isinstance(effect, ast.BankPurchase):      # a unit bought for less than a neighbour asks
+                prices = [p for side in self.city.prices.values() for p in side]
+                saved = sum(prices) / len(prices) - effect.price if prices else 0
+                value += max(0.0, saved) * effect.units * self.builds_left * model.coin_rate / 2
             elif isinstance(effect, ast.ProducesLike) and built:
                 grown = self.city.copy()
                 grown.add_card(source)

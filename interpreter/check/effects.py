@@ -159,6 +159,15 @@ def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
     return effect if _neighbours_only(effect.scope, "buying", ctx) and ok else None
 
 
+def _draw_into(action: ast.DrawInto, ctx: Context, neighbour: bool) -> bool:
+    return _positive(action.count.value, action.count.span, "drawing", ctx)
+
+
+def _bank_purchase(effect: ast.BankPurchase, ctx: Context):
+    ok = _positive(effect.units, effect.span, "buying from the bank", ctx)
+    return effect if _positive(effect.price, effect.span, "a price at the bank", ctx) and ok else None
+
+
 def _produces_like(effect: ast.ProducesLike, ctx: Context):
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
     return effect if ok and _no_repeats(effect.colors, ctx, "colour") else None
@@ -339,10 +348,11 @@ EFFECT_RULES = {
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
-    ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like,
+    ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
 }
 ACTION_RULES = {
     ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,
     ast.BuildFromDiscard: _nothing_to_misuse, ast.CopyCard: _copy_card,
     ast.TakeKeptTokens: _take_kept, ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
+    ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
 }

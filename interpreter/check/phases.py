@@ -95,11 +95,11 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
     if not steps:
         ctx.report("E1201", f"{owner} does nothing", phase.name.span,
                    help='give it a statement: `deal N cards from deck "D"`, `draft N into "Z" passing left`, '
-                        'or `play a card from "Z"`')
+                        '`play a card from "Z"`, or `discard the cards of "Z"`')
         return None
     ok, dealt, resolved = True, None, []
     for step in steps:
-        if isinstance(step, (ast.Draft, ast.PlayFrom)) and step.zone.text not in zones:
+        if isinstance(step, (ast.Draft, ast.PlayFrom, ast.DiscardZone)) and step.zone.text not in zones:
             guess = ctx.suggest(step.zone.text, list(zones))
             ctx.report("E1701", f'unknown zone "{step.zone.text}"', step.zone.span, label="not a declared zone",
                        help=f'did you mean "{guess}"?' if guess else
@@ -177,6 +177,34 @@ def _verb(step) -> str:
     if isinstance(step, ast.PlayTurns):
         return "play turns"
     return f"{'start' if isinstance(step, ast.StartAge) else 'end'} an age"
+
+
+def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
+    """The zones and decks that the actions of cards and wonder stages name (`when built:
+    draw 4 cards from deck "D" into "Z"`, `when built: build a card from "Z"`) exist."""
+    decks = {card.deck for card in cards if card.deck}
+    sources = list(cards) + [s for w in wonders for side in w.sides for s in side.stages]
+    for source in sources:
+        for action in _actions(getattr(source, "effects", ())):
+            if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
+                guess = ctx.suggest(action.zone.text, list(rules.zones))
+                ctx.report("E1701", f'unknown zone "{action.zone.text}"', action.zone.span, label="not a declared zone",
+                           help=f'did you mean "{guess}"?' if guess else
+                           f'declare it in the rules: `zone "{action.zone.text}"` (in a variant, `add zone "{action.zone.text}"`)')
+            if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
+                guess = ctx.suggest(action.deck.text, sorted(decks))
+                ctx.report("E1702", f'no card is in the deck "{action.deck.text}"', action.deck.span,
+                           label="an empty or unknown deck",
+                           help=f'did you mean "{guess}"?' if guess else
+                           f'put cards in it with `deck "{action.deck.text}"` in place of `age`')
+
+
+def _actions(effects):
+    for effect in effects:
+        action = getattr(effect, "action", None)
+        while action is not None:
+            yield action
+            action = getattr(action, "action", None)
 
 
 def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) -> None:

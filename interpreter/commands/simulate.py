@@ -7,7 +7,8 @@ import json
 import click
 
 from .outputs import check_outputs, run_inputs
-from .sim_common import check_engine, check_report, common_options, finish, open_out, play_study, run_options
+from .sim_common import (check_engine, check_report, common_options, finish, open_out, play_study, rule_tables,
+                         run_options)
 
 
 @click.command()
@@ -18,8 +19,11 @@ from .sim_common import check_engine, check_report, common_options, finish, open
 @click.option("--force", is_flag=True, help="replace an existing --out file")
 @click.option("--cards", "cards_shown", type=click.IntRange(min=0), default=15, show_default=True,
               help="how many cards the table shows (all in --format json)")
+@click.option("--cards-of", "cards_of", multiple=True, metavar="COLOUR",
+              help="list only the cards of this colour in the cards table (repeatable): "
+                   "`--cards-of white` with the Leaders pack ranks the leaders")
 def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-             variants, rules, out_file, resume, force, cards_shown):
+             variants, rules, out_file, resume, force, cards_shown, cards_of):
     """Play many games with bots and summarise them: win rates and scores by seat, wonder
     side and bot, score categories, cards, with 95% intervals.
 
@@ -28,7 +32,9 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     from ..sim.summary import summarise
     from ..sim.summary_text import summary_text
     workers = check_engine(workers, cluster)
-    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
+    tables = rule_tables(paths, variants, rules)
+    shown_cards = cards_of_colours(tables, cards_of)
+    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables)
     check_outputs([("--out", out_file), ("--report", report_file)], run_inputs(options))
     check_report(report_file)
     writer, done = open_out(out_file, resume, force, options)
@@ -40,6 +46,9 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     records = [r for r in records if r["game"] < games]
     summary = summarise(records)
     summary["options"] = {**options.to_data(), "games": games}
+    if shown_cards is not None:
+        summary["cards"] = [c for c in summary["cards"] if c["card"] in shown_cards]
+        summary["options"]["cards_of"] = list(cards_of)
     if fmt == "json":
         click.echo(json.dumps(summary, indent=1))
     else:
@@ -50,3 +59,16 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
         write_report(report_file, simulate_report(summary, records))
     hint = f"; `--resume` continues it from {out_file}" if out_file else ""
     finish(interrupted, summary, games, hint)
+
+
+def cards_of_colours(tables, colours) -> set[str] | None:
+    """The names of the rule set's cards of these colours (None: no filter asked); a colour
+    the rules do not have is a usage error that lists theirs."""
+    if not colours:
+        return None
+    known = tables.ruleset.vocabulary.colors
+    for colour in colours:
+        if colour not in known:
+            raise click.BadParameter(f"{colour!r} is not a colour of these rules (colours: {', '.join(known)})",
+                                     param_hint="--cards-of")
+    return {card.name for card in tables.cards if card.color in colours}

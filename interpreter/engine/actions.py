@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..check.rules import roman
-from .discounts import cost_for, discounted_payments, touched
+from .discounts import cost_for, discounted_payments, touched, waived
 from .payment import trio_of
 
 
@@ -18,6 +18,7 @@ class Action(NamedTuple):
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
     free: str = ""             # "chain", "power", "rule" or "phase" (a phase's `for free`) when built without paying
+    bank: int = 0              # coins paid to the bank for resources bought there (`buy ... from the bank`)
 
     def label(self, tables) -> str:
         """The action in words, as logs and people see it (made once per action and rule set)."""
@@ -48,7 +49,8 @@ class Action(NamedTuple):
             text += " free by power"
         elif self.free == "phase":
             text += " free by phase"
-        pays = [f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
+        pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
+                + [f"{n} to the bank" for n in [self.bank] if n])
         if pays:
             text += " paying " + " and ".join(pays)
         return text
@@ -68,9 +70,9 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     actions: list[Action] = []
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, trio, index, special)
-        for l, r in stages:
-            actions.append(_new(Action, ("stage", index, l, r, "")))
-        actions.append(_new(Action, ("sell", index, 0, 0, "")))
+        for l, r, b in stages:
+            actions.append(_new(Action, ("stage", index, l, r, "", b)))
+        actions.append(_new(Action, ("sell", index, 0, 0, "", 0)))
     return actions
 
 
@@ -83,9 +85,15 @@ def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
 
 
 def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
-    """The affordable (left, right) payments for the city's next wonder stage, cheapest
-    first; none when every stage is built or it cannot be paid."""
-    city = game.cities[seat]
+    """The affordable (left, right) payments for the city's next wonder stage that buy
+    nothing from the bank, cheapest first; none when every stage is built or it cannot
+    be paid so (`stage_payments_with_bank` has them all)."""
+    return [(l, r) for l, r, b in stage_payments_with_bank(game, seat, trio) if not b]
+
+
+def stage_payments_with_bank(game, seat: int, trio=None) -> list[tuple[int, int, int]]:
+    """The affordable (left, right, bank) payments for the city's next wonder stage,
+    cheapest first (bank: coins for resources bought from the bank)."""
     city = game.cities[seat]
     return _stage_payments(city, trio or trio_of(city, *game.neighbours(seat)), _special(game, city))
 
@@ -96,7 +104,7 @@ def _special(game, city):
     if not game.tables.cost_changers:
         return None
     left, right = game.neighbours(city.seat)
-    if touched(city, left, right) or city.rebate[0] or city.rebate[1]:
+    if touched(city, left, right) or city.rebate[0] or city.rebate[1] or city.bank[0]:
         return left, right
     return None
 
@@ -116,7 +124,32 @@ def _stage_payments(city, trio, special) -> list[tuple[int, int]]:
         options = trio.options(stage.cost)
     if special is not None and (city.rebate[0] or city.rebate[1]):
         options = rebated(options, city.rebate)
-    return [p for p in options if p[0] + p[1] <= budget]
+    if city.bank[0]:
+        options = with_bank(options, cost_for(city, *special, stage) if special else (stage.cost, 0, 0), city,
+                            special)
+        return [p for p in options if p[0] + p[1] + p[2] <= budget]
+    return [(l, r, 0) for l, r in options if l + r <= budget]
+
+
+def with_bank(options, cost, city, neighbours) -> list[tuple[int, int, int]]:
+    """(left, right, bank) payments of a city that may buy up to `city.bank[0]` units of
+    its cost from the bank at `city.bank[1]` coins each: the trade-only `options` with no
+    unit bought, and for every number of units bought, the payments of what is left of
+    the cost (every way of choosing those units), the undominated ones, cheapest first."""
+    resources, _coins, waived_units = cost
+    units, price = city.bank
+    left, right = neighbours
+    found = {(l, r, 0) for l, r in options}
+    for bought in range(1, units + 1):
+        for rest in waived(resources, bought):
+            if sum(rest) + bought > sum(resources):
+                continue                      # fewer units were left than bought
+            paid = discounted_payments(rest, waived_units, city, left, right)
+            if city.rebate[0] or city.rebate[1]:
+                paid = rebated(paid, city.rebate)
+            found.update((l, r, bought * price) for l, r in paid)
+    kept = [p for p in found if not any(q != p and q[0] <= p[0] and q[1] <= p[1] and q[2] <= p[2] for q in found)]
+    return sorted(kept, key=lambda p: (sum(p), p))
 
 
 def rebated(options, rebate) -> list[tuple[int, int]]:
@@ -134,9 +167,9 @@ def is_legal(game, seat: int, action) -> bool:
     if action.kind == "sell":
         return action[2:] == (0, 0, "")            # a sale pays and is paid nothing
     if action.kind == "stage":
-        return (action.left, action.right) in stage_payments(game, seat) and not action.free
+        return (action.left, action.right, action.bank) in stage_payments_with_bank(game, seat) and not action.free
     city = game.cities[seat]
-    if action.kind == "build" and not action.free and _special(game, city) is None:   # the common case
+    if action.kind == "build" and not action.free and not action.bank and _special(game, city) is None:
         card = game.tables.cards[action.card]
         names = city.names
         if card.name in names or not card.chains.isdisjoint(names) or card.cost_coins > city.coins or \
@@ -154,9 +187,9 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
     if card.name in names:
         return []
     if not card.chains.isdisjoint(names):
-        return [_new(Action, ("build", index, 0, 0, "chain"))]
+        return [_new(Action, ("build", index, 0, 0, "chain", 0))]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
-        return [_new(Action, ("build", index, 0, 0, "rule"))]
+        return [_new(Action, ("build", index, 0, 0, "rule", 0))]
     actions = []
     cost_coins = card.cost_coins
     options = None
@@ -172,15 +205,21 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
                 options = trio.options(card.cost)
         if special is not None and (city.rebate[0] or city.rebate[1]):
             options = rebated(options, city.rebate)
-        actions = [_new(Action, ("build", index, l, r, "")) for l, r in options if l + r <= budget]
+        if city.bank[0]:
+            options = with_bank(options, cost_for(city, *special, card) if special else (card.cost, 0, 0), city,
+                                special or game.neighbours(city.seat))
+            actions = [_new(Action, ("build", index, l, r, "", b)) for l, r, b in options if l + r + b <= budget]
+        else:
+            actions = [_new(Action, ("build", index, l, r, "", 0)) for l, r in options if l + r <= budget]
     if city.free_build and not city.free_build_used:
-        free_anyway = options is not None and not cost_coins and tuple(options[:1]) == _FREE   # cheapest first
-        if not free_anyway:
-            actions.append(_new(Action, ("build", index, 0, 0, "power")))
+        free_anyway = options is not None and not cost_coins and tuple(options[:1]) in (_FREE, _FREE_WITH_BANK)
+        if not free_anyway:                                  # cheapest first: nothing to pay already
+            actions.append(_new(Action, ("build", index, 0, 0, "power", 0)))
     return actions
 
 
 _FREE = ((0, 0),)
+_FREE_WITH_BANK = ((0, 0, 0),)
 
 
 def debt_options(game, seat: int) -> list[Action]:

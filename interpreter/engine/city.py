@@ -28,7 +28,7 @@ OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "play_last", "use_sig", "sell_sig", "gives_defeats")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
-                 "free_build", "free_rules", "discounts", "rebate", "like", "like_choices")
+                 "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices")
 DERIVED_DICTS = ("colors",)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
 OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS + OWNED_DICTS
@@ -53,6 +53,7 @@ class Held(NamedTuple):
     gives_defeats: bool = False   # its defeat tokens go to the neighbour
     rebates: tuple = ()           # (0 left / 1 right, coins off the first resource bought each turn)
     like: tuple = ()              # ProducesLike effects (what they produce follows the city)
+    bank: tuple = ()              # (units, price) of `buy N resources from the bank each turn for P coins`
     trade_changed: bool = False   # production or prices changed: the payment tables are signed again
 
 
@@ -64,7 +65,7 @@ def held_by(effects, tables: Tables) -> Held:
     res, sym = tables.resource_index, tables.symbol_index
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
-                                   "rebates", "like")}
+                                   "rebates", "like", "bank")}
     shields, play_last, trade_changed, gives_defeats = 0, False, False, False
     for effect in effects:
         if isinstance(effect, ast.Produces):
@@ -106,6 +107,8 @@ def held_by(effects, tables: Tables) -> Held:
             parts["rebates"] += [(DIRECTIONS.index(direction), effect.amount) for direction in effect.scope.parts]
         elif isinstance(effect, ast.ProducesLike):
             parts["like"].append(effect)
+        elif isinstance(effect, ast.BankPurchase):
+            parts["bank"].append((effect.units, effect.price))
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
     held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, play_last=play_last,
@@ -150,6 +153,7 @@ class City:
         # whose buildings: scope parts) of the `... cost ... less` powers (engine/discounts.py)
         self.discounts: list[tuple] = []
         self.rebate = [0, 0]                  # coins off the turn's payment to left, right
+        self.bank = [0, 0]                    # units a turn's payment may buy from the bank, at what price
         self.like: list = []                  # `produces a resource [not] of own ...` effects
         self.like_choices: list[tuple] = []   # (options, private): what they produce now
         # event -> [(rank, key, trigger, its compiled conditions)]: the board's, then the built stages' in order, then
@@ -231,6 +235,8 @@ class City:
             self.gives_defeats = True
         for side, amount in held.rebates:
             self.rebate[side] += amount
+        for units, price in held.bank:        # the units add up; the cheapest price is paid
+            self.bank = [self.bank[0] + units, min(price, self.bank[1]) if self.bank[0] else price]
         self.like += held.like
         trade_changed = held.trade_changed
         if self.like:
@@ -348,6 +354,7 @@ def _copy(self: City) -> City:
     other.free_rules = self.free_rules.copy()
     other.discounts = self.discounts.copy()
     other.rebate = self.rebate.copy()
+    other.bank = self.bank.copy()
     other.like = self.like.copy()
     other.like_choices = self.like_choices.copy()
     other.colors = self.colors.copy()

@@ -26,7 +26,8 @@ from .discounts import coins_paid
 from .quantities import per_value
 from .neutral import draw_for_neutrals, pass_holders, set_holders
 from ..check.model import AgeDeal
-from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, phase_steps, reopen_phase
+from .phases import (PHASE_KINDS, PHASE_STEPS, ask_zone_play, dealt_at_setup, draw_into, first_turns, log_phase,
+                     phase_steps, reopen_phase)
 from .triggers import MAX_DEPTH, TriggerLoop
 
 
@@ -326,13 +327,13 @@ def _resolve(game, choices: tuple) -> None:
         if action.kind == "build":
             card = cards[action.card]
             if not action.free:
-                city.coins -= coins_paid(game, seat, card) + action.left + action.right
+                city.coins -= coins_paid(game, seat, card) + action.left + action.right + action.bank
             elif action.free == "power":
                 city.free_build_used = True
             city.add_card(card)
         elif action.kind == "stage":
             stage = city.stages
-            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + action.left + action.right
+            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + action.left + action.right + action.bank
             city.add_stage()
             city.under_stages.append(action.card)
         else:
@@ -468,6 +469,12 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
         if game.events.idle(action, seat):
             return
         game.waiting = [(seat, "discard")]
+        return
+    if isinstance(action, ast.DrawInto):
+        draw_into(game, action, seat)
+        return
+    if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
+        ask_zone_play(game, action, seat)
         return
     if isinstance(action, ast.CopyCard):               # `when built: copy ...`: chosen now
         if copy_options(game, seat, action):

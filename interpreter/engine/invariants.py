@@ -9,6 +9,7 @@ from collections import Counter
 
 from ..decks import age_deck
 from ..syntax import ast
+from .discounts import coins_paid
 
 
 def expected_cards(game) -> Counter:
@@ -44,14 +45,19 @@ def where_cards_are(game) -> Counter:
 
 
 class Recorder:
-    """Wraps a decider, keeping each decision as (age, seat decided for, kind, action)."""
+    """Wraps a decider, keeping each decision as (age, seat decided for, kind, action), and
+    beside it the coins the action costs the bank as the game stood when it was chosen
+    (discounts then in play: a leader recruited at an age's start may owe its price to a
+    card built at the end of the age before)."""
 
     def __init__(self, bot):
-        self.bot, self.taken = bot, []
+        self.bot, self.taken, self.due = bot, [], []
 
     def decide(self, game, seat, kind, options):
         i = self.bot.decide(game, seat, kind, options)
-        self.taken.append((game.age.number, seat, kind, options[i]))
+        action = options[i]
+        self.taken.append((game.age.number, seat, kind, action))
+        self.due.append(_coins_due(game, seat, action))
         return i
 
 
@@ -81,46 +87,88 @@ class TurnWatch:
     def _coin_flow(self) -> list[str]:
         """Coins after = before - costs - trade paid + trade received + sales + changes, where
         a change comes only with a `when built` action or a trigger in play that gains coins
-        (or loses them, for a negative change); trade is paid from the coins held before."""
+        (or loses them, for a negative change), the city's own or another city's acting in
+        every city of a group (`each neighbour: gain 1 coin`); trade is paid from the coins
+        held before."""
         game, t = self.game, self.game.tables
         flow = [0] * len(game.cities)
         rules_moves = _coin_actions(t.rules.triggers)
-        moves = [rules_moves | _coin_actions(entry[2] for entries in c.listening.values() for entry in entries)
-                 for c in game.cities]
+        in_play = [[entry[2] for entries in c.listening.values() for entry in entries] for c in game.cities]
+        on_others = set().union(*(_group_coin_actions(a.action for a in triggers) for triggers in in_play))
+        moves = [rules_moves | on_others | _coin_actions(triggers) for triggers in in_play]
         may_gain = [ast.GainCoins in m for m in moves]
+        # coins gained at an age's or a turn's start come before the step's turn is paid
+        early = [any(tr.event in _BEFORE_TURN for tr in (*t.rules.triggers, *triggers)) for triggers in in_play]
         stages = list(self.stages)
         found = []
-        taken = [entry for rec, mark in zip(self.recorders, self.marks) for entry in rec.taken[mark:]]
-        # a last card is played after the turn's actions are resolved: paid from the coins
-        # held then (the turn's flow so far, plus any gains, which only a bound can allow for)
-        for _age, seat, kind, action in sorted(taken, key=lambda entry: entry[2] == "last card"):
+        taken = [entry + (due,) for rec, mark in zip(self.recorders, self.marks)
+                 for entry, due in zip(rec.taken[mark:], rec.due[mark:])]
+        # a last card is played after the turn's actions are resolved, a phase's card
+        # (`zone`) at the start of the next age, and a turn after that: paid from the coins
+        # held then (the step's flow so far, plus any gains, which only a bound can allow for)
+        later = {"zone": -1, "last card": 1}
+        phase_played = [False] * len(game.cities)
+        for _age, seat, kind, action, due in sorted(taken, key=lambda entry: (entry[0], later.get(entry[2], 0))):
+            after = kind in later or phase_played[seat]     # a phase's card came before it
+            phase_played[seat] |= kind == "zone"
             if action.kind == "sell":
                 flow[seat] += t.rules.sell_coins
                 continue
-            if action.kind in ("pass", "keep"):        # a draft's pick moves no coin
+            if action.kind in ("pass", "keep", "copy"):    # a pick or a copy moves no coin
+                continue
+            if action.kind == "pay":                # a loss settled: the coins go to the bank
+                flow[seat] -= action.left
                 continue
             left, right = game.neighbours(seat)
             if kind != "discard":
-                held = self.coins[seat] + (flow[seat] if kind == "last card" else 0)
-                if action.left + action.right > held and not (kind == "last card" and may_gain[seat]):
-                    found.append(f"seat {seat} paid {action.left + action.right} with {held} coins")
-                flow[seat] -= action.left + action.right
+                held = self.coins[seat] + (flow[seat] if after else 0)
+                if action.left + action.right + action.bank > held and not ((after or early[seat]) and may_gain[seat]):
+                    found.append(f"seat {seat} paid {action.left + action.right + action.bank} with {held} coins")
+                flow[seat] -= action.left + action.right + action.bank
                 flow[left.seat] += action.left
                 flow[right.seat] += action.right
             if action.kind == "build":
                 source = t.cards[action.card]
-                if not action.free:
-                    flow[seat] -= source.cost_coins
+                flow[seat] -= due
             else:
                 source = game.cities[seat].side.stages[stages[seat]]
                 stages[seat] += 1
-                flow[seat] -= source.cost_coins
+                flow[seat] -= due
             may_gain[seat] |= bool(source.when_built)
+            for other, city_moves in enumerate(moves):
+                if other != seat:
+                    city_moves |= _group_coin_actions(source.when_built)
+                    may_gain[other] |= ast.GainCoins in city_moves
         for seat, city in enumerate(game.cities):
             gained = city.coins - self.coins[seat] - flow[seat]
             if (gained > 0 and not may_gain[seat]) or (gained < 0 and ast.LoseCoins not in moves[seat]):
                 found.append(f"{city.name}'s coins changed by {gained} more than its actions explain")
         return found
+
+
+_BEFORE_TURN = ("game setup", "age start", "turn start")
+
+
+def _coins_due(game, seat: int, action) -> int:
+    """The coins a chosen action pays the bank (trade aside): a card's or a stage's price
+    after the discounts, nothing for a free build, a sale or a pick."""
+    if action.kind == "build" and not action.free:
+        return coins_paid(game, seat, game.tables.cards[action.card])
+    if action.kind == "stage":
+        city = game.cities[seat]
+        return coins_paid(game, seat, city.side.stages[city.stages])
+    return 0
+
+
+def _group_coin_actions(actions) -> set[type]:
+    """The coin actions among `actions` that act in other cities (`each other city: ...`)."""
+    found = set()
+    for action in actions:
+        while isinstance(action, ast.AtTurnEnd):
+            action = action.action
+        if isinstance(action, ast.InEachCity) and isinstance(action.action, (ast.GainCoins, ast.LoseCoins)):
+            found.add(type(action.action))
+    return found
 
 
 def _coin_actions(triggers) -> set[type]:

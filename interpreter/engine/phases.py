@@ -89,6 +89,8 @@ def _phase_step(game, p: int, i: int) -> None:
         _deal(game, statement)
     elif isinstance(statement, ast.Draft):
         game.stack.append(("draft_round", p, i, 1))
+    elif isinstance(statement, ast.DiscardZone):
+        _discard_zone(game, statement)
     else:
         game.stack.append(("zone_done", p, i))
         _ask(game, "zone", [seat for seat in range(game.players) if zone_options(game, seat, statement)])
@@ -115,6 +117,17 @@ def _deal(game, statement) -> None:
     game.box += deck[game.players * n:]
     game.log.append({"event": "deal", "deck": statement.deck.text,
                      "hands": [[game.tables.cards[i].name for i in h] for h in game.hands[:game.players]]})
+
+
+def _discard_zone(game, statement) -> None:
+    """Every player's cards of the zone go to the discard pile."""
+    zone = game.zones[statement.zone.text]
+    for seat in range(game.players):
+        if zone[seat]:
+            game.log.append({"event": "discard", "seat": seat, "zone": statement.zone.text,
+                             "cards": [game.tables.cards[i].name for i in zone[seat]]})
+            game.discard += zone[seat]
+            zone[seat] = []
 
 
 def _draft_round(game, p: int, i: int, round_: int) -> None:
@@ -188,9 +201,44 @@ def _zone_done(game, p: int, i: int) -> None:
 
 
 def open_statement(game):
-    """The phase statement whose decisions are open now (its step is on top of the stack)."""
+    """The phase statement whose decisions are open now (its step is on top of the stack),
+    or the card's action that asked for a play from a zone (`zone_play`)."""
     step = game.stack[-1]
+    if step[0] == "zone_play":
+        return step[1]
     return _statement(game, step[1], step[2])
+
+
+# ------------------------------------------------------------------------- the same, as a card's action
+def draw_into(game, action, seat: int) -> None:
+    """`draw N cards from deck "D" into "Z"`: N cards of the deck from the box, at random."""
+    box = [i for i in game.box if game.tables.cards[i].deck == action.deck.text]
+    drawn = game.rng.sample(box, min(action.count.value, len(box)))
+    for index in drawn:
+        game.box.remove(index)
+    game.zones[action.zone.text][seat] += drawn
+    game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text,
+                     "cards": [game.tables.cards[i].name for i in drawn]})
+
+
+def ask_zone_play(game, action, seat: int) -> None:
+    """`when built: build a card from "Z"`: the owner plays one card of the zone at once,
+    a decision (kind `zone`) like a phase's; `zone_play` carries it out."""
+    if seat < game.players and zone_options(game, seat, action):
+        game.stack.append(("zone_play", action, seat))
+        game.chosen = [None] * len(game.cities)
+        game.waiting = [(seat, "zone")]
+
+
+def _zone_play(game, action, seat: int) -> None:
+    chosen, game.chosen = game.chosen, []
+    played = [None] * len(game.cities)
+    choice = chosen[seat] if seat < len(chosen) else None
+    if choice is not None and choice.kind != "pass":
+        game.zones[action.zone.text][seat].remove(choice.card)
+        game.hands[seat].append(choice.card)
+        played[seat] = choice
+        game.stack.append(("resolve", tuple(played)))
 
 
 def phase_options(game, seat: int, kind: str) -> list[Action]:
@@ -204,6 +252,8 @@ def reopen_phase(game, kind: str) -> None:
     choice was taken back (Flow.reopen)."""
     if kind == "draft":
         seats = [s for s in range(game.players) if game.hands[s]]
+    elif game.stack[-1][0] == "zone_play":          # a card's action: its owner alone
+        seats = [game.stack[-1][2]]
     else:
         statement = open_statement(game)
         seats = [s for s in range(game.players) if zone_options(game, s, statement)]
@@ -211,8 +261,8 @@ def reopen_phase(game, kind: str) -> None:
 
 
 PHASE_STEPS = {
-    "phase": _phase, "phase_log": log_phase, "phase_step": _phase_step, "draft_round": _draft_round, "draft_picks": _draft_picks,
-    "zone_done": _zone_done,
+    "phase": _phase, "phase_log": log_phase, "phase_step": _phase_step, "draft_round": _draft_round,
+    "draft_picks": _draft_picks, "zone_done": _zone_done, "zone_play": _zone_play,
 }
 # what each step holds, for saves.py: all whole numbers
 PHASE_STEP_ARGS = {"phase": 1, "phase_log": 1, "phase_step": 2, "draft_round": 3, "draft_picks": 3, "zone_done": 2}

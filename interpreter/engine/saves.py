@@ -183,7 +183,8 @@ def _flow_to_data(game: Game) -> dict:
         if v is None or type(v) in (bool, int, str):
             return v
         if type(v) is Action:
-            return {"action": [v.kind, card_ref(tables, v.card) if v.card >= 0 else None, v.left, v.right, v.free]}
+            written = [v.kind, card_ref(tables, v.card) if v.card >= 0 else None, v.left, v.right, v.free]
+            return {"action": written + [v.bank] if v.bank else written}
         if type(v) in (tuple, list):
             return {"list": [value(x) for x in v]}
         return {"rule": number[id(v)]}
@@ -203,6 +204,7 @@ _ARGS = {
     "resolve_log": ("placed",), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
     "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
     "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
+    "zone_play": (_EFFECT, _SEAT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
@@ -218,14 +220,17 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         raise SaveError(f'"flow"."{field}" {what}')
 
     def action(v, field):
-        if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) != 5:
-            fail(field, 'must hold actions written {"action": [kind, "Name@age", left, right, free]}')
-        kind, ref, left, right, free = v["action"]
+        if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) not in (5, 6):
+            fail(field, 'must hold actions written {"action": [kind, "Name@age", left, right, free]} '
+                        '(and coins to the bank, when some are paid)')
+        kind, ref, left, right, free, *bank = v["action"]
+        bank = bank[0] if bank else 0
         if kind not in ("build", "stage", "sell", "pass", "keep", "copy") or free not in ("", "chain", "power", "rule", "phase") \
-                or type(left) is not int or type(right) is not int or left < 0 or right < 0:
+                or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
+                or type(bank) is not int or bank < 0:
             fail(field, f"holds an action that no rule makes: {v['action']!r}")
         card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
-        return Action(kind, card, left, right, free)
+        return Action(kind, card, left, right, free, bank)
 
     def rule(v, field, kind):
         n = v.get("rule") if isinstance(v, dict) else None
@@ -298,7 +303,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         if step[0] in PHASE_STEP_ARGS and not (0 <= step[1] < len(game.tables.rules.phases) and (
                 len(step) < 3 or 0 <= step[2] < len(game.tables.rules.phases[step[1]].steps))):
             fail(f"steps[{i}]", f"names no phase of these rules: {list(step[1:3])!r}")
-    if any(k in PHASE_KINDS for _s, k in waiting) and (not stack or stack[-1][0] not in ("draft_picks", "zone_done")):
+    if any(k in PHASE_KINDS for _s, k in waiting) and (not stack or stack[-1][0] not in ("draft_picks", "zone_done", "zone_play")):
         fail("steps", "must end with the phase step that the open decisions belong to")
     if any(k == "copy" for _s, k in waiting) and (not stack or stack[-1][0] != "copy_from"):
         fail("steps", "must end with the `copy_from` step that the open copy belongs to")

@@ -30,6 +30,7 @@ LIMIT = 10 ** 9          # coins and token values stay within this, whatever con
 # (a copy `when built` is chosen in flow.py, one `at end of game` when scoring; a copied
 # symbol when scoring)
 CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow.py", ast.CopyCard: "engine/flow.py",
+                         ast.DrawInto: "engine/flow.py", ast.PlayFrom: "engine/flow.py",
                          ast.CopySymbol: "engine/scoring.py"}
 
 

@@ -116,6 +116,10 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.BuildFromDiscard):
         return [icons.chip(_("discard")), icons.word("→"), icons.card([], _("a card from the discard pile")),
                 icons.coin("0", _("for free"))]
+    if isinstance(a, ast.DrawInto):
+        return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
+    if isinstance(a, ast.PlayFrom):
+        return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
     if isinstance(a, ast.CopyCard):
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
     if isinstance(a, ast.TakeKeptTokens):
@@ -178,6 +182,9 @@ def effect(e, v: Vocabulary) -> list[Icon]:
                 icons.direction(("left", "right"), "to the neighbour who won")]
     if isinstance(e, ast.TradeRebate):
         return [icons.chip("1st buy"), icons.word("−")] + [icons.coin(str(e.amount), "coins less")] + _scope(e.scope)
+    if isinstance(e, ast.BankPurchase):
+        return [icons.chip("bank"), icons.word(f"{e.units}×"), icons.chip("any resource"), icons.word("→"),
+                icons.coin(str(e.price), "coins each")]
     if isinstance(e, ast.ProducesLike):
         return [icons.chip("not" if e.negated else "as"), icons.card([c.text for c in e.colors], "own cards")] \
             + ([icons.chip("board")] if e.board else []) + ([icons.chip("private")] if e.private else [])

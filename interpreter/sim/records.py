@@ -60,16 +60,34 @@ def play_game(tables, options: RunOptions, index: int, digest: str | None = None
     seed = game_seed(options.seed, index)
     bots = seat_bots(options, index)
     game = Game(tables, options.players, seed, options.sides)
-    deciders = make_deciders(bots, options.players, seed, None)
+    builds: list[list[int]] = [[] for _ in game.cities]       # the age of each build chosen this step
+    deciders = [_AgeOfBuilds(d, builds) for d in make_deciders(bots, options.players, seed, None)]
     built_in: list[list[int]] = [[] for _ in game.cities]     # the age each building was built in
     turns = 0
     while not game.finished:
         age = game.age.number
         game.step(deciders)
         turns += 1
-        for city, ages in zip(game.cities, built_in):
-            ages += [age] * (len(city.built) - len(ages))
+        for city, ages, chosen in zip(game.cities, built_in, builds):
+            new = len(city.built) - len(ages)
+            ages += (chosen + [age] * new)[:new]
+            chosen.clear()
     return game_record(game, index, bots, built_in, turns, digest or content_digest(tables), options)
+
+
+class _AgeOfBuilds:
+    """A decider that notes the age of each build its player chooses: one step may end an
+    age and start the next (a phase at an age's start, such as a recruiting turn), and its
+    buildings belong to the age each was chosen in."""
+
+    def __init__(self, decider, builds):
+        self.decider, self.builds = decider, builds
+
+    def decide(self, game, seat, kind, options):
+        i = self.decider.decide(game, seat, kind, options)
+        if options[i].kind == "build":
+            self.builds[seat].append(game.age.number)
+        return i
 
 
 def game_record(game, index, bots, built_in, turns, digest, options: RunOptions) -> dict:

@@ -193,7 +193,7 @@ class Session:
     def _decision(self, game, decision) -> dict:
         t = self.tables
         options = decision.options
-        moves = [{"index": i, "kind": o.kind, "card": o.card, "left": o.left, "right": o.right, "free": o.free,
+        moves = [{"index": i, "kind": o.kind, "card": o.card, "left": o.left, "right": o.right, "bank": o.bank, "free": o.free,
                   "label": o.label(t)} for i, o in enumerate(options)]
         if decision.kind in ("discard", "neutral turn", "zone"):        # a zone's cards: those it may play
             shown = list(dict.fromkeys(o.card for o in options if o.card >= 0))

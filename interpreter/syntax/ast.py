@@ -322,12 +322,10 @@ class Draft:
 
 
 @node
-class PlayFrom:
-    """`[may] play|build a card from "Z" [for free]`: each player plays one card of the zone."""
-    optional: bool
-    build_only: bool
+class DiscardZone:
+    """`discard the cards of "Z"`: every player's cards of the zone go to the discard pile
+    (where a power that builds from the pile can take them)."""
     zone: Name
-    free: bool
     span: Span
 
 

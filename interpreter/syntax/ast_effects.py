@@ -151,6 +151,28 @@ class InEachCity:
 
 
 @node
+class PlayFrom:
+    """`[may] play|build a card from "Z" [for free]`: in a phase, each player plays one
+    card of the zone; as a card's action (`when built: build a card from "Z"`), its owner
+    does, at once."""
+    optional: bool
+    build_only: bool
+    zone: Name
+    free: bool
+    span: Span
+
+
+@node
+class DrawInto:
+    """`draw N cards from deck "D" into "Z"`: N cards of deck D that no one was dealt (in
+    the box), drawn at random, join the owner's zone Z."""
+    count: Number
+    deck: Name
+    zone: Name
+    span: Span
+
+
+@node
 class CopySymbol:
     """`copy a symbol of a green card from neighbours`: when scoring, the science symbol
     of one such card counts as the owner's (the card itself does not)."""
@@ -160,7 +182,7 @@ class CopySymbol:
 
 
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol)
+          | InEachCity | CopySymbol | DrawInto | PlayFrom)
 
 
 EVENTS = ("game setup", "age start", "turn start", "building built", "stage built", "card sold",
@@ -274,6 +296,15 @@ class TradeRebate:
 
 
 @node
+class BankPurchase:
+    """`buy 1 resource from the bank each turn for 1 coin`: a turn's payment may buy up to
+    `units` units of any resources from the bank, at `price` coins each (paid to the bank)."""
+    units: int
+    price: int
+    span: Span
+
+
+@node
 class ProducesLike:
     """`produces a resource [not] of own brown and grey cards [and board] [private]`: one
     unit a turn of one resource that those of the owner's sources produce (or, with `not`,
@@ -308,7 +339,7 @@ class DefeatsToNeighbour:
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
           | Score | FreeBuild | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
-          | TradeRebate | ProducesLike)
+          | TradeRebate | ProducesLike | BankPurchase)
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
                 Score, FreeBuild, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
-                TradeRebate, ProducesLike)
+                TradeRebate, ProducesLike, BankPurchase)

@@ -500,6 +500,25 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
         return ast.PlayFrom(optional=optional, build_only=rest[0] == "build", zone=self._string(rest[1]),
                             free=len(rest) > 2, span=self._span(meta))
 
+    @v_args(meta=True)
+    def draw_into(self, meta, c):
+        return ast.DrawInto(count=self._number(c[0]), deck=self._string(c[1]), zone=self._string(c[2]),
+                            span=self._span(meta))
+
+    @v_args(meta=True)
+    def build_from_zone(self, meta, c):
+        return ast.PlayFrom(optional=False, build_only=True, zone=self._string(c[0]), free=len(c) > 1,
+                            span=self._span(meta))
+
+    @v_args(meta=True)
+    def play_from_zone(self, meta, c):
+        return ast.PlayFrom(optional=False, build_only=False, zone=self._string(c[0]), free=False,
+                            span=self._span(meta))
+
+    @v_args(meta=True)
+    def discard_zone(self, meta, c):
+        return ast.DiscardZone(zone=self._string(c[0]), span=self._span(meta))
+
     def optional(self, c): return "optional"
     def plays(self, c): return "play"
     def builds_only(self, c): return "build"
@@ -539,6 +558,10 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     @v_args(meta=True)
     def trade_rebate(self, meta, c):
         return ast.TradeRebate(scope=c[0], amount=to_int(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def bank_purchase(self, meta, c):
+        return ast.BankPurchase(units=to_int(c[0]), price=to_int(c[1]), span=self._span(meta))
 
     @v_args(meta=True)
     def produces_like(self, meta, c):

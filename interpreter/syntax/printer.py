@@ -163,6 +163,7 @@ PHASE_WORDS = {
     ast.StartAge: _start_age,
     ast.PlayTurns: _play_turns,
     ast.EndAge: lambda s: f"end age {s.age.text}",
+    ast.DiscardZone: lambda s: f'discard the cards of "{s.zone.text}"',
 }
 
 
@@ -230,6 +231,8 @@ def effect(e) -> str:
         return trigger(e)
     if isinstance(e, ast.TradeRebate):
         return f"buy the first resource from {scope(e.scope)} each turn for {_counted(e.amount, 'coin')} less"
+    if isinstance(e, ast.BankPurchase):
+        return f"buy {_counted(e.units, 'resource')} from the bank each turn for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.ProducesLike):
         return (f"produces a resource {'not ' if e.negated else ''}of own {_colors(e.colors)} cards"
                 + (" and board" if e.board else "") + (" private" if e.private else ""))
@@ -275,6 +278,10 @@ def action(a) -> str:
         return "build a card from the discard pile for free"
     if isinstance(a, ast.CopyCard):
         return f"copy a {_colors(a.colors)} card from {scope(a.scope)}"
+    if isinstance(a, ast.DrawInto):
+        return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
+    if isinstance(a, ast.PlayFrom):
+        return _play_from(a)
     if isinstance(a, ast.TakeKeptTokens):
         count = a.count
         if isinstance(count, ast.Number) and count.value == 1:

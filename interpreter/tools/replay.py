@@ -153,7 +153,7 @@ def moves_data(game: Game) -> dict:
             actions = legal_actions(game, seat) if not game.finished else []
         players.append({"name": city.name, "actions": [
             {"kind": a.kind, "card": t.cards[a.card].name if a.card >= 0 else None,
-             "pay_left": a.left, "pay_right": a.right,
+             "pay_left": a.left, "pay_right": a.right, "pay_bank": a.bank,
              "free": a.free or None, "label": a.label(t)} for a in actions]})
     return {"age": game.age.number, "turn": game.turn, "finished": game.finished, "players": players}
 

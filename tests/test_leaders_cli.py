@@ -1,0 +1,87 @@
+"""The Leaders pack through the commands a user runs (subprocess): the score pad of a
+hand-made finished table (`wonders score --expansion leaders`), the lab's ranking of the
+leaders (`wonders simulate --cards-of white`) and `compare` on top of the pack."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+
+TABLE = "docs/examples/leaders-table.json"
+
+# Worked by hand from the pack's cards (docs/expansions.md) and the first edition's:
+# Ann, Roma A with both stages (4 + 6), 9 coins, tokens 1, 3, 5, the Altar (2) and three
+# leaders: Cleopatra 5, Alexander 1 per victory token (3), Amytis 2 per stage (4).
+# Bob, Gizah A with one stage (3), 4 coins, two defeats, a gear, a compass and a tablet
+# (a set of 7 plus 1 + 1 + 1), Hypatia 1 per green card (3).
+# Cid, Babylon A, no stage, no coin, a defeat, two grey cards, Nefertiti 4, Praxiteles 2
+# per grey card (4), Midas 1 per 3 coins (0).
+PAD = {
+    "Ann": {"military": 9, "treasury": 3, "wonder": 10, "civilian": 2, "science": 0, "commercial": 0,
+            "guilds": 0, "leaders": 12, "total": 36},
+    "Bob": {"military": -2, "treasury": 1, "wonder": 3, "civilian": 0, "science": 10, "commercial": 0,
+            "guilds": 0, "leaders": 3, "total": 15},
+    "Cid": {"military": -1, "treasury": 0, "wonder": 0, "civilian": 0, "science": 0, "commercial": 0,
+            "guilds": 0, "leaders": 8, "total": 7},
+}
+
+
+def test_the_score_pad_of_a_finished_leaders_table():
+    result = run_cli("score", TABLE, "--expansion", "leaders", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert {p["name"]: {k: p[k] for k in PAD["Ann"]} for p in data["players"]} == PAD
+    assert data["winners"] == ["Ann"]
+
+
+def test_the_score_pad_lists_the_leaders_line_last_before_the_total():
+    result = run_cli("score", TABLE, "--expansion", "leaders")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines[2:11]] == [
+        "military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "leaders", "total"]
+    assert lines[9].split() == ["leaders", "12", "3", "8"] and lines[-1] == "Winner: Ann"
+
+
+def test_a_leaders_table_without_the_pack_names_what_is_unknown():
+    result = run_cli("score", TABLE)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "players[0] (Ann).wonder: unknown wonder 'Roma'" in result.stderr
+    assert "players[1] (Bob).cards: unknown card 'Hypatia'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_simulate_ranks_the_leaders_alone_with_cards_of():
+    result = run_cli("simulate", "--expansion", "leaders", "--players", "3", "--games", "6", "--workers", "1",
+                     "--quiet", "--cards-of", "white", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["cards"] and {c["card"] for c in summary["cards"]} <= _white_cards()
+    assert summary["options"]["cards_of"] == ["white"]
+    for card in summary["cards"]:
+        assert card["win_built"]["low"] <= card["win_built"]["rate"] <= card["win_built"]["high"]
+
+
+def _white_cards() -> set[str]:
+    from test_leaders import tables
+    return {c.name for c in tables().cards if c.color == "white"}
+
+
+def test_cards_of_an_unknown_colour_is_a_usage_error():
+    result = run_cli("simulate", "--expansion", "leaders", "--players", "3", "--games", "2", "--cards-of", "pink")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "'pink' is not a colour of these rules (colours: brown, grey, blue, yellow, red, green, purple, white)" \
+        in result.stderr
+
+
+@pytest.mark.slow
+def test_compare_plays_a_variant_on_top_of_the_pack():
+    result = run_cli("compare", "--expansion", "leaders", "--variant", "selling-gives-2", "--players", "3",
+                     "--games", "6", "--workers", "1", "--quiet", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["options"]["rules"] == "first-edition+leaders" and data["games"] == [6, 6]
+    assert (data["a"], data["b"]) == ("base", "selling-gives-2")

@@ -107,6 +107,7 @@ CODES = {
     "E1212": "free-build rule that names no card",
     "W1213": "condition that never changes",
     "E1214": "`most` or `fewest` of one city",
+    "E1215": "partners without teams",
     # variants
     "E1401": "variant without `changes`",
     "E1402": "variant of other rules",

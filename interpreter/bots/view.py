@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from .base import BotError, bot_code
 from .valuation import Appraiser, settle_by_value
+from ..engine.teams import partners
 
 
 _shared = threading.local()     # per thread: the game, its state's fingerprint, its appraisers
@@ -152,6 +153,13 @@ class SeatView:
     def hand(self) -> tuple[int, ...]:
         """The cards you hold (card indexes into `tables.cards`)."""
         return tuple(self._game.hands[self.player])
+
+    @property
+    def partner_hands(self):
+        """The hands of your partners (`teams of ...`: partners show each other their
+        cards), by seat; empty without teams."""
+        game = self._game
+        return MappingProxyType({s: tuple(game.hands[s]) for s in partners(game.tables.rules, self.player, game.players)})
 
     @property
     def zones(self):

@@ -193,14 +193,14 @@ def is_variant_path(name: str) -> bool:
 
 def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Path, str]]:
     """`--variant NAME`: a file path, or NAME.wonders in the `variants/` folder of the
-    content (the rule set's own first, then the other shipped rule sets': a variant of
-    other rules is then refused by name, E1402, rather than not found)."""
+    content (the packs' own first, then the rule set's, then the other shipped rule sets':
+    a variant of other rules is then refused by name, E1402, rather than not found)."""
     shipped = content_dir()
     folders = [Path(p) for p in (paths or []) if Path(p).is_dir()]
     given = bool(folders)
     if not given:
         own = rules_folder(rules)
-        folders = [own] + [f for f in rule_sets().values() if f != own]
+        folders = pack_folders(rules) + [own] + [f for f in rule_sets().values() if f != own]
     found = []
     for name in names:
         if is_variant_path(name):

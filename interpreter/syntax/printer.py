@@ -123,7 +123,12 @@ def statement(s) -> str:
     if isinstance(s, ast.CoinsOwed):
         return f"coins owed {'may ' if s.by_choice else ''}become {s.kind.text} tokens"
     if isinstance(s, ast.SitOut):
-        return f"holders of {s.kind.text} tokens sit out the next {s.event}"
+        how = "face each city once at" if s.once else "sit out"
+        return f"holders of {s.kind.text} tokens {how} the next {s.event}"
+    if isinstance(s, ast.Teams):
+        return f"teams of {s.size} seated side by side"
+    if isinstance(s, ast.PartnersFace):
+        return f"partners face their other neighbour instead at {s.event}"
     return effect(s)
 
 

@@ -169,3 +169,27 @@ def test_a_person_at_the_terminal_sees_the_partners_hand():
     partner_first_hand = {t.ruleset.cards[i].name for i in game.hands[0]}       # P2 plays; its partner is P1
     shown = "\n".join(first[1:9])
     assert all(name in shown for name in partner_first_hand)
+
+
+def test_simulate_summarises_the_teams():
+    result = run_cli("simulate", "--expansion", "cities", "--variant", "teams", "--players", "4", "--games", "2",
+                     "--bots", "greedy")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    at = lines.index("By team (score: the team's total)")
+    rows = [line.split() for line in lines[at + 3:at + 5]]
+    assert [r[0] for r in rows] == ["1", "2"] and all(r[1] == "2" for r in rows)
+    rates = [float(r[2].rstrip("%")) for r in rows]
+    assert sum(rates) == pytest.approx(100, abs=0.2)          # one team wins each game (or shares it)
+
+
+def test_the_summary_of_team_records_counts_a_team_win_once():
+    from interpreter.sim.summary import summarise
+    seat = {"wonder": "Babylon", "side": "A", "bot": "greedy", "scores": {}, "coins": 0, "rank": 1,
+            "stages": 0, "built": [], "strategy": {}}
+    record = {"game": 0, "seed": 0, "players": 4, "rules": "x", "variants": ["teams"], "turns": 21, "seats": [
+        {**seat, "seat": 1, "team": 1, "total": 50, "win": 0.5}, {**seat, "seat": 2, "team": 1, "total": 40, "win": 0.5},
+        {**seat, "seat": 3, "team": 2, "total": 60, "win": 0.0}, {**seat, "seat": 4, "team": 2, "total": 20, "win": 0.0}]}
+    summary = summarise([record])
+    assert [(t["team"], t["win"]["rate"], t["score"]["mean"]) for t in summary["teams"]] == [(1, 1.0, 90), (2, 0.0, 80)]
+    assert summary["facts"]["tie"]["rate"] == 0.0 and summary["facts"]["margin"]["mean"] == 10

@@ -467,6 +467,39 @@ def test_the_bots_settle_a_loss_by_the_rules_value_of_coins_and_debt():
     assert deciders[1].decide(game, decision.seat, decision.kind, decision) == 0        # pay both coins
 
 
+def test_each_bot_settles_a_loss_by_its_own_valuation():
+    from interpreter.bots import Bot
+    from interpreter.bots.view import BotSeat
+
+    class Spendthrift(Bot):             # values a coin above a point: always takes the debt
+        name = "spendthrift"
+
+        def choose(self, view, options):
+            return 0
+
+        def settle(self, view, options):
+            values = view.settle_values(options, coin=2.0)
+            return values.index(max(values))
+
+    class OnlyChooses:                  # a plug-in bot with no `settle`: its `choose` is asked
+        def __init__(self):
+            self.kinds = []
+
+        def choose(self, view, options):
+            self.kinds.append((view.kind, [o.kind for o in options]))
+            return len(options) - 1
+
+    game = _lair_turn((5, 5))
+    decision = game.decision()
+    assert BotSeat(Spendthrift()).decide(game, decision.seat, decision.kind, decision) == 2    # 2 debt tokens
+    plain = OnlyChooses()
+    assert BotSeat(plain).decide(game, decision.seat, decision.kind, decision) == 2
+    assert plain.kinds == [("debt", ["pay", "pay", "pay"])]
+    random_bot = make_deciders(["random"], 3, 0, None)[1]
+    answers = {random_bot.decide(game, decision.seat, decision.kind, decision) for _ in range(30)}
+    assert answers == {0, 1, 2}                       # the random bot settles at random, too
+
+
 @pytest.mark.slow
 def test_a_logged_game_with_debt_decisions_replays():
     import tempfile

@@ -397,17 +397,10 @@ class Appraiser:
         return stronger * ages_left * abs(self.model.token_rate)
 
 
-def settle_worth(model, option) -> float:
+def settle_worth(model, option, coin: float | None = None) -> float:
     """A way to settle a loss (`pay N coins and take M debt tokens`), in points: the coins
-    at the coin rate, the tokens as the score lines count them."""
-    return -option.left * model.coin_rate + option.right * model.debt_rate
-
-
-def settle_by_value(game, seat: int, options) -> int:
-    """The index of the best way to settle a loss, by the rules' rates."""
-    model = rule_model(game.tables, game.players)
-    values = [settle_worth(model, o) for o in options]
-    return values.index(max(values))
+    at `coin` points each (default: the coin rate), the tokens as the score lines count them."""
+    return -option.left * (model.coin_rate if coin is None else coin) + option.right * model.debt_rate
 
 
 def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: float = 0.0) -> list[float]:

@@ -118,6 +118,7 @@ CODES = {
     "E1407": "variants that override each other",
     "E1408": "not a variant in a variants folder",
     "W1409": "override of no variant",
+    "E1410": "required variant not applied",
     # running
     "E1501": "triggers that never stop",
     "E1502": "trigger that causes itself",

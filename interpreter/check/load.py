@@ -8,7 +8,7 @@ from pathlib import Path
 import attrs
 
 from ..diagnostics import Diagnostic, Note, SourceCache, sort_key
-from ..paths import (DEFAULT_RULES, EXPANSIONS, content_dir, expansion_packs, is_rule_set, join_rules, rule_sets,
+from ..paths import (DEFAULT_RULES, EXPANSIONS, content_dir, expansion_packs, is_pack_file, is_rule_set, join_rules, rule_sets,
                      shipped_rules_names, split_rules)
 from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
@@ -176,12 +176,6 @@ def with_expansions(rules: str | None, names) -> str | None:
             raise UnknownPack(f"the expansion {name!r} is written for the rules {', '.join(wrong)}, not "
                               f"{chosen}; leave out --rules {chosen} (or give --rules {wrong[0]})")
     return combined
-
-
-def is_pack_file(shown: str) -> bool:
-    """Whether a file, as shown, is one of a shipped expansion pack's: its variant blocks
-    are the pack's changes to the rules, not variants the user asked for."""
-    return shown.startswith(f"content/{EXPANSIONS}/")
 
 
 def is_variant_path(name: str) -> bool:

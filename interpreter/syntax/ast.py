@@ -353,6 +353,7 @@ class Variant:
     overrides: tuple[Name, ...]
     body: tuple[Change, ...]
     span: Span
+    requires: tuple[Name, ...] = ()   # variants that must be applied too (`requires "..."`)
 
 
 # ---------------------------------------------------------------- tables

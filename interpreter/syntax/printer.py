@@ -43,6 +43,8 @@ def print_item(item) -> str:
         lines = [f'changes "{item.changes.text}"'] if item.changes else []
         if item.overrides:
             lines.append("overrides " + ", ".join(f'"{n.text}"' for n in item.overrides))
+        if item.requires:
+            lines.append("requires " + ", ".join(f'"{n.text}"' for n in item.requires))
         lines += [change(c) for c in item.body]
         return _block(f'variant "{item.name.text}"', lines, 1)
     raise TypeError(item)

@@ -14,7 +14,7 @@ from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
 
-from conftest import run_cli
+from conftest import check_variant, run_cli
 from scenario import Script
 
 CITIES_LEADERS = ("Darius", "Aspasia", "Diocletian")
@@ -90,13 +90,10 @@ def test_diocletian_gives_2_coins_for_each_black_card_built_after_him():
 
 
 def test_a_variant_that_requires_one_not_applied_is_an_error(tmp_path):
-    variant = tmp_path / "needs.wonders"
-    variant.write_text('variant "Needs" {\n    changes "7 Wonders, first edition"\n    requires "Leaders"\n'
-                       '    set sell for 2 coins\n}\n', encoding="utf-8")
-    result = run_cli("check", "--variant", str(variant))
+    result = check_variant(tmp_path, 'requires "Leaders"', "set sell for 2 coins")
     assert result.returncode == 1
     assert "E1410" in result.stdout and 'requires the variant "Leaders", which is not applied' in result.stdout
-    result = run_cli("check", "--expansion", "leaders", "--variant", str(variant))
+    result = check_variant(tmp_path, 'requires "Leaders"', "set sell for 2 coins", options=("--expansion", "leaders"))
     assert result.returncode == 0, result.stdout
 
 

@@ -16,7 +16,7 @@ from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game, RulesError
 
-from conftest import run_cli
+from conftest import check_variant, run_cli
 
 
 @lru_cache(maxsize=1)
@@ -97,22 +97,14 @@ def test_partners_see_each_others_hands_and_only_theirs():
     assert any(sorted(s.hands[2]) != sorted(game.hands[2]) for s in seen)        # sampled
 
 
-def test_partners_without_teams_is_an_error(tmp_path):
-    variant = tmp_path / "partners.wonders"
-    variant.write_text('variant "Partners" {\n    changes "7 Wonders, first edition"\n'
-                       '    set partners face their other neighbour instead at age end\n}\n', encoding="utf-8")
-    result = run_cli("check", "--variant", str(variant))
+@pytest.mark.parametrize("statement,code,message", [
+    ("set partners face their other neighbour instead at age end", "E1215", "the rules make no teams"),
+    ("set teams of 1 seated side by side", "E1206", "a team has at least 2 players"),
+])
+def test_misused_team_statements_are_errors(tmp_path, statement, code, message):
+    result = check_variant(tmp_path, statement)
     assert result.returncode == 1
-    assert "E1215" in result.stdout and "the rules make no teams" in result.stdout
-
-
-def test_a_team_of_one_is_an_error(tmp_path):
-    variant = tmp_path / "alone.wonders"
-    variant.write_text('variant "Alone" {\n    changes "7 Wonders, first edition"\n'
-                       '    set teams of 1 seated side by side\n}\n', encoding="utf-8")
-    result = run_cli("check", "--variant", str(variant))
-    assert result.returncode == 1
-    assert "E1206" in result.stdout and "a team has at least 2 players" in result.stdout
+    assert code in result.stdout and message in result.stdout
 
 
 def test_the_team_variant_is_found_only_with_the_pack():

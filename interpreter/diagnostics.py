@@ -107,6 +107,7 @@ CODES = {
     "E1212": "free-build rule that names no card",
     "W1213": "condition that never changes",
     "E1214": "`most` or `fewest` of one city",
+    "E1215": "partners without teams",
     # variants
     "E1401": "variant without `changes`",
     "E1402": "variant of other rules",
@@ -117,6 +118,7 @@ CODES = {
     "E1407": "variants that override each other",
     "E1408": "not a variant in a variants folder",
     "W1409": "override of no variant",
+    "E1410": "required variant not applied",
     # running
     "E1501": "triggers that never stop",
     "E1502": "trigger that causes itself",

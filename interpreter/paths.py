@@ -110,6 +110,12 @@ def shipped_rules_names() -> dict[str, str]:
     return found
 
 
+def is_pack_file(shown: str) -> bool:
+    """Whether a file, as shown, is one of a shipped expansion pack's: its variant blocks
+    are the pack's changes to the rules, not variants the user asked for."""
+    return shown.startswith(f"content/{EXPANSIONS}/")
+
+
 def is_shipped(shown: str) -> bool:
     """Whether a file, as a diagnostic names it, is one of the shipped content's (shown
     as `content/...`, or named by a path that leads there): a file the designer did not

@@ -91,6 +91,15 @@ def run_json(*args: str, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
     return result, data
 
 
+def check_variant(tmp_path: Path, *statements: str, options=()) -> subprocess.CompletedProcess:
+    """`wonders check --variant FILE [options]` for a variant of the first edition saying
+    `statements`, one a line."""
+    variant = tmp_path / "variant.wonders"
+    body = "".join(f"    {line}\n" for line in ('changes "7 Wonders, first edition"', *statements))
+    variant.write_text('variant "Tried" {\n' + body + "}\n", encoding="utf-8")
+    return run_cli("check", *options, "--variant", str(variant))
+
+
 @pytest.fixture
 def content_copy(tmp_path: Path) -> Path:
     """A scratch copy of the shipped content folder, safe to edit."""

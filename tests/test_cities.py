@@ -265,13 +265,55 @@ def test_secret_society_slave_market_and_the_guilds_count_black_cards_and_tokens
 
 
 # ---------------------------------------------------------------- boards
-def test_petra_and_byzantium_side_a_and_no_side_b():
+def test_petra_and_byzantium_have_both_sides():
     t = tables()
-    sides = {(s.wonder, s.side) for s in t.sides}
-    assert {("Petra", "A"), ("Byzantium", "A")} <= sides
-    assert ("Petra", "B") not in sides and ("Byzantium", "B") not in sides
-    game = Game(t, 7, 3, "B")
-    assert {c.side.wonder for c in game.cities}.isdisjoint({"Petra", "Byzantium"})
+    sides = {(s.wonder, s.side): s for s in t.sides}
+    assert {("Petra", "A"), ("Byzantium", "A"), ("Petra", "B"), ("Byzantium", "B")} <= set(sides)
+    assert len(sides["Petra", "B"].stages) == 2 and len(sides["Byzantium", "B"].stages) == 2
+    game = Game(t, 8, 3, "B")
+    assert {c.side.wonder for c in game.cities} >= {"Petra", "Byzantium"}
+
+
+def test_petra_b_first_stage_takes_2_coins_from_every_other_city_at_the_turns_end():
+    game = game_of(["Petra", "Olympia", "Rhodos"], side="B")
+    petra = game.cities[0]
+    give(game, 0, "Ore Vein", "Clay Pool", "Ore Vein")      # with the board's clay: 2 clay, 2 ore
+    petra.coins = 0
+    game.cities[1].coins, game.cities[2].coins = 1, 0
+    hands(game, ["Lumber Yard"], ["Lumber Yard"], ["Lumber Yard", "Stone Pit"])
+    turn(game, "wonder stage with Lumber Yard", "sell Lumber Yard", "build Lumber Yard")
+    # Olympia sold a card that turn (3 coins): it can pay; Rhodos has nothing: debt
+    if game.decision() is not None and game.decision().kind == "debt":
+        game.decision().choose(0)                            # pay both coins
+    assert petra.stages == 1 and game.scores()[0]["wonder"] == 3
+    assert game.cities[1].coins == 2 and game.cities[1].kept.get("debt") is None
+    assert game.cities[2].kept == {"debt": 2}
+
+
+def test_petra_b_second_stage_costs_14_coins_for_14_points():
+    game = game_of(["Petra", "Olympia", "Rhodos"], side="B")
+    petra = game.cities[0]
+    petra.stages = 1
+    petra.coins = 13
+    hands(game, ["Lumber Yard"], ["Lumber Yard"], ["Lumber Yard"])
+    labels = [o.label(game.tables) for o in game.decisions()[0]]
+    assert not any(label.startswith("wonder stage") for label in labels)     # 13 coins are not enough
+    petra.coins = 14
+    turn(game, "wonder stage with Lumber Yard")
+    assert petra.stages == 2 and petra.coins == 0
+    assert game.scores()[0]["wonder"] == 3 + 14
+
+
+def test_byzantium_b_gives_a_diplomacy_token_at_each_stage():
+    game = game_of(["Byzantium", "Olympia", "Rhodos"], side="B")
+    city = game.cities[0]
+    city.coins = 0
+    give(game, 0, "Lumber Yard", "Ore Vein", "Glassworks", "Press", "Clay Pool", "Ore Vein", "Loom")
+    hands(game, ["Lumber Yard", "Stone Pit"], ["Lumber Yard", "Stone Pit"], ["Lumber Yard", "Stone Pit"])
+    turn(game, "wonder stage with Lumber Yard")
+    assert city.stages == 1 and city.kept == {"diplomacy": 1} and game.scores()[0]["wonder"] == 3
+    turn(game, "wonder stage with")
+    assert city.stages == 2 and city.kept == {"diplomacy": 2} and game.scores()[0]["wonder"] == 3 + 4
 
 
 def test_byzantiums_second_stage_gives_a_diplomacy_token():
@@ -318,8 +360,6 @@ def test_full_games_run_and_repeat_for_a_seed(players, side):
 @pytest.mark.parametrize("players", range(2, 9))
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_wonders_play_with_the_pack_at_every_player_count(players, side):
-    if players == 8 and side == "B":
-        pytest.skip("seven boards have a side B (test_eight_players_on_side_b_is_refused_clearly)")
     bots = "heuristic,greedy" if players == 2 else "heuristic,greedy,random"
     args = ("play", "--expansion", "cities", "--players", str(players), "--seed", "4", "--sides", side,
             "--bots", bots, "--format", "json")
@@ -342,10 +382,13 @@ def test_eight_players_play_the_seven_player_decks_with_seven_black_cards_in_han
     assert {c.side.wonder for c in game.cities} & {"Petra", "Byzantium"}
 
 
-def test_eight_players_on_side_b_is_refused_clearly():
-    result = run_cli("play", "--expansion", "cities", "--players", "8", "--sides", "B")
-    assert result.returncode == 2
-    assert "only 7 wonders have a side B, for 8 players" in result.stderr
+def test_eight_players_play_on_side_b():
+    result = run_cli("play", "--expansion", "cities", "--players", "8", "--sides", "B", "--seed", "2",
+                     "--bots", "greedy", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert {p["city"]["side"] for p in data["players"]} == {"B"}
+    assert {"Petra", "Byzantium"} <= {p["city"]["wonder"] for p in data["players"]}
 
 
 @pytest.mark.parametrize("side", ["A", "random"])
@@ -423,6 +466,39 @@ def test_the_bots_settle_a_loss_by_the_rules_value_of_coins_and_debt():
     deciders = make_deciders(["greedy"], 3, 0, None)
     decision = game.decision()
     assert deciders[1].decide(game, decision.seat, decision.kind, decision) == 0        # pay both coins
+
+
+def test_each_bot_settles_a_loss_by_its_own_valuation():
+    from interpreter.bots import Bot
+    from interpreter.bots.view import BotSeat
+
+    class Spendthrift(Bot):             # values a coin above a point: always takes the debt
+        name = "spendthrift"
+
+        def choose(self, view, options):
+            return 0
+
+        def settle(self, view, options):
+            values = view.settle_values(options, coin=2.0)
+            return values.index(max(values))
+
+    class OnlyChooses:                  # a plug-in bot with no `settle`: its `choose` is asked
+        def __init__(self):
+            self.kinds = []
+
+        def choose(self, view, options):
+            self.kinds.append((view.kind, [o.kind for o in options]))
+            return len(options) - 1
+
+    game = _lair_turn((5, 5))
+    decision = game.decision()
+    assert BotSeat(Spendthrift()).decide(game, decision.seat, decision.kind, decision) == 2    # 2 debt tokens
+    plain = OnlyChooses()
+    assert BotSeat(plain).decide(game, decision.seat, decision.kind, decision) == 2
+    assert plain.kinds == [("debt", ["pay", "pay", "pay"])]
+    random_bot = make_deciders(["random"], 3, 0, None)[1]
+    answers = {random_bot.decide(game, decision.seat, decision.kind, decision) for _ in range(30)}
+    assert answers == {0, 1, 2}                       # the random bot settles at random, too
 
 
 @pytest.mark.slow

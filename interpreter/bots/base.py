@@ -88,6 +88,14 @@ class Bot:
         hand) or "zone" (a card kept earlier, played: build, stage, sell, or "pass")."""
         raise NotImplementedError
 
+    def settle(self, view, options: Sequence) -> int:
+        """The index in `options` of the way to settle a loss of coins (`view.kind` "debt";
+        options of kind "pay": `left` coins paid, `right` debt tokens taken).  By default
+        the best by `view.settle_values`: the rules' value of a coin against the score lines'
+        of a token; a bot that values coins otherwise says so here."""
+        values = view.settle_values(options)
+        return values.index(max(values))
+
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     """`name`, `name:key=value,...`, `path/to/file.py:Class` or `path/to/file.py:Class:key=value,...`.

@@ -1,7 +1,7 @@
 """A copy of the game as one player may imagine it: everything it has seen kept, everything
 it cannot see sampled.  This is how the search bot uses the engine without peeking.
 
-Known to the player: its own hand, every city's public state, the hands it held earlier
+Known to the player: its own hand (and its partners', with teams), every city's public state, the hands it held earlier
 in the age (each went on round the table losing one card a turn: the cards since built
 in the open are crossed out, the others may still be there), the cards it sold, and the
 sizes of every hand and pile.  Sampled: the rest of each other hand, the neutral cities'
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import decks
+from ..engine.teams import partners
 from .rulemodel import rule_model
 
 
@@ -49,6 +50,8 @@ def sample_game(game, player: int, memory, rng, kind: str = "turn"):
     own_sold = Counter(a.card for (ag, _t, s, kind, a) in memory.choices
                        if ag == age.number and a.kind in ("sell", "stage") and kind != "discard")
     known: dict[int, list[int]] = {player: list(copy.hands[player])}
+    for partner in partners(game.tables.rules, player, players):   # partners show their hands
+        known[partner] = list(copy.hands[partner])
     for (ag, t), held in sorted(memory.hands.items(), reverse=True):   # the latest sight of each hand
         if ag != age.number or t >= turn:
             continue

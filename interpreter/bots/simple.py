@@ -20,6 +20,9 @@ class RandomBot(Bot):
         moves = list(dict.fromkeys(keys))
         return keys.index(moves[self.rng.randrange(len(moves))])   # options come cheapest first
 
+    def settle(self, view, options) -> int:
+        return self.rng.randrange(len(options))          # any way of paying, as any move
+
 
 _MOVE = itemgetter(0, 1)          # an option's move: (kind, card)
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
+from ..engine.teams import faced
 from ..syntax import ast
 from .reads import facts
 from .rulemodel import rule_model
@@ -43,6 +44,10 @@ class Appraiser:
         self.model = rule_model(game.tables, game.players)
         self.city = game.cities[seat]
         self.left, self.right = game.neighbours(seat)
+        # whom the city fights at the age's end: its neighbours, or with teams whose partners
+        # face their other neighbour instead, that neighbour twice
+        foes = faced(game, seat, "age end", None, None) if game.tables.rules.partners_face_other else ()
+        self.foes = tuple(foes) if len(foes) == 2 else (self.left, self.right)
         self.everyone = tuple(game.cities)
         self.age_index = game.age_index
         self._age = game.age
@@ -187,7 +192,7 @@ class Appraiser:
         key = (age_index, shields)
         found = self._tokens.get(key)
         if found is None:
-            found = self._tokens[key] = self.model.tokens(self.city, self.left, self.right, self.everyone,
+            found = self._tokens[key] = self.model.tokens(self.city, *self.foes, self.everyone,
                                                           age_index, shields)
         return found
 
@@ -304,7 +309,7 @@ class Appraiser:
         left, right = self.game.neighbours(city.seat)
         worth = (sum(score_city(self.tables, other, left, right, everyone, age.number, age.victory).values())
                  - sum(score_city(self.tables, city, left, right, everyone, age.number, age.victory).values()))
-        if city is self.city and any(k == kind for k, _event in self.tables.rules.sit_out):
+        if city is self.city and any(k == kind and not once for k, _event, once in self.tables.rules.sit_out):
             worth -= self._tokens_at(self.age_index, None) * self.model.token_rate
         return worth
 
@@ -396,17 +401,10 @@ class Appraiser:
         return stronger * ages_left * abs(self.model.token_rate)
 
 
-def settle_worth(model, option) -> float:
+def settle_worth(model, option, coin: float | None = None) -> float:
     """A way to settle a loss (`pay N coins and take M debt tokens`), in points: the coins
-    at the coin rate, the tokens as the score lines count them."""
-    return -option.left * model.coin_rate + option.right * model.debt_rate
-
-
-def settle_by_value(game, seat: int, options) -> int:
-    """The index of the best way to settle a loss, by the rules' rates."""
-    model = rule_model(game.tables, game.players)
-    values = [settle_worth(model, o) for o in options]
-    return values.index(max(values))
+    at `coin` points each (default: the coin rate), the tokens as the score lines count them."""
+    return -option.left * (model.coin_rate if coin is None else coin) + option.right * model.debt_rate
 
 
 def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: float = 0.0) -> list[float]:

@@ -16,7 +16,8 @@ import threading
 from types import MappingProxyType
 
 from .base import BotError, bot_code
-from .valuation import Appraiser, settle_by_value
+from .valuation import Appraiser, settle_worth
+from ..engine.teams import partners
 
 
 _shared = threading.local()     # per thread: the game, its state's fingerprint, its appraisers
@@ -154,6 +155,13 @@ class SeatView:
         return tuple(self._game.hands[self.player])
 
     @property
+    def partner_hands(self):
+        """The hands of your partners (`teams of ...`: partners show each other their
+        cards), by seat; empty without teams."""
+        game = self._game
+        return MappingProxyType({s: tuple(game.hands[s]) for s in partners(game.tables.rules, self.player, game.players)})
+
+    @property
     def zones(self):
         """The cards you keep in each zone of the rules (docs/language.md, "Phases"); others'
         are hidden."""
@@ -203,6 +211,13 @@ class SeatView:
             found = self._appraisers[seat] = shared_appraiser(self._game, seat, self._position)
         return found
 
+    def settle_values(self, options, coin: float | None = None) -> list[float]:
+        """Each way to settle a loss (`pay N coins and take M debt tokens`) in points: the
+        coins paid at `coin` points each (default: the rules' value of a coin), the tokens
+        as the score lines count them."""
+        model = self.appraiser().model
+        return [settle_worth(model, o, coin) for o in options]
+
     def next_to_receive(self, seat: int | None = None) -> int:
         """The player seat that receives this seat's hand after this turn."""
         seat = self.player if seat is None else seat
@@ -232,12 +247,12 @@ class BotSeat:
 
     def decide(self, game, seat, kind, options) -> int:
         options = tuple(options)
-        if kind == "debt":                    # settling a loss: every bot pays by the rules' value
-            return settle_by_value(game, seat, options)
         view = SeatView(game, seat, kind, self.memory, options)
         self.memory.observe(game, view.player, seat, kind)
+        # settling a loss: the bot's `settle` (Bot's: by the rules' values), or its `choose`
+        answer = getattr(self.bot, "settle", None) if kind == "debt" else None
         with bot_code(self.spec, "choosing"):
-            index = self.bot.choose(view, options)
+            index = (answer or self.bot.choose)(view, options)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
             raise BotError(f"bot {self.spec!r} answered {index!r}, not the index of one of its "
                            f"{len(options)} options")

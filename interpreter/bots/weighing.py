@@ -41,6 +41,15 @@ class WeighedBot(Bot):
         values = self.values(view, options)
         return max(range(len(options)), key=values.__getitem__)
 
+    def settle(self, view, options) -> int:
+        """A loss settled with coins at the bot's own fitted worth of cash."""
+        w = self._weights(view)
+        n = len(PARTS)
+        late = view.age_index / max(1, len(view.ages) - 1)
+        cash = w[n - 1] * (1 - late) + w[2 * n - 1] * late
+        values = view.settle_values(options, coin=view.appraiser().model.coin_rate * cash)
+        return values.index(max(values))
+
     def _weights(self, view) -> list[float]:
         return self.weights
 

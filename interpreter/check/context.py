@@ -14,7 +14,7 @@ STATEMENT_WORDS = {
     "TradePrice": "trade price", "ScorePad": "score pad",
     "TieBreak": "tie break", "HandSize": "hand", "Turns": "turns", "PassDirection": "pass",
     "LastCardDiscarded": "last card discarded", "VictoryValue": "victory",
-    "ChainStmt": "free with", "AddRandom": "add", "effects": "effects", "CoinsOwed": "coins owed",
+    "ChainStmt": "free with", "AddRandom": "add", "effects": "effects", "CoinsOwed": "coins owed", "Teams": "teams",
 }
 
 

@@ -12,7 +12,7 @@ import attrs
 from ..diagnostics import Diagnostic, Span, sort_key
 from ..paths import DEFAULT_RULES, content_dir, split_rules
 from ..syntax.parser import parse_text, read_source
-from .load import (CheckResult, check_sources, nested_rule_sets, read_sources, rules_folder, same_fault, stray_item,
+from .load import (CheckResult, check_sources, nested_rule_sets, read_sources, pack_folders, rules_folder, same_fault, stray_item,
                    with_variant_notes)
 from .notation import check_notation_table, notation_tables
 from .translations import check_rule_set_translations, check_variant_translations
@@ -136,12 +136,12 @@ def _variant_translations(result: CheckResult, found, variant_rulesets, folders)
 
 def folder_variant_files(paths, rules: str | None) -> list[tuple[Path, str]]:
     """(path, name shown) of the `variants/*.wonders` files beside the content checked:
-    of each folder given, or of the shipped rule set's folder when none is given."""
+    of each folder given, or of the shipped rule set's folder and its packs' when none is."""
     if paths:
         folders = [(Path(raw) / "variants", str(Path(raw) / "variants")) for raw in paths if Path(raw).is_dir()]
     else:
-        folder = rules_folder(rules) / "variants"
-        folders = [(folder, f"content/{folder.relative_to(content_dir()).as_posix()}")]
+        shipped = [rules_folder(rules) / "variants"] + [pack / "variants" for pack in pack_folders(rules)]
+        folders = [(folder, f"content/{folder.relative_to(content_dir()).as_posix()}") for folder in shipped]
     found = []
     for folder, shown in folders:
         if folder.is_dir() and not folder.is_symlink():

@@ -8,7 +8,7 @@ from pathlib import Path
 import attrs
 
 from ..diagnostics import Diagnostic, Note, SourceCache, sort_key
-from ..paths import (DEFAULT_RULES, EXPANSIONS, content_dir, expansion_packs, is_rule_set, join_rules, rule_sets,
+from ..paths import (DEFAULT_RULES, EXPANSIONS, content_dir, expansion_packs, is_pack_file, is_rule_set, join_rules, rule_sets,
                      shipped_rules_names, split_rules)
 from ..syntax import ast
 from ..syntax.parser import parse_text, read_source
@@ -179,12 +179,6 @@ def with_expansions(rules: str | None, names) -> str | None:
     return combined
 
 
-def is_pack_file(shown: str) -> bool:
-    """Whether a file, as shown, is one of a shipped expansion pack's: its variant blocks
-    are the pack's changes to the rules, not variants the user asked for."""
-    return shown.startswith(f"content/{EXPANSIONS}/")
-
-
 def is_variant_path(name: str) -> bool:
     """`--variant` takes a path when it looks like one (a folder separator, or the
     `.wonders` ending); any other word names a variant of the content's `variants/` folder,
@@ -194,14 +188,14 @@ def is_variant_path(name: str) -> bool:
 
 def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Path, str]]:
     """`--variant NAME`: a file path, or NAME.wonders in the `variants/` folder of the
-    content (the rule set's own first, then the other shipped rule sets': a variant of
-    other rules is then refused by name, E1402, rather than not found)."""
+    content (the packs' own first, then the rule set's, then the other shipped rule sets':
+    a variant of other rules is then refused by name, E1402, rather than not found)."""
     shipped = content_dir()
     folders = [Path(p) for p in (paths or []) if Path(p).is_dir()]
     given = bool(folders)
     if not given:
         own = rules_folder(rules)
-        folders = [own] + [f for f in rule_sets().values() if f != own]
+        folders = pack_folders(rules) + [own] + [f for f in rule_sets().values() if f != own]
     found = []
     for name in names:
         if is_variant_path(name):

@@ -133,7 +133,9 @@ class RulesDef:
     players_span: Span | None = None        # the `players` statement (a variant's `set players`)
     debt: str | None = None                 # `coins owed become KIND tokens`: the kind
     debt_by_choice: bool = False            # `coins owed may become ...`: paying is the payer's choice
-    sit_out: tuple[tuple[str, str], ...] = ()   # (token kind, event): `holders of ... sit out the next ...`
+    sit_out: tuple[tuple[str, str, bool], ...] = ()   # (token kind, event, once): `holders of ... sit out the next ...`
+    team_size: int | None = None            # `teams of N seated side by side`
+    partners_face_other: tuple[str, ...] = ()   # events of `partners face their other neighbour instead at ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
     phases: tuple[PhaseDef, ...] = ()       # the phases, in written order
     sequence: tuple[int, ...] = ()          # the phases the game runs one after the other (indexes

@@ -135,6 +135,7 @@ def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
     if debt is not None and not ctx.known(debt.kind, ctx.tokens, "E1008", "token kind"):
         debt = None
     sit_out = _sit_out(body, ctx)
+    team_size, partners_at = _teams(body, ctx, owner, rules.span)
     if None in (low, high, starting, sell, trade, pad) or ages is None:
         return None
     return RulesDef(
@@ -144,7 +145,8 @@ def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
         color_points_categories=tuple(color_categories), scores=scores,
         tie_break=tuple(k.text for k in tie.keys) if tie else (), span=rules.span,
         players_span=players.span, debt=debt.kind.text if debt else None,
-        debt_by_choice=bool(debt and debt.by_choice), sit_out=sit_out)
+        debt_by_choice=bool(debt and debt.by_choice), sit_out=sit_out,
+        team_size=team_size, partners_face_other=partners_at)
 
 
 def _sit_out(body, ctx: Context) -> tuple[tuple[str, str], ...]:
@@ -159,6 +161,25 @@ def _sit_out(body, ctx: Context) -> tuple[tuple[str, str], ...]:
                        help="keep one of the two statements")
             continue
         found[stmt.kind.text] = stmt
-    return tuple((kind, s.event) for kind, s in found.items())
+    return tuple((kind, s.event, s.once) for kind, s in found.items())
+
+
+def _teams(body, ctx: Context, owner: str, span) -> tuple[int | None, tuple[str, ...]]:
+    """`teams of N seated side by side` (N at least 2) and the events at which partners
+    face their other neighbour instead, which need teams to mean anything."""
+    teams = ctx.single(body, ast.Teams, owner, span)
+    size = None
+    if teams is not None:
+        if teams.size < 2:
+            ctx.report("E1206", _("a team has at least 2 players, not {n}").format(n=teams.size), teams.span,
+                       label=_("too few"), help=_("write `teams of 2 seated side by side`"))
+        else:
+            size = teams.size
+    faces = [s for s in body if isinstance(s, ast.PartnersFace)]
+    if faces and teams is None:
+        ctx.report("E1215", _("partners face their other neighbour, but the rules make no teams"), faces[0].span,
+                   label=_("no partners without teams"),
+                   help=_("add `teams of 2 seated side by side` to the rules, or remove this statement"))
+    return size, tuple(dict.fromkeys(s.event for s in faces))
 
 

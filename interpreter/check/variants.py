@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from ..diagnostics import Note
-from ..paths import is_shipped, rule_sets, shipped_rules_names
+from ..paths import expansion_packs, is_pack_file, is_shipped, rule_sets, shipped_rules_names
 from ..syntax import ast
 from .context import STATEMENT_WORDS, Context
 from .rules import quiet_age_number, roman
@@ -39,6 +39,9 @@ def apply_variants(items: list, ctx: Context) -> list:
                        help=_("give it once; two different variants need names of their own"))
             variants.remove(v)
         named.setdefault(v.name.text, v)
+    variants = _with_requirements(variants, ctx)
+    if not variants:
+        return base
     for v in variants:
         _check_target(v, rules, ctx)
     _check_override_names(variants, ctx)
@@ -73,6 +76,44 @@ def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None
 
 
 _VARIANT_NAME = re.compile(r'^\s*variant\s+"([^"\n]*)"', re.MULTILINE)
+
+
+def _with_requirements(variants, ctx: Context) -> list:
+    """The variants whose `requires` are met: every variant they name is applied too.  A
+    shipped pack's variant whose requirement is not met is left out without a word (it is
+    the pack's content for when another pack is on); another variant's is E1410, and so
+    is a pack's naming a variant that no shipped pack or rule set has."""
+    applied = {v.name.text for v in variants}
+    kept, shipped = [], None
+    for v in variants:
+        missing = [n for n in v.requires if n.text not in applied]
+        if not missing:
+            kept.append(v)
+            continue
+        name = missing[0]
+        if is_pack_file(v.name.span.file):
+            shipped = _shipped_variant_names() if shipped is None else shipped
+            if name.text in shipped:
+                continue
+            help = _("name a variant of a shipped pack or rule set")
+        else:
+            help = _('apply "{name}" too (its pack with --expansion, or --variant), or remove `requires`').format(name=name.text)
+        ctx.report("E1410", _('variant "{v}" requires the variant "{name}", which is not applied').format(
+            v=v.name.text, name=name.text), name.span, label=_("not applied"), help=help)
+    return kept
+
+
+def _shipped_variant_names() -> set[str]:
+    """The names of the variants in the shipped packs' and rule sets' files (a quick look)."""
+    names: set[str] = set()
+    folders = [*expansion_packs().values(), *rule_sets().values()]
+    for folder in folders:
+        for path in [*folder.glob("*.wonders"), *folder.glob("variants/*.wonders")]:
+            try:
+                names |= set(_VARIANT_NAME.findall(path.read_text(encoding="utf-8", errors="replace")))
+            except OSError:
+                continue
+    return names
 
 
 def _check_override_names(variants, ctx: Context) -> None:

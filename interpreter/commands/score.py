@@ -35,4 +35,4 @@ def score(table_file, fmt, notation, paths, variants, rules):
             click.echo(table_text(words, data), nl=False)
         pads = [{k: p[k] for k in tables.rules.score_pad} for p in result["players"]]
         click.echo(score_table(tables.rules.score_pad, [p["name"] for p in result["players"]], pads,
-                               result["winners"]), nl=False)
+                               result["winners"], result.get("teams")), nl=False)

@@ -21,6 +21,7 @@ from .flow import Flow, NoLog
 from .neutral import neutral_options, set_holders
 from .phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase_options
 from .scoring import score_city, winners
+from .teams import team_counts_refused
 from .triggers import Dispatcher
 
 
@@ -53,6 +54,9 @@ class Game(Flow):
                 applied = f" (with the variant {', '.join(map(repr, variants))})" if variants else ""
                 raise RulesError(f"these rules{applied} play with {', '.join(map(str, counts))} players, "
                                  f"not {players}")
+        refused = team_counts_refused(tables, players)
+        if refused:
+            raise RulesError(refused)
         self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,
                                                               "wonders": list(wonders or [])}
         self.players = players                # seats 0 .. players-1; neutral cities after them

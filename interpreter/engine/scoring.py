@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..syntax import ast
 from ..compile import rules_run, run_of
 from .quantities import Where
+from .teams import team_winners
 
 
 def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory=0) -> dict[str, int]:
@@ -92,6 +93,8 @@ def _pad(tables, sources, where: Where) -> dict[str, int]:
 def winners(rules, pads: list[dict[str, int]], cities, eligible=None) -> list[int]:
     """The seats with the best total among `eligible` (every seat by default), ties broken
     as the rules say."""
+    if rules.team_size is not None:
+        return team_winners(rules, pads, cities, len(pads) if eligible is None else len(eligible))
     totals = [sum(p.values()) for p in pads]
     eligible = range(len(pads)) if eligible is None else eligible
     top = max(totals[i] for i in eligible)

@@ -22,6 +22,7 @@ from ..syntax.ast_effects import UnhandledKind
 from .actions import build_options_from
 from ..compile import rules_run
 from .quantities import Where, evaluate, per_value
+from .teams import faced
 
 MAX_DEPTH = 25
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
@@ -42,17 +43,6 @@ def take_kept(city, kind: str, count: int) -> None:
     """The city takes `count` tokens of a kept kind (none when the count is not above 0)."""
     if count > 0:
         city.kept[kind] = min(LIMIT, city.kept.get(kind, 0) + count)
-
-
-def facing(game, seat: int, sitting) -> tuple:
-    """The cities `seat` faces when `sitting` sit out: the nearest on each side that does
-    not, each once (none when every other city sits out)."""
-    n = len(game.cities)
-    left = next((game.cities[(seat + k) % n] for k in range(1, n) if (seat + k) % n not in sitting), None)
-    right = next((game.cities[(seat - k) % n] for k in range(1, n) if (seat - k) % n not in sitting), None)
-    if left is None:
-        return ()
-    return (left,) if left is right else (left, right)
 
 
 class TriggerLoop(Exception):
@@ -148,21 +138,22 @@ class Dispatcher:
         event).  Every seat's conditions are read first, then the triggers whose conditions
         held act: an event happens to all cities at once, so "the city with the fewest coins
         gains 2" gives to each city that had the fewest, whatever the others gain first."""
-        sitting = self.sitting_out(event) if self.sit_out else None
+        sitting, once = self.sitting_out(event) if self.sit_out else (None, None)
         if event not in self.heard:
             return []                         # the common case: nothing in these rules listens
         game = self._game()
+        plain = sitting is None and once is None and event not in game.tables.rules.partners_face_other
         due = []
         for seat in range(len(game.cities)) if seats is None else seats:
             for key, trigger, check in self.listeners(seat, event):
                 if not trigger.each_neighbour:
                     neighbours = (None,)
-                elif sitting is None:
+                elif plain:
                     neighbours = game.neighbours(seat)
-                elif seat in sitting:
+                elif sitting is not None and seat in sitting:
                     continue                  # sits this event out
                 else:
-                    neighbours = facing(game, seat, sitting)
+                    neighbours = faced(game, seat, event, sitting, once)
                 for neighbour in neighbours:
                     if check is None or check(self.where(seat, neighbour)):
                         due.append((seat, key, trigger, None if neighbour is None else neighbour.seat, event))
@@ -191,13 +182,14 @@ class Dispatcher:
         others = [(seat + k) % n for k in range(1, n)]
         return others + [seat] if group == "every" else others
 
-    def sitting_out(self, event: str) -> frozenset | None:
-        """The seats that sit `event` out (`holders of KIND tokens sit out the next EVENT`),
-        each giving up one token as it does; None when no city does."""
+    def sitting_out(self, event: str) -> tuple[frozenset | None, frozenset | None]:
+        """The seats that sit `event` out (`holders of KIND tokens sit out the next EVENT`)
+        and those that face each city once at it (`... face each city once at ...`), each
+        giving up one token as it does; None for either when no city does."""
         if not self.sit_out:
-            return None                       # the common case: every event, kept off the hot path
-        sitting = set()
-        for kind, at in self.sit_out:
+            return None, None                 # the common case: every event, kept off the hot path
+        sitting, once = set(), set()
+        for kind, at, face_once in self.sit_out:
             if at != event:
                 continue
             for city in self.game.cities:
@@ -205,9 +197,10 @@ class Dispatcher:
                     city.kept[kind] -= 1
                     if not city.kept[kind]:
                         del city.kept[kind]
-                    sitting.add(city.seat)
-                    self.game.log.append({"event": "sits out", "seat": city.seat, "kind": kind, "at": event})
-        return frozenset(sitting) if sitting else None
+                    (once if face_once else sitting).add(city.seat)
+                    self.game.log.append({"event": "faces once" if face_once else "sits out",
+                                          "seat": city.seat, "kind": kind, "at": event})
+        return frozenset(sitting) or None, frozenset(once) or None
 
     def idle(self, action, seat: int) -> bool:
         """True when the action would do nothing now (building from an empty pile)."""

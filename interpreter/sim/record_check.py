@@ -103,6 +103,8 @@ def _seat_problem(at: str, seat, number: int, players: int) -> str | None:
               ("win", _number(seat["win"]) and 0 <= seat["win"] <= 1, "a share of a win, from 0 to 1"),
               ("stages", _whole(seat["stages"]), "a whole number, 0 or more"),
               ("built", isinstance(seat["built"], list), "a list of [card, age] pairs")]
+    if "team" in seat:
+        checks.append(("team", _whole(seat["team"], 1) and seat["team"] <= players, f"a team from 1 to {players}"))
     for key, ok, what in checks:
         if not ok:
             return _is(f'{at}."{key}"', seat[key], False, what)

@@ -15,6 +15,7 @@ import attrs
 
 from ..engine.game import Game
 from ..engine.saves import content_digest
+from ..engine.teams import team_of
 from ..tools.play import make_deciders
 from .strategy import city_strategy
 
@@ -111,6 +112,9 @@ def game_record(game, index, bots, built_in, turns, digest, options: RunOptions)
             "built": [[cards[i].name, age] for i, age in zip(city.built, built_in[seat])],
             "strategy": city_strategy(game, seat),
         })
+        team = team_of(game.tables.rules, seat)
+        if team is not None:            # a team's win is shared by its players: their shares add up to it
+            seats[-1]["team"] = team + 1
     return {"game": index, "seed": game.seed, "players": players, "rules": digest,
             "variants": list(options.variants), "turns": turns, "seats": seats}
 

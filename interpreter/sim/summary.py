@@ -37,6 +37,22 @@ def _groups(seats, key) -> list[dict]:
             for k, g in groups.items()]
 
 
+def _teams(games) -> list[dict]:
+    """Win rate and summed score of each team (the team game's records carry a `team` per
+    seat; a team's win is its players' shares added); empty without teams."""
+    per_team: dict = defaultdict(list)
+    for game in games:
+        found: dict = defaultdict(lambda: {"win": 0.0, "total": 0})
+        for seat in game["seats"]:
+            if "team" in seat:
+                found[seat["team"]]["win"] += seat["win"]
+                found[seat["team"]]["total"] += seat["total"]
+        for team, result in found.items():
+            per_team[team].append(result)
+    return [{"team": team, "win": rate([r["win"] for r in results]), "score": mean([r["total"] for r in results])}
+            for team, results in sorted(per_team.items())]
+
+
 def summarise(records: list[dict]) -> dict:
     games, failures = split_failures(records)
     seats = [s for g in games for s in g["seats"]]
@@ -44,6 +60,7 @@ def summarise(records: list[dict]) -> dict:
     by_seat = sorted(_groups(seats, lambda s: s["seat"]), key=lambda g: g["key"])
     by_side = sorted(_groups(seats, lambda s: (s["wonder"], s["side"])), key=lambda g: g["key"])
     by_bot = sorted(_groups(seats, lambda s: s["bot"]), key=lambda g: g["key"])
+    teams = _teams(games)
     return {
         "games": len(games), "failed": [{k: f[k] for k in ("game", "seed", "error", "replay")} for f in failures],
         "players": games[0]["players"] if games else None,
@@ -53,6 +70,7 @@ def summarise(records: list[dict]) -> dict:
         "wonders": [{"wonder": g["key"][0], "side": g["key"][1], "win": g["win"], "score": g["score"]}
                     for g in by_side],
         "bots": [{"bot": g["key"], "win": g["win"], "score": g["score"]} for g in by_bot],
+        **({"teams": teams} if teams else {}),
         "categories": _categories(games, seats, categories),
         "strategy": strategy_means(seats),
         "cards": _cards(games, seats),
@@ -98,13 +116,25 @@ def _cards(games, seats) -> list[dict]:
     return out
 
 
+def _sides(seats) -> list[tuple[float, float]]:
+    """(total, win share) of each side of a game: its players, or with teams its teams."""
+    if not seats or "team" not in seats[0]:
+        return [(s["total"], s["win"]) for s in seats]
+    teams: dict = defaultdict(lambda: [0, 0.0])
+    for s in seats:
+        teams[s["team"]][0] += s["total"]
+        teams[s["team"]][1] += s["win"]
+    return [tuple(v) for v in teams.values()]
+
+
 def _facts(games) -> dict:
     winning, margins, ties, turns = [], [], [], []
     for game in games:
-        best = max(s["total"] for s in game["seats"] if s["win"] > 0)
-        losers = [s["total"] for s in game["seats"] if s["win"] == 0]
+        sides = _sides(game["seats"])
+        best = max(total for total, win in sides if win > 0)
+        losers = [total for total, win in sides if win == 0]
         winning.append(best)
         margins.append(best - max(losers) if losers else 0)
-        ties.append(1.0 if sum(1 for s in game["seats"] if s["win"] > 0) > 1 else 0.0)
+        ties.append(1.0 if sum(1 for _total, win in sides if win > 0) > 1 else 0.0)
         turns.append(game["turns"])
     return {"winning_score": mean(winning), "margin": mean(margins), "tie": rate(ties), "turns": mean(turns)}

@@ -43,6 +43,9 @@ def summary_text(summary: dict, cards: int = 15) -> str:
                tie=pct(facts['tie']['rate']), low=pct(facts['tie']['low']), high=pct(facts['tie']['high']),
                turns=f"{facts['turns']['mean']:.0f}"), ""]
     out.append(_group_table(_("By seat"), [_("seat")], [([str(g["seat"])], g) for g in summary["seats"]]))
+    if summary.get("teams"):
+        out.append(_group_table(_("By team (score: the team's total)"), [_("team")],
+                                [([str(g["team"])], g) for g in summary["teams"]]))
     out.append(_group_table(_("By wonder and side"), [_("wonder"), _("side")],
                             [([n.city(g["wonder"]), g["side"]], g) for g in summary["wonders"]]))
     out.append(_group_table(_("By bot"), [_("bot")], [([g["bot"]], g) for g in summary["bots"]]))

@@ -242,8 +242,26 @@ class ZoneDecl:
 class SitOut:
     """`holders of diplomacy tokens sit out the next age end`: at that event a holder takes
     no part in `for each neighbour` triggers, its neighbours face the nearest cities that
-    do, and it gives up one token."""
+    do, and it gives up one token.  With `face each city once at the next ...` (`once`) the
+    holder takes part, but faces each city at most once, and each of them faces it once."""
     kind: Name
+    event: str
+    once: bool
+    span: Span
+
+
+@node
+class Teams:
+    """`teams of 2 seated side by side`: each run of that many consecutive seats is a team,
+    whose score is its players' summed; the winner is a team."""
+    size: int
+    span: Span
+
+
+@node
+class PartnersFace:
+    """`partners face their other neighbour instead at age end`: in that event's `for each
+    neighbour` triggers, a neighbour who is a partner is replaced by the other neighbour."""
     event: str
     span: Span
 
@@ -371,6 +389,7 @@ class Variant:
     overrides: tuple[Name, ...]
     body: tuple[Change, ...]
     span: Span
+    requires: tuple[Name, ...] = ()   # variants that must be applied too (`requires "..."`)
 
 
 # ---------------------------------------------------------------- tables

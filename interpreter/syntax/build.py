@@ -586,7 +586,17 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
 
     @v_args(meta=True)
     def sit_out(self, meta, c):
-        return ast.SitOut(kind=self._name(c[0]), event=c[1], span=self._span(meta))
+        return ast.SitOut(kind=self._name(c[0]), event=c[-1], once="once" in c[1:-1], span=self._span(meta))
+
+    def face_once(self, c): return "once"
+
+    @v_args(meta=True)
+    def teams(self, meta, c):
+        return ast.Teams(size=to_int(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def partners_face(self, meta, c):
+        return ast.PartnersFace(event=c[-1], span=self._span(meta))
 
     def signed_int(self, c):
         return -to_int(c[1]) if len(c) == 2 else to_int(c[0])

@@ -30,15 +30,19 @@ class VariantBuilder:
     def variant(self, meta, c):
         changes = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "changes"), None)
         overrides = tuple(n for x in c[1:] if isinstance(x, tuple) and x[0] == "overrides" for n in x[1])
+        requires = tuple(n for x in c[1:] if isinstance(x, tuple) and x[0] == "requires" for n in x[1])
         body = tuple(x for x in c[1:] if isinstance(x, ast.Change))
         return ast.Variant(name=self._string(c[0]), changes=changes, overrides=overrides, body=body,
-                           span=self._span(meta))
+                           span=self._span(meta), requires=requires)
 
     def changes(self, c):
         return ("changes", self._string(c[0]))
 
     def overrides(self, c):
         return ("overrides", tuple(self._string(t) for t in c))
+
+    def requires(self, c):
+        return ("requires", tuple(self._string(t) for t in c))
 
     @v_args(meta=True)
     def card_ref(self, meta, c):

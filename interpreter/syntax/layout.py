@@ -122,6 +122,10 @@ class Layout:
             names = variant.overrides
             children.append(Line("overrides " + ", ".join(f'"{n.text}"' for n in names),
                                  start_of(names[0].span), end_of(names[-1].span)))
+        if variant.requires:
+            names = variant.requires
+            children.append(Line("requires " + ", ".join(f'"{n.text}"' for n in names),
+                                 start_of(names[0].span), end_of(names[-1].span)))
         return sorted(children, key=lambda c: c.start)
 
     def change(self, c: ast.Change):

@@ -43,6 +43,8 @@ def print_item(item) -> str:
         lines = [f'changes "{item.changes.text}"'] if item.changes else []
         if item.overrides:
             lines.append("overrides " + ", ".join(f'"{n.text}"' for n in item.overrides))
+        if item.requires:
+            lines.append("requires " + ", ".join(f'"{n.text}"' for n in item.requires))
         lines += [change(c) for c in item.body]
         return _block(f'variant "{item.name.text}"', lines, 1)
     raise TypeError(item)
@@ -119,7 +121,12 @@ def statement(s) -> str:
     if isinstance(s, ast.CoinsOwed):
         return f"coins owed {'may ' if s.by_choice else ''}become {s.kind.text} tokens"
     if isinstance(s, ast.SitOut):
-        return f"holders of {s.kind.text} tokens sit out the next {s.event}"
+        how = "face each city once at" if s.once else "sit out"
+        return f"holders of {s.kind.text} tokens {how} the next {s.event}"
+    if isinstance(s, ast.Teams):
+        return f"teams of {s.size} seated side by side"
+    if isinstance(s, ast.PartnersFace):
+        return f"partners face their other neighbour instead at {s.event}"
     return effect(s)
 
 

@@ -16,6 +16,7 @@ from ..check.rules import roman
 from ..access.plain import is_plain
 from ..i18n import N_, _, names
 from ..printable import printable
+from ..engine.teams import partners
 from .action_words import option_by_name, shown_action
 
 # the kinds of decision the game asks for, as shown
@@ -86,6 +87,10 @@ class HumanDecider:
             held = (o.card for o in options if o.card >= 0) if neutral or kind == "zone" else game.hands[seat]
             for i in dict.fromkeys(held):
                 self.echo(self._words(t).hand_line(t.ruleset.cards[i]))
+            for partner in ([] if neutral else partners(t.rules, seat, game.players)):
+                self.echo(_("Your partner {city} holds:").format(city=printable(n.city(game.cities[partner].name))))
+                for i in dict.fromkeys(game.hands[partner]):
+                    self.echo(self._words(t).hand_line(t.ruleset.cards[i]))
         for number, option in enumerate(options, 1):
             self.echo(f"  {number:>2}. {printable(shown_action(option.label(t), self.words))}")
         while True:

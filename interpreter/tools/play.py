@@ -8,6 +8,7 @@ from ..check.rules import roman
 from ..bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest
+from ..engine.teams import team_results
 from ..i18n import _, names, ngettext
 from ..printable import printable
 from .action_words import shown_action
@@ -93,16 +94,23 @@ def text_log(game: Game, words=None) -> str:
         elif kind == "sits out":
             out.append("    " + _("{city} gives up a {kind} token and sits out the {event}").format(
                 city=city[event['seat']], kind=event["kind"], event=event["at"]))
+        elif kind == "faces once":
+            out.append("    " + _("{city} gives up a {kind} token and faces each city once at the {event}").format(
+                city=city[event['seat']], kind=event["kind"], event=event["at"]))
     return printable("\n".join(out), keep_newlines=True) + "\n"
 
 
-def score_table(categories, names_shown, pads, winner_names) -> str:
+def score_table(categories, names_shown, pads, winner_names, teams=None) -> str:
+    """The score pad, each team's total under it when the rules make teams, and the winners."""
     n = names()
     headers = [_("Category")] + list(names_shown)
     rows = [[n.score(cat)] + [str(p[cat]) for p in pads] for cat in categories]
     rows.append([_("total")] + [str(sum(p.values())) for p in pads])
     winners = printable(", ".join(n.city(w) for w in winner_names))
-    return render_table(headers, rows) + "\n" + ngettext("Winner: {names}", "Winners: {names}",
+    team_rows = [[printable(" & ".join(n.city(p) for p in t["players"])), str(t["total"]), str(t["coins"])]
+                 for t in teams or ()]
+    shown_teams = "\n" + render_table([_("Team"), _("total"), _("coins")], team_rows) if team_rows else ""
+    return render_table(headers, rows) + shown_teams + "\n" + ngettext("Winner: {names}", "Winners: {names}",
                                                           len(winner_names)).format(names=winners) + "\n"
 
 
@@ -110,8 +118,9 @@ def final_text(game: Game) -> str:
     pads = game.scores()
     n = names()
     shown = [f"{n.city(c.name)} ({n.city(c.side.wonder)} {c.side.side})" for c in game.cities]
+    teams = team_results(game.tables.rules, [c.name for c in game.cities], pads, game.cities)
     return "\n" + _("Final scores") + "\n" + score_table(game.tables.rules.score_pad, shown, pads,
-                                                         [game.cities[i].name for i in game.winners()])
+                                                         [game.cities[i].name for i in game.winners()], teams)
 
 
 def final_json(game: Game, bots) -> str:
@@ -121,5 +130,8 @@ def final_json(game: Game, bots) -> str:
                          "total": sum(pad.values())} for c, pad in zip(game.cities, pads)],
             "winners": [game.cities[i].name for i in game.winners()],
             "log": [e for e in game.log if e["event"] != "choice"]}
+    teams = team_results(game.tables.rules, [c.name for c in game.cities], pads, game.cities)
+    if teams is not None:
+        data["teams"] = teams
     return json.dumps(data, indent=2) + "\n"
 

@@ -41,9 +41,14 @@ def rules_summary(ruleset: RuleSet) -> str:
         out.append(_("Coins a city does not pay become {kind} tokens (the city chooses)").format(kind=r.debt)
                    if r.debt_by_choice else
                    _("Coins a city cannot pay become {kind} tokens").format(kind=r.debt))
-    for kind, event in r.sit_out:
-        out.append(_("A holder of a {kind} token sits out the next {event} (and gives the token up)")
+    for kind, event, once in r.sit_out:
+        out.append((_("A holder of a {kind} token faces each city once at the next {event} (and gives the token up)")
+                    if once else _("A holder of a {kind} token sits out the next {event} (and gives the token up)"))
                    .format(kind=kind, event=event))
+    if r.team_size:
+        out.append(_("Teams of {size} seated side by side: a team scores its players' total").format(size=r.team_size))
+    for event in r.partners_face_other:
+        out.append(_("At {event}, a city faces its other neighbour in place of a partner").format(event=event))
     out.append(_("Score pad: {lines}").format(lines=", ".join(n.score(c) for c in r.score_pad)))
     if r.stage_points_category:
         out.append("  " + _("points of wonder stages count as {line}").format(line=n.score(r.stage_points_category)))

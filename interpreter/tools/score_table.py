@@ -12,6 +12,7 @@ import re
 from ..diagnostics import did_you_mean
 from ..engine.city import City
 from ..engine.scoring import score_city, winners
+from ..engine.teams import team_results
 from ..i18n import names
 
 FIELDS = {"name": str, "wonder": str, "side": str, "stages": int, "coins": int, "military": list, "cards": list}
@@ -150,5 +151,9 @@ def score_table_data(tables, data) -> dict:
     pads = [score_city(tables, c, cities[(i + 1) % n], cities[(i - 1) % n], everyone=cities,
                        age_number=last.number, age_victory=last.victory) for i, c in enumerate(cities)]
     best = winners(tables.rules, pads, cities)
-    return {"players": [{"name": c.name, **pad, "total": sum(pad.values())} for c, pad in zip(cities, pads)],
-            "winners": [cities[i].name for i in best]}
+    result = {"players": [{"name": c.name, **pad, "total": sum(pad.values())} for c, pad in zip(cities, pads)],
+              "winners": [cities[i].name for i in best]}
+    teams = team_results(tables.rules, [c.name for c in cities], pads, cities)
+    if teams is not None:
+        result["teams"] = teams
+    return result

@@ -1,0 +1,97 @@
+"""Teams (`teams of N seated side by side`) and whom a city faces at an event.
+
+With teams, seats 0 .. N-1 are the first team, the next N seats the second, and so on:
+partners sit side by side.  A team's score is the sum of its players' totals, and the
+winners are every player of the best team (ties broken as the rules say, on the team's
+coins).  Whom a city faces in an event's `for each neighbour` triggers follows three
+rules statements: `sit out` (the holder is skipped, its neighbours face the nearest city
+that takes part), `partners face their other neighbour instead` (a partner's place is
+taken by the other neighbour: two meetings with it) and `face each city once` (a holder
+and the cities it faces meet at most once).
+"""
+
+from __future__ import annotations
+
+
+def team_of(rules, seat: int) -> int | None:
+    """The team of a seat (0 for the first), None without teams."""
+    return None if rules.team_size is None else seat // rules.team_size
+
+
+def are_partners(rules, seat: int, other: int) -> bool:
+    return rules.team_size is not None and seat != other and seat // rules.team_size == other // rules.team_size
+
+
+def partners(rules, seat: int, players: int) -> list[int]:
+    """The other seats of `seat`'s team (none without teams)."""
+    return [s for s in range(players) if are_partners(rules, seat, s)]
+
+
+def team_counts_refused(tables, players: int) -> str | None:
+    """Why `players` cannot play these rules' teams (None when they can): the players must
+    make at least two whole teams."""
+    size = tables.rules.team_size
+    if size is None or (players % size == 0 and players // size >= 2):
+        return None
+    rules = tables.rules
+    seated = {*range(rules.min_players, rules.max_players + 1), *(t.players for t in tables.ruleset.tables)}
+    counts = sorted(n for n in seated if n % size == 0 and n // size >= 2)
+    return (f"the team game (teams of {size}) plays with {', '.join(map(str, counts)) or 'no number of'} "
+            f"players, not {players}")
+
+
+def faced(game, seat: int, event: str, sitting, once) -> tuple:
+    """The cities `seat` faces in `event`'s `for each neighbour` triggers, a city listed
+    twice when it is faced twice.  `sitting`, `once`: the seats that sit the event out and
+    those that face each city once at it (None when none)."""
+    rules = game.tables.rules
+    if sitting:
+        n = len(game.cities)
+        left = next((game.cities[(seat + k) % n] for k in range(1, n) if (seat + k) % n not in sitting), None)
+        right = next((game.cities[(seat - k) % n] for k in range(1, n) if (seat - k) % n not in sitting), None)
+        if left is None:
+            return ()
+        cities = (left,) if left is right else (left, right)
+    else:
+        cities = game.neighbours(seat)
+    if event in rules.partners_face_other:
+        others = [c for c in cities if not are_partners(rules, seat, c.seat)]
+        cities = tuple(others[0] if are_partners(rules, seat, c.seat) else c for c in cities) if others else ()
+    if once:
+        kept = []
+        for city in cities:
+            if not ((seat in once or city.seat in once) and city in kept):
+                kept.append(city)
+        cities = tuple(kept)
+    return cities
+
+
+def team_totals(rules, pads: list[dict[str, int]], cities, players: int) -> list[tuple[list[int], int, int]]:
+    """(seats, summed total, summed coins) of each team, in seat order."""
+    size = rules.team_size
+    out = []
+    for first in range(0, players - players % size, size):
+        seats = list(range(first, first + size))
+        out.append((seats, sum(sum(pads[s].values()) for s in seats), sum(cities[s].coins for s in seats)))
+    return out
+
+
+def team_winners(rules, pads, cities, players: int) -> list[int]:
+    """Every seat of the best team or teams (the team's coins break a tie when the rules
+    break ties on coins)."""
+    teams = team_totals(rules, pads, cities, players)
+    top = max(total for _seats, total, _coins in teams)
+    best = [t for t in teams if t[1] == top]
+    if "coins" in rules.tie_break and len(best) > 1:
+        most = max(coins for _seats, _total, coins in best)
+        best = [t for t in best if t[2] == most]
+    return [s for seats, _total, _coins in best for s in seats]
+
+
+def team_results(rules, names: list[str], pads, cities) -> list[dict] | None:
+    """Each team's players (by name), summed total and coins, for the score pad and the
+    records; None without teams."""
+    if rules.team_size is None:
+        return None
+    return [{"players": [names[s] for s in seats], "total": total, "coins": coins}
+            for seats, total, coins in team_totals(rules, pads, cities, len(names))]

@@ -163,7 +163,7 @@ class RuleModel:
         return found
 
     def race_tokens(self, city, left, right, everyone, age_index: int, turn: int, until: int,
-                    shields: int) -> float:
+                    shields: int) -> float | None:
         """The military token value `city`, with `shields` now, may expect at the end of age
         `until`: its neighbours' shields as now plus what they may still add (shield_gain),
         its own plus what it may add after this turn.  None when the rules' triggers read more

@@ -122,15 +122,19 @@ def response(args) -> None:
     """Base vs variant for each field: the measure per city (or of the one search seat)."""
     variant = tuple(args.variant)
     wanted = args.fields.split(",")
-    base_w, variant_w = (weights_for(()), weights_for(variant)) if "adaptive" in wanted else (None, None)
+    base_w, variant_w = (weights_for(()), weights_for(variant)) if {"adaptive", "basefit"} & set(wanted) \
+        else (None, None)
     search = f"mcts:iterations={args.iterations}"
     fields = [("heuristic", ["heuristic"] * 4, ["heuristic"] * 4, args.games, None),
               ("adaptive", [("adaptive", base_w)] * 4, [("adaptive", variant_w)] * 4, args.games, None),
+              # the part of the response that needs no fit: the base rules' weights under the variant
+              ("adaptive, base fit both sides", [("adaptive", base_w)] * 4, [("adaptive", base_w)] * 4, args.games,
+               None),
               (f"{search} among 3 heuristic", [search] + ["heuristic"] * 3, [search] + ["heuristic"] * 3,
                args.search_games, 0)]
     records = Records(args.record)
     print(f"variant {' + '.join(variant)}; measure {args.measure} per city; {PLAYERS} players")
-    for (name, specs_a, specs_b, games, only), key in zip(fields, ("heuristic", "adaptive", "search")):
+    for (name, specs_a, specs_b, games, only), key in zip(fields, ("heuristic", "adaptive", "basefit", "search")):
         if games <= 0 or key not in wanted:
             continue
         start = time.perf_counter()
@@ -198,7 +202,9 @@ def main() -> None:
     parser.add_argument("--measure", default="cards:green", help="cards:COLOUR, coins or stages")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--search-games", type=int, default=60, help="games a side for the search bot (0: none)")
-    parser.add_argument("--fields", default="heuristic,adaptive,search", help="which of these to measure")
+    parser.add_argument("--fields", default="heuristic,adaptive,search",
+                        help="which of these to measure (and basefit: four adaptive with the base rules' weights "
+                             "on both sides)")
     parser.add_argument("--iterations", type=int, default=200, help="the search bot's iterations")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--record", help="a JSON-lines file keeping the search bot's games (reused, added to)")

@@ -38,8 +38,9 @@ def test_the_same_seed_fits_the_same_weights_and_another_seed_others():
     first = train("--seed", "7", "--generations", "2")
     again = train("--seed", "7", "--generations", "2")
     other = train("--seed", "8", "--generations", "2")
-    assert first["weights"] == again["weights"]
-    assert first["weights"] != other["weights"]
+    assert (first["weights"], first["check"]) == (again["weights"], again["check"])
+    # (the acceptance check may keep the starting weights for both seeds: then its games differ)
+    assert (first["weights"], first["check"]) != (other["weights"], other["check"])
     assert first["generations"] == 2 and first["games"] > 0
 
 
@@ -92,6 +93,7 @@ def _planted(text: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("text, reason", [
     ("not json at all", "not a fit this version of wonders wrote"),
     ('{"format": "pickle", "version": 1}', "its format is 'pickle'"),
+    ('{"format": "wonders-adaptive-fit", "version": 2}', "its version is 2, not 3"),     # an older wonders'
     ("[1, 2, 3]", "it is not a JSON object"),
 ])
 def test_a_file_it_did_not_write_is_refused_with_a_warning_and_fitted_again(text, reason):
@@ -116,16 +118,45 @@ def test_every_field_is_validated():
     good = {"format": FORMAT, "version": VERSION, "key": "k", "players": 4, "seed": 0, "generations": 3,
             "reference": "heuristic",
             "games": 10, "games_per_candidate": 2, "stopped": "", "names": list(NAMES),
-            "weights": [1.0] * len(NAMES), "rules": "r", "seconds": 1.5, "history": [0.1, 0.2, 0.3]}
+            "weights": [1.0] * len(NAMES), "rules": "r", "seconds": 1.5, "history": [0.1, 0.2, 0.3],
+            "check": {"games": 400, "gain": 0.02, "half": 0.04, "kept": "fit"}}
     assert validate(good, "k") == [1.0] * len(NAMES)
+    assert validate({**good, "check": None}, "k") == [1.0] * len(NAMES)      # stopped by Ctrl-C: no check
     bad = [("version", 99), ("key", "other"), ("names", ["a"]), ("weights", [1.0]),
            ("weights", [float("nan")] + [1.0] * (len(NAMES) - 1)), ("weights", ["1"] * len(NAMES)),
            ("weights", [1e9] * len(NAMES)), ("players", -1), ("seed", "0"), ("generations", True),
            ("stopped", "maybe"), ("rules", 3), ("reference", None), ("seconds", -1), ("seconds", "1"), ("history", [0.1]),
-           ("history", [0.1, 0.2, float("inf")]), ("history", None)]
+           ("history", [0.1, 0.2, float("inf")]), ("history", None), ("check", "fit"),
+           ("check", {"games": 400, "gain": 0.02, "half": 0.04, "kept": "both"}),
+           ("check", {"games": 400, "gain": float("nan"), "half": 0.04, "kept": "fit"}),
+           ("check", {"games": 400, "gain": 0.02, "kept": "fit"})]
     for field, value in bad:
         with pytest.raises(ValueError):
             validate({**good, field: value}, "k")
+
+
+def test_the_acceptance_check_keeps_the_starting_weights_unless_the_fit_beats_them():
+    from interpreter.bots import fitting
+    from interpreter.bots.weighing import SIZE, start_weights
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    fitting._WORKER["tables"] = compile_rules(check_paths(None, []).ruleset)
+    serial = lambda tasks: [fitting._task(t) for t in tasks]       # noqa: E731 - the fit's own map, one process
+    start, worst = start_weights(), [-1.0] * SIZE                 # -1: every part of a move counted against it
+    same = fitting.accept(serial, 3, start, start, None, 0, 6)
+    assert same == {"games": 12, "gain": 0.0, "half": 0.0, "kept": "start"}    # a tie is not a win
+    assert fitting.accept(serial, 3, worst, start, None, 0, 6)["kept"] == "start"
+    better = fitting.accept(serial, 3, start, worst, None, 0, 6)
+    assert better["kept"] == "fit" and better["gain"] > 0
+
+
+def test_train_reports_the_acceptance_check_and_keeps_it_in_the_cache():
+    data = train()
+    stored = json.loads(Path(data["file"]).read_text())
+    assert stored["check"] == data["check"] and data["check"]["games"] == 2 * 5 * 2
+    if data["check"]["kept"] == "start":
+        from interpreter.bots.weighing import start_weights
+        assert stored["weights"] == start_weights()
 
 
 def test_a_variant_is_fitted_against_the_fit_of_the_rules_without_it_fitted_first_if_need_be():

@@ -20,7 +20,8 @@ from pathlib import Path
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
-VERSION = 2         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit
+VERSION = 3         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
+                    # 3: military weighed as the race is likely to end, the acceptance check kept
 ENV = "WONDERS_CACHE_DIR"
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)
@@ -92,6 +93,14 @@ def validate(data, key: str) -> list[float]:
         raise ValueError("'rules' is not the rules' name")
     if not isinstance(data.get("reference"), str):
         raise ValueError("'reference' is not the key of a fit or 'heuristic'")
+    check = data.get("check")
+    if check is not None:
+        if not isinstance(check, dict) or set(check) != {"games", "gain", "half", "kept"} \
+                or check["kept"] not in ("fit", "start") or isinstance(check["games"], bool) \
+                or not isinstance(check["games"], int) or not all(
+                    isinstance(check[k], (int, float)) and not isinstance(check[k], bool) and math.isfinite(check[k])
+                    for k in ("gain", "half")):
+            raise ValueError("'check' is not an acceptance check (games, gain, half, kept)")
     seconds = data.get("seconds")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 10 ** 7:
         raise ValueError(f"'seconds' is {seconds!r}, not a time")
@@ -130,7 +139,7 @@ def save(tables, players: int, result, seed: int, reference: str = "heuristic") 
             "games_per_candidate": result.games_per_candidate,
             "seconds": round(result.seconds, 1), "stopped": result.stopped,
             "names": list(NAMES), "weights": [float(w) for w in result.weights],
-            "history": [round(h, 4) for h in result.history]}
+            "history": [round(h, 4) for h in result.history], "check": result.check}
     path = folder / f"{key}.json"
     write_atomic(path, json.dumps(data, indent=1) + "\n")
     _memo[key] = list(result.weights)

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from .weighing import SIZE, WeighedBot, start_weights
 
 GAMES = 40            # games per candidate and generation (half against each field)
+CHECK = 5             # the acceptance check plays CHECK times a candidate's games of a generation, twice
 MARGIN = 0.3          # share of the reward given by the score margin
 MARGIN_SCALE = 20.0   # points of margin that count as a whole win or loss
 BOUNDS = (-1.0, 5.0)  # a weight outside this is clipped: a part worth more than five times its
@@ -50,6 +51,7 @@ class FitResult:
     stopped: str = ""                # "" (all generations), "budget" or "interrupted"
     history: list[float] = field(default_factory=list)   # the mean reward of each generation
     interruption: BaseException | None = None            # the Ctrl-C (or SIGTERM) that stopped it
+    check: dict | None = None                            # the acceptance check (`accept`), if it ran
 
 
 # ---------------------------------------------------------------- the workers
@@ -101,6 +103,26 @@ def _task(args):
     return play_games(_WORKER["tables"], players, candidate, incumbent, reference, games)
 
 
+def accept(map_tasks, players: int, fitted, start, reference, seed: int, games: int) -> dict:
+    """The acceptance check: the fitted weights and the starting weights each play the same
+    fresh games (seeds no generation played, each seat in turn) in one seat against three
+    players of the reference (the heuristic bot when `reference` is None); the fit is kept
+    only if its mean reward beats the start's on those paired games.  Returns what it found:
+    the games, the mean gain of the fit over the start (reward) and its 95 % half-width, and
+    which weights are kept ("fit" or "start")."""
+    plan = [(seed_, seat, "reference") for seed_, seat, _field in schedule(seed, 10 ** 5, players, games)]
+    halves = [plan[: len(plan) // 2], plan[len(plan) // 2:]]
+    tasks = [(players, list(weights), list(start), reference, part) for weights in (fitted, start) for part in halves]
+    outcomes = list(map_tasks(tasks))
+    mine = [r for part in outcomes[:2] for r in part]
+    theirs = [r for part in outcomes[2:] for r in part]
+    gains = [a - b for a, b in zip(mine, theirs)]
+    mean = sum(gains) / len(gains)
+    spread = (sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)) ** 0.5
+    return {"games": 2 * len(plan), "gain": round(mean, 4), "half": round(1.96 * spread / len(gains) ** 0.5, 4),
+            "kept": "fit" if mean > 0 else "start"}
+
+
 def schedule(seed: int, generation: int, players: int, games: int = GAMES) -> list[tuple[int, int, str]]:
     """The games every candidate of a generation plays: seeds drawn from the fit's seed and the
     generation's number, each seat in turn, the two fields alternating."""
@@ -117,13 +139,16 @@ def bounded_mean(strategy) -> list[float]:
 
 
 def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: float = 240.0,
-        workers: int | None = None, games: int = GAMES, on_generation=None, reference=None) -> FitResult:
+        workers: int | None = None, games: int = GAMES, on_generation=None, reference=None,
+        check: bool = True) -> FitResult:
     """Fit the weights for `tables` at `players` players, against `reference` (weights: the
     fit of the rules without their variants; None: the heuristic bot) and self-play, from
     `reference` (or the heuristic's weighing).  `on_generation(done, total, result)`
     is called after each generation (a progress bar).  Stops after `generations`, or before a
-    generation that would end past `budget` seconds (at the pace so far), or on Ctrl-C,
-    keeping the mean reached."""
+    generation that would end past `budget` seconds (at the pace so far, the acceptance check's
+    time left), or on Ctrl-C, keeping the mean reached.  Then, unless stopped by Ctrl-C or
+    `check` is False, the acceptance check (`accept`) keeps the starting weights if the fit
+    does not beat them."""
     with warnings.catch_warnings():          # cma warns that it cannot plot without matplotlib
         warnings.simplefilter("ignore")
         import cma
@@ -139,6 +164,10 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
                                initargs=(pickle.dumps(tables),)) if workers > 1 else None
     if pool is None:
         _WORKER["tables"] = tables
+    map_tasks = (lambda tasks: pool.map(_task, tasks)) if pool else (lambda tasks: [_task(t) for t in tasks])
+    # the check plays 2 * CHECK * games games, a generation 12 candidates' games (popsize):
+    # the fit leaves it that share of a generation's time within the budget
+    check_share = 2 * CHECK / strategy.popsize
     try:
         for generation in range(generations):
             candidates = strategy.ask()
@@ -146,7 +175,7 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
             plan = schedule(seed, generation, players, games)
             halves = [plan[: len(plan) // 2], plan[len(plan) // 2:]] if workers > 1 else [plan]
             tasks = [(players, [float(x) for x in c], incumbent, reference, part) for c in candidates for part in halves]
-            outcomes = list(pool.map(_task, tasks)) if pool else [_task(t) for t in tasks]
+            outcomes = list(map_tasks(tasks))
             per = len(halves)
             # summed game by game in the plan's order, whatever the split: the same fit on any
             # number of workers
@@ -160,9 +189,14 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
             result.seconds = time.perf_counter() - start
             if on_generation is not None:
                 on_generation(generation + 1, generations, result)
-            if result.seconds * (generation + 2) / (generation + 1) > budget and generation + 1 < generations:
+            pace = result.seconds / (generation + 1)
+            if result.seconds + pace * (1 + check_share) > budget and generation + 1 < generations:
                 result.stopped = "budget"
                 break
+        if result.generations and check:
+            result.check = accept(map_tasks, players, result.weights, start_at, reference, seed, CHECK * games)
+            if result.check["kept"] == "start":
+                result.weights = list(start_at)
     except KeyboardInterrupt as err:
         result.stopped, result.interruption = "interrupted", err
     finally:

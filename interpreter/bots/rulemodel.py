@@ -9,7 +9,7 @@ from ..engine.city import City
 from ..engine.quantities import Where, evaluate, holds
 from ..engine.scoring import score_city
 from ..syntax import ast
-from .reads import quantities, reads
+from .reads import facts, quantities, reads
 
 _NEAR = {"own", "left", "right", "neighbour"}
 _PROBE = 600            # coins or token value added to an empty city to read a score line's rate
@@ -47,6 +47,14 @@ class RuleModel:
         for i in range(len(self.ages)):
             numbers = {a.number for a in self.ages[i:]}
             self.cards_from.append([c for c in tables.cards if c.age in numbers and self._dealt(c)])
+        # each age's shield cards as dealt here: (their share of the age's cards, their mean shields)
+        self.shield_cards = []
+        for age in self.ages:
+            dealt = [c for c in tables.cards if c.age == age.number and self._dealt(c)]
+            shields = [facts(c, tables).shields for c in dealt if facts(c, tables).shields > 0]
+            self.shield_cards.append((len(shields) / max(1, len(dealt)), sum(shields) / max(1, len(shields))))
+        self._gains: dict[tuple[int, int, int], dict[int, float]] = {}
+        self._race_memo: dict[tuple, float] = {}
         self.symbol_share = [sum(1 for c in cards if any(isinstance(e, ast.Science) for e in c.static))
                              / max(1, len(cards)) for cards in self.cards_from]
         # demand[i][r][k]: the share of the cards from age i on whose cost asks for more than k units of r
@@ -132,11 +140,58 @@ class RuleModel:
         """Turns left in the game after the current one."""
         return self.ages[age_index].turns - turn + sum(a.turns for a in self.ages[age_index + 1:])
 
-    def tokens(self, city, left, right, everyone, age_index: int, shields: int | None = None) -> int:
+    def shield_gain(self, age_index: int, turn: int, until: int) -> dict[int, float]:
+        """The shields a city may still add from this turn (its own included) to the end of
+        age `until`, as {shields: probability}: each build a shield card as often as the
+        age's cards are (shield_cards), of the age's mean shields; chances under 0.5 % dropped."""
+        key = (age_index, turn, until)
+        found = self._gains.get(key)
+        if found is None:
+            found = {0: 1.0}
+            for i in range(age_index, until + 1):
+                builds = self.ages[i].turns - (turn - 1 if i == age_index else 0)
+                share, mean = self.shield_cards[i]
+                step = max(1, round(mean))
+                for _ in range(max(0, builds) if share else 0):
+                    grown: dict[int, float] = {}
+                    for shields, p in found.items():
+                        grown[shields] = grown.get(shields, 0.0) + p * (1 - share)
+                        grown[shields + step] = grown.get(shields + step, 0.0) + p * share
+                    found = {k: p for k, p in grown.items() if p >= 0.005}
+            total = sum(found.values())
+            found = self._gains[key] = {k: p / total for k, p in found.items()}
+        return found
+
+    def race_tokens(self, city, left, right, everyone, age_index: int, turn: int, until: int,
+                    shields: int) -> float | None:
+        """The military token value `city`, with `shields` now, may expect at the end of age
+        `until`: its neighbours' shields as now plus what they may still add (shield_gain),
+        its own plus what it may add after this turn.  None when the rules' triggers read more
+        than shields (then the race cannot be played out on shields alone)."""
+        if self._tokens_memo is None:
+            return None
+        key = (age_index, turn, until, shields, left.shields, right.shields)
+        found = self._race_memo.get(key)
+        if found is not None:
+            return found
+        own = shields + round(sum(k * p for k, p in self.shield_gain(age_index, turn + 1, until).items()))
+        gains = self.shield_gain(age_index, turn, until)
+        found = self._race_memo[key] = sum(
+            pl * pr * self.tokens(city, left, right, everyone, until, own, left.shields + gl, right.shields + gr)
+            for gl, pl in gains.items() for gr, pr in gains.items())
+        return found
+
+    def tokens(self, city, left, right, everyone, age_index: int, shields: int | None = None,
+               left_shields: int | None = None, right_shields: int | None = None) -> int:
         """The military token value `city` would take at the end of age `age_index` if the
-        shields were as now (its own replaced by `shields` when given), by the rules' triggers."""
+        shields were as now (its own replaced by `shields` when given, its neighbours' by
+        `left_shields` and `right_shields`), by the rules' triggers."""
         age = self.ages[age_index]
         own = city.shields if shields is None else shields
+        if left_shields is not None and left_shields != left.shields:
+            left = WithShields(left, left_shields)
+        if right_shields is not None and right_shields != right.shields:
+            right = WithShields(right, right_shields)
         memo = self._tokens_memo
         if memo is not None:
             key = (age_index, own, left.shields, right.shields)

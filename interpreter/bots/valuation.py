@@ -29,6 +29,8 @@ class Appraisal(NamedTuple):
     chains: float = 0.0          # the price of later cards this one makes free
     powers: float = 0.0          # free builds, an extra card, a card from the discard pile
     science: float = 0.0         # science symbols at the game's end, with the symbols still likely to come
+    race: float = 0.0            # military tokens at this age's end, the shields as they are likely to be then
+    race_later: float = 0.0      # the same at the later ages' ends (rulemodel.race_tokens)
 
 
 ZERO = Appraisal()
@@ -51,6 +53,7 @@ class Appraiser:
         self.everyone = tuple(game.cities)
         self.age_index = game.age_index
         self._age = game.age
+        self.turn = game.turn
         self.builds_left = self.model.turns_after(game.age_index, game.turn) + 1
         self._base = None
         self._effects: dict[tuple[str, int], tuple] = {}
@@ -159,15 +162,18 @@ class Appraiser:
             for action in known.coin_actions:
                 value = per_value(action.amount, action.per, where)
                 gained += value if isinstance(action, ast.GainCoins) else -value
-        military = later = 0.0
+        military = later = race = race_later = 0.0
         if known.shields:
             rate, shields = model.token_rate, city.shields + known.shields
             for i in range(self.age_index, len(model.ages)):
                 gain = (self._tokens_at(i, shields) - self._tokens_at(i, None)) * rate
+                raced = self._race_at(i, shields)
+                raced = gain if raced is None else (raced - self._race_at(i, city.shields)) * rate
                 if i == self.age_index:
-                    military = gain
+                    military, race = gain, raced
                 else:
                     later += gain
+                    race_later += raced
         production = self._production(known) if known.produces else 0.0
         trade = self._trade(known) if known.trades else 0.0
         chains = 0.0
@@ -181,10 +187,12 @@ class Appraiser:
             powers += self._discounts(known)
         if known.gives_defeats:
             later += self._defeats_given()
+            race_later += self._defeats_given()
         if known.kept or known.others or known.city_powers:
             points += self._city_effects(known, source, kind == "build")
         science = self._science(known) if known.science else 0.0
-        return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science),
+        return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science, race,
+                          race_later),
                 gained, coins_paid(self.game, self.seat, source))
 
     # ------------------------------------------------------------ parts
@@ -195,6 +203,12 @@ class Appraiser:
             found = self._tokens[key] = self.model.tokens(self.city, *self.foes, self.everyone,
                                                           age_index, shields)
         return found
+
+    def _race_at(self, age_index: int, shields: int) -> float | None:
+        """The token value expected at the end of age `age_index` with `shields` now, the
+        neighbours' and the city's own shields still to come counted (rulemodel.race_tokens)."""
+        return self.model.race_tokens(self.city, self.left, self.right, self.everyone, self.age_index, self.turn,
+                                      age_index, shields)
 
     def _have(self, r: int) -> float:
         city = self.city

@@ -10,9 +10,10 @@ from __future__ import annotations
 from .base import Bot
 from .valuation import weigh_options
 
-# The valuation's parts (valuation.Appraisal, whose `coins` is kept apart by `parts`), then
-# the coins the move gains less what it pays ("cash").
-PARTS = ("points", "military", "military_later", "production", "trade", "chains", "powers", "science", "cash")
+# The valuation's parts (valuation.Appraisal, whose `coins` is kept apart by `parts`; its
+# military tokens as the race is likely to end, not as the shields stand now), then the
+# coins the move gains less what it pays ("cash").
+PARTS = ("points", "race", "race_later", "production", "trade", "chains", "powers", "science", "cash")
 # The fitted vector: each part's weight at the first age, then at the last age; then the
 # bonus for building a wonder stage (in points).
 NAMES = tuple(f"{p}@first" for p in PARTS) + tuple(f"{p}@last" for p in PARTS) + ("stage bonus",)
@@ -59,11 +60,10 @@ class WeighedBot(Bot):
         n = len(PARTS)
         late = view.age_index / max(1, len(view.ages) - 1)
         weights = [w[i] * (1 - late) + w[n + i] * late for i in range(n)]
-        if view.turns_left > 1:                    # this age's tokens are surer on its last turn
-            weights[1] *= 0.8
         appraiser = view.appraiser()
-        # the Appraisal's parts in its order; its `coins` (always 0 from `parts`) weighs nothing
-        effect_weights = (weights[0], 0.0, *weights[1:-1])
+        # the Appraisal's parts in its order: its `coins` (always 0 from `parts`) and its military
+        # as the shields stand now weigh nothing (the race stands for them)
+        effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:-1], weights[1], weights[2])
         values = weigh_options(appraiser, options, effect_weights, appraiser.model.coin_rate * weights[-1],
                                stage=w[2 * n])
         return [value + self.rng.random() * 0.01 for value in values]

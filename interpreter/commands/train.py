@@ -51,10 +51,15 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
         click.echo(json.dumps({"rules": tables.rules.name, "variants": list(variants), "players": players,
                                "file": str(path), "seed": seed, "generations": result.generations,
                                "games": result.games, "seconds": round(result.seconds, 1),
-                               "stopped": result.stopped, "weights": weights}, indent=1))
+                               "stopped": result.stopped, "check": result.check, "weights": weights}, indent=1))
         return
     click.echo(f"{tables.rules.name}{''.join(' + ' + v for v in variants)}, {players} players: "
                f"{result.generations} generations, {result.games} games, {result.seconds:.0f} s")
+    if result.check is not None:
+        c = result.check
+        verdict = "the fit kept" if c["kept"] == "fit" else "it did not beat them: the starting weights kept"
+        click.echo(f"acceptance check, {c['games']} games: the fit against the starting weights "
+                   f"{c['gain']:+.3f} reward (+-{c['half']:.3f}); {verdict}")
     click.echo(f"kept in {path}")
     for name, value in weights.items():
         click.echo(f"  {name:22s} {value:7.3f}")

@@ -1,0 +1,77 @@
+"""The military race the adaptive bot weighs (rulemodel.race_tokens, Appraisal.race): the
+tokens a city may expect at an age's end with its neighbours' shields as they are likely to
+be then, read from the rules (the age's shield cards as dealt, the age-end triggers, the
+token values), not from the shields as they stand."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from interpreter.bots.rulemodel import rule_model
+from interpreter.bots.valuation import Appraiser
+from interpreter.check.load import check_paths
+from interpreter.compile import compile_rules
+from interpreter.engine.game import Game
+
+
+@lru_cache(maxsize=None)
+def rules(*variants):
+    return compile_rules(check_paths(None, list(variants)).ruleset)
+
+
+def shield_card_worth(tables, seed=0):
+    """(military as the shields stand, the race) of a shield card in seat 0's first hand, the
+    first seed from `seed` on whose first hand holds one."""
+    for s in range(seed, seed + 50):
+        game = Game(tables, 4, seed=s)
+        appraiser = Appraiser(game, 0)
+        for card in game.hands[0]:
+            worth = appraiser.card_worth(card)
+            if worth.military:
+                return worth
+    raise AssertionError("no shield card in 50 first hands")
+
+
+def test_the_shields_still_to_come_are_read_from_the_ages_cards():
+    model = rule_model(rules(), 4)
+    dealt = [(share, mean) for share, mean in model.shield_cards]
+    assert all(0 < share < 1 and mean >= 1 for share, mean in dealt)
+    assert [round(mean) for _share, mean in dealt] == sorted(round(mean) for _share, mean in dealt)  # stronger later
+    whole_age = model.shield_gain(0, 1, 0)
+    assert sum(whole_age.values()) == pytest.approx(1.0)
+    share, mean = dealt[0]
+    expected = sum(k * p for k, p in whole_age.items())
+    assert expected == pytest.approx(share * model.ages[0].turns * round(mean), rel=0.05)
+    last_turn = model.shield_gain(0, model.ages[0].turns, 0)
+    assert sum(k * p for k, p in last_turn.items()) < expected            # fewer builds left, fewer shields
+    to_the_end = model.shield_gain(0, 1, len(model.ages) - 1)
+    assert sum(k * p for k, p in to_the_end.items()) > 3 * expected       # later ages' cards carry more
+
+
+def test_a_shield_at_the_start_is_worth_less_in_the_race_than_against_the_shields_as_they_stand():
+    worth = shield_card_worth(rules())
+    # with every city at 0 shields, one more wins both neighbours as things stand; in the
+    # race they may build shields too, and the later ages' races are far from decided
+    assert 0 < worth.race < worth.military
+    assert 0 < worth.race_later < worth.military_later
+
+
+def test_the_race_reads_the_token_values_of_the_rules_and_their_variants():
+    plain = shield_card_worth(rules())
+    harsh = shield_card_worth(rules("harsh-defeats"))        # a defeat costs 3, not 1
+    assert harsh.race > plain.race and harsh.race_later > plain.race_later
+
+
+def test_a_race_already_lost_by_far_gives_a_shield_no_worth_this_age():
+    tables = rules()
+    game = Game(tables, 4, seed=0)
+    for city in game.neighbours(0):
+        city.shields += 20                   # out of reach in the first age
+    model = rule_model(tables, 4)
+    city = game.cities[0]
+    left, right = game.neighbours(0)
+    now = model.race_tokens(city, left, right, tuple(game.cities), 0, 1, 0, city.shields)
+    more = model.race_tokens(city, left, right, tuple(game.cities), 0, 1, 0, city.shields + 1)
+    assert now == more < 0

@@ -15,12 +15,14 @@ from .model import RuleSet
 
 def known_names(ruleset: RuleSet) -> dict[str, set[str]]:
     """The names of each kind a translation may translate, as the content spells them."""
+    from ..access.notation import SECTIONS
     v = ruleset.vocabulary
     wonders = {w.name for w in ruleset.wonders}
     return {"card": {c.name for c in ruleset.cards}, "wonder": wonders, "city": set(wonders),
             "resource": set(v.resources), "color": set(v.colors), "kind": set(v.colors),
             "symbol": set(v.symbols), "score": set(ruleset.rules.score_pad),
-            "neutral": {n.name for t in ruleset.tables for n in t.neutrals}}
+            "neutral": {n.name for t in ruleset.tables for n in t.neutrals},
+            "notation": set(SECTIONS["words"])}
 
 
 def locale_files(folder: Path, shown: str) -> list[tuple[Path, str]]:

@@ -25,6 +25,7 @@ KINDS = {
     "symbol": "science symbol",
     "score": "score pad line (score category)",
     "neutral": "neutral city of a table for few players",
+    "notation": "word of the accessible notation's labels (by its field in the table's [words])",
 }
 
 
@@ -140,6 +141,10 @@ class Names:
 
     def score(self, name: str) -> str:
         return self.get("score", name)
+
+    def notation(self, field: str, english: str) -> str:
+        """A word of the accessible notation's labels (`english`: the table's own)."""
+        return self._to.get(("notation", field), english)
 
     def kind(self, color: str) -> str | None:
         return self._to.get(("kind", color))

@@ -41,6 +41,29 @@ def test_shipped_check_lists_the_names_the_rulebook_does_not_give():
     assert " --> content/locales/nl.po:1:1" in result.stdout
 
 
+def test_the_packs_names_stay_english_and_the_check_lists_them():
+    """The Dutch rulebook names nothing the Leaders and Cities packs add: their translation
+    files translate nothing (no invented names), and W1602 lists every name, a file each."""
+    from interpreter.check.translations import translation_files
+    from interpreter.i18n.content_names import read_entries
+    result = run_cli("check", "--expansion", "leaders", "--expansion", "cities", "--lang", "nl")
+    assert result.returncode == 0, result.stdout
+    warnings = result.stdout.split("waarschuwing[W1602]")[1:]
+    assert len(warnings) == 3, result.stdout
+    leaders = next(w for w in warnings if "content/expansions/leaders/locales/nl.po:1:1" in w)
+    cities = next(w for w in warnings if "content/expansions/cities/locales/nl.po:1:1" in w)
+    assert "kaart (card): Alexander, Amytis," in leaders and "Wonder (wonder): Roma; stad (city): Roma" in leaders
+    assert "kleur (color): white" in leaders and "regel van de puntentelling (score): leaders" in leaders
+    assert "Clandestine Dock East" in cities and "Petra" in cities and "kleur (color): black" in cities
+    for pack in ("leaders", "cities"):
+        entries = read_entries(ROOT / "content" / "expansions" / pack / "locales" / "nl.po")
+        assert len(entries) > 30 and all(e.text == "" for e in entries), pack
+        assert (ROOT / "content" / "expansions" / pack / "locales" / "nl.po", f"content/expansions/{pack}/locales/nl.po") \
+            in translation_files(None, (), f"first-edition+{pack}", "nl")
+    shown = run_cli("cards", "--expansion", "leaders", "--lang", "nl", "--search", "Alexander")
+    assert shown.returncode == 0 and "Alexander" in shown.stdout, shown.stderr
+
+
 def test_every_dutch_name_is_the_rulebooks():
     from interpreter.i18n.content_names import read_entries
     rulebook = Path("/work/shared/rules/004_3182b63ffbc5bcc5.txt")
@@ -199,13 +222,16 @@ def test_every_sentence_of_the_program_is_in_each_catalog(language):
     from babel.messages.pofile import read_po
     with open(ROOT / "babel.cfg", encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle)
-    found = {message if isinstance(message, str) else message[0]
-             for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map)}
-    assert len(found) > 80
+    found = {(message if isinstance(message, str) else message[0], context)
+             for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map)}
+    assert len(found) > 80 and any(context for _, context in found)
     with open(ROOT / "interpreter" / "i18n" / "catalogs" / f"{language}.po", "rb") as handle:
         catalog = read_po(handle)
-    missing = sorted(m for m in found if not catalog.get(m) or not all(
-        [catalog.get(m).string] if isinstance(catalog.get(m).string, str) else catalog.get(m).string))
+
+    def translated(message, context):
+        entry = catalog.get(message, context=context)
+        return entry is not None and all([entry.string] if isinstance(entry.string, str) else entry.string)
+    missing = sorted((m, c or "") for m, c in found if not translated(m, c))
     assert missing == [], "run pybabel extract and update (docs/localisation.md), then translate these"
 
 

@@ -126,7 +126,7 @@ def test_an_unreadable_translation_leaves_names_english_and_says_so(content_copy
     (content_copy / "locales" / "nl.po").write_text('msgid "Altar"\nmsgstr Altaar\n', encoding="utf-8")
     result = run_cli("cards", "--content", str(content_copy), "--lang", "nl", "--search", "Altar")
     assert result.returncode == 0
-    assert f"waarschuwing: {content_copy}/locales/nl.po:2: line 2 is not a comment" in result.stderr
+    assert f"waarschuwing: {content_copy}/locales/nl.po:2: regel 2 is geen commentaar" in result.stderr
     assert "de namen blijven Engels (`wonders check` zegt meer)" in result.stderr
     assert " Altar " in result.stdout and "2 winstpunten" in result.stdout
 

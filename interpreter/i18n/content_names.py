@@ -14,6 +14,8 @@ from pathlib import Path
 
 import attrs
 
+from . import _
+
 # the kinds of name a translation file may translate (its msgctxt), and what they are
 KINDS = {
     "card": "card",
@@ -61,13 +63,13 @@ def read_entries(path: Path) -> list[Entry]:
         raw = read_regular(path, 10_000_000)
         text = raw.decode("utf-8")
     except OSError as err:
-        raise TranslationError(f"cannot read it: {err.strerror or err}") from None
+        raise TranslationError(_("cannot read it: {reason}").format(reason=err.strerror or err)) from None
     except UnicodeDecodeError:
-        raise TranslationError("it is not UTF-8 text") from None
+        raise TranslationError(_("it is not UTF-8 text")) from None
     for number, line in enumerate(text.splitlines(), 1):
         if not _PO_LINE.match(line):
-            raise TranslationError(f"line {number} is not a comment, a keyword with a quoted string, or a "
-                                   "quoted string continuing one", number)
+            raise TranslationError(_("line {number} is not a comment, a keyword with a quoted string, or a "
+                                     "quoted string continuing one").format(number=number), number)
     import io
     try:
         catalog = read_po(io.BytesIO(raw), abort_invalid=True)

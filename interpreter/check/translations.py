@@ -20,7 +20,7 @@ def kind_word(kind: str) -> str:
             "city": pgettext("kind of name", "city"), "resource": pgettext("kind of name", "resource"),
             "color": pgettext("kind of name", "color"), "kind": pgettext("kind of name", "kind"),
             "symbol": pgettext("kind of name", "symbol"), "score": pgettext("kind of name", "score"),
-            "neutral": pgettext("kind of name", "neutral"),
+            "neutral": pgettext("kind of name", "neutral"), "token": pgettext("kind of name", "token"),
             "notation": pgettext("kind of name", "notation")}.get(kind, kind)
     return kind if word == kind else f"{word} ({kind})"
 
@@ -34,7 +34,7 @@ def known_names(ruleset: RuleSet) -> dict[str, set[str]]:
             "resource": set(v.resources), "color": set(v.colors), "kind": set(v.colors),
             "symbol": set(v.symbols), "score": set(ruleset.rules.score_pad),
             "neutral": {n.name for t in ruleset.tables for n in t.neutrals},
-            "notation": set(SECTIONS["words"])}
+            "token": set(v.tokens), "notation": set(SECTIONS["words"])}
 
 
 def locale_files(folder: Path, shown: str) -> list[tuple[Path, str]]:

@@ -27,6 +27,7 @@ KINDS = {
     "symbol": "science symbol",
     "score": "score pad line (score category)",
     "neutral": "neutral city of a table for few players",
+    "token": "kind of kept token (`tokens: debt, diplomacy`), as the word before `-fiche`",
     "notation": "word of the accessible notation's labels (by its field in the table's [words])",
 }
 
@@ -143,6 +144,9 @@ class Names:
 
     def score(self, name: str) -> str:
         return self.get("score", name)
+
+    def token(self, kind: str) -> str:
+        return self.get("token", kind)
 
     def notation(self, field: str, english: str) -> str:
         """A word of the accessible notation's labels (`english`: the table's own)."""

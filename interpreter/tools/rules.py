@@ -7,6 +7,7 @@ import difflib
 from ..check.model import RuleSet
 from ..syntax import ast
 from ..printable import printable
+from ..render.effect_icons import event_word
 from ..syntax.formatter import layout_text as print_items
 
 
@@ -45,12 +46,12 @@ def rules_summary(ruleset: RuleSet) -> str:
         out.append(_("Age {age}: {rules}").format(age=roman(age.number), rules="; ".join(parts)))
     out += ["  " + effect_text(t) for t in r.triggers]
     if r.debt:
-        out.append(_("Coins a city does not pay become {kind} tokens (the city chooses)").format(kind=r.debt)
+        out.append(_("Coins a city does not pay become {kind} tokens (the city chooses)").format(kind=n.token(r.debt))
                    if r.debt_by_choice else
-                   _("Coins a city cannot pay become {kind} tokens").format(kind=r.debt))
+                   _("Coins a city cannot pay become {kind} tokens").format(kind=n.token(r.debt)))
     for kind, event in r.sit_out:
         out.append(_("A holder of a {kind} token sits out the next {event} (and gives the token up)")
-                   .format(kind=kind, event=event))
+                   .format(kind=n.token(kind), event=event_word(event)))
     out.append(_("Score pad: {lines}").format(lines=", ".join(n.score(c) for c in r.score_pad)))
     if r.stage_points_category:
         out.append("  " + _("points of wonder stages count as {line}").format(line=n.score(r.stage_points_category)))

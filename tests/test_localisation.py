@@ -141,6 +141,23 @@ def test_the_locale_environment_chooses_the_language(env, dutch):
     assert ("Marktplaats" in result.stdout) is dutch and ("Marketplace" in result.stdout) is not dutch
 
 
+@pytest.mark.parametrize("args, dutch_word", [
+    (("check",), "bestand(en) gecontroleerd"), (("rules",), "Spelers: 3 tot en met 7"),
+    (("score", "docs/examples/tafel.json"), "Winnaar: Anne"), (("play", "--players", "3", "--seed", "1"), "Tijdperk I"),
+    (("simulate", "--games", "2", "--players", "3", "--quiet"), "spellen"),
+    (("compare", "--games", "2", "--players", "3", "--variant", "age-stipend", "--quiet"), "tegen basis"),
+    (("render", "--braille", "@", "--age", "1"), "kaartlabel(s)"),
+], ids=["check", "rules", "score", "play", "simulate", "compare", "render"])
+def test_every_command_follows_the_locale_environment(args, dutch_word, tmp_path):
+    """LC_ALL before LANG, as POSIX says; the same command in English when it names English."""
+    args = [a.replace("@", str(tmp_path / "labels.brf")) for a in args]
+    dutch = run_env(*args, LC_ALL="nl_NL.UTF-8", LANG="en_GB.UTF-8")
+    assert dutch.returncode == 0, dutch.stderr
+    assert dutch_word in dutch.stdout, dutch.stdout[-500:]
+    english = run_env(*args, LANG="en_GB.UTF-8")
+    assert english.returncode == 0 and dutch_word not in english.stdout
+
+
 def test_lang_beats_the_environment_and_an_unknown_language_is_refused():
     assert "Marketplace" in run_env("cards", "--lang", "en", "--search", "Market", LANG="nl_NL.UTF-8").stdout
     result = run_cli("cards", "--lang", "xx")

@@ -35,12 +35,20 @@ def _load_names(paths, variants, rules) -> None:
     from interpreter import i18n
     from interpreter.check.translations import translation_files
     from interpreter.i18n.content_names import Names
+    from functools import lru_cache
+
+    @lru_cache(maxsize=1)
+    def others():                       # a name typed in another language is understood too
+        return [Names.read(lang, translation_files(paths, variants, rules, lang))[0]
+                for lang in i18n.available() if lang not in (i18n.ENGLISH, i18n.language())]
     if i18n.language() == i18n.ENGLISH:
-        return
-    found, problems = Names.read(i18n.language(), translation_files(paths, variants, rules, i18n.language()))
-    for problem in problems:
-        click.echo(shown(i18n._("warning: {problem}; its names stay English (`wonders check` says more)")
-                         .format(problem=problem)), err=True)
+        found = Names.english()
+    else:
+        found, problems = Names.read(i18n.language(), translation_files(paths, variants, rules, i18n.language()))
+        for problem in problems:
+            click.echo(shown(i18n._("warning: {problem}; its names stay English (`wonders check` says more)")
+                             .format(problem=problem)), err=True)
+    found.also_typed_in(others)
     i18n.use_names(found)
 
 

@@ -96,6 +96,12 @@ class Names:
         self.language = language
         self._to = translated
         self._from = {(kind, text.casefold()): english for (kind, english), text in translated.items()}
+        self._other_languages = None          # a function giving other languages' Names, read when needed
+
+    def also_typed_in(self, other_languages) -> None:
+        """Understand a name typed in any other language too (`other_languages()`: their
+        Names, read only when a typed name is not one of this language's)."""
+        self._other_languages = other_languages
 
     @classmethod
     def english(cls) -> "Names":
@@ -163,6 +169,8 @@ class Names:
             if name.casefold() == folded:
                 return name
         english = self._from.get((kind, folded))
+        if english is None and self._other_languages is not None:
+            english = next((e for other in self._other_languages() if (e := other._from.get((kind, folded)))), None)
         return english if english in known else None
 
     def wonder_named(self, typed: str, wonders) -> str:

@@ -471,3 +471,53 @@ def test_the_dutch_render_page_in_a_browser(tmp_path, browser):  # noqa: F811
     legend = page.locator("#legend").inner_text()
     assert "Hout" in legend and "Ruwe Grondstoffen" in legend and "winstpunten" in legend
     page.close()
+
+
+def test_a_dutch_game_in_tmux(tmp_path):
+    """A Dutch game in a real terminal emulator (tmux, on a socket of its own): what the
+    screen shows, not only what the program wrote, is Dutch; the player answers by number
+    and by a card's Dutch name, and the game ends with the Dutch score pad."""
+    tmux = shutil.which("tmux")
+    if tmux is None:
+        pytest.skip("tmux is not installed")
+    socket = str(tmp_path / "tmux.sock")
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "TMUX")}
+    env.update(PYTHONPATH=str(ROOT), LANG="nl_NL.UTF-8", NO_COLOR="1", TERM="xterm")
+    command = " ".join([sys.executable, "-c", "'import cli; cli.run()'", "play", "--players", "3", "--seed", "7",
+                        "--human", "1", "--bots", "greedy", "--notation", "accessible",
+                        ";", "echo", "EINDE-$?", ";", "sleep", "30"])
+    subprocess.run([tmux, "-S", socket, "new-session", "-d", "-x", "200", "-y", "50", "-c", str(ROOT), command],
+                   env=env, check=True, timeout=30)
+
+    def screen() -> str:
+        return subprocess.run([tmux, "-S", socket, "capture-pane", "-p", "-J", "-S", "-3000"], env=env,
+                              capture_output=True, text=True, timeout=30).stdout
+
+    named, answers = None, 0
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            shown = screen()
+            if "EINDE-" in shown:
+                break
+            if shown.rstrip().endswith("(getal of kaartnaam):") and shown.count("(getal of kaartnaam):") > answers:
+                options = shown[shown.rfind("== Tijdperk"):]
+                build = re.search(r"^\s+\d+\. bouw ([^(]+?) \(\d, ", options, re.M)
+                if build and named is None:
+                    named = build.group(1)
+                    answer = named                          # a card's name, as the screen shows it
+                else:
+                    answer = "1"
+                subprocess.run([tmux, "-S", socket, "send-keys", answer, "Enter"], env=env, timeout=30)
+                answers += 1
+            time.sleep(0.2)
+        shown = screen()
+    finally:
+        subprocess.run([tmux, "-S", socket, "kill-server"], env=env, timeout=30)
+    assert "EINDE-0" in shown, shown[-2000:]
+    assert named and answers >= 10
+    assert "Typ een getal" not in shown, "a name typed was not understood"
+    for dutch in ("Tijdperk III", "Jouw keuze (getal of kaartnaam):", "Militaire Conflicten", "Totaal", "Winnaar"):
+        assert dutch in shown, dutch
+    assert re.search(rf"P1: bouw {re.escape(named)} \(\d, ", shown), named
+    assert "Age " not in shown and "Your choice" not in shown

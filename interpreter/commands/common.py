@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from interpreter.i18n import N_
 from interpreter.printable import printable as shown
 
 FORMATS = click.Choice(["text", "json"])
@@ -198,6 +199,7 @@ def recorded_rules(data, given, path):
     return join_rules(recorded, packs) if packs else recorded
 
 
+JSON_DOCUMENTS = {"log": N_("the log"), "position": N_("the position"), "table": N_("the table")}   # in messages
 JSON_BOUND = 64 << 20      # bytes: a 7-player game's log is under 1 MB; a bound keeps a wrong file from filling memory
 
 
@@ -208,27 +210,35 @@ def read_json(path: str, what: str):
     hang the command or fill the memory."""
     import json
     from pathlib import Path
+    from interpreter.i18n import _
     from interpreter.inputs import FileTooLarge, NotRegularFile, read_regular
+    word = _(JSON_DOCUMENTS[what]) if what in JSON_DOCUMENTS else f"the {what}"
     try:
         data = read_regular(Path(path), JSON_BOUND)
         return json.loads(data.decode("utf-8-sig"))
     except NotRegularFile as err:
-        raise click.UsageError(f"{shown(path)}: cannot read the {what}: {err}") from None
+        raise click.UsageError(_("{file}: cannot read {what}: {reason}").format(
+            file=shown(path), what=word, reason=err)) from None
     except FileTooLarge as err:
-        click.echo(f"error: {shown(path)}: the {what} is too large to read ({err.size:,} bytes; "
-                   f"the bound is {JSON_BOUND:,})", err=True)
+        click.echo(_("error: {file}: {what} is too large to read ({size} bytes; the bound is {bound})").format(
+            file=shown(path), what=word, size=f"{err.size:,}", bound=f"{JSON_BOUND:,}"), err=True)
         sys.exit(1)
     except OSError as err:
-        raise click.UsageError(f"{shown(path)}: cannot read the {what}: {err.strerror}") from None
+        raise click.UsageError(_("{file}: cannot read {what}: {reason}").format(
+            file=shown(path), what=word, reason=err.strerror)) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        where = f" (line {err.lineno}, column {err.colno})" if isinstance(err, json.JSONDecodeError) else ""
-        click.echo(f"error: {shown(path)}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
+        where = _(" (line {line}, column {column})").format(line=err.lineno, column=err.colno) \
+            if isinstance(err, json.JSONDecodeError) else ""
+        click.echo(_("error: {file}{where}: {what} is not valid JSON: {reason}").format(
+            file=shown(path), where=where, what=word, reason=getattr(err, "msg", err)), err=True)
         sys.exit(1)
     except RecursionError:
-        click.echo(f"error: {shown(path)}: the {what} is nested too deeply to be a {what}", err=True)
+        click.echo(_("error: {file}: {what} is nested too deeply to be read").format(
+            file=shown(path), what=word), err=True)
         sys.exit(1)
     except ValueError as err:                  # e.g. a number of thousands of digits
-        click.echo(f"error: {shown(path)}: the {what} is not usable JSON: {err}", err=True)
+        click.echo(_("error: {file}: {what} is not usable JSON: {reason}").format(
+            file=shown(path), what=word, reason=err), err=True)
         sys.exit(1)
 
 
@@ -300,7 +310,8 @@ def load_position(position_file, paths, variants, rules=None):
     try:
         return game_from_data(rules, data)
     except SaveError as err:
-        click.echo(f"error: {shown(position_file)}: {shown(err)}", err=True)
+        from interpreter.i18n import _
+        click.echo(_("error: {file}: {problem}").format(file=shown(position_file), problem=shown(err)), err=True)
         sys.exit(1)
 
 

@@ -23,6 +23,7 @@ def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, 
     The log says which variants the game was played with; they are applied again.
     A log of an unfinished game (written by `play --log` as it goes) is replayed to its end."""
     import json
+    from interpreter.i18n import _
     from interpreter.tools import replay as tool
     if save_file and not force and same_file(save_file, log_file):
         raise click.BadParameter(f"{shown(save_file)} is the log being replayed; saving there would replace "
@@ -35,7 +36,7 @@ def replay(log_file, to_turn, save_file, force, fmt, notation, paths, variants, 
     try:
         game, done = run_game(lambda: tool.run_replay(tables, data, to_turn))
     except tool.ReplayFailure as err:
-        click.echo(f"error: {shown(log_file)}: {shown(err)}", err=True)
+        click.echo(_("error: {file}: {problem}").format(file=shown(log_file), problem=shown(err)), err=True)
         sys.exit(1)
     state = tool.state_data(game)
     if save_file:

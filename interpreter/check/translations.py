@@ -50,7 +50,7 @@ def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
     `to_translate` the names it should (those in `also_translated`, (kind, name) pairs
     another file translates, excepted)."""
     try:
-        entries = read_entries(path)
+        entries = read_entries(path, _)
     except TranslationError as err:
         return [Diagnostic("E1603", _("the translation file cannot be read: {reason}").format(reason=err),
                            Span(shown, err.line, 1, err.line, 2),

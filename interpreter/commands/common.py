@@ -45,7 +45,8 @@ def _load_names(paths, variants, rules) -> None:
     if i18n.language() == i18n.ENGLISH:
         found = Names.english()
     else:
-        found, problems = Names.read(i18n.language(), translation_files(paths, variants, rules, i18n.language()))
+        found, problems = Names.read(i18n.language(), translation_files(paths, variants, rules, i18n.language()),
+                                     i18n._)
         for problem in problems:
             click.echo(shown(i18n._("warning: {problem}; its names stay English (`wonders check` says more)")
                              .format(problem=problem)), err=True)

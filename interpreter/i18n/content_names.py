@@ -14,8 +14,6 @@ from pathlib import Path
 
 import attrs
 
-from . import _
-
 # the kinds of name a translation file may translate (its msgctxt), and what they are
 KINDS = {
     "card": "card",
@@ -56,8 +54,9 @@ class TranslationError(Exception):
         self.line = line
 
 
-def read_entries(path: Path) -> list[Entry]:
-    """The entries of a translation file, each with the line and column of its English name."""
+def read_entries(path: Path, _=str) -> list[Entry]:
+    """The entries of a translation file, each with the line and column of its English name
+    (`_`: the caller's translation of the reasons a file cannot be read)."""
     from babel.messages.pofile import PoFileError, read_po
     from ..inputs import read_regular
     try:
@@ -108,7 +107,7 @@ class Names:
         return cls("en", {})
 
     @classmethod
-    def read(cls, language: str, files) -> tuple["Names", list[str]]:
+    def read(cls, language: str, files, _=str) -> tuple["Names", list[str]]:
         """Names from the translation files that exist (later files add to earlier ones),
         and a line for each file that could not be read (its names stay English)."""
         translated: dict[tuple[str, str], str] = {}
@@ -117,7 +116,7 @@ class Names:
             if not path.is_file():
                 continue
             try:
-                entries = read_entries(path)
+                entries = read_entries(path, _)
             except TranslationError as err:
                 problems.append(f"{shown}:{err.line}: {err}")
                 continue

@@ -95,7 +95,7 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
     elif m == "players":
         return "het aantal spelers"
     elif m == "kept tokens":
-        text = f"{q.kind.text}-fiche" + ("" if singular else "s")
+        text = f"{names().token(q.kind.text)}-fiche" + ("" if singular else "s")
     else:
         text = NOUNS[m][0 if singular else 1]
     if q.extreme is not None:
@@ -170,7 +170,7 @@ def action_parts(action) -> tuple[str, str]:
     if isinstance(action, ast.TakeKeptTokens):
         count = action.count
         many = expr_text(count) if not (isinstance(count, ast.Number) and count.value == 1) else "een"
-        return "neemt", f"{many} {action.kind.text}-fiche" + ("" if many == "een" else "s")
+        return "neemt", f"{many} {names().token(action.kind.text)}-fiche" + ("" if many == "een" else "s")
     if isinstance(action, ast.InEachCity):
         group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
         verb, rest = action_parts(action.action)

@@ -13,7 +13,7 @@ from conftest import ROOT, run_cli
 from test_accessibility import NOT_PLAIN, Terminal
 
 DUTCH_KIT = ("--lang", "nl", "--notation", "accessible")
-CARD_REF = re.compile(r"\(([1-3]), ([^:()]+): ([^()]+)\)")      # "Altaar (1, free: 2v)"
+CARD_REF = re.compile(r"\(([1-3]), ([^:()]+): ([^()]+)\)")      # "Altaar (1, gratis: 2v)"
 
 
 def test_cards_are_kit_labels_with_dutch_names():
@@ -23,7 +23,9 @@ def test_cards_are_kit_labels_with_dutch_names():
     assert blocks[-1] == ["78 kaarten"]
     by_name = {block[0].split(",")[0]: block for block in blocks[:-1]}
     # the Dutch rulebook's names, the kit's marks, the kind of building in Dutch
-    assert by_name["Altaar"] == ["Altaar, Burgerlijke Gebouwen", "1", "free", "2v", "chains to Temple", "play 3, play 5"]
+    assert by_name["Altaar"] == ["Altaar, Burgerlijke Gebouwen", "1", "gratis", "2v", "daarna gratis Temple",
+                                 "spelers 3, spelers 5"]
+    assert by_name["Stallen"][4:] == ["gratis met Apotheek", "spelers 3, spelers 5"]
     assert by_name["Apotheek"][:4] == ["Apotheek, Wetenschappelijke Gebouwen", "1", "l", "&"]
     table = run_cli("cards", "--age", "1", *DUTCH_KIT)
     assert table.stdout.splitlines()[0].split()[:3] == ["Kaart", "Soort", "gebouw"], table.stdout[:200]
@@ -45,8 +47,8 @@ def _assert_boards_and_cards(text: str) -> None:
     players = [m.groups() for m in players if m]
     assert len(players) == 3, lines[:8]
     for player, city, side in players:             # each board in the kit notation, after the players
-        assert f"  {player}, {city}, side {side}: " in text or f"  {player}, {city}, side {side}\n" in text, player
-        assert re.search(rf"^  {player}, stage 1, [wsocplg$\d ]+: .+$", text, re.M), player
+        assert f"  {player}, {city}, kant {side}: " in text or f"  {player}, {city}, kant {side}\n" in text, player
+        assert re.search(rf"^  {player}, fase 1, [wsocplg$\d ]+: .+$", text, re.M), player
     actions = [line for line in lines if re.match(r"    P\d: (bouw|leg|Wonder)", line)]
     assert actions and all(CARD_REF.search(line) for line in actions), actions[:3]
     assert not re.search(r"\((I|II|III)\)", text), "a card left in words"
@@ -85,8 +87,8 @@ def test_score_lists_the_table_in_the_kit_notation_in_dutch(tmp_path):
     result = run_cli("score", str(dutch_table), *DUTCH_KIT)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[:2] == ["Ann: Alexandria, side A: g", "  stage 1, ss: 3v (gebouwd)"]
-    assert "  Altaar (1, free: 2v)" in lines and "  Bibliotheek (2, ss l: #)" in lines
+    assert lines[:2] == ["Ann: Alexandria, kant A: g", "  fase 1, ss: 3v (gebouwd)"]
+    assert "  Altaar (1, gratis: 2v)" in lines and "  Bibliotheek (2, ss l: #)" in lines
     assert any(line.startswith("Puntentelling") for line in lines)
 
 
@@ -120,7 +122,7 @@ def test_a_screen_reader_user_plays_in_dutch_in_the_kit_notation():
                 assert options[-1][1] == "pas" or CARD_REF.search(options[-1][1]), line
             elif hand:
                 name, age, cost = line.strip().split("; ")[:3]
-                assert re.fullmatch(r"[1-3]", age) and re.fullmatch(r"free|[\d$wsocplg ]+", cost), line
+                assert re.fullmatch(r"[1-3]", age) and re.fullmatch(r"gratis|[\d$wsocplg ]+", cost), line
     finally:
         status = term.close()
     assert status == 0, term.seen[-20:]
@@ -128,7 +130,7 @@ def test_a_screen_reader_user_plays_in_dutch_in_the_kit_notation():
     log = term.seen
     assert not any(line.startswith("Typ een getal") for line in log), "a name typed was not understood"
     assert "Spelers (met de klok mee; de buur links van elke speler is de volgende):" in log
-    assert any(re.fullmatch(r"  P1, stage 1, [wsocplg ]+: .+", line) for line in log)
+    assert any(re.fullmatch(r"  P1, fase 1, [wsocplg ]+: .+", line) for line in log)
     assert any(re.match(rf"    P1: bouw {re.escape(built[0])} \([1-3], [^:]+: .+\)", line) for line in log), built
     assert any(line.startswith("Winnaar") for line in log)
 
@@ -136,7 +138,8 @@ def test_a_screen_reader_user_plays_in_dutch_in_the_kit_notation():
 def test_dutch_braille_labels_back_translate_to_name_cost_and_players(tmp_path):
     """`render --braille --lang nl` writes the Dutch labels in Dutch braille (nl-NL-g0.utb);
     back-translated, each card's name, age, cost and players are found again.  The Dutch
-    table has no cell for `$`: liblouis writes the coin mark as the word "dollar"."""
+    table has no cell for `$` (liblouis would write "dollar"): the rulebook's coin is said
+    in words, "1 muntstuk"."""
     from test_accessibility import _louis
     _louis()
     from interpreter.access.braille import from_braille, labels_of
@@ -152,11 +155,14 @@ def test_dutch_braille_labels_back_translate_to_name_cost_and_players(tmp_path):
             for label in labels_of(out.read_bytes().decode("ascii"))]
     assert len(read) == len(printed) == 78 + 14
     for back, label in zip(read[:78], printed[:78]):
-        expected = [line.replace("$", "dollar") for line in label]
+        expected = [re.sub(r"(\d+)\$", lambda m: m[1] + (" muntstuk" if m[1] == "1" else " muntstukken"), line)
+                    for line in label]
         assert back[:3] == expected[:3] and back[-1] == expected[-1], (back, label)
     for back, label in zip(read[78:], printed[78:]):
         assert back[0].split(":")[0] == label[0].split(":")[0], (back, label)
     by_name = {back[0]: back for back in read}
     assert by_name["Kamer van Koophandel, Commerciële Gebouwen"][1:3] == ["3", "cc p"]
-    assert by_name["Marktplaats, Commerciële Gebouwen"][-1] == "play 3, play 6"
-    assert any(b[0].startswith("Gizeh, side A: ") for b in read)        # the city, as the Dutch rulebook names it
+    assert by_name["Marktplaats, Commerciële Gebouwen"][-1] == "spelers 3, spelers 6"
+    assert by_name["Mijn, Ruwe Grondstoffen"][2] == "1 muntstuk"
+    assert not any("dollar" in line for back in read for line in back)
+    assert any(b[0].startswith("Gizeh, kant A: ") for b in read)        # the city, as the Dutch rulebook names it

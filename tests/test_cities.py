@@ -413,7 +413,9 @@ def test_a_tables_hand_and_turns_must_fit(tmp_path):
 def test_wonders_check_with_the_pack_is_clean():
     result = run_cli("check", "--expansion", "cities")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "0 error(s), 0 warning(s)" in result.stdout and "expansions: cities" in result.stdout
+    assert "0 error(s), 2 warning(s)" in result.stdout and "expansions: cities" in result.stdout
+    # the two warnings: names without a Dutch translation, the rule set's and the pack's (W1602)
+    assert [line[:15] for line in result.stdout.splitlines() if line.startswith("warning")] == ["warning[W1602]:"] * 2
 
 
 # ---------------------------------------------------------------- debt as a decision

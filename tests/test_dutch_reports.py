@@ -39,7 +39,7 @@ def test_the_dutch_compare_report_in_a_browser(tmp_path, browser):  # noqa: F811
         page.wait_for_selector(f"#{chart} .main-svg", timeout=30000)
     assert errors == []
     assert page.evaluate("document.documentElement.lang") == "nl"
-    assert page.title() == "wonders compare: age-stipend tegen base"
+    assert page.title() == "wonders compare: age-stipend tegen basis"
     assert page.locator("p.facts").inner_text().startswith("12 spellen aan elke kant, met dezelfde seeds.")
     assert page.locator("p.note").inner_text().startswith("Let op: random past zich niet aan")
     headers = page.locator("table#figures th").all_inner_texts()

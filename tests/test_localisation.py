@@ -41,6 +41,29 @@ def test_shipped_check_lists_the_names_the_rulebook_does_not_give():
     assert " --> content/locales/nl.po:1:1" in result.stdout
 
 
+def test_the_packs_names_stay_english_and_the_check_lists_them():
+    """The Dutch rulebook names nothing the Leaders and Cities packs add: their translation
+    files translate nothing (no invented names), and W1602 lists every name, a file each."""
+    from interpreter.check.translations import translation_files
+    from interpreter.i18n.content_names import read_entries
+    result = run_cli("check", "--expansion", "leaders", "--expansion", "cities", "--lang", "nl")
+    assert result.returncode == 0, result.stdout
+    warnings = result.stdout.split("waarschuwing[W1602]")[1:]
+    assert len(warnings) == 3, result.stdout
+    leaders = next(w for w in warnings if "content/expansions/leaders/locales/nl.po:1:1" in w)
+    cities = next(w for w in warnings if "content/expansions/cities/locales/nl.po:1:1" in w)
+    assert "kaart (card): Alexander, Amytis," in leaders and "Wonder (wonder): Roma; stad (city): Roma" in leaders
+    assert "kleur (color): white" in leaders and "regel van de puntentelling (score): leaders" in leaders
+    assert "Clandestine Dock East" in cities and "Petra" in cities and "kleur (color): black" in cities
+    for pack in ("leaders", "cities"):
+        entries = read_entries(ROOT / "content" / "expansions" / pack / "locales" / "nl.po")
+        assert len(entries) > 30 and all(e.text == "" for e in entries), pack
+        assert (ROOT / "content" / "expansions" / pack / "locales" / "nl.po", f"content/expansions/{pack}/locales/nl.po") \
+            in translation_files(None, (), f"first-edition+{pack}", "nl")
+    shown = run_cli("cards", "--expansion", "leaders", "--lang", "nl", "--search", "Alexander")
+    assert shown.returncode == 0 and "Alexander" in shown.stdout, shown.stderr
+
+
 def test_every_dutch_name_is_the_rulebooks():
     from interpreter.i18n.content_names import read_entries
     rulebook = Path("/work/shared/rules/004_3182b63ffbc5bcc5.txt")
@@ -49,8 +72,11 @@ def test_every_dutch_name_is_the_rulebooks():
     text = " ".join(rulebook.read_text(encoding="utf-8").split())
     # the scan writes ë as é (Alexandrië, Commerciële): docs/localisation.md
     text = text.replace("é", "ë")
+    words = set(re.findall(r"\w+", text.lower()))
     for entry in read_entries(NL_PO):
-        if entry.text and entry.text != "Halikarnassos":     # printed in capitals on a board
+        if entry.kind == "notation":        # the kit's words: the rulebook has no kit, so its words
+            assert entry.text and set(entry.text.lower().split()) <= words, entry
+        elif entry.text and entry.text != "Halikarnassos":     # printed in capitals on a board
             assert entry.text in text or entry.text.lower() in text.lower(), entry
 
 
@@ -100,7 +126,7 @@ def test_an_unreadable_translation_leaves_names_english_and_says_so(content_copy
     (content_copy / "locales" / "nl.po").write_text('msgid "Altar"\nmsgstr Altaar\n', encoding="utf-8")
     result = run_cli("cards", "--content", str(content_copy), "--lang", "nl", "--search", "Altar")
     assert result.returncode == 0
-    assert f"waarschuwing: {content_copy}/locales/nl.po:2: line 2 is not a comment" in result.stderr
+    assert f"waarschuwing: {content_copy}/locales/nl.po:2: regel 2 is geen commentaar" in result.stderr
     assert "de namen blijven Engels (`wonders check` zegt meer)" in result.stderr
     assert " Altar " in result.stdout and "2 winstpunten" in result.stdout
 
@@ -113,6 +139,23 @@ def test_the_locale_environment_chooses_the_language(env, dutch):
     result = run_env("cards", "--age", "1", "--color", "yellow", **env)
     assert result.returncode == 0, result.stderr
     assert ("Marktplaats" in result.stdout) is dutch and ("Marketplace" in result.stdout) is not dutch
+
+
+@pytest.mark.parametrize("args, dutch_word", [
+    (("check",), "bestand(en) gecontroleerd"), (("rules",), "Spelers: 3 tot en met 7"),
+    (("score", "docs/examples/tafel.json"), "Winnaar: Anne"), (("play", "--players", "3", "--seed", "1"), "Tijdperk I"),
+    (("simulate", "--games", "2", "--players", "3", "--quiet"), "spellen"),
+    (("compare", "--games", "2", "--players", "3", "--variant", "age-stipend", "--quiet"), "tegen basis"),
+    (("render", "--braille", "@", "--age", "1"), "kaartlabel(s)"),
+], ids=["check", "rules", "score", "play", "simulate", "compare", "render"])
+def test_every_command_follows_the_locale_environment(args, dutch_word, tmp_path):
+    """LC_ALL before LANG, as POSIX says; the same command in English when it names English."""
+    args = [a.replace("@", str(tmp_path / "labels.brf")) for a in args]
+    dutch = run_env(*args, LC_ALL="nl_NL.UTF-8", LANG="en_GB.UTF-8")
+    assert dutch.returncode == 0, dutch.stderr
+    assert dutch_word in dutch.stdout, dutch.stdout[-500:]
+    english = run_env(*args, LANG="en_GB.UTF-8")
+    assert english.returncode == 0 and dutch_word not in english.stdout
 
 
 def test_lang_beats_the_environment_and_an_unknown_language_is_refused():
@@ -196,13 +239,16 @@ def test_every_sentence_of_the_program_is_in_each_catalog(language):
     from babel.messages.pofile import read_po
     with open(ROOT / "babel.cfg", encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle)
-    found = {message if isinstance(message, str) else message[0]
-             for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map)}
-    assert len(found) > 80
+    found = {(message if isinstance(message, str) else message[0], context)
+             for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map)}
+    assert len(found) > 80 and any(context for _, context in found)
     with open(ROOT / "interpreter" / "i18n" / "catalogs" / f"{language}.po", "rb") as handle:
         catalog = read_po(handle)
-    missing = sorted(m for m in found if not catalog.get(m) or not all(
-        [catalog.get(m).string] if isinstance(catalog.get(m).string, str) else catalog.get(m).string))
+
+    def translated(message, context):
+        entry = catalog.get(message, context=context)
+        return entry is not None and all([entry.string] if isinstance(entry.string, str) else entry.string)
+    missing = sorted((m, c or "") for m, c in found if not translated(m, c))
     assert missing == [], "run pybabel extract and update (docs/localisation.md), then translate these"
 
 
@@ -425,3 +471,53 @@ def test_the_dutch_render_page_in_a_browser(tmp_path, browser):  # noqa: F811
     legend = page.locator("#legend").inner_text()
     assert "Hout" in legend and "Ruwe Grondstoffen" in legend and "winstpunten" in legend
     page.close()
+
+
+def test_a_dutch_game_in_tmux(tmp_path):
+    """A Dutch game in a real terminal emulator (tmux, on a socket of its own): what the
+    screen shows, not only what the program wrote, is Dutch; the player answers by number
+    and by a card's Dutch name, and the game ends with the Dutch score pad."""
+    tmux = shutil.which("tmux")
+    if tmux is None:
+        pytest.skip("tmux is not installed")
+    socket = str(tmp_path / "tmux.sock")
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "TMUX")}
+    env.update(PYTHONPATH=str(ROOT), LANG="nl_NL.UTF-8", NO_COLOR="1", TERM="xterm")
+    command = " ".join([sys.executable, "-c", "'import cli; cli.run()'", "play", "--players", "3", "--seed", "7",
+                        "--human", "1", "--bots", "greedy", "--notation", "accessible",
+                        ";", "echo", "EINDE-$?", ";", "sleep", "30"])
+    subprocess.run([tmux, "-S", socket, "new-session", "-d", "-x", "200", "-y", "50", "-c", str(ROOT), command],
+                   env=env, check=True, timeout=30)
+
+    def screen() -> str:
+        return subprocess.run([tmux, "-S", socket, "capture-pane", "-p", "-J", "-S", "-3000"], env=env,
+                              capture_output=True, text=True, timeout=30).stdout
+
+    named, answers = None, 0
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            shown = screen()
+            if "EINDE-" in shown:
+                break
+            if shown.rstrip().endswith("(getal of kaartnaam):") and shown.count("(getal of kaartnaam):") > answers:
+                options = shown[shown.rfind("== Tijdperk"):]
+                build = re.search(r"^\s+\d+\. bouw ([^(]+?) \(\d, ", options, re.M)
+                if build and named is None:
+                    named = build.group(1)
+                    answer = named                          # a card's name, as the screen shows it
+                else:
+                    answer = "1"
+                subprocess.run([tmux, "-S", socket, "send-keys", answer, "Enter"], env=env, timeout=30)
+                answers += 1
+            time.sleep(0.2)
+        shown = screen()
+    finally:
+        subprocess.run([tmux, "-S", socket, "kill-server"], env=env, timeout=30)
+    assert "EINDE-0" in shown, shown[-2000:]
+    assert named and answers >= 10
+    assert "Typ een getal" not in shown, "a name typed was not understood"
+    for dutch in ("Tijdperk III", "Jouw keuze (getal of kaartnaam):", "Militaire Conflicten", "Totaal", "Winnaar"):
+        assert dutch in shown, dutch
+    assert re.search(rf"P1: bouw {re.escape(named)} \(\d, ", shown), named
+    assert "Age " not in shown and "Your choice" not in shown

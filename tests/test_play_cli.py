@@ -97,13 +97,13 @@ def test_score_reproduces_the_rulebook_score_pad(tmp_path):
 
 def test_score_names_the_player_and_field_of_every_problem(tmp_path):
     table = tmp_path / "table.json"
-    bad = dict(ALEXANDRIA, cards=["Altar", "Altar", "Aquaduct"], stages=4)
+    bad = dict(ALEXANDRIA, cards=["Altar", "Altar", "Aqueduc"], stages=4)
     table.write_text(json.dumps({"players": [bad, {k: v for k, v in BOB.items() if k != "coins"}]}))
     result = run_cli("score", str(table))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "players[0] (Ann).stages" in result.stderr
     assert 'players[1] (Bob): missing field "coins"' in result.stderr
-    bad = dict(ALEXANDRIA, cards=["Altar", "Altar", "Aquaduct"])
+    bad = dict(ALEXANDRIA, cards=["Altar", "Altar", "Aqueduc"])
     table.write_text(json.dumps({"players": [bad, BOB]}))
     result = run_cli("score", str(table))
     assert "'Altar' is listed twice" in result.stderr and "did you mean 'Aqueduct'" in result.stderr

@@ -94,6 +94,12 @@ def _ascii(cells: str) -> bool:
     return all(" " <= c <= "~" for c in cells)
 
 
+def writes(text: str, table: str) -> bool:
+    """Whether `table` writes `text` as cells that read back as `text` (Dutch braille has
+    no cell for `$`: it writes the word "dollar")."""
+    return from_braille(to_braille(text, table), table) == text
+
+
 def from_braille(cells: str, table: str = DEFAULT_TABLE) -> str:
     return louis().backTranslateString([DISPLAY, table], cells)
 

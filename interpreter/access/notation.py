@@ -19,7 +19,7 @@ from ..check.model import CardDef, Cost, RuleSet, SideDef
 from ..check.rules import roman
 from ..describe import and_list, cost_text, describer, effect_text
 from ..describe_nl import en_list
-from ..i18n import _, language, names
+from ..i18n import _, language, names, ngettext
 from ..printable import printable
 from ..syntax import ast
 
@@ -199,6 +199,18 @@ class Kit(Words):
     def __init__(self, ruleset: RuleSet, table: KitTable):
         super().__init__(ruleset)
         self.table = table
+        self.coins_in_words = False
+
+    def spell_coins(self) -> None:
+        """Write coins in words ("1 muntstuk", "3 coins") instead of the coin mark: the
+        rulebook's `$` is "a coin", and a braille table with no cell for it reads it as
+        something else (Dutch braille says "dollar")."""
+        self.coins_in_words = True
+
+    def word(self, field: str) -> str:
+        """A word of the label (a field of the table's [words]) in the chosen language: the
+        rule set's translation (msgctxt "notation"), else the table's own."""
+        return names().notation(field, self.table.words[field])
 
     def unmarked(self) -> list[str]:
         """The rule set's resources and science symbols the table gives no mark."""
@@ -222,6 +234,8 @@ class Kit(Words):
         return self.table.symbols.get(name, name)
 
     def coins(self, n: int) -> str:
+        if self.coins_in_words:
+            return ngettext("{count} coin", "{count} coins", n).format(count=n)
         return self._amount(n, self.table.marks["coin"], "coin")
 
     def points(self, n: int) -> str:
@@ -236,31 +250,30 @@ class Kit(Words):
 
     def cost(self, cost: Cost) -> str:
         if cost.is_free:
-            return self.table.words["free"]
+            return self.word("free")
         parts = [self.coins(cost.coins)] if cost.coins else []
         return " ".join(parts + [self.resource(r, n) for r, n in cost.resources])
 
     def chains(self, card: CardDef) -> list[str]:
-        words, n = self.table.words, names()
-        lines = [f"{words['free_with']} {' or '.join(n.card(c) for c in card.chains)}"] if card.chains else []
+        n = names()
+        lines = [f"{self.word('free_with')} {_(' or ').join(n.card(c) for c in card.chains)}"] if card.chains else []
         later = self._chains_to.get(card.name)
-        return lines + ([f"{words['chains_to']} {', '.join(n.card(c) for c in later)}"] if later else [])
+        return lines + ([f"{self.word('chains_to')} {', '.join(n.card(c) for c in later)}"] if later else [])
 
     def players(self, card: CardDef) -> str:
-        words = self.table.words
         if card.name in self._pooled:
-            return words["random"]
-        return ", ".join(f"{words['play']} {n}" for n in card.copies) if card.copies else f"{words['play']} -"
+            return self.word("random")
+        play = self.word("play")
+        return ", ".join(f"{play} {n}" for n in card.copies) if card.copies else f"{play} -"
 
     def side_label(self, wonder: str, side: SideDef) -> list[str]:
-        words = self.table.words
         board = " ".join(self.effect(e) for e in side.effects)
-        lines = [f"{names().city(wonder)}, {words['side']} {side.name}" + (f": {board}" if board else "")]
+        lines = [f"{names().city(wonder)}, {self.word('side')} {side.name}" + (f": {board}" if board else "")]
         return lines + [self.stage(n, stage) for n, stage in enumerate(side.stages, 1)]
 
     def stage(self, number: int, stage) -> str:
         effects = "; ".join(self.effect(e) for e in stage.effects) or "-"
-        return f"{self.table.words['stage']} {number}, {self.cost(stage.cost)}: {effects}"
+        return f"{self.word('stage')} {number}, {self.cost(stage.cost)}: {effects}"
 
     # -- effects: the kit's marks, and the chosen language's words where it has none
     def effect(self, effect) -> str:
@@ -268,7 +281,7 @@ class Kit(Words):
         if isinstance(effect, ast.Produces):
             items = [self.resource(i.resource.text, i.count) for i in effect.items]
             text = "/".join(items) if effect.choice else " ".join(items)
-            return text + (f" {self.table.words['private']}" if effect.private else "")
+            return text + (f" {self.word('private')}" if effect.private else "")
         if isinstance(effect, ast.Points):
             return self.points(effect.amount)
         if isinstance(effect, ast.Shields):

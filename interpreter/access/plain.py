@@ -46,19 +46,23 @@ def _cell(cell) -> str:
 def plain_diagnostic(d, sources) -> str:
     """A diagnostic as sentences a line: what, where (file, line, column and the label),
     the source line, each note and the help; no gutter, arrow or carets."""
+    from ..i18n import _
     from ..printable import printable
-    out = [f"{d.severity} {d.code}: {printable(d.message)}"]
+    severity = {"error": _("error"), "warning": _("warning")}.get(d.severity, d.severity)
+    out = [f"{severity} {d.code}: {printable(d.message)}"]
     span = d.span
     if span is not None:
         label = f": {printable(d.label)}" if d.label else ""
-        out.append(f"at {printable(span.file)}, line {span.line}, column {span.column}{label}")
+        out.append(_("at {file}, line {line}, column {column}").format(
+            file=printable(span.file), line=span.line, column=span.column) + label)
         text = sources.line(span.file, span.line)
         if text is not None and text.strip():
-            out.append(f"line {span.line} reads: {printable(text.strip())}")
+            out.append(_("line {line} reads: {text}").format(line=span.line, text=printable(text.strip())))
     for note in d.notes:
-        where = (f" at {printable(note.span.file)}, line {note.span.line}, column {note.span.column}"
-                 if note.span is not None else "")
-        out.append(f"note: {printable(note.message)}{where}")
+        where = (" " + _("at {file}, line {line}, column {column}").format(
+            file=printable(note.span.file), line=note.span.line, column=note.span.column)
+            if note.span is not None else "")
+        out.append(_("note") + f": {printable(note.message)}{where}")
     if d.help:
-        out.append(f"help: {printable(d.help)}")
+        out.append(_("help") + f": {printable(d.help)}")
     return "\n".join(out) + "\n"

@@ -34,13 +34,13 @@ def check_cost(stmt: ast.CostStmt | None, ctx: Context) -> Cost | None:
 
 
 def check_card(card: ast.Card, ctx: Context, points_categories: dict[str, str]) -> CardDef | None:
-    owner = f'card "{card.name.text}"'
+    owner = _('card "{name}"').format(name=card.name.text)
     deck_stmt = ctx.single(card.body, ast.DeckStmt, owner, card.name.span)
     age_stmt = ctx.single(card.body, ast.AgeStmt, owner, card.name.span, required=None if deck_stmt else "age")
     if deck_stmt and age_stmt:
-        ctx.report("E1210", f"{owner} is in an age and in a deck", deck_stmt.span, label="`deck` here",
-                   notes=(Note("`age` here", age_stmt.span),),
-                   help="a card is dealt either with an age's deck (`age`) or by a phase from its own deck (`deck`)")
+        ctx.report("E1210", _("{owner} is in an age and in a deck").format(owner=owner), deck_stmt.span,
+                   label=_("`deck` here"), notes=(Note(_("`age` here"), age_stmt.span),),
+                   help=_("a card is dealt either with an age's deck (`age`) or by a phase from its own deck (`deck`)"))
         return None
     color_stmt = ctx.single(card.body, ast.ColorStmt, owner, card.name.span, required="color")
     copies_stmt = ctx.single(card.body, ast.CopiesStmt, owner, card.name.span)
@@ -52,7 +52,7 @@ def check_card(card: ast.Card, ctx: Context, points_categories: dict[str, str]) 
     color = None
     if color_stmt and ctx.known(color_stmt.color, ctx.colors, "E1002", "colour"):
         color = color_stmt.color.text
-        _points_have_category(card.body, points_categories.get(color), f"a {color} card", ctx)
+        _points_have_category(card.body, points_categories.get(color), _("a {color} card").format(color=color), ctx)
     copies = _check_copies(copies_stmt, ctx)
     cost = check_cost(cost_stmt, ctx)
     chains = tuple(name.text for stmt in chain_stmts for name in stmt.cards)
@@ -121,18 +121,18 @@ def _check_side(wonder: ast.Wonder, side: ast.Side, ctx: Context, stage_category
         ctx.report("E1207", _('side {side} of "{wonder}" has no stage').format(side=side.name.text, wonder=wonder.name.text), side.name.span,
                    help=_("add `stage { cost 2 stone; points 3 }`"))
         return None
-    _points_have_category(side.body, None, "a wonder board", ctx)
+    _points_have_category(side.body, None, _("a wonder board"), ctx)
     stages: list[StageDef] = []
     ok = True
     for number, stage in enumerate(stages_ast, 1):
-        owner = f'stage {number} of "{wonder.name.text}" {side.name.text}'
+        owner = _('stage {number} of "{wonder}" {side}').format(number=number, wonder=wonder.name.text, side=side.name.text)
         cost_stmt = ctx.single(stage.body, ast.CostStmt, owner, stage.span)
         if cost_stmt is None:
             ctx.report("E1203", _("{owner} has no cost").format(owner=owner), stage.span, label=_("every stage costs something"),
                        help=_("add `cost 2 stone` (or whatever the stage costs) inside the braces"))
             ok = False
             continue
-        _points_have_category(stage.body, stage_category, "a wonder stage", ctx)
+        _points_have_category(stage.body, stage_category, _("a wonder stage"), ctx)
         cost = check_cost(cost_stmt, ctx)
         stage_effects = check_effects([s for s in stage.body if isinstance(s, ast.EFFECT_TYPES)], ctx)
         if cost is None:

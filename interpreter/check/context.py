@@ -21,11 +21,25 @@ STATEMENT_WORDS = {
 VOCABULARY_CODES = ("E1001", "E1002", "E1003")
 
 
-# the kinds of name `known` checks, as its messages name them
+# the kinds of name `known` checks, and the other things the checks' messages name, as
+# they name them: `what_word` shows each in the chosen language
 WHAT = {"colour": N_("colour"), "limit": N_("limit"), "resource": N_("resource"),
-        "science symbol": N_("science symbol"), "score category": N_("score category")}
+        "science symbol": N_("science symbol"), "score category": N_("score category"),
+        "token kind": N_("token kind"), "resource group": N_("resource group"), "symbol": N_("symbol"),
+        "shields": N_("shields"), "a discount": N_("a discount"), "a rebate": N_("a rebate"),
+        "a production": N_("a production"), "copying": N_("copying"), "buying": N_("buying"),
+        "one's own city": N_("one's own city"), "all cities": N_("all cities"), "card": N_("card"),
+        "wonder": N_("wonder"), "side": N_("side"), "phase": N_("phase"), "zone": N_("zone"),
+        "trigger": N_("trigger"), "pad line": N_("score pad line"), "score": N_("score line")}
 PLURALS = {"colour": N_("colours"), "limit": N_("limits"), "resource": N_("resources"),
-           "science symbol": N_("science symbols"), "score category": N_("score categories")}
+           "science symbol": N_("science symbols"), "score category": N_("score categories"),
+           "token kind": N_("token kinds")}
+
+
+def what_word(what: str) -> str:
+    """A thing a check's message names (WHAT), in the chosen language; code in backticks
+    (`gain`) as it is."""
+    return _(WHAT[what]) if what in WHAT else what
 
 
 class Context:
@@ -61,8 +75,8 @@ class Context:
             many = PLURALS.get(what, what + "s")
             hint = _("the {kinds} are: {names}").format(kinds=_(many), names=", ".join(pool))
         else:
-            hint = _("no {what} is declared; declare them first").format(what=_(WHAT.get(what, what)))
-        shown = _(WHAT.get(what, what))
+            hint = _("no {what} is declared; declare them first").format(what=what_word(what))
+        shown = what_word(what)
         self.report(code, _("unknown {what} `{name}`").format(what=shown, name=name.text), name.span,
                     label=(_("not a declared {what}") if code != "E1007" else _("not a {what}")).format(what=shown),
                     help=hint)

@@ -10,7 +10,7 @@ from ..syntax import ast
 from .context import Context
 from .model import CardDef, RulesDef
 from .rules import quiet_age_number, roman
-from ..i18n import _
+from ..i18n import _, ngettext
 
 
 def check_duplicates(items, ctx: Context) -> None:
@@ -21,9 +21,10 @@ def check_duplicates(items, ctx: Context) -> None:
             age_stmt = next((s for s in item.body if isinstance(s, ast.AgeStmt)), None)
             age = age_stmt.age.text if age_stmt else None
             key = ("card", item.name.text, quiet_age_number(age) or age if age else None)
-            what = f'card "{item.name.text}"' + (f" in age {age_stmt.age.text}" if age_stmt else "")
+            what = (_('card "{name}" in age {age}').format(name=item.name.text, age=age_stmt.age.text) if age_stmt
+                    else _('card "{name}"').format(name=item.name.text))
         elif isinstance(item, ast.Wonder):
-            key, what = ("wonder", item.name.text), f'wonder "{item.name.text}"'
+            key, what = ("wonder", item.name.text), _('wonder "{name}"').format(name=item.name.text)
         else:
             continue
         if key in seen:
@@ -55,8 +56,9 @@ def check_chains(cards: list[ast.Card], unparsed: set[str], ctx: Context) -> Non
                 notes = ctx.provenance.notes(("card", card.name.text), ("card", name.text))
                 ctx.report("E1202", _('"{card}" (age {age}) chains from "{name}" (age {names})').format(card=card.name.text, age=roman(age), name=name.text, names=', '.join(roman(a) for a in sorted(known))), name.span,
                            label=_("not from an earlier age"), notes=notes,
-                           help="a card can only be built free thanks to a building of an earlier age"
-                           + ("; in the variant, keep the two cards in different ages" if notes else ""))
+                           help=_("a card can only be built free thanks to a building of an earlier age; in the "
+                                  "variant, keep the two cards in different ages") if notes else
+                           _("a card can only be built free thanks to a building of an earlier age"))
 
 
 def _unknown_chain(card: ast.Card, name: ast.Name, pool: list[str], ctx: Context) -> None:
@@ -64,8 +66,8 @@ def _unknown_chain(card: ast.Card, name: ast.Name, pool: list[str], ctx: Context
     note points at the change and the help says what to do in the variant."""
     notes = ctx.provenance.notes(("card", name.text))
     if notes:
-        help = (f'in the variant, keep "{name.text}", or also `replace card "{card.name.text}"` '
-                f'with a version without `free with "{name.text}"`')
+        help = _('in the variant, keep "{name}", or also `replace card "{card}"` with a version without '
+                 '`free with "{name}"`').format(name=name.text, card=card.name.text)
     else:
         guess = ctx.suggest(name.text, pool)
         help = _('did you mean "{guess}"?').format(guess=guess) if guess else _("chains name a card of an earlier age")
@@ -106,34 +108,36 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
                 notes = ctx.provenance.notes(("deck", age.number), ("players",))
                 ctx.report("E1302", _("age {number} draws {needed} random {names} cards at {max_players} players but only "
                                       "{count} can be drawn").format(number=roman(age.number), needed=needed, names='/'.join(sorted(colors)), max_players=rules.max_players, count=len(pool)), add.span, notes=notes,
-                           help=(f"in the variant, keep at least {needed} such cards in age {roman(age.number)} "
-                                 f"(`add card ...` with no `copies` line), or draw fewer "
-                                 f"(`set age {roman(age.number)} {{ add ... }}`)") if notes else
-                           "cards in a random pool have no `copies` line; add cards or draw fewer")
+                           help=_("in the variant, keep at least {needed} such cards in age {age} (`add card ...` "
+                                  "with no `copies` line), or draw fewer (`set age {age} {{ add ... }}`)").format(
+                               needed=needed, age=roman(age.number)) if notes else
+                           _("cards in a random pool have no `copies` line; add cards or draw fewer"))
         wrong = []
         for p, deal_as, seats, table in counts:
             dealt = age_deck(cards, age, deal_as).size
             hand = table.age(age).hand if table else age.hand
             if dealt != hand * seats:
-                wrong.append(f"{dealt} at {p} players (needs {hand * seats})")
+                wrong.append(_("{dealt} at {players} players (needs {needed})").format(
+                    dealt=dealt, players=p, needed=hand * seats))
         if wrong:
-            each = f"{age.hand} card{'s' * (age.hand != 1)}"
+            each = ngettext("{count} card", "{count} cards", age.hand).format(count=age.hand)
             notes = ctx.provenance.notes(("deck", age.number), ("players",))
-            ctx.report("E1301", f"age {roman(age.number)}'s deck does not deal {each} to each player: "
-                       + "; ".join(wrong), age.span, notes=notes,
-                       help=(f"in the variant, make age {roman(age.number)} deal {each} to each player again: "
-                             "add or remove cards of that age (`add card`, `remove card`) or change their "
-                             "`copies` (`modify card \"...\" { copies ... }`)") if notes else
-                       "check the `copies` lines of this age's cards")
+            ctx.report("E1301", _("age {age}'s deck does not deal {each} to each player: {counts}").format(
+                           age=roman(age.number), each=each, counts="; ".join(wrong)), age.span, notes=notes,
+                       help=_("in the variant, make age {age} deal {each} to each player again: add or remove "
+                              "cards of that age (`add card`, `remove card`) or change their `copies` "
+                              "(`modify card \"...\" {{ copies ... }}`)").format(age=roman(age.number), each=each)
+                       if notes else _("check the `copies` lines of this age's cards"))
     for card in cards:
         if card.name in pooled and card.color or card.deck:
             continue
         if not any(card.copies_at(p) for p in players) and card.name not in pooled:
             notes = ctx.provenance.notes(("card", card.name), ("players",))
             ctx.report("W1303", _('"{card}" never enters a deck').format(card=card.name), card.span, notes=notes,
-                       help=("in the variant, " if notes else "") +
-                       f"give it `copies` that start at {rules.max_players} players or fewer, "
-                       "or put it in a random pool with `add ... random <colour> cards`")
+                       help=(_("in the variant, give it `copies` that start at {players} players or fewer, or put it "
+                               "in a random pool with `add ... random <colour> cards`") if notes else
+                             _("give it `copies` that start at {players} players or fewer, or put it in a random "
+                               "pool with `add ... random <colour> cards`")).format(players=rules.max_players))
 
 
 def check_boards(wonders, rules: RulesDef, ctx: Context, tables=()) -> None:
@@ -143,17 +147,21 @@ def check_boards(wonders, rules: RulesDef, ctx: Context, tables=()) -> None:
     need = max([rules.max_players] + [t.seats for t in tables])
     if len(wonders) >= need:
         return
-    have = {0: "there are none", 1: "there is only 1"}.get(len(wonders), f"there are only {len(wonders)}")
+    have = {0: _("there are none"), 1: _("there is only 1")}.get(
+        len(wonders), _("there are only {count}").format(count=len(wonders)))
     table = next((t for t in tables if t.seats == need), None) if need > rules.max_players else None
     if table is None:
-        message, span = f"{need} players need {need} wonder boards, but {have}", rules.players_span or rules.span
+        message = _("{need} players need {need} wonder boards, but {have}").format(need=need, have=have)
+        span = rules.players_span or rules.span
     else:
-        message = (f"the table for {table.players} players seats {need} cities with its neutral cities, "
-                   f"so it needs {need} wonder boards, but {have}")
+        message = _("the table for {players} players seats {need} cities with its neutral cities, so it needs "
+                    "{need} wonder boards, but {have}").format(players=table.players, need=need, have=have)
         span = table.span
     missing = need - len(wonders)
     notes = ctx.provenance.notes(("wonders",), ("players",))
     ctx.report("E1304", message, span, label=_("{need} cities at the largest table").format(need=need), notes=notes,
-               help=(f"in the variant, keep {need} wonders (or add {missing}), or allow fewer players "
-                     f"(`set players {rules.min_players} to {len(wonders)}`)") if notes else
-               f"add {missing} wonder{'s' * (missing != 1)}, or play with fewer players")
+               help=_("in the variant, keep {need} wonders (or add {missing}), or allow fewer players "
+                      "(`set players {low} to {high}`)").format(need=need, missing=missing, low=rules.min_players,
+                                                              high=len(wonders)) if notes else
+               ngettext("add {count} wonder, or play with fewer players",
+                        "add {count} wonders, or play with fewer players", missing).format(count=missing))

@@ -14,7 +14,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..syntax.printer import quantity as quantity_words
-from .context import Context
+from .context import Context, what_word
 from ..i18n import _
 
 LIMITS = ("turn", "age", "game")
@@ -103,10 +103,10 @@ def _discount(effect: ast.Discount, ctx: Context):
         ok = _positive(effect.amount, effect.span, "a discount", ctx) and ok
     wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p == "neighbour"]
     if wrong:
-        ctx.report("E1210", "`the neighbour` means nothing here", effect.scope.span,
-                   label="no neighbour is being looked at",
-                   help="say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, "
-                        "`neighbours` or `all cities`")
+        ctx.report("E1210", _("`the neighbour` means nothing here"), effect.scope.span,
+                   label=_("no neighbour is being looked at"),
+                   help=_("say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, "
+                          "`neighbours` or `all cities`"))
         ok = False
     return effect if ok else None
 
@@ -207,8 +207,9 @@ def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
     wrong = [p for p in scope.parts if p not in ("left", "right")]
     if not wrong:
         return True
-    where = {"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]]
-    ctx.report("E1210", _("{what} is from the left or right neighbour, not from {where}").format(what=what, where=where), scope.span,
+    where = what_word({"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]])
+    ctx.report("E1210", _("{what} is from the left or right neighbour, not from {where}").format(
+        what=what_word(what), where=where), scope.span,
                label=_("not {where}").format(where=where),
                help=_("write `from left neighbour`, `from right neighbour` or `from neighbours`"))
     return False
@@ -303,11 +304,12 @@ def _compares_cities(q: ast.Quantity, ctx: Context) -> bool:
     parts = set(q.scope.parts) if q.scope is not None else set()
     if "all" in parts or len(parts) > 1:
         return True
-    where = "names no cities" if q.scope is None else "names one city only"
+    where = _("names no cities") if q.scope is None else _("names one city only")
     ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=word, where=where), q.scope.span if q.scope else q.span,
                label=_("one city has nothing to compare with"),
-               help=f"name the cities: `{word} {_plain(q)} of all cities` or `... of neighbours`"
-                    + ("" if q.scope is None else f", or leave out `{word}` to count this city's"))
+               help=(_("name the cities: `{word} {what} of all cities` or `... of neighbours`") if q.scope is None
+                     else _("name the cities: `{word} {what} of all cities` or `... of neighbours`, or leave out "
+                            "`{word}` to count this city's")).format(word=word, what=_plain(q)))
     return False
 
 
@@ -325,7 +327,7 @@ def _per(per: ast.Per | None, ctx: Context, neighbour: bool = False) -> bool:
 def _positive(value: int, span, what: str, ctx: Context) -> bool:
     if value > 0:
         return True
-    ctx.report("E1206", _("{what} needs a number above 0, not {value}").format(what=what, value=value), span,
+    ctx.report("E1206", _("{what} needs a number above 0, not {value}").format(what=what_word(what), value=value), span,
                label=_("must be at least 1"))
     return False
 
@@ -335,7 +337,8 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
     ok = True
     for name in names:
         if name.text in seen:
-            ctx.report("E1209", _("the {what} `{name}` is listed twice").format(what=what, name=name.text), name.span,
+            ctx.report("E1209", _("the {what} `{name}` is listed twice").format(what=what_word(what), name=name.text),
+                       name.span,
                        label=_("listed again"), notes=(Note(_("first listed here"), seen[name.text].span),))
             ok = False
         seen.setdefault(name.text, name)

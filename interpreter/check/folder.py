@@ -10,12 +10,13 @@ from pathlib import Path
 import attrs
 
 from ..diagnostics import Diagnostic, Span, sort_key
-from ..paths import DEFAULT_RULES, content_dir, split_rules
+from ..paths import DEFAULT_RULES, content_dir, join_rules, split_rules
 from ..syntax.parser import parse_text, read_source
-from .load import (CheckResult, check_sources, nested_rule_sets, read_sources, pack_folders, rules_folder, same_fault, stray_item,
+from .load import (CheckResult, check_paths, check_sources, nested_rule_sets, read_sources, pack_folders, rules_folder,
+                   same_fault, stray_item,
                    with_variant_notes)
 from .notation import check_notation_table, notation_tables
-from .translations import check_rule_set_translations, check_variant_translations
+from .translations import check_pack_translations, check_rule_set_translations, check_variant_translations
 from ..i18n import _
 
 
@@ -48,8 +49,8 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
     # thing checked: the folder's variants are not stacked on it
     found = [] if variants or result.variants else folder_variant_files(paths, rules)
     result = _with_notation(result, notation_tables(paths, rules))
-    if not (variants or result.variants or split_rules(rules)[1]):    # the rule set as it is: its translations too
-        result = _with_translations(result, base_folders(paths, rules))
+    if not (variants or result.variants):            # the rule set as it is: its translations too
+        result = _with_translations(result, base_folders(paths, rules), rules)
     if not found:
         return result
     if result.errors:
@@ -88,13 +89,26 @@ def base_folders(paths, rules: str | None) -> list[tuple[Path, str]]:
                                   "/" + folder.relative_to(content_dir()).as_posix()))]
 
 
-def _with_translations(result: CheckResult, folders) -> CheckResult:
-    """The rule set's translation files checked against it (check/translations.py)."""
+def _with_translations(result: CheckResult, folders, rules: str | None = None) -> CheckResult:
+    """The rule set's translation files checked against it (check/translations.py); with
+    expansion packs, the base's files against the base and each pack's against what it adds."""
     if result.ruleset is None:
         return result
     found, files = [], []
+    base, packs = split_rules(rules)
+    base_ruleset = check_paths(None, (), base).ruleset if packs else result.ruleset
+    if base_ruleset is None:
+        return result
     for folder, shown in folders:
-        diagnostics, texts = check_rule_set_translations(folder, shown, result.ruleset)
+        diagnostics, texts = check_rule_set_translations(folder, shown, base_ruleset)
+        found += diagnostics
+        for name, text in texts:
+            result.sources.add(name, text)
+            files.append(name)
+    for pack, folder in zip(packs, pack_folders(rules)):
+        with_pack = check_paths(None, (), join_rules(base, (pack,))).ruleset
+        shown = "content/" + folder.relative_to(content_dir()).as_posix()
+        diagnostics, texts = check_pack_translations(folder, shown, base_ruleset, with_pack, result.ruleset)
         found += diagnostics
         for name, text in texts:
             result.sources.add(name, text)

@@ -66,7 +66,7 @@ def find_rules(items, ctx: Context) -> ast.Rules | None:
 def declare_categories(rules: ast.Rules | None, ctx: Context) -> None:
     if rules is None:
         return
-    pad = ctx.single(rules.body, ast.ScorePad, "the rules", rules.span, required="score pad")
+    pad = ctx.single(rules.body, ast.ScorePad, _("the rules"), rules.span, required="score pad")
     if pad is not None:
         names: list[str] = []
         for cat in pad.categories:
@@ -84,7 +84,7 @@ def declare_categories(rules: ast.Rules | None, ctx: Context) -> None:
 
 def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
     """The checked rules; `ages` are those read from the phases (check/ages.py)."""
-    body, owner = rules.body, f'the rules "{rules.name.text}"'
+    body, owner = rules.body, _('the rules "{name}"').format(name=rules.name.text)
 
     def number(kind, word):
         stmt = ctx.single(body, kind, owner, rules.span, required=word)
@@ -156,9 +156,10 @@ def _sit_out(body, ctx: Context) -> tuple[tuple[str, str], ...]:
         if not isinstance(stmt, ast.SitOut) or not ctx.known(stmt.kind, ctx.tokens, "E1008", "token kind"):
             continue
         if stmt.kind.text in found:
-            ctx.report("E1102", f"the holders of {stmt.kind.text} tokens are told twice what they sit out",
-                       stmt.span, label="said again", notes=(Note("first said here", found[stmt.kind.text].span),),
-                       help="keep one of the two statements")
+            ctx.report("E1102", _("the holders of {kind} tokens are told twice what they sit out").format(
+                           kind=stmt.kind.text), stmt.span, label=_("said again"),
+                       notes=(Note(_("first said here"), found[stmt.kind.text].span),),
+                       help=_("keep one of the two statements"))
             continue
         found[stmt.kind.text] = stmt
     return tuple((kind, s.event, s.once) for kind, s in found.items())

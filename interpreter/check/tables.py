@@ -25,7 +25,7 @@ def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
         seen[n] = table
         # the range may come from a variant's `set players`: show where it was set
         range_note = (Note(_("the rules' player range is set here"), rules.players_span),) if rules.players_span else ()
-        drop = f", or drop this table in the variant: `remove table for {n} players`" \
+        drop = _(", or drop this table in the variant: `remove table for {n} players`").format(n=n) \
             if _set_by_variant(rules) else ""
         if rules.min_players <= n <= rules.max_players or n < 1:
             ctx.report("E1204", _("a table for {n} players, but the rules play {min_players} to {max_players} players "
@@ -36,7 +36,7 @@ def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
         deal_as = table.deal_as.value if table.deal_as else n
         if table.deal_as and not rules.min_players <= deal_as <= rules.max_players:
             ctx.report("E1204", _("cards as for {deal_as} players, but the rules play {min_players} to {max_players}").format(deal_as=deal_as, min_players=rules.min_players, max_players=rules.max_players), table.deal_as.span, notes=range_note,
-                       help="a table's decks are made as for a player count within the rules' range" + drop)
+                       help=_("a table's decks are made as for a player count within the rules' range") + drop)
             continue
         neutrals = tuple(_neutral(city, rules, ctx) for city in table.neutrals)
         hand = table.hand.amount.value if table.hand else None
@@ -57,14 +57,16 @@ def _hand_fits(table: ast.Table, hand, turns, rules: RulesDef, ctx: Context) -> 
         if stmt is None:
             return True
         if h < 1 or not 1 <= t <= h:
-            ctx.report("E1206", f"the table for {table.players.value} players plays {t} turns from a hand of "
-                       f"{h} cards in age {roman(age.number)}", stmt.span,
-                       label="turns must be between 1 and the hand size")
+            ctx.report("E1206", _("the table for {players} players plays {turns} turns from a hand of {hand} cards "
+                                  "in age {age}").format(players=table.players.value, turns=t, hand=h,
+                                                         age=roman(age.number)), stmt.span,
+                       label=_("turns must be between 1 and the hand size"))
             return False
         if t < h and not age.last_card_discarded:
-            ctx.report("E1201", f"at the table for {table.players.value} players, age {roman(age.number)} "
-                       "does not say what happens to the cards left after the last turn", stmt.span,
-                       help="add `last card discarded` to the age, or play every card")
+            ctx.report("E1201", _("at the table for {players} players, age {age} does not say what happens to the "
+                                  "cards left after the last turn").format(players=table.players.value,
+                                                                           age=roman(age.number)), stmt.span,
+                       help=_("add `last card discarded` to the age, or play every card"))
             return False
     return True
 

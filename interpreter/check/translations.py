@@ -8,19 +8,33 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..i18n.content_names import KINDS, TranslationError, read_entries
 from .model import RuleSet
 
 
+def kind_word(kind: str) -> str:
+    """A kind of name (a msgctxt) as the reader says it: `kaart (card)` in Dutch, where the
+    msgctxt to write stays visible."""
+    word = {"card": pgettext("kind of name", "card"), "wonder": pgettext("kind of name", "wonder"),
+            "city": pgettext("kind of name", "city"), "resource": pgettext("kind of name", "resource"),
+            "color": pgettext("kind of name", "color"), "kind": pgettext("kind of name", "kind"),
+            "symbol": pgettext("kind of name", "symbol"), "score": pgettext("kind of name", "score"),
+            "neutral": pgettext("kind of name", "neutral"), "token": pgettext("kind of name", "token"),
+            "notation": pgettext("kind of name", "notation")}.get(kind, kind)
+    return kind if word == kind else f"{word} ({kind})"
+
+
 def known_names(ruleset: RuleSet) -> dict[str, set[str]]:
     """The names of each kind a translation may translate, as the content spells them."""
+    from ..access.notation import SECTIONS
     v = ruleset.vocabulary
     wonders = {w.name for w in ruleset.wonders}
     return {"card": {c.name for c in ruleset.cards}, "wonder": wonders, "city": set(wonders),
             "resource": set(v.resources), "color": set(v.colors), "kind": set(v.colors),
             "symbol": set(v.symbols), "score": set(ruleset.rules.score_pad),
-            "neutral": {n.name for t in ruleset.tables for n in t.neutrals}}
+            "neutral": {n.name for t in ruleset.tables for n in t.neutrals},
+            "token": set(v.tokens), "notation": set(SECTIONS["words"])}
 
 
 def locale_files(folder: Path, shown: str) -> list[tuple[Path, str]]:
@@ -36,7 +50,7 @@ def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
     `to_translate` the names it should (those in `also_translated`, (kind, name) pairs
     another file translates, excepted)."""
     try:
-        entries = read_entries(path)
+        entries = read_entries(path, _)
     except TranslationError as err:
         return [Diagnostic("E1603", _("the translation file cannot be read: {reason}").format(reason=err),
                            Span(shown, err.line, 1, err.line, 2),
@@ -58,8 +72,8 @@ def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
             guess = did_you_mean(entry.english, known[entry.kind])
             found.append(Diagnostic(
                 "E1601", _("unknown {kind} {name!r}: the content has no {kind} of that name").format(
-                    kind=entry.kind, name=entry.english),
-                span, label=_("not a {kind} of the content").format(kind=entry.kind),
+                    kind=kind_word(entry.kind), name=entry.english),
+                span, label=_("not a {kind} of the content").format(kind=kind_word(entry.kind)),
                 help=_("did you mean {name!r}?").format(name=guess) if guess
                 else _("translate a name as the content spells it")))
             continue
@@ -69,7 +83,7 @@ def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
     missing = {kind: names for kind, names in missing.items() if names}
     if missing:
         count = sum(len(n) for n in missing.values())
-        listed = "; ".join(f"{kind}: {', '.join(names)}" for kind, names in missing.items())
+        listed = "; ".join(f"{kind_word(kind)}: {', '.join(names)}" for kind, names in missing.items())
         found.append(Diagnostic(
             "W1602", ngettext("{count} name without a translation (it stays English): {names}",
                               "{count} names without a translation (they stay English): {names}", count).format(
@@ -83,6 +97,16 @@ def check_rule_set_translations(folder: Path, shown: str, ruleset: RuleSet):
     """(diagnostics, [(name shown, text)]) of the translation files of a rule set folder."""
     known = known_names(ruleset)
     return _check_files(locale_files(folder, shown), known, known)
+
+
+def check_pack_translations(folder: Path, shown: str, base: RuleSet, with_pack: RuleSet | None,
+                            combined: RuleSet):
+    """The translation files of an expansion pack's folder: they may translate any name of
+    the rules with every pack given, and should translate the names the pack adds to its base."""
+    known = known_names(combined)
+    base_known = known_names(base)
+    added = {kind: names - base_known[kind] for kind, names in known_names(with_pack or combined).items()}
+    return _check_files(locale_files(folder, shown), known, added)
 
 
 def check_variant_translations(folder: Path, shown: str, base: RuleSet, variants: list[RuleSet],
@@ -126,7 +150,7 @@ def _check_files(files, known, to_translate, already=frozenset()):
 def translation_files(paths, variants, rules, language: str) -> list[tuple[Path, str]]:
     """(path, name shown) of the translation files for `language` of the content loaded:
     the rule set's folder (or each folder given) and each applied variant's folder."""
-    from .load import rules_folder, variant_files
+    from .load import pack_folders, rules_folder, variant_files
     from ..paths import content_dir
     found: list[tuple[Path, str]] = []
     if paths:
@@ -135,6 +159,7 @@ def translation_files(paths, variants, rules, language: str) -> list[tuple[Path,
         folder = rules_folder(rules)
         folders = [(folder, "content" + ("" if folder == content_dir() else
                                          "/" + folder.relative_to(content_dir()).as_posix()))]
+        folders += [(pack, "content/" + pack.relative_to(content_dir()).as_posix()) for pack in pack_folders(rules)]
     for path, _shown in variant_files(variants, paths, rules):
         folder = path.parent
         try:

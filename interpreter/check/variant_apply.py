@@ -12,7 +12,7 @@ import attrs
 from ..diagnostics import Note
 from ..syntax import ast
 from .ages import age_phase
-from .context import Context
+from .context import Context, what_word
 from .rules import quiet_age_number
 from ..i18n import _
 
@@ -137,7 +137,8 @@ class Workspace:
         elif change.what == "score":
             self._score_change(change)
         elif change.what == "phase":
-            self._touches(change, f'changes the phase "{change.target.text}"', ("phase", change.target.text))
+            self._touches(change, _('changes the phase "{name}"').format(name=change.target.text),
+                          ("phase", change.target.text))
             if change.verb == "modify":
                 self._modify_phase(change)
             else:
@@ -151,15 +152,15 @@ class Workspace:
         """`add score pad line NAME [after NAME]`: the line goes into the score pad, so that
         packs each adding their own line combine (a `set score pad` would conflict)."""
         line = change.item
-        self._touches(change, f"adds the line `{line.name.text}` to the score pad", ("categories",))
+        self._touches(change, _("adds the line `{name}` to the score pad").format(name=line.name.text), ("categories",))
         at = self.kinds.first(ast.ScorePad)
         if at is None:
             return                             # E1201 reports the missing score pad
         pad = self.body[at]
         names = [n.text for n in pad.categories]
         if line.name.text in names:
-            self.ctx.report("E1404", f"the score pad already has a line `{line.name.text}`", line.name.span,
-                            help="leave out this change, or add a line of another name")
+            self.ctx.report("E1404", _("the score pad already has a line `{name}`").format(name=line.name.text),
+                            line.name.span, help=_("leave out this change, or add a line of another name"))
             return
         if line.after is not None and line.after.text not in names:
             self.ctx.known(line.after, names, "E1005", "score category")
@@ -182,14 +183,17 @@ class Workspace:
                                                   if change.verb == "modify" else None)
             keys += [("deck", _age_of(c)) for c in (old, result) if c is not None]
         name = (old or new).name.text
-        does = {"add": "adds", "remove": "removes", "replace": "replaces", "modify": "changes"}[change.verb]
-        self._touches(change, f'{does} the card "{name}"', *keys)
+        does = {"add": _('adds the card "{name}"'), "remove": _('removes the card "{name}"'),
+                "replace": _('replaces the card "{name}"'), "modify": _('changes the card "{name}"')}[change.verb]
+        self._touches(change, does.format(name=name), *keys)
 
     def _missing(self, what: str, name: ast.Name, pool) -> None:
         guess = self.ctx.suggest(name.text, list(pool))
-        self.ctx.report("E1405", _('there is no {what} "{name}" to change').format(what=what, name=name.text), name.span, label=_("no such {what}").format(what=what),
+        word = what_word(what)
+        self.ctx.report("E1405", _('there is no {what} "{name}" to change').format(what=word, name=name.text),
+                        name.span, label=_("no such {what}").format(what=word),
                         help=_('did you mean "{guess}"?').format(guess=guess) if guess else
-                        f"a variant can only change a {what} of the rules it changes")
+                        _("a variant can only change a {what} of the rules it changes").format(what=word))
 
     def _card_change(self, change: ast.Change) -> None:
         ref: ast.CardRef = change.target
@@ -224,8 +228,9 @@ class Workspace:
 
     def _wonder_change(self, change: ast.Change) -> None:
         name = change.target.text
-        does = {"add": "adds", "remove": "removes", "replace": "replaces"}[change.verb]
-        self._touches(change, f'{does} the wonder "{name}"', ("wonder", name),
+        does = {"add": _('adds the wonder "{name}"'), "remove": _('removes the wonder "{name}"'),
+                "replace": _('replaces the wonder "{name}"')}[change.verb].format(name=name)
+        self._touches(change, does, ("wonder", name),
                       *([("wonders",)] if change.verb != "replace" else []))
         self._named_change(change, "wonder", self.wonders, self.items, self._put_item)
 
@@ -235,7 +240,8 @@ class Workspace:
         found = index.get(name.text)
         if change.verb == "add":
             if found:
-                self.ctx.report("E1404", _('the {what} "{name}" already exists').format(what=what, name=name.text), name.span,
+                self.ctx.report("E1404", _('the {what} "{name}" already exists').format(what=what_word(what),
+                                                                                      name=name.text), name.span,
                                 notes=(Note(_("defined here"), entries[found[0]].name.span),),
                                 help=_("use `replace {what}` to change it").format(what=what))
             else:
@@ -274,8 +280,9 @@ class Workspace:
             counts = sorted(self.tables.keys())
             self.ctx.report("E1405", _("there is no table for {players} players to change").format(players=players.value), players.span,
                             label=_("no such table"),
-                            help=f"the tables are for {', '.join(map(str, counts))} players" if counts else
-                            "the rules have no tables: a variant can add one with `add table for N players { ... }`")
+                            help=_("the tables are for {counts} players").format(counts=", ".join(map(str, counts)))
+                            if counts else _("the rules have no tables: a variant can add one with "
+                                             "`add table for N players {{ ... }}`").format())
         else:
             self._put_item(found, None if change.verb == "remove" else change.item)
 
@@ -290,7 +297,8 @@ class Workspace:
         if side is None:
             self._missing("side", where.side, [s.name.text for s in wonder.sides])
             return
-        self._touches(change, f'changes side {side.name.text} of "{wonder.name.text}"', ("wonder", wonder.name.text))
+        self._touches(change, _('changes side {side} of "{wonder}"').format(side=side.name.text, wonder=wonder.name.text),
+                      ("wonder", wonder.name.text))
         stages = [i for i, s in enumerate(side.body) if isinstance(s, ast.Stage)]
         body = list(side.body)
         if change.verb == "add":
@@ -310,11 +318,12 @@ class Workspace:
     def _set_touches(self, change: ast.Change) -> None:
         stmt = change.item
         if isinstance(stmt, ast.AgeRules):
-            self._touches(change, f"changes age {stmt.age.text}'s rules", ("deck", quiet_age_number(stmt.age.text)))
+            self._touches(change, _("changes age {age}'s rules").format(age=stmt.age.text),
+                          ("deck", quiet_age_number(stmt.age.text)))
         elif isinstance(stmt, ast.PlayersStmt):
-            self._touches(change, "sets the player counts", ("players",))
+            self._touches(change, _("sets the player counts"), ("players",))
         elif isinstance(stmt, ast.ScorePad):
-            self._touches(change, "sets the score pad", ("categories",))
+            self._touches(change, _("sets the score pad"), ("categories",))
 
     def _set(self, stmt) -> None:
         """`set`: an age's statements merge into that age's block (added if none); any other
@@ -364,14 +373,15 @@ class Workspace:
         pad = next((self.body[i] for i in self.kinds.get(ast.ScorePad)), None)
         guess = self.ctx.suggest(category.text, lines)
         if pad is not None and category.text in {c.text for c in pad.categories}:
-            help = (f"`{category.text}` is scored by the points of cards and wonders, not by a line of the "
-                    f"rules; change those cards (`modify card`) to change what it scores")
+            help = _("`{category}` is scored by the points of cards and wonders, not by a line of the rules; "
+                     "change those cards (`modify card`) to change what it scores").format(category=category.text)
         elif guess:
             help = _("did you mean `score {guess}`?").format(guess=guess)
         else:
             written = ", ".join(f"`score {c}:`" for c in lines)
-            help = (f"the rules' score lines are {written}; points a category gets from cards and wonders "
-                    "are changed on the cards (`modify card`)" if lines else "the rules have no score lines")
+            help = (_("the rules' score lines are {written}; points a category gets from cards and wonders are "
+                      "changed on the cards (`modify card`)").format(written=written) if lines
+                    else _("the rules have no score lines"))
         self.ctx.report("E1405", _("the rules have no `score {category}:` line to change").format(category=category.text), category.span,
                         label=_("no such score line"), help=help)
 

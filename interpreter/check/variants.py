@@ -16,7 +16,7 @@ from pathlib import Path
 from ..diagnostics import Note
 from ..paths import expansion_packs, is_pack_file, is_shipped, rule_sets, shipped_rules_names
 from ..syntax import ast
-from .context import STATEMENT_WORDS, Context
+from .context import STATEMENT_WORDS, Context, what_word
 from .rules import quiet_age_number, roman
 from .variant_apply import Workspace
 from ..i18n import _
@@ -62,14 +62,15 @@ def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None
     elif rules is not None and v.changes.text != rules.name.text:
         other = shipped_rules_names().get(v.changes.text)
         if other is not None and is_shipped(rules.name.span.file):
-            help = f"the variant is for the shipped rule set {other}: give `--rules {other}` with it"
+            help = _("the variant is for the shipped rule set {other}: give `--rules {other}` with it").format(
+                other=other)
         elif other is not None:
-            help = (f"the variant is for the shipped rule set {other} (`--rules {other}`); to apply it "
-                    f'to these rules, write `changes "{rules.name.text}"`')
+            help = _('the variant is for the shipped rule set {other} (`--rules {other}`); to apply it to these '
+                     'rules, write `changes "{rules}"`').format(other=other, rules=rules.name.text)
         elif ctx.suggest(v.changes.text, [rules.name.text]):
             help = _('did you mean "{guess}"?').format(guess=rules.name.text)
         else:
-            help = f'if the variant is meant for these rules, write `changes "{rules.name.text}"`'
+            help = _('if the variant is meant for these rules, write `changes "{rules}"`').format(rules=rules.name.text)
         ctx.report("E1402", _('variant "{v}" changes the rules "{changes}", but the rules here are "{rules}"').format(v=v.name.text, changes=v.changes.text, rules=rules.name.text), v.changes.span,
                    label=_("not these rules"), notes=(Note(_("the rules are defined here"), rules.name.span),),
                    help=help)
@@ -223,10 +224,10 @@ def _conflict(site: tuple, first: tuple, second: tuple, ctx: Context) -> None:
     if is_shipped(change.span.file) and not is_shipped(first_change.span.file):
         (first_v, first_change), (v, change) = second, first       # the designer's is `v`
     mine = [x for x in ((v, change), (first_v, first_change)) if not is_shipped(x[1].span.file)]
-    helps = [f'if "{a.name.text}" should win, add `overrides "{b.name.text}"` to "{a.name.text}"'
+    helps = [_('if "{a}" should win, add `overrides "{b}"` to "{a}"').format(a=a.name.text, b=b.name.text)
              for (a, _ac), (b, _bc) in ((m, o) for m in mine for o in ((v, change), (first_v, first_change)) if o[0] is not m[0])]
     help = "; ".join(helps) if helps else \
-        "both are shipped variants: leave out one of the two --variant options"
+        _("both are shipped variants: leave out one of the two --variant options")
     ctx.report("E1403", _('variants "{first_v}" and "{v}" both change {describe}').format(first_v=first_v.name.text, v=v.name.text, describe=_describe(site)),
                change.span, label=_('changed by "{v}"').format(v=v.name.text),
                notes=(Note(_('also changed by "{first_v}"').format(first_v=first_v.name.text), first_change.span),), help=help)
@@ -265,14 +266,20 @@ def _word(kind: str) -> str:
 def _describe(site: tuple) -> str:
     kind = site[0]
     if kind == "card":
-        return f'the card "{site[1]}"' + (f"'s {_word(site[-1])}" if isinstance(site[-1], str) and len(site) > 2 else "")
+        if isinstance(site[-1], str) and len(site) > 2:
+            return _('the card "{name}"\'s {word}').format(name=site[1], word=_word(site[-1]))
+        return _('the card "{name}"').format(name=site[1])
     if kind == "wonder":
-        return f'the wonder "{site[1]}"' + (f" side {site[2]}" if len(site) > 2 else "") + \
-            (f" stage {site[4]}" if len(site) > 4 and site[4] != "+" else "")
+        text = _('the wonder "{name}"').format(name=site[1])
+        text += _(" side {side}").format(side=site[2]) if len(site) > 2 else ""
+        return text + (_(" stage {number}").format(number=site[4]) if len(site) > 4 and site[4] != "+" else "")
     if kind == "age":
-        return f"age {roman(site[1])}'s rules" + (f" ({_word(site[2])})" if len(site) > 2 else "")
+        text = _("age {age}'s rules").format(age=roman(site[1]))
+        return text + (f" ({_word(site[2])})" if len(site) > 2 else "")
     if kind == "rules":
-        return f"the rules' {_word(site[1])}"
+        return _("the rules' {word}").format(word=_word(site[1]))
     if kind == "table":
-        return f"the table for {site[1]} players"
-    return f"the {kind} {site[1]!s}" if len(site) > 1 else f"the {kind}"
+        return _("the table for {players} players").format(players=site[1])
+    word = what_word(kind)
+    return _("the {what} {name}").format(what=word, name=site[1]) if len(site) > 1 \
+        else _("the {what}").format(what=word)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.parser import KEYWORDS
-from .context import Context
+from .context import Context, what_word
 from .model import Vocabulary
 from ..i18n import _
 
@@ -30,7 +30,7 @@ def collect_vocabulary(items, ctx: Context) -> Vocabulary:
         earlier = first_seen.get(name.text)
         if earlier is not None:
             ctx.report("E1103", _("`{name}` is declared twice").format(name=name.text), name.span,
-                       label=_("declared again as a {what}").format(what=what),
+                       label=_("declared again as a {what}").format(what=what_word(what)),
                        notes=(Note(_("first declared here"), earlier.span),),
                        help=_("every resource, group, colour and symbol needs a name of its own"))
             return

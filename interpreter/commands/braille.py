@@ -15,12 +15,16 @@ UNAVAILABLE = 69
 
 def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None) -> None:
     from interpreter.i18n import _
-    from interpreter.access.braille import BrailleTableError, BrailleTextError, BrailleUnavailable, emboss
+    from interpreter.access.braille import (BrailleTableError, BrailleTextError, BrailleUnavailable, check_table,
+                                            emboss, writes)
     words = card_writer(ruleset, "accessible", paths, rules)
     cards = [c for c in ruleset.cards if age is None or c.age == age]
-    labels = [words.card_label(c) for c in cards]
-    labels += [words.side_label(w.name, side) for w in ruleset.wonders for side in w.sides]
     try:
+        check_table(table)
+        if not writes(words.table.marks["coin"], table):      # the rulebook's `$` is "a coin": say so
+            words.spell_coins()
+        labels = [words.card_label(c) for c in cards]
+        labels += [words.side_label(w.name, side) for w in ruleset.wonders for side in w.sides]
         text = emboss(labels, table, cells, lines)
     except BrailleUnavailable as err:
         click.echo(f"error: {err}", err=True)

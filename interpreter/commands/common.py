@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from interpreter.i18n import N_
 from interpreter.printable import printable as shown
 
 FORMATS = click.Choice(["text", "json"])
@@ -35,12 +36,21 @@ def _load_names(paths, variants, rules) -> None:
     from interpreter import i18n
     from interpreter.check.translations import translation_files
     from interpreter.i18n.content_names import Names
+    from functools import lru_cache
+
+    @lru_cache(maxsize=1)
+    def others():                       # a name typed in another language is understood too
+        return [Names.read(lang, translation_files(paths, variants, rules, lang))[0]
+                for lang in i18n.available() if lang not in (i18n.ENGLISH, i18n.language())]
     if i18n.language() == i18n.ENGLISH:
-        return
-    found, problems = Names.read(i18n.language(), translation_files(paths, variants, rules, i18n.language()))
-    for problem in problems:
-        click.echo(shown(i18n._("warning: {problem}; its names stay English (`wonders check` says more)")
-                         .format(problem=problem)), err=True)
+        found = Names.english()
+    else:
+        found, problems = Names.read(i18n.language(), translation_files(paths, variants, rules, i18n.language()),
+                                     i18n._)
+        for problem in problems:
+            click.echo(shown(i18n._("warning: {problem}; its names stay English (`wonders check` says more)")
+                             .format(problem=problem)), err=True)
+    found.also_typed_in(others)
     i18n.use_names(found)
 
 
@@ -190,6 +200,7 @@ def recorded_rules(data, given, path):
     return join_rules(recorded, packs) if packs else recorded
 
 
+JSON_DOCUMENTS = {"log": N_("the log"), "position": N_("the position"), "table": N_("the table")}   # in messages
 JSON_BOUND = 64 << 20      # bytes: a 7-player game's log is under 1 MB; a bound keeps a wrong file from filling memory
 
 
@@ -200,27 +211,35 @@ def read_json(path: str, what: str):
     hang the command or fill the memory."""
     import json
     from pathlib import Path
+    from interpreter.i18n import _
     from interpreter.inputs import FileTooLarge, NotRegularFile, read_regular
+    word = _(JSON_DOCUMENTS[what]) if what in JSON_DOCUMENTS else f"the {what}"
     try:
         data = read_regular(Path(path), JSON_BOUND)
         return json.loads(data.decode("utf-8-sig"))
     except NotRegularFile as err:
-        raise click.UsageError(f"{shown(path)}: cannot read the {what}: {err}") from None
+        raise click.UsageError(_("{file}: cannot read {what}: {reason}").format(
+            file=shown(path), what=word, reason=err)) from None
     except FileTooLarge as err:
-        click.echo(f"error: {shown(path)}: the {what} is too large to read ({err.size:,} bytes; "
-                   f"the bound is {JSON_BOUND:,})", err=True)
+        click.echo(_("error: {file}: {what} is too large to read ({size} bytes; the bound is {bound})").format(
+            file=shown(path), what=word, size=f"{err.size:,}", bound=f"{JSON_BOUND:,}"), err=True)
         sys.exit(1)
     except OSError as err:
-        raise click.UsageError(f"{shown(path)}: cannot read the {what}: {err.strerror}") from None
+        raise click.UsageError(_("{file}: cannot read {what}: {reason}").format(
+            file=shown(path), what=word, reason=err.strerror)) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        where = f" (line {err.lineno}, column {err.colno})" if isinstance(err, json.JSONDecodeError) else ""
-        click.echo(f"error: {shown(path)}{where}: the {what} is not valid JSON: {getattr(err, 'msg', err)}", err=True)
+        where = _(" (line {line}, column {column})").format(line=err.lineno, column=err.colno) \
+            if isinstance(err, json.JSONDecodeError) else ""
+        click.echo(_("error: {file}{where}: {what} is not valid JSON: {reason}").format(
+            file=shown(path), where=where, what=word, reason=getattr(err, "msg", err)), err=True)
         sys.exit(1)
     except RecursionError:
-        click.echo(f"error: {shown(path)}: the {what} is nested too deeply to be a {what}", err=True)
+        click.echo(_("error: {file}: {what} is nested too deeply to be read").format(
+            file=shown(path), what=word), err=True)
         sys.exit(1)
     except ValueError as err:                  # e.g. a number of thousands of digits
-        click.echo(f"error: {shown(path)}: the {what} is not usable JSON: {err}", err=True)
+        click.echo(_("error: {file}: {what} is not usable JSON: {reason}").format(
+            file=shown(path), what=word, reason=err), err=True)
         sys.exit(1)
 
 
@@ -292,7 +311,8 @@ def load_position(position_file, paths, variants, rules=None):
     try:
         return game_from_data(rules, data)
     except SaveError as err:
-        click.echo(f"error: {shown(position_file)}: {shown(err)}", err=True)
+        from interpreter.i18n import _
+        click.echo(_("error: {file}: {problem}").format(file=shown(position_file), problem=shown(err)), err=True)
         sys.exit(1)
 
 

@@ -7,6 +7,7 @@ import os
 
 import click
 
+from ..i18n import _
 from .outputs import check_outputs, run_inputs
 from .sim_common import (check_engine, check_report, common_options, finish, list_failures, open_out, play_study,
                          run_options)
@@ -66,7 +67,7 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     records_b = [r for r in records_b if r["game"] in both]
     summary_a, summary_b = summarise(records_a), summarise(records_b)
     if not both:
-        click.echo("No game finished under both rule sets: nothing to compare.", err=True)
+        click.echo(_("No game finished under both rule sets: nothing to compare."), err=True)
         finish(stopped, summary_a, games)
     result = comparison(records_a, records_b, summary_a, summary_b, name_a, name_b)
     result["failed"] = ([{**f, "rules": name_a} for f in summary_a["failed"]]

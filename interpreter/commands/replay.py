@@ -25,6 +25,7 @@ def replay(log_file, to_turn, to_choice, save_file, force, fmt, notation, paths,
     The log says which variants the game was played with; they are applied again.
     A log of an unfinished game (written by `play --log` as it goes) is replayed to its end."""
     import json
+    from interpreter.i18n import _
     from interpreter.tools import replay as tool
     if to_turn is not None and to_choice is not None:
         raise click.UsageError("give --to (turns) or --to-choice (choices), not both")
@@ -39,7 +40,7 @@ def replay(log_file, to_turn, to_choice, save_file, force, fmt, notation, paths,
     try:
         game, done = run_game(lambda: tool.run_replay(tables, data, to_turn, to_choice))
     except tool.ReplayFailure as err:
-        click.echo(f"error: {shown(log_file)}: {shown(err)}", err=True)
+        click.echo(_("error: {file}: {problem}").format(file=shown(log_file), problem=shown(err)), err=True)
         sys.exit(1)
     state = tool.state_data(game)
     if save_file:

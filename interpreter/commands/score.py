@@ -17,6 +17,7 @@ def score(table_file, fmt, notation, paths, variants, rules):
     """Score a finished real table: each player's score pad and the winner(s)."""
     import json
     from interpreter.tools.play import score_table
+    from interpreter.i18n import _
     from interpreter.tools.score_table import TableError, score_table_data
     data = read_json(table_file, "table")
     tables = load_tables(paths, variants, rules)
@@ -25,7 +26,7 @@ def score(table_file, fmt, notation, paths, variants, rules):
         result = score_table_data(tables, data)
     except TableError as err:
         for problem in err.problems:
-            click.echo(f"error: {shown(table_file)}: {shown(problem)}", err=True)
+            click.echo(_("error: {file}: {problem}").format(file=shown(table_file), problem=shown(problem)), err=True)
         sys.exit(1)
     if fmt == "json":
         click.echo(json.dumps(result, indent=2))

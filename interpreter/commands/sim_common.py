@@ -182,7 +182,7 @@ class _WriteFailed(Exception):
     """The records file could not be written (a full disk): the run stops."""
 
 
-def play_study(options, games: int, workers: int, cluster, quiet: bool, label: str = "games",
+def play_study(options, games: int, workers: int, cluster, quiet: bool, label: str | None = None,
                writer=None, done: list[dict] | None = None) -> tuple[list[dict], bool]:
     """Play games 0..games-1 not yet in `done`; (all records, interrupted by Ctrl-C?).
     The games to play are made one chunk at a time, never listed."""
@@ -191,7 +191,8 @@ def play_study(options, games: int, workers: int, cluster, quiet: bool, label: s
     records = list(done or [])
     finished = {r["game"] for r in records if r["game"] < games}
     todo = (i for i in range(games) if i not in finished)
-    progress = Progress(games, len(finished), quiet, label)
+    from ..i18n import _
+    progress = Progress(games, len(finished), quiet, label or _("games"))
 
     def sink(batch):
         if writer is not None:
@@ -246,4 +247,5 @@ def write_report(path: str, html: str) -> None:
         write_atomic(path, html)
     except OSError as err:
         raise click.BadParameter(f"{path}: cannot write: {err.strerror}", param_hint="--report") from None
-    click.echo(f"report: {path}", err=True)
+    from ..i18n import _
+    click.echo(_("report: {path}").format(path=path), err=True)

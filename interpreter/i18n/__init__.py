@@ -88,6 +88,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _state.translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """A word that means one thing in `context` (msgctxt), in the chosen language."""
+    return _state.translations.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Marks a sentence for extraction where it is defined; `_()` translates it where shown."""
     return message

@@ -25,6 +25,8 @@ KINDS = {
     "symbol": "science symbol",
     "score": "score pad line (score category)",
     "neutral": "neutral city of a table for few players",
+    "token": "kind of kept token (`tokens: debt, diplomacy`), as the word before `-fiche`",
+    "notation": "word of the accessible notation's labels (by its field in the table's [words])",
 }
 
 
@@ -52,21 +54,22 @@ class TranslationError(Exception):
         self.line = line
 
 
-def read_entries(path: Path) -> list[Entry]:
-    """The entries of a translation file, each with the line and column of its English name."""
+def read_entries(path: Path, _=str) -> list[Entry]:
+    """The entries of a translation file, each with the line and column of its English name
+    (`_`: the caller's translation of the reasons a file cannot be read)."""
     from babel.messages.pofile import PoFileError, read_po
     from ..inputs import read_regular
     try:
         raw = read_regular(path, 10_000_000)
         text = raw.decode("utf-8")
     except OSError as err:
-        raise TranslationError(f"cannot read it: {err.strerror or err}") from None
+        raise TranslationError(_("cannot read it: {reason}").format(reason=err.strerror or err)) from None
     except UnicodeDecodeError:
-        raise TranslationError("it is not UTF-8 text") from None
+        raise TranslationError(_("it is not UTF-8 text")) from None
     for number, line in enumerate(text.splitlines(), 1):
         if not _PO_LINE.match(line):
-            raise TranslationError(f"line {number} is not a comment, a keyword with a quoted string, or a "
-                                   "quoted string continuing one", number)
+            raise TranslationError(_("line {number} is not a comment, a keyword with a quoted string, or a "
+                                     "quoted string continuing one").format(number=number), number)
     import io
     try:
         catalog = read_po(io.BytesIO(raw), abort_invalid=True)
@@ -92,13 +95,19 @@ class Names:
         self.language = language
         self._to = translated
         self._from = {(kind, text.casefold()): english for (kind, english), text in translated.items()}
+        self._other_languages = None          # a function giving other languages' Names, read when needed
+
+    def also_typed_in(self, other_languages) -> None:
+        """Understand a name typed in any other language too (`other_languages()`: their
+        Names, read only when a typed name is not one of this language's)."""
+        self._other_languages = other_languages
 
     @classmethod
     def english(cls) -> "Names":
         return cls("en", {})
 
     @classmethod
-    def read(cls, language: str, files) -> tuple["Names", list[str]]:
+    def read(cls, language: str, files, _=str) -> tuple["Names", list[str]]:
         """Names from the translation files that exist (later files add to earlier ones),
         and a line for each file that could not be read (its names stay English)."""
         translated: dict[tuple[str, str], str] = {}
@@ -107,7 +116,7 @@ class Names:
             if not path.is_file():
                 continue
             try:
-                entries = read_entries(path)
+                entries = read_entries(path, _)
             except TranslationError as err:
                 problems.append(f"{shown}:{err.line}: {err}")
                 continue
@@ -141,6 +150,13 @@ class Names:
     def score(self, name: str) -> str:
         return self.get("score", name)
 
+    def token(self, kind: str) -> str:
+        return self.get("token", kind)
+
+    def notation(self, field: str, english: str) -> str:
+        """A word of the accessible notation's labels (`english`: the table's own)."""
+        return self._to.get(("notation", field), english)
+
     def kind(self, color: str) -> str | None:
         return self._to.get(("kind", color))
 
@@ -152,6 +168,8 @@ class Names:
             if name.casefold() == folded:
                 return name
         english = self._from.get((kind, folded))
+        if english is None and self._other_languages is not None:
+            english = next((e for other in self._other_languages() if (e := other._from.get((kind, folded)))), None)
         return english if english in known else None
 
     def wonder_named(self, typed: str, wonders) -> str:

@@ -54,7 +54,7 @@ def _cost_column(cost: Cost, vocabulary: Vocabulary) -> str:
 def _copies(view: CardView) -> str:
     top = HEIGHT - NAME_STRIP - 210
     if view.copies is None:
-        return single_line("drawn at random", WIDTH / 2, top + 40, 400, 28, "#444444", "normal", css_class="copies")
+        return single_line(_("drawn at random"), WIDTH / 2, top + 40, 400, 28, "#444444", "normal", css_class="copies")
     cells = view.copies
     cell = min(70.0, (WIDTH - 80) / max(1, len(cells)))
     left = WIDTH / 2 - cell * len(cells) / 2

@@ -6,7 +6,7 @@ than written (`gain (age * 2) coins`), the icon shows `?` and the words say how.
 from __future__ import annotations
 
 from ..check.model import Vocabulary
-from ..describe import describer, discount_text
+from ..describe import describer, effect_text
 from ..i18n import N_, _, names
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -16,7 +16,10 @@ from .icons import Icon
 # the language's words a chip shows: events, limits and the units of a free build
 EVENTS = {"game setup": N_("game setup"), "age start": N_("age start"), "age end": N_("age end"),
           "turn start": N_("turn start"), "turn end": N_("turn end"), "game end": N_("game end"),
-          "building built": N_("building built"), "stage built": N_("stage built"), "card sold": N_("card sold")}
+          "building built": N_("building built"), "stage built": N_("stage built"), "card sold": N_("card sold"),
+          "building built by chain": N_("building built by chain"), "victory token taken": N_("victory token taken"),
+          "defeat token taken": N_("defeat token taken"), "resources bought": N_("resources bought")}
+GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
 ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
 # a free build's chip and title, by which card and of what (whole phrases: the words agree)
 WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of each color")),
@@ -27,6 +30,14 @@ WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of e
 
 def _word(table: dict, key: str) -> str:
     return _(table[key]) if key in table else key
+
+
+def event_word(event: str) -> str:
+    """An event in a few words, as a chip (or a log line) says it: `on COLOUR card built` names the colour in the reader's words."""
+    from ..syntax.ast_effects import COLOR_BUILT
+    if event not in EVENTS and event.endswith(COLOR_BUILT):
+        return _("{color} card built").format(color=names().color(event[:-len(COLOR_BUILT)]))
+    return _word(EVENTS, event)
 
 
 def quantity_text(q) -> str:
@@ -123,12 +134,11 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.CopyCard):
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
     if isinstance(a, ast.TakeKeptTokens):
-        return [icons.chip(f"{_number(a.count)} × {a.kind.text}")]
+        return [icons.chip(f"{_number(a.count)} × {names().token(a.kind.text)}")]
     if isinstance(a, ast.InEachCity):
-        group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[a.group]
-        return [icons.chip(group)] + action(a.action, v)
+        return [icons.chip(_word(GROUPS, a.group))] + action(a.action, v)
     if isinstance(a, ast.CopySymbol):
-        return [icons.chip("copy symbol"), icons.card([c.text for c in a.colors], "a card whose symbol is copied")] \
+        return [icons.chip(_("copy symbol")), icons.card([c.text for c in a.colors], _("a card whose symbol is copied"))] \
             + _scope(a.scope)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
 
@@ -165,7 +175,8 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.Score):
         return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
     if isinstance(e, ast.FreeBuild):
-        return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else f"once per {e.limit.text}"), icons.card([], _("a card")),
+        return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else
+                           _("once per {limit}").format(limit=e.limit.text)), icons.card([], _("a card")),
                 icons.coin("0", _("for free"))]
     if isinstance(e, ast.FreeRule):
         chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))
@@ -173,23 +184,24 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.PlayLastCard):
         return [icons.chip(_("last card")), icons.card([], _("the last card of each age")), icons.word("✓")]
     if isinstance(e, ast.Discount):
-        what = icons.card([c.text for c in e.colors], discount_text(e)) if e.colors else icons.stage(discount_text(e))
-        rebate = icons.word(f"−{e.amount if e.amount is not None else 'all'}")
-        unit = icons.chip("resource") if e.what == "resources" else icons.coin("", e.what)
+        text = effect_text(e)
+        what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
+        rebate = icons.word("−" + (str(e.amount) if e.amount is not None else _("all")))
+        unit = icons.chip(_("resource")) if e.what == "resources" else icons.coin("", _("coins"))
         return [what, rebate, unit] + _scope(e.scope)
     if isinstance(e, ast.DefeatsToNeighbour):
-        return [icons.token("defeat", "a defeat token"), icons.word("→"),
-                icons.direction(("left", "right"), "to the neighbour who won")]
+        return [icons.token("defeat", _("a defeat token")), icons.word("→"),
+                icons.direction(("left", "right"), _("to the neighbour who won"))]
     if isinstance(e, ast.TradeRebate):
-        return [icons.chip("1st buy"), icons.word("−")] + [icons.coin(str(e.amount), "coins less")] + _scope(e.scope)
+        return [icons.chip(_("1st buy")), icons.word("−")] + [icons.coin(str(e.amount), _("coins less"))] + _scope(e.scope)
     if isinstance(e, ast.BankPurchase):
-        return [icons.chip("bank"), icons.word(f"{e.units}×"), icons.chip("any resource"), icons.word("→"),
-                icons.coin(str(e.price), "coins each")]
+        return [icons.chip(_("bank")), icons.word(f"{e.units}×"), icons.chip(_("any resource")), icons.word("→"),
+                icons.coin(str(e.price), _("coins each"))]
     if isinstance(e, ast.ProducesLike):
-        return [icons.chip("not" if e.negated else "as"), icons.card([c.text for c in e.colors], "own cards")] \
-            + ([icons.chip("board")] if e.board else []) + ([icons.chip("private")] if e.private else [])
+        return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
+            + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
     if isinstance(e, ast.Trigger):
         each = [icons.direction(("left", "right"), _("for each neighbour"))] if e.each_neighbour else []
-        return [icons.chip(_("on {event}").format(event=_word(EVENTS, e.event)))] + each \
+        return [icons.chip(_("on {event}").format(event=event_word(e.event)))] + each \
             + ([icons.chip(_("if…"))] if e.conditions else []) + action(e.action, v)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the effect kind {type(e).__name__}")

@@ -87,8 +87,9 @@ def print_page(ruleset: RuleSet, cards: list[tuple[CardView, str, str]]) -> str:
     for start in range(0, len(cards), CARDS_PER_SHEET):
         chunk = cards[start:start + CARDS_PER_SHEET]
         sheets.append('<div class="sheet">' + "".join(
-            f'<div class="print-card" data-card="{escape(v.card.name)}">{_inline(svg)}</div>' for v, svg, _ in chunk)
+            f'<div class="print-card" data-card="{escape(v.card.name)}">{_inline(svg)}</div>' for v, svg, _drawn in chunk)
             + "</div>")
-    hint = (f'<p class="print-only-hint">{len(cards)} card(s) on {len(sheets)} A4 page(s): print this page '
-            f'at 100% scale (no "fit to page") and cut along the card edges.</p>')
-    return _document(f"{ruleset.rules.name}: print sheet", hint + "\n".join(sheets))
+    hint = escape(_('{cards} card(s) on {pages} A4 page(s): print this page at 100% scale (no "fit to page") and '
+                    'cut along the card edges.').format(cards=len(cards), pages=len(sheets)))
+    return _document(_("{rules}: print sheet").format(rules=ruleset.rules.name),
+                     f'<p class="print-only-hint">{hint}</p>' + "\n".join(sheets))

@@ -42,7 +42,7 @@ def wonder_side_svg(wonder: WonderDef, side: SideDef, vocabulary: Vocabulary) ->
            single_line(_("side {side}").format(side=side.name), WIDTH - 40, BAND / 2, 220, 40, "#f0e0c0", anchor="end", css_class="side")]
     panel_width = 330
     out.append(f'<rect x="20" y="{BAND}" width="{panel_width}" height="{HEIGHT - BAND - 20}" rx="16" fill="{PANEL}"/>')
-    out.append(single_line("the board gives", 20 + panel_width / 2, BAND + 26, panel_width - 20, 24, "#6b5a48", "normal"))
+    out.append(single_line(_("the board gives"), 20 + panel_width / 2, BAND + 26, panel_width - 20, 24, "#6b5a48", "normal"))
     out.append(_effects_panel(side.effects, vocabulary, 20, BAND + 50, panel_width, HEIGHT - BAND - 80))
     left = 40 + panel_width
     count = max(1, len(side.stages))

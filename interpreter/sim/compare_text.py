@@ -18,12 +18,19 @@ def _value(figure, value) -> str:
 
 def _difference(figure) -> list[str]:
     if figure["kind"] == "rate":
-        return [f"{100 * figure['difference']:+.1f} pts", f"±{100 * figure['ci']:.1f}"]
+        return [_("{points} pts").format(points=f"{100 * figure['difference']:+.1f}"), f"±{100 * figure['ci']:.1f}"]
     return [f"{figure['difference']:+.2f}", f"±{figure['ci']:.2f}"]
 
 
+def side_names(result: dict) -> tuple[str, str]:
+    """The two rule sets compared, as shown: the rules without variants are "base" in the
+    reader's language (the data keeps "base")."""
+    against = result.get("options", {}).get("against")
+    return (_("base") if not against and result["a"] == "base" else result["a"]), result["b"]
+
+
 def comparison_text(result: dict, all_cards: bool = False) -> str:
-    a, b = result["a"], result["b"]
+    a, b = side_names(result)
     tested = len(result["figures"])
     failed = result.get("failed", [])
     out = [failure_warning(failed, result["games"][0])

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import sys
 
+from ..i18n import _
+
 
 class Progress:
     def __init__(self, total: int, done: int = 0, quiet: bool = False, label: str = "games"):
@@ -23,7 +25,7 @@ class Progress:
             except OSError:
                 width = 0
             sized = {"dynamic_ncols": True} if width > 0 else {"ncols": 80, "nrows": 20}   # size unknown
-            self.bar = tqdm(total=total, initial=done, unit=" games", desc=label, file=sys.stderr,
+            self.bar = tqdm(total=total, initial=done, unit=" " + _("games"), desc=label, file=sys.stderr,
                             smoothing=0.1, **sized)
 
     def advance(self, n: int) -> None:
@@ -54,4 +56,5 @@ class PlainProgress:
         tenth = self._tenth(self.done)
         if tenth > self.tenth:
             self.tenth = tenth
-            print(f"{self.label}: {self.done} of {self.total} done", file=sys.stderr, flush=True)
+            print(_("{label}: {done} of {total} done").format(label=self.label, done=self.done, total=self.total),
+                  file=sys.stderr, flush=True)

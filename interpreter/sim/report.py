@@ -248,7 +248,8 @@ def _mean_bars(go, sides: list[tuple[str, list[tuple[str, dict]]]], title: str):
 def compare_report(result: dict, summary_a: dict, summary_b: dict,
                    records_a: list[dict] | None = None, records_b: list[dict] | None = None) -> str:
     go, _js = _plotly()
-    a, b = result["a"], result["b"]
+    from .compare_text import side_names
+    a, b = side_names(result)
     verdict = "".join(f"<li>{_text(plain(f, shown=True))}</li>" for f in verdict_figures(result["figures"])) \
         or _element("li", _("No figure differs significantly."))
     wonders = sorted({(w["wonder"], w["side"]) for w in summary_a["wonders"]})

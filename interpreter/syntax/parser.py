@@ -19,7 +19,7 @@ from ..inputs import MAX_FILE_BYTES, FileTooLarge, NotRegularFile, read_regular
 from ..paths import grammar_file
 from . import ast
 from .build import MAX_DIGITS, NumberTooLarge, TreeBuilder
-from ..i18n import _
+from ..i18n import N_, _
 
 MAX_NESTING = 120          # tree depth: every pass over the tree may recurse this deep
 KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding="utf-8")))
@@ -212,8 +212,8 @@ def _shift(node, lines: int, columns: int):
 
 
 # ---------------------------------------------------------------- syntax errors
-_WORDS = {"NAME": "a name", "STRING": 'a quoted name like "My Card"', "INT": "a number",
-          "COMPARE": "a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`)"}
+_WORDS = {"NAME": N_("a name"), "STRING": N_('a quoted name like "My Card"'), "INT": N_("a number"),
+          "COMPARE": N_("a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`)")}
 _LOOKAHEAD_WORD = re.compile(r"([a-z]+)\(\?=.*\)", re.S)
 
 
@@ -243,9 +243,10 @@ def _terminal_words() -> dict[str, str]:
 def expected_words(names) -> str:
     words = sorted({_terminal_words().get(n, n.lower()) for n in names if not n.startswith("$")},
                    key=lambda w: (not w.startswith("`"), w))
+    words = [w if w.startswith("`") else _(w) for w in words]       # a keyword is shown as it is written
     if not words:
-        return "the end of the file"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return _("the end of the file")
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + _(" or ") + words[-1]
 
 
 def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset: int) -> Diagnostic:
@@ -262,11 +263,11 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset
         expected = err.accepts or err.expected
         keywords = [w.strip("`") for w in map(_terminal_words().get, expected) if w and w.startswith("`")]
         guess = did_you_mean(str(tok), keywords) if tok.type == "NAME" else None
-        help = f"did you mean `{guess}`?" if guess else None
+        help = _("did you mean `{guess}`?").format(guess=guess) if guess else None
         if str(tok) == "or" and "AND" in expected:
-            help = ("a condition has no `or`: every comparison joined by `and` must hold; to act when either "
-                    "of two holds, write two triggers whose conditions do not overlap, e.g. "
-                    "`if coins < 2` and `if coins >= 2 and age = 3`")
+            help = _("a condition has no `or`: every comparison joined by `and` must hold; to act when either "
+                     "of two holds, write two triggers whose conditions do not overlap, e.g. "
+                     "`if coins < 2` and `if coins >= 2 and age = 3`")
         return Diagnostic("E0001", _("unexpected `{tok}`").format(tok=tok), span, label=_("expected {expected_words}").format(expected_words=expected_words(expected)),
                           help=help)
     assert isinstance(err, UnexpectedCharacters)

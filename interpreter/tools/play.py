@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ..check.rules import roman
+from ..render.effect_icons import event_word
 from ..bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest
@@ -90,13 +91,14 @@ def text_log(game: Game, words=None) -> str:
         elif kind == "debt":
             sentence = ngettext("{city} takes {count} {kind} token for coins it does not pay",
                                 "{city} takes {count} {kind} tokens for coins it does not pay", event["count"])
-            out.append("    " + sentence.format(city=city[event['seat']], count=event["count"], kind=event["kind"]))
+            out.append("    " + sentence.format(city=city[event['seat']], count=event["count"],
+                                            kind=names().token(event["kind"])))
         elif kind == "sits out":
             out.append("    " + _("{city} gives up a {kind} token and sits out the {event}").format(
-                city=city[event['seat']], kind=event["kind"], event=event["at"]))
+                city=city[event['seat']], kind=names().token(event["kind"]), event=event_word(event["at"])))
         elif kind == "faces once":
             out.append("    " + _("{city} gives up a {kind} token and faces each city once at the {event}").format(
-                city=city[event['seat']], kind=event["kind"], event=event["at"]))
+                city=city[event['seat']], kind=names().token(event["kind"]), event=event_word(event["at"])))
     return printable("\n".join(out), keep_newlines=True) + "\n"
 
 

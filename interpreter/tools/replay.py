@@ -27,9 +27,9 @@ def run_replay(tables, data, to_turn=None, to_choice=None) -> tuple[Game, bool]:
     choices (at any decision point, inside a turn too).  Returns the game and whether the
     whole log was replayed (and its recorded result confirmed)."""
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-        raise ReplayFailure(f"not a game log (expected \"format\": \"{LOG_FORMAT}\")")
+        raise ReplayFailure(_('not a game log (expected "format": "{format}")').format(format=LOG_FORMAT))
     if data.get("content") != content_digest(tables):
-        raise ReplayFailure("the log was played with other content (its rules, cards or wonders differ)")
+        raise ReplayFailure(_("the log was played with other content (its rules, cards or wonders differ)"))
     options = data.get("options")
     problem = _bad_log(options, data.get("choices"))
     if problem:
@@ -64,13 +64,13 @@ def run_replay(tables, data, to_turn=None, to_choice=None) -> tuple[Game, bool]:
         raise ReplayFailure(str(err)) from None
     if game.finished:
         if decider.position != len(decider.choices):
-            raise ReplayFailure(f"the game ended after {decider.position} decisions but the log has "
-                                f"{len(decider.choices)}")
+            raise ReplayFailure(_("the game ended after {done} decisions but the log has {count}").format(
+                done=decider.position, count=len(decider.choices)))
         recorded = data.get("result")
         winners = [game.cities[i].name for i in game.winners()]
         if not isinstance(recorded, dict) or recorded.get("scores") != game.scores() \
                 or recorded.get("winners") != winners:
-            raise ReplayFailure("the replayed game's scores differ from the ones the log recorded")
+            raise ReplayFailure(_("the replayed game's scores differ from the ones the log recorded"))
     return game, game.finished
 
 

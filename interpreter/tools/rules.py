@@ -7,6 +7,7 @@ import difflib
 from ..check.model import RuleSet
 from ..syntax import ast
 from ..printable import printable
+from ..render.effect_icons import event_word
 from ..syntax.formatter import layout_text as print_items
 
 
@@ -38,17 +39,17 @@ def rules_summary(ruleset: RuleSet) -> str:
     out += [_phase_text(phase) for phase in placed]
     out += ["  " + effect_text(t) for t in r.triggers]
     if r.debt:
-        out.append(_("Coins a city does not pay become {kind} tokens (the city chooses)").format(kind=r.debt)
+        out.append(_("Coins a city does not pay become {kind} tokens (the city chooses)").format(kind=n.token(r.debt))
                    if r.debt_by_choice else
-                   _("Coins a city cannot pay become {kind} tokens").format(kind=r.debt))
+                   _("Coins a city cannot pay become {kind} tokens").format(kind=n.token(r.debt)))
     for kind, event, once in r.sit_out:
         out.append((_("A holder of a {kind} token faces each city once at the next {event} (and gives the token up)")
                     if once else _("A holder of a {kind} token sits out the next {event} (and gives the token up)"))
-                   .format(kind=kind, event=event))
+                   .format(kind=n.token(kind), event=event_word(event)))
     if r.team_size:
         out.append(_("Teams of {size} seated side by side: a team scores its players' total").format(size=r.team_size))
     for event in r.partners_face_other:
-        out.append(_("At {event}, a city faces its other neighbour in place of a partner").format(event=event))
+        out.append(_("At {event}, a city faces its other neighbour in place of a partner").format(event=event_word(event)))
     out.append(_("Score pad: {lines}").format(lines=", ".join(n.score(c) for c in r.score_pad)))
     if r.stage_points_category:
         out.append("  " + _("points of wonder stages count as {line}").format(line=n.score(r.stage_points_category)))

@@ -13,7 +13,7 @@ from ..diagnostics import did_you_mean
 from ..engine.city import City
 from ..engine.scoring import score_city, winners
 from ..engine.teams import team_results
-from ..i18n import names
+from ..i18n import _, names
 
 FIELDS = {"name": str, "wonder": str, "side": str, "stages": int, "coins": int, "military": list, "cards": list}
 
@@ -39,36 +39,37 @@ def summarised(problems: list[str]) -> list[str]:
     for alike in groups.values():
         out += alike[:SHOWN_ALIKE]
         if len(alike) > SHOWN_ALIKE:
-            out.append(f"... and {len(alike) - SHOWN_ALIKE:,} more like this")
+            out.append(_("... and {count} more like this").format(count=f"{len(alike) - SHOWN_ALIKE:,}"))
     return out
 
 
 def cities_from_table(tables, data) -> list[City]:
     problems: list[str] = []
     if not isinstance(data, dict) or not isinstance(data.get("players"), list) or not data["players"]:
-        raise TableError(['the table needs a "players" list with one entry per player, clockwise'])
+        raise TableError([_('the table needs a "players" list with one entry per player, clockwise')])
     by_name = {}
     for card in tables.cards:
         by_name.setdefault(card.name, card)
     seats = _seat_counts(tables)
     if len(data["players"]) > max(seats):
-        raise TableError([f"players: {len(data['players']):,} cities, but games have "
-                          f"{', '.join(map(str, sorted(seats)))}"])
+        raise TableError([_("players: {count} cities, but games have {counts}").format(
+            count=f"{len(data['players']):,}", counts=", ".join(map(str, sorted(seats))))])
     cities = []
     for seat, player in enumerate(data["players"]):
         who = f"players[{seat}]"
         if not isinstance(player, dict):
-            problems.append(f"{who}: must be an object with {', '.join(FIELDS)}")
+            problems.append(_("{who}: must be an object with {fields}").format(who=who, fields=", ".join(FIELDS)))
             continue
         who = f"players[{seat}] ({player.get('name', '?')})"
         bad = False
         for field, kind in FIELDS.items():
             value = player.get(field)
             if value is None:
-                problems.append(f"{who}: missing field \"{field}\"")
+                problems.append(_('{who}: missing field "{field}"').format(who=who, field=field))
                 bad = True
             elif not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                problems.append(f"{who}.{field}: must be {'a number' if kind is int else 'text' if kind is str else 'a list'}")
+                must = _("a number") if kind is int else _("text") if kind is str else _("a list")
+                problems.append(_("{who}.{field}: must be {kind}").format(who=who, field=field, kind=must))
                 bad = True
         if bad:
             continue
@@ -78,37 +79,41 @@ def cities_from_table(tables, data) -> list[City]:
             wonders = sorted({s.wonder for s in tables.sides})
             if player["wonder"] not in wonders:
                 guess = did_you_mean(player["wonder"], wonders)
-                problems.append(f"{who}.wonder: unknown wonder {player['wonder']!r}" +
-                                (f" (did you mean {guess!r}?)" if guess else ""))
+                problems.append(_("{who}.wonder: unknown wonder {name!r}").format(who=who, name=player["wonder"]) +
+                                (_(" (did you mean {guess!r}?)").format(guess=guess) if guess else ""))
             else:
-                problems.append(f"{who}.side: {player['wonder']} has no side {player['side']!r}")
+                problems.append(_("{who}.side: {wonder} has no side {side!r}").format(
+                    who=who, wonder=player["wonder"], side=player["side"]))
             continue
         if not 0 <= player["stages"] <= len(side.stages):
-            problems.append(f"{who}.stages: {player['wonder']} side {side.side} has {len(side.stages)} stages, "
-                            f"not {player['stages']}")
+            problems.append(_("{who}.stages: {wonder} side {side} has {count} stages, not {stages}").format(
+                who=who, wonder=player["wonder"], side=side.side, count=len(side.stages), stages=player["stages"]))
             continue
         if not 0 <= player["coins"] <= 10 ** 6:
-            problems.append(f"{who}.coins: must be between 0 and 1000000")
+            problems.append(_("{who}.coins: must be between 0 and 1000000").format(who=who))
             continue
         if not all(isinstance(t, int) and not isinstance(t, bool) and abs(t) <= 100 for t in player["military"]) \
                 or len(player["military"]) > 100:
-            problems.append(f"{who}.military: must be a list of token values such as [1, 3, -1]")
+            problems.append(_("{who}.military: must be a list of token values such as [1, 3, -1]").format(who=who))
             continue
         if len(player["cards"]) > len(by_name):
-            problems.append(f"{who}.cards: {len(player['cards']):,} cards, but a city holds at most one of "
-                            f"each of the {len(by_name)} buildings of these rules")
+            problems.append(_("{who}.cards: {count} cards, but a city holds at most one of each of the {buildings} "
+                              "buildings of these rules").format(who=who, count=f"{len(player['cards']):,}",
+                                                                 buildings=len(by_name)))
             continue
         city = City(tables, seat, player["name"], side, player["coins"])
-        for _ in range(player["stages"]):
+        for _stage in range(player["stages"]):
             city.add_stage()
         city.tokens = list(player["military"])
         for name in player["cards"]:
             card = by_name.get(names().to_english("card", name, by_name) or name) if isinstance(name, str) else None
             if card is None:
                 guess = did_you_mean(str(name), by_name)
-                problems.append(f"{who}.cards: unknown card {name!r}" + (f" (did you mean {guess!r}?)" if guess else ""))
+                problems.append(_("{who}.cards: unknown card {name!r}").format(who=who, name=name)
+                                + (_(" (did you mean {guess!r}?)").format(guess=guess) if guess else ""))
             elif card.name in city.names:
-                problems.append(f"{who}.cards: {name!r} is listed twice; a city never holds two buildings of one name")
+                problems.append(_("{who}.cards: {name!r} is listed twice; a city never holds two buildings of one "
+                                  "name").format(who=who, name=name))
             else:
                 city.add_card(card)
         cities.append(city)
@@ -123,16 +128,18 @@ def _possible(tables, cities: list[City]) -> list[City]:
     counts = _seat_counts(tables)
     problems = []
     if len(cities) not in counts:
-        problems.append(f"players: {len(cities)} cities, but games have {', '.join(map(str, sorted(counts)))}")
+        problems.append(_("players: {count} cities, but games have {counts}").format(
+            count=len(cities), counts=", ".join(map(str, sorted(counts)))))
     seen: dict[str, int] = {}
     names: dict[str, int] = {}
     for seat, city in enumerate(cities):
         who = f"players[{seat}] ({city.name})"
         if city.side.wonder in seen:
-            problems.append(f"{who}.wonder: {city.side.wonder} is already players[{seen[city.side.wonder]}]'s")
+            problems.append(_("{who}.wonder: {wonder} is already players[{seat}]'s").format(
+                who=who, wonder=city.side.wonder, seat=seen[city.side.wonder]))
         seen.setdefault(city.side.wonder, seat)
         if not city.name.strip() or city.name in names:
-            problems.append(f"{who}.name: every player needs a name of their own")
+            problems.append(_("{who}.name: every player needs a name of their own").format(who=who))
         names.setdefault(city.name, seat)
     if problems:
         raise TableError(problems)

@@ -1,0 +1,200 @@
+"""No English left at a Dutch table: each command is run as a user runs it, in English and
+with `--lang nl`, and the Dutch output may hold no word of the program's English (the English
+sentences of its catalog, and every word the same English run printed) unless Dutch uses the
+word too, or it is a name of the content (names the Dutch rulebook does not give stay
+English: docs/localisation.md).  Every example of docs/errors.md is checked the same way in
+Dutch.  A sentence added in English only, or a word built outside the catalog, fails here."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+WORD = re.compile(r"[A-Za-z]{3,}")
+KIT_MARKS = re.compile(r"^[wsocplgvx]+$")            # the kit's letters: `sss`, `xxx`, `www`
+PLAYERS = {"ann", "bob", "cid"}                      # the players of docs/examples/table.json
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", text or ""))}
+
+
+def _unquoted(text: str) -> str:
+    """What the program says, without code in backticks, names in double quotes, the
+    msgctxt a translator writes beside a kind of name (`kaart (card)`), or the names a
+    W1602 lists (they stay English: that is what it says)."""
+    from interpreter.i18n.content_names import KINDS
+    text = text.split("(die blijven Engels): ")[0].split("(die blijft Engels): ")[0]
+    text = re.sub(r"\S*/\S*|\S+\.(?:html|svg|brf|json|jsonl|po|wonders|md)\b", " ", text)     # files
+    text = re.sub(r"\((?:" + "|".join(KINDS) + r")\)", " ", text)
+    return re.sub(r'"[^"\n]*"', " ", re.sub(r"`[^`]*`", " ", text))
+
+
+@lru_cache(maxsize=1)
+def _catalogs() -> tuple[frozenset, frozenset]:
+    """(words of the program's English sentences, words of every Dutch text it has)."""
+    from babel.messages.pofile import read_po
+    catalogs = ROOT / "interpreter" / "i18n" / "catalogs"
+    english, dutch = set(), set()
+    with open(catalogs / "wonders.pot", "rb") as handle:
+        for message in read_po(handle):
+            for text in [message.id] if isinstance(message.id, str) else message.id:
+                english |= _words(text)
+    for po in [catalogs / "nl.po", ROOT / "content" / "locales" / "nl.po"]:
+        with open(po, "rb") as handle:
+            for message in read_po(handle):
+                for text in [message.string] if isinstance(message.string, str) else message.string:
+                    dutch |= _words(text)
+    dutch |= _words((ROOT / "interpreter" / "describe_nl.py").read_text(encoding="utf-8"))
+    return frozenset(english), frozenset(dutch)
+
+
+@lru_cache(maxsize=1)
+def _content_names() -> frozenset:
+    """Words of the content's names (every rule set and pack), its variants and rule sets."""
+    from interpreter.check.load import check_paths
+    from interpreter.check.translations import known_names
+    found = set(PLAYERS)
+    for rules in (None, "first-edition+leaders+cities", "second-edition"):
+        ruleset = check_paths(None, (), rules).ruleset
+        found |= _words(ruleset.rules.name)
+        for kind, names in known_names(ruleset).items():
+            for name in names if kind != "notation" else ():    # the kit's words are to be translated
+                found |= _words(name)
+    for path in (ROOT / "content").rglob("*.wonders"):
+        for name in re.findall(r'variant\s+"([^"]+)"', path.read_text(encoding="utf-8")):
+            found |= _words(name)
+    named = re.compile(r'\b(?:variant|card|wonder|overrides|changes|trigger|phase|zone|deck|rules)\s+"([^"]+)"')
+    for path in [*(ROOT / "docs" / "examples").glob("*.wonders"), ROOT / "docs" / "errors.md"]:
+        found |= _words(" ".join(named.findall(path.read_text(encoding="utf-8"))))
+    return frozenset(found)
+
+
+def english_in(dutch: str, english_run: str = "") -> dict[str, str]:
+    """The English words of a Dutch output, each with the first line it is on."""
+    program, dutch_words = _catalogs()
+    english = (program | _words(_unquoted(english_run))) - dutch_words - _content_names()
+    found: dict[str, str] = {}
+    for line in dutch.splitlines():
+        if re.match(r"^\s*(\d+ \||-->)", line):          # a line of a file a diagnostic quotes
+            continue
+        for word in WORD.findall(_unquoted(line)):
+            if word.lower() in english and not KIT_MARKS.match(word):
+                found.setdefault(word, line.strip())
+    return found
+
+
+def _page_text(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", text, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "\n", text))
+
+
+def _run(args, language: str, folder: Path, stdin: str | None = None, pages=()) -> str:
+    """`wonders ARGS --lang LANGUAGE` (@ in an argument: a folder of its own), its output and
+    the text of the pages it wrote, with the folder's path left out."""
+    out = folder / language
+    out.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="200", NO_COLOR="1")
+    result = subprocess.run([sys.executable, "-c", "import cli; cli.run()",
+                             *[a.replace("@", str(out)) for a in args], "--lang", language],
+                            cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8", input=stdin,
+                            timeout=600)
+    assert result.returncode in (0, 1), result.stderr
+    text = result.stdout + result.stderr
+    for pattern in pages:
+        text += "".join(_page_text(p) for p in sorted(out.glob(pattern)))
+    return text.replace(str(out), " ")
+
+
+GAME = ("--players", "3", "--seed", "3", "--bots", "greedy")
+PACKS = ("--expansion", "leaders", "--expansion", "cities")
+RUNS = {
+    "play": (("play", *GAME, "--log", "@/game.json"), None, ()),
+    "play with the packs": (("play", "--players", "4", "--seed", "3", "--bots", "greedy", *PACKS), None, ()),
+    "play at the prompt, plain, kit": (("play", *GAME, "--human", "1", "--plain", "--notation", "accessible"),
+                                       "xyz\n0\n" + "1\n" * 30, ()),
+    "cards with the packs": (("cards", *PACKS), None, ()),
+    "wonder sides in the kit": (("cards", "--wonders", *PACKS, "--notation", "accessible", "--plain"), None, ()),
+    "rules in full with the packs": (("rules", "--full", *PACKS), None, ()),
+    "score in the kit": (("score", "docs/examples/table.json", "--notation", "accessible"), None, ()),
+    "score a table with mistakes": (("score", "docs/examples/bad-table.json"), None, ()),
+    "replay a file that is no log": (("replay", "docs/examples/table.json"), None, ()),
+    "check, plain": (("check", "--plain", "--variant", "docs/examples/first-house-rule-typo.wonders"), None, ()),
+    "check with the packs": (("check", *PACKS), None, ()),
+}
+SLOW_RUNS = {
+    "render with the packs": (("render", "--out", "@/r", *PACKS), None, ("r/*.html", "r/**/*.svg")),
+    "simulate, plain, report": (("simulate", "--games", "6", *GAME[:2], "--seed", "1", "--plain", "--report",
+                                 "@/s.html"), None, ("s.html",)),
+    "compare, report": (("compare", "--games", "6", *GAME[:2], "--seed", "1", "--variant", "age-stipend",
+                         "--report", "@/c.html"), None, ("c.html",)),
+}
+
+
+def _check_run(name, runs, tmp_path):
+    args, stdin, pages = runs[name]
+    english = _run(args, "en", tmp_path, stdin, pages)
+    dutch = _run(args, "nl", tmp_path, stdin, pages)
+    assert english_in(dutch, english) == {}
+
+
+@pytest.mark.parametrize("name", list(RUNS))
+def test_a_dutch_run_has_no_english_words(name, tmp_path):
+    _check_run(name, RUNS, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(SLOW_RUNS))
+def test_a_dutch_report_or_page_has_no_english_words(name, tmp_path):
+    _check_run(name, SLOW_RUNS, tmp_path)
+
+
+def test_the_check_finds_english_in_a_dutch_text():
+    """The check itself: an English sentence of the program, or an English word of the run
+    beside it, is found; Dutch, names and the kit's marks are not."""
+    assert "unknown" in english_in("fout[E1004]: unknown card")
+    assert "ravens" in english_in("de ravens vliegen", english_run="the ravens fly")
+    assert english_in('Altaar (1, gratis: 2v); Lumber Yard; sss xx; `cost stone`; "Rich start"') == {}
+
+
+# ---------------------------------------------------------------- every diagnostic of errors.md, in Dutch
+# check/phases.py (owned by another line of work this session) still writes its messages in English
+PHASE_CODES = {"E1701", "E1702", "E1703", "E1704", "E1705"}
+
+
+def _error_examples():
+    import test_docs
+    found = []
+    for code, body in test_docs._section_ids():
+        block = test_docs.output_block(body)
+        if block is None or any(u in block[0] for u in test_docs.UNREPRODUCIBLE):
+            continue
+        marks = [pytest.mark.xfail(strict=True, reason="check/phases.py speaks English")] if code in PHASE_CODES else []
+        found.append(pytest.param(code, body, id=code, marks=marks))
+    return found
+
+
+def _diagnostic_lines(text: str) -> str:
+    """The lines of a check's output that the program writes (not the source lines it quotes)."""
+    keep = re.compile(r"^(fout|waarschuwing)\[|^\s*= |^\s*\|\s*[\^-]+|^\d+ bestand")
+    return "\n".join(line for line in text.splitlines() if keep.match(line))
+
+
+@pytest.mark.parametrize("code, body", _error_examples())
+def test_every_diagnostic_example_in_dutch(code, body):
+    import test_docs
+    command, _ = test_docs.output_block(body)
+    shown = test_docs.run_wonders(command + " --lang nl", test_docs.example_of(body), test_docs.example_place(body))
+    assert f"[{code}]" in shown or code in shown
+    assert english_in(_diagnostic_lines(shown)) == {}

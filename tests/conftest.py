@@ -125,6 +125,10 @@ def english_locale(monkeypatch):
     for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+    from interpreter import i18n
+    i18n.choose(i18n.ENGLISH)          # a test before it in this process may have chosen Dutch
+    yield
+    i18n.choose(i18n.ENGLISH)
 
 
 @pytest.fixture(autouse=True)

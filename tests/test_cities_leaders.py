@@ -100,7 +100,9 @@ def test_a_variant_that_requires_one_not_applied_is_an_error(tmp_path):
 def test_wonders_check_with_both_packs_is_clean():
     result = run_cli("check", "--expansion", "leaders", "--expansion", "cities")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "0 error(s), 0 warning(s)" in result.stdout
+    assert "0 error(s), 3 warning(s)" in result.stdout
+    warnings = [line for line in result.stdout.splitlines() if line.startswith("warning")]
+    assert len(warnings) == 3 and all(line.startswith("warning[W1602]") for line in warnings)   # names left English
 
 
 def test_a_full_game_with_both_packs_repeats():

@@ -5,6 +5,7 @@ with WONDERS_SCREENSHOTS=1 (the pictures of docs/studio.md)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from urllib.parse import unquote
 
@@ -300,8 +301,10 @@ def test_a_change_on_disk_is_followed_or_never_overwritten_in_silence(page, fold
 
 
 def test_a_new_variant_is_made_from_the_tree_ready_to_weigh(page, folder):
+    # the content folder's own variants/ (a pack's variants/ folder has its own "+ new" button)
+    new = page.locator("#tree .folder", has=page.locator(".folder-name", has_text=re.compile(r"^variants/")))
     page.once("dialog", lambda dialog: dialog.accept("Cheaper wonders"))
-    page.click("#tree .new-variant")
+    new.locator(".new-variant").click()
     path = "variants/cheaper-wonders.wonders"
     try:
         page.wait_for_selector(f'#editors .editor[data-path="{path}"]:not([hidden])')
@@ -312,7 +315,7 @@ def test_a_new_variant_is_made_from_the_tree_ready_to_weigh(page, folder):
         page.wait_for_selector(f'#panel-weigh select[name=variant] option[value="{path}"]', state="attached")
         page.wait_for_selector("#problem-count.good")
         page.once("dialog", lambda dialog: dialog.accept("Cheaper wonders"))
-        page.click("#tree .new-variant")                    # the same name again: refused, nothing lost
+        new.locator(".new-variant").click()                 # the same name again: refused, nothing lost
         page.wait_for_selector("#status:text('no new variant')")
         assert (folder / path).read_text(encoding="utf-8") == text
     finally:

@@ -17,7 +17,7 @@ from interpreter.engine.game import Game
 from conftest import check_variant, run_cli
 from scenario import Script
 
-CITIES_LEADERS = ("Darius", "Aspasia", "Diocletian")
+CITIES_LEADERS = ("Berenice", "Darius", "Aspasia", "Diocletian")
 
 
 @lru_cache(maxsize=2)
@@ -110,3 +110,31 @@ def test_a_full_game_with_both_packs_repeats():
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     assert json.loads(first.stdout)["log"][-1]["event"] == "end"
+
+
+def test_berenice_takes_one_more_coin_from_the_bank_once_a_turn():
+    game = new_game()
+    give(game, 0, "Berenice")
+    hand(game, 0, "Altar", "Baths")
+    play(game, "sell Altar")                      # 3 from the bank, and Berenice's 1
+    assert game.cities[0].coins == 3 + 1
+    hand(game, 0, "Tavern", "Baths")
+    play(game, "build Tavern")                    # 5 from the bank, and 1 more: once only
+    assert game.cities[0].coins == 4 + 5 + 1
+
+
+def test_berenice_gives_nothing_for_coins_paid_by_a_neighbour():
+    game = new_game()
+    give(game, 0, "Berenice")
+    game.cities[1].coins = 2
+    hand(game, 0, "Altar", "Lumber Yard")
+    hand(game, 1, "Baths", "Lumber Yard")         # Babylon buys Gizah's stone for 2 coins
+    game.step([Script("build Altar"), Script("build Baths"), Script()])
+    assert game.cities[1].coins == 0 and game.cities[0].coins == 2
+
+
+def test_gaining_coins_on_coins_taken_from_the_bank_without_a_limit_causes_itself(tmp_path):
+    result = check_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank: gain 1 coin')
+    assert result.returncode == 1 and "E1502" in result.stdout, result.stdout
+    result = check_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank once per turn: gain 1 coin')
+    assert result.returncode == 0, result.stdout

@@ -28,7 +28,7 @@ from .neutral import draw_for_neutrals, pass_holders, set_holders
 from ..check.model import AgeDeal
 from .phases import (PHASE_KINDS, PHASE_STEPS, ask_zone_play, dealt_at_setup, draw_into, first_turns, log_phase,
                      phase_steps, reopen_phase)
-from .triggers import MAX_DEPTH, TriggerLoop
+from .triggers import BANK_COINS, MAX_DEPTH, TriggerLoop
 
 
 class NoLog(list):
@@ -353,6 +353,8 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
     right.coins += action.right
     if action.kind == "sell":
         city.coins += game.tables.rules.sell_coins
+        if game.tables.rules.sell_coins > 0:
+            _heard(game, BANK_COINS, seat)
         _fire(game, "card sold", (seat,))
     else:
         source = game.tables.cards[action.card] if action.kind == "build" else city.side.stages[stage]

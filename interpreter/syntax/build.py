@@ -233,6 +233,7 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def color_card_built(self, c): return f"{c[0]}{ast.COLOR_BUILT}"
     def victory_taken(self, c): return "victory token taken"
     def defeat_taken(self, c): return "defeat token taken"
+    def bank_coins_taken(self, c): return "coins taken from the bank"
     def resources_bought(self, c): return "resources bought"
 
     def each_neighbour(self, c):

@@ -253,7 +253,8 @@ def effect_text(effect) -> str:
         return f"{n.score(effect.category.text)}: {score_text(effect.value)}"
     if isinstance(effect, ast.FreeBuild):
         return (f"één keer per {LIMITS.get(effect.limit.text, effect.limit.text)} mag de eigenaar "
-                "een kaart naar keuze gratis bouwen")
+                + (f"een {effect.color.text} kaart gratis bouwen" if effect.color is not None
+                   else "een kaart naar keuze gratis bouwen"))
     if isinstance(effect, ast.FreeRule):
         which = "eerste" if effect.which == "first" else "laatste"
         unit = "elke kleur" if effect.unit == "color" else "elk Tijdperk"

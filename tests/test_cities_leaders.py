@@ -17,7 +17,7 @@ from interpreter.engine.game import Game
 from conftest import check_variant, run_cli
 from scenario import Script
 
-CITIES_LEADERS = ("Berenice", "Darius", "Aspasia", "Diocletian")
+CITIES_LEADERS = ("Berenice", "Darius", "Caligula", "Aspasia", "Diocletian")
 
 
 @lru_cache(maxsize=2)
@@ -138,3 +138,50 @@ def test_gaining_coins_on_coins_taken_from_the_bank_without_a_limit_causes_itsel
     assert result.returncode == 1 and "E1502" in result.stdout, result.stdout
     result = check_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank once per turn: gain 1 coin')
     assert result.returncode == 0, result.stdout
+
+
+def labels_of(game, seat):
+    from interpreter.engine.actions import legal_actions
+    return [a.label(game.tables) for a in legal_actions(game, seat)]
+
+
+def test_caligula_builds_one_black_card_an_age_for_free_and_no_other_colour():
+    game = new_game()
+    give(game, 0, "Caligula")
+    hand(game, 0, "Militia", "Altar", "Baths")
+    assert "build Militia (I) free by power (black)" in labels_of(game, 0)
+    assert not any("Baths free" in label for label in labels_of(game, 0))
+    play(game, "build Militia (I) free by power (black)")
+    assert game.cities[0].coins == 0 and "Militia" in game.cities[0].names
+    hand(game, 0, "Hideout", "Residence")
+    assert not any("free by power" in label for label in labels_of(game, 0))
+
+
+def test_caligulas_use_is_his_own_beside_olympias():
+    game = new_game(("Olympia", "Babylon", "Ephesos"))
+    give(game, 0, "Caligula")
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()                    # Olympia A: a card of any colour, once an age
+    hand(game, 0, "Militia", "Altar", "Baths")
+    assert {"build Militia (I) free by power", "build Militia (I) free by power (black)"} <= set(labels_of(game, 0))
+    play(game, "build Militia (I) free by power (black)")
+    hand(game, 0, "Baths", "Altar")
+    play(game, "build Baths (I) free by power")
+    assert game.cities[0].coins == 0 and {"Militia", "Baths"} <= game.cities[0].names
+    hand(game, 0, "Altar", "Hideout")
+    assert not any("free by power" in label for label in labels_of(game, 0))
+
+
+def test_a_save_keeps_which_free_builds_are_used_and_reads_the_old_true_or_false():
+    from interpreter.engine.saves import game_from_data, game_to_data
+    game = new_game(("Olympia", "Babylon", "Ephesos"))
+    give(game, 0, "Caligula")
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()
+    hand(game, 0, "Militia", "Altar", "Baths")
+    play(game, "build Militia (I) free by power (black)")
+    data = game_to_data(game)
+    assert data["cities"][0]["free_build_used"] == ["black"]
+    assert game_from_data(tables(), data).cities[0].free_build_used == ("black",)
+    data["cities"][0]["free_build_used"] = True              # a save from before colours
+    assert game_from_data(tables(), data).cities[0].free_build_used == ("",)

@@ -363,7 +363,11 @@ class Appraiser:
         value = 0.0
         for effect in known.powers:
             if isinstance(effect, ast.FreeBuild):
-                value += card * (ages_left if effect.limit.text == "age" else 1)
+                uses = ages_left if effect.limit.text == "age" else 1
+                if effect.color is not None:                # as many as the cards of that colour to come
+                    like = model.builds_like(self.age_index, frozenset((effect.color.text,)), self.builds_left, self.city)
+                    uses = min(uses, like[0])
+                value += card * uses
             elif isinstance(effect, ast.PlayLastCard):
                 value += card * ages_left
             elif isinstance(effect, ast.FreeRule):      # one card an age, or a colour's first

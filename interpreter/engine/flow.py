@@ -267,8 +267,8 @@ def _pass(game) -> None:
 def _reset_limits(game, scope: str) -> None:
     game.fired = {k: v for k, v in game.fired.items() if v != scope}
     for city in game.cities:
-        if scope in city.free_build:
-            city.free_build_used = False
+        if city.free_build_used:
+            city.renew_free_builds(scope)
 
 
 # ------------------------------------------------------------------------- ages and the end
@@ -328,8 +328,8 @@ def _resolve(game, choices: tuple) -> None:
             card = cards[action.card]
             if not action.free:
                 city.coins -= coins_paid(game, seat, card) + action.left + action.right + action.bank
-            elif action.free == "power":
-                city.free_build_used = True
+            elif action.free.startswith("power"):
+                city.use_free_build(action.free.partition(" ")[2])
             city.add_card(card)
         elif action.kind == "stage":
             stage = city.stages

@@ -165,7 +165,7 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.Score):
         return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
     if isinstance(e, ast.FreeBuild):
-        return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else f"once per {e.limit.text}"), icons.card([], _("a card")),
+        return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else f"once per {e.limit.text}"), icons.card([e.color.text] if e.color is not None else [], _("a card")),
                 icons.coin("0", _("for free"))]
     if isinstance(e, ast.FreeRule):
         chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))

@@ -270,6 +270,7 @@ class Score:
 class FreeBuild:
     limit: Name
     span: Span
+    color: Name | None = None       # `may build a black card ...`: that colour only, a use of its own
 
 
 @node

@@ -75,10 +75,9 @@ def test_a_team_bot_leaves_its_partner_the_card_the_partner_needs_more(seed):
 
 
 def test_the_search_bot_rewards_the_teams_margin_not_its_own():
-    from interpreter.bots.mcts import MCTSBot
     game, _ = a_stockade_to_buy(tables())
     game.scores = lambda: [{"civilian": 10}, {"civilian": 30}, {"civilian": 25}, {"civilian": 0}]
     game.winners = lambda scores: [0, 1]
-    bot = MCTSBot(seed=0)
+    bot = make_bot("mcts", 0).bot
     # seat 0 scores 10 against 30 and 25, but its team scores 40 against 25: ahead
     assert bot._reward(game, 0) > 0.5 * (1 - bot.margin) + 0.5 * bot.margin

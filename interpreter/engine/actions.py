@@ -167,11 +167,7 @@ def is_legal(game, seat: int, action) -> bool:
     if action.card not in game.hands[seat]:
         return False
     if action.kind == "sell":
-<<<<<<< Updated upstream
         return action[2:] == (0, 0, "", 0)          # a sale pays and is paid nothing
-=======
-        return action[2:] == (0, 0, "")            # a sale pays and is paid nothing
->>>>>>> Stashed changes
     if action.kind == "stage":
         return (action.left, action.right, action.bank) in stage_payments_with_bank(game, seat) and not action.free
     city = game.cities[seat]

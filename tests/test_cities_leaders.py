@@ -157,12 +157,19 @@ def test_caligula_builds_one_black_card_an_age_for_free_and_no_other_colour():
     assert not any("free by power" in label for label in labels_of(game, 0))
 
 
-def test_caligulas_use_is_his_own_beside_olympias():
+def caligula_beside_olympia():
+    """Caligula in Olympia A with its second stage (a card of any colour, once an age), a
+    black card in hand."""
     game = new_game(("Olympia", "Babylon", "Ephesos"))
     give(game, 0, "Caligula")
     game.cities[0].add_stage()
-    game.cities[0].add_stage()                    # Olympia A: a card of any colour, once an age
+    game.cities[0].add_stage()
     hand(game, 0, "Militia", "Altar", "Baths")
+    return game
+
+
+def test_caligulas_use_is_his_own_beside_olympias():
+    game = caligula_beside_olympia()
     assert {"build Militia (I) free by power", "build Militia (I) free by power (black)"} <= set(labels_of(game, 0))
     play(game, "build Militia (I) free by power (black)")
     hand(game, 0, "Baths", "Altar")
@@ -174,11 +181,7 @@ def test_caligulas_use_is_his_own_beside_olympias():
 
 def test_a_save_keeps_which_free_builds_are_used_and_reads_the_old_true_or_false():
     from interpreter.engine.saves import game_from_data, game_to_data
-    game = new_game(("Olympia", "Babylon", "Ephesos"))
-    give(game, 0, "Caligula")
-    game.cities[0].add_stage()
-    game.cities[0].add_stage()
-    hand(game, 0, "Militia", "Altar", "Baths")
+    game = caligula_beside_olympia()
     play(game, "build Militia (I) free by power (black)")
     data = game_to_data(game)
     assert data["cities"][0]["free_build_used"] == ["black"]

@@ -188,3 +188,9 @@ def test_a_save_keeps_which_free_builds_are_used_and_reads_the_old_true_or_false
     assert game_from_data(tables(), data).cities[0].free_build_used == ("black",)
     data["cities"][0]["free_build_used"] = True              # a save from before colours
     assert game_from_data(tables(), data).cities[0].free_build_used == ("",)
+
+
+def test_a_free_build_of_an_undeclared_colour_is_an_error(tmp_path):
+    result = check_variant(tmp_path, 'add card "Patron" { age I  color blue  copies 3+; '
+                                     'may build a blakc card for free once per age }')
+    assert result.returncode == 1 and "E1002" in result.stdout and "unknown colour `blakc`" in result.stdout

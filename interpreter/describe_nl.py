@@ -34,7 +34,8 @@ EVENTS = {"game setup": "bij de voorbereiding van het spel", "age start": "aan h
           "building built by chain": "telkens als een gebouw gratis gebouwd wordt dankzij een keten",
           "victory token taken": "telkens als de stad een overwinningsfiche krijgt",
           "defeat token taken": "telkens als de stad een nederlaagfiche krijgt",
-          "resources bought": "telkens als de stad grondstoffen koopt van een naburige stad (per naburige stad)"}
+          "resources bought": "telkens als de stad grondstoffen koopt van een naburige stad (per naburige stad)",
+          "coins taken from the bank": "telkens als de stad muntstukken van de bank neemt"}
 OPS = {"/": "gedeeld door (naar beneden afgerond)", "*": "maal", "+": "plus", "-": "min"}
 
 

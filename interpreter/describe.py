@@ -229,7 +229,8 @@ def effect_text(effect) -> str:
     if isinstance(effect, ast.Score):
         return f"{effect.category.text}: {score_text(effect.value)}"
     if isinstance(effect, ast.FreeBuild):
-        return f"once per {effect.limit.text}, may build a card for free"
+        color = f"{effect.color.text} " if effect.color is not None else ""
+        return f"once per {effect.limit.text}, may build a {color}card for free"
     if isinstance(effect, ast.FreeRule):
         return f"builds the {effect.which} card of each {effect.unit} for free"
     if isinstance(effect, ast.PlayLastCard):

@@ -34,7 +34,8 @@ EVENTS = {"game setup": "bij de voorbereiding van het spel", "age start": "aan h
           "building built by chain": "telkens als een gebouw gratis gebouwd wordt dankzij een keten",
           "victory token taken": "telkens als de stad een overwinningsfiche krijgt",
           "defeat token taken": "telkens als de stad een nederlaagfiche krijgt",
-          "resources bought": "telkens als de stad grondstoffen koopt van een naburige stad (per naburige stad)"}
+          "resources bought": "telkens als de stad grondstoffen koopt van een naburige stad (per naburige stad)",
+          "coins taken from the bank": "telkens als de stad muntstukken van de bank neemt"}
 OPS = {"/": "gedeeld door (naar beneden afgerond)", "*": "maal", "+": "plus", "-": "min"}
 
 
@@ -253,7 +254,8 @@ def effect_text(effect) -> str:
         return f"{n.score(effect.category.text)}: {score_text(effect.value)}"
     if isinstance(effect, ast.FreeBuild):
         return (f"één keer per {LIMITS.get(effect.limit.text, effect.limit.text)} mag de eigenaar "
-                "een kaart naar keuze gratis bouwen")
+                + (f"een {effect.color.text} kaart gratis bouwen" if effect.color is not None
+                   else "een kaart naar keuze gratis bouwen"))
     if isinstance(effect, ast.FreeRule):
         which = "eerste" if effect.which == "first" else "laatste"
         unit = "elke kleur" if effect.unit == "color" else "elk Tijdperk"

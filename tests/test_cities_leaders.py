@@ -17,7 +17,7 @@ from interpreter.engine.game import Game
 from conftest import check_variant, run_cli
 from scenario import Script
 
-CITIES_LEADERS = ("Darius", "Aspasia", "Diocletian")
+CITIES_LEADERS = ("Berenice", "Darius", "Caligula", "Aspasia", "Diocletian")
 
 
 @lru_cache(maxsize=2)
@@ -112,3 +112,87 @@ def test_a_full_game_with_both_packs_repeats():
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     assert json.loads(first.stdout)["log"][-1]["event"] == "end"
+
+
+def test_berenice_takes_one_more_coin_from_the_bank_once_a_turn():
+    game = new_game()
+    give(game, 0, "Berenice")
+    hand(game, 0, "Altar", "Baths")
+    play(game, "sell Altar")                      # 3 from the bank, and Berenice's 1
+    assert game.cities[0].coins == 3 + 1
+    hand(game, 0, "Tavern", "Baths")
+    play(game, "build Tavern")                    # 5 from the bank, and 1 more: once only
+    assert game.cities[0].coins == 4 + 5 + 1
+
+
+def test_berenice_gives_nothing_for_coins_paid_by_a_neighbour():
+    game = new_game()
+    give(game, 0, "Berenice")
+    game.cities[1].coins = 2
+    hand(game, 0, "Altar", "Lumber Yard")
+    hand(game, 1, "Baths", "Lumber Yard")         # Babylon buys Gizah's stone for 2 coins
+    game.step([Script("build Altar"), Script("build Baths"), Script()])
+    assert game.cities[1].coins == 0 and game.cities[0].coins == 2
+
+
+def test_gaining_coins_on_coins_taken_from_the_bank_without_a_limit_causes_itself(tmp_path):
+    result = check_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank: gain 1 coin')
+    assert result.returncode == 1 and "E1502" in result.stdout, result.stdout
+    result = check_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank once per turn: gain 1 coin')
+    assert result.returncode == 0, result.stdout
+
+
+def labels_of(game, seat):
+    from interpreter.engine.actions import legal_actions
+    return [a.label(game.tables) for a in legal_actions(game, seat)]
+
+
+def test_caligula_builds_one_black_card_an_age_for_free_and_no_other_colour():
+    game = new_game()
+    give(game, 0, "Caligula")
+    hand(game, 0, "Militia", "Altar", "Baths")
+    assert "build Militia (I) free by power (black)" in labels_of(game, 0)
+    assert not any("Baths free" in label for label in labels_of(game, 0))
+    play(game, "build Militia (I) free by power (black)")
+    assert game.cities[0].coins == 0 and "Militia" in game.cities[0].names
+    hand(game, 0, "Hideout", "Residence")
+    assert not any("free by power" in label for label in labels_of(game, 0))
+
+
+def caligula_beside_olympia():
+    """Caligula in Olympia A with its second stage (a card of any colour, once an age), a
+    black card in hand."""
+    game = new_game(("Olympia", "Babylon", "Ephesos"))
+    give(game, 0, "Caligula")
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()
+    hand(game, 0, "Militia", "Altar", "Baths")
+    return game
+
+
+def test_caligulas_use_is_his_own_beside_olympias():
+    game = caligula_beside_olympia()
+    assert {"build Militia (I) free by power", "build Militia (I) free by power (black)"} <= set(labels_of(game, 0))
+    play(game, "build Militia (I) free by power (black)")
+    hand(game, 0, "Baths", "Altar")
+    play(game, "build Baths (I) free by power")
+    assert game.cities[0].coins == 0 and {"Militia", "Baths"} <= game.cities[0].names
+    hand(game, 0, "Altar", "Hideout")
+    assert not any("free by power" in label for label in labels_of(game, 0))
+
+
+def test_a_save_keeps_which_free_builds_are_used_and_reads_the_old_true_or_false():
+    from interpreter.engine.saves import game_from_data, game_to_data
+    game = caligula_beside_olympia()
+    play(game, "build Militia (I) free by power (black)")
+    data = game_to_data(game)
+    assert data["cities"][0]["free_build_used"] == ["black"]
+    assert game_from_data(tables(), data).cities[0].free_build_used == ("black",)
+    data["cities"][0]["free_build_used"] = True              # a save from before colours
+    assert game_from_data(tables(), data).cities[0].free_build_used == ("",)
+
+
+def test_a_free_build_of_an_undeclared_colour_is_an_error(tmp_path):
+    result = check_variant(tmp_path, 'add card "Patron" { age I  color blue  copies 3+; '
+                                     'may build a blakc card for free once per age }')
+    assert result.returncode == 1 and "E1002" in result.stdout and "unknown colour `blakc`" in result.stdout

@@ -1,7 +1,8 @@
 """The heuristic bot: plays like a decent human, from the rule set's own valuation
 (valuation.py) weighed by the age and the turn: production and chains early, military
 when the age's end is near and a neighbour is within reach, science sets, wonder stages,
-coins while it needs them for trade, and denying the next player a card it wants."""
+coins while it needs them for trade, and denying the next player a card it wants; or,
+when that player is its partner (`teams of N ...`), leaving it that card."""
 
 from __future__ import annotations
 
@@ -39,14 +40,17 @@ class HeuristicBot(Bot):
                    self.chains,                            # chains
                    1.0,                                    # powers
                    self.science)                           # science
-        denial = self._denial(view) if self.deny and view.kind in ("turn", "last card") and view.turns_left else {}
+        passing = view.kind in ("turn", "last card") and view.turns_left
+        partner = passing and view.next_to_receive() in view.partner_hands
+        denial = self._denial(view, -1.0 if partner else self.deny) if passing and (self.deny or partner) else {}
         values = weigh_options(appraiser, options, weights, appraiser.model.coin_rate * weights[1])
         return [value + denial.get(option.card, 0.0) + self.rng.random() * 0.01
                 for value, option in zip(values, options)]
 
-    def _denial(self, view) -> dict[int, float]:
+    def _denial(self, view, weight: float) -> dict[int, float]:
         """For each card in hand: what it would be worth to the player who gets the hand next,
-        if it stayed in the hand (taking it, selling it or using it for a stage denies it)."""
+        if it stayed in the hand (taking it, selling it or using it for a stage denies it),
+        times `weight`: -1 for a partner, whose points are the team's as much as one's own."""
         receiver = view.next_to_receive()
         if receiver == view.player:
             return {}
@@ -60,4 +64,4 @@ class HeuristicBot(Bot):
         if not worth:
             return {}
         usual = sum(worth.values()) / len(worth)          # only a card it needs more than the others counts
-        return {card: self.deny * (w - usual) for card, w in worth.items() if w > usual}
+        return {card: weight * (w - usual) for card, w in worth.items() if w > usual}

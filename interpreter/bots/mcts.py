@@ -116,8 +116,11 @@ class MCTSBot(Bot):
         scores = game.scores()
         winners = game.winners(scores)
         win = 1 / len(winners) if player in winners else 0.0
-        totals = [sum(p.values()) for p in scores]
-        others = max(t for s, t in enumerate(totals) if s != player and s < game.players) \
-            if game.players > 1 else 0
+        totals = [sum(p.values()) for p in scores][:game.players]
+        size = game.tables.rules.team_size
+        if size:                                     # with teams, the team's total against the best other team's
+            totals = [sum(totals[t:t + size]) for t in range(0, len(totals), size)]
+            player //= size
+        others = max(t for s, t in enumerate(totals) if s != player) if len(totals) > 1 else 0
         margin = 1 / (1 + math.exp(-(totals[player] - others) / 5))
         return (1 - self.margin) * win + self.margin * margin

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
-from ..engine.teams import faced
+from ..engine.teams import faced, partners
 from ..syntax import ast
 from .reads import facts
 from .rulemodel import rule_model
@@ -51,6 +51,9 @@ class Appraiser:
         foes = faced(game, seat, "age end", None, None) if game.tables.rules.partners_face_other else ()
         self.foes = tuple(foes) if len(foes) == 2 else (self.left, self.right)
         self.everyone = tuple(game.cities)
+        # with teams (`teams of N ...`) a team scores its players summed: what a move gives
+        # or takes from a partner is the team's too
+        self.partners = frozenset(partners(game.tables.rules, seat, game.players))
         self.age_index = game.age_index
         self._age = game.age
         self.turn = game.turn
@@ -128,7 +131,13 @@ class Appraiser:
         if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
             return self._part("build", option.card)[0], 0
         effects, gained, cost_coins = self._part(option.kind, option.card)
-        return effects, gained - (0 if option.free else cost_coins + option.left + option.right + option.bank)
+        if option.free:
+            return effects, gained
+        paid = cost_coins + option.left + option.right + option.bank
+        if self.partners:                              # coins paid to a partner stay in the team
+            paid -= (option.left if self.left.seat in self.partners else 0) + \
+                (option.right if self.right.seat in self.partners else 0)
+        return effects, gained - paid
 
     def card_worth(self, card_index: int) -> Appraisal:
         """What building this card (paid for by others, as if free) would bring this city."""
@@ -330,29 +339,45 @@ class Appraiser:
     def _city_effects(self, known, source, built: bool) -> float:
         """Kept tokens taken, what the card does to other cities (their loss is worth as
         much to this city as the mean harm: coins at the coin rate, debt as its score
-        says), and the powers that change how the city pays or produces."""
+        says; a partner's loss is the team's, counted whole), and the powers that change
+        how the city pays or produces."""
         value = 0.0
         where = Where(self.city, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
         for action in known.kept:
             value += self._kept_worth(self.city, action.kind.text, evaluate(action.count, where))
-        debt = self.tables.rules.debt
         for action in known.others:
             targets = self.game.events.group(self.seat, action.group)
             harm = 0.0
             for seat in targets:
-                city = self.game.cities[seat]
-                there = self.game.events.where(seat)
-                inner = action.action
-                if isinstance(inner, (ast.GainCoins, ast.LoseCoins)):
-                    lost = per_value(inner.amount, inner.per, there)
-                    lost = -lost if isinstance(inner, ast.GainCoins) else lost
-                    paid = min(lost, city.coins) if lost > 0 else lost
-                    harm += paid * self.model.coin_rate
-                    if debt is not None and lost > paid:
-                        harm -= self._kept_worth(city, debt, lost - paid)
-                elif isinstance(inner, ast.TakeKeptTokens):
-                    harm -= self._kept_worth(city, inner.kind.text, evaluate(inner.count, there))
-            value += harm / max(1, len(targets)) if action.group != "every" else 0.0
+                if seat in self.partners:           # a partner's loss is the team's: counted whole
+                    value -= self._harm(action.action, seat)
+                    continue
+                harm += self._harm(action.action, seat)
+            others = [s for s in targets if s not in self.partners]
+            value += harm / max(1, len(others)) if action.group != "every" and others else 0.0
+        return value + self._city_powers(known, source, built)
+
+    def _harm(self, inner, seat: int) -> float:
+        """What an action done in another city takes from it, in points (negative when it
+        gives)."""
+        debt = self.tables.rules.debt
+        city = self.game.cities[seat]
+        there = self.game.events.where(seat)
+        harm = 0.0
+        if isinstance(inner, (ast.GainCoins, ast.LoseCoins)):
+            lost = per_value(inner.amount, inner.per, there)
+            lost = -lost if isinstance(inner, ast.GainCoins) else lost
+            paid = min(lost, city.coins) if lost > 0 else lost
+            harm += paid * self.model.coin_rate
+            if debt is not None and lost > paid:
+                harm -= self._kept_worth(city, debt, lost - paid)
+        elif isinstance(inner, ast.TakeKeptTokens):
+            harm -= self._kept_worth(city, inner.kind.text, evaluate(inner.count, there))
+        return harm
+
+    def _city_powers(self, known, source, built: bool) -> float:
+        """The powers that change how the city pays or produces."""
+        value = 0.0
         model = self.model
         for effect in known.city_powers:
             if isinstance(effect, ast.TradeRebate):
@@ -377,7 +402,11 @@ class Appraiser:
         value = 0.0
         for effect in known.powers:
             if isinstance(effect, ast.FreeBuild):
-                value += card * (ages_left if effect.limit.text == "age" else 1)
+                uses = ages_left if effect.limit.text == "age" else 1
+                if effect.color is not None:                # as many as the cards of that colour to come
+                    like = model.builds_like(self.age_index, frozenset((effect.color.text,)), self.builds_left, self.city)
+                    uses = min(uses, like[0])
+                value += card * uses
             elif isinstance(effect, ast.PlayLastCard):
                 value += card * ages_left
             elif isinstance(effect, ast.FreeRule):      # one card an age, or a colour's first

@@ -70,7 +70,7 @@ class CityView:
     produces_choices = property(lambda self: tuple(self._city.own_choices))
     sells = property(lambda self: tuple(self._city.trade_fixed))
     sells_choices = property(lambda self: tuple(self._city.trade_choices))
-    free_build = property(lambda self: bool(self._city.free_build) and not self._city.free_build_used)
+    free_build = property(lambda self: self._city.free_build_left())
     play_last = property(lambda self: self._city.play_last)
 
     @property

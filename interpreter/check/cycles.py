@@ -19,7 +19,7 @@ from .context import Context
 from ..i18n import _
 
 # what each action can cause, right away
-CAUSES = {ast.BuildFromDiscard: ("building built",)}
+CAUSES = {ast.BuildFromDiscard: ("building built",), ast.GainCoins: ("coins taken from the bank",)}
 
 
 def caused(action) -> tuple[str, ...]:

@@ -83,7 +83,9 @@ def _score(effect: ast.Score, ctx: Context):
 
 
 def _free_build(effect: ast.FreeBuild, ctx: Context):
-    return effect if ctx.known(effect.limit, LIMITS, "E1007", "limit") else None
+    ok = ctx.known(effect.limit, LIMITS, "E1007", "limit")
+    ok = (effect.color is None or ctx.known(effect.color, ctx.colors, "E1002", "colour")) and ok
+    return effect if ok else None
 
 
 def _free_rule(effect: ast.FreeRule, ctx: Context):

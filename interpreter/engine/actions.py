@@ -17,7 +17,7 @@ class Action(NamedTuple):
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
-    free: str = ""             # "chain", "power", "rule" or "phase" (a phase's `for free`) when built without paying
+    free: str = ""             # "chain", "power" ("power COLOUR"), "rule" or "phase" (a phase's `for free`) when built without paying
     bank: int = 0              # coins paid to the bank for resources bought there (`buy ... from the bank`)
 
     def label(self, tables) -> str:
@@ -47,6 +47,8 @@ class Action(NamedTuple):
             text += " free by chain"
         elif self.free in ("power", "rule"):
             text += " free by power"
+        elif self.free.startswith("power "):             # a power of one colour (`may build a black card`)
+            text += f" free by power ({self.free[6:]})"
         elif self.free == "phase":
             text += " free by phase"
         pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
@@ -211,10 +213,11 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
             actions = [_new(Action, ("build", index, l, r, "", b)) for l, r, b in options if l + r + b <= budget]
         else:
             actions = [_new(Action, ("build", index, l, r, "", 0)) for l, r in options if l + r <= budget]
-    if city.free_build and not city.free_build_used:
+    if city.free_build:
         free_anyway = options is not None and not cost_coins and tuple(options[:1]) in (_FREE, _FREE_WITH_BANK)
         if not free_anyway:                                  # cheapest first: nothing to pay already
-            actions.append(_new(Action, ("build", index, 0, 0, "power", 0)))
+            actions += [_new(Action, ("build", index, 0, 0, f"power {color}".rstrip(), 0))
+                        for color in city.free_builds_for(card.color)]
     return actions
 
 

@@ -92,7 +92,7 @@ def held_by(effects, tables: Tables) -> Held:
             parts["discounts"] += [(direction, res[name.text], effect.price)
                                    for direction in effect.scope.parts for name in effect.resources]
         elif isinstance(effect, ast.FreeBuild):
-            parts["free_build"].append(effect.limit.text)
+            parts["free_build"].append(free_build_key(effect))
         elif isinstance(effect, ast.FreeRule):
             parts["free_rules"].append((effect.which, effect.unit))
         elif isinstance(effect, ast.PlayLastCard):
@@ -116,6 +116,12 @@ def held_by(effects, tables: Tables) -> Held:
     return _NOTHING if held == _NOTHING else held
 
 
+
+def free_build_key(effect) -> str:
+    """A `may build a [COLOUR] card for free once per LIMIT` power as "LIMIT" or "LIMIT
+    COLOUR": each colour, and any colour, is a use of its own."""
+    return effect.limit.text if effect.color is None else f"{effect.limit.text} {effect.color.text}"
+
 class City:
     __slots__ = FIXED + OWNED + DERIVED
 
@@ -129,7 +135,7 @@ class City:
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
-        self.free_build_used = False
+        self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
         self._reset_tables()
         self._add_static(side.board)
 
@@ -145,7 +151,7 @@ class City:
         self.symbols = [0] * len(self.tables.symbols)
         self.wild_symbols: list[tuple[int, ...]] = []
         self.prices = {d: [price] * n for d in DIRECTIONS}
-        self.free_build: list[str] = []       # limits of "may build a card for free" powers
+        self.free_build: list[str] = []       # keys of "may build a card for free" powers (free_build_key)
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.play_last = False
         self.gives_defeats = False
@@ -186,6 +192,29 @@ class City:
         lasting effects, triggers and score lines (not its colour, name or `when built`)."""
         self.copied.append(card.index)
         self._add_static(card)
+
+    def free_builds_for(self, color: str) -> list[str]:
+        """The colours ("" for any) of the free-build powers not used yet that may build a
+        card of `color`."""
+        found = []
+        for key in self.free_build:
+            which = key.partition(" ")[2]
+            if which in ("", color) and which not in self.free_build_used and which not in found:
+                found.append(which)
+        return found
+
+    def free_build_left(self) -> bool:
+        """Whether some free-build power is not used yet."""
+        return any(key.partition(" ")[2] not in self.free_build_used for key in self.free_build)
+
+    def use_free_build(self, color: str) -> None:
+        self.free_build_used = tuple(sorted({*self.free_build_used, color}))
+
+    def renew_free_builds(self, limit: str) -> None:
+        """A new turn or age: the powers of that limit may be used again."""
+        renewed = {key.partition(" ")[2] for key in self.free_build if key.partition(" ")[0] == limit}
+        if renewed & set(self.free_build_used):
+            self.free_build_used = tuple(c for c in self.free_build_used if c not in renewed)
 
     def add_stage(self) -> Source:
         stage = self.side.stages[self.stages]

@@ -28,7 +28,7 @@ from .neutral import draw_for_neutrals, pass_holders, set_holders
 from ..check.model import AgeDeal
 from .phases import (PHASE_KINDS, PHASE_STEPS, ask_zone_play, dealt_at_setup, draw_into, first_turns, log_phase,
                      phase_steps, reopen_phase)
-from .triggers import MAX_DEPTH, TriggerLoop
+from .triggers import BANK_COINS, MAX_DEPTH, TriggerLoop
 
 
 class NoLog(list):
@@ -267,8 +267,8 @@ def _pass(game) -> None:
 def _reset_limits(game, scope: str) -> None:
     game.fired = {k: v for k, v in game.fired.items() if v != scope}
     for city in game.cities:
-        if scope in city.free_build:
-            city.free_build_used = False
+        if city.free_build_used:
+            city.renew_free_builds(scope)
 
 
 # ------------------------------------------------------------------------- ages and the end
@@ -328,8 +328,8 @@ def _resolve(game, choices: tuple) -> None:
             card = cards[action.card]
             if not action.free:
                 city.coins -= coins_paid(game, seat, card) + action.left + action.right + action.bank
-            elif action.free == "power":
-                city.free_build_used = True
+            elif action.free.startswith("power"):
+                city.use_free_build(action.free.partition(" ")[2])
             city.add_card(card)
         elif action.kind == "stage":
             stage = city.stages
@@ -353,6 +353,8 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
     right.coins += action.right
     if action.kind == "sell":
         city.coins += game.tables.rules.sell_coins
+        if game.tables.rules.sell_coins > 0:
+            _heard(game, BANK_COINS, seat)
         _fire(game, "card sold", (seat,))
     else:
         source = game.tables.cards[action.card] if action.kind == "build" else city.side.stages[stage]

@@ -160,7 +160,7 @@ class Game(Flow):
 
     def free_build_available(self, seat: int) -> bool:
         city = self.cities[seat]
-        return bool(city.free_build) and not city.free_build_used
+        return city.free_build_left()
 
     def deal_age(self, deal=None) -> None:
         """Every city's hand from an age's deck: `deal` (a `deal N cards from age A`), or

@@ -92,7 +92,7 @@ def game_to_data(game: Game) -> dict:
         "rng": [version, list(internal), gauss],
         "cities": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "coins": c.coins,
                     "built": refs(c.built), "stages": c.stages, "under_stages": refs(c.under_stages),
-                    "tokens": list(c.tokens), "free_build_used": c.free_build_used,
+                    "tokens": list(c.tokens), "free_build_used": list(c.free_build_used),
                     **({"kept": dict(sorted(c.kept.items()))} if c.kept else {}),
                     **({"copied": refs(c.copied)} if c.copied else {})}
                    for c in game.cities],
@@ -157,7 +157,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.under_stages = cards(c["under_stages"], f"cities[{seat}].under_stages")
             city.tokens = list(c["tokens"])
             city.kept = _kept(c.get("kept", {}), seat, tables)
-            city.free_build_used = c["free_build_used"]
+            city.free_build_used = _free_builds_used(c["free_build_used"], seat)
             city.copied = cards(c.get("copied", []), f"cities[{seat}].copied")
             city.rebuild()
             game.cities.append(city)
@@ -225,7 +225,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
                         '(and coins to the bank, when some are paid)')
         kind, ref, left, right, free, *bank = v["action"]
         bank = bank[0] if bank else 0
-        if kind not in ("build", "stage", "sell", "pass", "keep", "copy") or free not in ("", "chain", "power", "rule", "phase") \
+        if kind not in ("build", "stage", "sell", "pass", "keep", "copy") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
                 or type(bank) is not int or bank < 0:
             fail(field, f"holds an action that no rule makes: {v['action']!r}")
@@ -408,3 +408,14 @@ def _impossible(game: Game) -> str | None:
         if seat not in game.neutrals or not 0 <= holder < game.players:
             return '"holders" must map each neutral city\'s seat to a player\'s seat'
     return None
+
+
+def _free_builds_used(value, seat: int) -> tuple:
+    """The colours of the free-build powers a city has used ("" for any colour); a save
+    written before powers had colours holds true or false."""
+    if type(value) is bool:
+        return ("",) if value else ()
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise SaveError(f"cities[{seat}].free_build_used: must be a list of colours (\"\" for any colour)")
+    return tuple(sorted(set(value)))
+

@@ -25,6 +25,7 @@ from .quantities import Where, evaluate, per_value
 from .teams import faced
 
 MAX_DEPTH = 25
+BANK_COINS = "coins taken from the bank"     # a `gain` or a sale; never a neighbour's payment
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
 # The action kinds Dispatcher.run leaves to another module (every other one it carries out):
 # building from the discard pile is a player's choice, copying a card a choice of scoring.
@@ -214,7 +215,10 @@ class Dispatcher:
         game = self.game
         city = game.cities[seat]
         if isinstance(action, ast.GainCoins):
+            before = city.coins
             city.coins = _bounded(city.coins + per_value(action.amount, action.per, where))
+            if city.coins > before and BANK_COINS in self.heard:
+                self.fire(BANK_COINS, (seat,))
         elif isinstance(action, ast.LoseCoins):
             self.lose(seat, per_value(action.amount, action.per, where))
         elif isinstance(action, ast.TakeKeptTokens):

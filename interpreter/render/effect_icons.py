@@ -176,7 +176,8 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
     if isinstance(e, ast.FreeBuild):
         return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else
-                           _("once per {limit}").format(limit=e.limit.text)), icons.card([], _("a card")),
+                           _("once per {limit}").format(limit=e.limit.text)),
+                icons.card([e.color.text] if e.color is not None else [], _("a card")),
                 icons.coin("0", _("for free"))]
     if isinstance(e, ast.FreeRule):
         chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))

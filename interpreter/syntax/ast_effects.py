@@ -187,7 +187,7 @@ Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | Cop
 
 EVENTS = ("game setup", "age start", "turn start", "building built", "stage built", "card sold",
           "turn end", "age end", "game end", "building built by chain", "victory token taken",
-          "defeat token taken", "resources bought")
+          "defeat token taken", "resources bought", "coins taken from the bank")
 # `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
 COLOR_BUILT = " card built"
 
@@ -270,6 +270,7 @@ class Score:
 class FreeBuild:
     limit: Name
     span: Span
+    color: Name | None = None       # `may build a black card ...`: that colour only, a use of its own
 
 
 @node

@@ -164,9 +164,12 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def score(self, meta, c):
         return ast.Score(category=self._name(c[0]), value=c[1], span=self._span(meta))
 
+    def free_color(self, c): return c[0]
+
     @v_args(meta=True)
     def free_build(self, meta, c):
-        return ast.FreeBuild(limit=self._name(c[-1]), span=self._span(meta))
+        color = self._name(c[0]) if len(c) == 2 else None        # `may build a COLOUR card ...`
+        return ast.FreeBuild(limit=self._name(c[-1]), span=self._span(meta), color=color)
 
     @v_args(meta=True)
     def conditional(self, meta, c):
@@ -233,6 +236,7 @@ class TreeBuilder(VariantBuilder, TableBuilder, Transformer):
     def color_card_built(self, c): return f"{c[0]}{ast.COLOR_BUILT}"
     def victory_taken(self, c): return "victory token taken"
     def defeat_taken(self, c): return "defeat token taken"
+    def bank_coins_taken(self, c): return "coins taken from the bank"
     def resources_bought(self, c): return "resources bought"
 
     def each_neighbour(self, c):

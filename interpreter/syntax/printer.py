@@ -227,7 +227,8 @@ def effect(e) -> str:
     if isinstance(e, ast.FreeRule):
         return f"builds the {e.which} card of each {e.unit} for free"
     if isinstance(e, ast.FreeBuild):
-        return f"may build a card for free once per {e.limit.text}"
+        color = f"{e.color.text} " if e.color is not None else ""
+        return f"may build a {color}card for free once per {e.limit.text}"
     if isinstance(e, ast.PlayLastCard):
         return "may play the last card of each age"
     if isinstance(e, ast.Discount):

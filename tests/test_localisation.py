@@ -282,6 +282,18 @@ def test_rules_in_dutch_words():
     assert "Kaart afleggen: 2 muntstukken" in variant
 
 
+def test_a_dutch_team_game_with_the_packs_says_bank_purchases_and_teams_in_dutch():
+    """Seed 4 of the Cities team game: a city buys a resource from the bank (a leader's
+    power), and the teams' totals close the game."""
+    game = ("play", "--players", "4", "--seed", "4", "--bots", "greedy", "--expansion", "leaders",
+            "--expansion", "cities", "--variant", "teams")
+    english, dutch = run_cli(*game, "--lang", "en"), run_cli(*game, "--lang", "nl")
+    assert english.returncode == dutch.returncode == 0, dutch.stderr
+    bought = re.search(r"paying (\d+) to the bank", english.stdout)
+    assert bought is not None
+    assert f"betaal {bought[1]} aan de bank" in dutch.stdout and " to the bank" not in dutch.stdout
+    assert re.search(r"^Team +Totaal +muntstukken$", dutch.stdout, re.M)
+
 
 def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))

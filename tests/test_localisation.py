@@ -295,6 +295,22 @@ def test_a_dutch_team_game_with_the_packs_says_bank_purchases_and_teams_in_dutch
     assert re.search(r"^Team +Totaal +muntstukken$", dutch.stdout, re.M)
 
 
+def test_dutch_words_for_a_settled_loss_a_copy_and_a_bank_payment():
+    """Labels that no seeded game of a test shows in Dutch: the debt's choice (`pay`) is
+    offered at the prompt only; a copy is rare."""
+    from interpreter.i18n import choose, language
+    from interpreter.tools.action_words import shown_action
+    before = language()
+    choose("nl")
+    try:
+        assert shown_action("pay 1 coin and take 3 debt tokens") == "betaal 1 muntstuk en neem 3 debt-fiches"
+        assert shown_action("copy Altar (I)").startswith("kopieer ")
+        assert shown_action("build Altar (I) paying 1 to left and 2 to the bank").endswith(
+            "betaal 1 aan links en 2 aan de bank")
+    finally:
+        choose(before)
+
+
 def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))
     english = run_cli("score", str(ROOT / "docs" / "examples" / "table.json"), "--format", "json")

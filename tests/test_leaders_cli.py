@@ -85,3 +85,14 @@ def test_compare_plays_a_variant_on_top_of_the_pack():
     data = json.loads(result.stdout)
     assert data["options"]["rules"] == "first-edition+leaders" and data["games"] == [6, 6]
     assert (data["a"], data["b"]) == ("base", "selling-gives-2")
+
+
+def test_a_leader_in_words_names_its_deck_not_an_age():
+    """`cards --plain` (and `rules --full` in Dutch) write a leader's line of the age as its
+    deck: a leader is in no age and is dealt once whatever the player count."""
+    english = run_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--plain")
+    dutch = run_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--plain", "--lang", "nl")
+    assert english.returncode == dutch.returncode == 0, dutch.stderr
+    assert english.stdout.splitlines()[1:3] == ['deck "leaders"', "cost 4 coins"]
+    assert english.stdout.splitlines()[4] == "one card in its deck"
+    assert dutch.stdout.splitlines()[1] == 'stapel "leaders"' and dutch.stdout.splitlines()[4] == "één kaart in de stapel"

@@ -122,6 +122,8 @@ PACKS = ("--expansion", "leaders", "--expansion", "cities")
 RUNS = {
     "play": (("play", *GAME, "--log", "@/game.json"), None, ()),
     "play with the packs": (("play", "--players", "4", "--seed", "3", "--bots", "greedy", *PACKS), None, ()),
+    "the team game, a leader buying from the bank": (("play", "--players", "4", "--seed", "4", "--bots", "greedy",
+                                                      *PACKS, "--variant", "teams"), None, ()),
     "play at the prompt, plain, kit": (("play", *GAME, "--human", "1", "--plain", "--notation", "accessible"),
                                        "xyz\n0\n" + "1\n" * 30, ()),
     "cards with the packs": (("cards", *PACKS), None, ()),

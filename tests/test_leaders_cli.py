@@ -96,6 +96,8 @@ def test_a_leader_in_words_names_its_deck_not_an_age():
     assert english.stdout.splitlines()[1:3] == ['deck "leaders"', "cost 4 coins"]
     assert english.stdout.splitlines()[4] == "one card in its deck"
     assert dutch.stdout.splitlines()[1] == 'stapel "leaders"' and dutch.stdout.splitlines()[4] == "één kaart in de stapel"
+    kit = run_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--notation", "accessible", "--plain")
+    assert "Bilkis, white, leaders, 4$" in kit.stdout.replace("\n", ", "), kit.stdout
 
 
 def test_the_log_says_what_roma_b_draws_into_the_hand_of_leaders():

@@ -250,7 +250,7 @@ class Kit(Words):
 
     # -- the parts of a label
     def age(self, card: CardDef) -> str:
-        return str(card.age)
+        return card.deck or str(card.age)      # a card of a phase's deck is in no age
 
     def cost(self, cost: Cost) -> str:
         if cost.is_free:

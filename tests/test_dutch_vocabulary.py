@@ -193,7 +193,12 @@ def _diagnostic_lines(text: str) -> str:
 @pytest.mark.parametrize("code, body", _error_examples())
 def test_every_diagnostic_example_in_dutch(code, body):
     import test_docs
+    from interpreter.i18n import choose, language
     command, _ = test_docs.output_block(body)
-    shown = test_docs.run_wonders(command + " --lang nl", test_docs.example_of(body), test_docs.example_place(body))
+    before = language()                  # run in this process: the tests after it keep their language
+    try:
+        shown = test_docs.run_wonders(command + " --lang nl", test_docs.example_of(body), test_docs.example_place(body))
+    finally:
+        choose(before)
     assert f"[{code}]" in shown or code in shown
     assert english_in(_diagnostic_lines(shown)) == {}

@@ -169,3 +169,12 @@ def test_rules_in_dutch_describe_the_phases_in_order():
     assert diff.returncode == 0, diff.stderr
     assert "-        start age II, victory tokens worth 3" in diff.stdout
     assert "+        start age II, victory tokens worth 9" in diff.stdout
+
+
+def test_rules_in_words_say_that_a_phase_discards_a_zone():
+    """The Leaders pack's `discard the cards of "leaders"` at the start of age III, in words
+    (a Dutch table reads the rules in words; English prints the content itself)."""
+    out = run_cli("rules", "--expansion", "leaders", "--lang", "nl")
+    assert out.returncode == 0, out.stderr
+    assert 'Spelfase "last leader" (aan het begin van Tijdperk III): elke speler legt de kaarten uit "leaders" af' \
+        in out.stdout.splitlines()

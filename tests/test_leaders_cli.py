@@ -85,3 +85,29 @@ def test_compare_plays_a_variant_on_top_of_the_pack():
     data = json.loads(result.stdout)
     assert data["options"]["rules"] == "first-edition+leaders" and data["games"] == [6, 6]
     assert (data["a"], data["b"]) == ("base", "selling-gives-2")
+
+
+def test_a_leader_in_words_names_its_deck_not_an_age():
+    """`cards --plain` (and `rules --full` in Dutch) write a leader's line of the age as its
+    deck: a leader is in no age and is dealt once whatever the player count."""
+    english = run_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--plain")
+    dutch = run_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--plain", "--lang", "nl")
+    assert english.returncode == dutch.returncode == 0, dutch.stderr
+    assert english.stdout.splitlines()[1:3] == ['deck "leaders"', "cost 4 coins"]
+    assert english.stdout.splitlines()[4] == "one card in its deck"
+    assert dutch.stdout.splitlines()[1] == 'stapel "leaders"' and dutch.stdout.splitlines()[4] == "één kaart in de stapel"
+    kit = run_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--notation", "accessible", "--plain")
+    assert "Bilkis, white, leaders, 4$" in kit.stdout.replace("\n", ", "), kit.stdout
+
+
+def test_the_log_says_what_roma_b_draws_into_the_hand_of_leaders():
+    """Roma B's first stage draws 4 leaders no one was dealt (`draw 4 cards from deck
+    "leaders" into "leaders"`): the log says so, in English and in Dutch."""
+    game = ("play", "--players", "3", "--seed", "1", "--bots", "greedy", "--expansion", "leaders",
+            "--wonders", "Roma", "--sides", "B")
+    english, dutch = run_cli(*game), run_cli(*game, "--lang", "nl")
+    assert english.returncode == dutch.returncode == 0, english.stderr
+    lines = english.stdout.splitlines()
+    stage = next(i for i, line in enumerate(lines) if line.startswith("    P1: wonder stage with"))
+    assert lines[stage - 1].startswith('    P1 draws 4 cards into "leaders": ')     # logged as the stage resolves
+    assert '    P1 trekt 4 kaarten naar "leaders": ' in dutch.stdout

@@ -282,6 +282,34 @@ def test_rules_in_dutch_words():
     assert "Kaart afleggen: 2 muntstukken" in variant
 
 
+def test_a_dutch_team_game_with_the_packs_says_bank_purchases_and_teams_in_dutch():
+    """Seed 4 of the Cities team game: a city buys a resource from the bank (a leader's
+    power), and the teams' totals close the game."""
+    game = ("play", "--players", "4", "--seed", "4", "--bots", "greedy", "--expansion", "leaders",
+            "--expansion", "cities", "--variant", "teams")
+    english, dutch = run_cli(*game, "--lang", "en"), run_cli(*game, "--lang", "nl")
+    assert english.returncode == dutch.returncode == 0, dutch.stderr
+    bought = re.search(r"paying (\d+) to the bank", english.stdout)
+    assert bought is not None
+    assert f"betaal {bought[1]} aan de bank" in dutch.stdout and " to the bank" not in dutch.stdout
+    assert re.search(r"^Team +Totaal +muntstukken$", dutch.stdout, re.M)
+
+
+def test_dutch_words_for_a_settled_loss_a_copy_and_a_bank_payment():
+    """Labels that no seeded game of a test shows in Dutch: the debt's choice (`pay`) is
+    offered at the prompt only; a copy is rare."""
+    from interpreter.i18n import choose, language
+    from interpreter.tools.action_words import shown_action
+    before = language()
+    choose("nl")
+    try:
+        assert shown_action("pay 1 coin and take 3 debt tokens") == "betaal 1 muntstuk en neem 3 debt-fiches"
+        assert shown_action("copy Altar (I)").startswith("kopieer ")
+        assert shown_action("build Altar (I) paying 1 to left and 2 to the bank").endswith(
+            "betaal 1 aan links en 2 aan de bank")
+    finally:
+        choose(before)
+
 
 def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))

@@ -122,6 +122,8 @@ class Words:
         return n.kind(card.color) or n.color(card.color) if language() != "en" else card.color
 
     def age(self, card: CardDef) -> str:
+        if card.deck:                          # dealt by a phase from its deck, in no age
+            return _('deck "{deck}"').format(deck=card.deck)
         return _("age {age}").format(age=roman(card.age))
 
     def cost(self, cost: Cost) -> str:
@@ -143,6 +145,8 @@ class Words:
     def players(self, card: CardDef) -> str:
         if card.name in self._pooled:
             return _("drawn at random")
+        if card.deck and not card.copies:
+            return _("one card in its deck")
         return _("copies {counts}").format(counts=" ".join(f"{n}+" for n in card.copies)) if card.copies \
             else _("no copies")
 
@@ -246,7 +250,7 @@ class Kit(Words):
 
     # -- the parts of a label
     def age(self, card: CardDef) -> str:
-        return str(card.age)
+        return card.deck or str(card.age)      # a card of a phase's deck is in no age
 
     def cost(self, cost: Cost) -> str:
         if cost.is_free:

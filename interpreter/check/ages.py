@@ -42,7 +42,7 @@ def age_phase(block: ast.AgeRules, ctx: Context) -> ast.Phase | None:
     """`age N { hand H; turns T; pass D; [last card discarded;] [victory V;] add ... }` is
     `phase "age N" { deal H cards from age N, with ...; start age N, victory tokens worth
     V; play T turns passing D[, discarding the last cards]; end age N }`."""
-    owner = f"age {block.age.text}"
+    name, owner = f"age {block.age.text}", _("age {age}").format(age=block.age.text)
     hand = ctx.single(block.body, ast.HandSize, owner, block.span, required="hand")
     turns = ctx.single(block.body, ast.Turns, owner, block.span, required="turns")
     direction = ctx.single(block.body, ast.PassDirection, owner, block.span, required="pass")
@@ -57,7 +57,7 @@ def age_phase(block: ast.AgeRules, ctx: Context) -> ast.Phase | None:
             ast.PlayTurns(count=turns.amount, direction=direction.direction, discard_last=discard is not None,
                           span=turns.span),
             ast.EndAge(age=block.age, span=block.age.span))
-    return ast.Phase(name=ast.Name(text=owner, span=block.age.span), place=None, body=body, span=span)
+    return ast.Phase(name=ast.Name(text=name, span=block.age.span), place=None, body=body, span=span)
 
 
 def check_ages(phases: list[ast.Phase], ctx: Context) -> tuple[AgeDef, ...] | None:
@@ -71,8 +71,8 @@ def check_ages(phases: list[ast.Phase], ctx: Context) -> tuple[AgeDef, ...] | No
         if phase.place is not None or not starts:
             continue
         for extra in starts[1:]:
-            ctx.report("E1707", f'phase "{phase.name.text}" starts two ages', extra.span,
-                       label="a second age", help="give each age a phase of its own")
+            ctx.report("E1707", _('phase "{name}" starts two ages').format(name=phase.name.text), extra.span,
+                       label=_("a second age"), help=_("give each age a phase of its own"))
             ok = False
         number = age_number(starts[0].age, ctx)
         if number is None:
@@ -84,8 +84,9 @@ def check_ages(phases: list[ast.Phase], ctx: Context) -> tuple[AgeDef, ...] | No
             ok = False
             continue
         if ages and number < max(ages):
-            ctx.report("E1707", f'age {starts[0].age.text} starts after age {roman(max(ages))}', starts[0].span,
-                       label="out of order", help="write the phases of the ages in their order")
+            ctx.report("E1707", _("age {age} starts after age {before}").format(age=starts[0].age.text,
+                                                                               before=roman(max(ages))),
+                       starts[0].span, label=_("out of order"), help=_("write the phases of the ages in their order"))
             ok = False
             continue
         first[number] = starts[0].age
@@ -97,8 +98,8 @@ def check_ages(phases: list[ast.Phase], ctx: Context) -> tuple[AgeDef, ...] | No
     if not first:
         if ok:
             ctx.report("E1201", _("the rules define no age"), phases[0].span if phases else None,
-                       help='add `phase "age I" { deal 7 cards from age I; start age I; '
-                            'play 6 turns passing left, discarding the last cards; end age I }`')
+                       help=_('add `phase "age I" { deal 7 cards from age I; start age I; '
+                              'play 6 turns passing left, discarding the last cards; end age I }`'))
         return None
     if sorted(first) != list(range(1, len(first) + 1)) and ok:
         missing = [n for n in range(1, max(first) + 1) if n not in first]
@@ -111,7 +112,7 @@ def check_ages(phases: list[ast.Phase], ctx: Context) -> tuple[AgeDef, ...] | No
 def _age_of(phase: ast.Phase, number: int, ctx: Context) -> AgeDef | None:
     """The age that `phase` starts: its hand is its deal from the age, its turns its
     `play N turns`; it must end the age it starts."""
-    owner = f'phase "{phase.name.text}"'
+    owner = _('phase "{name}"').format(name=phase.name.text)
     deal = next((s for s in phase.body if isinstance(s, ast.DealAge)), None)
     turns = next((s for s in phase.body if isinstance(s, ast.PlayTurns)), None)
     start = next(s for s in phase.body if isinstance(s, ast.StartAge))
@@ -120,17 +121,19 @@ def _age_of(phase: ast.Phase, number: int, ctx: Context) -> AgeDef | None:
                                        ("play N turns passing left", turns), (f"end age {start.age.text}", end))
                if stmt is None]
     if missing:
-        ctx.report("E1706", f"{owner} starts age {start.age.text} but has no `{missing[0]}`", phase.name.span,
-                   label="an incomplete age",
-                   help="an age's phase deals the age's cards, starts the age, plays its turns and ends it")
+        ctx.report("E1706", _("{owner} starts age {age} but has no `{statement}`").format(
+                       owner=owner, age=start.age.text, statement=missing[0]), phase.name.span,
+                   label=_("an incomplete age"),
+                   help=_("an age's phase deals the age's cards, starts the age, plays its turns and ends it"))
         return None
     ok = True
     for stmt in (deal, end):
         said = age_number(stmt.age, ctx)
         if said is not None and said != number:
-            ctx.report("E1707", f"{owner} starts age {start.age.text} but its `{'deal' if stmt is deal else 'end'}` "
-                       f"names age {stmt.age.text}", stmt.age.span, label="another age",
-                       help=f"an age's phase deals and ends the age it starts: age {start.age.text}")
+            ctx.report("E1707", _("{owner} starts age {age} but its `{statement}` names age {other}").format(
+                           owner=owner, age=start.age.text, statement="deal" if stmt is deal else "end",
+                           other=stmt.age.text), stmt.age.span, label=_("another age"),
+                       help=_("an age's phase deals and ends the age it starts: age {age}").format(age=start.age.text))
             ok = False
     for add in deal.draws:
         for color in add.colors:
@@ -142,7 +145,7 @@ def _age_of(phase: ast.Phase, number: int, ctx: Context) -> AgeDef | None:
         return None
     if count < hand and not turns.discard_last:
         ctx.report("E1201", _("{owner} does not say what happens to the cards left after the last turn").format(owner=owner),
-                   turns.span, help="add `, discarding the last cards`")
+                   turns.span, help=_("add `, discarding the last cards`"))
         return None
     if not ok:
         return None

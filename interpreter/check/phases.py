@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from ..diagnostics import Note
+from ..i18n import _
 from ..syntax import ast
 from .context import Context
 from .model import AgeDeal, AgeEnd, AgeStart, CardDef, PhaseDef, RulesDef
@@ -50,8 +51,8 @@ def check_zones(body, ctx: Context) -> tuple[str, ...]:
     for stmt in body:
         if isinstance(stmt, ast.ZoneDecl):
             if stmt.name.text in zones:
-                ctx.report("E1101", f'the zone "{stmt.name.text}" is declared twice', stmt.name.span,
-                           label="declared again", notes=(Note("first declared here", zones[stmt.name.text].span),))
+                ctx.report("E1101", _('the zone "{name}" is declared twice').format(name=stmt.name.text), stmt.name.span,
+                           label=_("declared again"), notes=(Note(_("first declared here"), zones[stmt.name.text].span),))
             zones.setdefault(stmt.name.text, stmt.name)
     return tuple(zones)
 
@@ -61,9 +62,9 @@ def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx
     phases, named, ok = [], {}, True
     for phase in (s for s in body if isinstance(s, ast.Phase)):
         if phase.name.text in named:
-            ctx.report("E1101", f'two phases are named "{phase.name.text}"', phase.name.span,
-                       notes=(Note("the first one is here", named[phase.name.text].span),),
-                       help="a variant names a phase to replace or remove it: give each its own name")
+            ctx.report("E1101", _('two phases are named "{name}"').format(name=phase.name.text), phase.name.span,
+                       notes=(Note(_("the first one is here"), named[phase.name.text].span),),
+                       help=_("a variant names a phase to replace or remove it: give each its own name"))
             ok = False
             continue
         named[phase.name.text] = phase.name
@@ -76,7 +77,7 @@ def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx
 
 
 def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None:
-    place, owner = phase.place, f'phase "{phase.name.text}"'
+    place, owner = phase.place, _('phase "{name}"').format(name=phase.name.text)
     age = None
     if place is None:
         place = ast.PhasePlace(when="", age=None, span=phase.name.span)
@@ -87,23 +88,20 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
         if age is None:
             return None
         if ages is not None and age not in ages:
-            ctx.report("E1006", f"{owner} runs {place.when} age {place.age.text}, which the rules do not define",
-                       place.age.span, label="no such age",
-                       help=f"the rules define ages {', '.join(roman(n) for n in ages)}")
+            ctx.report("E1006", _("{owner} runs {place}, which the rules do not define").format(
+                           owner=owner, place=_place_words(place)), place.age.span, label=_("no such age"),
+                       help=_("the rules define ages {names}").format(names=", ".join(roman(n) for n in ages)))
             return None
     steps = [s for s in phase.body if not isinstance(s, str)]
     if not steps:
-        ctx.report("E1201", f"{owner} does nothing", phase.name.span,
-                   help='give it a statement: `deal N cards from deck "D"`, `draft N into "Z" passing left`, '
-                        '`play a card from "Z"`, or `discard the cards of "Z"`')
+        ctx.report("E1201", _("{owner} does nothing").format(owner=owner), phase.name.span,
+                   help=_('give it a statement: `deal N cards from deck "D"`, `draft N into "Z" passing left`, '
+                          '`play a card from "Z"`, or `discard the cards of "Z"`'))
         return None
     ok, dealt, resolved = True, None, []
     for step in steps:
         if isinstance(step, (ast.Draft, ast.PlayFrom, ast.DiscardZone)) and step.zone.text not in zones:
-            guess = ctx.suggest(step.zone.text, list(zones))
-            ctx.report("E1701", f'unknown zone "{step.zone.text}"', step.zone.span, label="not a declared zone",
-                       help=f'did you mean "{guess}"?' if guess else
-                       f'declare it in the rules: `zone "{step.zone.text}"` (in a variant, `add zone "{step.zone.text}"`)')
+            _unknown_zone(step.zone, zones, ctx)
             ok = False
         misplaced = _out_of_place(step, place, owner)
         if misplaced is not None and ok:
@@ -111,8 +109,8 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
             ctx.report(code, message, step.span, label=label, help=help_)
             ok = False
         if isinstance(step, (ast.Deal, ast.DealAge)) and step.count.value < 1:
-            ctx.report("E1206", f"{owner} deals {step.count.value} cards", step.count.span,
-                       label="deal at least 1 card")
+            ctx.report("E1206", _("{owner} deals {count} cards").format(owner=owner, count=step.count.value),
+                       step.count.span, label=_("deal at least 1 card"))
             ok = False
         if isinstance(step, ast.Deal):
             dealt = step.count.value
@@ -120,8 +118,8 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
             number = age_number(step.age, ctx)
             if number is None or (ages is not None and number not in ages):
                 if number is not None:
-                    ctx.report("E1006", f"{owner} deals from age {step.age.text}, which the rules do not define",
-                               step.age.span, label="no such age")
+                    ctx.report("E1006", _("{owner} deals from age {age}, which the rules do not define").format(
+                                   owner=owner, age=step.age.text), step.age.span, label=_("no such age"))
                 ok = False
                 continue
             dealt = step.count.value
@@ -134,15 +132,16 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
             step = (AgeStart if isinstance(step, ast.StartAge) else AgeEnd)(number=number, span=step.span)
         elif isinstance(step, ast.PlayTurns):
             if step.count.value < 1:
-                ctx.report("E1206", f"{owner} plays {step.count.value} turns", step.count.span,
-                           label="play at least 1 turn")
+                ctx.report("E1206", _("{owner} plays {count} turns").format(owner=owner, count=step.count.value),
+                           step.count.span, label=_("play at least 1 turn"))
                 ok = False
         elif isinstance(step, ast.Draft):
             if dealt is None or not 1 <= step.count.value <= dealt:
-                said = "no card is dealt before it" if dealt is None else f"only {dealt} are dealt"
-                ctx.report("E1703", f"{owner} drafts {step.count.value} cards but {said}", step.count.span,
-                           label="more than dealt" if dealt is not None else "nothing to draft",
-                           help="draft at least 1 card and at most as many as the `deal` before it gives each player")
+                message = _("{owner} drafts {count} cards but no card is dealt before it") if dealt is None else \
+                    _("{owner} drafts {count} cards but only {dealt} are dealt")
+                ctx.report("E1703", message.format(owner=owner, count=step.count.value, dealt=dealt), step.count.span,
+                           label=_("more than dealt") if dealt is not None else _("nothing to draft"),
+                           help=_("draft at least 1 card and at most as many as the `deal` before it gives each player"))
                 ok = False
             dealt = None                  # the cards left go back to the box
         resolved.append(step)
@@ -157,26 +156,46 @@ def _out_of_place(step, place: ast.PhasePlace, owner: str) -> tuple[str, str, st
     `start age`, its hands dealt) neither plays turns nor deals nor drafts."""
     if isinstance(step, (ast.StartAge, ast.EndAge)) and place.when or \
             isinstance(step, ast.PlayTurns) and place.when == "start":
-        return ("E1708", f"{owner} runs {_place_words(place)} and cannot {_verb(step)}", "not in a phase placed so",
-                "an age starts and ends in its own phase (without a place), and turns are played in a phase "
-                'of the sequence, not at an age\'s start: a variant changes an age with `modify phase "age I" { ... }`')
+        return ("E1708", _("{owner} runs {place} and {cannot}").format(owner=owner, place=_place_words(place),
+                                                                        cannot=_cannot(step)),
+                _("not in a phase placed so"),
+                _("an age starts and ends in its own phase (without a place), and turns are played in a phase "
+                  'of the sequence, not at an age\'s start: a variant changes an age with `modify phase "age I" { ... }`'))
     if isinstance(step, (ast.Deal, ast.DealAge, ast.Draft)) and place.when == "start":
-        return ("E1704", f"{owner} deals or drafts at the start of an age", "the hands hold the age's cards then",
-                "deal and draft in a phase that runs `before age N` or `after age N`, or in the age's own "
-                'phase (`replace phase "age I" { ... }`); at the start of an age, `play a card from` a zone')
+        return ("E1704", _("{owner} deals or drafts at the start of an age").format(owner=owner),
+                _("the hands hold the age's cards then"),
+                _("deal and draft in a phase that runs `before age N` or `after age N`, or in the age's own "
+                  'phase (`replace phase "age I" { ... }`); at the start of an age, `play a card from` a zone'))
     return None
 
 
 def _place_words(place: ast.PhasePlace) -> str:
     if place.when == "start":
-        return "at the start of " + (f"age {place.age.text}" if place.age else "each age")
-    return f"{place.when} age {place.age.text}"
+        return _("at the start of age {age}").format(age=place.age.text) if place.age else _("at the start of each age")
+    if place.when == "before":
+        return _("before age {age}").format(age=place.age.text)
+    return _("after age {age}").format(age=place.age.text)
 
 
-def _verb(step) -> str:
+def _cannot(step) -> str:
     if isinstance(step, ast.PlayTurns):
-        return "play turns"
-    return f"{'start' if isinstance(step, ast.StartAge) else 'end'} an age"
+        return _("cannot play turns")
+    return _("cannot start an age") if isinstance(step, ast.StartAge) else _("cannot end an age")
+
+
+def _unknown_zone(zone: ast.Name, zones, ctx: Context) -> None:
+    guess = ctx.suggest(zone.text, list(zones))
+    ctx.report("E1701", _('unknown zone "{name}"').format(name=zone.text), zone.span, label=_("not a declared zone"),
+               help=_('did you mean "{guess}"?').format(guess=guess) if guess else
+               _('declare it in the rules: `zone "{name}"` (in a variant, `add zone "{name}"`)').format(name=zone.text))
+
+
+def _unknown_deck(deck: ast.Name, decks, ctx: Context) -> None:
+    guess = ctx.suggest(deck.text, sorted(decks))
+    ctx.report("E1702", _('no card is in the deck "{name}"').format(name=deck.text), deck.span,
+               label=_("an empty or unknown deck"),
+               help=_('did you mean "{guess}"?').format(guess=guess) if guess else
+               _('put cards in it with `deck "{name}"` in place of `age`').format(name=deck.text))
 
 
 def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
@@ -187,16 +206,9 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
     for source in sources:
         for action in _actions(getattr(source, "effects", ())):
             if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
-                guess = ctx.suggest(action.zone.text, list(rules.zones))
-                ctx.report("E1701", f'unknown zone "{action.zone.text}"', action.zone.span, label="not a declared zone",
-                           help=f'did you mean "{guess}"?' if guess else
-                           f'declare it in the rules: `zone "{action.zone.text}"` (in a variant, `add zone "{action.zone.text}"`)')
+                _unknown_zone(action.zone, rules.zones, ctx)
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
-                guess = ctx.suggest(action.deck.text, sorted(decks))
-                ctx.report("E1702", f'no card is in the deck "{action.deck.text}"', action.deck.span,
-                           label="an empty or unknown deck",
-                           help=f'did you mean "{guess}"?' if guess else
-                           f'put cards in it with `deck "{action.deck.text}"` in place of `age`')
+                _unknown_deck(action.deck, decks, ctx)
 
 
 def _actions(effects):
@@ -220,14 +232,12 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
             if not isinstance(step, ast.Deal):
                 continue
             if step.deck.text not in decks:
-                guess = ctx.suggest(step.deck.text, list(decks))
-                ctx.report("E1702", f'no card is in the deck "{step.deck.text}"', step.deck.span,
-                           label="an empty or unknown deck",
-                           help=f'did you mean "{guess}"?' if guess else
-                           f'put cards in it with `deck "{step.deck.text}"` in place of `age`')
+                _unknown_deck(step.deck, decks, ctx)
                 continue
             need = step.count.value * players
             if need > decks[step.deck.text]:
-                ctx.report("E1705", f'phase "{phase.name}" deals {step.count.value} cards to each of {players} '
-                           f'players but the deck "{step.deck.text}" has {decks[step.deck.text]}', step.span,
-                           label=f"needs {need} cards", help="add cards to the deck or deal fewer")
+                ctx.report("E1705", _('phase "{name}" deals {count} cards to each of {players} players but the deck '
+                                      '"{deck}" has {have}').format(name=phase.name, count=step.count.value,
+                                                                    players=players, deck=step.deck.text,
+                                                                    have=decks[step.deck.text]), step.span,
+                           label=_("needs {need} cards").format(need=need), help=_("add cards to the deck or deal fewer"))

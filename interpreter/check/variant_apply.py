@@ -335,11 +335,11 @@ class Workspace:
                 old = self.body[found[0]]
                 self._put_statement(found[0], attrs.evolve(old, body=merge(old.body, stmt.body)))
             elif phase:
-                self.ctx.report("E1709", f"the rules write age {stmt.age.text} as a phase, not an `age` block",
-                                stmt.span, label="no age block to set",
-                                notes=(Note("the age's phase", self.body[phase[0]].name.span),),
-                                help=f'change the phase\'s statements: `modify phase "age {stmt.age.text}" '
-                                     f'{{ start age {stmt.age.text}, victory tokens worth 3 }}`')
+                self.ctx.report("E1709", _("the rules write age {age} as a phase, not an `age` block").format(
+                                    age=stmt.age.text), stmt.span, label=_("no age block to set"),
+                                notes=(Note(_("the age's phase"), self.body[phase[0]].name.span),),
+                                help=_('change the phase\'s statements: `modify phase "age {age}" '
+                                       '{{ start age {age}, victory tokens worth 3 }}`').format(age=stmt.age.text))
             else:
                 self._put_statement(None, stmt)
             return

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import _, language, names
+from ..i18n import _, language, names, ngettext
 
-_LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell|keep) (?P<card>.+) \((?P<age>[^()]*)\)"
+_LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell|keep|copy) (?P<card>.+) \((?P<age>[^()]*)\)"
                     r"(?P<free> free by (?:chain|power|phase))?"
-                    r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?)?"
+                    r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?"
+                    r"(?: and )?(?:(?P<bank>\d+) to the bank)?)?"
                     r"(?P<discard> from the discard pile)?$")
+_PAY = re.compile(r"^pay (?P<coins>\d+) coins? and take (?P<count>\d+) (?P<kind>.+?) tokens?$")
 
 
 def shown_action(label: str, words=None) -> str:
@@ -25,18 +27,27 @@ def shown_action(label: str, words=None) -> str:
         return label
     if label == "pass":
         return _("pass")
+    paid = _PAY.match(label)
+    if paid is not None:                   # a loss settled (engine/actions.py, kind "pay")
+        count = int(paid["count"])
+        tokens = ngettext("{count} {kind} token", "{count} {kind} tokens", count).format(
+            count=count, kind=names().token(paid["kind"]))
+        return ngettext("pay {coins} coin and take {tokens}", "pay {coins} coins and take {tokens}",
+                        int(paid["coins"])).format(coins=paid["coins"], tokens=tokens)
     match = _LABEL.match(label)
     if match is None:
         return label
     card = f"{names().card(match['card'])} ({match['age']})" if words is None \
         else words.card_named(match["card"], match["age"])
     text = {"build": _("build {card}"), "wonder stage with": _("wonder stage with {card}"),
-            "sell": _("sell {card}"), "keep": _("keep {card}")}[match["kind"]].format(card=card)
+            "sell": _("sell {card}"), "keep": _("keep {card}"),
+            "copy": _("copy {card}")}[match["kind"]].format(card=card)
     if match["free"]:
         text += " " + {"chain": _("free by chain"), "power": _("free by power"),
                        "phase": _("free by phase")}[match["free"].rsplit(" ", 1)[1]]
     pays = [_("{coins} to left").format(coins=match["left"])] if match["left"] else []
     pays += [_("{coins} to right").format(coins=match["right"])] if match["right"] else []
+    pays += [_("{coins} to the bank").format(coins=match["bank"])] if match["bank"] else []
     if pays:
         text += " " + _("paying {payments}").format(payments=_(" and ").join(pays))
     if match["discard"]:

@@ -96,6 +96,11 @@ def text_log(game: Game, words=None) -> str:
         elif kind == "sits out":
             out.append("    " + _("{city} gives up a {kind} token and sits out the {event}").format(
                 city=city[event['seat']], kind=names().token(event["kind"]), event=event_word(event["at"])))
+        elif kind == "draw":                  # a card's or stage's `draw N cards from deck "D" into "Z"`
+            sentence = ngettext('{city} draws {count} card into "{zone}": {cards}',
+                                '{city} draws {count} cards into "{zone}": {cards}', len(event["cards"]))
+            out.append("    " + sentence.format(city=city[event["seat"]], count=len(event["cards"]), zone=event["zone"],
+                                                cards=", ".join(n.card(c) for c in event["cards"])))
         elif kind == "faces once":
             out.append("    " + _("{city} gives up a {kind} token and faces each city once at the {event}").format(
                 city=city[event['seat']], kind=names().token(event["kind"]), event=event_word(event["at"])))

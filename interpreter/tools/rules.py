@@ -118,6 +118,8 @@ def _phase_text(phase) -> str:
                                  "{count} turns, the hands passing to the {side}", step.count.value).format(
                 count=step.count.value, side=_("left") if step.direction == "left" else _("right"))
                 + ("; " + _("the last card is discarded") if step.discard_last else ""))
+        elif isinstance(step, ast.DiscardZone):
+            said.append(_('each player discards the cards of "{zone}"').format(zone=step.zone.text))
         elif isinstance(step, (AgeStart, AgeEnd)):
             said.append((_("age {age} starts") if isinstance(step, AgeStart) else _("age {age} ends"))
                         .format(age=roman(step.number)))

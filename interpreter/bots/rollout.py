@@ -26,6 +26,8 @@ class FastPolicy:
     of every card: cards are weighed best first, and a card whose worth cannot beat the
     best move found is not priced at all, so most of a hand's payment searches never run."""
 
+    names_legal = True      # its turn actions come from the engine's lists (decisions.drive)
+
     def __init__(self, tables, players, rng):
         self.rng = rng
         model = rule_model(tables, players)

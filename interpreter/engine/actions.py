@@ -66,13 +66,34 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     trio = trio_of(city, *game.neighbours(seat))
     special = _special(game, city)
     hand = game.hands[seat] if hand is None else hand
-    stages = _stage_payments(city, trio, special)
+    stages = [("stage", l, r, "", b) for l, r, b in _stage_payments(city, trio, special)]
     actions: list[Action] = []
+    append = actions.append
+    if special is None and not city.bank[0] and not city.free_rules and not city.free_build:
+        # the common case, `_builds` without the powers it looks for, kept inline
+        cards, names, coins, memo = game.tables.cards, city.names, city.coins, trio.memo
+        for index in dict.fromkeys(hand):
+            card = cards[index]
+            if card.name not in names:
+                if not card.chains.isdisjoint(names):
+                    append(_new(Action, ("build", index, 0, 0, "chain", 0)))
+                elif card.cost_coins <= coins:
+                    options = memo.get(card.cost)
+                    if options is None:
+                        options = trio.options(card.cost)
+                    budget = coins - card.cost_coins
+                    for l, r in options:
+                        if l + r <= budget:
+                            append(_new(Action, ("build", index, l, r, "", 0)))
+            for kind, l, r, free, b in stages:
+                append(_new(Action, (kind, index, l, r, free, b)))
+            append(_new(Action, ("sell", index, 0, 0, "", 0)))
+        return actions
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, trio, index, special)
-        for l, r, b in stages:
-            actions.append(_new(Action, ("stage", index, l, r, "", b)))
-        actions.append(_new(Action, ("sell", index, 0, 0, "", 0)))
+        for kind, l, r, free, b in stages:
+            append(_new(Action, (kind, index, l, r, free, b)))
+        append(_new(Action, ("sell", index, 0, 0, "", 0)))
     return actions
 
 

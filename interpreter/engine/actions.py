@@ -69,7 +69,7 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     stages = [("stage", l, r, "", b) for l, r, b in _stage_payments(city, trio, special)]
     actions: list[Action] = []
     append = actions.append
-    if special is None and not city.bank[0] and not city.free_rules and not city.free_build:
+    if special is None and _plain(city):
         # the common case, `_builds` without the powers it looks for, kept inline
         cards, names, coins, memo = game.tables.cards, city.names, city.coins, trio.memo
         for index in dict.fromkeys(hand):
@@ -103,6 +103,35 @@ def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
     (`trio`: the city's payments, `trio_of`, when the caller has them)."""
     city = game.cities[seat]
     return _builds(game, city, trio or trio_of(city, *game.neighbours(seat)), index, _special(game, city))
+
+
+def cheapest_build(game, seat: int, index: int, trio) -> Action | None:
+    """The first of `card_builds` (its cheapest way), or None: for a player that prices
+    a card by its cheapest way alone (the search's rollouts), without listing the rest."""
+    city = game.cities[seat]
+    if _plain(city) and _special(game, city) is None:
+        card = game.tables.cards[index]
+        names = city.names
+        if card.name in names:
+            return None
+        if not card.chains.isdisjoint(names):
+            return _new(Action, ("build", index, 0, 0, "chain", 0))
+        budget = city.coins - card.cost_coins
+        if budget < 0:
+            return None
+        options = trio.memo.get(card.cost)
+        for l, r in trio.options(card.cost) if options is None else options:
+            if l + r <= budget:
+                return _new(Action, ("build", index, l, r, "", 0))
+        return None
+    builds = _builds(game, city, trio, index, _special(game, city))
+    return builds[0] if builds else None
+
+
+def _plain(city) -> bool:
+    """No power of the city changes how it may build a card (free builds, rules that
+    make a card free, buying from the bank): `_builds`'s common case."""
+    return not city.free_build and not city.free_rules and not city.bank[0]
 
 
 def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:

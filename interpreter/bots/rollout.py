@@ -5,7 +5,7 @@ it to the end with the engine's decision loop, as every other caller does."""
 
 from __future__ import annotations
 
-from ..engine.actions import Action, card_builds, stage_payments_with_bank
+from ..engine.actions import Action, cheapest_build, stage_payments_with_bank
 from ..engine.decisions import drive
 from ..engine.payment import trio_of
 from .rulemodel import rule_model
@@ -25,6 +25,8 @@ class FastPolicy:
     On a turn it names its action (`turn_action`) rather than choosing from every payment
     of every card: cards are weighed best first, and a card whose worth cannot beat the
     best move found is not priced at all, so most of a hand's payment searches never run."""
+
+    names_legal = True      # its turn actions come from the engine's lists (decisions.drive)
 
     def __init__(self, tables, players, rng):
         self.rng = rng
@@ -57,8 +59,7 @@ class FastPolicy:
                 paid = stage_payments_with_bank(game, seat, trio)
                 found = _new(Action, ("stage", least, *paid[0][:2], "", paid[0][2])) if paid else None
             else:
-                builds = card_builds(game, seat, card, trio)
-                found = builds[0] if builds else None
+                found = cheapest_build(game, seat, card, trio)
             if found is not None:
                 value = bound - (found.left + found.right + found.bank) * rate
                 if value > best_value:

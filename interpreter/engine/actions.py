@@ -68,13 +68,34 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     trio = trio_of(city, *game.neighbours(seat))
     special = _special(game, city)
     hand = game.hands[seat] if hand is None else hand
-    stages = _stage_payments(city, trio, special)
+    stages = [("stage", l, r, "", b) for l, r, b in _stage_payments(city, trio, special)]
     actions: list[Action] = []
+    append = actions.append
+    if special is None and _plain(city):
+        # the common case, `_builds` without the powers it looks for, kept inline
+        cards, names, coins, memo = game.tables.cards, city.names, city.coins, trio.memo
+        for index in dict.fromkeys(hand):
+            card = cards[index]
+            if card.name not in names:
+                if not card.chains.isdisjoint(names):
+                    append(_new(Action, ("build", index, 0, 0, "chain", 0)))
+                elif card.cost_coins <= coins:
+                    options = memo.get(card.cost)
+                    if options is None:
+                        options = trio.options(card.cost)
+                    budget = coins - card.cost_coins
+                    for l, r in options:
+                        if l + r <= budget:
+                            append(_new(Action, ("build", index, l, r, "", 0)))
+            for kind, l, r, free, b in stages:
+                append(_new(Action, (kind, index, l, r, free, b)))
+            append(_new(Action, ("sell", index, 0, 0, "", 0)))
+        return actions
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, trio, index, special)
-        for l, r, b in stages:
-            actions.append(_new(Action, ("stage", index, l, r, "", b)))
-        actions.append(_new(Action, ("sell", index, 0, 0, "", 0)))
+        for kind, l, r, free, b in stages:
+            append(_new(Action, (kind, index, l, r, free, b)))
+        append(_new(Action, ("sell", index, 0, 0, "", 0)))
     return actions
 
 
@@ -84,6 +105,35 @@ def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
     (`trio`: the city's payments, `trio_of`, when the caller has them)."""
     city = game.cities[seat]
     return _builds(game, city, trio or trio_of(city, *game.neighbours(seat)), index, _special(game, city))
+
+
+def cheapest_build(game, seat: int, index: int, trio) -> Action | None:
+    """The first of `card_builds` (its cheapest way), or None: for a player that prices
+    a card by its cheapest way alone (the search's rollouts), without listing the rest."""
+    city = game.cities[seat]
+    if _plain(city) and _special(game, city) is None:
+        card = game.tables.cards[index]
+        names = city.names
+        if card.name in names:
+            return None
+        if not card.chains.isdisjoint(names):
+            return _new(Action, ("build", index, 0, 0, "chain", 0))
+        budget = city.coins - card.cost_coins
+        if budget < 0:
+            return None
+        options = trio.memo.get(card.cost)
+        for l, r in trio.options(card.cost) if options is None else options:
+            if l + r <= budget:
+                return _new(Action, ("build", index, l, r, "", 0))
+        return None
+    builds = _builds(game, city, trio, index, _special(game, city))
+    return builds[0] if builds else None
+
+
+def _plain(city) -> bool:
+    """No power of the city changes how it may build a card (free builds, rules that
+    make a card free, buying from the bank): `_builds`'s common case."""
+    return not city.free_build and not city.free_rules and not city.bank[0]
 
 
 def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:

@@ -62,11 +62,17 @@ class Decision(Sequence):
 
 def drive(game, deciders, stop=None) -> None:
     """Ask `deciders[decision.by]` for every decision until the game ends (or until
-    `stop(game)` is true after a choice)."""
+    `stop(game)` is true after a choice).  A decider whose `names_legal` is true names
+    only actions it took from the engine's own lists (the search's rollout policy): they
+    are not checked against the rules a second time."""
+    listed = deciders.values() if isinstance(deciders, dict) else deciders
+    trusted = {id(d) for d in listed if getattr(d, "names_legal", False)}
     while True:
         decision = game.decision()
         if decision is None:
             return
-        game.take_choice(decision, deciders[decision.by].decide(game, decision.seat, decision.kind, decision))
+        decider = deciders[decision.by]
+        answer = decider.decide(game, decision.seat, decision.kind, decision)
+        game.take_choice(decision, answer, id(decider) in trusted)
         if stop is not None and stop(game):
             return

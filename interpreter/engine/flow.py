@@ -286,7 +286,8 @@ def _start_age(game, number: int | None = None) -> None:
 def _end_age(game) -> None:
     """`end age N`: `age end` fires (the military conflicts), then what its triggers set
     aside for the end of the turn (this is still the age's last turn)."""
-    game.log.append({"event": "age end", "age": game.age.number, "shields": [c.shields for c in game.cities]})
+    if type(game.log) is not NoLog:
+        game.log.append({"event": "age end", "age": game.age.number, "shields": [c.shields for c in game.cities]})
     game.stack.append(("run_pending",))
     _fire(game, "age end", None)
 

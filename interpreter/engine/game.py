@@ -223,7 +223,9 @@ class Game(Flow):
                 raise ValueError(f"seat {seat} has no decision to make now")
         self.take_choice(Decision(self, seat, kind), choice)
 
-    def take_choice(self, decision: Decision, choice: int | Action) -> None:
+    def take_choice(self, decision: Decision, choice: int | Action, listed: bool = False) -> None:
+        """`listed`: an action taken from the engine's own options (`drive`'s trusted
+        deciders), not checked again."""
         seat, kind = decision.seat, decision.kind
         if (seat, kind) not in self.waiting:
             raise ValueError(f"seat {seat} has no {kind} decision to make now")
@@ -232,8 +234,8 @@ class Game(Flow):
         if type(choice) is Action:
             action = choice
             known = decision._options
-            legal = action in known if known is not None else \
-                is_legal(self, seat, action) if kind == "turn" else self.allows(seat, kind, action)
+            legal = listed or (action in known if known is not None else
+                               is_legal(self, seat, action) if kind == "turn" else self.allows(seat, kind, action))
             if not legal:
                 raise ValueError(f"seat {seat} chose {action!r}, not a legal action")
         else:

@@ -56,10 +56,14 @@ def _load_names(paths, variants, rules) -> None:
 
 def _choose_language(ctx, param, value):
     from interpreter import i18n
+    from interpreter.commands.click_language import speak
     try:
-        return i18n.choose(value)
+        chosen = i18n.choose(value)
     except ValueError:
-        raise click.BadParameter(f"no language {value!r}; languages: {', '.join(i18n.available())}") from None
+        raise click.BadParameter(i18n._("no language {value!r}; languages: {languages}")
+                                 .format(value=value, languages=", ".join(i18n.available()))) from None
+    speak(chosen)
+    return chosen
 
 
 LANG = click.option("--lang", metavar="CODE", default=None, expose_value=False, is_eager=True,

@@ -69,6 +69,8 @@ class Group(click.Group):
 def run_command(group: click.Group) -> None:
     debug = bool(os.environ.get("WONDERS_DEBUG"))
     catch_termination()
+    from interpreter.commands.click_language import speak_from_argv
+    speak_from_argv(sys.argv[1:])
     try:
         try:
             status = group.main(prog_name="wonders", standalone_mode=False)

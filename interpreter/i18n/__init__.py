@@ -64,14 +64,16 @@ def language() -> str:
 
 
 @lru_cache(maxsize=None)
-def catalog(language: str) -> gettext.NullTranslations:
-    """The program's catalog for `language`, compiled from its .po file in memory."""
-    if language == ENGLISH:
+def catalog(language: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The program's catalog for `language` (or another `domain`'s, in its own folder:
+    Click's sentences), compiled from its .po file in memory."""
+    folder = CATALOGS if domain == DOMAIN else CATALOGS / domain
+    if language == ENGLISH or not (folder / f"{language}.po").exists():
         return gettext.NullTranslations()
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
-    with open(CATALOGS / f"{language}.po", "rb") as handle:
-        messages = read_po(handle, locale=language, domain=DOMAIN)
+    with open(folder / f"{language}.po", "rb") as handle:
+        messages = read_po(handle, locale=language, domain=domain)
     compiled = io.BytesIO()
     write_mo(compiled, messages, use_fuzzy=False)
     compiled.seek(0)

@@ -1,0 +1,51 @@
+"""Click's own sentences (`Usage:`, `Error: Invalid value for ...`, `Try ... for help`,
+a missing argument, an unknown option) in the language the user chose.
+
+Click marks its sentences with the standard library's gettext (`from gettext import
+gettext as _` in each of its modules): the default domain read from .mo files on disk in
+the locale's language.  Our catalogs are .po files compiled in memory, and `--lang` may
+differ from the locale, so instead each Click module's `_` and `ngettext` are pointed at
+the catalog `interpreter/i18n/catalogs/click/LANG.po` (English: gettext's own again).
+
+The language must be known before Click parses the command line (an unknown option is
+reported before `--lang`'s callback runs), so `speak_from_argv` reads `--lang` itself.
+"""
+
+from __future__ import annotations
+
+import gettext
+import importlib
+
+from interpreter import i18n
+
+_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils")
+
+
+def speak(language: str) -> None:
+    """Click's sentences in `language` from now on."""
+    translations = i18n.catalog(language, "click")
+    for name in _MODULES:
+        module = importlib.import_module(f"click.{name}")
+        if hasattr(module, "_"):
+            module._ = translations.gettext if language != i18n.ENGLISH else gettext.gettext
+        if hasattr(module, "ngettext"):
+            module.ngettext = translations.ngettext if language != i18n.ENGLISH else gettext.ngettext
+
+
+def speak_from_argv(argv: list[str]) -> None:
+    """Choose the language the command line (`--lang CODE`, `--lang=CODE`) or else the
+    environment asks for, before Click parses it; an unknown code is left to `--lang`'s
+    own check (a usage error)."""
+    asked = None
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(argv):
+            asked = argv[index + 1]
+        elif word.startswith("--lang="):
+            asked = word.split("=", 1)[1]
+    try:
+        language = i18n.choose(asked)
+    except ValueError:
+        language = i18n.choose(None)
+    speak(language)

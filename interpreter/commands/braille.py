@@ -8,6 +8,8 @@ import sys
 
 import click
 
+from interpreter.i18n import _
+
 from .common import card_writer, shown, write
 
 UNAVAILABLE = 69
@@ -39,7 +41,8 @@ def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None)
     try:                                       # like --out, the folder is made if missing
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise click.BadParameter(f"cannot make the folder of {shown(path)}: {err.strerror}",
+        raise click.BadParameter(_("cannot make the folder of {file}: {reason}").format(
+            file=shown(path), reason=err.strerror),
                                  param_hint="--braille") from None
     write(path, text)
     pages = text.count("\f")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from interpreter.i18n import _
+
 from interpreter.access.plain import is_plain
 
 from interpreter.commands.common import (LANG, NOTATION, PLAIN, RULES, VARIANT, age_option, card_writer,
@@ -39,13 +41,14 @@ def cards(age, color, players, search, show_wonders, paths, fmt, notation, varia
     if color is not None and color not in ruleset.vocabulary.colors:
         from interpreter.diagnostics import did_you_mean
         guess = did_you_mean(color, ruleset.vocabulary.colors)
-        hint = f" (did you mean {guess!r}?)" if guess else f" (colours: {', '.join(ruleset.vocabulary.colors)})"
-        raise click.BadParameter(f"unknown colour {color!r}{hint}", param_hint="--color")
+        hint = _(" (did you mean {guess!r}?)").format(guess=guess) if guess else \
+            _(" (colours: {colours})").format(colours=", ".join(ruleset.vocabulary.colors))
+        raise click.BadParameter(_("unknown colour {colour!r}").format(colour=color) + hint, param_hint="--color")
     if players is not None and not ruleset.rules.min_players <= players <= ruleset.rules.max_players:
         table = ruleset.table(players)
         if table is None:
-            raise click.BadParameter(f"the rules allow {ruleset.rules.min_players} to "
-                                     f"{ruleset.rules.max_players} players", param_hint="--players")
+            raise click.BadParameter(_("the rules allow {low} to {high} players").format(
+                low=ruleset.rules.min_players, high=ruleset.rules.max_players), param_hint="--players")
         players = table.deal_as                # its decks are made as for this count
     chosen = tool.select_cards(ruleset, age_number, color, players, search)
     if fmt == "json":

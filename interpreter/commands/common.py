@@ -11,6 +11,8 @@ import sys
 
 import click
 
+from interpreter.i18n import _
+
 from interpreter.i18n import N_
 from interpreter.printable import printable as shown
 
@@ -146,8 +148,8 @@ def game_writer(tables, notation, paths=(), rules=None, fmt="text"):
     reader's notation and language.  The JSON formats are data, not words: the kit notation
     is refused there, not ignored."""
     if fmt == "json" and notation != "standard":
-        raise click.UsageError("--notation accessible is for the text output; --format json gives the "
-                               "data (leave out one of them)")
+        raise click.UsageError(_("--notation accessible is for the text output; --format json gives the "
+                                 "data (leave out one of them)"))
     return card_writer(tables.ruleset, notation, paths, rules)
 
 
@@ -193,14 +195,15 @@ def recorded_rules(data, given, path):
         given_base, given_packs = split_rules(given)
         recorded_base, recorded_packs = split_rules(join_rules(recorded, packs))
         if given_base != recorded_base:
-            raise click.UsageError(f"{path} was played with the rules {recorded_base!r}, not {given_base!r}; "
-                                   "leave out --rules to use the recorded ones")
+            raise click.UsageError(_("{file} was played with the rules {recorded!r}, not {given!r}; "
+                                     "leave out --rules to use the recorded ones").format(
+                file=path, recorded=recorded_base, given=given_base))
         if given_packs != recorded_packs:
             def said(packs):
                 return f"the expansions {', '.join(packs)}" if packs else "no expansion"
-            raise click.UsageError(f"{path} was played with {said(recorded_packs)}, but the options ask for "
-                                   f"{said(given_packs)}; "
-                                   "leave out --expansion (and --rules) to use the recorded ones")
+            raise click.UsageError(_("{file} was played with {recorded}, but the options ask for {given}; "
+                                     "leave out --expansion (and --rules) to use the recorded ones").format(
+                file=path, recorded=said(recorded_packs), given=said(given_packs)))
     return join_rules(recorded, packs) if packs else recorded
 
 
@@ -264,7 +267,7 @@ def write(path: str, text: str) -> None:
     try:
         write_atomic(path, text)
     except WriteError as err:
-        raise click.UsageError(f"{shown(path)}: cannot write: {err}") from None
+        raise click.UsageError(_("{file}: cannot write: {reason}").format(file=shown(path), reason=err)) from None
 
 
 CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
@@ -300,8 +303,9 @@ def recorded_variants(data, given, path):
         click.echo(f"error: {path}: \"options\".\"variants\" must be a list of variant names", err=True)
         sys.exit(1)
     if given and variant_record(given) != recorded:
-        raise click.UsageError(f"{path} was played with variants {recorded or 'none'}, "
-                               f"not {list(given)}; leave out --variant to use the recorded ones")
+        raise click.UsageError(_("{file} was played with variants {recorded}, not {given}; leave out --variant "
+                                 "to use the recorded ones").format(file=path, recorded=recorded or _("none"),
+                                                                    given=list(given)))
     return recorded
 
 
@@ -341,6 +345,6 @@ def age_option(age, ruleset):
     number = quiet_age_number(age.strip().upper())
     ages = sorted(a.number for a in ruleset.rules.ages)
     if number not in ages:
-        raise click.BadParameter(f"{shown(age[:40])!r} is not an age of these rules (they have "
-                                 f"{', '.join(roman(a) for a in ages)})", param_hint="--age")
+        raise click.BadParameter(_("{age!r} is not an age of these rules (they have {ages})").format(
+            age=shown(age[:40]), ages=", ".join(roman(a) for a in ages)), param_hint="--age")
     return number

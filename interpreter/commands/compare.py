@@ -34,10 +34,10 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     from ..sim.compare_text import comparison_text
     from ..sim.summary import summarise
     if not variants:
-        raise click.UsageError("name the variant to compare with --variant (and, to compare two variants, "
-                               "the other with --against)")
+        raise click.UsageError(_("name the variant to compare with --variant (and, to compare two variants, "
+                                 "the other with --against)"))
     if list(variants) == list(against):
-        raise click.UsageError("--variant and --against name the same rules: there is nothing to compare")
+        raise click.UsageError(_("--variant and --against name the same rules: there is nothing to compare"))
     workers = check_engine(workers, cluster)
     base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules)
     changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
@@ -94,22 +94,24 @@ def out_files(out_dir, resume: bool, force: bool) -> tuple[str | None, str | Non
     """The two records files in --out (the folder made if need be), checked before any game."""
     if out_dir is None:
         if resume or force:
-            raise click.UsageError("--resume and --force need --out")
+            raise click.UsageError(_("--resume and --force need --out"))
         return None, None
     a, b = os.path.join(out_dir, "a.jsonl"), os.path.join(out_dir, "b.jsonl")
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
-        raise click.BadParameter(f"{out_dir} is a file, not a folder", param_hint="--out")
+        raise click.BadParameter(_("{folder} is a file, not a folder").format(folder=out_dir), param_hint="--out")
     if not os.path.isdir(out_dir):
         if resume:
-            raise click.BadParameter(f"{out_dir} does not exist: there is nothing to resume", param_hint="--resume")
+            raise click.BadParameter(_("{file} does not exist: there is nothing to resume").format(file=out_dir),
+                                     param_hint="--resume")
         try:
             os.mkdir(out_dir)
         except OSError as err:
-            raise click.BadParameter(f"{out_dir}: cannot make the folder: {err.strerror}", param_hint="--out") from None
+            raise click.BadParameter(_("{folder}: cannot make the folder: {reason}").format(
+                    folder=out_dir, reason=err.strerror), param_hint="--out") from None
     elif not (resume or force) and (os.path.exists(a) or os.path.exists(b)):
-        raise click.BadParameter(f"{out_dir} already holds a comparison; --resume continues it, "
-                                 "--force replaces it", param_hint="--out")
+        raise click.BadParameter(_("{folder} already holds a comparison; --resume continues it, "
+                                   "--force replaces it").format(folder=out_dir), param_hint="--out")
     elif resume and not os.path.exists(a):
-        raise click.BadParameter(f"{out_dir} holds no comparison (no a.jsonl): there is nothing to resume",
-                                 param_hint="--resume")
+        raise click.BadParameter(_("{folder} holds no comparison (no a.jsonl): there is nothing to resume")
+                                 .format(folder=out_dir), param_hint="--resume")
     return a, b

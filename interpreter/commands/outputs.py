@@ -9,6 +9,8 @@ import os
 
 import click
 
+from interpreter.i18n import _
+
 from interpreter.printable import printable as shown
 
 
@@ -27,7 +29,7 @@ def check_outputs(outputs, inputs=()) -> None:
     given = [(option, path) for option, path in outputs if path is not None]
     for option, path in given:
         if not str(path).strip():
-            raise click.BadParameter("an empty path names no file: give a file name, or leave the option out",
+            raise click.BadParameter(_("an empty path names no file: give a file name, or leave the option out"),
                                      param_hint=option)
     for i, (option, path) in enumerate(given):
         for what, source in inputs:
@@ -36,8 +38,9 @@ def check_outputs(outputs, inputs=()) -> None:
                                          "replace it: choose another file", param_hint=option)
         for other, earlier in given[:i]:
             if same_file(path, earlier):
-                raise click.UsageError(f"{other} and {option} both name {shown(path)}: one would replace the "
-                                       "other; give each its own file")
+                raise click.UsageError(_("{other} and {option} both name {file}: one would replace the "
+                                         "other; give each its own file").format(
+                    other=other, option=option, file=shown(path)))
 
 
 def content_inputs(paths=(), variants=(), rules=None) -> list[tuple[str, str]]:

@@ -13,6 +13,8 @@ import json
 import sys
 import click
 
+from interpreter.i18n import _
+
 from .common import WriteError, game_options, load_position, \
     game_writer, rules_record, run_game, shown, tables as load_tables, variant_record, write_atomic
 from .outputs import bot_inputs, check_outputs, content_inputs
@@ -53,13 +55,14 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
         game = _loaded_game(load_file, paths, variants, rules, players, wonder_list, names)
     else:
         if players is None:
-            raise click.UsageError("Missing option '--players' (or --load a saved position).")
+            raise click.UsageError(_("Missing option '--players' (or --load a saved position)."))
         game = _new_game(players, seed, sides, _split(wonder_list), _split(names), paths, variants, rules)
     players = game.players
     if human is not None and not 1 <= human <= players:
-        raise click.BadParameter(f"seat must be between 1 and {players}", param_hint="--human")
+        raise click.BadParameter(_("seat must be between 1 and {players}").format(players=players), param_hint="--human")
     if len(bot_names) > players:
-        raise click.BadParameter(f"{len(bot_names)} bots named for {players} seats", param_hint="--bots")
+        raise click.BadParameter(_("{bots} bots named for {players} seats").format(bots=len(bot_names), players=players),
+                                 param_hint="--bots")
     game.options["names"] = [c.name for c in game.cities[:players]]
     from .sim_common import prepare
     prepare(bot_names, game.tables, players)
@@ -103,20 +106,22 @@ def _split(text: str) -> list[str]:
 def _new_game(players, seed, sides, wonders, names, paths, variants, rules):
     from interpreter.engine.game import Game, RulesError
     if players < 1:
-        raise click.BadParameter("a game needs at least one player", param_hint="--players")
+        raise click.BadParameter(_("a game needs at least one player"), param_hint="--players")
     if len(wonders) > players:
-        raise click.BadParameter(f"{len(wonders)} wonders named for {players} players", param_hint="--wonders")
+        raise click.BadParameter(_("{wonders} wonders named for {players} players").format(
+            wonders=len(wonders), players=players), param_hint="--wonders")
     if len(names) > players:
-        raise click.BadParameter(f"{len(names)} names given for {players} players", param_hint="--names")
+        raise click.BadParameter(_("{names} names given for {players} players").format(
+            names=len(names), players=players), param_hint="--names")
     if len(set(names)) != len(names):
-        raise click.BadParameter("every player needs a name of their own", param_hint="--names")
+        raise click.BadParameter(_("every player needs a name of their own"), param_hint="--names")
     tables = load_tables(paths, variants, rules)
     from interpreter.i18n import names as shown_names
     wonders = [shown_names().wonder_named(w, {s.wonder for s in tables.sides}) for w in wonders]
     known_sides = sorted({s.side for s in tables.sides})
     if sides != "random" and sides not in known_sides:
-        raise click.BadParameter(f"{shown(sides)!r} is not a side of these rules' boards "
-                                 f"(sides: {', '.join(known_sides)}, or random)", param_hint="--sides")
+        raise click.BadParameter(_("{side!r} is not a side of these rules' boards (sides: {sides}, or random)")
+                                 .format(side=shown(sides), sides=", ".join(known_sides)), param_hint="--sides")
     try:
         game = Game(tables, players, seed, sides, wonders, names or None)
     except RulesError as err:
@@ -132,8 +137,8 @@ def _loaded_game(load_file, paths, variants, rules, players, wonder_list, names)
     given = [name for name in ("seed", "sides")
              if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
     if players is not None or wonder_list or names or given:
-        raise click.UsageError("--load goes on with the saved game's players, wonders, names, seed and "
-                               "sides; leave out --players, --wonders, --names, --seed and --sides")
+        raise click.UsageError(_("--load goes on with the saved game's players, wonders, names, seed and "
+                                 "sides; leave out --players, --wonders, --names, --seed and --sides"))
     game = load_position(load_file, paths, variants, rules)
     if game.finished:
         click.echo(f"error: {shown(load_file)}: the saved game is already over", err=True)
@@ -164,7 +169,8 @@ class GameLog:
             write_atomic(self.path, json.dumps(data, indent=1) + "\n")
         except WriteError as err:
             if before_start:                  # nothing is lost yet: refuse to start
-                raise click.UsageError(f"{shown(self.path)}: cannot write the log: {err}") from None
+                raise click.UsageError(_("{file}: cannot write the log: {reason}").format(
+                    file=shown(self.path), reason=err)) from None
             if self.problem is None:
                 click.echo(f"warning: {shown(self.path)}: cannot write the log ({err}); the game goes on "
                            "and the log is tried again after every turn", err=True)

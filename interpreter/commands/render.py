@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from interpreter.i18n import _
+
 from .common import CONTENT, LANG, RULES, VARIANT, age_option, fail_on_errors, load, shown
 from .outputs import check_outputs, content_inputs
 
@@ -17,13 +19,15 @@ def _output_folder(out: str) -> Path:
     """The folder to write into, made if missing; a usage error (exit 2) if it cannot be."""
     path = Path(out)
     if path.exists() and not path.is_dir():
-        raise click.BadParameter(f"{out} exists and is not a folder", param_hint="--out")
+        raise click.BadParameter(_("{folder} exists and is not a folder").format(folder=out), param_hint="--out")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise click.BadParameter(f"cannot make the folder {out}: {err.strerror}", param_hint="--out") from None
+        raise click.BadParameter(_("cannot make the folder {folder}: {reason}").format(folder=out, reason=err.strerror),
+                                 param_hint="--out") from None
     if not os.access(path, os.W_OK | os.X_OK):
-        raise click.BadParameter(f"cannot write into {out}: permission denied", param_hint="--out")
+        raise click.BadParameter(_("cannot write into {folder}: permission denied").format(folder=out),
+                                 param_hint="--out")
     return path
 
 
@@ -53,7 +57,7 @@ def render(out, age, braille_file, braille_table, cells, lines, paths, variants,
     """
     from interpreter.render.build import NotOurs, render as draw
     if out is None and braille_file is None:
-        raise click.UsageError("Missing option '--out' (or --braille OUT.brf).")
+        raise click.UsageError(_("Missing option '--out' (or --braille OUT.brf)."))
     check_outputs([("--out", out), ("--braille", braille_file)], content_inputs(paths, variants, rules))
     result = load(paths, variants, rules)
     fail_on_errors(result)
@@ -72,8 +76,9 @@ def render(out, age, braille_file, braille_table, cells, lines, paths, variants,
                     progress=lambda text: click.echo(text + "...", err=True))
     except NotOurs as err:
         listed = ", ".join(err.files[:5]) + (f" and {len(err.files) - 5} more" if len(err.files) > 5 else "")
-        raise click.BadParameter(f"{shown(out)} holds files that `wonders render` did not write and would replace "
-                                 f"({listed}); move them, or choose another folder", param_hint="--out") from None
+        raise click.BadParameter(_("{folder} holds files that `wonders render` did not write and would replace "
+                                   "({files}); move them, or choose another folder").format(
+            folder=shown(out), files=listed), param_hint="--out") from None
     except OSError as err:
         click.echo(f"error: {err.filename or out}: cannot write: {err.strerror}", err=True)
         sys.exit(1)

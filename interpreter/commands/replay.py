@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from interpreter.i18n import _
+
 from interpreter.commands.common import (game_options, game_writer, read_json, recorded_rules, recorded_variants,
                                          run_game, shown, tables as load_tables, write)
 from interpreter.commands.outputs import check_outputs, content_inputs, same_file
@@ -28,10 +30,11 @@ def replay(log_file, to_turn, to_choice, save_file, force, fmt, notation, paths,
     from interpreter.i18n import _
     from interpreter.tools import replay as tool
     if to_turn is not None and to_choice is not None:
-        raise click.UsageError("give --to (turns) or --to-choice (choices), not both")
+        raise click.UsageError(_("give --to (turns) or --to-choice (choices), not both"))
     if save_file and not force and same_file(save_file, log_file):
-        raise click.BadParameter(f"{shown(save_file)} is the log being replayed; saving there would replace "
-                                 "the log with a position (add --force to do it anyway)", param_hint="--save")
+        raise click.BadParameter(_("{file} is the log being replayed; saving there would replace the log with a "
+                                   "position (add --force to do it anyway)").format(file=shown(save_file)),
+                                 param_hint="--save")
     check_outputs([("--save", save_file)], content_inputs(paths, variants, rules))
     data = read_json(log_file, "log")
     tables = load_tables(paths, recorded_variants(data, variants, log_file),

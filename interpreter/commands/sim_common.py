@@ -8,6 +8,8 @@ import sys
 
 import click
 
+from interpreter.i18n import _
+
 from .common import CONTENT, LANG, PLAIN, RULES, VARIANT, load
 
 PLAYERS = click.option("--players", type=int, required=True, help="number of players")
@@ -48,7 +50,7 @@ def bot_list(bots: str) -> tuple[str, ...]:
         except BotSpecError as err:
             raise click.BadParameter(str(err), param_hint="--bots") from None
     if not names:
-        raise click.BadParameter("name at least one bot", param_hint="--bots")
+        raise click.BadParameter(_("name at least one bot"), param_hint="--bots")
     return tuple(names)
 
 
@@ -62,8 +64,8 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None,
     tables = tables or rule_tables(paths, variants, rules)
     known_sides = sorted({s.side for s in tables.sides})
     if sides != "random" and sides not in known_sides:
-        raise click.BadParameter(f"{sides!r} is not a side of these rules' boards "
-                                 f"(sides: {', '.join(known_sides)}, or random)", param_hint="--sides")
+        raise click.BadParameter(_("{side!r} is not a side of these rules' boards (sides: {sides}, or random)")
+                                 .format(side=sides, sides=", ".join(known_sides)), param_hint="--sides")
     without = sorted({s.wonder for s in tables.sides} - {s.wonder for s in tables.sides if s.side == sides})
     if sides != "random" and without:
         raise click.BadParameter(f"{', '.join(map(repr, without))} ha{'s' if len(without) == 1 else 've'} no side "
@@ -101,7 +103,7 @@ def prepare(names, tables, players: int) -> None:
 def check_engine(workers, cluster) -> int:
     """The --workers asked (default: one per core), or --cluster's address checked."""
     if cluster is not None and workers is not None:
-        raise click.UsageError("--workers and --cluster cannot be used together: the cluster decides")
+        raise click.UsageError(_("--workers and --cluster cannot be used together: the cluster decides"))
     if cluster is not None:
         from ..sim.dask_engine import cluster_address
         try:
@@ -120,18 +122,19 @@ def check_report(path: str | None) -> None:
     try:
         import plotly  # noqa: F401
     except ImportError:
-        raise click.BadParameter("the HTML report needs Plotly: pip install 'wonders[sim]'",
+        raise click.BadParameter(_("the HTML report needs Plotly: pip install 'wonders[sim]'"),
                                  param_hint="--report") from None
 
 
 def check_writable(path: str, what: str) -> None:
     folder = os.path.dirname(os.path.abspath(path)) or "."
     if os.path.isdir(path):
-        raise click.BadParameter(f"{path} is a folder", param_hint=what)
+        raise click.BadParameter(_("{file} is a folder").format(file=path), param_hint=what)
     if not os.path.isdir(folder):
-        raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint=what)
+        raise click.BadParameter(_("{file}: the folder {folder} does not exist").format(file=path, folder=folder),
+                                 param_hint=what)
     if not os.access(folder, os.W_OK):
-        raise click.BadParameter(f"{path}: cannot write in {folder}", param_hint=what)
+        raise click.BadParameter(_("{file}: cannot write in {folder}").format(file=path, folder=folder), param_hint=what)
 
 
 def open_out(out_file, resume, force, options, missing_ok: bool = False):
@@ -141,10 +144,10 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
     from ..sim.runner import load_tables
     from ..sim.store import RecordWriter, StoreError, StoreRefused, check_resumable, header, refuse_special
     if resume and force:
-        raise click.UsageError("--resume continues the file and --force replaces it: choose one")
+        raise click.UsageError(_("--resume continues the file and --force replaces it: choose one"))
     if out_file is None:
         if resume or force:
-            raise click.UsageError("--resume and --force need --out")
+            raise click.UsageError(_("--resume and --force need --out"))
         return None, []
     check_writable(out_file, "--out")
     _tables, fingerprint = load_tables(options)
@@ -162,20 +165,22 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
                 raise
             return writer, records
         if resume and not missing_ok:
-            raise click.BadParameter(f"{out_file} does not exist: there is nothing to resume", param_hint="--resume")
+            raise click.BadParameter(_("{file} does not exist: there is nothing to resume").format(file=out_file),
+                                     param_hint="--resume")
         if os.path.exists(out_file) and not (force or resume):
             raise FileExistsError()
         return RecordWriter.create(out_file, header(fingerprint, data), replace=force), []
     except FileExistsError:
-        raise click.BadParameter(f"{out_file} already exists; --resume continues it, --force replaces it",
-                                 param_hint="--out") from None
+        raise click.BadParameter(_("{file} already exists; --resume continues it, --force replaces it")
+                                 .format(file=out_file), param_hint="--out") from None
     except StoreRefused as err:
         raise click.UsageError(str(err)) from None
     except StoreError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(1)
     except OSError as err:
-        raise click.BadParameter(f"{out_file}: cannot write: {err.strerror}", param_hint="--out") from None
+        raise click.BadParameter(_("{file}: cannot write: {reason}").format(file=out_file, reason=err.strerror),
+                                 param_hint="--out") from None
 
 
 class _WriteFailed(Exception):
@@ -246,6 +251,7 @@ def write_report(path: str, html: str) -> None:
     try:
         write_atomic(path, html)
     except OSError as err:
-        raise click.BadParameter(f"{path}: cannot write: {err.strerror}", param_hint="--report") from None
+        raise click.BadParameter(_("{file}: cannot write: {reason}").format(file=path, reason=err.strerror),
+                                 param_hint="--report") from None
     from ..i18n import _
     click.echo(_("report: {path}").format(path=path), err=True)

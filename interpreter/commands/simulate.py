@@ -6,6 +6,8 @@ import json
 
 import click
 
+from interpreter.i18n import _
+
 from .outputs import check_outputs, run_inputs
 from .sim_common import (check_engine, check_report, common_options, finish, open_out, play_study, rule_tables,
                          run_options)
@@ -69,6 +71,7 @@ def cards_of_colours(tables, colours) -> set[str] | None:
     known = tables.ruleset.vocabulary.colors
     for colour in colours:
         if colour not in known:
-            raise click.BadParameter(f"{colour!r} is not a colour of these rules (colours: {', '.join(known)})",
+            raise click.BadParameter(_("{colour!r} is not a colour of these rules (colours: {colours})").format(
+                colour=colour, colours=", ".join(known)),
                                      param_hint="--cards-of")
     return {card.name for card in tables.cards if card.color in colours}

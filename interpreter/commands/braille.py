@@ -9,6 +9,7 @@ import sys
 import click
 
 from interpreter.i18n import _
+from interpreter.i18n.os_reasons import os_reason
 
 from .common import card_writer, shown, write
 
@@ -42,7 +43,7 @@ def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None)
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise click.BadParameter(_("cannot make the folder of {file}: {reason}").format(
-            file=shown(path), reason=err.strerror),
+            file=shown(path), reason=os_reason(err)),
                                  param_hint="--braille") from None
     write(path, text)
     pages = text.count("\f")

@@ -12,6 +12,7 @@ import sys
 import click
 
 from interpreter.i18n import _
+from interpreter.i18n.os_reasons import os_reason
 
 from interpreter.i18n import N_
 from interpreter.printable import printable as shown
@@ -233,7 +234,7 @@ def read_json(path: str, what: str):
         sys.exit(1)
     except OSError as err:
         raise click.UsageError(_("{file}: cannot read {what}: {reason}").format(
-            file=shown(path), what=word, reason=err.strerror)) from None
+            file=shown(path), what=word, reason=os_reason(err))) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         where = _(" (line {line}, column {column})").format(line=err.lineno, column=err.colno) \
             if isinstance(err, json.JSONDecodeError) else ""

@@ -8,6 +8,7 @@ import os
 import click
 
 from ..i18n import _
+from ..i18n.os_reasons import os_reason
 from .outputs import check_outputs, run_inputs
 from .sim_common import (check_engine, check_report, common_options, finish, list_failures, open_out, play_study,
                          run_options)
@@ -107,7 +108,7 @@ def out_files(out_dir, resume: bool, force: bool) -> tuple[str | None, str | Non
             os.mkdir(out_dir)
         except OSError as err:
             raise click.BadParameter(_("{folder}: cannot make the folder: {reason}").format(
-                    folder=out_dir, reason=err.strerror), param_hint="--out") from None
+                    folder=out_dir, reason=os_reason(err)), param_hint="--out") from None
     elif not (resume or force) and (os.path.exists(a) or os.path.exists(b)):
         raise click.BadParameter(_("{folder} already holds a comparison; --resume continues it, "
                                    "--force replaces it").format(folder=out_dir), param_hint="--out")

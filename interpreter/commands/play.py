@@ -59,9 +59,11 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
         game = _new_game(players, seed, sides, _split(wonder_list), _split(names), paths, variants, rules)
     players = game.players
     if human is not None and not 1 <= human <= players:
-        raise click.BadParameter(_("seat must be between 1 and {players}").format(players=players), param_hint="--human")
+        raise click.BadParameter(_("seat must be between 1 and {players}").format(players=players),
+                                 param_hint="--human")
     if len(bot_names) > players:
-        raise click.BadParameter(_("{bots} bots named for {players} seats").format(bots=len(bot_names), players=players),
+        raise click.BadParameter(_("{bots} bots named for {players} seats").format(
+            bots=len(bot_names), players=players),
                                  param_hint="--bots")
     game.options["names"] = [c.name for c in game.cities[:players]]
     from .sim_common import prepare

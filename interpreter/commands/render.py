@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from interpreter.i18n import _
+from interpreter.i18n.os_reasons import os_reason
 
 from .common import CONTENT, LANG, RULES, VARIANT, age_option, fail_on_errors, load, shown
 from .outputs import check_outputs, content_inputs
@@ -23,7 +24,8 @@ def _output_folder(out: str) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise click.BadParameter(_("cannot make the folder {folder}: {reason}").format(folder=out, reason=err.strerror),
+        raise click.BadParameter(_("cannot make the folder {folder}: {reason}").format(
+            folder=out, reason=os_reason(err)),
                                  param_hint="--out") from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise click.BadParameter(_("cannot write into {folder}: permission denied").format(folder=out),

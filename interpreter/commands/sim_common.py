@@ -9,6 +9,7 @@ import sys
 import click
 
 from interpreter.i18n import _
+from interpreter.i18n.os_reasons import os_reason
 
 from .common import CONTENT, LANG, PLAIN, RULES, VARIANT, load
 
@@ -134,7 +135,8 @@ def check_writable(path: str, what: str) -> None:
         raise click.BadParameter(_("{file}: the folder {folder} does not exist").format(file=path, folder=folder),
                                  param_hint=what)
     if not os.access(folder, os.W_OK):
-        raise click.BadParameter(_("{file}: cannot write in {folder}").format(file=path, folder=folder), param_hint=what)
+        raise click.BadParameter(_("{file}: cannot write in {folder}").format(file=path, folder=folder),
+                                 param_hint=what)
 
 
 def open_out(out_file, resume, force, options, missing_ok: bool = False):
@@ -179,7 +181,7 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
         click.echo(f"error: {err}", err=True)
         sys.exit(1)
     except OSError as err:
-        raise click.BadParameter(_("{file}: cannot write: {reason}").format(file=out_file, reason=err.strerror),
+        raise click.BadParameter(_("{file}: cannot write: {reason}").format(file=out_file, reason=os_reason(err)),
                                  param_hint="--out") from None
 
 
@@ -251,7 +253,7 @@ def write_report(path: str, html: str) -> None:
     try:
         write_atomic(path, html)
     except OSError as err:
-        raise click.BadParameter(_("{file}: cannot write: {reason}").format(file=path, reason=err.strerror),
+        raise click.BadParameter(_("{file}: cannot write: {reason}").format(file=path, reason=os_reason(err)),
                                  param_hint="--report") from None
     from ..i18n import _
     click.echo(_("report: {path}").format(path=path), err=True)

@@ -8,7 +8,8 @@ differ from the locale, so instead each Click module's `_` and `ngettext` are po
 the catalog `interpreter/i18n/catalogs/click/LANG.po` (English: gettext's own again).
 
 The language must be known before Click parses the command line (an unknown option is
-reported before `--lang`'s callback runs), so `speak_from_argv` reads `--lang` itself.
+reported before `--lang`'s callback runs), so `speak_from_argv` reads `--lang` itself; the usage line's `[OPTIONS]` is an attribute of each command,
+set by `name_options`.
 """
 
 from __future__ import annotations
@@ -32,7 +33,16 @@ def speak(language: str) -> None:
             module.ngettext = translations.ngettext if language != i18n.ENGLISH else gettext.ngettext
 
 
-def speak_from_argv(argv: list[str]) -> None:
+def name_options(group, language: str) -> None:
+    """The usage line's `[OPTIONS]` and `COMMAND [ARGS]...` (plain attributes of each command, not a gettext
+    sentence) in `language`, for `group` and its commands."""
+    translations = i18n.catalog(language, "click")
+    for command in (group, *group.commands.values()):
+        command.options_metavar = translations.gettext("[OPTIONS]")
+    group.subcommand_metavar = translations.gettext("COMMAND [ARGS]...")
+
+
+def speak_from_argv(argv: list[str], group=None) -> None:
     """Choose the language the command line (`--lang CODE`, `--lang=CODE`) or else the
     environment asks for, before Click parses it; an unknown code is left to `--lang`'s
     own check (a usage error)."""
@@ -49,3 +59,5 @@ def speak_from_argv(argv: list[str]) -> None:
     except ValueError:
         language = i18n.choose(None)
     speak(language)
+    if group is not None:
+        name_options(group, language)

@@ -70,7 +70,7 @@ def run_command(group: click.Group) -> None:
     debug = bool(os.environ.get("WONDERS_DEBUG"))
     catch_termination()
     from interpreter.commands.click_language import speak_from_argv
-    speak_from_argv(sys.argv[1:])
+    speak_from_argv(sys.argv[1:], group)
     try:
         try:
             status = group.main(prog_name="wonders", standalone_mode=False)

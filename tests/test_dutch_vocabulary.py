@@ -29,13 +29,15 @@ def _words(text: str) -> set[str]:
 
 
 def _unquoted(text: str) -> str:
-    """What the program says, without code in backticks, names in double quotes, the
+    """What the program says, without code in backticks, names in double quotes, a value,
+    option or command in single quotes (as Click quotes them), a metavar (`LOG_FILE`), the
     msgctxt a translator writes beside a kind of name (`kaart (card)`), or the names a
     W1602 lists (they stay English: that is what it says)."""
     from interpreter.i18n.content_names import KINDS
     text = text.split("(die blijven Engels): ")[0].split("(die blijft Engels): ")[0]
     text = re.sub(r"\S*/\S*|\S+\.(?:html|svg|brf|json|jsonl|po|wonders|md)\b", " ", text)     # files
     text = re.sub(r"\((?:" + "|".join(KINDS) + r")\)", " ", text)
+    text = re.sub(r"'[^'\s]*'|'wonders [^'\n]*'|\bwonders [a-z]+\b|\b[A-Z]+_[A-Z_]+\b", " ", text)  # code, a value
     return re.sub(r'"[^"\n]*"', " ", re.sub(r"`[^`]*`", " ", text))
 
 
@@ -49,7 +51,7 @@ def _catalogs() -> tuple[frozenset, frozenset]:
         for message in read_po(handle):
             for text in [message.id] if isinstance(message.id, str) else message.id:
                 english |= _words(text)
-    for po in [catalogs / "nl.po", ROOT / "content" / "locales" / "nl.po"]:
+    for po in [catalogs / "nl.po", catalogs / "click" / "nl.po", ROOT / "content" / "locales" / "nl.po"]:
         with open(po, "rb") as handle:
             for message in read_po(handle):
                 for text in [message.string] if isinstance(message.string, str) else message.string:
@@ -99,7 +101,7 @@ def _page_text(path: Path) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "\n", text))
 
 
-def _run(args, language: str, folder: Path, stdin: str | None = None, pages=()) -> str:
+def _run(args, language: str, folder: Path, stdin: str | None = None, pages=(), status=(0, 1)) -> str:
     """`wonders ARGS --lang LANGUAGE` (@ in an argument: a folder of its own), its output and
     the text of the pages it wrote, with the folder's path left out."""
     out = folder / language
@@ -110,7 +112,7 @@ def _run(args, language: str, folder: Path, stdin: str | None = None, pages=()) 
                              *[a.replace("@", str(out)) for a in args], "--lang", language],
                             cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8", input=stdin,
                             timeout=600)
-    assert result.returncode in (0, 1), result.stderr
+    assert result.returncode in status, result.stderr
     text = result.stdout + result.stderr
     for pattern in pages:
         text += "".join(_page_text(p) for p in sorted(out.glob(pattern)))
@@ -142,6 +144,27 @@ SLOW_RUNS = {
     "compare, report": (("compare", "--games", "6", *GAME[:2], "--seed", "1", "--variant", "age-stipend",
                          "--report", "@/c.html"), None, ("c.html",)),
 }
+
+
+USAGE_ERRORS = {                                     # each ends with status 2, as a usage error
+    "an unknown option": ("cards", "--kleur"),
+    "a bad value of an option": ("cards", "--color", "paarsx"),
+    "a missing argument": ("replay",),
+    "a missing file": ("replay", "no-such-log.json"),
+    "a missing option of the program's own": ("play",),
+    "options that exclude each other": ("replay", "docs/examples/table.json", "--to", "1", "--to-choice", "1"),
+    "a value of the wrong type": ("cards", "--players", "many"),
+}
+
+
+@pytest.mark.parametrize("name", list(USAGE_ERRORS))
+def test_a_dutch_usage_error_has_no_english_words(name, tmp_path):
+    """Click's own sentences (`Usage:`, `Error: ...`, `Try ... for help`), the program's
+    usage errors and the system's reasons, in Dutch."""
+    args = USAGE_ERRORS[name]
+    english = _run(args, "en", tmp_path, status=(2,))
+    dutch = _run(args, "nl", tmp_path, status=(2,))
+    assert english_in(dutch, english) == {}, dutch
 
 
 def _check_run(name, runs, tmp_path):

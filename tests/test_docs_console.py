@@ -67,7 +67,7 @@ def test_console_examples(doc):
             args = shlex.split(command)
             assert args[0] == "wonders"
             result = run_cli(*args[1:])
-            status = 2 if any(line.startswith("Error: ") for line in expected) else \
+            status = 2 if any(line.startswith(("Error: ", "Fout: ")) for line in expected) else \
                 1 if any(line.startswith(("error:", "error[", "error E", "fout[")) for line in expected) else 0
             assert result.returncode == status, (command, result.stderr)
             shown = (result.stdout + result.stderr).splitlines()

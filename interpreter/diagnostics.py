@@ -212,8 +212,8 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
             out += [f"{gutter} |", f"{span.line} | {text}", f"{gutter} | {caret}"]
         for n in d.notes:
             if n.span is not None:
-                out.append(f"{gutter} = {note}: {printable(n.message)} at "
-                           f"{printable(n.span.file)}:{n.span.line}:{n.span.column}")
+                out.append(f"{gutter} = {note}: " + _("{message} at {place}").format(
+                    message=printable(n.message), place=f"{printable(n.span.file)}:{n.span.line}:{n.span.column}"))
             else:
                 out.append(f"{gutter} = {note}: {printable(n.message)}")
         if d.help:

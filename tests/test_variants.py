@@ -237,9 +237,9 @@ def test_interpreter_names_no_variant():
                 assert not re.search(rf"\b{re.escape(name)}\b", line), f"{path}:{number} names {name!r}"
 
 
-def test_a_trigger_loop_in_a_game_is_reported_as_E1501(tmp_path, capsys):
+def _play_a_trigger_loop(tmp_path, capsys):
+    """A variant whose trigger builds from the discard pile for ever, played: (its file, stderr)."""
     import cli
-    from interpreter.engine.triggers import TriggerLoop
     loop = _variant(tmp_path, "Scavengers", '    add trigger "scavenge" on building built if coins >= 0: '
                                             'build a card from the discard pile for free')
     tables = tables_with(loop)
@@ -251,10 +251,29 @@ def test_a_trigger_loop_in_a_game_is_reported_as_E1501(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         cli._run(lambda: game.step(deciders))
     assert stop.value.code == 1
-    err = capsys.readouterr().err
+    return loop, capsys.readouterr().err
+
+
+def test_a_trigger_loop_in_a_game_is_reported_as_E1501(tmp_path, capsys):
+    from interpreter.engine.triggers import TriggerLoop
+    loop, err = _play_a_trigger_loop(tmp_path, capsys)
     assert err.startswith("error[E1501]: triggers caused each other more than 25 times in a row")
     assert f"--> {loop}:3:9" in err and "= help: give one of these triggers a limit" in err
     assert isinstance(TriggerLoop("building built", []), Exception)
+
+
+def test_a_trigger_loop_is_reported_in_the_chosen_language(tmp_path, capsys):
+    """The engine speaks no language: the command words E1501 from the loop's facts."""
+    from interpreter import i18n
+    i18n.choose("nl")
+    try:
+        loop, err = _play_a_trigger_loop(tmp_path, capsys)
+    finally:
+        i18n.choose("en")
+    assert err.startswith("fout[E1501]: triggers veroorzaakten elkaar meer dan 25 keer achter elkaar "
+                          "(de laatste gebeurtenis was `building built`)")
+    assert f"--> {loop}:3:9" in err
+    assert "= hulp: geef een van deze triggers een grens" in err and "fires here" not in err
 
 
 def test_the_play_log_shows_coins_gained_by_triggers():

@@ -19,6 +19,7 @@ import importlib
 
 from interpreter import i18n
 
+_USAGE_WORDS = ("[OPTIONS]", "COMMAND [ARGS]...")      # Click's defaults, msgids of catalogs/click/
 _MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils")
 
 
@@ -36,10 +37,10 @@ def speak(language: str) -> None:
 def name_options(group, language: str) -> None:
     """The usage line's `[OPTIONS]` and `COMMAND [ARGS]...` (plain attributes of each command, not a gettext
     sentence) in `language`, for `group` and its commands."""
-    translations = i18n.catalog(language, "click")
+    options, command_and_args = map(i18n.catalog(language, "click").gettext, _USAGE_WORDS)
     for command in (group, *group.commands.values()):
-        command.options_metavar = translations.gettext("[OPTIONS]")
-    group.subcommand_metavar = translations.gettext("COMMAND [ARGS]...")
+        command.options_metavar = options
+    group.subcommand_metavar = command_and_args
 
 
 def speak_from_argv(argv: list[str], group=None) -> None:

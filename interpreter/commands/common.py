@@ -327,14 +327,16 @@ def load_position(position_file, paths, variants, rules=None):
 
 def run_game(play):
     """Run a game; a chain of triggers that never ends is the content's error, not a crash."""
-    from interpreter.diagnostics import Diagnostic, SourceCache, render_text
+    from interpreter.diagnostics import Diagnostic, Note, SourceCache, render_text
     from interpreter.engine.triggers import TriggerLoop
     try:
         return play()
     except TriggerLoop as err:
-        diagnostic = Diagnostic("E1501", str(err), err.notes[-1].span if err.notes else None,
-                                notes=err.notes[:-1],
-                                help="give one of these triggers a limit (`once per turn`) or a condition")
+        notes = tuple(Note(_("`on {event}` fires here").format(event=event), span) for event, span in err.fired)
+        diagnostic = Diagnostic("E1501", _("triggers caused each other more than {depth} times in a row (the last "
+                                           "event was `{event}`)").format(depth=err.depth, event=err.event),
+                                notes[-1].span if notes else None, notes=notes[:-1],
+                                help=_("give one of these triggers a limit (`once per turn`) or a condition"))
         click.echo(render_text([diagnostic], SourceCache()), err=True, nl=False)
         sys.exit(1)
 

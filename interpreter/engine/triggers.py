@@ -47,12 +47,16 @@ def take_kept(city, kind: str, count: int) -> None:
 
 
 class TriggerLoop(Exception):
-    """Triggers that keep causing each other: the content lines involved are in `notes`."""
+    """Triggers that keep causing each other: the content lines involved are in `notes`;
+    `depth`, `event` and `fired` (each trigger's event and span) let the command that
+    shows it word it in the reader's language (the engine speaks no language of its own)."""
 
     def __init__(self, event: str, stack: list):
         self.event = event
+        self.depth = MAX_DEPTH
         distinct = list({id(t): t for t in stack}.values())
-        self.notes = tuple(Note(f"`on {t.event}` fires here", t.span) for t in distinct[-6:])
+        self.fired = tuple((t.event, t.span) for t in distinct[-6:])
+        self.notes = tuple(Note(f"`on {e}` fires here", span) for e, span in self.fired)
         super().__init__(f"triggers caused each other more than {MAX_DEPTH} times in a row "
                          f"(the last event was `{event}`)")
 

@@ -11,8 +11,8 @@ import re
 
 from ..i18n import _, language, names, ngettext
 
-_LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell|keep|copy) (?P<card>.+) \((?P<age>[^()]*)\)"
-                    r"(?P<free> free by (?:chain|power|phase))?"
+_LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell|keep|copy) (?P<card>.+?) \((?P<age>[^()]*)\)"
+                    r"(?P<free> free by (?:chain|power|phase)(?: \((?P<colour>[^()]+)\))?)?"
                     r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?"
                     r"(?: and )?(?:(?P<bank>\d+) to the bank)?)?"
                     r"(?P<discard> from the discard pile)?$")
@@ -42,9 +42,11 @@ def shown_action(label: str, words=None) -> str:
     text = {"build": _("build {card}"), "wonder stage with": _("wonder stage with {card}"),
             "sell": _("sell {card}"), "keep": _("keep {card}"),
             "copy": _("copy {card}")}[match["kind"]].format(card=card)
-    if match["free"]:
+    if match["colour"]:                    # a power of one colour (engine/actions.py)
+        text += " " + _("free by power ({colour})").format(colour=names().color(match["colour"]))
+    elif match["free"]:
         text += " " + {"chain": _("free by chain"), "power": _("free by power"),
-                       "phase": _("free by phase")}[match["free"].rsplit(" ", 1)[1]]
+                       "phase": _("free by phase")}[match["free"].split()[2]]
     pays = [_("{coins} to left").format(coins=match["left"])] if match["left"] else []
     pays += [_("{coins} to right").format(coins=match["right"])] if match["right"] else []
     pays += [_("{coins} to the bank").format(coins=match["bank"])] if match["bank"] else []

@@ -134,6 +134,7 @@ RUNS = {
     "score in the kit": (("score", "docs/examples/table.json", "--notation", "accessible"), None, ()),
     "score a table with mistakes": (("score", "docs/examples/bad-table.json"), None, ()),
     "replay a file that is no log": (("replay", "docs/examples/table.json"), None, ()),
+    "play from a file that is no save": (("play", "--load", "docs/examples/table.json"), None, ()),
     "check, plain": (("check", "--plain", "--variant", "docs/examples/first-house-rule-typo.wonders"), None, ()),
     "check with the packs": (("check", *PACKS), None, ()),
 }

@@ -321,7 +321,8 @@ def load_position(position_file, paths, variants, rules=None):
         return game_from_data(rules, data)
     except SaveError as err:
         from interpreter.i18n import _
-        click.echo(_("error: {file}: {problem}").format(file=shown(position_file), problem=shown(err)), err=True)
+        problem = _(err.template).format(**err.params)       # the engine's own words, translated here
+        click.echo(_("error: {file}: {problem}").format(file=shown(position_file), problem=shown(problem)), err=True)
         sys.exit(1)
 
 

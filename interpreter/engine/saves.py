@@ -17,6 +17,7 @@ import json
 import random
 
 from ..compile import Tables
+from ..marked import N_
 from ..syntax import ast
 from .actions import Action
 from .city import City
@@ -31,7 +32,13 @@ FORMATS = ("wonders-save/1", FORMAT)
 
 
 class SaveError(Exception):
-    """A save that does not fit these rules, or is not a save at all."""
+    """A save that does not fit these rules, or is not a save at all.  The engine speaks
+    no language: `template` (marked with N_) and `params` let the command that shows it
+    word it in the reader's language; str() is the English."""
+
+    def __init__(self, template: str, **params):
+        super().__init__(template.format(**params))
+        self.template, self.params = template, params
 
 
 def content_digest(tables: Tables) -> str:
@@ -110,17 +117,18 @@ def game_to_data(game: Game) -> dict:
 
 def game_from_data(tables: Tables, data: dict) -> Game:
     if not isinstance(data, dict) or data.get("format") not in FORMATS:
-        raise SaveError(f"not a saved game (expected \"format\": \"{FORMATS[0]}\" or \"{FORMAT}\")")
+        raise SaveError(N_('not a saved game (expected "format": "{old}" or "{new}")'), old=FORMATS[0], new=FORMAT)
     if data.get("content") != content_digest(tables):
-        raise SaveError("the save was made with other content (its rules, cards or wonders differ)")
+        raise SaveError(N_("the save was made with other content (its rules, cards or wonders differ)"))
     index = {card_ref(tables, c.index): c.index for c in tables.cards}
 
     def cards(refs, field):
         if not isinstance(refs, list):
-            raise SaveError(f"{field} must be a list of cards, each written \"Name@age\"")
+            raise SaveError(N_('{field} must be a list of cards, each written "Name@age"'), field=field)
         unknown = [r for r in refs if not isinstance(r, str) or r not in index]
         if unknown:
-            raise SaveError(f"{field}: unknown card {unknown[0]!r} (cards are written \"Name@age\")")
+            raise SaveError(N_('{field}: unknown card {card!r} (cards are written "Name@age")'), field=field,
+                            card=unknown[0])
         return [index[r] for r in refs]
 
     try:
@@ -149,7 +157,8 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         for seat, c in enumerate(data["cities"]):
             side = next((s for s in tables.sides if s.wonder == c["wonder"] and s.side == c["side"]), None)
             if side is None:
-                raise SaveError(f"cities[{seat}]: no wonder side {c['wonder']} {c['side']}")
+                raise SaveError(N_("cities[{seat}]: no wonder side {wonder} {side}"), seat=seat, wonder=c["wonder"],
+                                side=c["side"])
             city = City(tables, seat, c["name"], side, c["coins"])
             city.built = cards(c["built"], f"cities[{seat}].built")
             city.names = {tables.cards[i].name for i in city.built}
@@ -167,10 +176,10 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
         field = f'"{err.args[0]}"' if isinstance(err, KeyError) and err.args else "a field"
-        raise SaveError(f"the save is missing {field} or has a field of the wrong kind") from None
+        raise SaveError(N_("the save is missing {field} or has a field of the wrong kind"), field=field) from None
     problem = _impossible(game)
     if problem:
-        raise SaveError(problem)
+        raise SaveError("{problem}", problem=problem)
     return game
 
 
@@ -217,7 +226,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
     seats = len(game.cities)
 
     def fail(field, what):
-        raise SaveError(f'"flow"."{field}" {what}')
+        raise SaveError('"flow"."{field}" {what}', field=field, what=what)
 
     def action(v, field):
         if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) not in (5, 6):
@@ -276,7 +285,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         return rule(v, field, kind)
 
     if not isinstance(flow, dict):
-        raise SaveError('"flow" must be an object (what the game is in the middle of)')
+        raise SaveError(N_('"flow" must be an object (what the game is in the middle of)'))
     stack = []
     for i, step in enumerate(flow["steps"]):
         parts = items(step, f"steps[{i}]")
@@ -323,17 +332,17 @@ def _position(rules, data: dict, age_index: int) -> tuple[tuple[int, int], tuple
     if "at" not in data:
         position = in_age(rules, age_index + 1) if type(age_index) is int else None
         if position is None:
-            raise SaveError(f'"age_index" must be between 0 and {len(rules.ages) - 1}')
+            raise SaveError(N_('"age_index" must be between 0 and {last}'), last=len(rules.ages) - 1)
         return position
     at, rounds = data["at"], data["rounds"]
     if not (isinstance(at, list) and len(at) == 2 and all(type(n) is int for n in at)
             and 0 <= at[0] <= len(rules.sequence) + 1):
-        raise SaveError('"at" must be [place in the sequence of phases, statement]')
+        raise SaveError(N_('"at" must be [place in the sequence of phases, statement]'))
     if rounds is not None:
         if not (isinstance(rounds, list) and len(rounds) == 2 and all(type(n) is int for n in rounds)
                 and 0 <= rounds[0] < len(rules.phases) and 0 <= rounds[1] < len(rules.phases[rounds[0]].steps)
                 and isinstance(rules.phases[rounds[0]].steps[rounds[1]], ast.PlayTurns)):
-            raise SaveError('"rounds" must name a `play N turns` of these rules: [phase, statement], or null')
+            raise SaveError(N_('"rounds" must name a `play N turns` of these rules: [phase, statement], or null'))
         rounds = tuple(rounds)
     return tuple(at), rounds
 
@@ -341,12 +350,14 @@ def _position(rules, data: dict, age_index: int) -> tuple[tuple[int, int], tuple
 def _zones(saved, names: tuple[str, ...], seats: int, cards) -> dict[str, list[list[int]]]:
     """The cards each city keeps in each zone of the rules (none in a save without zones)."""
     if not isinstance(saved, dict) or set(saved) - set(names):
-        raise SaveError(f'"zones" must map zones of these rules ({", ".join(names) or "none"}) to each city\'s cards')
+        raise SaveError(N_('"zones" must map zones of these rules ({zones}) to each city\'s cards'),
+                        zones=", ".join(names) or "-")
     zones = {}
     for name in names:
         held = saved.get(name, [[] for _ in range(seats)])
         if not isinstance(held, list) or len(held) != seats:
-            raise SaveError(f'"zones"."{name}" must hold a list of cards for each of the {seats} cities')
+            raise SaveError(N_('"zones"."{name}" must hold a list of cards for each of the {seats} cities'), name=name,
+                            seats=seats)
         zones[name] = [cards(h, f'zones."{name}"[{i}]') for i, h in enumerate(held)]
     return zones
 
@@ -358,8 +369,8 @@ def _random_state(saved) -> random.Random:
         and len(saved[1]) == 625 and all(type(w) is int and 0 <= w < 2 ** 32 for w in saved[1]) \
         and saved[1][-1] <= 624 and (saved[2] is None or type(saved[2]) is float)
     if not ok:
-        raise SaveError('"rng" must be the random generator\'s state as the game saved it '
-                        "(3, 625 whole numbers from 0 to 4294967295, and null)")
+        raise SaveError(N_('"rng" must be the random generator\'s state as the game saved it '
+                           "(3, 625 whole numbers from 0 to 4294967295, and null)"))
     rng = random.Random()
     rng.setstate((3, tuple(saved[1]), saved[2]))
     return rng
@@ -369,12 +380,12 @@ def _kept(kept, seat: int, tables: Tables) -> dict[str, int]:
     """A city's kept tokens from a save: kinds of the rule set, counts above 0."""
     field = f"cities[{seat}].kept"
     if not isinstance(kept, dict):
-        raise SaveError(f"{field} must map token kinds to counts")
+        raise SaveError(N_("{field} must map token kinds to counts"), field=field)
     for kind, count in kept.items():
         if kind not in tables.ruleset.vocabulary.tokens:
-            raise SaveError(f"{field}: {kind!r} is not a token kind of these rules")
+            raise SaveError(N_("{field}: {kind!r} is not a token kind of these rules"), field=field, kind=kind)
         if type(count) is not int or count < 1:
-            raise SaveError(f"{field}.{kind} must be a whole number above 0")
+            raise SaveError(N_("{field}.{kind} must be a whole number above 0"), field=field, kind=kind)
     return dict(kept)
 
 
@@ -416,6 +427,6 @@ def _free_builds_used(value, seat: int) -> tuple:
     if type(value) is bool:
         return ("",) if value else ()
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise SaveError(f"cities[{seat}].free_build_used: must be a list of colours (\"\" for any colour)")
+        raise SaveError(N_('cities[{seat}].free_build_used: must be a list of colours ("" for any colour)'), seat=seat)
     return tuple(sorted(set(value)))
 

@@ -18,6 +18,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+from interpreter.marked import N_  # noqa: F401  (marks a sentence where it is defined: interpreter/marked.py)
+
 CATALOGS = Path(__file__).resolve().parent / "catalogs"
 DOMAIN = "wonders"
 ENGLISH = "en"
@@ -93,11 +95,6 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """A word that means one thing in `context` (msgctxt), in the chosen language."""
     return _state.translations.pgettext(context, message)
-
-
-def N_(message: str) -> str:
-    """Marks a sentence for extraction where it is defined; `_()` translates it where shown."""
-    return message
 
 
 def use_names(found) -> None:

@@ -153,6 +153,7 @@ USAGE_ERRORS = {                                     # each ends with status 2, 
     "a missing argument": ("replay",),
     "a missing file": ("replay", "no-such-log.json"),
     "a missing option of the program's own": ("play",),
+    "an unknown variant": ("cards", "--variant", "onbekend"),
     "options that exclude each other": ("replay", "docs/examples/table.json", "--to", "1", "--to-choice", "1"),
     "a value of the wrong type": ("cards", "--players", "many"),
 }

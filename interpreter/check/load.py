@@ -62,12 +62,12 @@ def content_files(paths) -> list[tuple[Path, str]]:
         if path.is_dir():
             files = folder_files(path)
             if not files:
-                raise UsageError(f"{raw}: no .wonders files in this folder")
+                raise UsageError(_("{folder}: no .wonders files in this folder").format(folder=raw))
             found += [(f, str(f)) for f in files]
         elif path.exists():
             found.append((path, str(raw)))
         else:
-            raise UsageError(f"{raw}: no such file or folder")
+            raise UsageError(_("{file}: no such file or folder").format(file=raw))
     return found
 
 
@@ -201,7 +201,8 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
         if is_variant_path(name):
             path = Path(name)
             if not path.exists() or path.is_dir():      # a pipe or device: reading it says so (E0007)
-                raise UsageError(f"{name}: no such variant file" + (" (it is a folder)" if path.is_dir() else ""))
+                raise UsageError((_("{file}: no such variant file (it is a folder)") if path.is_dir()
+                                  else _("{file}: no such variant file")).format(file=name))
             found.append((path, str(name)))
             continue
         for folder in folders:
@@ -215,12 +216,13 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
             known = sorted(p.stem for f in folders for p in (f / "variants").glob("*.wonders"))
             from ..diagnostics import did_you_mean
             guess = did_you_mean(name, known)
-            hint = f"; did you mean {guess!r}?" if guess else (f"; variants: {', '.join(known)}" if known else "")
+            hint = _("; did you mean {guess!r}?").format(guess=guess) if guess else \
+                (_("; variants: {variants}").format(variants=", ".join(known)) if known else "")
             for file in (name, f"{name}.wonders"):
                 if Path(file).is_file():
-                    hint += f"; to use the file {file} of this folder, write --variant ./{file}"
+                    hint += _("; to use the file {file} of this folder, write --variant ./{file}").format(file=file)
                     break
-            raise UsageError(f"{name}: no such variant{hint}")
+            raise UsageError(_("{name}: no such variant").format(name=name) + hint)
     return found
 
 
@@ -262,10 +264,10 @@ def read_sources(paths=None, variants=(), rules: str | None = None):
     """The (name shown, text, reading problems) of every file check_paths checks, and the
     names shown of those that came from --variant."""
     if paths and split_rules(rules)[1]:
-        raise UsageError("--expansion puts a shipped pack on the shipped rules, not on --content files; "
-                         "give the pack's folder among the content instead")
+        raise UsageError(_("--expansion puts a shipped pack on the shipped rules, not on --content files; "
+                           "give the pack's folder among the content instead"))
     if paths and rules is not None:
-        raise UsageError("give --rules (a shipped rule set) or --content (files), not both")
+        raise UsageError(_("give --rules (a shipped rule set) or --content (files), not both"))
     files = content_files(paths) if paths else default_files(rules)
     variant_paths = variant_files(variants, paths, rules)
     files += variant_paths

@@ -55,6 +55,8 @@ def speak_from_argv(argv: list[str], group=None) -> None:
             asked = argv[index + 1]
         elif word.startswith("--lang="):
             asked = word.split("=", 1)[1]
+    if group is not None and not _takes_lang(group, argv):
+        return                          # ladder, train, fmt, lsp: English whatever the locale
     try:
         language = i18n.choose(asked)
     except ValueError:
@@ -62,3 +64,11 @@ def speak_from_argv(argv: list[str], group=None) -> None:
     speak(language)
     if group is not None:
         name_options(group, language)
+
+
+def _takes_lang(group, argv: list[str]) -> bool:
+    """Whether the command the line names has `--lang` (the group alone: whether any has)."""
+    named = next((word for word in argv if not word.startswith("-")), None)
+    commands = [group.commands[named]] if named in group.commands else list(group.commands.values())
+    return any(param.name == "lang" or "--lang" in getattr(param, "opts", ()) for command in commands
+               for param in command.params)

@@ -324,3 +324,11 @@ def test_the_bots_read_every_lasting_kind(ruleset):
                     (isinstance(effect, ast.DefeatsToNeighbour) and known.gives_defeats):
                 read.add(type(effect))
     assert read == set(STATIC_KINDS)
+
+
+def test_every_event_has_words_on_a_chip():
+    """A new event of the language is shown in the reader's words on a card's chip and in
+    the log, not as its English key (render/effect_icons.py EVENTS, translated in nl.po)."""
+    from interpreter.render.effect_icons import EVENTS as CHIP_WORDS
+    from interpreter.syntax.ast_effects import EVENTS
+    assert [e for e in EVENTS if e not in CHIP_WORDS] == []

@@ -18,7 +18,8 @@ EVENTS = {"game setup": N_("game setup"), "age start": N_("age start"), "age end
           "turn start": N_("turn start"), "turn end": N_("turn end"), "game end": N_("game end"),
           "building built": N_("building built"), "stage built": N_("stage built"), "card sold": N_("card sold"),
           "building built by chain": N_("building built by chain"), "victory token taken": N_("victory token taken"),
-          "defeat token taken": N_("defeat token taken"), "resources bought": N_("resources bought")}
+          "defeat token taken": N_("defeat token taken"), "resources bought": N_("resources bought"),
+          "coins taken from the bank": N_("coins taken from the bank")}
 GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
 ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
 # a free build's chip and title, by which card and of what (whole phrases: the words agree)

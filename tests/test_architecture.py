@@ -249,3 +249,33 @@ def test_an_id_keyed_cache_is_found_through_a_local_key(tmp_path):
     assert id_keyed_caches(source) == {"_memo", "_plain"}
     source.write_text("_memo = {}\n\n\ndef f(x):\n    return _memo.setdefault(x.name, x)\n")
     assert id_keyed_caches(source) == set()
+
+
+def _names_used_before_a_local_import(tree: ast.AST) -> list[tuple[str, int]]:
+    """(function, line) where a function reads a name before a later `import` in the same
+    function binds it: Python then treats the name as local everywhere in the function, so
+    the read fails with UnboundLocalError (a message shown before the import never shows)."""
+    found = []
+    for f in ast.walk(tree):
+        if not isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        imported = {}
+        for node in ast.walk(f):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                for alias in node.names:
+                    name = alias.asname or alias.name.split(".")[0]
+                    imported[name] = min(imported.get(name, node.lineno), node.lineno)
+        found += [(f.name, n.lineno) for n in ast.walk(f) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                  and n.id in imported and n.lineno < imported[n.id]]
+    return found
+
+
+def test_no_function_reads_a_name_before_its_own_import_of_it():
+    found = {str(path.relative_to(ROOT)): _names_used_before_a_local_import(ast.parse(path.read_text(encoding="utf-8")))
+             for path in (ROOT / "interpreter").rglob("*.py")}
+    assert {path: places for path, places in found.items() if places} == {}
+
+
+def test_a_read_before_a_local_import_is_found():
+    tree = ast.parse("from x import _\ndef f():\n    print(_('a'))\n    from x import _\n    return _('b')\n")
+    assert _names_used_before_a_local_import(tree) == [("f", 3)]

@@ -87,7 +87,6 @@ def render(out, age, braille_file, braille_table, cells, lines, paths, variants,
     except KeyboardInterrupt:                  # click would say "Aborted!" and exit 1
         click.echo(f"interrupted: the files in {folder} are each whole, but not all were drawn", err=True)
         sys.exit(130)
-    from interpreter.i18n import _
     click.echo(_("{cards} card(s) and {sides} wonder side(s) drawn in {folder}: open {page}; print {sheet} "
                  "({pages} A4 page(s))").format(cards=done.cards, sides=done.wonder_sides, folder=folder,
                                                 page=folder / "index.html", sheet=folder / "print.html",

@@ -255,5 +255,4 @@ def write_report(path: str, html: str) -> None:
     except OSError as err:
         raise click.BadParameter(_("{file}: cannot write: {reason}").format(file=path, reason=os_reason(err)),
                                  param_hint="--report") from None
-    from ..i18n import _
     click.echo(_("report: {path}").format(path=path), err=True)

@@ -134,6 +134,7 @@ def assert_plain(text: str) -> None:
         assert not NOT_PLAIN.search(line), repr(line)
 
 
+@pytest.mark.slow
 def test_plain_outputs_have_no_tables_rules_or_bars(tmp_path):
     log, position = tmp_path / "game.json", tmp_path / "position.json"
     runs = [("cards", "--plain"), ("cards", "--plain", "--wonders"),
@@ -244,6 +245,7 @@ def test_a_screen_reader_user_plays_a_game_in_the_kit_notation():
     assert any(line.startswith("Winner") for line in log)
 
 
+@pytest.mark.slow
 def test_no_color_no_escape_anywhere_on_a_terminal(tmp_path):
     for args in [("cards",), ("check",), ("simulate", "--players", "3", "--games", "3", "--workers", "1")]:
         term = Terminal(*args, env={"NO_COLOR": "1"})
@@ -263,6 +265,7 @@ def _louis():
         pytest.skip(f"liblouis is not installed: {err}")
 
 
+@pytest.mark.slow
 def test_every_card_and_side_label_back_translates(tmp_path):
     _louis()
     from interpreter.access.braille import from_braille, labels_of
@@ -365,6 +368,7 @@ def test_a_name_the_table_cannot_write_in_ascii_braille_is_refused(tmp_path, con
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_json_cards_carry_their_kit_label_and_game_data_refuses_the_notation(tmp_path):
     import json
     result = run_cli("cards", "--search", "Stables", "--format", "json", *KIT)

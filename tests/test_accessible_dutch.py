@@ -16,6 +16,7 @@ DUTCH_KIT = ("--lang", "nl", "--notation", "accessible")
 CARD_REF = re.compile(r"\(([1-3]), ([^:()]+): ([^()]+)\)")      # "Altaar (1, gratis: 2v)"
 
 
+@pytest.mark.slow
 def test_cards_are_kit_labels_with_dutch_names():
     result = run_cli("cards", "--plain", *DUTCH_KIT)
     assert result.returncode == 0, result.stderr
@@ -55,12 +56,14 @@ def _assert_boards_and_cards(text: str) -> None:
     assert "Tijdperk I" in text and "Age " not in text
 
 
+@pytest.mark.slow
 def test_play_writes_its_log_in_the_kit_notation_in_dutch(game_log):
     _, shown = game_log
     _assert_boards_and_cards(shown)
     assert re.search(r"^Winnaars?: ", shown, re.M)
 
 
+@pytest.mark.slow
 def test_replay_and_moves_in_the_kit_notation_in_dutch(game_log, tmp_path):
     log, _ = game_log
     replayed = run_cli("replay", str(log), *DUTCH_KIT)
@@ -95,6 +98,7 @@ def test_score_lists_the_table_in_the_kit_notation_in_dutch(tmp_path):
 DUTCH_PROMPT_END = b"(getal of kaartnaam): "
 
 
+@pytest.mark.slow
 def test_a_screen_reader_user_plays_in_dutch_in_the_kit_notation():
     """`play --plain --notation accessible --lang nl` at a terminal, read line by line; the
     reader answers with the Dutch name of a card to build when it has one."""
@@ -135,6 +139,7 @@ def test_a_screen_reader_user_plays_in_dutch_in_the_kit_notation():
     assert any(line.startswith("Winnaar") for line in log)
 
 
+@pytest.mark.slow
 def test_dutch_braille_labels_back_translate_to_name_cost_and_players(tmp_path):
     """`render --braille --lang nl` writes the Dutch labels in Dutch braille (nl-NL-g0.utb);
     back-translated, each card's name, age, cost and players are found again.  The Dutch

@@ -132,6 +132,7 @@ def described(cycle: list[str], graph) -> str:
     return " -> ".join(f"{a} (line {graph[a][b]})" for a, b in zip(cycle, cycle[1:])) + f" -> {cycle[-1]}"
 
 
+@pytest.mark.slow
 def test_no_module_imports_a_module_that_imports_it_back():
     graph = import_graph(ROOT)
     found = cycles(graph)
@@ -142,6 +143,7 @@ def test_no_module_imports_a_module_that_imports_it_back():
     assert not stale, f"no longer a cycle, remove it from KNOWN_CYCLES: {[sorted(s) for s in stale]}"
 
 
+@pytest.mark.slow
 def test_the_engine_imports_nothing_from_the_bots():
     """Bots decide through the engine's decision points; the engine never calls into them."""
     graph = import_graph(ROOT)
@@ -232,6 +234,7 @@ def id_keyed_caches(path: Path) -> set[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_module_keeps_a_cache_keyed_by_id():
     """A cache keyed by id() in a module dictionary outlives what it describes (a new object
     may get the old id) and hides per-rule-set state from the rules it belongs to."""
@@ -270,6 +273,7 @@ def _names_used_before_a_local_import(tree: ast.AST) -> list[tuple[str, int]]:
     return found
 
 
+@pytest.mark.slow
 def test_no_function_reads_a_name_before_its_own_import_of_it():
     found = {str(path.relative_to(ROOT)): _names_used_before_a_local_import(ast.parse(path.read_text(encoding="utf-8")))
              for path in (ROOT / "interpreter").rglob("*.py")}

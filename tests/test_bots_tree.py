@@ -4,6 +4,8 @@ game credits every node it went through; a flat search (depth 0) grows no tree."
 
 from __future__ import annotations
 
+import pytest
+
 from interpreter.bots import make_bot
 from interpreter.bots.tree import Node, back_up, pick, size
 from interpreter.engine.actions import legal_actions
@@ -51,6 +53,7 @@ def search_stats(spec):
     return bot.bot.last_stats
 
 
+@pytest.mark.slow
 def test_a_tree_grows_under_each_searched_move_and_its_visits_add_up():
     stats = search_stats("mcts:iterations=60,depth=2")
     assert stats["nodes"] > 0
@@ -68,6 +71,7 @@ def test_a_flat_search_grows_no_tree():
     assert stats["nodes"] == 0 and stats["iterations"] > 0
 
 
+@pytest.mark.slow
 def test_the_search_with_a_tree_is_the_same_for_the_same_seed():
     def play():
         game = Game(tables(), 3, seed=11)

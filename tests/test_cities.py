@@ -382,6 +382,7 @@ def test_eight_players_play_the_seven_player_decks_with_seven_black_cards_in_han
     assert {c.side.wonder for c in game.cities} & {"Petra", "Byzantium"}
 
 
+@pytest.mark.slow
 def test_eight_players_play_on_side_b():
     result = run_cli("play", "--expansion", "cities", "--players", "8", "--sides", "B", "--seed", "2",
                      "--bots", "greedy", "--format", "json")
@@ -410,6 +411,7 @@ def test_a_tables_hand_and_turns_must_fit(tmp_path):
     assert "E1206" in result.stdout and "plays 9 turns from a hand of 7 cards" in result.stdout
 
 
+@pytest.mark.slow
 def test_wonders_check_with_the_pack_is_clean():
     result = run_cli("check", "--expansion", "cities")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -107,6 +107,7 @@ def test_misused_team_statements_are_errors(tmp_path, statement, code, message):
     assert code in result.stdout and message in result.stdout
 
 
+@pytest.mark.slow
 def test_the_team_variant_is_found_only_with_the_pack():
     result = run_cli("play", "--players", "4", "--variant", "teams")
     assert result.returncode == 2 and "teams: no such variant" in result.stderr
@@ -114,6 +115,7 @@ def test_the_team_variant_is_found_only_with_the_pack():
     assert result.returncode == 0 and "9 variant(s) in variants/ checked" in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [4, 6, 8])
 def test_a_full_team_game_through_the_cli_repeats_and_is_won_by_a_team(players):
     args = ("play", "--expansion", "cities", "--variant", "teams", "--players", str(players), "--seed", "6",
@@ -137,6 +139,7 @@ def test_a_full_team_game_through_the_cli_repeats_and_is_won_by_a_team(players):
             assert event["against"] != seat[partner[names[event["seat"]]]]
 
 
+@pytest.mark.slow
 def test_the_text_score_pad_shows_each_team():
     result = run_cli("play", "--expansion", "cities", "--variant", "teams", "--players", "4", "--seed", "3",
                      "--bots", "heuristic")
@@ -163,6 +166,7 @@ def test_a_person_at_the_terminal_sees_the_partners_hand():
     assert all(name in shown for name in partner_first_hand)
 
 
+@pytest.mark.slow
 def test_simulate_summarises_the_teams():
     result = run_cli("simulate", "--expansion", "cities", "--variant", "teams", "--players", "4", "--games", "2",
                      "--bots", "greedy")

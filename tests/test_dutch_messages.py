@@ -3,11 +3,14 @@ codes stay), `rules --full` and `rules --diff` in words, and render's chips and 
 
 from __future__ import annotations
 
+import pytest
+
 import re
 
 from conftest import run_cli
 
 
+@pytest.mark.slow
 def test_check_speaks_dutch_and_keeps_its_codes(content_copy):
     age1 = content_copy / "age1.wonders"
     age1.write_text(age1.read_text(encoding="utf-8").replace("color brown", "color brwn", 1), encoding="utf-8")
@@ -46,6 +49,7 @@ def test_rules_full_in_dutch_words():
     assert "card \"" not in text and "color brown" not in text and len(blocks) > 90
 
 
+@pytest.mark.slow
 def test_rules_diff_in_dutch_words():
     result = run_cli("rules", "--diff", "--variant", "age-stipend", "--lang", "nl")
     assert result.returncode == 0, result.stderr
@@ -58,6 +62,7 @@ def test_rules_diff_in_dutch_words():
     assert '+    trigger "age stipend" on age start: gain 1 coin' in english.stdout.splitlines()
 
 
+@pytest.mark.slow
 def test_render_chips_and_tooltips_in_dutch(tmp_path):
     out = tmp_path / "kaarten"
     result = run_cli("render", "--lang", "nl", "--out", str(out))

@@ -3,6 +3,8 @@ report opened in Chromium; the JSON keeps the English names (data)."""
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from browser import browser  # noqa: F401 - a fixture
@@ -11,6 +13,7 @@ from conftest import run_cli
 COMPARE = ("compare", "--players", "3", "--games", "12", "--workers", "1", "--quiet", "--variant", "age-stipend")
 
 
+@pytest.mark.slow
 def test_compare_names_its_figures_in_dutch_and_keeps_english_data():
     shown = run_cli(*COMPARE, "--lang", "nl", "--all-cards")
     assert shown.returncode == 0, shown.stderr
@@ -27,6 +30,7 @@ def test_compare_names_its_figures_in_dutch_and_keeps_english_data():
     assert all(line.split(":")[0] in figures for line in data["verdict"])
 
 
+@pytest.mark.slow
 def test_the_dutch_compare_report_in_a_browser(tmp_path, browser):  # noqa: F811
     report = tmp_path / "vergelijking.html"
     result = run_cli(*COMPARE, "--lang", "nl", "--report", str(report))

@@ -159,6 +159,7 @@ USAGE_ERRORS = {                                     # each ends with status 2, 
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(USAGE_ERRORS))
 def test_a_dutch_usage_error_has_no_english_words(name, tmp_path):
     """Click's own sentences (`Usage:`, `Error: ...`, `Try ... for help`), the program's
@@ -176,6 +177,7 @@ def _check_run(name, runs, tmp_path):
     assert english_in(dutch, english) == {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(RUNS))
 def test_a_dutch_run_has_no_english_words(name, tmp_path):
     _check_run(name, RUNS, tmp_path)

@@ -223,6 +223,7 @@ def test_fmt_check_diff_and_write(tmp_path):
     assert run_cli("fmt", "--check", str(tmp_path)).returncode == 0
 
 
+@pytest.mark.slow
 def test_fmt_keeps_windows_line_endings(tmp_path):
     """A file written with CRLF line endings is formatted with CRLF; once formatted, --check
     finds nothing to change."""
@@ -257,6 +258,7 @@ def test_fmt_reads_standard_input():
     assert broken.returncode == 1 and "<stdin>:1:8" in broken.stderr and broken.stdout == ""
 
 
+@pytest.mark.slow
 def test_fmt_usage_errors(tmp_path):
     for args in (["nowhere.wonders"], [str(tmp_path)], ["-", str(tmp_path)]):
         result = run_cli("fmt", *args)
@@ -318,6 +320,7 @@ def test_fmt_writes_a_scope_before_and_without_parentheses_and_keeps_the_meaning
     assert run_cli("fmt", "--check", str(variant)).returncode == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", ["--full", "--diff"])
 def test_wonders_rules_prints_text_that_parses_back(tmp_path, option):
     variant = tmp_path / "poor.wonders"
@@ -364,6 +367,7 @@ def test_fmt_is_idempotent_with_a_comment_inside_a_head_statement():
     assert fmt(between) == between
 
 
+@pytest.mark.slow
 def test_fmt_leaves_a_read_only_file_alone(tmp_path):
     locked = tmp_path / "locked.wonders"
     text = 'card "Baths" { age I; color blue }\n'

@@ -43,6 +43,7 @@ def test_same_seed_same_game():
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(3, 7), seed=st.integers(0, 10**6), side=st.sampled_from(["A", "B", "random"]),
        greedy=st.booleans())
+@pytest.mark.slow
 def test_properties_at_every_step(players, seed, side, greedy):
     game = Game(tables(), players, seed=seed, sides=side)
     recorders = [Recorder((greedy_bot if greedy and s % 2 else random_bot)(seed + s)) for s in range(players)]

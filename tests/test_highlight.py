@@ -88,6 +88,7 @@ def test_the_entry_point_names_the_lexer():
     assert found[0].load() is WondersLexer or found[0].load().__name__ == "WondersLexer"
 
 
+@pytest.mark.slow
 def test_pygmentize_highlights_a_content_file():
     path = ROOT / "content" / "age1.wonders"
     result = subprocess.run([sys.executable, "-m", "pygments", "-l", "wonders", "-f", "html", str(path)],

@@ -54,6 +54,7 @@ def test_a_leaders_table_without_the_pack_names_what_is_unknown():
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_simulate_ranks_the_leaders_alone_with_cards_of():
     result = run_cli("simulate", "--expansion", "leaders", "--players", "3", "--games", "6", "--workers", "1",
                      "--quiet", "--cards-of", "white", "--format", "json")
@@ -87,6 +88,7 @@ def test_compare_plays_a_variant_on_top_of_the_pack():
     assert (data["a"], data["b"]) == ("base", "selling-gives-2")
 
 
+@pytest.mark.slow
 def test_a_leader_in_words_names_its_deck_not_an_age():
     """`cards --plain` (and `rules --full` in Dutch) write a leader's line of the age as its
     deck: a leader is in no age and is dealt once whatever the player count."""
@@ -100,6 +102,7 @@ def test_a_leader_in_words_names_its_deck_not_an_age():
     assert "Bilkis, white, leaders, 4$" in kit.stdout.replace("\n", ", "), kit.stdout
 
 
+@pytest.mark.slow
 def test_the_log_says_what_roma_b_draws_into_the_hand_of_leaders():
     """Roma B's first stage draws 4 leaders no one was dealt (`draw 4 cards from deck
     "leaders" into "leaders"`): the log says so, in English and in Dutch."""

@@ -41,6 +41,7 @@ def test_shipped_check_lists_the_names_the_rulebook_does_not_give():
     assert " --> content/locales/nl.po:1:1" in result.stdout
 
 
+@pytest.mark.slow
 def test_the_packs_names_stay_english_and_the_check_lists_them():
     """The Dutch rulebook names nothing the Leaders and Cities packs add: their translation
     files translate nothing (no invented names), and W1602 lists every name, a file each."""
@@ -80,6 +81,7 @@ def test_every_dutch_name_is_the_rulebooks():
             assert entry.text in text or entry.text.lower() in text.lower(), entry
 
 
+@pytest.mark.slow
 def test_unknown_name_in_a_translation_is_an_error_with_its_place(content_copy):
     po = content_copy / "locales" / "nl.po"
     po.write_text(po.read_text(encoding="utf-8") + '\nmsgctxt "card"\nmsgid "Lumber Yrd"\nmsgstr "Houtwerf"\n',
@@ -92,6 +94,7 @@ def test_unknown_name_in_a_translation_is_an_error_with_its_place(content_copy):
     assert "help: did you mean 'Lumber Yard'?" in result.stdout
 
 
+@pytest.mark.slow
 def test_an_unknown_kind_and_a_broken_file_are_errors(content_copy):
     po = content_copy / "locales" / "nl.po"
     po.write_text(po.read_text(encoding="utf-8") + '\nmsgctxt "cards"\nmsgid "Altar"\nmsgstr "Altaar"\n',
@@ -105,6 +108,7 @@ def test_an_unknown_kind_and_a_broken_file_are_errors(content_copy):
     assert f"--> {po}:2:1" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_variants_folder_translates_what_its_variants_add(content_copy):
     (content_copy / "variants" / "bonus-draft.wonders").unlink()      # its cards would be listed too
     place = content_copy / "variants" / "locales"
@@ -122,6 +126,7 @@ def test_a_variants_folder_translates_what_its_variants_add(content_copy):
     assert "Colosseum NL" in shown.stdout, shown.stdout + shown.stderr
 
 
+@pytest.mark.slow
 def test_an_unreadable_translation_leaves_names_english_and_says_so(content_copy):
     (content_copy / "locales" / "nl.po").write_text('msgid "Altar"\nmsgstr Altaar\n', encoding="utf-8")
     result = run_cli("cards", "--content", str(content_copy), "--lang", "nl", "--search", "Altar")
@@ -148,6 +153,7 @@ def test_the_locale_environment_chooses_the_language(env, dutch):
     (("compare", "--games", "2", "--players", "3", "--variant", "age-stipend", "--quiet"), "tegen basis"),
     (("render", "--braille", "@", "--age", "1"), "kaartlabel(s)"),
 ], ids=["check", "rules", "score", "play", "simulate", "compare", "render"])
+@pytest.mark.slow
 def test_every_command_follows_the_locale_environment(args, dutch_word, tmp_path):
     """LC_ALL before LANG, as POSIX says; the same command in English when it names English."""
     args = [a.replace("@", str(tmp_path / "labels.brf")) for a in args]
@@ -158,12 +164,14 @@ def test_every_command_follows_the_locale_environment(args, dutch_word, tmp_path
     assert english.returncode == 0 and dutch_word not in english.stdout
 
 
+@pytest.mark.slow
 def test_lang_beats_the_environment_and_an_unknown_language_is_refused():
     assert "Marketplace" in run_env("cards", "--lang", "en", "--search", "Market", LANG="nl_NL.UTF-8").stdout
     result = run_cli("cards", "--lang", "xx")
     assert result.returncode == 2 and "no language 'xx'; languages: en, nl" in result.stderr
 
 
+@pytest.mark.slow
 def test_cards_in_dutch():
     result = run_cli("cards", "--lang", "nl", "--age", "III")
     assert result.returncode == 0
@@ -230,6 +238,7 @@ def test_every_construct_has_a_dutch_description():
 
 
 # ---------------------------------------------------------------- the program's catalog
+@pytest.mark.slow
 @pytest.mark.parametrize("language", [p.stem for p in (ROOT / "interpreter" / "i18n" / "catalogs").glob("*.po")])
 def test_every_sentence_of_the_program_is_in_each_catalog(language):
     """Extracted from the code as pybabel does (babel.cfg); a marked sentence a catalog
@@ -252,6 +261,7 @@ def test_every_sentence_of_the_program_is_in_each_catalog(language):
     assert missing == [], "run pybabel extract and update (docs/localisation.md), then translate these"
 
 
+@pytest.mark.slow
 def test_no_sentence_hides_from_extraction():
     """pybabel does not look inside f-strings: `f"<h2>{_('Cards')}</h2>"` would be shown
     untranslated while the catalog test above passes; so every `_("...")` written in the
@@ -270,6 +280,7 @@ def test_no_sentence_hides_from_extraction():
 
 
 # ---------------------------------------------------------------- rules, score and replay in Dutch
+@pytest.mark.slow
 def test_rules_in_dutch_words():
     out = run_cli("rules", "--lang", "nl").stdout.splitlines()
     assert out[1:3] == ["Spelers: 3 tot en met 7", "Muntstukken bij het begin van het spel: 3 muntstukken"]
@@ -282,6 +293,7 @@ def test_rules_in_dutch_words():
     assert "Kaart afleggen: 2 muntstukken" in variant
 
 
+@pytest.mark.slow
 def test_a_dutch_team_game_with_the_packs_says_bank_purchases_and_teams_in_dutch():
     """Seed 4 of the Cities team game: a city buys a resource from the bank (a leader's
     power), and the teams' totals close the game."""
@@ -311,6 +323,7 @@ def test_dutch_words_for_a_settled_loss_a_copy_and_a_bank_payment():
         choose(before)
 
 
+@pytest.mark.slow
 def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))
     english = run_cli("score", str(ROOT / "docs" / "examples" / "table.json"), "--format", "json")
@@ -327,6 +340,7 @@ def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     assert "Militaire Conflicten" in shown.stdout and "Totaal" in shown.stdout and "Winnaar: " in shown.stdout
 
 
+@pytest.mark.slow
 def test_play_takes_wonders_by_their_dutch_names():
     dutch = run_cli("play", "--players", "3", "--seed", "1", "--lang", "nl", "--wonders",
                     "gizeh,De Kolossus van Rodos,Olympia", "--format", "json")
@@ -335,6 +349,7 @@ def test_play_takes_wonders_by_their_dutch_names():
     assert json.loads(dutch.stdout)["players"] == json.loads(english.stdout)["players"]
 
 
+@pytest.mark.slow
 def test_replay_and_moves_in_dutch(tmp_path):
     log = tmp_path / "spel.json"
     assert run_cli("play", "--players", "3", "--seed", "4", "--log", str(log)).returncode == 0
@@ -414,6 +429,7 @@ class Terminal:
         return os.waitstatus_to_exitcode(status)
 
 
+@pytest.mark.slow
 def test_a_dutch_game_played_at_the_prompt():
     """The environment says Dutch (LANG=nl_NL.UTF-8); the person answers with a number,
     with nonsense, and with a card's Dutch name, and plays the game to its end."""
@@ -447,6 +463,7 @@ def test_a_dutch_game_played_at_the_prompt():
 
 
 # ---------------------------------------------------------------- Dutch pages in a browser
+@pytest.mark.slow
 def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
     report = tmp_path / "rapport.html"
     result = run_cli("simulate", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--lang", "nl",
@@ -477,6 +494,7 @@ def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
     page.close()
 
 
+@pytest.mark.slow
 def test_the_dutch_render_page_in_a_browser(tmp_path, browser):  # noqa: F811
     out = tmp_path / "kaarten"
     result = run_cli("render", "--lang", "nl", "--out", str(out))
@@ -501,6 +519,7 @@ def test_the_dutch_render_page_in_a_browser(tmp_path, browser):  # noqa: F811
     page.close()
 
 
+@pytest.mark.slow
 def test_a_dutch_game_in_tmux(tmp_path):
     """A Dutch game in a real terminal emulator (tmux, on a socket of its own): what the
     screen shows, not only what the program wrote, is Dutch; the player answers by number

@@ -66,6 +66,7 @@ def test_diagnostics_follow_the_edits_with_the_checks_codes_and_messages(client,
     assert client.diagnostics(file_uri) == []
 
 
+@pytest.mark.slow
 def test_a_syntax_error_and_an_error_found_across_the_folder(client, folder):
     file_uri, text = _open(client, folder / "age2.wonders")
     client.change(file_uri, text.replace('card "Walls" {', 'card "Walls" {\n    colour red', 1))

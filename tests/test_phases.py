@@ -242,6 +242,7 @@ def content_with_phases(tmp_path):
     return folder
 
 
+@pytest.mark.slow
 def test_a_variant_replaces_or_removes_a_phase_by_its_name(tmp_path, content_with_phases):
     def tables_of(*variants):
         result = check_paths([content_with_phases], list(variants))
@@ -306,6 +307,7 @@ def test_phases_are_written_back_as_they_read():
 
 
 # ---------------------------------------------------------------- the commands
+@pytest.mark.slow
 def test_play_log_and_replay_a_game_with_a_draft(tmp_path):
     log = tmp_path / "game.json"
     played = run_cli("play", "--players", "3", "--seed", "2", "--variant", BONUS, "--bots", "greedy",

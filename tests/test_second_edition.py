@@ -51,6 +51,7 @@ def labels(game: Game, seat: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- the rule set
+@pytest.mark.slow
 def test_check_second_edition_is_clean():
     result = run_cli("check", "--rules", RULES)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -153,6 +154,7 @@ def test_cards_and_rules_of_the_second_edition():
     assert "score pad: wonder, treasury, military, civilian, commercial, science, guilds" in shown.stdout
 
 
+@pytest.mark.slow
 def test_sides_are_the_rule_sets_own():
     result = run_cli("play", "--rules", RULES, "--players", "3", "--sides", "A")
     assert result.returncode == 2 and "sides: Day, Night" in result.stderr

@@ -8,6 +8,7 @@ import pytest
 from conftest import run_cli, run_json
 
 
+@pytest.mark.slow
 def test_every_city_records_its_strategy_and_the_summary_averages_it():
     result, data = run_json("simulate", "--players", "3", "--games", "6", "--workers", "1", "--quiet",
                             "--bots", "heuristic")

@@ -50,6 +50,7 @@ def test_prints_a_loopback_address_with_a_token_and_listens_on_loopback_only(stu
     assert addresses == {"0100007F"}                 # 127.0.0.1, nothing else
 
 
+@pytest.mark.slow
 def test_another_address_only_when_asked_and_with_a_warning(folder):
     server = Studio(folder, "--host", "0.0.0.0")
     try:
@@ -60,6 +61,7 @@ def test_another_address_only_when_asked_and_with_a_warning(folder):
     assert "warning: listening on 0.0.0.0" in server.process.stderr.read()
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_studio_its_language_servers_and_a_comparison_under_way(folder):
     server = Studio(folder)
 
@@ -196,6 +198,7 @@ def test_a_page_finds_its_language_server_ready_with_the_folder_checked(studio):
     assert published and all(uri.endswith(".wonders") for uri in published)     # before the page opened a file
 
 
+@pytest.mark.slow
 def test_the_language_server_bridge_refuses_documents_outside_the_folder(studio, folder):
     async def talk():
         url = studio.base.replace("http:", "ws:") + f"/lsp?token={studio.token}"
@@ -311,6 +314,7 @@ def _weigh(studio, start: dict) -> list[dict]:
     return asyncio.run(run())
 
 
+@pytest.mark.slow
 def test_weigh_one_variant_against_another(studio):
     seen = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "against": "variants/age-stipend.wonders",
                            "players": 3, "games": 4, "bots": ["random"]})
@@ -333,6 +337,7 @@ def test_weigh_says_what_is_wrong_with_what_was_asked(studio, start, said):
     assert seen[-1]["type"] == "error" and said in seen[-1]["text"], seen[-1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("missing", ["uvicorn", "starlette", "pygls"])
 def test_without_the_studio_extra_the_command_says_what_to_install(missing):
     """`pip install .` alone leaves the extra out: a usage error naming it, never an internal error."""

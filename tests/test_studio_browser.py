@@ -64,6 +64,7 @@ def drawn(page) -> str:
     return page.get_attribute("#panel-card img.drawing", "src") or ""
 
 
+@pytest.mark.slow
 def test_type_an_error_see_its_diagnostic_fix_it_and_see_the_card_change(page, folder, tmp_path):
     page.wait_for_selector("#problem-count.good")
     put_cursor(page, "age1.wonders", 'card "Theater"')
@@ -108,6 +109,7 @@ def test_type_an_error_see_its_diagnostic_fix_it_and_see_the_card_change(page, f
     page.screenshot(path=str(screenshot_path("studio-write.png", tmp_path)))
 
 
+@pytest.mark.slow
 def test_the_gallery_draws_every_card_with_the_variant_applied(page, shipped_ruleset, tmp_path):
     page.click('#tabs button[data-panel="gallery"]')
     page.wait_for_selector("#panel-gallery .gallery-body figure.card")
@@ -141,6 +143,7 @@ def hostile_studio(tmp_path):
     server.stop()
 
 
+@pytest.mark.slow
 def test_names_from_content_are_shown_as_text_everywhere(browser, hostile_studio, tmp_path):  # noqa: F811
     context = browser.new_context(viewport={"width": 1500, "height": 950})
     page = context.new_page()
@@ -174,6 +177,7 @@ def test_names_from_content_are_shown_as_text_everywhere(browser, hostile_studio
     context.close()
 
 
+@pytest.mark.slow
 def test_weigh_a_variant_figures_arrive_then_the_verdict_and_the_report(page, tmp_path):
     page.click('#tree button[data-path="variants/cheap-trade.wonders"]')
     page.wait_for_function("document.getElementById('file-name').textContent"   # the file opens after
@@ -196,6 +200,7 @@ def test_weigh_a_variant_figures_arrive_then_the_verdict_and_the_report(page, tm
     page.screenshot(path=str(screenshot_path("studio-weigh.png", tmp_path)))
 
 
+@pytest.mark.slow
 def test_weigh_can_be_cancelled_and_keeps_what_finished(page):
     page.click('#tabs button[data-panel="weigh"]')
     page.select_option("#panel-weigh select[name=variant]", "variants/selling-gives-2.wonders")
@@ -209,6 +214,7 @@ def test_weigh_can_be_cancelled_and_keeps_what_finished(page):
     assert page.is_enabled("#panel-weigh button.primary")                 # ready for another run
 
 
+@pytest.mark.slow
 def test_weigh_says_why_when_the_variant_does_not_check(page, folder):
     broken = folder / "variants" / "broken.wonders"
     broken.write_text('variant "Broken" {\n    changes "7 Wonders, first edition"\n    set trade price x\n}\n',
@@ -229,6 +235,7 @@ def editor_text(page, path: str) -> str:
     return page.evaluate("(path) => window.__studio.editors.docs.get(path).view.state.doc.toString()", path)
 
 
+@pytest.mark.slow
 def test_completion_offers_the_rules_words(page):
     put_cursor(page, "age1.wonders", "blue", within='card "Baths"')
     page.keyboard.press("Control+Shift+ArrowRight")
@@ -238,6 +245,7 @@ def test_completion_offers_the_rules_words(page):
     assert "green" in offered and "grey" in offered
 
 
+@pytest.mark.slow
 def test_go_to_definition_opens_the_file_that_defines_the_name(page):
     put_cursor(page, "age2.wonders", '"Baths"', within="free with")
     page.keyboard.press("ArrowRight")
@@ -248,6 +256,7 @@ def test_go_to_definition_opens_the_file_that_defines_the_name(page):
     assert line.startswith('card "Baths"')
 
 
+@pytest.mark.slow
 def test_rename_changes_every_file_that_names_it_even_those_not_open(page):
     put_cursor(page, "age1.wonders", "Baths", within='card "Baths"')
     assert page.locator('#editors .editor[data-path="age2.wonders"]').count() == 0      # age2 not open
@@ -262,6 +271,7 @@ def test_rename_changes_every_file_that_names_it_even_those_not_open(page):
     page.wait_for_selector("#problem-count.good")           # both buffers renamed: the folder still checks
 
 
+@pytest.mark.slow
 def test_format_lays_the_file_out_as_wonders_fmt_does(page):
     from interpreter.syntax.formatter import format_text
     put_cursor(page, "variants/age-stipend.wonders", "variant")
@@ -275,6 +285,7 @@ def test_format_lays_the_file_out_as_wonders_fmt_does(page):
                            arg=["variants/age-stipend.wonders", expected])
 
 
+@pytest.mark.slow
 def test_a_change_on_disk_is_followed_or_never_overwritten_in_silence(page, folder):
     path = "variants/unfinished-wonders.wonders"
     file = folder / path
@@ -300,6 +311,7 @@ def test_a_change_on_disk_is_followed_or_never_overwritten_in_silence(page, fold
         file.write_text(original, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_new_variant_is_made_from_the_tree_ready_to_weigh(page, folder):
     # the content folder's own variants/ (a pack's variants/ folder has its own "+ new" button)
     new = page.locator("#tree .folder", has=page.locator(".folder-name", has_text=re.compile(r"^variants/")))
@@ -322,6 +334,7 @@ def test_a_new_variant_is_made_from_the_tree_ready_to_weigh(page, folder):
         (folder / path).unlink(missing_ok=True)
 
 
+@pytest.mark.slow
 def test_the_wonder_side_under_the_cursor_is_drawn(page):
     put_cursor(page, "wonders.wonders", "side B", within='wonder "Babylon"')
     page.wait_for_selector('#panel-card .drawn.side[data-name="Babylon"]')
@@ -331,6 +344,7 @@ def test_the_wonder_side_under_the_cursor_is_drawn(page):
     assert page.inner_text("#panel-card h3.drawn-name") == "Ephesos, side A"
 
 
+@pytest.mark.slow
 def test_a_rule_set_in_a_subfolder_is_checked_and_drawn_as_its_own(browser, tmp_path):  # noqa: F811
     """The shipped content as it is: the second edition is a rule set of its own inside it."""
     target = tmp_path / "content"

@@ -36,6 +36,7 @@ def test_the_wheel_carries_the_built_browser_code_and_not_its_sources(wheel):
     assert not [n for n in names if "node_modules" in n or n.startswith("studio/") or "web-src" in n]
 
 
+@pytest.mark.slow
 def test_the_studio_runs_from_the_installed_package(wheel, tmp_path):
     installed = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(installed)
@@ -59,6 +60,7 @@ def test_the_studio_runs_from_the_installed_package(wheel, tmp_path):
         process.wait(30)
 
 
+@pytest.mark.slow
 def test_the_installed_package_carries_the_expansion_packs(wheel, tmp_path):
     """content/expansions/ ships in the wheel: `--expansion` works away from this checkout."""
     names = zipfile.ZipFile(wheel).namelist()

@@ -35,6 +35,7 @@ def choose(studio, game, option=0):  # noqa: F811
     return answer
 
 
+@pytest.mark.slow
 def test_every_play_route_refuses_a_request_without_the_token(studio):  # noqa: F811
     game = new_game(studio)
     for path, body in [("/api/play/setup", None), ("/api/play/new", {"players": 3}),
@@ -90,6 +91,7 @@ def test_a_whole_game_step_back_branch_and_the_old_line_is_kept(studio):  # noqa
     assert again["node"] == game["line"][3]["node"] and again["forward"]
 
 
+@pytest.mark.slow
 def test_a_saved_position_is_read_by_wonders_play_load_and_by_the_studio(studio, folder, tmp_path):  # noqa: F811
     game = new_game(studio, variants=["variants/cheap-trade.wonders"])
     for _ in range(3):
@@ -160,6 +162,7 @@ def test_two_players_play_the_neutral_city_and_a_bot_per_seat(studio):  # noqa: 
     assert "neutral turn (neutral)" in kinds and game["bots"] == ["heuristic", "human"]
 
 
+@pytest.mark.slow
 def test_the_games_kept_are_bounded(studio):  # noqa: F811
     from interpreter.studio.play_games import MAX_GAMES
     first = new_game(studio)
@@ -182,6 +185,7 @@ def hostile(tmp_path_factory):
     server.stop()
 
 
+@pytest.mark.slow
 def test_names_from_content_arrive_as_data_not_markup(hostile):
     game = new_game(hostile, players=7, seed=1)
     names = {c["name"] for c in game["decision"]["cards"]}
@@ -192,6 +196,7 @@ def test_names_from_content_arrive_as_data_not_markup(hostile):
     assert HOSTILE in names                                    # sent as a JSON string, shown by the page as text
 
 
+@pytest.mark.slow
 def test_the_adaptive_bot_fits_itself_first_and_the_page_is_told(folder, tmp_path, monkeypatch):  # noqa: F811
     monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path / "cache"))      # no fit kept yet
     server = Studio(folder)
@@ -211,6 +216,7 @@ def test_the_adaptive_bot_fits_itself_first_and_the_page_is_told(folder, tmp_pat
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_damaged_save_is_refused_in_words_never_a_failure(studio, folder):  # noqa: F811
     game = new_game(studio)
     api(studio, "/api/play/save", {"id": game["id"], "path": "whole.json", "replace": True})

@@ -62,6 +62,7 @@ def city_text(page) -> str:
     return page.inner_text("#panel-play .play-cities")
 
 
+@pytest.mark.slow
 def test_play_an_age_by_clicking_step_back_branch_save_and_load(browser, studio, folder, tmp_path):  # noqa: F811
     context, page, problems = open_play(browser, studio)
     start(page)
@@ -150,6 +151,7 @@ def hostile_studio(tmp_path):
     server.stop()
 
 
+@pytest.mark.slow
 def test_names_from_content_show_as_text_in_play(browser, hostile_studio):  # noqa: F811
     context, page, problems = open_play(browser, hostile_studio)
     dialogs: list[str] = []

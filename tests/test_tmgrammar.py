@@ -73,6 +73,7 @@ def test_the_manifest_pins_its_packages():
     assert "node_modules/" in (VSCODE / ".gitignore").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_sample_files_have_the_scopes_they_assert():
     needs_npm_packages()
     assert len(SAMPLES) >= 2
@@ -82,6 +83,7 @@ def test_the_sample_files_have_the_scopes_they_assert():
     assert result.stdout.count("run successfuly") == len(SAMPLES), result.stdout
 
 
+@pytest.mark.slow
 def test_a_wrong_scope_assertion_fails(tmp_path):
     needs_npm_packages()
     wrong = tmp_path / "wrong.test.wonders"
@@ -93,6 +95,7 @@ def test_a_wrong_scope_assertion_fails(tmp_path):
     assert "missing required scopes: keyword.control.wonders" in result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_shipped_content_has_no_invalid_token():
     needs_npm_packages()
     bad_sample = VSCODE / "tests" / "rules.test.wonders"

@@ -224,6 +224,7 @@ def test_every_command_takes_variant(tmp_path):
     assert missing.returncode == 2 and "no such variant" in missing.stderr
 
 
+@pytest.mark.slow
 def test_interpreter_names_no_variant():
     names = set()
     for path in VARIANTS.glob("*.wonders"):

@@ -161,26 +161,36 @@ def _special(game, city):
     return None
 
 
-def _stage_payments(city, trio, special) -> list[tuple[int, int]]:
+def _stage_payments(city, trio, special) -> list[tuple[int, int, int]]:
     stage = city.next_stage()
     if stage is None:
         return []
-    coins, options = stage.cost_coins, None
+    priced = _payments(city, trio, special, stage)
+    return [] if priced is None else priced[1]
+
+
+def _payments(city, trio, special, source):
+    """What `city` pays for a card or stage: (its coin cost after discounts, the ways to pay
+    for its resources within the coins left, as (left, right, bank), cheapest first), or
+    None when the coin cost alone is more than the city has. Discounts, rebates and the
+    bank's offer apply only when `special` (the neighbours, from `_special`) says one may."""
+    coins, options = source.cost_coins, None
     if special is not None and touched(city, *special):
-        cost, coins, units = cost_for(city, *special, stage)
-        options = discounted_payments(cost, units, city, *special)
+        cost, coins, units = cost_for(city, *special, source)
+        if coins <= city.coins:
+            options = discounted_payments(cost, units, city, *special)
     if coins > city.coins:
-        return []
+        return None
     budget = city.coins - coins
     if options is None:
-        options = trio.options(stage.cost)
+        options = trio.options(source.cost)
     if special is not None and (city.rebate[0] or city.rebate[1]):
         options = rebated(options, city.rebate)
     if city.bank[0]:
-        options = with_bank(options, cost_for(city, *special, stage) if special else (stage.cost, 0, 0), city,
+        options = with_bank(options, cost_for(city, *special, source) if special else (source.cost, 0, 0), city,
                             special)
-        return [p for p in options if p[0] + p[1] + p[2] <= budget]
-    return [(l, r, 0) for l, r in options if l + r <= budget]
+        return coins, [p for p in options if p[0] + p[1] + p[2] <= budget]
+    return coins, [(l, r, 0) for l, r in options if l + r <= budget]
 
 
 def with_bank(options, cost, city, neighbours) -> list[tuple[int, int, int]]:
@@ -242,37 +252,17 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
         return [_new(Action, ("build", index, 0, 0, "chain", 0))]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
         return [_new(Action, ("build", index, 0, 0, "rule", 0))]
-    actions = []
-    cost_coins = card.cost_coins
-    options = None
-    if special is not None and touched(city, *special):
-        cost, cost_coins, units = cost_for(city, *special, card)
-        if cost_coins <= city.coins:
-            options = discounted_payments(cost, units, city, *special)
-    if cost_coins <= city.coins:
-        budget = city.coins - cost_coins
-        if options is None:
-            options = trio.memo.get(card.cost)
-            if options is None:
-                options = trio.options(card.cost)
-        if special is not None and (city.rebate[0] or city.rebate[1]):
-            options = rebated(options, city.rebate)
-        if city.bank[0]:
-            options = with_bank(options, cost_for(city, *special, card) if special else (card.cost, 0, 0), city,
-                                special or game.neighbours(city.seat))
-            actions = [_new(Action, ("build", index, l, r, "", b)) for l, r, b in options if l + r + b <= budget]
-        else:
-            actions = [_new(Action, ("build", index, l, r, "", 0)) for l, r in options if l + r <= budget]
+    priced = _payments(city, trio, special, card)
+    actions = [] if priced is None else [_new(Action, ("build", index, l, r, "", b)) for l, r, b in priced[1]]
     if city.free_build:
-        free_anyway = options is not None and not cost_coins and tuple(options[:1]) in (_FREE, _FREE_WITH_BANK)
-        if not free_anyway:                                  # cheapest first: nothing to pay already
+        free_anyway = priced is not None and not priced[0] and priced[1][:1] == _FREE   # cheapest first
+        if not free_anyway:                                  # nothing to pay already
             actions += [_new(Action, ("build", index, 0, 0, f"power {color}".rstrip(), 0))
                         for color in city.free_builds_for(card.color)]
     return actions
 
 
-_FREE = ((0, 0),)
-_FREE_WITH_BANK = ((0, 0, 0),)
+_FREE = [(0, 0, 0)]
 
 
 def debt_options(game, seat: int) -> list[Action]:

@@ -9,14 +9,18 @@ from __future__ import annotations
 import click
 
 from interpreter import __version__
+from interpreter.commands.common import LANG
 from interpreter.commands.exits import Group
+from interpreter.i18n import N_
 from interpreter.commands.common import run_game as _run  # noqa: F401  (tests drive a game through it)
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]},
+             help=N_("Wonders: 7 Wonders as a rules language.  Check content, list cards, play games."))
 @click.version_option(__version__, prog_name="wonders")
+@LANG
 def main() -> None:
-    """Wonders: 7 Wonders as a rules language.  Check content, list cards, play games."""
+    pass
 
 
 from interpreter.commands.check import check as _check  # noqa: E402

@@ -38,6 +38,7 @@ def _unquoted(text: str) -> str:
     text = re.sub(r"\S*/\S*|\S+\.(?:html|svg|brf|json|jsonl|po|wonders|md)\b", " ", text)     # files
     text = re.sub(r"\((?:" + "|".join(KINDS) + r")\)", " ", text)
     text = re.sub(r"'[^'\s]*'|'wonders [^'\n]*'|\bwonders [a-z]+\b|\b[A-Z]+_[A-Z_]+\b", " ", text)  # code, a value
+    text = re.sub(r"(?<![\w-])--?[a-z][a-z-]*|\[[a-z0-9|.-]+\]", " ", text)     # an option, a choice's values
     return re.sub(r'"[^"\n]*"', " ", re.sub(r"`[^`]*`", " ", text))
 
 
@@ -229,3 +230,91 @@ def test_every_diagnostic_example_in_dutch(code, body):
         choose(before)
     assert f"[{code}]" in shown or code in shown
     assert english_in(_diagnostic_lines(shown)) == {}
+
+
+# ---------------------------------------------------------------- help pages, refusals, every command
+
+
+def _commands() -> list[str]:
+    import cli
+    return ["", *sorted(cli.main.commands)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", _commands())
+def test_a_dutch_help_page_has_no_english_words(command, tmp_path):
+    """`wonders [COMMAND] --help --lang nl`: the command's and its options' help, Click's
+    own words (`Gebruik:`, `Opties:`, `Toon deze hulp en stop.`) and the parameters' metavars
+    and types (`--players GETAL`, `VERSLAG`)."""
+    args = (command, "--help") if command else ("--help",)
+    english = _run(args, "en", tmp_path, status=(0,))
+    dutch = _run(args, "nl", tmp_path, status=(0,))
+    assert english_in(dutch, english) == {}, dutch
+
+
+def _bad_files(folder: Path) -> dict[str, Path]:
+    """Files a user might give by mistake: JSON the reader refuses, a save whose flow or
+    position was damaged by hand."""
+    import json
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    from interpreter.engine.game import Game
+    from interpreter.engine.saves import game_to_data
+    folder.mkdir()
+    files = {"extra data": '{"a": 1}\n{"b": 2}\n', "no value": '{"a": }', "no quotes": "{a: 1}",
+             "no comma": '{"a": 1 "b": 2}', "open string": '{"a": "b', "control": '{"a": "b\tc"}',
+             "bad escape": '{"a": "\\q"}', "empty": ""}
+    found = {}
+    for name, text in files.items():
+        found[name] = folder / (name.replace(" ", "-") + ".json")
+        found[name].write_text(text, encoding="utf-8")
+    found["not utf-8"] = folder / "latin.json"
+    found["not utf-8"].write_bytes(b'{"a": "\xe9"}')
+    game = Game(compile_rules(check_paths(None, [], None).ruleset), 3, seed=1)
+    game.choose(0, 0)
+    for name, change in {"flow step": lambda d: d["flow"]["steps"].append({"list": ["dance"]}),
+                         "flow seat": lambda d: d["flow"]["steps"].append({"list": ["game_end_city", 9]}),
+                         "flow waiting": lambda d: d["flow"]["waiting"].append([0, "nap"]),
+                         "flow rule": lambda d: d["flow"]["steps"].append({"list": ["run", {"rule": 10 ** 6}, 0, None, ""]}),
+                         "coins": lambda d: d["cities"][0].__setitem__("coins", -1)}.items():
+        data = game_to_data(game)
+        change(data)
+        found[name] = folder / (name.replace(" ", "-") + ".json")
+        found[name].write_text(json.dumps(data), encoding="utf-8")
+    return found
+
+
+REFUSALS = {                                          # (arguments, the statuses they may end with)
+    "an unknown bot": (("play", "--players", "3", "--bots", "grredy"), (2,)),
+    "a bot's unknown parameter": (("play", "--players", "3", "--bots", "greedy:depth=2"), (2,)),
+    "a bot's parameter of the wrong kind": (("play", "--players", "3", "--bots", "mcts:iterations=many"), (2,)),
+    "a bot's parameter given twice": (("play", "--players", "3", "--bots", "mcts:iterations=2,iterations=3"), (2,)),
+    "a bot's parameter without a value": (("play", "--players", "3", "--bots", "mcts:iterations"), (2,)),
+    "too many players": (("play", "--players", "9"), (2,)),
+    "too few players": (("simulate", "--players", "1", "--games", "1"), (2,)),
+    "a ladder of one bot": (("ladder", "--bots", "random"), (2,)),
+    "a ladder at a player count the rules do not play": (("ladder", "--bots", "random,greedy", "--players", "9"), (2,)),
+    "train at a player count the rules do not play": (("train", "--players", "9"), (2,)),
+    "fmt of a file that is not there": (("fmt", "no-such-file.wonders"), (2,)),
+    "fmt of a file with syntax errors": (("fmt", "--check", "docs/examples/first-house-rule-typo.wonders"), (0, 1)),
+    "studio on a folder that is not there": (("studio", "no-such-folder", "--no-browser"), (2,)),
+    **{f"a log with JSON's {name}": (("replay", f"%{name}"), (1,)) for name in
+       ("extra data", "no value", "no quotes", "no comma", "open string", "control", "bad escape", "empty",
+        "not utf-8")},
+    **{f"a save with a damaged {name}": (("play", "--load", f"%{name}"), (1,)) for name in
+       ("flow step", "flow seat", "flow waiting", "flow rule", "coins")},
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(REFUSALS))
+def test_a_dutch_refusal_has_no_english_words(name, tmp_path):
+    """The reasons the program gives when it refuses: a bad `--bots`, a player count the
+    rules do not play, a file JSON cannot read (the reader's reason, with its line and
+    column), a save damaged by hand, and the commands that took no `--lang` before."""
+    args, status = REFUSALS[name]
+    files = _bad_files(tmp_path / "files") if any(a.startswith("%") for a in args) else {}
+    args = tuple(str(files[a[1:]]) if a.startswith("%") else a for a in args)
+    english = _run(args, "en", tmp_path, status=status)
+    dutch = _run(args, "nl", tmp_path, status=status)
+    assert english_in(dutch, english) == {}, dutch

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from interpreter.i18n import _
 
 from interpreter.access.plain import is_plain
@@ -13,14 +16,15 @@ from interpreter.commands.common import (LANG, NOTATION, PLAIN, RULES, VARIANT, 
                                          fail_on_errors, load)
 
 
-@click.command()
-@click.option("--age", help="only this age (1, 2, 3 or I, II, III)")
-@click.option("--color", help="only cards of this colour")
-@click.option("--players", type=int, help="only cards in the deck at this player count")
-@click.option("--search", help="only cards whose name or effects contain this text")
-@click.option("--wonders", "show_wonders", is_flag=True, help="list the wonder boards instead of the cards")
+@click.command(cls=Command,
+               help=N_("List cards with cost, chains, copies and effects."))
+@click.option("--age", help=N_("only this age (1, 2, 3 or I, II, III)"))
+@click.option("--color", help=N_("only cards of this colour"))
+@click.option("--players", type=int, help=N_("only cards in the deck at this player count"))
+@click.option("--search", help=N_("only cards whose name or effects contain this text"))
+@click.option("--wonders", "show_wonders", is_flag=True, help=N_("list the wonder boards instead of the cards"))
 @click.option("--content", "paths", multiple=True, type=click.Path(),
-              help="content file or folder (repeatable; default: the shipped content)")
+              help=N_("content file or folder (repeatable; default: the shipped content)"))
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @NOTATION
 @PLAIN
@@ -28,7 +32,6 @@ from interpreter.commands.common import (LANG, NOTATION, PLAIN, RULES, VARIANT, 
 @LANG
 @RULES
 def cards(age, color, players, search, show_wonders, paths, fmt, notation, variants, rules):
-    """List cards with cost, chains, copies and effects."""
     from interpreter.tools import cards as tool
     result = load(paths, variants, rules)
     fail_on_errors(result)

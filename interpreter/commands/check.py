@@ -6,23 +6,24 @@ import sys
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from interpreter.commands.common import (FORMATS, LANG, PLAIN, RULES, VARIANT, load,
                                          shown)
 
 
-@click.command()
+@click.command(cls=Command,
+               help=N_("Check content files or folders (default: the shipped content).\n\n"
+                       "Exit status: 0 when clean, 1 when the content has errors, 2 for usage errors."))
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True,
-              help="text for people, json for editors and CI")
+              help=N_("text for people, json for editors and CI"))
 @PLAIN
 @VARIANT
 @LANG
 @RULES
 def check(paths, fmt, variants, rules):
-    """Check content files or folders (default: the shipped content).
-
-    Exit status: 0 when clean, 1 when the content has errors, 2 for usage errors.
-    """
     from interpreter.diagnostics import render_json, render_text
     result = load(paths, variants, rules, folder_variants=True)
     if fmt == "json":

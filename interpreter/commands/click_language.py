@@ -16,8 +16,13 @@ from __future__ import annotations
 
 import gettext
 import importlib
+import re
+from contextlib import contextmanager
+
+import click
 
 from interpreter import i18n
+from interpreter.i18n import N_
 
 _USAGE_WORDS = ("[OPTIONS]", "COMMAND [ARGS]...")      # Click's defaults, msgids of catalogs/click/
 _MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils")
@@ -72,3 +77,94 @@ def _takes_lang(group, argv: list[str]) -> bool:
     commands = [group.commands[named]] if named in group.commands else list(group.commands.values())
     return any(param.name == "lang" or "--lang" in getattr(param, "opts", ()) for command in commands
                for param in command.params)
+
+
+# ------------------------------------------------------------------ help pages and a parameter's words
+# The help texts are marked with N_ where the commands are defined and read in the chosen
+# language only when shown (the language is chosen per run, after the commands exist), as
+# are the words a parameter is shown with: its metavar (`--players GETAL`, `VERSLAG`) and
+# its type's name in Click's sentences (`bestand 'x' bestaat niet`).
+_METAVARS = {word: word for word in (
+    N_("ADDRESS"), N_("CODE"), N_("COLOUR"), N_("DIR"), N_("DIRECTORY"), N_("FILE"), N_("FLOAT"),
+    N_("INTEGER"), N_("LOG_FILE"), N_("NAME"), N_("PATH"), N_("PATHS"), N_("POSITION_FILE"), N_("TABLE"),
+    N_("TABLE_FILE"), N_("TEXT"), N_("FOLDER"), N_("BOOLEAN"), N_("OUT"))}
+_TYPE_NAMES = {"integer": N_("whole number"), "integer range": N_("whole number"), "float": N_("number"),
+               "float range": N_("number"), "text": N_("text"), "boolean": N_("yes or no"),
+               "file": N_("file"), "directory": N_("directory"), "path": N_("path"), "filename": N_("file")}
+_METAVAR = re.compile(r"\b[A-Z][A-Z_]*[A-Z]\b(?: RANGE)?")
+
+
+def _shown(text: str | None) -> str | None:
+    """A help text in the chosen language: the program's catalog, else Click's own (the
+    `--help` and `--version` options' texts)."""
+    if not text:
+        return text
+    translated = i18n._(text)
+    return translated if translated != text else i18n.catalog(i18n.language(), "click").gettext(text)
+
+
+def _metavar(text: str) -> str:
+    return _METAVAR.sub(lambda m: i18n._(m.group(0).replace(" RANGE", "")) if m.group(0).split(" ")[0]
+                        in _METAVARS else m.group(0), text)
+
+
+@contextmanager
+def in_language(command, ctx=None, parsing=False):
+    """While a help page, a usage line or a usage error is made: `command`'s help and its
+    parameters' help, metavars and type names in the chosen language (put back afterwards,
+    so a later run in another language, in the same process, starts from the English)."""
+    if i18n.language() == i18n.ENGLISH or getattr(command, "_in_language", False):
+        yield
+        return
+    kept = []
+
+    def swap(thing, attribute, value):
+        kept.append((thing, attribute, getattr(thing, attribute)))
+        setattr(thing, attribute, value)
+    swap(command, "_in_language", True)
+    swap(command, "help", _shown(command.help))
+    swap(command, "short_help", _shown(command.short_help))
+    for param in command.params:
+        swap(param, "help", _shown(getattr(param, "help", None)))
+        name = getattr(param.type, "name", None)
+        if name in _TYPE_NAMES:
+            swap(param.type, "name", i18n._(_TYPE_NAMES[name]))
+        if parsing:
+            continue                    # a parameter's name is its value's key; metavars are shown later
+        if isinstance(param, click.Argument):
+            swap(param, "name", _metavar(param.name.upper()).lower())   # shown as its upper case
+        elif ctx is not None and not param.is_flag:
+            swap(param, "metavar", _metavar(param.make_metavar(ctx)))
+        elif param.metavar:
+            swap(param, "metavar", _metavar(param.metavar))
+    try:
+        yield
+    finally:
+        for thing, attribute, value in reversed(kept):
+            setattr(thing, attribute, value)
+
+
+class Speaking:
+    """Mixed into a Click command: its help page, usage line and parsing in the chosen language."""
+
+    _in_language = False
+
+    def format_help(self, ctx, formatter):
+        with in_language(self, ctx):
+            return super().format_help(ctx, formatter)
+
+    def get_usage(self, ctx):
+        with in_language(self, ctx):
+            return super().get_usage(ctx)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with in_language(self):
+            return super().get_short_help_str(limit)
+
+    def parse_args(self, ctx, args):
+        with in_language(self, ctx, parsing=True):
+            return super().parse_args(ctx, args)
+
+
+class Command(Speaking, click.Command):
+    """Every `wonders` command (`@click.command(cls=Command)`)."""

@@ -60,6 +60,8 @@ def _load_names(paths, variants, rules) -> None:
 def _choose_language(ctx, param, value):
     from interpreter import i18n
     from interpreter.commands.click_language import speak
+    if value is None and isinstance(ctx.command, click.Group):
+        return None                     # `wonders --lang`: the command's own --lang (or the locale) decides
     try:
         chosen = i18n.choose(value)
     except ValueError:
@@ -71,8 +73,8 @@ def _choose_language(ctx, param, value):
 
 LANG = click.option("--lang", metavar="CODE", default=None, expose_value=False, is_eager=True,
                     callback=_choose_language,
-                    help="the language of what is shown: en or nl (default: from LC_ALL, "
-                         "LC_MESSAGES or LANG; English when they name no other)")
+                    help=N_("the language of what is shown: en or nl (default: from LC_ALL, "
+                         "LC_MESSAGES or LANG; English when they name no other)"))
 
 
 _PACKS = "wonders.expansions"
@@ -93,12 +95,12 @@ def _rules_with_packs(ctx, param, value):
 
 
 _RULES = click.option("--rules", "rules", metavar="NAME", default=None, callback=_rules_with_packs,
-                      help="the shipped rule set: a folder of the content with rules of its own, by "
-                           "name (default: the top-level content, first-edition)")
+                      help=N_("the shipped rule set: a folder of the content with rules of its own, by "
+                           "name (default: the top-level content, first-edition)"))
 _EXPANSION = click.option("--expansion", metavar="NAME", multiple=True, expose_value=False, is_eager=True,
                           callback=_given_packs,
-                          help="add a shipped expansion pack (a folder of content/expansions/) to the "
-                               "rules (repeatable)")
+                          help=N_("add a shipped expansion pack (a folder of content/expansions/) to the "
+                               "rules (repeatable)"))
 
 
 def RULES(command):            # noqa: N802 (an option decorator, used like the others)
@@ -108,8 +110,8 @@ def RULES(command):            # noqa: N802 (an option decorator, used like the 
 
 
 VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",
-                       help="apply a variant: a name from the content's variants/ folder, or a file "
-                            "(repeatable, applied in order)")
+                       help=N_("apply a variant: a name from the content's variants/ folder, or a file "
+                            "(repeatable, applied in order)"))
 
 
 def _set_plain(ctx, param, value):
@@ -119,13 +121,13 @@ def _set_plain(ctx, param, value):
 
 
 PLAIN = click.option("--plain", is_flag=True, expose_value=False, callback=_set_plain,
-                     help="for screen readers: one fact a line, no tables, rules or progress bars "
-                          "(also WONDERS_PLAIN=1)")
+                     help=N_("for screen readers: one fact a line, no tables, rules or progress bars "
+                          "(also WONDERS_PLAIN=1)"))
 
 NOTATION = click.option("--notation", type=click.Choice(["standard", "accessible"]), default="standard",
                         show_default=True,
-                        help="how cards and cities are written: English words, or the accessible "
-                             "edition's kit notation (age, cost, effect, chains, play N)")
+                        help=N_("how cards and cities are written: English words, or the accessible "
+                             "edition's kit notation (age, cost, effect, chains, play N)"))
 
 
 def card_writer(ruleset, notation, paths=(), rules=None):
@@ -272,7 +274,7 @@ def write(path: str, text: str) -> None:
 
 
 CONTENT = click.option("--content", "paths", multiple=True, type=click.Path(),
-                       help="content file or folder (repeatable; default: the shipped content)")
+                       help=N_("content file or folder (repeatable; default: the shipped content)"))
 
 
 

@@ -7,6 +7,9 @@ import os
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from ..i18n import _
 from ..i18n.os_reasons import os_reason
 from .outputs import check_outputs, run_inputs
@@ -14,23 +17,23 @@ from .sim_common import (check_engine, check_report, common_options, finish, lis
                          run_options)
 
 
-@click.command()
+@click.command(cls=Command,
+               help=N_("Play the same games (same seeds, deals, wonders and bots) with the base rules and with the "
+                       "variants, and show what changes: every summary figure side by side, the difference with its "
+                       "95% interval, and whether it is significant after Holm's correction.\n\n"
+                       "Exit status: 0 done, 1 content errors or some games failed, 2 usage errors, 130 stopped by "
+                       "Ctrl-C."))
 @common_options
 @click.option("--against", "against", multiple=True, metavar="NAME",
-              help="compare with the rules plus these variants instead of the base rules (repeatable)")
-@click.option("--all-cards", is_flag=True, help="list every card in the table, not only the significant ones")
+              help=N_("compare with the rules plus these variants instead of the base rules (repeatable)"))
+@click.option("--all-cards", is_flag=True, help=N_("list every card in the table, not only the significant ones"))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
-              help="keep each side's games in this folder as they finish: a.jsonl (the base or --against "
-                   "rules) and b.jsonl (the --variant rules), as `wonders simulate --out` writes them")
-@click.option("--resume", is_flag=True, help="continue the comparison kept in --out, without replaying its games")
-@click.option("--force", is_flag=True, help="replace the comparison kept in --out")
+              help=N_("keep each side's games in this folder as they finish: a.jsonl (the base or --against "
+                   "rules) and b.jsonl (the --variant rules), as `wonders simulate --out` writes them"))
+@click.option("--resume", is_flag=True, help=N_("continue the comparison kept in --out, without replaying its games"))
+@click.option("--force", is_flag=True, help=N_("replace the comparison kept in --out"))
 def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
             variants, rules, against, all_cards, out_dir, resume, force):
-    """Play the same games (same seeds, deals, wonders and bots) with the base rules and with
-    the variants, and show what changes: every summary figure side by side, the difference
-    with its 95% interval, and whether it is significant after Holm's correction.
-
-    Exit status: 0 done, 1 content errors or some games failed, 2 usage errors, 130 stopped by Ctrl-C."""
     from ..sim.compare import comparison
     from ..sim.compare_text import comparison_text
     from ..sim.summary import summarise

@@ -17,6 +17,9 @@ import sys
 
 import click
 
+from interpreter.commands.click_language import Speaking, in_language
+from interpreter.i18n import _
+
 INTERRUPTED = 130
 
 
@@ -54,7 +57,7 @@ class ClosedPipe(Exception):
     does not take it."""
 
 
-class Group(click.Group):
+class Group(Speaking, click.Group):
     """The `wonders` group: a closed pipe inside a command reaches `run_command` as itself."""
 
     def invoke(self, ctx):
@@ -89,19 +92,20 @@ def run_command(group: click.Group) -> None:
         _quiet_stdout()
         status = 0
     except Terminated as err:
-        _say("terminated")
+        _say(_("terminated"))
         status = 128 + err.signum
     except KeyboardInterrupt:
-        _say("interrupted")
+        _say(_("interrupted"))
         status = INTERRUPTED
     except EOFError:
-        _say("stopped: the input ended")
+        _say(_("stopped: the input ended"))
         status = 1
     except Exception as err:  # noqa: BLE001 - the last line of defence
         if debug:
             raise
-        _say(f"internal error: {type(err).__name__}: {_short(err)}\n"
-             "This is a bug in wonders; rerun with WONDERS_DEBUG=1 for details.")
+        _say(_("internal error: {kind}: {message}\n"
+               "This is a bug in wonders; rerun with WONDERS_DEBUG=1 for details.").format(
+            kind=type(err).__name__, message=_short(err)))
         status = 70
     sys.exit(status)
 
@@ -115,8 +119,13 @@ def _short(err: Exception) -> str:
 
 
 def _show(err: click.ClickException) -> None:
+    ctx = getattr(err, "ctx", None)
     try:
-        err.show()
+        if ctx is None:
+            err.show()
+        else:
+            with in_language(ctx.command, ctx):       # the usage line and a parameter's name
+                err.show()
     except BrokenPipeError:
         pass
 

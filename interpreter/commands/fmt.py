@@ -13,19 +13,21 @@ from pathlib import Path
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+from interpreter.commands.common import LANG
 
-@click.command()
+
+@click.command(cls=Command,
+               help=N_("Format content files or folders (all .wonders files inside, variants included).\n\n"
+                       "With no PATH, or PATH `-`, format standard input to standard output. Exit status: 0 when "
+                       "done (or, with --check, nothing would change); 1 when a file has syntax errors, cannot be "
+                       "read or is read-only, or, with --check, would change; 2 for usage errors."))
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--check", is_flag=True, help="change nothing; exit 1 when a file would change (for CI)")
-@click.option("--diff", "show_diff", is_flag=True, help="change nothing; print what would change as a unified diff")
+@click.option("--check", is_flag=True, help=N_("change nothing; exit 1 when a file would change (for CI)"))
+@click.option("--diff", "show_diff", is_flag=True, help=N_("change nothing; print what would change as a unified diff"))
+@LANG
 def fmt(paths, check, show_diff):
-    """Format content files or folders (all .wonders files inside, variants included).
-
-    With no PATH, or PATH `-`, format standard input to standard output.
-    Exit status: 0 when done (or, with --check, nothing would change); 1 when a file has
-    syntax errors, cannot be read or is read-only, or, with --check, would change; 2 for
-    usage errors.
-    """
     from interpreter.diagnostics import SourceCache, render_text
     from interpreter.syntax.formatter import format_text
     from interpreter.syntax.parser import read_source, read_stream

@@ -12,7 +12,10 @@ import sys
 
 import click
 
-from .common import CONTENT, FORMATS, PLAIN, RULES, VARIANT
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
+from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT
 from .sim_common import check_engine, list_failures, play_study, rule_tables, run_options
 
 
@@ -69,26 +72,26 @@ def rate(records: list[dict], bots: tuple[str, ...]) -> dict:
     return {"ratings": ratings, "wins": wins}
 
 
-@click.command()
-@click.option("--bots", required=True, help="comma-separated bots (specs as in play --bots), at least two")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="games in all")
+@click.command(cls=Command,
+               help=N_("Rate bots against each other: mixed tables, OpenSkill ratings (mu ± sigma, and the "
+                       "conservative mu - 3 sigma they are ranked by) and win rates by player count.\n\n"
+                       "Exit status: 0 done, 1 content errors or failed games, 2 usage errors, 130 stopped by "
+                       "Ctrl-C (after rating the games finished)."))
+@click.option("--bots", required=True, help=N_("comma-separated bots (specs as in play --bots), at least two"))
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help=N_("games in all"))
 @click.option("--players", "players_text", default="4", show_default=True,
-              help="player count(s): 4, 3,4,5 or 3-5 (the games are shared among them)")
-@click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games")
+              help=N_("player count(s): 4, 3,4,5 or 3-5 (the games are shared among them)"))
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("run seed: same seed, same games"))
 @click.option("--workers", type=click.IntRange(min=1),
-              help="processes (default: one per core; never more than the games, nor four per core)")
-@click.option("--quiet", is_flag=True, help="no progress bar")
+              help=N_("processes (default: one per core; never more than the games, nor four per core)"))
+@click.option("--quiet", is_flag=True, help=N_("no progress bar"))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @PLAIN
 @CONTENT
 @VARIANT
 @RULES
+@LANG
 def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants, rules):
-    """Rate bots against each other: mixed tables, OpenSkill ratings (mu ± sigma, and the
-    conservative mu - 3 sigma they are ranked by) and win rates by player count.
-
-    Exit status: 0 done, 1 content errors or failed games, 2 usage errors, 130 stopped by
-    Ctrl-C (after rating the games finished)."""
     import json
     from ..bots import split_bot_list
     names = tuple(dict.fromkeys(split_bot_list(bots)))

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+from interpreter.commands.common import LANG
 
-@click.command()
-@click.option("--stdio", is_flag=True, help="talk over standard input and output (the default and only way)")
+
+@click.command(cls=Command,
+               help=N_("Run the language server for editors (LSP over stdio): diagnostics as you type, hover, go to "
+                       "definition, references, completion, outline, formatting and rename."))
+@click.option("--stdio", is_flag=True, help=N_("talk over standard input and output (the default and only way)"))
+@LANG
 def lsp(stdio):
-    """Run the language server for editors (LSP over stdio): diagnostics as you type,
-    hover, go to definition, references, completion, outline, formatting and rename."""
     try:
         from interpreter.lsp.server import run
     except ImportError as err:

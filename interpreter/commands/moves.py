@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from interpreter.commands.common import game_options, game_writer
 
 
-@click.command()
+@click.command(cls=Command,
+               help=N_("List each player's legal actions, with payment options, in a saved position."))
 @click.argument("position_file", type=click.Path(dir_okay=False))
 @game_options
 def moves(position_file, fmt, notation, paths, variants, rules):
-    """List each player's legal actions, with payment options, in a saved position."""
     import json
     from interpreter.commands.common import load_position
     from interpreter.tools import replay as tool

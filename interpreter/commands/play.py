@@ -13,6 +13,9 @@ import json
 import sys
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from interpreter.i18n import _
 
 from .common import WriteError, game_options, load_position, \
@@ -20,26 +23,26 @@ from .common import WriteError, game_options, load_position, \
 from .outputs import bot_inputs, check_outputs, content_inputs
 
 
-@click.command()
-@click.option("--players", type=int, help="number of players (required unless --load)")
-@click.option("--seed", type=int, default=0, show_default=True, help="random seed: same seed, same game")
+@click.command(cls=Command,
+               help=N_("Play a full game with bots (and optionally you) and print the log and score pad."))
+@click.option("--players", type=int, help=N_("number of players (required unless --load)"))
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("random seed: same seed, same game"))
 @click.option("--sides", default="random", show_default=True,
-              help="the side of every board (A or B in the first edition, Day or Night in the second), "
-                   "or random")
-@click.option("--wonders", "wonder_list", default="", help="comma-separated wonders for seats 1, 2, ...")
+              help=N_("the side of every board (A or B in the first edition, Day or Night in the second), "
+                   "or random"))
+@click.option("--wonders", "wonder_list", default="", help=N_("comma-separated wonders for seats 1, 2, ..."))
 @click.option("--bots", default="random", show_default=True,
-              help="comma-separated bots per seat (random, greedy, heuristic, mcts, an installed "
-                   "bot, or path/to/file.py:Class; parameters as name:key=value); the last one fills the rest")
-@click.option("--human", type=int, help="seat K (1-based) is played by you at the terminal")
-@click.option("--names", default="", help="comma-separated player names")
+              help=N_("comma-separated bots per seat (random, greedy, heuristic, mcts, an installed "
+                   "bot, or path/to/file.py:Class; parameters as name:key=value); the last one fills the rest"))
+@click.option("--human", type=int, help=N_("seat K (1-based) is played by you at the terminal"))
+@click.option("--names", default="", help=N_("comma-separated player names"))
 @click.option("--log", "log_file", type=click.Path(dir_okay=False),
-              help="write the game's log (for replay) here, after every turn")
+              help=N_("write the game's log (for replay) here, after every turn"))
 @click.option("--load", "load_file", type=click.Path(dir_okay=False),
-              help="go on from a saved position (made by `replay LOG --save FILE`)")
+              help=N_("go on from a saved position (made by `replay LOG --save FILE`)"))
 @game_options
 def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_file, fmt, notation, paths, variants,
          rules):
-    """Play a full game with bots (and optionally you) and print the log and score pad."""
     from interpreter.bots import BotError
     from interpreter.bots import BotSpecError, make_bot, split_bot_list
     from interpreter.tools import play as tool

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from interpreter.i18n import _
 from interpreter.i18n.os_reasons import os_reason
 
@@ -33,30 +36,28 @@ def _output_folder(out: str) -> Path:
     return path
 
 
-@click.command()
+@click.command(cls=Command,
+               help=N_("Draw every card and wonder side: an HTML page, an SVG each, and an A4 print sheet.\n\n"
+                       "Cards are drawn from the effect objects: colour band, cost, name, chains, copies by player "
+                       "count, and each effect in icons and in words."))
 @click.option("--out", "out", type=click.Path(), metavar="DIR",
-              help="folder for index.html, print.html, cards/*.svg and wonders/*.svg (made if missing); "
-                   "wonders-render.json there lists them, and only files it lists are replaced or removed")
-@click.option("--age", help="only the cards of this age (1, 2, 3 or I, II, III); wonders are always drawn")
+              help=N_("folder for index.html, print.html, cards/*.svg and wonders/*.svg (made if missing); "
+                   "wonders-render.json there lists them, and only files it lists are replaced or removed"))
+@click.option("--age", help=N_("only the cards of this age (1, 2, 3 or I, II, III); wonders are always drawn"))
 @click.option("--braille", "braille_file", type=click.Path(dir_okay=False), metavar="OUT.brf",
-              help="write a braille label of every card and wonder side (kit notation, liblouis) to this BRF file")
+              help=N_("write a braille label of every card and wonder side (kit notation, liblouis) to this BRF file"))
 @click.option("--braille-table", default=None, metavar="TABLE",
-              help="the liblouis table (default: the language's: en-ueb-g1.ctb, Unified English Braille "
-                   "grade 1; with --lang nl nl-NL-g0.utb, Dutch uncontracted braille)")
+              help=N_("the liblouis table (default: the language's: en-ueb-g1.ctb, Unified English Braille "
+                   "grade 1; with --lang nl nl-NL-g0.utb, Dutch uncontracted braille)"))
 @click.option("--cells", type=click.IntRange(12, 100), default=40, show_default=True,
-              help="braille cells per embossed line")
+              help=N_("braille cells per embossed line"))
 @click.option("--lines", type=click.IntRange(5, 100), default=25, show_default=True,
-              help="embossed lines per braille page")
+              help=N_("embossed lines per braille page"))
 @CONTENT
 @VARIANT
 @LANG
 @RULES
 def render(out, age, braille_file, braille_table, cells, lines, paths, variants, rules):
-    """Draw every card and wonder side: an HTML page, an SVG each, and an A4 print sheet.
-
-    Cards are drawn from the effect objects: colour band, cost, name, chains, copies by
-    player count, and each effect in icons and in words.
-    """
     from interpreter.render.build import NotOurs, render as draw
     if out is None and braille_file is None:
         raise click.UsageError(_("Missing option '--out' (or --braille OUT.brf)."))

@@ -6,6 +6,9 @@ import sys
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from interpreter.i18n import _
 
 from interpreter.commands.common import (game_options, game_writer, read_json, recorded_rules, recorded_variants,
@@ -13,19 +16,18 @@ from interpreter.commands.common import (game_options, game_writer, read_json, r
 from interpreter.commands.outputs import check_outputs, content_inputs, same_file
 
 
-@click.command()
+@click.command(cls=Command,
+               help=N_("Re-run a game log, checking every step; optionally stop and show the state.\n\n"
+                       "The log says which variants the game was played with; they are applied again. A log of an "
+                       "unfinished game (written by `play --log` as it goes) is replayed to its end."))
 @click.argument("log_file", type=click.Path(dir_okay=False))
-@click.option("--to", "to_turn", type=click.IntRange(0), help="stop after this many turns and print the state")
+@click.option("--to", "to_turn", type=click.IntRange(0), help=N_("stop after this many turns and print the state"))
 @click.option("--to-choice", "to_choice", type=click.IntRange(0),
-              help="stop after this many recorded choices, at any decision point (inside a turn too)")
-@click.option("--save", "save_file", type=click.Path(dir_okay=False), help="write the state reached to this file")
-@click.option("--force", is_flag=True, help="let --save replace the log being replayed")
+              help=N_("stop after this many recorded choices, at any decision point (inside a turn too)"))
+@click.option("--save", "save_file", type=click.Path(dir_okay=False), help=N_("write the state reached to this file"))
+@click.option("--force", is_flag=True, help=N_("let --save replace the log being replayed"))
 @game_options
 def replay(log_file, to_turn, to_choice, save_file, force, fmt, notation, paths, variants, rules):
-    """Re-run a game log, checking every step; optionally stop and show the state.
-
-    The log says which variants the game was played with; they are applied again.
-    A log of an unfinished game (written by `play --log` as it goes) is replayed to its end."""
     import json
     from interpreter.i18n import _
     from interpreter.tools import replay as tool

@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from interpreter.commands.common import (CONTENT, LANG, RULES, VARIANT, fail_on_errors, load)
 
 
-@click.command()
+@click.command(cls=Command,
+               help=N_("Print the effective rules: the base with the variants applied."))
 @click.option("--diff", "show_diff", is_flag=True,
-              help="show what the variants change against the base, as a unified diff of the content")
-@click.option("--full", is_flag=True, help="print the whole effective content, not only the rules block")
+              help=N_("show what the variants change against the base, as a unified diff of the content"))
+@click.option("--full", is_flag=True, help=N_("print the whole effective content, not only the rules block"))
 @CONTENT
 @VARIANT
 @LANG
 @RULES
 def rules(show_diff, full, paths, variants, rules):
-    """Print the effective rules: the base with the variants applied."""
     from interpreter import i18n
     from interpreter.tools import rules as tool
     result = load(paths, variants, rules)

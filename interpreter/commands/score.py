@@ -6,15 +6,18 @@ import sys
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from interpreter.commands.common import (game_options, game_writer,
                                          read_json, shown, tables as load_tables)
 
 
-@click.command()
+@click.command(cls=Command,
+               help=N_("Score a finished real table: each player's score pad and the winner(s)."))
 @click.argument("table_file", type=click.Path(dir_okay=False))
 @game_options
 def score(table_file, fmt, notation, paths, variants, rules):
-    """Score a finished real table: each player's score pad and the winner(s)."""
     import json
     from interpreter.tools.play import score_table
     from interpreter.i18n import _

@@ -8,31 +8,33 @@ import sys
 
 import click
 
+from interpreter.i18n import N_
+
 from interpreter.i18n import _
 from interpreter.i18n.os_reasons import os_reason
 
 from .common import CONTENT, LANG, PLAIN, RULES, VARIANT, load
 
-PLAYERS = click.option("--players", type=int, required=True, help="number of players")
+PLAYERS = click.option("--players", type=int, required=True, help=N_("number of players"))
 GAMES = click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
-                     help="number of games to play")
+                     help=N_("number of games to play"))
 BOTS = click.option("--bots", default="random", show_default=True,
-                    help="comma-separated bots per seat (name or name:key=value,...); the last one fills the rest")
+                    help=N_("comma-separated bots per seat (name or name:key=value,...); the last one fills the rest"))
 ROTATE = click.option("--rotate-bots", is_flag=True,
-                      help="game i moves the bots i seats on, so every bot plays every seat")
+                      help=N_("game i moves the bots i seats on, so every bot plays every seat"))
 SIDES = click.option("--sides", default="random", show_default=True,
-                     help="a side of the rule set's boards (A or B, Day or Night), or random")
+                     help=N_("a side of the rule set's boards (A or B, Day or Night), or random"))
 SEED = click.option("--seed", type=int, default=0, show_default=True,
-                    help="the run's seed: game i plays with a seed made from this and i")
+                    help=N_("the run's seed: game i plays with a seed made from this and i"))
 WORKERS = click.option("--workers", type=click.IntRange(min=1), default=None,
-                       help="processes to play in (default: one per core; 1 plays in this process; "
-                            "never more than the games, nor four per core)")
+                       help=N_("processes to play in (default: one per core; 1 plays in this process; "
+                            "never more than the games, nor four per core)"))
 CLUSTER = click.option("--cluster", metavar="ADDRESS",
-                       help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (instead of --workers)")
-QUIET = click.option("--quiet", is_flag=True, help="no progress bar")
+                       help=N_("play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (instead of --workers)"))
+QUIET = click.option("--quiet", is_flag=True, help=N_("no progress bar"))
 FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 REPORT = click.option("--report", "report_file", type=click.Path(dir_okay=False),
-                      help="also write a self-contained HTML report with charts")
+                      help=N_("also write a self-contained HTML report with charts"))
 
 
 def common_options(command):

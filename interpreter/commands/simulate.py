@@ -6,6 +6,9 @@ import json
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
 from interpreter.i18n import _
 
 from .outputs import check_outputs, run_inputs
@@ -13,24 +16,23 @@ from .sim_common import (check_engine, check_report, common_options, finish, ope
                          run_options)
 
 
-@click.command()
+@click.command(cls=Command,
+               help=N_("Play many games with bots and summarise them: win rates and scores by seat, wonder side and "
+                       "bot, score categories, cards, with 95% intervals.\n\n"
+                       "Exit status: 0 done, 1 content errors or some games failed, 2 usage errors, 130 stopped by "
+                       "Ctrl-C (after summarising the games finished)."))
 @common_options
 @click.option("--out", "out_file", type=click.Path(dir_okay=False),
-              help="write one JSON line per game here as games finish")
-@click.option("--resume", is_flag=True, help="continue the run recorded in --out, without replaying its games")
-@click.option("--force", is_flag=True, help="replace an existing --out file")
+              help=N_("write one JSON line per game here as games finish"))
+@click.option("--resume", is_flag=True, help=N_("continue the run recorded in --out, without replaying its games"))
+@click.option("--force", is_flag=True, help=N_("replace an existing --out file"))
 @click.option("--cards", "cards_shown", type=click.IntRange(min=0), default=15, show_default=True,
-              help="how many cards the table shows (all in --format json)")
+              help=N_("how many cards the table shows (all in --format json)"))
 @click.option("--cards-of", "cards_of", multiple=True, metavar="COLOUR",
-              help="list only the cards of this colour in the cards table (repeatable): "
-                   "`--cards-of white` with the Leaders pack ranks the leaders")
+              help=N_("list only the cards of this colour in the cards table (repeatable): "
+                   "`--cards-of white` with the Leaders pack ranks the leaders"))
 def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
              variants, rules, out_file, resume, force, cards_shown, cards_of):
-    """Play many games with bots and summarise them: win rates and scores by seat, wonder
-    side and bot, score categories, cards, with 95% intervals.
-
-    Exit status: 0 done, 1 content errors or some games failed, 2 usage errors, 130 stopped by Ctrl-C
-    (after summarising the games finished)."""
     from ..sim.summary import summarise
     from ..sim.summary_text import summary_text
     workers = check_engine(workers, cluster)

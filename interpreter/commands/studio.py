@@ -6,23 +6,27 @@ from pathlib import Path
 
 import click
 
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+from interpreter.commands.common import LANG
+
 # the modules of the `studio` extra (pyproject.toml) that the studio imports only once it runs
 STUDIO_NEEDS = ("starlette", "uvicorn", "websockets", "pygls", "plotly")
 
 
-@click.command()
+@click.command(cls=Command,
+               help=N_("Write rules, see the cards and weigh variants in the browser, on FOLDER (a content folder "
+                       "with its variants/; default: the shipped content).\n\n"
+                       "Prints the address with its access token; Ctrl-C stops the studio."))
 @click.argument("folder", required=False, type=click.Path(file_okay=False))
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default="any free port",
-              help="the port to listen on")
+              help=N_("the port to listen on"))
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
-              help="the address to listen on; anything but the loopback address lets other machines "
-                   "reach the studio (the token still guards it)")
-@click.option("--no-browser", is_flag=True, help="print the address but do not open a browser")
+              help=N_("the address to listen on; anything but the loopback address lets other machines "
+                   "reach the studio (the token still guards it)"))
+@click.option("--no-browser", is_flag=True, help=N_("print the address but do not open a browser"))
+@LANG
 def studio(folder, port, host, no_browser):
-    """Write rules, see the cards and weigh variants in the browser, on FOLDER (a content
-    folder with its variants/; default: the shipped content).
-
-    Prints the address with its access token; Ctrl-C stops the studio."""
     try:                        # every module of the `studio` extra, before anything starts
         import importlib
         for module in STUDIO_NEEDS:

@@ -6,33 +6,36 @@ import json
 
 import click
 
-from .common import CONTENT, FORMATS, PLAIN, RULES, VARIANT, tables as load_tables
+from interpreter.commands.click_language import Command
+from interpreter.i18n import N_
+
+from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as load_tables
 
 
-@click.command()
-@click.option("--players", type=int, default=4, show_default=True, help="the player count to fit for")
+@click.command(cls=Command,
+               help=N_("Fit the adaptive bot's weights to the rules (variants applied) by self-play and against "
+                       "players who did not learn the change (the fit of the rules without the variants, made first "
+                       "if none is kept), and keep them in the cache, replacing any fit kept for the same rules and "
+                       "player count.\n\n"
+                       "Exit status: 0 done, 1 content errors, 2 usage errors, 130 stopped by Ctrl-C (what was "
+                       "learnt is kept)."))
+@click.option("--players", type=int, default=4, show_default=True, help=N_("the player count to fit for"))
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=240.0, show_default=True,
-              help="seconds the fit may take at most (it stops before a generation that would end later)")
+              help=N_("seconds the fit may take at most (it stops before a generation that would end later)"))
 @click.option("--generations", type=click.IntRange(min=1), default=40, show_default=True,
-              help="generations of the search (the same seed and generations give the same weights)")
+              help=N_("generations of the search (the same seed and generations give the same weights)"))
 @click.option("--games", type=click.IntRange(min=1), default=40, show_default=True,
-              help="games each candidate plays per generation (more: surer steps, slower)")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="the fit's seed")
-@click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: one per core)")
-@click.option("--quiet", is_flag=True, help="no progress")
+              help=N_("games each candidate plays per generation (more: surer steps, slower)"))
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help=N_("the fit's seed"))
+@click.option("--workers", type=click.IntRange(min=1), default=None, help=N_("processes (default: one per core)"))
+@click.option("--quiet", is_flag=True, help=N_("no progress"))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @PLAIN
 @CONTENT
 @VARIANT
 @RULES
+@LANG
 def train(players, budget, generations, games, seed, workers, quiet, fmt, paths, variants, rules):
-    """Fit the adaptive bot's weights to the rules (variants applied) by self-play and against
-    players who did not learn the change (the fit of the rules without the variants, made
-    first if none is kept), and keep them in the cache, replacing any fit kept for the same
-    rules and player count.
-
-    Exit status: 0 done, 1 content errors, 2 usage errors, 130 stopped by Ctrl-C (what was
-    learnt is kept)."""
     from ..bots.adaptive import NAMES
     from ..bots.fitcache import CacheError, train as fit_and_store
     from ..engine.game import Game, RulesError

@@ -6,3 +6,13 @@ engine) can mark the sentences its callers show; `_()` translates them where sho
 
 def N_(message: str) -> str:
     return message
+
+
+class Worded(Exception):
+    """An error of code that speaks no language (the engine, the bots): its sentence is an
+    English template marked with N_ and the values to fill in, so the command that shows
+    it words it in the reader's language (`interpreter.i18n.worded`); str() is the English."""
+
+    def __init__(self, template: str, **params):
+        super().__init__(template.format(**params) if params else template)
+        self.template, self.params = template, params

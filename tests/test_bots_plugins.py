@@ -81,7 +81,7 @@ def test_play_with_a_bot_from_a_file_and_its_parameters():
 @pytest.mark.parametrize("spec, message", [
     ("gredy", "unknown bot 'gredy'; did you mean 'greedy'?"),
     ("greedy:depth=3", "bot 'greedy' has no parameter 'depth'"),
-    ("docs/examples/first_bot.py:PointsFirst:coins=lots", "parameter 'coins' must be a float, not 'lots'"),
+    ("docs/examples/first_bot.py:PointsFirst:coins=lots", "parameter 'coins' must be a number, not 'lots'"),
     ("docs/examples/first_bot.py:Nope", "has no class 'Nope' (bot classes there: PointsFirst)"),
     ("missing.py:Bot", "no file missing.py"),
 ])

@@ -13,9 +13,19 @@ import random
 import sys
 from typing import Any, Callable, NamedTuple, Sequence
 
+from ..marked import N_, Worded
 
-class BotSpecError(ValueError):
+
+class BotSpecError(Worded, ValueError):
     """A bot named in `--bots` that cannot be found or made, or parameters it does not take."""
+
+
+_KINDS = {"int": N_("bot {bot!r}: parameter {key!r} must be a whole number, not {value!r}"),
+          "float": N_("bot {bot!r}: parameter {key!r} must be a number, not {value!r}"),
+          "positive int": N_("bot {bot!r}: parameter {key!r} must be a whole number above 0, not {value!r}"),
+          "positive float": N_("bot {bot!r}: parameter {key!r} must be a number above 0, not {value!r}"),
+          "non-negative int": N_("bot {bot!r}: parameter {key!r} must be a whole number, 0 or more, not {value!r}"),
+          "non-negative float": N_("bot {bot!r}: parameter {key!r} must be a number, 0 or more, not {value!r}")}
 
 
 class BotError(RuntimeError):
@@ -106,18 +116,18 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     if name.endswith(".py"):
         cls, _, rest = rest.partition(":")
         if not cls.strip():
-            raise BotSpecError(f"bot {spec!r}: a bot from a file is written path/to/file.py:ClassName")
+            raise BotSpecError(N_("bot {spec!r}: a bot from a file is written path/to/file.py:ClassName"), spec=spec)
         name = f"{name}:{cls.strip()}"
     params: dict[str, str] = {}
     for item in filter(None, (p.strip() for p in rest.split(","))) if rest else ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise BotSpecError(f"bot {spec!r}: parameters are written key=value, not {item!r}")
+            raise BotSpecError(N_("bot {spec!r}: parameters are written key=value, not {item!r}"), spec=spec, item=item)
         if key.strip() in params:
-            raise BotSpecError(f"bot {spec!r}: parameter {key.strip()!r} is given twice")
+            raise BotSpecError(N_("bot {spec!r}: parameter {key!r} is given twice"), spec=spec, key=key.strip())
         params[key.strip()] = value.strip()
     if not name:
-        raise BotSpecError(f"bot {spec!r} has no name")
+        raise BotSpecError(N_("bot {spec!r} has no name"), spec=spec)
     return name, params
 
 
@@ -144,8 +154,11 @@ def convert_params(bot: str, declared: dict[str, Param] | None, given: dict[str,
         return dict(given)
     unknown = [k for k in given if k not in declared]
     if unknown:
-        takes = f"it takes {', '.join(declared)}" if declared else "it takes no parameters"
-        raise BotSpecError(f"bot {bot!r} has no parameter {unknown[0]!r} ({takes})")
+        if declared:
+            raise BotSpecError(N_("bot {bot!r} has no parameter {name!r} (it takes {names})"), bot=bot,
+                               name=unknown[0], names=", ".join(declared))
+        raise BotSpecError(N_("bot {bot!r} has no parameter {name!r} (it takes no parameters)"), bot=bot,
+                           name=unknown[0])
     out = {}
     for key, param in declared.items():
         if key not in given:
@@ -155,8 +168,10 @@ def convert_params(bot: str, declared: dict[str, Param] | None, given: dict[str,
             out[key] = param.kind(given[key])
         except (TypeError, ValueError) as err:
             kind = getattr(param.kind, "__name__", "value")
-            detail = f": {err}" if str(err) and kind not in ("int", "float") else ""
-            raise BotSpecError(f"bot {bot!r}: parameter {key!r} must be a {kind}, not {given[key]!r}{detail}") from None
+            if kind in _KINDS:
+                raise BotSpecError(_KINDS[kind], bot=bot, key=key, value=given[key]) from None
+            raise BotSpecError(N_("bot {bot!r}: parameter {key!r} must be a {kind}, not {value!r}: {reason}"), bot=bot,
+                               key=key, kind=kind, value=given[key], reason=err) from None
     return out
 
 

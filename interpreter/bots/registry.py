@@ -9,6 +9,7 @@ import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from ..marked import N_
 from .base import BotSpecError, bot_code, convert_params, parse_bot_spec
 from .view import BotSeat
 
@@ -44,9 +45,9 @@ def _from_file(name: str):
     from ..inputs import special_kind
     kind = special_kind(path)
     if kind is not None:                    # a pipe would hang the import: refused by name
-        raise BotSpecError(f"bot {name!r}: {path_text} is {kind}, not a Python file")
+        raise BotSpecError(N_("bot {name!r}: {path} is {kind}, not a Python file"), name=name, path=path_text, kind=kind)
     if not path.is_file():
-        raise BotSpecError(f"bot {name!r}: no file {path_text}")
+        raise BotSpecError(N_("bot {name!r}: no file {path}"), name=name, path=path_text)
     module_name = f"wonders_bot_file_{abs(hash(str(path.resolve())))}"
     module = sys.modules.get(module_name)
     if module is None:
@@ -79,9 +80,11 @@ def bot_class(name: str):
         from ..diagnostics import did_you_mean
         names = bot_names()
         guess = did_you_mean(name, names)
-        hint = f"did you mean {guess!r}? " if guess else ""
-        raise BotSpecError(f"unknown bot {name!r}; {hint}bots are {', '.join(names)}, "
-                           f"or path/to/file.py:ClassName")
+        if guess:
+            raise BotSpecError(N_("unknown bot {name!r}; did you mean {guess!r}? bots are {names}, or "
+                                  "path/to/file.py:ClassName"), name=name, guess=guess, names=", ".join(names))
+        raise BotSpecError(N_("unknown bot {name!r}; bots are {names}, or path/to/file.py:ClassName"), name=name,
+                           names=", ".join(names))
     with bot_code(name, f"loading its entry point {found.value}", BotSpecError):
         return found.load()
 

@@ -109,11 +109,12 @@ def _metavar(text: str) -> str:
 
 
 @contextmanager
-def in_language(command, ctx=None, parsing=False):
-    """While a help page, a usage line or a usage error is made: `command`'s help and its
-    parameters' help, metavars and type names in the chosen language (put back afterwards,
-    so a later run in another language, in the same process, starts from the English)."""
-    if i18n.language() == i18n.ENGLISH or getattr(command, "_in_language", False):
+def in_language(command, ctx=None):
+    """While a help page, a usage line or a usage error is made, or the command line parsed
+    (Click words a bad value as it reads it): `command`'s help and its parameters' help,
+    metavars and type names in the chosen language; put back afterwards, so a later run in
+    another language, in the same process, starts from the English."""
+    if i18n.language() == i18n.ENGLISH or command._in_language:
         yield
         return
     kept = []
@@ -126,17 +127,14 @@ def in_language(command, ctx=None, parsing=False):
     swap(command, "short_help", _shown(command.short_help))
     for param in command.params:
         swap(param, "help", _shown(getattr(param, "help", None)))
-        name = getattr(param.type, "name", None)
+        if isinstance(getattr(param, "show_default", None), str):
+            swap(param, "show_default", _shown(param.show_default))         # a default in words
+        if ctx is not None and not getattr(param, "is_flag", False):
+            swap(param, "metavar", _metavar(param.make_metavar(ctx)))     # from the English type names
+    for param in command.params if ctx is not None else ():
+        name = getattr(param.type, "name", None)                          # (a type may serve several)
         if name in _TYPE_NAMES:
             swap(param.type, "name", i18n._(_TYPE_NAMES[name]))
-        if parsing:
-            continue                    # a parameter's name is its value's key; metavars are shown later
-        if isinstance(param, click.Argument):
-            swap(param, "name", _metavar(param.name.upper()).lower())   # shown as its upper case
-        elif ctx is not None and not param.is_flag:
-            swap(param, "metavar", _metavar(param.make_metavar(ctx)))
-        elif param.metavar:
-            swap(param, "metavar", _metavar(param.metavar))
     try:
         yield
     finally:
@@ -162,7 +160,7 @@ class Speaking:
             return super().get_short_help_str(limit)
 
     def parse_args(self, ctx, args):
-        with in_language(self, ctx, parsing=True):
+        with in_language(self, ctx):
             return super().parse_args(ctx, args)
 
 

@@ -12,6 +12,7 @@ import sys
 import click
 
 from interpreter.i18n import _
+from interpreter.i18n.json_reasons import json_reason
 from interpreter.i18n.os_reasons import os_reason
 
 from interpreter.i18n import N_
@@ -241,7 +242,7 @@ def read_json(path: str, what: str):
         where = _(" (line {line}, column {column})").format(line=err.lineno, column=err.colno) \
             if isinstance(err, json.JSONDecodeError) else ""
         click.echo(_("error: {file}{where}: {what} is not valid JSON: {reason}").format(
-            file=shown(path), where=where, what=word, reason=getattr(err, "msg", err)), err=True)
+            file=shown(path), where=where, what=word, reason=json_reason(err)), err=True)
         sys.exit(1)
     except RecursionError:
         click.echo(_("error: {file}: {what} is nested too deeply to be read").format(
@@ -322,8 +323,8 @@ def load_position(position_file, paths, variants, rules=None):
     try:
         return game_from_data(rules, data)
     except SaveError as err:
-        from interpreter.i18n import _
-        problem = _(err.template).format(**err.params)       # the engine's own words, translated here
+        from interpreter.i18n import _, worded
+        problem = worded(err)                                # the engine's own words, translated here
         click.echo(_("error: {file}: {problem}").format(file=shown(position_file), problem=shown(problem)), err=True)
         sys.exit(1)
 

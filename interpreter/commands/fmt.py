@@ -14,7 +14,8 @@ from pathlib import Path
 import click
 
 from interpreter.commands.click_language import Command
-from interpreter.i18n import N_
+from interpreter.i18n import N_, _
+from interpreter.i18n.os_reasons import os_reason
 from interpreter.commands.common import LANG
 
 
@@ -45,7 +46,7 @@ def fmt(paths, check, show_diff):
                 formatted = formatted.replace("\n", "\r\n")
         if problems:
             click.echo(render_text(problems, SourceCache({shown: text or ""})), err=True, nl=False)
-            click.echo(f"error: {shown}: not formatted (fix the errors above first)", err=True)
+            click.echo(_("error: {file}: not formatted (fix the errors above first)").format(file=shown), err=True)
             failed += 1
             continue
         if path is None and not (check or show_diff):
@@ -55,21 +56,23 @@ def fmt(paths, check, show_diff):
             continue
         refused = None if check or show_diff else _unwritable(path)
         if refused:
-            click.echo(f"error: {shown}: not formatted: {refused}", err=True)
+            click.echo(_("error: {file}: not formatted: {reason}").format(file=shown, reason=refused), err=True)
             failed += 1
             continue
         changed += 1
         if show_diff:
             click.echo("".join(difflib.unified_diff(text.splitlines(True), formatted.splitlines(True),
-                                                    f"{shown} (as written)", f"{shown} (formatted)")), nl=False)
+                                                    _("{file} (as written)").format(file=shown),
+                                                    _("{file} (formatted)").format(file=shown))), nl=False)
         if check and not show_diff:
-            click.echo(f"would reformat {shown}", err=True)
+            click.echo(_("would reformat {file}").format(file=shown), err=True)
         if not (check or show_diff):
             _replace(path, formatted)
-            click.echo(f"formatted {shown}", err=True)
+            click.echo(_("formatted {file}").format(file=shown), err=True)
     if files and files[0][0] is not None:
-        verb = "would be formatted" if check or show_diff else "formatted"
-        click.echo(f"{len(files)} file(s): {changed} {verb}, {failed} with errors", err=True)
+        summary = _("{files} file(s): {changed} would be formatted, {failed} with errors") if check or show_diff \
+            else _("{files} file(s): {changed} formatted, {failed} with errors")
+        click.echo(summary.format(files=len(files), changed=changed, failed=failed), err=True)
     sys.exit(1 if failed or (check and changed) else 0)
 
 
@@ -81,17 +84,17 @@ def _files(paths) -> list[tuple[Path | None, str]]:
     for raw in paths:
         path = Path(raw)
         if raw == "-":
-            raise click.UsageError("`-` (standard input) cannot be mixed with paths")
+            raise click.UsageError(_("`-` (standard input) cannot be mixed with paths"))
         if path.is_dir():
             # every entry but folders: a pipe or device named *.wonders is refused when read
             inside = sorted(p for p in path.rglob("*.wonders") if not p.is_dir())
             if not inside:
-                raise click.UsageError(f"{raw}: no .wonders files in this folder")
+                raise click.UsageError(_("{path}: no .wonders files in this folder").format(path=raw))
             found += [(p, str(p)) for p in inside]
         elif path.exists():
             found.append((path, str(raw)))
         else:
-            raise click.UsageError(f"{raw}: no such file or folder")
+            raise click.UsageError(_("{path}: no such file or folder").format(path=raw))
     return found
 
 
@@ -102,7 +105,7 @@ def _unwritable(path: Path) -> str | None:
     import os
     mode = path.stat().st_mode
     if not mode & 0o222 or not os.access(path, os.W_OK):
-        return "the file is read-only (make it writable to format it, e.g. `chmod u+w`)"
+        return _("the file is read-only (make it writable to format it, e.g. `chmod u+w`)")
     return None
 
 
@@ -118,4 +121,4 @@ def _replace(path: Path, text: str) -> None:
     try:
         write_atomic(path, text)
     except OSError as err:
-        raise click.UsageError(f"{path}: cannot write: {err.strerror or err}") from None
+        raise click.UsageError(_("{path}: cannot write: {reason}").format(path=path, reason=os_reason(err))) from None

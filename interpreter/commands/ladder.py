@@ -13,7 +13,7 @@ import sys
 import click
 
 from interpreter.commands.click_language import Command
-from interpreter.i18n import N_
+from interpreter.i18n import N_, _, worded
 
 from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT
 from .sim_common import check_engine, list_failures, play_study, rule_tables, run_options
@@ -31,20 +31,20 @@ def _player_counts(text: str, tables) -> list[int]:
         try:
             low, high = (int(low), int(high)) if dash else (int(low), int(low))
         except ValueError:
-            raise click.BadParameter(f"{part!r} is not a player count (write 4, 3,4,5 or 3-5)",
+            raise click.BadParameter(_("{part!r} is not a player count (write 4, 3,4,5 or 3-5)").format(part=part),
                                      param_hint="--players") from None
         if low > high:
-            raise click.BadParameter(f"{part!r}: the range goes down (write the smaller count first)",
+            raise click.BadParameter(_("{part!r}: the range goes down (write the smaller count first)").format(part=part),
                                      param_hint="--players")
         outside = [n for n in (low, high) if not min(playable) <= n <= max(playable)]
         for n in outside[:1] or range(low, high + 1):          # a huge range fails at its end
             try:
                 Game(tables, n, 0)
             except RulesError as err:
-                raise click.BadParameter(str(err), param_hint="--players") from None
+                raise click.BadParameter(worded(err), param_hint="--players") from None
         counts.update(range(low, high + 1))
     if not counts:
-        raise click.BadParameter("name at least one player count", param_hint="--players")
+        raise click.BadParameter(_("name at least one player count"), param_hint="--players")
     return sorted(counts)
 
 
@@ -96,7 +96,7 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
     from ..bots import split_bot_list
     names = tuple(dict.fromkeys(split_bot_list(bots)))
     if len(names) < 2:
-        raise click.BadParameter("name at least two different bots to rate", param_hint="--bots")
+        raise click.BadParameter(_("name at least two different bots to rate"), param_hint="--bots")
     workers = check_engine(workers, None)
     tables = rule_tables(paths, variants, rules)
     counts = _player_counts(players_text, tables)
@@ -109,7 +109,7 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
     for run, options, count in runs:
         n, seating = options.players, options.bots
         done, interrupted = play_study(options, count, workers, None, quiet,
-                                       label=f"{n} players: {', '.join(seating)}")
+                                       label=_("{players} players: {bots}").format(players=n, bots=", ".join(seating)))
         failed += [r for r in done if "error" in r]
         records += [dict(r, run=run) for r in done if "error" not in r]
         if interrupted:
@@ -122,7 +122,8 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
         from ..sim.summary_text import failure_warning
         click.echo(failure_warning(failed, len(records)) + ladder_text(result, names, counts, len(records)), nl=False)
     if interrupted:
-        click.echo(f"interrupted: {len(records)} of {games} games finished and rated", err=True)
+        click.echo(_("interrupted: {done} of {games} games finished and rated").format(done=len(records), games=games),
+                   err=True)
         sys.exit(130)
     if failed:
         list_failures(failed)
@@ -144,13 +145,15 @@ def _rows(result, names, counts):
 
 def ladder_text(result, names, counts, games) -> str:
     from ..tools.table import render_table
-    headers = ["rank", "bot", "rating", "± (sigma)", "mu - 3 sigma"] + [f"wins at {n}" for n in counts]
+    headers = [_("rank"), _("bot"), _("rating"), _("± (sigma)"), _("mu - 3 sigma")] + [
+        _("wins at {players}").format(players=n) for n in counts]
     body = []
     for i, (bot, mu, sigma, ordinal, by_count) in enumerate(_rows(result, names, counts), 1):
         body.append([str(i), bot, f"{mu:.1f}", f"{sigma:.1f}", f"{ordinal:.1f}"]
-                    + [f"{rate:.0%} of {n}" if rate is not None else "-" for rate, n in by_count.values()])
-    return (f"{games} games, rated with OpenSkill (Plackett-Luce); wins shared on ties, "
-            f"'of N' is the seats played\n" + render_table(headers, body))
+                    + [_("{rate} of {seats}").format(rate=f"{rate:.0%}", seats=n) if rate is not None else "-"
+                       for rate, n in by_count.values()])
+    return (_("{games} games, rated with OpenSkill (Plackett-Luce); wins shared on ties, 'of N' is the seats "
+              "played").format(games=games) + "\n" + render_table(headers, body))
 
 
 def ladder_data(result, names, counts, games, failed) -> dict:

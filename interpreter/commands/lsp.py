@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from interpreter.commands.click_language import Command
-from interpreter.i18n import N_
+from interpreter.i18n import N_, _
 from interpreter.commands.common import LANG
 
 
@@ -18,6 +18,7 @@ def lsp(stdio):
     try:
         from interpreter.lsp.server import run
     except ImportError as err:
-        raise click.UsageError(f"the language server needs the `lsp` extra ({err.name} is missing): "
-                               "pip install 'wonders[lsp]'") from None
-    run()
+        raise click.UsageError(_("the language server needs the `lsp` extra ({module} is missing): "
+                                 "pip install 'wonders[lsp]'").format(module=err.name)) from None
+    source = click.get_current_context().get_parameter_source("lang")
+    run(language_given=source is click.core.ParameterSource.COMMANDLINE)

@@ -14,7 +14,7 @@ import sys
 import click
 
 from interpreter.commands.click_language import Command
-from interpreter.i18n import N_
+from interpreter.i18n import N_, worded
 
 from interpreter.i18n import _
 
@@ -53,7 +53,7 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
         try:
             make_bot(b, 0)
         except BotSpecError as err:
-            raise click.BadParameter(str(err), param_hint="--bots") from None
+            raise click.BadParameter(shown(worded(err)), param_hint="--bots") from None
     if load_file is not None:
         game = _loaded_game(load_file, paths, variants, rules, players, wonder_list, names)
     else:
@@ -82,7 +82,7 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
         deciders = tool.make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
                                       human_decider)
     except BotSpecError as err:
-        raise click.BadParameter(shown(err), param_hint="--bots") from None
+        raise click.BadParameter(shown(worded(err)), param_hint="--bots") from None
     log = GameLog(log_file, game, bot_names)
     log.write(before_start=True)
     try:
@@ -91,7 +91,7 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
         log.say_stopped()
         raise
     except BotError as err:                    # the bot's fault, not the rules': status 1, not a crash
-        click.echo(f"error: {shown(err)}", err=True)
+        click.echo(_("error: {problem}").format(problem=shown(err)), err=True)
         log.say_stopped()
         sys.exit(1)
     if fmt == "json":
@@ -130,7 +130,7 @@ def _new_game(players, seed, sides, wonders, names, paths, variants, rules):
     try:
         game = Game(tables, players, seed, sides, wonders, names or None)
     except RulesError as err:
-        raise click.UsageError(str(err)) from None
+        raise click.UsageError(shown(worded(err))) from None
     game.options["variants"] = variant_record(variants)
     if not paths:
         game.options.update(rules_record(rules))

@@ -8,12 +8,12 @@ import sys
 
 import click
 
-from interpreter.i18n import N_
+from interpreter.i18n import N_, worded
 
 from interpreter.i18n import _
 from interpreter.i18n.os_reasons import os_reason
 
-from .common import CONTENT, LANG, PLAIN, RULES, VARIANT, load
+from .common import CONTENT, LANG, PLAIN, RULES, VARIANT, load, shown
 
 PLAYERS = click.option("--players", type=int, required=True, help=N_("number of players"))
 GAMES = click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
@@ -51,7 +51,7 @@ def bot_list(bots: str) -> tuple[str, ...]:
         try:
             make_bot(name, 0)
         except BotSpecError as err:
-            raise click.BadParameter(str(err), param_hint="--bots") from None
+            raise click.BadParameter(shown(worded(err)), param_hint="--bots") from None
     if not names:
         raise click.BadParameter(_("name at least one bot"), param_hint="--bots")
     return tuple(names)
@@ -77,7 +77,7 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None,
     try:
         Game(tables, players, 0, sides)
     except RulesError as err:
-        raise click.UsageError(str(err)) from None
+        raise click.UsageError(shown(worded(err))) from None
     prepare(names, tables, players)
     rules = None if rules == DEFAULT_RULES else rules        # named or not, the default is one run
     return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules)

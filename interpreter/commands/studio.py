@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from interpreter.commands.click_language import Command
-from interpreter.i18n import N_
+from interpreter.i18n import N_, _
+from interpreter.i18n.os_reasons import os_reason
 from interpreter.commands.common import LANG
 
 # the modules of the `studio` extra (pyproject.toml) that the studio imports only once it runs
@@ -19,7 +20,7 @@ STUDIO_NEEDS = ("starlette", "uvicorn", "websockets", "pygls", "plotly")
                        "with its variants/; default: the shipped content).\n\n"
                        "Prints the address with its access token; Ctrl-C stops the studio."))
 @click.argument("folder", required=False, type=click.Path(file_okay=False))
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default="any free port",
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=N_("any free port"),
               help=N_("the port to listen on"))
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
               help=N_("the address to listen on; anything but the loopback address lets other machines "
@@ -33,18 +34,20 @@ def studio(folder, port, host, no_browser):
             importlib.import_module(module)
         from interpreter.studio.serve import is_loopback, serve
     except ImportError as err:
-        raise click.UsageError(f"the studio needs the `studio` extra ({err.name} is missing): "
-                               "pip install 'wonders[studio]'") from None
+        raise click.UsageError(_("the studio needs the `studio` extra ({module} is missing): "
+                                 "pip install 'wonders[studio]'").format(module=err.name)) from None
     from interpreter.paths import content_dir
     root = Path(folder) if folder else content_dir()
     if not root.is_dir():
-        raise click.BadParameter(f"{folder}: no such folder", param_hint="FOLDER")
+        raise click.BadParameter(_("{folder}: no such folder").format(folder=folder), param_hint=_("FOLDER"))
     if not any(root.rglob("*.wonders")):
-        raise click.BadParameter(f"{folder} holds no .wonders file: open a content folder", param_hint="FOLDER")
+        raise click.BadParameter(_("{folder} holds no .wonders file: open a content folder").format(folder=folder),
+                                 param_hint=_("FOLDER"))
     if not is_loopback(host):
-        click.echo(f"warning: listening on {host}: other machines on the network can reach this studio; "
-                   "only the access token keeps them out", err=True)
+        click.echo(_("warning: listening on {host}: other machines on the network can reach this studio; "
+                     "only the access token keeps them out").format(host=host), err=True)
     try:
         serve(root, host, port, not no_browser, lambda text: click.echo(text, err=False))
     except OSError as err:
-        raise click.UsageError(f"cannot listen on {host}:{port}: {err.strerror or err}") from None
+        raise click.UsageError(_("cannot listen on {host}:{port}: {reason}").format(host=host, port=port,
+                                                                                  reason=os_reason(err))) from None

@@ -7,7 +7,7 @@ import json
 import click
 
 from interpreter.commands.click_language import Command
-from interpreter.i18n import N_
+from interpreter.i18n import N_, _, worded
 
 from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as load_tables
 
@@ -43,7 +43,7 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
     try:
         Game(tables, players, 0)
     except RulesError as err:
-        raise click.BadParameter(str(err), param_hint="--players") from None
+        raise click.BadParameter(worded(err), param_hint="--players") from None
     try:
         result, path = fit_and_store(tables, players, budget=budget, generations=generations, games=games,
                                      seed=seed, workers=workers, quiet=quiet)
@@ -56,13 +56,15 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
                                "games": result.games, "seconds": round(result.seconds, 1),
                                "stopped": result.stopped, "check": result.check, "weights": weights}, indent=1))
         return
-    click.echo(f"{tables.rules.name}{''.join(' + ' + v for v in variants)}, {players} players: "
-               f"{result.generations} generations, {result.games} games, {result.seconds:.0f} s")
+    click.echo(_("{rules}, {players} players: {generations} generations, {games} games, {seconds} s").format(
+        rules=tables.rules.name + "".join(" + " + v for v in variants), players=players,
+        generations=result.generations, games=result.games, seconds=f"{result.seconds:.0f}"))
     if result.check is not None:
         c = result.check
-        verdict = "the fit kept" if c["kept"] == "fit" else "it did not beat them: the starting weights kept"
-        click.echo(f"acceptance check, {c['games']} games: the fit against the starting weights "
-                   f"{c['gain']:+.3f} reward (+-{c['half']:.3f}); {verdict}")
-    click.echo(f"kept in {path}")
+        verdict = _("the fit kept") if c["kept"] == "fit" else _("it did not beat them: the starting weights kept")
+        click.echo(_("acceptance check, {games} games: the fit against the starting weights {gain} reward "
+                     "(+-{half}); {verdict}").format(games=c["games"], gain=f"{c['gain']:+.3f}",
+                                                     half=f"{c['half']:.3f}", verdict=verdict))
+    click.echo(_("kept in {path}").format(path=path))
     for name, value in weights.items():
         click.echo(f"  {name:22s} {value:7.3f}")

@@ -14,6 +14,7 @@ import random
 
 from ..compile import Tables
 from ..decks import dealing
+from ..marked import N_, Worded
 from .actions import Action, build_options_from, copy_options, debt_options, is_legal, legal_actions
 from .city import City
 from .decisions import Decision, drive
@@ -25,7 +26,7 @@ from .teams import team_counts_refused
 from .triggers import Dispatcher
 
 
-class RulesError(Exception):
+class RulesError(Worded):
     """Options that the rule set cannot play (player count, wonder names, sides)."""
 
 
@@ -51,12 +52,15 @@ class Game(Flow):
                 counts = sorted({*range(rules.min_players, rules.max_players + 1),
                                  *(t.players for t in tables.ruleset.tables)})
                 variants = tables.ruleset.variants      # named, so a house rule's limit is found
-                applied = f" (with the variant {', '.join(map(repr, variants))})" if variants else ""
-                raise RulesError(f"these rules{applied} play with {', '.join(map(str, counts))} players, "
-                                 f"not {players}")
+                if variants:
+                    raise RulesError(N_("these rules (with the variant {variants}) play with {counts} players, "
+                                        "not {players}"), variants=", ".join(map(repr, variants)),
+                                     counts=", ".join(map(str, counts)), players=players)
+                raise RulesError(N_("these rules play with {counts} players, not {players}"),
+                                 counts=", ".join(map(str, counts)), players=players)
         refused = team_counts_refused(tables, players)
         if refused:
-            raise RulesError(refused)
+            raise RulesError(*refused[:1], **refused[1])
         self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,
                                                               "wonders": list(wonders or [])}
         self.players = players                # seats 0 .. players-1; neutral cities after them
@@ -121,9 +125,11 @@ class Game(Flow):
             if w not in by_name:
                 from ..diagnostics import did_you_mean
                 guess = did_you_mean(w, by_name)
-                raise RulesError(f"no wonder named {w!r}" + (f" (did you mean {guess!r}?)" if guess else ""))
+                if guess:
+                    raise RulesError(N_("no wonder named {wonder!r} (did you mean {guess!r}?)"), wonder=w, guess=guess)
+                raise RulesError(N_("no wonder named {wonder!r}"), wonder=w)
         if len(set(chosen)) != len(chosen):
-            raise RulesError("a wonder can be chosen only once")
+            raise RulesError(N_("a wonder can be chosen only once"))
         # with a side named, the wonders drawn are those that have it (a board printed on one
         # side only); when none has it, the first one drawn says so below
         rest = [w for w in by_name if w not in chosen]
@@ -134,8 +140,9 @@ class Game(Flow):
         chosen = (chosen + rest)[:players]
         if len(chosen) < players:
             if sides != "random" and len(rest) + len(wonders) < len(by_name):
-                raise RulesError(f"only {len(chosen)} wonders have a side {sides}, for {players} players")
-            raise RulesError(f"only {len(by_name)} wonders for {players} players")
+                raise RulesError(N_("only {count} wonders have a side {side}, for {players} players"), count=len(chosen),
+                                 side=sides, players=players)
+            raise RulesError(N_("only {count} wonders for {players} players"), count=len(by_name), players=players)
         cities = []
         for seat, wonder in enumerate(chosen):
             options = by_name[wonder]
@@ -144,7 +151,7 @@ class Game(Flow):
             else:
                 side = next((o for o in options if o.side == sides), None)
                 if side is None:
-                    raise RulesError(f"wonder {wonder!r} has no side {sides!r}")
+                    raise RulesError(N_("wonder {wonder!r} has no side {side!r}"), wonder=wonder, side=sides)
             name = names[seat]
             cities.append(City(self.tables, seat, name, side, self.tables.rules.starting_coins))
         return cities

@@ -175,11 +175,13 @@ def game_from_data(tables: Tables, data: dict) -> Game:
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
-        field = f'"{err.args[0]}"' if isinstance(err, KeyError) and err.args else "a field"
-        raise SaveError(N_("the save is missing {field} or has a field of the wrong kind"), field=field) from None
+        if isinstance(err, KeyError) and err.args:
+            raise SaveError(N_('the save is missing "{field}" or has a field of the wrong kind'),
+                            field=err.args[0]) from None
+        raise SaveError(N_("the save is missing a field or has a field of the wrong kind")) from None
     problem = _impossible(game)
     if problem:
-        raise SaveError("{problem}", problem=problem)
+        raise problem
     return game
 
 
@@ -225,36 +227,38 @@ def _flow_from_data(game: Game, flow, cards) -> None:
     objects, _number = rule_objects(game.tables)
     seats = len(game.cities)
 
-    def fail(field, what):
-        raise SaveError('"flow"."{field}" {what}', field=field, what=what)
+    def fail(field, what, **params):         # `what`: a template marked with N_ that names "flow"."{field}"
+        raise SaveError(what, field=field, **params)
 
     def action(v, field):
         if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) not in (5, 6):
-            fail(field, 'must hold actions written {"action": [kind, "Name@age", left, right, free]} '
-                        '(and coins to the bank, when some are paid)')
+            fail(field, N_('"flow"."{field}" must hold actions written {written} (and coins to the bank, when '
+                           'some are paid)'), written='{"action": [kind, "Name@age", left, right, free]}')
         kind, ref, left, right, free, *bank = v["action"]
         bank = bank[0] if bank else 0
         if kind not in ("build", "stage", "sell", "pass", "keep", "copy") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
                 or type(bank) is not int or bank < 0:
-            fail(field, f"holds an action that no rule makes: {v['action']!r}")
+            fail(field, N_('"flow"."{field}" holds an action that no rule makes: {action!r}'), action=v["action"])
         card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
         return Action(kind, card, left, right, free, bank)
 
     def rule(v, field, kind):
         n = v.get("rule") if isinstance(v, dict) else None
         if type(n) is not int or not 0 <= n < len(objects):
-            fail(field, f"refers to rule object {n!r}, not one of these rules' {len(objects)}")
+            fail(field, N_('"flow"."{field}" refers to rule object {n!r}, not one of these rules\' {count}'), n=n,
+                 count=len(objects))
         found = objects[n]
         ok = isinstance(found, Source) if kind == _SOURCE else isinstance(found, ast.Trigger) \
             if kind == _TRIGGER else not isinstance(found, (Source, ast.Trigger))
         if not ok:
-            fail(field, f"refers to rule object {n}, which is not a {getattr(kind, '__name__', kind).lower()}")
+            fail(field, N_('"flow"."{field}" refers to rule object {n}, which is not a `{kind}`'), n=n,
+                 kind=getattr(kind, "__name__", kind).lower())
         return found
 
     def items(v, field):
         if not isinstance(v, dict) or not isinstance(v.get("list"), list):
-            fail(field, "must hold a list")
+            fail(field, N_('"flow"."{field}" must hold a list'))
         return v["list"]
 
     def arg(kind, v, field):
@@ -262,15 +266,15 @@ def _flow_from_data(game: Game, flow, cards) -> None:
             if v is None and kind == _NEIGHBOUR:
                 return None
             if type(v) is not int or not 0 <= v < seats:
-                fail(field, f"holds seat {v!r}, not one of the {seats} cities")
+                fail(field, N_('"flow"."{field}" holds seat {seat!r}, not one of the {seats} cities'), seat=v, seats=seats)
             return v
         if kind == _INT:
             if type(v) is not int:
-                fail(field, f"holds {v!r}, not a whole number")
+                fail(field, N_('"flow"."{field}" holds {value!r}, not a whole number'), value=v)
             return v
         if kind == _TEXT:
             if not isinstance(v, str):
-                fail(field, f"holds {v!r}, not text")
+                fail(field, N_('"flow"."{field}" holds {value!r}, not text'), value=v)
             return v
         if kind == _ACTION:
             return action(v, field)
@@ -280,7 +284,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
             return tuple(None if a is None else action(a, field) for a in items(v, field))
         if kind == "placed":
             return tuple(tuple(pair) for pair in (
-                (arg(_SEAT, p[0], field), action(p[1], field)) if len(p) == 2 else fail(field, "is broken")
+                (arg(_SEAT, p[0], field), action(p[1], field)) if len(p) == 2 else fail(field, N_('"flow"."{field}" is broken'))
                 for p in (items(x, field) for x in items(v, field))))
         return rule(v, field, kind)
 
@@ -291,15 +295,17 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         parts = items(step, f"steps[{i}]")
         name = parts[0] if parts else None
         if name not in STEPS:
-            fail(f"steps[{i}]", f"names no step of the game: {name!r}")
+            fail(f"steps[{i}]", N_('"flow"."{field}" names no step of the game: {name!r}'), name=name)
         wanted = _ARGS.get(name, ())
         if len(parts) - 1 != len(wanted):
-            fail(f"steps[{i}]", f"gives {name!r} {len(parts) - 1} values, not {len(wanted)}")
+            fail(f"steps[{i}]", N_('"flow"."{field}" gives {name!r} {given} values, not {wanted}'), name=name,
+                 given=len(parts) - 1, wanted=len(wanted))
         stack.append((name, *(arg(k, v, f"steps[{i}]") for k, v in zip(wanted, parts[1:]))))
     waiting = []
     for pair in flow["waiting"]:
         if not isinstance(pair, list) or len(pair) != 2 or pair[1] not in KINDS:
-            fail("waiting", f"must hold [seat, kind] pairs, kinds being {', '.join(KINDS)}")
+            fail("waiting", N_('"flow"."{field}" must hold [seat, kind] pairs, the kinds being {kinds}'),
+                 kinds=", ".join(f"`{k}`" for k in KINDS))
         waiting.append((arg(_SEAT, pair[0], "waiting"), pair[1]))
     chosen = [None if a is None else action(a, "chosen") for a in flow["chosen"]]
     from_zone = any(k == "zone" for _s, k in waiting)
@@ -307,21 +313,22 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         held = None if seat >= seats else \
             [c for zone in game.zones.values() for c in zone[seat]] + [-1] if from_zone else game.hands[seat]
         if a is not None and (held is None or a.card not in held):
-            fail("chosen", f"holds a card for seat {seat} that is not in its hand")
+            fail("chosen", N_('"flow"."{field}" holds a card for seat {seat} that is not in its hand'), seat=seat)
     for i, step in enumerate(stack):
         if step[0] in PHASE_STEP_ARGS and not (0 <= step[1] < len(game.tables.rules.phases) and (
                 len(step) < 3 or 0 <= step[2] < len(game.tables.rules.phases[step[1]].steps))):
-            fail(f"steps[{i}]", f"names no phase of these rules: {list(step[1:3])!r}")
+            fail(f"steps[{i}]", N_('"flow"."{field}" names no phase of these rules: {phase!r}'), phase=list(step[1:3]))
     if any(k in PHASE_KINDS for _s, k in waiting) and (not stack or stack[-1][0] not in ("draft_picks", "zone_done", "zone_play")):
-        fail("steps", "must end with the phase step that the open decisions belong to")
+        fail("steps", N_('"flow"."{field}" must end with the phase step that the open decisions belong to'))
     if any(k == "copy" for _s, k in waiting) and (not stack or stack[-1][0] != "copy_from"):
-        fail("steps", "must end with the `copy_from` step that the open copy belongs to")
+        fail("steps", N_('"flow"."{field}" must end with the `copy_from` step that the open copy belongs to'))
     if any(k == "debt" for _s, k in waiting) and (not stack or stack[-1][0] != "settle"):
-        fail("steps", "must end with the `settle` step that the open debt decision belongs to")
+        fail("steps", N_('"flow"."{field}" must end with the `settle` step that the open debt decision belongs to'))
     if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt") for _s, k in waiting) and not chosen:
-        fail("chosen", f"must hold a choice (or null) for each of the {seats} cities while a turn is collected")
+        fail("chosen", N_('"flow"."{field}" must hold a choice (or null) for each of the {seats} cities while a turn '
+                           'is collected'), seats=seats)
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))
-               for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", "is broken")]
+               for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", N_('"flow"."{field}" is broken'))]
     game.stack, game.waiting, game.chosen, game.pending = stack, waiting, chosen, pending
     game.events.stack = [rule(t, "chain", _TRIGGER) for t in flow["chain"]]
 
@@ -389,35 +396,36 @@ def _kept(kept, seat: int, tables: Tables) -> dict[str, int]:
     return dict(kept)
 
 
-def _impossible(game: Game) -> str | None:
-    """A loaded state the rules could never reach, in words (None when it is possible)."""
+def _impossible(game: Game) -> SaveError | None:
+    """Why a loaded state is one the rules could never reach (None when it is possible)."""
     rules = game.tables.rules
     seats = game.players + len(game.neutrals)
     if len(game.cities) != seats or len(game.hands) != seats:
-        return f"{game.players} players need {seats} cities and hands, not {len(game.cities)} and {len(game.hands)}"
+        return SaveError(N_("{players} players need {seats} cities and hands, not {cities} and {hands}"),
+                         players=game.players, seats=seats, cities=len(game.cities), hands=len(game.hands))
     if not isinstance(game.age_index, int) or not 0 <= game.age_index < len(rules.ages):
-        return f'"age_index" must be between 0 and {len(rules.ages) - 1}'
+        return SaveError(N_('"age_index" must be between 0 and {last}'), last=len(rules.ages) - 1)
     first = 0 if any(p.when for p in rules.phases) else 1   # before age I's deal, a phase's turn is 0
     if not isinstance(game.turn, int) or not first <= game.turn <= game.age.turns:
-        return f'"turn" must be a whole number from {first} to {game.age.turns}'
+        return SaveError(N_('"turn" must be a whole number from {first} to {last}'), first=first, last=game.age.turns)
     wonders = [c.side.wonder for c in game.cities]
     if len(set(wonders)) != len(wonders):
-        return "two cities have the same wonder"
+        return SaveError(N_("two cities have the same wonder"))
     for seat, city in enumerate(game.cities):
         where = f"cities[{seat}]"
         if not isinstance(city.name, str):
-            return f"{where}.name must be text"
+            return SaveError(N_("{where}.name must be text"), where=where)
         if not isinstance(city.coins, int) or city.coins < 0:
-            return f"{where}.coins must be a whole number, at least 0"
+            return SaveError(N_("{where}.coins must be a whole number, at least 0"), where=where)
         if not isinstance(city.stages, int) or not 0 <= city.stages <= len(city.side.stages):
-            return f"{where}.stages must be between 0 and {len(city.side.stages)}"
+            return SaveError(N_("{where}.stages must be between 0 and {last}"), where=where, last=len(city.side.stages))
         if len(city.names) != len(city.built):
-            return f"{where}.built holds two buildings of one name"
+            return SaveError(N_("{where}.built holds two buildings of one name"), where=where)
         if any(game.tables.cards[i].age > game.age.number for i in city.built):
-            return f"{where}.built holds a card of a later age"
+            return SaveError(N_("{where}.built holds a card of a later age"), where=where)
     for seat, holder in game.holders.items():
         if seat not in game.neutrals or not 0 <= holder < game.players:
-            return '"holders" must map each neutral city\'s seat to a player\'s seat'
+            return SaveError(N_('"holders" must map each neutral city\'s seat to a player\'s seat'))
     return None
 
 

@@ -27,17 +27,20 @@ def partners(rules, seat: int, players: int) -> list[int]:
     return [s for s in range(players) if are_partners(rules, seat, s)]
 
 
-def team_counts_refused(tables, players: int) -> str | None:
-    """Why `players` cannot play these rules' teams (None when they can): the players must
-    make at least two whole teams."""
+def team_counts_refused(tables, players: int) -> tuple[str, dict] | None:
+    """Why `players` cannot play these rules' teams (None when they can), as a template
+    marked with N_ and its values: the players must make at least two whole teams."""
     size = tables.rules.team_size
     if size is None or (players % size == 0 and players // size >= 2):
         return None
     rules = tables.rules
     seated = {*range(rules.min_players, rules.max_players + 1), *(t.players for t in tables.ruleset.tables)}
     counts = sorted(n for n in seated if n % size == 0 and n // size >= 2)
-    return (f"the team game (teams of {size}) plays with {', '.join(map(str, counts)) or 'no number of'} "
-            f"players, not {players}")
+    from ..marked import N_
+    if not counts:
+        return N_("the team game (teams of {size}) plays with no number of players"), {"size": size}
+    return (N_("the team game (teams of {size}) plays with {counts} players, not {players}"),
+            {"size": size, "counts": ", ".join(map(str, counts)), "players": players})
 
 
 def faced(game, seat: int, event: str, sitting, once) -> tuple:

@@ -39,15 +39,15 @@ class _State:
 _state = _State()
 
 
-def from_environment(environ=os.environ) -> str:
+def from_environment(environ=os.environ, fallback: str = ENGLISH) -> str:
     """The language the locale environment asks for (POSIX order: LC_ALL, LC_MESSAGES,
-    LANG), English when it names none we have (`C`, `POSIX`, `de_DE.UTF-8`)."""
+    LANG), `fallback` (English) when it names none we have (`C`, `POSIX`, `de_DE.UTF-8`)."""
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(variable, "")
         if value:
             code = value.split(".")[0].split("@")[0].split("_")[0].lower()
-            return code if code in available() else ENGLISH
-    return ENGLISH
+            return code if code in available() else fallback
+    return fallback
 
 
 def choose(language: str | None) -> str:
@@ -105,3 +105,13 @@ def names():
     """The content's names in the chosen language (English ones when none is loaded)."""
     from .content_names import Names
     return _state.names if _state.names is not None else Names.english()
+
+
+def worded(err: Exception) -> str:
+    """An error in the chosen language: a Worded one (or any with `template` and `params`)
+    from its template, another as it says itself."""
+    template = getattr(err, "template", None)
+    if template is None:
+        return str(err)
+    params = getattr(err, "params", {})
+    return _(template).format(**params) if params else _(template)

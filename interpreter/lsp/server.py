@@ -24,6 +24,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from .. import __version__
 from ..diagnostics import Diagnostic, Span
+from ..i18n import _
 from ..syntax import ast
 from ..syntax.formatter import format_text
 from ..syntax.parser import bounded_text
@@ -64,6 +65,7 @@ class WondersServer(LanguageServer):
     def __init__(self):
         super().__init__("wonders", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.analyzer = Analyzer()
+        self.language_given = False           # `wonders lsp --lang`: the editor's locale does not change it
         self.published: dict[Path, set[str]] = {}      # per folder: files given diagnostics
         self._lines: dict[str, tuple[str, list[str]]] = {}   # per file: its text cut in lines
         self.lines_cut = 0                                   # texts cut so far (the work done)
@@ -191,16 +193,19 @@ class WondersServer(LanguageServer):
             if d.span is not None and d.span.file == str(path):
                 found.append(self.diagnostic(d, str(path)))
             elif d not in base:
-                where = f" (at {d.span.file}:{d.span.line}:{d.span.column})" if d.span else ""
+                where = _(" (at {file}:{line}:{column})").format(file=d.span.file, line=d.span.line,
+                                                                 column=d.span.column) if d.span else ""
                 found.append(self.diagnostic(attrs.evolve(d, span=Span(str(path), 1, 1, 1, 1),
-                                                          message=f"with this variant applied: {d.message}{where}"),
+                                                          message=_("with this variant applied: {message}{where}").format(
+                                                              message=d.message, where=where)),
                                              str(path)))
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=from_fs_path(str(path)),
                                                                             diagnostics=found))
 
     def diagnostic(self, d: Diagnostic, shown: str) -> lsp.Diagnostic:
         span = d.span or Span(shown, 1, 1, 1, 1)
-        message = d.message + (f": {d.label}" if d.label else "") + (f"\nhelp: {d.help}" if d.help else "")
+        message = d.message + (f": {d.label}" if d.label else "") + (
+            "\n" + _("help: {help}").format(help=d.help) if d.help else "")
         related = [lsp.DiagnosticRelatedInformation(location=self.location(n.span), message=n.message)
                    for n in d.notes if n.span is not None]
         return lsp.Diagnostic(range=self.to_range(span), message=message, code=d.code, source="wonders",
@@ -223,6 +228,15 @@ class WondersServer(LanguageServer):
 
 
 server = WondersServer()
+
+
+@server.feature(lsp.INITIALIZE)
+def initialize(ls: WondersServer, params: lsp.InitializeParams):
+    """The diagnostics speak the editor's language (its `locale`, `nl-NL`), unless
+    `wonders lsp --lang` chose one; a language we do not have is the environment's."""
+    from .. import i18n
+    if params.locale and not ls.language_given:
+        i18n.choose(i18n.from_environment({"LANG": params.locale.replace("-", "_")}, i18n.from_environment()))
 
 
 @server.feature(lsp.INITIALIZED)
@@ -386,12 +400,13 @@ def rename(ls: WondersServer, params: lsp.RenameParams):
         return None
     new = params.new_name.strip().strip('"')
     if not new or '"' in new or "\n" in new:
-        raise RequestFailed(f"{params.new_name!r} cannot be a quoted name (no quotes, no line breaks)")
+        raise RequestFailed(_("{name!r} cannot be a quoted name (no quotes, no line breaks)").format(name=params.new_name))
     taken = next((o for o in found if o.kind == here.kind and o.name == new and o.definition), None)
     if taken is not None and new != here.name:
         where = f"{Path(taken.span.file).name}:{taken.span.line}:{taken.span.column}"
-        raise RequestFailed(f'cannot rename {here.kind} "{here.name}" to "{new}": a {here.kind} of that '
-                            f"name already exists ({where}); choose another name")
+        raise RequestFailed(_('cannot rename {kind} "{name}" to "{new}": a {kind} of that name already exists '
+                              '({where}); choose another name').format(kind=here.kind, name=here.name, new=new,
+                                                                       where=where))
     changes: dict[str, list[lsp.TextEdit]] = {}
     for o in found:
         if o.kind == here.kind and o.name == here.name:
@@ -400,5 +415,7 @@ def rename(ls: WondersServer, params: lsp.RenameParams):
     return lsp.WorkspaceEdit(changes=changes)
 
 
-def run() -> None:
+def run(language_given: bool = False) -> None:
+    """Serve over stdin and stdout; `language_given`: `--lang` chose the language, not the editor."""
+    server.language_given = language_given
     server.start_io()

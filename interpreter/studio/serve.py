@@ -10,6 +10,8 @@ import threading
 import webbrowser
 from pathlib import Path
 
+from ..i18n import _
+
 LOOPBACK = "127.0.0.1"
 
 
@@ -57,14 +59,14 @@ def serve(root: Path, host: str, port: int, open_browser: bool, echo) -> None:
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", ws="websockets-sansio",
                                            timeout_graceful_shutdown=3))
     echo(f"wonders studio: {root}")
-    echo(f"open {url}")
-    echo("(the address holds the access token: share it only with whom may edit this folder; Ctrl-C stops)")
+    echo(_("open {url}").format(url=url))
+    echo(_("(the address holds the access token: share it only with whom may edit this folder; Ctrl-C stops)"))
     if open_browser:
         threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
     try:
         server.run(sockets=[sock])
     finally:                        # uvicorn raises Ctrl-C again once it has shut down (status 130)
-        echo("studio stopped")
+        echo(_("studio stopped"))
 
 
 def _open_when_ready(server, url: str) -> None:

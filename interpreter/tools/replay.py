@@ -10,7 +10,7 @@ from ..engine.phases import PHASE_KINDS
 from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
 from ..engine.saves import content_digest, game_to_data
-from ..i18n import _, names, ngettext
+from ..i18n import _, names, ngettext, worded
 from ..printable import printable
 from ..check.rules import roman
 from .action_words import shown_action
@@ -38,7 +38,7 @@ def run_replay(tables, data, to_turn=None, to_choice=None) -> tuple[Game, bool]:
         game = Game(tables, options["players"], options["seed"], options["sides"], options["wonders"],
                     options.get("names"))
     except RulesError as err:
-        raise ReplayFailure(str(err)) from None
+        raise ReplayFailure(worded(err)) from None
     game.options["variants"] = list(options.get("variants", []))
     for key in ("rules", "expansions"):
         if key in options:
@@ -61,7 +61,7 @@ def run_replay(tables, data, to_turn=None, to_choice=None) -> tuple[Game, bool]:
             game.step(deciders)
             turns += 1
     except ReplayError as err:
-        raise ReplayFailure(str(err)) from None
+        raise ReplayFailure(worded(err)) from None
     if game.finished:
         if decider.position != len(decider.choices):
             raise ReplayFailure(_("the game ended after {done} decisions but the log has {count}").format(

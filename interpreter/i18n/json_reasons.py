@@ -1,0 +1,36 @@
+"""Why the JSON reader refused a file, in the chosen language.
+
+Python's `json` says what it expected in English (`Expecting value`, `Extra data`), and
+the UTF-8 decoder names its byte in English too; the reasons are translated here by the
+reader's own words (the line and column are given beside them by the caller), and one
+this list does not know stays the reader's own words."""
+
+from __future__ import annotations
+
+import json
+
+from . import N_, _
+
+_REASONS = (                                   # (the start of the reader's words, ours)
+    ("Expecting value", N_("a value is missing (a number, text in double quotes, true, false, null, [ or {)")),
+    ("Extra data", N_("more follows the document's end")),
+    ("Expecting property name enclosed in double quotes", N_("a field's name must stand in double quotes")),
+    ("Expecting ':' delimiter", N_("a field's name must be followed by ':'")),
+    ("Expecting ',' delimiter", N_("',' is missing between two values")),
+    ("Unterminated string starting at", N_("the text that starts here has no closing double quote")),
+    ("Invalid control character", N_("the text holds a control character (a tab or a line break: write \\t or \\n)")),
+    ("Invalid \\uXXXX escape", N_("the text holds a broken \\uXXXX escape")),
+    ("Invalid \\escape", N_("the text holds an unknown escape after a backslash")),
+    ("Illegal trailing comma", N_("a ',' stands before the end of a list or an object")),
+)
+
+
+def json_reason(err: json.JSONDecodeError | UnicodeDecodeError) -> str:
+    """Why `err` happened, in words the reader reads (without its line and column)."""
+    if isinstance(err, UnicodeDecodeError):
+        return _("byte {byte} at position {position} is not UTF-8 (save the file as UTF-8)").format(
+            byte=f"0x{err.object[err.start]:02x}", position=err.start)
+    for start, ours in _REASONS:
+        if err.msg.startswith(start):
+            return _(ours)
+    return err.msg

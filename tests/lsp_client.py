@@ -20,10 +20,12 @@ def uri(path: Path) -> str:
 
 
 class Client:
-    def __init__(self, root: Path):
-        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    def __init__(self, root: Path, args=(), locale: str | None = None, environ: dict | None = None):
+        """`wonders lsp ARGS`, initialized for the folder `root` by an editor whose language
+        is `locale` (none sent when None), in the environment plus `environ`."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", **(environ or {}))
         env.pop("WONDERS_DEBUG", None)
-        self.process = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", "lsp"], cwd=str(ROOT),
+        self.process = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", "lsp", *args], cwd=str(ROOT),
                                         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE)
         self.messages: queue.Queue = queue.Queue()
@@ -31,7 +33,8 @@ class Client:
         self.next_id = 0
         threading.Thread(target=self._read, daemon=True).start()
         self.request("initialize", {"processId": os.getpid(), "rootUri": uri(root),
-                                    "capabilities": {"textDocument": {"hover": {"contentFormat": ["markdown"]}}}})
+                                    "capabilities": {"textDocument": {"hover": {"contentFormat": ["markdown"]}}},
+                                    **({"locale": locale} if locale else {})})
         self.notify("initialized", {})
 
     # ---------------------------------------------------------------- framing

@@ -68,7 +68,7 @@ def test_console_examples(doc):
             assert args[0] == "wonders"
             result = run_cli(*args[1:])
             status = 2 if any(line.startswith(("Error: ", "Fout: ")) for line in expected) else \
-                1 if any(line.startswith(("error:", "error[", "error E", "fout[")) for line in expected) else 0
+                1 if any(line.startswith(("error:", "error[", "error E", "fout[", "fout:")) for line in expected) else 0
             assert result.returncode == status, (command, result.stderr)
             shown = (result.stdout + result.stderr).splitlines()
             assert _shown_in(expected, shown), (command, result.stdout[-2000:])

@@ -20,7 +20,7 @@ def test_check_speaks_dutch_and_keeps_its_codes(content_copy):
     english = run_cli("check", str(content_copy))
     assert dutch.returncode == english.returncode == 1
     text = dutch.stdout
-    assert "fout[E1002]: onbekend: kleur `brwn`" in text and "geen gedeclareerde kleur" in text
+    assert "fout[E1002]: onbekende kleur `brwn`" in text and "geen gedeclareerde kleur" in text
     assert "hulp: bedoelde je `brown`?" in text
     assert 'fout[E1004]: onbekende kaart "Bathz"' in text and "geen kaart heeft deze naam" in text
     assert 'hulp: bedoelde je "Baths"?' in text

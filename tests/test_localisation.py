@@ -318,7 +318,7 @@ def test_dutch_words_for_a_settled_loss_a_copy_and_a_bank_payment():
         assert shown_action("pay 1 coin and take 3 debt tokens") == "betaal 1 muntstuk en neem 3 debt-fiches"
         assert shown_action("copy Altar (I)").startswith("kopieer ")
         assert shown_action("build Altar (I) paying 1 to left and 2 to the bank").endswith(
-            "betaal 1 aan links en 2 aan de bank")
+            "betaal 1 aan de speler links en 2 aan de bank")
     finally:
         choose(before)
 

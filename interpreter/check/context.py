@@ -36,6 +36,17 @@ PLURALS = {"colour": N_("colours"), "limit": N_("limits"), "resource": N_("resou
            "token kind": N_("token kinds")}
 
 
+# "unknown X" and "not a declared X" whole, one pair per thing `Context.known` names: a
+# language whose adjective agrees with the noun (Dutch `onbekende kleur`, `onbekend
+# wetenschapssymbool`) words each one itself
+UNKNOWN = {"colour": (N_("unknown colour `{name}`"), N_("not a declared colour")),
+           "limit": (N_("unknown limit `{name}`"), N_("not a limit")),
+           "resource": (N_("unknown resource `{name}`"), N_("not a declared resource")),
+           "science symbol": (N_("unknown science symbol `{name}`"), N_("not a declared science symbol")),
+           "score category": (N_("unknown score category `{name}`"), N_("not a declared score category")),
+           "token kind": (N_("unknown token kind `{name}`"), N_("not a declared token kind"))}
+
+
 def what_word(what: str) -> str:
     """A thing a check's message names (WHAT), in the chosen language; code in backticks
     (`gain`) as it is."""
@@ -76,10 +87,8 @@ class Context:
             hint = _("the {kinds} are: {names}").format(kinds=_(many), names=", ".join(pool))
         else:
             hint = _("no {what} is declared; declare them first").format(what=what_word(what))
-        shown = what_word(what)
-        self.report(code, _("unknown {what} `{name}`").format(what=shown, name=name.text), name.span,
-                    label=(_("not a declared {what}") if code != "E1007" else _("not a {what}")).format(what=shown),
-                    help=hint)
+        message, label = UNKNOWN[what]
+        self.report(code, _(message).format(name=name.text), name.span, label=_(label), help=hint)
         return False
 
     def suggest(self, word: str, pool) -> str | None:

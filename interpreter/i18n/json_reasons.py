@@ -18,8 +18,10 @@ _REASONS = (                                   # (the start of the reader's word
     ("Expecting ':' delimiter", N_("a field's name must be followed by ':'")),
     ("Expecting ',' delimiter", N_("',' is missing between two values")),
     ("Unterminated string starting at", N_("the text that starts here has no closing double quote")),
-    ("Invalid control character", N_("the text holds a control character (a tab or a line break: write \\t or \\n)")),
-    ("Invalid \\uXXXX escape", N_("the text holds a broken \\uXXXX escape")),
+    ("Invalid control character",
+     N_("the text holds a control character (a tab or a line break): write it as an escape")),
+    ("Invalid \\uXXXX escape",
+     N_("the text holds a broken escape of a character by its number (u and four hexadecimal digits)")),
     ("Invalid \\escape", N_("the text holds an unknown escape after a backslash")),
     ("Illegal trailing comma", N_("a ',' stands before the end of a list or an object")),
 )

@@ -14,7 +14,7 @@ import click
 
 from ..check.rules import roman
 from ..access.plain import is_plain
-from ..i18n import N_, _, names
+from ..i18n import N_, _, names, ngettext
 from ..printable import printable
 from ..engine.teams import partners
 from .action_words import option_by_name, shown_action
@@ -77,11 +77,12 @@ class HumanDecider:
                           .format(**where, kind=_(DECISIONS.get(kind, kind))))
         for label, c in ((_("It") if neutral else _("You"), city), (_("Left"), left), (_("Right"), right)):
             built = ", ".join(printable(n.card(t.cards[i].name)) for i in c.built) or _("nothing yet")
-            self.echo(_("{who}: {city} ({wonder} {side}), {coins} coins, {shields} shields, "
-                        "stages {stages}/{of}; built: {built}").format(
-                who=label, city=printable(n.city(c.name)), wonder=printable(n.city(c.side.wonder)),
-                side=printable(c.side.side), coins=c.coins, shields=c.shields, stages=c.stages,
-                of=len(c.side.stages), built=built))
+            self.echo(_("{who}: {city} ({wonder} {side}), {coins}, {shields}, stages {stages}/{of}; built: {built}")
+                      .format(who=label, city=printable(n.city(c.name)), wonder=printable(n.city(c.side.wonder)),
+                              side=printable(c.side.side),
+                              coins=ngettext("{count} coin", "{count} coins", c.coins).format(count=c.coins),
+                              shields=ngettext("{count} shield", "{count} shields", c.shields).format(count=c.shields),
+                              stages=c.stages, of=len(c.side.stages), built=built))
         if kind not in ("discard", "debt"):
             self.echo(_("Cards it can play (from your hand):") if neutral else _("Hand:"))
             held = (o.card for o in options if o.card >= 0) if neutral or kind == "zone" else game.hands[seat]

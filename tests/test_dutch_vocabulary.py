@@ -56,8 +56,10 @@ def _catalogs() -> tuple[frozenset, frozenset]:
         with open(po, "rb") as handle:
             for message in read_po(handle):
                 for text in [message.string] if isinstance(message.string, str) else message.string:
-                    dutch |= _words(text)
-    dutch |= _words((ROOT / "interpreter" / "describe_nl.py").read_text(encoding="utf-8"))
+                    dutch |= _words(_unquoted(text))       # not the code it quotes
+    def literals(module):
+        return _words(" ".join(re.findall(r'"([^"\n]*)"', (ROOT / "interpreter" / module).read_text(encoding="utf-8"))))
+    dutch |= literals("describe_nl.py") - literals("describe.py")   # its words, not the effects' keys both compare
     return frozenset(english), frozenset(dutch)
 
 

@@ -97,6 +97,20 @@ def pgettext(context: str, message: str) -> str:
     return _state.translations.pgettext(context, message)
 
 
+def decimal_sign(grouping: bool = False) -> str:
+    """The chosen language's decimal sign (`,` in Dutch), from Babel's locale data; with
+    `grouping`, the thousands' sign after it (`,.`: what a chart library asks for)."""
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+    return get_decimal_symbol(_state.language) + (get_group_symbol(_state.language) if grouping else "")
+
+
+def decimal(written: str) -> str:
+    """A number written by Python (`f"{x:.1f}"`, `28.8`, `±4.0`, `12.5%`) with the chosen
+    language's decimal sign (Dutch `28,8`)."""
+    sign = decimal_sign()
+    return written if sign == "." else written.replace(".", sign)
+
+
 def use_names(found) -> None:
     _state.names = found
 

@@ -58,7 +58,7 @@ def _copies(view: CardView) -> str:
     cells = view.copies
     cell = min(70.0, (WIDTH - 80) / max(1, len(cells)))
     left = WIDTH / 2 - cell * len(cells) / 2
-    out = [single_line("players / copies", WIDTH / 2, top + 2, 300, 20, "#555555", "normal")]
+    out = [single_line(_("players / copies"), WIDTH / 2, top + 2, 300, 20, "#555555", "normal")]
     for i, (players, copies) in enumerate(cells):
         x = left + i * cell
         out.append(f'<rect x="{x + 3:.1f}" y="{top + 16}" width="{cell - 6:.1f}" height="64" rx="8" '

@@ -125,13 +125,20 @@ def verdict_figures(compared: list[dict], most: int = 5) -> list[dict]:
 def plain(figure: dict, shown: bool = False) -> str:
     """A verdict line; `shown`: in the chosen language (else English, as data)."""
     name = figure_text(figure) if shown else figure["figure"]
+    number = _decimal if shown else str                # data keeps Python's `.`
+    a, b, difference, ci = figure["a"], figure["b"], figure["difference"], figure["ci"]
     if figure["kind"] == "rate":
-        points = f"{100 * figure['difference']:+.1f}"
+        points = number(f"{100 * difference:+.1f}")
         points = _points(points) if shown else f"{points} points"
-        return (f"{name}: {100 * figure['a']:.1f}% → {100 * figure['b']:.1f}% "
-                f"({points}, ±{100 * figure['ci']:.1f})")
-    return (f"{name}: {figure['a']:.2f} → {figure['b']:.2f} "
-            f"({figure['difference']:+.2f}, ±{figure['ci']:.2f})")
+        return (f"{name}: {number(f'{100 * a:.1f}')}% → {number(f'{100 * b:.1f}')}% "
+                f"({points}, ±{number(f'{100 * ci:.1f}')})")
+    return (f"{name}: {number(f'{a:.2f}')} → {number(f'{b:.2f}')} "
+            f"({number(f'{difference:+.2f}')}, ±{number(f'{ci:.2f}')})")
+
+
+def _decimal(written: str) -> str:
+    from ..i18n import decimal
+    return decimal(written)
 
 
 def _points(points: str) -> str:

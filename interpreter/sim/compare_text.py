@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, _, names, ngettext
+from ..i18n import N_, _, decimal, names, ngettext
 from .compare import plain, verdict_figures
 from .figure_words import figure_text
 from ..tools.table import render_table
@@ -13,13 +13,13 @@ SECTIONS = [("game", N_("The games")), ("strategy", N_("Strategy (per city)")), 
 
 
 def _value(figure, value) -> str:
-    return f"{100 * value:.1f}%" if figure["kind"] == "rate" else f"{value:.2f}"
+    return decimal(f"{100 * value:.1f}%") if figure["kind"] == "rate" else decimal(f"{value:.2f}")
 
 
 def _difference(figure) -> list[str]:
     if figure["kind"] == "rate":
-        return [_("{points} pts").format(points=f"{100 * figure['difference']:+.1f}"), f"±{100 * figure['ci']:.1f}"]
-    return [f"{figure['difference']:+.2f}", f"±{figure['ci']:.2f}"]
+        return [_("{points} pts").format(points=decimal(f"{100 * figure['difference']:+.1f}")), decimal(f"±{100 * figure['ci']:.1f}")]
+    return [decimal(f"{figure['difference']:+.2f}"), decimal(f"±{figure['ci']:.2f}")]
 
 
 def side_names(result: dict) -> tuple[str, str]:
@@ -58,7 +58,7 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
                                f"{f['p_holm']:.3g}", "*" if f["significant"] else ""] for f in rows])
         out.append(f"{title}\n{table}")
     out.append(_("Share of the winners' points") + "\n" + render_table(
-        [_("category"), a, b], [[names().score(s["category"]), f"{100 * s['a']:.1f}%", f"{100 * s['b']:.1f}%"]
+        [_("category"), a, b], [[names().score(s["category"]), decimal(f"{100 * s['a']:.1f}%"), decimal(f"{100 * s['b']:.1f}%")]
                                 for s in result["shares_of_winners"]]))
     out.append(_("* significant at 5% after Holm's correction for all the figures compared."))
     return "\n".join(out) + "\n" + failures_text({"failed": failed})

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import _, language, names
+from ..i18n import _, decimal, decimal_sign, language, names
 from .compare import plain, verdict_figures
 from .compare_text import not_adapting_line
 from .figure_words import figure_text, strategy_text
@@ -81,7 +81,8 @@ def _plotly():
 
 
 def _div(figure, name: str) -> str:
-    figure.update_layout(template="plotly_white", margin={"l": 60, "r": 20, "t": 50, "b": 60}, height=420)
+    figure.update_layout(template="plotly_white", margin={"l": 60, "r": 20, "t": 50, "b": 60}, height=420,
+                         separators=decimal_sign(grouping=True))              # the axes' numbers: Dutch 12,5%
     return figure.to_html(full_html=False, include_plotlyjs=False, div_id=name,
                           config={"displaylogo": False, "responsive": True})
 
@@ -169,8 +170,8 @@ def _facts(summary: dict) -> str:
         "{games} games, {players} players, rules {rules}, variants: {variants}. Winning score {score} "
         "(±{score_ci}), margin {margin}, shared wins {tie}.").format(
         games=summary['games'], players=summary['players'], rules=summary['rules'], variants=variants,
-        score=f"{f['winning_score']['mean']:.1f}", score_ci=f"{f['winning_score']['ci']:.1f}",
-        margin=f"{f['margin']['mean']:.1f}", tie=pct(f['tie']['rate']))) + "</p>"
+        score=decimal(f"{f['winning_score']['mean']:.1f}"), score_ci=decimal(f"{f['winning_score']['ci']:.1f}"),
+        margin=decimal(f"{f['margin']['mean']:.1f}"), tie=pct(f['tie']['rate']))) + "</p>"
 
 
 def failures(failed: list[dict], finished: int) -> str:

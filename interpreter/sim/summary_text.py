@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from .figure_words import strategy_text
-from ..i18n import _, names
+from ..i18n import _, decimal, names
 from ..tools.table import render_table
 from .summary import RARE
 
 
 def pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    return decimal(f"{100 * value:.1f}%")
 
 
 def win_cells(win: dict) -> list[str]:
@@ -17,7 +17,7 @@ def win_cells(win: dict) -> list[str]:
 
 
 def score_cells(score: dict) -> list[str]:
-    return [f"{score['mean']:.1f}", f"±{score['ci']:.1f}"]
+    return [decimal(f"{score['mean']:.1f}"), decimal(f"±{score['ci']:.1f}")]
 
 
 def _group_table(title: str, headers: list[str], rows: list[tuple[list[str], dict]]) -> str:
@@ -38,10 +38,10 @@ def summary_text(summary: dict, cards: int = 15) -> str:
                games=summary["games"], players=summary["players"], rules=summary["rules"], variants=variants),
            _("winning score {score} (±{score_ci}), margin {margin} (±{margin_ci}), shared wins {tie} ({low}-{high}), "
              "{turns} turns a game").format(
-               score=f"{facts['winning_score']['mean']:.1f}", score_ci=f"{facts['winning_score']['ci']:.1f}",
-               margin=f"{facts['margin']['mean']:.1f}", margin_ci=f"{facts['margin']['ci']:.1f}",
+               score=decimal(f"{facts['winning_score']['mean']:.1f}"), score_ci=decimal(f"{facts['winning_score']['ci']:.1f}"),
+               margin=decimal(f"{facts['margin']['mean']:.1f}"), margin_ci=decimal(f"{facts['margin']['ci']:.1f}"),
                tie=pct(facts['tie']['rate']), low=pct(facts['tie']['low']), high=pct(facts['tie']['high']),
-               turns=f"{facts['turns']['mean']:.0f}"), ""]
+               turns=decimal(f"{facts['turns']['mean']:.0f}")), ""]
     out.append(_group_table(_("By seat"), [_("seat")], [([str(g["seat"])], g) for g in summary["seats"]]))
     if summary.get("teams"):
         out.append(_group_table(_("By team (score: the team's total)"), [_("team")],
@@ -51,12 +51,12 @@ def summary_text(summary: dict, cards: int = 15) -> str:
     out.append(_group_table(_("By bot"), [_("bot")], [([g["bot"]], g) for g in summary["bots"]]))
     out.append(_("Score categories (per city)") + "\n" + render_table(
         [_("category"), _("mean"), _("sd"), _("95% CI"), _("share of winners' points")],
-        [[n.score(c["category"]), f"{c['points']['mean']:.2f}", f"{c['points']['sd']:.2f}", f"±{c['points']['ci']:.2f}",
+        [[n.score(c["category"]), decimal(f"{c['points']['mean']:.2f}"), decimal(f"{c['points']['sd']:.2f}"), decimal(f"±{c['points']['ci']:.2f}"),
           pct(c["share_of_winners"])] for c in summary["categories"]]))
     if summary.get("strategy"):
         out.append(_("Strategy (per city, at the game's end)") + "\n" + render_table(
             [_("figure"), _("mean"), _("sd"), _("95% CI")],
-            [[strategy_text(f["figure"]), f"{f['per_city']['mean']:.2f}", f"{f['per_city']['sd']:.2f}", f"±{f['per_city']['ci']:.2f}"]
+            [[strategy_text(f["figure"]), decimal(f"{f['per_city']['mean']:.2f}"), decimal(f"{f['per_city']['sd']:.2f}"), decimal(f"±{f['per_city']['ci']:.2f}")]
              for f in summary["strategy"]]))
     shown = summary["cards"][:cards]
     total = len(summary["cards"])
@@ -69,7 +69,7 @@ def summary_text(summary: dict, cards: int = 15) -> str:
                               [[n.card(c["card"]), pct(c["build_rate"]),
                                 " ".join(f"{a}:{k}" for a, k in c["ages"].items()),
                                 *win_cells(c["win_built"]), *win_cells(c["win_not"]),
-                                _("{points} pts").format(points=f"{100 * c['difference']:+.1f}")] for c in shown]))
+                                _("{points} pts").format(points=decimal(f"{100 * c['difference']:+.1f}"))] for c in shown]))
     return "\n".join(out) + failures_text(summary)
 
 

@@ -8,8 +8,9 @@ differ from the locale, so instead each Click module's `_` and `ngettext` are po
 the catalog `interpreter/i18n/catalogs/click/LANG.po` (English: gettext's own again).
 
 The language must be known before Click parses the command line (an unknown option is
-reported before `--lang`'s callback runs), so `speak_from_argv` reads `--lang` itself; the usage line's `[OPTIONS]` is an attribute of each command,
-set by `name_options`.
+reported before `--lang`'s callback runs), so `speak_from_argv` reads `--lang` itself; the
+usage line's `[OPTIONS]` is an attribute of each command, set by `name_options`.  The help
+pages, metavars and type names are read in the language when shown (`Command`, below).
 """
 
 from __future__ import annotations
@@ -60,8 +61,6 @@ def speak_from_argv(argv: list[str], group=None) -> None:
             asked = argv[index + 1]
         elif word.startswith("--lang="):
             asked = word.split("=", 1)[1]
-    if group is not None and not _takes_lang(group, argv):
-        return                          # ladder, train, fmt, lsp: English whatever the locale
     try:
         language = i18n.choose(asked)
     except ValueError:
@@ -69,14 +68,6 @@ def speak_from_argv(argv: list[str], group=None) -> None:
     speak(language)
     if group is not None:
         name_options(group, language)
-
-
-def _takes_lang(group, argv: list[str]) -> bool:
-    """Whether the command the line names has `--lang` (the group alone: whether any has)."""
-    named = next((word for word in argv if not word.startswith("-")), None)
-    commands = [group.commands[named]] if named in group.commands else list(group.commands.values())
-    return any(param.name == "lang" or "--lang" in getattr(param, "opts", ()) for command in commands
-               for param in command.params)
 
 
 # ------------------------------------------------------------------ help pages and a parameter's words

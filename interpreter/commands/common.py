@@ -61,8 +61,12 @@ def _load_names(paths, variants, rules) -> None:
 def _choose_language(ctx, param, value):
     from interpreter import i18n
     from interpreter.commands.click_language import speak
-    if value is None and isinstance(ctx.command, click.Group):
-        return None                     # `wonders --lang`: the command's own --lang (or the locale) decides
+    if isinstance(ctx.command, click.Group):
+        ctx.meta["wonders.lang"] = value    # `wonders --lang nl cards`: the command's --lang, if given, wins
+        if value is None:
+            return None
+    elif value is None:
+        value = ctx.meta.get("wonders.lang")
     try:
         chosen = i18n.choose(value)
     except ValueError:

@@ -30,13 +30,13 @@ def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None)
         labels += [words.side_label(w.name, side) for w in ruleset.wonders for side in w.sides]
         text = emboss(labels, table, cells, lines)
     except BrailleUnavailable as err:
-        click.echo(f"error: {err}", err=True)
+        click.echo(_("error: {problem}").format(problem=err), err=True)
         sys.exit(UNAVAILABLE)
     except BrailleTableError as err:
         raise click.BadParameter(shown(str(err)), param_hint="--braille-table") from None
     except BrailleTextError as err:
-        click.echo(f"error: {shown(str(err))}; no file was written (choose another --braille-table, or "
-                   "rename what the content calls it)", err=True)
+        click.echo(_("error: {problem}; no file was written (choose another --braille-table, or rename what the "
+                     "content calls it)").format(problem=shown(str(err))), err=True)
         sys.exit(1)
     from pathlib import Path
     try:                                       # like --out, the folder is made if missing

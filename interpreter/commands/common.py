@@ -142,12 +142,12 @@ def card_writer(ruleset, notation, paths=(), rules=None):
     try:
         words = writer(ruleset, notation, paths, rules)
     except NotationError as err:
-        click.echo(f"error: {shown(str(err))}", err=True)
+        click.echo(_("error: {problem}").format(problem=shown(str(err))), err=True)
         sys.exit(1)
     unmarked = words.unmarked() if notation == "accessible" else []
     if unmarked:
-        click.echo(f"warning: {shown(words.table.source)} gives no mark to {shown(', '.join(unmarked))}: "
-                   "written as their names", err=True)
+        click.echo(_("warning: {file} gives no mark to {names}: written as their names").format(
+            file=shown(words.table.source), names=shown(", ".join(unmarked))), err=True)
     return words
 
 
@@ -165,8 +165,8 @@ def fail_on_errors(result) -> None:
     from interpreter.diagnostics import render_text
     if result.ruleset is None:
         click.echo(render_text(result.diagnostics, result.sources), err=True, nl=False)
-        click.echo(f"error: the content has {result.errors} error(s); fix them first "
-                   "(`wonders check` lists them)", err=True)
+        click.echo(_("error: the content has {count} error(s); fix them first (`wonders check` lists them)")
+                   .format(count=result.errors), err=True)
         sys.exit(1)
 
 
@@ -194,10 +194,11 @@ def recorded_rules(data, given, path):
     recorded = options.get("rules", DEFAULT_RULES)
     packs = options.get("expansions", [])
     if not isinstance(recorded, str):
-        click.echo(f"error: {path}: \"options\".\"rules\" must be the name of a rule set", err=True)
+        click.echo(_('error: {file}: "options"."rules" must be the name of a rule set').format(file=path), err=True)
         sys.exit(1)
     if not isinstance(packs, list) or not all(isinstance(p, str) for p in packs):
-        click.echo(f"error: {path}: \"options\".\"expansions\" must be a list of expansion names", err=True)
+        click.echo(_('error: {file}: "options"."expansions" must be a list of expansion names').format(file=path),
+                   err=True)
         sys.exit(1)
     if given is not None:
         given_base, given_packs = split_rules(given)
@@ -308,7 +309,8 @@ def recorded_variants(data, given, path):
     options = data.get("options") if isinstance(data, dict) else None
     recorded = options.get("variants", []) if isinstance(options, dict) else []
     if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):
-        click.echo(f"error: {path}: \"options\".\"variants\" must be a list of variant names", err=True)
+        click.echo(_('error: {file}: "options"."variants" must be a list of variant names').format(file=path),
+                   err=True)
         sys.exit(1)
     if given and variant_record(given) != recorded:
         raise click.UsageError(_("{file} was played with variants {recorded}, not {given}; leave out --variant "

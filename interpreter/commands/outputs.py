@@ -9,7 +9,7 @@ import os
 
 import click
 
-from interpreter.i18n import _
+from interpreter.i18n import N_, _
 
 from interpreter.printable import printable as shown
 
@@ -34,8 +34,9 @@ def check_outputs(outputs, inputs=()) -> None:
     for i, (option, path) in enumerate(given):
         for what, source in inputs:
             if same_file(path, source):
-                raise click.BadParameter(f"{shown(path)} is {what} this command reads; writing there would "
-                                         "replace it: choose another file", param_hint=option)
+                raise click.BadParameter(_("{file} is {what} this command reads; writing there would replace it: "
+                                           "choose another file").format(file=shown(path), what=_(what)),
+                                         param_hint=option)
         for other, earlier in given[:i]:
             if same_file(path, earlier):
                 raise click.UsageError(_("{other} and {option} both name {file}: one would replace the "
@@ -51,7 +52,7 @@ def content_inputs(paths=(), variants=(), rules=None) -> list[tuple[str, str]]:
         extra = variant_files(list(variants), list(paths) or None, rules)
     except UsageError:                    # loading the content reports it
         return []
-    return [("a content file", str(p)) for p, _ in files] + [("a variant file", str(p)) for p, _ in extra]
+    return [(N_("a content file"), str(p)) for p, _ in files] + [(N_("a variant file"), str(p)) for p, _ in extra]
 
 
 def bot_inputs(bot_specs) -> list[tuple[str, str]]:
@@ -64,7 +65,7 @@ def bot_inputs(bot_specs) -> list[tuple[str, str]]:
         except Exception:  # noqa: BLE001 - a bad spec is reported where the bots are made
             continue
         if ".py:" in name:
-            found.append(("a bot's file", name.rpartition(":")[0]))
+            found.append((N_("a bot's file"), name.rpartition(":")[0]))
     return found
 
 

@@ -47,7 +47,7 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     from interpreter.bots import BotSpecError, make_bot, split_bot_list
     from interpreter.tools import play as tool
     bot_names = split_bot_list(bots)
-    check_outputs([("--log", log_file)], [("the saved position", load_file)] * (load_file is not None)
+    check_outputs([("--log", log_file)], [(N_("the saved position"), load_file)] * (load_file is not None)
                   + content_inputs(paths, variants, rules) + bot_inputs(bot_names))
     for b in bot_names:
         try:
@@ -100,7 +100,8 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
         log_text = tool.text_log(game, words)
         click.echo(log_text + tool.final_text(game), nl=False)
     if not log.ok():
-        click.echo(f"error: {shown(log_file)}: the log could not be written: {log.problem}", err=True)
+        click.echo(_("error: {file}: the log could not be written: {reason}").format(file=shown(log_file),
+                                                                                  reason=log.problem), err=True)
         sys.exit(1)
 
 
@@ -146,7 +147,7 @@ def _loaded_game(load_file, paths, variants, rules, players, wonder_list, names)
                                  "sides; leave out --players, --wonders, --names, --seed and --sides"))
     game = load_position(load_file, paths, variants, rules)
     if game.finished:
-        click.echo(f"error: {shown(load_file)}: the saved game is already over", err=True)
+        click.echo(_("error: {file}: the saved game is already over").format(file=shown(load_file)), err=True)
         sys.exit(1)
     return game
 
@@ -177,8 +178,8 @@ class GameLog:
                 raise click.UsageError(_("{file}: cannot write the log: {reason}").format(
                     file=shown(self.path), reason=err)) from None
             if self.problem is None:
-                click.echo(f"warning: {shown(self.path)}: cannot write the log ({err}); the game goes on "
-                           "and the log is tried again after every turn", err=True)
+                click.echo(_("warning: {file}: cannot write the log ({reason}); the game goes on and the log is "
+                             "tried again after every turn").format(file=shown(self.path), reason=err), err=True)
             self.problem = str(err)
             return
         self.problem = None
@@ -190,6 +191,6 @@ class GameLog:
     def say_stopped(self) -> None:
         if self.path is None or self.turns_written is None:
             return
-        click.echo(f"\nstopped; the game so far ({self.turns_written} decisions, every finished turn) is in "
-                   f"{shown(self.path)}. To go on: wonders replay {shown(self.path)} --save position.json, "
-                   "then wonders play --load position.json", err=True)
+        click.echo("\n" + _("stopped; the game so far ({count} decisions, every finished turn) is in {file}. To go "
+                            "on: wonders replay {file} --save position.json, then wonders play --load "
+                            "position.json").format(count=self.turns_written, file=shown(self.path)), err=True)

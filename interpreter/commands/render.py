@@ -83,10 +83,12 @@ def render(out, age, braille_file, braille_table, cells, lines, paths, variants,
                                    "({files}); move them, or choose another folder").format(
             folder=shown(out), files=listed), param_hint="--out") from None
     except OSError as err:
-        click.echo(f"error: {err.filename or out}: cannot write: {err.strerror}", err=True)
+        click.echo(_("error: {file}: cannot write: {reason}").format(file=err.filename or out, reason=os_reason(err)),
+                   err=True)
         sys.exit(1)
     except KeyboardInterrupt:                  # click would say "Aborted!" and exit 1
-        click.echo(f"interrupted: the files in {folder} are each whole, but not all were drawn", err=True)
+        click.echo(_("interrupted: the files in {folder} are each whole, but not all were drawn").format(folder=folder),
+                   err=True)
         sys.exit(130)
     click.echo(_("{cards} card(s) and {sides} wonder side(s) drawn in {folder}: open {page}; print {sheet} "
                  "({pages} A4 page(s))").format(cards=done.cards, sides=done.wonder_sides, folder=folder,

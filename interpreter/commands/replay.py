@@ -55,5 +55,5 @@ def replay(log_file, to_turn, to_choice, save_file, force, fmt, notation, paths,
                    else tool.replay_json(game), nl=True)
     else:
         if not game.finished and to_turn is None and to_choice is None:
-            click.echo("The log ends before the game does; every recorded turn was legal.")
+            click.echo(_("The log ends before the game does; every recorded turn was legal."))
         click.echo(tool.state_text(game, done, words), nl=False)

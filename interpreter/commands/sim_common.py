@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from interpreter.i18n import N_, worded
+from interpreter.i18n import N_, ngettext, worded
 
 from interpreter.i18n import _
 from interpreter.i18n.os_reasons import os_reason
@@ -71,9 +71,12 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None,
                                  .format(side=sides, sides=", ".join(known_sides)), param_hint="--sides")
     without = sorted({s.wonder for s in tables.sides} - {s.wonder for s in tables.sides if s.side == sides})
     if sides != "random" and without:
-        raise click.BadParameter(f"{', '.join(map(repr, without))} ha{'s' if len(without) == 1 else 've'} no side "
-                                 f"{sides!r}: every game that deals {'it' if len(without) == 1 else 'one'} would "
-                                 "fail; give --sides random, or a side every board has", param_hint="--sides")
+        raise click.BadParameter(ngettext(
+            "{wonders} has no side {side!r}: every game that deals it would fail; give --sides random, or a side "
+            "every board has",
+            "{wonders} have no side {side!r}: every game that deals one would fail; give --sides random, or a side "
+            "every board has", len(without)).format(wonders=", ".join(map(repr, without)), side=sides),
+            param_hint="--sides")
     try:
         Game(tables, players, 0, sides)
     except RulesError as err:
@@ -161,7 +164,7 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
         if resume and os.path.exists(out_file):
             writer, head, records, notes = RecordWriter.resume(out_file)
             for note in notes:
-                click.echo(f"note: {note}", err=True)
+                click.echo(_("note: {note}").format(note=note), err=True)
             try:
                 check_resumable(out_file, head, fingerprint, data)
             except StoreError:
@@ -180,7 +183,7 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
     except StoreRefused as err:
         raise click.UsageError(str(err)) from None
     except StoreError as err:
-        click.echo(f"error: {err}", err=True)
+        click.echo(_("error: {problem}").format(problem=err), err=True)
         sys.exit(1)
     except OSError as err:
         raise click.BadParameter(_("{file}: cannot write: {reason}").format(file=out_file, reason=os_reason(err)),
@@ -222,8 +225,9 @@ def play_study(options, games: int, workers: int, cluster, quiet: bool, label: s
     except _WriteFailed as err:
         progress.close()
         recorded = len({r["game"] for r in records})
-        click.echo(f"error: {writer.path}: cannot write: {err}; the run stopped. The {recorded} game(s) "
-                   "recorded before stay in it, and `--resume` continues the run once there is room", err=True)
+        click.echo(_("error: {file}: cannot write: {reason}; the run stopped. The {recorded} game(s) recorded "
+                     "before stay in it, and `--resume` continues the run once there is room").format(
+            file=writer.path, reason=err, recorded=recorded), err=True)
         sys.exit(1)
     finally:
         progress.close()
@@ -233,20 +237,20 @@ def play_study(options, games: int, workers: int, cluster, quiet: bool, label: s
 def finish(interrupted: bool, summary: dict, games: int, resume_hint: str = "") -> None:
     """Exit 130 after a Ctrl-C (the summary is already shown), 1 when games failed."""
     if interrupted:
-        click.echo(f"interrupted: {summary['games'] + len(summary['failed'])} of {games} games finished "
-                   f"and summarised{resume_hint}", err=True)
+        click.echo(_("interrupted: {done} of {games} games finished and summarised").format(
+            done=summary["games"] + len(summary["failed"]), games=games) + resume_hint, err=True)
         sys.exit(130)
     if summary["failed"]:
-        click.echo(f"error: {len(summary['failed'])} game(s) failed; each is listed with its seed and "
-                   "the command that replays it", err=True)
+        click.echo(_("error: {count} game(s) failed; each is listed with its seed and the command that replays it")
+                   .format(count=len(summary["failed"])), err=True)
         sys.exit(1)
 
 
 def list_failures(failed: list[dict], label: str = "") -> None:
     """Each failed game on stderr: its number, seed, error and the command that replays it."""
     for f in failed:
-        click.echo(f"error: {label}game {f['game']} (seed {f['seed']}) failed: {f['error']}\n"
-                   f"  replay: {f['replay']}", err=True)
+        click.echo(_("error: {label}game {game} (seed {seed}) failed: {problem}\n  replay: {command}").format(
+            label=label, game=f["game"], seed=f["seed"], problem=f["error"], command=f["replay"]), err=True)
 
 
 def write_report(path: str, html: str) -> None:

@@ -4,21 +4,12 @@ the `locale` the editor sends in `initialize`, else the locale environment, else
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 pytest.importorskip("pygls", reason="the `lsp` extra (pygls) is not installed")
 
-from conftest import ROOT  # noqa: E402
 from lsp_client import Client  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    target = tmp_path_factory.mktemp("lsp-language") / "content"
-    shutil.copytree(ROOT / "content", target)
-    return target
+from test_lsp import folder  # noqa: E402,F401  (a copy of the shipped content, for this module)
 
 
 def _typo_message(folder, **client) -> str:

@@ -152,7 +152,10 @@ def test_the_locale_environment_chooses_the_language(env, dutch):
     (("simulate", "--games", "2", "--players", "3", "--quiet"), "spellen"),
     (("compare", "--games", "2", "--players", "3", "--variant", "age-stipend", "--quiet"), "tegen basis"),
     (("render", "--braille", "@", "--age", "1"), "kaartlabel(s)"),
-], ids=["check", "rules", "score", "play", "simulate", "compare", "render"])
+    (("ladder", "--bots", "random,greedy", "--games", "2", "--players", "3", "--quiet", "--workers", "1"),
+     "gewaardeerd met OpenSkill"),
+    (("fmt", "--diff", "docs/examples/unformatted.wonders"), "(zoals geschreven)"),
+], ids=["check", "rules", "score", "play", "simulate", "compare", "render", "ladder", "fmt"])
 @pytest.mark.slow
 def test_every_command_follows_the_locale_environment(args, dutch_word, tmp_path):
     """LC_ALL before LANG, as POSIX says; the same command in English when it names English."""
@@ -167,6 +170,8 @@ def test_every_command_follows_the_locale_environment(args, dutch_word, tmp_path
 @pytest.mark.slow
 def test_lang_beats_the_environment_and_an_unknown_language_is_refused():
     assert "Marketplace" in run_env("cards", "--lang", "en", "--search", "Market", LANG="nl_NL.UTF-8").stdout
+    assert "Marktplaats" in run_env("--lang", "nl", "cards", "--search", "Markt").stdout       # before the command
+    assert "Marketplace" in run_env("--lang", "en", "cards", "--search", "Market", LANG="nl_NL.UTF-8").stdout
     result = run_cli("cards", "--lang", "xx")
     assert result.returncode == 2 and "no language 'xx'; languages: en, nl" in result.stderr
 
@@ -470,6 +475,7 @@ def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("12 spellen, 3 spelers") and "Per Wonder en kant" in result.stdout
+    assert re.search(r"winnende score \d+,\d \(±\d+,\d\)", result.stdout), result.stdout[:300]  # the decimal comma
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
     errors, requests = [], []
     page.on("pageerror", lambda err: errors.append(str(err)))
@@ -480,6 +486,7 @@ def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
     assert errors == [] and [url for url in requests if not url.startswith("file:")] == []
     assert page.evaluate("document.documentElement.lang") == "nl"
     assert page.locator("h1").inner_text() == "Balansrapport"
+    assert re.search(r"Winnende score \d+,\d \(±\d+,\d\)", page.locator("body").inner_text())
     assert page.locator("h2").all_inner_texts()[:4] == ["Wonderen", "Plaatsen", "Scores", "Strategie"]
     assert "Winstkans per Wonder en kant" in page.locator("#chart-wonders .gtitle").text_content()
     ticks = page.locator("#chart-wonders .xtick").all_text_contents()

@@ -13,7 +13,7 @@ import sys
 import click
 
 from interpreter.commands.click_language import Command
-from interpreter.i18n import N_, _, worded
+from interpreter.i18n import N_, _, decimal, worded
 
 from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT
 from .sim_common import check_engine, list_failures, play_study, rule_tables, run_options
@@ -149,7 +149,7 @@ def ladder_text(result, names, counts, games) -> str:
         _("wins at {players}").format(players=n) for n in counts]
     body = []
     for i, (bot, mu, sigma, ordinal, by_count) in enumerate(_rows(result, names, counts), 1):
-        body.append([str(i), bot, f"{mu:.1f}", f"{sigma:.1f}", f"{ordinal:.1f}"]
+        body.append([str(i), bot, decimal(f"{mu:.1f}"), decimal(f"{sigma:.1f}"), decimal(f"{ordinal:.1f}")]
                     + [_("{rate} of {seats}").format(rate=f"{rate:.0%}", seats=n) if rate is not None else "-"
                        for rate, n in by_count.values()])
     return (_("{games} games, rated with OpenSkill (Plackett-Luce); wins shared on ties, 'of N' is the seats "

@@ -15,9 +15,20 @@ from interpreter.i18n import N_
 from interpreter.commands.common import run_game as _run  # noqa: F401  (tests drive a game through it)
 
 
+def _show_version(ctx, param, value) -> None:
+    """`wonders --version`, worded by Click's catalog when shown (the language is chosen per
+    run; click.version_option words its sentence when the command is defined)."""
+    if value and not ctx.resilient_parsing:
+        from interpreter import i18n
+        said = i18n.catalog(i18n.language(), "click").gettext("%(prog)s, version %(version)s")
+        click.echo(said % {"prog": "wonders", "version": __version__})
+        ctx.exit()
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]},
              help=N_("Wonders: 7 Wonders as a rules language.  Check content, list cards, play games."))
-@click.version_option(__version__, prog_name="wonders")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version and exit.")              # Click's sentence, in its catalog (click/nl.po)
 @LANG
 def main() -> None:
     pass

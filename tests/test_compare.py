@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import run_cli
+from conftest import ROOT, run_cli
 
 from interpreter.sim.stats import holm, paired_difference, proportion_difference, wilson
 
@@ -121,3 +121,21 @@ def test_out_keeps_both_sides_and_resume_plays_only_what_is_missing(tmp_path):
     forced = compare("--variant", "colosseum", "--games", "3", "--out", str(out), "--force")
     assert forced.returncode == 0, forced.stderr
     assert len(read_records(str(a))[1]) == 3 and len(read_records(str(b))[1]) == 3
+
+
+def test_a_variant_file_is_named_by_its_file_name_not_its_path(tmp_path):
+    """A designer's own variant file: the table's columns say `stipend`, not the whole path;
+    two files of the same name (two versions of one variant) keep their paths apart."""
+    shipped = (ROOT / "content" / "variants" / "age-stipend.wonders").read_text()
+    (tmp_path / "old").mkdir(), (tmp_path / "new").mkdir()
+    for path in (tmp_path / "stipend.wonders", tmp_path / "old" / "x.wonders", tmp_path / "new" / "x.wonders"):
+        path.write_text(shipped)
+    one = run_cli("compare", "--quiet", "--players", "3", "--games", "3", "--workers", "1",
+                  "--variant", str(tmp_path / "stipend.wonders"))
+    assert one.returncode == 0, one.stderr
+    assert one.stdout.splitlines()[0] == "stipend against base: 3 games each, on the same seeds"
+    two = run_cli("compare", "--quiet", "--players", "3", "--games", "3", "--workers", "1", "--format", "json",
+                  "--variant", str(tmp_path / "new" / "x.wonders"), "--against", str(tmp_path / "old" / "x.wonders"))
+    assert two.returncode == 0, two.stderr
+    data = json.loads(two.stdout)
+    assert (data["a"], data["b"]) == (str(tmp_path / "old" / "x.wonders"), str(tmp_path / "new" / "x.wonders"))

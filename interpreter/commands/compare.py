@@ -50,8 +50,7 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     check_outputs([("--out", records[0]), ("--out", records[1]), ("--report", report_file)],
                   run_inputs(base) + run_inputs(changed))
     check_report(report_file)
-    name_a = " + ".join(against) if against else "base"
-    name_b = " + ".join(variants)
+    name_a, name_b = shown_names(against, variants)
     file_a, file_b = out_files(out_dir, resume, force)
     writer_a, done_a = open_out(file_a, resume, force, base, missing_ok=True)
     writer_b, done_b = open_out(file_b, resume, force, changed, missing_ok=True)
@@ -92,6 +91,20 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
         list_failures(summary_b["failed"], f"{name_b}: ")
     failed = {"games": summary_a["games"], "failed": summary_a["failed"] + summary_b["failed"]}
     finish(stopped, failed, games, f"; `--resume` continues it from {out_dir}" if out_dir else "")
+
+
+def shown_names(against, variants) -> tuple[str, str]:
+    """The two rule sets as the tables name them: a variant given as a file by its file name
+    (`stipend`, not the whole path), unless the two sides would then share a name, as two
+    versions of one variant file do; the rules without variants are "base"."""
+    def joined(names, short: bool) -> str:
+        return " + ".join(_file_name(n) if short else n for n in names)
+    short = joined(against, True) != joined(variants, True)
+    return (joined(against, short) if against else "base"), joined(variants, short)
+
+
+def _file_name(name: str) -> str:
+    return os.path.splitext(os.path.basename(name))[0] if name.endswith(".wonders") else name
 
 
 def out_files(out_dir, resume: bool, force: bool) -> tuple[str | None, str | None]:

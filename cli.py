@@ -15,12 +15,15 @@ from interpreter.i18n import N_
 from interpreter.commands.common import run_game as _run  # noqa: F401  (tests drive a game through it)
 
 
+_CLICK_VERSION = "%(prog)s, version %(version)s"        # Click's msgid: its catalog, click/LANG.po
+
+
 def _show_version(ctx, param, value) -> None:
     """`wonders --version`, worded by Click's catalog when shown (the language is chosen per
     run; click.version_option words its sentence when the command is defined)."""
     if value and not ctx.resilient_parsing:
         from interpreter import i18n
-        said = i18n.catalog(i18n.language(), "click").gettext("%(prog)s, version %(version)s")
+        said = i18n.catalog(i18n.language(), "click").gettext(_CLICK_VERSION)
         click.echo(said % {"prog": "wonders", "version": __version__})
         ctx.exit()
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..access.notation import SECTIONS, TABLE_FILE, NotationError, read_table, table_path
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..i18n import _, ngettext
+from ..i18n.reader_reasons import toml_reason
 from .model import RuleSet
 
 AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
@@ -105,7 +106,7 @@ def check_notation_table(path: Path, shown: str, ruleset: RuleSet) -> tuple[list
     except tomllib.TOMLDecodeError as err:
         m = AT.search(str(err))
         line, column = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
-        reason = _("not valid TOML: {error}").format(error=AT.sub("", str(err)))
+        reason = _("not valid TOML: {error}").format(error=toml_reason(AT.sub("", str(err)).strip()))
         return [_unusable(reason, Span(shown, line, column, line, column + 1))], text
     places = key_places(text)
 

@@ -12,7 +12,7 @@ import sys
 import click
 
 from interpreter.i18n import _
-from interpreter.i18n.json_reasons import json_reason
+from interpreter.i18n.reader_reasons import json_reason
 from interpreter.i18n.os_reasons import os_reason
 
 from interpreter.i18n import N_

@@ -92,6 +92,7 @@ def english_in(dutch: str, english_run: str = "") -> dict[str, str]:
     for line in dutch.splitlines():
         if re.match(r"^\s*(\d+ \||-->)", line):          # a line of a file a diagnostic quotes
             continue
+        line = re.sub(r"\b(?:luidt|reads): .*", " ", line)     # ... and with --plain
         for word in WORD.findall(_unquoted(line)):
             if word.lower() in english and not KIT_MARKS.match(word):
                 found.setdefault(word, line.strip())

@@ -249,8 +249,9 @@ def finish(interrupted: bool, summary: dict, games: int, resume_hint: str = "") 
 def list_failures(failed: list[dict], label: str = "") -> None:
     """Each failed game on stderr: its number, seed, error and the command that replays it."""
     for f in failed:
-        click.echo(_("error: {label}game {game} (seed {seed}) failed: {problem}\n  replay: {command}").format(
-            label=label, game=f["game"], seed=f["seed"], problem=f["error"], command=f["replay"]), err=True)
+        click.echo(_("error: {label}game {game} (seed {seed}) failed: {problem}").format(
+            label=label, game=f["game"], seed=f["seed"], problem=f["error"]) + "\n  "
+            + _("replay: {command}").format(command=f["replay"]), err=True)
 
 
 def write_report(path: str, html: str) -> None:

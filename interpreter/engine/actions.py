@@ -151,14 +151,18 @@ def cheapest_build(game, seat: int, index: int, trio) -> Action | None:
         if card.name in names:
             return None
         if not card.chains.isdisjoint(names):
-            return _new(Action, ("build", index, 0, 0, "chain", 0))
+            return made(game.tables).chains[index]
         budget = city.coins - card.cost_coins
         if budget < 0:
             return None
         options = trio.memo.get(card.cost)
-        for l, r in trio.options(card.cost) if options is None else options:
-            if l + r <= budget:
-                return _new(Action, ("build", index, l, r, "", 0))
+        for option in trio.options(card.cost) if options is None else options:
+            if option[0] + option[1] <= budget:
+                builds = made(game.tables).builds[index]
+                action = builds.get(option)
+                if action is None:
+                    action = builds[option] = _new(Action, ("build", index, *option, "", 0))
+                return action
         return None
     builds = _builds(game, city, trio, index, _special(game, city))
     return builds[0] if builds else None

@@ -342,9 +342,15 @@ def _resolve(game, choices: tuple) -> None:
         placed.append((seat, action, stage))
     if type(game.log) is not NoLog:       # a search copy writes no log: no step for it
         game.stack.append(("resolve_log", tuple([(seat, action) for seat, action, _ in placed])))
-    game.stack += [("resolve_one", *p) for p in reversed(placed[1:])]
-    if placed:
-        _resolve_one(game, *placed[0])
+    # each city's effects in seat order, at once while they set nothing going; the cities
+    # after one that did are left as steps under what it set going (which runs first)
+    stack = game.stack
+    for n, p in enumerate(placed):
+        depth = len(stack)
+        _resolve_one(game, *p)
+        if len(stack) > depth and n + 1 < len(placed):
+            stack[depth:depth] = [("resolve_one", *q) for q in reversed(placed[n + 1:])]
+            return
 
 
 def _resolve_one(game, seat: int, action: Action, stage: int) -> None:

@@ -145,20 +145,22 @@ def cheapest_build(game, seat: int, index: int, trio) -> Action | None:
     """The first of `card_builds` (its cheapest way), or None: for a player that prices
     a card by its cheapest way alone (the search's rollouts), without listing the rest."""
     city = game.cities[seat]
-    if _plain(city) and _special(game, city) is None:
-        card = game.tables.cards[index]
+    tables = game.tables
+    if not (city.free_build or city.free_rules or city.bank[0]) and \
+            (not tables.cost_changers or _special(game, city) is None):      # `_plain`, inline
+        card = tables.cards[index]
         names = city.names
         if card.name in names:
             return None
         if not card.chains.isdisjoint(names):
-            return made(game.tables).chains[index]
+            return made(tables).chains[index]
         budget = city.coins - card.cost_coins
         if budget < 0:
             return None
         options = trio.memo.get(card.cost)
         for option in trio.options(card.cost) if options is None else options:
             if option[0] + option[1] <= budget:
-                builds = made(game.tables).builds[index]
+                builds = made(tables).builds[index]
                 action = builds.get(option)
                 if action is None:
                     action = builds[option] = _new(Action, ("build", index, *option, "", 0))

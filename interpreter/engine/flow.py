@@ -163,7 +163,11 @@ class Flow:
     def take(self, seat: int, kind: str, action: Action) -> None:
         """A choice has arrived (already checked): keep it, and when it is the last one
         of its decision point, go on."""
-        self.waiting.remove((seat, kind))
+        waiting = self.waiting
+        waiting.remove((seat, kind))
+        if kind == "turn" and waiting and not self.neutrals:
+            self.chosen[seat] = action        # the common case: more cards of the turn to come
+            return
         if kind == "discard":
             _build_from_discard(self, seat, action)
         elif kind == "debt":                  # the coins paid go into the waiting settle step
@@ -376,11 +380,16 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
 def _resolve_log(game, placed: tuple) -> None:
     if type(game.log) is NoLog:
         return
+    cities, tables = game.cities, game.tables
+    n = len(cities)
     for seat, action in placed:
-        left, right = game.neighbours(seat)
-        paid = [[other.seat, n] for other, n in ((left, action.left), (right, action.right)) if n]
-        entry = {"event": "resolve", "seat": seat, "action": action.label(game.tables),
-                 "paid": paid, "coins": game.cities[seat].coins}
+        paid = []
+        if action.left:
+            paid.append([(seat + 1) % n, action.left])          # the left neighbour's seat (Game.neighbours)
+        if action.right:
+            paid.append([(seat - 1) % n, action.right])
+        entry = {"event": "resolve", "seat": seat, "action": action.label(tables),
+                 "paid": paid, "coins": cities[seat].coins}
         if seat in game.holders:
             entry["by"] = game.holders[seat]
         game.log.append(entry)

@@ -190,6 +190,9 @@ def _by_resource(need, trio: Trio, needed: int, masks):
     return _by_units([(r, n) for r, n in enumerate(need) if n], trio, needed, masks)
 
 
+_NONE: dict = {}        # no units (never written)
+
+
 def _by_units(need, trio: Trio, needed: int, masks):
     """The payments when no choice production offers two needed resources (most needs:
     a choice that offers only one of them is a unit of it), or None.  Then every needed
@@ -197,16 +200,17 @@ def _by_units(need, trio: Trio, needed: int, masks):
     choices (free), then k from the left and the rest from the right, and the payments
     are the undominated sums of one way per resource.  A few microseconds where the
     general search takes tens."""
-    own, left, right = {}, {}, {}                       # units of each needed resource the choices give
-    sides = (own, left, right)
-    for base, mask in masks:
-        hit = mask & needed
-        if hit:
-            if hit & (hit - 1):
-                return None                             # it links two needed resources
-            units = sides[base]
-            r = hit.bit_length() - 1
-            units[r] = units.get(r, 0) + 1
+    own = left = right = _NONE                          # units of each needed resource the choices give
+    if masks:
+        own, left, right = sides = ({}, {}, {})
+        for base, mask in masks:
+            hit = mask & needed
+            if hit:
+                if hit & (hit - 1):
+                    return None                         # it links two needed resources
+                units = sides[base]
+                r = hit.bit_length() - 1
+                units[r] = units.get(r, 0) + 1
     lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
     paid = [(0, 0)]
     for r, n in need:

@@ -117,8 +117,10 @@ class Tables:
     # rebate): when none does (the base game), the engine prices every card from the payment
     # tables alone, without looking for discounts on each card of each hand
     cost_changers: bool = attrs.field(init=False, eq=False, repr=False)
+    rules: object = attrs.field(init=False, eq=False, repr=False)   # ruleset.rules (read at every step of play)
 
     def __attrs_post_init__(self):
+        object.__setattr__(self, "rules", self.ruleset.rules)
         object.__setattr__(self, "resource_index", {r: i for i, r in enumerate(self.resources)})
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
         object.__setattr__(self, "cache", {})
@@ -142,10 +144,6 @@ class Tables:
         if found is None:
             found = self.cache[key] = make()
         return found
-
-    @property
-    def rules(self):
-        return self.ruleset.rules
 
     def side(self, wonder: str, side: str) -> SideInfo:
         return next(s for s in self.sides if s.wonder == wonder and s.side == side)

@@ -61,6 +61,26 @@ class Action(NamedTuple):
 _new = tuple.__new__      # Action(...) without its keyword defaults: the hot path makes a great many
 
 
+class Made(NamedTuple):
+    """The actions of a rule set's cards, each made once and handed out again (a hand's
+    options are mostly the same few actions, turn after turn): by card index, its sale,
+    its build by chain, and its paid builds and wonder stages by payment."""
+    sells: list
+    chains: list
+    builds: list              # card index -> {(left, right): Action}
+    stages: list              # card index -> {(left, right, bank): Action}
+
+
+def made(tables) -> Made:
+    found = tables.cache.get("actions")
+    if found is None:
+        count = range(len(tables.cards))
+        found = tables.cache["actions"] = Made([_new(Action, ("sell", i, 0, 0, "", 0)) for i in count],
+                                               [_new(Action, ("build", i, 0, 0, "chain", 0)) for i in count],
+                                               [{} for _ in count], [{} for _ in count])
+    return found
+
+
 def legal_actions(game, seat: int, hand=None) -> list[Action]:
     """Every legal action of `seat` with the cards of its hand, each payment option its own
     action, cheapest first.  (The hot path of a game: kept plain on purpose.)"""
@@ -68,7 +88,8 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     trio = trio_of(city, *game.neighbours(seat))
     special = _special(game, city)
     hand = game.hands[seat] if hand is None else hand
-    stages = [("stage", l, r, "", b) for l, r, b in _stage_payments(city, trio, special)]
+    stages = _stage_payments(city, trio, special)
+    sells, chains, paid, staged = made(game.tables)
     actions: list[Action] = []
     append = actions.append
     if special is None and _plain(city):
@@ -78,25 +99,38 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
             card = cards[index]
             if card.name not in names:
                 if not card.chains.isdisjoint(names):
-                    append(_new(Action, ("build", index, 0, 0, "chain", 0)))
+                    append(chains[index])
                 elif card.cost_coins <= coins:
                     options = memo.get(card.cost)
                     if options is None:
                         options = trio.options(card.cost)
                     budget = coins - card.cost_coins
-                    for l, r in options:
-                        if l + r <= budget:
-                            append(_new(Action, ("build", index, l, r, "", 0)))
-            for kind, l, r, free, b in stages:
-                append(_new(Action, (kind, index, l, r, free, b)))
-            append(_new(Action, ("sell", index, 0, 0, "", 0)))
+                    builds = paid[index]
+                    for option in options:
+                        if option[0] + option[1] <= budget:
+                            action = builds.get(option)
+                            if action is None:
+                                action = builds[option] = _new(Action, ("build", index, *option, "", 0))
+                            append(action)
+            if stages:
+                _append_stages(append, staged[index], index, stages)
+            append(sells[index])
         return actions
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, trio, index, special)
-        for kind, l, r, free, b in stages:
-            append(_new(Action, (kind, index, l, r, free, b)))
-        append(_new(Action, ("sell", index, 0, 0, "", 0)))
+        if stages:
+            _append_stages(append, staged[index], index, stages)
+        append(sells[index])
     return actions
+
+
+def _append_stages(append, known: dict, index: int, stages) -> None:
+    for payment in stages:
+        action = known.get(payment)
+        if action is None:
+            l, r, b = payment
+            action = known[payment] = _new(Action, ("stage", index, l, r, "", b))
+        append(action)
 
 
 def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
@@ -111,20 +145,26 @@ def cheapest_build(game, seat: int, index: int, trio) -> Action | None:
     """The first of `card_builds` (its cheapest way), or None: for a player that prices
     a card by its cheapest way alone (the search's rollouts), without listing the rest."""
     city = game.cities[seat]
-    if _plain(city) and _special(game, city) is None:
-        card = game.tables.cards[index]
+    tables = game.tables
+    if not (city.free_build or city.free_rules or city.bank[0]) and \
+            (not tables.cost_changers or _special(game, city) is None):      # `_plain`, inline
+        card = tables.cards[index]
         names = city.names
         if card.name in names:
             return None
         if not card.chains.isdisjoint(names):
-            return _new(Action, ("build", index, 0, 0, "chain", 0))
+            return made(tables).chains[index]
         budget = city.coins - card.cost_coins
         if budget < 0:
             return None
         options = trio.memo.get(card.cost)
-        for l, r in trio.options(card.cost) if options is None else options:
-            if l + r <= budget:
-                return _new(Action, ("build", index, l, r, "", 0))
+        for option in trio.options(card.cost) if options is None else options:
+            if option[0] + option[1] <= budget:
+                builds = made(tables).builds[index]
+                action = builds.get(option)
+                if action is None:
+                    action = builds[option] = _new(Action, ("build", index, *option, "", 0))
+                return action
         return None
     builds = _builds(game, city, trio, index, _special(game, city))
     return builds[0] if builds else None

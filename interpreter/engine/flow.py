@@ -163,7 +163,11 @@ class Flow:
     def take(self, seat: int, kind: str, action: Action) -> None:
         """A choice has arrived (already checked): keep it, and when it is the last one
         of its decision point, go on."""
-        self.waiting.remove((seat, kind))
+        waiting = self.waiting
+        waiting.remove((seat, kind))
+        if kind == "turn" and waiting and not self.neutrals:
+            self.chosen[seat] = action        # the common case: more cards of the turn to come
+            return
         if kind == "discard":
             _build_from_discard(self, seat, action)
         elif kind == "debt":                  # the coins paid go into the waiting settle step
@@ -342,9 +346,15 @@ def _resolve(game, choices: tuple) -> None:
         placed.append((seat, action, stage))
     if type(game.log) is not NoLog:       # a search copy writes no log: no step for it
         game.stack.append(("resolve_log", tuple([(seat, action) for seat, action, _ in placed])))
-    game.stack += [("resolve_one", *p) for p in reversed(placed[1:])]
-    if placed:
-        _resolve_one(game, *placed[0])
+    # each city's effects in seat order, at once while they set nothing going; the cities
+    # after one that did are left as steps under what it set going (which runs first)
+    stack = game.stack
+    for n, p in enumerate(placed):
+        depth = len(stack)
+        _resolve_one(game, *p)
+        if len(stack) > depth and n + 1 < len(placed):
+            stack[depth:depth] = [("resolve_one", *q) for q in reversed(placed[n + 1:])]
+            return
 
 
 def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
@@ -370,11 +380,16 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
 def _resolve_log(game, placed: tuple) -> None:
     if type(game.log) is NoLog:
         return
+    cities, tables = game.cities, game.tables
+    n = len(cities)
     for seat, action in placed:
-        left, right = game.neighbours(seat)
-        paid = [[other.seat, n] for other, n in ((left, action.left), (right, action.right)) if n]
-        entry = {"event": "resolve", "seat": seat, "action": action.label(game.tables),
-                 "paid": paid, "coins": game.cities[seat].coins}
+        paid = []
+        if action.left:
+            paid.append([(seat + 1) % n, action.left])          # the left neighbour's seat (Game.neighbours)
+        if action.right:
+            paid.append([(seat - 1) % n, action.right])
+        entry = {"event": "resolve", "seat": seat, "action": action.label(tables),
+                 "paid": paid, "coins": cities[seat].coins}
         if seat in game.holders:
             entry["by"] = game.holders[seat]
         game.log.append(entry)

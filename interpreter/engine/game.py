@@ -256,6 +256,8 @@ class Game(Flow):
 
     def options_for(self, seat: int, kind: str) -> list[Action]:
         """The legal options of an open decision, cheapest payment first."""
+        if kind == "turn":
+            return legal_actions(self, seat)
         if kind == "neutral turn":
             neutral = self.neutrals[seat]
             if neutral.pile:

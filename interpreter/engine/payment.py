@@ -79,8 +79,7 @@ class Trio:
         own, left, right = _gives(use_sig), _gives(left_sig), _gives(right_sig)
         self.reach = tuple([a + b + c for a, b, c in zip(own.most, left.most, right.most)])
         self.total = own.total + left.total + right.total
-        n = len(self.reach)
-        self.bought_masks = tuple([(n, mask) for mask in left.masks] + [(2 * n, mask) for mask in right.masks])
+        self.bought_masks = tuple([(1, mask) for mask in left.masks] + [(2, mask) for mask in right.masks])
         self.masks = tuple([(0, mask) for mask in own.masks]) + self.bought_masks
         _RESULTS[use_sig, left_sig, right_sig] = self
 
@@ -94,30 +93,44 @@ class Trio:
         return found
 
     def solve(self, cost) -> tuple[tuple[int, int], ...]:
-        if not all(map(le, cost, self.reach)) or sum(cost) > self.total:
+        asked = _ASKED.get(cost)
+        if asked is None:
+            asked = _ASKED[cost] = (tuple([(r, n) for r, n in enumerate(cost) if n]), sum(cost))
+        pairs, units = asked
+        if units > self.total:
             return ()
-        need, needed, bit = [], 0, 1                  # what own fixed production leaves, and its resources
-        for c, f in zip(cost, self.own_fixed):
-            if c > f:
-                need.append(c - f)
-                needed |= bit
-            else:
-                need.append(0)
-            bit <<= 1
+        reach, own_fixed = self.reach, self.own_fixed
+        need, needed = [], 0                         # what own fixed production leaves, and its resources
+        for r, n in pairs:
+            if n > reach[r]:
+                return ()
+            if n > own_fixed[r]:
+                need.append((r, n - own_fixed[r]))
+                needed |= 1 << r
         if not needed:
             return _FREE
-        need = tuple(need)
         found = None
         if BY_RESOURCE:
-            found = _by_resource(need, self, needed, self.masks)
+            found = _by_units(need, self, needed, self.masks)
             if found is None:
-                found = _by_own_states(need, self, needed)
+                found = _by_own_states(_dense(need, len(cost)), self, needed)
         if found is None:
             found = ()
-            args = (need, self.own_choices, self.lfixed, self.lchoices, self.rfixed, self.rchoices)
+            args = (_dense(need, len(cost)), self.own_choices, self.lfixed, self.lchoices, self.rfixed, self.rchoices)
             if _may_cover(*args):
                 found = _search(*args, self.lprice, self.rprice)
         return found
+
+
+_ASKED: dict[tuple, tuple] = {}        # cost -> ((resource, units) of each resource it asks, units in all)
+
+
+def _dense(need, size: int) -> tuple:
+    """A need as (resource, units) pairs, as a tuple of units of every resource."""
+    dense = [0] * size
+    for r, n in need:
+        dense[r] = n
+    return tuple(dense)
 
 
 class Gives(NamedTuple):
@@ -167,34 +180,44 @@ def _by_own_states(need, trio: Trio, needed: int):
     for state in states:
         if not any(state):
             return _FREE
-        paid = _by_resource(state, trio, needed, trio.bought_masks)
+        paid = _by_units([(r, n) for r, n in enumerate(state) if n], trio, needed, trio.bought_masks)
         found.update(paid)
     return tuple(pareto(found)) if len(found) > 1 else tuple(found)
 
 
 def _by_resource(need, trio: Trio, needed: int, masks):
+    """`_by_units` of a need given as units of every resource."""
+    return _by_units([(r, n) for r, n in enumerate(need) if n], trio, needed, masks)
+
+
+_NONE: dict = {}        # no units (never written)
+
+
+def _by_units(need, trio: Trio, needed: int, masks):
     """The payments when no choice production offers two needed resources (most needs:
     a choice that offers only one of them is a unit of it), or None.  Then every needed
-    resource is bought on its own: its units from own choices (free), then k from the left
-    and the rest from the right, and the payments are the undominated sums of one way per
-    resource.  A few microseconds where the general search takes tens."""
-    n_res = len(need)
-    units = [0] * (3 * n_res)                           # own, left, right units of each resource
-    for base, mask in masks:
-        hit = mask & needed
-        if hit:
-            if hit & (hit - 1):
-                return None                             # it links two needed resources
-            units[base + hit.bit_length() - 1] += 1
+    resource (`need`: (resource, units) pairs) is bought on its own: its units from own
+    choices (free), then k from the left and the rest from the right, and the payments
+    are the undominated sums of one way per resource.  A few microseconds where the
+    general search takes tens."""
+    own = left = right = _NONE                          # units of each needed resource the choices give
+    if masks:
+        own, left, right = sides = ({}, {}, {})
+        for base, mask in masks:
+            hit = mask & needed
+            if hit:
+                if hit & (hit - 1):
+                    return None                         # it links two needed resources
+                units = sides[base]
+                r = hit.bit_length() - 1
+                units[r] = units.get(r, 0) + 1
     lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
     paid = [(0, 0)]
-    for r, n in enumerate(need):
-        if not n:
-            continue                                    # most resources are not needed
-        n -= units[r]
+    for r, n in need:
+        n -= own.get(r, 0)
         if n <= 0:
             continue
-        low, high = max(0, n - rfixed[r] - units[2 * n_res + r]), min(n, lfixed[r] + units[n_res + r])
+        low, high = max(0, n - rfixed[r] - right.get(r, 0)), min(n, lfixed[r] + left.get(r, 0))
         if low > high:
             return ()
         lp, rp = lprice[r], rprice[r]

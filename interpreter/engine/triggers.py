@@ -21,7 +21,7 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from .actions import build_options_from
 from ..compile import rules_run
-from .quantities import Where, evaluate, per_value
+from .quantities import Where, amount_fn, evaluate, value_fn
 from .teams import faced
 
 MAX_DEPTH = 25
@@ -92,13 +92,14 @@ class Dispatcher:
         self.heard = heard_events(game.tables)
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
         self.wheres: dict[tuple, Where] = {}
+        self.values = game.tables.cached("action values", dict)
 
     def copy_for(self, game) -> "Dispatcher":
         """The same dispatcher for a copy of the game (the rules' trigger index is shared,
         the chain of triggers acting now is copied)."""
         other = Dispatcher.__new__(Dispatcher)
         other._game, other.stack, other.rule_triggers = weakref.ref(game), self.stack[:], self.rule_triggers
-        other.heard, other.sit_out, other.wheres = self.heard, self.sit_out, {}
+        other.heard, other.sit_out, other.wheres, other.values = self.heard, self.sit_out, {}, self.values
         return other
 
     @property
@@ -213,6 +214,16 @@ class Dispatcher:
             return not build_options_from(self.game, seat, self.game.discard)
         return False
 
+    def value(self, action):
+        """The amount of a gain or a loss, or the value of a token, as a function of a
+        Where: compiled once per action of the rule set (kept on the compiled rules, with
+        the action itself, so that its id stays its own)."""
+        found = self.values.get(id(action))
+        if found is None or found[0] is not action:
+            fn = value_fn(action.value) if isinstance(action, ast.TakeToken) else amount_fn(action.amount, action.per)
+            found = self.values[id(action)] = (action, fn)
+        return found[1]
+
     def run(self, action, seat: int, where: Where, source: str = "") -> None:
         """Carry out one action for `seat` (building from the discard pile is a decision:
         flow.py opens it)."""
@@ -220,18 +231,18 @@ class Dispatcher:
         city = game.cities[seat]
         if isinstance(action, ast.GainCoins):
             before = city.coins
-            city.coins = _bounded(city.coins + per_value(action.amount, action.per, where))
+            city.coins = _bounded(city.coins + self.value(action)(where))
             if city.coins > before and BANK_COINS in self.heard:
                 self.fire(BANK_COINS, (seat,))
         elif isinstance(action, ast.LoseCoins):
-            self.lose(seat, per_value(action.amount, action.per, where))
+            self.lose(seat, self.value(action)(where))
         elif isinstance(action, ast.TakeKeptTokens):
             take_kept(city, action.kind.text, evaluate(action.count, where))
         elif isinstance(action, ast.InEachCity):
             for target in self.group(seat, action.group):
                 self.run(action.action, target, self.where(target), source)
         elif isinstance(action, ast.TakeToken):
-            value = max(-LIMIT, min(LIMIT, evaluate(action.value, where)))
+            value = max(-LIMIT, min(LIMIT, self.value(action)(where)))
             against = where.neighbour.seat if where.neighbour is not None else None
             if value < 0 and against is not None and city.gives_defeats:
                 seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`

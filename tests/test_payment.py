@@ -101,6 +101,8 @@ def test_payment_options_are_the_undominated_ways_to_pay(cost, mine, lsell, rsel
     for way in WAYS:
         with search(way):
             assert list(payment_options(cost, me, left, right)) == expected, way
+        with search(way):                         # the cheapest alone, asked first
+            assert payment.trio_of(me, left, right).cheapest(cost) == (expected[0] if expected else None), way
 
 
 @pytest.mark.slow

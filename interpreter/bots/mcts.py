@@ -66,6 +66,7 @@ class MCTSBot(Bot):
         in the same imagined games (the same sample of the hidden cards, the same rollout
         randomness), so they are compared on equal luck."""
         player, seat = view.player, view.seat
+        listed = view.kind == "turn"     # a turn's options are its own city's and hand's: legal in every copy
         candidates = list(actions)
         policy = FastPolicy(view.tables, view.players, self.rng)
         deadline = started + self.seconds if self.seconds else None
@@ -93,7 +94,7 @@ class MCTSBot(Bot):
                         break                               # out of time: this world is not counted
                     game = world.clone(seed=luck)
                     policy.rng = random.Random(luck)
-                    game.choose(actions[move], seat)
+                    game.choose(actions[move], seat, listed=listed)
                     paths.append(imagine(game, player, policy, trees[move], self.depth, self.branch, self.explore))
                     rewards.append(self._reward(game, player))
                 if len(rewards) < len(survivors):

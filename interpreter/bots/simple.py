@@ -14,6 +14,7 @@ class RandomBot(Bot):
 
     name = "random"
     parameters = {}
+    pays_cheapest = True      # so its seat hands it the cheapest option of each move alone
 
     def choose(self, view, options) -> int:
         keys = list(map(_MOVE, options))

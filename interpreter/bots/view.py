@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from .base import BotError, bot_code
 from .valuation import Appraiser, settle_worth
+from ..engine.actions import legal_moves
 from ..engine.teams import partners
 
 
@@ -244,6 +245,19 @@ class BotSeat:
     def rng(self):
         """The bot's random generator (a test may copy its state onto a twin)."""
         return self.bot.rng
+
+    @property
+    def picks_moves(self) -> bool:
+        """Whether its bot always pays the cheapest way (`pays_cheapest`): then a turn's
+        decision is `decide_move`, among the cheapest option of each move alone."""
+        return getattr(self.bot, "pays_cheapest", False)
+
+    def decide_move(self, game, seat, kind):
+        """The action of a turn (or an age's last card) of a bot that pays the cheapest way,
+        chosen among the cheapest option of each move (`legal_moves`): the option its
+        `decide` would answer, without listing every payment."""
+        moves = legal_moves(game, seat)
+        return moves[self.decide(game, seat, kind, moves)]
 
     def decide(self, game, seat, kind, options) -> int:
         options = tuple(options)

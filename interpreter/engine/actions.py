@@ -124,6 +124,45 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     return actions
 
 
+def legal_moves(game, seat: int) -> list[Action]:
+    """The cheapest option of each move of `legal_actions` (a card and what is done with
+    it: its build, its wonder stage, its sale), in the same order: for a player that
+    always pays the cheapest way (the random bot), without listing every payment."""
+    city = game.cities[seat]
+    trio = trio_of(city, *game.neighbours(seat))
+    special = _special(game, city)
+    stages = _stage_payments(city, trio, special)
+    sells, chains, paid, staged = made(game.tables)
+    moves: list[Action] = []
+    append = moves.append
+    plain = special is None and _plain(city)
+    cards, names, coins, memo = game.tables.cards, city.names, city.coins, trio.memo
+    for index in dict.fromkeys(game.hands[seat]):
+        if plain:
+            card = cards[index]
+            if card.name not in names:
+                if not card.chains.isdisjoint(names):
+                    append(chains[index])
+                elif card.cost_coins <= coins:
+                    options = memo.get(card.cost)
+                    if options is None:
+                        options = trio.options(card.cost)
+                    if options and options[0][0] + options[0][1] <= coins - card.cost_coins:   # cheapest first
+                        builds = paid[index]
+                        action = builds.get(options[0])
+                        if action is None:
+                            action = builds[options[0]] = _new(Action, ("build", index, *options[0], "", 0))
+                        append(action)
+        else:
+            builds = _builds(game, city, trio, index, special)
+            if builds:
+                append(builds[0])
+        if stages:
+            _append_stages(append, staged[index], index, stages[:1])
+        append(sells[index])
+    return moves
+
+
 def _append_stages(append, known: dict, index: int, stages) -> None:
     for payment in stages:
         action = known.get(payment)
@@ -157,15 +196,16 @@ def cheapest_build(game, seat: int, index: int, trio) -> Action | None:
         budget = city.coins - card.cost_coins
         if budget < 0:
             return None
-        options = trio.memo.get(card.cost)
-        for option in trio.options(card.cost) if options is None else options:
-            if option[0] + option[1] <= budget:
-                builds = made(tables).builds[index]
-                action = builds.get(option)
-                if action is None:
-                    action = builds[option] = _new(Action, ("build", index, *option, "", 0))
-                return action
-        return None
+        option = trio.cheap.get(card.cost, False)
+        if option is False:
+            option = trio.cheapest(card.cost)
+        if option is None or option[0] + option[1] > budget:          # the cheapest, or none
+            return None
+        builds = made(tables).builds[index]
+        action = builds.get(option)
+        if action is None:
+            action = builds[option] = _new(Action, ("build", index, *option, "", 0))
+        return action
     builds = _builds(game, city, trio, index, _special(game, city))
     return builds[0] if builds else None
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt")
+MOVE_KINDS = ("turn", "last card")      # the decisions whose options are `actions.legal_actions`
 
 
 class Decision(Sequence):
@@ -64,15 +65,22 @@ def drive(game, deciders, stop=None) -> None:
     """Ask `deciders[decision.by]` for every decision until the game ends (or until
     `stop(game)` is true after a choice).  A decider whose `names_legal` is true names
     only actions it took from the engine's own lists (the search's rollout policy): they
-    are not checked against the rules a second time."""
+    are not checked against the rules a second time.  A decider whose `picks_moves` is
+    true (a bot that always pays the cheapest way) answers a turn with `decide_move(game,
+    seat, kind)`, an action of `actions.legal_moves`, so the turn's payments are not all
+    listed."""
     listed = deciders.values() if isinstance(deciders, dict) else deciders
     trusted = {id(d) for d in listed if getattr(d, "names_legal", False)}
+    movers = {id(d) for d in listed if getattr(d, "picks_moves", False)}
     while True:
         decision = game.decision()
         if decision is None:
             return
         decider = deciders[decision.by]
-        answer = decider.decide(game, decision.seat, decision.kind, decision)
-        game.take_choice(decision, answer, id(decider) in trusted)
+        if movers and id(decider) in movers and decision.kind in MOVE_KINDS:
+            game.take_choice(decision, decider.decide_move(game, decision.seat, decision.kind), True)
+        else:
+            answer = decider.decide(game, decision.seat, decision.kind, decision)
+            game.take_choice(decision, answer, id(decider) in trusted)
         if stop is not None and stop(game):
             return

@@ -214,10 +214,12 @@ class Game(Flow):
             self.advance()
         return [Decision(self, seat, kind) for seat, kind in self.waiting if self.is_open(seat, kind)]
 
-    def choose(self, choice: int | Action, seat: int | None = None) -> None:
+    def choose(self, choice: int | Action, seat: int | None = None, listed: bool = False) -> None:
         """Take the choice of `seat` (default: that of `decision()`): the index of one of
-        its options, or an action, checked against the rules.  The game then runs on to
-        its next decision point, or to the end of the turn."""
+        its options, or an action, checked against the rules (unless `listed`: an action
+        of the engine's own options for this decision, as a search that copied the game
+        at it knows).  The game then runs on to its next decision point, or to the end of
+        the turn."""
         if not self.waiting:
             self.advance()
         if self.finished:
@@ -228,7 +230,7 @@ class Game(Flow):
             kind = next((k for s, k in self.waiting if s == seat), None)
             if kind is None:
                 raise ValueError(f"seat {seat} has no decision to make now")
-        self.take_choice(Decision(self, seat, kind), choice)
+        self.take_choice(Decision(self, seat, kind), choice, listed)
 
     def take_choice(self, decision: Decision, choice: int | Action, listed: bool = False) -> None:
         """`listed`: an action taken from the engine's own options (`drive`'s trusted

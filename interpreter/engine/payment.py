@@ -66,13 +66,14 @@ class Trio:
     give at most) rejects about half of them at once, and a need whose resources no choice
     links is paid resource by resource (`_by_resource`) on bit masks of the choices."""
 
-    __slots__ = ("memo", "reach", "total", "own_fixed", "own_choices", "lfixed", "lchoices", "rfixed",
+    __slots__ = ("memo", "cheap", "reach", "total", "own_fixed", "own_choices", "lfixed", "lchoices", "rfixed",
                  "rchoices", "lprice", "rprice", "masks", "bought_masks")
 
     def __init__(self, use_sig: int, left_sig: int, right_sig: int):
         if _STORED[0] >= _MAX_RESULTS:
             clear_memo()
         self.memo: dict[tuple, tuple] = {}
+        self.cheap: dict[tuple, tuple | None] = {}
         self.own_fixed, self.own_choices, self.lprice, self.rprice = _BY_ID[use_sig]
         self.lfixed, self.lchoices = _BY_ID[left_sig]
         self.rfixed, self.rchoices = _BY_ID[right_sig]
@@ -92,7 +93,23 @@ class Trio:
             _STORED[0] += 1
         return found
 
-    def solve(self, cost) -> tuple[tuple[int, int], ...]:
+    def cheapest(self, cost) -> tuple[int, int] | None:
+        """The first of `options(cost)` (fewest coins in all, then fewest to the left), or
+        None when the cost cannot be paid: for a player that prices a card by its cheapest
+        way alone (the search's rollouts), found without the other payments when the need
+        is paid resource by resource."""
+        found = self.cheap.get(cost, False)
+        if found is False:
+            options = self.memo.get(cost)
+            if options is None:
+                options = self.solve(cost, _cheapest_by_units)
+            found = self.cheap[cost] = options[0] if options else None
+            _STORED[0] += 1
+        return found
+
+    def solve(self, cost, by_units=None) -> tuple[tuple[int, int], ...]:
+        """The payments of `cost`; with `by_units` (`_cheapest_by_units`) the cheapest
+        alone (or more) when the need is paid resource by resource."""
         asked = _ASKED.get(cost)
         if asked is None:
             asked = _ASKED[cost] = (tuple([(r, n) for r, n in enumerate(cost) if n]), sum(cost))
@@ -111,9 +128,9 @@ class Trio:
             return _FREE
         found = None
         if BY_RESOURCE:
-            found = _by_units(need, self, needed, self.masks)
+            found = (by_units or _by_units)(need, self, needed, self.masks)
             if found is None:
-                found = _by_own_states(_dense(need, len(cost)), self, needed)
+                found = _by_own_states(_dense(need, len(cost)), self, needed, by_units)
         if found is None:
             found = ()
             args = (_dense(need, len(cost)), self.own_choices, self.lfixed, self.lchoices, self.rfixed, self.rchoices)
@@ -166,11 +183,12 @@ def _mask(resources) -> int:
     return mask
 
 
-def _by_own_states(need, trio: Trio, needed: int):
+def _by_own_states(need, trio: Trio, needed: int, by_units=None):
     """The payments when only the city's own choice productions link needed resources (most
     of the rest: a production offering any raw material), or None: each residual need left
     by its own choices (always used when they help, being free) is paid resource by
-    resource, and the undominated payments of all of them are kept."""
+    resource, and the undominated payments of all of them are kept.  With `by_units`
+    (`_cheapest_by_units`) the cheapest payment alone: the cheapest of the states' cheapest."""
     for _base, mask in trio.bought_masks:
         hit = mask & needed
         if hit & (hit - 1):
@@ -180,8 +198,10 @@ def _by_own_states(need, trio: Trio, needed: int):
     for state in states:
         if not any(state):
             return _FREE
-        paid = _by_units([(r, n) for r, n in enumerate(state) if n], trio, needed, trio.bought_masks)
+        paid = (by_units or _by_units)([(r, n) for r, n in enumerate(state) if n], trio, needed, trio.bought_masks)
         found.update(paid)
+    if by_units is not None and len(found) > 1:
+        return (min(found, key=_cheapest),)
     return tuple(pareto(found)) if len(found) > 1 else tuple(found)
 
 
@@ -228,6 +248,38 @@ def _by_units(need, trio: Trio, needed: int, masks):
             paid = _undominated({(a + k * lp, b + (n - k) * rp) for a, b in paid for k in range(low, high + 1)})
     # undominated already (a fixed amount added to undominated pairs leaves them so): only ordered
     return tuple(sorted(paid, key=_cheapest)) if len(paid) > 1 else tuple(paid)
+
+
+def _cheapest_by_units(need, trio: Trio, needed: int, masks):
+    """The first of `_by_units` alone (as a tuple of it; () when the need cannot be paid;
+    None when a choice links two needed resources).  Coins in all, then coins to the left,
+    add up over the resources, so the cheapest way is the cheapest way of each resource:
+    as many units as may be from the cheaper side, from the left only when it is cheaper."""
+    own = left = right = _NONE
+    if masks:
+        own, left, right = sides = ({}, {}, {})
+        for base, mask in masks:
+            hit = mask & needed
+            if hit:
+                if hit & (hit - 1):
+                    return None
+                units = sides[base]
+                r = hit.bit_length() - 1
+                units[r] = units.get(r, 0) + 1
+    lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
+    a = b = 0
+    for r, n in need:
+        n -= own.get(r, 0)
+        if n <= 0:
+            continue
+        low, high = max(0, n - rfixed[r] - right.get(r, 0)), min(n, lfixed[r] + left.get(r, 0))
+        if low > high:
+            return ()
+        lp, rp = lprice[r], rprice[r]
+        k = high if lp < rp else low
+        a += k * lp
+        b += (n - k) * rp
+    return ((a, b),)
 
 
 def _undominated(pairs) -> list[tuple[int, int]]:

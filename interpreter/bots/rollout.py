@@ -5,7 +5,7 @@ it to the end with the engine's decision loop, as every other caller does."""
 
 from __future__ import annotations
 
-from ..engine.actions import Action, cheapest_build, stage_payments_with_bank
+from ..engine.actions import Action, build_pricer, cheapest_stage, made
 from ..engine.decisions import drive
 from ..engine.payment import trio_of
 from .rulemodel import rule_model
@@ -35,13 +35,14 @@ class FastPolicy:
         self.coin_rate = model.coin_rate
         self.stage_bias = model.mean_price[0] * model.coin_rate
         self.model = model
+        self.sells = made(tables).sells        # each card's sale, made once
 
     def turn_action(self, game, seat) -> Action:
         rng, worth, rate = self.rng, self.worth, self.coin_rate
         random = rng.random
         cards = dict.fromkeys(game.hands[seat])
         least = min(cards, key=worth.__getitem__)           # sold or buried, if anything is
-        best, best_value = _new(Action, ("sell", least, 0, 0, "", 0)), random() * NOISE
+        best, best_value = self.sells[least], random() * NOISE
         # each move's luck is drawn first: its worth with luck bounds what it can be worth
         # paid, so moves are priced best first and only while one could still win
         moves = [(worth[c] + random() * NOISE, c) for c in cards]
@@ -49,17 +50,19 @@ class FastPolicy:
         if city.stages < len(city.side.stages):
             moves.append((self.stage_bias + random() * NOISE, -1))
         moves.sort(reverse=True)
-        trio = None
+        trio = price = None
         for bound, card in moves:
             if bound <= best_value:
                 break
             if trio is None:
                 trio = trio_of(city, *game.neighbours(seat))
             if card < 0:
-                paid = stage_payments_with_bank(game, seat, trio)
-                found = _new(Action, ("stage", least, *paid[0][:2], "", paid[0][2])) if paid else None
+                paid = cheapest_stage(game, seat, trio)
+                found = None if paid is None else _new(Action, ("stage", least, *paid[:2], "", paid[2]))
             else:
-                found = cheapest_build(game, seat, card, trio)
+                if price is None:
+                    price = build_pricer(game, seat, trio)
+                found = price(card)
             if found is not None:
                 value = bound - (found.left + found.right + found.bank) * rate
                 if value > best_value:

@@ -131,12 +131,12 @@ def legal_moves(game, seat: int) -> list[Action]:
     city = game.cities[seat]
     trio = trio_of(city, *game.neighbours(seat))
     special = _special(game, city)
-    stages = _stage_payments(city, trio, special)
+    plain = special is None and _plain(city)
+    stages = _cheapest_stage(city, trio) if plain else _stage_payments(city, trio, special)[:1]
     sells, chains, paid, staged = made(game.tables)
     moves: list[Action] = []
     append = moves.append
-    plain = special is None and _plain(city)
-    cards, names, coins, memo = game.tables.cards, city.names, city.coins, trio.memo
+    cards, names, coins, cheap = game.tables.cards, city.names, city.coins, trio.cheap
     for index in dict.fromkeys(game.hands[seat]):
         if plain:
             card = cards[index]
@@ -144,23 +144,45 @@ def legal_moves(game, seat: int) -> list[Action]:
                 if not card.chains.isdisjoint(names):
                     append(chains[index])
                 elif card.cost_coins <= coins:
-                    options = memo.get(card.cost)
-                    if options is None:
-                        options = trio.options(card.cost)
-                    if options and options[0][0] + options[0][1] <= coins - card.cost_coins:   # cheapest first
+                    option = cheap.get(card.cost, False)
+                    if option is False:
+                        option = trio.cheapest(card.cost)
+                    if option is not None and option[0] + option[1] <= coins - card.cost_coins:
                         builds = paid[index]
-                        action = builds.get(options[0])
+                        action = builds.get(option)
                         if action is None:
-                            action = builds[options[0]] = _new(Action, ("build", index, *options[0], "", 0))
+                            action = builds[option] = _new(Action, ("build", index, *option, "", 0))
                         append(action)
         else:
             builds = _builds(game, city, trio, index, special)
             if builds:
                 append(builds[0])
         if stages:
-            _append_stages(append, staged[index], index, stages[:1])
+            _append_stages(append, staged[index], index, stages)
         append(sells[index])
     return moves
+
+
+def cheapest_stage(game, seat: int, trio) -> tuple[int, int, int] | None:
+    """The first of `stage_payments_with_bank` (its cheapest way), or None: for a player
+    that prices a wonder stage by its cheapest way alone (the search's rollouts)."""
+    city = game.cities[seat]
+    special = _special(game, city)
+    found = _cheapest_stage(city, trio) if special is None and _plain(city) else \
+        _stage_payments(city, trio, special)[:1]
+    return found[0] if found else None
+
+
+def _cheapest_stage(city, trio) -> list[tuple[int, int, int]]:
+    """The first of `_stage_payments` (as a list of it, or none) of a city that no power
+    or discount touches (`_plain`, no `_special`)."""
+    stage = city.next_stage()
+    if stage is None or stage.cost_coins > city.coins:
+        return []
+    option = trio.cheapest(stage.cost)
+    if option is None or option[0] + option[1] > city.coins - stage.cost_coins:
+        return []
+    return [(*option, 0)]
 
 
 def _append_stages(append, known: dict, index: int, stages) -> None:
@@ -183,31 +205,40 @@ def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
 def cheapest_build(game, seat: int, index: int, trio) -> Action | None:
     """The first of `card_builds` (its cheapest way), or None: for a player that prices
     a card by its cheapest way alone (the search's rollouts), without listing the rest."""
+    return build_pricer(game, seat, trio)(index)
+
+
+def build_pricer(game, seat: int, trio):
+    """`cheapest_build` of `seat` in this position as a function of the card index: the
+    city read once for the cards of a hand."""
     city = game.cities[seat]
     tables = game.tables
-    if not (city.free_build or city.free_rules or city.bank[0]) and \
-            (not tables.cost_changers or _special(game, city) is None):      # `_plain`, inline
-        card = tables.cards[index]
-        names = city.names
+    special = _special(game, city)
+    if special is not None or not _plain(city):
+        return lambda index: next(iter(_builds(game, city, trio, index, special)), None)
+    cards, names, coins, cheap, cheapest = tables.cards, city.names, city.coins, trio.cheap, trio.cheapest
+    chains, paid = made(tables)[1:3]
+
+    def price(index: int) -> Action | None:
+        card = cards[index]
         if card.name in names:
             return None
         if not card.chains.isdisjoint(names):
-            return made(tables).chains[index]
-        budget = city.coins - card.cost_coins
+            return chains[index]
+        budget = coins - card.cost_coins
         if budget < 0:
             return None
-        option = trio.cheap.get(card.cost, False)
+        option = cheap.get(card.cost, False)
         if option is False:
-            option = trio.cheapest(card.cost)
+            option = cheapest(card.cost)
         if option is None or option[0] + option[1] > budget:          # the cheapest, or none
             return None
-        builds = made(tables).builds[index]
+        builds = paid[index]
         action = builds.get(option)
         if action is None:
             action = builds[option] = _new(Action, ("build", index, *option, "", 0))
         return action
-    builds = _builds(game, city, trio, index, _special(game, city))
-    return builds[0] if builds else None
+    return price
 
 
 def _plain(city) -> bool:

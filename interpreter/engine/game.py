@@ -233,18 +233,20 @@ class Game(Flow):
         self.take_choice(Decision(self, seat, kind), choice, listed)
 
     def take_choice(self, decision: Decision, choice: int | Action, listed: bool = False) -> None:
-        """`listed`: an action taken from the engine's own options (`drive`'s trusted
-        deciders), not checked again."""
+        """`listed`: an action taken from the engine's own options for this open decision
+        (`drive`'s trusted deciders, a search's own move in its copy), not checked again."""
         seat, kind = decision.seat, decision.kind
-        if (seat, kind) not in self.waiting:
+        if listed and type(choice) is Action:
+            action = choice
+        elif (seat, kind) not in self.waiting:
             raise ValueError(f"seat {seat} has no {kind} decision to make now")
-        if kind == "neutral turn" and not self.is_open(seat, kind):
+        elif kind == "neutral turn" and not self.is_open(seat, kind):
             raise ValueError(f"seat {seat}'s {kind} decision opens when its holder has chosen")
-        if type(choice) is Action:
+        elif type(choice) is Action:
             action = choice
             known = decision._options
-            legal = listed or (action in known if known is not None else
-                               is_legal(self, seat, action) if kind == "turn" else self.allows(seat, kind, action))
+            legal = action in known if known is not None else \
+                is_legal(self, seat, action) if kind == "turn" else self.allows(seat, kind, action)
             if not legal:
                 raise ValueError(f"seat {seat} chose {action!r}, not a legal action")
         else:

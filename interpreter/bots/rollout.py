@@ -96,6 +96,8 @@ class TreeWalk:
     offer a choice are taken down the tree (`tree.pick`, which grows by one node per
     imagined game); the others, and every one after, by the rollout policy."""
 
+    names_legal = True      # an action it names is the rollout policy's (decisions.drive)
+
     def __init__(self, policy: FastPolicy, tree: Node | None, depth: int, branch: int, explore: float):
         self.policy, self.branch, self.explore, self.depth = policy, branch, explore, depth
         self.node = tree if depth else None           # where the walk is; None once out of the tree

@@ -14,12 +14,16 @@ class RandomBot(Bot):
 
     name = "random"
     parameters = {}
-    pays_cheapest = True      # so its seat hands it the cheapest option of each move alone
 
     def choose(self, view, options) -> int:
         keys = list(map(_MOVE, options))
         moves = list(dict.fromkeys(keys))
         return keys.index(moves[self.rng.randrange(len(moves))])   # options come cheapest first
+
+    def choose_move(self, view, moves) -> int:
+        """`choose` of options that are the cheapest of each move, one each (a turn's, from
+        interpreter.engine.actions.legal_moves): the same pick, without grouping them."""
+        return self.rng.randrange(len(moves))
 
     def settle(self, view, options) -> int:
         return self.rng.randrange(len(options))          # any way of paying, as any move

@@ -248,25 +248,25 @@ class BotSeat:
 
     @property
     def picks_moves(self) -> bool:
-        """Whether its bot always pays the cheapest way (`pays_cheapest`): then a turn's
-        decision is `decide_move`, among the cheapest option of each move alone."""
-        return getattr(self.bot, "pays_cheapest", False)
+        """Whether its bot always pays the cheapest way and says so with `choose_move`
+        (the random bot): then a turn's decision is `decide_move`."""
+        return hasattr(self.bot, "choose_move")
 
     def decide_move(self, game, seat, kind):
         """The action of a turn (or an age's last card) of a bot that pays the cheapest way,
-        chosen among the cheapest option of each move (`legal_moves`): the option its
-        `decide` would answer, without listing every payment."""
+        chosen by its `choose_move(view, moves)` among the cheapest option of each move
+        (`legal_moves`): the option its `choose` would take, without listing every payment."""
         moves = legal_moves(game, seat)
-        return moves[self.decide(game, seat, kind, moves)]
+        return moves[self.decide(game, seat, kind, moves, self.bot.choose_move)]
 
-    def decide(self, game, seat, kind, options) -> int:
+    def decide(self, game, seat, kind, options, choose=None) -> int:
         options = tuple(options)
         view = SeatView(game, seat, kind, self.memory, options)
         self.memory.observe(game, view.player, seat, kind)
         # settling a loss: the bot's `settle` (Bot's: by the rules' values), or its `choose`
         answer = getattr(self.bot, "settle", None) if kind == "debt" else None
         with bot_code(self.spec, "choosing"):
-            index = (answer or self.bot.choose)(view, options)
+            index = (answer or choose or self.bot.choose)(view, options)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
             raise BotError(f"bot {self.spec!r} answered {index!r}, not the index of one of its "
                            f"{len(options)} options")

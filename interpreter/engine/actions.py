@@ -131,32 +131,15 @@ def legal_moves(game, seat: int) -> list[Action]:
     city = game.cities[seat]
     trio = trio_of(city, *game.neighbours(seat))
     special = _special(game, city)
-    plain = special is None and _plain(city)
-    stages = _cheapest_stage(city, trio) if plain else _stage_payments(city, trio, special)[:1]
-    sells, chains, paid, staged = made(game.tables)
+    stages = _first_stage(city, trio, special)
+    sells, _chains, _paid, staged = made(game.tables)
+    price = build_pricer(game, seat, trio, special)
     moves: list[Action] = []
     append = moves.append
-    cards, names, coins, cheap = game.tables.cards, city.names, city.coins, trio.cheap
     for index in dict.fromkeys(game.hands[seat]):
-        if plain:
-            card = cards[index]
-            if card.name not in names:
-                if not card.chains.isdisjoint(names):
-                    append(chains[index])
-                elif card.cost_coins <= coins:
-                    option = cheap.get(card.cost, False)
-                    if option is False:
-                        option = trio.cheapest(card.cost)
-                    if option is not None and option[0] + option[1] <= coins - card.cost_coins:
-                        builds = paid[index]
-                        action = builds.get(option)
-                        if action is None:
-                            action = builds[option] = _new(Action, ("build", index, *option, "", 0))
-                        append(action)
-        else:
-            builds = _builds(game, city, trio, index, special)
-            if builds:
-                append(builds[0])
+        build = price(index)
+        if build is not None:
+            append(build)
         if stages:
             _append_stages(append, staged[index], index, stages)
         append(sells[index])
@@ -167,15 +150,15 @@ def cheapest_stage(game, seat: int, trio) -> tuple[int, int, int] | None:
     """The first of `stage_payments_with_bank` (its cheapest way), or None: for a player
     that prices a wonder stage by its cheapest way alone (the search's rollouts)."""
     city = game.cities[seat]
-    special = _special(game, city)
-    found = _cheapest_stage(city, trio) if special is None and _plain(city) else \
-        _stage_payments(city, trio, special)[:1]
+    found = _first_stage(city, trio, _special(game, city))
     return found[0] if found else None
 
 
-def _cheapest_stage(city, trio) -> list[tuple[int, int, int]]:
-    """The first of `_stage_payments` (as a list of it, or none) of a city that no power
-    or discount touches (`_plain`, no `_special`)."""
+def _first_stage(city, trio, special) -> list[tuple[int, int, int]]:
+    """The first of `_stage_payments` (as a list of it, or none); of a city that no power
+    or discount touches (`_plain`, no `_special`) found by its cheapest payment alone."""
+    if special is not None or not _plain(city):
+        return _stage_payments(city, trio, special)[:1]
     stage = city.next_stage()
     if stage is None or stage.cost_coins > city.coins:
         return []
@@ -208,12 +191,13 @@ def cheapest_build(game, seat: int, index: int, trio) -> Action | None:
     return build_pricer(game, seat, trio)(index)
 
 
-def build_pricer(game, seat: int, trio):
+def build_pricer(game, seat: int, trio, special=False):
     """`cheapest_build` of `seat` in this position as a function of the card index: the
-    city read once for the cards of a hand."""
+    city read once for the cards of a hand (`special`: `_special`, when the caller has it)."""
     city = game.cities[seat]
     tables = game.tables
-    special = _special(game, city)
+    if special is False:
+        special = _special(game, city)
     if special is not None or not _plain(city):
         return lambda index: next(iter(_builds(game, city, trio, index, special)), None)
     cards, names, coins, cheap, cheapest = tables.cards, city.names, city.coins, trio.cheap, trio.cheapest

@@ -213,13 +213,10 @@ def _by_resource(need, trio: Trio, needed: int, masks):
 _NONE: dict = {}        # no units (never written)
 
 
-def _by_units(need, trio: Trio, needed: int, masks):
-    """The payments when no choice production offers two needed resources (most needs:
-    a choice that offers only one of them is a unit of it), or None.  Then every needed
-    resource (`need`: (resource, units) pairs) is bought on its own: its units from own
-    choices (free), then k from the left and the rest from the right, and the payments
-    are the undominated sums of one way per resource.  A few microseconds where the
-    general search takes tens."""
+def _ranges(need, trio: Trio, needed: int, masks):
+    """Each needed resource bought on its own, as (units, fewest from the left, most from
+    the left, left price, right price), once own choices gave theirs; None when a choice
+    production offers two needed resources, () when some resource cannot be had."""
     own = left = right = _NONE                          # units of each needed resource the choices give
     if masks:
         own, left, right = sides = ({}, {}, {})
@@ -232,15 +229,29 @@ def _by_units(need, trio: Trio, needed: int, masks):
                 r = hit.bit_length() - 1
                 units[r] = units.get(r, 0) + 1
     lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
-    paid = [(0, 0)]
+    found = []
     for r, n in need:
         n -= own.get(r, 0)
-        if n <= 0:
-            continue
-        low, high = max(0, n - rfixed[r] - right.get(r, 0)), min(n, lfixed[r] + left.get(r, 0))
-        if low > high:
-            return ()
-        lp, rp = lprice[r], rprice[r]
+        if n > 0:
+            low, high = max(0, n - rfixed[r] - right.get(r, 0)), min(n, lfixed[r] + left.get(r, 0))
+            if low > high:
+                return ()
+            found.append((n, low, high, lprice[r], rprice[r]))
+    return found
+
+
+def _by_units(need, trio: Trio, needed: int, masks):
+    """The payments when no choice production offers two needed resources (most needs:
+    a choice that offers only one of them is a unit of it), or None.  Then every needed
+    resource (`need`: (resource, units) pairs) is bought on its own: its units from own
+    choices (free), then k from the left and the rest from the right, and the payments
+    are the undominated sums of one way per resource.  A few microseconds where the
+    general search takes tens."""
+    ranges = _ranges(need, trio, needed, masks)
+    if not ranges:
+        return ranges if ranges is None or ranges == () else _FREE
+    paid = [(0, 0)]
+    for n, low, high, lp, rp in ranges:
         if low == high:
             x, y = low * lp, (n - low) * rp
             paid = [(a + x, b + y) for a, b in paid]
@@ -255,27 +266,11 @@ def _cheapest_by_units(need, trio: Trio, needed: int, masks):
     None when a choice links two needed resources).  Coins in all, then coins to the left,
     add up over the resources, so the cheapest way is the cheapest way of each resource:
     as many units as may be from the cheaper side, from the left only when it is cheaper."""
-    own = left = right = _NONE
-    if masks:
-        own, left, right = sides = ({}, {}, {})
-        for base, mask in masks:
-            hit = mask & needed
-            if hit:
-                if hit & (hit - 1):
-                    return None
-                units = sides[base]
-                r = hit.bit_length() - 1
-                units[r] = units.get(r, 0) + 1
-    lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
+    ranges = _ranges(need, trio, needed, masks)
+    if not ranges:
+        return ranges if ranges is None or ranges == () else _FREE
     a = b = 0
-    for r, n in need:
-        n -= own.get(r, 0)
-        if n <= 0:
-            continue
-        low, high = max(0, n - rfixed[r] - right.get(r, 0)), min(n, lfixed[r] + left.get(r, 0))
-        if low > high:
-            return ()
-        lp, rp = lprice[r], rprice[r]
+    for n, low, high, lp, rp in ranges:
         k = high if lp < rp else low
         a += k * lp
         b += (n - k) * rp

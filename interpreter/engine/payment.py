@@ -80,8 +80,8 @@ class Trio:
         own, left, right = _gives(use_sig), _gives(left_sig), _gives(right_sig)
         self.reach = tuple([a + b + c for a, b, c in zip(own.most, left.most, right.most)])
         self.total = own.total + left.total + right.total
-        self.bought_masks = left.sided[1] + right.sided[2]
-        self.masks = own.sided[0] + self.bought_masks
+        self.bought_masks = tuple([(1, mask) for mask in left.masks] + [(2, mask) for mask in right.masks])
+        self.masks = tuple([(0, mask) for mask in own.masks]) + self.bought_masks
         _RESULTS[use_sig, left_sig, right_sig] = self
 
     def options(self, cost) -> tuple[tuple[int, int], ...]:
@@ -156,7 +156,6 @@ class Gives(NamedTuple):
     most: tuple
     total: int
     masks: tuple
-    sided: tuple        # the masks as (side, mask) for the city itself (0), as left (1) and right (2) seller
 
 
 _GIVES: dict[int, Gives] = {}          # signature -> what its production can give (`_gives`)
@@ -173,9 +172,7 @@ def _gives(sig: int) -> Gives:
         for options in choices:
             for r in set(options):
                 most[r] += 1
-        masks = tuple(_mask(o) for o in choices)
-        found = _GIVES[sig] = Gives(tuple(most), sum(fixed) + len(choices), masks,
-                                    tuple(tuple((side, mask) for mask in masks) for side in range(3)))
+        found = _GIVES[sig] = Gives(tuple(most), sum(fixed) + len(choices), tuple(_mask(o) for o in choices))
     return found
 
 

@@ -20,8 +20,9 @@ from pathlib import Path
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
-VERSION = 3         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
-                    # 3: military weighed as the race is likely to end, the acceptance check kept
+VERSION = 4         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
+                    # 3: military weighed as the race is likely to end, the acceptance check kept;
+                    # 4: the novel part's weights (points of the score lines a variant changed)
 ENV = "WONDERS_CACHE_DIR"
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,11 +32,31 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+def _bytecode_cache() -> str:
+    """A folder of the test run's own where the `wonders` processes it starts keep their
+    compiled modules (PYTHONPYCACHEPREFIX), made by the first pytest process and handed to
+    the xdist workers in the environment.  With PYTHONDONTWRITEBYTECODE set (as on this
+    project's machines), every process compiled the checkout's modules afresh: about 0.12 s
+    of the 0.45 s of CPU a `wonders check` takes, in each of a thousand runs."""
+    folder = os.environ.get("WONDERS_TESTS_PYCACHE")
+    if folder is None:
+        folder = tempfile.mkdtemp(prefix="wonders-tests-pycache-")
+        os.environ["WONDERS_TESTS_PYCACHE"] = folder
+        atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+_bytecode_cache()          # in the first pytest process, before it starts the xdist workers
+
+
 def cli_env(extra: dict | None = None) -> dict:
     """The environment a test runs `wonders` in: this checkout's cli.py (not an installed
-    copy), UTF-8 output, wide help pages, no WONDERS_DEBUG of the caller's."""
+    copy), UTF-8 output, wide help pages, no WONDERS_DEBUG of the caller's, and compiled
+    modules kept for the run's other processes (outside the checkout)."""
     env = dict(os.environ)
     env.pop("WONDERS_DEBUG", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = _bytecode_cache()
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env["PYTHONIOENCODING"] = "utf-8"
     env["COLUMNS"] = "200"

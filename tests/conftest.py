@@ -32,31 +32,29 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
-def _bytecode_cache() -> str:
-    """A folder of the test run's own where the `wonders` processes it starts keep their
-    compiled modules (PYTHONPYCACHEPREFIX), made by the first pytest process and handed to
-    the xdist workers in the environment.  With PYTHONDONTWRITEBYTECODE set (as on this
-    project's machines), every process compiled the checkout's modules afresh: about 0.12 s
-    of the 0.45 s of CPU a `wonders check` takes, in each of a thousand runs."""
-    folder = os.environ.get("WONDERS_TESTS_PYCACHE")
-    if folder is None:
+def _share_compiled_modules() -> None:
+    """Every process the test run starts (`wonders`, the language server, the xdist
+    workers) keeps the modules it compiles in one folder of the run's own
+    (PYTHONPYCACHEPREFIX, outside the checkout), made by the first pytest process and
+    handed down in the environment.  With PYTHONDONTWRITEBYTECODE set (as on this project's
+    machines), each process compiled the checkout's modules afresh: about 0.12 s of the
+    0.45 s of CPU a `wonders check` takes, in each of hundreds of runs."""
+    if "WONDERS_TESTS_PYCACHE" not in os.environ:
         folder = tempfile.mkdtemp(prefix="wonders-tests-pycache-")
         os.environ["WONDERS_TESTS_PYCACHE"] = folder
         atexit.register(shutil.rmtree, folder, True)
-    return folder
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = os.environ["WONDERS_TESTS_PYCACHE"]
 
 
-_bytecode_cache()          # in the first pytest process, before it starts the xdist workers
+_share_compiled_modules()     # in the first pytest process, before it starts the xdist workers
 
 
 def cli_env(extra: dict | None = None) -> dict:
     """The environment a test runs `wonders` in: this checkout's cli.py (not an installed
-    copy), UTF-8 output, wide help pages, no WONDERS_DEBUG of the caller's, and compiled
-    modules kept for the run's other processes (outside the checkout)."""
+    copy), UTF-8 output, wide help pages, no WONDERS_DEBUG of the caller's."""
     env = dict(os.environ)
     env.pop("WONDERS_DEBUG", None)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = _bytecode_cache()
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env["PYTHONIOENCODING"] = "utf-8"
     env["COLUMNS"] = "200"

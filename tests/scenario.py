@@ -35,13 +35,18 @@ def make_game(wonders: list[str], side: str = "A", seed: int = 0) -> Game:
     return Game(tables(), len(wonders), seed, side, wonders)
 
 
-def at_first_turn(rules_tables, wonders, side: str = "A", seed: int = 0) -> Game:
-    """A game at age I's first turn whose cities hold no coin: the phases before it (a
-    leader draft, a recruiting turn) played by every city keeping the first card offered
-    and selling the one to recruit."""
-    game = Game(rules_tables, len(wonders), seed, side, list(wonders))
+def to_first_turn(game: Game) -> Game:
+    """The game brought to age I's first turn: the phases before it (a leader draft, a
+    recruiting turn) played by every city keeping the first card offered and selling the
+    one to recruit."""
     while (decision := game.decision()) is not None and decision.kind != "turn":
         decision.choose(next((i for i, o in enumerate(decision.options) if o.kind == "sell"), 0))
+    return game
+
+
+def at_first_turn(rules_tables, wonders, side: str = "A", seed: int = 0) -> Game:
+    """A game at age I's first turn (`to_first_turn`) whose cities hold no coin."""
+    game = to_first_turn(Game(rules_tables, len(wonders), seed, side, list(wonders)))
     for city in game.cities:
         city.coins = 0
     return game

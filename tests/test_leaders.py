@@ -350,6 +350,55 @@ def test_bilkis_buys_one_unit_a_turn_only():
     assert not any(label.startswith("build Stables") for label in labels(game, 0))
 
 
+def test_bilkis_buys_once_a_turn_even_when_the_turn_pays_twice():
+    """The card: once per turn. Babylon B's second stage plays the age's last card in the
+    last turn too: the unit bought for the turn's card is the turn's one."""
+    game = new_game(("Babylon", "Ephesos", "Gizah"), side="B")
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()                     # Babylon B: may play the last card of each age
+    give(game, 0, "Bilkis")
+    game.cities[0].coins = 5
+    game.turn = game.age.turns
+    hand(game, 0, "Barracks", "Stockade")          # an ore, then a wood: nobody has either
+    seat0 = Script("build Barracks (I) paying 1 to the bank", "sell")
+    game.step([seat0] + [Script() for _ in game.cities[1:]])
+    kind, options = seat0.asked[1]
+    assert kind == "last card" and "Barracks" in game.cities[0].names
+    assert not any(o.startswith("build Stockade") for o in options), options
+
+
+def test_the_unit_bought_this_turn_is_saved_with_a_game_waiting_on_the_last_card():
+    import json
+    from interpreter.engine.saves import SaveError, game_from_data, game_to_data
+    game = new_game(("Babylon", "Ephesos", "Gizah"), side="B")
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()
+    give(game, 0, "Bilkis")
+    game.cities[0].coins = 5
+    game.turn = game.age.turns
+    hand(game, 0, "Barracks", "Stockade")
+    decision = game.decision()
+    decision.choose(next(i for i, o in enumerate(decision.options) if o.bank))
+    while (decision := game.decision()) is not None and decision.kind != "last card":
+        decision.choose(0)
+    data = json.loads(json.dumps(game_to_data(game)))
+    assert data["cities"][0]["bank_used"] == 1
+    copy = game_from_data(tables(), data)
+    assert copy.cities[0].bank_used == 1 and not any(o.bank for o in copy.decision().options)
+    data["cities"][0]["bank_used"] = "one"
+    with pytest.raises(SaveError, match="bank_used"):
+        game_from_data(tables(), data)
+
+
+def test_bilkis_buys_again_in_the_next_turn():
+    game = _bilkis_game(5)
+    give(game, 0, "Bilkis")
+    play(game, "build Barracks (I) paying 1 to the bank")
+    hand(game, 0, "Stockade", "Altar")             # a wood: nobody has it
+    play(game, "build Stockade (I) paying 1 to the bank")
+    assert {"Barracks", "Stockade"} <= game.cities[0].names and game.cities[0].coins == 3
+
+
 def test_bilkis_is_one_more_way_to_pay_beside_the_neighbours():
     game = _bilkis_game(3)
     give(game, 0, "Bilkis")

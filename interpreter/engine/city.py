@@ -23,7 +23,7 @@ DIRECTIONS = ("left", "right")
 # and the tables derived from what it owns (rebuilt on load, never saved); each part by
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
-OWNED_VALUES = ("coins", "stages", "free_build_used")
+OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
 OWNED_LISTS = ("built", "tokens", "under_stages", "copied")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
@@ -143,6 +143,7 @@ class City:
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
+        self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
         self._reset_tables()
         self._add_static(side.board)
 
@@ -381,6 +382,7 @@ def _copy(self: City) -> City:
     other.coins = self.coins
     other.stages = self.stages
     other.free_build_used = self.free_build_used
+    other.bank_used = self.bank_used
     other.shields = self.shields
     other.shields_counted = self.shields_counted
     other.play_last = self.play_last

@@ -521,11 +521,24 @@ def test_a_logged_game_with_debt_decisions_replays():
 
 
 # ---------------------------------------------------------------- lines of the score pad
-def test_both_packs_together_each_add_their_line_to_the_score_pad():
-    result = check_paths(None, (), "first-edition+leaders+cities")
+@pytest.mark.parametrize("rules", ["first-edition+leaders+cities", "first-edition+cities+leaders"])
+def test_both_packs_together_each_add_their_line_to_the_score_pad(rules):
+    """The Leaders booklet's order (science after the guilds, the leaders next), with the
+    Cities lines (debt after the coins, the black cards last), whichever pack comes first."""
+    result = check_paths(None, (), rules)
     assert [d.code for d in result.diagnostics if d.severity == "error"] == []
-    assert result.ruleset.rules.score_pad == ("military", "treasury", "debt", "wonder", "civilian", "science",
-                                              "commercial", "guilds", "leaders", "cities")
+    assert result.ruleset.rules.score_pad == ("military", "treasury", "debt", "wonder", "civilian", "commercial",
+                                              "guilds", "science", "leaders", "cities")
+
+
+@pytest.mark.parametrize("line, code", [("move score pad line tax after guilds", "E1405"),
+                                        ("move score pad line science after gilds", "E1005"),
+                                        ("move score pad line science after science", "E1405")])
+def test_moving_a_pad_line_that_is_not_there_or_after_a_wrong_one_is_refused(tmp_path, line, code):
+    variant = tmp_path / "pad.wonders"
+    variant.write_text(f'variant "Pad" {{\n    changes "7 Wonders, first edition"\n    {line}\n}}\n', encoding="utf-8")
+    result = run_cli("check", "--variant", str(variant))
+    assert result.returncode == 1 and code in result.stdout, result.stdout
 
 
 @pytest.mark.parametrize("line, code", [("cities", "E1404"), ("tax after tresury", "E1005")])

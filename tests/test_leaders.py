@@ -317,6 +317,13 @@ def test_the_fourth_leader_goes_to_the_discard_pile_after_the_third_recruiting_t
         assert tables().card_index(event["cards"][0]) in kept[event["seat"]]
 
 
+def test_the_score_pad_is_the_booklets():
+    """The Leaders score booklet: military, coins, wonder, civilian, commercial, guilds,
+    science, then the leaders (docs/expansions.md, "score booklet")."""
+    assert tables().rules.score_pad == ("military", "treasury", "wonder", "civilian", "commercial", "guilds",
+                                        "science", "leaders")
+
+
 # ---------------------------------------------------------------- Bilkis: a unit from the bank
 def _bilkis_game(coins: int) -> Game:
     """Babylon (clay) between Ephesos (papyrus) and Gizah (stone): no ore, no wood anywhere."""

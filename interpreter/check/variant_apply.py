@@ -152,6 +152,9 @@ class Workspace:
         """`add score pad line NAME [after NAME]`: the line goes into the score pad, so that
         packs each adding their own line combine (a `set score pad` would conflict)."""
         line = change.item
+        if change.verb == "move":
+            self._move_pad_line(change)
+            return
         self._touches(change, _("adds the line `{name}` to the score pad").format(name=line.name.text), ("categories",))
         at = self.kinds.first(ast.ScorePad)
         if at is None:
@@ -168,6 +171,31 @@ class Workspace:
         place = names.index(line.after.text) + 1 if line.after is not None else len(names)
         categories = pad.categories[:place] + (line.name,) + pad.categories[place:]
         self._put_statement(at, attrs.evolve(pad, categories=categories))
+
+    def _move_pad_line(self, change: ast.Change) -> None:
+        """`move score pad line NAME after OTHER`: a pack whose score booklet orders the
+        lines otherwise moves one, keeping the lines other packs add."""
+        line = change.item
+        self._touches(change, _("moves the line `{name}` of the score pad").format(name=line.name.text), ("categories",))
+        at = self.kinds.first(ast.ScorePad)
+        if at is None:
+            return                             # E1201 reports the missing score pad
+        pad = self.body[at]
+        names = [n.text for n in pad.categories]
+        if line.name.text not in names:
+            self._missing("pad line", line.name, names)
+            return
+        if line.after.text not in names:
+            self.ctx.known(line.after, names, "E1005", "score category")
+            return
+        if line.after.text == line.name.text:
+            self.ctx.report("E1405", _("moving the line `{name}` after itself changes nothing").format(name=line.name.text),
+                            line.after.span, label=_("the same line"), help=_("name another line, or leave out this change"))
+            return
+        kept = tuple(n for n in pad.categories if n.text != line.name.text)
+        place = [n.text for n in kept].index(line.after.text) + 1
+        moved = next(n for n in pad.categories if n.text == line.name.text)
+        self._put_statement(at, attrs.evolve(pad, categories=kept[:place] + (moved,) + kept[place:]))
 
     def _touches(self, change: ast.Change, does: str, *keys) -> None:
         self.ctx.provenance.record(keys, self._variant, does, change.span)

@@ -464,6 +464,24 @@ def test_roma_stages():
     assert game.cities[0].coins == 5
 
 
+def test_bots_value_the_leaders_roma_b_draws_and_recruits():
+    """Roma B's first stage draws 4 leaders (a wider choice at the recruits to come), its
+    second recruits one at once: the valuation weighs both as powers, not as nothing."""
+    from interpreter.bots.valuation import Appraiser
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    give(game, 0, "Lumber Yard", "Clay Pool")
+    hand(game, 0, "Altar", "Baths")
+    stage = next(a for a in legal_actions(game, 0) if a.kind == "stage")
+    first = Appraiser(game, 0).appraise(stage).powers
+    assert first > 0
+    game.cities[0].add_stage()
+    give(game, 0, "Stone Pit", "Loom")
+    stage = next(a for a in legal_actions(game, 0) if a.kind == "stage")
+    assert Appraiser(game, 0).appraise(stage).powers > 0
+    game.zones["leaders"][0] = []                  # nothing left to recruit: the recruit is worth nothing
+    assert Appraiser(game, 0).appraise(stage).powers == 0
+
+
 def test_roma_b_first_stage_draws_4_leaders_no_one_was_dealt():
     game = new_game(("Roma", "Babylon", "Gizah"), "B")
     leaders = {c.index for c in tables().cards if c.color == "white"}

@@ -325,6 +325,20 @@ def test_byzantiums_second_stage_gives_a_diplomacy_token():
     hands(game, ["Lumber Yard"], ["Lumber Yard"], ["Lumber Yard"])
     turn(game, "wonder stage with Lumber Yard")
     assert city.stages == 2 and city.kept == {"diplomacy": 1}
+    assert game.scores()[0]["wonder"] == 3 + 2      # the first edition's 2 points (C8 in docs/expansions.md)
+
+
+def test_petra_a_second_stage_costs_7_coins_for_7_points():
+    game = game_of(["Petra", "Olympia", "Rhodos"])
+    petra = game.cities[0]
+    petra.stages = 1
+    petra.coins = 6
+    hands(game, ["Lumber Yard"], ["Lumber Yard"], ["Lumber Yard"])
+    labels = [o.label(game.tables) for o in game.decisions()[0]]
+    assert not any(label.startswith("wonder stage") for label in labels)     # 6 coins are not enough
+    petra.coins = 7
+    turn(game, "wonder stage with Lumber Yard")
+    assert petra.stages == 2 and petra.coins == 0 and game.scores()[0]["wonder"] == 3 + 7
 
 
 # ---------------------------------------------------------------- saves and games

@@ -13,7 +13,7 @@ from interpreter.check.load import check_paths
 from conftest import check_variant, run_cli
 from scenario import Script, at_first_turn, compiled, give, labels, play_turn, set_hand
 
-CITIES_LEADERS = ("Berenice", "Darius", "Caligula", "Aspasia", "Diocletian")
+CITIES_LEADERS = ("Berenice", "Darius", "Caligula", "Aspasia", "Diocletian", "Semiramis")
 
 
 def tables(rules="first-edition+leaders+cities"):
@@ -174,3 +174,55 @@ def test_a_free_build_of_an_undeclared_colour_is_an_error(tmp_path):
     result = check_variant(tmp_path, 'add card "Patron" { age I  color blue  copies 3+; '
                                      'may build a blakc card for free once per age }')
     assert result.returncode == 1 and "E1002" in result.stdout and "unknown colour `blakc`" in result.stdout
+
+
+# Semiramis (2 coins): every defeat token the owner holds, taken before she was recruited
+# or after, counts as a shield in the conflicts that follow (docs/expansions.md decides
+# between the sources: 2 coins and all tokens, two groups against one).
+def age_end(game):
+    """The age's last turn, every city selling; then its military is compared."""
+    game.turn = game.age.turns
+    for seat in range(len(game.cities)):
+        hand(game, seat, "Altar", "Baths")
+    game.step([Script() for _ in game.cities])
+
+
+def test_semiramis_costs_2_coins():
+    semiramis = tables().cards[tables().card_index("Semiramis")]
+    assert semiramis.deck == "leaders" and semiramis.color == "white"
+    game = new_game()
+    game.cities[0].coins = 2
+    hand(game, 0, "Semiramis", "Altar")
+    play(game, "build Semiramis")
+    assert game.cities[0].coins == 0 and "Semiramis" in game.cities[0].names
+
+
+def test_semiramis_counts_the_defeat_tokens_taken_before_her_as_shields():
+    game = new_game()
+    game.cities[0].tokens = [-1, -1]
+    give(game, 0, "Semiramis")                    # no shield card: her 2 defeat tokens are 2 shields
+    give(game, 1, "Stockade")
+    give(game, 2, "Barracks")
+    assert game.cities[0].shields == 2
+    age_end(game)
+    assert sorted(game.cities[0].tokens) == [-1, -1, 1, 1]
+    assert -1 in game.cities[1].tokens and -1 in game.cities[2].tokens
+
+
+def test_semiramis_counts_a_defeat_token_from_the_next_conflict_on_not_in_its_own():
+    """The conflicts of an age's end happen at once: the token lost to one neighbour does
+    not make the city stronger against the other in the same age's end."""
+    game = new_game()
+    give(game, 0, "Semiramis")
+    give(game, 1, "Stockade")
+    give(game, 2, "Barracks")
+    age_end(game)
+    assert game.cities[0].tokens == [-1, -1]
+    assert game.cities[0].shields == 2
+
+
+def test_without_semiramis_defeat_tokens_are_no_shields():
+    game = new_game()
+    game.cities[0].tokens = [-1, -1]
+    give(game, 0, "Darius")
+    assert game.cities[0].shields == 0

@@ -283,6 +283,13 @@ def test_the_fourth_leader_goes_to_the_discard_pile_after_the_third_recruiting_t
         assert tables().card_index(event["cards"][0]) in kept[event["seat"]]
 
 
+def test_the_score_pad_is_the_booklets():
+    """The Leaders score booklet: military, coins, wonder, civilian, commercial, guilds,
+    science, then the leaders (docs/expansions.md, "score booklet")."""
+    assert tables().rules.score_pad == ("military", "treasury", "wonder", "civilian", "commercial", "guilds",
+                                        "science", "leaders")
+
+
 # ---------------------------------------------------------------- Bilkis: a unit from the bank
 def _bilkis_game(coins: int) -> Game:
     """Babylon (clay) between Ephesos (papyrus) and Gizah (stone): no ore, no wood anywhere."""
@@ -314,6 +321,55 @@ def test_bilkis_buys_one_unit_a_turn_only():
     set_hand(game, 0, "Stables", "Altar")              # wood, clay, ore: two units nobody has
     game.age_index = 1
     assert not any(label.startswith("build Stables") for label in labels(game, 0))
+
+
+def test_bilkis_buys_once_a_turn_even_when_the_turn_pays_twice():
+    """The card: once per turn. Babylon B's second stage plays the age's last card in the
+    last turn too: the unit bought for the turn's card is the turn's one."""
+    game = new_game(("Babylon", "Ephesos", "Gizah"), side="B")
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()                     # Babylon B: may play the last card of each age
+    give(game, 0, "Bilkis")
+    game.cities[0].coins = 5
+    game.turn = game.age.turns
+    hand(game, 0, "Barracks", "Stockade")          # an ore, then a wood: nobody has either
+    seat0 = Script("build Barracks (I) paying 1 to the bank", "sell")
+    game.step([seat0] + [Script() for _ in game.cities[1:]])
+    kind, options = seat0.asked[1]
+    assert kind == "last card" and "Barracks" in game.cities[0].names
+    assert not any(o.startswith("build Stockade") for o in options), options
+
+
+def test_the_unit_bought_this_turn_is_saved_with_a_game_waiting_on_the_last_card():
+    import json
+    from interpreter.engine.saves import SaveError, game_from_data, game_to_data
+    game = new_game(("Babylon", "Ephesos", "Gizah"), side="B")
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()
+    give(game, 0, "Bilkis")
+    game.cities[0].coins = 5
+    game.turn = game.age.turns
+    hand(game, 0, "Barracks", "Stockade")
+    decision = game.decision()
+    decision.choose(next(i for i, o in enumerate(decision.options) if o.bank))
+    while (decision := game.decision()) is not None and decision.kind != "last card":
+        decision.choose(0)
+    data = json.loads(json.dumps(game_to_data(game)))
+    assert data["cities"][0]["bank_used"] == 1
+    copy = game_from_data(tables(), data)
+    assert copy.cities[0].bank_used == 1 and not any(o.bank for o in copy.decision().options)
+    data["cities"][0]["bank_used"] = "one"
+    with pytest.raises(SaveError, match="bank_used"):
+        game_from_data(tables(), data)
+
+
+def test_bilkis_buys_again_in_the_next_turn():
+    game = _bilkis_game(5)
+    give(game, 0, "Bilkis")
+    play(game, "build Barracks (I) paying 1 to the bank")
+    hand(game, 0, "Stockade", "Altar")             # a wood: nobody has it
+    play(game, "build Stockade (I) paying 1 to the bank")
+    assert {"Barracks", "Stockade"} <= game.cities[0].names and game.cities[0].coins == 3
 
 
 def test_bilkis_is_one_more_way_to_pay_beside_the_neighbours():
@@ -372,6 +428,24 @@ def test_roma_stages():
     set_hand(game, 0, "Altar", "Baths")
     play_turn(game, "wonder stage with Altar")
     assert game.cities[0].coins == 5
+
+
+def test_bots_value_the_leaders_roma_b_draws_and_recruits():
+    """Roma B's first stage draws 4 leaders (a wider choice at the recruits to come), its
+    second recruits one at once: the valuation weighs both as powers, not as nothing."""
+    from interpreter.bots.valuation import Appraiser
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    give(game, 0, "Lumber Yard", "Clay Pool")
+    hand(game, 0, "Altar", "Baths")
+    stage = next(a for a in legal_actions(game, 0) if a.kind == "stage")
+    first = Appraiser(game, 0).appraise(stage).powers
+    assert first > 0
+    game.cities[0].add_stage()
+    give(game, 0, "Stone Pit", "Loom")
+    stage = next(a for a in legal_actions(game, 0) if a.kind == "stage")
+    assert Appraiser(game, 0).appraise(stage).powers > 0
+    game.zones["leaders"][0] = []                  # nothing left to recruit: the recruit is worth nothing
+    assert Appraiser(game, 0).appraise(stage).powers == 0
 
 
 def test_roma_b_first_stage_draws_4_leaders_no_one_was_dealt():

@@ -289,7 +289,7 @@ class Kit(Words):
         if isinstance(effect, ast.Points):
             return self.points(effect.amount)
         if isinstance(effect, ast.Shields):
-            return self.shields(effect.amount)
+            return self.shields(effect.amount) + d.per_text(effect.per)
         if isinstance(effect, ast.Science):
             return "/".join(self.symbol(s.text) for s in effect.symbols)
         if isinstance(effect, ast.TradeDiscount):

@@ -234,8 +234,9 @@ class Appraiser:
 
     def _race_at(self, age_index: int, shields: int) -> float | None:
         """The token value expected at the end of age `age_index` with `shields` now, the
-        neighbours' and the city's own shields still to come counted (rulemodel.race_tokens)."""
-        return self.model.race_tokens(self.city, self.left, self.right, self.everyone, self.age_index, self.turn,
+        foes' and the city's own shields still to come counted (rulemodel.race_tokens); the
+        foes are its neighbours, or with teams its other neighbour twice, never a partner."""
+        return self.model.race_tokens(self.city, *self.foes, self.everyone, self.age_index, self.turn,
                                       age_index, shields)
 
     def _have(self, r: int) -> float:
@@ -432,10 +433,37 @@ class Appraiser:
                 value += card * (ages_left if effect.unit == "age"
                                  else sum(1 for c in self.model.tables.ruleset.vocabulary.colors
                                           if not self.city.colors.get(c)) / 2)
+            elif isinstance(effect, ast.DrawInto):
+                value += self._draw_worth(effect, card)
+            elif isinstance(effect, ast.PlayFrom):
+                value += self._play_from_worth(effect)
             else:                                   # a card from the discard pile
                 value += card
         return value
 
+
+    def _zone_plays(self, zone: str) -> int:
+        """The plays still to come from the city's zone that it can count on: one for each
+        card it holds there (each later play takes one), and its next wonder stages' own."""
+        held = len(self.game.zones.get(zone, [[]] * (self.seat + 1))[self.seat])
+        later = sum(1 for stage in self.city.side.stages[self.city.stages + 1:] for action in stage.when_built
+                    if isinstance(action, ast.PlayFrom) and action.zone.text == zone)
+        return held + later
+
+    def _draw_worth(self, effect, card: float) -> float:
+        """Cards drawn into a zone are not more plays but a wider choice at the plays to come:
+        half a mean card's worth for each card drawn, at most one per play to come."""
+        return card / 2 * min(effect.count.value, self._zone_plays(effect.zone.text))
+
+    def _play_from_worth(self, effect) -> float:
+        """A play at once from the city's zone: the best card there, built (its worth and
+        the coins it gains, less its price unless free), or nothing when the zone is empty."""
+        cards = self.game.zones.get(effect.zone.text)
+        best = 0.0
+        for index in (cards[self.seat] if cards else ()):
+            worth, gained, price = self._part("build", index)
+            best = max(best, sum(worth) + (gained - (0 if effect.free else price)) * self.model.coin_rate)
+        return best
 
     def _discounts(self, known) -> float:
         """Coins a discount saves on the owner's builds still to come: the builds of its

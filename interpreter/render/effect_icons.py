@@ -153,8 +153,9 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.Points):
         return [icons.laurel(str(e.amount), _("{count} victory points").format(count=e.amount))]
     if isinstance(e, ast.Shields):
-        return [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
+        shown = [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
             [icons.shield(str(e.amount), _("{count} shields").format(count=e.amount))]
+        return shown + _per(e.per, v)
     if isinstance(e, ast.Science):
         shown = []
         for i, symbol in enumerate(e.symbols):

@@ -235,8 +235,11 @@ class Points:
 
 @node
 class Shields:
+    """`shields N`, or `shields N per QUANTITY` (N for every so many counted in the owner's
+    city, as it is now: they follow the count as it changes)."""
     amount: int
     span: Span
+    per: Per | None = None
 
 
 @node

@@ -35,7 +35,7 @@ class EffectBuilder:
 
     @v_args(meta=True)
     def shields(self, meta, c):
-        return ast.Shields(amount=to_int(c[0]), span=self._span(meta))
+        return ast.Shields(amount=to_int(c[0]), per=c[1] if len(c) > 1 else None, span=self._span(meta))
 
     @v_args(meta=True)
     def science(self, meta, c):

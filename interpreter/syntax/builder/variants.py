@@ -58,6 +58,10 @@ class VariantBuilder:
         return self._change(meta, "add", "stage", target=c[0], item=stage)
 
     @v_args(meta=True)
+    def move_change(self, meta, c):
+        return self._change(meta, "move", "pad line", target=c[0].name, item=c[0])
+
+    @v_args(meta=True)
     def replace_change(self, meta, c):
         item = c[0]
         return self._change(meta, "replace", _kind(item), target=_item_name(item), item=item)

@@ -183,7 +183,7 @@ def age_end(game):
     """The age's last turn, every city selling; then its military is compared."""
     game.turn = game.age.turns
     for seat in range(len(game.cities)):
-        hand(game, seat, "Altar", "Baths")
+        set_hand(game, seat, "Altar", "Baths")
     game.step([Script() for _ in game.cities])
 
 
@@ -192,8 +192,8 @@ def test_semiramis_costs_2_coins():
     assert semiramis.deck == "leaders" and semiramis.color == "white"
     game = new_game()
     game.cities[0].coins = 2
-    hand(game, 0, "Semiramis", "Altar")
-    play(game, "build Semiramis")
+    set_hand(game, 0, "Semiramis", "Altar")
+    play_turn(game, "build Semiramis")
     assert game.cities[0].coins == 0 and "Semiramis" in game.cities[0].names
 
 

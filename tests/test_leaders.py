@@ -332,7 +332,7 @@ def test_bilkis_buys_once_a_turn_even_when_the_turn_pays_twice():
     give(game, 0, "Bilkis")
     game.cities[0].coins = 5
     game.turn = game.age.turns
-    hand(game, 0, "Barracks", "Stockade")          # an ore, then a wood: nobody has either
+    set_hand(game, 0, "Barracks", "Stockade")          # an ore, then a wood: nobody has either
     seat0 = Script("build Barracks (I) paying 1 to the bank", "sell")
     game.step([seat0] + [Script() for _ in game.cities[1:]])
     kind, options = seat0.asked[1]
@@ -349,7 +349,7 @@ def test_the_unit_bought_this_turn_is_saved_with_a_game_waiting_on_the_last_card
     give(game, 0, "Bilkis")
     game.cities[0].coins = 5
     game.turn = game.age.turns
-    hand(game, 0, "Barracks", "Stockade")
+    set_hand(game, 0, "Barracks", "Stockade")
     decision = game.decision()
     decision.choose(next(i for i, o in enumerate(decision.options) if o.bank))
     while (decision := game.decision()) is not None and decision.kind != "last card":
@@ -366,9 +366,9 @@ def test_the_unit_bought_this_turn_is_saved_with_a_game_waiting_on_the_last_card
 def test_bilkis_buys_again_in_the_next_turn():
     game = _bilkis_game(5)
     give(game, 0, "Bilkis")
-    play(game, "build Barracks (I) paying 1 to the bank")
-    hand(game, 0, "Stockade", "Altar")             # a wood: nobody has it
-    play(game, "build Stockade (I) paying 1 to the bank")
+    play_turn(game, "build Barracks (I) paying 1 to the bank")
+    set_hand(game, 0, "Stockade", "Altar")             # a wood: nobody has it
+    play_turn(game, "build Stockade (I) paying 1 to the bank")
     assert {"Barracks", "Stockade"} <= game.cities[0].names and game.cities[0].coins == 3
 
 
@@ -436,7 +436,7 @@ def test_bots_value_the_leaders_roma_b_draws_and_recruits():
     from interpreter.bots.valuation import Appraiser
     game = new_game(("Roma", "Babylon", "Gizah"), "B")
     give(game, 0, "Lumber Yard", "Clay Pool")
-    hand(game, 0, "Altar", "Baths")
+    set_hand(game, 0, "Altar", "Baths")
     stage = next(a for a in legal_actions(game, 0) if a.kind == "stage")
     first = Appraiser(game, 0).appraise(stage).powers
     assert first > 0

@@ -69,6 +69,17 @@ def test_first_use_fits_with_progress_on_stderr_then_reuses():
     assert first.stdout == second.stdout                            # the same fit, the same games
 
 
+def test_a_dutch_table_sees_the_fit_s_progress_in_dutch():
+    """A first use under --lang nl: the fit's lines are the catalog's (a Dutch run that
+    bots fit in must not fall back to English halfway)."""
+    first = run_cli("simulate", "--lang", "nl", "--players", "3", "--games", "2", "--workers", "1",
+                    "--bots", TINY_BOT)
+    assert first.returncode == 0, first.stderr
+    assert "adaptive wordt aangepast aan 7 Wonders, first edition, 3 spelers" in first.stderr, first.stderr
+    assert "generatie 1/1: gemiddelde beloning " in first.stderr and "aangepast in " in first.stderr
+    assert "fitting" not in first.stderr and "generation " not in first.stderr
+
+
 def test_a_fit_is_never_read_for_other_rules_or_another_player_count():
     base = Path(train()["file"])
     variant = Path(train("--variant", "harsh-defeats")["file"])

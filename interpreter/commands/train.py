@@ -48,7 +48,7 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
         result, path = fit_and_store(tables, players, budget=budget, generations=generations, games=games,
                                      seed=seed, workers=workers, quiet=quiet)
     except CacheError as err:
-        raise click.UsageError(str(err)) from None
+        raise click.UsageError(worded(err)) from None
     weights = dict(zip(NAMES, (round(w, 4) for w in result.weights)))
     if fmt == "json":
         click.echo(json.dumps({"rules": tables.rules.name, "variants": list(variants), "players": players,

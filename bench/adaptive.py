@@ -11,7 +11,7 @@ player does, how strong is it, what does it cost.  Games run on all cores.
     python bench/adaptive.py strength --games 1000
     # one bot fitted to the variant against three fitted to the base rules, under the variant
     python bench/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000
-    # seconds per game of four adaptive and of four heuristic bots
+    # seconds per game of four adaptive and of four heuristic bots (--variant: under it)
     python bench/adaptive.py cost --games 100
 
 A shift is the mean of the paired differences (game g under the variant less game g under
@@ -174,10 +174,12 @@ def strength(args) -> None:
 
 
 def cost(args) -> None:
-    """Seconds per game of four adaptive and four heuristic bots, in this process: the bots
-    take turns in short rounds on the same seeds, and each keeps its fastest round."""
-    tables = _rules(())
-    fields = {"heuristic": ["heuristic"] * 4, "adaptive": [("adaptive", weights_for(()))] * 4}
+    """Seconds per game of four adaptive and four heuristic bots (under the variants if
+    given: the adaptive bots fitted to them), in this process: the bots take turns in short
+    rounds on the same seeds, and each keeps its fastest round."""
+    variant = tuple(args.variant)
+    tables = _rules(variant)
+    fields = {"heuristic": ["heuristic"] * 4, "adaptive": [("adaptive", weights_for(variant))] * 4}
     best = {name: float("inf") for name in fields}
     rounds = 5
     per_round = max(1, args.games // rounds)

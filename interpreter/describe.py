@@ -211,7 +211,7 @@ def effect_text(effect) -> str:
     if isinstance(effect, ast.Points):
         return plural(effect.amount, "victory point")
     if isinstance(effect, ast.Shields):
-        return plural(effect.amount, "shield")
+        return plural(effect.amount, "shield") + per_text(effect.per)
     if isinstance(effect, ast.Science):
         if len(effect.symbols) == 1:
             return f"science symbol {effect.symbols[0].text}"

@@ -235,7 +235,7 @@ def effect_text(effect) -> str:
     if isinstance(effect, ast.Points):
         return noun(effect.amount, "point")
     if isinstance(effect, ast.Shields):
-        return noun(effect.amount, "shield")
+        return noun(effect.amount, "shield") + per_text(effect.per)
     if isinstance(effect, ast.Science):
         symbols = [n.symbol(s.text) for s in effect.symbols]
         if len(symbols) == 1:

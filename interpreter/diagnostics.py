@@ -108,6 +108,7 @@ CODES = {
     "W1213": "condition that never changes",
     "E1214": "`most` or `fewest` of one city",
     "E1215": "partners without teams",
+    "E1216": "shields that follow a changing count",
     # variants
     "E1401": "variant without `changes`",
     "E1402": "variant of other rules",

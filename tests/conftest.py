@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -28,6 +30,24 @@ if os.environ.get("CI"):
 # In-process imports (interpreter.*) come from this checkout, even if an older copy is installed.
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+def _share_compiled_modules() -> None:
+    """Every process the test run starts (`wonders`, the language server, the xdist
+    workers) keeps the modules it compiles in one folder of the run's own
+    (PYTHONPYCACHEPREFIX, outside the checkout), made by the first pytest process and
+    handed down in the environment.  With PYTHONDONTWRITEBYTECODE set (as on this project's
+    machines), each process compiled the checkout's modules afresh: about 0.12 s of the
+    0.45 s of CPU a `wonders check` takes, in each of hundreds of runs."""
+    if "WONDERS_TESTS_PYCACHE" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="wonders-tests-pycache-")
+        os.environ["WONDERS_TESTS_PYCACHE"] = folder
+        atexit.register(shutil.rmtree, folder, True)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = os.environ["WONDERS_TESTS_PYCACHE"]
+
+
+_share_compiled_modules()     # in the first pytest process, before it starts the xdist workers
 
 
 def cli_env(extra: dict | None = None) -> dict:

@@ -1,5 +1,6 @@
 """Building rule scenarios: a game with chosen wonders and sides, cities given cards,
-hands set by name, and deciders that follow a script."""
+hands set by name, and deciders that follow a script; for a rule set with phases before
+age I (a leader draft), a game brought to age I's first turn."""
 
 from __future__ import annotations
 
@@ -17,6 +18,14 @@ def tables():
     return compile_rules(result.ruleset)
 
 
+@lru_cache(maxsize=None)
+def compiled(rules: str):
+    """The rule set a `--rules` text names (`first-edition+leaders`), compiled once per process."""
+    result = check_paths(None, (), rules)
+    assert result.ruleset is not None, [d.message for d in result.diagnostics if d.is_error]
+    return compile_rules(result.ruleset)
+
+
 def card(name: str, age: int | None = None):
     t = tables()
     return t.cards[t.card_index(name, age)]
@@ -26,14 +35,36 @@ def make_game(wonders: list[str], side: str = "A", seed: int = 0) -> Game:
     return Game(tables(), len(wonders), seed, side, wonders)
 
 
+def to_first_turn(game: Game) -> Game:
+    """The game brought to age I's first turn: the phases before it (a leader draft, a
+    recruiting turn) played by every city keeping the first card offered and selling the
+    one to recruit."""
+    while (decision := game.decision()) is not None and decision.kind != "turn":
+        decision.choose(next((i for i, o in enumerate(decision.options) if o.kind == "sell"), 0))
+    return game
+
+
+def at_first_turn(rules_tables, wonders, side: str = "A", seed: int = 0) -> Game:
+    """A game at age I's first turn (`to_first_turn`) whose cities hold no coin."""
+    game = to_first_turn(Game(rules_tables, len(wonders), seed, side, list(wonders)))
+    for city in game.cities:
+        city.coins = 0
+    return game
+
+
 def give(game: Game, seat: int, *names: str) -> None:
     """Put buildings in a city, as if built earlier."""
     for name in names:
-        game.cities[seat].add_card(card(name))
+        game.cities[seat].add_card(game.tables.cards[game.tables.card_index(name)])
 
 
 def set_hand(game: Game, seat: int, *names: str) -> None:
-    game.hands[seat] = [tables().card_index(n) for n in names]
+    game.hands[seat] = [game.tables.card_index(n) for n in names]
+
+
+def play_turn(game: Game, *wanted: str) -> None:
+    """One turn: seat 0 follows `wanted`, the others sell."""
+    game.step([Script(*wanted)] + [Script() for _ in game.cities[1:]])
 
 
 def labels(game: Game, seat: int, options=None) -> list[str]:

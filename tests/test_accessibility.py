@@ -100,6 +100,21 @@ def test_an_unusable_table_is_named_with_its_field(content_copy, change, expecte
     assert "accessible.toml" in result.stderr and expected in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize("change, expected", [
+    (('stone = "s"', 'stone = "w"'), "resources.stone is 'w', hetzelfde als resources.wood"),
+    (('[marks]', '[marks'), "geen geldige TOML-notatietabel"),
+    (('coin = "$"', 'coin = 1'), "marks.coin moet een tekst zijn die niet leeg is"),
+    (('point = "count"', 'point = "tally"'), 'amounts.point moet "repeat" of "count" zijn'),
+    (('[words]', '[wordz]'), "[wordz] is geen sectie van een notatietabel"),
+])
+def test_an_unusable_table_is_named_in_dutch(content_copy, change, expected):
+    table = content_copy / "notation" / "accessible.toml"
+    table.write_text(table.read_text(encoding="utf-8").replace(*change), encoding="utf-8")
+    result = run_cli("cards", "--lang", "nl", *KIT, "--content", str(content_copy))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("fout: ") and expected in result.stderr, result.stderr
+
+
 def test_a_toml_error_names_its_line_and_column(content_copy):
     table = content_copy / "notation" / "accessible.toml"
     table.write_text("[resources]\nwood = w\n", encoding="utf-8")

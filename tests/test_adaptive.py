@@ -69,6 +69,17 @@ def test_first_use_fits_with_progress_on_stderr_then_reuses():
     assert first.stdout == second.stdout                            # the same fit, the same games
 
 
+def test_a_dutch_table_sees_the_fit_s_progress_in_dutch():
+    """A first use under --lang nl: the fit's lines are the catalog's (a Dutch run that
+    bots fit in must not fall back to English halfway)."""
+    first = run_cli("simulate", "--lang", "nl", "--players", "3", "--games", "2", "--workers", "1",
+                    "--bots", TINY_BOT)
+    assert first.returncode == 0, first.stderr
+    assert "adaptive wordt aangepast aan 7 Wonders, first edition, 3 spelers" in first.stderr, first.stderr
+    assert "generatie 1/1: gemiddelde beloning " in first.stderr and "aangepast in " in first.stderr
+    assert "fitting" not in first.stderr and "generation " not in first.stderr
+
+
 def test_a_fit_is_never_read_for_other_rules_or_another_player_count():
     base = Path(train()["file"])
     variant = Path(train("--variant", "harsh-defeats")["file"])
@@ -93,7 +104,7 @@ def _planted(text: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("text, reason", [
     ("not json at all", "not a fit this version of wonders wrote"),
     ('{"format": "pickle", "version": 1}', "its format is 'pickle'"),
-    ('{"format": "wonders-adaptive-fit", "version": 2}', "its version is 2, not 3"),     # an older wonders'
+    ('{"format": "wonders-adaptive-fit", "version": 3}', "its version is 3, not 4"),     # an older wonders'
     ("[1, 2, 3]", "it is not a JSON object"),
 ])
 def test_a_file_it_did_not_write_is_refused_with_a_warning_and_fitted_again(text, reason):

@@ -325,6 +325,20 @@ def test_byzantiums_second_stage_gives_a_diplomacy_token():
     hands(game, ["Lumber Yard"], ["Lumber Yard"], ["Lumber Yard"])
     turn(game, "wonder stage with Lumber Yard")
     assert city.stages == 2 and city.kept == {"diplomacy": 1}
+    assert game.scores()[0]["wonder"] == 3 + 2      # the first edition's 2 points (C8 in docs/expansions.md)
+
+
+def test_petra_a_second_stage_costs_7_coins_for_7_points():
+    game = game_of(["Petra", "Olympia", "Rhodos"])
+    petra = game.cities[0]
+    petra.stages = 1
+    petra.coins = 6
+    hands(game, ["Lumber Yard"], ["Lumber Yard"], ["Lumber Yard"])
+    labels = [o.label(game.tables) for o in game.decisions()[0]]
+    assert not any(label.startswith("wonder stage") for label in labels)     # 6 coins are not enough
+    petra.coins = 7
+    turn(game, "wonder stage with Lumber Yard")
+    assert petra.stages == 2 and petra.coins == 0 and game.scores()[0]["wonder"] == 3 + 7
 
 
 # ---------------------------------------------------------------- saves and games
@@ -521,11 +535,24 @@ def test_a_logged_game_with_debt_decisions_replays():
 
 
 # ---------------------------------------------------------------- lines of the score pad
-def test_both_packs_together_each_add_their_line_to_the_score_pad():
-    result = check_paths(None, (), "first-edition+leaders+cities")
+@pytest.mark.parametrize("rules", ["first-edition+leaders+cities", "first-edition+cities+leaders"])
+def test_both_packs_together_each_add_their_line_to_the_score_pad(rules):
+    """The Leaders booklet's order (science after the guilds, the leaders next), with the
+    Cities lines (debt after the coins, the black cards last), whichever pack comes first."""
+    result = check_paths(None, (), rules)
     assert [d.code for d in result.diagnostics if d.severity == "error"] == []
-    assert result.ruleset.rules.score_pad == ("military", "treasury", "debt", "wonder", "civilian", "science",
-                                              "commercial", "guilds", "leaders", "cities")
+    assert result.ruleset.rules.score_pad == ("military", "treasury", "debt", "wonder", "civilian", "commercial",
+                                              "guilds", "science", "leaders", "cities")
+
+
+@pytest.mark.parametrize("line, code", [("move score pad line tax after guilds", "E1405"),
+                                        ("move score pad line science after gilds", "E1005"),
+                                        ("move score pad line science after science", "E1405")])
+def test_moving_a_pad_line_that_is_not_there_or_after_a_wrong_one_is_refused(tmp_path, line, code):
+    variant = tmp_path / "pad.wonders"
+    variant.write_text(f'variant "Pad" {{\n    changes "7 Wonders, first edition"\n    {line}\n}}\n', encoding="utf-8")
+    result = run_cli("check", "--variant", str(variant))
+    assert result.returncode == 1 and code in result.stdout, result.stdout
 
 
 @pytest.mark.parametrize("line, code", [("cities", "E1404"), ("tax after tresury", "E1005")])

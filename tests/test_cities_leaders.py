@@ -6,48 +6,23 @@ docs/expansions.md's ("The Cities leaders")."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-
 import pytest
 
 from interpreter.check.load import check_paths
-from interpreter.compile import compile_rules
-from interpreter.engine.game import Game
 
 from conftest import check_variant, run_cli
-from scenario import Script
+from scenario import Script, at_first_turn, compiled, give, labels, play_turn, set_hand
 
-CITIES_LEADERS = ("Berenice", "Darius", "Caligula", "Aspasia", "Diocletian")
+CITIES_LEADERS = ("Berenice", "Darius", "Caligula", "Aspasia", "Diocletian", "Semiramis")
 
 
-@lru_cache(maxsize=2)
 def tables(rules="first-edition+leaders+cities"):
-    result = check_paths(None, (), rules)
-    assert result.ruleset is not None, [d.message for d in result.diagnostics if d.is_error]
-    return compile_rules(result.ruleset)
+    return compiled(rules)
 
 
-def new_game(wonders=("Gizah", "Babylon", "Ephesos")) -> Game:
+def new_game(wonders=("Gizah", "Babylon", "Ephesos")):
     """A game at age I's first turn (the draft and recruiting done by selling), no coins."""
-    game = Game(tables(), len(wonders), 0, "A", list(wonders))
-    while (decision := game.decision()) is not None and decision.kind != "turn":
-        decision.choose(next((i for i, o in enumerate(decision.options) if o.kind == "sell"), 0))
-    for city in game.cities:
-        city.coins = 0
-    return game
-
-
-def hand(game, seat, *names):
-    game.hands[seat] = [tables().card_index(n) for n in names]
-
-
-def give(game, seat, *names):
-    for name in names:
-        game.cities[seat].add_card(tables().cards[tables().card_index(name)])
-
-
-def play(game, *wanted):
-    game.step([Script(*wanted)] + [Script() for _ in game.cities[1:]])
+    return at_first_turn(tables(), wonders)
 
 
 @pytest.mark.parametrize("rules", ["first-edition+leaders+cities", "first-edition+cities+leaders"])
@@ -72,8 +47,8 @@ def test_darius_scores_a_point_per_black_card():
 def test_aspasia_scores_2_and_gives_a_diplomacy_token_when_recruited():
     game = new_game()
     game.cities[0].coins = 3
-    hand(game, 0, "Aspasia", "Altar")
-    play(game, "build Aspasia")
+    set_hand(game, 0, "Aspasia", "Altar")
+    play_turn(game, "build Aspasia")
     assert game.cities[0].coins == 0 and game.cities[0].kept == {"diplomacy": 1}
     assert game.scores()[0]["leaders"] == 2
 
@@ -81,11 +56,11 @@ def test_aspasia_scores_2_and_gives_a_diplomacy_token_when_recruited():
 def test_diocletian_gives_2_coins_for_each_black_card_built_after_him():
     game = new_game()
     give(game, 0, "Diocletian")
-    hand(game, 0, "Gambling Den", "Altar")
-    play(game, "build Gambling Den")
+    set_hand(game, 0, "Gambling Den", "Altar")
+    play_turn(game, "build Gambling Den")
     assert game.cities[0].coins == 6 + 2
-    hand(game, 0, "Altar", "Baths")
-    play(game, "build Altar")
+    set_hand(game, 0, "Altar", "Baths")
+    play_turn(game, "build Altar")
     assert game.cities[0].coins == 6 + 2
 
 
@@ -124,11 +99,11 @@ def test_a_full_game_with_both_packs_repeats():
 def test_berenice_takes_one_more_coin_from_the_bank_once_a_turn():
     game = new_game()
     give(game, 0, "Berenice")
-    hand(game, 0, "Altar", "Baths")
-    play(game, "sell Altar")                      # 3 from the bank, and Berenice's 1
+    set_hand(game, 0, "Altar", "Baths")
+    play_turn(game, "sell Altar")                      # 3 from the bank, and Berenice's 1
     assert game.cities[0].coins == 3 + 1
-    hand(game, 0, "Tavern", "Baths")
-    play(game, "build Tavern")                    # 5 from the bank, and 1 more: once only
+    set_hand(game, 0, "Tavern", "Baths")
+    play_turn(game, "build Tavern")                    # 5 from the bank, and 1 more: once only
     assert game.cities[0].coins == 4 + 5 + 1
 
 
@@ -136,8 +111,8 @@ def test_berenice_gives_nothing_for_coins_paid_by_a_neighbour():
     game = new_game()
     give(game, 0, "Berenice")
     game.cities[1].coins = 2
-    hand(game, 0, "Altar", "Lumber Yard")
-    hand(game, 1, "Baths", "Lumber Yard")         # Babylon buys Gizah's stone for 2 coins
+    set_hand(game, 0, "Altar", "Lumber Yard")
+    set_hand(game, 1, "Baths", "Lumber Yard")         # Babylon buys Gizah's stone for 2 coins
     game.step([Script("build Altar"), Script("build Baths"), Script()])
     assert game.cities[1].coins == 0 and game.cities[0].coins == 2
 
@@ -150,21 +125,16 @@ def test_gaining_coins_on_coins_taken_from_the_bank_without_a_limit_causes_itsel
     assert result.returncode == 0, result.stdout
 
 
-def labels_of(game, seat):
-    from interpreter.engine.actions import legal_actions
-    return [a.label(game.tables) for a in legal_actions(game, seat)]
-
-
 def test_caligula_builds_one_black_card_an_age_for_free_and_no_other_colour():
     game = new_game()
     give(game, 0, "Caligula")
-    hand(game, 0, "Militia", "Altar", "Baths")
-    assert "build Militia (I) free by power (black)" in labels_of(game, 0)
-    assert not any("Baths free" in label for label in labels_of(game, 0))
-    play(game, "build Militia (I) free by power (black)")
+    set_hand(game, 0, "Militia", "Altar", "Baths")
+    assert "build Militia (I) free by power (black)" in labels(game, 0)
+    assert not any("Baths free" in label for label in labels(game, 0))
+    play_turn(game, "build Militia (I) free by power (black)")
     assert game.cities[0].coins == 0 and "Militia" in game.cities[0].names
-    hand(game, 0, "Hideout", "Residence")
-    assert not any("free by power" in label for label in labels_of(game, 0))
+    set_hand(game, 0, "Hideout", "Residence")
+    assert not any("free by power" in label for label in labels(game, 0))
 
 
 def caligula_beside_olympia():
@@ -174,25 +144,25 @@ def caligula_beside_olympia():
     give(game, 0, "Caligula")
     game.cities[0].add_stage()
     game.cities[0].add_stage()
-    hand(game, 0, "Militia", "Altar", "Baths")
+    set_hand(game, 0, "Militia", "Altar", "Baths")
     return game
 
 
 def test_caligulas_use_is_his_own_beside_olympias():
     game = caligula_beside_olympia()
-    assert {"build Militia (I) free by power", "build Militia (I) free by power (black)"} <= set(labels_of(game, 0))
-    play(game, "build Militia (I) free by power (black)")
-    hand(game, 0, "Baths", "Altar")
-    play(game, "build Baths (I) free by power")
+    assert {"build Militia (I) free by power", "build Militia (I) free by power (black)"} <= set(labels(game, 0))
+    play_turn(game, "build Militia (I) free by power (black)")
+    set_hand(game, 0, "Baths", "Altar")
+    play_turn(game, "build Baths (I) free by power")
     assert game.cities[0].coins == 0 and {"Militia", "Baths"} <= game.cities[0].names
-    hand(game, 0, "Altar", "Hideout")
-    assert not any("free by power" in label for label in labels_of(game, 0))
+    set_hand(game, 0, "Altar", "Hideout")
+    assert not any("free by power" in label for label in labels(game, 0))
 
 
 def test_a_save_keeps_which_free_builds_are_used_and_reads_the_old_true_or_false():
     from interpreter.engine.saves import game_from_data, game_to_data
     game = caligula_beside_olympia()
-    play(game, "build Militia (I) free by power (black)")
+    play_turn(game, "build Militia (I) free by power (black)")
     data = game_to_data(game)
     assert data["cities"][0]["free_build_used"] == ["black"]
     assert game_from_data(tables(), data).cities[0].free_build_used == ("black",)
@@ -204,3 +174,55 @@ def test_a_free_build_of_an_undeclared_colour_is_an_error(tmp_path):
     result = check_variant(tmp_path, 'add card "Patron" { age I  color blue  copies 3+; '
                                      'may build a blakc card for free once per age }')
     assert result.returncode == 1 and "E1002" in result.stdout and "unknown colour `blakc`" in result.stdout
+
+
+# Semiramis (2 coins): every defeat token the owner holds, taken before she was recruited
+# or after, counts as a shield in the conflicts that follow (docs/expansions.md decides
+# between the sources: 2 coins and all tokens, two groups against one).
+def age_end(game):
+    """The age's last turn, every city selling; then its military is compared."""
+    game.turn = game.age.turns
+    for seat in range(len(game.cities)):
+        set_hand(game, seat, "Altar", "Baths")
+    game.step([Script() for _ in game.cities])
+
+
+def test_semiramis_costs_2_coins():
+    semiramis = tables().cards[tables().card_index("Semiramis")]
+    assert semiramis.deck == "leaders" and semiramis.color == "white"
+    game = new_game()
+    game.cities[0].coins = 2
+    set_hand(game, 0, "Semiramis", "Altar")
+    play_turn(game, "build Semiramis")
+    assert game.cities[0].coins == 0 and "Semiramis" in game.cities[0].names
+
+
+def test_semiramis_counts_the_defeat_tokens_taken_before_her_as_shields():
+    game = new_game()
+    game.cities[0].tokens = [-1, -1]
+    give(game, 0, "Semiramis")                    # no shield card: her 2 defeat tokens are 2 shields
+    give(game, 1, "Stockade")
+    give(game, 2, "Barracks")
+    assert game.cities[0].shields == 2
+    age_end(game)
+    assert sorted(game.cities[0].tokens) == [-1, -1, 1, 1]
+    assert -1 in game.cities[1].tokens and -1 in game.cities[2].tokens
+
+
+def test_semiramis_counts_a_defeat_token_from_the_next_conflict_on_not_in_its_own():
+    """The conflicts of an age's end happen at once: the token lost to one neighbour does
+    not make the city stronger against the other in the same age's end."""
+    game = new_game()
+    give(game, 0, "Semiramis")
+    give(game, 1, "Stockade")
+    give(game, 2, "Barracks")
+    age_end(game)
+    assert game.cities[0].tokens == [-1, -1]
+    assert game.cities[0].shields == 2
+
+
+def test_without_semiramis_defeat_tokens_are_no_shields():
+    game = new_game()
+    game.cities[0].tokens = [-1, -1]
+    give(game, 0, "Darius")
+    assert game.cities[0].shields == 0

@@ -96,8 +96,7 @@ def test_every_player_starts_with_six_coins():
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_the_decks_deal_seven_cards_at_every_player_count(players):
-    from test_leaders import to_first_turn
-    from scenario import hands_of_each_age
+    from scenario import hands_of_each_age, to_first_turn
     for hands in hands_of_each_age(to_first_turn(Game(tables(), players, seed=players))):
         assert [len(h) for h in hands] == [7] * players
     purple = sum(1 for h in hands for i in h if tables().cards[i].color == "purple")

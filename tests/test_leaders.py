@@ -5,74 +5,40 @@ the leaders are written with (docs/language.md)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pytest
 
 from interpreter.check.load import check_paths
-from interpreter.compile import compile_rules
 from interpreter.engine.actions import legal_actions
 from interpreter.engine.game import Game
 
-from scenario import Script
+from scenario import Script, at_first_turn, compiled, give, labels, play_turn, set_hand
 
 RULES = "first-edition+leaders"
 
 
-@lru_cache(maxsize=1)
 def tables():
-    result = check_paths(None, (), RULES)
-    assert result.ruleset is not None, [d.message for d in result.diagnostics if d.is_error]
-    return compile_rules(result.ruleset)
-
-
-def to_first_turn(game: Game) -> Game:
-    """Play the leader draft and age I's recruiting turn (every player keeping the first
-    leader offered and selling the one to recruit), up to age I's first turn."""
-    while (decision := game.decision()) is not None and decision.kind != "turn":
-        decision.choose(next((i for i, o in enumerate(decision.options) if o.kind == "sell"), 0))
-    return game
+    return compiled(RULES)
 
 
 def new_game(wonders=("Gizah", "Babylon", "Ephesos"), side="A", seed=0) -> Game:
-    """A game at age I's first turn whose cities hold nothing: no coin, no leader."""
-    game = to_first_turn(Game(tables(), len(wonders), seed, side, list(wonders)))
-    for city in game.cities:
-        city.coins = 0
-    return game
+    """A game at age I's first turn (the leader draft and recruiting done by selling) whose
+    cities hold nothing: no coin, no leader."""
+    return at_first_turn(tables(), wonders, side, seed)
 
 
 def card(name: str):
     return tables().cards[tables().card_index(name)]
 
 
-def give(game: Game, seat: int, *names: str) -> None:
-    for name in names:
-        game.cities[seat].add_card(card(name))
-
-
-def hand(game: Game, seat: int, *names: str) -> None:
-    game.hands[seat] = [tables().card_index(n) for n in names]
-
-
-def labels(game: Game, seat: int) -> list[str]:
-    return [a.label(game.tables) for a in legal_actions(game, seat)]
-
-
 def leaders_line(game: Game, seat: int = 0) -> int:
     return game.scores()[seat]["leaders"]
-
-
-def play(game: Game, *wanted: str) -> None:
-    """One turn: seat 0 follows `wanted`, the others sell."""
-    game.step([Script(*wanted)] + [Script() for _ in game.cities[1:]])
 
 
 def last_turn_of_age(game: Game) -> None:
     """Play the age's last turn, every city selling (its military is then compared)."""
     game.turn = game.age.turns
     for seat in range(len(game.cities)):
-        hand(game, seat, "Altar", "Baths")
+        set_hand(game, seat, "Altar", "Baths")
     game.step([Script() for _ in game.cities])
 
 
@@ -146,11 +112,11 @@ def test_a_military_leader(leader, shields):
                                                ("Leonidas", "Barracks")])
 def test_a_leader_waives_one_resource_of_a_colour(leader, card_name):
     game = new_game(("Babylon", "Olympia", "Ephesos"))     # no glass, stone or ore to make or buy
-    hand(game, 0, card_name, "Altar")
+    set_hand(game, 0, card_name, "Altar")
     assert not any(s.startswith(f"build {card_name}") for s in labels(game, 0))
     give(game, 0, leader)
     assert f"build {card_name} (I)" in labels(game, 0)
-    play(game, f"build {card_name} (I)")
+    play_turn(game, f"build {card_name} (I)")
     assert card_name in game.cities[0].names and game.cities[0].coins == 0
 
 
@@ -159,17 +125,17 @@ def test_a_resource_discount_waives_the_unit_the_builder_would_buy():
     game.age_index = 1
     game.cities[0].coins = 5
     give(game, 0, "Clay Pool")
-    hand(game, 0, "Courthouse", "Altar")                   # 2 clay, loom
+    set_hand(game, 0, "Courthouse", "Altar")                   # 2 clay, loom
     assert "build Courthouse (II) paying 2 to left" in labels(game, 0)
     give(game, 0, "Hammurabi")
     assert [s for s in labels(game, 0) if s.startswith("build Courthouse")] == ["build Courthouse (II)"]
-    hand(game, 0, "Aqueduct", "Altar")                     # 3 stone: one waived, two bought
+    set_hand(game, 0, "Aqueduct", "Altar")                     # 3 stone: one waived, two bought
     assert not any(s.startswith("build Aqueduct") for s in labels(game, 0))
 
 
 def test_imhotep_waives_a_resource_of_the_wonder_stages():
     game = new_game(("Gizah", "Babylon", "Ephesos"))       # Gizah A stage 1: 2 stone, one produced
-    hand(game, 0, "Altar")
+    set_hand(game, 0, "Altar")
     assert not any(s.startswith("wonder stage") for s in labels(game, 0))
     give(game, 0, "Imhotep")
     assert "wonder stage with Altar (I)" in labels(game, 0)
@@ -178,7 +144,7 @@ def test_imhotep_waives_a_resource_of_the_wonder_stages():
 def test_ramses_builds_guilds_without_their_resources():
     game = new_game(("Olympia", "Ephesos", "Halikarnassus"))
     game.age_index = 2
-    hand(game, 0, "Spies Guild", "Palace")
+    set_hand(game, 0, "Spies Guild", "Palace")
     assert not any(s.startswith("build Spies Guild") for s in labels(game, 0))
     give(game, 0, "Ramses")
     assert "build Spies Guild (III)" in labels(game, 0)
@@ -188,11 +154,11 @@ def test_ramses_builds_guilds_without_their_resources():
 @pytest.mark.parametrize("wonder, side", [(None, None), ("Roma", "A")])
 def test_leaders_are_recruited_free_with_maecenas_or_roma_a(wonder, side):
     game = new_game(("Roma", "Babylon", "Gizah") if wonder else ("Gizah", "Babylon", "Ephesos"), side or "A")
-    hand(game, 0, "Caesar", "Altar")
+    set_hand(game, 0, "Caesar", "Altar")
     if wonder is None:
         assert not any(s.startswith("build Caesar") for s in labels(game, 0))     # 5 coins, none held
         give(game, 0, "Maecenas")
-    play(game, "build Caesar")
+    play_turn(game, "build Caesar")
     assert "Caesar" in game.cities[0].names and game.cities[0].coins == 0
 
 
@@ -200,7 +166,7 @@ def test_roma_b_lowers_the_leaders_of_its_owner_by_2_and_of_its_neighbours_by_1(
     game = new_game(("Roma", "Babylon", "Gizah"), "B")
     for seat in range(3):
         game.cities[seat].coins = 5
-        hand(game, seat, "Caesar", "Altar") if seat == 0 else hand(game, seat, "Cleopatra" if seat == 1 else "Plato",
+        set_hand(game, seat, "Caesar", "Altar") if seat == 0 else set_hand(game, seat, "Cleopatra" if seat == 1 else "Plato",
                                                                       "Baths")
     game.step([Script("build Caesar"), Script("build Cleopatra"), Script("build Plato")])
     assert [c.coins for c in game.cities] == [5 - 3, 5 - 3, 5 - 3]     # 5-2, 4-1, 4-1
@@ -208,8 +174,8 @@ def test_roma_b_lowers_the_leaders_of_its_owner_by_2_and_of_its_neighbours_by_1(
 
 def test_a_coin_discount_never_pays_below_nothing():
     game = new_game(("Roma", "Babylon", "Gizah"), "B")
-    hand(game, 0, "Sappho", "Altar")                       # 1 coin, 2 off
-    play(game, "build Sappho")
+    set_hand(game, 0, "Sappho", "Altar")                       # 1 coin, 2 off
+    play_turn(game, "build Sappho")
     assert game.cities[0].coins == 0
 
 
@@ -217,8 +183,8 @@ def test_a_coin_discount_never_pays_below_nothing():
 def test_croesus_gives_6_coins_when_recruited():
     game = new_game()
     game.cities[0].coins = 1
-    hand(game, 0, "Croesus", "Altar")
-    play(game, "build Croesus")
+    set_hand(game, 0, "Croesus", "Altar")
+    play_turn(game, "build Croesus")
     assert game.cities[0].coins == 6
 
 
@@ -226,12 +192,12 @@ def test_hatshepsut_gives_a_coin_per_neighbour_bought_from():
     game = new_game(("Babylon", "Gizah", "Ephesos"))       # stone from the left neighbour (Gizah)
     give(game, 0, "Hatshepsut")
     game.cities[0].coins = 4
-    hand(game, 0, "Baths", "Altar")                       # Baths: 1 stone
-    play(game, "build Baths (I) paying 2 to left")
+    set_hand(game, 0, "Baths", "Altar")                       # Baths: 1 stone
+    play_turn(game, "build Baths (I) paying 2 to left")
     assert game.cities[0].coins == 4 - 2 + 1
     give(game, 0, "Stone Pit")
-    hand(game, 0, "Altar", "Baths")                        # nothing bought: nothing gained
-    play(game, "build Altar")
+    set_hand(game, 0, "Altar", "Baths")                        # nothing bought: nothing gained
+    play_turn(game, "build Altar")
     assert game.cities[0].coins == 3
 
 
@@ -242,10 +208,10 @@ def test_hatshepsut_counts_both_neighbours_once_each():
     give(game, 0, "Hatshepsut")
     game.age_index = 1
     game.cities[0].coins = 8
-    hand(game, 0, "Aqueduct", "Altar")                   # 3 stone: bought from both sides
+    set_hand(game, 0, "Aqueduct", "Altar")                   # 3 stone: bought from both sides
     shown = [s for s in labels(game, 0) if s.startswith("build Aqueduct")]
     both = next(s for s in shown if "to left" in s and "to right" in s)
-    play(game, both)
+    play_turn(game, both)
     assert game.cities[0].coins == 8 - 6 + 2
 
 
@@ -272,19 +238,19 @@ def test_vitruvius_gives_2_coins_for_a_building_built_by_chain():
     game = new_game()
     give(game, 0, "Vitruvius", "Altar")
     game.age_index = 1
-    hand(game, 0, "Temple", "Courthouse")
-    play(game, "build Temple (II) free by chain")
+    set_hand(game, 0, "Temple", "Courthouse")
+    play_turn(game, "build Temple (II) free by chain")
     assert game.cities[0].coins == 2
 
 
 def test_xenophon_gives_2_coins_for_every_yellow_card():
     game = new_game()
     give(game, 0, "Xenophon")
-    hand(game, 0, "Tavern", "Altar")
-    play(game, "build Tavern")
+    set_hand(game, 0, "Tavern", "Altar")
+    play_turn(game, "build Tavern")
     assert game.cities[0].coins == 5 + 2
-    hand(game, 0, "Altar", "Baths")
-    play(game, "build Altar")
+    set_hand(game, 0, "Altar", "Baths")
+    play_turn(game, "build Altar")
     assert game.cities[0].coins == 7
 
 
@@ -292,8 +258,8 @@ def test_solomon_builds_a_card_of_the_discard_pile_for_free():
     game = new_game()
     game.cities[0].coins = 3
     game.discard = [tables().card_index("Palace")]
-    hand(game, 0, "Solomon", "Altar")
-    play(game, "build Solomon", "build Palace")
+    set_hand(game, 0, "Solomon", "Altar")
+    play_turn(game, "build Solomon", "build Palace")
     assert {"Solomon", "Palace"} <= game.cities[0].names and game.cities[0].coins == 0
 
 
@@ -317,12 +283,19 @@ def test_the_fourth_leader_goes_to_the_discard_pile_after_the_third_recruiting_t
         assert tables().card_index(event["cards"][0]) in kept[event["seat"]]
 
 
+def test_the_score_pad_is_the_booklets():
+    """The Leaders score booklet: military, coins, wonder, civilian, commercial, guilds,
+    science, then the leaders (docs/expansions.md, "score booklet")."""
+    assert tables().rules.score_pad == ("military", "treasury", "wonder", "civilian", "commercial", "guilds",
+                                        "science", "leaders")
+
+
 # ---------------------------------------------------------------- Bilkis: a unit from the bank
 def _bilkis_game(coins: int) -> Game:
     """Babylon (clay) between Ephesos (papyrus) and Gizah (stone): no ore, no wood anywhere."""
     game = new_game(("Babylon", "Ephesos", "Gizah"))
     game.cities[0].coins = coins
-    hand(game, 0, "Barracks", "Altar")             # the Barracks cost an ore
+    set_hand(game, 0, "Barracks", "Altar")             # the Barracks cost an ore
     return game
 
 
@@ -331,7 +304,7 @@ def test_bilkis_buys_the_one_unit_nobody_sells_from_the_bank():
     assert "build Barracks (I)" not in " ".join(labels(game, 0))
     give(game, 0, "Bilkis")
     assert "build Barracks (I) paying 1 to the bank" in labels(game, 0)
-    play(game, "build Barracks (I) paying 1 to the bank")
+    play_turn(game, "build Barracks (I) paying 1 to the bank")
     assert "Barracks" in game.cities[0].names and game.cities[0].coins == 0
     assert [c.coins for c in game.cities[1:]] == [3, 3]      # their sales only: the coin went to the bank
 
@@ -345,15 +318,64 @@ def test_bilkis_buys_nothing_without_a_coin():
 def test_bilkis_buys_one_unit_a_turn_only():
     game = _bilkis_game(5)
     give(game, 0, "Bilkis")
-    hand(game, 0, "Stables", "Altar")              # wood, clay, ore: two units nobody has
+    set_hand(game, 0, "Stables", "Altar")              # wood, clay, ore: two units nobody has
     game.age_index = 1
     assert not any(label.startswith("build Stables") for label in labels(game, 0))
+
+
+def test_bilkis_buys_once_a_turn_even_when_the_turn_pays_twice():
+    """The card: once per turn. Babylon B's second stage plays the age's last card in the
+    last turn too: the unit bought for the turn's card is the turn's one."""
+    game = new_game(("Babylon", "Ephesos", "Gizah"), side="B")
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()                     # Babylon B: may play the last card of each age
+    give(game, 0, "Bilkis")
+    game.cities[0].coins = 5
+    game.turn = game.age.turns
+    set_hand(game, 0, "Barracks", "Stockade")          # an ore, then a wood: nobody has either
+    seat0 = Script("build Barracks (I) paying 1 to the bank", "sell")
+    game.step([seat0] + [Script() for _ in game.cities[1:]])
+    kind, options = seat0.asked[1]
+    assert kind == "last card" and "Barracks" in game.cities[0].names
+    assert not any(o.startswith("build Stockade") for o in options), options
+
+
+def test_the_unit_bought_this_turn_is_saved_with_a_game_waiting_on_the_last_card():
+    import json
+    from interpreter.engine.saves import SaveError, game_from_data, game_to_data
+    game = new_game(("Babylon", "Ephesos", "Gizah"), side="B")
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()
+    give(game, 0, "Bilkis")
+    game.cities[0].coins = 5
+    game.turn = game.age.turns
+    set_hand(game, 0, "Barracks", "Stockade")
+    decision = game.decision()
+    decision.choose(next(i for i, o in enumerate(decision.options) if o.bank))
+    while (decision := game.decision()) is not None and decision.kind != "last card":
+        decision.choose(0)
+    data = json.loads(json.dumps(game_to_data(game)))
+    assert data["cities"][0]["bank_used"] == 1
+    copy = game_from_data(tables(), data)
+    assert copy.cities[0].bank_used == 1 and not any(o.bank for o in copy.decision().options)
+    data["cities"][0]["bank_used"] = "one"
+    with pytest.raises(SaveError, match="bank_used"):
+        game_from_data(tables(), data)
+
+
+def test_bilkis_buys_again_in_the_next_turn():
+    game = _bilkis_game(5)
+    give(game, 0, "Bilkis")
+    play_turn(game, "build Barracks (I) paying 1 to the bank")
+    set_hand(game, 0, "Stockade", "Altar")             # a wood: nobody has it
+    play_turn(game, "build Stockade (I) paying 1 to the bank")
+    assert {"Barracks", "Stockade"} <= game.cities[0].names and game.cities[0].coins == 3
 
 
 def test_bilkis_is_one_more_way_to_pay_beside_the_neighbours():
     game = _bilkis_game(3)
     give(game, 0, "Bilkis")
-    hand(game, 0, "Baths", "Altar")                # a stone: Gizah, on the right, sells it for 2
+    set_hand(game, 0, "Baths", "Altar")                # a stone: Gizah, on the right, sells it for 2
     found = [a for a in legal_actions(game, 0) if a.kind == "build" and game.tables.cards[a.card].name == "Baths"]
     assert sorted((a.left, a.right, a.bank) for a in found) == [(0, 0, 1), (0, 2, 0)]
 
@@ -403,9 +425,27 @@ def test_roma_stages():
     assert game.scores()[0]["wonder"] == 4 + 6
     game = new_game(("Roma", "Babylon", "Gizah"), "B")
     give(game, 0, "Lumber Yard", "Clay Pool")
-    hand(game, 0, "Altar", "Baths")
-    play(game, "wonder stage with Altar")
+    set_hand(game, 0, "Altar", "Baths")
+    play_turn(game, "wonder stage with Altar")
     assert game.cities[0].coins == 5
+
+
+def test_bots_value_the_leaders_roma_b_draws_and_recruits():
+    """Roma B's first stage draws 4 leaders (a wider choice at the recruits to come), its
+    second recruits one at once: the valuation weighs both as powers, not as nothing."""
+    from interpreter.bots.valuation import Appraiser
+    game = new_game(("Roma", "Babylon", "Gizah"), "B")
+    give(game, 0, "Lumber Yard", "Clay Pool")
+    set_hand(game, 0, "Altar", "Baths")
+    stage = next(a for a in legal_actions(game, 0) if a.kind == "stage")
+    first = Appraiser(game, 0).appraise(stage).powers
+    assert first > 0
+    game.cities[0].add_stage()
+    give(game, 0, "Stone Pit", "Loom")
+    stage = next(a for a in legal_actions(game, 0) if a.kind == "stage")
+    assert Appraiser(game, 0).appraise(stage).powers > 0
+    game.zones["leaders"][0] = []                  # nothing left to recruit: the recruit is worth nothing
+    assert Appraiser(game, 0).appraise(stage).powers == 0
 
 
 def test_roma_b_first_stage_draws_4_leaders_no_one_was_dealt():
@@ -414,8 +454,8 @@ def test_roma_b_first_stage_draws_4_leaders_no_one_was_dealt():
     before = list(game.zones["leaders"][0])
     in_box = sum(1 for i in game.box if i in leaders)
     give(game, 0, "Lumber Yard", "Clay Pool")
-    hand(game, 0, "Altar", "Baths")
-    play(game, "wonder stage with Altar")
+    set_hand(game, 0, "Altar", "Baths")
+    play_turn(game, "wonder stage with Altar")
     drawn = game.zones["leaders"][0][len(before):]
     assert game.zones["leaders"][0][:len(before)] == before and len(drawn) == 4
     assert all(i in leaders for i in drawn) and sum(1 for i in game.box if i in leaders) == in_box - 4
@@ -430,7 +470,7 @@ def _roma_b_before_its_second_stage(leaders, coins: int) -> Game:
     give(game, 0, "Stone Pit", "Clay Pool", "Loom")
     game.zones["leaders"][0] = [tables().card_index(n) for n in leaders]
     game.cities[0].coins = coins
-    hand(game, 0, "Altar", "Baths")
+    set_hand(game, 0, "Altar", "Baths")
     return game
 
 
@@ -458,7 +498,7 @@ def test_a_game_waiting_for_a_recruit_at_once_is_saved_and_goes_on_alike():
     from interpreter.engine.saves import game_from_data, game_to_data
     game = _roma_b_before_its_second_stage(("Cleopatra", "Croesus"), 9)
     for seat in (1, 2):
-        hand(game, seat, "Altar", "Baths")
+        set_hand(game, seat, "Altar", "Baths")
     for seat in (0, 1, 2):
         decision = next(d for d in game.decisions() if d.seat == seat)
         wanted = "wonder stage with Altar" if seat == 0 else "sell Altar"
@@ -534,7 +574,7 @@ def _courtesans_game():
     give(game, 1, "Cleopatra")
     give(game, 2, "Maecenas", "Nero")
     game.cities[0].coins = 4
-    hand(game, 0, "Courtesans Guild", "Palace")
+    set_hand(game, 0, "Courtesans Guild", "Palace")
     return game
 
 
@@ -555,7 +595,7 @@ def test_a_copied_leader_acts_for_the_copier_from_then_on():
     game.step([Script("build Courtesans Guild (III) paying 2 to left and 2 to right", "copy Maecenas"),
                Script(), Script()])
     game.zones["leaders"][0] = [tables().card_index("Caesar")]
-    hand(game, 0, "Palace", "Altar")
+    set_hand(game, 0, "Palace", "Altar")
     from interpreter.engine.phases import zone_options
     from interpreter.syntax import ast
     statement = next(s for p in tables().rules.phases for s in p.steps if isinstance(s, ast.PlayFrom))

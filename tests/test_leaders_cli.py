@@ -37,12 +37,12 @@ def test_the_score_pad_of_a_finished_leaders_table():
     assert data["winners"] == ["Ann"]
 
 
-def test_the_score_pad_lists_the_leaders_line_last_before_the_total():
+def test_the_score_pad_is_in_the_booklets_order_the_leaders_line_last_before_the_total():
     result = run_cli("score", TABLE, "--expansion", "leaders")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines[2:11]] == [
-        "military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "leaders", "total"]
+        "military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders", "total"]
     assert lines[9].split() == ["leaders", "12", "3", "8"] and lines[-1] == "Winner: Ann"
 
 

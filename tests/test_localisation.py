@@ -523,6 +523,10 @@ def test_the_dutch_render_page_in_a_browser(tmp_path, browser):  # noqa: F811
     assert "Gizeh: De Piramides van Gizeh, kant A" in captions
     legend = page.locator("#legend").inner_text()
     assert "Hout" in legend and "Ruwe Grondstoffen" in legend and "winstpunten" in legend
+    # a token's letters are the Dutch name's (Hout: H), as its title is
+    stockade = page.locator('figure[data-card="Stockade"] svg g.cost')
+    shown = stockade.text_content()           # its titles (kosten: 1 Hout; Hout), then the token's letter
+    assert shown.startswith("kosten: 1 Hout") and shown.endswith("H") and "W" not in shown
     page.close()
 
 

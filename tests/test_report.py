@@ -79,6 +79,50 @@ def test_the_compare_report_renders_in_a_browser(tmp_path):
     assert "Verdict" in report.read_text(encoding="utf-8")
 
 
+def team_rows(page_html: Path) -> list[list[str]]:
+    """The cells of the report's team table, as the browser shows them."""
+    with chromium() as browser:
+        page = new_page(browser, viewport={"width": 1200, "height": 1000})
+        page.goto(page_html.as_uri())
+        if not page.locator("table#teams").count():
+            return []
+        return [[cell.inner_text() for cell in row.locator("td").all()]
+                for row in page.locator("table#teams tbody tr").all()]
+
+
+@needs_browser
+def test_the_simulate_report_of_a_team_game_has_the_team_table(tmp_path):
+    report = tmp_path / "teams.html"
+    result = run_cli("simulate", "--quiet", "--expansion", "cities", "--variant", "teams", "--players", "4",
+                     "--games", "4", "--bots", "greedy", "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    seen = open_report(report, None, ["chart-wonders", "chart-seats", "chart-teams"])
+    assert seen["errors"] == []
+    rows = team_rows(report)
+    assert [r[0] for r in rows] == ["1", "2"] and all(r[1] == "4" for r in rows)
+    rates = [float(r[2].split("%")[0]) for r in rows]
+    assert sum(rates) == pytest.approx(100, abs=0.2)          # one team wins each game (or shares it)
+    plain = tmp_path / "plain.html"
+    assert run_cli("simulate", "--quiet", "--players", "4", "--games", "2", "--bots", "greedy",
+                   "--report", str(plain)).returncode == 0
+    assert team_rows(plain) == []                              # no teams, no team table
+
+
+@needs_browser
+def test_the_compare_report_of_a_team_game_has_the_team_table(tmp_path):
+    report = tmp_path / "compare-teams.html"
+    result = run_cli("compare", "--quiet", "--expansion", "cities", "--against", "teams", "--variant", "teams",
+                     "--variant", "cheap-trade", "--players", "4", "--games", "4", "--bots", "greedy",
+                     "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    seen = open_report(report, None, ["chart-wonders"])
+    assert seen["errors"] == []
+    rows = team_rows(report)
+    assert [r[0] for r in rows] == ["1", "2"] and all(len(r) == 5 for r in rows)
+    for side in (1, 3):                                        # each side: one team wins each game
+        assert sum(float(r[side].split("%")[0]) for r in rows) == pytest.approx(100, abs=0.2)
+
+
 def test_a_report_in_a_missing_folder_is_refused_before_any_game():
     result = run_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--report", "/no/such/dir/r.html")
     assert result.returncode == 2 and "--report" in result.stderr and "does not exist" in result.stderr

@@ -81,3 +81,20 @@ def test_the_search_bot_rewards_the_teams_margin_not_its_own():
     bot = make_bot("mcts", 0).bot
     # seat 0 scores 10 against 30 and 25, but its team scores 40 against 25: ahead
     assert bot._reward(game, 0) > 0.5 * (1 - bot.margin) + 0.5 * bot.margin
+
+
+def test_the_race_of_a_team_bot_is_against_its_foe_not_its_partner():
+    """In the team game a city fights only its other neighbour (twice): its partner's
+    shields are no rival's, so the race a shield is weighed in reads the foe's alone."""
+    from interpreter.bots.valuation import Appraiser
+    rules = tables()
+    game, _ = a_stockade_to_buy(rules)
+    stockade = rules.card_index("Stockade")
+    alone = Appraiser(game, 0).card_worth(stockade)
+    for _ in range(3):                                         # the partner (Olympia, seat 1) arms
+        game.cities[1].add_card(rules.cards[rules.card_index("Barracks")])
+    armed = Appraiser(game, 0).card_worth(stockade)
+    assert (armed.race, armed.race_later) == (alone.race, alone.race_later)
+    for _ in range(3):                                         # the foe (Gizah, seat 3) arms
+        game.cities[3].add_card(rules.cards[rules.card_index("Barracks")])
+    assert Appraiser(game, 0).card_worth(stockade).race != alone.race

@@ -889,8 +889,9 @@ def test_wonders_play_reports_a_trigger_loop_with_its_content_lines(tmp_path):
     from conftest import run_cli
     folder = variant_folder(tmp_path, RECYCLING)
     base = folder / "base.wonders"
-    base.write_text(base.read_text(encoding="utf-8").replace("age I   { hand 7; turns 6;", "age I   { hand 7; turns 1;"),
-                    encoding="utf-8")
+    text, age_i = base.read_text(encoding="utf-8"), "start age I, victory tokens worth 1\n        play 6 turns"
+    assert age_i in text
+    base.write_text(text.replace(age_i, "start age I, victory tokens worth 1\n        play 1 turn"), encoding="utf-8")
     result = run_cli("play", "--players", "7", "--seed", "0", "--content", str(folder))
     assert result.returncode == 1 and "internal error" not in result.stderr
     assert "base.wonders" in result.stderr

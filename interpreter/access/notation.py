@@ -10,6 +10,7 @@ build, a copied guild) keep their English words, with the marks for any amounts 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -20,6 +21,9 @@ from ..check.rules import roman
 from ..describe import and_list, cost_text, describer, effect_text
 from ..describe_nl import en_list
 from ..i18n import _, language, names, ngettext
+from ..i18n.os_reasons import os_reason
+from ..i18n.reader_reasons import json_reason, toml_reason
+from ..marked import N_, Worded
 from ..printable import printable
 from ..syntax import ast
 
@@ -29,8 +33,12 @@ SECTIONS = {"resources": None, "symbols": None, "marks": ("coin", "point", "shie
             "words": ("free", "play", "random", "free_with", "chains_to", "private", "stage", "side")}
 
 
-class NotationError(Exception):
-    """The notation table cannot be used; the message names the file and the field."""
+_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")     # where tomllib's message says it stopped
+
+
+class NotationError(Worded):
+    """The notation table cannot be used; the message names the file and the field, in the
+    reader's language when shown (`i18n.worded`)."""
 
 
 @attrs.frozen
@@ -50,33 +58,44 @@ def read_table(path: Path) -> KitTable:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
-        raise NotationError(f"{shown}: cannot read the notation table: {err.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise NotationError(f"{shown}: not a valid TOML notation table: {err}") from None
+        raise NotationError(N_("{file}: cannot read the notation table: {reason}"), file=shown,
+                            reason=os_reason(err)) from None
+    except UnicodeDecodeError as err:
+        raise NotationError(N_("{file}: not a valid TOML notation table: {reason}"), file=shown,
+                            reason=json_reason(err)) from None
+    except tomllib.TOMLDecodeError as err:
+        at = _AT.search(str(err))
+        line, column = at.groups() if at else ("1", "1")
+        raise NotationError(N_("{file}: not a valid TOML notation table: {reason} (at line {line}, column {column})"),
+                            file=shown, reason=toml_reason(_AT.sub("", str(err)).strip()), line=line,
+                            column=column) from None
     for section, value in data.items():
         if section not in SECTIONS or not isinstance(value, dict):
-            raise NotationError(f"{shown}: [{section}] is not a section of a notation table "
-                                f"(sections: {', '.join(SECTIONS)})")
+            raise NotationError(N_("{file}: [{section}] is not a section of a notation table (sections: {sections})"),
+                                file=shown, section=section, sections=", ".join(SECTIONS))
         allowed = SECTIONS[section]
         for key, mark in value.items():
             if allowed is not None and key not in allowed:
-                raise NotationError(f"{shown}: {section}.{key} is not a field of [{section}] "
-                                    f"(fields: {', '.join(allowed)})")
+                raise NotationError(N_("{file}: {section}.{key} is not a field of [{section}] (fields: {fields})"),
+                                    file=shown, section=section, key=key, fields=", ".join(allowed))
             if not isinstance(mark, str) or not mark.strip():
-                raise NotationError(f"{shown}: {section}.{key} must be a non-empty string")
+                raise NotationError(N_("{file}: {section}.{key} must be a non-empty string"),
+                                    file=shown, section=section, key=key)
             if section == "amounts" and mark not in ("repeat", "count"):
-                raise NotationError(f"{shown}: amounts.{key} must be \"repeat\" or \"count\", not {mark!r}")
+                raise NotationError(N_("{file}: amounts.{key} must be \"repeat\" or \"count\", not {mark!r}"),
+                                    file=shown, key=key, mark=mark)
     marks = [(f"{s}.{k}", m) for s in ("resources", "symbols", "marks") for k, m in data.get(s, {}).items()]
     seen: dict[str, str] = {}
     for field, mark in marks:
         if mark in seen:
-            raise NotationError(f"{shown}: {field} is {mark!r}, the same as {seen[mark]}: a reader could "
-                                "not tell them apart")
+            raise NotationError(N_("{file}: {field} is {mark!r}, the same as {other}: a reader could not tell "
+                                   "them apart"), file=shown, field=field, mark=mark, other=seen[mark])
         seen[mark] = field
     for section in ("marks", "amounts", "words"):
         missing = [k for k in SECTIONS[section] if k not in data.get(section, {})]
         if missing:
-            raise NotationError(f"{shown}: [{section}] lacks {', '.join(missing)}")
+            raise NotationError(N_("{file}: [{section}] lacks {fields}"), file=shown, section=section,
+                                fields=", ".join(missing))
     return KitTable(*(dict(data.get(s, {})) for s in SECTIONS), source=shown)
 
 
@@ -289,7 +308,7 @@ class Kit(Words):
         if isinstance(effect, ast.Points):
             return self.points(effect.amount)
         if isinstance(effect, ast.Shields):
-            return self.shields(effect.amount)
+            return self.shields(effect.amount) + d.per_text(effect.per)
         if isinstance(effect, ast.Science):
             return "/".join(self.symbol(s.text) for s in effect.symbols)
         if isinstance(effect, ast.TradeDiscount):

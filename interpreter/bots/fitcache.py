@@ -17,18 +17,24 @@ import os
 import sys
 from pathlib import Path
 
+from ..i18n import _, decimal
+from ..i18n.os_reasons import os_reason
+from ..i18n.reader_reasons import json_reason
+from ..marked import N_, Worded
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
-VERSION = 3         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
-                    # 3: military weighed as the race is likely to end, the acceptance check kept
+VERSION = 4         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
+                    # 3: military weighed as the race is likely to end, the acceptance check kept;
+                    # 4: the novel part's weights (points of the score lines a variant changed)
 ENV = "WONDERS_CACHE_DIR"
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)
 
 
-class CacheError(Exception):
-    """The cache folder cannot be written: say where, and how to choose another."""
+class CacheError(Worded):
+    """The cache folder cannot be written: say where, and how to choose another (in the
+    reader's language where shown: `i18n.worded`)."""
 
 
 def cache_folder() -> Path:
@@ -56,11 +62,11 @@ def check_writable() -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise CacheError(f"the adaptive bot's cache folder {folder} cannot be made ({err.strerror}); "
-                         f"set {ENV} to a folder you can write") from None
+        raise CacheError(N_("the adaptive bot's cache folder {folder} cannot be made ({reason}); set {variable} "
+                            "to a folder you can write"), folder=folder, reason=os_reason(err), variable=ENV) from None
     if not os.access(folder, os.W_OK):
-        raise CacheError(f"the adaptive bot's cache folder {folder} cannot be written; "
-                         f"set {ENV} to a folder you can write")
+        raise CacheError(N_("the adaptive bot's cache folder {folder} cannot be written; set {variable} to a "
+                            "folder you can write"), folder=folder, variable=ENV)
     return folder
 
 
@@ -119,13 +125,14 @@ def load(tables, players: int, warn=None) -> list[float] | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as err:
-        _warn(warn, f"warning: {path}: cannot be read ({err}); fitting again")
+        _warn(warn, _("warning: {path}: cannot be read ({reason}); fitting again").format(
+            path=path, reason=os_reason(err) if isinstance(err, OSError) else json_reason(err)))
         return None
     try:
         return validate(json.loads(text), fit_key(tables, players))
     except (ValueError, RecursionError) as err:
-        _warn(warn, f"warning: {path}: not a fit this version of wonders wrote for these rules ({err}); "
-                    "fitting again, and replacing it")
+        _warn(warn, _("warning: {path}: not a fit this version of wonders wrote for these rules ({reason}); "
+                      "fitting again, and replacing it").format(path=path, reason=err))
         return None
 
 
@@ -206,8 +213,8 @@ def reference(tables, players: int, *, budget: float, generations: int, games: i
         _memo[key] = found
         return found, key, 0.0
     if not quiet:
-        print(f"the rules without their variants are fitted first: the fit of {label(tables)} starts from "
-              "theirs and plays against it", file=sys.stderr)
+        print(_("the rules without their variants are fitted first: the fit of {rules} starts from theirs and "
+                "plays against it").format(rules=label(tables)), file=sys.stderr)
     result, _path = train(parent, players, budget=budget / 2, generations=generations, games=games, seed=seed,
                           workers=workers, quiet=quiet)
     return result.weights, key, result.seconds
@@ -223,7 +230,9 @@ def train(tables, players: int, *, budget: float, generations: int, games: int, 
     check_writable()
     against, against_key, spent = reference(tables, players, budget=budget, generations=generations, games=games,
                                             seed=seed, workers=workers, quiet=quiet)
-    progress = FitProgress(f"fitting adaptive to {label(tables)}, {players} players", generations, quiet)
+    progress = FitProgress(_("fitting adaptive to {rules}, {players} players").format(rules=label(tables),
+                                                                                       players=players),
+                           generations, quiet)
     try:
         result = fit(tables, players, seed=seed, generations=generations, budget=max(1.0, budget - spent),
                      workers=workers, games=games, on_generation=progress.update, reference=against)
@@ -231,9 +240,11 @@ def train(tables, players: int, *, budget: float, generations: int, games: int, 
         progress.close()
     path = save(tables, players, result, seed, against_key)
     if not quiet:
-        how = {"": "", "budget": " (stopped by the time budget)", "interrupted": " (stopped by Ctrl-C)"}[result.stopped]
-        print(f"fitted in {result.seconds:.0f} s: {result.generations} generations, {result.games} games"
-              f"{how}; kept in {path}", file=sys.stderr)
+        how = {"": "", "budget": _(" (stopped by the time budget)"),
+               "interrupted": _(" (stopped by Ctrl-C)")}[result.stopped]
+        print(_("fitted in {seconds} s: {generations} generations, {games} games{how}; kept in {path}").format(
+            seconds=f"{result.seconds:.0f}", generations=result.generations, games=result.games, how=how,
+            path=path), file=sys.stderr)
     if result.interruption is not None:
         raise result.interruption
     return result, path
@@ -247,17 +258,19 @@ class FitProgress:
         from ..access.plain import is_plain
         if not quiet and sys.stderr.isatty() and not is_plain():     # --plain: a line each, never a bar
             from tqdm import tqdm
-            self.bar = tqdm(total=total, unit=" generations", desc=label, file=sys.stderr, dynamic_ncols=True)
+            self.bar = tqdm(total=total, unit=_(" generations"), desc=label, file=sys.stderr, dynamic_ncols=True)
         elif not quiet:
-            print(f"{label}: {total} generations at most", file=sys.stderr, flush=True)
+            print(_("{label}: {total} generations at most").format(label=label, total=total), file=sys.stderr,
+                  flush=True)
 
     def update(self, done: int, total: int, result) -> None:
         if self.bar is not None:
             self.bar.update(1)
-            self.bar.set_postfix_str(f"reward {result.history[-1]:.3f}")
+            self.bar.set_postfix_str(_("reward {reward}").format(reward=decimal(f"{result.history[-1]:.3f}")))
         elif not self.quiet:
-            print(f"generation {done}/{total}: mean reward {result.history[-1]:.3f}, {result.games} games, "
-                  f"{result.seconds:.0f} s", file=sys.stderr, flush=True)
+            print(_("generation {done}/{total}: mean reward {reward}, {games} games, {seconds} s").format(
+                done=done, total=total, reward=decimal(f"{result.history[-1]:.3f}"), games=result.games,
+                seconds=f"{result.seconds:.0f}"), file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if self.bar is not None:

@@ -5,15 +5,16 @@ which needs no gradient and copes with the noise of game results).
 Each generation, CMA-ES proposes candidate weight vectors; every candidate plays the same
 games (common random numbers: the same game seeds and seats for every candidate of a
 generation, so candidates differ by their play, not their luck), one seat against the rest
-of the table.  Half of a candidate's games are against the generation's incumbent (the
-current mean of the search: self-play, so the fit answers players who also respond to the
-rules), half against the *reference*: a player who has not learnt the change.  For rules
-with variants applied that is the fit of the rules without them (their valuation reads the
-variant, their weighing was fitted to the unchanged game), and the search starts from those
-weights, so the fit learns what the change asks for; for rules without variants it is the
-heuristic bot, whose weighing is where the search starts.  Both fields keep the fit from a
-style that only beats itself.  A game's reward is its win share (a tie shared) blended with
-the score margin over the best other city.
+of the table.  For rules with variants applied, every game is against the *reference*: the
+fit of the rules without them (players whose valuation reads the variant but whose weighing
+was fitted to the unchanged game), and the search starts from those weights, so the fit
+learns what the change asks for beyond what the valuation reads.  For rules without
+variants, half of a candidate's games are against the generation's incumbent (the current
+mean of the search: self-play) and half against the heuristic bot, whose weighing is where
+the search starts (a fixed yardstick that keeps the fit from a style that only beats
+itself).  The novel part's weights (weighing.py) are searched only where a variant's score
+line gives them something to weigh.  A game's reward is its win share (a tie shared)
+blended with the score margin over the best other city.
 
 Games run in a pool of processes (the rules pickled once to each worker).  The fit is the
 same for the same seed and number of generations; a time budget or Ctrl-C stops it after
@@ -30,7 +31,7 @@ import warnings
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .weighing import SIZE, WeighedBot, start_weights
+from .weighing import WeighedBot, novel_indices, start_weights
 
 GAMES = 40            # games per candidate and generation (half against each field)
 CHECK = 5             # the acceptance check plays CHECK times a candidate's games of a generation, twice
@@ -123,11 +124,14 @@ def accept(map_tasks, players: int, fitted, start, reference, seed: int, games: 
             "kept": "fit" if mean > 0 else "start"}
 
 
-def schedule(seed: int, generation: int, players: int, games: int = GAMES) -> list[tuple[int, int, str]]:
+def schedule(seed: int, generation: int, players: int, games: int = GAMES,
+             selfplay: bool = True) -> list[tuple[int, int, str]]:
     """The games every candidate of a generation plays: seeds drawn from the fit's seed and the
-    generation's number, each seat in turn, the two fields alternating."""
+    generation's number, each seat in turn, the two fields alternating (or, without
+    `selfplay`, every game against the reference)."""
     base = (seed * 1_000_003 + generation * 7919) % (2 ** 31)
-    return [(base + k, k % players, "self" if (k // players) % 2 == 0 else "reference") for k in range(games)]
+    return [(base + k, k % players, "self" if selfplay and (k // players) % 2 == 0 else "reference")
+            for k in range(games)]
 
 
 # ---------------------------------------------------------------- the search
@@ -154,11 +158,28 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
         import cma
     start = time.perf_counter()
     workers = max(1, workers or os.cpu_count() or 1)
+    start_at = [min(max(w, BOUNDS[0]), BOUNDS[1]) for w in (reference or start_weights())]
     options = {"seed": seed + 1, "bounds": list(BOUNDS), "verbose": -9, "verb_log": 0, "verb_disp": 0,
                "tolfun": 0, "tolx": 0, "tolflatfitness": 10 ** 6, "tolstagnation": 10 ** 6}
-    start_at = [min(max(w, BOUNDS[0]), BOUNDS[1]) for w in (reference or start_weights())]
+    from .rulemodel import rule_model
+    # the weights searched: all but the novel part's where no score line changed (it is 0 in
+    # every move there: kept as it starts)
+    kept = set() if rule_model(tables, players).novel_lines else set(novel_indices())
+    free = [i for i in range(len(start_at)) if i not in kept]
+
+    def whole(searched) -> list[float]:
+        """The full vector of weights from the searched ones."""
+        out = list(start_at)
+        for i, x in zip(free, searched):
+            out[i] = float(x)
+        return out
+
     reference = list(reference) if reference is not None else None
-    strategy = cma.CMAEvolutionStrategy(start_at, SIGMA, options)
+    # rules with variants: every game against the players who did not learn the change (the
+    # question of item 3: does the rule reward a player who responds to it?); without: half
+    # self-play, half against the heuristic bot
+    selfplay = reference is None
+    strategy = cma.CMAEvolutionStrategy([start_at[i] for i in free], SIGMA, options)
     result = FitResult(list(start_at), 0, 0, games, 0.0)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                                initargs=(pickle.dumps(tables),)) if workers > 1 else None
@@ -171,10 +192,10 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
     try:
         for generation in range(generations):
             candidates = strategy.ask()
-            incumbent = bounded_mean(strategy)
-            plan = schedule(seed, generation, players, games)
+            incumbent = whole(bounded_mean(strategy))
+            plan = schedule(seed, generation, players, games, selfplay)
             halves = [plan[: len(plan) // 2], plan[len(plan) // 2:]] if workers > 1 else [plan]
-            tasks = [(players, [float(x) for x in c], incumbent, reference, part) for c in candidates for part in halves]
+            tasks = [(players, whole(c), incumbent, reference, part) for c in candidates for part in halves]
             outcomes = list(map_tasks(tasks))
             per = len(halves)
             # summed game by game in the plan's order, whatever the split: the same fit on any
@@ -182,7 +203,7 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
             rewards = [sum([r for part in outcomes[i * per:(i + 1) * per] for r in part]) / len(plan)
                        for i in range(len(candidates))]
             strategy.tell(candidates, [-r for r in rewards])          # cma minimises
-            result.weights = bounded_mean(strategy)
+            result.weights = whole(bounded_mean(strategy))
             result.generations = generation + 1
             result.games += len(candidates) * len(plan)
             result.history.append(sum(rewards) / len(rewards))

@@ -74,7 +74,7 @@ class Facts(NamedTuple):
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # GainCoins and LoseCoins, when built or at a turn's end
-    powers: tuple                # FreeBuild, PlayLastCard, FreeRule and BuildFromDiscard
+    powers: tuple                # FreeBuild, PlayLastCard, FreeRule, BuildFromDiscard, DrawInto, PlayFrom
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
     discounts: tuple = ()        # its Discount effects (what building costs)
     gives_defeats: bool = False  # DefeatsToNeighbour: its defeat tokens go to the neighbour
@@ -105,7 +105,7 @@ ACTION_ROLES = {
     ast.CopyCard: "scored in full",           # only at the end of the game
     ast.CopySymbol: "scored in full",         # only at the end of the game
     ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
-    ast.DrawInto: "not weighed", ast.PlayFrom: "not weighed",   # the cards drawn or played are chosen later
+    ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
 }
 
 

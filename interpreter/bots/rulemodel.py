@@ -76,6 +76,9 @@ class RuleModel:
         self.score_reads = [reads(v) for v in self.score_lines]         # what each line reads
         self.science_lines = [v for v, read in zip(self.score_lines, self.score_reads) if "symbols" in read]
         self.science_pure = all(read <= {"symbols"} for read in self.score_reads if "symbols" in read)
+        # the lines the variants added or replaced: their points are what the rule change pays
+        # (the adaptive bot weighs them apart, valuation.Appraisal.novel)
+        self.novel_lines = novel_lines(tables)
         self._lines_reading: dict[frozenset, list] = {}
         self.science_memo: dict[tuple[int, ...], int] = {}   # symbol counts -> their score lines' value
         self.expected_memo: dict[tuple, float] = {}          # (symbol counts, outlook) -> expected value
@@ -209,6 +212,17 @@ class RuleModel:
         if memo is not None:
             memo[key] = total
         return total
+
+
+def novel_lines(tables) -> frozenset[int]:
+    """The ids of the score lines' values that the rules without their variants do not have
+    (a line a variant added, or the new text of one it replaced), by where they are written."""
+    ruleset = tables.ruleset
+    if not ruleset.variants:
+        return frozenset()
+    before = {s.span for item in ruleset.unchanged if isinstance(item, ast.Rules)
+              for s in item.body if isinstance(s, ast.Score)}
+    return frozenset(id(s.value) for s in tables.rules.scores if s.span not in before)
 
 
 class WithShields:

@@ -31,6 +31,7 @@ class Appraisal(NamedTuple):
     science: float = 0.0         # science symbols at the game's end, with the symbols still likely to come
     race: float = 0.0            # military tokens at this age's end, the shields as they are likely to be then
     race_later: float = 0.0      # the same at the later ages' ends (rulemodel.race_tokens)
+    novel: float = 0.0           # the share of `points` from score lines a variant added or replaced
 
 
 ZERO = Appraisal()
@@ -85,18 +86,21 @@ class Appraiser:
         return self._base
 
     def _quick_delta(self, source, known):
-        """(the score lines' change, the city as it would be) when `source` joins the city:
-        only the lines reading what the source changes are evaluated, on a Hypothesis."""
+        """(the score lines' change, its share from the variants' lines, the city as it would
+        be) when `source` joins the city: only the lines reading what the source changes are
+        evaluated, on a Hypothesis."""
         found = self._lines_for.get(known.changes)
         if found is None:
             own = [(v, read) for v, read in self._own_lines if read & known.changes]
             lines = self.model.lines_reading(known.changes) + [v for v, _read in own]
+            novel = self.model.novel_lines
             found = self._lines_for[known.changes] = (
-                lines, self.model.lines_read_all(known.changes) or any("all" in read for _v, read in own))
-        lines, lines_read_all = found
+                lines, self.model.lines_read_all(known.changes) or any("all" in read for _v, read in own),
+                [id(v) in novel for v in lines] if novel else None)
+        lines, lines_read_all, novel = found
         total = source.points if source.points and source.points_category else 0
         if not lines and not source.scores and not known.coin_actions:
-            return total, None
+            return total, 0, None
         after = Hypothesis(self.city, source, known, self._symbol)
         age = self._age
         if self._where_now is None:
@@ -105,12 +109,26 @@ class Appraiser:
         if lines_read_all or (source.scores and any("all" in read for read in known.score_reads)):
             everyone = tuple(after if c.seat == self.seat else c for c in everyone)
         where = Where(after, self.left, self.right, None, everyone, age.number, age.victory)
-        for value in lines:
+        changed = 0
+        for k, value in enumerate(lines):
             now = self._now.get(id(value))
             if now is None:
                 now = self._now[id(value)] = evaluate(value, self._where_now)
-            total += evaluate(value, where) - now
-        return total + sum(evaluate(value, where) for _c, value in source.scores), after
+            delta = evaluate(value, where) - now
+            total += delta
+            if novel and novel[k]:
+                changed += delta
+        return total + sum(evaluate(value, where) for _c, value in source.scores), changed, after
+
+    def _novel_delta(self, after) -> int:
+        """The change of the variants' score lines (rulemodel.novel_lines) from the city as it
+        is to `after`, every city as it would then be."""
+        age = self._age
+        everyone = tuple(after if c.seat == self.seat else c for c in self.everyone)
+        now = Where(self.city, self.left, self.right, None, self.everyone, age.number, age.victory)
+        then = Where(after, self.left, self.right, None, everyone, age.number, age.victory)
+        novel = self.model.novel_lines
+        return sum(evaluate(v, then) - evaluate(v, now) for v in self.model.score_lines if id(v) in novel)
 
     def _score(self, city) -> int:
         everyone = tuple(city if c.seat == city.seat else c for c in self.everyone)
@@ -160,11 +178,12 @@ class Appraiser:
         # symbol of one's choice) could be made differently with the source
         if not (self._copies or source.game_end or known.wild_science
                 or (city.wild_symbols and "symbols" in known.changes)):
-            points, after = self._quick_delta(source, known)
+            points, novel, after = self._quick_delta(source, known)
         else:
             after = city.copy()
             after.add_card(source) if kind == "build" else after.add_stage()
             points = self._score(after) - self.base_score
+            novel = self._novel_delta(after) if model.novel_lines else 0
         gained = 0
         if known.coin_actions:
             where = Where(after, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
@@ -201,7 +220,7 @@ class Appraiser:
             points += self._city_effects(known, source, kind == "build")
         science = self._science(known) if known.science else 0.0
         return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science, race,
-                          race_later),
+                          race_later, novel),
                 gained, coins_paid(self.game, self.seat, source))
 
     # ------------------------------------------------------------ parts
@@ -215,8 +234,9 @@ class Appraiser:
 
     def _race_at(self, age_index: int, shields: int) -> float | None:
         """The token value expected at the end of age `age_index` with `shields` now, the
-        neighbours' and the city's own shields still to come counted (rulemodel.race_tokens)."""
-        return self.model.race_tokens(self.city, self.left, self.right, self.everyone, self.age_index, self.turn,
+        foes' and the city's own shields still to come counted (rulemodel.race_tokens); the
+        foes are its neighbours, or with teams its other neighbour twice, never a partner."""
+        return self.model.race_tokens(self.city, *self.foes, self.everyone, self.age_index, self.turn,
                                       age_index, shields)
 
     def _have(self, r: int) -> float:
@@ -413,10 +433,37 @@ class Appraiser:
                 value += card * (ages_left if effect.unit == "age"
                                  else sum(1 for c in self.model.tables.ruleset.vocabulary.colors
                                           if not self.city.colors.get(c)) / 2)
+            elif isinstance(effect, ast.DrawInto):
+                value += self._draw_worth(effect, card)
+            elif isinstance(effect, ast.PlayFrom):
+                value += self._play_from_worth(effect)
             else:                                   # a card from the discard pile
                 value += card
         return value
 
+
+    def _zone_plays(self, zone: str) -> int:
+        """The plays still to come from the city's zone that it can count on: one for each
+        card it holds there (each later play takes one), and its next wonder stages' own."""
+        held = len(self.game.zones.get(zone, [[]] * (self.seat + 1))[self.seat])
+        later = sum(1 for stage in self.city.side.stages[self.city.stages + 1:] for action in stage.when_built
+                    if isinstance(action, ast.PlayFrom) and action.zone.text == zone)
+        return held + later
+
+    def _draw_worth(self, effect, card: float) -> float:
+        """Cards drawn into a zone are not more plays but a wider choice at the plays to come:
+        half a mean card's worth for each card drawn, at most one per play to come."""
+        return card / 2 * min(effect.count.value, self._zone_plays(effect.zone.text))
+
+    def _play_from_worth(self, effect) -> float:
+        """A play at once from the city's zone: the best card there, built (its worth and
+        the coins it gains, less its price unless free), or nothing when the zone is empty."""
+        cards = self.game.zones.get(effect.zone.text)
+        best = 0.0
+        for index in (cards[self.seat] if cards else ()):
+            worth, gained, price = self._part("build", index)
+            best = max(best, sum(worth) + (gained - (0 if effect.free else price)) * self.model.coin_rate)
+        return best
 
     def _discounts(self, known) -> float:
         """Coins a discount saves on the owner's builds still to come: the builds of its

@@ -11,9 +11,11 @@ from .base import Bot
 from .valuation import weigh_options
 
 # The valuation's parts (valuation.Appraisal, whose `coins` is kept apart by `parts`; its
-# military tokens as the race is likely to end, not as the shields stand now), then the
-# coins the move gains less what it pays ("cash").
-PARTS = ("points", "race", "race_later", "production", "trade", "chains", "powers", "science", "cash")
+# military tokens as the race is likely to end, not as the shields stand now; "novel" the
+# points of score lines a variant added or replaced, weighed on top of their weight as
+# points: nothing in rules without such lines, where it is not fitted), then the coins the
+# move gains less what it pays ("cash").
+PARTS = ("points", "race", "race_later", "production", "trade", "chains", "powers", "science", "novel", "cash")
 # The fitted vector: each part's weight at the first age, then at the last age; then the
 # bonus for building a wonder stage (in points).
 NAMES = tuple(f"{p}@first" for p in PARTS) + tuple(f"{p}@last" for p in PARTS) + ("stage bonus",)
@@ -23,9 +25,16 @@ SIZE = len(NAMES)
 def start_weights() -> list[float]:
     """Where fitting starts: the heuristic bot's default weighing (heuristic.py), a decent
     player, so that even a short fit starts from sensible play."""
-    first = [1.0, 1.0, 0.5, 1.5, 1.5, 1.0, 1.0, 1.0, 1.0]
-    last = [1.0, 1.0, 0.5, 0.6, 0.6, 1.0, 1.0, 1.0, 1.0]
+    first = [1.0, 1.0, 0.5, 1.5, 1.5, 1.0, 1.0, 1.0, 0.0, 1.0]
+    last = [1.0, 1.0, 0.5, 0.6, 0.6, 1.0, 1.0, 1.0, 0.0, 1.0]
     return first + last + [0.0]
+
+
+def novel_indices() -> tuple[int, int]:
+    """The places of the novel part's weights in the vector: fitting leaves them as they
+    start for rules that no variant's score line changed (nothing there to fit them on)."""
+    i = PARTS.index("novel")
+    return i, len(PARTS) + i
 
 
 class WeighedBot(Bot):
@@ -63,7 +72,7 @@ class WeighedBot(Bot):
         appraiser = view.appraiser()
         # the Appraisal's parts in its order: its `coins` (always 0 from `parts`) and its military
         # as the shields stand now weigh nothing (the race stands for them)
-        effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:-1], weights[1], weights[2])
+        effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:8], weights[1], weights[2], weights[8])
         values = weigh_options(appraiser, options, effect_weights, appraiser.model.coin_rate * weights[-1],
                                stage=w[2 * n])
         return [value + self.rng.random() * 0.01 for value in values]

@@ -56,7 +56,27 @@ def _science(effect: ast.Science, ctx: Context):
 
 
 def _shields(effect: ast.Shields, ctx: Context):
-    return effect if _positive(effect.amount, effect.span, "shields", ctx) else None
+    ok = _positive(effect.amount, effect.span, "shields", ctx)
+    return effect if _per(effect.per, ctx) and _shields_follow(effect.per, ctx) and ok else None
+
+
+# What `shields N per ...` may count: the owner's cards, stages and military tokens, which
+# change only as the city builds or takes a token (the engine counts again then).
+SHIELD_COUNTS = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens",
+                 "victory tokens", "military tokens")
+
+
+def _shields_follow(per: ast.Per | None, ctx: Context) -> bool:
+    if per is None:
+        return True
+    q = per.what
+    if q.measure in SHIELD_COUNTS and q.extreme is None and (q.scope is None or q.scope.parts == ("own",)):
+        return True
+    ctx.report("E1216", _("shields can follow a count of the owner's cards, wonder stages or military tokens only"),
+               q.span, label=_("not counted from the owner's cards or tokens"),
+               help=_("count the owner's cards, wonder stages or military tokens, e.g. "
+                      "`shields 1 per defeat token`"))
+    return False
 
 
 def _when_built(effect: ast.WhenBuilt, ctx: Context):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..access.notation import SECTIONS, TABLE_FILE, NotationError, read_table, table_path
 from ..diagnostics import Diagnostic, Span, did_you_mean
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, worded
 from ..i18n.reader_reasons import toml_reason
 from .model import RuleSet
 
@@ -139,7 +139,7 @@ def check_notation_table(path: Path, shown: str, ruleset: RuleSet) -> tuple[list
         try:
             read_table(path)
         except NotationError as err:
-            reason = str(err).removeprefix(f"{path}: ")
+            reason = worded(err).removeprefix(f"{path}: ")
             m = re.search(r"\b(\w+)\.(\w+) ", reason) or re.search(r"\[(\w+)\]", reason)
             found.append(_unusable(reason, span(*m.groups()) if m else Span(shown, 1, 1, 1, 2)))
     missing = [(what, [n for n in names if n not in (data.get(section) if isinstance(data.get(section), dict)

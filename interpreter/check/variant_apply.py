@@ -149,25 +149,34 @@ class Workspace:
             self._pad_line(change)
 
     def _pad_line(self, change: ast.Change) -> None:
-        """`add score pad line NAME [after NAME]`: the line goes into the score pad, so that
-        packs each adding their own line combine (a `set score pad` would conflict)."""
-        line = change.item
-        self._touches(change, _("adds the line `{name}` to the score pad").format(name=line.name.text), ("categories",))
+        """`add score pad line NAME [after NAME]` puts a line into the score pad, `move score
+        pad line NAME after NAME` moves one: packs each changing their own lines combine,
+        where two that set the whole pad would conflict (or drop each other's lines)."""
+        line, moving = change.item, change.verb == "move"
+        does = _("moves the line `{name}` of the score pad") if moving else _("adds the line `{name}` to the score pad")
+        self._touches(change, does.format(name=line.name.text), ("categories",))
         at = self.kinds.first(ast.ScorePad)
         if at is None:
             return                             # E1201 reports the missing score pad
         pad = self.body[at]
         names = [n.text for n in pad.categories]
-        if line.name.text in names:
+        if moving and line.name.text not in names:
+            self._missing("pad line", line.name, names)
+            return
+        if not moving and line.name.text in names:
             self.ctx.report("E1404", _("the score pad already has a line `{name}`").format(name=line.name.text),
                             line.name.span, help=_("leave out this change, or add a line of another name"))
             return
         if line.after is not None and line.after.text not in names:
             self.ctx.known(line.after, names, "E1005", "score category")
             return
-        place = names.index(line.after.text) + 1 if line.after is not None else len(names)
-        categories = pad.categories[:place] + (line.name,) + pad.categories[place:]
-        self._put_statement(at, attrs.evolve(pad, categories=categories))
+        if moving and line.after.text == line.name.text:
+            self.ctx.report("E1405", _("moving the line `{name}` after itself changes nothing").format(name=line.name.text),
+                            line.after.span, label=_("the same line"), help=_("name another line, or leave out this change"))
+            return
+        kept = tuple(n for n in pad.categories if n.text != line.name.text)
+        place = [n.text for n in kept].index(line.after.text) + 1 if line.after is not None else len(kept)
+        self._put_statement(at, attrs.evolve(pad, categories=kept[:place] + (line.name,) + kept[place:]))
 
     def _touches(self, change: ast.Change, does: str, *keys) -> None:
         self.ctx.provenance.record(keys, self._variant, does, change.span)

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from interpreter.i18n import _
+from interpreter.i18n import _, worded
 from interpreter.i18n.reader_reasons import json_reason
 from interpreter.i18n.os_reasons import os_reason
 
@@ -142,7 +142,7 @@ def card_writer(ruleset, notation, paths=(), rules=None):
     try:
         words = writer(ruleset, notation, paths, rules)
     except NotationError as err:
-        click.echo(_("error: {problem}").format(problem=shown(str(err))), err=True)
+        click.echo(_("error: {problem}").format(problem=shown(worded(err))), err=True)
         sys.exit(1)
     unmarked = words.unmarked() if notation == "accessible" else []
     if unmarked:

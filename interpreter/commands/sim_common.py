@@ -103,7 +103,7 @@ def prepare(names, tables, players: int) -> None:
     try:
         prepare_bots(names, tables, players)
     except CacheError as err:
-        raise click.UsageError(str(err)) from None
+        raise click.UsageError(worded(err)) from None
 
 
 def check_engine(workers, cluster) -> int:

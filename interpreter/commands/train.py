@@ -13,10 +13,10 @@ from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as loa
 
 
 @click.command(cls=Command,
-               help=N_("Fit the adaptive bot's weights to the rules (variants applied) by self-play and against "
-                       "players who did not learn the change (the fit of the rules without the variants, made first "
-                       "if none is kept), and keep them in the cache, replacing any fit kept for the same rules and "
-                       "player count.\n\n"
+               help=N_("Fit the adaptive bot's weights to the rules (variants applied): rules without variants by "
+                       "self-play and against the heuristic bot, rules with variants against players who did not "
+                       "learn the change (the fit of the rules without the variants, made first if none is kept); "
+                       "keep them in the cache, replacing any fit kept for the same rules and player count.\n\n"
                        "Exit status: 0 done, 1 content errors, 2 usage errors, 130 stopped by Ctrl-C (what was "
                        "learnt is kept)."))
 @click.option("--players", type=int, default=4, show_default=True, help=N_("the player count to fit for"))
@@ -48,7 +48,7 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
         result, path = fit_and_store(tables, players, budget=budget, generations=generations, games=games,
                                      seed=seed, workers=workers, quiet=quiet)
     except CacheError as err:
-        raise click.UsageError(str(err)) from None
+        raise click.UsageError(worded(err)) from None
     weights = dict(zip(NAMES, (round(w, 4) for w in result.weights)))
     if fmt == "json":
         click.echo(json.dumps({"rules": tables.rules.name, "variants": list(variants), "players": players,

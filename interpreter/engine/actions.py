@@ -289,12 +289,14 @@ def _payments(city, trio, special, source):
 
 
 def with_bank(options, cost, city, neighbours) -> list[tuple[int, int, int]]:
-    """(left, right, bank) payments of a city that may buy up to `city.bank[0]` units of
-    its cost from the bank at `city.bank[1]` coins each: the trade-only `options` with no
+    """(left, right, bank) payments of a city that may buy up to `city.bank[0]` units a
+    turn (less those bought this turn already, `city.bank_used`) of its cost from the bank
+    at `city.bank[1]` coins each: the trade-only `options` with no
     unit bought, and for every number of units bought, the payments of what is left of
     the cost (every way of choosing those units), the undominated ones, cheapest first."""
     resources, _coins, waived_units = cost
     units, price = city.bank
+    units -= city.bank_used
     left, right = neighbours
     found = {(l, r, 0) for l, r in options}
     for bought in range(1, units + 1):

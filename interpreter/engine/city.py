@@ -14,6 +14,7 @@ from typing import NamedTuple
 from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
 from ..syntax import ast
 from .payment import signature
+from .quantities import _count_fn
 
 DIRECTIONS = ("left", "right")
 
@@ -22,13 +23,14 @@ DIRECTIONS = ("left", "right")
 # and the tables derived from what it owns (rebuilt on load, never saved); each part by
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
-OWNED_VALUES = ("coins", "stages", "free_build_used")
+OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
 OWNED_LISTS = ("built", "tokens", "under_stages", "copied")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
-DERIVED_VALUES = ("shields", "play_last", "use_sig", "sell_sig", "gives_defeats")
+DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
-                 "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices")
+                 "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
+                 "shields_per")
 DERIVED_DICTS = ("colors",)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
 OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS + OWNED_DICTS
@@ -43,6 +45,7 @@ class Held(NamedTuple):
     own_choices: tuple = ()       # resource options of one unit
     trade_choices: tuple = ()
     shields: int = 0
+    shields_per: tuple = ()       # (shields, every, count of the city) of `shields N per ...`
     symbols: tuple = ()           # one science symbol each
     wilds: tuple = ()             # a symbol of one's choice among these
     discounts: tuple = ()         # (direction, resource, price)
@@ -65,7 +68,7 @@ def held_by(effects, tables: Tables) -> Held:
     res, sym = tables.resource_index, tables.symbol_index
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
-                                   "rebates", "like", "bank")}
+                                   "rebates", "like", "bank", "shields_per")}
     shields, play_last, trade_changed, gives_defeats = 0, False, False, False
     for effect in effects:
         if isinstance(effect, ast.Produces):
@@ -80,6 +83,10 @@ def held_by(effects, tables: Tables) -> Held:
                     parts["own_fixed"].append((res[item.resource.text], item.count))
                     if not effect.private:
                         parts["trade_fixed"].append((res[item.resource.text], item.count))
+        elif isinstance(effect, ast.Shields) and effect.per is not None:
+            q = effect.per.what
+            parts["shields_per"].append((effect.amount, effect.per.every,
+                                         _count_fn(q.measure, tuple(c.text for c in q.colors))))
         elif isinstance(effect, ast.Shields):
             shields += effect.amount
         elif isinstance(effect, ast.Science):
@@ -136,6 +143,7 @@ class City:
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
+        self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
         self._reset_tables()
         self._add_static(side.board)
 
@@ -148,6 +156,8 @@ class City:
         self.trade_fixed = [0] * n
         self.trade_choices: list[tuple[int, ...]] = []
         self.shields = 0
+        self.shields_per: list[tuple] = []    # `shields N per ...`: (N, every, count of the city)
+        self.shields_counted = 0              # the shields they give now, part of `shields`
         self.symbols = [0] * len(self.tables.symbols)
         self.wild_symbols: list[tuple[int, ...]] = []
         self.prices = {d: [price] * n for d in DIRECTIONS}
@@ -245,6 +255,9 @@ class City:
         for options in held.trade_choices:
             bisect.insort(self.trade_choices, options)
         self.shields += held.shields
+        self.shields_per += held.shields_per
+        if self.shields_per:
+            self.count_shields()
         for s in held.symbols:
             self.symbols[s] += 1
         for options in held.wilds:
@@ -272,6 +285,13 @@ class City:
             trade_changed = self._follow_like() or trade_changed
         if trade_changed:
             self._sign()
+
+    def count_shields(self) -> None:
+        """Count again the shields of `shields N per ...` (the city built, or took a
+        military token): they follow what they count."""
+        counted = sum(n * (count(self) // every) for n, every, count in self.shields_per)
+        self.shields += counted - self.shields_counted
+        self.shields_counted = counted
 
     def _follow_like(self) -> bool:
         """Recompute what `produces a resource [not] of own ...` gives now (the city has
@@ -362,7 +382,9 @@ def _copy(self: City) -> City:
     other.coins = self.coins
     other.stages = self.stages
     other.free_build_used = self.free_build_used
+    other.bank_used = self.bank_used
     other.shields = self.shields
+    other.shields_counted = self.shields_counted
     other.play_last = self.play_last
     other.use_sig = self.use_sig
     other.sell_sig = self.sell_sig
@@ -386,6 +408,7 @@ def _copy(self: City) -> City:
     other.bank = self.bank.copy()
     other.like = self.like.copy()
     other.like_choices = self.like_choices.copy()
+    other.shields_per = self.shields_per.copy()
     other.colors = self.colors.copy()
     other.prices = {k: v[:] for k, v in self.prices.items()}
     other.listening = {k: v[:] for k, v in self.listening.items()}

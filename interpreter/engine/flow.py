@@ -273,6 +273,8 @@ def _reset_limits(game, scope: str) -> None:
     for city in game.cities:
         if city.free_build_used:
             city.renew_free_builds(scope)
+        if scope == "turn":
+            city.bank_used = 0                # `buy N resources from the bank each turn`
 
 
 # ------------------------------------------------------------------------- ages and the end
@@ -333,12 +335,16 @@ def _resolve(game, choices: tuple) -> None:
             card = cards[action.card]
             if not action.free:
                 city.coins -= coins_paid(game, seat, card) + action.left + action.right + action.bank
+                if action.bank:
+                    city.bank_used += action.bank // city.bank[1]
             elif action.free.startswith("power"):
                 city.use_free_build(action.free.partition(" ")[2])
             city.add_card(card)
         elif action.kind == "stage":
             stage = city.stages
             city.coins -= coins_paid(game, seat, city.side.stages[stage]) + action.left + action.right + action.bank
+            if action.bank:
+                city.bank_used += action.bank // city.bank[1]
             city.add_stage()
             city.under_stages.append(action.card)
         else:

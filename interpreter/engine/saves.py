@@ -101,7 +101,8 @@ def game_to_data(game: Game) -> dict:
                     "built": refs(c.built), "stages": c.stages, "under_stages": refs(c.under_stages),
                     "tokens": list(c.tokens), "free_build_used": list(c.free_build_used),
                     **({"kept": dict(sorted(c.kept.items()))} if c.kept else {}),
-                    **({"copied": refs(c.copied)} if c.copied else {})}
+                    **({"copied": refs(c.copied)} if c.copied else {}),
+                    **({"bank_used": c.bank_used} if c.bank_used else {})}
                    for c in game.cities],
         "hands": [refs(h) for h in game.hands],
         "discard": refs(game.discard),
@@ -168,6 +169,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.kept = _kept(c.get("kept", {}), seat, tables)
             city.free_build_used = _free_builds_used(c["free_build_used"], seat)
             city.copied = cards(c.get("copied", []), f"cities[{seat}].copied")
+            city.bank_used = _bank_used(c.get("bank_used", 0), seat)
             city.rebuild()
             game.cities.append(city)
         if data["format"] != FORMATS[0]:
@@ -427,6 +429,13 @@ def _impossible(game: Game) -> SaveError | None:
         if seat not in game.neutrals or not 0 <= holder < game.players:
             return SaveError(N_('"holders" must map each neutral city\'s seat to a player\'s seat'))
     return None
+
+
+def _bank_used(value, seat: int) -> int:
+    """The units a city bought from the bank this turn (saved mid-turn, after a payment)."""
+    if type(value) is not int or not 0 <= value <= 1000:
+        raise SaveError(N_("cities[{seat}].bank_used: must be a whole number of units from 0 to 1000"), seat=seat)
+    return value
 
 
 def _free_builds_used(value, seat: int) -> tuple:

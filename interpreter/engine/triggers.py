@@ -247,6 +247,8 @@ class Dispatcher:
             if value < 0 and against is not None and city.gives_defeats:
                 seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`
             city.tokens.append(value)
+            if city.shields_per:
+                city.count_shields()              # `shields N per defeat token`
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
             if value:
                 event = "victory token taken" if value > 0 else "defeat token taken"

@@ -9,17 +9,12 @@ from ..check.model import Vocabulary
 from ..describe import describer, effect_text
 from ..i18n import N_, _, names
 from ..syntax import ast
-from ..syntax.ast_effects import UnhandledKind
+from ..syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind
 from . import icons
 from .icons import Icon
 
-# the language's words a chip shows: events, limits and the units of a free build
-EVENTS = {"game setup": N_("game setup"), "age start": N_("age start"), "age end": N_("age end"),
-          "turn start": N_("turn start"), "turn end": N_("turn end"), "game end": N_("game end"),
-          "building built": N_("building built"), "stage built": N_("stage built"), "card sold": N_("card sold"),
-          "building built by chain": N_("building built by chain"), "victory token taken": N_("victory token taken"),
-          "defeat token taken": N_("defeat token taken"), "resources bought": N_("resources bought"),
-          "coins taken from the bank": N_("coins taken from the bank")}
+# the language's words a chip shows besides the events (ast.EVENTS): groups of cities, limits and
+# the units of a free build
 GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
 ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
 # a free build's chip and title, by which card and of what (whole phrases: the words agree)
@@ -35,10 +30,11 @@ def _word(table: dict, key: str) -> str:
 
 def event_word(event: str) -> str:
     """An event in a few words, as a chip (or a log line) says it: `on COLOUR card built` names the colour in the reader's words."""
-    from ..syntax.ast_effects import COLOR_BUILT
-    if event not in EVENTS and event.endswith(COLOR_BUILT):
+    if event in EVENTS:
+        return _(event)
+    if event.endswith(COLOR_BUILT):
         return _("{color} card built").format(color=names().color(event[:-len(COLOR_BUILT)]))
-    return _word(EVENTS, event)
+    return event
 
 
 def quantity_text(q) -> str:
@@ -157,8 +153,9 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.Points):
         return [icons.laurel(str(e.amount), _("{count} victory points").format(count=e.amount))]
     if isinstance(e, ast.Shields):
-        return [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
+        shown = [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
             [icons.shield(str(e.amount), _("{count} shields").format(count=e.amount))]
+        return shown + _per(e.per, v)
     if isinstance(e, ast.Science):
         shown = []
         for i, symbol in enumerate(e.symbols):

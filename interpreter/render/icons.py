@@ -89,6 +89,14 @@ def abbreviations(names) -> dict[str, str]:
     return found
 
 
+def _shown_letters(vocabulary_names, shown, name: str) -> str:
+    """The letters on a token: the shortest telling prefix of the name the reader reads (a
+    Dutch table's wood is H, for Hout), not of the content's own name."""
+    words = {n: shown(n) for n in vocabulary_names}
+    word = words.get(name, shown(name))
+    return abbreviations(words.values()).get(word, word[:1].upper())
+
+
 def _polygon(sides: int, radius: float = 44, turn: float = -90) -> str:
     points = [(50 + radius * math.cos(math.radians(turn + i * 360 / sides)),
                50 + radius * math.sin(math.radians(turn + i * 360 / sides))) for i in range(sides)]
@@ -103,7 +111,7 @@ def resource(name: str, vocabulary: Vocabulary) -> Icon:
     shape = (f'<rect x="8" y="8" width="84" height="84" rx="12" fill="{fill}" stroke="#333333" stroke-width="4"/>'
              if group == 0 else f'<polygon points="{_polygon(5 + group)}" fill="{fill}" '
                                 f'stroke="#333333" stroke-width="4"/>')
-    label = abbreviations(vocabulary.resources).get(name, name[:1].upper())
+    label = _shown_letters(vocabulary.resources, names().resource, name)
     return Icon(100, shape + text(50, 52, label, label_size(label, 60), ink(fill)), names().resource(name))
 
 
@@ -115,7 +123,7 @@ def science(name: str, vocabulary: Vocabulary) -> Icon:
     notches = "".join(
         f'<rect x="46" y="0" width="8" height="14" fill="#333333" '
         f'transform="rotate({(i - index / 2) * 30:g} 50 50)"/>' for i in range(index + 1))
-    label = abbreviations(vocabulary.symbols).get(name, name[:1].upper())
+    label = _shown_letters(vocabulary.symbols, names().symbol, name)
     return Icon(100, f'<circle cx="50" cy="52" r="42" fill="{fill}" stroke="#333333" stroke-width="4"/>' + notches
                      + text(50, 54, label, label_size(label, 56), ink(fill)),
                 _("science symbol {name}").format(name=names().symbol(name)))

@@ -200,6 +200,44 @@ def card_table(summary: dict) -> str:
                    _("win rate if not"), _("difference (points)")], rows, "cards")
 
 
+def team_section(go, named_summaries: list[tuple[str, dict]], chart: bool) -> list[str]:
+    """The team game's teams (a team's win rate and its players' summed score), as the
+    terminal's "By team" table shows them: one pair of columns per side compared; none
+    when a side has no teams."""
+    if not all(summary.get("teams") for _, summary in named_summaries):
+        return []
+    teams = sorted({t["team"] for _, summary in named_summaries for t in summary["teams"]})
+    by_side = [{t["team"]: t for t in summary["teams"]} for _, summary in named_summaries]
+    one = len(named_summaries) == 1
+    headers = [_("team")] + (["n"] if one else [])
+    for name, _summary in named_summaries:
+        prefix = "" if one else f"{name}: "
+        headers += [prefix + _("win rate (95% CI)"), prefix + _("team score (95% CI)")]
+    rows = []
+    for team in teams:
+        row = [(str(team), team)]
+        if one:
+            row.append((str(by_side[0][team]["win"]["n"]), by_side[0][team]["win"]["n"]))
+        for found in by_side:
+            t = found.get(team)
+            if t is None:
+                row += [("", -1), ("", -1)]
+                continue
+            win, score = t["win"], t["score"]
+            row += [(f"{pct(win['rate'])} ({pct(win['low'])}-{pct(win['high'])})", win["rate"]),
+                    (f"{score['mean']:.1f} (±{score['ci']:.1f})", score["mean"])]
+        rows.append(row)
+    out = [_element("h2", _("Teams")) + _element("p", _("A team's score is its players' totals summed; "
+                                                         "a shared win counts once for the team."))]
+    if chart:
+        name, summary = named_summaries[0]
+        out.append(_div(_win_bars(go, [(_("team"), [t["win"] for t in summary["teams"]])],
+                                  [_("team {team}").format(team=t["team"]) for t in summary["teams"]],
+                                  len(summary["teams"]), _("Win rate by team (95% Wilson intervals)")),
+                        "chart-teams"))
+    return out + [_table(headers, rows, "teams")]
+
+
 def simulate_report(summary: dict, records: list[dict]) -> str:
     go, _js = _plotly()
     if not summary["games"]:
@@ -216,6 +254,7 @@ def simulate_report(summary: dict, records: list[dict]) -> str:
     body = [_element("h1", _("Balance report")), failures(summary["failed"], summary["games"]), _facts(summary),
             heading(_("Wonders")), _div(_wonder_chart(go, summary), "chart-wonders"),
             heading(_("Seats")), _div(seats, "chart-seats"),
+            *team_section(go, [(_("cities"), summary)], chart=True),
             heading(_("Scores")), _div(_score_histogram(go, [(games, records)]), "chart-scores"),
             _div(_category_boxes(go, [(games, records)], categories), "chart-categories"),
             _div(_shares(go, [(_("winners"), summary)]), "chart-shares"),
@@ -276,6 +315,7 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
             *([f"<p class=\"note\">{_text(not_adapting_line(result['not_adapting']))}</p>"]
               if result.get("not_adapting") else []),
             *_strategy_section(go, [(a, summary_a), (b, summary_b)]),
+            *team_section(go, [(a, summary_a), (b, summary_b)], chart=False),
             _element("h2", _("Wonders")), _div(wonder_chart, "chart-wonders"),
             _element("h2", _("Scores")), _div(means, "chart-categories"),
             _div(_shares(go, [(a, summary_a), (b, summary_b)]), "chart-shares")]

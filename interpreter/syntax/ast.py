@@ -371,7 +371,8 @@ class WonderSide:
 
 @node
 class Change:
-    """One change of a variant.  `verb` is set, add, replace, modify or remove; `what` is
+    """One change of a variant.  `verb` is set, add, replace, modify, remove or move (a
+    score pad line); `what` is
     card, wonder, stage, trigger, score or a rules statement's kind; `target` names what is
     changed (a CardRef, a WonderSide with `stage`, a Name); `item` is the new text."""
     verb: str

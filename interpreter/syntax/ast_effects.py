@@ -6,7 +6,9 @@ the content they come from.  Re-exported by ast.py: use them as `ast.Trigger` et
 from __future__ import annotations
 
 from ..diagnostics import Span
+from ..marked import N_
 from .ast_base import Name, Number, node
+
 
 class UnhandledKind(TypeError):
     """A kind of effect or action that a pass does not know: a bug of the interpreter (a
@@ -185,9 +187,13 @@ Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | Cop
           | InEachCity | CopySymbol | DrawInto | PlayFrom)
 
 
-EVENTS = ("game setup", "age start", "turn start", "building built", "stage built", "card sold",
-          "turn end", "age end", "game end", "building built by chain", "victory token taken",
-          "defeat token taken", "resources bought", "coins taken from the bank")
+# The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
+# catalog, since a card's chip and the log show each in the reader's words (`_(event)` in
+# render/effect_icons.py).
+EVENTS = (N_("game setup"), N_("age start"), N_("turn start"), N_("building built"), N_("stage built"),
+          N_("card sold"), N_("turn end"), N_("age end"), N_("game end"), N_("building built by chain"),
+          N_("victory token taken"), N_("defeat token taken"), N_("resources bought"),
+          N_("coins taken from the bank"))
 # `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
 COLOR_BUILT = " card built"
 
@@ -229,8 +235,11 @@ class Points:
 
 @node
 class Shields:
+    """`shields N`, or `shields N per QUANTITY` (N for every so many counted in the owner's
+    city, as it is now: they follow the count as it changes)."""
     amount: int
     span: Span
+    per: Per | None = None
 
 
 @node

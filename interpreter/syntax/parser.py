@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..inputs import MAX_FILE_BYTES, FileTooLarge, NotRegularFile, read_regular
 from ..paths import grammar_file
 from . import ast
-from .build import MAX_DIGITS, NumberTooLarge, TreeBuilder
+from .builder import MAX_DIGITS, NumberTooLarge, TreeBuilder
 from ..i18n import N_, _
 
 MAX_NESTING = 120          # tree depth: every pass over the tree may recurse this deep

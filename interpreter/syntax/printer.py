@@ -213,7 +213,7 @@ def effect(e) -> str:
     if isinstance(e, ast.Points):
         return f"points {e.amount}"
     if isinstance(e, ast.Shields):
-        return f"shields {e.amount}"
+        return f"shields {e.amount}" + (f" {per(e.per)}" if e.per else "")
     if isinstance(e, ast.Science):
         return "science " + " / ".join(s.text for s in e.symbols)
     if isinstance(e, ast.TradeDiscount):

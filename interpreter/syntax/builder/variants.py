@@ -1,31 +1,17 @@
-"""Tree-builder methods for the items beyond cards, wonders and rules: variants and
-tables for other player counts (mixed into TreeBuilder), and the number guard."""
+"""Tree-builder methods for variants: `variant "name" changes "rules"`, its `set`, `add`,
+`replace`, `modify` and `remove` changes and what they name."""
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from lark import v_args
 
-from . import ast
-
-MAX_DIGITS = 6
-
-
-class NumberTooLarge(Exception):
-    """Raised by the builder for a number of more than MAX_DIGITS digits."""
-
-    def __init__(self, token: Token):
-        super().__init__(str(token)[:20])
-        self.token = token
-
-
-def to_int(token: Token) -> int:
-    text = str(token)
-    if len(text) > MAX_DIGITS:
-        raise NumberTooLarge(token)
-    return int(text)
+from .. import ast
+from .numbers import to_int
 
 
 class VariantBuilder:
+    """Mixed into TreeBuilder (`builder/__init__.py`)."""
+
     @v_args(meta=True)
     def variant(self, meta, c):
         changes = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "changes"), None)
@@ -70,6 +56,10 @@ class VariantBuilder:
     def added_stage(self, meta, c):
         stage = ast.Stage(body=tuple(c[1:]), span=self._span(meta))
         return self._change(meta, "add", "stage", target=c[0], item=stage)
+
+    @v_args(meta=True)
+    def move_change(self, meta, c):
+        return self._change(meta, "move", "pad line", target=c[0].name, item=c[0])
 
     @v_args(meta=True)
     def replace_change(self, meta, c):
@@ -120,41 +110,3 @@ def _item_name(item):
     if isinstance(item, ast.Table):
         return item.players
     return item.name
-
-
-class TableBuilder:
-    """Tree-builder methods for `table for N players`, mixed into TreeBuilder."""
-
-    @v_args(meta=True)
-    def table(self, meta, c):
-        deal_as = next((x for x in c[1:] if isinstance(x, ast.Number)), None)
-        neutrals = tuple(x for x in c[1:] if isinstance(x, ast.NeutralCity))
-        hand = next((x for x in c[1:] if isinstance(x, ast.HandSize)), None)
-        turns = next((x for x in c[1:] if isinstance(x, ast.Turns)), None)
-        return ast.Table(players=self._number(c[0]), deal_as=deal_as, neutrals=neutrals, span=self._span(meta),
-                         hand=hand, turns=turns)
-
-    def cards_as_for(self, c):
-        return self._number(c[0])
-
-    @v_args(meta=True)
-    def neutral_city(self, meta, c):
-        return ast.NeutralCity(name=self._string(c[0]), body=tuple(c[1:]), span=self._span(meta))
-
-    @v_args(meta=True)
-    def holder_in_age(self, meta, c):
-        return ast.HolderInAge(age=c[0], direction=c[1], span=self._span(meta))
-
-    def _flag(word):
-        @v_args(meta=True)
-        def make(self, meta, c):
-            return ast.Flag(word=word, span=self._span(meta))
-        return make
-
-    draws_from_pile = _flag("draws from a pile")
-    holder_changes = _flag("holder changes every turn")
-    builds_when_it_can = _flag("builds when it can")
-    chains_when_it_can = _flag("chains when it can")
-    buys_at_any_price = _flag("buys at any price")
-    cannot_win = _flag("cannot win")
-

@@ -1,0 +1,67 @@
+"""Tree-builder methods for cards (age, colour, copies, cost, chains) and wonders (sides, stages)."""
+
+from __future__ import annotations
+
+from lark import v_args
+
+from .. import ast
+from .numbers import to_int
+
+
+class CardBuilder:
+    """Mixed into TreeBuilder (`builder/__init__.py`)."""
+
+    @v_args(meta=True)
+    def card(self, meta, c):
+        return ast.Card(name=self._string(c[0]), body=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_stmt(self, meta, c):
+        return ast.AgeStmt(age=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def deck_stmt(self, meta, c):
+        return ast.DeckStmt(deck=self._string(c[0]), span=self._span(meta))
+
+    def age_number(self, c):
+        return self._name(c[0])
+
+    @v_args(meta=True)
+    def color_stmt(self, meta, c):
+        return ast.ColorStmt(color=self._name(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def copies_stmt(self, meta, c):
+        return ast.CopiesStmt(counts=tuple(c), span=self._span(meta))
+
+    def copy_from(self, c):
+        return self._number(c[0])
+
+    @v_args(meta=True)
+    def cost_stmt(self, meta, c):
+        return ast.CostStmt(items=tuple(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def resource_amount(self, meta, c):
+        count = to_int(c[0]) if len(c) == 2 else 1
+        return ast.ResourceAmount(count=count, resource=self._name(c[-1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def coin_amount(self, meta, c):
+        return ast.CoinAmount(count=to_int(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def chain_stmt(self, meta, c):
+        return ast.ChainStmt(cards=tuple(self._string(t) for t in c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def wonder(self, meta, c):
+        return ast.Wonder(name=self._string(c[0]), sides=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def side(self, meta, c):
+        return ast.Side(name=self._name(c[0]), body=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def stage(self, meta, c):
+        return ast.Stage(body=tuple(c), span=self._span(meta))

@@ -1,0 +1,161 @@
+"""Tree-builder methods for the effects of a card or a stage and the actions of a trigger
+(production, points, discounts, free builds, coins, tokens, other cities, copies)."""
+
+from __future__ import annotations
+
+from lark import v_args
+
+from .. import ast
+from .numbers import to_int
+
+
+class EffectBuilder:
+    """Mixed into TreeBuilder (`builder/__init__.py`)."""
+
+    @v_args(meta=True)
+    def produces(self, meta, c):
+        kind, items = c[0]
+        return ast.Produces(items=items, choice=kind == "choice", private=len(c) > 1,
+                            span=self._span(meta))
+
+    def fixed_production(self, c):
+        return ("fixed", tuple(c))
+
+    def choice_production(self, c):
+        items = tuple(ast.ResourceAmount(count=1, resource=self._name(t), span=self._tok_span(t))
+                      for t in c)
+        return ("choice", items)
+
+    def private(self, c):
+        return True
+
+    @v_args(meta=True)
+    def points(self, meta, c):
+        return ast.Points(amount=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def shields(self, meta, c):
+        return ast.Shields(amount=to_int(c[0]), per=c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def science(self, meta, c):
+        return ast.Science(symbols=tuple(self._name(t) for t in c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def trade_discount(self, meta, c):
+        return ast.TradeDiscount(resources=c[0], scope=c[1], price=to_int(c[2]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def when_built(self, meta, c):
+        return ast.WhenBuilt(action=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def at_game_end(self, meta, c):
+        return ast.AtGameEnd(action=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def score(self, meta, c):
+        return ast.Score(category=self._name(c[0]), value=c[1], span=self._span(meta))
+
+    def free_color(self, c): return c[0]
+
+    @v_args(meta=True)
+    def free_build(self, meta, c):
+        color = self._name(c[0]) if len(c) == 2 else None        # `may build a COLOUR card ...`
+        return ast.FreeBuild(limit=self._name(c[-1]), span=self._span(meta), color=color)
+
+    @v_args(meta=True)
+    def conditional(self, meta, c):
+        return ast.Conditional(value=c[0], conditions=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def play_last_card(self, meta, c):
+        return ast.PlayLastCard(span=self._span(meta))
+
+    @v_args(meta=True)
+    def free_rule(self, meta, c):
+        return ast.FreeRule(which=c[0], unit=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def discount(self, meta, c):
+        (what, amount), colors = c[0], c[1]
+        scope = c[2] if len(c) > 2 else None
+        return ast.Discount(colors=colors, scope=scope, what=what, amount=amount, span=self._span(meta))
+
+    def discounted_cards(self, c): return c[0]
+    def discounted_stages(self, c): return ()
+    def fewer_resources(self, c): return ("resources", to_int(c[0]))
+    def fewer_coins(self, c): return ("coins", to_int(c[0]))
+    def no_resources(self, c): return ("resources", None)
+    def no_coins(self, c): return ("coins", None)
+
+    @v_args(meta=True)
+    def defeats_to_neighbour(self, meta, c):
+        return ast.DefeatsToNeighbour(span=self._span(meta))
+
+    def free_first(self, c): return "first"
+    def free_last(self, c): return "last"
+    def per_color(self, c): return "color"
+    def per_age(self, c): return "age"
+
+    @v_args(meta=True)
+    def gain_coins(self, meta, c):
+        return ast.GainCoins(amount=c[0], per=c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def lose_coins(self, meta, c):
+        return ast.LoseCoins(amount=c[0], per=c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def take_token(self, meta, c):
+        return ast.TakeToken(value=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def at_turn_end(self, meta, c):
+        return ast.AtTurnEnd(action=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def build_from_discard(self, meta, c):
+        return ast.BuildFromDiscard(span=self._span(meta))
+
+    @v_args(meta=True)
+    def copy_card(self, meta, c):
+        return ast.CopyCard(colors=c[0], scope=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def take_kept_tokens(self, meta, c):
+        count = c[0] if len(c) == 2 else ast.Number(value=1, span=self._span(meta))
+        return ast.TakeKeptTokens(count=count, kind=self._name(c[-1]), span=self._span(meta))
+
+    def kept_tokens(self, c):
+        return ("kept tokens", (), self._name(c[0]))
+
+    @v_args(meta=True)
+    def in_each_city(self, meta, c):
+        return ast.InEachCity(group=c[0], action=c[1], span=self._span(meta))
+
+    def other_cities(self, c): return "other"
+    def each_neighbour_city(self, c): return "neighbours"
+    def every_city(self, c): return "every"
+
+    @v_args(meta=True)
+    def copy_symbol(self, meta, c):
+        return ast.CopySymbol(colors=c[0], scope=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def trade_rebate(self, meta, c):
+        return ast.TradeRebate(scope=c[0], amount=to_int(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def bank_purchase(self, meta, c):
+        return ast.BankPurchase(units=to_int(c[0]), price=to_int(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def produces_like(self, meta, c):
+        flags = {x for x in c if isinstance(x, str)}
+        colors = next(x for x in c if isinstance(x, tuple))
+        return ast.ProducesLike(negated="not" in flags, colors=colors, board="board" in flags,
+                                private=any(x is True for x in c), span=self._span(meta))
+
+    def negated(self, c): return "not"
+    def and_board(self, c): return "board"

@@ -1,0 +1,104 @@
+"""Tree-builder methods for expressions: arithmetic, numbers, quantities (`coins`, `cards of
+brown`, `most ... of neighbours`) and the scopes they count in."""
+
+from __future__ import annotations
+
+import attrs
+from lark import Token, v_args
+
+from .. import ast
+from .numbers import to_int
+
+
+class ExpressionBuilder:
+    """Mixed into TreeBuilder (`builder/__init__.py`)."""
+
+    @v_args(meta=True)
+    def binary(self, meta, c):
+        return ast.BinOp(op=str(c[1]), left=c[0], right=c[2], span=self._span(meta))
+
+    @v_args(meta=True)
+    def negative(self, meta, c):
+        return ast.Negative(operand=c[-1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def number(self, meta, c):
+        return ast.Number(value=to_int(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def per_amount(self, meta, c):
+        return ast.PerAmount(amount=to_int(c[0]), per=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def per(self, meta, c):
+        every = 1
+        if isinstance(c[0], Token):
+            every, c = to_int(c[0]), c[1:]
+        return ast.Per(every=every, what=self._quantity(meta, c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def quantity(self, meta, c):
+        return self._quantity(meta, c)
+
+    @v_args(meta=True)
+    def extreme_quantity(self, meta, c):
+        return attrs.evolve(self._quantity(meta, c[1:]), extreme=c[0])
+
+    def most(self, c): return "most"
+    def fewest(self, c): return "fewest"
+
+    def _quantity(self, meta, c) -> ast.Quantity:
+        measure, colors, *kind = c[0]
+        scope = c[1] if len(c) > 1 else None
+        return ast.Quantity(measure=measure, colors=colors, scope=scope, span=self._span(meta),
+                            kind=kind[0] if kind else None)
+
+    @v_args(meta=True)
+    def symbol_squares(self, meta, c):
+        return ast.Quantity(measure="symbol squares", colors=(), scope=None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_victory(self, meta, c):
+        return ast.Quantity(measure="age victory", colors=(), scope=None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_number_q(self, meta, c):
+        return ast.Quantity(measure="age", colors=(), scope=None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def player_number(self, meta, c):
+        return ast.Quantity(measure="players", colors=(), scope=None, span=self._span(meta))
+
+    def cards_of(self, c): return ("cards", c[0])
+    def wonder_stages(self, c): return ("wonder stages", ())
+    def unbuilt_stages(self, c): return ("unbuilt wonder stages", ())
+    def defeat_tokens(self, c): return ("defeat tokens", ())
+    def victory_tokens(self, c): return ("victory tokens", ())
+    def military_tokens(self, c): return ("military tokens", ())
+    def coins(self, c): return ("coins", ())
+    def shields_q(self, c): return ("shields", ())
+    def complete_sets(self, c): return ("complete sets", ())
+    def card_sets(self, c): return ("card sets", c[0])
+
+    @v_args(meta=True)
+    def color_list(self, meta, c):
+        return tuple(self._name(t) for t in c)
+
+    @v_args(meta=True)
+    def scope(self, meta, c):
+        parts: list[str] = []
+        for part in c:
+            for p in part:
+                if p not in parts:
+                    parts.append(p)
+        return ast.Scope(parts=tuple(parts), span=self._span(meta))
+
+    def own_city(self, c): return ("own",)
+    def neighbours(self, c): return ("left", "right")
+    def left_neighbour(self, c): return ("left",)
+    def right_neighbour(self, c): return ("right",)
+    def that_neighbour(self, c): return ("neighbour",)
+    def all_cities(self, c): return ("all",)
+
+    def signed_int(self, c):
+        return -to_int(c[1]) if len(c) == 2 else to_int(c[0])

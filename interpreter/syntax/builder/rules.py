@@ -1,0 +1,112 @@
+"""Tree-builder methods for the `rules` block: players, coins, prices, the score pad, the tie
+break, the `age` block (sugar for an age's phase) and the rules for cities (debts,
+sitting out, teams)."""
+
+from __future__ import annotations
+
+from lark import v_args
+
+from .. import ast
+from .numbers import to_int
+
+
+class RulesBuilder:
+    """Mixed into TreeBuilder (`builder/__init__.py`)."""
+
+    @v_args(meta=True)
+    def rules(self, meta, c):
+        return ast.Rules(name=self._string(c[0]), body=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def players_stmt(self, meta, c):
+        return ast.PlayersStmt(low=self._number(c[0]), high=self._number(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def starting_coins(self, meta, c):
+        return ast.StartingCoins(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def sell_price(self, meta, c):
+        return ast.SellPrice(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def trade_price(self, meta, c):
+        return ast.TradePrice(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def score_pad(self, meta, c):
+        return ast.ScorePad(categories=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def points_category(self, meta, c):
+        return ast.PointsCategory(colors=c[0], category=self._name(c[1]), span=self._span(meta))
+
+    def stage_source(self, c):
+        return ()
+
+    def color_source(self, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def tie_break(self, meta, c):
+        return ast.TieBreak(keys=tuple(c), span=self._span(meta))
+
+    @v_args(meta=True)
+    def tie_key(self, meta, c):
+        return ast.Name(text="coins", span=self._span(meta))
+
+    @v_args(meta=True)
+    def age_rules(self, meta, c):
+        return ast.AgeRules(age=c[0], body=tuple(c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def hand_size(self, meta, c):
+        return ast.HandSize(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def turns(self, meta, c):
+        return ast.Turns(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def pass_direction(self, meta, c):
+        return ast.PassDirection(direction=c[0], span=self._span(meta))
+
+    def direction(self, c):
+        return str(c[0])
+
+    @v_args(meta=True)
+    def last_card_discarded(self, meta, c):
+        return ast.LastCardDiscarded(span=self._span(meta))
+
+    @v_args(meta=True)
+    def victory_value(self, meta, c):
+        return ast.VictoryValue(amount=self._number(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def add_random(self, meta, c):
+        return ast.AddRandom(count=c[0], colors=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def coins_owed(self, meta, c):
+        return ast.CoinsOwed(kind=self._name(c[-1]), by_choice=len(c) == 2, span=self._span(meta))
+
+    def by_choice(self, c): return True
+
+    @v_args(meta=True)
+    def pad_line(self, meta, c):
+        return ast.PadLine(name=self._name(c[0]), after=self._name(c[1]) if len(c) > 1 else None,
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def sit_out(self, meta, c):
+        return ast.SitOut(kind=self._name(c[0]), event=c[-1], once="once" in c[1:-1], span=self._span(meta))
+
+    def face_once(self, c): return "once"
+
+    @v_args(meta=True)
+    def teams(self, meta, c):
+        return ast.Teams(size=to_int(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def partners_face(self, meta, c):
+        return ast.PartnersFace(event=c[-1], span=self._span(meta))

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -303,3 +304,26 @@ def test_the_fit_does_not_depend_on_the_number_of_workers():
     two = run_json("train", "--players", "3", "--generations", "1", "--games", "4", "--workers", "2",
                    "--seed", "3")[1]
     assert one["weights"] == two["weights"]
+
+
+def test_ctrl_c_inside_the_search_library_is_held_then_raised():
+    """cma's `except:` clauses would swallow a Ctrl-C landing inside them; the fit holds it
+    through each call into the library and raises it after, so `train` stops (status 130)."""
+    from interpreter.bots.fitting import ctrl_c_deferred
+
+    def swallowing_library_call():
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0)                                  # the handler runs here, in the bare except's reach
+        except:                                            # noqa: E722 (what the library does)
+            return "swallowed"
+        return "done"
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)     # Ctrl-C as in `wonders train`
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with ctrl_c_deferred():
+                assert swallowing_library_call() == "done"
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler   # the handler is given back
+    finally:
+        signal.signal(signal.SIGINT, before)

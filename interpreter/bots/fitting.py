@@ -26,9 +26,11 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import threading
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .weighing import WeighedBot, novel_indices, start_weights
@@ -135,6 +137,24 @@ def schedule(seed: int, generation: int, players: int, games: int = GAMES,
 
 
 # ---------------------------------------------------------------- the search
+@contextmanager
+def ctrl_c_deferred():
+    """Ctrl-C held back until the block ends, then raised: around the `cma` library's calls,
+    some of whose `except:` clauses would swallow a KeyboardInterrupt that lands inside them
+    (the fit then ran on to its time budget, Ctrl-C lost).  Only the main thread can hold it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        raise KeyboardInterrupt
+
+
 def bounded_mean(strategy) -> list[float]:
     """The search's mean within the weight bounds: cma keeps its own mean unbounded and
     maps it into the bounds (`xfavorite`) like every candidate it proposes; the mean as
@@ -179,7 +199,8 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
     # question of item 3: does the rule reward a player who responds to it?); without: half
     # self-play, half against the heuristic bot
     selfplay = reference is None
-    strategy = cma.CMAEvolutionStrategy([start_at[i] for i in free], SIGMA, options)
+    with ctrl_c_deferred():
+        strategy = cma.CMAEvolutionStrategy([start_at[i] for i in free], SIGMA, options)
     result = FitResult(list(start_at), 0, 0, games, 0.0)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                                initargs=(pickle.dumps(tables),)) if workers > 1 else None
@@ -191,8 +212,9 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
     check_share = 2 * CHECK / strategy.popsize
     try:
         for generation in range(generations):
-            candidates = strategy.ask()
-            incumbent = whole(bounded_mean(strategy))
+            with ctrl_c_deferred():
+                candidates = strategy.ask()
+                incumbent = whole(bounded_mean(strategy))
             plan = schedule(seed, generation, players, games, selfplay)
             halves = [plan[: len(plan) // 2], plan[len(plan) // 2:]] if workers > 1 else [plan]
             tasks = [(players, whole(c), incumbent, reference, part) for c in candidates for part in halves]
@@ -202,8 +224,9 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: f
             # number of workers
             rewards = [sum([r for part in outcomes[i * per:(i + 1) * per] for r in part]) / len(plan)
                        for i in range(len(candidates))]
-            strategy.tell(candidates, [-r for r in rewards])          # cma minimises
-            result.weights = whole(bounded_mean(strategy))
+            with ctrl_c_deferred():
+                strategy.tell(candidates, [-r for r in rewards])      # cma minimises
+                result.weights = whole(bounded_mean(strategy))
             result.generations = generation + 1
             result.games += len(candidates) * len(plan)
             result.history.append(sum(rewards) / len(rewards))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, default_signals
 
 ADDRESS = re.compile(r"open (http://[^/\s]+)/\?token=(\S+)")
 
@@ -27,7 +27,8 @@ class Studio:
         if folder is not None:
             args.insert(5, str(folder))
         self.process = subprocess.Popen(args, cwd=str(ROOT), env=env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, encoding="utf-8")
+                                        stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                                        preexec_fn=default_signals)     # stop() is a Ctrl-C
         self.lines: list[str] = []
         found = threading.Event()
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli, run_json
+from conftest import ROOT, default_signals, run_cli, run_json
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -221,7 +221,8 @@ def test_ctrl_c_keeps_what_was_learnt():
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     process = subprocess.Popen([sys.executable, "-c", "import cli; cli.run()", "train", "--players", "3",
                                 "--generations", "500", "--games", "2", "--workers", "1"],
-                               cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=default_signals)       # Ctrl-C reaches it in a background run too
     seen = []
     for line in process.stderr:                   # wait for the progress, no fixed sleep
         seen.append(line)

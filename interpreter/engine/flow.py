@@ -387,13 +387,11 @@ def _resolve_log(game, placed: tuple) -> None:
     if type(game.log) is NoLog:
         return
     cities, tables = game.cities, game.tables
-    n = len(cities)
     for seat, action in placed:
         paid = []
-        if action.left:
-            paid.append([(seat + 1) % n, action.left])          # the left neighbour's seat (Game.neighbours)
-        if action.right:
-            paid.append([(seat - 1) % n, action.right])
+        if action.left or action.right:               # who sits where: Game.neighbours, asked only on a trade
+            paid = [[city.seat, coins] for city, coins in zip(game.neighbours(seat), (action.left, action.right))
+                    if coins]
         entry = {"event": "resolve", "seat": seat, "action": action.label(tables),
                  "paid": paid, "coins": cities[seat].coins}
         if seat in game.holders:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
 from ..syntax import ast
 from .payment import signature
-from .quantities import _count_fn
+from .quantities import count_fn
 
 DIRECTIONS = ("left", "right")
 
@@ -86,7 +86,7 @@ def held_by(effects, tables: Tables) -> Held:
         elif isinstance(effect, ast.Shields) and effect.per is not None:
             q = effect.per.what
             parts["shields_per"].append((effect.amount, effect.per.every,
-                                         _count_fn(q.measure, tuple(c.text for c in q.colors))))
+                                         count_fn(q.measure, tuple(c.text for c in q.colors))))
         elif isinstance(effect, ast.Shields):
             shields += effect.amount
         elif isinstance(effect, ast.Science):

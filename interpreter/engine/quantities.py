@@ -246,7 +246,7 @@ def measure_fn(q: ast.Quantity):
         def count(city):
             return city.kept.get(kind, 0)
     else:
-        count = _count_fn(m, tuple(c.text for c in q.colors))
+        count = count_fn(m, tuple(c.text for c in q.colors))
     scope = q.scope
     if scope is None or (len(scope.parts) == 1 and scope.parts[0] != "all"):
         city = _ONE_CITY["own" if scope is None else scope.parts[0]]
@@ -257,7 +257,7 @@ def measure_fn(q: ast.Quantity):
     return lambda where: extreme([count(c) for c in where.cities(scope)])
 
 
-def _count_fn(m: str, colors: tuple[str, ...]):
+def count_fn(m: str, colors: tuple[str, ...]):
     """`_count(m, colors, ·)` as a function of the city."""
     if m == "cards":
         if len(colors) == 1:

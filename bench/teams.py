@@ -117,18 +117,26 @@ def main() -> int:
     args = parser.parse_args()
     start = time.perf_counter()
     tasks = [(i, args.players, args.bot) for i in range(args.games)]
+    results = []
     with multiprocessing.Pool(args.workers, initializer=_init_worker) as pool:
-        results = pool.map(play_one, tasks, chunksize=10)
+        for result in pool.imap_unordered(play_one, tasks, chunksize=10):
+            results.append(result)
+            if len(results) % 100 == 0 or len(results) == len(tasks):
+                print(summary(results, args, time.perf_counter() - start), flush=True)
+    return 0
+
+
+def summary(results, args, seconds: float) -> str:
+    """One line: the knowing teams' win rate with its interval, and the mean team scores."""
     wins = sum(won for _, won, _, _ in results)
     known = [t for _, _, k, _ in results for t in k]
     other = [t for _, _, _, o in results for t in o]
     low, high = wilson(wins, len(results))
     teams = args.players // 2
-    print(f"teams: {args.games} games, {args.players} players ({teams} teams of 2), bot {args.bot}: "
-          f"the knowing team won {wins} ({100 * wins / len(results):.1f} %, 95 % CI {100 * low:.1f}-{100 * high:.1f} %; "
-          f"fair share {100 / teams:.1f} %); mean team score knowing {sum(known) / len(known):.1f}, "
-          f"blind {sum(other) / len(other):.1f}; {time.perf_counter() - start:.0f} s, {args.workers} workers")
-    return 0
+    return (f"teams: {len(results)} games, {args.players} players ({teams} teams of 2), bot {args.bot}: "
+            f"the knowing team won {wins} ({100 * wins / len(results):.1f} %, 95 % CI {100 * low:.1f}-{100 * high:.1f} %; "
+            f"fair share {100 / teams:.1f} %); mean team score knowing {sum(known) / len(known):.1f}, "
+            f"blind {sum(other) / len(other):.1f}; {seconds:.0f} s, {args.workers} workers")
 
 
 if __name__ == "__main__":

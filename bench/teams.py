@@ -9,8 +9,10 @@ Game i seats the knowing bots in the first team when i is even and in the last t
 it is odd (seat effects cancel); wonders and sides are the engine's random deal for seed
 i.  The blind bot is the same bot, deciding on a view of the game whose rules say nothing
 of teams: the engine still plays the team game (partners do not fight, the team's summed
-score wins).  Prints the knowing teams' win rate with its 95 % Wilson interval against
-the fair share 1/teams, and each side's mean team score.  Figures: docs/cities.md.
+score wins).  `--control` makes every team knowing, so the labelled team's rate shows
+what the seating alone gives (the fair share, if the alternation works).  Prints, every
+100 games, the knowing teams' win rate with its 95 % Wilson interval against the fair
+share 1/teams, and each side's mean team score.  Figures: docs/cities.md.
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ def _init_worker() -> None:
 
 def play_one(task) -> tuple[int, bool, list[int], list[int]]:
     """Game i: (i, whether a knowing team won, the knowing teams' totals, the blind ones')."""
-    i, players, bot = task
+    i, players, bot, control = task
     tables, blind = _TABLES
     size = tables.rules.team_size
     teams = players // size
@@ -87,7 +89,7 @@ def play_one(task) -> tuple[int, bool, list[int], list[int]]:
     deciders = []
     for seat in range(players):
         inner = make_bot(bot, i * 10 + seat)
-        deciders.append(inner if seat // size == knowing else BlindSeat(inner, blind))
+        deciders.append(inner if seat // size == knowing or control else BlindSeat(inner, blind))
     game = Game(tables, players, seed=i, sides="random")
     game.play(deciders)
     pads = game.scores()
@@ -114,9 +116,11 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4, choices=(4, 6, 8))
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--control", action="store_true",
+                        help="every team knows the team rules (the labelled team's rate should be the fair share)")
     args = parser.parse_args()
     start = time.perf_counter()
-    tasks = [(i, args.players, args.bot) for i in range(args.games)]
+    tasks = [(i, args.players, args.bot, args.control) for i in range(args.games)]
     results = []
     with multiprocessing.Pool(args.workers, initializer=_init_worker) as pool:
         for result in pool.imap_unordered(play_one, tasks, chunksize=10):
@@ -133,7 +137,8 @@ def summary(results, args, seconds: float) -> str:
     other = [t for _, _, _, o in results for t in o]
     low, high = wilson(wins, len(results))
     teams = args.players // 2
-    return (f"teams: {len(results)} games, {args.players} players ({teams} teams of 2), bot {args.bot}: "
+    control = " (control: every team knowing)" if args.control else ""
+    return (f"teams: {len(results)} games, {args.players} players ({teams} teams of 2), bot {args.bot}{control}: "
             f"the knowing team won {wins} ({100 * wins / len(results):.1f} %, 95 % CI {100 * low:.1f}-{100 * high:.1f} %; "
             f"fair share {100 / teams:.1f} %); mean team score knowing {sum(known) / len(known):.1f}, "
             f"blind {sum(other) / len(other):.1f}; {seconds:.0f} s, {args.workers} workers")

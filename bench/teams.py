@@ -137,11 +137,12 @@ def summary(results, args, seconds: float) -> str:
     other = [t for _, _, _, o in results for t in o]
     low, high = wilson(wins, len(results))
     teams = args.players // 2
+    mine, others = ("labelled", "others") if args.control else ("knowing", "blind")
     control = " (control: every team knowing)" if args.control else ""
     return (f"teams: {len(results)} games, {args.players} players ({teams} teams of 2), bot {args.bot}{control}: "
-            f"the knowing team won {wins} ({100 * wins / len(results):.1f} %, 95 % CI {100 * low:.1f}-{100 * high:.1f} %; "
-            f"fair share {100 / teams:.1f} %); mean team score knowing {sum(known) / len(known):.1f}, "
-            f"blind {sum(other) / len(other):.1f}; {seconds:.0f} s, {args.workers} workers")
+            f"the {mine} team won {wins} ({100 * wins / len(results):.1f} %, 95 % CI {100 * low:.1f}-{100 * high:.1f} %; "
+            f"fair share {100 / teams:.1f} %); mean team score {mine} {sum(known) / len(known):.1f}, "
+            f"{others} {sum(other) / len(other):.1f}; {seconds:.0f} s, {args.workers} workers")
 
 
 if __name__ == "__main__":

@@ -37,11 +37,11 @@ from interpreter.engine.game import Game  # noqa: E402
 from interpreter.engine.invariants import Recorder, TurnWatch  # noqa: E402
 from interpreter.engine.saves import game_from_data, game_to_data  # noqa: E402
 from interpreter.engine.game import RulesError  # noqa: E402
-from interpreter.check.load import UsageError, with_expansions  # noqa: E402
+from interpreter.check.load import UsageError, pack_folders, with_expansions  # noqa: E402
 from interpreter.paths import expansion_packs  # noqa: E402
 from interpreter.paths import rule_sets as shipped_rule_sets  # noqa: E402
 
-PLAYERS = (2, 3, 4, 5, 6, 7)
+PLAYERS = (2, 3, 4, 5, 6, 7, 8)
 SAVE_CHANCE = 0.05          # per turn: save, load, check the copy, go on with it
 CHUNK = 50                  # games per task handed to a worker
 
@@ -58,8 +58,9 @@ def pack_sets() -> list[tuple[str, ...]]:
 
 def rule_sets(packs_only: bool = False) -> list[tuple[str, object]]:
     """Every shipped rule set, alone and with each variant of its own `variants/` folder,
-    then with each set of packs written for it (a pack for other rules is passed over, as
-    is a variant that changes what a pack changes)."""
+    then with each set of packs written for it, with those variants and with each of the
+    packs' own (`variants/` of a pack folder: the team game); a pack for other rules is
+    passed over, as is a variant that changes what a pack changes."""
     found = []
     for rules, folder in shipped_rule_sets().items():
         names = sorted(p.stem for p in (folder / "variants").glob("*.wonders"))
@@ -70,7 +71,8 @@ def rule_sets(packs_only: bool = False) -> list[tuple[str, object]]:
                 combined = with_expansions(rules, packs)
             except UsageError:                      # a pack written for other rules
                 continue
-            for name in [None] + names:
+            own = sorted(p.stem for f in pack_folders(combined) for p in (f / "variants").glob("*.wonders"))
+            for name in [None] + names + own:
                 result = check_paths(None, variants=[name] if name else [], rules=combined)
                 label = "+".join((rules,) + packs) + (f" + {name}" if name else "")
                 if result.ruleset is None:

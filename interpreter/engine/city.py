@@ -337,13 +337,11 @@ class City:
         return _copy(self)
 
     # ---------------------------------------------------------------- queries
-    def owned_sources(self):
-        yield self.side.board
-        yield from self.side.stages[: self.stages]
-        for index in self.built:
-            yield self.tables.cards[index]
-        for index in self.copied:
-            yield self.tables.cards[index]
+    def owned_sources(self) -> list[Source]:
+        """The board, the built stages, the buildings and the copied cards, in that order."""
+        cards = self.tables.cards
+        return [self.side.board, *self.side.stages[:self.stages], *[cards[i] for i in self.built],
+                *[cards[i] for i in self.copied]]
 
     def next_stage(self) -> Source | None:
         return self.side.stages[self.stages] if self.stages < len(self.side.stages) else None

@@ -269,7 +269,8 @@ def _pass(game) -> None:
 
 
 def _reset_limits(game, scope: str) -> None:
-    game.fired = {k: v for k, v in game.fired.items() if v != scope}
+    if game.fired:
+        game.fired = {k: v for k, v in game.fired.items() if v != scope}
     for city in game.cities:
         if city.free_build_used:
             city.renew_free_builds(scope)
@@ -378,9 +379,10 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
         if action.free == "chain":
             _heard(game, "building built by chain", seat)
         _built(game, seat, source)
-    for paid in (action.left, action.right):
-        if paid:
-            _heard(game, "resources bought", seat)
+    if action.left:
+        _heard(game, "resources bought", seat)
+    if action.right:
+        _heard(game, "resources bought", seat)
 
 
 def _resolve_log(game, placed: tuple) -> None:

@@ -366,9 +366,10 @@ def _resolve(game, choices: tuple) -> None:
 
 def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
     city = game.cities[seat]
-    left, right = game.neighbours(seat)
-    left.coins += action.left
-    right.coins += action.right
+    if action.left or action.right:
+        left, right = game.neighbours(seat)
+        left.coins += action.left
+        right.coins += action.right
     if action.kind == "sell":
         city.coins += game.tables.rules.sell_coins
         if game.tables.rules.sell_coins > 0:
@@ -460,8 +461,10 @@ def _run_pending(game) -> None:
 def _fire(game, event: str, seats) -> None:
     """Every seat's conditions are read now, then the triggers whose conditions held act
     in order (events happen to all cities at once)."""
-    due = game.events.due(event, seats)
-    game.stack += [("trigger", *entry) for entry in reversed(due)]
+    events = game.events
+    if events.may_act(event):                # `due` is empty otherwise (most events)
+        due = events.due(event, seats)
+        game.stack += [("trigger", *entry) for entry in reversed(due)]
 
 
 def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:

@@ -213,32 +213,21 @@ def _by_resource(need, trio: Trio, needed: int, masks):
 _NONE: dict = {}        # no units (never written)
 
 
-def _choice_units(needed: int, masks):
-    """The units of each needed resource that the choices (`masks`, tagged 0 own, 1 left,
-    2 right) give, as three dictionaries (own, left, right); None when a choice production
-    offers two needed resources."""
-    if not masks:
-        return _NONE, _NONE, _NONE
-    sides = ({}, {}, {})
-    for base, mask in masks:
-        hit = mask & needed
-        if hit:
-            if hit & (hit - 1):
-                return None                             # it links two needed resources
-            units = sides[base]
-            r = hit.bit_length() - 1
-            units[r] = units.get(r, 0) + 1
-    return sides
-
-
 def _ranges(need, trio: Trio, needed: int, masks):
     """Each needed resource bought on its own, as (units, fewest from the left, most from
     the left, left price, right price), once own choices gave theirs; None when a choice
     production offers two needed resources, () when some resource cannot be had."""
-    sides = _choice_units(needed, masks)
-    if sides is None:
-        return None
-    own, left, right = sides
+    own = left = right = _NONE                          # units of each needed resource the choices give
+    if masks:
+        own, left, right = sides = ({}, {}, {})
+        for base, mask in masks:
+            hit = mask & needed
+            if hit:
+                if hit & (hit - 1):
+                    return None                         # it links two needed resources
+                units = sides[base]
+                r = hit.bit_length() - 1
+                units[r] = units.get(r, 0) + 1
     lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
     found = []
     for r, n in need:
@@ -276,24 +265,15 @@ def _cheapest_by_units(need, trio: Trio, needed: int, masks):
     """The first of `_by_units` alone (as a tuple of it; () when the need cannot be paid;
     None when a choice links two needed resources).  Coins in all, then coins to the left,
     add up over the resources, so the cheapest way is the cheapest way of each resource:
-    as many units as may be from the cheaper side, from the left only when it is cheaper.
-    (`_ranges` and the sum in one loop: the rollouts ask this of thousands of new trios.)"""
-    sides = _choice_units(needed, masks)
-    if sides is None:
-        return None
-    own, left, right = sides
-    lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
+    as many units as may be from the cheaper side, from the left only when it is cheaper."""
+    ranges = _ranges(need, trio, needed, masks)
+    if not ranges:
+        return ranges if ranges is None or ranges == () else _FREE
     a = b = 0
-    for r, n in need:
-        n -= own.get(r, 0)
-        if n > 0:
-            low, high = max(0, n - rfixed[r] - right.get(r, 0)), min(n, lfixed[r] + left.get(r, 0))
-            if low > high:
-                return ()
-            lp, rp = lprice[r], rprice[r]
-            k = high if lp < rp else low
-            a += k * lp
-            b += (n - k) * rp
+    for n, low, high, lp, rp in ranges:
+        k = high if lp < rp else low
+        a += k * lp
+        b += (n - k) * rp
     return ((a, b),)
 
 

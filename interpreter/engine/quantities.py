@@ -157,8 +157,8 @@ def _clamped(raw):
 def value_fn(expr):
     """`evaluate(expr, ·)` as a function of the Where.  Each node's function keeps its own
     result within the limit (a score pad runs a great many: no wrapper call per node); a
-    node made of values within it already (a negation, a condition, a division, a per
-    amount, which clamps) needs no check."""
+    node made of values within it already (a negation, a condition, a per amount, which
+    clamps) needs no check."""
     if isinstance(expr, ast.Number):
         constant = max(-VALUE_LIMIT, min(VALUE_LIMIT, expr.value))
         return lambda where: constant

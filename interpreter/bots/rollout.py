@@ -41,8 +41,7 @@ class FastPolicy:
         rng, worth, rate = self.rng, self.worth, self.coin_rate
         random = rng.random
         cards = dict.fromkeys(game.hands[seat])
-        least = min(cards, key=worth.__getitem__)           # sold or buried, if anything is
-        best, best_value = self.sells[least], random() * NOISE
+        best, best_value = None, random() * NOISE     # None: the sale of the least worth card
         # each move's luck is drawn first: its worth with luck bounds what it can be worth
         # paid, so moves are priced best first and only while one could still win
         moves = [(worth[c] + random() * NOISE, c) for c in cards]
@@ -58,16 +57,20 @@ class FastPolicy:
                 trio = trio_of(city, *game.neighbours(seat))
             if card < 0:
                 paid = cheapest_stage(game, seat, trio)
-                found = None if paid is None else _new(Action, ("stage", least, *paid[:2], "", paid[2]))
+                if paid is None:
+                    continue
+                found = _new(Action, ("stage", min(cards, key=worth.__getitem__), *paid[:2], "", paid[2]))
             else:
                 if price is None:
                     price = build_pricer(game, seat, trio)
                 found = price(card)
-            if found is not None:
-                value = bound - (found.left + found.right + found.bank) * rate
-                if value > best_value:
-                    best, best_value = found, value
-        return best
+                if found is None:
+                    continue
+            _kind, _card, left, right, _free, bank = found       # (faster than reading named fields)
+            value = bound - (left + right + bank) * rate
+            if value > best_value:
+                best, best_value = found, value
+        return self.sells[min(cards, key=worth.__getitem__)] if best is None else best
 
     def pick(self, options) -> int:
         """Any other decision (a neutral city's turn, the discard pile, an age's last card)."""

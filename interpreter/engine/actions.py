@@ -200,7 +200,7 @@ def build_pricer(game, seat: int, trio, special=False):
         special = _special(game, city)
     if special is not None or not _plain(city):
         return lambda index: next(iter(_builds(game, city, trio, index, special)), None)
-    cards, names, coins, cheap, cheapest = tables.cards, city.names, city.coins, trio.cheap, trio.cheapest
+    cards, names, coins, cheapest = tables.cards, city.names, city.coins, trio.cheapest
     chains, paid = made(tables)[1:3]
 
     def price(index: int) -> Action | None:
@@ -212,9 +212,7 @@ def build_pricer(game, seat: int, trio, special=False):
         budget = coins - card.cost_coins
         if budget < 0:
             return None
-        option = cheap.get(card.cost, False)
-        if option is False:
-            option = cheapest(card.cost)
+        option = cheapest(card.cost)
         if option is None or option[0] + option[1] > budget:          # the cheapest, or none
             return None
         builds = paid[index]

@@ -246,41 +246,44 @@ class City:
             held = source.held = held_by(source.static, self.tables)
         if held is _NOTHING:
             return
-        for r, n in held.own_fixed:
+        # unpacked at once: reading a named tuple's fields one by one is slow (every card built)
+        (own_fixed, trade_fixed, own_choices, trade_choices, shields, shields_per, symbols, wilds, discounts,
+         free_build, free_rules, play_last, cost_discounts, gives_defeats, rebates, like, bank,
+         trade_changed) = held
+        for r, n in own_fixed:
             self.own_fixed[r] += n
-        for r, n in held.trade_fixed:
+        for r, n in trade_fixed:
             self.trade_fixed[r] += n
-        for options in held.own_choices:
+        for options in own_choices:
             bisect.insort(self.own_choices, options)
-        for options in held.trade_choices:
+        for options in trade_choices:
             bisect.insort(self.trade_choices, options)
-        self.shields += held.shields
-        self.shields_per += held.shields_per
+        self.shields += shields
+        self.shields_per += shields_per
         if self.shields_per:
             self.count_shields()
-        for s in held.symbols:
+        for s in symbols:
             self.symbols[s] += 1
-        for options in held.wilds:
+        for options in wilds:
             bisect.insort(self.wild_symbols, options)
-        for direction, r, price in held.discounts:
+        for direction, r, price in discounts:
             prices = self.prices[direction]
             prices[r] = min(prices[r], price)
-        for limit in held.free_build:
+        for limit in free_build:
             bisect.insort(self.free_build, limit)
-        for rule in held.free_rules:
+        for rule in free_rules:
             bisect.insort(self.free_rules, rule)
-        if held.play_last:
+        if play_last:
             self.play_last = True
-        for discount in held.cost_discounts:
+        for discount in cost_discounts:
             bisect.insort(self.discounts, discount)
-        if held.gives_defeats:
+        if gives_defeats:
             self.gives_defeats = True
-        for side, amount in held.rebates:
+        for side, amount in rebates:
             self.rebate[side] += amount
-        for units, price in held.bank:        # the units add up; the cheapest price is paid
+        for units, price in bank:             # the units add up; the cheapest price is paid
             self.bank = [self.bank[0] + units, min(price, self.bank[1]) if self.bank[0] else price]
-        self.like += held.like
-        trade_changed = held.trade_changed
+        self.like += like
         if self.like:
             trade_changed = self._follow_like() or trade_changed
         if trade_changed:
@@ -337,13 +340,11 @@ class City:
         return _copy(self)
 
     # ---------------------------------------------------------------- queries
-    def owned_sources(self):
-        yield self.side.board
-        yield from self.side.stages[: self.stages]
-        for index in self.built:
-            yield self.tables.cards[index]
-        for index in self.copied:
-            yield self.tables.cards[index]
+    def owned_sources(self) -> list[Source]:
+        """The board, the built stages, the buildings and the copied cards, in that order."""
+        cards = self.tables.cards
+        return [self.side.board, *self.side.stages[:self.stages], *[cards[i] for i in self.built],
+                *[cards[i] for i in self.copied]]
 
     def next_stage(self) -> Source | None:
         return self.side.stages[self.stages] if self.stages < len(self.side.stages) else None

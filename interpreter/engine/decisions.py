@@ -69,18 +69,19 @@ def drive(game, deciders, stop=None) -> None:
     true (a bot that always pays the cheapest way) answers a turn with `decide_move(game,
     seat, kind)`, an action of `actions.legal_moves`, so the turn's payments are not all
     listed."""
-    listed = deciders.values() if isinstance(deciders, dict) else deciders
-    trusted = {id(d) for d in listed if getattr(d, "names_legal", False)}
-    movers = {id(d) for d in listed if getattr(d, "picks_moves", False)}
+    seats = dict(deciders.items() if isinstance(deciders, dict) else enumerate(deciders))
+    trusted = {by: getattr(d, "names_legal", False) for by, d in seats.items()}   # by seat
+    movers = {by for by, d in seats.items() if getattr(d, "picks_moves", False)}
     while True:
         decision = game.decision()
         if decision is None:
             return
-        decider = deciders[decision.by]
-        if movers and id(decider) in movers and decision.kind in MOVE_KINDS:
+        by = decision.by
+        decider = deciders[by]
+        if by in movers and decision.kind in MOVE_KINDS:
             game.take_choice(decision, decider.decide_move(game, decision.seat, decision.kind), True)
         else:
             answer = decider.decide(game, decision.seat, decision.kind, decision)
-            game.take_choice(decision, answer, id(decider) in trusted)
+            game.take_choice(decision, answer, trusted[by])
         if stop is not None and stop(game):
             return

@@ -269,7 +269,8 @@ def _pass(game) -> None:
 
 
 def _reset_limits(game, scope: str) -> None:
-    game.fired = {k: v for k, v in game.fired.items() if v != scope}
+    if game.fired:
+        game.fired = {k: v for k, v in game.fired.items() if v != scope}
     for city in game.cities:
         if city.free_build_used:
             city.renew_free_builds(scope)
@@ -328,27 +329,28 @@ def _resolve(game, choices: tuple) -> None:
     for seat, action in enumerate(choices):
         if action is None:
             continue
+        kind, index, left, right, free, bank = action    # unpacked: a named tuple's fields are slow to read
         city = cities[seat]
-        hands[seat].remove(action.card)
+        hands[seat].remove(index)
         stage = -1
-        if action.kind == "build":
-            card = cards[action.card]
-            if not action.free:
-                city.coins -= coins_paid(game, seat, card) + action.left + action.right + action.bank
-                if action.bank:
-                    city.bank_used += action.bank // city.bank[1]
-            elif action.free.startswith("power"):
-                city.use_free_build(action.free.partition(" ")[2])
+        if kind == "build":
+            card = cards[index]
+            if not free:
+                city.coins -= coins_paid(game, seat, card) + left + right + bank
+                if bank:
+                    city.bank_used += bank // city.bank[1]
+            elif free.startswith("power"):
+                city.use_free_build(free.partition(" ")[2])
             city.add_card(card)
-        elif action.kind == "stage":
+        elif kind == "stage":
             stage = city.stages
-            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + action.left + action.right + action.bank
-            if action.bank:
-                city.bank_used += action.bank // city.bank[1]
+            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + left + right + bank
+            if bank:
+                city.bank_used += bank // city.bank[1]
             city.add_stage()
-            city.under_stages.append(action.card)
+            city.under_stages.append(index)
         else:
-            game.discard.append(action.card)
+            game.discard.append(index)
         placed.append((seat, action, stage))
     if type(game.log) is not NoLog:       # a search copy writes no log: no step for it
         game.stack.append(("resolve_log", tuple([(seat, action) for seat, action, _ in placed])))
@@ -364,23 +366,26 @@ def _resolve(game, choices: tuple) -> None:
 
 
 def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
+    kind, index, to_left, to_right, free, _bank = action
     city = game.cities[seat]
-    left, right = game.neighbours(seat)
-    left.coins += action.left
-    right.coins += action.right
-    if action.kind == "sell":
+    if to_left or to_right:
+        left, right = game.neighbours(seat)
+        left.coins += to_left
+        right.coins += to_right
+    if kind == "sell":
         city.coins += game.tables.rules.sell_coins
         if game.tables.rules.sell_coins > 0:
             _heard(game, BANK_COINS, seat)
         _fire(game, "card sold", (seat,))
     else:
-        source = game.tables.cards[action.card] if action.kind == "build" else city.side.stages[stage]
-        if action.free == "chain":
+        source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
+        if free == "chain":
             _heard(game, "building built by chain", seat)
         _built(game, seat, source)
-    for paid in (action.left, action.right):
-        if paid:
-            _heard(game, "resources bought", seat)
+    if to_left:
+        _heard(game, "resources bought", seat)
+    if to_right:
+        _heard(game, "resources bought", seat)
 
 
 def _resolve_log(game, placed: tuple) -> None:
@@ -458,8 +463,10 @@ def _run_pending(game) -> None:
 def _fire(game, event: str, seats) -> None:
     """Every seat's conditions are read now, then the triggers whose conditions held act
     in order (events happen to all cities at once)."""
-    due = game.events.due(event, seats)
-    game.stack += [("trigger", *entry) for entry in reversed(due)]
+    events = game.events
+    if events.may_act(event):                # `due` is empty otherwise (most events)
+        due = events.due(event, seats)
+        game.stack += [("trigger", *entry) for entry in reversed(due)]
 
 
 def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:

@@ -162,8 +162,8 @@ class Game(Flow):
         return self.table.age(age) if self.table else age
 
     def neighbours(self, seat: int):
-        n = len(self.cities)
-        return self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]   # left, right
+        cities = self.cities
+        return cities[(seat + 1) % len(cities)], cities[seat - 1]   # left, right (seat 0's right: the last)
 
     def free_build_available(self, seat: int) -> bool:
         city = self.cities[seat]

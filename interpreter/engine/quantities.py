@@ -155,21 +155,20 @@ def _clamped(raw):
 
 
 def value_fn(expr):
-    """`evaluate(expr, ·)` as a function of the Where."""
+    """`evaluate(expr, ·)` as a function of the Where.  Each node's function keeps its own
+    result within the limit (a score pad runs a great many: no wrapper call per node); a
+    node made of values within it already (a negation, a condition, a per amount, which
+    clamps) needs no check."""
     if isinstance(expr, ast.Number):
         constant = max(-VALUE_LIMIT, min(VALUE_LIMIT, expr.value))
         return lambda where: constant
-    return _clamped(_raw_fn(expr))
-
-
-def _raw_fn(expr):
-    if isinstance(expr, ast.Number):
-        constant = expr.value
-        return lambda where: constant
     if isinstance(expr, ast.PerAmount):
+        if expr.per is None and isinstance(expr.amount, int):
+            constant = max(-VALUE_LIMIT, min(VALUE_LIMIT, expr.amount))
+            return lambda where: constant
         return amount_fn(expr.amount, expr.per)
     if isinstance(expr, ast.Quantity):
-        return measure_fn(expr)
+        return _clamped(measure_fn(expr))
     if isinstance(expr, ast.Negative):
         operand = value_fn(expr.operand)
         return lambda where: -operand(where)
@@ -178,18 +177,17 @@ def _raw_fn(expr):
         return lambda where: value(where) if check(where) else 0
     if isinstance(expr, ast.BinOp):
         left, right = value_fn(expr.left), value_fn(expr.right)
-        if expr.op == "+":
-            return lambda where: left(where) + right(where)
-        if expr.op == "-":
-            return lambda where: left(where) - right(where)
-        if expr.op == "*":
-            return lambda where: left(where) * right(where)
+        combine = {"+": operator.add, "-": operator.sub, "*": operator.mul}.get(expr.op, _divided)
 
-        def divided(where):
-            a, b = left(where), right(where)
-            return a // b if b else 0
-        return divided
+        def combined(where):
+            v = combine(left(where), right(where))
+            return v if -VALUE_LIMIT <= v <= VALUE_LIMIT else max(-VALUE_LIMIT, min(VALUE_LIMIT, v))
+        return combined
     raise TypeError(expr)
+
+
+def _divided(a, b):
+    return a // b if b else 0       # `/` rounds down; by zero gives 0
 
 
 def amount_fn(amount, per):

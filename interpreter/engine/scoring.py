@@ -11,10 +11,12 @@ from .teams import team_winners
 
 def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory=0) -> dict[str, int]:
     """The best score pad for `city` over its end-of-game choices."""
-    owned = list(city.owned_sources())
+    owned = city.owned_sources()
     copy_choices = [None]
     copied_symbols = []                   # a wild symbol for each `copy a symbol of ...` that finds one
     for source in owned:
+        if not source.game_end:
+            continue
         for action in source.game_end:
             if isinstance(action, ast.CopySymbol):
                 options = _symbols_to_copy(tables, action, left, right)
@@ -78,7 +80,7 @@ def symbol_counts(fixed, wilds) -> list[tuple[int, ...]]:
 
 
 def _pad(tables, sources, where: Where) -> dict[str, int]:
-    pad = {category: 0 for category in tables.rules.score_pad}
+    pad = dict.fromkeys(tables.rules.score_pad, 0)
     for category, value in rules_run(tables).scores:
         pad[category] += value(where)
     for source in sources:

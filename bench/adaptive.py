@@ -122,7 +122,7 @@ def response(args) -> None:
     """Base vs variant for each field: the measure per city (or of the one search seat)."""
     variant = tuple(args.variant)
     wanted = args.fields.split(",")
-    base_w, variant_w = (weights_for(()), weights_for(variant)) if {"adaptive", "basefit"} & set(wanted) \
+    base_w, variant_w = (weights_for(()), weights_for(variant)) if {"adaptive", "basefit", "one"} & set(wanted) \
         else (None, None)
     search = f"mcts:iterations={args.iterations}"
     fields = [("heuristic", ["heuristic"] * 4, ["heuristic"] * 4, args.games, None),
@@ -131,10 +131,15 @@ def response(args) -> None:
               ("adaptive, base fit both sides", [("adaptive", base_w)] * 4, [("adaptive", base_w)] * 4, args.games,
                None),
               (f"{search} among 3 heuristic", [search] + ["heuristic"] * 3, [search] + ["heuristic"] * 3,
-               args.search_games, 0)]
+               args.search_games, 0),
+              # measured as the search bot is: one seat (fitted to the rules of its side) among three
+              # heuristic bots, who leave it the cards its three fitted rivals would take
+              ("one adaptive among 3 heuristic", [("adaptive", base_w)] + ["heuristic"] * 3,
+               [("adaptive", variant_w)] + ["heuristic"] * 3, args.games, 0)]
     records = Records(args.record)
+    diffs = {}
     print(f"variant {' + '.join(variant)}; measure {args.measure} per city; {PLAYERS} players")
-    for (name, specs_a, specs_b, games, only), key in zip(fields, ("heuristic", "adaptive", "basefit", "search")):
+    for (name, specs_a, specs_b, games, only), key in zip(fields, ("heuristic", "adaptive", "basefit", "search", "one")):
         if games <= 0 or key not in wanted:
             continue
         start = time.perf_counter()
@@ -156,6 +161,27 @@ def response(args) -> None:
         verdict = "significant" if abs(shift) > half else "not significant"
         print(f"{name:38s} {mean_a:5.2f} -> {mean_b:5.2f}  shift {shift:+.2f} +-{half:.2f} ({verdict}); "
               f"{games} games a side, {time.perf_counter() - start:.0f} s", flush=True)
+        diffs[key] = [y - x for x, y in zip(base, changed)]
+    if "search" in diffs:
+        for key in ("adaptive", "one"):
+            if key in diffs:
+                ratio, low, high = ratio_interval(diffs[key], diffs["search"])
+                print(f"{key} shift / search shift: {ratio:.2f} (95% bootstrap interval {low:.2f} to {high:.2f})")
+
+
+def ratio_interval(mine, theirs, resamples=4000, seed=0):
+    """The ratio of two mean shifts with a 95 % percentile bootstrap interval (the games of
+    each resampled apart: they are independent samples)."""
+    import random
+    rng = random.Random(seed)
+    mean = lambda xs: sum(xs) / len(xs)                # noqa: E731
+    ratios = []
+    for _ in range(resamples):
+        a = mean(rng.choices(mine, k=len(mine)))
+        b = mean(rng.choices(theirs, k=len(theirs)))
+        ratios.append(a / b if b else math.inf)
+    ratios.sort()
+    return mean(mine) / mean(theirs), ratios[int(0.025 * resamples)], ratios[int(0.975 * resamples) - 1]
 
 
 def strength(args) -> None:
@@ -206,7 +232,8 @@ def main() -> None:
     parser.add_argument("--search-games", type=int, default=60, help="games a side for the search bot (0: none)")
     parser.add_argument("--fields", default="heuristic,adaptive,search",
                         help="which of these to measure (and basefit: four adaptive with the base rules' weights "
-                             "on both sides)")
+                             "on both sides; one: one adaptive seat among three heuristic, measured as the search "
+                             "bot is)")
     parser.add_argument("--iterations", type=int, default=200, help="the search bot's iterations")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--record", help="a JSON-lines file keeping the search bot's games (reused, added to)")

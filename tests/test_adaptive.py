@@ -105,7 +105,7 @@ def _planted(text: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("text, reason", [
     ("not json at all", "not a fit this version of wonders wrote"),
     ('{"format": "pickle", "version": 1}', "its format is 'pickle'"),
-    ('{"format": "wonders-adaptive-fit", "version": 3}', "its version is 3, not 4"),     # an older wonders'
+    ('{"format": "wonders-adaptive-fit", "version": 3}', "its version is 3, not 5"),     # an older wonders'
     ("[1, 2, 3]", "it is not a JSON object"),
 ])
 def test_a_file_it_did_not_write_is_refused_with_a_warning_and_fitted_again(text, reason):
@@ -160,6 +160,14 @@ def test_the_acceptance_check_keeps_the_starting_weights_unless_the_fit_beats_th
     assert fitting.accept(serial, 3, worst, start, None, 0, 6)["kept"] == "start"
     better = fitting.accept(serial, 3, start, worst, None, 0, 6)
     assert better["kept"] == "fit" and better["gain"] > 0
+
+
+def test_a_fit_whose_gain_is_within_the_noise_is_not_kept():
+    from interpreter.bots.fitting import judged
+    noisy = judged([0.3, -0.2, 0.1, -0.1])                       # mean +0.025, the interval holds 0
+    assert noisy["gain"] > 0 and noisy["half"] > noisy["gain"] and noisy["kept"] == "start"
+    clear = judged([0.3, 0.2, 0.25, 0.35])
+    assert clear["gain"] - clear["half"] > 0 and clear["kept"] == "fit" and clear["games"] == 8
 
 
 def test_train_reports_the_acceptance_check_and_keeps_it_in_the_cache():

@@ -75,3 +75,23 @@ def test_a_race_already_lost_by_far_gives_a_shield_no_worth_this_age():
     now = model.race_tokens(city, left, right, tuple(game.cities), 0, 1, 0, city.shields)
     more = model.race_tokens(city, left, right, tuple(game.cities), 0, 1, 0, city.shields + 1)
     assert now == more < 0
+
+
+def test_shields_per_quantity_are_valued_by_what_they_count_in_the_city():
+    """`shields N per QUANTITY` (the Cities leader Semiramis: 1 per defeat token) gives the
+    shields the count makes in the city now, not N: none without defeat tokens, as many
+    as a fixed 2-shield card with two of them (issue 18)."""
+    from scenario import at_first_turn, compiled
+    tables = compiled("first-edition+leaders+cities")
+    per, fixed = tables.card_index("Semiramis"), tables.card_index("Walls")
+
+    def worth(tokens, card):
+        game = at_first_turn(tables, ("Gizah", "Babylon", "Ephesos"))
+        game.cities[0].tokens = list(tokens)
+        return Appraiser(game, 0).card_worth(card)
+
+    assert worth([], per).race == worth([], per).race_later == 0
+    two = worth([-1, -1], per)
+    assert two.race > 0 and (two.race, two.race_later) == pytest.approx(
+        (worth([-1, -1], fixed).race, worth([-1, -1], fixed).race_later))
+    assert worth([-1], per).race_later < two.race_later

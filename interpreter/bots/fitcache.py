@@ -24,9 +24,10 @@ from ..marked import N_, Worded
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
-VERSION = 4         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
+VERSION = 5         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
                     # 3: military weighed as the race is likely to end, the acceptance check kept;
-                    # 4: the novel part's weights (points of the score lines a variant changed)
+                    # 4: the novel part's weights (points of the score lines a variant changed);
+                    # 5: a fit kept only if its check's gain is significant (fitting.judged)
 ENV = "WONDERS_CACHE_DIR"
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)

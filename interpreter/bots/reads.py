@@ -68,7 +68,7 @@ def quantities(expr):
 class Facts(NamedTuple):
     """What a card or wonder stage does, as the valuation asks it, read once per source."""
     changes: frozenset           # what it changes for the score lines (see `changes`)
-    shields: int
+    shields: int                 # its fixed shields (`shields N`)
     science: tuple               # its Science effects
     wild_science: bool           # a symbol of one's choice among several
     produces: tuple              # its Produces effects
@@ -81,6 +81,7 @@ class Facts(NamedTuple):
     kept: tuple = ()             # TakeKeptTokens the owner takes
     others: tuple = ()           # InEachCity: what it does to other cities
     city_powers: tuple = ()      # TradeRebate, ProducesLike
+    shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
 
 
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
@@ -131,9 +132,10 @@ def facts(source, tables) -> Facts:
     for action in source.when_built + source.turn_end:
         parts.get(role(ACTION_ROLES, action), []).append(action)
     science = tuple(parts["science"])
-    shields = sum(e.amount for e in parts["shields"])
+    shields = sum(e.amount for e in parts["shields"] if e.per is None)
+    shields_per = any(e.per is not None for e in parts["shields"])
     out = {("cards", source.color)} if source.kind == "card" else {"stages"}
-    if shields:
+    if shields or shields_per:
         out.add("shields")
     if science:
         out.add("symbols")
@@ -141,6 +143,6 @@ def facts(source, tables) -> Facts:
                  tuple(parts["produces"]), tuple(parts["trades"]), tuple(parts["coin_actions"]),
                  tuple(parts["powers"]), tuple(reads(value) for _category, value in source.scores),
                  tuple(parts["discounts"]), bool(parts["gives_defeats"]), tuple(parts["kept"]),
-                 tuple(parts["others"]), tuple(parts["city_powers"]))
+                 tuple(parts["others"]), tuple(parts["city_powers"]), shields_per)
     memo[source] = made
     return made

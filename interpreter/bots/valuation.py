@@ -175,8 +175,9 @@ class Appraiser:
         source = self.tables.cards[card_index] if kind == "build" else city.next_stage()
         known = facts(source, self.tables)
         # the quick way (score lines on a Hypothesis) unless an end-of-game choice (a copy, a
-        # symbol of one's choice) could be made differently with the source
-        if not (self._copies or source.game_end or known.wild_science
+        # symbol of one's choice) could be made differently with the source, or its shields
+        # follow a count of the city (`shields N per ...`: the city with it counts them)
+        if not (self._copies or source.game_end or known.wild_science or known.shields_per
                 or (city.wild_symbols and "symbols" in known.changes)):
             points, novel, after = self._quick_delta(source, known)
         else:
@@ -191,8 +192,9 @@ class Appraiser:
                 value = per_value(action.amount, action.per, where)
                 gained += value if isinstance(action, ast.GainCoins) else -value
         military = later = race = race_later = 0.0
-        if known.shields:
-            rate, shields = model.token_rate, city.shields + known.shields
+        shields = after.shields if known.shields_per else city.shields + known.shields
+        if shields != city.shields:
+            rate = model.token_rate
             for i in range(self.age_index, len(model.ages)):
                 gain = (self._tokens_at(i, shields) - self._tokens_at(i, None)) * rate
                 raced = self._race_at(i, shields)

@@ -48,17 +48,32 @@ def test_a_kept_tree_is_the_tree_a_fresh_parse_gives(path, cache, monkeypatch):
     assert problems == [] and kept == fresh and kept is not fresh
 
 
-def test_a_changed_text_or_name_is_parsed_again(cache, monkeypatch):
+def test_a_changed_text_is_parsed_again_and_the_same_text_elsewhere_is_not(cache, monkeypatch):
     text = (ROOT / "content" / "variants" / "selling-gives-2.wonders").read_text(encoding="utf-8")
     first, _ = treecache.parse_cached(text, "a.wonders")
-    entries = sorted(cache.iterdir())
     forget(monkeypatch)
     changed, _ = treecache.parse_cached(text.replace("2", "3"), "a.wonders")
-    assert changed != first and sorted(cache.iterdir()) == entries        # the entry was replaced
+    assert changed != first and len(list(cache.iterdir())) == 2
+    fresh, _ = parser.parse_text(text, "copy/b.wonders")
     forget(monkeypatch)
-    moved, _ = treecache.parse_cached(text, "b.wonders")
-    assert moved.path == "b.wonders" and {s.file for s in spans(moved)} == {"b.wonders"}
+    no_parsing(monkeypatch)
+    moved, _ = treecache.parse_cached(text, "copy/b.wonders")     # a copy of the file: read, not parsed
+    assert moved == fresh and {s.file for s in spans(moved)} == {"copy/b.wonders"}
     assert len(list(cache.iterdir())) == 2
+
+
+def test_only_the_entries_used_last_are_kept(cache, monkeypatch):
+    monkeypatch.setattr(treecache, "MAX_ENTRIES", 2)
+    texts = [f'variant "V{n}" {{\n    changes "7 Wonders, first edition"\n    set sell for {n} coins\n}}\n'
+             for n in range(3)]
+    for number, text in enumerate(texts[:2]):
+        treecache.parse_cached(text, "v.wonders")
+        os.utime(treecache.entry_path(treecache.entry_key(text)), (number, number))
+    forget(monkeypatch)
+    treecache.parse_cached(texts[0], "v.wonders")          # read: used last now
+    treecache.parse_cached(texts[2], "v.wonders")          # written: the one used longest ago goes
+    kept = {p.name for p in cache.iterdir()}
+    assert kept == {treecache.entry_key(texts[n]) + ".json" for n in (0, 2)}
 
 
 def spans(node):
@@ -84,7 +99,7 @@ def test_a_file_with_a_syntax_error_is_never_kept(cache):
 def keep_one(cache) -> tuple[str, Path]:
     text = (ROOT / "content" / "variants" / "selling-gives-2.wonders").read_text(encoding="utf-8")
     treecache.parse_cached(text, "kept.wonders")
-    return text, treecache.entry_path("kept.wonders")
+    return text, treecache.entry_path(treecache.entry_key(text))
 
 
 def refused(text: str, monkeypatch) -> bool:
@@ -144,7 +159,7 @@ def test_an_entry_others_may_write_or_a_symlink_is_not_read(cache, monkeypatch, 
 def test_a_cache_folder_others_may_write_is_not_used(cache, monkeypatch):
     text, entry = keep_one(cache)
     cache.chmod(0o777)
-    assert treecache.entry_path("kept.wonders") is None
+    assert treecache.entry_path(treecache.entry_key(text)) is None
     assert refused(text, monkeypatch)
 
 

@@ -15,6 +15,7 @@ rule set's name and the packs', joined with PACK_JOIN (`first-edition+NAME`): th
 name is what commands pass on, and what a log or a simulation's records carry.
 """
 
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +42,19 @@ def grammar_file() -> Path:
 
 def content_dir() -> Path:
     return _data_dir("content")
+
+
+CACHE_ENV = "WONDERS_CACHE_DIR"
+
+
+def cache_root() -> Path:
+    """The per-user cache folder: $WONDERS_CACHE_DIR, else $XDG_CACHE_HOME/wonders, else
+    ~/.cache/wonders (the adaptive bot's fits, parsed content: each in a folder of its own)."""
+    own = os.environ.get(CACHE_ENV)
+    if own:
+        return Path(own)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache") / "wonders"
 
 
 @lru_cache(maxsize=None)

@@ -56,6 +56,14 @@ def new_page(browser, **options):
     return page
 
 
+def new_context(browser, **options):
+    """A context of `browser` whose pages' waits are bounded by PAGE_TIMEOUT_MS, not by
+    Playwright's own 30 s, which a loaded machine overruns."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    return context
+
+
 @pytest.fixture(scope="module")
 def browser():
     """One browser for a test module (import this fixture into the module to use it)."""

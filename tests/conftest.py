@@ -50,6 +50,22 @@ def _share_compiled_modules() -> None:
 _share_compiled_modules()     # in the first pytest process, before it starts the xdist workers
 
 
+def _shared_parsed_content() -> Path:
+    """One folder of parsed content (interpreter/syntax/treecache.py) for the whole run,
+    made like the compiled modules' folder.  Each test has a cache folder of its own
+    (own_fit_cache), but its `parsed` folder is this one: an entry is keyed by the text it
+    was parsed from and the code that parsed it, so sharing shows no test another's work,
+    and hundreds of runs of `wonders` do not each parse the shipped content again."""
+    if "WONDERS_TESTS_PARSED" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="wonders-tests-parsed-")
+        os.environ["WONDERS_TESTS_PARSED"] = folder
+        atexit.register(shutil.rmtree, folder, True)
+    return Path(os.environ["WONDERS_TESTS_PARSED"])
+
+
+PARSED = _shared_parsed_content()
+
+
 def cli_env(extra: dict | None = None) -> dict:
     """The environment a test runs `wonders` in: this checkout's cli.py (not an installed
     copy), UTF-8 output, wide help pages, no WONDERS_DEBUG of the caller's."""
@@ -153,6 +169,8 @@ def english_locale(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def own_fit_cache(tmp_path_factory, monkeypatch):
-    """Each test its own adaptive bot cache (WONDERS_CACHE_DIR): no test reads or writes
-    the user's fits, and no test sees another's."""
-    monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path_factory.mktemp("fit-cache")))
+    """Each test its own cache folder (WONDERS_CACHE_DIR): no test reads or writes the
+    user's fits, and no test sees another's; parsed content is the run's (PARSED)."""
+    folder = tmp_path_factory.mktemp("fit-cache")
+    (folder / "parsed").symlink_to(PARSED, target_is_directory=True)
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(folder))

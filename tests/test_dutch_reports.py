@@ -7,7 +7,7 @@ import pytest
 
 import json
 
-from browser import browser  # noqa: F401 - a fixture
+from browser import browser, new_page  # noqa: F401 - a fixture
 from conftest import run_cli
 
 COMPARE = ("compare", "--players", "3", "--games", "12", "--workers", "1", "--quiet", "--variant", "age-stipend")
@@ -35,7 +35,7 @@ def test_the_dutch_compare_report_in_a_browser(tmp_path, browser):  # noqa: F811
     report = tmp_path / "vergelijking.html"
     result = run_cli(*COMPARE, "--lang", "nl", "--report", str(report))
     assert result.returncode == 0, result.stderr
-    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    page = new_page(browser, viewport={"width": 1200, "height": 1000})
     errors = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(report.as_uri())

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import browser  # noqa: F401 - a fixture
+from browser import browser, new_page  # noqa: F401 - a fixture
 from conftest import ROOT, run_cli
 
 NL_PO = ROOT / "content" / "locales" / "nl.po"
@@ -476,7 +476,7 @@ def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("12 spellen, 3 spelers") and "Per Wonder en kant" in result.stdout
     assert re.search(r"winnende score \d+,\d \(±\d+,\d\)", result.stdout), result.stdout[:300]  # the decimal comma
-    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    page = new_page(browser, viewport={"width": 1200, "height": 1000})
     errors, requests = [], []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.on("request", lambda request: requests.append(request.url))
@@ -506,7 +506,7 @@ def test_the_dutch_render_page_in_a_browser(tmp_path, browser):  # noqa: F811
     out = tmp_path / "kaarten"
     result = run_cli("render", "--lang", "nl", "--out", str(out))
     assert result.returncode == 0, result.stderr
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = new_page(browser, viewport={"width": 1280, "height": 900})
     page.goto((out / "index.html").as_uri())
     assert page.evaluate("document.documentElement.lang") == "nl"
     assert page.locator("nav a").all_inner_texts() == ["Tijdperk I", "Tijdperk II", "Tijdperk III", "Wonderen",

@@ -11,7 +11,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from browser import browser, screenshot_path  # noqa: F401  (the module's browser fixture)
+from browser import browser, new_context, screenshot_path  # noqa: F401  (the module's browser fixture)
 from conftest import ROOT, run_cli
 from studio_server import Studio, folder, studio  # noqa: F401  (module fixtures)
 
@@ -20,7 +20,7 @@ pytest.importorskip("starlette")
 
 @pytest.fixture
 def page(browser, studio):  # noqa: F811
-    context = browser.new_context(viewport={"width": 1500, "height": 950})
+    context = new_context(browser, viewport={"width": 1500, "height": 950})
     opened = context.new_page()
     problems: list[str] = []
     # a save refused because the file changed on disk is an answer the page handles (409)
@@ -82,7 +82,7 @@ def test_type_an_error_see_its_diagnostic_fix_it_and_see_the_card_change(page, f
     page.keyboard.press("Control+ArrowRight")                   # after `color`
     page.keyboard.press("Control+Shift+ArrowRight")
     page.keyboard.type(" bleu")
-    page.wait_for_selector("#problems-list li.error")
+    page.wait_for_selector("#problems-list li.error:has-text('`bleu`')")   # not a diagnostic of `b` half-typed
     page.wait_for_selector(".cm-lintRange-error")
     page.wait_for_selector("#panel-card .stale")               # the drawing of the last version that checked
     shown = page.inner_text("#problems-list")
@@ -145,7 +145,7 @@ def hostile_studio(tmp_path):
 
 @pytest.mark.slow
 def test_names_from_content_are_shown_as_text_everywhere(browser, hostile_studio, tmp_path):  # noqa: F811
-    context = browser.new_context(viewport={"width": 1500, "height": 950})
+    context = new_context(browser, viewport={"width": 1500, "height": 950})
     page = context.new_page()
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
@@ -350,7 +350,7 @@ def test_a_rule_set_in_a_subfolder_is_checked_and_drawn_as_its_own(browser, tmp_
     target = tmp_path / "content"
     shutil.copytree(ROOT / "content", target)
     server = Studio(target)
-    context = browser.new_context(viewport={"width": 1500, "height": 950})
+    context = new_context(browser, viewport={"width": 1500, "height": 950})
     try:
         page = context.new_page()
         page.goto(server.url)

@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from browser import browser, screenshot_path  # noqa: F401  (the module's browser fixture)
+from browser import browser, new_context, screenshot_path  # noqa: F401  (the module's browser fixture)
 from conftest import ROOT
 from studio_server import Studio, folder, studio  # noqa: F401  (module fixtures)
 
@@ -20,7 +20,7 @@ HOSTILE = '<img src=x onerror=window.pwned=1><script>window.pwned=2</script>'
 
 
 def open_play(browser, server):  # noqa: F811
-    context = browser.new_context(viewport={"width": 1500, "height": 950})
+    context = new_context(browser, viewport={"width": 1500, "height": 950})
     page = context.new_page()
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" and "status of 400" not in m.text

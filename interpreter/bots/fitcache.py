@@ -21,6 +21,7 @@ from ..i18n import _, decimal
 from ..i18n.os_reasons import os_reason
 from ..i18n.reader_reasons import json_reason
 from ..marked import N_, Worded
+from ..paths import CACHE_ENV, cache_root
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
@@ -28,7 +29,7 @@ VERSION = 5         # 2: weights kept within the bounds, variants fitted against
                     # 3: military weighed as the race is likely to end, the acceptance check kept;
                     # 4: the novel part's weights (points of the score lines a variant changed);
                     # 5: a fit kept only if its check's gain is significant (fitting.judged)
-ENV = "WONDERS_CACHE_DIR"
+ENV = CACHE_ENV
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)
 
@@ -39,12 +40,7 @@ class CacheError(Worded):
 
 
 def cache_folder() -> Path:
-    own = os.environ.get(ENV)
-    if own:
-        return Path(own) / "adaptive"
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    root = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
-    return root / "wonders" / "adaptive"
+    return cache_root() / "adaptive"
 
 
 def fit_key(tables, players: int) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from importlib.metadata import entry_points
 from pathlib import Path
 
 from ..marked import N_
@@ -31,6 +30,7 @@ def _load_object(target: str):
 
 def installed_bots() -> dict[str, object]:
     """Entry points of installed packages in the `wonders.bots` group, by name."""
+    from importlib.metadata import entry_points     # here: its import is a tenth of a game's start-up
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 

@@ -11,7 +11,8 @@ import attrs
 
 from ..diagnostics import Diagnostic, Span, sort_key
 from ..paths import DEFAULT_RULES, content_dir, join_rules, split_rules
-from ..syntax.parser import parse_text, read_source
+from ..syntax.parser import read_source
+from ..syntax.treecache import parse_cached
 from .load import (CheckResult, check_paths, check_sources, nested_rule_sets, read_sources, pack_folders, rules_folder,
                    same_fault, stray_item,
                    with_variant_notes)
@@ -183,12 +184,13 @@ def _stray(parse, text: str, shown: str) -> Diagnostic | None:
 
 
 def _parse_once():
-    """parse_text remembering each file's tree: the base is parsed once for all variants."""
+    """parse_cached remembering each file's tree (its diagnostics too): the base is parsed
+    once for all variants."""
     trees: dict[tuple[str, str], tuple] = {}
 
     def parse(text: str, shown: str):
         key = (shown, text)
         if key not in trees:
-            trees[key] = parse_text(text, shown)
+            trees[key] = parse_cached(text, shown)
         return trees[key]
     return parse

@@ -11,7 +11,8 @@ from ..diagnostics import Diagnostic, Note, SourceCache, sort_key
 from ..paths import (DEFAULT_RULES, EXPANSIONS, content_dir, expansion_packs, is_pack_file, is_rule_set, join_rules, rule_sets,
                      shipped_rules_names, split_rules)
 from ..syntax import ast
-from ..syntax.parser import parse_text, read_source
+from ..syntax.parser import read_source
+from ..syntax.treecache import parse_cached
 from .cards import check_card, check_wonder
 from .context import Context
 from .cycles import all_triggers, check_cycles, check_never_fire
@@ -274,9 +275,9 @@ def read_sources(paths=None, variants=(), rules: str | None = None):
     return [(shown, *read_source(path, shown)) for path, shown in files], {shown for _path, shown in variant_paths}
 
 
-def check_sources(sources, parse=parse_text, variant_files_shown=frozenset()) -> CheckResult:
+def check_sources(sources, parse=parse_cached, variant_files_shown=frozenset()) -> CheckResult:
     """Check (name shown, text or None, reading problems) triples as one rule set, the
-    variants among them applied.  `parse` may be a caching parse_text (the language server
+    variants among them applied.  `parse` is parse_text or one that keeps trees (treecache.py; the language server
     keeps the trees of files that did not change).  The files named in
     `variant_files_shown` came from --variant and must hold variant blocks only."""
     cache = SourceCache()
@@ -307,7 +308,7 @@ def check_sources(sources, parse=parse_text, variant_files_shown=frozenset()) ->
                        tuple(shown for shown, _text, _tree in sources), applied)
 
 
-def with_variant_notes(result: CheckResult, sources, variant_shown, parse=parse_text,
+def with_variant_notes(result: CheckResult, sources, variant_shown, parse=parse_cached,
                        base: CheckResult | None = None) -> CheckResult:
     """The result, each fault found in a file other than the variants' that no change of
     theirs explains (check/provenance.py) but that the content without them does not have

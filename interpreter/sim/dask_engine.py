@@ -41,6 +41,19 @@ def cluster_address(text: str) -> str:
     return f"tcp://{parts.netloc}"
 
 
+def _refused_at_once(address: str) -> None:
+    """ConnectionRefusedError when nothing listens at the scheduler's port: Dask's Client
+    would try again until its time-out (10 s) before saying so."""
+    import socket
+    parts = urlsplit(address)
+    try:
+        socket.create_connection((parts.hostname, parts.port), timeout=10).close()
+    except ConnectionRefusedError:
+        raise
+    except OSError:
+        pass                    # anything else (a slow network): the Client's own time-out decides
+
+
 class DaskEngine:
     def __init__(self, options: RunOptions, fingerprint: str, address: str):
         try:
@@ -49,7 +62,9 @@ class DaskEngine:
             raise EngineError("--cluster needs Dask distributed: pip install 'wonders[sim]'") from None
         self.options, self.fingerprint = options, fingerprint
         try:
-            self.client = Client(cluster_address(address), timeout="10s")
+            scheduler = cluster_address(address)
+            _refused_at_once(scheduler)
+            self.client = Client(scheduler, timeout="10s")
         except Exception as err:  # noqa: BLE001 - Dask raises many kinds for an unusable address
             raise EngineError(f"cannot reach the Dask scheduler at {address}: {err}") from None
         self.workers = max(1, sum(self.client.nthreads().values()))

@@ -11,15 +11,17 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..inputs import MAX_FILE_BYTES, FileTooLarge, NotRegularFile, read_regular
 from ..paths import grammar_file
 from . import ast
-from .builder import MAX_DIGITS, NumberTooLarge, TreeBuilder
 from ..i18n import N_, _
+
+if TYPE_CHECKING:       # Lark and the tree builder are imported when a text is parsed: a
+    from lark import Lark, Token                 # command whose content is all in the cache
+    from lark.exceptions import UnexpectedInput, VisitError    # (treecache.py) never needs them
 
 MAX_NESTING = 120          # tree depth: every pass over the tree may recurse this deep
 KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding="utf-8")))
@@ -97,6 +99,8 @@ def source_text(data: bytes, display: str, size: int = 0) -> tuple[str | None, l
 # ---------------------------------------------------------------- parsing
 def parse_text(text: str, display: str) -> tuple[ast.File, list[Diagnostic]]:
     """Parse a whole file; on error, parse its items one by one to find every error."""
+    from lark.exceptions import UnexpectedInput, VisitError
+    from .builder import TreeBuilder
     parser = lark_parser()
     try:
         tree = parser.parse(text)
@@ -162,6 +166,7 @@ def _nested_too_deep(node, display: str) -> Diagnostic:
 
 def _built_wrong(err: VisitError, display: str, line_offset: int) -> Diagnostic:
     """A problem found while building the tree (so far only numbers that are too long)."""
+    from .builder import MAX_DIGITS, NumberTooLarge
     if not isinstance(err.orig_exc, NumberTooLarge):
         raise err.orig_exc
     tok = err.orig_exc.token
@@ -250,6 +255,7 @@ def expected_words(names) -> str:
 
 
 def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset: int) -> Diagnostic:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     line = err.line + line_offset if err.line and err.line > 0 else 1 + line_offset
     column = err.column if err.column and err.column > 0 else 1
     if isinstance(err, UnexpectedToken) and err.token.type == "$END":

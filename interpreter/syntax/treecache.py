@@ -1,0 +1,233 @@
+"""Parsed content kept between runs, so that a command does not parse the same files again.
+
+Parsing the shipped content with Lark is about half the processor time of `wonders check`
+(loading the parse tables, lexing, building the tree).  A file that parses clean is kept
+as its syntax tree in plain JSON, in the `parsed` folder of the per-user cache folder
+(paths.cache_root), named by its key: the SHA-256 of the file's text and of the code that
+builds trees (the grammar, the installed Lark, every module of interpreter/syntax/ and
+diagnostics.py).  Any change to either is a miss.  The name a file is shown by, which the
+tree's spans carry, is left out of the entry and put back when it is read, so the same
+text at another path (a copy of the content) is found too.  The MAX_ENTRIES used last are
+kept, the others deleted when an entry is written.  A file with a syntax error is never
+kept (its messages are worded in the reader's language).
+
+Nothing is ever unpickled: the JSON names its nodes, and only the syntax tree's own attrs
+classes are built from it, through their constructors.  A file is read only if it is a
+regular file (never through a symlink) owned by this user, in a folder owned by this user,
+neither writable by anyone else, and if it says it is one of ours (format, version, key);
+anything else is ignored and parsed again.  Files are written whole (atomic.py).  Reading
+or writing the cache never fails a command: an unusable folder only means parsing again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import stat
+from collections import OrderedDict
+from functools import lru_cache
+from pathlib import Path
+
+import attrs
+
+from ..diagnostics import Span
+from ..inputs import MAX_FILE_BYTES
+from ..paths import cache_root, grammar_file
+
+FORMAT = "wonders-parsed-content"
+VERSION = 1
+FOLDER = "parsed"
+MAX_ENTRIES = 256
+_MEMO_SIZE = 64                  # trees kept in this process (a check reads each file more than once)
+_memo: OrderedDict[tuple[str, str], object] = OrderedDict()
+
+
+class _NotKept(Exception):
+    """A tree holding something the cache does not write (it is parsed again each run)."""
+
+
+def parse_cached(text: str, shown: str):
+    """parse_text(text, shown), from the cache when this text was parsed clean before."""
+    key = entry_key(text)
+    tree = _memo.get((key, shown))
+    if tree is None:
+        path = entry_path(key)
+        tree = _read(path, key, shown) if path is not None else None
+        if tree is None:
+            from .parser import parse_text
+            tree, problems = parse_text(text, shown)
+            if problems:
+                return tree, problems
+            if path is not None:
+                _write(path, key, tree, shown)
+        _memo[key, shown] = tree
+        while len(_memo) > _MEMO_SIZE:
+            _memo.popitem(last=False)
+    _memo.move_to_end((key, shown))
+    return tree, []
+
+
+def entry_key(text: str) -> str:
+    digest = hashlib.sha256(code_digest().encode("ascii"))
+    digest.update(text.encode("utf-8", errors="surrogatepass"))
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """The SHA-256 of everything that decides the tree a text parses to."""
+    digest = hashlib.sha256(f"{FORMAT} {VERSION}\n".encode("ascii"))
+    here = Path(__file__).resolve().parent
+    lark = importlib.util.find_spec("lark")
+    files = [grammar_file(), here.parent / "diagnostics.py", *sorted(here.rglob("*.py"))]
+    if lark is not None and lark.origin:
+        files.append(Path(lark.origin))               # its __init__ names Lark's version
+    for path in files:
+        data = path.read_bytes()
+        digest.update(f"{path.name} {len(data)}\n".encode("utf-8") + data)
+    return digest.hexdigest()
+
+
+def cache_folder() -> Path:
+    return cache_root() / FOLDER
+
+
+def entry_path(key: str) -> Path | None:
+    """Where the tree of the text with this key is kept, or None: no usable cache folder."""
+    try:
+        folder = cache_folder()
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _ours(os.stat(folder)):
+            return None
+    except (OSError, RuntimeError):                 # RuntimeError: no home folder to be found
+        return None
+    return folder / f"{key}.json"
+
+
+def _ours(status: os.stat_result) -> bool:
+    """Owned by this user and writable by no one else."""
+    mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+    return mine and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _read(path: Path, key: str, shown: str):
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode) or not _ours(status) or status.st_size > 40 * MAX_FILE_BYTES:
+            return None
+        with os.fdopen(handle, "rb") as stream:
+            handle = None
+            data = json.loads(stream.read(), object_hook=lambda obj: _decode(obj, shown))
+        if not isinstance(data, dict) or (data.get("format"), data.get("version"), data.get("key")) \
+                != (FORMAT, VERSION, key):
+            return None
+        from .ast import File
+        tree = data.get("tree")
+        if not isinstance(tree, File):
+            return None
+        os.utime(path)                       # used now: the last to be deleted
+        return tree
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        return None
+    finally:
+        if handle is not None:
+            os.close(handle)
+
+
+def _write(path: Path, key: str, tree, shown: str) -> None:
+    from ..atomic import write_atomic
+    try:
+        text = json.dumps({"format": FORMAT, "version": VERSION, "key": key, "tree": _encode(tree, shown)},
+                          separators=(",", ":"), ensure_ascii=False)
+        write_atomic(path, text)
+        _forget_unused(path.parent)
+    except (OSError, _NotKept, RecursionError, ValueError):
+        pass
+
+
+def _forget_unused(folder: Path) -> None:
+    """Delete all but the MAX_ENTRIES entries used last (another process may be at it too)."""
+    entries = []
+    for entry in folder.glob("*.json"):
+        try:
+            entries.append((entry.stat().st_mtime, entry))
+        except OSError:
+            pass
+    for _used, entry in sorted(entries, reverse=True)[MAX_ENTRIES:]:
+        entry.unlink(missing_ok=True)
+
+
+# ---------------------------------------------------------------- the tree as JSON
+_NODE, _FIELDS, _TUPLE, _HERE = "@", "f", "t", "s"      # _HERE: a Span in the file itself
+
+
+@lru_cache(maxsize=1)
+def node_classes() -> dict[str, tuple[type, tuple[str, ...]]]:
+    """The classes a kept tree may hold, by name: the syntax tree's attrs classes and Span,
+    each with the names its constructor takes, in the order of its fields."""
+    from . import ast, ast_base, ast_effects
+    found = {Span.__name__: Span}
+    for module in (ast_base, ast_effects, ast):
+        for value in vars(module).values():
+            if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
+                if found.setdefault(value.__name__, value) is not value:
+                    raise TypeError(f"two syntax tree classes are named {value.__name__}")
+    classes = {}
+    for name, cls in found.items():
+        fields = attrs.fields(cls)
+        if all(f.init for f in fields):
+            classes[name] = (cls, tuple(f.alias for f in fields))
+    return classes
+
+
+def _encode(value, shown: str):
+    """`value` as JSON; a Span in the file shown as `shown` without that name, as are the
+    File's own path (put back by _decode)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, tuple):
+        return {_TUPLE: [_encode(v, shown) for v in value]}
+    kind = type(value)
+    if kind is Span and value.file == shown:
+        return {_HERE: [value.line, value.column, value.end_line, value.end_column]}
+    known = node_classes().get(kind.__name__)
+    if known is None or known[0] is not kind:
+        raise _NotKept(kind.__name__)
+    fields = attrs.fields(kind)
+    if kind.__name__ == "File":
+        if value.path != shown:
+            raise _NotKept("a File shown by another name")
+        return {_NODE: "File", _FIELDS: [None, *(_encode(getattr(value, f.name), shown) for f in fields[1:])]}
+    return {_NODE: kind.__name__, _FIELDS: [_encode(getattr(value, f.name), shown) for f in fields]}
+
+
+def _decode(obj: dict, shown: str):
+    """One JSON object of a kept tree back to what it was (json.loads' object_hook: inner
+    objects first), in the file shown as `shown`; a file naming anything else is refused
+    (ValueError)."""
+    if _HERE in obj:
+        where = obj[_HERE]
+        if len(obj) != 1 or not isinstance(where, list) or len(where) != 4 \
+                or not all(type(n) is int for n in where):
+            raise ValueError("not a span")
+        return Span(shown, *where)
+    if _TUPLE in obj:
+        if len(obj) != 1 or not isinstance(obj[_TUPLE], list):
+            raise ValueError("not a tuple")
+        return tuple(obj[_TUPLE])
+    if _NODE not in obj:
+        return obj
+    cls, names = node_classes()[obj[_NODE]]
+    values = obj[_FIELDS]
+    if cls.__name__ == "File" and isinstance(values, list) and values:
+        values = [shown, *values[1:]]
+    if len(obj) != 2 or not isinstance(values, list) or len(values) != len(names) \
+            or any(type(v) is list for v in values):
+        raise ValueError(f"not a {obj[_NODE]}")
+    return cls(**dict(zip(names, values)))

@@ -18,9 +18,10 @@ from ..marked import N_, Worded
 from .actions import Action, build_options_from, copy_options, debt_options, is_legal, legal_actions
 from .city import City
 from .decisions import Decision, drive
-from .flow import Flow, NoLog
+from .flow.machine import Flow
+from .flow.search_log import NoLog
 from .neutral import neutral_options, set_holders
-from .phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase_options
+from .flow.phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase_options
 from .scoring import score_city, winners
 from .teams import team_counts_refused
 from .triggers import Dispatcher

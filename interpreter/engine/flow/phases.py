@@ -21,9 +21,9 @@ so a game waiting in a phase can be copied and saved like any other."""
 
 from __future__ import annotations
 
-from ..check.model import AgeDeal, AgeEnd, AgeStart
-from ..syntax import ast
-from .actions import Action, card_builds, legal_actions
+from ...check.model import AgeDeal, AgeEnd, AgeStart
+from ...syntax import ast
+from ..actions import Action, card_builds, legal_actions
 
 PHASE_KINDS = ("draft", "zone")
 

@@ -2,7 +2,7 @@
 
 The game is a machine of decision points (decisions.py): it runs until it needs a
 player's choice and waits there.  What is still to do is data, a stack of small steps
-(`flow.py`), so a game waiting for a choice in the middle of a trigger chain can be
+(`flow/`), so a game waiting for a choice in the middle of a trigger chain can be
 copied and saved like one waiting for a turn's cards.  All cards chosen in a turn are
 placed before any of their effects apply; trade coins and coins gained arrive after the
 turn's choices, so they cannot be spent on that turn.

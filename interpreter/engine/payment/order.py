@@ -7,7 +7,7 @@ and the rest are listed cheapest first (`coins_order`).  Every way of finding pa
 from __future__ import annotations
 
 
-FREE = ((0, 0),)
+FREE = ((0, 0),)      # the one payment of a cost that asks nothing own fixed production lacks
 
 
 def coins_order(pair) -> tuple[int, int]:

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from interpreter.check.load import check_paths  # noqa: E402
 from interpreter.compile import compile_rules  # noqa: E402
-from interpreter.engine import payment  # noqa: E402
+from interpreter.engine.payment import trio  # noqa: E402
 from interpreter.engine.game import Game  # noqa: E402
 from interpreter.engine.scoring import score_city  # noqa: E402
 
@@ -38,8 +38,8 @@ def timed(label: str, work) -> None:
 
 def city(fixed, choices, sells, prices):
     c = SimpleNamespace()
-    c.use_sig = payment.signature(fixed, choices, prices[0], prices[1])
-    c.sell_sig = payment.signature(fixed, sells)
+    c.use_sig = trio.signature(fixed, choices, prices[0], prices[1])
+    c.sell_sig = trio.signature(fixed, sells)
     return c
 
 
@@ -47,12 +47,12 @@ def payment_case(count: int, options, cost, own=True, every=False) -> None:
     """Every city with `count` public choice productions and a wood and a stone (the
     buyer's own choice productions left out when not `own`); `every`: every payment (a
     neutral city that buys at any price), not only the undominated ones."""
-    payment.clear_memo()
+    trio.clear_memo()
     fixed = (1, 1, 0, 0, 0, 0, 0)
     choices = tuple(options(i) for i in range(count))
     me = city(fixed, choices if own else (), choices, ((2, 2, 2, 2, 1, 1, 1), (1, 1, 1, 1, 2, 2, 2)))
     other = city(fixed, choices, choices, ((2,) * 7, (2,) * 7))
-    (payment.every_payment if every else payment.payment_options)(cost, me, other, other)
+    (trio.every_payment if every else trio.payment_options)(cost, me, other, other)
 
 
 def science_case(tables, wilds: int) -> None:

@@ -38,9 +38,9 @@ PARTS = {   # part of a search -> (file, functions, counted by): "cum" their tim
             # "own" their own time only (a policy's callees are the engine's legal moves)
     "legal moves (legal_actions, card_builds, stage_payments, is_legal)":
         ("actions.py", ("legal_actions", "card_builds", "stage_payments", "is_legal"), "cum"),
-    "  of which the payment search (payment_options)": ("payment.py", ("payment_options",), "cum"),
-    "resolving the turns (_resolve)": ("flow.py", ("_resolve",), "cum"),
-    "triggers (_fire, _trigger)": ("flow.py", ("_fire", "_trigger"), "cum"),
+    "  of which the payment search (payment_options)": ("payment/trio.py", ("payment_options",), "cum"),
+    "resolving the turns (_resolve)": ("flow/resolve.py", ("_resolve",), "cum"),
+    "triggers (fire, _trigger)": ("flow/chains.py", ("fire", "_trigger"), "cum"),
     "the rollout policy's own work (turn_action, pick)": ("rollout.py", ("turn_action", "pick"), "own"),
     "copying and sampling (sample_game, clone)": ("", ("sample_game", "clone"), "cum"),
     "final scores (_reward)": ("mcts.py", ("_reward",), "cum"),

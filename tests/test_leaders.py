@@ -596,7 +596,7 @@ def test_a_copied_leader_acts_for_the_copier_from_then_on():
                Script(), Script()])
     game.zones["leaders"][0] = [tables().card_index("Caesar")]
     set_hand(game, 0, "Palace", "Altar")
-    from interpreter.engine.phases import zone_options
+    from interpreter.engine.flow.phases import zone_options
     from interpreter.syntax import ast
     statement = next(s for p in tables().rules.phases for s in p.steps if isinstance(s, ast.PlayFrom))
     builds = [a for a in zone_options(game, 0, statement) if a.kind == "build"]

@@ -9,8 +9,9 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from interpreter.engine import payment, payment_bits
-from interpreter.engine.payment import every_payment, pareto, payment_options, signature
+from interpreter.engine.payment import bits as payment_bits, by_resource, search as payment_search, trio as payment_trio
+from interpreter.engine.payment.order import pareto
+from interpreter.engine.payment.trio import every_payment, payment_options, signature
 
 R = 4   # resources in these small worlds
 
@@ -65,15 +66,15 @@ def search(way: str):
     whatever the size of the need, or as the game finds them ("shipped": resource by
     resource where no choice links two needed resources, else by size); the memo is
     emptied so that each way answers anew."""
-    saved = payment.BITS_FROM, payment.BY_RESOURCE
+    saved = payment_search.BITS_FROM, payment_trio.BY_RESOURCE
     if way != "shipped":
-        payment.BITS_FROM, payment.BY_RESOURCE = (0 if way == "bits" else 10 ** 9), False
-    payment.clear_memo()
+        payment_search.BITS_FROM, payment_trio.BY_RESOURCE = (0 if way == "bits" else 10 ** 9), False
+    payment_trio.clear_memo()
     try:
         yield
     finally:
-        payment.BITS_FROM, payment.BY_RESOURCE = saved
-        payment.clear_memo()
+        payment_search.BITS_FROM, payment_trio.BY_RESOURCE = saved
+        payment_trio.clear_memo()
 
 
 WAYS = ("steps", "bits", "shipped")
@@ -102,7 +103,7 @@ def test_payment_options_are_the_undominated_ways_to_pay(cost, mine, lsell, rsel
         with search(way):
             assert list(payment_options(cost, me, left, right)) == expected, way
         with search(way):                         # the cheapest alone, asked first
-            assert payment.trio_of(me, left, right).cheapest(cost) == (expected[0] if expected else None), way
+            assert payment_trio.trio_of(me, left, right).cheapest(cost) == (expected[0] if expected else None), way
 
 
 @pytest.mark.slow
@@ -116,10 +117,10 @@ def test_resource_by_resource_when_no_choice_links_two_needs(cost, mine, lsell, 
     me, left, right = table(mine, lsell, rsell, lprice, rprice)
     need = tuple(max(0, c - f) for c, f in zip(cost, me.own_fixed))
     linked = any(len({r for r in o if need[r]}) > 1 for o in me.own_choices + left.trade_choices + right.trade_choices)
-    payment.clear_memo()
+    payment_trio.clear_memo()
     needed = sum(1 << r for r, n in enumerate(need) if n)
-    trio = payment.Trio(me.use_sig, left.sell_sig, right.sell_sig)
-    found = payment._by_resource(need, trio, needed, trio.masks)
+    trio = payment_trio.Trio(me.use_sig, left.sell_sig, right.sell_sig)
+    found = by_resource.by_resource(need, trio, needed, trio.masks)
     assert (found is None) == linked
     if found is not None and any(need):
         assert list(found) == brute_force(cost, me, left, right)
@@ -140,9 +141,9 @@ def test_own_choices_then_resource_by_resource_when_no_bought_choice_links_two_n
     if not any(need):
         return
     linked = any(len({r for r in o if need[r]}) > 1 for o in left.trade_choices + right.trade_choices)
-    payment.clear_memo()
+    payment_trio.clear_memo()
     needed = sum(1 << r for r, n in enumerate(need) if n)
-    found = payment._by_own_states(need, payment.Trio(me.use_sig, left.sell_sig, right.sell_sig), needed)
+    found = by_resource.by_own_states(need, payment_trio.Trio(me.use_sig, left.sell_sig, right.sell_sig), needed)
     assert (found is None) == linked
     if found is not None:
         assert list(found) == brute_force(cost, me, left, right)
@@ -226,10 +227,10 @@ def seven_way_world(count, cost):
 
 
 def search_work(cost, me, left, right):
-    payment.clear_memo()
-    before = payment.WORK[0]
+    payment_trio.clear_memo()
+    before = payment_search.WORK[0]
     found = payment_options(cost, me, left, right)
-    return found, payment.WORK[0] - before
+    return found, payment_search.WORK[0] - before
 
 
 @pytest.mark.slow
@@ -293,10 +294,10 @@ def test_bit_sets_and_steps_agree_on_large_needs(need, own, sells, fixed, lprice
     half = len(sells) // 2
     args = (need, tuple(own), fixed, tuple(sells[:half]), fixed[::-1], tuple(sells[half:]), lprice, rprice)
     with search("steps"):
-        steps, every = payment._search(*args), sorted(payment._search(*args, keep=set))
+        steps, every = payment_search.search_payments(*args), sorted(payment_search.search_payments(*args, keep=set))
     with search("bits"):
-        assert payment._search(*args) == steps
-        assert sorted(payment._search(*args, keep=set)) == every
+        assert payment_search.search_payments(*args) == steps
+        assert sorted(payment_search.search_payments(*args, keep=set)) == every
 
 
 def test_six_hundred_choice_productions_do_not_overflow_the_stack():

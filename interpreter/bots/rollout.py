@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine.actions import Action, build_pricer, cheapest_stage, made
 from ..engine.decisions import drive
-from ..engine.payment import trio_of
+from ..engine.payment.trio import trio_of
 from .rulemodel import rule_model
 from .valuation import settle_worth
 from .tree import Node, pick

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..check.rules import roman
 from .discounts import cost_for, discounted_payments, touched, waived
-from .payment import trio_of
+from .payment.trio import trio_of
 
 
 class Action(NamedTuple):

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
 from ..syntax import ast
-from .payment import signature
+from .payment.trio import signature
 from .quantities import count_fn
 
 DIRECTIONS = ("left", "right")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from .payment import pareto, payment_options
+from .payment.order import pareto
+from .payment.trio import payment_options
 
 ALL = -1
 

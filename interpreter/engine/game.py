@@ -2,7 +2,7 @@
 
 The game is a machine of decision points (decisions.py): it runs until it needs a
 player's choice and waits there.  What is still to do is data, a stack of small steps
-(`flow.py`), so a game waiting for a choice in the middle of a trigger chain can be
+(`flow/`), so a game waiting for a choice in the middle of a trigger chain can be
 copied and saved like one waiting for a turn's cards.  All cards chosen in a turn are
 placed before any of their effects apply; trade coins and coins gained arrive after the
 turn's choices, so they cannot be spent on that turn.
@@ -18,9 +18,10 @@ from ..marked import N_, Worded
 from .actions import Action, build_options_from, copy_options, debt_options, is_legal, legal_actions
 from .city import City
 from .decisions import Decision, drive
-from .flow import Flow, NoLog
+from .flow.machine import Flow
+from .flow.search_log import NoLog
 from .neutral import neutral_options, set_holders
-from .phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase_options
+from .flow.phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase_options
 from .scoring import score_city, winners
 from .teams import team_counts_refused
 from .triggers import Dispatcher

@@ -8,7 +8,7 @@ any particular city."""
 from __future__ import annotations
 
 from .actions import Action, legal_actions
-from .payment import every_payment
+from .payment.trio import every_payment
 
 
 def set_holders(game) -> None:

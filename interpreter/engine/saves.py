@@ -22,9 +22,9 @@ from ..syntax import ast
 from .actions import Action
 from .city import City
 from .decisions import KINDS
-from .flow import STEPS
+from .flow.machine import STEPS
 from .game import Game
-from .phases import PHASE_KINDS, PHASE_STEP_ARGS, in_age
+from .flow.phases import PHASE_KINDS, PHASE_STEP_ARGS, in_age
 from .triggers import Dispatcher
 
 FORMAT = "wonders-save/2"

@@ -29,10 +29,10 @@ BANK_COINS = "coins taken from the bank"     # a `gain` or a sale; never a neigh
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
 # The action kinds Dispatcher.run leaves to another module (every other one it carries out):
 # building from the discard pile is a player's choice, copying a card a choice of scoring.
-# (a copy `when built` is chosen in flow.py, one `at end of game` when scoring; a copied
+# (a copy `when built` is chosen in flow/chains.py, one `at end of game` when scoring; a copied
 # symbol when scoring)
-CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow.py", ast.CopyCard: "engine/flow.py",
-                         ast.DrawInto: "engine/flow.py", ast.PlayFrom: "engine/flow.py",
+CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow/chains.py", ast.CopyCard: "engine/flow/chains.py",
+                         ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
                          ast.CopySymbol: "engine/scoring.py"}
 
 
@@ -226,7 +226,7 @@ class Dispatcher:
 
     def run(self, action, seat: int, where: Where, source: str = "") -> None:
         """Carry out one action for `seat` (building from the discard pile is a decision:
-        flow.py opens it)."""
+        flow/chains.py opens it)."""
         game = self.game
         city = game.cities[seat]
         if isinstance(action, ast.GainCoins):

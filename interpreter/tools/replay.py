@@ -6,7 +6,7 @@ import json
 
 from ..engine.actions import legal_actions
 from ..engine.decisions import drive
-from ..engine.phases import PHASE_KINDS
+from ..engine.flow.phases import PHASE_KINDS
 from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
 from ..engine.saves import content_digest, game_to_data

@@ -12,14 +12,14 @@ grows with the size of the box of needs (in machine words), not with the number 
 productions times the residual needs, so 600 choice productions against a 20-resource
 cost take milliseconds, not seconds (docs/performance.md).
 
-payment._search uses it when the box is large; both give the same answers
+search.py (`search_payments`) uses it when the box is large; both give the same answers
 (tests/test_payment.py).
 """
 
 from __future__ import annotations
 
 OPS = [0]     # operations on whole bit sets, ever (tests count them)
-BITS_UP_TO = 1 << 20    # larger boxes would hold megabytes per bit set: payment._search does them
+BITS_UP_TO = 1 << 20    # larger boxes would hold megabytes per bit set: search.py does them
 
 
 

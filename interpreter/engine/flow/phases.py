@@ -1,4 +1,4 @@
-"""The phases, as steps of the game's machine (flow.py).
+"""The phases, as steps of the game's machine (machine.py).
 
 A phase (docs/language.md, "Phases") is a list of statements run in order: `deal` (each
 player's hand from a shuffled deck of its own), `draft` (rounds in which every player
@@ -6,8 +6,8 @@ keeps one card of the hand in a zone, the hands then passing; the cards left go 
 the box), `play a card from` a zone (every player plays one card of the zone at once:
 built, paid or free, used for a wonder stage, sold, or, when the phase says `may`, none),
 and an age's statements: its deal (every city's hand from the age's deck), its start, its
-turns (`play N turns passing D`: between two of them the game stands still, flow.py) and
-its end.  The game runs the rules' sequence of phases (`RulesDef.sequence`: flow.py
+turns (`play N turns passing D`: between two of them the game stands still, machine.py) and
+its end.  The game runs the rules' sequence of phases (`RulesDef.sequence`: machine.py
 `go_on` pushes one `("phase_step", phase, statement)` at a time); the phases placed at the
 start of an age are pushed whole by the age's start (`("phase", number)`).  A phase's own
 statements (deal, draft, play from a zone) involve the players only: a neutral city is
@@ -21,9 +21,9 @@ so a game waiting in a phase can be copied and saved like any other."""
 
 from __future__ import annotations
 
-from ..check.model import AgeDeal, AgeEnd, AgeStart
-from ..syntax import ast
-from .actions import Action, card_builds, legal_actions
+from ...check.model import AgeDeal, AgeEnd, AgeStart
+from ...syntax import ast
+from ..actions import Action, card_builds, legal_actions
 
 PHASE_KINDS = ("draft", "zone")
 
@@ -185,7 +185,7 @@ def zone_options(game, seat: int, statement) -> list[Action]:
 
 
 def _zone_done(game, p: int, i: int) -> None:
-    """The cards played leave the zone and are placed as a turn's cards are (flow.py's
+    """The cards played leave the zone and are placed as a turn's cards are (resolve.py's
     `resolve`, through the hand), then what they set aside for the turn's end runs."""
     statement = _statement(game, p, i)
     zone = game.zones[statement.zone.text]

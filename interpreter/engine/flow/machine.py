@@ -1,0 +1,179 @@
+"""The game's machine: a stack of small steps, run until a decision opens.
+
+Each step is a tuple `(name, *arguments)` of plain values and compiled rule objects; the
+step named `name` is `STEPS[name]`, gathered here from the modules of this folder (turn.py,
+resolve.py, chains.py, ages_and_end.py, phases.py).  A step may push further steps (they
+run before the rest, as a call would) or open decisions (`game.waiting`), which stops the
+machine until the choices arrive (`Flow.take`).  Because what is left to do is data, a
+game that waits for a choice anywhere can be copied and saved.
+
+Between two turns the stack is empty; what comes next is the rules' sequence of phases,
+whose place is `at` (the next statement) and `rounds` (the `play N turns` being played):
+`go_on` pushes the next statement when the stack runs out, and after the last, the game's
+end.
+"""
+
+from __future__ import annotations
+
+from ...check.model import AgeDeal
+from ..actions import Action
+from .ages_and_end import AGE_AND_END_STEPS, game_end
+from .chains import CHAIN_STEPS
+from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, reopen_phase
+from .resolve import RESOLVE_STEPS, build_from_discard, copy_card
+from .turn import TURN_STEPS
+
+
+class Flow:
+    """The game's machine (mixed into Game): its stack, its open decisions, the choices of
+    the simultaneous decision being collected."""
+
+    def reset_flow(self) -> None:
+        self.stack: list[tuple] = []          # steps still to do in this turn, the next last
+        self.waiting: list[tuple[int, str]] = []   # open decisions (seat, kind), in asking order
+        self.chosen: list = []                # the choices of the turn (or last cards) being collected
+
+    def turns_played(self):
+        """The `play N turns` statement whose turns are being played."""
+        p, i = self.rounds
+        return self.tables.rules.phases[p].steps[i]
+
+    def between_turns(self) -> bool:
+        """Nothing is waiting and nothing is left to do: a turn is over (or the game)."""
+        return not self.waiting and not self.stack
+
+    def is_open(self, seat: int, kind: str) -> bool:
+        return kind != "neutral turn" or self.chosen[self.holders[seat]] is not None
+
+    def advance(self) -> None:
+        """Between two turns, start the next one; run until a decision opens or the turn ends.
+        The first time, the game's set-up and what the sequence does before its first turn."""
+        if self.waiting or self.finished:
+            return
+        if not self.stack:
+            if self.rounds is not None:
+                self.stack.append(("turn",))
+            if not self.started:
+                self.started = True
+                self.stack += reversed(self.opening())
+                self.stack.append(("fire", "game setup", None))
+        self.run()
+
+    def do(self, step: str, *arguments) -> None:
+        """Run one step now, with what it leads to (a test sets up a position with it:
+        `game.do("start_age")`, `game.do("fire", "turn start", (0,))`)."""
+        self.stack.append((step, *arguments))
+        self.run()
+
+    def run(self) -> None:
+        stack = self.stack
+        while not self.waiting:
+            if stack:
+                step = stack.pop()
+                STEPS[step[0]](self, *step[1:])
+            elif not self.started or self.rounds is not None or not self.go_on():
+                return
+
+    def go_on(self) -> bool:
+        """Nothing is left of the statement running: the next statement of the rules'
+        sequence of phases, or after the last, the game's end.  False when it has ended."""
+        rules = self.tables.rules
+        sequence = rules.sequence
+        k, i = self.at
+        while k < len(sequence):
+            phase = rules.phases[sequence[k]]
+            if i < len(phase.steps):
+                self.at = (k, i + 1)
+                self.stack.append(("phase_step", sequence[k], i))
+                if i == 0:
+                    log_phase(self, sequence[k])
+                return True
+            k, i = k + 1, 0
+        if k > len(sequence):
+            return False
+        self.at = (k + 1, 0)
+        game_end(self)
+        return True
+
+    def opening(self) -> list[tuple]:
+        """The steps before the turns where a new game stands, in order: from the start
+        of the sequence, but the first hands dealt at set-up; or, when the game was set
+        to stand in a later age (`deal_age()`), that age's phase after its deal."""
+        rules = self.tables.rules
+        sequence, k, turns = rules.sequence, self.at[0], self.rounds[1]
+        start = 0 if first_turns(rules)[0] == k else k
+        steps = []
+        for j in range(start, k + 1):
+            p = sequence[j]
+            phase = rules.phases[p]
+            first = 0
+            if j == 0 and dealt_at_setup(rules) or j == start != 0:
+                first = next(n for n, s in enumerate(phase.steps) if isinstance(s, AgeDeal)) + 1
+            if first == 0:
+                steps.append(("phase_log", p))
+            steps += [("phase_step", p, n) for n in range(first, turns if j == k else len(phase.steps))]
+        return steps
+
+    def reopen(self, player: int) -> None:
+        """Take back the choices collected at this decision point that `player` did not
+        make: a player imagining the game (search) cannot know them."""
+        if not self.chosen:
+            return
+        hands = self.hands
+        for seat, action in enumerate(self.chosen):
+            by = self.holders.get(seat, seat)
+            if action is None or by == player:
+                continue
+            neutral = self.neutrals.get(seat)
+            if neutral is not None and neutral.pile:
+                hands[seat].remove(action.card)
+                hands[by].append(action.card)
+            self.chosen[seat] = None
+        kinds = {kind for _seat, kind in self.waiting}
+        phase = kinds.intersection(PHASE_KINDS)
+        if phase:
+            reopen_phase(self, phase.pop())
+            return
+        if "last card" in kinds:
+            self.waiting = [(s, "last card") for s, a in enumerate(self.chosen[:self.players])
+                            if a is None and self.cities[s].play_last and hands[s]]
+            return
+        waiting = []
+        for seat in range(self.players):
+            if self.chosen[seat] is None:
+                waiting.append((seat, "turn"))
+            waiting += [(n, "neutral turn") for n in self.neutrals
+                        if self.holders.get(n) == seat and self.chosen[n] is None]
+        self.waiting = waiting
+
+    def take(self, seat: int, kind: str, action: Action) -> None:
+        """A choice has arrived (already checked): keep it, and when it is the last one
+        of its decision point, go on."""
+        waiting = self.waiting
+        waiting.remove((seat, kind))
+        if kind == "turn" and waiting and not self.neutrals:
+            self.chosen[seat] = action        # the common case: more cards of the turn to come
+            return
+        if kind == "discard":
+            build_from_discard(self, seat, action)
+        elif kind == "debt":                  # the coins paid go into the waiting settle step
+            step = self.stack.pop()
+            self.stack.append(step[:3] + (action.left,))
+        elif kind == "copy":
+            copy_card(self, seat, action)
+        elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
+            self.chosen[seat] = action
+        else:
+            self.chosen[seat] = action
+            neutral = self.neutrals.get(seat)
+            if neutral is not None and neutral.pile:      # the card leaves the holder's hand for the city's
+                holder = self.holders[seat]
+                self.hands[holder].remove(action.card)
+                self.hands[seat].append(action.card)
+            if not self.waiting:
+                self.stack.append(("resolve", tuple(self.chosen)))
+                self.chosen = []
+        self.run()
+
+
+STEPS = {**TURN_STEPS, **AGE_AND_END_STEPS, **RESOLVE_STEPS, **CHAIN_STEPS, **PHASE_STEPS}

@@ -1,0 +1,155 @@
+"""Resolving a turn's cards: each placed and paid for, then what it does.
+
+Every card is placed and every price paid first (`resolve`), then, seat by seat, coins
+move and effects apply (`resolve_one`, `built`); the actions a card sets aside for the
+end of the turn wait in `game.pending` (`pend`) until `run_pending`.  A card built from
+the discard pile or copied (a decision in the middle of a chain) ends here too.
+"""
+
+from __future__ import annotations
+
+from ...syntax import ast
+from ..actions import Action
+from ..discounts import coins_paid
+from ..triggers import BANK_COINS
+from .chains import fire
+from .search_log import NoLog
+
+
+def _resolve(game, choices: tuple) -> None:
+    """1. every card is placed, every price paid; then, seat by seat, coins move and
+    effects apply (`resolve_one`); 3. the log shows the coins after the turn."""
+    hands, cities, cards = game.hands, game.cities, game.tables.cards
+    placed = []
+    for seat, action in enumerate(choices):
+        if action is None:
+            continue
+        kind, index, left, right, free, bank = action    # unpacked: a named tuple's fields are slow to read
+        city = cities[seat]
+        hands[seat].remove(index)
+        stage = -1
+        if kind == "build":
+            card = cards[index]
+            if not free:
+                city.coins -= coins_paid(game, seat, card) + left + right + bank
+                if bank:
+                    city.bank_used += bank // city.bank[1]
+            elif free.startswith("power"):
+                city.use_free_build(free.partition(" ")[2])
+            city.add_card(card)
+        elif kind == "stage":
+            stage = city.stages
+            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + left + right + bank
+            if bank:
+                city.bank_used += bank // city.bank[1]
+            city.add_stage()
+            city.under_stages.append(index)
+        else:
+            game.discard.append(index)
+        placed.append((seat, action, stage))
+    if type(game.log) is not NoLog:       # a search copy writes no log: no step for it
+        game.stack.append(("resolve_log", tuple([(seat, action) for seat, action, _ in placed])))
+    # each city's effects in seat order, at once while they set nothing going; the cities
+    # after one that did are left as steps under what it set going (which runs first)
+    stack = game.stack
+    for n, p in enumerate(placed):
+        depth = len(stack)
+        _resolve_one(game, *p)
+        if len(stack) > depth and n + 1 < len(placed):
+            stack[depth:depth] = [("resolve_one", *q) for q in reversed(placed[n + 1:])]
+            return
+
+
+def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
+    kind, index, to_left, to_right, free, _bank = action
+    city = game.cities[seat]
+    if to_left or to_right:
+        left, right = game.neighbours(seat)
+        left.coins += to_left
+        right.coins += to_right
+    if kind == "sell":
+        city.coins += game.tables.rules.sell_coins
+        if game.tables.rules.sell_coins > 0:
+            heard(game, BANK_COINS, seat)
+        fire(game, "card sold", (seat,))
+    else:
+        source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
+        if free == "chain":
+            heard(game, "building built by chain", seat)
+        built(game, seat, source)
+    if to_left:
+        heard(game, "resources bought", seat)
+    if to_right:
+        heard(game, "resources bought", seat)
+
+
+def _resolve_log(game, placed: tuple) -> None:
+    if type(game.log) is NoLog:
+        return
+    cities, tables = game.cities, game.tables
+    for seat, action in placed:
+        paid = []
+        if action.left or action.right:               # who sits where: Game.neighbours, asked only on a trade
+            paid = [[city.seat, coins] for city, coins in zip(game.neighbours(seat), (action.left, action.right))
+                    if coins]
+        entry = {"event": "resolve", "seat": seat, "action": action.label(tables),
+                 "paid": paid, "coins": cities[seat].coins}
+        if seat in game.holders:
+            entry["by"] = game.holders[seat]
+        game.log.append(entry)
+
+
+def built(game, seat: int, source) -> None:
+    """A building or stage has come into play: its own actions, then its `at end of
+    turn` actions set aside, then the event."""
+    event = "stage built" if source.kind == "stage" else "building built"
+    stack = game.stack
+    if source.kind == "card":
+        heard(game, f"{source.color}{ast.COLOR_BUILT}", seat)
+    if game.events.may_act(event):
+        stack.append(("fire", event, (seat,)))
+    if source.turn_end:
+        stack.append(("pend", seat, source))
+    if source.when_built:
+        stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
+
+
+def copy_card(game, seat: int, choice: Action) -> None:
+    card = game.tables.cards[choice.card]
+    game.cities[seat].add_copy(card)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
+                     "coins": game.cities[seat].coins})
+
+
+def heard(game, event: str, seat: int) -> None:
+    """Make one city's event happen next, when some trigger of the rules listens to it (the
+    events a rule set's content does not name cost nothing)."""
+    if event in game.events.heard:
+        game.stack.append(("fire", event, (seat,)))
+
+
+def _pend(game, seat: int, source) -> None:
+    for action in source.turn_end:
+        game.pending.append((seat, action, source.name))
+
+
+def build_from_discard(game, seat: int, choice: Action) -> None:
+    game.discard.remove(choice.card)
+    card = game.tables.cards[choice.card]
+    game.cities[seat].add_card(card)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [],
+                     "action": choice.label(game.tables) + " from the discard pile",
+                     "coins": game.cities[seat].coins})
+    built(game, seat, card)
+
+
+def run_pending(game) -> None:
+    if game.pending:
+        pending, game.pending = game.pending, []
+        game.stack.append(("run_pending",))            # and again, for what these set aside
+        game.stack += [("run", action, seat, None, source) for seat, action, source in reversed(pending)]
+
+
+
+RESOLVE_STEPS = {"resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log, "pend": _pend,
+                 "run_pending": run_pending}

@@ -1,0 +1,106 @@
+"""A turn's steps, from its start to the hands passing on.
+
+One turn: `turn` (limits reset, `turn start` fires) -> `open_turn` (neutral draws, every
+player's card asked for) -> the cards resolved (resolve.py) -> `after_turn` -> after the
+last turn of a `play N turns`, `open_last` (the last cards) -> `end_turn` -> `pass`.
+Kept apart from how the cards are resolved: this is the turn's order, that is what a
+card does once chosen.
+"""
+
+from __future__ import annotations
+
+from ..neutral import draw_for_neutrals, pass_holders
+from .chains import fire
+from .resolve import run_pending
+
+
+def _turn(game) -> None:
+    reset_limits(game, "turn")
+    game.stack.append(("open_turn",))
+    fire(game, "turn start", None)
+
+
+def _open_turn(game) -> None:
+    """Every player's card is asked for at once; a neutral city's turn is asked of its
+    holder once the holder has chosen its own (its options may depend on it)."""
+    game.stack.append(("after_turn",))
+    if game.neutrals:
+        waiting = []
+        for seat in range(game.players):
+            draw_for_neutrals(game, seat)
+            waiting.append((seat, "turn"))
+            waiting += [(n, "neutral turn") for n in game.neutrals if game.holders.get(n) == seat]
+    else:
+        waiting = [(seat, "turn") for seat in range(game.players)]
+    game.chosen = [None] * len(game.cities)
+    game.waiting = waiting
+
+
+def _after_turn(game) -> None:
+    """After the last turn of a `play N turns` (N: the table's `turns` if it says), its
+    last cards, then the turn's end; the sequence then goes on."""
+    rounds = game.turns_played()
+    count = game.table.turns if game.table and game.table.turns else rounds.count.value
+    if game.turn >= count:
+        game.rounds = None
+        game.stack.append(("end_turn",))
+        _open_last(game, rounds.discard_last)
+    else:
+        game.stack.append(("pass",))
+        _end_turn(game)
+
+
+def _open_last(game, discarded: bool) -> None:
+    """After the last turn: a `may play the last card` city plays its last card; with
+    `discarding the last cards`, the others' are discarded (without coins)."""
+    if discarded:
+        game.stack.append(("discard_last",))
+    waiting = [(seat, "last card") for seat, city in enumerate(game.cities[:game.players])
+               if city.play_last and game.hands[seat]]
+    if waiting:
+        game.chosen = [None] * len(game.cities)
+        game.waiting = waiting
+
+
+def _discard_last(game) -> None:
+    for seat in range(len(game.cities)):
+        game.discard += game.hands[seat]
+        game.hands[seat] = []
+
+
+def _end_turn(game) -> None:
+    """Actions set aside for the end of the turn, then `turn end`; actions that its
+    triggers set aside for the end of the turn run at once, still in this turn."""
+    game.stack.append(("run_pending",))
+    if game.events.may_act("turn end"):
+        game.stack.append(("fire", "turn end", None))
+    run_pending(game)
+
+
+def _pass(game) -> None:
+    """Hands pass among the players (each to its neighbour in the age's direction, the
+    next player seat for left); neutral cities keep theirs."""
+    hands = game.hands[:game.players]
+    direction = game.turns_played().direction
+    if direction == "left":
+        hands = [hands[-1]] + hands[:-1]
+    else:
+        hands = hands[1:] + [hands[0]]
+    game.hands[:game.players] = hands
+    pass_holders(game, direction)
+    game.turn += 1
+
+
+def reset_limits(game, scope: str) -> None:
+    if game.fired:
+        game.fired = {k: v for k, v in game.fired.items() if v != scope}
+    for city in game.cities:
+        if city.free_build_used:
+            city.renew_free_builds(scope)
+        if scope == "turn":
+            city.bank_used = 0                # `buy N resources from the bank each turn`
+
+
+
+TURN_STEPS = {"turn": _turn, "open_turn": _open_turn, "after_turn": _after_turn, "open_last": _open_last,
+              "discard_last": _discard_last, "end_turn": _end_turn, "pass": _pass}

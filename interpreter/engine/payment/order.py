@@ -1,0 +1,30 @@
+"""Which payments are kept and in what order: a payment is a pair (coins to the left,
+coins to the right); one no better on either side than another is dropped (`pareto`),
+and the rest are listed cheapest first (`coins_order`).  Every way of finding payments
+(trio.py, by_resource.py, search.py, bits.py) ends here.
+"""
+
+from __future__ import annotations
+
+
+FREE = ((0, 0),)      # the one payment of a cost that asks nothing own fixed production lacks
+
+
+def coins_order(pair) -> tuple[int, int]:
+    """The order of payments: fewest coins in all, then fewest to the left."""
+    return pair[0] + pair[1], pair[0]
+
+
+def undominated(pairs) -> list[tuple[int, int]]:
+    """`pareto` without its final ordering (for the steps before the last)."""
+    kept, best_right = [], None
+    for left, right in sorted(pairs):
+        if best_right is None or right < best_right:
+            kept.append((left, right))
+            best_right = right
+    return kept
+
+
+def pareto(pairs) -> list[tuple[int, int]]:
+    """Drop every pair that is no better on either side than another; cheapest first."""
+    return sorted(undominated(pairs), key=coins_order)

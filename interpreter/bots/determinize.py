@@ -39,16 +39,54 @@ def sample_game(game, player: int, memory, rng, kind: str = "turn"):
     """A copy of `game` at this decision point, the choices others made at it taken back
     and hidden cards resampled (see above).  Choosing from the discard pile (`kind`), the
     player sees the pile: it is kept."""
-    copy = game.clone(seed=rng.getrandbits(64))
-    copy.reopen(player)
-    _hide_phase_cards(copy, player, rng, kind)
-    if kind == "draft":                     # the hands hold a phase's deck, not the age's
+    return sampler(game, player, memory, kind)(rng)
+
+
+def sampler(game, player: int, memory, kind: str = "turn"):
+    """`sample_game` of this decision as a function of the random generator: what the
+    player knows (the cards each other hand may still hold, the pool of the others) is
+    worked out once for all the imagined games of a search, which differ only in luck."""
+    plan = None if kind == "draft" else _known(game, player, memory, kind)
+
+    def sample(rng):
+        copy = game.clone(seed=rng.getrandbits(64))
+        copy.reopen(player)
+        _hide_phase_cards(copy, player, rng, kind)
+        if plan is None:                    # a draft: the hands hold a phase's deck, not the age's
+            return copy
+        known, pool, anything, discard_known = plan
+        pool_list = list(pool)
+        rng.shuffle(pool_list)
+
+        def draw():
+            return pool_list.pop() if pool_list else rng.choice(anything)
+
+        for seat in range(len(copy.hands)):
+            if seat == player:
+                continue
+            size = len(copy.hands[seat])
+            cards = list(known.get(seat, ()))
+            rng.shuffle(cards)              # cards another holder sold or used for a stage are unknown
+            cards = cards[:size]
+            copy.hands[seat] = cards + [draw() for _ in range(size - len(cards))]
+        if kind != "discard":
+            copy.discard = discard_known + [draw() for _ in range(len(game.discard) - len(discard_known))]
+        copy.box = []
         return copy
+    return sample
+
+
+def _known(game, player: int, memory, kind: str):
+    """What `player` knows at this decision: the cards each hand may hold (its own and its
+    partners' in full), the pool the rest are drawn from, every card of the age's deal
+    (the last resort when the pool runs out) and the discard pile's known cards."""
+    copy = game.clone(seed=0)               # the hands as the sample sees them (others' choices taken back)
+    copy.reopen(player)
     age, turn, players = game.age, game.turn, game.players
     step = 1 if age.direction == "left" else -1
     built_now = Counter(i for c in game.cities for i in c.built if game.tables.cards[i].age == age.number)
-    own_sold = Counter(a.card for (ag, _t, s, kind, a) in memory.choices
-                       if ag == age.number and a.kind in ("sell", "stage") and kind != "discard")
+    own_sold = Counter(a.card for (ag, _t, s, kind_, a) in memory.choices
+                       if ag == age.number and a.kind in ("sell", "stage") and kind_ != "discard")
     known: dict[int, list[int]] = {player: list(copy.hands[player])}
     for partner in partners(game.tables.rules, player, players):   # partners show their hands
         known[partner] = list(copy.hands[partner])
@@ -58,8 +96,8 @@ def sample_game(game, player: int, memory, rng, kind: str = "turn"):
         holder = (player + (turn - t) * step) % players
         if holder in known:
             continue
-        mine = [a.card for (ag2, t2, s, kind, a) in memory.choices
-                if ag2 == ag and t2 == t and s == player and kind == "turn"]
+        mine = [a.card for (ag2, t2, s, kind_, a) in memory.choices
+                if ag2 == ag and t2 == t and s == player and kind_ == "turn"]
         known[holder] = list((Counter(held) - Counter(mine[:1]) - built_now).elements())
     deck = age_deck(game.tables, players, age)
     pool = deck - built_now - own_sold
@@ -67,26 +105,8 @@ def sample_game(game, player: int, memory, rng, kind: str = "turn"):
         pool -= Counter(cards)
     if kind == "discard":                   # the pile is in sight: its cards are not in hands
         pool -= Counter(game.discard) - own_sold
-    pool_list = list(pool.elements())
-    rng.shuffle(pool_list)
-    anything = list(deck)           # the last resort when the sampling runs out
-
-    def draw():
-        return pool_list.pop() if pool_list else rng.choice(anything)
-
-    for seat in range(len(copy.hands)):
-        if seat == player:
-            continue
-        size = len(copy.hands[seat])
-        cards = list(known.get(seat, ()))
-        rng.shuffle(cards)                  # cards another holder sold or used for a stage are unknown
-        cards = cards[:size]
-        copy.hands[seat] = cards + [draw() for _ in range(size - len(cards))]
-    if kind != "discard":
-        discard_known = memory.discard_known[:len(game.discard)]        # its size is public
-        copy.discard = discard_known + [draw() for _ in range(len(game.discard) - len(discard_known))]
-    copy.box = []
-    return copy
+    discard_known = memory.discard_known[:len(game.discard)]        # its size is public
+    return known, tuple(pool.elements()), list(deck), discard_known
 
 
 def _hide_phase_cards(copy, player: int, rng, kind: str) -> None:

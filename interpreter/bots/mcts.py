@@ -96,10 +96,14 @@ class MCTSBot(Bot):
                 world = view.sample_game(self.rng)
                 luck = self.rng.getrandbits(64)
                 rewards, paths = [], []
+                last = survivors[-1]
                 for move in survivors:
                     if deadline is not None and played and time.perf_counter() >= deadline:
                         break                               # out of time: this world is not counted
-                    game = world.clone(seed=luck)
+                    if move is last:                        # the world itself: nothing uses it after
+                        game, game.rng = world, random.Random(luck)
+                    else:
+                        game = world.clone(seed=luck)
                     policy.rng = random.Random(luck)
                     game.choose(actions[move], seat, listed=listed)
                     paths.append(imagine(game, player, policy, trees[move], self.depth, self.branch, self.explore))

@@ -128,6 +128,7 @@ class SeatView:
         self.kind = kind
         self._appraisers: dict | None = None             # made when a bot first asks for a valuation
         self._position: tuple | None = None
+        self._sampler = None                             # sample_game's, made on its first call
 
     # ------------------------------------------------------------ the table
     tables = property(lambda self: self._game.tables)        # the compiled rule set (read it, never change it)
@@ -228,8 +229,10 @@ class SeatView:
     def sample_game(self, rng):
         """A copy of the game for search, with everything this player cannot see (other
         hands, the deck, the discard pile) sampled consistently with what it has seen."""
-        from .determinize import sample_game
-        return sample_game(self._game, self.player, self._memory, rng, self.kind)
+        if self._sampler is None:           # what the player knows, worked out once per decision
+            from .determinize import sampler
+            self._sampler = sampler(self._game, self.player, self._memory, self.kind)
+        return self._sampler(rng)
 
 
 class BotSeat:

@@ -179,3 +179,19 @@ def test_the_command_reads_what_an_earlier_run_kept_and_says_the_same(tmp_path):
             assert kept
     assert outputs[0][0] == 0 and outputs[0] == outputs[1] == outputs[2]
     assert sorted(p.name for p in (tmp_path / "cache" / treecache.FOLDER).iterdir()) == kept
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="file modes are POSIX")
+def test_an_entry_is_kept_for_this_user_alone_whatever_the_umask(cache, monkeypatch):
+    """Under umask 0 (some containers) a new file is writable by all, and an entry once
+    made so stayed so when written again: never read, parsed on every run."""
+    before = os.umask(0)
+    try:
+        text, entry = keep_one(cache)
+    finally:
+        os.umask(before)
+    assert entry.stat().st_mode & 0o777 == 0o600
+    assert not refused(text, monkeypatch)
+    entry.chmod(0o666)
+    assert refused(text, monkeypatch)
+    assert entry.stat().st_mode & 0o777 == 0o600 and not refused(text, monkeypatch)

@@ -17,6 +17,7 @@ regular file (never through a symlink) owned by this user, in a folder owned by 
 neither writable by anyone else, and if it says it is one of ours (format, version, key);
 anything else is ignored and parsed again.  Files are written whole (atomic.py).  Reading
 or writing the cache never fails a command: an unusable folder only means parsing again.
+An entry is made readable and writable by this user alone (0600), whatever the umask.
 """
 
 from __future__ import annotations
@@ -146,6 +147,7 @@ def _write(path: Path, key: str, tree, shown: str) -> None:
         text = json.dumps({"format": FORMAT, "version": VERSION, "key": key, "tree": _encode(tree, shown)},
                           separators=(",", ":"), ensure_ascii=False)
         write_atomic(path, text)
+        os.chmod(path, 0o600)        # _read's rule, whatever the umask or the mode of the entry it replaced
         _forget_unused(path.parent)
     except (OSError, _NotKept, RecursionError, ValueError):
         pass

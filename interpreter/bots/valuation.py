@@ -14,8 +14,10 @@ from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..syntax import ast
+from .hypothesis import Hypothesis
 from .reads import facts
 from .rulemodel import rule_model
+from .science_worth import ScienceWorth
 
 
 class Appraisal(NamedTuple):
@@ -37,7 +39,7 @@ class Appraisal(NamedTuple):
 ZERO = Appraisal()
 
 
-class Appraiser:
+class Appraiser(ScienceWorth):
     """Appraises the options of one seat in one position (of a live game or a search copy;
     it never changes the game: hypotheses are made on copies of the city)."""
 
@@ -290,56 +292,6 @@ class Appraiser:
                         value += saved * units * self.builds_left * self.model.coin_rate / 2
         return value
 
-    def _symbols_score(self, symbols) -> int:
-        """The score lines that read science symbols, for these counts (the other lines do
-        not change with them, so differences of this are differences of the score)."""
-        key = tuple(symbols)
-        found = self._science_memo.get(key)
-        if found is None:
-            where = Where(self.city, self.left, self.right, None, self.everyone, self._age.number,
-                          self._age.victory, key)
-            found = self._science_memo[key] = sum(evaluate(v, where) for v in self.model.science_lines)
-        return found
-
-    def _symbol_outlook(self) -> list[tuple[float, tuple[int, ...]]]:
-        """The symbols the city may still get: its share of the symbol cards among the builds
-        left, each of a kind it cannot choose (what it is passed): (probability, spread)."""
-        if self._outlook is None:
-            kinds = len(self.city.symbols)
-            extra = round(self.model.symbol_share[self.age_index] * (self.builds_left - 1))
-            self._outlook = self.model.outlooks.get((extra, kinds))
-            if self._outlook is None:
-                spreads = list(_spreads(extra, kinds))
-                weights = [_multinomial(spread) for spread in spreads]
-                total = sum(weights)
-                self._outlook = self.model.outlooks[extra, kinds] = [(w / total, spread)
-                                                                     for w, spread in zip(weights, spreads)]
-        return self._outlook
-
-    def _expected_science(self, symbols) -> float:
-        outlook = self._symbol_outlook()
-        key = (tuple(symbols), id(outlook))          # outlooks are kept by the model: ids stay theirs
-        found = self._expected_memo.get(key)
-        if found is None:
-            found = self._expected_memo[key] = sum(p * self._symbols_score([a + b for a, b in zip(symbols, spread)])
-                                                  for p, spread in outlook)
-        return found
-
-    def _science(self, known) -> float:
-        """What the source's symbols add to the expected score of the symbols at the end."""
-        added = known.science
-        base = list(self.city.symbols)
-        for options in self.city.wild_symbols:
-            base[options[0]] += 1
-        before = self._expected_science(base)
-        best = 0.0
-        for effect in added:          # a choice of symbols counts the best one
-            for name in effect.symbols:
-                symbols = list(base)
-                symbols[self._symbol[name.text]] += 1
-                best = max(best, self._expected_science(symbols) - before)
-        return best
-
     # ------------------------------------------------------------ kept tokens, other cities
     def _kept_worth(self, city, kind: str, count: int) -> float:
         """The score change of `city` taking `count` tokens of a kept kind (a debt token's
@@ -516,46 +468,3 @@ def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: fl
             value = worth[key] = sum(map(mul, weights, effects)) + (stage if option.kind == "stage" else 0.0)
         values.append(value + coins * cash)
     return values
-
-
-def _spreads(total: int, parts: int):
-    """Every way to share `total` units among `parts` places."""
-    if parts <= 1:
-        yield (total,) if parts == 1 else ()
-        return
-    for first in range(total + 1):
-        for rest in _spreads(total - first, parts - 1):
-            yield (first,) + rest
-
-
-def _multinomial(spread) -> int:
-    """How many orders give this spread (n! / prod k!)."""
-    from math import factorial
-    out = factorial(sum(spread))
-    for k in spread:
-        out //= factorial(k)
-    return out
-
-
-class Hypothesis:
-    """A city as it would be with one more card or stage, for the score lines: its colours,
-    stages, shields and science symbols changed, everything else read from the city."""
-
-    __slots__ = ("_city", "colors", "stages", "shields", "symbols")
-
-    def __init__(self, city, source, known, symbol_index):
-        self._city = city
-        self.colors = city.colors
-        if source.kind == "card":
-            self.colors = dict(city.colors)
-            self.colors[source.color] = self.colors.get(source.color, 0) + 1
-        self.stages = city.stages + (source.kind == "stage")
-        self.shields = city.shields + known.shields
-        self.symbols = city.symbols
-        if known.science:
-            self.symbols = list(city.symbols)
-            for effect in known.science:
-                self.symbols[symbol_index[effect.symbols[0].text]] += 1
-
-    def __getattr__(self, name):
-        return getattr(self._city, name)

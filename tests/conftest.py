@@ -32,6 +32,16 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+def _run_folder(variable: str, prefix: str) -> str:
+    """A temporary folder for the whole test run, named in the environment variable
+    `variable`: made (and deleted at its exit) by the first pytest process, handed down
+    to every process it starts."""
+    if variable not in os.environ:
+        os.environ[variable] = tempfile.mkdtemp(prefix=prefix)
+        atexit.register(shutil.rmtree, os.environ[variable], True)
+    return os.environ[variable]
+
+
 def _share_compiled_modules() -> None:
     """Every process the test run starts (`wonders`, the language server, the xdist
     workers) keeps the modules it compiles in one folder of the run's own
@@ -39,12 +49,9 @@ def _share_compiled_modules() -> None:
     handed down in the environment.  With PYTHONDONTWRITEBYTECODE set (as on this project's
     machines), each process compiled the checkout's modules afresh: about 0.12 s of the
     0.45 s of CPU a `wonders check` takes, in each of hundreds of runs."""
-    if "WONDERS_TESTS_PYCACHE" not in os.environ:
-        folder = tempfile.mkdtemp(prefix="wonders-tests-pycache-")
-        os.environ["WONDERS_TESTS_PYCACHE"] = folder
-        atexit.register(shutil.rmtree, folder, True)
+    folder = _run_folder("WONDERS_TESTS_PYCACHE", "wonders-tests-pycache-")
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = os.environ["WONDERS_TESTS_PYCACHE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = folder
 
 
 _share_compiled_modules()     # in the first pytest process, before it starts the xdist workers
@@ -56,11 +63,7 @@ def _shared_parsed_content() -> Path:
     (own_fit_cache), but its `parsed` folder is this one: an entry is keyed by the text it
     was parsed from and the code that parsed it, so sharing shows no test another's work,
     and hundreds of runs of `wonders` do not each parse the shipped content again."""
-    if "WONDERS_TESTS_PARSED" not in os.environ:
-        folder = tempfile.mkdtemp(prefix="wonders-tests-parsed-")
-        os.environ["WONDERS_TESTS_PARSED"] = folder
-        atexit.register(shutil.rmtree, folder, True)
-    return Path(os.environ["WONDERS_TESTS_PARSED"])
+    return Path(_run_folder("WONDERS_TESTS_PARSED", "wonders-tests-parsed-"))
 
 
 PARSED = _shared_parsed_content()

@@ -277,8 +277,9 @@ def read_sources(paths=None, variants=(), rules: str | None = None):
 
 def check_sources(sources, parse=parse_cached, variant_files_shown=frozenset()) -> CheckResult:
     """Check (name shown, text or None, reading problems) triples as one rule set, the
-    variants among them applied.  `parse` is parse_text or one that keeps trees (treecache.py; the language server
-    keeps the trees of files that did not change).  The files named in
+    variants among them applied.  `parse` gives a text's tree and diagnostics: by default
+    parse_cached (treecache.py, trees kept between runs); the language server passes one
+    that keeps the trees of files that did not change.  The files named in
     `variant_files_shown` came from --variant and must hold variant blocks only."""
     cache = SourceCache()
     parsed: list[ast.File] = []

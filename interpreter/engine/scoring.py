@@ -15,8 +15,6 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
     copy_choices = [None]
     copied_symbols = []                   # a wild symbol for each `copy a symbol of ...` that finds one
     for source in owned:
-        if not source.game_end:
-            continue
         for action in source.game_end:
             if isinstance(action, ast.CopySymbol):
                 options = _symbols_to_copy(tables, action, left, right)

@@ -336,3 +336,23 @@ def test_ctrl_c_inside_the_search_library_is_held_then_raised():
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler   # the handler is given back
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_train_the_bot_s_first_fit_and_fitting_take_their_defaults_from_one_place():
+    """A fit made by `wonders train`, by the adaptive bot's first use or by `fit` at the
+    defaults is the same fit: 80 games a candidate (the sixth round: a fit spends its time
+    on games, not steps), 40 generations, and a budget within the issue's 5 minutes."""
+    import inspect
+    from interpreter.bots.adaptive import AdaptiveBot
+    from interpreter.bots.fitcache import fitted_weights
+    from interpreter.bots.fitting import fit
+    from interpreter.commands.train import train as command
+    from interpreter.fitdefaults import BUDGET, GAMES, GENERATIONS
+    assert (GAMES, GENERATIONS) == (80, 40) and BUDGET <= 300
+    options = {p.name: p.default for p in command.params}
+    for defaults in ({k: p.default for k, p in AdaptiveBot.parameters.items()},
+                     {k: p.default for k, p in inspect.signature(fit).parameters.items()},
+                     {k: p.default for k, p in inspect.signature(fitted_weights).parameters.items()}, options):
+        assert (defaults["games"], defaults["generations"], defaults["budget"]) == (GAMES, GENERATIONS, BUDGET)
+    help_text = run_cli("train", "--help").stdout
+    assert f"default: {GAMES};" in help_text.replace("\n", " ").replace("  ", " ")

@@ -13,6 +13,7 @@ rule set (cache.py keeps them per rules' fingerprint and player count).
 from __future__ import annotations
 
 from .base import Param, not_negative, positive
+from ..fitdefaults import BUDGET, GAMES, GENERATIONS
 from .weighing import NAMES, SIZE, WeighedBot, start_weights  # noqa: F401 - the fit's vector, also read from here
 
 
@@ -20,9 +21,9 @@ class AdaptiveBot(WeighedBot):
     name = "adaptive"
     adapts_to_rules = True              # compare says so of the bots that do not
     parameters = {
-        "budget": Param(positive(float), 240.0, "seconds a first fit of an unfitted rule set may take"),
-        "generations": Param(positive(int), 40, "generations of a first fit (fewer if the budget ends first)"),
-        "games": Param(positive(int), 40, "games each candidate plays per generation of a first fit"),
+        "budget": Param(positive(float), BUDGET, "seconds a first fit of an unfitted rule set may take"),
+        "generations": Param(positive(int), GENERATIONS, "generations of a first fit (fewer if the budget ends first)"),
+        "games": Param(positive(int), GAMES, "games each candidate plays per generation of a first fit"),
         "fit_seed": Param(not_negative(int), 0, "the seed of a first fit (the same seed fits the same weights)"),
     }
 
@@ -30,9 +31,9 @@ class AdaptiveBot(WeighedBot):
         """Called by the commands once before their games: fit now (or read the fit kept in
         the cache), so that the games' worker processes find it in the cache."""
         from .fitcache import fitted_weights
-        self.weights = fitted_weights(tables, players, budget=self.params.get("budget", 240.0),
-                                      generations=self.params.get("generations", 40),
-                                      games=self.params.get("games", 40), seed=self.params.get("fit_seed", 0))
+        self.weights = fitted_weights(tables, players, budget=self.params.get("budget", BUDGET),
+                                      generations=self.params.get("generations", GENERATIONS),
+                                      games=self.params.get("games", GAMES), seed=self.params.get("fit_seed", 0))
 
     def _weights(self, view) -> list[float]:
         if self.weights is None:

@@ -22,6 +22,7 @@ from ..i18n.os_reasons import os_reason
 from ..i18n.reader_reasons import json_reason
 from ..marked import N_, Worded
 from ..paths import CACHE_ENV, cache_root
+from ..fitdefaults import BUDGET, GAMES, GENERATIONS
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
@@ -154,7 +155,7 @@ def _warn(warn, message: str) -> None:
     (warn or (lambda m: print(m, file=sys.stderr)))(message)
 
 
-def fitted_weights(tables, players: int, *, budget: float = 240.0, generations: int = 40, games: int = 40,
+def fitted_weights(tables, players: int, *, budget: float = BUDGET, generations: int = GENERATIONS, games: int = GAMES,
                    seed: int = 0, workers: int | None = None) -> list[float]:
     """The weights for these rules and players: remembered in this process, else read from
     the cache, else fitted now (with progress on stderr) and stored (the rules without their

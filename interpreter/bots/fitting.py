@@ -33,9 +33,9 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from ..fitdefaults import BUDGET, GAMES, GENERATIONS
 from .weighing import WeighedBot, novel_indices, start_weights
 
-GAMES = 40            # games per candidate and generation (half against each field)
 CHECK = 5             # the acceptance check plays CHECK times a candidate's games of a generation, twice
 MARGIN = 0.3          # share of the reward given by the score margin
 MARGIN_SCALE = 20.0   # points of margin that count as a whole win or loss
@@ -170,7 +170,7 @@ def bounded_mean(strategy) -> list[float]:
     return [min(max(float(x), BOUNDS[0]), BOUNDS[1]) for x in strategy.result.xfavorite]
 
 
-def fit(tables, players: int, *, seed: int = 0, generations: int = 40, budget: float = 240.0,
+def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, budget: float = BUDGET,
         workers: int | None = None, games: int = GAMES, on_generation=None, reference=None,
         check: bool = True) -> FitResult:
     """Fit the weights for `tables` at `players` players, against `reference` (weights: the

@@ -7,6 +7,7 @@ import json
 import click
 
 from interpreter.commands.click_language import Command
+from interpreter.fitdefaults import BUDGET, GAMES, GENERATIONS
 from interpreter.i18n import N_, _, worded
 
 from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as load_tables
@@ -20,11 +21,11 @@ from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as loa
                        "Exit status: 0 done, 1 content errors, 2 usage errors, 130 stopped by Ctrl-C (what was "
                        "learnt is kept)."))
 @click.option("--players", type=int, default=4, show_default=True, help=N_("the player count to fit for"))
-@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=240.0, show_default=True,
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=BUDGET, show_default=True,
               help=N_("seconds the fit may take at most (it stops before a generation that would end later)"))
-@click.option("--generations", type=click.IntRange(min=1), default=40, show_default=True,
+@click.option("--generations", type=click.IntRange(min=1), default=GENERATIONS, show_default=True,
               help=N_("generations of the search (the same seed and generations give the same weights)"))
-@click.option("--games", type=click.IntRange(min=1), default=40, show_default=True,
+@click.option("--games", type=click.IntRange(min=1), default=GAMES, show_default=True,
               help=N_("games each candidate plays per generation (more: surer steps, slower)"))
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help=N_("the fit's seed"))
 @click.option("--workers", type=click.IntRange(min=1), default=None, help=N_("processes (default: one per core)"))

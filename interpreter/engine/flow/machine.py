@@ -171,8 +171,14 @@ class Flow:
                 self.hands[holder].remove(action.card)
                 self.hands[seat].append(action.card)
             if not self.waiting:
-                self.stack.append(("resolve", tuple(self.chosen)))
-                self.chosen = []
+                self.resolve_turn()
+                return
+        self.run()
+
+    def resolve_turn(self) -> None:
+        """Every choice of the turn has arrived: resolve them, and run on."""
+        self.stack.append(("resolve", tuple(self.chosen)))
+        self.chosen = []
         self.run()
 
 

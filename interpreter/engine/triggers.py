@@ -20,6 +20,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from .actions import build_options_from
+from .flow.search_log import NoLog
 from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, value_fn
 from .teams import faced
@@ -151,18 +152,20 @@ class Dispatcher:
         plain = sitting is None and once is None and event not in game.tables.rules.partners_face_other
         due = []
         for seat in range(len(game.cities)) if seats is None else seats:
+            sides = None                      # (neighbour seat, its Where) of each neighbour faced
             for key, trigger, check in self.listeners(seat, event):
                 if not trigger.each_neighbour:
-                    neighbours = (None,)
-                elif plain:
-                    neighbours = game.neighbours(seat)
-                elif sitting is not None and seat in sitting:
+                    if check is None or check(self.where(seat)):
+                        due.append((seat, key, trigger, None, event))
+                    continue
+                if sitting is not None and seat in sitting:
                     continue                  # sits this event out
-                else:
-                    neighbours = faced(game, seat, event, sitting, once)
-                for neighbour in neighbours:
-                    if check is None or check(self.where(seat, neighbour)):
-                        due.append((seat, key, trigger, None if neighbour is None else neighbour.seat, event))
+                if sides is None or not plain:
+                    neighbours = game.neighbours(seat) if plain else faced(game, seat, event, sitting, once)
+                    sides = [(n.seat, self.where(seat, n)) for n in neighbours]
+                for neighbour, where in sides:
+                    if check is None or check(where):
+                        due.append((seat, key, trigger, neighbour, event))
         return due
 
     def lose(self, seat: int, amount: int, paid: int | None = None) -> None:
@@ -249,7 +252,8 @@ class Dispatcher:
             city.tokens.append(value)
             if city.shields_per:
                 city.count_shields()              # `shields N per defeat token`
-            game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
+            if type(game.log) is not NoLog:           # a search copy keeps no log
+                game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
             if value:
                 event = "victory token taken" if value > 0 else "defeat token taken"
                 if event in self.heard:

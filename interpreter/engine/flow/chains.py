@@ -27,13 +27,15 @@ def fire(game, event: str, seats) -> None:
 
 
 def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
-    fired_key = f"{seat}|{key}"
-    if trigger.limit is not None and fired_key in game.fired:
-        return
+    limit = trigger.limit
+    if limit is not None:
+        fired_key = f"{seat}|{key}"
+        if fired_key in game.fired:
+            return
     if game.events.idle(trigger.action, seat):
         return                        # nothing to do: no chain goes on from here
-    if trigger.limit is not None:
-        game.fired[fired_key] = trigger.limit.text
+    if limit is not None:
+        game.fired[fired_key] = limit.text
     chain = game.events.stack
     chain.append(trigger)
     if len(chain) > MAX_DEPTH:
@@ -50,22 +52,12 @@ def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
                          "trigger": trigger.name.text if trigger.name else event})
 
 
+CHOSEN_IN_CHAIN = (ast.BuildFromDiscard, ast.DrawInto, ast.PlayFrom, ast.CopyCard)   # what `_run` does itself
+
+
 def _run(game, action, seat: int, neighbour, source: str) -> None:
-    if isinstance(action, ast.BuildFromDiscard):       # a decision in the middle of the chain
-        if game.events.idle(action, seat):
-            return
-        game.waiting = [(seat, "discard")]
-        return
-    if isinstance(action, ast.DrawInto):
-        draw_into(game, action, seat)
-        return
-    if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
-        ask_zone_play(game, action, seat)
-        return
-    if isinstance(action, ast.CopyCard):               # `when built: copy ...`: chosen now
-        if copy_options(game, seat, action):
-            game.stack.append(("copy_from", action, seat))      # what the decision's options read
-            game.waiting = [(seat, "copy")]
+    if isinstance(action, CHOSEN_IN_CHAIN):
+        _chosen_in_chain(game, action, seat)
         return
     rules = game.tables.rules
     if rules.debt_by_choice:
@@ -80,6 +72,24 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
                 game.waiting = [(seat, "debt")]
                 return
     game.events.run(action, seat, game.events.where(seat, neighbour), source)
+
+
+def _chosen_in_chain(game, action, seat: int) -> None:
+    """An action that needs a player's choice or a phase's deck (CHOSEN_IN_CHAIN)."""
+    if isinstance(action, ast.BuildFromDiscard):       # a decision in the middle of the chain
+        if game.events.idle(action, seat):
+            return
+        game.waiting = [(seat, "discard")]
+        return
+    if isinstance(action, ast.DrawInto):
+        draw_into(game, action, seat)
+        return
+    if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
+        ask_zone_play(game, action, seat)
+        return
+    if copy_options(game, seat, action):               # `when built: copy ...`: chosen now
+        game.stack.append(("copy_from", action, seat))      # what the decision's options read
+        game.waiting = [(seat, "copy")]
 
 
 def _copy_from(game, action, seat: int) -> None:

@@ -27,6 +27,7 @@ class FastPolicy:
     best move found is not priced at all, so most of a hand's payment searches never run."""
 
     names_legal = True      # its turn actions come from the engine's lists (decisions.drive)
+    picks_moves = True      # it answers a turn (or an age's last card) with `decide_move`
 
     def __init__(self, tables, players, rng):
         self.rng = rng
@@ -82,6 +83,14 @@ class FastPolicy:
         """On a turn, the action it names (its options are never listed); else the index
         of its pick among the options."""
         return self.turn_action(game, seat) if kind == "turn" else self.pick(options)
+
+    def decide_move(self, game, seat, kind):
+        """`decide` of a turn or an age's last card as an action (decisions.drive asks a
+        `picks_moves` decider so, without making a `Decision` for each card)."""
+        if kind == "turn":
+            return self.turn_action(game, seat)
+        options = game.options_for(seat, kind)
+        return options[self.pick(options)]
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""

@@ -70,9 +70,10 @@ def _discard_last(game) -> None:
 
 def _end_turn(game) -> None:
     """Actions set aside for the end of the turn, then `turn end`; actions that its
-    triggers set aside for the end of the turn run at once, still in this turn."""
-    game.stack.append(("run_pending",))
+    triggers set aside for the end of the turn run at once, still in this turn.  (Without
+    `turn end`, `run_pending` runs until nothing is pending: no step is left for after.)"""
     if game.events.may_act("turn end"):
+        game.stack.append(("run_pending",))
         game.stack.append(("fire", "turn end", None))
     run_pending(game)
 

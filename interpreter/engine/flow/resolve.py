@@ -99,13 +99,20 @@ def _resolve_log(game, placed: tuple) -> None:
         game.log.append(entry)
 
 
+_COLOR_BUILT: dict[str, str] = {}      # colour -> its `COLOUR card built` event (made once, not per card)
+
+
 def built(game, seat: int, source) -> None:
     """A building or stage has come into play: its own actions, then its `at end of
     turn` actions set aside, then the event."""
     event = "stage built" if source.kind == "stage" else "building built"
     stack = game.stack
     if source.kind == "card":
-        heard(game, f"{source.color}{ast.COLOR_BUILT}", seat)
+        color_built = _COLOR_BUILT.get(source.color)
+        if color_built is None:
+            color_built = _COLOR_BUILT[source.color] = f"{source.color}{ast.COLOR_BUILT}"
+        if color_built in game.events.heard:
+            stack.append(("fire", color_built, (seat,)))
     if game.events.may_act(event):
         stack.append(("fire", event, (seat,)))
     if source.turn_end:

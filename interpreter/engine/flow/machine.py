@@ -70,7 +70,10 @@ class Flow:
         while not self.waiting:
             if stack:
                 step = stack.pop()
-                STEPS[step[0]](self, *step[1:])
+                if len(step) == 1:              # most steps: no arguments to slice out
+                    STEPS[step[0]](self)
+                else:
+                    STEPS[step[0]](self, *step[1:])
             elif not self.started or self.rounds is not None or not self.go_on():
                 return
 

@@ -201,7 +201,7 @@ def build_pricer(game, seat: int, trio, special=False):
     if special is not None or not _plain(city):
         return lambda index: next(iter(_builds(game, city, trio, index, special)), None)
     cards, names, coins, cheapest = tables.cards, city.names, city.coins, trio.cheapest
-    chains, paid = made(tables)[1:3]
+    _sells, chains, paid, _stages = made(tables)
 
     def price(index: int) -> Action | None:
         card = cards[index]

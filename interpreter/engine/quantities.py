@@ -196,10 +196,16 @@ def amount_fn(amount, per):
     if per is None:
         return value
     counted, every = measure_fn(per.what), per.every
+    if isinstance(amount, int):             # the common case (`1 point per 3 coins`): no call for the amount
+        def per_unit(where):
+            v = amount * (counted(where) // every)
+            return v if -VALUE_LIMIT <= v <= VALUE_LIMIT else max(-VALUE_LIMIT, min(VALUE_LIMIT, v))
+        return per_unit
 
-    def per_unit(where):
-        return max(-VALUE_LIMIT, min(VALUE_LIMIT, value(where) * (counted(where) // every)))
-    return per_unit
+    def per_amount(where):
+        v = value(where) * (counted(where) // every)
+        return v if -VALUE_LIMIT <= v <= VALUE_LIMIT else max(-VALUE_LIMIT, min(VALUE_LIMIT, v))
+    return per_amount
 
 
 def check_fn(conditions):

@@ -45,7 +45,9 @@ class FastPolicy:
         best, best_value = None, random() * NOISE     # None: the sale of the least worth card
         # each move's luck is drawn first: its worth with luck bounds what it can be worth
         # paid, so moves are priced best first and only while one could still win
-        moves = [(worth[c] + random() * NOISE, c) for c in cards]
+        moves = []
+        for c in cards:                   # (a loop: a comprehension is a call of its own, for a few cards)
+            moves.append((worth[c] + random() * NOISE, c))
         city = game.cities[seat]
         if city.stages < len(city.side.stages):
             moves.append((self.stage_bias + random() * NOISE, -1))

@@ -162,11 +162,16 @@ class Dispatcher:
                     continue                  # sits this event out
                 if sides is None or not plain:
                     neighbours = game.neighbours(seat) if plain else faced(game, seat, event, sitting, once)
-                    sides = [(n.seat, self.where(seat, n)) for n in neighbours]
+                    sides = self._sides(seat, neighbours)
                 for neighbour, where in sides:
                     if check is None or check(where):
                         due.append((seat, key, trigger, neighbour, event))
         return due
+
+    def _sides(self, seat: int, neighbours) -> list[tuple]:
+        """(seat, Where) of each neighbour `seat` faces (apart from `due`, whose locals a
+        comprehension would make cells)."""
+        return [(n.seat, self.where(seat, n)) for n in neighbours]
 
     def lose(self, seat: int, amount: int, paid: int | None = None) -> None:
         """The city loses `amount` coins; under `coins owed become KIND tokens`, what it does

@@ -62,8 +62,7 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
     rules = game.tables.rules
     if rules.debt_by_choice:
         if isinstance(action, ast.InEachCity):         # each city's loss may be its own decision
-            game.stack += [("run", action.action, target, None, source)
-                           for target in reversed(game.events.group(seat, action.group))]
+            _in_each_city(game, action, seat, source)
             return
         if isinstance(action, ast.LoseCoins):
             amount = per_value(action.amount, action.per, game.events.where(seat, neighbour))
@@ -72,6 +71,12 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
                 game.waiting = [(seat, "debt")]
                 return
     game.events.run(action, seat, game.events.where(seat, neighbour), source)
+
+
+def _in_each_city(game, action, seat: int, source: str) -> None:
+    """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
+    game.stack += [("run", action.action, target, None, source)
+                   for target in reversed(game.events.group(seat, action.group))]
 
 
 def _chosen_in_chain(game, action, seat: int) -> None:

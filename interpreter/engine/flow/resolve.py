@@ -118,7 +118,9 @@ def built(game, seat: int, source) -> None:
     if source.turn_end:
         stack.append(("pend", seat, source))
     if source.when_built:
-        stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
+        name = source.name
+        for action in reversed(source.when_built):  # (a loop: a comprehension would make `seat` and
+            stack.append(("run", action, seat, None, name))   # `source` cells for the whole function)
 
 
 def copy_card(game, seat: int, choice: Action) -> None:

@@ -355,8 +355,12 @@ class City:
     def owned_sources(self) -> list[Source]:
         """The board, the built stages, the buildings and the copied cards, in that order."""
         cards = self.tables.cards
-        return [self.side.board, *self.side.stages[:self.stages], *[cards[i] for i in self.built],
-                *[cards[i] for i in self.copied]]
+        found = [self.side.board, *self.side.stages[:self.stages]]
+        for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
+            found.append(cards[i])
+        for i in self.copied:
+            found.append(cards[i])
+        return found
 
     def next_stage(self) -> Source | None:
         return self.side.stages[self.stages] if self.stages < len(self.side.stages) else None

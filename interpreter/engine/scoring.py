@@ -21,13 +21,7 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
                 if options:
                     copied_symbols.append(options)
             if isinstance(action, ast.CopyCard):
-                colors = {c.text for c in action.colors}
-                targets = [{"left": left, "right": right}.get(p) for p in action.scope.parts]
-                for target in filter(None, targets):
-                    for index in target.built:
-                        card = tables.cards[index]
-                        if card.color in colors and card.name not in city.names:
-                            copy_choices.append(card)
+                copy_choices += _cards_to_copy(tables, action, city, left, right)
     best = None
     everyone = tuple(everyone)
     for copied in dict.fromkeys(copy_choices):
@@ -50,6 +44,20 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
             if best is None or sum(pad.values()) > sum(best.values()):
                 best = pad
     return best
+
+
+def _cards_to_copy(tables, action: ast.CopyCard, city, left, right) -> list:
+    """Every card of those colours in the scope's cities that the city has not built: the
+    copy takes one of them.  (Apart from `score_city`, whose locals a comprehension here
+    would make cells.)"""
+    colors = {c.text for c in action.colors}
+    found = []
+    for target in filter(None, ({"left": left, "right": right}.get(p) for p in action.scope.parts)):
+        for index in target.built:
+            card = tables.cards[index]
+            if card.color in colors and card.name not in city.names:
+                found.append(card)
+    return found
 
 
 def _symbols_to_copy(tables, action: ast.CopySymbol, left, right) -> tuple[int, ...]:

@@ -199,7 +199,7 @@ def build_pricer(game, seat: int, trio, special=False):
     if special is False:
         special = _special(game, city)
     if special is not None or not _plain(city):
-        return lambda index: next(iter(_builds(game, city, trio, index, special)), None)
+        return _first_build(game, city, trio, special)
     cards, names, coins, cheapest = tables.cards, city.names, city.coins, trio.cheapest
     _sells, chains, paid, _stages = made(tables)
 
@@ -221,6 +221,12 @@ def build_pricer(game, seat: int, trio, special=False):
             action = builds[option] = _new(Action, ("build", index, *option, "", 0))
         return action
     return price
+
+
+def _first_build(game, city, trio, special):
+    """`build_pricer` of a city some power or discount touches: the first of `_builds`.
+    (Apart, so that `build_pricer`'s own locals are not cells at every call.)"""
+    return lambda index: next(iter(_builds(game, city, trio, index, special)), None)
 
 
 def _plain(city) -> bool:

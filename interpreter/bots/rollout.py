@@ -57,7 +57,8 @@ class FastPolicy:
             if bound <= best_value:
                 break
             if trio is None:
-                trio = trio_of(city, *game.neighbours(seat))
+                left, right = game.neighbours(seat)
+                trio = trio_of(city, left, right)
             if card < 0:
                 paid = cheapest_stage(game, seat, trio)
                 if paid is None:

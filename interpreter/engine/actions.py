@@ -85,7 +85,8 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     """Every legal action of `seat` with the cards of its hand, each payment option its own
     action, cheapest first.  (The hot path of a game: kept plain on purpose.)"""
     city = game.cities[seat]
-    trio = trio_of(city, *game.neighbours(seat))
+    left, right = game.neighbours(seat)
+    trio = trio_of(city, left, right)
     special = _special(game, city)
     hand = game.hands[seat] if hand is None else hand
     stages = _stage_payments(city, trio, special)
@@ -129,7 +130,8 @@ def legal_moves(game, seat: int) -> list[Action]:
     it: its build, its wonder stage, its sale), in the same order: for a player that
     always pays the cheapest way (the random bot), without listing every payment."""
     city = game.cities[seat]
-    trio = trio_of(city, *game.neighbours(seat))
+    left, right = game.neighbours(seat)
+    trio = trio_of(city, left, right)
     special = _special(game, city)
     stages = _first_stage(city, trio, special)
     sells, _chains, _paid, staged = made(game.tables)

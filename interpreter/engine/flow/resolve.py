@@ -52,9 +52,9 @@ def _resolve(game, choices: tuple) -> None:
     # each city's effects in seat order, at once while they set nothing going; the cities
     # after one that did are left as steps under what it set going (which runs first)
     stack = game.stack
-    for n, p in enumerate(placed):
+    for n, (seat, action, stage) in enumerate(placed):
         depth = len(stack)
-        _resolve_one(game, *p)
+        _resolve_one(game, seat, action, stage)
         if len(stack) > depth and n + 1 < len(placed):
             stack[depth:depth] = [("resolve_one", *q) for q in reversed(placed[n + 1:])]
             return

@@ -70,8 +70,13 @@ class Flow:
         while not self.waiting:
             if stack:
                 step = stack.pop()
-                if len(step) == 1:              # most steps: no arguments to slice out
+                n = len(step)                   # (a call with *arguments is not specialised: the
+                if n == 1:                      # common arities are written out)
                     STEPS[step[0]](self)
+                elif n == 2:
+                    STEPS[step[0]](self, step[1])
+                elif n == 3:
+                    STEPS[step[0]](self, step[1], step[2])
                 else:
                     STEPS[step[0]](self, *step[1:])
             elif not self.started or self.rounds is not None or not self.go_on():

@@ -22,7 +22,7 @@ class FastPolicy:
     the card's plain points, shields, symbols and price (read once from the rule tables),
     else a wonder stage, else sell; a little randomness keeps the rollouts varied.
 
-    On a turn it names its action (`turn_action`) rather than choosing from every payment
+    On a turn it names its action (`decide_move`) rather than choosing from every payment
     of every card: cards are weighed best first, and a card whose worth cannot beat the
     best move found is not priced at all, so most of a hand's payment searches never run."""
 
@@ -38,7 +38,13 @@ class FastPolicy:
         self.model = model
         self.sells = made(tables).sells        # each card's sale, made once
 
-    def turn_action(self, game, seat) -> Action:
+    def decide_move(self, game, seat, kind) -> Action:
+        """The action of a turn it names, or of an age's last card its pick among the
+        options (decisions.drive asks a `picks_moves` decider so, without making a
+        `Decision` for each card)."""
+        if kind != "turn":
+            options = game.options_for(seat, kind)
+            return options[self.pick(options)]
         rng, worth, rate = self.rng, self.worth, self.coin_rate
         random = rng.random
         cards = dict.fromkeys(game.hands[seat])
@@ -85,15 +91,7 @@ class FastPolicy:
     def decide(self, game, seat, kind, options):
         """On a turn, the action it names (its options are never listed); else the index
         of its pick among the options."""
-        return self.turn_action(game, seat) if kind == "turn" else self.pick(options)
-
-    def decide_move(self, game, seat, kind):
-        """`decide` of a turn or an age's last card as an action (decisions.drive asks a
-        `picks_moves` decider so, without making a `Decision` for each card)."""
-        if kind == "turn":
-            return self.turn_action(game, seat)
-        options = game.options_for(seat, kind)
-        return options[self.pick(options)]
+        return self.decide_move(game, seat, kind) if kind == "turn" else self.pick(options)
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""

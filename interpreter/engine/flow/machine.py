@@ -77,6 +77,10 @@ class Flow:
                     STEPS[step[0]](self, step[1])
                 elif n == 3:
                     STEPS[step[0]](self, step[1], step[2])
+                elif n == 5:                    # `run`, `trigger_done`
+                    STEPS[step[0]](self, step[1], step[2], step[3], step[4])
+                elif n == 6:                    # `trigger`
+                    STEPS[step[0]](self, step[1], step[2], step[3], step[4], step[5])
                 else:
                     STEPS[step[0]](self, *step[1:])
             elif not self.started or self.rounds is not None or not self.go_on():

@@ -41,7 +41,7 @@ PARTS = {   # part of a search -> (file, functions, counted by): "cum" their tim
     "  of which the payment search (payment_options)": ("payment/trio.py", ("payment_options",), "cum"),
     "resolving the turns (_resolve)": ("flow/resolve.py", ("_resolve",), "cum"),
     "triggers (fire, _trigger)": ("flow/chains.py", ("fire", "_trigger"), "cum"),
-    "the rollout policy's own work (turn_action, pick)": ("rollout.py", ("turn_action", "pick"), "own"),
+    "the rollout policy's own work (decide_move, pick)": ("rollout.py", ("decide_move", "pick"), "own"),
     "copying and sampling (sample_game, clone)": ("", ("sample_game", "clone"), "cum"),
     "final scores (_reward)": ("mcts.py", ("_reward",), "cum"),
 }

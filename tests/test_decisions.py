@@ -15,6 +15,7 @@ from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.actions import Action, card_builds, is_legal, legal_actions, stage_payments
 from interpreter.engine.city import DERIVED, FIXED, OWNED, City
+from interpreter.engine.decisions import drive
 from interpreter.engine.game import COPIED, STATE, VALUES, Game
 from interpreter.engine.saves import SaveError, game_from_data, game_to_data
 from interpreter.tools.play import make_deciders
@@ -207,6 +208,31 @@ def _every_rule_set():
         yield name, None
         for variant in sorted((folder / "variants").glob("*.wonders")) if (folder / "variants").is_dir() else ():
             yield name, variant.stem
+
+
+@pytest.mark.parametrize("players", [3, 4, 7])
+@pytest.mark.parametrize("bots", ["random", "policy"])
+def test_a_turns_cards_taken_together_play_the_same_game_as_one_at_a_time(recycling, players, bots):
+    """`drive` takes a turn's cards in one go when every decider's actions are taken as
+    listed (decisions._turn_cards); a `stop` that never stops makes it take them one
+    decision at a time: the same games, logs and states, in a game and in a copy that
+    keeps no log (with a variant whose triggers open decisions in the middle of turns)."""
+    for rules in (tables(), recycling):
+        ends = []
+        for stop in (None, lambda game: False):
+            game = Game(rules, players, seed=players)
+            if bots == "random":
+                deciders = make_deciders(["random"], players, 5, None)
+            else:
+                deciders = [FastPolicy(rules, players, random.Random(5))] * players
+            copy = game.clone(seed=9)
+            drive(game, deciders, stop)
+            if bots == "policy":
+                deciders[0].rng = random.Random(6)
+                drive(copy, deciders, stop)
+            ends.append((state_of(game), state_of(copy)))
+        assert ends[0] == ends[1]
+        assert ends[0][0]["log"]
 
 
 @pytest.mark.parametrize("rules, variant", list(_every_rule_set()))

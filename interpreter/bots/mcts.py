@@ -133,6 +133,6 @@ class MCTSBot(Bot):
         if size:                                     # with teams, the team's total against the best other team's
             totals = [sum(totals[t:t + size]) for t in range(0, len(totals), size)]
             player //= size
-        others = max(t for s, t in enumerate(totals) if s != player) if len(totals) > 1 else 0
+        others = max(totals[:player] + totals[player + 1:]) if len(totals) > 1 else 0
         margin = 1 / (1 + math.exp(-(totals[player] - others) / 5))
         return (1 - self.margin) * win + self.margin * margin

@@ -22,11 +22,12 @@ class FastPolicy:
     the card's plain points, shields, symbols and price (read once from the rule tables),
     else a wonder stage, else sell; a little randomness keeps the rollouts varied.
 
-    On a turn it names its action (`turn_action`) rather than choosing from every payment
+    On a turn it names its action (`decide_move`) rather than choosing from every payment
     of every card: cards are weighed best first, and a card whose worth cannot beat the
     best move found is not priced at all, so most of a hand's payment searches never run."""
 
     names_legal = True      # its turn actions come from the engine's lists (decisions.drive)
+    picks_moves = True      # it answers a turn (or an age's last card) with `decide_move`
 
     def __init__(self, tables, players, rng):
         self.rng = rng
@@ -37,14 +38,22 @@ class FastPolicy:
         self.model = model
         self.sells = made(tables).sells        # each card's sale, made once
 
-    def turn_action(self, game, seat) -> Action:
+    def decide_move(self, game, seat, kind) -> Action:
+        """The action of a turn it names, or of an age's last card its pick among the
+        options (decisions.drive asks a `picks_moves` decider so, without making a
+        `Decision` for each card)."""
+        if kind != "turn":
+            options = game.options_for(seat, kind)
+            return options[self.pick(options)]
         rng, worth, rate = self.rng, self.worth, self.coin_rate
         random = rng.random
         cards = dict.fromkeys(game.hands[seat])
         best, best_value = None, random() * NOISE     # None: the sale of the least worth card
         # each move's luck is drawn first: its worth with luck bounds what it can be worth
         # paid, so moves are priced best first and only while one could still win
-        moves = [(worth[c] + random() * NOISE, c) for c in cards]
+        moves = []
+        for c in cards:                   # (a loop: a comprehension is a call of its own, for a few cards)
+            moves.append((worth[c] + random() * NOISE, c))
         city = game.cities[seat]
         if city.stages < len(city.side.stages):
             moves.append((self.stage_bias + random() * NOISE, -1))
@@ -54,7 +63,8 @@ class FastPolicy:
             if bound <= best_value:
                 break
             if trio is None:
-                trio = trio_of(city, *game.neighbours(seat))
+                left, right = game.neighbours(seat)
+                trio = trio_of(city, left, right)
             if card < 0:
                 paid = cheapest_stage(game, seat, trio)
                 if paid is None:
@@ -81,7 +91,7 @@ class FastPolicy:
     def decide(self, game, seat, kind, options):
         """On a turn, the action it names (its options are never listed); else the index
         of its pick among the options."""
-        return self.turn_action(game, seat) if kind == "turn" else self.pick(options)
+        return self.decide_move(game, seat, kind) if kind == "turn" else self.pick(options)
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""

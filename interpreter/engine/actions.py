@@ -85,7 +85,8 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     """Every legal action of `seat` with the cards of its hand, each payment option its own
     action, cheapest first.  (The hot path of a game: kept plain on purpose.)"""
     city = game.cities[seat]
-    trio = trio_of(city, *game.neighbours(seat))
+    left, right = game.neighbours(seat)
+    trio = trio_of(city, left, right)
     special = _special(game, city)
     hand = game.hands[seat] if hand is None else hand
     stages = _stage_payments(city, trio, special)
@@ -129,7 +130,8 @@ def legal_moves(game, seat: int) -> list[Action]:
     it: its build, its wonder stage, its sale), in the same order: for a player that
     always pays the cheapest way (the random bot), without listing every payment."""
     city = game.cities[seat]
-    trio = trio_of(city, *game.neighbours(seat))
+    left, right = game.neighbours(seat)
+    trio = trio_of(city, left, right)
     special = _special(game, city)
     stages = _first_stage(city, trio, special)
     sells, _chains, _paid, staged = made(game.tables)
@@ -199,9 +201,9 @@ def build_pricer(game, seat: int, trio, special=False):
     if special is False:
         special = _special(game, city)
     if special is not None or not _plain(city):
-        return lambda index: next(iter(_builds(game, city, trio, index, special)), None)
+        return _first_build(game, city, trio, special)
     cards, names, coins, cheapest = tables.cards, city.names, city.coins, trio.cheapest
-    chains, paid = made(tables)[1:3]
+    _sells, chains, paid, _stages = made(tables)
 
     def price(index: int) -> Action | None:
         card = cards[index]
@@ -221,6 +223,12 @@ def build_pricer(game, seat: int, trio, special=False):
             action = builds[option] = _new(Action, ("build", index, *option, "", 0))
         return action
     return price
+
+
+def _first_build(game, city, trio, special):
+    """`build_pricer` of a city some power or discount touches: the first of `_builds`.
+    (Apart, so that `build_pricer`'s own locals are not cells at every call.)"""
+    return lambda index: next(iter(_builds(game, city, trio, index, special)), None)
 
 
 def _plain(city) -> bool:

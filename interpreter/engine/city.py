@@ -58,9 +58,11 @@ class Held(NamedTuple):
     like: tuple = ()              # ProducesLike effects (what they produce follows the city)
     bank: tuple = ()              # (units, price) of `buy N resources from the bank each turn for P coins`
     trade_changed: bool = False   # production or prices changed: the payment tables are signed again
+    powers: bool = False          # some part from `free_build` to `bank` is set (most sources: none)
 
 
 _NOTHING = Held()
+_POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank")   # with play_last, gives_defeats
 
 
 def held_by(effects, tables: Tables) -> Held:
@@ -120,6 +122,8 @@ def held_by(effects, tables: Tables) -> Held:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
     held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, play_last=play_last,
                 gives_defeats=gives_defeats, trade_changed=trade_changed)
+    powers = play_last or gives_defeats or any(parts[name] for name in _POWERS)
+    held = held._replace(powers=bool(powers))
     return _NOTHING if held == _NOTHING else held
 
 
@@ -248,8 +252,8 @@ class City:
             return
         # unpacked at once: reading a named tuple's fields one by one is slow (every card built)
         (own_fixed, trade_fixed, own_choices, trade_choices, shields, shields_per, symbols, wilds, discounts,
-         free_build, free_rules, play_last, cost_discounts, gives_defeats, rebates, like, bank,
-         trade_changed) = held
+         _free_build, _free_rules, _play_last, _cost_discounts, _gives_defeats, _rebates, _like, _bank,
+         trade_changed, powers) = held
         for r, n in own_fixed:
             self.own_fixed[r] += n
         for r, n in trade_fixed:
@@ -259,7 +263,8 @@ class City:
         for options in trade_choices:
             bisect.insort(self.trade_choices, options)
         self.shields += shields
-        self.shields_per += shields_per
+        if shields_per:
+            self.shields_per += shields_per
         if self.shields_per:
             self.count_shields()
         for s in symbols:
@@ -269,6 +274,17 @@ class City:
         for direction, r, price in discounts:
             prices = self.prices[direction]
             prices[r] = min(prices[r], price)
+        if powers:
+            self._add_powers(held)
+        if self.like:
+            trade_changed = self._follow_like() or trade_changed
+        if trade_changed:
+            self._sign()
+
+    def _add_powers(self, held: Held) -> None:
+        """`_add_static`'s rarer parts, from `free_build` to `bank` (a source without any
+        skips them: `Held.powers`)."""
+        (free_build, free_rules, play_last, cost_discounts, gives_defeats, rebates, like, bank) = held[9:17]
         for limit in free_build:
             bisect.insort(self.free_build, limit)
         for rule in free_rules:
@@ -284,10 +300,6 @@ class City:
         for units, price in bank:             # the units add up; the cheapest price is paid
             self.bank = [self.bank[0] + units, min(price, self.bank[1]) if self.bank[0] else price]
         self.like += like
-        if self.like:
-            trade_changed = self._follow_like() or trade_changed
-        if trade_changed:
-            self._sign()
 
     def count_shields(self) -> None:
         """Count again the shields of `shields N per ...` (the city built, or took a
@@ -343,8 +355,12 @@ class City:
     def owned_sources(self) -> list[Source]:
         """The board, the built stages, the buildings and the copied cards, in that order."""
         cards = self.tables.cards
-        return [self.side.board, *self.side.stages[:self.stages], *[cards[i] for i in self.built],
-                *[cards[i] for i in self.copied]]
+        found = [self.side.board, *self.side.stages[:self.stages]]
+        for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
+            found.append(cards[i])
+        for i in self.copied:
+            found.append(cards[i])
+        return found
 
     def next_stage(self) -> Source | None:
         return self.side.stages[self.stages] if self.stages < len(self.side.stages) else None

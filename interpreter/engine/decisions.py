@@ -20,6 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .actions import Action
+from .flow.search_log import NoLog
+
 KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt")
 MOVE_KINDS = ("turn", "last card")      # the decisions whose options are `actions.legal_actions`
 
@@ -72,16 +75,46 @@ def drive(game, deciders, stop=None) -> None:
     seats = dict(deciders.items() if isinstance(deciders, dict) else enumerate(deciders))
     trusted = {by: getattr(d, "names_legal", False) for by, d in seats.items()}   # by seat
     movers = {by for by, d in seats.items() if getattr(d, "picks_moves", False)}
+    quick = stop is None and all(trusted[by] or by in movers for by in seats)
     while True:
         decision = game.decision()
         if decision is None:
             return
         by = decision.by
         decider = deciders[by]
-        if by in movers and decision.kind in MOVE_KINDS:
+        if quick and decision.kind == "turn" and not game.neutrals:
+            _turn_cards(game, decision, deciders, movers)
+        elif by in movers and decision.kind in MOVE_KINDS:
             game.take_choice(decision, decider.decide_move(game, decision.seat, decision.kind), True)
         else:
             answer = decider.decide(game, decision.seat, decision.kind, decision)
             game.take_choice(decision, answer, trusted[by])
         if stop is not None and stop(game):
             return
+
+
+def _turn_cards(game, first: Decision, deciders, movers) -> None:
+    """`drive` over a turn's cards when no neutral city plays and every decider's actions
+    are taken as listed (random games, the search's imagined games): each card asked for
+    in seat order and kept as `Game.take_choice` keeps it, with no `game.decision()`,
+    check and `take` per card (a tenth of an imagined game's loop); the turn is then
+    resolved as after its last card (`Flow.take`).  tests/test_decisions.py plays the
+    same games through both ways."""
+    waiting, chosen, logged = game.waiting, game.chosen, type(game.log) is not NoLog
+    decision = first
+    while waiting:
+        seat = waiting[0][0]
+        if seat in movers:
+            action = deciders[seat].decide_move(game, seat, "turn")
+        else:
+            if decision is None:
+                decision = Decision(game, seat, "turn")
+            action = deciders[seat].decide(game, seat, "turn", decision)
+            if type(action) is not Action:
+                action = decision[action]
+        if logged:
+            game._log_choice(seat, "turn", action, seat)
+        del waiting[0]
+        chosen[seat] = action
+        decision = None
+    game.resolve_turn()

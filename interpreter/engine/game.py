@@ -309,9 +309,12 @@ class Game(Flow):
 
     # ---------------------------------------------------------------- scoring
     def scores(self) -> list[dict[str, int]]:
-        return [score_city(self.tables, city, *self.neighbours(seat), everyone=self.cities,
-                           age_number=self.age.number, age_victory=self.age.victory)
-                for seat, city in enumerate(self.cities)]
+        tables, cities, age = self.tables, self.cities, self.age
+        pads = []
+        for seat, city in enumerate(cities):        # (a loop: the search scores every imagined game)
+            left, right = self.neighbours(seat)
+            pads.append(score_city(tables, city, left, right, cities, age.number, age.victory))
+        return pads
 
     def winners(self, scores: list[dict[str, int]] | None = None) -> list[int]:
         """The winning seats; `scores` are this game's `scores()` when the caller has them."""

@@ -196,10 +196,16 @@ def amount_fn(amount, per):
     if per is None:
         return value
     counted, every = measure_fn(per.what), per.every
+    if isinstance(amount, int):             # the common case (`1 point per 3 coins`): no call for the amount
+        def per_unit(where):
+            v = amount * (counted(where) // every)
+            return v if -VALUE_LIMIT <= v <= VALUE_LIMIT else max(-VALUE_LIMIT, min(VALUE_LIMIT, v))
+        return per_unit
 
-    def per_unit(where):
-        return max(-VALUE_LIMIT, min(VALUE_LIMIT, value(where) * (counted(where) // every)))
-    return per_unit
+    def per_amount(where):
+        v = value(where) * (counted(where) // every)
+        return v if -VALUE_LIMIT <= v <= VALUE_LIMIT else max(-VALUE_LIMIT, min(VALUE_LIMIT, v))
+    return per_amount
 
 
 def check_fn(conditions):
@@ -215,8 +221,9 @@ def _comparison_fn(c):
     return lambda where: compare(left(where), right(where))
 
 
-_ONE_CITY = {"own": operator.attrgetter("city"), "left": operator.attrgetter("left"),
-             "right": operator.attrgetter("right"), "neighbour": operator.attrgetter("neighbour")}
+_ONE_CITY_FIELD = {"own": "city", "left": "left", "right": "right", "neighbour": "neighbour"}   # of a Where
+_ONE_CITY = {part: operator.attrgetter(field) for part, field in _ONE_CITY_FIELD.items()}
+_CITY_ATTRIBUTE = {"wonder stages": "stages", "coins": "coins", "shields": "shields"}   # measures a city holds
 
 
 def measure_fn(q: ast.Quantity):
@@ -247,7 +254,10 @@ def measure_fn(q: ast.Quantity):
         count = count_fn(m, tuple(c.text for c in q.colors))
     scope = q.scope
     if scope is None or (len(scope.parts) == 1 and scope.parts[0] != "all"):
-        city = _ONE_CITY["own" if scope is None else scope.parts[0]]
+        part = "own" if scope is None else scope.parts[0]
+        if m in _CITY_ATTRIBUTE:          # one read of the Where, in C: `shields of the neighbour`
+            return operator.attrgetter(f"{_ONE_CITY_FIELD[part]}.{_CITY_ATTRIBUTE[m]}")
+        city = _ONE_CITY[part]
         return lambda where: count(city(where))     # one city: its count (the most or fewest of one)
     if q.extreme is None:
         return lambda where: sum([count(c) for c in where.cities(scope)])
@@ -264,8 +274,8 @@ def count_fn(m: str, colors: tuple[str, ...]):
         return lambda city: sum(city.colors.get(c, 0) for c in colors)
     if m == "card sets":                  # one card of each colour makes a set
         return lambda city: min(city.colors.get(c, 0) for c in colors)
-    if m == "wonder stages":
-        return operator.attrgetter("stages")
+    if m in _CITY_ATTRIBUTE:
+        return operator.attrgetter(_CITY_ATTRIBUTE[m])
     if m == "unbuilt wonder stages":
         return lambda city: len(city.side.stages) - city.stages
     if m == "defeat tokens":
@@ -274,8 +284,4 @@ def count_fn(m: str, colors: tuple[str, ...]):
         return lambda city: sum(1 for t in city.tokens if t > 0)
     if m == "military tokens":
         return lambda city: sum(city.tokens)
-    if m == "coins":
-        return operator.attrgetter("coins")
-    if m == "shields":
-        return operator.attrgetter("shields")
     raise UnhandledKind(f"engine/quantities.py cannot compile the measure {m!r}")

@@ -21,19 +21,15 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
                 if options:
                     copied_symbols.append(options)
             if isinstance(action, ast.CopyCard):
-                colors = {c.text for c in action.colors}
-                targets = [{"left": left, "right": right}.get(p) for p in action.scope.parts]
-                for target in filter(None, targets):
-                    for index in target.built:
-                        card = tables.cards[index]
-                        if card.color in colors and card.name not in city.names:
-                            copy_choices.append(card)
+                copy_choices += _cards_to_copy(tables, action, city, left, right)
     best = None
+    everyone = tuple(everyone)
     for copied in dict.fromkeys(copy_choices):
         sources = owned + [copied] if copied is not None else owned
         wilds = list(city.wild_symbols) + copied_symbols
-        extra = [0] * len(tables.symbols)
+        fixed = city.symbols
         if copied is not None:
+            extra = [0] * len(tables.symbols)
             for e in copied.static:
                 if isinstance(e, ast.Science):
                     options = tuple(tables.symbols.index(s.text) for s in e.symbols)
@@ -41,13 +37,27 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
                         wilds.append(options)
                     else:
                         extra[options[0]] += 1
-        for symbols in symbol_counts([a + b for a, b in zip(city.symbols, extra)], wilds):
-            where = Where(city, left, right, everyone=tuple(everyone), age_number=age_number,
-                          age_victory=age_victory, symbols=symbols)
+            fixed = [a + b for a, b in zip(fixed, extra)]
+        for symbols in symbol_counts(fixed, wilds):
+            where = Where(city, left, right, None, everyone, age_number, age_victory, symbols)
             pad = _pad(tables, sources, where)
             if best is None or sum(pad.values()) > sum(best.values()):
                 best = pad
     return best
+
+
+def _cards_to_copy(tables, action: ast.CopyCard, city, left, right) -> list:
+    """Every card of those colours in the scope's cities that the city has not built: the
+    copy takes one of them.  (Apart from `score_city`, whose locals a comprehension here
+    would make cells.)"""
+    colors = {c.text for c in action.colors}
+    found = []
+    for target in filter(None, ({"left": left, "right": right}.get(p) for p in action.scope.parts)):
+        for index in target.built:
+            card = tables.cards[index]
+            if card.color in colors and card.name not in city.names:
+                found.append(card)
+    return found
 
 
 def _symbols_to_copy(tables, action: ast.CopySymbol, left, right) -> tuple[int, ...]:
@@ -85,7 +95,7 @@ def _pad(tables, sources, where: Where) -> dict[str, int]:
         if source.points and source.points_category:
             pad[source.points_category] += source.points
         if source.scores:
-            for category, value in run_of(source).scores:
+            for category, value in (source.run or run_of(source)).scores:
                 pad[category] += value(where)
     return pad
 

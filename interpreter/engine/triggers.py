@@ -20,6 +20,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from .actions import build_options_from
+from .flow.search_log import NoLog
 from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, value_fn
 from .teams import faced
@@ -151,19 +152,26 @@ class Dispatcher:
         plain = sitting is None and once is None and event not in game.tables.rules.partners_face_other
         due = []
         for seat in range(len(game.cities)) if seats is None else seats:
+            sides = None                      # (neighbour seat, its Where) of each neighbour faced
             for key, trigger, check in self.listeners(seat, event):
                 if not trigger.each_neighbour:
-                    neighbours = (None,)
-                elif plain:
-                    neighbours = game.neighbours(seat)
-                elif sitting is not None and seat in sitting:
+                    if check is None or check(self.where(seat)):
+                        due.append((seat, key, trigger, None, event))
+                    continue
+                if sitting is not None and seat in sitting:
                     continue                  # sits this event out
-                else:
-                    neighbours = faced(game, seat, event, sitting, once)
-                for neighbour in neighbours:
-                    if check is None or check(self.where(seat, neighbour)):
-                        due.append((seat, key, trigger, None if neighbour is None else neighbour.seat, event))
+                if sides is None or not plain:
+                    neighbours = game.neighbours(seat) if plain else faced(game, seat, event, sitting, once)
+                    sides = self._sides(seat, neighbours)
+                for neighbour, where in sides:
+                    if check is None or check(where):
+                        due.append((seat, key, trigger, neighbour, event))
         return due
+
+    def _sides(self, seat: int, neighbours) -> list[tuple]:
+        """(seat, Where) of each neighbour `seat` faces (apart from `due`, whose locals a
+        comprehension would make cells)."""
+        return [(n.seat, self.where(seat, n)) for n in neighbours]
 
     def lose(self, seat: int, amount: int, paid: int | None = None) -> None:
         """The city loses `amount` coins; under `coins owed become KIND tokens`, what it does
@@ -226,37 +234,53 @@ class Dispatcher:
 
     def run(self, action, seat: int, where: Where, source: str = "") -> None:
         """Carry out one action for `seat` (building from the discard pile is a decision:
-        flow/chains.py opens it)."""
-        game = self.game
-        city = game.cities[seat]
-        if isinstance(action, ast.GainCoins):
-            before = city.coins
-            city.coins = _bounded(city.coins + self.value(action)(where))
-            if city.coins > before and BANK_COINS in self.heard:
-                self.fire(BANK_COINS, (seat,))
-        elif isinstance(action, ast.LoseCoins):
-            self.lose(seat, self.value(action)(where))
-        elif isinstance(action, ast.TakeKeptTokens):
-            take_kept(city, action.kind.text, evaluate(action.count, where))
-        elif isinstance(action, ast.InEachCity):
-            for target in self.group(seat, action.group):
-                self.run(action.action, target, self.where(target), source)
-        elif isinstance(action, ast.TakeToken):
-            value = max(-LIMIT, min(LIMIT, self.value(action)(where)))
-            against = where.neighbour.seat if where.neighbour is not None else None
-            if value < 0 and against is not None and city.gives_defeats:
-                seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`
-            city.tokens.append(value)
-            if city.shields_per:
-                city.count_shields()              # `shields N per defeat token`
-            game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
-            if value:
-                event = "victory token taken" if value > 0 else "defeat token taken"
-                if event in self.heard:
-                    self.fire(event, (seat,))
-        elif isinstance(action, ast.AtTurnEnd):
-            game.pending.append((seat, action.action, source))
-        else:
+        flow/chains.py opens it): its kind's row of CARRY_OUT."""
+        carry = CARRY_OUT.get(type(action))
+        if carry is None:
             where_run = CARRIED_OUT_ELSEWHERE.get(type(action), "no pass")
             raise UnhandledKind(f"engine/triggers.py cannot carry out the action kind {type(action).__name__}"
                                 f" ({where_run} does)")
+        carry(self, action, seat, where, source)
+
+    def _gain(self, action, seat: int, where: Where, source: str) -> None:
+        city = self.game.cities[seat]
+        before = city.coins
+        city.coins = _bounded(city.coins + self.value(action)(where))
+        if city.coins > before and BANK_COINS in self.heard:
+            self.fire(BANK_COINS, (seat,))
+
+    def _lose(self, action, seat: int, where: Where, source: str) -> None:
+        self.lose(seat, self.value(action)(where))
+
+    def _take_kept(self, action, seat: int, where: Where, source: str) -> None:
+        take_kept(self.game.cities[seat], action.kind.text, evaluate(action.count, where))
+
+    def _in_each_city(self, action, seat: int, where: Where, source: str) -> None:
+        for target in self.group(seat, action.group):
+            self.run(action.action, target, self.where(target), source)
+
+    def _take_token(self, action, seat: int, where: Where, source: str) -> None:
+        game = self.game
+        city = game.cities[seat]
+        value = max(-LIMIT, min(LIMIT, self.value(action)(where)))
+        against = where.neighbour.seat if where.neighbour is not None else None
+        if value < 0 and against is not None and city.gives_defeats:
+            seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`
+        city.tokens.append(value)
+        if city.shields_per:
+            city.count_shields()              # `shields N per defeat token`
+        if type(game.log) is not NoLog:       # a search copy keeps no log
+            game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
+        if value:
+            event = "victory token taken" if value > 0 else "defeat token taken"
+            if event in self.heard:
+                self.fire(event, (seat,))
+
+    def _at_turn_end(self, action, seat: int, where: Where, source: str) -> None:
+        self.game.pending.append((seat, action.action, source))
+
+
+# what each action kind does (Dispatcher.run): looked up by the action's own type
+CARRY_OUT = {ast.GainCoins: Dispatcher._gain, ast.LoseCoins: Dispatcher._lose,
+             ast.TakeKeptTokens: Dispatcher._take_kept, ast.InEachCity: Dispatcher._in_each_city,
+             ast.TakeToken: Dispatcher._take_token, ast.AtTurnEnd: Dispatcher._at_turn_end}

@@ -43,9 +43,11 @@ def game_end(game) -> None:
 
 
 def _game_end_city(game, seat: int) -> None:
-    steps = [("run", action, seat, None, source.name)
-             for source in list(game.cities[seat].owned_sources()) for action in source.game_end
-             if not isinstance(action, (ast.CopyCard, ast.CopySymbol))]     # copies are scoring choices
+    steps = []
+    for source in game.cities[seat].owned_sources():
+        for action in source.game_end:
+            if not isinstance(action, (ast.CopyCard, ast.CopySymbol)):     # copies are scoring choices
+                steps.append(("run", action, seat, None, source.name))
     game.stack += reversed(steps)
 
 

@@ -27,13 +27,15 @@ def fire(game, event: str, seats) -> None:
 
 
 def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
-    fired_key = f"{seat}|{key}"
-    if trigger.limit is not None and fired_key in game.fired:
-        return
+    limit = trigger.limit
+    if limit is not None:
+        fired_key = f"{seat}|{key}"
+        if fired_key in game.fired:
+            return
     if game.events.idle(trigger.action, seat):
         return                        # nothing to do: no chain goes on from here
-    if trigger.limit is not None:
-        game.fired[fired_key] = trigger.limit.text
+    if limit is not None:
+        game.fired[fired_key] = limit.text
     chain = game.events.stack
     chain.append(trigger)
     if len(chain) > MAX_DEPTH:
@@ -50,7 +52,35 @@ def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
                          "trigger": trigger.name.text if trigger.name else event})
 
 
+CHOSEN_IN_CHAIN = (ast.BuildFromDiscard, ast.DrawInto, ast.PlayFrom, ast.CopyCard)   # what `_run` does itself
+
+
 def _run(game, action, seat: int, neighbour, source: str) -> None:
+    if isinstance(action, CHOSEN_IN_CHAIN):
+        _chosen_in_chain(game, action, seat)
+        return
+    rules = game.tables.rules
+    if rules.debt_by_choice:
+        if isinstance(action, ast.InEachCity):         # each city's loss may be its own decision
+            _in_each_city(game, action, seat, source)
+            return
+        if isinstance(action, ast.LoseCoins):
+            amount = per_value(action.amount, action.per, game.events.where(seat, neighbour))
+            if amount > 0 and game.cities[seat].coins > 0:
+                game.stack.append(("settle", seat, amount, -1))
+                game.waiting = [(seat, "debt")]
+                return
+    game.events.run(action, seat, game.events.where(seat, neighbour), source)
+
+
+def _in_each_city(game, action, seat: int, source: str) -> None:
+    """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
+    game.stack += [("run", action.action, target, None, source)
+                   for target in reversed(game.events.group(seat, action.group))]
+
+
+def _chosen_in_chain(game, action, seat: int) -> None:
+    """An action that needs a player's choice or a phase's deck (CHOSEN_IN_CHAIN)."""
     if isinstance(action, ast.BuildFromDiscard):       # a decision in the middle of the chain
         if game.events.idle(action, seat):
             return
@@ -62,24 +92,9 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
     if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
         ask_zone_play(game, action, seat)
         return
-    if isinstance(action, ast.CopyCard):               # `when built: copy ...`: chosen now
-        if copy_options(game, seat, action):
-            game.stack.append(("copy_from", action, seat))      # what the decision's options read
-            game.waiting = [(seat, "copy")]
-        return
-    rules = game.tables.rules
-    if rules.debt_by_choice:
-        if isinstance(action, ast.InEachCity):         # each city's loss may be its own decision
-            game.stack += [("run", action.action, target, None, source)
-                           for target in reversed(game.events.group(seat, action.group))]
-            return
-        if isinstance(action, ast.LoseCoins):
-            amount = per_value(action.amount, action.per, game.events.where(seat, neighbour))
-            if amount > 0 and game.cities[seat].coins > 0:
-                game.stack.append(("settle", seat, amount, -1))
-                game.waiting = [(seat, "debt")]
-                return
-    game.events.run(action, seat, game.events.where(seat, neighbour), source)
+    if copy_options(game, seat, action):               # `when built: copy ...`: chosen now
+        game.stack.append(("copy_from", action, seat))      # what the decision's options read
+        game.waiting = [(seat, "copy")]
 
 
 def _copy_from(game, action, seat: int) -> None:

@@ -70,7 +70,19 @@ class Flow:
         while not self.waiting:
             if stack:
                 step = stack.pop()
-                STEPS[step[0]](self, *step[1:])
+                n = len(step)                   # (a call with *arguments is not specialised: the
+                if n == 1:                      # common arities are written out)
+                    STEPS[step[0]](self)
+                elif n == 2:
+                    STEPS[step[0]](self, step[1])
+                elif n == 3:
+                    STEPS[step[0]](self, step[1], step[2])
+                elif n == 5:                    # `run`, `trigger_done`
+                    STEPS[step[0]](self, step[1], step[2], step[3], step[4])
+                elif n == 6:                    # `trigger`
+                    STEPS[step[0]](self, step[1], step[2], step[3], step[4], step[5])
+                else:
+                    STEPS[step[0]](self, *step[1:])
             elif not self.started or self.rounds is not None or not self.go_on():
                 return
 
@@ -171,8 +183,14 @@ class Flow:
                 self.hands[holder].remove(action.card)
                 self.hands[seat].append(action.card)
             if not self.waiting:
-                self.stack.append(("resolve", tuple(self.chosen)))
-                self.chosen = []
+                self.resolve_turn()
+                return
+        self.run()
+
+    def resolve_turn(self) -> None:
+        """Every choice of the turn has arrived: resolve them, and run on."""
+        self.stack.append(("resolve", tuple(self.chosen)))
+        self.chosen = []
         self.run()
 
 

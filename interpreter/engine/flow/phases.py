@@ -93,7 +93,13 @@ def _phase_step(game, p: int, i: int) -> None:
         _discard_zone(game, statement)
     else:
         game.stack.append(("zone_done", p, i))
-        _ask(game, "zone", [seat for seat in range(game.players) if zone_options(game, seat, statement)])
+        _ask_zone(game, statement)
+
+
+def _ask_zone(game, statement) -> None:
+    """A zone's card asked of each player who may play one (apart from `_phase_step`, whose
+    locals a comprehension would make cells)."""
+    _ask(game, "zone", [seat for seat in range(game.players) if zone_options(game, seat, statement)])
 
 
 def _ask(game, kind: str, seats: list[int]) -> None:

@@ -52,9 +52,9 @@ def _resolve(game, choices: tuple) -> None:
     # each city's effects in seat order, at once while they set nothing going; the cities
     # after one that did are left as steps under what it set going (which runs first)
     stack = game.stack
-    for n, p in enumerate(placed):
+    for n, (seat, action, stage) in enumerate(placed):
         depth = len(stack)
-        _resolve_one(game, *p)
+        _resolve_one(game, seat, action, stage)
         if len(stack) > depth and n + 1 < len(placed):
             stack[depth:depth] = [("resolve_one", *q) for q in reversed(placed[n + 1:])]
             return
@@ -99,19 +99,28 @@ def _resolve_log(game, placed: tuple) -> None:
         game.log.append(entry)
 
 
+_COLOR_BUILT: dict[str, str] = {}      # colour -> its `COLOUR card built` event (made once, not per card)
+
+
 def built(game, seat: int, source) -> None:
     """A building or stage has come into play: its own actions, then its `at end of
     turn` actions set aside, then the event."""
     event = "stage built" if source.kind == "stage" else "building built"
     stack = game.stack
     if source.kind == "card":
-        heard(game, f"{source.color}{ast.COLOR_BUILT}", seat)
+        color_built = _COLOR_BUILT.get(source.color)
+        if color_built is None:
+            color_built = _COLOR_BUILT[source.color] = f"{source.color}{ast.COLOR_BUILT}"
+        if color_built in game.events.heard:
+            stack.append(("fire", color_built, (seat,)))
     if game.events.may_act(event):
         stack.append(("fire", event, (seat,)))
     if source.turn_end:
         stack.append(("pend", seat, source))
     if source.when_built:
-        stack += [("run", action, seat, None, source.name) for action in reversed(source.when_built)]
+        name = source.name
+        for action in reversed(source.when_built):  # (a loop: a comprehension would make `seat` and
+            stack.append(("run", action, seat, None, name))   # `source` cells for the whole function)
 
 
 def copy_card(game, seat: int, choice: Action) -> None:

@@ -29,7 +29,9 @@ def _open_turn(game) -> None:
         for seat in range(game.players):
             draw_for_neutrals(game, seat)
             waiting.append((seat, "turn"))
-            waiting += [(n, "neutral turn") for n in game.neutrals if game.holders.get(n) == seat]
+            for n in game.neutrals:           # (a loop: a comprehension would make `game` a cell)
+                if game.holders.get(n) == seat:
+                    waiting.append((n, "neutral turn"))
     else:
         waiting = [(seat, "turn") for seat in range(game.players)]
     game.chosen = [None] * len(game.cities)
@@ -70,9 +72,10 @@ def _discard_last(game) -> None:
 
 def _end_turn(game) -> None:
     """Actions set aside for the end of the turn, then `turn end`; actions that its
-    triggers set aside for the end of the turn run at once, still in this turn."""
-    game.stack.append(("run_pending",))
+    triggers set aside for the end of the turn run at once, still in this turn.  (Without
+    `turn end`, `run_pending` runs until nothing is pending: no step is left for after.)"""
     if game.events.may_act("turn end"):
+        game.stack.append(("run_pending",))
         game.stack.append(("fire", "turn end", None))
     run_pending(game)
 
@@ -91,9 +94,15 @@ def _pass(game) -> None:
     game.turn += 1
 
 
+def _still_fired(fired: dict, scope: str) -> dict:
+    """The limits that a new `scope` leaves in force (apart from `reset_limits`, run every
+    turn, whose locals a comprehension would make cells)."""
+    return {k: v for k, v in fired.items() if v != scope}
+
+
 def reset_limits(game, scope: str) -> None:
     if game.fired:
-        game.fired = {k: v for k, v in game.fired.items() if v != scope}
+        game.fired = _still_fired(game.fired, scope)
     for city in game.cities:
         if city.free_build_used:
             city.renew_free_builds(scope)

@@ -109,3 +109,17 @@ def test_the_rules_still_pickle_for_worker_processes_after_a_game():
     again = Game(loaded, 4, 1)
     again.play(make_deciders(["random"], 4, 1, None))
     assert again.scores() == game.scores()
+
+
+def test_a_comparison_of_two_measures_holds_them_within_the_limit_as_evaluating_does():
+    """Compiled, two measures compared are read without each one's clamping call; beyond
+    the limit they must still compare as held within it (both at the limit: equal)."""
+    from types import SimpleNamespace
+    coins = ast.Quantity(measure="coins", colors=(), scope=None, span=None)
+    left_coins = ast.Quantity(measure="coins", colors=(), scope=ast.Scope(parts=("left",), span=None), span=None)
+    for own, left in ((3 * VALUE_LIMIT, 2 * VALUE_LIMIT), (-3 * VALUE_LIMIT, -2 * VALUE_LIMIT), (5, 3),
+                      (VALUE_LIMIT * 2, 3)):
+        where = Where(SimpleNamespace(coins=own), SimpleNamespace(coins=left), None)
+        for op in (">", "<", ">=", "<=", "=", "!="):
+            conditions = (ast.Comparison(op=op, left=coins, right=left_coins, span=None),)
+            assert check_fn(conditions)(where) == holds(conditions, where), (own, left, op)

@@ -217,8 +217,23 @@ def check_fn(conditions):
 
 
 def _comparison_fn(c):
-    compare, left, right = COMPARE[c.op], value_fn(c.left), value_fn(c.right)
+    compare = COMPARE[c.op]
+    if isinstance(c.left, ast.Quantity) and isinstance(c.right, ast.Quantity):
+        return _measures_compared(compare, measure_fn(c.left), measure_fn(c.right))
+    left, right = value_fn(c.left), value_fn(c.right)
     return lambda where: compare(left(where), right(where))
+
+
+def _measures_compared(compare, left, right):
+    """Two measures compared (the military conflicts' `shields > shields of the neighbour`,
+    at every age's end for every city and neighbour): read as they are, without the wrapper
+    that holds each within the limit (two calls fewer), and held so only when one is not."""
+    def compared(where):
+        a, b = left(where), right(where)
+        if -VALUE_LIMIT <= a <= VALUE_LIMIT and -VALUE_LIMIT <= b <= VALUE_LIMIT:
+            return compare(a, b)
+        return compare(max(-VALUE_LIMIT, min(VALUE_LIMIT, a)), max(-VALUE_LIMIT, min(VALUE_LIMIT, b)))
+    return compared
 
 
 _ONE_CITY_FIELD = {"own": "city", "left": "left", "right": "right", "neighbour": "neighbour"}   # of a Where

@@ -308,3 +308,26 @@ def test_six_hundred_choice_productions_do_not_overflow_the_stack():
     other = city((0,) * R, options, (0,) * R, options, (2,) * R, (2,) * R)
     assert payment_options((1, 1, 1, 1), me, other, other) == ((0, 3), (2, 2), (4, 1), (6, 0))
     assert every_payment((1, 1, 1, 1), me, other, other)[0] == (0, 3)
+
+
+@pytest.mark.parametrize("paths", [None, ["tests/every_effect.wonders"]], ids=["shipped", "every-effect"])
+def test_a_city_signed_step_by_step_is_signed_as_its_whole_tables(paths):
+    """City._sign_after looks up the signatures after a card's production is added instead
+    of signing the whole tables again: after every turn of a few games (and of their
+    copies), each city's signatures are those of its tables signed afresh."""
+    from pathlib import Path
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    from interpreter.engine.game import Game
+    from interpreter.tools.play import make_deciders
+    paths = paths and [str(Path(__file__).parent.parent / p) for p in paths]
+    tables = compile_rules(check_paths(paths).ruleset)
+    for seed in range(3):
+        game = Game(tables, 4, seed)
+        deciders = make_deciders(["random"], 4, seed, None)
+        while not game.finished:
+            game.step(deciders)
+            for city in game.cities + game.clone().cities:
+                signed = (city.use_sig, city.sell_sig)
+                city._sign()
+                assert (city.use_sig, city.sell_sig) == signed

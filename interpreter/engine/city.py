@@ -62,6 +62,10 @@ class Held(NamedTuple):
 
 
 _NOTHING = Held()
+
+# (use signature, sell signature, id of a Held) -> (the Held, the signatures once it is added): City._sign_after
+_SIGNED_AFTER: dict[tuple[int, int, int], tuple] = {}
+_MAX_SIGNED_AFTER = 200_000
 _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank")   # with play_last, gives_defeats
 
 
@@ -277,9 +281,10 @@ class City:
         if powers:
             self._add_powers(held)
         if self.like:
-            trade_changed = self._follow_like() or trade_changed
-        if trade_changed:
-            self._sign()
+            if self._follow_like() or trade_changed:
+                self._sign()
+        elif trade_changed:
+            self._sign_after(held)
 
     def _add_powers(self, held: Held) -> None:
         """`_add_static`'s rarer parts, from `free_build` to `bank` (a source without any
@@ -344,6 +349,22 @@ class City:
         """The small integers the payment search knows these production tables by."""
         self.use_sig = signature(self.own_fixed, self.own_choices, self.prices["left"], self.prices["right"])
         self.sell_sig = signature(self.trade_fixed, self.trade_choices)
+
+    def _sign_after(self, held: Held) -> None:
+        """`_sign` once `held` was added to the tables signed `use_sig` and `sell_sig`: the
+        same tables with the same production added are the same tables, so each such step
+        is signed once and then looked up (signing builds, hashes and compares a key of the
+        whole tables; an imagined game builds a dozen resource cards).  The entry keeps the
+        `Held` itself, so that its id cannot name another while the entry lives."""
+        key = (self.use_sig, self.sell_sig, id(held))
+        found = _SIGNED_AFTER.get(key)
+        if found is None:
+            self._sign()
+            if len(_SIGNED_AFTER) >= _MAX_SIGNED_AFTER:
+                _SIGNED_AFTER.clear()
+            _SIGNED_AFTER[key] = (held, self.use_sig, self.sell_sig)
+        else:
+            _held, self.use_sig, self.sell_sig = found
 
     def copy(self) -> "City":
         """An independent copy for search and hypotheses: its own lists and tables, the

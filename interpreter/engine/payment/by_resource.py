@@ -46,23 +46,35 @@ def by_resource(need, trio: Trio, needed: int, masks):
 
 
 _NONE: dict = {}        # no units (never written)
+_NO_UNITS = (_NONE, _NONE, _NONE)
+
+
+def _choice_units(masks, needed: int):
+    """The units of each needed resource that the choices of each side give (own, left,
+    right: resource -> units), or None when a choice production offers two needed
+    resources."""
+    if not masks:
+        return _NO_UNITS
+    sides = ({}, {}, {})
+    for base, mask in masks:
+        hit = mask & needed
+        if hit:
+            if hit & (hit - 1):
+                return None                         # it links two needed resources
+            units = sides[base]
+            r = hit.bit_length() - 1
+            units[r] = units.get(r, 0) + 1
+    return sides
 
 
 def _ranges(need, trio: Trio, needed: int, masks):
     """Each needed resource bought on its own, as (units, fewest from the left, most from
     the left, left price, right price), once own choices gave theirs; None when a choice
     production offers two needed resources, () when some resource cannot be had."""
-    own = left = right = _NONE                          # units of each needed resource the choices give
-    if masks:
-        own, left, right = sides = ({}, {}, {})
-        for base, mask in masks:
-            hit = mask & needed
-            if hit:
-                if hit & (hit - 1):
-                    return None                         # it links two needed resources
-                units = sides[base]
-                r = hit.bit_length() - 1
-                units[r] = units.get(r, 0) + 1
+    sides = _choice_units(masks, needed)
+    if sides is None:
+        return None
+    own, left, right = sides
     lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
     found = []
     for r, n in need:
@@ -100,13 +112,27 @@ def cheapest_by_units(need, trio: Trio, needed: int, masks):
     """The first of `by_units` alone (as a tuple of it; () when the need cannot be paid;
     None when a choice links two needed resources).  Coins in all, then coins to the left,
     add up over the resources, so the cheapest way is the cheapest way of each resource:
-    as many units as may be from the cheaper side, from the left only when it is cheaper."""
-    ranges = _ranges(need, trio, needed, masks)
-    if not ranges:
-        return ranges if ranges is None or ranges == () else FREE
+    as many units as may be from the cheaper side, from the left only when it is cheaper.
+    (The ranges of `_ranges` summed as they are found: the search's rollouts ask this of
+    every card they price anew.)"""
+    sides = _choice_units(masks, needed)
+    if sides is None:
+        return None
+    own, left, right = sides
+    lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
     a = b = 0
-    for n, low, high, lp, rp in ranges:
-        k = high if lp < rp else low
-        a += k * lp
-        b += (n - k) * rp
+    for r, n in need:
+        n -= own.get(r, 0)
+        if n > 0:
+            low, high = n - rfixed[r] - right.get(r, 0), lfixed[r] + left.get(r, 0)
+            if low < 0:
+                low = 0
+            if high > n:
+                high = n
+            if low > high:
+                return ()
+            lp, rp = lprice[r], rprice[r]
+            k = high if lp < rp else low
+            a += k * lp
+            b += (n - k) * rp
     return ((a, b),)

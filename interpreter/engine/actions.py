@@ -152,7 +152,7 @@ def cheapest_stage(game, seat: int, trio) -> tuple[int, int, int] | None:
     """The first of `stage_payments_with_bank` (its cheapest way), or None: for a player
     that prices a wonder stage by its cheapest way alone (the search's rollouts)."""
     city = game.cities[seat]
-    found = _first_stage(city, trio, _special(game, city))
+    found = _first_stage(city, trio, _special(game, city) if game.tables.cost_changers else None)
     return found[0] if found else None
 
 
@@ -161,8 +161,11 @@ def _first_stage(city, trio, special) -> list[tuple[int, int, int]]:
     or discount touches (`_plain`, no `_special`) found by its cheapest payment alone."""
     if special is not None or not _plain(city):
         return _stage_payments(city, trio, special)[:1]
-    stage = city.next_stage()
-    if stage is None or stage.cost_coins > city.coins:
+    stages = city.side.stages                        # (`city.next_stage()` without its call)
+    if city.stages >= len(stages):
+        return []
+    stage = stages[city.stages]
+    if stage.cost_coins > city.coins:
         return []
     option = trio.cheapest(stage.cost)
     if option is None or option[0] + option[1] > city.coins - stage.cost_coins:
@@ -198,12 +201,12 @@ def build_pricer(game, seat: int, trio, special=False):
     city read once for the cards of a hand (`special`: `_special`, when the caller has it)."""
     city = game.cities[seat]
     tables = game.tables
-    if special is False:
-        special = _special(game, city)
+    if special is False:                  # (`_special` and `made` without their calls in the common case:
+        special = _special(game, city) if tables.cost_changers else None   # a rollout prices every hand)
     if special is not None or not _plain(city):
         return _first_build(game, city, trio, special)
     cards, names, coins, cheapest = tables.cards, city.names, city.coins, trio.cheapest
-    _sells, chains, paid, _stages = made(tables)
+    _sells, chains, paid, _stages = tables.cache.get("actions") or made(tables)
 
     def price(index: int) -> Action | None:
         card = cards[index]

@@ -61,26 +61,33 @@ def _resolve(game, choices: tuple) -> None:
 
 
 def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
+    """One card's effects.  (The events below are looked up in `game.events.heard` here,
+    as `heard` and `may_act` do, without their calls: every card of every turn comes here.)"""
     kind, index, to_left, to_right, free, _bank = action
     city = game.cities[seat]
+    events = game.events
     if to_left or to_right:
         left, right = game.neighbours(seat)
         left.coins += to_left
         right.coins += to_right
     if kind == "sell":
-        city.coins += game.tables.rules.sell_coins
-        if game.tables.rules.sell_coins > 0:
-            heard(game, BANK_COINS, seat)
-        fire(game, "card sold", (seat,))
+        sell_coins = game.tables.rules.sell_coins
+        city.coins += sell_coins
+        if sell_coins > 0 and BANK_COINS in events.heard:
+            game.stack.append(("fire", BANK_COINS, (seat,)))
+        if "card sold" in events.heard or events.sit_out:
+            fire(game, "card sold", (seat,))
     else:
         source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
         if free == "chain":
             heard(game, "building built by chain", seat)
         built(game, seat, source)
-    if to_left:
-        heard(game, "resources bought", seat)
-    if to_right:
-        heard(game, "resources bought", seat)
+    if (to_left or to_right) and "resources bought" in events.heard:
+        bought = ("fire", "resources bought", (seat,))
+        if to_left:
+            game.stack.append(bought)
+        if to_right:
+            game.stack.append(bought)
 
 
 def _resolve_log(game, placed: tuple) -> None:
@@ -106,14 +113,14 @@ def built(game, seat: int, source) -> None:
     """A building or stage has come into play: its own actions, then its `at end of
     turn` actions set aside, then the event."""
     event = "stage built" if source.kind == "stage" else "building built"
-    stack = game.stack
+    stack, events = game.stack, game.events
     if source.kind == "card":
         color_built = _COLOR_BUILT.get(source.color)
         if color_built is None:
             color_built = _COLOR_BUILT[source.color] = f"{source.color}{ast.COLOR_BUILT}"
-        if color_built in game.events.heard:
+        if color_built in events.heard:
             stack.append(("fire", color_built, (seat,)))
-    if game.events.may_act(event):
+    if event in events.heard or events.sit_out:        # (`events.may_act(event)`, without its call)
         stack.append(("fire", event, (seat,)))
     if source.turn_end:
         stack.append(("pend", seat, source))

@@ -20,6 +20,7 @@ def _resolve(game, choices: tuple) -> None:
     """1. every card is placed, every price paid; then, seat by seat, coins move and
     effects apply (`resolve_one`); 3. the log shows the coins after the turn."""
     hands, cities, cards = game.hands, game.cities, game.tables.cards
+    changers = game.tables.cost_changers          # without any, a card's coins are its cost (`coins_paid`)
     placed = []
     for seat, action in enumerate(choices):
         if action is None:
@@ -31,7 +32,7 @@ def _resolve(game, choices: tuple) -> None:
         if kind == "build":
             card = cards[index]
             if not free:
-                city.coins -= coins_paid(game, seat, card) + left + right + bank
+                city.coins -= (coins_paid(game, seat, card) if changers else card.cost_coins) + left + right + bank
                 if bank:
                     city.bank_used += bank // city.bank[1]
             elif free.startswith("power"):

@@ -97,7 +97,7 @@ class Trio:
         is paid resource by resource."""
         found = self.cheap.get(cost, False)
         if found is False:
-            options = self.memo.get(cost)
+            options = self.memo.get(cost) if self.memo else None    # (a rollout's trio lists none)
             if options is None:
                 options = self.solve(cost, cheapest_by_units)
             found = self.cheap[cost] = options[0] if options else None

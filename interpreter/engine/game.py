@@ -119,16 +119,10 @@ class Game(Flow):
         shared.  `seed` gives the copy its own random generator (what it deals next is then
         not this game's); without the log unless asked (search does not need it)."""
         other = Game.__new__(Game)
-        # one statement per declared part (SHARED, VALUES, COPIED above), not a loop of
-        # getattr and setattr: a search copies a game for every imagined game
-        # (tests/test_decisions.py checks that a copy holds exactly the declared parts)
-        other.tables, other.seed, other.options = self.tables, self.seed, self.options
-        other.table, other.players, other.neutrals = self.table, self.players, self.neutrals
-        other.age_index, other.turn, other.finished = self.age_index, self.turn, self.finished
-        other.started, other.at, other.rounds = self.started, self.at, self.rounds
-        other.holders, other.fired = self.holders.copy(), self.fired.copy()
-        other.discard, other.box, other.pending = self.discard.copy(), self.box.copy(), self.pending.copy()
-        other.stack, other.waiting, other.chosen = self.stack.copy(), self.waiting.copy(), self.chosen.copy()
+        for name in SHARED + VALUES:
+            setattr(other, name, getattr(self, name))
+        for name in COPIED:
+            setattr(other, name, getattr(self, name).copy())
         other.hands = [h[:] for h in self.hands]
         other.zones = {z: [h[:] for h in held] for z, held in self.zones.items()}
         other.cities = [c.copy() for c in self.cities]

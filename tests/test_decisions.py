@@ -286,15 +286,3 @@ def test_the_example_of_docs_architecture_md_runs(capsys):
     for block in blocks:
         exec(compile(block, "docs/architecture.md", "exec"), {})
     assert capsys.readouterr().out.startswith("[")
-
-
-def test_a_seeded_random_is_random_random_of_that_seed():
-    """Game.clone and the search seed generators without `random.Random`'s Python-level
-    checks (engine/game.py, seeded_random): the same state and the same draws."""
-    import random
-    from interpreter.engine.game import seeded_random
-    for seed in (0, 1, -5, 2 ** 64 - 1, 12345678901234567890123, "abc", b"xyz"):
-        made, expected = seeded_random(seed), random.Random(seed)
-        assert made.getstate() == expected.getstate(), seed
-        assert [made.random(), made.gauss(0, 1), made.randrange(10 ** 30)] == \
-            [expected.random(), expected.gauss(0, 1), expected.randrange(10 ** 30)]

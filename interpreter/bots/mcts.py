@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import gc
 import math
+import random
 import time
 
-from ..engine.game import seeded_random
 from .base import Bot, Param, not_negative, positive
 from .heuristic import HeuristicBot
 from .rollout import FastPolicy, imagine, moves_of
@@ -101,10 +101,10 @@ class MCTSBot(Bot):
                     if deadline is not None and played and time.perf_counter() >= deadline:
                         break                               # out of time: this world is not counted
                     if move is last:                        # the world itself: nothing uses it after
-                        game, game.rng = world, seeded_random(luck)
+                        game, game.rng = world, random.Random(luck)
                     else:
                         game = world.clone(seed=luck)
-                    policy.rng = seeded_random(luck)
+                    policy.rng = random.Random(luck)
                     game.choose(actions[move], seat, listed=listed)
                     paths.append(imagine(game, player, policy, trees[move], self.depth, self.branch, self.explore))
                     rewards.append(self._reward(game, player))

@@ -11,7 +11,6 @@ turn's choices, so they cannot be spent on that turn.
 from __future__ import annotations
 
 import random
-from _random import Random as _CRandom
 
 from ..compile import Tables
 from ..decks import dealing
@@ -42,22 +41,6 @@ COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "
 OWN_COPY = ("hands", "zones", "cities", "rng", "log", "events")
 STATE = SHARED + VALUES + COPIED + OWN_COPY
 
-
-
-def seeded_random(seed: int) -> random.Random:
-    """`random.Random(seed)` for an int seed: the same generator, without the Python-level
-    `__init__` and `seed` that look at the seed's type (a search seeds two for every
-    imagined game; tests/test_decisions.py checks the state is the same).  Another seed
-    (a string, bytes) is seeded by `random.Random` itself, which hashes it first."""
-    if type(seed) is not int:
-        return random.Random(seed)
-    rng = _new_random(random.Random)
-    _seed(rng, seed)
-    rng.gauss_next = None                     # as Random.seed leaves it
-    return rng
-
-
-_new_random, _seed = random.Random.__new__, _CRandom.seed
 
 class Game(Flow):
     def __init__(self, tables: Tables, players: int, seed: int = 0, sides: str = "random",
@@ -126,7 +109,7 @@ class Game(Flow):
         other.hands = [h[:] for h in self.hands]
         other.zones = {z: [h[:] for h in held] for z, held in self.zones.items()}
         other.cities = [c.copy() for c in self.cities]
-        other.rng = seeded_random(seed) if seed is not None else random.Random()
+        other.rng = random.Random(seed) if seed is not None else random.Random()
         if seed is None:
             other.rng.setstate(self.rng.getstate())
         other.log = list(self.log) if log else NoLog()

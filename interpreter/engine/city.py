@@ -63,9 +63,7 @@ class Held(NamedTuple):
 
 _NOTHING = Held()
 
-# (use signature, sell signature, id of a Held) -> (the Held, the signatures once it is added): City._sign_after
-_SIGNED_AFTER: dict[tuple[int, int, int], tuple] = {}
-_MAX_SIGNED_AFTER = 200_000
+_MAX_SIGNED_AFTER = 200_000      # entries of a rule set's "signed after" table (City._sign_after)
 _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank")   # with play_last, gives_defeats
 
 
@@ -355,14 +353,19 @@ class City:
         same tables with the same production added are the same tables, so each such step
         is signed once and then looked up (signing builds, hashes and compares a key of the
         whole tables; an imagined game builds a dozen resource cards).  The entry keeps the
-        `Held` itself, so that its id cannot name another while the entry lives."""
+        `Held` itself, so that its id cannot name another while the entry lives; the table
+        belongs to the compiled rules, whose sources the Helds are (`Tables.cache`: (use
+        signature, sell signature, id of a Held) -> (the Held, the signatures after))."""
+        signed = self.tables.cache.get("signed after")
+        if signed is None:
+            signed = self.tables.cache["signed after"] = {}
         key = (self.use_sig, self.sell_sig, id(held))
-        found = _SIGNED_AFTER.get(key)
+        found = signed.get(key)
         if found is None:
             self._sign()
-            if len(_SIGNED_AFTER) >= _MAX_SIGNED_AFTER:
-                _SIGNED_AFTER.clear()
-            _SIGNED_AFTER[key] = (held, self.use_sig, self.sell_sig)
+            if len(signed) >= _MAX_SIGNED_AFTER:
+                signed.clear()
+            signed[key] = (held, self.use_sig, self.sell_sig)
         else:
             _held, self.use_sig, self.sell_sig = found
 

@@ -159,8 +159,8 @@ def cheapest_stage(game, seat: int, trio) -> tuple[int, int, int] | None:
 def _first_stage(city, trio, special) -> list[tuple[int, int, int]]:
     """The first of `_stage_payments` (as a list of it, or none); of a city that no power
     or discount touches (`_plain`, no `_special`) found by its cheapest payment alone."""
-    if special is not None or city.free_build or city.free_rules or city.bank[0]:    # (not `_plain`,
-        return _stage_payments(city, trio, special)[:1]                             # without its call)
+    if special is not None or not _plain(city):
+        return _stage_payments(city, trio, special)[:1]
     stages = city.side.stages                        # (`city.next_stage()` without its call)
     if city.stages >= len(stages):
         return []
@@ -203,7 +203,7 @@ def build_pricer(game, seat: int, trio, special=False):
     tables = game.tables
     if special is False:                  # (`_special` and `made` without their calls in the common case:
         special = _special(game, city) if tables.cost_changers else None   # a rollout prices every hand)
-    if special is not None or city.free_build or city.free_rules or city.bank[0]:    # (not `_plain`)
+    if special is not None or not _plain(city):
         return _first_build(game, city, trio, special)
     cards, names, coins, cheapest = tables.cards, city.names, city.coins, trio.cheapest
     _sells, chains, paid, _stages = tables.cache.get("actions") or made(tables)
@@ -236,8 +236,7 @@ def _first_build(game, city, trio, special):
 
 def _plain(city) -> bool:
     """No power of the city changes how it may build a card (free builds, rules that
-    make a card free, buying from the bank): `_builds`'s common case.  (Written out in
-    `build_pricer` and `_first_stage`, which a rollout asks every turn: keep them alike.)"""
+    make a card free, buying from the bank): `_builds`'s common case."""
     return not city.free_build and not city.free_rules and not city.bank[0]
 
 

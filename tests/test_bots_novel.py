@@ -74,3 +74,29 @@ def test_a_fit_leaves_the_novel_weights_as_they_start_where_no_score_line_change
 def test_a_variants_fit_plays_every_game_against_the_players_who_did_not_learn_it():
     assert {kind for _s, _seat, kind in schedule(0, 0, 4, 16, selfplay=False)} == {"reference"}
     assert {kind for _s, _seat, kind in schedule(0, 0, 4, 16)} == {"self", "reference"}
+
+
+def test_a_moves_worth_is_linear_in_the_weights_so_their_scale_plays_no_part():
+    """Why the fit holds one weight fixed (weighing.ANCHOR): every weight times k plays as
+    the weights do, so a search left free to change the scale wanders along it for nothing,
+    and at the bounds clips the largest weights, changing the ratios that do matter."""
+    from interpreter.bots.valuation import weigh_options
+    from interpreter.engine.actions import legal_actions
+    tables = rules()
+    game = Game(tables, 4, seed=5)
+    options = legal_actions(game, 0)
+    appraiser = Appraiser(game, 0)
+    weights = (1.0, 0.0, 0.0, 0.0, 1.5, 1.5, 1.0, 1.0, 1.0, 1.0, 0.5, 0.3)
+    plain = weigh_options(appraiser, options, weights, 0.4, stage=0.7)
+    tripled = weigh_options(appraiser, options, [3 * w for w in weights], 3 * 0.4, stage=3 * 0.7)
+    assert len(set(plain)) > 2
+    assert all(abs(3 * a - b) < 1e-9 for a, b in zip(plain, tripled) if a != -100.0)
+
+
+def test_a_fit_holds_the_last_ages_points_at_their_face_value():
+    from interpreter.bots.weighing import ANCHOR, NAMES
+    assert NAMES[ANCHOR] == "points@last"
+    for tables in (rules(), blue_bonus()):
+        result = fit(tables, 3, generations=2, games=2, workers=1, check=False)
+        assert result.weights[ANCHOR] == 1.0
+        assert result.weights != start_weights()           # the other weights did move

@@ -26,10 +26,11 @@ from ..fitdefaults import BUDGET, GAMES, GENERATIONS
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
-VERSION = 5         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
+VERSION = 6         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
                     # 3: military weighed as the race is likely to end, the acceptance check kept;
                     # 4: the novel part's weights (points of the score lines a variant changed);
-                    # 5: a fit kept only if its check's gain is significant (fitting.judged)
+                    # 5: a fit kept only if its check's gain is significant (fitting.judged);
+                    # 6: the scale held (points at the last age at 1, weighing.ANCHOR)
 ENV = CACHE_ENV
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)

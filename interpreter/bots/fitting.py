@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..fitdefaults import BUDGET, GAMES, GENERATIONS
-from .weighing import WeighedBot, novel_indices, start_weights
+from .weighing import ANCHOR, WeighedBot, novel_indices, start_weights
 
 CHECK = 5             # the acceptance check plays CHECK times a candidate's games of a generation, twice
 MARGIN = 0.3          # share of the reward given by the score margin
@@ -190,9 +190,9 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
     options = {"seed": seed + 1, "bounds": list(BOUNDS), "verbose": -9, "verb_log": 0, "verb_disp": 0,
                "tolfun": 0, "tolx": 0, "tolflatfitness": 10 ** 6, "tolstagnation": 10 ** 6}
     from .rulemodel import rule_model
-    # the weights searched: all but the novel part's where no score line changed (it is 0 in
-    # every move there: kept as it starts)
-    kept = set() if rule_model(tables, players).novel_lines else set(novel_indices())
+    # the weights searched: all but the anchor (the scale, weighing.ANCHOR) and the novel
+    # part's where no score line changed (it is 0 in every move there): kept as they start
+    kept = {ANCHOR} | (set() if rule_model(tables, players).novel_lines else set(novel_indices()))
     free = [i for i in range(len(start_at)) if i not in kept]
 
     def whole(searched) -> list[float]:

@@ -20,6 +20,13 @@ PARTS = ("points", "race", "race_later", "production", "trade", "chains", "power
 # bonus for building a wonder stage (in points).
 NAMES = tuple(f"{p}@first" for p in PARTS) + tuple(f"{p}@last" for p in PARTS) + ("stage bonus",)
 SIZE = len(NAMES)
+# The one weight a fit holds fixed: a move's worth is linear in the weights (weigh_options),
+# so every weight times k > 0 plays exactly as the weights do.  Left free, the search wanders
+# along that scale for nothing and, once the largest weights meet the bounds, clips them and
+# changes the ratios that do matter (two fits of the base rules ended with weights a third
+# apart in scale, several at the bound).  Points at the last age are the score itself: they
+# are held at their face value, 1, and every other weight is read against them.
+ANCHOR = NAMES.index("points@last")
 
 
 def start_weights() -> list[float]:

@@ -179,6 +179,20 @@ def test_train_reports_the_acceptance_check_and_keeps_it_in_the_cache():
         assert stored["weights"] == start_weights()
 
 
+def test_train_says_when_the_budget_cut_the_fit_short_and_how_to_get_the_full_fit():
+    """A fit is the same for the same seed only when it reaches the same generations: one cut
+    by the budget depends on how busy the machine was, which the user must be told."""
+    result = run_cli("train", "--players", "3", "--games", "2", "--workers", "1", "--generations", "3",
+                     "--budget", "0.01", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    import re
+    cut = re.search(r"stopped by the budget after (\d) of 3 generations", result.stdout)
+    assert cut and int(cut.group(1)) < 3, result.stdout
+    assert "--budget" in result.stdout.split("stopped by the budget")[1].splitlines()[0]
+    whole = run_cli("train", "--players", "3", *TINY, "--seed", "4")
+    assert whole.returncode == 0 and "stopped by the budget" not in whole.stdout
+
+
 def test_a_variant_is_fitted_against_the_fit_of_the_rules_without_it_fitted_first_if_need_be():
     variant = train("--variant", "harsh-defeats")
     files = {p.stem: json.loads(p.read_text()) for p in cache_files()}

@@ -60,6 +60,10 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
     click.echo(_("{rules}, {players} players: {generations} generations, {games} games, {seconds} s").format(
         rules=tables.rules.name + "".join(" + " + v for v in variants), players=players,
         generations=result.generations, games=result.games, seconds=f"{result.seconds:.0f}"))
+    if result.stopped == "budget":
+        click.echo(_("stopped by the budget after {done} of {total} generations: the same seed makes the same "
+                     "fit only when it reaches the same generations; for all of them, give more --budget "
+                     "(or train on a quieter machine)").format(done=result.generations, total=generations))
     if result.check is not None:
         c = result.check
         verdict = _("the fit kept") if c["kept"] == "fit" else _("it did not beat them: the starting weights kept")

@@ -93,6 +93,32 @@ def test_a_fit_is_never_read_for_other_rules_or_another_player_count():
     assert "fitting adaptive" in result.stderr and len(cache_files()) == 4
 
 
+def test_each_fit_seed_is_kept_apart_and_a_variant_of_seed_s_plays_against_the_base_fit_of_seed_s():
+    """Two fits of the same rules are two draws: a designer judges a variant over several by
+    naming the seed (`adaptive:fit_seed=S`), and no draw replaces another."""
+    zero = Path(train()["file"])
+    five = Path(train("--seed", "5")["file"])
+    assert zero != five and five.stem == zero.stem + "-seed5"
+    assert json.loads(zero.read_text())["seed"] == 0 and json.loads(five.read_text())["seed"] == 5
+    variant = train("--seed", "5", "--variant", "harsh-defeats")
+    assert json.loads(Path(variant["file"]).read_text())["reference"] == five.stem
+    assert len(cache_files()) == 3
+    before = five.stat().st_mtime_ns
+    reused = run_cli("play", "--players", "3", "--seed", "2", "--bots", "adaptive:fit_seed=5")
+    assert reused.returncode == 0 and "fitting" not in reused.stderr, reused.stderr
+    assert five.stat().st_mtime_ns == before
+    other = run_cli("play", "--players", "3", "--seed", "2", "--bots", TINY_BOT + ",fit_seed=6")
+    assert other.returncode == 0 and "fitting adaptive" in other.stderr and len(cache_files()) == 4
+
+
+def test_a_fit_file_of_another_seed_renamed_as_this_one_is_refused():
+    five = Path(train("--seed", "5")["file"])
+    data = json.loads(five.read_text())
+    from interpreter.bots.fitcache import validate
+    with pytest.raises(ValueError, match="seed"):
+        validate({**data, "seed": 6}, data["key"], seed=5)
+
+
 def _planted(text: str) -> subprocess.CompletedProcess:
     path = Path(train()["file"])
     path.write_text(text)

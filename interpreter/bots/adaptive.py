@@ -24,7 +24,8 @@ class AdaptiveBot(WeighedBot):
         "budget": Param(positive(float), BUDGET, "seconds a first fit of an unfitted rule set may take"),
         "generations": Param(positive(int), GENERATIONS, "generations of a first fit (fewer if the budget ends first)"),
         "games": Param(positive(int), GAMES, "games each candidate plays per generation of a first fit"),
-        "fit_seed": Param(not_negative(int), 0, "the seed of a first fit (the same seed fits the same weights)"),
+        "fit_seed": Param(not_negative(int), 0, "which fit to play: each seed is fitted once and kept apart "
+                                                "(0: the usual one; another: judge a verdict against another draw)"),
     }
 
     def prepare(self, tables, players: int) -> None:

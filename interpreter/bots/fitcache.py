@@ -45,14 +45,16 @@ def cache_folder() -> Path:
     return cache_root() / "adaptive"
 
 
-def fit_key(tables, players: int) -> str:
-    """The rules' content fingerprint (saves.content_digest) and the player count."""
+def fit_key(tables, players: int, seed: int = 0) -> str:
+    """The rules' content fingerprint (saves.content_digest), the player count and, but for
+    seed 0, the fit's seed: two seeds are two draws of the fit, and a designer judging a
+    variant over several keeps each (docs/bots.md, "How far to trust one fit")."""
     from ..engine.saves import content_digest
-    return f"{content_digest(tables)}-{players}p"
+    return f"{content_digest(tables)}-{players}p" + (f"-seed{seed}" if seed else "")
 
 
-def path_for(tables, players: int) -> Path:
-    return cache_folder() / f"{fit_key(tables, players)}.json"
+def path_for(tables, players: int, seed: int = 0) -> Path:
+    return cache_folder() / f"{fit_key(tables, players, seed)}.json"
 
 
 def check_writable() -> Path:
@@ -69,7 +71,7 @@ def check_writable() -> Path:
     return folder
 
 
-def validate(data, key: str) -> list[float]:
+def validate(data, key: str, seed: int = 0) -> list[float]:
     """The weights of a cache file's data, or ValueError saying what is wrong with it."""
     if not isinstance(data, dict):
         raise ValueError("it is not a JSON object")
@@ -92,6 +94,8 @@ def validate(data, key: str) -> list[float]:
         value = data.get(name)
         if isinstance(value, bool) or not isinstance(value, kind) or value < 0:
             raise ValueError(f"{name!r} is {value!r}, not a whole number of 0 or more")
+    if data["seed"] != seed:
+        raise ValueError(f"it is the fit of seed {data['seed']}, not of seed {seed}")
     if data.get("stopped") not in ("", "budget", "interrupted"):
         raise ValueError(f"'stopped' is {data.get('stopped')!r}")
     if not isinstance(data.get("rules"), str):
@@ -116,9 +120,10 @@ def validate(data, key: str) -> list[float]:
     return [float(w) for w in weights]
 
 
-def load(tables, players: int, warn=None) -> list[float] | None:
-    """The stored weights for these rules and players, or None (none kept, or refused with a warning)."""
-    path = path_for(tables, players)
+def load(tables, players: int, warn=None, seed: int = 0) -> list[float] | None:
+    """The stored weights for these rules, players and seed, or None (none kept, or refused
+    with a warning)."""
+    path = path_for(tables, players, seed)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -128,7 +133,7 @@ def load(tables, players: int, warn=None) -> list[float] | None:
             path=path, reason=os_reason(err) if isinstance(err, OSError) else json_reason(err)))
         return None
     try:
-        return validate(json.loads(text), fit_key(tables, players))
+        return validate(json.loads(text), fit_key(tables, players, seed), seed)
     except (ValueError, RecursionError) as err:
         _warn(warn, _("warning: {path}: not a fit this version of wonders wrote for these rules ({reason}); "
                       "fitting again, and replacing it").format(path=path, reason=err))
@@ -138,7 +143,7 @@ def load(tables, players: int, warn=None) -> list[float] | None:
 def save(tables, players: int, result, seed: int, reference: str = "heuristic") -> Path:
     from ..atomic import write_atomic
     folder = check_writable()
-    key = fit_key(tables, players)
+    key = fit_key(tables, players, seed)
     data = {"format": FORMAT, "version": VERSION, "key": key, "rules": label(tables), "players": players,
             "reference": reference,
             "seed": seed, "generations": result.generations, "games": result.games,
@@ -161,10 +166,10 @@ def fitted_weights(tables, players: int, *, budget: float = BUDGET, generations:
     """The weights for these rules and players: remembered in this process, else read from
     the cache, else fitted now (with progress on stderr) and stored (the rules without their
     variants first, if they are not kept: `reference`)."""
-    key = fit_key(tables, players)
+    key = fit_key(tables, players, seed)
     found = _memo.get(key)
     if found is None:
-        found = load(tables, players)
+        found = load(tables, players, seed=seed)
         if found is None:
             found = train(tables, players, budget=budget, generations=generations, games=games, seed=seed,
                           workers=workers)[0].weights
@@ -201,13 +206,13 @@ def unchanged_tables(tables, players: int):
 def reference(tables, players: int, *, budget: float, generations: int, games: int, seed: int,
               workers: int | None, quiet: bool):
     """(the weights a fit of these rules plays against and starts from: the fit of the rules
-    without their variants, fitted now within half the budget if none is kept; its key, or
+    without their variants of the same seed, fitted now within half the budget if none is kept; its key, or
     "heuristic" when there is none; the seconds spent fitting it)."""
     parent = unchanged_tables(tables, players)
     if parent is None:
         return None, "heuristic", 0.0
-    key = fit_key(parent, players)
-    found = _memo.get(key) or load(parent, players)
+    key = fit_key(parent, players, seed)
+    found = _memo.get(key) or load(parent, players, seed=seed)
     if found is not None:
         _memo[key] = found
         return found, key, 0.0

@@ -17,7 +17,7 @@ from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as loa
                help=N_("Fit the adaptive bot's weights to the rules (variants applied): rules without variants by "
                        "self-play and against the heuristic bot, rules with variants against players who did not "
                        "learn the change (the fit of the rules without the variants, made first if none is kept); "
-                       "keep them in the cache, replacing any fit kept for the same rules and player count.\n\n"
+                       "keep them in the cache, replacing any fit kept for the same rules, player count and seed.\n\n"
                        "Exit status: 0 done, 1 content errors, 2 usage errors, 130 stopped by Ctrl-C (what was "
                        "learnt is kept)."))
 @click.option("--players", type=int, default=4, show_default=True, help=N_("the player count to fit for"))
@@ -27,7 +27,7 @@ from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as loa
               help=N_("generations of the search (the same seed and generations give the same weights)"))
 @click.option("--games", type=click.IntRange(min=1), default=GAMES, show_default=True,
               help=N_("games each candidate plays per generation (more: surer steps, slower)"))
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help=N_("the fit's seed"))
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help=N_("the fit's seed: each seed's fit is kept apart, and adaptive:fit_seed=S plays it"))
 @click.option("--workers", type=click.IntRange(min=1), default=None, help=N_("processes (default: one per core)"))
 @click.option("--quiet", is_flag=True, help=N_("no progress"))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)

@@ -11,6 +11,8 @@ player does, how strong is it, what does it cost.  Games run on all cores.
     python bench/adaptive.py strength --games 1000
     # one bot fitted to the variant against three fitted to the base rules, under the variant
     python bench/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000
+    # the same against another draw of the fits (wonders train --seed 2 for both rule sets)
+    python bench/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000 --fit-seed 2
     # seconds per game of four adaptive and of four heuristic bots (--variant: under it)
     python bench/adaptive.py cost --games 100
 
@@ -41,9 +43,12 @@ from interpreter.engine.game import Game  # noqa: E402
 PLAYERS = 4
 
 
+FIT_SEED = 0     # which draw of the fits (--fit-seed): each seed's fits are kept apart
+
+
 def weights_for(variants, players=PLAYERS) -> list[float]:
     from interpreter.bots.fitcache import fitted_weights
-    return fitted_weights(_rules(variants), players)
+    return fitted_weights(_rules(variants), players, seed=FIT_SEED)
 
 
 def measures(city) -> dict:
@@ -196,7 +201,7 @@ def strength(args) -> None:
     against = "three adaptive fitted to the base rules" if variant else "three heuristic"
     print(f"adaptive{' fitted to ' + ' + '.join(variant) if variant else ''} vs {against}"
           f"{' under the variant' if variant else ''}: wins {rate:.1%} of {len(wins)} games "
-          f"(95% interval {low:.1%} to {high:.1%}; parity 25%)")
+          f"(95% interval {low:.1%} to {high:.1%}; parity 25%)" + (f"; fits of seed {FIT_SEED}" if FIT_SEED else ""))
 
 
 def cost(args) -> None:
@@ -236,8 +241,12 @@ def main() -> None:
                              "bot is)")
     parser.add_argument("--iterations", type=int, default=200, help="the search bot's iterations")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("--fit-seed", type=int, default=0,
+                        help="the fits of this seed (wonders train --seed S): a verdict against another draw")
     parser.add_argument("--record", help="a JSON-lines file keeping the search bot's games (reused, added to)")
     args = parser.parse_args()
+    global FIT_SEED
+    FIT_SEED = args.fit_seed
     {"response": response, "strength": strength, "cost": cost}[args.mode](args)
 
 

@@ -119,6 +119,26 @@ def test_a_fit_file_of_another_seed_renamed_as_this_one_is_refused():
         validate({**data, "seed": 6}, data["key"], seed=5)
 
 
+def test_compare_names_the_fits_it_played_so_a_verdict_can_be_weighed():
+    """One draw of the fits per rule set: compare says which (seed, generations, check), what
+    a refused fit means, and how to ask another draw."""
+    args = ("compare", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+            "--variant", "harsh-defeats", "--bots", TINY_BOT)
+    text = run_cli(*args)
+    assert text.returncode == 0, text.stderr
+    assert "Fitted players (adaptive, seed 0): one draw of the fits; ask another with --bots " \
+           "adaptive:fit_seed=1" in text.stdout
+    assert "  7 Wonders, first edition: 1 generation, " in text.stdout
+    assert "  7 Wonders, first edition + Harsh defeats: 1 generation, " in text.stdout
+    result, data = run_json(*args)
+    assert [f["rules"] for f in data["fits"]] == ["7 Wonders, first edition",
+                                                  "7 Wonders, first edition + Harsh defeats"]
+    assert all(f["seed"] == 0 and f["generations"] == 1 and f["check"]["games"] == 20 for f in data["fits"])
+    seeded = run_json(*args[:-1], TINY_BOT + ",fit_seed=3")[1]
+    assert {f["seed"] for f in seeded["fits"]} == {3}
+    assert "fits" not in run_json(*args[:-1], "heuristic")[1]
+
+
 def _planted(text: str) -> subprocess.CompletedProcess:
     path = Path(train()["file"])
     path.write_text(text)

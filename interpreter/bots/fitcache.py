@@ -34,6 +34,7 @@ VERSION = 6         # 2: weights kept within the bounds, variants fitted against
 ENV = CACHE_ENV
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)
+_played: dict[str, dict] = {}            # per process: key -> the cache file's data of each fit read or made
 
 
 class CacheError(Worded):
@@ -133,11 +134,23 @@ def load(tables, players: int, warn=None, seed: int = 0) -> list[float] | None:
             path=path, reason=os_reason(err) if isinstance(err, OSError) else json_reason(err)))
         return None
     try:
-        return validate(json.loads(text), fit_key(tables, players, seed), seed)
+        data = json.loads(text)
+        weights = validate(data, fit_key(tables, players, seed), seed)
     except (ValueError, RecursionError) as err:
         _warn(warn, _("warning: {path}: not a fit this version of wonders wrote for these rules ({reason}); "
                       "fitting again, and replacing it").format(path=path, reason=err))
         return None
+    _played[data["key"]] = data
+    return weights
+
+
+def fits_played() -> list[dict]:
+    """What this process knows of each fit it read or made (in that order): its rules, seed,
+    generations, whether the budget cut it, its acceptance check and reference; what a
+    comparison of fitted players shows beside its verdict (one draw of the fits)."""
+    fields = ("rules", "players", "seed", "generations", "stopped", "check", "reference")
+    return [{k: data[k] for k in fields} for data in _played.values()]
+
 
 
 def save(tables, players: int, result, seed: int, reference: str = "heuristic") -> Path:
@@ -154,6 +167,7 @@ def save(tables, players: int, result, seed: int, reference: str = "heuristic") 
     path = folder / f"{key}.json"
     write_atomic(path, json.dumps(data, indent=1) + "\n")
     _memo[key] = list(result.weights)
+    _played[key] = data
     return path
 
 

@@ -78,6 +78,9 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     result["options"] = {**base.to_data(), "games": games, "variants": list(variants), "against": list(against)}
     from ..bots.registry import not_adapting
     result["not_adapting"] = not_adapting(base.bots)
+    from ..bots.fitcache import fits_played
+    if fits_played():
+        result["fits"] = fits_played()
     if fmt == "json":
         click.echo(json.dumps(result, indent=1))
     else:

@@ -16,7 +16,7 @@ import html
 
 from ..i18n import _, decimal, decimal_sign, language, names
 from .compare import plain, verdict_figures
-from .compare_text import not_adapting_line
+from .compare_text import fits_lines, not_adapting_line
 from .figure_words import figure_text, strategy_text
 from .summary_text import pct
 
@@ -314,6 +314,8 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
             _element("h2", _("Verdict")) + f"<ul class=\"verdict\">{verdict}</ul>",
             *([f"<p class=\"note\">{_text(not_adapting_line(result['not_adapting']))}</p>"]
               if result.get("not_adapting") else []),
+            *([f"<p class=\"note\">{'<br>'.join(_text(line) for line in fits_lines(result['fits']))}</p>"]
+              if result.get("fits") else []),
             *_strategy_section(go, [(a, summary_a), (b, summary_b)]),
             *team_section(go, [(a, summary_a), (b, summary_b)], chart=False),
             _element("h2", _("Wonders")), _div(wonder_chart, "chart-wonders"),

@@ -152,7 +152,6 @@ def fits_played() -> list[dict]:
     return [{k: data[k] for k in fields} for data in _played.values()]
 
 
-
 def save(tables, players: int, result, seed: int, reference: str = "heuristic") -> Path:
     from ..atomic import write_atomic
     folder = check_writable()
@@ -220,8 +219,8 @@ def unchanged_tables(tables, players: int):
 def reference(tables, players: int, *, budget: float, generations: int, games: int, seed: int,
               workers: int | None, quiet: bool):
     """(the weights a fit of these rules plays against and starts from: the fit of the rules
-    without their variants of the same seed, fitted now within half the budget if none is kept; its key, or
-    "heuristic" when there is none; the seconds spent fitting it)."""
+    without their variants of the same seed, fitted now within half the budget if none is
+    kept; its key, or "heuristic" when there is none; the seconds spent fitting it)."""
     parent = unchanged_tables(tables, players)
     if parent is None:
         return None, "heuristic", 0.0

@@ -27,7 +27,8 @@ from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as loa
               help=N_("generations of the search (the same seed and generations give the same weights)"))
 @click.option("--games", type=click.IntRange(min=1), default=GAMES, show_default=True,
               help=N_("games each candidate plays per generation (more: surer steps, slower)"))
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help=N_("the fit's seed: each seed's fit is kept apart, and adaptive:fit_seed=S plays it"))
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help=N_("the fit's seed: each seed's fit is kept apart, and adaptive:fit_seed=S plays it"))
 @click.option("--workers", type=click.IntRange(min=1), default=None, help=N_("processes (default: one per core)"))
 @click.option("--quiet", is_flag=True, help=N_("no progress"))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)

@@ -137,6 +137,11 @@ def test_compare_names_the_fits_it_played_so_a_verdict_can_be_weighed():
     seeded = run_json(*args[:-1], TINY_BOT + ",fit_seed=3")[1]
     assert {f["seed"] for f in seeded["fits"]} == {3}
     assert "fits" not in run_json(*args[:-1], "heuristic")[1]
+    simulated = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+                        "--variant", "harsh-defeats", "--bots", TINY_BOT)
+    assert simulated.returncode == 0, simulated.stderr
+    assert "  7 Wonders, first edition + Harsh defeats: 1 generation, " in simulated.stdout
+    assert "  7 Wonders, first edition: " not in simulated.stdout     # played against in fitting, not here
 
 
 def _planted(text: str) -> subprocess.CompletedProcess:

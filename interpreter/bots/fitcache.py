@@ -34,7 +34,8 @@ VERSION = 6         # 2: weights kept within the bounds, variants fitted against
 ENV = CACHE_ENV
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)
-_played: dict[str, dict] = {}            # per process: key -> the cache file's data of each fit read or made
+_records: dict[str, dict] = {}           # per process: key -> the cache file's data of each fit read or made
+_played: dict[str, None] = {}            # per process: the keys of the fits the bots played, in order
 
 
 class CacheError(Worded):
@@ -140,16 +141,17 @@ def load(tables, players: int, warn=None, seed: int = 0) -> list[float] | None:
         _warn(warn, _("warning: {path}: not a fit this version of wonders wrote for these rules ({reason}); "
                       "fitting again, and replacing it").format(path=path, reason=err))
         return None
-    _played[data["key"]] = data
+    _records[data["key"]] = data
     return weights
 
 
 def fits_played() -> list[dict]:
-    """What this process knows of each fit it read or made (in that order): its rules, seed,
-    generations, whether the budget cut it, its acceptance check and reference; what a
-    comparison of fitted players shows beside its verdict (one draw of the fits)."""
+    """Each fit the bots of this process played (in that order; not the fits a variant's fit
+    was only made against): its rules, seed, generations, whether the budget cut it, its
+    acceptance check and reference; what a study of fitted players shows beside its figures
+    (one draw of the fits)."""
     fields = ("rules", "players", "seed", "generations", "stopped", "check", "reference")
-    return [{k: data[k] for k in fields} for data in _played.values()]
+    return [{k: _records[key][k] for k in fields} for key in _played if key in _records]
 
 
 def save(tables, players: int, result, seed: int, reference: str = "heuristic") -> Path:
@@ -166,7 +168,7 @@ def save(tables, players: int, result, seed: int, reference: str = "heuristic") 
     path = folder / f"{key}.json"
     write_atomic(path, json.dumps(data, indent=1) + "\n")
     _memo[key] = list(result.weights)
-    _played[key] = data
+    _records[key] = data
     return path
 
 
@@ -187,6 +189,7 @@ def fitted_weights(tables, players: int, *, budget: float = BUDGET, generations:
             found = train(tables, players, budget=budget, generations=generations, games=games, seed=seed,
                           workers=workers)[0].weights
         _memo[key] = found
+    _played[key] = None
     return found
 
 

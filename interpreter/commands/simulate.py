@@ -50,6 +50,9 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     records = [r for r in records if r["game"] < games]
     summary = summarise(records)
     summary["options"] = {**options.to_data(), "games": games}
+    from ..bots.fitcache import fits_played
+    if fits_played():
+        summary["fits"] = fits_played()
     if shown_cards is not None:
         summary["cards"] = [c for c in summary["cards"] if c["card"] in shown_cards]
         summary["options"]["cards_of"] = list(cards_of)

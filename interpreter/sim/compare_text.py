@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..i18n import N_, _, decimal, names, ngettext
 from .compare import plain, verdict_figures
 from .figure_words import figure_text
+from .fits_text import fits_lines
 from ..tools.table import render_table
 from .summary_text import failure_warning, failures_text
 
@@ -64,31 +65,6 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
                                 for s in result["shares_of_winners"]]))
     out.append(_("* significant at 5% after Holm's correction for all the figures compared."))
     return "\n".join(out) + "\n" + failures_text({"failed": failed})
-
-
-def fits_lines(fits: list[dict]) -> list[str]:
-    """The fits the adaptive players played, one line each: a comparison of fitted players is
-    one draw of the fits, and a refused or budget-cut fit changes what its verdict means."""
-    seeds = sorted({f["seed"] for f in fits})
-    out = [_("Fitted players (adaptive, seed {seed}): one draw of the fits; ask another with --bots "
-             "adaptive:fit_seed={other}").format(seed=", ".join(map(str, seeds)), other=max(seeds) + 1)]
-    for fit in fits:
-        parts = [ngettext("{n} generation", "{n} generations", fit["generations"]).format(n=fit["generations"])]
-        if fit["stopped"] == "budget":
-            parts.append(_("cut short by the time budget"))
-        check = fit["check"]
-        if check is None:
-            parts.append(_("no acceptance check (stopped by Ctrl-C)"))
-        else:
-            gain = decimal(f"{check['gain']:+.3f} (±{check['half']:.3f})")
-            parts.append(_("its check {gain} over its starting weights: kept").format(gain=gain)
-                         if check["kept"] == "fit" else
-                         _("its check {gain} found no gain: it plays its starting weights, those of the rules "
-                           "without the variants (the change read at face value)").format(gain=gain)
-                         if fit["reference"] != "heuristic" else
-                         _("its check {gain} found no gain: it plays the heuristic bot's weighing").format(gain=gain))
-        out.append(f"  {fit['rules']}: " + ", ".join(parts))
-    return out
 
 
 def not_adapting_line(bots: list[str]) -> str:

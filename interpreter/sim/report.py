@@ -16,7 +16,8 @@ import html
 
 from ..i18n import _, decimal, decimal_sign, language, names
 from .compare import plain, verdict_figures
-from .compare_text import fits_lines, not_adapting_line
+from .compare_text import not_adapting_line
+from .fits_text import fits_lines
 from .figure_words import figure_text, strategy_text
 from .summary_text import pct
 

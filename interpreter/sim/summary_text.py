@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .figure_words import strategy_text
+from .fits_text import fits_lines
 from ..i18n import _, decimal, names
 from ..tools.table import render_table
 from .summary import RARE
@@ -42,6 +43,8 @@ def summary_text(summary: dict, cards: int = 15) -> str:
                margin=decimal(f"{facts['margin']['mean']:.1f}"), margin_ci=decimal(f"{facts['margin']['ci']:.1f}"),
                tie=pct(facts['tie']['rate']), low=pct(facts['tie']['low']), high=pct(facts['tie']['high']),
                turns=decimal(f"{facts['turns']['mean']:.0f}")), ""]
+    if summary.get("fits"):
+        out += [*fits_lines(summary["fits"]), ""]
     out.append(_group_table(_("By seat"), [_("seat")], [([str(g["seat"])], g) for g in summary["seats"]]))
     if summary.get("teams"):
         out.append(_group_table(_("By team (score: the team's total)"), [_("team")],

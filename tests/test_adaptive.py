@@ -233,9 +233,9 @@ def test_train_reports_the_acceptance_check_and_keeps_it_in_the_cache():
 def test_train_says_when_the_budget_cut_the_fit_short_and_how_to_get_the_full_fit():
     """A fit is the same for the same seed only when it reaches the same generations: one cut
     by the budget depends on how busy the machine was, which the user must be told."""
-    # (a fit is given at least a second: a generation of 12 candidates x 60 games takes several
+    # (a fit is given at least a second: a generation of 12 candidates x 30 games takes some
     # seconds on any machine, so the budget ends this one after its first generation)
-    result = run_cli("train", "--players", "3", "--games", "60", "--workers", "1", "--generations", "3",
+    result = run_cli("train", "--players", "3", "--games", "30", "--workers", "1", "--generations", "3",
                      "--budget", "0.01", "--seed", "4")
     assert result.returncode == 0, result.stderr
     import re

@@ -137,6 +137,11 @@ def test_compare_names_the_fits_it_played_so_a_verdict_can_be_weighed():
     seeded = run_json(*args[:-1], TINY_BOT + ",fit_seed=3")[1]
     assert {f["seed"] for f in seeded["fits"]} == {3}
     assert "fits" not in run_json(*args[:-1], "heuristic")[1]
+    report = Path(os.environ["WONDERS_CACHE_DIR"]) / "compare.html"        # this test's own folder
+    reported = run_cli(*args, "--report", str(report))
+    assert reported.returncode == 0, reported.stderr
+    page = report.read_text(encoding="utf-8")
+    assert "Fitted players (adaptive, seed 0)" in page and "7 Wonders, first edition + Harsh defeats: 1 generation" in page
     simulated = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
                         "--variant", "harsh-defeats", "--bots", TINY_BOT)
     assert simulated.returncode == 0, simulated.stderr

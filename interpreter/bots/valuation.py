@@ -17,6 +17,7 @@ from ..syntax import ast
 from .hypothesis import Hypothesis
 from .reads import facts
 from .rulemodel import rule_model
+from .powers_worth import PowersWorth
 from .science_worth import ScienceWorth
 
 
@@ -39,7 +40,7 @@ class Appraisal(NamedTuple):
 ZERO = Appraisal()
 
 
-class Appraiser(ScienceWorth):
+class Appraiser(ScienceWorth, PowersWorth):
     """Appraises the options of one seat in one position (of a live game or a search copy;
     it never changes the game: hypotheses are made on copies of the city)."""
 
@@ -348,101 +349,6 @@ class Appraiser(ScienceWorth):
         elif isinstance(inner, ast.TakeKeptTokens):
             harm -= self._kept_worth(city, inner.kind.text, evaluate(inner.count, there))
         return harm
-
-    def _city_powers(self, known, source, built: bool) -> float:
-        """The powers that change how the city pays or produces."""
-        value = 0.0
-        model = self.model
-        for effect in known.city_powers:
-            if isinstance(effect, ast.TradeRebate):
-                value += effect.amount * len(effect.scope.parts) * self.builds_left * model.coin_rate / 2
-            elif isinstance(effect, ast.BankPurchase):      # a unit bought for less than a neighbour asks
-                prices = [p for side in self.city.prices.values() for p in side]
-                saved = sum(prices) / len(prices) - effect.price if prices else 0
-                value += max(0.0, saved) * effect.units * self.builds_left * model.coin_rate / 2
-            elif isinstance(effect, ast.ProducesLike) and built:
-                grown = self.city.copy()
-                grown.add_card(source)
-                new = [options for options, _private in grown.like_choices
-                       if (options, _private) not in self.city.like_choices]
-                for options in new:
-                    value += max(self._units_worth(r, 1) for r in options)
-        return value
-
-    def _powers(self, known) -> float:
-        model = self.model
-        card = model.mean_price[self.age_index] * model.coin_rate
-        ages_left = len(model.ages) - self.age_index
-        value = 0.0
-        for effect in known.powers:
-            if isinstance(effect, ast.FreeBuild):
-                uses = ages_left if effect.limit.text == "age" else 1
-                if effect.color is not None:                # as many as the cards of that colour to come
-                    like = model.builds_like(self.age_index, frozenset((effect.color.text,)), self.builds_left, self.city)
-                    uses = min(uses, like[0])
-                value += card * uses
-            elif isinstance(effect, ast.PlayLastCard):
-                value += card * ages_left
-            elif isinstance(effect, ast.FreeRule):      # one card an age, or a colour's first
-                value += card * (ages_left if effect.unit == "age"
-                                 else sum(1 for c in self.model.tables.ruleset.vocabulary.colors
-                                          if not self.city.colors.get(c)) / 2)
-            elif isinstance(effect, ast.DrawInto):
-                value += self._draw_worth(effect, card)
-            elif isinstance(effect, ast.PlayFrom):
-                value += self._play_from_worth(effect)
-            else:                                   # a card from the discard pile
-                value += card
-        return value
-
-
-    def _zone_plays(self, zone: str) -> int:
-        """The plays still to come from the city's zone that it can count on: one for each
-        card it holds there (each later play takes one), and its next wonder stages' own."""
-        held = len(self.game.zones.get(zone, [[]] * (self.seat + 1))[self.seat])
-        later = sum(1 for stage in self.city.side.stages[self.city.stages + 1:] for action in stage.when_built
-                    if isinstance(action, ast.PlayFrom) and action.zone.text == zone)
-        return held + later
-
-    def _draw_worth(self, effect, card: float) -> float:
-        """Cards drawn into a zone are not more plays but a wider choice at the plays to come:
-        half a mean card's worth for each card drawn, at most one per play to come."""
-        return card / 2 * min(effect.count.value, self._zone_plays(effect.zone.text))
-
-    def _play_from_worth(self, effect) -> float:
-        """A play at once from the city's zone: the best card there, built (its worth and
-        the coins it gains, less its price unless free), or nothing when the zone is empty."""
-        cards = self.game.zones.get(effect.zone.text)
-        best = 0.0
-        for index in (cards[self.seat] if cards else ()):
-            worth, gained, price = self._part("build", index)
-            best = max(best, sum(worth) + (gained - (0 if effect.free else price)) * self.model.coin_rate)
-        return best
-
-    def _discounts(self, known) -> float:
-        """Coins a discount saves on the owner's builds still to come: the builds of its
-        colours (or the wonder stages left), each spared its coins or the trade price of
-        the resource units it waives (all of them: the mean of those cards)."""
-        model = self.model
-        value = 0.0
-        for effect in known.discounts:
-            if effect.scope is not None and "own" not in effect.scope.parts:
-                continue                            # it helps the neighbours, not the owner
-            colors = frozenset(c.text for c in effect.colors)
-            builds, units, coins = model.builds_like(self.age_index, colors, self.builds_left, self.city)
-            if effect.what == "resources":
-                saved = units if effect.amount is None else min(effect.amount, units)
-                value += builds * saved * model.trade_price
-            else:
-                value += builds * (coins if effect.amount is None else min(effect.amount, coins))
-        return value * model.coin_rate
-
-    def _defeats_given(self) -> float:
-        """A defeat token that goes to the neighbour instead: the owner's likely defeats in
-        the ages left (a neighbour with more shields now), each spared at the token rate."""
-        stronger = sum(1 for other in (self.left, self.right) if other.shields > self.city.shields)
-        ages_left = len(self.model.ages) - self.age_index
-        return stronger * ages_left * abs(self.model.token_rate)
 
 
 def settle_worth(model, option, coin: float | None = None) -> float:

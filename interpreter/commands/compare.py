@@ -79,8 +79,9 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     from ..bots.registry import not_adapting
     result["not_adapting"] = not_adapting(base.bots)
     from ..bots.fitcache import fits_played
-    if fits_played():
-        result["fits"] = fits_played()
+    fits = fits_played()
+    if fits:
+        result["fits"] = fits
     if fmt == "json":
         click.echo(json.dumps(result, indent=1))
     else:

@@ -51,8 +51,9 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     summary = summarise(records)
     summary["options"] = {**options.to_data(), "games": games}
     from ..bots.fitcache import fits_played
-    if fits_played():
-        summary["fits"] = fits_played()
+    fits = fits_played()
+    if fits:
+        summary["fits"] = fits
     if shown_cards is not None:
         summary["cards"] = [c for c in summary["cards"] if c["card"] in shown_cards]
         summary["options"]["cards_of"] = list(cards_of)

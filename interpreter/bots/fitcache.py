@@ -26,11 +26,12 @@ from ..fitdefaults import BUDGET, GAMES, GENERATIONS
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
-VERSION = 6         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
+VERSION = 7         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
                     # 3: military weighed as the race is likely to end, the acceptance check kept;
                     # 4: the novel part's weights (points of the score lines a variant changed);
                     # 5: a fit kept only if its check's gain is significant (fitting.judged);
-                    # 6: the scale held (points at the last age at 1, weighing.ANCHOR)
+                    # 6: the scale held (points at the last age at 1, weighing.ANCHOR);
+                    # 7: the science part's weight on the symbols' promise only (Appraisal.science_now)
 ENV = CACHE_ENV
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)

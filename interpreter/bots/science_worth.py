@@ -49,20 +49,24 @@ class ScienceWorth:
                                                   for p, spread in outlook)
         return found
 
-    def _science(self, known) -> float:
-        """What the source's symbols add to the expected score of the symbols at the end."""
+    def _science(self, known) -> tuple[float, float]:
+        """(what the source's symbols add to the expected score of the symbols at the end,
+        the share of it they add now: the score lines count that share in the points part,
+        so a weighing that reads both parts weighs the rest, the symbols' promise, apart)."""
         added = known.science
         base = list(self.city.symbols)
         for options in self.city.wild_symbols:
             base[options[0]] += 1
         before = self._expected_science(base)
-        best = 0.0
+        best = now = 0.0
         for effect in added:          # a choice of symbols counts the best one
             for name in effect.symbols:
                 symbols = list(base)
                 symbols[self._symbol[name.text]] += 1
-                best = max(best, self._expected_science(symbols) - before)
-        return best
+                worth = self._expected_science(symbols) - before
+                if worth > best:
+                    best, now = worth, self._symbols_score(symbols) - self._symbols_score(base)
+        return best, now
 
 
 def _spreads(total: int, parts: int):

@@ -35,6 +35,7 @@ class Appraisal(NamedTuple):
     race: float = 0.0            # military tokens at this age's end, the shields as they are likely to be then
     race_later: float = 0.0      # the same at the later ages' ends (rulemodel.race_tokens)
     novel: float = 0.0           # the share of `points` from score lines a variant added or replaced
+    science_now: float = 0.0     # the share of `science` that `points` counts too: what the symbols add now
 
 
 ZERO = Appraisal()
@@ -223,9 +224,9 @@ class Appraiser(ScienceWorth, PowersWorth):
             race_later += self._defeats_given()
         if known.kept or known.others or known.city_powers:
             points += self._city_effects(known, source, kind == "build")
-        science = self._science(known) if known.science else 0.0
+        science, science_now = self._science(known) if known.science else (0.0, 0.0)
         return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science, race,
-                          race_later, novel),
+                          race_later, novel, science_now),
                 gained, coins_paid(self.game, self.seat, source))
 
     # ------------------------------------------------------------ parts

@@ -79,7 +79,7 @@ class WeighedBot(Bot):
         appraiser = view.appraiser()
         # the Appraisal's parts in its order: its `coins` (always 0 from `parts`) and its military
         # as the shields stand now weigh nothing (the race stands for them)
-        effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:8], weights[1], weights[2], weights[8])
+        effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:8], weights[1], weights[2], weights[8], -weights[7])
         values = weigh_options(appraiser, options, effect_weights, appraiser.model.coin_rate * weights[-1],
                                stage=w[2 * n])
         return [value + self.rng.random() * 0.01 for value in values]

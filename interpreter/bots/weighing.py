@@ -13,8 +13,9 @@ from .valuation import weigh_options
 # The valuation's parts (valuation.Appraisal, whose `coins` is kept apart by `parts`; its
 # military tokens as the race is likely to end, not as the shields stand now; "novel" the
 # points of score lines a variant added or replaced, weighed on top of their weight as
-# points: nothing in rules without such lines, where it is not fitted), then the coins the
-# move gains less what it pays ("cash").
+# points: nothing in rules without such lines, where it is not fitted; "science" the
+# symbols' promise, the science part less what the symbols score now, which "points" counts
+# already), then the coins the move gains less what it pays ("cash").
 PARTS = ("points", "race", "race_later", "production", "trade", "chains", "powers", "science", "novel", "cash")
 # The fitted vector: each part's weight at the first age, then at the last age; then the
 # bonus for building a wonder stage (in points).
@@ -78,7 +79,9 @@ class WeighedBot(Bot):
         weights = [w[i] * (1 - late) + w[n + i] * late for i in range(n)]
         appraiser = view.appraiser()
         # the Appraisal's parts in its order: its `coins` (always 0 from `parts`) and its military
-        # as the shields stand now weigh nothing (the race stands for them)
+        # as the shields stand now weigh nothing (the race stands for them); `science_now`, the
+        # share of `science` that `points` counts too, takes minus the science weight, so that
+        # weight falls on the symbols' promise alone
         effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:8], weights[1], weights[2], weights[8], -weights[7])
         values = weigh_options(appraiser, options, effect_weights, appraiser.model.coin_rate * weights[-1],
                                stage=w[2 * n])

@@ -7,6 +7,10 @@ player does, how strong is it, what does it cost.  Games run on all cores.
     # every variant (bench/records/search-response.jsonl holds those of docs/bots.md)
     python bench/adaptive.py response --variant bench/variants/science-sets-30.wonders \\
         --measure cards:green --games 300 --search-games 30 --record bench/records/search-response.jsonl
+    # the search bot measured as four adaptive players are: a table of four search bots
+    python bench/adaptive.py response --variant bench/variants/military-3-9-15.wonders --measure cards:red \
+        --fields adaptive,search,table --games 300 --search-games 240 --table-games 60 \
+        --record bench/records/search-response.jsonl
     # strength: one adaptive against three heuristic bots, base rules
     python bench/adaptive.py strength --games 1000
     # one bot fitted to the variant against three fitted to the base rules, under the variant
@@ -140,15 +144,18 @@ def response(args) -> None:
               # measured as the search bot is: one seat (fitted to the rules of its side) among three
               # heuristic bots, who leave it the cards its three fitted rivals would take
               ("one adaptive among 3 heuristic", [("adaptive", base_w)] + ["heuristic"] * 3,
-               [("adaptive", variant_w)] + ["heuristic"] * 3, args.games, 0)]
+               [("adaptive", variant_w)] + ["heuristic"] * 3, args.games, 0),
+              # the search bot measured as the four adaptive players are: a table of four, whose
+              # shift is bounded by the cards a table of strong players builds under the base rules
+              (f"four {search}", [search] * 4, [search] * 4, args.table_games, None)]
     records = Records(args.record)
     diffs = {}
     print(f"variant {' + '.join(variant)}; measure {args.measure} per city; {PLAYERS} players")
-    for (name, specs_a, specs_b, games, only), key in zip(fields, ("heuristic", "adaptive", "basefit", "search", "one")):
+    for (name, specs_a, specs_b, games, only), key in zip(fields, ("heuristic", "adaptive", "basefit", "search", "one", "table")):
         if games <= 0 or key not in wanted:
             continue
         start = time.perf_counter()
-        if key == "search":         # the same bots on both sides: kept in the records
+        if key in ("search", "table"):      # the same bots on both sides: kept in the records
             a = records.run(name, specs_a, (), games, args.workers)
             b = records.run(name, specs_b, variant, games, args.workers)
         else:
@@ -167,11 +174,12 @@ def response(args) -> None:
         print(f"{name:38s} {mean_a:5.2f} -> {mean_b:5.2f}  shift {shift:+.2f} +-{half:.2f} ({verdict}); "
               f"{games} games a side, {time.perf_counter() - start:.0f} s", flush=True)
         diffs[key] = [y - x for x, y in zip(base, changed)]
-    if "search" in diffs:
-        for key in ("adaptive", "one"):
-            if key in diffs:
-                ratio, low, high = ratio_interval(diffs[key], diffs["search"])
-                print(f"{key} shift / search shift: {ratio:.2f} (95% bootstrap interval {low:.2f} to {high:.2f})")
+    for yardstick in ("search", "table"):
+        for key in ("adaptive", "one", "table"):
+            if yardstick in diffs and key in diffs and key != yardstick:
+                ratio, low, high = ratio_interval(diffs[key], diffs[yardstick])
+                print(f"{key} shift / {yardstick} shift: {ratio:.2f} "
+                      f"(95% bootstrap interval {low:.2f} to {high:.2f})")
 
 
 def ratio_interval(mine, theirs, resamples=4000, seed=0):
@@ -235,10 +243,12 @@ def main() -> None:
     parser.add_argument("--measure", default="cards:green", help="cards:COLOUR, coins or stages")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--search-games", type=int, default=60, help="games a side for the search bot (0: none)")
+    parser.add_argument("--table-games", type=int, default=0,
+                        help="games a side for a table of four search bots (field table; slow: kept in --record)")
     parser.add_argument("--fields", default="heuristic,adaptive,search",
                         help="which of these to measure (and basefit: four adaptive with the base rules' weights "
                              "on both sides; one: one adaptive seat among three heuristic, measured as the search "
-                             "bot is)")
+                             "bot is; table: four search bots)")
     parser.add_argument("--iterations", type=int, default=200, help="the search bot's iterations")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--fit-seed", type=int, default=0,

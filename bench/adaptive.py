@@ -17,6 +17,8 @@ player does, how strong is it, what does it cost.  Games run on all cores.
     python bench/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000
     # the same against another draw of the fits (wonders train --seed 2 for both rule sets)
     python bench/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000 --fit-seed 2
+    # two adaptive seats against two search seats: is the fit's style a strong player's?
+    python bench/adaptive.py versus --games 400 --measure cards:red
     # seconds per game of four adaptive and of four heuristic bots (--variant: under it)
     python bench/adaptive.py cost --games 100
 
@@ -212,6 +214,26 @@ def strength(args) -> None:
           f"(95% interval {low:.1%} to {high:.1%}; parity 25%)" + (f"; fits of seed {FIT_SEED}" if FIT_SEED else ""))
 
 
+def versus(args) -> None:
+    """Two adaptive seats (fitted to the rules) against two search seats, across the table
+    from each other (seats rotated by game): the adaptive pair's share of the wins, and the
+    measure per city of each pair.  Is the fit's style a strong player's, whatever it builds?"""
+    variant = tuple(args.variant)
+    search = f"mcts:iterations={args.iterations}"
+    specs = [("adaptive", weights_for(variant)), search] * 2
+    games = run(specs, variant, args.games, args.workers)
+    shares, mine, theirs = [], [], []
+    for values, winners, shift in games:
+        ours = [s for s in range(PLAYERS) if isinstance(specs[(s - shift) % PLAYERS], tuple)]
+        shares.append(sum(1 / len(winners) for s in winners if s in ours))
+        mine += [values[s].get(args.measure, 0) for s in ours]
+        theirs += [values[s].get(args.measure, 0) for s in range(PLAYERS) if s not in ours]
+    share, half = interval(shares)
+    print(f"two adaptive against two {search}: the adaptive pair wins {share:.1%} +-{half:.1%} of "
+          f"{len(games)} games (parity 50%); {args.measure} per city {sum(mine) / len(mine):.2f} "
+          f"against {sum(theirs) / len(theirs):.2f}" + (f"; fits of seed {FIT_SEED}" if FIT_SEED else ""))
+
+
 def cost(args) -> None:
     """Seconds per game of four adaptive and four heuristic bots (under the variants if
     given: the adaptive bots fitted to them), in this process: the bots take turns in short
@@ -238,7 +260,7 @@ def cost(args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["response", "strength", "cost"])
+    parser.add_argument("mode", choices=["response", "strength", "versus", "cost"])
     parser.add_argument("--variant", action="append", default=[])
     parser.add_argument("--measure", default="cards:green", help="cards:COLOUR, coins or stages")
     parser.add_argument("--games", type=int, default=400)
@@ -257,7 +279,7 @@ def main() -> None:
     args = parser.parse_args()
     global FIT_SEED
     FIT_SEED = args.fit_seed
-    {"response": response, "strength": strength, "cost": cost}[args.mode](args)
+    {"response": response, "strength": strength, "versus": versus, "cost": cost}[args.mode](args)
 
 
 if __name__ == "__main__":

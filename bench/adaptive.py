@@ -8,8 +8,8 @@ player does, how strong is it, what does it cost.  Games run on all cores.
     python bench/adaptive.py response --variant bench/variants/science-sets-30.wonders \\
         --measure cards:green --games 300 --search-games 30 --record bench/records/search-response.jsonl
     # the search bot measured as four adaptive players are: a table of four search bots
-    python bench/adaptive.py response --variant bench/variants/military-3-9-15.wonders --measure cards:red \
-        --fields adaptive,search,table --games 300 --search-games 240 --table-games 60 \
+    python bench/adaptive.py response --variant bench/variants/military-3-9-15.wonders --measure cards:red \\
+        --fields adaptive,search,table --games 300 --search-games 240 --table-games 60 \\
         --record bench/records/search-response.jsonl
     # strength: one adaptive against three heuristic bots, base rules
     python bench/adaptive.py strength --games 1000

@@ -210,6 +210,8 @@ def _damage(record: dict, how: str) -> dict:
         record["game"] = -1
     elif how == "a failure without its replay":
         record = {"game": record["game"], "seed": record["seed"], "error": "boom"}
+    elif how == "cards dealt that are text":
+        record["dealt"]["red cards"] = "many"
     return record
 
 
@@ -221,6 +223,7 @@ def _damage(record: dict, how: str) -> dict:
     ("a seat too many", '"seats"'),
     ("a negative game", '"game"'),
     ("a failure without its replay", '"replay"'),
+    ("cards dealt that are text", '"dealt"."red cards"'),
 ])
 def test_a_damaged_record_is_refused_with_its_line_and_field(tmp_path, three_records, how, field):
     out = tmp_path / "run.jsonl"

@@ -1,11 +1,12 @@
 """Strategy figures (issue 16): what each city built and kept, per side in simulate and
-compare, leading compare's verdict; and the note that bots with set values do not adapt."""
+compare, leading compare's verdict; the note that bots with set values do not adapt; and
+the cards of each colour dealt, with the note that a rise is bounded by them."""
 
 from __future__ import annotations
 
 import pytest
 
-from conftest import run_cli, run_json
+from conftest import ROOT, run_cli, run_json
 
 
 @pytest.mark.slow
@@ -73,3 +74,109 @@ def test_compare_says_when_its_bots_do_not_adapt():
                      "--variant", "selling-gives-2", "--bots", "adaptive:generations=1,games=2")
     assert result.returncode == 0, result.stderr
     assert "do not adapt" not in result.stdout and "does not adapt" not in result.stdout
+
+
+def _played(players: int, expansion: str | None = None):
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    from interpreter.bots import make_bot
+    from interpreter.engine.game import Game
+    from interpreter.paths import expansion_packs
+    paths = [str(ROOT / "content"), str(expansion_packs()[expansion])] if expansion else None
+    tables = compile_rules(check_paths(paths).ruleset)
+    game = Game(tables, players, seed=11)
+    game.play([make_bot("random", s) for s in range(players)])
+    return game
+
+
+@pytest.mark.parametrize("players, expansion", [(4, None), (2, None), (5, "leaders")])
+def test_the_cards_dealt_per_city_count_every_deal_and_bound_what_was_built(players, expansion):
+    from interpreter.sim.strategy import dealt_per_city
+    game = _played(players, expansion)
+    dealt = dealt_per_city(game)
+    cities = len(game.cities)
+    hands = sum(len(h) for e in game.log if e.get("event") in ("age", "deal") for h in e["hands"])
+    drawn = sum(len(e["cards"]) for e in game.log if e.get("event") == "draw")
+    assert sum(dealt.values()) * cities == pytest.approx(hands + drawn)
+    for name, per_city in dealt.items():     # no city builds a card that was not dealt
+        built = sum(city.colors.get(name.removesuffix(" cards"), 0) for city in game.cities)
+        assert built <= per_city * cities + 1e-9, name
+    if expansion is None:                    # three ages of 7 cards a hand (the Free City's too)
+        assert sum(dealt.values()) == pytest.approx(21)
+    else:                                    # and 4 leaders a player
+        assert dealt["white cards"] >= 4
+
+
+def test_a_rise_is_bounded_when_the_players_build_nearly_all_the_cards_dealt():
+    from interpreter.sim.strategy import bounded
+    rise = {"difference": 0.23, "a": 3.01, "b": 3.24, "dealt_a": 3.25, "dealt_b": 3.25}
+    assert bounded(rise)
+    assert not bounded({**rise, "b": 2.6, "difference": 0.2})         # room left: 80 % of the cards
+    assert not bounded({**rise, "difference": -0.1})                  # a fall is not bounded by the supply
+    assert not bounded({k: v for k, v in rise.items() if k != "dealt_b"})   # stages, coins: no supply
+
+
+@pytest.mark.slow
+def test_compare_notes_a_rise_bounded_by_the_cards_dealt(tmp_path):
+    report = tmp_path / "compare.html"
+    result = run_cli("compare", "--players", "4", "--games", "40", "--workers", "1", "--quiet", "--bots", "heuristic",
+                     "--variant", str(ROOT / "bench" / "variants" / "grey-worth-3.wonders"), "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    assert "Note: rises bounded by the cards dealt" in report.read_text(encoding="utf-8")
+    verdict = result.stdout.split("\n\n")[1]
+    assert "grey cards per city: 0." in verdict
+    assert "Note: rises bounded by the cards dealt (under grey-worth-3" in verdict
+    assert "grey cards per city 0." in verdict and " of 1.50 dealt" in verdict
+    result, data = run_json("compare", "--players", "4", "--games", "40", "--workers", "1", "--quiet",
+                            "--bots", "heuristic", "--variant", str(ROOT / "bench" / "variants" / "grey-worth-3.wonders"))
+    assert "grey cards per city" in data["bounded"]
+    grey = next(f for f in data["figures"] if f["figure"] == "grey cards per city")
+    assert grey["dealt_a"] == grey["dealt_b"] == 1.5
+
+
+def test_the_summary_shows_the_cards_dealt_beside_the_cards_built():
+    result, data = run_json("simulate", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
+    assert result.returncode == 0, result.stderr
+    by_name = {f["figure"]: f for f in data["strategy"]}
+    assert by_name["purple cards"]["dealt_per_city"] == 1.5        # players + 2 guilds of 4 players
+    assert "dealt_per_city" not in by_name["wonder stages"]
+    result = run_cli("simulate", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
+    assert "95% CI  dealt" in result.stdout
+
+
+def _section(title: str) -> str:
+    text = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    return text.split(f"### {title}\n", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+
+
+@pytest.mark.slow
+def test_simulate_md_s_example_of_players_who_run_out_of_cards_prints_what_it_shows(tmp_path, monkeypatch):
+    """The example's compare, with the fits it names (bench/records/adaptive-fits, copied so
+    nothing is written there), must print its verdict's lines and its note as the doc shows
+    them.  Those fits are keyed by the content's fingerprint: after a change to the content
+    they are stale (bench/adaptive.py's docstring: how to make them again) and the figures
+    cannot be checked."""
+    import shlex
+    import shutil
+    from interpreter.bots.fitcache import fit_key
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    section = _section("When the players run out of cards")
+    commands = [shlex.split(line.strip())[1:] for line in section.splitlines() if line.startswith("    wonders ")]
+    assert [c[0] for c in commands] == ["train", "compare"], commands
+    shown = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    fits = ROOT / "bench" / "records" / "adaptive-fits"
+    cache = tmp_path / "cache"
+    shutil.copytree(fits / "adaptive", cache / "adaptive")
+    variant = commands[1][commands[1].index("--variant") + 1]
+    for variants in ([], [str(ROOT / variant)]):
+        tables = compile_rules(check_paths(None, variants).ruleset)
+        if not (cache / "adaptive" / f"{fit_key(tables, 4)}.json").exists():
+            pytest.skip("bench/records/adaptive-fits holds no fit of today's content: the example's figures are stale")
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(cache))
+    result = run_cli(*commands[1], "--quiet", "--workers", "2", timeout=600)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    for line in shown:
+        if line != "  ...":
+            assert line in lines, (line, result.stdout[:3000])

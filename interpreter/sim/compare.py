@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..i18n import N_
 from .figure_words import figure_text, words
 from .stats import holm, paired_difference, proportion_difference
-from .strategy import strategy_pairs
+from .strategy import bounded, dealt_means, strategy_pairs
 
 ALPHA = 0.05
 
@@ -67,8 +67,11 @@ def figures(records_a: list[dict], records_b: list[dict], a: dict, b: dict) -> l
     for category in [c["category"] for c in a["categories"] if c["category"] in in_b]:
         out.append(_paired("category", words(N_("{category} points per city"), category=category), "mean",
                            [(x["scores"][category], y["scores"][category]) for x, y in cities]))
+    dealt_a, dealt_b = dealt_means([games_a[i] for i in common]), dealt_means([games_b[i] for i in common])
     for name, pairs in strategy_pairs(cities):
         out.append(_paired("strategy", words(N_("{figure} per city"), figure=name), "mean", pairs))
+        if name in dealt_a and name in dealt_b:
+            out[-1].update(dealt_a=dealt_a[name], dealt_b=dealt_b[name])
     for section, key, subject in (("seat", lambda s: {"seat": s["seat"]}, "seat"),
                                   ("wonder", lambda s: {"wonder": s["wonder"], "side": s["side"]}, "wonder"),
                                   ("bot", lambda s: {"bot": s["bot"]}, "bot")):
@@ -150,5 +153,7 @@ def comparison(records_a: list[dict], records_b: list[dict], a: dict, b: dict, n
                name_b: str) -> dict:
     compared = figures(records_a, records_b, a, b)
     return {"a": name_a, "b": name_b, "games": [a["games"], b["games"]], "correction": "Holm", "alpha": ALPHA,
-            "verdict": verdict(compared), "significant": sum(f["significant"] for f in compared),
+            "verdict": verdict(compared),
+            "bounded": [f["figure"] for f in compared if f["section"] == "strategy" and f["significant"] and bounded(f)],
+            "significant": sum(f["significant"] for f in compared),
             "figures": compared, "shares_of_winners": shares(a, b)}

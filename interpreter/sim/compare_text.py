@@ -43,6 +43,7 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
     else:
         out.append(_("No figure differs significantly ({tested} figures tested at 5%, Holm's correction).")
                    .format(tested=tested))
+    out += bounded_lines(result)
     if result.get("not_adapting"):
         out.append(not_adapting_line(result["not_adapting"]))
     if result.get("fits"):
@@ -65,6 +66,22 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
                                 for s in result["shares_of_winners"]]))
     out.append(_("* significant at 5% after Holm's correction for all the figures compared."))
     return "\n".join(out) + "\n" + failures_text({"failed": failed})
+
+
+def bounded_lines(result: dict) -> list[str]:
+    """The note on the significant rises of a colour's cards bounded by the cards dealt
+    (sim/strategy.py's `bounded`), in the verdict or not: a small shift there says the
+    players ran out of cards, not that the rule pulls weakly.  One line, or none."""
+    by_name = {f["figure"]: f for f in result["figures"]}
+    rises = [by_name[name] for name in result.get("bounded", []) if name in by_name]
+    if not rises:
+        return []
+    return [_("Note: rises bounded by the cards dealt (under {side} the players build nearly all there are, so "
+              "these could not rise much further): {rises}.").format(
+        side=side_names(result)[1],
+        rises="; ".join(_("{figure} {a} → {b} of {dealt} dealt").format(
+            figure=figure_text(f), a=decimal(f"{f['a']:.2f}"), b=decimal(f"{f['b']:.2f}"),
+            dealt=decimal(f"{f['dealt_b']:.2f}")) for f in rises))]
 
 
 def not_adapting_line(bots: list[str]) -> str:

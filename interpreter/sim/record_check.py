@@ -65,6 +65,13 @@ def _game_problem(record: dict, players: int | None, rules: str | None) -> str |
     for field, value, ok, what in checks:
         if not ok:
             return _is(field, value, ok, what)
+    if "dealt" in record:               # (records made before it was recorded have none)
+        dealt = record["dealt"]
+        if not isinstance(dealt, dict):
+            return _is('"dealt"', dealt, False, "an object of cards dealt per city by colour")
+        for name, count in dealt.items():
+            if not (_number(count) and count >= 0):
+                return _is(f'"dealt"."{name}"', count, False, "a number, 0 or more")
     if players is not None and record["players"] != players:
         return f'"players" is {record["players"]}, but the run plays with {players}'
     if rules is not None and record["rules"] != rules:

@@ -17,7 +17,7 @@ from ..engine.game import Game
 from ..engine.saves import content_digest
 from ..engine.teams import team_of
 from ..tools.play import make_deciders
-from .strategy import city_strategy
+from .strategy import city_strategy, dealt_per_city
 
 
 @attrs.frozen
@@ -116,7 +116,7 @@ def game_record(game, index, bots, built_in, turns, digest, options: RunOptions)
         if team is not None:            # a team's win is shared by its players: their shares add up to it
             seats[-1]["team"] = team + 1
     return {"game": index, "seed": game.seed, "players": players, "rules": digest,
-            "variants": list(options.variants), "turns": turns, "seats": seats}
+            "variants": list(options.variants), "turns": turns, "dealt": dealt_per_city(game), "seats": seats}
 
 
 def replay_command(options: RunOptions, index: int) -> str:

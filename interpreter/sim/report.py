@@ -16,7 +16,7 @@ import html
 
 from ..i18n import _, decimal, decimal_sign, language, names
 from .compare import plain, verdict_figures
-from .compare_text import not_adapting_line
+from .compare_text import bounded_lines, not_adapting_line
 from .fits_text import fits_lines
 from .figure_words import figure_text, strategy_text
 from .summary_text import pct
@@ -313,6 +313,7 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
                                              "Holm's correction for {figures} figures.").format(
                 games=result['games'][0], figures=len(result['figures']))) + "</p>",
             _element("h2", _("Verdict")) + f"<ul class=\"verdict\">{verdict}</ul>",
+            *[f"<p class=\"note\">{_text(line)}</p>" for line in bounded_lines(result)],
             *([f"<p class=\"note\">{_text(not_adapting_line(result['not_adapting']))}</p>"]
               if result.get("not_adapting") else []),
             *([f"<p class=\"note\">{'<br>'.join(_text(line) for line in fits_lines(result['fits']))}</p>"]

@@ -72,7 +72,7 @@ def summarise(records: list[dict]) -> dict:
         "bots": [{"bot": g["key"], "win": g["win"], "score": g["score"]} for g in by_bot],
         **({"teams": teams} if teams else {}),
         "categories": _categories(games, seats, categories),
-        "strategy": strategy_means(seats),
+        "strategy": strategy_means(seats, games),
         "cards": _cards(games, seats),
         "facts": _facts(games),
     }

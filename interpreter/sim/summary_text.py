@@ -58,8 +58,9 @@ def summary_text(summary: dict, cards: int = 15) -> str:
           pct(c["share_of_winners"])] for c in summary["categories"]]))
     if summary.get("strategy"):
         out.append(_("Strategy (per city, at the game's end)") + "\n" + render_table(
-            [_("figure"), _("mean"), _("sd"), _("95% CI")],
-            [[strategy_text(f["figure"]), decimal(f"{f['per_city']['mean']:.2f}"), decimal(f"{f['per_city']['sd']:.2f}"), decimal(f"±{f['per_city']['ci']:.2f}")]
+            [_("figure"), _("mean"), _("sd"), _("95% CI"), _("dealt")],
+            [[strategy_text(f["figure"]), decimal(f"{f['per_city']['mean']:.2f}"), decimal(f"{f['per_city']['sd']:.2f}"), decimal(f"±{f['per_city']['ci']:.2f}"),
+              decimal(f"{f['dealt_per_city']:.2f}") if "dealt_per_city" in f else ""]
              for f in summary["strategy"]]))
     shown = summary["cards"][:cards]
     total = len(summary["cards"])

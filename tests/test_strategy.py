@@ -127,6 +127,10 @@ def test_compare_notes_a_rise_bounded_by_the_cards_dealt(tmp_path):
     assert "grey cards per city: 0." in verdict
     assert "Note: rises bounded by the cards dealt (under grey-worth-3" in verdict
     assert "grey cards per city 0." in verdict and " of 1.50 dealt" in verdict
+    strategy = result.stdout.split("Strategy (per city)\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert strategy[0].split()[-1] == "dealt"
+    assert strategy[3].startswith("grey cards per city") and strategy[3].endswith(" 1.50")
+    assert strategy[-1].startswith("cards sold per city") and not strategy[-1].endswith("1.50")
     result, data = run_json("compare", "--players", "4", "--games", "40", "--workers", "1", "--quiet",
                             "--bots", "heuristic", "--variant", str(ROOT / "bench" / "variants" / "grey-worth-3.wonders"))
     assert "grey cards per city" in data["bounded"]

@@ -23,6 +23,14 @@ def _difference(figure) -> list[str]:
     return [decimal(f"{figure['difference']:+.2f}"), decimal(f"±{figure['ci']:.2f}")]
 
 
+def _dealt(figure) -> str:
+    """A colour's cards dealt per city: one figure, or both sides' where a rule changed them."""
+    if "dealt_b" not in figure:
+        return ""
+    a, b = decimal(f"{figure['dealt_a']:.2f}"), decimal(f"{figure['dealt_b']:.2f}")
+    return b if a == b else f"{a} → {b}"
+
+
 def side_names(result: dict) -> tuple[str, str]:
     """The two rule sets compared, as shown: the rules without variants are "base" in the
     reader's language (the data keeps "base")."""
@@ -57,9 +65,12 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
             title += " " + _("(the significant differences; --format json has every card)")
         if not rows:
             continue
-        table = render_table([_("figure"), a, b, _("difference"), _("95% CI"), _("p (Holm)"), ""],
+        dealt = section == "strategy" and any("dealt_b" in f for f in rows)
+        table = render_table([_("figure"), a, b, _("difference"), _("95% CI"), _("p (Holm)"), ""]
+                             + ([_("dealt")] if dealt else []),
                              [[figure_text(f), _value(f, f["a"]), _value(f, f["b"]), *_difference(f),
-                               f"{f['p_holm']:.3g}", "*" if f["significant"] else ""] for f in rows])
+                               f"{f['p_holm']:.3g}", "*" if f["significant"] else ""]
+                              + ([_dealt(f)] if dealt else []) for f in rows])
         out.append(f"{title}\n{table}")
     out.append(_("Share of the winners' points") + "\n" + render_table(
         [_("category"), a, b], [[names().score(s["category"]), decimal(f"{100 * s['a']:.1f}%"), decimal(f"{100 * s['b']:.1f}%")]

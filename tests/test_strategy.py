@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from browser import browser, new_page  # noqa: F401 - a fixture
 from conftest import ROOT, run_cli, run_json
 
 
@@ -184,3 +185,32 @@ def test_simulate_md_s_example_of_players_who_run_out_of_cards_prints_what_it_sh
     for line in shown:
         if line != "  ...":
             assert line in lines, (line, result.stdout[:3000])
+
+
+@pytest.mark.slow
+def test_the_compare_report_marks_the_cards_dealt_and_notes_the_bounded_rise_in_a_browser(tmp_path, browser):  # noqa: F811
+    report = tmp_path / "compare.html"
+    result = run_cli("compare", "--players", "4", "--games", "30", "--workers", "1", "--quiet", "--bots", "heuristic",
+                     "--variant", str(ROOT / "bench" / "variants" / "grey-worth-3.wonders"), "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    page = new_page(browser, viewport={"width": 1200, "height": 1000})
+    errors = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(report.as_uri())
+    page.wait_for_selector("#chart-strategy .main-svg", timeout=30000)
+    assert errors == []
+    legend = page.locator("#chart-strategy .legendtext").all_text_contents()
+    assert "cards dealt" in legend, legend
+    marks = page.evaluate("document.getElementById('chart-strategy').data.find(t => t.name === 'cards dealt')")
+    assert marks["x"][:2] == ["brown cards", "grey cards"] and marks["y"][:2] == [4.25, 1.5]
+    notes = page.locator("p.note").all_inner_texts()
+    assert any(n.startswith("Note: rises bounded by the cards dealt (under grey-worth-3") for n in notes), notes
+    page.close()
+
+
+def test_records_without_the_cards_dealt_show_none_rather_than_a_part_of_them():
+    from interpreter.sim.strategy import dealt_means
+    new = {"dealt": {"red cards": 3.25, "grey cards": 1.5}}
+    assert dealt_means([new, new]) == {"red cards": 3.25, "grey cards": 1.5}
+    assert dealt_means([new, {}]) == {}          # an older record among them: no figure, not a biased one
+    assert dealt_means([]) == {}

@@ -272,7 +272,21 @@ def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:
     figure = _mean_bars(go, [(name, [(strategy_text(f["figure"]), f["per_city"]) for f in summary["strategy"]])
                              for name, summary in named_summaries],
                         _("Strategy: per city at the game's end (95% intervals)"))
+    # each colour's cards dealt per city, a mark over its bars: the most the cities can build
+    dealt = [(name, summary) for name, summary in named_summaries
+             if any("dealt_per_city" in f for f in summary["strategy"])]
+    same = len({_dealt_key(summary) for _, summary in dealt}) == 1
+    for name, summary in (dealt[-1:] if same else dealt):
+        shown = [f for f in summary["strategy"] if "dealt_per_city" in f]
+        figure.add_scatter(name=_label(_("cards dealt") if same else _("cards dealt ({side})").format(side=name)),
+                           x=[_label(strategy_text(f["figure"])) for f in shown],
+                           y=[f["dealt_per_city"] for f in shown], mode="markers",
+                           marker={"symbol": "line-ew-open", "size": 28, "line": {"width": 3}})
     return [_element("h2", _("Strategy")), _div(figure, "chart-strategy")]
+
+
+def _dealt_key(summary: dict) -> tuple:
+    return tuple((f["figure"], round(f["dealt_per_city"], 6)) for f in summary["strategy"] if "dealt_per_city" in f)
 
 
 def _mean_bars(go, sides: list[tuple[str, list[tuple[str, dict]]]], title: str):

@@ -231,6 +231,25 @@ def test_weigh_says_why_when_the_variant_does_not_check(page, folder):
         broken.unlink()
 
 
+@pytest.mark.slow
+def test_weigh_notes_a_rise_bounded_by_the_cards_dealt(page, folder):
+    grey = folder / "variants" / "grey-worth-3.wonders"
+    shutil.copyfile(ROOT / "bench" / "variants" / "grey-worth-3.wonders", grey)
+    try:
+        page.click('#tabs button[data-panel="weigh"]')
+        page.wait_for_selector('#panel-weigh select[name=variant] option[value="variants/grey-worth-3.wonders"]',
+                               state="attached")
+        page.select_option("#panel-weigh select[name=variant]", "variants/grey-worth-3.wonders")
+        page.fill("#panel-weigh input[name=games]", "30")
+        page.click("#panel-weigh button.primary")
+        page.wait_for_selector("#panel-weigh .weigh-status:text('Done:')", timeout=120000)
+        notes = page.locator("#panel-weigh .verdict p.note").all_inner_texts()
+        assert len(notes) == 1 and notes[0].startswith("Note: rises bounded by the cards dealt (under grey-worth-3"), notes
+        assert " of 1.50 dealt" in notes[0]
+    finally:
+        grey.unlink()
+
+
 def editor_text(page, path: str) -> str:
     return page.evaluate("(path) => window.__studio.editors.docs.get(path).view.state.doc.toString()", path)
 

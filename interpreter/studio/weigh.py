@@ -67,7 +67,9 @@ def figures_so_far(records_a: list[dict], records_b: list[dict], name_a: str, na
     summary_a, summary_b = summarise(kept_a), summarise(kept_b)
     result = comparison(kept_a, kept_b, summary_a, summary_b, name_a, name_b)
     headline = [f for f in result["figures"] if f["section"] in HEADLINE_SECTIONS]
+    from ..sim.compare_text import bounded_lines
     answer = {"pairs": len(both), "failed": failed, "name_a": name_a, "name_b": name_b, "verdict": result["verdict"],
+              "notes": bounded_lines(result),
               "significant": result["significant"], "tested": len(result["figures"]),
               "figures": headline}
     if with_report:

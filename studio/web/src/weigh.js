@@ -97,7 +97,8 @@ export class WeighPanel {
     if (!m.pairs) return
     clear(this.verdict, h("h3", {}, finished ? "Verdict" : "Verdict so far"),
       m.verdict.length ? h("ul", {}, m.verdict.map(v => h("li", {}, v)))
-        : h("p", {}, `No significant difference yet (${m.tested} figures tested, Holm's correction).`))
+        : h("p", {}, `No significant difference yet (${m.tested} figures tested, Holm's correction).`),
+      (m.notes || []).map(note => h("p", {class: "note"}, note)))
     const rows = m.figures.map(f => h("tr", {class: f.significant ? "significant" : ""},
       h("td", {}, f.figure), h("td", {class: "num"}, fmt(f, f.a)), h("td", {class: "num"}, fmt(f, f.b)),
       h("td", {class: "num"}, diff(f)), h("td", {class: "interval"}, interval(f))))

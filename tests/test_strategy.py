@@ -213,4 +213,5 @@ def test_records_without_the_cards_dealt_show_none_rather_than_a_part_of_them():
     new = {"dealt": {"red cards": 3.25, "grey cards": 1.5}}
     assert dealt_means([new, new]) == {"red cards": 3.25, "grey cards": 1.5}
     assert dealt_means([new, {}]) == {}          # an older record among them: no figure, not a biased one
+    assert dealt_means([new, {"dealt": {"red cards": 3.25}}]) == {}     # a colour left out of one
     assert dealt_means([]) == {}

@@ -72,11 +72,12 @@ def strategy_means(seats: list[dict], games: list[dict] = ()) -> list[dict]:
 
 def dealt_means(games: list[dict]) -> dict[str, float]:
     """Each colour's cards dealt per city, the mean over `games` (records); none unless every
-    game recorded them."""
+    game recorded them, for the same colours (a hand-edited record that left one out would
+    otherwise pull its mean down unseen)."""
     dealt = [g.get("dealt") for g in games]
-    if not dealt or not all(isinstance(d, dict) for d in dealt):
+    if not dealt or not all(isinstance(d, dict) and d.keys() == dealt[0].keys() for d in dealt):
         return {}
-    return {name: sum(d.get(name, 0) for d in dealt) / len(dealt) for name in dealt[0]}
+    return {name: sum(d[name] for d in dealt) / len(dealt) for name in dealt[0]}
 
 
 def bounded(figure: dict) -> bool:

@@ -24,7 +24,10 @@ player does, how strong is it, what does it cost.  Games run on all cores.
 
 A shift is the mean of the paired differences (game g under the variant less game g under
 the base rules), with its 95 % interval (normal approximation); it is significant when the
-interval leaves out 0.  Fits come from the cache (WONDERS_CACHE_DIR), fitted first if need be.
+interval leaves out 0.  For a `cards:COLOUR` measure each table of four also shows its
+shift as the share of the room its base play left, (variant - base) / (dealt - base), the
+cards of that colour dealt a city read from the game's deals, with a paired bootstrap
+interval.  Fits come from the cache (WONDERS_CACHE_DIR), fitted first if need be.
 """
 
 from __future__ import annotations
@@ -151,6 +154,7 @@ def response(args) -> None:
               # shift is bounded by the cards a table of strong players builds under the base rules
               (f"four {search}", [search] * 4, [search] * 4, args.table_games, None)]
     records = Records(args.record)
+    ceiling = dealt(variant, args.measure)
     diffs = {}
     print(f"variant {' + '.join(variant)}; measure {args.measure} per city; {PLAYERS} players")
     for (name, specs_a, specs_b, games, only), key in zip(fields, ("heuristic", "adaptive", "basefit", "search", "one", "table")):
@@ -176,12 +180,43 @@ def response(args) -> None:
         print(f"{name:38s} {mean_a:5.2f} -> {mean_b:5.2f}  shift {shift:+.2f} +-{half:.2f} ({verdict}); "
               f"{games} games a side, {time.perf_counter() - start:.0f} s", flush=True)
         diffs[key] = [y - x for x, y in zip(base, changed)]
+        if ceiling is not None and only is None:
+            share, low, high = share_interval(base, changed, ceiling)
+            print(f"{'':38s} share of the room ({ceiling:.2f} dealt a city): {share:.0%} "
+                  f"(95% bootstrap interval {low:.0%} to {high:.0%})")
     for yardstick in ("search", "table"):
         for key in ("adaptive", "one", "table"):
             if yardstick in diffs and key in diffs and key != yardstick:
                 ratio, low, high = ratio_interval(diffs[key], diffs[yardstick])
                 print(f"{key} shift / {yardstick} shift: {ratio:.2f} "
                       f"(95% bootstrap interval {low:.2f} to {high:.2f})")
+
+
+def dealt(variants, measure: str) -> float | None:
+    """A colour's cards dealt a city under the variants (the same in every game at a player
+    count: read from one game's deals), for a `cards:COLOUR` measure; else None."""
+    if not measure.startswith("cards:"):
+        return None
+    from interpreter.sim.strategy import dealt_per_city
+    game = Game(_rules(variants), PLAYERS, seed=0)
+    game.play([seat("heuristic", 0, s) for s in range(PLAYERS)])
+    return dealt_per_city(game).get(f"{measure.removeprefix('cards:')} cards")
+
+
+def share_interval(base, changed, ceiling, resamples=4000, seed=0):
+    """A table's shift as its share of the room its base play left, (variant - base) /
+    (dealt - base), with a 95 % percentile bootstrap interval (the games resampled as pairs:
+    the same seeds on both sides)."""
+    import random
+    rng = random.Random(seed)
+    n = len(base)
+
+    def share(picks):
+        a = sum(base[i] for i in picks) / n
+        b = sum(changed[i] for i in picks) / n
+        return (b - a) / (ceiling - a) if ceiling > a else math.inf
+    shares = sorted(share([rng.randrange(n) for _ in range(n)]) for _ in range(resamples))
+    return share(range(n)), shares[int(0.025 * resamples)], shares[int(0.975 * resamples) - 1]
 
 
 def ratio_interval(mine, theirs, resamples=4000, seed=0):

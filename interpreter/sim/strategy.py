@@ -43,14 +43,20 @@ def dealt_per_city(game) -> dict[str, float]:
     color_of = {card.name: card.color for card in game.tables.cards}
     dealt = {color: 0 for color in game.tables.ruleset.vocabulary.colors}
     for event in game.log:
-        kind = event.get("event")
-        names = [n for hand in event["hands"] for n in hand] if kind in ("age", "deal") else \
-            event["cards"] if kind == "draw" else []
-        for name in names:
+        for name in _cards_handed_out(event):
             color = color_of.get(name)
             if color in dealt:
                 dealt[color] += 1
     return {f"{color} cards": n / len(game.cities) for color, n in dealt.items()}
+
+
+def _cards_handed_out(event: dict) -> list[str]:
+    """The cards a log event put into hands or zones: a deal's hands, a draw's cards."""
+    if event.get("event") in ("age", "deal"):
+        return [name for hand in event["hands"] for name in hand]
+    if event.get("event") == "draw":
+        return event["cards"]
+    return []
 
 
 def strategy_means(seats: list[dict], games: list[dict] = ()) -> list[dict]:

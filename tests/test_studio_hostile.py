@@ -53,7 +53,7 @@ def folder(tmp_path_factory) -> Path:
     outside = target.parent / "outside"
     outside.mkdir()
     (outside / "broken.wonders").write_text("card { this is not a card\n", encoding="utf-8")
-    (outside / "rules.wonders").write_text((target / "rules.wonders").read_text(encoding="utf-8"), encoding="utf-8")
+    (outside / "rules.wonders").write_text((target / "base.wonders").read_text(encoding="utf-8"), encoding="utf-8")
     (target / "far.wonders").symlink_to(outside / "broken.wonders")
     (target / "linked-rules").mkdir()
     (target / "linked-rules" / "rules.wonders").symlink_to(outside / "rules.wonders")
@@ -234,8 +234,11 @@ def test_a_file_that_is_not_utf8_is_not_edited_and_keeps_its_bytes(studio, folde
 
 def test_a_save_larger_than_the_studio_reads_is_refused_at_the_same_bound(studio, folder):
     from interpreter.inputs import MAX_FILE_BYTES
+    headers = {"X-Studio-Token": studio.token, "Content-Type": "application/json"}
     for text in ["# " + "x" * (3 * 1024 * 1024) + "\n", "# " + "é" * (MAX_FILE_BYTES // 2) + "\n"]:
-        status, answer = api(studio, "/api/file", {"path": "big.wonders", "text": text, "base": None}, "PUT")
+        body = json.dumps({"path": "big.wonders", "text": text, "base": None}, ensure_ascii=False).encode()
+        status, answer = get(studio.base + "/api/file", headers, body, "PUT")     # as a browser sends it
+        answer = json.loads(answer)
         assert status == 413, answer
         assert f"{MAX_FILE_BYTES:,}" in answer["error"]
         assert not (folder / "big.wonders").exists()

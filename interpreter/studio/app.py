@@ -136,10 +136,12 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
         return JSONResponse(await asyncio.to_thread(previews.gallery, field(data, "path", str), overlays, variant))
 
     async def lsp(socket: WebSocket):
-        await bridge.serve(socket)
+        with contextlib.suppress(asyncio.CancelledError):     # the studio stopping: no traceback
+            await bridge.serve(socket)
 
     async def weigh(socket: WebSocket):
-        await serve_weighing(socket, root, cores)
+        with contextlib.suppress(asyncio.CancelledError):     # (its worker ends with the studio)
+            await serve_weighing(socket, root, cores)
 
     def warm() -> None:
         """What the first page needs, made before it asks: the grammar's words, the bots'

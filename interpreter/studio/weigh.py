@@ -103,10 +103,13 @@ class Weighing:
                                                              os.getpid()), daemon=True)
         self.cores = cores or Cores()
         self.cancelled = threading.Event()
+        self.gone = False
         self.records_a: list[dict] = []
         self.records_b: list[dict] = []
 
-    def cancel(self) -> None:
+    def cancel(self, gone: bool = False) -> None:
+        """Stop after the games under way; `gone`: the page went away, so no report is made."""
+        self.gone = self.gone or gone
         self.cancelled.set()
         self.stop_event.set()
 
@@ -166,6 +169,8 @@ class Weighing:
                     last_sent, pending = time.monotonic(), False
             if error:
                 await send({"type": "error", "text": error})
+                return
+            if self.gone:                       # nobody to show the report to (the studio stopping, say)
                 return
             final = await asyncio.to_thread(figures_so_far, self.records_a, self.records_b, self.name_a,
                                             self.name_b, True)

@@ -32,7 +32,7 @@ async def serve_weighing(socket: WebSocket, root: Path, cores: Cores) -> None:
         weighing = Weighing(*weighing_options(root, start), cores=cores)
     except (BadRequest, Outside, ValueError) as err:
         await send({"type": "error", "text": str(err)})
-        with contextlib.suppress(RuntimeError):
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
             await socket.close()
         return
     except (WebSocketDisconnect, RuntimeError, KeyError):
@@ -48,13 +48,13 @@ async def serve_weighing(socket: WebSocket, root: Path, cores: Cores) -> None:
                     continue                    # not a message of the page's: passed over
                 if message.get("cancel"):
                     weighing.cancel()
-        weighing.cancel()                       # the page went away: stop the games
+        weighing.cancel(gone=True)              # the page went away: stop the games
     listener = asyncio.ensure_future(listen())
     try:
         await running
     finally:
         listener.cancel()
-        with contextlib.suppress(RuntimeError):
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
             await socket.close()
 
 

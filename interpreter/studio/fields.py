@@ -25,7 +25,7 @@ async def read_body(request) -> dict:
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            raise TooLarge(f"the request is larger than {MAX_BODY:,} bytes")
+            raise BadRequest(f"the request is larger than {MAX_BODY:,} bytes")
     return parse_object(bytes(body))
 
 

@@ -22,7 +22,7 @@ def installed_bot(spec: str) -> str:
     from ..bots.registry import bot_names
     names = [b for b in bot_names() if b != "human"]
     if not isinstance(spec, str) or spec.partition(":")[0].strip() not in names:
-        raise PlayError(f"bot {spec!r}: the studio plays installed bots only, by name ({', '.join(names)})")
+        raise PlayError(f"unknown bot {spec!r}: the studio plays installed bots only, by name ({', '.join(names)})")
     return spec
 
 

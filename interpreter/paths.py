@@ -58,12 +58,15 @@ def cache_root() -> Path:
 
 
 @lru_cache(maxsize=None)
-def is_rule_set(folder: Path) -> bool:
-    """A folder (other than `variants/`) whose own .wonders files hold a `rules` block."""
+def is_rule_set(folder: Path, confine: Path | None = None) -> bool:
+    """A folder (other than `variants/`) whose own .wonders files hold a `rules` block;
+    with `confine`, its files that are links leading out of that folder are not read."""
     if folder.name == "variants" or not folder.is_dir():
         return False
     from .inputs import MAX_FILE_BYTES, read_regular
     for path in sorted(folder.glob("*.wonders")):
+        if confine is not None and not path.resolve().is_relative_to(confine.resolve()):
+            continue
         try:                                # a pipe named *.wonders is passed over, not waited on
             if _RULES_BLOCK.search(read_regular(path, MAX_FILE_BYTES).decode("utf-8", errors="replace")):
                 return True

@@ -20,13 +20,17 @@ ADDRESS = re.compile(r"open (http://[^/\s]+)/\?token=(\S+)")
 
 
 class Studio:
-    def __init__(self, folder: Path | None, *extra: str):
-        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    def __init__(self, folder: Path | None, *extra: str, cwd: Path = ROOT, env: dict | None = None,
+                 browser: bool = False):
+        """`browser`: open one (the BROWSER of `env` says which), as `wonders studio` does
+        unless told --no-browser."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", **(env or {}))
         env.pop("WONDERS_DEBUG", None)
-        args = [sys.executable, "-u", "-c", "import cli; cli.run()", "studio", "--no-browser", *extra]
+        args = [sys.executable, "-u", "-c", "import cli; cli.run()", "studio", *([] if browser else ["--no-browser"]),
+                *extra]
         if folder is not None:
             args.insert(5, str(folder))
-        self.process = subprocess.Popen(args, cwd=str(ROOT), env=env, stdout=subprocess.PIPE,
+        self.process = subprocess.Popen(args, cwd=str(cwd), env=env, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, encoding="utf-8",
                                         preexec_fn=default_signals)     # stop() is a Ctrl-C
         self.lines: list[str] = []

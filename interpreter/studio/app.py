@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -17,12 +18,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from . import files
-from .guard import Guard, Outside, cookie_name, inside
+from .guard import Guard, Outside, inside, set_cookie
 from .lsp_bridge import Bridge
 from .fields import BadRequest, field, read_body
 from .play_routes import play_routes
 from .preview import Previews
 from .weigh_socket import serve_weighing
+from .work import Cores
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -32,13 +34,15 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def _handled(handler):
-    """A handler's expected failures as answers: 400 bad request, 403 outside the folder,
-    404 no such file, 409 changed on disk, 500 the file system's own refusal."""
+    """A handler's failures as answers in words, never a traceback: 400 bad request (403
+    read-only, 413 too large, 422 not UTF-8: fields.BadRequest's status), 403 outside the
+    folder, 404 no such file, 409 changed on disk, 500 the file system's own refusal, or
+    what nothing else caught (one line on the terminal)."""
     async def run(request: Request):
         try:
             return await handler(request)
         except BadRequest as err:
-            return _error(400, str(err))
+            return _error(err.status, str(err))
         except Outside as err:
             return _error(403, str(err))
         except files.Conflict as err:
@@ -48,6 +52,11 @@ def _handled(handler):
             return _error(404, f"{err.filename or 'the file'}: no such file or folder")
         except (OSError, ValueError) as err:
             return _error(500 if isinstance(err, OSError) else 400, str(err))
+        except RecursionError:
+            return _error(400, "the request is nested too deeply to handle")
+        except Exception as err:  # noqa: BLE001 - the last line of defence: said, not a traceback
+            print(f"wonders studio: {request.method} {request.url.path}: {type(err).__name__}: {err}", file=sys.stderr)
+            return _error(500, f"the studio failed: {type(err).__name__}: {err}")
     return run
 
 
@@ -60,6 +69,7 @@ def first_file(tree: list[dict]) -> str | None:
 def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[int]):
     root = root.resolve()
     previews = Previews(root)
+    cores = Cores()                 # the comparisons and fits of every page share them
 
     def first() -> dict | None:
         path = first_file(files.tree(root))
@@ -68,7 +78,7 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
 
     async def page(request: Request):
         response = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
-        response.set_cookie(cookie_name(port_box[0]), token, httponly=True, samesite="strict")
+        set_cookie(response, port_box[0], token)
         return response
 
     async def info(request: Request):
@@ -126,10 +136,12 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
         return JSONResponse(await asyncio.to_thread(previews.gallery, field(data, "path", str), overlays, variant))
 
     async def lsp(socket: WebSocket):
-        await bridge.serve(socket)
+        with contextlib.suppress(asyncio.CancelledError):     # the studio stopping: no traceback
+            await bridge.serve(socket)
 
     async def weigh(socket: WebSocket):
-        await serve_weighing(socket, root)
+        with contextlib.suppress(asyncio.CancelledError):     # (its worker ends with the studio)
+            await serve_weighing(socket, root, cores)
 
     def warm() -> None:
         """What the first page needs, made before it asks: the grammar's words, the bots'
@@ -157,7 +169,7 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
               Route("/api/variant", _handled(new_variant), methods=["POST"]),
               Route("/api/preview", _handled(preview), methods=["POST"]),
               Route("/api/gallery", _handled(gallery), methods=["POST"]),
-              *play_routes(root, _handled),
+              *play_routes(root, _handled, cores),
               WebSocketRoute("/lsp", lsp), WebSocketRoute("/weigh", weigh),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes, lifespan=lifespan)

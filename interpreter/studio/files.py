@@ -3,8 +3,15 @@ file read with its version, and a save that never overwrites a change made elsew
 
 A file's version is a hash of its bytes.  The editor saves with the version it loaded; if
 the file on disk has another version (another program changed it), the save is refused
-with the text on disk, and the page asks the designer what to keep.  Saving is atomic
-(interpreter/atomic.py): the file is whole before or after, never half-written.
+with the text on disk, and the page asks the designer what to keep.  The comparison and
+the replacement are one step as far as the file system allows
+(atomic.replace_if_unchanged), and the studio's own saves take turns: a write of another
+program or of another page is never lost.  The file is whole before or after, never
+half-written, and keeps its mode and its line endings.
+
+Every byte is kept: a file that is not UTF-8 is shown but never written (its bytes would
+be lost to U+FFFD), a read-only file is never replaced, and no file larger than the
+studio (and `wonders check`) reads is written.
 """
 
 from __future__ import annotations
@@ -12,15 +19,28 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import threading
 from pathlib import Path
 
-from ..atomic import write_atomic
+from ..atomic import Changed, replace_if_unchanged
 from ..inputs import read_regular
 from ..syntax.parser import MAX_FILE_BYTES
+from .fields import BadRequest, TooLarge
 from .guard import inside
 
 SUFFIX = ".wonders"
 SKIPPED = {"node_modules", "__pycache__"}
+SAVING = threading.Lock()           # the studio's saves, one at a time
+
+
+class ReadOnly(BadRequest):
+    """The file may not be written: a 403."""
+    status = 403
+
+
+class NotText(BadRequest):
+    """The file on disk is not UTF-8 text: writing the editor's text would lose its bytes (a 422)."""
+    status = 422
 
 
 class Conflict(Exception):
@@ -59,33 +79,77 @@ def tree(root: Path) -> list[dict]:
 
 
 def read(root: Path, relative: str) -> dict:
+    """The file's text, version, and whether the studio may write it (`readonly` says why not)."""
     path = inside(root, relative)
     data = read_regular(path, MAX_FILE_BYTES)
+    why = refusal(relative, path, data)
     return {"path": relative, "text": data.decode("utf-8", errors="replace"), "version": version_of(data),
-            "writable": os.access(path, os.W_OK)}
+            "writable": why is None, "readonly": None if why is None else str(why)}
 
 
-def _on_disk(path: Path) -> tuple[str | None, str | None]:
+def refusal(relative: str, path: Path, data: bytes | None) -> BadRequest | None:
+    """Why the studio does not write `path`, which holds `data` (None: it may): not UTF-8
+    text, or read-only, the file or its folder (a file with no write permission is
+    read-only even to root)."""
+    if data is not None:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            return NotText(f"{relative} is not UTF-8 text (byte {err.start}): the studio shows it but does not "
+                           "edit it, which would lose its bytes; convert it to UTF-8 first")
+    if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
+        return ReadOnly(f"{relative} is read-only: the studio does not replace it")
+    if path.parent.is_dir() and not os.access(path.parent, os.W_OK):
+        return ReadOnly(f"{relative}: its folder is read-only")
+    return None
+
+
+def _on_disk(path: Path) -> bytes | None:
     try:
-        data = read_regular(path, MAX_FILE_BYTES)
+        return read_regular(path, MAX_FILE_BYTES)
     except FileNotFoundError:
-        return None, None
-    return version_of(data), data.decode("utf-8", errors="replace")
+        return None
+
+
+def _conflict(path: Path) -> Conflict:
+    data = _on_disk(path)
+    return Conflict(None, None) if data is None else Conflict(version_of(data), data.decode("utf-8", errors="replace"))
+
+
+def _encoded(relative: str, text: str, old: bytes | None) -> bytes:
+    """The bytes of `text` as the file is written: a file of CRLF lines keeps them (the
+    editor gives LF), and no more than the studio reads back."""
+    if old and b"\r\n" in old and old.count(b"\n") == old.count(b"\r\n") and "\r" not in text:
+        text = text.replace("\n", "\r\n")
+    data = text.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise TooLarge(f"{relative}: {len(data):,} bytes is more than the {MAX_FILE_BYTES:,} bytes the studio and "
+                       "`wonders check` read: split it into several files")
+    return data
 
 
 def save(root: Path, relative: str, text: str, base: str | None, force: bool = False) -> str:
     """Write `text` if the file on disk is still version `base` (None: a new file that must
-    not exist yet), or whatever it is when `force`; returns the new version."""
+    not exist yet), or whatever it is when `force`; returns the new version.  Refused: a
+    read-only file, one that is not UTF-8, a text larger than the studio reads."""
     path = inside(root, relative)
     if not path.name.endswith(SUFFIX):
         raise ValueError(f"{relative}: the studio writes only {SUFFIX} files")
-    version, disk_text = _on_disk(path)
-    if not force and version != base:
-        raise Conflict(version, disk_text)
     if not path.parent.is_dir():
         raise FileNotFoundError(2, "no such folder", str(path.parent.relative_to(root)))
-    write_atomic(path, text)
-    return version_of(text.encode("utf-8"))
+    with SAVING:
+        old = _on_disk(path)
+        refused = refusal(relative, path, old)
+        if refused is not None:
+            raise refused
+        if not force and (None if old is None else version_of(old)) != base:
+            raise _conflict(path)
+        data = _encoded(relative, text, old)
+        try:
+            replace_if_unchanged(path, data, old)
+        except Changed:
+            raise _conflict(path) from None
+    return version_of(data)
 
 
 def new_variant(root: Path, folder: str, name: str, rules: str | None) -> str:

@@ -94,10 +94,14 @@ async def read_message(reader: asyncio.StreamReader) -> bytes:
             return await reader.readexactly(length)
 
 
-async def ready_server(root: Path, first: dict | None) -> tuple[asyncio.subprocess.Process, dict]:
+async def ready_server(root: Path, first: dict | None, running: set | None = None) -> tuple[asyncio.subprocess.Process, dict]:
     """A server initialized (its answer kept for the page) with `first` (a file as
-    files.read gives it) open, so the folder is checked before a page asks."""
+    files.read gives it) open, so the folder is checked before a page asks; kept in
+    `running` until it stops."""
     process = await start_server(root)
+    if running is not None:
+        running.add(process)
+        asyncio.ensure_future(_forget_when_ended(process, running))
     _send(process, {"jsonrpc": "2.0", "id": WARM_ID, "method": "initialize",
                     "params": {"processId": None, "rootUri": root.as_uri(), "capabilities": {}}})
     await process.stdin.drain()
@@ -114,10 +118,15 @@ async def ready_server(root: Path, first: dict | None) -> tuple[asyncio.subproce
 
 
 class Bridge:
+    """The pages' language servers: one each, taken from the spare readied ahead (one spare
+    at most, each handed to one page only), and every one stopped with its page or with
+    the studio."""
+
     def __init__(self, root: Path, first_file=lambda: None):
         self.root = root
         self.first_file = first_file       # the file a page opens first, as files.read gives it
         self.spare: asyncio.Task | None = None
+        self.running: set[asyncio.subprocess.Process] = set()
 
     def warm(self) -> None:
         """Start a server now, for the next page."""
@@ -126,23 +135,35 @@ class Bridge:
 
     async def _ready(self):
         first = await asyncio.to_thread(self.first_file)
-        return await ready_server(self.root, first)
+        return await ready_server(self.root, first, self.running)
 
     async def take(self) -> tuple[asyncio.subprocess.Process, dict]:
+        """The spare for this page alone (taken before waiting, so two pages opened together
+        never share one), and a new spare started for the next."""
+        mine, self.spare = self.spare, None
+        if mine is None:
+            mine = asyncio.ensure_future(self._ready())
         self.warm()
-        ready, self.spare = await self.spare, None
-        self.warm()
-        return ready
+        try:
+            return await asyncio.shield(mine)
+        except asyncio.CancelledError:     # the page went away while its server was readied
+            mine.add_done_callback(_stop_when_ready)
+            raise
 
     async def close(self) -> None:
         if self.spare is not None:
-            with contextlib.suppress(Exception):
-                process, _ = await self.spare
-                await stop(process)
+            self.spare.cancel()
+            with contextlib.suppress(BaseException):       # its own cancellation, or its failure
+                await self.spare
             self.spare = None
+        for process in list(self.running):
+            await stop(process)
 
     def refusal(self, message: dict) -> str | None:
-        outside = [u for u in uris(message.get("params")) if not uri_inside(u, self.root)]
+        try:
+            outside = [u for u in uris(message.get("params")) if not uri_inside(u, self.root)]
+        except RecursionError:
+            return "refused: a message nested too deeply to read"
         return f"refused: {outside[0]} is outside the studio's folder" if outside else None
 
     async def serve(self, socket: WebSocket) -> None:
@@ -154,7 +175,7 @@ class Bridge:
                 text = await socket.receive_text()
                 try:
                     message = json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):
                     continue
                 refused = self.refusal(message) if isinstance(message, dict) else "not a message"
                 if refused:
@@ -169,11 +190,16 @@ class Bridge:
                     continue
                 _send(process, text)
                 await process.stdin.drain()
-        except (WebSocketDisconnect, ConnectionError, RuntimeError):
+        except (WebSocketDisconnect, ConnectionError, RuntimeError, KeyError):
             pass
         finally:
             relay.cancel()
             await stop(process)
+
+
+def _stop_when_ready(task: asyncio.Task) -> None:
+    if not task.cancelled() and task.exception() is None:
+        asyncio.ensure_future(stop(task.result()[0]))
 
 
 async def _to_browser(process: asyncio.subprocess.Process, socket: WebSocket) -> None:
@@ -181,6 +207,12 @@ async def _to_browser(process: asyncio.subprocess.Process, socket: WebSocket) ->
     with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError, RuntimeError, WebSocketDisconnect):
         while True:
             await socket.send_text((await read_message(process.stdout)).decode("utf-8"))
+
+
+async def _forget_when_ended(process: asyncio.subprocess.Process, running: set) -> None:
+    with contextlib.suppress(Exception):
+        await process.wait()
+    running.discard(process)
 
 
 async def stop(process: asyncio.subprocess.Process) -> None:

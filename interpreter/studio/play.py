@@ -18,6 +18,7 @@ from pathlib import Path
 from ..check.rules import roman
 from .play_files import write_position
 from .play_rules import PlayError, as_shown, shipped_name
+from .work import Cores
 
 
 class Node:
@@ -34,9 +35,11 @@ class Session:
     """One page's game: its rules, the seat played in the browser, the bots of the other
     seats, and every decision point reached."""
 
-    def __init__(self, root: Path, edition: Path, variants: list[Path], tables, seat: int, bots: list[str]):
+    def __init__(self, root: Path, edition: Path, variants: list[Path], tables, seat: int, bots: list[str],
+                 cores: Cores | None = None):
         from ..bots import make_bot
         self.id = secrets.token_urlsafe(12)
+        self.cores = cores or Cores()
         self.root, self.edition, self.variants, self.tables = root, edition, variants, tables
         self.seat, self.bots = seat, bots
         self.deciders = {s: make_bot(b, 1000 + s) for s, b in enumerate(bots) if s != seat}
@@ -51,11 +54,20 @@ class Session:
     # ---------------------------------------------------------------- playing
     def prepare_and_start(self, game) -> None:
         """Fit the bots that fit themselves to the rules (the adaptive one: minutes the first
-        time, then read from its cache), then run the game to the first decision of the seat."""
-        from ..bots.registry import prepare_bots
+        time, then read from its cache; in turn with the other pages' comparisons and fits),
+        then run the game to the first decision of the seat."""
+        from ..bots import registry
+        ticket = None
         try:
-            self.note = self._fitting_note(game.players)
-            prepare_bots([b for s, b in enumerate(self.bots) if s != self.seat], self.tables, game.players)
+            fitting = self._fitting_note(game.players)
+            if fitting is not None:           # a fit runs a worker per core: it waits for them all
+                ahead = self.cores.ahead(self.cores.size)
+                if ahead:
+                    self.note = (f"waiting for the studio's cores: {ahead} comparison(s) or fit(s) of its pages "
+                                 f"first; then {fitting}")
+                ticket = self.cores.take(self.cores.size)
+            self.note = fitting
+            registry.prepare_bots([b for s, b in enumerate(self.bots) if s != self.seat], self.tables, game.players)
             with self.lock:
                 self._advance(game)
                 self.current = self._node(game, None, None)
@@ -63,6 +75,8 @@ class Session:
         except Exception as err:  # noqa: BLE001  (a bot plug-in may raise anything: said on the page)
             self.status, self.problem = "error", f"{type(err).__name__}: {err}"
         finally:
+            if ticket is not None:
+                ticket.release()
             self.started.set()
 
     def _fitting_note(self, players: int) -> str | None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..atomic import write_atomic
 from ..inputs import FileTooLarge, NotRegularFile, read_regular
+from .files import refusal
 from .guard import inside
 from .play_rules import PlayError
 
@@ -70,15 +71,20 @@ def read_position(root: Path, relative: str) -> dict:
 
 def write_position(root: Path, relative: str, data: dict, replace: bool) -> str:
     """Write a position as a file of the folder; an existing position is replaced only when
-    asked, and a file that is not a position never."""
+    asked, and a file that is not a position, or a read-only one, never."""
     path = position_path(root, relative)
     if not path.parent.is_dir():
         raise PlayError(f"{relative}: no folder {path.parent.relative_to(root).as_posix()} in the studio's folder")
+    refused = refusal(relative, path, None)
     if path.exists():
         if not is_position(path):
             raise PlayError(f"{relative} exists and is not a saved position: choose another name")
+        if refused is not None:
+            raise refused
         if not replace:
             raise Exists(f"{relative} exists: replace it?")
+    elif refused is not None:
+        raise refused
     write_atomic(str(path), json.dumps(data, indent=1) + "\n")
     return path.relative_to(root).as_posix()
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from .guard import inside
 from .play import Session
 from .play_files import read_position, readable_log, saved_positions
-from .play_rules import PlayError, as_shown, compile_edition, editions, shipped_name, variant_files
+from .play_rules import PlayError, as_shown, compile_edition, editions, installed_bot, shipped_name, variant_files
+from .work import Cores
 
 MAX_GAMES = 8              # games kept at once; the least recently used goes first
 MAX_PLAYERS = 8
@@ -20,8 +21,9 @@ class Games:
     """The games of the studio's pages, at most MAX_GAMES (the least recently used first
     to go), each page holding its game's id."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, cores: Cores | None = None):
         self.root = root
+        self.cores = cores or Cores()             # a bot's fit waits for them (work.py)
         self.sessions: OrderedDict[str, Session] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -105,7 +107,7 @@ class Games:
             raise PlayError(str(err)) from None
         self._record(game, edition, variants, bots)
         try:
-            session = Session(self.root, edition, variants, tables, seat, bots)
+            session = Session(self.root, edition, variants, tables, seat, bots, self.cores)
         except BotSpecError as err:
             raise PlayError(str(err)) from None
         self._keep(session)
@@ -154,7 +156,7 @@ class Games:
                 raise PlayError(f"{relative} is not a valid saved position: a field is missing or wrong ({err!r})") from None
             readable_log(game, relative)
             bots, seat = _loaded_seats(options, game.players, data)
-            session = Session(self.root, edition, variants, tables, seat, bots)
+            session = Session(self.root, edition, variants, tables, seat, bots, self.cores)
             self._keep(session)
             threading.Thread(target=session.prepare_and_start, args=(game,), daemon=True).start()
             return session
@@ -183,8 +185,7 @@ def _bots(given, players: int, seat: int) -> list[str]:
     if bots.count("human") > 1:
         raise PlayError("one seat is played in the page; the others are bots")
     for b in set(bots) - {"human"}:
-        if ":" in b and ("/" in b or b.endswith(".py") or "\\" in b):
-            raise PlayError(f"bot {b!r}: the studio plays with the installed bots only")
+        installed_bot(b)
         try:
             make_bot(b, 0)
         except BotSpecError as err:

@@ -14,12 +14,13 @@ from starlette.routing import Route
 from .fields import field, read_body
 from .play_files import Exists
 from .play_games import Games
+from .work import Cores
 
 FIRST_LOOK = 2.0           # seconds a new game's first answer waits for it to be ready
 
 
-def play_routes(root: Path, handled) -> list[Route]:
-    games = Games(root)
+def play_routes(root: Path, handled, cores: Cores) -> list[Route]:
+    games = Games(root, cores)
 
     async def setup(request: Request):
         return JSONResponse(await asyncio.to_thread(games.setup))

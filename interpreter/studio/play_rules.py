@@ -1,5 +1,7 @@
 """The rule sets a game of the studio can be played with: the opened folder and each of its
-subfolders with rules of their own, each with the variants of its `variants/` folder."""
+subfolders with rules of their own, each with the variants of its `variants/` folder, and
+the bots that may play them (Play and Weigh alike).  A file of the folder that is a link
+leading out of it is never read (as the editor's language server passes over it)."""
 
 from __future__ import annotations
 
@@ -13,11 +15,34 @@ class PlayError(BadRequest):
     """What the page asked cannot be done: said in words, a 400."""
 
 
+def installed_bot(spec: str) -> str:
+    """`spec` when it names an installed bot (parameters aside), else PlayError.  The studio
+    runs no code it was not installed with: a bot from a file (`helper.py:Bot`), asked for
+    by a page or recorded in a saved position, is refused before anything is imported."""
+    from ..bots.registry import bot_names
+    names = [b for b in bot_names() if b != "human"]
+    if not isinstance(spec, str) or spec.partition(":")[0].strip() not in names:
+        raise PlayError(f"unknown bot {spec!r}: the studio plays installed bots only, by name ({', '.join(names)})")
+    return spec
+
+
 def editions(root: Path) -> list[Path]:
     """The folder's rule sets: the folder itself when its files hold a `rules` block, and
-    every subfolder that holds one of its own (as interpreter/paths.py finds them)."""
-    found = [root] if is_rule_set(root) else []
-    found += sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink() and is_rule_set(p))
+    every subfolder that holds one of its own (as interpreter/paths.py finds them), links
+    leading out of the folder passed over."""
+    found = [root] if is_rule_set(root, confine=root) else []
+    found += sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink() and is_rule_set(p, confine=root))
+    return found
+
+
+def confined_files(root: Path, folder: Path) -> list[str]:
+    """The content files of `folder` as `wonders check` finds them, but for the links that
+    lead out of `root`; PlayError when none is left."""
+    from ..check.load import folder_files
+    real_root = root.resolve()
+    found = [str(f) for f in folder_files(folder) if f.resolve().is_relative_to(real_root)]
+    if not found:
+        raise PlayError(f"{as_shown(root, folder)}: no .wonders file inside the studio's folder")
     return found
 
 
@@ -39,7 +64,7 @@ def compile_edition(root: Path, edition: Path, variants: list[Path]):
     from ..check.load import UsageError, check_paths
     from ..compile import compile_rules
     try:
-        result = check_paths([str(edition)], [str(v) for v in variants])
+        result = check_paths(confined_files(root, edition), [str(v) for v in variants])
     except UsageError as err:
         raise PlayError(str(err)) from None
     if result.ruleset is None:

@@ -4,8 +4,9 @@ their intervals narrowing, as soon as the first pairs finish, and stopped at any
 
 The figures, verdict and report are those of `wonders compare` (interpreter/sim/compare.py,
 summary.py, report.py), computed again over the pairs finished so far.  The worker is a
-spawned process (not forked from the server and its threads); it stops between games when
-asked, and dies with the studio.
+spawned process (not forked from the server and its threads); it waits for a free core
+(work.py: the comparisons and fits of all pages share the cores), stops between games when
+asked, and dies with the studio, even one killed (the kernel ends it: sim/worker.py).
 """
 
 from __future__ import annotations
@@ -13,24 +14,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import queue as queues
+import threading
 import time
 from pathlib import Path
 
 from ..sim.records import RunOptions
+from .work import Busy, Cores, take_waiting
 
 UPDATE_SECONDS = 0.4                      # at most this often a new set of figures
 HEADLINE_SECTIONS = ("game", "category", "strategy")
 
 
-def _worker(a: RunOptions, b: RunOptions, games: int, out, stop) -> None:
+def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int) -> None:
     """In the worker process: play the pairs, putting ("pair", i, record_a, record_b) on
     `out`; ("error", message) when the rules cannot be played; ("end",) at the end."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)            # Ctrl-C is the studio's to handle
     from ..bots.registry import prepare_bots
     from ..engine.game import Game, RulesError
-    from ..sim.worker import ContentError, load_tables, play_chunk
+    from ..sim.worker import ContentError, _end_with, load_tables, play_chunk
+    _end_with(parent)
     try:
         out.put(("status", "checking and compiling both rule sets"))
         fingerprints = []
@@ -83,8 +88,9 @@ class Weighing:
     """One comparison run for one page: started, followed, stopped."""
 
     def __init__(self, root: Path, variant: Path, against: Path | None, players: int, games: int,
-                 bots: tuple[str, ...], seed: int = 0):
-        paths = (str(variant.parent.parent),)     # the content folder the variant belongs to
+                 bots: tuple[str, ...], seed: int = 0, cores: Cores | None = None):
+        from .play_rules import confined_files
+        paths = tuple(confined_files(root, variant.parent.parent))     # the variant's content folder's files
         self.a = RunOptions(players, bots, "random", seed, False, (str(against),) if against else (), paths)
         self.b = RunOptions(players, bots, "random", seed, False, (str(variant),), paths)
         self.name_a = against.stem if against else "base rules"
@@ -93,17 +99,42 @@ class Weighing:
         context = multiprocessing.get_context("spawn")
         self.out = context.Queue()
         self.stop_event = context.Event()
-        self.process = context.Process(target=_worker, args=(self.a, self.b, games, self.out, self.stop_event),
-                                       daemon=True)
+        self.process = context.Process(target=_worker, args=(self.a, self.b, games, self.out, self.stop_event,
+                                                             os.getpid()), daemon=True)
+        self.cores = cores or Cores()
+        self.cancelled = threading.Event()
+        self.gone = False
         self.records_a: list[dict] = []
         self.records_b: list[dict] = []
 
-    def cancel(self) -> None:
+    def cancel(self, gone: bool = False) -> None:
+        """Stop after the games under way; `gone`: the page went away, so no report is made."""
+        self.gone = self.gone or gone
+        self.cancelled.set()
         self.stop_event.set()
 
     async def run(self, send) -> None:
-        """Play and `send` each message for the page: status, figures as pairs finish, then
-        the final figures with the report (or the error)."""
+        """Wait for a free core, then play and `send` each message for the page: status,
+        figures as pairs finish, then the final figures with the report (or the error)."""
+        ahead = self.cores.ahead()
+        if ahead:
+            await send({"type": "status", "text": f"waiting for a free core: {ahead} comparison(s) or fit(s) "
+                                                  "of the studio's pages first"})
+        try:
+            ticket = await take_waiting(self.cores, 1, self.cancelled)
+        except Busy as err:
+            await send({"type": "error", "text": str(err)})
+            return
+        if ticket is None:                      # cancelled while waiting
+            await send({"type": "done", "done": 0, "games": self.games, "stopped": True, "seconds": 0, "pairs": 0,
+                        "failed": []})
+            return
+        try:
+            await self._play(send)
+        finally:
+            ticket.release()
+
+    async def _play(self, send) -> None:
         loop = asyncio.get_running_loop()
         self.process.start()
         started = time.monotonic()
@@ -139,6 +170,8 @@ class Weighing:
             if error:
                 await send({"type": "error", "text": error})
                 return
+            if self.gone:                       # nobody to show the report to (the studio stopping, say)
+                return
             final = await asyncio.to_thread(figures_so_far, self.records_a, self.records_b, self.name_a,
                                             self.name_b, True)
             await send({"type": "done", "done": len(self.records_a), "games": self.games,
@@ -151,6 +184,8 @@ class Weighing:
     def _end(self) -> None:
         """Wait for the worker to finish its game, draining what it still sends (a process
         with items left in its queue cannot end); kill it after 10 seconds."""
+        if self.process.pid is None:            # never started
+            return
         deadline = time.monotonic() + 10
         while self.process.is_alive() and time.monotonic() < deadline:
             with contextlib.suppress(queues.Empty, OSError, ValueError):

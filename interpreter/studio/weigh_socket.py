@@ -9,43 +9,52 @@ from pathlib import Path
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .fields import BadRequest, field
+from .fields import BadRequest, field, parse_object
 from .guard import Outside, inside
+from .play_rules import installed_bot
 from .weigh import Weighing
+from .work import Cores
 
 
-async def serve_weighing(socket: WebSocket, root: Path) -> None:
+async def serve_weighing(socket: WebSocket, root: Path, cores: Cores) -> None:
     """One comparison per socket: {"start": {...}} begins it, {"cancel": true} stops it after
-    the games under way; the page gets status, figures, then done (or error)."""
+    the games under way; the page gets status, figures, then done (or error).  Whatever
+    else the page sends is answered in words, never with a traceback."""
     await socket.accept()
 
     async def send(message: dict) -> None:
         with contextlib.suppress(RuntimeError, WebSocketDisconnect):
             await socket.send_json(message)
     try:
-        start = (await socket.receive_json()).get("start") or {}
-        weighing = Weighing(*weighing_options(root, start))
+        start = parse_object(await socket.receive_text()).get("start")
+        if not isinstance(start, dict):
+            raise BadRequest('the first message is {"start": {...}}: the comparison to run')
+        weighing = Weighing(*weighing_options(root, start), cores=cores)
     except (BadRequest, Outside, ValueError) as err:
         await send({"type": "error", "text": str(err)})
-        await socket.close()
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            await socket.close()
         return
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, RuntimeError, KeyError):
         return
     running = asyncio.ensure_future(weighing.run(send))
 
     async def listen():
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, ValueError):
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, KeyError):
             while True:
-                message = await socket.receive_json()
-                if isinstance(message, dict) and message.get("cancel"):
+                try:
+                    message = parse_object(await socket.receive_text())
+                except BadRequest:
+                    continue                    # not a message of the page's: passed over
+                if message.get("cancel"):
                     weighing.cancel()
-        weighing.cancel()                       # the page went away: stop the games
+        weighing.cancel(gone=True)              # the page went away: stop the games
     listener = asyncio.ensure_future(listen())
     try:
         await running
     finally:
         listener.cancel()
-        with contextlib.suppress(RuntimeError):
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
             await socket.close()
 
 
@@ -65,8 +74,6 @@ def weighing_options(root: Path, start: dict):
     bots = field(start, "bots", list, ["greedy"])
     if not 1 <= games <= 100000 or not all(isinstance(b, str) and b for b in bots):
         raise BadRequest("games: from 1 to 100,000; bots: names")
-    from ..bots.registry import bot_names
-    unknown = [b for b in bots if b.split(":")[0] not in bot_names()]
-    if unknown:
-        raise BadRequest(f"unknown bot {unknown[0]!r} (bots: {', '.join(bot_names())})")
+    for bot in bots:
+        installed_bot(bot)
     return root, variant, against_path, players, games, tuple(bots), field(start, "seed", int, 0)

@@ -465,14 +465,20 @@ def _slug(heading: str) -> str:
     return text.replace(" ", "-")
 
 
-@pytest.mark.parametrize("doc", sorted(p.name for p in DOCS.glob("*.md")))
+# The pages a reader follows links between: the docs, the lab's pages (lab/README.md) and the
+# top-level README and changelog.
+LINKED = sorted({*DOCS.glob("*.md"), *(ROOT / "lab").glob("*.md"), README, ROOT / "CHANGELOG.md"})
+
+
+@pytest.mark.parametrize("doc", [p.relative_to(ROOT).as_posix() for p in LINKED])
 def test_links_lead_somewhere(doc):
-    text = (DOCS / doc).read_text(encoding="utf-8")
+    page = ROOT / doc
+    text = page.read_text(encoding="utf-8")
     for target in LINK.findall(text):
-        if target.startswith(("http://", "https://")):
+        if target.startswith(("http://", "https://", "mailto:")):
             continue
         path, _, anchor = target.partition("#")
-        file = (DOCS / path).resolve() if path else DOCS / doc
+        file = (page.parent / path).resolve() if path else page
         assert file.exists(), f"{doc}: link to {target}"
         if anchor:
             headings = re.findall(r"^#+ (.*)$", file.read_text(encoding="utf-8"), re.M)

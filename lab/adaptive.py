@@ -28,6 +28,15 @@ interval leaves out 0.  For a `cards:COLOUR` measure each table of four also sho
 shift as the share of the room its base play left, (variant - base) / (dealt - base), the
 cards of that colour dealt a city read from the game's deals, with a paired bootstrap
 interval.  Fits come from the cache (WONDERS_CACHE_DIR), fitted first if need be.
+
+The fits lab/adaptive.md measures are kept in lab/records/adaptive-fits: run with
+WONDERS_CACHE_DIR=lab/records/adaptive-fits to play them.  They are keyed by the content's
+fingerprint, so a change to the content leaves them stale; make them again, base rules
+first, on an idle machine:
+
+    WONDERS_CACHE_DIR=lab/records/adaptive-fits wonders train --players 4 --workers 2 [--seed S]
+    WONDERS_CACHE_DIR=lab/records/adaptive-fits wonders train --players 4 --workers 2 \
+        --variant bench/variants/science-sets-30.wonders [--seed S]
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ generations how far the search walks.  Against players fitted to the unchanged r
 variant's edge is a few points of win rate, as small as the noise of a 40-game mean, so
 a fit spends its time on games rather than steps: 80 games a candidate, which on an idle
 2-core machine fills about three quarters of the budget in 40 generations and on a loaded
-one meets the budget first (docs/adaptive-rounds.md, the sixth round)."""
+one meets the budget first (lab/adaptive-rounds.md, the sixth round)."""
 
 BUDGET = 240.0       # seconds a fit may take, the acceptance check (and a first fit of the
                      # rules without the variants) included; the issue allows 5 minutes

@@ -1,7 +1,8 @@
 """The structure docs/architecture.md describes, held by tests: no module of the interpreter
 imports, even lazily inside a function, a module that imports it back; the engine imports
 nothing from the bots; cli.py only registers the commands, each of which lives in
-interpreter/commands/; and no module keeps a cache in a dictionary keyed by id()."""
+interpreter/commands/; no module keeps a cache in a dictionary keyed by id(); and nothing
+the product runs imports the lab or the benches."""
 
 from __future__ import annotations
 
@@ -150,6 +151,35 @@ def test_the_engine_imports_nothing_from_the_bots():
     bad = {name: sorted(m for m in imported if m.startswith("interpreter.bots"))
            for name, imported in graph.items() if name.startswith("interpreter.engine")}
     assert not any(bad.values()), {name: found for name, found in bad.items() if found}
+
+
+def outside_imports(path: Path, outside: frozenset[str]) -> list[int]:
+    """The lines of `path` that import one of the `outside` top-level names."""
+    lines = []
+    for node in _runs(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            roots = {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            roots = {(node.module or "").split(".")[0]}
+        else:
+            continue
+        if roots & outside:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_product_imports_nothing_from_the_lab_or_the_benches():
+    """lab/ (the measurements, lab/README.md) and bench/ use the product, never the reverse:
+    an experiment's apparatus stays out of what users run."""
+    outside = frozenset({"lab", "bench"})
+    bad = {name: lines for name, path in module_files(ROOT).items() if (lines := outside_imports(path, outside))}
+    assert not bad, bad
+
+
+def test_an_import_from_the_lab_is_found(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("import os\n\ndef f():\n    from lab.adaptive import measures\n    import bench.bots\n")
+    assert outside_imports(module, frozenset({"lab", "bench"})) == [4, 5]
 
 
 def test_a_cycle_through_a_lazy_import_is_found_and_named(tmp_path):

@@ -8,7 +8,8 @@
 - The ```wonders examples of docs/language.md, taken together, use every event, every
   measure, every scope, operator, comparison, limit and action of the language.
 - docs/cli.md names every option of `wonders check` and `wonders cards`; the reserved
-  words of docs/language.md are the grammar's keywords; links between the docs resolve.
+  words of docs/language.md are the grammar's keywords; links between the pages (the docs,
+  README, CHANGELOG and lab/: docs_html.pages) resolve.
 
 After a change to a message, refresh the outputs in docs/errors.md with
 `python tests/test_docs.py` and review the diff.
@@ -34,6 +35,7 @@ if str(ROOT) not in sys.path:   # this checkout's interpreter and cli.py, also w
 
 from interpreter.check.load import check_paths  # noqa: E402
 from interpreter.diagnostics import CODES  # noqa: E402
+from interpreter.editor.docs_html import pages  # noqa: E402 - the pages that link to each other
 from interpreter.paths import content_dir  # noqa: E402
 from interpreter.syntax import ast  # noqa: E402
 from interpreter.syntax.parser import MAX_FILE_BYTES, parse_text  # noqa: E402
@@ -465,18 +467,27 @@ def _slug(heading: str) -> str:
     return text.replace(" ", "-")
 
 
-@pytest.mark.parametrize("doc", sorted(p.name for p in DOCS.glob("*.md")))
+@pytest.mark.parametrize("doc", [p.relative_to(ROOT).as_posix() for p in pages(ROOT)])
 def test_links_lead_somewhere(doc):
-    text = (DOCS / doc).read_text(encoding="utf-8")
+    page = ROOT / doc
+    text = page.read_text(encoding="utf-8")
     for target in LINK.findall(text):
-        if target.startswith(("http://", "https://")):
+        if target.startswith(("http://", "https://", "mailto:")):
             continue
         path, _, anchor = target.partition("#")
-        file = (DOCS / path).resolve() if path else DOCS / doc
+        file = (page.parent / path).resolve() if path else page
         assert file.exists(), f"{doc}: link to {target}"
         if anchor:
             headings = re.findall(r"^#+ (.*)$", file.read_text(encoding="utf-8"), re.M)
             assert anchor in {_slug(h) for h in headings}, f"{doc}: link to {target}"
+
+
+def test_the_index_lists_every_page_of_the_docs():
+    """docs/README.md sorts the pages into guides, reference and development: a new page
+    goes into one of them."""
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| \[([\w.-]+\.md)\]\(\1\)", index, re.M))
+    assert listed == {p.name for p in DOCS.glob("*.md")} - {"README.md"}
 
 
 # ---------------------------------------------------------------- refreshing the outputs

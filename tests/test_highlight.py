@@ -108,8 +108,11 @@ def test_docs_build_highlights_every_wonders_block(tmp_path):
     assert main(["--root", str(ROOT), "--out", str(tmp_path)]) == 0
     pages = {p.relative_to(tmp_path).as_posix(): p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.html")}
     assert "index.html" in pages and "docs/language.html" in pages
+    # every page a reader follows links to: the docs (their index, docs/README.md, is
+    # docs/index.html), the top-level changelog and the lab's pages
+    assert {"docs/index.html", "CHANGELOG.html", "lab/index.html", "lab/adaptive.html"} <= set(pages)
     for markdown in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
-        page = "index.html" if markdown.name == "README.md" else f"docs/{markdown.stem}.html"
+        page = markdown.relative_to(ROOT).with_suffix(".html").as_posix().replace("README.html", "index.html")
         blocks = re.findall(r"^```wonders[^\n]*\n(.*?)^```", markdown.read_text(encoding="utf-8"), re.M | re.S)
         rendered = re.findall(r'<pre class="highlight language-wonders"><code>(.*?)</code></pre>', pages[page], re.S)
         assert len(rendered) == len(blocks), page

@@ -156,10 +156,10 @@ def _section(title: str) -> str:
 
 @pytest.mark.slow
 def test_simulate_md_s_example_of_players_who_run_out_of_cards_prints_what_it_shows(tmp_path, monkeypatch):
-    """The example's compare, with the fits it names (bench/records/adaptive-fits, copied so
+    """The example's compare, with the fits it names (lab/records/adaptive-fits, copied so
     nothing is written there), must print its verdict's lines and its note as the doc shows
     them.  Those fits are keyed by the content's fingerprint: after a change to the content
-    they are stale (bench/adaptive.py's docstring: how to make them again) and the figures
+    they are stale (lab/adaptive.py's docstring: how to make them again) and the figures
     cannot be checked."""
     import shlex
     import shutil
@@ -170,14 +170,14 @@ def test_simulate_md_s_example_of_players_who_run_out_of_cards_prints_what_it_sh
     commands = [shlex.split(line.strip())[1:] for line in section.splitlines() if line.startswith("    wonders ")]
     assert [c[0] for c in commands] == ["train", "compare"], commands
     shown = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
-    fits = ROOT / "bench" / "records" / "adaptive-fits"
+    fits = ROOT / "lab" / "records" / "adaptive-fits"
     cache = tmp_path / "cache"
     shutil.copytree(fits / "adaptive", cache / "adaptive")
     variant = commands[1][commands[1].index("--variant") + 1]
     for variants in ([], [str(ROOT / variant)]):
         tables = compile_rules(check_paths(None, variants).ruleset)
         if not (cache / "adaptive" / f"{fit_key(tables, 4)}.json").exists():
-            pytest.skip("bench/records/adaptive-fits holds no fit of today's content: the example's figures are stale")
+            pytest.skip("lab/records/adaptive-fits holds no fit of today's content: the example's figures are stale")
     monkeypatch.setenv("WONDERS_CACHE_DIR", str(cache))
     result = run_cli(*commands[1], "--quiet", "--workers", "2", timeout=600)
     assert result.returncode == 0, result.stderr

@@ -1,5 +1,7 @@
-"""Build the docs as HTML: README.md and docs/*.md, code blocks highlighted with Pygments
-(```wonders blocks with the Wonders lexer), links between the docs kept working.
+"""Build the docs as HTML: README.md, CHANGELOG.md, docs/*.md and the lab's pages (lab/*.md,
+which the docs link to for their measurements), code blocks highlighted with Pygments
+(```wonders blocks with the Wonders lexer), links between the pages kept working.  A folder's
+README.md is its index.html.
 
     python -m interpreter.editor.docs_html --out build/docs   # from a checkout
 
@@ -82,14 +84,22 @@ def markdown_to_html(text: str, title: str) -> str:
     return PAGE.format(title=html.escape(title), pygments_css=css, body=body)
 
 
+def pages(root: Path) -> list[Path]:
+    """The markdown pages of a checkout that link to each other: the README, the changelog,
+    the docs and the lab's pages (those present)."""
+    found = [root / "README.md", root / "CHANGELOG.md"]
+    found += sorted((root / "docs").glob("*.md")) + sorted((root / "lab").glob("*.md"))
+    return [page for page in found if page.is_file()]
+
+
 def build(root: Path, out: Path) -> list[Path]:
-    """Render README.md and docs/*.md under `root` into `out`; returns the pages written."""
-    pages = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
-    (out / "docs").mkdir(parents=True, exist_ok=True)
+    """Render `pages(root)` into `out`, each at its place (a README as its folder's
+    index.html); returns the pages written."""
     written = []
-    for source in pages:
+    for source in pages(root):
         relative = source.relative_to(root).with_suffix(".html")
-        target = out / ("index.html" if relative.name == "README.html" else relative)
+        target = out / (relative.with_name("index.html") if relative.name == "README.html" else relative)
+        target.parent.mkdir(parents=True, exist_ok=True)
         text = source.read_text(encoding="utf-8")
         heading = re.search(r"^# (.+)$", text, re.M)
         write_atomic(target, markdown_to_html(text, heading.group(1) if heading else source.stem))

@@ -4,23 +4,23 @@ player does, how strong is it, what does it cost.  Games run on all cores.
     # the response: base vs variant on the same seeds, for four heuristic, four adaptive
     # and one mcts seat among three heuristic bots (the measure is per city; for mcts its seat);
     # the search bot's games are kept in the --record file, and its base-rules games serve
-    # every variant (bench/records/search-response.jsonl holds those of docs/bots.md)
-    python bench/adaptive.py response --variant bench/variants/science-sets-30.wonders \\
-        --measure cards:green --games 300 --search-games 30 --record bench/records/search-response.jsonl
+    # every variant (lab/records/search-response.jsonl holds those of lab/adaptive.md)
+    python lab/adaptive.py response --variant bench/variants/science-sets-30.wonders \\
+        --measure cards:green --games 300 --search-games 30 --record lab/records/search-response.jsonl
     # the search bot measured as four adaptive players are: a table of four search bots
-    python bench/adaptive.py response --variant bench/variants/military-3-9-15.wonders --measure cards:red \\
+    python lab/adaptive.py response --variant bench/variants/military-3-9-15.wonders --measure cards:red \\
         --fields adaptive,search,table --games 300 --search-games 240 --table-games 60 \\
-        --record bench/records/search-response.jsonl
+        --record lab/records/search-response.jsonl
     # strength: one adaptive against three heuristic bots, base rules
-    python bench/adaptive.py strength --games 1000
+    python lab/adaptive.py strength --games 1000
     # one bot fitted to the variant against three fitted to the base rules, under the variant
-    python bench/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000
+    python lab/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000
     # the same against another draw of the fits (wonders train --seed 2 for both rule sets)
-    python bench/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000 --fit-seed 2
+    python lab/adaptive.py strength --variant bench/variants/science-sets-30.wonders --games 1000 --fit-seed 2
     # two adaptive seats against two search seats: is the fit's style a strong player's?
-    python bench/adaptive.py versus --games 400 --measure cards:red
+    python lab/adaptive.py versus --games 400 --measure cards:red
     # seconds per game of four adaptive and of four heuristic bots (--variant: under it)
-    python bench/adaptive.py cost --games 100
+    python lab/adaptive.py cost --games 100
 
 A shift is the mean of the paired differences (game g under the variant less game g under
 the base rules), with its 95 % interval (normal approximation); it is significant when the
@@ -28,6 +28,15 @@ interval leaves out 0.  For a `cards:COLOUR` measure each table of four also sho
 shift as the share of the room its base play left, (variant - base) / (dealt - base), the
 cards of that colour dealt a city read from the game's deals, with a paired bootstrap
 interval.  Fits come from the cache (WONDERS_CACHE_DIR), fitted first if need be.
+
+The fits lab/adaptive.md measures are kept in lab/records/adaptive-fits: run with
+WONDERS_CACHE_DIR=lab/records/adaptive-fits to play them.  They are keyed by the content's
+fingerprint, so a change to the content leaves them stale; make them again, base rules
+first, on an idle machine:
+
+    WONDERS_CACHE_DIR=lab/records/adaptive-fits wonders train --players 4 --workers 2 [--seed S]
+    WONDERS_CACHE_DIR=lab/records/adaptive-fits wonders train --players 4 --workers 2 \
+        --variant bench/variants/science-sets-30.wonders [--seed S]
 """
 
 from __future__ import annotations
@@ -41,7 +50,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))      # bench/bots.py: the rules compiled once per worker, Wilson intervals
 
 from bots import _rules, wilson  # noqa: E402
 from interpreter.bots import make_bot  # noqa: E402

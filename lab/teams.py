@@ -3,7 +3,7 @@
 fought twice) play against teams of the same bot shown the rules without teams (each
 plays for its own city, as if it fought both neighbours), in the Cities team game.
 
-    python bench/teams.py --games 2000 --players 4 --bot heuristic --workers 2
+    python lab/teams.py --games 2000 --players 4 --bot heuristic --workers 2
 
 Game i seats the knowing bots in the first team when i is even and in the last team when
 it is odd (seat effects cancel); wonders and sides are the engine's random deal for seed

@@ -1,4 +1,4 @@
-"""bench/teams.py measures whether knowing the team rules wins the Cities team game: its
+"""lab/teams.py measures whether knowing the team rules wins the Cities team game: its
 team-blind bot must see a game without teams while the game it plays stays a team game."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def teams():
-    spec = importlib.util.spec_from_file_location("bench_teams", ROOT / "bench" / "teams.py")
+    spec = importlib.util.spec_from_file_location("lab_teams", ROOT / "lab" / "teams.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module._init_worker()
@@ -67,7 +67,7 @@ def test_one_game_is_scored_for_the_knowing_team_on_either_side(teams):
 
 
 def test_the_script_runs_and_reports_an_interval():
-    done = subprocess.run([sys.executable, "bench/teams.py", "--games", "4", "--workers", "1", "--bot", "greedy"],
+    done = subprocess.run([sys.executable, "lab/teams.py", "--games", "4", "--workers", "1", "--bot", "greedy"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "teams: 4 games, 4 players (2 teams of 2), bot greedy" in done.stdout

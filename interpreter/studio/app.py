@@ -17,11 +17,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from . import files
-from .guard import Guard, Outside, cookie_name, inside
+from .guard import Outside, cookie_name, inside
 from .lsp_bridge import Bridge
 from .fields import BadRequest, field, read_body
 from .play_routes import play_routes
 from .preview import Previews
+from .tables.access import TableGuard
+from .tables.hub import Hub
+from .tables.routes import table_routes
 from .weigh_socket import serve_weighing
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -60,6 +63,7 @@ def first_file(tree: list[dict]) -> str | None:
 def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[int]):
     root = root.resolve()
     previews = Previews(root)
+    hub = Hub(root)
 
     def first() -> dict | None:
         path = first_file(files.tree(root))
@@ -157,8 +161,8 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
               Route("/api/variant", _handled(new_variant), methods=["POST"]),
               Route("/api/preview", _handled(preview), methods=["POST"]),
               Route("/api/gallery", _handled(gallery), methods=["POST"]),
-              *play_routes(root, _handled),
+              *play_routes(root, _handled), *table_routes(hub),
               WebSocketRoute("/lsp", lsp), WebSocketRoute("/weigh", weigh),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return Guard(app, token, hosts, port_box)
+    return TableGuard(app, token, hosts, port_box, hub)     # Guard, also opening a table's routes to its invites

@@ -40,9 +40,9 @@ class Server:
 
     def ws(self, path: str, owner: bool = False, origin: str | None = None, **kw) -> Page:
         headers = {"X-Studio-Token": self.token} if owner else {}
-        socket = connect(f"ws://127.0.0.1:{self.port}{path}", origin=origin or self.base,
-                         additional_headers=headers, open_timeout=20, **kw)
-        return Page(socket)
+        opening = connect(f"ws://127.0.0.1:{self.port}{path}", origin=origin or self.base,
+                          additional_headers=headers, open_timeout=20, **kw)
+        return Page(opening.__enter__())
 
     def lobby(self) -> Page:
         return self.ws("/tables/ws", owner=True)

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket
 
 from .access import GRANT, OWNER
 from .hub import Hub
+from .store import TABLE_ID
 from .table import TableError
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -30,9 +31,13 @@ def table_routes(hub: Hub) -> list:
         await hub.lobby(socket)
 
     async def table_page(request: Request):
+        table_id = request.path_params["table"]
+        if not TABLE_ID.match(table_id):
+            return PlainTextResponse("no such table", status_code=404)
         invite = request.query_params.get("invite", "") if request.scope.get(GRANT) else ""
-        query = f"?invite={invite}" if invite else ""
+        query = f"?invite={invite}" if invite else ""       # a token of the table (access.py): [A-Za-z0-9_-]
         page = (STATIC / "table.html").read_text(encoding="utf-8").replace("__QUERY__", query)
+        page = page.replace("__TABLE__", table_id)
         return HTMLResponse(page, headers=NO_STORE)
 
     async def asset(request: Request):

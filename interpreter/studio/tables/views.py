@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 
 from ...check.rules import roman
+from ...render.colors import ink, paint
 from .scorepad import score_sheet
 
 
@@ -34,6 +35,9 @@ def view(table, role: str, place: int | None = None, host: bool = False, now: fl
               "host": host, "grace": table.grace, "seats": seats, "finished": game.finished,
               "age": roman(game.age.number), "turn": game.turn, "turns": game.age.turns,
               "cities": [_city(t, c, game) for c in game.cities], "log": public_log(game)}
+    if host:
+        from ...bots.registry import bot_names
+        answer["bots"] = [b for b in bot_names() if b != "human"]
     if role == "seat":
         seat = table.seat_of(place)
         me = table.places[place]
@@ -47,8 +51,11 @@ def view(table, role: str, place: int | None = None, host: bool = False, now: fl
 
 
 def _card(t, index: int) -> dict:
+    """A card as pages show it: the drawing is fetched by its index; the colour's paint is
+    the drawings' own (render/colors.py), for the cities' lists of buildings."""
     card = t.cards[index]
-    return {"index": index, "name": card.name, "age": card.age, "color": card.color}
+    band = paint(card.color or "")
+    return {"index": index, "name": card.name, "age": card.age, "color": card.color, "paint": band, "ink": ink(band)}
 
 
 def _city(t, c, game) -> dict:

@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..play_rules import PlayError, as_shown, compile_edition, editions, variant_files
 from . import store
 from .table import Place, Table, TableError, installed_bot, new_token, place_name
-from .views import view
+from .views import public, view
 
 MAX_MESSAGE = 16 * 1024       # bytes: a choice is a few dozen
 MAX_TABLES = 64               # tables kept open by one studio
@@ -170,19 +170,31 @@ class Hub:
 
     async def change(self, table: Table, work) -> None:
         """`work()` under the table's lock in a worker thread, then the table settled and
-        every page at it sent its view."""
+        every page at it sent its view (made under the same lock: a view never reads a
+        game another change is moving)."""
         async with self.lock(table.id):
             def run():
                 work()
                 self._settle(table)
-            await asyncio.to_thread(run)
-        await self.broadcast(table)
+                return self._views(table)
+            shown = await asyncio.to_thread(run)
+        await self._send_views(shown)
 
     async def broadcast(self, table: Table) -> None:
+        async with self.lock(table.id):
+            shown = await asyncio.to_thread(self._views, table)
+        await self._send_views(shown)
+
+    def _views(self, table: Table) -> list[tuple[Connection, dict]]:
+        """Each page's view, the public part made once for all of them."""
         connections = list(self.connections.get(table.id, ()))
-        views = await asyncio.to_thread(lambda: [self.view_of(table, c) for c in connections])
-        for connection, shown in zip(connections, views):
-            await _send(connection.socket, shown)
+        shared = public(table)
+        return [(c, view(table, c.role, c.place, c.host, shared=shared)) for c in connections]
+
+    @staticmethod
+    async def _send_views(shown) -> None:
+        for connection, message in shown:
+            await _send(connection.socket, message)
 
     def view_of(self, table: Table, c: Connection) -> dict:
         return view(table, c.role, c.place, c.host)
@@ -269,7 +281,9 @@ class Hub:
                 raise TableError("only the host starts the next game")
             await self.change(table, table.again)
         elif kind == "view":
-            await _send(c.socket, await asyncio.to_thread(self.view_of, table, c))
+            async with self.lock(table.id):
+                shown = await asyncio.to_thread(self.view_of, table, c)
+            await _send(c.socket, shown)
         else:
             raise TableError(f"unknown message type {kind!r} (choose, take back, hand, again, view)")
 

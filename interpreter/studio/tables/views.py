@@ -18,8 +18,29 @@ from ...render.colors import ink, paint
 from .scorepad import score_sheet
 
 
-def view(table, role: str, place: int | None = None, host: bool = False, now: float | None = None) -> dict:
-    """The view of `role` ("seat" with its `place`, "spectator" or "host") of `table`."""
+def view(table, role: str, place: int | None = None, host: bool = False, now: float | None = None,
+         shared: dict | None = None) -> dict:
+    """The view of `role` ("seat" with its `place`, "spectator" or "host") of `table`;
+    `shared`: `public(table)` when it was made already for the other pages of a broadcast."""
+    game, t = table.game, table.tables
+    answer = dict(public(table, now) if shared is None else shared, role=role, host=host)
+    if host:
+        from ...bots.registry import bot_names
+        answer["bots"] = [b for b in bot_names() if b != "human"]
+        answer["seats"] = [{**s, "handable": s["kind"] == "person" and not s["bot"] and s["away"] is not None
+                            and s["away"] >= table.grace} for s in answer["seats"]]
+    if role == "seat":
+        seat = table.seat_of(place)
+        me = table.places[place]
+        answer.update(seat=seat, name=me.name, stand_in=me.stand_in, hand=[_card(t, i) for i in game.hands[seat]])
+        decision = None if me.playing_bot else table.decision_of(seat)
+        if decision is not None:
+            answer["decision"] = _decision(table, decision)
+    return answer
+
+
+def public(table, now: float | None = None) -> dict:
+    """What every page at the table is shown alike (made once for all of them)."""
     game, t = table.game, table.tables
     now = time.time() if now is None else now
     waiting = {d.by for d in table.open_decisions()}
@@ -28,23 +49,12 @@ def view(table, role: str, place: int | None = None, host: bool = False, now: fl
         p = table.place_at(seat)
         away = None if p.kind != "person" or p.connections else max(0.0, now - p.left_at)
         seats.append({"seat": seat, "name": p.name, "kind": p.kind, "bot": p.playing_bot, "connected": bool(p.connections),
-                      "away": None if away is None else round(away), "choosing": seat in waiting,
-                      "handable": host and p.kind == "person" and not p.stand_in and away is not None and away >= table.grace})
+                      "away": None if away is None else round(away), "choosing": seat in waiting, "handable": False})
     answer = {"type": "view", "table": table.id, "rules": t.rules.name, "edition": table.edition,
-              "variants": table.variants, "players": table.players, "round": table.round + 1, "role": role,
-              "host": host, "grace": table.grace, "seats": seats, "finished": game.finished,
+              "variants": table.variants, "players": table.players, "round": table.round + 1,
+              "grace": table.grace, "seats": seats, "finished": game.finished,
               "age": roman(game.age.number), "turn": game.turn, "turns": game.age.turns,
               "cities": [_city(t, c, game) for c in game.cities], "log": public_log(game)}
-    if host:
-        from ...bots.registry import bot_names
-        answer["bots"] = [b for b in bot_names() if b != "human"]
-    if role == "seat":
-        seat = table.seat_of(place)
-        me = table.places[place]
-        answer.update(seat=seat, name=me.name, stand_in=me.stand_in, hand=[_card(t, i) for i in game.hands[seat]])
-        decision = None if me.playing_bot else table.decision_of(seat)
-        if decision is not None:
-            answer["decision"] = _decision(table, decision)
     if game.finished:
         answer["end"] = score_sheet(game)
     return answer

@@ -108,6 +108,7 @@
         el("button", {type: "button", id: "take-back", text: "Take my seat back", onclick: () => send({type: "take back"})})));
     }
     const d = v.decision;
+    if (!d && !v.hand.length) return;
     const heading = d ? `Your move${d.for_neutral ? ` for ${d.city}` : ""}: ${d.kind}` : v.finished ? "Your last hand" : "Your hand (chosen: waiting for the others)";
     box.append(el("h2", {text: heading}));
     const cards = d ? d.cards : v.hand;

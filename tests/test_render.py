@@ -130,8 +130,8 @@ def test_band_colours_come_from_colour_names_not_card_names(tmp_path):
     assert result.returncode == 0, result.stderr
     red = (out / "cards" / "age1-red.svg").read_text(encoding="utf-8")      # a card named Red, coloured blue
     blue = (out / "cards" / "age1-blue.svg").read_text(encoding="utf-8")    # a card named Blue, coloured mauve
-    assert f'fill="#{CSS_COLORS["blue"]}" stroke="#333333" stroke-width="4" data-color="blue"' in red
-    assert f'#{CSS_COLORS["red"]}' not in red
+    assert f'fill="{paint("blue")}" stroke="#333333" stroke-width="4" data-color="blue"' in red
+    assert paint("red") not in red
     mauve = derived_color("mauve")
     assert "mauve" not in CSS_COLORS and mauve == paint("mauve") == derived_color("mauve")
     assert f'fill="{mauve}" stroke="#333333" stroke-width="4" data-color="mauve"' in blue

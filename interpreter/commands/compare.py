@@ -32,11 +32,19 @@ from .sim_common import (check_engine, check_report, common_options, finish, lis
                    "rules) and b.jsonl (the --variant rules), as `wonders simulate --out` writes them"))
 @click.option("--resume", is_flag=True, help=N_("continue the comparison kept in --out, without replaying its games"))
 @click.option("--force", is_flag=True, help=N_("replace the comparison kept in --out"))
+@click.option("--records", "records_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help=N_("compare the games of a records file (the games people played at studio tables, or any "
+                      "`simulate --out` file) with the bots of --bots playing the same deals under the same rules "
+                      "(--content, --variant, --rules as the games were played)"))
 def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-            variants, rules, against, all_cards, out_dir, resume, force):
+            variants, rules, against, all_cards, out_dir, resume, force, records_file):
     from ..sim.compare import comparison
     from ..sim.compare_text import comparison_text
     from ..sim.summary import summarise
+    if records_file is not None:
+        from .compare_records import compare_records
+        return compare_records(records_file, players, bots, sides, rotate_bots, paths, variants, rules, against,
+                               out_dir, fmt, all_cards, report_file, quiet)
     if not variants:
         raise click.UsageError(_("name the variant to compare with --variant (and, to compare two variants, "
                                  "the other with --against)"))

@@ -1,5 +1,6 @@
-"""Colours: a content colour name as a paint (CSS named colours as CSS draws them, any
-other name a colour of its own derived from the name), and the ink that reads on it."""
+"""Colours: a content colour name as a paint (the box's card colours first, then CSS named
+colours as CSS draws them, any other name a colour of its own derived from the name), and
+the ink that reads on it."""
 
 from __future__ import annotations
 
@@ -39,6 +40,13 @@ white:ffffff whitesmoke:f5f5f5 yellow:ffff00 yellowgreen:9acd32
 """.split())
 
 
+# The card colours as the box prints them, for the colour words content uses.  CSS's own
+# `brown` (#a52a2a) is a red-brown that a table cannot tell from red military cards, CSS
+# `yellow` and `blue` are glaring: these come first, every other name is CSS's or derived.
+BOX_COLORS = {"brown": "8b5a2b", "grey": "8f959c", "gray": "8f959c", "blue": "2d6cb5", "yellow": "e9b824",
+              "red": "c62d2d", "green": "2a7f40", "purple": "7b4a9e", "black": "2b2b2b", "white": "f3efe4"}
+
+
 def derived_color(name: str, saturation: float = 0.55, lightness: float = 0.45) -> str:
     """A colour of its own for a name CSS does not know: the same name, the same colour."""
     hue = int.from_bytes(hashlib.sha256(name.encode("utf-8")).digest()[:2], "big") / 65536
@@ -48,7 +56,7 @@ def derived_color(name: str, saturation: float = 0.55, lightness: float = 0.45) 
 
 def paint(name: str) -> str:
     """The colour a content colour name is drawn in, as #rrggbb."""
-    known = CSS_COLORS.get(name.lower())
+    known = BOX_COLORS.get(name.lower()) or CSS_COLORS.get(name.lower())
     return f"#{known}" if known else derived_color(name)
 
 

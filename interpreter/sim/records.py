@@ -56,9 +56,10 @@ def seat_bots(options: RunOptions, index: int) -> list[str]:
     return bots
 
 
-def play_game(tables, options: RunOptions, index: int, digest: str | None = None) -> dict:
-    """Play game `index` of a run to the end and return its record."""
-    seed = game_seed(options.seed, index)
+def play_game(tables, options: RunOptions, index: int, digest: str | None = None, seed: int | None = None) -> dict:
+    """Play game `index` of a run to the end and return its record; `seed`: the game's
+    own seed instead of the run's (the twin of a game people played, `compare --records`)."""
+    seed = game_seed(options.seed, index) if seed is None else seed
     bots = seat_bots(options, index)
     game = Game(tables, options.players, seed, options.sides)
     builds: list[list[int]] = [[] for _ in game.cities]       # the age of each build chosen this step

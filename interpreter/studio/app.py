@@ -18,11 +18,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from . import files
-from .guard import Guard, Outside, inside, set_cookie
+from .guard import Outside, inside, set_cookie
 from .lsp_bridge import Bridge
 from .fields import BadRequest, field, read_body
 from .play_routes import play_routes
 from .preview import Previews
+from .tables.access import TableGuard
+from .tables.hub import Hub
+from .tables.routes import table_routes
 from .weigh_socket import serve_weighing
 from .work import Cores
 
@@ -70,6 +73,7 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
     root = root.resolve()
     previews = Previews(root)
     cores = Cores()                 # the comparisons and fits of every page share them
+    hub = Hub(root)
 
     def first() -> dict | None:
         path = first_file(files.tree(root))
@@ -169,8 +173,8 @@ def create_app(root: Path, token: str, hosts: set[str] | None, port_box: list[in
               Route("/api/variant", _handled(new_variant), methods=["POST"]),
               Route("/api/preview", _handled(preview), methods=["POST"]),
               Route("/api/gallery", _handled(gallery), methods=["POST"]),
-              *play_routes(root, _handled, cores),
+              *play_routes(root, _handled, cores), *table_routes(hub),
               WebSocketRoute("/lsp", lsp), WebSocketRoute("/weigh", weigh),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return Guard(app, token, hosts, port_box)
+    return TableGuard(app, token, hosts, port_box, hub)     # Guard, also opening a table's routes to its invites

@@ -122,15 +122,19 @@ class Guard:
             return "this studio does not answer to that host name"
         return None
 
-    @staticmethod
-    def origin_refusal(scope, headers: dict[bytes, str]) -> str | None:
+    def is_page(self, path: str) -> bool:
+        """A page a person may open by following a link from anywhere (a chat, a mail): it
+        changes nothing, and every request it then makes is its own origin's."""
+        return path == "/"
+
+    def origin_refusal(self, scope, headers: dict[bytes, str]) -> str | None:
         """Why a request is not the studio's own page's (None: it is, or it is no browser's)."""
         own = f"http://{headers.get(b'host', '')}"
         origin, site = headers.get(b"origin"), headers.get(b"sec-fetch-site")
         if scope["type"] == "websocket":
             return None if headers.get(b"host") and origin == own else "a WebSocket from another page"
         if scope["method"] in SAFE_METHODS:
-            opening = scope["path"] == "/" and headers.get(b"sec-fetch-mode") == "navigate"
+            opening = self.is_page(scope["path"]) and headers.get(b"sec-fetch-mode") == "navigate"
             if site in ("same-site", "cross-site") and not opening:
                 return "a request from a page of another origin"
             return None

@@ -1,0 +1,129 @@
+"""A studio table in Chromium as people use it: the host opens it from the page of tables,
+two people play from their own browsers (contexts share no cookie), a spectator watches,
+a page is closed and reopened mid-turn, a seat is handed to a bot and taken back, the game
+is played to its end and again.  The screenshots of docs/studio.md are made here
+(WONDERS_SCREENSHOTS=1)."""
+
+from __future__ import annotations
+
+import shutil
+import urllib.error
+import urllib.request
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from browser import browser, new_context, screenshot_path  # noqa: F401 - browser is a fixture
+from conftest import ROOT
+from table_server import Server
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    content = tmp_path_factory.mktemp("tables-browser") / "content"
+    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns("second-edition", "expansions", "locales"))
+    s = Server(content)
+    yield s
+    s.stop()
+
+
+def person(browser, url: str):
+    page = new_context(browser, viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(url)
+    return page
+
+
+def my_move(page) -> bool:
+    """Wait until the page has a move to make (True) or the game is over (False)."""
+    page.wait_for_selector("button.move:not([disabled]), #end:not([hidden])")
+    return page.locator("#end:not([hidden])").count() == 0
+
+
+def play_one(page) -> None:
+    before = page.locator("#where").text_content()
+    page.locator("button.move:not([disabled])").first.click()
+    page.wait_for_function("b => document.querySelector('#where').textContent !== b"
+                           " || !document.querySelector('button.move:not([disabled])')", arg=before)
+
+
+
+def test_a_table_in_chromium(browser, server, tmp_path):
+    from interpreter.studio.guard import cookie_name
+    host = new_context(browser, viewport={"width": 1280, "height": 900})
+    # the cookie the studio's page sets when the host opens the address it printed
+    host.add_cookies([{"name": cookie_name(server.port), "value": server.token, "url": server.base}])
+    lobby = host.new_page()
+    lobby.goto(server.base + "/tables")
+    lobby.wait_for_selector("#edition option", state="attached")
+    lobby.select_option("#players", "3")
+    rows = lobby.locator(".seat-row")
+    for i, (kind, name) in enumerate([("person", "Ada"), ("person", "Bo"), ("bot", "")]):
+        rows.nth(i).locator(".kind").select_option(kind)
+        rows.nth(i).locator(".name").fill(name)
+    lobby.fill("#grace", "0")
+    lobby.click("#open-button")
+    lobby.wait_for_selector("a.invite")
+    lobby.screenshot(path=str(screenshot_path("studio-tables-lobby.png", tmp_path)))
+    links = {a.text_content(): a.get_attribute("href") for a in lobby.locator("a.invite").all()}
+    assert set(links) == {"invite Ada", "invite Bo", "spectators", "host this table"}
+
+    ada, bo = person(browser, links["invite Ada"]), person(browser, links["invite Bo"])
+    watcher = person(browser, links["spectators"])
+    hosting = host.new_page()
+    hosting.goto(links["host this table"])
+    assert my_move(ada) and my_move(bo)
+    assert ada.locator("#mine img").count() == 7
+    ada.locator("#mine").screenshot(path=str(screenshot_path("studio-tables-hand.png", tmp_path)))
+    ada.screenshot(path=str(screenshot_path("studio-tables-seat.png", tmp_path)))
+    # the spectator sees the cities, never a hand or a move
+    watcher.wait_for_selector(".city")
+    assert watcher.locator("button.move").count() == 0 and watcher.locator("#mine img").count() == 0
+    watcher.screenshot(path=str(screenshot_path("studio-tables-spectator.png", tmp_path)))
+
+    # a page closed mid-turn (Bo has chosen, Ada not yet) and opened again with its link
+    play_one(bo)
+    ada.close()
+    ada = person(browser, links["invite Ada"])
+    assert my_move(ada)
+    play_one(ada)
+    assert my_move(bo)
+
+    # Bo leaves; the host lets a bot play the seat; Bo comes back and takes it
+    bo.close()
+    bo_seat = hosting.locator('.seat[data-seat="1"]')
+    bo_seat.locator("select").select_option("greedy")
+    bo_seat.locator("button.hand").click()
+    bo_seat.locator("text=away: bot greedy plays").wait_for()
+    for _ in range(2):
+        assert my_move(ada)
+        play_one(ada)
+    bo = person(browser, links["invite Bo"])
+    bo.wait_for_selector("#take-back")
+    assert bo.locator("button.move").count() == 0
+    bo.click("#take-back")
+    bo.wait_for_selector("#take-back", state="detached")
+
+    while not ada.locator("#end:not([hidden])").count():          # to the end
+        for page in (ada, bo):
+            try:
+                page.wait_for_selector("button.move:not([disabled]), #end:not([hidden])", timeout=5000)
+            except PlaywrightTimeout:
+                continue
+            if page.locator("button.move:not([disabled])").count():
+                play_one(page)
+    ada.wait_for_selector("#end table.pad")
+    assert "wins" in ada.locator("#end h2").text_content() or "win" in ada.locator("#end h2").text_content()
+    assert ada.locator("#end tr").count() == len(server.hub.table(links["spectators"].split("/")[4].split("?")[0])
+                                                 .tables.rules.score_pad) + 2
+    ada.screenshot(path=str(screenshot_path("studio-tables-end.png", tmp_path)), full_page=True)
+    hosting.click("#again")
+    ada.wait_for_selector("text=game 2, age I")
+    assert ada.locator(".seat.you").get_attribute("data-seat") == "1"      # the seats rotated
+
+    # a wrong or another table's token opens nothing
+    bad = links["invite Ada"][:-3] + "xyz"
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(bad, timeout=20)
+    assert refused.value.code == 403

@@ -212,7 +212,7 @@ def test_a_word_that_begins_with_a_keyword_is_reported_whole(tmp_path, text, wor
 
 # ---------------------------------------------------------------- one name, two kinds
 @pytest.mark.parametrize("text", [
-    'colors: gold\ntokens: gold\n\ncard "Treasury" {\n    age I  color gold  copies 3+\n    points 1\n'
+    'colors: gold\ntokens: gold\n\ncard "Treasury" {\n    age I  color gold  copies 3+\n'
     '    when built: take a gold token\n}\n',
     'tokens: blue\n\ncard "Treasury" {\n    age I  color yellow  copies 3+\n    when built: take a blue token\n}\n',
 ])

@@ -199,12 +199,16 @@ def _unknown_deck(deck: ast.Name, decks, ctx: Context) -> None:
 
 
 def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
-    """The zones and decks that the actions of cards and wonder stages name (`when built:
-    draw 4 cards from deck "D" into "Z"`, `when built: build a card from "Z"`) exist."""
+    """The zones and decks that the actions of cards, wonder boards and stages and the
+    rules' own triggers name (`when built: draw 4 cards from deck "D" into "Z"`, `on age
+    start: build a card from "Z"`) exist."""
     decks = {card.deck for card in cards if card.deck}
-    sources = list(cards) + [s for w in wonders for side in w.sides for s in side.stages]
-    for source in sources:
-        for action in _actions(getattr(source, "effects", ())):
+    effects = [e for source in cards for e in source.effects]
+    effects += [e for w in wonders for side in w.sides for e in side.effects]
+    effects += [e for w in wonders for side in w.sides for s in side.stages for e in s.effects]
+    effects += rules.triggers
+    for effect in effects:
+        for action in _actions((effect,)):
             if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
                 _unknown_zone(action.zone, rules.zones, ctx)
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:

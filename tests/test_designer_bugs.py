@@ -133,30 +133,36 @@ def test_a_draw_from_a_deck_no_phase_deals_draws_from_the_whole_deck(tmp_path):
 
 
 # ---------------------------------------------------------------- the logs
-GIFTS = '''tokens: favour
-
-variant "Gifts" {
-    changes "7 Wonders, first edition"
+GIFTS = '''variant "Gifts" {
+    changes "Examples"
     add trigger "welcome" on age start: each city: gain 1 coin
     add trigger "favours" on age end: take 2 favour tokens
-    modify card "Tavern" { when built: each neighbour: gain 2 coins }
+    modify card "Altar" { when built: each neighbour: gain 2 coins }
 }
 '''
 
 
 def test_coins_given_to_each_city_and_tokens_kept_are_in_the_logs(tmp_path):
-    tables = tables_of(tmp_path, GIFTS)
-    game = played(tables, 3, 1, bots=("random",))
-    coins = [e for e in game.log if e["event"] == "coins"]
-    welcome = [e for e in coins if e.get("source") == "welcome"]
-    assert len(welcome) == 3 * 3 and all(e["change"] == 1 for e in welcome)   # every city, every age
-    kept = [e for e in game.log if e["event"] == "kept"]
-    assert len(kept) == 3 * 3 and all(e["kind"] == "favour" and e["count"] == 2 for e in kept)
-    text = text_log(game)
-    assert 'gains 1 coin ("welcome" of ' in text and "takes 2 favour tokens" in text
-    taverns = [e for e in coins if e.get("source") == "Tavern"]
-    built = [e for e in game.log if e["event"] == "resolve" and e["action"].startswith("build Tavern")]
-    assert len(taverns) == 2 * len(built) and all(e["change"] == 2 for e in taverns)
+    (tmp_path / "tokens.wonders").write_text("tokens: favour\n", encoding="utf-8")
+    (tmp_path / "gifts.wonders").write_text(GIFTS, encoding="utf-8")
+    result = check_paths([BASE, str(tmp_path / "tokens.wonders")], [str(tmp_path / "gifts.wonders")])
+    assert not errors(result), [f"{d.code} {d.message}" for d in result.diagnostics]
+    tables = compile_rules(result.ruleset)
+    altars = 0
+    for seed in range(1, 6):
+        game = played(tables, 3, seed, bots=("random",))
+        coins = [e for e in game.log if e["event"] == "coins"]
+        welcome = [e for e in coins if e.get("source") == "welcome"]
+        assert len(welcome) == 2 * 3 * 3 and all(e["change"] == 1 for e in welcome)   # ages x owners x cities
+        kept = [e for e in game.log if e["event"] == "kept"]
+        assert len(kept) == 2 * 3 and all(e["kind"] == "favour" and e["count"] == 2 for e in kept)
+        text = text_log(game)
+        assert 'gains 1 coin ("welcome" of ' in text and 'takes 2 favour tokens ("favours")' in text
+        gifts = [e for e in coins if e.get("source") == "Altar"]
+        built = [e for e in game.log if e["event"] == "resolve" and e["action"].startswith("build Altar")]
+        assert len(gifts) == 2 * len(built) and all(e["change"] == 2 for e in gifts)
+        altars += len(built)
+    assert altars
 
 
 # ---------------------------------------------------------------- `discount ... of all cities`

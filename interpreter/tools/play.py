@@ -59,6 +59,7 @@ def text_log(game: Game, words=None) -> str:
             current_turn = None
         elif kind == "phase":
             out.append("\n" + _("Phase \"{phase}\"").format(phase=event["phase"]))
+            current_turn = None
         elif kind == "choice":
             if event["kind"] == "draft":
                 out.append(f"    {city[event['seat']]}: {shown_action(event['action'])}")

@@ -74,6 +74,36 @@ def in_age(rules, number: int) -> tuple[tuple[int, int], tuple[int, int]] | None
     return (k, i + 1), (p, i)
 
 
+HANDS_MADE = (AgeDeal, ast.Deal, ast.Draft)     # the statements after which the hands are new (or empty)
+
+
+def turns_run(tables, p: int, i: int) -> tuple[int, bool]:
+    """Of phase p's `play N turns` statement i: (the turns the `play` statements before it
+    played from the same hands, whether another `play` follows from them).  Several `play`
+    statements share the hands of the deal before them: the turns go on being counted in
+    the age, the hands pass between them, and only the last one's end is the age's last
+    card (docs/language.md, "Ages as phases")."""
+    runs = tables.cached("turn runs", dict)
+    found = runs.get((p, i))
+    if found is None:
+        steps = tables.rules.phases[p].steps
+        before = 0
+        for step in reversed(steps[:i]):
+            if isinstance(step, HANDS_MADE):
+                break
+            if isinstance(step, ast.PlayTurns):
+                before += step.count.value
+        more = False
+        for step in steps[i + 1:]:
+            if isinstance(step, HANDS_MADE):
+                break
+            if isinstance(step, ast.PlayTurns):
+                more = True
+                break
+        found = runs[(p, i)] = (before, more)
+    return found
+
+
 def _phase_step(game, p: int, i: int) -> None:
     statement = _statement(game, p, i)
     kind = type(statement)
@@ -81,8 +111,8 @@ def _phase_step(game, p: int, i: int) -> None:
         game.deal_age(statement)
     elif kind is AgeStart:
         game.stack.append(("start_age", statement.number))
-    elif kind is ast.PlayTurns:
-        game.rounds, game.turn = (p, i), 1        # the game now stands between two turns
+    elif kind is ast.PlayTurns:               # the game now stands between two turns
+        game.rounds, game.turn = (p, i), 1 + turns_run(game.tables, p, i)[0]
     elif kind is AgeEnd:
         game.stack.append(("end_age",))
     elif isinstance(statement, ast.Deal):

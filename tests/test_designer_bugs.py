@@ -255,3 +255,10 @@ def test_the_bots_build_a_card_that_copies(tmp_path, bot):
         game = played(tables, 5, seed, bots=(bot,))
         built += sum(1 for e in game.log if e["event"] == "resolve" and e["action"].startswith("build Tavern"))
     assert built > 0
+
+
+def test_turns_before_the_ages_deal_are_refused_where_they_stand(tmp_path):
+    text = TWO_PLAYS.replace("        deal 7 cards from age I\n", "").replace(
+        "        end age I\n", "        deal 7 cards from age I\n        end age I\n")
+    result = checked(tmp_path, text % ", discarding the last cards")
+    assert errors(result) == [("E1707", 5, 9)]

@@ -139,7 +139,12 @@ def _age_of(phase: ast.Phase, number: int, ctx: Context) -> AgeDef | None:
         for color in add.colors:
             ctx.known(color, ctx.colors, "E1002", "colour")
     # the age's turns: every `play` after its deal, from the same hands (too many of them, or
-    # turns after the hands were discarded, are check_phase_turns' to report)
+    # turns after the hands were discarded, are for phases.py's `_Hands` to report)
+    if phase.body.index(turns) < phase.body.index(deal):
+        ctx.report("E1707", _("{owner} plays turns before it deals age {age}").format(owner=owner, age=start.age.text),
+                   turns.span, label=_("no card of the age is dealt yet"),
+                   help=_("an age's phase deals the age's cards, starts the age, plays its turns and ends it"))
+        return None
     plays = [s for s in phase.body[phase.body.index(deal):] if isinstance(s, ast.PlayTurns)]
     hand, count, last = deal.count.value, sum(s.count.value for s in plays), plays[-1]
     if hand < 1 or not 1 <= count <= hand or any(s.count.value < 1 or s.discard_last for s in plays[:-1]):

@@ -139,6 +139,7 @@ CODES = {
     "E1707": "an age's statements out of place",
     "E1708": "turns or an age's start or end out of the sequence",
     "E1709": "`set age` on an age written as a phase",
+    "E1710": "turns from empty hands",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

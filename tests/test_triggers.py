@@ -183,7 +183,8 @@ def test_a_turn_resolves_seat_by_seat_then_the_end_of_turn_actions_then_turn_end
         ("stage built", 0),                                 # seat 0
         ("when built", 1), ("building built", 1),           # seat 1: `when built` first
         ("card sold", 2),                                   # seat 2
-        ("choose", "discard", 0), ("from the discard pile", 0), ("building built", 0),   # at end of turn
+        ("choose", "discard", 0), ("building built", 0), ("from the discard pile", 0),   # at end of turn:
+        # the card's log entry after what it set going, its coins those after its own effects
         ("turn end", 0), ("turn end", 1), ("turn end", 2)]
     assert "Tavern" in game.cities[0].names                 # sold this turn, built at its end
 
@@ -203,7 +204,7 @@ def test_the_last_turn_of_an_age_plays_last_cards_then_ends_the_turn_then_the_ag
         ("stage built", 0), ("card sold", 1), ("card sold", 2),
         ("choose", "last card", 1), ("card sold", 1),       # Babylon plays its last card
         # the other last cards are discarded (no event), so Halikarnassus may take one:
-        ("choose", "discard", 0), ("from the discard pile", 0), ("building built", 0),
+        ("choose", "discard", 0), ("building built", 0), ("from the discard pile", 0),
         ("turn end", 0), ("turn end", 1), ("turn end", 2),
         ("age end", 0), ("age end", 1), ("age end", 2),     # shields all 0: no military token
         ("age", 2),                                         # the next age is dealt,

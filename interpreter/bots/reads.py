@@ -82,6 +82,7 @@ class Facts(NamedTuple):
     others: tuple = ()           # InEachCity: what it does to other cities
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
+    copies: tuple = ()           # CopyCard when built: a neighbour's card whose effects it takes
 
 
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
@@ -103,7 +104,7 @@ ACTION_ROLES = {
     ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.BuildFromDiscard: "powers",
     ast.TakeToken: "not weighed",             # a token when built: not foreseen
     ast.AtTurnEnd: "actions",                 # compiled apart: its action is read as the source's
-    ast.CopyCard: "scored in full",           # only at the end of the game
+    ast.CopyCard: "copies",                   # `when built: copy ...` (one at the end of the game is scored in full)
     ast.CopySymbol: "scored in full",         # only at the end of the game
     ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
@@ -126,7 +127,7 @@ def facts(source, tables) -> Facts:
         return found
     parts: dict[str, list] = {"produces": [], "shields": [], "science": [], "trades": [], "coin_actions": [],
                               "powers": [], "discounts": [], "gives_defeats": [], "kept": [], "others": [],
-                              "city_powers": []}
+                              "city_powers": [], "copies": []}
     for effect in source.static:
         parts.get(role(EFFECT_ROLES, effect), []).append(effect)
     for action in source.when_built + source.turn_end:
@@ -143,6 +144,6 @@ def facts(source, tables) -> Facts:
                  tuple(parts["produces"]), tuple(parts["trades"]), tuple(parts["coin_actions"]),
                  tuple(parts["powers"]), tuple(reads(value) for _category, value in source.scores),
                  tuple(parts["discounts"]), bool(parts["gives_defeats"]), tuple(parts["kept"]),
-                 tuple(parts["others"]), tuple(parts["city_powers"]), shields_per)
+                 tuple(parts["others"]), tuple(parts["city_powers"]), shields_per, tuple(parts["copies"]))
     memo[source] = made
     return made

@@ -6,9 +6,10 @@ card, a wonder or a rule number."""
 
 from __future__ import annotations
 
-from operator import mul
+from operator import add, mul
 from typing import NamedTuple
 
+from ..engine.actions import copy_options
 from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
@@ -65,6 +66,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         self.builds_left = self.model.turns_after(game.age_index, game.turn) + 1
         self._base = None
         self._effects: dict[tuple[str, int], tuple] = {}
+        self._copying: set[int] = set()          # the cards whose copy is being valued (_copy_worth)
         # the quick way scores a hypothesis by the same score lines, skipping sources that
         # cannot change; a city with end-of-game choices (a wild symbol, a copy) is scored in full
         owned = list(self.city.owned_sources())
@@ -225,9 +227,31 @@ class Appraiser(ScienceWorth, PowersWorth):
         if known.kept or known.others or known.city_powers:
             points += self._city_effects(known, source, kind == "build")
         science, science_now = self._science(known) if known.science else (0.0, 0.0)
-        return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science, race,
-                          race_later, novel, science_now),
-                gained, coins_paid(self.game, self.seat, source))
+        worth = Appraisal(points, 0.0, military, later, production, trade, chains, powers, science, race,
+                          race_later, novel, science_now)
+        if known.copies:
+            worth = Appraisal(*map(add, worth, self._copy_worth(known.copies)))
+        return worth, gained, coins_paid(self.game, self.seat, source)
+
+    def _copy_worth(self, copies) -> Appraisal:
+        """`when built: copy a COLOURS card from SCOPE`: the best of the cards it may copy
+        now (copy_options, as the rules say), each worth what its effects would bring the
+        city (as if built: the copy's score lines, production, science...; a copy makes no
+        later card free, and its own `when built` does not run).  A copy of a card that
+        copies is not followed round in a circle."""
+        best, best_total = ZERO, 0.0
+        for action in copies:
+            for option in copy_options(self.game, self.seat, action):
+                if option.card in self._copying:
+                    continue
+                self._copying.add(option.card)
+                try:
+                    worth = self._part("build", option.card)[0]._replace(chains=0.0)
+                finally:
+                    self._copying.discard(option.card)
+                if sum(worth) > best_total:
+                    best, best_total = worth, sum(worth)
+        return best
 
     # ------------------------------------------------------------ parts
     def _tokens_at(self, age_index: int, shields: int | None) -> int:

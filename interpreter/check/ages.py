@@ -138,17 +138,23 @@ def _age_of(phase: ast.Phase, number: int, ctx: Context) -> AgeDef | None:
     for add in deal.draws:
         for color in add.colors:
             ctx.known(color, ctx.colors, "E1002", "colour")
-    hand, count = deal.count.value, turns.count.value
-    if hand < 1 or not 1 <= count <= hand:
-        ctx.report("E1206", _("{owner} plays {amount} turns from a hand of {amount2} cards").format(owner=owner, amount=count, amount2=hand),
-                   turns.span, label=_("turns must be between 1 and the hand size"))
+    # the age's turns: every `play` after its deal, from the same hands (too many of them, or
+    # turns after the hands were discarded, are for phases.py's `_Hands` to report)
+    if phase.body.index(turns) < phase.body.index(deal):
+        ctx.report("E1707", _("{owner} plays turns before it deals age {age}").format(owner=owner, age=start.age.text),
+                   turns.span, label=_("no card of the age is dealt yet"),
+                   help=_("an age's phase deals the age's cards, starts the age, plays its turns and ends it"))
         return None
-    if count < hand and not turns.discard_last:
+    plays = [s for s in phase.body[phase.body.index(deal):] if isinstance(s, ast.PlayTurns)]
+    hand, count, last = deal.count.value, sum(s.count.value for s in plays), plays[-1]
+    if hand < 1 or not 1 <= count <= hand or any(s.count.value < 1 or s.discard_last for s in plays[:-1]):
+        return None
+    if count < hand and not last.discard_last:
         ctx.report("E1201", _("{owner} does not say what happens to the cards left after the last turn").format(owner=owner),
-                   turns.span, help=_("add `, discarding the last cards`"))
+                   last.span, help=_("add `, discarding the last cards` to the age's last `play`"))
         return None
     if not ok:
         return None
     return AgeDef(number=number, hand=hand, turns=count, direction=turns.direction,
-                  last_card_discarded=turns.discard_last, victory=start.victory.value if start.victory else 0,
-                  random_additions=deal.draws, span=phase.span)
+                  last_card_discarded=last.discard_last, victory=start.victory.value if start.victory else 0,
+                  random_additions=deal.draws, span=phase.span, earlier_turns=count - last.count.value)

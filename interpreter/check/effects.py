@@ -123,12 +123,16 @@ def _discount(effect: ast.Discount, ctx: Context):
     ok = _no_repeats(effect.colors, ctx, "colour") and ok
     if effect.amount is not None:
         ok = _positive(effect.amount, effect.span, "a discount", ctx) and ok
-    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p == "neighbour"]
+    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p in ("neighbour", "all")]
     if wrong:
-        ctx.report("E1210", _("`the neighbour` means nothing here"), effect.scope.span,
-                   label=_("no neighbour is being looked at"),
-                   help=_("say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, "
-                          "`neighbours` or `all cities`"))
+        whose = _("say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, `neighbours` "
+                  "or `own city and neighbours`")
+        if wrong[0] == "neighbour":
+            ctx.report("E1210", _("`the neighbour` means nothing here"), effect.scope.span,
+                       label=_("no neighbour is being looked at"), help=whose)
+        else:                         # a city's discounts reach its own buildings and its neighbours'
+            ctx.report("E1210", _("a discount reaches the owner's city and its neighbours, not all cities"),
+                       effect.scope.span, label=_("not all cities"), help=whose)
         ok = False
     return effect if ok else None
 

@@ -73,6 +73,7 @@ class AgeDef:
     victory: int                   # value of a military victory token this age
     random_additions: tuple[ast.AddRandom, ...]
     span: Span
+    earlier_turns: int = 0         # with several `play` statements, the turns before the last one's
 
 
 @attrs.frozen

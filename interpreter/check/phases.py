@@ -98,8 +98,9 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
                    help=_('give it a statement: `deal N cards from deck "D"`, `draft N into "Z" passing left`, '
                           '`play a card from "Z"`, or `discard the cards of "Z"`'))
         return None
-    ok, dealt, resolved = True, None, []
+    ok, dealt, resolved, hands = True, None, [], _Hands()
     for step in steps:
+        hands.step(step)
         if isinstance(step, (ast.Draft, ast.PlayFrom, ast.DiscardZone)) and step.zone.text not in zones:
             _unknown_zone(step.zone, zones, ctx)
             ok = False
@@ -135,6 +136,8 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
                 ctx.report("E1206", _("{owner} plays {count} turns").format(owner=owner, count=step.count.value),
                            step.count.span, label=_("play at least 1 turn"))
                 ok = False
+            elif not hands.play(step, owner, ctx):
+                ok = False
         elif isinstance(step, ast.Draft):
             if dealt is None or not 1 <= step.count.value <= dealt:
                 message = _("{owner} drafts {count} cards but no card is dealt before it") if dealt is None else \
@@ -148,6 +151,43 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
     if not ok:
         return None
     return PhaseDef(name=phase.name.text, when=place.when, age=age, steps=tuple(resolved), span=phase.span)
+
+
+class _Hands:
+    """The hands a phase's `play N turns` statements play from: those of the `deal` before
+    them, shared by every `play` until the next deal or draft.  Their turns together are at
+    most the cards dealt (E1206), and none comes after a `play` whose `discarding the last
+    cards` emptied the hands (E1710).  Without a deal in the phase nothing is known."""
+
+    def __init__(self) -> None:
+        self.dealt: int | None = None
+        self.played = 0
+        self.emptied: ast.PlayTurns | ast.Draft | None = None
+
+    def step(self, step) -> None:
+        if isinstance(step, (ast.Deal, ast.DealAge)):
+            self.dealt, self.played, self.emptied = step.count.value, 0, None
+        elif isinstance(step, ast.Draft):
+            self.emptied = step                # what is left of the hands goes back to the box
+
+    def play(self, step: ast.PlayTurns, owner: str, ctx: Context) -> bool:
+        if self.emptied is not None:
+            what = _("the hands were discarded here") if isinstance(self.emptied, ast.PlayTurns) else \
+                _("the hands went back to the box after this draft")
+            ctx.report("E1710", _("{owner} plays turns from empty hands").format(owner=owner),
+                       step.span, label=_("no card is left to play"), notes=(Note(what, self.emptied.span),),
+                       help=_("say `discarding the last cards` on the last `play` of the hands only, or deal "
+                              "again before these turns"))
+            return False
+        self.played += step.count.value
+        if self.dealt is not None and self.played > self.dealt:
+            ctx.report("E1206", _("{owner} plays {amount} turns from a hand of {amount2} cards").format(
+                           owner=owner, amount=self.played, amount2=self.dealt), step.span,
+                       label=_("turns must be between 1 and the hand size"))
+            return False
+        if step.discard_last:
+            self.emptied = step
+        return True
 
 
 def _out_of_place(step, place: ast.PhasePlace, owner: str) -> tuple[str, str, str, str] | None:
@@ -199,12 +239,16 @@ def _unknown_deck(deck: ast.Name, decks, ctx: Context) -> None:
 
 
 def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
-    """The zones and decks that the actions of cards and wonder stages name (`when built:
-    draw 4 cards from deck "D" into "Z"`, `when built: build a card from "Z"`) exist."""
+    """The zones and decks that the actions of cards, wonder boards and stages and the
+    rules' own triggers name (`when built: draw 4 cards from deck "D" into "Z"`, `on age
+    start: build a card from "Z"`) exist."""
     decks = {card.deck for card in cards if card.deck}
-    sources = list(cards) + [s for w in wonders for side in w.sides for s in side.stages]
-    for source in sources:
-        for action in _actions(getattr(source, "effects", ())):
+    effects = [e for source in cards for e in source.effects]
+    effects += [e for w in wonders for side in w.sides for e in side.effects]
+    effects += [e for w in wonders for side in w.sides for s in side.stages for e in s.effects]
+    effects += rules.triggers
+    for effect in effects:
+        for action in _actions((effect,)):
             if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
                 _unknown_zone(action.zone, rules.zones, ctx)
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:

@@ -50,13 +50,14 @@ def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
 
 def _hand_fits(table: ast.Table, hand, turns, rules: RulesDef, ctx: Context) -> bool:
     """A table's `hand` and `turns` make sense with every age: 1 <= turns <= hand, and
-    fewer turns than cards only where the age discards the last cards."""
+    fewer turns than cards only where the age discards the last cards, and more turns than
+    an age plays before its last `play` statement (which plays the rest)."""
     for age in rules.ages:
         h, t = hand or age.hand, turns or age.turns
         stmt = table.turns or table.hand
         if stmt is None:
             return True
-        if h < 1 or not 1 <= t <= h:
+        if h < 1 or not 1 <= t <= h or turns and t <= age.earlier_turns:   # (the age's last `play` takes the rest)
             ctx.report("E1206", _("the table for {players} players plays {turns} turns from a hand of {hand} cards "
                                   "in age {age}").format(players=table.players.value, turns=t, hand=h,
                                                          age=roman(age.number)), stmt.span,

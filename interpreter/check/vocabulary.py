@@ -32,7 +32,10 @@ def collect_vocabulary(items, ctx: Context) -> Vocabulary:
             ctx.report("E1103", _("`{name}` is declared twice").format(name=name.text), name.span,
                        label=_("declared again as a {what}").format(what=what_word(what)),
                        notes=(Note(_("first declared here"), earlier.span),),
-                       help=_("every resource, group, colour and symbol needs a name of its own"))
+                       help=_("every resource, group, colour, symbol and token kind needs a name of its own"))
+            # the name stays known as both kinds: its uses as either would only echo this error
+            if name.text not in into:
+                into.append(name.text)
             return
         first_seen[name.text] = name
         into.append(name.text)

@@ -47,6 +47,18 @@ def take_kept(city, kind: str, count: int) -> None:
         city.kept[kind] = min(LIMIT, city.kept.get(kind, 0) + count)
 
 
+def log_coins(game, seat: int, change: int, owner: int, source: str) -> None:
+    """A city's coins changed by an action of `owner`'s `source` (a card, a stage or a
+    trigger) done in it, in the log."""
+    if change and type(game.log) is not NoLog:
+        game.log.append({"event": "coins", "seat": seat, "change": change, "source": source, "by": owner})
+
+
+def trigger_label(trigger, event: str) -> str:
+    """How the log names a trigger: its name, or the event it listens to."""
+    return trigger.name.text if trigger.name else event
+
+
 class TriggerLoop(Exception):
     """Triggers that keep causing each other: the content lines involved are in `notes`;
     `depth`, `event` and `fired` (each trigger's event and span) let the command that
@@ -253,11 +265,23 @@ class Dispatcher:
         self.lose(seat, self.value(action)(where))
 
     def _take_kept(self, action, seat: int, where: Where, source: str) -> None:
-        take_kept(self.game.cities[seat], action.kind.text, evaluate(action.count, where))
+        count = evaluate(action.count, where)
+        take_kept(self.game.cities[seat], action.kind.text, count)
+        if count > 0 and type(self.game.log) is not NoLog:
+            self.game.log.append({"event": "kept", "seat": seat, "kind": action.kind.text, "count": min(count, LIMIT),
+                                  "source": source})
 
     def _in_each_city(self, action, seat: int, where: Where, source: str) -> None:
         for target in self.group(seat, action.group):
-            self.run(action.action, target, self.where(target), source)
+            self.run_in(action.action, target, seat, source)
+
+    def run_in(self, action, target: int, owner: int, source: str) -> None:
+        """An `each ...:` action carried out in one city: the coins it gives or takes there
+        are logged (the owner's own gains show in its turn's line or its trigger's)."""
+        city = self.game.cities[target]
+        before = city.coins
+        self.run(action, target, self.where(target), source)
+        log_coins(self.game, target, city.coins - before, owner, source)
 
     def _take_token(self, action, seat: int, where: Where, source: str) -> None:
         game = self.game

@@ -41,9 +41,24 @@ def grammar_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+class WholeWords:
+    """Keywords match whole words only.  The contextual lexer tries, in each state of the
+    parser, only the terminals that state accepts: where `stage` is accepted and a name is
+    not, `stages` was read as the keyword `stage` and a stray `s`.  With NAME accepted in
+    every state, a word is read whole (Lark turns a NAME that is exactly a keyword of the
+    state into that keyword), and a word the state does not accept is reported whole:
+    "unexpected `stages`".  (A post-lexer that changes no token: Lark's way of adding a
+    terminal to every state.)"""
+
+    always_accept = ("NAME",)
+
+    def process(self, stream):
+        return stream
+
+
 def build() -> Lark:
     """The parser, built from the grammar (slow: about 0.3 s)."""
-    return Lark(grammar_text(), **OPTIONS)
+    return Lark(grammar_text(), **OPTIONS, postlex=WholeWords())
 
 
 def load(**loading) -> Lark:
@@ -54,10 +69,10 @@ def load(**loading) -> Lark:
     try:
         stored = json.loads(PREBUILT.read_text(encoding="utf-8"), object_hook=_decode)
         if stored.get("grammar_sha256") == grammar_digest(text) and stored.get("lark") == lark.__version__:
-            return Lark._load_from_dict(stored["data"], stored["memo"], **loading)
+            return Lark._load_from_dict(stored["data"], stored["memo"], postlex=WholeWords(), **loading)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass                       # missing or unreadable: build it, never fail a check over it
-    return Lark(text, **OPTIONS, **loading)
+    return Lark(text, **OPTIONS, postlex=WholeWords(), **loading)
 
 
 def serialise(parser: Lark, text: str) -> str:

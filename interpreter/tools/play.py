@@ -59,6 +59,7 @@ def text_log(game: Game, words=None) -> str:
             current_turn = None
         elif kind == "phase":
             out.append("\n" + _("Phase \"{phase}\"").format(phase=event["phase"]))
+            current_turn = None
         elif kind == "choice":
             if event["kind"] == "draft":
                 out.append(f"    {city[event['seat']]}: {shown_action(event['action'])}")
@@ -75,6 +76,19 @@ def text_log(game: Game, words=None) -> str:
         elif kind == "age end":
             out.append("  " + _("End of age {age}: shields {shields}").format(
                 age=roman(event['age']), shields=", ".join(f"{c} {s}" for c, s in zip(city, event["shields"]))))
+        elif kind == "coins" and "source" in event:     # an `each ...:` action done in this city
+            change = event["change"]
+            sentence = ngettext('{city} gains {coins} coin ("{source}" of {owner})',
+                                '{city} gains {coins} coins ("{source}" of {owner})', change) if change > 0 else \
+                ngettext('{city} loses {coins} coin ("{source}" of {owner})',
+                         '{city} loses {coins} coins ("{source}" of {owner})', abs(change))
+            out.append("    " + sentence.format(city=city[event["seat"]], coins=abs(change), source=event["source"],
+                                                owner=city[event["by"]]))
+        elif kind == "kept":
+            sentence = ngettext('{city} takes {count} {kind} token ("{source}")',
+                                '{city} takes {count} {kind} tokens ("{source}")', event["count"])
+            out.append("    " + sentence.format(city=city[event["seat"]], count=event["count"],
+                                                kind=names().token(event["kind"]), source=event["source"]))
         elif kind == "coins":
             change = event["change"]
             sentence = ngettext("{city} gains {coins} coin (trigger \"{trigger}\")",

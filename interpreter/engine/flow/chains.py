@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...syntax import ast
 from ..actions import copy_options
 from ..quantities import per_value
-from ..triggers import MAX_DEPTH, TriggerLoop
+from ..triggers import MAX_DEPTH, TriggerLoop, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
 
 
@@ -41,7 +41,7 @@ def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
     if len(chain) > MAX_DEPTH:
         raise TriggerLoop(event, chain)
     game.stack.append(("trigger_done", seat, trigger, event, game.cities[seat].coins))
-    _run(game, trigger.action, seat, neighbour, key)
+    _run(game, trigger.action, seat, neighbour, trigger_label(trigger, event))
 
 
 def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
@@ -49,7 +49,7 @@ def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
     after = game.cities[seat].coins
     if after != before and isinstance(trigger.action, (ast.GainCoins, ast.LoseCoins)):
         game.log.append({"event": "coins", "seat": seat, "change": after - before,
-                         "trigger": trigger.name.text if trigger.name else event})
+                         "trigger": trigger_label(trigger, event)})
 
 
 CHOSEN_IN_CHAIN = (ast.BuildFromDiscard, ast.DrawInto, ast.PlayFrom, ast.CopyCard)   # what `_run` does itself
@@ -64,19 +64,44 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
         if isinstance(action, ast.InEachCity):         # each city's loss may be its own decision
             _in_each_city(game, action, seat, source)
             return
-        if isinstance(action, ast.LoseCoins):
-            amount = per_value(action.amount, action.per, game.events.where(seat, neighbour))
-            if amount > 0 and game.cities[seat].coins > 0:
-                game.stack.append(("settle", seat, amount, -1))
-                game.waiting = [(seat, "debt")]
-                return
+        if _owes(game, action, seat, neighbour):
+            return
     game.events.run(action, seat, game.events.where(seat, neighbour), source)
+
+
+def _owes(game, action, seat: int, neighbour) -> bool:
+    """A loss under `coins owed may become ... tokens` that a city with coins settles by a
+    decision (the `settle` step): opened, True; any other action, False."""
+    if not isinstance(action, ast.LoseCoins):
+        return False
+    amount = per_value(action.amount, action.per, game.events.where(seat, neighbour))
+    if amount <= 0 or game.cities[seat].coins <= 0:
+        return False
+    game.stack.append(("settle", seat, amount, -1))
+    game.waiting = [(seat, "debt")]
+    return True
 
 
 def _in_each_city(game, action, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
-    game.stack += [("run", action.action, target, None, source)
+    game.stack += [("each", action.action, target, seat, source)
                    for target in reversed(game.events.group(seat, action.group))]
+
+
+def _each(game, action, target: int, owner: int, source: str) -> None:
+    """One city's part of an `each ...:` action; its coins logged (`coins_log`) once settled."""
+    if isinstance(action, ast.InEachCity):
+        _in_each_city(game, action, target, source)
+        return
+    coins = game.cities[target].coins
+    game.stack.append(("coins_log", target, owner, coins, source))
+    if not _owes(game, action, target, None):          # (a settle step, if opened, runs first)
+        game.stack.pop()
+        game.events.run_in(action, target, owner, source)
+
+
+def _coins_log(game, seat: int, owner: int, before: int, source: str) -> None:
+    log_coins(game, seat, game.cities[seat].coins - before, owner, source)
 
 
 def _chosen_in_chain(game, action, seat: int) -> None:
@@ -108,4 +133,4 @@ def _settle(game, seat: int, amount: int, paid: int) -> None:
 
 
 CHAIN_STEPS = {"fire": fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
-               "copy_from": _copy_from, "settle": _settle}
+               "copy_from": _copy_from, "settle": _settle, "each": _each, "coins_log": _coins_log}

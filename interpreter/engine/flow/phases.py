@@ -74,6 +74,36 @@ def in_age(rules, number: int) -> tuple[tuple[int, int], tuple[int, int]] | None
     return (k, i + 1), (p, i)
 
 
+HANDS_MADE = (AgeDeal, ast.Deal, ast.Draft)     # the statements after which the hands are new (or empty)
+
+
+def turns_run(tables, p: int, i: int) -> tuple[int, bool]:
+    """Of phase p's `play N turns` statement i: (the turns the `play` statements before it
+    played from the same hands, whether another `play` follows from them).  Several `play`
+    statements share the hands of the deal before them: the turns go on being counted in
+    the age, the hands pass between them, and only the last one's end is the age's last
+    card (docs/language.md, "Ages as phases")."""
+    runs = tables.cached("turn runs", dict)
+    found = runs.get((p, i))
+    if found is None:
+        steps = tables.rules.phases[p].steps
+        before = 0
+        for step in reversed(steps[:i]):
+            if isinstance(step, HANDS_MADE):
+                break
+            if isinstance(step, ast.PlayTurns):
+                before += step.count.value
+        more = False
+        for step in steps[i + 1:]:
+            if isinstance(step, HANDS_MADE):
+                break
+            if isinstance(step, ast.PlayTurns):
+                more = True
+                break
+        found = runs[(p, i)] = (before, more)
+    return found
+
+
 def _phase_step(game, p: int, i: int) -> None:
     statement = _statement(game, p, i)
     kind = type(statement)
@@ -81,8 +111,8 @@ def _phase_step(game, p: int, i: int) -> None:
         game.deal_age(statement)
     elif kind is AgeStart:
         game.stack.append(("start_age", statement.number))
-    elif kind is ast.PlayTurns:
-        game.rounds, game.turn = (p, i), 1        # the game now stands between two turns
+    elif kind is ast.PlayTurns:               # the game now stands between two turns
+        game.rounds, game.turn = (p, i), 1 + turns_run(game.tables, p, i)[0]
     elif kind is AgeEnd:
         game.stack.append(("end_age",))
     elif isinstance(statement, ast.Deal):
@@ -110,11 +140,8 @@ def _ask(game, kind: str, seats: list[int]) -> None:
 
 # ------------------------------------------------------------------------- dealing and drafting
 def _deal(game, statement) -> None:
-    """Each player's hand: `count` cards of the deck, shuffled; the rest go to the box.
-    A card's `copies` count as in an age's deck (at a table's `cards as for` count)."""
-    players = game.table.deal_as if game.table else game.players
-    deck = [card.index for card in game.tables.cards if card.deck == statement.deck.text
-            for _copy in range(sum(1 for t in card.copies if t <= players) if card.copies else 1)]
+    """Each player's hand: `count` cards of the deck, shuffled; the rest go to the box."""
+    deck = unused_cards(game, statement.deck.text)
     game.rng.shuffle(deck)
     n = statement.count.value
     for seat in range(game.players):
@@ -123,6 +150,29 @@ def _deal(game, statement) -> None:
     game.box += deck[game.players * n:]
     game.log.append({"event": "deal", "deck": statement.deck.text,
                      "hands": [[game.tables.cards[i].name for i in h] for h in game.hands[:game.players]]})
+
+
+def unused_cards(game, deck: str) -> list[int]:
+    """The cards of a deck that nobody has been dealt or has drawn, taken out of the box:
+    once a card of the deck is in the game, those its deal or draws left in the box; before,
+    the whole deck, a card's `copies` counting as in an age's deck (at a table's `cards as
+    for` count).  So a card's `draw ... from deck "D"` draws from a deck no phase deals."""
+    cards = game.tables.cards
+    if _in_game(game, deck):
+        unused = [i for i in game.box if cards[i].deck == deck]
+        game.box = [i for i in game.box if cards[i].deck != deck]
+        return unused
+    players = game.table.deal_as if game.table else game.players
+    return [card.index for card in cards if card.deck == deck
+            for _copy in range(sum(1 for t in card.copies if t <= players) if card.copies else 1)]
+
+
+def _in_game(game, deck: str) -> bool:
+    """Whether a card of the deck is anywhere in the game (dealt or drawn before)."""
+    cards = game.tables.cards
+    places = [game.box, game.discard, *game.hands, *(held for zone in game.zones.values() for held in zone),
+              *(city.built for city in game.cities), *(city.under_stages for city in game.cities)]
+    return any(cards[i].deck == deck for place in places for i in place)
 
 
 def _discard_zone(game, statement) -> None:
@@ -217,11 +267,13 @@ def open_statement(game):
 
 # ------------------------------------------------------------------------- the same, as a card's action
 def draw_into(game, action, seat: int) -> None:
-    """`draw N cards from deck "D" into "Z"`: N cards of the deck from the box, at random."""
-    box = [i for i in game.box if game.tables.cards[i].deck == action.deck.text]
-    drawn = game.rng.sample(box, min(action.count.value, len(box)))
+    """`draw N cards from deck "D" into "Z"`: N cards of the deck that nobody holds, at
+    random (the rest stay in the box)."""
+    unused = unused_cards(game, action.deck.text)
+    drawn = game.rng.sample(unused, min(action.count.value, len(unused)))
     for index in drawn:
-        game.box.remove(index)
+        unused.remove(index)
+    game.box += unused
     game.zones[action.zone.text][seat] += drawn
     game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text,
                      "cards": [game.tables.cards[i].name for i in drawn]})

@@ -151,13 +151,20 @@ def _pend(game, seat: int, source) -> None:
 
 
 def build_from_discard(game, seat: int, choice: Action) -> None:
+    """A card from the discard pile joins the city; its log entry waits under what the card
+    does (`pile_log`), so that its coins are those after the card's own, as a turn's are."""
     game.discard.remove(choice.card)
     card = game.tables.cards[choice.card]
     game.cities[seat].add_card(card)
+    if type(game.log) is not NoLog:
+        game.stack.append(("pile_log", seat, choice))
+    built(game, seat, card)
+
+
+def _pile_log(game, seat: int, choice: Action) -> None:
     game.log.append({"event": "resolve", "seat": seat, "paid": [],
                      "action": choice.label(game.tables) + " from the discard pile",
                      "coins": game.cities[seat].coins})
-    built(game, seat, card)
 
 
 def run_pending(game) -> None:
@@ -169,4 +176,4 @@ def run_pending(game) -> None:
 
 
 RESOLVE_STEPS = {"resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log, "pend": _pend,
-                 "run_pending": run_pending}
+                 "run_pending": run_pending, "pile_log": _pile_log}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..neutral import draw_for_neutrals, pass_holders
 from .chains import fire
+from .phases import turns_run
 from .resolve import run_pending
 
 
@@ -39,17 +40,24 @@ def _open_turn(game) -> None:
 
 
 def _after_turn(game) -> None:
-    """After the last turn of a `play N turns` (N: the table's `turns` if it says), its
-    last cards, then the turn's end; the sequence then goes on."""
+    """After the last turn of a `play N turns`, its last cards, then the turn's end; the
+    sequence then goes on.  When another `play` follows from the same hands, the hands
+    pass on to it instead (`pass_on`).  A table's `turns` is the age's last turn."""
     rounds = game.turns_played()
-    count = game.table.turns if game.table and game.table.turns else rounds.count.value
-    if game.turn >= count:
+    before, more = turns_run(game.tables, *game.rounds)
+    last = before + rounds.count.value
+    if game.table and game.table.turns and not more:
+        last = game.table.turns
+    if game.turn < last:
+        game.stack.append(("pass",))
+        _end_turn(game)
+    elif more:
+        game.stack.append(("pass_on",))
+        _end_turn(game)
+    else:
         game.rounds = None
         game.stack.append(("end_turn",))
         _open_last(game, rounds.discard_last)
-    else:
-        game.stack.append(("pass",))
-        _end_turn(game)
 
 
 def _open_last(game, discarded: bool) -> None:
@@ -94,6 +102,13 @@ def _pass(game) -> None:
     game.turn += 1
 
 
+def _pass_on(game) -> None:
+    """The hands pass after the last turn of a `play` that another one follows, whose
+    turns then begin (the sequence goes on)."""
+    _pass(game)
+    game.rounds = None
+
+
 def _still_fired(fired: dict, scope: str) -> dict:
     """The limits that a new `scope` leaves in force (apart from `reset_limits`, run every
     turn, whose locals a comprehension would make cells)."""
@@ -112,4 +127,4 @@ def reset_limits(game, scope: str) -> None:
 
 
 TURN_STEPS = {"turn": _turn, "open_turn": _open_turn, "after_turn": _after_turn, "open_last": _open_last,
-              "discard_last": _discard_last, "end_turn": _end_turn, "pass": _pass}
+              "discard_last": _discard_last, "end_turn": _end_turn, "pass": _pass, "pass_on": _pass_on}

@@ -1,0 +1,174 @@
+"""Issue 36, the third hostile round: what `wonders` writes and keeps never harms the user's
+files.  A writer given a FIFO or a device writes into it in place and replaces only regular
+files (items 3); the two caches keep to regular files of the user's own in folders no one
+else can write, read no more than a bound, follow no link and delete only what they wrote
+(item 4); processes, seeds and budgets are bounded before any work starts (item 6).
+
+The tests run as root here: a device is made with mknod (a copy of /dev/null's, 1:3), and
+a fit "planted by another user" is a file chowned to another uid."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, cli_env, run_cli
+
+ROOT_ONLY = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                               reason="making a device (mknod) and chowning to another user need root")
+
+
+# ---------------------------------------------------------------- item 3: writers
+def null_device(folder: Path) -> Path:
+    """A character device of our own that acts as /dev/null (major 1, minor 3)."""
+    path = folder / "null"
+    os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    return path
+
+
+class FifoReader:
+    """A FIFO at `path` with a thread reading it to the end.  A hard link to the FIFO lets the
+    test release the reader even if a writer renamed a file over the FIFO's name."""
+
+    def __init__(self, folder: Path, name: str = "pipe"):
+        self.path, self.keep = folder / name, folder / f".{name}.kept"
+        os.mkfifo(self.path)
+        os.link(self.path, self.keep)
+        self.data = b""
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        with open(self.keep, "rb") as stream:
+            self.data = stream.read()
+
+    def received(self) -> bytes:
+        """What the reader got, once it is done (released with nothing if no one wrote)."""
+        self.thread.join(60)
+        if self.thread.is_alive():
+            os.close(os.open(self.keep, os.O_WRONLY | os.O_NONBLOCK))
+            self.thread.join(10)
+        return self.data
+
+
+def a_log(tmp_path: Path) -> Path:
+    log = tmp_path / "game.json"
+    result = run_cli("play", "--players", "3", "--seed", "1", "--log", str(log))
+    assert result.returncode == 0, result.stderr
+    return log
+
+
+def writer_commands(tmp_path: Path) -> dict[str, list[str]]:
+    """Each writer, by the option that names its output (TARGET stands for it)."""
+    return {
+        "play --log": ["play", "--players", "3", "--seed", "1", "--log", "TARGET"],
+        "replay --save": ["replay", str(a_log(tmp_path)), "--save", "TARGET"],
+        "render --braille": ["render", "--braille", "TARGET"],
+        "simulate --report": ["simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+                              "--report", "TARGET"],
+        "compare --report": ["compare", "--variant", "selling-gives-2", "--players", "3", "--games", "2",
+                             "--workers", "1", "--quiet", "--report", "TARGET"],
+    }
+
+
+WRITERS = ["play --log", "replay --save", "render --braille", "simulate --report", "compare --report"]
+
+
+def run_writer(tmp_path: Path, which: str, target: Path) -> subprocess.CompletedProcess:
+    args = [str(target) if a == "TARGET" else a for a in writer_commands(tmp_path)[which]]
+    return run_cli(*args)
+
+
+@ROOT_ONLY
+@pytest.mark.slow
+@pytest.mark.parametrize("which", WRITERS)
+def test_a_writer_writes_into_a_device_in_place(which, tmp_path):
+    device = null_device(tmp_path)
+    result = run_writer(tmp_path, which, device)
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISCHR(os.lstat(device).st_mode) and os.stat(device).st_rdev == os.makedev(1, 3)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".null")] == []      # no temporary left
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", WRITERS)
+def test_a_writer_writes_into_a_fifo_in_place_for_its_reader(which, tmp_path):
+    fifo = FifoReader(tmp_path)
+    result = run_writer(tmp_path, which, fifo.path)
+    got = fifo.received()
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo.path).st_mode)
+    assert got
+    if which in ("play --log", "replay --save"):          # one whole JSON document: what a file gets
+        regular = tmp_path / "regular.json"
+        assert run_writer(tmp_path, which, regular).returncode == 0
+        assert json.loads(got) == json.loads(regular.read_text(encoding="utf-8"))
+
+
+@ROOT_ONLY
+@pytest.mark.slow
+def test_play_log_dev_null_leaves_dev_null_a_device(tmp_path):
+    """As root, `play --log /dev/null` renamed a regular file over /dev/null.  Only tried on
+    /dev/null once the same command has left a device of our own a device."""
+    device = null_device(tmp_path)
+    assert run_cli("play", "--players", "3", "--log", str(device)).returncode == 0
+    assert stat.S_ISCHR(os.lstat(device).st_mode)
+    before = os.lstat("/dev/null")
+    result = run_cli("play", "--players", "3", "--log", "/dev/null")
+    after = os.lstat("/dev/null")
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev)
+
+
+@ROOT_ONLY
+def test_the_shared_writer_writes_a_device_or_fifo_in_place_and_replaces_a_regular_file(tmp_path):
+    from interpreter.atomic import write_atomic
+    device = null_device(tmp_path)
+    write_atomic(device, "text\n")
+    assert stat.S_ISCHR(os.lstat(device).st_mode)
+    link = tmp_path / "link-to-device"
+    link.symlink_to(device)
+    write_atomic(link, "text\n")
+    assert link.is_symlink() and stat.S_ISCHR(os.lstat(device).st_mode)
+    fifo = FifoReader(tmp_path)
+    write_atomic(fifo.path, "through the pipe\n")
+    assert fifo.received() == b"through the pipe\n" and stat.S_ISFIFO(os.lstat(fifo.path).st_mode)
+    regular = tmp_path / "plain.txt"
+    regular.write_text("old", encoding="utf-8")
+    inode = os.stat(regular).st_ino
+    write_atomic(regular, "new")
+    assert regular.read_text(encoding="utf-8") == "new" and os.stat(regular).st_ino != inode    # replaced whole
+
+
+def test_the_shared_writer_refuses_a_socket_in_words(tmp_path):
+    import socket
+    from interpreter.atomic import write_atomic
+    path = tmp_path / "s"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    try:
+        with pytest.raises(OSError, match="socket"):
+            write_atomic(path, "x")
+        assert stat.S_ISSOCK(os.lstat(path).st_mode)
+    finally:
+        server.close()
+
+
+@ROOT_ONLY
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["device", "fifo"])
+def test_simulate_out_refuses_a_device_or_fifo_in_words(kind, tmp_path):
+    target = null_device(tmp_path) if kind == "device" else tmp_path / "pipe"
+    if kind == "fifo":
+        os.mkfifo(target)
+    result = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+                     "--out", str(target))
+    assert result.returncode == 2 and "not a regular file" in result.stderr
+    assert (stat.S_ISCHR if kind == "device" else stat.S_ISFIFO)(os.lstat(target).st_mode)

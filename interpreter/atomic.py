@@ -19,6 +19,7 @@ import os
 import signal
 import stat
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from .inputs import NotRegularFile, special_kind
@@ -37,11 +38,20 @@ def write_atomic(path: Path | str, text: str) -> None:
     reader may be a long time coming."""
     if writes_in_place(path):
         return _write_in_place(path, text)
+    with signals_held():
+        _write(path, text)
+
+
+@contextmanager
+def signals_held():
+    """Ctrl-C, SIGTERM and SIGHUP held back inside, taking effect just after: for making a
+    temporary and renaming it, which a signal between the two would leave behind."""
     if not hasattr(signal, "pthread_sigmask"):
-        return _write(path, text)
+        yield
+        return
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
     try:
-        _write(path, text)
+        yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 

@@ -172,3 +172,119 @@ def test_simulate_out_refuses_a_device_or_fifo_in_words(kind, tmp_path):
                      "--out", str(target))
     assert result.returncode == 2 and "not a regular file" in result.stderr
     assert (stat.S_ISCHR if kind == "device" else stat.S_ISFIFO)(os.lstat(target).st_mode)
+
+
+# ---------------------------------------------------------------- item 4: the parsed-tree cache
+def own_cache_env(cache_root: Path) -> dict:
+    """The environment of a `wonders` run whose whole cache, parsed content included, is
+    `cache_root` (not the test run's shared parsed folder)."""
+    env = cli_env({"WONDERS_CACHE_DIR": str(cache_root)})
+    env.pop("WONDERS_PARSED_DIR", None)
+    return env
+
+
+def run_in(env: dict, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", "import cli; cli.run()", *args], cwd=str(ROOT), env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=timeout)
+
+
+def users_files(folder: Path, count: int = 300) -> dict[str, str]:
+    """`count` JSON files of the user's own in `folder` (as a user's data folder holds)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {}
+    for n in range(count):
+        name = f"{n:064x}.json" if n % 5 == 0 else f"note-{n}.json"     # some named as entries are
+        text = json.dumps({"mine": n})
+        (folder / name).write_text(text, encoding="utf-8")
+        files[name] = text
+    return files
+
+
+def unchanged(folder: Path, files: dict[str, str]) -> bool:
+    return {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir()} == files
+
+
+@pytest.mark.slow
+def test_a_parsed_folder_that_is_a_link_is_not_used_and_nothing_where_it_points_is_touched(tmp_path):
+    mine = tmp_path / "my-data"
+    files = users_files(mine)
+    root = tmp_path / "cache"
+    root.mkdir()
+    (root / "parsed").symlink_to(mine, target_is_directory=True)
+    result = run_in(own_cache_env(root), "check")
+    assert result.returncode == 0, result.stderr
+    assert unchanged(mine, files)
+    assert result.stderr.count("is not used") == 1 and "symbolic link" in result.stderr
+    assert (root / "parsed").is_symlink()
+
+
+def test_pruning_deletes_only_entries_the_cache_wrote(tmp_path, monkeypatch):
+    from collections import OrderedDict
+    from interpreter.syntax import treecache
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("WONDERS_PARSED_DIR", raising=False)
+    monkeypatch.setattr(treecache, "_memo", OrderedDict())
+    monkeypatch.setattr(treecache, "MAX_ENTRIES", 2)
+    folder = treecache.cache_folder()
+    folder.mkdir(parents=True, mode=0o700)
+    files = users_files(folder, 30)
+    for n in range(4):
+        text = f'variant "V{n}" {{\n    changes "7 Wonders, first edition"\n    set sell for {n} coins\n}}\n'
+        treecache.parse_cached(text, "v.wonders")
+    ours = {p.name for p in folder.iterdir()} - set(files)
+    assert len(ours) == 2
+    assert {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir() if p.name in files} == files
+
+
+@pytest.mark.slow
+def test_a_fifo_among_the_parsed_entries_hangs_no_command(tmp_path):
+    from interpreter.syntax import treecache
+    root = tmp_path / "cache"
+    (root / "parsed").mkdir(parents=True, mode=0o700)
+    fifos = [root / "parsed" / f"{treecache.entry_key(path.read_text(encoding='utf-8'))}.json"
+             for path in sorted((ROOT / "content").glob("*.wonders"))]     # where each file's entry goes
+    for fifo in fifos:
+        os.mkfifo(fifo, 0o600)
+    result = run_in(own_cache_env(root), "check", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert all(stat.S_ISFIFO(fifo.lstat().st_mode) for fifo in fifos)
+
+
+@ROOT_ONLY
+def test_a_parsed_entry_or_folder_of_another_user_is_not_used(tmp_path, monkeypatch, capsys):
+    from collections import OrderedDict
+    from interpreter.syntax import parser, treecache
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("WONDERS_PARSED_DIR", raising=False)
+    monkeypatch.setattr(treecache, "_memo", OrderedDict())
+    text = (ROOT / "content" / "variants" / "selling-gives-2.wonders").read_text(encoding="utf-8")
+    treecache.parse_cached(text, "kept.wonders")
+    entry = treecache.entry_path(treecache.entry_key(text))
+    os.chown(entry, 4242, 4242)
+    calls = []
+    original = parser.parse_text
+    monkeypatch.setattr(parser, "parse_text", lambda *a: calls.append(a) or original(*a))
+    monkeypatch.setattr(treecache, "_memo", OrderedDict())
+    assert treecache.parse_cached(text, "kept.wonders")[1] == [] and calls          # parsed, not read
+    assert os.stat(entry).st_uid == 4242                                             # and left as it is
+    os.chown(entry.parent, 4242, 4242)
+    assert treecache.entry_path(treecache.entry_key(text)) is None
+    assert "belongs to another user" in capsys.readouterr().err
+
+
+def test_a_parsed_entry_above_the_bound_is_not_read(tmp_path, monkeypatch):
+    from collections import OrderedDict
+    from interpreter.syntax import parser, treecache
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("WONDERS_PARSED_DIR", raising=False)
+    monkeypatch.setattr(treecache, "_memo", OrderedDict())
+    text = (ROOT / "content" / "variants" / "selling-gives-2.wonders").read_text(encoding="utf-8")
+    treecache.parse_cached(text, "kept.wonders")
+    entry = treecache.entry_path(treecache.entry_key(text))
+    with open(entry, "ab") as handle:
+        handle.truncate(treecache.MAX_ENTRY_BYTES + 1)          # a sparse file past the bound
+    calls = []
+    original = parser.parse_text
+    monkeypatch.setattr(parser, "parse_text", lambda *a: calls.append(a) or original(*a))
+    monkeypatch.setattr(treecache, "_memo", OrderedDict())
+    assert treecache.parse_cached(text, "kept.wonders")[1] == [] and calls

@@ -288,3 +288,102 @@ def test_a_parsed_entry_above_the_bound_is_not_read(tmp_path, monkeypatch):
     monkeypatch.setattr(parser, "parse_text", lambda *a: calls.append(a) or original(*a))
     monkeypatch.setattr(treecache, "_memo", OrderedDict())
     assert treecache.parse_cached(text, "kept.wonders")[1] == [] and calls
+
+
+# ---------------------------------------------------------------- item 4: the adaptive bot's fit cache
+TINY = ("--generations", "1", "--games", "2", "--workers", "1")
+TINY_BOT = "adaptive:generations=1,games=2"
+
+
+def fits_folder() -> Path:
+    return Path(os.environ["WONDERS_CACHE_DIR"]) / "adaptive"
+
+
+def trained() -> Path:
+    """A fit kept by `train` (3 players, tiny): its file."""
+    result = run_cli("train", "--players", "3", *TINY, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    return Path(json.loads(result.stdout)["file"])
+
+
+def play_adaptive(timeout: float = 120) -> subprocess.CompletedProcess:
+    return run_cli("play", "--players", "3", "--seed", "1", "--bots", TINY_BOT, timeout=timeout)
+
+
+@pytest.mark.slow
+def test_an_adaptive_folder_that_is_a_link_is_not_used_and_nothing_where_it_points_is_touched(tmp_path):
+    mine = tmp_path / "my-data"
+    files = users_files(mine)
+    fits_folder().parent.mkdir(parents=True, exist_ok=True)
+    fits_folder().symlink_to(mine, target_is_directory=True)
+    result = run_cli("train", "--players", "3", *TINY, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["file"] is None
+    assert result.stderr.count("is not used") == 1 and "symbolic link" in result.stderr
+    played = play_adaptive()
+    assert played.returncode == 0, played.stderr
+    assert unchanged(mine, files) and fits_folder().is_symlink()
+
+
+@pytest.mark.slow
+def test_a_fit_file_that_is_a_link_is_neither_read_nor_written_through(tmp_path):
+    path = trained()
+    mine = tmp_path / "mine.json"
+    mine.write_bytes(path.read_bytes())                  # a fit, even: still not read through a link
+    before = mine.read_bytes()
+    path.unlink()
+    path.symlink_to(mine)
+    result = play_adaptive()
+    assert result.returncode == 0, result.stderr
+    assert "symbolic link" in result.stderr and "fitting" in result.stderr
+    again = run_cli("train", "--players", "3", *TINY)
+    assert again.returncode == 0 and "left as it is" in again.stderr and "not kept" in again.stdout
+    assert path.is_symlink() and mine.read_bytes() == before
+
+
+@pytest.mark.slow
+def test_a_fifo_as_a_fit_file_hangs_no_command():
+    fits_folder().mkdir(parents=True, mode=0o700)
+    path = trained()
+    path.unlink()
+    os.mkfifo(path, 0o600)
+    result = play_adaptive(timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "not a regular file" in result.stderr and stat.S_ISFIFO(os.lstat(path).st_mode)
+
+
+@pytest.mark.slow
+def test_a_huge_fit_file_is_refused_in_words_not_read():
+    path = trained()
+    with open(path, "r+b") as handle:
+        handle.truncate(4 << 30)                         # 4 GiB, sparse: read whole, exit 70
+    result = play_adaptive()
+    assert result.returncode == 0, result.stderr
+    assert "larger than the bound" in result.stderr and "fitting" in result.stderr
+
+
+@ROOT_ONLY
+@pytest.mark.slow
+def test_a_fit_planted_by_another_user_is_not_trusted():
+    path = trained()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["weights"] = [5.0] * len(data["weights"])       # what the planter wants played
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    os.chown(path, 4242, 4242)
+    result = play_adaptive()
+    assert result.returncode == 0, result.stderr
+    assert "belongs to another user" in result.stderr and "fitting" in result.stderr
+    assert os.stat(path).st_uid == 4242 and json.loads(path.read_text(encoding="utf-8")) == data
+
+
+@pytest.mark.slow
+def test_a_fits_text_is_shown_with_its_control_characters_escaped():
+    path = trained()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rules"] = "\x1b]0;pwned\x07\x1b[2J\u009b31m rules"
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    result = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+                     "--bots", "adaptive")
+    assert result.returncode == 0, result.stderr
+    assert "\\x1b]0;pwned\\x07" in result.stdout
+    assert not any(c in result.stdout + result.stderr for c in "\x1b\x07\u009b")

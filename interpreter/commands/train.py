@@ -9,6 +9,7 @@ import click
 from interpreter.commands.click_language import Command
 from interpreter.fitdefaults import BUDGET, GAMES, GENERATIONS
 from interpreter.i18n import N_, _, worded
+from interpreter.printable import printable
 
 from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as load_tables
 
@@ -54,12 +55,12 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
     weights = dict(zip(NAMES, (round(w, 4) for w in result.weights)))
     if fmt == "json":
         click.echo(json.dumps({"rules": tables.rules.name, "variants": list(variants), "players": players,
-                               "file": str(path), "seed": seed, "generations": result.generations,
+                               "file": None if path is None else str(path), "seed": seed, "generations": result.generations,
                                "games": result.games, "seconds": round(result.seconds, 1),
                                "stopped": result.stopped, "check": result.check, "weights": weights}, indent=1))
         return
     click.echo(_("{rules}, {players} players: {generations} generations, {games} games, {seconds} s").format(
-        rules=tables.rules.name + "".join(" + " + v for v in variants), players=players,
+        rules=printable(tables.rules.name + "".join(" + " + v for v in variants)), players=players,
         generations=result.generations, games=result.games, seconds=f"{result.seconds:.0f}"))
     if result.stopped == "budget":
         click.echo(_("stopped by the budget after {done} of {total} generations: the same seed makes the same "
@@ -71,6 +72,7 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
         click.echo(_("acceptance check, {games} games: the fit against the starting weights {gain} reward "
                      "(+-{half}); {verdict}").format(games=c["games"], gain=f"{c['gain']:+.3f}",
                                                      half=f"{c['half']:.3f}", verdict=verdict))
-    click.echo(_("kept in {path}").format(path=path))
+    click.echo(_("kept in {path}").format(path=path) if path is not None else
+               _("not kept: the cache could not take it (the warning above says why)"))
     for name, value in weights.items():
         click.echo(f"  {name:22s} {value:7.3f}")

@@ -73,12 +73,13 @@ class CacheFolder:
     """A cache's own folder: `path`, its entries' names matching `pattern`, each at most
     `limit` bytes and beginning with `marker` when the cache wrote it; `what` names the
     cache in the warning (marked with N_), `variable` the environment variable that
-    chooses another folder."""
+    chooses another folder; `pruned`: the cache prunes the entries used longest ago, so
+    reading an entry marks it used (its time of modification)."""
 
     def __init__(self, path: Path, pattern: str, limit: int, marker: bytes, what: str,
-                 variable: str = "WONDERS_CACHE_DIR"):
-        self.path, self.pattern, self.limit, self.marker, self.what, self.variable = \
-            Path(path), re.compile(pattern), limit, marker, what, variable
+                 variable: str = "WONDERS_CACHE_DIR", pruned: bool = False):
+        self.path, self.pattern, self.limit, self.marker, self.what, self.variable, self.pruned = \
+            Path(path), re.compile(pattern), limit, marker, what, variable, pruned
 
     @contextmanager
     def opened(self, warn=None):
@@ -155,10 +156,11 @@ class CacheFolder:
                 total += len(chunk)
             if max(total, status.st_size) > self.limit:          # as it claims, or grown since
                 raise CacheRefused(_("it is larger than the bound of {bound} bytes").format(bound=f"{self.limit:,}"))
-            try:
-                os.utime(handle)              # used now: the last to be pruned
-            except OSError:
-                pass
+            if self.pruned:
+                try:
+                    os.utime(handle)          # used now: the last to be pruned
+                except OSError:
+                    pass
             return b"".join(chunks)
         finally:
             os.close(handle)
@@ -199,7 +201,7 @@ class CacheFolder:
                 raise
 
     def prune(self, folder: int, keep: int) -> None:
-        """Delete all but the `keep` entries used last, among those this cache wrote (another
+        """Delete all but the `keep` entries used last (`pruned`), among those this cache wrote (another
         process may be at it too: what is gone already is passed over)."""
         entries = []
         with os.scandir(folder) as found:

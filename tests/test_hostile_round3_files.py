@@ -387,3 +387,90 @@ def test_a_fits_text_is_shown_with_its_control_characters_escaped():
     assert result.returncode == 0, result.stderr
     assert "\\x1b]0;pwned\\x07" in result.stdout
     assert not any(c in result.stdout + result.stderr for c in "\x1b\x07\u009b")
+
+
+# ---------------------------------------------------------------- item 6: bounded processes, seeds, budgets
+def test_workers_are_capped_by_the_work_and_the_cores_in_one_place():
+    from interpreter.processes import MAX_WORKERS, worker_count
+    from interpreter.sim import runner
+    assert MAX_WORKERS == 4 * (os.cpu_count() or 1)
+    assert worker_count(100_000, 10 ** 12) == MAX_WORKERS
+    assert worker_count(100_000, 3) == min(3, MAX_WORKERS) and worker_count(2, 10 ** 6) == min(2, MAX_WORKERS)
+    assert worker_count(None, 10 ** 6) == min(os.cpu_count() or 1, MAX_WORKERS) and worker_count(5, 0) == 1
+    assert runner.worker_count is worker_count          # simulate, compare and ladder: the same cap
+
+
+class _NoPool(Exception):
+    pass
+
+
+def test_a_fit_asked_for_100000_workers_starts_no_more_than_its_work_and_the_cores(monkeypatch, shipped_ruleset):
+    """The cap is decided before any process starts: the pool is asked for at most a
+    generation's tasks and four per core (the pool here starts nothing: it says what it was
+    asked and stops the fit)."""
+    from interpreter.bots import fitting
+    from interpreter.compile import compile_rules
+    from interpreter.processes import MAX_WORKERS
+    asked = []
+
+    def pool(max_workers, **_kwargs):
+        asked.append(max_workers)
+        raise _NoPool
+    monkeypatch.setattr(fitting, "ProcessPoolExecutor", pool)
+    with pytest.raises(_NoPool):
+        fitting.fit(compile_rules(shipped_ruleset), 3, workers=100_000, generations=1, games=2, budget=1)
+    assert asked and asked[0] <= min(MAX_WORKERS, 24)
+
+
+@pytest.mark.slow
+def test_train_with_100000_workers_finishes_within_the_cap():
+    result = run_cli("train", "--players", "3", "--generations", "1", "--games", "2", "--budget", "5",
+                     "--workers", "100000", "--quiet", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["generations"] == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", ["4294967296", "-1", "99999999999999999999"])
+def test_a_fit_seed_out_of_32_bits_is_a_usage_error_naming_it(seed):
+    result = run_cli("train", "--players", "3", *TINY, "--seed", seed)
+    assert result.returncode == 2 and "--seed" in result.stderr and "4294967295" in result.stderr
+    for command in (("play", "--players", "3"), ("simulate", "--players", "3", "--games", "1", "--workers", "1")):
+        result = run_cli(*command, "--bots", f"adaptive:fit_seed={seed}")
+        assert result.returncode == 2 and "fit_seed" in result.stderr and "4294967295" in result.stderr
+        assert "internal error" not in result.stderr
+
+
+@pytest.mark.slow
+def test_the_largest_fit_seed_fits_and_plays():
+    result = run_cli("train", "--players", "3", *TINY, "--seed", "4294967295", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["seed"] == 4294967295
+    played = run_cli("play", "--players", "3", "--bots", "adaptive:fit_seed=4294967295")
+    assert played.returncode == 0 and "fitting" not in played.stderr, played.stderr
+
+
+def test_the_largest_fit_seed_has_a_search_seed_of_its_own_within_32_bits():
+    from interpreter.bots.fitting import cma_seed
+    from interpreter.fitdefaults import SEED_MAX
+    assert [cma_seed(s) for s in (0, 1, 7)] == [1, 2, 8]         # as before: every kept fit stays the same
+    assert 1 <= cma_seed(SEED_MAX) <= SEED_MAX and cma_seed(SEED_MAX - 1) == SEED_MAX
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("budget", ["nan", "inf", "-inf", "NaN", "0", "-1"])
+def test_a_budget_that_is_not_a_finite_positive_number_is_refused_and_the_kept_fit_stays(budget):
+    path = trained()
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    result = run_cli("train", "--players", "3", *TINY, "--budget", budget)
+    assert result.returncode == 2 and "--budget" in result.stderr, result.stderr
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    played = run_cli("play", "--players", "3", "--bots", f"adaptive:budget={budget}")
+    assert played.returncode == 2 and "budget" in played.stderr
+
+
+def test_bot_parameters_refuse_nan_and_infinity():
+    from interpreter.bots import BotSpecError, make_bot
+    for spec in ("adaptive:budget=nan", "adaptive:budget=inf", "mcts:seconds=inf", "mcts:explore=nan"):
+        with pytest.raises(BotSpecError):
+            make_bot(spec, 0)

@@ -108,7 +108,7 @@ def cache_folder() -> Path:
 
 def _cache() -> CacheFolder:
     return CacheFolder(cache_folder(), r"[0-9a-f]{64}\.json", MAX_ENTRY_BYTES, _MARKER, N_("parsed content"),
-                       PARSED_ENV if os.environ.get(PARSED_ENV) else CACHE_ENV)
+                       PARSED_ENV if os.environ.get(PARSED_ENV) else CACHE_ENV, pruned=True)
 
 
 def entry_name(key: str) -> str:

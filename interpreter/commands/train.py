@@ -56,7 +56,8 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
     weights = dict(zip(NAMES, (round(w, 4) for w in result.weights)))
     if fmt == "json":
         click.echo(json.dumps({"rules": tables.rules.name, "variants": list(variants), "players": players,
-                               "file": None if path is None else str(path), "seed": seed, "generations": result.generations,
+                               "file": None if path is None else str(path), "seed": seed,
+                               "generations": result.generations,
                                "games": result.games, "seconds": round(result.seconds, 1),
                                "stopped": result.stopped, "check": result.check, "weights": weights}, indent=1))
         return

@@ -474,3 +474,15 @@ def test_bot_parameters_refuse_nan_and_infinity():
     for spec in ("adaptive:budget=nan", "adaptive:budget=inf", "mcts:seconds=inf", "mcts:explore=nan"):
         with pytest.raises(BotSpecError):
             make_bot(spec, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", [
+    ("simulate", "--players", "3", "--games", "3", "--quiet"),
+    ("compare", "--variant", "selling-gives-2", "--players", "3", "--games", "2", "--quiet"),
+    ("ladder", "--bots", "random,greedy", "--games", "2", "--quiet"),
+])
+def test_studies_with_100000_workers_start_no_more_than_their_games(command):
+    """(The games bound the processes here: two or three, whatever --workers asks.)"""
+    result = run_cli(*command, "--workers", "100000")
+    assert result.returncode == 0, result.stderr

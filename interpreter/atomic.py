@@ -7,6 +7,12 @@ symlink go to the file it names (the link itself stays); an existing file keeps 
 permissions, a new one gets the user's umask.  Every writer in the project comes here.
 replace_if_unchanged is the same write made only if the file still holds what was read
 (the studio's editor saves so, beside other programs).
+
+Only a regular file is replaced.  A FIFO or a device given as the output (`--log
+/dev/null`, a named pipe another program reads) was not ours to replace: it is written in
+place, the text whole in one open (a FIFO's writer waits for its reader to open it, as
+for any Unix program, and Ctrl-C stops the wait).  A socket cannot be written as a file
+and a folder is not a file: both are refused (OSError saying what the path is).
 """
 
 from __future__ import annotations
@@ -14,8 +20,12 @@ from __future__ import annotations
 import errno
 import os
 import signal
+import stat
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+
+from .inputs import NotRegularFile, special_kind
 
 
 _SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
@@ -26,20 +36,60 @@ def write_atomic(path: Path | str, text: str) -> None:
 
     Ctrl-C, SIGTERM and SIGHUP are held back while the file is written and take effect
     just after: a signal landing between the temporary's creation and the `try` below (or
-    inside `mkstemp`) would otherwise leave the temporary behind."""
+    inside `mkstemp`) would otherwise leave the temporary behind.  A FIFO or a device is
+    written in place (`writes_in_place`), with no temporary and signals left alone: its
+    reader may be a long time coming."""
+    if writes_in_place(path):
+        return _write_in_place(path, text)
+    with signals_held():
+        _write(path, text)
+
+
+@contextmanager
+def signals_held():
+    """Ctrl-C, SIGTERM and SIGHUP held back inside, taking effect just after: for making a
+    temporary and renaming it, which a signal between the two would leave behind."""
     if not hasattr(signal, "pthread_sigmask"):
-        return _write(path, text)
+        yield
+        return
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
     try:
-        _write(path, text)
+        yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+_IN_PLACE = ("a pipe (FIFO)", "a character device", "a block device")
+
+
+def writes_in_place(path: Path | str) -> bool:
+    """Whether `path` (through links) is a FIFO or a device: written into, never replaced."""
+    return special_kind(path) in _IN_PLACE
+
+
+def _write_in_place(path, text: str) -> None:
+    handle = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(handle).st_mode
+        if stat.S_ISREG(mode):               # swapped for a regular file since it was looked at
+            os.close(handle)
+            handle = None
+            return write_atomic(path, text)
+        view = memoryview(text.encode("utf-8"))
+        while view:
+            view = view[os.write(handle, view):]
+    finally:
+        if handle is not None:
+            os.close(handle)
 
 
 def _write(path, text: str) -> None:
     target = os.path.realpath(path)
     if os.path.isdir(target):
         raise IsADirectoryError(21, "it is a folder", str(path))
+    kind = special_kind(target)
+    if kind is not None:                     # a socket (a FIFO or a device came in place just now)
+        raise NotRegularFile(kind)
     handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp",
                                          dir=os.path.dirname(target) or ".")
     try:
@@ -76,13 +126,8 @@ def replace_if_unchanged(path: Path | str, data: bytes, expected: bytes | None) 
     program's write that landed before the exchange is found there and put back.  Where
     the exchange is not supported, the file is compared just before os.replace.  A new
     file is linked into place, which fails if one appeared meanwhile."""
-    if not hasattr(signal, "pthread_sigmask"):
-        return _replace_if(path, data, expected)
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-    try:
+    with signals_held():
         _replace_if(path, data, expected)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _replace_if(path, data: bytes, expected: bytes | None) -> None:

@@ -13,3 +13,5 @@ BUDGET = 240.0       # seconds a fit may take, the acceptance check (and a first
                      # rules without the variants) included; the issue allows 5 minutes
 GENERATIONS = 40     # generations at most (the same seed and generations: the same fit)
 GAMES = 80           # games each candidate plays per generation
+SEED_MAX = 2 ** 32 - 1  # a fit's seed is 0..SEED_MAX (the search's generator takes 32 bits):
+                       # `train --seed` and `adaptive:fit_seed` refuse others as usage errors

@@ -60,7 +60,8 @@ _share_compiled_modules()     # in the first pytest process, before it starts th
 def _shared_parsed_content() -> Path:
     """One folder of parsed content (interpreter/syntax/treecache.py) for the whole run,
     made like the compiled modules' folder.  Each test has a cache folder of its own
-    (own_fit_cache), but its `parsed` folder is this one: an entry is keyed by the text it
+    (own_fit_cache), but its parsed content is kept in this one (WONDERS_PARSED_DIR: the
+    parsed cache uses no `parsed` folder that is a link): an entry is keyed by the text it
     was parsed from and the code that parsed it, so sharing shows no test another's work,
     and hundreds of runs of `wonders` do not each parse the shipped content again."""
     return Path(_run_folder("WONDERS_TESTS_PARSED", "wonders-tests-parsed-"))
@@ -175,5 +176,5 @@ def own_fit_cache(tmp_path_factory, monkeypatch):
     """Each test its own cache folder (WONDERS_CACHE_DIR): no test reads or writes the
     user's fits, and no test sees another's; parsed content is the run's (PARSED)."""
     folder = tmp_path_factory.mktemp("fit-cache")
-    (folder / "parsed").symlink_to(PARSED, target_is_directory=True)
     monkeypatch.setenv("WONDERS_CACHE_DIR", str(folder))
+    monkeypatch.setenv("WONDERS_PARSED_DIR", str(PARSED))

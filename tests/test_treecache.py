@@ -22,6 +22,7 @@ SHIPPED = sorted((ROOT / "content").rglob("*.wonders"))
 def cache(tmp_path, monkeypatch) -> Path:
     """An empty cache folder of this test's own, and nothing remembered in this process."""
     monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv(treecache.PARSED_ENV, raising=False)
     monkeypatch.setattr(treecache, "_memo", OrderedDict())
     return tmp_path / "cache" / treecache.FOLDER
 
@@ -171,6 +172,7 @@ def test_the_command_reads_what_an_earlier_run_kept_and_says_the_same(tmp_path):
     for folder in (tmp_path / "cache", tmp_path / "cache", tmp_path / "a-file"):
         (tmp_path / "a-file").write_text("", encoding="utf-8")
         env = cli_env({"WONDERS_CACHE_DIR": str(folder)})
+        env.pop(treecache.PARSED_ENV, None)
         result = subprocess.run([sys.executable, "-c", "import cli; cli.run()", "check"], cwd=str(ROOT),
                                 env=env, capture_output=True, text=True, encoding="utf-8", timeout=120)
         outputs.append((result.returncode, result.stdout, result.stderr))

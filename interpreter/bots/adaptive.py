@@ -12,7 +12,7 @@ rule set (cache.py keeps them per rules' fingerprint and player count).
 
 from __future__ import annotations
 
-from .base import Param, not_negative, positive
+from .base import Param, positive, seed_number
 from ..fitdefaults import BUDGET, GAMES, GENERATIONS
 from .weighing import NAMES, SIZE, WeighedBot, start_weights  # noqa: F401 - the fit's vector, also read from here
 
@@ -24,7 +24,7 @@ class AdaptiveBot(WeighedBot):
         "budget": Param(positive(float), BUDGET, "seconds a first fit of an unfitted rule set may take"),
         "generations": Param(positive(int), GENERATIONS, "generations of a first fit (fewer if the budget ends first)"),
         "games": Param(positive(int), GAMES, "games each candidate plays per generation of a first fit"),
-        "fit_seed": Param(not_negative(int), 0, "which fit to play: each seed is fitted once and kept apart "
+        "fit_seed": Param(seed_number, 0, "which fit to play: each seed is fitted once and kept apart "
                                                 "(0: the usual one; another: judge a verdict against another draw)"),
     }
 

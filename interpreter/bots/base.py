@@ -9,6 +9,7 @@ the ones it takes in `parameters`, so a typo is refused before any game is playe
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 from typing import Any, Callable, NamedTuple, Sequence
@@ -25,7 +26,8 @@ _KINDS = {"int": N_("bot {bot!r}: parameter {key!r} must be a whole number, not 
           "positive int": N_("bot {bot!r}: parameter {key!r} must be a whole number above 0, not {value!r}"),
           "positive float": N_("bot {bot!r}: parameter {key!r} must be a number above 0, not {value!r}"),
           "non-negative int": N_("bot {bot!r}: parameter {key!r} must be a whole number, 0 or more, not {value!r}"),
-          "non-negative float": N_("bot {bot!r}: parameter {key!r} must be a number, 0 or more, not {value!r}")}
+          "non-negative float": N_("bot {bot!r}: parameter {key!r} must be a number, 0 or more, not {value!r}"),
+          "seed": N_("bot {bot!r}: parameter {key!r} must be a whole number from 0 to 4294967295, not {value!r}")}
 
 
 class BotError(RuntimeError):
@@ -176,13 +178,31 @@ def convert_params(bot: str, declared: dict[str, Param] | None, given: dict[str,
 
 
 def positive(kind):
-    """A parameter reader that refuses zero and negative numbers."""
-    return _checked(kind, lambda v: v > 0, "must be more than 0", "positive")
+    """A parameter reader that refuses zero and negative numbers (and, for a float, nan and
+    infinity, which pass every comparison or bound no time)."""
+    return _checked(kind, lambda v: _finite(v) and v > 0, "must be more than 0", "positive")
 
 
 def not_negative(kind):
-    """A parameter reader that refuses negative numbers."""
-    return _checked(kind, lambda v: v >= 0, "must be 0 or more", "non-negative")
+    """A parameter reader that refuses negative numbers (and a float's nan and infinity)."""
+    return _checked(kind, lambda v: _finite(v) and v >= 0, "must be 0 or more", "non-negative")
+
+
+def seed_number(text: str) -> int:
+    """A parameter reader for a seed: a whole number from 0 to 2**32 - 1 (what a random
+    generator seeded with it takes; a larger one failed deep inside the fit)."""
+    from ..fitdefaults import SEED_MAX
+    value = int(text)
+    if not 0 <= value <= SEED_MAX:
+        raise ValueError(f"must be from 0 to {SEED_MAX}")
+    return value
+
+
+seed_number.__name__ = "seed"
+
+
+def _finite(value) -> bool:
+    return not isinstance(value, float) or math.isfinite(value)
 
 
 def _checked(kind, ok, message: str, adjective: str):

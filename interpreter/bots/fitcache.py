@@ -3,10 +3,17 @@
 $WONDERS_CACHE_DIR, else $XDG_CACHE_HOME/wonders, else ~/.cache/wonders; the files are
 in its `adaptive` folder.
 
-A file is written whole (atomic.py) and read back only if it says it is one of ours
-(format and version), names the same fingerprint and player count as its own file name,
-and every field checks; anything else is refused with a warning and fitted again, never
-read for other rules and never unpickled.
+The folder and its files are kept by cachefiles.py, under the rules both caches keep: the
+folder is used only if it is a folder of this user's that no one else may write, never
+through a link (else a warning, once: the fit is made and played but not kept); a file is
+read only if it is a regular file of this user's that no one else may write, of at most
+MAX_FIT_BYTES (never a FIFO waited on, a link followed or a planted file trusted), and
+written whole, 0600, only where no file of someone else's (or a link, a FIFO) stands.  A
+file read back must say it is one of ours (format and version), name the same
+fingerprint and player count as its own file name, and every field must check; anything
+else is refused with a warning and fitted again, never read for other rules and never
+unpickled.  The text a fit carries (its rules' name) is shown with control characters
+escaped (sim/fits_text.py).
 """
 
 from __future__ import annotations
@@ -17,10 +24,12 @@ import os
 import sys
 from pathlib import Path
 
+from ..cachefiles import CacheFolder, CacheRefused
 from ..i18n import _, decimal
 from ..i18n.os_reasons import os_reason
 from ..i18n.reader_reasons import json_reason
 from ..marked import N_, Worded
+from ..printable import printable
 from ..paths import CACHE_ENV, cache_root
 from ..fitdefaults import BUDGET, GAMES, GENERATIONS
 from .weighing import NAMES, SIZE
@@ -33,6 +42,8 @@ VERSION = 7         # 2: weights kept within the bounds, variants fitted against
                     # 6: the scale held (points at the last age at 1, weighing.ANCHOR);
                     # 7: the science part's weight on the symbols' promise only (Appraisal.science_now)
 ENV = CACHE_ENV
+MAX_FIT_BYTES = 1 << 20  # a fit file is a few kilobytes
+_MARKER = ('{\n "format": ' + json.dumps(FORMAT) + ",").encode("ascii")    # how save's files begin
 
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)
 _records: dict[str, dict] = {}           # per process: key -> the cache file's data of each fit read or made
@@ -46,6 +57,11 @@ class CacheError(Worded):
 
 def cache_folder() -> Path:
     return cache_root() / "adaptive"
+
+
+def _cache() -> CacheFolder:
+    return CacheFolder(cache_folder(), r"[0-9a-f]+-[0-9]+p(-seed[0-9]+)?\.json", MAX_FIT_BYTES, _MARKER,
+                       N_("the adaptive bot's fits"))
 
 
 def fit_key(tables, players: int, seed: int = 0) -> str:
@@ -64,7 +80,7 @@ def check_writable() -> Path:
     """The cache folder, made if need be; CacheError if it cannot be written."""
     folder = cache_folder()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)     # no one else's to write (cachefiles.py)
     except OSError as err:
         raise CacheError(N_("the adaptive bot's cache folder {folder} cannot be made ({reason}); set {variable} "
                             "to a folder you can write"), folder=folder, reason=os_reason(err), variable=ENV) from None
@@ -127,9 +143,15 @@ def load(tables, players: int, warn=None, seed: int = 0) -> list[float] | None:
     """The stored weights for these rules, players and seed, or None (none kept, or refused
     with a warning)."""
     path = path_for(tables, players, seed)
+    cache = _cache()
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        with cache.opened(warn) as folder:
+            data = None if folder is None else cache.read(folder, path.name)
+        if data is None:
+            return None
+        text = data.decode("utf-8")
+    except CacheRefused as err:
+        _warn(warn, _("warning: {path}: not read ({reason}); fitting again").format(path=path, reason=err.reason))
         return None
     except (OSError, UnicodeDecodeError) as err:
         _warn(warn, _("warning: {path}: cannot be read ({reason}); fitting again").format(
@@ -140,7 +162,7 @@ def load(tables, players: int, warn=None, seed: int = 0) -> list[float] | None:
         weights = validate(data, fit_key(tables, players, seed), seed)
     except (ValueError, RecursionError) as err:
         _warn(warn, _("warning: {path}: not a fit this version of wonders wrote for these rules ({reason}); "
-                      "fitting again, and replacing it").format(path=path, reason=err))
+                      "fitting again, and replacing it").format(path=path, reason=printable(str(err))))
         return None
     _records[data["key"]] = data
     return weights
@@ -155,9 +177,11 @@ def fits_played() -> list[dict]:
     return [{k: _records[key][k] for k in fields} for key in _played if key in _records]
 
 
-def save(tables, players: int, result, seed: int, reference: str = "heuristic") -> Path:
-    from ..atomic import write_atomic
-    folder = check_writable()
+def save(tables, players: int, result, seed: int, reference: str = "heuristic", warn=None) -> Path | None:
+    """Keep the fit in the cache: its file, or None when the folder or the file there is not
+    one the cache may use (said on stderr, or to `warn`); the fit is remembered in this
+    process either way."""
+    check_writable()
     key = fit_key(tables, players, seed)
     data = {"format": FORMAT, "version": VERSION, "key": key, "rules": label(tables), "players": players,
             "reference": reference,
@@ -166,10 +190,19 @@ def save(tables, players: int, result, seed: int, reference: str = "heuristic") 
             "seconds": round(result.seconds, 1), "stopped": result.stopped,
             "names": list(NAMES), "weights": [float(w) for w in result.weights],
             "history": [round(h, 4) for h in result.history], "check": result.check}
-    path = folder / f"{key}.json"
-    write_atomic(path, json.dumps(data, indent=1) + "\n")
     _memo[key] = list(result.weights)
     _records[key] = data
+    cache = _cache()
+    path = cache.path / f"{key}.json"
+    with cache.opened(warn) as folder:
+        if folder is None:
+            return None
+        try:
+            cache.write(folder, path.name, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
+        except CacheRefused as err:
+            _warn(warn, _("warning: {path}: left as it is ({reason}): the fit is not kept").format(
+                path=path, reason=err.reason))
+            return None
     return path
 
 
@@ -195,7 +228,7 @@ def fitted_weights(tables, players: int, *, budget: float = BUDGET, generations:
 
 
 def label(tables) -> str:
-    """The rules' name, with the variants applied."""
+    """The rules' name, with the variants applied (kept as written: shown through printable)."""
     return " + ".join((tables.rules.name, *tables.ruleset.variants))
 
 
@@ -235,7 +268,7 @@ def reference(tables, players: int, *, budget: float, generations: int, games: i
         return found, key, 0.0
     if not quiet:
         print(_("the rules without their variants are fitted first: the fit of {rules} starts from theirs and "
-                "plays against it").format(rules=label(tables)), file=sys.stderr)
+                "plays against it").format(rules=printable(label(tables))), file=sys.stderr)
     result, _path = train(parent, players, budget=budget / 2, generations=generations, games=games, seed=seed,
                           workers=workers, quiet=quiet)
     return result.weights, key, result.seconds
@@ -251,8 +284,8 @@ def train(tables, players: int, *, budget: float, generations: int, games: int, 
     check_writable()
     against, against_key, spent = reference(tables, players, budget=budget, generations=generations, games=games,
                                             seed=seed, workers=workers, quiet=quiet)
-    progress = FitProgress(_("fitting adaptive to {rules}, {players} players").format(rules=label(tables),
-                                                                                       players=players),
+    progress = FitProgress(_("fitting adaptive to {rules}, {players} players").format(
+        rules=printable(label(tables)), players=players),
                            generations, quiet)
     try:
         result = fit(tables, players, seed=seed, generations=generations, budget=max(1.0, budget - spent),
@@ -263,9 +296,9 @@ def train(tables, players: int, *, budget: float, generations: int, games: int, 
     if not quiet:
         how = {"": "", "budget": _(" (stopped by the time budget)"),
                "interrupted": _(" (stopped by Ctrl-C)")}[result.stopped]
-        print(_("fitted in {seconds} s: {generations} generations, {games} games{how}; kept in {path}").format(
-            seconds=f"{result.seconds:.0f}", generations=result.generations, games=result.games, how=how,
-            path=path), file=sys.stderr)
+        done = _("fitted in {seconds} s: {generations} generations, {games} games{how}").format(
+            seconds=f"{result.seconds:.0f}", generations=result.generations, games=result.games, how=how)
+        print(done + (_("; not kept") if path is None else _("; kept in {path}").format(path=path)), file=sys.stderr)
     if result.interruption is not None:
         raise result.interruption
     return result, path

@@ -23,7 +23,6 @@ the last whole generation, keeping the mean reached so far.
 
 from __future__ import annotations
 
-import os
 import pickle
 import signal
 import threading
@@ -33,7 +32,8 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..fitdefaults import BUDGET, GAMES, GENERATIONS
+from ..fitdefaults import BUDGET, GAMES, GENERATIONS, SEED_MAX
+from ..processes import worker_count
 from .weighing import ANCHOR, WeighedBot, novel_indices, start_weights
 
 CHECK = 5             # the acceptance check plays CHECK times a candidate's games of a generation, twice
@@ -163,6 +163,13 @@ def ctrl_c_deferred():
         raise KeyboardInterrupt
 
 
+def cma_seed(seed: int) -> int:
+    """The search's seed for the fit's seed (0..fitdefaults.SEED_MAX): cma takes 1..2**32-1
+    (0 draws a seed from the clock), so seed S searches with S + 1, and the largest fit seed,
+    which has no S + 1 there, with 1 (its games still differ from seed 0's: `schedule`)."""
+    return seed % SEED_MAX + 1
+
+
 def bounded_mean(strategy) -> list[float]:
     """The search's mean within the weight bounds: cma keeps its own mean unbounded and
     maps it into the bounds (`xfavorite`) like every candidate it proposes; the mean as
@@ -185,9 +192,8 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
         warnings.simplefilter("ignore")
         import cma
     start = time.perf_counter()
-    workers = max(1, workers or os.cpu_count() or 1)
     start_at = [min(max(w, BOUNDS[0]), BOUNDS[1]) for w in (reference or start_weights())]
-    options = {"seed": seed + 1, "bounds": list(BOUNDS), "verbose": -9, "verb_log": 0, "verb_disp": 0,
+    options = {"seed": cma_seed(seed), "bounds": list(BOUNDS), "verbose": -9, "verb_log": 0, "verb_disp": 0,
                "tolfun": 0, "tolx": 0, "tolflatfitness": 10 ** 6, "tolstagnation": 10 ** 6}
     from .rulemodel import rule_model
     # the weights searched: all but the anchor (the scale, weighing.ANCHOR) and the novel
@@ -209,6 +215,9 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
     selfplay = reference is None
     with ctrl_c_deferred():
         strategy = cma.CMAEvolutionStrategy([start_at[i] for i in free], SIGMA, options)
+    # at most a generation's tasks (each candidate's games in two halves) run at once: no more
+    # processes than those, nor than processes.MAX_WORKERS, whatever --workers asks
+    workers = worker_count(workers, 2 * strategy.popsize)
     result = FitResult(list(start_at), 0, 0, games, 0.0)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                                initargs=(pickle.dumps(tables),)) if workers > 1 else None

@@ -259,6 +259,18 @@ def read_json(path: str, what: str):
         sys.exit(1)
 
 
+class FiniteFloatRange(click.FloatRange):
+    """click.FloatRange that also refuses nan and infinity: nan passes every bound's
+    comparison (`--budget nan` was taken, and a fit stopped at once), infinity bounds nothing."""
+
+    def convert(self, value, param, ctx):
+        import math
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(_("{value!r} is not a finite number").format(value=value), param, ctx)
+        return number
+
+
 class WriteError(Exception):
     """A file could not be written; the message is the system's reason."""
 

@@ -2,7 +2,9 @@
 
 The log (`--log FILE`) is written before the first turn (so a path that cannot be written
 is reported before anyone plays) and again after every turn, each time whole and
-atomically (common.write_atomic).  Ctrl-C, SIGTERM, SIGHUP or the end of the input stop
+atomically (common.write_atomic).  A FIFO or a device given as the log (`--log
+/dev/null`, a pipe another program reads) is written into once, when the game ends or
+stops: its reader gets one whole log, and a FIFO is not waited on after every turn.  Ctrl-C, SIGTERM, SIGHUP or the end of the input stop
 the game with the log holding every finished turn; `play --load` goes on from a saved
 position (`replay LOG --save FILE` makes one from an unfinished log).
 """
@@ -10,6 +12,7 @@ position (`replay LOG --save FILE` makes one from an unfinished log).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import click
 
@@ -155,19 +158,27 @@ def _loaded_game(load_file, paths, variants, rules, players, wonder_list, names)
 def _play_turns(game, deciders, log: "GameLog") -> None:
     while not game.finished:
         game.step(deciders)
-        log.write()
+        log.write(last=game.finished)
 
 
 class GameLog:
-    """The --log file of a game in progress: rewritten whole after every turn."""
+    """The --log file of a game in progress: rewritten whole after every turn (a FIFO or a
+    device: written once, `last`, when the game ends or stops)."""
 
     def __init__(self, path: str | None, game, bots: list[str]):
+        from interpreter.atomic import writes_in_place
         self.path, self.game, self.bots = path, game, bots
         self.turns_written = None             # decisions in the last log written
         self.problem: str | None = None
+        self.stream = path is not None and writes_in_place(path)
 
-    def write(self, before_start: bool = False) -> None:
+    def write(self, before_start: bool = False, last: bool = False) -> None:
         if self.path is None:
+            return
+        if self.stream and not last:
+            if before_start and not os.access(self.path, os.W_OK):
+                raise click.UsageError(_("{file}: cannot write the log: {reason}").format(
+                    file=shown(self.path), reason=_("permission denied"))) from None
             return
         from interpreter.tools.play import log_data
         data = log_data(self.game, self.bots)
@@ -189,6 +200,8 @@ class GameLog:
         return self.problem is None
 
     def say_stopped(self) -> None:
+        if self.stream:
+            self.write(last=True)
         if self.path is None or self.turns_written is None:
             return
         click.echo("\n" + _("stopped; the game so far ({count} decisions, every finished turn) is in {file}. To go "

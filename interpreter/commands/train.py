@@ -7,10 +7,11 @@ import json
 import click
 
 from interpreter.commands.click_language import Command
-from interpreter.fitdefaults import BUDGET, GAMES, GENERATIONS
+from interpreter.fitdefaults import BUDGET, GAMES, GENERATIONS, SEED_MAX
 from interpreter.i18n import N_, _, worded
+from interpreter.printable import printable
 
-from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as load_tables
+from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, FiniteFloatRange, tables as load_tables
 
 
 @click.command(cls=Command,
@@ -21,15 +22,16 @@ from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT, tables as loa
                        "Exit status: 0 done, 1 content errors, 2 usage errors, 130 stopped by Ctrl-C (what was "
                        "learnt is kept)."))
 @click.option("--players", type=int, default=4, show_default=True, help=N_("the player count to fit for"))
-@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=BUDGET, show_default=True,
+@click.option("--budget", type=FiniteFloatRange(min=0, min_open=True), default=BUDGET, show_default=True,
               help=N_("seconds the fit may take at most (it stops before a generation that would end later)"))
 @click.option("--generations", type=click.IntRange(min=1), default=GENERATIONS, show_default=True,
               help=N_("generations of the search (the same seed and generations give the same weights)"))
 @click.option("--games", type=click.IntRange(min=1), default=GAMES, show_default=True,
               help=N_("games each candidate plays per generation (more: surer steps, slower)"))
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0, max=SEED_MAX), default=0, show_default=True,
               help=N_("the fit's seed: each seed's fit is kept apart, and adaptive:fit_seed=S plays it"))
-@click.option("--workers", type=click.IntRange(min=1), default=None, help=N_("processes (default: one per core)"))
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help=N_("processes (default: one per core; never more than a generation's tasks, nor four per core)"))
 @click.option("--quiet", is_flag=True, help=N_("no progress"))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @PLAIN
@@ -54,12 +56,13 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
     weights = dict(zip(NAMES, (round(w, 4) for w in result.weights)))
     if fmt == "json":
         click.echo(json.dumps({"rules": tables.rules.name, "variants": list(variants), "players": players,
-                               "file": str(path), "seed": seed, "generations": result.generations,
+                               "file": None if path is None else str(path), "seed": seed,
+                               "generations": result.generations,
                                "games": result.games, "seconds": round(result.seconds, 1),
                                "stopped": result.stopped, "check": result.check, "weights": weights}, indent=1))
         return
     click.echo(_("{rules}, {players} players: {generations} generations, {games} games, {seconds} s").format(
-        rules=tables.rules.name + "".join(" + " + v for v in variants), players=players,
+        rules=printable(tables.rules.name + "".join(" + " + v for v in variants)), players=players,
         generations=result.generations, games=result.games, seconds=f"{result.seconds:.0f}"))
     if result.stopped == "budget":
         click.echo(_("stopped by the budget after {done} of {total} generations: the same seed makes the same "
@@ -71,6 +74,7 @@ def train(players, budget, generations, games, seed, workers, quiet, fmt, paths,
         click.echo(_("acceptance check, {games} games: the fit against the starting weights {gain} reward "
                      "(+-{half}); {verdict}").format(games=c["games"], gain=f"{c['gain']:+.3f}",
                                                      half=f"{c['half']:.3f}", verdict=verdict))
-    click.echo(_("kept in {path}").format(path=path))
+    click.echo(_("kept in {path}").format(path=path) if path is not None else
+               _("not kept: the cache could not take it (the warning above says why)"))
     for name, value in weights.items():
         click.echo(f"  {name:22s} {value:7.3f}")

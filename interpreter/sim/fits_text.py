@@ -5,6 +5,7 @@ refused by its check or cut short by the budget changes what its figures mean.""
 from __future__ import annotations
 
 from ..i18n import _, decimal, ngettext
+from ..printable import printable
 
 
 def fits_lines(fits: list[dict]) -> list[str]:
@@ -28,5 +29,5 @@ def fits_lines(fits: list[dict]) -> list[str]:
                            "without the variants (the change read at face value)").format(gain=gain)
                          if fit["reference"] != "heuristic" else
                          _("its check {gain} found no gain: it plays the heuristic bot's weighing").format(gain=gain))
-        out.append(f"  {fit['rules']}: " + ", ".join(parts))
+        out.append(f"  {printable(fit['rules'])}: " + ", ".join(parts))     # a file's text: escaped
     return out

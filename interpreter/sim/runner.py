@@ -25,20 +25,11 @@ from itertools import islice
 from .records import RunOptions
 from .worker import ContentError, EngineError, failure, load_tables, play_chunk, start_worker  # noqa: F401
 
-MAX_WORKERS = 4 * (os.cpu_count() or 1)     # more processes than that only share the same cores
+from ..processes import MAX_WORKERS, default_workers, worker_count  # noqa: F401  (the run's: processes.py)
 
 
 class Interrupted(Exception):
     """Ctrl-C stopped the run; the games finished before it were delivered."""
-
-
-def default_workers() -> int:
-    return os.cpu_count() or 1
-
-
-def worker_count(asked: int, games: int) -> int:
-    """The processes a run starts: as asked, but never more than its games or MAX_WORKERS."""
-    return max(1, min(asked, games, MAX_WORKERS))
 
 
 def chunk_size(games: int, workers: int, largest: int = 50) -> int:

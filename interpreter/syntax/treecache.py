@@ -12,12 +12,17 @@ kept, the others deleted when an entry is written.  A file with a syntax error i
 kept (its messages are worded in the reader's language).
 
 Nothing is ever unpickled: the JSON names its nodes, and only the syntax tree's own attrs
-classes are built from it, through their constructors.  A file is read only if it is a
-regular file (never through a symlink) owned by this user, in a folder owned by this user,
-neither writable by anyone else, and if it says it is one of ours (format, version, key);
-anything else is ignored and parsed again.  Files are written whole (atomic.py).  Reading
-or writing the cache never fails a command: an unusable folder only means parsing again.
-An entry is made readable and writable by this user alone (0600), whatever the umask.
+classes are built from it, through their constructors.  The folder and its entries are
+kept by cachefiles.py, under the rules both caches keep: the folder is used only if it is
+a folder of this user's that no one else may write, never through a link (else a warning,
+once, and every file is parsed); an entry is read only if it is a regular file owned by
+this user, writable by no one else, within a bound, and if it says it is one of ours
+(format, version, key); anything else is ignored and parsed again.  Entries are written
+whole, readable and writable by this user alone (0600) whatever the umask, and pruning
+deletes only entries this cache wrote (their names and their first bytes say so), never
+another `*.json` in the folder.  Reading or writing the cache never fails a command.
+$WONDERS_PARSED_DIR, when set, names the folder instead of `parsed` in the cache folder
+(the test suite shares one among its tests so).
 """
 
 from __future__ import annotations
@@ -26,21 +31,25 @@ import hashlib
 import importlib.util
 import json
 import os
-import stat
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 
 import attrs
 
+from ..cachefiles import CacheFolder
 from ..diagnostics import Span
 from ..inputs import MAX_FILE_BYTES
-from ..paths import cache_root, grammar_file
+from ..marked import N_
+from ..paths import CACHE_ENV, cache_root, grammar_file
 
 FORMAT = "wonders-parsed-content"
 VERSION = 1
 FOLDER = "parsed"
+PARSED_ENV = "WONDERS_PARSED_DIR"
 MAX_ENTRIES = 256
+MAX_ENTRY_BYTES = 40 * MAX_FILE_BYTES
+_MARKER = ('{"format":' + json.dumps(FORMAT) + ",").encode("ascii")     # how every entry begins
 _MEMO_SIZE = 64                  # trees kept in this process (a check reads each file more than once)
 _memo: OrderedDict[tuple[str, str], object] = OrderedDict()
 
@@ -54,15 +63,16 @@ def parse_cached(text: str, shown: str):
     key = entry_key(text)
     tree = _memo.get((key, shown))
     if tree is None:
-        path = entry_path(key)
-        tree = _read(path, key, shown) if path is not None else None
-        if tree is None:
-            from .parser import parse_text
-            tree, problems = parse_text(text, shown)
-            if problems:
-                return tree, problems
-            if path is not None:
-                _write(path, key, tree, shown)
+        cache = _cache()
+        with cache.opened() as folder:
+            tree = _read(cache, folder, key, shown) if folder is not None else None
+            if tree is None:
+                from .parser import parse_text
+                tree, problems = parse_text(text, shown)
+                if problems:
+                    return tree, problems
+                if folder is not None:
+                    _write(cache, folder, key, tree, shown)
         _memo[key, shown] = tree
         while len(_memo) > _MEMO_SIZE:
             _memo.popitem(last=False)
@@ -92,77 +102,53 @@ def code_digest() -> str:
 
 
 def cache_folder() -> Path:
-    return cache_root() / FOLDER
+    own = os.environ.get(PARSED_ENV)
+    return Path(own) if own else cache_root() / FOLDER
+
+
+def _cache() -> CacheFolder:
+    return CacheFolder(cache_folder(), r"[0-9a-f]{64}\.json", MAX_ENTRY_BYTES, _MARKER, N_("parsed content"),
+                       PARSED_ENV if os.environ.get(PARSED_ENV) else CACHE_ENV, pruned=True)
+
+
+def entry_name(key: str) -> str:
+    return f"{key}.json"
 
 
 def entry_path(key: str) -> Path | None:
     """Where the tree of the text with this key is kept, or None: no usable cache folder."""
     try:
-        folder = cache_folder()
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _ours(os.stat(folder)):
-            return None
-    except (OSError, RuntimeError):                 # RuntimeError: no home folder to be found
+        cache = _cache()
+    except RuntimeError:                            # no home folder to be found
         return None
-    return folder / f"{key}.json"
+    with cache.opened() as folder:
+        return None if folder is None else cache.path / entry_name(key)
 
 
-def _ours(status: os.stat_result) -> bool:
-    """Owned by this user and writable by no one else."""
-    mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
-    return mine and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-
-
-def _read(path: Path, key: str, shown: str):
+def _read(cache: CacheFolder, folder: int, key: str, shown: str):
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        status = os.fstat(handle)
-        if not stat.S_ISREG(status.st_mode) or not _ours(status) or status.st_size > 40 * MAX_FILE_BYTES:
+        data = cache.read(folder, entry_name(key))
+        if data is None:
             return None
-        with os.fdopen(handle, "rb") as stream:
-            handle = None
-            data = json.loads(stream.read(), object_hook=lambda obj: _decode(obj, shown))
+        data = json.loads(data, object_hook=lambda obj: _decode(obj, shown))
         if not isinstance(data, dict) or (data.get("format"), data.get("version"), data.get("key")) \
                 != (FORMAT, VERSION, key):
             return None
         from .ast import File
         tree = data.get("tree")
-        if not isinstance(tree, File):
-            return None
-        os.utime(path)                       # used now: the last to be deleted
-        return tree
+        return tree if isinstance(tree, File) else None
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return None
-    finally:
-        if handle is not None:
-            os.close(handle)
 
 
-def _write(path: Path, key: str, tree, shown: str) -> None:
-    from ..atomic import write_atomic
+def _write(cache: CacheFolder, folder: int, key: str, tree, shown: str) -> None:
     try:
         text = json.dumps({"format": FORMAT, "version": VERSION, "key": key, "tree": _encode(tree, shown)},
                           separators=(",", ":"), ensure_ascii=False)
-        write_atomic(path, text)
-        os.chmod(path, 0o600)        # _read's rule, whatever the umask or the mode of the entry it replaced
-        _forget_unused(path.parent)
+        cache.write(folder, entry_name(key), text.encode("utf-8"))
+        cache.prune(folder, MAX_ENTRIES)
     except (OSError, _NotKept, RecursionError, ValueError):
         pass
-
-
-def _forget_unused(folder: Path) -> None:
-    """Delete all but the MAX_ENTRIES entries used last (another process may be at it too)."""
-    entries = []
-    for entry in folder.glob("*.json"):
-        try:
-            entries.append((entry.stat().st_mtime, entry))
-        except OSError:
-            pass
-    for _used, entry in sorted(entries, reverse=True)[MAX_ENTRIES:]:
-        entry.unlink(missing_ok=True)
 
 
 # ---------------------------------------------------------------- the tree as JSON

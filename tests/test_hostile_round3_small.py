@@ -58,7 +58,7 @@ def test_replay_to_past_the_end_of_an_unfinished_log_says_so_and_shows_the_last_
     result = run_cli("replay", str(unfinished), "--to", "9")
     assert result.returncode == 0, result.stderr
     assert "--to 9 is past the end of the log, which holds 6 turns" in result.stdout
-    assert "State before age I, turn 7:" in result.stdout
+    assert "State before age II, turn 1:" in result.stdout
     inside = run_cli("replay", str(unfinished), "--to", "6")
     assert inside.returncode == 0 and "past the end" not in inside.stdout + inside.stderr
 

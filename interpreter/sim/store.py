@@ -21,7 +21,7 @@ import os
 import signal
 import stat
 
-from .record_check import problem
+from .record_check import cast_problem, problem
 
 try:
     import fcntl
@@ -72,16 +72,18 @@ def read_records(path: str) -> tuple[dict, list[dict], int]:
     return head, records, complete
 
 
-def parse_records(path: str, data: bytes) -> tuple[dict, list[dict], int, list[str]]:
+def parse_records(path: str, data: bytes, accept=None) -> tuple[dict, list[dict], int, list[str]]:
     """The header, the records (each game once), the byte length of the whole lines, and
-    notes on what was dropped: a last line cut off, a game recorded twice alike."""
+    notes on what was dropped: a last line cut off, a game recorded twice alike.
+    `accept(header)`, given, judges the header as soon as it is read (raising to refuse the
+    file) and returns the run's Cast, which each record must fit (record_check.cast_problem)."""
     lines = data.split(b"\n")
     complete = len(data) - len(lines[-1])
     notes = []
     if lines[-1]:
         notes.append(f"{path}: line {len(lines)}, the last, was cut off (a run was stopped while writing "
                      "it): it is dropped, and its game is played again")
-    head, records, seen = None, [], {}
+    head, records, seen, cast = None, [], {}, None
     for number, raw in enumerate(lines[:-1], 1):     # whole lines only
         try:
             item = json.loads(raw)
@@ -91,10 +93,13 @@ def parse_records(path: str, data: bytes) -> tuple[dict, list[dict], int, list[s
             raise StoreError(f"{path}:{number}: not a JSON record; the file is damaged") from None
         if head is None:
             head = _header(path, item)
+            cast = accept(head) if accept is not None else None
             continue
         options = head["options"]
         wrong = problem(item, options.get("players") if isinstance(options.get("players"), int) else None,
                         head["rules"])
+        if not wrong and cast is not None:
+            wrong = cast_problem(item, cast)
         if wrong:
             raise StoreError(f"{path}:{number}: {wrong}")
         game = item["game"]
@@ -154,15 +159,15 @@ class RecordWriter:
         return writer
 
     @classmethod
-    def resume(cls, path: str) -> tuple[RecordWriter, dict, list[dict], list[str]]:
+    def resume(cls, path: str, accept=None) -> tuple[RecordWriter, dict, list[dict], list[str]]:
         """The file continued: its header, records and notes, read under the lock, the
-        incomplete last line cut off."""
+        incomplete last line cut off; `accept` as parse_records's."""
         writer = cls(path, _open_locked(path, create=False, exclusive=False))
         try:
             data = b""
             while chunk := os.read(writer.fd, 1 << 20):
                 data += chunk
-            head, records, complete, notes = parse_records(path, data)
+            head, records, complete, notes = parse_records(path, data, accept)
             os.ftruncate(writer.fd, complete)
         except BaseException:
             writer.close()

@@ -75,15 +75,16 @@ def read_records(path: str) -> tuple[dict, list[dict], int]:
 def parse_records(path: str, data: bytes, accept=None) -> tuple[dict, list[dict], int, list[str]]:
     """The header, the records (each game once), the byte length of the whole lines, and
     notes on what was dropped: a last line cut off, a game recorded twice alike.
-    `accept(header)`, given, judges the header as soon as it is read (raising to refuse the
-    file) and returns the run's Cast, which each record must fit (record_check.cast_problem)."""
+    `accept(header)`, given, judges the header once every line is found well formed
+    (raising to refuse the file) and returns the run's Cast, which each record must then fit
+    (record_check.cast_problem): a damaged line is named first, then a file of another run."""
     lines = data.split(b"\n")
     complete = len(data) - len(lines[-1])
     notes = []
     if lines[-1]:
         notes.append(f"{path}: line {len(lines)}, the last, was cut off (a run was stopped while writing "
                      "it): it is dropped, and its game is played again")
-    head, records, seen, cast = None, [], {}, None
+    head, records, seen = None, [], {}
     for number, raw in enumerate(lines[:-1], 1):     # whole lines only
         try:
             item = json.loads(raw)
@@ -93,13 +94,10 @@ def parse_records(path: str, data: bytes, accept=None) -> tuple[dict, list[dict]
             raise StoreError(f"{path}:{number}: not a JSON record; the file is damaged") from None
         if head is None:
             head = _header(path, item)
-            cast = accept(head) if accept is not None else None
             continue
         options = head["options"]
         wrong = problem(item, options.get("players") if isinstance(options.get("players"), int) else None,
                         head["rules"])
-        if not wrong and cast is not None:
-            wrong = cast_problem(item, cast)
         if wrong:
             raise StoreError(f"{path}:{number}: {wrong}")
         game = item["game"]
@@ -115,6 +113,12 @@ def parse_records(path: str, data: bytes, accept=None) -> tuple[dict, list[dict]
         records.append(item)
     if head is None:
         raise StoreError(f"{path}: empty or incomplete: no header line (`--force` replaces it)")
+    if accept is not None:
+        cast = accept(head)
+        for number, item in seen.values():
+            wrong = cast_problem(item, cast)
+            if wrong:
+                raise StoreError(f"{path}:{number}: {wrong}")
     return head, records, complete, notes
 
 

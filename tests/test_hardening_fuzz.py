@@ -93,7 +93,7 @@ def test_a_damaged_log_is_replayed_or_refused(data):
     log = _damage(json.loads(documents()[0]), data)
     to_turn = data.draw(st.sampled_from([None, 0, 5, 40]))
     try:
-        game, done, _turns, _choices = replay.run_replay(tables(), log, to_turn)
+        game, done, _turns = replay.run_replay(tables(), log, to_turn)
     except replay.ReplayFailure:
         return
     replay.state_text(game, done)

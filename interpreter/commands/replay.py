@@ -48,7 +48,7 @@ def replay(log_file, to_turn, to_choice, save_file, force, fmt, notation, paths,
         click.echo(_("error: {file}: {problem}").format(file=shown(log_file), problem=shown(err)), err=True)
         sys.exit(1)
     game = replayed.game
-    past = tool.past_the_end(replayed, to_turn, to_choice)
+    past = tool.past_the_end(replayed, to_turn)
     state = tool.state_data(game)
     if save_file:
         write(save_file, json.dumps(state) + "\n")

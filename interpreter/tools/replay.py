@@ -25,17 +25,16 @@ class ReplayFailure(Exception):
 
 class Replayed(NamedTuple):
     """A log replayed: the game where it stopped, whether the whole log was replayed (and
-    its recorded result confirmed), and how many turns and recorded choices were replayed."""
+    its recorded result confirmed), and how many turns were replayed (none with `to_choice`)."""
     game: Game
     done: bool
     turns: int
-    choices: int
 
 
 def run_replay(tables, data, to_turn=None, to_choice=None) -> Replayed:
     """Replay `data` (a log); stop after `to_turn` turns, or after `to_choice` recorded
     choices (at any decision point, inside a turn too), or at the log's end if it comes
-    first (`past_the_end` says so)."""
+    first (`past_the_end` says so for `to_turn`)."""
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
         raise ReplayFailure(_('not a game log (expected "format": "{format}")').format(format=LOG_FORMAT))
     if data.get("content") != content_digest(tables):
@@ -81,18 +80,16 @@ def run_replay(tables, data, to_turn=None, to_choice=None) -> Replayed:
         if not isinstance(recorded, dict) or recorded.get("scores") != game.scores() \
                 or recorded.get("winners") != winners:
             raise ReplayFailure(_("the replayed game's scores differ from the ones the log recorded"))
-    return Replayed(game, game.finished, turns, decider.position)
+    return Replayed(game, game.finished, turns)
 
 
-def past_the_end(replayed: Replayed, to_turn=None, to_choice=None) -> str | None:
-    """A note when `--to` or `--to-choice` asked for more than the log holds (None when not):
-    the replay then shows the last state the log reaches."""
+def past_the_end(replayed: Replayed, to_turn=None) -> str | None:
+    """A note when `--to` asked for more turns than the log holds (None when not): the
+    replay then shows the last state the log reaches.  (`--to-choice` past the end replays
+    the whole log, and a finished one is checked to its result, as with no stop at all.)"""
     if to_turn is not None and replayed.turns < to_turn:
         return _("--to {to} is past the end of the log, which holds {turns} turns: the last state is shown").format(
             to=to_turn, turns=replayed.turns)
-    if to_choice is not None and replayed.choices < to_choice:
-        return _("--to-choice {to} is past the end of the log, which holds {count} choices: the last state is "
-                 "shown").format(to=to_choice, count=replayed.choices)
     return None
 
 

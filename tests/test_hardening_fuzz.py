@@ -49,7 +49,7 @@ def documents():
     game.options["variants"], game.options["names"] = [], [c.name for c in game.cities[:3]]
     game.play(play.make_deciders(["random"], 3, 11, None))
     log = play.log_data(game, ["random"])
-    middle, _ = replay.run_replay(tables(), log, 9)
+    middle = replay.run_replay(tables(), log, 9).game
     save = replay.state_data(middle)
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))
     return json.dumps(log), json.dumps(save), json.dumps(table)
@@ -93,7 +93,7 @@ def test_a_damaged_log_is_replayed_or_refused(data):
     log = _damage(json.loads(documents()[0]), data)
     to_turn = data.draw(st.sampled_from([None, 0, 5, 40]))
     try:
-        game, done = replay.run_replay(tables(), log, to_turn)
+        game, done, _turns = replay.run_replay(tables(), log, to_turn)
     except replay.ReplayFailure:
         return
     replay.state_text(game, done)

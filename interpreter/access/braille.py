@@ -13,6 +13,7 @@ from __future__ import annotations
 import glob
 import importlib.util
 import os
+from pathlib import Path
 
 DEFAULT_TABLE = "en-ueb-g1.ctb"     # Unified English Braille, grade 1 (uncontracted)
 # the table of each language (--lang) when none is chosen: Dutch is nl-NL-g0.utb, the Dutch
@@ -24,6 +25,8 @@ DEFAULT_LINES = 25
 RUNOVER = 2                         # a label line that wraps goes on indented by two cells
 MODULE_PLACES = ("/usr/lib/python3/dist-packages/louis/__init__.py",
                  "/usr/lib*/python3*/*-packages/louis/__init__.py")
+# what is used of the bindings: a module without them is not liblouis's
+NEEDED = ("setLogLevel", "LOG_OFF", "checkTable", "translateString", "backTranslateString")
 INSTALL_HINT = ("braille needs liblouis: install Debian's packages python3-louis and liblouis-data "
                 "(`sudo apt install python3-louis liblouis-data`)")
 
@@ -54,14 +57,35 @@ def louis():
     if not found:
         raise BrailleUnavailable(f"{INSTALL_HINT}; the python3-louis module was not found "
                                  f"(looked for {', '.join(places)})")
-    spec = importlib.util.spec_from_file_location("_wonders_liblouis", found[0])
+    module = _load(found[0])
+    try:
+        module.setLogLevel(module.LOG_OFF)     # a table that fails is reported by us, not on stderr
+    except Exception as err:  # noqa: BLE001 - the module's own code: any failure means no liblouis
+        raise BrailleUnavailable(f"{INSTALL_HINT}; {found[0]} could not load liblouis: {err}") from None
+    _louis = module
+    return module
+
+
+def _load(path: str):
+    """The module at `path`, if it is liblouis's bindings: a path that is no Python file, a
+    module that fails (the library itself missing) or one without liblouis's functions
+    (WONDERS_LOUIS naming some other module) is BrailleUnavailable, not a crash."""
+    from ..inputs import special_kind
+    kind = special_kind(Path(path))
+    spec = None if kind else importlib.util.spec_from_file_location("_wonders_liblouis", path)
+    if spec is None or spec.loader is None:
+        raise BrailleUnavailable(f"{INSTALL_HINT}; {path} is not a Python module"
+                                 + (f" (it is {kind})" if kind else ""))
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-    except (OSError, AttributeError, ImportError) as err:      # the library itself is missing
-        raise BrailleUnavailable(f"{INSTALL_HINT}; {found[0]} could not load liblouis: {err}") from None
-    module.setLogLevel(module.LOG_OFF)     # a table that fails is reported by us, not on stderr
-    _louis = module
+    except (Exception, SystemExit) as err:  # noqa: BLE001 - its own code; Ctrl-C still stops the command
+        raise BrailleUnavailable(f"{INSTALL_HINT}; {path} could not load liblouis: "
+                                 f"{type(err).__name__}: {err}") from None
+    missing = [name for name in NEEDED if not hasattr(module, name)]
+    if missing:
+        raise BrailleUnavailable(f"{INSTALL_HINT}; {path} is not liblouis's bindings (it has no "
+                                 f"{', '.join(missing)})")
     return module
 
 
@@ -83,11 +107,27 @@ def check_table(table: str) -> None:
 
 
 def to_braille(text: str, table: str = DEFAULT_TABLE) -> str:
+    """`text` in braille cells; BrailleTextError when the table cannot write a character of
+    it as ASCII braille, or writes it only as liblouis's escape for a character it does not
+    define (`'\\x4e2d'`: ASCII, but no braille a reader could read as that character)."""
     cells = louis().translateString([DISPLAY, table], text)
-    if not _ascii(cells):
-        odd = "".join(ch for ch in dict.fromkeys(text) if not _ascii(louis().translateString([DISPLAY, table], ch)))
+    if not _ascii(cells) or _escaped(text, table, cells):
+        odd = "".join(ch for ch in dict.fromkeys(text) if not _writes_as_braille(ch, table))
         raise BrailleTextError(f"{text!r}: the braille table {table} cannot write {odd!r} as ASCII braille")
     return cells
+
+
+def _escaped(text: str, table: str, cells: str) -> bool:
+    """Whether liblouis wrote a character of `text` as its escape: with `noUndefined` it
+    leaves such characters out, and the cells differ."""
+    lib = louis()
+    mode = getattr(lib, "noUndefined", None)
+    return mode is not None and lib.translateString([DISPLAY, table], text, mode=mode) != cells
+
+
+def _writes_as_braille(ch: str, table: str) -> bool:
+    cells = louis().translateString([DISPLAY, table], ch)
+    return _ascii(cells) and not _escaped(ch, table, cells)
 
 
 def _ascii(cells: str) -> bool:

@@ -114,7 +114,7 @@ def _with_translations(result: CheckResult, folders, rules: str | None = None) -
         for name, text in texts:
             result.sources.add(name, text)
             files.append(name)
-    if not files:
+    if not files and not found:                # (a file that could not be read is in `found`, not `files`)
         return result
     return attrs.evolve(result, diagnostics=tuple(sorted(result.diagnostics + tuple(found), key=sort_key)),
                         files=result.files + tuple(files))

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..i18n import _, ngettext, pgettext
-from ..i18n.content_names import KINDS, TranslationError, read_entries
+from ..i18n.content_names import KINDS, MAX_TRANSLATION_BYTES, TranslationError, read_entries
+from ..inputs import read_regular
 from .model import RuleSet
 
 
@@ -41,7 +42,8 @@ def locale_files(folder: Path, shown: str) -> list[tuple[Path, str]]:
     place = folder / "locales"
     if not place.is_dir() or place.is_symlink():
         return []
-    return [(p, f"{shown}/locales/{p.name}") for p in sorted(place.glob("*.po")) if p.is_file()]
+    # a pipe or device named *.po is listed too: reading it reports it (E1603), it is not passed over
+    return [(p, f"{shown}/locales/{p.name}") for p in sorted(place.glob("*.po")) if not p.is_dir()]
 
 
 def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
@@ -141,8 +143,8 @@ def _check_files(files, known, to_translate, already=frozenset()):
     for path, file_shown in files:
         diagnostics += check_translation_file(path, file_shown, known, to_translate, already)
         try:
-            texts.append((file_shown, path.read_text(encoding="utf-8", errors="replace")))
-        except OSError:
+            texts.append((file_shown, read_regular(path, MAX_TRANSLATION_BYTES).decode("utf-8", errors="replace")))
+        except OSError:                        # (a pipe, a device: E1603 above says so)
             pass
     return diagnostics, texts
 

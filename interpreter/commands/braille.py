@@ -30,7 +30,7 @@ def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None)
         labels += [words.side_label(w.name, side) for w in ruleset.wonders for side in w.sides]
         text = emboss(labels, table, cells, lines)
     except BrailleUnavailable as err:
-        click.echo(_("error: {problem}").format(problem=err), err=True)
+        click.echo(_("error: {problem}").format(problem=shown(str(err))), err=True)
         sys.exit(UNAVAILABLE)
     except BrailleTableError as err:
         raise click.BadParameter(shown(str(err)), param_hint="--braille-table") from None

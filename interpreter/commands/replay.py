@@ -43,17 +43,23 @@ def replay(log_file, to_turn, to_choice, save_file, force, fmt, notation, paths,
                      None if paths else recorded_rules(data, rules, log_file))
     words = game_writer(tables, notation, paths, rules, fmt)
     try:
-        game, done = run_game(lambda: tool.run_replay(tables, data, to_turn, to_choice))
+        replayed = run_game(lambda: tool.run_replay(tables, data, to_turn, to_choice))
     except tool.ReplayFailure as err:
         click.echo(_("error: {file}: {problem}").format(file=shown(log_file), problem=shown(err)), err=True)
         sys.exit(1)
+    game = replayed.game
+    past = tool.past_the_end(replayed, to_turn)
     state = tool.state_data(game)
     if save_file:
         write(save_file, json.dumps(state) + "\n")
     if fmt == "json":
+        if past:                               # stdout stays the state's JSON
+            click.echo(past, err=True)
         click.echo(json.dumps(state, indent=1) if to_turn is not None or to_choice is not None or not game.finished
                    else tool.replay_json(game), nl=True)
     else:
-        if not game.finished and to_turn is None and to_choice is None:
+        if past:
+            click.echo(past)
+        elif not game.finished and to_turn is None and to_choice is None:
             click.echo(_("The log ends before the game does; every recorded turn was legal."))
-        click.echo(tool.state_text(game, done, words), nl=False)
+        click.echo(tool.state_text(game, replayed.done and not past, words), nl=False)

@@ -157,19 +157,18 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
             raise click.UsageError(_("--resume and --force need --out"))
         return None, []
     check_writable(out_file, "--out")
-    _tables, fingerprint = load_tables(options)
+    run_tables, fingerprint = load_tables(options)
     data = options.to_data()
+
+    def accept(head):                    # the file's header is this run's, its games this run's cast
+        check_resumable(out_file, head, fingerprint, data)
+        return run_cast(run_tables, options)
     try:
         refuse_special(out_file)
         if resume and os.path.exists(out_file):
-            writer, head, records, notes = RecordWriter.resume(out_file)
+            writer, _head, records, notes = RecordWriter.resume(out_file, accept)
             for note in notes:
-                click.echo(_("note: {note}").format(note=note), err=True)
-            try:
-                check_resumable(out_file, head, fingerprint, data)
-            except StoreError:
-                writer.close()
-                raise
+                click.echo(shown(_("note: {note}").format(note=note)), err=True)
             return writer, records
         if resume and not missing_ok:
             raise click.BadParameter(_("{file} does not exist: there is nothing to resume").format(file=out_file),
@@ -181,13 +180,23 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
         raise click.BadParameter(_("{file} already exists; --resume continues it, --force replaces it")
                                  .format(file=out_file), param_hint="--out") from None
     except StoreRefused as err:
-        raise click.UsageError(str(err)) from None
+        raise click.UsageError(shown(str(err))) from None
     except StoreError as err:
-        click.echo(_("error: {problem}").format(problem=err), err=True)
+        click.echo(shown(_("error: {problem}").format(problem=err)), err=True)
         sys.exit(1)
     except OSError as err:
         raise click.BadParameter(_("{file}: cannot write: {reason}").format(file=out_file, reason=os_reason(err)),
                                  param_hint="--out") from None
+
+
+def run_cast(tables, options):
+    """What the run's games may seat (sim/record_check.py Cast): its rules' wonders with
+    their sides, the side it deals, its bots."""
+    from ..sim.record_check import Cast
+    wonders: dict[str, tuple[str, ...]] = {}
+    for side in tables.sides:
+        wonders[side.wonder] = wonders.get(side.wonder, ()) + (side.side,)
+    return Cast(wonders, tuple(options.bots) or ("random",), options.sides)
 
 
 class _WriteFailed(Exception):

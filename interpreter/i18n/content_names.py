@@ -14,6 +14,8 @@ from pathlib import Path
 
 import attrs
 
+MAX_TRANSLATION_BYTES = 10_000_000      # the most of a translation file read
+
 # the kinds of name a translation file may translate (its msgctxt), and what they are
 KINDS = {
     "card": "card",
@@ -60,7 +62,7 @@ def read_entries(path: Path, _=str) -> list[Entry]:
     from babel.messages.pofile import PoFileError, read_po
     from ..inputs import read_regular
     try:
-        raw = read_regular(path, 10_000_000)
+        raw = read_regular(path, MAX_TRANSLATION_BYTES)
         text = raw.decode("utf-8")
     except OSError as err:
         raise TranslationError(_("cannot read it: {reason}").format(reason=err.strerror or err)) from None
@@ -113,7 +115,7 @@ class Names:
         translated: dict[tuple[str, str], str] = {}
         problems = []
         for path, shown in files:
-            if not path.is_file():
+            if not path.exists():          # a pipe or device in its place is read, and so reported
                 continue
             try:
                 entries = read_entries(path, _)

@@ -7,6 +7,7 @@ run is refused first), so the user's own files in the folder are safe."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -42,8 +43,17 @@ class Rendered:
     pages: tuple[str, ...]
 
 
+SLUG_LENGTH = 80        # a file name is at most 255 bytes, with the prefix, suffix and temporary's part
+
+
 def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "unnamed"
+    """A file name's part for `name`: its letters and digits; a long name is cut and ends
+    in a digest of the whole, so that two long names that start alike stay apart."""
+    whole = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "unnamed"
+    if len(whole) <= SLUG_LENGTH:
+        return whole
+    digest = hashlib.sha256(name.encode("utf-8", errors="surrogatepass")).hexdigest()[:10]
+    return f"{whole[:SLUG_LENGTH - len(digest) - 1].rstrip('-')}-{digest}"
 
 
 def _unique(base: str, taken: set[str]) -> str:

@@ -2,12 +2,15 @@
 field by field: a records file is read back by `--resume`, and a damaged or hand-edited
 record must be refused with its field named, never summarised into wrong figures or left
 to fail deep inside the summary.  `problem` returns what is wrong (the field and why), or
-None; the store adds the file and the line.
+None; the store adds the file and the line.  What the record says is quoted as JSON in the
+message, so a planted escape sequence is shown escaped, never sent to the terminal.
 """
 
 from __future__ import annotations
 
 import math
+
+import attrs
 
 
 def _whole(value, low: int = 0) -> bool:
@@ -71,11 +74,11 @@ def _game_problem(record: dict, players: int | None, rules: str | None) -> str |
             return _is('"dealt"', dealt, False, "an object of cards dealt per city by colour")
         for name, count in dealt.items():
             if not (_number(count) and count >= 0):
-                return _is(f'"dealt"."{name}"', count, False, "a number, 0 or more")
+                return _is(f'"dealt".{_shown(name)}', count, False, "a number, 0 or more")
     if players is not None and record["players"] != players:
         return f'"players" is {record["players"]}, but the run plays with {players}'
     if rules is not None and record["rules"] != rules:
-        return f'"rules" is {record["rules"]}, but the run\'s rules are {rules}'
+        return f'"rules" is {_shown(record["rules"])}, but the run\'s rules are {rules}'
     seats = record["seats"]
     if len(seats) != record["players"]:
         return f'"seats" has {len(seats)} entries for {record["players"]} players'
@@ -117,10 +120,39 @@ def _seat_problem(at: str, seat, number: int, players: int) -> str | None:
             return _is(f'{at}."{key}"', seat[key], False, what)
     for category, points in seat["scores"].items():
         if not _number(points):
-            return _is(f'{at}."scores"."{category}"', points, False, "a number")
+            return _is(f'{at}."scores".{_shown(category)}', points, False, "a number")
     if abs(sum(seat["scores"].values()) - seat["total"]) > 1e-6:
         return f'{at}."total" is {seat["total"]:g}, but its "scores" add up to {sum(seat["scores"].values()):g}'
     for index, entry in enumerate(seat["built"]):
         if not (isinstance(entry, list) and len(entry) == 2 and _text(entry[0]) and _whole(entry[1], 1)):
             return _is(f'{at}."built"[{index}]', entry, False, "a pair [card name, age]")
+    return None
+
+
+@attrs.frozen
+class Cast:
+    """What a run's games may seat: each wonder of its rules with the sides it may be dealt
+    (`sides`: the run's --sides, "random" for any side of the board), and its bots."""
+    wonders: dict[str, tuple[str, ...]]
+    bots: tuple[str, ...]
+    sides: str = "random"
+
+
+def cast_problem(record: dict, cast: Cast) -> str | None:
+    """What a (well-formed) record seats that its run could not have: a wonder its rules do
+    not have, a side the board lacks or the run does not deal, a bot the run does not play."""
+    if "error" in record:
+        return None
+    for number, seat in enumerate(record["seats"]):
+        at = f'"seats"[{number}]'
+        wonder, side, bot = seat["wonder"], seat["side"], seat["bot"]
+        if wonder not in cast.wonders:
+            return f'{at}."wonder" is {_shown(wonder)}, but the run\'s rules have no wonder of that name'
+        if cast.sides != "random" and side != cast.sides:
+            return f'{at}."side" is {_shown(side)}, but the run plays side {cast.sides}'
+        if side not in cast.wonders[wonder]:
+            return f'{at}."side" is {_shown(side)}, but {wonder} has no side of that name (its sides: ' \
+                   f'{", ".join(cast.wonders[wonder])})'
+        if bot not in cast.bots:
+            return f'{at}."bot" is {_shown(bot)}, but the run\'s bots are {", ".join(cast.bots)}'
     return None

@@ -21,7 +21,7 @@ import os
 import signal
 import stat
 
-from .record_check import problem
+from .record_check import cast_problem, problem
 
 try:
     import fcntl
@@ -72,9 +72,12 @@ def read_records(path: str) -> tuple[dict, list[dict], int]:
     return head, records, complete
 
 
-def parse_records(path: str, data: bytes) -> tuple[dict, list[dict], int, list[str]]:
+def parse_records(path: str, data: bytes, accept=None) -> tuple[dict, list[dict], int, list[str]]:
     """The header, the records (each game once), the byte length of the whole lines, and
-    notes on what was dropped: a last line cut off, a game recorded twice alike."""
+    notes on what was dropped: a last line cut off, a game recorded twice alike.
+    `accept(header)`, given, judges the header once every line is found well formed
+    (raising to refuse the file) and returns the run's Cast, which each record must then fit
+    (record_check.cast_problem): a damaged line is named first, then a file of another run."""
     lines = data.split(b"\n")
     complete = len(data) - len(lines[-1])
     notes = []
@@ -110,6 +113,12 @@ def parse_records(path: str, data: bytes) -> tuple[dict, list[dict], int, list[s
         records.append(item)
     if head is None:
         raise StoreError(f"{path}: empty or incomplete: no header line (`--force` replaces it)")
+    if accept is not None:
+        cast = accept(head)
+        for number, item in seen.values():
+            wrong = cast_problem(item, cast)
+            if wrong:
+                raise StoreError(f"{path}:{number}: {wrong}")
     return head, records, complete, notes
 
 
@@ -154,15 +163,15 @@ class RecordWriter:
         return writer
 
     @classmethod
-    def resume(cls, path: str) -> tuple[RecordWriter, dict, list[dict], list[str]]:
+    def resume(cls, path: str, accept=None) -> tuple[RecordWriter, dict, list[dict], list[str]]:
         """The file continued: its header, records and notes, read under the lock, the
-        incomplete last line cut off."""
+        incomplete last line cut off; `accept` as parse_records's."""
         writer = cls(path, _open_locked(path, create=False, exclusive=False))
         try:
             data = b""
             while chunk := os.read(writer.fd, 1 << 20):
                 data += chunk
-            head, records, complete, notes = parse_records(path, data)
+            head, records, complete, notes = parse_records(path, data, accept)
             os.ftruncate(writer.fd, complete)
         except BaseException:
             writer.close()

@@ -48,16 +48,18 @@ def copies_data(card: CardDef, ruleset: RuleSet, pooled: set[str]):
 
 
 def cards_json(ruleset: RuleSet, cards: list[CardDef], with_wonders: bool, words=None) -> str:
-    """`words` (an access.notation writer): each card and side also carries its label in
-    that notation, as "label": [lines]."""
+    """`name` is the content's (the identifier); `shown` the name in the chosen language,
+    as the table shows it.  `words` (an access.notation writer): each card and side also
+    carries its label in that notation, as "label": [lines]."""
     pooled = pooled_names(ruleset)
+    n = names()
     data = {"cards": [{
-        "name": c.name, "age": c.age, **({"deck": c.deck} if c.deck else {}), "color": c.color, "cost": cost_data(c.cost),
+        "name": c.name, "shown": n.card(c.name), "age": c.age, **({"deck": c.deck} if c.deck else {}), "color": c.color, "cost": cost_data(c.cost),
         "chains_from": list(c.chains), "copies": copies_data(c, ruleset, pooled),
         "effects": [effect_data(e) for e in c.effects],
         **({"label": words.card_label(c)} if words else {})} for c in cards]}
     data["wonders"] = [{
-        "name": w.name,
+        "name": w.name, "shown": wonder_title(w.name),
         "sides": {s.name: {
             "resource": _starting_resource(s.effects),
             "effects": [effect_data(e) for e in s.effects],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 from ..engine.actions import legal_actions
 from ..engine.decisions import drive
@@ -22,10 +23,18 @@ class ReplayFailure(Exception):
     pass
 
 
-def run_replay(tables, data, to_turn=None, to_choice=None) -> tuple[Game, bool]:
+class Replayed(NamedTuple):
+    """A log replayed: the game where it stopped, whether the whole log was replayed (and
+    its recorded result confirmed), and how many turns were replayed (none with `to_choice`)."""
+    game: Game
+    done: bool
+    turns: int
+
+
+def run_replay(tables, data, to_turn=None, to_choice=None) -> Replayed:
     """Replay `data` (a log); stop after `to_turn` turns, or after `to_choice` recorded
-    choices (at any decision point, inside a turn too).  Returns the game and whether the
-    whole log was replayed (and its recorded result confirmed)."""
+    choices (at any decision point, inside a turn too), or at the log's end if it comes
+    first (`past_the_end` says so for `to_turn`)."""
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
         raise ReplayFailure(_('not a game log (expected "format": "{format}")').format(format=LOG_FORMAT))
     if data.get("content") != content_digest(tables):
@@ -71,7 +80,17 @@ def run_replay(tables, data, to_turn=None, to_choice=None) -> tuple[Game, bool]:
         if not isinstance(recorded, dict) or recorded.get("scores") != game.scores() \
                 or recorded.get("winners") != winners:
             raise ReplayFailure(_("the replayed game's scores differ from the ones the log recorded"))
-    return game, game.finished
+    return Replayed(game, game.finished, turns)
+
+
+def past_the_end(replayed: Replayed, to_turn=None) -> str | None:
+    """A note when `--to` asked for more turns than the log holds (None when not): the
+    replay then shows the last state the log reaches.  (`--to-choice` past the end replays
+    the whole log, and a finished one is checked to its result, as with no stop at all.)"""
+    if to_turn is not None and replayed.turns < to_turn:
+        return _("--to {to} is past the end of the log, which holds {turns} turns: the last state is shown").format(
+            to=to_turn, turns=replayed.turns)
+    return None
 
 
 def _bad_log(options, choices) -> str | None:
@@ -121,7 +140,7 @@ def state_text(game: Game, done: bool, words=None) -> str:
     t = game.tables
     n = names()
     where = dict(age=roman(game.age.number), turn=game.turn)
-    out = [_("State before age {age}, turn {turn}:").format(**where)]
+    out = [_("State at the end of the game:") if game.finished else _("State before age {age}, turn {turn}:").format(**where)]
     if game.waiting:                                  # stopped at a decision point inside a turn
         out = [_("State at a decision in age {age}, turn {turn}:").format(**where),
                "  " + _("waiting for: {decisions}").format(decisions=", ".join(

@@ -9,7 +9,7 @@ import re
 
 import attrs
 
-from .check.model import Cost
+from .check.model import Cost, written_cost
 from .diagnostics import Span
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
@@ -193,6 +193,8 @@ def action_text(action) -> str:
         where = where if where.startswith("both") else "the " + where
         colors = and_list([c.text for c in action.colors], 'or')
         return f"copies the science symbol of one {colors} card of {where} (not the card)"
+    if isinstance(action, ast.MayPay):
+        return f"may pay {cost_text(written_cost(action.items))} (as for a card) to have it: {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
 
 

@@ -7,7 +7,7 @@ names come from its translations (i18n.names())."""
 
 from __future__ import annotations
 
-from .check.model import Cost
+from .check.model import Cost, written_cost
 from .i18n import names
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
@@ -199,6 +199,9 @@ def action_parts(action) -> tuple[str, str]:
     if isinstance(action, ast.CopySymbol):
         colours = en_list([names().color(c.text) for c in action.colors], "of")
         return "kopieert", f"het wetenschapssymbool van één {colours} kaart van {scope_text(action.scope)}"
+    if isinstance(action, ast.MayPay):
+        verb, rest = action_parts(action.action)
+        return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
 
 

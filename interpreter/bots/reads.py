@@ -112,6 +112,7 @@ ACTION_ROLES = {
     ast.CopySymbol: "scored in full",         # only at the end of the game
     ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
+    ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
 }
 
 

@@ -203,6 +203,25 @@ def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
     return _neighbours_only(action.scope, "copying", ctx) and ok
 
 
+def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
+    """A priced choice: its price is a card's cost (declared resources, at least one of
+    each) that asks for something, and its action may run."""
+    ok = True
+    for item in action.items:
+        if isinstance(item, ast.ResourceAmount):
+            if not ctx.known(item.resource, ctx.resources, "E1001", "resource"):
+                ok = False
+            elif not _positive(item.count, item.span, "a price", ctx):
+                ok = False
+    if ok and not any(item.count > 0 for item in action.items):
+        ctx.report("E1219", _("this choice costs nothing: there is no price to pay or decline"), action.items[0].span,
+                   label=_("a price of nothing"),
+                   help=_("ask for coins or resources (`may pay 1 coin and 1 stone to ...`), or write the action "
+                          "alone if the owner always takes it"))
+        ok = False
+    return check_action(action.action, ctx, neighbour) and ok
+
+
 def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
     ok = _positive(effect.amount, effect.span, "a rebate", ctx)
     return effect if _neighbours_only(effect.scope, "buying", ctx) and ok else None
@@ -440,4 +459,5 @@ ACTION_RULES = {
     ast.BuildFromDiscard: _nothing_to_misuse, ast.CopyCard: _copy_card,
     ast.TakeKeptTokens: _take_kept, ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
+    ast.MayPay: _may_pay,
 }

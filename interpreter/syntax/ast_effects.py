@@ -204,8 +204,18 @@ class CopySymbol:
     span: Span
 
 
+@node
+class MayPay:
+    """`may pay 1 coin and 1 stone to ACTION`: the owner chooses to pay the price (as a
+    card's: coins to the bank, resources produced or bought from the neighbours) and have
+    the action done, or not; a decision of kind "offer" (engine/flow/chains.py)."""
+    items: tuple            # ast.ResourceAmount and ast.CoinAmount, as a card's `cost`
+    action: "Action"
+    span: Span
+
+
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto | PlayFrom)
+          | InEachCity | CopySymbol | DrawInto | PlayFrom | MayPay)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

@@ -301,6 +301,9 @@ def action(a) -> str:
         return f"each {group}: {action(a.action)}"
     if isinstance(a, ast.CopySymbol):
         return f"copy a symbol of a {_colors(a.colors)} card from {scope(a.scope)}"
+    if isinstance(a, ast.MayPay):
+        price = [_cost_item(i) if isinstance(i, ast.CoinAmount) else f"{i.count} {i.resource.text}" for i in a.items]
+        return f"may pay {' and '.join(price)} to {action(a.action)}"       # `1 stone`: a price says its counts
     raise UnhandledKind(f"syntax/printer.py has no words for the action kind {type(a).__name__}")
 
 

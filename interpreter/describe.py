@@ -194,7 +194,7 @@ def action_text(action) -> str:
         colors = and_list([c.text for c in action.colors], 'or')
         return f"copies the science symbol of one {colors} card of {where} (not the card)"
     if isinstance(action, ast.MayPay):
-        return f"may pay {cost_text(written_cost(action.items))} (as for a card) to have it: {action_text(action.action)}"
+        return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
 
 

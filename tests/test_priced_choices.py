@@ -170,3 +170,14 @@ def test_a_trigger_offers_every_age_and_a_script_answers(tmp_path):
     game.play([Payer() for _ in range(3)])
     offered = [e for e in game.log if e["event"] == "choice" and e["kind"] == "offer"]
     assert offered and all(e["action"].startswith("pay the price") for e in offered)
+
+
+def test_the_studios_play_lists_the_offer_and_its_answers(votive, tmp_path):
+    from interpreter.studio.play import Session
+    game = _at_offer(votive, 1)
+    session = Session.__new__(Session)
+    session.tables, session.seat = votive, 1
+    shown = session._decision(game, game.decision())
+    assert shown["kind"] == "offer" and shown["cards"] == []
+    assert "takes a military token worth 3" in shown["offer"]
+    assert [m["kind"] for m in shown["moves"]] == ["decline", "accept"] and shown["moves"][1]["bank"] == 1

@@ -205,7 +205,7 @@ class Session:
                  "moves": moves, "cards": [self._card(i) for i in shown]}
         if decision.kind == "offer":          # `may pay PRICE to ACTION`: what is offered, in words
             offer = game.stack[-1][1]
-            found["offer"] = f"{cost_text(written_cost(offer.items))} to have it: {action_text(offer.action)}"
+            found["offer"] = f"{cost_text(written_cost(offer.items))} and then {action_text(offer.action)}"
         return found
 
     def _card(self, index: int) -> dict:

@@ -9,7 +9,7 @@ import re
 
 import attrs
 
-from .check.model import Cost
+from .check.model import Cost, written_cost
 from .diagnostics import Span
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
@@ -95,14 +95,32 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         text = "the total of the military tokens"
     elif m == "kept tokens":
         text = f"{q.kind.text} token" + ("" if singular else "s")
+    elif m == "score so far":
+        text = "point of the score so far" if singular else "the score so far"
+    elif m == "production":
+        text = f"unit{'' if singular else 's'} of {q.kind.text} produced"
     else:
         text = _SINGULAR[m] if singular else m
     if q.extreme is not None:          # "the fewest coins that one of all cities has"
         text = text.removeprefix("the total of the ")
         return f"the {q.extreme} {text} that one of {scope_text(q.scope)} has"
-    if m in _OWNER_ONLY or (q.scope is None and m in ("coins", "shields", "military tokens")):
+    if m in _OWNER_ONLY or (q.scope is None and m in ("coins", "shields", "military tokens", "score so far")):
         return text
     return f"{text} {preposition(q.scope)} {scope_text(q.scope)}" if q.scope else f"{text} in own city"
+
+
+def among_text(e: ast.AmongCities) -> str:
+    """A value gathered over cities, in words (its tie rule said with a rank)."""
+    value = expr_text(e.value).removesuffix(" in own city")
+    value = value if isinstance(e.value, ast.Quantity) else f"({value})"
+    cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
+    if e.how == "count":
+        return f"the number of cities among {cities} with {value} {e.op} {e.bound}"
+    if e.how in ("most", "fewest"):
+        return f"the {e.how} {value} that one of {cities} has"
+    first = "most" if e.how == "rank" else "fewest"
+    return (f"own city's place by {value} among {cities} and itself (1 for the {first}; "
+            f"cities with the same count share the better place)")
 
 
 def per_text(per: ast.Per | None) -> str:
@@ -129,6 +147,8 @@ def expr_text(expr) -> str:
     if isinstance(expr, ast.Conditional):
         return f"{expr_text(expr.value)} if " + " and ".join(
             f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in expr.conditions)
+    if isinstance(expr, ast.AmongCities):
+        return among_text(expr)
     raise TypeError(expr)
 
 
@@ -173,6 +193,8 @@ def action_text(action) -> str:
         where = where if where.startswith("both") else "the " + where
         colors = and_list([c.text for c in action.colors], 'or')
         return f"copies the science symbol of one {colors} card of {where} (not the card)"
+    if isinstance(action, ast.MayPay):
+        return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
 
 

@@ -7,7 +7,7 @@ names come from its translations (i18n.names())."""
 
 from __future__ import annotations
 
-from .check.model import Cost
+from .check.model import Cost, written_cost
 from .i18n import names
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
@@ -97,17 +97,35 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         return "het aantal spelers"
     elif m == "kept tokens":
         text = f"{names().token(q.kind.text)}-fiche" + ("" if singular else "s")
+    elif m == "score so far":
+        text = "punt van de score tot nu toe" if singular else "de score tot nu toe"
+    elif m == "production":
+        text = f"{'eenheid' if singular else 'eenheden'} {names().resource(q.kind.text)} geproduceerd"
     else:
         text = NOUNS[m][0 if singular else 1]
     if q.extreme is not None:
         most = "grootste" if q.extreme == "most" else "kleinste"
-        plural = NOUNS[m][1] if m not in ("cards", "kept tokens") else text
+        plural = NOUNS[m][1] if m not in ("cards", "kept tokens", "score so far", "production") else text
         plural = plural.removeprefix("het totaal van de ")
         return f"het {most} aantal {plural} dat één van {scope_text(q.scope)} heeft"
     if m in ("complete sets", "symbol squares", "age victory", "age", "players") or \
-            (q.scope is None and m in ("coins", "shields", "military tokens")):
+            (q.scope is None and m in ("coins", "shields", "military tokens", "score so far")):
         return text
     return f"{text} {_where(q)}" if q.scope else f"{text} in de eigen stad"
+
+
+def among_text(e: ast.AmongCities) -> str:
+    """A value gathered over cities, in Dutch words (a rank with its tie rule)."""
+    value = expr_text(e.value).removesuffix(" in de eigen stad")
+    value = value if isinstance(e.value, ast.Quantity) else f"({value})"
+    cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
+    if e.how == "count":
+        return f"het aantal steden van {cities} met {value} {e.op} {e.bound}"
+    if e.how in ("most", "fewest"):
+        return f"de {'grootste' if e.how == 'most' else 'kleinste'} waarde van {value} die één van {cities} heeft"
+    first = "meeste" if e.how == "rank" else "minste"
+    return (f"de plaats van de eigen stad naar {value} onder {cities} en zichzelf (1 voor de {first}; "
+            f"steden met evenveel delen de betere plaats)")
 
 
 def per_text(per: ast.Per | None) -> str:
@@ -137,6 +155,8 @@ def expr_text(expr) -> str:
         return f"{side(expr.left)} {OPS[expr.op]} {side(expr.right)}"
     if isinstance(expr, ast.Conditional):
         return f"{expr_text(expr.value)} als {condition_text(expr.conditions)}"
+    if isinstance(expr, ast.AmongCities):
+        return among_text(expr)
     raise TypeError(expr)
 
 
@@ -179,6 +199,9 @@ def action_parts(action) -> tuple[str, str]:
     if isinstance(action, ast.CopySymbol):
         colours = en_list([names().color(c.text) for c in action.colors], "of")
         return "kopieert", f"het wetenschapssymbool van één {colours} kaart van {scope_text(action.scope)}"
+    if isinstance(action, ast.MayPay):
+        verb, rest = action_parts(action.action)
+        return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
 
 

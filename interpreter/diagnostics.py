@@ -109,6 +109,9 @@ CODES = {
     "E1214": "`most` or `fewest` of one city",
     "E1215": "partners without teams",
     "E1216": "shields that follow a changing count",
+    "E1217": "`score so far` in a score line",
+    "E1218": "a value over cities that no city changes",
+    "E1219": "a priced choice that costs nothing",
     # variants
     "E1401": "variant without `changes`",
     "E1402": "variant of other rules",

@@ -271,6 +271,7 @@ BOTS_VALUE_OTHERWISE = {
     ast.FreeRule: "not valued yet",
     ast.DrawInto: "not valued: the cards drawn are played later, each valued then",
     ast.PlayFrom: "not valued: the card played is a decision, valued then",
+    ast.MayPay: "not valued when built: the offer is a decision, valued then (bots/offers.py)",
 }
 
 

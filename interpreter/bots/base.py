@@ -109,6 +109,16 @@ class Bot:
         return values.index(max(values))
 
 
+    def take_offer(self, view, options: Sequence) -> int:
+        """The index in `options` of the answer to an offer (`view.kind` "offer", from
+        `may pay PRICE to ACTION`): "decline" first, then each way to pay of kind "accept"
+        (`bank` coins of the price, `left` and `right` coins paid to the neighbours for
+        resources).  By default the best by `view.offer_values` (the action's worth less the
+        price, by the rules' values): a bot pays when the option is worth it."""
+        values = view.offer_values(options)
+        return values.index(max(values))
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     """`name`, `name:key=value,...`, `path/to/file.py:Class` or `path/to/file.py:Class:key=value,...`.
 

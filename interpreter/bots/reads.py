@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import attrs
+
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 
@@ -58,6 +60,9 @@ def quantities(expr):
     elif isinstance(expr, ast.BinOp):
         yield from quantities(expr.left)
         yield from quantities(expr.right)
+    elif isinstance(expr, ast.AmongCities):     # counted in every city of its scope: read as over all cities
+        everywhere = ast.Scope(parts=("all",), span=expr.span)
+        yield from (attrs.evolve(q, scope=everywhere) for q in quantities(expr.value))
     elif isinstance(expr, ast.Conditional):
         yield from quantities(expr.value)
         for c in expr.conditions:
@@ -108,6 +113,7 @@ ACTION_ROLES = {
     ast.CopySymbol: "scored in full",         # only at the end of the game
     ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
+    ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
 }
 
 

@@ -9,6 +9,7 @@ from ..engine.actions import Action, build_pricer, cheapest_stage, made
 from ..engine.decisions import drive
 from ..engine.payment.trio import trio_of
 from .rulemodel import rule_model
+from .offers import offer_values
 from .valuation import settle_worth
 from .tree import Node, pick
 
@@ -89,8 +90,14 @@ class FastPolicy:
         return values.index(max(values))
 
     def decide(self, game, seat, kind, options):
-        """On a turn, the action it names (its options are never listed); else the index
-        of its pick among the options."""
+        """On a turn, the action it names (its options are never listed); an offer by its
+        worth (bots/offers.py, cards at their plain worth); else the index of its pick
+        among the options."""
+        if kind == "offer":
+            values = offer_values(self.model, game, seat, options, self.worth.__getitem__, self.coin_rate)
+            rng = self.rng
+            values = [v + rng.random() * NOISE for v in values]
+            return values.index(max(values))
         return self.decide_move(game, seat, kind) if kind == "turn" else self.pick(options)
 
     def prior(self, option) -> float:
@@ -101,6 +108,8 @@ class FastPolicy:
             return self.stage_bias - (option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "pay":             # coins paid of a loss, the rest taken as debt
             return settle_worth(self.model, option)
+        if option.kind in ("accept", "decline"):     # an offer: its price (its action is weighed in `decide`)
+            return -(option.left + option.right + option.bank) * self.coin_rate
         return 0.0 if option.kind == "sell" else -100.0
 
 

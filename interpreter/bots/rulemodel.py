@@ -105,6 +105,14 @@ class RuleModel:
     def _dealt(self, card) -> bool:
         return not card.copies or any(t <= self.deal_as for t in card.copies)
 
+    def kept_rate(self, kind: str) -> float:
+        """Points per token of a kept kind (`take 2 glory tokens`), from the score lines."""
+        key = ("kept rate", kind)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._rate(lambda c: c.kept.update({kind: _PROBE}))
+        return found
+
     def _rate(self, change) -> float:
         """Points per unit of what `change` adds, read from the score lines on a bare city."""
         side = self.tables.sides[0]

@@ -28,6 +28,9 @@ class RandomBot(Bot):
     def settle(self, view, options) -> int:
         return self.rng.randrange(len(options))          # any way of paying, as any move
 
+    def take_offer(self, view, options) -> int:
+        return self.rng.randrange(len(options))          # decline or any way of paying
+
 
 _MOVE = itemgetter(0, 1)          # an option's move: (kind, card)
 

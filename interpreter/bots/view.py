@@ -17,7 +17,8 @@ from types import MappingProxyType
 
 from .base import BotError, bot_code
 from .valuation import Appraiser, settle_worth
-from ..engine.actions import legal_moves
+from ..engine.actions import Action, legal_moves
+from .offers import offer_values
 from ..engine.teams import partners
 
 
@@ -220,6 +221,16 @@ class SeatView:
         model = self.appraiser().model
         return [settle_worth(model, o, coin) for o in options]
 
+    def offer_values(self, options, coin: float | None = None) -> list[float]:
+        """Each answer to an offer (`may pay PRICE to ACTION`) in points: 0 to decline, the
+        action's worth less the price (coins at `coin` points each, default the rules'
+        value of a coin) for each way to pay (bots/offers.py)."""
+        appraiser = self.appraiser()
+
+        def card_worth(card: int) -> float:
+            return sum(appraiser.appraise(Action("build", card, free="power")))
+        return offer_values(appraiser.model, self._game, self.seat, options, card_worth, coin)
+
     def next_to_receive(self, seat: int | None = None) -> int:
         """The player seat that receives this seat's hand after this turn."""
         seat = self.player if seat is None else seat
@@ -233,6 +244,10 @@ class SeatView:
             from .determinize import sampler
             self._sampler = sampler(self._game, self.player, self._memory, self.kind)
         return self._sampler(rng)
+
+
+# the decisions a bot answers by a method of its own, not its `choose` (Bot's answer by value)
+HOOKS = {"debt": "settle", "offer": "take_offer"}
 
 
 class BotSeat:
@@ -267,7 +282,7 @@ class BotSeat:
         view = SeatView(game, seat, kind, self.memory, options)
         self.memory.observe(game, view.player, seat, kind)
         # settling a loss: the bot's `settle` (Bot's: by the rules' values), or its `choose`
-        answer = getattr(self.bot, "settle", None) if kind == "debt" else None
+        answer = getattr(self.bot, HOOKS[kind], None) if kind in HOOKS else None
         with bot_code(self.spec, "choosing"):
             index = (answer or choose or self.bot.choose)(view, options)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):

@@ -61,12 +61,21 @@ class WeighedBot(Bot):
 
     def settle(self, view, options) -> int:
         """A loss settled with coins at the bot's own fitted worth of cash."""
+        values = view.settle_values(options, coin=self._coin(view))
+        return values.index(max(values))
+
+    def take_offer(self, view, options) -> int:
+        """An offer's price weighed with coins at the bot's own fitted worth of cash."""
+        values = view.offer_values(options, coin=self._coin(view))
+        return values.index(max(values))
+
+    def _coin(self, view) -> float:
+        """A coin in points as this bot's weights value cash now (between the first age's and the last's)."""
         w = self._weights(view)
         n = len(PARTS)
         late = view.age_index / max(1, len(view.ages) - 1)
         cash = w[n - 1] * (1 - late) + w[2 * n - 1] * late
-        values = view.settle_values(options, coin=view.appraiser().model.coin_rate * cash)
-        return values.index(max(values))
+        return view.appraiser().model.coin_rate * cash
 
     def _weights(self, view) -> list[float]:
         return self.weights

@@ -99,7 +99,34 @@ def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
 
 def _score(effect: ast.Score, ctx: Context):
     ok = ctx.known_category(effect.category)
+    for q in _quantities_in(effect.value):
+        if q.measure == "score so far":
+            ctx.report("E1217", _("a score line cannot count `score so far`: scoring would count itself"), q.span,
+                       label=_("the score this line is part of"),
+                       help=_("count `score so far` in a trigger's condition or action, e.g. "
+                              "`on age end if score so far = fewest score so far of all cities: gain 3 coins`"))
+            ok = False
     return effect if check_expr(effect.value, ctx) and ok else None
+
+
+def _quantities_in(expr):
+    """Every quantity of an expression, however deep."""
+    if isinstance(expr, ast.Quantity):
+        yield expr
+    elif isinstance(expr, ast.PerAmount):
+        yield expr.per.what
+    elif isinstance(expr, ast.Negative):
+        yield from _quantities_in(expr.operand)
+    elif isinstance(expr, ast.BinOp):
+        yield from _quantities_in(expr.left)
+        yield from _quantities_in(expr.right)
+    elif isinstance(expr, ast.AmongCities):
+        yield from _quantities_in(expr.value)
+    elif isinstance(expr, ast.Conditional):
+        yield from _quantities_in(expr.value)
+        for c in expr.conditions:
+            yield from _quantities_in(c.left)
+            yield from _quantities_in(c.right)
 
 
 def _free_build(effect: ast.FreeBuild, ctx: Context):
@@ -178,6 +205,25 @@ def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool
 def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
     return _neighbours_only(action.scope, "copying", ctx) and ok
+
+
+def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
+    """A priced choice: its price is a card's cost (declared resources, at least one of
+    each) that asks for something, and its action may run."""
+    ok = True
+    for item in action.items:
+        if isinstance(item, ast.ResourceAmount):
+            if not ctx.known(item.resource, ctx.resources, "E1001", "resource"):
+                ok = False
+            elif not _positive(item.count, item.span, "a price", ctx):
+                ok = False
+    if ok and not any(item.count > 0 for item in action.items):
+        ctx.report("E1219", _("this choice costs nothing: there is no price to pay or decline"), action.items[0].span,
+                   label=_("a price of nothing"),
+                   help=_("ask for coins or resources (`may pay 1 coin and 1 stone to ...`), or write the action "
+                          "alone if the owner always takes it"))
+        ok = False
+    return check_action(action.action, ctx, neighbour) and ok
 
 
 def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
@@ -274,6 +320,8 @@ def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
         return _per(expr.per, ctx, neighbour)
     if isinstance(expr, ast.Quantity):
         return _quantity(expr, ctx, neighbour)
+    if isinstance(expr, ast.AmongCities):
+        return _among(expr, ctx, neighbour)
     if isinstance(expr, ast.Conditional):
         ok = check_expr(expr.value, ctx, neighbour)
         for c in expr.conditions:
@@ -288,7 +336,7 @@ def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
 
 def _measures(expr) -> bool:
     """Does the expression measure something of the game (not only numbers)?"""
-    if isinstance(expr, (ast.Quantity, ast.PerAmount)):
+    if isinstance(expr, (ast.Quantity, ast.PerAmount, ast.AmongCities)):
         return True
     if isinstance(expr, ast.BinOp):
         return _measures(expr.left) or _measures(expr.right)
@@ -297,9 +345,40 @@ def _measures(expr) -> bool:
     return False
 
 
+_SAME_IN_EVERY_CITY = ("age", "age victory", "players")     # quantities of the game, not of a city
+
+
+def _among(e: ast.AmongCities, ctx: Context, neighbour: bool) -> bool:
+    """A value gathered over cities: its value differs from city to city, `most`/`fewest`
+    name two cities at least, `the neighbour` only where one is looked at."""
+    ok = check_expr(e.value, ctx, neighbour)
+    if not any(q.measure not in _SAME_IN_EVERY_CITY for q in _quantities_in(e.value)):
+        ctx.report("E1218", _("this value is the same in every city: comparing cities by it tells nothing"),
+                   e.value.span, label=_("nothing of a city is counted here"),
+                   help=_("count something a city has, e.g. `rank of shields among all cities` or "
+                          "`number of cities with coins >= 5`"))
+        ok = False
+    parts = set(e.scope.parts) if e.scope is not None else {"all"}
+    if e.how in ("most", "fewest") and not ("all" in parts or len(parts) > 1):
+        where = _("names no cities") if e.scope is None else _("names one city only")
+        ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=e.how, where=where),
+                   e.scope.span if e.scope else e.span, label=_("one city has nothing to compare with"),
+                   help=_("name the cities: `{word} (...) of all cities` or `... of neighbours`").format(word=e.how))
+        ok = False
+    if "neighbour" in parts and not neighbour:
+        ctx.report("E1210", _("`the neighbour` means nothing here"), e.scope.span,
+                   label=_("no neighbour is being looked at"),
+                   help=_("use it in a trigger `on ... for each neighbour`, or say `left neighbour`, `right "
+                          "neighbour` or `neighbours`"))
+        ok = False
+    return ok
+
+
 def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
-    if q.kind is not None:
+    if q.measure == "production":
+        ok = ctx.known(q.kind, ctx.resources, "E1001", "resource") and ok
+    elif q.kind is not None:
         ok = ctx.known(q.kind, ctx.tokens, "E1008", "token kind") and ok
     if q.measure == "card sets":
         ok = _no_repeats(q.colors, ctx, "colour") and ok
@@ -384,4 +463,5 @@ ACTION_RULES = {
     ast.BuildFromDiscard: _nothing_to_misuse, ast.CopyCard: _copy_card,
     ast.TakeKeptTokens: _take_kept, ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
+    ast.MayPay: _may_pay,
 }

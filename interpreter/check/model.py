@@ -22,6 +22,18 @@ class Cost:
         return not self.coins and not self.resources
 
 
+def written_cost(items) -> Cost:
+    """The Cost that a price's items say as written (`may pay 1 coin and 2 stone`: coins,
+    and each resource's units in the order first named), for those who word it."""
+    coins, counts = 0, {}
+    for item in items:
+        if hasattr(item, "resource"):
+            counts[item.resource.text] = counts.get(item.resource.text, 0) + item.count
+        else:
+            coins += item.count
+    return Cost(coins=coins, resources=tuple(counts.items()))
+
+
 @attrs.frozen
 class CardDef:
     name: str

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..check.model import written_cost
 from ..check.rules import roman
 from .discounts import cost_for, discounted_payments, touched, waived
 from .payment.trio import trio_of
@@ -12,8 +13,9 @@ from .payment.trio import trio_of
 
 class Action(NamedTuple):
     """A tuple, not an attrs class: the engine makes a great many of them."""
-    kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy" or
-                               # "pay" (a loss settled: coins paid left, tokens taken right)
+    kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy",
+                               # "pay" (a loss settled: coins paid left, tokens taken right), or an
+                               # offer's "accept" (its price paid: left, right, bank) or "decline"
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
@@ -36,6 +38,12 @@ class Action(NamedTuple):
     def _words(self, tables) -> str:
         if self.kind == "pass":
             return "pass"
+        if self.kind == "decline":            # an offer (`may pay ... to ...`) not taken
+            return "decline"
+        if self.kind == "accept":
+            pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
+                    + [f"{n} to the bank" for n in [self.bank] if n])
+            return "pay the price" + (" paying " + " and ".join(pays) if pays else "")
         if self.kind == "pay":                # a loss under `coins owed may become ... tokens`
             tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
             return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
@@ -377,6 +385,25 @@ def debt_options(game, seat: int) -> list[Action]:
     _step, _seat, amount, _paid = game.stack[-1]
     most = min(amount, game.cities[seat].coins)
     return [Action("pay", -1, paid, amount - paid) for paid in range(most, -1, -1)]
+
+
+def offer_options(game, seat: int) -> list[Action]:
+    """The answers to the offer `seat` decides on (the flow's waiting `offer` step): decline
+    first, then every way to pay the price that the payment search finds within the city's
+    coins (its own production, or bought from the neighbours), cheapest first."""
+    _step, action, _seat, _neighbour, _source = game.stack[-1]
+    tables = game.tables
+    price = written_cost(action.items)
+    coins, units = price.coins, [0] * len(tables.resources)
+    for name, count in price.resources:
+        units[tables.resource_index[name]] += count
+    city = game.cities[seat]
+    options = [Action("decline", -1)]
+    if coins > city.coins:
+        return options
+    budget = city.coins - coins
+    ways = trio_of(city, *game.neighbours(seat)).options(tuple(units)) if any(units) else ((0, 0),)
+    return options + [Action("accept", -1, l, r, "", coins) for l, r in ways if l + r <= budget]
 
 
 def copy_options(game, seat: int, action) -> list[Action]:

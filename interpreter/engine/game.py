@@ -15,7 +15,7 @@ import random
 from ..compile import Tables
 from ..decks import dealing
 from ..marked import N_, Worded
-from .actions import Action, build_options_from, copy_options, debt_options, is_legal, legal_actions
+from .actions import Action, build_options_from, copy_options, debt_options, is_legal, legal_actions, offer_options
 from .city import City
 from .decisions import Decision, drive
 from .flow.machine import Flow
@@ -280,6 +280,8 @@ class Game(Flow):
             return phase_options(self, seat, kind)
         if kind == "debt":
             return debt_options(self, seat)
+        if kind == "offer":
+            return offer_options(self, seat)
         return legal_actions(self, seat)
 
     def allows(self, seat: int, kind: str, action: Action) -> bool:

@@ -63,7 +63,9 @@ def measure(q: ast.Quantity, where: Where) -> int:
         if m == "complete sets":
             return min(counts) if counts else 0
         return sum(n * n for n in counts)
-    if m == "kept tokens":
+    if m in PER_WHERE:                        # counted with the city's own neighbours
+        counts = [PER_WHERE[m](q, where_in(where, city)) for city in where.cities(q.scope)]
+    elif m == "kept tokens":
         kind = q.kind.text
         counts = [city.kept.get(kind, 0) for city in where.cities(q.scope)]
     else:
@@ -99,6 +101,71 @@ def _count(m: str, colors, city) -> int:
 VALUE_LIMIT = 10 ** 15    # every computed value stays within ±this (docs/language.md, Arithmetic)
 
 
+# ------------------------------------------------------------------------- over the table
+# Values counted in each city of a scope (docs/language.md, "Ranks and counts over the
+# table"): each city is looked at with its own neighbours, as if it were the owner.
+
+def where_in(where: Where, city) -> Where:
+    """The Where of `city` (one of `where`'s cities) as its own owner: its neighbours are
+    its seats' neighbours among `where.everyone`, the owner's city as `where` holds it (a
+    bot's imagined city stands in for the real one)."""
+    if city is where.city:
+        return where
+    everyone = where.everyone or (where.city, where.left, where.right)
+    own = where.city
+    ring = tuple(own if c.seat == own.seat else c for c in everyone)
+    at = next((k for k, c in enumerate(ring) if c is city), None)
+    if at is None:
+        at = next(k for k, c in enumerate(ring) if c.seat == city.seat)
+    return Where(ring[at], ring[(at + 1) % len(ring)], ring[at - 1], None, where.everyone,
+                 where.age_number, where.age_victory)
+
+
+_SCORER: list = []       # [the score pad's total of a Where], set by engine/scoring.py on import
+
+
+def use_scorer(total) -> None:
+    """engine/scoring.py hands over its score pad's total (it reads this module, so this
+    module cannot import it)."""
+    _SCORER[:] = [total]
+
+
+def _score_so_far(q, where: Where) -> int:
+    """The city's total if the game were scored now (`score so far`)."""
+    return _SCORER[0](where)
+
+
+def _production(q, where: Where) -> int:
+    """Units of a resource the city's own sources produce: every fixed unit, and every
+    choice that offers it (`wood / clay` counts one for wood and one for clay)."""
+    city = where.city
+    r = city.tables.resource_index[q.kind.text]
+    return city.own_fixed[r] + sum(1 for options in city.own_choices if r in options)
+
+
+PER_WHERE = {"score so far": _score_so_far, "production": _production}
+
+
+def gathered(e: ast.AmongCities, value, where: Where) -> int:
+    """`e` over its cities, `value` a function of a city's Where (AmongCities: the ways to gather)."""
+    cities = where.cities(e.scope or _ALL)
+    how = e.how
+    if how == "count":
+        compare, bound = COMPARE[e.op], e.bound
+        return sum(1 for c in cities if compare(value(where_in(where, c)), bound))
+    if how in ("most", "fewest"):
+        return (max if how == "most" else min)(value(where_in(where, c)) for c in cities)
+    own = value(where)
+    seat = where.city.seat
+    others = [value(where_in(where, c)) for c in cities if c.seat != seat]
+    if how == "rank":
+        return 1 + sum(1 for v in others if v > own)       # ties share the better place
+    return 1 + sum(1 for v in others if v < own)
+
+
+_ALL = ast.Scope(parts=("all",), span=None)
+
+
 def evaluate(expr, where: Where) -> int:
     """The expression's value, held within ±VALUE_LIMIT at every step: content multiplying
     large numbers must not build integers of thousands of digits (slow, and unprintable)."""
@@ -128,6 +195,8 @@ def _evaluate(expr, where: Where) -> int:
         if expr.op == "*":
             return left * right
         return left // right if right else 0       # `/` rounds down; by zero gives 0
+    if isinstance(expr, ast.AmongCities):
+        return gathered(expr, lambda w: evaluate(expr.value, w), where)
     raise TypeError(expr)
 
 
@@ -175,6 +244,9 @@ def value_fn(expr):
     if isinstance(expr, ast.Conditional):
         value, check = value_fn(expr.value), check_fn(expr.conditions)
         return lambda where: value(where) if check(where) else 0
+    if isinstance(expr, ast.AmongCities):
+        inner = value_fn(expr.value)
+        return _clamped(lambda where: gathered(expr, inner, where))
     if isinstance(expr, ast.BinOp):
         left, right = value_fn(expr.left), value_fn(expr.right)
         combine = {"+": operator.add, "-": operator.sub, "*": operator.mul}.get(expr.op, _divided)
@@ -260,6 +332,8 @@ def measure_fn(q: ast.Quantity):
             counts = where.symbols if where.symbols is not None else where.city.symbols
             return sum(n * n for n in counts)
         return squares
+    if m in PER_WHERE:
+        return lambda where: measure(q, where)
     if m == "kept tokens":
         kind = q.kind.text
 

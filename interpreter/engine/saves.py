@@ -62,7 +62,7 @@ def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
             found.append(thing)
             if isinstance(thing, ast.Trigger):
                 add(thing.action)
-            elif isinstance(thing, (ast.AtTurnEnd, ast.InEachCity)):
+            elif isinstance(thing, (ast.AtTurnEnd, ast.InEachCity, ast.MayPay)):
                 add(thing.action)
         for trigger in tables.rules.triggers:
             add(trigger)
@@ -218,7 +218,7 @@ _ARGS = {
     "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
     "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
     "each": (_EFFECT, _SEAT, _SEAT, _TEXT), "coins_log": (_SEAT, _SEAT, _INT, _TEXT),
-    "zone_play": (_EFFECT, _SEAT),
+    "zone_play": (_EFFECT, _SEAT), "offer": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
@@ -327,7 +327,9 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         fail("steps", N_('"flow"."{field}" must end with the `copy_from` step that the open copy belongs to'))
     if any(k == "debt" for _s, k in waiting) and (not stack or stack[-1][0] != "settle"):
         fail("steps", N_('"flow"."{field}" must end with the `settle` step that the open debt decision belongs to'))
-    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt") for _s, k in waiting) and not chosen:
+    if any(k == "offer" for _s, k in waiting) and (not stack or stack[-1][0] != "offer"):
+        fail("steps", N_('"flow"."{field}" must end with the `offer` step that the open offer belongs to'))
+    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt", "offer") for _s, k in waiting) and not chosen:
         fail("chosen", N_('"flow"."{field}" must hold a choice (or null) for each of the {seats} cities while a turn '
                            'is collected'), seats=seats)
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..syntax import ast
 from ..compile import rules_run, run_of
-from .quantities import Where
+from .quantities import Where, use_scorer
 from .teams import team_winners
 
 
@@ -44,6 +44,17 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
             if best is None or sum(pad.values()) > sum(best.values()):
                 best = pad
     return best
+
+
+def total_now(where: Where) -> int:
+    """The city's total if the game were scored as it stands (`score so far`): the score
+    pad of the age being played, the end-of-game choices made at their best."""
+    city = where.city
+    return sum(score_city(city.tables, city, where.left, where.right, where.everyone, where.age_number,
+                          where.age_victory).values())
+
+
+use_scorer(total_now)
 
 
 def _cards_to_copy(tables, action: ast.CopyCard, city, left, right) -> list:

@@ -137,6 +137,11 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.CopySymbol):
         return [icons.chip(_("copy symbol")), icons.card([c.text for c in a.colors], _("a card whose symbol is copied"))] \
             + _scope(a.scope)
+    if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
+        price = [icon for i in a.items for icon in
+                 ([icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
+                  else [icons.resource(i.resource.text, v)] * min(i.count, 5))]
+        return [icons.chip(_("may pay"))] + price + [icons.word("→")] + action(a.action, v)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
 
 

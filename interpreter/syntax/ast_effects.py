@@ -35,14 +35,35 @@ class Quantity:
     scope: Scope | None
     span: Span
     extreme: str | None = None
-    kind: Name | None = None        # the kind of a kept token, for "kept tokens" (`debt tokens`)
+    kind: Name | None = None        # the kind of a kept token (`debt tokens`), the resource of `production of R`
 
 EXTREMES = ("most", "fewest")
 
 
 MEASURES = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
             "military tokens", "coins", "shields", "complete sets", "symbol squares",
-            "age victory", "age", "players", "kept tokens")
+            "age victory", "age", "players", "kept tokens", "score so far", "production")
+
+
+@node
+class AmongCities:
+    """A value counted in each city of a scope and gathered over the table (docs/language.md,
+    "Ranks and counts over the table"); `value`'s quantities without a scope count in the
+    city looked at.  `how` is one of AMONG:
+    "rank" / "rank fewest": the owner's place among the scope's cities and its own, 1 for
+    the most (the fewest); cities with the same value share the better place (5, 5, 3 are
+    places 1, 1, 3);
+    "count": how many of the scope's cities have `value op bound`;
+    "most" / "fewest": the value of the scope's city that has the most (the fewest).
+    `scope` None means all cities."""
+    how: str
+    value: "Expr"
+    scope: Scope | None
+    span: Span
+    op: str = ""
+    bound: int = 0
+
+AMONG = ("rank", "rank fewest", "count", "most", "fewest")
 
 
 @node
@@ -74,7 +95,7 @@ class BinOp:
     span: Span
 
 
-Expr = Number | PerAmount | Negative | BinOp | Quantity
+Expr = Number | PerAmount | Negative | BinOp | Quantity | AmongCities
 
 
 @node
@@ -183,8 +204,18 @@ class CopySymbol:
     span: Span
 
 
+@node
+class MayPay:
+    """`may pay 1 coin and 1 stone to ACTION`: the owner chooses to pay the price (as a
+    card's: coins to the bank, resources produced or bought from the neighbours) and have
+    the action done, or not; a decision of kind "offer" (engine/flow/chains.py)."""
+    items: tuple            # ast.ResourceAmount and ast.CoinAmount, as a card's `cost`
+    action: "Action"
+    span: Span
+
+
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto | PlayFrom)
+          | InEachCity | CopySymbol | DrawInto | PlayFrom | MayPay)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

@@ -301,6 +301,9 @@ def action(a) -> str:
         return f"each {group}: {action(a.action)}"
     if isinstance(a, ast.CopySymbol):
         return f"copy a symbol of a {_colors(a.colors)} card from {scope(a.scope)}"
+    if isinstance(a, ast.MayPay):
+        price = [_cost_item(i) if isinstance(i, ast.CoinAmount) else f"{i.count} {i.resource.text}" for i in a.items]
+        return f"may pay {' and '.join(price)} to {action(a.action)}"       # `1 stone`: a price says its counts
     raise UnhandledKind(f"syntax/printer.py has no words for the action kind {type(a).__name__}")
 
 
@@ -336,8 +339,11 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
         return f"{q.extreme} {quantity(attrs.evolve(q, extreme=None), one)}"
     if q.measure == "symbol squares":
         return "each symbol squared"
-    if q.measure in ("age victory", "age", "players"):
-        return q.measure
+    if q.measure in ("age victory", "age", "players", "score so far"):
+        return q.measure if q.scope is None else f"{q.measure} {preposition(q.scope)} {scope(q.scope)}"
+    if q.measure == "production":
+        word = f"production of {q.kind.text}"
+        return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
     if q.measure == "kept tokens":
         word = f"{q.kind.text} {'token' if one else 'tokens'}"
         return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
@@ -378,7 +384,26 @@ def expr(e) -> str:
         return f"{_operand(e.left, e.op)} {e.op} {right}"
     if isinstance(e, ast.Conditional):
         return f"{expr(e.value)} if {conditions(e.conditions)}"
+    if isinstance(e, ast.AmongCities):
+        return among(e)
     raise TypeError(e)
+
+
+_NOT_MEASURES = ("symbol squares", "age victory", "age", "players")    # quantities the grammar's `_measure` is not
+
+
+def among(e: ast.AmongCities) -> str:
+    """`rank of [fewest] VALUE [among SCOPE]`, `number of cities with VALUE OP N [among
+    SCOPE]`, `most|fewest (EXPR) of SCOPE`."""
+    v = e.value
+    plain = isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and v.measure not in _NOT_MEASURES
+    value = quantity(v) if plain and e.how not in ("most", "fewest") else f"({expr(v)})"
+    if e.how in ("most", "fewest"):
+        return f"{e.how} {value}" + (f" of {scope(e.scope)}" if e.scope is not None else "")
+    among_words = f" among {scope(e.scope)}" if e.scope is not None else ""
+    if e.how == "count":
+        return f"number of cities with {value} {e.op} {e.bound}{among_words}"
+    return f"rank of {'fewest ' if e.how == 'rank fewest' else ''}{value}{among_words}"
 
 
 # ---------------------------------------------------------------- where parentheses are needed

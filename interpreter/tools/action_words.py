@@ -16,6 +16,8 @@ _LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell|keep|copy) (?P<card
                     r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?"
                     r"(?: and )?(?:(?P<bank>\d+) to the bank)?)?"
                     r"(?P<discard> from the discard pile)?$")
+_PRICE = re.compile(r"^pay the price(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?"
+                    r"(?: and )?(?:(?P<bank>\d+) to the bank)?)?$")       # an offer accepted (kind "accept")
 _PAY = re.compile(r"^pay (?P<coins>\d+) coins? and take (?P<count>\d+) (?P<kind>.+?) tokens?$")
 
 
@@ -27,6 +29,11 @@ def shown_action(label: str, words=None) -> str:
         return label
     if label == "pass":
         return _("pass")
+    if label == "decline":                 # an offer (`may pay ... to ...`) not taken
+        return _("decline")
+    price = _PRICE.match(label)
+    if price is not None:
+        return _("pay the price") + _payments(price)
     paid = _PAY.match(label)
     if paid is not None:                   # a loss settled (engine/actions.py, kind "pay")
         count = int(paid["count"])
@@ -47,14 +54,18 @@ def shown_action(label: str, words=None) -> str:
     elif match["free"]:
         text += " " + {"chain": _("free by chain"), "power": _("free by power"),
                        "phase": _("free by phase")}[match["free"].split()[2]]
-    pays = [_("{coins} to left").format(coins=match["left"])] if match["left"] else []
-    pays += [_("{coins} to right").format(coins=match["right"])] if match["right"] else []
-    pays += [_("{coins} to the bank").format(coins=match["bank"])] if match["bank"] else []
-    if pays:
-        text += " " + _("paying {payments}").format(payments=_(" and ").join(pays))
+    text += _payments(match)
     if match["discard"]:
         text += " " + _("from the discard pile")
     return text
+
+
+def _payments(match) -> str:
+    """` paying 1 to left and 2 to the bank` of a label's match, in the chosen language."""
+    pays = [_("{coins} to left").format(coins=match["left"])] if match["left"] else []
+    pays += [_("{coins} to right").format(coins=match["right"])] if match["right"] else []
+    pays += [_("{coins} to the bank").format(coins=match["bank"])] if match["bank"] else []
+    return " " + _("paying {payments}").format(payments=_(" and ").join(pays)) if pays else ""
 
 
 def option_by_name(answer: str, options, tables) -> int | None:

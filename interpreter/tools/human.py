@@ -13,6 +13,7 @@ import sys
 import click
 
 from ..check.rules import roman
+from ..describe import describer
 from ..access.plain import is_plain
 from ..i18n import N_, _, names, ngettext
 from ..printable import printable
@@ -22,7 +23,7 @@ from .action_words import option_by_name, shown_action
 # the kinds of decision the game asks for, as shown
 DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last card"),
              "neutral turn": N_("neutral turn"), "draft": N_("draft"), "zone": N_("kept card"),
-             "copy": N_("copy"), "debt": N_("debt")}
+             "copy": N_("copy"), "debt": N_("debt"), "offer": N_("priced choice")}
 MAX_LINE = 4096            # bytes of an answer kept; the rest of a longer line is read and dropped
 
 
@@ -83,7 +84,9 @@ class HumanDecider:
                               coins=ngettext("{count} coin", "{count} coins", c.coins).format(count=c.coins),
                               shields=ngettext("{count} shield", "{count} shields", c.shields).format(count=c.shields),
                               stages=c.stages, of=len(c.side.stages), built=built))
-        if kind not in ("discard", "debt"):
+        if kind == "offer":                   # `may pay PRICE to ACTION`: what is offered, in words
+            self.echo(_("Offered: {offer}").format(offer=printable(describer().action_text(game.stack[-1][1]))))
+        if kind not in ("discard", "debt", "offer"):
             self.echo(_("Cards it can play (from your hand):") if neutral else _("Hand:"))
             held = (o.card for o in options if o.card >= 0) if neutral or kind == "zone" else game.hands[seat]
             for i in dict.fromkeys(held):

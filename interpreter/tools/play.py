@@ -61,7 +61,7 @@ def text_log(game: Game, words=None) -> str:
             out.append("\n" + _("Phase \"{phase}\"").format(phase=event["phase"]))
             current_turn = None
         elif kind == "choice":
-            if event["kind"] == "draft":
+            if event["kind"] in ("draft", "offer"):       # a pick, an offer's answer: said as chosen
                 out.append(f"    {city[event['seat']]}: {shown_action(event['action'])}")
             elif event["kind"] == "turn" and event["turn"] != current_turn:
                 current_turn = event["turn"]

@@ -11,7 +11,7 @@ triggers.py's `Dispatcher`.
 from __future__ import annotations
 
 from ...syntax import ast
-from ..actions import copy_options
+from ..actions import copy_options, offer_options
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
@@ -58,6 +58,9 @@ CHOSEN_IN_CHAIN = (ast.BuildFromDiscard, ast.DrawInto, ast.PlayFrom, ast.CopyCar
 def _run(game, action, seat: int, neighbour, source: str) -> None:
     if isinstance(action, CHOSEN_IN_CHAIN):
         _chosen_in_chain(game, action, seat)
+        return
+    if type(action) is ast.MayPay:
+        _offer(game, action, seat, neighbour, source)
         return
     rules = game.tables.rules
     if rules.debt_by_choice:
@@ -122,6 +125,35 @@ def _chosen_in_chain(game, action, seat: int) -> None:
         game.waiting = [(seat, "copy")]
 
 
+def _offer(game, action, seat: int, neighbour, source: str) -> None:
+    """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
+    (`actions.offer_options`); the step left under the decision carries out the answer
+    (`offer_taken`, from Flow.take)."""
+    game.stack.append(("offer", action, seat, neighbour, source))
+    if len(offer_options(game, seat)) > 1:
+        game.waiting = [(seat, "offer")]
+    else:
+        game.stack.pop()                  # it cannot pay: nothing to choose, nothing done
+
+
+def offer_taken(game, seat: int, choice) -> None:
+    """The owner's answer to an offer: declined, nothing happens; accepted, it pays (the
+    price's coins to the bank, what it buys to its neighbours) and the action runs."""
+    _step, action, _seat, neighbour, source = game.stack.pop()
+    if choice.kind != "accept":
+        return
+    city = game.cities[seat]
+    left, right = game.neighbours(seat)
+    city.coins -= choice.left + choice.right + choice.bank
+    left.coins += choice.left
+    right.coins += choice.right
+    game.stack.append(("run", action.action, seat, neighbour, source))
+
+
+def _offer_step(game, action, seat: int, neighbour, source: str) -> None:
+    """An offer's step run without its decision (never: Flow.take pops it)."""
+
+
 def _copy_from(game, action, seat: int) -> None:
     """The copy has been chosen (Flow.take): nothing is left to do."""
 
@@ -133,4 +165,5 @@ def _settle(game, seat: int, amount: int, paid: int) -> None:
 
 
 CHAIN_STEPS = {"fire": fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
-               "copy_from": _copy_from, "settle": _settle, "each": _each, "coins_log": _coins_log}
+               "copy_from": _copy_from, "settle": _settle, "each": _each, "coins_log": _coins_log,
+               "offer": _offer_step}

@@ -131,6 +131,10 @@ class EffectBuilder:
         return ("kept tokens", (), self._name(c[0]))
 
     @v_args(meta=True)
+    def may_pay(self, meta, c):
+        return ast.MayPay(items=tuple(c[:-1]), action=c[-1], span=self._span(meta))
+
+    @v_args(meta=True)
     def in_each_city(self, meta, c):
         return ast.InEachCity(group=c[0], action=c[1], span=self._span(meta))
 

@@ -69,6 +69,34 @@ class ExpressionBuilder:
     def player_number(self, meta, c):
         return ast.Quantity(measure="players", colors=(), scope=None, span=self._span(meta))
 
+    @v_args(meta=True)
+    def rank_among(self, meta, c):
+        how = "rank fewest" if c[0] == "fewest" else "rank"
+        c = c[1:] if c[0] in ("most", "fewest") else c
+        return ast.AmongCities(how=how, value=c[0], scope=c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def count_among(self, meta, c):
+        return ast.AmongCities(how="count", value=c[0], op=str(c[1]), bound=c[2],
+                               scope=c[3] if len(c) > 3 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def extreme_among(self, meta, c):
+        return ast.AmongCities(how=c[0], value=c[1], scope=c[2] if len(c) > 2 else None, span=self._span(meta))
+
+    @v_args(meta=True)
+    def city_value(self, meta, c):
+        """A measure alone (`shields`: counted in the city looked at) or an expression."""
+        if isinstance(c[0], tuple):
+            return self._quantity(meta, c)
+        return c[0]
+
+    def among(self, c): return c[0]
+
+    def score_so_far(self, c): return ("score so far", ())
+
+    def production_q(self, c): return ("production", (), self._name(c[0]))
+
     def cards_of(self, c): return ("cards", c[0])
     def wonder_stages(self, c): return ("wonder stages", ())
     def unbuilt_stages(self, c): return ("unbuilt wonder stages", ())

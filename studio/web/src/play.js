@@ -12,9 +12,11 @@ const SESSION_KEY = "wonders-studio-play"
 
 // A move in a few words (its full label, as logs write it, is the button's title).
 function moveText(move) {
-  const verb = {build: "Build", stage: "Stage", sell: "Sell", pass: "Pass"}[move.kind] || move.kind
+  const verb = {build: "Build", stage: "Stage", sell: "Sell", pass: "Pass", accept: "Pay the price",
+                decline: "Decline"}[move.kind] || move.kind
   if (move.free) return `${verb}: free (${move.free === "chain" ? "chain" : "power"})`
-  const pays = [move.left ? `${move.left} left` : null, move.right ? `${move.right} right` : null].filter(Boolean)
+  const pays = [move.left ? `${move.left} left` : null, move.right ? `${move.right} right` : null,
+                move.bank ? `${move.bank} bank` : null].filter(Boolean)
   return pays.length ? `${verb}: ${pays.join(" + ")}` : verb
 }
 
@@ -186,7 +188,8 @@ export class PlayPanel {
     const d = game.decision
     this.message.textContent = game.finished ? "The game is over." :
       `Age ${game.age} of ${game.ages}, turn ${game.turn} of ${game.turns}: ` +
-      (d.neutral ? `choose for the ${d.city} (you hold its card)` : d.kind === "turn" ? "your turn" : `your ${d.kind} decision`)
+      (d.neutral ? `choose for the ${d.city} (you hold its card)` : d.kind === "turn" ? "your turn" : `your ${d.kind} decision`) +
+      (d.offer ? `: you may pay ${d.offer}` : "")
     window.__studio.play = {node: game.node, turn: game.turn, age: game.age, finished: game.finished}
     clear(this.board, this.navigation(game), game.finished ? this.scores(game.scores) : this.hand(d),
       this.cities(game.cities), h("details", {class: "play-log"}, h("summary", {}, "The game's log"),

@@ -69,14 +69,14 @@ class FastPolicy:
                 paid = cheapest_stage(game, seat, trio)
                 if paid is None:
                     continue
-                found = _new(Action, ("stage", min(cards, key=worth.__getitem__), *paid[:2], "", paid[2]))
+                found = _new(Action, ("stage", min(cards, key=worth.__getitem__), *paid[:2], "", *paid[2:]))
             else:
                 if price is None:
                     price = build_pricer(game, seat, trio)
                 found = price(card)
                 if found is None:
                     continue
-            _kind, _card, left, right, _free, bank = found       # (faster than reading named fields)
+            _kind, _card, left, right, _free, bank, _stage = found       # (faster than reading named fields)
             value = bound - (left + right + bank) * rate
             if value > best_value:
                 best, best_value = found, value

@@ -152,7 +152,7 @@ class Appraiser(ScienceWorth, PowersWorth):
             return ZERO, self.model.sell_coins
         if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
             return self._part("build", option.card)[0], 0
-        effects, gained, cost_coins = self._part(option.kind, option.card)
+        effects, gained, cost_coins = self._part(option.kind, option.card, option.stage)
         if option.free:
             return effects, gained
         paid = cost_coins + option.left + option.right + option.bank
@@ -165,18 +165,18 @@ class Appraiser(ScienceWorth, PowersWorth):
         """What building this card (paid for by others, as if free) would bring this city."""
         return self._part("build", card_index)[0]
 
-    def _part(self, kind: str, card_index: int):
+    def _part(self, kind: str, card_index: int, stage: int = -1):
         """The move's worth, remembered per card built (a wonder stage is the same whichever
-        card goes under it)."""
-        key = (kind, card_index if kind == "build" else -1)
+        card goes under it; on a side of `stages in any order`, one worth per `stage`)."""
+        key = (kind, card_index if kind == "build" else stage)
         part = self._effects.get(key)
         if part is None:
-            part = self._effects[key] = self._effects_of(kind, card_index)
+            part = self._effects[key] = self._effects_of(kind, card_index, stage)
         return part
 
-    def _effects_of(self, kind: str, card_index: int):
+    def _effects_of(self, kind: str, card_index: int, stage: int = -1):
         city, model = self.city, self.model
-        source = self.tables.cards[card_index] if kind == "build" else city.next_stage()
+        source = self.tables.cards[card_index] if kind == "build" else city.stage_of(stage)
         known = facts(source, self.tables)
         # the quick way (score lines on a Hypothesis) unless an end-of-game choice (a copy, a
         # symbol of one's choice) could be made differently with the source, or its shields
@@ -186,7 +186,7 @@ class Appraiser(ScienceWorth, PowersWorth):
             points, novel, after = self._quick_delta(source, known)
         else:
             after = city.copy()
-            after.add_card(source) if kind == "build" else after.add_stage()
+            after.add_card(source) if kind == "build" else after.add_stage(stage)
             points = self._score(after) - self.base_score
             novel = self._novel_delta(after) if model.novel_lines else 0
         gained = 0
@@ -369,7 +369,7 @@ def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: fl
             values.append(-100.0)
             continue
         effects, coins = appraiser.parts(option)
-        key = (option.kind, option.card)
+        key = (option.kind, option.card, option.stage)
         value = worth.get(key)
         if value is None:
             value = worth[key] = sum(map(mul, weights, effects)) + (stage if option.kind == "stage" else 0.0)

@@ -24,7 +24,7 @@ DIRECTIONS = ("left", "right")
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
-OWNED_LISTS = ("built", "tokens", "under_stages", "copied")
+OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats")
@@ -144,6 +144,7 @@ class City:
         self.built: list[int] = []            # card indexes, in the order built
         self.names: set[str] = set()
         self.stages = 0
+        self.stage_order: list[int] = []      # the side's stages built (numbers from 0), in the order built
         self.tokens: list[int] = []           # military tokens, in the order taken
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
@@ -187,8 +188,9 @@ class City:
         """Recompute every derived table from the owned board, stages and cards."""
         self._reset_tables()
         self._add_static(self.side.board)
-        for stage in self.side.stages[: self.stages]:
-            self._add_static(stage)
+        stages = self.side.stages
+        for number in self.stage_order:
+            self._add_static(stages[number])
         for index in self.built:
             card = self.tables.cards[index]
             self.colors[card.color] = self.colors.get(card.color, 0) + 1
@@ -232,8 +234,11 @@ class City:
         if renewed & set(self.free_build_used):
             self.free_build_used = tuple(c for c in self.free_build_used if c not in renewed)
 
-    def add_stage(self) -> Source:
-        stage = self.side.stages[self.stages]
+    def add_stage(self, number: int = -1) -> Source:
+        """Build the stage `number` (from 0) of the side; -1: the next one (`stage_of`)."""
+        number = self.stages if number < 0 else number
+        stage = self.side.stages[number]
+        self.stage_order.append(number)
         self.stages += 1
         self._add_static(stage)
         return stage
@@ -379,7 +384,10 @@ class City:
     def owned_sources(self) -> list[Source]:
         """The board, the built stages, the buildings and the copied cards, in that order."""
         cards = self.tables.cards
-        found = [self.side.board, *self.side.stages[:self.stages]]
+        stages = self.side.stages
+        found = [self.side.board]
+        for n in self.stage_order:
+            found.append(stages[n])
         for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
             found.append(cards[i])
         for i in self.copied:
@@ -387,7 +395,25 @@ class City:
         return found
 
     def next_stage(self) -> Source | None:
-        return self.side.stages[self.stages] if self.stages < len(self.side.stages) else None
+        """The stage a wonder stage builds next: on a side of `stages in any order`, the
+        first not built yet (its other open stages: `open_stages`)."""
+        if self.stages >= len(self.side.stages):
+            return None
+        if self.side.any_order:
+            return self.side.stages[self.open_stages()[0]]
+        return self.side.stages[self.stages]
+
+    def open_stages(self) -> list[int]:
+        """The numbers (from 0) of the stages a wonder stage may build now: the next one,
+        or on a side of `stages in any order`, each one not built yet."""
+        if not self.side.any_order:
+            return [self.stages] if self.stages < len(self.side.stages) else []
+        built = self.stage_order
+        return [n for n in range(len(self.side.stages)) if n not in built]
+
+    def stage_of(self, number: int) -> Source:
+        """The stage an action's `stage` names (-1: the next, on a side built in order)."""
+        return self.side.stages[self.stages if number < 0 else number]
 
     def free_by_rule(self, card: Source, turn: int, last_turn: int) -> bool:
         """Does a `builds the first/last card of each color/age for free` power make this
@@ -433,6 +459,7 @@ def _copy(self: City) -> City:
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()
     other.under_stages = self.under_stages.copy()
+    other.stage_order = self.stage_order.copy()
     other.copied = self.copied.copy()
     other.names = self.names.copy()
     other.kept = self.kept.copy()

@@ -85,6 +85,8 @@ def statement(s) -> str:
         return "free with " + " or ".join(f'"{n.text}"' for n in s.cards)
     if isinstance(s, ast.Stage):
         return _inline("stage", s.body)
+    if isinstance(s, ast.StagesAnyOrder):
+        return "stages in any order"
     if isinstance(s, ast.PlayersStmt):
         return f"players {s.low.value} to {s.high.value}"
     if isinstance(s, ast.StartingCoins):

@@ -82,6 +82,7 @@ class Facts(NamedTuple):
     others: tuple = ()           # InEachCity: what it does to other cities
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
+    removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city
 
 
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
@@ -107,6 +108,7 @@ ACTION_ROLES = {
     ast.CopySymbol: "scored in full",         # only at the end of the game
     ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
+    ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
 }
 
 
@@ -126,7 +128,7 @@ def facts(source, tables) -> Facts:
         return found
     parts: dict[str, list] = {"produces": [], "shields": [], "science": [], "trades": [], "coin_actions": [],
                               "powers": [], "discounts": [], "gives_defeats": [], "kept": [], "others": [],
-                              "city_powers": []}
+                              "city_powers": [], "removals": []}
     for effect in source.static:
         parts.get(role(EFFECT_ROLES, effect), []).append(effect)
     for action in source.when_built + source.turn_end:
@@ -143,6 +145,6 @@ def facts(source, tables) -> Facts:
                  tuple(parts["produces"]), tuple(parts["trades"]), tuple(parts["coin_actions"]),
                  tuple(parts["powers"]), tuple(reads(value) for _category, value in source.scores),
                  tuple(parts["discounts"]), bool(parts["gives_defeats"]), tuple(parts["kept"]),
-                 tuple(parts["others"]), tuple(parts["city_powers"]), shields_per)
+                 tuple(parts["others"]), tuple(parts["city_powers"]), shields_per, tuple(parts["removals"]))
     memo[source] = made
     return made

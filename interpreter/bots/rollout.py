@@ -95,6 +95,8 @@ class FastPolicy:
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""
+        if option.kind == "remove":           # a building given up: the least worth first
+            return -self.worth[option.card]
         if option.kind in ("build", "keep", "copy"):   # a draft's pick, a copy: worth the card
             return self.worth[option.card] - (option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "stage":

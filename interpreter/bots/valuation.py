@@ -152,6 +152,8 @@ class Appraiser(ScienceWorth, PowersWorth):
             return ZERO, self.model.sell_coins
         if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
             return self._part("build", option.card)[0], 0
+        if option.kind == "remove":               # a building given up: what it brings, lost
+            return Appraisal(*(-part for part in self._part("build", option.card)[0])), 0
         effects, gained, cost_coins = self._part(option.kind, option.card, option.stage)
         if option.free:
             return effects, gained
@@ -224,6 +226,8 @@ class Appraiser(ScienceWorth, PowersWorth):
             race_later += self._defeats_given()
         if known.kept or known.others or known.city_powers:
             points += self._city_effects(known, source, kind == "build")
+        for action in known.removals:
+            points += self._removal(action)
         science, science_now = self._science(known) if known.science else (0.0, 0.0)
         return (Appraisal(points, 0.0, military, later, production, trade, chains, powers, science, race,
                           race_later, novel, science_now),
@@ -332,6 +336,29 @@ class Appraiser(ScienceWorth, PowersWorth):
             others = [s for s in targets if s not in self.partners]
             value += harm / max(1, len(others)) if action.group != "every" and others else 0.0
         return value + self._city_powers(known, source, built)
+
+    def _removal(self, action) -> float:
+        """A `discard a ... card from ...` when built, in points: the city that loses a card
+        chooses the one whose loss costs it the fewest points now; a loss of this city (or a
+        partner's) counts against, a rival neighbour's for."""
+        part = action.scope.parts[0]
+        if part not in ("own", "left", "right"):
+            return 0.0
+        city = self.city if part == "own" else self.left if part == "left" else self.right
+        colors = {c.text for c in action.colors}
+        cards, age = self.tables.cards, self._age
+        left, right = self.game.neighbours(city.seat)
+
+        def score(c) -> int:
+            return sum(score_city(self.tables, c, left, right, self.everyone, age.number, age.victory).values())
+        before, losses = score(city), []
+        for index in city.built:
+            if cards[index].color in colors:
+                after = city.copy()
+                after.remove_card(index)
+                losses.append(before - score(after))
+        loss = float(min(losses, default=0))
+        return -loss if city is self.city or city.seat in self.partners else loss
 
     def _harm(self, inner, seat: int) -> float:
         """What an action done in another city takes from it, in points (negative when it

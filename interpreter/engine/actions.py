@@ -12,8 +12,9 @@ from .payment.trio import trio_of
 
 class Action(NamedTuple):
     """A tuple, not an attrs class: the engine makes a great many of them."""
-    kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy" or
-                               # "pay" (a loss settled: coins paid left, tokens taken right)
+    kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy",
+                               # "pay" (a loss settled: coins paid left, tokens taken right) or
+                               # "remove" (a building discarded from the city)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
@@ -45,7 +46,7 @@ class Action(NamedTuple):
         name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
         verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
         text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",
-                "copy": "copy"}[self.kind] + " " + name
+                "copy": "copy", "remove": "remove"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
         elif self.free in ("power", "rule"):
@@ -428,6 +429,14 @@ def copy_options(game, seat: int, action) -> list[Action]:
                 have = have | {card.name}
                 out.append(Action("copy", index))
     return out
+
+
+def removal_options(game, seat: int, action) -> list[Action]:
+    """The buildings a `discard a COLOURS card from ...` may take from the city `seat`
+    (the one that loses it): those of its colours, in the order built."""
+    colors = {c.text for c in action.colors}
+    cards = game.tables.cards
+    return [Action("remove", index) for index in game.cities[seat].built if cards[index].color in colors]
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

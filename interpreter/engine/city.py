@@ -205,6 +205,14 @@ class City:
         self.colors[card.color] = self.colors.get(card.color, 0) + 1
         self._add_static(card)
 
+    def remove_card(self, index: int) -> None:
+        """A building leaves the city (`discard a ... card from ...`): with it its name, its
+        colour's count and every effect it had; the tables are rebuilt from what is left,
+        so nothing it gave stays (production, shields, science, powers, triggers)."""
+        self.built.remove(index)
+        self.names.discard(self.tables.cards[index].name)
+        self.rebuild()
+
     def add_copy(self, card: Source) -> None:
         """A neighbour's card whose effects the city has from now on, as if its own: its
         lasting effects, triggers and score lines (not its colour, name or `when built`)."""

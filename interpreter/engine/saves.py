@@ -221,6 +221,7 @@ _ARGS = {
     "resolve_log": ("placed",), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
     "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
     "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
+    "remove_from": (_EFFECT, _SEAT),
     "zone_play": (_EFFECT, _SEAT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
@@ -242,7 +243,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
                            'some are paid)'), written='{"action": [kind, "Name@age", left, right, free]}')
         kind, ref, left, right, free, *rest = v["action"]
         bank, stage = (rest + [0, -1][len(rest):])[:2]
-        if kind not in ("build", "stage", "sell", "pass", "keep", "copy") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
+        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
                 or type(bank) is not int or bank < 0 or type(stage) is not int or stage < -1 \
                 or (stage >= 0 and kind != "stage"):

@@ -22,7 +22,7 @@ from .action_words import option_by_name, shown_action
 # the kinds of decision the game asks for, as shown
 DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last card"),
              "neutral turn": N_("neutral turn"), "draft": N_("draft"), "zone": N_("kept card"),
-             "copy": N_("copy"), "debt": N_("debt")}
+             "copy": N_("copy"), "debt": N_("debt"), "remove": N_("discard from the city")}
 MAX_LINE = 4096            # bytes of an answer kept; the rest of a longer line is read and dropped
 
 

@@ -222,3 +222,179 @@ def test_said_twice_or_on_a_side_of_one_stage_is_a_located_error(tmp_path):
     }
 ''')
     assert [c for c, _l, _c in codes_of(tmp_path, on_a_card)] == ["E0001"]
+
+
+# ---------------------------------------------------------------- discard a ... card from ...
+def doc_examples(heading: str) -> list[str]:
+    """Every ```wonders block (complete ones) under `### heading` of docs/language.md."""
+    text = LANGUAGE.read_text(encoding="utf-8")
+    section = text.split(f"\n### {heading}\n", 1)[1].split("\n### ", 1)[0]
+    return re.findall(r"```wonders\n(.*?)```", section, re.S)
+
+
+DISCARD = "when built: discard a ... card from ..."
+
+
+@pytest.fixture(scope="module")
+def removals(tmp_path_factory):
+    """The docs' Iconoclasts and Saboteurs in place of two shipped cards of the same copies
+    (the decks keep their sizes), and the docs' rules trigger as a variant's."""
+    iconoclasts, saboteurs = doc_examples(DISCARD)
+    harsh = re.search(r"trigger .*", LANGUAGE.read_text(encoding="utf-8").split(f"### {DISCARD}")[1]).group(0)
+    text = as_variant('    remove card "Stables"\n    remove card "Siege Workshop"\n'
+                      f"    add {iconoclasts}    add {saboteurs}    add {harsh}\n")
+    return tables_with(tmp_path_factory.mktemp("removals"), text)
+
+
+def game_at_age(tables, age: int, seed: int = 1) -> Game:
+    """A game of three played by random bots up to the first turn of `age`."""
+    game = Game(tables, players=3, seed=seed, sides="A", wonders=["Babylon", "Gizah", "Rhodos"])
+    deciders = make_deciders(["random"], 3, seed, None)
+    while game.age.number < age:
+        game.step(deciders)
+    return game
+
+
+def city_with(game, seat: int, names: list[str]) -> None:
+    """The city's buildings are exactly `names` (set up by hand, as a designer's scenario)."""
+    city = game.cities[seat]
+    tables = game.tables
+    city.built = [tables.card_index(n) for n in names]
+    city.names = set(names)
+    city.rebuild()
+
+
+def play_card(game, seat: int, name: str) -> None:
+    """`seat` builds `name` (put in its hand), the others play their first option."""
+    tables = game.tables
+    index = tables.card_index(name)
+    game.hands[seat][0] = index
+    build = next(a for a in legal_actions(game, seat) if a.kind == "build" and a.card == index)
+    for other in range(len(game.cities)):
+        game.choose(build if other == seat else 0, other)
+
+
+def test_the_docs_examples_read_and_are_written_back():
+    for example in doc_examples(DISCARD):
+        tree, problems = parse_text(example, "doc")
+        assert problems == []
+        assert "discard a " in print_item(tree.items[0])
+
+
+def test_the_city_chooses_which_card_it_discards_and_its_effects_end(removals):
+    game = game_at_age(removals, 2)
+    city_with(game, 0, ["Altar", "Baths", "Ore Vein", "Mine"])
+    civilian = score_city(removals, game.cities[0], *game.neighbours(0), game.cities, 2, 3)["civilian"]
+    play_card(game, 0, "Iconoclasts")
+    decision = game.decision()
+    assert (decision.seat, decision.kind) == (0, "remove")
+    assert [o.label(removals) for o in decision.options] == ["remove Altar (I)", "remove Baths (I)"]
+    saved = game_to_data(game)                     # a game waiting for the choice is saved and goes on alike
+    copy = game_from_data(removals, saved)
+    baths = next(i for i, o in enumerate(decision.options) if "Baths" in o.label(removals))
+    decision.choose(baths)
+    copy.decision().choose(baths)
+    assert game_to_data(copy) == game_to_data(game)
+    city = game.cities[0]
+    assert "Baths" not in city.names and removals.card_index("Baths") in game.discard
+    assert city.colors["blue"] == 1
+    assert score_city(removals, city, *game.neighbours(0), game.cities, 2, 3)["civilian"] == civilian - 3
+    assert any(e.get("action") == "remove Baths (I)" for e in game.log if e["event"] == "resolve")
+
+
+def test_one_card_goes_at_once_and_none_is_nothing(removals):
+    game = game_at_age(removals, 2)
+    city_with(game, 0, ["Altar", "Ore Vein", "Mine"])
+    play_card(game, 0, "Iconoclasts")
+    assert game.decision().kind == "turn"
+    assert "Altar" not in game.cities[0].names and removals.card_index("Altar") in game.discard
+    game = game_at_age(removals, 2)
+    city_with(game, 0, ["Ore Vein", "Mine"])
+    play_card(game, 0, "Iconoclasts")
+    assert game.decision().kind == "turn" and game.cities[0].names == {"Ore Vein", "Mine", "Iconoclasts"}
+
+
+def test_a_neighbour_loses_the_card_it_chooses(removals):
+    game = game_at_age(removals, 3)
+    city_with(game, 0, ["Ore Vein", "Mine", "Loom"])
+    left = game.neighbours(0)[0]
+    city_with(game, left.seat, ["Lumber Yard", "Glassworks", "Altar"])
+    play_card(game, 0, "Saboteurs")
+    decision = game.decision()
+    assert (decision.seat, decision.kind) == (left.seat, "remove")
+    assert sorted(o.label(removals) for o in decision.options) == ["remove Glassworks (I)", "remove Lumber Yard (I)"]
+    before = list(left.own_fixed)
+    decision.choose(0)
+    lost = removals.cards[decision.options[0].card].name
+    assert lost not in left.names and sum(left.own_fixed) == sum(before) - 1
+
+
+def test_a_city_that_lost_a_card_is_the_city_that_never_built_it():
+    """Every derived table (production, shields, science, powers, triggers) is what it
+    would be had the card never been built: nothing it gave stays."""
+    from interpreter.engine.city import DERIVED
+    tables = compile_rules(check_paths(None).ruleset)
+    side = tables.side("Gizah", "A")
+    names = ["Lumber Yard", "Stockade", "Apothecary", "Marketplace", "Baths", "Tree Farm"]
+    for gone in names:
+        lost = Game(tables, 3, 1).cities[0].__class__(tables, 0, "a", side, 3)
+        never = lost.__class__(tables, 0, "a", side, 3)
+        for name in names:
+            lost.add_card(tables.cards[tables.card_index(name)])
+            if name != gone:
+                never.add_card(tables.cards[tables.card_index(name)])
+        lost.remove_card(tables.card_index(gone))
+        assert lost.built == never.built and lost.names == never.names
+        for part in DERIVED:
+            assert getattr(lost, part) == getattr(never, part), (gone, part)
+
+
+def test_every_bot_plays_games_with_removals_and_the_rules_trigger(removals):
+    for bots in (BOTS[:1], BOTS[1:2], BOTS[2:3], BOTS[3:]):
+        game = Game(removals, players=4, seed=3, sides="A")
+        recorders = [Recorder(d) for d in make_deciders(bots, 4, 3, None)]
+        while game.decision() is not None:
+            watch = TurnWatch(game, recorders)
+            game.step(recorders)
+            assert watch.problems() == [], bots
+        assert any(e["event"] == "resolve" and e["action"].startswith("remove ") for e in game.log), bots
+
+
+def test_the_bots_give_up_the_card_worth_least_and_count_a_penalty_against_a_card(removals):
+    from interpreter.bots.registry import make_bot
+    from interpreter.bots.valuation import Appraiser
+    game = game_at_age(removals, 2)
+    city_with(game, 0, ["Altar", "Baths", "Ore Vein", "Mine"])
+    icon = removals.card_index("Iconoclasts")
+    with_blue = Appraiser(game, 0)._part("build", icon)[0].points
+    play_card(game, 0, "Iconoclasts")
+    decision = game.decision()
+    for name in ("greedy", "heuristic", "mcts:iterations=16"):
+        choice = make_bot(name, 1).decide(game, 0, "remove", decision.options)
+        assert decision.options[choice].label(removals) == "remove Altar (I)", name
+    game = game_at_age(removals, 2)
+    city_with(game, 0, ["Ore Vein", "Mine"])
+    without_blue = Appraiser(game, 0)._part("build", icon)[0].points
+    assert with_blue < without_blue
+
+
+def test_misuses_are_located_errors(tmp_path):
+    card = '''    add card "Vandals" {{
+        age II  color red  copies 3+ 5+
+        shields 2
+        {line}
+    }}
+    remove card "Stables"
+'''
+    cases = {"when built: discard a blue card from neighbours": ("E1802", 6, 46),
+             "when built: discard a blue card from own city and left neighbour": ("E1802", 6, 46),
+             "when built: discard a blue card from the neighbour": ("E1210", 6, 46),
+             "at end of game: discard a blue card from own city": ("E1210", 6, 25),
+             "when built: discard a blue/blue card from own city": ("E1209", 6, 36),
+             "when built: discard a pink card from own city": ("E1002", 6, 31)}
+    for line, expected in cases.items():
+        found = codes_of(tmp_path, as_variant(card.format(line=line)))
+        assert found == [expected], line
+    # in a trigger for each neighbour, `the neighbour` is the city looked at
+    ok = "on age end for each neighbour if shields < shields of the neighbour: discard a blue card from the neighbour"
+    assert codes_of(tmp_path, as_variant(card.format(line=ok))) == []

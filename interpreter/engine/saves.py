@@ -330,9 +330,11 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         fail("steps", N_('"flow"."{field}" must end with the phase step that the open decisions belong to'))
     if any(k == "copy" for _s, k in waiting) and (not stack or stack[-1][0] != "copy_from"):
         fail("steps", N_('"flow"."{field}" must end with the `copy_from` step that the open copy belongs to'))
+    if any(k == "remove" for _s, k in waiting) and (not stack or stack[-1][0] != "remove_from"):
+        fail("steps", N_('"flow"."{field}" must end with the `remove_from` step that the open removal belongs to'))
     if any(k == "debt" for _s, k in waiting) and (not stack or stack[-1][0] != "settle"):
         fail("steps", N_('"flow"."{field}" must end with the `settle` step that the open debt decision belongs to'))
-    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt") for _s, k in waiting) and not chosen:
+    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt", "remove") for _s, k in waiting) and not chosen:
         fail("chosen", N_('"flow"."{field}" must hold a choice (or null) for each of the {seats} cities while a turn '
                            'is collected'), seats=seats)
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))

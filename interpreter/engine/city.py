@@ -188,9 +188,8 @@ class City:
         """Recompute every derived table from the owned board, stages and cards."""
         self._reset_tables()
         self._add_static(self.side.board)
-        stages = self.side.stages
-        for number in self.stage_order:
-            self._add_static(stages[number])
+        for stage in self.built_stages():
+            self._add_static(stage)
         for index in self.built:
             card = self.tables.cards[index]
             self.colors[card.color] = self.colors.get(card.color, 0) + 1
@@ -392,15 +391,19 @@ class City:
     def owned_sources(self) -> list[Source]:
         """The board, the built stages, the buildings and the copied cards, in that order."""
         cards = self.tables.cards
-        stages = self.side.stages
-        found = [self.side.board]
-        for n in self.stage_order:
-            found.append(stages[n])
+        found = [self.side.board, *self.built_stages()]
         for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
             found.append(cards[i])
         for i in self.copied:
             found.append(cards[i])
         return found
+
+    def built_stages(self) -> list[Source]:
+        """The stages built: the first `stages` of a side built in order, else in the order built."""
+        stages = self.side.stages
+        if not self.side.any_order:
+            return list(stages[:self.stages])
+        return [stages[n] for n in self.stage_order]
 
     def next_stage(self) -> Source | None:
         """The stage a wonder stage builds next: on a side of `stages in any order`, the

@@ -398,3 +398,14 @@ def test_misuses_are_located_errors(tmp_path):
     # in a trigger for each neighbour, `the neighbour` is the city looked at
     ok = "on age end for each neighbour if shields < shields of the neighbour: discard a blue card from the neighbour"
     assert codes_of(tmp_path, as_variant(card.format(line=ok))) == []
+
+
+def test_the_card_list_and_the_words_of_a_move_say_the_stage(babylon):
+    from interpreter import i18n
+    from interpreter.tools.action_words import shown_action
+    from interpreter.tools.cards import wonders_table
+    table = wonders_table(babylon.ruleset)
+    assert "stages in any order" in table
+    i18n.choose("nl")                      # (the conftest's fixture chooses English again after the test)
+    assert shown_action("wonder stage 2 with Loom (I) paying 1 to left").startswith("bouw Wonder fase 2 met ")
+    assert shown_action("remove Baths (I)").startswith("leg ")

@@ -98,6 +98,7 @@ class SideInfo:
     side: str
     board: Source
     stages: tuple[Source, ...]
+    any_order: bool = False        # `stages in any order`: a stage action names the stage it builds
 
 
 @attrs.frozen
@@ -198,5 +199,5 @@ def compile_rules(ruleset: RuleSet) -> Tables:
             stages = tuple(source(-1, f"{w.name} {s.name} stage {n}", "stage", None, 0, st.cost, (),
                                   st.effects, rules.stage_points_category)
                            for n, st in enumerate(s.stages, 1))
-            sides.append(SideInfo(w.name, s.name, board, stages))
+            sides.append(SideInfo(w.name, s.name, board, stages, s.any_order))
     return Tables(ruleset, resources, ruleset.vocabulary.symbols, cards, tuple(sides))

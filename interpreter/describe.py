@@ -180,6 +180,13 @@ def action_text(action) -> str:
         where = scope_text(action.scope)
         where = where if where.startswith("both") else "the " + where
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
+    if isinstance(action, ast.DiscardBuilt):
+        colours = and_list([c.text for c in action.colors], "or")
+        if action.scope.parts == ("own",):
+            return f"discards one of its own {colours} cards (of its choice), whose effects end"
+        where = scope_text(action.scope)
+        where = where if where.startswith("the ") else "the " + where
+        return f"makes {where} discard one of its {colours} cards (of its choice), whose effects end"
     if isinstance(action, ast.TakeKeptTokens):
         count = action.count
         if isinstance(count, ast.Number) and count.value == 1:

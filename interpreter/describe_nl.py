@@ -185,6 +185,11 @@ def action_parts(action) -> tuple[str, str]:
         where = scope_text(action.scope)
         one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
+    if isinstance(action, ast.DiscardBuilt):
+        colours = en_list([names().color(c.text) for c in action.colors], "of")
+        if action.scope.parts == ("own",):
+            return "legt", f"één eigen {colours} kaart naar keuze af, waarvan de effecten vervallen"
+        return "laat", f"{scope_text(action.scope)} één eigen {colours} kaart naar keuze afleggen"
     if isinstance(action, ast.AtTurnEnd):
         verb, rest = action_parts(action.action)
         return verb, f"{rest} aan het eind van die ronde"

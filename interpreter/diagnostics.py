@@ -132,6 +132,9 @@ CODES = {
     "E1302": "not enough cards to draw from",
     "W1303": "card never enters a deck",
     "E1304": "fewer wonders than seats",
+    # order and removal (docs/language.md, "Stages", "Removing a card")
+    "E1801": "stages in any order on a side of one stage",
+    "E1802": "a card discarded from several cities",
     # phases (docs/language.md, "Phases")
     "E1701": "unknown zone",
     "E1702": "unknown deck",

@@ -185,6 +185,7 @@ class Words:
     def side_label(self, wonder: str, side: SideDef) -> list[str]:
         lines = [_("{wonder}, side {side}").format(wonder=names().city(wonder), side=side.name)]
         lines += [_("board: {effect}").format(effect=self.effect(e)) for e in side.effects]
+        lines += [_("stages in any order")] * side.any_order
         return lines + [self.stage(n, stage) for n, stage in enumerate(side.stages, 1)]
 
     def stage(self, number: int, stage) -> str:
@@ -292,6 +293,7 @@ class Kit(Words):
     def side_label(self, wonder: str, side: SideDef) -> list[str]:
         board = " ".join(self.effect(e) for e in side.effects)
         lines = [f"{names().city(wonder)}, {self.word('side')} {side.name}" + (f": {board}" if board else "")]
+        lines += [_("stages in any order")] * side.any_order
         return lines + [self.stage(n, stage) for n, stage in enumerate(side.stages, 1)]
 
     def stage(self, number: int, stage) -> str:

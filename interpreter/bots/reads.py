@@ -88,6 +88,7 @@ class Facts(NamedTuple):
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # CopyCard when built: a neighbour's card whose effects it takes
+    removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city
 
 
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
@@ -114,6 +115,7 @@ ACTION_ROLES = {
     ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
     ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
+    ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
 }
 
 
@@ -133,7 +135,7 @@ def facts(source, tables) -> Facts:
         return found
     parts: dict[str, list] = {"produces": [], "shields": [], "science": [], "trades": [], "coin_actions": [],
                               "powers": [], "discounts": [], "gives_defeats": [], "kept": [], "others": [],
-                              "city_powers": [], "copies": []}
+                              "city_powers": [], "copies": [], "removals": []}
     for effect in source.static:
         parts.get(role(EFFECT_ROLES, effect), []).append(effect)
     for action in source.when_built + source.turn_end:
@@ -150,6 +152,7 @@ def facts(source, tables) -> Facts:
                  tuple(parts["produces"]), tuple(parts["trades"]), tuple(parts["coin_actions"]),
                  tuple(parts["powers"]), tuple(reads(value) for _category, value in source.scores),
                  tuple(parts["discounts"]), bool(parts["gives_defeats"]), tuple(parts["kept"]),
-                 tuple(parts["others"]), tuple(parts["city_powers"]), shields_per, tuple(parts["copies"]))
+                 tuple(parts["others"]), tuple(parts["city_powers"]), shields_per, tuple(parts["copies"]),
+                 tuple(parts["removals"]))
     memo[source] = made
     return made

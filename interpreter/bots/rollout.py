@@ -70,14 +70,14 @@ class FastPolicy:
                 paid = cheapest_stage(game, seat, trio)
                 if paid is None:
                     continue
-                found = _new(Action, ("stage", min(cards, key=worth.__getitem__), *paid[:2], "", paid[2]))
+                found = _new(Action, ("stage", min(cards, key=worth.__getitem__), *paid[:2], "", *paid[2:]))
             else:
                 if price is None:
                     price = build_pricer(game, seat, trio)
                 found = price(card)
                 if found is None:
                     continue
-            _kind, _card, left, right, _free, bank = found       # (faster than reading named fields)
+            _kind, _card, left, right, _free, bank, _stage = found       # (faster than reading named fields)
             value = bound - (left + right + bank) * rate
             if value > best_value:
                 best, best_value = found, value
@@ -102,6 +102,8 @@ class FastPolicy:
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""
+        if option.kind == "remove":           # a building given up: the least worth first
+            return -self.worth[option.card]
         if option.kind in ("build", "keep", "copy"):   # a draft's pick, a copy: worth the card
             return self.worth[option.card] - (option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "stage":

@@ -154,7 +154,9 @@ class Appraiser(ScienceWorth, PowersWorth):
             return ZERO, self.model.sell_coins
         if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
             return self._part("build", option.card)[0], 0
-        effects, gained, cost_coins = self._part(option.kind, option.card)
+        if option.kind == "remove":               # a building given up: what it brings, lost
+            return Appraisal(*(-part for part in self._part("build", option.card)[0])), 0
+        effects, gained, cost_coins = self._part(option.kind, option.card, option.stage)
         if option.free:
             return effects, gained
         paid = cost_coins + option.left + option.right + option.bank
@@ -167,18 +169,18 @@ class Appraiser(ScienceWorth, PowersWorth):
         """What building this card (paid for by others, as if free) would bring this city."""
         return self._part("build", card_index)[0]
 
-    def _part(self, kind: str, card_index: int):
+    def _part(self, kind: str, card_index: int, stage: int = -1):
         """The move's worth, remembered per card built (a wonder stage is the same whichever
-        card goes under it)."""
-        key = (kind, card_index if kind == "build" else -1)
+        card goes under it; on a side of `stages in any order`, one worth per `stage`)."""
+        key = (kind, card_index if kind == "build" else stage)
         part = self._effects.get(key)
         if part is None:
-            part = self._effects[key] = self._effects_of(kind, card_index)
+            part = self._effects[key] = self._effects_of(kind, card_index, stage)
         return part
 
-    def _effects_of(self, kind: str, card_index: int):
+    def _effects_of(self, kind: str, card_index: int, stage: int = -1):
         city, model = self.city, self.model
-        source = self.tables.cards[card_index] if kind == "build" else city.next_stage()
+        source = self.tables.cards[card_index] if kind == "build" else city.stage_of(stage)
         known = facts(source, self.tables)
         # the quick way (score lines on a Hypothesis) unless an end-of-game choice (a copy, a
         # symbol of one's choice) could be made differently with the source, or its shields
@@ -188,7 +190,7 @@ class Appraiser(ScienceWorth, PowersWorth):
             points, novel, after = self._quick_delta(source, known)
         else:
             after = city.copy()
-            after.add_card(source) if kind == "build" else after.add_stage()
+            after.add_card(source) if kind == "build" else after.add_stage(stage)
             points = self._score(after) - self.base_score
             novel = self._novel_delta(after) if model.novel_lines else 0
         gained = 0
@@ -226,6 +228,8 @@ class Appraiser(ScienceWorth, PowersWorth):
             race_later += self._defeats_given()
         if known.kept or known.others or known.city_powers:
             points += self._city_effects(known, source, kind == "build")
+        for action in known.removals:
+            points += self._removal(action)
         science, science_now = self._science(known) if known.science else (0.0, 0.0)
         worth = Appraisal(points, 0.0, military, later, production, trade, chains, powers, science, race,
                           race_later, novel, science_now)
@@ -357,6 +361,29 @@ class Appraiser(ScienceWorth, PowersWorth):
             value += harm / max(1, len(others)) if action.group != "every" and others else 0.0
         return value + self._city_powers(known, source, built)
 
+    def _removal(self, action) -> float:
+        """A `discard a ... card from ...` when built, in points: the city that loses a card
+        chooses the one whose loss costs it the fewest points now; a loss of this city (or a
+        partner's) counts against, a rival neighbour's for."""
+        part = action.scope.parts[0]
+        if part not in ("own", "left", "right"):
+            return 0.0
+        city = self.city if part == "own" else self.left if part == "left" else self.right
+        colors = {c.text for c in action.colors}
+        cards, age = self.tables.cards, self._age
+        left, right = self.game.neighbours(city.seat)
+
+        def score(c) -> int:
+            return sum(score_city(self.tables, c, left, right, self.everyone, age.number, age.victory).values())
+        before, losses = score(city), []
+        for index in city.built:
+            if cards[index].color in colors:
+                after = city.copy()
+                after.remove_card(index)
+                losses.append(before - score(after))
+        loss = float(min(losses, default=0))
+        return -loss if city is self.city or city.seat in self.partners else loss
+
     def _harm(self, inner, seat: int) -> float:
         """What an action done in another city takes from it, in points (negative when it
         gives)."""
@@ -393,7 +420,7 @@ def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: fl
             values.append(-100.0)
             continue
         effects, coins = appraiser.parts(option)
-        key = (option.kind, option.card)
+        key = (option.kind, option.card, option.stage)
         value = worth.get(key)
         if value is None:
             value = worth[key] = sum(map(mul, weights, effects)) + (stage if option.kind == "stage" else 0.0)

@@ -141,4 +141,16 @@ def _check_side(wonder: ast.Wonder, side: ast.Side, ctx: Context, stage_category
         stages.append(StageDef(cost=cost, effects=stage_effects, span=stage.span))
     if not ok:
         return None
-    return SideDef(name=side.name.text, effects=effects, stages=tuple(stages), span=side.name.span)
+    return SideDef(name=side.name.text, effects=effects, stages=tuple(stages), span=side.name.span,
+                   any_order=_any_order(wonder, side, len(stages), ctx))
+
+
+def _any_order(wonder: ast.Wonder, side: ast.Side, stages: int, ctx: Context) -> bool:
+    """`stages in any order`, said once, on a side with more than one stage to order."""
+    owner = _('side {side} of "{wonder}"').format(side=side.name.text, wonder=wonder.name.text)
+    said = ctx.single(side.body, ast.StagesAnyOrder, owner, side.span)
+    if said is not None and stages < 2:
+        ctx.report("E1801", _("{owner} has one stage: there is no order to leave free").format(owner=owner),
+                   said.span, label=_("one stage"),
+                   help=_("add the other stages, or take `stages in any order` away"))
+    return said is not None

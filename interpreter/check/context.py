@@ -15,6 +15,7 @@ STATEMENT_WORDS = {
     "TieBreak": "tie break", "HandSize": "hand", "Turns": "turns", "PassDirection": "pass",
     "LastCardDiscarded": "last card discarded", "VictoryValue": "victory",
     "ChainStmt": "free with", "AddRandom": "add", "effects": "effects", "CoinsOwed": "coins owed", "Teams": "teams",
+    "StagesAnyOrder": "stages in any order",
 }
 
 

@@ -187,6 +187,27 @@ def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool) -> bool:
     return _neighbours_only(action.scope, "copying", ctx) and ok
 
 
+def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> bool:
+    """`discard a COLOURS card from SCOPE`: declared colours, once each, and one city: the
+    city that loses the card chooses it (`the neighbour` only where one is looked at)."""
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
+    ok = _no_repeats(action.colors, ctx, "colour") and ok
+    parts = action.scope.parts
+    if len(parts) != 1 or parts[0] == "all":
+        ctx.report("E1802", _("a card is discarded from one city, not from several"), action.scope.span,
+                   label=_("more than one city"),
+                   help=_("write `from own city`, `from left neighbour` or `from right neighbour` (or, in a trigger "
+                          "`for each neighbour`, `from the neighbour`)"))
+        return False
+    if parts[0] == "neighbour" and not neighbour:
+        ctx.report("E1210", _("`the neighbour` means nothing here"), action.scope.span,
+                   label=_("no neighbour is being looked at"),
+                   help=_("use it in a trigger `on ... for each neighbour`, or say `own city`, `left neighbour` "
+                          "or `right neighbour`"))
+        return False
+    return ok
+
+
 def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
     return True
 
@@ -464,4 +485,5 @@ ACTION_RULES = {
     ast.TakeKeptTokens: _take_kept, ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
+    ast.DiscardBuilt: _discard_built,
 }

@@ -63,6 +63,7 @@ class SideDef:
     effects: tuple[ast.Effect, ...]    # what the board gives from the start
     stages: tuple[StageDef, ...]
     span: Span
+    any_order: bool = False            # `stages in any order`: any unbuilt stage may be built next
 
 
 @attrs.frozen

@@ -14,13 +14,16 @@ from .payment.trio import trio_of
 class Action(NamedTuple):
     """A tuple, not an attrs class: the engine makes a great many of them."""
     kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy",
-                               # "pay" (a loss settled: coins paid left, tokens taken right), or an
-                               # offer's "accept" (its price paid: left, right, bank) or "decline"
+                               # "pay" (a loss settled: coins paid left, tokens taken right), an
+                               # offer's "accept" (its price paid: left, right, bank) or "decline",
+                               # or "remove" (a building discarded from the city)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
     free: str = ""             # "chain", "power" ("power COLOUR"), "rule" or "phase" (a phase's `for free`) when built without paying
     bank: int = 0              # coins paid to the bank for resources bought there (`buy ... from the bank`)
+    stage: int = -1            # the stage a "stage" builds, numbered from 0, on a side of `stages in any
+                               # order`; -1: the next one (a side built in order)
 
     def label(self, tables) -> str:
         """The action in words, as logs and people see it (made once per action and rule set)."""
@@ -49,8 +52,9 @@ class Action(NamedTuple):
             return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
         card = tables.cards[self.card]
         name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
-        text = {"build": "build", "stage": "wonder stage with", "sell": "sell", "keep": "keep",
-                "copy": "copy"}[self.kind] + " " + name
+        verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
+        text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",
+                "copy": "copy", "remove": "remove"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
         elif self.free in ("power", "rule"):
@@ -83,8 +87,8 @@ def made(tables) -> Made:
     found = tables.cache.get("actions")
     if found is None:
         count = range(len(tables.cards))
-        found = tables.cache["actions"] = Made([_new(Action, ("sell", i, 0, 0, "", 0)) for i in count],
-                                               [_new(Action, ("build", i, 0, 0, "chain", 0)) for i in count],
+        found = tables.cache["actions"] = Made([_new(Action, ("sell", i, 0, 0, "", 0, -1)) for i in count],
+                                               [_new(Action, ("build", i, 0, 0, "chain", 0, -1)) for i in count],
                                                [{} for _ in count], [{} for _ in count])
     return found
 
@@ -97,7 +101,7 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
     trio = trio_of(city, left, right)
     special = _special(game, city)
     hand = game.hands[seat] if hand is None else hand
-    stages = _stage_payments(city, trio, special)
+    stages = _stage_offers(city, trio, special)
     sells, chains, paid, staged = made(game.tables)
     actions: list[Action] = []
     append = actions.append
@@ -119,16 +123,16 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
                         if option[0] + option[1] <= budget:
                             action = builds.get(option)
                             if action is None:
-                                action = builds[option] = _new(Action, ("build", index, *option, "", 0))
+                                action = builds[option] = _new(Action, ("build", index, *option, "", 0, -1))
                             append(action)
-            if stages:
-                _append_stages(append, staged[index], index, stages)
+            for number, payments in stages:
+                _append_stages(append, staged[index], index, payments, number)
             append(sells[index])
         return actions
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, trio, index, special)
-        if stages:
-            _append_stages(append, staged[index], index, stages)
+        for number, payments in stages:
+            _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
     return actions
 
@@ -150,25 +154,26 @@ def legal_moves(game, seat: int) -> list[Action]:
         build = price(index)
         if build is not None:
             append(build)
-        if stages:
-            _append_stages(append, staged[index], index, stages)
+        for number, payments in stages:
+            _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
     return moves
 
 
-def cheapest_stage(game, seat: int, trio) -> tuple[int, int, int] | None:
-    """The first of `stage_payments_with_bank` (its cheapest way), or None: for a player
-    that prices a wonder stage by its cheapest way alone (the search's rollouts)."""
+def cheapest_stage(game, seat: int, trio) -> tuple[int, int, int, int] | None:
+    """The first of `stage_payments_with_bank` (its cheapest way) and the stage it builds
+    (-1: the next; on a side of `stages in any order`, the first it can pay), or None: for
+    a player that prices a wonder stage by its cheapest way alone (the search's rollouts)."""
     city = game.cities[seat]
     found = _first_stage(city, trio, _special(game, city) if game.tables.cost_changers else None)
-    return found[0] if found else None
+    return (*found[0][1][0], found[0][0]) if found else None
 
 
-def _first_stage(city, trio, special) -> list[tuple[int, int, int]]:
-    """The first of `_stage_payments` (as a list of it, or none); of a city that no power
+def _first_stage(city, trio, special) -> list[tuple[int, list]]:
+    """`_stage_offers` with the first payment of each stage alone; of a city that no power
     or discount touches (`_plain`, no `_special`) found by its cheapest payment alone."""
-    if special is not None or not _plain(city):
-        return _stage_payments(city, trio, special)[:1]
+    if special is not None or not _plain(city) or city.side.any_order:
+        return [(number, payments[:1]) for number, payments in _stage_offers(city, trio, special)]
     stages = city.side.stages                        # (`city.next_stage()` without its call)
     if city.stages >= len(stages):
         return []
@@ -178,15 +183,18 @@ def _first_stage(city, trio, special) -> list[tuple[int, int, int]]:
     option = trio.cheapest(stage.cost)
     if option is None or option[0] + option[1] > city.coins - stage.cost_coins:
         return []
-    return [(*option, 0)]
+    return [(-1, [(*option, 0)])]
 
 
-def _append_stages(append, known: dict, index: int, stages) -> None:
+def _append_stages(append, known: dict, index: int, stages, number: int) -> None:
+    """The actions of a wonder stage with card `index`, one a payment of `stages` (made
+    once each, kept in `known`), building the stage `number` (-1: the next)."""
     for payment in stages:
-        action = known.get(payment)
+        key = payment if number < 0 else (*payment, number)
+        action = known.get(key)
         if action is None:
             l, r, b = payment
-            action = known[payment] = _new(Action, ("stage", index, l, r, "", b))
+            action = known[key] = _new(Action, ("stage", index, l, r, "", b, number))
         append(action)
 
 
@@ -231,7 +239,7 @@ def build_pricer(game, seat: int, trio, special=False):
         builds = paid[index]
         action = builds.get(option)
         if action is None:
-            action = builds[option] = _new(Action, ("build", index, *option, "", 0))
+            action = builds[option] = _new(Action, ("build", index, *option, "", 0, -1))
         return action
     return price
 
@@ -255,11 +263,16 @@ def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
     return [(l, r) for l, r, b in stage_payments_with_bank(game, seat, trio) if not b]
 
 
-def stage_payments_with_bank(game, seat: int, trio=None) -> list[tuple[int, int, int]]:
-    """The affordable (left, right, bank) payments for the city's next wonder stage,
-    cheapest first (bank: coins for resources bought from the bank)."""
+def stage_payments_with_bank(game, seat: int, trio=None, number: int = -1) -> list[tuple[int, int, int]]:
+    """The affordable (left, right, bank) payments for the city's next wonder stage (or,
+    on a side of `stages in any order`, its stage `number`, counted from 0), cheapest first
+    (bank: coins for resources bought from the bank)."""
     city = game.cities[seat]
-    return _stage_payments(city, trio or trio_of(city, *game.neighbours(seat)), _special(game, city))
+    trio = trio or trio_of(city, *game.neighbours(seat))
+    if number < 0:
+        return _stage_payments(city, trio, _special(game, city))
+    priced = _payments(city, trio, _special(game, city), city.side.stages[number])
+    return [] if priced is None else priced[1]
 
 
 def _special(game, city):
@@ -279,6 +292,21 @@ def _stage_payments(city, trio, special) -> list[tuple[int, int, int]]:
         return []
     priced = _payments(city, trio, special, stage)
     return [] if priced is None else priced[1]
+
+
+def _stage_offers(city, trio, special) -> list[tuple[int, list]]:
+    """Each stage the city may build now with its payments, as (stage, payments): the next
+    stage (-1) on a side built in order; on a side of `stages in any order`, each stage
+    not built yet, by its number from 0 (those it cannot pay left out)."""
+    if not city.side.any_order:
+        payments = _stage_payments(city, trio, special)
+        return [(-1, payments)] if payments else []
+    offers = []
+    for number in city.open_stages():
+        priced = _payments(city, trio, special, city.side.stages[number])
+        if priced is not None and priced[1]:
+            offers.append((number, priced[1]))
+    return offers
 
 
 def _payments(city, trio, special, source):
@@ -341,9 +369,14 @@ def is_legal(game, seat: int, action) -> bool:
     if action.card not in game.hands[seat]:
         return False
     if action.kind == "sell":
-        return action[2:] == (0, 0, "", 0)          # a sale pays and is paid nothing
+        return action[2:] == (0, 0, "", 0, -1)      # a sale pays and is paid nothing
     if action.kind == "stage":
-        return (action.left, action.right, action.bank) in stage_payments_with_bank(game, seat) and not action.free
+        city = game.cities[seat]
+        number = action.stage
+        if (number >= 0) != city.side.any_order or (number >= 0 and number not in city.open_stages()):
+            return False
+        return (action.left, action.right, action.bank) in stage_payments_with_bank(game, seat, None, number) \
+            and not action.free
     city = game.cities[seat]
     if action.kind == "build" and not action.free and not action.bank and _special(game, city) is None:
         card = game.tables.cards[action.card]
@@ -363,15 +396,15 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
     if card.name in names:
         return []
     if not card.chains.isdisjoint(names):
-        return [_new(Action, ("build", index, 0, 0, "chain", 0))]
+        return [_new(Action, ("build", index, 0, 0, "chain", 0, -1))]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
-        return [_new(Action, ("build", index, 0, 0, "rule", 0))]
+        return [_new(Action, ("build", index, 0, 0, "rule", 0, -1))]
     priced = _payments(city, trio, special, card)
-    actions = [] if priced is None else [_new(Action, ("build", index, l, r, "", b)) for l, r, b in priced[1]]
+    actions = [] if priced is None else [_new(Action, ("build", index, l, r, "", b, -1)) for l, r, b in priced[1]]
     if city.free_build:
         free_anyway = priced is not None and not priced[0] and priced[1][:1] == _FREE   # cheapest first
         if not free_anyway:                                  # nothing to pay already
-            actions += [_new(Action, ("build", index, 0, 0, f"power {color}".rstrip(), 0))
+            actions += [_new(Action, ("build", index, 0, 0, f"power {color}".rstrip(), 0, -1))
                         for color in city.free_builds_for(card.color)]
     return actions
 
@@ -423,6 +456,14 @@ def copy_options(game, seat: int, action) -> list[Action]:
                 have = have | {card.name}
                 out.append(Action("copy", index))
     return out
+
+
+def removal_options(game, seat: int, action) -> list[Action]:
+    """The buildings a `discard a COLOURS card from ...` may take from the city `seat`
+    (the one that loses it): those of its colours, in the order built."""
+    colors = {c.text for c in action.colors}
+    cards = game.tables.cards
+    return [Action("remove", index) for index in game.cities[seat].built if cards[index].color in colors]
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

@@ -24,7 +24,7 @@ DIRECTIONS = ("left", "right")
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
-OWNED_LISTS = ("built", "tokens", "under_stages", "copied")
+OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats")
@@ -144,6 +144,7 @@ class City:
         self.built: list[int] = []            # card indexes, in the order built
         self.names: set[str] = set()
         self.stages = 0
+        self.stage_order: list[int] = []      # the side's stages built (numbers from 0), in the order built
         self.tokens: list[int] = []           # military tokens, in the order taken
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
@@ -187,7 +188,7 @@ class City:
         """Recompute every derived table from the owned board, stages and cards."""
         self._reset_tables()
         self._add_static(self.side.board)
-        for stage in self.side.stages[: self.stages]:
+        for stage in self.built_stages():
             self._add_static(stage)
         for index in self.built:
             card = self.tables.cards[index]
@@ -202,6 +203,14 @@ class City:
         self.names.add(card.name)
         self.colors[card.color] = self.colors.get(card.color, 0) + 1
         self._add_static(card)
+
+    def remove_card(self, index: int) -> None:
+        """A building leaves the city (`discard a ... card from ...`): with it its name, its
+        colour's count and every effect it had; the tables are rebuilt from what is left,
+        so nothing it gave stays (production, shields, science, powers, triggers)."""
+        self.built.remove(index)
+        self.names.discard(self.tables.cards[index].name)
+        self.rebuild()
 
     def add_copy(self, card: Source) -> None:
         """A neighbour's card whose effects the city has from now on, as if its own: its
@@ -232,8 +241,11 @@ class City:
         if renewed & set(self.free_build_used):
             self.free_build_used = tuple(c for c in self.free_build_used if c not in renewed)
 
-    def add_stage(self) -> Source:
-        stage = self.side.stages[self.stages]
+    def add_stage(self, number: int = -1) -> Source:
+        """Build the stage `number` (from 0) of the side; -1: the next one (`stage_of`)."""
+        number = self.stages if number < 0 else number
+        stage = self.side.stages[number]
+        self.stage_order.append(number)
         self.stages += 1
         self._add_static(stage)
         return stage
@@ -379,15 +391,40 @@ class City:
     def owned_sources(self) -> list[Source]:
         """The board, the built stages, the buildings and the copied cards, in that order."""
         cards = self.tables.cards
-        found = [self.side.board, *self.side.stages[:self.stages]]
+        found = [self.side.board, *self.built_stages()]
         for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
             found.append(cards[i])
         for i in self.copied:
             found.append(cards[i])
         return found
 
+    def built_stages(self) -> list[Source]:
+        """The stages built: the first `stages` of a side built in order, else in the order built."""
+        stages = self.side.stages
+        if not self.side.any_order:
+            return list(stages[:self.stages])
+        return [stages[n] for n in self.stage_order]
+
     def next_stage(self) -> Source | None:
-        return self.side.stages[self.stages] if self.stages < len(self.side.stages) else None
+        """The stage a wonder stage builds next: on a side of `stages in any order`, the
+        first not built yet (its other open stages: `open_stages`)."""
+        if self.stages >= len(self.side.stages):
+            return None
+        if self.side.any_order:
+            return self.side.stages[self.open_stages()[0]]
+        return self.side.stages[self.stages]
+
+    def open_stages(self) -> list[int]:
+        """The numbers (from 0) of the stages a wonder stage may build now: the next one,
+        or on a side of `stages in any order`, each one not built yet."""
+        if not self.side.any_order:
+            return [self.stages] if self.stages < len(self.side.stages) else []
+        built = self.stage_order
+        return [n for n in range(len(self.side.stages)) if n not in built]
+
+    def stage_of(self, number: int) -> Source:
+        """The stage an action's `stage` names (-1: the next, on a side built in order)."""
+        return self.side.stages[self.stages if number < 0 else number]
 
     def free_by_rule(self, card: Source, turn: int, last_turn: int) -> bool:
         """Does a `builds the first/last card of each color/age for free` power make this
@@ -433,6 +470,7 @@ def _copy(self: City) -> City:
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()
     other.under_stages = self.under_stages.copy()
+    other.stage_order = self.stage_order.copy()
     other.copied = self.copied.copy()
     other.names = self.names.copy()
     other.kept = self.kept.copy()

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from .actions import Action
 from .flow.search_log import NoLog
 
-KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt", "offer")
+KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt", "offer", "remove")
 MOVE_KINDS = ("turn", "last card")      # the decisions whose options are `actions.legal_actions`
 
 

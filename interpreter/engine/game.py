@@ -15,7 +15,8 @@ import random
 from ..compile import Tables
 from ..decks import dealing
 from ..marked import N_, Worded
-from .actions import Action, build_options_from, copy_options, debt_options, is_legal, legal_actions, offer_options
+from .actions import (Action, build_options_from, copy_options, debt_options, is_legal, legal_actions,
+                      offer_options, removal_options)
 from .city import City
 from .decisions import Decision, drive
 from .flow.machine import Flow
@@ -276,6 +277,8 @@ class Game(Flow):
             return build_options_from(self, seat, self.discard)
         if kind == "copy":                    # the step under the decision holds what is copied
             return copy_options(self, seat, self.stack[-1][1])
+        if kind == "remove":                  # ... or what is discarded from the city
+            return removal_options(self, seat, self.stack[-1][1])
         if kind in PHASE_KINDS:
             return phase_options(self, seat, kind)
         if kind == "debt":

@@ -114,7 +114,7 @@ class TurnWatch:
             if action.kind == "sell":
                 flow[seat] += t.rules.sell_coins
                 continue
-            if action.kind in ("pass", "keep", "copy"):    # a pick or a copy moves no coin
+            if action.kind in ("pass", "keep", "copy", "remove"):    # a pick, a copy or a removal moves no coin
                 continue
             if action.kind == "pay":                # a loss settled: the coins go to the bank
                 flow[seat] -= action.left
@@ -131,7 +131,7 @@ class TurnWatch:
                 source = t.cards[action.card]
                 flow[seat] -= due
             else:
-                source = game.cities[seat].side.stages[stages[seat]]
+                source = game.cities[seat].side.stages[stages[seat] if action.stage < 0 else action.stage]
                 stages[seat] += 1
                 flow[seat] -= due
             may_gain[seat] |= bool(source.when_built)
@@ -155,8 +155,7 @@ def _coins_due(game, seat: int, action) -> int:
     if action.kind == "build" and not action.free:
         return coins_paid(game, seat, game.tables.cards[action.card])
     if action.kind == "stage":
-        city = game.cities[seat]
-        return coins_paid(game, seat, city.side.stages[city.stages])
+        return coins_paid(game, seat, game.cities[seat].stage_of(action.stage))
     return 0
 
 

@@ -59,11 +59,11 @@ def _every_price(game, seat: int, options: list[Action]) -> list[Action]:
         if a.kind not in ("build", "stage") or a.free:
             out.append(a)
             continue
-        if (a.kind, a.card) in done:
+        if (a.kind, a.card, a.stage) in done:
             continue
-        done.add((a.kind, a.card))
-        source = game.tables.cards[a.card] if a.kind == "build" else city.next_stage()
+        done.add((a.kind, a.card, a.stage))
+        source = game.tables.cards[a.card] if a.kind == "build" else city.stage_of(a.stage)
         budget = city.coins - source.cost_coins
-        out += [Action(a.kind, a.card, l, r) for l, r in every_payment(source.cost, city, left, right)
+        out += [Action(a.kind, a.card, l, r, stage=a.stage) for l, r in every_payment(source.cost, city, left, right)
                 if l + r <= budget]
     return out

@@ -99,6 +99,7 @@ def game_to_data(game: Game) -> dict:
         "rng": [version, list(internal), gauss],
         "cities": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "coins": c.coins,
                     "built": refs(c.built), "stages": c.stages, "under_stages": refs(c.under_stages),
+                    **({"stage_order": list(c.stage_order)} if c.side.any_order else {}),
                     "tokens": list(c.tokens), "free_build_used": list(c.free_build_used),
                     **({"kept": dict(sorted(c.kept.items()))} if c.kept else {}),
                     **({"copied": refs(c.copied)} if c.copied else {}),
@@ -164,6 +165,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.built = cards(c["built"], f"cities[{seat}].built")
             city.names = {tables.cards[i].name for i in city.built}
             city.stages = c["stages"]
+            city.stage_order = _stage_order(c.get("stage_order"), city, seat)
             city.under_stages = cards(c["under_stages"], f"cities[{seat}].under_stages")
             city.tokens = list(c["tokens"])
             city.kept = _kept(c.get("kept", {}), seat, tables)
@@ -197,6 +199,8 @@ def _flow_to_data(game: Game) -> dict:
             return v
         if type(v) is Action:
             written = [v.kind, card_ref(tables, v.card) if v.card >= 0 else None, v.left, v.right, v.free]
+            if v.stage >= 0:                  # a stage of a side of `stages in any order`
+                return {"action": written + [v.bank, v.stage]}
             return {"action": written + [v.bank] if v.bank else written}
         if type(v) in (tuple, list):
             return {"list": [value(x) for x in v]}
@@ -219,6 +223,7 @@ _ARGS = {
     "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
     "each": (_EFFECT, _SEAT, _SEAT, _TEXT), "coins_log": (_SEAT, _SEAT, _INT, _TEXT),
     "zone_play": (_EFFECT, _SEAT), "offer": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT),
+    "remove_from": (_EFFECT, _SEAT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
@@ -234,17 +239,18 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         raise SaveError(what, field=field, **params)
 
     def action(v, field):
-        if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) not in (5, 6):
+        if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) not in (5, 6, 7):
             fail(field, N_('"flow"."{field}" must hold actions written {written} (and coins to the bank, when '
                            'some are paid)'), written='{"action": [kind, "Name@age", left, right, free]}')
-        kind, ref, left, right, free, *bank = v["action"]
-        bank = bank[0] if bank else 0
-        if kind not in ("build", "stage", "sell", "pass", "keep", "copy") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
+        kind, ref, left, right, free, *rest = v["action"]
+        bank, stage = (rest + [0, -1][len(rest):])[:2]
+        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
-                or type(bank) is not int or bank < 0:
+                or type(bank) is not int or bank < 0 or type(stage) is not int or stage < -1 \
+                or (stage >= 0 and kind != "stage"):
             fail(field, N_('"flow"."{field}" holds an action that no rule makes: {action!r}'), action=v["action"])
         card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
-        return Action(kind, card, left, right, free, bank)
+        return Action(kind, card, left, right, free, bank, stage)
 
     def rule(v, field, kind):
         n = v.get("rule") if isinstance(v, dict) else None
@@ -325,11 +331,13 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         fail("steps", N_('"flow"."{field}" must end with the phase step that the open decisions belong to'))
     if any(k == "copy" for _s, k in waiting) and (not stack or stack[-1][0] != "copy_from"):
         fail("steps", N_('"flow"."{field}" must end with the `copy_from` step that the open copy belongs to'))
+    if any(k == "remove" for _s, k in waiting) and (not stack or stack[-1][0] != "remove_from"):
+        fail("steps", N_('"flow"."{field}" must end with the `remove_from` step that the open removal belongs to'))
     if any(k == "debt" for _s, k in waiting) and (not stack or stack[-1][0] != "settle"):
         fail("steps", N_('"flow"."{field}" must end with the `settle` step that the open debt decision belongs to'))
     if any(k == "offer" for _s, k in waiting) and (not stack or stack[-1][0] != "offer"):
         fail("steps", N_('"flow"."{field}" must end with the `offer` step that the open offer belongs to'))
-    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt", "offer") for _s, k in waiting) and not chosen:
+    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt", "offer", "remove") for _s, k in waiting) and not chosen:
         fail("chosen", N_('"flow"."{field}" must hold a choice (or null) for each of the {seats} cities while a turn '
                            'is collected'), seats=seats)
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))
@@ -432,6 +440,19 @@ def _impossible(game: Game) -> SaveError | None:
         if seat not in game.neutrals or not 0 <= holder < game.players:
             return SaveError(N_('"holders" must map each neutral city\'s seat to a player\'s seat'))
     return None
+
+
+def _stage_order(value, city, seat: int) -> list[int]:
+    """The stages a city built, by number from 0, in the order built: written on a side of
+    `stages in any order`, else its first `stages` (a wrong count is `_impossible`'s to say)."""
+    count = len(city.side.stages)
+    if not city.side.any_order or value is None:
+        return list(range(min(city.stages, count))) if type(city.stages) is int else []
+    if not isinstance(value, list) or len(set(value)) != len(value) or len(value) != city.stages \
+            or not all(type(n) is int and 0 <= n < count for n in value):
+        raise SaveError(N_("cities[{seat}].stage_order: must list the {stages} stages built, each once, by their "
+                           "numbers from 0 to {last}"), seat=seat, stages=city.stages, last=count - 1)
+    return value
 
 
 def _bank_used(value, seat: int) -> int:

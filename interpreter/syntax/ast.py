@@ -100,6 +100,13 @@ class Stage:
 
 
 @node
+class StagesAnyOrder:
+    """`stages in any order`, on a side: its stages may be built in any order, each turn's
+    wonder stage one of those not built yet (docs/language.md, "Stages")."""
+    span: Span
+
+
+@node
 class Side:
     name: Name
     body: tuple

@@ -155,6 +155,15 @@ class CopyCard:
 
 
 @node
+class DiscardBuilt:
+    """`discard a COLOURS card from SCOPE`: one building of those colours leaves the city of
+    the scope (one city) for the discard pile, its effects with it; the city chooses which."""
+    colors: tuple[Name, ...]
+    scope: Scope
+    span: Span
+
+
+@node
 class TakeKeptTokens:
     """`take a diplomacy token`, `take 2 debt tokens`: tokens of a kind declared with
     `tokens:`, kept by the city and counted by `debt tokens` (not military tokens)."""
@@ -215,7 +224,7 @@ class MayPay:
 
 
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto | PlayFrom | MayPay)
+          | InEachCity | CopySymbol | DrawInto | PlayFrom | MayPay | DiscardBuilt)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

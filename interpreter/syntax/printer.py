@@ -85,6 +85,8 @@ def statement(s) -> str:
         return "free with " + " or ".join(f'"{n.text}"' for n in s.cards)
     if isinstance(s, ast.Stage):
         return _inline("stage", s.body)
+    if isinstance(s, ast.StagesAnyOrder):
+        return "stages in any order"
     if isinstance(s, ast.PlayersStmt):
         return f"players {s.low.value} to {s.high.value}"
     if isinstance(s, ast.StartingCoins):
@@ -286,6 +288,8 @@ def action(a) -> str:
         return "build a card from the discard pile for free"
     if isinstance(a, ast.CopyCard):
         return f"copy a {_colors(a.colors)} card from {scope(a.scope)}"
+    if isinstance(a, ast.DiscardBuilt):
+        return f"discard a {_colors(a.colors)} card from {scope(a.scope)}"
     if isinstance(a, ast.DrawInto):
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):

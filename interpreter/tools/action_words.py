@@ -11,7 +11,8 @@ import re
 
 from ..i18n import _, language, names, ngettext
 
-_LABEL = re.compile(r"^(?P<kind>build|wonder stage with|sell|keep|copy) (?P<card>.+?) \((?P<age>[^()]*)\)"
+_LABEL = re.compile(r"^(?P<kind>build|wonder stage(?: (?P<stage>\d+))? with|sell|keep|copy|remove) (?P<card>.+?) "
+                    r"\((?P<age>[^()]*)\)"
                     r"(?P<free> free by (?:chain|power|phase)(?: \((?P<colour>[^()]+)\))?)?"
                     r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?"
                     r"(?: and )?(?:(?P<bank>\d+) to the bank)?)?"
@@ -46,9 +47,12 @@ def shown_action(label: str, words=None) -> str:
         return label
     card = f"{names().card(match['card'])} ({match['age']})" if words is None \
         else words.card_named(match["card"], match["age"])
-    text = {"build": _("build {card}"), "wonder stage with": _("wonder stage with {card}"),
-            "sell": _("sell {card}"), "keep": _("keep {card}"),
-            "copy": _("copy {card}")}[match["kind"]].format(card=card)
+    if match["stage"]:                     # a stage of a side of `stages in any order`
+        text = _("wonder stage {number} with {card}").format(number=match["stage"], card=card)
+    else:
+        text = {"build": _("build {card}"), "wonder stage with": _("wonder stage with {card}"),
+                "sell": _("sell {card}"), "keep": _("keep {card}"),
+                "copy": _("copy {card}"), "remove": _("remove {card}")}[match["kind"]].format(card=card)
     if match["colour"]:                    # a power of one colour (engine/actions.py)
         text += " " + _("free by power ({colour})").format(colour=names().color(match["colour"]))
     elif match["free"]:

@@ -65,6 +65,7 @@ def cards_json(ruleset: RuleSet, cards: list[CardDef], with_wonders: bool, words
             "effects": [effect_data(e) for e in s.effects],
             "stages": [{"cost": cost_data(st.cost), "effects": [effect_data(e) for e in st.effects]}
                        for st in s.stages],
+            **({"any_order": True} if s.any_order else {}),
             **({"label": words.side_label(w.name, s)} if words else {})} for s in w.sides}}
         for w in (ruleset.wonders if with_wonders else ())]
     return json.dumps(data, indent=2) + "\n"
@@ -103,7 +104,7 @@ def wonders_table(ruleset: RuleSet) -> str:
     rows = []
     for w in ruleset.wonders:
         for s in w.sides:
-            start = "\n".join(effect_text(e) for e in s.effects) or "-"
+            start = "\n".join([effect_text(e) for e in s.effects] + [_("stages in any order")] * s.any_order) or "-"
             stages = "\n".join(f"{i}. {cost_text(st.cost)}: " + "; ".join(effect_text(e) for e in st.effects)
                                for i, st in enumerate(s.stages, 1))
             rows.append([wonder_title(w.name), s.name, start, stages])

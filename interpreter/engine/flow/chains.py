@@ -11,7 +11,7 @@ triggers.py's `Dispatcher`.
 from __future__ import annotations
 
 from ...syntax import ast
-from ..actions import copy_options, offer_options
+from ..actions import copy_options, offer_options, removal_options
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
@@ -61,6 +61,9 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
         return
     if type(action) is ast.MayPay:
         _offer(game, action, seat, neighbour, source)
+        return
+    if isinstance(action, ast.DiscardBuilt):
+        _discard_built(game, action, seat, neighbour)
         return
     rules = game.tables.rules
     if rules.debt_by_choice:
@@ -154,6 +157,29 @@ def _offer_step(game, action, seat: int, neighbour, source: str) -> None:
     """An offer's step run without its decision (never: Flow.take pops it)."""
 
 
+def _discard_built(game, action, seat: int, neighbour) -> None:
+    """`discard a COLOURS card from SCOPE`: the city of the scope loses one such building,
+    at once when it has one, by its own choice (a decision, `remove`) when it has several."""
+    part = action.scope.parts[0]
+    target = seat if part == "own" else neighbour if part == "neighbour" else \
+        game.neighbours(seat)[0 if part == "left" else 1].seat
+    options = removal_options(game, target, action)
+    if len(options) == 1:
+        remove_built(game, target, options[0])
+    elif options:
+        game.stack.append(("remove_from", action, target))     # what the decision's options read
+        game.waiting = [(target, "remove")]
+
+
+def remove_built(game, seat: int, choice) -> None:
+    """A building leaves the city `seat` for the discard pile (`discard a ... card from ...`),
+    its effects with it."""
+    game.cities[seat].remove_card(choice.card)
+    game.discard.append(choice.card)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
+                     "coins": game.cities[seat].coins})
+
+
 def _copy_from(game, action, seat: int) -> None:
     """The copy has been chosen (Flow.take): nothing is left to do."""
 
@@ -165,5 +191,5 @@ def _settle(game, seat: int, amount: int, paid: int) -> None:
 
 
 CHAIN_STEPS = {"fire": fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
-               "copy_from": _copy_from, "settle": _settle, "each": _each, "coins_log": _coins_log,
-               "offer": _offer_step}
+               "copy_from": _copy_from, "remove_from": _copy_from, "settle": _settle, "each": _each,
+               "coins_log": _coins_log, "offer": _offer_step}

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ...check.model import AgeDeal
 from ..actions import Action
 from .ages_and_end import AGE_AND_END_STEPS, game_end
-from .chains import CHAIN_STEPS, offer_taken
+from .chains import CHAIN_STEPS, offer_taken, remove_built
 from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, reopen_phase
 from .resolve import RESOLVE_STEPS, build_from_discard, copy_card
 from .turn import TURN_STEPS
@@ -175,6 +175,8 @@ class Flow:
             copy_card(self, seat, action)
         elif kind == "offer":                 # `may pay ... to ...`: the waiting offer step is answered
             offer_taken(self, seat, action)
+        elif kind == "remove":
+            remove_built(self, seat, action)
         elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
             self.chosen[seat] = action
         else:

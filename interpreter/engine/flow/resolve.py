@@ -25,7 +25,7 @@ def _resolve(game, choices: tuple) -> None:
     for seat, action in enumerate(choices):
         if action is None:
             continue
-        kind, index, left, right, free, bank = action    # unpacked: a named tuple's fields are slow to read
+        kind, index, left, right, free, bank, number = action    # unpacked: a named tuple's fields are slow to read
         city = cities[seat]
         hands[seat].remove(index)
         stage = -1
@@ -39,11 +39,11 @@ def _resolve(game, choices: tuple) -> None:
                 city.use_free_build(free.partition(" ")[2])
             city.add_card(card)
         elif kind == "stage":
-            stage = city.stages
+            stage = city.stages if number < 0 else number     # (-1: the next; else `stages in any order`)
             city.coins -= coins_paid(game, seat, city.side.stages[stage]) + left + right + bank
             if bank:
                 city.bank_used += bank // city.bank[1]
-            city.add_stage()
+            city.add_stage(stage)
             city.under_stages.append(index)
         else:
             game.discard.append(index)
@@ -64,7 +64,7 @@ def _resolve(game, choices: tuple) -> None:
 def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
     """One card's effects.  (The events below are looked up in `game.events.heard` here,
     as `heard` and `may_act` do, without their calls: every card of every turn comes here.)"""
-    kind, index, to_left, to_right, free, _bank = action
+    kind, index, to_left, to_right, free, _bank, _stage = action
     city = game.cities[seat]
     events = game.events
     if to_left or to_right:

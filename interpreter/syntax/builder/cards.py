@@ -63,5 +63,9 @@ class CardBuilder:
         return ast.Side(name=self._name(c[0]), body=tuple(c[1:]), span=self._span(meta))
 
     @v_args(meta=True)
+    def stages_any_order(self, meta, c):
+        return ast.StagesAnyOrder(span=self._span(meta))
+
+    @v_args(meta=True)
     def stage(self, meta, c):
         return ast.Stage(body=tuple(c), span=self._span(meta))

@@ -205,8 +205,8 @@ def test_a_card_built_from_the_discard_pile_shows_its_own_coins(tmp_path):
 
 # ---------------------------------------------------------------- keywords are whole words
 @pytest.mark.parametrize("text, word", [
-    ('wonder "Test" {\n    side A {\n        produces stone\n        stages in any order\n'
-     '        stage { cost 2 wood; points 3 }\n    }\n}\n', "stages"),
+    ('wonder "Test" {\n    side A {\n        produces stone\n        stageful\n'
+     '        stage { cost 2 wood; points 3 }\n    }\n}\n', "stageful"),
     ('card "Baths" {\n    ages I  color blue  copies 3+\n    points 3\n}\n', "ages"),
     ('card "Baths" {\n    age I  color blue  copies 3+\n    pointsy 3\n}\n', "pointsy"),
 ])

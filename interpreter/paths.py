@@ -153,10 +153,12 @@ def shipped_rules_names() -> dict[str, str]:
 
 
 def is_pack_file(shown: str, own_packs=frozenset()) -> bool:
-    """Whether a file, as shown, is one of a shipped expansion pack's, or one of
-    `own_packs` (the files, as shown, of the designer's packs on): its variant blocks are
-    the pack's changes to the rules, not variants the user asked for."""
-    return shown.startswith(f"content/{EXPANSIONS}/") or shown in own_packs
+    """Whether a file, as shown, is an expansion pack's: one of a folder of an `expansions/`
+    folder (the shipped packs', or a designer's kept in the same layout, given among the
+    content), or one of `own_packs` (the files, as shown, of the packs given with
+    `--expansion PATH`).  Its variant blocks are the pack's changes to the rules, not
+    variants the user asked for."""
+    return EXPANSIONS in Path(shown).parts[:-2] or shown in own_packs
 
 
 def is_shipped(shown: str) -> bool:

@@ -242,3 +242,83 @@ def test_rules_diff_of_a_pack_and_of_a_variant_with_vocabulary():
     assert "+colors: pink" in variant.stdout and "+    when built: take 2 anchor tokens" in variant.stdout
     shipped = run_cli("rules", "--diff", "--expansion", "leaders")
     assert "The variants change nothing." not in shipped.stdout and "+    starting coins 6" in shipped.stdout
+
+
+# ---------------------------------------------------------------- the studio
+@pytest.fixture(scope="module")
+def pack_studio(tmp_path_factory):
+    """The studio on a designer's folder that is no rule set: the pack `harbours/` (on the
+    shipped rules) and a file that is neither."""
+    pytest.importorskip("starlette")
+    from studio_server import Studio
+    root = tmp_path_factory.mktemp("designer") / "work"
+    root.mkdir()
+    shutil.copytree(PACK, root / "harbours")
+    (root / "notes.wonders").write_text("# notes\n")
+    server = Studio(root)
+    yield server, root
+    server.stop()
+
+
+@pytest.mark.slow
+def test_the_studio_lists_plays_and_saves_a_designers_pack(pack_studio):
+    from test_studio import api
+    studio, root = pack_studio
+    status, tree = api(studio, "/api/tree")
+    assert {f["path"]: f.get("pack") for f in tree["files"]} == {
+        "harbours/cards.wonders": "harbours", "harbours/rules.wonders": "harbours", "notes.wonders": None}
+    status, setup = api(studio, "/api/play/setup")
+    [entry] = setup["editions"]
+    assert entry["folder"] == "harbours" and entry["name"] == "7 Wonders, first edition with the pack harbours"
+    assert "problem" not in entry and 3 in entry["players"]
+    status, game = api(studio, "/api/play/new", {"edition": "harbours", "variants": [], "players": 3, "seat": 0,
+                                                 "bots": ["greedy"], "sides": "A", "seed": 3})
+    assert status == 200, game
+    while game["status"] == "preparing":
+        status, game = api(studio, f"/api/play/position?id={game['id']}&wait=1")
+    assert game["status"] == "ready", game
+    status, saved = api(studio, "/api/play/save", {"id": game["id"], "path": "start.json"})
+    assert status == 200, saved
+    options = json.loads((root / "start.json").read_text())["options"]
+    assert options["expansions"] == [str((root / "harbours").resolve())]
+    status, loaded = api(studio, "/api/play/load", {"path": "start.json"})
+    assert status == 200, loaded
+    terminal = run_cli("play", "--load", str(root / "start.json"), "--bots", "greedy")   # the save plays on there
+    assert terminal.returncode == 0, terminal.stderr
+    assert any(line.startswith("harbours") for line in terminal.stdout.splitlines())
+
+
+@pytest.mark.slow
+def test_the_studio_weighs_a_designers_pack_against_the_rules_it_changes(pack_studio):
+    from test_studio import _weigh
+    studio, _root = pack_studio
+    seen = _weigh(studio, {"variant": "harbours", "players": 3, "games": 2, "bots": ["random"]})
+    done = seen[-1]
+    assert done["type"] == "done" and done["pairs"] == 2, done
+    assert (done["name_a"], done["name_b"]) == ("base rules", "harbours")
+    refused = _weigh(studio, {"variant": "harbours", "against": "notes.wonders"})[-1]
+    assert refused["type"] == "error" and "against the rules it changes" in refused["text"]
+    refused = _weigh(studio, {"variant": "notes.wonders"})[-1]
+    assert refused["type"] == "error" and "nor a pack of the studio's folder" in refused["text"]
+
+
+@pytest.mark.slow
+def test_a_pack_in_the_expansions_folder_of_a_rule_set_plays_on_it(tmp_path):
+    """A copy of the content: its packs (the shipped ones, and the designer's put beside
+    them) are offered on the folder's own rules."""
+    pytest.importorskip("starlette")
+    from studio_server import Studio
+    from test_studio import api
+    root = tmp_path / "content"
+    shutil.copytree(ROOT / "content", root, ignore=shutil.ignore_patterns("second-edition"))
+    shutil.copytree(PACK, root / "expansions" / "harbours")
+    server = Studio(root)
+    try:
+        status, setup = api(server, "/api/play/setup")
+        named = {e["folder"]: e for e in setup["editions"]}
+        assert {".", "expansions/harbours", "expansions/leaders", "expansions/cities"} <= set(named)
+        assert named["expansions/harbours"]["name"] == "7 Wonders, first edition with the pack expansions/harbours"
+        assert all("problem" not in e for e in setup["editions"]), setup
+        assert named["expansions/cities"]["variants"] == ["expansions/cities/variants/teams.wonders"]
+    finally:
+        server.stop()

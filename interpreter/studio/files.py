@@ -78,9 +78,9 @@ def tree(root: Path) -> list[dict]:
             except OSError:
                 continue                   # a pipe, a device, a file too large: not content
             entry = {"path": relative, "variant": path.parent.name == "variants", "version": version}
-            folder = path.parent.relative_to(root).as_posix()
-            if folder in own:
-                entry["pack"] = folder
+            pack = path.parent.relative_to(root).as_posix()
+            if pack in own:
+                entry["pack"] = pack
             found.append(entry)
     return found
 

@@ -267,12 +267,12 @@ def stray_item(tree: ast.File):
     """(what, item) for the first thing of a variant file that is neither a `variant` block
     nor a vocabulary declaration (item None: the file holds no variant), or None when the
     file holds variant blocks and vocabulary only."""
-    if not any(isinstance(item, ast.Variant) for item in tree.items):
-        return "nothing", None
     for item in tree.items:
         if not isinstance(item, (ast.Variant, *VOCABULARY_ITEMS)):
             kind = {ast.Card: "a card", ast.Wonder: "a wonder", ast.Rules: "a rules block"}.get(type(item), "a declaration")
             return kind, item
+    if not any(isinstance(item, ast.Variant) for item in tree.items):
+        return "nothing", None
     return None
 
 
@@ -287,8 +287,8 @@ def _not_a_variant(tree: ast.File, shown: str) -> str | None:
         return (f"{shown}: the variant file is empty; a variant file holds a `variant \"Name\" {{ ... }}` block"
                 if not tree.items else f"{shown}: the variant file holds no `variant \"Name\" {{ ... }}` block")
     where = f"line {item.span.line}" if getattr(item, "span", None) else "the file"
-    return (f"{shown}: a variant file holds only `variant` blocks (and the vocabulary they add), but {where} "
-            f"has {kind} outside one; move it into the variant (`add card ...`) or give the file with --content")
+    return (f"{shown}: a variant file holds only `variant` blocks, but {where} has {kind} "
+            "outside one; move it into the variant (`add card ...`) or give the file with --content")
 
 
 def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResult:

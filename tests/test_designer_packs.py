@@ -322,3 +322,31 @@ def test_a_pack_in_the_expansions_folder_of_a_rule_set_plays_on_it(tmp_path):
         assert named["expansions/cities"]["variants"] == ["expansions/cities/variants/teams.wonders"]
     finally:
         server.stop()
+
+
+@pytest.mark.slow
+def test_in_the_browser_weigh_offers_the_pack_and_weighs_it(pack_studio):
+    """The page (Chromium): the Weigh panel lists the pack after the variants and weighs it
+    to its verdict, with no script error."""
+    from browser import chromium, new_context
+    studio, _root = pack_studio
+    with chromium() as browser:
+        context = new_context(browser, viewport={"width": 1400, "height": 900})
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(studio.url)
+        page.wait_for_function("window.__studio && window.__studio.ready")
+        page.click('#tabs button[data-panel="weigh"]')
+        option = page.wait_for_selector('#panel-weigh select[name=variant] option[value="harbours"]', state="attached")
+        assert option.inner_text() == "harbours (pack)"
+        page.select_option("#panel-weigh select[name=variant]", "harbours")
+        page.fill("#panel-weigh input[name=players]", "3")
+        page.fill("#panel-weigh input[name=games]", "4")
+        page.click("#panel-weigh button.primary")
+        page.wait_for_selector("#panel-weigh .weigh-status:text('Done:')", timeout=180000)
+        assert page.inner_text("#panel-weigh .weigh-status").startswith("Done: 4 game(s) under both rule sets")
+        assert "B: harbours" in page.inner_text("#panel-weigh .figures")
+        context.close()
+    assert problems == [], problems

@@ -350,3 +350,10 @@ def test_in_the_browser_weigh_offers_the_pack_and_weighs_it(pack_studio):
         assert "B: harbours" in page.inner_text("#panel-weigh .figures")
         context.close()
     assert problems == [], problems
+
+
+@pytest.mark.slow
+def test_rules_diff_with_a_variant_shows_the_variant_on_the_pack():
+    shown = run_cli("rules", "--diff", "--expansion", PACK_SHOWN, "--variant", "cheap-trade")
+    assert shown.returncode == 0, shown.stderr
+    assert "+    trade price 1" in shown.stdout and "+tokens: anchor" not in shown.stdout

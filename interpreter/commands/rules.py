@@ -27,9 +27,9 @@ def rules(show_diff, full, paths, variants, rules):
     result = load(paths, variants, rules)
     fail_on_errors(result)
     in_words = i18n.language() != i18n.ENGLISH     # the content's keywords are English: its words instead
-    if show_diff:                          # against the rule set alone: without its packs and the variants
+    if show_diff:     # what the variants change on the rules with the packs; with none, what the packs change
         from interpreter.paths import pack_label, split_rules
-        base_rules, packs = split_rules(rules)
+        base_rules, packs = (rules, ()) if variants else split_rules(rules)
         base = load(paths, (), base_rules)
         fail_on_errors(base)
         click.echo(tool.diff_text(base.ruleset, result.ruleset, [*map(pack_label, packs), *variants], in_words),

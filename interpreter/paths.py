@@ -9,10 +9,13 @@ under the name DEFAULT_RULES, and every subfolder of it that holds a `rules` blo
 own (in a .wonders file directly inside it) is another, named after the folder.  A
 `variants/` folder is never a rule set: its files apply only when asked for.
 
-An expansion pack is a folder of `content/expansions/`, chosen by its folder's name with
-`--expansion NAME` and read on top of a rule set.  A rule set with packs is named by the
-rule set's name and the packs', joined with PACK_JOIN (`first-edition+NAME`): that one
-name is what commands pass on, and what a log or a simulation's records carry.
+An expansion pack is a folder of .wonders files read on top of a rule set: a folder of
+`content/expansions/`, chosen by its folder's name with `--expansion NAME`, or a designer's
+own folder, chosen by its path (`--expansion ./my-pack`: a path holds a `/`).  Nothing in
+a pack declares it one; a shipped pack and a designer's are read alike.  A rule set with
+packs is named by the rule set's name and the packs' (a designer's by its absolute path),
+joined with PACK_JOIN (`first-edition+NAME`): that one name is what commands pass on, and
+what a log or a simulation's records carry.
 """
 
 import os
@@ -94,6 +97,28 @@ def expansion_packs() -> dict[str, Path]:
     return {p.name: p for p in sorted(folder.iterdir()) if p.is_dir() and any(p.glob("*.wonders"))}
 
 
+def is_pack_path(name: str) -> bool:
+    """`--expansion` takes a folder's path when it looks like one (a folder separator);
+    any other word names a shipped pack, whatever folders the current folder holds."""
+    return "/" in name or "\\" in name
+
+
+def pack_label(pack: str) -> str:
+    """A pack as messages name it: a shipped pack by name, a designer's folder by its path
+    (relative to the current folder when inside it)."""
+    return shown_path(Path(pack)) if is_pack_path(pack) else pack
+
+
+def shown_path(path: Path) -> str:
+    """A file or folder as diagnostics name it: `content/...` for the shipped content's, else
+    relative to the current folder when inside it, else absolute."""
+    real = path.resolve()
+    for root, prefix in ((content_dir().resolve(), "content/"), (Path.cwd().resolve(), "")):
+        if real.is_relative_to(root) and real != root:
+            return prefix + real.relative_to(root).as_posix()
+    return str(path)
+
+
 def split_rules(name: str | None) -> tuple[str | None, tuple[str, ...]]:
     """A rule set's name with packs (`first-edition+NAME`) as (rule set, pack names)."""
     if name is None:
@@ -127,10 +152,13 @@ def shipped_rules_names() -> dict[str, str]:
     return found
 
 
-def is_pack_file(shown: str) -> bool:
-    """Whether a file, as shown, is one of a shipped expansion pack's: its variant blocks
-    are the pack's changes to the rules, not variants the user asked for."""
-    return shown.startswith(f"content/{EXPANSIONS}/")
+def is_pack_file(shown: str, own_packs=frozenset()) -> bool:
+    """Whether a file, as shown, is an expansion pack's: one of a folder of an `expansions/`
+    folder (the shipped packs', or a designer's kept in the same layout, given among the
+    content), or one of `own_packs` (the files, as shown, of the packs given with
+    `--expansion PATH`).  Its variant blocks are the pack's changes to the rules, not
+    variants the user asked for."""
+    return EXPANSIONS in Path(shown).parts[:-2] or shown in own_packs
 
 
 def is_shipped(shown: str) -> bool:

@@ -57,6 +57,7 @@ def what_word(what: str) -> str:
 class Context:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+        self.pack_files: frozenset[str] = frozenset()    # the designer's packs' files, as shown
         self.resources: tuple[str, ...] = ()
         self.groups: dict[str, tuple[str, ...]] = {}
         self.colors: tuple[str, ...] = ()

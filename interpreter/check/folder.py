@@ -10,10 +10,11 @@ from pathlib import Path
 import attrs
 
 from ..diagnostics import Diagnostic, Span, sort_key
-from ..paths import DEFAULT_RULES, content_dir, join_rules, split_rules
+from ..paths import DEFAULT_RULES, content_dir, join_rules, shown_path, split_rules
 from ..syntax.parser import read_source
 from ..syntax.treecache import parse_cached
-from .load import (CheckResult, check_paths, check_sources, nested_rule_sets, read_sources, pack_folders, rules_folder,
+from .load import (CheckResult, check_paths, check_sources, nested_rule_sets, read_sources, pack_files_shown, pack_folders,
+                   rules_folder,
                    same_fault, stray_item,
                    with_variant_notes)
 from .notation import check_notation_table, notation_tables
@@ -44,7 +45,8 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
     only on a base without errors; the base's own diagnostics are not repeated for each."""
     sources, given = read_sources(paths, variants, rules)
     parse = _parse_once()
-    result = attrs.evolve(with_variant_notes(check_sources(sources, parse, given), sources, given, parse),
+    packs = pack_files_shown(None if paths else rules)
+    result = attrs.evolve(with_variant_notes(check_sources(sources, parse, given, packs), sources, given, parse),
                           rules=None if paths else (rules or DEFAULT_RULES))
     # a variant given (with --variant, or among the paths) makes that combination the
     # thing checked: the folder's variants are not stacked on it
@@ -67,7 +69,7 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
             if stray is not None:
                 extra.append(stray)
                 continue
-        run = check_sources(sources + [(shown, text, problems)], parse, {shown})
+        run = check_sources(sources + [(shown, text, problems)], parse, {shown}, packs)
         if text is None:                       # unreadable: its reading error says so
             extra += [d for d in run.diagnostics if same_fault(d) not in base]
             continue
@@ -108,7 +110,7 @@ def _with_translations(result: CheckResult, folders, rules: str | None = None) -
             files.append(name)
     for pack, folder in zip(packs, pack_folders(rules)):
         with_pack = check_paths(None, (), join_rules(base, (pack,))).ruleset
-        shown = "content/" + folder.relative_to(content_dir()).as_posix()
+        shown = shown_path(folder)
         diagnostics, texts = check_pack_translations(folder, shown, base_ruleset, with_pack, result.ruleset)
         found += diagnostics
         for name, text in texts:
@@ -156,7 +158,7 @@ def folder_variant_files(paths, rules: str | None) -> list[tuple[Path, str]]:
         folders = [(Path(raw) / "variants", str(Path(raw) / "variants")) for raw in paths if Path(raw).is_dir()]
     else:
         shipped = [rules_folder(rules) / "variants"] + [pack / "variants" for pack in pack_folders(rules)]
-        folders = [(folder, f"content/{folder.relative_to(content_dir()).as_posix()}") for folder in shipped]
+        folders = [(folder, shown_path(folder)) for folder in shipped]
     found = []
     for folder, shown in folders:
         if folder.is_dir() and not folder.is_symlink():

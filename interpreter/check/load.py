@@ -8,8 +8,9 @@ from pathlib import Path
 import attrs
 
 from ..diagnostics import Diagnostic, Note, SourceCache, sort_key
-from ..paths import (DEFAULT_RULES, EXPANSIONS, content_dir, expansion_packs, is_pack_file, is_rule_set, join_rules, rule_sets,
-                     shipped_rules_names, split_rules)
+from ..paths import (DEFAULT_RULES, EXPANSIONS, PACK_JOIN, content_dir, expansion_packs, is_pack_file, is_pack_path,
+                     is_rule_set, join_rules, pack_label, rule_sets, shipped_rules_names, shown_path,
+                     split_rules)
 from ..syntax import ast
 from ..syntax.parser import read_source
 from ..syntax.treecache import parse_cached
@@ -135,7 +136,14 @@ def default_files(rules: str | None = None) -> list[tuple[Path, str]]:
     folder = rules_folder(rules)
     files = sorted(folder.glob("*.wonders")) if folder == root else folder_files(folder)
     files += [f for pack in pack_folders(rules) for f in folder_files(pack)]
-    return [(p, f"content/{p.relative_to(root).as_posix()}") for p in files]
+    return [(p, shown_path(p)) for p in files]
+
+
+def pack_files_shown(rules: str | None) -> frozenset[str]:
+    """The files of the designer's packs a rule set's name carries, as default_files shows
+    them: their variant blocks are the pack's changes, as a shipped pack's are."""
+    return frozenset(shown_path(f) for name, folder in zip(split_rules(rules)[1], pack_folders(rules))
+                     if is_pack_path(name) for f in folder_files(folder))
 
 
 class UnknownPack(UsageError):
@@ -147,13 +155,34 @@ def pack_folders(rules: str | None) -> list[Path]:
     packs = expansion_packs()
     found = []
     for name in split_rules(rules)[1]:
+        if is_pack_path(name):
+            found.append(own_pack(name))
+            continue
         if name not in packs:
             from ..diagnostics import did_you_mean
             guess = did_you_mean(name, list(packs))
             hint = f"did you mean {guess!r}? " if guess else ""
+            if Path(name).is_dir():
+                hint += f"to use the folder {name} of this folder, write --expansion ./{name}; "
             raise UnknownPack(f"no expansion named {name!r}; {hint}expansions: {', '.join(packs) or 'none'}")
         found.append(packs[name])
     return found
+
+
+def own_pack(name: str) -> Path:
+    """The folder of a designer's pack, given by its path: a folder holding .wonders files
+    (its subfolders' too, as `wonders check FOLDER` reads them), else UnknownPack."""
+    folder = Path(name)
+    shown = pack_label(name)
+    if PACK_JOIN in name:
+        raise UnknownPack(f"{shown}: a pack's path may not hold {PACK_JOIN!r} (it joins the packs' names); "
+                          "rename the folder")
+    if not folder.is_dir():
+        raise UnknownPack(f"{shown}: no such folder" if not folder.exists()
+                          else f"{shown}: not a folder; --expansion takes a pack's folder (or a shipped pack's name)")
+    if not folder_files(folder):
+        raise UnknownPack(f"{shown}: no .wonders files in this folder")
+    return folder
 
 
 _CHANGES = re.compile(r'^\s*changes\s+"([^"\n]*)"', re.MULTILINE)
@@ -163,7 +192,7 @@ def with_expansions(rules: str | None, names) -> str | None:
     """The rule set `rules` with the packs `names` on top, as one name (None: the default
     rule set, no packs).  A pack names the rules it is written for in the `changes` line
     of its variant blocks; on any other rule set it is refused, never applied."""
-    names = tuple(dict.fromkeys(names))
+    names = tuple(dict.fromkeys(str(Path(n).resolve()) if is_pack_path(n) else n for n in names))
     base, carried = split_rules(rules)
     combined = join_rules(base, carried + tuple(n for n in names if n not in carried))
     folders = pack_folders(combined)
@@ -173,9 +202,11 @@ def with_expansions(rules: str | None, names) -> str | None:
         written_for = {shipped_rules_names().get(changed, changed)
                        for path in sorted(folder.glob("*.wonders"))
                        for changed in _CHANGES.findall(path.read_text(encoding="utf-8", errors="replace"))}
+        if is_pack_path(name):             # a designer's misspelt `changes` is the checker's (E1402, located)
+            written_for &= set(rule_sets())
         wrong = sorted(written_for - {chosen})
         if wrong:
-            raise UnknownPack(f"the expansion {name!r} is written for the rules {', '.join(wrong)}, not "
+            raise UnknownPack(f"the expansion {pack_label(name)!r} is written for the rules {', '.join(wrong)}, not "
                               f"{chosen}; leave out --rules {chosen} (or give --rules {wrong[0]})")
     return combined
 
@@ -227,15 +258,21 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
     return found
 
 
+# what a variant file may declare beside its variants: the vocabulary its cards use (a
+# colour, a token kind, ...), as a pack's files do; a name declared twice is E1103
+VOCABULARY_ITEMS = (ast.ResourcesDecl, ast.ColorsDecl, ast.SymbolsDecl, ast.TokensDecl)
+
+
 def stray_item(tree: ast.File):
-    """(what, item) for the first thing of a variant file that is not a `variant` block
-    (item None: the file is empty), or None when the file holds variant blocks only."""
-    if not tree.items:
-        return "nothing", None
+    """(what, item) for the first thing of a variant file that is neither a `variant` block
+    nor a vocabulary declaration (item None: the file holds no variant), or None when the
+    file holds variant blocks and vocabulary only."""
     for item in tree.items:
-        if not isinstance(item, ast.Variant):
+        if not isinstance(item, (ast.Variant, *VOCABULARY_ITEMS)):
             kind = {ast.Card: "a card", ast.Wonder: "a wonder", ast.Rules: "a rules block"}.get(type(item), "a declaration")
             return kind, item
+    if not any(isinstance(item, ast.Variant) for item in tree.items):
+        return "nothing", None
     return None
 
 
@@ -247,7 +284,8 @@ def _not_a_variant(tree: ast.File, shown: str) -> str | None:
         return None
     kind, item = stray
     if item is None:
-        return f"{shown}: the variant file is empty; a variant file holds a `variant \"Name\" {{ ... }}` block"
+        return (f"{shown}: the variant file is empty; a variant file holds a `variant \"Name\" {{ ... }}` block"
+                if not tree.items else f"{shown}: the variant file holds no `variant \"Name\" {{ ... }}` block")
     where = f"line {item.span.line}" if getattr(item, "span", None) else "the file"
     return (f"{shown}: a variant file holds only `variant` blocks, but {where} has {kind} "
             "outside one; move it into the variant (`add card ...`) or give the file with --content")
@@ -257,7 +295,9 @@ def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResul
     """Check the given files and folders, or the shipped rule set `rules` (default: the
     top-level content), with the variants applied."""
     sources, given = read_sources(paths, variants, rules)
-    result = with_variant_notes(check_sources(sources, variant_files_shown=given), sources, given)
+    result = with_variant_notes(check_sources(sources, variant_files_shown=given,
+                                              pack_files=pack_files_shown(None if paths else rules)),
+                                sources, given)
     return attrs.evolve(result, rules=None if paths else (rules or DEFAULT_RULES))
 
 
@@ -275,12 +315,14 @@ def read_sources(paths=None, variants=(), rules: str | None = None):
     return [(shown, *read_source(path, shown)) for path, shown in files], {shown for _path, shown in variant_paths}
 
 
-def check_sources(sources, parse=parse_cached, variant_files_shown=frozenset()) -> CheckResult:
+def check_sources(sources, parse=parse_cached, variant_files_shown=frozenset(),
+                  pack_files=frozenset()) -> CheckResult:
     """Check (name shown, text or None, reading problems) triples as one rule set, the
     variants among them applied.  `parse` gives a text's tree and diagnostics: by default
     parse_cached (treecache.py, trees kept between runs); the language server passes one
     that keeps the trees of files that did not change.  The files named in
-    `variant_files_shown` came from --variant and must hold variant blocks only."""
+    `variant_files_shown` came from --variant and must hold variant blocks only (and
+    vocabulary); those in `pack_files` are a designer's packs', read as a shipped pack's."""
     cache = SourceCache()
     parsed: list[ast.File] = []
     diagnostics: list[Diagnostic] = []
@@ -299,10 +341,11 @@ def check_sources(sources, parse=parse_cached, variant_files_shown=frozenset()) 
         parsed.append(tree)
         if problems:
             unparsed_cards |= _card_names(text) - {i.name.text for i in tree.items if isinstance(i, ast.Card)}
-    ruleset, problems = check_files(parsed, complete=not diagnostics, unparsed_cards=unparsed_cards)
+    ruleset, problems = check_files(parsed, complete=not diagnostics, unparsed_cards=unparsed_cards,
+                                    pack_files=pack_files)
     diagnostics += problems
     applied = tuple(i.name.text for f in parsed for i in f.items
-                    if isinstance(i, ast.Variant) and not is_pack_file(i.name.span.file))
+                    if isinstance(i, ast.Variant) and not is_pack_file(i.name.span.file, pack_files))
     if any(d.is_error for d in diagnostics):
         ruleset = None
     return CheckResult(ruleset, tuple(sorted(diagnostics, key=sort_key)), cache,
@@ -357,13 +400,14 @@ def _card_names(text: str) -> set[str]:
     return set(_CARD_HEAD.findall(text))
 
 
-def check_files(files: list[ast.File], complete: bool = True,
-                unparsed_cards: set[str] = frozenset()) -> tuple[RuleSet | None, list[Diagnostic]]:
+def check_files(files: list[ast.File], complete: bool = True, unparsed_cards: set[str] = frozenset(),
+                pack_files=frozenset()) -> tuple[RuleSet | None, list[Diagnostic]]:
     """Resolve and validate parsed files as one rule set.  `complete=False` (after syntax
     errors) skips the whole-set checks, whose findings would only echo the syntax errors;
     `unparsed_cards` are names of cards that failed to parse, so chains to them are not
-    reported as unknown."""
+    reported as unknown; `pack_files`, the files of a designer's packs (as shown)."""
     ctx = Context()
+    ctx.pack_files = frozenset(pack_files)
     given = [item for f in files for item in f.items]
     if given and all(isinstance(i, ast.Variant) for i in given):
         _only_variants(given, ctx)

@@ -153,7 +153,7 @@ def translation_files(paths, variants, rules, language: str) -> list[tuple[Path,
     """(path, name shown) of the translation files for `language` of the content loaded:
     the rule set's folder (or each folder given) and each applied variant's folder."""
     from .load import pack_folders, rules_folder, variant_files
-    from ..paths import content_dir
+    from ..paths import content_dir, shown_path
     found: list[tuple[Path, str]] = []
     if paths:
         folders = [(Path(p), str(Path(p))) for p in paths if Path(p).is_dir()]
@@ -161,7 +161,7 @@ def translation_files(paths, variants, rules, language: str) -> list[tuple[Path,
         folder = rules_folder(rules)
         folders = [(folder, "content" + ("" if folder == content_dir() else
                                          "/" + folder.relative_to(content_dir()).as_posix()))]
-        folders += [(pack, "content/" + pack.relative_to(content_dir()).as_posix()) for pack in pack_folders(rules)]
+        folders += [(pack, shown_path(pack)) for pack in pack_folders(rules)]
     for path, _shown in variant_files(variants, paths, rules):
         folder = path.parent
         try:

@@ -92,7 +92,7 @@ def _with_requirements(variants, ctx: Context) -> list:
             kept.append(v)
             continue
         name = missing[0]
-        if is_pack_file(v.name.span.file):
+        if is_pack_file(v.name.span.file, ctx.pack_files):
             shipped = _shipped_variant_names() if shipped is None else shipped
             if name.text in shipped:
                 continue

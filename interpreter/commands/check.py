@@ -39,11 +39,11 @@ def check(paths, fmt, variants, rules):
             summary += "; " + ngettext("{count} card", "{count} cards", len(r.cards)).format(count=len(r.cards)) \
                 + ", " + ngettext("{count} wonder", "{count} wonders", len(r.wonders)).format(count=len(r.wonders))
         if rules is not None:
-            from interpreter.paths import split_rules
+            from interpreter.paths import pack_label, split_rules
             base, packs = split_rules(result.rules)
             summary += "; " + _("rules: {name}").format(name=base)
             if packs:
-                summary += "; " + _("expansions: {names}").format(names=", ".join(packs))
+                summary += "; " + _("expansions: {names}").format(names=shown(", ".join(map(pack_label, packs))))
         if result.variants:
             summary += "; " + _("variants: {names}").format(names=shown(", ".join(result.variants)))
         if result.variants_checked:

@@ -102,10 +102,11 @@ def _rules_with_packs(ctx, param, value):
 _RULES = click.option("--rules", "rules", metavar="NAME", default=None, callback=_rules_with_packs,
                       help=N_("the shipped rule set: a folder of the content with rules of its own, by "
                            "name (default: the top-level content, first-edition)"))
-_EXPANSION = click.option("--expansion", metavar="NAME", multiple=True, expose_value=False, is_eager=True,
+_EXPANSION = click.option("--expansion", metavar="NAME|PATH", multiple=True, expose_value=False, is_eager=True,
                           callback=_given_packs,
-                          help=N_("add a shipped expansion pack (a folder of content/expansions/) to the "
-                               "rules (repeatable)"))
+                          help=N_("add an expansion pack to the rules: a shipped one by name (a folder of "
+                               "content/expansions/), or your own folder by its path (holding a /, e.g. "
+                               "./my-pack) (repeatable)"))
 
 
 def RULES(command):            # noqa: N802 (an option decorator, used like the others)

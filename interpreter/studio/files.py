@@ -57,8 +57,11 @@ def version_of(data: bytes) -> str:
 
 def tree(root: Path) -> list[dict]:
     """Every content file under `root`, folders first then files, as POSIX paths relative
-    to it; links are followed only when they stay inside the folder."""
+    to it; links are followed only when they stay inside the folder.  A file of a pack's
+    own files (play_packs.py) names its pack's folder: Weigh offers the pack."""
+    from .play_packs import packs
     real_root = root.resolve()
+    own = {folder.relative_to(root).as_posix() for folder in packs(root)}
     found = []
     for folder, dirs, files in os.walk(root, followlinks=False):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED
@@ -74,7 +77,11 @@ def tree(root: Path) -> list[dict]:
                 version = version_of(read_regular(path, MAX_FILE_BYTES))
             except OSError:
                 continue                   # a pipe, a device, a file too large: not content
-            found.append({"path": relative, "variant": path.parent.name == "variants", "version": version})
+            entry = {"path": relative, "variant": path.parent.name == "variants", "version": version}
+            pack = path.parent.relative_to(root).as_posix()
+            if pack in own:
+                entry["pack"] = pack
+            found.append(entry)
     return found
 
 

@@ -282,6 +282,10 @@ class Session:
 
     def _command(self) -> str:
         """The terminal command that goes on from a position saved in this game."""
+        from .play_packs import is_pack, pack_base
         name = shipped_name(self.edition)
         where = "" if name is not None else f" --content {as_shown(self.root, self.edition)}"
+        if is_pack(self.root, self.edition):        # on shipped rules the save records the pack's folder
+            base = pack_base(self.root, self.edition)[0]
+            where = "" if base is None else f" --content {as_shown(self.root, base)}{where}"
         return f"wonders play --load FILE{where}"

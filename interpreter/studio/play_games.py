@@ -10,7 +10,7 @@ from pathlib import Path
 from .guard import inside
 from .play import Session
 from .play_files import read_position, readable_log, saved_positions
-from .play_rules import PlayError, as_shown, compile_edition, editions, installed_bot, shipped_name, variant_files
+from .play_rules import PlayError, as_shown, compile_edition, installed_bot, playable, shipped_name, variant_files
 from .work import Cores
 
 MAX_GAMES = 8              # games kept at once; the least recently used goes first
@@ -28,19 +28,22 @@ class Games:
         self.lock = threading.Lock()
 
     def setup(self) -> dict:
-        """What the page's form offers: the folder's rule sets with their variants, sides and
-        player counts, the bots, and the positions saved in the folder."""
+        """What the page's form offers: the folder's rule sets and packs with their variants,
+        sides and player counts, the bots, and the positions saved in the folder."""
         from ..bots.registry import bot_names
+        from .play_packs import is_pack, label
         found = []
-        for edition in editions(self.root):
+        for edition in playable(self.root):
             entry = {"folder": as_shown(self.root, edition),
                      "variants": [as_shown(self.root, v) for v in variant_files(edition)]}
+            if is_pack(self.root, edition):
+                entry["pack"] = label(self.root, edition)
             try:
                 tables = compile_edition(self.root, edition, [])
                 rules = tables.rules
                 counts = sorted({*range(rules.min_players, rules.max_players + 1),
                                  *(tb.players for tb in tables.ruleset.tables)} & set(range(1, MAX_PLAYERS + 1)))
-                entry.update(name=rules.name, sides=sorted({s.side for s in tables.sides}), players=counts)
+                entry.update(name=entry.get("pack", rules.name), sides=sorted({s.side for s in tables.sides}), players=counts)
             except PlayError as err:
                 entry.update(name=entry["folder"], problem=str(err), sides=[], players=[])
             found.append(entry)
@@ -70,8 +73,8 @@ class Games:
         if not isinstance(folder, str):
             raise PlayError("the field 'edition' is not a folder")
         path = self.root if folder in ("", ".") else inside(self.root, folder)
-        if path not in editions(self.root):
-            raise PlayError(f"{folder}: not a rule set of the studio's folder")
+        if path not in playable(self.root):
+            raise PlayError(f"{folder}: not a rule set or a pack of the studio's folder")
         return path
 
     def _variants(self, edition: Path, chosen) -> list[Path]:
@@ -114,14 +117,19 @@ class Games:
         threading.Thread(target=session.prepare_and_start, args=(game,), daemon=True).start()
         return session
 
-    @staticmethod
-    def _record(game, edition: Path, variants: list[Path], bots: list[str]) -> None:
-        """What `wonders play --load` and the studio read back from a save's options."""
-        from ..commands.common import variant_record
+    def _record(self, game, edition: Path, variants: list[Path], bots: list[str]) -> None:
+        """What `wonders play --load` and the studio read back from a save's options: a pack
+        on shipped rules as `--expansion` records it (by its folder's absolute path)."""
+        from ..commands.common import rules_record, variant_record
+        from .play_packs import check_inputs, is_pack
         game.options["variants"] = variant_record([str(v) for v in variants])
         name = shipped_name(edition)
         if name is not None:
             game.options["rules"] = name
+        elif is_pack(self.root, edition):
+            rules = check_inputs(self.root, edition)[1]
+            if rules is not None:
+                game.options.update(rules_record(rules))
         game.options["names"] = [c.name for c in game.cities[:game.players]]
         game.options["bots"] = bots
 
@@ -138,7 +146,7 @@ class Games:
         if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):
             raise PlayError(f"{relative} is not a saved position: \"options\".\"variants\" is not a list of variants")
         last_problem = "the folder holds no rule set"
-        for edition in editions(self.root):
+        for edition in playable(self.root):
             try:
                 variants = self._recorded_variants(edition, recorded)
                 tables = compile_edition(self.root, edition, variants)

@@ -1,6 +1,6 @@
 """The rule sets a game of the studio can be played with: the opened folder and each of its
-subfolders with rules of their own, each with the variants of its `variants/` folder, and
-the bots that may play them (Play and Weigh alike).  A file of the folder that is a link
+subfolders with rules of their own, and the designer's packs (play_packs.py), each with the
+variants of its `variants/` folder, and the bots that may play them (Play and Weigh alike).  A file of the folder that is a link
 leading out of it is never read (as the editor's language server passes over it)."""
 
 from __future__ import annotations
@@ -63,14 +63,23 @@ def compile_edition(root: Path, edition: Path, variants: list[Path]):
     saying how many errors keep it from being played."""
     from ..check.load import UsageError, check_paths
     from ..compile import compile_rules
+    from .play_packs import check_inputs
+    paths, rules = check_inputs(root, edition)          # a pack of the folder: on the rules it changes
     try:
-        result = check_paths(confined_files(root, edition), [str(v) for v in variants])
+        result = check_paths(paths or None, [str(v) for v in variants], rules)
     except UsageError as err:
         raise PlayError(str(err)) from None
     if result.ruleset is None:
         raise PlayError(f"{as_shown(root, edition)} has {result.errors} error(s) with these variants: "
                         "fix them (the Problems list) before playing")
     return compile_rules(result.ruleset)
+
+
+def playable(root: Path) -> list[Path]:
+    """What a game of the studio is played with: the folder's rule sets, then its packs
+    (play_packs.py), each on the rules it changes."""
+    from .play_packs import packs
+    return editions(root) + packs(root)
 
 
 def shipped_name(edition: Path) -> str | None:

@@ -89,12 +89,20 @@ class Weighing:
 
     def __init__(self, root: Path, variant: Path, against: Path | None, players: int, games: int,
                  bots: tuple[str, ...], seed: int = 0, cores: Cores | None = None):
-        from .play_rules import confined_files
-        paths = tuple(confined_files(root, variant.parent.parent))     # the variant's content folder's files
-        self.a = RunOptions(players, bots, "random", seed, False, (str(against),) if against else (), paths)
-        self.b = RunOptions(players, bots, "random", seed, False, (str(variant),), paths)
+        from .play_packs import check_inputs, is_pack
+        if is_pack(root, variant):                # a pack: its rules without it, and with it
+            paths, rules = check_inputs(root, variant, with_pack=False)
+            self.a = RunOptions(players, bots, "random", seed, False, (), tuple(paths), rules)
+            paths, rules = check_inputs(root, variant)
+            self.b = RunOptions(players, bots, "random", seed, False, (), tuple(paths), rules)
+            self.name_b = variant.name
+        else:                                     # the content of the variants/ folder's rule set or pack
+            paths, rules = check_inputs(root, variant.parent.parent)
+            self.a = RunOptions(players, bots, "random", seed, False, (str(against),) if against else (),
+                                tuple(paths), rules)
+            self.b = RunOptions(players, bots, "random", seed, False, (str(variant),), tuple(paths), rules)
+            self.name_b = variant.stem
         self.name_a = against.stem if against else "base rules"
-        self.name_b = variant.stem
         self.games = games
         context = multiprocessing.get_context("spawn")
         self.out = context.Queue()

@@ -59,12 +59,21 @@ async def serve_weighing(socket: WebSocket, root: Path, cores: Cores) -> None:
 
 
 def weighing_options(root: Path, start: dict):
+    """What the page asks to weigh: a variant file of a `variants/` folder against its base
+    rules or another variant beside it, or a pack of the folder (play_packs.py) against
+    the rules it changes."""
+    from .play_packs import is_pack
     variant = inside(root, field(start, "variant", str))
     against = start.get("against") or None
     against_path = inside(root, against) if isinstance(against, str) else None
+    if is_pack(root, variant) and against_path is not None:
+        raise BadRequest("a pack is weighed against the rules it changes: leave 'against' empty")
     for path in filter(None, (variant, against_path)):
+        if is_pack(root, path):
+            continue
         if path.parent.name != "variants" or not path.is_file():
-            raise BadRequest(f"{path.relative_to(root).as_posix()} is not a file of a variants/ folder")
+            raise BadRequest(f"{path.relative_to(root).as_posix()} is not a file of a variants/ folder "
+                             "nor a pack of the studio's folder")
     if against_path is not None and against_path.parent != variant.parent:
         raise BadRequest("the two variants belong to different content folders")
     if against_path == variant:

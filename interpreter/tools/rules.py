@@ -144,8 +144,9 @@ def full_summary(ruleset: RuleSet) -> str:
 
 
 def diff_text(base: RuleSet, changed: RuleSet, variants: list[str], in_words: bool = False) -> str:
-    """What the variants change, as a unified diff of the content (or, `in_words`, of the
-    rule set in words of the chosen language: full_summary)."""
+    """What the variants (and expansion packs: `variants` names them all) change, as a
+    unified diff of the content (or, `in_words`, of the rule set in words of the chosen
+    language: full_summary)."""
     from ..i18n import _
     shown = full_summary if in_words else lambda r: print_items(r.items)
     before = shown(base).splitlines(keepends=True)

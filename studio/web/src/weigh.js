@@ -45,12 +45,15 @@ export class WeighPanel {
       this.progress, this.status, this.verdict, this.table, this.report)
   }
 
+  // The variants of the folder, then its packs (a pack is weighed against the rules it changes).
   setFiles(files) {
     const variants = files.filter(f => f.variant).map(f => f.path)
+    const packs = [...new Set(files.filter(f => f.pack).map(f => f.pack))]
     const keep = [this.variant.value, this.against.value]
-    clear(this.variant, variants.map(v => h("option", {value: v}, v)))
+    clear(this.variant, variants.map(v => h("option", {value: v}, v)),
+      packs.map(p => h("option", {value: p, class: "pack"}, `${p} (pack)`)))
     clear(this.against, h("option", {value: ""}, "the base rules"), variants.map(v => h("option", {value: v}, v)))
-    if (variants.includes(keep[0])) this.variant.value = keep[0]
+    if (variants.includes(keep[0]) || packs.includes(keep[0])) this.variant.value = keep[0]
     if (variants.includes(keep[1])) this.against.value = keep[1]
   }
 

@@ -78,6 +78,8 @@ def load(**loading) -> Lark:
 def serialise(parser: Lark, text: str) -> str:
     """The JSON document `load` reads: the parse tables, the grammar's digest, Lark's version."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
+    # the post-lexer is code, not a table: `load` hands it over again (WholeWords)
+    data = {**data, "options": {**data["options"], "postlex": None}}
     document = {"grammar_sha256": grammar_digest(text), "lark": lark.__version__,
                 "data": _encode(data), "memo": _encode(memo)}
     return json.dumps(document, separators=(",", ":"), sort_keys=True) + "\n"

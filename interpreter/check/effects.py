@@ -228,7 +228,7 @@ def _trade_discount(effect: ast.TradeDiscount, ctx: Context, in_law: bool = Fals
     if not _neighbours_only(effect.scope, "buying", ctx):
         return None
     if effect.change is not None and not in_law:
-        ctx.report("E1210", _("`for ... {change}` changes a price for every city: only a law can").format(
+        ctx.report("E1901", _("`for ... {change}` changes a price for every city: only a law can").format(
             change=effect.change), effect.span, label=_("not in a law"),
                    help=_("write `law: buy ...` to change every city's price, or give a price: `for 1 coin`"))
         return None
@@ -242,7 +242,7 @@ def _law(law: ast.Law, ctx: Context):
     ok = True
     inner = law.effect
     if isinstance(inner, ast.Discount) and inner.scope is not None:
-        ctx.report("E1210", _("a law's discount is every city's: it names no cities"), inner.scope.span,
+        ctx.report("E1901", _("a law's discount is every city's: it names no cities"), inner.scope.span,
                    label=_("no scope in a law"), help=_("leave out `of ...`: the law reaches every city"))
         ok = False
     inner = _trade_discount(inner, ctx, in_law=True) if isinstance(inner, ast.TradeDiscount) else \
@@ -250,7 +250,7 @@ def _law(law: ast.Law, ctx: Context):
     tops = [c for c in law.conditions if isinstance(c, ast.OnTop)]
     if len(tops) > 1:
         if _no_repeats([t.zone for t in tops], ctx, "zone"):
-            ctx.report("E1210", _("a card is on top of one zone at a time"), tops[1].span,
+            ctx.report("E1901", _("a card is on top of one zone at a time"), tops[1].span,
                        label=_("a second zone"), help=_("keep one `on top of`"))
         ok = False
     for comparison in law.comparisons:

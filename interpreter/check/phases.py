@@ -250,7 +250,7 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
     for w in wonders:                       # a wonder's law is in play with the wonder, never in a zone
         for effect in [e for side in w.sides for e in (*side.effects, *(x for s in side.stages for x in s.effects))]:
             if isinstance(effect, ast.Law) and effect.on_top is not None:
-                ctx.report("E1210", _("only a card is put in a zone: a wonder's law is never on top of one"),
+                ctx.report("E1901", _("only a card is put in a zone: a wonder's law is never on top of one"),
                            effect.on_top.span, label=_("not a card"),
                            help=_("leave out `on top of`: the law is in play with the board or the stage"))
     for effect in effects:

@@ -220,11 +220,13 @@ def effect_text(effect) -> str:
     if isinstance(effect, ast.TradeDiscount):
         where = scope_text(effect.scope)
         where = where if where.startswith("both") else "the " + where
-        if effect.change is not None:
-            return (f"pays {plural(effect.price, 'coin')} {effect.change} for each "
-                    f"{and_list([r.text for r in effect.resources], 'or')} bought from {where}")
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
                 f"for {plural(effect.price, 'coin')} each")
+    if isinstance(effect, ast.PriceChange):
+        where = scope_text(effect.scope)
+        where = where if where.startswith("both") else "the " + where
+        return (f"pays {plural(effect.amount, 'coin')} {effect.change} for each "
+                f"{and_list([r.text for r in effect.resources], 'or')} bought from {where}")
     if isinstance(effect, ast.Law):
         return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):

@@ -297,7 +297,8 @@ def test_laws_are_written_back_as_they_read():
 
 MISUSES = [
     ('law: discount 1 coin on brown cards of neighbours', "E1901"),
-    ('buy raw from neighbours for 1 coin more', "E1901"),
+    ('buy raw from neighbours for 1 coin more', "E0001"),      # a price change is a law's only
+    ('law: buy raw from neighbours for 0 coins more', "E1206"),
     ('law while on top of "tower" and on top of "spare": produces stone', "E1901"),
     ('discount 1 coin on brown cards of all cities', "E1210"),
     ('law while on top of "towr": produces stone', "E1701"),

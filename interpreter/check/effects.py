@@ -212,7 +212,7 @@ def _produces(effect: ast.Produces, ctx: Context):
     return effect if ok else None
 
 
-def _trade_discount(effect: ast.TradeDiscount, ctx: Context, in_law: bool = False):
+def _trade_discount(effect: ast.TradeDiscount | ast.PriceChange, ctx: Context):
     expanded: list[ast.Name] = []
     ok = True
     for name in effect.resources:
@@ -227,11 +227,6 @@ def _trade_discount(effect: ast.TradeDiscount, ctx: Context, in_law: bool = Fals
         return None
     if not _neighbours_only(effect.scope, "buying", ctx):
         return None
-    if effect.change is not None and not in_law:
-        ctx.report("E1901", _("`for ... {change}` changes a price for every city: only a law can").format(
-            change=effect.change), effect.span, label=_("not in a law"),
-                   help=_("write `law: buy ...` to change every city's price, or give a price: `for 1 coin`"))
-        return None
     return attrs.evolve(effect, resources=tuple(expanded))
 
 
@@ -245,8 +240,10 @@ def _law(law: ast.Law, ctx: Context):
         ctx.report("E1901", _("a law's discount is every city's: it names no cities"), inner.scope.span,
                    label=_("no scope in a law"), help=_("leave out `of ...`: the law reaches every city"))
         ok = False
-    inner = _trade_discount(inner, ctx, in_law=True) if isinstance(inner, ast.TradeDiscount) else \
-        check_effect(inner, ctx)
+    if isinstance(inner, ast.PriceChange):      # named and scoped as a city's price is
+        inner = _trade_discount(inner, ctx) if _positive(inner.amount, inner.span, "a price change", ctx) else None
+    else:
+        inner = check_effect(inner, ctx)
     tops = [c for c in law.conditions if isinstance(c, ast.OnTop)]
     if len(tops) > 1:
         if _no_repeats([t.zone for t in tops], ctx, "zone"):

@@ -48,9 +48,9 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 def _compile(law: ast.Law, tables) -> Compiled:
     effect, changes = law.effect, ()
-    if isinstance(effect, ast.TradeDiscount) and effect.change is not None:
+    if isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
-        changes = tuple((direction, tables.resource_index[name.text], sign * effect.price)
+        changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
                         for direction in effect.scope.parts for name in effect.resources)
         held = held_by((), tables)
     else:

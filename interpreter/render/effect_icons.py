@@ -163,8 +163,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return shown
     if isinstance(e, ast.TradeDiscount):
         shown = [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + _scope(e.scope)
-        if e.change is not None:                # a law's `for N coins more` (or less)
-            shown.insert(0, icons.word("+" if e.change == "more" else "−"))
         for i, r in enumerate(e.resources):
             shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
         return shown
@@ -201,6 +199,12 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.ProducesLike):
         return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
+    if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
+        shown = [icons.word("+" if e.change == "more" else "−"),
+                 icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + _scope(e.scope)
+        for i, r in enumerate(e.resources):
+            shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
+        return shown
     if isinstance(e, ast.Law):
         top = e.on_top
         return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \

@@ -250,13 +250,21 @@ class Science:
 
 @node
 class TradeDiscount:
-    """`buy RESOURCES from SCOPE for N coins`: those resources bought there cost N each.  In
-    a law, `change` "more" or "less" makes them cost N more (less) than they would."""
     resources: tuple[Name, ...]
     scope: Scope
     price: int
     span: Span
-    change: str | None = None
+
+
+@node
+class PriceChange:
+    """`buy RESOURCES from SCOPE for N coins more` (or `less`), in a law only: in every
+    city, those resources bought there cost N coins more (less) than they would."""
+    resources: tuple[Name, ...]
+    scope: Scope
+    amount: int
+    change: str             # "more" or "less"
+    span: Span
 
 
 @node
@@ -363,7 +371,7 @@ class Law:
     """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a
     trade price) acts in every city while its source is in play and every condition holds
     (comparisons read in the owner's city; `on top of "Z"`: where the card is in play)."""
-    effect: "Produces | Discount | TradeDiscount"
+    effect: "Produces | Discount | TradeDiscount | PriceChange"
     conditions: tuple["Comparison | OnTop", ...]
     span: Span
 
@@ -376,7 +384,7 @@ class Law:
         return next((c for c in self.conditions if isinstance(c, OnTop)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

@@ -43,8 +43,11 @@ class EffectBuilder:
 
     @v_args(meta=True)
     def trade_discount(self, meta, c):
-        return ast.TradeDiscount(resources=c[0], scope=c[1], price=to_int(c[2]), span=self._span(meta),
-                                 change=c[3] if len(c) > 3 else None)
+        return ast.TradeDiscount(resources=c[0], scope=c[1], price=to_int(c[2]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def price_change(self, meta, c):
+        return ast.PriceChange(resources=c[0], scope=c[1], amount=to_int(c[2]), change=c[3], span=self._span(meta))
 
     def price_more(self, c): return "more"
     def price_less(self, c): return "less"

@@ -133,7 +133,7 @@ def _discount(effect: ast.Discount, ctx: Context):
         else:                         # a city's discounts reach its own buildings and its neighbours'
             ctx.report("E1210", _("a discount reaches the owner's city and its neighbours, not all cities"),
                        effect.scope.span, label=_("not all cities"),
-                       help=_("a discount for every city is a law: write `law: discount ...` without a scope"))
+                       help=whose + "; " + _("a discount for every city is a law: write `law: discount ...` without a scope"))
         ok = False
     return effect if ok else None
 

@@ -46,6 +46,7 @@ class Source:
     points_category: str | None
     copies: tuple[int, ...] = ()
     deck: str = ""                 # a deck outside the ages, dealt by a phase
+    laws: tuple = ()               # `law ...`: effects for every city while it is in play (engine/laws.py)
     # its `static` effects resolved to numbers for the city's tables (engine/city.py `held`),
     # worked out once, when a city first owns it (never passed: a changed copy resolves anew)
     held: object = attrs.field(default=None, init=False)
@@ -119,6 +120,9 @@ class Tables:
     # tables alone, without looking for discounts on each card of each hand
     cost_changers: bool = attrs.field(init=False, eq=False, repr=False)
     rules: object = attrs.field(init=False, eq=False, repr=False)   # ruleset.rules (read at every step of play)
+    # whether any card, board or stage holds a law: when none does (the shipped games), the
+    # game never looks for laws in force (engine/laws.py)
+    has_laws: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         object.__setattr__(self, "rules", self.ruleset.rules)
@@ -126,8 +130,9 @@ class Tables:
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
         object.__setattr__(self, "cache", {})
         sources = [*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))]
-        object.__setattr__(self, "cost_changers", any(isinstance(e, COST_CHANGERS)
-                                                      for source in sources for e in source.static))
+        object.__setattr__(self, "has_laws", any(source.laws for source in sources))
+        object.__setattr__(self, "cost_changers", any(isinstance(e, COST_CHANGERS) for source in sources
+                                                      for e in (*source.static, *(law.effect for law in source.laws))))
 
     def __getstate__(self):
         """Pickled without `cache`: what was worked out once (compiled functions among it,
@@ -167,8 +172,11 @@ def compile_rules(ruleset: RuleSet) -> Tables:
 
     def source(index, name, kind, color, age, cost, chains, effects, category, copies=()):
         static, when_built, turn_end, game_end, scores, triggers, points = [], [], [], [], [], [], 0
+        laws = []
         for e in effects:
-            if isinstance(e, ast.Points):
+            if isinstance(e, ast.Law):
+                laws.append(e)
+            elif isinstance(e, ast.Points):
                 points += e.amount
             elif isinstance(e, ast.Score):
                 scores.append((e.category.text, e.value))
@@ -183,9 +191,11 @@ def compile_rules(ruleset: RuleSet) -> Tables:
                 static.append(e)
             else:
                 raise UnhandledKind(f"compile.py has no place for the effect kind {type(e).__name__}")
-        return Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
+        made = Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
                       tuple(static), tuple(when_built), tuple(turn_end), tuple(game_end),
                       tuple(scores), tuple(triggers), points, category, copies)
+        made.laws = tuple(laws)
+        return made
 
     cards = tuple(source(i, c.name, "card", c.color, c.age, c.cost, c.chains, c.effects,
                          color_category.get(c.color), c.copies)

@@ -251,6 +251,13 @@ def effect_text(effect) -> str:
         where = where if where.startswith("both") else "the " + where
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
                 f"for {plural(effect.price, 'coin')} each")
+    if isinstance(effect, ast.PriceChange):
+        where = scope_text(effect.scope)
+        where = where if where.startswith("both") else "the " + where
+        return (f"pays {plural(effect.amount, 'coin')} {effect.change} for each "
+                f"{and_list([r.text for r in effect.resources], 'or')} bought from {where}")
+    if isinstance(effect, ast.Law):
+        return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):
         return f"when built, {action_text(effect.action)}"
     if isinstance(effect, ast.AtGameEnd):
@@ -283,6 +290,16 @@ def effect_text(effect) -> str:
         return (f"produces one unit a turn of a resource that {which} {colors} produce"
                 + (" (neighbours cannot buy it)" if effect.private else ""))
     raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
+
+
+def law_text(law: ast.Law) -> str:
+    """`law while ...: EFFECT`: the effect, said of every city."""
+    inner = law.effect
+    if isinstance(inner, ast.Discount):          # a law's discount is every city's, not the owner's
+        inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
+    parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
+             else f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in law.conditions]
+    return "law for every city" + (", while " + " and ".join(parts) if parts else "") + f": {effect_text(inner)}"
 
 
 def discount_text(effect: ast.Discount) -> str:

@@ -7,6 +7,8 @@ names come from its translations (i18n.names())."""
 
 from __future__ import annotations
 
+import attrs
+
 from .check.model import Cost, written_cost
 from .i18n import names
 from .syntax import ast
@@ -250,6 +252,16 @@ def trigger_text(trigger: ast.Trigger) -> str:
     return f"{text}: de stad {verb} {rest}"
 
 
+def law_text(law: ast.Law) -> str:
+    """`law while ...: EFFECT`: the effect, gezegd van elke stad."""
+    inner = law.effect
+    if isinstance(inner, ast.Discount):          # de korting van een wet geldt in elke stad
+        inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
+    parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop) else condition_text((c,))
+             for c in law.conditions]
+    return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") + f": {effect_text(inner)}"
+
+
 def effect_text(effect) -> str:
     n = names()
     if isinstance(effect, ast.Produces):
@@ -274,6 +286,12 @@ def effect_text(effect) -> str:
         resources = en_list(n.resource(r.text) for r in effect.resources)
         return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
                 f"{noun(effect.price, 'coin')} per grondstof")
+    if isinstance(effect, ast.PriceChange):
+        more = "meer" if effect.change == "more" else "minder"
+        return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "
+                f"{scope_text(effect.scope)} {noun(effect.amount, 'coin')} {more} per grondstof")
+    if isinstance(effect, ast.Law):
+        return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):
         return fronted("zodra gebouwd", "de eigenaar", effect.action)
     if isinstance(effect, ast.AtGameEnd):

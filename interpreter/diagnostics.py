@@ -146,6 +146,8 @@ CODES = {
     "E1708": "turns or an age's start or end out of the sequence",
     "E1709": "`set age` on an age written as a phase",
     "E1710": "turns from empty hands",
+    # laws for the whole table (docs/language.md, "Laws for the whole table")
+    "E1901": "a law that cannot be",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -193,7 +193,7 @@ def test_the_kinds_carried_out_elsewhere_are_known_kinds_that_module_names():
 def test_every_static_kind_is_added_up_by_the_city():
     """Every effect kind is one of: compiled apart (points, scores, actions, triggers) or
     static, and every static kind has its branch in City._add_static."""
-    apart = {ast.Points, ast.Score, ast.WhenBuilt, ast.AtGameEnd, ast.Trigger}
+    apart = {ast.Points, ast.Score, ast.WhenBuilt, ast.AtGameEnd, ast.Trigger, ast.Law}   # laws: engine/laws.py
     assert set(EFFECT_TYPES) == apart | set(STATIC_KINDS)
 
 
@@ -273,6 +273,7 @@ BOTS_VALUE_OTHERWISE = {
     ast.DrawInto: "not valued: the cards drawn are played later, each valued then",
     ast.PlayFrom: "not valued: the card played is a decision, valued then",
     ast.MayPay: "not valued when built: the offer is a decision, valued then (bots/offers.py)",
+    ast.Law: "not valued as a building: it reaches every city alike; a law in force is in the cities' tables",
 }
 
 

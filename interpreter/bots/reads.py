@@ -105,6 +105,10 @@ EFFECT_ROLES = {
     ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
     ast.AtGameEnd: "scored in full",          # an end-of-game choice: the city is scored whole
     ast.Trigger: "not weighed",               # what a trigger may do later is not foreseen
+    # a law reaches every city alike, the owner's rivals too: building it does not change the
+    # owner's standing; what a law in force does (prices, production) the bots read from the
+    # city's tables, which hold it (engine/laws.py)
+    ast.Law: "not weighed",
 }
 ACTION_ROLES = {
     ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.BuildFromDiscard: "powers",

@@ -159,7 +159,8 @@ def _discount(effect: ast.Discount, ctx: Context):
                        label=_("no neighbour is being looked at"), help=whose)
         else:                         # a city's discounts reach its own buildings and its neighbours'
             ctx.report("E1210", _("a discount reaches the owner's city and its neighbours, not all cities"),
-                       effect.scope.span, label=_("not all cities"), help=whose)
+                       effect.scope.span, label=_("not all cities"),
+                       help=whose + "; " + _("a discount for every city is a law: write `law: discount ...` without a scope"))
         ok = False
     return effect if ok else None
 
@@ -278,7 +279,7 @@ def _produces(effect: ast.Produces, ctx: Context):
     return effect if ok else None
 
 
-def _trade_discount(effect: ast.TradeDiscount, ctx: Context):
+def _trade_discount(effect: ast.TradeDiscount | ast.PriceChange, ctx: Context):
     expanded: list[ast.Name] = []
     ok = True
     for name in effect.resources:
@@ -294,6 +295,32 @@ def _trade_discount(effect: ast.TradeDiscount, ctx: Context):
     if not _neighbours_only(effect.scope, "buying", ctx):
         return None
     return attrs.evolve(effect, resources=tuple(expanded))
+
+
+def _law(law: ast.Law, ctx: Context):
+    """A law: its effect as the same effect of a city's (a discount without a scope: it is
+    every city's), its comparisons as a trigger's (no neighbour is looked at), one `on top
+    of` at most (its zone: `check_zone_actions`)."""
+    ok = True
+    inner = law.effect
+    if isinstance(inner, ast.Discount) and inner.scope is not None:
+        ctx.report("E1901", _("a law's discount is every city's: it names no cities"), inner.scope.span,
+                   label=_("no scope in a law"), help=_("leave out `of ...`: the law reaches every city"))
+        ok = False
+    if isinstance(inner, ast.PriceChange):      # named and scoped as a city's price is
+        inner = _trade_discount(inner, ctx) if _positive(inner.amount, inner.span, "a price change", ctx) else None
+    else:
+        inner = check_effect(inner, ctx)
+    tops = [c for c in law.conditions if isinstance(c, ast.OnTop)]
+    if len(tops) > 1:
+        if _no_repeats([t.zone for t in tops], ctx, "zone"):
+            ctx.report("E1901", _("a card is on top of one zone at a time"), tops[1].span,
+                       label=_("a second zone"), help=_("keep one `on top of`"))
+        ok = False
+    for comparison in law.comparisons:
+        ok = check_expr(comparison.left, ctx) and ok
+        ok = check_expr(comparison.right, ctx) and ok
+    return attrs.evolve(law, effect=inner) if ok and inner is not None else None
 
 
 def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
@@ -478,6 +505,7 @@ EFFECT_RULES = {
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
     ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
+    ast.Law: _law,
 }
 ACTION_RULES = {
     ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,

@@ -247,7 +247,16 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
     effects += [e for w in wonders for side in w.sides for e in side.effects]
     effects += [e for w in wonders for side in w.sides for s in side.stages for e in s.effects]
     effects += rules.triggers
+    for w in wonders:                       # a wonder's law is in play with the wonder, never in a zone
+        for effect in [e for side in w.sides for e in (*side.effects, *(x for s in side.stages for x in s.effects))]:
+            if isinstance(effect, ast.Law) and effect.on_top is not None:
+                ctx.report("E1901", _("only a card is put in a zone: a wonder's law is never on top of one"),
+                           effect.on_top.span, label=_("not a card"),
+                           help=_("leave out `on top of`: the law is in play with the board or the stage"))
     for effect in effects:
+        top = effect.on_top if isinstance(effect, ast.Law) else None
+        if top is not None and top.zone.text not in rules.zones:
+            _unknown_zone(top.zone, rules.zones, ctx)
         for action in _actions((effect,)):
             if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
                 _unknown_zone(action.zone, rules.zones, ctx)

@@ -27,7 +27,7 @@ OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
 OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
-DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats")
+DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
                  "shields_per")
@@ -151,6 +151,7 @@ class City:
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
+        self.laws: tuple = ()                 # the laws in force, each an engine/laws.py InForce (set by the game)
         self._reset_tables()
         self._add_static(side.board)
 
@@ -185,7 +186,9 @@ class City:
         self._sign()
 
     def rebuild(self) -> None:
-        """Recompute every derived table from the owned board, stages and cards."""
+        """Recompute every derived table from the owned board, stages and cards, then add
+        the laws in force."""
+        laws, self.laws = self.laws, ()
         self._reset_tables()
         self._add_static(self.side.board)
         for stage in self.built_stages():
@@ -196,6 +199,45 @@ class City:
             self._add_static(card)
         for index in self.copied:
             self._add_static(self.tables.cards[index])
+        self.laws = laws
+        if laws:
+            self._apply_laws()
+
+    def set_laws(self, laws: tuple) -> None:
+        """The laws in force now (engine/laws.py): the tables are worked out again when
+        they changed."""
+        if laws != self.laws:
+            self.laws = laws
+            self.rebuild()
+
+    def _apply_laws(self) -> None:
+        """Add the laws in force to the city's own tables, in the documented order: the
+        laws' production and discounts add to the city's own; each trade price is the
+        lowest of the city's own and the laws' `buy ... for N coins`; then the laws' `for N
+        coins more` and `less` are added up, and a price never goes below 0."""
+        changes = {direction: [0] * len(self.own_fixed) for direction in DIRECTIONS}
+        for held, changed in self.laws:
+            for r, n in held.own_fixed:
+                self.own_fixed[r] += n
+            for r, n in held.trade_fixed:
+                self.trade_fixed[r] += n
+            for options in held.own_choices:
+                bisect.insort(self.own_choices, options)
+            for options in held.trade_choices:
+                bisect.insort(self.trade_choices, options)
+            for direction, r, price in held.discounts:
+                prices = self.prices[direction]
+                prices[r] = min(prices[r], price)
+            for discount in held.cost_discounts:
+                bisect.insort(self.discounts, discount)
+            for direction, r, delta in changed:
+                changes[direction][r] += delta
+        for direction, added in changes.items():
+            prices = self.prices[direction]
+            for r, delta in enumerate(added):
+                if delta:
+                    prices[r] = max(0, prices[r] + delta)
+        self._sign()
 
     # ---------------------------------------------------------------- growing
     def add_card(self, card: Source) -> None:
@@ -285,6 +327,9 @@ class City:
             self.symbols[s] += 1
         for options in wilds:
             bisect.insort(self.wild_symbols, options)
+        if discounts and self.laws:           # a law changes prices after the city's own: all again
+            self.rebuild()
+            return
         for direction, r, price in discounts:
             prices = self.prices[direction]
             prices[r] = min(prices[r], price)
@@ -467,6 +512,7 @@ def _copy(self: City) -> City:
     other.use_sig = self.use_sig
     other.sell_sig = self.sell_sig
     other.gives_defeats = self.gives_defeats
+    other.laws = self.laws
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()
     other.under_stages = self.under_stages.copy()

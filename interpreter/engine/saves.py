@@ -24,6 +24,7 @@ from .city import City
 from .decisions import KINDS
 from .flow.machine import STEPS
 from .game import Game
+from .laws import refresh as refresh_laws
 from .flow.phases import PHASE_KINDS, PHASE_STEP_ARGS, in_age
 from .triggers import Dispatcher
 
@@ -176,6 +177,8 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             game.cities.append(city)
         if data["format"] != FORMATS[0]:
             _flow_from_data(game, data["flow"], cards)
+        if tables.has_laws:                   # derived, as the cities' tables are: never saved
+            refresh_laws(game)
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:

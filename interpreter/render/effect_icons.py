@@ -207,6 +207,16 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.ProducesLike):
         return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
+    if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
+        shown = [icons.word("+" if e.change == "more" else "−"),
+                 icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + _scope(e.scope)
+        for i, r in enumerate(e.resources):
+            shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
+        return shown
+    if isinstance(e, ast.Law):
+        top = e.on_top
+        return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \
+            + ([icons.chip(_("if…"))] if e.comparisons else []) + effect(e.effect, v)
     if isinstance(e, ast.Trigger):
         each = [icons.direction(("left", "right"), _("for each neighbour"))] if e.each_neighbour else []
         return [icons.chip(_("on {event}").format(event=event_word(e.event)))] + each \

@@ -297,6 +297,17 @@ class TradeDiscount:
 
 
 @node
+class PriceChange:
+    """`buy RESOURCES from SCOPE for N coins more` (or `less`), in a law only: in every
+    city, those resources bought there cost N coins more (less) than they would."""
+    resources: tuple[Name, ...]
+    scope: Scope
+    amount: int
+    change: str             # "more" or "less"
+    span: Span
+
+
+@node
 class WhenBuilt:
     action: Action
     span: Span
@@ -387,9 +398,38 @@ class DefeatsToNeighbour:
     span: Span
 
 
+@node
+class OnTop:
+    """`on top of "Z"` in a law's conditions: its card is the last one put in a city's
+    zone Z (the card shown there), and that city is the law's owner."""
+    zone: Name
+    span: Span
+
+
+@node
+class Law:
+    """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a
+    trade price) acts in every city while its source is in play and every condition holds
+    (comparisons read in the owner's city; `on top of "Z"`: where the card is in play)."""
+    effect: "Produces | Discount | TradeDiscount | PriceChange"
+    conditions: tuple["Comparison | OnTop", ...]
+    span: Span
+
+    @property
+    def comparisons(self) -> tuple[Comparison, ...]:
+        return tuple(c for c in self.conditions if isinstance(c, Comparison))
+
+    @property
+    def on_top(self) -> "OnTop | None":
+        return next((c for c in self.conditions if isinstance(c, OnTop)), None)
+
+
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange)
+
+
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
           | Score | FreeBuild | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
-          | TradeRebate | ProducesLike | BankPurchase)
+          | TradeRebate | ProducesLike | BankPurchase | Law)
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
                 Score, FreeBuild, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
-                TradeRebate, ProducesLike, BankPurchase)
+                TradeRebate, ProducesLike, BankPurchase, Law)

@@ -220,6 +220,10 @@ def effect(e) -> str:
         return "science " + " / ".join(s.text for s in e.symbols)
     if isinstance(e, ast.TradeDiscount):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
+    if isinstance(e, ast.PriceChange):
+        return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.amount, 'coin')} {e.change}"
+    if isinstance(e, ast.Law):
+        return law(e)
     if isinstance(e, ast.WhenBuilt):
         return f"when built: {action(e.action)}"
     if isinstance(e, ast.AtGameEnd):
@@ -256,6 +260,12 @@ def discount(e: ast.Discount) -> str:
     word = "resource" if e.what == "resources" else "coin"
     rebate = f"all {e.what}" if e.amount is None else _counted(e.amount, word)
     return f"discount {rebate} on {whose}"
+
+
+def law(e: ast.Law) -> str:
+    """`law [while CONDITION and ...]: EFFECT`."""
+    parts = [f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else conditions((c,)) for c in e.conditions]
+    return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + effect(e.effect)
 
 
 def trigger(t: ast.Trigger) -> str:

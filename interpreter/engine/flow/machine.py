@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ...check.model import AgeDeal
 from ..actions import Action
+from ..laws import refresh as refresh_laws
 from .ages_and_end import AGE_AND_END_STEPS, game_end
 from .chains import CHAIN_STEPS, offer_taken, remove_built
 from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, reopen_phase
@@ -84,7 +85,9 @@ class Flow:
                 else:
                     STEPS[step[0]](self, *step[1:])
             elif not self.started or self.rounds is not None or not self.go_on():
-                return
+                break
+        if self.tables.has_laws:              # the game stops here: the laws in force now
+            refresh_laws(self)
 
     def go_on(self) -> bool:
         """Nothing is left of the statement running: the next statement of the rules'

@@ -46,6 +46,24 @@ class EffectBuilder:
         return ast.TradeDiscount(resources=c[0], scope=c[1], price=to_int(c[2]), span=self._span(meta))
 
     @v_args(meta=True)
+    def price_change(self, meta, c):
+        return ast.PriceChange(resources=c[0], scope=c[1], amount=to_int(c[2]), change=c[3], span=self._span(meta))
+
+    def price_more(self, c): return "more"
+    def price_less(self, c): return "less"
+
+    @v_args(meta=True)
+    def law(self, meta, c):
+        return ast.Law(effect=c[-1], conditions=c[0] if len(c) > 1 else (), span=self._span(meta))
+
+    def law_conditions(self, c):
+        return tuple(c)
+
+    @v_args(meta=True)
+    def on_top(self, meta, c):
+        return ast.OnTop(zone=self._string(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
     def when_built(self, meta, c):
         return ast.WhenBuilt(action=c[0], span=self._span(meta))
 

@@ -1,0 +1,94 @@
+"""Laws for the whole table: `law [while CONDITION and ...]: EFFECT` on a card, a board or
+a stage acts in every city while its source is in play and its conditions hold.
+
+Which laws are in force is worked out when the game stops for a decision (`Flow.run`) and
+when a save is loaded, never in the middle of a move: a law that a card brings into force
+reaches the next decision.  Every city then holds the same laws in force (`City.laws`)
+and adds them to its own tables after its own effects (`City.rebuild`), so the payment
+search, the prices and the bots read a law as they read the city's own production and
+prices.  Rules without any law never come here (`Tables.has_laws`).
+
+A law's source is in play while a city owns it (built, a stage, its board), or, for
+`law while on top of "Z"`, while the card is the last one put in some city's zone Z; the
+city that owns it, or whose zone shows it, is the law's owner, in whose city its
+comparisons are read.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..syntax import ast
+from .city import DIRECTIONS, held_by
+from .quantities import check_fn
+
+
+class InForce(NamedTuple):
+    """What a law adds to every city: a city's `Held` for a production, a discount or a
+    trade price (`buy ... for N coins`), and the price changes of `for N coins more/less`
+    as (direction, resource, coins added)."""
+    held: object
+    changes: tuple
+
+
+class Compiled(NamedTuple):
+    zone: str | None                  # `on top of "Z"`: in play on top of Z, else while owned
+    check: object                     # its comparisons as a function of a Where, or None
+    effect: InForce
+
+
+def _compiled(source, tables) -> tuple[Compiled, ...]:
+    """The source's laws, resolved once per rule set."""
+    memo = tables.cached("laws", dict)
+    found = memo.get(source)
+    if found is None:
+        found = memo[source] = tuple(_compile(law, tables) for law in source.laws)
+    return found
+
+
+def _compile(law: ast.Law, tables) -> Compiled:
+    effect, changes = law.effect, ()
+    if isinstance(effect, ast.PriceChange):
+        sign = 1 if effect.change == "more" else -1
+        changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
+                        for direction in effect.scope.parts for name in effect.resources)
+        held = held_by((), tables)
+    else:
+        held = held_by((effect,), tables)
+    top = law.on_top
+    comparisons = law.comparisons
+    return Compiled(None if top is None else top.zone.text, check_fn(comparisons) if comparisons else None,
+                    InForce(held, changes))
+
+
+def _zones(tables) -> tuple[str, ...]:
+    """The zones some card's law is on top of (worked out once per rule set)."""
+    return tables.cached("law zones", lambda: tuple(dict.fromkeys(
+        law.on_top.zone.text for card in tables.cards for law in card.laws if law.on_top is not None)))
+
+
+def in_force(game) -> tuple[InForce, ...]:
+    """The laws in force now, in a fixed order: the owners' seats in turn, each owner's
+    sources in order (board, stages, buildings as built), then the cards on top of zones."""
+    tables, cities = game.tables, game.cities
+    found = []
+    for seat, city in enumerate(cities):
+        for source in city.owned_sources():
+            if source.laws:
+                found += [law.effect for law in _compiled(source, tables)
+                          if law.zone is None and (law.check is None or law.check(game.events.where(seat)))]
+    for zone in _zones(tables):
+        for seat, held in enumerate(game.zones.get(zone, ())):
+            if held:
+                top = tables.cards[held[-1]]
+                found += [law.effect for law in _compiled(top, tables)
+                          if law.zone == zone and (law.check is None or law.check(game.events.where(seat)))]
+    return tuple(found)
+
+
+def refresh(game) -> None:
+    """Give every city the laws in force now (a city whose laws change works its tables
+    out again)."""
+    laws = in_force(game)
+    for city in game.cities:
+        city.set_laws(laws)

@@ -21,16 +21,19 @@ class Action(NamedTuple):
     bank: int = 0              # coins paid to the bank for resources bought there (`buy ... from the bank`)
 
     def label(self, tables) -> str:
-        """The action in words, as logs and people see it (made once per action and rule set)."""
+        """The action in words, as logs and people see it (made once per action and rule set;
+        the log of every game asks for each choice's and each card's resolved)."""
+        try:
+            return tables.cache["labels"][self]
+        except (AttributeError, KeyError):
+            pass
         cache = getattr(tables, "cache", None)           # a stand-in for the tables may have none
         if cache is None:
             return self._words(tables)
         labels = cache.get("labels")
         if labels is None:
             labels = cache["labels"] = {}
-        found = labels.get(self)
-        if found is None:
-            found = labels[self] = self._words(tables)
+        found = labels[self] = self._words(tables)
         return found
 
     def _words(self, tables) -> str:

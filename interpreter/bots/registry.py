@@ -23,9 +23,15 @@ BUILT_IN = {                        # name -> module:class, imported only when u
 }
 
 
+_LOADED: dict[str, object] = {}     # a built-in bot's class, once imported (a run makes bots for every game)
+
+
 def _load_object(target: str):
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    found = _LOADED.get(target)
+    if found is None:
+        module, _, attr = target.partition(":")
+        found = _LOADED[target] = getattr(importlib.import_module(module), attr)
+    return found
 
 
 def installed_bots() -> dict[str, object]:

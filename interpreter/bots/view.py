@@ -108,11 +108,11 @@ class Memory:
         self.discard_known: list[int] = []                           # cards it saw go to the pile
 
     def observe(self, game, player: int, seat: int, kind: str) -> None:
-        if seat == player and kind in ("turn", "last card"):
-            self.hands[game.age.number, game.turn] = tuple(game.hands[player])
+        if seat == player and kind in ("turn", "last card"):      # (`game.age.number` without the property)
+            self.hands[game.tables.rules.ages[game.age_index].number, game.turn] = tuple(game.hands[player])
 
     def record(self, game, seat: int, kind: str, action) -> None:
-        self.choices.append((game.age.number, game.turn, seat, kind, action))
+        self.choices.append((game.tables.rules.ages[game.age_index].number, game.turn, seat, kind, action))
         if action.kind == "sell":
             self.discard_known.append(action.card)
         elif kind == "discard" and action.card in self.discard_known:
@@ -258,6 +258,7 @@ class BotSeat:
         self.bot, self.spec = bot, spec or getattr(bot, "name", type(bot).__name__)
         self.name = self.spec
         self.memory = Memory()
+        self._choosing = bot_code(self.spec, "choosing")     # (one, not one per decision)
 
     @property
     def rng(self):
@@ -283,7 +284,7 @@ class BotSeat:
         self.memory.observe(game, view.player, seat, kind)
         # settling a loss: the bot's `settle` (Bot's: by the rules' values), or its `choose`
         answer = getattr(self.bot, HOOKS[kind], None) if kind in HOOKS else None
-        with bot_code(self.spec, "choosing"):
+        with self._choosing:
             index = (answer or choose or self.bot.choose)(view, options)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
             raise BotError(f"bot {self.spec!r} answered {index!r}, not the index of one of its "

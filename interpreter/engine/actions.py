@@ -26,16 +26,19 @@ class Action(NamedTuple):
                                # order`; -1: the next one (a side built in order)
 
     def label(self, tables) -> str:
-        """The action in words, as logs and people see it (made once per action and rule set)."""
+        """The action in words, as logs and people see it (made once per action and rule set;
+        the log of every game asks for each choice's and each card's resolved)."""
+        try:
+            return tables.cache["labels"][self]
+        except (AttributeError, KeyError):
+            pass
         cache = getattr(tables, "cache", None)           # a stand-in for the tables may have none
         if cache is None:
             return self._words(tables)
         labels = cache.get("labels")
         if labels is None:
             labels = cache["labels"] = {}
-        found = labels.get(self)
-        if found is None:
-            found = labels[self] = self._words(tables)
+        found = labels[self] = self._words(tables)
         return found
 
     def _words(self, tables) -> str:

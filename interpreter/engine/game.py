@@ -294,13 +294,15 @@ class Game(Flow):
         return action in self.options_for(seat, kind)
 
     def _log_choice(self, seat: int, kind: str, action: Action, by: int) -> None:
-        if type(self.log) is NoLog:           # a search copy: no labels to write
+        log = self.log
+        if type(log) is NoLog:                # a search copy: no labels to write
             return
-        entry = {"event": "choice", "age": self.age.number, "turn": self.turn, "seat": seat,
-                 "kind": kind, "action": action.label(self.tables)}
+        tables = self.tables                  # (`self.age.number`, without the property: every choice)
+        entry = {"event": "choice", "age": tables.rules.ages[self.age_index].number, "turn": self.turn,
+                 "seat": seat, "kind": kind, "action": action.label(tables)}
         if by != seat:
             entry["by"] = by
-        self.log.append(entry)
+        log.append(entry)
 
     # ---------------------------------------------------------------- the old driving interface
     def play(self, deciders) -> None:
@@ -315,10 +317,11 @@ class Game(Flow):
     # ---------------------------------------------------------------- scoring
     def scores(self) -> list[dict[str, int]]:
         tables, cities, age = self.tables, self.cities, self.age
+        everyone = tuple(cities)                    # (made once for every city's pad)
         pads = []
         for seat, city in enumerate(cities):        # (a loop: the search scores every imagined game)
             left, right = self.neighbours(seat)
-            pads.append(score_city(tables, city, left, right, cities, age.number, age.victory))
+            pads.append(score_city(tables, city, left, right, everyone, age.number, age.victory))
         return pads
 
     def winners(self, scores: list[dict[str, int]] | None = None) -> list[int]:

@@ -22,8 +22,12 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
                     copied_symbols.append(options)
             if isinstance(action, ast.CopyCard):
                 copy_choices += _cards_to_copy(tables, action, city, left, right)
+    everyone = everyone if type(everyone) is tuple else tuple(everyone)
+    if len(copy_choices) == 1 and not copied_symbols and not city.wild_symbols:
+        # the common case: no choice to make at the end, one pad (the loops below, without them)
+        return _pad(tables, owned, Where(city, left, right, None, everyone, age_number, age_victory,
+                                         tuple(city.symbols)))
     best = None
-    everyone = tuple(everyone)
     for copied in dict.fromkeys(copy_choices):
         sources = owned + [copied] if copied is not None else owned
         wilds = list(city.wild_symbols) + copied_symbols
@@ -100,7 +104,7 @@ def symbol_counts(fixed, wilds) -> list[tuple[int, ...]]:
 
 def _pad(tables, sources, where: Where) -> dict[str, int]:
     pad = dict.fromkeys(tables.rules.score_pad, 0)
-    for category, value in rules_run(tables).scores:
+    for category, value in (tables.cache.get("rules run") or rules_run(tables)).scores:
         pad[category] += value(where)
     for source in sources:
         if source.points and source.points_category:

@@ -83,7 +83,9 @@ def turns_run(tables, p: int, i: int) -> tuple[int, bool]:
     statements share the hands of the deal before them: the turns go on being counted in
     the age, the hands pass between them, and only the last one's end is the age's last
     card (docs/language.md, "Ages as phases")."""
-    runs = tables.cached("turn runs", dict)
+    runs = tables.cache.get("turn runs")       # (`tables.cached`, without its call: every turn asks)
+    if runs is None:
+        runs = tables.cache["turn runs"] = {}
     found = runs.get((p, i))
     if found is None:
         steps = tables.rules.phases[p].steps

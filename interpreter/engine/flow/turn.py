@@ -43,8 +43,9 @@ def _after_turn(game) -> None:
     """After the last turn of a `play N turns`, its last cards, then the turn's end; the
     sequence then goes on.  When another `play` follows from the same hands, the hands
     pass on to it instead (`pass_on`).  A table's `turns` is the age's last turn."""
-    rounds = game.turns_played()
-    before, more = turns_run(game.tables, *game.rounds)
+    p, i = game.rounds                     # (`turns_played()` without its call, nor a call with *arguments)
+    rounds = game.tables.rules.phases[p].steps[i]
+    before, more = turns_run(game.tables, p, i)
     last = before + rounds.count.value
     if game.table and game.table.turns and not more:
         last = game.table.turns
@@ -98,7 +99,8 @@ def _pass(game) -> None:
     else:
         hands = hands[1:] + [hands[0]]
     game.hands[:game.players] = hands
-    pass_holders(game, direction)
+    if game.neutrals:
+        pass_holders(game, direction)
     game.turn += 1
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .order import FREE, coins_order, pareto, undominated
-from .search import after_own_choices, useful_copies
+from .search import own_states
 
 if TYPE_CHECKING:
     from .trio import Trio
@@ -28,7 +28,7 @@ def by_own_states(need, trio: Trio, needed: int, paying=None):
         hit = mask & needed
         if hit & (hit - 1):
             return None
-    states = after_own_choices(need, [options for options, _side in useful_copies(trio.own_choices, need, 0)])
+    states = own_states(trio.own_choices, need)
     found: set[tuple[int, int]] = set()
     for state in states:
         if not any(state):

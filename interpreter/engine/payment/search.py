@@ -38,7 +38,7 @@ def search_payments(need, own_choices, lfixed, lchoices, rfixed, rchoices, lpric
     sets instead (bits.py): the same answers, in time that grows with the size of
     the need, not with the productions times the residual needs."""
     keep = keep or pareto
-    states = after_own_choices(need, [options for options, _side in useful_copies(own_choices, need, 0)])
+    states = own_states(own_choices, need)
     if keep is pareto and any(not any(state) for state in states):
         return ((0, 0),)
     bought = useful_copies(lchoices, need, 0) + useful_copies(rchoices, need, 1)
@@ -146,6 +146,24 @@ def _fixed_split(n, lfixed, rfixed, lprice, rprice) -> list[tuple[int, int]]:
     """Every way to buy `n` units of one resource from the neighbours' fixed production."""
     low, high = max(0, n - rfixed), min(n, lfixed)
     return [(k * lprice, (n - k) * rprice) for k in range(low, high + 1)]
+
+
+_STATES: dict[tuple, frozenset] = {}    # (own choices, need) -> `own_states` (a rule set's few choices, many needs)
+_MAX_STATES = 100_000
+
+
+def own_states(own_choices, need) -> frozenset:
+    """`after_own_choices` of the own choice productions that can help with `need`,
+    worked out once per choices and need: cities that share their choice productions ask
+    it again for every cost that their own choices touch."""
+    key = (own_choices, need)
+    found = _STATES.get(key)
+    if found is None:
+        if len(_STATES) >= _MAX_STATES:
+            _STATES.clear()
+        found = _STATES[key] = frozenset(after_own_choices(need, [options for options, _side in
+                                                                  useful_copies(own_choices, need, 0)]))
+    return found
 
 
 def after_own_choices(need, choices):

@@ -10,7 +10,8 @@ from pathlib import Path
 from .guard import inside
 from .play import Session
 from .play_files import read_position, readable_log, saved_positions
-from .play_rules import PlayError, as_shown, compile_edition, installed_bot, playable, shipped_name, variant_files
+from .play_packs import compile_edition, playable
+from .play_rules import PlayError, as_shown, installed_bot, shipped_name, variant_files
 from .work import Cores
 
 MAX_GAMES = 8              # games kept at once; the least recently used goes first

@@ -7,7 +7,9 @@ blocks say which rules they change (`changes "..."`), as a shipped pack's do
 them: each folder of the studio's `expansions/` folder, and, when the studio's folder is
 no rule set itself, each of its own subfolders (a folder inside a rule set is part of that
 rule set's content).  A pack is played on the rules it changes: a rule set of the folder
-with that name, else the shipped rule set with it.
+with that name, else the shipped rule set with it.  What Play and Weigh play (`playable`)
+and how it is compiled (`compile_edition`) live here, above play_rules.py, because both
+need the packs.
 """
 
 from __future__ import annotations
@@ -111,3 +113,25 @@ def label(root: Path, pack: Path) -> str:
     rules = rules_of(root, edition) if edition is not None else \
         next(n for n, s in shipped_rules_names().items() if s == shipped)
     return f"{rules} with the pack {as_shown(root, pack)}"
+
+
+def compile_edition(root: Path, edition: Path, variants: list[Path]):
+    """The compiled rules of one rule set of the folder with its variants, or PlayError
+    saying how many errors keep it from being played."""
+    from ..check.load import UsageError, check_paths
+    from ..compile import compile_rules
+    paths, rules = check_inputs(root, edition)          # a pack of the folder: on the rules it changes
+    try:
+        result = check_paths(paths or None, [str(v) for v in variants], rules)
+    except UsageError as err:
+        raise PlayError(str(err)) from None
+    if result.ruleset is None:
+        raise PlayError(f"{as_shown(root, edition)} has {result.errors} error(s) with these variants: "
+                        "fix them (the Problems list) before playing")
+    return compile_rules(result.ruleset)
+
+
+def playable(root: Path) -> list[Path]:
+    """What a game of the studio is played with: the folder's rule sets, then its packs
+    (play_packs.py), each on the rules it changes."""
+    return editions(root) + packs(root)

@@ -58,30 +58,6 @@ def as_shown(root: Path, path: Path) -> str:
     return path.relative_to(root).as_posix() or "."
 
 
-def compile_edition(root: Path, edition: Path, variants: list[Path]):
-    """The compiled rules of one rule set of the folder with its variants, or PlayError
-    saying how many errors keep it from being played."""
-    from ..check.load import UsageError, check_paths
-    from ..compile import compile_rules
-    from .play_packs import check_inputs
-    paths, rules = check_inputs(root, edition)          # a pack of the folder: on the rules it changes
-    try:
-        result = check_paths(paths or None, [str(v) for v in variants], rules)
-    except UsageError as err:
-        raise PlayError(str(err)) from None
-    if result.ruleset is None:
-        raise PlayError(f"{as_shown(root, edition)} has {result.errors} error(s) with these variants: "
-                        "fix them (the Problems list) before playing")
-    return compile_rules(result.ruleset)
-
-
-def playable(root: Path) -> list[Path]:
-    """What a game of the studio is played with: the folder's rule sets, then its packs
-    (play_packs.py), each on the rules it changes."""
-    from .play_packs import packs
-    return editions(root) + packs(root)
-
-
 def shipped_name(edition: Path) -> str | None:
     """The name `wonders play --rules` knows this folder by, when it is a shipped rule set."""
     try:

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..play_rules import PlayError, as_shown, compile_edition, editions, variant_files
+from ..play_packs import compile_edition
+from ..play_rules import PlayError, as_shown, editions, variant_files
 from . import store
 from .table import Place, Table, TableError, installed_bot, new_token, place_name
 from .views import public, view

@@ -133,13 +133,15 @@ def _wonder_chart(go, summary: dict):
 
 def _score_histogram(go, named_charts: list[tuple[str, dict]]):
     """Every city's score and each game's best, from their counts (Tally.charts): each
-    distinct score a weight, binned by Plotly as the scores themselves were."""
+    distinct score weighted by its count, in bins one point wide (scores are whole points)."""
     figure = go.Figure()
     for name, charts in named_charts:
         for label, counts in ((_("{name}: every city"), charts["totals"]), (_("{name}: winners"), charts["best"])):
             items = counts.sorted_items()
+            bins = {"start": items[0][0] - 0.5, "end": items[-1][0] + 0.5, "size": 1} if items else None
             figure.add_histogram(name=_label(label.format(name=name)), x=[v for v, _n in items],
-                                 y=[n for _v, n in items], histfunc="sum", opacity=0.6, histnorm="probability")
+                                 y=[n for _v, n in items], histfunc="sum", xbins=bins, opacity=0.6,
+                                 histnorm="probability")
     figure.update_layout(title=_("Score distribution"), barmode="overlay", xaxis_title=_("total score"),
                          yaxis_title=_("share of cities"), yaxis_tickformat=".0%")
     return figure
@@ -148,14 +150,16 @@ def _score_histogram(go, named_charts: list[tuple[str, dict]]):
 def _box(counts) -> dict:
     """A box plot's figures from a distribution's counts, as plotly.js would compute them
     from the values: quartiles by its default ("linear") method, whiskers at the furthest
-    values within 1.5 interquartile ranges, and the mean."""
+    values within 1.5 interquartile ranges, the mean, and the values beyond the whiskers
+    (each distinct value once: Plotly draws equal outliers on one another)."""
     q1, median, q3 = (counts.quantile(q) for q in (0.25, 0.5, 0.75))
     values = [v for v, _n in counts.sorted_items()]
     reach = 1.5 * (q3 - q1)
     n = counts.n
     return {"q1": q1, "median": median, "q3": q3, "mean": sum(v * c for v, c in counts.sorted_items()) / n,
             "lowerfence": min(v for v in values if v >= q1 - reach),
-            "upperfence": max(v for v in values if v <= q3 + reach)}
+            "upperfence": max(v for v in values if v <= q3 + reach),
+            "outliers": [v for v in values if v < q1 - reach or v > q3 + reach]}
 
 
 def _category_boxes(go, named_charts, categories):
@@ -163,10 +167,16 @@ def _category_boxes(go, named_charts, categories):
     for name, charts in named_charts:
         shown = [c for c in categories if charts["categories"][c].n]
         boxes = [_box(charts["categories"][c]) for c in shown]
-        figure.add_box(name=_label(name), x=[_label(names().score(c)) for c in shown], boxmean=True,
+        labels = [_label(names().score(c)) for c in shown]
+        figure.add_box(name=_label(name), x=labels, boxmean=True, legendgroup=name,
                        **{field: [box[field] for box in boxes]
                           for field in ("q1", "median", "q3", "mean", "lowerfence", "upperfence")})
-    figure.update_layout(title=_("Points per city by score category"), boxmode="group", yaxis_title=_("points"))
+        figure.add_scatter(name=_label(name), legendgroup=name, showlegend=False, mode="markers",
+                           x=[label for label, box in zip(labels, boxes) for _v in box["outliers"]],
+                           y=[v for box in boxes for v in box["outliers"]],
+                           marker={"color": figure.data[-1].marker.color or "#636efa", "size": 6})
+    figure.update_layout(title=_("Points per city by score category"), boxmode="group", yaxis_title=_("points"),
+                         showlegend=len(named_charts) > 1)
     return figure
 
 

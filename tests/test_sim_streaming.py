@@ -83,7 +83,7 @@ def records(draw, games: int | None = None) -> list[dict]:
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(records())
 def test_the_streamed_summary_is_the_former_one_in_any_order(games):
     shuffled = random.Random(len(games)).sample(games, len(games))
@@ -91,7 +91,7 @@ def test_the_streamed_summary_is_the_former_one_in_any_order(games):
     assert summarise(shuffled) == summarise(sorted(games, key=lambda r: r["game"]))   # to the last digit
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.integers(1, 10).flatmap(lambda n: st.tuples(records(n), records(n))))
 def test_the_streamed_comparison_is_the_former_one(sides):
     a, b = sides

@@ -9,6 +9,8 @@ twin game at a time as they finish (commands/compare.py pairs them as side b arr
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from ..i18n import N_
 from .figure_words import figure_text, words
 from .stats import holm, paired_of, proportion_difference
@@ -56,6 +58,10 @@ def _game_value(game: dict, what: str) -> float:
     return game["turns"]
 
 
+def _two() -> tuple[Paired, Paired]:
+    return (Paired(), Paired())
+
+
 class Pairs:
     """The paired figures of two runs of the same games, taken in one twin game (both
     finished) at a time, in any order: each figure is an exact sum over the twin games or
@@ -63,11 +69,11 @@ class Pairs:
 
     def __init__(self):
         self.games = {what: Paired() for what, _kind in GAME_FIGURES}
-        self.categories: dict[str, Paired] = {}
+        self.categories: dict[str, Paired] = defaultdict(Paired)
         self.dealt_a, self.dealt_b = DealtTally(), DealtTally()
         self.strategy = StrategyPairs()
-        self.groups: dict[str, dict] = {section: {} for section, _key in GROUPS}   # key -> (wins, totals)
-        self.cards: dict[str, Paired] = {}        # card -> (built in a, built in b), 0 or 1 per twin city
+        self.groups = {section: defaultdict(_two) for section, _key in GROUPS}   # key -> (wins, totals)
+        self.cards: dict[str, Paired] = defaultdict(Paired)   # card -> (built in a, in b), 0 or 1 per twin city
         self.cities = 0
 
     def add(self, game_a: dict, game_b: dict) -> None:
@@ -82,16 +88,16 @@ class Pairs:
         self.cities += 1
         for category, points in x["scores"].items():
             if category in y["scores"]:
-                self.categories.setdefault(category, Paired()).add(points, y["scores"][category])
+                self.categories[category].add(points, y["scores"][category])
         self.strategy.add(game, position, x, y)
         for section, key in GROUPS:
-            wins, totals = self.groups[section].setdefault(key(x), (Paired(), Paired()))
+            wins, totals = self.groups[section][key(x)]
             if key(y) == key(x):
                 wins.add(x["win"], y["win"])
                 totals.add(x["total"], y["total"])
         built_a, built_b = {n for n, _ in x["built"]}, {n for n, _ in y["built"]}
         for name in built_a | built_b:
-            self.cards.setdefault(name, Paired()).add(float(name in built_a), float(name in built_b))
+            self.cards[name].add(float(name in built_a), float(name in built_b))
 
     def figures(self, a: dict, b: dict) -> list[dict]:
         """Every comparable figure, with differences and tests; `a`, `b`: the two runs'

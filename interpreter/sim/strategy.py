@@ -15,6 +15,8 @@ compare says so (`bounded`) rather than let a small shift read as a weak pull.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from ..engine.scoring import symbol_counts
 from .stats import mean_of
 from .tally import Moments, Paired, Sum
@@ -67,7 +69,7 @@ class StrategyTally:
 
     def __init__(self):
         self.cities = 0                  # seats that recorded their strategy
-        self.figures: dict[str, Moments] = {}
+        self.figures: dict[str, Moments] = defaultdict(Moments)
         self.first: tuple | None = None  # ((game, seat position), names) of the first such seat
 
     def add(self, game: int, position: int, seat: dict) -> None:
@@ -78,7 +80,7 @@ class StrategyTally:
             self.first = ((game, position), list(strategy))
         self.cities += 1
         for name, value in strategy.items():
-            self.figures.setdefault(name, Moments()).add(float(value))
+            self.figures[name].add(float(value))
 
     def means(self, dealt: dict[str, float]) -> list[dict]:
         """strategy_means: a colour's cards also with `dealt` (DealtTally.means)."""
@@ -100,7 +102,7 @@ class DealtTally:
 
     def __init__(self):
         self.games = 0
-        self.sums: dict[str, Sum] = {}
+        self.sums: dict[str, Sum] = defaultdict(Sum)
         self.first: tuple | None = None      # (game, its names in order)
         self.whole = True                    # every game so far recorded the same colours
 
@@ -115,7 +117,7 @@ class DealtTally:
         if self.first is None or record["game"] < self.first[0]:
             self.first = (record["game"], list(dealt))
         for name, value in dealt.items():
-            self.sums.setdefault(name, Sum()).add(value)
+            self.sums[name].add(value)
 
     def means(self) -> dict[str, float]:
         if not self.games or not self.whole:
@@ -155,7 +157,7 @@ class StrategyPairs:
 
     def __init__(self):
         self.pairs = 0
-        self.figures: dict[str, Paired] = {}
+        self.figures: dict[str, Paired] = defaultdict(Paired)
         self.first: tuple | None = None
 
     def add(self, game: int, position: int, x: dict, y: dict) -> None:
@@ -166,7 +168,7 @@ class StrategyPairs:
             self.first = ((game, position), [n for n in x if n in y])
         self.pairs += 1
         for name in x.keys() | y.keys():
-            self.figures.setdefault(name, Paired()).add(float(x.get(name, 0)), float(y.get(name, 0)))
+            self.figures[name].add(float(x.get(name, 0)), float(y.get(name, 0)))
 
     def figures_paired(self) -> list[tuple[str, Paired]]:
         if self.first is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .stats import mean_of, rate_of, wilson
+from .stats import mean_of, rate_of
 from .strategy import DealtTally, StrategyTally
 from .tally import Counts, Moments, Shares, Sum
 
@@ -41,13 +41,13 @@ class Tally:
         self.games = 0
         self.failed: list[dict] = []
         self.first: dict | None = None            # the lowest-numbered finished game's own fields
-        self.groups = {"seat": {}, "side": {}, "bot": {}}      # key -> (Shares of wins, Moments of totals)
-        self.teams: dict = {}                     # team -> (Shares, Moments) of its wins and summed totals
-        self.points: dict[str, Moments] = {}      # category -> points per city
+        self.groups = {section: defaultdict(_group) for section in ("seat", "side", "bot")}   # key -> _group
+        self.teams: dict = defaultdict(_group)    # team -> its wins and summed totals
+        self.points: dict[str, Moments] = defaultdict(Moments)     # category -> points per city
         self.winner_points: dict[str, Sum] = defaultdict(Sum)  # category -> points of winners times win share
         self.winners_total = Sum()
         self.strategy, self.dealt = StrategyTally(), DealtTally()
-        self.cards: dict[str, list] = {}          # card -> [cities that built it, their Sum of wins, ages]
+        self.cards: dict[str, list] = defaultdict(_card)   # card -> [cities that built it, their wins, ages]
         self.cities, self.all_wins = 0, Sum()
         self.winning, self.margin, self.tie, self.turns = Moments(), Moments(), Shares(), Moments()
         self.charts = {"totals": Counts(), "best": Counts(), "categories": defaultdict(Counts)}
@@ -71,14 +71,14 @@ class Tally:
     def _seat(self, game: int, position: int, seat: dict) -> None:
         win, total = seat["win"], seat["total"]
         for section, key in (("seat", seat["seat"]), ("side", (seat["wonder"], seat["side"])), ("bot", seat["bot"])):
-            shares, totals = self.groups[section].setdefault(key, (Shares(), Moments()))
+            shares, totals = self.groups[section][key]
             shares.add(win)
             totals.add(total)
         self.cities += 1
         self.all_wins.add(win)
         self.charts["totals"].add(total)
         for category, points in seat["scores"].items():
-            self.points.setdefault(category, Moments()).add(points)
+            self.points[category].add(points)
             self.charts["categories"][category].add(points)
             if win > 0:
                 self.winner_points[category].add_product(points, win)
@@ -86,7 +86,7 @@ class Tally:
             self.winners_total.add_product(total, win)
         self.strategy.add(game, position, seat)
         for name, age in seat["built"]:
-            card = self.cards.setdefault(name, [0, Sum(), defaultdict(int)])
+            card = self.cards[name]
             card[0] += 1
             card[1].add(win)
             card[2][age] += 1
@@ -99,7 +99,7 @@ class Tally:
                 found[seat["team"]][0] += seat["win"]
                 found[seat["team"]][1] += seat["total"]
         for team, (win, total) in found.items():
-            shares, totals = self.teams.setdefault(team, (Shares(), Moments()))
+            shares, totals = self.teams[team]
             shares.add(win)
             totals.add(total)
 
@@ -153,6 +153,16 @@ class Tally:
         # cards built too rarely to say much come last, whatever their difference
         out.sort(key=lambda c: (min(c["win_built"]["n"], c["win_not"]["n"]) < RARE, -abs(c["difference"]), c["card"]))
         return out
+
+
+def _group() -> tuple[Shares, Moments]:
+    """A group's (or team's) win shares and totals."""
+    return (Shares(), Moments())
+
+
+def _card() -> list:
+    """A card's cities that built it, the Sum of their win shares, and the ages built in."""
+    return [0, Sum(), defaultdict(int)]
 
 
 def _sides(seats) -> list[tuple[float, float]]:

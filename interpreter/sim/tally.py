@@ -26,6 +26,9 @@ class Sum:
         self.num, self.shift = 0, 0
 
     def add(self, value) -> None:
+        if type(value) is int:                       # the common case: whole points, counts
+            self.num += value << self.shift
+            return
         num, den = value.as_integer_ratio()
         self.add_dyadic(num, den.bit_length() - 1)
 
@@ -71,9 +74,13 @@ class Moments:
         return moments
 
     def add(self, value) -> None:
+        self.n += 1
+        if type(value) is int:
+            self.total.num += value << self.total.shift
+            self.squares.num += value * value << self.squares.shift
+            return
         num, den = value.as_integer_ratio()
         shift = den.bit_length() - 1
-        self.n += 1
         self.total.add_dyadic(num, shift)
         self.squares.add_dyadic(num * num, 2 * shift)
 

@@ -1,6 +1,7 @@
 """The lab's figures as they were computed before issue 38 (every record in memory,
 two-pass standard deviations, float sums in game order): the reference the streaming
-figures are checked against (tests/test_sim_streaming.py).  Copied from commit 17b2988."""
+figures are checked against (tests/test_sim_streaming.py).  Copied from commit 17b2988;
+the helpers the change left as they were are imported."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from collections import defaultdict
 
 from interpreter.i18n import N_
 from interpreter.sim.figure_words import words
-from interpreter.sim.stats import Z, _two_sided, holm, proportion_difference, wilson
+from interpreter.sim.compare import _game_value, _unpaired_rate     # unchanged by issue 38
+from interpreter.sim.stats import Z, _two_sided, holm, wilson
+from interpreter.sim.summary import _sides                         # unchanged by issue 38
 
 
 def mean_sd(values: list[float]) -> tuple[float, float]:
@@ -189,17 +192,6 @@ def _cards(games, seats) -> list[dict]:
     return out
 
 
-def _sides(seats) -> list[tuple[float, float]]:
-    """(total, win share) of each side of a game: its players, or with teams its teams."""
-    if not seats or "team" not in seats[0]:
-        return [(s["total"], s["win"]) for s in seats]
-    teams: dict = defaultdict(lambda: [0, 0.0])
-    for s in seats:
-        teams[s["team"]][0] += s["total"]
-        teams[s["team"]][1] += s["win"]
-    return [tuple(v) for v in teams.values()]
-
-
 def _facts(games) -> dict:
     winning, margins, ties, turns = [], [], [], []
     for game in games:
@@ -226,24 +218,6 @@ def _paired(section: str, label, kind: str, pairs: list[tuple[float, float]]) ->
     return {"section": section, "figure": label, "words": shown, "kind": kind, "test": "paired",
             "a": sum(before) / n if n else 0.0, "b": sum(after) / n if n else 0.0,
             "n_a": n, "n_b": n, "difference": diff, "ci": ci, "p": p}
-
-
-def _unpaired_rate(section: str, label: tuple[str, tuple], a: dict, b: dict) -> dict:
-    diff, ci, p = proportion_difference(a["wins"], a["n"], b["wins"], b["n"])
-    return {"section": section, "figure": label[0], "words": label[1], "kind": "rate", "test": "two samples", "a": a["rate"],
-            "b": b["rate"], "n_a": a["n"], "n_b": b["n"], "difference": diff, "ci": ci, "p": p}
-
-
-def _game_value(game: dict, what: str) -> float:
-    winners = [s["total"] for s in game["seats"] if s["win"] > 0]
-    losers = [s["total"] for s in game["seats"] if s["win"] == 0]
-    if what == "winning score":
-        return max(winners)
-    if what == "winning margin":
-        return max(winners) - max(losers) if losers else 0
-    if what == "shared wins":
-        return 1.0 if len(winners) > 1 else 0.0
-    return game["turns"]
 
 
 def figures(records_a: list[dict], records_b: list[dict], a: dict, b: dict) -> list[dict]:

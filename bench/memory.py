@@ -8,7 +8,7 @@ and 100,000 games.
     python bench/memory.py records --games 10000 100000          # the gathering alone
 
 `command` runs `wonders simulate --players 4 --bots random --workers 2 --quiet --format json
---report FILE` (or `compare --variant V`) in a process of its own and reads that process's
+--report FILE` (or `compare --variant V`; `--no-report`: without the report) in a process of its own and reads that process's
 peak resident set (`resource.getrusage(RUSAGE_SELF).ru_maxrss` at its exit; the workers are
 processes of their own and are not counted: they hold one chunk of games at a time).
 
@@ -42,13 +42,14 @@ PEAK = ("import atexit, os, resource, sys\n"
         "import cli; cli.run()\n")
 
 
-def command(checkout: Path, games: int, variant: str | None) -> tuple[float, float]:
+def command(checkout: Path, games: int, variant: str | None, report: bool) -> tuple[float, float]:
     """(peak resident MB of the gathering process, seconds) of one run of the command."""
     with tempfile.TemporaryDirectory() as folder:
-        report = os.path.join(folder, "report.html")
         verb = ["compare", "--variant", variant] if variant else ["simulate"]
         args = [sys.executable, "-c", PEAK, *verb, "--players", "4", "--games", str(games), "--bots", "random",
-                "--workers", "2", "--quiet", "--format", "json", "--report", report]
+                "--workers", "2", "--quiet", "--format", "json"]
+        if report:
+            args += ["--report", os.path.join(folder, "report.html")]
         start = time.perf_counter()
         result = subprocess.run(args, cwd=checkout, env=dict(os.environ, PYTHONPATH=str(checkout)),
                                 capture_output=True, text=True)
@@ -70,8 +71,9 @@ def seed_records(count: int = 200) -> list[str]:
 
 def gather(lines: list[str], games: int, keep: bool) -> dict:
     """Feed `games` records through the Tally (and, with `keep`, a list of them all)."""
-    from interpreter.sim.report import simulate_report
+    from interpreter.sim.report import _plotly, simulate_report
     from interpreter.sim.summary import Tally
+    _plotly()                                       # imported before the count starts
     tracemalloc.start()
     start = time.perf_counter()
     tally, kept = Tally(), []
@@ -97,12 +99,14 @@ def main() -> None:
     parser.add_argument("--checkout", type=Path, default=ROOT, help="the checkout whose command is run")
     parser.add_argument("--compare", metavar="VARIANT", help="run `wonders compare --variant VARIANT` instead")
     parser.add_argument("--keep", action="store_true", help="records: also keep every record in a list")
+    parser.add_argument("--no-report", action="store_true", help="command: without --report")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)", flush=True)
     if args.mode == "command":
         for games in args.games:
-            peak, elapsed = command(args.checkout.resolve(), games, args.compare)
-            print(f"games: {games}  peak_rss_mb: {peak:.1f}  seconds: {elapsed:.0f}  ({args.checkout})", flush=True)
+            peak, elapsed = command(args.checkout.resolve(), games, args.compare, not args.no_report)
+            print(f"games: {games}  peak_rss_mb: {peak:.1f}  seconds: {elapsed:.0f}  "
+                  f"({args.checkout}{', no report' if args.no_report else ''})", flush=True)
     else:
         lines = seed_records()
         for games in args.games:

@@ -6,6 +6,7 @@ and 100,000 games.
     python bench/memory.py command --games 10000 --checkout /tmp/old   # another checkout
     python bench/memory.py command --games 10000 --compare cheap-trade  # wonders compare
     python bench/memory.py records --games 10000 100000          # the gathering alone
+    python bench/memory.py twins --games 2000                     # compare's reorder buffer
 
 `command` runs `wonders simulate --players 4 --bots random --workers 2 --quiet --format json
 --report FILE` (or `compare --variant V`; `--no-report`: without the report) in a process of its own and reads that process's
@@ -17,7 +18,11 @@ once, then feeds N records made from them (each a fresh copy under a new game nu
 records arrive unpickled from the workers) through the summary's Tally, the summary and the
 HTML report, as the command does, and reports the peak of Python's allocations
 (tracemalloc) and the Tally's size; `--keep` also keeps every record in a list, as the
-command did before issue 38, for the comparison.  The machine's load average is printed
+command did before issue 38, for the comparison.
+
+`twins` plays both sides of a comparison (the base rules and `--compare VARIANT`, by default
+cheap-trade) in a pool of 2 workers and pairs them as `wonders compare` does: the most
+games of side a its reorder buffer held while side b arrived.  The machine's load average is printed
 first and last.  Figures live in docs/performance.md.
 """
 
@@ -92,9 +97,26 @@ def gather(lines: list[str], games: int, keep: bool) -> dict:
             "tally_kb": len(pickle.dumps(tally)) / 1024, "kept": len(kept)}
 
 
+def twins(games: int, variant: str) -> dict:
+    """Both sides of a comparison played in a pool of 2 workers (random bots), side b paired
+    with side a's spool as it arrives: how many games the reorder buffer held at most."""
+    sys.path.insert(0, str(ROOT))
+    from interpreter.sim import runner
+    from interpreter.sim.records import RunOptions
+    from interpreter.sim.twins import Twinned
+    pairing = Twinned(games)
+    runner.run_games(RunOptions(4), range(games), lambda batch: [pairing.spool.append(r) for r in batch], 2)
+    pairing.begin(None, None)
+    runner.run_games(RunOptions(4, variants=(variant,)), range(games),
+                     lambda batch: [pairing.add(r) for r in batch], 2)
+    pairing.close()
+    return {"paired": pairing.paired, "most_ahead": pairing.twins.most_ahead,
+            "chunk": runner.chunk_size(games, 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["command", "records"])
+    parser.add_argument("mode", choices=["command", "records", "twins"])
     parser.add_argument("--games", type=int, nargs="+", default=[10000, 100000])
     parser.add_argument("--checkout", type=Path, default=ROOT, help="the checkout whose command is run")
     parser.add_argument("--compare", metavar="VARIANT", help="run `wonders compare --variant VARIANT` instead")
@@ -107,6 +129,11 @@ def main() -> None:
             peak, elapsed = command(args.checkout.resolve(), games, args.compare, not args.no_report)
             print(f"games: {games}  peak_rss_mb: {peak:.1f}  seconds: {elapsed:.0f}  "
                   f"({args.checkout}{', no report' if args.no_report else ''})", flush=True)
+    elif args.mode == "twins":
+        for games in args.games:
+            found = twins(games, args.compare or "cheap-trade")
+            print(f"games: {games}  paired: {found['paired']}  most_ahead: {found['most_ahead']}  "
+                  f"chunk: {found['chunk']} games, 2 workers", flush=True)
     else:
         lines = seed_records()
         for games in args.games:

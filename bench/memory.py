@@ -17,7 +17,8 @@ processes of their own and are not counted: they hold one chunk of games at a ti
 once, then feeds N records made from them (each a fresh copy under a new game number, as
 records arrive unpickled from the workers) through the summary's Tally, the summary and the
 HTML report, as the command does, and reports the peak of Python's allocations
-(tracemalloc) and the Tally's size; `--keep` also keeps every record in a list, as the
+(tracemalloc) while gathering (the records, the Tally, the summary) and then while making
+the report, and the Tally's size (pickled); `--keep` also keeps every record in a list, as the
 command did before issue 38, for the comparison.
 
 `twins` plays both sides of a comparison (the base rules and `--compare VARIANT`, by default
@@ -89,12 +90,14 @@ def gather(lines: list[str], games: int, keep: bool) -> dict:
         if keep:
             kept.append(record)
     summary = tally.summary()
-    report = simulate_report(summary, tally.charts)
     elapsed = time.perf_counter() - start
-    _now, peak = tracemalloc.get_traced_memory()
+    _now, gathering = tracemalloc.get_traced_memory()
+    tracemalloc.reset_peak()
+    report = simulate_report(summary, tally.charts)
+    _now, reporting = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return {"games": games, "peak_mb": peak / 2**20, "seconds": elapsed, "report_mb": len(report) / 2**20,
-            "tally_kb": len(pickle.dumps(tally)) / 1024, "kept": len(kept)}
+    return {"games": games, "peak_mb": gathering / 2**20, "report_peak_mb": reporting / 2**20, "seconds": elapsed,
+            "report_mb": len(report) / 2**20, "tally_kb": len(pickle.dumps(tally)) / 1024, "kept": len(kept)}
 
 
 def twins(games: int, variant: str) -> dict:
@@ -138,9 +141,9 @@ def main() -> None:
         lines = seed_records()
         for games in args.games:
             found = gather(lines, games, args.keep)
-            print(f"games: {games}  tracemalloc_peak_mb: {found['peak_mb']:.1f}  tally_kb: {found['tally_kb']:.0f}  "
-                  f"report_mb: {found['report_mb']:.2f}  seconds: {found['seconds']:.1f}  kept: {found['kept']}",
-                  flush=True)
+            print(f"games: {games}  gathering_peak_mb: {found['peak_mb']:.1f}  tally_kb: {found['tally_kb']:.0f}  "
+                  f"report_peak_mb: {found['report_peak_mb']:.1f} (the page {found['report_mb']:.2f} MB)  "
+                  f"gathering_seconds: {found['seconds']:.1f}  kept: {found['kept']}", flush=True)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

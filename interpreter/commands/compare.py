@@ -38,9 +38,8 @@ from .sim_common import (check_engine, check_report, common_options, finish, lis
                       "(--content, --variant, --rules as the games were played)"))
 def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
             variants, rules, against, all_cards, out_dir, resume, force, records_file):
-    from ..sim.compare import comparison
+    from ..sim.compare import comparison_of
     from ..sim.compare_text import comparison_text
-    from ..sim.summary import summarise
     if records_file is not None:
         from .compare_records import compare_records
         return compare_records(records_file, players, bots, sides, rotate_bots, paths, variants, rules, against,
@@ -62,25 +61,25 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     file_a, file_b = out_files(out_dir, resume, force)
     writer_a, done_a = open_out(file_a, resume, force, base, missing_ok=True)
     writer_b, done_b = open_out(file_b, resume, force, changed, missing_ok=True)
+    from ..sim.twins import Twinned
+    twins = Twinned(games)
     try:
-        records_a, stopped = play_study(base, games, workers, cluster, quiet, label=name_a,
-                                        writer=writer_a, done=done_a)
-        records_b = []
+        stopped = play_study(base, games, workers, cluster, quiet, label=name_a, writer=writer_a, done=done_a,
+                             sink=twins.spool.append if writer_a is None else None)
         if not stopped:
-            records_b, stopped = play_study(changed, games, workers, cluster, quiet, label=name_b,
-                                            writer=writer_b, done=done_b)
+            twins.begin(file_a, file_b if done_b else None)
+            stopped = play_study(changed, games, workers, cluster, quiet, label=name_b, writer=writer_b,
+                                 done=done_b, sink=twins.add)
     finally:
+        twins.close()
         for writer in (writer_a, writer_b):
             if writer is not None:
                 writer.close()
-    both = {r["game"] for r in records_a if r["game"] < games} & {r["game"] for r in records_b}
-    records_a = [r for r in records_a if r["game"] in both]
-    records_b = [r for r in records_b if r["game"] in both]
-    summary_a, summary_b = summarise(records_a), summarise(records_b)
-    if not both:
+    summary_a, summary_b = twins.tally_a.summary(), twins.tally_b.summary()
+    if not twins.paired:
         click.echo(_("No game finished under both rule sets: nothing to compare."), err=True)
         finish(stopped, summary_a, games)
-    result = comparison(records_a, records_b, summary_a, summary_b, name_a, name_b)
+    result = comparison_of(twins.pairs, summary_a, summary_b, name_a, name_b)
     result["failed"] = ([{**f, "rules": name_a} for f in summary_a["failed"]]
                         + [{**f, "rules": name_b} for f in summary_b["failed"]])
     result["options"] = {**base.to_data(), "games": games, "variants": list(variants), "against": list(against)}
@@ -97,7 +96,8 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     if report_file:
         from ..sim.report import compare_report
         from .sim_common import write_report
-        write_report(report_file, compare_report(result, summary_a, summary_b, records_a, records_b))
+        write_report(report_file, compare_report(result, summary_a, summary_b, twins.tally_a.charts,
+                                                  twins.tally_b.charts))
     if fmt == "json":               # the text output lists them at its end already
         list_failures(summary_a["failed"], f"{name_a}: ")
         list_failures(summary_b["failed"], f"{name_b}: ")

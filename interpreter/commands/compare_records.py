@@ -20,22 +20,32 @@ from .sim_common import finish, list_failures, run_options
 
 def compare_records(path, players, bots, sides, rotate_bots, paths, variants, rules, against, out_dir, fmt,
                     all_cards, report_file, quiet) -> None:
+    """Two passes over the file, neither holding its records (as simulate and compare keep
+    no records: docs/simulate.md): the first checks it and counts its finished games, the
+    second plays each one's twin and adds the pair to the figures."""
     from ..engine.saves import content_digest
-    from ..sim.compare import comparison
+    from ..sim.compare import Pairs, comparison_of
     from ..sim.compare_text import comparison_text
     from ..sim.records import play_game
-    from ..sim.store import StoreError, read_records
-    from ..sim.summary import summarise
+    from ..sim.store import StoreError, scan_records
+    from ..sim.summary import Tally
     from .sim_common import rule_tables
     if against or out_dir:
         raise click.UsageError(_("--records compares recorded games with bots under the same rules: "
                                  "--against and --out do not go with it"))
+    finished = [0]
+
+    def count(record, _number=None):
+        finished[0] += "error" not in record
     try:
-        head, records, _length = read_records(path)
+        with open(path, "rb") as handle:
+            head, _length, _games, _notes = scan_records(path, handle, count)
     except StoreError as err:
         raise click.BadParameter(str(err), param_hint="--records") from None
-    records = [r for r in records if "error" not in r]
-    if not records:
+    except OSError as err:
+        raise click.BadParameter(f"{path}: {err.strerror}", param_hint="--records") from None
+    total = finished[0]
+    if not total:
         raise click.BadParameter(_("{file} holds no finished game").format(file=path), param_hint="--records")
     recorded_players = head["options"].get("players")
     if recorded_players != players:
@@ -48,15 +58,24 @@ def compare_records(path, players, bots, sides, rotate_bots, paths, variants, ru
                                  "give the --content, --variant and --rules the games were played with").format(
             file=path, theirs=head["rules"], ours=digest))
     options = run_options(players, bots, sides, 0, rotate_bots, variants, paths, rules, tables)
-    twins = []
-    for done, record in enumerate(records, 1):
-        twins.append(play_game(tables, options, record["game"], digest, seed=record["seed"]))
+    tally_a, tally_b, pairs, done = Tally(), Tally(), Pairs(), [0]
+
+    def pair(record):
+        if "error" in record:
+            return
+        twin = play_game(tables, options, record["game"], digest, seed=record["seed"])
+        tally_a.add(record)
+        tally_b.add(twin)
+        pairs.add(record, twin)
+        done[0] += 1
         if not quiet:
-            click.echo(_("bots: {done}/{total} games").format(done=done, total=len(records)), err=True)
-    summary_a, summary_b = summarise(records), summarise(twins)
-    result = comparison(records, twins, summary_a, summary_b, "recorded", "bots")
+            click.echo(_("bots: {done}/{total} games").format(done=done[0], total=total), err=True)
+    with open(path, "rb") as handle:
+        scan_records(path, handle, pair)
+    summary_a, summary_b = tally_a.summary(), tally_b.summary()
+    result = comparison_of(pairs, summary_a, summary_b, "recorded", "bots")
     result["failed"] = []
-    result["options"] = {**options.to_data(), "games": len(records), "records": path}
+    result["options"] = {**options.to_data(), "games": total, "records": path}
     if fmt == "json":
         click.echo(json.dumps(result, indent=1))
     else:
@@ -64,6 +83,6 @@ def compare_records(path, players, bots, sides, rotate_bots, paths, variants, ru
     if report_file:
         from ..sim.report import compare_report
         from .sim_common import write_report
-        write_report(report_file, compare_report(result, summary_a, summary_b, records, twins))
+        write_report(report_file, compare_report(result, summary_a, summary_b, tally_a.charts, tally_b.charts))
     list_failures(summary_b["failed"], "bots: ")
-    finish(False, summary_b, len(records))
+    finish(False, summary_b, total)

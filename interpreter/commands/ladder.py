@@ -108,8 +108,9 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
     records, interrupted, failed = [], False, []
     for run, options, count in runs:
         n, seating = options.players, options.bots
-        done, interrupted = play_study(options, count, workers, None, quiet,
-                                       label=_("{players} players: {bots}").format(players=n, bots=", ".join(seating)))
+        done: list[dict] = []                 # the ratings take the games in order: kept, then sorted
+        interrupted = play_study(options, count, workers, None, quiet, sink=done.append,
+                                 label=_("{players} players: {bots}").format(players=n, bots=", ".join(seating)))
         failed += [r for r in done if "error" in r]
         records += [dict(r, run=run) for r in done if "error" not in r]
         if interrupted:

@@ -144,18 +144,20 @@ def check_writable(path: str, what: str) -> None:
                                  param_hint=what)
 
 
-def open_out(out_file, resume, force, options, missing_ok: bool = False):
-    """The writer for --out (or None) and the records it already holds (for --resume),
-    the file locked for this run.  `missing_ok`: with --resume, a file not yet made starts
-    afresh (the second side of a comparison stopped before it began)."""
+def open_out(out_file, resume, force, options, missing_ok: bool = False, on_record=None):
+    """The writer for --out (or None) and the games it already holds (tally.Bits; for
+    --resume), the file locked for this run; each record it holds goes to `on_record` as
+    the file is read.  `missing_ok`: with --resume, a file not yet made starts afresh (the
+    second side of a comparison stopped before it began)."""
     from ..sim.runner import load_tables
     from ..sim.store import RecordWriter, StoreError, StoreRefused, check_resumable, header, refuse_special
+    from ..sim.tally import Bits
     if resume and force:
         raise click.UsageError(_("--resume continues the file and --force replaces it: choose one"))
     if out_file is None:
         if resume or force:
             raise click.UsageError(_("--resume and --force need --out"))
-        return None, []
+        return None, Bits()
     check_writable(out_file, "--out")
     run_tables, fingerprint = load_tables(options)
     data = options.to_data()
@@ -166,16 +168,16 @@ def open_out(out_file, resume, force, options, missing_ok: bool = False):
     try:
         refuse_special(out_file)
         if resume and os.path.exists(out_file):
-            writer, _head, records, notes = RecordWriter.resume(out_file, accept)
+            writer, _head, games, notes = RecordWriter.resume(out_file, on_record, accept)
             for note in notes:
                 click.echo(shown(_("note: {note}").format(note=note)), err=True)
-            return writer, records
+            return writer, games
         if resume and not missing_ok:
             raise click.BadParameter(_("{file} does not exist: there is nothing to resume").format(file=out_file),
                                      param_hint="--resume")
         if os.path.exists(out_file) and not (force or resume):
             raise FileExistsError()
-        return RecordWriter.create(out_file, header(fingerprint, data), replace=force), []
+        return RecordWriter.create(out_file, header(fingerprint, data), replace=force), Bits()
     except FileExistsError:
         raise click.BadParameter(_("{file} already exists; --resume continues it, --force replaces it")
                                  .format(file=out_file), param_hint="--out") from None
@@ -204,43 +206,48 @@ class _WriteFailed(Exception):
 
 
 def play_study(options, games: int, workers: int, cluster, quiet: bool, label: str | None = None,
-               writer=None, done: list[dict] | None = None) -> tuple[list[dict], bool]:
-    """Play games 0..games-1 not yet in `done`; (all records, interrupted by Ctrl-C?).
-    The games to play are made one chunk at a time, never listed."""
+               writer=None, done=None, sink=None) -> bool:
+    """Play games 0..games-1 not yet in `done` (tally.Bits), handing each record to `sink`
+    as its chunk finishes (after `writer` has it); True when Ctrl-C stopped the run.  The
+    games to play are made one chunk at a time, never listed, and no record is kept here."""
     from ..sim.progress import Progress
     from ..sim.runner import ContentError, EngineError, Interrupted, run_games
-    records = list(done or [])
-    finished = {r["game"] for r in records if r["game"] < games}
-    todo = (i for i in range(games) if i not in finished)
+    from ..sim.tally import Bits
+    done = done if done is not None else Bits()
+    finished = done.count_below(games)
+    todo = (i for i in range(games) if i not in done)
     from ..i18n import _
-    progress = Progress(games, len(finished), quiet, label or _("games"))
+    progress = Progress(games, finished, quiet, label or _("games"))
+    recorded = [len(done)]
 
-    def sink(batch):
+    def deliver(batch):
         if writer is not None:
             try:
                 writer.append(batch)
             except OSError as err:
                 raise _WriteFailed(err.strerror or str(err)) from None
-        records.extend(batch)
+        recorded[0] += len(batch)
+        if sink is not None:
+            for record in batch:
+                sink(record)
         progress.advance(len(batch))
 
     interrupted = False
     try:
-        run_games(options, todo, sink, workers, cluster, count=games - len(finished))
+        run_games(options, todo, deliver, workers, cluster, count=games - finished)
     except Interrupted:
         interrupted = True
     except (ContentError, EngineError) as err:
         raise click.UsageError(str(err)) from None
     except _WriteFailed as err:
         progress.close()
-        recorded = len({r["game"] for r in records})
         click.echo(_("error: {file}: cannot write: {reason}; the run stopped. The {recorded} game(s) recorded "
                      "before stay in it, and `--resume` continues the run once there is room").format(
-            file=writer.path, reason=err, recorded=recorded), err=True)
+            file=writer.path, reason=err, recorded=recorded[0]), err=True)
         sys.exit(1)
     finally:
         progress.close()
-    return records, interrupted
+    return interrupted
 
 
 def finish(interrupted: bool, summary: dict, games: int, resume_hint: str = "") -> None:

@@ -33,7 +33,7 @@ from .sim_common import (check_engine, check_report, common_options, finish, ope
                    "`--cards-of white` with the Leaders pack ranks the leaders"))
 def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
              variants, rules, out_file, resume, force, cards_shown, cards_of):
-    from ..sim.summary import summarise
+    from ..sim.summary import Tally
     from ..sim.summary_text import summary_text
     workers = check_engine(workers, cluster)
     tables = rule_tables(paths, variants, rules)
@@ -41,14 +41,18 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables)
     check_outputs([("--out", out_file), ("--report", report_file)], run_inputs(options))
     check_report(report_file)
-    writer, done = open_out(out_file, resume, force, options)
+    tally = Tally()                  # the figures, taken in as records come: no record is kept
+
+    def take(record):
+        if record["game"] < games:
+            tally.add(record)
+    writer, done = open_out(out_file, resume, force, options, on_record=take)
     try:
-        records, interrupted = play_study(options, games, workers, cluster, quiet, writer=writer, done=done)
+        interrupted = play_study(options, games, workers, cluster, quiet, writer=writer, done=done, sink=take)
     finally:
         if writer is not None:
             writer.close()
-    records = [r for r in records if r["game"] < games]
-    summary = summarise(records)
+    summary = tally.summary()
     summary["options"] = {**options.to_data(), "games": games}
     from ..bots.fitcache import fits_played
     fits = fits_played()
@@ -64,7 +68,7 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     if report_file:
         from ..sim.report import simulate_report
         from .sim_common import write_report
-        write_report(report_file, simulate_report(summary, records))
+        write_report(report_file, simulate_report(summary, tally.charts))
     hint = f"; `--resume` continues it from {out_file}" if out_file else ""
     finish(interrupted, summary, games, hint)
 

@@ -3,28 +3,40 @@ every figure side by side, the difference with its 95 % interval and p-value, an
 differences stay significant after Holm's correction for the number of figures tested.
 
 Both runs play the same seeds, so each game and each city (game and seat) has a twin:
-figures that are means over games or cities are compared pair by pair (see `figures`).
+figures that are means over games or cities are compared pair by pair (see `Pairs`), one
+twin game at a time as they finish (commands/compare.py pairs them as side b arrives).
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from ..i18n import N_
 from .figure_words import figure_text, words
-from .stats import holm, paired_difference, proportion_difference
-from .strategy import bounded, dealt_means, strategy_pairs
+from .stats import holm, paired_of, proportion_difference
+from .strategy import DealtTally, StrategyPairs, bounded
+from .tally import Paired
 
 ALPHA = 0.05
 
 
-def _paired(section: str, label, kind: str, pairs: list[tuple[float, float]]) -> dict:
+GAME_FIGURES = ((N_("winning score"), "mean"), (N_("winning margin"), "mean"), (N_("shared wins"), "rate"),
+                (N_("turns per game"), "mean"))
+GROUPS = (("seat", lambda s: (("seat", s["seat"]),)),
+          ("wonder", lambda s: (("wonder", s["wonder"]), ("side", s["side"]))),
+          ("bot", lambda s: (("bot", s["bot"]),)))
+GROUP_WORDS = {"seat": (N_("win rate of seat {seat}"), N_("score of seat {seat}")),
+               "wonder": (N_("win rate of {wonder} {side}"), N_("score of {wonder} {side}")),
+               "bot": (N_("win rate of bot {bot}"), N_("score of bot {bot}"))}
+
+
+def _paired(section: str, label, kind: str, pairs: Paired) -> dict:
     """`label`: the figure's name, as `words` makes it (or plain English)."""
     label, shown = label if isinstance(label, tuple) else (label, None)
-    before = [x for x, _ in pairs]
-    after = [y for _, y in pairs]
-    diff, ci, p = paired_difference(before, after)
-    n = len(pairs)
+    diff, ci, p = paired_of(pairs.diffs)
+    n = pairs.n
     return {"section": section, "figure": label, "words": shown, "kind": kind, "test": "paired",
-            "a": sum(before) / n if n else 0.0, "b": sum(after) / n if n else 0.0,
+            "a": float(pairs.a) / n if n else 0.0, "b": float(pairs.b) / n if n else 0.0,
             "n_a": n, "n_b": n, "difference": diff, "ci": ci, "p": p}
 
 
@@ -46,57 +58,99 @@ def _game_value(game: dict, what: str) -> float:
     return game["turns"]
 
 
-def figures(records_a: list[dict], records_b: list[dict], a: dict, b: dict) -> list[dict]:
-    """Every comparable figure of two runs of the same games, with differences and tests.
+def _two() -> tuple[Paired, Paired]:
+    return (Paired(), Paired())
 
-    The runs play the same seeds, so a game (or a city: a game and a seat) of one run has
-    its twin in the other: figures that are means over games or cities are compared pair
-    by pair (a paired test, far more sensitive than comparing two samples).  The win rate
-    of the cities that built a card compares different cities, so it is tested as two
-    samples.  Holm's correction is applied over all the figures."""
-    games_a = {g["game"]: g for g in records_a if "error" not in g}
+
+class Pairs:
+    """The paired figures of two runs of the same games, taken in one twin game (both
+    finished) at a time, in any order: each figure is an exact sum over the twin games or
+    twin cities (a game and a seat), so it holds the same amount whatever the games."""
+
+    def __init__(self):
+        self.games = {what: Paired() for what, _kind in GAME_FIGURES}
+        self.categories: dict[str, Paired] = defaultdict(Paired)
+        self.dealt_a, self.dealt_b = DealtTally(), DealtTally()
+        self.strategy = StrategyPairs()
+        self.groups = {section: defaultdict(_two) for section, _key in GROUPS}   # key -> (wins, totals)
+        self.cards: dict[str, Paired] = defaultdict(Paired)   # card -> (built in a, in b), 0 or 1 per twin city
+        self.cities = 0
+
+    def add(self, game_a: dict, game_b: dict) -> None:
+        for what, _kind in GAME_FIGURES:
+            self.games[what].add(_game_value(game_a, what), _game_value(game_b, what))
+        self.dealt_a.add(game_a)
+        self.dealt_b.add(game_b)
+        for position, (x, y) in enumerate(zip(game_a["seats"], game_b["seats"])):
+            self._cities(game_a["game"], position, x, y)
+
+    def _cities(self, game: int, position: int, x: dict, y: dict) -> None:
+        self.cities += 1
+        for category, points in x["scores"].items():
+            if category in y["scores"]:
+                self.categories[category].add(points, y["scores"][category])
+        self.strategy.add(game, position, x, y)
+        for section, key in GROUPS:
+            wins, totals = self.groups[section][key(x)]
+            if key(y) == key(x):
+                wins.add(x["win"], y["win"])
+                totals.add(x["total"], y["total"])
+        built_a, built_b = {n for n, _ in x["built"]}, {n for n, _ in y["built"]}
+        for name in built_a | built_b:
+            self.cards[name].add(float(name in built_a), float(name in built_b))
+
+    def figures(self, a: dict, b: dict) -> list[dict]:
+        """Every comparable figure, with differences and tests; `a`, `b`: the two runs'
+        summaries of the same games.
+
+        A game (or a city: a game and a seat) of one run has its twin in the other:
+        figures that are means over games or cities are compared pair by pair (a paired
+        test, far more sensitive than comparing two samples).  The win rate of the cities
+        that built a card compares different cities, so it is tested as two samples.
+        Holm's correction is applied over all the figures."""
+        out = [_paired("game", words(what), kind, self.games[what]) for what, kind in GAME_FIGURES]
+        in_b = {c["category"] for c in b["categories"]}
+        for category in [c["category"] for c in a["categories"] if c["category"] in in_b]:
+            out.append(_paired("category", words(N_("{category} points per city"), category=category), "mean",
+                               self.categories.get(category, Paired()).padded(self.cities)))
+        dealt_a, dealt_b = self.dealt_a.means(), self.dealt_b.means()
+        for name, pairs in self.strategy.figures_paired():
+            out.append(_paired("strategy", words(N_("{figure} per city"), figure=name), "mean", pairs))
+            if name in dealt_a and name in dealt_b:
+                out[-1].update(dealt_a=dealt_a[name], dealt_b=dealt_b[name])
+        for section, _key in GROUPS:
+            win_words, score_words = GROUP_WORDS[section]
+            for group in sorted(self.groups[section]):
+                wins, totals = self.groups[section][group]
+                out.append(_paired(section, words(win_words, **dict(group)), "rate", wins))
+                out.append(_paired(section, words(score_words, **dict(group)), "mean", totals))
+        cards_b = {c["card"]: c for c in b["cards"]}
+        for card in sorted(a["cards"], key=lambda c: c["card"]):
+            name = card["card"]
+            out.append(_paired("card", words(N_("cities building {card}"), card=name), "rate",
+                               self.cards.get(name, Paired()).padded(self.cities)))
+            if name in cards_b:
+                out.append(_unpaired_rate("card", words(N_("win rate when building {card}"), card=name),
+                                          card["win_built"], cards_b[name]["win_built"]))
+        for figure, adjusted in zip(out, holm([f["p"] for f in out])):
+            figure["p_holm"] = adjusted
+            figure["significant"] = adjusted < ALPHA
+        return out
+
+
+def pairs_of(records_a: list[dict], records_b: list[dict]) -> Pairs:
+    """The Pairs of the games both lists finished."""
     games_b = {g["game"]: g for g in records_b if "error" not in g}
-    common = sorted(set(games_a) & set(games_b))
-    cities = [(x, y) for i in common for x, y in zip(games_a[i]["seats"], games_b[i]["seats"])]
-    out = []
-    for what, kind in ((N_("winning score"), "mean"), (N_("winning margin"), "mean"), (N_("shared wins"), "rate"),
-                       (N_("turns per game"), "mean")):
-        out.append(_paired("game", words(what), kind, [(_game_value(games_a[i], what), _game_value(games_b[i], what))
-                                                for i in common]))
-    in_b = {c["category"] for c in b["categories"]}
-    for category in [c["category"] for c in a["categories"] if c["category"] in in_b]:
-        out.append(_paired("category", words(N_("{category} points per city"), category=category), "mean",
-                           [(x["scores"][category], y["scores"][category]) for x, y in cities]))
-    dealt_a, dealt_b = dealt_means([games_a[i] for i in common]), dealt_means([games_b[i] for i in common])
-    for name, pairs in strategy_pairs(cities):
-        out.append(_paired("strategy", words(N_("{figure} per city"), figure=name), "mean", pairs))
-        if name in dealt_a and name in dealt_b:
-            out[-1].update(dealt_a=dealt_a[name], dealt_b=dealt_b[name])
-    for section, key, subject in (("seat", lambda s: {"seat": s["seat"]}, "seat"),
-                                  ("wonder", lambda s: {"wonder": s["wonder"], "side": s["side"]}, "wonder"),
-                                  ("bot", lambda s: {"bot": s["bot"]}, "bot")):
-        templates = {"seat": (N_("win rate of seat {seat}"), N_("score of seat {seat}")),
-                     "wonder": (N_("win rate of {wonder} {side}"), N_("score of {wonder} {side}")),
-                     "bot": (N_("win rate of bot {bot}"), N_("score of bot {bot}"))}[subject]
-        for group in sorted({tuple(key(x).items()) for x, _ in cities}):
-            fields = dict(group)
-            same = [(x, y) for x, y in cities if key(x) == fields and key(y) == fields]
-            out.append(_paired(section, words(templates[0], **fields), "rate", [(x["win"], y["win"]) for x, y in same]))
-            out.append(_paired(section, words(templates[1], **fields), "mean",
-                               [(x["total"], y["total"]) for x, y in same]))
-    built = [({n for n, _ in x["built"]}, {n for n, _ in y["built"]}) for x, y in cities]
-    cards_b = {c["card"]: c for c in b["cards"]}
-    for card in sorted(a["cards"], key=lambda c: c["card"]):
-        name = card["card"]
-        out.append(_paired("card", words(N_("cities building {card}"), card=name), "rate",
-                           [(float(name in x), float(name in y)) for x, y in built]))
-        if name in cards_b:
-            out.append(_unpaired_rate("card", words(N_("win rate when building {card}"), card=name), card["win_built"],
-                                      cards_b[name]["win_built"]))
-    for figure, adjusted in zip(out, holm([f["p"] for f in out])):
-        figure["p_holm"] = adjusted
-        figure["significant"] = adjusted < ALPHA
-    return out
+    pairs = Pairs()
+    for game in records_a:
+        if "error" not in game and game["game"] in games_b:
+            pairs.add(game, games_b[game["game"]])
+    return pairs
+
+
+def figures(records_a: list[dict], records_b: list[dict], a: dict, b: dict) -> list[dict]:
+    """Pairs.figures of two lists of records."""
+    return pairs_of(records_a, records_b).figures(a, b)
 
 
 def _matched(a_items, b_items, key):
@@ -151,7 +205,12 @@ def _points(points: str) -> str:
 
 def comparison(records_a: list[dict], records_b: list[dict], a: dict, b: dict, name_a: str,
                name_b: str) -> dict:
-    compared = figures(records_a, records_b, a, b)
+    """The comparison of two lists of records (the studio's pairs so far)."""
+    return comparison_of(pairs_of(records_a, records_b), a, b, name_a, name_b)
+
+
+def comparison_of(pairs: Pairs, a: dict, b: dict, name_a: str, name_b: str) -> dict:
+    compared = pairs.figures(a, b)
     return {"a": name_a, "b": name_b, "games": [a["games"], b["games"]], "correction": "Holm", "alpha": ALPHA,
             "verdict": verdict(compared),
             "bounded": [f["figure"] for f in compared if f["section"] == "strategy" and f["significant"] and bounded(f)],

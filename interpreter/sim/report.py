@@ -1,5 +1,6 @@
 """The HTML report: one self-contained file (plotly.js, styles and the table sorter are
-inline, nothing is fetched), charts drawn by Plotly from the summary and the records.
+inline, nothing is fetched), charts drawn by Plotly from the summary and the score
+distributions counted as the records came (summary.Tally.charts).
 
 Plotly rather than Altair: its Python package carries plotly.js, so the report is made
 and opened with no network, and its charts have hover, zoom and error bars built in.
@@ -130,27 +131,52 @@ def _wonder_chart(go, summary: dict):
                      _("Win rate by wonder and side (95% Wilson intervals)"))
 
 
-def _score_histogram(go, named_records: list[tuple[str, list[dict]]]):
+def _score_histogram(go, named_charts: list[tuple[str, dict]]):
+    """Every city's score and each game's best, from their counts (Tally.charts): each
+    distinct score weighted by its count, in bins one point wide (scores are whole points)."""
     figure = go.Figure()
-    for name, records in named_records:
-        games = [r for r in records if "error" not in r]
-        figure.add_histogram(name=_label(_("{name}: every city").format(name=name)),
-                             x=[s["total"] for g in games for s in g["seats"]], opacity=0.6, histnorm="probability")
-        figure.add_histogram(name=_label(_("{name}: winners").format(name=name)),
-                             x=[max(s["total"] for s in g["seats"]) for g in games], opacity=0.6, histnorm="probability")
+    for name, charts in named_charts:
+        for label, counts in ((_("{name}: every city"), charts["totals"]), (_("{name}: winners"), charts["best"])):
+            items = counts.sorted_items()
+            bins = {"start": items[0][0] - 0.5, "end": items[-1][0] + 0.5, "size": 1} if items else None
+            figure.add_histogram(name=_label(label.format(name=name)), x=[v for v, _n in items],
+                                 y=[n for _v, n in items], histfunc="sum", xbins=bins, opacity=0.6,
+                                 histnorm="probability")
     figure.update_layout(title=_("Score distribution"), barmode="overlay", xaxis_title=_("total score"),
                          yaxis_title=_("share of cities"), yaxis_tickformat=".0%")
     return figure
 
 
-def _category_boxes(go, named_records, categories):
+def _box(counts) -> dict:
+    """A box plot's figures from a distribution's counts, as plotly.js would compute them
+    from the values: quartiles by its default ("linear") method, whiskers at the furthest
+    values within 1.5 interquartile ranges, the mean, and the values beyond the whiskers
+    (each distinct value once: Plotly draws equal outliers on one another)."""
+    q1, median, q3 = (counts.quantile(q) for q in (0.25, 0.5, 0.75))
+    values = [v for v, _n in counts.sorted_items()]
+    reach = 1.5 * (q3 - q1)
+    n = counts.n
+    return {"q1": q1, "median": median, "q3": q3, "mean": sum(v * c for v, c in counts.sorted_items()) / n,
+            "lowerfence": min(v for v in values if v >= q1 - reach),
+            "upperfence": max(v for v in values if v <= q3 + reach),
+            "outliers": [v for v in values if v < q1 - reach or v > q3 + reach]}
+
+
+def _category_boxes(go, named_charts, categories):
     figure = go.Figure()
-    for name, records in named_records:
-        seats = [s for g in records if "error" not in g for s in g["seats"]]
-        xs = [_label(names().score(c)) for s in seats for c in categories]
-        ys = [s["scores"][c] for s in seats for c in categories]
-        figure.add_box(name=_label(name), x=xs, y=ys, boxmean=True)
-    figure.update_layout(title=_("Points per city by score category"), boxmode="group", yaxis_title=_("points"))
+    for name, charts in named_charts:
+        shown = [c for c in categories if charts["categories"][c].n]
+        boxes = [_box(charts["categories"][c]) for c in shown]
+        labels = [_label(names().score(c)) for c in shown]
+        figure.add_box(name=_label(name), x=labels, boxmean=True, legendgroup=name,
+                       **{field: [box[field] for box in boxes]
+                          for field in ("q1", "median", "q3", "mean", "lowerfence", "upperfence")})
+        figure.add_scatter(name=_label(name), legendgroup=name, showlegend=False, mode="markers",
+                           x=[label for label, box in zip(labels, boxes) for _v in box["outliers"]],
+                           y=[v for box in boxes for v in box["outliers"]],
+                           marker={"color": figure.data[-1].marker.color or "#636efa", "size": 6})
+    figure.update_layout(title=_("Points per city by score category"), boxmode="group", yaxis_title=_("points"),
+                         showlegend=len(named_charts) > 1)
     return figure
 
 
@@ -239,7 +265,8 @@ def team_section(go, named_summaries: list[tuple[str, dict]], chart: bool) -> li
     return out + [_table(headers, rows, "teams")]
 
 
-def simulate_report(summary: dict, records: list[dict]) -> str:
+def simulate_report(summary: dict, charts: dict) -> str:
+    """`charts`: the distributions the summary's Tally counted (Tally.charts)."""
     go, _js = _plotly()
     if not summary["games"]:
         return _page("wonders simulate", ["<h1>wonders simulate</h1>" + _element("p", _("No game finished.")),
@@ -256,8 +283,8 @@ def simulate_report(summary: dict, records: list[dict]) -> str:
             heading(_("Wonders")), _div(_wonder_chart(go, summary), "chart-wonders"),
             heading(_("Seats")), _div(seats, "chart-seats"),
             *team_section(go, [(_("cities"), summary)], chart=True),
-            heading(_("Scores")), _div(_score_histogram(go, [(games, records)]), "chart-scores"),
-            _div(_category_boxes(go, [(games, records)], categories), "chart-categories"),
+            heading(_("Scores")), _div(_score_histogram(go, [(games, charts)]), "chart-scores"),
+            _div(_category_boxes(go, [(games, charts)], categories), "chart-categories"),
             _div(_shares(go, [(_("winners"), summary)]), "chart-shares"),
             *_strategy_section(go, [(_("cities"), summary)]),
             heading(_("Cards")) + _element("p", _("Click a column to sort.")), card_table(summary)]
@@ -301,7 +328,8 @@ def _mean_bars(go, sides: list[tuple[str, list[tuple[str, dict]]]], title: str):
 
 
 def compare_report(result: dict, summary_a: dict, summary_b: dict,
-                   records_a: list[dict] | None = None, records_b: list[dict] | None = None) -> str:
+                   charts_a: dict | None = None, charts_b: dict | None = None) -> str:
+    """`charts_a`, `charts_b`: the distributions of each side's Tally (Tally.charts)."""
     go, _js = _plotly()
     from .compare_text import side_names
     a, b = side_names(result)
@@ -337,8 +365,8 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
             _element("h2", _("Wonders")), _div(wonder_chart, "chart-wonders"),
             _element("h2", _("Scores")), _div(means, "chart-categories"),
             _div(_shares(go, [(a, summary_a), (b, summary_b)]), "chart-shares")]
-    if records_a is not None and records_b is not None:
-        body.append(_div(_score_histogram(go, [(a, records_a), (b, records_b)]), "chart-scores"))
+    if charts_a is not None and charts_b is not None:
+        body.append(_div(_score_histogram(go, [(a, charts_a), (b, charts_b)]), "chart-scores"))
     body += [_element("h2", _("Every figure")) + _element("p", _("Click a column to sort.")),
              _table([_("figure"), a, b, _("difference (95% CI)"), _("p (Holm)"), _("significant")], rows, "figures")]
     return _page(_("wonders compare: {b} against {a}").format(a=a, b=b), body)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from .tally import Moments, Shares
+
 Z = 1.959963984540054        # the normal quantile of 97.5 %
 
 
@@ -22,15 +24,17 @@ def wilson(successes: float, n: int, z: float = Z) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_sd(values: list[float]) -> tuple[float, float]:
-    """Mean and sample standard deviation (0 for fewer than two values)."""
-    n = len(values)
-    if n == 0:
-        return (0.0, 0.0)
-    mean = math.fsum(values) / n
-    if n < 2:
-        return (mean, 0.0)
-    return (mean, math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1)))
+def rate_of(shares: Shares) -> dict:
+    """A win rate: the mean of the win shares, its Wilson interval and n."""
+    n, wins = shares.n, float(shares.wins)
+    low, high = wilson(wins, n)
+    return {"n": n, "wins": wins, "rate": wins / n if n else 0.0, "low": low, "high": high}
+
+
+def mean_sd(values) -> tuple[float, float]:
+    """Mean and sample standard deviation (0 for fewer than two values), from exact sums
+    (tally.Moments): the same values give the same digits in any order."""
+    return Moments.of(values).mean_sd()
 
 
 def half_width(sd: float, n: int) -> float:
@@ -38,10 +42,15 @@ def half_width(sd: float, n: int) -> float:
     return Z * sd / math.sqrt(n) if n > 0 else 0.0
 
 
-def mean(values: list[float]) -> dict:
+def mean(values) -> dict:
     """A mean as the summaries show it: n, mean, standard deviation and the half-width of its interval."""
-    m, sd = mean_sd(values)
-    return {"n": len(values), "mean": m, "sd": sd, "ci": half_width(sd, len(values))}
+    return mean_of(Moments.of(values))
+
+
+def mean_of(moments: Moments) -> dict:
+    """`mean` of the values a Moments has taken in."""
+    m, sd = moments.mean_sd()
+    return {"n": moments.n, "mean": m, "sd": sd, "ci": half_width(sd, moments.n)}
 
 
 def _two_sided(z: float) -> float:
@@ -93,13 +102,17 @@ def holm(p_values: list[float]) -> list[float]:
 
 def paired_difference(before: list[float], after: list[float]) -> tuple[float, float, float]:
     """The mean of after - before over paired units, the half-width of its 95 % interval
-    and the two-sided p-value (normal approximation of the paired t-test).  A difference
-    that is the same in every pair has no spread: p is 0 unless it is 0."""
-    diffs = [b - a for a, b in zip(before, after)]
-    if not diffs:
+    and the two-sided p-value (normal approximation of the paired t-test)."""
+    return paired_of(Moments.of(b - a for a, b in zip(before, after)))
+
+
+def paired_of(diffs: Moments) -> tuple[float, float, float]:
+    """`paired_difference` from the Moments of the differences (after - before).  A
+    difference that is the same in every pair has no spread: p is 0 unless it is 0."""
+    if not diffs.n:
         return (0.0, 0.0, 1.0)
-    mean, sd = mean_sd(diffs)
-    se = sd / math.sqrt(len(diffs))
+    mean, sd = diffs.mean_sd()
+    se = sd / math.sqrt(diffs.n)
     if se == 0:
         return (mean, 0.0, 1.0 if mean == 0 else 0.0)
     return (mean, Z * se, _two_sided(mean / se))

@@ -22,6 +22,7 @@ import signal
 import stat
 
 from .record_check import cast_problem, problem
+from .tally import Bits
 
 try:
     import fcntl
@@ -61,65 +62,128 @@ def header(fingerprint: str, options: dict) -> dict:
 
 def read_records(path: str) -> tuple[dict, list[dict], int]:
     """The header, the records, and the byte length of the whole lines (an incomplete last
-    line, left by a crash, is not counted and not returned)."""
+    line, left by a crash, is not counted and not returned).  Holds every record: for
+    tests and small files; a run reads its file with `scan_records`."""
     refuse_special(path)
+    records: list[dict] = []
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            head, complete, _games, _notes = scan_records(path, handle, records.append)
     except OSError as err:
         raise StoreRefused(f"{path}: cannot read: {err.strerror}") from None
-    head, records, complete, _notes = parse_records(path, data)
     return head, records, complete
 
 
-def parse_records(path: str, data: bytes, accept=None) -> tuple[dict, list[dict], int, list[str]]:
-    """The header, the records (each game once), the byte length of the whole lines, and
-    notes on what was dropped: a last line cut off, a game recorded twice alike.
+def scan_records(path: str, handle, on_record=None, accept=None) -> tuple[dict, int, Bits, list[str]]:
+    """Read a records file one line at a time from `handle` (binary, at its start), each
+    record checked: the header, the byte length of the whole lines, the games it holds (a
+    bit each) and notes on what was dropped (a last line cut off, a game recorded twice
+    alike).  Each game's record goes to `on_record` once, as it is read; nothing else is
+    held, so a file of any length is read in the same memory.  A game recorded twice is
+    checked against its first copy in a second pass (only such games are held then).
+
     `accept(header)`, given, judges the header once every line is found well formed
     (raising to refuse the file) and returns the run's Cast, which each record must then fit
-    (record_check.cast_problem): a damaged line is named first, then a file of another run."""
-    lines = data.split(b"\n")
-    complete = len(data) - len(lines[-1])
-    notes = []
-    if lines[-1]:
-        notes.append(f"{path}: line {len(lines)}, the last, was cut off (a run was stopped while writing "
-                     "it): it is dropped, and its game is played again")
-    head, records, seen = None, [], {}
-    for number, raw in enumerate(lines[:-1], 1):     # whole lines only
-        try:
-            item = json.loads(raw)
-        except (ValueError, RecursionError):
-            if head is None:
-                _header(path, None)
-            raise StoreError(f"{path}:{number}: not a JSON record; the file is damaged") from None
-        if head is None:
-            head = _header(path, item)
-            continue
-        options = head["options"]
-        wrong = problem(item, options.get("players") if isinstance(options.get("players"), int) else None,
-                        head["rules"])
-        if wrong:
-            raise StoreError(f"{path}:{number}: {wrong}")
-        game = item["game"]
-        if game in seen:
-            first, earlier = seen[game]
-            if earlier != item:
-                raise StoreError(f"{path}:{number}: game {game} is recorded twice with different results "
-                                 f"(lines {first} and {number}); the file is damaged")
-            notes.append(f"{path}:{number}: game {game} is recorded twice (lines {first} and {number}); "
-                         "it is counted once")
-            continue
-        seen[game] = (number, item)
-        records.append(item)
-    if head is None:
-        raise StoreError(f"{path}: empty or incomplete: no header line (`--force` replaces it)")
+    (record_check.cast_problem): a damaged line is named first, then a file of another run,
+    then a record seating what the run does not have.  The records then go to `on_record`
+    in a second pass, after the header is judged."""
     if accept is not None:
+        head, _complete, _games, _notes = scan_records(path, handle)    # every line well formed
         cast = accept(head)
-        for number, item in seen.values():
+        handle.seek(0)
+
+        def fitting(item, number):
             wrong = cast_problem(item, cast)
             if wrong:
                 raise StoreError(f"{path}:{number}: {wrong}")
-    return head, records, complete, notes
+            if on_record is not None:
+                on_record(item)
+        return _scan(path, handle, fitting)
+    return _scan(path, handle, None if on_record is None else lambda item, _number: on_record(item))
+
+
+def _scan(path: str, handle, on_record) -> tuple[dict, int, Bits, list[str]]:
+    """scan_records's one pass: `on_record(item, line number)` for each game's first record."""
+    head, notes, games, copies = None, [], Bits(), {}
+    complete = number = 0
+    for raw in handle:
+        number += 1
+        if not raw.endswith(b"\n"):
+            notes.append(f"{path}: line {number}, the last, was cut off (a run was stopped while writing "
+                         "it): it is dropped, and its game is played again")
+            break
+        complete += len(raw)
+        item = _parsed(path, number, raw, head)
+        if head is None:
+            head = _header(path, item)
+            continue
+        game = item["game"]
+        if not games.add(game):
+            copies.setdefault(game, []).append(number)
+        elif on_record is not None:
+            on_record(item, number)
+    if head is None:
+        raise StoreError(f"{path}: empty or incomplete: no header line (`--force` replaces it)")
+    if copies:
+        handle.seek(0)
+        notes += _copies_alike(path, handle, copies)
+    return head, complete, games, notes
+
+
+def _parsed(path: str, number: int, raw: bytes, head: dict | None) -> dict:
+    """Line `number` of the file: the header (head None) or a record, checked."""
+    try:
+        item = json.loads(raw)
+    except (ValueError, RecursionError):
+        if head is None:
+            _header(path, None)
+        raise StoreError(f"{path}:{number}: not a JSON record; the file is damaged") from None
+    if head is None:
+        return item
+    options = head["options"]
+    wrong = problem(item, options.get("players") if isinstance(options.get("players"), int) else None, head["rules"])
+    if wrong:
+        raise StoreError(f"{path}:{number}: {wrong}")
+    return item
+
+
+def _copies_alike(path: str, handle, copies: dict[int, list[int]]) -> list[str]:
+    """The notes on games recorded twice alike; StoreError for one recorded twice with
+    different results.  `copies`: the line numbers of each such game's later copies."""
+    later = {number: game for game, numbers in copies.items() for number in numbers}
+    first: dict[int, tuple[int, dict]] = {}
+    notes = []
+    for number, raw in enumerate(handle, 1):
+        if number == 1 or not raw.endswith(b"\n"):
+            continue
+        item = json.loads(raw)
+        game = item["game"]
+        if game not in copies:
+            continue
+        if number not in later:
+            first.setdefault(game, (number, item))
+            continue
+        line, earlier = first[game]
+        if earlier != item:
+            raise StoreError(f"{path}:{number}: game {game} is recorded twice with different results "
+                             f"(lines {line} and {number}); the file is damaged")
+        notes.append(f"{path}:{number}: game {game} is recorded twice (lines {line} and {number}); "
+                     "it is counted once")
+    return notes
+
+
+def file_records(path: str, games: int):
+    """The records of a file this run has checked (scan_records), in the order written:
+    each game below `games` once."""
+    seen = Bits()
+    with open(path, "rb") as handle:
+        handle.readline()                            # the header
+        for raw in handle:
+            if not raw.endswith(b"\n"):
+                break
+            item = json.loads(raw)
+            if item["game"] < games and seen.add(item["game"]):
+                yield item
 
 
 def _header(path: str, item) -> dict:
@@ -163,20 +227,19 @@ class RecordWriter:
         return writer
 
     @classmethod
-    def resume(cls, path: str, accept=None) -> tuple[RecordWriter, dict, list[dict], list[str]]:
-        """The file continued: its header, records and notes, read under the lock, the
-        incomplete last line cut off; `accept` as parse_records's."""
+    def resume(cls, path: str, on_record=None, accept=None) -> tuple[RecordWriter, dict, Bits, list[str]]:
+        """The file continued: its header, the games it holds and notes, read under the
+        lock one line at a time (each record to `on_record`), the incomplete last line
+        cut off; `accept` as scan_records's."""
         writer = cls(path, _open_locked(path, create=False, exclusive=False))
         try:
-            data = b""
-            while chunk := os.read(writer.fd, 1 << 20):
-                data += chunk
-            head, records, complete, notes = parse_records(path, data, accept)
+            with open(writer.fd, "rb", closefd=False) as handle:
+                head, complete, games, notes = scan_records(path, handle, on_record, accept)
             os.ftruncate(writer.fd, complete)
         except BaseException:
             writer.close()
             raise
-        return writer, head, records, notes
+        return writer, head, games, notes
 
     def append(self, records: list[dict]) -> None:
         """Write the records' lines whole, or (a full disk) not at all: OSError says why."""

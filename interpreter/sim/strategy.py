@@ -15,8 +15,11 @@ compare says so (`bounded`) rather than let a small shift read as a weak pull.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from ..engine.scoring import symbol_counts
-from .stats import mean
+from .stats import mean_of
+from .tally import Moments, Paired, Sum
 
 NEARLY_ALL = 0.9        # of a colour's cards dealt per city: a rise beyond is bounded by them
 
@@ -59,31 +62,85 @@ def _cards_handed_out(event: dict) -> list[str]:
     return []
 
 
+class StrategyTally:
+    """Each strategy figure's values per city, taken in one seat at a time: the names (and
+    their order) of the first city, in game order, that recorded them; a figure a city
+    left out counts as 0 for it, as it always has."""
+
+    def __init__(self):
+        self.cities = 0                  # seats that recorded their strategy
+        self.figures: dict[str, Moments] = defaultdict(Moments)
+        self.first: tuple | None = None  # ((game, seat position), names) of the first such seat
+
+    def add(self, game: int, position: int, seat: dict) -> None:
+        strategy = seat.get("strategy")
+        if not isinstance(strategy, dict):
+            return
+        if self.first is None or (game, position) < self.first[0]:
+            self.first = ((game, position), list(strategy))
+        self.cities += 1
+        for name, value in strategy.items():
+            self.figures[name].add(float(value))
+
+    def means(self, dealt: dict[str, float]) -> list[dict]:
+        """strategy_means: a colour's cards also with `dealt` (DealtTally.means)."""
+        if self.first is None:
+            return []
+        out = []
+        for name in self.first[1]:
+            figure = {"figure": name, "per_city": mean_of(self.figures[name].padded(self.cities))}
+            if name in dealt:
+                figure["dealt_per_city"] = dealt[name]
+            out.append(figure)
+        return out
+
+
+class DealtTally:
+    """Each colour's cards dealt per city, summed over games one game at a time: none
+    unless every game recorded them, for the same colours (a hand-edited record that left
+    one out would otherwise pull its mean down unseen); named in the first game's order."""
+
+    def __init__(self):
+        self.games = 0
+        self.sums: dict[str, Sum] = defaultdict(Sum)
+        self.first: tuple | None = None      # (game, its names in order)
+        self.whole = True                    # every game so far recorded the same colours
+
+    def add(self, record: dict) -> None:
+        dealt = record.get("dealt")
+        self.games += 1
+        if not self.whole:
+            return
+        if not isinstance(dealt, dict) or (self.first is not None and dealt.keys() != self.sums.keys()):
+            self.whole = False
+            return
+        if self.first is None or record["game"] < self.first[0]:
+            self.first = (record["game"], list(dealt))
+        for name, value in dealt.items():
+            self.sums[name].add(value)
+
+    def means(self) -> dict[str, float]:
+        if not self.games or not self.whole:
+            return {}
+        return {name: float(self.sums[name]) / self.games for name in self.first[1]}
+
+
 def strategy_means(seats: list[dict], games: list[dict] = ()) -> list[dict]:
     """Each strategy figure's mean per city over `seats` (records' seats), with its interval;
     a colour's cards also with the mean dealt per city over `games` (records made before
     the dealt cards were recorded have none)."""
-    recorded = [s["strategy"] for s in seats if isinstance(s.get("strategy"), dict)]
-    if not recorded:
-        return []
-    dealt = dealt_means(games)
-    out = []
-    for name in recorded[0]:
-        figure = {"figure": name, "per_city": mean([float(r.get(name, 0)) for r in recorded])}
-        if name in dealt:
-            figure["dealt_per_city"] = dealt[name]
-        out.append(figure)
-    return out
+    tally = StrategyTally()
+    for position, seat in enumerate(seats):
+        tally.add(0, position, seat)
+    return tally.means(dealt_means(games))
 
 
 def dealt_means(games: list[dict]) -> dict[str, float]:
-    """Each colour's cards dealt per city, the mean over `games` (records); none unless every
-    game recorded them, for the same colours (a hand-edited record that left one out would
-    otherwise pull its mean down unseen)."""
-    dealt = [g.get("dealt") for g in games]
-    if not dealt or not all(isinstance(d, dict) and d.keys() == dealt[0].keys() for d in dealt):
-        return {}
-    return {name: sum(d[name] for d in dealt) / len(dealt) for name in dealt[0]}
+    """DealtTally's means of `games` (records)."""
+    tally = DealtTally()
+    for number, game in enumerate(games):
+        tally.add({**game, "game": number})
+    return tally.means()
 
 
 def bounded(figure: dict) -> bool:
@@ -93,11 +150,27 @@ def bounded(figure: dict) -> bool:
     return bool(dealt) and figure["difference"] > 0 and figure["b"] >= NEARLY_ALL * dealt
 
 
-def strategy_pairs(cities: list[tuple[dict, dict]]) -> list[tuple[str, list[tuple[float, float]]]]:
-    """For compare: each strategy figure's (base, variant) value for every twin city."""
-    both = [(x["strategy"], y["strategy"]) for x, y in cities
-            if isinstance(x.get("strategy"), dict) and isinstance(y.get("strategy"), dict)]
-    if not both:
-        return []
-    names = [n for n in both[0][0] if n in both[0][1]]
-    return [(name, [(float(x.get(name, 0)), float(y.get(name, 0))) for x, y in both]) for name in names]
+class StrategyPairs:
+    """For compare: each strategy figure's (base, variant) values over twin cities, taken in
+    one pair at a time: the figures of the first pair (in game and seat order) where both
+    cities recorded them, each figure named by both; one left out counts as 0."""
+
+    def __init__(self):
+        self.pairs = 0
+        self.figures: dict[str, Paired] = defaultdict(Paired)
+        self.first: tuple | None = None
+
+    def add(self, game: int, position: int, x: dict, y: dict) -> None:
+        x, y = x.get("strategy"), y.get("strategy")
+        if not isinstance(x, dict) or not isinstance(y, dict):
+            return
+        if self.first is None or (game, position) < self.first[0]:
+            self.first = ((game, position), [n for n in x if n in y])
+        self.pairs += 1
+        for name in x.keys() | y.keys():
+            self.figures[name].add(float(x.get(name, 0)), float(y.get(name, 0)))
+
+    def figures_paired(self) -> list[tuple[str, Paired]]:
+        if self.first is None:
+            return []
+        return [(name, self.figures[name].padded(self.pairs)) for name in self.first[1]]

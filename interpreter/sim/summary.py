@@ -2,118 +2,167 @@
 categories, the cards, and facts about the games, each with its interval and its n.
 
 The summary is plain data (the `--format json` output); summary_text renders it.  Records
-are taken in game order, so the same games give the same summary to the last digit.
+are taken one at a time as they arrive (class Tally), and each figure is an exact sum, so
+the same games give the same summary to the last digit whatever their order.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from .stats import mean, wilson
-from .strategy import strategy_means
+from .stats import mean_of, rate_of
+from .strategy import DealtTally, StrategyTally
+from .tally import Counts, Moments, Shares, Sum
 
 RARE = 10         # a card built (or not built) by fewer cities is listed after the others
 
 
-def split_failures(records: list[dict]) -> tuple[list[dict], list[dict]]:
-    """(finished games, failures), each sorted by game number."""
-    records = sorted(records, key=lambda r: r["game"])
-    return [r for r in records if "error" not in r], [r for r in records if "error" in r]
+def summarise(records) -> dict:
+    """The summary of `records` (any iterable, in any order)."""
+    return tally_of(records).summary()
 
 
-def rate(shares: list[float]) -> dict:
-    """A win rate: the mean of the win shares, its Wilson interval and n."""
-    n = len(shares)
-    wins = sum(shares)
-    low, high = wilson(wins, n)
-    return {"n": n, "wins": wins, "rate": wins / n if n else 0.0, "low": low, "high": high}
+def tally_of(records) -> Tally:
+    tally = Tally()
+    for record in records:
+        tally.add(record)
+    return tally
 
 
-def _groups(seats, key) -> list[dict]:
-    groups: dict = defaultdict(list)
-    for seat in seats:
-        groups[key(seat)].append(seat)
-    return [{"key": k, "win": rate([s["win"] for s in g]), "score": mean([s["total"] for s in g])}
-            for k, g in groups.items()]
+class Tally:
+    """A run's summary taken in one record at a time, in any order: every figure is an
+    exact count or sum (tally.py), so it holds the same amount after a million games as
+    after ten (the names of seats, wonders, bots, teams, categories and cards are the
+    content's; only failed games are kept, as the summary lists each), and gives the same
+    summary whatever order the records came in.  `charts` keeps what the HTML report
+    draws: each score's count."""
 
+    def __init__(self):
+        self.games = 0
+        self.failed: list[dict] = []
+        self.first: dict | None = None            # the lowest-numbered finished game's own fields
+        self.groups = {section: defaultdict(_group) for section in ("seat", "side", "bot")}   # key -> _group
+        self.teams: dict = defaultdict(_group)    # team -> its wins and summed totals
+        self.points: dict[str, Moments] = defaultdict(Moments)     # category -> points per city
+        self.winner_points: dict[str, Sum] = defaultdict(Sum)  # category -> points of winners times win share
+        self.winners_total = Sum()
+        self.strategy, self.dealt = StrategyTally(), DealtTally()
+        self.cards: dict[str, list] = defaultdict(_card)   # card -> [cities that built it, their wins, ages]
+        self.cities, self.all_wins = 0, Sum()
+        self.winning, self.margin, self.tie, self.turns = Moments(), Moments(), Shares(), Moments()
+        self.charts = {"totals": Counts(), "best": Counts(), "categories": defaultdict(Counts)}
 
-def _teams(games) -> list[dict]:
-    """Win rate and summed score of each team (the team game's records carry a `team` per
-    seat; a team's win is its players' shares added); empty without teams."""
-    per_team: dict = defaultdict(list)
-    for game in games:
-        found: dict = defaultdict(lambda: {"win": 0.0, "total": 0})
-        for seat in game["seats"]:
-            if "team" in seat:
-                found[seat["team"]]["win"] += seat["win"]
-                found[seat["team"]]["total"] += seat["total"]
-        for team, result in found.items():
-            per_team[team].append(result)
-    return [{"team": team, "win": rate([r["win"] for r in results]), "score": mean([r["total"] for r in results])}
-            for team, results in sorted(per_team.items())]
+    def add(self, record: dict) -> None:
+        if "error" in record:
+            self.failed.append({k: record[k] for k in ("game", "seed", "error", "replay")})
+            return
+        self.games += 1
+        game, seats = record["game"], record["seats"]
+        if self.first is None or game < self.first["game"]:
+            self.first = {"game": game, "players": record["players"], "rules": record["rules"],
+                          "variants": record["variants"], "categories": list(seats[0]["scores"]) if seats else []}
+        self.dealt.add(record)
+        for position, seat in enumerate(seats):
+            self._seat(game, position, seat)
+        self._teams(seats)
+        self._facts(record)
+        self.charts["best"].add(max(s["total"] for s in seats))
 
-
-def summarise(records: list[dict]) -> dict:
-    games, failures = split_failures(records)
-    seats = [s for g in games for s in g["seats"]]
-    categories = list(games[0]["seats"][0]["scores"]) if games else []
-    by_seat = sorted(_groups(seats, lambda s: s["seat"]), key=lambda g: g["key"])
-    by_side = sorted(_groups(seats, lambda s: (s["wonder"], s["side"])), key=lambda g: g["key"])
-    by_bot = sorted(_groups(seats, lambda s: s["bot"]), key=lambda g: g["key"])
-    teams = _teams(games)
-    return {
-        "games": len(games), "failed": [{k: f[k] for k in ("game", "seed", "error", "replay")} for f in failures],
-        "players": games[0]["players"] if games else None,
-        "rules": games[0]["rules"] if games else None,
-        "variants": games[0]["variants"] if games else [],
-        "seats": [{"seat": g["key"], "win": g["win"], "score": g["score"]} for g in by_seat],
-        "wonders": [{"wonder": g["key"][0], "side": g["key"][1], "win": g["win"], "score": g["score"]}
-                    for g in by_side],
-        "bots": [{"bot": g["key"], "win": g["win"], "score": g["score"]} for g in by_bot],
-        **({"teams": teams} if teams else {}),
-        "categories": _categories(games, seats, categories),
-        "strategy": strategy_means(seats, games),
-        "cards": _cards(games, seats),
-        "facts": _facts(games),
-    }
-
-
-def _categories(games, seats, categories) -> list[dict]:
-    winners = [(s, s["win"]) for g in games for s in g["seats"] if s["win"] > 0]
-    winners_total = sum(s["total"] * w for s, w in winners)
-    out = []
-    for category in categories:
-        points = sum(s["scores"][category] * w for s, w in winners)
-        out.append({"category": category, "points": mean([s["scores"][category] for s in seats]),
-                    "share_of_winners": points / winners_total if winners_total else 0.0})
-    return out
-
-
-def _cards(games, seats) -> list[dict]:
-    built_by: dict[str, list[int]] = defaultdict(list)      # card -> ages it was built in
-    wins_built: dict[str, list[float]] = defaultdict(list)
-    for seat in seats:
+    def _seat(self, game: int, position: int, seat: dict) -> None:
+        win, total = seat["win"], seat["total"]
+        for section, key in (("seat", seat["seat"]), ("side", (seat["wonder"], seat["side"])), ("bot", seat["bot"])):
+            shares, totals = self.groups[section][key]
+            shares.add(win)
+            totals.add(total)
+        self.cities += 1
+        self.all_wins.add(win)
+        self.charts["totals"].add(total)
+        for category, points in seat["scores"].items():
+            self.points[category].add(points)
+            self.charts["categories"][category].add(points)
+            if win > 0:
+                self.winner_points[category].add_product(points, win)
+        if win > 0:
+            self.winners_total.add_product(total, win)
+        self.strategy.add(game, position, seat)
         for name, age in seat["built"]:
-            built_by[name].append(age)
-            wins_built[name].append(seat["win"])
-    all_wins = sum(s["win"] for s in seats)
-    out = []
-    for name in sorted(built_by):
-        built = wins_built[name]
-        others = len(seats) - len(built)
-        ages = defaultdict(int)
-        for age in built_by[name]:
-            ages[age] += 1
-        win_built = rate(built)
-        low, high = wilson(all_wins - win_built["wins"], others)
-        win_not = {"n": others, "wins": all_wins - win_built["wins"],
-                   "rate": (all_wins - win_built["wins"]) / others if others else 0.0, "low": low, "high": high}
-        out.append({"card": name, "built": len(built), "build_rate": len(built) / len(seats) if seats else 0.0,
-                    "ages": {str(a): ages[a] for a in sorted(ages)}, "win_built": win_built, "win_not": win_not,
-                    "difference": win_built["rate"] - win_not["rate"]})
-    # cards built too rarely to say much come last, whatever their difference
-    out.sort(key=lambda c: (min(c["win_built"]["n"], c["win_not"]["n"]) < RARE, -abs(c["difference"]), c["card"]))
-    return out
+            card = self.cards[name]
+            card[0] += 1
+            card[1].add(win)
+            card[2][age] += 1
+
+    def _teams(self, seats: list[dict]) -> None:
+        """A team's win is its players' shares added, its score their totals summed."""
+        found: dict = defaultdict(lambda: [0.0, 0])
+        for seat in seats:
+            if "team" in seat:
+                found[seat["team"]][0] += seat["win"]
+                found[seat["team"]][1] += seat["total"]
+        for team, (win, total) in found.items():
+            shares, totals = self.teams[team]
+            shares.add(win)
+            totals.add(total)
+
+    def _facts(self, record: dict) -> None:
+        sides = _sides(record["seats"])
+        best = max(total for total, win in sides if win > 0)
+        losers = [total for total, win in sides if win == 0]
+        self.winning.add(best)
+        self.margin.add(best - max(losers) if losers else 0)
+        self.tie.add(1.0 if sum(1 for _total, win in sides if win > 0) > 1 else 0.0)
+        self.turns.add(record["turns"])
+
+    def summary(self) -> dict:
+        first = self.first or {"players": None, "rules": None, "variants": [], "categories": []}
+        teams = [{"team": team, "win": rate_of(shares), "score": mean_of(totals)}
+                 for team, (shares, totals) in sorted(self.teams.items())]
+        return {
+            "games": self.games, "failed": sorted(self.failed, key=lambda f: f["game"]),
+            "players": first["players"], "rules": first["rules"], "variants": first["variants"],
+            "seats": [{"seat": k, **g} for k, g in self._groups("seat")],
+            "wonders": [{"wonder": k[0], "side": k[1], **g} for k, g in self._groups("side")],
+            "bots": [{"bot": k, **g} for k, g in self._groups("bot")],
+            **({"teams": teams} if teams else {}),
+            "categories": self._categories(first["categories"]),
+            "strategy": self.strategy.means(self.dealt.means()),
+            "cards": self._cards(),
+            "facts": {"winning_score": mean_of(self.winning), "margin": mean_of(self.margin), "tie": rate_of(self.tie),
+                      "turns": mean_of(self.turns)},
+        }
+
+    def _groups(self, section: str) -> list[tuple]:
+        return [(key, {"win": rate_of(shares), "score": mean_of(totals)})
+                for key, (shares, totals) in sorted(self.groups[section].items(), key=lambda item: item[0])]
+
+    def _categories(self, categories: list[str]) -> list[dict]:
+        winners_total = float(self.winners_total)
+        return [{"category": c, "points": mean_of(self.points[c]),
+                 "share_of_winners": float(self.winner_points[c]) / winners_total if winners_total else 0.0}
+                for c in categories]
+
+    def _cards(self) -> list[dict]:
+        seats = self.cities
+        out = []
+        for name in sorted(self.cards):
+            built, wins, ages = self.cards[name]
+            win_built = rate_of(Shares(built, wins))
+            win_not = rate_of(Shares(seats - built, self.all_wins.minus(wins)))
+            out.append({"card": name, "built": built, "build_rate": built / seats if seats else 0.0,
+                        "ages": {str(a): ages[a] for a in sorted(ages)}, "win_built": win_built, "win_not": win_not,
+                        "difference": win_built["rate"] - win_not["rate"]})
+        # cards built too rarely to say much come last, whatever their difference
+        out.sort(key=lambda c: (min(c["win_built"]["n"], c["win_not"]["n"]) < RARE, -abs(c["difference"]), c["card"]))
+        return out
+
+
+def _group() -> tuple[Shares, Moments]:
+    """A group's (or team's) win shares and totals."""
+    return (Shares(), Moments())
+
+
+def _card() -> list:
+    """A card's cities that built it, the Sum of their win shares, and the ages built in."""
+    return [0, Sum(), defaultdict(int)]
 
 
 def _sides(seats) -> list[tuple[float, float]]:
@@ -125,16 +174,3 @@ def _sides(seats) -> list[tuple[float, float]]:
         teams[s["team"]][0] += s["total"]
         teams[s["team"]][1] += s["win"]
     return [tuple(v) for v in teams.values()]
-
-
-def _facts(games) -> dict:
-    winning, margins, ties, turns = [], [], [], []
-    for game in games:
-        sides = _sides(game["seats"])
-        best = max(total for total, win in sides if win > 0)
-        losers = [total for total, win in sides if win == 0]
-        winning.append(best)
-        margins.append(best - max(losers) if losers else 0)
-        ties.append(1.0 if sum(1 for _total, win in sides if win > 0) > 1 else 0.0)
-        turns.append(game["turns"])
-    return {"winning_score": mean(winning), "margin": mean(margins), "tie": rate(ties), "turns": mean(turns)}

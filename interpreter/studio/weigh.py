@@ -62,14 +62,15 @@ def figures_so_far(records_a: list[dict], records_b: list[dict], name_a: str, na
                    with_report: bool = False) -> dict:
     """The comparison of the pairs finished under both rule sets (`wonders compare`'s)."""
     from ..sim.compare import comparison
-    from ..sim.summary import summarise
+    from ..sim.summary import tally_of
     both = {r["game"] for r in records_a if "error" not in r} & {r["game"] for r in records_b if "error" not in r}
     kept_a = [r for r in records_a if r["game"] in both]
     kept_b = [r for r in records_b if r["game"] in both]
     failed = [r for r in records_a + records_b if "error" in r]
     if not both:
         return {"pairs": 0, "failed": failed}
-    summary_a, summary_b = summarise(kept_a), summarise(kept_b)
+    tally_a, tally_b = tally_of(kept_a), tally_of(kept_b)
+    summary_a, summary_b = tally_a.summary(), tally_b.summary()
     result = comparison(kept_a, kept_b, summary_a, summary_b, name_a, name_b)
     headline = [f for f in result["figures"] if f["section"] in HEADLINE_SECTIONS]
     from ..sim.compare_text import bounded_lines
@@ -80,7 +81,7 @@ def figures_so_far(records_a: list[dict], records_b: list[dict], name_a: str, na
     if with_report:
         from ..sim.report import compare_report
         result["failed"] = failed
-        answer["report"] = compare_report(result, summary_a, summary_b, kept_a, kept_b)
+        answer["report"] = compare_report(result, summary_a, summary_b, tally_a.charts, tally_b.charts)
     return answer
 
 

@@ -15,6 +15,7 @@ import sys
 from typing import Any, Callable, NamedTuple, Sequence
 
 from ..marked import N_, Worded
+from ..errors import WondersError
 
 
 class BotSpecError(Worded, ValueError):
@@ -30,7 +31,7 @@ _KINDS = {"int": N_("bot {bot!r}: parameter {key!r} must be a whole number, not 
           "seed": N_("bot {bot!r}: parameter {key!r} must be a whole number from 0 to 4294967295, not {value!r}")}
 
 
-class BotError(RuntimeError):
+class BotError(RuntimeError, WondersError):
     """A bot that answered with something other than the index of a legal option, or whose
     code failed (raised, or called sys.exit) while it chose."""
 

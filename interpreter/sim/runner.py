@@ -26,9 +26,10 @@ from .records import RunOptions
 from .worker import ContentError, EngineError, failure, load_tables, play_chunk, start_worker  # noqa: F401
 
 from ..processes import MAX_WORKERS, default_workers, worker_count  # noqa: F401  (the run's: processes.py)
+from ..errors import WondersError
 
 
-class Interrupted(Exception):
+class Interrupted(WondersError):
     """Ctrl-C stopped the run; the games finished before it were delivered."""
 
 

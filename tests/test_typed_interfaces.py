@@ -69,3 +69,46 @@ def test_the_root_keeps_every_former_base():
         assert issubclass(error, base) and issubclass(error, WondersError), error
     refused = CacheRefused("a link")
     assert str(refused) == "a link" and refused.reason == "a link"
+
+
+def test_every_shipped_bot_is_a_plug_in_bot():
+    """The built-in bots, and the example of docs/bots.md, meet `PlugInBot`; the random
+    bot also says it picks moves, and the deciders it is wrapped in follow from that."""
+    from interpreter.bots.base import ChoosesMoves, PlugInBot
+    from interpreter.bots.registry import BUILT_IN, make_bot
+    from interpreter.engine.decisions import Decider, picks_moves
+    from conftest import ROOT
+    specs = list(BUILT_IN) + [f"{ROOT / 'docs' / 'examples' / 'first_bot.py'}:PointsFirst"]
+    for spec in specs:
+        seat = make_bot(spec, 1)
+        assert isinstance(seat.bot, PlugInBot), spec
+        assert isinstance(seat, Decider), spec
+        assert picks_moves(seat) == isinstance(seat.bot, ChoosesMoves) == (spec == "random"), spec
+
+
+def test_the_engines_deciders_meet_the_decider_protocols():
+    """A log, a person and the search's imagined players are deciders; the rollout policy
+    says both that it names legal actions and that it picks moves, the tree walk only the
+    first; a thing with no `decide` is no decider."""
+    from interpreter.bots.rollout import FastPolicy, TreeWalk
+    from interpreter.engine.decisions import Decider, NamesLegal, PicksMoves, names_legal, picks_moves
+    from interpreter.engine.replay import ReplayDecider
+    from interpreter.tools.human import HumanDecider
+    for cls in (ReplayDecider, HumanDecider, FastPolicy, TreeWalk):
+        assert issubclass(cls, Decider), cls
+    assert names_legal.__doc__ and picks_moves.__doc__
+    policy = FastPolicy.__new__(FastPolicy)            # its flags are the class's
+    walk = TreeWalk.__new__(TreeWalk)
+    assert isinstance(policy, NamesLegal) and isinstance(policy, PicksMoves)
+    assert names_legal(policy) and picks_moves(policy)
+    assert names_legal(walk) and not picks_moves(walk)
+    assert not isinstance(object(), Decider)
+
+
+def test_the_simulation_engines_share_one_interface():
+    """The runner's engines (this process, a pool, a Dask cluster) all meet `Engine`."""
+    from interpreter.sim.dask_engine import DaskEngine
+    from interpreter.sim.runner import Engine, InProcess, ProcessPool
+    for cls in (InProcess, ProcessPool, DaskEngine):
+        assert issubclass(cls, Engine), cls
+    assert not issubclass(int, Engine)

@@ -12,10 +12,15 @@ from __future__ import annotations
 import math
 import random
 import sys
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from ..marked import N_, Worded
 from ..errors import WondersError
+
+if TYPE_CHECKING:
+    from ..compile import Tables
+    from ..engine.actions import Action
+    from .view import SeatView
 
 
 class BotSpecError(Worded, ValueError):
@@ -60,6 +65,31 @@ class bot_code:  # noqa: N801 - used as `with bot_code(...)`, like a function
             raise self.error(f"bot {self.name!r} called sys.exit({err.code!r}) while {self.doing}; a bot must "
                              "answer, not end the program") from None
         raise self.error(f"bot {self.name!r} failed while {self.doing}: {type(err).__name__}: {err}") from None
+
+
+@runtime_checkable
+class PlugInBot(Protocol):
+    """What a bot is to the product: one method, `choose(view, options)`, the index of the
+    option it takes (docs/bots.md "Writing a bot").  `Bot` below is the convenient base,
+    but a plug-in need not derive from it; the optional methods a bot may add are the
+    Protocols that follow, each asked for by `bots/view.py` `BotSeat` or `registry.py`."""
+
+    def choose(self, view: SeatView, options: Sequence[Action]) -> int: ...
+
+
+@runtime_checkable
+class ChoosesMoves(Protocol):
+    """A bot that always pays the cheapest way: asked a turn (or an age's last card) with
+    `choose_move(view, moves)` among the cheapest option of each move."""
+
+    def choose_move(self, view: SeatView, moves: Sequence[Action]) -> int: ...
+
+
+@runtime_checkable
+class Prepares(Protocol):
+    """A bot fitted to the rules before a run's games: `prepare(tables, players)`, once."""
+
+    def prepare(self, tables: Tables, players: int) -> None: ...
 
 
 class Param(NamedTuple):

@@ -18,13 +18,60 @@ decider that names its action never pays for every payment of every card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Union, runtime_checkable
 
 from .actions import Action
 from .flow.search_log import NoLog
 
+if TYPE_CHECKING:
+    from .game import Game
+
 KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt", "offer", "remove")
 MOVE_KINDS = ("turn", "last card")      # the decisions whose options are `actions.legal_actions`
+
+
+@runtime_checkable
+class Decider(Protocol):
+    """What `drive` asks for a choice: `decide(game, seat, kind, options)` answers the index
+    of one of `options` (a `Decision`, or the list a caller hands it), or an action of its
+    own naming, which the engine checks against the rules.  Bots (through
+    bots/view.py `BotSeat`), a person (tools/human.py), a log (replay.py) and the search's
+    imagined players (bots/rollout.py) are deciders; none derives from this class."""
+
+    def decide(self, game: Game, seat: int, kind: str, options: Sequence[Any]) -> int | Action: ...
+
+
+@runtime_checkable
+class NamesLegal(Decider, Protocol):
+    """A decider that may say its actions come from the engine's own lists (the search's
+    rollout policy): while `names_legal` is true they are not checked a second time."""
+
+    names_legal: bool
+
+
+@runtime_checkable
+class PicksMoves(Decider, Protocol):
+    """A decider that may say it always pays the cheapest way: while `picks_moves` is true
+    it is asked a turn (or an age's last card) with `decide_move(game, seat, kind)`, an
+    action of `actions.legal_moves`, so the turn's payments are not all listed."""
+
+    picks_moves: bool
+
+    def decide_move(self, game: Game, seat: int, kind: str) -> Action: ...
+
+
+Deciders = Union[Sequence[Decider], Mapping[int, Decider]]     # by player seat
+
+
+def names_legal(decider: Decider) -> bool:
+    """Whether `decider` names only actions taken from the engine's lists (NamesLegal)."""
+    return isinstance(decider, NamesLegal) and decider.names_legal
+
+
+def picks_moves(decider: Decider) -> bool:
+    """Whether `decider` is asked its moves with `decide_move` (PicksMoves)."""
+    return isinstance(decider, PicksMoves) and decider.picks_moves
 
 
 class Decision(Sequence):
@@ -64,17 +111,14 @@ class Decision(Sequence):
         return f"<Decision {self.kind} for seat {self.seat} by {self.by}>"
 
 
-def drive(game, deciders, stop=None) -> None:
+def drive(game: Game, deciders: Deciders, stop: Callable[[Game], bool] | None = None) -> None:
     """Ask `deciders[decision.by]` for every decision until the game ends (or until
-    `stop(game)` is true after a choice).  A decider whose `names_legal` is true names
-    only actions it took from the engine's own lists (the search's rollout policy): they
-    are not checked against the rules a second time.  A decider whose `picks_moves` is
-    true (a bot that always pays the cheapest way) answers a turn with `decide_move(game,
-    seat, kind)`, an action of `actions.legal_moves`, so the turn's payments are not all
-    listed."""
-    seats = dict(deciders.items() if isinstance(deciders, dict) else enumerate(deciders))
-    trusted = {by: getattr(d, "names_legal", False) for by, d in seats.items()}   # by seat
-    movers = {by for by, d in seats.items() if getattr(d, "picks_moves", False)}
+    `stop(game)` is true after a choice).  A `NamesLegal` decider's actions are not
+    checked against the rules a second time; a `PicksMoves` decider answers a turn with
+    `decide_move` (see those Protocols)."""
+    seats = dict(deciders.items() if isinstance(deciders, Mapping) else enumerate(deciders))
+    trusted = {by: names_legal(d) for by, d in seats.items()}   # by seat
+    movers = {by for by, d in seats.items() if picks_moves(d)}
     quick = stop is None and all(trusted[by] or by in movers for by in seats)
     while True:
         decision = game.decision()

@@ -21,6 +21,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
+from typing import Protocol, runtime_checkable
 
 from .records import RunOptions
 from .worker import ContentError, EngineError, failure, load_tables, play_chunk, start_worker  # noqa: F401
@@ -44,6 +45,27 @@ def chunked(indexes: Iterable[int], size: int) -> Iterator[list[int]]:
     rest = iter(indexes)
     while chunk := list(islice(rest, size)):
         yield chunk
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What `run_games` drives, wherever the games are played: this process (`InProcess`),
+    a pool of processes (`ProcessPool`) or a Dask cluster (dask_engine.py `DaskEngine`).
+
+    `run` plays the chunks of `work` and yields each chunk's records as it finishes;
+    `interrupt` (the first Ctrl-C) asks the workers to stop after their current game;
+    `stop` then yields the chunks under way and not yet delivered; `close` ends the engine
+    after a run; `kill` ends it at once, whatever the workers are doing."""
+
+    def run(self, work: Iterator[list[int]]) -> Iterator[list[dict]]: ...
+
+    def interrupt(self) -> None: ...
+
+    def stop(self) -> Iterator[list[dict]]: ...
+
+    def close(self) -> None: ...
+
+    def kill(self) -> None: ...
 
 
 class InProcess:
@@ -140,10 +162,11 @@ def run_games(options: RunOptions, indexes: Iterable[int], sink: Callable[[list[
     count = len(indexes) if count is None else count
     if count <= 0:
         return
+    engine: Engine
     if cluster is not None:
         from .dask_engine import DaskEngine
-        engine = DaskEngine(options, fingerprint, cluster)
-        size = chunk_size(count, engine.workers)
+        dask = DaskEngine(options, fingerprint, cluster)
+        engine, size = dask, chunk_size(count, dask.workers)
     else:
         workers = worker_count(workers, count)
         engine = InProcess(options, fingerprint) if workers == 1 else ProcessPool(options, fingerprint, workers)

@@ -10,6 +10,8 @@ import importlib
 import inspect
 import pkgutil
 
+import pytest
+
 import interpreter
 from interpreter.errors import WondersError
 
@@ -112,3 +114,19 @@ def test_the_simulation_engines_share_one_interface():
     for cls in (InProcess, ProcessPool, DaskEngine):
         assert issubclass(cls, Engine), cls
     assert not issubclass(int, Engine)
+
+
+@pytest.mark.slow
+def test_mypy_strict_over_the_typed_modules():
+    """mypy, strict, over the files pyproject.toml's [tool.mypy] lists (it takes seconds:
+    slow).  The list is read back so that a file cannot leave it without this test
+    saying which are covered."""
+    import subprocess
+    import sys
+    import tomllib
+    from conftest import ROOT
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert config["strict"] is True and "interpreter/errors.py" in config["files"]
+    done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr

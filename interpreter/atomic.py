@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .inputs import NotRegularFile, special_kind
+from .errors import WondersError
 
 
 _SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
@@ -107,7 +108,7 @@ def _write(path, text: str) -> None:
         raise
 
 
-class Changed(Exception):
+class Changed(WondersError):
     """The file no longer holds what the writer read: `found` is what it holds (its first
     bytes only, past those read), None if there is no file."""
 

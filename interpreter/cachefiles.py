@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .i18n import _
+from .errors import WondersError
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -39,7 +40,7 @@ _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 _warned: set[str] = set()            # folders this process has said it does not use
 
 
-class CacheRefused(OSError):
+class CacheRefused(OSError, WondersError):
     """An entry (or folder) the cache will not read or write; `reason` says why, in words."""
 
     def __init__(self, reason: str):

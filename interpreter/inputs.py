@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from .errors import WondersError
 
 MAX_FILE_BYTES = 2 * 1024 * 1024     # the most of a content file read (E0005 above it)
 
@@ -18,7 +19,7 @@ _KINDS = ((stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a character device")
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
 
 
-class NotRegularFile(OSError):
+class NotRegularFile(OSError, WondersError):
     """The path names a pipe, device, socket or folder; `kind` says which, in words."""
 
     def __init__(self, kind: str):
@@ -26,7 +27,7 @@ class NotRegularFile(OSError):
         self.kind = kind
 
 
-class FileTooLarge(OSError):
+class FileTooLarge(OSError, WondersError):
     def __init__(self, size: int):
         super().__init__(f"file is larger than the bound ({size} bytes or more)")
         self.size = size

@@ -14,6 +14,7 @@ import glob
 import importlib.util
 import os
 from pathlib import Path
+from ..errors import WondersError
 
 DEFAULT_TABLE = "en-ueb-g1.ctb"     # Unified English Braille, grade 1 (uncontracted)
 # the table of each language (--lang) when none is chosen: Dutch is nl-NL-g0.utb, the Dutch
@@ -31,15 +32,15 @@ INSTALL_HINT = ("braille needs liblouis: install Debian's packages python3-louis
                 "(`sudo apt install python3-louis liblouis-data`)")
 
 
-class BrailleUnavailable(Exception):
+class BrailleUnavailable(WondersError):
     """liblouis (or its tables) is not on this system; the message says what to install."""
 
 
-class BrailleTableError(Exception):
+class BrailleTableError(WondersError):
     """The braille table asked for cannot be found or compiled."""
 
 
-class BrailleTextError(Exception):
+class BrailleTextError(WondersError):
     """A label holds a character the table cannot write as ASCII braille."""
 
 

@@ -12,9 +12,15 @@ from __future__ import annotations
 import math
 import random
 import sys
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Literal, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from ..marked import N_, Worded
+from ..errors import WondersError
+
+if TYPE_CHECKING:
+    from ..compile import Tables
+    from ..engine.actions import Action
+    from .view import SeatView
 
 
 class BotSpecError(Worded, ValueError):
@@ -30,7 +36,7 @@ _KINDS = {"int": N_("bot {bot!r}: parameter {key!r} must be a whole number, not 
           "seed": N_("bot {bot!r}: parameter {key!r} must be a whole number from 0 to 4294967295, not {value!r}")}
 
 
-class BotError(RuntimeError):
+class BotError(RuntimeError, WondersError):
     """A bot that answered with something other than the index of a legal option, or whose
     code failed (raised, or called sys.exit) while it chose."""
 
@@ -45,13 +51,13 @@ class bot_code:  # noqa: N801 - used as `with bot_code(...)`, like a function
 
     __slots__ = ("name", "doing", "error", "saved")
 
-    def __init__(self, name: str, doing: str, error=BotError):
+    def __init__(self, name: str, doing: str, error: type[Exception] = BotError):
         self.name, self.doing, self.error = name, doing, error
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         self.saved, sys.stdout = sys.stdout, sys.stderr
 
-    def __exit__(self, kind, err, _traceback):
+    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, _traceback: object) -> Literal[False]:
         sys.stdout = self.saved
         if err is None or isinstance(err, (BotError, BotSpecError)) or not isinstance(err, (Exception, SystemExit)):
             return False
@@ -59,6 +65,31 @@ class bot_code:  # noqa: N801 - used as `with bot_code(...)`, like a function
             raise self.error(f"bot {self.name!r} called sys.exit({err.code!r}) while {self.doing}; a bot must "
                              "answer, not end the program") from None
         raise self.error(f"bot {self.name!r} failed while {self.doing}: {type(err).__name__}: {err}") from None
+
+
+@runtime_checkable
+class PlugInBot(Protocol):
+    """What a bot is to the product: one method, `choose(view, options)`, the index of the
+    option it takes (docs/bots.md "Writing a bot").  `Bot` below is the convenient base,
+    but a plug-in need not derive from it; the optional methods a bot may add are the
+    Protocols that follow, each asked for by `bots/view.py` `BotSeat` or `registry.py`."""
+
+    def choose(self, view: SeatView, options: Sequence[Action]) -> int: ...
+
+
+@runtime_checkable
+class ChoosesMoves(Protocol):
+    """A bot that always pays the cheapest way: asked a turn (or an age's last card) with
+    `choose_move(view, moves)` among the cheapest option of each move."""
+
+    def choose_move(self, view: SeatView, moves: Sequence[Action]) -> int: ...
+
+
+@runtime_checkable
+class Prepares(Protocol):
+    """A bot fitted to the rules before a run's games: `prepare(tables, players)`, once."""
+
+    def prepare(self, tables: Tables, players: int) -> None: ...
 
 
 class Param(NamedTuple):
@@ -80,14 +111,14 @@ class Bot:
     name = ""
     parameters: dict[str, Param] = {}
 
-    def __init__(self, seed: int = 0, **params):
+    def __init__(self, seed: int = 0, **params: Any):
         self.seed = seed
         self.rng = random.Random(seed)
         self.params = params
         for key, value in params.items():
             setattr(self, key, value)
 
-    def choose(self, view, options: Sequence) -> int:
+    def choose(self, view: SeatView, options: Sequence[Action]) -> int:
         """The index in `options` of the action to take.
 
         `view` is what this seat may see (a SeatView); `options` are the legal actions
@@ -100,7 +131,7 @@ class Bot:
         hand) or "zone" (a card kept earlier, played: build, stage, sell, or "pass")."""
         raise NotImplementedError
 
-    def settle(self, view, options: Sequence) -> int:
+    def settle(self, view: SeatView, options: Sequence[Action]) -> int:
         """The index in `options` of the way to settle a loss of coins (`view.kind` "debt";
         options of kind "pay": `left` coins paid, `right` debt tokens taken).  By default
         the best by `view.settle_values`: the rules' value of a coin against the score lines'
@@ -109,7 +140,7 @@ class Bot:
         return values.index(max(values))
 
 
-    def take_offer(self, view, options: Sequence) -> int:
+    def take_offer(self, view: SeatView, options: Sequence[Action]) -> int:
         """The index in `options` of the answer to an offer (`view.kind` "offer", from
         `may pay PRICE to ACTION`): "decline" first, then each way to pay of kind "accept"
         (`bank` coins of the price, `left` and `right` coins paid to the neighbours for
@@ -187,13 +218,13 @@ def convert_params(bot: str, declared: dict[str, Param] | None, given: dict[str,
     return out
 
 
-def positive(kind):
+def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
     """A parameter reader that refuses zero and negative numbers (and, for a float, nan and
     infinity, which pass every comparison or bound no time)."""
     return _checked(kind, lambda v: _finite(v) and v > 0, "must be more than 0", "positive")
 
 
-def not_negative(kind):
+def not_negative(kind: Callable[[str], Any]) -> Callable[[str], Any]:
     """A parameter reader that refuses negative numbers (and a float's nan and infinity)."""
     return _checked(kind, lambda v: _finite(v) and v >= 0, "must be 0 or more", "non-negative")
 
@@ -211,15 +242,16 @@ def seed_number(text: str) -> int:
 seed_number.__name__ = "seed"
 
 
-def _finite(value) -> bool:
+def _finite(value: object) -> bool:
     return not isinstance(value, float) or math.isfinite(value)
 
 
-def _checked(kind, ok, message: str, adjective: str):
-    def read(text: str):
+def _checked(kind: Callable[[str], Any], ok: Callable[[Any], bool], message: str,
+             adjective: str) -> Callable[[str], Any]:
+    def read(text: str) -> Any:
         value = kind(text)
         if not ok(value):
             raise ValueError(message)
         return value
-    read.__name__ = f"{adjective} {kind.__name__}"
+    read.__name__ = f"{adjective} {getattr(kind, '__name__', 'value')}"
     return read

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..marked import N_
-from .base import BotSpecError, bot_code, convert_params, parse_bot_spec
+from .base import BotSpecError, Prepares, bot_code, convert_params, parse_bot_spec
 from .view import BotSeat
 
 ENTRY_POINT_GROUP = "wonders.bots"
@@ -116,9 +116,8 @@ def prepare_bots(specs, tables, players: int) -> None:
     that fits itself to the rules, say) is made once and prepared, in this process."""
     for spec in dict.fromkeys(specs):
         seat = make_bot(spec, 0)
-        prepare = getattr(seat.bot, "prepare", None)
-        if callable(prepare):
-            prepare(tables, players)
+        if isinstance(seat.bot, Prepares):
+            seat.bot.prepare(tables, players)
 
 
 def not_adapting(specs) -> list[str]:

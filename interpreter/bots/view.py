@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from types import MappingProxyType
 
-from .base import BotError, bot_code
+from .base import BotError, ChoosesMoves, PlugInBot, bot_code
 from .valuation import Appraiser, settle_worth
 from ..engine.actions import Action, legal_moves
 from .offers import offer_values
@@ -254,7 +254,7 @@ class BotSeat:
     """A decider for the engine (`decide(game, seat, kind, options)`) that shows its bot
     only a SeatView, remembers what the seat saw, and checks the bot's answer."""
 
-    def __init__(self, bot, spec: str = ""):
+    def __init__(self, bot: PlugInBot, spec: str = ""):
         self.bot, self.spec = bot, spec or getattr(bot, "name", type(bot).__name__)
         self.name = self.spec
         self.memory = Memory()
@@ -269,7 +269,7 @@ class BotSeat:
     def picks_moves(self) -> bool:
         """Whether its bot always pays the cheapest way and says so with `choose_move`
         (the random bot): then a turn's decision is `decide_move`."""
-        return hasattr(self.bot, "choose_move")
+        return isinstance(self.bot, ChoosesMoves)
 
     def decide_move(self, game, seat, kind):
         """The action of a turn (or an age's last card) of a bot that pays the cheapest way,

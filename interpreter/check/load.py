@@ -26,6 +26,7 @@ from .tables import check_tables
 from .variants import apply_variants
 from .vocabulary import collect_vocabulary
 from ..i18n import _, ngettext
+from ..errors import WondersError
 
 
 @attrs.frozen
@@ -48,7 +49,7 @@ class CheckResult:
         return sum(1 for d in self.diagnostics if d.is_error)
 
 
-class UsageError(Exception):
+class UsageError(WondersError):
     """A path that does not exist or holds no content: the caller's mistake, not content's."""
 
 

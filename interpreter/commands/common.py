@@ -17,6 +17,7 @@ from interpreter.i18n.os_reasons import os_reason
 
 from interpreter.i18n import N_
 from interpreter.printable import printable as shown
+from interpreter.errors import WondersError
 
 FORMATS = click.Choice(["text", "json"])
 
@@ -272,7 +273,7 @@ class FiniteFloatRange(click.FloatRange):
         return number
 
 
-class WriteError(Exception):
+class WriteError(WondersError):
     """A file could not be written; the message is the system's reason."""
 
 

@@ -19,6 +19,7 @@ import click
 
 from interpreter.commands.click_language import Speaking, in_language
 from interpreter.i18n import _
+from interpreter.errors import WondersError
 
 INTERRUPTED = 130
 
@@ -52,7 +53,7 @@ def catch_termination() -> None:
             signal.signal(number, _raise_terminated)
 
 
-class ClosedPipe(Exception):
+class ClosedPipe(WondersError):
     """Stdout's reader went away; not an OSError, so click's own EPIPE handling (status 1)
     does not take it."""
 

@@ -14,6 +14,7 @@ from interpreter.i18n import _
 from interpreter.i18n.os_reasons import os_reason
 
 from .common import CONTENT, LANG, PLAIN, RULES, VARIANT, load, shown
+from interpreter.errors import WondersError
 
 PLAYERS = click.option("--players", type=int, required=True, help=N_("number of players"))
 GAMES = click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
@@ -201,7 +202,7 @@ def run_cast(tables, options):
     return Cast(wonders, tuple(options.bots) or ("random",), options.sides)
 
 
-class _WriteFailed(Exception):
+class _WriteFailed(WondersError):
     """The records file could not be written (a full disk): the run stops."""
 
 

@@ -18,16 +18,63 @@ decider that names its action never pays for every payment of every card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Union, runtime_checkable
 
 from .actions import Action
 from .flow.search_log import NoLog
+
+if TYPE_CHECKING:
+    from .game import Game
 
 KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt", "offer", "remove")
 MOVE_KINDS = ("turn", "last card")      # the decisions whose options are `actions.legal_actions`
 
 
-class Decision(Sequence):
+@runtime_checkable
+class Decider(Protocol):
+    """What `drive` asks for a choice: `decide(game, seat, kind, options)` answers the index
+    of one of `options` (a `Decision`, or the list a caller hands it), or an action of its
+    own naming, which the engine checks against the rules.  Bots (through
+    bots/view.py `BotSeat`), a person (tools/human.py), a log (replay.py) and the search's
+    imagined players (bots/rollout.py) are deciders; none derives from this class."""
+
+    def decide(self, game: Game, seat: int, kind: str, options: Sequence[Any]) -> int | Action: ...
+
+
+@runtime_checkable
+class NamesLegal(Decider, Protocol):
+    """A decider that may say its actions come from the engine's own lists (the search's
+    rollout policy): while `names_legal` is true they are not checked a second time."""
+
+    names_legal: bool
+
+
+@runtime_checkable
+class PicksMoves(Decider, Protocol):
+    """A decider that may say it always pays the cheapest way: while `picks_moves` is true
+    it is asked a turn (or an age's last card) with `decide_move(game, seat, kind)`, an
+    action of `actions.legal_moves`, so the turn's payments are not all listed."""
+
+    picks_moves: bool
+
+    def decide_move(self, game: Game, seat: int, kind: str) -> Action: ...
+
+
+Deciders = Union[Sequence[Decider], Mapping[int, Decider]]     # by player seat
+
+
+def names_legal(decider: Decider) -> bool:
+    """Whether `decider` names only actions taken from the engine's lists (NamesLegal)."""
+    return isinstance(decider, NamesLegal) and decider.names_legal
+
+
+def picks_moves(decider: Decider) -> bool:
+    """Whether `decider` is asked its moves with `decide_move` (PicksMoves)."""
+    return isinstance(decider, PicksMoves) and decider.picks_moves
+
+
+class Decision(Sequence[Any]):
     """A choice the game waits for: `by` (a player seat) chooses for the city `seat` a
     `kind` of decision among `options` (computed when first read: a search that names
     its action with `game.choose(action, seat)` never lists every payment).  It is also
@@ -35,65 +82,61 @@ class Decision(Sequence):
 
     __slots__ = ("game", "seat", "by", "kind", "_options")
 
-    def __init__(self, game, seat: int, kind: str):
+    def __init__(self, game: Game, seat: int, kind: str):
         self.game, self.seat, self.kind = game, seat, kind
-        self.by = game.holders.get(seat, seat)
-        self._options = None
+        self.by: int = game.holders.get(seat, seat)
+        self._options: list[Any] | None = None
 
     @property
-    def options(self) -> list:
+    def options(self) -> list[Any]:
         if self._options is None:
             self._options = self.game.options_for(self.seat, self.kind)
         return self._options
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._options if self._options is not None else self.options)
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: Any) -> Any:
         return (self._options if self._options is not None else self.options)[index]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._options if self._options is not None else self.options)
 
-    def choose(self, choice) -> None:
+    def choose(self, choice: int | Action) -> None:
         """Answer this decision: the index of one of its options, or an action (checked
         against the rules); the game then runs on (see Game.choose)."""
         self.game.take_choice(self, choice)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Decision {self.kind} for seat {self.seat} by {self.by}>"
 
 
-def drive(game, deciders, stop=None) -> None:
+def drive(game: Game, deciders: Deciders, stop: Callable[[Game], bool] | None = None) -> None:
     """Ask `deciders[decision.by]` for every decision until the game ends (or until
-    `stop(game)` is true after a choice).  A decider whose `names_legal` is true names
-    only actions it took from the engine's own lists (the search's rollout policy): they
-    are not checked against the rules a second time.  A decider whose `picks_moves` is
-    true (a bot that always pays the cheapest way) answers a turn with `decide_move(game,
-    seat, kind)`, an action of `actions.legal_moves`, so the turn's payments are not all
-    listed."""
-    seats = dict(deciders.items() if isinstance(deciders, dict) else enumerate(deciders))
-    trusted = {by: getattr(d, "names_legal", False) for by, d in seats.items()}   # by seat
-    movers = {by for by, d in seats.items() if getattr(d, "picks_moves", False)}
+    `stop(game)` is true after a choice).  A `NamesLegal` decider's actions are not
+    checked against the rules a second time; a `PicksMoves` decider answers a turn with
+    `decide_move` (see those Protocols)."""
+    seats = dict(deciders.items() if isinstance(deciders, Mapping) else enumerate(deciders))
+    trusted = {by: names_legal(d) for by, d in seats.items()}   # by seat
+    movers = {by: d for by, d in seats.items() if isinstance(d, PicksMoves) and d.picks_moves}
     quick = stop is None and all(trusted[by] or by in movers for by in seats)
     while True:
         decision = game.decision()
         if decision is None:
             return
         by = decision.by
-        decider = deciders[by]
         if quick and decision.kind == "turn" and not game.neutrals:
-            _turn_cards(game, decision, deciders, movers)
+            _turn_cards(game, decision, seats, movers)
         elif by in movers and decision.kind in MOVE_KINDS:
-            game.take_choice(decision, decider.decide_move(game, decision.seat, decision.kind), True)
+            game.take_choice(decision, movers[by].decide_move(game, decision.seat, decision.kind), True)
         else:
-            answer = decider.decide(game, decision.seat, decision.kind, decision)
+            answer = seats[by].decide(game, decision.seat, decision.kind, decision)
             game.take_choice(decision, answer, trusted[by])
         if stop is not None and stop(game):
             return
 
 
-def _turn_cards(game, first: Decision, deciders, movers) -> None:
+def _turn_cards(game: Game, first: Decision, deciders: dict[int, Decider], movers: dict[int, PicksMoves]) -> None:
     """`drive` over a turn's cards when no neutral city plays and every decider's actions
     are taken as listed (random games, the search's imagined games): each card asked for
     in seat order and kept as `Game.take_choice` keeps it, with no `game.decision()`,
@@ -101,17 +144,16 @@ def _turn_cards(game, first: Decision, deciders, movers) -> None:
     resolved as after its last card (`Flow.take`).  tests/test_decisions.py plays the
     same games through both ways."""
     waiting, chosen, logged = game.waiting, game.chosen, type(game.log) is not NoLog
-    decision = first
+    decision: Decision | None = first
     while waiting:
         seat = waiting[0][0]
         if seat in movers:
-            action = deciders[seat].decide_move(game, seat, "turn")
+            action = movers[seat].decide_move(game, seat, "turn")
         else:
             if decision is None:
                 decision = Decision(game, seat, "turn")
-            action = deciders[seat].decide(game, seat, "turn", decision)
-            if type(action) is not Action:
-                action = decision[action]
+            answer = deciders[seat].decide(game, seat, "turn", decision)
+            action = answer if type(answer) is Action else decision[answer]
         if logged:
             game._log_choice(seat, "turn", action, seat)
         del waiting[0]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from ..errors import WondersError
 
-class ReplayError(Exception):
+
+class ReplayError(WondersError):
     pass
 
 

@@ -27,12 +27,13 @@ from .game import Game
 from .laws import refresh as refresh_laws
 from .flow.phases import PHASE_KINDS, PHASE_STEP_ARGS, in_age
 from .triggers import Dispatcher
+from ..errors import WondersError
 
 FORMAT = "wonders-save/2"
 FORMATS = ("wonders-save/1", FORMAT)
 
 
-class SaveError(Exception):
+class SaveError(WondersError):
     """A save that does not fit these rules, or is not a save at all.  The engine speaks
     no language: `template` (marked with N_) and `params` let the command that shows it
     word it in the reader's language; str() is the English."""

@@ -24,6 +24,7 @@ from .flow.search_log import NoLog
 from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, value_fn
 from .teams import faced
+from ..errors import WondersError
 
 MAX_DEPTH = 25
 BANK_COINS = "coins taken from the bank"     # a `gain` or a sale; never a neighbour's payment
@@ -60,7 +61,7 @@ def trigger_label(trigger, event: str) -> str:
     return trigger.name.text if trigger.name else event
 
 
-class TriggerLoop(Exception):
+class TriggerLoop(WondersError):
     """Triggers that keep causing each other: the content lines involved are in `notes`;
     `depth`, `event` and `fired` (each trigger's event and span) let the command that
     shows it word it in the reader's language (the engine speaks no language of its own)."""

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import attrs
+from ..errors import WondersError
 
 MAX_TRANSLATION_BYTES = 10_000_000      # the most of a translation file read
 
@@ -48,7 +49,7 @@ class Entry:
     column: int
 
 
-class TranslationError(Exception):
+class TranslationError(WondersError):
     """A translation file that is not a readable gettext catalog; `line` where it breaks."""
 
     def __init__(self, message: str, line: int = 1):

@@ -32,6 +32,7 @@ from . import names as names_
 from .analysis import Analyzer
 from .complete import suggestions
 from .hover import hover_text
+from ..errors import WondersError
 
 SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning}
 KINDS = {"keyword": lsp.CompletionItemKind.Keyword, "card": lsp.CompletionItemKind.Class,
@@ -40,7 +41,7 @@ KINDS = {"keyword": lsp.CompletionItemKind.Keyword, "card": lsp.CompletionItemKi
          "symbol": lsp.CompletionItemKind.Constant, "category": lsp.CompletionItemKind.Field}
 
 
-class RequestFailed(JsonRpcException):
+class RequestFailed(JsonRpcException, WondersError):
     """A request the server understood but refuses (LSP's RequestFailed): the editor shows
     the message, as for a rename to a name already taken."""
     CODE = -32803

@@ -21,6 +21,7 @@ from ..tools.cards import pooled_names
 from .card_svg import CardView, card_svg
 from .page import index_page, print_page
 from .wonder_svg import wonder_side_svg
+from ..errors import WondersError
 
 
 MANIFEST = "wonders-render.json"
@@ -28,7 +29,7 @@ MANIFEST = "wonders-render.json"
 OURS = re.compile(r"(cards|wonders)/[a-z0-9-]+\.svg|index\.html|print\.html")
 
 
-class NotOurs(Exception):
+class NotOurs(WondersError):
     """Files in the folder that render would replace but did not write."""
 
     def __init__(self, files: list[str]):

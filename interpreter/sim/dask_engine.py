@@ -55,6 +55,9 @@ def _refused_at_once(address: str) -> None:
 
 
 class DaskEngine:
+    """A `runner.Engine` on a Dask cluster: chunks submitted to the scheduler, two per
+    worker thread in flight."""
+
     def __init__(self, options: RunOptions, fingerprint: str, address: str):
         try:
             from distributed import Client

@@ -21,14 +21,17 @@ import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
+from types import FrameType
+from typing import Any, Protocol, Sized, cast, runtime_checkable
 
 from .records import RunOptions
 from .worker import ContentError, EngineError, failure, load_tables, play_chunk, start_worker  # noqa: F401
 
 from ..processes import MAX_WORKERS, default_workers, worker_count  # noqa: F401  (the run's: processes.py)
+from ..errors import WondersError
 
 
-class Interrupted(Exception):
+class Interrupted(WondersError):
     """Ctrl-C stopped the run; the games finished before it were delivered."""
 
 
@@ -45,13 +48,37 @@ def chunked(indexes: Iterable[int], size: int) -> Iterator[list[int]]:
         yield chunk
 
 
+Record = dict[str, Any]      # one game's plain record (worker.py)
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What `run_games` drives, wherever the games are played: this process (`InProcess`),
+    a pool of processes (`ProcessPool`) or a Dask cluster (dask_engine.py `DaskEngine`).
+
+    `run` plays the chunks of `work` and yields each chunk's records as it finishes;
+    `interrupt` (the first Ctrl-C) asks the workers to stop after their current game;
+    `stop` then yields the chunks under way and not yet delivered; `close` ends the engine
+    after a run; `kill` ends it at once, whatever the workers are doing."""
+
+    def run(self, work: Iterator[list[int]]) -> Iterator[list[Record]]: ...
+
+    def interrupt(self) -> None: ...
+
+    def stop(self) -> Iterator[list[Record]]: ...
+
+    def close(self) -> None: ...
+
+    def kill(self) -> None: ...
+
+
 class InProcess:
     """--workers 1: one game at a time in this process (a Ctrl-C loses no finished game)."""
 
     def __init__(self, options: RunOptions, fingerprint: str):
         self.options, self.fingerprint = options, fingerprint
 
-    def run(self, work: Iterator[list[int]]) -> Iterator[list[dict]]:
+    def run(self, work: Iterator[list[int]]) -> Iterator[list[Record]]:
         for chunk in work:
             for index in chunk:
                 yield play_chunk(self.options, [index], self.fingerprint)
@@ -59,7 +86,7 @@ class InProcess:
     def interrupt(self) -> None:
         pass                  # the run checks between games
 
-    def stop(self) -> Iterator[list[dict]]:
+    def stop(self) -> Iterator[list[Record]]:
         return iter(())
 
     def close(self) -> None:
@@ -79,13 +106,13 @@ class ProcessPool:
         self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=start_worker,
                                                            initargs=(options, self.stop_event, os.getpid()))
         self.window = 2 * workers
-        self.pending: set = set()           # submitted, not yet delivered
+        self.pending: set[concurrent.futures.Future[list[Record]]] = set()           # submitted, not yet delivered
 
     def _submit(self, work: Iterator[list[int]], n: int) -> None:
         for chunk in islice(work, max(0, n)):
             self.pending.add(self.pool.submit(play_chunk, self.options, chunk, self.fingerprint))
 
-    def run(self, work: Iterator[list[int]]) -> Iterator[list[dict]]:
+    def run(self, work: Iterator[list[int]]) -> Iterator[list[Record]]:
         self._submit(work, self.window)
         while self.pending:
             done, _ = concurrent.futures.wait(self.pending, return_when=concurrent.futures.FIRST_COMPLETED)
@@ -98,7 +125,7 @@ class ProcessPool:
         """Every worker stops after the game it is playing."""
         self.stop_event.set()
 
-    def stop(self) -> Iterator[list[dict]]:
+    def stop(self) -> Iterator[list[Record]]:
         """Cancel the chunks not started; deliver those under way (each worker stops after
         its current game) and not yet delivered."""
         for future in self.pending:
@@ -129,20 +156,21 @@ class ProcessPool:
             process.join(5)
 
 
-def run_games(options: RunOptions, indexes: Iterable[int], sink: Callable[[list[dict]], None],
+def run_games(options: RunOptions, indexes: Iterable[int], sink: Callable[[list[Record]], None],
               workers: int = 1, cluster: str | None = None, count: int | None = None) -> None:
     """Play the games numbered `indexes` (`count` of them; a sized collection needs no
     count), passing each finished chunk's records to `sink` exactly once.
 
     Raises Interrupted after delivering every finished game when Ctrl-C stops the run."""
     _tables, fingerprint = load_tables(options)
-    count = len(indexes) if count is None else count
+    count = len(cast(Sized, indexes)) if count is None else count
     if count <= 0:
         return
+    engine: Engine
     if cluster is not None:
         from .dask_engine import DaskEngine
-        engine = DaskEngine(options, fingerprint, cluster)
-        size = chunk_size(count, engine.workers)
+        dask = DaskEngine(options, fingerprint, cluster)
+        engine, size = dask, chunk_size(count, dask.workers)
     else:
         workers = worker_count(workers, count)
         engine = InProcess(options, fingerprint) if workers == 1 else ProcessPool(options, fingerprint, workers)
@@ -178,20 +206,20 @@ class _CtrlC:
 
     def __init__(self, on_first: Callable[[], None]):
         self.asked = False
-        self.previous = None
+        self.previous: Any = None          # the handler before, as signal.signal gives it
         self.on_first = on_first
 
-    def _handle(self, _signum, _frame):
+    def _handle(self, _signum: int, _frame: FrameType | None) -> None:
         if self.asked:
             raise KeyboardInterrupt
         self.asked = True
         self.on_first()
 
-    def __enter__(self):
+    def __enter__(self) -> _CtrlC:
         if threading.current_thread() is threading.main_thread():
             self.previous = signal.signal(signal.SIGINT, self._handle)
         return self
 
-    def __exit__(self, *_exc):
+    def __exit__(self, *_exc: object) -> None:
         if self.previous is not None:
             signal.signal(signal.SIGINT, self.previous)

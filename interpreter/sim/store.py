@@ -22,6 +22,7 @@ import signal
 import stat
 
 from .record_check import cast_problem, problem
+from ..errors import WondersError
 from .tally import Bits
 
 try:
@@ -48,7 +49,7 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_close_in_child)
 
 
-class StoreError(Exception):
+class StoreError(WondersError):
     """A records file damaged inside (exit status 1)."""
 
 

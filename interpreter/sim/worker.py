@@ -14,16 +14,17 @@ import signal
 import traceback
 
 from .records import RunOptions, game_seed, play_game, replay_command
+from ..errors import WondersError
 
 _TABLES: dict = {}           # per process: (paths, variants, rules) -> (tables, fingerprint)
 _STOP = None                 # per worker process: the run's stop event (None: never asked to stop)
 
 
-class ContentError(Exception):
+class ContentError(WondersError):
     """The content or the variants do not check: no game can be played."""
 
 
-class EngineError(Exception):
+class EngineError(WondersError):
     """The engine cannot start: a cluster that cannot be reached, a package missing."""
 
 

@@ -4,11 +4,12 @@ each refusal saying which field is wrong."""
 from __future__ import annotations
 
 import json
+from ..errors import WondersError
 
 MAX_BODY = 4 * 1024 * 1024
 
 
-class BadRequest(Exception):
+class BadRequest(WondersError):
     """What the page sent cannot be done as sent: a 400 (or the `status` of a subclass), or
     an error message on a WebSocket."""
     status = 400

@@ -27,6 +27,7 @@ from ..inputs import read_regular
 from ..syntax.parser import MAX_FILE_BYTES
 from .fields import BadRequest, TooLarge
 from .guard import inside
+from ..errors import WondersError
 
 SUFFIX = ".wonders"
 SKIPPED = {"node_modules", "__pycache__"}
@@ -43,7 +44,7 @@ class NotText(BadRequest):
     status = 422
 
 
-class Conflict(Exception):
+class Conflict(WondersError):
     """The file on disk is not the version the editor loaded."""
 
     def __init__(self, version: str | None, text: str | None):

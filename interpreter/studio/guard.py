@@ -29,6 +29,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import parse_qs
 
 from starlette.responses import PlainTextResponse, RedirectResponse
+from ..errors import WondersError
 
 TOKEN_HEADER = b"x-studio-token"
 CODE_SECONDS = 120           # how long the browser has to open the address it was given
@@ -49,7 +50,7 @@ def cookie_name(port: int) -> str:
     return f"wonders_studio_{port}"
 
 
-class Outside(ValueError):
+class Outside(ValueError, WondersError):
     """A path the browser sent that would leave the opened folder."""
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import itertools
 import os
 import threading
+from ..errors import WondersError
 
 WAITING = 16                    # jobs that may wait at once; more are refused
 
 
-class Busy(Exception):
+class Busy(WondersError):
     """The queue is full: said to the page, which may ask again later."""
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 from ..diagnostics import Span
 from ..marked import N_
 from .ast_base import Name, Number, node
+from ..errors import WondersError
 
 
-class UnhandledKind(TypeError):
+class UnhandledKind(TypeError, WondersError):
     """A kind of effect or action that a pass does not know: a bug of the interpreter (a
     kind added to the language without its place in every pass), never the content's."""
 

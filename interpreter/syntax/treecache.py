@@ -42,6 +42,7 @@ from ..diagnostics import Span
 from ..inputs import MAX_FILE_BYTES
 from ..marked import N_
 from ..paths import CACHE_ENV, cache_root, grammar_file
+from ..errors import WondersError
 
 FORMAT = "wonders-parsed-content"
 VERSION = 1
@@ -54,7 +55,7 @@ _MEMO_SIZE = 64                  # trees kept in this process (a check reads eac
 _memo: OrderedDict[tuple[str, str], object] = OrderedDict()
 
 
-class _NotKept(Exception):
+class _NotKept(WondersError):
     """A tree holding something the cache does not write (it is parsed again each run)."""
 
 

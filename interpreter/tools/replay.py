@@ -17,9 +17,10 @@ from ..check.rules import roman
 from .action_words import shown_action
 from .human import DECISIONS
 from .play import LOG_FORMAT, final_text, text_log
+from ..errors import WondersError
 
 
-class ReplayFailure(Exception):
+class ReplayFailure(WondersError):
     pass
 
 

@@ -14,6 +14,7 @@ from ..engine.city import City
 from ..engine.scoring import score_city, winners
 from ..engine.teams import team_results
 from ..i18n import _, names
+from ..errors import WondersError
 
 FIELDS = {"name": str, "wonder": str, "side": str, "stages": int, "coins": int, "military": list, "cards": list}
 
@@ -21,7 +22,7 @@ FIELDS = {"name": str, "wonder": str, "side": str, "stages": int, "coins": int, 
 SHOWN_ALIKE = 5      # problems of one kind shown before "... and N more like this"
 
 
-class TableError(Exception):
+class TableError(WondersError):
     def __init__(self, problems: list[str]):
         problems = summarised(problems)
         super().__init__("\n".join(problems))

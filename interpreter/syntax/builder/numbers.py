@@ -4,11 +4,12 @@ with a diagnostic (syntax/parser.py), never turned into a huge int that a later 
 from __future__ import annotations
 
 from lark import Token
+from ...errors import WondersError
 
 MAX_DIGITS = 6
 
 
-class NumberTooLarge(Exception):
+class NumberTooLarge(WondersError):
     """Raised by the builder for a number of more than MAX_DIGITS digits."""
 
     def __init__(self, token: Token):

@@ -1,0 +1,132 @@
+"""The product's declared vocabulary, held by tests (issue 34, item 4): one root error
+class every error of `interpreter` derives from, so a caller can tell the product's own
+errors from Python's and a library's; the Protocols that say what a decider, a bot and a
+simulation engine are, met by every one the product ships; and mypy in strict mode over
+the modules listed in pyproject.toml."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+
+import pytest
+
+import interpreter
+from interpreter.errors import WondersError
+
+
+def _modules():
+    """Every module of the interpreter package, imported; a module that needs an optional
+    extra which is not installed is left out (its name and the missing module are kept)."""
+    modules, missing = [], []
+    for info in pkgutil.walk_packages(interpreter.__path__, "interpreter.",
+                                      onerror=lambda name: missing.append((name, "walk"))):
+        try:
+            modules.append(importlib.import_module(info.name))
+        except ModuleNotFoundError as error:
+            if (error.name or "").partition(".")[0] in {"interpreter", "cli"}:
+                raise                            # our own module missing is a bug, not an extra
+            missing.append((info.name, error.name))
+    return modules, missing
+
+
+def _defined_errors():
+    modules, _ = _modules()
+    return [value for module in modules for value in vars(module).values()
+            if inspect.isclass(value) and issubclass(value, Exception)
+            and value.__module__ == module.__name__]
+
+
+def test_the_walk_finds_the_known_errors():
+    """The walk is not empty by accident: it sees errors of several layers."""
+    names = {f"{error.__module__}.{error.__qualname__}" for error in _defined_errors()}
+    assert {"interpreter.engine.game.RulesError", "interpreter.inputs.FileTooLarge",
+            "interpreter.sim.store.StoreRefused", "interpreter.marked.Worded"} <= names
+    assert len(names) > 40
+
+
+def test_every_error_of_the_product_derives_from_wonders_error():
+    """Every Exception subclass the package defines has WondersError among its bases
+    (directly or through its own base). A BaseException that is no Exception
+    (`commands.exits.Terminated`, a KeyboardInterrupt so that `except Exception` lets it
+    through) is outside the rule by its nature; the package defines no Warning."""
+    strays = sorted(f"{error.__module__}.{error.__qualname__}" for error in _defined_errors()
+                    if not issubclass(error, WondersError))
+    assert strays == []
+
+
+def test_the_root_keeps_every_former_base():
+    """Deriving from the root changed no `except` clause: an error that was an OSError,
+    ValueError, TypeError or RuntimeError still is one."""
+    from interpreter.bots.base import BotError, BotSpecError
+    from interpreter.cachefiles import CacheRefused
+    from interpreter.inputs import FileTooLarge, NotRegularFile
+    from interpreter.studio.guard import Outside
+    from interpreter.syntax.ast_effects import UnhandledKind
+    for error, base in [(NotRegularFile, OSError), (FileTooLarge, OSError),
+                        (CacheRefused, OSError), (BotSpecError, ValueError),
+                        (Outside, ValueError), (UnhandledKind, TypeError),
+                        (BotError, RuntimeError)]:
+        assert issubclass(error, base) and issubclass(error, WondersError), error
+    refused = CacheRefused("a link")
+    assert str(refused) == "a link" and refused.reason == "a link"
+
+
+def test_every_shipped_bot_is_a_plug_in_bot():
+    """The built-in bots, and the example of docs/bots.md, meet `PlugInBot`; the random
+    bot also says it picks moves, and the deciders it is wrapped in follow from that."""
+    from interpreter.bots.base import ChoosesMoves, PlugInBot
+    from interpreter.bots.registry import BUILT_IN, make_bot
+    from interpreter.engine.decisions import Decider, picks_moves
+    from conftest import ROOT
+    specs = list(BUILT_IN) + [f"{ROOT / 'docs' / 'examples' / 'first_bot.py'}:PointsFirst"]
+    for spec in specs:
+        seat = make_bot(spec, 1)
+        assert isinstance(seat.bot, PlugInBot), spec
+        assert isinstance(seat, Decider), spec
+        assert picks_moves(seat) == isinstance(seat.bot, ChoosesMoves) == (spec == "random"), spec
+
+
+def test_the_engines_deciders_meet_the_decider_protocols():
+    """A log, a person and the search's imagined players are deciders; the rollout policy
+    says both that it names legal actions and that it picks moves, the tree walk only the
+    first; a thing with no `decide` is no decider."""
+    from interpreter.bots.rollout import FastPolicy, TreeWalk
+    from interpreter.engine.decisions import Decider, NamesLegal, PicksMoves, names_legal, picks_moves
+    from interpreter.engine.replay import ReplayDecider
+    from interpreter.tools.human import HumanDecider
+    for cls in (ReplayDecider, HumanDecider, FastPolicy, TreeWalk):
+        assert issubclass(cls, Decider), cls
+    assert names_legal.__doc__ and picks_moves.__doc__
+    policy = FastPolicy.__new__(FastPolicy)            # its flags are the class's
+    walk = TreeWalk.__new__(TreeWalk)
+    assert isinstance(policy, NamesLegal) and isinstance(policy, PicksMoves)
+    assert names_legal(policy) and picks_moves(policy)
+    assert names_legal(walk) and not picks_moves(walk)
+    assert not isinstance(object(), Decider)
+
+
+def test_the_simulation_engines_share_one_interface():
+    """The runner's engines (this process, a pool, a Dask cluster) all meet `Engine`."""
+    from interpreter.sim.dask_engine import DaskEngine
+    from interpreter.sim.runner import Engine, InProcess, ProcessPool
+    for cls in (InProcess, ProcessPool, DaskEngine):
+        assert issubclass(cls, Engine), cls
+    assert not issubclass(int, Engine)
+
+
+@pytest.mark.slow
+def test_mypy_strict_over_the_typed_modules():
+    """mypy, strict, over the files pyproject.toml's [tool.mypy] lists (it takes seconds:
+    slow).  The list is read back so that a file cannot leave it without this test
+    saying which are covered."""
+    import subprocess
+    import sys
+    import tomllib
+    from conftest import ROOT
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert config["strict"] is True and "interpreter/errors.py" in config["files"]
+    done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr

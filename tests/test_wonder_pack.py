@@ -1,0 +1,109 @@
+"""7 Wonders: Wonder Pack as content (content/expansions/wonder-pack/): its four boards on
+both sides check clean, are listed by `cards --wonders`, do what the facts of
+docs/wonder-pack.md say where the language can say it, and play full games at every
+player count the pack seats, each new board seated on each side."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+import pytest
+
+from interpreter.check.load import check_paths
+from interpreter.compile import compile_rules
+from interpreter.engine.game import Game
+from interpreter.tools.play import make_deciders
+
+from conftest import run_cli
+from scenario import Script
+
+NEW = ["The Great Wall", "Stonehenge", "Manneken Pis", "Abu Simbel"]
+OLD = ["Babylon", "Olympia", "Rhodos"]
+
+
+@lru_cache(maxsize=1)
+def tables():
+    result = check_paths(None, (), "first-edition+wonder-pack")
+    assert result.ruleset is not None, result.diagnostics
+    return compile_rules(result.ruleset)
+
+
+def side_of(wonder, side):
+    return tables().ruleset.wonder(wonder).side(side)
+
+
+def test_the_pack_checks_clean_and_adds_four_boards():
+    result = run_cli("check", "--expansion", "wonder-pack")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 error(s)" in result.stdout and "11 wonders" in result.stdout
+
+
+def test_cards_lists_the_four_boards_on_both_sides():
+    result = run_cli("cards", "--wonders", "--expansion", "wonder-pack")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines()]
+    for name in NEW:
+        words = name.split()
+        sides = {r[len(words)] for r in rows if r[:len(words)] == words and len(r) > len(words)}
+        assert {"A", "B"} <= sides, name
+
+
+def test_the_stage_counts_and_the_great_wall_built_in_any_order():
+    counts = {(w, s): len(side_of(w, s).stages) for w in NEW for s in "AB"}
+    assert counts == {("The Great Wall", "A"): 4, ("The Great Wall", "B"): 4, ("Stonehenge", "A"): 3,
+                      ("Stonehenge", "B"): 2, ("Manneken Pis", "A"): 3, ("Manneken Pis", "B"): 1,
+                      ("Abu Simbel", "A"): 3, ("Abu Simbel", "B"): 2}
+    assert side_of("The Great Wall", "A").any_order and side_of("The Great Wall", "B").any_order
+    assert not side_of("Stonehenge", "A").any_order
+
+
+def test_manneken_pis_starts_with_four_coins_more_and_produces_nothing():
+    t = tables()
+    for side in "AB":
+        game = Game(t, 3, 1, side, ["Manneken Pis", "Babylon", "Olympia"])
+        game.step([Script(), Script(), Script()])          # the first turn: everyone sells
+        assert [c.coins for c in game.cities] == [t.rules.starting_coins + 3 + 4] + [t.rules.starting_coins + 3] * 2
+        assert not side_of("Manneken Pis", side).effects[1:] and "produces" not in repr(side_of("Manneken Pis", side).effects)
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_full_games_with_every_new_board_at_every_player_count(players, side):
+    """Each player count seats all four new boards (with base boards to fill the table at
+    5 to 7; at 3, the three first and, in a second game, the last with two base boards)."""
+    seatings = [(NEW + OLD)[:players]] if players >= 4 else [NEW[:3], [NEW[3]] + OLD[:2]]
+    for wonders in seatings:
+        logs = []
+        for _ in range(2):
+            game = Game(tables(), players, players * 3, side, wonders)
+            game.play(make_deciders(["heuristic", "greedy", "random"], players, players, None))
+            assert game.finished
+            assert [c.side.wonder for c in game.cities] == wonders
+            logs.append(json.dumps(game.log))
+        assert logs[0] == logs[1]
+
+
+def test_the_great_wall_b_truce_takes_its_city_out_of_a_conflict():
+    """Over a few seeded games on side B, a city that built the truce stage sits out."""
+    seen = False
+    for seed in range(12):
+        game = Game(tables(), 3, seed, "B", ["The Great Wall", "Babylon", "Olympia"])
+        game.play(make_deciders(["greedy"], 3, seed, None))
+        if any(e.get("event") == "sits out" for e in game.log):
+            seen = True
+            break
+    assert seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_wonders_play_seats_the_new_boards_by_name(side):
+    args = ("play", "--expansion", "wonder-pack", "--players", "4", "--seed", "3", "--sides", side,
+            "--wonders", ",".join(NEW), "--bots", "heuristic,greedy,random", "--format", "json")
+    first, second = run_cli(*args), run_cli(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    data = json.loads(first.stdout)
+    assert [(p["city"]["wonder"], p["city"]["side"]) for p in data["players"]] == [(w, side) for w in NEW]
+    assert data["log"][-1]["event"] == "end"

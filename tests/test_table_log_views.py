@@ -105,3 +105,30 @@ def test_the_science_line_lists_the_sources_of_its_symbols():
     assert symbolic, "the test needs a city with science"
     assert any(f["color"] == "green" for c in end["cities"] for li in c["lines"] for i in li["items"]
                for f in i.get("symbols_from", ()))
+
+
+def test_a_card_sold_or_put_under_a_stage_is_named_to_its_seller_alone(spare_game):
+    """Sold cards go to the discard pile and a stage's card lies under the board, face
+    down: the others read `sell a card`, `wonder stage 1 with a card`, in either language."""
+    from interpreter import i18n
+    from interpreter.tools.action_words import shown_action
+    table, _ = spare_game
+    game = table.game
+    hidden = [e for e in game.log if e["event"] == "resolve" and e["action"].startswith(("sell ", "wonder stage"))
+              and "discard pile" not in e["action"]]
+    assert hidden, "the test needs a card sold or put under a stage"
+    for place in range(3):
+        seat = table.seat_of(place)
+        log = "\n".join(view(table, "seat", place)["log"])
+        for e in hidden:
+            city = game.cities[e["seat"]].name
+            if e["seat"] == seat:
+                assert f"{city}: {e['action']}" in log
+            else:
+                kind = "sell" if e["action"].startswith("sell") else e["action"].split(" with ")[0] + " with"
+                assert f"{city}: {kind} a card" in log
+    spectator = "\n".join(view(table, "spectator")["log"])
+    assert not any(f"{game.cities[e['seat']].name}: {e['action']}" in spectator for e in hidden)
+    i18n.choose("nl")                      # (the conftest's fixture chooses English again after the test)
+    assert shown_action("sell a card") == "leg een kaart af voor muntstukken"
+    assert shown_action("wonder stage 2 with a card paying 1 to left").startswith("bouw Wonder fase 2 met een kaart")

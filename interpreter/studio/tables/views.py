@@ -17,6 +17,7 @@ import time
 
 from ...check.rules import roman
 from ...render.colors import ink, paint
+from ...tools.action_words import face_down
 from .scorepad import score_sheet
 
 
@@ -97,7 +98,8 @@ class _Public:
     """The game's log as `seat` may read it (None: as a spectator): the events of resolved
     turns, without the choices (a draft's pick, a turn's card) logged when they were made,
     save the seat's own picks; a card drawn into a zone is named to the seat that drew it
-    alone, the others are told how many cards went into which zone."""
+    alone, the others are told how many cards went into which zone; a card sold or put
+    under a stage, face down, is named to the seat that played it alone."""
 
     def __init__(self, game, seat: int | None = None):
         self.cities = game.cities
@@ -113,14 +115,27 @@ def _as_seen(event: dict, seat: int | None) -> dict:
     kind = event.get("event")
     if kind == "draw" and event.get("seat") != seat:
         return {k: v for k, v in event.items() if k != "cards"} | {"count": len(event["cards"])}
+    if kind == "resolve" and not _played_by(event, seat):
+        return dict(event, action=face_down(event["action"]))
     if kind == "age" or (kind == "choice" and not _own_pick(event, seat)):
         return {k: v for k, v in event.items() if k not in ("hands", "action")}
     return event
 
 
+def _played_by(event: dict, seat: int | None) -> bool:
+    """Whether `seat` chose the card of a resolved move (for its city, or a neutral one's)."""
+    return seat is not None and seat in (event["seat"], event.get("by"))
+
+
 def private_to(game, seat: int) -> bool:
-    """Whether the log tells `seat` something it tells no other page (a draw, a pick)."""
-    return any(e.get("seat") == seat and (e.get("event") == "draw" or _own_pick(e, seat)) for e in game.log)
+    """Whether the log tells `seat` something it tells no other page (a draw, a pick, a
+    card it sold or put under a stage)."""
+    for e in game.log:
+        kind = e.get("event")
+        if (kind == "draw" and e["seat"] == seat) or _own_pick(e, seat) or \
+                (kind == "resolve" and _played_by(e, seat) and face_down(e["action"]) != e["action"]):
+            return True
+    return False
 
 
 def public_log(game, seat: int | None = None) -> list[str]:

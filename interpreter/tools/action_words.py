@@ -11,8 +11,8 @@ import re
 
 from ..i18n import _, language, names, ngettext
 
-_LABEL = re.compile(r"^(?P<kind>build|wonder stage(?: (?P<stage>\d+))? with|sell|keep|copy|remove) (?P<card>.+?) "
-                    r"\((?P<age>[^()]*)\)"
+_LABEL = re.compile(r"^(?P<kind>build|wonder stage(?: (?P<stage>\d+))? with|sell|keep|copy|remove) "
+                    r"(?:(?P<hidden>a card)|(?P<card>.+?) \((?P<age>[^()]*)\))"
                     r"(?P<free> free by (?:chain|power|phase)(?: \((?P<colour>[^()]+)\))?)?"
                     r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?"
                     r"(?: and )?(?:(?P<bank>\d+) to the bank)?)?"
@@ -45,8 +45,12 @@ def shown_action(label: str, words=None) -> str:
     match = _LABEL.match(label)
     if match is None:
         return label
-    card = f"{names().card(match['card'])} ({match['age']})" if words is None \
-        else words.card_named(match["card"], match["age"])
+    if match["hidden"]:                    # a card face down, as others are told it (`face_down`)
+        card = _("a card")
+    elif words is None:
+        card = f"{names().card(match['card'])} ({match['age']})"
+    else:
+        card = words.card_named(match["card"], match["age"])
     if match["stage"]:                     # a stage of a side of `stages in any order`
         text = _("wonder stage {number} with {card}").format(number=match["stage"], card=card)
     else:
@@ -62,6 +66,16 @@ def shown_action(label: str, words=None) -> str:
     if match["discard"]:
         text += " " + _("from the discard pile")
     return text
+
+
+def face_down(label: str) -> str:
+    """The label as the other players are told it when its card ends face down (sold to
+    the discard pile, put under a wonder stage): `sell a card`, `wonder stage 2 with a
+    card paying 1 to left`; any other label unchanged."""
+    match = _LABEL.match(label)
+    if match is None or match["hidden"] or match["discard"] or not match["kind"].startswith(("sell", "wonder stage")):
+        return label
+    return label[:match.start("card")] + "a card" + label[match.end("age") + 1:]
 
 
 def _payments(match) -> str:

@@ -110,6 +110,10 @@ def text_log(game: Game, words=None) -> str:
         elif kind == "sits out":
             out.append("    " + _("{city} gives up a {kind} token and sits out the {event}").format(
                 city=city[event['seat']], kind=names().token(event["kind"]), event=event_word(event["at"])))
+        elif kind == "draw" and "cards" not in event:   # a draw as another seat's page is told it
+            sentence = ngettext('{city} draws {count} card into "{zone}"', '{city} draws {count} cards into "{zone}"',
+                                event["count"])
+            out.append("    " + sentence.format(city=city[event["seat"]], count=event["count"], zone=event["zone"]))
         elif kind == "draw":                  # a card's or stage's `draw N cards from deck "D" into "Z"`
             sentence = ngettext('{city} draws {count} card into "{zone}": {cards}',
                                 '{city} draws {count} cards into "{zone}": {cards}', len(event["cards"]))

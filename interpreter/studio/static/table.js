@@ -22,6 +22,11 @@
     for (const c of children) if (c != null) node.append(c);
     return node;
   }
+  // the sources a line's symbols came from: " (from Apothecary: compass; Library: tablet)"
+  function symbolsFrom(item) {
+    if (!item.symbols_from) return "";
+    return ` (from ${item.symbols_from.map((f) => `${f.source}: ${f.symbols.join(f.choice ? " or " : ", ")}`).join("; ")})`;
+  }
   function status(text, problem = false) {
     $("status").textContent = text;
     $("status").classList.toggle("problem", problem);
@@ -171,7 +176,7 @@
       const row = el("tr", {}, el("th", {text: category}));
       for (const c of v.end.cities) {
         const line = c.lines[i];
-        const items = line.items.map((it) => `${it.source} ${it.points > 0 ? "+" : ""}${it.points}`).join(", ");
+        const items = line.items.map((it) => `${it.source} ${it.points > 0 ? "+" : ""}${it.points}${symbolsFrom(it)}`).join(", ");
         row.append(el("td", {}, el("div", {text: String(line.points)}), el("div", {class: "items", text: items})));
       }
       table.append(row);

@@ -2,12 +2,17 @@
 with the cards, wonder stages and board behind each line, and what the rules score
 themselves (military tokens, coins, sets of symbols: the city's tokens and coins are
 listed beside them).  What the end-of-game choices add (a symbol of one's choice, a copied
-card) is the rest of a line, said as such: the pad is the engine's own (`Game.scores`)."""
+card) is the rest of a line, said as such: the pad is the engine's own (`Game.scores`).
+A line the rules score from science symbols lists, beside its points, the sources whose
+symbols it counted (`symbols_from`: the green cards, stages, boards), and the choice's
+part those that give a symbol of one's choice."""
 
 from __future__ import annotations
 
+from ...bots.reads import reads
 from ...compile import rules_run, run_of
 from ...engine.quantities import Where
+from ...syntax import ast
 
 
 def score_sheet(game) -> dict:
@@ -29,6 +34,8 @@ def score_sheet(game) -> dict:
             if rest:
                 items.append({"source": "choices at the game's end (a symbol of one's choice, a copied card)",
                               "kind": "choice", "points": rest})
+            if any("symbols" in reads(s.value) for s in t.rules.scores if s.category.text == category):
+                _symbols_from(city, items)
             lines.append({"category": category, "points": pad[category], "items": items})
         cities.append({"seat": seat, "name": city.name, "wonder": city.side.wonder, "side": city.side.side,
                        "total": sum(pad.values()), "coins": city.coins, "tokens": list(city.tokens),
@@ -45,3 +52,18 @@ def _items(t, city, where, category: str) -> list[dict]:
         if points:
             found.append({"source": source.name, "kind": source.kind, "color": source.color, "points": points})
     return found
+
+
+def _symbols_from(city, items: list[dict]) -> None:
+    """Beside the rules' part of a line scored from symbols, the sources of the fixed
+    symbols; beside the choice's part, those of the symbols of one's choice."""
+    by_kind = {i["kind"]: i for i in items}
+    for source in city.owned_sources():
+        for effect in source.static:
+            if isinstance(effect, ast.Science):
+                wild = len(effect.symbols) > 1
+                item = by_kind.get("choice" if wild else "rules") or by_kind.get("rules") or by_kind.get("choice")
+                if item is not None:
+                    item.setdefault("symbols_from", []).append(
+                        {"source": source.name, "kind": source.kind, "color": source.color, "choice": wild,
+                         "symbols": [s.text for s in effect.symbols]})

@@ -2,10 +2,12 @@
 
 Every role sees the public state: the seats (who plays each, who is connected, who has
 still to choose), each city's wonder, stages built, coins, shields, tokens and buildings,
-and the log of the turns resolved.  A seat's page also gets its own hand and the options
-of its own decision; nothing else of the hidden state ever leaves the server: no other
-hand, no choice made before its turn resolves, not the discard pile, not the game's seed
-or random state (from which the deck could be worked out).  Once the game is over,
+and the log of the turns resolved.  A seat's page also gets its own hand, the options
+of its own decision, and in its log the cards it drew into a zone and its own draft picks
+(the others' logs say only how many cards went into which zone); nothing else of the
+hidden state ever leaves the server: no other hand, no choice made before its turn
+resolves, not the discard pile, not the game's seed or random state (from which the deck
+could be worked out).  Once the game is over,
 everyone gets the score pads and where each point came from (scorepad.py).
 """
 
@@ -15,6 +17,7 @@ import time
 
 from ...check.rules import roman
 from ...render.colors import ink, paint
+from ...tools.action_words import face_down
 from .scorepad import score_sheet
 
 
@@ -33,6 +36,8 @@ def view(table, role: str, place: int | None = None, host: bool = False, now: fl
         seat = table.seat_of(place)
         me = table.places[place]
         answer.update(seat=seat, name=me.name, stand_in=me.stand_in, hand=[_card(t, i) for i in game.hands[seat]])
+        if private_to(game, seat):
+            answer["log"] = public_log(game, seat)
         decision = None if me.playing_bot else table.decision_of(seat)
         if decision is not None:
             answer["decision"] = _decision(table, decision)
@@ -90,19 +95,52 @@ def _decision(table, decision) -> dict:
 
 
 class _Public:
-    """The game as the public log shows it: the events of resolved turns, without the
-    choices (a draft's pick, a turn's card) logged when they were made."""
+    """The game's log as `seat` may read it (None: as a spectator): the events of resolved
+    turns, without the choices (a draft's pick, a turn's card) logged when they were made,
+    save the seat's own picks; a card drawn into a zone is named to the seat that drew it
+    alone, the others are told how many cards went into which zone; a card sold or put
+    under a stage, face down, is named to the seat that played it alone."""
 
-    def __init__(self, game):
+    def __init__(self, game, seat: int | None = None):
         self.cities = game.cities
-        self.log = [e for e in game.log if e.get("event") != "choice" or e.get("kind") == "turn"]
-        self.log = [{k: v for k, v in e.items() if k not in ("hands", "action")} if e.get("event") in ("age", "choice")
-                    else e for e in self.log]
+        self.log = [_as_seen(e, seat) for e in game.log
+                    if e.get("event") != "choice" or e.get("kind") == "turn" or _own_pick(e, seat)]
 
 
-def public_log(game) -> list[str]:
+def _own_pick(event: dict, seat: int | None) -> bool:
+    return event.get("event") == "choice" and event.get("kind") == "draft" and event.get("seat") == seat
+
+
+def _as_seen(event: dict, seat: int | None) -> dict:
+    kind = event.get("event")
+    if kind == "draw" and event.get("seat") != seat:
+        return {k: v for k, v in event.items() if k != "cards"} | {"count": len(event["cards"])}
+    if kind == "resolve" and not _played_by(event, seat):
+        return dict(event, action=face_down(event["action"]))
+    if kind == "age" or (kind == "choice" and not _own_pick(event, seat)):
+        return {k: v for k, v in event.items() if k not in ("hands", "action")}
+    return event
+
+
+def _played_by(event: dict, seat: int | None) -> bool:
+    """Whether `seat` chose the card of a resolved move (for its city, or a neutral one's)."""
+    return seat is not None and seat in (event["seat"], event.get("by"))
+
+
+def private_to(game, seat: int) -> bool:
+    """Whether the log tells `seat` something it tells no other page (a draw, a pick, a
+    card it sold or put under a stage)."""
+    for e in game.log:
+        kind = e.get("event")
+        if (kind == "draw" and e["seat"] == seat) or _own_pick(e, seat) or \
+                (kind == "resolve" and _played_by(e, seat) and face_down(e["action"]) != e["action"]):
+            return True
+    return False
+
+
+def public_log(game, seat: int | None = None) -> list[str]:
     from ...tools.play import text_log
     try:
-        return text_log(_Public(game)).splitlines()
+        return text_log(_Public(game, seat)).splitlines()
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, NameError) as err:
         return [f"(the log of this game cannot be written: {err!r})"]

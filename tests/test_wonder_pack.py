@@ -178,3 +178,14 @@ def test_an_override_of_one_kind_leaves_the_other_kind_alone(tmp_path):
     result = check_paths(None, [mine], "first-edition+cities+wonder-pack")
     assert result.errors == 0, [str(d) for d in result.diagnostics]
     assert sorted(result.ruleset.rules.sit_out) == [("diplomacy", "age end", False), ("truce", "age end", True)]
+
+
+@pytest.mark.slow
+def test_check_and_play_take_both_packs():
+    packs = ("--expansion", "cities", "--expansion", "wonder-pack")
+    checked = run_cli("check", *packs)
+    assert checked.returncode == 0 and "0 error(s)" in checked.stdout, checked.stdout + checked.stderr
+    played = run_cli("play", *packs, "--players", "5", "--seed", "2", "--sides", "B", "--wonders",
+                     ",".join(NEW + OLD[:1]), "--bots", "random", "--format", "json")
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout)["log"][-1]["event"] == "end"

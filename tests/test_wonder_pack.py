@@ -107,3 +107,85 @@ def test_wonders_play_seats_the_new_boards_by_name(side):
     data = json.loads(first.stdout)
     assert [(p["city"]["wonder"], p["city"]["side"]) for p in data["players"]] == [(w, side) for w in NEW]
     assert data["log"][-1]["event"] == "end"
+
+
+# ---------------------------------------------------------------- beside the Cities pack
+# Both packs `set` a `holders of ... tokens sit out` statement, each for its own token
+# kind: a `set` of that statement replaces only the one for its kind, so they combine.
+@lru_cache(maxsize=1)
+def tables_with_cities():
+    result = check_paths(None, (), "first-edition+cities+wonder-pack")
+    assert result.errors == 0, [str(d) for d in result.diagnostics if d.severity == "error"]
+    return compile_rules(result.ruleset)
+
+
+@pytest.mark.parametrize("packs", ["cities+wonder-pack", "wonder-pack+cities"])
+def test_the_pack_checks_beside_cities_and_both_kinds_sit_out(packs):
+    result = check_paths(None, (), f"first-edition+{packs}")
+    assert result.errors == 0, [str(d) for d in result.diagnostics]
+    assert sorted(result.ruleset.rules.sit_out) == [("diplomacy", "age end", False), ("truce", "age end", False)]
+
+
+def test_a_truce_holder_and_a_diplomat_both_sit_out_the_same_conflict():
+    t = tables_with_cities()
+    game = Game(t, 5, 1, "B", ["The Great Wall", "Babylon", "Olympia", "Rhodos", "Stonehenge"])
+    for city, n in zip(game.cities, [9, 3, 9, 2, 1]):      # 1, 3 and 4 now face each other
+        city.shields = n
+    game.cities[0].kept["truce"] = 1
+    game.cities[2].kept["diplomacy"] = 1
+    game.do("end_age")
+    out = [(e["seat"], e["kind"]) for e in game.log if e.get("event") == "sits out"]
+    assert sorted(out) == [(0, "truce"), (2, "diplomacy")]
+    assert game.cities[0].tokens == [] and game.cities[2].tokens == []
+    assert not game.cities[0].kept and not game.cities[2].kept
+    assert [sorted(game.cities[i].tokens) for i in (1, 3, 4)] == [[1, 1], [-1, 1], [-1, -1]]
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_full_games_with_both_packs_where_the_great_wall_b_truce_and_diplomacy_sit_out(players):
+    """Random bots, a few seeds: the games end, and over them a Great Wall B city that
+    built its truce stage and a city holding a diplomacy token each sit out a conflict."""
+    wonders = (NEW + OLD)[:players]
+    kinds = set()
+    for seed in range(6):
+        game = Game(tables_with_cities(), players, seed, "B", wonders)
+        game.play(make_deciders(["random"], players, seed, None))
+        assert game.finished and game.log[-1]["event"] == "end"
+        for e in game.log:
+            if e.get("event") == "sits out":
+                kinds.add(e["kind"])
+                assert e["kind"] != "truce" or wonders[e["seat"]] == "The Great Wall"
+    assert kinds == {"truce", "diplomacy"}
+
+
+def _own_variant(tmp_path, name, body):
+    path = tmp_path / f"{name}.wonders"
+    path.write_text(f'variant "{name}" {{\n    changes "7 Wonders, first edition"\n{body}\n}}\n')
+    return str(path)
+
+
+def test_two_variants_setting_one_token_kinds_sitting_out_still_conflict(tmp_path):
+    mine = _own_variant(tmp_path, "Long truce", "    set holders of truce tokens face each city once at the next age end")
+    result = check_paths(None, [mine], "first-edition+cities+wonder-pack")
+    (d,) = [d for d in result.diagnostics if d.code == "E1403"]
+    assert '"Wonder Pack" and "Long truce"' in d.message and "`holders of truce tokens`" in d.message
+    assert d.span.file == mine
+
+
+def test_an_override_of_one_kind_leaves_the_other_kind_alone(tmp_path):
+    mine = _own_variant(tmp_path, "Long truce", '    overrides "Wonder Pack"\n'
+                        "    set holders of truce tokens face each city once at the next age end")
+    result = check_paths(None, [mine], "first-edition+cities+wonder-pack")
+    assert result.errors == 0, [str(d) for d in result.diagnostics]
+    assert sorted(result.ruleset.rules.sit_out) == [("diplomacy", "age end", False), ("truce", "age end", True)]
+
+
+@pytest.mark.slow
+def test_check_and_play_take_both_packs():
+    packs = ("--expansion", "cities", "--expansion", "wonder-pack")
+    checked = run_cli("check", *packs)
+    assert checked.returncode == 0 and "0 error(s)" in checked.stdout, checked.stdout + checked.stderr
+    played = run_cli("play", *packs, "--players", "5", "--seed", "2", "--sides", "B", "--wonders",
+                     ",".join(NEW + OLD[:1]), "--bots", "random", "--format", "json")
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout)["log"][-1]["event"] == "end"

@@ -65,7 +65,7 @@ class Workspace:
         self.body: list = list(self.items[self.rules_at].body) if self.rules_at is not None else []
         self.body_changed = False
         self.kinds, self.ages, self.triggers, self.scores = _Index(), _Index(), _Index(), _Index()
-        self.phases, self.zones = _Index(), _Index()
+        self.phases, self.zones, self.sit_outs = _Index(), _Index(), _Index()
         for i, stmt in enumerate(self.body):
             self._index_statement(stmt, i)
 
@@ -81,6 +81,8 @@ class Workspace:
             keys.append((self.phases, stmt.name.text))
         elif isinstance(stmt, ast.ZoneDecl):
             keys.append((self.zones, stmt.name.text))
+        elif isinstance(stmt, ast.SitOut):
+            keys.append((self.sit_outs, stmt.kind.text))
         return keys
 
     def _index_statement(self, stmt, i: int) -> None:
@@ -335,8 +337,10 @@ class Workspace:
             self._touches(change, _("sets the score pad"), ("categories",))
 
     def _set(self, stmt) -> None:
-        """`set`: an age's statements merge into that age's block (added if none); any other
-        statement takes the place of the first of its kind (added if none)."""
+        """`set`: an age's statements merge into that age's block (added if none); a
+        `holders of KIND tokens ...` statement takes the place of the one for its token kind
+        (added if none), so that packs each saying what their own tokens do combine; any
+        other statement takes the place of the first of its kind (added if none)."""
         if isinstance(stmt, ast.AgeRules):
             found = self.ages.get(quiet_age_number(stmt.age.text))
             phase = self.phases.get(f"age {stmt.age.text}")
@@ -351,6 +355,9 @@ class Workspace:
                                        '{{ start age {age}, victory tokens worth 3 }}`').format(age=stmt.age.text))
             else:
                 self._put_statement(None, stmt)
+            return
+        if isinstance(stmt, ast.SitOut):
+            self._put_statement(self.sit_outs.first(stmt.kind.text), stmt)
             return
         self._put_statement(self.kinds.first(type(stmt)), stmt)
 

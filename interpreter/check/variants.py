@@ -1,7 +1,8 @@
 """Variants: apply each variant's changes to the base items, in the order given.
 
 A change touches a *site* (a card, a statement kind of a card, a wonder stage, a rules
-number, a named trigger, a score category, the table for a player count).  Two variants that touch the same site (or a
+number, a named trigger, a score category, the table for a player count, the sitting out
+of one token kind's holders).  Two variants that touch the same site (or a
 site and a part of it) are an error naming both places, unless one declares that it
 `overrides` the other: then the overriding variant's change is the one kept.  Changes that
 only add (an unnamed trigger, another `score` line) never collide.
@@ -158,6 +159,8 @@ def sites(change: ast.Change) -> list[tuple]:
         if isinstance(change.item, ast.AgeRules):
             age = quiet_age_number(change.item.age.text)
             return [("age", age, type(s).__name__) for s in change.item.body] or [("age", age)]
+        if isinstance(change.item, ast.SitOut):       # one statement per token kind: keyed by it
+            return [("rules", what, change.item.kind.text)]
         return [("rules", what)]
     if what == "card":
         key = _card_key(target)
@@ -277,7 +280,8 @@ def _describe(site: tuple) -> str:
         text = _("age {age}'s rules").format(age=roman(site[1]))
         return text + (f" ({_word(site[2])})" if len(site) > 2 else "")
     if kind == "rules":
-        return _("the rules' {word}").format(word=_word(site[1]))
+        word = f"`holders of {site[2]} tokens`" if len(site) > 2 else _word(site[1])   # (a SitOut's kind)
+        return _("the rules' {word}").format(word=word)
     if kind == "table":
         return _("the table for {players} players").format(players=site[1])
     word = what_word(kind)

@@ -40,13 +40,20 @@ ADDRESS = re.compile(r"open (http://[^/\s]+)/\?token=(\S+)")
 
 
 def start_studio(folder: Path) -> tuple[subprocess.Popen, str, str]:
+    """The studio on `folder`, its terminal output kept in studio.log beside the folder (a
+    pipe no one reads would stop the server once full)."""
+    log = open(folder.parent / "studio.log", "w+", encoding="utf-8")
     process = subprocess.Popen([sys.executable, "-u", "-c", "import cli; cli.run()", "studio", str(folder), "--no-browser"],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    for line in process.stdout:
-        match = ADDRESS.search(line)
+                               cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        log.seek(0)
+        match = ADDRESS.search(log.read())
         if match:
             return process, match.group(1), match.group(2)
-    raise SystemExit("the studio printed no address:\n" + process.stderr.read())
+        time.sleep(0.1)
+    log.seek(0)
+    raise SystemExit("the studio printed no address:\n" + log.read())
 
 
 async def open_tables(base: str, token: str, tables: int, players: int) -> list[dict]:

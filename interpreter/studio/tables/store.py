@@ -73,19 +73,25 @@ def records_path(root: Path, rules_name: str, digest: str, players: int) -> Path
 def append_record(path: Path, head: dict, make_record) -> int:
     """Append the record `make_record(index)` to the records file (made with `head` if it
     does not exist), its game number the next free one; a game of the same table and round
-    already there is not written twice.  The game's number is returned."""
+    already there is not written twice.  The game's number is returned.  The file is read
+    a line at a time, its records not held (sim/store.py's scan)."""
     from ...sim.store import RecordWriter
+    last, kept = [-1], []                        # the highest game number; the (table, round, game) seen
+
+    def seen(record):
+        last[0] = max(last[0], record["game"])
+        kept.append((record.get("table"), record.get("round"), record["game"]))
     with _records_lock:
         if path.exists():
-            writer, _head, records, _notes = RecordWriter.resume(str(path))
+            writer, _head, _games, _notes = RecordWriter.resume(str(path), seen)
         else:
-            writer, records = RecordWriter.create(str(path), head, replace=False), []
+            writer = RecordWriter.create(str(path), head, replace=False)
         try:
-            record = make_record(max((r["game"] for r in records), default=-1) + 1)
-            same = next((r for r in records if r.get("table") == record.get("table")
-                         and r.get("round") == record.get("round")), None)
+            record = make_record(last[0] + 1)
+            same = next((game for table, round_, game in kept
+                         if table == record.get("table") and round_ == record.get("round")), None)
             if same is not None:
-                return same["game"]
+                return same
             writer.append([record])
             return record["game"]
         finally:

@@ -414,11 +414,7 @@ def _among(e: ast.AmongCities, ctx: Context, neighbour: bool) -> bool:
                    help=_("name the cities: `{word} (...) of all cities` or `... of neighbours`").format(word=e.how))
         ok = False
     if "neighbour" in parts and not neighbour:
-        ctx.report("E1210", _("`the neighbour` means nothing here"), e.scope.span,
-                   label=_("no neighbour is being looked at"),
-                   help=_("use it in a trigger `on ... for each neighbour`, or say `left neighbour`, `right "
-                          "neighbour` or `neighbours`"))
-        ok = False
+        ok = _no_neighbour_here(e.scope, ctx)
     return ok
 
 
@@ -437,12 +433,18 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
                    label=_("no scope here"), help=_("leave out the scope"))
         return False
     if q.scope is not None and "neighbour" in q.scope.parts and not neighbour:
-        ctx.report("E1210", _("`the neighbour` means nothing here"), q.scope.span,
-                   label=_("no neighbour is being looked at"),
-                   help=_("use it in a trigger `on ... for each neighbour`, or say `left neighbour`, `right "
-                          "neighbour` or `neighbours`"))
-        ok = False
+        ok = _no_neighbour_here(q.scope, ctx)
     return ok
+
+
+def _no_neighbour_here(scope, ctx: Context) -> bool:
+    """E1210 for `the neighbour` in an expression outside a trigger `for each neighbour`
+    (False: the expression is refused)."""
+    ctx.report("E1210", _("`the neighbour` means nothing here"), scope.span,
+               label=_("no neighbour is being looked at"),
+               help=_("use it in a trigger `on ... for each neighbour`, or say `left neighbour`, `right "
+                      "neighbour` or `neighbours`"))
+    return False
 
 
 def _compares_cities(q: ast.Quantity, ctx: Context) -> bool:

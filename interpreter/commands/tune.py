@@ -78,12 +78,14 @@ def tune(tune_path, players, games, trials, bots, sides, seed, workers, cluster,
     except TuneFileError as err:
         _refuse(err.diagnostics, tune_path, text)
     names = bot_list(bots)
+    middle = {r.key: (r.low + r.high) // 2 for r in tuned.ranges}
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="wonders-tune-") as folder:   # checked before anything is written
+        first = _trial_file(Path(folder), Path(tune_path).stem, tuned.setting(middle))
+        options, tables = _options(players, bots, sides, seed, paths, variants, rules, first)
+    _check_targets(tuned, tables, names, tune_path, text)
     trial_dir = Path(f"{study_path}.trials")
     _make_folder(trial_dir)
-    middle = {r.key: (r.low + r.high) // 2 for r in tuned.ranges}
-    first = _trial_file(trial_dir, "check", tuned.setting(middle))
-    options, tables = _options(players, bots, sides, seed, paths, variants, rules, first)
-    _check_targets(tuned, tables, names, tune_path, text)
     from ..sim.tune_study import StudyMismatch, open_study
     meta = {"file": text, "players": players, "games": games, "bots": list(names), "sides": sides, "seed": seed,
             "content": list(paths), "variants": list(variants), "rules": rules}

@@ -77,8 +77,14 @@ def test_measures_and_distances():
     tally.add(_record(0, [("Giza", 1.0, 50, 20, "r"), ("Rhodos", 0.0, 40, 0, "r")]))
     tally.add(_record(1, [("Giza", 1.0, 50, 10, "r"), ("Rhodos", 0.0, 40, 0, "r")]))
     tally.add({"game": 2, "error": "boom"})
-    sides = sides_figure(sides_target, tally)
-    assert (sides.about, sides.value, sides.distance, tally.games) == ("Giza A", 100.0, 40.0, 2)   # fair share 50
+    sides = sides_figure(sides_target, tally)          # 2 wins of 2: far from a fair 50 %, but no evidence
+    assert (sides.about, sides.value, sides.distance, sides.plausible, tally.games) == ("Giza A", 100.0, 0.0, True, 2)
+    assert sides.width > 10
+    many = TrialTally()
+    for game in range(40):
+        many.add(_record(game, [("Giza", 1.0, 50, 20, "r"), ("Rhodos", 0.0, 40, 0, "r")]))
+    sides = sides_figure(sides_target, many)           # 40 of 40: the interval's low edge 91.2 % is 31.2 beyond 60 %
+    assert sides.about == "Giza A" and sides.distance == pytest.approx(31.24, abs=0.01) and not sides.plausible
     share = share_figure(share_target, tally)            # winners' military: 40 % then 20 %
     assert share.value == pytest.approx(30.0) and share.distance == 0.0 and share.plausible
     skill = SkillTally("heuristic")

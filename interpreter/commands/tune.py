@@ -106,7 +106,7 @@ def _search(study, tuned, trials, trial_dir, options, names, games, workers, clu
     from ..sim.runner import _CtrlC
     from ..sim.tune_study import finished
     done = len(finished(study))
-    progress = Progress(trials, min(done, trials), quiet, _("trials"))
+    progress = Progress(trials, min(done, trials), quiet, _("trials"), unit=_("trials"))
     stopping = _CtrlC(lambda: None)        # a Ctrl-C between the games of two trials: stop after this step
     try:
         with stopping:
@@ -282,6 +282,9 @@ def _tune_text(result: dict, tuned) -> list[str]:
         lines.append("  " + _("{target}: {value:.1f}{about} [{low:.1f} to {high:.1f}], {met}; {games} games").format(
             target=f["target"], value=f["value"], about=about, low=f["low"], high=f["high"], met=met,
             games=f["games"]))
+        if f.get("width", 0) > 0 and f["width"] > _bound(tuned, f["target"]):
+            lines.append("    " + _("note: with these games a side's win rate is known to about ±{width:.0f} points, "
+                                  "wider than the band: play more games (--games) to tell").format(width=f["width"]))
     if result["region"]:
         parts = ", ".join(f"{k} {lo}..{hi}" if lo != hi else f"{k} {lo}" for k, (lo, hi) in result["region"].items())
         lines.append(_("Runner-up region ({n} trials whose intervals reach every target): {parts}").format(
@@ -290,6 +293,10 @@ def _tune_text(result: dict, tuned) -> list[str]:
         lines.append(_("Runner-up region: no trial's intervals reach every target"))
     lines.append(_("Tuned variant: {file} (`wonders check --variant {file}` accepts it)").format(file=result["out"]))
     return lines
+
+
+def _bound(tuned, text: str) -> float:
+    return next(t.bound for t in tuned.targets if t.text == text)
 
 
 def _values_text(values: dict) -> str:

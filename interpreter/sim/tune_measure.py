@@ -5,7 +5,8 @@ Each figure is taken one record at a time (tally.py's exact sums), so a trial ho
 same few numbers whatever its count of games.  Distances are in percentage points, so
 targets of different kinds add up:
 - `sides within N`: every wonder side's win rate within N points of the fair share
-  (1 / players); the distance is the worst side's excess, its interval Wilson's;
+  (1 / players); the distance is how far the side furthest out stands outside the band
+  with its whole (Wilson) interval: evidence of imbalance, not noise;
 - `share of C under/above N`: the mean over games of the winners' points of category C
   over the winners' total (ties share), with a normal interval;
 - `skill S over W above N`: S's win rate, in one seat among W players (seats rotated),
@@ -33,6 +34,7 @@ class Figure:
     plausible: bool          # the interval reaches the target's band
     about: str = ""          # which side (for `sides`), else ""
     games: int = 0
+    width: float = 0.0       # `sides`: the typical half-width of a side's interval
 
     def to_data(self) -> dict:
         return attrs.asdict(self)
@@ -81,19 +83,25 @@ class SkillTally:
 
 
 def sides_figure(target: Target, tally: TrialTally) -> Figure:
+    """The side that stands furthest outside the band, by evidence: a side counts as outside
+    only as far as its whole interval is (with few games a side every side's interval is
+    wide and none is outside: the search must not chase the noise of the worst of 14 sides).
+    With no side outside, the figure is the side whose rate is furthest from fair.  `width`
+    is the typical half-width of the sides' intervals: wider than the band, the games are too
+    few to tell whether the target is met."""
     fair = 100.0 / tally.players if tally.players else 0.0
-    worst, worst_excess = None, -1.0
+    found = []
     for (wonder, side), shares in sorted(tally.sides.items()):
         rate = 100.0 * float(shares.wins) / shares.n
-        excess = abs(rate - fair) - target.bound
-        if excess > worst_excess:
-            worst, worst_excess = (wonder, side, shares, rate), excess
-    if worst is None:
+        low, high = (100.0 * x for x in wilson(float(shares.wins), shares.n))
+        outside = max(0.0, low - (fair + target.bound), (fair - target.bound) - high)
+        found.append((outside, abs(rate - fair), f"{wonder} {side}", rate, low, high))
+    if not found:
         return Figure(0.0, 0.0, 0.0, 0.0, True, games=tally.games)
-    wonder, side, shares, rate = worst
-    low, high = (100.0 * x for x in wilson(float(shares.wins), shares.n))
+    outside, _off, about, rate, low, high = max(found, key=lambda f: (f[0], f[1]))
+    widths = sorted((f[5] - f[4]) / 2 for f in found)
     plausible = low <= fair + target.bound and high >= fair - target.bound
-    return Figure(rate, low, high, max(0.0, worst_excess), plausible, f"{wonder} {side}", tally.games)
+    return Figure(rate, low, high, outside, plausible, about, tally.games, widths[len(widths) // 2])
 
 
 def share_figure(target: Target, tally: TrialTally) -> Figure:

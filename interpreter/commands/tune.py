@@ -277,7 +277,8 @@ def _tune_text(result: dict, tuned) -> list[str]:
         lines.append(f"  {r.key:<{width}}  {r.low}..{r.high}  ->  {best['settings'][r.key]}")
     lines.append(_("Targets:"))
     for f in best["figures"]:
-        met = _("met") if f["distance"] == 0 else _("missed by {d:.1f}").format(d=f["distance"])
+        met = (_("met") if f.get("inside", True) else _("outside, but not beyond its interval")) if f["distance"] == 0 \
+            else _("missed by {d:.1f}").format(d=f["distance"])
         about = f" ({f['about']})" if f["about"] else ""
         lines.append("  " + _("{target}: {value:.1f}{about} [{low:.1f} to {high:.1f}], {met}; {games} games").format(
             target=f["target"], value=f["value"], about=about, low=f["low"], high=f["high"], met=met,

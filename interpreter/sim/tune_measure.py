@@ -35,6 +35,7 @@ class Figure:
     about: str = ""          # which side (for `sides`), else ""
     games: int = 0
     width: float = 0.0       # `sides`: the typical half-width of a side's interval
+    inside: bool = True      # the measure itself (not only its interval) meets the target
 
     def to_data(self) -> dict:
         return attrs.asdict(self)
@@ -101,7 +102,8 @@ def sides_figure(target: Target, tally: TrialTally) -> Figure:
     outside, _off, about, rate, low, high = max(found, key=lambda f: (f[0], f[1]))
     widths = sorted((f[5] - f[4]) / 2 for f in found)
     plausible = low <= fair + target.bound and high >= fair - target.bound
-    return Figure(rate, low, high, outside, plausible, about, tally.games, widths[len(widths) // 2])
+    return Figure(rate, low, high, outside, plausible, about, tally.games, widths[len(widths) // 2],
+                  abs(rate - fair) <= target.bound)
 
 
 def share_figure(target: Target, tally: TrialTally) -> Figure:
@@ -109,7 +111,7 @@ def share_figure(target: Target, tally: TrialTally) -> Figure:
     value, half = stat["mean"], stat.get("ci", 0.0)
     distance = max(0.0, target.bound - value) if target.above else max(0.0, value - target.bound)
     plausible = (value + half >= target.bound) if target.above else (value - half <= target.bound)
-    return Figure(value, value - half, value + half, distance, plausible, games=tally.games)
+    return Figure(value, value - half, value + half, distance, plausible, games=tally.games, inside=distance == 0)
 
 
 def skill_figure(target: Target, tally: SkillTally) -> Figure:
@@ -118,4 +120,5 @@ def skill_figure(target: Target, tally: SkillTally) -> Figure:
     rate = 100.0 * float(tally.wins.wins) / n if n else 0.0
     low, high = (100.0 * x - fair for x in wilson(float(tally.wins.wins), n)) if n else (0.0, 0.0)
     gap = rate - fair
-    return Figure(gap, low, high, max(0.0, target.bound - gap), high >= target.bound, games=n)
+    return Figure(gap, low, high, max(0.0, target.bound - gap), high >= target.bound, games=n,
+                  inside=gap >= target.bound)

@@ -165,3 +165,11 @@ def test_ctrl_c_keeps_the_trials_finished_and_the_run_resumes(tmp_path):
     resumed = run_cli(*args[:7], "3", *args[8:], "--format", "json", timeout=600)
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["trials"] >= 2
+
+
+def test_the_docs_tuning_example_is_a_tuning_file_of_two_ranges_and_two_targets():
+    from tests.conftest import ROOT
+    path = ROOT / "docs" / "examples" / "tuning" / "harsh.wonders"
+    tuned = read_tune_file(str(path), path.read_text(encoding="utf-8"))
+    assert [(r.low, r.high) for r in tuned.ranges] == [(1, 6), (-6, -1)]
+    assert [t.kind for t in tuned.targets] == ["sides", "share"]

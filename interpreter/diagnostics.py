@@ -78,6 +78,7 @@ CODES = {
     "E0006": "unexpected end of file",
     "E0007": "cannot read file",
     "E0008": "too deeply nested",
+    "E0009": "a range outside `wonders tune`",
     # names
     "E1001": "unknown resource",
     "E1002": "unknown colour",
@@ -148,6 +149,10 @@ CODES = {
     "E1710": "turns from empty hands",
     # laws for the whole table (docs/language.md, "Laws for the whole table")
     "E1901": "a law that cannot be",
+    # tuning files (`wonders tune`, docs/simulate.md "Tuning a rule")
+    "E2050": "target not understood",
+    "E2051": "target that cannot be measured",
+    "E2052": "range that cannot be tuned",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -94,6 +94,9 @@ def _game_problem(record: dict, players: int | None, rules: str | None) -> str |
     wins = sum(seat["win"] for seat in seats)
     if abs(wins - 1) > 1e-6:
         return f'the "win" shares of the seats add up to {wins:g}, not 1'
+    if "value" in record or "draft" in record:          # a value study's (`--value`, sim/study.py)
+        from .study import study_problem
+        return study_problem(record)
     return None
 
 

@@ -62,6 +62,9 @@ def summary_text(summary: dict, cards: int = 15) -> str:
             [[strategy_text(f["figure"]), decimal(f"{f['per_city']['mean']:.2f}"), decimal(f"{f['per_city']['sd']:.2f}"), decimal(f"±{f['per_city']['ci']:.2f}"),
               decimal(f"{f['dealt_per_city']:.2f}") if "dealt_per_city" in f else ""]
              for f in summary["strategy"]]))
+    if summary.get("values"):
+        from .values_text import value_text
+        out.append(value_text(summary["values"], summary["players"]))
     shown = summary["cards"][:cards]
     total = len(summary["cards"])
     limited = " " + _("(the first {shown}; --format json has all {total})").format(shown=len(shown), total=total) \

@@ -286,9 +286,20 @@ def simulate_report(summary: dict, charts: dict) -> str:
             heading(_("Scores")), _div(_score_histogram(go, [(games, charts)]), "chart-scores"),
             _div(_category_boxes(go, [(games, charts)], categories), "chart-categories"),
             _div(_shares(go, [(_("winners"), summary)]), "chart-shares"),
-            *_strategy_section(go, [(_("cities"), summary)]),
-            heading(_("Cards")) + _element("p", _("Click a column to sort.")), card_table(summary)]
+            *_strategy_section(go, [(_("cities"), summary)])]
+    from .values_report import biased_note, value_section
+    if summary.get("values"):
+        body += value_section(go, summary["values"], summary["players"])
+    body += [heading(_("Cards")) + biased_note() + _element("p", _("Click a column to sort.")), card_table(summary)]
     return _page(_("wonders simulate: balance report"), body)
+
+
+def _value_section(go, result: dict, a: str, b: str) -> list[str]:
+    """compare --value's figures (values_report.py), or nothing."""
+    if not result.get("values"):
+        return []
+    from .values_report import compare_value_section
+    return compare_value_section(go, result["values"]["change"], a, b)
 
 
 def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:
@@ -360,6 +371,7 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
               if result.get("not_adapting") else []),
             *([f"<p class=\"note\">{'<br>'.join(_text(line) for line in fits_lines(result['fits']))}</p>"]
               if result.get("fits") else []),
+            *_value_section(go, result, a, b),
             *_strategy_section(go, [(a, summary_a), (b, summary_b)]),
             *team_section(go, [(a, summary_a), (b, summary_b)], chart=False),
             _element("h2", _("Wonders")), _div(wonder_chart, "chart-wonders"),

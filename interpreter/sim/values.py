@@ -107,13 +107,17 @@ def draft_figure(counts: list[list[int]]) -> dict:
 
 class ValuePairs:
     """compare --value: each target's effect under both rule sets, paired game by game
-    (the same deal, seat and restriction on both sides): the change of the effect."""
+    (the same deal, seat and restriction on both sides): the change of the effect; and
+    each side's own figures (`side_a`, `side_b`)."""
 
     def __init__(self):
         self.score: dict[str, Paired] = {}
         self.win: dict[str, Paired] = {}
+        self.side_a, self.side_b = ValueTally(), ValueTally()
 
     def add(self, game_a: dict, game_b: dict) -> None:
+        self.side_a.add(game_a)
+        self.side_b.add(game_b)
         if "error" in game_a or "error" in game_b:
             return
         b_values = {v["value"]: v for v in game_b.get("value", [])}

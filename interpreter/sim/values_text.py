@@ -88,5 +88,5 @@ def compare_value_text(figures: list[dict], a: str, b: str) -> str:
     return ("What a card is worth under each rule set (restricted play, the same deals and seats on both sides): "
             "its effect on the seat's score and win rate, and how the rule changes the effect (95% intervals, "
             "p not corrected)\n"
-            + render_table(["value", "games", f"score effect: {a}", b, "change", "win effect (points)", "change",
+            + render_table(["value", "games", f"score effect under {a}", f"under {b}", "change", "win effect (points)", "change",
                             "p"], rows))

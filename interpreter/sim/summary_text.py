@@ -69,8 +69,10 @@ def summary_text(summary: dict, cards: int = 15) -> str:
     total = len(summary["cards"])
     limited = " " + _("(the first {shown}; --format json has all {total})").format(shown=len(shown), total=total) \
         if total > len(shown) else ""
-    out.append(_("Cards: win rate of the cities that built each against those that did not, largest difference "
-                 "first, those built by fewer than {rare} cities last").format(rare=RARE) + limited + "\n"
+    out.append(_("Cards: win rate of the cities that built each against those that did not (biased, not the "
+                 "card's effect: a card is built by the cities that can afford and use it, often those already "
+                 "leading; --value measures its effect), largest difference first, those built by fewer than "
+                 "{rare} cities last").format(rare=RARE) + limited + "\n"
                + render_table([_("card"), _("built"), _("ages"), _("win if built"), _("95% CI"), _("win if not"),
                                _("95% CI"), _("difference")],
                               [[n.card(c["card"]), pct(c["build_rate"]),

@@ -79,4 +79,4 @@ def compare_value_section(go, figures: list[dict], a: str, b: str) -> list[str]:
 
 def biased_note() -> str:
     """The line under the cards heading: why "win rate if built" measures no effect."""
-    return f"<p class=\"note\">{_text(BIASED.replace('below ', ''))} --value measures a card's effect.</p>"
+    return f"<p class=\"note\">{_text(BIASED)} --value measures a card's effect.</p>"

@@ -8,7 +8,7 @@ from ..i18n import decimal, names
 from ..tools.table import render_table
 from .summary_text import pct
 
-BIASED = ("The cards table below is biased and measures no effect: it compares the cities that built a card with "
+BIASED = ("The cards table is biased and measures no effect: it compares the cities that built a card with "
           "those that did not, and a card is built by the cities that could afford it and use it, often those "
           "already leading.")
 
@@ -72,7 +72,6 @@ def value_text(figures: list[dict], players: int) -> str:
                "card the seat would not have built changes nothing, so the change is averaged over every deal. "
                "Mean pick: the turn of its age at which a city took the card (built, staged or sold); comes "
                "back: how often it was still in a hand that came back round to a city that had held it.")
-    out.append(BIASED)
     return "\n".join(out) + "\n"
 
 

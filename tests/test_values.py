@@ -206,9 +206,9 @@ def test_simulate_value_as_a_user_runs_it(tmp_path):
         assert f"\n{label} " in text
     assert text.index("What a card is worth") < text.index("Cards: win rate") and "(biased" in text
     data = json.loads(run_cli(*args, "--out", str(out), "--resume", "--format", "json").stdout)
-    assert [v["value"] for v in data["values"]] == ["forbid:Arsenal", "prefer:red", "side:Rhodos A"]
+    assert [v["value"] for v in data["values"]] == ["forbid:Arsenal", "side:Rhodos A", "prefer:red"]
     assert all(v["games"] == 12 for v in data["values"]) and data["draft"]
-    assert data["options"]["values"] == ["forbid:Arsenal", "prefer:red", "side:Rhodos A"]
+    assert data["options"]["values"] == ["forbid:Arsenal", "side:Rhodos A", "prefer:red"]
     lines = out.read_text().splitlines()
     damaged = json.loads(lines[1])
     damaged["value"][0]["win"] = 3

@@ -287,10 +287,12 @@ def simulate_report(summary: dict, charts: dict) -> str:
             _div(_category_boxes(go, [(games, charts)], categories), "chart-categories"),
             _div(_shares(go, [(_("winners"), summary)]), "chart-shares"),
             *_strategy_section(go, [(_("cities"), summary)])]
-    from .values_report import biased_note, value_section
     if summary.get("values"):
-        body += value_section(go, summary["values"], summary["players"])
-    body += [heading(_("Cards")) + biased_note() + _element("p", _("Click a column to sort.")), card_table(summary)]
+        from .values_report import value_section
+        body += _value_html(go, value_section(summary["values"], summary["players"]))
+    from .values_text import BIASED
+    body += [heading(_("Cards")) + f"<p class=\"note\">{_text(BIASED)}</p>"
+             + _element("p", _("Click a column to sort.")), card_table(summary)]
     return _page(_("wonders simulate: balance report"), body)
 
 
@@ -299,7 +301,19 @@ def _value_section(go, result: dict, a: str, b: str) -> list[str]:
     if not result.get("values"):
         return []
     from .values_report import compare_value_section
-    return compare_value_section(go, result["values"]["change"], a, b)
+    return _value_html(go, compare_value_section(result["values"]["change"], a, b))
+
+
+def _value_html(go, section: dict) -> list[str]:
+    """A value study's section (values_report.py): its heading and text, the bars of the
+    changes with their intervals, and its table."""
+    figure = go.Figure()
+    for name, bars in section["bars"]:
+        figure.add_bar(name=_label(name), x=[_label(label) for label, _ in bars], y=[c["change"] for _, c in bars],
+                       error_y={"type": "data", "array": [c["ci"] for _, c in bars]})
+    figure.update_layout(title=section["chart"], barmode="group")
+    return [_element("h2", section["title"]) + _element("p", section["text"]), _div(figure, "chart-values"),
+            _table(section["headers"], section["rows"], "values")]
 
 
 def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:

@@ -76,7 +76,8 @@ def resolve(tables, text: str, mode: str = "forbid") -> Target:
             return Target("side", found, "side", wonder=sides[found].wonder, side=sides[found].side)
         found = next((n for n in cards if same(n, text)), None)
         if found is not None:
-            return Target.of_cards(tables, mode, found, "card", (i for i, c in enumerate(tables.cards) if c.name == found))
+            return Target.of_cards(tables, mode, found, "card",
+                                   (i for i, c in enumerate(tables.cards) if c.name == found))
         found = next((n for n in colours if same(n, text)), None)
         if found is not None:
             return Target.of_cards(tables, mode, found, "colour",

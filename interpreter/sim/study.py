@@ -17,7 +17,6 @@ from .records import RunOptions, play_game
 from .restrict import from_key, restrict
 
 TAKEN = ("build", "stage", "sell")
-_TARGETS: dict = {}              # per process: (id of the tables, keys) -> targets
 
 
 class DraftWatch:
@@ -75,11 +74,8 @@ class _Watched:
 
 
 def targets_of(tables, keys: tuple[str, ...]):
-    """The targets of `keys` in these rules, read once per process."""
-    found = _TARGETS.get((id(tables), keys))
-    if found is None:
-        found = _TARGETS[(id(tables), keys)] = (tables, [from_key(tables, k) for k in keys])
-    return found[1]
+    """The targets of `keys` in these rules, read once per rule set (kept on its tables)."""
+    return tables.cached(("value study", keys), lambda: [from_key(tables, k) for k in keys])
 
 
 def study_game(tables, options: RunOptions, index: int, digest: str | None = None) -> dict:
@@ -101,33 +97,3 @@ def study_game(tables, options: RunOptions, index: int, digest: str | None = Non
     record["value"] = values
     return record
 
-
-def study_problem(record: dict) -> str | None:
-    """What is wrong with a record's `value` and `draft` fields (record_check.py), or None."""
-    from .record_check import _is, _number, _text, _whole
-    values = record.get("value")
-    if values is not None:
-        if not isinstance(values, list):
-            return _is('"value"', values, False, "a list of restricted games")
-        for i, v in enumerate(values):
-            field = f'"value"[{i}]'
-            if not isinstance(v, dict):
-                return _is(field, v, False, "an object")
-            for key, ok, what in (("value", _text, "text"), ("seat", lambda x: _whole(x, 1), "a seat from 1"),
-                                  ("total", _number, "a number"), ("win", lambda x: _number(x) and 0 <= x <= 1,
-                                                                   "a share of a win, from 0 to 1"),
-                                  ("built_before", _whole, "a whole number"), ("built", _whole, "a whole number")):
-                if key not in v:
-                    return f'{field}."{key}" is missing'
-                if not ok(v[key]):
-                    return _is(f'{field}."{key}"', v[key], False, what)
-            if v["seat"] > len(record["seats"]):
-                return f'{field}."seat" is {v["seat"]}, but the game has {len(record["seats"])} seats'
-    draft = record.get("draft")
-    if draft is not None:
-        if not isinstance(draft, dict):
-            return _is('"draft"', draft, False, "an object of cards")
-        for name, entry in draft.items():
-            if not (isinstance(entry, list) and len(entry) == 4 and all(_whole(x) for x in entry)):
-                return _is(f'"draft".{name!r}', entry, False, "four whole numbers")
-    return None

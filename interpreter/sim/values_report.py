@@ -1,13 +1,12 @@
-"""A value study's figures in the HTML report (report.py): a chart of each target's change
-in the restricted seat's score with its 95 % interval, and a sortable table with the win
-rate, the draft figures and the example games (their seeds: `wonders play --seed S`
-plays the game as dealt)."""
+"""A value study's figures for the HTML report, as data report.py draws: the bars of each
+target's change in the restricted seat's score with its 95 % interval, and the rows of a
+sortable table with the win rate, the draft figures and the example games (their seeds:
+`wonders play --seed S` plays the game as dealt).  Each cell is (text shown, value sorted
+by), as report.py's tables take them."""
 
 from __future__ import annotations
 
-from .report import _div, _element, _label, _table, _text
-from .summary_text import pct
-from .values_text import BIASED, target_name
+from .values_text import pct, target_name
 
 
 def _example(found: dict | None) -> str:
@@ -17,19 +16,9 @@ def _example(found: dict | None) -> str:
             f"{found['as_dealt']} → {found['restricted']}")
 
 
-def _changes_chart(go, items: list[tuple[str, list[tuple[str, dict]]]], title: str):
-    figure = go.Figure()
-    for name, bars in items:
-        figure.add_bar(name=_label(name), x=[_label(label) for label, _ in bars], y=[c["change"] for _, c in bars],
-                       error_y={"type": "data", "array": [c["ci"] for _, c in bars]})
-    figure.update_layout(title=title, barmode="group")
-    return figure
-
-
-def value_section(go, figures: list[dict], players: int) -> list[str]:
-    """simulate --value: the headline card figures."""
-    chart = _changes_chart(go, [("score", [(target_name(f), f["score"]) for f in figures])],
-                           "Change in the restricted seat's mean score (95% intervals)")
+def value_section(figures: list[dict], players: int) -> dict:
+    """simulate --value: the headline card figures (title, text, bars, headers, rows)."""
+    bars = [("score", [(target_name(f), f["score"]) for f in figures])]
     rows = []
     for f in figures:
         win, score, built, draft = f["win"], f["score"], f["built"], f["draft"] or {}
@@ -52,31 +41,25 @@ def value_section(go, figures: list[dict], players: int) -> list[str]:
             "paired by deal. Mean pick: the turn of its age at which a city took the card; comes back: how often it "
             "was still in a hand that came back round to a city that had held it. An example game's seed plays the "
             "game as dealt with wonders play --seed.")
-    return [_element("h2", "What a card is worth (restricted play)") + _element("p", text),
-            _div(chart, "chart-values"),
-            _table(["value", "games", "built by the seat", "win rate", "change (points, 95% CI)", "mean score",
-                    "change (95% CI)", "mean pick", "comes back", "cost most", "gained most"], rows, "values")]
+    return {"title": "What a card is worth (restricted play)", "text": text, "bars": bars,
+            "chart": "Change in the restricted seat's mean score (95% intervals)",
+            "headers": ["value", "games", "built by the seat", "win rate", "change (points, 95% CI)", "mean score",
+                        "change (95% CI)", "mean pick", "comes back", "cost most", "gained most"], "rows": rows}
 
 
-def compare_value_section(go, figures: list[dict], a: str, b: str) -> list[str]:
+def compare_value_section(figures: list[dict], a: str, b: str) -> dict:
     """compare --value: each target's effect under both rule sets and its change."""
-    chart = _changes_chart(go, [(name, [(target_name(f), {"change": f["score"][side], "ci": 0.0}) for f in figures])
-                                for name, side in ((a, "a"), (b, "b"))],
-                           "Effect on the restricted seat's mean score under each rule set")
+    bars = [(name, [(target_name(f), {"change": f["score"][side], "ci": 0.0}) for f in figures])
+            for name, side in ((a, "a"), (b, "b"))]
     rows = [[(target_name(f), target_name(f)), (str(f["score"]["n"]), f["score"]["n"]),
              (f"{f['score']['a']:+.2f}", f["score"]["a"]), (f"{f['score']['b']:+.2f}", f["score"]["b"]),
              (f"{f['score']['change']:+.2f} ± {f['score']['ci']:.2f}", f["score"]["change"]),
              (f"{100 * f['win']['a']:+.1f} → {100 * f['win']['b']:+.1f}", f["win"]["b"]),
              (f"{100 * f['win']['change']:+.1f} ± {100 * f['win']['ci']:.1f}", f["win"]["change"]),
              (f"{f['score']['p']:.3g}", f["score"]["p"])] for f in figures]
-    return [_element("h2", "What a card is worth under each rule set (restricted play)")
-            + _element("p", "The same deals and seats on both sides; the change of the effect is paired by deal "
-                            "(p not corrected)."),
-            _div(chart, "chart-values"),
-            _table(["value", "games", f"score effect under {a}", f"under {b}", "change (95% CI)",
-                    "win effect (points)", "change (95% CI)", "p"], rows, "values")]
-
-
-def biased_note() -> str:
-    """The line under the cards heading: why "win rate if built" measures no effect."""
-    return f"<p class=\"note\">{_text(BIASED)} --value measures a card's effect.</p>"
+    return {"title": "What a card is worth under each rule set (restricted play)",
+            "text": "The same deals and seats on both sides; the change of the effect is paired by deal "
+                    "(p not corrected).",
+            "bars": bars, "chart": "Effect on the restricted seat's mean score under each rule set",
+            "headers": ["value", "games", f"score effect under {a}", f"under {b}", "change (95% CI)",
+                        "win effect (points)", "change (95% CI)", "p"], "rows": rows}

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from ..i18n import decimal, names
 from ..tools.table import render_table
-from .summary_text import pct
 
-BIASED = ("The cards table is biased and measures no effect: it compares the cities that built a card with "
-          "those that did not, and a card is built by the cities that could afford it and use it, often those "
-          "already leading.")
+BIASED = ("The cards table is biased and measures no effect (--value does): it compares the cities that built a "
+          "card with those that did not, and a card is built by the cities that could afford it and use it, often "
+          "those already leading.")
 
 
 def target_name(figure: dict) -> str:
@@ -26,6 +25,10 @@ def target_name(figure: dict) -> str:
 
 def _num(value: float, form: str) -> str:
     return decimal(format(value, form))
+
+
+def pct(value: float) -> str:
+    return _num(100 * value, ".1f") + "%"
 
 
 def _points(change: dict) -> str:
@@ -87,5 +90,5 @@ def compare_value_text(figures: list[dict], a: str, b: str) -> str:
     return ("What a card is worth under each rule set (restricted play, the same deals and seats on both sides): "
             "its effect on the seat's score and win rate, and how the rule changes the effect (95% intervals, "
             "p not corrected)\n"
-            + render_table(["value", "games", f"score effect under {a}", f"under {b}", "change", "win effect (points)", "change",
-                            "p"], rows))
+            + render_table(["value", "games", f"score effect under {a}", f"under {b}", "change",
+                            "win effect (points)", "change", "p"], rows))

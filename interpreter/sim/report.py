@@ -301,7 +301,7 @@ def _value_section(go, result: dict, a: str, b: str) -> list[str]:
     if not result.get("values"):
         return []
     from .values_report import compare_value_section
-    return _value_html(go, compare_value_section(result["values"]["change"], a, b))
+    return _value_html(go, compare_value_section(result["values"], a, b))
 
 
 def _value_html(go, section: dict) -> list[str]:

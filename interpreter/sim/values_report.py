@@ -47,10 +47,11 @@ def value_section(figures: list[dict], players: int) -> dict:
                         "change (95% CI)", "mean pick", "comes back", "cost most", "gained most"], "rows": rows}
 
 
-def compare_value_section(figures: list[dict], a: str, b: str) -> dict:
-    """compare --value: each target's effect under both rule sets and its change."""
-    bars = [(name, [(target_name(f), {"change": f["score"][side], "ci": 0.0}) for f in figures])
-            for name, side in ((a, "a"), (b, "b"))]
+def compare_value_section(values: dict, a: str, b: str) -> dict:
+    """compare --value (`values`: each side's figures, "a" and "b", and their "change"):
+    each target's effect under both rule sets, with its interval, and its change."""
+    figures = values["change"]
+    bars = [(name, [(target_name(f), f["score"]) for f in values[side]]) for name, side in ((a, "a"), (b, "b"))]
     rows = [[(target_name(f), target_name(f)), (str(f["score"]["n"]), f["score"]["n"]),
              (f"{f['score']['a']:+.2f}", f["score"]["a"]), (f"{f['score']['b']:+.2f}", f["score"]["b"]),
              (f"{f['score']['change']:+.2f} ± {f['score']['ci']:.2f}", f["score"]["change"]),
@@ -60,6 +61,6 @@ def compare_value_section(figures: list[dict], a: str, b: str) -> dict:
     return {"title": "What a card is worth under each rule set (restricted play)",
             "text": "The same deals and seats on both sides; the change of the effect is paired by deal "
                     "(p not corrected).",
-            "bars": bars, "chart": "Effect on the restricted seat's mean score under each rule set",
+            "bars": bars, "chart": "Effect on the restricted seat's mean score under each rule set (95% intervals)",
             "headers": ["value", "games", f"score effect under {a}", f"under {b}", "change (95% CI)",
                         "win effect (points)", "change (95% CI)", "p"], "rows": rows}

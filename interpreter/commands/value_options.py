@@ -10,7 +10,7 @@ import click
 from interpreter.i18n import N_
 
 VALUE = click.option("--value", "values", multiple=True, metavar="CARD|COLOUR|SIDE",
-                     help=N_("what a card, a colour or a wonder side (\"Rhodos A\") is worth: the same games again "
+                     help=N_("what a card, a colour or a wonder side (\"WONDER A\") is worth: the same games again "
                              "with one seat in turn never building it (a side: given it), and the change in that "
                              "seat's win rate and score (repeatable)"))
 PREFER = click.option("--prefer", "prefers", multiple=True, metavar="CARD|COLOUR",

@@ -13,8 +13,8 @@ know about it.  Forbidding a card removes its builds only (the card may still be
 put under a wonder stage); preferring it keeps only its builds whenever one is legal.
 A wonder side is given by exchanging boards before the first decision.
 
-A target is written as text (`--value "Arsenal"`, `--value red`, `--value "Rhodos A"`)
-and travels to the workers as its key (`forbid:Arsenal`), read back against the rules
+A target is written as text (`--value "CARD"`, `--value COLOUR`, `--value "WONDER SIDE"`)
+and travels to the workers as its key (`forbid:CARD`), read back against the rules
 there.  The rotation: game i restricts seat i mod N.
 """
 
@@ -58,7 +58,7 @@ class Target:
 
 
 def resolve(tables, text: str, mode: str = "forbid") -> Target:
-    """The target `text` names in these rules: a wonder side ("Rhodos A"), a card or a
+    """The target `text` names in these rules: a wonder side ("WONDER A"), a card or a
     colour (exact, then ignoring case); `mode` forbid or prefer (a side is always given).
     Raises UnknownTarget with the closest names."""
     text = text.strip()
@@ -90,7 +90,7 @@ def resolve(tables, text: str, mode: str = "forbid") -> Target:
 
 
 def from_key(tables, key: str) -> Target:
-    """The target of a key (`forbid:Arsenal`, `side:Rhodos A`) in these rules."""
+    """The target of a key (`forbid:CARD`, `side:WONDER A`) in these rules."""
     mode, _, name = key.partition(":")
     if mode not in MODES:
         raise UnknownTarget(f"{key!r} is not a study of a card, colour or side")

@@ -13,7 +13,7 @@ BIASED = ("The cards table is biased and measures no effect (--value does): it c
 
 
 def target_name(figure: dict) -> str:
-    """`forbid Arsenal`, `prefer red`, `given Rhodos A`, with the card or wonder in the reader's language."""
+    """`forbid CARD`, `prefer COLOUR`, `given WONDER SIDE`, with the card or wonder in the reader's language."""
     mode, _, name = figure["value"].partition(":")
     if figure.get("kind") == "card":
         name = names().card(name)

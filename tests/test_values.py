@@ -224,6 +224,8 @@ def test_an_unknown_value_is_a_usage_error_naming_the_closest():
     assert "Traceback" not in result.stderr
     result = run_cli("compare", "--variant", "cheap-trade", "--players", "4", "--games", "2", "--prefer", "Rhodos A")
     assert result.returncode == 2 and "wonder side" in result.stderr
+    result = run_cli("compare", "--records", "any.jsonl", "--players", "4", "--value", "red")
+    assert result.returncode == 2 and "do not go with --records" in result.stderr, result.stderr
 
 
 @pytest.mark.slow

@@ -14,6 +14,7 @@ from interpreter.i18n import _
 from .outputs import check_outputs, run_inputs
 from .sim_common import (check_engine, check_report, common_options, finish, open_out, play_study, rule_tables,
                          run_options)
+from .value_options import study_targets, value_options, with_targets
 
 
 @click.command(cls=Command,
@@ -31,21 +32,27 @@ from .sim_common import (check_engine, check_report, common_options, finish, ope
 @click.option("--cards-of", "cards_of", multiple=True, metavar="COLOUR",
               help=N_("list only the cards of this colour in the cards table (repeatable): "
                    "`--cards-of white` with the Leaders pack ranks the leaders"))
+@value_options
 def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-             variants, rules, out_file, resume, force, cards_shown, cards_of):
+             variants, rules, out_file, resume, force, cards_shown, cards_of, values, prefers):
     from ..sim.summary import Tally
     from ..sim.summary_text import summary_text
+    from ..sim.values import ValueTally
     workers = check_engine(workers, cluster)
     tables = rule_tables(paths, variants, rules)
     shown_cards = cards_of_colours(tables, cards_of)
-    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables)
+    targets = study_targets(tables, values, prefers)
+    options = with_targets(run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables),
+                           targets)
     check_outputs([("--out", out_file), ("--report", report_file)], run_inputs(options))
     check_report(report_file)
     tally = Tally()                  # the figures, taken in as records come: no record is kept
+    worth = ValueTally()
 
     def take(record):
         if record["game"] < games:
             tally.add(record)
+            worth.add(record)
     writer, done = open_out(out_file, resume, force, options, on_record=take)
     try:
         interrupted = play_study(options, games, workers, cluster, quiet, writer=writer, done=done, sink=take)
@@ -58,6 +65,9 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     fits = fits_played()
     if fits:
         summary["fits"] = fits
+    if targets:
+        summary["values"] = worth.figures(targets)
+        summary["draft"] = worth.draft_cards()
     if shown_cards is not None:
         summary["cards"] = [c for c in summary["cards"] if c["card"] in shown_cards]
         summary["options"]["cards_of"] = list(cards_of)

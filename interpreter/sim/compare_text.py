@@ -57,6 +57,9 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
     if result.get("fits"):
         out += fits_lines(result["fits"])
     out.append("")
+    if result.get("values"):
+        from .values_text import compare_value_text
+        out.append(compare_value_text(result["values"]["change"], a, b))
     for section, title in SECTIONS:
         title = _(title)
         rows = [f for f in result["figures"] if f["section"] == section]

@@ -148,6 +148,8 @@ CODES = {
     "E1710": "turns from empty hands",
     # laws for the whole table (docs/language.md, "Laws for the whole table")
     "E1901": "a law that cannot be",
+    # the turns, the card's uses, revealed cards, the rules' laws (docs/language.md)
+    "E2040": "a law of the rules on top of a zone",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

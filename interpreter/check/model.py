@@ -151,6 +151,7 @@ class RulesDef:
     team_size: int | None = None            # `teams of N seated side by side`
     partners_face_other: tuple[str, ...] = ()   # events of `partners face their other neighbour instead at ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
+    laws: tuple = ()                        # the rules' own `law ...` (house rules), for every city
     phases: tuple[PhaseDef, ...] = ()       # the phases, in written order
     sequence: tuple[int, ...] = ()          # the phases the game runs one after the other (indexes
                                             # of `phases`): each age's, with those before and after it

@@ -131,6 +131,7 @@ def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
                            notes=(Note(_("the first one is here"), named[trigger.name.text].span),),
                            help=_("a variant names a trigger to replace or remove it: give each its own name"))
             named.setdefault(trigger.name.text, trigger.name)
+    laws = tuple(law for law in (_rules_law(law, ctx) for law in body if isinstance(law, ast.Law)) if law)
     debt = ctx.single(body, ast.CoinsOwed, owner, rules.span)
     if debt is not None and not ctx.known(debt.kind, ctx.tokens, "E1008", "token kind"):
         debt = None
@@ -146,7 +147,18 @@ def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
         tie_break=tuple(k.text for k in tie.keys) if tie else (), span=rules.span,
         players_span=players.span, debt=debt.kind.text if debt else None,
         debt_by_choice=bool(debt and debt.by_choice), sit_out=sit_out,
-        team_size=team_size, partners_face_other=partners_at)
+        team_size=team_size, partners_face_other=partners_at, laws=laws)
+
+
+def _rules_law(law: ast.Law, ctx):
+    """A law of the rules: as a card's, but in play always and with no card to be on top
+    of a zone (E2040); its comparisons are read in each city."""
+    top = law.on_top
+    if top is not None:
+        ctx.report("E2040", _("a law of the rules is no card: it is on top of no zone"), top.span,
+                   label=_("only a card's law"), help=_("leave out `on top of`, or write the law on a card dealt into the zone"))
+        return None
+    return check_effect(law, ctx)
 
 
 def _sit_out(body, ctx: Context) -> tuple[tuple[str, str], ...]:

@@ -255,8 +255,8 @@ def _first_build(game, city, trio, special):
 
 def _plain(city) -> bool:
     """No power of the city changes how it may build a card (free builds, rules that
-    make a card free, buying from the bank): `_builds`'s common case."""
-    return not city.free_build and not city.free_rules and not city.bank[0]
+    make a card free, buying from the bank, a law's `no free chains`): `_builds`'s common case."""
+    return not city.free_build and not city.free_rules and not city.bank[0] and not city.chains_paid
 
 
 def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
@@ -384,7 +384,8 @@ def is_legal(game, seat: int, action) -> bool:
     if action.kind == "build" and not action.free and not action.bank and _special(game, city) is None:
         card = game.tables.cards[action.card]
         names = city.names
-        if card.name in names or not card.chains.isdisjoint(names) or card.cost_coins > city.coins or \
+        if card.name in names or (not card.chains.isdisjoint(names) and not city.chains_paid) or \
+                card.cost_coins > city.coins or \
                 (city.free_rules and city.free_by_rule(card, game.turn, game.age.turns)):
             return False
         paid = action.left + action.right
@@ -398,7 +399,7 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
     names = city.names
     if card.name in names:
         return []
-    if not card.chains.isdisjoint(names):
+    if not card.chains.isdisjoint(names) and not city.chains_paid:
         return [_new(Action, ("build", index, 0, 0, "chain", 0, -1))]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
         return [_new(Action, ("build", index, 0, 0, "rule", 0, -1))]

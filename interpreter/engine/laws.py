@@ -11,7 +11,9 @@ prices.  Rules without any law never come here (`Tables.has_laws`).
 A law's source is in play while a city owns it (built, a stage, its board), or, for
 `law while on top of "Z"`, while the card is the last one put in some city's zone Z; the
 city that owns it, or whose zone shows it, is the law's owner, in whose city its
-comparisons are read.
+comparisons are read.  A law of the rules themselves (a house rule, `law ...` in the
+rules block) is always in play and has no owner: its comparisons are read in each city,
+and it is in force in those where they hold; the rules' laws come first.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from .quantities import check_fn
 class InForce(NamedTuple):
     """What a law adds to every city: a city's `Held` for a production, a discount or a
     trade price (`buy ... for N coins`), and the price changes of `for N coins more/less`
-    as (direction, resource, coins added)."""
+    as (direction, resource, coins added); `no free chains` as `chains_paid`."""
     held: object
     changes: tuple
+    chains_paid: bool = False
 
 
 class Compiled(NamedTuple):
@@ -47,8 +50,10 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 
 def _compile(law: ast.Law, tables) -> Compiled:
-    effect, changes = law.effect, ()
-    if isinstance(effect, ast.PriceChange):
+    effect, changes, chains_paid = law.effect, (), False
+    if isinstance(effect, ast.NoFreeChains):
+        held, chains_paid = held_by((), tables), True
+    elif isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
         changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
                         for direction in effect.scope.parts for name in effect.resources)
@@ -58,7 +63,7 @@ def _compile(law: ast.Law, tables) -> Compiled:
     top = law.on_top
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, check_fn(comparisons) if comparisons else None,
-                    InForce(held, changes))
+                    InForce(held, changes, chains_paid))
 
 
 def _zones(tables) -> tuple[str, ...]:
@@ -86,9 +91,16 @@ def in_force(game) -> tuple[InForce, ...]:
     return tuple(found)
 
 
+def _rules_laws(tables) -> tuple[Compiled, ...]:
+    """The rules' own laws, compiled once per rule set."""
+    return tables.cached("rules laws", lambda: tuple(_compile(law, tables) for law in tables.rules.laws))
+
+
 def refresh(game) -> None:
     """Give every city the laws in force now (a city whose laws change works its tables
-    out again)."""
-    laws = in_force(game)
-    for city in game.cities:
-        city.set_laws(laws)
+    out again): the rules' laws whose comparisons hold in it, then the table's."""
+    table = in_force(game)
+    house = _rules_laws(game.tables)
+    for seat, city in enumerate(game.cities):
+        own = tuple(law.effect for law in house if law.check is None or law.check(game.events.where(seat)))
+        city.set_laws(own + table if own else table)

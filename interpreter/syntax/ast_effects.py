@@ -400,6 +400,13 @@ class DefeatsToNeighbour:
 
 
 @node
+class NoFreeChains:
+    """`no free chains`, in a law only: in every city, a card it could build by chain
+    (`free with`) costs what it costs, paid as any other card."""
+    span: Span
+
+
+@node
 class OnTop:
     """`on top of "Z"` in a law's conditions: its card is the last one put in a city's
     zone Z (the card shown there), and that city is the law's owner."""
@@ -412,7 +419,7 @@ class Law:
     """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a
     trade price) acts in every city while its source is in play and every condition holds
     (comparisons read in the owner's city; `on top of "Z"`: where the card is in play)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange"
+    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains"
     conditions: tuple["Comparison | OnTop", ...]
     span: Span
 
@@ -425,7 +432,7 @@ class Law:
         return next((c for c in self.conditions if isinstance(c, OnTop)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

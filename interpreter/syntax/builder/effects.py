@@ -49,6 +49,10 @@ class EffectBuilder:
     def price_change(self, meta, c):
         return ast.PriceChange(resources=c[0], scope=c[1], amount=to_int(c[2]), change=c[3], span=self._span(meta))
 
+    @v_args(meta=True)
+    def no_free_chains(self, meta, c):
+        return ast.NoFreeChains(span=self._span(meta))
+
     def price_more(self, c): return "more"
     def price_less(self, c): return "less"
 

@@ -234,7 +234,7 @@ class SeatView:
     def next_to_receive(self, seat: int | None = None) -> int:
         """The player seat that receives this seat's hand after this turn."""
         seat = self.player if seat is None else seat
-        step = 1 if self._game.age.direction == "left" else -1
+        step = 1 if self._game.passing() == "left" else -1
         return (seat + step) % self._game.players
 
     def sample_game(self, rng):

@@ -87,6 +87,7 @@ class AgeDef:
     random_additions: tuple[ast.AddRandom, ...]
     span: Span
     earlier_turns: int = 0         # with several `play` statements, the turns before the last one's
+    then: tuple[str, ...] = ()     # `passing left then right`: the ways of the later turns, in turn
 
 
 @attrs.frozen

@@ -136,6 +136,11 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
                 ctx.report("E1206", _("{owner} plays {count} turns").format(owner=owner, count=step.count.value),
                            step.count.span, label=_("play at least 1 turn"))
                 ok = False
+            elif len(step.directions) > step.count.value:
+                ctx.report("E2041", _("{owner} names more ways of passing ({ways}) than it plays turns ({count})").format(
+                    owner=owner, ways=len(step.directions), count=step.count.value), step.span,
+                    label=_("more ways than turns"), help=_("the hands pass one way a turn: keep one way a turn at most"))
+                ok = False
             elif not hands.play(step, owner, ctx):
                 ok = False
         elif isinstance(step, ast.Draft):

@@ -182,6 +182,7 @@ class Turns:
 class PassDirection:
     direction: str
     span: Span
+    then: tuple[str, ...] = ()     # `pass left then right`: the later turns' ways, in turn
 
 
 @node
@@ -321,12 +322,18 @@ class StartAge:
 
 @node
 class PlayTurns:
-    """`play N turns passing left[, discarding the last cards]`: N turns, the hands passing
-    after each; then a city that may play its last card does, the others' are discarded."""
+    """`play N turns passing left[ then right ...][, discarding the last cards]`: N turns,
+    the hands passing after each (after turn k of the N, the way `directions[k % len]`);
+    then a city that may play its last card does, the others' are discarded."""
     count: Number
     direction: str
     discard_last: bool
     span: Span
+    then: tuple[str, ...] = ()     # `then right ...`: the later turns' ways
+
+    @property
+    def directions(self) -> tuple[str, ...]:
+        return (self.direction, *self.then)
 
 
 @node

@@ -102,7 +102,7 @@ def statement(s) -> str:
     if isinstance(s, ast.Turns):
         return f"turns {s.amount.value}"
     if isinstance(s, ast.PassDirection):
-        return f"pass {s.direction}"
+        return f"pass {s.direction}" + "".join(f" then {d}" for d in s.then)
     if isinstance(s, ast.LastCardDiscarded):
         return "last card discarded"
     if isinstance(s, ast.VictoryValue):
@@ -152,7 +152,7 @@ def _start_age(s: ast.StartAge) -> str:
 
 
 def _play_turns(s: ast.PlayTurns) -> str:
-    return (f"play {_counted(s.count.value, 'turn')} passing {s.direction}"
+    return (f"play {_counted(s.count.value, 'turn')} passing {s.direction}" + "".join(f" then {d}" for d in s.then)
             + (", discarding the last cards" if s.discard_last else ""))
 
 

@@ -67,7 +67,8 @@ def _age_text(age, n) -> str:
     from ..i18n import _, ngettext
     parts = [ngettext("a hand of {count} card", "a hand of {count} cards", age.hand).format(count=age.hand),
              ngettext("{count} turn", "{count} turns", age.turns).format(count=age.turns),
-             _("hands pass to the left (clockwise)") if age.direction == "left"
+             _("hands pass to the {ways}, in turn").format(ways=_ways((age.direction, *age.then))) if age.then
+             else _("hands pass to the left (clockwise)") if age.direction == "left"
              else _("hands pass to the right (counter-clockwise)")]
     if age.last_card_discarded:
         parts.append(_("the last card is discarded"))
@@ -80,6 +81,12 @@ def _age_text(age, n) -> str:
         parts.append(_("{count} random {colors} cards are added").format(
             count=how, colors=_(" or ").join(n.color(c.text) for c in add.colors)))
     return _("Age {age}: {rules}").format(age=roman(age.number), rules="; ".join(parts))
+
+
+def _ways(ways) -> str:
+    """`left then right` in words: "left, then right"."""
+    from ..i18n import _
+    return _(", then ").join(_("left") if way == "left" else _("right") for way in ways)
 
 
 def _phase_text(phase) -> str:
@@ -116,7 +123,7 @@ def _phase_text(phase) -> str:
         elif isinstance(step, ast.PlayTurns):
             said.append(ngettext("{count} turn, the hands passing to the {side}",
                                  "{count} turns, the hands passing to the {side}", step.count.value).format(
-                count=step.count.value, side=_("left") if step.direction == "left" else _("right"))
+                count=step.count.value, side=_ways(step.directions))
                 + ("; " + _("the last card is discarded") if step.discard_last else ""))
         elif isinstance(step, ast.DiscardZone):
             said.append(_('each player discards the cards of "{zone}"').format(zone=step.zone.text))

@@ -69,7 +69,7 @@ class RulesBuilder:
 
     @v_args(meta=True)
     def pass_direction(self, meta, c):
-        return ast.PassDirection(direction=c[0], span=self._span(meta))
+        return ast.PassDirection(direction=c[0], span=self._span(meta), then=tuple(x[1] for x in c[1:]))
 
     def direction(self, c):
         return str(c[0])

@@ -300,6 +300,7 @@ def law_text(law: ast.Law) -> str:
     if isinstance(inner, ast.Discount):          # a law's discount is every city's, not the owner's
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
     parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
+             else "this card is revealed on the table" if isinstance(c, ast.Revealed)
              else f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in law.conditions]
     return "law for every city" + (", while " + " and ".join(parts) if parts else "") + f": {effect_text(inner)}"
 

@@ -257,7 +257,8 @@ def law_text(law: ast.Law) -> str:
     inner = law.effect
     if isinstance(inner, ast.Discount):          # de korting van een wet geldt in elke stad
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
-    parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop) else condition_text((c,))
+    parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
+             else "deze kaart open op tafel ligt" if isinstance(c, ast.Revealed) else condition_text((c,))
              for c in law.conditions]
     return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") + f": {effect_text(inner)}"
 

@@ -151,6 +151,7 @@ CODES = {
     # the turns, the card's uses, revealed cards, the rules' laws (docs/language.md)
     "E2040": "a law of the rules on top of a zone",
     "E2041": "more ways of passing than turns",
+    "E2042": "a law revealed that is on no card",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -17,7 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]          # this checkout's interpreter and test helpers
 
 from interpreter.bots import make_bot            # noqa: E402
 from test_triggers import new_game, variant      # noqa: E402

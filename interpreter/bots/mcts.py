@@ -71,7 +71,9 @@ class MCTSBot(Bot):
         return moves[best]
 
     def take_offer(self, view, options) -> int:
-        """Decline, or pay the best way (by the rules' values): the two played out."""
+        """Decline, or pay the best way (by the rules' values): the two played out in the
+        same imagined games; when they end alike (a coin or two rarely changes a game), the
+        rules' values decide."""
         values = view.offer_values(options)
         paying = [i for i, o in enumerate(options) if o.kind == "accept"]
         if not paying:
@@ -86,7 +88,8 @@ class MCTSBot(Bot):
         finally:
             if collecting:
                 gc.enable()
-        return best if means.get(("accept",), -1.0) > means.get(("decline",), -1.0) else 0
+        searched = (means.get(("accept",), -1.0), values[best]), (means.get(("decline",), -1.0), values[0])
+        return best if searched[0] > searched[1] else 0      # the same in every game: by the rules' values
 
     def _search(self, view, actions: dict[tuple, object], started: float) -> dict[tuple, float]:
         """Sequential halving over the candidates (Karnin, Koren and Somekh, 2013): rounds of

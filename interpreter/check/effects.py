@@ -311,8 +311,12 @@ def _law(law: ast.Law, ctx: Context):
         inner = _trade_discount(inner, ctx) if _positive(inner.amount, inner.span, "a price change", ctx) else None
     else:
         inner = check_effect(inner, ctx)
-    tops = [c for c in law.conditions if isinstance(c, ast.OnTop)]
-    if len(tops) > 1:
+    tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.Revealed))]
+    if len(tops) > 1 and law.revealed is not None:
+        ctx.report("E1901", _("a card is on top of a zone or revealed on the table, not both"), tops[1].span,
+                   label=_("a second place"), help=_("keep one of them"))
+        ok = False
+    elif len(tops) > 1:
         if _no_repeats([t.zone for t in tops], ctx, "zone"):
             ctx.report("E1901", _("a card is on top of one zone at a time"), tops[1].span,
                        label=_("a second zone"), help=_("keep one `on top of`"))

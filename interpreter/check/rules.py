@@ -153,7 +153,11 @@ def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
 def _rules_law(law: ast.Law, ctx):
     """A law of the rules: as a card's, but in play always and with no card to be on top
     of a zone (E2040); its comparisons are read in each city."""
-    top = law.on_top
+    top = law.on_top or law.revealed
+    if law.revealed is not None:
+        ctx.report("E2042", _("a law of the rules is no card: it is never revealed"), top.span,
+                   label=_("only a card's law"), help=_("leave out `revealed`, or write the law on a card of the deck revealed"))
+        return None
     if top is not None:
         ctx.report("E2040", _("a law of the rules is no card: it is on top of no zone"), top.span,
                    label=_("only a card's law"), help=_("leave out `on top of`, or write the law on a card dealt into the zone"))

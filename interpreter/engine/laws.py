@@ -12,8 +12,9 @@ A law's source is in play while a city owns it (built, a stage, its board), or, 
 `law while on top of "Z"`, while the card is the last one put in some city's zone Z; the
 city that owns it, or whose zone shows it, is the law's owner, in whose city its
 comparisons are read.  A law of the rules themselves (a house rule, `law ...` in the
-rules block) is always in play and has no owner: its comparisons are read in each city,
-and it is in force in those where they hold; the rules' laws come first.
+rules block) is always in play, and a card's `law while revealed` while the card is shown
+on the table (`reveal N cards from deck "D"`); neither has an owner: their comparisons are
+read in each city, and the law is in force in those where they hold.  They come first.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Compiled(NamedTuple):
     zone: str | None                  # `on top of "Z"`: in play on top of Z, else while owned
     check: object                     # its comparisons as a function of a Where, or None
     effect: InForce
+    revealed: bool = False            # `while revealed`: in play while its card is shown on the table
 
 
 def _compiled(source, tables) -> tuple[Compiled, ...]:
@@ -63,7 +65,7 @@ def _compile(law: ast.Law, tables) -> Compiled:
     top = law.on_top
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, check_fn(comparisons) if comparisons else None,
-                    InForce(held, changes, chains_paid))
+                    InForce(held, changes, chains_paid), law.revealed is not None)
 
 
 def _zones(tables) -> tuple[str, ...]:
@@ -80,8 +82,8 @@ def in_force(game) -> tuple[InForce, ...]:
     for seat, city in enumerate(cities):
         for source in city.owned_sources():
             if source.laws:
-                found += [law.effect for law in _compiled(source, tables)
-                          if law.zone is None and (law.check is None or law.check(game.events.where(seat)))]
+                found += [law.effect for law in _compiled(source, tables) if law.zone is None and not law.revealed
+                          and (law.check is None or law.check(game.events.where(seat)))]
     for zone in _zones(tables):
         for seat, held in enumerate(game.zones.get(zone, ())):
             if held:
@@ -96,11 +98,22 @@ def _rules_laws(tables) -> tuple[Compiled, ...]:
     return tables.cached("rules laws", lambda: tuple(_compile(law, tables) for law in tables.rules.laws))
 
 
+def _ownerless(game) -> list[Compiled]:
+    """The laws no city owns: the rules' own, then those of the cards shown on the table
+    (`law while revealed`), in the order revealed."""
+    tables = game.tables
+    found = list(_rules_laws(tables))
+    if game.revealed:
+        for card in game.shown_cards():
+            found += [law for law in _compiled(tables.cards[card], tables) if law.revealed]
+    return found
+
+
 def refresh(game) -> None:
     """Give every city the laws in force now (a city whose laws change works its tables
-    out again): the rules' laws whose comparisons hold in it, then the table's."""
+    out again): the laws without an owner whose comparisons hold in it, then the table's."""
     table = in_force(game)
-    house = _rules_laws(game.tables)
+    ownerless = _ownerless(game)
     for seat, city in enumerate(game.cities):
-        own = tuple(law.effect for law in house if law.check is None or law.check(game.events.where(seat)))
+        own = tuple(law.effect for law in ownerless if law.check is None or law.check(game.events.where(seat)))
         city.set_laws(own + table if own else table)

@@ -114,6 +114,8 @@ def game_to_data(game: Game) -> dict:
     }
     if game.zones:                         # only rules with zones have them (older saves had none)
         data["zones"] = {zone: [refs(held) for held in seats] for zone, seats in game.zones.items()}
+    if game.revealed:                      # only rules that reveal cards have them
+        data["revealed"] = [refs(batch) for batch in game.revealed]
     if not between_turns:                  # what format 1 (between two turns only) did not hold
         data["flow"] = _flow_to_data(game)
     return data
@@ -157,6 +159,10 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.discard = cards(data["discard"], "discard")
         game.box = cards(data["box"], "box")
         game.zones = _zones(data.get("zones", {}), rules.zones, game.players + len(game.neutrals), cards)
+        revealed = data.get("revealed", [])
+        if not isinstance(revealed, list):
+            raise SaveError(N_('"revealed" must be a list of the cards each reveal put on the table'))
+        game.revealed = [cards(batch, f"revealed[{i}]") for i, batch in enumerate(revealed) if batch]
         game.cities = []
         for seat, c in enumerate(data["cities"]):
             side = next((s for s in tables.sides if s.wonder == c["wonder"] and s.side == c["side"]), None)

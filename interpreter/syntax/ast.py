@@ -354,6 +354,16 @@ class Draft:
 
 
 @node
+class Reveal:
+    """`reveal N cards from deck "D"`: N cards of the deck face up on the table for every
+    city to see, covering those revealed from D before (a `law while revealed` of a card
+    shown is in force)."""
+    count: Number
+    deck: Name
+    span: Span
+
+
+@node
 class DiscardZone:
     """`discard the cards of "Z"`: every player's cards of the zone go to the discard pile
     (where a power that builds from the pile can take them)."""

@@ -400,6 +400,13 @@ class DefeatsToNeighbour:
 
 
 @node
+class Revealed:
+    """`revealed` in a law's conditions: its card is shown on the table (the last one
+    revealed from its deck, `reveal N cards from deck "D"`); the law has no owner."""
+    span: Span
+
+
+@node
 class NoFreeChains:
     """`no free chains`, in a law only: in every city, a card it could build by chain
     (`free with`) costs what it costs, paid as any other card."""
@@ -420,7 +427,7 @@ class Law:
     trade price) acts in every city while its source is in play and every condition holds
     (comparisons read in the owner's city; `on top of "Z"`: where the card is in play)."""
     effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains"
-    conditions: tuple["Comparison | OnTop", ...]
+    conditions: tuple["Comparison | OnTop | Revealed", ...]
     span: Span
 
     @property
@@ -430,6 +437,10 @@ class Law:
     @property
     def on_top(self) -> "OnTop | None":
         return next((c for c in self.conditions if isinstance(c, OnTop)), None)
+
+    @property
+    def revealed(self) -> "Revealed | None":
+        return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
 
 LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains)

@@ -173,6 +173,7 @@ PHASE_WORDS = {
     ast.PlayTurns: _play_turns,
     ast.EndAge: lambda s: f"end age {s.age.text}",
     ast.DiscardZone: lambda s: f'discard the cards of "{s.zone.text}"',
+    ast.Reveal: lambda s: f'reveal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
 }
 
 
@@ -266,7 +267,8 @@ def discount(e: ast.Discount) -> str:
 
 def law(e: ast.Law) -> str:
     """`law [while CONDITION and ...]: EFFECT`."""
-    parts = [f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else conditions((c,)) for c in e.conditions]
+    parts = [f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else "revealed" if isinstance(c, ast.Revealed)
+             else conditions((c,)) for c in e.conditions]
     return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + effect(e.effect)
 
 

@@ -125,6 +125,10 @@ def _phase_text(phase) -> str:
                                  "{count} turns, the hands passing to the {side}", step.count.value).format(
                 count=step.count.value, side=_ways(step.directions))
                 + ("; " + _("the last card is discarded") if step.discard_last else ""))
+        elif isinstance(step, ast.Reveal):
+            said.append(ngettext('{count} card of the deck "{deck}" is revealed to the whole table',
+                                 '{count} cards of the deck "{deck}" are revealed to the whole table',
+                                 step.count.value).format(count=step.count.value, deck=step.deck.text))
         elif isinstance(step, ast.DiscardZone):
             said.append(_('each player discards the cards of "{zone}"').format(zone=step.zone.text))
         elif isinstance(step, (AgeStart, AgeEnd)):

@@ -64,6 +64,10 @@ class EffectBuilder:
         return tuple(c)
 
     @v_args(meta=True)
+    def revealed(self, meta, c):
+        return ast.Revealed(span=self._span(meta))
+
+    @v_args(meta=True)
     def on_top(self, meta, c):
         return ast.OnTop(zone=self._string(c[0]), span=self._span(meta))
 

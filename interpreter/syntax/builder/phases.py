@@ -96,6 +96,10 @@ class PhaseBuilder:
                             span=self._span(meta))
 
     @v_args(meta=True)
+    def reveal_stmt(self, meta, c):
+        return ast.Reveal(count=self._number(c[0]), deck=self._string(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
     def discard_zone(self, meta, c):
         return ast.DiscardZone(zone=self._string(c[0]), span=self._span(meta))
 

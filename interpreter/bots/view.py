@@ -113,7 +113,7 @@ class Memory:
 
     def record(self, game, seat: int, kind: str, action) -> None:
         self.choices.append((game.tables.rules.ages[game.age_index].number, game.turn, seat, kind, action))
-        if action.kind == "sell":
+        if action.kind in ("sell", "use"):          # a card sold or used goes to the pile
             self.discard_known.append(action.card)
         elif kind == "discard" and action.card in self.discard_known:
             self.discard_known.remove(action.card)

@@ -229,16 +229,22 @@ def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
     return _neighbours_only(action.scope, "copying", ctx) and ok
 
 
-def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
-    """A priced choice: its price is a card's cost (declared resources, at least one of
-    each) that asks for something, and its action may run."""
+def price_ok(items, ctx: Context) -> bool:
+    """A price written as a card's cost: declared resources, at least one of each."""
     ok = True
-    for item in action.items:
+    for item in items:
         if isinstance(item, ast.ResourceAmount):
             if not ctx.known(item.resource, ctx.resources, "E1001", "resource"):
                 ok = False
             elif not _positive(item.count, item.span, "a price", ctx):
                 ok = False
+    return ok
+
+
+def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
+    """A priced choice: its price is a card's cost (declared resources, at least one of
+    each) that asks for something, and its action may run."""
+    ok = price_ok(action.items, ctx)
     if ok and not any(item.count > 0 for item in action.items):
         ctx.report("E1219", _("this choice costs nothing: there is no price to pay or decline"), action.items[0].span,
                    label=_("a price of nothing"),

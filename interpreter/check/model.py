@@ -153,6 +153,7 @@ class RulesDef:
     partners_face_other: tuple[str, ...] = ()   # events of `partners face their other neighbour instead at ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
     laws: tuple = ()                        # the rules' own `law ...` (house rules), for every city
+    card_uses: tuple = ()                   # `use a card for "NAME" ...`: moves beside build, stage, sell
     phases: tuple[PhaseDef, ...] = ()       # the phases, in written order
     sequence: tuple[int, ...] = ()          # the phases the game runs one after the other (indexes
                                             # of `phases`): each age's, with those before and after it

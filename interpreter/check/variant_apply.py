@@ -136,7 +136,7 @@ class Workspace:
             self._set(change.item)
         elif change.what == "trigger":
             self._trigger_change(change)
-        elif change.what == "law":                 # `add law ...`: a law of the rules (a house rule)
+        elif change.what in ("law", "use"):        # `add law ...`, `add use a card for ...`: the rules' own
             self._put_statement(None, change.item)
         elif change.what == "score":
             self._score_change(change)

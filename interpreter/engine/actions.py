@@ -16,7 +16,9 @@ class Action(NamedTuple):
     kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy",
                                # "pay" (a loss settled: coins paid left, tokens taken right), an
                                # offer's "accept" (its price paid: left, right, bank) or "decline",
-                               # or "remove" (a building discarded from the city)
+                               # "remove" (a building discarded from the city), or "use" (the card
+                               # put to a use of the rules, `use a card for ...`: `bank` the price's
+                               # coins, `stage` which use, numbered from 0)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
@@ -47,14 +49,14 @@ class Action(NamedTuple):
         if self.kind == "decline":            # an offer (`may pay ... to ...`) not taken
             return "decline"
         if self.kind == "accept":
-            pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
-                    + [f"{n} to the bank" for n in [self.bank] if n])
-            return "pay the price" + (" paying " + " and ".join(pays) if pays else "")
+            return "pay the price" + self._paying()
         if self.kind == "pay":                # a loss under `coins owed may become ... tokens`
             tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
             return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
         card = tables.cards[self.card]
         name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
+        if self.kind == "use":                # `use a card for "NAME"`: the use's name tells it apart
+            return f"use {name} for {tables.rules.card_uses[self.stage].name.text}" + self._paying()
         verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
         text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",
                 "copy": "copy", "remove": "remove"}[self.kind] + " " + name
@@ -66,11 +68,13 @@ class Action(NamedTuple):
             text += f" free by power ({self.free[6:]})"
         elif self.free == "phase":
             text += " free by phase"
+        return text + self._paying()
+
+    def _paying(self) -> str:
+        """` paying 2 to left and 1 to the bank`: the coins the action pays, or nothing."""
         pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
                 + [f"{n} to the bank" for n in [self.bank] if n])
-        if pays:
-            text += " paying " + " and ".join(pays)
-        return text
+        return " paying " + " and ".join(pays) if pays else ""
 
 
 _new = tuple.__new__      # Action(...) without its keyword defaults: the hot path makes a great many
@@ -131,13 +135,48 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
             for number, payments in stages:
                 _append_stages(append, staged[index], index, payments, number)
             append(sells[index])
+        if game.tables.rules.card_uses:
+            actions += use_actions(game, seat, hand, trio)
         return actions
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, trio, index, special)
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
+    if game.tables.rules.card_uses:
+        actions += use_actions(game, seat, hand, trio)
     return actions
+
+
+def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action]:
+    """The rules' uses of a turn's card (`use a card for "NAME" [paying PRICE]: ...`), for
+    each card of the hand and each way the city can pay the price (its coins to the bank,
+    its resources produced or bought from the neighbours), cheapest first; `first`: the
+    cheapest way alone.  After the cards' other moves, so the rest keep their places."""
+    city = game.cities[seat]
+    ways = []
+    for number, (coins, units) in enumerate(use_prices(game.tables)):
+        if coins > city.coins:
+            continue
+        found = trio.options(units) if any(units) else ((0, 0),)
+        found = [(left, right) for left, right in found if left + right <= city.coins - coins]
+        ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]
+    return [Action("use", card, left, right, "", coins, number)
+            for card in dict.fromkeys(hand) for number, coins, left, right in ways]
+
+
+def use_prices(tables) -> list[tuple[int, tuple[int, ...]]]:
+    """Each use's price as (coins, units of each resource), worked out once per rule set."""
+    def make():
+        prices = []
+        for use in tables.rules.card_uses:
+            cost = written_cost(use.price)
+            units = [0] * len(tables.resources)
+            for name, count in cost.resources:
+                units[tables.resource_index[name]] += count
+            prices.append((cost.coins, tuple(units)))
+        return prices
+    return tables.cached("use prices", make)
 
 
 def legal_moves(game, seat: int) -> list[Action]:
@@ -160,6 +199,8 @@ def legal_moves(game, seat: int) -> list[Action]:
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
+    if game.tables.rules.card_uses:
+        moves += use_actions(game, seat, game.hands[seat], trio, first=True)
     return moves
 
 
@@ -373,6 +414,8 @@ def is_legal(game, seat: int, action) -> bool:
         return False
     if action.kind == "sell":
         return action[2:] == (0, 0, "", 0, -1)      # a sale pays and is paid nothing
+    if action.kind == "use":
+        return action in use_actions(game, seat, [action.card], trio_of(game.cities[seat], *game.neighbours(seat)))
     if action.kind == "stage":
         city = game.cities[seat]
         number = action.stage

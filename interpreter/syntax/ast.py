@@ -372,6 +372,17 @@ class DiscardZone:
 
 
 @node
+class CardUse:
+    """`use a card for "NAME" [paying PRICE]: ACTION`: a move of a turn beside building,
+    a wonder stage and selling: the card goes to the discard pile, the price is paid as a
+    card's (coins to the bank, resources produced or bought) and the action runs."""
+    name: Name
+    price: tuple            # ast.ResourceAmount and ast.CoinAmount, as a card's `cost` (none: free)
+    action: object
+    span: Span
+
+
+@node
 class Rules:
     name: Name
     body: tuple

@@ -97,6 +97,9 @@ def statement(s) -> str:
         return f"trade price {s.amount.value}"
     if isinstance(s, ast.AgeRules):
         return _inline(f"age {s.age.text}", s.body)
+    if isinstance(s, ast.CardUse):
+        price = [_cost_item(i) if isinstance(i, ast.CoinAmount) else f"{i.count} {i.resource.text}" for i in s.price]
+        return f'use a card for "{s.name.text}"' + (" paying " + ", ".join(price) if price else "") + f": {action(s.action)}"
     if isinstance(s, ast.HandSize):
         return f"hand {s.amount.value}"
     if isinstance(s, ast.Turns):

@@ -20,7 +20,8 @@ def rules_summary(ruleset: RuleSet) -> str:
     """The rules block in words of the chosen language, for a table that does not read the
     content's keywords: each statement from the model, effects by the describer."""
     from ..check.rules import roman
-    from ..describe import effect_text
+    from ..check.model import written_cost
+    from ..describe import describer, effect_text
     from ..i18n import _, names, ngettext
     r, n = ruleset.rules, names()
     coins = lambda k: ngettext("{count} coin", "{count} coins", k).format(count=k)  # noqa: E731
@@ -38,6 +39,12 @@ def rules_summary(ruleset: RuleSet) -> str:
             out.append(_phase_text(phase))
     out += [_phase_text(phase) for phase in placed]
     out += ["  " + effect_text(t) for t in r.triggers]
+    out += ["  " + effect_text(law) for law in r.laws]
+    words = describer()
+    for use in r.card_uses:                       # `use a card for "NAME" [paying PRICE]: ACTION`
+        price = ", " + _("paying {price}").format(price=words.cost_text(written_cost(use.price))) if use.price else ""
+        out.append(_('A turn\'s card may be used for "{name}"{price}: {action}').format(
+            name=use.name.text, price=price, action=words.action_text(use.action)))
     if r.debt:
         out.append(_("Coins a city does not pay become {kind} tokens (the city chooses)").format(kind=n.token(r.debt))
                    if r.debt_by_choice else

@@ -99,7 +99,7 @@ class VariantBuilder:
 def _kind(item) -> str:
     return {ast.Card: "card", ast.Wonder: "wonder", ast.Trigger: "trigger", ast.Score: "score",
             ast.Table: "table", ast.Phase: "phase", ast.ZoneDecl: "zone", ast.PadLine: "pad line",
-            ast.Law: "law"}[type(item)]
+            ast.Law: "law", ast.CardUse: "use"}[type(item)]
 
 
 def _item_name(item):

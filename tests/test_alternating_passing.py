@@ -115,3 +115,53 @@ def test_more_directions_than_turns_is_a_located_error(tmp_path):
                          "play 5 turns passing left then right then left then right then left then right,")
     found = errors(checked(tmp_path, text))
     assert found and found[0] == ("E2041", 3), found
+
+
+# ---------------------------------------------------------------- a way chosen by a law
+# the example of docs/language.md: a card whose owner turns the table round
+DETOUR = '''variant "Detour" {
+    changes "7 Wonders, first edition"
+    remove card "Clay Pool"
+    add card "Detour" {
+        age I  color yellow  copies 3+ 5+
+        law while coins >= 4: hands pass the other way
+    }
+}
+'''
+
+
+def test_the_detour_example_is_the_one_tested():
+    assert DETOUR in (Path(__file__).parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+
+
+def test_a_law_turns_the_hands_the_other_way_while_in_force(tmp_path):
+    from interpreter.engine import laws
+    tables = compile_rules(checked(tmp_path, DETOUR).ruleset)
+    game = Game(tables, 4, seed=3)
+    game.decision()
+    game.cities[2].add_card(tables.cards[tables.card_index("Detour")])
+    game.cities[2].coins = 5
+    laws.refresh(game)
+    assert game.passing() == "right"                       # age I passes left: turned round
+    view = SeatView(game, 0, "turn", Memory(), game.options_for(0, "turn"))
+    assert view.next_to_receive() == 3
+    before = _one_turn(game)
+    assert [sorted(game.hands[(s - 1) % 4]) for s in range(4)] == [sorted(h[1:]) for h in before]
+    game.cities[2].coins = 0
+    laws.refresh(game)
+    assert game.passing() == "left"
+
+
+def test_a_house_rule_turns_an_age_round(tmp_path):
+    text = '''variant "Age II clockwise" {
+    changes "7 Wonders, first edition"
+    add law while age = 2: hands pass the other way
+}
+'''
+    tables = compile_rules(checked(tmp_path, text).ruleset)
+    game = _to_age_two(tables)
+    game.decision()
+    assert game.passing() == "left"
+    game = Game(tables, 4, seed=1)
+    game.play([make_bot("heuristic", s) for s in range(4)])
+    assert game.finished

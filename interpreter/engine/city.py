@@ -218,7 +218,7 @@ class City:
         lowest of the city's own and the laws' `buy ... for N coins`; then the laws' `for N
         coins more` and `less` are added up, and a price never goes below 0."""
         changes = {direction: [0] * len(self.own_fixed) for direction in DIRECTIONS}
-        for held, changed, chains_paid in self.laws:
+        for held, changed, chains_paid, _turns_round in self.laws:
             if chains_paid:
                 self.chains_paid = True
             for r, n in held.own_fixed:

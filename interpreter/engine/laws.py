@@ -29,10 +29,12 @@ from .quantities import check_fn
 class InForce(NamedTuple):
     """What a law adds to every city: a city's `Held` for a production, a discount or a
     trade price (`buy ... for N coins`), and the price changes of `for N coins more/less`
-    as (direction, resource, coins added); `no free chains` as `chains_paid`."""
+    as (direction, resource, coins added); `no free chains` as `chains_paid`; `hands pass
+    the other way` as `turns_round` (read by the game, `Flow.passing`)."""
     held: object
     changes: tuple
     chains_paid: bool = False
+    turns_round: bool = False
 
 
 class Compiled(NamedTuple):
@@ -52,9 +54,11 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 
 def _compile(law: ast.Law, tables) -> Compiled:
-    effect, changes, chains_paid = law.effect, (), False
+    effect, changes, chains_paid, turns_round = law.effect, (), False, False
     if isinstance(effect, ast.NoFreeChains):
         held, chains_paid = held_by((), tables), True
+    elif isinstance(effect, ast.OtherWay):
+        held, turns_round = held_by((), tables), True
     elif isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
         changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
@@ -65,7 +69,7 @@ def _compile(law: ast.Law, tables) -> Compiled:
     top = law.on_top
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, check_fn(comparisons) if comparisons else None,
-                    InForce(held, changes, chains_paid), law.revealed is not None)
+                    InForce(held, changes, chains_paid, turns_round), law.revealed is not None)
 
 
 def _zones(tables) -> tuple[str, ...]:
@@ -117,3 +121,17 @@ def refresh(game) -> None:
     for seat, city in enumerate(game.cities):
         own = tuple(law.effect for law in ownerless if law.check is None or law.check(game.events.where(seat)))
         city.set_laws(own + table if own else table)
+
+
+def turned_round(game) -> bool:
+    """Whether a law `hands pass the other way` is in force in some city now (rules whose
+    laws never say it never look)."""
+    tables = game.tables
+    if not tables.cached("turns round", lambda: _says_other_way(tables)):
+        return False
+    return any(law.turns_round for city in game.cities for law in city.laws)
+
+
+def _says_other_way(tables) -> bool:
+    sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
+    return any(isinstance(law.effect, ast.OtherWay) for law in (*tables.rules.laws, *(x for s in sources for x in s.laws)))

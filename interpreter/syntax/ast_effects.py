@@ -407,6 +407,13 @@ class Revealed:
 
 
 @node
+class OtherWay:
+    """`hands pass the other way`, in a law only: while the law is in force in some city,
+    the hands of a turn pass the other way than their `play` says."""
+    span: Span
+
+
+@node
 class NoFreeChains:
     """`no free chains`, in a law only: in every city, a card it could build by chain
     (`free with`) costs what it costs, paid as any other card."""
@@ -426,7 +433,7 @@ class Law:
     """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a
     trade price) acts in every city while its source is in play and every condition holds
     (comparisons read in the owner's city; `on top of "Z"`: where the card is in play)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains"
+    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay"
     conditions: tuple["Comparison | OnTop | Revealed", ...]
     span: Span
 
@@ -443,7 +450,7 @@ class Law:
         return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

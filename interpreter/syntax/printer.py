@@ -226,6 +226,8 @@ def effect(e) -> str:
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.NoFreeChains):
         return "no free chains"
+    if isinstance(e, ast.OtherWay):
+        return "hands pass the other way"
     if isinstance(e, ast.PriceChange):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.amount, 'coin')} {e.change}"
     if isinstance(e, ast.Law):

@@ -50,6 +50,10 @@ class EffectBuilder:
         return ast.PriceChange(resources=c[0], scope=c[1], amount=to_int(c[2]), change=c[3], span=self._span(meta))
 
     @v_args(meta=True)
+    def other_way(self, meta, c):
+        return ast.OtherWay(span=self._span(meta))
+
+    @v_args(meta=True)
     def no_free_chains(self, meta, c):
         return ast.NoFreeChains(span=self._span(meta))
 

@@ -155,28 +155,32 @@ def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action
     cheapest way alone.  After the cards' other moves, so the rest keep their places."""
     city = game.cities[seat]
     ways = []
-    for number, (coins, units) in enumerate(use_prices(game.tables)):
-        if coins > city.coins:
-            continue
-        found = trio.options(units) if any(units) else ((0, 0),)
-        found = [(left, right) for left, right in found if left + right <= city.coins - coins]
+    prices = game.tables.cached("use prices", lambda: [price_of(game.tables, use.price)
+                                                        for use in game.tables.rules.card_uses])
+    for number, (coins, units) in enumerate(prices):
+        found = price_ways(city, trio, coins, units)
         ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]
     return [Action("use", card, left, right, "", coins, number)
             for card in dict.fromkeys(hand) for number, coins, left, right in ways]
 
 
-def use_prices(tables) -> list[tuple[int, tuple[int, ...]]]:
-    """Each use's price as (coins, units of each resource), worked out once per rule set."""
-    def make():
-        prices = []
-        for use in tables.rules.card_uses:
-            cost = written_cost(use.price)
-            units = [0] * len(tables.resources)
-            for name, count in cost.resources:
-                units[tables.resource_index[name]] += count
-            prices.append((cost.coins, tuple(units)))
-        return prices
-    return tables.cached("use prices", make)
+def price_of(tables, items) -> tuple[int, tuple[int, ...]]:
+    """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
+    (coins, units of each resource)."""
+    cost = written_cost(items)
+    units = [0] * len(tables.resources)
+    for name, count in cost.resources:
+        units[tables.resource_index[name]] += count
+    return cost.coins, tuple(units)
+
+
+def price_ways(city, trio, coins: int, units: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The (left, right) coins of each way the city can pay such a price within its coins
+    (its production, or resources bought from the neighbours), cheapest first."""
+    if coins > city.coins:
+        return []
+    found = trio.options(units) if any(units) else ((0, 0),)
+    return [(left, right) for left, right in found if left + right <= city.coins - coins]
 
 
 def legal_moves(game, seat: int) -> list[Action]:
@@ -472,18 +476,10 @@ def offer_options(game, seat: int) -> list[Action]:
     first, then every way to pay the price that the payment search finds within the city's
     coins (its own production, or bought from the neighbours), cheapest first."""
     _step, action, _seat, _neighbour, _source = game.stack[-1]
-    tables = game.tables
-    price = written_cost(action.items)
-    coins, units = price.coins, [0] * len(tables.resources)
-    for name, count in price.resources:
-        units[tables.resource_index[name]] += count
+    coins, units = price_of(game.tables, action.items)
     city = game.cities[seat]
-    options = [Action("decline", -1)]
-    if coins > city.coins:
-        return options
-    budget = city.coins - coins
-    ways = trio_of(city, *game.neighbours(seat)).options(tuple(units)) if any(units) else ((0, 0),)
-    return options + [Action("accept", -1, l, r, "", coins) for l, r in ways if l + r <= budget]
+    ways = price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)
+    return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins) for l, r in ways]
 
 
 def copy_options(game, seat: int, action) -> list[Action]:

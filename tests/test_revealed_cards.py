@@ -139,3 +139,13 @@ def test_a_revealed_law_off_a_card_is_a_located_error(tmp_path):
     text = DECREES.replace('    add card "Open Roads" {', '    add law while revealed: produces stone\n    add card "Open Roads" {')
     found = errors(checked(tmp_path, text))
     assert found and found[0] == ("E2042", 6), found
+
+
+def test_the_prompt_shows_the_cards_on_the_table(decrees):
+    from interpreter.tools.human import HumanDecider
+    game = Game(decrees, 3, seed=4)
+    decision = game.decision()
+    shown = []
+    HumanDecider(ask=lambda question: "1", echo=shown.append).decide(game, 0, decision.kind, decision.options)
+    at = shown.index("On the table:")
+    assert _shown(game)[0] in shown[at + 1]

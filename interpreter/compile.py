@@ -130,9 +130,10 @@ class Tables:
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
         object.__setattr__(self, "cache", {})
         sources = [*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))]
-        object.__setattr__(self, "has_laws", any(source.laws for source in sources))
+        object.__setattr__(self, "has_laws", bool(self.rules.laws) or any(source.laws for source in sources))
         object.__setattr__(self, "cost_changers", any(isinstance(e, COST_CHANGERS) for source in sources
-                                                      for e in (*source.static, *(law.effect for law in source.laws))))
+                                                      for e in (*source.static, *(law.effect for law in source.laws)))
+                       or any(isinstance(law.effect, COST_CHANGERS) for law in self.rules.laws))
 
     def __getstate__(self):
         """Pickled without `cache`: what was worked out once (compiled functions among it,

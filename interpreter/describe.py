@@ -251,6 +251,10 @@ def effect_text(effect) -> str:
         where = where if where.startswith("both") else "the " + where
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
                 f"for {plural(effect.price, 'coin')} each")
+    if isinstance(effect, ast.OtherWay):
+        return "the hands pass the other way than the age says"
+    if isinstance(effect, ast.NoFreeChains):
+        return "builds no card for free by chain: a card it could chain costs what it costs"
     if isinstance(effect, ast.PriceChange):
         where = scope_text(effect.scope)
         where = where if where.startswith("both") else "the " + where
@@ -298,6 +302,7 @@ def law_text(law: ast.Law) -> str:
     if isinstance(inner, ast.Discount):          # a law's discount is every city's, not the owner's
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
     parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
+             else "this card is revealed on the table" if isinstance(c, ast.Revealed)
              else f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in law.conditions]
     return "law for every city" + (", while " + " and ".join(parts) if parts else "") + f": {effect_text(inner)}"
 

@@ -257,7 +257,8 @@ def law_text(law: ast.Law) -> str:
     inner = law.effect
     if isinstance(inner, ast.Discount):          # de korting van een wet geldt in elke stad
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
-    parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop) else condition_text((c,))
+    parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
+             else "deze kaart open op tafel ligt" if isinstance(c, ast.Revealed) else condition_text((c,))
              for c in law.conditions]
     return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") + f": {effect_text(inner)}"
 
@@ -286,6 +287,10 @@ def effect_text(effect) -> str:
         resources = en_list(n.resource(r.text) for r in effect.resources)
         return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
                 f"{noun(effect.price, 'coin')} per grondstof")
+    if isinstance(effect, ast.OtherWay):
+        return "de handen gaan de andere kant op dan het tijdperk zegt"
+    if isinstance(effect, ast.NoFreeChains):
+        return "bouwt geen kaart gratis via een keten: een kaart die het zou kunnen ketenen kost wat ze kost"
     if isinstance(effect, ast.PriceChange):
         more = "meer" if effect.change == "more" else "minder"
         return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "

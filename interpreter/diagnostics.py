@@ -153,6 +153,11 @@ CODES = {
     "E2050": "target not understood",
     "E2051": "target that cannot be measured",
     "E2052": "range that cannot be tuned",
+    # the turns, the card's uses, revealed cards, the rules' laws (docs/language.md)
+    "E2040": "a law of the rules on top of a zone",
+    "E2041": "more ways of passing than turns",
+    "E2042": "a law revealed that is on no card",
+    "E2043": "two uses of a card of one name",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

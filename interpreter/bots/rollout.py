@@ -156,7 +156,8 @@ def imagine(game, player: int, policy: FastPolicy, tree: Node | None = None, dep
 
 
 def move_of(option) -> tuple:
-    return (option.kind, option.card, option.free)
+    """A move whatever its payment: its kind, card and freedom (and which use, for a use)."""
+    return (option.kind, option.card, option.free) if option.kind != "use" else ("use", option.card, option.stage)
 
 
 def moves_of(options) -> dict[tuple, int]:

@@ -16,6 +16,7 @@ from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..syntax import ast
 from .hypothesis import Hypothesis
+from .offers import action_worth
 from .reads import facts
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
@@ -156,6 +157,8 @@ class Appraiser(ScienceWorth, PowersWorth):
             return self._part("build", option.card)[0], 0
         if option.kind == "remove":               # a building given up: what it brings, lost
             return Appraisal(*(-part for part in self._part("build", option.card)[0])), 0
+        if option.kind == "use":                  # `use a card for ...`: its action, less the price
+            return self._use_part(option.stage), -(option.left + option.right + option.bank)
         effects, gained, cost_coins = self._part(option.kind, option.card, option.stage)
         if option.free:
             return effects, gained
@@ -164,6 +167,18 @@ class Appraiser(ScienceWorth, PowersWorth):
             paid -= (option.left if self.left.seat in self.partners else 0) + \
                 (option.right if self.right.seat in self.partners else 0)
         return effects, gained - paid
+
+    def _use_part(self, number: int) -> Appraisal:
+        """What the rules' use `number` of a turn's card brings (`use a card for ...`): its
+        action's worth as an offer's (bots/offers.py), in points; whichever card is used."""
+        key = ("use", number)
+        part = self._effects.get(key)
+        if part is None:
+            action = self.tables.rules.card_uses[number].action
+            worth = action_worth(self.model, self.game, self.seat, None, action,
+                                 lambda card: sum(self.card_worth(card)), self.model.coin_rate)
+            part = self._effects[key] = Appraisal(points=worth)
+        return part
 
     def card_worth(self, card_index: int) -> Appraisal:
         """What building this card (paid for by others, as if free) would bring this city."""

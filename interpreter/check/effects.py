@@ -229,16 +229,22 @@ def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
     return _neighbours_only(action.scope, "copying", ctx) and ok
 
 
-def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
-    """A priced choice: its price is a card's cost (declared resources, at least one of
-    each) that asks for something, and its action may run."""
+def price_ok(items, ctx: Context) -> bool:
+    """A price written as a card's cost: declared resources, at least one of each."""
     ok = True
-    for item in action.items:
+    for item in items:
         if isinstance(item, ast.ResourceAmount):
             if not ctx.known(item.resource, ctx.resources, "E1001", "resource"):
                 ok = False
             elif not _positive(item.count, item.span, "a price", ctx):
                 ok = False
+    return ok
+
+
+def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
+    """A priced choice: its price is a card's cost (declared resources, at least one of
+    each) that asks for something, and its action may run."""
+    ok = price_ok(action.items, ctx)
     if ok and not any(item.count > 0 for item in action.items):
         ctx.report("E1219", _("this choice costs nothing: there is no price to pay or decline"), action.items[0].span,
                    label=_("a price of nothing"),
@@ -311,8 +317,12 @@ def _law(law: ast.Law, ctx: Context):
         inner = _trade_discount(inner, ctx) if _positive(inner.amount, inner.span, "a price change", ctx) else None
     else:
         inner = check_effect(inner, ctx)
-    tops = [c for c in law.conditions if isinstance(c, ast.OnTop)]
-    if len(tops) > 1:
+    tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.Revealed))]
+    if len(tops) > 1 and law.revealed is not None:
+        ctx.report("E1901", _("a card is on top of a zone or revealed on the table, not both"), tops[1].span,
+                   label=_("a second place"), help=_("keep one of them"))
+        ok = False
+    elif len(tops) > 1:
         if _no_repeats([t.zone for t in tops], ctx, "zone"):
             ctx.report("E1901", _("a card is on top of one zone at a time"), tops[1].span,
                        label=_("a second zone"), help=_("keep one `on top of`"))
@@ -507,7 +517,7 @@ EFFECT_RULES = {
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
     ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
-    ast.Law: _law,
+    ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is,
 }
 ACTION_RULES = {
     ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,

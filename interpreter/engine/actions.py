@@ -16,7 +16,9 @@ class Action(NamedTuple):
     kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy",
                                # "pay" (a loss settled: coins paid left, tokens taken right), an
                                # offer's "accept" (its price paid: left, right, bank) or "decline",
-                               # or "remove" (a building discarded from the city)
+                               # "remove" (a building discarded from the city), or "use" (the card
+                               # put to a use of the rules, `use a card for ...`: `bank` the price's
+                               # coins, `stage` which use, numbered from 0)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
@@ -47,14 +49,14 @@ class Action(NamedTuple):
         if self.kind == "decline":            # an offer (`may pay ... to ...`) not taken
             return "decline"
         if self.kind == "accept":
-            pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
-                    + [f"{n} to the bank" for n in [self.bank] if n])
-            return "pay the price" + (" paying " + " and ".join(pays) if pays else "")
+            return "pay the price" + self._paying()
         if self.kind == "pay":                # a loss under `coins owed may become ... tokens`
             tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
             return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
         card = tables.cards[self.card]
         name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
+        if self.kind == "use":                # `use a card for "NAME"`: the use's name tells it apart
+            return f"use {name} for {tables.rules.card_uses[self.stage].name.text}" + self._paying()
         verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
         text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",
                 "copy": "copy", "remove": "remove"}[self.kind] + " " + name
@@ -66,11 +68,13 @@ class Action(NamedTuple):
             text += f" free by power ({self.free[6:]})"
         elif self.free == "phase":
             text += " free by phase"
+        return text + self._paying()
+
+    def _paying(self) -> str:
+        """` paying 2 to left and 1 to the bank`: the coins the action pays, or nothing."""
         pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
                 + [f"{n} to the bank" for n in [self.bank] if n])
-        if pays:
-            text += " paying " + " and ".join(pays)
-        return text
+        return " paying " + " and ".join(pays) if pays else ""
 
 
 _new = tuple.__new__      # Action(...) without its keyword defaults: the hot path makes a great many
@@ -131,13 +135,52 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
             for number, payments in stages:
                 _append_stages(append, staged[index], index, payments, number)
             append(sells[index])
+        if game.tables.rules.card_uses:
+            actions += use_actions(game, seat, hand, trio)
         return actions
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, trio, index, special)
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
+    if game.tables.rules.card_uses:
+        actions += use_actions(game, seat, hand, trio)
     return actions
+
+
+def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action]:
+    """The rules' uses of a turn's card (`use a card for "NAME" [paying PRICE]: ...`), for
+    each card of the hand and each way the city can pay the price (its coins to the bank,
+    its resources produced or bought from the neighbours), cheapest first; `first`: the
+    cheapest way alone.  After the cards' other moves, so the rest keep their places."""
+    city = game.cities[seat]
+    ways = []
+    prices = game.tables.cached("use prices", lambda: [price_of(game.tables, use.price)
+                                                        for use in game.tables.rules.card_uses])
+    for number, (coins, units) in enumerate(prices):
+        found = price_ways(city, trio, coins, units)
+        ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]
+    return [Action("use", card, left, right, "", coins, number)
+            for card in dict.fromkeys(hand) for number, coins, left, right in ways]
+
+
+def price_of(tables, items) -> tuple[int, tuple[int, ...]]:
+    """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
+    (coins, units of each resource)."""
+    cost = written_cost(items)
+    units = [0] * len(tables.resources)
+    for name, count in cost.resources:
+        units[tables.resource_index[name]] += count
+    return cost.coins, tuple(units)
+
+
+def price_ways(city, trio, coins: int, units: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The (left, right) coins of each way the city can pay such a price within its coins
+    (its production, or resources bought from the neighbours), cheapest first."""
+    if coins > city.coins:
+        return []
+    found = trio.options(units) if any(units) else ((0, 0),)
+    return [(left, right) for left, right in found if left + right <= city.coins - coins]
 
 
 def legal_moves(game, seat: int) -> list[Action]:
@@ -160,6 +203,8 @@ def legal_moves(game, seat: int) -> list[Action]:
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
+    if game.tables.rules.card_uses:
+        moves += use_actions(game, seat, game.hands[seat], trio, first=True)
     return moves
 
 
@@ -255,8 +300,8 @@ def _first_build(game, city, trio, special):
 
 def _plain(city) -> bool:
     """No power of the city changes how it may build a card (free builds, rules that
-    make a card free, buying from the bank): `_builds`'s common case."""
-    return not city.free_build and not city.free_rules and not city.bank[0]
+    make a card free, buying from the bank, a law's `no free chains`): `_builds`'s common case."""
+    return not city.free_build and not city.free_rules and not city.bank[0] and not city.chains_paid
 
 
 def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
@@ -373,6 +418,8 @@ def is_legal(game, seat: int, action) -> bool:
         return False
     if action.kind == "sell":
         return action[2:] == (0, 0, "", 0, -1)      # a sale pays and is paid nothing
+    if action.kind == "use":
+        return action in use_actions(game, seat, [action.card], trio_of(game.cities[seat], *game.neighbours(seat)))
     if action.kind == "stage":
         city = game.cities[seat]
         number = action.stage
@@ -384,7 +431,8 @@ def is_legal(game, seat: int, action) -> bool:
     if action.kind == "build" and not action.free and not action.bank and _special(game, city) is None:
         card = game.tables.cards[action.card]
         names = city.names
-        if card.name in names or not card.chains.isdisjoint(names) or card.cost_coins > city.coins or \
+        if card.name in names or (not card.chains.isdisjoint(names) and not city.chains_paid) or \
+                card.cost_coins > city.coins or \
                 (city.free_rules and city.free_by_rule(card, game.turn, game.age.turns)):
             return False
         paid = action.left + action.right
@@ -398,7 +446,7 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
     names = city.names
     if card.name in names:
         return []
-    if not card.chains.isdisjoint(names):
+    if not card.chains.isdisjoint(names) and not city.chains_paid:
         return [_new(Action, ("build", index, 0, 0, "chain", 0, -1))]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
         return [_new(Action, ("build", index, 0, 0, "rule", 0, -1))]
@@ -428,18 +476,10 @@ def offer_options(game, seat: int) -> list[Action]:
     first, then every way to pay the price that the payment search finds within the city's
     coins (its own production, or bought from the neighbours), cheapest first."""
     _step, action, _seat, _neighbour, _source = game.stack[-1]
-    tables = game.tables
-    price = written_cost(action.items)
-    coins, units = price.coins, [0] * len(tables.resources)
-    for name, count in price.resources:
-        units[tables.resource_index[name]] += count
+    coins, units = price_of(game.tables, action.items)
     city = game.cities[seat]
-    options = [Action("decline", -1)]
-    if coins > city.coins:
-        return options
-    budget = city.coins - coins
-    ways = trio_of(city, *game.neighbours(seat)).options(tuple(units)) if any(units) else ((0, 0),)
-    return options + [Action("accept", -1, l, r, "", coins) for l, r in ways if l + r <= budget]
+    ways = price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)
+    return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins) for l, r in ways]
 
 
 def copy_options(game, seat: int, action) -> list[Action]:

@@ -27,7 +27,8 @@ OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
 OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
-DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws")
+DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws",
+                  "chains_paid")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
                  "shields_per")
@@ -173,6 +174,7 @@ class City:
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.play_last = False
         self.gives_defeats = False
+        self.chains_paid = False              # a law's `no free chains`: a chain builds nothing for free
         # (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all;
         # whose buildings: scope parts) of the `... cost ... less` powers (engine/discounts.py)
         self.discounts: list[tuple] = []
@@ -216,7 +218,9 @@ class City:
         lowest of the city's own and the laws' `buy ... for N coins`; then the laws' `for N
         coins more` and `less` are added up, and a price never goes below 0."""
         changes = {direction: [0] * len(self.own_fixed) for direction in DIRECTIONS}
-        for held, changed in self.laws:
+        for held, changed, chains_paid, _turns_round in self.laws:
+            if chains_paid:
+                self.chains_paid = True
             for r, n in held.own_fixed:
                 self.own_fixed[r] += n
             for r, n in held.trade_fixed:
@@ -513,6 +517,7 @@ def _copy(self: City) -> City:
     other.sell_sig = self.sell_sig
     other.gives_defeats = self.gives_defeats
     other.laws = self.laws
+    other.chains_paid = self.chains_paid
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()
     other.under_stages = self.under_stages.copy()

@@ -34,6 +34,8 @@ def expected_cards(game) -> Counter:
 
 def where_cards_are(game) -> Counter:
     places = Counter(game.discard) + Counter(game.box)
+    for batch in game.revealed:
+        places += Counter(batch)
     for hand in game.hands:
         places += Counter(hand)
     for zone in game.zones.values():

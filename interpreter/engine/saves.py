@@ -73,6 +73,8 @@ def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
             found.append(source)
             for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
                 add(thing)
+        for use in tables.rules.card_uses:       # `use a card for ...`: its action runs as a card's
+            add(use.action)
         number: dict[int, int] = {}
         for i, thing in enumerate(found):
             number.setdefault(id(thing), i)
@@ -114,6 +116,8 @@ def game_to_data(game: Game) -> dict:
     }
     if game.zones:                         # only rules with zones have them (older saves had none)
         data["zones"] = {zone: [refs(held) for held in seats] for zone, seats in game.zones.items()}
+    if game.revealed:                      # only rules that reveal cards have them
+        data["revealed"] = [refs(batch) for batch in game.revealed]
     if not between_turns:                  # what format 1 (between two turns only) did not hold
         data["flow"] = _flow_to_data(game)
     return data
@@ -157,6 +161,10 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.discard = cards(data["discard"], "discard")
         game.box = cards(data["box"], "box")
         game.zones = _zones(data.get("zones", {}), rules.zones, game.players + len(game.neutrals), cards)
+        revealed = data.get("revealed", [])
+        if not isinstance(revealed, list):
+            raise SaveError(N_('"revealed" must be a list of the cards each reveal put on the table'))
+        game.revealed = [cards(batch, f"revealed[{i}]") for i, batch in enumerate(revealed) if batch]
         game.cities = []
         for seat, c in enumerate(data["cities"]):
             side = next((s for s in tables.sides if s.wonder == c["wonder"] and s.side == c["side"]), None)
@@ -248,10 +256,11 @@ def _flow_from_data(game: Game, flow, cards) -> None:
                            'some are paid)'), written='{"action": [kind, "Name@age", left, right, free]}')
         kind, ref, left, right, free, *rest = v["action"]
         bank, stage = (rest + [0, -1][len(rest):])[:2]
-        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
+        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove", "use") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
                 or type(bank) is not int or bank < 0 or type(stage) is not int or stage < -1 \
-                or (stage >= 0 and kind != "stage"):
+                or (stage >= 0 and kind not in ("stage", "use")) \
+                or (kind == "use" and stage >= len(game.tables.rules.card_uses)):
             fail(field, N_('"flow"."{field}" holds an action that no rule makes: {action!r}'), action=v["action"])
         card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
         return Action(kind, card, left, right, free, bank, stage)

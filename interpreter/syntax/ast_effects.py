@@ -400,6 +400,27 @@ class DefeatsToNeighbour:
 
 
 @node
+class Revealed:
+    """`revealed` in a law's conditions: its card is shown on the table (the last one
+    revealed from its deck, `reveal N cards from deck "D"`); the law has no owner."""
+    span: Span
+
+
+@node
+class OtherWay:
+    """`hands pass the other way`, in a law only: while the law is in force in some city,
+    the hands of a turn pass the other way than their `play` says."""
+    span: Span
+
+
+@node
+class NoFreeChains:
+    """`no free chains`, in a law only: in every city, a card it could build by chain
+    (`free with`) costs what it costs, paid as any other card."""
+    span: Span
+
+
+@node
 class OnTop:
     """`on top of "Z"` in a law's conditions: its card is the last one put in a city's
     zone Z (the card shown there), and that city is the law's owner."""
@@ -412,8 +433,8 @@ class Law:
     """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a
     trade price) acts in every city while its source is in play and every condition holds
     (comparisons read in the owner's city; `on top of "Z"`: where the card is in play)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange"
-    conditions: tuple["Comparison | OnTop", ...]
+    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay"
+    conditions: tuple["Comparison | OnTop | Revealed", ...]
     span: Span
 
     @property
@@ -424,8 +445,12 @@ class Law:
     def on_top(self) -> "OnTop | None":
         return next((c for c in self.conditions if isinstance(c, OnTop)), None)
 
+    @property
+    def revealed(self) -> "Revealed | None":
+        return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange)
+
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

@@ -97,12 +97,15 @@ def statement(s) -> str:
         return f"trade price {s.amount.value}"
     if isinstance(s, ast.AgeRules):
         return _inline(f"age {s.age.text}", s.body)
+    if isinstance(s, ast.CardUse):
+        price = [_cost_item(i) if isinstance(i, ast.CoinAmount) else f"{i.count} {i.resource.text}" for i in s.price]
+        return f'use a card for "{s.name.text}"' + (" paying " + ", ".join(price) if price else "") + f": {action(s.action)}"
     if isinstance(s, ast.HandSize):
         return f"hand {s.amount.value}"
     if isinstance(s, ast.Turns):
         return f"turns {s.amount.value}"
     if isinstance(s, ast.PassDirection):
-        return f"pass {s.direction}"
+        return f"pass {s.direction}" + "".join(f" then {d}" for d in s.then)
     if isinstance(s, ast.LastCardDiscarded):
         return "last card discarded"
     if isinstance(s, ast.VictoryValue):
@@ -152,7 +155,7 @@ def _start_age(s: ast.StartAge) -> str:
 
 
 def _play_turns(s: ast.PlayTurns) -> str:
-    return (f"play {_counted(s.count.value, 'turn')} passing {s.direction}"
+    return (f"play {_counted(s.count.value, 'turn')} passing {s.direction}" + "".join(f" then {d}" for d in s.then)
             + (", discarding the last cards" if s.discard_last else ""))
 
 
@@ -173,6 +176,7 @@ PHASE_WORDS = {
     ast.PlayTurns: _play_turns,
     ast.EndAge: lambda s: f"end age {s.age.text}",
     ast.DiscardZone: lambda s: f'discard the cards of "{s.zone.text}"',
+    ast.Reveal: lambda s: f'reveal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
 }
 
 
@@ -220,6 +224,10 @@ def effect(e) -> str:
         return "science " + " / ".join(s.text for s in e.symbols)
     if isinstance(e, ast.TradeDiscount):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
+    if isinstance(e, ast.NoFreeChains):
+        return "no free chains"
+    if isinstance(e, ast.OtherWay):
+        return "hands pass the other way"
     if isinstance(e, ast.PriceChange):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.amount, 'coin')} {e.change}"
     if isinstance(e, ast.Law):
@@ -264,7 +272,8 @@ def discount(e: ast.Discount) -> str:
 
 def law(e: ast.Law) -> str:
     """`law [while CONDITION and ...]: EFFECT`."""
-    parts = [f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else conditions((c,)) for c in e.conditions]
+    parts = [f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else "revealed" if isinstance(c, ast.Revealed)
+             else conditions((c,)) for c in e.conditions]
     return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + effect(e.effect)
 
 

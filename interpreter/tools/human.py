@@ -85,6 +85,10 @@ class HumanDecider:
                               coins=ngettext("{count} coin", "{count} coins", c.coins).format(count=c.coins),
                               shields=ngettext("{count} shield", "{count} shields", c.shields).format(count=c.shields),
                               stages=c.stages, of=len(c.side.stages), built=built))
+        if game.revealed:                     # `reveal N cards from deck "D"`: face up for every city
+            self.echo(_("On the table:"))
+            for i in game.shown_cards():
+                self.echo(self._words(t).hand_line(t.ruleset.cards[i]))
         if kind == "offer":                   # `may pay PRICE to ACTION`: what is offered, in words
             self.echo(_("Offered: {offer}").format(offer=printable(describer().action_text(game.stack[-1][1]))))
         if kind not in ("discard", "debt", "offer"):

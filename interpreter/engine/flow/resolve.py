@@ -46,6 +46,8 @@ def _resolve(game, choices: tuple) -> None:
             city.add_stage(stage)
             city.under_stages.append(index)
         else:
+            if kind == "use":                     # `use a card for ...`: its price, then to the pile
+                city.coins -= left + right + bank
             game.discard.append(index)
         placed.append((seat, action, stage))
     if type(game.log) is not NoLog:       # a search copy writes no log: no step for it
@@ -78,6 +80,9 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
             game.stack.append(("fire", BANK_COINS, (seat,)))
         if "card sold" in events.heard or events.sit_out:
             fire(game, "card sold", (seat,))
+    elif kind == "use":                            # the use's action, as a card's `when built`
+        use = game.tables.rules.card_uses[action.stage]
+        game.stack.append(("run", use.action, seat, None, f"use {use.name.text}"))
     else:
         source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
         if free == "chain":

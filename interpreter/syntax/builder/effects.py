@@ -49,6 +49,14 @@ class EffectBuilder:
     def price_change(self, meta, c):
         return ast.PriceChange(resources=c[0], scope=c[1], amount=to_int(c[2]), change=c[3], span=self._span(meta))
 
+    @v_args(meta=True)
+    def other_way(self, meta, c):
+        return ast.OtherWay(span=self._span(meta))
+
+    @v_args(meta=True)
+    def no_free_chains(self, meta, c):
+        return ast.NoFreeChains(span=self._span(meta))
+
     def price_more(self, c): return "more"
     def price_less(self, c): return "less"
 
@@ -58,6 +66,10 @@ class EffectBuilder:
 
     def law_conditions(self, c):
         return tuple(c)
+
+    @v_args(meta=True)
+    def revealed(self, meta, c):
+        return ast.Revealed(span=self._span(meta))
 
     @v_args(meta=True)
     def on_top(self, meta, c):

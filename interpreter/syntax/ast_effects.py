@@ -140,7 +140,7 @@ class Conditional:
     """`<value> if <comparison> and ...` in a score line: the value while every comparison
     holds at the end of the game, 0 otherwise."""
     value: Expr
-    conditions: tuple[Comparison, ...]
+    conditions: tuple[Comparison | ColourComparison, ...]
     span: Span
 
 
@@ -294,7 +294,7 @@ class Trigger:
     event: str
     each_neighbour: bool
     limit: Name | None
-    conditions: tuple[Comparison, ...]
+    conditions: tuple[Comparison | ColourComparison, ...]
     action: Action
     span: Span
 

@@ -173,7 +173,8 @@ def _in_game(game, deck: str) -> bool:
     """Whether a card of the deck is anywhere in the game (dealt or drawn before)."""
     cards = game.tables.cards
     places = [game.box, game.discard, *game.hands, *(held for zone in game.zones.values() for held in zone),
-              *(city.built for city in game.cities), *(city.under_stages for city in game.cities)]
+              *(city.built for city in game.cities), *(city.under_stages for city in game.cities),
+              *([i for _n, i in city.entombed] for city in game.cities)]
     return any(cards[i].deck == deck for place in places for i in place)
 
 

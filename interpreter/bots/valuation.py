@@ -389,6 +389,24 @@ class Appraiser(ScienceWorth, PowersWorth):
         after.entombed.append((option.stage, option.card))
         return ZERO._replace(points=float(self._score(after) - self._score(self.city)))
 
+    def _best_under(self, action, score) -> float:
+        """`put a ... card from own city under this stage`, valued with the stage it stands on:
+        the score pad with the best such card under the stage built, against the stage built
+        with none (its own score lines, counting the card under it, are valued so)."""
+        base = self.city.copy()
+        built = base.stage_order if base.side.any_order else range(base.stages)
+        if action.stage not in built and action.stage < len(base.side.stages):
+            base.add_stage(action.stage)
+        colors = {c.text for c in action.colors}
+        before, gains = score(base), []
+        for index in base.built:
+            if self.tables.cards[index].color in colors:
+                after = base.copy()
+                after.remove_card(index)
+                after.entombed.append((action.stage, index))
+                gains.append(score(after) - before)
+        return float(max(gains, default=0))
+
     def _removal(self, action) -> float:
         """A `discard a ... card from ...` when built, in points: the city that loses a card
         chooses the one whose loss costs it the fewest points now; a loss of this city (or a
@@ -405,6 +423,8 @@ class Appraiser(ScienceWorth, PowersWorth):
 
         def score(c) -> int:
             return sum(score_city(self.tables, c, left, right, self.everyone, age.number, age.victory).values())
+        if action.to == "stage" and city is self.city:      # the best card under the stage about to be built
+            return self._best_under(action, score)
         before, losses = score(city), []
         for index in city.built:
             if cards[index].color in colors:

@@ -206,9 +206,9 @@ def action_text(action) -> str:
             return f"copies the last card built by {where}"
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
     if isinstance(action, ast.CopyStage):
-        where = scope_text(action.scope)
-        where = where if where.startswith("both") else "the " + where
-        return (f"copies stage {action.number.value} of {where}'s wonder, if built: its effects, and its "
+        where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
+            f"the {scope_text(action.scope)}'s wonder"
+        return (f"copies stage {action.number.value} of {where}, if built: its effects, and its "
                 "`when built` at once")
     if isinstance(action, ast.DiscardBuilt):
         return _moved_text(action)
@@ -233,15 +233,15 @@ def action_text(action) -> str:
 def _moved_text(action: ast.DiscardBuilt) -> str:
     """`discard a ... card from ...`, `put a ... card from ... into "Z" | under this stage`."""
     colours = and_list([c.text for c in action.colors], "or")
-    to = {"discard": "discard", "zone": f'put into its "{action.into.text if action.into else ""}"',
-          "stage": "put under this stage"}[action.to]
+    verb, to = {"discard": ("discard", ""), "zone": ("put", f' into its "{action.into.text if action.into else ""}"'),
+                "stage": ("put", " under this stage")}[action.to]
     if action.zone is not None:
-        return f'takes one of its {colours} cards of its "{action.zone.text}" (of its choice) to {to} it'
+        return f'{verb}s one of its {colours} cards kept in its "{action.zone.text}" (of its choice){to}'
     if action.scope.parts == ("own",):
-        return f"takes one of its own {colours} cards (of its choice), whose effects end, to {to} it"
+        return f"{verb}s one of its own {colours} cards (of its choice){to}, whose effects end"
     where = scope_text(action.scope)
     where = where if where.startswith("the ") else "the " + where
-    return f"takes one of {where}'s {colours} cards (its choice), whose effects end, to {to} it"
+    return f"makes {where} {verb} one of its {colours} cards (of its choice){to}, whose effects end"
 
 
 def score_text(value) -> str:

@@ -208,7 +208,8 @@ def action_parts(action) -> tuple[str, str]:
     if isinstance(action, ast.CopyCard) and action.last:
         return "kopieert", f"de laatste kaart gebouwd door {scope_text(action.scope)}"
     if isinstance(action, ast.CopyStage):
-        return "kopieert", (f"Wonder fase {action.number.value} van {scope_text(action.scope)}, als "
+        one_of = "één van " if len(action.scope.parts) > 1 else ""
+        return "kopieert", (f"Wonder fase {action.number.value} van {one_of}{scope_text(action.scope)}, als "
                             "die gebouwd is: haar effecten, en meteen haar effect bij het bouwen")
     if isinstance(action, ast.CopyCard):
         colours = en_list([names().color(c.text) for c in action.colors], "of")

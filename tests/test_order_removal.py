@@ -311,3 +311,32 @@ def test_every_bot_plays_the_constructs_through(moves, stages, runs, bots):
             game.step(recorders)
             assert watch.problems() == []
         assert game.winners()
+
+
+# ---------------------------------------------------------------- a person at the prompt
+def test_a_person_answers_a_stage_copy_and_a_card_put_under_a_stage(stages, moves):
+    from interpreter.tools.human import HumanDecider
+    game = Game(stages, players=3, seed=1, sides="A", wonders=["Olympia", "Ephesos", "Gizah"])
+    city = game.cities[0]
+    for neighbour in game.neighbours(0):
+        neighbour.add_stage(0)
+        neighbour.add_stage(1)
+    city.add_stage(0)
+    city.add_stage(1)
+    run_action(game, 0, "", stage=1)
+    decision = game.decision()
+    shown = []
+    person = HumanDecider(ask=lambda question: "copy stage 2 of Gizah A", echo=shown.append)
+    chosen = person.decide(game, 0, "copy", decision.options)
+    assert decision.options[chosen].label(stages) == "copy stage 2 of Gizah A"
+    assert "copy stage 2 of Ephesos A" in "\n".join(shown)
+    game = Game(moves, players=3, seed=1, sides="A", wonders=["Gizah", "Babylon", "Rhodos"])
+    build(game, 0, "Baths", "Altar")
+    game.cities[0].add_stage(0)
+    run_action(game, 0, "", stage=0)
+    decision = game.decision()
+    shown = []
+    person = HumanDecider(ask=lambda question: "2", echo=shown.append)
+    assert person.decide(game, 0, "remove", decision.options) == 1
+    text = "\n".join(shown)
+    assert "a card leaves the city or a zone" in text and "remove Altar (I)" in text

@@ -450,9 +450,12 @@ class City:
 
     # ---------------------------------------------------------------- queries
     def owned_sources(self) -> list[Source]:
-        """The board, the built stages, the buildings and the copied cards, in that order."""
+        """The board, the built stages, the copied stages, the buildings and the copied cards,
+        in that order."""
         cards = self.tables.cards
-        found = [self.side.board, *self.built_stages(), *self.stage_copies()]
+        found = [self.side.board, *self.built_stages()]
+        if self.copied_stages:          # (most cities copy none: no list made for them)
+            found += self.stage_copies()
         for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
             found.append(cards[i])
         for i in self.copied:

@@ -340,3 +340,18 @@ def test_a_person_answers_a_stage_copy_and_a_card_put_under_a_stage(stages, move
     assert person.decide(game, 0, "remove", decision.options) == 1
     text = "\n".join(shown)
     assert "a card leaves the city or a zone" in text and "remove Altar (I)" in text
+
+
+def test_a_save_of_a_waiting_removal_from_before_moves_still_loads(moves):
+    """A `remove_from` step saved with two values (the action and the city, before a card
+    could be moved for another city's owner) loads as the city's own removal."""
+    game = Game(moves, players=3, seed=1, sides="A", wonders=["Gizah", "Babylon", "Rhodos"])
+    build(game, 0, "Lumber Yard", "Baths")
+    run_action(game, 0, "Reliquary")
+    data = game_to_data(game)
+    step = data["flow"]["steps"][-1]["list"]
+    assert step[0] == "remove_from" and step[2] == step[3]
+    del step[3]
+    again = game_from_data(moves, data)
+    again.decision().choose(1)
+    assert again.zones["vault"][0] == [moves.card_index("Baths")]

@@ -338,6 +338,8 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         if name not in STEPS:
             fail(f"steps[{i}]", N_('"flow"."{field}" names no step of the game: {name!r}'), name=name)
         wanted = _ARGS.get(name, ())
+        if name == "remove_from" and len(parts) == 3:   # saved before cards moved for an owner: its own
+            parts = [*parts, parts[2]]
         if len(parts) - 1 != len(wanted):
             fail(f"steps[{i}]", N_('"flow"."{field}" gives {name!r} {given} values, not {wanted}'), name=name,
                  given=len(parts) - 1, wanted=len(wanted))

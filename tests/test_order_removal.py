@@ -355,3 +355,22 @@ def test_a_save_of_a_waiting_removal_from_before_moves_still_loads(moves):
     again = game_from_data(moves, data)
     again.decision().choose(1)
     assert again.zones["vault"][0] == [moves.card_index("Baths")]
+
+
+@pytest.mark.parametrize("which", ["stages", "moves"])
+def test_a_game_with_copies_and_moves_replays_from_its_log(stages, moves, which):
+    from interpreter.engine.replay import ReplayDecider
+    from interpreter.tools.play import log_data
+    # (the moves cost the greedy players points: random players make them)
+    tables, wonders, bots = (stages, ["Olympia", "Ephesos", "Gizah", "Rhodos"], ["heuristic", "greedy"]) \
+        if which == "stages" else (moves, ["Gizah", "Babylon", "Rhodos", "Ephesos"], ["random"])
+    for seed in range(1, 8):
+        game = Game(tables, players=4, seed=seed, sides="A", wonders=wonders)
+        game.play(make_deciders(bots, 4, seed, None))
+        labels = [e.get("action", "") for e in game.log]
+        if any(label.startswith(("copy stage", "remove")) for label in labels):
+            break
+    assert any(label.startswith(("copy stage", "remove")) for label in labels), "no copy or move in 7 games"
+    again = Game(tables, players=4, seed=seed, sides="A", wonders=wonders)
+    again.play([ReplayDecider(log_data(game, bots)["choices"])] * 4)
+    assert game_to_data(again) == game_to_data(game)

@@ -374,3 +374,25 @@ def test_a_game_with_copies_and_moves_replays_from_its_log(stages, moves, which)
     again = Game(tables, players=4, seed=seed, sides="A", wonders=wonders)
     again.play([ReplayDecider(log_data(game, bots)["choices"])] * 4)
     assert game_to_data(again) == game_to_data(game)
+
+
+def test_a_stage_that_copies_a_copying_stage_stops_at_the_second_copy(tmp_path):
+    """Two boards whose first stage copies the left neighbour's first stage, side by side:
+    the copy runs the copied stage's copy for the owner once, and stops."""
+    text = as_variant('''    replace wonder "Olympia" {
+        side A { produces wood; stage { cost 2 wood; when built: copy stage 1 of left neighbour } }
+    }
+    replace wonder "Ephesos" {
+        side A { produces papyrus; stage { cost 2 stone; when built: copy stage 1 of left neighbour } }
+    }
+''')
+    tables = tables_with(tmp_path, text)
+    game = Game(tables, players=3, seed=1, sides="A", wonders=["Olympia", "Ephesos", "Gizah"])
+    olympia = game.cities[0]
+    left, right = game.neighbours(0)
+    for city in game.cities:
+        if city is not olympia:
+            city.add_stage(0)
+    run_action(game, 0, "", stage=0)
+    assert game.decision() is None or game.decision().kind == "turn"
+    assert len(olympia.copied_stages) == len(set(olympia.copied_stages)) <= 2

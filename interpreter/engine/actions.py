@@ -470,13 +470,14 @@ def copy_options(game, seat: int, action) -> list[Action]:
 def stage_copy_options(game, seat: int, action) -> list[Action]:
     """The stages a `copy stage N of SCOPE` may copy now: stage N of each neighbour of the
     scope that has built it (`card`: its side's number in tables.sides, `stage`: N - 1),
-    one option for a side named twice."""
-    number, out = action.number.value - 1, []
+    one option for a side named twice, none for a stage the city has copied already."""
+    number, out, have = action.number.value - 1, [], game.cities[seat].copied_stages
     for part in action.scope.parts:
         other = game.neighbours(seat)[0 if part == "left" else 1]
         built = other.stage_order if other.side.any_order else range(other.stages)
-        if number in built:
-            option = Action("copy stage", game.tables.sides.index(other.side), stage=number)
+        side = game.tables.sides.index(other.side)
+        if number in built and (side, number) not in have:     # (a copy of a copy stops there)
+            option = Action("copy stage", side, stage=number)
             if option not in out:
                 out.append(option)
     return out

@@ -196,7 +196,7 @@ def remove_built(game, seat: int, choice, action, owner: int) -> None:
                      "coins": city.coins})
 
 
-def copy_stage(game, seat: int, choice: Action) -> None:
+def copy_stage(game, seat: int, choice) -> None:
     """`copy stage N of ...`: the city has the stage's lasting effects from now on, and its
     `when built` actions run for it now (its `at end of turn` ones are set aside)."""
     stage = game.cities[seat].add_stage_copy(choice.card, choice.stage)

@@ -136,6 +136,10 @@ CODES = {
     # order and removal (docs/language.md, "Stages", "Removing a card")
     "E1801": "stages in any order on a side of one stage",
     "E1802": "a card discarded from several cities",
+    "E2030": "this stage outside a wonder stage",
+    "E2031": "colours compared by order",
+    "E2032": "a card named by its place in several cities",
+    "E2033": "a card moved into the zone it comes from",
     # phases (docs/language.md, "Phases")
     "E1701": "unknown zone",
     "E1702": "unknown deck",

@@ -106,6 +106,8 @@ class FastPolicy:
             return -self.worth[option.card]
         if option.kind in ("build", "keep", "copy"):   # a draft's pick, a copy: worth the card
             return self.worth[option.card] - (option.left + option.right + option.bank) * self.coin_rate
+        if option.kind == "copy stage":      # a neighbour's stage: the tree's rollouts weigh them
+            return 0.0
         if option.kind == "stage":
             return self.stage_bias - (option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "pay":             # coins paid of a loss, the rest taken as debt

@@ -155,10 +155,14 @@ class Appraiser(ScienceWorth, PowersWorth):
             return ZERO, self.model.sell_coins
         if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
             return self._part("build", option.card)[0], 0
+        if option.kind == "remove" and option.stage >= 0:   # a building put under a stage: the score then
+            return self._moved_under(option), 0
         if option.kind == "remove":               # a building given up: what it brings, lost
             return Appraisal(*(-part for part in self._part("build", option.card)[0])), 0
         if option.kind == "use":                  # `use a card for ...`: its action, less the price
             return self._use_part(option.stage), -(option.left + option.right + option.bank)
+        if option.kind == "copy stage":           # a neighbour's stage: what it would bring
+            return self._stage_copy_worth(option)
         effects, gained, cost_coins = self._part(option.kind, option.card, option.stage)
         if option.free:
             return effects, gained
@@ -261,6 +265,12 @@ class Appraiser(ScienceWorth, PowersWorth):
         best, best_total = ZERO, 0.0
         for action in copies:
             for option in copy_options(self.game, self.seat, action):
+                if option.kind == "copy stage":
+                    worth, coins = self._stage_copy_worth(option)
+                    worth = worth._replace(coins=coins * self.model.coin_rate)
+                    if sum(worth) > best_total:
+                        best, best_total = worth, sum(worth)
+                    continue
                 if option.card in self._copying:
                     continue
                 self._copying.add(option.card)
@@ -376,10 +386,48 @@ class Appraiser(ScienceWorth, PowersWorth):
             value += harm / max(1, len(others)) if action.group != "every" and others else 0.0
         return value + self._city_powers(known, source, built)
 
+    def _stage_copy_worth(self, option) -> tuple[Appraisal, int]:
+        """A neighbour's stage copied (`copy stage N of ...`): the points the city's score pad
+        gains with it now, and the coins its `when built` gains give."""
+        after = self.city.copy()
+        stage = after.add_stage_copy(option.card, option.stage)
+        coins = sum(a.amount.value for a in stage.when_built
+                    if isinstance(a, ast.GainCoins) and a.per is None and isinstance(a.amount, ast.Number))
+        return ZERO._replace(points=float(self._score(after) - self._score(self.city))), coins
+
+    def _moved_under(self, option) -> Appraisal:
+        """A building put under a stage (`put a ... card from own city under this stage`): the
+        score pad with the card under the stage, less the score pad now (its effects lost, what
+        the stage counts of it gained)."""
+        after = self.city.copy()
+        after.remove_card(option.card)
+        after.entombed.append((option.stage, option.card))
+        return ZERO._replace(points=float(self._score(after) - self._score(self.city)))
+
+    def _best_under(self, action, score) -> float:
+        """`put a ... card from own city under this stage`, valued with the stage it stands on:
+        the score pad with the best such card under the stage built, against the stage built
+        with none (its own score lines, counting the card under it, are valued so)."""
+        base = self.city.copy()
+        built = base.stage_order if base.side.any_order else range(base.stages)
+        if action.stage not in built and action.stage < len(base.side.stages):
+            base.add_stage(action.stage)
+        colors = {c.text for c in action.colors}
+        before, gains = score(base), []
+        for index in base.built:
+            if self.tables.cards[index].color in colors:
+                after = base.copy()
+                after.remove_card(index)
+                after.entombed.append((action.stage, index))
+                gains.append(score(after) - before)
+        return float(max(gains, default=0))
+
     def _removal(self, action) -> float:
         """A `discard a ... card from ...` when built, in points: the city that loses a card
         chooses the one whose loss costs it the fewest points now; a loss of this city (or a
         partner's) counts against, a rival neighbour's for."""
+        if action.scope is None:                 # from a zone: no building is lost
+            return 0.0
         part = action.scope.parts[0]
         if part not in ("own", "left", "right"):
             return 0.0
@@ -390,6 +438,8 @@ class Appraiser(ScienceWorth, PowersWorth):
 
         def score(c) -> int:
             return sum(score_city(self.tables, c, left, right, self.everyone, age.number, age.victory).values())
+        if action.to == "stage" and city is self.city:      # the best card under the stage about to be built
+            return self._best_under(action, score)
         before, losses = score(city), []
         for index in city.built:
             if cards[index].color in colors:

@@ -268,6 +268,10 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
         for action in _actions((effect,)):
             if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
                 _unknown_zone(action.zone, rules.zones, ctx)
+            if isinstance(action, ast.DiscardBuilt):      # a card moved from or into a zone
+                for zone in (action.zone, action.into):
+                    if zone is not None and zone.text not in rules.zones:
+                        _unknown_zone(zone, rules.zones, ctx)
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
                 _unknown_deck(action.deck, decks, ctx)
 

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ..check.model import written_cost
 from ..check.rules import roman
 from .discounts import cost_for, discounted_payments, touched, waived
+from ..syntax import ast
 from .payment.trio import trio_of
 
 
@@ -53,6 +54,9 @@ class Action(NamedTuple):
         if self.kind == "pay":                # a loss under `coins owed may become ... tokens`
             tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
             return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
+        if self.kind == "copy stage":         # `copy stage N of ...`: `card` is the side (tables.sides)
+            side = tables.sides[self.card]
+            return f"copy stage {self.stage + 1} of {side.wonder} {side.side}"
         card = tables.cards[self.card]
         name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
         if self.kind == "use":                # `use a card for "NAME"`: the use's name tells it apart
@@ -488,25 +492,46 @@ def copy_options(game, seat: int, action) -> list[Action]:
     has copied."""
     city = game.cities[seat]
     left, right = game.neighbours(seat)
+    if isinstance(action, ast.CopyStage):
+        return stage_copy_options(game, seat, action)
     colors = {c.text for c in action.colors}
     have = city.names | {game.tables.cards[i].name for i in city.copied}
     out = []
     for part in action.scope.parts:
         other = left if part == "left" else right
-        for index in other.built:
+        for index in (other.built[-1:] if action.last else other.built):   # `copy the last card built by ...`
             card = game.tables.cards[index]
-            if card.color in colors and card.name not in have:
+            if (action.last or card.color in colors) and card.name not in have:
                 have = have | {card.name}
                 out.append(Action("copy", index))
     return out
 
 
+def stage_copy_options(game, seat: int, action) -> list[Action]:
+    """The stages a `copy stage N of SCOPE` may copy now: stage N of each neighbour of the
+    scope that has built it (`card`: its side's number in tables.sides, `stage`: N - 1),
+    one option for a side named twice, none for a stage the city has copied already."""
+    number, out, have = action.number.value - 1, [], game.cities[seat].copied_stages
+    for part in action.scope.parts:
+        other = game.neighbours(seat)[0 if part == "left" else 1]
+        built = other.stage_order if other.side.any_order else range(other.stages)
+        side = game.tables.sides.index(other.side)
+        if number in built and (side, number) not in have:     # (a copy of a copy stops there)
+            option = Action("copy stage", side, stage=number)
+            if option not in out:
+                out.append(option)
+    return out
+
+
 def removal_options(game, seat: int, action) -> list[Action]:
-    """The buildings a `discard a COLOURS card from ...` may take from the city `seat`
-    (the one that loses it): those of its colours, in the order built."""
+    """The cards a `discard a COLOURS card from ...` (or `put ...`) may take from the city
+    `seat` (the one that loses it): its buildings of those colours in the order built, or
+    from a zone, its cards of those colours kept there."""
     colors = {c.text for c in action.colors}
     cards = game.tables.cards
-    return [Action("remove", index) for index in game.cities[seat].built if cards[index].color in colors]
+    held = game.zones[action.zone.text][seat] if action.zone is not None else game.cities[seat].built
+    under = action.stage if action.to == "stage" else -1      # the stage it goes under: the bots value it so
+    return [Action("remove", index, stage=under) for index in held if cards[index].color in colors]
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

@@ -24,7 +24,7 @@ DIRECTIONS = ("left", "right")
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
-OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order")
+OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order", "entombed", "copied_stages")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws",
@@ -150,6 +150,8 @@ class City:
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
+        self.entombed: list[tuple[int, int]] = []       # (stage from 0, card) put under a stage (`put ... under`)
+        self.copied_stages: list[tuple[int, int]] = []  # (side in tables.sides, stage from 0) copied (`copy stage`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
         self.laws: tuple = ()                 # the laws in force, each an engine/laws.py InForce (set by the game)
@@ -201,6 +203,8 @@ class City:
             self._add_static(card)
         for index in self.copied:
             self._add_static(self.tables.cards[index])
+        for stage in self.stage_copies():
+            self._add_static(stage)
         self.laws = laws
         if laws:
             self._apply_laws()
@@ -263,6 +267,18 @@ class City:
         lasting effects, triggers and score lines (not its colour, name or `when built`)."""
         self.copied.append(card.index)
         self._add_static(card)
+
+    def add_stage_copy(self, side: int, number: int) -> Source:
+        """A neighbour's wonder stage whose effects the city has from now on (`copy stage N
+        of ...`): its lasting effects, triggers, points and score lines."""
+        self.copied_stages.append((side, number))
+        stage = self.tables.sides[side].stages[number]
+        self._add_static(stage)
+        return stage
+
+    def stage_copies(self) -> list[Source]:
+        sides = self.tables.sides
+        return [sides[side].stages[number] for side, number in self.copied_stages]
 
     def free_builds_for(self, color: str) -> list[str]:
         """The colours ("" for any) of the free-build powers not used yet that may build a
@@ -438,9 +454,12 @@ class City:
 
     # ---------------------------------------------------------------- queries
     def owned_sources(self) -> list[Source]:
-        """The board, the built stages, the buildings and the copied cards, in that order."""
+        """The board, the built stages, the copied stages, the buildings and the copied cards,
+        in that order."""
         cards = self.tables.cards
         found = [self.side.board, *self.built_stages()]
+        if self.copied_stages:          # (most cities copy none: no list made for them)
+            found += self.stage_copies()
         for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
             found.append(cards[i])
         for i in self.copied:
@@ -523,6 +542,8 @@ def _copy(self: City) -> City:
     other.under_stages = self.under_stages.copy()
     other.stage_order = self.stage_order.copy()
     other.copied = self.copied.copy()
+    other.entombed = self.entombed.copy()
+    other.copied_stages = self.copied_stages.copy()
     other.names = self.names.copy()
     other.kept = self.kept.copy()
     other.own_fixed = self.own_fixed.copy()

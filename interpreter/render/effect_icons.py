@@ -129,10 +129,16 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.PlayFrom):
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
     if isinstance(a, ast.CopyCard):
+        if a.last:
+            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + _scope(a.scope)
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
+    if isinstance(a, ast.CopyStage):
+        return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + _scope(a.scope)
     if isinstance(a, ast.DiscardBuilt):
+        to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
+            a.to, a.into.text if a.into is not None else "")
         return [icons.card([c.text for c in a.colors], _("a card discarded from the city")), icons.word("→"),
-                icons.chip(_("to the discard pile"))] + _scope(a.scope)
+                icons.chip(to)] + (_scope(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
     if isinstance(a, ast.TakeKeptTokens):
         return [icons.chip(f"{_number(a.count)} × {names().token(a.kind.text)}")]
     if isinstance(a, ast.InEachCity):

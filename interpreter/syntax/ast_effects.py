@@ -37,13 +37,30 @@ class Quantity:
     span: Span
     extreme: str | None = None
     kind: Name | None = None        # the kind of a kept token (`debt tokens`), the resource of `production of R`
+    card: "WhichCard | None" = None  # the card of `cards of the colour of CARD` and `cost of CARD`
+
+
+@node
+class WhichCard:
+    """One card a city holds, named by its place (docs/language.md, "Order and removal"):
+    `which` is "last" (the city's newest building), "previous" (the one built before it)
+    or "under" (the newest card under the stage that says it, of `colors` when given);
+    `scope` names the city (one city; the owner's when None; a copy's neighbours may be
+    two).  `stage` is the number (from 0) of the stage that says `this stage`, set when
+    the rules are compiled."""
+    which: str
+    scope: "Scope | None"
+    colors: tuple[Name, ...]
+    span: Span
+    stage: int = -1
 
 EXTREMES = ("most", "fewest")
 
 
 MEASURES = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
             "military tokens", "coins", "shields", "complete sets", "symbol squares",
-            "age victory", "age", "players", "kept tokens", "score so far", "production")
+            "age victory", "age", "players", "kept tokens", "score so far", "production",
+            "same colour cards", "card cost")
 
 
 @node
@@ -108,11 +125,22 @@ class Comparison:
 
 
 @node
+class ColourComparison:
+    """`colour of CARD = COLOURS` (or `!=`, or `= colour of CARD`): holds when the card
+    exists and its colour is (is not) one of them; a missing card makes neither hold."""
+    op: str                 # = !=
+    card: WhichCard
+    colors: tuple[Name, ...]
+    other: WhichCard | None
+    span: Span
+
+
+@node
 class Conditional:
     """`<value> if <comparison> and ...` in a score line: the value while every comparison
     holds at the end of the game, 0 otherwise."""
     value: Expr
-    conditions: tuple[Comparison, ...]
+    conditions: tuple[Comparison | ColourComparison, ...]
     span: Span
 
 
@@ -150,18 +178,37 @@ class BuildFromDiscard:
 
 @node
 class CopyCard:
+    """`copy a COLOURS card from SCOPE`, or (`last`) `copy the last card built by SCOPE`:
+    the newest building of a city of the scope, of any colour (`colors` empty)."""
     colors: tuple[Name, ...]
+    scope: Scope
+    span: Span
+    last: bool = False
+
+
+@node
+class CopyStage:
+    """`copy stage N of SCOPE`: when built, the owner has the effects of stage N of a
+    neighbour's board, if that neighbour has built it (its choice between two)."""
+    number: Number
     scope: Scope
     span: Span
 
 
 @node
 class DiscardBuilt:
-    """`discard a COLOURS card from SCOPE`: one building of those colours leaves the city of
-    the scope (one city) for the discard pile, its effects with it; the city chooses which."""
+    """`discard a COLOURS card from SCOPE` and `put a COLOURS card from SCOPE into "Z" |
+    under this stage`: one building of those colours leaves the city of the scope (one
+    city), its effects with it, for the discard pile, the owner's zone `into` or under the
+    stage (`to`); the city chooses which.  From a zone (`zone`, `scope` None) the card is
+    one of the owner's cards kept there.  `stage`: as WhichCard's."""
     colors: tuple[Name, ...]
-    scope: Scope
+    scope: Scope | None
     span: Span
+    zone: Name | None = None
+    to: str = "discard"     # "discard", "zone" or "stage"
+    into: Name | None = None
+    stage: int = -1
 
 
 @node
@@ -225,7 +272,7 @@ class MayPay:
 
 
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto | PlayFrom | MayPay | DiscardBuilt)
+          | InEachCity | CopySymbol | DrawInto | PlayFrom | CopyStage | MayPay | DiscardBuilt)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
@@ -247,7 +294,7 @@ class Trigger:
     event: str
     each_neighbour: bool
     limit: Name | None
-    conditions: tuple[Comparison, ...]
+    conditions: tuple[Comparison | ColourComparison, ...]
     action: Action
     span: Span
 
@@ -439,7 +486,7 @@ class Law:
 
     @property
     def comparisons(self) -> tuple[Comparison, ...]:
-        return tuple(c for c in self.conditions if isinstance(c, Comparison))
+        return tuple(c for c in self.conditions if isinstance(c, (Comparison, ColourComparison)))
 
     @property
     def on_top(self) -> "OnTop | None":

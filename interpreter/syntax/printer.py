@@ -306,9 +306,17 @@ def action(a) -> str:
     if isinstance(a, ast.BuildFromDiscard):
         return "build a card from the discard pile for free"
     if isinstance(a, ast.CopyCard):
+        if a.last:
+            return f"copy the last card built by {scope(a.scope)}"
         return f"copy a {_colors(a.colors)} card from {scope(a.scope)}"
+    if isinstance(a, ast.CopyStage):
+        return f"copy stage {a.number.value} of {scope(a.scope)}"
     if isinstance(a, ast.DiscardBuilt):
-        return f"discard a {_colors(a.colors)} card from {scope(a.scope)}"
+        place = f'"{a.zone.text}"' if a.zone is not None else scope(a.scope)
+        if a.to == "discard":
+            return f"discard a {_colors(a.colors)} card from {place}"
+        to = f'into "{a.into.text}"' if a.to == "zone" else "under this stage"
+        return f"put a {_colors(a.colors)} card from {place} {to}"
     if isinstance(a, ast.DrawInto):
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):
@@ -366,6 +374,10 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
         return q.measure if q.scope is None else f"{q.measure} {preposition(q.scope)} {scope(q.scope)}"
     if q.measure == "production":
         word = f"production of {q.kind.text}"
+        return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
+    if q.measure in ("same colour cards", "card cost"):
+        word = f"cost of {which_card(q.card)}" if q.measure == "card cost" else \
+            f"{'card' if one else 'cards'} of the colour of {which_card(q.card)}"
         return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
     if q.measure == "kept tokens":
         word = f"{q.kind.text} {'token' if one else 'tokens'}"
@@ -437,7 +449,22 @@ def among(e: ast.AmongCities) -> str:
 
 def conditions(comparisons) -> str:
     """`A op B and C op D`."""
-    return " and ".join(f"{expr(c.left)} {c.op} {expr(c.right)}" for c in comparisons)
+    return " and ".join(comparison(c) for c in comparisons)
+
+
+def comparison(c) -> str:
+    if isinstance(c, ast.ColourComparison):
+        other = f"colour of {which_card(c.other)}" if c.other is not None else "/".join(n.text for n in c.colors)
+        return f"colour of {which_card(c.card)} {c.op} {other}"
+    return f"{expr(c.left)} {c.op} {expr(c.right)}"
+
+
+def which_card(w: ast.WhichCard) -> str:
+    """`the last card built [by CITY]`, `the previous card built [by CITY]`, `the [COLOURS]
+    card under this stage`."""
+    if w.which == "under":
+        return f"the {_colors(w.colors) + ' ' if w.colors else ''}card under this stage"
+    return f"the {w.which} card built" + (f" by {scope(w.scope)}" if w.scope is not None else "")
 
 
 def _parenthesised(e, op: str, right: bool) -> bool:

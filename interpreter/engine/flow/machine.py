@@ -198,7 +198,8 @@ class Flow:
         elif kind == "offer":                 # `may pay ... to ...`: the waiting offer step is answered
             offer_taken(self, seat, action)
         elif kind == "remove":
-            remove_built(self, seat, action)
+            _step, removal, _seat, owner = self.stack[-1]      # the `remove_from` step the decision belongs to
+            remove_built(self, seat, action, removal, owner)
         elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
             self.chosen[seat] = action
         else:

@@ -176,7 +176,8 @@ def _in_game(game, deck: str) -> bool:
     cards = game.tables.cards
     places = [game.box, game.discard, *game.hands, *(held for zone in game.zones.values() for held in zone),
               *game.revealed,
-              *(city.built for city in game.cities), *(city.under_stages for city in game.cities)]
+              *(city.built for city in game.cities), *(city.under_stages for city in game.cities),
+              *([i for _n, i in city.entombed] for city in game.cities)]
     return any(cards[i].deck == deck for place in places for i in place)
 
 

@@ -12,7 +12,7 @@ from ...syntax import ast
 from ..actions import Action
 from ..discounts import coins_paid
 from ..triggers import BANK_COINS
-from .chains import fire
+from .chains import copy_stage, fire
 from .search_log import NoLog
 
 
@@ -137,6 +137,9 @@ def built(game, seat: int, source) -> None:
 
 
 def copy_card(game, seat: int, choice: Action) -> None:
+    if choice.kind == "copy stage":
+        copy_stage(game, seat, choice)
+        return
     card = game.tables.cards[choice.card]
     game.cities[seat].add_copy(card)
     game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),

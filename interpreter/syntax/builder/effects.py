@@ -153,10 +153,6 @@ class EffectBuilder:
         return ast.CopyCard(colors=c[0], scope=c[1], span=self._span(meta))
 
     @v_args(meta=True)
-    def discard_built(self, meta, c):
-        return ast.DiscardBuilt(colors=c[0], scope=c[1], span=self._span(meta))
-
-    @v_args(meta=True)
     def take_kept_tokens(self, meta, c):
         count = c[0] if len(c) == 2 else ast.Number(value=1, span=self._span(meta))
         return ast.TakeKeptTokens(count=count, kind=self._name(c[-1]), span=self._span(meta))

@@ -13,6 +13,8 @@ from interpreter.i18n import N_
 from ..i18n import _
 from ..i18n.os_reasons import os_reason
 from .outputs import check_outputs, run_inputs
+from .simulate import _refused_with_skill
+from .skill_run import check_skill, check_skill_report, compare_skill, skill_options
 from .sim_common import (check_engine, check_report, common_options, finish, list_failures, open_out, play_study,
                          run_options)
 
@@ -36,10 +38,14 @@ from .sim_common import (check_engine, check_report, common_options, finish, lis
               help=N_("compare the games of a records file (the games people played at studio tables, or any "
                       "`simulate --out` file) with the bots of --bots playing the same deals under the same rules "
                       "(--content, --variant, --rules as the games were played)"))
-def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-            variants, rules, against, all_cards, out_dir, resume, force, records_file):
+@skill_options
+@click.pass_context
+def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
+            variants, rules, against, all_cards, out_dir, resume, force, records_file, skill, tiers):
     from ..sim.compare import comparison_of
     from ..sim.compare_text import comparison_text
+    tiers, games = check_skill(ctx, skill, tiers, games, _refused_with_skill(ctx, rotate_bots, out_dir, resume, force)
+                               | {"--records": records_file, "--all-cards": all_cards})
     if records_file is not None:
         from .compare_records import compare_records
         return compare_records(records_file, players, bots, sides, rotate_bots, paths, variants, rules, against,
@@ -50,6 +56,10 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     if list(variants) == list(against):
         raise click.UsageError(_("--variant and --against name the same rules: there is nothing to compare"))
     workers = check_engine(workers, cluster)
+    if skill:
+        check_skill_report(report_file, players, tiers, [variants, against], paths, rules)
+        return compare_skill(players, games, tiers, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
+                             variants, against, rules, shown_names(against, variants))
     base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules)
     changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
     check_outputs([("--out", out_dir)])

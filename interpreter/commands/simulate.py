@@ -12,6 +12,7 @@ from interpreter.i18n import N_
 from interpreter.i18n import _
 
 from .outputs import check_outputs, run_inputs
+from .skill_run import check_skill, check_skill_report, simulate_skill, skill_options
 from .sim_common import (check_engine, check_report, common_options, finish, open_out, play_study, rule_tables,
                          run_options)
 
@@ -31,12 +32,20 @@ from .sim_common import (check_engine, check_report, common_options, finish, ope
 @click.option("--cards-of", "cards_of", multiple=True, metavar="COLOUR",
               help=N_("list only the cards of this colour in the cards table (repeatable): "
                    "`--cards-of white` with the Leaders pack ranks the leaders"))
-def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-             variants, rules, out_file, resume, force, cards_shown, cards_of):
+@skill_options
+@click.pass_context
+def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
+             variants, rules, out_file, resume, force, cards_shown, cards_of, skill, tiers):
     from ..sim.summary import Tally
     from ..sim.summary_text import summary_text
+    tiers, games = check_skill(ctx, skill, tiers, games, _refused_with_skill(ctx, rotate_bots, out_file, resume, force)
+                               | {"--cards-of": cards_of})
     workers = check_engine(workers, cluster)
     tables = rule_tables(paths, variants, rules)
+    if skill:
+        check_skill_report(report_file, players, tiers, [variants], paths, rules)
+        return simulate_skill(players, games, tiers, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
+                              variants, rules, tables)
     shown_cards = cards_of_colours(tables, cards_of)
     options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables)
     check_outputs([("--out", out_file), ("--report", report_file)], run_inputs(options))
@@ -54,6 +63,8 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
             writer.close()
     summary = tally.summary()
     summary["options"] = {**options.to_data(), "games": games}
+    from ..sim.arc import with_replays
+    with_replays(summary.get("arc"), options)
     from ..bots.fitcache import fits_played
     fits = fits_played()
     if fits:
@@ -85,3 +96,9 @@ def cards_of_colours(tables, colours) -> set[str] | None:
                 colour=colour, colours=", ".join(known)),
                                      param_hint="--cards-of")
     return {card.name for card in tables.cards if card.color in colours}
+
+
+def _refused_with_skill(ctx, rotate_bots, out, resume, force) -> dict:
+    """The options --skill does not take, given (--bots only when given: it has a default)."""
+    bots_given = ctx.get_parameter_source("bots") is not click.core.ParameterSource.DEFAULT
+    return {"--bots": bots_given, "--rotate-bots": rotate_bots, "--out": out, "--resume": resume, "--force": force}

@@ -66,15 +66,19 @@ def play_game(tables, options: RunOptions, index: int, digest: str | None = None
     deciders = [_AgeOfBuilds(d, builds) for d in make_deciders(bots, options.players, seed, None)]
     built_in: list[list[int]] = [[] for _ in game.cities]     # the age each building was built in
     turns = 0
+    arc = []                              # after each turn: its age and every seat's total (sim/arc.py)
     while not game.finished:
         age = game.age.number
         game.step(deciders)
         turns += 1
+        arc.append([age] + [sum(pad.values()) for pad in game.scores()[:options.players]])
         for city, ages, chosen in zip(game.cities, built_in, builds):
             new = len(city.built) - len(ages)
             ages += (chosen + [age] * new)[:new]
             chosen.clear()
-    return game_record(game, index, bots, built_in, turns, digest or content_digest(tables), options)
+    record = game_record(game, index, bots, built_in, turns, digest or content_digest(tables), options)
+    record["arc"] = arc
+    return record
 
 
 class _AgeOfBuilds:

@@ -28,11 +28,12 @@ def arc_section(arc: dict | None) -> list[str]:
     replays = [f["example"]["replay"] for f in arc.values() if isinstance(f, dict) and f.get("example")
                and f["example"].get("replay")]
     listed = "".join(f"<li><code>{_text(r)}</code></li>" for r in dict.fromkeys(replays))
+    again = _("Play an example again:")
     return [_element("h2", _("The arc of a game")),
             _element("p", _("Each city's score pad after every turn, over {games} games; each figure links to "
                             "the game that shows it best.").format(games=arc["games"])),
             ARC_STYLE + f"<table class=\"arc\" id=\"arc\"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-            + (f"<p>{_text(_('Play an example again:'))}</p><ul>{listed}</ul>" if listed else "")]
+            + (f"<p>{_text(again)}</p><ul>{listed}</ul>" if listed else "")]
 
 
 def _heatmap(go, summary: dict, title: str):

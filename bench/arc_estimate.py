@@ -1,8 +1,8 @@
-"""How far the arc's value estimate (each city's score pad after every turn, sim/arc.py)
-agrees with a search's: after every turn of real games, the leader by the score pad against
-the leader by rollouts (the search bot's rollout policy playing the game to its end from
-that very position, every hand known, K times; each city's mean final total), and how
-often each estimate's leader at the end of an age goes on to win.
+"""Which value estimate the arc of a game (sim/arc.py) can trust: after every turn of real
+games, the leader by the score pad (what each city would score if the game ended then)
+against the leader by rollouts (`position_values`: the search bot's rollout policy playing
+the game to its end from that very position, K times; each city's mean final total), and
+how often each estimate's leader at the end of an age goes on to win.
 
     python bench/arc_estimate.py [--games 40] [--rollouts 8] [--players 4] [--bots heuristic]
 """
@@ -10,16 +10,14 @@ often each estimate's leader at the end of an age goes on to win.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter.bots.rollout import FastPolicy, imagine  # noqa: E402
 from interpreter.engine.game import Game  # noqa: E402
-from interpreter.sim.arc import game_arc  # noqa: E402
+from interpreter.sim.arc import game_arc, position_values  # noqa: E402
 from interpreter.sim.records import RunOptions, game_seed  # noqa: E402
 from interpreter.sim.worker import load_tables  # noqa: E402
 from interpreter.tools.play import make_deciders  # noqa: E402
@@ -29,17 +27,6 @@ def leader(values) -> int | None:
     best = max(values)
     ahead = [k for k, v in enumerate(values) if v == best]
     return ahead[0] if len(ahead) == 1 else None
-
-
-def rollout_values(game, rollouts: int, rng: random.Random) -> list[float]:
-    totals = [0.0] * game.players
-    policy = FastPolicy(game.tables, game.players, rng)
-    for _ in range(rollouts):
-        copy = game.clone(seed=rng.getrandbits(32))
-        imagine(copy, -1, policy)
-        for seat, pad in enumerate(copy.scores()[:game.players]):
-            totals[seat] += sum(pad.values())
-    return [t / rollouts for t in totals]
 
 
 def main() -> None:
@@ -59,7 +46,6 @@ def main() -> None:
         seed = game_seed(0, index)
         game = Game(tables, args.players, seed, "random")
         deciders = make_deciders([args.bots] * args.players, args.players, seed, None)
-        rng = random.Random(seed)
         rows = {"score pad": [], "rollouts": []}
         while not game.finished:
             age = game.age.number
@@ -68,7 +54,7 @@ def main() -> None:
             pads = [sum(p.values()) for p in game.scores()[:args.players]]
             seconds["score pad"] += time.perf_counter() - started
             started = time.perf_counter()
-            rolled = pads if game.finished else rollout_values(game, args.rollouts, rng)
+            rolled = position_values(game, args.rollouts, seed, len(rows["rollouts"]) + 1)
             seconds["rollouts"] += time.perf_counter() - started
             rows["score pad"].append([age, *pads])
             rows["rollouts"].append([age, *rolled])

@@ -169,3 +169,23 @@ def test_a_variant_that_levels_the_tiers_rewards_skill_less_and_one_that_widens_
     widened = skill_comparison([_twins([1.0, 0.0] * 50, [1.0] * 90 + [0.0] * 10)], 4, ["w", "s"], "base", "v")
     assert widened["verdict"][0].startswith("s against w: 50.0% → 90.0% (+40.0 points, ±")
     assert widened["verdict"][0].endswith(MORE)
+
+
+def test_a_lead_by_less_than_a_point_does_not_pass_the_lead():
+    # rollouts' means jitter: seat 2 a hair ahead of seat 1 is no lead change, a point ahead is
+    arc = game_arc(game(0, [[1, 5, 0, 0], [1, 5, 5.5, 0], [2, 5, 6, 0]], [0.0, 1.0, 0.0]))
+    assert arc["lead_changes"] == 1 and arc["last_change"] == 3
+
+
+def test_a_position_is_valued_by_rollouts_the_same_in_any_process_and_by_its_totals_at_the_end():
+    from interpreter.engine.game import Game
+    from interpreter.sim.arc import position_values
+    from interpreter.sim.records import RunOptions
+    from interpreter.sim.worker import load_tables
+    tables, _ = load_tables(RunOptions(3))
+    game = Game(tables, 3, 11, "random")
+    before = [c.coins for c in game.cities], list(game.hands[0])
+    values = position_values(game, 3, 11, 1)
+    assert values == position_values(game, 3, 11, 1) != position_values(game, 3, 11, 2)
+    assert ([c.coins for c in game.cities], list(game.hands[0])) == before          # the game is left as it was
+    assert all(v > 0 for v in values)

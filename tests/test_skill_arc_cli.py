@@ -14,39 +14,49 @@ from conftest import run_cli, start_cli, wait_until
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 
-def test_simulate_shows_the_arc_of_a_game_with_a_game_that_shows_each_figure():
-    text = run_cli("simulate", "--players", "4", "--games", "20", "--bots", "greedy", "--quiet", "--workers", "1")
+def test_simulate_arc_values_every_turn_and_names_the_game_that_shows_each_figure():
+    plain = run_cli("simulate", "--players", "4", "--games", "6", "--bots", "greedy", "--quiet", "--workers", "1")
+    assert plain.returncode == 0 and "The arc of a game" not in plain.stdout     # asked for, never paid by default
+    args = ("simulate", "--players", "4", "--games", "6", "--bots", "greedy", "--arc", "2", "--quiet")
+    text = run_cli(*args, "--workers", "1")
     assert text.returncode == 0, text.stderr
     lines = text.stdout.splitlines()
-    at = lines.index("The arc of a game (each city's score pad after every turn, 20 games)")
+    at = lines.index("The arc of a game (each city's position valued by rollouts after every turn, 6 games)")
     assert lines[at + 3].startswith("lead changes per game")
     assert lines[at + 6].startswith("win rate of the city last after the first age") and "25.0%" in lines[at + 6]
-    result = run_cli("simulate", "--players", "4", "--games", "20", "--bots", "greedy", "--quiet", "--workers", "2",
-                     "--format", "json")
-    arc = json.loads(result.stdout)["arc"]
-    assert arc["games"] == 20 and 0 <= arc["decided_after"]["mean"] <= 18
+    result = run_cli(*args, "--workers", "2", "--format", "json")
+    data = json.loads(result.stdout)
+    arc = data["arc"]
+    assert arc["games"] == 6 and 0 <= arc["decided_after"]["mean"] <= 18 and data["options"]["arc"] == 2
     example = arc["lead_changes"]["example"]
     assert example["replay"].startswith("wonders play --players 4 --seed ") and str(example["seed"]) in example["replay"]
-    # the game named is the one with the most lead changes: playing it again gives that many
+    # the game named is the one with the most lead changes: played again alone, it has that many
     from interpreter.sim.arc import game_arc
     from interpreter.sim.records import RunOptions, play_game
     from interpreter.sim.worker import load_tables
-    options = RunOptions(4, ("greedy",))
+    options = RunOptions(4, ("greedy",), arc=2)
     tables, digest = load_tables(options)
     assert game_arc(play_game(tables, options, example["game"], digest))["lead_changes"] == example["value"]
 
 
-def test_compare_moves_the_arc_figures_with_the_variant():
-    result = run_cli("compare", "--variant", "science-sets-worth-10", "--players", "4", "--games", "30", "--quiet",
-                     "--bots", "greedy", "--format", "json")
+def test_compare_arc_moves_the_arc_figures_with_the_variant():
+    args = ("compare", "--variant", "science-sets-worth-10", "--players", "3", "--games", "6", "--quiet", "--bots",
+            "greedy", "--arc", "1")
+    result = run_cli(*args, "--format", "json")
     assert result.returncode == 0, result.stderr
     arc = {f["figure"]: f for f in json.loads(result.stdout)["figures"] if f["section"] == "arc"}
     assert set(arc) == {"lead changes per game", "turn after which the winner no longer trails",
                         "win rate of the city last after the first age"}
-    assert all(f["test"] == "paired" and f["n_a"] == 30 for f in arc.values())
-    text = run_cli("compare", "--variant", "science-sets-worth-10", "--players", "4", "--games", "30", "--quiet",
-                   "--bots", "greedy")
-    assert "The arc of a game" in text.stdout.splitlines()
+    assert all(f["test"] == "paired" and f["n_a"] == 6 for f in arc.values())
+    assert "The arc of a game" in run_cli(*args).stdout.splitlines()
+
+
+def test_a_run_with_the_arc_is_resumed_only_with_the_arc(tmp_path):
+    out = tmp_path / "run.jsonl"
+    assert run_cli("simulate", "--players", "3", "--games", "2", "--arc", "1", "--quiet", "--out",
+                   str(out)).returncode == 0
+    refused = run_cli("simulate", "--players", "3", "--games", "4", "--quiet", "--out", str(out), "--resume")
+    assert refused.returncode == 2 and "arc 1 (now 0)" in refused.stderr, refused.stderr
 
 
 def test_simulate_skill_plays_each_pair_of_tiers_with_seats_rotated():
@@ -90,6 +100,8 @@ def test_compare_skill_says_how_the_variant_changes_each_pair():
     (["simulate", "--skill", "--tiers", "greedy,greedy"], "name at least two different tiers"),
     (["simulate", "--skill", "--tiers", "greedy,gredy"], "unknown bot 'gredy'"),
     (["compare", "--variant", "colosseum", "--skill", "--rotate-bots"], "it does not take --rotate-bots"),
+    (["simulate", "--skill", "--arc", "2"], "it does not take --arc"),
+    (["compare", "--records", "x.jsonl", "--arc", "2"], "--arc needs both sides' games valued turn by turn"),
 ])
 def test_skill_refuses_what_it_cannot_do_before_any_game(args, said):
     result = run_cli(*args, "--players", "4", "--quiet")

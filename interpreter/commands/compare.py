@@ -40,13 +40,16 @@ from .sim_common import (check_engine, check_report, common_options, finish, lis
                       "(--content, --variant, --rules as the games were played)"))
 @skill_options
 @click.pass_context
-def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-            variants, rules, against, all_cards, out_dir, resume, force, records_file, skill, tiers):
+def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, arc,
+            paths, variants, rules, against, all_cards, out_dir, resume, force, records_file, skill, tiers):
     from ..sim.compare import comparison_of
     from ..sim.compare_text import comparison_text
     tiers, games = check_skill(ctx, skill, tiers, games, _refused_with_skill(ctx, rotate_bots, out_dir, resume, force)
-                               | {"--records": records_file, "--all-cards": all_cards})
+                               | {"--records": records_file, "--all-cards": all_cards, "--arc": arc})
     if records_file is not None:
+        if arc:
+            raise click.UsageError(_("--arc needs both sides' games valued turn by turn: the records of --records "
+                                     "were played without it"))
         from .compare_records import compare_records
         return compare_records(records_file, players, bots, sides, rotate_bots, paths, variants, rules, against,
                                out_dir, fmt, all_cards, report_file, quiet)
@@ -60,8 +63,8 @@ def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluste
         check_skill_report(report_file, players, tiers, [variants, against], paths, rules)
         return compare_skill(players, games, tiers, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
                              variants, against, rules, shown_names(against, variants))
-    base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules)
-    changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
+    base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules, arc=arc)
+    changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, arc=arc)
     check_outputs([("--out", out_dir)])
     records = [None, None] if out_dir is None else [os.path.join(out_dir, f"{s}.jsonl") for s in "ab"]
     check_outputs([("--out", records[0]), ("--out", records[1]), ("--report", report_file)],

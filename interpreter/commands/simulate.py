@@ -34,12 +34,12 @@ from .sim_common import (check_engine, check_report, common_options, finish, ope
                    "`--cards-of white` with the Leaders pack ranks the leaders"))
 @skill_options
 @click.pass_context
-def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-             variants, rules, out_file, resume, force, cards_shown, cards_of, skill, tiers):
+def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, arc,
+             paths, variants, rules, out_file, resume, force, cards_shown, cards_of, skill, tiers):
     from ..sim.summary import Tally
     from ..sim.summary_text import summary_text
     tiers, games = check_skill(ctx, skill, tiers, games, _refused_with_skill(ctx, rotate_bots, out_file, resume, force)
-                               | {"--cards-of": cards_of})
+                               | {"--cards-of": cards_of, "--arc": arc})
     workers = check_engine(workers, cluster)
     tables = rule_tables(paths, variants, rules)
     if skill:
@@ -47,7 +47,7 @@ def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, clust
         return simulate_skill(players, games, tiers, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
                               variants, rules, tables)
     shown_cards = cards_of_colours(tables, cards_of)
-    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables)
+    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables, arc=arc)
     check_outputs([("--out", out_file), ("--report", report_file)], run_inputs(options))
     check_report(report_file)
     tally = Tally()                  # the figures, taken in as records come: no record is kept

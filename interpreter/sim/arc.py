@@ -1,19 +1,23 @@
 """The arc of a game: how the lead moved, when the game was decided, and whether a city
 that started badly could still win (issue 38 item 5).
 
-The value estimate is the score pad as it stands after every turn: what each city would
-score if the game ended then (the rules' own score lines, coins and military tokens won so
-far included).  Every record of a run carries it (`"arc"`: one entry a turn, the age the
-turn was played in, then each seat's total; records.py).  Why this estimate and not the
-heuristic player's valuation or a search's: it costs a score per city a turn (about a
-tenth of a game's play), it is the same whatever bots play, so that `compare` and the
-skill matrix measure the game and not the estimator, and it is exact at the end, where
-"who won" is read.  What it misses: production and coins kept for later are worth less
-now than they will be, so early in the first age it ranks the cities that build points
-above those that build an economy; docs/simulate.md has the measure of how far it agrees
-with a search's estimate (bench/arc_estimate.py).
+The value of each city's position after every turn is the search bot's estimate: the game
+played on from that very position to its end by the search's rollout policy for every
+seat (bots/rollout.py), N times (`--arc N`), each with the decks still to come dealt
+afresh, and each city's final totals averaged; after the last turn, the real totals.  Why
+not the cheaper score pad (what each city would score if the game ended now): measured
+over 60 games of four heuristic bots (bench/arc_estimate.py, docs/simulate.md), the city
+that leads the score pad after the first age goes on to win 13 % of the games, less than
+its fair share of 25 %, and the one last on it wins 29 %: production and coins kept for
+later count nothing there yet, so early in the game the score pad ranks the cities
+almost backwards.  The rollouts' leader after the first age wins 43 %.  The heuristic
+player's valuation values moves, not positions, so it gives no position's worth to rank.
+Rollouts cost: about 17 ms each at 4 players, so `--arc 4` makes a game some 50 times
+dearer; it is asked for, never paid by default.
 
-A team game is read by team: a team's value is its players' totals summed.
+The record of a game played with `--arc N` carries `"arc"`: one entry a turn, the age the
+turn was played in, then each seat's value.  A team game is read by team: a team's value
+is its players' values summed.
 """
 
 from __future__ import annotations
@@ -26,6 +30,30 @@ from .tally import Moments, Paired, Shares, Sum
 PAIRED = ((N_("lead changes per game"), "mean", "lead_changes"),
           (N_("turn after which the winner no longer trails"), "mean", "decided_after"),
           (N_("win rate of the city last after the first age"), "rate", "last_wins"))
+
+
+LEAD_MARGIN = 1.0     # points a city must be ahead of the leader to take the lead (rollouts' means jitter)
+
+
+def position_values(game, rollouts: int, seed: int, turn: int) -> list[float]:
+    """Each seat's value after `turn` of `game` (a live game, left as it is): its final
+    total at the end, else the mean final total of `rollouts` games played on from here.
+    The rollouts' randomness comes from the game's seed and the turn only, so a game's arc
+    is the same whichever process plays it."""
+    import random
+    players = game.players
+    if game.finished:
+        return [sum(pad.values()) for pad in game.scores()[:players]]
+    from ..bots.rollout import FastPolicy, imagine
+    rng = random.Random(seed * 1000 + turn)
+    policy = FastPolicy(game.tables, players, rng)
+    totals = [0] * players
+    for _ in range(rollouts):
+        copy = game.clone(seed=rng.getrandbits(32))
+        imagine(copy, -1, policy)
+        for seat, pad in enumerate(copy.scores()[:players]):
+            totals[seat] += sum(pad.values())
+    return [round(total / rollouts, 3) for total in totals]
 
 
 def sides_of(seats: list[dict]) -> tuple[list[list[int]], list[float]]:
@@ -44,8 +72,9 @@ def game_arc(record: dict) -> dict | None:
     """The arc figures of one game record, or None when it has no arc (a record made before
     arcs were recorded, or a failed game):
 
-    - `lead_changes`: how often a city took the lead from another (a turn where two or
-      more share the lead changes nothing: the lead passes when one city alone is ahead);
+    - `lead_changes`: how often a city took the lead from another: the lead passes when
+      one city alone is ahead, by LEAD_MARGIN points or more (a tie or a hair's breadth,
+      which a few rollouts' noise makes, changes nothing);
     - `decided_after`: the last turn after which an eventual winner trailed another city
       (0: a winner was never behind), and `turns`, the game's turns;
     - `last_wins`: the win share of the city last after the first age (shared among the
@@ -62,7 +91,7 @@ def game_arc(record: dict) -> dict | None:
     for turn, row in enumerate(values, start=1):
         best = max(row)
         ahead = [k for k, v in enumerate(row) if v == best]
-        if len(ahead) == 1:
+        if len(ahead) == 1 and (leader is None or best >= row[leader] + LEAD_MARGIN):
             if leader is not None and ahead[0] != leader:
                 changes, most_recent = changes + 1, turn
             leader = ahead[0]

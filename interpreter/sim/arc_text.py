@@ -39,6 +39,7 @@ def arc_text(arc: dict | None) -> str:
     """The table, or "" for a run whose records hold no arc."""
     if not arc:
         return ""
-    return (_("The arc of a game (each city's score pad after every turn, {games} games)").format(games=arc["games"])
+    return (_("The arc of a game (each city's position valued by rollouts after every turn, {games} games)").format(
+        games=arc["games"])
             + "\n" + render_table([_("figure"), _("mean"), _("95% CI"), _("fair share"), _("example")],
                                    [list(row[:5]) for row in arc_rows(arc)]))

@@ -30,8 +30,8 @@ def arc_section(arc: dict | None) -> list[str]:
     listed = "".join(f"<li><code>{_text(r)}</code></li>" for r in dict.fromkeys(replays))
     again = _("Play an example again:")
     return [_element("h2", _("The arc of a game")),
-            _element("p", _("Each city's score pad after every turn, over {games} games; each figure links to "
-                            "the game that shows it best.").format(games=arc["games"])),
+            _element("p", _("Each city's position valued by rollouts after every turn, over {games} games; each "
+                            "figure links to the game that shows it best.").format(games=arc["games"])),
             ARC_STYLE + f"<table class=\"arc\" id=\"arc\"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
             + (f"<p>{_text(again)}</p><ul>{listed}</ul>" if listed else "")]
 

@@ -90,10 +90,10 @@ def skill_comparison_text(result: dict) -> str:
             difference=decimal(f"{100 * gap['difference']:+.1f}"), ci=decimal(f"{100 * gap['ci']:.1f}")))
     out.append("")
     out.append(render_table([_("stronger"), _("against"), _("games"), a, b, _("difference"), _("95% CI"),
-                             _("p (Holm)"), ""],
+                             _("p (Holm)")],
                             [[c["stronger"], c["weaker"], str(c["games"]), _pct(c["a"]), _pct(c["b"]),
                               _("{points} pts").format(points=decimal(f"{100 * c['difference']:+.1f}")),
-                              decimal(f"±{100 * c['ci']:.1f}"), f"{c['p_holm']:.3g}",
-                              "*" if c["significant"] else ""] for c in changes]).rstrip("\n"))
+                              decimal(f"±{100 * c['ci']:.1f}"), f"{c['p_holm']:.3g}" + (" *" if c["significant"] else "")]
+                             for c in changes]).rstrip("\n"))
     out += ["", f"{a}:", matrix_table(result["skill_a"]), "", f"{b}:", matrix_table(result["skill_b"])]
     return "\n".join(out) + "\n" + _failed(result["failed"])

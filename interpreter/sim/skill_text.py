@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..i18n import _, decimal, ngettext
 from ..tools.table import render_table
 from .skill import skill_line
+from .summary_text import failures_text
 
 
 def _pct(value: float) -> str:
@@ -56,16 +57,7 @@ def skill_text(summary: dict) -> str:
                         [[p["stronger"], p["weaker"], str(p["games"]), _pct(p["win"]["rate"]),
                           f"{_pct(p['win']['low'])}-{_pct(p['win']['high'])}", _pct(p["fair"]), _upset(p)]
                          for p in pairs]).rstrip("\n"), "", gap_line(summary["gap"])]
-    return "\n".join(out) + "\n" + _failed(summary["failed"])
-
-
-def _failed(failed: list[dict]) -> str:
-    if not failed:
-        return ""
-    lines = [_("{count} game(s) failed (left out of the figures above):").format(count=len(failed))]
-    for f in failed[:20]:
-        lines.append(f"  game {f['game']} (seed {f['seed']}): {f['error']}\n    replay: {f['replay']}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(out) + "\n" + failures_text(summary)
 
 
 def skill_comparison_text(result: dict) -> str:
@@ -96,4 +88,4 @@ def skill_comparison_text(result: dict) -> str:
                               decimal(f"±{100 * c['ci']:.1f}"), f"{c['p_holm']:.3g}" + (" *" if c["significant"] else "")]
                              for c in changes]).rstrip("\n"))
     out += ["", f"{a}:", matrix_table(result["skill_a"]), "", f"{b}:", matrix_table(result["skill_b"])]
-    return "\n".join(out) + "\n" + _failed(result["failed"])
+    return "\n".join(out) + "\n" + failures_text(result)

@@ -142,3 +142,14 @@ def test_the_skill_reports_render_in_a_browser(tmp_path):
             page.wait_for_selector(f"#{chart} .main-svg")
         assert page.locator("table#skill-changes tbody tr").count() == 1
         assert errors == []
+
+
+def test_the_simulate_report_shows_the_arc_with_the_commands_that_replay_its_examples(tmp_path):
+    import re
+    report = tmp_path / "arc.html"
+    result = run_cli("simulate", "--players", "3", "--games", "4", "--arc", "1", "--quiet", "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    page = report.read_text(encoding="utf-8")
+    table = re.search(r'<table class="arc" id="arc">.*?</table>', page, flags=re.S).group(0)
+    assert table.count("<tr>") == 5 and "lead changes per game" in table      # a header and four figures
+    assert re.search(r"<li><code>wonders play --players 3 --seed \d+ ", page)

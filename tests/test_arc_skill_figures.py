@@ -189,3 +189,14 @@ def test_a_position_is_valued_by_rollouts_the_same_in_any_process_and_by_its_tot
     assert values == position_values(game, 3, 11, 1) != position_values(game, 3, 11, 2)
     assert ([c.coins for c in game.cities], list(game.hands[0])) == before          # the game is left as it was
     assert all(v > 0 for v in values)
+
+
+def test_an_upset_keeps_the_command_that_plays_it_again():
+    from interpreter.sim.records import RunOptions
+    options = RunOptions(3, ("w", "s", "w"), rotate_bots=True)
+    upset = outcome(game(4, [[1, 0, 0, 0]], [1.0, 0.0, 0.0], bots=["w", "s", "w"]), "s", options)
+    assert upset["replay"].startswith("wonders play --players 3 --seed ") and upset["replay"].endswith("--bots w,w,s")
+    assert "replay" not in outcome(game(4, [[1, 0, 0, 0]], [0.0, 1.0, 0.0], bots=["w", "s", "w"]), "s", options)
+    tally = PairTally("w", "s")
+    tally.add(upset)
+    assert tally.summary()["upset"]["replay"] == upset["replay"]

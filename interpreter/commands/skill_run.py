@@ -93,7 +93,7 @@ def simulate_skill(players, games, tiers, sides, seed, workers, cluster, quiet, 
         for options, count in runs:
             stopped = play_study(options, count, workers, cluster, quiet,
                                  label=_label(number, len(plan), weaker, stronger),
-                                 sink=lambda record, t=tally: t.add(outcome(record, t.stronger)))
+                                 sink=lambda record, t=tally, o=options: t.add(outcome(record, t.stronger, o)))
             if stopped:
                 break
         if stopped:
@@ -124,13 +124,13 @@ def compare_skill(players, games, tiers, sides, seed, workers, cluster, quiet, f
             try:
                 stopped = play_study(options_a, count, workers, cluster, quiet,
                                      label=_label(number, len(plan_a), weaker, stronger, name_a),
-                                     sink=lambda record: spool.append(outcome(record, stronger)))
+                                     sink=lambda record: spool.append(outcome(record, stronger, options_a)))
                 if stopped:
                     break
                 paired = Twins(spool.records(), count, pair.add)
                 stopped = play_study(options_b, count, workers, cluster, quiet,
                                      label=_label(number, len(plan_a), weaker, stronger, name_b),
-                                     sink=lambda record: paired.add(outcome(record, stronger)))
+                                     sink=lambda record: paired.add(outcome(record, stronger, options_b)))
             finally:
                 spool.close()
             if stopped:

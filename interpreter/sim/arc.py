@@ -114,11 +114,12 @@ class Example:
     def __init__(self):
         self.best: tuple | None = None
 
-    def offer(self, value, game: int, seed: int, turn: int | None = None) -> None:
-        """`turn`: where in the game the figure shows (None: the whole game)."""
-        key = (value, -game)
+    def offer(self, value, game: int, seed: int, turn: int | None = None, **more) -> None:
+        """`turn`: where in the game the figure shows (None: the whole game); `more`: what
+        else the example carries (the command that replays it)."""
+        key = (value, -game, str(sorted(more.items())))     # (the same game at two tables: by its command)
         if self.best is None or key > self.best[0]:
-            shown = {"game": game, "seed": seed, "value": value}
+            shown = {"game": game, "seed": seed, "value": value, **more}
             self.best = (key, shown if turn is None else {**shown, "turn": turn})
 
     def shown(self) -> dict | None:

@@ -50,12 +50,20 @@ def _pair_name(pair: dict) -> str:
     return _("{stronger} against {weaker}").format(stronger=pair["stronger"], weaker=pair["weaker"])
 
 
+def _upset(upset: dict | None) -> str:
+    """A weaker tier's best game: its number and seed, and the command that plays it again."""
+    if not upset:
+        return ""
+    shown = _("game {game} (seed {seed})").format(game=upset["game"], seed=upset["seed"])
+    return f"{shown}: {upset['replay']}" if upset.get("replay") else shown
+
+
 def skill_report(summary: dict) -> str:
     go, _js = _plotly()
     rows = [[(_pair_name(p), _pair_name(p)), (str(p["games"]), p["games"]),
              (f"{pct(p['win']['rate'])} ({pct(p['win']['low'])}-{pct(p['win']['high'])})", p["win"]["rate"]),
              (pct(p["fair"]), p["fair"]),
-             (_("game {game} (seed {seed})").format(**p["upset"]) if p["upset"] else "",
+             (_upset(p["upset"]),
               p["upset"]["game"] if p["upset"] else -1)] for p in summary["pairs"]]
     body = [_element("h1", _("Skill tiers at {players} players").format(players=summary["players"])),
             failures(summary["failed"], sum(p["games"] for p in summary["pairs"])),

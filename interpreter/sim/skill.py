@@ -49,15 +49,20 @@ def pairs_of(tiers) -> list[tuple[str, str]]:
     return [(tiers[i], tiers[j]) for i in range(len(tiers)) for j in range(i + 1, len(tiers))]
 
 
-def outcome(record: dict, stronger: str) -> dict:
+def outcome(record: dict, stronger: str, options=None) -> dict:
     """What a pair keeps of a game: the stronger tier's share of the wins and of the seats
-    (or the failed game's error and replay command)."""
+    (or the failed game's error and replay command); an upset (the weaker tier won more
+    than its share) keeps the command that replays it, given the run's `options`."""
     if "error" in record:
         return {k: record[k] for k in ("game", "seed", "error", "replay")}
     seats = record["seats"]
     share = sum(s["win"] for s in seats if s["bot"] == stronger)
     held = sum(1 for s in seats if s["bot"] == stronger)
-    return {"game": record["game"], "seed": record["seed"], "share": share, "fair": held / len(seats)}
+    kept = {"game": record["game"], "seed": record["seed"], "share": share, "fair": held / len(seats)}
+    if options is not None and share < kept["fair"]:
+        from .records import replay_command
+        kept["replay"] = replay_command(options, record["game"])
+    return kept
 
 
 class PairTally:
@@ -76,7 +81,8 @@ class PairTally:
         self.shares.add(game["share"])
         self.fair.add(game["fair"])
         if game["share"] < game["fair"]:
-            self.upset.offer(game["fair"] - game["share"], game["game"], game["seed"])
+            self.upset.offer(game["fair"] - game["share"], game["game"], game["seed"],
+                             **({"replay": game["replay"]} if "replay" in game else {}))
 
     def summary(self) -> dict:
         n = self.shares.n

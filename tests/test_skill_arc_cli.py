@@ -153,3 +153,11 @@ def test_the_simulate_report_shows_the_arc_with_the_commands_that_replay_its_exa
     table = re.search(r'<table class="arc" id="arc">.*?</table>', page, flags=re.S).group(0)
     assert table.count("<tr>") == 5 and "lead changes per game" in table      # a header and four figures
     assert re.search(r"<li><code>wonders play --players 3 --seed \d+ ", page)
+
+
+def test_an_adaptive_tier_is_fitted_first_and_the_matrix_says_which_fit_played():
+    result = run_cli("simulate", "--players", "3", "--skill", "--tiers", "heuristic,adaptive:generations=1,games=2",
+                     "--games", "2", "--quiet", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    assert "Fitted players (adaptive, seed 0): one draw of the fits" in result.stdout
+    assert "adaptive:generations=1,games=2  heuristic  2" in result.stdout      # the pair's row names the tier whole

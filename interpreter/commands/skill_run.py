@@ -146,6 +146,10 @@ def compare_skill(players, games, tiers, sides, seed, workers, cluster, quiet, f
 
 
 def _show(fmt: str, data: dict, text, report_file: str | None, report: str) -> None:
+    from ..bots.fitcache import fits_played
+    fits = fits_played()                 # the adaptive tier's fits: which players played
+    if fits:
+        data["fits"] = fits
     if fmt == "json":
         click.echo(json.dumps(data, indent=1))
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..i18n import _, decimal, ngettext
 from ..tools.table import render_table
+from .fits_text import fits_lines
 from .skill import skill_line
 from .summary_text import failures_text
 
@@ -57,6 +58,8 @@ def skill_text(summary: dict) -> str:
                         [[p["stronger"], p["weaker"], str(p["games"]), _pct(p["win"]["rate"]),
                           f"{_pct(p['win']['low'])}-{_pct(p['win']['high'])}", _pct(p["fair"]), _upset(p)]
                          for p in pairs]).rstrip("\n"), "", gap_line(summary["gap"])]
+    if summary.get("fits"):
+        out += fits_lines(summary["fits"])
     return "\n".join(out) + "\n" + failures_text(summary)
 
 
@@ -87,5 +90,7 @@ def skill_comparison_text(result: dict) -> str:
                               _("{points} pts").format(points=decimal(f"{100 * c['difference']:+.1f}")),
                               decimal(f"±{100 * c['ci']:.1f}"), f"{c['p_holm']:.3g}" + (" *" if c["significant"] else "")]
                              for c in changes]).rstrip("\n"))
+    if result.get("fits"):
+        out += fits_lines(result["fits"])
     out += ["", f"{a}:", matrix_table(result["skill_a"]), "", f"{b}:", matrix_table(result["skill_b"])]
     return "\n".join(out) + "\n" + failures_text(result)

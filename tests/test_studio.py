@@ -365,7 +365,21 @@ def test_weigh_the_skill_tiers_pair_by_pair_with_the_report_of_compare_skill(stu
     assert all("skill" in m for m in seen if m["type"] == "figures")     # never the usual figures
 
 
+@pytest.mark.slow
+def test_weigh_with_the_arc_shows_how_the_variant_moves_it(studio):
+    seen = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 2, "bots": ["greedy"],
+                           "arc": 1})
+    done = seen[-1]
+    assert done["type"] == "done" and done["pairs"] == 2, done
+    arc = [f["figure"] for f in done["figures"] if f["section"] == "arc"]
+    assert arc == ["lead changes per game", "turn after which the winner no longer trails",
+                   "win rate of the city last after the first age"]
+    plain = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 1, "bots": ["greedy"]})
+    assert not [f for f in plain[-1]["figures"] if f["section"] == "arc"]       # asked for, never paid by default
+
+
 @pytest.mark.parametrize("start, said", [
+    ({"variant": "variants/cheap-trade.wonders", "arc": 100}, "arc: from 0 to 64"),
     ({"variant": "variants/cheap-trade.wonders", "skill": True, "tiers": ["greedy"]}, "at least two different"),
     ({"variant": "variants/cheap-trade.wonders", "skill": True, "tiers": ["greedy", "nobody"]}, "unknown bot"),
     ({"variant": "variants/cheap-trade.wonders", "skill": "yes"}, "'skill' is missing or not a bool"),

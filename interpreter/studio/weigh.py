@@ -20,6 +20,8 @@ import threading
 import time
 from pathlib import Path
 
+import attrs
+
 from ..sim.records import RunOptions
 from .work import Busy, Cores, take_waiting
 
@@ -93,7 +95,8 @@ class Weighing:
     """One comparison run for one page: started, followed, stopped."""
 
     def __init__(self, root: Path, variant: Path, against: Path | None, players: int, games: int,
-                 bots: tuple[str, ...], seed: int = 0, cores: Cores | None = None, tiers: tuple[str, ...] = ()):
+                 bots: tuple[str, ...], seed: int = 0, cores: Cores | None = None, tiers: tuple[str, ...] = (),
+                 arc: int = 0):
         from .play_packs import check_inputs, is_pack
         if is_pack(root, variant):                # a pack: its rules without it, and with it
             paths, rules = check_inputs(root, variant, with_pack=False)
@@ -108,6 +111,8 @@ class Weighing:
             self.b = RunOptions(players, bots, "random", seed, False, (str(variant),), tuple(paths), rules)
             self.name_b = variant.stem
         self.name_a = against.stem if against else "base rules"
+        if arc:                                   # the arc of a game: every turn valued by `arc` rollouts
+            self.a, self.b = attrs.evolve(self.a, arc=arc), attrs.evolve(self.b, arc=arc)
         self.games = games
         self.skill = None
         if tiers:

@@ -30,7 +30,7 @@ async def serve_weighing(socket: WebSocket, root: Path, cores: Cores) -> None:
         if not isinstance(start, dict):
             raise BadRequest('the first message is {"start": {...}}: the comparison to run')
         *options, tiers = weighing_options(root, start)
-        weighing = Weighing(*options, cores=cores, tiers=tiers)
+        weighing = Weighing(*options, cores=cores, tiers=tiers, arc=arc_rollouts(start))
     except (BadRequest, Outside, ValueError) as err:
         await send({"type": "error", "text": str(err)})
         with contextlib.suppress(RuntimeError, WebSocketDisconnect):
@@ -88,6 +88,14 @@ def weighing_options(root: Path, start: dict):
         installed_bot(bot)
     return (root, variant, against_path, players, games, tuple(bots), field(start, "seed", int, 0),
             skill_tiers(start))
+
+
+def arc_rollouts(start: dict) -> int:
+    """The rollouts a turn of the arc of a game (`"arc": N`, 0 for none: sim/arc.py)."""
+    arc = field(start, "arc", int, 0)
+    if not 0 <= arc <= 64:
+        raise BadRequest("arc: from 0 to 64 rollouts a turn")
+    return arc
 
 
 def skill_tiers(start: dict) -> tuple[str, ...]:

@@ -33,6 +33,8 @@ export class WeighPanel {
     this.bots.value = bots.includes("greedy") ? "greedy" : bots[0]
     // The skill tiers (`compare --skill`): each pair of tiers at mixed tables, under both rule sets
     this.skill = h("input", {type: "checkbox", name: "skill", onchange: () => this.chooseMode()})
+    // The arc of a game (`compare --arc 4`): every turn valued by 4 rollouts, some 50 times a game's cost
+    this.arc = h("input", {type: "checkbox", name: "arc"})
     this.tiers = h("input", {type: "text", name: "tiers", size: 44, disabled: true,
       value: "random,greedy,heuristic,adaptive,mcts:iterations=25", "aria-label": "tiers, weakest first"})
     this.start = h("button", {type: "button", class: "primary", onclick: () => this.begin()}, "Weigh")
@@ -46,6 +48,8 @@ export class WeighPanel {
       h("label", {}, "Variant ", this.variant), h("label", {}, "against ", this.against),
       h("label", {}, "Players ", this.players), h("label", {}, "Games ", this.games),
       h("label", {}, "Bots ", this.bots),
+      h("label", {title: "Lead changes, when the game is decided, the last city after age I: every turn valued by 4 rollouts (slow)"},
+        this.arc, " Arc "),
       h("label", {title: "Does skill still matter? Each pair of tiers plays mixed tables under both rule sets; Games is then games a pair"},
         this.skill, " Skill tiers "), this.tiers, this.start, this.cancel),
       this.progress, this.status, this.verdict, this.table, this.report)
@@ -66,6 +70,7 @@ export class WeighPanel {
   chooseMode() {
     this.tiers.disabled = !this.skill.checked
     this.bots.disabled = this.skill.checked
+    this.arc.disabled = this.skill.checked
   }
 
   chooseFor(path) { if ([...this.variant.options].some(o => o.value === path)) this.variant.value = path }
@@ -78,6 +83,7 @@ export class WeighPanel {
     this.status.textContent = "Starting..." + (unsaved.length ? ` (unsaved changes in ${unsaved.join(", ")} are not weighed: save first)` : "")
     const start = {variant: this.variant.value, against: this.against.value || null,
                    players: Number(this.players.value), games: Number(this.games.value), bots: [this.bots.value]}
+    if (this.arc.checked && !this.skill.checked) start.arc = 4
     if (this.skill.checked) Object.assign(start, {skill: true, tiers: this.tiers.value.split(",").map(t => t.trim()).filter(Boolean)})
     const socket = this.socket = new WebSocket(socketUrl("/weigh"))
     socket.onopen = () => socket.send(JSON.stringify({start}))

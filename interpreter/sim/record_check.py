@@ -75,6 +75,10 @@ def _game_problem(record: dict, players: int | None, rules: str | None) -> str |
         for name, count in dealt.items():
             if not (_number(count) and count >= 0):
                 return _is(f'"dealt".{_shown(name)}', count, False, "a number, 0 or more")
+    if "arc" in record:                 # (records made before it was recorded have none)
+        found = _arc_problem(record["arc"], record["players"], record["turns"])
+        if found:
+            return found
     if players is not None and record["players"] != players:
         return f'"players" is {record["players"]}, but the run plays with {players}'
     if rules is not None and record["rules"] != rules:
@@ -126,6 +130,18 @@ def study_problem(record: dict) -> str | None:
         for name, entry in draft.items():
             if not (isinstance(entry, list) and len(entry) == 4 and all(_whole(x) for x in entry)):
                 return _is(f'"draft".{name!r}', entry, False, "four whole numbers")
+    return None
+
+
+def _arc_problem(arc, players, turns) -> str | None:
+    """The value of every seat after each turn (sim/arc.py): one entry a turn, each an age
+    number and a total per seat."""
+    if not isinstance(arc, list) or len(arc) != turns:
+        return _is('"arc"', arc, False, f"a list of {turns} turns (one per turn of the game)")
+    for index, row in enumerate(arc):
+        if not (isinstance(row, list) and len(row) == 1 + players and _whole(row[0])
+                and all(map(_number, row[1:]))):
+            return _is(f'"arc"[{index}]', row, False, f"an age and {players} totals")
     return None
 
 

@@ -17,6 +17,7 @@ from ..engine.game import Game
 from ..engine.saves import content_digest
 from ..engine.teams import team_of
 from ..tools.play import make_deciders
+from .arc import position_values
 from .strategy import city_strategy, dealt_per_city
 
 
@@ -32,6 +33,7 @@ class RunOptions:
     paths: tuple[str, ...] = ()         # content paths (empty: the shipped content)
     rules: str | None = None            # the shipped rule set (None: the default one)
     values: tuple[str, ...] = ()        # a value study's targets (sim/restrict.py keys): study.py plays them
+    arc: int = 0                        # rollouts a turn for the arc of every game (0: no arc; sim/arc.py)
 
     def to_data(self) -> dict:
         data = {"players": self.players, "bots": list(self.bots), "sides": self.sides, "seed": self.seed,
@@ -40,6 +42,8 @@ class RunOptions:
             data["rules"] = self.rules
         if self.values:
             data["values"] = list(self.values)
+        if self.arc:
+            data["arc"] = self.arc
         return data
 
 
@@ -75,15 +79,21 @@ def play_game(tables, options: RunOptions, index: int, digest: str | None = None
     deciders = [_AgeOfBuilds(d, builds) for d in deciders]
     built_in: list[list[int]] = [[] for _ in game.cities]     # the age each building was built in
     turns = 0
+    arc = [] if options.arc else None     # after each turn: its age and every seat's value (sim/arc.py)
     while not game.finished:
         age = game.age.number
         game.step(deciders)
         turns += 1
+        if arc is not None:
+            arc.append([age] + position_values(game, options.arc, seed, turns))
         for city, ages, chosen in zip(game.cities, built_in, builds):
             new = len(city.built) - len(ages)
             ages += (chosen + [age] * new)[:new]
             chosen.clear()
-    return game_record(game, index, bots, built_in, turns, digest or content_digest(tables), options)
+    record = game_record(game, index, bots, built_in, turns, digest or content_digest(tables), options)
+    if arc is not None:
+        record["arc"] = arc
+    return record
 
 
 class _AgeOfBuilds:

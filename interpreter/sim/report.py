@@ -283,6 +283,7 @@ def simulate_report(summary: dict, charts: dict) -> str:
             heading(_("Wonders")), _div(_wonder_chart(go, summary), "chart-wonders"),
             heading(_("Seats")), _div(seats, "chart-seats"),
             *team_section(go, [(_("cities"), summary)], chart=True),
+            *_arc_section(summary),
             heading(_("Scores")), _div(_score_histogram(go, [(games, charts)]), "chart-scores"),
             _div(_category_boxes(go, [(games, charts)], categories), "chart-categories"),
             _div(_shares(go, [(_("winners"), summary)]), "chart-shares"),
@@ -314,6 +315,9 @@ def _value_html(go, section: dict) -> list[str]:
     figure.update_layout(title=section["chart"], barmode="group")
     return [_element("h2", section["title"]) + _element("p", section["text"]), _div(figure, "chart-values"),
             _table(section["headers"], section["rows"], "values")]
+def _arc_section(summary: dict) -> list[str]:
+    from .report_skill import arc_section
+    return arc_section(summary.get("arc"))
 
 
 def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:

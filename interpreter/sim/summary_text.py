@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .arc_text import arc_text
 from .figure_words import strategy_text
 from .fits_text import fits_lines
 from ..i18n import _, decimal, names
@@ -45,6 +46,8 @@ def summary_text(summary: dict, cards: int = 15) -> str:
                turns=decimal(f"{facts['turns']['mean']:.0f}")), ""]
     if summary.get("fits"):
         out += [*fits_lines(summary["fits"]), ""]
+    if summary.get("arc"):
+        out += [arc_text(summary["arc"])]
     out.append(_group_table(_("By seat"), [_("seat")], [([str(g["seat"])], g) for g in summary["seats"]]))
     if summary.get("teams"):
         out.append(_group_table(_("By team (score: the team's total)"), [_("team")],

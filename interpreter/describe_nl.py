@@ -240,8 +240,15 @@ def _color_built(event: str) -> str:
     return f"telkens als een {names().color(color)} gebouw gebouwd wordt"
 
 
+def _event_text(event: str) -> str:
+    kind = ast.kept_kind(event)
+    if kind is not None:
+        return f"telkens als de stad {kind}-fiches krijgt"
+    return EVENTS.get(event) or _color_built(event)
+
+
 def trigger_text(trigger: ast.Trigger) -> str:
-    text = EVENTS.get(trigger.event) or _color_built(trigger.event)
+    text = _event_text(trigger.event)
     if trigger.each_neighbour:
         text += ", voor elke naburige stad"
     if trigger.limit is not None:

@@ -340,6 +340,9 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
     if trigger.event.endswith(ast.COLOR_BUILT):
         color = trigger.event[: -len(ast.COLOR_BUILT)]
         ok = ctx.known(ast.Name(text=color, span=trigger.span), ctx.colors, "E1002", "colour")
+    kind = ast.kept_kind(trigger.event)
+    if kind is not None:
+        ok = ctx.known(ast.Name(text=kind, span=trigger.span), ctx.tokens, "E1008", "token kind")
     if trigger.limit is not None:
         ok = ctx.known(trigger.limit, LIMITS, "E1007", "limit")
     for comparison in trigger.conditions:

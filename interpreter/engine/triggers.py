@@ -272,6 +272,10 @@ class Dispatcher:
         if count > 0 and type(self.game.log) is not NoLog:
             self.game.log.append({"event": "kept", "seat": seat, "kind": action.kind.text, "count": min(count, LIMIT),
                                   "source": source})
+        if count > 0:
+            event = f"{action.kind.text}{ast.KEPT_TAKEN}"
+            if event in self.heard:
+                self.fire(event, (seat,))
 
     def _in_each_city(self, action, seat: int, where: Where, source: str) -> None:
         for target in self.group(seat, action.group):

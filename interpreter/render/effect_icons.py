@@ -9,7 +9,7 @@ from ..check.model import Vocabulary
 from ..describe import describer, effect_text
 from ..i18n import N_, _, names
 from ..syntax import ast
-from ..syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind
+from ..syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
 from . import icons
 from .icons import Icon
 
@@ -34,6 +34,9 @@ def event_word(event: str) -> str:
         return _(event)
     if event.endswith(COLOR_BUILT):
         return _("{color} card built").format(color=names().color(event[:-len(COLOR_BUILT)]))
+    kind = kept_kind(event)
+    if kind is not None:
+        return _("{kind} token taken").format(kind=kind)
     return event
 
 

@@ -237,6 +237,14 @@ EVENTS = (N_("game setup"), N_("age start"), N_("turn start"), N_("building buil
           N_("coins taken from the bank"))
 # `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
 COLOR_BUILT = " card built"
+# `on KIND token taken`: a city took tokens of a kind the rules declare (`tokens: KIND`),
+# written "KIND token taken"; the military tokens' own events are in EVENTS
+KEPT_TAKEN = " token taken"
+
+
+def kept_kind(event: str) -> str | None:
+    """The kind of kept token whose taking `event` is (`on ship token taken`), or None."""
+    return event[:-len(KEPT_TAKEN)] if event.endswith(KEPT_TAKEN) and event not in EVENTS else None
 
 
 @node

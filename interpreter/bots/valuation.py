@@ -16,6 +16,7 @@ from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..syntax import ast
 from .hypothesis import Hypothesis
+from .offers import offer_worth
 from .reads import facts
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
@@ -221,6 +222,8 @@ class Appraiser(ScienceWorth, PowersWorth):
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
+        if kind == "build":
+            powers += self._offers_on_build(source)
         if known.discounts:
             powers += self._discounts(known)
         if known.gives_defeats:
@@ -236,6 +239,21 @@ class Appraiser(ScienceWorth, PowersWorth):
         if known.copies:
             worth = Appraisal(*map(add, worth, self._copy_worth(known.copies)))
         return worth, gained, coins_paid(self.game, self.seat, source)
+
+    def _offers_on_build(self, source) -> float:
+        """The offers that building a card of this colour opens (a rule's `on red card
+        built if ...: may pay PRICE to ACTION`, Armada's ship moved along its track): each
+        worth what the bot would answer it with as the city stands (bots/offers.py)."""
+        event = f"{source.color}{ast.COLOR_BUILT}"
+        events = self.game.events
+        if event not in events.heard:
+            return 0.0
+        value, where = 0.0, events.where(self.seat)
+        for _key, trigger, check in events.listeners(self.seat, event):
+            if type(trigger.action) is ast.MayPay and not trigger.each_neighbour and (check is None or check(where)):
+                value += offer_worth(self.model, self.game, self.seat, trigger.action,
+                                     lambda card: sum(self.card_worth(card)), self.model.coin_rate)
+        return value
 
     def _copy_worth(self, copies) -> Appraisal:
         """`when built: copy a COLOURS card from SCOPE`: the best of the cards it may copy

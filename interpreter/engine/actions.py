@@ -428,18 +428,24 @@ def offer_options(game, seat: int) -> list[Action]:
     first, then every way to pay the price that the payment search finds within the city's
     coins (its own production, or bought from the neighbours), cheapest first."""
     _step, action, _seat, _neighbour, _source = game.stack[-1]
+    return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins)
+                                      for coins, l, r in payment_ways(game, seat, action.items)]
+
+
+def payment_ways(game, seat: int, items) -> list[tuple[int, int, int]]:
+    """Every way the city can pay a written price (`may pay 1 coin and 1 stone`) within its
+    coins, cheapest first, as (coins to the bank, coins to the left, to the right)."""
     tables = game.tables
-    price = written_cost(action.items)
+    price = written_cost(items)
     coins, units = price.coins, [0] * len(tables.resources)
     for name, count in price.resources:
         units[tables.resource_index[name]] += count
     city = game.cities[seat]
-    options = [Action("decline", -1)]
     if coins > city.coins:
-        return options
+        return []
     budget = city.coins - coins
     ways = trio_of(city, *game.neighbours(seat)).options(tuple(units)) if any(units) else ((0, 0),)
-    return options + [Action("accept", -1, l, r, "", coins) for l, r in ways if l + r <= budget]
+    return [(coins, l, r) for l, r in ways if l + r <= budget]
 
 
 def copy_options(game, seat: int, action) -> list[Action]:

@@ -9,7 +9,9 @@ space draws island cards of its level, one of which the city builds."""
 from __future__ import annotations
 
 import json
+import shutil
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -107,6 +109,35 @@ def test_each_space_asks_its_own_price_and_a_ship_stops_at_the_sixth():
     assert end.decision().kind == "turn" and end.cities[0].kept["yellow_ship"] == 6
 
 
+def test_every_city_is_dealt_a_shipyard_and_has_it_from_the_start_of_age_i():
+    game = Game(tables(), 4, 3)
+    game.play(make_deciders(["random"], 4, 3, None))
+    boards = [[tables().cards[i].name for i in c.built if tables().cards[i].color == "shipyard"] for c in game.cities]
+    assert [len(b) for b in boards] == [1, 1, 1, 1] and len({b[0] for b in boards}) == 4
+    assert sum(1 for c in tables().cards if c.deck == "shipyards") == 8           # the box's 8 boards
+
+
+def test_a_wonder_stage_offers_to_move_the_ship_of_the_boards_marked_track():
+    game = game_of()
+    board = tables().card_index("Shipyard C (placeholder, yellow track marked)")
+    for card in (board, tables().card_index("Stone Pit"), tables().card_index("Excavation")):
+        game.cities[0].add_card(tables().cards[card])          # the board, and the stage's 2 stone
+    game.cities[0].coins = 10
+    game.cities[0].kept["yellow_ship"] = 1                       # the second space: 2 coins
+    for seat in range(3):
+        hand(game, seat, "Baths", "Altar", "Lumber Yard")
+    give_stage = next(o for o in game.options_for(0, "turn") if o.kind == "stage")
+    game.choose(give_stage, 0)
+    turn_rest = [next(o for o in game.options_for(s, "turn") if o.kind == "sell") for s in (1, 2)]
+    for seat, option in zip((1, 2), turn_rest):
+        game.choose(option, seat)
+    decision = game.decision()
+    assert (decision.seat, decision.kind) == (0, "offer")
+    assert [o.label(tables()) for o in decision.options] == ["decline", "pay the price paying 2 to the bank"]
+    decision.choose(1)
+    assert game.cities[0].kept["yellow_ship"] == 2
+
+
 def test_the_blue_ships_points_score_with_the_civilian_buildings():
     game = game_of()
     game.cities[0].kept.update({"blue_ship": 3, "fleet_points": 5})
@@ -181,6 +212,30 @@ def test_full_games_at_every_count_with_random_and_heuristic_bots(players):
         assert game.finished and game.log[-1]["event"] == "end"
         assert where_cards_are(game) == expected_cards(game)          # every card in one place
         assert all("naval" in pad for pad in game.scores())
+
+
+def _red_moves(pack: str, games: int = 6) -> float:
+    result = check_paths(None, (), "first-edition+" + pack)
+    assert result.errors == 0, [str(d) for d in result.diagnostics]
+    played = compile_rules(result.ruleset)
+    moved = 0
+    for seed in range(games):
+        game = Game(played, 4, seed)
+        game.play(make_deciders(["heuristic"], 4, seed, None))
+        moved += sum(c.kept.get("red_ship", 0) for c in game.cities)
+    return moved / (4 * games)
+
+
+def test_the_heuristic_bots_race_on_the_red_track_only_when_the_places_pay(tmp_path):
+    calm = tmp_path / "calm"
+    shutil.copytree(Path(__file__).parent.parent / "content" / "expansions" / "armada", calm)
+    rules = calm / "rules.wonders"
+    text = rules.read_text(encoding="utf-8").replace(" and naval tokens > 0", " and naval tokens > 100")
+    text = text.replace("rank of fewest naval tokens = 1 and rank of naval tokens != 1",
+                        "rank of fewest naval tokens = 1 and naval tokens > 100")
+    rules.write_text(text, encoding="utf-8")
+    assert _red_moves(str(calm)) == 0                          # no place within reach: no red ship moves
+    assert _red_moves("armada") >= 1                           # the places pay: about 2 a city
 
 
 @pytest.mark.slow

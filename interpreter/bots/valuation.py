@@ -222,8 +222,7 @@ class Appraiser(ScienceWorth, PowersWorth):
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
-        if kind == "build":
-            powers += self._offers_on_build(source)
+        powers += self._offers_opened(f"{source.color}{ast.COLOR_BUILT}" if kind == "build" else "stage built")
         if known.discounts:
             powers += self._discounts(known)
         if known.gives_defeats:
@@ -240,11 +239,11 @@ class Appraiser(ScienceWorth, PowersWorth):
             worth = Appraisal(*map(add, worth, self._copy_worth(known.copies)))
         return worth, gained, coins_paid(self.game, self.seat, source)
 
-    def _offers_on_build(self, source) -> float:
-        """The offers that building a card of this colour opens (a rule's `on red card
-        built if ...: may pay PRICE to ACTION`, Armada's ship moved along its track): each
-        worth what the bot would answer it with as the city stands (bots/offers.py)."""
-        event = f"{source.color}{ast.COLOR_BUILT}"
+    def _offers_opened(self, event: str) -> float:
+        """The offers that building a card of a colour, or a wonder stage, opens (`on red
+        card built if ...: may pay PRICE to ACTION`, `on stage built ...`: Armada's ships
+        moved along their tracks): each worth what the bot would answer it with as the city
+        stands (bots/offers.py)."""
         events = self.game.events
         if event not in events.heard:
             return 0.0

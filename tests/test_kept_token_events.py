@@ -59,6 +59,7 @@ def test_the_second_step_pays_the_second_reward(tmp_path):
 def test_the_event_is_logged_saved_and_written_back(tmp_path):
     tables = _tables(tmp_path)
     game = _build(tables)
+    assert [(e["seat"], e["kind"], e["count"]) for e in game.log if e.get("event") == "kept"] == [(0, "ship", 1)]
     copy = game_from_data(tables, game_to_data(game))
     assert copy.cities[0].kept == game.cities[0].kept
     tree, problems = parse_text(f"rules \"R\" {{\n{REWARDS}}}\n", "r.wonders")

@@ -214,6 +214,21 @@ def test_full_games_at_every_count_with_random_and_heuristic_bots(players):
         assert all("naval" in pad for pad in game.scores())
 
 
+def _pack_copy(tmp_path) -> Path:
+    folder = tmp_path / "armada"
+    shutil.copytree(Path(__file__).parent.parent / "content" / "expansions" / "armada", folder)
+    return folder
+
+
+def test_check_verifies_the_shipyard_deck_deals_one_board_a_city(tmp_path):
+    folder = _pack_copy(tmp_path)
+    boards = folder / "shipyards.wonders"
+    text = boards.read_text(encoding="utf-8")
+    boards.write_text(text[:text.index('card "Shipyard C')], encoding="utf-8")      # two boards left
+    found = [d for d in check_paths(None, (), "first-edition+" + str(folder)).diagnostics if d.code == "E1705"]
+    assert len(found) == 1 and '"shipyards"' in found[0].message
+
+
 def _red_moves(pack: str, games: int = 6) -> float:
     result = check_paths(None, (), "first-edition+" + pack)
     assert result.errors == 0, [str(d) for d in result.diagnostics]
@@ -227,8 +242,7 @@ def _red_moves(pack: str, games: int = 6) -> float:
 
 
 def test_the_heuristic_bots_race_on_the_red_track_only_when_the_places_pay(tmp_path):
-    calm = tmp_path / "calm"
-    shutil.copytree(Path(__file__).parent.parent / "content" / "expansions" / "armada", calm)
+    calm = _pack_copy(tmp_path)
     rules = calm / "rules.wonders"
     text = rules.read_text(encoding="utf-8").replace(" and naval tokens > 0", " and naval tokens > 100")
     text = text.replace("rank of fewest naval tokens = 1 and rank of naval tokens != 1",

@@ -197,7 +197,7 @@ def test_an_island_space_draws_islands_of_its_level_and_builds_one():
     assert (pick.seat, pick.kind) == (0, "zone")
     copy = game_from_data(tables(), game_to_data(game))         # saved while choosing
     pick.choose(0)
-    islands = [tables().cards[i] for i in city.built if tables().cards[i].color == "island"]
+    islands = [tables().cards[i] for i in city.built if tables().cards[i].color == "isle"]
     assert len(islands) == 1 and islands[0].deck == "islands I" and len(game.zones["islands I"][0]) == 1
     copy.decision().choose(0)
     assert game_to_data(copy) == game_to_data(game)

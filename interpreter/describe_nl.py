@@ -201,6 +201,9 @@ def action_parts(action) -> tuple[str, str]:
         return "neemt", f"{many} {names().token(action.kind.text)}-fiche" + ("" if many == "een" else "s")
     if isinstance(action, ast.InEachCity):
         group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
+        if action.value is not None:
+            value = expr_text(action.value).removesuffix(" in de eigen stad")
+            group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
         verb, rest = action_parts(action.action)
         return verb, f"{rest} (dat doet {group}, geteld in die stad)"
     if isinstance(action, ast.CopySymbol):

@@ -68,7 +68,7 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     if isinstance(action, ast.BuildFromDiscard):
         return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
     if isinstance(action, ast.InEachCity):
-        targets = game.events.group(seat, action.group)
+        targets = game.events.group(seat, action)
         each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate, depth)
         mine = each if seat in targets else 0.0
         return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)

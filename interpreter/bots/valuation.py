@@ -367,7 +367,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         for action in known.kept:
             value += self._kept_worth(self.city, action.kind.text, evaluate(action.count, where))
         for action in known.others:
-            targets = self.game.events.group(self.seat, action.group)
+            targets = self.game.events.group(self.seat, action)
             harm = 0.0
             for seat in targets:
                 if seat in self.partners:           # a partner's loss is the team's: counted whole

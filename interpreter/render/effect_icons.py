@@ -16,6 +16,7 @@ from .icons import Icon
 # the language's words a chip shows besides the events (ast.EVENTS): groups of cities, limits and
 # the units of a free build
 GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
+FILTERS = {"fewer": N_("with fewer than the owner"), "more": N_("with more than the owner")}
 ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
 # a free build's chip and title, by which card and of what (whole phrases: the words agree)
 WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of each color")),
@@ -139,7 +140,8 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.TakeKeptTokens):
         return [icons.chip(f"{_number(a.count)} × {names().token(a.kind.text)}")]
     if isinstance(a, ast.InEachCity):
-        return [icons.chip(_word(GROUPS, a.group))] + action(a.action, v)
+        kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
+        return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
     if isinstance(a, ast.CopySymbol):
         return [icons.chip(_("copy symbol")), icons.card([c.text for c in a.colors], _("a card whose symbol is copied"))] \
             + _scope(a.scope)

@@ -177,10 +177,13 @@ class TakeKeptTokens:
 class InEachCity:
     """`each other city: lose 1 coin per victory token`: the action acts in every city of
     the group (`other` cities, the two `neighbours`, `every` city), and its quantities count
-    in the city acted on."""
+    in the city acted on; `each other city with fewer trade tokens: ...` only in those whose
+    value is below the owner's."""
     group: str              # "other", "neighbours" or "every"
     action: "Action"
     span: Span
+    compare: str = ""       # `with fewer VALUE` ("fewer") or `with more VALUE` ("more"): only the
+    value: "Expr | None" = None   # cities whose VALUE, counted as if each were the owner, is below (above) the owner's
 
 
 @node

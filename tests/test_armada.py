@@ -138,6 +138,19 @@ def test_a_wonder_stage_offers_to_move_the_ship_of_the_boards_marked_track():
     assert game.cities[0].kept["yellow_ship"] == 2
 
 
+def test_a_tax_space_takes_coins_from_the_cities_behind_on_the_yellow_track():
+    game = game_of()
+    for seat, level in enumerate((2, 1, 3)):                   # the owner reaches 3: seat 1 is behind, seat 2 ahead
+        game.cities[seat].kept["yellow_ship"] = level
+        game.cities[seat].coins = 10
+    for seat in range(3):
+        hand(game, seat, "Tavern", "Baths", "Lumber Yard")
+    turn(game, "build Tavern", "sell", "sell")
+    game.decision().choose(1)                                   # 2 coins for the third space
+    coins = [c.coins for c in game.cities]
+    assert coins == [10 + 5 - 2 + 3, 10 + 3 - 1, 10 + 3]          # Tavern 5, the space 3; the tax 1
+
+
 def test_the_blue_ships_points_score_with_the_civilian_buildings():
     game = game_of()
     game.cities[0].kept.update({"blue_ship": 3, "fleet_points": 5})

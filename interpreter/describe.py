@@ -219,6 +219,9 @@ def action_text(action) -> str:
         return f"takes {amount_text(count, action.kind.text + ' token')}"
     if isinstance(action, ast.InEachCity):
         group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[action.group]
+        if action.value is not None:
+            value = expr_text(action.value).removesuffix(" in own city")
+            group += f" with {action.compare} {value} than own city"
         return f"{group} {action_text(action.action)} (counted in that city)"
     if isinstance(action, ast.CopySymbol):
         where = scope_text(action.scope)

@@ -227,6 +227,9 @@ def action_parts(action) -> tuple[str, str]:
         return "neemt", f"{many} {names().token(action.kind.text)}-fiche" + ("" if many == "een" else "s")
     if isinstance(action, ast.InEachCity):
         group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
+        if action.value is not None:
+            value = expr_text(action.value).removesuffix(" in de eigen stad")
+            group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
         verb, rest = action_parts(action.action)
         return verb, f"{rest} (dat doet {group}, geteld in die stad)"
     if isinstance(action, ast.CopySymbol):
@@ -278,8 +281,15 @@ def _color_built(event: str) -> str:
     return f"telkens als een {names().color(color)} gebouw gebouwd wordt"
 
 
+def _event_text(event: str) -> str:
+    kind = ast.kept_kind(event)
+    if kind is not None:
+        return f"telkens als de stad {kind}-fiches krijgt"
+    return EVENTS.get(event) or _color_built(event)
+
+
 def trigger_text(trigger: ast.Trigger) -> str:
-    text = EVENTS.get(trigger.event) or _color_built(trigger.event)
+    text = _event_text(trigger.event)
     if trigger.each_neighbour:
         text += ", voor elke naburige stad"
     if trigger.limit is not None:

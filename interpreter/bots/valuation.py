@@ -16,7 +16,7 @@ from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..syntax import ast
 from .hypothesis import Hypothesis
-from .offers import action_worth
+from .offers import action_worth, offer_worth
 from .reads import facts
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
@@ -240,6 +240,7 @@ class Appraiser(ScienceWorth, PowersWorth):
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
+        powers += self._offers_opened(f"{source.color}{ast.COLOR_BUILT}" if kind == "build" else "stage built")
         if known.discounts:
             powers += self._discounts(known)
         if known.gives_defeats:
@@ -255,6 +256,21 @@ class Appraiser(ScienceWorth, PowersWorth):
         if known.copies:
             worth = Appraisal(*map(add, worth, self._copy_worth(known.copies)))
         return worth, gained, coins_paid(self.game, self.seat, source)
+
+    def _offers_opened(self, event: str) -> float:
+        """The offers that building a card of a colour, or a wonder stage, opens (`on red
+        card built if ...: may pay PRICE to ACTION`, `on stage built ...`: Armada's ships
+        moved along their tracks): each worth what the bot would answer it with as the city
+        stands (bots/offers.py)."""
+        events = self.game.events
+        if event not in events.heard:
+            return 0.0
+        value, where = 0.0, events.where(self.seat)
+        for _key, trigger, check in events.listeners(self.seat, event):
+            if type(trigger.action) is ast.MayPay and not trigger.each_neighbour and (check is None or check(where)):
+                value += offer_worth(self.model, self.game, self.seat, trigger.action,
+                                     lambda card: sum(self.card_worth(card)), self.model.coin_rate)
+        return value
 
     def _copy_worth(self, copies) -> Appraisal:
         """`when built: copy a COLOURS card from SCOPE`: the best of the cards it may copy
@@ -375,7 +391,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         for action in known.kept:
             value += self._kept_worth(self.city, action.kind.text, evaluate(action.count, where))
         for action in known.others:
-            targets = self.game.events.group(self.seat, action.group)
+            targets = self.game.events.group(self.seat, action)
             harm = 0.0
             for seat in targets:
                 if seat in self.partners:           # a partner's loss is the team's: counted whole

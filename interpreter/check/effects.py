@@ -278,7 +278,10 @@ def _take_kept(action: ast.TakeKeptTokens, ctx: Context, neighbour: bool) -> boo
 
 
 def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool:
-    return check_action(action.action, ctx, neighbour)
+    ok = check_action(action.action, ctx, neighbour)
+    if action.value is not None:
+        ok = check_expr(action.value, ctx, neighbour) and _differs_by_city(action.value, ctx) and ok
+    return ok
 
 
 def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
@@ -406,6 +409,9 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
     if trigger.event.endswith(ast.COLOR_BUILT):
         color = trigger.event[: -len(ast.COLOR_BUILT)]
         ok = ctx.known(ast.Name(text=color, span=trigger.span), ctx.colors, "E1002", "colour")
+    kind = ast.kept_kind(trigger.event)
+    if kind is not None:
+        ok = ctx.known(ast.Name(text=kind, span=trigger.span), ctx.tokens, "E1008", "token kind")
     if trigger.limit is not None:
         ok = ctx.known(trigger.limit, LIMITS, "E1007", "limit")
     for comparison in trigger.conditions:
@@ -461,16 +467,22 @@ def _measures(expr) -> bool:
 _SAME_IN_EVERY_CITY = ("age", "age victory", "players")     # quantities of the game, not of a city
 
 
+def _differs_by_city(value, ctx: Context) -> bool:
+    """A value that cities are compared by (a rank, a count over cities, `each ... with
+    fewer VALUE`) must count something of a city: E1218 where it does not."""
+    if any(q.measure not in _SAME_IN_EVERY_CITY for q in _quantities_in(value)):
+        return True
+    ctx.report("E1218", _("this value is the same in every city: comparing cities by it tells nothing"),
+               value.span, label=_("nothing of a city is counted here"),
+               help=_("count something a city has, e.g. `rank of shields among all cities` or "
+                      "`number of cities with coins >= 5`"))
+    return False
+
+
 def _among(e: ast.AmongCities, ctx: Context, neighbour: bool) -> bool:
     """A value gathered over cities: its value differs from city to city, `most`/`fewest`
     name two cities at least, `the neighbour` only where one is looked at."""
-    ok = check_expr(e.value, ctx, neighbour)
-    if not any(q.measure not in _SAME_IN_EVERY_CITY for q in _quantities_in(e.value)):
-        ctx.report("E1218", _("this value is the same in every city: comparing cities by it tells nothing"),
-                   e.value.span, label=_("nothing of a city is counted here"),
-                   help=_("count something a city has, e.g. `rank of shields among all cities` or "
-                          "`number of cities with coins >= 5`"))
-        ok = False
+    ok = check_expr(e.value, ctx, neighbour) and _differs_by_city(e.value, ctx)
     parts = set(e.scope.parts) if e.scope is not None else {"all"}
     if e.how in ("most", "fewest") and not ("all" in parts or len(parts) > 1):
         where = _("names no cities") if e.scope is None else _("names one city only")

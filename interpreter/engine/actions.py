@@ -480,10 +480,16 @@ def offer_options(game, seat: int) -> list[Action]:
     first, then every way to pay the price that the payment search finds within the city's
     coins (its own production, or bought from the neighbours), cheapest first."""
     _step, action, _seat, _neighbour, _source = game.stack[-1]
-    coins, units = price_of(game.tables, action.items)
+    return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins)
+                                      for coins, l, r in payment_ways(game, seat, action.items)]
+
+
+def payment_ways(game, seat: int, items) -> list[tuple[int, int, int]]:
+    """Every way the city can pay a written price (`may pay 1 coin and 1 stone`) within its
+    coins, cheapest first, as (coins to the bank, coins to the left, to the right)."""
+    coins, units = price_of(game.tables, items)
     city = game.cities[seat]
-    ways = price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)
-    return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins) for l, r in ways]
+    return [(coins, l, r) for l, r in price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)]
 
 
 def copy_options(game, seat: int, action) -> list[Action]:

@@ -224,10 +224,13 @@ class TakeKeptTokens:
 class InEachCity:
     """`each other city: lose 1 coin per victory token`: the action acts in every city of
     the group (`other` cities, the two `neighbours`, `every` city), and its quantities count
-    in the city acted on."""
+    in the city acted on; `each other city with fewer trade tokens: ...` only in those whose
+    value is below the owner's."""
     group: str              # "other", "neighbours" or "every"
     action: "Action"
     span: Span
+    compare: str = ""       # `with fewer VALUE` ("fewer") or `with more VALUE` ("more"): only the
+    value: "Expr | None" = None   # cities whose VALUE, counted as if each were the owner, is below (above) the owner's
 
 
 @node
@@ -284,6 +287,14 @@ EVENTS = (N_("game setup"), N_("age start"), N_("turn start"), N_("building buil
           N_("coins taken from the bank"))
 # `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
 COLOR_BUILT = " card built"
+# `on KIND token taken`: a city took tokens of a kind the rules declare (`tokens: KIND`),
+# written "KIND token taken"; the military tokens' own events are in EVENTS
+KEPT_TAKEN = " token taken"
+
+
+def kept_kind(event: str) -> str | None:
+    """The kind of kept token whose taking `event` is (`on ship token taken`), or None."""
+    return event[:-len(KEPT_TAKEN)] if event.endswith(KEPT_TAKEN) and event not in EVENTS else None
 
 
 @node

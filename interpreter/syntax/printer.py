@@ -329,7 +329,8 @@ def action(a) -> str:
         return f"take {number} {a.kind.text} tokens"
     if isinstance(a, ast.InEachCity):
         group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
-        return f"each {group}: {action(a.action)}"
+        kept = f" with {a.compare} {city_value(a.value)}" if a.value is not None else ""
+        return f"each {group}{kept}: {action(a.action)}"
     if isinstance(a, ast.CopySymbol):
         return f"copy a symbol of a {_colors(a.colors)} card from {scope(a.scope)}"
     if isinstance(a, ast.MayPay):
@@ -427,12 +428,16 @@ def expr(e) -> str:
 _NOT_MEASURES = ("symbol squares", "age victory", "age", "players")    # quantities the grammar's `_measure` is not
 
 
+def city_value(v) -> str:
+    """A value counted in each city: a measure alone (`shields`) or an expression in parentheses."""
+    plain = isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and v.measure not in _NOT_MEASURES
+    return quantity(v) if plain else f"({expr(v)})"
+
+
 def among(e: ast.AmongCities) -> str:
     """`rank of [fewest] VALUE [among SCOPE]`, `number of cities with VALUE OP N [among
     SCOPE]`, `most|fewest (EXPR) of SCOPE`."""
-    v = e.value
-    plain = isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and v.measure not in _NOT_MEASURES
-    value = quantity(v) if plain and e.how not in ("most", "fewest") else f"({expr(v)})"
+    value = city_value(e.value) if e.how not in ("most", "fewest") else f"({expr(e.value)})"
     if e.how in ("most", "fewest"):
         return f"{e.how} {value}" + (f" of {scope(e.scope)}" if e.scope is not None else "")
     among_words = f" among {scope(e.scope)}" if e.scope is not None else ""

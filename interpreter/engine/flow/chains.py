@@ -91,7 +91,7 @@ def _owes(game, action, seat: int, neighbour) -> bool:
 def _in_each_city(game, action, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
     game.stack += [("each", action.action, target, seat, source)
-                   for target in reversed(game.events.group(seat, action.group))]
+                   for target in reversed(game.events.group(seat, action))]
 
 
 def _each(game, action, target: int, owner: int, source: str) -> None:

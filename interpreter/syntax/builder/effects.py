@@ -166,7 +166,11 @@ class EffectBuilder:
 
     @v_args(meta=True)
     def in_each_city(self, meta, c):
-        return ast.InEachCity(group=c[0], action=c[1], span=self._span(meta))
+        compare, value = c[1] if len(c) == 3 else ("", None)
+        return ast.InEachCity(group=c[0], action=c[-1], span=self._span(meta), compare=compare, value=value)
+
+    def fewer_than_owner(self, c): return ("fewer", c[0])
+    def more_than_owner(self, c): return ("more", c[0])
 
     def other_cities(self, c): return "other"
     def each_neighbour_city(self, c): return "neighbours"

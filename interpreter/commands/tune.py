@@ -21,6 +21,7 @@ from interpreter.i18n import N_, _
 
 from .common import CONTENT, LANG, PLAIN, RULES, VARIANT, shown
 from .outputs import check_outputs
+from ..errors import WondersError
 from .sim_common import BOTS, CLUSTER, FORMAT, PLAYERS, QUIET, SEED, SIDES, WORKERS, bot_list, check_engine
 
 GAMES = click.option("--games", type=click.IntRange(min=1), default=200, show_default=True,
@@ -179,7 +180,7 @@ def _no_failures(failed: list[dict]) -> None:
         sys.exit(1)
 
 
-class _SettingRefused(Exception):
+class _SettingRefused(WondersError):
     """A setting of the ranges that does not check (a trial's variant with errors)."""
 
 

@@ -17,6 +17,7 @@ import re
 import attrs
 
 from ..diagnostics import Diagnostic, Span
+from ..errors import WondersError
 from ..i18n import _
 
 RANGE = re.compile(r"(?<![\w.-])(-?\d+)\.\.(-?\d+)(?![\w.])")
@@ -27,7 +28,7 @@ MOST_VALUES = 1000          # a range wider than this is refused: it is a typo, 
 _SIDES = re.compile(r"\s*sides\s+within\s+(\d+(?:\.\d+)?)\s*(?:points?)?\s*(?:of\s+(?:their\s+)?fair\s+share)?\s*$")
 _SHARE = re.compile(r"\s*share\s+of\s+([A-Za-z_][\w]*)\s+(under|above)\s+(\d+(?:\.\d+)?)\s*%?\s*$")
 _SKILL = re.compile(r"\s*skill\s+(\S+)\s+over\s+(\S+)\s+above\s+(\d+(?:\.\d+)?)\s*(?:points?)?\s*$")
-FORMS = ("target sides within N", "target share of CATEGORY under N (or above N)", "target skill BOT over BOT above N")
+FORMS = ("`target sides within N`", "`target share of CATEGORY under N` (or `above N`)", "`target skill BOT over BOT above N`")
 
 
 @attrs.frozen
@@ -78,7 +79,7 @@ class TuneFile:
         return "\n".join(out)
 
 
-class TuneFileError(Exception):
+class TuneFileError(WondersError):
     """The tuning file cannot be tuned; `diagnostics` say where and why."""
 
     def __init__(self, diagnostics: list[Diagnostic]):

@@ -17,12 +17,13 @@ from __future__ import annotations
 import json
 import os
 
+from ..errors import WondersError
 from .tune_file import TuneFile
 
 STUDY = "wonders-tune"
 
 
-class StudyMismatch(Exception):
+class StudyMismatch(WondersError):
     """The journal was made for another file or other settings."""
 
 

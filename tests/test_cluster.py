@@ -42,6 +42,6 @@ def test_compare_runs_on_a_cluster_too(cluster):
 
 
 def test_a_cluster_that_cannot_be_reached_is_a_usage_error():
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--cluster", "tcp://127.0.0.1:9")
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--cluster", "tcp://127.0.0.1:9")
     assert result.returncode == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr

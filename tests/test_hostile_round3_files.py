@@ -168,7 +168,7 @@ def test_simulate_out_refuses_a_device_or_fifo_in_words(kind, tmp_path):
     target = null_device(tmp_path) if kind == "device" else tmp_path / "pipe"
     if kind == "fifo":
         os.mkfifo(target)
-    result = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+    result = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
                      "--out", str(target))
     assert result.returncode == 2 and "not a regular file" in result.stderr
     assert (stat.S_ISCHR if kind == "device" else stat.S_ISFIFO)(os.lstat(target).st_mode)

@@ -471,7 +471,7 @@ def test_a_dutch_game_played_at_the_prompt():
 @pytest.mark.slow
 def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
     report = tmp_path / "rapport.html"
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--lang", "nl",
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--lang", "nl",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("12 spellen, 3 spelers") and "Per Wonder en kant" in result.stdout

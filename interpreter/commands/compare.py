@@ -14,7 +14,7 @@ from ..i18n import _
 from ..i18n.os_reasons import os_reason
 from .outputs import check_outputs, run_inputs
 from .sim_common import (check_engine, check_report, common_options, finish, list_failures, open_out, play_study,
-                         run_options)
+                         prepare_run, run_options)
 
 
 @click.command(cls=Command,
@@ -50,8 +50,10 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     if list(variants) == list(against):
         raise click.UsageError(_("--variant and --against name the same rules: there is nothing to compare"))
     workers = check_engine(workers, cluster)
-    base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules)
-    changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
+    # the variant's side first: a first fit of it fits the rules without it within its budget
+    # (fitcache.reference), and the base side then finds that fit kept
+    base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules, fit=False)
+    changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, fit=False)
     check_outputs([("--out", out_dir)])
     records = [None, None] if out_dir is None else [os.path.join(out_dir, f"{s}.jsonl") for s in "ab"]
     check_outputs([("--out", records[0]), ("--out", records[1]), ("--report", report_file)],
@@ -64,6 +66,10 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     from ..sim.twins import Twinned
     twins = Twinned(games)
     try:
+        # the variant's side first: a first fit of it fits the rules without it within its
+        # budget (fitcache.reference), and the base side then finds that fit kept
+        prepare_run(changed, quiet)
+        prepare_run(base, quiet)
         stopped = play_study(base, games, workers, cluster, quiet, label=name_a, writer=writer_a, done=done_a,
                              sink=twins.spool.append if writer_a is None else None)
         if not stopped:
@@ -86,7 +92,7 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     from ..bots.registry import not_adapting
     result["not_adapting"] = not_adapting(base.bots)
     from ..bots.fitcache import fits_played
-    fits = fits_played()
+    fits = sorted(fits_played(), key=lambda f: f["rules"].count(" + "))   # the rules with fewer variants first
     if fits:
         result["fits"] = fits
     if fmt == "json":

@@ -12,9 +12,8 @@ from interpreter.i18n import N_
 from interpreter.i18n import _
 
 from .outputs import check_outputs, run_inputs
-from .sim_common import (check_engine, check_report, common_options, finish, open_out, play_study, rule_tables,
-                         run_options)
-
+from .sim_common import (check_engine, check_report, common_options, finish, open_out, play_study, prepare_run,
+                         rule_tables, run_options)
 
 @click.command(cls=Command,
                help=N_("Play many games with bots and summarise them: win rates and scores by seat, wonder side and "
@@ -38,7 +37,7 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
     workers = check_engine(workers, cluster)
     tables = rule_tables(paths, variants, rules)
     shown_cards = cards_of_colours(tables, cards_of)
-    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables)
+    options = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables, fit=False)
     check_outputs([("--out", out_file), ("--report", report_file)], run_inputs(options))
     check_report(report_file)
     tally = Tally()                  # the figures, taken in as records come: no record is kept
@@ -48,6 +47,7 @@ def simulate(players, games, bots, rotate_bots, sides, seed, workers, cluster, q
             tally.add(record)
     writer, done = open_out(out_file, resume, force, options, on_record=take)
     try:
+        prepare_run(options, quiet)
         interrupted = play_study(options, games, workers, cluster, quiet, writer=writer, done=done, sink=take)
     finally:
         if writer is not None:

@@ -52,17 +52,26 @@ def variants() -> list[str]:
 
 
 def fit_one(variant: str | None, args) -> dict:
-    from bots import _rules
-    from interpreter.bots import fitcache
-    tables = _rules((variant,) if variant else ())
+    """`wonders train` in a process of its own, timed: its wall time, the load average
+    before and after, and the CPU seconds of it and its worker processes (on a shared
+    machine the wall time says how busy it was; half the CPU seconds is about what the fit
+    takes on an idle 2-core one, where its two workers have a core each)."""
+    import resource
+    import subprocess
     load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result, _path = fitcache.train(tables, 4, budget=args.budget, generations=args.generations, games=args.games,
-                                   seed=0, workers=2, quiet=True)
+    command = [sys.executable, str(ROOT / "cli.py"), "train", "--players", "4", "--workers", "2", "--quiet",
+               "--format", "json", "--budget", str(args.budget), "--generations", str(args.generations),
+               "--games", str(args.games), *(("--variant", variant) if variant else ())]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    data = json.loads(done.stdout)
     return {"rules": Path(variant).stem if variant else "base", "seconds": round(seconds, 1),
-            "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2),
-            "generations": result.generations, "stopped": result.stopped, "check": result.check}
+            "cpu_seconds": round(cpu, 1), "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2),
+            "generations": data["generations"], "stopped": data.get("stopped", ""), "check": data["check"]}
 
 
 def strength(variant: str | None, games: int) -> dict:
@@ -110,6 +119,9 @@ def main() -> None:
     parser.add_argument("--label", default="after")
     parser.add_argument("--only", action="append", default=[], help="these variants' file names only")
     parser.add_argument("--no-fit", action="store_true", help="measure the fits the cache holds")
+    parser.add_argument("--no-base-strength", action="store_true", help="skip the base rules' strength")
+    parser.add_argument("--keep-base", action="store_true",
+                        help="do not fit the base rules again when the cache holds their fit (the variants' start)")
     parser.add_argument("--empty", action="store_true", help="also a first fit of one variant from an empty cache")
     parser.add_argument("--strength-games", type=int, default=1000)
     parser.add_argument("--share-games", type=int, default=300)
@@ -135,8 +147,10 @@ def main() -> None:
         os.environ["WONDERS_CACHE_DIR"] = args.cache
     for variant in [None, *chosen]:
         row = {"rules": Path(variant).stem if variant else "base"}
-        if not args.no_fit:
+        if not args.no_fit and not (variant is None and args.keep_base):
             row = fit_one(variant, args)
+        if variant is None and args.no_base_strength and args.keep_base:
+            continue
         row["strength"] = strength(variant, args.strength_games)
         if variant is not None:
             row["response"] = share(variant, args.share_games)

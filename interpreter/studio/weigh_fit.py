@@ -35,10 +35,17 @@ class PageProgress:
 
 
 def _unfitted(sides) -> bool:
+    """Whether a side's bots would fit now; not for rules the worker will refuse (a player
+    count they do not play, say: it says why, before any fit)."""
     from ..bots.registry import unfitted
+    from ..engine.game import Game, RulesError
     from ..sim.worker import load_tables
     for options in sides:
         tables, _fingerprint = load_tables(options)
+        try:
+            Game(tables, options.players, 0, options.sides)
+        except RulesError:
+            return False
         if unfitted(options.bots, tables, options.players):
             return True
     return False

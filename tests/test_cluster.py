@@ -34,7 +34,7 @@ def test_a_cluster_plays_the_same_games_as_the_pool(cluster, tmp_path):
 
 
 def test_compare_runs_on_a_cluster_too(cluster):
-    args = ["compare", "--quiet", "--players", "3", "--games", "10", "--variant", "cheap-trade", "--format", "json"]
+    args = ["compare", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--variant", "cheap-trade", "--format", "json"]
     on_cluster = run_cli(*args, "--cluster", cluster)
     in_pool = run_cli(*args, "--workers", "2")
     assert on_cluster.returncode == in_pool.returncode == 0, on_cluster.stderr

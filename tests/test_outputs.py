@@ -58,7 +58,7 @@ def test_outputs_on_content_or_variant_files_are_refused(tmp_path, content_copy,
     before = snapshot(content_copy)
     variant = content_copy / "variants" / "cheap-trade.wonders"
     for target, what in [(content_copy / "age1.wonders", "a content file"), (variant, "a variant file")]:
-        result = run_cli(command, *SIM, "--games", "2", "--content", str(content_copy), "--variant", str(variant),
+        result = run_cli(command, "--bots", "random", *SIM, "--games", "2", "--content", str(content_copy), "--variant", str(variant),
                          "--report", str(target))
         refused(result, "--report")
         assert what in result.stderr
@@ -70,7 +70,7 @@ def test_outputs_on_content_or_variant_files_are_refused(tmp_path, content_copy,
 
 @pytest.mark.parametrize("command", ["simulate", "compare"])
 def test_an_empty_report_path_is_a_usage_error(command, tmp_path):
-    result = run_cli(command, *SIM, "--games", "2", "--variant", "cheap-trade", "--report", "", cwd=tmp_path)
+    result = run_cli(command, "--bots", "random", *SIM, "--games", "2", "--variant", "cheap-trade", "--report", "", cwd=tmp_path)
     refused(result, "--report")
     assert "empty" in result.stderr and list(tmp_path.iterdir()) == []
 

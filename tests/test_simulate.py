@@ -202,7 +202,7 @@ def test_a_side_some_board_lacks_is_refused_before_any_game(tmp_path, command):
     variant.write_text('variant "One-sided Alexandria" {\n    changes "7 Wonders, first edition"\n'
                        '    replace wonder "Alexandria" {\n        side A {\n            produces glass\n'
                        '            stage { cost 2 stone; points 3 }\n        }\n    }\n}\n', encoding="utf-8")
-    result = run_cli(command, "--players", "3", "--games", "20", "--workers", "1", "--sides", "B",
+    result = run_cli(command, "--bots", "random", "--players", "3", "--games", "20", "--workers", "1", "--sides", "B",
                      "--variant", str(variant), "--out", str(tmp_path / "runs"))
     assert result.returncode == 2, result.stderr
     assert "'Alexandria' has no side 'B'" in result.stderr and "--sides" in result.stderr

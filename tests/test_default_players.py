@@ -131,3 +131,29 @@ def test_ctrl_c_during_the_default_players_fit_stops_cleanly():
     assert load(tables, 3, warn=said.append, checked=True) is None
     assert "stopped by Ctrl-C before its acceptance check; fitting again" in said[0]
     assert load(tables, 3, warn=said.append) is not None          # `wonders train`'s reading keeps it
+
+
+def test_a_cluster_s_workers_play_the_fits_of_the_run_s_process(tmp_path, monkeypatch):
+    """The fits travel with the games (sim/dask_engine.py): a worker whose cache folder lacks
+    them plays them, neither reading its cache nor fitting."""
+    tiny_fits()
+    from interpreter.bots import fitcache
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    from interpreter.sim.records import RunOptions
+    from interpreter.sim.worker import play_chunk, play_chunk_fitted
+    tables = compile_rules(check_paths(None, []).ruleset)
+    monkeypatch.setattr(fitcache, "_memo", {})
+    monkeypatch.setattr(fitcache, "_played", {})
+    weights = fitcache.fitted_weights(tables, 3)                    # the run's process: read from its cache
+    fits = fitcache.fits_known()
+    assert fits == {fitcache.fit_key(tables, 3): weights}
+    monkeypatch.setenv("WONDERS_CACHE_DIR", str(tmp_path / "a worker's own, empty"))
+    monkeypatch.setattr(fitcache, "_memo", {})
+    monkeypatch.setattr(fitcache, "train", lambda *a, **k: pytest.fail("a worker must not fit"))
+    options = RunOptions(3, ("adaptive",), "random", 0, False, (), (), None)
+    from interpreter.engine.saves import content_digest
+    records = play_chunk_fitted(options, [0, 1], content_digest(tables), fits)
+    assert [r["game"] for r in records] == [0, 1] and all("error" not in r for r in records)
+    assert not (tmp_path / "a worker's own, empty").exists()          # its cache was never read nor made
+    assert play_chunk(options, [0], content_digest(tables)) == records[:1]   # the same players, the same game

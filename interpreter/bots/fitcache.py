@@ -191,6 +191,21 @@ def load(tables, players: int, warn=None, seed: int = 0, checked: bool = False) 
     return weights
 
 
+def fits_known() -> dict[str, list[float]]:
+    """The weights of every fit this process's bots played (by key): what a run sends a
+    cluster's workers (sim/dask_engine.py), so that they play the fits this process made or
+    read, whatever their own cache folder holds (a worker machine without it would fit on
+    its own, perhaps another draw)."""
+    return {key: list(_memo[key]) for key in _played if key in _memo}
+
+
+def remember(fits: dict[str, list[float]]) -> None:
+    """Take fits made elsewhere (`fits_known`) as this process's own: its bots play them
+    without reading the cache or fitting."""
+    for key, weights in fits.items():
+        _memo.setdefault(key, list(weights))
+
+
 def kept(tables, players: int, seed: int = 0) -> bool:
     """Whether a fit of these rules, players and seed is at hand (remembered or in the cache,
     checked), so that playing them fits nothing now."""

@@ -50,8 +50,6 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     if list(variants) == list(against):
         raise click.UsageError(_("--variant and --against name the same rules: there is nothing to compare"))
     workers = check_engine(workers, cluster)
-    # the variant's side first: a first fit of it fits the rules without it within its budget
-    # (fitcache.reference), and the base side then finds that fit kept
     base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules, fit=False)
     changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, fit=False)
     check_outputs([("--out", out_dir)])

@@ -22,7 +22,6 @@ Why: the fit weighs the race this age at about 1.3 and the later ages' race at a
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -66,15 +65,8 @@ def _block(args):
     return out
 
 
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def main() -> None:
+    from bots import wilson                      # bench/bots.py: the 95 % Wilson interval
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("mode", choices=["boards", "strength"])
     parser.add_argument("--games", type=int, default=1000)

@@ -243,7 +243,7 @@ def test_train_says_when_the_budget_cut_the_fit_short_and_how_to_get_the_full_fi
     # (a fit is given at least a second: a generation of 12 candidates x 30 games takes some
     # seconds on any machine, so the budget ends this one after its first generation)
     result = run_cli("train", "--players", "3", "--games", "30", "--workers", "1", "--generations", "3",
-                     "--budget", "0.01", "--seed", "4")
+                     "--budget", "0.01", "--seed", "4", timeout=600)     # (its check: 600 games)
     assert result.returncode == 0, result.stderr
     import re
     cut = re.search(r"stopped by the budget after (\d) of 3 generations", result.stdout)

@@ -90,6 +90,19 @@ def test_bots_random_is_still_played_when_asked_and_fits_nothing():
     assert text.returncode == 0 and text.stderr == "" and "Fitted players" not in text.stdout
 
 
+def test_quiet_hides_the_fit_s_progress_as_it_hides_the_games():
+    result = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+                     "--bots", "adaptive:generations=1,games=2")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert [p.suffix for p in cache_folder().iterdir()] == [".json"]        # fitted, and kept
+    shown = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+                    "--bots", "adaptive:generations=1,games=2,fit_seed=1")
+    assert shown.returncode == 0 and shown.stderr == ""
+    loud = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1",
+                   "--bots", "adaptive:generations=1,games=2,fit_seed=2")
+    assert "fitting adaptive to 7 Wonders, first edition, 3 players: 1 generations at most" in loud.stderr
+
+
 def test_a_usage_error_comes_before_the_fit():
     """A minute's fit is never followed by an error that could have been given before it."""
     taken = Path(os.environ["WONDERS_CACHE_DIR"]) / "run.jsonl"

@@ -178,7 +178,7 @@ def test_the_progress_bar_shows_only_on_a_terminal():
     main, secondary = pty.openpty()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     result = subprocess.run([sys.executable, "-c", "import cli; cli.run()", "simulate", "--players", "3",
-                             "--games", "5", "--workers", "1"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                             "--games", "5", "--workers", "1", "--bots", "random"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                             stderr=secondary, timeout=60)
     os.close(secondary)
     chunks = []

@@ -53,9 +53,10 @@ def test_compare_arc_moves_the_arc_figures_with_the_variant():
 
 def test_a_run_with_the_arc_is_resumed_only_with_the_arc(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--players", "3", "--games", "2", "--arc", "1", "--quiet", "--out",
+    assert run_cli("simulate", "--players", "3", "--games", "2", "--arc", "1", "--quiet", "--bots", "random", "--out",
                    str(out)).returncode == 0
-    refused = run_cli("simulate", "--players", "3", "--games", "4", "--quiet", "--out", str(out), "--resume")
+    refused = run_cli("simulate", "--players", "3", "--games", "4", "--quiet", "--bots", "random", "--out", str(out),
+                      "--resume")
     assert refused.returncode == 2 and "arc 1 (now 0)" in refused.stderr, refused.stderr
 
 
@@ -147,7 +148,8 @@ def test_the_skill_reports_render_in_a_browser(tmp_path):
 def test_the_simulate_report_shows_the_arc_with_the_commands_that_replay_its_examples(tmp_path):
     import re
     report = tmp_path / "arc.html"
-    result = run_cli("simulate", "--players", "3", "--games", "4", "--arc", "1", "--quiet", "--report", str(report))
+    result = run_cli("simulate", "--players", "3", "--games", "4", "--arc", "1", "--quiet", "--bots", "random", "--report",
+                     str(report))
     assert result.returncode == 0, result.stderr
     page = report.read_text(encoding="utf-8")
     table = re.search(r'<table class="arc" id="arc">.*?</table>', page, flags=re.S).group(0)

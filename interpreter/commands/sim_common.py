@@ -96,7 +96,7 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None,
     if fit:
         prepare(names, tables, players, quiet)
     rules = None if rules == DEFAULT_RULES else rules        # named or not, the default is one run
-    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules, arc or 0)
+    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules, arc=arc or 0)
 
 
 def rule_tables(paths, variants, rules):

@@ -75,7 +75,8 @@ def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, clust
     summary = tally.summary()
     summary["options"] = {**options.to_data(), "games": games}
     from ..sim.arc import with_replays
-    with_replays(summary.get("arc"), options)
+    from ..sim.records import replay_command
+    with_replays(summary.get("arc"), lambda game: replay_command(options, game))
     from ..bots.fitcache import fits_played
     fits = fits_played()
     if fits:

@@ -184,9 +184,10 @@ class ArcPairs:
         return [(name, kind, self.pairs[field]) for name, kind, field in PAIRED if self.pairs[field].n]
 
 
-def with_replays(arc: dict | None, options) -> None:
-    """Each example game of `arc` (a summary's) gets the command that plays it again."""
-    from .records import replay_command
+def with_replays(arc: dict | None, replay_command) -> None:
+    """Each example game of `arc` (a summary's) gets the command that plays it again
+    (`replay_command(game)`: records.py's for the run; passed in, since records.py imports
+    this module)."""
     for figure in (arc or {}).values():
         if isinstance(figure, dict) and figure.get("example"):
-            figure["example"]["replay"] = replay_command(options, figure["example"]["game"])
+            figure["example"]["replay"] = replay_command(figure["example"]["game"])

@@ -109,6 +109,10 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
             code, message, label, help_ = misplaced
             ctx.report(code, message, step.span, label=label, help=help_)
             ok = False
+        if isinstance(step, ast.Reveal) and step.count.value < 1:
+            ctx.report("E1206", _("{owner} reveals {count} cards").format(owner=owner, count=step.count.value),
+                       step.count.span, label=_("reveal at least 1 card"))
+            ok = False
         if isinstance(step, (ast.Deal, ast.DealAge)) and step.count.value < 1:
             ctx.report("E1206", _("{owner} deals {count} cards").format(owner=owner, count=step.count.value),
                        step.count.span, label=_("deal at least 1 card"))
@@ -280,6 +284,7 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
     for card in cards:
         if card.deck:
             decks[card.deck] = decks.get(card.deck, 0) + (card.copies_at(players) if card.copies else 1)
+    _check_reveals(cards, rules, decks, ctx)
     for phase in rules.phases:
         for step in phase.steps:
             if not isinstance(step, ast.Deal):
@@ -294,3 +299,47 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
                                                                     players=players, deck=step.deck.text,
                                                                     have=decks[step.deck.text]), step.span,
                            label=_("needs {need} cards").format(need=need), help=_("add cards to the deck or deal fewer"))
+
+
+def _check_reveals(cards: list[CardDef], rules: RulesDef, decks: dict[str, int], ctx: Context) -> None:
+    """The decks that `reveal` statements lay on the table hold enough cards for all of
+    them together (at the smallest table: E1705), and their cards can act in every city:
+    a card on the table is never built, so its `when built` would never run, and it is in
+    play in every city already, so a law of it would be in force once for each (E2020)."""
+    fewest = rules.min_players
+    have = {}
+    for card in cards:
+        if card.deck:
+            have[card.deck] = have.get(card.deck, 0) + (card.copies_at(fewest) if card.copies else 1)
+    revealed: dict[str, int] = {}
+    for phase in rules.phases:
+        for step in phase.steps:
+            if not isinstance(step, ast.Reveal):
+                continue
+            deck = step.deck.text
+            if deck not in decks:
+                _unknown_deck(step.deck, decks, ctx)
+                continue
+            revealed[deck] = revealed.get(deck, 0) + step.count.value
+            if revealed[deck] > have[deck]:
+                ctx.report("E1705", _('phase "{name}" reveals {count} cards of the deck "{deck}", which has {have} '
+                                      'at {players} players').format(name=phase.name, count=revealed[deck],
+                                                                     deck=deck, have=have[deck], players=fewest),
+                           step.span, label=_("{count} revealed from it in all").format(count=revealed[deck]),
+                           help=_("add cards to the deck or reveal fewer"))
+    for card in cards:
+        if card.deck not in revealed:
+            continue
+        for effect in card.effects:
+            if isinstance(effect, ast.WhenBuilt):
+                ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is never built: '
+                                      'its `when built` never runs').format(name=card.name), effect.span,
+                           label=_("never built"),
+                           help=_("write it as a trigger every city hears, e.g. `on age start ...`, "
+                                  "or leave the card out of the revealed deck"))
+            elif isinstance(effect, ast.Law):
+                ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is in play in every '
+                                      'city already: a law of it would be in force once for each').format(
+                                          name=card.name), effect.span, label=_("in every city already"),
+                           help=_("write the effect itself (`discount ...`, `produces ...`): "
+                                  "every city has it"))

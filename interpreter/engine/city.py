@@ -24,7 +24,7 @@ DIRECTIONS = ("left", "right")
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
-OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order")
+OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order", "revealed")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws")
@@ -149,6 +149,7 @@ class City:
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
+        self.revealed: list[int] = []         # cards on the table, in play in every city (`reveal`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
         self.laws: tuple = ()                 # the laws in force, each an engine/laws.py InForce (set by the game)
@@ -190,6 +191,8 @@ class City:
         the laws in force."""
         laws, self.laws = self.laws, ()
         self._reset_tables()
+        for index in self.revealed:
+            self._add_static(self.tables.cards[index])
         self._add_static(self.side.board)
         for stage in self.built_stages():
             self._add_static(stage)
@@ -260,6 +263,14 @@ class City:
         self.copied.append(card.index)
         self._add_static(card)
 
+    def add_revealed(self, card: Source) -> None:
+        """A card laid on the table (`reveal`), in play in this city as in every other:
+        its lasting effects, triggers and score lines (not its colour, name or `when
+        built`), its triggers firing before the board's (docs/language.md, "Cards for the
+        whole table")."""
+        self.revealed.append(card.index)
+        self._add_static(card)
+
     def free_builds_for(self, color: str) -> list[str]:
         """The colours ("" for any) of the free-build powers not used yet that may build a
         card of `color`."""
@@ -295,7 +306,8 @@ class City:
     def _add_static(self, source: Source) -> None:
         if source.triggers:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
-                else (3, len(self.copied)) if source.index in self.copied else (2, len(self.built))
+                else (3, len(self.copied)) if source.index in self.copied \
+                else (-1, len(self.revealed)) if source.index in self.revealed else (2, len(self.built))
             checks = run_of(source).checks
             for index, trigger in enumerate(source.triggers):
                 listeners = self.listening.setdefault(trigger.event, [])
@@ -434,9 +446,11 @@ class City:
 
     # ---------------------------------------------------------------- queries
     def owned_sources(self) -> list[Source]:
-        """The board, the built stages, the buildings and the copied cards, in that order."""
+        """The cards on the table, the board, the built stages, the buildings and the
+        copied cards, in that order."""
         cards = self.tables.cards
-        found = [self.side.board, *self.built_stages()]
+        found = [cards[i] for i in self.revealed] if self.revealed else []
+        found += [self.side.board, *self.built_stages()]
         for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
             found.append(cards[i])
         for i in self.copied:
@@ -518,6 +532,7 @@ def _copy(self: City) -> City:
     other.under_stages = self.under_stages.copy()
     other.stage_order = self.stage_order.copy()
     other.copied = self.copied.copy()
+    other.revealed = self.revealed.copy()
     other.names = self.names.copy()
     other.kept = self.kept.copy()
     other.own_fixed = self.own_fixed.copy()

@@ -97,6 +97,12 @@ class Game(Flow):
             self.deal_age(rules.phases[rules.sequence[0]].steps[0])
         set_holders(self)
 
+    @property
+    def revealed(self) -> list[int]:
+        """The cards laid on the table by `reveal`, in the order revealed (every city holds
+        them: `City.revealed`)."""
+        return self.cities[0].revealed if self.cities else []
+
     def clone(self, seed: int | None = None, log: bool = False) -> "Game":
         """An independent copy at this decision point (or between two turns), for search:
         cities, hands, piles and the work still to do copied, the compiled rule tables

@@ -41,6 +41,8 @@ def where_cards_are(game) -> Counter:
             places += Counter(held)
     for city in game.cities:
         places += Counter(city.built) + Counter(city.under_stages)
+    if game.cities:                     # the table's cards: one of each, every city holding them
+        places += Counter(game.cities[0].revealed)
     return places
 
 

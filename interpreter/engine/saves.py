@@ -105,6 +105,7 @@ def game_to_data(game: Game) -> dict:
                     "tokens": list(c.tokens), "free_build_used": list(c.free_build_used),
                     **({"kept": dict(sorted(c.kept.items()))} if c.kept else {}),
                     **({"copied": refs(c.copied)} if c.copied else {}),
+                    **({"revealed": refs(c.revealed)} if c.revealed else {}),
                     **({"bank_used": c.bank_used} if c.bank_used else {})}
                    for c in game.cities],
         "hands": [refs(h) for h in game.hands],
@@ -173,6 +174,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.kept = _kept(c.get("kept", {}), seat, tables)
             city.free_build_used = _free_builds_used(c["free_build_used"], seat)
             city.copied = cards(c.get("copied", []), f"cities[{seat}].copied")
+            city.revealed = cards(c.get("revealed", []), f"cities[{seat}].revealed")
             city.bank_used = _bank_used(c.get("bank_used", 0), seat)
             city.rebuild()
             game.cities.append(city)

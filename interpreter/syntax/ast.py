@@ -355,6 +355,16 @@ class DiscardZone:
 
 
 @node
+class Reveal:
+    """`reveal N cards from deck "D"`: N cards of the shuffled deck are laid face up on
+    the table, in play in every city from then on (docs/language.md, "Cards for the whole
+    table")."""
+    count: Number
+    deck: Name
+    span: Span
+
+
+@node
 class Rules:
     name: Name
     body: tuple

@@ -120,6 +120,10 @@ def _phase_text(phase) -> str:
                 + ("; " + _("the last card is discarded") if step.discard_last else ""))
         elif isinstance(step, ast.DiscardZone):
             said.append(_('each player discards the cards of "{zone}"').format(zone=step.zone.text))
+        elif isinstance(step, ast.Reveal):
+            said.append(ngettext('{count} card of "{deck}" is revealed for the whole table',
+                                 '{count} cards of "{deck}" are revealed for the whole table',
+                                 step.count.value).format(count=step.count.value, deck=step.deck.text))
         elif isinstance(step, (AgeStart, AgeEnd)):
             said.append((_("age {age} starts") if isinstance(step, AgeStart) else _("age {age} ends"))
                         .format(age=roman(step.number)))

@@ -123,6 +123,8 @@ def _phase_step(game, p: int, i: int) -> None:
         game.stack.append(("draft_round", p, i, 1))
     elif isinstance(statement, ast.DiscardZone):
         _discard_zone(game, statement)
+    elif isinstance(statement, ast.Reveal):
+        _reveal(game, statement)
     else:
         game.stack.append(("zone_done", p, i))
         _ask_zone(game, statement)
@@ -154,6 +156,20 @@ def _deal(game, statement) -> None:
                      "hands": [[game.tables.cards[i].name for i in h] for h in game.hands[:game.players]]})
 
 
+def _reveal(game, statement) -> None:
+    """`count` cards of the shuffled deck laid face up on the table: in play in every
+    city, a neutral one too, from now on; the rest go to the box."""
+    deck = unused_cards(game, statement.deck.text)
+    game.rng.shuffle(deck)
+    n = statement.count.value
+    cards = game.tables.cards
+    for index in deck[:n]:
+        for city in game.cities:
+            city.add_revealed(cards[index])
+    game.box += deck[n:]
+    game.log.append({"event": "reveal", "deck": statement.deck.text, "cards": [cards[i].name for i in deck[:n]]})
+
+
 def unused_cards(game, deck: str) -> list[int]:
     """The cards of a deck that nobody has been dealt or has drawn, taken out of the box:
     once a card of the deck is in the game, those its deal or draws left in the box; before,
@@ -173,7 +189,8 @@ def _in_game(game, deck: str) -> bool:
     """Whether a card of the deck is anywhere in the game (dealt or drawn before)."""
     cards = game.tables.cards
     places = [game.box, game.discard, *game.hands, *(held for zone in game.zones.values() for held in zone),
-              *(city.built for city in game.cities), *(city.under_stages for city in game.cities)]
+              *(city.built for city in game.cities), *(city.under_stages for city in game.cities),
+              game.cities[0].revealed if game.cities else ()]
     return any(cards[i].deck == deck for place in places for i in place)
 
 

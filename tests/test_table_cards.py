@@ -129,7 +129,7 @@ def test_revealing_from_an_unknown_or_too_small_deck(tmp_path):
     add phase "projects" before age I { reveal 1 card from deck "projets" }
 }
 ''') == [("E1702", 3, 65)]
-    assert _errors(tmp_path, '''card "Guild Hall" { deck "projects"; color grey; copies 3+; points 1 }
+    assert _errors(tmp_path, '''card "Guild Hall" { deck "projects"; color grey; copies 3+; shields 1 }
 
 variant "Projects" {
     changes "Examples"

@@ -320,8 +320,9 @@ def _check_reveals(cards: list[CardDef], rules: RulesDef, decks: dict[str, int],
             if deck not in decks:
                 _unknown_deck(step.deck, decks, ctx)
                 continue
-            revealed[deck] = revealed.get(deck, 0) + step.count.value
-            if revealed[deck] > have[deck]:
+            before = revealed.get(deck, 0)
+            revealed[deck] = before + step.count.value
+            if revealed[deck] > have[deck] >= before:          # once, where the deck runs out
                 ctx.report("E1705", _('phase "{name}" reveals {count} cards of the deck "{deck}", which has {have} '
                                       'at {players} players').format(name=phase.name, count=revealed[deck],
                                                                      deck=deck, have=have[deck], players=fewest),

@@ -148,6 +148,7 @@ CODES = {
     "E1710": "turns from empty hands",
     # laws for the whole table (docs/language.md, "Laws for the whole table")
     "E1901": "a law that cannot be",
+    "E2020": "a card for the whole table that cannot act so",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

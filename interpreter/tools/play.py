@@ -60,6 +60,9 @@ def text_log(game: Game, words=None) -> str:
         elif kind == "phase":
             out.append("\n" + _("Phase \"{phase}\"").format(phase=event["phase"]))
             current_turn = None
+        elif kind == "reveal":
+            out.append("  " + _("Revealed for the whole table: {cards}").format(
+                cards=", ".join(n.card(c) for c in event["cards"])))
         elif kind == "choice":
             if event["kind"] in ("draft", "offer"):       # a pick, an offer's answer: said as chosen
                 out.append(f"    {city[event['seat']]}: {shown_action(event['action'])}")

@@ -32,9 +32,10 @@ def test_the_pack_is_for_the_second_edition_only():
 def test_five_projects_an_age_one_of_each_revealed_at_setup(tables):
     decks = {}
     for card in tables.cards:
-        if card.deck.startswith("edifice"):
+        if card.deck:
             decks.setdefault(card.deck, []).append(card.name)
-    assert {d: len(n) for d, n in decks.items()} == {"edifice I": 5, "edifice II": 5, "edifice III": 5}
+    projects = {d: len(n) for d, n in decks.items() if d in ("edifice I", "edifice II", "edifice III")}
+    assert projects == {"edifice I": 5, "edifice II": 5, "edifice III": 5}
     game = Game(tables, 4, 3)
     game.decisions()
     assert [tables.cards[i].deck for i in game.revealed] == ["edifice I", "edifice II", "edifice III"]
@@ -109,6 +110,19 @@ def _sell_out_the_age(game) -> None:
         labels = [o.label(game.tables) for o in decision.options]
         decision.choose(next(i for i, label in enumerate(labels) if label.startswith("sell"))
                         if decision.kind == "turn" else 0)
+
+
+def test_a_lasting_reward_is_the_constructed_side_each_participant_builds(tables):
+    game = _game(tables, "Curtain Wall")              # its reward: shields
+    game.cities[1].kept["pawn1"] = 1
+    _turn(game)
+    game.decision().choose(1)                         # Gizah takes the last pawn
+    while (decision := game.decision()).kind != "turn":
+        assert decision.kind == "zone"                # each participant builds the card drawn
+        decision.choose(0)
+    built = [[tables.cards[i].name for i in c.built] for c in game.cities]
+    assert [("Constructed Curtain Wall" in names) for names in built] == [True, True, False]
+    assert [c.shields for c in game.cities] == [1, 1, 0]
 
 
 def test_an_unfinished_project_costs_every_city_without_a_pawn_at_the_ages_end(tables):

@@ -5,7 +5,8 @@ for an option when what the action brings is worth more than what it pays.
 The action's worth: coins at the rules' coin rate, a military token at the token rate,
 kept tokens at the rate their score lines give them and at their stakes (what holding
 one decides in the triggers and score lines in play for the city: `kept_stakes`), a
-card lost from the city at what building it would be worth, a card from the discard pile at the
+card lost from the city at what building it would be worth, a card drawn into a zone at what
+building the deck's best would be worth, a card from the discard pile at the
 worth the deciding bot gives the best card it could build, and an action done in several
 cities as what it does to the owner against the mean rival (the same to every city is
 worth nothing).  The price: its coins at the coin rate; coins paid to a neighbour count
@@ -52,6 +53,9 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
         colors = {c.text for c in action.colors}
         cards = game.tables.cards
         return -min((card_worth(i) for i in game.cities[seat].built if cards[i].color in colors), default=0.0)
+    if isinstance(action, ast.DrawInto):           # a card drawn to be played: the deck's best, to build
+        deck = action.deck.text
+        return max((card_worth(c.index) for c in game.tables.cards if c.deck == deck), default=0.0)
     if isinstance(action, ast.BuildFromDiscard):
         return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
     if isinstance(action, ast.InEachCity):

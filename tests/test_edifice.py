@@ -38,7 +38,7 @@ def test_five_projects_an_age_one_of_each_revealed_at_setup(tables):
     assert projects == {"edifice I": 5, "edifice II": 5, "edifice III": 5}
     game = Game(tables, 4, 3)
     game.decisions()
-    assert [tables.cards[i].deck for i in game.revealed] == ["edifice I", "edifice II", "edifice III"]
+    assert [tables.cards[i].deck for i in game.shown_cards()] == ["edifice I", "edifice II", "edifice III"]
 
 
 def _game(tables, project: str, players: int = 3) -> Game:
@@ -49,7 +49,7 @@ def _game(tables, project: str, players: int = 3) -> Game:
     for seed in range(200):
         game = Game(tables, players, seed, "Day", wonders)
         game.decisions()
-        if tables.cards[game.revealed[0]].name == project:
+        if tables.cards[game.shown_cards()[0]].name == project:
             for city in game.cities:
                 city.coins = 10
             game.cities[0].add_card(lumber)

@@ -349,3 +349,41 @@ def test_without_the_studio_extra_the_command_says_what_to_install(missing):
     assert result.returncode == 2, result.stderr
     assert f"the studio needs the `studio` extra ({missing} is missing)" in result.stderr
     assert "pip install 'wonders[studio]'" in result.stderr and "internal error" not in result.stderr
+
+
+@pytest.mark.slow
+def test_weigh_the_skill_tiers_pair_by_pair_with_the_report_of_compare_skill(studio):
+    seen = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 3, "skill": True,
+                           "tiers": ["random", "greedy", "heuristic"]})
+    done = seen[-1]
+    assert done["type"] == "done" and done["games"] == 9 and done["done"] == 9 and done["pairs"] == 9, done
+    changes = done["skill"]["changes"]
+    assert [(c["stronger"], c["weaker"]) for c in changes] == [("greedy", "random"), ("heuristic", "random"),
+                                                              ("heuristic", "greedy")]
+    assert all(c["games"] == 3 and 0 <= c["a"] <= 1 and 0 <= c["b"] <= 1 for c in changes)
+    assert "Skill tiers: cheap-trade against base rules" in done["report"]
+    assert all("skill" in m for m in seen if m["type"] == "figures")     # never the usual figures
+
+
+@pytest.mark.slow
+def test_weigh_with_the_arc_shows_how_the_variant_moves_it(studio):
+    seen = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 2, "bots": ["greedy"],
+                           "arc": 1})
+    done = seen[-1]
+    assert done["type"] == "done" and done["pairs"] == 2, done
+    arc = [f["figure"] for f in done["figures"] if f["section"] == "arc"]
+    assert arc == ["lead changes per game", "turn after which the winner no longer trails",
+                   "win rate of the city last after the first age"]
+    plain = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 1, "bots": ["greedy"]})
+    assert not [f for f in plain[-1]["figures"] if f["section"] == "arc"]       # asked for, never paid by default
+
+
+@pytest.mark.parametrize("start, said", [
+    ({"variant": "variants/cheap-trade.wonders", "arc": 100}, "arc: from 0 to 64"),
+    ({"variant": "variants/cheap-trade.wonders", "skill": True, "tiers": ["greedy"]}, "at least two different"),
+    ({"variant": "variants/cheap-trade.wonders", "skill": True, "tiers": ["greedy", "nobody"]}, "unknown bot"),
+    ({"variant": "variants/cheap-trade.wonders", "skill": "yes"}, "'skill' is missing or not a bool"),
+])
+def test_weigh_skill_says_what_is_wrong_with_the_tiers(studio, start, said):
+    seen = _weigh(studio, start)
+    assert seen[-1]["type"] == "error" and said in seen[-1]["text"], seen[-1]

@@ -52,7 +52,7 @@ def _errors(tmp_path, text: str) -> list[tuple[str, int, int]]:
 
 
 def _on_table(game) -> list[str]:
-    return [game.tables.cards[i].name for i in game.revealed]
+    return [game.tables.cards[i].name for i in game.shown_cards()]
 
 
 def test_one_card_is_revealed_at_random_and_every_city_has_it(tmp_path):
@@ -61,7 +61,7 @@ def test_one_card_is_revealed_at_random_and_every_city_has_it(tmp_path):
     for seed in range(12):
         game = Game(tables, 4, seed)
         game.decisions()                                 # the phase before age I has run
-        assert len(game.revealed) == 1
+        assert len(game.shown_cards()) == 1
         name = _on_table(game)[0]
         seen.add(name)
         card = next(c for c in tables.cards if c.name == name)
@@ -137,3 +137,45 @@ variant "Projects" {
     add phase "more projects" before age II { reveal 1 card from deck "projects" }
 }
 ''') == [("E1705", 5, 41)]
+
+
+def test_a_covered_card_leaves_play_in_every_city(tmp_path):
+    """A second reveal from the deck covers the first card: its effects and triggers stop
+    in every city, the new one's start; a save keeps only the shown card in play."""
+    text = PROJECTS.replace('add phase "projects" before age I { reveal 1 card from deck "projects" }',
+                            'add phase "projects" before age I { reveal 1 card from deck "projects" }\n'
+                            '    add phase "more projects" before age II { reveal 1 card from deck "projects" }')
+    tables = _tables(tmp_path, text)
+    game = _game_with(tables, "Town Quarry")
+    quarry = next(c for c in tables.cards if c.name == "Town Quarry")
+    while game.age.number < 2:
+        game.decision().choose(0)
+    game.decision()
+    assert _on_table(game) == ["Public Baths"] and sum(len(b) for b in game.revealed) == 2
+    covered = next(i for i, e in enumerate(game.log) if e.get("event") == "reveal" and e["cards"] == ["Public Baths"])
+    heard = [e["seat"] for e in game.log[covered:] if e.get("event") == "coins" and e.get("trigger") == "age start"]
+    assert heard == []                                   # age II's start: the quarry is covered
+    assert all(quarry not in city.owned_sources() for city in game.cities)
+    again = game_from_data(tables, game_to_data(game))
+    assert [quarry in c.owned_sources() for c in again.cities] == [False] * 3
+    assert [c.own_fixed for c in again.cities] == [c.own_fixed for c in game.cities]
+
+
+def test_a_revealed_cards_effects_are_every_citys_and_its_law_is_in_force_once(tmp_path):
+    """One card may do both: its production is each city's, its `law while revealed` in
+    force once in every city (not once for each city holding the card)."""
+    tables = _tables(tmp_path, '''variant "Charter" {
+    changes "7 Wonders, first edition"
+    add phase "charter" before age I { reveal 1 card from deck "charters" }
+    add card "Free Port" {
+        deck "charters"  color grey
+        produces glass
+        law while revealed: discount 1 coin on brown cards
+    }
+}
+''')
+    game = Game(tables, 3, 1)
+    game.decisions()
+    glass = tables.resource_index["glass"]
+    assert all(c.own_fixed[glass] == 1 for c in game.cities)
+    assert [len(c.laws) for c in game.cities] == [1, 1, 1]

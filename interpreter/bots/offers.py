@@ -3,21 +3,23 @@ answer in points, read from the rules as the bots read everything else, so a bot
 for an option when what the action brings is worth more than what it pays.
 
 The action's worth: coins at the rules' coin rate, a military token at the token rate,
-kept tokens at the rate their score lines give them and at their stakes (what holding
-one decides in the triggers and score lines in play for the city: `kept_stakes`), a
-card lost from the city at what building it would be worth, a card drawn into a zone at what
-building the deck's best would be worth, a card from the discard pile at the
-worth the deciding bot gives the best card it could build, and an action done in several
-cities as what it does to the owner against the mean rival (the same to every city is
-worth nothing).  The price: its coins at the coin rate; coins paid to a neighbour count
+kept tokens at the rate their score lines give them and at what taking them sets off: the
+rewards of the `on KIND token taken` triggers whose conditions they make hold (a step along
+a track), and the age-end contests they change (a place in a ranking over the table, as
+it stands now, for each age end still to come), and at their stakes (what holding one
+decides in the other triggers and the score lines in play for the city: `kept_stakes`), a
+card lost from the city at what building it would be worth, a card from the discard pile at the
+worth the deciding bot gives the best card it could build, a card built from a zone at
+the mean worth of the cards drawn there, and an action done in several cities as what it
+does to the owner against the mean rival (the same to every city is worth nothing).  The price: its coins at the coin rate; coins paid to a neighbour count
 a little more, since they help a rival."""
 
 from __future__ import annotations
 
 import attrs
 
-from ..engine.actions import build_options_from
-from ..engine.quantities import check_fn, evaluate, per_value
+from ..engine.actions import build_options_from, payment_ways
+from ..engine.quantities import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 
@@ -34,8 +36,21 @@ def offer_values(model, game, seat: int, options, card_worth, coin: float | None
             gained - o.bank * rate - (o.left + o.right) * rate * (1 + 1 / rivals) for o in options]
 
 
-def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: float) -> float:
-    """What the action would bring the owner, in points."""
+def offer_worth(model, game, seat: int, offer: ast.MayPay, card_worth, rate: float) -> float:
+    """What an offer the city may be made (`may pay PRICE to ACTION`) is worth to it before
+    it is made: the action's worth less the cheapest way to pay, or nothing when it would
+    decline or cannot pay (a card that opens the offer is worth that much more)."""
+    ways = payment_ways(game, seat, offer.items)
+    if not ways:
+        return 0.0
+    rivals = max(1, len(game.cities) - 1)
+    price = min(bank * rate + (left + right) * rate * (1 + 1 / rivals) for bank, left, right in ways)
+    return max(0.0, action_worth(model, game, seat, None, offer.action, card_worth, rate) - price)
+
+
+def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: float, depth: int = 0) -> float:
+    """What the action would bring the owner, in points (`depth`: how many kept tokens'
+    consequences are being followed, a chain of rewards read at most three deep)."""
     where = game.events.where(seat, neighbour)
     if isinstance(action, ast.GainCoins):
         return per_value(action.amount, action.per, where) * rate
@@ -45,22 +60,29 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
         return evaluate(action.value, where) * model.token_rate
     if isinstance(action, ast.TakeKeptTokens):
         kind = action.kind.text
-        stakes = kept_stakes(model, game, seat, kind, card_worth, rate) if not game.cities[seat].kept.get(kind) else 0.0
-        return evaluate(action.count, where) * model.kept_rate(kind) + stakes
+        count = evaluate(action.count, where)
+        worth = count * model.kept_rate(kind)
+        if count > 0 and depth < 3:
+            worth += _kept_consequences(model, game, seat, kind, count, card_worth, rate, depth)
+            if not game.cities[seat].kept.get(kind):
+                worth += kept_stakes(model, game, seat, kind, card_worth, rate, depth)
+        return worth
     if isinstance(action, ast.DiscardBuilt):
         if action.scope.parts != ("own",):
             return 0.0
         colors = {c.text for c in action.colors}
         cards = game.tables.cards
         return -min((card_worth(i) for i in game.cities[seat].built if cards[i].color in colors), default=0.0)
-    if isinstance(action, ast.DrawInto):           # a card drawn to be played: the deck's best, to build
-        deck = action.deck.text
-        return max((card_worth(c.index) for c in game.tables.cards if c.deck == deck), default=0.0)
+    if isinstance(action, ast.DrawInto):
+        return 0.0                        # what is drawn is weighed when it is built
+    if isinstance(action, ast.PlayFrom):
+        drawn = _zone_cards(game, action.zone.text)
+        return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
     if isinstance(action, ast.BuildFromDiscard):
         return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
     if isinstance(action, ast.InEachCity):
-        targets = game.events.group(seat, action.group)
-        each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate)
+        targets = game.events.group(seat, action)
+        each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate, depth)
         mine = each if seat in targets else 0.0
         return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
     raise UnhandledKind(f"bots/offers.py cannot weigh the paid action kind {type(action).__name__}")
@@ -103,37 +125,89 @@ def _others_hold(conditions, kind: str, where) -> bool:
     return not others or check_fn(others)(where)
 
 
-_WEIGHING: set = set()      # the kinds whose stakes are being weighed (a rule reading one kind to give another)
-
-
-def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float) -> float:
-    """What holding a first token of `kind` decides for the owner, in points: each trigger
-    (the rules' and those in play in its city) and score line whose conditions ask for one
-    brings its worth when held, each that asks for none its worth when not held (a penalty
-    avoided by holding), each come about with an even chance.  So a project's pawn is
-    worth half its reward and half its penalty (docs/edifice.md)."""
+def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float, depth: int = 0) -> float:
+    """What holding a first token of `kind` decides for the owner, in points, beside what
+    `_kept_consequences` weighs (the `on KIND token taken` triggers and the age-end
+    contests): each other trigger (the rules' and those in play in its city) and each score
+    line whose conditions ask for one brings its worth when held, each that asks for none
+    its worth when not held (a penalty avoided by holding), each come about with an even
+    chance.  So a project's pawn is worth half its completion reward (docs/edifice.md)."""
     where = game.events.where(seat, None)
-    triggers = list(game.tables.rules.triggers)
+    weighed = ("age end", f"{kind}{ast.KEPT_TAKEN}")
+    triggers = [t for t in game.tables.rules.triggers if t.event not in weighed]
     lines = []
     for source in game.cities[seat].owned_sources():
-        triggers += source.triggers
+        triggers += [t for t in source.triggers if t.event not in weighed]
         lines += [value for _category, value in source.scores if isinstance(value, ast.Conditional)]
-    if kind in _WEIGHING:
-        return 0.0
-    _WEIGHING.add(kind)
-    try:
-        total = 0.0
-        for trigger in triggers:
-            need = _needs(trigger.conditions, kind)
-            if need and not trigger.each_neighbour and _others_hold(trigger.conditions, kind, where):
-                try:
-                    total += need * action_worth(model, game, seat, None, trigger.action, card_worth, rate)
-                except UnhandledKind:
-                    continue
-        for line in lines:
-            need = _needs(line.conditions, kind)
-            if need and _others_hold(line.conditions, kind, where):
-                total += need * evaluate(line.value, where)
-    finally:
-        _WEIGHING.discard(kind)
+    total = 0.0
+    for trigger in triggers:
+        need = _needs(trigger.conditions, kind)
+        if need and not trigger.each_neighbour and _others_hold(trigger.conditions, kind, where):
+            try:
+                total += need * action_worth(model, game, seat, None, trigger.action, card_worth, rate, depth + 1)
+            except UnhandledKind:
+                continue
+    for line in lines:
+        need = _needs(line.conditions, kind)
+        if need and _others_hold(line.conditions, kind, where):
+            total += need * evaluate(line.value, where)
     return CHANCE * total
+
+
+def _kept_consequences(model, game, seat: int, kind: str, count: int, card_worth, rate: float, depth: int) -> float:
+    """What `count` more tokens of `kind` set off for `seat`: the actions of the triggers
+    on taking them whose conditions hold with them, and the change they make to the
+    whole-table `age end` triggers (a place in a ranking), once for each age end still to
+    come: the mean of that change with the rivals as they stand and with each rival a token
+    further on (a race is run against where the others are going, not where they are)."""
+    events = game.events
+    now = events.where(seat)
+    worth = 0.0
+    own = _with_more(now.city, kind, count)
+    after = now._replace(city=own, neighbour=None, everyone=_replaced(now.everyone, now.city, own))
+    for _key, trigger, check in events.listeners(seat, f"{kind}{ast.KEPT_TAKEN}"):
+        if not trigger.each_neighbour and (check is None or check(after)):
+            worth += action_worth(model, game, seat, None, trigger.action, card_worth, rate, depth + 1)
+    contests = [(t, check) for _key, t, check in events.listeners(seat, "age end")
+                if check is not None and not t.each_neighbour]
+    if not contests:
+        return worth
+    rivals = tuple(c if c is now.city else _with_more(c, kind, 1) for c in now.everyone)
+    ahead = now._replace(neighbour=None, everyone=rivals)
+    scenarios = ((now, after), (ahead, ahead._replace(city=own, everyone=_replaced(rivals, now.city, own))))
+    ends = len(game.tables.rules.ages) - game.age_index
+    for trigger, check in contests:
+        change = sum(check(later) - check(before) for before, later in scenarios) / len(scenarios)
+        if change:
+            worth += change * ends * action_worth(model, game, seat, None, trigger.action, card_worth, rate,
+                                                  depth + 1)
+    return worth
+
+
+def _with_more(city, kind: str, count: int):
+    """A copy of `city` holding `count` more tokens of `kind`."""
+    other = city.copy()
+    other.kept[kind] = other.kept.get(kind, 0) + count
+    return other
+
+
+def _replaced(cities: tuple, old, new) -> tuple:
+    return tuple(new if c is old else c for c in cities)
+
+
+def _zone_cards(game, zone: str) -> list[int]:
+    """The cards the draws put into `zone` (`draw N cards from deck "D" into "Z"`, the
+    rules' own or a card's: an Edifice project draws its constructed side)."""
+    tables = game.tables
+    drawn = tables.cached("zone draws", lambda: _zone_decks(tables))
+    decks = drawn.get(zone, ())
+    return [card.index for card in tables.cards if card.deck in decks]
+
+
+def _zone_decks(tables) -> dict[str, set]:
+    """Zone -> the decks drawn into it, worked out once per rule set."""
+    found: dict[str, set] = {}
+    for trigger in [*tables.rules.triggers, *(t for card in tables.cards for t in card.triggers)]:
+        if isinstance(trigger.action, ast.DrawInto):
+            found.setdefault(trigger.action.zone.text, set()).add(trigger.action.deck.text)
+    return found

@@ -109,11 +109,7 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
             code, message, label, help_ = misplaced
             ctx.report(code, message, step.span, label=label, help=help_)
             ok = False
-        if isinstance(step, ast.Reveal) and step.count.value < 1:
-            ctx.report("E1206", _("{owner} reveals {count} cards").format(owner=owner, count=step.count.value),
-                       step.count.span, label=_("reveal at least 1 card"))
-            ok = False
-        if isinstance(step, (ast.Deal, ast.DealAge)) and step.count.value < 1:
+        if isinstance(step, (ast.Deal, ast.DealAge, ast.Reveal)) and step.count.value < 1:
             ctx.report("E1206", _("{owner} deals {count} cards").format(owner=owner, count=step.count.value),
                        step.count.span, label=_("deal at least 1 card"))
             ok = False
@@ -139,6 +135,11 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
             if step.count.value < 1:
                 ctx.report("E1206", _("{owner} plays {count} turns").format(owner=owner, count=step.count.value),
                            step.count.span, label=_("play at least 1 turn"))
+                ok = False
+            elif len(step.directions) > step.count.value:
+                ctx.report("E2041", _("{owner} names more ways of passing ({ways}) than it plays turns ({count})").format(
+                    owner=owner, ways=len(step.directions), count=step.count.value), step.span,
+                    label=_("more ways than turns"), help=_("the hands pass one way a turn: keep one way a turn at most"))
                 ok = False
             elif not hands.play(step, owner, ctx):
                 ok = False
@@ -257,6 +258,9 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
                 ctx.report("E1901", _("only a card is put in a zone: a wonder's law is never on top of one"),
                            effect.on_top.span, label=_("not a card"),
                            help=_("leave out `on top of`: the law is in play with the board or the stage"))
+            elif isinstance(effect, ast.Law) and effect.revealed is not None:
+                ctx.report("E2042", _("only a card is revealed: a wonder's law never is"), effect.revealed.span,
+                           label=_("not a card"), help=_("leave out `revealed`: the law is in play with the board or the stage"))
     for effect in effects:
         top = effect.on_top if isinstance(effect, ast.Law) else None
         if top is not None and top.zone.text not in rules.zones:
@@ -264,6 +268,10 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
         for action in _actions((effect,)):
             if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
                 _unknown_zone(action.zone, rules.zones, ctx)
+            if isinstance(action, ast.DiscardBuilt):      # a card moved from or into a zone
+                for zone in (action.zone, action.into):
+                    if zone is not None and zone.text not in rules.zones:
+                        _unknown_zone(zone, rules.zones, ctx)
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
                 _unknown_deck(action.deck, decks, ctx)
 
@@ -284,7 +292,7 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
     for card in cards:
         if card.deck:
             decks[card.deck] = decks.get(card.deck, 0) + (card.copies_at(players) if card.copies else 1)
-    _check_reveals(cards, rules, decks, ctx)
+    _check_reveals(cards, rules, ctx)
     for phase in rules.phases:
         for step in phase.steps:
             if not isinstance(step, ast.Deal):
@@ -301,18 +309,21 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
                            label=_("needs {need} cards").format(need=need), help=_("add cards to the deck or deal fewer"))
 
 
-def _check_reveals(cards: list[CardDef], rules: RulesDef, decks: dict[str, int], ctx: Context) -> None:
-    """The decks that `reveal` statements lay on the table hold enough cards for all of
-    them together (at the smallest table: E1705), and their cards can act in every city:
-    a card on the table is never built, so its `when built` would never run, and it is in
-    play in every city already, so a law of it would be in force once for each (E2020)."""
-    fewest = rules.min_players
-    have = {}
+def _check_reveals(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
+    """Every deck a `reveal` names holds cards, enough for every reveal from it in the
+    game (a revealed card stays on the table: it is never revealed again), at the fewest
+    players; a phase at the start of each age reveals once an age (E1705, said once, where
+    the deck runs out).  And the cards of a revealed deck can act from the table (E2020): a
+    card shown is never built, so its `when built` would never run, and it is in play in
+    every city already, so a law of it that is not `while revealed` would be in force once
+    for each city."""
+    decks: dict[str, int] = {}
     for card in cards:
         if card.deck:
-            have[card.deck] = have.get(card.deck, 0) + (card.copies_at(fewest) if card.copies else 1)
+            decks[card.deck] = decks.get(card.deck, 0) + (card.copies_at(rules.min_players) if card.copies else 1)
     revealed: dict[str, int] = {}
     for phase in rules.phases:
+        times = len(rules.ages) if phase.when == "start" and phase.age is None else 1
         for step in phase.steps:
             if not isinstance(step, ast.Reveal):
                 continue
@@ -321,26 +332,29 @@ def _check_reveals(cards: list[CardDef], rules: RulesDef, decks: dict[str, int],
                 _unknown_deck(step.deck, decks, ctx)
                 continue
             before = revealed.get(deck, 0)
-            revealed[deck] = before + step.count.value
-            if revealed[deck] > have[deck] >= before:          # once, where the deck runs out
-                ctx.report("E1705", _('phase "{name}" reveals {count} cards of the deck "{deck}", which has {have} '
-                                      'at {players} players').format(name=phase.name, count=revealed[deck],
-                                                                     deck=deck, have=have[deck], players=fewest),
-                           step.span, label=_("{count} revealed from it in all").format(count=revealed[deck]),
-                           help=_("add cards to the deck or reveal fewer"))
+            revealed[deck] = before + step.count.value * times
+            if revealed[deck] > decks[deck] >= before:          # once, where the deck runs out
+                ctx.report("E1705", _('the phases reveal {count} cards of the deck "{deck}" but it has {have} at '
+                                      '{players} players').format(count=revealed[deck], deck=deck, have=decks[deck],
+                                                                  players=rules.min_players), step.span,
+                           label=_("one reveal too many"), help=_("add cards to the deck or reveal fewer"))
     for card in cards:
-        if card.deck not in revealed:
-            continue
-        for effect in card.effects:
-            if isinstance(effect, ast.WhenBuilt):
-                ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is never built: '
-                                      'its `when built` never runs').format(name=card.name), effect.span,
-                           label=_("never built"),
-                           help=_("write it as a trigger every city hears, e.g. `on age start ...`, "
-                                  "or leave the card out of the revealed deck"))
-            elif isinstance(effect, ast.Law):
-                ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is in play in every '
-                                      'city already: a law of it would be in force once for each').format(
-                                          name=card.name), effect.span, label=_("in every city already"),
-                           help=_("write the effect itself (`discount ...`, `produces ...`): "
-                                  "every city has it"))
+        if card.deck in revealed:
+            _check_revealed_card(card, ctx)
+
+
+def _check_revealed_card(card: CardDef, ctx: Context) -> None:
+    """E2020 for what a card of a revealed deck cannot do from the table."""
+    for effect in card.effects:
+        if isinstance(effect, ast.WhenBuilt):
+            ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is never built: '
+                                  'its `when built` never runs').format(name=card.name), effect.span,
+                       label=_("never built"),
+                       help=_("write it as a trigger every city hears, e.g. `on age start ...`, "
+                              "or leave the card out of the revealed deck"))
+        elif isinstance(effect, ast.Law) and effect.revealed is None:
+            ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is in play in every '
+                                  'city already: a law of it would be in force once for each').format(
+                                      name=card.name), effect.span, label=_("in every city already"),
+                       help=_("write `law while revealed: ...` (in force once, in every city, while the card "
+                              "is shown), or the effect itself (`discount ...`, `produces ...`)"))

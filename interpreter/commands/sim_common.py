@@ -34,13 +34,17 @@ CLUSTER = click.option("--cluster", metavar="ADDRESS",
                        help=N_("play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (instead of --workers)"))
 QUIET = click.option("--quiet", is_flag=True, help=N_("no progress bar"))
 FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+ARC = click.option("--arc", type=click.IntRange(min=1), default=None, metavar="N",
+                   help=N_("also value every city after every turn by N rollouts (the search's estimate) and report "
+                           "the arc of a game: lead changes, when it was decided, the last city after the first age; "
+                           "each rollout costs about a game"))
 REPORT = click.option("--report", "report_file", type=click.Path(dir_okay=False),
                       help=N_("also write a self-contained HTML report with charts"))
 
 
 def common_options(command):
     for option in reversed([PLAYERS, GAMES, BOTS, ROTATE, SIDES, SEED, WORKERS, CLUSTER, QUIET, FORMAT, REPORT,
-                            CONTENT, VARIANT, LANG, RULES, PLAIN]):
+                            ARC, CONTENT, VARIANT, LANG, RULES, PLAIN]):
         command = option(command)
     return command
 
@@ -58,7 +62,7 @@ def bot_list(bots: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None, tables=None):
+def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None, tables=None, arc=None):
     """Check what is checked before any game: the content, the bots, the player count.
     `tables`: the rule set already compiled from these paths, variants and rules."""
     from ..engine.game import Game, RulesError
@@ -84,7 +88,7 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None,
         raise click.UsageError(shown(worded(err))) from None
     prepare(names, tables, players)
     rules = None if rules == DEFAULT_RULES else rules        # named or not, the default is one run
-    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules)
+    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules, arc or 0)
 
 
 def rule_tables(paths, variants, rules):

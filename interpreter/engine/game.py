@@ -38,7 +38,7 @@ class RulesError(Worded):
 # copies and saves give every one back.
 SHARED = ("tables", "seed", "options", "table", "players", "neutrals")
 VALUES = ("age_index", "turn", "finished", "started", "at", "rounds")
-COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen")
+COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen", "revealed")
 OWN_COPY = ("hands", "zones", "cities", "rng", "log", "events")
 STATE = SHARED + VALUES + COPIED + OWN_COPY
 
@@ -76,6 +76,9 @@ class Game(Flow):
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.box: list[int] = []              # cards not used at this player count
         self.zones: dict[str, list[list[int]]] = {z: [[] for _ in range(seats)] for z in rules.zones}
+        # cards face up on the table (`reveal N cards from deck "D"`), each reveal's own list,
+        # never changed once made (a later reveal from the deck covers it: `shown_cards`)
+        self.revealed: list[list[int]] = []
         self.pending: list[tuple[int, object, str]] = []   # (seat, action, source) at turn end
         self.finished = False
         self.started = False                  # `game setup` and age I's `age start` fired
@@ -97,11 +100,19 @@ class Game(Flow):
             self.deal_age(rules.phases[rules.sequence[0]].steps[0])
         set_holders(self)
 
-    @property
-    def revealed(self) -> list[int]:
-        """The cards laid on the table by `reveal`, in the order revealed (every city holds
-        them: `City.revealed`)."""
-        return self.cities[0].revealed if self.cities else []
+    def shown_cards(self) -> list[int]:
+        """The revealed cards every city sees now: of each deck, those of its last reveal."""
+        cards, last = self.tables.cards, {}
+        for batch in self.revealed:
+            last[cards[batch[0]].deck] = batch
+        return [card for batch in last.values() for card in batch]
+
+    def show_revealed(self) -> None:
+        """Every city, a neutral one too, holds the cards shown now, in play in it as in
+        every other (`City.set_shown`): after a reveal and when a save is loaded."""
+        shown = tuple(self.shown_cards())
+        for city in self.cities:
+            city.set_shown(shown)
 
     def clone(self, seed: int | None = None, log: bool = False) -> "Game":
         """An independent copy at this decision point (or between two turns), for search:

@@ -14,6 +14,7 @@ import signal
 import traceback
 
 from .records import RunOptions, game_seed, play_game, replay_command
+from .study import study_game
 from ..errors import WondersError
 
 _TABLES: dict = {}           # per process: (paths, variants, rules) -> (tables, fingerprint)
@@ -97,7 +98,8 @@ def play_chunk(options: RunOptions, indexes: list[int], fingerprint: str) -> lis
         if _stopping():
             break
         try:
-            records.append(play_game(tables, options, index, fingerprint))
+            records.append(play_game(tables, options, index, fingerprint) if not options.values
+                           else study_game(tables, options, index, fingerprint))
         except TriggerLoop as err:
             records.append(failure(options, index, f"error[E1501]: {err}"))
         except Exception as err:  # noqa: BLE001 - a bug in one game must not stop the run

@@ -20,16 +20,19 @@ import threading
 import time
 from pathlib import Path
 
+import attrs
+
 from ..sim.records import RunOptions
 from .work import Busy, Cores, take_waiting
 
 UPDATE_SECONDS = 0.4                      # at most this often a new set of figures
-HEADLINE_SECTIONS = ("game", "category", "strategy")
+HEADLINE_SECTIONS = ("game", "arc", "category", "strategy")
 
 
-def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int) -> None:
+def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int, tiers=None) -> None:
     """In the worker process: play the pairs, putting ("pair", i, record_a, record_b) on
-    `out`; ("error", message) when the rules cannot be played; ("end",) at the end."""
+    `out` (with `tiers`, the skill tiers' twin games instead: weigh_skill.py); ("error",
+    message) when the rules cannot be played; ("end",) at the end."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)            # Ctrl-C is the studio's to handle
     from ..bots.registry import prepare_bots
@@ -45,7 +48,10 @@ def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int) ->
             prepare_bots(options.bots, tables, options.players)
             fingerprints.append(fingerprint)
         out.put(("status", "playing"))
-        for index in range(games):
+        if tiers:
+            from .weigh_skill import play_skill
+            play_skill(a, b, tiers, games, fingerprints, out, stop)
+        for index in range(0 if tiers else games):
             if stop.is_set():
                 break
             [record_a] = play_chunk(a, [index], fingerprints[0])
@@ -89,7 +95,8 @@ class Weighing:
     """One comparison run for one page: started, followed, stopped."""
 
     def __init__(self, root: Path, variant: Path, against: Path | None, players: int, games: int,
-                 bots: tuple[str, ...], seed: int = 0, cores: Cores | None = None):
+                 bots: tuple[str, ...], seed: int = 0, cores: Cores | None = None, tiers: tuple[str, ...] = (),
+                 arc: int = 0):
         from .play_packs import check_inputs, is_pack
         if is_pack(root, variant):                # a pack: its rules without it, and with it
             paths, rules = check_inputs(root, variant, with_pack=False)
@@ -104,12 +111,19 @@ class Weighing:
             self.b = RunOptions(players, bots, "random", seed, False, (str(variant),), tuple(paths), rules)
             self.name_b = variant.stem
         self.name_a = against.stem if against else "base rules"
+        if arc:                                   # the arc of a game: every turn valued by `arc` rollouts
+            self.a, self.b = attrs.evolve(self.a, arc=arc), attrs.evolve(self.b, arc=arc)
         self.games = games
+        self.skill = None
+        if tiers:
+            from .weigh_skill import SkillWeighing
+            self.skill = SkillWeighing(tiers, players, games, self.name_a, self.name_b)
+            self.games = self.skill.total
         context = multiprocessing.get_context("spawn")
         self.out = context.Queue()
         self.stop_event = context.Event()
         self.process = context.Process(target=_worker, args=(self.a, self.b, games, self.out, self.stop_event,
-                                                             os.getpid()), daemon=True)
+                                                             os.getpid(), tuple(tiers)), daemon=True)
         self.cores = cores or Cores()
         self.cancelled = threading.Event()
         self.gone = False
@@ -165,15 +179,17 @@ class Weighing:
                     error = item[1]
                 elif item is not None and item[0] == "status":
                     await send({"type": "status", "text": item[1]})
+                elif item is not None and item[0] == "skill":
+                    self.skill.add(*item[1:])
+                    pending = True
                 elif item is not None:
                     _, _index, record_a, record_b = item
                     self.records_a.append(record_a)
                     self.records_b.append(record_b)
                     pending = True
                 if pending and time.monotonic() - last_sent >= UPDATE_SECONDS:
-                    figures = await asyncio.to_thread(figures_so_far, self.records_a, self.records_b,
-                                                      self.name_a, self.name_b)
-                    await send({"type": "figures", "done": len(self.records_a), "games": self.games,
+                    figures = await asyncio.to_thread(self._figures)
+                    await send({"type": "figures", "done": self._done(), "games": self.games,
                                 "seconds": round(time.monotonic() - started, 2), **figures})
                     last_sent, pending = time.monotonic(), False
             if error:
@@ -181,14 +197,21 @@ class Weighing:
                 return
             if self.gone:                       # nobody to show the report to (the studio stopping, say)
                 return
-            final = await asyncio.to_thread(figures_so_far, self.records_a, self.records_b, self.name_a,
-                                            self.name_b, True)
-            await send({"type": "done", "done": len(self.records_a), "games": self.games,
-                        "stopped": self.stop_event.is_set() and len(self.records_a) < self.games,
+            final = await asyncio.to_thread(self._figures, True)
+            await send({"type": "done", "done": self._done(), "games": self.games,
+                        "stopped": self.stop_event.is_set() and self._done() < self.games,
                         "seconds": round(time.monotonic() - started, 2), **final})
         finally:
             self.stop_event.set()
             await asyncio.to_thread(self._end)
+
+    def _done(self) -> int:
+        return self.skill.done if self.skill else len(self.records_a)
+
+    def _figures(self, with_report: bool = False) -> dict:
+        if self.skill:
+            return self.skill.figures(with_report)
+        return figures_so_far(self.records_a, self.records_b, self.name_a, self.name_b, with_report)
 
     def _end(self) -> None:
         """Wait for the worker to finish its game, draining what it still sends (a process

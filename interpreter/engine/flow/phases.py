@@ -156,20 +156,6 @@ def _deal(game, statement) -> None:
                      "hands": [[game.tables.cards[i].name for i in h] for h in game.hands[:game.players]]})
 
 
-def _reveal(game, statement) -> None:
-    """`count` cards of the shuffled deck laid face up on the table: in play in every
-    city, a neutral one too, from now on; the rest go to the box."""
-    deck = unused_cards(game, statement.deck.text)
-    game.rng.shuffle(deck)
-    n = statement.count.value
-    cards = game.tables.cards
-    for index in deck[:n]:
-        for city in game.cities:
-            city.add_revealed(cards[index])
-    game.box += deck[n:]
-    game.log.append({"event": "reveal", "deck": statement.deck.text, "cards": [cards[i].name for i in deck[:n]]})
-
-
 def unused_cards(game, deck: str) -> list[int]:
     """The cards of a deck that nobody has been dealt or has drawn, taken out of the box:
     once a card of the deck is in the game, those its deal or draws left in the box; before,
@@ -189,9 +175,25 @@ def _in_game(game, deck: str) -> bool:
     """Whether a card of the deck is anywhere in the game (dealt or drawn before)."""
     cards = game.tables.cards
     places = [game.box, game.discard, *game.hands, *(held for zone in game.zones.values() for held in zone),
+              *game.revealed,
               *(city.built for city in game.cities), *(city.under_stages for city in game.cities),
-              game.cities[0].revealed if game.cities else ()]
+              *([i for _n, i in city.entombed] for city in game.cities)]
     return any(cards[i].deck == deck for place in places for i in place)
+
+
+def _reveal(game, statement) -> None:
+    """Cards of the deck face up on the table, in play in every city, covering those
+    revealed from it before (which stay on the table, covered and out of play: never dealt
+    again)."""
+    deck = unused_cards(game, statement.deck.text)
+    game.rng.shuffle(deck)
+    n = statement.count.value
+    game.box += deck[n:]
+    if deck[:n]:
+        game.revealed = [*game.revealed, deck[:n]]
+        game.show_revealed()
+        game.log.append({"event": "reveal", "deck": statement.deck.text,
+                         "cards": [game.tables.cards[i].name for i in deck[:n]]})
 
 
 def _discard_zone(game, statement) -> None:

@@ -36,8 +36,12 @@ class PhaseBuilder:
 
     @v_args(meta=True)
     def play_turns(self, meta, c):
-        return ast.PlayTurns(count=self._number(c[0]), direction=c[1], discard_last=len(c) > 2,
-                             span=self._span(meta))
+        then = tuple(x[1] for x in c[2:] if isinstance(x, tuple))
+        return ast.PlayTurns(count=self._number(c[0]), direction=c[1], discard_last=c[-1] is True,
+                             span=self._span(meta), then=then)
+
+    def then_direction(self, c):
+        return ("then", c[0])
 
     def discarding_last(self, c): return True
 

@@ -34,7 +34,7 @@ def test_a_cluster_plays_the_same_games_as_the_pool(cluster, tmp_path):
 
 
 def test_compare_runs_on_a_cluster_too(cluster):
-    args = ["compare", "--quiet", "--players", "3", "--games", "10", "--variant", "cheap-trade", "--format", "json"]
+    args = ["compare", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--variant", "cheap-trade", "--format", "json"]
     on_cluster = run_cli(*args, "--cluster", cluster)
     in_pool = run_cli(*args, "--workers", "2")
     assert on_cluster.returncode == in_pool.returncode == 0, on_cluster.stderr
@@ -42,7 +42,7 @@ def test_compare_runs_on_a_cluster_too(cluster):
 
 
 def test_a_cluster_that_cannot_be_reached_is_a_usage_error():
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--cluster", "tcp://127.0.0.1:9")
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--cluster", "tcp://127.0.0.1:9")
     assert result.returncode == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
 

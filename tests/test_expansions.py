@@ -146,7 +146,7 @@ def test_logs_and_saves_record_the_packs_and_replay_only_with_them(tmp_path):
 
 @pytest.mark.slow
 def test_simulate_plays_with_the_pack_in_worker_processes():
-    result = run_cli("simulate", "--players", "3", "--games", "4", "--workers", "2", "--quiet",
+    result = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "4", "--workers", "2", "--quiet",
                      "--expansion", PACK, "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["games"] == 4

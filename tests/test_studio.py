@@ -69,7 +69,8 @@ def test_ctrl_c_stops_the_studio_its_language_servers_and_a_comparison_under_way
         base = server.base.replace("http:", "ws:")
         async with websockets.connect(f"{base}/lsp?token={server.token}", origin=server.base) as lsp, \
                 websockets.connect(f"{base}/weigh?token={server.token}", origin=server.base, max_size=None) as weigh:
-            await weigh.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000}}))
+            await weigh.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000,
+                                                  "bots": ["greedy"]}}))
             while json.loads(await asyncio.wait_for(weigh.recv(), 60))["type"] != "figures":
                 pass                                    # games are being played
             children = server.children()                # language servers and the comparison's worker
@@ -322,6 +323,24 @@ def test_weigh_one_variant_against_another(studio):
     assert done["type"] == "done" and done["pairs"] == 4 and not done["stopped"]
     assert (done["name_a"], done["name_b"]) == ("age-stipend", "cheap-trade")
     assert done["report"].lstrip().lower().startswith("<!doctype html")
+
+
+@pytest.mark.slow
+def test_weigh_fits_adaptive_players_first_on_the_progress_bar_and_says_how_they_were_fitted(studio):
+    """Issue 38: the panel's default players are adaptive; their first fit runs before the
+    games (every core), told to the page generation by generation, and the figures say
+    which players played and how they were fitted.  A tiny fit, of a seed no other test
+    fits, so that this one makes it."""
+    bot = "adaptive:generations=1,games=2,fit_seed=3838"
+    seen = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 2, "bots": [bot]})
+    fits = [m for m in seen if m["type"] == "fit"]
+    assert fits and fits[-1]["done"] == fits[-1]["total"] == 1, seen
+    assert "fitting adaptive to 7 Wonders, first edition + Cheap trade, 3 players" in {m["text"] for m in fits}
+    done = seen[-1]
+    assert done["type"] == "done" and done["pairs"] == 2, done
+    assert done["players"][0].startswith("Fitted players (adaptive, seed 3838)")
+    assert any("7 Wonders, first edition + Cheap trade: 1 generation of 2 games a candidate" in line
+               for line in done["players"])
 
 
 @pytest.mark.parametrize("start, said", [

@@ -185,6 +185,8 @@ def test_weigh_a_variant_figures_arrive_then_the_verdict_and_the_report(page, tm
     page.click('#tabs button[data-panel="weigh"]')
     assert page.input_value("#panel-weigh select[name=variant]") == "variants/cheap-trade.wonders"
     page.fill("#panel-weigh input[name=games]", "30")
+    assert page.input_value("#panel-weigh select[name=bots]") == "adaptive"      # the default (issue 38)
+    page.select_option("#panel-weigh select[name=bots]", "greedy")      # no fit: a quick comparison
     page.click("#panel-weigh button.primary")
     page.wait_for_selector("#panel-weigh .figures tbody tr")            # figures before the end
     first = page.evaluate("document.querySelector('#panel-weigh progress').value")
@@ -242,6 +244,7 @@ def test_weigh_can_be_cancelled_and_keeps_what_finished(page):
     page.click('#tabs button[data-panel="weigh"]')
     page.select_option("#panel-weigh select[name=variant]", "variants/selling-gives-2.wonders")
     page.fill("#panel-weigh input[name=games]", "100000")
+    page.select_option("#panel-weigh select[name=bots]", "greedy")      # no fit: a quick comparison
     page.click("#panel-weigh button.primary")
     page.wait_for_selector("#panel-weigh .figures tbody tr")
     page.click("#panel-weigh button:text('Cancel')")
@@ -278,6 +281,7 @@ def test_weigh_notes_a_rise_bounded_by_the_cards_dealt(page, folder):
                                state="attached")
         page.select_option("#panel-weigh select[name=variant]", "variants/grey-worth-3.wonders")
         page.fill("#panel-weigh input[name=games]", "30")
+        page.select_option("#panel-weigh select[name=bots]", "greedy")      # no fit: a quick comparison
         page.click("#panel-weigh button.primary")
         page.wait_for_selector("#panel-weigh .weigh-status:text('Done:')", timeout=120000)
         notes = page.locator("#panel-weigh .verdict p.note").all_inner_texts()

@@ -16,7 +16,7 @@ from .outputs import check_outputs, run_inputs
 from .simulate import _refused_with_skill
 from .skill_run import check_skill, check_skill_report, compare_skill, skill_options
 from .sim_common import (check_engine, check_report, common_options, finish, list_failures, open_out, play_study,
-                         rule_tables, run_options)
+                         prepare_run, rule_tables, run_options)
 from .value_options import study_targets, value_options, with_targets
 
 
@@ -77,9 +77,9 @@ def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluste
     targets = study_targets(tables_a, values, prefers)
     study_targets(tables_b, values, prefers)                  # (both rule sets must know each target)
     base = with_targets(run_options(players, bots, sides, seed, rotate_bots, against, paths, rules, tables=tables_a,
-                                    arc=arc), targets)
+                                    arc=arc, fit=False), targets)
     changed = with_targets(run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules,
-                                       tables=tables_b, arc=arc), targets)
+                                       tables=tables_b, arc=arc, fit=False), targets)
     check_outputs([("--out", out_dir)])
     records = [None, None] if out_dir is None else [os.path.join(out_dir, f"{s}.jsonl") for s in "ab"]
     check_outputs([("--out", records[0]), ("--out", records[1]), ("--report", report_file)],
@@ -94,6 +94,10 @@ def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluste
     worth = ValuePairs()
     twins = Twinned(games, also=[worth] if targets else [])
     try:
+        # the variant's side first: a first fit of it fits the rules without it within its
+        # budget (fitcache.reference), and the base side then finds that fit kept
+        prepare_run(changed, quiet)
+        prepare_run(base, quiet)
         stopped = play_study(base, games, workers, cluster, quiet, label=name_a, writer=writer_a, done=done_a,
                              sink=twins.spool.append if writer_a is None else None)
         if not stopped:
@@ -119,7 +123,7 @@ def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluste
         result["values"] = {"a": worth.side_a.figures(targets), "b": worth.side_b.figures(targets),
                             "change": worth.figures(targets)}
     from ..bots.fitcache import fits_played
-    fits = fits_played()
+    fits = sorted(fits_played(), key=lambda f: f["rules"].count(" + "))   # the rules with fewer variants first
     if fits:
         result["fits"] = fits
     if fmt == "json":

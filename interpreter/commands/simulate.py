@@ -13,8 +13,8 @@ from interpreter.i18n import _
 
 from .outputs import check_outputs, run_inputs
 from .skill_run import check_skill, check_skill_report, simulate_skill, skill_options
-from .sim_common import (check_engine, check_report, common_options, finish, open_out, play_study, rule_tables,
-                         run_options)
+from .sim_common import (check_engine, check_report, common_options, finish, open_out, play_study, prepare_run,
+                         rule_tables, run_options)
 from .value_options import study_targets, value_options, with_targets
 
 
@@ -55,7 +55,7 @@ def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, clust
     shown_cards = cards_of_colours(tables, cards_of)
     targets = study_targets(tables, values, prefers)
     options = with_targets(run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules, tables=tables,
-                                       arc=arc), targets)
+                                       arc=arc, fit=False), targets)
     check_outputs([("--out", out_file), ("--report", report_file)], run_inputs(options))
     check_report(report_file)
     tally = Tally()                  # the figures, taken in as records come: no record is kept
@@ -67,6 +67,7 @@ def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, clust
             worth.add(record)
     writer, done = open_out(out_file, resume, force, options, on_record=take)
     try:
+        prepare_run(options, quiet)
         interrupted = play_study(options, games, workers, cluster, quiet, writer=writer, done=done, sink=take)
     finally:
         if writer is not None:

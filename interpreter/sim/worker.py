@@ -82,6 +82,15 @@ def _stopping() -> bool:
     return _STOP is not None and _STOP.is_set()
 
 
+def play_chunk_fitted(options: RunOptions, indexes: list[int], fingerprint: str, fits: dict) -> list[dict]:
+    """`play_chunk` with the fits the run's process made or read (bots/fitcache.py
+    `fits_known`): a cluster's worker plays the same fitted players as the local pool's,
+    whatever its machine's cache holds."""
+    from ..bots.fitcache import remember
+    remember(fits)
+    return play_chunk(options, indexes, fingerprint)
+
+
 def play_chunk(options: RunOptions, indexes: list[int], fingerprint: str) -> list[dict]:
     """Play the games numbered `indexes`; a game that raises becomes a failure record."""
     from ..engine.triggers import TriggerLoop

@@ -47,6 +47,9 @@ def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int, ti
             Game(tables, options.players, 0, options.sides)     # the player count, checked before any game
             prepare_bots(options.bots, tables, options.players)
             fingerprints.append(fingerprint)
+        from ..bots.fitcache import fits_played
+        from ..bots.registry import not_adapting
+        out.put(("players", {"not_adapting": not_adapting(a.bots), "fits": fits_played()}))
         out.put(("status", "playing"))
         if tiers:
             from .weigh_skill import play_skill
@@ -62,6 +65,15 @@ def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int, ti
     except Exception as err:  # noqa: BLE001 - told to the page, never a silent stop
         out.put(("error", f"{type(err).__name__}: {err}"))
     out.put(("end",))
+
+
+def players_lines(players: dict) -> list[str]:
+    """What the page says under the verdict of who played (compare's notes): the bots that do
+    not adapt to the rule change, and the fits the adaptive ones played."""
+    from ..sim.compare_text import not_adapting_line
+    from ..sim.fits_text import fits_lines
+    return ([not_adapting_line(players["not_adapting"])] if players["not_adapting"] else []) + \
+        (fits_lines(players["fits"]) if players["fits"] else [])
 
 
 def figures_so_far(records_a: list[dict], records_b: list[dict], name_a: str, name_b: str,
@@ -129,6 +141,7 @@ class Weighing:
         self.gone = False
         self.records_a: list[dict] = []
         self.records_b: list[dict] = []
+        self.players_note: list[str] = []       # which players played and how they were fitted
 
     def cancel(self, gone: bool = False) -> None:
         """Stop after the games under way; `gone`: the page went away, so no report is made."""
@@ -137,8 +150,22 @@ class Weighing:
         self.stop_event.set()
 
     async def run(self, send) -> None:
-        """Wait for a free core, then play and `send` each message for the page: status,
+        """Fit the players first if they need it (weigh_fit.py: every core, progress to the
+        page), wait for a free core, then play and `send` each message for the page: status,
         figures as pairs finish, then the final figures with the report (or the error)."""
+        from .weigh_fit import fit_first
+        try:
+            fitted = await fit_first((self.a, self.b), self.cores, self.cancelled, send)
+        except Busy as err:
+            await send({"type": "error", "text": str(err)})
+            return
+        except Exception as err:  # noqa: BLE001 - told to the page, never a silent stop
+            await send({"type": "error", "text": f"the players could not be fitted: {type(err).__name__}: {err}"})
+            return
+        if not fitted:                          # cancelled while fitting
+            await send({"type": "done", "done": 0, "games": self.games, "stopped": True, "seconds": 0, "pairs": 0,
+                        "failed": []})
+            return
         ahead = self.cores.ahead()
         if ahead:
             await send({"type": "status", "text": f"waiting for a free core: {ahead} comparison(s) or fit(s) "
@@ -182,6 +209,8 @@ class Weighing:
                 elif item is not None and item[0] == "skill":
                     self.skill.add(*item[1:])
                     pending = True
+                elif item is not None and item[0] == "players":
+                    self.players_note = players_lines(item[1])
                 elif item is not None:
                     _, _index, record_a, record_b = item
                     self.records_a.append(record_a)
@@ -190,7 +219,8 @@ class Weighing:
                 if pending and time.monotonic() - last_sent >= UPDATE_SECONDS:
                     figures = await asyncio.to_thread(self._figures)
                     await send({"type": "figures", "done": self._done(), "games": self.games,
-                                "seconds": round(time.monotonic() - started, 2), **figures})
+                                "seconds": round(time.monotonic() - started, 2), "players": self.players_note,
+                                **figures})
                     last_sent, pending = time.monotonic(), False
             if error:
                 await send({"type": "error", "text": error})
@@ -199,6 +229,7 @@ class Weighing:
                 return
             final = await asyncio.to_thread(self._figures, True)
             await send({"type": "done", "done": self._done(), "games": self.games,
+                        "players": self.players_note,
                         "stopped": self.stop_event.is_set() and self._done() < self.games,
                         "seconds": round(time.monotonic() - started, 2), **final})
         finally:

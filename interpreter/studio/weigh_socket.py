@@ -81,7 +81,7 @@ def weighing_options(root: Path, start: dict):
         raise BadRequest("the two sides are the same rules: there is nothing to compare")
     players = field(start, "players", int, 4)
     games = field(start, "games", int, 200)
-    bots = field(start, "bots", list, ["greedy"])
+    bots = field(start, "bots", list, ["adaptive"])           # players fitted to each side's rules (issue 38)
     if not 1 <= games <= 100000 or not all(isinstance(b, str) and b for b in bots):
         raise BadRequest("games: from 1 to 100,000; bots: names")
     for bot in bots:

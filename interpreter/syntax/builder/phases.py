@@ -70,10 +70,6 @@ class PhaseBuilder:
         return ast.Deal(count=self._number(c[0]), deck=self._string(c[1]), span=self._span(meta))
 
     @v_args(meta=True)
-    def reveal_stmt(self, meta, c):
-        return ast.Reveal(count=self._number(c[0]), deck=self._string(c[1]), span=self._span(meta))
-
-    @v_args(meta=True)
     def draft_stmt(self, meta, c):
         return ast.Draft(count=self._number(c[0]), zone=self._string(c[1]), direction=c[2], span=self._span(meta))
 
@@ -98,6 +94,10 @@ class PhaseBuilder:
     def play_from_zone(self, meta, c):
         return ast.PlayFrom(optional=False, build_only=False, zone=self._string(c[0]), free=False,
                             span=self._span(meta))
+
+    @v_args(meta=True)
+    def reveal_stmt(self, meta, c):
+        return ast.Reveal(count=self._number(c[0]), deck=self._string(c[1]), span=self._span(meta))
 
     @v_args(meta=True)
     def discard_zone(self, meta, c):

@@ -30,7 +30,9 @@ export class WeighPanel {
     this.players = h("input", {type: "number", name: "players", min: 2, max: 8, value: 4})
     this.games = h("input", {type: "number", name: "games", min: 1, max: 100000, value: 200})
     this.bots = h("select", {name: "bots"}, bots.filter(b => b !== "human").map(b => h("option", {value: b}, b)))
-    this.bots.value = bots.includes("greedy") ? "greedy" : bots[0]
+    // adaptive by default: players fitted to each rule set (the first time about a minute,
+    // followed on the progress bar), so the verdict is how players who learn the rule play it
+    this.bots.value = bots.includes("adaptive") ? "adaptive" : bots.includes("greedy") ? "greedy" : bots[0]
     // The skill tiers (`compare --skill`): each pair of tiers at mixed tables, under both rule sets
     this.skill = h("input", {type: "checkbox", name: "skill", onchange: () => this.chooseMode()})
     // The arc of a game (`compare --arc 4`): every turn valued by 4 rollouts, some 50 times a game's cost
@@ -41,6 +43,7 @@ export class WeighPanel {
     this.cancel = h("button", {type: "button", disabled: true, onclick: () => this.stop()}, "Cancel")
     this.progress = h("progress", {max: 1, value: 0})
     this.status = h("p", {class: "weigh-status"}, "Choose a variant and press Weigh.")
+    this.players_note = h("div", {class: "weigh-players"})
     this.verdict = h("div", {class: "verdict"})
     this.table = h("div", {class: "figures"})
     this.report = h("div", {class: "report"})
@@ -52,7 +55,7 @@ export class WeighPanel {
         this.arc, " Arc "),
       h("label", {title: "Does skill still matter? Each pair of tiers plays mixed tables under both rule sets; Games is then games a pair"},
         this.skill, " Skill tiers "), this.tiers, this.start, this.cancel),
-      this.progress, this.status, this.verdict, this.table, this.report)
+      this.progress, this.status, this.verdict, this.players_note, this.table, this.report)
   }
 
   // The variants of the folder, then its packs (a pack is weighed against the rules it changes).
@@ -78,7 +81,7 @@ export class WeighPanel {
   begin() {
     if (this.socket) return
     const unsaved = Object.keys(this.editors.unsaved()).filter(p => p === this.variant.value || p === this.against.value || !p.includes("variants/"))
-    clear(this.verdict); clear(this.table); clear(this.report)
+    clear(this.verdict); clear(this.players_note); clear(this.table); clear(this.report)
     this.progress.value = 0
     this.status.textContent = "Starting..." + (unsaved.length ? ` (unsaved changes in ${unsaved.join(", ")} are not weighed: save first)` : "")
     const start = {variant: this.variant.value, against: this.against.value || null,
@@ -103,7 +106,16 @@ export class WeighPanel {
     if (message.type === "done" || message.type === "error") { this.start.disabled = false; this.cancel.disabled = true }
     if (message.type === "status") this.status.textContent = message.text[0].toUpperCase() + message.text.slice(1) + "..."
     else if (message.type === "error") { this.status.textContent = "Error: " + message.text; this.status.classList.add("error") }
+    else if (message.type === "fit") this.fitting(message)
     else if (message.type === "figures" || message.type === "done") this.figures(message)
+  }
+
+  // A fit of the players before the games: its generations on the progress bar.
+  fitting(m) {
+    this.status.classList.remove("error")
+    this.progress.max = m.total
+    this.progress.value = m.done
+    this.status.textContent = `${m.text[0].toUpperCase() + m.text.slice(1)}: generation ${m.done} of at most ${m.total}`
   }
 
   figures(m) {
@@ -115,6 +127,7 @@ export class WeighPanel {
       ? `${m.stopped ? "Stopped" : "Done"}: ${m.pairs} game(s) under both rule sets in ${m.seconds} s`
         + (m.failed.length ? `; ${m.failed.length} game(s) failed` : "")
       : `${m.done} of ${m.games} games under both rule sets (${m.seconds} s)`
+    if (m.players && m.players.length) clear(this.players_note, m.players.map(line => h("p", {class: "note"}, line)))
     if (!m.pairs) return
     if (m.skill) this.skillFigures(m)
     else this.usualFigures(m)

@@ -161,6 +161,7 @@ CODES = {
     "E2040": "a law of the rules on top of a zone",
     "E2041": "more ways of passing than turns",
     "E2042": "a law revealed that is on no card",
+    "E2020": "a revealed card that cannot act so",
     "E2043": "two uses of a card of one name",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",

@@ -136,7 +136,8 @@ def pack_names() -> set[str]:
     from interpreter.paths import expansion_packs
     names: set[str] = set()
     for pack in expansion_packs():
-        ruleset = check_paths(None, (), f"first-edition+{pack}").ruleset
+        ruleset = check_paths(None, (), f"first-edition+{pack}").ruleset   # else a pack of the second (edifice)
+        ruleset = ruleset or check_paths(None, (), f"second-edition+{pack}").ruleset
         assert ruleset is not None, pack
         names |= {c.name for c in ruleset.cards} | {w.name for w in ruleset.wonders}
     return names

@@ -6,7 +6,9 @@ The action's worth: coins at the rules' coin rate, a military token at the token
 kept tokens at the rate their score lines give them and at what taking them sets off: the
 rewards of the `on KIND token taken` triggers whose conditions they make hold (a step along
 a track), and the age-end contests they change (a place in a ranking over the table, as
-it stands now, for each age end still to come), a card from the discard pile at the
+it stands now, for each age end still to come), and at their stakes (what holding one
+decides in the other triggers and the score lines in play for the city: `kept_stakes`), a
+card lost from the city at what building it would be worth, a card from the discard pile at the
 worth the deciding bot gives the best card it could build, a card built from a zone at
 the mean worth of the cards drawn there, and an action done in several cities as what it
 does to the owner against the mean rival (the same to every city is worth nothing).  The price: its coins at the coin rate; coins paid to a neighbour count
@@ -14,8 +16,10 @@ a little more, since they help a rival."""
 
 from __future__ import annotations
 
+import attrs
+
 from ..engine.actions import build_options_from, payment_ways
-from ..engine.quantities import Where, evaluate, per_value
+from ..engine.quantities import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 
@@ -55,11 +59,20 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     if isinstance(action, ast.TakeToken):
         return evaluate(action.value, where) * model.token_rate
     if isinstance(action, ast.TakeKeptTokens):
+        kind = action.kind.text
         count = evaluate(action.count, where)
-        worth = count * model.kept_rate(action.kind.text)
+        worth = count * model.kept_rate(kind)
         if count > 0 and depth < 3:
-            worth += _kept_consequences(model, game, seat, action.kind.text, count, card_worth, rate, depth)
+            worth += _kept_consequences(model, game, seat, kind, count, card_worth, rate, depth)
+            if not game.cities[seat].kept.get(kind):
+                worth += kept_stakes(model, game, seat, kind, card_worth, rate, depth)
         return worth
+    if isinstance(action, ast.DiscardBuilt):
+        if action.scope.parts != ("own",):
+            return 0.0
+        colors = {c.text for c in action.colors}
+        cards = game.tables.cards
+        return -min((card_worth(i) for i in game.cities[seat].built if cards[i].color in colors), default=0.0)
     if isinstance(action, ast.DrawInto):
         return 0.0                        # what is drawn is weighed when it is built
     if isinstance(action, ast.PlayFrom):
@@ -73,6 +86,72 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
         mine = each if seat in targets else 0.0
         return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
     raise UnhandledKind(f"bots/offers.py cannot weigh the paid action kind {type(action).__name__}")
+
+
+# A comparison of the owner's count of a kind with a number, read for a count of 0 and 1.
+_HOLDS = {">": lambda a, b: a > b, "<": lambda a, b: a < b, ">=": lambda a, b: a >= b,
+          "<=": lambda a, b: a <= b, "=": lambda a, b: a == b, "!=": lambda a, b: a != b}
+CHANCE = 0.5      # how likely what a token decides comes about (a project completed or not): unknown, even
+
+
+def _needs(conditions, kind: str) -> int:
+    """1 when the conditions ask the owner to hold a token of `kind` (`pawn tokens >= 1`),
+    -1 when they ask it to hold none (`pawn tokens = 0`), 0 when they do not read it."""
+    for c in conditions:
+        q, n = c.left, c.right
+        if isinstance(q, ast.Quantity) and q.measure == "kept tokens" and q.kind is not None \
+                and q.kind.text == kind and q.scope is None and isinstance(n, ast.Number):
+            none, one = _HOLDS[c.op](0, n.value), _HOLDS[c.op](1, n.value)
+            if one != none:
+                return 1 if one else -1
+    return 0
+
+
+def _reads(node, kind: str) -> bool:
+    """Whether an expression counts tokens of `kind` anywhere in it."""
+    if isinstance(node, ast.Quantity):
+        return node.kind is not None and node.kind.text == kind
+    if isinstance(node, tuple):
+        return any(_reads(n, kind) for n in node)
+    if attrs.has(type(node)):
+        return any(_reads(getattr(node, f.name), kind) for f in attrs.fields(type(node)))
+    return False
+
+
+def _others_hold(conditions, kind: str, where) -> bool:
+    """The conditions that do not read `kind` (the age, the city's coins or cards), as
+    they stand now; those that read it say how the project goes, unknown yet."""
+    others = tuple(c for c in conditions if not (_reads(c.left, kind) or _reads(c.right, kind)))
+    return not others or check_fn(others)(where)
+
+
+def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float, depth: int = 0) -> float:
+    """What holding a first token of `kind` decides for the owner, in points, beside what
+    `_kept_consequences` weighs (the `on KIND token taken` triggers and the age-end
+    contests): each other trigger (the rules' and those in play in its city) and each score
+    line whose conditions ask for one brings its worth when held, each that asks for none
+    its worth when not held (a penalty avoided by holding), each come about with an even
+    chance.  So a project's pawn is worth half its completion reward (docs/edifice.md)."""
+    where = game.events.where(seat, None)
+    weighed = ("age end", f"{kind}{ast.KEPT_TAKEN}")
+    triggers = [t for t in game.tables.rules.triggers if t.event not in weighed]
+    lines = []
+    for source in game.cities[seat].owned_sources():
+        triggers += [t for t in source.triggers if t.event not in weighed]
+        lines += [value for _category, value in source.scores if isinstance(value, ast.Conditional)]
+    total = 0.0
+    for trigger in triggers:
+        need = _needs(trigger.conditions, kind)
+        if need and not trigger.each_neighbour and _others_hold(trigger.conditions, kind, where):
+            try:
+                total += need * action_worth(model, game, seat, None, trigger.action, card_worth, rate, depth + 1)
+            except UnhandledKind:
+                continue
+    for line in lines:
+        need = _needs(line.conditions, kind)
+        if need and _others_hold(line.conditions, kind, where):
+            total += need * evaluate(line.value, where)
+    return CHANCE * total
 
 
 def _kept_consequences(model, game, seat: int, kind: str, count: int, card_worth, rate: float, depth: int) -> float:
@@ -117,8 +196,18 @@ def _replaced(cities: tuple, old, new) -> tuple:
 
 
 def _zone_cards(game, zone: str) -> list[int]:
-    """The cards the rules' draws put into `zone` (`draw N cards from deck "D" into "Z"`)."""
+    """The cards the draws put into `zone` (`draw N cards from deck "D" into "Z"`, the
+    rules' own or a card's: an Edifice project draws its constructed side)."""
     tables = game.tables
-    decks = {t.action.deck.text for t in tables.rules.triggers
-             if isinstance(t.action, ast.DrawInto) and t.action.zone.text == zone}
+    drawn = tables.cached("zone draws", lambda: _zone_decks(tables))
+    decks = drawn.get(zone, ())
     return [card.index for card in tables.cards if card.deck in decks]
+
+
+def _zone_decks(tables) -> dict[str, set]:
+    """Zone -> the decks drawn into it, worked out once per rule set."""
+    found: dict[str, set] = {}
+    for trigger in [*tables.rules.triggers, *(t for card in tables.cards for t in card.triggers)]:
+        if isinstance(trigger.action, ast.DrawInto):
+            found.setdefault(trigger.action.zone.text, set()).add(trigger.action.deck.text)
+    return found

@@ -312,7 +312,11 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
 def _check_reveals(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
     """Every deck a `reveal` names holds cards, enough for every reveal from it in the
     game (a revealed card stays on the table: it is never revealed again), at the fewest
-    players; a phase at the start of each age reveals once an age."""
+    players; a phase at the start of each age reveals once an age (E1705, said once, where
+    the deck runs out).  And the cards of a revealed deck can act from the table (E2020): a
+    card shown is never built, so its `when built` would never run, and it is in play in
+    every city already, so a law of it that is not `while revealed` would be in force once
+    for each city."""
     decks: dict[str, int] = {}
     for card in cards:
         if card.deck:
@@ -327,10 +331,30 @@ def _check_reveals(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
             if deck not in decks:
                 _unknown_deck(step.deck, decks, ctx)
                 continue
-            revealed[deck] = revealed.get(deck, 0) + step.count.value * times
-            if revealed[deck] > decks[deck]:
+            before = revealed.get(deck, 0)
+            revealed[deck] = before + step.count.value * times
+            if revealed[deck] > decks[deck] >= before:          # once, where the deck runs out
                 ctx.report("E1705", _('the phases reveal {count} cards of the deck "{deck}" but it has {have} at '
                                       '{players} players').format(count=revealed[deck], deck=deck, have=decks[deck],
                                                                   players=rules.min_players), step.span,
                            label=_("one reveal too many"), help=_("add cards to the deck or reveal fewer"))
-                revealed[deck] = -10**9            # (said once)
+    for card in cards:
+        if card.deck in revealed:
+            _check_revealed_card(card, ctx)
+
+
+def _check_revealed_card(card: CardDef, ctx: Context) -> None:
+    """E2020 for what a card of a revealed deck cannot do from the table."""
+    for effect in card.effects:
+        if isinstance(effect, ast.WhenBuilt):
+            ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is never built: '
+                                  'its `when built` never runs').format(name=card.name), effect.span,
+                       label=_("never built"),
+                       help=_("write it as a trigger every city hears, e.g. `on age start ...`, "
+                              "or leave the card out of the revealed deck"))
+        elif isinstance(effect, ast.Law) and effect.revealed is None:
+            ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is in play in every '
+                                  'city already: a law of it would be in force once for each').format(
+                                      name=card.name), effect.span, label=_("in every city already"),
+                       help=_("write `law while revealed: ...` (in force once, in every city, while the card "
+                              "is shown), or the effect itself (`discount ...`, `produces ...`)"))

@@ -28,7 +28,7 @@ OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order", "ento
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws",
-                  "chains_paid")
+                  "chains_paid", "revealed")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
                  "shields_per")
@@ -150,6 +150,7 @@ class City:
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
+        self.revealed: tuple = ()             # the cards shown on the table, in play in every city (set by the game)
         self.entombed: list[tuple[int, int]] = []       # (stage from 0, card) put under a stage (`put ... under`)
         self.copied_stages: list[tuple[int, int]] = []  # (side in tables.sides, stage from 0) copied (`copy stage`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
@@ -194,6 +195,8 @@ class City:
         the laws in force."""
         laws, self.laws = self.laws, ()
         self._reset_tables()
+        for index in self.revealed:
+            self._add_static(self.tables.cards[index])
         self._add_static(self.side.board)
         for stage in self.built_stages():
             self._add_static(stage)
@@ -268,6 +271,17 @@ class City:
         self.copied.append(card.index)
         self._add_static(card)
 
+    def set_shown(self, shown: tuple) -> None:
+        """The cards shown on the table now (`Game.shown_cards`: of each deck, those of its
+        last reveal), in play in this city as in every other: their lasting effects,
+        triggers and score lines (not their colour, name or `when built`), their triggers
+        firing after the rules' and before the board's (docs/language.md, "reveal").  Set
+        by the game, like the laws: the tables are worked out again when they changed (a
+        covered card leaves play)."""
+        if shown != self.revealed:
+            self.revealed = shown
+            self.rebuild()
+
     def add_stage_copy(self, side: int, number: int) -> Source:
         """A neighbour's wonder stage whose effects the city has from now on (`copy stage N
         of ...`): its lasting effects, triggers, points and score lines."""
@@ -315,7 +329,8 @@ class City:
     def _add_static(self, source: Source) -> None:
         if source.triggers:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
-                else (3, len(self.copied)) if source.index in self.copied else (2, len(self.built))
+                else (3, len(self.copied)) if source.index in self.copied \
+                else (-1, self.revealed.index(source.index)) if source.index in self.revealed else (2, len(self.built))
             checks = run_of(source).checks
             for index, trigger in enumerate(source.triggers):
                 listeners = self.listening.setdefault(trigger.event, [])
@@ -454,10 +469,11 @@ class City:
 
     # ---------------------------------------------------------------- queries
     def owned_sources(self) -> list[Source]:
-        """The board, the built stages, the copied stages, the buildings and the copied cards,
-        in that order."""
+        """The cards shown on the table, the board, the built stages, the copied stages, the
+        buildings and the copied cards, in that order."""
         cards = self.tables.cards
-        found = [self.side.board, *self.built_stages()]
+        found = [cards[i] for i in self.revealed] if self.revealed else []
+        found += [self.side.board, *self.built_stages()]
         if self.copied_stages:          # (most cities copy none: no list made for them)
             found += self.stage_copies()
         for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
@@ -536,6 +552,7 @@ def _copy(self: City) -> City:
     other.sell_sig = self.sell_sig
     other.gives_defeats = self.gives_defeats
     other.laws = self.laws
+    other.revealed = self.revealed
     other.chains_paid = self.chains_paid
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()

@@ -107,6 +107,13 @@ class Game(Flow):
             last[cards[batch[0]].deck] = batch
         return [card for batch in last.values() for card in batch]
 
+    def show_revealed(self) -> None:
+        """Every city, a neutral one too, holds the cards shown now, in play in it as in
+        every other (`City.set_shown`): after a reveal and when a save is loaded."""
+        shown = tuple(self.shown_cards())
+        for city in self.cities:
+            city.set_shown(shown)
+
     def clone(self, seed: int | None = None, log: bool = False) -> "Game":
         """An independent copy at this decision point (or between two turns), for search:
         cities, hands, piles and the work still to do copied, the compiled rule tables

@@ -205,6 +205,8 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.bank_used = _bank_used(c.get("bank_used", 0), seat)
             city.rebuild()
             game.cities.append(city)
+        if game.revealed:                     # the cards shown are in play in every city: derived too
+            game.show_revealed()
         if data["format"] != FORMATS[0]:
             _flow_from_data(game, data["flow"], cards)
         if tables.has_laws:                   # derived, as the cities' tables are: never saved

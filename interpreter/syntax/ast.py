@@ -355,9 +355,10 @@ class Draft:
 
 @node
 class Reveal:
-    """`reveal N cards from deck "D"`: N cards of the deck face up on the table for every
-    city to see, covering those revealed from D before (a `law while revealed` of a card
-    shown is in force)."""
+    """`reveal N cards from deck "D"`: N cards of the deck face up on the table, covering
+    those revealed from D before; a card shown is in play in every city (its lasting
+    effects, triggers, score lines, and its `law while revealed`), no city's building
+    (docs/language.md, "reveal")."""
     count: Number
     deck: Name
     span: Span

@@ -182,14 +182,16 @@ def _in_game(game, deck: str) -> bool:
 
 
 def _reveal(game, statement) -> None:
-    """Cards of the deck face up on the table for every city, covering those revealed from
-    it before (which stay on the table, covered: never dealt again)."""
+    """Cards of the deck face up on the table, in play in every city, covering those
+    revealed from it before (which stay on the table, covered and out of play: never dealt
+    again)."""
     deck = unused_cards(game, statement.deck.text)
     game.rng.shuffle(deck)
     n = statement.count.value
     game.box += deck[n:]
     if deck[:n]:
         game.revealed = [*game.revealed, deck[:n]]
+        game.show_revealed()
         game.log.append({"event": "reveal", "deck": statement.deck.text,
                          "cards": [game.tables.cards[i].name for i in deck[:n]]})
 

@@ -75,6 +75,8 @@ def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, clust
     summary["options"] = {**options.to_data(), "games": games}
     from ..sim.arc import with_replays
     with_replays(summary.get("arc"), options)
+    from ..sim.examples import with_replays as example_replays
+    example_replays(summary, options)
     from ..bots.fitcache import fits_played
     fits = fits_played()
     if fits:

@@ -88,7 +88,7 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None,
         raise click.UsageError(shown(worded(err))) from None
     prepare(names, tables, players)
     rules = None if rules == DEFAULT_RULES else rules        # named or not, the default is one run
-    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules, arc or 0)
+    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules, arc=arc or 0)
 
 
 def rule_tables(paths, variants, rules):

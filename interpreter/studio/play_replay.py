@@ -26,28 +26,22 @@ class ReplaySession(Session):
         self.seed, self.at = seed, at
         self.opened_at: int | None = None          # the turn it opened after
 
-    def prepare_and_start(self, game) -> None:
-        from ..bots import registry
+    def _playing(self) -> list[str]:
+        return list(self.bots)                    # every seat's bot, the followed seat's too
+
+    def _open(self, game) -> None:
+        """Play the whole game as its bots played it, a point after every turn, and open it
+        at the point where the example's figure shows."""
         from ..tools.play import make_deciders
-        try:
-            registry.prepare_bots(self.bots, self.tables, game.players)
-            deciders = make_deciders(self.bots, game.players, self.seed, None)
-            with self.lock:
-                node = self._node(game.clone(log=True), None, None)
-                turns = [node]
-                while not game.finished:
-                    game.step(deciders)
-                    node = self._node(game.clone(log=True), node, f"turn {len(turns)} as played")
-                    turns.append(node)
-                self.opened_at = self._target(turns)
-                self.current = turns[self.opened_at]
-                for parent, child in zip(turns, turns[1:]):
-                    parent.forward = child
-            self.status = "ready"
-        except Exception as err:  # noqa: BLE001  (a bot plug-in may raise anything: said on the page)
-            self.status, self.problem = "error", f"{type(err).__name__}: {err}"
-        finally:
-            self.started.set()
+        deciders = make_deciders(self.bots, game.players, self.seed, None)
+        node = self._node(game.clone(log=True), None, None)
+        turns = [node]
+        while not game.finished:
+            game.step(deciders)
+            node = self._node(game.clone(log=True), node, f"turn {len(turns)} as played")
+            turns.append(node)
+        self.opened_at = self._target(turns)
+        self.current = turns[self.opened_at]
 
     def _target(self, turns: list) -> int:
         """The index of the point to open at (a point per turn, 0 the start)."""

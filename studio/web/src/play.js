@@ -200,7 +200,7 @@ export class PlayPanel {
     if (game.replay) this.message.textContent = `Game of seed ${game.replay.seed} as its bots played it, opened after turn `
       + `${game.replay.turn}. Step through its turns, or play seat ${game.seat + 1} from here. ` + this.message.textContent
     window.__studio.play = {node: game.node, turn: game.turn, age: game.age, finished: game.finished,
-                            replay: game.replay || null}
+                            ...(game.replay ? {replay: game.replay} : {})}
     clear(this.board, this.navigation(game), game.finished ? this.scores(game.scores) : d ? this.hand(d) : null,
       this.cities(game.cities), h("details", {class: "play-log"}, h("summary", {}, "The game's log"),
         h("pre", {}, game.log.join("\n"))))

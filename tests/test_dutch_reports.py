@@ -51,7 +51,9 @@ def test_the_dutch_compare_report_in_a_browser(tmp_path, browser):  # noqa: F811
     names = page.locator("table#figures td:first-child").all_inner_texts()
     assert "score van de winnaar" in names and "winstkans van plaats 2" in names
     assert not [n for n in names if "win rate" in n or "per city" in n], names
-    assert "ja" in page.locator("table#figures td:last-child").all_inner_texts()
+    assert "ja" in page.locator("table#figures td:nth-child(6)").all_inner_texts()
+    assert "voorbeeldspellen" in headers                                  # each figure's example games
+    assert any(cell.startswith("spel ") for cell in page.locator("table#figures td:last-child").all_inner_texts())
     strategy = page.locator("#chart-strategy .xtick").all_text_contents()
     assert "bruine kaarten" in strategy and "gebouwde Wonder fasen" in strategy
     categories = page.locator("#chart-categories .xtick").all_text_contents()

@@ -117,6 +117,8 @@ def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluste
     result["failed"] = ([{**f, "rules": name_a} for f in summary_a["failed"]]
                         + [{**f, "rules": name_b} for f in summary_b["failed"]])
     result["options"] = {**base.to_data(), "games": games, "variants": list(variants), "against": list(against)}
+    from ..sim.examples import with_replays
+    with_replays({"figures": result["figures"], "verdict": result["verdict_examples"]}, changed, base)
     from ..bots.registry import not_adapting
     result["not_adapting"] = not_adapting(base.bots)
     if targets:

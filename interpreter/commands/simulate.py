@@ -77,6 +77,8 @@ def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, clust
     from ..sim.arc import with_replays
     from ..sim.records import replay_command
     with_replays(summary.get("arc"), lambda game: replay_command(options, game))
+    from ..sim.examples import with_replays as example_replays
+    example_replays(summary, options)
     from ..bots.fitcache import fits_played
     fits = fits_played()
     if fits:

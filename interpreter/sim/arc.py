@@ -179,6 +179,15 @@ class ArcPairs:
         for field, pairs in self.pairs.items():
             pairs.add(a[field], b[field])
 
+    def differences(self, game_a: dict, game_b: dict) -> list[tuple[str, float, int]]:
+        """(name, B - A, the turn of B's game where it shows) of each figure of twin games
+        (examples.py): the last lead change, the turn decided, the first age's end."""
+        a, b = game_arc(game_a), game_arc(game_b)
+        if a is None or b is None:
+            return []
+        turns = {"lead_changes": b["last_change"], "decided_after": b["decided_after"], "last_wins": b["last_turn"]}
+        return [(name, b[field] - a[field], turns[field]) for name, _kind, field in PAIRED]
+
     def paired(self) -> list[tuple[str, str, Paired]]:
         """(name, kind, pairs) of each figure some twin games gave."""
         return [(name, kind, self.pairs[field]) for name, kind, field in PAIRED if self.pairs[field].n]

@@ -13,6 +13,7 @@ from collections import defaultdict
 
 from ..i18n import N_
 from .arc import ArcPairs
+from .examples import PairExamples, figure_key, pair_key
 from .figure_words import figure_text, words
 from .stats import holm, paired_of, proportion_difference
 from .strategy import DealtTally, StrategyPairs, bounded
@@ -59,6 +60,14 @@ def _game_value(game: dict, what: str) -> float:
     return game["turns"]
 
 
+def _strategy_values(x: dict, y: dict) -> dict:
+    """Each strategy figure's (A, B) values of twin cities (one left out counts as 0)."""
+    x, y = x.get("strategy"), y.get("strategy")
+    if not isinstance(x, dict) or not isinstance(y, dict):
+        return {}
+    return {name: (x.get(name, 0), y.get(name, 0)) for name in x.keys() | y.keys()}
+
+
 def _two() -> tuple[Paired, Paired]:
     return (Paired(), Paired())
 
@@ -77,30 +86,50 @@ class Pairs:
         self.cards: dict[str, Paired] = defaultdict(Paired)   # card -> (built in a, in b), 0 or 1 per twin city
         self.cities = 0
         self.arc = ArcPairs()
+        self.examples = PairExamples()           # each figure's twins that differ most (examples.py)
 
     def add(self, game_a: dict, game_b: dict) -> None:
+        game, seed = game_b["game"], game_b["seed"]
         for what, _kind in GAME_FIGURES:
-            self.games[what].add(_game_value(game_a, what), _game_value(game_b, what))
+            a, b = _game_value(game_a, what), _game_value(game_b, what)
+            self.games[what].add(a, b)
+            self.examples.offer(pair_key("game", what), b - a, game, seed)
         self.arc.add(game_a, game_b)
+        for name, difference, turn in self.arc.differences(game_a, game_b):
+            self.examples.offer(pair_key("arc", name), difference, game, seed, at="turn", turn=turn)
         self.dealt_a.add(game_a)
         self.dealt_b.add(game_b)
         for position, (x, y) in enumerate(zip(game_a["seats"], game_b["seats"])):
-            self._cities(game_a["game"], position, x, y)
+            self._cities(game_a["game"], position, x, y, seed)
 
-    def _cities(self, game: int, position: int, x: dict, y: dict) -> None:
+    def _cities(self, game: int, position: int, x: dict, y: dict, seed: int = 0) -> None:
         self.cities += 1
+        offer = self.examples.offer
+        at = {"game": game, "seed": seed, "seat": y["seat"]}
         for category, points in x["scores"].items():
             if category in y["scores"]:
                 self.categories[category].add(points, y["scores"][category])
+                offer(pair_key("category", words(N_("{category} points per city"), category=category)),
+                      y["scores"][category] - points, **at)
         self.strategy.add(game, position, x, y)
+        for name, (a, b) in _strategy_values(x, y).items():
+            offer(pair_key("strategy", words(N_("{figure} per city"), figure=name)), b - a, **at)
         for section, key in GROUPS:
             wins, totals = self.groups[section][key(x)]
             if key(y) == key(x):
                 wins.add(x["win"], y["win"])
                 totals.add(x["total"], y["total"])
+                win_words, score_words = GROUP_WORDS[section]
+                offer(pair_key(section, words(win_words, **dict(key(x)))), y["win"] - x["win"], **at)
+                offer(pair_key(section, words(score_words, **dict(key(x)))), y["total"] - x["total"], **at)
         built_a, built_b = {n for n, _ in x["built"]}, {n for n, _ in y["built"]}
         for name in built_a | built_b:
             self.cards[name].add(float(name in built_a), float(name in built_b))
+            offer(pair_key("card", words(N_("cities building {card}"), card=name)),
+                  float(name in built_b) - float(name in built_a), **at, at="built", card=name)
+            if name in built_b:       # the cities of B that built it: those that won, those that lost
+                offer(pair_key("card", words(N_("win rate when building {card}"), card=name)),
+                      y["win"] if y["win"] > 0 else -1, **at, at="built", card=name)
 
     def figures(self, a: dict, b: dict) -> list[dict]:
         """Every comparable figure, with differences and tests; `a`, `b`: the two runs'
@@ -139,6 +168,7 @@ class Pairs:
         for figure, adjusted in zip(out, holm([f["p"] for f in out])):
             figure["p_holm"] = adjusted
             figure["significant"] = adjusted < ALPHA
+            figure["examples"] = self.examples.toward(figure_key(figure), figure["difference"])
         return out
 
 
@@ -216,7 +246,7 @@ def comparison(records_a: list[dict], records_b: list[dict], a: dict, b: dict, n
 def comparison_of(pairs: Pairs, a: dict, b: dict, name_a: str, name_b: str) -> dict:
     compared = pairs.figures(a, b)
     return {"a": name_a, "b": name_b, "games": [a["games"], b["games"]], "correction": "Holm", "alpha": ALPHA,
-            "verdict": verdict(compared),
+            "verdict": verdict(compared), "verdict_examples": [f["examples"] for f in verdict_figures(compared)],
             "bounded": [f["figure"] for f in compared if f["section"] == "strategy" and f["significant"] and bounded(f)],
             "significant": sum(f["significant"] for f in compared),
             "figures": compared, "shares_of_winners": shares(a, b)}

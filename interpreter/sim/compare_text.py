@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..i18n import N_, _, decimal, names, ngettext
 from .compare import plain, verdict_figures
+from .examples import example_note
 from .figure_words import figure_text
 from .fits_text import fits_lines
 from ..tools.table import render_table
@@ -47,7 +48,7 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
     if result["verdict"]:
         out.append(_("The largest significant differences ({significant} of {tested} figures differ at 5% after "
                      "Holm's correction):").format(significant=result['significant'], tested=tested))
-        out += [f"  {plain(f, shown=True)}" for f in verdict_figures(result["figures"])]
+        out += [f"  {plain(f, shown=True)}{example_note(f.get('examples'))}" for f in verdict_figures(result["figures"])]
     else:
         out.append(_("No figure differs significantly ({tested} figures tested at 5%, Holm's correction).")
                    .format(tested=tested))

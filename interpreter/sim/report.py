@@ -17,6 +17,7 @@ import html
 
 from ..i18n import _, decimal, decimal_sign, language, names
 from .compare import plain, verdict_figures
+from .examples import example_note, first_seed
 from .compare_text import bounded_lines, not_adapting_line
 from .fits_text import fits_lines
 from .figure_words import figure_text, strategy_text
@@ -104,16 +105,19 @@ def _table(headers: list[str], rows: list[list[tuple[str, object]]], name: str) 
     return f"<table class=\"sortable\" id=\"{name}\"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _win_bars(go, groups: list[tuple[str, list[dict]]], labels, players: int, title: str):
-    """Win rates with their Wilson intervals as error bars; one trace per group."""
+def _win_bars(go, groups: list[tuple[str, list[dict]]], labels, players: int, title: str, examples=None):
+    """Win rates with their Wilson intervals as error bars; one trace per group.
+    `examples`: per group, each bar's example games (examples.py): the hover names a seed."""
     figure = go.Figure()
-    for name, wins in groups:
+    for k, (name, wins) in enumerate(groups):
+        seeds = [_hover_seed(found) for found in examples[k]] if examples else [""] * len(wins)
         figure.add_bar(name=_label(name), x=[_label(x) for x in labels], y=[w["rate"] for w in wins],
                        error_y={"type": "data", "symmetric": False,
                                 "array": [w["high"] - w["rate"] for w in wins],
                                 "arrayminus": [w["rate"] - w["low"] for w in wins]},
-                       customdata=[[w["n"]] for w in wins],
-                       hovertemplate="%{x}: %{y:.1%} (n=%{customdata[0]})<extra>%{fullData.name}</extra>")
+                       customdata=[[w["n"], seed] for w, seed in zip(wins, seeds)],
+                       hovertemplate="%{x}: %{y:.1%} (n=%{customdata[0]})%{customdata[1]}"
+                                     "<extra>%{fullData.name}</extra>")
     figure.add_hline(y=1 / players, line_dash="dash",
                      annotation_text=_("fair share 1/{players}").format(players=players))
     figure.update_layout(title=title, yaxis_tickformat=".0%", barmode="group")
@@ -122,13 +126,46 @@ def _win_bars(go, groups: list[tuple[str, list[dict]]], labels, players: int, ti
 
 def _wonder_chart(go, summary: dict):
     wonders = sorted({w["wonder"] for w in summary["wonders"]})
-    groups = []
+    groups, examples = [], []
     for side in sorted({w["side"] for w in summary["wonders"]}):
-        by = {w["wonder"]: w["win"] for w in summary["wonders"] if w["side"] == side}
+        by = {w["wonder"]: w for w in summary["wonders"] if w["side"] == side}
         groups.append((_("side {side}").format(side=side),
-                       [by.get(w, {"rate": 0, "low": 0, "high": 0, "n": 0}) for w in wonders]))
+                       [by[w]["win"] if w in by else {"rate": 0, "low": 0, "high": 0, "n": 0} for w in wonders]))
+        examples.append([by[w].get("examples") if w in by else None for w in wonders])
     return _win_bars(go, groups, [names().city(w) for w in wonders], summary["players"],
-                     _("Win rate by wonder and side (95% Wilson intervals)"))
+                     _("Win rate by wonder and side (95% Wilson intervals)"), examples)
+
+
+def _hover_seed(examples) -> str:
+    """A bar's hover line naming its first example game (Plotly's markup: a `<br>`)."""
+    first = first_seed(examples)
+    return "" if first is None else "<br>" + _label(_("e.g. game {game} (seed {seed})").format(
+        game=first["game"], seed=first["seed"]))
+
+
+def examples_cell(examples) -> tuple[str, object]:
+    """A table cell listing a figure's example games (sorted by the first one's game)."""
+    found = _examples_of(examples)
+    game = _("game {game} (seed {seed})")
+    return ("; ".join(game.format(game=e["game"], seed=e["seed"]) for e in found),
+            found[0]["game"] if found else -1)
+
+
+def _examples_of(examples) -> list[dict]:
+    if isinstance(examples, dict):
+        return [e for kept in examples.values() for e in kept]
+    return list(examples or [])
+
+
+def verdict_item(figure: dict) -> str:
+    """A verdict line as a list item, with the game that shows it most and its replay."""
+    first = first_seed(figure.get("examples"))
+    line = _text(plain(figure, shown=True))
+    if first is None:
+        return f"<li>{line}</li>"
+    note = _text(example_note(figure.get("examples")))
+    replay = f" <code class=\"replay\">{_text(first['replay'])}</code>" if first.get("replay") else ""
+    return f"<li>{line}<span class=\"example\">{note}</span>{replay}</li>"
 
 
 def _score_histogram(go, named_charts: list[tuple[str, dict]]):
@@ -222,9 +259,10 @@ def card_table(summary: dict) -> str:
               c["win_built"]["rate"]),
              (f"{pct(c['win_not']['rate'])} ({pct(c['win_not']['low'])}-{pct(c['win_not']['high'])})",
               c["win_not"]["rate"]),
-             (f"{100 * c['difference']:+.1f}", c["difference"])] for c in summary["cards"]]
+             (f"{100 * c['difference']:+.1f}", c["difference"]),
+             examples_cell(c.get("examples"))] for c in summary["cards"]]
     return _table([_("card"), _("built by"), _("age built: cities"), _("win rate if built (95% CI)"),
-                   _("win rate if not"), _("difference (points)")], rows, "cards")
+                   _("win rate if not"), _("difference (points)"), _("example games")], rows, "cards")
 
 
 def team_section(go, named_summaries: list[tuple[str, dict]], chart: bool) -> list[str]:
@@ -274,7 +312,7 @@ def simulate_report(summary: dict, charts: dict) -> str:
     categories = [c["category"] for c in summary["categories"]]
     seats = _win_bars(go, [(_("seat"), [s["win"] for s in summary["seats"]])],
                       [_("seat {seat}").format(seat=s['seat']) for s in summary["seats"]], summary["players"],
-                      _("Win rate by seat (95% Wilson intervals)"))
+                      _("Win rate by seat (95% Wilson intervals)"), [[s.get("examples") for s in summary["seats"]]])
     games = _("games")
 
     def heading(text):
@@ -362,22 +400,24 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
     go, _js = _plotly()
     from .compare_text import side_names
     a, b = side_names(result)
-    verdict = "".join(f"<li>{_text(plain(f, shown=True))}</li>" for f in verdict_figures(result["figures"])) \
+    verdict = "".join(verdict_item(f) for f in verdict_figures(result["figures"])) \
         or _element("li", _("No figure differs significantly."))
     wonders = sorted({(w["wonder"], w["side"]) for w in summary_a["wonders"]})
-    by_a = {(w["wonder"], w["side"]): w["win"] for w in summary_a["wonders"]}
-    by_b = {(w["wonder"], w["side"]): w["win"] for w in summary_b["wonders"]}
-    empty = {"rate": 0, "low": 0, "high": 0, "n": 0}
-    wonder_chart = _win_bars(go, [(a, [by_a.get(w, empty) for w in wonders]),
-                                  (b, [by_b.get(w, empty) for w in wonders])],
+    by_a = {(w["wonder"], w["side"]): w for w in summary_a["wonders"]}
+    by_b = {(w["wonder"], w["side"]): w for w in summary_b["wonders"]}
+    empty = {"win": {"rate": 0, "low": 0, "high": 0, "n": 0}}
+    wonder_chart = _win_bars(go, [(a, [by_a.get(w, empty)["win"] for w in wonders]),
+                                  (b, [by_b.get(w, empty)["win"] for w in wonders])],
                              [f"{names().city(w)} {s}" for w, s in wonders], summary_a["players"] or 1,
-                             _("Win rate by wonder and side (95% Wilson intervals)"))
+                             _("Win rate by wonder and side (95% Wilson intervals)"),
+                             [[by.get(w, empty).get("examples") for w in wonders] for by in (by_a, by_b)])
     means = _mean_bars(go, [(name, [(names().score(c["category"]), c["points"]) for c in summary["categories"]])
                             for name, summary in ((a, summary_a), (b, summary_b))],
                        _("Mean points per city by category (95% intervals)"))
     rows = [[(figure_text(f), figure_text(f)), (f"{f['a']:.3g}", f["a"]), (f"{f['b']:.3g}", f["b"]),
              (f"{f['difference']:+.3g} ± {f['ci']:.2g}", f["difference"]), (f"{f['p_holm']:.3g}", f["p_holm"]),
-             (_("yes") if f["significant"] else "", int(f["significant"]))] for f in result["figures"]]
+             (_("yes") if f["significant"] else "", int(f["significant"])), examples_cell(f.get("examples"))]
+            for f in result["figures"]]
     body = [_element("h1", _("{b} against {a}").format(a=a, b=b)),
             failures(result.get("failed", summary_a["failed"] + summary_b["failed"]), result["games"][0]),
             "<p class=\"facts\">" + _text(_("{games} games on each side, on the same seeds. Significance: 5% after "
@@ -398,5 +438,6 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
     if charts_a is not None and charts_b is not None:
         body.append(_div(_score_histogram(go, [(a, charts_a), (b, charts_b)]), "chart-scores"))
     body += [_element("h2", _("Every figure")) + _element("p", _("Click a column to sort.")),
-             _table([_("figure"), a, b, _("difference (95% CI)"), _("p (Holm)"), _("significant")], rows, "figures")]
+             _table([_("figure"), a, b, _("difference (95% CI)"), _("p (Holm)"), _("significant"),
+                     _("example games")], rows, "figures")]
     return _page(_("wonders compare: {b} against {a}").format(a=a, b=b), body)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .arc import ArcTally
+from .examples import SummaryExamples
 from .stats import mean_of, rate_of
 from .strategy import DealtTally, StrategyTally
 from .tally import Counts, Moments, Shares, Sum
@@ -52,6 +53,7 @@ class Tally:
         self.cities, self.all_wins = 0, Sum()
         self.winning, self.margin, self.tie, self.turns = Moments(), Moments(), Shares(), Moments()
         self.arc = ArcTally()
+        self.examples = SummaryExamples()         # a few games per figure that show it (examples.py)
         self.charts = {"totals": Counts(), "best": Counts(), "categories": defaultdict(Counts)}
 
     def add(self, record: dict) -> None:
@@ -69,6 +71,7 @@ class Tally:
         self._teams(seats)
         self._facts(record)
         self.arc.add(record)
+        self.examples.add(record)
         self.charts["best"].add(max(s["total"] for s in seats))
 
     def _seat(self, game: int, position: int, seat: dict) -> None:
@@ -120,7 +123,7 @@ class Tally:
         teams = [{"team": team, "win": rate_of(shares), "score": mean_of(totals)}
                  for team, (shares, totals) in sorted(self.teams.items())]
         arc = self.arc.summary()
-        return {
+        out = {
             "games": self.games, "failed": sorted(self.failed, key=lambda f: f["game"]),
             "players": first["players"], "rules": first["rules"], "variants": first["variants"],
             "seats": [{"seat": k, **g} for k, g in self._groups("seat")],
@@ -134,6 +137,9 @@ class Tally:
                       "turns": mean_of(self.turns)},
             **({"arc": arc} if arc else {}),
         }
+        if self.games:
+            self.examples.attach(out)
+        return out
 
     def _groups(self, section: str) -> list[tuple]:
         return [(key, {"win": rate_of(shares), "score": mean_of(totals)})

@@ -69,10 +69,9 @@ class Session:
                                  f"first; then {fitting}")
                 ticket = self.cores.take(self.cores.size)
             self.note = fitting
-            registry.prepare_bots([b for s, b in enumerate(self.bots) if s != self.seat], self.tables, game.players)
+            registry.prepare_bots(self._playing(), self.tables, game.players)
             with self.lock:
-                self._advance(game)
-                self.current = self._node(game, None, None)
+                self._open(game)
             self.status = "ready"
         except Exception as err:  # noqa: BLE001  (a bot plug-in may raise anything: said on the page)
             self.status, self.problem = "error", f"{type(err).__name__}: {err}"
@@ -81,11 +80,20 @@ class Session:
                 ticket.release()
             self.started.set()
 
+    def _playing(self) -> list[str]:
+        """The bots that play this game (each fitted to its rules before the first move)."""
+        return [b for s, b in enumerate(self.bots) if s != self.seat]
+
+    def _open(self, game) -> None:
+        """Run the game to the first decision of the seat: its first point."""
+        self._advance(game)
+        self.current = self._node(game, None, None)
+
     def _fitting_note(self, players: int) -> str | None:
         """What the page says while the adaptive bot fits itself to rules it has not met."""
         from ..bots import parse_bot_spec
         from ..bots.fitcache import load
-        if not any(parse_bot_spec(b)[0] == "adaptive" for b in self.bots if b != "human"):
+        if not any(parse_bot_spec(b)[0] == "adaptive" for b in self._playing()):
             return None
         if load(self.tables, players) is not None:
             return None

@@ -88,8 +88,41 @@ class Games:
         return [offered[v] for v in chosen]
 
     def new(self, data: dict) -> Session:
+        edition, variants, players, seat, seed = self._settings(data)
+        bots = _bots(data.get("bots"), players, seat)
+        tables, game = self._deal(data, edition, variants, players, seed)
+        return self._begin(game, edition, variants, bots,
+                           lambda: Session(self.root, edition, variants, tables, seat, bots, self.cores))
+
+    def replay(self, data: dict) -> Session:
+        """An example game of Weigh played again from its seed by its bots, every seat's
+        (play_replay.py), opened at the turn where its figure shows; `seat` is the city
+        the example follows, the one the page may then play."""
+        from .play_replay import ReplaySession, replay_request
+        edition, variants, players, seat, _seed = self._settings(data)
+        seed, at = replay_request(data, players)
+        given = data.get("bots")
+        if not isinstance(given, list) or not given or not all(isinstance(b, str) for b in given):
+            raise PlayError("the field 'bots' is a list of bot names")
+        bots = [installed_bot(given[min(i, len(given) - 1)].strip()) for i in range(players)]
+        tables, game = self._deal(data, edition, variants, players, seed)
+        return self._begin(game, edition, variants, bots, lambda: ReplaySession(
+            self.root, edition, variants, tables, seat, bots, self.cores, seed=seed, at=at))
+
+    def _begin(self, game, edition: Path, variants: list[Path], bots: list[str], make) -> Session:
+        """Keep the session `make()` gives and start it in a thread of its own."""
         from ..bots import BotSpecError
-        from ..engine.game import Game, RulesError
+        self._record(game, edition, variants, bots)
+        try:
+            session = make()
+        except BotSpecError as err:
+            raise PlayError(str(err)) from None
+        self._keep(session)
+        threading.Thread(target=session.prepare_and_start, args=(game,), daemon=True).start()
+        return session
+
+    def _settings(self, data: dict) -> tuple:
+        """(edition, variants, players, seat, seed) of a new game's settings, checked."""
         edition = self._edition(data.get("edition", "."))
         variants = self._variants(edition, data.get("variants", []))
         players, seat, seed = data.get("players"), data.get("seat", 0), data.get("seed", 0)
@@ -97,7 +130,11 @@ class Games:
             raise PlayError("the fields 'players', 'seat' and 'seed' are whole numbers")
         if not 1 <= players <= MAX_PLAYERS or not 0 <= seat < players:
             raise PlayError(f"players: 1 to {MAX_PLAYERS}; your seat: one of theirs")
-        bots = _bots(data.get("bots"), players, seat)
+        return edition, variants, players, seat, seed
+
+    def _deal(self, data: dict, edition: Path, variants: list[Path], players: int, seed: int):
+        """The compiled rules and the game dealt from `seed` with the settings' sides."""
+        from ..engine.game import Game, RulesError
         sides = data.get("sides", "random")
         if not isinstance(sides, str):
             raise PlayError("the field 'sides' is a side's name or 'random'")
@@ -106,17 +143,9 @@ class Games:
         if sides != "random" and sides not in known:
             raise PlayError(f"{sides!r} is not a side of these rules' boards ({', '.join(known)}, or random)")
         try:
-            game = Game(tables, players, seed, sides)
+            return tables, Game(tables, players, seed, sides)
         except RulesError as err:
             raise PlayError(str(err)) from None
-        self._record(game, edition, variants, bots)
-        try:
-            session = Session(self.root, edition, variants, tables, seat, bots, self.cores)
-        except BotSpecError as err:
-            raise PlayError(str(err)) from None
-        self._keep(session)
-        threading.Thread(target=session.prepare_and_start, args=(game,), daemon=True).start()
-        return session
 
     def _record(self, game, edition: Path, variants: list[Path], bots: list[str]) -> None:
         """What `wonders play --load` and the studio read back from a save's options: a pack

@@ -1,4 +1,4 @@
-"""The Play part's routes: the form's choices, a new or loaded game, its position, a move,
+"""The Play part's routes: the form's choices, a new or loaded game, an example game of Weigh replayed (play_replay.py), its position, a move,
 a step through its points, and a save (a 409 when it would replace a position saved before).  Each page holds its game's id (play.py keeps the
 games); the work runs in a worker thread, so the server keeps answering meanwhile."""
 
@@ -32,6 +32,10 @@ def play_routes(root: Path, handled, cores: Cores) -> list[Route]:
     async def new(request: Request):
         data = await read_body(request)
         return await started(await asyncio.to_thread(games.new, data))
+
+    async def replay(request: Request):
+        data = await read_body(request)
+        return await started(await asyncio.to_thread(games.replay, data))
 
     async def load(request: Request):
         data = await read_body(request)
@@ -75,5 +79,6 @@ def play_routes(root: Path, handled, cores: Cores) -> list[Route]:
 
     return [Route("/api/play/setup", handled(setup)), Route("/api/play/new", handled(new), methods=["POST"]),
             Route("/api/play/load", handled(load), methods=["POST"]),
+            Route("/api/play/replay", handled(replay), methods=["POST"]),
             Route("/api/play/position", handled(position)), Route("/api/play/choose", handled(choose), methods=["POST"]),
             Route("/api/play/go", handled(go), methods=["POST"]), Route("/api/play/save", handled(save), methods=["POST"])]

@@ -93,6 +93,7 @@ def figures_so_far(records_a: list[dict], records_b: list[dict], name_a: str, na
     headline = [f for f in result["figures"] if f["section"] in HEADLINE_SECTIONS]
     from ..sim.compare_text import bounded_lines
     answer = {"pairs": len(both), "failed": failed, "name_a": name_a, "name_b": name_b, "verdict": result["verdict"],
+              "verdict_examples": result["verdict_examples"],
               "notes": bounded_lines(result),
               "significant": result["significant"], "tested": len(result["figures"]),
               "figures": headline}
@@ -123,6 +124,8 @@ class Weighing:
             self.b = RunOptions(players, bots, "random", seed, False, (str(variant),), tuple(paths), rules)
             self.name_b = variant.stem
         self.name_a = against.stem if against else "base rules"
+        from .weigh_examples import play_settings
+        self.play = play_settings(root, variant, against, players, bots)      # Play opens the examples
         if arc:                                   # the arc of a game: every turn valued by `arc` rollouts
             self.a, self.b = attrs.evolve(self.a, arc=arc), attrs.evolve(self.b, arc=arc)
         self.games = games
@@ -242,7 +245,8 @@ class Weighing:
     def _figures(self, with_report: bool = False) -> dict:
         if self.skill:
             return self.skill.figures(with_report)
-        return figures_so_far(self.records_a, self.records_b, self.name_a, self.name_b, with_report)
+        found = figures_so_far(self.records_a, self.records_b, self.name_a, self.name_b, with_report)
+        return {**found, "play": self.play}
 
     def _end(self) -> None:
         """Wait for the worker to finish its game, draining what it still sends (a process

@@ -30,6 +30,7 @@ export const api = {
   gallery: (path, overlays, variant) => call("POST", "/api/gallery", {path, overlays, variant}),
   playSetup: () => call("GET", "/api/play/setup"),
   playNew: settings => call("POST", "/api/play/new", settings),
+  playReplay: settings => call("POST", "/api/play/replay", settings),
   playLoad: (path, seat, bots) => call("POST", "/api/play/load", {path, seat, bots}),
   playPosition: (id, wait = false) => call("GET", "/api/play/position?id=" + encodeURIComponent(id) + (wait ? "&wait=1" : "")),
   playChoose: (id, option) => call("POST", "/api/play/choose", {id, option}),

@@ -16,7 +16,8 @@ const DISK_POLL = 1500         // ms between looks at the folder for changes mad
 const PANELS = [
   {id: "card", title: "Card", make: ctx => new CardPanel(ctx.el)},
   {id: "gallery", title: "Gallery", make: ctx => new Gallery(ctx.el, ctx.editors, ctx.files)},
-  {id: "weigh", title: "Weigh", make: ctx => new WeighPanel(ctx.el, ctx.editors, ctx.info.bots)},
+  {id: "weigh", title: "Weigh", make: ctx => new WeighPanel(ctx.el, ctx.editors, ctx.info.bots,
+    request => { ctx.showPanel("play"); ctx.panels.play.replay(request) })},
   {id: "play", title: "Play", wide: true, make: ctx => new PlayPanel(ctx.el)},
 ]
 
@@ -114,10 +115,11 @@ async function start() {
   })
   // the panels and their tabs
   const tabs = $("tabs"), holder = $("panels")
+  const showPanel = id => tabs.querySelector(`[data-panel="${id}"]`).click()
   for (const spec of PANELS) {
     const el = h("div", {class: "panel", id: "panel-" + spec.id, hidden: spec !== PANELS[0]})
     holder.append(el)
-    panels[spec.id] = spec.make({el, editors, files, info})
+    panels[spec.id] = spec.make({el, editors, files, info, panels, showPanel})
     panels[spec.id].setFiles?.(files)
     tabs.append(h("button", {type: "button", role: "tab", "data-panel": spec.id, class: spec === PANELS[0] ? "active" : "",
       onclick: event => {

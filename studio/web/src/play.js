@@ -145,6 +145,13 @@ export class PlayPanel {
       seat: Number(this.seat.value), bots: this.botList(), sides: this.sides.value, seed: Number(this.seed.value) || 0}))
   }
 
+  // An example game of Weigh, replayed from its seed by its bots (studio/play_replay.py),
+  // opened at the turn where its figure shows; every turn is a point of its line.
+  async replay(request) {
+    await this.shown()
+    return this.ask("Replaying the game from its seed...", () => api.playReplay(request))
+  }
+
   choose(index) { return this.ask("The bots are choosing...", () => api.playChoose(this.game.id, index)) }
   go(to) { return this.ask("", () => api.playGo(this.game.id, to)) }
 
@@ -186,12 +193,15 @@ export class PlayPanel {
       return
     }
     const d = game.decision
-    this.message.textContent = game.finished ? "The game is over." :
+    this.message.textContent = game.finished ? "The game is over." : !d ? `Age ${game.age}, turn ${game.turn}: the bots decide first here.` :
       `Age ${game.age} of ${game.ages}, turn ${game.turn} of ${game.turns}: ` +
       (d.neutral ? `choose for the ${d.city} (you hold its card)` : d.kind === "turn" ? "your turn" : `your ${d.kind} decision`) +
       (d.offer ? `: you may pay ${d.offer}` : "")
-    window.__studio.play = {node: game.node, turn: game.turn, age: game.age, finished: game.finished}
-    clear(this.board, this.navigation(game), game.finished ? this.scores(game.scores) : this.hand(d),
+    if (game.replay) this.message.textContent = `Game of seed ${game.replay.seed} as its bots played it, opened after turn `
+      + `${game.replay.turn}. Step through its turns, or play seat ${game.seat + 1} from here. ` + this.message.textContent
+    window.__studio.play = {node: game.node, turn: game.turn, age: game.age, finished: game.finished,
+                            ...(game.replay ? {replay: game.replay} : {})}
+    clear(this.board, this.navigation(game), game.finished ? this.scores(game.scores) : d ? this.hand(d) : null,
       this.cities(game.cities), h("details", {class: "play-log"}, h("summary", {}, "The game's log"),
         h("pre", {}, game.log.join("\n"))))
   }

@@ -20,10 +20,17 @@ function interval(f) {
     h("span", {class: "bar", style: `left:${left.toFixed(1)}%;width:${Math.max(width, 1).toFixed(1)}%`}))
 }
 
+// Where an example shows its figure (sim/examples.py), as the button's title says it.
+function where(e) {
+  return e.at === "built" ? `the turn seat ${e.seat} built ${e.card}` : e.at === "turn" ? `after turn ${e.turn}` : "the game's end"
+}
+
 export class WeighPanel {
-  constructor(el, editors, bots) {
+  // `openGame(request)`: Play replays an example game (play.js `replay`)
+  constructor(el, editors, bots, openGame) {
     this.el = el
     this.editors = editors
+    this.openGame = openGame
     this.socket = null
     this.variant = h("select", {name: "variant", "aria-label": "variant"})
     this.against = h("select", {name: "against", "aria-label": "against"})
@@ -157,16 +164,31 @@ export class WeighPanel {
       h("p", {class: "hint"}, `The stronger tier's win rate at tables it shares with the weaker. A: ${m.name_a}; B: ${m.name_b}. In bold: significant after Holm's correction.`))
   }
 
+  // A figure's example games: for each, a button that opens it in Play under B (the
+  // variant, where the figure's change shows) and one under A.
+  examples(found, play) {
+    if (!found || !found.length || !play) return null
+    return h("span", {class: "examples"}, found.map(e => h("span", {class: "example"},
+      ["b", "a"].filter(side => play[side]).map(side => h("button", {type: "button", class: "example-game",
+        "data-game": e.game, "data-side": side, title: `Play game ${e.game} (seed ${e.seed}) under ${side === "b" ? "B" : "A"}, opened at ${where(e)}`,
+        onclick: () => this.openGame({...play[side], players: play.players, bots: play.bots, sides: play.sides,
+          seed: e.seed, seat: (e.seat || 1) - 1, at: {at: e.at, turn: e.turn, card: e.card}})},
+        side === "b" ? `seed ${e.seed}` : "A")))))
+  }
+
   usualFigures(m) {
+    const examples = m.verdict_examples || []
     clear(this.verdict, h("h3", {}, m.type === "done" ? "Verdict" : "Verdict so far"),
-      m.verdict.length ? h("ul", {}, m.verdict.map(v => h("li", {}, v)))
+      m.verdict.length ? h("ul", {}, m.verdict.map((v, i) => h("li", {}, v, " ", this.examples(examples[i], m.play))))
         : h("p", {}, `No significant difference yet (${m.tested} figures tested, Holm's correction).`),
       (m.notes || []).map(note => h("p", {class: "note"}, note)))
     const rows = m.figures.map(f => h("tr", {class: f.significant ? "significant" : ""},
       h("td", {}, f.figure), h("td", {class: "num"}, fmt(f, f.a)), h("td", {class: "num"}, fmt(f, f.b)),
-      h("td", {class: "num"}, diff(f)), h("td", {class: "interval"}, interval(f))))
+      h("td", {class: "num"}, diff(f)), h("td", {class: "interval"}, interval(f)),
+      h("td", {class: "games"}, this.examples(f.examples, m.play))))
     clear(this.table, h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "figure"), h("th", {}, "A"), h("th", {}, "B"),
-      h("th", {}, "B − A (95%)"), h("th", {}, "interval around 0"))), h("tbody", {}, rows)),
-      h("p", {class: "hint"}, `A: ${m.name_a}; B: ${m.name_b}. In bold: significant after Holm's correction.`))
+      h("th", {}, "B − A (95%)"), h("th", {}, "interval around 0"), h("th", {}, "games that show it"))), h("tbody", {}, rows)),
+      h("p", {class: "hint"}, `A: ${m.name_a}; B: ${m.name_b}. In bold: significant after Holm's correction. `
+        + "A game's seed opens it in Play under B at the turn where the figure shows (a card: the turn it was built); A: the same game under A."))
   }
 }

@@ -353,9 +353,36 @@ def _value_html(go, section: dict) -> list[str]:
     figure.update_layout(title=section["chart"], barmode="group")
     return [_element("h2", section["title"]) + _element("p", section["text"]), _div(figure, "chart-values"),
             _table(section["headers"], section["rows"], "values")]
+
+
 def _arc_section(summary: dict) -> list[str]:
-    from .report_skill import arc_section
     return arc_section(summary.get("arc"))
+
+
+# the arc's four rows need no sorting: styled like the sortable tables, without their script
+ARC_STYLE = ("<style>table.arc { border-collapse: collapse; font-size: .9em; width: 100%; } table.arc th "
+             "{ background: #eee; } table.arc th, table.arc td { padding: .3em .6em; border-bottom: 1px solid "
+             "#e5e5e5; text-align: left; }</style>")
+
+
+def arc_section(arc: dict | None) -> list[str]:
+    """The arc of a game: each figure, its interval and the game that shows it (its seed
+    and the command that plays it again)."""
+    from .arc_text import arc_rows
+    if not arc:
+        return []
+    head = "".join(f"<th>{_text(h)}</th>" for h in (_("figure"), _("mean"), _("95% CI"), _("fair share"),
+                                                      _("example")))
+    body = "".join("<tr>" + "".join(f"<td>{_text(cell)}</td>" for cell in row[:5]) + "</tr>" for row in arc_rows(arc))
+    replays = [f["example"]["replay"] for f in arc.values() if isinstance(f, dict) and f.get("example")
+               and f["example"].get("replay")]
+    listed = "".join(f"<li><code>{_text(r)}</code></li>" for r in dict.fromkeys(replays))
+    again = _("Play an example again:")
+    return [_element("h2", _("The arc of a game")),
+            _element("p", _("Each city's position valued by rollouts after every turn, over {games} games; each "
+                            "figure links to the game that shows it best.").format(games=arc["games"])),
+            ARC_STYLE + f"<table class=\"arc\" id=\"arc\"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            + (f"<p>{_text(again)}</p><ul>{listed}</ul>" if listed else "")]
 
 
 def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:

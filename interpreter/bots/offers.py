@@ -12,6 +12,8 @@ a little more, since they help a rival."""
 from __future__ import annotations
 
 from ..engine.actions import build_options_from
+from ..engine.placed import put_from, put_options
+from ..engine.scoring import score_city
 from ..engine.quantities import evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -42,9 +44,29 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
         return evaluate(action.count, where) * model.kept_rate(action.kind.text)
     if isinstance(action, ast.BuildFromDiscard):
         return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
+    if isinstance(action, ast.PutOnto):
+        return put_worth(game, seat, action)
     if isinstance(action, ast.InEachCity):
         targets = game.events.group(seat, action.group)
         each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate)
         mine = each if seat in targets else 0.0
         return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
     raise UnhandledKind(f"bots/offers.py cannot weigh the paid action kind {type(action).__name__}")
+
+
+def put_worth(game, seat: int, action) -> float:
+    """A card put from a zone onto another: the owner's score pad with the best card put
+    less its score pad now (score lines that count `cards in "Z"`).  A law the card sets
+    reaches every city alike and is not weighed as the owner's."""
+    def total(g) -> int:
+        city = g.cities[seat]
+        left, right = g.neighbours(seat)
+        return sum(score_city(g.tables, city, left, right, tuple(g.cities), g.age.number, g.age.victory).values())
+    before = total(game)
+    best = None
+    for option in put_options(game, seat, action):
+        copy = game.clone()
+        put_from(copy, seat, action, option)
+        after = total(copy)
+        best = after if best is None else max(best, after)
+    return 0.0 if best is None else float(best - before)

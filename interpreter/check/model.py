@@ -151,6 +151,7 @@ class RulesDef:
     team_size: int | None = None            # `teams of N seated side by side`
     partners_face_other: tuple[str, ...] = ()   # events of `partners face their other neighbour instead at ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
+    table_zones: tuple[str, ...] = ()       # of them, those for the table (`zone "NAME" for the table`)
     phases: tuple[PhaseDef, ...] = ()       # the phases, in written order
     sequence: tuple[int, ...] = ()          # the phases the game runs one after the other (indexes
                                             # of `phases`): each age's, with those before and after it

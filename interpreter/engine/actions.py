@@ -16,7 +16,8 @@ class Action(NamedTuple):
     kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy",
                                # "pay" (a loss settled: coins paid left, tokens taken right), an
                                # offer's "accept" (its price paid: left, right, bank) or "decline",
-                               # or "remove" (a building discarded from the city)
+                               # "remove" (a building discarded from the city), or "put" (a card put
+                               # from a zone onto another: engine/placed.py)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
@@ -57,7 +58,7 @@ class Action(NamedTuple):
         name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
         verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
         text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",
-                "copy": "copy", "remove": "remove"}[self.kind] + " " + name
+                "copy": "copy", "remove": "remove", "put": "put"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
         elif self.free in ("power", "rule"):

@@ -27,7 +27,8 @@ OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
 OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
-DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws")
+DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws",
+                  "zones")                     # the game's zones, shared (engine/placed.py)
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
                  "shields_per")
@@ -151,6 +152,7 @@ class City:
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
+        self.zones: dict = {}                 # the game's zones, read by `cards in "Z"` (engine/placed.py)
         self.laws: tuple = ()                 # the laws in force, each an engine/laws.py InForce (set by the game)
         self._reset_tables()
         self._add_static(side.board)
@@ -513,6 +515,7 @@ def _copy(self: City) -> City:
     other.sell_sig = self.sell_sig
     other.gives_defeats = self.gives_defeats
     other.laws = self.laws
+    other.zones = self.zones
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()
     other.under_stages = self.under_stages.copy()

@@ -9,9 +9,12 @@ search, the prices and the bots read a law as they read the city's own productio
 prices.  Rules without any law never come here (`Tables.has_laws`).
 
 A law's source is in play while a city owns it (built, a stage, its board), or, for
-`law while on top of "Z"`, while the card is the last one put in some city's zone Z; the
-city that owns it, or whose zone shows it, is the law's owner, in whose city its
-comparisons are read.
+`law while on top of "Z"`, while the card is the last one put in some city's zone Z (of
+a zone for the table: the last one put there by any city), and for `in the top N of "Z"`,
+while it is among the last N (engine/placed.py `shown`); the city that owns it, or whose
+pile of the zone holds it, is the law's owner, in whose city its comparisons are read.
+A law's trigger is every city's while the law is in force: it fires after the city's own
+(engine/triggers.py `Dispatcher.listeners`).
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from typing import NamedTuple
 
 from ..syntax import ast
 from .city import DIRECTIONS, held_by
-from .quantities import check_fn
+from .placed import shown
+from .quantities import check_fn, value_fn
 
 
 class InForce(NamedTuple):
@@ -32,9 +36,11 @@ class InForce(NamedTuple):
 
 
 class Compiled(NamedTuple):
-    zone: str | None                  # `on top of "Z"`: in play on top of Z, else while owned
+    zone: str | None                  # `on top of "Z"`, `in the top N of "Z"`: in play there, else while owned
+    depth: object                     # how deep in Z: a number, or a function of the owner's Where
     check: object                     # its comparisons as a function of a Where, or None
-    effect: InForce
+    effect: InForce | None            # what it adds to every city's tables (None for a trigger)
+    trigger: tuple | None             # a trigger given to every city: (key, trigger, its conditions)
 
 
 def _compiled(source, tables) -> tuple[Compiled, ...]:
@@ -42,23 +48,29 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
     memo = tables.cached("laws", dict)
     found = memo.get(source)
     if found is None:
-        found = memo[source] = tuple(_compile(law, tables) for law in source.laws)
+        found = memo[source] = tuple(_compile(law, tables, f"law {source.name}#{i}")
+                                     for i, law in enumerate(source.laws))
     return found
 
 
-def _compile(law: ast.Law, tables) -> Compiled:
-    effect, changes = law.effect, ()
-    if isinstance(effect, ast.PriceChange):
+def _compile(law: ast.Law, tables, key: str) -> Compiled:
+    effect, changes, trigger = law.effect, (), None
+    if isinstance(effect, ast.Trigger):
+        trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
+        held = None
+    elif isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
         changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
                         for direction in effect.scope.parts for name in effect.resources)
-        held = held_by((), tables)
+        held = InForce(held_by((), tables), changes)
     else:
-        held = held_by((effect,), tables)
+        held = InForce(held_by((effect,), tables), changes)
     top = law.on_top
+    depth = 1 if top is None or isinstance(top, ast.OnTop) else \
+        top.count.value if isinstance(top.count, ast.Number) else value_fn(top.count)
     comparisons = law.comparisons
-    return Compiled(None if top is None else top.zone.text, check_fn(comparisons) if comparisons else None,
-                    InForce(held, changes))
+    return Compiled(None if top is None else top.zone.text, depth,
+                    check_fn(comparisons) if comparisons else None, held, trigger)
 
 
 def _zones(tables) -> tuple[str, ...]:
@@ -67,28 +79,55 @@ def _zones(tables) -> tuple[str, ...]:
         law.on_top.zone.text for card in tables.cards for law in card.laws if law.on_top is not None)))
 
 
-def in_force(game) -> tuple[InForce, ...]:
+def law_events(tables) -> frozenset:
+    """The events the laws' triggers listen to (engine/triggers.py `heard_events`)."""
+    return frozenset(law.effect.event for card in tables.cards for law in card.laws
+                     if isinstance(law.effect, ast.Trigger)) | frozenset(
+        law.effect.event for side in tables.sides for source in (side.board, *side.stages)
+        for law in source.laws if isinstance(law.effect, ast.Trigger))
+
+
+def in_force(game) -> tuple[Compiled, ...]:
     """The laws in force now, in a fixed order: the owners' seats in turn, each owner's
-    sources in order (board, stages, buildings as built), then the cards on top of zones."""
+    sources in order (board, stages, buildings as built), then the cards shown in zones
+    (each zone in turn, the newest card first)."""
     tables, cities = game.tables, game.cities
     found = []
     for seat, city in enumerate(cities):
         for source in city.owned_sources():
             if source.laws:
-                found += [law.effect for law in _compiled(source, tables)
+                found += [law for law in _compiled(source, tables)
                           if law.zone is None and (law.check is None or law.check(game.events.where(seat)))]
     for zone in _zones(tables):
-        for seat, held in enumerate(game.zones.get(zone, ())):
-            if held:
-                top = tables.cards[held[-1]]
-                found += [law.effect for law in _compiled(top, tables)
-                          if law.zone == zone and (law.check is None or law.check(game.events.where(seat)))]
+        for k, (seat, card) in enumerate(shown(game, zone, _deepest(tables, zone, game))):
+            for law in _compiled(tables.cards[card], tables):
+                if law.zone != zone:
+                    continue
+                where = game.events.where(seat)
+                depth = law.depth if type(law.depth) is int else law.depth(where)
+                if k < depth and (law.check is None or law.check(where)):
+                    found.append(law)
     return tuple(found)
+
+
+def _deepest(tables, zone: str, game) -> int:
+    """How deep the laws on top of `zone` can look (a depth counted in the owner's city is
+    at most the zone's size)."""
+    depths = [law.depth for card in tables.cards for law in _compiled(card, tables) if law.zone == zone]
+    if any(type(d) is not int for d in depths):
+        return sum(len(pile) for pile in game.zones.get(zone, ()))
+    return max(depths, default=0)
 
 
 def refresh(game) -> None:
     """Give every city the laws in force now (a city whose laws change works its tables
-    out again)."""
+    out again), and the dispatcher the laws' triggers."""
     laws = in_force(game)
+    effects = tuple(law.effect for law in laws if law.effect is not None)
     for city in game.cities:
-        city.set_laws(laws)
+        city.set_laws(effects)
+    triggers: dict[str, list] = {}
+    for law in laws:
+        if law.trigger is not None:
+            triggers.setdefault(law.trigger[1].event, []).append(law.trigger)
+    game.events.law_triggers = triggers

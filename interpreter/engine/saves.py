@@ -25,6 +25,7 @@ from .decisions import KINDS
 from .flow.machine import STEPS
 from .game import Game
 from .laws import refresh as refresh_laws
+from .placed import share_zones
 from .flow.phases import PHASE_KINDS, PHASE_STEP_ARGS, in_age
 from .triggers import Dispatcher
 from ..errors import WondersError
@@ -114,6 +115,8 @@ def game_to_data(game: Game) -> dict:
     }
     if game.zones:                         # only rules with zones have them (older saves had none)
         data["zones"] = {zone: [refs(held) for held in seats] for zone, seats in game.zones.items()}
+    if any(game.stacked.values()):         # zones for the table: the seats in the order their cards came
+        data["stacked"] = {zone: list(order) for zone, order in game.stacked.items()}
     if not between_turns:                  # what format 1 (between two turns only) did not hold
         data["flow"] = _flow_to_data(game)
     return data
@@ -157,6 +160,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.discard = cards(data["discard"], "discard")
         game.box = cards(data["box"], "box")
         game.zones = _zones(data.get("zones", {}), rules.zones, game.players + len(game.neutrals), cards)
+        game.stacked = _stacked(data.get("stacked", {}), rules.table_zones, game.zones)
         game.cities = []
         for seat, c in enumerate(data["cities"]):
             side = next((s for s in tables.sides if s.wonder == c["wonder"] and s.side == c["side"]), None)
@@ -176,6 +180,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.bank_used = _bank_used(c.get("bank_used", 0), seat)
             city.rebuild()
             game.cities.append(city)
+        share_zones(game)
         if data["format"] != FORMATS[0]:
             _flow_from_data(game, data["flow"], cards)
         if tables.has_laws:                   # derived, as the cities' tables are: never saved
@@ -227,7 +232,7 @@ _ARGS = {
     "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
     "each": (_EFFECT, _SEAT, _SEAT, _TEXT), "coins_log": (_SEAT, _SEAT, _INT, _TEXT),
     "zone_play": (_EFFECT, _SEAT), "offer": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT),
-    "remove_from": (_EFFECT, _SEAT),
+    "remove_from": (_EFFECT, _SEAT), "put_from": (_EFFECT, _SEAT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
@@ -248,7 +253,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
                            'some are paid)'), written='{"action": [kind, "Name@age", left, right, free]}')
         kind, ref, left, right, free, *rest = v["action"]
         bank, stage = (rest + [0, -1][len(rest):])[:2]
-        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
+        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove", "put") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
                 or type(bank) is not int or bank < 0 or type(stage) is not int or stage < -1 \
                 or (stage >= 0 and kind != "stage"):
@@ -337,11 +342,13 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         fail("steps", N_('"flow"."{field}" must end with the `copy_from` step that the open copy belongs to'))
     if any(k == "remove" for _s, k in waiting) and (not stack or stack[-1][0] != "remove_from"):
         fail("steps", N_('"flow"."{field}" must end with the `remove_from` step that the open removal belongs to'))
+    if any(k == "put" for _s, k in waiting) and (not stack or stack[-1][0] != "put_from"):
+        fail("steps", N_('"flow"."{field}" must end with the `put_from` step that the open put belongs to'))
     if any(k == "debt" for _s, k in waiting) and (not stack or stack[-1][0] != "settle"):
         fail("steps", N_('"flow"."{field}" must end with the `settle` step that the open debt decision belongs to'))
     if any(k == "offer" for _s, k in waiting) and (not stack or stack[-1][0] != "offer"):
         fail("steps", N_('"flow"."{field}" must end with the `offer` step that the open offer belongs to'))
-    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt", "offer", "remove") for _s, k in waiting) and not chosen:
+    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt", "offer", "remove", "put") for _s, k in waiting) and not chosen:
         fail("chosen", N_('"flow"."{field}" must hold a choice (or null) for each of the {seats} cities while a turn '
                            'is collected'), seats=seats)
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))
@@ -369,6 +376,23 @@ def _position(rules, data: dict, age_index: int) -> tuple[tuple[int, int], tuple
             raise SaveError(N_('"rounds" must name a `play N turns` of these rules: [phase, statement], or null'))
         rounds = tuple(rounds)
     return tuple(at), rounds
+
+
+def _stacked(saved, names: tuple[str, ...], zones) -> dict[str, list[int]]:
+    """The order the cards of each zone for the table came in: a seat for each card put,
+    as many times as that seat's pile holds cards (engine/placed.py)."""
+    if not isinstance(saved, dict) or set(saved) - set(names):
+        raise SaveError(N_('"stacked" must map zones for the table ({zones}) to the seats that put their cards'),
+                        zones=", ".join(names) or "-")
+    found = {}
+    for name in names:
+        order = saved.get(name, [])
+        piles = zones.get(name, [])
+        if not isinstance(order, list) or any(type(s) is not int or not 0 <= s < len(piles) for s in order) \
+                or any(order.count(seat) != len(pile) for seat, pile in enumerate(piles)):
+            raise SaveError(N_('"stacked"."{name}" must name, in order, the seat of each card of the zone'), name=name)
+        found[name] = list(order)
+    return found
 
 
 def _zones(saved, names: tuple[str, ...], seats: int, cards) -> dict[str, list[list[int]]]:

@@ -43,7 +43,7 @@ EXTREMES = ("most", "fewest")
 
 MEASURES = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
             "military tokens", "coins", "shields", "complete sets", "symbol squares",
-            "age victory", "age", "players", "kept tokens", "score so far", "production")
+            "age victory", "age", "players", "kept tokens", "score so far", "production", "zone cards")
 
 
 @node
@@ -206,6 +206,15 @@ class DrawInto:
 
 
 @node
+class PutOnto:
+    """`put a card from "Z" onto "T"`: the owner moves a card of its zone Z, its choice,
+    onto zone T (its own pile of T, or the table's pile of a zone for the table)."""
+    source: Name
+    zone: Name
+    span: Span
+
+
+@node
 class CopySymbol:
     """`copy a symbol of a green card from neighbours`: when scoring, the science symbol
     of one such card counts as the owner's (the card itself does not)."""
@@ -225,7 +234,7 @@ class MayPay:
 
 
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto | PlayFrom | MayPay | DiscardBuilt)
+          | InEachCity | CopySymbol | DrawInto | PlayFrom | MayPay | DiscardBuilt | PutOnto)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
@@ -408,12 +417,22 @@ class OnTop:
 
 
 @node
+class InTop:
+    """`in the top N of "Z"` in a law's conditions: its card is among the last N put in
+    zone Z that no later card covers (of a zone for the table: put there by any city)."""
+    count: "Number | Expr"
+    zone: Name
+    span: Span
+
+
+@node
 class Law:
     """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a
-    trade price) acts in every city while its source is in play and every condition holds
-    (comparisons read in the owner's city; `on top of "Z"`: where the card is in play)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange"
-    conditions: tuple["Comparison | OnTop", ...]
+    trade price, a trigger) acts in every city while its source is in play and every
+    condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
+    top N of "Z"`: where the card is in play)."""
+    effect: "Produces | Discount | TradeDiscount | PriceChange | Trigger"
+    conditions: tuple["Comparison | OnTop | InTop", ...]
     span: Span
 
     @property
@@ -421,11 +440,11 @@ class Law:
         return tuple(c for c in self.conditions if isinstance(c, Comparison))
 
     @property
-    def on_top(self) -> "OnTop | None":
-        return next((c for c in self.conditions if isinstance(c, OnTop)), None)
+    def on_top(self) -> "OnTop | InTop | None":
+        return next((c for c in self.conditions if isinstance(c, (OnTop, InTop))), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, Trigger)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

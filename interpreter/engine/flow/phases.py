@@ -24,6 +24,7 @@ from __future__ import annotations
 from ...check.model import AgeDeal, AgeEnd, AgeStart
 from ...syntax import ast
 from ..actions import Action, card_builds, legal_actions
+from ..placed import put_card
 
 PHASE_KINDS = ("draft", "zone")
 
@@ -276,7 +277,8 @@ def draw_into(game, action, seat: int) -> None:
     for index in drawn:
         unused.remove(index)
     game.box += unused
-    game.zones[action.zone.text][seat] += drawn
+    for card in drawn:
+        put_card(game, seat, action.zone.text, card)
     game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text,
                      "cards": [game.tables.cards[i].name for i in drawn]})
 

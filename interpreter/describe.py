@@ -99,6 +99,8 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         text = "point of the score so far" if singular else "the score so far"
     elif m == "production":
         text = f"unit{'' if singular else 's'} of {q.kind.text} produced"
+    elif m == "zone cards":
+        return f'card{"" if singular else "s"} of the city in "{q.kind.text}"'
     else:
         text = _SINGULAR[m] if singular else m
     if q.extreme is not None:          # "the fewest coins that one of all cities has"
@@ -180,6 +182,8 @@ def action_text(action) -> str:
         where = scope_text(action.scope)
         where = where if where.startswith("both") else "the " + where
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
+    if isinstance(action, ast.PutOnto):
+        return f'puts one card of its "{action.source.text}" (of its choice) onto "{action.zone.text}"'
     if isinstance(action, ast.DiscardBuilt):
         colours = and_list([c.text for c in action.colors], "or")
         if action.scope.parts == ("own",):
@@ -298,6 +302,7 @@ def law_text(law: ast.Law) -> str:
     if isinstance(inner, ast.Discount):          # a law's discount is every city's, not the owner's
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
     parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
+             else f'this card is among the top {expr_text(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop)
              else f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in law.conditions]
     return "law for every city" + (", while " + " and ".join(parts) if parts else "") + f": {effect_text(inner)}"
 

@@ -103,6 +103,8 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         text = "punt van de score tot nu toe" if singular else "de score tot nu toe"
     elif m == "production":
         text = f"{'eenheid' if singular else 'eenheden'} {names().resource(q.kind.text)} geproduceerd"
+    elif m == "zone cards":
+        return f'kaart{"" if singular else "en"} van de stad in "{q.kind.text}"'
     else:
         text = NOUNS[m][0 if singular else 1]
     if q.extreme is not None:
@@ -187,6 +189,8 @@ def action_parts(action) -> tuple[str, str]:
         where = scope_text(action.scope)
         one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
+    if isinstance(action, ast.PutOnto):
+        return "legt", f'één kaart van zijn "{action.source.text}" naar keuze op "{action.zone.text}"'
     if isinstance(action, ast.DiscardBuilt):
         colours = en_list([names().color(c.text) for c in action.colors], "of")
         if action.scope.parts == ("own",):
@@ -257,8 +261,9 @@ def law_text(law: ast.Law) -> str:
     inner = law.effect
     if isinstance(inner, ast.Discount):          # de korting van een wet geldt in elke stad
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
-    parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop) else condition_text((c,))
-             for c in law.conditions]
+    parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
+             else f'deze kaart bij de bovenste {expr_text(c.count)} van "{c.zone.text}" ligt' if isinstance(c, ast.InTop)
+             else condition_text((c,)) for c in law.conditions]
     return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") + f": {effect_text(inner)}"
 
 

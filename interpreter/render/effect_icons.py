@@ -130,6 +130,8 @@ def action(a, v: Vocabulary) -> list[Icon]:
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
     if isinstance(a, ast.CopyCard):
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
+    if isinstance(a, ast.PutOnto):
+        return [icons.chip(a.source.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.DiscardBuilt):
         return [icons.card([c.text for c in a.colors], _("a card discarded from the city")), icons.word("→"),
                 icons.chip(_("to the discard pile"))] + _scope(a.scope)

@@ -84,6 +84,9 @@ def text_log(game: Game, words=None) -> str:
                          '{city} loses {coins} coins ("{source}" of {owner})', abs(change))
             out.append("    " + sentence.format(city=city[event["seat"]], coins=abs(change), source=event["source"],
                                                 owner=city[event["by"]]))
+        elif kind == "put":                             # `put a card from "Z" onto "T"`
+            out.append("    " + _('{city} puts {card} from "{source}" onto "{zone}"').format(
+                city=city[event["seat"]], card=names().card(event["card"]), source=event["from"], zone=event["onto"]))
         elif kind == "kept":
             sentence = ngettext('{city} takes {count} {kind} token ("{source}")',
                                 '{city} takes {count} {kind} tokens ("{source}")', event["count"])

@@ -78,7 +78,7 @@ def test_a_card_put_on_the_tables_pile_is_a_law_for_every_city(tables):
     assert {price(game, s, "wood") for s in range(3)} == {2}
     put(game, 1, "Toll Roads")
     assert {price(game, s, "wood") for s in range(3)} == {3}
-    assert shown(game, "tower", 2) == [(1, index(tables, "Toll Roads"))]
+    assert shown(game, "tower", 2) == [(1, index(tables, "Toll Roads"), 0)]
 
 
 def test_a_card_covered_deeper_than_its_count_stops_applying(tables):
@@ -88,7 +88,7 @@ def test_a_card_covered_deeper_than_its_count_stops_applying(tables):
     assert {price(game, s, "wood") for s in range(3)} == {3}
     put(game, 1, "Temple Dues")                  # the third card covers the first: its law ends
     assert {price(game, s, "wood") for s in range(3)} == {2}
-    assert [seat for seat, _card in shown(game, "tower", 3)] == [1, 2, 0]
+    assert [(seat, k) for seat, _card, k in shown(game, "tower", 3)] == [(1, 0), (2, 1), (0, 2)]
 
 
 def _blue_built(game, seat: int) -> None:

@@ -87,7 +87,13 @@ def law_events(tables) -> frozenset:
         for law in source.laws if isinstance(law.effect, ast.Trigger))
 
 
-def in_force(game) -> tuple[Compiled, ...]:
+def in_force(game) -> tuple[InForce, ...]:
+    """What the laws in force now add to every city's tables (`in_force_laws`, less their
+    triggers)."""
+    return tuple(law.effect for law in in_force_laws(game) if law.effect is not None)
+
+
+def in_force_laws(game) -> tuple[Compiled, ...]:
     """The laws in force now, in a fixed order: the owners' seats in turn, each owner's
     sources in order (board, stages, buildings as built), then the cards shown in zones
     (each zone in turn, the newest card first)."""
@@ -99,7 +105,7 @@ def in_force(game) -> tuple[Compiled, ...]:
                 found += [law for law in _compiled(source, tables)
                           if law.zone is None and (law.check is None or law.check(game.events.where(seat)))]
     for zone in _zones(tables):
-        for k, (seat, card) in enumerate(shown(game, zone, _deepest(tables, zone, game))):
+        for seat, card, k in shown(game, zone, _deepest(tables, zone, game)):
             for law in _compiled(tables.cards[card], tables):
                 if law.zone != zone:
                     continue
@@ -122,7 +128,7 @@ def _deepest(tables, zone: str, game) -> int:
 def refresh(game) -> None:
     """Give every city the laws in force now (a city whose laws change works its tables
     out again), and the dispatcher the laws' triggers."""
-    laws = in_force(game)
+    laws = in_force_laws(game)
     effects = tuple(law.effect for law in laws if law.effect is not None)
     for city in game.cities:
         city.set_laws(effects)

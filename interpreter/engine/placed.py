@@ -35,20 +35,19 @@ def put_from(game, seat: int, action, choice: Action) -> None:
                      "from": action.source.text, "onto": action.zone.text})
 
 
-def shown(game, zone: str, depth: int) -> list[tuple[int, int]]:
-    """The cards of `zone` that no later card covers, `depth` deep, as (seat, card), the
-    newest first: of a zone for the table, the last `depth` put by any city; of a city's
-    own zone, the last `depth` of each city's pile."""
+def shown(game, zone: str, depth: int) -> list[tuple[int, int, int]]:
+    """The cards of `zone` that no later card covers, `depth` deep, as (seat, card, how
+    deep: 0 on top), the newest first: of a zone for the table, the last `depth` put by
+    any city; of a city's own zone, the last `depth` of each city's pile."""
     piles = game.zones.get(zone, ())
     order = game.stacked.get(zone)
     if order is None:
-        return [(seat, card) for seat, held in enumerate(piles) for card in reversed(held[-depth:])] if depth > 0 else []
+        return [(seat, held[-1 - k], k) for seat, held in enumerate(piles) for k in range(min(depth, len(held)))]
     seen = [0] * len(piles)
     found = []
-    for seat in reversed(order):
+    for seat in reversed(order[-depth:] if depth > 0 else ()):
         seen[seat] += 1
-        if len(found) < depth:
-            found.append((seat, piles[seat][-seen[seat]]))
+        found.append((seat, piles[seat][-seen[seat]], len(found)))
     return found
 
 

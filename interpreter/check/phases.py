@@ -103,6 +103,13 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context, table=()) -> Phase
     ok, dealt, resolved, hands = True, None, [], _Hands()
     for step in steps:
         hands.step(step)
+        if isinstance(step, ast.DrawInto) and step.zone.text not in zones:     # a draw: any zone
+            _unknown_zone(step.zone, zones, ctx)
+            ok = False
+        elif isinstance(step, ast.DrawInto) and step.count.value < 1:
+            ctx.report("E1206", _("{owner} draws {count} cards").format(owner=owner, count=step.count.value),
+                       step.count.span, label=_("draw at least 1 card"))
+            ok = False
         if isinstance(step, (ast.Draft, ast.PlayFrom, ast.DiscardZone)) and step.zone.text not in zones:
             _unknown_zone(step.zone, zones, ctx)
             ok = False
@@ -340,6 +347,8 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
             decks[card.deck] = decks.get(card.deck, 0) + (card.copies_at(players) if card.copies else 1)
     for phase in rules.phases:
         for step in phase.steps:
+            if isinstance(step, ast.DrawInto) and step.deck.text not in decks:
+                _unknown_deck(step.deck, decks, ctx)
             if not isinstance(step, ast.Deal):
                 continue
             if step.deck.text not in decks:

@@ -76,7 +76,8 @@ class Game(Flow):
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.box: list[int] = []              # cards not used at this player count
-        self.zones: dict[str, list[list[int]]] = {z: [[] for _ in range(seats)] for z in rules.zones}
+        self.zones: dict[str, list[list[int]]] = {z: [[] for _ in range(seats + (z in rules.table_zones))]
+                                                  for z in rules.zones}   # a zone for the table: a pile more, the table's
         self.stacked: dict[str, list[int]] = {z: [] for z in rules.table_zones}   # engine/placed.py
         self.pending: list[tuple[int, object, str]] = []   # (seat, action, source) at turn end
         self.finished = False

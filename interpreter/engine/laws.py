@@ -109,7 +109,7 @@ def in_force_laws(game) -> tuple[Compiled, ...]:
             for law in _compiled(tables.cards[card], tables):
                 if law.zone != zone:
                     continue
-                where = game.events.where(seat)
+                where = game.events.where(seat if seat < len(game.cities) else 0)   # the table's: the first seat reads
                 depth = law.depth if type(law.depth) is int else law.depth(where)
                 if k < depth and (law.check is None or law.check(where)):
                     found.append(law)

@@ -2,7 +2,8 @@
 table"): one concept, kept here.
 
 Every zone holds one pile per seat (`Game.zones`): a city's own cards, or, for a zone for
-the table (`zone "Z" for the table`), the cards that city put there.  A zone for the table
+the table (`zone "Z" for the table`), the cards that city put there, and one pile more,
+the table's, for the cards a phase draws there (no city put them).  A zone for the table
 also keeps the order its cards arrived in, across the seats (`Game.stacked`: the seat of
 each card put, oldest first), so that `in the top N of "Z"` and `on top of "Z"` name the
 cards of the whole table's pile that no later card covers.  `cards in "Z"` counts a city's
@@ -19,9 +20,12 @@ def put_options(game, seat: int, action) -> list[Action]:
     return [Action("put", card) for card in dict.fromkeys(game.zones[action.source.text][seat])]
 
 
-def put_card(game, seat: int, zone: str, card: int) -> None:
-    """`card` joins `seat`'s pile of `zone` (and, for a zone for the table, the top of its pile)."""
-    game.zones[zone][seat].append(card)
+def put_card(game, seat: int | None, zone: str, card: int) -> None:
+    """`card` joins `seat`'s pile of `zone` (and, for a zone for the table, the top of its
+    pile); `seat` None: the table's own pile of a zone for the table (a phase's draw)."""
+    piles = game.zones[zone]
+    seat = len(piles) - 1 if seat is None else seat
+    piles[seat].append(card)
     order = game.stacked.get(zone)
     if order is not None:
         order.append(seat)

@@ -159,7 +159,8 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.hands = [cards(h, f"hands[{i}]") for i, h in enumerate(data["hands"])]
         game.discard = cards(data["discard"], "discard")
         game.box = cards(data["box"], "box")
-        game.zones = _zones(data.get("zones", {}), rules.zones, game.players + len(game.neutrals), cards)
+        game.zones = _zones(data.get("zones", {}), rules.zones, game.players + len(game.neutrals), cards,
+                            rules.table_zones)
         game.stacked = _stacked(data.get("stacked", {}), rules.table_zones, game.zones)
         game.cities = []
         for seat, c in enumerate(data["cities"]):
@@ -395,17 +396,19 @@ def _stacked(saved, names: tuple[str, ...], zones) -> dict[str, list[int]]:
     return found
 
 
-def _zones(saved, names: tuple[str, ...], seats: int, cards) -> dict[str, list[list[int]]]:
-    """The cards each city keeps in each zone of the rules (none in a save without zones)."""
+def _zones(saved, names: tuple[str, ...], seats: int, cards, table=()) -> dict[str, list[list[int]]]:
+    """The cards each city keeps in each zone of the rules (none in a save without zones);
+    a zone for the table has one pile more, the table's (engine/placed.py)."""
     if not isinstance(saved, dict) or set(saved) - set(names):
         raise SaveError(N_('"zones" must map zones of these rules ({zones}) to each city\'s cards'),
                         zones=", ".join(names) or "-")
     zones = {}
     for name in names:
-        held = saved.get(name, [[] for _ in range(seats)])
-        if not isinstance(held, list) or len(held) != seats:
+        piles = seats + (name in table)
+        held = saved.get(name, [[] for _ in range(piles)])
+        if not isinstance(held, list) or len(held) != piles:
             raise SaveError(N_('"zones"."{name}" must hold a list of cards for each of the {seats} cities'), name=name,
-                            seats=seats)
+                            seats=piles)
         zones[name] = [cards(h, f'zones."{name}"[{i}]') for i, h in enumerate(held)]
     return zones
 

@@ -124,6 +124,9 @@ def _phase_step(game, p: int, i: int) -> None:
         game.stack.append(("draft_round", p, i, 1))
     elif isinstance(statement, ast.DiscardZone):
         _discard_zone(game, statement)
+    elif isinstance(statement, ast.DrawInto):    # for the table's pile once, else for each player
+        for seat in [None] if statement.zone.text in game.stacked else range(game.players):
+            draw_into(game, statement, seat)
     else:
         game.stack.append(("zone_done", p, i))
         _ask_zone(game, statement)
@@ -269,9 +272,10 @@ def open_statement(game):
 
 
 # ------------------------------------------------------------------------- the same, as a card's action
-def draw_into(game, action, seat: int) -> None:
+def draw_into(game, action, seat: int | None) -> None:
     """`draw N cards from deck "D" into "Z"`: N cards of the deck that nobody holds, at
-    random (the rest stay in the box)."""
+    random (the rest stay in the box); `seat` None: a phase's draw onto a zone for the
+    table, which no city put there (engine/placed.py)."""
     unused = unused_cards(game, action.deck.text)
     drawn = game.rng.sample(unused, min(action.count.value, len(unused)))
     for index in drawn:
@@ -279,8 +283,11 @@ def draw_into(game, action, seat: int) -> None:
     game.box += unused
     for card in drawn:
         put_card(game, seat, action.zone.text, card)
-    game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text,
-                     "cards": [game.tables.cards[i].name for i in drawn]})
+    names = [game.tables.cards[i].name for i in drawn]
+    if seat is None:                          # in sight of every player
+        game.log.append({"event": "reveal", "zone": action.zone.text, "cards": names})
+    else:
+        game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text, "cards": names})
 
 
 def ask_zone_play(game, action, seat: int) -> None:

@@ -173,6 +173,7 @@ PHASE_WORDS = {
     ast.PlayTurns: _play_turns,
     ast.EndAge: lambda s: f"end age {s.age.text}",
     ast.DiscardZone: lambda s: f'discard the cards of "{s.zone.text}"',
+    ast.DrawInto: lambda s: f'draw {_counted(s.count.value, "card")} from deck "{s.deck.text}" into "{s.zone.text}"',
 }
 
 

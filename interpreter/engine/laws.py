@@ -119,10 +119,15 @@ def in_force_laws(game) -> tuple[Compiled, ...]:
 def _deepest(tables, zone: str, game) -> int:
     """How deep the laws on top of `zone` can look (a depth counted in the owner's city is
     at most the zone's size)."""
+    deepest = tables.cached(("law depth", zone), lambda: _static_depth(tables, zone))
+    return sum(len(pile) for pile in game.zones.get(zone, ())) if deepest < 0 else deepest
+
+
+def _static_depth(tables, zone: str) -> int:
+    """The deepest number of the laws on top of `zone`, or -1 when one counts it in its
+    owner's city (worked out once per rule set)."""
     depths = [law.depth for card in tables.cards for law in _compiled(card, tables) if law.zone == zone]
-    if any(type(d) is not int for d in depths):
-        return sum(len(pile) for pile in game.zones.get(zone, ()))
-    return max(depths, default=0)
+    return -1 if any(type(d) is not int for d in depths) else max(depths, default=0)
 
 
 def refresh(game) -> None:

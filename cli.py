@@ -51,9 +51,10 @@ from interpreter.commands.simulate import simulate as _simulate  # noqa: E402
 from interpreter.commands.compare import compare as _compare  # noqa: E402
 from interpreter.commands.ladder import ladder as _ladder  # noqa: E402
 from interpreter.commands.train import train as _train  # noqa: E402
+from interpreter.commands.tune import tune as _tune  # noqa: E402
 from interpreter.commands.studio import studio as _studio  # noqa: E402
 
-for _command in (_check, _cards, _play, _replay, _moves, _score, _rules, _fmt, _lsp, _render, _simulate, _compare, _ladder, _train, _studio):
+for _command in (_check, _cards, _play, _replay, _moves, _score, _rules, _fmt, _lsp, _render, _simulate, _compare, _ladder, _train, _tune, _studio):
     main.add_command(_command)
 
 

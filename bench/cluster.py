@@ -27,7 +27,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
-    command = [sys.executable, "-c", "import cli; cli.run()", "simulate", "--quiet", "--players", str(args.players),
+    command = [sys.executable, "-c", "import cli; cli.run()", "simulate", "--bots", "random", "--quiet", "--players", str(args.players),
                "--games", str(args.games)]
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None) as cluster:

@@ -38,7 +38,7 @@ def timed(args: list[str]) -> float:
 
 
 def simulate(players: int, games: int, workers: int) -> float:
-    return timed([sys.executable, "-c", "import cli; cli.run()", "simulate", "--quiet", "--players", str(players),
+    return timed([sys.executable, "-c", "import cli; cli.run()", "simulate", "--bots", "random", "--quiet", "--players", str(players),
                   "--games", str(games), "--workers", str(workers)])
 
 

@@ -130,9 +130,10 @@ class Tables:
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
         object.__setattr__(self, "cache", {})
         sources = [*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))]
-        object.__setattr__(self, "has_laws", any(source.laws for source in sources))
+        object.__setattr__(self, "has_laws", bool(self.rules.laws) or any(source.laws for source in sources))
         object.__setattr__(self, "cost_changers", any(isinstance(e, COST_CHANGERS) for source in sources
-                                                      for e in (*source.static, *(law.effect for law in source.laws))))
+                                                      for e in (*source.static, *(law.effect for law in source.laws)))
+                       or any(isinstance(law.effect, COST_CHANGERS) for law in self.rules.laws))
 
     def __getstate__(self):
         """Pickled without `cache`: what was worked out once (compiled functions among it,
@@ -156,6 +157,28 @@ class Tables:
 
     def card_index(self, name: str, age: int | None = None) -> int:
         return next(c.index for c in self.cards if c.name == name and (age is None or c.age == age))
+
+
+def this_stage(node, number: int):
+    """`node` with every `this stage` in it (a WhichCard `under`, a card put under the stage)
+    set to the stage `number` (from 0) that says it: the engine reads numbers, not places.
+    Nodes without one are returned as they are (the shipped stages: all of them)."""
+    if isinstance(node, (tuple, list)):
+        changed = [this_stage(n, number) for n in node]
+        return node if all(a is b for a, b in zip(changed, node)) else type(node)(changed)
+    if not attrs.has(type(node)):
+        return node
+    if isinstance(node, (ast.WhichCard, ast.DiscardBuilt)) and (getattr(node, "which", "") == "under"
+                                                               or getattr(node, "to", "") == "stage"):
+        node = attrs.evolve(node, stage=number)
+    changes = {}
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        if field.init and (attrs.has(type(value)) or isinstance(value, (tuple, list))):
+            new = this_stage(value, number)
+            if new is not value:
+                changes[field.name] = new
+    return attrs.evolve(node, **changes) if changes else node
 
 
 def compile_rules(ruleset: RuleSet) -> Tables:
@@ -207,7 +230,7 @@ def compile_rules(ruleset: RuleSet) -> Tables:
         for s in w.sides:
             board = source(-1, f"{w.name} {s.name}", "board", None, 0, Cost(), (), s.effects, None)
             stages = tuple(source(-1, f"{w.name} {s.name} stage {n}", "stage", None, 0, st.cost, (),
-                                  st.effects, rules.stage_points_category)
+                                  this_stage(st.effects, n - 1), rules.stage_points_category)
                            for n, st in enumerate(s.stages, 1))
             sides.append(SideInfo(w.name, s.name, board, stages, s.any_order))
     return Tables(ruleset, resources, ruleset.vocabulary.symbols, cards, tuple(sides))

@@ -101,6 +101,10 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         text = f"unit{'' if singular else 's'} of {q.kind.text} produced"
     elif m == "zone cards":
         return f'card{"" if singular else "s"} of the city in "{q.kind.text}"'
+    elif m == "card cost":
+        return f"the coins of the cost of {which_card_text(q.card)}"
+    elif m == "same colour cards":
+        text = f"card{'' if singular else 's'} of the colour of {which_card_text(q.card)}"
     else:
         text = _SINGULAR[m] if singular else m
     if q.extreme is not None:          # "the fewest coins that one of all cities has"
@@ -148,10 +152,29 @@ def expr_text(expr) -> str:
         return f"{side(expr.left)} {op} {side(expr.right)}"
     if isinstance(expr, ast.Conditional):
         return f"{expr_text(expr.value)} if " + " and ".join(
-            f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in expr.conditions)
+            comparison_text(c) for c in expr.conditions)
     if isinstance(expr, ast.AmongCities):
         return among_text(expr)
     raise TypeError(expr)
+
+
+def comparison_text(c) -> str:
+    if isinstance(c, ast.ColourComparison):
+        other = f"the colour of {which_card_text(c.other)}" if c.other is not None else \
+            and_list([n.text for n in c.colors], "or")
+        verb = "is" if c.op == "=" else "is not"
+        return f"the colour of {which_card_text(c.card)} {verb} {other} (and that card exists)"
+    return f"{expr_text(c.left)} {c.op} {expr_text(c.right)}"
+
+
+def which_card_text(card: ast.WhichCard) -> str:
+    """A card named by its place (docs/language.md, "Order and removal")."""
+    if card.which == "under":
+        colours = and_list([c.text for c in card.colors], "or") + " " if card.colors else ""
+        return f"the last {colours}card put under this stage"
+    whose = "own city" if card.scope is None else scope_text(card.scope)
+    whose = whose if whose.startswith(("own", "the ")) else "the " + whose
+    return f"the {'last' if card.which == 'last' else 'second last'} card built by {whose}"
 
 
 def amount_text(amount, word: str) -> str:
@@ -181,16 +204,18 @@ def action_text(action) -> str:
     if isinstance(action, ast.CopyCard):
         where = scope_text(action.scope)
         where = where if where.startswith("both") else "the " + where
+        if action.last:
+            return f"copies the last card built by {where}"
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
     if isinstance(action, ast.PutOnto):
         return f'puts one card of its "{action.source.text}" (of its choice) onto "{action.zone.text}"'
+    if isinstance(action, ast.CopyStage):
+        where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
+            f"the {scope_text(action.scope)}'s wonder"
+        return (f"copies stage {action.number.value} of {where}, if built: its effects, and its "
+                "`when built` at once")
     if isinstance(action, ast.DiscardBuilt):
-        colours = and_list([c.text for c in action.colors], "or")
-        if action.scope.parts == ("own",):
-            return f"discards one of its own {colours} cards (of its choice), whose effects end"
-        where = scope_text(action.scope)
-        where = where if where.startswith("the ") else "the " + where
-        return f"makes {where} discard one of its {colours} cards (of its choice), whose effects end"
+        return _moved_text(action)
     if isinstance(action, ast.TakeKeptTokens):
         count = action.count
         if isinstance(count, ast.Number) and count.value == 1:
@@ -198,6 +223,9 @@ def action_text(action) -> str:
         return f"takes {amount_text(count, action.kind.text + ' token')}"
     if isinstance(action, ast.InEachCity):
         group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[action.group]
+        if action.value is not None:
+            value = expr_text(action.value).removesuffix(" in own city")
+            group += f" with {action.compare} {value} than own city"
         return f"{group} {action_text(action.action)} (counted in that city)"
     if isinstance(action, ast.CopySymbol):
         where = scope_text(action.scope)
@@ -209,10 +237,24 @@ def action_text(action) -> str:
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
 
 
+def _moved_text(action: ast.DiscardBuilt) -> str:
+    """`discard a ... card from ...`, `put a ... card from ... into "Z" | under this stage`."""
+    colours = and_list([c.text for c in action.colors], "or")
+    verb, to = {"discard": ("discard", ""), "zone": ("put", f' into its "{action.into.text if action.into else ""}"'),
+                "stage": ("put", " under this stage")}[action.to]
+    if action.zone is not None:
+        return f'{verb}s one of its {colours} cards kept in its "{action.zone.text}" (of its choice){to}'
+    if action.scope.parts == ("own",):
+        return f"{verb}s one of its own {colours} cards (of its choice){to}, whose effects end"
+    where = scope_text(action.scope)
+    where = where if where.startswith("the ") else "the " + where
+    return f"makes {where} {verb} one of its {colours} cards (of its choice){to}, whose effects end"
+
+
 def score_text(value) -> str:
     if isinstance(value, ast.Conditional):
         return f"{score_text(value.value)} if " + " and ".join(
-            f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in value.conditions)
+            comparison_text(c) for c in value.conditions)
     if isinstance(value, ast.PerAmount):
         return f"{plural(value.amount, 'point')}{per_text(value.per)}"
     if isinstance(value, ast.BinOp) and value.op == "+":
@@ -227,8 +269,7 @@ def trigger_text(trigger: ast.Trigger) -> str:
     if trigger.limit is not None:
         text += f", once per {trigger.limit.text}"
     if trigger.conditions:
-        text += ", if " + " and ".join(f"{expr_text(c.left)} {c.op} {expr_text(c.right)}"
-                                       for c in trigger.conditions)
+        text += ", if " + " and ".join(comparison_text(c) for c in trigger.conditions)
     return f"{text}: {action_text(trigger.action)}"
 
 
@@ -255,6 +296,10 @@ def effect_text(effect) -> str:
         where = where if where.startswith("both") else "the " + where
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
                 f"for {plural(effect.price, 'coin')} each")
+    if isinstance(effect, ast.OtherWay):
+        return "the hands pass the other way than the age says"
+    if isinstance(effect, ast.NoFreeChains):
+        return "builds no card for free by chain: a card it could chain costs what it costs"
     if isinstance(effect, ast.PriceChange):
         where = scope_text(effect.scope)
         where = where if where.startswith("both") else "the " + where
@@ -303,7 +348,8 @@ def law_text(law: ast.Law) -> str:
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
     parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
              else f'this card is among the top {expr_text(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop)
-             else f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in law.conditions]
+             else "this card is revealed on the table" if isinstance(c, ast.Revealed)
+             else comparison_text(c) for c in law.conditions]
     return "law for every city" + (", while " + " and ".join(parts) if parts else "") + f": {effect_text(inner)}"
 
 

@@ -105,11 +105,16 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         text = f"{'eenheid' if singular else 'eenheden'} {names().resource(q.kind.text)} geproduceerd"
     elif m == "zone cards":
         return f'kaart{"" if singular else "en"} van de stad in "{q.kind.text}"'
+    elif m == "card cost":
+        return f"de munten van de kosten van {which_card_text(q.card)}"
+    elif m == "same colour cards":
+        text = f"{'kaart' if singular else 'kaarten'} van de kleur van {which_card_text(q.card)}"
     else:
         text = NOUNS[m][0 if singular else 1]
     if q.extreme is not None:
         most = "grootste" if q.extreme == "most" else "kleinste"
-        plural = NOUNS[m][1] if m not in ("cards", "kept tokens", "score so far", "production") else text
+        plural = NOUNS[m][1] if m not in ("cards", "kept tokens", "score so far", "production",
+                                          "same colour cards") else text
         plural = plural.removeprefix("het totaal van de ")
         return f"het {most} aantal {plural} dat één van {scope_text(q.scope)} heeft"
     if m in ("complete sets", "symbol squares", "age victory", "age", "players") or \
@@ -140,7 +145,25 @@ def per_text(per: ast.Per | None) -> str:
 
 
 def condition_text(conditions) -> str:
-    return " en ".join(f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in conditions)
+    return " en ".join(_comparison(c) for c in conditions)
+
+
+def _comparison(c) -> str:
+    if isinstance(c, ast.ColourComparison):
+        other = f"de kleur van {which_card_text(c.other)}" if c.other is not None else \
+            en_list([names().color(n.text) for n in c.colors], "of")
+        verb = "is" if c.op == "=" else "is niet"
+        return f"de kleur van {which_card_text(c.card)} {verb} {other} (en die kaart bestaat)"
+    return f"{expr_text(c.left)} {c.op} {expr_text(c.right)}"
+
+
+def which_card_text(card: ast.WhichCard) -> str:
+    """Een kaart genoemd naar haar plaats (docs/language.md, "Order and removal")."""
+    if card.which == "under":
+        colours = en_list([names().color(c.text) for c in card.colors], "of") + " " if card.colors else ""
+        return f"de laatste {colours}kaart onder deze Wonder fase"
+    which = "laatste" if card.which == "last" else "voorlaatste"
+    return f"de {which} kaart gebouwd door {scope_text(card.scope)}"
 
 
 def expr_text(expr) -> str:
@@ -184,6 +207,12 @@ def action_parts(action) -> tuple[str, str]:
         return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
     if isinstance(action, ast.PlayFrom):
         return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
+    if isinstance(action, ast.CopyCard) and action.last:
+        return "kopieert", f"de laatste kaart gebouwd door {scope_text(action.scope)}"
+    if isinstance(action, ast.CopyStage):
+        one_of = "één van " if len(action.scope.parts) > 1 else ""
+        return "kopieert", (f"Wonder fase {action.number.value} van {one_of}{scope_text(action.scope)}, als "
+                            "die gebouwd is: haar effecten, en meteen haar effect bij het bouwen")
     if isinstance(action, ast.CopyCard):
         colours = en_list([names().color(c.text) for c in action.colors], "of")
         where = scope_text(action.scope)
@@ -192,10 +221,7 @@ def action_parts(action) -> tuple[str, str]:
     if isinstance(action, ast.PutOnto):
         return "legt", f'één kaart van zijn "{action.source.text}" naar keuze op "{action.zone.text}"'
     if isinstance(action, ast.DiscardBuilt):
-        colours = en_list([names().color(c.text) for c in action.colors], "of")
-        if action.scope.parts == ("own",):
-            return "legt", f"één eigen {colours} kaart naar keuze af, waarvan de effecten vervallen"
-        return "laat", f"{scope_text(action.scope)} één eigen {colours} kaart naar keuze afleggen"
+        return _moved_parts(action)
     if isinstance(action, ast.AtTurnEnd):
         verb, rest = action_parts(action.action)
         return verb, f"{rest} aan het eind van die ronde"
@@ -205,6 +231,9 @@ def action_parts(action) -> tuple[str, str]:
         return "neemt", f"{many} {names().token(action.kind.text)}-fiche" + ("" if many == "een" else "s")
     if isinstance(action, ast.InEachCity):
         group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
+        if action.value is not None:
+            value = expr_text(action.value).removesuffix(" in de eigen stad")
+            group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
         verb, rest = action_parts(action.action)
         return verb, f"{rest} (dat doet {group}, geteld in die stad)"
     if isinstance(action, ast.CopySymbol):
@@ -214,6 +243,18 @@ def action_parts(action) -> tuple[str, str]:
         verb, rest = action_parts(action.action)
         return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
+
+
+def _moved_parts(action: ast.DiscardBuilt) -> tuple[str, str]:
+    """`discard a ... card from ...`, `put a ... card from ... into "Z" | under this stage`."""
+    colours = en_list([names().color(c.text) for c in action.colors], "of")
+    to = {"discard": "op de aflegstapel", "zone": f'in "{action.into.text if action.into else ""}"',
+          "stage": "onder deze Wonder fase"}[action.to]
+    if action.zone is not None:
+        return "legt", f'één {colours} kaart naar keuze uit "{action.zone.text}" {to}'
+    if action.scope.parts == ("own",):
+        return "legt", f"één eigen {colours} kaart naar keuze {to}, waarvan de effecten vervallen"
+    return "laat", f"{scope_text(action.scope)} één eigen {colours} kaart naar keuze {to} leggen"
 
 
 def action_text(action) -> str:
@@ -244,8 +285,15 @@ def _color_built(event: str) -> str:
     return f"telkens als een {names().color(color)} gebouw gebouwd wordt"
 
 
+def _event_text(event: str) -> str:
+    kind = ast.kept_kind(event)
+    if kind is not None:
+        return f"telkens als de stad {kind}-fiches krijgt"
+    return EVENTS.get(event) or _color_built(event)
+
+
 def trigger_text(trigger: ast.Trigger) -> str:
-    text = EVENTS.get(trigger.event) or _color_built(trigger.event)
+    text = _event_text(trigger.event)
     if trigger.each_neighbour:
         text += ", voor elke naburige stad"
     if trigger.limit is not None:
@@ -263,7 +311,8 @@ def law_text(law: ast.Law) -> str:
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
     parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
              else f'deze kaart bij de bovenste {expr_text(c.count)} van "{c.zone.text}" ligt' if isinstance(c, ast.InTop)
-             else condition_text((c,)) for c in law.conditions]
+             else "deze kaart open op tafel ligt" if isinstance(c, ast.Revealed) else condition_text((c,))
+             for c in law.conditions]
     return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") + f": {effect_text(inner)}"
 
 
@@ -291,6 +340,10 @@ def effect_text(effect) -> str:
         resources = en_list(n.resource(r.text) for r in effect.resources)
         return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
                 f"{noun(effect.price, 'coin')} per grondstof")
+    if isinstance(effect, ast.OtherWay):
+        return "de handen gaan de andere kant op dan het tijdperk zegt"
+    if isinstance(effect, ast.NoFreeChains):
+        return "bouwt geen kaart gratis via een keten: een kaart die het zou kunnen ketenen kost wat ze kost"
     if isinstance(effect, ast.PriceChange):
         more = "meer" if effect.change == "more" else "minder"
         return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "

@@ -78,6 +78,7 @@ CODES = {
     "E0006": "unexpected end of file",
     "E0007": "cannot read file",
     "E0008": "too deeply nested",
+    "E0009": "a range outside `wonders tune`",
     # names
     "E1001": "unknown resource",
     "E1002": "unknown colour",
@@ -135,6 +136,10 @@ CODES = {
     # order and removal (docs/language.md, "Stages", "Removing a card")
     "E1801": "stages in any order on a side of one stage",
     "E1802": "a card discarded from several cities",
+    "E2030": "this stage outside a wonder stage",
+    "E2031": "colours compared by order",
+    "E2032": "a card named by its place in several cities",
+    "E2033": "a card moved into the zone it comes from",
     # phases (docs/language.md, "Phases")
     "E1701": "unknown zone",
     "E1702": "unknown deck",
@@ -151,6 +156,15 @@ CODES = {
     # zones for the table (docs/language.md, "Zones for the table")
     "E2001": "a zone for the table where a city's own is needed",
     "E2002": "a card put onto the zone it comes from",
+    # tuning files (`wonders tune`, docs/simulate.md "Tuning a rule")
+    "E2050": "target not understood",
+    "E2051": "target that cannot be measured",
+    "E2052": "range that cannot be tuned",
+    # the turns, the card's uses, revealed cards, the rules' laws (docs/language.md)
+    "E2040": "a law of the rules on top of a zone",
+    "E2041": "more ways of passing than turns",
+    "E2042": "a law revealed that is on no card",
+    "E2043": "two uses of a card of one name",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -2,16 +2,31 @@
 fitting itself (a module of plain numbers: the command line reads it without importing
 the bots).
 
-The games a candidate plays each generation decide how noisy its reward is; the
-generations how far the search walks.  Against players fitted to the unchanged rules a
-variant's edge is a few points of win rate, as small as the noise of a 40-game mean, so
-a fit spends its time on games rather than steps: 80 games a candidate, which on an idle
-2-core machine fills about three quarters of the budget in 40 generations and on a loaded
-one meets the budget first (lab/adaptive-rounds.md, the sixth round)."""
+The adaptive bot is the default player of `simulate`, `compare`, `ladder` and the studio's
+Weigh (issue 38), so a first fit must take about a minute on a 2-core machine, not four.
+Where the time goes is the games (lab/fastfit.md: the search itself is nothing beside
+them), so a fit plays fewer: 40 games a candidate and 20 generations at most, within 60 s.
+What keeps it as strong as the longer fit is where it starts: a fit of rules without
+variants starts from PRIOR, the weights a full fit found for the first edition at 4
+players, instead of the heuristic bot's weighing (a variant's fit starts, as before, from
+the fit of the rules without it).  The acceptance check plays ten times a candidate's
+games (400 seeds, each by the fit and by its start: 800 games, as before): it is what
+refuses a fit that only drifted."""
 
-BUDGET = 240.0       # seconds a fit may take, the acceptance check (and a first fit of the
-                     # rules without the variants) included; the issue allows 5 minutes
-GENERATIONS = 40     # generations at most (the same seed and generations: the same fit)
-GAMES = 80           # games each candidate plays per generation
+BUDGET = 60.0        # seconds a fit may take, the acceptance check (and a first fit of the
+                     # rules without the variants) included
+GENERATIONS = 20     # generations at most (the same seed and generations: the same fit)
+GAMES = 40           # games each candidate plays per generation
+BASE_SHARE = 1 / 3   # the share of a variant's first fit spent fitting the rules without it, when
+                     # no fit of them is kept: starting from PRIOR, they need less than the variant
 SEED_MAX = 2 ** 32 - 1  # a fit's seed is 0..SEED_MAX (the search's generator takes 32 bits):
                        # `train --seed` and `adaptive:fit_seed` refuse others as usage errors
+
+# Where a fit of rules without variants starts: the weights (weighing.NAMES, in order) of the
+# first edition's fit at 4 players, seed 0, 40 generations of 80 games (cache version 7,
+# lab/records/adaptive-fits/adaptive/f9f4c3f29b24ba6f-4p.json; 72.9 % against three
+# heuristic bots).  Weights read the rules through the valuation, not by card or wonder, so
+# they are a sound start for any rules and player count; the fit then moves them.
+PRIOR = (1.0087, 1.2430, 2.3295, 3.3244, 0.6061, -0.0998, 1.8080, 0.0244, 0.0, -0.1601,
+         1.0, 1.3662, 2.5524, 0.1662, 0.7673, -0.0536, 1.3492, 0.5320, 0.0, 1.8057,
+         -0.9029)

@@ -151,7 +151,7 @@ def test_plain_outputs_have_no_tables_rules_or_bars(tmp_path):
             ("replay", str(log), "--plain", "--to", "8", "--save", str(position)),
             ("moves", str(position), "--plain", *KIT),
             ("score", "docs/examples/table.json", "--plain", *KIT),
-            ("simulate", "--players", "3", "--games", "4", "--workers", "1", "--plain")]
+            ("simulate", "--bots", "random", "--players", "3", "--games", "4", "--workers", "1", "--plain")]
     for args in runs:
         result = run_cli(*args)
         assert result.returncode == 0, (args, result.stderr)
@@ -256,7 +256,7 @@ def test_a_screen_reader_user_plays_a_game_in_the_kit_notation():
 
 @pytest.mark.slow
 def test_no_color_no_escape_anywhere_on_a_terminal(tmp_path):
-    for args in [("cards",), ("check",), ("simulate", "--players", "3", "--games", "3", "--workers", "1")]:
+    for args in [("cards",), ("check",), ("simulate", "--bots", "random", "--players", "3", "--games", "3", "--workers", "1")]:
         term = Terminal(*args, env={"NO_COLOR": "1"})
         text = []
         while (line := term.line()) is not None:

@@ -34,7 +34,7 @@ def test_a_cluster_plays_the_same_games_as_the_pool(cluster, tmp_path):
 
 
 def test_compare_runs_on_a_cluster_too(cluster):
-    args = ["compare", "--quiet", "--players", "3", "--games", "10", "--variant", "cheap-trade", "--format", "json"]
+    args = ["compare", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--variant", "cheap-trade", "--format", "json"]
     on_cluster = run_cli(*args, "--cluster", cluster)
     in_pool = run_cli(*args, "--workers", "2")
     assert on_cluster.returncode == in_pool.returncode == 0, on_cluster.stderr
@@ -42,6 +42,17 @@ def test_compare_runs_on_a_cluster_too(cluster):
 
 
 def test_a_cluster_that_cannot_be_reached_is_a_usage_error():
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--cluster", "tcp://127.0.0.1:9")
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--cluster", "tcp://127.0.0.1:9")
     assert result.returncode == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
+
+
+def test_tune_runs_its_trials_on_a_cluster_with_the_pools_results(cluster, tmp_path):
+    (tmp_path / "rich.wonders").write_text('variant "Rich" {\n    changes "7 Wonders, first edition"\n'
+                                           "    set starting coins 0..30\n}\ntarget share of treasury above 20\n")
+    args = ["tune", str(tmp_path / "rich.wonders"), "--quiet", "--players", "3", "--games", "10", "--trials", "3",
+            "--bots", "greedy", "--format", "json", "--out", str(tmp_path / "tuned.wonders")]
+    on_cluster = run_cli(*args, "--cluster", cluster, "--study", str(tmp_path / "a.study"))
+    in_pool = run_cli(*args, "--workers", "2", "--study", str(tmp_path / "b.study"))
+    assert on_cluster.returncode == in_pool.returncode == 0, on_cluster.stderr
+    assert on_cluster.stdout == in_pool.stdout

@@ -43,11 +43,11 @@ def test_records_of_other_rules_or_players_are_refused(recorded, tmp_path):
     other = run_cli("compare", "--records", str(recorded), "--players", "3", "--bots", "greedy",
                     "--variant", "colosseum")
     assert other.returncode == 2 and "played with other rules" in other.stderr and "Traceback" not in other.stderr
-    players = run_cli("compare", "--records", str(recorded), "--players", "4")
+    players = run_cli("compare", "--bots", "random", "--records", str(recorded), "--players", "4")
     assert players.returncode == 2 and "games of 3 players, not 4" in players.stderr
-    missing = run_cli("compare", "--records", str(tmp_path / "none.jsonl"), "--players", "3")
+    missing = run_cli("compare", "--bots", "random", "--records", str(tmp_path / "none.jsonl"), "--players", "3")
     assert missing.returncode == 2 and "No such file" in missing.stderr
     bad = tmp_path / "bad.jsonl"
     bad.write_text("not records\n")
-    damaged = run_cli("compare", "--records", str(bad), "--players", "3")
+    damaged = run_cli("compare", "--bots", "random", "--records", str(bad), "--players", "3")
     assert damaged.returncode == 2 and "not a file of `wonders simulate`" in damaged.stderr

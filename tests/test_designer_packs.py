@@ -207,11 +207,11 @@ def test_every_command_takes_the_pack_folder(tmp_path):
     assert recorded["expansions"] == [str(pack.resolve())]
     replay = run_cli("replay", str(log), cwd=ROOT)                # the log knows its pack, from anywhere
     assert replay.returncode == 0, replay.stderr
-    simulate = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--format", "json",
+    simulate = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "2", "--workers", "1", "--format", "json",
                        *given, cwd=tmp_path)
     assert simulate.returncode == 0, simulate.stderr
     assert "harbours" in simulate.stdout
-    compare = run_cli("compare", "--variant", "cheap-trade", "--players", "3", "--games", "2", "--workers", "1",
+    compare = run_cli("compare", "--bots", "random", "--variant", "cheap-trade", "--players", "3", "--games", "2", "--workers", "1",
                       *given, cwd=tmp_path)
     assert compare.returncode == 0, compare.stderr
     ladder = run_cli("ladder", "--bots", "random,greedy", "--games", "2", "--players", "3", "--workers", "1",

@@ -70,6 +70,11 @@ TRANSLATION_CODES = ("E1601", "W1602", "E1603")
 # at its `path=`, and a partial table also warns W1605 (names left without a mark)
 NOTATION_CODES = ("E1604", "W1605", "E1606")
 
+# Tuning files: `wonders tune` reads them (docs/simulate.md, "Tuning a rule"); their sections'
+# commands run `wonders tune example.wonders --players 3`, refused before any game
+TUNE_CODES = ("E2050", "E2051", "E2052")
+TUNE_COMMAND = "wonders tune example.wonders --players 3"
+
 # Deck arithmetic (whole-set checks that run only when nothing else is wrong): a new card
 # added to the shipped content is bound to change the count of its age.
 DECK_CODES = {"E1301", "W1303"}
@@ -209,6 +214,11 @@ def test_example_produces_its_code(code, body, tmp_path, monkeypatch):
         from interpreter.engine.triggers import MAX_DEPTH
         assert f"more than {MAX_DEPTH} times" in body
         return
+    if code in TUNE_CODES:
+        command, _ = output_block(body)
+        assert command == TUNE_COMMAND
+        assert f"error[{code}]" in run_wonders(command, example)
+        return
     if code == "E0007":   # an unreadable file: root reads anything, so reading is made to fail
         path = tmp_path / "locked.wonders"
         path.write_text("", encoding="utf-8")
@@ -258,6 +268,8 @@ def test_documented_output_is_what_wonders_prints(code, body):
     example, where = example_of(body), example_place(body)
     if example is not None and where != EXAMPLE_SHOWN:
         assert command == "wonders check docs/examples"
+    elif code in TUNE_CODES:
+        assert command == TUNE_COMMAND
     elif example is not None:
         standalone = example.splitlines()[0].strip() == STANDALONE
         expected = "wonders check " + EXAMPLE_SHOWN + ("" if standalone else " " + BASE_SHOWN)

@@ -16,7 +16,7 @@ from conftest import ROOT, run_cli
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 DOCS = ["play.md", "tutorial.md", "variants.md", "cli.md", "leaders.md", "cities.md", "two-players.md", "editors.md",
-        "workbench.md", "simulate.md", "editions.md", "bots.md", "accessibility.md", "localisation.md",
+        "workbench.md", "simulate.md", "editions.md", "bots.md", "accessibility.md", "localisation.md", "armada.md",
         "expansions.md"]
 
 

@@ -10,7 +10,7 @@ import json
 from browser import browser, new_page  # noqa: F401 - a fixture
 from conftest import run_cli
 
-COMPARE = ("compare", "--players", "3", "--games", "12", "--workers", "1", "--quiet", "--variant", "age-stipend")
+COMPARE = ("compare", "--bots", "random", "--players", "3", "--games", "12", "--workers", "1", "--quiet", "--variant", "age-stipend")
 
 
 @pytest.mark.slow

@@ -144,9 +144,9 @@ RUNS = {
 }
 SLOW_RUNS = {
     "render with the packs": (("render", "--out", "@/r", *PACKS), None, ("r/*.html", "r/**/*.svg")),
-    "simulate, plain, report": (("simulate", "--games", "6", *GAME[:2], "--seed", "1", "--plain", "--report",
+    "simulate, plain, report": (("simulate", "--bots", "random", "--games", "6", *GAME[:2], "--seed", "1", "--plain", "--report",
                                  "@/s.html"), None, ("s.html",)),
-    "compare, report": (("compare", "--games", "6", *GAME[:2], "--seed", "1", "--variant", "age-stipend",
+    "compare, report": (("compare", "--bots", "random", "--games", "6", *GAME[:2], "--seed", "1", "--variant", "age-stipend",
                          "--report", "@/c.html"), None, ("c.html",)),
 }
 
@@ -296,7 +296,7 @@ REFUSALS = {                                          # (arguments, the statuses
     "a bot's parameter given twice": (("play", "--players", "3", "--bots", "mcts:iterations=2,iterations=3"), (2,)),
     "a bot's parameter without a value": (("play", "--players", "3", "--bots", "mcts:iterations"), (2,)),
     "too many players": (("play", "--players", "9"), (2,)),
-    "too few players": (("simulate", "--players", "1", "--games", "1"), (2,)),
+    "too few players": (("simulate", "--bots", "random", "--players", "1", "--games", "1"), (2,)),
     "a ladder of one bot": (("ladder", "--bots", "random"), (2,)),
     "a ladder at a player count the rules do not play": (("ladder", "--bots", "random,greedy", "--players", "9"), (2,)),
     "train at a player count the rules do not play": (("train", "--players", "9"), (2,)),

@@ -266,7 +266,8 @@ BOTS_READ = {
 }
 BOTS_VALUE_OTHERWISE = {
     ast.Points: "the score pad", ast.Score: "the score pad", ast.AtGameEnd: "scored in full (score_city)",
-    ast.CopyCard: "scored in full (score_city)", ast.CopySymbol: "scored in full (score_city)",
+    ast.CopyCard: "scored in full (score_city)", ast.CopyStage: "the best stage it may copy now (_copy_worth)",
+    ast.CopySymbol: "scored in full (score_city)",
     ast.WhenBuilt: "its action", ast.AtTurnEnd: "its action (compiled apart)",
     ast.TakeToken: "the military model", ast.Trigger: "not valued: a trigger acts on events to come",
     ast.FreeRule: "not valued yet",

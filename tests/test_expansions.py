@@ -38,7 +38,7 @@ def test_check_with_the_pack_is_clean_and_checks_the_shipped_variants_on_top():
 def test_an_unknown_pack_is_a_usage_error_listing_the_known_ones():
     result = run_cli("check", "--expansion", "leaderz")
     assert result.returncode == 2
-    assert "no expansion named 'leaderz'; did you mean 'leaders'? expansions: babel, cities, leaders, wonder-pack" in result.stderr
+    assert "no expansion named 'leaderz'; did you mean 'leaders'? expansions: armada, babel, cities, leaders, wonder-pack" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -146,7 +146,7 @@ def test_logs_and_saves_record_the_packs_and_replay_only_with_them(tmp_path):
 
 @pytest.mark.slow
 def test_simulate_plays_with_the_pack_in_worker_processes():
-    result = run_cli("simulate", "--players", "3", "--games", "4", "--workers", "2", "--quiet",
+    result = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "4", "--workers", "2", "--quiet",
                      "--expansion", PACK, "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["games"] == 4

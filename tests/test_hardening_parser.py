@@ -130,7 +130,9 @@ def test_the_shipped_parser_was_built_from_this_grammar():
 def test_the_shipped_parser_parses_like_a_fresh_one():
     shipped, fresh = prebuilt.load(), prebuilt.build()
     assert shipped is not fresh
-    for path in sorted((ROOT / "content").rglob("*.wonders")) + sorted((ROOT / "docs" / "examples").rglob("*.wonders")):
+    examples = [p for p in sorted((ROOT / "docs" / "examples").rglob("*.wonders"))
+                if "tuning" not in p.parts]          # tuning files hold ranges: only `wonders tune` reads them
+    for path in sorted((ROOT / "content").rglob("*.wonders")) + examples:
         text = path.read_text(encoding="utf-8")
         assert shipped.parse(text) == fresh.parse(text), path
     bad = 'card "X" { age I color brown cost 2 stone } }'

@@ -71,9 +71,9 @@ def writer_commands(tmp_path: Path) -> dict[str, list[str]]:
         "play --log": ["play", "--players", "3", "--seed", "1", "--log", "TARGET"],
         "replay --save": ["replay", str(a_log(tmp_path)), "--save", "TARGET"],
         "render --braille": ["render", "--braille", "TARGET"],
-        "simulate --report": ["simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+        "simulate --report": ["simulate", "--bots", "random", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
                               "--report", "TARGET"],
-        "compare --report": ["compare", "--variant", "selling-gives-2", "--players", "3", "--games", "2",
+        "compare --report": ["compare", "--bots", "random", "--variant", "selling-gives-2", "--players", "3", "--games", "2",
                              "--workers", "1", "--quiet", "--report", "TARGET"],
     }
 
@@ -168,7 +168,7 @@ def test_simulate_out_refuses_a_device_or_fifo_in_words(kind, tmp_path):
     target = null_device(tmp_path) if kind == "device" else tmp_path / "pipe"
     if kind == "fifo":
         os.mkfifo(target)
-    result = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+    result = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
                      "--out", str(target))
     assert result.returncode == 2 and "not a regular file" in result.stderr
     assert (stat.S_ISCHR if kind == "device" else stat.S_ISFIFO)(os.lstat(target).st_mode)
@@ -435,7 +435,7 @@ def test_train_with_100000_workers_finishes_within_the_cap():
 def test_a_fit_seed_out_of_32_bits_is_a_usage_error_naming_it(seed):
     result = run_cli("train", "--players", "3", *TINY, "--seed", seed)
     assert result.returncode == 2 and "--seed" in result.stderr and "4294967295" in result.stderr
-    for command in (("play", "--players", "3"), ("simulate", "--players", "3", "--games", "1", "--workers", "1")):
+    for command in (("play", "--players", "3"), ("simulate", "--bots", "random", "--players", "3", "--games", "1", "--workers", "1")):
         result = run_cli(*command, "--bots", f"adaptive:fit_seed={seed}")
         assert result.returncode == 2 and "fit_seed" in result.stderr and "4294967295" in result.stderr
         assert "internal error" not in result.stderr
@@ -478,8 +478,8 @@ def test_bot_parameters_refuse_nan_and_infinity():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("command", [
-    ("simulate", "--players", "3", "--games", "3", "--quiet"),
-    ("compare", "--variant", "selling-gives-2", "--players", "3", "--games", "2", "--quiet"),
+    ("simulate", "--bots", "random", "--players", "3", "--games", "3", "--quiet"),
+    ("compare", "--bots", "random", "--variant", "selling-gives-2", "--players", "3", "--games", "2", "--quiet"),
     ("ladder", "--bots", "random,greedy", "--games", "2", "--quiet"),
 ])
 def test_studies_with_100000_workers_start_no_more_than_their_games(command):

@@ -56,7 +56,7 @@ def test_a_leaders_table_without_the_pack_names_what_is_unknown():
 
 @pytest.mark.slow
 def test_simulate_ranks_the_leaders_alone_with_cards_of():
-    result = run_cli("simulate", "--expansion", "leaders", "--players", "3", "--games", "6", "--workers", "1",
+    result = run_cli("simulate", "--bots", "random", "--expansion", "leaders", "--players", "3", "--games", "6", "--workers", "1",
                      "--quiet", "--cards-of", "white", "--format", "json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
@@ -72,7 +72,7 @@ def _white_cards() -> set[str]:
 
 
 def test_cards_of_an_unknown_colour_is_a_usage_error():
-    result = run_cli("simulate", "--expansion", "leaders", "--players", "3", "--games", "2", "--cards-of", "pink")
+    result = run_cli("simulate", "--bots", "random", "--expansion", "leaders", "--players", "3", "--games", "2", "--cards-of", "pink")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "'pink' is not a colour of these rules (colours: brown, grey, blue, yellow, red, green, purple, white)" \
         in result.stderr
@@ -80,7 +80,7 @@ def test_cards_of_an_unknown_colour_is_a_usage_error():
 
 @pytest.mark.slow
 def test_compare_plays_a_variant_on_top_of_the_pack():
-    result = run_cli("compare", "--expansion", "leaders", "--variant", "selling-gives-2", "--players", "3",
+    result = run_cli("compare", "--bots", "random", "--expansion", "leaders", "--variant", "selling-gives-2", "--players", "3",
                      "--games", "6", "--workers", "1", "--quiet", "--format", "json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)

@@ -149,8 +149,8 @@ def test_the_locale_environment_chooses_the_language(env, dutch):
 @pytest.mark.parametrize("args, dutch_word", [
     (("check",), "bestand(en) gecontroleerd"), (("rules",), "Spelers: 3 tot en met 7"),
     (("score", "docs/examples/tafel.json"), "Winnaar: Anne"), (("play", "--players", "3", "--seed", "1"), "Tijdperk I"),
-    (("simulate", "--games", "2", "--players", "3", "--quiet"), "spellen"),
-    (("compare", "--games", "2", "--players", "3", "--variant", "age-stipend", "--quiet"), "tegen basis"),
+    (("simulate", "--bots", "random", "--games", "2", "--players", "3", "--quiet"), "spellen"),
+    (("compare", "--bots", "random", "--games", "2", "--players", "3", "--variant", "age-stipend", "--quiet"), "tegen basis"),
     (("render", "--braille", "@", "--age", "1"), "kaartlabel(s)"),
     (("ladder", "--bots", "random,greedy", "--games", "2", "--players", "3", "--quiet", "--workers", "1"),
      "gewaardeerd met OpenSkill"),
@@ -471,7 +471,7 @@ def test_a_dutch_game_played_at_the_prompt():
 @pytest.mark.slow
 def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
     report = tmp_path / "rapport.html"
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--lang", "nl",
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--lang", "nl",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("12 spellen, 3 spelers") and "Per Wonder en kant" in result.stdout

@@ -28,7 +28,7 @@ def refused(result, option: str) -> None:
 @pytest.fixture
 def records(tmp_path) -> Path:
     out = tmp_path / "runs.jsonl"
-    made = run_cli("simulate", *SIM, "--games", "2", "--out", str(out))
+    made = run_cli("simulate", "--bots", "random", *SIM, "--games", "2", "--out", str(out))
     assert made.returncode == 0, made.stderr
     return out
 
@@ -36,7 +36,7 @@ def records(tmp_path) -> Path:
 @pytest.mark.parametrize("how", ["--resume", "--force"])
 def test_a_report_on_the_records_file_is_refused(records, how):
     before = records.read_bytes()
-    result = run_cli("simulate", *SIM, "--games", "3", "--out", str(records), how, "--report", str(records))
+    result = run_cli("simulate", "--bots", "random", *SIM, "--games", "3", "--out", str(records), how, "--report", str(records))
     refused(result, "--report")
     assert "--out" in result.stderr
     assert records.read_bytes() == before
@@ -44,10 +44,10 @@ def test_a_report_on_the_records_file_is_refused(records, how):
 
 def test_a_compare_report_on_its_own_records_is_refused(tmp_path):
     folder = tmp_path / "cmp"
-    made = run_cli("compare", *SIM, "--games", "2", "--variant", "cheap-trade", "--out", str(folder))
+    made = run_cli("compare", "--bots", "random", *SIM, "--games", "2", "--variant", "cheap-trade", "--out", str(folder))
     assert made.returncode == 0, made.stderr
     before = snapshot(folder)
-    result = run_cli("compare", *SIM, "--games", "3", "--variant", "cheap-trade", "--out", str(folder),
+    result = run_cli("compare", "--bots", "random", *SIM, "--games", "3", "--variant", "cheap-trade", "--out", str(folder),
                      "--resume", "--report", str(folder / "a.jsonl"))
     refused(result, "--report")
     assert snapshot(folder) == before
@@ -58,11 +58,11 @@ def test_outputs_on_content_or_variant_files_are_refused(tmp_path, content_copy,
     before = snapshot(content_copy)
     variant = content_copy / "variants" / "cheap-trade.wonders"
     for target, what in [(content_copy / "age1.wonders", "a content file"), (variant, "a variant file")]:
-        result = run_cli(command, *SIM, "--games", "2", "--content", str(content_copy), "--variant", str(variant),
+        result = run_cli(command, "--bots", "random", *SIM, "--games", "2", "--content", str(content_copy), "--variant", str(variant),
                          "--report", str(target))
         refused(result, "--report")
         assert what in result.stderr
-    result = run_cli("simulate", *SIM, "--games", "2", "--content", str(content_copy), "--force",
+    result = run_cli("simulate", "--bots", "random", *SIM, "--games", "2", "--content", str(content_copy), "--force",
                      "--out", str(content_copy / "base.wonders"))
     refused(result, "--out")
     assert snapshot(content_copy) == before
@@ -70,7 +70,7 @@ def test_outputs_on_content_or_variant_files_are_refused(tmp_path, content_copy,
 
 @pytest.mark.parametrize("command", ["simulate", "compare"])
 def test_an_empty_report_path_is_a_usage_error(command, tmp_path):
-    result = run_cli(command, *SIM, "--games", "2", "--variant", "cheap-trade", "--report", "", cwd=tmp_path)
+    result = run_cli(command, "--bots", "random", *SIM, "--games", "2", "--variant", "cheap-trade", "--report", "", cwd=tmp_path)
     refused(result, "--report")
     assert "empty" in result.stderr and list(tmp_path.iterdir()) == []
 

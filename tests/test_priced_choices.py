@@ -122,7 +122,9 @@ def test_every_bot_answers_offers_in_a_whole_game(votive, bot):
 def test_the_bots_pay_when_it_is_worth_it(tmp_path, price, action, pays):
     card = VOTIVE.replace("1 coin and 1 stone to take a military token worth 3", f"{price} to {action}")
     tables = variant(tmp_path, items=card)
-    for bot in ("greedy", "heuristic", "adaptive", "mcts:iterations=8"):
+    # (the search bot plays the offer out to the game's end, which the hands `_at_offer` sets
+    # cannot reach: it is measured from real games' offers in tests/test_mcts_offers.py)
+    for bot in ("greedy", "heuristic", "adaptive"):
         game = _at_offer(tables, 0, coins=(7, 3, 3))
         decision = game.decision()
         seat = _bot(bot, 0)

@@ -53,7 +53,7 @@ needs_browser = pytest.mark.skipif(skip_reason() is not None, reason=str(skip_re
 @needs_browser
 def test_the_simulate_report_renders_in_a_browser(tmp_path):
     report = tmp_path / "report.html"
-    result = run_cli("simulate", "--quiet", "--players", "4", "--games", "30", "--report", str(report))
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "4", "--games", "30", "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(report, tmp_path / "report.png",
                        ["chart-wonders", "chart-seats", "chart-scores", "chart-categories", "chart-shares",
@@ -69,7 +69,7 @@ def test_the_simulate_report_renders_in_a_browser(tmp_path):
 @needs_browser
 def test_the_compare_report_renders_in_a_browser(tmp_path):
     report = tmp_path / "compare.html"
-    result = run_cli("compare", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
+    result = run_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(report, None, ["chart-strategy", "chart-wonders", "chart-categories", "chart-shares",
@@ -124,7 +124,7 @@ def test_the_compare_report_of_a_team_game_has_the_team_table(tmp_path):
 
 
 def test_a_report_in_a_missing_folder_is_refused_before_any_game():
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--report", "/no/such/dir/r.html")
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--report", "/no/such/dir/r.html")
     assert result.returncode == 2 and "--report" in result.stderr and "does not exist" in result.stderr
 
 

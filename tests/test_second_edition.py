@@ -288,12 +288,12 @@ def test_score_pad_of_a_hand_made_table(tmp_path):
 @pytest.mark.slow
 def test_simulate_plays_the_second_edition(tmp_path):
     out = tmp_path / "runs.jsonl"
-    result = run_cli("simulate", "--rules", RULES, "--players", "3", "--games", "6", "--workers", "2",
+    result = run_cli("simulate", "--bots", "random", "--rules", RULES, "--players", "3", "--games", "6", "--workers", "2",
                      "--quiet", "--sides", "Day", "--out", str(out), "--format", "json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["options"]["rules"] == RULES and summary["options"]["sides"] == "Day"
-    wrong = run_cli("simulate", "--rules", RULES, "--players", "3", "--games", "1", "--sides", "B")
+    wrong = run_cli("simulate", "--bots", "random", "--rules", RULES, "--players", "3", "--games", "1", "--sides", "B")
     assert wrong.returncode == 2 and "sides: Day, Night" in wrong.stderr
 
 

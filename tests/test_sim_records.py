@@ -65,7 +65,7 @@ def games_in(path: Path) -> list[int]:
 
 def test_ctrl_c_with_workers_records_each_game_once_and_summarises_them(tmp_path):
     out = tmp_path / "run.jsonl"
-    process = start("simulate", "--players", "3", "--games", "100000", "--workers", "2", "--out", str(out),
+    process = start("simulate", "--bots", "random", "--players", "3", "--games", "100000", "--workers", "2", "--out", str(out),
                     "--format", "json")
     wait_until(lambda: lines_in(out) > 60, "60 records")
     process.send_signal(signal.SIGINT)
@@ -78,7 +78,7 @@ def test_ctrl_c_with_workers_records_each_game_once_and_summarises_them(tmp_path
 
 def test_ctrl_c_in_compare_records_each_game_once(tmp_path):
     out = tmp_path / "cmp"
-    process = start("compare", "--variant", "science-sets-worth-10", "--players", "3", "--games", "100000",
+    process = start("compare", "--bots", "random", "--variant", "science-sets-worth-10", "--players", "3", "--games", "100000",
                     "--workers", "2", "--out", str(out), "--quiet")
     wait_until(lambda: lines_in(out / "a.jsonl") > 60, "60 records")
     process.send_signal(signal.SIGINT)
@@ -90,10 +90,10 @@ def test_ctrl_c_in_compare_records_each_game_once(tmp_path):
 
 def test_resume_counts_a_game_recorded_twice_once(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--quiet", "--players", "3", "--games", "10", "--out", str(out)).returncode == 0
+    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out)).returncode == 0
     lines = out.read_text().splitlines(keepends=True)
     out.write_text("".join(lines + lines[1:4]))               # three games twice, as an old run left them
-    resumed = run_cli("simulate", "--quiet", "--players", "3", "--games", "10", "--out", str(out), "--resume",
+    resumed = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out), "--resume",
                       "--format", "json")
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["games"] == 10
@@ -104,22 +104,22 @@ def test_resume_counts_a_game_recorded_twice_once(tmp_path):
 
 def test_a_game_recorded_twice_with_different_results_is_refused(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
+    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
     lines = out.read_text().splitlines(keepends=True)
     other = json.loads(lines[1])
-    other["turns"] += 1
+    other["seats"][0]["coins"] += 1          # a well-formed record (one turn more would not fit its arc)
     out.write_text("".join(lines) + json.dumps(other) + "\n")
-    resumed = run_cli("simulate", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
+    resumed = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
     assert resumed.returncode == 1, resumed.stderr
     assert f"{out}:{len(lines) + 1}" in resumed.stderr and f"game {other['game']} " in resumed.stderr
 
 
 def test_a_cut_last_line_is_dropped_with_a_message(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
+    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
     text = out.read_text()
     out.write_text(text[:-30])
-    resumed = run_cli("simulate", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
+    resumed = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert "line 5" in resumed.stderr and "cut off" in resumed.stderr
     assert sorted(games_in(out)) == [0, 1, 2, 3]
@@ -128,14 +128,14 @@ def test_a_cut_last_line_is_dropped_with_a_message(tmp_path):
 def test_a_killed_run_resumes_and_its_workers_do_not_hold_the_lock(tmp_path):
     """SIGKILL of the run (not its workers): the file is usable at once, each game once."""
     out = tmp_path / "run.jsonl"
-    process = start("simulate", "--quiet", "--players", "3", "--games", "100000", "--workers", "2",
+    process = start("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "100000", "--workers", "2",
                     "--out", str(out), start_new_session=True)
     try:
         wait_until(lambda: lines_in(out) > 40, "40 records")
         process.kill()
         process.wait(timeout=60)                         # (the orphaned workers still hold its pipes)
         done = len(read_records(str(out))[1])
-        resumed = run_cli("simulate", "--quiet", "--players", "3", "--games", str(done + 20), "--out", str(out),
+        resumed = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", str(done + 20), "--out", str(out),
                           "--resume", "--format", "json")
         assert resumed.returncode == 0, resumed.stderr
         assert json.loads(resumed.stdout)["games"] == done + 20
@@ -154,12 +154,12 @@ def test_a_killed_run_resumes_and_its_workers_do_not_hold_the_lock(tmp_path):
 @pytest.mark.parametrize("second", [["--force"], ["--resume"]])
 def test_a_second_writer_to_the_same_records_file_is_refused(tmp_path, second):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--quiet", "--players", "3", "--games", "2", "--out", str(out)).returncode == 0
-    first = start("simulate", "--quiet", "--players", "3", "--games", "100000", "--workers", "1",
+    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out)).returncode == 0
+    first = start("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "100000", "--workers", "1",
                   "--out", str(out), "--resume")
     try:
         wait_until(lambda: lines_in(out) > 10, "the first run's records")
-        other = run_cli("simulate", "--quiet", "--players", "3", "--games", "100000", "--out", str(out), *second)
+        other = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "100000", "--out", str(out), *second)
         assert other.returncode == 2, other.stderr
         assert "another run is writing" in other.stderr and "Traceback" not in other.stderr
     finally:
@@ -172,11 +172,11 @@ def test_a_second_writer_to_the_same_records_file_is_refused(tmp_path, second):
 
 def test_a_second_compare_on_the_same_folder_is_refused(tmp_path):
     out = tmp_path / "cmp"
-    first = start("compare", "--variant", "science-sets-worth-10", "--players", "3", "--games", "100000",
+    first = start("compare", "--bots", "random", "--variant", "science-sets-worth-10", "--players", "3", "--games", "100000",
                   "--workers", "1", "--out", str(out), "--quiet")
     try:
         wait_until(lambda: lines_in(out / "a.jsonl") > 5, "the first run's records")
-        other = run_cli("compare", "--variant", "science-sets-worth-10", "--players", "3", "--games", "50",
+        other = run_cli("compare", "--bots", "random", "--variant", "science-sets-worth-10", "--players", "3", "--games", "50",
                         "--out", str(out), "--quiet", "--force")
         assert other.returncode == 2 and "another run is writing" in other.stderr, other.stderr
     finally:
@@ -190,7 +190,7 @@ def test_a_second_compare_on_the_same_folder_is_refused(tmp_path):
 def three_records(tmp_path_factory) -> str:
     """The records file of a run of 3 games, made once for the module (each test damages a copy)."""
     out = tmp_path_factory.mktemp("records") / "run.jsonl"
-    assert run_cli("simulate", "--quiet", "--players", "3", "--games", "3", "--out", str(out)).returncode == 0
+    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--out", str(out)).returncode == 0
     return out.read_text()
 
 
@@ -230,7 +230,7 @@ def test_a_damaged_record_is_refused_with_its_line_and_field(tmp_path, three_rec
     lines = three_records.splitlines(keepends=True)
     lines[2] = json.dumps(_damage(json.loads(lines[2]), how)) + "\n"
     out.write_text("".join(lines))
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "6", "--out", str(out), "--resume")
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "6", "--out", str(out), "--resume")
     assert result.returncode == 1, result.stderr
     assert f"{out}:3" in result.stderr and field in result.stderr, result.stderr
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr
@@ -241,7 +241,7 @@ def test_a_fifo_is_refused_not_waited_on(tmp_path, option):
     fifo = tmp_path / "run.jsonl"
     os.mkfifo(fifo)
     args = ["--out", str(fifo)] + ([option] if option != "--out" else [])
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "2", *args, timeout=60)
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", *args, timeout=60)
     assert result.returncode == 2 and "not a regular file" in result.stderr, result.stderr
     assert fifo.exists() and not fifo.is_file()                  # left as it was
 
@@ -250,7 +250,7 @@ def test_a_compare_folder_holding_a_fifo_is_refused(tmp_path):
     out = tmp_path / "cmp"
     out.mkdir()
     os.mkfifo(out / "a.jsonl")
-    result = run_cli("compare", "--variant", "science-sets-worth-10", "--players", "3", "--games", "2",
+    result = run_cli("compare", "--bots", "random", "--variant", "science-sets-worth-10", "--players", "3", "--games", "2",
                      "--out", str(out), "--resume", "--quiet", timeout=60)
     assert result.returncode == 2 and "not a regular file" in result.stderr, result.stderr
 
@@ -263,7 +263,7 @@ def test_a_records_file_that_cannot_be_written_stops_the_run_with_a_message(tmp_
     def small_files():
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000))
-    process = start("simulate", "--quiet", "--players", "3", "--games", "200", "--workers", "1",
+    process = start("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "200", "--workers", "1",
                     "--out", str(out), preexec_fn=small_files)
     _stdout, stderr = process.communicate(timeout=300)
     assert process.returncode == 1, stderr
@@ -277,7 +277,7 @@ def test_a_records_file_that_cannot_be_written_stops_the_run_with_a_message(tmp_
 @pytest.mark.parametrize("address", ["garbage", "tls://127.0.0.1:1", "tcp://127.0.0.1:1/x", "inproc://x",
                                      "http://127.0.0.1:1", "tcp://127.0.0.1:99999", "tcp://:8786"])
 def test_a_malformed_cluster_address_is_a_usage_error(address):
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "2", "--cluster", address, timeout=60)
+    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--cluster", address, timeout=60)
     assert result.returncode == 2, result.stderr
     assert "--cluster" in result.stderr and "internal error" not in result.stderr
 
@@ -303,7 +303,7 @@ def test_never_more_workers_than_games(monkeypatch):
 
 def test_a_huge_games_count_starts_playing_at_once(tmp_path):
     out = tmp_path / "run.jsonl"
-    process = start("simulate", "--quiet", "--players", "3", "--games", str(10 ** 15), "--workers", "2",
+    process = start("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", str(10 ** 15), "--workers", "2",
                     "--out", str(out), "--format", "json")
     wait_until(lambda: lines_in(out) > 3 or process.poll() is not None, "the first games")
     process.send_signal(signal.SIGINT)
@@ -363,12 +363,12 @@ def _alive(pid: int) -> bool:
 
 def test_resume_accepts_the_default_rules_named_or_not(tmp_path):
     out = tmp_path / "run.jsonl"
-    made = run_cli("simulate", "--quiet", "--players", "3", "--games", "2", "--out", str(out))
+    made = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out))
     assert made.returncode == 0, made.stderr
-    named = run_cli("simulate", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume",
+    named = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume",
                     "--rules", "first-edition")
     assert named.returncode == 0, named.stderr
-    again = run_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--out", str(out), "--resume")
+    again = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--out", str(out), "--resume")
     assert again.returncode == 0, again.stderr
 
 

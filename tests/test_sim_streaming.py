@@ -18,6 +18,7 @@ import sim_reference as reference
 from interpreter.sim import runner
 from interpreter.sim.compare import Pairs, figures, pairs_of
 from interpreter.sim.records import RunOptions
+from interpreter.sim.stats import holm
 from interpreter.sim.summary import Tally, summarise, tally_of
 from interpreter.sim.tally import Bits, Counts, Moments, Sum
 from interpreter.sim.twins import Spool, Twins
@@ -33,7 +34,9 @@ def comparable(summary: dict) -> dict:
     fractions came out a hair apart, in either order, from the former float sums."""
     rank = {"cards": sorted(summary["cards"], key=lambda c: (min(c["win_built"]["n"], c["win_not"]["n"]) < 10,
                                                             -round(abs(c["difference"]), 9), c["card"]))}
-    return {**summary, **rank}
+    # the arc of a game came after the former computation: it has no reference to agree with
+    # (tests/test_arc_skill_figures.py checks it)
+    return {k: v for k, v in {**summary, **rank}.items() if k != "arc"}
 
 
 def same_figures(old, new, path="$") -> list[str]:
@@ -117,7 +120,10 @@ def test_real_games_give_the_former_figures(played):
         assert same_figures(comparable(reference.summarise(games)), comparable(summarise(reversed(games)))) == []
     a, b = played["a"], played["b"]
     old = reference.figures(a, b, reference.summarise(a), reference.summarise(b))
-    assert same_figures(old, figures(a, b, summarise(a), summarise(b))) == []
+    new = [f for f in figures(a, b, summarise(a), summarise(b)) if f["section"] != "arc"]
+    for figure, adjusted in zip(new, holm([f["p"] for f in new])):    # Holm over the former figures only
+        figure["p_holm"], figure["significant"] = adjusted, adjusted < 0.05
+    assert same_figures(old, new) == []
 
 
 @settings(max_examples=200, deadline=None)

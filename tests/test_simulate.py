@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 
 def simulate(*args, **kwargs):
-    return run_cli("simulate", "--quiet", *args, **kwargs)
+    return run_cli("simulate", "--bots", "random", "--quiet", *args, **kwargs)
 
 
 def test_results_are_the_same_whatever_the_workers():
@@ -159,7 +159,7 @@ def test_bad_input_is_a_usage_error(args, message):
 
 def test_ctrl_c_keeps_and_summarises_the_finished_games(tmp_path):
     out = tmp_path / "run.jsonl"
-    process = start_cli("simulate", "--players", "4", "--games", "100000", "--workers", "2", "--out", str(out),
+    process = start_cli("simulate", "--bots", "random", "--players", "4", "--games", "100000", "--workers", "2", "--out", str(out),
                         "--format", "json", stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_until(lambda: out.exists() and out.read_text().count("\n") >= 30, "30 records")
     process.send_signal(signal.SIGINT)
@@ -173,7 +173,7 @@ def test_ctrl_c_keeps_and_summarises_the_finished_games(tmp_path):
 
 def test_the_progress_bar_shows_only_on_a_terminal():
     import pty
-    quiet = run_cli("simulate", "--players", "3", "--games", "5")
+    quiet = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "5")
     assert quiet.returncode == 0 and quiet.stderr == ""
     main, secondary = pty.openpty()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -202,7 +202,7 @@ def test_a_side_some_board_lacks_is_refused_before_any_game(tmp_path, command):
     variant.write_text('variant "One-sided Alexandria" {\n    changes "7 Wonders, first edition"\n'
                        '    replace wonder "Alexandria" {\n        side A {\n            produces glass\n'
                        '            stage { cost 2 stone; points 3 }\n        }\n    }\n}\n', encoding="utf-8")
-    result = run_cli(command, "--players", "3", "--games", "20", "--workers", "1", "--sides", "B",
+    result = run_cli(command, "--bots", "random", "--players", "3", "--games", "20", "--workers", "1", "--sides", "B",
                      "--variant", str(variant), "--out", str(tmp_path / "runs"))
     assert result.returncode == 2, result.stderr
     assert "'Alexandria' has no side 'B'" in result.stderr and "--sides" in result.stderr

@@ -46,7 +46,7 @@ def test_sells_are_counted_from_the_game_log():
 
 
 def test_the_summary_text_shows_the_strategy_table():
-    result = run_cli("simulate", "--players", "3", "--games", "4", "--workers", "1", "--quiet")
+    result = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "4", "--workers", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     assert "Strategy (per city, at the game's end)" in result.stdout
     assert "green cards" in result.stdout
@@ -140,12 +140,12 @@ def test_compare_notes_a_rise_bounded_by_the_cards_dealt(tmp_path):
 
 
 def test_the_summary_shows_the_cards_dealt_beside_the_cards_built():
-    result, data = run_json("simulate", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
+    result, data = run_json("simulate", "--bots", "random", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     by_name = {f["figure"]: f for f in data["strategy"]}
     assert by_name["purple cards"]["dealt_per_city"] == 1.5        # players + 2 guilds of 4 players
     assert "dealt_per_city" not in by_name["wonder stages"]
-    result = run_cli("simulate", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
+    result = run_cli("simulate", "--bots", "random", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
     assert "95% CI  dealt" in result.stdout
 
 

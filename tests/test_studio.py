@@ -69,7 +69,8 @@ def test_ctrl_c_stops_the_studio_its_language_servers_and_a_comparison_under_way
         base = server.base.replace("http:", "ws:")
         async with websockets.connect(f"{base}/lsp?token={server.token}", origin=server.base) as lsp, \
                 websockets.connect(f"{base}/weigh?token={server.token}", origin=server.base, max_size=None) as weigh:
-            await weigh.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000}}))
+            await weigh.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000,
+                                                  "bots": ["greedy"]}}))
             while json.loads(await asyncio.wait_for(weigh.recv(), 60))["type"] != "figures":
                 pass                                    # games are being played
             children = server.children()                # language servers and the comparison's worker
@@ -324,6 +325,24 @@ def test_weigh_one_variant_against_another(studio):
     assert done["report"].lstrip().lower().startswith("<!doctype html")
 
 
+@pytest.mark.slow
+def test_weigh_fits_adaptive_players_first_on_the_progress_bar_and_says_how_they_were_fitted(studio):
+    """Issue 38: the panel's default players are adaptive; their first fit runs before the
+    games (every core), told to the page generation by generation, and the figures say
+    which players played and how they were fitted.  A tiny fit, of a seed no other test
+    fits, so that this one makes it."""
+    bot = "adaptive:generations=1,games=2,fit_seed=3838"
+    seen = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 2, "bots": [bot]})
+    fits = [m for m in seen if m["type"] == "fit"]
+    assert fits and fits[-1]["done"] == fits[-1]["total"] == 1, seen
+    assert "fitting adaptive to 7 Wonders, first edition + Cheap trade, 3 players" in {m["text"] for m in fits}
+    done = seen[-1]
+    assert done["type"] == "done" and done["pairs"] == 2, done
+    assert done["players"][0].startswith("Fitted players (adaptive, seed 3838)")
+    assert any("7 Wonders, first edition + Cheap trade: 1 generation of 2 games a candidate" in line
+               for line in done["players"])
+
+
 @pytest.mark.parametrize("start, said", [
     ({"variant": "variants/cheap-trade.wonders", "against": "variants/cheap-trade.wonders"}, "same rules"),
     ({"variant": "age1.wonders"}, "not a file of a variants/ folder"),
@@ -349,3 +368,41 @@ def test_without_the_studio_extra_the_command_says_what_to_install(missing):
     assert result.returncode == 2, result.stderr
     assert f"the studio needs the `studio` extra ({missing} is missing)" in result.stderr
     assert "pip install 'wonders[studio]'" in result.stderr and "internal error" not in result.stderr
+
+
+@pytest.mark.slow
+def test_weigh_the_skill_tiers_pair_by_pair_with_the_report_of_compare_skill(studio):
+    seen = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 3, "skill": True,
+                           "tiers": ["random", "greedy", "heuristic"]})
+    done = seen[-1]
+    assert done["type"] == "done" and done["games"] == 9 and done["done"] == 9 and done["pairs"] == 9, done
+    changes = done["skill"]["changes"]
+    assert [(c["stronger"], c["weaker"]) for c in changes] == [("greedy", "random"), ("heuristic", "random"),
+                                                              ("heuristic", "greedy")]
+    assert all(c["games"] == 3 and 0 <= c["a"] <= 1 and 0 <= c["b"] <= 1 for c in changes)
+    assert "Skill tiers: cheap-trade against base rules" in done["report"]
+    assert all("skill" in m for m in seen if m["type"] == "figures")     # never the usual figures
+
+
+@pytest.mark.slow
+def test_weigh_with_the_arc_shows_how_the_variant_moves_it(studio):
+    seen = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 2, "bots": ["greedy"],
+                           "arc": 1})
+    done = seen[-1]
+    assert done["type"] == "done" and done["pairs"] == 2, done
+    arc = [f["figure"] for f in done["figures"] if f["section"] == "arc"]
+    assert arc == ["lead changes per game", "turn after which the winner no longer trails",
+                   "win rate of the city last after the first age"]
+    plain = _weigh(studio, {"variant": "variants/cheap-trade.wonders", "players": 3, "games": 1, "bots": ["greedy"]})
+    assert not [f for f in plain[-1]["figures"] if f["section"] == "arc"]       # asked for, never paid by default
+
+
+@pytest.mark.parametrize("start, said", [
+    ({"variant": "variants/cheap-trade.wonders", "arc": 100}, "arc: from 0 to 64"),
+    ({"variant": "variants/cheap-trade.wonders", "skill": True, "tiers": ["greedy"]}, "at least two different"),
+    ({"variant": "variants/cheap-trade.wonders", "skill": True, "tiers": ["greedy", "nobody"]}, "unknown bot"),
+    ({"variant": "variants/cheap-trade.wonders", "skill": "yes"}, "'skill' is missing or not a bool"),
+])
+def test_weigh_skill_says_what_is_wrong_with_the_tiers(studio, start, said):
+    seen = _weigh(studio, start)
+    assert seen[-1]["type"] == "error" and said in seen[-1]["text"], seen[-1]

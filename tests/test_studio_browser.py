@@ -185,6 +185,8 @@ def test_weigh_a_variant_figures_arrive_then_the_verdict_and_the_report(page, tm
     page.click('#tabs button[data-panel="weigh"]')
     assert page.input_value("#panel-weigh select[name=variant]") == "variants/cheap-trade.wonders"
     page.fill("#panel-weigh input[name=games]", "30")
+    assert page.input_value("#panel-weigh select[name=bots]") == "adaptive"      # the default (issue 38)
+    page.select_option("#panel-weigh select[name=bots]", "greedy")      # no fit: a quick comparison
     page.click("#panel-weigh button.primary")
     page.wait_for_selector("#panel-weigh .figures tbody tr")            # figures before the end
     first = page.evaluate("document.querySelector('#panel-weigh progress').value")
@@ -201,10 +203,48 @@ def test_weigh_a_variant_figures_arrive_then_the_verdict_and_the_report(page, tm
 
 
 @pytest.mark.slow
+def test_weigh_the_skill_tiers_of_a_variant(page, tmp_path):
+    """Skill tiers ticked: each pair of tiers under both rule sets, its change with its interval,
+    then the skill report in its frame."""
+    page.click('#tabs button[data-panel="weigh"]')
+    page.select_option("#panel-weigh select[name=variant]", "variants/cheap-trade.wonders")
+    assert page.is_disabled("#panel-weigh input[name=tiers]")
+    page.check("#panel-weigh input[name=skill]")
+    assert page.is_disabled("#panel-weigh select[name=bots]") and page.is_disabled("#panel-weigh input[name=arc]")
+    page.fill("#panel-weigh input[name=tiers]", "random, greedy, heuristic")
+    page.fill("#panel-weigh input[name=players]", "3")
+    page.fill("#panel-weigh input[name=games]", "4")
+    page.click("#panel-weigh button.primary")
+    page.wait_for_selector("#panel-weigh .report-frame", timeout=120000)
+    assert page.inner_text("#panel-weigh .weigh-status").startswith("Done: 12 game(s) under both rule sets")
+    assert page.evaluate("document.querySelector('#panel-weigh progress').value") == 12
+    rows = [row.locator("td").first.inner_text() for row in page.locator("#panel-weigh table.skill tbody tr").all()]
+    assert rows == ["greedy against random", "heuristic against random", "heuristic against greedy"]
+    assert "Skill gap" in page.inner_text("#panel-weigh .verdict")
+    frame = page.frame_locator("#panel-weigh .report-frame")
+    frame.locator("#chart-skill-change .main-svg").first.wait_for(timeout=60000)
+    page.screenshot(path=str(screenshot_path("studio-weigh-skill.png", tmp_path)))
+
+
+@pytest.mark.slow
+def test_weigh_with_the_arc_lists_its_figures(page):
+    page.click('#tabs button[data-panel="weigh"]')
+    page.select_option("#panel-weigh select[name=variant]", "variants/cheap-trade.wonders")
+    page.check("#panel-weigh input[name=arc]")
+    page.fill("#panel-weigh input[name=players]", "3")
+    page.fill("#panel-weigh input[name=games]", "2")
+    page.click("#panel-weigh button.primary")
+    page.wait_for_selector("#panel-weigh .report-frame", timeout=180000)
+    figures = page.inner_text("#panel-weigh .figures")
+    assert "lead changes per game" in figures and "win rate of the city last after the first age" in figures
+
+
+@pytest.mark.slow
 def test_weigh_can_be_cancelled_and_keeps_what_finished(page):
     page.click('#tabs button[data-panel="weigh"]')
     page.select_option("#panel-weigh select[name=variant]", "variants/selling-gives-2.wonders")
     page.fill("#panel-weigh input[name=games]", "100000")
+    page.select_option("#panel-weigh select[name=bots]", "greedy")      # no fit: a quick comparison
     page.click("#panel-weigh button.primary")
     page.wait_for_selector("#panel-weigh .figures tbody tr")
     page.click("#panel-weigh button:text('Cancel')")
@@ -241,6 +281,7 @@ def test_weigh_notes_a_rise_bounded_by_the_cards_dealt(page, folder):
                                state="attached")
         page.select_option("#panel-weigh select[name=variant]", "variants/grey-worth-3.wonders")
         page.fill("#panel-weigh input[name=games]", "30")
+        page.select_option("#panel-weigh select[name=bots]", "greedy")      # no fit: a quick comparison
         page.click("#panel-weigh button.primary")
         page.wait_for_selector("#panel-weigh .weigh-status:text('Done:')", timeout=120000)
         notes = page.locator("#panel-weigh .verdict p.note").all_inner_texts()

@@ -420,7 +420,8 @@ def test_comparisons_from_pages_wait_their_turn_at_most_one_per_core(studio):
         url = studio.base.replace("http:", "ws:") + f"/weigh?token={studio.token}"
         socket = await websockets.connect(url, origin=studio.base, open_timeout=30, max_size=None)
         socket_list.append(socket)
-        await socket.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000}}))
+        await socket.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000,
+                                                     "bots": ["greedy"]}}))
         seen = []
         while not any(m["type"] == "figures" for m in seen) and not any("waiting" in m.get("text", "") for m in seen):
             seen.append(json.loads(await asyncio.wait_for(socket.recv(), 120)))
@@ -506,7 +507,8 @@ def test_play_never_reads_through_a_link_out_of_the_folder(studio):
 
 @pytest.mark.slow
 def test_weigh_never_reads_through_a_link_out_of_the_folder(studio):
-    seen = weigh_messages(studio, {"start": {"variant": "variants/cheap-trade.wonders", "games": 2}})
+    seen = weigh_messages(studio, {"start": {"variant": "variants/cheap-trade.wonders", "games": 2,
+                                             "bots": ["greedy"]}})
     assert seen[-1]["type"] == "done", seen[-1]
 
 
@@ -554,7 +556,8 @@ def test_sighup_stops_the_studio_and_its_comparison_with_no_traceback(folder):
     async def start_then_hang_up():
         url = server.base.replace("http:", "ws:") + f"/weigh?token={server.token}"
         async with websockets.connect(url, origin=server.base, open_timeout=30, max_size=None) as weigh:
-            await weigh.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000}}))
+            await weigh.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000,
+                                                     "bots": ["greedy"]}}))
             while json.loads(await asyncio.wait_for(weigh.recv(), 120))["type"] != "figures":
                 pass
             workers = comparison_workers(server)
@@ -577,7 +580,8 @@ def test_a_comparison_worker_ends_with_the_studio_even_when_it_is_killed(folder)
         async def start():
             url = server.base.replace("http:", "ws:") + f"/weigh?token={server.token}"
             socket = await websockets.connect(url, origin=server.base, open_timeout=30, max_size=None)
-            await socket.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000}}))
+            await socket.send(json.dumps({"start": {"variant": "variants/cheap-trade.wonders", "games": 100000,
+                                                     "bots": ["greedy"]}}))
             while not seen or seen[-1]["type"] != "figures":
                 seen.append(json.loads(await asyncio.wait_for(socket.recv(), 120)))
             return comparison_workers(server)

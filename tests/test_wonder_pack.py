@@ -189,3 +189,109 @@ def test_check_and_play_take_both_packs():
                      ",".join(NEW + OLD[:1]), "--bots", "random", "--format", "json")
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["log"][-1]["event"] == "end"
+
+
+# ---------------------------------------------------------------- the stages of order and removal
+# (docs/wonder-pack.md, "How the stages are written"; docs/language.md, "Order and removal")
+def _run_stage(game, seat: int, number: int):
+    """Build the city's stage `number` (from 0) by hand and run its `when built` actions."""
+    city = game.cities[seat]
+    while not city.side.any_order and city.stages < number:   # the stages before it, built as they are
+        city.add_stage()
+    stage = city.add_stage(number)
+    for action in reversed(stage.when_built):
+        game.stack.append(("run", action, seat, None, stage.name))
+    game.run()
+
+
+def test_manneken_pis_a_copies_its_neighbours_built_stages():
+    t = tables()
+    game = Game(t, 3, 1, "A", ["Manneken Pis", "Gizah", "Ephesos"])
+    city, (left, right) = game.cities[0], game.neighbours(0)
+    assert {left.side.wonder, right.side.wonder} == {"Gizah", "Ephesos"}
+    _run_stage(game, 0, 0)                       # the left neighbour built nothing yet
+    assert city.copied_stages == []
+    left.add_stage(0)
+    right.add_stage(0)
+    right.add_stage(1)
+    coins = city.coins
+    _run_stage(game, 0, 1)                       # the right neighbour's second stage
+    assert [t.sides[s].wonder for s, _n in city.copied_stages] == [right.side.wonder]
+    if right.side.wonder == "Ephesos":
+        assert city.coins == coins + 9           # Ephesos A's second stage: 9 coins at once
+    left.add_stage(1)
+    left.add_stage(2)
+    right.add_stage(2)
+    _run_stage(game, 0, 2)                       # both built their third stage: a choice
+    decision = game.decision()
+    assert decision.kind == "copy" and {o.label(t) for o in decision.options} == {
+        f"copy stage 3 of {w} A" for w in ("Gizah", "Ephesos")}
+    gizah = next(i for i, o in enumerate(decision.options) if "Gizah" in o.label(t))
+    decision.choose(gizah)
+    wonder_points = sum(s.points for s in city.stage_copies())
+    assert wonder_points == 7 + (5 if right.side.wonder == "Gizah" else 0)    # Gizah A: 3, 5, 7 points
+
+
+def test_stonehenge_b_counts_the_neighbours_cards_of_the_colour_under_its_second_stage():
+    from interpreter.engine.scoring import score_city
+    t = tables()
+    game = Game(t, 3, 1, "B", ["Stonehenge", "Babylon", "Olympia"])
+    city, (left, right) = game.cities[0], game.neighbours(0)
+    for name, where in (("Baths", left), ("Altar", left), ("Theater", right), ("Lumber Yard", right)):
+        where.add_card(t.cards[t.card_index(name)])
+    city.add_stage(0)
+    city.under_stages.append(t.card_index("Stone Pit"))
+    city.add_stage(1)
+    city.under_stages.append(t.card_index("Pawnshop"))      # a blue card builds the second stage
+    assert score_city(t, city, left, right, game.cities, 3, 5)["wonder"] == 3    # 3 blue; no stone made
+    city.under_stages[1] = t.card_index("Clay Pit")         # a brown one: the one brown card of the neighbours
+    assert score_city(t, city, left, right, game.cities, 3, 5)["wonder"] == 1
+
+
+@lru_cache(maxsize=1)
+def tables_with_leaders():
+    result = check_paths(None, (), "first-edition+leaders+wonder-pack")
+    assert result.errors == 0, [str(d) for d in result.diagnostics if d.severity == "error"]
+    return compile_rules(result.ruleset)
+
+
+@pytest.mark.parametrize("side, number", [("A", 2), ("B", 0), ("B", 1)])
+def test_abu_simbel_entombs_a_leader_with_the_leaders_pack_and_nothing_without(side, number):
+    from interpreter.engine.scoring import score_city
+    t = tables_with_leaders()
+    game = Game(t, 3, 1, side, ["Abu Simbel", "Babylon", "Olympia"])
+    city, (left, right) = game.cities[0], game.neighbours(0)
+    caesar, midas = t.card_index("Caesar"), t.card_index("Midas")
+    city.add_card(t.cards[caesar])
+    city.add_card(t.cards[midas])
+    while city.stages < number:
+        city.add_stage()
+    shields = city.shields
+    before = score_city(t, city, left, right, game.cities, 3, 5)["wonder"]
+    _run_stage(game, 0, number)
+    decision = game.decision()
+    assert decision.kind == "remove" and [o.card for o in decision.options] == [caesar, midas]
+    decision.choose(0)                                        # Caesar: 2 shields while in play
+    assert caesar not in city.built and city.entombed == [(number, caesar)]
+    assert city.shields == shields - t.cards[caesar].static[0].amount
+    after = score_city(t, city, left, right, game.cities, 3, 5)["wonder"]
+    assert after - before == 2 * t.cards[caesar].cost_coins + t.side("Abu Simbel", side).stages[number].points
+    plain = tables()                                          # without Leaders: the stage gives nothing
+    assert not plain.side("Abu Simbel", side).stages[number].when_built
+    assert not plain.side("Abu Simbel", side).stages[number].scores
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_full_games_with_leaders_where_abu_simbel_entombs_and_manneken_pis_copies(players):
+    wonders = ["Abu Simbel", "Manneken Pis", "Stonehenge", "The Great Wall", "Gizah", "Ephesos", "Rhodos"][:players]
+    entombed = copied = False
+    for seed in range(4):
+        for side in "AB":
+            game = Game(tables_with_leaders(), players, seed, side, wonders)
+            game.play(make_deciders(["heuristic", "greedy", "random"], players, seed, None))
+            assert game.finished
+            entombed |= bool(game.cities[0].entombed)
+            copied |= bool(game.cities[1].copied_stages)
+            places = [i for c in game.cities for _n, i in c.entombed]
+            assert all(i not in c.built for c in game.cities for i in places)
+    assert entombed and copied

@@ -36,6 +36,11 @@ class AdaptiveBot(WeighedBot):
                                       generations=self.params.get("generations", GENERATIONS),
                                       games=self.params.get("games", GAMES), seed=self.params.get("fit_seed", 0))
 
+    def fitted(self, tables, players: int) -> bool:
+        """Whether `prepare` would find its fit at hand (the studio takes every core for a fit)."""
+        from .fitcache import kept
+        return kept(tables, players, self.params.get("fit_seed", 0))
+
     def _weights(self, view) -> list[float]:
         if self.weights is None:
             self.prepare(view.tables, view.players)

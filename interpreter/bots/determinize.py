@@ -83,17 +83,17 @@ def _known(game, player: int, memory, kind: str):
     copy = game.clone(seed=0)               # the hands as the sample sees them (others' choices taken back)
     copy.reopen(player)
     age, turn, players = game.age, game.turn, game.players
-    step = 1 if age.direction == "left" else -1
+    steps = {t: 1 if game.passing(t) == "left" else -1 for t in range(1, turn)}   # the pass after turn t
     built_now = Counter(i for c in game.cities for i in c.built if game.tables.cards[i].age == age.number)
     own_sold = Counter(a.card for (ag, _t, s, kind_, a) in memory.choices
-                       if ag == age.number and a.kind in ("sell", "stage") and kind_ != "discard")
+                       if ag == age.number and a.kind in ("sell", "stage", "use") and kind_ != "discard")
     known: dict[int, list[int]] = {player: list(copy.hands[player])}
     for partner in partners(game.tables.rules, player, players):   # partners show their hands
         known[partner] = list(copy.hands[partner])
     for (ag, t), held in sorted(memory.hands.items(), reverse=True):   # the latest sight of each hand
         if ag != age.number or t >= turn:
             continue
-        holder = (player + (turn - t) * step) % players
+        holder = (player + sum(steps[k] for k in range(t, turn))) % players
         if holder in known:
             continue
         mine = [a.card for (ag2, t2, s, kind_, a) in memory.choices

@@ -22,6 +22,8 @@ import json
 import math
 import os
 import sys
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from ..cachefiles import CacheFolder, CacheRefused
@@ -31,7 +33,7 @@ from ..i18n.reader_reasons import json_reason
 from ..marked import N_, Worded
 from ..printable import printable
 from ..paths import CACHE_ENV, cache_root
-from ..fitdefaults import BUDGET, GAMES, GENERATIONS
+from ..fitdefaults import BASE_SHARE, BUDGET, GAMES, GENERATIONS, PRIOR
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
@@ -48,6 +50,19 @@ _MARKER = ('{\n "format": ' + json.dumps(FORMAT) + ",").encode("ascii")    # how
 _memo: dict[str, list[float]] = {}       # per process: key -> weights (a run fits or reads once)
 _records: dict[str, dict] = {}           # per process: key -> the cache file's data of each fit read or made
 _played: dict[str, None] = {}            # per process: the keys of the fits the bots played, in order
+_shown: ContextVar[dict] = ContextVar("wonders_fit_shown", default={})   # how a fit made now shows itself
+
+
+@contextmanager
+def shown_as(*, quiet: bool = False, progress=None, stop=None):
+    """How the fits a bot makes in this block (in this thread, or a task it starts) show
+    themselves: `quiet` (a command's --quiet: no bar, no lines), `progress` and `stop` as
+    `train` takes them (the studio's page follows the fit, and its Cancel stops it)."""
+    token = _shown.set({"quiet": quiet, "progress": progress, "stop": stop})
+    try:
+        yield
+    finally:
+        _shown.reset(token)
 
 
 class CacheError(Worded):
@@ -121,6 +136,8 @@ def validate(data, key: str, seed: int = 0) -> list[float]:
         raise ValueError("'rules' is not the rules' name")
     if not isinstance(data.get("reference"), str):
         raise ValueError("'reference' is not the key of a fit or 'heuristic'")
+    if not isinstance(data.get("start", ""), str):          # since issue 38; older files have none
+        raise ValueError("'start' is not where the fit started")
     check = data.get("check")
     if check is not None:
         if not isinstance(check, dict) or set(check) != {"games", "gain", "half", "kept"} \
@@ -139,9 +156,11 @@ def validate(data, key: str, seed: int = 0) -> list[float]:
     return [float(w) for w in weights]
 
 
-def load(tables, players: int, warn=None, seed: int = 0) -> list[float] | None:
+def load(tables, players: int, warn=None, seed: int = 0, checked: bool = False) -> list[float] | None:
     """The stored weights for these rules, players and seed, or None (none kept, or refused
-    with a warning)."""
+    with a warning).  `checked`: None also for a fit Ctrl-C stopped before its acceptance
+    check (`wonders train` keeps what it learnt; a player chosen by default is not played
+    with weights no check has judged: it is fitted again, saying so)."""
     path = path_for(tables, players, seed)
     cache = _cache()
     try:
@@ -164,8 +183,34 @@ def load(tables, players: int, warn=None, seed: int = 0) -> list[float] | None:
         _warn(warn, _("warning: {path}: not a fit this version of wonders wrote for these rules ({reason}); "
                       "fitting again, and replacing it").format(path=path, reason=printable(str(err))))
         return None
+    if checked and data.get("stopped") == "interrupted":
+        _warn(warn, _("note: {path}: that fit was stopped by Ctrl-C before its acceptance check; fitting again")
+              .format(path=path))
+        return None
     _records[data["key"]] = data
     return weights
+
+
+def fits_known() -> dict[str, list[float]]:
+    """The weights of every fit this process's bots played (by key): what a run sends a
+    cluster's workers (sim/dask_engine.py), so that they play the fits this process made or
+    read, whatever their own cache folder holds (a worker machine without it would fit on
+    its own, perhaps another draw)."""
+    return {key: list(_memo[key]) for key in _played if key in _memo}
+
+
+def remember(fits: dict[str, list[float]]) -> None:
+    """Take fits made elsewhere (`fits_known`) as this process's own: its bots play them
+    without reading the cache or fitting."""
+    for key, weights in fits.items():
+        _memo.setdefault(key, list(weights))
+
+
+def kept(tables, players: int, seed: int = 0) -> bool:
+    """Whether a fit of these rules, players and seed is at hand (remembered or in the cache,
+    checked), so that playing them fits nothing now."""
+    return fit_key(tables, players, seed) in _memo or load(tables, players, warn=lambda _m: None, seed=seed,
+                                                             checked=True) is not None
 
 
 def fits_played() -> list[dict]:
@@ -173,18 +218,21 @@ def fits_played() -> list[dict]:
     was only made against): its rules, seed, generations, whether the budget cut it, its
     acceptance check and reference; what a study of fitted players shows beside its figures
     (one draw of the fits)."""
-    fields = ("rules", "players", "seed", "generations", "stopped", "check", "reference")
-    return [{k: _records[key][k] for k in fields} for key in _played if key in _records]
+    fields = ("rules", "players", "seed", "generations", "games_per_candidate", "seconds", "stopped", "check",
+              "reference")
+    return [{**{k: _records[key][k] for k in fields}, "start": _records[key].get("start", "")}
+            for key in _played if key in _records]
 
 
-def save(tables, players: int, result, seed: int, reference: str = "heuristic", warn=None) -> Path | None:
+def save(tables, players: int, result, seed: int, reference: str = "heuristic", warn=None,
+         start: str = "") -> Path | None:
     """Keep the fit in the cache: its file, or None when the folder or the file there is not
     one the cache may use (said on stderr, or to `warn`); the fit is remembered in this
     process either way."""
     check_writable()
     key = fit_key(tables, players, seed)
     data = {"format": FORMAT, "version": VERSION, "key": key, "rules": label(tables), "players": players,
-            "reference": reference,
+            "reference": reference, "start": start or reference,
             "seed": seed, "generations": result.generations, "games": result.games,
             "games_per_candidate": result.games_per_candidate,
             "seconds": round(result.seconds, 1), "stopped": result.stopped,
@@ -213,15 +261,17 @@ def _warn(warn, message: str) -> None:
 def fitted_weights(tables, players: int, *, budget: float = BUDGET, generations: int = GENERATIONS, games: int = GAMES,
                    seed: int = 0, workers: int | None = None) -> list[float]:
     """The weights for these rules and players: remembered in this process, else read from
-    the cache, else fitted now (with progress on stderr) and stored (the rules without their
-    variants first, if they are not kept: `reference`)."""
+    the cache, else fitted now (with progress on stderr, or as `shown_as` says) and stored
+    (the rules without their variants first, if they are not kept: `reference`)."""
     key = fit_key(tables, players, seed)
     found = _memo.get(key)
     if found is None:
-        found = load(tables, players, seed=seed)
+        found = load(tables, players, seed=seed, checked=True)
         if found is None:
+            how = _shown.get()
             found = train(tables, players, budget=budget, generations=generations, games=games, seed=seed,
-                          workers=workers)[0].weights
+                          workers=workers, quiet=how.get("quiet", False), progress=how.get("progress"),
+                          stop=how.get("stop"))[0].weights
         _memo[key] = found
     _played[key] = None
     return found
@@ -254,45 +304,50 @@ def unchanged_tables(tables, players: int):
 
 
 def reference(tables, players: int, *, budget: float, generations: int, games: int, seed: int,
-              workers: int | None, quiet: bool):
+              workers: int | None, quiet: bool, progress=None, stop=None):
     """(the weights a fit of these rules plays against and starts from: the fit of the rules
-    without their variants of the same seed, fitted now within half the budget if none is
-    kept; its key, or "heuristic" when there is none; the seconds spent fitting it)."""
+    without their variants of the same seed, fitted now within BASE_SHARE of the budget if
+    none is kept; its key, or "heuristic" when there is none; the seconds spent fitting it)."""
     parent = unchanged_tables(tables, players)
     if parent is None:
         return None, "heuristic", 0.0
     key = fit_key(parent, players, seed)
-    found = _memo.get(key) or load(parent, players, seed=seed)
+    found = _memo.get(key) or load(parent, players, seed=seed, checked=True)
     if found is not None:
         _memo[key] = found
         return found, key, 0.0
     if not quiet:
         print(_("the rules without their variants are fitted first: the fit of {rules} starts from theirs and "
                 "plays against it").format(rules=printable(label(tables))), file=sys.stderr)
-    result, _path = train(parent, players, budget=budget / 2, generations=generations, games=games, seed=seed,
-                          workers=workers, quiet=quiet)
+    result, _path = train(parent, players, budget=budget * BASE_SHARE, generations=generations, games=games,
+                          seed=seed, workers=workers, quiet=quiet, progress=progress, stop=stop)
+    _memo[key] = result.weights
     return result.weights, key, result.seconds
 
 
 def train(tables, players: int, *, budget: float, generations: int, games: int, seed: int,
-          workers: int | None = None, quiet: bool = False):
+          workers: int | None = None, quiet: bool = False, progress=None, stop=None):
     """Fit now, with progress on stderr, and store the result: (the FitResult, its file).
-    When Ctrl-C stopped it, what was learnt is stored, then the interruption goes on.
-    Rules with variants are fitted against the fit of the rules without them (fitted
-    first if none is kept, the whole within `budget`)."""
+    When Ctrl-C (or `stop`, a threading.Event) stopped it, what was learnt is stored, then
+    the interruption goes on.  Rules with variants are fitted against the fit of the rules
+    without them (fitted first if none is kept, the whole within `budget`); rules without
+    start from fitdefaults.PRIOR.  `progress(label, total)` makes what follows the fit
+    instead of the bar on stderr (the studio's page): an object with `update(done, total,
+    result)` and `close()`."""
     from .fitting import fit
     check_writable()
     against, against_key, spent = reference(tables, players, budget=budget, generations=generations, games=games,
-                                            seed=seed, workers=workers, quiet=quiet)
-    progress = FitProgress(_("fitting adaptive to {rules}, {players} players").format(
-        rules=printable(label(tables)), players=players),
-                           generations, quiet)
+                                            seed=seed, workers=workers, quiet=quiet, progress=progress, stop=stop)
+    title = _("fitting adaptive to {rules}, {players} players").format(rules=printable(label(tables)),
+                                                                        players=players)
+    shown = FitProgress(title, generations, quiet) if progress is None else progress(title, generations)
     try:
         result = fit(tables, players, seed=seed, generations=generations, budget=max(1.0, budget - spent),
-                     workers=workers, games=games, on_generation=progress.update, reference=against)
+                     workers=workers, games=games, on_generation=shown.update, reference=against,
+                     start=None if against is not None else list(PRIOR), stop=stop)
     finally:
-        progress.close()
-    path = save(tables, players, result, seed, against_key)
+        shown.close()
+    path = save(tables, players, result, seed, against_key, start=against_key if against is not None else "prior")
     if not quiet:
         how = {"": "", "budget": _(" (stopped by the time budget)"),
                "interrupted": _(" (stopped by Ctrl-C)")}[result.stopped]

@@ -36,7 +36,7 @@ from ..fitdefaults import BUDGET, GAMES, GENERATIONS, SEED_MAX
 from ..processes import worker_count
 from .weighing import ANCHOR, WeighedBot, novel_indices, start_weights
 
-CHECK = 5             # the acceptance check plays CHECK times a candidate's games of a generation, twice
+CHECK = 10            # the acceptance check plays CHECK times a candidate's games of a generation, twice
 MARGIN = 0.3          # share of the reward given by the score margin
 MARGIN_SCALE = 20.0   # points of margin that count as a whole win or loss
 BOUNDS = (-1.0, 5.0)  # a weight outside this is clipped: a part worth more than five times its
@@ -179,20 +179,21 @@ def bounded_mean(strategy) -> list[float]:
 
 def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, budget: float = BUDGET,
         workers: int | None = None, games: int = GAMES, on_generation=None, reference=None,
-        check: bool = True) -> FitResult:
+        check: bool = True, start=None, stop=None) -> FitResult:
     """Fit the weights for `tables` at `players` players, against `reference` (weights: the
     fit of the rules without their variants; None: the heuristic bot) and self-play, from
-    `reference` (or the heuristic's weighing).  `on_generation(done, total, result)`
-    is called after each generation (a progress bar).  Stops after `generations`, or before a
-    generation that would end past `budget` seconds (at the pace so far, the acceptance check's
-    time left), or on Ctrl-C, keeping the mean reached.  Then, unless stopped by Ctrl-C or
-    `check` is False, the acceptance check (`accept`) keeps the starting weights if the fit
-    does not beat them."""
+    `reference` (else from `start`, else the heuristic's weighing).  `on_generation(done,
+    total, result)` is called after each generation (a progress bar).  Stops after
+    `generations`, or before a generation that would end past `budget` seconds (at the pace
+    so far, the acceptance check's time left), or on Ctrl-C or once `stop` (a
+    threading.Event: the studio's Cancel) is set, keeping the mean reached.  Then, unless so
+    stopped or `check` is False, the acceptance check (`accept`) keeps the starting weights
+    if the fit does not beat them."""
     with warnings.catch_warnings():          # cma warns that it cannot plot without matplotlib
         warnings.simplefilter("ignore")
         import cma
-    start = time.perf_counter()
-    start_at = [min(max(w, BOUNDS[0]), BOUNDS[1]) for w in (reference or start_weights())]
+    began = time.perf_counter()
+    start_at = [min(max(w, BOUNDS[0]), BOUNDS[1]) for w in (reference or start or start_weights())]
     options = {"seed": cma_seed(seed), "bounds": list(BOUNDS), "verbose": -9, "verb_log": 0, "verb_disp": 0,
                "tolfun": 0, "tolx": 0, "tolflatfitness": 10 ** 6, "tolstagnation": 10 ** 6}
     from .rulemodel import rule_model
@@ -224,8 +225,8 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
     if pool is None:
         _WORKER["tables"] = tables
     map_tasks = (lambda tasks: pool.map(_task, tasks)) if pool else (lambda tasks: [_task(t) for t in tasks])
-    # the check plays 2 * CHECK * games games, a generation 12 candidates' games (popsize):
-    # the fit leaves it that share of a generation's time within the budget
+    # the check plays 2 * CHECK * games games, a generation popsize * games: the fit leaves it
+    # that share of a generation's time within the budget
     check_share = 2 * CHECK / strategy.popsize
     try:
         for generation in range(generations):
@@ -247,9 +248,11 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
             result.generations = generation + 1
             result.games += len(candidates) * len(plan)
             result.history.append(sum(rewards) / len(rewards))
-            result.seconds = time.perf_counter() - start
+            result.seconds = time.perf_counter() - began
             if on_generation is not None:
                 on_generation(generation + 1, generations, result)
+            if stop is not None and stop.is_set():
+                raise KeyboardInterrupt
             pace = result.seconds / (generation + 1)
             if result.seconds + pace * (1 + check_share) > budget and generation + 1 < generations:
                 result.stopped = "budget"
@@ -263,5 +266,5 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
     finally:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
-    result.seconds = time.perf_counter() - start
+    result.seconds = time.perf_counter() - began
     return result

@@ -14,8 +14,11 @@ The budget is `iterations=N` imagined games or `seconds=T` per decision (the fir
 reached stops the search).
 
 Every decision is searched (a turn's card, a neutral city's, an age's last card, a card
-from the discard pile in the middle of a trigger chain): the engine waits at each one, so
-an imagined game starts from a copy of the game at that very decision.
+from the discard pile in the middle of a trigger chain, an offer's answer): the engine
+waits at each one, so an imagined game starts from a copy of the game at that very
+decision.  An offer (`may pay PRICE to ACTION`) is searched between declining and the
+way to pay that the rules' values rank best (bots/offers.py): the imagined games say
+whether the option is worth its price.
 """
 
 from __future__ import annotations
@@ -66,6 +69,27 @@ class MCTSBot(Bot):
                 gc.enable()
         best = max(candidates, key=lambda m: (means.get(m, -1.0), -candidates.index(m)))
         return moves[best]
+
+    def take_offer(self, view, options) -> int:
+        """Decline, or pay the best way (by the rules' values): the two played out in the
+        same imagined games; when they end alike (a coin or two rarely changes a game), the
+        rules' values decide."""
+        values = view.offer_values(options)
+        paying = [i for i, o in enumerate(options) if o.kind == "accept"]
+        if not paying:
+            return values.index(max(values))
+        best = max(paying, key=values.__getitem__)
+        started = time.perf_counter()
+        actions = {("decline",): options[0], ("accept",): options[best]}
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            means = self._search(view, actions, started)
+        finally:
+            if collecting:
+                gc.enable()
+        searched = (means.get(("accept",), -1.0), values[best]), (means.get(("decline",), -1.0), values[0])
+        return best if searched[0] > searched[1] else 0      # the same in every game: by the rules' values
 
     def _search(self, view, actions: dict[tuple, object], started: float) -> dict[tuple, float]:
         """Sequential halving over the candidates (Karnin, Koren and Somekh, 2013): rounds of

@@ -3,18 +3,21 @@ answer in points, read from the rules as the bots read everything else, so a bot
 for an option when what the action brings is worth more than what it pays.
 
 The action's worth: coins at the rules' coin rate, a military token at the token rate,
-kept tokens at the rate their score lines give them, a card from the discard pile at the
-worth the deciding bot gives the best card it could build, and an action done in several
-cities as what it does to the owner against the mean rival (the same to every city is
-worth nothing).  The price: its coins at the coin rate; coins paid to a neighbour count
+kept tokens at the rate their score lines give them and at what taking them sets off: the
+rewards of the `on KIND token taken` triggers whose conditions they make hold (a step along
+a track), and the age-end contests they change (a place in a ranking over the table, as
+it stands now, for each age end still to come), a card from the discard pile at the
+worth the deciding bot gives the best card it could build, a card built from a zone at
+the mean worth of the cards drawn there, and an action done in several cities as what it
+does to the owner against the mean rival (the same to every city is worth nothing).  The price: its coins at the coin rate; coins paid to a neighbour count
 a little more, since they help a rival."""
 
 from __future__ import annotations
 
-from ..engine.actions import build_options_from
+from ..engine.actions import build_options_from, payment_ways, removal_options
 from ..engine.placed import put_from, put_options
 from ..engine.scoring import score_city
-from ..engine.quantities import evaluate, per_value
+from ..engine.quantities import Where, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 
@@ -31,8 +34,21 @@ def offer_values(model, game, seat: int, options, card_worth, coin: float | None
             gained - o.bank * rate - (o.left + o.right) * rate * (1 + 1 / rivals) for o in options]
 
 
-def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: float) -> float:
-    """What the action would bring the owner, in points."""
+def offer_worth(model, game, seat: int, offer: ast.MayPay, card_worth, rate: float) -> float:
+    """What an offer the city may be made (`may pay PRICE to ACTION`) is worth to it before
+    it is made: the action's worth less the cheapest way to pay, or nothing when it would
+    decline or cannot pay (a card that opens the offer is worth that much more)."""
+    ways = payment_ways(game, seat, offer.items)
+    if not ways:
+        return 0.0
+    rivals = max(1, len(game.cities) - 1)
+    price = min(bank * rate + (left + right) * rate * (1 + 1 / rivals) for bank, left, right in ways)
+    return max(0.0, action_worth(model, game, seat, None, offer.action, card_worth, rate) - price)
+
+
+def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: float, depth: int = 0) -> float:
+    """What the action would bring the owner, in points (`depth`: how many kept tokens'
+    consequences are being followed, a chain of rewards read at most three deep)."""
     where = game.events.where(seat, neighbour)
     if isinstance(action, ast.GainCoins):
         return per_value(action.amount, action.per, where) * rate
@@ -41,14 +57,25 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     if isinstance(action, ast.TakeToken):
         return evaluate(action.value, where) * model.token_rate
     if isinstance(action, ast.TakeKeptTokens):
-        return evaluate(action.count, where) * model.kept_rate(action.kind.text)
+        count = evaluate(action.count, where)
+        worth = count * model.kept_rate(action.kind.text)
+        if count > 0 and depth < 3:
+            worth += _kept_consequences(model, game, seat, action.kind.text, count, card_worth, rate, depth)
+        return worth
+    if isinstance(action, ast.DrawInto):
+        return 0.0                        # what is drawn is weighed when it is built
+    if isinstance(action, ast.PlayFrom):
+        drawn = _zone_cards(game, action.zone.text)
+        return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
     if isinstance(action, ast.BuildFromDiscard):
         return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
     if isinstance(action, ast.PutOnto):
         return put_worth(game, seat, action)
+    if isinstance(action, ast.DiscardBuilt):
+        return removal_worth(game, seat, action)
     if isinstance(action, ast.InEachCity):
-        targets = game.events.group(seat, action.group)
-        each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate)
+        targets = game.events.group(seat, action)
+        each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate, depth)
         mine = each if seat in targets else 0.0
         return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
     raise UnhandledKind(f"bots/offers.py cannot weigh the paid action kind {type(action).__name__}")
@@ -58,15 +85,81 @@ def put_worth(game, seat: int, action) -> float:
     """A card put from a zone onto another: the owner's score pad with the best card put
     less its score pad now (score lines that count `cards in "Z"`).  A law the card sets
     reaches every city alike and is not weighed as the owner's."""
+    return _best_pad_change(game, seat, put_options(game, seat, action),
+                            lambda copy, option: put_from(copy, seat, action, option))
+
+
+def removal_worth(game, seat: int, action) -> float:
+    """`discard a COLOURS card from own city` (an age end's penalty, say): the score the
+    owner loses with the building it would choose to lose; a card from a zone, or another
+    city's, is no building of the owner's lost and weighs nothing here."""
+    if action.zone is not None or action.scope is None or action.scope.parts != ("own",) or action.to != "discard":
+        return 0.0
+    return _best_pad_change(game, seat, removal_options(game, seat, action),
+                            lambda copy, option: copy.cities[seat].remove_card(option.card))
+
+
+def _best_pad_change(game, seat: int, options, apply) -> float:
+    """The owner's score pad after the best of `options` (each applied to a copy of the
+    game) less its score pad now; 0 without options."""
     def total(g) -> int:
         city = g.cities[seat]
         left, right = g.neighbours(seat)
         return sum(score_city(g.tables, city, left, right, tuple(g.cities), g.age.number, g.age.victory).values())
     before = total(game)
     best = None
-    for option in put_options(game, seat, action):
+    for option in options:
         copy = game.clone()
-        put_from(copy, seat, action, option)
+        apply(copy, option)
         after = total(copy)
         best = after if best is None else max(best, after)
     return 0.0 if best is None else float(best - before)
+
+
+def _kept_consequences(model, game, seat: int, kind: str, count: int, card_worth, rate: float, depth: int) -> float:
+    """What `count` more tokens of `kind` set off for `seat`: the actions of the triggers
+    on taking them whose conditions hold with them, and the change they make to the
+    whole-table `age end` triggers (a place in a ranking), once for each age end still to
+    come: the mean of that change with the rivals as they stand and with each rival a token
+    further on (a race is run against where the others are going, not where they are)."""
+    events = game.events
+    now = events.where(seat)
+    worth = 0.0
+    own = _with_more(now.city, kind, count)
+    after = now._replace(city=own, neighbour=None, everyone=_replaced(now.everyone, now.city, own))
+    for _key, trigger, check in events.listeners(seat, f"{kind}{ast.KEPT_TAKEN}"):
+        if not trigger.each_neighbour and (check is None or check(after)):
+            worth += action_worth(model, game, seat, None, trigger.action, card_worth, rate, depth + 1)
+    contests = [(t, check) for _key, t, check in events.listeners(seat, "age end")
+                if check is not None and not t.each_neighbour]
+    if not contests:
+        return worth
+    rivals = tuple(c if c is now.city else _with_more(c, kind, 1) for c in now.everyone)
+    ahead = now._replace(neighbour=None, everyone=rivals)
+    scenarios = ((now, after), (ahead, ahead._replace(city=own, everyone=_replaced(rivals, now.city, own))))
+    ends = len(game.tables.rules.ages) - game.age_index
+    for trigger, check in contests:
+        change = sum(check(later) - check(before) for before, later in scenarios) / len(scenarios)
+        if change:
+            worth += change * ends * action_worth(model, game, seat, None, trigger.action, card_worth, rate,
+                                                  depth + 1)
+    return worth
+
+
+def _with_more(city, kind: str, count: int):
+    """A copy of `city` holding `count` more tokens of `kind`."""
+    other = city.copy()
+    other.kept[kind] = other.kept.get(kind, 0) + count
+    return other
+
+
+def _replaced(cities: tuple, old, new) -> tuple:
+    return tuple(new if c is old else c for c in cities)
+
+
+def _zone_cards(game, zone: str) -> list[int]:
+    """The cards the rules' draws put into `zone` (`draw N cards from deck "D" into "Z"`)."""
+    tables = game.tables
+    decks = {t.action.deck.text for t in tables.rules.triggers
+             if isinstance(t.action, ast.DrawInto) and t.action.zone.text == zone}
+    return [card.index for card in tables.cards if card.deck in decks]

@@ -120,6 +120,17 @@ def prepare_bots(specs, tables, players: int) -> None:
             seat.bot.prepare(tables, players)
 
 
+def unfitted(specs, tables, players: int) -> bool:
+    """Whether preparing these bots would fit one of them now (a bot that says, with
+    `fitted(tables, players)`, that its fit is not at hand): a fit takes every core."""
+    for spec in dict.fromkeys(specs):
+        bot = make_bot(spec, 0).bot
+        fitted = getattr(bot, "fitted", None)
+        if isinstance(bot, Prepares) and fitted is not None and not fitted(tables, players):
+            return True
+    return False
+
+
 def not_adapting(specs) -> list[str]:
     """The bots among `specs` whose class does not declare `adapts_to_rules = True`: players
     whose choices do not respond to a rule change (their values are set, not fitted or searched)."""

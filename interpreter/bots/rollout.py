@@ -106,6 +106,8 @@ class FastPolicy:
             return -self.worth[option.card]
         if option.kind in ("build", "keep", "copy", "put"):   # a draft's pick, a copy, a card put: worth the card
             return self.worth[option.card] - (option.left + option.right + option.bank) * self.coin_rate
+        if option.kind == "copy stage":      # a neighbour's stage: the tree's rollouts weigh them
+            return 0.0
         if option.kind == "stage":
             return self.stage_bias - (option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "pay":             # coins paid of a loss, the rest taken as debt
@@ -156,7 +158,8 @@ def imagine(game, player: int, policy: FastPolicy, tree: Node | None = None, dep
 
 
 def move_of(option) -> tuple:
-    return (option.kind, option.card, option.free)
+    """A move whatever its payment: its kind, card and freedom (and which use, for a use)."""
+    return (option.kind, option.card, option.free) if option.kind != "use" else ("use", option.card, option.stage)
 
 
 def moves_of(options) -> dict[tuple, int]:

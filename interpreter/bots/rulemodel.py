@@ -86,7 +86,8 @@ class RuleModel:
         self.outlooks: dict[tuple[int, int], list] = {}      # (symbols to come, kinds) -> their spreads
         self.memo: dict[tuple, tuple] = {}                    # builds_like, by age and colours
         self.chains_to: dict[str, list] = {}
-        for c in tables.cards:
+        never_free = any(isinstance(law.effect, ast.NoFreeChains) and not law.conditions for law in tables.rules.laws)
+        for c in tables.cards if not never_free else ():      # a house rule `law: no free chains`: chains give nothing
             for name in c.chains:
                 self.chains_to.setdefault(name, []).append(c)
 

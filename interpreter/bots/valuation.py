@@ -16,6 +16,7 @@ from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..syntax import ast
 from .hypothesis import Hypothesis
+from .offers import action_worth, offer_worth
 from .reads import facts
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
@@ -154,8 +155,14 @@ class Appraiser(ScienceWorth, PowersWorth):
             return ZERO, self.model.sell_coins
         if option.kind in ("keep", "copy", "put"):   # a draft's pick, a copy, a card put: what it would bring if built
             return self._part("build", option.card)[0], 0
+        if option.kind == "remove" and option.stage >= 0:   # a building put under a stage: the score then
+            return self._moved_under(option), 0
         if option.kind == "remove":               # a building given up: what it brings, lost
             return Appraisal(*(-part for part in self._part("build", option.card)[0])), 0
+        if option.kind == "use":                  # `use a card for ...`: its action, less the price
+            return self._use_part(option.stage), -(option.left + option.right + option.bank)
+        if option.kind == "copy stage":           # a neighbour's stage: what it would bring
+            return self._stage_copy_worth(option)
         effects, gained, cost_coins = self._part(option.kind, option.card, option.stage)
         if option.free:
             return effects, gained
@@ -164,6 +171,18 @@ class Appraiser(ScienceWorth, PowersWorth):
             paid -= (option.left if self.left.seat in self.partners else 0) + \
                 (option.right if self.right.seat in self.partners else 0)
         return effects, gained - paid
+
+    def _use_part(self, number: int) -> Appraisal:
+        """What the rules' use `number` of a turn's card brings (`use a card for ...`): its
+        action's worth as an offer's (bots/offers.py), in points; whichever card is used."""
+        key = ("use", number)
+        part = self._effects.get(key)
+        if part is None:
+            action = self.tables.rules.card_uses[number].action
+            worth = action_worth(self.model, self.game, self.seat, None, action,
+                                 lambda card: sum(self.card_worth(card)), self.model.coin_rate)
+            part = self._effects[key] = Appraisal(points=worth)
+        return part
 
     def card_worth(self, card_index: int) -> Appraisal:
         """What building this card (paid for by others, as if free) would bring this city."""
@@ -221,6 +240,7 @@ class Appraiser(ScienceWorth, PowersWorth):
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
+        powers += self._offers_opened(f"{source.color}{ast.COLOR_BUILT}" if kind == "build" else "stage built")
         if known.discounts:
             powers += self._discounts(known)
         if known.gives_defeats:
@@ -237,6 +257,21 @@ class Appraiser(ScienceWorth, PowersWorth):
             worth = Appraisal(*map(add, worth, self._copy_worth(known.copies)))
         return worth, gained, coins_paid(self.game, self.seat, source)
 
+    def _offers_opened(self, event: str) -> float:
+        """The offers that building a card of a colour, or a wonder stage, opens (`on red
+        card built if ...: may pay PRICE to ACTION`, `on stage built ...`: Armada's ships
+        moved along their tracks): each worth what the bot would answer it with as the city
+        stands (bots/offers.py)."""
+        events = self.game.events
+        if event not in events.heard:
+            return 0.0
+        value, where = 0.0, events.where(self.seat)
+        for _key, trigger, check in events.listeners(self.seat, event):
+            if type(trigger.action) is ast.MayPay and not trigger.each_neighbour and (check is None or check(where)):
+                value += offer_worth(self.model, self.game, self.seat, trigger.action,
+                                     lambda card: sum(self.card_worth(card)), self.model.coin_rate)
+        return value
+
     def _copy_worth(self, copies) -> Appraisal:
         """`when built: copy a COLOURS card from SCOPE`: the best of the cards it may copy
         now (copy_options, as the rules say), each worth what its effects would bring the
@@ -246,6 +281,12 @@ class Appraiser(ScienceWorth, PowersWorth):
         best, best_total = ZERO, 0.0
         for action in copies:
             for option in copy_options(self.game, self.seat, action):
+                if option.kind == "copy stage":
+                    worth, coins = self._stage_copy_worth(option)
+                    worth = worth._replace(coins=coins * self.model.coin_rate)
+                    if sum(worth) > best_total:
+                        best, best_total = worth, sum(worth)
+                    continue
                 if option.card in self._copying:
                     continue
                 self._copying.add(option.card)
@@ -350,7 +391,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         for action in known.kept:
             value += self._kept_worth(self.city, action.kind.text, evaluate(action.count, where))
         for action in known.others:
-            targets = self.game.events.group(self.seat, action.group)
+            targets = self.game.events.group(self.seat, action)
             harm = 0.0
             for seat in targets:
                 if seat in self.partners:           # a partner's loss is the team's: counted whole
@@ -361,10 +402,48 @@ class Appraiser(ScienceWorth, PowersWorth):
             value += harm / max(1, len(others)) if action.group != "every" and others else 0.0
         return value + self._city_powers(known, source, built)
 
+    def _stage_copy_worth(self, option) -> tuple[Appraisal, int]:
+        """A neighbour's stage copied (`copy stage N of ...`): the points the city's score pad
+        gains with it now, and the coins its `when built` gains give."""
+        after = self.city.copy()
+        stage = after.add_stage_copy(option.card, option.stage)
+        coins = sum(a.amount.value for a in stage.when_built
+                    if isinstance(a, ast.GainCoins) and a.per is None and isinstance(a.amount, ast.Number))
+        return ZERO._replace(points=float(self._score(after) - self._score(self.city))), coins
+
+    def _moved_under(self, option) -> Appraisal:
+        """A building put under a stage (`put a ... card from own city under this stage`): the
+        score pad with the card under the stage, less the score pad now (its effects lost, what
+        the stage counts of it gained)."""
+        after = self.city.copy()
+        after.remove_card(option.card)
+        after.entombed.append((option.stage, option.card))
+        return ZERO._replace(points=float(self._score(after) - self._score(self.city)))
+
+    def _best_under(self, action, score) -> float:
+        """`put a ... card from own city under this stage`, valued with the stage it stands on:
+        the score pad with the best such card under the stage built, against the stage built
+        with none (its own score lines, counting the card under it, are valued so)."""
+        base = self.city.copy()
+        built = base.stage_order if base.side.any_order else range(base.stages)
+        if action.stage not in built and action.stage < len(base.side.stages):
+            base.add_stage(action.stage)
+        colors = {c.text for c in action.colors}
+        before, gains = score(base), []
+        for index in base.built:
+            if self.tables.cards[index].color in colors:
+                after = base.copy()
+                after.remove_card(index)
+                after.entombed.append((action.stage, index))
+                gains.append(score(after) - before)
+        return float(max(gains, default=0))
+
     def _removal(self, action) -> float:
         """A `discard a ... card from ...` when built, in points: the city that loses a card
         chooses the one whose loss costs it the fewest points now; a loss of this city (or a
         partner's) counts against, a rival neighbour's for."""
+        if action.scope is None:                 # from a zone: no building is lost
+            return 0.0
         part = action.scope.parts[0]
         if part not in ("own", "left", "right"):
             return 0.0
@@ -375,6 +454,8 @@ class Appraiser(ScienceWorth, PowersWorth):
 
         def score(c) -> int:
             return sum(score_city(self.tables, c, left, right, self.everyone, age.number, age.victory).values())
+        if action.to == "stage" and city is self.city:      # the best card under the stage about to be built
+            return self._best_under(action, score)
         before, losses = score(city), []
         for index in city.built:
             if cards[index].color in colors:

@@ -113,7 +113,7 @@ class Memory:
 
     def record(self, game, seat: int, kind: str, action) -> None:
         self.choices.append((game.tables.rules.ages[game.age_index].number, game.turn, seat, kind, action))
-        if action.kind == "sell":
+        if action.kind in ("sell", "use"):          # a card sold or used goes to the pile
             self.discard_known.append(action.card)
         elif kind == "discard" and action.card in self.discard_known:
             self.discard_known.remove(action.card)
@@ -234,7 +234,7 @@ class SeatView:
     def next_to_receive(self, seat: int | None = None) -> int:
         """The player seat that receives this seat's hand after this turn."""
         seat = self.player if seat is None else seat
-        step = 1 if self._game.age.direction == "left" else -1
+        step = 1 if self._game.passing() == "left" else -1
         return (seat + step) % self._game.players
 
     def sample_game(self, rng):

@@ -55,7 +55,7 @@ def age_phase(block: ast.AgeRules, ctx: Context) -> ast.Phase | None:
     body = (ast.DealAge(count=hand.amount, age=block.age, draws=draws, span=hand.span),
             ast.StartAge(age=block.age, victory=victory.amount if victory else None, span=block.age.span),
             ast.PlayTurns(count=turns.amount, direction=direction.direction, discard_last=discard is not None,
-                          span=turns.span),
+                          span=turns.span, then=direction.then),
             ast.EndAge(age=block.age, span=block.age.span))
     return ast.Phase(name=ast.Name(text=name, span=block.age.span), place=None, body=body, span=span)
 
@@ -155,6 +155,6 @@ def _age_of(phase: ast.Phase, number: int, ctx: Context) -> AgeDef | None:
         return None
     if not ok:
         return None
-    return AgeDef(number=number, hand=hand, turns=count, direction=turns.direction,
+    return AgeDef(number=number, hand=hand, turns=count, direction=turns.direction, then=turns.then,
                   last_card_discarded=last.discard_last, victory=start.victory.value if start.victory else 0,
                   random_additions=deal.draws, span=phase.span, earlier_turns=count - last.count.value)

@@ -134,7 +134,9 @@ def _check_side(wonder: ast.Wonder, side: ast.Side, ctx: Context, stage_category
             continue
         _points_have_category(stage.body, stage_category, _("a wonder stage"), ctx)
         cost = check_cost(cost_stmt, ctx)
+        ctx.on_stage = True                   # `this stage` means this one (check/effects.py, E2030)
         stage_effects = check_effects([s for s in stage.body if isinstance(s, ast.EFFECT_TYPES)], ctx)
+        ctx.on_stage = False
         if cost is None:
             ok = False
             continue

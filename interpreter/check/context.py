@@ -68,6 +68,7 @@ class Context:
         self.vocabulary_known = True # False when no resource, colour or symbol is declared
         self._costly_suggestions = 200   # difflib over big pools is slow: a budget per run
         self.provenance = Provenance()   # which variant change touched what
+        self.on_stage = False            # checking a wonder stage's effects (`this stage`)
 
     def report(self, code: str, message: str, span: Span | None, *, label: str = "",
                help: str | None = None, notes: tuple[Note, ...] = (), severity: str | None = None) -> None:

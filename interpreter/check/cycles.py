@@ -24,7 +24,8 @@ CAUSES = {ast.BuildFromDiscard: ("building built",), ast.GainCoins: ("coins take
 
 def caused(action) -> tuple[str, ...]:
     """The events an action fires: a building of any colour (`COLOUR card built`), a token
-    its kind's `... token taken` (a value written as a number tells which; else either)."""
+    its kind's `... token taken` (a value written as a number tells which; else either),
+    kept tokens their kind's (`ship token taken`)."""
     if isinstance(action, ast.BuildFromDiscard):
         return ("building built", ast.COLOR_BUILT)
     if isinstance(action, ast.TakeToken):
@@ -34,6 +35,8 @@ def caused(action) -> tuple[str, ...]:
         if isinstance(value, ast.Negative) and isinstance(value.operand, ast.Number):
             return ("defeat token taken",) if value.operand.value > 0 else ()
         return ("victory token taken", "defeat token taken")
+    if isinstance(action, ast.TakeKeptTokens):
+        return (f"{action.kind.text}{ast.KEPT_TAKEN}",)
     return CAUSES.get(type(action), ())
 
 

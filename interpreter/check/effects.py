@@ -89,7 +89,8 @@ def _when_built(effect: ast.WhenBuilt, ctx: Context):
 
 
 def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
-    if not isinstance(effect.action, (ast.CopyCard, ast.CopySymbol, ast.GainCoins)):
+    if not isinstance(effect.action, (ast.CopyCard, ast.CopySymbol, ast.GainCoins)) or \
+            getattr(effect.action, "last", False):
         ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
                    label=_("only `copy ...` or `gain ... coins` can"),
                    help=_("building needs a turn: write it after `when built:` instead"))
@@ -125,8 +126,9 @@ def _quantities_in(expr):
     elif isinstance(expr, ast.Conditional):
         yield from _quantities_in(expr.value)
         for c in expr.conditions:
-            yield from _quantities_in(c.left)
-            yield from _quantities_in(c.right)
+            if not isinstance(c, ast.ColourComparison):
+                yield from _quantities_in(c.left)
+                yield from _quantities_in(c.right)
 
 
 def _free_build(effect: ast.FreeBuild, ctx: Context):
@@ -189,10 +191,21 @@ def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool) -> bool:
 
 
 def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> bool:
-    """`discard a COLOURS card from SCOPE`: declared colours, once each, and one city: the
-    city that loses the card chooses it (`the neighbour` only where one is looked at)."""
+    """`discard a COLOURS card from SCOPE` and `put a COLOURS card from SCOPE|"Z" into "Z" |
+    under this stage`: declared colours, once each, and one city (the city that loses the
+    card chooses it; `the neighbour` only where one is looked at); a zone is not its own
+    destination; `this stage` only on a stage."""
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
     ok = _no_repeats(action.colors, ctx, "colour") and ok
+    if action.to == "stage" and not ctx.on_stage:
+        return _not_on_stage(action.span, ctx)
+    if action.zone is not None:
+        if action.into is not None and action.into.text == action.zone.text:
+            ctx.report("E2033", _('a card moved from "{zone}" into "{zone}" does not move').format(
+                zone=action.zone.text), action.span, label=_("the same zone twice"),
+                help=_("name another zone after `into`, or write `discard a ... card from ...`"))
+            return False
+        return ok
     parts = action.scope.parts
     if len(parts) != 1 or parts[0] == "all":
         ctx.report("E1802", _("a card is discarded from one city, not from several"), action.scope.span,
@@ -201,12 +214,56 @@ def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> b
                           "`for each neighbour`, `from the neighbour`)"))
         return False
     if parts[0] == "neighbour" and not neighbour:
-        ctx.report("E1210", _("`the neighbour` means nothing here"), action.scope.span,
-                   label=_("no neighbour is being looked at"),
-                   help=_("use it in a trigger `on ... for each neighbour`, or say `own city`, `left neighbour` "
-                          "or `right neighbour`"))
+        return _no_neighbour_here(action.scope, ctx)
+    return ok
+
+
+def _not_on_stage(span, ctx: Context) -> bool:
+    ctx.report("E2030", _("`this stage` is said on a wonder stage only"), span,
+               label=_("not on a wonder stage"),
+               help=_("write it inside `stage { ... }` of a wonder side; a card names a city's cards by their place: "
+                      "`the last card built`"))
+    return False
+
+
+def _which_card(card: ast.WhichCard, ctx: Context, neighbour: bool, several: bool = False) -> bool:
+    """A card named by its place: `this stage` on a stage only, the cities it may be of
+    one (`several`: a copy's choice between the neighbours), `the neighbour` only where one
+    is looked at, its colours declared."""
+    if card.which == "under":
+        if not ctx.on_stage:
+            return _not_on_stage(card.span, ctx)
+        return all([ctx.known(c, ctx.colors, "E1002", "colour") for c in card.colors])
+    parts = card.scope.parts if card.scope is not None else ("own",)
+    if not several and (len(parts) != 1 or parts[0] == "all"):
+        ctx.report("E2032", _("a card named by its place is one city's: this names several"), card.scope.span,
+                   label=_("more than one city"),
+                   help=_("name one city: `by own city`, `by left neighbour`, `by right neighbour`"))
+        return False
+    if "neighbour" in parts and not neighbour:
+        return _no_neighbour_here(card.scope, ctx)
+    return True
+
+
+def _comparison(c, ctx: Context, neighbour: bool) -> bool:
+    """A condition's comparison: two expressions, or a card's colour compared with colours
+    or with another card's (`=` or `!=` only: colours have no order)."""
+    if not isinstance(c, ast.ColourComparison):
+        return all([check_expr(c.left, ctx, neighbour), check_expr(c.right, ctx, neighbour)])
+    ok = _which_card(c.card, ctx, neighbour)
+    ok = (_which_card(c.other, ctx, neighbour) if c.other is not None else
+          all([ctx.known(n, ctx.colors, "E1002", "colour") for n in c.colors])) and ok
+    if c.op not in ("=", "!="):
+        ctx.report("E2031", _("colours are the same or not, never more or less: `{op}` compares numbers").format(
+            op=c.op), c.span, label=_("colours have no order"), help=_("write `=` or `!=`"))
         return False
     return ok
+
+
+def _copy_stage(action: ast.CopyStage, ctx: Context, neighbour: bool) -> bool:
+    """`copy stage N of SCOPE`: a stage of 1 or more, of the neighbours."""
+    ok = _positive(action.number.value, action.number.span, "copying", ctx)
+    return _neighbours_only(action.scope, "copying", ctx) and ok
 
 
 def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
@@ -221,7 +278,10 @@ def _take_kept(action: ast.TakeKeptTokens, ctx: Context, neighbour: bool) -> boo
 
 
 def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool:
-    return check_action(action.action, ctx, neighbour)
+    ok = check_action(action.action, ctx, neighbour)
+    if action.value is not None:
+        ok = check_expr(action.value, ctx, neighbour) and _differs_by_city(action.value, ctx) and ok
+    return ok
 
 
 def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
@@ -229,16 +289,22 @@ def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
     return _neighbours_only(action.scope, "copying", ctx) and ok
 
 
-def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
-    """A priced choice: its price is a card's cost (declared resources, at least one of
-    each) that asks for something, and its action may run."""
+def price_ok(items, ctx: Context) -> bool:
+    """A price written as a card's cost: declared resources, at least one of each."""
     ok = True
-    for item in action.items:
+    for item in items:
         if isinstance(item, ast.ResourceAmount):
             if not ctx.known(item.resource, ctx.resources, "E1001", "resource"):
                 ok = False
             elif not _positive(item.count, item.span, "a price", ctx):
                 ok = False
+    return ok
+
+
+def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
+    """A priced choice: its price is a card's cost (declared resources, at least one of
+    each) that asks for something, and its action may run."""
+    ok = price_ok(action.items, ctx)
     if ok and not any(item.count > 0 for item in action.items):
         ctx.report("E1219", _("this choice costs nothing: there is no price to pay or decline"), action.items[0].span,
                    label=_("a price of nothing"),
@@ -311,18 +377,21 @@ def _law(law: ast.Law, ctx: Context):
         inner = _trade_discount(inner, ctx) if _positive(inner.amount, inner.span, "a price change", ctx) else None
     else:
         inner = check_effect(inner, ctx)
-    tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.InTop))]
+    tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.InTop, ast.Revealed))]
     for top in tops:
         if isinstance(top, ast.InTop):
             ok = _top_count(top, ctx) and ok
-    if len(tops) > 1:
+    if len(tops) > 1 and law.revealed is not None:
+        ctx.report("E1901", _("a card is on top of a zone or revealed on the table, not both"), tops[1].span,
+                   label=_("a second place"), help=_("keep one of them"))
+        ok = False
+    elif len(tops) > 1:
         if _no_repeats([t.zone for t in tops], ctx, "zone"):
             ctx.report("E1901", _("a card is on top of one zone at a time"), tops[1].span,
                        label=_("a second zone"), help=_("keep one `on top of`"))
         ok = False
     for comparison in law.comparisons:
-        ok = check_expr(comparison.left, ctx) and ok
-        ok = check_expr(comparison.right, ctx) and ok
+        ok = _comparison(comparison, ctx, False) and ok
     return attrs.evolve(law, effect=inner) if ok and inner is not None else None
 
 
@@ -350,11 +419,13 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
     if trigger.event.endswith(ast.COLOR_BUILT):
         color = trigger.event[: -len(ast.COLOR_BUILT)]
         ok = ctx.known(ast.Name(text=color, span=trigger.span), ctx.colors, "E1002", "colour")
+    kind = ast.kept_kind(trigger.event)
+    if kind is not None:
+        ok = ctx.known(ast.Name(text=kind, span=trigger.span), ctx.tokens, "E1008", "token kind")
     if trigger.limit is not None:
         ok = ctx.known(trigger.limit, LIMITS, "E1007", "limit")
     for comparison in trigger.conditions:
-        ok = check_expr(comparison.left, ctx, trigger.each_neighbour) and ok
-        ok = check_expr(comparison.right, ctx, trigger.each_neighbour) and ok
+        ok = _comparison(comparison, ctx, trigger.each_neighbour) and ok
     ok = check_action(trigger.action, ctx, trigger.each_neighbour) and ok
     if _copies(trigger.action):
         ctx.report("E1210", _("copying a card happens when scoring, not on an event"), trigger.action.span,
@@ -364,7 +435,7 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
 
 
 def _copies(action) -> bool:
-    return isinstance(action, (ast.CopyCard, ast.CopySymbol)) or \
+    return isinstance(action, (ast.CopyCard, ast.CopySymbol, ast.CopyStage)) or \
         (isinstance(action, ast.AtTurnEnd) and _copies(action.action))
 
 
@@ -383,8 +454,8 @@ def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
     if isinstance(expr, ast.Conditional):
         ok = check_expr(expr.value, ctx, neighbour)
         for c in expr.conditions:
-            ok = all([check_expr(c.left, ctx, neighbour), check_expr(c.right, ctx, neighbour)]) and ok
-            if not (_measures(c.left) or _measures(c.right)):
+            ok = _comparison(c, ctx, neighbour) and ok
+            if not isinstance(c, ast.ColourComparison) and not (_measures(c.left) or _measures(c.right)):
                 ctx.report("W1213", _("this condition compares numbers only: it is always true or always false"),
                            c.span, label=_("nothing of the game is measured here"),
                            help=_("compare a quantity of the game, e.g. `if unbuilt wonder stages = 0`"))
@@ -406,16 +477,22 @@ def _measures(expr) -> bool:
 _SAME_IN_EVERY_CITY = ("age", "age victory", "players")     # quantities of the game, not of a city
 
 
+def _differs_by_city(value, ctx: Context) -> bool:
+    """A value that cities are compared by (a rank, a count over cities, `each ... with
+    fewer VALUE`) must count something of a city: E1218 where it does not."""
+    if any(q.measure not in _SAME_IN_EVERY_CITY for q in _quantities_in(value)):
+        return True
+    ctx.report("E1218", _("this value is the same in every city: comparing cities by it tells nothing"),
+               value.span, label=_("nothing of a city is counted here"),
+               help=_("count something a city has, e.g. `rank of shields among all cities` or "
+                      "`number of cities with coins >= 5`"))
+    return False
+
+
 def _among(e: ast.AmongCities, ctx: Context, neighbour: bool) -> bool:
     """A value gathered over cities: its value differs from city to city, `most`/`fewest`
     name two cities at least, `the neighbour` only where one is looked at."""
-    ok = check_expr(e.value, ctx, neighbour)
-    if not any(q.measure not in _SAME_IN_EVERY_CITY for q in _quantities_in(e.value)):
-        ctx.report("E1218", _("this value is the same in every city: comparing cities by it tells nothing"),
-                   e.value.span, label=_("nothing of a city is counted here"),
-                   help=_("count something a city has, e.g. `rank of shields among all cities` or "
-                          "`number of cities with coins >= 5`"))
-        ok = False
+    ok = check_expr(e.value, ctx, neighbour) and _differs_by_city(e.value, ctx)
     parts = set(e.scope.parts) if e.scope is not None else {"all"}
     if e.how in ("most", "fewest") and not ("all" in parts or len(parts) > 1):
         where = _("names no cities") if e.scope is None else _("names one city only")
@@ -430,6 +507,8 @@ def _among(e: ast.AmongCities, ctx: Context, neighbour: bool) -> bool:
 
 def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
+    if q.card is not None:
+        ok = _which_card(q.card, ctx, neighbour) and ok
     if q.measure == "production":
         ok = ctx.known(q.kind, ctx.resources, "E1001", "resource") and ok
     elif q.measure == "zone cards":           # the zone: check/phases.py `check_zone_actions`
@@ -519,7 +598,7 @@ EFFECT_RULES = {
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
     ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
-    ast.Law: _law,
+    ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is,
 }
 ACTION_RULES = {
     ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,
@@ -527,6 +606,6 @@ ACTION_RULES = {
     ast.TakeKeptTokens: _take_kept, ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
-    ast.DiscardBuilt: _discard_built,
+    ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,
     ast.PutOnto: _nothing_to_misuse,          # its zones: check/phases.py `check_zone_actions`
 }

@@ -87,6 +87,7 @@ class AgeDef:
     random_additions: tuple[ast.AddRandom, ...]
     span: Span
     earlier_turns: int = 0         # with several `play` statements, the turns before the last one's
+    then: tuple[str, ...] = ()     # `passing left then right`: the ways of the later turns, in turn
 
 
 @attrs.frozen
@@ -152,6 +153,8 @@ class RulesDef:
     partners_face_other: tuple[str, ...] = ()   # events of `partners face their other neighbour instead at ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
     table_zones: tuple[str, ...] = ()       # of them, those for the table (`zone "NAME" for the table`)
+    laws: tuple = ()                        # the rules' own `law ...` (house rules), for every city
+    card_uses: tuple = ()                   # `use a card for "NAME" ...`: moves beside build, stage, sell
     phases: tuple[PhaseDef, ...] = ()       # the phases, in written order
     sequence: tuple[int, ...] = ()          # the phases the game runs one after the other (indexes
                                             # of `phases`): each age's, with those before and after it

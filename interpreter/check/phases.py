@@ -120,7 +120,7 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context, table=()) -> Phase
             code, message, label, help_ = misplaced
             ctx.report(code, message, step.span, label=label, help=help_)
             ok = False
-        if isinstance(step, (ast.Deal, ast.DealAge)) and step.count.value < 1:
+        if isinstance(step, (ast.Deal, ast.DealAge, ast.Reveal)) and step.count.value < 1:
             ctx.report("E1206", _("{owner} deals {count} cards").format(owner=owner, count=step.count.value),
                        step.count.span, label=_("deal at least 1 card"))
             ok = False
@@ -146,6 +146,11 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context, table=()) -> Phase
             if step.count.value < 1:
                 ctx.report("E1206", _("{owner} plays {count} turns").format(owner=owner, count=step.count.value),
                            step.count.span, label=_("play at least 1 turn"))
+                ok = False
+            elif len(step.directions) > step.count.value:
+                ctx.report("E2041", _("{owner} names more ways of passing ({ways}) than it plays turns ({count})").format(
+                    owner=owner, ways=len(step.directions), count=step.count.value), step.span,
+                    label=_("more ways than turns"), help=_("the hands pass one way a turn: keep one way a turn at most"))
                 ok = False
             elif not hands.play(step, owner, ctx):
                 ok = False
@@ -278,6 +283,9 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
                 ctx.report("E1901", _("only a card is put in a zone: a wonder's law is never on top of one"),
                            effect.on_top.span, label=_("not a card"),
                            help=_("leave out `on top of`: the law is in play with the board or the stage"))
+            elif isinstance(effect, ast.Law) and effect.revealed is not None:
+                ctx.report("E2042", _("only a card is revealed: a wonder's law never is"), effect.revealed.span,
+                           label=_("not a card"), help=_("leave out `revealed`: the law is in play with the board or the stage"))
     effects += list(rules.scores)
     for effect in effects:
         top = effect.on_top if isinstance(effect, ast.Law) else None
@@ -292,6 +300,12 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
                 _put_onto(action, rules, ctx)
             if isinstance(action, ast.PlayFrom) and action.zone.text in rules.zones:
                 own_zone(action.zone, rules.table_zones, ctx)
+            if isinstance(action, ast.DiscardBuilt):      # a card moved from or into a zone a city keeps
+                for zone in (action.zone, action.into):
+                    if zone is not None and zone.text not in rules.zones:
+                        _unknown_zone(zone, rules.zones, ctx)
+                    elif zone is not None:
+                        own_zone(zone, rules.table_zones, ctx)
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
                 _unknown_deck(action.deck, decks, ctx)
     for quantity in _zone_counts(effects):
@@ -345,6 +359,7 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
     for card in cards:
         if card.deck:
             decks[card.deck] = decks.get(card.deck, 0) + (card.copies_at(players) if card.copies else 1)
+    _check_reveals(cards, rules, ctx)
     for phase in rules.phases:
         for step in phase.steps:
             if isinstance(step, ast.DrawInto) and step.deck.text not in decks:
@@ -361,3 +376,30 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
                                                                     players=players, deck=step.deck.text,
                                                                     have=decks[step.deck.text]), step.span,
                            label=_("needs {need} cards").format(need=need), help=_("add cards to the deck or deal fewer"))
+
+
+def _check_reveals(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
+    """Every deck a `reveal` names holds cards, enough for every reveal from it in the
+    game (a revealed card stays on the table: it is never revealed again), at the fewest
+    players; a phase at the start of each age reveals once an age."""
+    decks: dict[str, int] = {}
+    for card in cards:
+        if card.deck:
+            decks[card.deck] = decks.get(card.deck, 0) + (card.copies_at(rules.min_players) if card.copies else 1)
+    revealed: dict[str, int] = {}
+    for phase in rules.phases:
+        times = len(rules.ages) if phase.when == "start" and phase.age is None else 1
+        for step in phase.steps:
+            if not isinstance(step, ast.Reveal):
+                continue
+            deck = step.deck.text
+            if deck not in decks:
+                _unknown_deck(step.deck, decks, ctx)
+                continue
+            revealed[deck] = revealed.get(deck, 0) + step.count.value * times
+            if revealed[deck] > decks[deck]:
+                ctx.report("E1705", _('the phases reveal {count} cards of the deck "{deck}" but it has {have} at '
+                                      '{players} players').format(count=revealed[deck], deck=deck, have=decks[deck],
+                                                                  players=rules.min_players), step.span,
+                           label=_("one reveal too many"), help=_("add cards to the deck or reveal fewer"))
+                revealed[deck] = -10**9            # (said once)

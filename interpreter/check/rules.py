@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
-from .effects import check_effect
+from .effects import check_action, check_effect, price_ok
 from .model import RulesDef
 from ..i18n import _
 
@@ -131,6 +131,8 @@ def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
                            notes=(Note(_("the first one is here"), named[trigger.name.text].span),),
                            help=_("a variant names a trigger to replace or remove it: give each its own name"))
             named.setdefault(trigger.name.text, trigger.name)
+    laws = tuple(law for law in (_rules_law(law, ctx) for law in body if isinstance(law, ast.Law)) if law)
+    card_uses = _card_uses([s for s in body if isinstance(s, ast.CardUse)], ctx)
     debt = ctx.single(body, ast.CoinsOwed, owner, rules.span)
     if debt is not None and not ctx.known(debt.kind, ctx.tokens, "E1008", "token kind"):
         debt = None
@@ -146,7 +148,39 @@ def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
         tie_break=tuple(k.text for k in tie.keys) if tie else (), span=rules.span,
         players_span=players.span, debt=debt.kind.text if debt else None,
         debt_by_choice=bool(debt and debt.by_choice), sit_out=sit_out,
-        team_size=team_size, partners_face_other=partners_at)
+        team_size=team_size, partners_face_other=partners_at, laws=laws, card_uses=card_uses)
+
+
+def _card_uses(uses, ctx) -> tuple:
+    """The uses of a turn's card, each of its own name (E2043), its price a card's cost,
+    its action one that may run."""
+    named: dict[str, ast.Name] = {}
+    kept = []
+    for use in uses:
+        if use.name.text in named:
+            ctx.report("E2043", _('two uses of a card are named "{name}"').format(name=use.name.text), use.name.span,
+                       label=_("named again"), notes=(Note(_("the first one is here"), named[use.name.text].span),),
+                       help=_("give each use its own name: the name tells the moves apart"))
+            continue
+        named[use.name.text] = use.name
+        if price_ok(use.price, ctx) and check_action(use.action, ctx):
+            kept.append(use)
+    return tuple(kept)
+
+
+def _rules_law(law: ast.Law, ctx):
+    """A law of the rules: as a card's, but in play always and with no card to be on top
+    of a zone (E2040); its comparisons are read in each city."""
+    top = law.on_top or law.revealed
+    if law.revealed is not None:
+        ctx.report("E2042", _("a law of the rules is no card: it is never revealed"), top.span,
+                   label=_("only a card's law"), help=_("leave out `revealed`, or write the law on a card of the deck revealed"))
+        return None
+    if top is not None:
+        ctx.report("E2040", _("a law of the rules is no card: it is on top of no zone"), top.span,
+                   label=_("only a card's law"), help=_("leave out `on top of`, or write the law on a card dealt into the zone"))
+        return None
+    return check_effect(law, ctx)
 
 
 def _sit_out(body, ctx: Context) -> tuple[tuple[str, str], ...]:

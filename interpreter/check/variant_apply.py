@@ -136,6 +136,8 @@ class Workspace:
             self._set(change.item)
         elif change.what == "trigger":
             self._trigger_change(change)
+        elif change.what in ("law", "use"):        # `add law ...`, `add use a card for ...`: the rules' own
+            self._put_statement(None, change.item)
         elif change.what == "score":
             self._score_change(change)
         elif change.what == "phase":

@@ -13,8 +13,11 @@ from interpreter.i18n import N_
 from ..i18n import _
 from ..i18n.os_reasons import os_reason
 from .outputs import check_outputs, run_inputs
+from .simulate import _refused_with_skill
+from .skill_run import check_skill, check_skill_report, compare_skill, skill_options
 from .sim_common import (check_engine, check_report, common_options, finish, list_failures, open_out, play_study,
-                         run_options)
+                         prepare_run, rule_tables, run_options)
+from .value_options import study_targets, value_options, with_targets
 
 
 @click.command(cls=Command,
@@ -36,11 +39,27 @@ from .sim_common import (check_engine, check_report, common_options, finish, lis
               help=N_("compare the games of a records file (the games people played at studio tables, or any "
                       "`simulate --out` file) with the bots of --bots playing the same deals under the same rules "
                       "(--content, --variant, --rules as the games were played)"))
-def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
-            variants, rules, against, all_cards, out_dir, resume, force, records_file):
+@value_options
+@skill_options
+@click.pass_context
+def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, arc,
+            paths, variants, rules, against, all_cards, out_dir, resume, force, records_file, values, prefers, skill,
+            tiers):
     from ..sim.compare import comparison_of
     from ..sim.compare_text import comparison_text
+    if records_file is not None and (values or prefers):
+        raise click.UsageError(_("--value and --prefer do not go with --records: the recorded games cannot be "
+                                 "played again with a seat restricted"))
+    tiers, games = check_skill(ctx, skill, tiers, games, _refused_with_skill(ctx, rotate_bots, out_dir, resume, force)
+                               | {"--records": records_file, "--all-cards": all_cards, "--arc": arc,
+                                  "--value": values, "--prefer": prefers})
+    if arc and (values or prefers):
+        raise click.UsageError(_("--arc does not go with --value or --prefer: a value study plays each deal again "
+                                 "with a seat restricted, and the arc follows one game"))
     if records_file is not None:
+        if arc:
+            raise click.UsageError(_("--arc needs both sides' games valued turn by turn: the records of --records "
+                                     "were played without it"))
         from .compare_records import compare_records
         return compare_records(records_file, players, bots, sides, rotate_bots, paths, variants, rules, against,
                                out_dir, fmt, all_cards, report_file, quiet)
@@ -50,8 +69,17 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     if list(variants) == list(against):
         raise click.UsageError(_("--variant and --against name the same rules: there is nothing to compare"))
     workers = check_engine(workers, cluster)
-    base = run_options(players, bots, sides, seed, rotate_bots, against, paths, rules)
-    changed = run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules)
+    if skill:
+        check_skill_report(report_file, players, tiers, [variants, against], paths, rules)
+        return compare_skill(players, games, tiers, sides, seed, workers, cluster, quiet, fmt, report_file, paths,
+                             variants, against, rules, shown_names(against, variants))
+    tables_a, tables_b = rule_tables(paths, against, rules), rule_tables(paths, variants, rules)
+    targets = study_targets(tables_a, values, prefers)
+    study_targets(tables_b, values, prefers)                  # (both rule sets must know each target)
+    base = with_targets(run_options(players, bots, sides, seed, rotate_bots, against, paths, rules, tables=tables_a,
+                                    arc=arc, fit=False), targets)
+    changed = with_targets(run_options(players, bots, sides, seed, rotate_bots, variants, paths, rules,
+                                       tables=tables_b, arc=arc, fit=False), targets)
     check_outputs([("--out", out_dir)])
     records = [None, None] if out_dir is None else [os.path.join(out_dir, f"{s}.jsonl") for s in "ab"]
     check_outputs([("--out", records[0]), ("--out", records[1]), ("--report", report_file)],
@@ -62,8 +90,14 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     writer_a, done_a = open_out(file_a, resume, force, base, missing_ok=True)
     writer_b, done_b = open_out(file_b, resume, force, changed, missing_ok=True)
     from ..sim.twins import Twinned
-    twins = Twinned(games)
+    from ..sim.values import ValuePairs
+    worth = ValuePairs()
+    twins = Twinned(games, also=[worth] if targets else [])
     try:
+        # the variant's side first: a first fit of it fits the rules without it within its
+        # budget (fitcache.reference), and the base side then finds that fit kept
+        prepare_run(changed, quiet)
+        prepare_run(base, quiet)
         stopped = play_study(base, games, workers, cluster, quiet, label=name_a, writer=writer_a, done=done_a,
                              sink=twins.spool.append if writer_a is None else None)
         if not stopped:
@@ -85,8 +119,11 @@ def compare(players, games, bots, rotate_bots, sides, seed, workers, cluster, qu
     result["options"] = {**base.to_data(), "games": games, "variants": list(variants), "against": list(against)}
     from ..bots.registry import not_adapting
     result["not_adapting"] = not_adapting(base.bots)
+    if targets:
+        result["values"] = {"a": worth.side_a.figures(targets), "b": worth.side_b.figures(targets),
+                            "change": worth.figures(targets)}
     from ..bots.fitcache import fits_played
-    fits = fits_played()
+    fits = sorted(fits_played(), key=lambda f: f["rules"].count(" + "))   # the rules with fewer variants first
     if fits:
         result["fits"] = fits
     if fmt == "json":

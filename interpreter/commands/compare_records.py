@@ -57,7 +57,7 @@ def compare_records(path, players, bots, sides, rotate_bots, paths, variants, ru
         raise click.UsageError(_("{file} was played with other rules (fingerprint {theirs}; these rules are {ours}): "
                                  "give the --content, --variant and --rules the games were played with").format(
             file=path, theirs=head["rules"], ours=digest))
-    options = run_options(players, bots, sides, 0, rotate_bots, variants, paths, rules, tables)
+    options = run_options(players, bots, sides, 0, rotate_bots, variants, paths, rules, tables, quiet=quiet)
     tally_a, tally_b, pairs, done = Tally(), Tally(), Pairs(), [0]
 
     def pair(record):

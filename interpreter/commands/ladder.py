@@ -18,6 +18,8 @@ from interpreter.i18n import N_, _, decimal, worded
 from .common import CONTENT, FORMATS, LANG, PLAIN, RULES, VARIANT
 from .sim_common import check_engine, list_failures, play_study, rule_tables, run_options
 
+LADDER_BOTS = "adaptive,heuristic,greedy,random"    # the skill tiers, the fitted players among them
+
 
 def _player_counts(text: str, tables) -> list[int]:
     """The player counts of `--players` (4, 3,4,5 or 3-5), each one the rules play: checked
@@ -77,7 +79,9 @@ def rate(records: list[dict], bots: tuple[str, ...]) -> dict:
                        "conservative mu - 3 sigma they are ranked by) and win rates by player count.\n\n"
                        "Exit status: 0 done, 1 content errors or failed games, 2 usage errors, 130 stopped by "
                        "Ctrl-C (after rating the games finished)."))
-@click.option("--bots", required=True, help=N_("comma-separated bots (specs as in play --bots), at least two"))
+@click.option("--bots", default=LADDER_BOTS, show_default=True,
+              help=N_("comma-separated bots (specs as in play --bots), at least two; adaptive is fitted to the "
+                      "rules at each player count first"))
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help=N_("games in all"))
 @click.option("--players", "players_text", default="4", show_default=True,
               help=N_("player count(s): 4, 3,4,5 or 3-5 (the games are shared among them)"))
@@ -103,7 +107,7 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
     seatings = [(n, seating) for n in counts for seating in tables_of(names, n)]
     share = [games // len(seatings) + (i < games % len(seatings)) for i in range(len(seatings))]
     runs = [(run, run_options(n, ",".join(seating), "random", seed * 1000 + run, False, variants, paths, rules,
-                              tables), count)
+                              tables, quiet=quiet), count)
             for run, ((n, seating), count) in enumerate(zip(seatings, share)) if count]
     records, interrupted, failed = [], False, []
     for run, options, count in runs:
@@ -117,11 +121,17 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
             break
     records.sort(key=lambda r: (r["run"], r["game"]))
     result = rate(records, names)
+    from ..bots.fitcache import fits_played
+    fits = fits_played()
     if fmt == "json":
-        click.echo(json.dumps(ladder_data(result, names, counts, len(records), failed), indent=2))
+        click.echo(json.dumps({**ladder_data(result, names, counts, len(records), failed),
+                               **({"fits": fits} if fits else {})}, indent=2))
     else:
+        from ..sim.fits_text import fits_lines
         from ..sim.summary_text import failure_warning
         click.echo(failure_warning(failed, len(records)) + ladder_text(result, names, counts, len(records)), nl=False)
+        if fits:
+            click.echo("\n".join(fits_lines(fits)))
     if interrupted:
         click.echo(_("interrupted: {done} of {games} games finished and rated").format(done=len(records), games=games),
                    err=True)

@@ -19,8 +19,12 @@ from interpreter.errors import WondersError
 PLAYERS = click.option("--players", type=int, required=True, help=N_("number of players"))
 GAMES = click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
                      help=N_("number of games to play"))
-BOTS = click.option("--bots", default="random", show_default=True,
-                    help=N_("comma-separated bots per seat (name or name:key=value,...); the last one fills the rest"))
+DEFAULT_BOTS = "adaptive"       # players fitted to the rules under test (issue 38): a rule change is judged
+                                # by players who respond to it, not by the rule's arithmetic on unchanged play
+BOTS = click.option("--bots", default=DEFAULT_BOTS, show_default=True,
+                    help=N_("comma-separated bots per seat (name or name:key=value,...); the last one fills the "
+                            "rest; the default, adaptive, is fitted to the rules under test first (about a minute "
+                            "the first time, then kept)"))
 ROTATE = click.option("--rotate-bots", is_flag=True,
                       help=N_("game i moves the bots i seats on, so every bot plays every seat"))
 SIDES = click.option("--sides", default="random", show_default=True,
@@ -34,13 +38,17 @@ CLUSTER = click.option("--cluster", metavar="ADDRESS",
                        help=N_("play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (instead of --workers)"))
 QUIET = click.option("--quiet", is_flag=True, help=N_("no progress bar"))
 FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+ARC = click.option("--arc", type=click.IntRange(min=1), default=None, metavar="N",
+                   help=N_("also value every city after every turn by N rollouts (the search's estimate) and report "
+                           "the arc of a game: lead changes, when it was decided, the last city after the first age; "
+                           "each rollout costs about a game"))
 REPORT = click.option("--report", "report_file", type=click.Path(dir_okay=False),
                       help=N_("also write a self-contained HTML report with charts"))
 
 
 def common_options(command):
     for option in reversed([PLAYERS, GAMES, BOTS, ROTATE, SIDES, SEED, WORKERS, CLUSTER, QUIET, FORMAT, REPORT,
-                            CONTENT, VARIANT, LANG, RULES, PLAIN]):
+                            ARC, CONTENT, VARIANT, LANG, RULES, PLAIN]):
         command = option(command)
     return command
 
@@ -58,9 +66,12 @@ def bot_list(bots: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None, tables=None):
-    """Check what is checked before any game: the content, the bots, the player count.
-    `tables`: the rule set already compiled from these paths, variants and rules."""
+def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None, tables=None, arc=None, quiet=False,
+                fit=True):
+    """Check what is checked before any game: the content, the bots, the player count; then,
+    unless `fit` is False (the caller checks its outputs first and calls `prepare_run`), fit
+    the bots that fit themselves.  `tables`: the rule set already compiled from these paths,
+    variants and rules."""
     from ..engine.game import Game, RulesError
     from ..paths import DEFAULT_RULES
     from ..sim.records import RunOptions
@@ -82,9 +93,10 @@ def run_options(players, bots, sides, seed, rotate, variants, paths, rules=None,
         Game(tables, players, 0, sides)
     except RulesError as err:
         raise click.UsageError(shown(worded(err))) from None
-    prepare(names, tables, players)
+    if fit:
+        prepare(names, tables, players, quiet)
     rules = None if rules == DEFAULT_RULES else rules        # named or not, the default is one run
-    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules)
+    return RunOptions(players, names, sides, seed, rotate, tuple(variants), tuple(paths), rules, arc or 0)
 
 
 def rule_tables(paths, variants, rules):
@@ -96,15 +108,30 @@ def rule_tables(paths, variants, rules):
     return compile_rules(result.ruleset)
 
 
-def prepare(names, tables, players: int) -> None:
+def prepare_run(options, quiet: bool = False) -> None:
+    """`prepare` for a run's options, once its outputs are checked: a minute's fit is never
+    followed by a usage error that could have been given before it."""
+    from ..sim.runner import load_tables
+    prepare(options.bots, load_tables(options)[0], options.players, quiet)
+
+
+def prepare(names, tables, players: int, quiet: bool = False) -> None:
     """Bots that fit themselves to the rules (adaptive) fit now, in this process, before any
-    game: the games' workers then read the fit from the cache."""
-    from ..bots.fitcache import CacheError
+    game: the games' workers (and a cluster's, sharing the cache folder) then read the fit
+    from the cache.  Ctrl-C during a fit ends the command with status 130 before any game:
+    what the fit learnt is kept, written whole, and fitted again on the next run, since no
+    acceptance check judged it."""
+    from ..bots.fitcache import CacheError, shown_as
     from ..bots.registry import prepare_bots
     try:
-        prepare_bots(names, tables, players)
+        with shown_as(quiet=quiet):
+            prepare_bots(names, tables, players)
     except CacheError as err:
         raise click.UsageError(worded(err)) from None
+    except KeyboardInterrupt:
+        click.echo(_("interrupted: the players' fit was stopped before any game was played; what it learnt is "
+                     "kept, and fitted again on the next run, since no acceptance check judged it"), err=True)
+        sys.exit(130)
 
 
 def check_engine(workers, cluster) -> int:

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ..check.model import written_cost
 from ..check.rules import roman
 from .discounts import cost_for, discounted_payments, touched, waived
+from ..syntax import ast
 from .payment.trio import trio_of
 
 
@@ -16,8 +17,10 @@ class Action(NamedTuple):
     kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy",
                                # "pay" (a loss settled: coins paid left, tokens taken right), an
                                # offer's "accept" (its price paid: left, right, bank) or "decline",
-                               # "remove" (a building discarded from the city), or "put" (a card put
-                               # from a zone onto another: engine/placed.py)
+                               # "remove" (a building discarded from the city), "put" (a card put
+                               # from a zone onto another: engine/placed.py), or "use" (the card
+                               # put to a use of the rules, `use a card for ...`: `bank` the price's
+                               # coins, `stage` which use, numbered from 0)
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
@@ -48,14 +51,17 @@ class Action(NamedTuple):
         if self.kind == "decline":            # an offer (`may pay ... to ...`) not taken
             return "decline"
         if self.kind == "accept":
-            pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
-                    + [f"{n} to the bank" for n in [self.bank] if n])
-            return "pay the price" + (" paying " + " and ".join(pays) if pays else "")
+            return "pay the price" + self._paying()
         if self.kind == "pay":                # a loss under `coins owed may become ... tokens`
             tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
             return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
+        if self.kind == "copy stage":         # `copy stage N of ...`: `card` is the side (tables.sides)
+            side = tables.sides[self.card]
+            return f"copy stage {self.stage + 1} of {side.wonder} {side.side}"
         card = tables.cards[self.card]
         name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
+        if self.kind == "use":                # `use a card for "NAME"`: the use's name tells it apart
+            return f"use {name} for {tables.rules.card_uses[self.stage].name.text}" + self._paying()
         verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
         text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",
                 "copy": "copy", "remove": "remove", "put": "put"}[self.kind] + " " + name
@@ -67,11 +73,13 @@ class Action(NamedTuple):
             text += f" free by power ({self.free[6:]})"
         elif self.free == "phase":
             text += " free by phase"
+        return text + self._paying()
+
+    def _paying(self) -> str:
+        """` paying 2 to left and 1 to the bank`: the coins the action pays, or nothing."""
         pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
                 + [f"{n} to the bank" for n in [self.bank] if n])
-        if pays:
-            text += " paying " + " and ".join(pays)
-        return text
+        return " paying " + " and ".join(pays) if pays else ""
 
 
 _new = tuple.__new__      # Action(...) without its keyword defaults: the hot path makes a great many
@@ -132,13 +140,52 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
             for number, payments in stages:
                 _append_stages(append, staged[index], index, payments, number)
             append(sells[index])
+        if game.tables.rules.card_uses:
+            actions += use_actions(game, seat, hand, trio)
         return actions
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, trio, index, special)
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
+    if game.tables.rules.card_uses:
+        actions += use_actions(game, seat, hand, trio)
     return actions
+
+
+def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action]:
+    """The rules' uses of a turn's card (`use a card for "NAME" [paying PRICE]: ...`), for
+    each card of the hand and each way the city can pay the price (its coins to the bank,
+    its resources produced or bought from the neighbours), cheapest first; `first`: the
+    cheapest way alone.  After the cards' other moves, so the rest keep their places."""
+    city = game.cities[seat]
+    ways = []
+    prices = game.tables.cached("use prices", lambda: [price_of(game.tables, use.price)
+                                                        for use in game.tables.rules.card_uses])
+    for number, (coins, units) in enumerate(prices):
+        found = price_ways(city, trio, coins, units)
+        ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]
+    return [Action("use", card, left, right, "", coins, number)
+            for card in dict.fromkeys(hand) for number, coins, left, right in ways]
+
+
+def price_of(tables, items) -> tuple[int, tuple[int, ...]]:
+    """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
+    (coins, units of each resource)."""
+    cost = written_cost(items)
+    units = [0] * len(tables.resources)
+    for name, count in cost.resources:
+        units[tables.resource_index[name]] += count
+    return cost.coins, tuple(units)
+
+
+def price_ways(city, trio, coins: int, units: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The (left, right) coins of each way the city can pay such a price within its coins
+    (its production, or resources bought from the neighbours), cheapest first."""
+    if coins > city.coins:
+        return []
+    found = trio.options(units) if any(units) else ((0, 0),)
+    return [(left, right) for left, right in found if left + right <= city.coins - coins]
 
 
 def legal_moves(game, seat: int) -> list[Action]:
@@ -161,6 +208,8 @@ def legal_moves(game, seat: int) -> list[Action]:
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
+    if game.tables.rules.card_uses:
+        moves += use_actions(game, seat, game.hands[seat], trio, first=True)
     return moves
 
 
@@ -256,8 +305,8 @@ def _first_build(game, city, trio, special):
 
 def _plain(city) -> bool:
     """No power of the city changes how it may build a card (free builds, rules that
-    make a card free, buying from the bank): `_builds`'s common case."""
-    return not city.free_build and not city.free_rules and not city.bank[0]
+    make a card free, buying from the bank, a law's `no free chains`): `_builds`'s common case."""
+    return not city.free_build and not city.free_rules and not city.bank[0] and not city.chains_paid
 
 
 def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
@@ -374,6 +423,8 @@ def is_legal(game, seat: int, action) -> bool:
         return False
     if action.kind == "sell":
         return action[2:] == (0, 0, "", 0, -1)      # a sale pays and is paid nothing
+    if action.kind == "use":
+        return action in use_actions(game, seat, [action.card], trio_of(game.cities[seat], *game.neighbours(seat)))
     if action.kind == "stage":
         city = game.cities[seat]
         number = action.stage
@@ -385,7 +436,8 @@ def is_legal(game, seat: int, action) -> bool:
     if action.kind == "build" and not action.free and not action.bank and _special(game, city) is None:
         card = game.tables.cards[action.card]
         names = city.names
-        if card.name in names or not card.chains.isdisjoint(names) or card.cost_coins > city.coins or \
+        if card.name in names or (not card.chains.isdisjoint(names) and not city.chains_paid) or \
+                card.cost_coins > city.coins or \
                 (city.free_rules and city.free_by_rule(card, game.turn, game.age.turns)):
             return False
         paid = action.left + action.right
@@ -399,7 +451,7 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
     names = city.names
     if card.name in names:
         return []
-    if not card.chains.isdisjoint(names):
+    if not card.chains.isdisjoint(names) and not city.chains_paid:
         return [_new(Action, ("build", index, 0, 0, "chain", 0, -1))]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
         return [_new(Action, ("build", index, 0, 0, "rule", 0, -1))]
@@ -429,18 +481,16 @@ def offer_options(game, seat: int) -> list[Action]:
     first, then every way to pay the price that the payment search finds within the city's
     coins (its own production, or bought from the neighbours), cheapest first."""
     _step, action, _seat, _neighbour, _source = game.stack[-1]
-    tables = game.tables
-    price = written_cost(action.items)
-    coins, units = price.coins, [0] * len(tables.resources)
-    for name, count in price.resources:
-        units[tables.resource_index[name]] += count
+    return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins)
+                                      for coins, l, r in payment_ways(game, seat, action.items)]
+
+
+def payment_ways(game, seat: int, items) -> list[tuple[int, int, int]]:
+    """Every way the city can pay a written price (`may pay 1 coin and 1 stone`) within its
+    coins, cheapest first, as (coins to the bank, coins to the left, to the right)."""
+    coins, units = price_of(game.tables, items)
     city = game.cities[seat]
-    options = [Action("decline", -1)]
-    if coins > city.coins:
-        return options
-    budget = city.coins - coins
-    ways = trio_of(city, *game.neighbours(seat)).options(tuple(units)) if any(units) else ((0, 0),)
-    return options + [Action("accept", -1, l, r, "", coins) for l, r in ways if l + r <= budget]
+    return [(coins, l, r) for l, r in price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)]
 
 
 def copy_options(game, seat: int, action) -> list[Action]:
@@ -449,25 +499,46 @@ def copy_options(game, seat: int, action) -> list[Action]:
     has copied."""
     city = game.cities[seat]
     left, right = game.neighbours(seat)
+    if isinstance(action, ast.CopyStage):
+        return stage_copy_options(game, seat, action)
     colors = {c.text for c in action.colors}
     have = city.names | {game.tables.cards[i].name for i in city.copied}
     out = []
     for part in action.scope.parts:
         other = left if part == "left" else right
-        for index in other.built:
+        for index in (other.built[-1:] if action.last else other.built):   # `copy the last card built by ...`
             card = game.tables.cards[index]
-            if card.color in colors and card.name not in have:
+            if (action.last or card.color in colors) and card.name not in have:
                 have = have | {card.name}
                 out.append(Action("copy", index))
     return out
 
 
+def stage_copy_options(game, seat: int, action) -> list[Action]:
+    """The stages a `copy stage N of SCOPE` may copy now: stage N of each neighbour of the
+    scope that has built it (`card`: its side's number in tables.sides, `stage`: N - 1),
+    one option for a side named twice, none for a stage the city has copied already."""
+    number, out, have = action.number.value - 1, [], game.cities[seat].copied_stages
+    for part in action.scope.parts:
+        other = game.neighbours(seat)[0 if part == "left" else 1]
+        built = other.stage_order if other.side.any_order else range(other.stages)
+        side = game.tables.sides.index(other.side)
+        if number in built and (side, number) not in have:     # (a copy of a copy stops there)
+            option = Action("copy stage", side, stage=number)
+            if option not in out:
+                out.append(option)
+    return out
+
+
 def removal_options(game, seat: int, action) -> list[Action]:
-    """The buildings a `discard a COLOURS card from ...` may take from the city `seat`
-    (the one that loses it): those of its colours, in the order built."""
+    """The cards a `discard a COLOURS card from ...` (or `put ...`) may take from the city
+    `seat` (the one that loses it): its buildings of those colours in the order built, or
+    from a zone, its cards of those colours kept there."""
     colors = {c.text for c in action.colors}
     cards = game.tables.cards
-    return [Action("remove", index) for index in game.cities[seat].built if cards[index].color in colors]
+    held = game.zones[action.zone.text][seat] if action.zone is not None else game.cities[seat].built
+    under = action.stage if action.to == "stage" else -1      # the stage it goes under: the bots value it so
+    return [Action("remove", index, stage=under) for index in held if cards[index].color in colors]
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

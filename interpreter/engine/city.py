@@ -24,11 +24,12 @@ DIRECTIONS = ("left", "right")
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
 OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
-OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order")
+OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order", "entombed", "copied_stages")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws",
-                  "zones")                     # the game's zones, shared (engine/placed.py)
+                  "zones",                     # the game's zones, shared (engine/placed.py)
+                  "chains_paid")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
                  "shields_per")
@@ -150,6 +151,8 @@ class City:
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
+        self.entombed: list[tuple[int, int]] = []       # (stage from 0, card) put under a stage (`put ... under`)
+        self.copied_stages: list[tuple[int, int]] = []  # (side in tables.sides, stage from 0) copied (`copy stage`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
         self.zones: dict = {}                 # the game's zones, read by `cards in "Z"` (engine/placed.py)
@@ -175,6 +178,7 @@ class City:
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.play_last = False
         self.gives_defeats = False
+        self.chains_paid = False              # a law's `no free chains`: a chain builds nothing for free
         # (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all;
         # whose buildings: scope parts) of the `... cost ... less` powers (engine/discounts.py)
         self.discounts: list[tuple] = []
@@ -201,6 +205,8 @@ class City:
             self._add_static(card)
         for index in self.copied:
             self._add_static(self.tables.cards[index])
+        for stage in self.stage_copies():
+            self._add_static(stage)
         self.laws = laws
         if laws:
             self._apply_laws()
@@ -218,7 +224,9 @@ class City:
         lowest of the city's own and the laws' `buy ... for N coins`; then the laws' `for N
         coins more` and `less` are added up, and a price never goes below 0."""
         changes = {direction: [0] * len(self.own_fixed) for direction in DIRECTIONS}
-        for held, changed in self.laws:
+        for held, changed, chains_paid, _turns_round in self.laws:
+            if chains_paid:
+                self.chains_paid = True
             for r, n in held.own_fixed:
                 self.own_fixed[r] += n
             for r, n in held.trade_fixed:
@@ -261,6 +269,18 @@ class City:
         lasting effects, triggers and score lines (not its colour, name or `when built`)."""
         self.copied.append(card.index)
         self._add_static(card)
+
+    def add_stage_copy(self, side: int, number: int) -> Source:
+        """A neighbour's wonder stage whose effects the city has from now on (`copy stage N
+        of ...`): its lasting effects, triggers, points and score lines."""
+        self.copied_stages.append((side, number))
+        stage = self.tables.sides[side].stages[number]
+        self._add_static(stage)
+        return stage
+
+    def stage_copies(self) -> list[Source]:
+        sides = self.tables.sides
+        return [sides[side].stages[number] for side, number in self.copied_stages]
 
     def free_builds_for(self, color: str) -> list[str]:
         """The colours ("" for any) of the free-build powers not used yet that may build a
@@ -436,9 +456,12 @@ class City:
 
     # ---------------------------------------------------------------- queries
     def owned_sources(self) -> list[Source]:
-        """The board, the built stages, the buildings and the copied cards, in that order."""
+        """The board, the built stages, the copied stages, the buildings and the copied cards,
+        in that order."""
         cards = self.tables.cards
         found = [self.side.board, *self.built_stages()]
+        if self.copied_stages:          # (most cities copy none: no list made for them)
+            found += self.stage_copies()
         for i in self.built:            # (loops: a comprehension here would make `cards` a cell)
             found.append(cards[i])
         for i in self.copied:
@@ -516,11 +539,14 @@ def _copy(self: City) -> City:
     other.gives_defeats = self.gives_defeats
     other.laws = self.laws
     other.zones = self.zones
+    other.chains_paid = self.chains_paid
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()
     other.under_stages = self.under_stages.copy()
     other.stage_order = self.stage_order.copy()
     other.copied = self.copied.copy()
+    other.entombed = self.entombed.copy()
+    other.copied_stages = self.copied_stages.copy()
     other.names = self.names.copy()
     other.kept = self.kept.copy()
     other.own_fixed = self.own_fixed.copy()

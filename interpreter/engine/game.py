@@ -39,7 +39,7 @@ class RulesError(Worded):
 # copies and saves give every one back.
 SHARED = ("tables", "seed", "options", "table", "players", "neutrals")
 VALUES = ("age_index", "turn", "finished", "started", "at", "rounds")
-COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen")
+COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen", "revealed")
 OWN_COPY = ("hands", "zones", "stacked", "cities", "rng", "log", "events")
 STATE = SHARED + VALUES + COPIED + OWN_COPY
 
@@ -79,6 +79,9 @@ class Game(Flow):
         self.zones: dict[str, list[list[int]]] = {z: [[] for _ in range(seats + (z in rules.table_zones))]
                                                   for z in rules.zones}   # a zone for the table: a pile more, the table's
         self.stacked: dict[str, list[int]] = {z: [] for z in rules.table_zones}   # engine/placed.py
+        # cards face up on the table (`reveal N cards from deck "D"`), each reveal's own list,
+        # never changed once made (a later reveal from the deck covers it: `shown_cards`)
+        self.revealed: list[list[int]] = []
         self.pending: list[tuple[int, object, str]] = []   # (seat, action, source) at turn end
         self.finished = False
         self.started = False                  # `game setup` and age I's `age start` fired
@@ -100,6 +103,13 @@ class Game(Flow):
         if dealt_at_setup(rules):
             self.deal_age(rules.phases[rules.sequence[0]].steps[0])
         set_holders(self)
+
+    def shown_cards(self) -> list[int]:
+        """The revealed cards every city sees now: of each deck, those of its last reveal."""
+        cards, last = self.tables.cards, {}
+        for batch in self.revealed:
+            last[cards[batch[0]].deck] = batch
+        return [card for batch in last.values() for card in batch]
 
     def clone(self, seed: int | None = None, log: bool = False) -> "Game":
         """An independent copy at this decision point (or between two turns), for search:

@@ -34,13 +34,15 @@ def expected_cards(game) -> Counter:
 
 def where_cards_are(game) -> Counter:
     places = Counter(game.discard) + Counter(game.box)
+    for batch in game.revealed:
+        places += Counter(batch)
     for hand in game.hands:
         places += Counter(hand)
     for zone in game.zones.values():
         for held in zone:
             places += Counter(held)
     for city in game.cities:
-        places += Counter(city.built) + Counter(city.under_stages)
+        places += Counter(city.built) + Counter(city.under_stages) + Counter(i for _n, i in city.entombed)
     return places
 
 
@@ -114,7 +116,7 @@ class TurnWatch:
             if action.kind == "sell":
                 flow[seat] += t.rules.sell_coins
                 continue
-            if action.kind in ("pass", "keep", "copy", "remove", "put"):    # a pick, a copy or a removal moves no coin
+            if action.kind in ("pass", "keep", "copy", "remove", "put", "copy stage"):    # a pick, a copy or a removal moves no coin
                 continue
             if action.kind == "pay":                # a loss settled: the coins go to the bank
                 flow[seat] -= action.left

@@ -13,8 +13,13 @@ A law's source is in play while a city owns it (built, a stage, its board), or, 
 a zone for the table: the last one put there by any city), and for `in the top N of "Z"`,
 while it is among the last N (engine/placed.py `shown`); the city that owns it, or whose
 pile of the zone holds it, is the law's owner, in whose city its comparisons are read.
+A law of the rules themselves (a house rule, `law ...` in the rules block) is always in
+play, and a card's `law while revealed` while the card is shown on the table (`reveal N
+cards from deck "D"`); neither has an owner: their comparisons are read in each city, and
+the law is in force in those where they hold.  They come first.
 A law's trigger is every city's while the law is in force: it fires after the city's own
-(engine/triggers.py `Dispatcher.listeners`).
+(engine/triggers.py `Dispatcher.listeners`); an ownerless law's trigger acts in the cities
+where the law's comparisons hold.
 """
 
 from __future__ import annotations
@@ -30,9 +35,12 @@ from .quantities import check_fn, value_fn
 class InForce(NamedTuple):
     """What a law adds to every city: a city's `Held` for a production, a discount or a
     trade price (`buy ... for N coins`), and the price changes of `for N coins more/less`
-    as (direction, resource, coins added)."""
+    as (direction, resource, coins added); `no free chains` as `chains_paid`; `hands pass
+    the other way` as `turns_round` (read by the game, `Flow.passing`)."""
     held: object
     changes: tuple
+    chains_paid: bool = False
+    turns_round: bool = False
 
 
 class Compiled(NamedTuple):
@@ -41,6 +49,7 @@ class Compiled(NamedTuple):
     check: object                     # its comparisons as a function of a Where, or None
     effect: InForce | None            # what it adds to every city's tables (None for a trigger)
     trigger: tuple | None             # a trigger given to every city: (key, trigger, its conditions)
+    revealed: bool = False            # `while revealed`: in play while its card is shown on the table
 
 
 def _compiled(source, tables) -> tuple[Compiled, ...]:
@@ -54,23 +63,29 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 
 def _compile(law: ast.Law, tables, key: str) -> Compiled:
-    effect, changes, trigger = law.effect, (), None
+    effect, changes, chains_paid, turns_round, trigger = law.effect, (), False, False, None
     if isinstance(effect, ast.Trigger):
         trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
         held = None
+    elif isinstance(effect, ast.NoFreeChains):
+        held, chains_paid = held_by((), tables), True
+    elif isinstance(effect, ast.OtherWay):
+        held, turns_round = held_by((), tables), True
     elif isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
         changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
                         for direction in effect.scope.parts for name in effect.resources)
-        held = InForce(held_by((), tables), changes)
+        held = held_by((), tables)
     else:
-        held = InForce(held_by((effect,), tables), changes)
+        held = held_by((effect,), tables)
     top = law.on_top
     depth = 1 if top is None or isinstance(top, ast.OnTop) else \
         top.count.value if isinstance(top.count, ast.Number) else value_fn(top.count)
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
-                    check_fn(comparisons) if comparisons else None, held, trigger)
+                    check_fn(comparisons) if comparisons else None,
+                    None if held is None else InForce(held, changes, chains_paid, turns_round), trigger,
+                    law.revealed is not None)
 
 
 def _zones(tables) -> tuple[str, ...]:
@@ -81,10 +96,13 @@ def _zones(tables) -> tuple[str, ...]:
 
 def law_events(tables) -> frozenset:
     """The events the laws' triggers listen to (engine/triggers.py `heard_events`)."""
-    return frozenset(law.effect.event for card in tables.cards for law in card.laws
-                     if isinstance(law.effect, ast.Trigger)) | frozenset(
-        law.effect.event for side in tables.sides for source in (side.board, *side.stages)
-        for law in source.laws if isinstance(law.effect, ast.Trigger))
+    return frozenset(law.effect.event for law in _every_law(tables) if isinstance(law.effect, ast.Trigger))
+
+
+def _every_law(tables) -> tuple:
+    """Every law the rules can bring into force: the rules' own, the cards', boards' and stages'."""
+    sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
+    return (*tables.rules.laws, *(x for s in sources for x in s.laws))
 
 
 def in_force(game) -> tuple[InForce, ...]:
@@ -102,8 +120,8 @@ def in_force_laws(game) -> tuple[Compiled, ...]:
     for seat, city in enumerate(cities):
         for source in city.owned_sources():
             if source.laws:
-                found += [law for law in _compiled(source, tables)
-                          if law.zone is None and (law.check is None or law.check(game.events.where(seat)))]
+                found += [law for law in _compiled(source, tables) if law.zone is None and not law.revealed
+                          and (law.check is None or law.check(game.events.where(seat)))]
     for zone in _zones(tables):
         for seat, card, k in shown(game, zone, _deepest(tables, zone, game)):
             for law in _compiled(tables.cards[card], tables):
@@ -130,15 +148,58 @@ def _static_depth(tables, zone: str) -> int:
     return -1 if any(type(d) is not int for d in depths) else max(depths, default=0)
 
 
+def _rules_laws(tables) -> tuple[Compiled, ...]:
+    """The rules' own laws, compiled once per rule set."""
+    return tables.cached("rules laws", lambda: tuple(_compile(law, tables, f"law rules#{i}")
+                                                     for i, law in enumerate(tables.rules.laws)))
+
+
+def _ownerless(game) -> list[Compiled]:
+    """The laws no city owns: the rules' own, then those of the cards shown on the table
+    (`law while revealed`), in the order revealed."""
+    tables = game.tables
+    found = list(_rules_laws(tables))
+    if game.revealed:
+        for card in game.shown_cards():
+            found += [law for law in _compiled(tables.cards[card], tables) if law.revealed]
+    return found
+
+
 def refresh(game) -> None:
     """Give every city the laws in force now (a city whose laws change works its tables
-    out again), and the dispatcher the laws' triggers."""
+    out again): the laws without an owner whose comparisons hold in it, then the table's;
+    and the dispatcher the laws' triggers."""
     laws = in_force_laws(game)
-    effects = tuple(law.effect for law in laws if law.effect is not None)
-    for city in game.cities:
-        city.set_laws(effects)
+    table = tuple(law.effect for law in laws if law.effect is not None)
+    ownerless = _ownerless(game)
+    for seat, city in enumerate(game.cities):
+        own = tuple(law.effect for law in ownerless if law.effect is not None
+                    and (law.check is None or law.check(game.events.where(seat))))
+        city.set_laws(own + table if own else table)
     triggers: dict[str, list] = {}
-    for law in laws:
-        if law.trigger is not None:
-            triggers.setdefault(law.trigger[1].event, []).append(law.trigger)
+    for trigger in (*(_ownerless_trigger(law) for law in ownerless if law.trigger is not None),
+                    *(law.trigger for law in laws if law.trigger is not None)):
+        triggers.setdefault(trigger[1].event, []).append(trigger)
     game.events.law_triggers = triggers
+
+
+def _ownerless_trigger(law: Compiled) -> tuple:
+    """An ownerless law's trigger, acting where the law's comparisons hold too."""
+    key, trigger, check = law.trigger
+    if law.check is None:
+        return law.trigger
+    held = law.check
+    return key, trigger, (lambda where: held(where) and (check is None or check(where)))
+
+
+def turned_round(game) -> bool:
+    """Whether a law `hands pass the other way` is in force in some city now (rules whose
+    laws never say it never look)."""
+    tables = game.tables
+    if not tables.cached("turns round", lambda: _says_other_way(tables)):
+        return False
+    return any(law.turns_round for city in game.cities for law in city.laws)
+
+
+def _says_other_way(tables) -> bool:
+    return any(isinstance(law.effect, ast.OtherWay) for law in _every_law(tables))

@@ -64,6 +64,8 @@ def measure(q: ast.Quantity, where: Where) -> int:
         if m == "complete sets":
             return min(counts) if counts else 0
         return sum(n * n for n in counts)
+    if m in BY_CARD:                          # the card is the owner's to name, counted in the scope
+        return BY_CARD[m](q, where)
     if m in PER_WHERE:                        # counted with the city's own neighbours
         counts = [PER_WHERE[m](q, where_in(where, city)) for city in where.cities(q.scope)]
     elif m == "kept tokens":
@@ -152,6 +154,62 @@ def _zone_cards(q, where: Where) -> int:
 PER_WHERE = {"score so far": _score_so_far, "production": _production, "zone cards": _zone_cards}
 
 
+# ------------------------------------------------------------------------- a card by its place
+# docs/language.md, "Order and removal": `the last card built [by CITY]`, `the previous card
+# built`, `the [COLOURS] card under this stage`, and what is asked of it.
+
+def which_card(card: ast.WhichCard, where: Where) -> int | None:
+    """The index of the card named, or None when the city has no such card."""
+    if card.which == "under":
+        city = where.city
+        colors = {c.text for c in card.colors}
+        cards = city.tables.cards
+        under = [i for n, i in city.entombed if n == card.stage]
+        marked = city.stage_order if city.side.any_order else range(city.stages)
+        under[:0] = [i for n, i in zip(marked, city.under_stages) if n == card.stage]
+        found = [i for i in under if not colors or cards[i].color in colors]
+        return found[-1] if found else None
+    city = where.cities(card.scope)[0] if card.scope is not None else where.city
+    back = 1 if card.which == "last" else 2
+    return city.built[-back] if len(city.built) >= back else None
+
+
+def card_colour(card: ast.WhichCard, where: Where) -> str | None:
+    index = which_card(card, where)
+    return None if index is None else where.city.tables.cards[index].color
+
+
+def _same_colour_cards(q, where: Where) -> int:
+    """Cards of the scope's cities of the colour of the card named (none without a card)."""
+    colour = card_colour(q.card, where)
+    return 0 if colour is None else sum(city.colors.get(colour, 0) for city in where.cities(q.scope))
+
+
+def _card_cost(q, where: Where) -> int:
+    """The coins of the named card's cost (0 without a card)."""
+    index = which_card(q.card, where)
+    return 0 if index is None else where.city.tables.cards[index].cost_coins
+
+
+BY_CARD = {"same colour cards": _same_colour_cards, "card cost": _card_cost}
+
+
+def colour_holds(c: ast.ColourComparison, where: Where) -> bool:
+    """`colour of CARD = COLOURS | colour of CARD` (or `!=`); without the card (or the other
+    card), neither holds."""
+    colour = card_colour(c.card, where)
+    if colour is None:
+        return False
+    if c.other is not None:
+        other = card_colour(c.other, where)
+        if other is None:
+            return False
+        same = colour == other
+    else:
+        same = any(colour == n.text for n in c.colors)
+    return same if c.op == "=" else not same
+
+
 def gathered(e: ast.AmongCities, value, where: Where) -> int:
     """`e` over its cities, `value` a function of a city's Where (AmongCities: the ways to gather)."""
     cities = where.cities(e.scope or _ALL)
@@ -214,7 +272,8 @@ def per_value(amount, per: ast.Per | None, where: Where) -> int:
 
 
 def holds(conditions, where: Where) -> bool:
-    return all(COMPARE[c.op](evaluate(c.left, where), evaluate(c.right, where)) for c in conditions)
+    return all(colour_holds(c, where) if isinstance(c, ast.ColourComparison) else
+               COMPARE[c.op](evaluate(c.left, where), evaluate(c.right, where)) for c in conditions)
 
 
 # ------------------------------------------------------------------------- compiled
@@ -295,6 +354,8 @@ def check_fn(conditions):
 
 
 def _comparison_fn(c):
+    if isinstance(c, ast.ColourComparison):
+        return lambda where: colour_holds(c, where)
     compare = COMPARE[c.op]
     if isinstance(c.left, ast.Quantity) and isinstance(c.right, ast.Quantity):
         return _measures_compared(compare, measure_fn(c.left), measure_fn(c.right))
@@ -338,7 +399,7 @@ def measure_fn(q: ast.Quantity):
             counts = where.symbols if where.symbols is not None else where.city.symbols
             return sum(n * n for n in counts)
         return squares
-    if m in PER_WHERE:
+    if m in PER_WHERE or m in BY_CARD:
         return lambda where: measure(q, where)
     if m == "kept tokens":
         kind = q.kind.text

@@ -74,11 +74,31 @@ def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
             found.append(source)
             for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
                 add(thing)
+        for use in tables.rules.card_uses:       # `use a card for ...`: its action runs as a card's
+            add(use.action)
         number: dict[int, int] = {}
         for i, thing in enumerate(found):
             number.setdefault(id(thing), i)
         return found, number
     return tables.cached("rule objects", walk)
+
+
+def _order_parts(c: dict, city, seat: int, cards) -> tuple[list, list]:
+    """A city's cards under its stages and its copied stages (docs/language.md, "Order and
+    removal"), checked: each a pair of a stage number and a card, or of a side and a stage."""
+    tables = city.tables
+    entombed, copied = c.get("entombed", []), c.get("copied_stages", [])
+    field = f"cities[{seat}].entombed"
+    if not isinstance(entombed, list) or not all(isinstance(p, list) and len(p) == 2 and type(p[0]) is int
+                                                 and 0 <= p[0] < len(city.side.stages) for p in entombed):
+        raise SaveError(N_('{field} must be a list of [stage number, "Name@age"]'), field=field)
+    field = f"cities[{seat}].copied_stages"
+    if not isinstance(copied, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(type(n) is int and n >= 0 for n in p)
+            and p[0] < len(tables.sides) and p[1] < len(tables.sides[p[0]].stages) for p in copied):
+        raise SaveError(N_("{field} must be a list of [side, stage number]"), field=field)
+    return ([(n, cards([ref], f"cities[{seat}].entombed")[0]) for n, ref in entombed],
+            [(side, n) for side, n in copied])
 
 
 def card_ref(tables: Tables, index: int) -> str:
@@ -106,6 +126,8 @@ def game_to_data(game: Game) -> dict:
                     "tokens": list(c.tokens), "free_build_used": list(c.free_build_used),
                     **({"kept": dict(sorted(c.kept.items()))} if c.kept else {}),
                     **({"copied": refs(c.copied)} if c.copied else {}),
+                    **({"entombed": [[n, card_ref(t, i)] for n, i in c.entombed]} if c.entombed else {}),
+                    **({"copied_stages": [list(p) for p in c.copied_stages]} if c.copied_stages else {}),
                     **({"bank_used": c.bank_used} if c.bank_used else {})}
                    for c in game.cities],
         "hands": [refs(h) for h in game.hands],
@@ -117,6 +139,8 @@ def game_to_data(game: Game) -> dict:
         data["zones"] = {zone: [refs(held) for held in seats] for zone, seats in game.zones.items()}
     if any(game.stacked.values()):         # zones for the table: the seats in the order their cards came
         data["stacked"] = {zone: list(order) for zone, order in game.stacked.items()}
+    if game.revealed:                      # only rules that reveal cards have them
+        data["revealed"] = [refs(batch) for batch in game.revealed]
     if not between_turns:                  # what format 1 (between two turns only) did not hold
         data["flow"] = _flow_to_data(game)
     return data
@@ -162,6 +186,10 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.zones = _zones(data.get("zones", {}), rules.zones, game.players + len(game.neutrals), cards,
                             rules.table_zones)
         game.stacked = _stacked(data.get("stacked", {}), rules.table_zones, game.zones)
+        revealed = data.get("revealed", [])
+        if not isinstance(revealed, list):
+            raise SaveError(N_('"revealed" must be a list of the cards each reveal put on the table'))
+        game.revealed = [cards(batch, f"revealed[{i}]") for i, batch in enumerate(revealed) if batch]
         game.cities = []
         for seat, c in enumerate(data["cities"]):
             side = next((s for s in tables.sides if s.wonder == c["wonder"] and s.side == c["side"]), None)
@@ -178,6 +206,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.kept = _kept(c.get("kept", {}), seat, tables)
             city.free_build_used = _free_builds_used(c["free_build_used"], seat)
             city.copied = cards(c.get("copied", []), f"cities[{seat}].copied")
+            city.entombed, city.copied_stages = _order_parts(c, city, seat, cards)
             city.bank_used = _bank_used(c.get("bank_used", 0), seat)
             city.rebuild()
             game.cities.append(city)
@@ -207,6 +236,8 @@ def _flow_to_data(game: Game) -> dict:
     def value(v):
         if v is None or type(v) in (bool, int, str):
             return v
+        if type(v) is Action and v.kind == "copy stage":     # its `card` is a side: written as the bank's place
+            return {"action": [v.kind, None, v.left, v.right, v.free, v.card, v.stage]}
         if type(v) is Action:
             written = [v.kind, card_ref(tables, v.card) if v.card >= 0 else None, v.left, v.right, v.free]
             if v.stage >= 0:                  # a stage of a side of `stages in any order`
@@ -233,7 +264,7 @@ _ARGS = {
     "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
     "each": (_EFFECT, _SEAT, _SEAT, _TEXT), "coins_log": (_SEAT, _SEAT, _INT, _TEXT),
     "zone_play": (_EFFECT, _SEAT), "offer": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT),
-    "remove_from": (_EFFECT, _SEAT), "put_from": (_EFFECT, _SEAT),
+    "remove_from": (_EFFECT, _SEAT, _SEAT), "put_from": (_EFFECT, _SEAT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
@@ -254,11 +285,17 @@ def _flow_from_data(game: Game, flow, cards) -> None:
                            'some are paid)'), written='{"action": [kind, "Name@age", left, right, free]}')
         kind, ref, left, right, free, *rest = v["action"]
         bank, stage = (rest + [0, -1][len(rest):])[:2]
-        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove", "put") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
+        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove", "put", "use", "copy stage") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
                 or type(bank) is not int or bank < 0 or type(stage) is not int or stage < -1 \
-                or (stage >= 0 and kind != "stage"):
+                or (stage >= 0 and kind not in ("stage", "use", "copy stage", "remove")) \
+                or (kind == "use" and stage >= len(game.tables.rules.card_uses)):
             fail(field, N_('"flow"."{field}" holds an action that no rule makes: {action!r}'), action=v["action"])
+        if kind == "copy stage":               # a side's stage (the side written in the bank's place)
+            if ref is not None or bank >= len(game.tables.sides) or stage >= len(game.tables.sides[bank].stages) \
+                    or stage < 0:
+                fail(field, N_('"flow"."{field}" holds an action that no rule makes: {action!r}'), action=v["action"])
+            return Action(kind, bank, left, right, free, 0, stage)
         card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
         return Action(kind, card, left, right, free, bank, stage)
 
@@ -316,6 +353,8 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         if name not in STEPS:
             fail(f"steps[{i}]", N_('"flow"."{field}" names no step of the game: {name!r}'), name=name)
         wanted = _ARGS.get(name, ())
+        if name == "remove_from" and len(parts) == 3:   # saved before cards moved for an owner: its own
+            parts = [*parts, parts[2]]
         if len(parts) - 1 != len(wanted):
             fail(f"steps[{i}]", N_('"flow"."{field}" gives {name!r} {given} values, not {wanted}'), name=name,
                  given=len(parts) - 1, wanted=len(wanted))

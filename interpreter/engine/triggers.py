@@ -23,7 +23,7 @@ from .actions import build_options_from
 from .laws import law_events
 from .flow.search_log import NoLog
 from ..compile import rules_run
-from .quantities import Where, amount_fn, evaluate, value_fn
+from .quantities import Where, amount_fn, evaluate, value_fn, where_in
 from .teams import faced
 from ..errors import WondersError
 
@@ -37,7 +37,8 @@ LIMIT = 10 ** 9          # coins and token values stay within this, whatever con
 CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow/chains.py", ast.CopyCard: "engine/flow/chains.py",
                          ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
                          ast.CopySymbol: "engine/scoring.py", ast.MayPay: "engine/flow/chains.py",
-                         ast.DiscardBuilt: "engine/flow/chains.py", ast.PutOnto: "engine/flow/chains.py"}
+                         ast.DiscardBuilt: "engine/flow/chains.py", ast.CopyStage: "engine/flow/chains.py",
+                         ast.PutOnto: "engine/flow/chains.py"}
 
 
 def _bounded(coins: int) -> int:
@@ -208,13 +209,24 @@ class Dispatcher:
             take_kept(city, debt, amount - paid)
             self.game.log.append({"event": "debt", "seat": seat, "kind": debt, "count": amount - paid})
 
-    def group(self, seat: int, group: str) -> list[int]:
-        """The seats an `each ...:` action acts in, in seat order from the owner's left."""
+    def group(self, seat: int, action) -> list[int]:
+        """The seats an `each ...:` action acts in, in seat order from the owner's left; with
+        `with fewer VALUE` (`more`), those whose VALUE, counted as if each were the owner, is
+        below (above) the owner's."""
         n = len(self.game.cities)
+        group = action.group
         if group == "neighbours":
-            return [s for s in dict.fromkeys(((seat + 1) % n, (seat - 1) % n)) if s != seat]
-        others = [(seat + k) % n for k in range(1, n)]
-        return others + [seat] if group == "every" else others
+            seats = [s for s in dict.fromkeys(((seat + 1) % n, (seat - 1) % n)) if s != seat]
+        else:
+            others = [(seat + k) % n for k in range(1, n)]
+            seats = others + [seat] if group == "every" else others
+        if action.value is None:
+            return seats
+        owner = self.where(seat)
+        mine = evaluate(action.value, owner)
+        cities = self.game.cities
+        values = {s: evaluate(action.value, where_in(owner, cities[s])) for s in seats}
+        return [s for s in seats if (values[s] < mine if action.compare == "fewer" else values[s] > mine)]
 
     def sitting_out(self, event: str) -> tuple[frozenset | None, frozenset | None]:
         """The seats that sit `event` out (`holders of KIND tokens sit out the next EVENT`)
@@ -280,9 +292,13 @@ class Dispatcher:
         if count > 0 and type(self.game.log) is not NoLog:
             self.game.log.append({"event": "kept", "seat": seat, "kind": action.kind.text, "count": min(count, LIMIT),
                                   "source": source})
+        if count > 0:
+            event = f"{action.kind.text}{ast.KEPT_TAKEN}"
+            if event in self.heard:
+                self.fire(event, (seat,))
 
     def _in_each_city(self, action, seat: int, where: Where, source: str) -> None:
-        for target in self.group(seat, action.group):
+        for target in self.group(seat, action):
             self.run_in(action.action, target, seat, source)
 
     def run_in(self, action, target: int, owner: int, source: str) -> None:

@@ -9,13 +9,14 @@ from ..check.model import Vocabulary
 from ..describe import describer, effect_text
 from ..i18n import N_, _, names
 from ..syntax import ast
-from ..syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind
+from ..syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
 from . import icons
 from .icons import Icon
 
 # the language's words a chip shows besides the events (ast.EVENTS): groups of cities, limits and
 # the units of a free build
 GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
+FILTERS = {"fewer": N_("with fewer than the owner"), "more": N_("with more than the owner")}
 ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
 # a free build's chip and title, by which card and of what (whole phrases: the words agree)
 WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of each color")),
@@ -34,6 +35,9 @@ def event_word(event: str) -> str:
         return _(event)
     if event.endswith(COLOR_BUILT):
         return _("{color} card built").format(color=names().color(event[:-len(COLOR_BUILT)]))
+    kind = kept_kind(event)
+    if kind is not None:
+        return _("{kind} token taken").format(kind=kind)
     return event
 
 
@@ -129,16 +133,23 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.PlayFrom):
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
     if isinstance(a, ast.CopyCard):
+        if a.last:
+            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + _scope(a.scope)
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
     if isinstance(a, ast.PutOnto):
         return [icons.chip(a.source.text), icons.word("→"), icons.chip(a.zone.text)]
+    if isinstance(a, ast.CopyStage):
+        return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + _scope(a.scope)
     if isinstance(a, ast.DiscardBuilt):
+        to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
+            a.to, a.into.text if a.into is not None else "")
         return [icons.card([c.text for c in a.colors], _("a card discarded from the city")), icons.word("→"),
-                icons.chip(_("to the discard pile"))] + _scope(a.scope)
+                icons.chip(to)] + (_scope(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
     if isinstance(a, ast.TakeKeptTokens):
         return [icons.chip(f"{_number(a.count)} × {names().token(a.kind.text)}")]
     if isinstance(a, ast.InEachCity):
-        return [icons.chip(_word(GROUPS, a.group))] + action(a.action, v)
+        kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
+        return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
     if isinstance(a, ast.CopySymbol):
         return [icons.chip(_("copy symbol")), icons.card([c.text for c in a.colors], _("a card whose symbol is copied"))] \
             + _scope(a.scope)
@@ -209,6 +220,10 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.ProducesLike):
         return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
+    if isinstance(e, ast.NoFreeChains):            # a law's `no free chains`
+        return [icons.chip(_("no free chains"))]
+    if isinstance(e, ast.OtherWay):                # a law's `hands pass the other way`
+        return [icons.direction(("right", "left"), _("the hands pass the other way"))]
     if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
         shown = [icons.word("+" if e.change == "more" else "−"),
                  icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + _scope(e.scope)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..i18n import N_
+from .arc import ArcPairs
 from .figure_words import figure_text, words
 from .stats import holm, paired_of, proportion_difference
 from .strategy import DealtTally, StrategyPairs, bounded
@@ -75,10 +76,12 @@ class Pairs:
         self.groups = {section: defaultdict(_two) for section, _key in GROUPS}   # key -> (wins, totals)
         self.cards: dict[str, Paired] = defaultdict(Paired)   # card -> (built in a, in b), 0 or 1 per twin city
         self.cities = 0
+        self.arc = ArcPairs()
 
     def add(self, game_a: dict, game_b: dict) -> None:
         for what, _kind in GAME_FIGURES:
             self.games[what].add(_game_value(game_a, what), _game_value(game_b, what))
+        self.arc.add(game_a, game_b)
         self.dealt_a.add(game_a)
         self.dealt_b.add(game_b)
         for position, (x, y) in enumerate(zip(game_a["seats"], game_b["seats"])):
@@ -109,6 +112,7 @@ class Pairs:
         that built a card compares different cities, so it is tested as two samples.
         Holm's correction is applied over all the figures."""
         out = [_paired("game", words(what), kind, self.games[what]) for what, kind in GAME_FIGURES]
+        out += [_paired("arc", words(name), kind, pairs) for name, kind, pairs in self.arc.paired()]
         in_b = {c["category"] for c in b["categories"]}
         for category in [c["category"] for c in a["categories"] if c["category"] in in_b]:
             out.append(_paired("category", words(N_("{category} points per city"), category=category), "mean",

@@ -9,7 +9,7 @@ from .fits_text import fits_lines
 from ..tools.table import render_table
 from .summary_text import failure_warning, failures_text
 
-SECTIONS = [("game", N_("The games")), ("strategy", N_("Strategy (per city)")), ("category", N_("Score categories")),
+SECTIONS = [("game", N_("The games")), ("arc", N_("The arc of a game")), ("strategy", N_("Strategy (per city)")), ("category", N_("Score categories")),
             ("seat", N_("By seat")), ("wonder", N_("By wonder and side")), ("bot", N_("By bot")), ("card", N_("Cards"))]
 
 
@@ -57,6 +57,9 @@ def comparison_text(result: dict, all_cards: bool = False) -> str:
     if result.get("fits"):
         out += fits_lines(result["fits"])
     out.append("")
+    if result.get("values"):
+        from .values_text import compare_value_text
+        out.append(compare_value_text(result["values"]["change"], a, b))
     for section, title in SECTIONS:
         title = _(title)
         rows = [f for f in result["figures"] if f["section"] == section]

@@ -20,7 +20,7 @@ from itertools import islice
 from urllib.parse import urlsplit
 
 from .records import RunOptions
-from .worker import EngineError, play_chunk
+from .worker import EngineError, play_chunk_fitted
 
 
 def cluster_address(text: str) -> str:
@@ -75,11 +75,14 @@ class DaskEngine:
 
     def run(self, work: Iterator[list[int]]) -> Iterator[list[dict]]:
         from distributed import as_completed
+        from ..bots.fitcache import fits_known
+        fits = fits_known()                 # the fitted players' weights travel with the games
         queue = as_completed()
 
         def submit(n: int) -> None:
             for chunk in islice(work, max(0, n)):
-                future = self.client.submit(play_chunk, self.options, chunk, self.fingerprint, pure=False)
+                future = self.client.submit(play_chunk_fitted, self.options, chunk, self.fingerprint, fits,
+                                            pure=False)
                 self.pending.add(future)
                 queue.add(future)
         submit(2 * self.workers)

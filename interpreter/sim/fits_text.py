@@ -15,7 +15,14 @@ def fits_lines(fits: list[dict]) -> list[str]:
     out = [_("Fitted players (adaptive, seed {seed}): one draw of the fits; ask another with --bots "
              "adaptive:fit_seed={other}").format(seed=", ".join(map(str, seeds)), other=max(seeds) + 1)]
     for fit in fits:
-        parts = [ngettext("{n} generation", "{n} generations", fit["generations"]).format(n=fit["generations"])]
+        parts = [ngettext("{n} generation", "{n} generations", fit["generations"]).format(n=fit["generations"])
+                 + (_(" of {games} games a candidate").format(games=fit["games_per_candidate"])
+                    if "games_per_candidate" in fit else "")
+                 + (_(" in {seconds} s").format(seconds=decimal(f"{fit['seconds']:.0f}")) if "seconds" in fit else "")]
+        start = fit.get("start") or fit["reference"]
+        parts.append(_("from the shipped fit of the first edition") if start == "prior" else
+                     _("from the heuristic bot's weighing") if start == "heuristic" else
+                     _("from the fit of the rules without the variants"))
         if fit["stopped"] == "budget":
             parts.append(_("cut short by the time budget"))
         check = fit["check"]
@@ -28,6 +35,6 @@ def fits_lines(fits: list[dict]) -> list[str]:
                          _("its check {gain} found no gain: it plays its starting weights, those of the rules "
                            "without the variants (the change read at face value)").format(gain=gain)
                          if fit["reference"] != "heuristic" else
-                         _("its check {gain} found no gain: it plays the heuristic bot's weighing").format(gain=gain))
+                         _("its check {gain} found no gain: it plays its starting weights").format(gain=gain))
         out.append(f"  {printable(fit['rules'])}: " + ", ".join(parts))     # a file's text: escaped
     return out

@@ -13,7 +13,7 @@ from ..i18n import _
 
 
 class Progress:
-    def __init__(self, total: int, done: int = 0, quiet: bool = False, label: str = "games"):
+    def __init__(self, total: int, done: int = 0, quiet: bool = False, label: str = "games", unit: str | None = None):
         from ..access.plain import is_plain
         self.bar = None
         self.lines = PlainProgress(total, done, label) if not quiet and is_plain() else None
@@ -25,7 +25,7 @@ class Progress:
             except OSError:
                 width = 0
             sized = {"dynamic_ncols": True} if width > 0 else {"ncols": 80, "nrows": 20}   # size unknown
-            self.bar = tqdm(total=total, initial=done, unit=" " + _("games"), desc=label, file=sys.stderr,
+            self.bar = tqdm(total=total, initial=done, unit=" " + (unit or _("games")), desc=label, file=sys.stderr,
                             smoothing=0.1, **sized)
 
     def advance(self, n: int) -> None:

@@ -75,6 +75,10 @@ def _game_problem(record: dict, players: int | None, rules: str | None) -> str |
         for name, count in dealt.items():
             if not (_number(count) and count >= 0):
                 return _is(f'"dealt".{_shown(name)}', count, False, "a number, 0 or more")
+    if "arc" in record:                 # (records made before it was recorded have none)
+        found = _arc_problem(record["arc"], record["players"], record["turns"])
+        if found:
+            return found
     if players is not None and record["players"] != players:
         return f'"players" is {record["players"]}, but the run plays with {players}'
     if rules is not None and record["rules"] != rules:
@@ -94,6 +98,50 @@ def _game_problem(record: dict, players: int | None, rules: str | None) -> str |
     wins = sum(seat["win"] for seat in seats)
     if abs(wins - 1) > 1e-6:
         return f'the "win" shares of the seats add up to {wins:g}, not 1'
+    if "value" in record or "draft" in record:          # a value study's (`--value`, sim/study.py)
+        return study_problem(record)
+    return None
+
+
+def study_problem(record: dict) -> str | None:
+    """What is wrong with the `value` and `draft` fields of a value study's record (sim/study.py), or None."""
+    values = record.get("value")
+    if values is not None:
+        if not isinstance(values, list):
+            return _is('"value"', values, False, "a list of restricted games")
+        for i, v in enumerate(values):
+            field = f'"value"[{i}]'
+            if not isinstance(v, dict):
+                return _is(field, v, False, "an object")
+            for key, ok, what in (("value", _text, "text"), ("seat", lambda x: _whole(x, 1), "a seat from 1"),
+                                  ("total", _number, "a number"), ("win", lambda x: _number(x) and 0 <= x <= 1,
+                                                                   "a share of a win, from 0 to 1"),
+                                  ("built_before", _whole, "a whole number"), ("built", _whole, "a whole number")):
+                if key not in v:
+                    return f'{field}."{key}" is missing'
+                if not ok(v[key]):
+                    return _is(f'{field}."{key}"', v[key], False, what)
+            if v["seat"] > len(record["seats"]):
+                return f'{field}."seat" is {v["seat"]}, but the game has {len(record["seats"])} seats'
+    draft = record.get("draft")
+    if draft is not None:
+        if not isinstance(draft, dict):
+            return _is('"draft"', draft, False, "an object of cards")
+        for name, entry in draft.items():
+            if not (isinstance(entry, list) and len(entry) == 4 and all(_whole(x) for x in entry)):
+                return _is(f'"draft".{name!r}', entry, False, "four whole numbers")
+    return None
+
+
+def _arc_problem(arc, players, turns) -> str | None:
+    """The value of every seat after each turn (sim/arc.py): one entry a turn, each an age
+    number and a total per seat."""
+    if not isinstance(arc, list) or len(arc) != turns:
+        return _is('"arc"', arc, False, f"a list of {turns} turns (one per turn of the game)")
+    for index, row in enumerate(arc):
+        if not (isinstance(row, list) and len(row) == 1 + players and _whole(row[0])
+                and all(map(_number, row[1:]))):
+            return _is(f'"arc"[{index}]', row, False, f"an age and {players} totals")
     return None
 
 

@@ -17,6 +17,7 @@ from ..engine.game import Game
 from ..engine.saves import content_digest
 from ..engine.teams import team_of
 from ..tools.play import make_deciders
+from .arc import position_values
 from .strategy import city_strategy, dealt_per_city
 
 
@@ -31,12 +32,18 @@ class RunOptions:
     variants: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()         # content paths (empty: the shipped content)
     rules: str | None = None            # the shipped rule set (None: the default one)
+    values: tuple[str, ...] = ()        # a value study's targets (sim/restrict.py keys): study.py plays them
+    arc: int = 0                        # rollouts a turn for the arc of every game (0: no arc; sim/arc.py)
 
     def to_data(self) -> dict:
         data = {"players": self.players, "bots": list(self.bots), "sides": self.sides, "seed": self.seed,
                 "rotate_bots": self.rotate_bots, "variants": list(self.variants), "content": list(self.paths)}
         if self.rules is not None:
             data["rules"] = self.rules
+        if self.values:
+            data["values"] = list(self.values)
+        if self.arc:
+            data["arc"] = self.arc
         return data
 
 
@@ -56,25 +63,37 @@ def seat_bots(options: RunOptions, index: int) -> list[str]:
     return bots
 
 
-def play_game(tables, options: RunOptions, index: int, digest: str | None = None, seed: int | None = None) -> dict:
+def play_game(tables, options: RunOptions, index: int, digest: str | None = None, seed: int | None = None,
+              adjust=None) -> dict:
     """Play game `index` of a run to the end and return its record; `seed`: the game's
-    own seed instead of the run's (the twin of a game people played, `compare --records`)."""
+    own seed instead of the run's (the twin of a game people played, `compare --records`);
+    `adjust(game, deciders)`: the deciders to play with instead (a restricted seat, a
+    watch on the draft: sim/study.py), called before the first decision."""
     seed = game_seed(options.seed, index) if seed is None else seed
     bots = seat_bots(options, index)
     game = Game(tables, options.players, seed, options.sides)
     builds: list[list[int]] = [[] for _ in game.cities]       # the age of each build chosen this step
-    deciders = [_AgeOfBuilds(d, builds) for d in make_deciders(bots, options.players, seed, None)]
+    deciders = make_deciders(bots, options.players, seed, None)
+    if adjust is not None:
+        deciders = adjust(game, deciders)
+    deciders = [_AgeOfBuilds(d, builds) for d in deciders]
     built_in: list[list[int]] = [[] for _ in game.cities]     # the age each building was built in
     turns = 0
+    arc = [] if options.arc else None     # after each turn: its age and every seat's value (sim/arc.py)
     while not game.finished:
         age = game.age.number
         game.step(deciders)
         turns += 1
+        if arc is not None:
+            arc.append([age] + position_values(game, options.arc, seed, turns))
         for city, ages, chosen in zip(game.cities, built_in, builds):
             new = len(city.built) - len(ages)
             ages += (chosen + [age] * new)[:new]
             chosen.clear()
-    return game_record(game, index, bots, built_in, turns, digest or content_digest(tables), options)
+    record = game_record(game, index, bots, built_in, turns, digest or content_digest(tables), options)
+    if arc is not None:
+        record["arc"] = arc
+    return record
 
 
 class _AgeOfBuilds:

@@ -283,12 +283,41 @@ def simulate_report(summary: dict, charts: dict) -> str:
             heading(_("Wonders")), _div(_wonder_chart(go, summary), "chart-wonders"),
             heading(_("Seats")), _div(seats, "chart-seats"),
             *team_section(go, [(_("cities"), summary)], chart=True),
+            *_arc_section(summary),
             heading(_("Scores")), _div(_score_histogram(go, [(games, charts)]), "chart-scores"),
             _div(_category_boxes(go, [(games, charts)], categories), "chart-categories"),
             _div(_shares(go, [(_("winners"), summary)]), "chart-shares"),
-            *_strategy_section(go, [(_("cities"), summary)]),
-            heading(_("Cards")) + _element("p", _("Click a column to sort.")), card_table(summary)]
+            *_strategy_section(go, [(_("cities"), summary)])]
+    if summary.get("values"):
+        from .values_report import value_section
+        body += _value_html(go, value_section(summary["values"], summary["players"]))
+    from .values_text import BIASED
+    body += [heading(_("Cards")) + f"<p class=\"note\">{_text(BIASED)}</p>"
+             + _element("p", _("Click a column to sort.")), card_table(summary)]
     return _page(_("wonders simulate: balance report"), body)
+
+
+def _value_section(go, result: dict, a: str, b: str) -> list[str]:
+    """compare --value's figures (values_report.py), or nothing."""
+    if not result.get("values"):
+        return []
+    from .values_report import compare_value_section
+    return _value_html(go, compare_value_section(result["values"], a, b))
+
+
+def _value_html(go, section: dict) -> list[str]:
+    """A value study's section (values_report.py): its heading and text, the bars of the
+    changes with their intervals, and its table."""
+    figure = go.Figure()
+    for name, bars in section["bars"]:
+        figure.add_bar(name=_label(name), x=[_label(label) for label, _ in bars], y=[c["change"] for _, c in bars],
+                       error_y={"type": "data", "array": [c["ci"] for _, c in bars]})
+    figure.update_layout(title=section["chart"], barmode="group")
+    return [_element("h2", section["title"]) + _element("p", section["text"]), _div(figure, "chart-values"),
+            _table(section["headers"], section["rows"], "values")]
+def _arc_section(summary: dict) -> list[str]:
+    from .report_skill import arc_section
+    return arc_section(summary.get("arc"))
 
 
 def _strategy_section(go, named_summaries: list[tuple[str, dict]]) -> list[str]:
@@ -360,6 +389,7 @@ def compare_report(result: dict, summary_a: dict, summary_b: dict,
               if result.get("not_adapting") else []),
             *([f"<p class=\"note\">{'<br>'.join(_text(line) for line in fits_lines(result['fits']))}</p>"]
               if result.get("fits") else []),
+            *_value_section(go, result, a, b),
             *_strategy_section(go, [(a, summary_a), (b, summary_b)]),
             *team_section(go, [(a, summary_a), (b, summary_b)], chart=False),
             _element("h2", _("Wonders")), _div(wonder_chart, "chart-wonders"),

@@ -305,8 +305,8 @@ def check_resumable(path: str, head: dict, fingerprint: str, options: dict) -> N
     if not isinstance(recorded, dict):
         raise StoreError(f"{path}: its header has no options")
     from ..paths import DEFAULT_RULES
-    defaults = {"rules": DEFAULT_RULES}
-    differing = [key for key in {*options, "rules"} - {"content"}
+    defaults = {"rules": DEFAULT_RULES, "arc": 0}           # (a run without --arc records no "arc")
+    differing = [key for key in {*options, "rules", "arc"} - {"content"}
                  if recorded.get(key, defaults.get(key)) != options.get(key, defaults.get(key))]
     if differing:
         said = ", ".join(f"{key} {recorded.get(key, defaults.get(key))!r} (now {options.get(key, defaults.get(key))!r})"

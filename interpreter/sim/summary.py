@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from .arc import ArcTally
 from .stats import mean_of, rate_of
 from .strategy import DealtTally, StrategyTally
 from .tally import Counts, Moments, Shares, Sum
@@ -50,6 +51,7 @@ class Tally:
         self.cards: dict[str, list] = defaultdict(_card)   # card -> [cities that built it, their wins, ages]
         self.cities, self.all_wins = 0, Sum()
         self.winning, self.margin, self.tie, self.turns = Moments(), Moments(), Shares(), Moments()
+        self.arc = ArcTally()
         self.charts = {"totals": Counts(), "best": Counts(), "categories": defaultdict(Counts)}
 
     def add(self, record: dict) -> None:
@@ -66,6 +68,7 @@ class Tally:
             self._seat(game, position, seat)
         self._teams(seats)
         self._facts(record)
+        self.arc.add(record)
         self.charts["best"].add(max(s["total"] for s in seats))
 
     def _seat(self, game: int, position: int, seat: dict) -> None:
@@ -116,6 +119,7 @@ class Tally:
         first = self.first or {"players": None, "rules": None, "variants": [], "categories": []}
         teams = [{"team": team, "win": rate_of(shares), "score": mean_of(totals)}
                  for team, (shares, totals) in sorted(self.teams.items())]
+        arc = self.arc.summary()
         return {
             "games": self.games, "failed": sorted(self.failed, key=lambda f: f["game"]),
             "players": first["players"], "rules": first["rules"], "variants": first["variants"],
@@ -128,6 +132,7 @@ class Tally:
             "cards": self._cards(),
             "facts": {"winning_score": mean_of(self.winning), "margin": mean_of(self.margin), "tie": rate_of(self.tie),
                       "turns": mean_of(self.turns)},
+            **({"arc": arc} if arc else {}),
         }
 
     def _groups(self, section: str) -> list[tuple]:

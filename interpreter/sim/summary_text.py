@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .arc_text import arc_text
 from .figure_words import strategy_text
 from .fits_text import fits_lines
 from ..i18n import _, decimal, names
@@ -45,6 +46,8 @@ def summary_text(summary: dict, cards: int = 15) -> str:
                turns=decimal(f"{facts['turns']['mean']:.0f}")), ""]
     if summary.get("fits"):
         out += [*fits_lines(summary["fits"]), ""]
+    if summary.get("arc"):
+        out += [arc_text(summary["arc"])]
     out.append(_group_table(_("By seat"), [_("seat")], [([str(g["seat"])], g) for g in summary["seats"]]))
     if summary.get("teams"):
         out.append(_group_table(_("By team (score: the team's total)"), [_("team")],
@@ -62,12 +65,17 @@ def summary_text(summary: dict, cards: int = 15) -> str:
             [[strategy_text(f["figure"]), decimal(f"{f['per_city']['mean']:.2f}"), decimal(f"{f['per_city']['sd']:.2f}"), decimal(f"±{f['per_city']['ci']:.2f}"),
               decimal(f"{f['dealt_per_city']:.2f}") if "dealt_per_city" in f else ""]
              for f in summary["strategy"]]))
+    if summary.get("values"):
+        from .values_text import value_text
+        out.append(value_text(summary["values"], summary["players"]))
     shown = summary["cards"][:cards]
     total = len(summary["cards"])
     limited = " " + _("(the first {shown}; --format json has all {total})").format(shown=len(shown), total=total) \
         if total > len(shown) else ""
-    out.append(_("Cards: win rate of the cities that built each against those that did not, largest difference "
-                 "first, those built by fewer than {rare} cities last").format(rare=RARE) + limited + "\n"
+    out.append(_("Cards: win rate of the cities that built each against those that did not (biased, not the "
+                 "card's effect: a card is built by the cities that can afford and use it, often those already "
+                 "leading; --value measures its effect), largest difference first, those built by fewer than "
+                 "{rare} cities last").format(rare=RARE) + limited + "\n"
                + render_table([_("card"), _("built"), _("ages"), _("win if built"), _("95% CI"), _("win if not"),
                                _("95% CI"), _("difference")],
                               [[n.card(c["card"]), pct(c["build_rate"]),

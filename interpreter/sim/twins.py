@@ -73,9 +73,12 @@ class Twinned:
     Twins): both sides' summaries of the games both played, and the paired figures
     of the games both finished."""
 
-    def __init__(self, games: int):
+    def __init__(self, games: int, also=()):
+        """`also`: more figures to take in, each `add(record_a, record_b)` for every twin
+        game (compare --value's, sim/values.py)."""
         self.games, self.spool, self.twins, self.paired = games, Spool(), None, 0
         self.tally_a, self.tally_b, self.pairs = Tally(), Tally(), Pairs()
+        self.also = tuple(also)
 
     def begin(self, file_a: str | None, file_b: str | None) -> None:
         """Side a is played: pair side b's games as they come, first those `file_b` held."""
@@ -94,6 +97,8 @@ class Twinned:
         self.tally_b.add(record_b)
         if "error" not in record_a and "error" not in record_b:
             self.pairs.add(record_a, record_b)
+        for figures in self.also:
+            figures.add(record_a, record_b)
 
     def close(self) -> None:
         self.spool.close()

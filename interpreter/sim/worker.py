@@ -14,6 +14,7 @@ import signal
 import traceback
 
 from .records import RunOptions, game_seed, play_game, replay_command
+from .study import study_game
 from ..errors import WondersError
 
 _TABLES: dict = {}           # per process: (paths, variants, rules) -> (tables, fingerprint)
@@ -81,6 +82,15 @@ def _stopping() -> bool:
     return _STOP is not None and _STOP.is_set()
 
 
+def play_chunk_fitted(options: RunOptions, indexes: list[int], fingerprint: str, fits: dict) -> list[dict]:
+    """`play_chunk` with the fits the run's process made or read (bots/fitcache.py
+    `fits_known`): a cluster's worker plays the same fitted players as the local pool's,
+    whatever its machine's cache holds."""
+    from ..bots.fitcache import remember
+    remember(fits)
+    return play_chunk(options, indexes, fingerprint)
+
+
 def play_chunk(options: RunOptions, indexes: list[int], fingerprint: str) -> list[dict]:
     """Play the games numbered `indexes`; a game that raises becomes a failure record."""
     from ..engine.triggers import TriggerLoop
@@ -97,7 +107,8 @@ def play_chunk(options: RunOptions, indexes: list[int], fingerprint: str) -> lis
         if _stopping():
             break
         try:
-            records.append(play_game(tables, options, index, fingerprint))
+            records.append(play_game(tables, options, index, fingerprint) if not options.values
+                           else study_game(tables, options, index, fingerprint))
         except TriggerLoop as err:
             records.append(failure(options, index, f"error[E1501]: {err}"))
         except Exception as err:  # noqa: BLE001 - a bug in one game must not stop the run

@@ -90,7 +90,7 @@ class Session:
         if load(self.tables, players) is not None:
             return None
         return (f"the adaptive bot is fitting itself to these rules for {players} players (the first time only: "
-                "up to about 4 minutes; the fit is kept for the next games)")
+                "about a minute; the fit is kept for the next games)")
 
     def _node(self, game, parent: Node | None, move: str | None) -> Node:
         node = Node(len(self.nodes), game, parent, move)

@@ -20,16 +20,19 @@ import threading
 import time
 from pathlib import Path
 
+import attrs
+
 from ..sim.records import RunOptions
 from .work import Busy, Cores, take_waiting
 
 UPDATE_SECONDS = 0.4                      # at most this often a new set of figures
-HEADLINE_SECTIONS = ("game", "category", "strategy")
+HEADLINE_SECTIONS = ("game", "arc", "category", "strategy")
 
 
-def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int) -> None:
+def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int, tiers=None) -> None:
     """In the worker process: play the pairs, putting ("pair", i, record_a, record_b) on
-    `out`; ("error", message) when the rules cannot be played; ("end",) at the end."""
+    `out` (with `tiers`, the skill tiers' twin games instead: weigh_skill.py); ("error",
+    message) when the rules cannot be played; ("end",) at the end."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)            # Ctrl-C is the studio's to handle
     from ..bots.registry import prepare_bots
@@ -44,8 +47,14 @@ def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int) ->
             Game(tables, options.players, 0, options.sides)     # the player count, checked before any game
             prepare_bots(options.bots, tables, options.players)
             fingerprints.append(fingerprint)
+        from ..bots.fitcache import fits_played
+        from ..bots.registry import not_adapting
+        out.put(("players", {"not_adapting": not_adapting(a.bots), "fits": fits_played()}))
         out.put(("status", "playing"))
-        for index in range(games):
+        if tiers:
+            from .weigh_skill import play_skill
+            play_skill(a, b, tiers, games, fingerprints, out, stop)
+        for index in range(0 if tiers else games):
             if stop.is_set():
                 break
             [record_a] = play_chunk(a, [index], fingerprints[0])
@@ -56,6 +65,15 @@ def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int) ->
     except Exception as err:  # noqa: BLE001 - told to the page, never a silent stop
         out.put(("error", f"{type(err).__name__}: {err}"))
     out.put(("end",))
+
+
+def players_lines(players: dict) -> list[str]:
+    """What the page says under the verdict of who played (compare's notes): the bots that do
+    not adapt to the rule change, and the fits the adaptive ones played."""
+    from ..sim.compare_text import not_adapting_line
+    from ..sim.fits_text import fits_lines
+    return ([not_adapting_line(players["not_adapting"])] if players["not_adapting"] else []) + \
+        (fits_lines(players["fits"]) if players["fits"] else [])
 
 
 def figures_so_far(records_a: list[dict], records_b: list[dict], name_a: str, name_b: str,
@@ -89,7 +107,8 @@ class Weighing:
     """One comparison run for one page: started, followed, stopped."""
 
     def __init__(self, root: Path, variant: Path, against: Path | None, players: int, games: int,
-                 bots: tuple[str, ...], seed: int = 0, cores: Cores | None = None):
+                 bots: tuple[str, ...], seed: int = 0, cores: Cores | None = None, tiers: tuple[str, ...] = (),
+                 arc: int = 0):
         from .play_packs import check_inputs, is_pack
         if is_pack(root, variant):                # a pack: its rules without it, and with it
             paths, rules = check_inputs(root, variant, with_pack=False)
@@ -104,17 +123,25 @@ class Weighing:
             self.b = RunOptions(players, bots, "random", seed, False, (str(variant),), tuple(paths), rules)
             self.name_b = variant.stem
         self.name_a = against.stem if against else "base rules"
+        if arc:                                   # the arc of a game: every turn valued by `arc` rollouts
+            self.a, self.b = attrs.evolve(self.a, arc=arc), attrs.evolve(self.b, arc=arc)
         self.games = games
+        self.skill = None
+        if tiers:
+            from .weigh_skill import SkillWeighing
+            self.skill = SkillWeighing(tiers, players, games, self.name_a, self.name_b)
+            self.games = self.skill.total
         context = multiprocessing.get_context("spawn")
         self.out = context.Queue()
         self.stop_event = context.Event()
         self.process = context.Process(target=_worker, args=(self.a, self.b, games, self.out, self.stop_event,
-                                                             os.getpid()), daemon=True)
+                                                             os.getpid(), tuple(tiers)), daemon=True)
         self.cores = cores or Cores()
         self.cancelled = threading.Event()
         self.gone = False
         self.records_a: list[dict] = []
         self.records_b: list[dict] = []
+        self.players_note: list[str] = []       # which players played and how they were fitted
 
     def cancel(self, gone: bool = False) -> None:
         """Stop after the games under way; `gone`: the page went away, so no report is made."""
@@ -123,8 +150,22 @@ class Weighing:
         self.stop_event.set()
 
     async def run(self, send) -> None:
-        """Wait for a free core, then play and `send` each message for the page: status,
+        """Fit the players first if they need it (weigh_fit.py: every core, progress to the
+        page), wait for a free core, then play and `send` each message for the page: status,
         figures as pairs finish, then the final figures with the report (or the error)."""
+        from .weigh_fit import fit_first
+        try:
+            fitted = await fit_first((self.a, self.b), self.cores, self.cancelled, send)
+        except Busy as err:
+            await send({"type": "error", "text": str(err)})
+            return
+        except Exception as err:  # noqa: BLE001 - told to the page, never a silent stop
+            await send({"type": "error", "text": f"the players could not be fitted: {type(err).__name__}: {err}"})
+            return
+        if not fitted:                          # cancelled while fitting
+            await send({"type": "done", "done": 0, "games": self.games, "stopped": True, "seconds": 0, "pairs": 0,
+                        "failed": []})
+            return
         ahead = self.cores.ahead()
         if ahead:
             await send({"type": "status", "text": f"waiting for a free core: {ahead} comparison(s) or fit(s) "
@@ -165,30 +206,43 @@ class Weighing:
                     error = item[1]
                 elif item is not None and item[0] == "status":
                     await send({"type": "status", "text": item[1]})
+                elif item is not None and item[0] == "skill":
+                    self.skill.add(*item[1:])
+                    pending = True
+                elif item is not None and item[0] == "players":
+                    self.players_note = players_lines(item[1])
                 elif item is not None:
                     _, _index, record_a, record_b = item
                     self.records_a.append(record_a)
                     self.records_b.append(record_b)
                     pending = True
                 if pending and time.monotonic() - last_sent >= UPDATE_SECONDS:
-                    figures = await asyncio.to_thread(figures_so_far, self.records_a, self.records_b,
-                                                      self.name_a, self.name_b)
-                    await send({"type": "figures", "done": len(self.records_a), "games": self.games,
-                                "seconds": round(time.monotonic() - started, 2), **figures})
+                    figures = await asyncio.to_thread(self._figures)
+                    await send({"type": "figures", "done": self._done(), "games": self.games,
+                                "seconds": round(time.monotonic() - started, 2), "players": self.players_note,
+                                **figures})
                     last_sent, pending = time.monotonic(), False
             if error:
                 await send({"type": "error", "text": error})
                 return
             if self.gone:                       # nobody to show the report to (the studio stopping, say)
                 return
-            final = await asyncio.to_thread(figures_so_far, self.records_a, self.records_b, self.name_a,
-                                            self.name_b, True)
-            await send({"type": "done", "done": len(self.records_a), "games": self.games,
-                        "stopped": self.stop_event.is_set() and len(self.records_a) < self.games,
+            final = await asyncio.to_thread(self._figures, True)
+            await send({"type": "done", "done": self._done(), "games": self.games,
+                        "players": self.players_note,
+                        "stopped": self.stop_event.is_set() and self._done() < self.games,
                         "seconds": round(time.monotonic() - started, 2), **final})
         finally:
             self.stop_event.set()
             await asyncio.to_thread(self._end)
+
+    def _done(self) -> int:
+        return self.skill.done if self.skill else len(self.records_a)
+
+    def _figures(self, with_report: bool = False) -> dict:
+        if self.skill:
+            return self.skill.figures(with_report)
+        return figures_so_far(self.records_a, self.records_b, self.name_a, self.name_b, with_report)
 
     def _end(self) -> None:
         """Wait for the worker to finish its game, draining what it still sends (a process

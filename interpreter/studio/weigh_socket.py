@@ -29,7 +29,8 @@ async def serve_weighing(socket: WebSocket, root: Path, cores: Cores) -> None:
         start = parse_object(await socket.receive_text()).get("start")
         if not isinstance(start, dict):
             raise BadRequest('the first message is {"start": {...}}: the comparison to run')
-        weighing = Weighing(*weighing_options(root, start), cores=cores)
+        *options, tiers = weighing_options(root, start)
+        weighing = Weighing(*options, cores=cores, tiers=tiers, arc=arc_rollouts(start))
     except (BadRequest, Outside, ValueError) as err:
         await send({"type": "error", "text": str(err)})
         with contextlib.suppress(RuntimeError, WebSocketDisconnect):
@@ -80,9 +81,32 @@ def weighing_options(root: Path, start: dict):
         raise BadRequest("the two sides are the same rules: there is nothing to compare")
     players = field(start, "players", int, 4)
     games = field(start, "games", int, 200)
-    bots = field(start, "bots", list, ["greedy"])
+    bots = field(start, "bots", list, ["adaptive"])           # players fitted to each side's rules (issue 38)
     if not 1 <= games <= 100000 or not all(isinstance(b, str) and b for b in bots):
         raise BadRequest("games: from 1 to 100,000; bots: names")
     for bot in bots:
         installed_bot(bot)
-    return root, variant, against_path, players, games, tuple(bots), field(start, "seed", int, 0)
+    return (root, variant, against_path, players, games, tuple(bots), field(start, "seed", int, 0),
+            skill_tiers(start))
+
+
+def arc_rollouts(start: dict) -> int:
+    """The rollouts a turn of the arc of a game (`"arc": N`, 0 for none: sim/arc.py)."""
+    arc = field(start, "arc", int, 0)
+    if not 0 <= arc <= 64:
+        raise BadRequest("arc: from 0 to 64 rollouts a turn")
+    return arc
+
+
+def skill_tiers(start: dict) -> tuple[str, ...]:
+    """The tiers of a skill-tier weighing (`"skill": true`, and `"tiers"` or the default
+    ones), or () for the usual figures."""
+    if not field(start, "skill", bool, False):
+        return ()
+    from ..sim.skill import DEFAULT_TIERS
+    tiers = field(start, "tiers", list, list(DEFAULT_TIERS))
+    if len(tiers) < 2 or len(set(map(str, tiers))) != len(tiers) or not all(isinstance(t, str) and t for t in tiers):
+        raise BadRequest("tiers: at least two different bots")
+    for tier in tiers:
+        installed_bot(tier)
+    return tuple(tiers)

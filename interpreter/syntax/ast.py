@@ -182,6 +182,7 @@ class Turns:
 class PassDirection:
     direction: str
     span: Span
+    then: tuple[str, ...] = ()     # `pass left then right`: the later turns' ways, in turn
 
 
 @node
@@ -323,12 +324,18 @@ class StartAge:
 
 @node
 class PlayTurns:
-    """`play N turns passing left[, discarding the last cards]`: N turns, the hands passing
-    after each; then a city that may play its last card does, the others' are discarded."""
+    """`play N turns passing left[ then right ...][, discarding the last cards]`: N turns,
+    the hands passing after each (after turn k of the N, the way `directions[k % len]`);
+    then a city that may play its last card does, the others' are discarded."""
     count: Number
     direction: str
     discard_last: bool
     span: Span
+    then: tuple[str, ...] = ()     # `then right ...`: the later turns' ways
+
+    @property
+    def directions(self) -> tuple[str, ...]:
+        return (self.direction, *self.then)
 
 
 @node
@@ -349,10 +356,31 @@ class Draft:
 
 
 @node
+class Reveal:
+    """`reveal N cards from deck "D"`: N cards of the deck face up on the table for every
+    city to see, covering those revealed from D before (a `law while revealed` of a card
+    shown is in force)."""
+    count: Number
+    deck: Name
+    span: Span
+
+
+@node
 class DiscardZone:
     """`discard the cards of "Z"`: every player's cards of the zone go to the discard pile
     (where a power that builds from the pile can take them)."""
     zone: Name
+    span: Span
+
+
+@node
+class CardUse:
+    """`use a card for "NAME" [paying PRICE]: ACTION`: a move of a turn beside building,
+    a wonder stage and selling: the card goes to the discard pile, the price is paid as a
+    card's (coins to the bank, resources produced or bought) and the action runs."""
+    name: Name
+    price: tuple            # ast.ResourceAmount and ast.CoinAmount, as a card's `cost` (none: free)
+    action: object
     span: Span
 
 

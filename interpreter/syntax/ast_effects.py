@@ -37,13 +37,30 @@ class Quantity:
     span: Span
     extreme: str | None = None
     kind: Name | None = None        # the kind of a kept token (`debt tokens`), the resource of `production of R`
+    card: "WhichCard | None" = None  # the card of `cards of the colour of CARD` and `cost of CARD`
+
+
+@node
+class WhichCard:
+    """One card a city holds, named by its place (docs/language.md, "Order and removal"):
+    `which` is "last" (the city's newest building), "previous" (the one built before it)
+    or "under" (the newest card under the stage that says it, of `colors` when given);
+    `scope` names the city (one city; the owner's when None; a copy's neighbours may be
+    two).  `stage` is the number (from 0) of the stage that says `this stage`, set when
+    the rules are compiled."""
+    which: str
+    scope: "Scope | None"
+    colors: tuple[Name, ...]
+    span: Span
+    stage: int = -1
 
 EXTREMES = ("most", "fewest")
 
 
 MEASURES = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
             "military tokens", "coins", "shields", "complete sets", "symbol squares",
-            "age victory", "age", "players", "kept tokens", "score so far", "production", "zone cards")
+            "age victory", "age", "players", "kept tokens", "score so far", "production", "zone cards",
+            "same colour cards", "card cost")
 
 
 @node
@@ -108,11 +125,22 @@ class Comparison:
 
 
 @node
+class ColourComparison:
+    """`colour of CARD = COLOURS` (or `!=`, or `= colour of CARD`): holds when the card
+    exists and its colour is (is not) one of them; a missing card makes neither hold."""
+    op: str                 # = !=
+    card: WhichCard
+    colors: tuple[Name, ...]
+    other: WhichCard | None
+    span: Span
+
+
+@node
 class Conditional:
     """`<value> if <comparison> and ...` in a score line: the value while every comparison
     holds at the end of the game, 0 otherwise."""
     value: Expr
-    conditions: tuple[Comparison, ...]
+    conditions: tuple[Comparison | ColourComparison, ...]
     span: Span
 
 
@@ -150,18 +178,37 @@ class BuildFromDiscard:
 
 @node
 class CopyCard:
+    """`copy a COLOURS card from SCOPE`, or (`last`) `copy the last card built by SCOPE`:
+    the newest building of a city of the scope, of any colour (`colors` empty)."""
     colors: tuple[Name, ...]
+    scope: Scope
+    span: Span
+    last: bool = False
+
+
+@node
+class CopyStage:
+    """`copy stage N of SCOPE`: when built, the owner has the effects of stage N of a
+    neighbour's board, if that neighbour has built it (its choice between two)."""
+    number: Number
     scope: Scope
     span: Span
 
 
 @node
 class DiscardBuilt:
-    """`discard a COLOURS card from SCOPE`: one building of those colours leaves the city of
-    the scope (one city) for the discard pile, its effects with it; the city chooses which."""
+    """`discard a COLOURS card from SCOPE` and `put a COLOURS card from SCOPE into "Z" |
+    under this stage`: one building of those colours leaves the city of the scope (one
+    city), its effects with it, for the discard pile, the owner's zone `into` or under the
+    stage (`to`); the city chooses which.  From a zone (`zone`, `scope` None) the card is
+    one of the owner's cards kept there.  `stage`: as WhichCard's."""
     colors: tuple[Name, ...]
-    scope: Scope
+    scope: Scope | None
     span: Span
+    zone: Name | None = None
+    to: str = "discard"     # "discard", "zone" or "stage"
+    into: Name | None = None
+    stage: int = -1
 
 
 @node
@@ -177,10 +224,13 @@ class TakeKeptTokens:
 class InEachCity:
     """`each other city: lose 1 coin per victory token`: the action acts in every city of
     the group (`other` cities, the two `neighbours`, `every` city), and its quantities count
-    in the city acted on."""
+    in the city acted on; `each other city with fewer trade tokens: ...` only in those whose
+    value is below the owner's."""
     group: str              # "other", "neighbours" or "every"
     action: "Action"
     span: Span
+    compare: str = ""       # `with fewer VALUE` ("fewer") or `with more VALUE` ("more"): only the
+    value: "Expr | None" = None   # cities whose VALUE, counted as if each were the owner, is below (above) the owner's
 
 
 @node
@@ -234,7 +284,7 @@ class MayPay:
 
 
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto | PlayFrom | MayPay | DiscardBuilt | PutOnto)
+          | InEachCity | CopySymbol | DrawInto | PlayFrom | CopyStage | MayPay | DiscardBuilt | PutOnto)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
@@ -246,6 +296,14 @@ EVENTS = (N_("game setup"), N_("age start"), N_("turn start"), N_("building buil
           N_("coins taken from the bank"))
 # `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
 COLOR_BUILT = " card built"
+# `on KIND token taken`: a city took tokens of a kind the rules declare (`tokens: KIND`),
+# written "KIND token taken"; the military tokens' own events are in EVENTS
+KEPT_TAKEN = " token taken"
+
+
+def kept_kind(event: str) -> str | None:
+    """The kind of kept token whose taking `event` is (`on ship token taken`), or None."""
+    return event[:-len(KEPT_TAKEN)] if event.endswith(KEPT_TAKEN) and event not in EVENTS else None
 
 
 @node
@@ -256,7 +314,7 @@ class Trigger:
     event: str
     each_neighbour: bool
     limit: Name | None
-    conditions: tuple[Comparison, ...]
+    conditions: tuple[Comparison | ColourComparison, ...]
     action: Action
     span: Span
 
@@ -409,6 +467,27 @@ class DefeatsToNeighbour:
 
 
 @node
+class Revealed:
+    """`revealed` in a law's conditions: its card is shown on the table (the last one
+    revealed from its deck, `reveal N cards from deck "D"`); the law has no owner."""
+    span: Span
+
+
+@node
+class OtherWay:
+    """`hands pass the other way`, in a law only: while the law is in force in some city,
+    the hands of a turn pass the other way than their `play` says."""
+    span: Span
+
+
+@node
+class NoFreeChains:
+    """`no free chains`, in a law only: in every city, a card it could build by chain
+    (`free with`) costs what it costs, paid as any other card."""
+    span: Span
+
+
+@node
 class OnTop:
     """`on top of "Z"` in a law's conditions: its card is the last one put in a city's
     zone Z (the card shown there), and that city is the law's owner."""
@@ -430,21 +509,25 @@ class Law:
     """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a
     trade price, a trigger) acts in every city while its source is in play and every
     condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
-    top N of "Z"`: where the card is in play)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange | Trigger"
-    conditions: tuple["Comparison | OnTop | InTop", ...]
+    top N of "Z"`: where the card is in play; `revealed`: while the card is shown on the table)."""
+    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | Trigger"
+    conditions: tuple["Comparison | OnTop | InTop | Revealed", ...]
     span: Span
 
     @property
     def comparisons(self) -> tuple[Comparison, ...]:
-        return tuple(c for c in self.conditions if isinstance(c, Comparison))
+        return tuple(c for c in self.conditions if isinstance(c, (Comparison, ColourComparison)))
 
     @property
     def on_top(self) -> "OnTop | InTop | None":
         return next((c for c in self.conditions if isinstance(c, (OnTop, InTop))), None)
 
+    @property
+    def revealed(self) -> "Revealed | None":
+        return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, Trigger)
+
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, Trigger)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

@@ -270,6 +270,8 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset
         keywords = [w.strip("`") for w in map(_terminal_words().get, expected) if w and w.startswith("`")]
         guess = did_you_mean(str(tok), keywords) if tok.type == "NAME" else None
         help = _("did you mean `{guess}`?").format(guess=guess) if guess else None
+        if str(tok) == "target" and column == 1 + len(text.split("\n")[err.line - 1]) - len(text.split("\n")[err.line - 1].lstrip()):
+            help = _("a `target` line is for `wonders tune`, which reads it from a tuning file (docs/simulate.md)")
         if str(tok) == "or" and "AND" in expected:
             help = _("a condition has no `or`: every comparison joined by `and` must hold; to act when either "
                      "of two holds, write two triggers whose conditions do not overlap, e.g. "
@@ -282,6 +284,14 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset
     if char == '"':
         return Diagnostic("E0003", _("unterminated string"), span, label=_("this quote is never closed"),
                           help=_('a quoted name must end with `"` on the same line'))
+    if char == "." and text.startswith("..", err.pos_in_stream) and text[err.pos_in_stream - 1:err.pos_in_stream].isdigit():
+        range_text = re.match(r"\.\.-?\d*", text[err.pos_in_stream:]).group(0)
+        digits = len(text[:err.pos_in_stream]) - len(text[:err.pos_in_stream].rstrip("0123456789"))
+        digits += text[err.pos_in_stream - digits - 1:err.pos_in_stream - digits] == "-"
+        span = Span(display, line, column - digits, line, column + len(range_text))
+        return Diagnostic("E0009", _("a range is for `wonders tune`"), span, label=_("a number is needed here"),
+                          help=_("`wonders tune FILE` tries the values of a range and writes the tuned file; to play or "
+                                 "check, write one number"))
     shown = char if char.isprintable() else repr(char)
     try:  # what the parser accepts here; `err.allowed` is the lexer's wider view
         accepted = err.interactive_parser.accepts() if err.interactive_parser else err.allowed

@@ -97,12 +97,15 @@ def statement(s) -> str:
         return f"trade price {s.amount.value}"
     if isinstance(s, ast.AgeRules):
         return _inline(f"age {s.age.text}", s.body)
+    if isinstance(s, ast.CardUse):
+        price = [_cost_item(i) if isinstance(i, ast.CoinAmount) else f"{i.count} {i.resource.text}" for i in s.price]
+        return f'use a card for "{s.name.text}"' + (" paying " + ", ".join(price) if price else "") + f": {action(s.action)}"
     if isinstance(s, ast.HandSize):
         return f"hand {s.amount.value}"
     if isinstance(s, ast.Turns):
         return f"turns {s.amount.value}"
     if isinstance(s, ast.PassDirection):
-        return f"pass {s.direction}"
+        return f"pass {s.direction}" + "".join(f" then {d}" for d in s.then)
     if isinstance(s, ast.LastCardDiscarded):
         return "last card discarded"
     if isinstance(s, ast.VictoryValue):
@@ -152,7 +155,7 @@ def _start_age(s: ast.StartAge) -> str:
 
 
 def _play_turns(s: ast.PlayTurns) -> str:
-    return (f"play {_counted(s.count.value, 'turn')} passing {s.direction}"
+    return (f"play {_counted(s.count.value, 'turn')} passing {s.direction}" + "".join(f" then {d}" for d in s.then)
             + (", discarding the last cards" if s.discard_last else ""))
 
 
@@ -174,6 +177,7 @@ PHASE_WORDS = {
     ast.EndAge: lambda s: f"end age {s.age.text}",
     ast.DiscardZone: lambda s: f'discard the cards of "{s.zone.text}"',
     ast.DrawInto: lambda s: f'draw {_counted(s.count.value, "card")} from deck "{s.deck.text}" into "{s.zone.text}"',
+    ast.Reveal: lambda s: f'reveal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
 }
 
 
@@ -221,6 +225,10 @@ def effect(e) -> str:
         return "science " + " / ".join(s.text for s in e.symbols)
     if isinstance(e, ast.TradeDiscount):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
+    if isinstance(e, ast.NoFreeChains):
+        return "no free chains"
+    if isinstance(e, ast.OtherWay):
+        return "hands pass the other way"
     if isinstance(e, ast.PriceChange):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.amount, 'coin')} {e.change}"
     if isinstance(e, ast.Law):
@@ -267,6 +275,7 @@ def law(e: ast.Law) -> str:
     """`law [while CONDITION and ...]: EFFECT`."""
     parts = [f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else
              f'in the top {_top_count(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop) else
+             "revealed" if isinstance(c, ast.Revealed) else
              conditions((c,)) for c in e.conditions]
     return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + effect(e.effect)
 
@@ -304,9 +313,17 @@ def action(a) -> str:
     if isinstance(a, ast.BuildFromDiscard):
         return "build a card from the discard pile for free"
     if isinstance(a, ast.CopyCard):
+        if a.last:
+            return f"copy the last card built by {scope(a.scope)}"
         return f"copy a {_colors(a.colors)} card from {scope(a.scope)}"
+    if isinstance(a, ast.CopyStage):
+        return f"copy stage {a.number.value} of {scope(a.scope)}"
     if isinstance(a, ast.DiscardBuilt):
-        return f"discard a {_colors(a.colors)} card from {scope(a.scope)}"
+        place = f'"{a.zone.text}"' if a.zone is not None else scope(a.scope)
+        if a.to == "discard":
+            return f"discard a {_colors(a.colors)} card from {place}"
+        to = f'into "{a.into.text}"' if a.to == "zone" else "under this stage"
+        return f"put a {_colors(a.colors)} card from {place} {to}"
     if isinstance(a, ast.PutOnto):
         return f'put a card from "{a.source.text}" onto "{a.zone.text}"'
     if isinstance(a, ast.DrawInto):
@@ -321,7 +338,8 @@ def action(a) -> str:
         return f"take {number} {a.kind.text} tokens"
     if isinstance(a, ast.InEachCity):
         group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
-        return f"each {group}: {action(a.action)}"
+        kept = f" with {a.compare} {city_value(a.value)}" if a.value is not None else ""
+        return f"each {group}{kept}: {action(a.action)}"
     if isinstance(a, ast.CopySymbol):
         return f"copy a symbol of a {_colors(a.colors)} card from {scope(a.scope)}"
     if isinstance(a, ast.MayPay):
@@ -369,6 +387,10 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
         return word
     if q.measure == "production":
         word = f"production of {q.kind.text}"
+        return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
+    if q.measure in ("same colour cards", "card cost"):
+        word = f"cost of {which_card(q.card)}" if q.measure == "card cost" else \
+            f"{'card' if one else 'cards'} of the colour of {which_card(q.card)}"
         return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
     if q.measure == "kept tokens":
         word = f"{q.kind.text} {'token' if one else 'tokens'}"
@@ -418,12 +440,16 @@ def expr(e) -> str:
 _NOT_MEASURES = ("symbol squares", "age victory", "age", "players")    # quantities the grammar's `_measure` is not
 
 
+def city_value(v) -> str:
+    """A value counted in each city: a measure alone (`shields`) or an expression in parentheses."""
+    plain = isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and v.measure not in _NOT_MEASURES
+    return quantity(v) if plain else f"({expr(v)})"
+
+
 def among(e: ast.AmongCities) -> str:
     """`rank of [fewest] VALUE [among SCOPE]`, `number of cities with VALUE OP N [among
     SCOPE]`, `most|fewest (EXPR) of SCOPE`."""
-    v = e.value
-    plain = isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and v.measure not in _NOT_MEASURES
-    value = quantity(v) if plain and e.how not in ("most", "fewest") else f"({expr(v)})"
+    value = city_value(e.value) if e.how not in ("most", "fewest") else f"({expr(e.value)})"
     if e.how in ("most", "fewest"):
         return f"{e.how} {value}" + (f" of {scope(e.scope)}" if e.scope is not None else "")
     among_words = f" among {scope(e.scope)}" if e.scope is not None else ""
@@ -440,7 +466,22 @@ def among(e: ast.AmongCities) -> str:
 
 def conditions(comparisons) -> str:
     """`A op B and C op D`."""
-    return " and ".join(f"{expr(c.left)} {c.op} {expr(c.right)}" for c in comparisons)
+    return " and ".join(comparison(c) for c in comparisons)
+
+
+def comparison(c) -> str:
+    if isinstance(c, ast.ColourComparison):
+        other = f"colour of {which_card(c.other)}" if c.other is not None else "/".join(n.text for n in c.colors)
+        return f"colour of {which_card(c.card)} {c.op} {other}"
+    return f"{expr(c.left)} {c.op} {expr(c.right)}"
+
+
+def which_card(w: ast.WhichCard) -> str:
+    """`the last card built [by CITY]`, `the previous card built [by CITY]`, `the [COLOURS]
+    card under this stage`."""
+    if w.which == "under":
+        return f"the {_colors(w.colors) + ' ' if w.colors else ''}card under this stage"
+    return f"the {w.which} card built" + (f" by {scope(w.scope)}" if w.scope is not None else "")
 
 
 def _parenthesised(e, op: str, right: bool) -> bool:

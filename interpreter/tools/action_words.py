@@ -19,6 +19,7 @@ _LABEL = re.compile(r"^(?P<kind>build|wonder stage(?: (?P<stage>\d+))? with|sell
                     r"(?P<discard> from the discard pile)?$")
 _PRICE = re.compile(r"^pay the price(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?"
                     r"(?: and )?(?:(?P<bank>\d+) to the bank)?)?$")       # an offer accepted (kind "accept")
+_STAGE_COPY = re.compile(r"^copy stage (?P<number>\d+) of (?P<wonder>.+) (?P<side>\S+)$")   # kind "copy stage"
 _PAY = re.compile(r"^pay (?P<coins>\d+) coins? and take (?P<count>\d+) (?P<kind>.+?) tokens?$")
 
 
@@ -35,6 +36,10 @@ def shown_action(label: str, words=None) -> str:
     price = _PRICE.match(label)
     if price is not None:
         return _("pay the price") + _payments(price)
+    copied = _STAGE_COPY.match(label)
+    if copied is not None:                 # a neighbour's stage copied (`copy stage N of ...`)
+        return _("copy stage {number} of {wonder} {side}").format(
+            number=copied["number"], wonder=names().city(copied["wonder"]), side=copied["side"])
     paid = _PAY.match(label)
     if paid is not None:                   # a loss settled (engine/actions.py, kind "pay")
         count = int(paid["count"])
@@ -96,7 +101,7 @@ def option_by_name(answer: str, options, tables) -> int | None:
         label = option.label(tables)
         if typed in (label.casefold(), shown_action(label).casefold()):
             return n
-    cards = {tables.cards[o.card].name for o in options if o.card >= 0}
+    cards = {tables.cards[o.card].name for o in options if o.card >= 0 and o.kind != "copy stage"}
     card = names().to_english("card", typed, cards)
     if card is None:
         return None

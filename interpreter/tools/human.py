@@ -24,7 +24,7 @@ from .action_words import option_by_name, shown_action
 DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last card"),
              "neutral turn": N_("neutral turn"), "draft": N_("draft"), "zone": N_("kept card"),
              "copy": N_("copy"), "debt": N_("debt"), "offer": N_("priced choice"),
-             "remove": N_("discard from the city"), "put": N_("card put onto a zone")}
+             "remove": N_("a card leaves the city or a zone"), "put": N_("card put onto a zone")}
 MAX_LINE = 4096            # bytes of an answer kept; the rest of a longer line is read and dropped
 
 
@@ -85,6 +85,10 @@ class HumanDecider:
                               coins=ngettext("{count} coin", "{count} coins", c.coins).format(count=c.coins),
                               shields=ngettext("{count} shield", "{count} shields", c.shields).format(count=c.shields),
                               stages=c.stages, of=len(c.side.stages), built=built))
+        if game.revealed:                     # `reveal N cards from deck "D"`: face up for every city
+            self.echo(_("On the table:"))
+            for i in game.shown_cards():
+                self.echo(self._words(t).hand_line(t.ruleset.cards[i]))
         if kind == "offer":                   # `may pay PRICE to ACTION`: what is offered, in words
             self.echo(_("Offered: {offer}").format(offer=printable(describer().action_text(game.stack[-1][1]))))
         if kind not in ("discard", "debt", "offer"):

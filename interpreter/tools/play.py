@@ -125,6 +125,9 @@ def text_log(game: Game, words=None) -> str:
                                 '{city} draws {count} cards into "{zone}": {cards}', len(event["cards"]))
             out.append("    " + sentence.format(city=city[event["seat"]], count=len(event["cards"]), zone=event["zone"],
                                                 cards=", ".join(n.card(c) for c in event["cards"])))
+        elif kind == "reveal":                # `reveal N cards from deck "D"`: face up for every city
+            out.append("    " + _('Revealed from "{deck}": {cards}').format(
+                deck=event["deck"], cards=", ".join(n.card(c) for c in event["cards"])))
         elif kind == "faces once":
             out.append("    " + _("{city} gives up a {kind} token and faces each city once at the {event}").format(
                 city=city[event['seat']], kind=names().token(event["kind"]), event=event_word(event["at"])))

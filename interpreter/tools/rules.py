@@ -20,7 +20,8 @@ def rules_summary(ruleset: RuleSet) -> str:
     """The rules block in words of the chosen language, for a table that does not read the
     content's keywords: each statement from the model, effects by the describer."""
     from ..check.rules import roman
-    from ..describe import effect_text
+    from ..check.model import written_cost
+    from ..describe import describer, effect_text
     from ..i18n import _, names, ngettext
     r, n = ruleset.rules, names()
     coins = lambda k: ngettext("{count} coin", "{count} coins", k).format(count=k)  # noqa: E731
@@ -38,6 +39,12 @@ def rules_summary(ruleset: RuleSet) -> str:
             out.append(_phase_text(phase))
     out += [_phase_text(phase) for phase in placed]
     out += ["  " + effect_text(t) for t in r.triggers]
+    out += ["  " + effect_text(law) for law in r.laws]
+    words = describer()
+    for use in r.card_uses:                       # `use a card for "NAME" [paying PRICE]: ACTION`
+        price = ", " + _("paying {price}").format(price=words.cost_text(written_cost(use.price))) if use.price else ""
+        out.append(_('A turn\'s card may be used for "{name}"{price}: {action}').format(
+            name=use.name.text, price=price, action=words.action_text(use.action)))
     if r.debt:
         out.append(_("Coins a city does not pay become {kind} tokens (the city chooses)").format(kind=n.token(r.debt))
                    if r.debt_by_choice else
@@ -67,7 +74,8 @@ def _age_text(age, n) -> str:
     from ..i18n import _, ngettext
     parts = [ngettext("a hand of {count} card", "a hand of {count} cards", age.hand).format(count=age.hand),
              ngettext("{count} turn", "{count} turns", age.turns).format(count=age.turns),
-             _("hands pass to the left (clockwise)") if age.direction == "left"
+             _("hands pass to the {ways}, in turn").format(ways=_ways((age.direction, *age.then))) if age.then
+             else _("hands pass to the left (clockwise)") if age.direction == "left"
              else _("hands pass to the right (counter-clockwise)")]
     if age.last_card_discarded:
         parts.append(_("the last card is discarded"))
@@ -80,6 +88,12 @@ def _age_text(age, n) -> str:
         parts.append(_("{count} random {colors} cards are added").format(
             count=how, colors=_(" or ").join(n.color(c.text) for c in add.colors)))
     return _("Age {age}: {rules}").format(age=roman(age.number), rules="; ".join(parts))
+
+
+def _ways(ways) -> str:
+    """`left then right` in words: "left, then right"."""
+    from ..i18n import _
+    return _(", then ").join(_("left") if way == "left" else _("right") for way in ways)
 
 
 def _phase_text(phase) -> str:
@@ -116,8 +130,12 @@ def _phase_text(phase) -> str:
         elif isinstance(step, ast.PlayTurns):
             said.append(ngettext("{count} turn, the hands passing to the {side}",
                                  "{count} turns, the hands passing to the {side}", step.count.value).format(
-                count=step.count.value, side=_("left") if step.direction == "left" else _("right"))
+                count=step.count.value, side=_ways(step.directions))
                 + ("; " + _("the last card is discarded") if step.discard_last else ""))
+        elif isinstance(step, ast.Reveal):
+            said.append(ngettext('{count} card of the deck "{deck}" is revealed to the whole table',
+                                 '{count} cards of the deck "{deck}" are revealed to the whole table',
+                                 step.count.value).format(count=step.count.value, deck=step.deck.text))
         elif isinstance(step, ast.DiscardZone):
             said.append(_('each player discards the cards of "{zone}"').format(zone=step.zone.text))
         elif isinstance(step, ast.DrawInto):

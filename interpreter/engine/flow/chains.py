@@ -53,7 +53,7 @@ def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
                          "trigger": trigger_label(trigger, event)})
 
 
-CHOSEN_IN_CHAIN = (ast.BuildFromDiscard, ast.DrawInto, ast.PlayFrom, ast.CopyCard)   # what `_run` does itself
+CHOSEN_IN_CHAIN = (ast.BuildFromDiscard, ast.DrawInto, ast.PlayFrom, ast.CopyCard, ast.CopyStage)   # what `_run` does itself
 
 
 def _run(game, action, seat: int, neighbour, source: str) -> None:
@@ -95,7 +95,7 @@ def _owes(game, action, seat: int, neighbour) -> bool:
 def _in_each_city(game, action, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
     game.stack += [("each", action.action, target, seat, source)
-                   for target in reversed(game.events.group(seat, action.group))]
+                   for target in reversed(game.events.group(seat, action))]
 
 
 def _each(game, action, target: int, owner: int, source: str) -> None:
@@ -127,7 +127,10 @@ def _chosen_in_chain(game, action, seat: int) -> None:
     if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
         ask_zone_play(game, action, seat)
         return
-    if copy_options(game, seat, action):               # `when built: copy ...`: chosen now
+    options = copy_options(game, seat, action)
+    if isinstance(action, ast.CopyStage) and len(options) == 1:    # one stage to copy: no choice
+        copy_stage(game, seat, options[0])
+    elif options:                                      # `when built: copy ...`: chosen now
         game.stack.append(("copy_from", action, seat))      # what the decision's options read
         game.waiting = [(seat, "copy")]
 
@@ -164,16 +167,20 @@ def _offer_step(game, action, seat: int, neighbour, source: str) -> None:
 
 
 def _discard_built(game, action, seat: int, neighbour) -> None:
-    """`discard a COLOURS card from SCOPE`: the city of the scope loses one such building,
-    at once when it has one, by its own choice (a decision, `remove`) when it has several."""
-    part = action.scope.parts[0]
-    target = seat if part == "own" else neighbour if part == "neighbour" else \
-        game.neighbours(seat)[0 if part == "left" else 1].seat
+    """`discard a COLOURS card from SCOPE|"Z"` (or `put ... into "Z" | under this stage`):
+    the city of the scope (the owner, for a zone) loses one such card, at once when it has
+    one, by its own choice (a decision, `remove`) when it has several."""
+    if action.zone is not None:
+        target = seat
+    else:
+        part = action.scope.parts[0]
+        target = seat if part == "own" else neighbour if part == "neighbour" else \
+            game.neighbours(seat)[0 if part == "left" else 1].seat
     options = removal_options(game, target, action)
     if len(options) == 1:
-        remove_built(game, target, options[0])
+        remove_built(game, target, options[0], action, seat)
     elif options:
-        game.stack.append(("remove_from", action, target))     # what the decision's options read
+        game.stack.append(("remove_from", action, target, seat))     # what the decision's options read
         game.waiting = [(target, "remove")]
 
 
@@ -188,13 +195,37 @@ def _put(game, action, seat: int) -> None:
         game.waiting = [(seat, "put")]
 
 
-def remove_built(game, seat: int, choice) -> None:
-    """A building leaves the city `seat` for the discard pile (`discard a ... card from ...`),
-    its effects with it."""
-    game.cities[seat].remove_card(choice.card)
-    game.discard.append(choice.card)
+def remove_built(game, seat: int, choice, action, owner: int) -> None:
+    """A card leaves the city `seat` (its effects with it) or the zone of `owner` for the
+    discard pile, `owner`'s zone or under `owner`'s stage (`action`: its DiscardBuilt)."""
+    city = game.cities[seat]
+    if action.zone is not None:
+        game.zones[action.zone.text][owner].remove(choice.card)
+    else:
+        city.remove_card(choice.card)
+    if action.to == "zone":
+        game.zones[action.into.text][owner].append(choice.card)
+    elif action.to == "stage":
+        game.cities[owner].entombed.append((action.stage, choice.card))
+    else:
+        game.discard.append(choice.card)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
+                     "coins": city.coins})
+
+
+def copy_stage(game, seat: int, choice) -> None:
+    """`copy stage N of ...`: the city has the stage's lasting effects from now on, and its
+    `when built` actions run for it now (its `at end of turn` ones are set aside)."""
+    stage = game.cities[seat].add_stage_copy(choice.card, choice.stage)
     game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
                      "coins": game.cities[seat].coins})
+    game.pending += [(seat, action, stage.name) for action in stage.turn_end]
+    for action in reversed(stage.when_built):
+        game.stack.append(("run", action, seat, None, stage.name))
+
+
+def _removed(game, action, seat: int, owner: int) -> None:
+    """The card to move has been chosen (Flow.take): nothing is left to do."""
 
 
 def _copy_from(game, action, seat: int) -> None:
@@ -208,5 +239,5 @@ def _settle(game, seat: int, amount: int, paid: int) -> None:
 
 
 CHAIN_STEPS = {"fire": fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
-               "copy_from": _copy_from, "remove_from": _copy_from, "put_from": _copy_from, "settle": _settle, "each": _each,
+               "copy_from": _copy_from, "remove_from": _removed, "put_from": _copy_from, "settle": _settle, "each": _each,
                "coins_log": _coins_log, "offer": _offer_step}

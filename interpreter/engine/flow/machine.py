@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from ...check.model import AgeDeal
 from ..actions import Action
-from ..laws import refresh as refresh_laws
+from ..laws import refresh as refresh_laws, turned_round
 from ..placed import put_from
 from .ages_and_end import AGE_AND_END_STEPS, game_end
 from .chains import CHAIN_STEPS, offer_taken, remove_built
-from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, reopen_phase
+from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, reopen_phase, turns_run
 from .resolve import RESOLVE_STEPS, build_from_discard, copy_card
 from .turn import TURN_STEPS
 
@@ -39,6 +39,25 @@ class Flow:
         """The `play N turns` statement whose turns are being played."""
         p, i = self.rounds
         return self.tables.rules.phases[p].steps[i]
+
+    def passing(self, turn: int | None = None) -> str:
+        """The way ("left" or "right") the hands pass after the age's turn `turn` (default:
+        this one) of the `play` being played: `passing left then right` takes its ways in
+        turn, counted from the play's first turn.  Outside a play, the age's first way.  A
+        law `hands pass the other way` in force in some city turns it round (the laws in
+        force now, also for an earlier `turn`)."""
+        if self.rounds is None:
+            way = self.age.direction
+        else:
+            p, i = self.rounds
+            rounds = self.tables.rules.phases[p].steps[i]
+            way = rounds.direction
+            if rounds.then:
+                ways = rounds.directions
+                way = ways[((self.turn if turn is None else turn) - 1 - turns_run(self.tables, p, i)[0]) % len(ways)]
+        if self.tables.has_laws and turned_round(self):
+            return "left" if way == "right" else "right"
+        return way
 
     def between_turns(self) -> bool:
         """Nothing is waiting and nothing is left to do: a turn is over (or the game)."""
@@ -180,7 +199,8 @@ class Flow:
         elif kind == "offer":                 # `may pay ... to ...`: the waiting offer step is answered
             offer_taken(self, seat, action)
         elif kind == "remove":
-            remove_built(self, seat, action)
+            _step, removal, _seat, owner = self.stack[-1]      # the `remove_from` step the decision belongs to
+            remove_built(self, seat, action, removal, owner)
         elif kind == "put":
             put_from(self, seat, self.stack.pop()[1], action)
         elif kind in PHASE_KINDS:                   # carried out by the phase's step under it

@@ -127,6 +127,8 @@ def _phase_step(game, p: int, i: int) -> None:
     elif isinstance(statement, ast.DrawInto):    # for the table's pile once, else for each player
         for seat in [None] if statement.zone.text in game.stacked else range(game.players):
             draw_into(game, statement, seat)
+    elif isinstance(statement, ast.Reveal):
+        _reveal(game, statement)
     else:
         game.stack.append(("zone_done", p, i))
         _ask_zone(game, statement)
@@ -177,8 +179,23 @@ def _in_game(game, deck: str) -> bool:
     """Whether a card of the deck is anywhere in the game (dealt or drawn before)."""
     cards = game.tables.cards
     places = [game.box, game.discard, *game.hands, *(held for zone in game.zones.values() for held in zone),
-              *(city.built for city in game.cities), *(city.under_stages for city in game.cities)]
+              *game.revealed,
+              *(city.built for city in game.cities), *(city.under_stages for city in game.cities),
+              *([i for _n, i in city.entombed] for city in game.cities)]
     return any(cards[i].deck == deck for place in places for i in place)
+
+
+def _reveal(game, statement) -> None:
+    """Cards of the deck face up on the table for every city, covering those revealed from
+    it before (which stay on the table, covered: never dealt again)."""
+    deck = unused_cards(game, statement.deck.text)
+    game.rng.shuffle(deck)
+    n = statement.count.value
+    game.box += deck[n:]
+    if deck[:n]:
+        game.revealed = [*game.revealed, deck[:n]]
+        game.log.append({"event": "reveal", "deck": statement.deck.text,
+                         "cards": [game.tables.cards[i].name for i in deck[:n]]})
 
 
 def _discard_zone(game, statement) -> None:

@@ -12,7 +12,7 @@ from ...syntax import ast
 from ..actions import Action
 from ..discounts import coins_paid
 from ..triggers import BANK_COINS
-from .chains import fire
+from .chains import copy_stage, fire
 from .search_log import NoLog
 
 
@@ -46,6 +46,8 @@ def _resolve(game, choices: tuple) -> None:
             city.add_stage(stage)
             city.under_stages.append(index)
         else:
+            if kind == "use":                     # `use a card for ...`: its price, then to the pile
+                city.coins -= left + right + bank
             game.discard.append(index)
         placed.append((seat, action, stage))
     if type(game.log) is not NoLog:       # a search copy writes no log: no step for it
@@ -78,6 +80,9 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
             game.stack.append(("fire", BANK_COINS, (seat,)))
         if "card sold" in events.heard or events.sit_out:
             fire(game, "card sold", (seat,))
+    elif kind == "use":                            # the use's action, as a card's `when built`
+        use = game.tables.rules.card_uses[action.stage]
+        game.stack.append(("run", use.action, seat, None, f"use {use.name.text}"))
     else:
         source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
         if free == "chain":
@@ -132,6 +137,9 @@ def built(game, seat: int, source) -> None:
 
 
 def copy_card(game, seat: int, choice: Action) -> None:
+    if choice.kind == "copy stage":
+        copy_stage(game, seat, choice)
+        return
     card = game.tables.cards[choice.card]
     game.cities[seat].add_copy(card)
     game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),

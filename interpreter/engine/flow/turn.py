@@ -93,7 +93,7 @@ def _pass(game) -> None:
     """Hands pass among the players (each to its neighbour in the age's direction, the
     next player seat for left); neutral cities keep theirs."""
     hands = game.hands[:game.players]
-    direction = game.turns_played().direction
+    direction = game.passing()
     if direction == "left":
         hands = [hands[-1]] + hands[:-1]
     else:

@@ -3,7 +3,7 @@
 One method per grammar rule; each receives the rule's span and its kept children.  The
 methods are grouped by the family of constructs they build, one module each (cards.py,
 effects.py, triggers.py, expressions.py, rules.py, phases.py, variants.py, tables.py,
-vocabulary.py), mixed into `TreeBuilder` here, which gives them the span and name helpers.
+vocabulary.py, order.py), mixed into `TreeBuilder` here, which gives them the span and name helpers.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from .cards import CardBuilder
 from .effects import EffectBuilder
 from .expressions import ExpressionBuilder
 from .numbers import MAX_DIGITS, NumberTooLarge, to_int
+from .order import OrderBuilder
 from .phases import PhaseBuilder
 from .rules import RulesBuilder
 from .tables import TableBuilder
@@ -27,7 +28,7 @@ __all__ = ["MAX_DIGITS", "NumberTooLarge", "TreeBuilder"]
 
 
 class TreeBuilder(VocabularyBuilder, CardBuilder, EffectBuilder, TriggerBuilder, ExpressionBuilder, RulesBuilder,
-                  PhaseBuilder, VariantBuilder, TableBuilder, Transformer):
+                  PhaseBuilder, VariantBuilder, TableBuilder, OrderBuilder, Transformer):
     def __init__(self, path: str):
         super().__init__(visit_tokens=False)
         self.path = path

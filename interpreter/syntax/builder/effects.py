@@ -49,6 +49,14 @@ class EffectBuilder:
     def price_change(self, meta, c):
         return ast.PriceChange(resources=c[0], scope=c[1], amount=to_int(c[2]), change=c[3], span=self._span(meta))
 
+    @v_args(meta=True)
+    def other_way(self, meta, c):
+        return ast.OtherWay(span=self._span(meta))
+
+    @v_args(meta=True)
+    def no_free_chains(self, meta, c):
+        return ast.NoFreeChains(span=self._span(meta))
+
     def price_more(self, c): return "more"
     def price_less(self, c): return "less"
 
@@ -58,6 +66,10 @@ class EffectBuilder:
 
     def law_conditions(self, c):
         return tuple(c)
+
+    @v_args(meta=True)
+    def revealed(self, meta, c):
+        return ast.Revealed(span=self._span(meta))
 
     @v_args(meta=True)
     def on_top(self, meta, c):
@@ -145,10 +157,6 @@ class EffectBuilder:
         return ast.CopyCard(colors=c[0], scope=c[1], span=self._span(meta))
 
     @v_args(meta=True)
-    def discard_built(self, meta, c):
-        return ast.DiscardBuilt(colors=c[0], scope=c[1], span=self._span(meta))
-
-    @v_args(meta=True)
     def take_kept_tokens(self, meta, c):
         count = c[0] if len(c) == 2 else ast.Number(value=1, span=self._span(meta))
         return ast.TakeKeptTokens(count=count, kind=self._name(c[-1]), span=self._span(meta))
@@ -162,7 +170,11 @@ class EffectBuilder:
 
     @v_args(meta=True)
     def in_each_city(self, meta, c):
-        return ast.InEachCity(group=c[0], action=c[1], span=self._span(meta))
+        compare, value = c[1] if len(c) == 3 else ("", None)
+        return ast.InEachCity(group=c[0], action=c[-1], span=self._span(meta), compare=compare, value=value)
+
+    def fewer_than_owner(self, c): return ("fewer", c[0])
+    def more_than_owner(self, c): return ("more", c[0])
 
     def other_cities(self, c): return "other"
     def each_neighbour_city(self, c): return "neighbours"

@@ -48,10 +48,10 @@ class ExpressionBuilder:
     def fewest(self, c): return "fewest"
 
     def _quantity(self, meta, c) -> ast.Quantity:
-        measure, colors, *kind = c[0]
+        measure, colors, *rest = c[0]
         scope = c[1] if len(c) > 1 else None
         return ast.Quantity(measure=measure, colors=colors, scope=scope, span=self._span(meta),
-                            kind=kind[0] if kind else None)
+                            kind=rest[0] if rest else None, card=rest[1] if len(rest) > 1 else None)
 
     @v_args(meta=True)
     def symbol_squares(self, meta, c):

@@ -39,8 +39,12 @@ class PhaseBuilder:
 
     @v_args(meta=True)
     def play_turns(self, meta, c):
-        return ast.PlayTurns(count=self._number(c[0]), direction=c[1], discard_last=len(c) > 2,
-                             span=self._span(meta))
+        then = tuple(x[1] for x in c[2:] if isinstance(x, tuple))
+        return ast.PlayTurns(count=self._number(c[0]), direction=c[1], discard_last=c[-1] is True,
+                             span=self._span(meta), then=then)
+
+    def then_direction(self, c):
+        return ("then", c[0])
 
     def discarding_last(self, c): return True
 
@@ -97,6 +101,10 @@ class PhaseBuilder:
     def play_from_zone(self, meta, c):
         return ast.PlayFrom(optional=False, build_only=False, zone=self._string(c[0]), free=False,
                             span=self._span(meta))
+
+    @v_args(meta=True)
+    def reveal_stmt(self, meta, c):
+        return ast.Reveal(count=self._number(c[0]), deck=self._string(c[1]), span=self._span(meta))
 
     @v_args(meta=True)
     def discard_zone(self, meta, c):

@@ -68,8 +68,16 @@ class RulesBuilder:
         return ast.Turns(amount=self._number(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
+    def card_use(self, meta, c):
+        price = c[1] if len(c) > 2 else ()
+        return ast.CardUse(name=self._string(c[0]), price=price, action=c[-1], span=self._span(meta))
+
+    def use_price(self, c):
+        return tuple(c)
+
+    @v_args(meta=True)
     def pass_direction(self, meta, c):
-        return ast.PassDirection(direction=c[0], span=self._span(meta))
+        return ast.PassDirection(direction=c[0], span=self._span(meta), then=tuple(x[1] for x in c[1:]))
 
     def direction(self, c):
         return str(c[0])

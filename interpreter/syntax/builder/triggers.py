@@ -41,6 +41,7 @@ class TriggerBuilder:
     def color_card_built(self, c): return f"{c[0]}{ast.COLOR_BUILT}"
     def victory_taken(self, c): return "victory token taken"
     def defeat_taken(self, c): return "defeat token taken"
+    def kept_taken(self, c): return f"{c[0]}{ast.KEPT_TAKEN}"
     def bank_coins_taken(self, c): return "coins taken from the bank"
     def resources_bought(self, c): return "resources bought"
 

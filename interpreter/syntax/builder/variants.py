@@ -98,7 +98,8 @@ class VariantBuilder:
 
 def _kind(item) -> str:
     return {ast.Card: "card", ast.Wonder: "wonder", ast.Trigger: "trigger", ast.Score: "score",
-            ast.Table: "table", ast.Phase: "phase", ast.ZoneDecl: "zone", ast.PadLine: "pad line"}[type(item)]
+            ast.Table: "table", ast.Phase: "phase", ast.ZoneDecl: "zone", ast.PadLine: "pad line",
+            ast.Law: "law", ast.CardUse: "use"}[type(item)]
 
 
 def _item_name(item):
@@ -109,4 +110,4 @@ def _item_name(item):
         return item.category
     if isinstance(item, ast.Table):
         return item.players
-    return item.name
+    return getattr(item, "name", None)           # (a law has none)

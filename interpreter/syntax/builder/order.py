@@ -1,0 +1,64 @@
+"""Tree-builder methods for order and removal (docs/language.md, "Order and removal"): a
+card named by its place (`the last card built`, `the card under this stage`), what is
+asked of it (its colour, its cost), a card moved out of a city or a zone, and a
+neighbour's stage copied."""
+
+from __future__ import annotations
+
+from lark import Token, v_args
+
+from .. import ast
+
+
+class OrderBuilder:
+    """Mixed into TreeBuilder (`builder/__init__.py`)."""
+
+    @v_args(meta=True)
+    def last_built(self, meta, c):
+        return ast.WhichCard(which="last", scope=c[0] if c else None, colors=(), span=self._span(meta))
+
+    @v_args(meta=True)
+    def previous_built(self, meta, c):
+        return ast.WhichCard(which="previous", scope=c[0] if c else None, colors=(), span=self._span(meta))
+
+    @v_args(meta=True)
+    def under_stage(self, meta, c):
+        return ast.WhichCard(which="under", scope=None, colors=c[0] if c else (), span=self._span(meta))
+
+    def same_colour(self, c): return ("same colour cards", (), None, c[0])
+    def card_cost(self, c): return ("card cost", (), None, c[0])
+
+    @v_args(meta=True)
+    def colour_comparison(self, meta, c):
+        other = c[2] if isinstance(c[2], ast.WhichCard) else None
+        return ast.ColourComparison(op=str(c[1]), card=c[0], colors=() if other else c[2], other=other,
+                                    span=self._span(meta))
+
+    def colour_choice(self, c):
+        return tuple(self._name(t) for t in c)
+
+    @v_args(meta=True)
+    def copy_last(self, meta, c):
+        return ast.CopyCard(colors=(), scope=c[0], span=self._span(meta), last=True)
+
+    @v_args(meta=True)
+    def copy_stage(self, meta, c):
+        return ast.CopyStage(number=self._number(c[0]), scope=c[1], span=self._span(meta))
+
+    def this_stage(self, c): return "stage"
+
+    @v_args(meta=True)
+    def discard_built(self, meta, c):
+        return self._moved(meta, c[0], c[1], "discard")
+
+    @v_args(meta=True)
+    def put_card(self, meta, c):
+        return self._moved(meta, c[0], c[1], c[2])
+
+    def _moved(self, meta, colors, place, to) -> ast.DiscardBuilt:
+        """A card leaving a city (`place` a scope) or the owner's zone (a string) for the
+        discard pile, a zone (a string) or under the stage ("stage")."""
+        zone = self._string(place) if isinstance(place, Token) else None
+        into = self._string(to) if isinstance(to, Token) else None
+        return ast.DiscardBuilt(colors=colors, scope=None if zone else place, span=self._span(meta), zone=zone,
+                                to="zone" if into else to, into=into)

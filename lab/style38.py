@@ -1,0 +1,104 @@
+"""Issue 38, item 2: the fitted players' style against expert play.
+
+Two measurements of a weighing (weighing.NAMES; by default fitdefaults.PRIOR, the shipped
+fit of the first edition at 4 players that every default fit starts from):
+
+- `boards`: the wonders' win rates at 5 players, every seat played by the weighing, the
+  sides drawn per game (ties shared; 95 % Wilson intervals; fair share 20 %), and the red
+  cards a city builds (against the cards dealt): is the ranking the human evidence's?
+- `strength`: one seat of the weighing against three `heuristic` bots at 4 players (the
+  seat rotated, ties shared), and its red cards a city.
+
+`--military F` scales the race weights' excess over their face value (1) by F: F = 1 plays
+the weighing as it is, F = 0 weighs a military token at its points, as every other point.
+Why: the fit weighs the race this age at about 1.3 and the later ages' race at about 2.4
+(fitdefaults.PRIOR), and its players build nearly every red card dealt.
+
+    python lab/style38.py boards --games 1000
+    python lab/style38.py boards --games 1000 --military 0.5
+    python lab/style38.py strength --games 400 --military 0.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+
+def weighing(military: float) -> list[float]:
+    from interpreter.bots.weighing import NAMES
+    from interpreter.fitdefaults import PRIOR
+    out = list(PRIOR)
+    for i, name in enumerate(NAMES):
+        if name.startswith("race"):
+            out[i] = 1 + military * (out[i] - 1)
+    return out
+
+
+def _block(args):
+    mode, weights, first, count = args
+    from bots import _rules
+    from interpreter.bots import make_bot
+    from interpreter.bots.adaptive import AdaptiveBot
+    from interpreter.bots.view import BotSeat
+    from interpreter.engine.game import Game
+    tables = _rules(())
+    players = 5 if mode == "boards" else 4
+    out = []
+    for g in range(first, first + count):
+        game = Game(tables, players, seed=g)
+        mine = g % players
+        seats = [BotSeat(AdaptiveBot(seed=g * 100 + s, weights=weights), "adaptive")
+                 if mode == "boards" or s == mine else make_bot("heuristic", g * 100 + s) for s in range(players)]
+        game.play(seats)
+        winners = game.winners()
+        cities = game.cities[:players]
+        out.append([(c.side.wonder,
+                     (1 / len(winners)) if s in winners else 0.0, c.colors.get("red", 0), s == mine)
+                    for s, c in enumerate(cities)])
+    return out
+
+
+def main() -> None:
+    from bots import wilson                      # bench/bots.py: the 95 % Wilson interval
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("mode", choices=["boards", "strength"])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--military", type=float, default=1.0)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    weights = weighing(args.military)
+    block = 10
+    tasks = [(args.mode, weights, s, min(block, args.games - s)) for s in range(0, args.games, block)]
+    rows = []
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for part in pool.map(_block, tasks):
+            rows += part
+    print(f"{args.mode}: military x{args.military}, {args.games} games")
+    if args.mode == "boards":
+        by = {}
+        for game in rows:
+            for wonder, win, _red, _mine in game:
+                by.setdefault(wonder, []).append(win)
+        for wonder, wins in sorted(by.items(), key=lambda kv: -sum(kv[1]) / len(kv[1])):
+            rate = sum(wins) / len(wins)
+            low, high = wilson(rate, len(wins))
+            print(f"  {wonder:14s} {rate:6.1%} ({low:.1%} to {high:.1%}) of {len(wins)} cities")
+        reds = [red for game in rows for _w, _win, red, _m in game]
+        print(f"  red cards a city: {sum(reds) / len(reds):.2f}")
+    else:
+        mine = [(win, red) for game in rows for _w, win, red, m in game if m]
+        rate = sum(w for w, _r in mine) / len(mine)
+        low, high = wilson(rate, len(mine))
+        print(f"  one seat against three heuristic: wins {rate:.1%} ({low:.1%} to {high:.1%}), "
+              f"red cards {sum(r for _w, r in mine) / len(mine):.2f} a city")
+
+
+if __name__ == "__main__":
+    main()

@@ -169,6 +169,10 @@ MISUSES = {
     "put from the table's pile": ('    add trigger "t" on card sold: put a card from "tower" onto "tiles"\n', "E2001"),
     "put onto the zone it comes from": ('    add trigger "t" on card sold: put a card from "tiles" onto "tiles"\n',
                                         "E2002"),
+    "a coloured card moved into the table's pile": ('    add trigger "t" on card sold: '
+                                                    'put a grey card from "tiles" into "tower"\n', "E2001"),
+    "a coloured card moved from the table's pile": ('    add trigger "t" on card sold: '
+                                                    'put a grey card from "tower" into "tiles"\n', "E2001"),
     "an unknown zone": ('    add trigger "t" on card sold: put a card from "tiles" onto "towr"\n', "E1701"),
     "a count of 0": ('    add card "X" { deck "tiles"  color grey  copies 3+\n'
                      '        law while in the top 0 of "tower": produces wood }\n', "E1206"),

@@ -99,6 +99,8 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         text = "point of the score so far" if singular else "the score so far"
     elif m == "production":
         text = f"unit{'' if singular else 's'} of {q.kind.text} produced"
+    elif m == "zone cards":
+        return f'card{"" if singular else "s"} of the city in "{q.kind.text}"'
     elif m == "card cost":
         return f"the coins of the cost of {which_card_text(q.card)}"
     elif m == "same colour cards":
@@ -205,6 +207,8 @@ def action_text(action) -> str:
         if action.last:
             return f"copies the last card built by {where}"
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
+    if isinstance(action, ast.PutOnto):
+        return f'puts one card of its "{action.source.text}" (of its choice) onto "{action.zone.text}"'
     if isinstance(action, ast.CopyStage):
         where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
             f"the {scope_text(action.scope)}'s wonder"
@@ -343,6 +347,7 @@ def law_text(law: ast.Law) -> str:
     if isinstance(inner, ast.Discount):          # a law's discount is every city's, not the owner's
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
     parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
+             else f'this card is among the top {expr_text(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop)
              else "this card is revealed on the table" if isinstance(c, ast.Revealed)
              else comparison_text(c) for c in law.conditions]
     return "law for every city" + (", while " + " and ".join(parts) if parts else "") + f": {effect_text(inner)}"

@@ -103,6 +103,8 @@ def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
         text = "punt van de score tot nu toe" if singular else "de score tot nu toe"
     elif m == "production":
         text = f"{'eenheid' if singular else 'eenheden'} {names().resource(q.kind.text)} geproduceerd"
+    elif m == "zone cards":
+        return f'kaart{"" if singular else "en"} van de stad in "{q.kind.text}"'
     elif m == "card cost":
         return f"de munten van de kosten van {which_card_text(q.card)}"
     elif m == "same colour cards":
@@ -216,6 +218,8 @@ def action_parts(action) -> tuple[str, str]:
         where = scope_text(action.scope)
         one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
+    if isinstance(action, ast.PutOnto):
+        return "legt", f'één kaart van zijn "{action.source.text}" naar keuze op "{action.zone.text}"'
     if isinstance(action, ast.DiscardBuilt):
         return _moved_parts(action)
     if isinstance(action, ast.AtTurnEnd):
@@ -306,6 +310,7 @@ def law_text(law: ast.Law) -> str:
     if isinstance(inner, ast.Discount):          # de korting van een wet geldt in elke stad
         inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
     parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
+             else f'deze kaart bij de bovenste {expr_text(c.count)} van "{c.zone.text}" ligt' if isinstance(c, ast.InTop)
              else "deze kaart open op tafel ligt" if isinstance(c, ast.Revealed) else condition_text((c,))
              for c in law.conditions]
     return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") + f": {effect_text(inner)}"

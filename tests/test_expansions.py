@@ -38,7 +38,7 @@ def test_check_with_the_pack_is_clean_and_checks_the_shipped_variants_on_top():
 def test_an_unknown_pack_is_a_usage_error_listing_the_known_ones():
     result = run_cli("check", "--expansion", "leaderz")
     assert result.returncode == 2
-    assert "no expansion named 'leaderz'; did you mean 'leaders'? expansions: armada, cities, edifice, leaders, wonder-pack" in result.stderr
+    assert "no expansion named 'leaderz'; did you mean 'leaders'? expansions: armada, babel, cities, edifice, leaders, wonder-pack" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -146,3 +146,19 @@ def test_no_free_chains_outside_a_law_is_unexpected(tmp_path):
     text = HOUSE.replace("add law: no free chains", 'add card "X" { age I  color blue  no free chains }')
     found = errors(checked(tmp_path, text))
     assert found and found[0][0] == "E0001", found
+
+
+def test_a_rules_law_may_be_a_trigger_acting_where_its_comparisons_hold(tmp_path):
+    """A law of the rules whose effect is a trigger (the Babel projects' form) has no owner:
+    its trigger acts in the cities where the law's comparisons hold."""
+    text = '''variant "Alms" {
+    changes "7 Wonders, first edition"
+    add law while coins <= 1: on age end: gain 4 coins
+}
+'''
+    result = checked(tmp_path, text)
+    assert not errors(result), [f"{d.code} {d.message}" for d in result.diagnostics]
+    tables = compile_rules(result.ruleset)
+    game = _with_baths(tables, coins=(1, 5, 0))
+    assert "age end" in game.events.heard
+    assert sorted(seat for seat, *_ in game.events.due("age end")) == [0, 2]

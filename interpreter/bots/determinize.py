@@ -122,7 +122,9 @@ def _hide_phase_cards(copy, player: int, rng, kind: str) -> None:
 
     def hidden(held):
         return [rng.choice(decks[cards[i].deck]) if cards[i].deck else i for i in held]
-    for zone in copy.zones.values():
+    for name, zone in copy.zones.items():
+        if name in copy.tables.rules.table_zones:      # a zone for the table is in sight
+            continue
         for seat in range(len(zone)):
             if seat != player:
                 zone[seat] = hidden(zone[seat])

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import attrs
 
-from ..engine.actions import build_options_from, payment_ways
+from ..engine.actions import build_options_from, payment_ways, removal_options
+from ..engine.placed import put_from, put_options
+from ..engine.scoring import score_city
 from ..engine.quantities import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -67,12 +69,6 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
             if not game.cities[seat].kept.get(kind):
                 worth += kept_stakes(model, game, seat, kind, card_worth, rate, depth)
         return worth
-    if isinstance(action, ast.DiscardBuilt):
-        if action.scope.parts != ("own",):
-            return 0.0
-        colors = {c.text for c in action.colors}
-        cards = game.tables.cards
-        return -min((card_worth(i) for i in game.cities[seat].built if cards[i].color in colors), default=0.0)
     if isinstance(action, ast.DrawInto):
         return 0.0                        # what is drawn is weighed when it is built
     if isinstance(action, ast.PlayFrom):
@@ -80,6 +76,10 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
         return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
     if isinstance(action, ast.BuildFromDiscard):
         return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
+    if isinstance(action, ast.PutOnto):
+        return put_worth(game, seat, action)
+    if isinstance(action, ast.DiscardBuilt):
+        return removal_worth(game, seat, action)
     if isinstance(action, ast.InEachCity):
         targets = game.events.group(seat, action)
         each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate, depth)
@@ -152,6 +152,39 @@ def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float, dept
         if need and _others_hold(line.conditions, kind, where):
             total += need * evaluate(line.value, where)
     return CHANCE * total
+def put_worth(game, seat: int, action) -> float:
+    """A card put from a zone onto another: the owner's score pad with the best card put
+    less its score pad now (score lines that count `cards in "Z"`).  A law the card sets
+    reaches every city alike and is not weighed as the owner's."""
+    return _best_pad_change(game, seat, put_options(game, seat, action),
+                            lambda copy, option: put_from(copy, seat, action, option))
+
+
+def removal_worth(game, seat: int, action) -> float:
+    """`discard a COLOURS card from own city` (an age end's penalty, say): the score the
+    owner loses with the building it would choose to lose; a card from a zone, or another
+    city's, is no building of the owner's lost and weighs nothing here."""
+    if action.zone is not None or action.scope is None or action.scope.parts != ("own",) or action.to != "discard":
+        return 0.0
+    return _best_pad_change(game, seat, removal_options(game, seat, action),
+                            lambda copy, option: copy.cities[seat].remove_card(option.card))
+
+
+def _best_pad_change(game, seat: int, options, apply) -> float:
+    """The owner's score pad after the best of `options` (each applied to a copy of the
+    game) less its score pad now; 0 without options."""
+    def total(g) -> int:
+        city = g.cities[seat]
+        left, right = g.neighbours(seat)
+        return sum(score_city(g.tables, city, left, right, tuple(g.cities), g.age.number, g.age.victory).values())
+    before = total(game)
+    best = None
+    for option in options:
+        copy = game.clone()
+        apply(copy, option)
+        after = total(copy)
+        best = after if best is None else max(best, after)
+    return 0.0 if best is None else float(best - before)
 
 
 def _kept_consequences(model, game, seat: int, kind: str, count: int, card_worth, rate: float, depth: int) -> float:

@@ -104,7 +104,7 @@ class FastPolicy:
         """An option's worth without luck (also the order in which the tree tries moves)."""
         if option.kind == "remove":           # a building given up: the least worth first
             return -self.worth[option.card]
-        if option.kind in ("build", "keep", "copy"):   # a draft's pick, a copy: worth the card
+        if option.kind in ("build", "keep", "copy", "put"):   # a draft's pick, a copy, a card put: worth the card
             return self.worth[option.card] - (option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "copy stage":      # a neighbour's stage: the tree's rollouts weigh them
             return 0.0

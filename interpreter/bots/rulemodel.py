@@ -6,7 +6,7 @@ cards each card chains to.  Nothing here names a card or holds a rule number."""
 from __future__ import annotations
 
 from ..engine.city import City
-from ..engine.quantities import Where, evaluate, holds
+from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..syntax import ast
 from .reads import facts, quantities, reads
@@ -107,12 +107,37 @@ class RuleModel:
         return not card.copies or any(t <= self.deal_as for t in card.copies)
 
     def kept_rate(self, kind: str) -> float:
-        """Points per token of a kept kind (`take 2 glory tokens`), from the score lines."""
+        """Points per token of a kept kind (`take 2 glory tokens`), from the score lines,
+        and from the triggers (the rules', the cards' and boards', the laws') whose action
+        pays per token of the kind (`gain 4 coins per pawn token`): what one more token adds
+        to the action, at half its worth when the trigger has conditions (it may not fire)."""
         key = ("kept rate", kind)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = self._rate(lambda c: c.kept.update({kind: _PROBE}))
+            found = self.memo[key] = self._rate(lambda c: c.kept.update({kind: _PROBE})) + self._paid_per(kind)
         return found
+
+    def _paid_per(self, kind: str) -> float:
+        side = self.tables.sides[0]
+        bare = City(self.tables, 0, "probe", side, 0)
+        rich = City(self.tables, 0, "probe", side, 0)
+        rich.kept[kind] = _PROBE
+        at = [Where(c, c, c, None, (c,), 1, 1) for c in (bare, rich)]
+        total = 0.0
+        for trigger in _triggers(self.tables):
+            action = trigger.action
+            if isinstance(action, ast.GainCoins):
+                rate, fn = self.coin_rate, lambda w, a=action: per_value(a.amount, a.per, w)
+            elif isinstance(action, ast.TakeToken):
+                rate, fn = self.token_rate, lambda w, a=action: evaluate(a.value, w)
+            elif isinstance(action, ast.TakeKeptTokens) and action.kind.text != kind:
+                other = action.kind.text
+                rate, fn = self._rate(lambda c: c.kept.update({other: _PROBE})), lambda w, a=action: evaluate(a.count, w)
+            else:
+                continue
+            added = fn(at[1]) - fn(at[0])
+            total += added * rate * (0.5 if trigger.conditions else 1.0)
+        return total / _PROBE
 
     def _rate(self, change) -> float:
         """Points per unit of what `change` adds, read from the score lines on a bare city."""
@@ -244,3 +269,11 @@ class WithShields:
 
     def __getattr__(self, name):
         return getattr(self._city, name)
+
+
+def _triggers(tables) -> list:
+    """Every trigger of the rule set: the rules', the cards', the boards' and stages', and
+    the laws' (a law's trigger is every city's while the law is in force)."""
+    sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
+    return [*tables.rules.triggers, *(t for source in sources for t in source.triggers),
+            *(law.effect for source in sources for law in source.laws if isinstance(law.effect, ast.Trigger))]

@@ -153,7 +153,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         worth is the same for every payment of one card, so a bot may weigh it once."""
         if option.kind == "sell":
             return ZERO, self.model.sell_coins
-        if option.kind in ("keep", "copy"):       # a draft's pick, a copy: what the card would bring if built
+        if option.kind in ("keep", "copy", "put"):   # a draft's pick, a copy, a card put: what it would bring if built
             return self._part("build", option.card)[0], 0
         if option.kind == "remove" and option.stage >= 0:   # a building put under a stage: the score then
             return self._moved_under(option), 0

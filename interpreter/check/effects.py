@@ -377,7 +377,10 @@ def _law(law: ast.Law, ctx: Context):
         inner = _trade_discount(inner, ctx) if _positive(inner.amount, inner.span, "a price change", ctx) else None
     else:
         inner = check_effect(inner, ctx)
-    tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.Revealed))]
+    tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.InTop, ast.Revealed))]
+    for top in tops:
+        if isinstance(top, ast.InTop):
+            ok = _top_count(top, ctx) and ok
     if len(tops) > 1 and law.revealed is not None:
         ctx.report("E1901", _("a card is on top of a zone or revealed on the table, not both"), tops[1].span,
                    label=_("a second place"), help=_("keep one of them"))
@@ -390,6 +393,13 @@ def _law(law: ast.Law, ctx: Context):
     for comparison in law.comparisons:
         ok = _comparison(comparison, ctx, False) and ok
     return attrs.evolve(law, effect=inner) if ok and inner is not None else None
+
+
+def _top_count(top: ast.InTop, ctx: Context) -> bool:
+    """`in the top N of "Z"`: N a number above 0, or an expression read in the owner's city."""
+    if isinstance(top.count, ast.Number):
+        return _positive(top.count.value, top.count.span, "a count of cards on top", ctx)
+    return check_expr(top.count, ctx)
 
 
 def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
@@ -501,6 +511,8 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
         ok = _which_card(q.card, ctx, neighbour) and ok
     if q.measure == "production":
         ok = ctx.known(q.kind, ctx.resources, "E1001", "resource") and ok
+    elif q.measure == "zone cards":           # the zone: check/phases.py `check_zone_actions`
+        pass
     elif q.kind is not None:
         ok = ctx.known(q.kind, ctx.tokens, "E1008", "token kind") and ok
     if q.measure == "card sets":
@@ -595,4 +607,5 @@ ACTION_RULES = {
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
     ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,
+    ast.PutOnto: _nothing_to_misuse,          # its zones: check/phases.py `check_zone_actions`
 }

@@ -152,6 +152,7 @@ class RulesDef:
     team_size: int | None = None            # `teams of N seated side by side`
     partners_face_other: tuple[str, ...] = ()   # events of `partners face their other neighbour instead at ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
+    table_zones: tuple[str, ...] = ()       # of them, those for the table (`zone "NAME" for the table`)
     laws: tuple = ()                        # the rules' own `law ...` (house rules), for every city
     card_uses: tuple = ()                   # `use a card for "NAME" ...`: moves beside build, stage, sell
     phases: tuple[PhaseDef, ...] = ()       # the phases, in written order

@@ -24,11 +24,12 @@ def with_phases(rules: RulesDef | None, rules_ast: ast.Rules | None, ctx: Contex
     if rules_ast is None:
         return rules
     zones = check_zones(rules_ast.body, ctx)
+    table = tuple(dict.fromkeys(s.name.text for s in rules_ast.body if isinstance(s, ast.ZoneDecl) and s.table))
     ages = tuple(a.number for a in rules.ages) if rules is not None else None
-    phases = check_phases(rules_ast.body, ages, zones, ctx)
+    phases = check_phases(rules_ast.body, ages, zones, ctx, table)
     if rules is None or phases is None:
         return None
-    return attrs.evolve(rules, zones=zones, phases=phases, sequence=sequence(phases))
+    return attrs.evolve(rules, zones=zones, table_zones=table, phases=phases, sequence=sequence(phases))
 
 
 def sequence(phases: tuple[PhaseDef, ...]) -> tuple[int, ...]:
@@ -57,7 +58,8 @@ def check_zones(body, ctx: Context) -> tuple[str, ...]:
     return tuple(zones)
 
 
-def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx: Context) -> tuple[PhaseDef, ...] | None:
+def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx: Context,
+                 table: tuple[str, ...] = ()) -> tuple[PhaseDef, ...] | None:
     """The phases of the rules, in written order (None when one is wrong)."""
     phases, named, ok = [], {}, True
     for phase in (s for s in body if isinstance(s, ast.Phase)):
@@ -68,7 +70,7 @@ def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx
             ok = False
             continue
         named[phase.name.text] = phase.name
-        checked = _check_phase(phase, ages, zones, ctx)
+        checked = _check_phase(phase, ages, zones, ctx, table)
         if checked is None:
             ok = False
         else:
@@ -76,7 +78,7 @@ def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx
     return tuple(phases) if ok else None
 
 
-def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None:
+def _check_phase(phase: ast.Phase, ages, zones, ctx: Context, table=()) -> PhaseDef | None:
     place, owner = phase.place, _('phase "{name}"').format(name=phase.name.text)
     age = None
     if place is None:
@@ -101,8 +103,17 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context) -> PhaseDef | None
     ok, dealt, resolved, hands = True, None, [], _Hands()
     for step in steps:
         hands.step(step)
+        if isinstance(step, ast.DrawInto) and step.zone.text not in zones:     # a draw: any zone
+            _unknown_zone(step.zone, zones, ctx)
+            ok = False
+        elif isinstance(step, ast.DrawInto) and step.count.value < 1:
+            ctx.report("E1206", _("{owner} draws {count} cards").format(owner=owner, count=step.count.value),
+                       step.count.span, label=_("draw at least 1 card"))
+            ok = False
         if isinstance(step, (ast.Draft, ast.PlayFrom, ast.DiscardZone)) and step.zone.text not in zones:
             _unknown_zone(step.zone, zones, ctx)
+            ok = False
+        elif isinstance(step, (ast.Draft, ast.PlayFrom, ast.DiscardZone)) and not own_zone(step.zone, table, ctx):
             ok = False
         misplaced = _out_of_place(step, place, owner)
         if misplaced is not None and ok:
@@ -228,6 +239,20 @@ def _cannot(step) -> str:
     return _("cannot start an age") if isinstance(step, ast.StartAge) else _("cannot end an age")
 
 
+def own_zone(zone: ast.Name, table, ctx: Context) -> bool:
+    """A zone each city keeps for itself, where a statement or an action needs one (a draft,
+    a play from a zone, a zone's cards discarded, the zone a card is `put` from): a zone for
+    the table is E2001 there."""
+    if zone.text not in table:
+        return True
+    ctx.report("E2001", _('"{name}" is a zone for the table: no city keeps cards of its own there').format(
+        name=zone.text), zone.span, label=_("a zone for the table"),
+               help=_('name a zone each city keeps (`zone "NAME"`); cards reach a zone for the table with '
+                      '`put a card from "Z" onto "{name}"` or `draw N cards from deck "D" into "{name}"`').format(
+                   name=zone.text))
+    return False
+
+
 def _unknown_zone(zone: ast.Name, zones, ctx: Context) -> None:
     guess = ctx.suggest(zone.text, list(zones))
     ctx.report("E1701", _('unknown zone "{name}"').format(name=zone.text), zone.span, label=_("not a declared zone"),
@@ -261,19 +286,61 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
             elif isinstance(effect, ast.Law) and effect.revealed is not None:
                 ctx.report("E2042", _("only a card is revealed: a wonder's law never is"), effect.revealed.span,
                            label=_("not a card"), help=_("leave out `revealed`: the law is in play with the board or the stage"))
+    effects += list(rules.scores)
     for effect in effects:
         top = effect.on_top if isinstance(effect, ast.Law) else None
         if top is not None and top.zone.text not in rules.zones:
             _unknown_zone(top.zone, rules.zones, ctx)
+        if isinstance(effect, ast.Law):
+            effect = effect.effect            # a law's trigger acts as the owner's would
         for action in _actions((effect,)):
-            if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
+            if isinstance(action, (ast.DrawInto, ast.PlayFrom, ast.PutOnto)) and action.zone.text not in rules.zones:
                 _unknown_zone(action.zone, rules.zones, ctx)
-            if isinstance(action, ast.DiscardBuilt):      # a card moved from or into a zone
+            if isinstance(action, ast.PutOnto):
+                _put_onto(action, rules, ctx)
+            if isinstance(action, ast.PlayFrom) and action.zone.text in rules.zones:
+                own_zone(action.zone, rules.table_zones, ctx)
+            if isinstance(action, ast.DiscardBuilt):      # a card moved from or into a zone a city keeps
                 for zone in (action.zone, action.into):
                     if zone is not None and zone.text not in rules.zones:
                         _unknown_zone(zone, rules.zones, ctx)
+                    elif zone is not None:
+                        own_zone(zone, rules.table_zones, ctx)
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
                 _unknown_deck(action.deck, decks, ctx)
+    for quantity in _zone_counts(effects):
+        if quantity.kind.text not in rules.zones:
+            _unknown_zone(quantity.kind, rules.zones, ctx)
+
+
+def _put_onto(action: ast.PutOnto, rules: RulesDef, ctx: Context) -> None:
+    """`put a card from "Z" onto "T"`: Z a zone each city keeps, and not T itself (E2002)."""
+    if action.source.text not in rules.zones:
+        _unknown_zone(action.source, rules.zones, ctx)
+    elif not own_zone(action.source, rules.table_zones, ctx):
+        return
+    elif action.source.text == action.zone.text:
+        ctx.report("E2002", _('a card put from "{name}" onto "{name}" stays where it is').format(name=action.zone.text),
+                   action.zone.span, label=_("the zone it comes from"),
+                   help=_("name another zone after `onto`"))
+
+
+def _zone_counts(effects):
+    """Every `cards in "Z"` of the effects (score lines, conditions, amounts, laws' counts)."""
+    seen, todo = set(), list(effects)
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, ast.Quantity):
+            if node.measure == "zone cards":
+                yield node
+            continue
+        if isinstance(node, (tuple, list)):
+            todo += node
+        elif attrs.has(type(node)):
+            todo += [getattr(node, f.name) for f in attrs.fields(type(node))]
 
 
 def _actions(effects):
@@ -295,6 +362,8 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
     _check_reveals(cards, rules, ctx)
     for phase in rules.phases:
         for step in phase.steps:
+            if isinstance(step, ast.DrawInto) and step.deck.text not in decks:
+                _unknown_deck(step.deck, decks, ctx)
             if not isinstance(step, ast.Deal):
                 continue
             if step.deck.text not in decks:

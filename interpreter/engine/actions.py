@@ -17,7 +17,8 @@ class Action(NamedTuple):
     kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy",
                                # "pay" (a loss settled: coins paid left, tokens taken right), an
                                # offer's "accept" (its price paid: left, right, bank) or "decline",
-                               # "remove" (a building discarded from the city), or "use" (the card
+                               # "remove" (a building discarded from the city), "put" (a card put
+                               # from a zone onto another: engine/placed.py), or "use" (the card
                                # put to a use of the rules, `use a card for ...`: `bank` the price's
                                # coins, `stage` which use, numbered from 0)
     card: int                  # index into tables.cards (-1 for "pass")
@@ -63,7 +64,7 @@ class Action(NamedTuple):
             return f"use {name} for {tables.rules.card_uses[self.stage].name.text}" + self._paying()
         verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
         text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",
-                "copy": "copy", "remove": "remove"}[self.kind] + " " + name
+                "copy": "copy", "remove": "remove", "put": "put"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
         elif self.free in ("power", "rule"):

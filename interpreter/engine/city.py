@@ -28,6 +28,7 @@ OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order", "ento
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws",
+                  "zones",                     # the game's zones, shared (engine/placed.py)
                   "chains_paid", "revealed")
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
@@ -155,6 +156,7 @@ class City:
         self.copied_stages: list[tuple[int, int]] = []  # (side in tables.sides, stage from 0) copied (`copy stage`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
+        self.zones: dict = {}                 # the game's zones, read by `cards in "Z"` (engine/placed.py)
         self.laws: tuple = ()                 # the laws in force, each an engine/laws.py InForce (set by the game)
         self._reset_tables()
         self._add_static(side.board)
@@ -553,6 +555,7 @@ def _copy(self: City) -> City:
     other.gives_defeats = self.gives_defeats
     other.laws = self.laws
     other.revealed = self.revealed
+    other.zones = self.zones
     other.chains_paid = self.chains_paid
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()

@@ -27,7 +27,7 @@ from .flow.search_log import NoLog
 if TYPE_CHECKING:
     from .game import Game
 
-KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt", "offer", "remove")
+KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt", "offer", "remove", "put")
 MOVE_KINDS = ("turn", "last card")      # the decisions whose options are `actions.legal_actions`
 
 

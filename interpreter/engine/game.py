@@ -22,6 +22,7 @@ from .decisions import Decision, drive
 from .flow.machine import Flow
 from .flow.search_log import NoLog
 from .neutral import neutral_options, set_holders
+from .placed import put_options, share_zones
 from .flow.phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase_options
 from .scoring import score_city, winners
 from .teams import team_counts_refused
@@ -39,7 +40,7 @@ class RulesError(Worded):
 SHARED = ("tables", "seed", "options", "table", "players", "neutrals")
 VALUES = ("age_index", "turn", "finished", "started", "at", "rounds")
 COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen", "revealed")
-OWN_COPY = ("hands", "zones", "cities", "rng", "log", "events")
+OWN_COPY = ("hands", "zones", "stacked", "cities", "rng", "log", "events")
 STATE = SHARED + VALUES + COPIED + OWN_COPY
 
 
@@ -75,7 +76,9 @@ class Game(Flow):
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.box: list[int] = []              # cards not used at this player count
-        self.zones: dict[str, list[list[int]]] = {z: [[] for _ in range(seats)] for z in rules.zones}
+        self.zones: dict[str, list[list[int]]] = {z: [[] for _ in range(seats + (z in rules.table_zones))]
+                                                  for z in rules.zones}   # a zone for the table: a pile more, the table's
+        self.stacked: dict[str, list[int]] = {z: [] for z in rules.table_zones}   # engine/placed.py
         # cards face up on the table (`reveal N cards from deck "D"`), each reveal's own list,
         # never changed once made (a later reveal from the deck covers it: `shown_cards`)
         self.revealed: list[list[int]] = []
@@ -89,6 +92,7 @@ class Game(Flow):
         names = [given[s] if s < len(given) else f"P{s + 1}" for s in range(players)]
         names += [n.name for n in self.neutrals.values()]
         self.cities = self._seat_players(seats, sides, wonders or [], names)
+        share_zones(self)
         self.log.append({"event": "setup", "players": [[c.name, c.side.wonder, c.side.side] for c in self.cities]})
         # a new game stands before the first turn of the rules' sequence of phases; what
         # comes before it runs when the game starts (Flow.advance), but the first hands,
@@ -126,7 +130,9 @@ class Game(Flow):
             setattr(other, name, getattr(self, name).copy())
         other.hands = [h[:] for h in self.hands]
         other.zones = {z: [h[:] for h in held] for z, held in self.zones.items()}
+        other.stacked = {z: order[:] for z, order in self.stacked.items()}
         other.cities = [c.copy() for c in self.cities]
+        share_zones(other)
         other.rng = random.Random(seed) if seed is not None else random.Random()
         if seed is None:
             other.rng.setstate(self.rng.getstate())
@@ -296,6 +302,8 @@ class Game(Flow):
             return copy_options(self, seat, self.stack[-1][1])
         if kind == "remove":                  # ... or what is discarded from the city
             return removal_options(self, seat, self.stack[-1][1])
+        if kind == "put":                     # ... or what is put from a zone onto another
+            return put_options(self, seat, self.stack[-1][1])
         if kind in PHASE_KINDS:
             return phase_options(self, seat, kind)
         if kind == "debt":

@@ -116,7 +116,7 @@ class TurnWatch:
             if action.kind == "sell":
                 flow[seat] += t.rules.sell_coins
                 continue
-            if action.kind in ("pass", "keep", "copy", "remove", "copy stage"):    # a pick, a copy or a removal moves no coin
+            if action.kind in ("pass", "keep", "copy", "remove", "put", "copy stage"):    # a pick, a copy or a removal moves no coin
                 continue
             if action.kind == "pay":                # a loss settled: the coins go to the bank
                 flow[seat] -= action.left

@@ -9,12 +9,17 @@ search, the prices and the bots read a law as they read the city's own productio
 prices.  Rules without any law never come here (`Tables.has_laws`).
 
 A law's source is in play while a city owns it (built, a stage, its board), or, for
-`law while on top of "Z"`, while the card is the last one put in some city's zone Z; the
-city that owns it, or whose zone shows it, is the law's owner, in whose city its
-comparisons are read.  A law of the rules themselves (a house rule, `law ...` in the
-rules block) is always in play, and a card's `law while revealed` while the card is shown
-on the table (`reveal N cards from deck "D"`); neither has an owner: their comparisons are
-read in each city, and the law is in force in those where they hold.  They come first.
+`law while on top of "Z"`, while the card is the last one put in some city's zone Z (of
+a zone for the table: the last one put there by any city), and for `in the top N of "Z"`,
+while it is among the last N (engine/placed.py `shown`); the city that owns it, or whose
+pile of the zone holds it, is the law's owner, in whose city its comparisons are read.
+A law of the rules themselves (a house rule, `law ...` in the rules block) is always in
+play, and a card's `law while revealed` while the card is shown on the table (`reveal N
+cards from deck "D"`); neither has an owner: their comparisons are read in each city, and
+the law is in force in those where they hold.  They come first.
+A law's trigger is every city's while the law is in force: it fires after the city's own
+(engine/triggers.py `Dispatcher.listeners`); an ownerless law's trigger acts in the cities
+where the law's comparisons hold.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from typing import NamedTuple
 
 from ..syntax import ast
 from .city import DIRECTIONS, held_by
-from .quantities import check_fn
+from .placed import shown
+from .quantities import check_fn, value_fn
 
 
 class InForce(NamedTuple):
@@ -38,9 +44,11 @@ class InForce(NamedTuple):
 
 
 class Compiled(NamedTuple):
-    zone: str | None                  # `on top of "Z"`: in play on top of Z, else while owned
+    zone: str | None                  # `on top of "Z"`, `in the top N of "Z"`: in play there, else while owned
+    depth: object                     # how deep in Z: a number, or a function of the owner's Where
     check: object                     # its comparisons as a function of a Where, or None
-    effect: InForce
+    effect: InForce | None            # what it adds to every city's tables (None for a trigger)
+    trigger: tuple | None             # a trigger given to every city: (key, trigger, its conditions)
     revealed: bool = False            # `while revealed`: in play while its card is shown on the table
 
 
@@ -49,13 +57,17 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
     memo = tables.cached("laws", dict)
     found = memo.get(source)
     if found is None:
-        found = memo[source] = tuple(_compile(law, tables) for law in source.laws)
+        found = memo[source] = tuple(_compile(law, tables, f"law {source.name}#{i}")
+                                     for i, law in enumerate(source.laws))
     return found
 
 
-def _compile(law: ast.Law, tables) -> Compiled:
-    effect, changes, chains_paid, turns_round = law.effect, (), False, False
-    if isinstance(effect, ast.NoFreeChains):
+def _compile(law: ast.Law, tables, key: str) -> Compiled:
+    effect, changes, chains_paid, turns_round, trigger = law.effect, (), False, False, None
+    if isinstance(effect, ast.Trigger):
+        trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
+        held = None
+    elif isinstance(effect, ast.NoFreeChains):
         held, chains_paid = held_by((), tables), True
     elif isinstance(effect, ast.OtherWay):
         held, turns_round = held_by((), tables), True
@@ -67,9 +79,13 @@ def _compile(law: ast.Law, tables) -> Compiled:
     else:
         held = held_by((effect,), tables)
     top = law.on_top
+    depth = 1 if top is None or isinstance(top, ast.OnTop) else \
+        top.count.value if isinstance(top.count, ast.Number) else value_fn(top.count)
     comparisons = law.comparisons
-    return Compiled(None if top is None else top.zone.text, check_fn(comparisons) if comparisons else None,
-                    InForce(held, changes, chains_paid, turns_round), law.revealed is not None)
+    return Compiled(None if top is None else top.zone.text, depth,
+                    check_fn(comparisons) if comparisons else None,
+                    None if held is None else InForce(held, changes, chains_paid, turns_round), trigger,
+                    law.revealed is not None)
 
 
 def _zones(tables) -> tuple[str, ...]:
@@ -78,28 +94,64 @@ def _zones(tables) -> tuple[str, ...]:
         law.on_top.zone.text for card in tables.cards for law in card.laws if law.on_top is not None)))
 
 
+def law_events(tables) -> frozenset:
+    """The events the laws' triggers listen to (engine/triggers.py `heard_events`)."""
+    return frozenset(law.effect.event for law in _every_law(tables) if isinstance(law.effect, ast.Trigger))
+
+
+def _every_law(tables) -> tuple:
+    """Every law the rules can bring into force: the rules' own, the cards', boards' and stages'."""
+    sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
+    return (*tables.rules.laws, *(x for s in sources for x in s.laws))
+
+
 def in_force(game) -> tuple[InForce, ...]:
+    """What the laws in force now add to every city's tables (`in_force_laws`, less their
+    triggers)."""
+    return tuple(law.effect for law in in_force_laws(game) if law.effect is not None)
+
+
+def in_force_laws(game) -> tuple[Compiled, ...]:
     """The laws in force now, in a fixed order: the owners' seats in turn, each owner's
-    sources in order (board, stages, buildings as built), then the cards on top of zones."""
+    sources in order (board, stages, buildings as built), then the cards shown in zones
+    (each zone in turn, the newest card first)."""
     tables, cities = game.tables, game.cities
     found = []
     for seat, city in enumerate(cities):
         for source in city.owned_sources():
             if source.laws:
-                found += [law.effect for law in _compiled(source, tables) if law.zone is None and not law.revealed
+                found += [law for law in _compiled(source, tables) if law.zone is None and not law.revealed
                           and (law.check is None or law.check(game.events.where(seat)))]
     for zone in _zones(tables):
-        for seat, held in enumerate(game.zones.get(zone, ())):
-            if held:
-                top = tables.cards[held[-1]]
-                found += [law.effect for law in _compiled(top, tables)
-                          if law.zone == zone and (law.check is None or law.check(game.events.where(seat)))]
+        for seat, card, k in shown(game, zone, _deepest(tables, zone, game)):
+            for law in _compiled(tables.cards[card], tables):
+                if law.zone != zone:
+                    continue
+                where = game.events.where(seat if seat < len(game.cities) else 0)   # the table's: the first seat reads
+                depth = law.depth if type(law.depth) is int else law.depth(where)
+                if k < depth and (law.check is None or law.check(where)):
+                    found.append(law)
     return tuple(found)
+
+
+def _deepest(tables, zone: str, game) -> int:
+    """How deep the laws on top of `zone` can look (a depth counted in the owner's city is
+    at most the zone's size)."""
+    deepest = tables.cached(("law depth", zone), lambda: _static_depth(tables, zone))
+    return sum(len(pile) for pile in game.zones.get(zone, ())) if deepest < 0 else deepest
+
+
+def _static_depth(tables, zone: str) -> int:
+    """The deepest number of the laws on top of `zone`, or -1 when one counts it in its
+    owner's city (worked out once per rule set)."""
+    depths = [law.depth for card in tables.cards for law in _compiled(card, tables) if law.zone == zone]
+    return -1 if any(type(d) is not int for d in depths) else max(depths, default=0)
 
 
 def _rules_laws(tables) -> tuple[Compiled, ...]:
     """The rules' own laws, compiled once per rule set."""
-    return tables.cached("rules laws", lambda: tuple(_compile(law, tables) for law in tables.rules.laws))
+    return tables.cached("rules laws", lambda: tuple(_compile(law, tables, f"law rules#{i}")
+                                                     for i, law in enumerate(tables.rules.laws)))
 
 
 def _ownerless(game) -> list[Compiled]:
@@ -115,12 +167,29 @@ def _ownerless(game) -> list[Compiled]:
 
 def refresh(game) -> None:
     """Give every city the laws in force now (a city whose laws change works its tables
-    out again): the laws without an owner whose comparisons hold in it, then the table's."""
-    table = in_force(game)
+    out again): the laws without an owner whose comparisons hold in it, then the table's;
+    and the dispatcher the laws' triggers."""
+    laws = in_force_laws(game)
+    table = tuple(law.effect for law in laws if law.effect is not None)
     ownerless = _ownerless(game)
     for seat, city in enumerate(game.cities):
-        own = tuple(law.effect for law in ownerless if law.check is None or law.check(game.events.where(seat)))
+        own = tuple(law.effect for law in ownerless if law.effect is not None
+                    and (law.check is None or law.check(game.events.where(seat))))
         city.set_laws(own + table if own else table)
+    triggers: dict[str, list] = {}
+    for trigger in (*(_ownerless_trigger(law) for law in ownerless if law.trigger is not None),
+                    *(law.trigger for law in laws if law.trigger is not None)):
+        triggers.setdefault(trigger[1].event, []).append(trigger)
+    game.events.law_triggers = triggers
+
+
+def _ownerless_trigger(law: Compiled) -> tuple:
+    """An ownerless law's trigger, acting where the law's comparisons hold too."""
+    key, trigger, check = law.trigger
+    if law.check is None:
+        return law.trigger
+    held = law.check
+    return key, trigger, (lambda where: held(where) and (check is None or check(where)))
 
 
 def turned_round(game) -> bool:
@@ -133,5 +202,4 @@ def turned_round(game) -> bool:
 
 
 def _says_other_way(tables) -> bool:
-    sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
-    return any(isinstance(law.effect, ast.OtherWay) for law in (*tables.rules.laws, *(x for s in sources for x in s.laws)))
+    return any(isinstance(law.effect, ast.OtherWay) for law in _every_law(tables))

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
+from .placed import zone_count
 
 COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
            "=": operator.eq, "!=": operator.ne}
@@ -145,7 +146,12 @@ def _production(q, where: Where) -> int:
     return city.own_fixed[r] + sum(1 for options in city.own_choices if r in options)
 
 
-PER_WHERE = {"score so far": _score_so_far, "production": _production}
+def _zone_cards(q, where: Where) -> int:
+    """`cards in "Z"`: the city's cards in zone Z (engine/placed.py)."""
+    return zone_count(where.city, q.kind.text)
+
+
+PER_WHERE = {"score so far": _score_so_far, "production": _production, "zone cards": _zone_cards}
 
 
 # ------------------------------------------------------------------------- a card by its place

@@ -25,6 +25,7 @@ from .decisions import KINDS
 from .flow.machine import STEPS
 from .game import Game
 from .laws import refresh as refresh_laws
+from .placed import share_zones
 from .flow.phases import PHASE_KINDS, PHASE_STEP_ARGS, in_age
 from .triggers import Dispatcher
 from ..errors import WondersError
@@ -136,6 +137,8 @@ def game_to_data(game: Game) -> dict:
     }
     if game.zones:                         # only rules with zones have them (older saves had none)
         data["zones"] = {zone: [refs(held) for held in seats] for zone, seats in game.zones.items()}
+    if any(game.stacked.values()):         # zones for the table: the seats in the order their cards came
+        data["stacked"] = {zone: list(order) for zone, order in game.stacked.items()}
     if game.revealed:                      # only rules that reveal cards have them
         data["revealed"] = [refs(batch) for batch in game.revealed]
     if not between_turns:                  # what format 1 (between two turns only) did not hold
@@ -180,7 +183,9 @@ def game_from_data(tables: Tables, data: dict) -> Game:
         game.hands = [cards(h, f"hands[{i}]") for i, h in enumerate(data["hands"])]
         game.discard = cards(data["discard"], "discard")
         game.box = cards(data["box"], "box")
-        game.zones = _zones(data.get("zones", {}), rules.zones, game.players + len(game.neutrals), cards)
+        game.zones = _zones(data.get("zones", {}), rules.zones, game.players + len(game.neutrals), cards,
+                            rules.table_zones)
+        game.stacked = _stacked(data.get("stacked", {}), rules.table_zones, game.zones)
         revealed = data.get("revealed", [])
         if not isinstance(revealed, list):
             raise SaveError(N_('"revealed" must be a list of the cards each reveal put on the table'))
@@ -207,6 +212,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             game.cities.append(city)
         if game.revealed:                     # the cards shown are in play in every city: derived too
             game.show_revealed()
+        share_zones(game)
         if data["format"] != FORMATS[0]:
             _flow_from_data(game, data["flow"], cards)
         if tables.has_laws:                   # derived, as the cities' tables are: never saved
@@ -260,7 +266,7 @@ _ARGS = {
     "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
     "each": (_EFFECT, _SEAT, _SEAT, _TEXT), "coins_log": (_SEAT, _SEAT, _INT, _TEXT),
     "zone_play": (_EFFECT, _SEAT), "offer": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT),
-    "remove_from": (_EFFECT, _SEAT, _SEAT),
+    "remove_from": (_EFFECT, _SEAT, _SEAT), "put_from": (_EFFECT, _SEAT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
@@ -281,7 +287,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
                            'some are paid)'), written='{"action": [kind, "Name@age", left, right, free]}')
         kind, ref, left, right, free, *rest = v["action"]
         bank, stage = (rest + [0, -1][len(rest):])[:2]
-        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove", "use", "copy stage") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
+        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove", "put", "use", "copy stage") or (free not in ("", "chain", "power", "rule", "phase") and not free.startswith("power ")) \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
                 or type(bank) is not int or bank < 0 or type(stage) is not int or stage < -1 \
                 or (stage >= 0 and kind not in ("stage", "use", "copy stage", "remove")) \
@@ -378,11 +384,13 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         fail("steps", N_('"flow"."{field}" must end with the `copy_from` step that the open copy belongs to'))
     if any(k == "remove" for _s, k in waiting) and (not stack or stack[-1][0] != "remove_from"):
         fail("steps", N_('"flow"."{field}" must end with the `remove_from` step that the open removal belongs to'))
+    if any(k == "put" for _s, k in waiting) and (not stack or stack[-1][0] != "put_from"):
+        fail("steps", N_('"flow"."{field}" must end with the `put_from` step that the open put belongs to'))
     if any(k == "debt" for _s, k in waiting) and (not stack or stack[-1][0] != "settle"):
         fail("steps", N_('"flow"."{field}" must end with the `settle` step that the open debt decision belongs to'))
     if any(k == "offer" for _s, k in waiting) and (not stack or stack[-1][0] != "offer"):
         fail("steps", N_('"flow"."{field}" must end with the `offer` step that the open offer belongs to'))
-    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt", "offer", "remove") for _s, k in waiting) and not chosen:
+    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt", "offer", "remove", "put") for _s, k in waiting) and not chosen:
         fail("chosen", N_('"flow"."{field}" must hold a choice (or null) for each of the {seats} cities while a turn '
                            'is collected'), seats=seats)
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))
@@ -412,17 +420,36 @@ def _position(rules, data: dict, age_index: int) -> tuple[tuple[int, int], tuple
     return tuple(at), rounds
 
 
-def _zones(saved, names: tuple[str, ...], seats: int, cards) -> dict[str, list[list[int]]]:
-    """The cards each city keeps in each zone of the rules (none in a save without zones)."""
+def _stacked(saved, names: tuple[str, ...], zones) -> dict[str, list[int]]:
+    """The order the cards of each zone for the table came in: a seat for each card put,
+    as many times as that seat's pile holds cards (engine/placed.py)."""
+    if not isinstance(saved, dict) or set(saved) - set(names):
+        raise SaveError(N_('"stacked" must map zones for the table ({zones}) to the seats that put their cards'),
+                        zones=", ".join(names) or "-")
+    found = {}
+    for name in names:
+        order = saved.get(name, [])
+        piles = zones.get(name, [])
+        if not isinstance(order, list) or any(type(s) is not int or not 0 <= s < len(piles) for s in order) \
+                or any(order.count(seat) != len(pile) for seat, pile in enumerate(piles)):
+            raise SaveError(N_('"stacked"."{name}" must name, in order, the seat of each card of the zone'), name=name)
+        found[name] = list(order)
+    return found
+
+
+def _zones(saved, names: tuple[str, ...], seats: int, cards, table=()) -> dict[str, list[list[int]]]:
+    """The cards each city keeps in each zone of the rules (none in a save without zones);
+    a zone for the table has one pile more, the table's (engine/placed.py)."""
     if not isinstance(saved, dict) or set(saved) - set(names):
         raise SaveError(N_('"zones" must map zones of these rules ({zones}) to each city\'s cards'),
                         zones=", ".join(names) or "-")
     zones = {}
     for name in names:
-        held = saved.get(name, [[] for _ in range(seats)])
-        if not isinstance(held, list) or len(held) != seats:
+        piles = seats + (name in table)
+        held = saved.get(name, [[] for _ in range(piles)])
+        if not isinstance(held, list) or len(held) != piles:
             raise SaveError(N_('"zones"."{name}" must hold a list of cards for each of the {seats} cities'), name=name,
-                            seats=seats)
+                            seats=piles)
         zones[name] = [cards(h, f'zones."{name}"[{i}]') for i, h in enumerate(held)]
     return zones
 

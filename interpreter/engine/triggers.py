@@ -20,6 +20,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from .actions import build_options_from
+from .laws import law_events
 from .flow.search_log import NoLog
 from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, value_fn, where_in
@@ -36,7 +37,8 @@ LIMIT = 10 ** 9          # coins and token values stay within this, whatever con
 CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow/chains.py", ast.CopyCard: "engine/flow/chains.py",
                          ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
                          ast.CopySymbol: "engine/scoring.py", ast.MayPay: "engine/flow/chains.py",
-                         ast.DiscardBuilt: "engine/flow/chains.py", ast.CopyStage: "engine/flow/chains.py"}
+                         ast.DiscardBuilt: "engine/flow/chains.py", ast.CopyStage: "engine/flow/chains.py",
+                         ast.PutOnto: "engine/flow/chains.py"}
 
 
 def _bounded(coins: int) -> int:
@@ -82,7 +84,7 @@ def heard_events(tables) -> frozenset:
     def events():
         sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
         return frozenset(t.event for t in tables.rules.triggers) | \
-            frozenset(t.event for source in sources for t in source.triggers)
+            frozenset(t.event for source in sources for t in source.triggers) | law_events(tables)
     return tables.cached("heard events", events)
 
 
@@ -108,6 +110,7 @@ class Dispatcher:
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
         self.wheres: dict[tuple, Where] = {}
         self.values = game.tables.cached("action values", dict)
+        self.law_triggers: dict[str, list] = {}    # event -> the laws' triggers in force (engine/laws.py)
 
     def copy_for(self, game) -> "Dispatcher":
         """The same dispatcher for a copy of the game (the rules' trigger index is shared,
@@ -115,6 +118,7 @@ class Dispatcher:
         other = Dispatcher.__new__(Dispatcher)
         other._game, other.stack, other.rule_triggers = weakref.ref(game), self.stack[:], self.rule_triggers
         other.heard, other.sit_out, other.wheres, other.values = self.heard, self.sit_out, {}, self.values
+        other.law_triggers = self.law_triggers
         return other
 
     @property
@@ -148,7 +152,10 @@ class Dispatcher:
         (key, trigger, its conditions compiled or None)."""
         found = self.rule_triggers.get(event, [])
         own = self.game.cities[seat].listening.get(event)
-        return found + [entry[1:] for entry in own] if own else found
+        if own:
+            found = found + [entry[1:] for entry in own]
+        laws = self.law_triggers.get(event)
+        return found + laws if laws else found
 
     def fire(self, event: str, seats=None) -> None:
         """Make `event` happen next (its triggers act when the game runs on)."""
@@ -245,6 +252,8 @@ class Dispatcher:
         """True when the action would do nothing now (building from an empty pile)."""
         if isinstance(action, ast.BuildFromDiscard):
             return not build_options_from(self.game, seat, self.game.discard)
+        if isinstance(action, ast.PutOnto):
+            return not self.game.zones[action.source.text][seat]
         return False
 
     def value(self, action):

@@ -136,6 +136,8 @@ def action(a, v: Vocabulary) -> list[Icon]:
         if a.last:
             return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + _scope(a.scope)
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
+    if isinstance(a, ast.PutOnto):
+        return [icons.chip(a.source.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.CopyStage):
         return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + _scope(a.scope)
     if isinstance(a, ast.DiscardBuilt):

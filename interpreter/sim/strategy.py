@@ -57,7 +57,7 @@ def _cards_handed_out(event: dict) -> list[str]:
     """The cards a log event put into hands or zones: a deal's hands, a draw's cards."""
     if event.get("event") in ("age", "deal"):
         return [name for hand in event["hands"] for name in hand]
-    if event.get("event") == "draw":
+    if event.get("event") in ("draw", "reveal"):
         return event["cards"]
     return []
 

@@ -241,9 +241,11 @@ class CoinsOwed:
 
 @node
 class ZoneDecl:
-    """`zone "NAME"`: cards each player keeps apart from the hand and the city."""
+    """`zone "NAME"`: cards each player keeps apart from the hand and the city; `zone "NAME"
+    for the table`: cards the cities put on one pile that every player sees."""
     name: Name
     span: Span
+    table: bool = False
 
 
 @node

@@ -59,7 +59,7 @@ EXTREMES = ("most", "fewest")
 
 MEASURES = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
             "military tokens", "coins", "shields", "complete sets", "symbol squares",
-            "age victory", "age", "players", "kept tokens", "score so far", "production",
+            "age victory", "age", "players", "kept tokens", "score so far", "production", "zone cards",
             "same colour cards", "card cost")
 
 
@@ -256,6 +256,15 @@ class DrawInto:
 
 
 @node
+class PutOnto:
+    """`put a card from "Z" onto "T"`: the owner moves a card of its zone Z, its choice,
+    onto zone T (its own pile of T, or the table's pile of a zone for the table)."""
+    source: Name
+    zone: Name
+    span: Span
+
+
+@node
 class CopySymbol:
     """`copy a symbol of a green card from neighbours`: when scoring, the science symbol
     of one such card counts as the owner's (the card itself does not)."""
@@ -275,7 +284,7 @@ class MayPay:
 
 
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto | PlayFrom | CopyStage | MayPay | DiscardBuilt)
+          | InEachCity | CopySymbol | DrawInto | PlayFrom | CopyStage | MayPay | DiscardBuilt | PutOnto)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
@@ -487,12 +496,22 @@ class OnTop:
 
 
 @node
+class InTop:
+    """`in the top N of "Z"` in a law's conditions: its card is among the last N put in
+    zone Z that no later card covers (of a zone for the table: put there by any city)."""
+    count: "Number | Expr"
+    zone: Name
+    span: Span
+
+
+@node
 class Law:
     """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a
-    trade price) acts in every city while its source is in play and every condition holds
-    (comparisons read in the owner's city; `on top of "Z"`: where the card is in play)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay"
-    conditions: tuple["Comparison | OnTop | Revealed", ...]
+    trade price, a trigger) acts in every city while its source is in play and every
+    condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
+    top N of "Z"`: where the card is in play; `revealed`: while the card is shown on the table)."""
+    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | Trigger"
+    conditions: tuple["Comparison | OnTop | InTop | Revealed", ...]
     span: Span
 
     @property
@@ -500,15 +519,15 @@ class Law:
         return tuple(c for c in self.conditions if isinstance(c, (Comparison, ColourComparison)))
 
     @property
-    def on_top(self) -> "OnTop | None":
-        return next((c for c in self.conditions if isinstance(c, OnTop)), None)
+    def on_top(self) -> "OnTop | InTop | None":
+        return next((c for c in self.conditions if isinstance(c, (OnTop, InTop))), None)
 
     @property
     def revealed(self) -> "Revealed | None":
         return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, Trigger)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

@@ -166,7 +166,7 @@ def _play_from(s) -> str:
 
 # a zone, a phase, or a statement inside a phase (docs/language.md, "Phases"), in words
 PHASE_WORDS = {
-    ast.ZoneDecl: lambda s: f'zone "{s.name.text}"',
+    ast.ZoneDecl: lambda s: f'zone "{s.name.text}"' + (" for the table" if s.table else ""),
     ast.Phase: lambda s: _inline(phase_head(s), s.body),
     ast.Deal: lambda s: f'deal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
     ast.Draft: lambda s: f'draft {s.count.value} into "{s.zone.text}" passing {s.direction}',
@@ -176,6 +176,7 @@ PHASE_WORDS = {
     ast.PlayTurns: _play_turns,
     ast.EndAge: lambda s: f"end age {s.age.text}",
     ast.DiscardZone: lambda s: f'discard the cards of "{s.zone.text}"',
+    ast.DrawInto: lambda s: f'draw {_counted(s.count.value, "card")} from deck "{s.deck.text}" into "{s.zone.text}"',
     ast.Reveal: lambda s: f'reveal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
 }
 
@@ -272,9 +273,15 @@ def discount(e: ast.Discount) -> str:
 
 def law(e: ast.Law) -> str:
     """`law [while CONDITION and ...]: EFFECT`."""
-    parts = [f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else "revealed" if isinstance(c, ast.Revealed)
-             else conditions((c,)) for c in e.conditions]
+    parts = [f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else
+             f'in the top {_top_count(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop) else
+             "revealed" if isinstance(c, ast.Revealed) else
+             conditions((c,)) for c in e.conditions]
     return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + effect(e.effect)
+
+
+def _top_count(count) -> str:
+    return str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
 
 
 def trigger(t: ast.Trigger) -> str:
@@ -317,6 +324,8 @@ def action(a) -> str:
             return f"discard a {_colors(a.colors)} card from {place}"
         to = f'into "{a.into.text}"' if a.to == "zone" else "under this stage"
         return f"put a {_colors(a.colors)} card from {place} {to}"
+    if isinstance(a, ast.PutOnto):
+        return f'put a card from "{a.source.text}" onto "{a.zone.text}"'
     if isinstance(a, ast.DrawInto):
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):
@@ -373,6 +382,9 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
         return "each symbol squared"
     if q.measure in ("age victory", "age", "players", "score so far"):
         return q.measure if q.scope is None else f"{q.measure} {preposition(q.scope)} {scope(q.scope)}"
+    if q.measure == "zone cards":
+        word = f'{"card" if one else "cards"} in "{q.kind.text}"'
+        return word
     if q.measure == "production":
         word = f"production of {q.kind.text}"
         return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"

@@ -11,7 +11,7 @@ import re
 
 from ..i18n import _, language, names, ngettext
 
-_LABEL = re.compile(r"^(?P<kind>build|wonder stage(?: (?P<stage>\d+))? with|sell|keep|copy|remove) "
+_LABEL = re.compile(r"^(?P<kind>build|wonder stage(?: (?P<stage>\d+))? with|sell|keep|copy|remove|put) "
                     r"(?:(?P<hidden>a card)|(?P<card>.+?) \((?P<age>[^()]*)\))"
                     r"(?P<free> free by (?:chain|power|phase)(?: \((?P<colour>[^()]+)\))?)?"
                     r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?"
@@ -61,7 +61,7 @@ def shown_action(label: str, words=None) -> str:
     else:
         text = {"build": _("build {card}"), "wonder stage with": _("wonder stage with {card}"),
                 "sell": _("sell {card}"), "keep": _("keep {card}"),
-                "copy": _("copy {card}"), "remove": _("remove {card}")}[match["kind"]].format(card=card)
+                "copy": _("copy {card}"), "remove": _("remove {card}"), "put": _("put {card}")}[match["kind"]].format(card=card)
     if match["colour"]:                    # a power of one colour (engine/actions.py)
         text += " " + _("free by power ({colour})").format(colour=names().color(match["colour"]))
     elif match["free"]:

@@ -24,7 +24,7 @@ from .action_words import option_by_name, shown_action
 DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last card"),
              "neutral turn": N_("neutral turn"), "draft": N_("draft"), "zone": N_("kept card"),
              "copy": N_("copy"), "debt": N_("debt"), "offer": N_("priced choice"),
-             "remove": N_("a card leaves the city or a zone")}
+             "remove": N_("a card leaves the city or a zone"), "put": N_("card put onto a zone")}
 MAX_LINE = 4096            # bytes of an answer kept; the rest of a longer line is read and dropped
 
 

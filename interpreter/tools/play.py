@@ -84,6 +84,9 @@ def text_log(game: Game, words=None) -> str:
                          '{city} loses {coins} coins ("{source}" of {owner})', abs(change))
             out.append("    " + sentence.format(city=city[event["seat"]], coins=abs(change), source=event["source"],
                                                 owner=city[event["by"]]))
+        elif kind == "put":                             # `put a card from "Z" onto "T"`
+            out.append("    " + _('{city} puts {card} from "{source}" onto "{zone}"').format(
+                city=city[event["seat"]], card=names().card(event["card"]), source=event["from"], zone=event["onto"]))
         elif kind == "kept":
             sentence = ngettext('{city} takes {count} {kind} token ("{source}")',
                                 '{city} takes {count} {kind} tokens ("{source}")', event["count"])
@@ -110,6 +113,9 @@ def text_log(game: Game, words=None) -> str:
         elif kind == "sits out":
             out.append("    " + _("{city} gives up a {kind} token and sits out the {event}").format(
                 city=city[event['seat']], kind=names().token(event["kind"]), event=event_word(event["at"])))
+        elif kind == "reveal":                # a phase's draw onto a zone for the table
+            out.append("    " + _('Drawn onto "{zone}" for the table: {cards}').format(
+                zone=event["zone"], cards=", ".join(names().card(c) for c in event["cards"])))
         elif kind == "draw" and "cards" not in event:   # a draw as another seat's page is told it
             sentence = ngettext('{city} draws {count} card into "{zone}"', '{city} draws {count} cards into "{zone}"',
                                 event["count"])

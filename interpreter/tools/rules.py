@@ -138,6 +138,10 @@ def _phase_text(phase) -> str:
                                  step.count.value).format(count=step.count.value, deck=step.deck.text))
         elif isinstance(step, ast.DiscardZone):
             said.append(_('each player discards the cards of "{zone}"').format(zone=step.zone.text))
+        elif isinstance(step, ast.DrawInto):
+            said.append(ngettext('{count} card of deck "{deck}" is drawn into "{zone}"',
+                                 '{count} cards of deck "{deck}" are drawn into "{zone}"', step.count.value).format(
+                count=step.count.value, deck=step.deck.text, zone=step.zone.text))
         elif isinstance(step, (AgeStart, AgeEnd)):
             said.append((_("age {age} starts") if isinstance(step, AgeStart) else _("age {age} ends"))
                         .format(age=roman(step.number)))

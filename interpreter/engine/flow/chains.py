@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...syntax import ast
 from ..actions import copy_options, offer_options, removal_options
+from ..placed import put_from, put_options
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
@@ -64,6 +65,9 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
         return
     if isinstance(action, ast.DiscardBuilt):
         _discard_built(game, action, seat, neighbour)
+        return
+    if isinstance(action, ast.PutOnto):
+        _put(game, action, seat)
         return
     rules = game.tables.rules
     if rules.debt_by_choice:
@@ -135,6 +139,8 @@ def _offer(game, action, seat: int, neighbour, source: str) -> None:
     """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
     (`actions.offer_options`); the step left under the decision carries out the answer
     (`offer_taken`, from Flow.take)."""
+    if game.events.idle(action.action, seat):
+        return                            # nothing the price would buy: not asked
     game.stack.append(("offer", action, seat, neighbour, source))
     if len(offer_options(game, seat)) > 1:
         game.waiting = [(seat, "offer")]
@@ -176,6 +182,17 @@ def _discard_built(game, action, seat: int, neighbour) -> None:
     elif options:
         game.stack.append(("remove_from", action, target, seat))     # what the decision's options read
         game.waiting = [(target, "remove")]
+
+
+def _put(game, action, seat: int) -> None:
+    """`put a card from "Z" onto "T"`: the owner's only card of Z goes at once; among
+    several, its choice (a decision, `put`)."""
+    options = put_options(game, seat, action)
+    if len(options) == 1:
+        put_from(game, seat, action, options[0])
+    elif options:
+        game.stack.append(("put_from", action, seat))     # what the decision's options read
+        game.waiting = [(seat, "put")]
 
 
 def remove_built(game, seat: int, choice, action, owner: int) -> None:
@@ -222,5 +239,5 @@ def _settle(game, seat: int, amount: int, paid: int) -> None:
 
 
 CHAIN_STEPS = {"fire": fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
-               "copy_from": _copy_from, "remove_from": _removed, "settle": _settle, "each": _each,
+               "copy_from": _copy_from, "remove_from": _removed, "put_from": _copy_from, "settle": _settle, "each": _each,
                "coins_log": _coins_log, "offer": _offer_step}

@@ -18,6 +18,7 @@ from __future__ import annotations
 from ...check.model import AgeDeal
 from ..actions import Action
 from ..laws import refresh as refresh_laws, turned_round
+from ..placed import put_from
 from .ages_and_end import AGE_AND_END_STEPS, game_end
 from .chains import CHAIN_STEPS, offer_taken, remove_built
 from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, reopen_phase, turns_run
@@ -200,6 +201,8 @@ class Flow:
         elif kind == "remove":
             _step, removal, _seat, owner = self.stack[-1]      # the `remove_from` step the decision belongs to
             remove_built(self, seat, action, removal, owner)
+        elif kind == "put":
+            put_from(self, seat, self.stack.pop()[1], action)
         elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
             self.chosen[seat] = action
         else:

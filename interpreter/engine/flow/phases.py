@@ -24,6 +24,7 @@ from __future__ import annotations
 from ...check.model import AgeDeal, AgeEnd, AgeStart
 from ...syntax import ast
 from ..actions import Action, card_builds, legal_actions
+from ..placed import put_card
 
 PHASE_KINDS = ("draft", "zone")
 
@@ -123,6 +124,9 @@ def _phase_step(game, p: int, i: int) -> None:
         game.stack.append(("draft_round", p, i, 1))
     elif isinstance(statement, ast.DiscardZone):
         _discard_zone(game, statement)
+    elif isinstance(statement, ast.DrawInto):    # for the table's pile once, else for each player
+        for seat in [None] if statement.zone.text in game.stacked else range(game.players):
+            draw_into(game, statement, seat)
     elif isinstance(statement, ast.Reveal):
         _reveal(game, statement)
     else:
@@ -287,17 +291,22 @@ def open_statement(game):
 
 
 # ------------------------------------------------------------------------- the same, as a card's action
-def draw_into(game, action, seat: int) -> None:
+def draw_into(game, action, seat: int | None) -> None:
     """`draw N cards from deck "D" into "Z"`: N cards of the deck that nobody holds, at
-    random (the rest stay in the box)."""
+    random (the rest stay in the box); `seat` None: a phase's draw onto a zone for the
+    table, which no city put there (engine/placed.py)."""
     unused = unused_cards(game, action.deck.text)
     drawn = game.rng.sample(unused, min(action.count.value, len(unused)))
     for index in drawn:
         unused.remove(index)
     game.box += unused
-    game.zones[action.zone.text][seat] += drawn
-    game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text,
-                     "cards": [game.tables.cards[i].name for i in drawn]})
+    for card in drawn:
+        put_card(game, seat, action.zone.text, card)
+    names = [game.tables.cards[i].name for i in drawn]
+    if seat is None:                          # in sight of every player
+        game.log.append({"event": "reveal", "zone": action.zone.text, "cards": names})
+    else:
+        game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text, "cards": names})
 
 
 def ask_zone_play(game, action, seat: int) -> None:

@@ -76,6 +76,10 @@ class EffectBuilder:
         return ast.OnTop(zone=self._string(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
+    def in_top(self, meta, c):
+        return ast.InTop(count=c[0], zone=self._string(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
     def when_built(self, meta, c):
         return ast.WhenBuilt(action=c[0], span=self._span(meta))
 

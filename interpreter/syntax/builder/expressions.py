@@ -97,6 +97,8 @@ class ExpressionBuilder:
 
     def production_q(self, c): return ("production", (), self._name(c[0]))
 
+    def zone_cards(self, c): return ("zone cards", (), self._string(c[0]))
+
     def cards_of(self, c): return ("cards", c[0])
     def wonder_stages(self, c): return ("wonder stages", ())
     def unbuilt_stages(self, c): return ("unbuilt wonder stages", ())

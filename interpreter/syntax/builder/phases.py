@@ -14,7 +14,10 @@ class PhaseBuilder:
 
     @v_args(meta=True)
     def zone_decl(self, meta, c):
-        return ast.ZoneDecl(name=self._string(c[0]), span=self._span(meta))
+        return ast.ZoneDecl(name=self._string(c[0]), span=self._span(meta), table=len(c) > 1)
+
+    def for_table(self, c):
+        return True
 
     @v_args(meta=True)
     def phase(self, meta, c):
@@ -84,6 +87,10 @@ class PhaseBuilder:
     def draw_into(self, meta, c):
         return ast.DrawInto(count=self._number(c[0]), deck=self._string(c[1]), zone=self._string(c[2]),
                             span=self._span(meta))
+
+    @v_args(meta=True)
+    def put_onto(self, meta, c):
+        return ast.PutOnto(source=self._string(c[0]), zone=self._string(c[1]), span=self._span(meta))
 
     @v_args(meta=True)
     def build_from_zone(self, meta, c):

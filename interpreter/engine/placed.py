@@ -1,0 +1,67 @@
+"""Cards put from zone to zone, and zones for the table (docs/language.md, "Zones for the
+table"): one concept, kept here.
+
+Every zone holds one pile per seat (`Game.zones`): a city's own cards, or, for a zone for
+the table (`zone "Z" for the table`), the cards that city put there, and one pile more,
+the table's, for the cards a phase draws there (no city put them).  A zone for the table
+also keeps the order its cards arrived in, across the seats (`Game.stacked`: the seat of
+each card put, oldest first), so that `in the top N of "Z"` and `on top of "Z"` name the
+cards of the whole table's pile that no later card covers.  `cards in "Z"` counts a city's
+pile (`City.zones` is the game's zones, shared).
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+
+
+def put_options(game, seat: int, action) -> list[Action]:
+    """What `put a card from "Z" onto "T"` may move: each distinct card of the owner's Z."""
+    return [Action("put", card) for card in dict.fromkeys(game.zones[action.source.text][seat])]
+
+
+def put_card(game, seat: int | None, zone: str, card: int) -> None:
+    """`card` joins `seat`'s pile of `zone` (and, for a zone for the table, the top of its
+    pile); `seat` None: the table's own pile of a zone for the table (a phase's draw)."""
+    piles = game.zones[zone]
+    seat = len(piles) - 1 if seat is None else seat
+    piles[seat].append(card)
+    order = game.stacked.get(zone)
+    if order is not None:
+        order.append(seat)
+
+
+def put_from(game, seat: int, action, choice: Action) -> None:
+    """The owner's card leaves its zone for the other one, in the log."""
+    game.zones[action.source.text][seat].remove(choice.card)
+    put_card(game, seat, action.zone.text, choice.card)
+    game.log.append({"event": "put", "seat": seat, "card": game.tables.cards[choice.card].name,
+                     "from": action.source.text, "onto": action.zone.text})
+
+
+def shown(game, zone: str, depth: int) -> list[tuple[int, int, int]]:
+    """The cards of `zone` that no later card covers, `depth` deep, as (seat, card, how
+    deep: 0 on top), the newest first: of a zone for the table, the last `depth` put by
+    any city; of a city's own zone, the last `depth` of each city's pile."""
+    piles = game.zones.get(zone, ())
+    order = game.stacked.get(zone)
+    if order is None:
+        return [(seat, held[-1 - k], k) for seat, held in enumerate(piles) for k in range(min(depth, len(held)))]
+    seen = [0] * len(piles)
+    found = []
+    for seat in reversed(order[-depth:] if depth > 0 else ()):
+        seen[seat] += 1
+        found.append((seat, piles[seat][-seen[seat]], len(found)))
+    return found
+
+
+def zone_count(city, zone: str) -> int:
+    """`cards in "Z"`: the city's cards in its own zone Z, or those it put in a zone for the table."""
+    piles = city.zones.get(zone)
+    return len(piles[city.seat]) if piles is not None and city.seat < len(piles) else 0
+
+
+def share_zones(game) -> None:
+    """Every city reads the game's zones (`cards in "Z"`): after set-up, a copy and a load."""
+    for city in game.cities:
+        city.zones = game.zones

@@ -209,7 +209,7 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
     """One diagnostic as text.  Everything taken from files (names in messages, the source
     line, file names) has its control characters escaped: a card named with an escape
     sequence must not drive the terminal (see interpreter/printable.py)."""
-    from .access.plain import is_plain, plain_diagnostic
+    from .views.access.plain import is_plain, plain_diagnostic
     from .i18n import N_, _
     from .printable import printable
     if is_plain():                              # --plain: no gutter, carets or arrows

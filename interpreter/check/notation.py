@@ -12,7 +12,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from ..access.notation import SECTIONS, TABLE_FILE, NotationError, read_table, table_path
+from ..views.access.notation import SECTIONS, TABLE_FILE, NotationError, read_table, table_path
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..i18n import _, ngettext, worded
 from ..i18n.reader_reasons import toml_reason

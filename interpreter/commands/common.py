@@ -122,7 +122,7 @@ VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",
 
 
 def _set_plain(ctx, param, value):
-    from interpreter.access.plain import set_plain
+    from interpreter.views.access.plain import set_plain
     set_plain(value)
     return value
 
@@ -140,7 +140,7 @@ NOTATION = click.option("--notation", type=click.Choice(["standard", "accessible
 def card_writer(ruleset, notation, paths=(), rules=None):
     """The writer of cards and cities in `notation`; an unusable notation table is the
     content's error (exit status 1), named with its file and field."""
-    from interpreter.access.notation import NotationError, writer
+    from interpreter.views.access.notation import NotationError, writer
     try:
         words = writer(ruleset, notation, paths, rules)
     except NotationError as err:

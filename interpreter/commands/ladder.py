@@ -120,7 +120,7 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
     if fmt == "json":
         click.echo(json.dumps(ladder_data(result, names, counts, len(records), failed), indent=2))
     else:
-        from ..sim.summary_text import failure_warning
+        from ..views.figures.summary_text import failure_warning
         click.echo(failure_warning(failed, len(records)) + ladder_text(result, names, counts, len(records)), nl=False)
     if interrupted:
         click.echo(_("interrupted: {done} of {games} games finished and rated").format(done=len(records), games=games),
@@ -145,7 +145,7 @@ def _rows(result, names, counts):
 
 
 def ladder_text(result, names, counts, games) -> str:
-    from ..tools.table import render_table
+    from ..views.table import render_table
     headers = [_("rank"), _("bot"), _("rating"), _("± (sigma)"), _("mu - 3 sigma")] + [
         _("wins at {players}").format(players=n) for n in counts]
     body = []

@@ -12,9 +12,9 @@ import threading
 from pathlib import Path
 
 from ..lsp.analysis import Analyzer
-from ..render.build import card_views
-from ..render.card_svg import CardView, card_svg
-from ..render.wonder_svg import wonder_side_svg
+from ..views.render.build import card_views
+from ..views.render.card_svg import CardView, card_svg
+from ..views.render.wonder_svg import wonder_side_svg
 from ..syntax import ast
 from .guard import inside
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import time
 
 from ...check.rules import roman
-from ...render.colors import ink, paint
-from ...tools.action_words import face_down
+from ...views.render.colors import ink, paint
+from ...views.action_words import face_down
 from .scorepad import score_sheet
 
 
@@ -139,7 +139,7 @@ def private_to(game, seat: int) -> bool:
 
 
 def public_log(game, seat: int | None = None) -> list[str]:
-    from ...tools.play import text_log
+    from ...views.play_log import text_log
     try:
         return text_log(_Public(game, seat)).splitlines()
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, NameError) as err:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..i18n import _, decimal, ngettext
-from ..tools.table import render_table
+from ...i18n import _, decimal, ngettext
+from ..table import render_table
 from .fits_text import fits_lines
-from .skill import skill_line
+from ...sim.skill import skill_line
 from .summary_text import failures_text
 
 

@@ -3,10 +3,10 @@ arc section of `simulate`'s report: the page, escaping and tables of report.py."
 
 from __future__ import annotations
 
-from ..i18n import _
+from ...i18n import _
 from .arc_text import arc_rows
 from .report import _div, _element, _label, _page, _plotly, _table, _text, failures
-from .skill import skill_line
+from ...sim.skill import skill_line
 from .skill_text import gap_line, matrix
 from .summary_text import pct
 

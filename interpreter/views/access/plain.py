@@ -39,15 +39,15 @@ def plain_table(headers: list[str], rows: list[list]) -> str:
 
 
 def _cell(cell) -> str:
-    from ..printable import printable
+    from ...printable import printable
     return "; ".join(printable(line.strip()) for line in str(cell).split("\n") if line.strip())
 
 
 def plain_diagnostic(d, sources) -> str:
     """A diagnostic as sentences a line: what, where (file, line, column and the label),
     the source line, each note and the help; no gutter, arrow or carets."""
-    from ..i18n import _
-    from ..printable import printable
+    from ...i18n import _
+    from ...printable import printable
     severity = {"error": _("error"), "warning": _("warning")}.get(d.severity, d.severity)
     out = [f"{severity} {d.code}: {printable(d.message)}"]
     span = d.span

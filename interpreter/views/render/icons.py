@@ -9,8 +9,8 @@ from html import escape
 
 import attrs
 
-from ..check.model import Vocabulary
-from ..i18n import _, names
+from ...check.model import Vocabulary
+from ...i18n import _, names
 from .colors import derived_color, ink, paint, tint
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"

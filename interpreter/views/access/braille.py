@@ -14,7 +14,7 @@ import glob
 import importlib.util
 import os
 from pathlib import Path
-from ..errors import WondersError
+from ...errors import WondersError
 
 DEFAULT_TABLE = "en-ueb-g1.ctb"     # Unified English Braille, grade 1 (uncontracted)
 # the table of each language (--lang) when none is chosen: Dutch is nl-NL-g0.utb, the Dutch
@@ -71,7 +71,7 @@ def _load(path: str):
     """The module at `path`, if it is liblouis's bindings: a path that is no Python file, a
     module that fails (the library itself missing) or one without liblouis's functions
     (WONDERS_LOUIS naming some other module) is BrailleUnavailable, not a crash."""
-    from ..inputs import special_kind
+    from ...inputs import special_kind
     kind = special_kind(Path(path))
     spec = None if kind else importlib.util.spec_from_file_location("_wonders_liblouis", path)
     if spec is None or spec.loader is None:

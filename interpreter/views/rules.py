@@ -7,7 +7,7 @@ import difflib
 from ..check.model import RuleSet
 from ..syntax import ast
 from ..printable import printable
-from ..render.effect_icons import event_word
+from .render.effect_icons import event_word
 from ..syntax.formatter import layout_text as print_items
 
 
@@ -21,7 +21,7 @@ def rules_summary(ruleset: RuleSet) -> str:
     content's keywords: each statement from the model, effects by the describer."""
     from ..check.rules import roman
     from ..check.model import written_cost
-    from ..describe import describer, effect_text
+    from .describe import describer, effect_text
     from ..i18n import _, names, ngettext
     r, n = ruleset.rules, names()
     coins = lambda k: ngettext("{count} coin", "{count} coins", k).format(count=k)  # noqa: E731
@@ -148,8 +148,8 @@ def _phase_text(phase) -> str:
 def full_summary(ruleset: RuleSet) -> str:
     """The whole effective rule set in words of the chosen language: the rules block, then
     every card and every wonder side as its label (access/notation.Words), one fact a line."""
-    from ..access.listing import labels_text
-    from ..access.notation import Words
+    from .access.listing import labels_text
+    from .access.notation import Words
     from ..i18n import _, ngettext
     words = Words(ruleset)
     cards = [words.card_label(c) for c in ruleset.cards]

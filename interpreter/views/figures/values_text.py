@@ -4,8 +4,8 @@ sets.  The names of cards and wonders are shown in the reader's language."""
 
 from __future__ import annotations
 
-from ..i18n import decimal, names
-from ..tools.table import render_table
+from ...i18n import decimal, names
+from ..table import render_table
 
 BIASED = ("The cards table is biased and measures no effect (--value does): it compares the cities that built a "
           "card with those that did not, and a card is built by the cities that could afford it and use it, often "

@@ -3,8 +3,8 @@ interval and the game that shows it best."""
 
 from __future__ import annotations
 
-from ..i18n import _, decimal
-from ..tools.table import render_table
+from ...i18n import _, decimal
+from ..table import render_table
 
 
 def _pct(value: float) -> str:

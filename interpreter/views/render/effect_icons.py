@@ -5,11 +5,11 @@ than written (`gain (age * 2) coins`), the icon shows `?` and the words say how.
 
 from __future__ import annotations
 
-from ..check.model import Vocabulary
+from ...check.model import Vocabulary
 from ..describe import describer, effect_text
-from ..i18n import N_, _, names
-from ..syntax import ast
-from ..syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
+from ...i18n import N_, _, names
+from ...syntax import ast
+from ...syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
 from . import icons
 from .icons import Icon
 

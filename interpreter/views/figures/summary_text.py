@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from .arc_text import arc_text
-from .figure_words import strategy_text
+from ...sim.figure_words import strategy_text
 from .fits_text import fits_lines
-from ..i18n import _, decimal, names
-from ..tools.table import render_table
-from .summary import RARE
+from ...i18n import _, decimal, names
+from ..table import render_table
+from ...sim.summary import RARE
 
 
 def pct(value: float) -> str:

@@ -4,8 +4,8 @@ refused by its check or cut short by the budget changes what its figures mean.""
 
 from __future__ import annotations
 
-from ..i18n import _, decimal, ngettext
-from ..printable import printable
+from ...i18n import _, decimal, ngettext
+from ...printable import printable
 
 
 def fits_lines(fits: list[dict]) -> list[str]:

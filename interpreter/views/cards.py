@@ -6,7 +6,7 @@ import json
 
 from ..check.rules import roman
 from ..check.model import CardDef, Cost, RuleSet
-from ..describe import cost_text, effect_data, effect_text
+from .describe import cost_text, effect_data, effect_text
 from ..decks import pooled
 from ..i18n import _, names, ngettext
 from ..syntax import ast

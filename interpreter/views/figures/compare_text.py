@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, _, decimal, names, ngettext
-from .compare import plain, verdict_figures
-from .figure_words import figure_text
+from ...i18n import N_, _, decimal, names, ngettext
+from ...sim.compare import plain, verdict_figures
+from ...sim.figure_words import figure_text
 from .fits_text import fits_lines
-from ..tools.table import render_table
+from ..table import render_table
 from .summary_text import failure_warning, failures_text
 
 SECTIONS = [("game", N_("The games")), ("arc", N_("The arc of a game")), ("strategy", N_("Strategy (per city)")), ("category", N_("Score categories")),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ..check.rules import roman
-from ..render.effect_icons import event_word
+from .render.effect_icons import event_word
 from ..bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest

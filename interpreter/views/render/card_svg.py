@@ -7,9 +7,9 @@ from html import escape
 
 import attrs
 
-from ..check.model import CardDef, Cost, Vocabulary
+from ...check.model import CardDef, Cost, Vocabulary
 from ..describe import cost_text, effect_text
-from ..i18n import _, names
+from ...i18n import _, names
 from . import icons
 from .colors import ink, paint, tint
 from .effect_icons import effect as effect_icons

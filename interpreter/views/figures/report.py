@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import _, decimal, decimal_sign, language, names
-from .compare import plain, verdict_figures
+from ...i18n import _, decimal, decimal_sign, language, names
+from ...sim.compare import plain, verdict_figures
 from .compare_text import bounded_lines, not_adapting_line
 from .fits_text import fits_lines
-from .figure_words import figure_text, strategy_text
+from ...sim.figure_words import figure_text, strategy_text
 from .summary_text import pct
 
 STYLE = """

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import attrs
 
-from .check.model import Cost, written_cost
-from .i18n import names
-from .syntax import ast
-from .syntax.ast_effects import UnhandledKind
+from ..check.model import Cost, written_cost
+from ..i18n import names
+from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
 
 # noun: (singular, plural)
 NOUNS = {"coin": ("muntstuk", "muntstukken"), "point": ("winstpunt", "winstpunten"),

@@ -4,9 +4,9 @@ between cards."""
 
 from __future__ import annotations
 
-from ..i18n import _, names, ngettext
-from ..printable import printable
-from ..tools.table import render_table
+from ...i18n import _, names, ngettext
+from ...printable import printable
+from ..table import render_table
 from .notation import Words
 from .plain import is_plain
 

@@ -13,12 +13,12 @@ import sys
 import click
 
 from ..check.rules import roman
-from ..describe import describer
-from ..access.plain import is_plain
+from ..views.describe import describer
+from ..views.access.plain import is_plain
 from ..i18n import N_, _, names, ngettext
 from ..printable import printable
 from ..engine.teams import partners
-from .action_words import option_by_name, shown_action
+from ..views.action_words import option_by_name, shown_action
 
 # the kinds of decision the game asks for, as shown
 DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last card"),
@@ -114,7 +114,7 @@ class HumanDecider:
 
     def _words(self, tables):
         if self.words is None:
-            from ..access.notation import Words
+            from ..views.access.notation import Words
             self.words = Words(tables.ruleset)
         return self.words
 

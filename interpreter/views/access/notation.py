@@ -16,16 +16,16 @@ from pathlib import Path
 
 import attrs
 
-from ..check.model import CardDef, Cost, RuleSet, SideDef
-from ..check.rules import roman
+from ...check.model import CardDef, Cost, RuleSet, SideDef
+from ...check.rules import roman
 from ..describe import and_list, cost_text, describer, effect_text
 from ..describe_nl import en_list
-from ..i18n import _, language, names, ngettext
-from ..i18n.os_reasons import os_reason
-from ..i18n.reader_reasons import json_reason, toml_reason
-from ..marked import N_, Worded
-from ..printable import printable
-from ..syntax import ast
+from ...i18n import _, language, names, ngettext
+from ...i18n.os_reasons import os_reason
+from ...i18n.reader_reasons import json_reason, toml_reason
+from ...marked import N_, Worded
+from ...printable import printable
+from ...syntax import ast
 
 TABLE_FILE = Path("notation") / "accessible.toml"
 SECTIONS = {"resources": None, "symbols": None, "marks": ("coin", "point", "shield"),
@@ -102,7 +102,7 @@ def read_table(path: Path) -> KitTable:
 def table_path(paths=(), rules: str | None = None) -> Path:
     """The notation table of the content in use: the first --content folder's own, else the
     shipped rule set's, else the top-level content's."""
-    from ..paths import DEFAULT_RULES, content_dir, rule_sets
+    from ...paths import DEFAULT_RULES, content_dir, rule_sets
     candidates = [Path(p) / TABLE_FILE for p in paths if Path(p).is_dir()][:1]
     folder = rule_sets().get(rules or DEFAULT_RULES)
     if folder is not None:
@@ -129,7 +129,7 @@ class Words:
             self._by_age.setdefault((card.name, roman(card.age)), card)
             for earlier in card.chains:
                 self._chains_to.setdefault(earlier, []).append(card.name)
-        from ..tools.cards import pooled_names
+        from ..cards import pooled_names
         self._pooled = pooled_names(ruleset)
 
     # -- the parts a label is made of

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import attrs
 
-from ..atomic import write_atomic
-from ..check.model import RuleSet
-from ..i18n import _
-from ..tools.cards import pooled_names
+from ...atomic import write_atomic
+from ...check.model import RuleSet
+from ...i18n import _
+from ..cards import pooled_names
 from .card_svg import CardView, card_svg
 from .page import index_page, print_page
 from .wonder_svg import wonder_side_svg
-from ..errors import WondersError
+from ...errors import WondersError
 
 
 MANIFEST = "wonders-render.json"

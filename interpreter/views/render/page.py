@@ -7,9 +7,9 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from ..check.model import RuleSet
-from ..i18n import _, language, names, ngettext
-from ..tools.cards import wonder_title
+from ...check.model import RuleSet
+from ...i18n import _, language, names, ngettext
+from ..cards import wonder_title
 from . import icons
 from .card_svg import ROMAN, CardView
 

@@ -9,11 +9,11 @@ import re
 
 import attrs
 
-from .check.model import Cost, written_cost
-from .diagnostics import Span
-from .syntax import ast
-from .syntax.ast_effects import UnhandledKind
-from .syntax.printer import preposition
+from ..check.model import Cost, written_cost
+from ..diagnostics import Span
+from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
+from ..syntax.printer import preposition
 
 # language -> the module that describes effects in it (its own grammar, not word swaps)
 DESCRIBERS = {"nl": "interpreter.describe_nl"}
@@ -21,7 +21,7 @@ DESCRIBERS = {"nl": "interpreter.describe_nl"}
 
 def _describer():
     """The chosen language's describer module, or None for English."""
-    from .i18n import language
+    from ..i18n import language
     module = DESCRIBERS.get(language())
     if module is None:
         return None

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from html import escape
 
-from ..check.model import SideDef, Vocabulary, WonderDef
-from ..i18n import _
-from ..tools.cards import wonder_title
+from ...check.model import SideDef, Vocabulary, WonderDef
+from ...i18n import _
+from ..cards import wonder_title
 from ..describe import cost_text, effect_text
 from . import icons
 from .card_svg import cost_icons

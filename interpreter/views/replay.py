@@ -15,8 +15,8 @@ from ..i18n import _, names, ngettext, worded
 from ..printable import printable
 from ..check.rules import roman
 from .action_words import shown_action
-from .human import DECISIONS
-from .play import LOG_FORMAT, final_text, text_log
+from ..commands.human import DECISIONS
+from .play_log import LOG_FORMAT, final_text, text_log
 from ..errors import WondersError
 
 

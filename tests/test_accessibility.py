@@ -117,7 +117,7 @@ def test_a_toml_error_names_its_line_and_column(content_copy):
 
 
 def test_the_shipped_table_names_every_resource_and_symbol_of_every_rule_set():
-    from interpreter.views.access.notation import read_table, table_path
+    from interpreter.check.notation_table import read_table, table_path
     from interpreter.check.load import check_paths
     from interpreter.paths import rule_sets
     for name in rule_sets():

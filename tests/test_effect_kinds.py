@@ -31,7 +31,7 @@ from interpreter.engine.game import Game
 from interpreter.views.render import effect_icons
 from interpreter.syntax import ast, ast_effects, printer
 from interpreter.syntax.ast_effects import EFFECT_TYPES
-from interpreter.views.play_log import make_deciders
+from interpreter.bots.seats import make_deciders
 
 EVERY_EFFECT = Path(__file__).parent / "every_effect.wonders"
 EFFECT_KINDS = typing.get_args(ast_effects.Effect)

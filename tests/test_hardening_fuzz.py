@@ -44,10 +44,11 @@ def tables():
 def documents():
     """A short finished game's log, a save from its middle, and the documented score table."""
     from interpreter.engine.game import Game
+    from interpreter.bots.seats import make_deciders
     from interpreter.views import play_log as play, replay
     game = Game(tables(), 3, 11, "A", [], None)
     game.options["variants"], game.options["names"] = [], [c.name for c in game.cities[:3]]
-    game.play(play.make_deciders(["random"], 3, 11, None))
+    game.play(make_deciders(["random"], 3, 11, None))
     log = play.log_data(game, ["random"])
     middle = replay.run_replay(tables(), log, 9).game
     save = replay.state_data(middle)

@@ -16,7 +16,7 @@ from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.engine.scoring import score_city
 from interpreter.syntax.parser import parse_text
 from interpreter.syntax.printer import print_item
-from interpreter.views.play_log import make_deciders
+from interpreter.bots.seats import make_deciders
 
 BOTS = ["random", "greedy", "heuristic", "mcts:iterations=8"]
 

@@ -309,7 +309,7 @@ class FitProgress:
 
     def __init__(self, label: str, total: int, quiet: bool = False):
         self.label, self.total, self.quiet, self.bar = label, total, quiet, None
-        from ..views.access.plain import is_plain
+        from ..plainmode import is_plain
         if not quiet and sys.stderr.isatty() and not is_plain():     # --plain: a line each, never a bar
             from tqdm import tqdm
             self.bar = tqdm(total=total, unit=_(" generations"), desc=label, file=sys.stderr, dynamic_ncols=True)

@@ -10,7 +10,7 @@ from interpreter.i18n import N_
 
 from interpreter.i18n import _
 
-from interpreter.views.access.plain import is_plain
+from interpreter.plainmode import is_plain
 
 from interpreter.commands.common import (LANG, NOTATION, PLAIN, RULES, VARIANT, age_option, card_writer,
                                          fail_on_errors, load)

@@ -14,17 +14,12 @@ import click
 
 from ..check.rules import roman
 from ..views.describe import describer
-from ..views.access.plain import is_plain
-from ..i18n import N_, _, names, ngettext
+from ..plainmode import is_plain
+from ..i18n import _, names, ngettext
 from ..printable import printable
 from ..engine.teams import partners
-from ..views.action_words import option_by_name, shown_action
+from ..views.action_words import DECISIONS, option_by_name, shown_action
 
-# the kinds of decision the game asks for, as shown
-DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last card"),
-             "neutral turn": N_("neutral turn"), "draft": N_("draft"), "zone": N_("kept card"),
-             "copy": N_("copy"), "debt": N_("debt"), "offer": N_("priced choice"),
-             "remove": N_("a card leaves the city or a zone")}
 MAX_LINE = 4096            # bytes of an answer kept; the rest of a longer line is read and dropped
 
 

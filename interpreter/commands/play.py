@@ -48,6 +48,7 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
          rules):
     from interpreter.bots import BotError
     from interpreter.bots import BotSpecError, make_bot, split_bot_list
+    from interpreter.bots.seats import make_deciders
     from interpreter.views import play_log as tool
     bot_names = split_bot_list(bots)
     check_outputs([("--log", log_file)], [(N_("the saved position"), load_file)] * (load_file is not None)
@@ -82,8 +83,8 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
         human_decider = HumanDecider(ask=lambda question: read_answer(question, err=err),
                                      echo=lambda text: click.echo(text, err=err), words=words)
     try:
-        deciders = tool.make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
-                                      human_decider)
+        deciders = make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
+                                 human_decider)
     except BotSpecError as err:
         raise click.BadParameter(shown(worded(err)), param_hint="--bots") from None
     log = GameLog(log_file, game, bot_names)

@@ -5,18 +5,16 @@ language is chosen (interpreter/i18n)."""
 
 from __future__ import annotations
 
-import re
-
 import attrs
 
 from ..check.model import Cost, written_cost
-from ..diagnostics import Span
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
+from ..syntax.data import to_data
 from ..syntax.printer import preposition
 
 # language -> the module that describes effects in it (its own grammar, not word swaps)
-DESCRIBERS = {"nl": "interpreter.describe_nl"}
+DESCRIBERS = {"nl": "interpreter.views.describe_nl"}
 
 
 def _describer():
@@ -359,27 +357,6 @@ def discount_text(effect: ast.Discount) -> str:
         rebate = f"cost {plural(effect.amount, unit)} less" + \
             (" (the builder chooses which)" if effect.what == "resources" else " (never below 0)")
     return f"{what} ({whose}) {rebate}"
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
-def to_data(value):
-    """Syntax-tree objects as plain JSON data: `kind` names the construct, spans dropped."""
-    if isinstance(value, ast.Name):
-        return value.text
-    if isinstance(value, Span):
-        return None
-    if isinstance(value, tuple):
-        return [to_data(v) for v in value]
-    if attrs.has(type(value)):
-        data = {"kind": _snake(type(value).__name__)}
-        for field in attrs.fields(type(value)):
-            if field.name != "span":
-                data[field.name] = to_data(getattr(value, field.name))
-        return data
-    return value
 
 
 def effect_data(effect) -> dict:

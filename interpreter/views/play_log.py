@@ -1,4 +1,5 @@
-"""`wonders play` and `wonders replay`: run a game, render its log and its score pad."""
+"""A game as `wonders play` and `wonders replay` show it: its log (text and data), its score
+pad; the deciders of its seats are bots/seats.py."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import json
 
 from ..check.rules import roman
 from .render.effect_icons import event_word
-from ..bots import make_bot
 from ..engine.game import Game
 from ..engine.saves import content_digest
 from ..engine.teams import team_results
@@ -16,18 +16,6 @@ from .action_words import shown_action
 from .table import render_table
 
 LOG_FORMAT = "wonders-log/1"
-
-
-def make_deciders(bot_names: list[str], players: int, seed: int, human_seat: int | None, human=None):
-    names = bot_names or ["random"]
-    deciders = []
-    for seat in range(players):
-        if human_seat is not None and seat == human_seat:
-            deciders.append(human)
-        else:
-            kind = names[seat] if seat < len(names) else names[-1]
-            deciders.append(make_bot(kind, seed * 1000 + seat))
-    return deciders
 
 
 def log_data(game: Game, bots: list[str]) -> dict:

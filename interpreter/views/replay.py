@@ -14,8 +14,7 @@ from ..engine.saves import content_digest, game_to_data
 from ..i18n import _, names, ngettext, worded
 from ..printable import printable
 from ..check.rules import roman
-from .action_words import shown_action
-from ..commands.human import DECISIONS
+from .action_words import DECISIONS, shown_action
 from .play_log import LOG_FORMAT, final_text, text_log
 from ..errors import WondersError
 

@@ -7,7 +7,8 @@ from ..printable import printable
 
 
 def render_table(headers: list[str], rows: list[list]) -> str:
-    from .access.plain import is_plain, plain_table
+    from ..plainmode import is_plain
+    from .access.plain import plain_table
     if is_plain():                             # --plain: one fact a line for a screen reader
         return plain_table(headers, rows)
     cells = [[_lines(h) for h in headers]]

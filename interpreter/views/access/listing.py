@@ -8,7 +8,7 @@ from ...i18n import _, names, ngettext
 from ...printable import printable
 from ..table import render_table
 from .notation import Words
-from .plain import is_plain
+from ...plainmode import is_plain
 
 
 def labels_text(labels: list[list[str]], count: str) -> str:

@@ -13,7 +13,7 @@ file read back must say it is one of ours (format and version), name the same
 fingerprint and player count as its own file name, and every field must check; anything
 else is refused with a warning and fitted again, never read for other rules and never
 unpickled.  The text a fit carries (its rules' name) is shown with control characters
-escaped (sim/fits_text.py).
+escaped (views/figures/fits_text.py).
 """
 
 from __future__ import annotations

@@ -155,7 +155,7 @@ def card_writer(ruleset, notation, paths=(), rules=None):
 
 
 def game_writer(tables, notation, paths=(), rules=None, fmt="text"):
-    """The writer (access/notation.py) that names cards and cities in a game's text, in the
+    """The writer (views/access/notation.py) that names cards and cities in a game's text, in the
     reader's notation and language.  The JSON formats are data, not words: the kit notation
     is refused there, not ignored."""
     if fmt == "json" and notation != "standard":

@@ -67,7 +67,7 @@ def public(table, now: float | None = None) -> dict:
 
 def _card(t, index: int) -> dict:
     """A card as pages show it: the drawing is fetched by its index; the colour's paint is
-    the drawings' own (render/colors.py), for the cities' lists of buildings."""
+    the drawings' own (views/render/colors.py), for the cities' lists of buildings."""
     card = t.cards[index]
     band = paint(card.color or "")
     return {"index": index, "name": card.name, "age": card.age, "color": card.color, "paint": band, "ink": ink(band)}

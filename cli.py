@@ -1,7 +1,8 @@
 """The `wonders` command: registers the commands of interpreter/commands/, one module each.
 
 Click gives the option parsing, help pages and exit status 2 for usage errors; each
-command's options live in interpreter/commands/, and their work in interpreter/tools/.
+command's options live in interpreter/commands/, and their work in the layer it belongs
+to (interpreter/views/, sim/, the core: docs/architecture.md, "Four layers").
 """
 
 from __future__ import annotations

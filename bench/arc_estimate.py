@@ -20,7 +20,7 @@ from interpreter.engine.game import Game  # noqa: E402
 from interpreter.sim.arc import game_arc, position_values  # noqa: E402
 from interpreter.sim.records import RunOptions, game_seed  # noqa: E402
 from interpreter.sim.worker import load_tables  # noqa: E402
-from interpreter.tools.play import make_deciders  # noqa: E402
+from interpreter.bots.seats import make_deciders  # noqa: E402
 
 
 def leader(values) -> int | None:

@@ -35,7 +35,7 @@ def play_run_games(tables, players: int, indexes, bot: str, run_seed: int) -> No
     """Games `indexes` of a `wonders simulate --seed RUN_SEED` run: the same seeds and bots,
     nothing recorded."""
     from interpreter.sim.records import game_seed
-    from interpreter.tools.play import make_deciders
+    from interpreter.bots.seats import make_deciders
     for index in indexes:
         seed = game_seed(run_seed, index)
         Game(tables, players, seed).play(make_deciders([bot], players, seed, None))

@@ -213,7 +213,7 @@ def render_one(d: Diagnostic, sources: SourceCache) -> str:
     """One diagnostic as text.  Everything taken from files (names in messages, the source
     line, file names) has its control characters escaped: a card named with an escape
     sequence must not drive the terminal (see interpreter/printable.py)."""
-    from .access.plain import is_plain, plain_diagnostic
+    from .plainmode import is_plain
     from .i18n import N_, _
     from .printable import printable
     if is_plain():                              # --plain: no gutter, carets or arrows
@@ -281,3 +281,28 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
         match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
         match = [lowered[m] for m in match]
     return match[0] if match else None
+
+
+def plain_diagnostic(d, sources) -> str:
+    """A diagnostic as sentences a line: what, where (file, line, column and the label),
+    the source line, each note and the help; no gutter, arrow or carets."""
+    from .i18n import _
+    from .printable import printable
+    severity = {"error": _("error"), "warning": _("warning")}.get(d.severity, d.severity)
+    out = [f"{severity} {d.code}: {printable(d.message)}"]
+    span = d.span
+    if span is not None:
+        label = f": {printable(d.label)}" if d.label else ""
+        out.append(_("at {file}, line {line}, column {column}").format(
+            file=printable(span.file), line=span.line, column=span.column) + label)
+        text = sources.line(span.file, span.line)
+        if text is not None and text.strip():
+            out.append(_("line {line} reads: {text}").format(line=span.line, text=printable(text.strip())))
+    for note in d.notes:
+        where = (" " + _("at {file}, line {line}, column {column}").format(
+            file=printable(note.span.file), line=note.span.line, column=note.span.column)
+            if note.span is not None else "")
+        out.append(_("note") + f": {printable(note.message)}{where}")
+    if d.help:
+        out.append(_("help") + f": {printable(d.help)}")
+    return "\n".join(out) + "\n"

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from interpreter.check.load import check_paths  # noqa: E402
 from interpreter.compile import compile_rules  # noqa: E402
 from interpreter.engine.game import Game, RulesError  # noqa: E402
-from interpreter.tools.play import make_deciders  # noqa: E402
+from interpreter.bots.seats import make_deciders  # noqa: E402
 
 VARIANTS = sorted(p.name for p in (ROOT / "content" / "variants").glob("*.wonders")) + \
     sorted(f"bench/variants/{p.name}" for p in (ROOT / "bench" / "variants").glob("*.wonders"))

@@ -116,7 +116,7 @@ def hands_of_each_age(game: Game):
 
 def full_game(rules_tables, players: int, side: str, seed: int, bots=("random",), wonders=None) -> Game:
     """A whole game of these rules, played by the bots named (the last fills the rest)."""
-    from interpreter.tools.play import make_deciders
+    from interpreter.bots.seats import make_deciders
     game = Game(rules_tables, players, seed, side, wonders)
     game.play(make_deciders(list(bots), players, seed, None, None))
     return game

@@ -117,7 +117,7 @@ def test_a_toml_error_names_its_line_and_column(content_copy):
 
 
 def test_the_shipped_table_names_every_resource_and_symbol_of_every_rule_set():
-    from interpreter.access.notation import read_table, table_path
+    from interpreter.check.notation_table import read_table, table_path
     from interpreter.check.load import check_paths
     from interpreter.paths import rule_sets
     for name in rule_sets():
@@ -267,7 +267,7 @@ def test_no_color_no_escape_anywhere_on_a_terminal(tmp_path):
 
 # ---------------------------------------------------------------- braille
 def _louis():
-    from interpreter.access import braille
+    from interpreter.views.access import braille
     try:
         return braille.louis()
     except braille.BrailleUnavailable as err:
@@ -277,7 +277,7 @@ def _louis():
 @pytest.mark.slow
 def test_every_card_and_side_label_back_translates(tmp_path):
     _louis()
-    from interpreter.access.braille import from_braille, labels_of
+    from interpreter.views.access.braille import from_braille, labels_of
     printed = label_list(run_cli("cards", "--plain", *KIT).stdout) \
         + label_list(run_cli("cards", "--wonders", "--plain", *KIT).stdout)
     out = tmp_path / "cards.brf"

@@ -147,7 +147,7 @@ def test_dutch_braille_labels_back_translate_to_name_cost_and_players(tmp_path):
     in words, "1 muntstuk"."""
     from test_accessibility import _louis
     _louis()
-    from interpreter.access.braille import from_braille, labels_of
+    from interpreter.views.access.braille import from_braille, labels_of
     cards = run_cli("cards", "--plain", *DUTCH_KIT).stdout
     sides = run_cli("cards", "--wonders", "--plain", *DUTCH_KIT).stdout
     printed = [block.split("\n") for text in (cards, sides) for block in text.strip().split("\n\n")[:-1]]

@@ -18,7 +18,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.syntax.formatter import layout_text
 from interpreter.syntax.parser import parse_text
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "content" / "base.wonders"

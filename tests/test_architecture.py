@@ -153,6 +153,66 @@ def test_the_engine_imports_nothing_from_the_bots():
     assert not any(bad.values()), {name: found for name, found in bad.items() if found}
 
 
+# The four layers, lowest first (docs/architecture.md, "Four layers"): a module may import
+# its own layer and those below it, never one above, not even lazily inside a function.
+LAYERS: dict[str, tuple[str, ...]] = {
+    "core": ("interpreter", "interpreter.api", "interpreter.syntax", "interpreter.check", "interpreter.compile",
+             "interpreter.engine", "interpreter.errors", "interpreter.diagnostics", "interpreter.paths",
+             "interpreter.inputs", "interpreter.atomic", "interpreter.decks", "interpreter.marked",
+             "interpreter.cachefiles", "interpreter.printable", "interpreter.plainmode", "interpreter.processes",
+             "interpreter.fitdefaults", "interpreter.i18n"),
+    "players": ("interpreter.bots", "interpreter.sim"),
+    "views": ("interpreter.views",),
+    "front ends": ("interpreter.commands", "interpreter.lsp", "interpreter.studio", "interpreter.editor", "cli"),
+}
+# Imports against the order, each waiting for the work that moves it (none, and none may be added).
+KNOWN_UPWARD: frozenset[tuple[str, str]] = frozenset()
+
+
+def layer_of(module: str) -> int:
+    """The layer of a module: its longest prefix in LAYERS (a module in none is an error)."""
+    found = [(len(prefix), rank) for rank, prefixes in enumerate(LAYERS.values()) for prefix in prefixes
+             if module == prefix or module.startswith(prefix + ".")]
+    assert found, f"{module} is in no layer: add it to LAYERS (docs/architecture.md)"
+    return max(found)[1]
+
+
+def upward_imports(graph: dict[str, dict[str, int]]) -> list[str]:
+    """Each import of a higher layer, as `module (line N, layer) -> imported (layer)`."""
+    names = list(LAYERS)
+    return [f"{name} (line {line}, {names[layer_of(name)]}) -> {imported} ({names[layer_of(imported)]})"
+            for name, imported_lines in sorted(graph.items()) for imported, line in sorted(imported_lines.items())
+            if layer_of(imported) > layer_of(name) and (name, imported) not in KNOWN_UPWARD]
+
+
+@pytest.mark.slow
+def test_no_module_imports_a_higher_layer():
+    """Core < players < views < front ends: the engine does not know who plays, the players
+    do not know how they are shown, and only the front ends know the user."""
+    assert KNOWN_UPWARD == frozenset()
+    found = upward_imports(import_graph(ROOT))
+    assert not found, "imports against the layers:\n" + "\n".join(found)
+
+
+def test_every_module_is_in_a_layer():
+    for name in module_files(ROOT):
+        layer_of(name)
+
+
+def test_an_upward_import_is_found_even_inside_a_function(tmp_path):
+    package = tmp_path / "interpreter"
+    for sub in ("engine", "views", "bots"):
+        (package / sub).mkdir(parents=True)
+        (package / sub / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "views" / "words.py").write_text("from ..engine import game\n")
+    (package / "engine" / "game.py").write_text("import os\n\n\ndef shown():\n    from ..views.words import text\n")
+    (package / "bots" / "simple.py").write_text("from interpreter.engine.game import shown\n")
+    (tmp_path / "cli.py").write_text("from interpreter.views import words\n")
+    assert upward_imports(import_graph(tmp_path)) == [
+        "interpreter.engine.game (line 5, core) -> interpreter.views.words (views)"]
+
+
 def outside_imports(path: Path, outside: frozenset[str]) -> list[int]:
     """The lines of `path` that import one of the `outside` top-level names."""
     lines = []

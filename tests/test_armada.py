@@ -20,7 +20,7 @@ from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
 from interpreter.engine.invariants import expected_cards, where_cards_are
 from interpreter.engine.saves import game_from_data, game_to_data
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 from conftest import run_cli
 from scenario import Script

@@ -17,7 +17,7 @@ from interpreter.engine import laws
 from interpreter.engine.game import Game
 from interpreter.engine.placed import put_card, shown
 from interpreter.engine.scoring import score_city
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 from conftest import run_cli
 from scenario import Script, give, set_hand, to_first_turn

@@ -10,7 +10,7 @@ import math
 
 from conftest import ROOT
 from interpreter.check.load import check_paths
-from interpreter.render.colors import ink, paint
+from interpreter.views.render.colors import ink, paint
 
 
 def _lab(color: str) -> tuple[float, float, float]:

@@ -18,7 +18,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.syntax.parser import parse_text
 from interpreter.syntax.printer import print_item
-from interpreter.tools.human import HumanDecider
+from interpreter.commands.human import HumanDecider
 
 # the example of docs/language.md
 OFFERINGS = '''variant "Offerings" {

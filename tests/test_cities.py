@@ -14,7 +14,7 @@ from interpreter.compile import compile_rules
 from interpreter.decks import age_deck
 from interpreter.engine.game import Game
 from interpreter.engine.saves import game_from_data, game_to_data
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 from conftest import run_cli
 from scenario import Script

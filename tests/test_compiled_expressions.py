@@ -18,7 +18,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.quantities import (VALUE_LIMIT, Where, amount_fn, check_fn, evaluate, holds, per_value,
                                            value_fn)
 from interpreter.syntax import ast
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 EVERY_EFFECT = Path(__file__).parent / "every_effect.wonders"
 

@@ -18,7 +18,7 @@ from interpreter.engine.city import DERIVED, FIXED, OWNED, City
 from interpreter.engine.decisions import drive
 from interpreter.engine.game import COPIED, STATE, VALUES, Game
 from interpreter.engine.saves import SaveError, game_from_data, game_to_data
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 from tests.scenario import tables
 
 # every sale lets the seller build a card of the discard pile: a decision raised by a trigger

@@ -17,7 +17,7 @@ from interpreter.engine.flow.resolve import build_from_discard
 from interpreter.engine.game import Game
 from interpreter.engine.invariants import expected_cards, where_cards_are
 from interpreter.syntax import ast
-from interpreter.tools.play import text_log
+from interpreter.views.play_log import text_log
 
 BASE = "docs/examples/base.wonders"
 

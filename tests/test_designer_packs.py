@@ -155,7 +155,7 @@ def test_a_variants_folder_may_hold_a_variant_with_vocabulary(tmp_path):
 
 # ---------------------------------------------------------------- rules --diff
 def test_rules_diff_shows_what_a_pack_changes():
-    from interpreter.tools.rules import diff_text
+    from interpreter.views.rules import diff_text
     base = check_paths(None).ruleset
     with_pack = check_paths(None, (), with_expansions(None, [str(PACK)])).ruleset
     diff = diff_text(base, with_pack, [PACK_SHOWN]).splitlines()

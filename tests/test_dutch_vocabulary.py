@@ -59,7 +59,7 @@ def _catalogs() -> tuple[frozenset, frozenset]:
                     dutch |= _words(_unquoted(text))       # not the code it quotes
     def literals(module):
         return _words(" ".join(re.findall(r'"([^"\n]*)"', (ROOT / "interpreter" / module).read_text(encoding="utf-8"))))
-    dutch |= literals("describe_nl.py") - literals("describe.py")   # its words, not the effects' keys both compare
+    dutch |= literals("views/describe_nl.py") - literals("views/describe.py")   # its words, not the effects' keys both compare
     return frozenset(english), frozenset(dutch)
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from interpreter import describe, describe_nl
+from interpreter.views import describe, describe_nl
 from interpreter.check.context import Context
 from interpreter.check.effects import check_action, check_effect
 from interpreter.check.load import check_paths
@@ -28,10 +28,10 @@ from interpreter.compile import STATIC_KINDS, UnhandledKind, compile_rules
 from interpreter.engine import triggers
 from interpreter.bots import reads
 from interpreter.engine.game import Game
-from interpreter.render import effect_icons
+from interpreter.views.render import effect_icons
 from interpreter.syntax import ast, ast_effects, printer
 from interpreter.syntax.ast_effects import EFFECT_TYPES
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 EVERY_EFFECT = Path(__file__).parent / "every_effect.wonders"
 EFFECT_KINDS = typing.get_args(ast_effects.Effect)
@@ -336,7 +336,7 @@ def test_every_event_has_words_on_a_chip():
     the log, not as its English key: each of ast.EVENTS is marked for the catalog where it
     is written and has its Dutch in nl.po."""
     from interpreter import i18n
-    from interpreter.render.effect_icons import event_word
+    from interpreter.views.render.effect_icons import event_word
     from interpreter.syntax.ast_effects import EVENTS
     i18n.choose("nl")
     assert [e for e in EVENTS if event_word(e) == e] == []

@@ -351,7 +351,7 @@ def test_fmt_writes_a_unit_in_the_singular_after_1_and_one_form_of_a_scope():
 
 def test_the_english_descriptions_write_a_scope_as_the_printer_does():
     """One place decides `of` or `in` (printer.preposition): describe.py asks it too."""
-    from interpreter.describe import quantity_text
+    from interpreter.views.describe import quantity_text
     from interpreter.syntax import ast
     from interpreter.syntax.printer import quantity
     for parts in (("left",), ("neighbour",), ("left", "right"), ("own",), ("all",)):

@@ -44,10 +44,11 @@ def tables():
 def documents():
     """A short finished game's log, a save from its middle, and the documented score table."""
     from interpreter.engine.game import Game
-    from interpreter.tools import play, replay
+    from interpreter.bots.seats import make_deciders
+    from interpreter.views import play_log as play, replay
     game = Game(tables(), 3, 11, "A", [], None)
     game.options["variants"], game.options["names"] = [], [c.name for c in game.cities[:3]]
-    game.play(play.make_deciders(["random"], 3, 11, None))
+    game.play(make_deciders(["random"], 3, 11, None))
     log = play.log_data(game, ["random"])
     middle = replay.run_replay(tables(), log, 9).game
     save = replay.state_data(middle)
@@ -89,7 +90,7 @@ def _damage(document: dict, data) -> dict:
 @FUZZ
 @given(st.data())
 def test_a_damaged_log_is_replayed_or_refused(data):
-    from interpreter.tools import replay
+    from interpreter.views import replay
     log = _damage(json.loads(documents()[0]), data)
     to_turn = data.draw(st.sampled_from([None, 0, 5, 40]))
     try:
@@ -106,7 +107,7 @@ def test_a_damaged_log_is_replayed_or_refused(data):
 @given(st.data())
 def test_a_damaged_save_is_loaded_or_refused(data):
     from interpreter.engine.saves import SaveError, game_from_data
-    from interpreter.tools import replay
+    from interpreter.views import replay
     save = _damage(json.loads(documents()[1]), data)
     try:
         game = game_from_data(tables(), save)
@@ -119,8 +120,8 @@ def test_a_damaged_save_is_loaded_or_refused(data):
 @FUZZ
 @given(st.data())
 def test_a_damaged_score_table_is_scored_or_refused(data):
-    from interpreter.tools.play import score_table
-    from interpreter.tools.score_table import TableError, score_table_data
+    from interpreter.views.play_log import score_table
+    from interpreter.views.score_table import TableError, score_table_data
     table = _damage(json.loads(documents()[2]), data)
     try:
         result = score_table_data(tables(), table)

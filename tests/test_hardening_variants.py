@@ -92,8 +92,8 @@ def test_ages_above_three_are_roman_numerals_everywhere(shipped_ruleset):
 
     from interpreter.check.rules import roman
     from interpreter.commands.common import age_option
-    from interpreter.tools.cards import cards_table
-    from interpreter.tools.play import text_log
+    from interpreter.views.cards import cards_table
+    from interpreter.views.play_log import text_log
     card = attrs.evolve(shipped_ruleset.cards[0], age=4)
     assert cards_table(shipped_ruleset, [card]).splitlines()[2].startswith("IV ")
     rules = attrs.evolve(shipped_ruleset.rules, ages=shipped_ruleset.rules.ages
@@ -122,7 +122,7 @@ def test_action_labels_name_ages_above_three_in_roman_numerals():
 def test_a_log_that_begins_inside_an_age_is_written_out():
     """A position's log may start after its age's line (a studio save, a hand-cut log): the
     text log starts its first turn there instead of failing."""
-    from interpreter.tools.play import text_log
+    from interpreter.views.play_log import text_log
 
     class Log:                                  # the part of a game text_log reads
         cities = []

@@ -127,7 +127,7 @@ def test_a_pipe_among_a_variant_folders_translations_is_reported(tmp_path):
 
 # ---------------------------------------------------------------- braille
 def _louis():
-    from interpreter.access import braille
+    from interpreter.views.access import braille
     try:
         return braille.louis()
     except braille.BrailleUnavailable as err:
@@ -137,7 +137,7 @@ def _louis():
 @pytest.mark.parametrize("table", ["en-ueb-g1.ctb", "nl-NL-g0.utb"])
 def test_a_character_the_table_can_only_escape_is_refused(table):
     _louis()
-    from interpreter.access.braille import BrailleTextError, to_braille
+    from interpreter.views.access.braille import BrailleTextError, to_braille
     with pytest.raises(BrailleTextError) as found:
         to_braille("Clay Poo\u4e2d", table)
     assert "'Clay Poo\u4e2d'" in str(found.value) and "'\u4e2d'" in str(found.value)
@@ -248,7 +248,7 @@ def test_record_check_holds_the_record_to_the_run():
 
 # ---------------------------------------------------------------- render: a name too long for a file name
 def test_a_long_card_name_gets_a_short_distinct_file_name():
-    from interpreter.render.build import OURS, slug
+    from interpreter.views.render.build import OURS, slug
     long_a, long_b = "Clay Pool " * 40 + "A", "Clay Pool " * 40 + "B"
     assert len(slug(long_a)) <= 100 and slug(long_a) != slug(long_b)
     assert OURS.fullmatch(f"cards/age1-{slug(long_a)}.svg")

@@ -196,7 +196,7 @@ def test_cards_in_dutch():
 def _dutch(source: str):
     from interpreter import i18n
     from interpreter.check.load import check_paths
-    from interpreter.describe import effect_text
+    from interpreter.views.describe import effect_text
     i18n.choose("nl")
     try:
         path = ROOT / "tests" / "every_effect.wonders"
@@ -208,7 +208,7 @@ def _dutch(source: str):
 
 def test_dutch_descriptions_have_dutch_grammar():
     from interpreter import i18n
-    from interpreter.describe import effect_text
+    from interpreter.views.describe import effect_text
     from interpreter.syntax import ast
     from interpreter.check.translations import translation_files
     from interpreter.i18n.content_names import Names
@@ -316,7 +316,7 @@ def test_dutch_words_for_a_settled_loss_a_copy_and_a_bank_payment():
     """Labels that no seeded game of a test shows in Dutch: the debt's choice (`pay`) is
     offered at the prompt only; a copy is rare."""
     from interpreter.i18n import choose, language
-    from interpreter.tools.action_words import shown_action
+    from interpreter.views.action_words import shown_action
     before = language()
     choose("nl")
     try:

@@ -19,7 +19,7 @@ from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.engine.scoring import score_city
 from interpreter.syntax.parser import parse_text
 from interpreter.syntax.printer import print_item
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 LANGUAGE = Path(__file__).resolve().parents[1] / "docs" / "language.md"
 BOTS = ["random", "greedy", "heuristic", "mcts:iterations=8"]
@@ -185,7 +185,7 @@ def test_every_bot_builds_stages_in_the_order_it_values(babylon, bots):
 
 def test_a_game_with_stages_in_any_order_replays_from_its_log(babylon):
     from interpreter.engine.replay import ReplayDecider
-    from interpreter.tools.play import log_data
+    from interpreter.views.play_log import log_data
     game = Game(babylon, players=3, seed=4, sides="A", wonders=["Babylon", "Gizah", "Rhodos"])
     game.play(make_deciders(["greedy"], 3, 4, None))
     assert any(re.match(r"wonder stage \d with ", e.get("action", "")) for e in game.log), "no stage in the log"
@@ -402,8 +402,8 @@ def test_misuses_are_located_errors(tmp_path):
 
 def test_the_card_list_and_the_words_of_a_move_say_the_stage(babylon):
     from interpreter import i18n
-    from interpreter.tools.action_words import shown_action
-    from interpreter.tools.cards import wonders_table
+    from interpreter.views.action_words import shown_action
+    from interpreter.views.cards import wonders_table
     table = wonders_table(babylon.ruleset)
     assert "stages in any order" in table
     i18n.choose("nl")                      # (the conftest's fixture chooses English again after the test)

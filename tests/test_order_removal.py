@@ -16,7 +16,7 @@ from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.engine.scoring import score_city
 from interpreter.syntax.parser import parse_text
 from interpreter.syntax.printer import print_item
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 BOTS = ["random", "greedy", "heuristic", "mcts:iterations=8"]
 
@@ -315,7 +315,7 @@ def test_every_bot_plays_the_constructs_through(moves, stages, runs, bots):
 
 # ---------------------------------------------------------------- a person at the prompt
 def test_a_person_answers_a_stage_copy_and_a_card_put_under_a_stage(stages, moves):
-    from interpreter.tools.human import HumanDecider
+    from interpreter.commands.human import HumanDecider
     game = Game(stages, players=3, seed=1, sides="A", wonders=["Olympia", "Ephesos", "Gizah"])
     city = game.cities[0]
     for neighbour in game.neighbours(0):
@@ -360,7 +360,7 @@ def test_a_save_of_a_waiting_removal_from_before_moves_still_loads(moves):
 @pytest.mark.parametrize("which", ["stages", "moves"])
 def test_a_game_with_copies_and_moves_replays_from_its_log(stages, moves, which):
     from interpreter.engine.replay import ReplayDecider
-    from interpreter.tools.play import log_data
+    from interpreter.views.play_log import log_data
     # (the moves cost the greedy players points: random players make them)
     tables, wonders, bots = (stages, ["Olympia", "Ephesos", "Gizah", "Rhodos"], ["heuristic", "greedy"]) \
         if which == "stages" else (moves, ["Gizah", "Babylon", "Rhodos", "Ephesos"], ["random"])

@@ -319,7 +319,7 @@ def test_a_city_signed_step_by_step_is_signed_as_its_whole_tables(paths):
     from interpreter.check.load import check_paths
     from interpreter.compile import compile_rules
     from interpreter.engine.game import Game
-    from interpreter.tools.play import make_deciders
+    from interpreter.bots.seats import make_deciders
     paths = paths and [str(Path(__file__).parent.parent / p) for p in paths]
     tables = compile_rules(check_paths(paths).ruleset)
     for seed in range(3):

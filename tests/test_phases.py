@@ -17,7 +17,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.syntax.parser import parse_text
 from interpreter.syntax.printer import print_item
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 BONUS = "bonus-draft"
 

@@ -14,7 +14,7 @@ from interpreter.bots.weighing import start_weights
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.syntax import ast, printer
 from interpreter.syntax.parser import parse_text
-from interpreter.tools.human import HumanDecider
+from interpreter.commands.human import HumanDecider
 from test_triggers import hand, new_game, started, variant
 
 # the designer's example: "when built: may pay 1 coin and 1 stone to gain 3 victory tokens"

@@ -16,8 +16,8 @@ import pytest
 from browser import browser, new_page, screenshot_path  # noqa: F401 - browser is a fixture
 from conftest import ROOT, run_cli, start_cli, wait_until
 from interpreter.check.load import check_paths
-from interpreter.describe import cost_text, effect_text
-from interpreter.render.colors import CSS_COLORS, derived_color, paint
+from interpreter.views.describe import cost_text, effect_text
+from interpreter.views.render.colors import CSS_COLORS, derived_color, paint
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 

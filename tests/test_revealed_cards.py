@@ -142,7 +142,7 @@ def test_a_revealed_law_off_a_card_is_a_located_error(tmp_path):
 
 
 def test_the_prompt_shows_the_cards_on_the_table(decrees):
-    from interpreter.tools.human import HumanDecider
+    from interpreter.commands.human import HumanDecider
     game = Game(decrees, 3, seed=4)
     decision = game.decision()
     shown = []

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from interpreter.check.load import check_paths
-from interpreter.describe import expr_text
-from interpreter.describe_nl import expr_text as expr_text_nl
+from interpreter.views.describe import expr_text
+from interpreter.views.describe_nl import expr_text as expr_text_nl
 from interpreter.engine.quantities import evaluate, value_fn
 from interpreter.syntax import ast, printer
 from interpreter.syntax.parser import parse_text

@@ -111,7 +111,7 @@ def test_a_card_sold_or_put_under_a_stage_is_named_to_its_seller_alone(spare_gam
     """Sold cards go to the discard pile and a stage's card lies under the board, face
     down: the others read `sell a card`, `wonder stage 1 with a card`, in either language."""
     from interpreter import i18n
-    from interpreter.tools.action_words import shown_action
+    from interpreter.views.action_words import shown_action
     table, _ = spare_game
     game = table.game
     hidden = [e for e in game.log if e["event"] == "resolve" and e["action"].startswith(("sell ", "wonder stage"))

@@ -21,7 +21,7 @@ from interpreter.engine.saves import SaveError, game_from_data, game_to_data
 from interpreter.engine.scoring import score_city
 from interpreter.syntax.parser import parse_text
 from interpreter.syntax.printer import print_item
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 LANGUAGE = Path(__file__).resolve().parents[1] / "docs" / "language.md"
 

@@ -95,7 +95,7 @@ def test_the_engines_deciders_meet_the_decider_protocols():
     from interpreter.bots.rollout import FastPolicy, TreeWalk
     from interpreter.engine.decisions import Decider, NamesLegal, PicksMoves, names_legal, picks_moves
     from interpreter.engine.replay import ReplayDecider
-    from interpreter.tools.human import HumanDecider
+    from interpreter.commands.human import HumanDecider
     for cls in (ReplayDecider, HumanDecider, FastPolicy, TreeWalk):
         assert issubclass(cls, Decider), cls
     assert names_legal.__doc__ and picks_moves.__doc__

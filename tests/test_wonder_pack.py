@@ -13,7 +13,7 @@ import pytest
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
-from interpreter.tools.play import make_deciders
+from interpreter.bots.seats import make_deciders
 
 from conftest import run_cli
 from scenario import Script

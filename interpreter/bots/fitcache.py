@@ -13,7 +13,7 @@ file read back must say it is one of ours (format and version), name the same
 fingerprint and player count as its own file name, and every field must check; anything
 else is refused with a warning and fitted again, never read for other rules and never
 unpickled.  The text a fit carries (its rules' name) is shown with control characters
-escaped (sim/fits_text.py).
+escaped (views/figures/fits_text.py).
 """
 
 from __future__ import annotations
@@ -364,7 +364,7 @@ class FitProgress:
 
     def __init__(self, label: str, total: int, quiet: bool = False):
         self.label, self.total, self.quiet, self.bar = label, total, quiet, None
-        from ..access.plain import is_plain
+        from ..plainmode import is_plain
         if not quiet and sys.stderr.isatty() and not is_plain():     # --plain: a line each, never a bar
             from tqdm import tqdm
             self.bar = tqdm(total=total, unit=_(" generations"), desc=label, file=sys.stderr, dynamic_ncols=True)

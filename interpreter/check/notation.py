@@ -1,5 +1,5 @@
 """Checking a rule set's notation table (notation/accessible.toml, read by
-access/notation.py): each key must name a resource or science symbol of the rule set, or
+check/notation_table.py): each key must name a resource or science symbol of the rule set, or
 a field of its section (E1604, with the key's line and column: a misspelt key would be
 silently unused); the table must be TOML that notation.py can use (E1606); and every
 resource and science symbol should have a mark (W1605, one warning listing the rest).
@@ -12,7 +12,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from ..access.notation import SECTIONS, TABLE_FILE, NotationError, read_table, table_path
+from .notation_table import SECTIONS, TABLE_FILE, NotationError, read_table, table_path
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..i18n import _, ngettext, worded
 from ..i18n.reader_reasons import toml_reason

@@ -28,7 +28,7 @@ def kind_word(kind: str) -> str:
 
 def known_names(ruleset: RuleSet) -> dict[str, set[str]]:
     """The names of each kind a translation may translate, as the content spells them."""
-    from ..access.notation import SECTIONS
+    from .notation_table import SECTIONS
     v = ruleset.vocabulary
     wonders = {w.name for w in ruleset.wonders}
     return {"card": {c.name for c in ruleset.cards}, "wonder": wonders, "city": set(wonders),

@@ -18,7 +18,7 @@ UNAVAILABLE = 69
 
 def write_braille(path, ruleset, age, table, cells, lines, paths=(), rules=None) -> None:
     from interpreter.i18n import _
-    from interpreter.access.braille import (BrailleTableError, BrailleTextError, BrailleUnavailable, check_table,
+    from interpreter.views.access.braille import (BrailleTableError, BrailleTextError, BrailleUnavailable, check_table,
                                             emboss, writes)
     words = card_writer(ruleset, "accessible", paths, rules)
     cards = [c for c in ruleset.cards if age is None or c.age == age]

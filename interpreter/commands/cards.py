@@ -10,7 +10,7 @@ from interpreter.i18n import N_
 
 from interpreter.i18n import _
 
-from interpreter.access.plain import is_plain
+from interpreter.plainmode import is_plain
 
 from interpreter.commands.common import (LANG, NOTATION, PLAIN, RULES, VARIANT, age_option, card_writer,
                                          fail_on_errors, load)
@@ -32,7 +32,7 @@ from interpreter.commands.common import (LANG, NOTATION, PLAIN, RULES, VARIANT, 
 @LANG
 @RULES
 def cards(age, color, players, search, show_wonders, paths, fmt, notation, variants, rules):
-    from interpreter.tools import cards as tool
+    from interpreter.views import cards as tool
     result = load(paths, variants, rules)
     fail_on_errors(result)
     ruleset = result.ruleset
@@ -58,7 +58,7 @@ def cards(age, color, players, search, show_wonders, paths, fmt, notation, varia
         words = card_writer(ruleset, notation, paths, rules) if notation != "standard" else None
         click.echo(tool.cards_json(ruleset, chosen, with_wonders=True, words=words), nl=False)
     elif notation != "standard" or is_plain():
-        from interpreter.access import listing
+        from interpreter.views.access import listing
         words = card_writer(ruleset, notation, paths, rules)
         click.echo(listing.wonders_text(words) if show_wonders else listing.cards_text(words, chosen), nl=False)
     elif show_wonders:

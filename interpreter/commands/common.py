@@ -122,7 +122,7 @@ VARIANT = click.option("--variant", "variants", multiple=True, metavar="NAME",
 
 
 def _set_plain(ctx, param, value):
-    from interpreter.access.plain import set_plain
+    from interpreter.plainmode import set_plain
     set_plain(value)
     return value
 
@@ -140,7 +140,8 @@ NOTATION = click.option("--notation", type=click.Choice(["standard", "accessible
 def card_writer(ruleset, notation, paths=(), rules=None):
     """The writer of cards and cities in `notation`; an unusable notation table is the
     content's error (exit status 1), named with its file and field."""
-    from interpreter.access.notation import NotationError, writer
+    from interpreter.check.notation_table import NotationError
+    from interpreter.views.access.notation import writer
     try:
         words = writer(ruleset, notation, paths, rules)
     except NotationError as err:
@@ -154,7 +155,7 @@ def card_writer(ruleset, notation, paths=(), rules=None):
 
 
 def game_writer(tables, notation, paths=(), rules=None, fmt="text"):
-    """The writer (access/notation.py) that names cards and cities in a game's text, in the
+    """The writer (views/access/notation.py) that names cards and cities in a game's text, in the
     reader's notation and language.  The JSON formats are data, not words: the kit notation
     is refused there, not ignored."""
     if fmt == "json" and notation != "standard":

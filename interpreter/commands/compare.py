@@ -46,7 +46,7 @@ def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluste
             paths, variants, rules, against, all_cards, out_dir, resume, force, records_file, values, prefers, skill,
             tiers):
     from ..sim.compare import comparison_of
-    from ..sim.compare_text import comparison_text
+    from ..views.figures.compare_text import comparison_text
     if records_file is not None and (values or prefers):
         raise click.UsageError(_("--value and --prefer do not go with --records: the recorded games cannot be "
                                  "played again with a seat restricted"))
@@ -133,7 +133,7 @@ def compare(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluste
     else:
         click.echo(comparison_text(result, all_cards), nl=False)
     if report_file:
-        from ..sim.report import compare_report
+        from ..views.figures.report import compare_report
         from .sim_common import write_report
         write_report(report_file, compare_report(result, summary_a, summary_b, twins.tally_a.charts,
                                                   twins.tally_b.charts))

@@ -25,7 +25,7 @@ def compare_records(path, players, bots, sides, rotate_bots, paths, variants, ru
     second plays each one's twin and adds the pair to the figures."""
     from ..engine.saves import content_digest
     from ..sim.compare import Pairs, comparison_of
-    from ..sim.compare_text import comparison_text
+    from ..views.figures.compare_text import comparison_text
     from ..sim.records import play_game
     from ..sim.store import StoreError, scan_records
     from ..sim.summary import Tally
@@ -81,7 +81,7 @@ def compare_records(path, players, bots, sides, rotate_bots, paths, variants, ru
     else:
         click.echo(comparison_text(result, all_cards), nl=False)
     if report_file:
-        from ..sim.report import compare_report
+        from ..views.figures.report import compare_report
         from .sim_common import write_report
         write_report(report_file, compare_report(result, summary_a, summary_b, tally_a.charts, tally_b.charts))
     list_failures(summary_b["failed"], "bots: ")

@@ -62,7 +62,7 @@ class Group(Speaking, click.Group):
     """The `wonders` group: a closed pipe inside a command reaches `run_command` as itself."""
 
     def invoke(self, ctx):
-        from interpreter.access.plain import set_plain
+        from interpreter.plainmode import set_plain
         set_plain(False)                      # each command run starts from the environment's setting
         try:
             return super().invoke(ctx)

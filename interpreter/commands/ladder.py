@@ -127,8 +127,8 @@ def ladder(bots, games, players_text, seed, workers, quiet, fmt, paths, variants
         click.echo(json.dumps({**ladder_data(result, names, counts, len(records), failed),
                                **({"fits": fits} if fits else {})}, indent=2))
     else:
-        from ..sim.fits_text import fits_lines
-        from ..sim.summary_text import failure_warning
+        from ..views.figures.fits_text import fits_lines
+        from ..views.figures.summary_text import failure_warning
         click.echo(failure_warning(failed, len(records)) + ladder_text(result, names, counts, len(records)), nl=False)
         if fits:
             click.echo("\n".join(fits_lines(fits)))
@@ -155,7 +155,7 @@ def _rows(result, names, counts):
 
 
 def ladder_text(result, names, counts, games) -> str:
-    from ..tools.table import render_table
+    from ..views.table import render_table
     headers = [_("rank"), _("bot"), _("rating"), _("± (sigma)"), _("mu - 3 sigma")] + [
         _("wins at {players}").format(players=n) for n in counts]
     body = []

@@ -17,7 +17,7 @@ from interpreter.commands.common import game_options, game_writer
 def moves(position_file, fmt, notation, paths, variants, rules):
     import json
     from interpreter.commands.common import load_position
-    from interpreter.tools import replay as tool
+    from interpreter.views import replay as tool
     game = load_position(position_file, paths, variants, rules)
     words = game_writer(game.tables, notation, paths, rules, fmt)
     if fmt == "json":

@@ -48,7 +48,8 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
          rules):
     from interpreter.bots import BotError
     from interpreter.bots import BotSpecError, make_bot, split_bot_list
-    from interpreter.tools import play as tool
+    from interpreter.bots.seats import make_deciders
+    from interpreter.views import play_log as tool
     bot_names = split_bot_list(bots)
     check_outputs([("--log", log_file)], [(N_("the saved position"), load_file)] * (load_file is not None)
                   + content_inputs(paths, variants, rules) + bot_inputs(bot_names))
@@ -77,13 +78,13 @@ def play(players, seed, sides, wonder_list, bots, human, names, log_file, load_f
     human_decider = None
     words = game_writer(game.tables, notation, paths, rules, fmt)
     if human is not None:
-        from interpreter.tools.human import HumanDecider, read_answer
+        from interpreter.commands.human import HumanDecider, read_answer
         err = fmt == "json"                    # keep stdout for the JSON document
         human_decider = HumanDecider(ask=lambda question: read_answer(question, err=err),
                                      echo=lambda text: click.echo(text, err=err), words=words)
     try:
-        deciders = tool.make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
-                                      human_decider)
+        deciders = make_deciders(bot_names, players, game.seed, None if human is None else human - 1,
+                                 human_decider)
     except BotSpecError as err:
         raise click.BadParameter(shown(worded(err)), param_hint="--bots") from None
     log = GameLog(log_file, game, bot_names)
@@ -180,7 +181,7 @@ class GameLog:
                 raise click.UsageError(_("{file}: cannot write the log: {reason}").format(
                     file=shown(self.path), reason=_("permission denied"))) from None
             return
-        from interpreter.tools.play import log_data
+        from interpreter.views.play_log import log_data
         data = log_data(self.game, self.bots)
         try:
             write_atomic(self.path, json.dumps(data, indent=1) + "\n")

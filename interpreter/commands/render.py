@@ -58,7 +58,7 @@ def _output_folder(out: str) -> Path:
 @LANG
 @RULES
 def render(out, age, braille_file, braille_table, cells, lines, paths, variants, rules):
-    from interpreter.render.build import NotOurs, render as draw
+    from interpreter.views.render.build import NotOurs, render as draw
     if out is None and braille_file is None:
         raise click.UsageError(_("Missing option '--out' (or --braille OUT.brf)."))
     check_outputs([("--out", out), ("--braille", braille_file)], content_inputs(paths, variants, rules))
@@ -66,7 +66,7 @@ def render(out, age, braille_file, braille_table, cells, lines, paths, variants,
     fail_on_errors(result)
     age_number = age_option(age, result.ruleset)
     if braille_file is not None:
-        from interpreter.access.braille import language_table
+        from interpreter.views.access.braille import language_table
         from interpreter.i18n import language
         from .braille import write_braille
         braille_table = braille_table or language_table(language())

@@ -30,7 +30,7 @@ from interpreter.commands.outputs import check_outputs, content_inputs, same_fil
 def replay(log_file, to_turn, to_choice, save_file, force, fmt, notation, paths, variants, rules):
     import json
     from interpreter.i18n import _
-    from interpreter.tools import replay as tool
+    from interpreter.views import replay as tool
     if to_turn is not None and to_choice is not None:
         raise click.UsageError(_("give --to (turns) or --to-choice (choices), not both"))
     if save_file and not force and same_file(save_file, log_file):

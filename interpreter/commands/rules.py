@@ -23,7 +23,7 @@ from interpreter.commands.common import (CONTENT, LANG, RULES, VARIANT, fail_on_
 @RULES
 def rules(show_diff, full, paths, variants, rules):
     from interpreter import i18n
-    from interpreter.tools import rules as tool
+    from interpreter.views import rules as tool
     result = load(paths, variants, rules)
     fail_on_errors(result)
     in_words = i18n.language() != i18n.ENGLISH     # the content's keywords are English: its words instead

@@ -19,9 +19,9 @@ from interpreter.commands.common import (game_options, game_writer,
 @game_options
 def score(table_file, fmt, notation, paths, variants, rules):
     import json
-    from interpreter.tools.play import score_table
+    from interpreter.views.play_log import score_table
     from interpreter.i18n import _
-    from interpreter.tools.score_table import TableError, score_table_data
+    from interpreter.views.score_table import TableError, score_table_data
     data = read_json(table_file, "table")
     tables = load_tables(paths, variants, rules)
     words = game_writer(tables, notation, paths, rules, fmt)
@@ -35,7 +35,7 @@ def score(table_file, fmt, notation, paths, variants, rules):
         click.echo(json.dumps(result, indent=2))
     else:
         if not words.standard:
-            from interpreter.access.listing import table_text
+            from interpreter.views.access.listing import table_text
             click.echo(table_text(words, data), nl=False)
         pads = [{k: p[k] for k in tables.rules.score_pad} for p in result["players"]]
         click.echo(score_table(tables.rules.score_pad, [p["name"] for p in result["players"]], pads,

@@ -39,7 +39,7 @@ from .value_options import study_targets, value_options, with_targets
 def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, cluster, quiet, fmt, report_file, arc,
              paths, variants, rules, out_file, resume, force, cards_shown, cards_of, values, prefers, skill, tiers):
     from ..sim.summary import Tally
-    from ..sim.summary_text import summary_text
+    from ..views.figures.summary_text import summary_text
     from ..sim.values import ValueTally
     tiers, games = check_skill(ctx, skill, tiers, games, _refused_with_skill(ctx, rotate_bots, out_file, resume, force)
                                | {"--cards-of": cards_of, "--arc": arc, "--value": values, "--prefer": prefers})
@@ -94,7 +94,7 @@ def simulate(ctx, players, games, bots, rotate_bots, sides, seed, workers, clust
     else:
         click.echo(summary_text(summary, cards_shown), nl=False)
     if report_file:
-        from ..sim.report import simulate_report
+        from ..views.figures.report import simulate_report
         from .sim_common import write_report
         write_report(report_file, simulate_report(summary, tally.charts))
     hint = f"; `--resume` continues it from {out_file}" if out_file else ""

@@ -84,7 +84,7 @@ def _label(number: int, total: int, weaker: str, stronger: str, side: str | None
 def simulate_skill(players, games, tiers, sides, seed, workers, cluster, quiet, fmt, report_file, paths, variants,
                    rules, tables) -> None:
     from ..sim.skill import PairTally, outcome, skill_summary
-    from ..sim.skill_text import skill_text
+    from ..views.figures.skill_text import skill_text
     plan = _pair_runs(players, tiers, games, sides, seed, variants, paths, rules, tables)
     tallies, stopped = [], False
     for number, (weaker, stronger, runs) in enumerate(plan, start=1):
@@ -108,7 +108,7 @@ def simulate_skill(players, games, tiers, sides, seed, workers, cluster, quiet, 
 def compare_skill(players, games, tiers, sides, seed, workers, cluster, quiet, fmt, report_file, paths, variants,
                   against, rules, names) -> None:
     from ..sim.skill import PairTwins, outcome, skill_comparison
-    from ..sim.skill_text import skill_comparison_text
+    from ..views.figures.skill_text import skill_comparison_text
     from ..sim.twins import Spool, Twins
     name_a, name_b = names
     from .sim_common import rule_tables
@@ -155,7 +155,7 @@ def _show(fmt: str, data: dict, text, report_file: str | None, report: str) -> N
     else:
         click.echo(text(data), nl=False)
     if report_file:
-        from ..sim import report_skill
+        from ..views.figures import report_skill
         from .sim_common import write_report
         write_report(report_file, getattr(report_skill, report)(data))
 

@@ -36,7 +36,7 @@ class Decider(Protocol):
     """What `drive` asks for a choice: `decide(game, seat, kind, options)` answers the index
     of one of `options` (a `Decision`, or the list a caller hands it), or an action of its
     own naming, which the engine checks against the rules.  Bots (through
-    bots/view.py `BotSeat`), a person (tools/human.py), a log (replay.py) and the search's
+    bots/view.py `BotSeat`), a person (commands/human.py), a log (replay.py) and the search's
     imagined players (bots/rollout.py) are deciders; none derives from this class."""
 
     def decide(self, game: Game, seat: int, kind: str, options: Sequence[Any]) -> int | Action: ...

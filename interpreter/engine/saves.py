@@ -49,7 +49,7 @@ def content_digest(tables: Tables) -> str:
     comments: a log or save made with other rules is refused.  Computed once per rule set
     (it describes every item: a tenth of a second, and saves are made every turn)."""
     def digest():
-        from ..describe import to_data
+        from ..syntax.data import to_data
         text = json.dumps(to_data(tuple(tables.ruleset.items)), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
     return tables.cached("content digest", digest)

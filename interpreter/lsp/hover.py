@@ -14,10 +14,10 @@ import re
 import attrs
 
 from ..check.model import CardDef, RuleSet, WonderDef
-from ..describe import cost_text, effect_text
+from ..views.describe import cost_text, effect_text
 from ..diagnostics import Span
 from ..syntax import ast
-from ..tools.cards import pooled_names
+from ..views.cards import pooled_names
 from .names import Occurrence
 
 ROMAN = {1: "I", 2: "II", 3: "III"}

@@ -14,7 +14,7 @@ from ..i18n import _
 
 class Progress:
     def __init__(self, total: int, done: int = 0, quiet: bool = False, label: str = "games", unit: str | None = None):
-        from ..access.plain import is_plain
+        from ..plainmode import is_plain
         self.bar = None
         self.lines = PlainProgress(total, done, label) if not quiet and is_plain() else None
         if not quiet and sys.stderr.isatty() and self.lines is None:

@@ -16,7 +16,7 @@ import attrs
 from ..engine.game import Game
 from ..engine.saves import content_digest
 from ..engine.teams import team_of
-from ..tools.play import make_deciders
+from ..bots.seats import make_deciders
 from .arc import position_values
 from .strategy import city_strategy, dealt_per_city
 

@@ -10,7 +10,7 @@ npm is needed to install or run it.  Modules, one concern each:
   file another program changed, a read-only file, or bytes that are not UTF-8;
 - work.py: the cores the pages' comparisons and bot fits share, in a queue;
 - lsp_bridge.py: the editor's language features, relayed to `wonders lsp` (interpreter/lsp/);
-- preview.py: the card or wonder side under the cursor and the gallery (interpreter/render/);
+- preview.py: the card or wonder side under the cursor and the gallery (interpreter/views/render/);
 - weigh.py: a comparison of two rule sets played game by game (interpreter/sim/), and
   weigh_socket.py: the WebSocket the page starts, follows and cancels it through;
 - fields.py: what the page sends, read within bounds and checked field by field;

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..check.model import written_cost
 from ..check.rules import roman
-from ..describe import action_text, cost_text
+from ..views.describe import action_text, cost_text
 from .play_files import write_position
 from .play_rules import PlayError, as_shown, shipped_name
 from .work import Cores
@@ -208,7 +208,7 @@ class Session:
     def _log(game) -> list[str]:
         """The game's log as `wonders play` writes it (a loaded save's own log may lack what
         the writing needs, such as the age it began in: said, not a failure of the page)."""
-        from ..tools.play import text_log
+        from ..views.play_log import text_log
         try:
             return text_log(game).splitlines()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, NameError) as err:
@@ -238,8 +238,8 @@ class Session:
     def _drawing(self, index: int) -> str:
         """The card as `wonders render` draws it (drawn once per game's rules)."""
         if self._drawings is None:
-            from ..render.build import card_views
-            from ..render.card_svg import card_svg
+            from ..views.render.build import card_views
+            from ..views.render.card_svg import card_svg
             ruleset = self.tables.ruleset
             views = {(v.card.name, v.card.age): v for v in card_views(ruleset)}
             self._drawings = {c.index: card_svg(views[(c.name, c.age)], ruleset.vocabulary)
@@ -248,7 +248,7 @@ class Session:
 
     def _board(self, city) -> str:
         """The city's wonder side as `wonders render` draws it (its stages' costs and effects)."""
-        from ..render.wonder_svg import wonder_side_svg
+        from ..views.render.wonder_svg import wonder_side_svg
         key = (city.side.wonder, city.side.side)
         if key not in self._boards:
             ruleset = self.tables.ruleset

@@ -92,7 +92,7 @@ def write_position(root: Path, relative: str, data: dict, replace: bool) -> str:
 def readable_log(game, relative: str) -> None:
     """A loaded game's log is shown on the page as `wonders play` writes it: one that cannot
     be written so is refused now, in words, not later as a failure of the page."""
-    from ..tools.play import text_log
+    from ..views.play_log import text_log
     try:
         text_log(game)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, NameError) as err:

@@ -32,7 +32,7 @@ class ReplaySession(Session):
     def _open(self, game) -> None:
         """Play the whole game as its bots played it, a point after every turn, and open it
         at the point where the example's figure shows."""
-        from ..tools.play import make_deciders
+        from ..bots.seats import make_deciders
         deciders = make_deciders(self.bots, game.players, self.seed, None)
         node = self._node(game.clone(log=True), None, None)
         turns = [node]

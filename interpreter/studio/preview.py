@@ -2,7 +2,7 @@
 
 The folder is checked as the language server checks it (interpreter/lsp/analysis.py): the
 editor's text in place of the file on disk, a variant applied when the file is one.  The
-drawings are those of `wonders render` (interpreter/render/).  While the text has errors
+drawings are those of `wonders render` (interpreter/views/render/).  While the text has errors
 the last rule set that checked is drawn, and the answer says so.
 """
 
@@ -12,9 +12,9 @@ import threading
 from pathlib import Path
 
 from ..lsp.analysis import Analyzer
-from ..render.build import card_views
-from ..render.card_svg import CardView, card_svg
-from ..render.wonder_svg import wonder_side_svg
+from ..views.render.build import card_views
+from ..views.render.card_svg import CardView, card_svg
+from ..views.render.wonder_svg import wonder_side_svg
 from ..syntax import ast
 from .guard import inside
 

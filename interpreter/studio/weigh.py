@@ -70,8 +70,8 @@ def _worker(a: RunOptions, b: RunOptions, games: int, out, stop, parent: int, ti
 def players_lines(players: dict) -> list[str]:
     """What the page says under the verdict of who played (compare's notes): the bots that do
     not adapt to the rule change, and the fits the adaptive ones played."""
-    from ..sim.compare_text import not_adapting_line
-    from ..sim.fits_text import fits_lines
+    from ..views.figures.compare_text import not_adapting_line
+    from ..views.figures.fits_text import fits_lines
     return ([not_adapting_line(players["not_adapting"])] if players["not_adapting"] else []) + \
         (fits_lines(players["fits"]) if players["fits"] else [])
 
@@ -91,14 +91,14 @@ def figures_so_far(records_a: list[dict], records_b: list[dict], name_a: str, na
     summary_a, summary_b = tally_a.summary(), tally_b.summary()
     result = comparison(kept_a, kept_b, summary_a, summary_b, name_a, name_b)
     headline = [f for f in result["figures"] if f["section"] in HEADLINE_SECTIONS]
-    from ..sim.compare_text import bounded_lines
+    from ..views.figures.compare_text import bounded_lines
     answer = {"pairs": len(both), "failed": failed, "name_a": name_a, "name_b": name_b, "verdict": result["verdict"],
               "verdict_examples": result["verdict_examples"],
               "notes": bounded_lines(result),
               "significant": result["significant"], "tested": len(result["figures"]),
               "figures": headline}
     if with_report:
-        from ..sim.report import compare_report
+        from ..views.figures.report import compare_report
         result["failed"] = failed
         answer["report"] = compare_report(result, summary_a, summary_b, tally_a.charts, tally_b.charts)
     return answer

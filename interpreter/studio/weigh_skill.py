@@ -62,6 +62,6 @@ class SkillWeighing:
                   "skill": {"tiers": list(self.tiers), "changes": result["changes"], "gap": result["gap"],
                             "verdict": [skill_line(c, shown=True) for c in result["changes"] if c["significant"]]}}
         if with_report and paired:
-            from ..sim.report_skill import skill_compare_report
+            from ..views.figures.report_skill import skill_compare_report
             answer["report"] = skill_compare_report(result)
         return answer

@@ -289,7 +289,7 @@ Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | Cop
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
 # catalog, since a card's chip and the log show each in the reader's words (`_(event)` in
-# render/effect_icons.py).
+# views/render/effect_icons.py).
 EVENTS = (N_("game setup"), N_("age start"), N_("turn start"), N_("building built"), N_("stage built"),
           N_("card sold"), N_("turn end"), N_("age end"), N_("game end"), N_("building built by chain"),
           N_("victory token taken"), N_("defeat token taken"), N_("resources bought"),

@@ -408,7 +408,7 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
 def preposition(s: ast.Scope) -> str:
     """The one word between a measure and its scope: `of` one other city (`coins of left
     neighbour`), `in` the own city or several (`brown cards in neighbours`).  The source may
-    write either; the printer and every English description (describe.py) ask here."""
+    write either; the printer and every English description (views/describe.py) ask here."""
     return "of" if list(s.parts) in (["neighbour"], ["left"], ["right"]) else "in"
 
 

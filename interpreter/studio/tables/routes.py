@@ -69,8 +69,8 @@ def _drawing(drawings: dict, tables, index: int) -> str | None:
     """A card as `wonders render` draws it, drawn once per rule set."""
     key = id(tables)
     if key not in drawings:
-        from ...render.build import card_views
-        from ...render.card_svg import card_svg
+        from ...views.render.build import card_views
+        from ...views.render.card_svg import card_svg
         ruleset = tables.ruleset
         views = {(v.card.name, v.card.age): v for v in card_views(ruleset)}
         drawings[key] = {c.index: card_svg(views[(c.name, c.age)], ruleset.vocabulary)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import time
 
 from ...check.rules import roman
-from ...render.colors import ink, paint
-from ...tools.action_words import face_down
+from ...views.render.colors import ink, paint
+from ...views.action_words import face_down
 from .scorepad import score_sheet
 
 
@@ -67,7 +67,7 @@ def public(table, now: float | None = None) -> dict:
 
 def _card(t, index: int) -> dict:
     """A card as pages show it: the drawing is fetched by its index; the colour's paint is
-    the drawings' own (render/colors.py), for the cities' lists of buildings."""
+    the drawings' own (views/render/colors.py), for the cities' lists of buildings."""
     card = t.cards[index]
     band = paint(card.color or "")
     return {"index": index, "name": card.name, "age": card.age, "color": card.color, "paint": band, "ink": ink(band)}
@@ -139,7 +139,7 @@ def private_to(game, seat: int) -> bool:
 
 
 def public_log(game, seat: int | None = None) -> list[str]:
-    from ...tools.play import text_log
+    from ...views.play_log import text_log
     try:
         return text_log(_Public(game, seat)).splitlines()
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, NameError) as err:

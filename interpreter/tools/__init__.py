@@ -1,1 +1,0 @@
-"""The command-line tools' work, one module per command; cli.py only wires options."""

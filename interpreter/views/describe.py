@@ -1,0 +1,370 @@
+"""English for effect objects, generated from their fields (no stored prose), and their
+data form for `--format json`.  Another language has a describer module of its own
+(DESCRIBERS: describe_nl.py for Dutch), which `effect_text` and `cost_text` use when that
+language is chosen (interpreter/i18n)."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..check.model import Cost, written_cost
+from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
+from ..syntax.data import to_data
+from ..syntax.printer import preposition
+
+# language -> the module that describes effects in it (its own grammar, not word swaps)
+DESCRIBERS = {"nl": "interpreter.views.describe_nl"}
+
+
+def _describer():
+    """The chosen language's describer module, or None for English."""
+    from ..i18n import language
+    module = DESCRIBERS.get(language())
+    if module is None:
+        return None
+    import importlib
+    return importlib.import_module(module)
+
+
+def describer():
+    """The module that describes effects in the chosen language (this one for English):
+    each has scope_text, per_text, expr_text, action_text, score_text and trigger_text."""
+    import sys
+    return _describer() or sys.modules[__name__]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def and_list(words, joiner: str = "and") -> str:
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
+
+
+def cost_text(cost: Cost) -> str:
+    other = _describer()
+    if other is not None:
+        return other.cost_text(cost)
+    if cost.is_free:
+        return "free"
+    parts = [plural(cost.coins, "coin")] if cost.coins else []
+    parts += [f"{n} {r}" for r, n in cost.resources]
+    return ", ".join(parts)
+
+
+def scope_text(scope: ast.Scope | None) -> str:
+    if scope is None:
+        return "own city"
+    words = {"own": "own city", "left": "left neighbour", "right": "right neighbour",
+             "neighbour": "the neighbour", "all": "all cities"}
+    parts = list(scope.parts)
+    if "left" in parts and "right" in parts:
+        parts = [p for p in parts if p not in ("left", "right")]
+        return and_list([words[p] for p in parts] + ["both neighbours"])
+    return and_list(words[p] for p in parts)
+
+
+_SINGULAR = {"wonder stages": "wonder stage", "unbuilt wonder stages": "unbuilt wonder stage",
+             "defeat tokens": "defeat token", "victory tokens": "victory token",
+             "military tokens": "point of military tokens", "coins": "coin", "shields": "shield",
+             "complete sets": "complete set of science symbols"}
+_OWNER_ONLY = ("complete sets", "symbol squares", "age victory", "age", "players")
+
+
+def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
+    m = q.measure
+    if m == "cards":
+        text = f"{and_list([c.text for c in q.colors], 'or')} card" + ("" if singular else "s")
+    elif m == "card sets":
+        text = ("set" if singular else "sets") + " of " + and_list([f"one {c.text}" for c in q.colors]) + " card"
+    elif m == "symbol squares":
+        return "the squares of the science symbols' counts"
+    elif m == "age victory":
+        return "the age's victory value"
+    elif m == "age":
+        return "the age's number"
+    elif m == "players":
+        return "the number of players"
+    elif m == "military tokens" and not singular:
+        text = "the total of the military tokens"
+    elif m == "kept tokens":
+        text = f"{q.kind.text} token" + ("" if singular else "s")
+    elif m == "score so far":
+        text = "point of the score so far" if singular else "the score so far"
+    elif m == "production":
+        text = f"unit{'' if singular else 's'} of {q.kind.text} produced"
+    elif m == "zone cards":
+        return f'card{"" if singular else "s"} of the city in "{q.kind.text}"'
+    elif m == "card cost":
+        return f"the coins of the cost of {which_card_text(q.card)}"
+    elif m == "same colour cards":
+        text = f"card{'' if singular else 's'} of the colour of {which_card_text(q.card)}"
+    else:
+        text = _SINGULAR[m] if singular else m
+    if q.extreme is not None:          # "the fewest coins that one of all cities has"
+        text = text.removeprefix("the total of the ")
+        return f"the {q.extreme} {text} that one of {scope_text(q.scope)} has"
+    if m in _OWNER_ONLY or (q.scope is None and m in ("coins", "shields", "military tokens", "score so far")):
+        return text
+    return f"{text} {preposition(q.scope)} {scope_text(q.scope)}" if q.scope else f"{text} in own city"
+
+
+def among_text(e: ast.AmongCities) -> str:
+    """A value gathered over cities, in words (its tie rule said with a rank)."""
+    value = expr_text(e.value).removesuffix(" in own city")
+    value = value if isinstance(e.value, ast.Quantity) else f"({value})"
+    cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
+    if e.how == "count":
+        return f"the number of cities among {cities} with {value} {e.op} {e.bound}"
+    if e.how in ("most", "fewest"):
+        return f"the {e.how} {value} that one of {cities} has"
+    first = "most" if e.how == "rank" else "fewest"
+    return (f"own city's place by {value} among {cities} and itself (1 for the {first}; "
+            f"cities with the same count share the better place)")
+
+
+def per_text(per: ast.Per | None) -> str:
+    if per is None:
+        return ""
+    every = f"{per.every} " if per.every > 1 else ""
+    return f" per {every}{quantity_text(per.what, singular=per.every == 1)}"
+
+
+def expr_text(expr) -> str:
+    if isinstance(expr, ast.Number):
+        return str(expr.value)
+    if isinstance(expr, ast.PerAmount):
+        return f"{expr.amount}{per_text(expr.per)}"
+    if isinstance(expr, ast.Quantity):
+        return quantity_text(expr)
+    if isinstance(expr, ast.Negative):
+        return f"-{expr_text(expr.operand)}"
+    if isinstance(expr, ast.BinOp):
+        def side(e):
+            return f"({expr_text(e)})" if isinstance(e, ast.BinOp) and e.op in "+-" and expr.op in "*/" else expr_text(e)
+        op = {"/": "divided by (rounded down)", "*": "times"}.get(expr.op, expr.op)
+        return f"{side(expr.left)} {op} {side(expr.right)}"
+    if isinstance(expr, ast.Conditional):
+        return f"{expr_text(expr.value)} if " + " and ".join(
+            comparison_text(c) for c in expr.conditions)
+    if isinstance(expr, ast.AmongCities):
+        return among_text(expr)
+    raise TypeError(expr)
+
+
+def comparison_text(c) -> str:
+    if isinstance(c, ast.ColourComparison):
+        other = f"the colour of {which_card_text(c.other)}" if c.other is not None else \
+            and_list([n.text for n in c.colors], "or")
+        verb = "is" if c.op == "=" else "is not"
+        return f"the colour of {which_card_text(c.card)} {verb} {other} (and that card exists)"
+    return f"{expr_text(c.left)} {c.op} {expr_text(c.right)}"
+
+
+def which_card_text(card: ast.WhichCard) -> str:
+    """A card named by its place (docs/language.md, "Order and removal")."""
+    if card.which == "under":
+        colours = and_list([c.text for c in card.colors], "or") + " " if card.colors else ""
+        return f"the last {colours}card put under this stage"
+    whose = "own city" if card.scope is None else scope_text(card.scope)
+    whose = whose if whose.startswith(("own", "the ")) else "the " + whose
+    return f"the {'last' if card.which == 'last' else 'second last'} card built by {whose}"
+
+
+def amount_text(amount, word: str) -> str:
+    if isinstance(amount, ast.Number):
+        return plural(amount.value, word)
+    return f"{expr_text(amount)} {word}s"
+
+
+def action_text(action) -> str:
+    if isinstance(action, ast.GainCoins):
+        return f"gains {amount_text(action.amount, 'coin')}{per_text(action.per)}"
+    if isinstance(action, ast.LoseCoins):
+        return f"loses {amount_text(action.amount, 'coin')}{per_text(action.per)}"
+    if isinstance(action, ast.TakeToken):
+        return f"takes a military token worth {expr_text(action.value)}"
+    if isinstance(action, ast.AtTurnEnd):
+        return f"at the end of that turn, {action_text(action.action)}"
+    if isinstance(action, ast.BuildFromDiscard):
+        return "builds one card from the discard pile for free"
+    if isinstance(action, ast.DrawInto):
+        return (f"draws {plural(action.count.value, 'card')} of the deck \"{action.deck.text}\" that no one "
+                f"was dealt into its \"{action.zone.text}\"")
+    if isinstance(action, ast.PlayFrom):
+        verb = "builds (paying)" if action.build_only and not action.free else \
+            "builds for free" if action.free else "plays (builds, uses for a stage or sells)"
+        return f"at once {verb} one card of its \"{action.zone.text}\""
+    if isinstance(action, ast.CopyCard):
+        where = scope_text(action.scope)
+        where = where if where.startswith("both") else "the " + where
+        if action.last:
+            return f"copies the last card built by {where}"
+        return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
+    if isinstance(action, ast.PutOnto):
+        return f'puts one card of its "{action.source.text}" (of its choice) onto "{action.zone.text}"'
+    if isinstance(action, ast.CopyStage):
+        where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
+            f"the {scope_text(action.scope)}'s wonder"
+        return (f"copies stage {action.number.value} of {where}, if built: its effects, and its "
+                "`when built` at once")
+    if isinstance(action, ast.DiscardBuilt):
+        return _moved_text(action)
+    if isinstance(action, ast.TakeKeptTokens):
+        count = action.count
+        if isinstance(count, ast.Number) and count.value == 1:
+            return f"takes a {action.kind.text} token"
+        return f"takes {amount_text(count, action.kind.text + ' token')}"
+    if isinstance(action, ast.InEachCity):
+        group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[action.group]
+        if action.value is not None:
+            value = expr_text(action.value).removesuffix(" in own city")
+            group += f" with {action.compare} {value} than own city"
+        return f"{group} {action_text(action.action)} (counted in that city)"
+    if isinstance(action, ast.CopySymbol):
+        where = scope_text(action.scope)
+        where = where if where.startswith("both") else "the " + where
+        colors = and_list([c.text for c in action.colors], 'or')
+        return f"copies the science symbol of one {colors} card of {where} (not the card)"
+    if isinstance(action, ast.MayPay):
+        return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
+    raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
+
+
+def _moved_text(action: ast.DiscardBuilt) -> str:
+    """`discard a ... card from ...`, `put a ... card from ... into "Z" | under this stage`."""
+    colours = and_list([c.text for c in action.colors], "or")
+    verb, to = {"discard": ("discard", ""), "zone": ("put", f' into its "{action.into.text if action.into else ""}"'),
+                "stage": ("put", " under this stage")}[action.to]
+    if action.zone is not None:
+        return f'{verb}s one of its {colours} cards kept in its "{action.zone.text}" (of its choice){to}'
+    if action.scope.parts == ("own",):
+        return f"{verb}s one of its own {colours} cards (of its choice){to}, whose effects end"
+    where = scope_text(action.scope)
+    where = where if where.startswith("the ") else "the " + where
+    return f"makes {where} {verb} one of its {colours} cards (of its choice){to}, whose effects end"
+
+
+def score_text(value) -> str:
+    if isinstance(value, ast.Conditional):
+        return f"{score_text(value.value)} if " + " and ".join(
+            comparison_text(c) for c in value.conditions)
+    if isinstance(value, ast.PerAmount):
+        return f"{plural(value.amount, 'point')}{per_text(value.per)}"
+    if isinstance(value, ast.BinOp) and value.op == "+":
+        return f"{score_text(value.left)} plus {score_text(value.right)}"
+    return expr_text(value)
+
+
+def trigger_text(trigger: ast.Trigger) -> str:
+    text = f"on {trigger.event}"
+    if trigger.each_neighbour:
+        text += ", for each neighbour"
+    if trigger.limit is not None:
+        text += f", once per {trigger.limit.text}"
+    if trigger.conditions:
+        text += ", if " + " and ".join(comparison_text(c) for c in trigger.conditions)
+    return f"{text}: {action_text(trigger.action)}"
+
+
+def effect_text(effect) -> str:
+    other = _describer()
+    if other is not None:
+        return other.effect_text(effect)
+    if isinstance(effect, ast.Produces):
+        words = [f"{i.count} {i.resource.text}" if i.count > 1 else i.resource.text for i in effect.items]
+        items = and_list(words, "or") if effect.choice else ", ".join(words)
+        text = f"produces {'one of ' if effect.choice and len(words) > 2 else ''}{items}"
+        return text + (" (neighbours cannot buy it)" if effect.private else "")
+    if isinstance(effect, ast.Points):
+        return plural(effect.amount, "victory point")
+    if isinstance(effect, ast.Shields):
+        return plural(effect.amount, "shield") + per_text(effect.per)
+    if isinstance(effect, ast.Science):
+        if len(effect.symbols) == 1:
+            return f"science symbol {effect.symbols[0].text}"
+        return (f"one science symbol of the owner's choice ({and_list([s.text for s in effect.symbols], 'or')}),"
+                " chosen at the end of the game")
+    if isinstance(effect, ast.TradeDiscount):
+        where = scope_text(effect.scope)
+        where = where if where.startswith("both") else "the " + where
+        return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
+                f"for {plural(effect.price, 'coin')} each")
+    if isinstance(effect, ast.OtherWay):
+        return "the hands pass the other way than the age says"
+    if isinstance(effect, ast.NoFreeChains):
+        return "builds no card for free by chain: a card it could chain costs what it costs"
+    if isinstance(effect, ast.PriceChange):
+        where = scope_text(effect.scope)
+        where = where if where.startswith("both") else "the " + where
+        return (f"pays {plural(effect.amount, 'coin')} {effect.change} for each "
+                f"{and_list([r.text for r in effect.resources], 'or')} bought from {where}")
+    if isinstance(effect, ast.Law):
+        return law_text(effect)
+    if isinstance(effect, ast.WhenBuilt):
+        return f"when built, {action_text(effect.action)}"
+    if isinstance(effect, ast.AtGameEnd):
+        return f"at the end of the game, {action_text(effect.action)}"
+    if isinstance(effect, ast.Score):
+        return f"{effect.category.text}: {score_text(effect.value)}"
+    if isinstance(effect, ast.FreeBuild):
+        color = f"{effect.color.text} " if effect.color is not None else ""
+        return f"once per {effect.limit.text}, may build a {color}card for free"
+    if isinstance(effect, ast.FreeRule):
+        return f"builds the {effect.which} card of each {effect.unit} for free"
+    if isinstance(effect, ast.PlayLastCard):
+        return "may play the last card of each age instead of discarding it"
+    if isinstance(effect, ast.Discount):
+        return discount_text(effect)
+    if isinstance(effect, ast.DefeatsToNeighbour):
+        return "a defeat token the owner would take against a neighbour goes to that neighbour"
+    if isinstance(effect, ast.Trigger):
+        return trigger_text(effect)
+    if isinstance(effect, ast.TradeRebate):
+        where = scope_text(effect.scope)
+        where = where if where.startswith("both") else "the " + where
+        return f"each turn, pays {plural(effect.amount, 'coin')} less for what it buys from {where}"
+    if isinstance(effect, ast.BankPurchase):
+        return (f"each turn, may buy {plural(effect.units, 'resource')} of its choice from the bank "
+                f"for {plural(effect.price, 'coin')} each")
+    if isinstance(effect, ast.ProducesLike):
+        colors = and_list([c.text for c in effect.colors]) + " cards" + (" and board" if effect.board else "")
+        which = "none of its" if effect.negated else "its own"
+        return (f"produces one unit a turn of a resource that {which} {colors} produce"
+                + (" (neighbours cannot buy it)" if effect.private else ""))
+    raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
+
+
+def law_text(law: ast.Law) -> str:
+    """`law while ...: EFFECT`: the effect, said of every city."""
+    inner = law.effect
+    if isinstance(inner, ast.Discount):          # a law's discount is every city's, not the owner's
+        inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
+    parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
+             else f'this card is among the top {expr_text(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop)
+             else "this card is revealed on the table" if isinstance(c, ast.Revealed)
+             else comparison_text(c) for c in law.conditions]
+    return "law for every city" + (", while " + " and ".join(parts) if parts else "") + f": {effect_text(inner)}"
+
+
+def discount_text(effect: ast.Discount) -> str:
+    what = f"{and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
+    whose = "the owner's" if effect.scope is None or list(effect.scope.parts) == ["own"] \
+        else f"those of {scope_text(effect.scope)}"
+    if effect.amount is None:
+        rebate = f"are built without paying their {effect.what}"
+    else:
+        unit = "resource" if effect.what == "resources" else "coin"
+        rebate = f"cost {plural(effect.amount, unit)} less" + \
+            (" (the builder chooses which)" if effect.what == "resources" else " (never below 0)")
+    return f"{what} ({whose}) {rebate}"
+
+
+def effect_data(effect) -> dict:
+    data = to_data(effect)
+    data["text"] = effect_text(effect)
+    return data

@@ -1,0 +1,396 @@
+"""Dutch for effect objects, generated from their fields like the English of describe.py,
+with Dutch grammar: plural nouns (`1 muntstuk`, `2 muntstukken`), adjectives before the
+noun (`bruine kaarten`), and the verb before the subject after a fronted phrase (`zodra
+gebouwd, krijgt de eigenaar ...`).  The words are the Dutch rulebook's (Tijdperk, fase,
+muntstuk, schild, winstpunt, Conflictfiche, aflegstapel, naburige steden); the content's
+names come from its translations (i18n.names())."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..check.model import Cost, written_cost
+from ..i18n import names
+from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
+
+# noun: (singular, plural)
+NOUNS = {"coin": ("muntstuk", "muntstukken"), "point": ("winstpunt", "winstpunten"),
+         "resource": ("grondstof", "grondstoffen"),
+         "shield": ("schild", "schilden"), "card": ("kaart", "kaarten"),
+         "wonder stages": ("gebouwde Wonder fase", "gebouwde Wonder fasen"),
+         "unbuilt wonder stages": ("nog niet gebouwde Wonder fase", "nog niet gebouwde Wonder fasen"),
+         "defeat tokens": ("nederlaagfiche", "nederlaagfiches"),
+         "victory tokens": ("overwinningsfiche", "overwinningsfiches"),
+         "military tokens": ("punt van de Conflictfiches", "het totaal van de Conflictfiches"),
+         "coins": ("muntstuk", "muntstukken"), "shields": ("schild", "schilden"),
+         "complete sets": ("groep van 3 verschillende wetenschapssymbolen",
+                           "groepen van 3 verschillende wetenschapssymbolen")}
+LIMITS = {"turn": "ronde", "age": "Tijdperk", "game": "spel"}
+EVENTS = {"game setup": "bij de voorbereiding van het spel", "age start": "aan het begin van elk Tijdperk",
+          "age end": "aan het eind van elk Tijdperk", "turn start": "aan het begin van elke ronde",
+          "turn end": "aan het eind van elke ronde", "game end": "aan het eind van het spel",
+          "building built": "telkens als een gebouw gebouwd wordt",
+          "stage built": "telkens als een Wonder fase gebouwd wordt",
+          "card sold": "telkens als een kaart afgelegd wordt voor muntstukken",
+          "building built by chain": "telkens als een gebouw gratis gebouwd wordt dankzij een keten",
+          "victory token taken": "telkens als de stad een overwinningsfiche krijgt",
+          "defeat token taken": "telkens als de stad een nederlaagfiche krijgt",
+          "resources bought": "telkens als de stad grondstoffen koopt van een naburige stad (per naburige stad)",
+          "coins taken from the bank": "telkens als de stad muntstukken van de bank neemt"}
+OPS = {"/": "gedeeld door (naar beneden afgerond)", "*": "maal", "+": "plus", "-": "min"}
+
+
+def noun(n: int, word: str) -> str:
+    singular, plural = NOUNS[word]
+    return f"{n} {singular if n == 1 else plural}"
+
+
+def en_list(words, joiner: str = "en") -> str:
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
+
+
+def cost_text(cost: Cost) -> str:
+    if cost.is_free:
+        return "gratis"
+    parts = [noun(cost.coins, "coin")] if cost.coins else []
+    parts += [f"{n} {names().resource(r)}" for r, n in cost.resources]
+    return ", ".join(parts)
+
+
+def scope_text(scope: ast.Scope | None, preposition: str = "") -> str:
+    """The cities of a scope; with a preposition, it is repeated before each part
+    (`in de eigen stad en in beide naburige steden`, as the rulebook writes)."""
+    if scope is None:
+        return f"{preposition} de eigen stad".lstrip()
+    words = {"own": "de eigen stad", "left": "de naburige stad links", "right": "de naburige stad rechts",
+             "neighbour": "die naburige stad", "all": "alle steden"}
+    parts = list(scope.parts)
+    texts = [words[p] for p in parts if p not in ("left", "right") or not {"left", "right"} <= set(parts)]
+    if {"left", "right"} <= set(parts):
+        texts.append("beide naburige steden")
+    return en_list(f"{preposition} {t}".lstrip() for t in texts)
+
+
+def _where(q: ast.Quantity) -> str:
+    # cards, stages and tokens are `in` a city (rulebook: "in de naburige steden"); coins
+    # and shields belong to one (`van`)
+    return scope_text(q.scope, "van" if q.measure in ("coins", "shields") else "in")
+
+
+def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
+    m = q.measure
+    if m == "cards":
+        colours = en_list([names().color(c.text) for c in q.colors], "of")
+        text = f"{colours} {'kaart' if singular else 'kaarten'}"
+    elif m == "card sets":
+        colours = en_list([f"één {names().color(c.text)}" for c in q.colors])
+        text = f"{'groep' if singular else 'groepen'} van {colours} kaart"
+    elif m == "symbol squares":
+        return "de kwadraten van het aantal van elk wetenschapssymbool"
+    elif m == "age victory":
+        return "de overwinningswaarde van het Tijdperk"
+    elif m == "age":
+        return "het nummer van het Tijdperk"
+    elif m == "players":
+        return "het aantal spelers"
+    elif m == "kept tokens":
+        text = f"{names().token(q.kind.text)}-fiche" + ("" if singular else "s")
+    elif m == "score so far":
+        text = "punt van de score tot nu toe" if singular else "de score tot nu toe"
+    elif m == "production":
+        text = f"{'eenheid' if singular else 'eenheden'} {names().resource(q.kind.text)} geproduceerd"
+    elif m == "zone cards":
+        return f'kaart{"" if singular else "en"} van de stad in "{q.kind.text}"'
+    elif m == "card cost":
+        return f"de munten van de kosten van {which_card_text(q.card)}"
+    elif m == "same colour cards":
+        text = f"{'kaart' if singular else 'kaarten'} van de kleur van {which_card_text(q.card)}"
+    else:
+        text = NOUNS[m][0 if singular else 1]
+    if q.extreme is not None:
+        most = "grootste" if q.extreme == "most" else "kleinste"
+        plural = NOUNS[m][1] if m not in ("cards", "kept tokens", "score so far", "production",
+                                          "same colour cards") else text
+        plural = plural.removeprefix("het totaal van de ")
+        return f"het {most} aantal {plural} dat één van {scope_text(q.scope)} heeft"
+    if m in ("complete sets", "symbol squares", "age victory", "age", "players") or \
+            (q.scope is None and m in ("coins", "shields", "military tokens", "score so far")):
+        return text
+    return f"{text} {_where(q)}" if q.scope else f"{text} in de eigen stad"
+
+
+def among_text(e: ast.AmongCities) -> str:
+    """A value gathered over cities, in Dutch words (a rank with its tie rule)."""
+    value = expr_text(e.value).removesuffix(" in de eigen stad")
+    value = value if isinstance(e.value, ast.Quantity) else f"({value})"
+    cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
+    if e.how == "count":
+        return f"het aantal steden van {cities} met {value} {e.op} {e.bound}"
+    if e.how in ("most", "fewest"):
+        return f"de {'grootste' if e.how == 'most' else 'kleinste'} waarde van {value} die één van {cities} heeft"
+    first = "meeste" if e.how == "rank" else "minste"
+    return (f"de plaats van de eigen stad naar {value} onder {cities} en zichzelf (1 voor de {first}; "
+            f"steden met evenveel delen de betere plaats)")
+
+
+def per_text(per: ast.Per | None) -> str:
+    if per is None:
+        return ""
+    every = f"{per.every} " if per.every > 1 else ""
+    return f" per {every}{quantity_text(per.what, singular=per.every == 1)}"
+
+
+def condition_text(conditions) -> str:
+    return " en ".join(_comparison(c) for c in conditions)
+
+
+def _comparison(c) -> str:
+    if isinstance(c, ast.ColourComparison):
+        other = f"de kleur van {which_card_text(c.other)}" if c.other is not None else \
+            en_list([names().color(n.text) for n in c.colors], "of")
+        verb = "is" if c.op == "=" else "is niet"
+        return f"de kleur van {which_card_text(c.card)} {verb} {other} (en die kaart bestaat)"
+    return f"{expr_text(c.left)} {c.op} {expr_text(c.right)}"
+
+
+def which_card_text(card: ast.WhichCard) -> str:
+    """Een kaart genoemd naar haar plaats (docs/language.md, "Order and removal")."""
+    if card.which == "under":
+        colours = en_list([names().color(c.text) for c in card.colors], "of") + " " if card.colors else ""
+        return f"de laatste {colours}kaart onder deze Wonder fase"
+    which = "laatste" if card.which == "last" else "voorlaatste"
+    return f"de {which} kaart gebouwd door {scope_text(card.scope)}"
+
+
+def expr_text(expr) -> str:
+    if isinstance(expr, ast.Number):
+        return str(expr.value)
+    if isinstance(expr, ast.PerAmount):
+        return f"{expr.amount}{per_text(expr.per)}"
+    if isinstance(expr, ast.Quantity):
+        return quantity_text(expr)
+    if isinstance(expr, ast.Negative):
+        return f"-{expr_text(expr.operand)}"
+    if isinstance(expr, ast.BinOp):
+        def side(e):
+            grouped = isinstance(e, ast.BinOp) and e.op in "+-" and expr.op in "*/"
+            return f"({expr_text(e)})" if grouped else expr_text(e)
+        return f"{side(expr.left)} {OPS[expr.op]} {side(expr.right)}"
+    if isinstance(expr, ast.Conditional):
+        return f"{expr_text(expr.value)} als {condition_text(expr.conditions)}"
+    if isinstance(expr, ast.AmongCities):
+        return among_text(expr)
+    raise TypeError(expr)
+
+
+def amount_text(amount, word: str) -> str:
+    if isinstance(amount, ast.Number):
+        return noun(amount.value, word)
+    return f"{expr_text(amount)} {NOUNS[word][1]}"
+
+
+def action_parts(action) -> tuple[str, str]:
+    """(finite verb, the rest): a clause the caller orders, subject first or after the verb."""
+    if isinstance(action, ast.GainCoins):
+        return "krijgt", f"{amount_text(action.amount, 'coin')}{per_text(action.per)}"
+    if isinstance(action, ast.LoseCoins):
+        return "verliest", f"{amount_text(action.amount, 'coin')}{per_text(action.per)}"
+    if isinstance(action, ast.TakeToken):
+        return "neemt", f"een Conflictfiche ter waarde van {expr_text(action.value)}"
+    if isinstance(action, ast.BuildFromDiscard):
+        return "kiest", "één kaart uit de aflegstapel en bouwt die gratis"
+    if isinstance(action, ast.DrawInto):
+        return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
+    if isinstance(action, ast.PlayFrom):
+        return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
+    if isinstance(action, ast.CopyCard) and action.last:
+        return "kopieert", f"de laatste kaart gebouwd door {scope_text(action.scope)}"
+    if isinstance(action, ast.CopyStage):
+        one_of = "één van " if len(action.scope.parts) > 1 else ""
+        return "kopieert", (f"Wonder fase {action.number.value} van {one_of}{scope_text(action.scope)}, als "
+                            "die gebouwd is: haar effecten, en meteen haar effect bij het bouwen")
+    if isinstance(action, ast.CopyCard):
+        colours = en_list([names().color(c.text) for c in action.colors], "of")
+        where = scope_text(action.scope)
+        one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
+        return "kopieert", f"één {colours} kaart van {one_of}{where}"
+    if isinstance(action, ast.PutOnto):
+        return "legt", f'één kaart van zijn "{action.source.text}" naar keuze op "{action.zone.text}"'
+    if isinstance(action, ast.DiscardBuilt):
+        return _moved_parts(action)
+    if isinstance(action, ast.AtTurnEnd):
+        verb, rest = action_parts(action.action)
+        return verb, f"{rest} aan het eind van die ronde"
+    if isinstance(action, ast.TakeKeptTokens):
+        count = action.count
+        many = expr_text(count) if not (isinstance(count, ast.Number) and count.value == 1) else "een"
+        return "neemt", f"{many} {names().token(action.kind.text)}-fiche" + ("" if many == "een" else "s")
+    if isinstance(action, ast.InEachCity):
+        group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
+        if action.value is not None:
+            value = expr_text(action.value).removesuffix(" in de eigen stad")
+            group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
+        verb, rest = action_parts(action.action)
+        return verb, f"{rest} (dat doet {group}, geteld in die stad)"
+    if isinstance(action, ast.CopySymbol):
+        colours = en_list([names().color(c.text) for c in action.colors], "of")
+        return "kopieert", f"het wetenschapssymbool van één {colours} kaart van {scope_text(action.scope)}"
+    if isinstance(action, ast.MayPay):
+        verb, rest = action_parts(action.action)
+        return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"
+    raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
+
+
+def _moved_parts(action: ast.DiscardBuilt) -> tuple[str, str]:
+    """`discard a ... card from ...`, `put a ... card from ... into "Z" | under this stage`."""
+    colours = en_list([names().color(c.text) for c in action.colors], "of")
+    to = {"discard": "op de aflegstapel", "zone": f'in "{action.into.text if action.into else ""}"',
+          "stage": "onder deze Wonder fase"}[action.to]
+    if action.zone is not None:
+        return "legt", f'één {colours} kaart naar keuze uit "{action.zone.text}" {to}'
+    if action.scope.parts == ("own",):
+        return "legt", f"één eigen {colours} kaart naar keuze {to}, waarvan de effecten vervallen"
+    return "laat", f"{scope_text(action.scope)} één eigen {colours} kaart naar keuze {to} leggen"
+
+
+def action_text(action) -> str:
+    """The clause without its subject (`krijgt 2 muntstukken`), as the kit notation's
+    words for an action it has no mark for."""
+    return " ".join(action_parts(action))
+
+
+def fronted(phrase: str, subject: str, action) -> str:
+    """`phrase, VERB SUBJECT REST`: Dutch puts the verb second, before the subject, when
+    another phrase comes first."""
+    verb, rest = action_parts(action)
+    return f"{phrase}, {verb} {subject} {rest}"
+
+
+def score_text(value) -> str:
+    if isinstance(value, ast.Conditional):
+        return f"{score_text(value.value)} als {condition_text(value.conditions)}"
+    if isinstance(value, ast.PerAmount):
+        return f"{noun(value.amount, 'point')}{per_text(value.per)}"
+    if isinstance(value, ast.BinOp) and value.op == "+":
+        return f"{score_text(value.left)} plus {score_text(value.right)}"
+    return expr_text(value)
+
+
+def _color_built(event: str) -> str:
+    color = event.removesuffix(ast.COLOR_BUILT)
+    return f"telkens als een {names().color(color)} gebouw gebouwd wordt"
+
+
+def _event_text(event: str) -> str:
+    kind = ast.kept_kind(event)
+    if kind is not None:
+        return f"telkens als de stad {kind}-fiches krijgt"
+    return EVENTS.get(event) or _color_built(event)
+
+
+def trigger_text(trigger: ast.Trigger) -> str:
+    text = _event_text(trigger.event)
+    if trigger.each_neighbour:
+        text += ", voor elke naburige stad"
+    if trigger.limit is not None:
+        text += f", één keer per {LIMITS.get(trigger.limit.text, trigger.limit.text)}"
+    if trigger.conditions:
+        text += f", als {condition_text(trigger.conditions)}"
+    verb, rest = action_parts(trigger.action)
+    return f"{text}: de stad {verb} {rest}"
+
+
+def law_text(law: ast.Law) -> str:
+    """`law while ...: EFFECT`: the effect, gezegd van elke stad."""
+    inner = law.effect
+    if isinstance(inner, ast.Discount):          # de korting van een wet geldt in elke stad
+        inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
+    parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
+             else f'deze kaart bij de bovenste {expr_text(c.count)} van "{c.zone.text}" ligt' if isinstance(c, ast.InTop)
+             else "deze kaart open op tafel ligt" if isinstance(c, ast.Revealed) else condition_text((c,))
+             for c in law.conditions]
+    return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") + f": {effect_text(inner)}"
+
+
+def effect_text(effect) -> str:
+    n = names()
+    if isinstance(effect, ast.Produces):
+        words = [f"{i.count} {n.resource(i.resource.text)}" if i.count > 1 else n.resource(i.resource.text)
+                 for i in effect.items]
+        if effect.choice:
+            text = f"produceert elke ronde één grondstof naar keuze: {en_list(words, 'of')}"
+        else:
+            text = f"produceert {en_list(words)}"
+        return text + (" (naburige steden kunnen deze niet kopen)" if effect.private else "")
+    if isinstance(effect, ast.Points):
+        return noun(effect.amount, "point")
+    if isinstance(effect, ast.Shields):
+        return noun(effect.amount, "shield") + per_text(effect.per)
+    if isinstance(effect, ast.Science):
+        symbols = [n.symbol(s.text) for s in effect.symbols]
+        if len(symbols) == 1:
+            return f"wetenschapssymbool {symbols[0]}"
+        return (f"één wetenschapssymbool naar keuze ({en_list(symbols, 'of')}), "
+                "gekozen aan het eind van het spel")
+    if isinstance(effect, ast.TradeDiscount):
+        resources = en_list(n.resource(r.text) for r in effect.resources)
+        return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
+                f"{noun(effect.price, 'coin')} per grondstof")
+    if isinstance(effect, ast.OtherWay):
+        return "de handen gaan de andere kant op dan het tijdperk zegt"
+    if isinstance(effect, ast.NoFreeChains):
+        return "bouwt geen kaart gratis via een keten: een kaart die het zou kunnen ketenen kost wat ze kost"
+    if isinstance(effect, ast.PriceChange):
+        more = "meer" if effect.change == "more" else "minder"
+        return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "
+                f"{scope_text(effect.scope)} {noun(effect.amount, 'coin')} {more} per grondstof")
+    if isinstance(effect, ast.Law):
+        return law_text(effect)
+    if isinstance(effect, ast.WhenBuilt):
+        return fronted("zodra gebouwd", "de eigenaar", effect.action)
+    if isinstance(effect, ast.AtGameEnd):
+        return fronted("aan het eind van het spel", "de eigenaar", effect.action)
+    if isinstance(effect, ast.Score):
+        return f"{n.score(effect.category.text)}: {score_text(effect.value)}"
+    if isinstance(effect, ast.FreeBuild):
+        return (f"één keer per {LIMITS.get(effect.limit.text, effect.limit.text)} mag de eigenaar "
+                + (f"een {effect.color.text} kaart gratis bouwen" if effect.color is not None
+                   else "een kaart naar keuze gratis bouwen"))
+    if isinstance(effect, ast.FreeRule):
+        which = "eerste" if effect.which == "first" else "laatste"
+        unit = "elke kleur" if effect.unit == "color" else "elk Tijdperk"
+        return f"de eigenaar bouwt de {which} kaart van {unit} gratis"
+    if isinstance(effect, ast.PlayLastCard):
+        return "de eigenaar mag de laatste kaart van elk Tijdperk spelen in plaats van deze af te leggen"
+    if isinstance(effect, ast.Discount):
+        what = (en_list([names().color(c.text) for c in effect.colors]) + " kaarten") if effect.colors \
+            else "Wonder fasen"
+        whose = "" if effect.scope is None or list(effect.scope.parts) == ["own"] \
+            else f" van {scope_text(effect.scope)}"
+        paid = "grondstoffen" if effect.what == "resources" else "muntstukken"
+        if effect.amount is None:
+            return f"{what}{whose} worden gebouwd zonder hun {paid} te betalen"
+        unit = ("grondstof" if effect.amount == 1 else "grondstoffen") if effect.what == "resources" \
+            else noun(effect.amount, "coin").split(" ", 1)[1]
+        return f"{what}{whose} kosten {effect.amount} {unit} minder"
+    if isinstance(effect, ast.DefeatsToNeighbour):
+        return "een nederlaagfiche die de eigenaar tegen een naburige stad zou krijgen, gaat naar die stad"
+    if isinstance(effect, ast.Trigger):
+        return trigger_text(effect)
+    if isinstance(effect, ast.TradeRebate):
+        return (f"elke ronde betaalt de eigenaar {noun(effect.amount, 'coin')} minder voor wat hij "
+                f"van {scope_text(effect.scope)} koopt")
+    if isinstance(effect, ast.BankPurchase):
+        return (f"elke ronde mag de eigenaar {noun(effect.units, 'resource')} naar keuze van de bank kopen "
+                f"voor {noun(effect.price, 'coin')} per stuk")
+    if isinstance(effect, ast.ProducesLike):
+        colours = en_list([n.color(c.text) for c in effect.colors]) + " kaarten" + \
+            (" en het bord" if effect.board else "")
+        which = "geen van de eigen" if effect.negated else "de eigen"
+        return (f"produceert elke ronde één grondstof die {which} {colours} produceren"
+                + (" (naburige steden kunnen deze niet kopen)" if effect.private else ""))
+    raise UnhandledKind(f"describe_nl.py has no words for the effect kind {type(effect).__name__}")

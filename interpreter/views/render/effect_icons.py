@@ -1,0 +1,241 @@
+"""The icons of an effect, read from the effect object: what a card shows in its band.
+
+Every construct of the language has a picture here; where a number is computed rather
+than written (`gain (age * 2) coins`), the icon shows `?` and the words say how."""
+
+from __future__ import annotations
+
+from ...check.model import Vocabulary
+from ..describe import describer, effect_text
+from ...i18n import N_, _, names
+from ...syntax import ast
+from ...syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
+from . import icons
+from .icons import Icon
+
+# the language's words a chip shows besides the events (ast.EVENTS): groups of cities, limits and
+# the units of a free build
+GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
+FILTERS = {"fewer": N_("with fewer than the owner"), "more": N_("with more than the owner")}
+ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
+# a free build's chip and title, by which card and of what (whole phrases: the words agree)
+WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of each color")),
+         ("first", "age"): (N_("first of each age"), N_("the first card of each age")),
+         ("last", "color"): (N_("last of each color"), N_("the last card of each color")),
+         ("last", "age"): (N_("last of each age"), N_("the last card of each age"))}
+
+
+def _word(table: dict, key: str) -> str:
+    return _(table[key]) if key in table else key
+
+
+def event_word(event: str) -> str:
+    """An event in a few words, as a chip (or a log line) says it: `on COLOUR card built` names the colour in the reader's words."""
+    if event in EVENTS:
+        return _(event)
+    if event.endswith(COLOR_BUILT):
+        return _("{color} card built").format(color=names().color(event[:-len(COLOR_BUILT)]))
+    kind = kept_kind(event)
+    if kind is not None:
+        return _("{kind} token taken").format(kind=kind)
+    return event
+
+
+def quantity_text(q) -> str:
+    return describer().quantity_text(q)
+
+
+def scope_text(scope) -> str:
+    return describer().scope_text(scope)
+
+
+def expr_text(expr) -> str:
+    return describer().expr_text(expr)
+
+
+def _number(expr) -> str:
+    if isinstance(expr, ast.Number):
+        return str(expr.value)
+    if isinstance(expr, ast.Negative) and isinstance(expr.operand, ast.Number):
+        return f"-{expr.operand.value}"
+    return "?"
+
+
+def _scope(scope: ast.Scope | None) -> list[Icon]:
+    if scope is None or tuple(scope.parts) == ("own",):
+        return []
+    return [icons.direction(scope.parts, scope_text(scope))]
+
+
+def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
+    title = quantity_text(q)
+    m = q.measure
+    if m == "cards":
+        shown = [icons.card([c.text for c in q.colors], title)]
+    elif m == "card sets":
+        shown = [icons.card([c.text], title) for c in q.colors]
+    elif m in ("wonder stages", "unbuilt wonder stages"):
+        shown = [icons.stage(title, unbuilt=m.startswith("unbuilt"))]
+    elif m in ("defeat tokens", "victory tokens", "military tokens"):
+        shown = [icons.token(m.split()[0], title)]
+    elif m == "coins":
+        shown = [icons.coin("", title)]
+    elif m == "shields":
+        shown = [icons.shield("", title)]
+    elif m == "kept tokens":
+        shown = [icons.chip(title)]
+    elif m in ("complete sets", "symbol squares"):
+        shown = [icons.science(s, v) for s in v.symbols] + ([icons.word("²")] if m == "symbol squares" else [])
+    else:                                       # the age, its victory value, the players
+        shown = [icons.chip(title)]
+    return shown + _scope(q.scope)
+
+
+def _per(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
+    if per is None:
+        return []
+    return [icons.word("/" if per.every == 1 else f"/{per.every}")] + quantity(per.what, v)
+
+
+def expression(expr, v: Vocabulary, unit) -> list[Icon]:
+    """An amount: a number on the unit's icon, `per` a quantity, or a formula's parts."""
+    if isinstance(expr, ast.Conditional):
+        condition = _(" and ").join(f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in expr.conditions)
+        return expression(expr.value, v, unit) + [icons.chip(_("if {condition}").format(condition=condition))]
+    if isinstance(expr, ast.Number):
+        return [unit(str(expr.value), expr_text(expr))]
+    if isinstance(expr, ast.PerAmount):
+        return [unit(str(expr.amount), expr_text(expr))] + _per(expr.per, v)
+    if isinstance(expr, ast.Quantity):
+        return [unit("?", expr_text(expr)), icons.word("=")] + quantity(expr, v)
+    if isinstance(expr, ast.BinOp) and expr.op == "+":
+        return expression(expr.left, v, unit) + [icons.word("+")] + expression(expr.right, v, unit)
+    return [unit(_number(expr), expr_text(expr))]
+
+
+def action(a, v: Vocabulary) -> list[Icon]:
+    if isinstance(a, ast.GainCoins):
+        return expression(a.amount, v, icons.coin) + _per(a.per, v)
+    if isinstance(a, ast.LoseCoins):
+        return [icons.word("−")] + expression(a.amount, v, icons.coin) + _per(a.per, v)
+    if isinstance(a, ast.TakeToken):
+        value = _number(a.value)
+        kind = "defeat" if value.startswith("-") else "victory"
+        return [icons.token(kind, _("a military token worth {value}").format(value=expr_text(a.value)))] + \
+            ([] if value in ("-1", "?") else [icons.word(value)])
+    if isinstance(a, ast.AtTurnEnd):
+        return [icons.chip(_("end of turn"))] + action(a.action, v)
+    if isinstance(a, ast.BuildFromDiscard):
+        return [icons.chip(_("discard")), icons.word("→"), icons.card([], _("a card from the discard pile")),
+                icons.coin("0", _("for free"))]
+    if isinstance(a, ast.DrawInto):
+        return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
+    if isinstance(a, ast.PlayFrom):
+        return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
+    if isinstance(a, ast.CopyCard):
+        if a.last:
+            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + _scope(a.scope)
+        return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
+    if isinstance(a, ast.PutOnto):
+        return [icons.chip(a.source.text), icons.word("→"), icons.chip(a.zone.text)]
+    if isinstance(a, ast.CopyStage):
+        return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + _scope(a.scope)
+    if isinstance(a, ast.DiscardBuilt):
+        to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
+            a.to, a.into.text if a.into is not None else "")
+        return [icons.card([c.text for c in a.colors], _("a card discarded from the city")), icons.word("→"),
+                icons.chip(to)] + (_scope(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
+    if isinstance(a, ast.TakeKeptTokens):
+        return [icons.chip(f"{_number(a.count)} × {names().token(a.kind.text)}")]
+    if isinstance(a, ast.InEachCity):
+        kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
+        return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
+    if isinstance(a, ast.CopySymbol):
+        return [icons.chip(_("copy symbol")), icons.card([c.text for c in a.colors], _("a card whose symbol is copied"))] \
+            + _scope(a.scope)
+    if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
+        price = [icon for i in a.items for icon in
+                 ([icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
+                  else [icons.resource(i.resource.text, v)] * min(i.count, 5))]
+        return [icons.chip(_("may pay"))] + price + [icons.word("→")] + action(a.action, v)
+    raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
+
+
+def effect(e, v: Vocabulary) -> list[Icon]:
+    """The icons of one effect, in the order a player reads them."""
+    if isinstance(e, ast.Produces):
+        shown = []
+        for i, item in enumerate(e.items):
+            if i:
+                shown.append(icons.word("/" if e.choice else "+"))
+            picture = icons.resource(item.resource.text, v)
+            shown += [picture] * item.count if item.count <= 3 else [icons.word(f"{item.count}×"), picture]
+        return shown + ([icons.chip(_("private"))] if e.private else [])
+    if isinstance(e, ast.Points):
+        return [icons.laurel(str(e.amount), _("{count} victory points").format(count=e.amount))]
+    if isinstance(e, ast.Shields):
+        shown = [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
+            [icons.shield(str(e.amount), _("{count} shields").format(count=e.amount))]
+        return shown + _per(e.per, v)
+    if isinstance(e, ast.Science):
+        shown = []
+        for i, symbol in enumerate(e.symbols):
+            shown += ([icons.word("/")] if i else []) + [icons.science(symbol.text, v)]
+        return shown
+    if isinstance(e, ast.TradeDiscount):
+        shown = [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + _scope(e.scope)
+        for i, r in enumerate(e.resources):
+            shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
+        return shown
+    if isinstance(e, ast.WhenBuilt):
+        return action(e.action, v)
+    if isinstance(e, ast.AtGameEnd):
+        return [icons.chip(_("game end"))] + action(e.action, v)
+    if isinstance(e, ast.Score):
+        return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
+    if isinstance(e, ast.FreeBuild):
+        return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else
+                           _("once per {limit}").format(limit=e.limit.text)),
+                icons.card([e.color.text] if e.color is not None else [], _("a card")),
+                icons.coin("0", _("for free"))]
+    if isinstance(e, ast.FreeRule):
+        chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))
+        return [icons.chip(_(chip)), icons.card([], _(title)), icons.coin("0", _("for free"))]
+    if isinstance(e, ast.PlayLastCard):
+        return [icons.chip(_("last card")), icons.card([], _("the last card of each age")), icons.word("✓")]
+    if isinstance(e, ast.Discount):
+        text = effect_text(e)
+        what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
+        rebate = icons.word("−" + (str(e.amount) if e.amount is not None else _("all")))
+        unit = icons.chip(_("resource")) if e.what == "resources" else icons.coin("", _("coins"))
+        return [what, rebate, unit] + _scope(e.scope)
+    if isinstance(e, ast.DefeatsToNeighbour):
+        return [icons.token("defeat", _("a defeat token")), icons.word("→"),
+                icons.direction(("left", "right"), _("to the neighbour who won"))]
+    if isinstance(e, ast.TradeRebate):
+        return [icons.chip(_("1st buy")), icons.word("−")] + [icons.coin(str(e.amount), _("coins less"))] + _scope(e.scope)
+    if isinstance(e, ast.BankPurchase):
+        return [icons.chip(_("bank")), icons.word(f"{e.units}×"), icons.chip(_("any resource")), icons.word("→"),
+                icons.coin(str(e.price), _("coins each"))]
+    if isinstance(e, ast.ProducesLike):
+        return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
+            + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
+    if isinstance(e, ast.NoFreeChains):            # a law's `no free chains`
+        return [icons.chip(_("no free chains"))]
+    if isinstance(e, ast.OtherWay):                # a law's `hands pass the other way`
+        return [icons.direction(("right", "left"), _("the hands pass the other way"))]
+    if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
+        shown = [icons.word("+" if e.change == "more" else "−"),
+                 icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + _scope(e.scope)
+        for i, r in enumerate(e.resources):
+            shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
+        return shown
+    if isinstance(e, ast.Law):
+        top = e.on_top
+        return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \
+            + ([icons.chip(_("if…"))] if e.comparisons else []) + effect(e.effect, v)
+    if isinstance(e, ast.Trigger):
+        each = [icons.direction(("left", "right"), _("for each neighbour"))] if e.each_neighbour else []
+        return [icons.chip(_("on {event}").format(event=event_word(e.event)))] + each \
+            + ([icons.chip(_("if…"))] if e.conditions else []) + action(e.action, v)
+    raise UnhandledKind(f"render/effect_icons.py has no picture for the effect kind {type(e).__name__}")

@@ -91,6 +91,8 @@ def folder(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def studio(folder):
     """The studio on `folder`, for a test module (import both fixtures into it)."""
-    server = Studio(folder)
+    cache = folder.parent / "fit-cache"          # the studio's own fits: never the user's, nor another run's
+    cache.mkdir(exist_ok=True)
+    server = Studio(folder, env={"WONDERS_CACHE_DIR": str(cache)})
     yield server
     server.stop()

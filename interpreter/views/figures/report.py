@@ -330,7 +330,7 @@ def simulate_report(summary: dict, charts: dict) -> str:
         from .values_report import value_section
         body += _value_html(go, value_section(summary["values"], summary["players"]))
     from .values_text import BIASED
-    body += [heading(_("Cards")) + f"<p class=\"note\">{_text(BIASED)}</p>"
+    body += [heading(_("Cards")) + f"<p class=\"note\">{_text(_(BIASED))}</p>"
              + _element("p", _("Click a column to sort.")), card_table(summary)]
     return _page(_("wonders simulate: balance report"), body)
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from ...i18n import decimal, names
 from ..table import render_table
+from ...marked import N_
 
-BIASED = ("The cards table is biased and measures no effect (--value does): it compares the cities that built a "
+BIASED = N_("The cards table is biased and measures no effect (--value does): it compares the cities that built a "
           "card with those that did not, and a card is built by the cities that could afford it and use it, often "
           "those already leading.")
 

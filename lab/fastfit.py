@@ -125,6 +125,9 @@ def main() -> None:
     parser.add_argument("--empty", action="store_true", help="also a first fit of one variant from an empty cache")
     parser.add_argument("--strength-games", type=int, default=1000)
     parser.add_argument("--share-games", type=int, default=300)
+    parser.add_argument("--fits-only", action="store_true",
+                        help="time the fits and measure nothing else (for an idle machine; the strength "
+                             "of the fits it leaves in --cache is measured later with --no-fit)")
     parser.add_argument("--log", help="append each row, as JSON, to this file")
     args = parser.parse_args()
     os.environ["WONDERS_CACHE_DIR"] = args.cache
@@ -150,6 +153,9 @@ def main() -> None:
         if not args.no_fit and not (variant is None and args.keep_base):
             row = fit_one(variant, args)
         if variant is None and args.no_base_strength and args.keep_base:
+            continue
+        if args.fits_only:
+            log(row)
             continue
         row["strength"] = strength(variant, args.strength_games)
         if variant is not None:

@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..fitdefaults import BUDGET, GAMES, GENERATIONS, SEED_MAX
+from ..fitdefaults import BUDGET, GAMES, GENERATIONS, SEED_MAX, SLACK
 from ..processes import worker_count
 from .weighing import ANCHOR, WeighedBot, novel_indices, start_weights
 
@@ -185,7 +185,7 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
     `reference` (else from `start`, else the heuristic's weighing).  `on_generation(done,
     total, result)` is called after each generation (a progress bar).  Stops after
     `generations`, or before a generation that would end past `budget` seconds (at the pace
-    so far, the acceptance check's time left), or on Ctrl-C or once `stop` (a
+    so far, the acceptance check's time and fitdefaults.SLACK left), or on Ctrl-C or once `stop` (a
     threading.Event: the studio's Cancel) is set, keeping the mean reached.  Then, unless so
     stopped or `check` is False, the acceptance check (`accept`) keeps the starting weights
     if the fit does not beat them."""
@@ -254,7 +254,7 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
             if stop is not None and stop.is_set():
                 raise KeyboardInterrupt
             pace = result.seconds / (generation + 1)
-            if result.seconds + pace * (1 + check_share) > budget and generation + 1 < generations:
+            if result.seconds + pace * (1 + check_share) > budget - SLACK and generation + 1 < generations:
                 result.stopped = "budget"
                 break
         if result.generations and check:

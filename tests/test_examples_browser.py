@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow
 
 def compare_json(*extra):
     result = run_cli("compare", "--quiet", "--players", "3", "--games", "16", "--workers", "1", "--seed", "9",
-                     "--variant", "science-sets-worth-10", *extra)
+                     "--bots", "greedy", "--variant", "science-sets-worth-10", *extra)   # no fit: quick
     assert result.returncode == 0, result.stderr
     return result
 
@@ -95,6 +95,7 @@ def test_weigh_opens_an_example_in_play_at_the_turn_it_names(page):  # noqa: F81
     page.select_option("#panel-weigh select[name=variant]", "variants/cheap-trade.wonders")
     page.fill("#panel-weigh input[name=players]", "3")
     page.fill("#panel-weigh input[name=games]", "3")
+    page.select_option("#panel-weigh select[name=bots]", "greedy")      # no fit: a quick comparison
     page.check("#panel-weigh input[name=arc]")
     page.click("#panel-weigh button.primary")
     page.wait_for_selector("#panel-weigh .report-frame", timeout=120000)

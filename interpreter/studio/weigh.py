@@ -111,6 +111,8 @@ class Weighing:
                  bots: tuple[str, ...], seed: int = 0, cores: Cores | None = None, tiers: tuple[str, ...] = (),
                  arc: int = 0):
         from .play_packs import check_inputs, is_pack
+        if tiers:       # the skill tiers are the players: only those of them that adapt are fitted
+            bots = tuple(dict.fromkeys(tiers))
         if is_pack(root, variant):                # a pack: its rules without it, and with it
             paths, rules = check_inputs(root, variant, with_pack=False)
             self.a = RunOptions(players, bots, "random", seed, False, (), tuple(paths), rules)

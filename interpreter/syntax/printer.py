@@ -6,10 +6,13 @@ below ("where parentheses are needed")."""
 
 from __future__ import annotations
 
+import sys
+
 import attrs
 
 from . import ast
 from .ast_effects import UnhandledKind
+from ..kinds.actions import kind_of
 
 INDENT = "    "
 
@@ -296,22 +299,11 @@ def trigger(t: ast.Trigger) -> str:
 
 
 def action(a) -> str:
-    if isinstance(a, (ast.GainCoins, ast.LoseCoins)):
-        verb = "gain" if isinstance(a, ast.GainCoins) else "lose"
-        amount = a.amount
-        number = str(amount.value) if isinstance(amount, ast.Number) else f"({expr(amount)})"
-        plural = not (isinstance(amount, ast.Number) and amount.value == 1)
-        return f"{verb} {number} coin{'s' if plural else ''}" + (f" {per(a.per)}" if a.per else "")
-    if isinstance(a, ast.TakeToken):
-        value = a.value
-        shown = str(value.value) if isinstance(value, ast.Number) else \
-            f"-{value.operand.value}" if isinstance(value, ast.Negative) and isinstance(value.operand, ast.Number) \
-            else f"({expr(value)})"
-        return f"take token worth {shown}"
+    kind = kind_of(a)
+    if kind is not None:                        # a kind of kinds/actions/ writes itself
+        return kind.written(a, _PRINTER)
     if isinstance(a, ast.AtTurnEnd):
         return f"at end of turn, {action(a.action)}"
-    if isinstance(a, ast.BuildFromDiscard):
-        return "build a card from the discard pile for free"
     if isinstance(a, ast.CopyCard):
         if a.last:
             return f"copy the last card built by {scope(a.scope)}"
@@ -330,12 +322,6 @@ def action(a) -> str:
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):
         return _play_from(a)
-    if isinstance(a, ast.TakeKeptTokens):
-        count = a.count
-        if isinstance(count, ast.Number) and count.value == 1:
-            return f"take a {a.kind.text} token"
-        number = str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
-        return f"take {number} {a.kind.text} tokens"
     if isinstance(a, ast.InEachCity):
         group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
         kept = f" with {a.compare} {city_value(a.value)}" if a.value is not None else ""
@@ -527,3 +513,6 @@ def change(c: ast.Change) -> str:
 
 def card_ref(ref: ast.CardRef) -> str:
     return f'"{ref.name.text}"' + (f" of age {ref.age.text}" if ref.age is not None else "")
+
+
+_PRINTER = sys.modules[__name__]          # what a kind's `written` is lent: this module's `expr`, `per`

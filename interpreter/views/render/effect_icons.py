@@ -5,9 +5,12 @@ than written (`gain (age * 2) coins`), the icon shows `?` and the words say how.
 
 from __future__ import annotations
 
+import sys
+
 from ...check.model import Vocabulary
 from ..describe import describer, effect_text
 from ...i18n import N_, _, names
+from ...kinds.actions import kind_of
 from ...syntax import ast
 from ...syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
 from . import icons
@@ -53,7 +56,7 @@ def expr_text(expr) -> str:
     return describer().expr_text(expr)
 
 
-def _number(expr) -> str:
+def number_text(expr) -> str:
     if isinstance(expr, ast.Number):
         return str(expr.value)
     if isinstance(expr, ast.Negative) and isinstance(expr.operand, ast.Number):
@@ -91,7 +94,7 @@ def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
     return shown + _scope(q.scope)
 
 
-def _per(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
+def per_icons(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
     if per is None:
         return []
     return [icons.word("/" if per.every == 1 else f"/{per.every}")] + quantity(per.what, v)
@@ -105,29 +108,20 @@ def expression(expr, v: Vocabulary, unit) -> list[Icon]:
     if isinstance(expr, ast.Number):
         return [unit(str(expr.value), expr_text(expr))]
     if isinstance(expr, ast.PerAmount):
-        return [unit(str(expr.amount), expr_text(expr))] + _per(expr.per, v)
+        return [unit(str(expr.amount), expr_text(expr))] + per_icons(expr.per, v)
     if isinstance(expr, ast.Quantity):
         return [unit("?", expr_text(expr)), icons.word("=")] + quantity(expr, v)
     if isinstance(expr, ast.BinOp) and expr.op == "+":
         return expression(expr.left, v, unit) + [icons.word("+")] + expression(expr.right, v, unit)
-    return [unit(_number(expr), expr_text(expr))]
+    return [unit(number_text(expr), expr_text(expr))]
 
 
 def action(a, v: Vocabulary) -> list[Icon]:
-    if isinstance(a, ast.GainCoins):
-        return expression(a.amount, v, icons.coin) + _per(a.per, v)
-    if isinstance(a, ast.LoseCoins):
-        return [icons.word("−")] + expression(a.amount, v, icons.coin) + _per(a.per, v)
-    if isinstance(a, ast.TakeToken):
-        value = _number(a.value)
-        kind = "defeat" if value.startswith("-") else "victory"
-        return [icons.token(kind, _("a military token worth {value}").format(value=expr_text(a.value)))] + \
-            ([] if value in ("-1", "?") else [icons.word(value)])
+    kind = kind_of(a)
+    if kind is not None:                         # a kind of kinds/actions/ has its icons
+        return kind.icons(a, _KIT, v)
     if isinstance(a, ast.AtTurnEnd):
         return [icons.chip(_("end of turn"))] + action(a.action, v)
-    if isinstance(a, ast.BuildFromDiscard):
-        return [icons.chip(_("discard")), icons.word("→"), icons.card([], _("a card from the discard pile")),
-                icons.coin("0", _("for free"))]
     if isinstance(a, ast.DrawInto):
         return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.PlayFrom):
@@ -145,8 +139,6 @@ def action(a, v: Vocabulary) -> list[Icon]:
             a.to, a.into.text if a.into is not None else "")
         return [icons.card([c.text for c in a.colors], _("a card discarded from the city")), icons.word("→"),
                 icons.chip(to)] + (_scope(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
-    if isinstance(a, ast.TakeKeptTokens):
-        return [icons.chip(f"{_number(a.count)} × {names().token(a.kind.text)}")]
     if isinstance(a, ast.InEachCity):
         kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
         return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
@@ -176,7 +168,7 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.Shields):
         shown = [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
             [icons.shield(str(e.amount), _("{count} shields").format(count=e.amount))]
-        return shown + _per(e.per, v)
+        return shown + per_icons(e.per, v)
     if isinstance(e, ast.Science):
         shown = []
         for i, symbol in enumerate(e.symbols):
@@ -239,3 +231,7 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return [icons.chip(_("on {event}").format(event=event_word(e.event)))] + each \
             + ([icons.chip(_("if…"))] if e.conditions else []) + action(e.action, v)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the effect kind {type(e).__name__}")
+
+
+# What a kind's `icons` is lent (kinds/base.py): this module's pictures of amounts, and the icons
+_KIT = sys.modules[__name__]

@@ -113,7 +113,6 @@ EFFECT_ROLES = {
 }
 ACTION_ROLES = {
     **{node: kind.bots for node, kind in ACTIONS.items()},
-    ast.AtTurnEnd: "actions",                 # compiled apart: its action is read as the source's
     ast.CopyCard: "copies",                   # `when built: copy ...` (one at the end of the game is scored in full)
     ast.CopySymbol: "scored in full",         # only at the end of the game
     ast.InEachCity: "others",

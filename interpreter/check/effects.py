@@ -68,6 +68,10 @@ class ActionChecks:
     def positive(self, value: int, span, what: str) -> bool:
         return _positive(value, span, what, self.ctx)
 
+    def action(self, action, neighbour: bool | None = None) -> bool:
+        """An action the kind holds (`neighbour`: whether one is bound there; as here if None)."""
+        return check_action(action, self.ctx, self.neighbour if neighbour is None else neighbour)
+
 
 def _as_is(effect, ctx: Context):
     """A kind with nothing in it that could be misused."""
@@ -104,7 +108,8 @@ def _shields_follow(per: ast.Per | None, ctx: Context) -> bool:
 
 
 def _when_built(effect: ast.WhenBuilt, ctx: Context):
-    if isinstance(effect.action, ast.AtTurnEnd) and _copies(effect.action):
+    later = _later(effect.action)
+    if later is not None and _copies(later):
         ctx.report("E1210", _("copying a card happens when built or when scoring"), effect.action.span,
                    label=_("not at the end of the turn"),
                    help=_("write `when built: copy ...` or `at end of game: copy ...`"))
@@ -189,10 +194,6 @@ def _discount(effect: ast.Discount, ctx: Context):
                        help=whose + "; " + _("a discount for every city is a law: write `law: discount ...` without a scope"))
         ok = False
     return effect if ok else None
-
-
-def _at_turn_end(action: ast.AtTurnEnd, ctx: Context, neighbour: bool) -> bool:
-    return check_action(action.action, ctx)
 
 
 def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool) -> bool:
@@ -438,8 +439,14 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
 
 
 def _copies(action) -> bool:
-    return isinstance(action, (ast.CopyCard, ast.CopySymbol, ast.CopyStage)) or \
-        (isinstance(action, ast.AtTurnEnd) and _copies(action.action))
+    later = _later(action)
+    return isinstance(action, (ast.CopyCard, ast.CopySymbol, ast.CopyStage)) or (later is not None and _copies(later))
+
+
+def _later(action):
+    """The action `at end of turn, ...` holds (a kind that says `at_turn_end`), or None."""
+    kind = kind_of(action)
+    return kind.inner(action) if kind is not None and kind.at_turn_end else None
 
 
 def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
@@ -605,7 +612,7 @@ EFFECT_RULES = {
     ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is,
 }
 ACTION_RULES = {
-    ast.AtTurnEnd: _at_turn_end, ast.CopyCard: _copy_card,
+    ast.CopyCard: _copy_card,
     ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,

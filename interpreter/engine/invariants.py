@@ -167,8 +167,8 @@ def _group_coin_actions(actions) -> set[int]:
     other cities (`each other city: ...`)."""
     found = set()
     for action in actions:
-        while isinstance(action, ast.AtTurnEnd):
-            action = action.action
+        while (kind := ACTIONS.get(type(action))) is not None and kind.at_turn_end:
+            action = kind.inner(action)
         if isinstance(action, ast.InEachCity) and isinstance(action.action, COINS):
             found.add(ACTIONS[type(action.action)].sign)
     return found

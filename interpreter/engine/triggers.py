@@ -331,11 +331,12 @@ class Dispatcher:
             if event in self.heard:
                 self.fire(event, (seat,))
 
-    def _at_turn_end(self, action, seat: int, where: Where, source: str) -> None:
-        self.game.pending.append((seat, action.action, source))
+    def later(self, seat: int, action, source: str) -> None:
+        """The action waits for the end of the turn (`at end of turn, ...` from a trigger)."""
+        self.game.pending.append((seat, action, source))
 
 
 # what each action kind does (Dispatcher.run): looked up by the action's own type, called
 # (dispatcher, action, seat, where, source): a kind of kinds/actions/ by its own `run`
 CARRY_OUT = {**{node: kind.run for node, kind in ACTIONS.items()},
-             ast.InEachCity: Dispatcher._in_each_city, ast.AtTurnEnd: Dispatcher._at_turn_end}
+             ast.InEachCity: Dispatcher._in_each_city}

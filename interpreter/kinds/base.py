@@ -25,8 +25,8 @@ LANGUAGES = ("en", "nl")
 # What an action gives the city it acts in, as the bots weigh it (bots/offers.py,
 # bots/valuation.py, bots/rulemodel.py) and the invariants account for it (engine/invariants.py):
 # coins (`sign` -1: lost), a military token, tokens of a kept kind, a card built from the
-# discard pile.
-GIVES = ("coins", "military token", "kept tokens", "build from discard")
+# discard pile, or what the action it holds gives (`inner`), later.
+GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action")
 COUNTED = ("coins", "military token", "kept tokens")      # those that count an expression (`counted`)
 
 
@@ -39,6 +39,8 @@ class ActionKind(abc.ABC):
     weighs), or why the bots do not weigh it ("not weighed" and a comment);
     `gives`: one of GIVES; `sign`: +1, or -1 for what is lost;
     `at_game_end`: the kind may stand after `at end of game:` (check/effects.py);
+    `at_turn_end`: `when built`, the action it holds (`inner`) waits for the turn's end
+    (compile.py puts it among the source's `turn_end`);
     `decision`: the decision kind the action opens (engine/decisions.py KINDS), or "".
     """
 
@@ -47,6 +49,7 @@ class ActionKind(abc.ABC):
     gives: ClassVar[str]
     sign: ClassVar[int] = 1
     at_game_end: ClassVar[bool] = False
+    at_turn_end: ClassVar[bool] = False
     decision: ClassVar[str] = ""
 
     def __init__(self) -> None:
@@ -63,6 +66,8 @@ class ActionKind(abc.ABC):
             raise TypeError(f"the kind {name} has no words in {', '.join(missing)}")
         if self.gives in COUNTED and type(self).counted is ActionKind.counted:
             raise TypeError(f"the kind {name} gives {self.gives} but says not what it counts (`counted`)")
+        if (self.gives == "its action" or self.at_turn_end) and type(self).inner is ActionKind.inner:
+            raise TypeError(f"the kind {name} holds an action but says not which (`inner`)")
 
     # -- check (check/effects.py)
     @abc.abstractmethod
@@ -79,6 +84,11 @@ class ActionKind(abc.ABC):
         """The expression the action counts and its `per` (compiled once per action by the
         dispatcher, `Dispatcher.value`; weighed by the bots)."""
         return None, None
+
+    def inner(self, action: Any) -> Any:
+        """The action this one holds and carries out (`at end of turn, ACTION`), or None;
+        saves number it (engine/saves.py `rule_objects`)."""
+        return None
 
     def kept_kind(self, action: Any) -> str:
         """The kind of kept token the action gives (`gives` "kept tokens")."""

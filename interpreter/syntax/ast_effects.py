@@ -143,12 +143,6 @@ class Conditional:
 
 # ---------------------------------------------------------------- actions
 @node
-class AtTurnEnd:
-    action: "Action"
-    span: Span
-
-
-@node
 class CopyCard:
     """`copy a COLOURS card from SCOPE`, or (`last`) `copy the last card built by SCOPE`:
     the newest building of a city of the scope, of any colour (`colors` empty)."""
@@ -250,7 +244,7 @@ class MayPay:
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
-Action = Union[(*_action_kinds.NODES, AtTurnEnd, CopyCard, InEachCity, CopySymbol, DrawInto, PlayFrom,
+Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, CopySymbol, DrawInto, PlayFrom,
                 CopyStage, MayPay, DiscardBuilt, PutOnto)]
 
 

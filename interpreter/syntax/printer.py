@@ -302,8 +302,6 @@ def action(a) -> str:
     kind = kind_of(a)
     if kind is not None:                        # a kind of kinds/actions/ writes itself
         return kind.written(a, _PRINTER)
-    if isinstance(a, ast.AtTurnEnd):
-        return f"at end of turn, {action(a.action)}"
     if isinstance(a, ast.CopyCard):
         if a.last:
             return f"copy the last card built by {scope(a.scope)}"

@@ -188,8 +188,6 @@ def action_text(action) -> str:
     kind = kind_of(action)
     if kind is not None:                         # a kind of kinds/actions/ has its words
         return kind.words_en(action, _WORDS)
-    if isinstance(action, ast.AtTurnEnd):
-        return f"at the end of that turn, {action_text(action.action)}"
     if isinstance(action, ast.DrawInto):
         return (f"draws {plural(action.count.value, 'card')} of the deck \"{action.deck.text}\" that no one "
                 f"was dealt into its \"{action.zone.text}\"")

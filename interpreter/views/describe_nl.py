@@ -220,9 +220,6 @@ def action_parts(action) -> tuple[str, str]:
         return "legt", f'één kaart van zijn "{action.source.text}" naar keuze op "{action.zone.text}"'
     if isinstance(action, ast.DiscardBuilt):
         return _moved_parts(action)
-    if isinstance(action, ast.AtTurnEnd):
-        verb, rest = action_parts(action.action)
-        return verb, f"{rest} aan het eind van die ronde"
     if isinstance(action, ast.InEachCity):
         group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
         if action.value is not None:

@@ -251,8 +251,6 @@ class Kit(Words):
         if kind is not None:                     # a kind of kinds/actions/: its marks, or its words
             marked = kind.notation(action, self)
             return d.action_text(action) if marked is None else marked
-        if isinstance(action, ast.AtTurnEnd):
-            return _("at turn end: {action}").format(action=self.action(action.action))
         return d.action_text(action)
 
     def score(self, value) -> str:

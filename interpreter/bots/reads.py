@@ -114,7 +114,6 @@ EFFECT_ROLES = {
 ACTION_ROLES = {
     **{node: kind.bots for node, kind in ACTIONS.items()},
     ast.CopyCard: "copies",                   # `when built: copy ...` (one at the end of the game is scored in full)
-    ast.CopySymbol: "scored in full",         # only at the end of the game
     ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
     ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)

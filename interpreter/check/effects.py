@@ -68,6 +68,14 @@ class ActionChecks:
     def positive(self, value: int, span, what: str) -> bool:
         return _positive(value, span, what, self.ctx)
 
+    def colours(self, colors) -> bool:
+        """Every colour named is declared."""
+        return all([self.ctx.known(c, self.ctx.colors, "E1002", "colour") for c in colors])
+
+    def neighbours_only(self, scope: ast.Scope, what: str) -> bool:
+        """The scope names the left or right neighbour (or both), no other city."""
+        return _neighbours_only(scope, what, self.ctx)
+
     def action(self, action, neighbour: bool | None = None) -> bool:
         """An action the kind holds (`neighbour`: whether one is bound there; as here if None)."""
         return check_action(action, self.ctx, self.neighbour if neighbour is None else neighbour)
@@ -118,7 +126,7 @@ def _when_built(effect: ast.WhenBuilt, ctx: Context):
 
 
 def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
-    if not isinstance(effect.action, (ast.CopyCard, ast.CopySymbol, *AT_GAME_END)) or \
+    if not isinstance(effect.action, (ast.CopyCard, *AT_GAME_END)) or \
             getattr(effect.action, "last", False):
         ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
                    label=_("only `copy ...` or `gain ... coins` can"),
@@ -288,11 +296,6 @@ def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool
     return ok
 
 
-def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
-    return _neighbours_only(action.scope, "copying", ctx) and ok
-
-
 def price_ok(items, ctx: Context) -> bool:
     """A price written as a card's cost: declared resources, at least one of each."""
     ok = True
@@ -440,7 +443,9 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
 
 def _copies(action) -> bool:
     later = _later(action)
-    return isinstance(action, (ast.CopyCard, ast.CopySymbol, ast.CopyStage)) or (later is not None and _copies(later))
+    kind = kind_of(action)
+    return isinstance(action, (ast.CopyCard, ast.CopyStage)) or (kind is not None and kind.copies) or \
+        (later is not None and _copies(later))
 
 
 def _later(action):
@@ -613,7 +618,7 @@ EFFECT_RULES = {
 }
 ACTION_RULES = {
     ast.CopyCard: _copy_card,
-    ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
+    ast.InEachCity: _in_each_city,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
     ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,

@@ -37,7 +37,7 @@ LIMIT = 10 ** 9          # coins and token values stay within this, whatever con
 # symbol when scoring)
 CARRIED_OUT_ELSEWHERE = {ast.CopyCard: "engine/flow/chains.py",
                          ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
-                         ast.CopySymbol: "engine/scoring.py", ast.MayPay: "engine/flow/chains.py",
+                         ast.MayPay: "engine/flow/chains.py",
                          ast.DiscardBuilt: "engine/flow/chains.py", ast.CopyStage: "engine/flow/chains.py",
                          ast.PutOnto: "engine/flow/chains.py"}
 

@@ -25,8 +25,9 @@ LANGUAGES = ("en", "nl")
 # What an action gives the city it acts in, as the bots weigh it (bots/offers.py,
 # bots/valuation.py, bots/rulemodel.py) and the invariants account for it (engine/invariants.py):
 # coins (`sign` -1: lost), a military token, tokens of a kept kind, a card built from the
-# discard pile, or what the action it holds gives (`inner`), later.
-GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action")
+# discard pile, what the action it holds gives (`inner`), later, or a science symbol of
+# one's choice when the game is scored.
+GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol")
 COUNTED = ("coins", "military token", "kept tokens")      # those that count an expression (`counted`)
 
 
@@ -41,6 +42,10 @@ class ActionKind(abc.ABC):
     `at_game_end`: the kind may stand after `at end of game:` (check/effects.py);
     `at_turn_end`: `when built`, the action it holds (`inner`) waits for the turn's end
     (compile.py puts it among the source's `turn_end`);
+    `at_scoring`: at the end of the game the action is a choice of the scoring
+    (engine/scoring.py asks its `wild_symbols`), not run (engine/flow/ages_and_end.py);
+    `copies`: it copies (a card, a symbol, a stage): chosen when built or when scored,
+    never on an event nor at a turn's end (check/effects.py);
     `decision`: the decision kind the action opens (engine/decisions.py KINDS), or "".
     """
 
@@ -50,6 +55,8 @@ class ActionKind(abc.ABC):
     sign: ClassVar[int] = 1
     at_game_end: ClassVar[bool] = False
     at_turn_end: ClassVar[bool] = False
+    at_scoring: ClassVar[bool] = False
+    copies: ClassVar[bool] = False
     decision: ClassVar[str] = ""
 
     def __init__(self) -> None:
@@ -68,6 +75,8 @@ class ActionKind(abc.ABC):
             raise TypeError(f"the kind {name} gives {self.gives} but says not what it counts (`counted`)")
         if (self.gives == "its action" or self.at_turn_end) and type(self).inner is ActionKind.inner:
             raise TypeError(f"the kind {name} holds an action but says not which (`inner`)")
+        if self.at_scoring and type(self).wild_symbols is ActionKind.wild_symbols:
+            raise TypeError(f"the kind {name} is a choice of the scoring but says not what (`wild_symbols`)")
 
     # -- check (check/effects.py)
     @abc.abstractmethod
@@ -98,6 +107,11 @@ class ActionKind(abc.ABC):
     def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
         """Carry out the action for `seat` (`events`: the game's Dispatcher; `where`: the
         cities its quantities count in; `source`: what the log names as its cause)."""
+
+    def wild_symbols(self, action: Any, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:
+        """The science symbols (numbers of `tables.symbols`) one of which the action gives
+        the owner when the game is scored (`scoring`: engine/scoring.py)."""
+        return ()
 
     def idle(self, events: Any, action: Any, seat: int) -> bool:
         """True when the action would do nothing now (no chain goes on from it)."""

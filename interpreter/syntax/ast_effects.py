@@ -222,15 +222,6 @@ class PutOnto:
 
 
 @node
-class CopySymbol:
-    """`copy a symbol of a green card from neighbours`: when scoring, the science symbol
-    of one such card counts as the owner's (the card itself does not)."""
-    colors: tuple[Name, ...]
-    scope: Scope
-    span: Span
-
-
-@node
 class MayPay:
     """`may pay 1 coin and 1 stone to ACTION`: the owner chooses to pay the price (as a
     card's: coins to the bank, resources produced or bought from the neighbours) and have
@@ -244,7 +235,7 @@ class MayPay:
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
-Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, CopySymbol, DrawInto, PlayFrom,
+Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
                 CopyStage, MayPay, DiscardBuilt, PutOnto)]
 
 

@@ -216,11 +216,6 @@ def action_text(action) -> str:
             value = expr_text(action.value).removesuffix(" in own city")
             group += f" with {action.compare} {value} than own city"
         return f"{group} {action_text(action.action)} (counted in that city)"
-    if isinstance(action, ast.CopySymbol):
-        where = scope_text(action.scope)
-        where = where if where.startswith("both") else "the " + where
-        colors = and_list([c.text for c in action.colors], 'or')
-        return f"copies the science symbol of one {colors} card of {where} (not the card)"
     if isinstance(action, ast.MayPay):
         return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")

@@ -227,9 +227,6 @@ def action_parts(action) -> tuple[str, str]:
             group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
         verb, rest = action_parts(action.action)
         return verb, f"{rest} (dat doet {group}, geteld in die stad)"
-    if isinstance(action, ast.CopySymbol):
-        colours = en_list([names().color(c.text) for c in action.colors], "of")
-        return "kopieert", f"het wetenschapssymbool van één {colours} kaart van {scope_text(action.scope)}"
     if isinstance(action, ast.MayPay):
         verb, rest = action_parts(action.action)
         return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"

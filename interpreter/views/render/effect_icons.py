@@ -64,7 +64,7 @@ def number_text(expr) -> str:
     return "?"
 
 
-def _scope(scope: ast.Scope | None) -> list[Icon]:
+def scope_icons(scope: ast.Scope | None) -> list[Icon]:
     if scope is None or tuple(scope.parts) == ("own",):
         return []
     return [icons.direction(scope.parts, scope_text(scope))]
@@ -91,7 +91,7 @@ def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
         shown = [icons.science(s, v) for s in v.symbols] + ([icons.word("²")] if m == "symbol squares" else [])
     else:                                       # the age, its victory value, the players
         shown = [icons.chip(title)]
-    return shown + _scope(q.scope)
+    return shown + scope_icons(q.scope)
 
 
 def per_icons(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
@@ -126,23 +126,20 @@ def action(a, v: Vocabulary) -> list[Icon]:
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
     if isinstance(a, ast.CopyCard):
         if a.last:
-            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + _scope(a.scope)
-        return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
+            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + scope_icons(a.scope)
+        return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + scope_icons(a.scope)
     if isinstance(a, ast.PutOnto):
         return [icons.chip(a.source.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.CopyStage):
-        return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + _scope(a.scope)
+        return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + scope_icons(a.scope)
     if isinstance(a, ast.DiscardBuilt):
         to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
             a.to, a.into.text if a.into is not None else "")
         return [icons.card([c.text for c in a.colors], _("a card discarded from the city")), icons.word("→"),
-                icons.chip(to)] + (_scope(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
+                icons.chip(to)] + (scope_icons(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
     if isinstance(a, ast.InEachCity):
         kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
         return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
-    if isinstance(a, ast.CopySymbol):
-        return [icons.chip(_("copy symbol")), icons.card([c.text for c in a.colors], _("a card whose symbol is copied"))] \
-            + _scope(a.scope)
     if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
         price = [icon for i in a.items for icon in
                  ([icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
@@ -173,7 +170,7 @@ def effect(e, v: Vocabulary) -> list[Icon]:
             shown += ([icons.word("/")] if i else []) + [icons.science(symbol.text, v)]
         return shown
     if isinstance(e, ast.TradeDiscount):
-        shown = [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + _scope(e.scope)
+        shown = [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope)
         for i, r in enumerate(e.resources):
             shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
         return shown
@@ -198,12 +195,12 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
         rebate = icons.word("−" + (str(e.amount) if e.amount is not None else _("all")))
         unit = icons.chip(_("resource")) if e.what == "resources" else icons.coin("", _("coins"))
-        return [what, rebate, unit] + _scope(e.scope)
+        return [what, rebate, unit] + scope_icons(e.scope)
     if isinstance(e, ast.DefeatsToNeighbour):
         return [icons.token("defeat", _("a defeat token")), icons.word("→"),
                 icons.direction(("left", "right"), _("to the neighbour who won"))]
     if isinstance(e, ast.TradeRebate):
-        return [icons.chip(_("1st buy")), icons.word("−")] + [icons.coin(str(e.amount), _("coins less"))] + _scope(e.scope)
+        return [icons.chip(_("1st buy")), icons.word("−")] + [icons.coin(str(e.amount), _("coins less"))] + scope_icons(e.scope)
     if isinstance(e, ast.BankPurchase):
         return [icons.chip(_("bank")), icons.word(f"{e.units}×"), icons.chip(_("any resource")), icons.word("→"),
                 icons.coin(str(e.price), _("coins each"))]
@@ -216,7 +213,7 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return [icons.direction(("right", "left"), _("the hands pass the other way"))]
     if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
         shown = [icons.word("+" if e.change == "more" else "−"),
-                 icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + _scope(e.scope)
+                 icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + scope_icons(e.scope)
         for i, r in enumerate(e.resources):
             shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
         return shown

@@ -272,8 +272,8 @@ class Dispatcher:
         return build_options_from(self.game, seat, self.game.discard)
 
     def run(self, action, seat: int, where: Where, source: str = "") -> None:
-        """Carry out one action for `seat` (building from the discard pile is a decision:
-        flow/chains.py opens it): its kind's row of CARRY_OUT."""
+        """Carry out one action for `seat`: its kind's row of CARRY_OUT (an action that is a
+        player's choice opens its decision, `game.waiting`)."""
         carry = CARRY_OUT.get(type(action))
         if carry is None:
             where_run = CARRIED_OUT_ELSEWHERE.get(type(action), "no pass")

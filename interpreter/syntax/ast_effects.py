@@ -9,7 +9,7 @@ from typing import Union
 
 from ..diagnostics import Span
 from ..marked import N_
-from .ast_base import COLOR_BUILT, KEPT_TAKEN, Name, Negative, Number, literal, node  # noqa: F401  (re-exported)
+from .ast_base import COLOR_BUILT, KEPT_TAKEN, Name, Negative, Number, node  # noqa: F401  (re-exported)
 from ..errors import WondersError
 from ..kinds import actions as _action_kinds
 

@@ -11,7 +11,7 @@ discard pile opens its decision there).
 
 from __future__ import annotations
 
-from ...kinds.actions import COINS, LOSSES
+from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
 from ..actions import copy_options, offer_options, removal_options
 from ..placed import put_from, put_options
@@ -86,7 +86,7 @@ def _owes(game, action, seat: int, neighbour) -> bool:
     decision (the `settle` step): opened, True; any other action, False."""
     if not isinstance(action, LOSSES):
         return False
-    amount = per_value(action.amount, action.per, game.events.where(seat, neighbour))
+    amount = per_value(*ACTIONS[type(action)].counted(action), game.events.where(seat, neighbour))
     if amount <= 0 or game.cities[seat].coins <= 0:
         return False
     game.stack.append(("settle", seat, amount, -1))

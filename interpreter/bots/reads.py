@@ -16,6 +16,7 @@ import attrs
 
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
+from ..kinds.actions import ACTIONS
 
 # a measure of the owner's city -> what it reads; the others (age, players) never change
 _READS = {"cards": None, "card sets": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",

@@ -205,9 +205,9 @@ def compile_rules(ruleset: RuleSet) -> Tables:
             elif isinstance(e, ast.Score):
                 scores.append((e.category.text, e.value))
             elif isinstance(e, ast.WhenBuilt):
-                kind = kind_of(e.action)
-                if kind is not None and kind.at_turn_end:        # `at end of turn, ...`: its action waits
-                    turn_end.append(kind.inner(e.action))
+                action_kind = kind_of(e.action)
+                if action_kind is not None and action_kind.at_turn_end:     # `at end of turn, ...`: its action waits
+                    turn_end.append(action_kind.inner(e.action))
                 else:
                     when_built.append(e.action)
             elif isinstance(e, ast.AtGameEnd):

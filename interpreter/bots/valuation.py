@@ -217,8 +217,8 @@ class Appraiser(ScienceWorth, PowersWorth):
         if known.coin_actions:
             where = Where(after, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
             for action in known.coin_actions:         # kinds that give coins (kinds/ `gives`)
-                kind = ACTIONS[type(action)]
-                gained += per_value(*kind.counted(action), where) * kind.sign
+                coin_kind = ACTIONS[type(action)]
+                gained += per_value(*coin_kind.counted(action), where) * coin_kind.sign
         military = later = race = race_later = 0.0
         shields = after.shields if known.shields_per else city.shields + known.shields
         if shields != city.shields:

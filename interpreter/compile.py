@@ -14,6 +14,7 @@ from .check.model import Cost, RuleSet
 from .engine.quantities import check_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
+from .kinds.actions import kind_of
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
@@ -204,8 +205,11 @@ def compile_rules(ruleset: RuleSet) -> Tables:
             elif isinstance(e, ast.Score):
                 scores.append((e.category.text, e.value))
             elif isinstance(e, ast.WhenBuilt):
-                (turn_end if isinstance(e.action, ast.AtTurnEnd) else when_built).append(
-                    e.action.action if isinstance(e.action, ast.AtTurnEnd) else e.action)
+                action_kind = kind_of(e.action)
+                if action_kind is not None and action_kind.at_turn_end:     # `at end of turn, ...`: its action waits
+                    turn_end.append(action_kind.inner(e.action))
+                else:
+                    when_built.append(e.action)
             elif isinstance(e, ast.AtGameEnd):
                 game_end.append(e.action)
             elif isinstance(e, ast.Trigger):

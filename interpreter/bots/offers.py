@@ -24,6 +24,7 @@ from ..engine.scoring import score_city
 from ..engine.quantities import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
+from ..kinds.actions import kind_of
 
 
 def offer_values(model, game, seat: int, options, card_worth, coin: float | None = None) -> list[float]:
@@ -54,28 +55,14 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     """What the action would bring the owner, in points (`depth`: how many kept tokens'
     consequences are being followed, a chain of rewards read at most three deep)."""
     where = game.events.where(seat, neighbour)
-    if isinstance(action, ast.GainCoins):
-        return per_value(action.amount, action.per, where) * rate
-    if isinstance(action, ast.LoseCoins):
-        return -min(per_value(action.amount, action.per, where), game.cities[seat].coins) * rate
-    if isinstance(action, ast.TakeToken):
-        return evaluate(action.value, where) * model.token_rate
-    if isinstance(action, ast.TakeKeptTokens):
-        kind = action.kind.text
-        count = evaluate(action.count, where)
-        worth = count * model.kept_rate(kind)
-        if count > 0 and depth < 3:
-            worth += _kept_consequences(model, game, seat, kind, count, card_worth, rate, depth)
-            if not game.cities[seat].kept.get(kind):
-                worth += kept_stakes(model, game, seat, kind, card_worth, rate, depth)
-        return worth
+    kind = kind_of(action)
+    if kind is not None:
+        return _given_worth(model, game, seat, where, kind, action, card_worth, rate, depth)
     if isinstance(action, ast.DrawInto):
         return 0.0                        # what is drawn is weighed when it is built
     if isinstance(action, ast.PlayFrom):
         drawn = _zone_cards(game, action.zone.text)
         return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
-    if isinstance(action, ast.BuildFromDiscard):
-        return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
     if isinstance(action, ast.PutOnto):
         return put_worth(game, seat, action)
     if isinstance(action, ast.DiscardBuilt):
@@ -86,6 +73,28 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
         mine = each if seat in targets else 0.0
         return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
     raise UnhandledKind(f"bots/offers.py cannot weigh the paid action kind {type(action).__name__}")
+
+
+def _given_worth(model, game, seat: int, where: Where, kind, action, card_worth, rate: float, depth: int) -> float:
+    """What an action of a kind of kinds/actions/ gives the owner (its `gives`), in points."""
+    gives = kind.gives
+    if gives == "coins":
+        value = per_value(*kind.counted(action), where)
+        return value * rate if kind.sign > 0 else -min(value, game.cities[seat].coins) * rate
+    if gives == "military token":
+        return evaluate(kind.counted(action)[0], where) * model.token_rate
+    if gives == "kept tokens":
+        token = kind.kept_kind(action)
+        count = evaluate(kind.counted(action)[0], where)
+        worth = count * model.kept_rate(token)
+        if count > 0 and depth < 3:
+            worth += _kept_consequences(model, game, seat, token, count, card_worth, rate, depth)
+            if not game.cities[seat].kept.get(token):
+                worth += kept_stakes(model, game, seat, token, card_worth, rate, depth)
+        return worth
+    if gives == "build from discard":
+        return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
+    raise UnhandledKind(f"bots/offers.py cannot weigh what the action kind {type(action).__name__} gives ({gives})")
 
 
 # A comparison of the owner's count of a kind with a number, read for a count of 0 and 1.

@@ -16,6 +16,7 @@ import attrs
 
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
+from ..kinds.actions import ACTIONS
 
 # a measure of the owner's city -> what it reads; the others (age, players) never change
 _READS = {"cards": None, "card sets": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
@@ -78,12 +79,12 @@ class Facts(NamedTuple):
     wild_science: bool           # a symbol of one's choice among several
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
-    coin_actions: tuple          # GainCoins and LoseCoins, when built or at a turn's end
-    powers: tuple                # FreeBuild, PlayLastCard, FreeRule, BuildFromDiscard, DrawInto, PlayFrom
+    coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
+    powers: tuple                # FreeBuild, PlayLastCard, FreeRule, DrawInto, PlayFrom, a build from the discard pile
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
     discounts: tuple = ()        # its Discount effects (what building costs)
     gives_defeats: bool = False  # DefeatsToNeighbour: its defeat tokens go to the neighbour
-    kept: tuple = ()             # TakeKeptTokens the owner takes
+    kept: tuple = ()             # the actions that take kept tokens
     others: tuple = ()           # InEachCity: what it does to other cities
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
@@ -94,7 +95,8 @@ class Facts(NamedTuple):
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
 # field a source's effect of that kind goes to (valuation.py weighs each field), or why it
 # has none.  `facts` refuses a kind without a row (tests/test_effect_kinds.py checks that
-# every kind has one), so a new kind cannot be silently left out of the bots' play.
+# every kind has one), so a new kind cannot be silently left out of the bots' play.  An
+# action kind of kinds/actions/ declares its row (its `bots`).
 EFFECT_ROLES = {
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
     ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.FreeRule: "powers",
@@ -111,12 +113,9 @@ EFFECT_ROLES = {
     ast.Law: "not weighed",
 }
 ACTION_ROLES = {
-    ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.BuildFromDiscard: "powers",
-    ast.TakeToken: "not weighed",             # a token when built: not foreseen
-    ast.AtTurnEnd: "actions",                 # compiled apart: its action is read as the source's
+    **{node: kind.bots for node, kind in ACTIONS.items()},
     ast.CopyCard: "copies",                   # `when built: copy ...` (one at the end of the game is scored in full)
-    ast.CopySymbol: "scored in full",         # only at the end of the game
-    ast.TakeKeptTokens: "kept", ast.InEachCity: "others",
+    ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
     ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
     ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..engine.city import City
 from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
+from ..kinds.actions import kind_of
 from ..syntax import ast
 from .reads import facts, quantities, reads
 
@@ -30,14 +31,15 @@ class RuleModel:
         self.token_rate = self._rate(lambda c: c.tokens.append(_PROBE))
         debt = rules.debt                     # points per token the rules make of coins not paid
         self.debt_rate = self._rate(lambda c: c.kept.update({debt: _PROBE})) if debt else 0.0
-        self.age_end_triggers = [t for t in rules.triggers if t.event == "age end"
-                                 and isinstance(t.action, ast.TakeToken)]
+        # the rules' military tokens at an age's end: each trigger with the value it takes
+        self.age_end_triggers = [(t, _given(t.action)[1]) for t in rules.triggers if t.event == "age end"
+                                 and _given(t.action)[0] == "military token"]
         # the tokens depend on the shields of a city and its neighbours alone when the
         # triggers count nothing else: then they are remembered by those shields
         self._tokens_memo: dict | None = {} if all(
             q.measure in ("shields", "age", "age victory") and (q.scope is None or set(q.scope.parts) <= _NEAR)
-            for t in self.age_end_triggers
-            for expr in [t.action.value, *(side for c in t.conditions for side in (c.left, c.right))]
+            for t, value in self.age_end_triggers
+            for expr in [value, *(side for c in t.conditions for side in (c.left, c.right))]
             for q in quantities(expr)) else None
         self.sell_coins = rules.sell_coins
         self.trade_price = rules.trade_price
@@ -125,14 +127,13 @@ class RuleModel:
         at = [Where(c, c, c, None, (c,), 1, 1) for c in (bare, rich)]
         total = 0.0
         for trigger in _triggers(self.tables):
-            action = trigger.action
-            if isinstance(action, ast.GainCoins):
-                rate, fn = self.coin_rate, lambda w, a=action: per_value(a.amount, a.per, w)
-            elif isinstance(action, ast.TakeToken):
-                rate, fn = self.token_rate, lambda w, a=action: evaluate(a.value, w)
-            elif isinstance(action, ast.TakeKeptTokens) and action.kind.text != kind:
-                other = action.kind.text
-                rate, fn = self._rate(lambda c: c.kept.update({other: _PROBE})), lambda w, a=action: evaluate(a.count, w)
+            gives, amount, per, sign, other = _given(trigger.action)
+            if gives == "coins" and sign > 0:
+                rate, fn = self.coin_rate, lambda w, a=amount, p=per: per_value(a, p, w)
+            elif gives == "military token":
+                rate, fn = self.token_rate, lambda w, a=amount: evaluate(a, w)
+            elif gives == "kept tokens" and other != kind:
+                rate, fn = self._rate(lambda c: c.kept.update({other: _PROBE})), lambda w, a=amount: evaluate(a, w)
             else:
                 continue
             added = fn(at[1]) - fn(at[0])
@@ -238,11 +239,11 @@ class RuleModel:
         if own != city.shields:
             city = WithShields(city, own)
         total = 0
-        for trigger in self.age_end_triggers:
+        for trigger, value in self.age_end_triggers:
             for neighbour in ((left, right) if trigger.each_neighbour else (None,)):
                 where = Where(city, left, right, neighbour, everyone, age.number, age.victory)
                 if holds(trigger.conditions, where):
-                    total += evaluate(trigger.action.value, where)
+                    total += evaluate(value, where)
         if memo is not None:
             memo[key] = total
         return total
@@ -269,6 +270,15 @@ class WithShields:
 
     def __getattr__(self, name):
         return getattr(self._city, name)
+
+
+def _given(action) -> tuple:
+    """(what it gives, the amount it counts, its per, its sign, its kept kind) of an action
+    of kinds/actions/ (kinds/base.py `gives`); ("", None, None, 1, "") for any other."""
+    kind = kind_of(action)
+    if kind is None:
+        return "", None, None, 1, ""
+    return (kind.gives, *kind.counted(action), kind.sign, kind.kept_kind(action))
 
 
 def _triggers(tables) -> list:

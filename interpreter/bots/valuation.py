@@ -14,6 +14,7 @@ from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
+from ..kinds.actions import ACTIONS, GAINS, kind_of
 from ..syntax import ast
 from .hypothesis import Hypothesis
 from .offers import action_worth, offer_worth
@@ -215,9 +216,9 @@ class Appraiser(ScienceWorth, PowersWorth):
         gained = 0
         if known.coin_actions:
             where = Where(after, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
-            for action in known.coin_actions:
-                value = per_value(action.amount, action.per, where)
-                gained += value if isinstance(action, ast.GainCoins) else -value
+            for action in known.coin_actions:         # kinds that give coins (kinds/ `gives`)
+                coin_kind = ACTIONS[type(action)]
+                gained += per_value(*coin_kind.counted(action), where) * coin_kind.sign
         military = later = race = race_later = 0.0
         shields = after.shields if known.shields_per else city.shields + known.shields
         if shields != city.shields:
@@ -407,8 +408,8 @@ class Appraiser(ScienceWorth, PowersWorth):
         gains with it now, and the coins its `when built` gains give."""
         after = self.city.copy()
         stage = after.add_stage_copy(option.card, option.stage)
-        coins = sum(a.amount.value for a in stage.when_built
-                    if isinstance(a, ast.GainCoins) and a.per is None and isinstance(a.amount, ast.Number))
+        coins = sum(amount.value for a in stage.when_built if isinstance(a, GAINS)
+                    for amount, per in [ACTIONS[type(a)].counted(a)] if per is None and isinstance(amount, ast.Number))
         return ZERO._replace(points=float(self._score(after) - self._score(self.city))), coins
 
     def _moved_under(self, option) -> Appraisal:
@@ -472,15 +473,16 @@ class Appraiser(ScienceWorth, PowersWorth):
         city = self.game.cities[seat]
         there = self.game.events.where(seat)
         harm = 0.0
-        if isinstance(inner, (ast.GainCoins, ast.LoseCoins)):
-            lost = per_value(inner.amount, inner.per, there)
-            lost = -lost if isinstance(inner, ast.GainCoins) else lost
+        kind = kind_of(inner)
+        gives = kind.gives if kind is not None else ""
+        if gives == "coins":
+            lost = -per_value(*kind.counted(inner), there) * kind.sign
             paid = min(lost, city.coins) if lost > 0 else lost
             harm += paid * self.model.coin_rate
             if debt is not None and lost > paid:
                 harm -= self._kept_worth(city, debt, lost - paid)
-        elif isinstance(inner, ast.TakeKeptTokens):
-            harm -= self._kept_worth(city, inner.kind.text, evaluate(inner.count, there))
+        elif gives == "kept tokens":
+            harm -= self._kept_worth(city, kind.kept_kind(inner), evaluate(kind.counted(inner)[0], there))
         return harm
 
 

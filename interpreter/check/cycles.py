@@ -16,28 +16,14 @@ from __future__ import annotations
 from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
+from ..kinds.actions import kind_of
 from ..i18n import _
 
-# what each action can cause, right away
-CAUSES = {ast.BuildFromDiscard: ("building built",), ast.GainCoins: ("coins taken from the bank",)}
-
-
 def caused(action) -> tuple[str, ...]:
-    """The events an action fires: a building of any colour (`COLOUR card built`), a token
-    its kind's `... token taken` (a value written as a number tells which; else either),
-    kept tokens their kind's (`ship token taken`)."""
-    if isinstance(action, ast.BuildFromDiscard):
-        return ("building built", ast.COLOR_BUILT)
-    if isinstance(action, ast.TakeToken):
-        value = action.value
-        if isinstance(value, ast.Number):
-            return ("victory token taken",) if value.value > 0 else ()
-        if isinstance(value, ast.Negative) and isinstance(value.operand, ast.Number):
-            return ("defeat token taken",) if value.operand.value > 0 else ()
-        return ("victory token taken", "defeat token taken")
-    if isinstance(action, ast.TakeKeptTokens):
-        return (f"{action.kind.text}{ast.KEPT_TAKEN}",)
-    return CAUSES.get(type(action), ())
+    """The events an action fires right away: its kind's (kinds/ `causes`); the kinds not
+    yet moved there fire none that a trigger of the rules could wait on in a loop."""
+    kind = kind_of(action)
+    return kind.causes(action) if kind is not None else ()
 
 
 def check_cycles(triggers: list[ast.Trigger], ctx: Context) -> None:

@@ -2,7 +2,8 @@
 
 Returns the effect ready to run: resource groups in a trade discount are expanded to
 their resources (each keeping the span of the group's name).  Every kind has its rule in
-EFFECT_RULES or ACTION_RULES, even one with nothing to misuse: a kind without one is
+EFFECT_RULES or ACTION_RULES (an action kind with a module of its own, kinds/actions/,
+its `check`), even one with nothing to misuse: a kind without one is
 refused (UnhandledKind), never let through unchecked (tests/test_effect_kinds.py).
 """
 
@@ -13,6 +14,7 @@ import attrs
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
+from ..kinds.actions import AT_GAME_END, kind_of
 from ..syntax.printer import quantity as quantity_words
 from .context import Context, what_word
 from ..i18n import _
@@ -38,11 +40,45 @@ def check_effect(effect, ctx: Context):
 
 
 def check_action(action, ctx: Context, neighbour: bool = False) -> bool:
-    """True when the action may run; `neighbour` when `the neighbour` is bound there."""
+    """True when the action may run; `neighbour` when `the neighbour` is bound there: its
+    kind's check (kinds/), or its rule in ACTION_RULES for a kind not yet moved there."""
+    kind = kind_of(action)
+    if kind is not None:
+        return kind.check(action, ActionChecks(ctx, neighbour))
     rule = ACTION_RULES.get(type(action))
     if rule is None:
         raise UnhandledKind(f"check/effects.py has no rule for the action kind {type(action).__name__}")
     return rule(action, ctx, neighbour)
+
+
+class ActionChecks:
+    """What a kind's check (kinds/base.py `ActionKind.check`) is lent of the checker: the
+    context, whether `the neighbour` is bound, and the rules for an action's parts."""
+
+    def __init__(self, ctx: Context, neighbour: bool):
+        self.ctx = ctx
+        self.neighbour = neighbour
+
+    def expr(self, expr) -> bool:
+        return check_expr(expr, self.ctx, self.neighbour)
+
+    def per(self, per: ast.Per | None) -> bool:
+        return _per(per, self.ctx, self.neighbour)
+
+    def positive(self, value: int, span, what: str) -> bool:
+        return _positive(value, span, what, self.ctx)
+
+    def colours(self, colors) -> bool:
+        """Every colour named is declared."""
+        return all([self.ctx.known(c, self.ctx.colors, "E1002", "colour") for c in colors])
+
+    def neighbours_only(self, scope: ast.Scope, what: str) -> bool:
+        """The scope names the left or right neighbour (or both), no other city."""
+        return _neighbours_only(scope, what, self.ctx)
+
+    def action(self, action, neighbour: bool | None = None) -> bool:
+        """An action the kind holds (`neighbour`: whether one is bound there; as here if None)."""
+        return check_action(action, self.ctx, self.neighbour if neighbour is None else neighbour)
 
 
 def _as_is(effect, ctx: Context):
@@ -80,7 +116,8 @@ def _shields_follow(per: ast.Per | None, ctx: Context) -> bool:
 
 
 def _when_built(effect: ast.WhenBuilt, ctx: Context):
-    if isinstance(effect.action, ast.AtTurnEnd) and _copies(effect.action):
+    later = _later(effect.action)
+    if later is not None and _copies(later):
         ctx.report("E1210", _("copying a card happens when built or when scoring"), effect.action.span,
                    label=_("not at the end of the turn"),
                    help=_("write `when built: copy ...` or `at end of game: copy ...`"))
@@ -89,7 +126,7 @@ def _when_built(effect: ast.WhenBuilt, ctx: Context):
 
 
 def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
-    if not isinstance(effect.action, (ast.CopyCard, ast.CopySymbol, ast.GainCoins)) or \
+    if not isinstance(effect.action, (ast.CopyCard, *AT_GAME_END)) or \
             getattr(effect.action, "last", False):
         ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
                    label=_("only `copy ...` or `gain ... coins` can"),
@@ -165,24 +202,6 @@ def _discount(effect: ast.Discount, ctx: Context):
                        help=whose + "; " + _("a discount for every city is a law: write `law: discount ...` without a scope"))
         ok = False
     return effect if ok else None
-
-
-def _coins(action: ast.GainCoins | ast.LoseCoins, ctx: Context, neighbour: bool) -> bool:
-    word = "`gain`" if isinstance(action, ast.GainCoins) else "`lose`"
-    literal = action.amount
-    if isinstance(literal, ast.Negative) and isinstance(literal.operand, ast.Number):
-        literal = ast.Number(value=-literal.operand.value, span=literal.span)
-    if isinstance(literal, ast.Number) and not _positive(literal.value, action.span, word, ctx):
-        return False
-    return check_expr(action.amount, ctx, neighbour) and _per(action.per, ctx, neighbour)
-
-
-def _token(action: ast.TakeToken, ctx: Context, neighbour: bool) -> bool:
-    return check_expr(action.value, ctx, neighbour)
-
-
-def _at_turn_end(action: ast.AtTurnEnd, ctx: Context, neighbour: bool) -> bool:
-    return check_action(action.action, ctx)
 
 
 def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool) -> bool:
@@ -270,23 +289,11 @@ def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
     return True
 
 
-def _take_kept(action: ast.TakeKeptTokens, ctx: Context, neighbour: bool) -> bool:
-    ok = ctx.known(action.kind, ctx.tokens, "E1008", "token kind")
-    if isinstance(action.count, ast.Number) and not _positive(action.count.value, action.span, "`take`", ctx):
-        return False
-    return check_expr(action.count, ctx, neighbour) and ok
-
-
 def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool:
     ok = check_action(action.action, ctx, neighbour)
     if action.value is not None:
         ok = check_expr(action.value, ctx, neighbour) and _differs_by_city(action.value, ctx) and ok
     return ok
-
-
-def _copy_symbol(action: ast.CopySymbol, ctx: Context, neighbour: bool) -> bool:
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
-    return _neighbours_only(action.scope, "copying", ctx) and ok
 
 
 def price_ok(items, ctx: Context) -> bool:
@@ -435,8 +442,16 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
 
 
 def _copies(action) -> bool:
-    return isinstance(action, (ast.CopyCard, ast.CopySymbol, ast.CopyStage)) or \
-        (isinstance(action, ast.AtTurnEnd) and _copies(action.action))
+    later = _later(action)
+    kind = kind_of(action)
+    return isinstance(action, (ast.CopyCard, ast.CopyStage)) or (kind is not None and kind.copies) or \
+        (later is not None and _copies(later))
+
+
+def _later(action):
+    """The action `at end of turn, ...` holds (a kind that says `at_turn_end`), or None."""
+    kind = kind_of(action)
+    return kind.inner(action) if kind is not None and kind.at_turn_end else None
 
 
 def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
@@ -592,6 +607,7 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 
 
 # kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
+# (the action kinds of kinds/actions/ check themselves)
 EFFECT_RULES = {
     ast.Produces: _produces, ast.Points: _as_is, ast.Shields: _shields, ast.Science: _science,
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
@@ -601,9 +617,8 @@ EFFECT_RULES = {
     ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is,
 }
 ACTION_RULES = {
-    ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,
-    ast.BuildFromDiscard: _nothing_to_misuse, ast.CopyCard: _copy_card,
-    ast.TakeKeptTokens: _take_kept, ast.InEachCity: _in_each_city, ast.CopySymbol: _copy_symbol,
+    ast.CopyCard: _copy_card,
+    ast.InEachCity: _in_each_city,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
     ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..decks import age_deck
+from ..kinds.actions import ACTIONS, COINS
 from ..syntax import ast
 from .discounts import coins_paid
 
@@ -98,7 +99,7 @@ class TurnWatch:
         in_play = [[entry[2] for entries in c.listening.values() for entry in entries] for c in game.cities]
         on_others = set().union(*(_group_coin_actions(a.action for a in triggers) for triggers in in_play))
         moves = [rules_moves | on_others | _coin_actions(triggers) for triggers in in_play]
-        may_gain = [ast.GainCoins in m for m in moves]
+        may_gain = [1 in m for m in moves]
         # coins gained at an age's or a turn's start come before the step's turn is paid
         early = [any(tr.event in _BEFORE_TURN for tr in (*t.rules.triggers, *triggers)) for triggers in in_play]
         stages = list(self.stages)
@@ -140,10 +141,10 @@ class TurnWatch:
             for other, city_moves in enumerate(moves):
                 if other != seat:
                     city_moves |= _group_coin_actions(source.when_built)
-                    may_gain[other] |= ast.GainCoins in city_moves
+                    may_gain[other] |= 1 in city_moves
         for seat, city in enumerate(game.cities):
             gained = city.coins - self.coins[seat] - flow[seat]
-            if (gained > 0 and not may_gain[seat]) or (gained < 0 and ast.LoseCoins not in moves[seat]):
+            if (gained > 0 and not may_gain[seat]) or (gained < 0 and -1 not in moves[seat]):
                 found.append(f"{city.name}'s coins changed by {gained} more than its actions explain")
         return found
 
@@ -161,16 +162,18 @@ def _coins_due(game, seat: int, action) -> int:
     return 0
 
 
-def _group_coin_actions(actions) -> set[type]:
-    """The coin actions among `actions` that act in other cities (`each other city: ...`)."""
+def _group_coin_actions(actions) -> set[int]:
+    """The signs (1 a gain, -1 a loss) of the coin actions among `actions` that act in
+    other cities (`each other city: ...`)."""
     found = set()
     for action in actions:
-        while isinstance(action, ast.AtTurnEnd):
-            action = action.action
-        if isinstance(action, ast.InEachCity) and isinstance(action.action, (ast.GainCoins, ast.LoseCoins)):
-            found.add(type(action.action))
+        while (kind := ACTIONS.get(type(action))) is not None and kind.at_turn_end:
+            action = kind.inner(action)
+        if isinstance(action, ast.InEachCity) and isinstance(action.action, COINS):
+            found.add(ACTIONS[type(action.action)].sign)
     return found
 
 
-def _coin_actions(triggers) -> set[type]:
-    return {type(t.action) for t in triggers if isinstance(t.action, (ast.GainCoins, ast.LoseCoins))}
+def _coin_actions(triggers) -> set[int]:
+    """The signs (1 a gain, -1 a loss) of the triggers' coin actions (kinds/ `gives` coins)."""
+    return {ACTIONS[type(t.action)].sign for t in triggers if isinstance(t.action, COINS)}

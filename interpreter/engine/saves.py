@@ -17,6 +17,7 @@ import json
 import random
 
 from ..compile import Tables
+from ..kinds.actions import kind_of
 from ..marked import N_
 from ..syntax import ast
 from .actions import Action
@@ -65,8 +66,10 @@ def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
             found.append(thing)
             if isinstance(thing, ast.Trigger):
                 add(thing.action)
-            elif isinstance(thing, (ast.AtTurnEnd, ast.InEachCity, ast.MayPay)):
+            elif isinstance(thing, (ast.InEachCity, ast.MayPay)):
                 add(thing.action)
+            elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
+                add(kind.inner(thing))
         for trigger in tables.rules.triggers:
             add(trigger)
         sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]

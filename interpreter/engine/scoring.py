@@ -3,6 +3,9 @@ choices (a science symbol of one's choice, a copied card) made to maximise the s
 
 from __future__ import annotations
 
+import sys
+
+from ..kinds.actions import ACTIONS
 from ..syntax import ast
 from ..compile import rules_run, run_of
 from .quantities import Where, use_scorer
@@ -16,8 +19,9 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
     copied_symbols = []                   # a wild symbol for each `copy a symbol of ...` that finds one
     for source in owned:
         for action in source.game_end:
-            if isinstance(action, ast.CopySymbol):
-                options = _symbols_to_copy(tables, action, left, right)
+            kind = ACTIONS.get(type(action))
+            if kind is not None and kind.at_scoring:      # `copy a symbol of ...`: a choice of the scoring
+                options = kind.wild_symbols(action, _SCORING, tables, left, right)
                 if options:
                     copied_symbols.append(options)
             if isinstance(action, ast.CopyCard):
@@ -75,12 +79,11 @@ def _cards_to_copy(tables, action: ast.CopyCard, city, left, right) -> list:
     return found
 
 
-def _symbols_to_copy(tables, action: ast.CopySymbol, left, right) -> tuple[int, ...]:
-    """Every science symbol on a card of those colours in the scope's cities: the copy
-    takes one of them."""
-    colors = {c.text for c in action.colors}
+def symbols_on_cards(tables, colors: set[str], parts, left, right) -> tuple[int, ...]:
+    """Every science symbol on a card of those colours in the cities of the scope's `parts`
+    (the left and right neighbours): a copy of a symbol takes one of them."""
     found = set()
-    for target in filter(None, ({"left": left, "right": right}.get(p) for p in action.scope.parts)):
+    for target in filter(None, ({"left": left, "right": right}.get(p) for p in parts)):
         for index in target.built:
             card = tables.cards[index]
             if card.color in colors:
@@ -128,3 +131,6 @@ def winners(rules, pads: list[dict[str, int]], cities, eligible=None) -> list[in
         most = max(cities[i].coins for i in seats)
         seats = [i for i in seats if cities[i].coins == most]
     return seats
+
+
+_SCORING = sys.modules[__name__]        # what a kind's `wild_symbols` is lent: symbols_on_cards

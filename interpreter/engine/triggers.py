@@ -23,20 +23,21 @@ from .actions import build_options_from
 from .laws import law_events
 from .flow.search_log import NoLog
 from ..compile import rules_run
-from .quantities import Where, amount_fn, evaluate, value_fn, where_in
+from .quantities import Where, amount_fn, evaluate, where_in
 from .teams import faced
 from ..errors import WondersError
+from ..kinds.actions import ACTIONS, kind_of
 
 MAX_DEPTH = 25
 BANK_COINS = "coins taken from the bank"     # a `gain` or a sale; never a neighbour's payment
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
-# The action kinds Dispatcher.run leaves to another module (every other one it carries out):
-# building from the discard pile is a player's choice, copying a card a choice of scoring.
+# The action kinds Dispatcher.run leaves to another module (every other one it carries out,
+# the kinds of kinds/actions/ by their own `run`): copying a card is a choice of scoring
 # (a copy `when built` is chosen in flow/chains.py, one `at end of game` when scoring; a copied
 # symbol when scoring)
-CARRIED_OUT_ELSEWHERE = {ast.BuildFromDiscard: "engine/flow/chains.py", ast.CopyCard: "engine/flow/chains.py",
+CARRIED_OUT_ELSEWHERE = {ast.CopyCard: "engine/flow/chains.py",
                          ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
-                         ast.CopySymbol: "engine/scoring.py", ast.MayPay: "engine/flow/chains.py",
+                         ast.MayPay: "engine/flow/chains.py",
                          ast.DiscardBuilt: "engine/flow/chains.py", ast.CopyStage: "engine/flow/chains.py",
                          ast.PutOnto: "engine/flow/chains.py"}
 
@@ -250,25 +251,29 @@ class Dispatcher:
 
     def idle(self, action, seat: int) -> bool:
         """True when the action would do nothing now (building from an empty pile)."""
-        if isinstance(action, ast.BuildFromDiscard):
-            return not build_options_from(self.game, seat, self.game.discard)
+        kind = kind_of(action)
+        if kind is not None:
+            return kind.idle(self, action, seat)
         if isinstance(action, ast.PutOnto):
             return not self.game.zones[action.source.text][seat]
         return False
 
     def value(self, action):
-        """The amount of a gain or a loss, or the value of a token, as a function of a
-        Where: compiled once per action of the rule set (kept on the compiled rules, with
-        the action itself, so that its id stays its own)."""
+        """What an action counts (its kind's `counted`: a gain's amount, a token's value) as
+        a function of a Where: compiled once per action of the rule set (kept on the
+        compiled rules, with the action itself, so that its id stays its own)."""
         found = self.values.get(id(action))
         if found is None or found[0] is not action:
-            fn = value_fn(action.value) if isinstance(action, ast.TakeToken) else amount_fn(action.amount, action.per)
-            found = self.values[id(action)] = (action, fn)
+            found = self.values[id(action)] = (action, amount_fn(*ACTIONS[type(action)].counted(action)))
         return found[1]
 
+    def build_options_from_discard(self, seat: int) -> list:
+        """What the city may build from the discard pile now."""
+        return build_options_from(self.game, seat, self.game.discard)
+
     def run(self, action, seat: int, where: Where, source: str = "") -> None:
-        """Carry out one action for `seat` (building from the discard pile is a decision:
-        flow/chains.py opens it): its kind's row of CARRY_OUT."""
+        """Carry out one action for `seat`: its kind's row of CARRY_OUT (an action that is a
+        player's choice opens its decision, `game.waiting`)."""
         carry = CARRY_OUT.get(type(action))
         if carry is None:
             where_run = CARRIED_OUT_ELSEWHERE.get(type(action), "no pass")
@@ -276,24 +281,22 @@ class Dispatcher:
                                 f" ({where_run} does)")
         carry(self, action, seat, where, source)
 
-    def _gain(self, action, seat: int, where: Where, source: str) -> None:
+    def gain(self, seat: int, amount: int) -> None:
+        """The city takes `amount` coins from the bank (`coins taken from the bank` fires)."""
         city = self.game.cities[seat]
         before = city.coins
-        city.coins = _bounded(city.coins + self.value(action)(where))
+        city.coins = _bounded(city.coins + amount)
         if city.coins > before and BANK_COINS in self.heard:
             self.fire(BANK_COINS, (seat,))
 
-    def _lose(self, action, seat: int, where: Where, source: str) -> None:
-        self.lose(seat, self.value(action)(where))
-
-    def _take_kept(self, action, seat: int, where: Where, source: str) -> None:
-        count = evaluate(action.count, where)
-        take_kept(self.game.cities[seat], action.kind.text, count)
+    def take_kept_tokens(self, seat: int, kind: str, count: int, source: str) -> None:
+        """The city takes `count` tokens of a kept kind (`KIND token taken` fires)."""
+        take_kept(self.game.cities[seat], kind, count)
         if count > 0 and type(self.game.log) is not NoLog:
-            self.game.log.append({"event": "kept", "seat": seat, "kind": action.kind.text, "count": min(count, LIMIT),
+            self.game.log.append({"event": "kept", "seat": seat, "kind": kind, "count": min(count, LIMIT),
                                   "source": source})
         if count > 0:
-            event = f"{action.kind.text}{ast.KEPT_TAKEN}"
+            event = f"{kind}{ast.KEPT_TAKEN}"
             if event in self.heard:
                 self.fire(event, (seat,))
 
@@ -309,10 +312,12 @@ class Dispatcher:
         self.run(action, target, self.where(target), source)
         log_coins(self.game, target, city.coins - before, owner, source)
 
-    def _take_token(self, action, seat: int, where: Where, source: str) -> None:
+    def take_token(self, seat: int, value: int, where: Where) -> None:
+        """The city takes a military token worth `value` (`where.neighbour`: the city it
+        faces, which takes a defeat token under `defeat tokens go to the neighbour`)."""
         game = self.game
         city = game.cities[seat]
-        value = max(-LIMIT, min(LIMIT, self.value(action)(where)))
+        value = max(-LIMIT, min(LIMIT, value))
         against = where.neighbour.seat if where.neighbour is not None else None
         if value < 0 and against is not None and city.gives_defeats:
             seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`
@@ -326,11 +331,12 @@ class Dispatcher:
             if event in self.heard:
                 self.fire(event, (seat,))
 
-    def _at_turn_end(self, action, seat: int, where: Where, source: str) -> None:
-        self.game.pending.append((seat, action.action, source))
+    def later(self, seat: int, action, source: str) -> None:
+        """The action waits for the end of the turn (`at end of turn, ...` from a trigger)."""
+        self.game.pending.append((seat, action, source))
 
 
-# what each action kind does (Dispatcher.run): looked up by the action's own type
-CARRY_OUT = {ast.GainCoins: Dispatcher._gain, ast.LoseCoins: Dispatcher._lose,
-             ast.TakeKeptTokens: Dispatcher._take_kept, ast.InEachCity: Dispatcher._in_each_city,
-             ast.TakeToken: Dispatcher._take_token, ast.AtTurnEnd: Dispatcher._at_turn_end}
+# what each action kind does (Dispatcher.run): looked up by the action's own type, called
+# (dispatcher, action, seat, where, source): a kind of kinds/actions/ by its own `run`
+CARRY_OUT = {**{node: kind.run for node, kind in ACTIONS.items()},
+             ast.InEachCity: Dispatcher._in_each_city}

@@ -6,6 +6,12 @@ import attrs
 
 from ..diagnostics import Span
 
+# `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
+COLOR_BUILT = " card built"
+# `on KIND token taken`: a city took tokens of a kind the rules declare (`tokens: KIND`),
+# written "KIND token taken"; the military tokens' own events are ast_effects.EVENTS
+KEPT_TAKEN = " token taken"
+
 _frozen = attrs.frozen(kw_only=True, repr=False)
 
 
@@ -37,3 +43,20 @@ class Name:
 class Number:
     value: int
     span: Span
+
+
+@node
+class Negative:
+    """`-EXPR`: kept with the leaves, since `-3` written is a number too (`literal`)."""
+    operand: "Expr"  # noqa: F821  (ast_effects.Expr)
+    span: Span
+
+
+def literal(expr) -> int | None:
+    """The number an expression is written as (`3`, `-2`), or None for any other: what a
+    check of a written amount or the printer reads."""
+    if isinstance(expr, Number):
+        return expr.value
+    if isinstance(expr, Negative) and isinstance(expr.operand, Number):
+        return -expr.operand.value
+    return None

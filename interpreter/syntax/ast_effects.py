@@ -5,10 +5,13 @@ the content they come from.  Re-exported by ast.py: use them as `ast.Trigger` et
 
 from __future__ import annotations
 
+from typing import Union
+
 from ..diagnostics import Span
 from ..marked import N_
-from .ast_base import Name, Number, node
+from .ast_base import COLOR_BUILT, KEPT_TAKEN, Name, Negative, Number, node  # noqa: F401  (re-exported)
 from ..errors import WondersError
+from ..kinds import actions as _action_kinds
 
 
 class UnhandledKind(TypeError, WondersError):
@@ -100,12 +103,6 @@ class PerAmount:
 
 
 @node
-class Negative:
-    operand: "Expr"
-    span: Span
-
-
-@node
 class BinOp:
     op: str                 # + - * /   (/ rounds down)
     left: "Expr"
@@ -146,37 +143,6 @@ class Conditional:
 
 # ---------------------------------------------------------------- actions
 @node
-class GainCoins:
-    amount: Expr
-    per: Per | None
-    span: Span
-
-
-@node
-class LoseCoins:
-    amount: Expr
-    per: Per | None
-    span: Span
-
-
-@node
-class TakeToken:
-    value: Expr
-    span: Span
-
-
-@node
-class AtTurnEnd:
-    action: "Action"
-    span: Span
-
-
-@node
-class BuildFromDiscard:
-    span: Span
-
-
-@node
 class CopyCard:
     """`copy a COLOURS card from SCOPE`, or (`last`) `copy the last card built by SCOPE`:
     the newest building of a city of the scope, of any colour (`colors` empty)."""
@@ -209,15 +175,6 @@ class DiscardBuilt:
     to: str = "discard"     # "discard", "zone" or "stage"
     into: Name | None = None
     stage: int = -1
-
-
-@node
-class TakeKeptTokens:
-    """`take a diplomacy token`, `take 2 debt tokens`: tokens of a kind declared with
-    `tokens:`, kept by the city and counted by `debt tokens` (not military tokens)."""
-    count: Expr
-    kind: Name
-    span: Span
 
 
 @node
@@ -265,15 +222,6 @@ class PutOnto:
 
 
 @node
-class CopySymbol:
-    """`copy a symbol of a green card from neighbours`: when scoring, the science symbol
-    of one such card counts as the owner's (the card itself does not)."""
-    colors: tuple[Name, ...]
-    scope: Scope
-    span: Span
-
-
-@node
 class MayPay:
     """`may pay 1 coin and 1 stone to ACTION`: the owner chooses to pay the price (as a
     card's: coins to the bank, resources produced or bought from the neighbours) and have
@@ -283,8 +231,12 @@ class MayPay:
     span: Span
 
 
-Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto | PlayFrom | CopyStage | MayPay | DiscardBuilt | PutOnto)
+# The actions: the kinds with a module of their own (interpreter/kinds/actions/), each class
+# re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
+# still defined here.
+globals().update({node.__name__: node for node in _action_kinds.NODES})
+Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
+                CopyStage, MayPay, DiscardBuilt, PutOnto)]
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
@@ -294,11 +246,6 @@ EVENTS = (N_("game setup"), N_("age start"), N_("turn start"), N_("building buil
           N_("card sold"), N_("turn end"), N_("age end"), N_("game end"), N_("building built by chain"),
           N_("victory token taken"), N_("defeat token taken"), N_("resources bought"),
           N_("coins taken from the bank"))
-# `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
-COLOR_BUILT = " card built"
-# `on KIND token taken`: a city took tokens of a kind the rules declare (`tokens: KIND`),
-# written "KIND token taken"; the military tokens' own events are in EVENTS
-KEPT_TAKEN = " token taken"
 
 
 def kept_kind(event: str) -> str | None:

@@ -6,10 +6,13 @@ below ("where parentheses are needed")."""
 
 from __future__ import annotations
 
+import sys
+
 import attrs
 
 from . import ast
 from .ast_effects import UnhandledKind
+from ..kinds.actions import kind_of
 
 INDENT = "    "
 
@@ -117,7 +120,7 @@ def statement(s) -> str:
     if isinstance(s, ast.ScorePad):
         return f"score pad: {_names(s.categories)}"
     if isinstance(s, ast.PointsCategory):
-        source = f"{_colors(s.colors)} cards" if s.colors else "wonder stages"
+        source = f"{colour_list(s.colors)} cards" if s.colors else "wonder stages"
         return f"points of {source} count as {s.category.text}"
     if isinstance(s, ast.TieBreak):
         return "tie break: " + ", ".join("most coins" for _ in s.keys)
@@ -207,7 +210,7 @@ def _amount_res(item: ast.ResourceAmount) -> str:
     return item.resource.text if item.count == 1 else f"{item.count} {item.resource.text}"
 
 
-def _colors(names) -> str:
+def colour_list(names) -> str:
     """A list of colours as English writes it: `brown`, `brown and grey`, `brown, grey and purple`."""
     words = [n.text for n in names]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -257,13 +260,13 @@ def effect(e) -> str:
     if isinstance(e, ast.BankPurchase):
         return f"buy {_counted(e.units, 'resource')} from the bank each turn for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.ProducesLike):
-        return (f"produces a resource {'not ' if e.negated else ''}of own {_colors(e.colors)} cards"
+        return (f"produces a resource {'not ' if e.negated else ''}of own {colour_list(e.colors)} cards"
                 + (" and board" if e.board else "") + (" private" if e.private else ""))
     raise UnhandledKind(f"syntax/printer.py has no words for the effect kind {type(e).__name__}")
 
 
 def discount(e: ast.Discount) -> str:
-    whose = f"{_colors(e.colors)} cards" if e.colors else "wonder stages"
+    whose = f"{colour_list(e.colors)} cards" if e.colors else "wonder stages"
     if e.scope is not None:
         whose += f" of {scope(e.scope)}"
     word = "resource" if e.what == "resources" else "coin"
@@ -296,52 +299,31 @@ def trigger(t: ast.Trigger) -> str:
 
 
 def action(a) -> str:
-    if isinstance(a, (ast.GainCoins, ast.LoseCoins)):
-        verb = "gain" if isinstance(a, ast.GainCoins) else "lose"
-        amount = a.amount
-        number = str(amount.value) if isinstance(amount, ast.Number) else f"({expr(amount)})"
-        plural = not (isinstance(amount, ast.Number) and amount.value == 1)
-        return f"{verb} {number} coin{'s' if plural else ''}" + (f" {per(a.per)}" if a.per else "")
-    if isinstance(a, ast.TakeToken):
-        value = a.value
-        shown = str(value.value) if isinstance(value, ast.Number) else \
-            f"-{value.operand.value}" if isinstance(value, ast.Negative) and isinstance(value.operand, ast.Number) \
-            else f"({expr(value)})"
-        return f"take token worth {shown}"
-    if isinstance(a, ast.AtTurnEnd):
-        return f"at end of turn, {action(a.action)}"
-    if isinstance(a, ast.BuildFromDiscard):
-        return "build a card from the discard pile for free"
+    kind = kind_of(a)
+    if kind is not None:                        # a kind of kinds/actions/ writes itself
+        return kind.written(a, _PRINTER)
     if isinstance(a, ast.CopyCard):
         if a.last:
             return f"copy the last card built by {scope(a.scope)}"
-        return f"copy a {_colors(a.colors)} card from {scope(a.scope)}"
+        return f"copy a {colour_list(a.colors)} card from {scope(a.scope)}"
     if isinstance(a, ast.CopyStage):
         return f"copy stage {a.number.value} of {scope(a.scope)}"
     if isinstance(a, ast.DiscardBuilt):
         place = f'"{a.zone.text}"' if a.zone is not None else scope(a.scope)
         if a.to == "discard":
-            return f"discard a {_colors(a.colors)} card from {place}"
+            return f"discard a {colour_list(a.colors)} card from {place}"
         to = f'into "{a.into.text}"' if a.to == "zone" else "under this stage"
-        return f"put a {_colors(a.colors)} card from {place} {to}"
+        return f"put a {colour_list(a.colors)} card from {place} {to}"
     if isinstance(a, ast.PutOnto):
         return f'put a card from "{a.source.text}" onto "{a.zone.text}"'
     if isinstance(a, ast.DrawInto):
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):
         return _play_from(a)
-    if isinstance(a, ast.TakeKeptTokens):
-        count = a.count
-        if isinstance(count, ast.Number) and count.value == 1:
-            return f"take a {a.kind.text} token"
-        number = str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
-        return f"take {number} {a.kind.text} tokens"
     if isinstance(a, ast.InEachCity):
         group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
         kept = f" with {a.compare} {city_value(a.value)}" if a.value is not None else ""
         return f"each {group}{kept}: {action(a.action)}"
-    if isinstance(a, ast.CopySymbol):
-        return f"copy a symbol of a {_colors(a.colors)} card from {scope(a.scope)}"
     if isinstance(a, ast.MayPay):
         price = [_cost_item(i) if isinstance(i, ast.CoinAmount) else f"{i.count} {i.resource.text}" for i in a.items]
         return f"may pay {' and '.join(price)} to {action(a.action)}"       # `1 stone`: a price says its counts
@@ -397,9 +379,9 @@ def quantity(q: ast.Quantity, one: bool = False) -> str:
         return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
     word = _MEASURE_WORDS[q.measure][0 if one else 1]
     if q.measure == "cards":
-        word = f"{_colors(q.colors)} {word}"
+        word = f"{colour_list(q.colors)} {word}"
     elif q.measure == "card sets":
-        word = f"{word} of {_colors(q.colors)} cards"
+        word = f"{word} of {colour_list(q.colors)} cards"
     if q.scope is None:
         return word
     return f"{word} {preposition(q.scope)} {scope(q.scope)}"
@@ -480,7 +462,7 @@ def which_card(w: ast.WhichCard) -> str:
     """`the last card built [by CITY]`, `the previous card built [by CITY]`, `the [COLOURS]
     card under this stage`."""
     if w.which == "under":
-        return f"the {_colors(w.colors) + ' ' if w.colors else ''}card under this stage"
+        return f"the {colour_list(w.colors) + ' ' if w.colors else ''}card under this stage"
     return f"the {w.which} card built" + (f" by {scope(w.scope)}" if w.scope is not None else "")
 
 
@@ -527,3 +509,6 @@ def change(c: ast.Change) -> str:
 
 def card_ref(ref: ast.CardRef) -> str:
     return f'"{ref.name.text}"' + (f" of age {ref.age.text}" if ref.age is not None else "")
+
+
+_PRINTER = sys.modules[__name__]          # what a kind's `written` is lent: this module's `expr`, `per`

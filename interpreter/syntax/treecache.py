@@ -161,8 +161,9 @@ def node_classes() -> dict[str, tuple[type, tuple[str, ...]]]:
     """The classes a kept tree may hold, by name: the syntax tree's attrs classes and Span,
     each with the names its constructor takes, in the order of its fields."""
     from . import ast, ast_base, ast_effects
+    from ..kinds import actions
     found = {Span.__name__: Span}
-    for module in (ast_base, ast_effects, ast):
+    for module in (ast_base, ast_effects, ast, *actions.MODULES):
         for value in vars(module).values():
             if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
                 if found.setdefault(value.__name__, value) is not value:

@@ -5,9 +5,12 @@ language is chosen (interpreter/i18n)."""
 
 from __future__ import annotations
 
+import sys
+
 import attrs
 
 from ..check.model import Cost, written_cost
+from ..kinds.actions import kind_of
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..syntax.data import to_data
@@ -182,16 +185,9 @@ def amount_text(amount, word: str) -> str:
 
 
 def action_text(action) -> str:
-    if isinstance(action, ast.GainCoins):
-        return f"gains {amount_text(action.amount, 'coin')}{per_text(action.per)}"
-    if isinstance(action, ast.LoseCoins):
-        return f"loses {amount_text(action.amount, 'coin')}{per_text(action.per)}"
-    if isinstance(action, ast.TakeToken):
-        return f"takes a military token worth {expr_text(action.value)}"
-    if isinstance(action, ast.AtTurnEnd):
-        return f"at the end of that turn, {action_text(action.action)}"
-    if isinstance(action, ast.BuildFromDiscard):
-        return "builds one card from the discard pile for free"
+    kind = kind_of(action)
+    if kind is not None:                         # a kind of kinds/actions/ has its words
+        return kind.words_en(action, _WORDS)
     if isinstance(action, ast.DrawInto):
         return (f"draws {plural(action.count.value, 'card')} of the deck \"{action.deck.text}\" that no one "
                 f"was dealt into its \"{action.zone.text}\"")
@@ -214,22 +210,12 @@ def action_text(action) -> str:
                 "`when built` at once")
     if isinstance(action, ast.DiscardBuilt):
         return _moved_text(action)
-    if isinstance(action, ast.TakeKeptTokens):
-        count = action.count
-        if isinstance(count, ast.Number) and count.value == 1:
-            return f"takes a {action.kind.text} token"
-        return f"takes {amount_text(count, action.kind.text + ' token')}"
     if isinstance(action, ast.InEachCity):
         group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[action.group]
         if action.value is not None:
             value = expr_text(action.value).removesuffix(" in own city")
             group += f" with {action.compare} {value} than own city"
         return f"{group} {action_text(action.action)} (counted in that city)"
-    if isinstance(action, ast.CopySymbol):
-        where = scope_text(action.scope)
-        where = where if where.startswith("both") else "the " + where
-        colors = and_list([c.text for c in action.colors], 'or')
-        return f"copies the science symbol of one {colors} card of {where} (not the card)"
     if isinstance(action, ast.MayPay):
         return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
@@ -368,3 +354,6 @@ def effect_data(effect) -> dict:
     data = to_data(effect)
     data["text"] = effect_text(effect)
     return data
+
+
+_WORDS = sys.modules[__name__]      # what a kind's `words_en` is lent: amount_text, per_text, expr_text, ...

@@ -7,10 +7,13 @@ names come from its translations (i18n.names())."""
 
 from __future__ import annotations
 
+import sys
+
 import attrs
 
 from ..check.model import Cost, written_cost
 from ..i18n import names
+from ..kinds.actions import kind_of
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 
@@ -195,14 +198,9 @@ def amount_text(amount, word: str) -> str:
 
 def action_parts(action) -> tuple[str, str]:
     """(finite verb, the rest): a clause the caller orders, subject first or after the verb."""
-    if isinstance(action, ast.GainCoins):
-        return "krijgt", f"{amount_text(action.amount, 'coin')}{per_text(action.per)}"
-    if isinstance(action, ast.LoseCoins):
-        return "verliest", f"{amount_text(action.amount, 'coin')}{per_text(action.per)}"
-    if isinstance(action, ast.TakeToken):
-        return "neemt", f"een Conflictfiche ter waarde van {expr_text(action.value)}"
-    if isinstance(action, ast.BuildFromDiscard):
-        return "kiest", "één kaart uit de aflegstapel en bouwt die gratis"
+    kind = kind_of(action)
+    if kind is not None:                         # a kind of kinds/actions/ has its words
+        return kind.words_nl(action, _WORDS)
     if isinstance(action, ast.DrawInto):
         return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
     if isinstance(action, ast.PlayFrom):
@@ -222,13 +220,6 @@ def action_parts(action) -> tuple[str, str]:
         return "legt", f'één kaart van zijn "{action.source.text}" naar keuze op "{action.zone.text}"'
     if isinstance(action, ast.DiscardBuilt):
         return _moved_parts(action)
-    if isinstance(action, ast.AtTurnEnd):
-        verb, rest = action_parts(action.action)
-        return verb, f"{rest} aan het eind van die ronde"
-    if isinstance(action, ast.TakeKeptTokens):
-        count = action.count
-        many = expr_text(count) if not (isinstance(count, ast.Number) and count.value == 1) else "een"
-        return "neemt", f"{many} {names().token(action.kind.text)}-fiche" + ("" if many == "een" else "s")
     if isinstance(action, ast.InEachCity):
         group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
         if action.value is not None:
@@ -236,9 +227,6 @@ def action_parts(action) -> tuple[str, str]:
             group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
         verb, rest = action_parts(action.action)
         return verb, f"{rest} (dat doet {group}, geteld in die stad)"
-    if isinstance(action, ast.CopySymbol):
-        colours = en_list([names().color(c.text) for c in action.colors], "of")
-        return "kopieert", f"het wetenschapssymbool van één {colours} kaart van {scope_text(action.scope)}"
     if isinstance(action, ast.MayPay):
         verb, rest = action_parts(action.action)
         return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"
@@ -394,3 +382,6 @@ def effect_text(effect) -> str:
         return (f"produceert elke ronde één grondstof die {which} {colours} produceren"
                 + (" (naburige steden kunnen deze niet kopen)" if effect.private else ""))
     raise UnhandledKind(f"describe_nl.py has no words for the effect kind {type(effect).__name__}")
+
+
+_WORDS = sys.modules[__name__]      # what a kind's `words_nl` is lent: amount_text, per_text, expr_text, ...

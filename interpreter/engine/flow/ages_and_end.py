@@ -7,6 +7,7 @@ game-end actions, `game end`, then the score pad.
 
 from __future__ import annotations
 
+from ...kinds.actions import ACTIONS
 from ...syntax import ast
 from ..neutral import set_holders
 from .chains import fire
@@ -46,7 +47,8 @@ def _game_end_city(game, seat: int) -> None:
     steps = []
     for source in game.cities[seat].owned_sources():
         for action in source.game_end:
-            if not isinstance(action, (ast.CopyCard, ast.CopySymbol)):     # copies are scoring choices
+            kind = ACTIONS.get(type(action))
+            if not isinstance(action, ast.CopyCard) and not (kind is not None and kind.at_scoring):   # choices of the scoring
                 steps.append(("run", action, seat, None, source.name))
     game.stack += reversed(steps)
 

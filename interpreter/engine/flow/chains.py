@@ -5,11 +5,13 @@ conditions held acts (`trigger`, `run`); the chain's depth is bounded (triggers.
 MAX_DEPTH).  An action that needs a player's choice (a card from the discard pile, a
 zone's card, a copy, a debt) opens a decision here, in the middle of the chain, which the
 steps left under it finish once the choice arrives.  What an action does otherwise is
-triggers.py's `Dispatcher`.
+triggers.py's `Dispatcher` (a kind of kinds/actions/, its own `run`: building from the
+discard pile opens its decision there).
 """
 
 from __future__ import annotations
 
+from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
 from ..actions import copy_options, offer_options, removal_options
 from ..placed import put_from, put_options
@@ -48,12 +50,12 @@ def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
 def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
     game.events.stack.pop()
     after = game.cities[seat].coins
-    if after != before and isinstance(trigger.action, (ast.GainCoins, ast.LoseCoins)):
+    if after != before and isinstance(trigger.action, COINS):
         game.log.append({"event": "coins", "seat": seat, "change": after - before,
                          "trigger": trigger_label(trigger, event)})
 
 
-CHOSEN_IN_CHAIN = (ast.BuildFromDiscard, ast.DrawInto, ast.PlayFrom, ast.CopyCard, ast.CopyStage)   # what `_run` does itself
+CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom, ast.CopyCard, ast.CopyStage)   # what `_run` does itself
 
 
 def _run(game, action, seat: int, neighbour, source: str) -> None:
@@ -82,9 +84,9 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
 def _owes(game, action, seat: int, neighbour) -> bool:
     """A loss under `coins owed may become ... tokens` that a city with coins settles by a
     decision (the `settle` step): opened, True; any other action, False."""
-    if not isinstance(action, ast.LoseCoins):
+    if not isinstance(action, LOSSES):
         return False
-    amount = per_value(action.amount, action.per, game.events.where(seat, neighbour))
+    amount = per_value(*ACTIONS[type(action)].counted(action), game.events.where(seat, neighbour))
     if amount <= 0 or game.cities[seat].coins <= 0:
         return False
     game.stack.append(("settle", seat, amount, -1))
@@ -116,11 +118,6 @@ def _coins_log(game, seat: int, owner: int, before: int, source: str) -> None:
 
 def _chosen_in_chain(game, action, seat: int) -> None:
     """An action that needs a player's choice or a phase's deck (CHOSEN_IN_CHAIN)."""
-    if isinstance(action, ast.BuildFromDiscard):       # a decision in the middle of the chain
-        if game.events.idle(action, seat):
-            return
-        game.waiting = [(seat, "discard")]
-        return
     if isinstance(action, ast.DrawInto):
         draw_into(game, action, seat)
         return

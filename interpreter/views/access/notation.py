@@ -16,6 +16,7 @@ from ...check.rules import roman
 from ..describe import and_list, cost_text, describer, effect_text
 from ..describe_nl import en_list
 from ...i18n import _, language, names, ngettext
+from ...kinds.actions import kind_of
 from ...printable import printable
 from ...syntax import ast
 
@@ -174,6 +175,10 @@ class Kit(Words):
     def points(self, n: int) -> str:
         return self._amount(n, self.table.marks["point"], "point")
 
+    def per_text(self, per) -> str:
+        """`per QUANTITY` in the language's words (a kind's `notation` asks it)."""
+        return describer().per_text(per)
+
     def shields(self, n: int) -> str:
         return self._amount(n, self.table.marks["shield"], "shield")
 
@@ -242,11 +247,10 @@ class Kit(Words):
 
     def action(self, action) -> str:
         d = describer()
-        if isinstance(action, (ast.GainCoins, ast.LoseCoins)) and isinstance(action.amount, ast.Number):
-            sign = "" if isinstance(action, ast.GainCoins) else "-"
-            return f"{sign}{self.coins(action.amount.value)}{d.per_text(action.per)}"
-        if isinstance(action, ast.AtTurnEnd):
-            return _("at turn end: {action}").format(action=self.action(action.action))
+        kind = kind_of(action)
+        if kind is not None:                     # a kind of kinds/actions/: its marks, or its words
+            marked = kind.notation(action, self)
+            return d.action_text(action) if marked is None else marked
         return d.action_text(action)
 
     def score(self, value) -> str:

@@ -5,9 +5,12 @@ than written (`gain (age * 2) coins`), the icon shows `?` and the words say how.
 
 from __future__ import annotations
 
+import sys
+
 from ...check.model import Vocabulary
 from ..describe import describer, effect_text
 from ...i18n import N_, _, names
+from ...kinds.actions import kind_of
 from ...syntax import ast
 from ...syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
 from . import icons
@@ -53,7 +56,7 @@ def expr_text(expr) -> str:
     return describer().expr_text(expr)
 
 
-def _number(expr) -> str:
+def number_text(expr) -> str:
     if isinstance(expr, ast.Number):
         return str(expr.value)
     if isinstance(expr, ast.Negative) and isinstance(expr.operand, ast.Number):
@@ -61,7 +64,7 @@ def _number(expr) -> str:
     return "?"
 
 
-def _scope(scope: ast.Scope | None) -> list[Icon]:
+def scope_icons(scope: ast.Scope | None) -> list[Icon]:
     if scope is None or tuple(scope.parts) == ("own",):
         return []
     return [icons.direction(scope.parts, scope_text(scope))]
@@ -88,10 +91,10 @@ def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
         shown = [icons.science(s, v) for s in v.symbols] + ([icons.word("²")] if m == "symbol squares" else [])
     else:                                       # the age, its victory value, the players
         shown = [icons.chip(title)]
-    return shown + _scope(q.scope)
+    return shown + scope_icons(q.scope)
 
 
-def _per(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
+def per_icons(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
     if per is None:
         return []
     return [icons.word("/" if per.every == 1 else f"/{per.every}")] + quantity(per.what, v)
@@ -105,54 +108,38 @@ def expression(expr, v: Vocabulary, unit) -> list[Icon]:
     if isinstance(expr, ast.Number):
         return [unit(str(expr.value), expr_text(expr))]
     if isinstance(expr, ast.PerAmount):
-        return [unit(str(expr.amount), expr_text(expr))] + _per(expr.per, v)
+        return [unit(str(expr.amount), expr_text(expr))] + per_icons(expr.per, v)
     if isinstance(expr, ast.Quantity):
         return [unit("?", expr_text(expr)), icons.word("=")] + quantity(expr, v)
     if isinstance(expr, ast.BinOp) and expr.op == "+":
         return expression(expr.left, v, unit) + [icons.word("+")] + expression(expr.right, v, unit)
-    return [unit(_number(expr), expr_text(expr))]
+    return [unit(number_text(expr), expr_text(expr))]
 
 
 def action(a, v: Vocabulary) -> list[Icon]:
-    if isinstance(a, ast.GainCoins):
-        return expression(a.amount, v, icons.coin) + _per(a.per, v)
-    if isinstance(a, ast.LoseCoins):
-        return [icons.word("−")] + expression(a.amount, v, icons.coin) + _per(a.per, v)
-    if isinstance(a, ast.TakeToken):
-        value = _number(a.value)
-        kind = "defeat" if value.startswith("-") else "victory"
-        return [icons.token(kind, _("a military token worth {value}").format(value=expr_text(a.value)))] + \
-            ([] if value in ("-1", "?") else [icons.word(value)])
-    if isinstance(a, ast.AtTurnEnd):
-        return [icons.chip(_("end of turn"))] + action(a.action, v)
-    if isinstance(a, ast.BuildFromDiscard):
-        return [icons.chip(_("discard")), icons.word("→"), icons.card([], _("a card from the discard pile")),
-                icons.coin("0", _("for free"))]
+    kind = kind_of(a)
+    if kind is not None:                         # a kind of kinds/actions/ has its icons
+        return kind.icons(a, _KIT, v)
     if isinstance(a, ast.DrawInto):
         return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.PlayFrom):
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
     if isinstance(a, ast.CopyCard):
         if a.last:
-            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + _scope(a.scope)
-        return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
+            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + scope_icons(a.scope)
+        return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + scope_icons(a.scope)
     if isinstance(a, ast.PutOnto):
         return [icons.chip(a.source.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.CopyStage):
-        return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + _scope(a.scope)
+        return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + scope_icons(a.scope)
     if isinstance(a, ast.DiscardBuilt):
         to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
             a.to, a.into.text if a.into is not None else "")
         return [icons.card([c.text for c in a.colors], _("a card discarded from the city")), icons.word("→"),
-                icons.chip(to)] + (_scope(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
-    if isinstance(a, ast.TakeKeptTokens):
-        return [icons.chip(f"{_number(a.count)} × {names().token(a.kind.text)}")]
+                icons.chip(to)] + (scope_icons(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
     if isinstance(a, ast.InEachCity):
         kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
         return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
-    if isinstance(a, ast.CopySymbol):
-        return [icons.chip(_("copy symbol")), icons.card([c.text for c in a.colors], _("a card whose symbol is copied"))] \
-            + _scope(a.scope)
     if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
         price = [icon for i in a.items for icon in
                  ([icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
@@ -176,14 +163,14 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.Shields):
         shown = [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
             [icons.shield(str(e.amount), _("{count} shields").format(count=e.amount))]
-        return shown + _per(e.per, v)
+        return shown + per_icons(e.per, v)
     if isinstance(e, ast.Science):
         shown = []
         for i, symbol in enumerate(e.symbols):
             shown += ([icons.word("/")] if i else []) + [icons.science(symbol.text, v)]
         return shown
     if isinstance(e, ast.TradeDiscount):
-        shown = [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + _scope(e.scope)
+        shown = [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope)
         for i, r in enumerate(e.resources):
             shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
         return shown
@@ -208,12 +195,12 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
         rebate = icons.word("−" + (str(e.amount) if e.amount is not None else _("all")))
         unit = icons.chip(_("resource")) if e.what == "resources" else icons.coin("", _("coins"))
-        return [what, rebate, unit] + _scope(e.scope)
+        return [what, rebate, unit] + scope_icons(e.scope)
     if isinstance(e, ast.DefeatsToNeighbour):
         return [icons.token("defeat", _("a defeat token")), icons.word("→"),
                 icons.direction(("left", "right"), _("to the neighbour who won"))]
     if isinstance(e, ast.TradeRebate):
-        return [icons.chip(_("1st buy")), icons.word("−")] + [icons.coin(str(e.amount), _("coins less"))] + _scope(e.scope)
+        return [icons.chip(_("1st buy")), icons.word("−")] + [icons.coin(str(e.amount), _("coins less"))] + scope_icons(e.scope)
     if isinstance(e, ast.BankPurchase):
         return [icons.chip(_("bank")), icons.word(f"{e.units}×"), icons.chip(_("any resource")), icons.word("→"),
                 icons.coin(str(e.price), _("coins each"))]
@@ -226,7 +213,7 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return [icons.direction(("right", "left"), _("the hands pass the other way"))]
     if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
         shown = [icons.word("+" if e.change == "more" else "−"),
-                 icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + _scope(e.scope)
+                 icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + scope_icons(e.scope)
         for i, r in enumerate(e.resources):
             shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
         return shown
@@ -239,3 +226,7 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return [icons.chip(_("on {event}").format(event=event_word(e.event)))] + each \
             + ([icons.chip(_("if…"))] if e.conditions else []) + action(e.action, v)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the effect kind {type(e).__name__}")
+
+
+# What a kind's `icons` is lent (kinds/base.py): this module's pictures of amounts, and the icons
+_KIT = sys.modules[__name__]

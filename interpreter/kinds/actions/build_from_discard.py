@@ -1,0 +1,61 @@
+"""`build a card from the discard pile for free`: the owner chooses one card of the discard
+pile, at once, and builds it for nothing (a decision of kind "discard", in the middle of a
+chain of triggers when a trigger asks for it).  Its grammar rule is `build_from_discard`,
+built by syntax/builder/effects.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import ActionKind
+from ...i18n import _
+from ...syntax.ast_base import COLOR_BUILT, node
+
+if TYPE_CHECKING:
+    from ...diagnostics import Span
+
+
+@node
+class BuildFromDiscard:
+    span: Span
+
+
+class BuildFromDiscardKind(ActionKind):
+    node = BuildFromDiscard
+    gives = "build from discard"
+    bots = "powers"
+    decision = "discard"
+
+    def check(self, action, c) -> bool:
+        return True                       # nothing in it to misuse
+
+    def causes(self, action) -> tuple[str, ...]:
+        return ("building built", COLOR_BUILT)          # and a building of any colour
+
+    def idle(self, events, action, seat: int) -> bool:
+        """Nothing to build from an empty pile (or none the city may build)."""
+        return not events.build_options_from_discard(seat)
+
+    def run(self, events, action, seat: int, where, source: str) -> None:
+        if not self.idle(events, action, seat):
+            events.game.waiting = [(seat, self.decision)]      # answered by the `discard` decision
+
+    def written(self, action, p) -> str:
+        return "build a card from the discard pile for free"
+
+    def words_en(self, action, w) -> str:
+        return "builds one card from the discard pile for free"
+
+    def words_nl(self, action, w) -> tuple[str, str]:
+        return "kiest", "één kaart uit de aflegstapel en bouwt die gratis"
+
+    def icons(self, action, kit, vocabulary) -> list:
+        icons = kit.icons
+        return [icons.chip(_("discard")), icons.word("→"), icons.card([], _("a card from the discard pile")),
+                icons.coin("0", _("for free"))]
+
+    def notation(self, action, kit) -> str | None:
+        return None
+
+
+KIND = BuildFromDiscardKind()

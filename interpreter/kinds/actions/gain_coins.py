@@ -1,0 +1,75 @@
+"""`gain N coins [per QUANTITY]`: the city takes coins from the bank (docs/language.md,
+"Actions").  Its grammar rule is `gain_coins` (grammar/wonders.lark), built by
+syntax/builder/effects.py; `lose N coins` (lose_coins.py) is its mirror."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import ActionKind
+from ...syntax.ast_base import Number, literal, node
+
+if TYPE_CHECKING:
+    from ...diagnostics import Span
+    from ...syntax.ast_effects import Expr, Per
+
+
+@node
+class GainCoins:
+    amount: Expr
+    per: Per | None
+    span: Span
+
+
+class CoinsKind(ActionKind):
+    """Coins from (to) the bank: gain and lose differ by their sign and their words."""
+
+    gives = "coins"
+    bots = "coin_actions"
+    verb = "gain"                         # as written; the English words' verb adds an s
+    verb_nl = "krijgt"
+    minus = ""                            # before the notation's and the icons' amount
+
+    def check(self, action, c) -> bool:
+        written = literal(action.amount)
+        if written is not None and not c.positive(written, action.span, f"`{self.verb}`"):
+            return False
+        return c.expr(action.amount) and c.per(action.per)
+
+    def counted(self, action):
+        return action.amount, action.per
+
+    def written(self, action, p) -> str:
+        amount = action.amount
+        number = str(amount.value) if isinstance(amount, Number) else f"({p.expr(amount)})"
+        plural = not (isinstance(amount, Number) and amount.value == 1)
+        return f"{self.verb} {number} coin{'s' if plural else ''}" + (f" {p.per(action.per)}" if action.per else "")
+
+    def words_en(self, action, w) -> str:
+        return f"{self.verb}s {w.amount_text(action.amount, 'coin')}{w.per_text(action.per)}"
+
+    def words_nl(self, action, w) -> tuple[str, str]:
+        return self.verb_nl, f"{w.amount_text(action.amount, 'coin')}{w.per_text(action.per)}"
+
+    def icons(self, action, kit, vocabulary) -> list:
+        minus = [kit.icons.word("−")] if self.minus else []
+        return minus + kit.expression(action.amount, vocabulary, kit.icons.coin) + kit.per_icons(action.per, vocabulary)
+
+    def notation(self, action, kit) -> str | None:
+        if not isinstance(action.amount, Number):
+            return None
+        return f"{self.minus}{kit.coins(action.amount.value)}{kit.per_text(action.per)}"
+
+
+class GainCoinsKind(CoinsKind):
+    node = GainCoins
+    at_game_end = True                    # `at end of game: gain ...` (scored as the game ends)
+
+    def causes(self, action) -> tuple[str, ...]:
+        return ("coins taken from the bank",)
+
+    def run(self, events, action, seat: int, where, source: str) -> None:
+        events.gain(seat, events.value(action)(where))
+
+
+KIND = GainCoinsKind()

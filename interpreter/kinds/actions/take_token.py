@@ -1,0 +1,70 @@
+"""`take token worth VALUE`: the city takes a military token of that value (a victory token
+above 0, a defeat token below; `defeat tokens go to the neighbour` may send a defeat token
+to the neighbour faced).  Its grammar rule is `take_token`, built by syntax/builder/effects.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import ActionKind
+from ...i18n import _
+from ...syntax.ast_base import Negative, Number, node
+
+if TYPE_CHECKING:
+    from ...diagnostics import Span
+    from ...syntax.ast_effects import Expr
+
+
+@node
+class TakeToken:
+    value: Expr
+    span: Span
+
+
+class TakeTokenKind(ActionKind):
+    node = TakeToken
+    gives = "military token"
+    bots = "not weighed"              # a token when built: not foreseen (the age's end is: bots/rulemodel.py)
+
+    def check(self, action, c) -> bool:
+        return c.expr(action.value)
+
+    def causes(self, action) -> tuple[str, ...]:
+        """A value written as a number tells which of its events; else either."""
+        value = action.value
+        if isinstance(value, Number):
+            return ("victory token taken",) if value.value > 0 else ()
+        if isinstance(value, Negative) and isinstance(value.operand, Number):
+            return ("defeat token taken",) if value.operand.value > 0 else ()
+        return ("victory token taken", "defeat token taken")
+
+    def counted(self, action):
+        return action.value, None
+
+    def run(self, events, action, seat: int, where, source: str) -> None:
+        events.take_token(seat, events.value(action)(where), where)
+
+    def written(self, action, p) -> str:
+        value = action.value
+        shown = str(value.value) if isinstance(value, Number) else \
+            f"-{value.operand.value}" if isinstance(value, Negative) and isinstance(value.operand, Number) \
+            else f"({p.expr(value)})"
+        return f"take token worth {shown}"
+
+    def words_en(self, action, w) -> str:
+        return f"takes a military token worth {w.expr_text(action.value)}"
+
+    def words_nl(self, action, w) -> tuple[str, str]:
+        return "neemt", f"een Conflictfiche ter waarde van {w.expr_text(action.value)}"
+
+    def icons(self, action, kit, vocabulary) -> list:
+        value = kit.number_text(action.value)
+        kind = "defeat" if value.startswith("-") else "victory"
+        worth = _("a military token worth {value}").format(value=kit.expr_text(action.value))
+        return [kit.icons.token(kind, worth)] + ([] if value in ("-1", "?") else [kit.icons.word(value)])
+
+    def notation(self, action, kit) -> str | None:
+        return None
+
+
+KIND = TakeTokenKind()

@@ -1,0 +1,141 @@
+"""The interface every kind module meets: what each pass asks of a kind, declared once.
+
+A kind is a class deriving from `ActionKind`, instantiated once in its module (`KIND =
+GainCoinsKind()`): an abstract method left out makes that line fail, and so the import
+of the kind, never a game; the declared values are checked there too (`__init__`).
+
+Each method is given what it needs of the pass that asks (the checker's rules, the game's
+dispatcher, a describer, the icons): a kind imports no pass, so the core's kinds declare
+what the views and the bots read of them as words, icons and values, and those layers
+read the declarations through the registry (`kinds/actions/__init__.py`)."""
+
+from __future__ import annotations
+
+import abc
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from ..syntax.ast_effects import Expr, Per
+
+# The languages a kind speaks: a method `words_<language>` each (views/describe.py,
+# views/describe_nl.py); a language added here makes every kind without its words fail
+# when it is imported.
+LANGUAGES = ("en", "nl")
+
+# What an action gives the city it acts in, as the bots weigh it (bots/offers.py,
+# bots/valuation.py, bots/rulemodel.py) and the invariants account for it (engine/invariants.py):
+# coins (`sign` -1: lost), a military token, tokens of a kept kind, a card built from the
+# discard pile, what the action it holds gives (`inner`), later, or a science symbol of
+# one's choice when the game is scored.
+GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol")
+COUNTED = ("coins", "military token", "kept tokens")      # those that count an expression (`counted`)
+
+
+class ActionKind(abc.ABC):
+    """One kind of action (`gain 2 coins`): its syntax class and every pass's part.
+
+    Declared values:
+    `node`: the syntax tree's class of the kind (defined in the kind's module);
+    `bots`: the `Facts` field of bots/reads.py the kind goes to (which bots/valuation.py
+    weighs), or why the bots do not weigh it ("not weighed" and a comment);
+    `gives`: one of GIVES; `sign`: +1, or -1 for what is lost;
+    `at_game_end`: the kind may stand after `at end of game:` (check/effects.py);
+    `at_turn_end`: `when built`, the action it holds (`inner`) waits for the turn's end
+    (compile.py puts it among the source's `turn_end`);
+    `at_scoring`: at the end of the game the action is a choice of the scoring
+    (engine/scoring.py asks its `wild_symbols`), not run (engine/flow/ages_and_end.py);
+    `copies`: it copies (a card, a symbol, a stage): chosen when built or when scored,
+    never on an event nor at a turn's end (check/effects.py);
+    `decision`: the decision kind the action opens (engine/decisions.py KINDS), or "".
+    """
+
+    node: ClassVar[type]
+    bots: ClassVar[str]
+    gives: ClassVar[str]
+    sign: ClassVar[int] = 1
+    at_game_end: ClassVar[bool] = False
+    at_turn_end: ClassVar[bool] = False
+    at_scoring: ClassVar[bool] = False
+    copies: ClassVar[bool] = False
+    decision: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        name = type(self).__name__
+        for field in ("node", "bots", "gives"):
+            if not hasattr(self, field):
+                raise TypeError(f"the kind {name} does not declare `{field}` (kinds/base.py)")
+        if not isinstance(self.node, type):
+            raise TypeError(f"the kind {name}'s `node` is not a class")
+        if self.gives not in GIVES or self.sign not in (1, -1):
+            raise TypeError(f"the kind {name} gives {self.gives!r} ({self.sign}): not one of {GIVES}")
+        missing = [lang for lang in LANGUAGES if not callable(getattr(self, f"words_{lang}", None))]
+        if missing:
+            raise TypeError(f"the kind {name} has no words in {', '.join(missing)}")
+        if self.gives in COUNTED and type(self).counted is ActionKind.counted:
+            raise TypeError(f"the kind {name} gives {self.gives} but says not what it counts (`counted`)")
+        if (self.gives == "its action" or self.at_turn_end) and type(self).inner is ActionKind.inner:
+            raise TypeError(f"the kind {name} holds an action but says not which (`inner`)")
+        if self.at_scoring and type(self).wild_symbols is ActionKind.wild_symbols:
+            raise TypeError(f"the kind {name} is a choice of the scoring but says not what (`wild_symbols`)")
+
+    # -- check (check/effects.py)
+    @abc.abstractmethod
+    def check(self, action: Any, c: Any) -> bool:
+        """True when the action may run; misuses reported through `c` (check/effects.py
+        `ActionChecks`: `ctx`, `neighbour`, `expr`, `per`, `positive`)."""
+
+    @abc.abstractmethod
+    def causes(self, action: Any) -> tuple[str, ...]:
+        """The events the action fires right away (check/cycles.py judges cycles with them)."""
+
+    # -- run (engine/triggers.py)
+    def counted(self, action: Any) -> tuple[Expr | None, Per | None]:
+        """The expression the action counts and its `per` (compiled once per action by the
+        dispatcher, `Dispatcher.value`; weighed by the bots)."""
+        return None, None
+
+    def inner(self, action: Any) -> Any:
+        """The action this one holds and carries out (`at end of turn, ACTION`), or None;
+        saves number it (engine/saves.py `rule_objects`)."""
+        return None
+
+    def kept_kind(self, action: Any) -> str:
+        """The kind of kept token the action gives (`gives` "kept tokens")."""
+        return ""
+
+    @abc.abstractmethod
+    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
+        """Carry out the action for `seat` (`events`: the game's Dispatcher; `where`: the
+        cities its quantities count in; `source`: what the log names as its cause)."""
+
+    def wild_symbols(self, action: Any, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:
+        """The science symbols (numbers of `tables.symbols`) one of which the action gives
+        the owner when the game is scored (`scoring`: engine/scoring.py)."""
+        return ()
+
+    def idle(self, events: Any, action: Any, seat: int) -> bool:
+        """True when the action would do nothing now (no chain goes on from it)."""
+        return False
+
+    # -- printing for `wonders fmt` (syntax/printer.py)
+    @abc.abstractmethod
+    def written(self, action: Any, p: Any) -> str:
+        """The action as the language writes it (`p`: syntax/printer.py)."""
+
+    # -- words, icons, notation (views/)
+    @abc.abstractmethod
+    def words_en(self, action: Any, w: Any) -> str:
+        """English: the clause after its subject (`gains 2 coins`; `w`: views/describe.py)."""
+
+    @abc.abstractmethod
+    def words_nl(self, action: Any, w: Any) -> tuple[str, str]:
+        """Dutch: (finite verb, the rest), ordered by the caller (`w`: views/describe_nl.py)."""
+
+    @abc.abstractmethod
+    def icons(self, action: Any, kit: Any, vocabulary: Any) -> list:
+        """The action's icons on a card, in reading order (`kit`: views/render/effect_icons.py)."""
+
+    @abc.abstractmethod
+    def notation(self, action: Any, kit: Any) -> str | None:
+        """The accessible notation's marks for the action, or None for its words
+        (`kit`: views/access/notation.py `Words`)."""

@@ -276,3 +276,15 @@ def test_the_accessible_notation_writes_the_tokens(tokens):
     theater = next(c for c in tokens.ruleset.cards if c.name == "Theater")
     assert "may build a green card for free by giving up 2 deed tokens" in kit.card_label(theater)[-1] or \
         any("2 deed tokens" in line for line in kit.card_label(theater))
+
+
+def test_the_studio_offers_the_token_move_and_shows_the_tokens(tokens, tmp_path):
+    pytest.importorskip("starlette")
+    from interpreter.studio.play import Session
+    game = _turn(tokens, {"crane": 1})
+    session = Session(tmp_path, tmp_path, [], tokens, 0, ["human", "random", "random"])
+    decision = next(d for d in game.decisions() if d.seat == 0)
+    shown = session._decision(game, decision)
+    moves = [m for m in shown["moves"] if m["free"] == "token crane"]
+    assert [m["label"] for m in moves] == ["build Apothecary (I) free by token (crane)"]
+    assert session._cities(game)[0]["kept"] == {"crane": 1}

@@ -146,14 +146,13 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
         if game.tables.rules.card_uses:
             actions += use_actions(game, seat, hand, trio)
         return actions
-    by_token = _token_stages(city) if city.free_tokens else ()
     for index in dict.fromkeys(hand):
         actions += _builds(game, city, trio, index, special)
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
-        for number, free in by_token:
-            append(_new(Action, ("stage", index, 0, 0, free, 0, number)))
         append(sells[index])
+    if city.free_tokens:                          # wonder stages paid by tokens, after the rest
+        actions += _token_stage_actions(city, hand)
     if game.tables.rules.card_uses:
         actions += use_actions(game, seat, hand, trio)
     return actions
@@ -184,6 +183,12 @@ def _holds_tokens(city) -> bool:
     """Whether the city holds the tokens of some build it may pay by tokens."""
     kept = city.kept
     return any(kept.get(kind, 0) >= count for _of, kind, count, _colour in city.free_tokens)
+
+
+def _token_stage_actions(city, hand) -> list[Action]:
+    """A wonder stage with each card of the hand, paid by giving up tokens (`_token_stages`)."""
+    return [_new(Action, ("stage", index, 0, 0, free, 0, number))
+            for index in dict.fromkeys(hand) for number, free in _token_stages(city)]
 
 
 def _token_stages(city) -> list[tuple[int, str]]:
@@ -252,19 +257,17 @@ def legal_moves(game, seat: int) -> list[Action]:
     price = build_pricer(game, seat, trio, special)
     moves: list[Action] = []
     append = moves.append
-    tokens = city.free_tokens and _holds_tokens(city)     # moves paid by tokens: moves of their own
-    by_token = _token_stages(city) if tokens else ()
     for index in dict.fromkeys(game.hands[seat]):
         build = price(index)
         if build is not None:
             append(build)
-        if tokens:
-            moves += [a for a in _builds(game, city, trio, index, special) if a.free.startswith("token") and a != build]
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
-        for number, free in by_token:
-            append(_new(Action, ("stage", index, 0, 0, free, 0, number)))
         append(sells[index])
+    if city.free_tokens and _holds_tokens(city):    # moves paid by tokens: moves of their own, after the rest
+        moves += [a for index in dict.fromkeys(game.hands[seat]) for a in _builds(game, city, trio, index, special)
+                  if a.free.startswith("token") and a not in moves]
+        moves += _token_stage_actions(city, game.hands[seat])
     if game.tables.rules.card_uses:
         moves += use_actions(game, seat, game.hands[seat], trio, first=True)
     return moves

@@ -123,11 +123,15 @@ class RuleModel:
         stage for free for N KIND tokens`, anywhere in the rules): what such a build saves,
         the mean price of a card (of a wonder stage) at the coin rate, for each token it
         asks; the best of them.  0 for a kind no such build asks for."""
-        best = 0.0
-        for effect in free_token_builds(self.tables):
-            if effect.kind.text == kind:
-                price = self.mean_price[0] if effect.what == "card" else self._stage_price()
-                best = max(best, price * self.coin_rate / effect.count)
+        key = ("spent for", kind)
+        best = self.memo.get(key)
+        if best is None:
+            best = 0.0
+            for effect in free_token_builds(self.tables):
+                if effect.kind.text == kind:
+                    price = self.mean_price[0] if effect.what == "card" else self._stage_price()
+                    best = max(best, price * self.coin_rate / effect.count)
+            self.memo[key] = best
         return best
 
     def _stage_price(self) -> float:
@@ -150,7 +154,8 @@ class RuleModel:
                 rate, fn = self.token_rate, lambda w, a=action: evaluate(a.value, w)
             elif isinstance(action, ast.TakeKeptTokens) and action.kind.text != kind:
                 other = action.kind.text
-                rate, fn = self._rate(lambda c: c.kept.update({other: _PROBE})), lambda w, a=action: evaluate(a.count, w)
+                rate = self._rate(lambda c: c.kept.update({other: _PROBE})) + self.spent_for(other)
+                fn = lambda w, a=action: evaluate(a.count, w)      # noqa: E731
             else:
                 continue
             added = fn(at[1]) - fn(at[0])

@@ -288,3 +288,22 @@ def test_the_studio_offers_the_token_move_and_shows_the_tokens(tokens, tmp_path)
     moves = [m for m in shown["moves"] if m["free"] == "token crane"]
     assert [m["label"] for m in moves] == ["build Apothecary (I) free by token (crane)"]
     assert session._cities(game)[0]["kept"] == {"crane": 1}
+
+
+@pytest.mark.parametrize("how", ["clone", "save"])
+def test_a_copy_or_a_save_at_every_decision_point_plays_on_as_the_original(tokens, how):
+    """Tokens held from the start: token moves, offers paid with a joker, uses paid with
+    one; every city part (the powers paid by tokens included) comes back from a save."""
+    from test_decisions import play
+    copy = (lambda g: g.clone(log=True)) if how == "clone" else \
+        (lambda g: game_from_data(g.tables, game_to_data(g)))
+
+    def game():
+        g = new_game(tokens, seed=11)
+        for city in g.cities:
+            city.kept.update({"crane": 2, "plan": 1, "joker": 2, "deed": 2})
+        return g
+    played = play(game(), 11)
+    copied = play(game(), 11, copy=copy)
+    assert copied.log == played.log and copied.scores() == played.scores()
+    assert any("free by token" in e.get("action", "") for e in played.log)

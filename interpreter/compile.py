@@ -18,7 +18,7 @@ from .kinds.actions import kind_of
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
-STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount, ast.FreeBuild, ast.FreeRule,
+STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount, ast.FreeBuild, ast.FreeByToken, ast.FreeRule,
                 ast.PlayLastCard, ast.Discount, ast.DefeatsToNeighbour, ast.TradeRebate,
                 ast.ProducesLike, ast.BankPurchase)
 # The static effects that change what a city pays for a card or stage (engine/discounts.py,

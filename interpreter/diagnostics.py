@@ -166,6 +166,9 @@ CODES = {
     "E2042": "a law revealed that is on no card",
     "E2020": "a revealed card that cannot act so",
     "E2043": "two uses of a card of one name",
+    # tokens a city gives up: in a price, for a free build (docs/language.md)
+    "E2090": "tokens in a card's cost",
+    "E2091": "a price of no token",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -259,6 +259,7 @@ def test_the_bots_reading_has_one_row_per_kind_and_no_other():
 BOTS_READ = {
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
     ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.BuildFromDiscard: "powers",
+    ast.FreeByToken: "powers",
     ast.GainCoins: "coin_actions", ast.LoseCoins: "coin_actions", ast.TakeKeptTokens: "kept",
     ast.InEachCity: "others", ast.TradeRebate: "city_powers", ast.BankPurchase: "city_powers",
     ast.ProducesLike: "city_powers", ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",

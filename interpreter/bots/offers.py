@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..check.model import written_cost
 from ..engine.actions import build_options_from, payment_ways, removal_options
 from ..engine.placed import put_from, put_options
 from ..engine.scoring import score_city
@@ -34,9 +35,20 @@ def offer_values(model, game, seat: int, options, card_worth, coin: float | None
     _step, action, _seat, neighbour, _source = game.stack[-1]
     rate = model.coin_rate if coin is None else coin
     rivals = max(1, len(game.cities) - 1)
-    gained = action_worth(model, game, seat, neighbour, action.action, card_worth, rate)
+    gained = action_worth(model, game, seat, neighbour, action.action, card_worth, rate) \
+        - tokens_worth(model, game, written_cost(action.items).tokens)
     return [0.0 if o.kind == "decline" else
             gained - o.bank * rate - (o.left + o.right) * rate * (1 + 1 / rivals) for o in options]
+
+
+def tokens_worth(model, game, tokens) -> float:
+    """What giving up kept tokens ((kind, count), a price's or a free build's) costs a city
+    now, in points: each token's worth (RuleModel.kept_rate), the part that pays for a
+    free build (`spent_for`) shrinking with the share of the game's turns left to use it."""
+    if not tokens:
+        return 0.0
+    share = (model.turns_after(game.age_index, game.turn) + 1) / max(1, model.turns_after(0, 0) + 1)
+    return sum(count * (model.kept_rate(kind) - model.spent_for(kind) * (1 - share)) for kind, count in tokens)
 
 
 def offer_worth(model, game, seat: int, offer: ast.MayPay, card_worth, rate: float) -> float:
@@ -47,7 +59,8 @@ def offer_worth(model, game, seat: int, offer: ast.MayPay, card_worth, rate: flo
     if not ways:
         return 0.0
     rivals = max(1, len(game.cities) - 1)
-    price = min(bank * rate + (left + right) * rate * (1 + 1 / rivals) for bank, left, right in ways)
+    price = min(bank * rate + (left + right) * rate * (1 + 1 / rivals) for bank, left, right in ways) \
+        + tokens_worth(model, game, written_cost(offer.items).tokens)
     return max(0.0, action_worth(model, game, seat, None, offer.action, card_worth, rate) - price)
 
 

@@ -46,6 +46,9 @@ class PowersWorth:
                     like = model.builds_like(self.age_index, frozenset((effect.color.text,)), self.builds_left, self.city)
                     uses = min(uses, like[0])
                 value += card * uses
+            elif isinstance(effect, ast.FreeByToken):   # the builds the tokens held now pay for
+                uses = min(self.city.kept.get(effect.kind.text, 0) // effect.count, self.builds_left)
+                value += (card if effect.what == "card" else model.spent_for(effect.kind.text) * effect.count) * uses
             elif isinstance(effect, ast.PlayLastCard):
                 value += card * ages_left
             elif isinstance(effect, ast.FreeRule):      # one card an age, or a colour's first

@@ -80,7 +80,7 @@ class Facts(NamedTuple):
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
-    powers: tuple                # FreeBuild, PlayLastCard, FreeRule, DrawInto, PlayFrom, a build from the discard pile
+    powers: tuple                # FreeBuild, FreeByToken, PlayLastCard, FreeRule, DrawInto, PlayFrom, a build from the discard pile
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
     discounts: tuple = ()        # its Discount effects (what building costs)
     gives_defeats: bool = False  # DefeatsToNeighbour: its defeat tokens go to the neighbour
@@ -100,6 +100,9 @@ class Facts(NamedTuple):
 EFFECT_ROLES = {
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
     ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.FreeRule: "powers",
+    # a build paid by tokens: worth the builds the tokens the city holds pay for (powers_worth.py);
+    # the tokens themselves are weighed by RuleModel.kept_rate, the build as a move in valuation.py
+    ast.FreeByToken: "powers",
     ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
     ast.TradeRebate: "city_powers", ast.ProducesLike: "city_powers", ast.BankPurchase: "city_powers",
     ast.Points: "score lines",                # Source.points, scored with the score lines

@@ -116,8 +116,30 @@ class RuleModel:
         key = ("kept rate", kind)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = self._rate(lambda c: c.kept.update({kind: _PROBE})) + self._paid_per(kind)
+            found = self.memo[key] = self._rate(lambda c: c.kept.update({kind: _PROBE})) + self._paid_per(kind) \
+                + self.spent_for(kind)
         return found
+
+    def spent_for(self, kind: str) -> float:
+        """Points per token of a kind that pays for a free build (`may build a card / a wonder
+        stage for free for N KIND tokens`, anywhere in the rules): what such a build saves,
+        the mean price of a card (of a wonder stage) at the coin rate, for each token it
+        asks; the best of them.  0 for a kind no such build asks for."""
+        key = ("spent for", kind)
+        best = self.memo.get(key)
+        if best is None:
+            best = 0.0
+            for effect in free_token_builds(self.tables):
+                if effect.kind.text == kind:
+                    price = self.mean_price[0] if effect.what == "card" else self._stage_price()
+                    best = max(best, price * self.coin_rate / effect.count)
+            self.memo[key] = best
+        return best
+
+    def _stage_price(self) -> float:
+        """The mean price of a wonder stage, in coins at the base trade price."""
+        stages = [s for side in self.tables.sides for s in side.stages]
+        return sum(s.cost_coins + sum(s.cost) * self.trade_price for s in stages) / max(1, len(stages))
 
     def _paid_per(self, kind: str) -> float:
         side = self.tables.sides[0]
@@ -133,7 +155,8 @@ class RuleModel:
             elif gives == "military token":
                 rate, fn = self.token_rate, lambda w, a=amount: evaluate(a, w)
             elif gives == "kept tokens" and other != kind:
-                rate, fn = self._rate(lambda c: c.kept.update({other: _PROBE})), lambda w, a=amount: evaluate(a, w)
+                rate = self._rate(lambda c: c.kept.update({other: _PROBE})) + self.spent_for(other)
+                fn = lambda w, a=amount: evaluate(a, w)      # noqa: E731
             else:
                 continue
             added = fn(at[1]) - fn(at[0])
@@ -279,6 +302,17 @@ def _given(action) -> tuple:
     if kind is None:
         return "", None, None, 1, ""
     return (kind.gives, *kind.counted(action), kind.sign, kind.kept_kind(action))
+
+
+def free_token_builds(tables) -> tuple:
+    """Every `may build ... for free for N KIND tokens` of the rules: the rules' laws', the
+    cards', boards' and stages' own and their laws' (worked out once per rule set)."""
+    def found():
+        sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
+        laws = [*tables.rules.laws, *(law for s in sources for law in s.laws)]
+        return tuple([e for s in sources for e in s.static if isinstance(e, ast.FreeByToken)]
+                     + [law.effect for law in laws if isinstance(law.effect, ast.FreeByToken)])
+    return tables.cached("free token builds", found)
 
 
 def _triggers(tables) -> list:

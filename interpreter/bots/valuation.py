@@ -9,7 +9,8 @@ from __future__ import annotations
 from operator import add, mul
 from typing import NamedTuple
 
-from ..engine.actions import copy_options
+from ..check.model import written_cost
+from ..engine.actions import copy_options, token_price
 from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
@@ -17,7 +18,7 @@ from ..engine.teams import faced, partners
 from ..kinds.actions import ACTIONS, GAINS, kind_of
 from ..syntax import ast
 from .hypothesis import Hypothesis
-from .offers import action_worth, offer_worth
+from .offers import action_worth, offer_worth, tokens_worth
 from .reads import facts
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
@@ -161,10 +162,14 @@ class Appraiser(ScienceWorth, PowersWorth):
         if option.kind == "remove":               # a building given up: what it brings, lost
             return Appraisal(*(-part for part in self._part("build", option.card)[0])), 0
         if option.kind == "use":                  # `use a card for ...`: its action, less the price
-            return self._use_part(option.stage), -(option.left + option.right + option.bank)
+            tokens = self.tables.rules.card_uses[option.stage].price
+            return self._use_part(option.stage), -(option.left + option.right + option.bank) \
+                - self._tokens_coins(written_cost(tokens).tokens)
         if option.kind == "copy stage":           # a neighbour's stage: what it would bring
             return self._stage_copy_worth(option)
         effects, gained, cost_coins = self._part(option.kind, option.card, option.stage)
+        if option.free.startswith("token"):       # paid by giving up kept tokens: their worth, in coins
+            return effects, gained - self._tokens_coins((token_price(option.free),))
         if option.free:
             return effects, gained
         paid = cost_coins + option.left + option.right + option.bank
@@ -172,6 +177,12 @@ class Appraiser(ScienceWorth, PowersWorth):
             paid -= (option.left if self.left.seat in self.partners else 0) + \
                 (option.right if self.right.seat in self.partners else 0)
         return effects, gained - paid
+
+    def _tokens_coins(self, tokens) -> float:
+        """What giving up kept tokens ((kind, count)) costs the city, in coins (offers.py
+        `tokens_worth`)."""
+        points = tokens_worth(self.model, self.game, tokens)
+        return points / self.model.coin_rate if self.model.coin_rate else 0.0
 
     def _use_part(self, number: int) -> Appraisal:
         """What the rules' use `number` of a turn's card brings (`use a card for ...`): its

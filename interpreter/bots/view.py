@@ -64,6 +64,7 @@ class CityView:
     names = property(lambda self: frozenset(self._city.names))
     stages = property(lambda self: self._city.stages)
     tokens = property(lambda self: tuple(self._city.tokens))
+    kept = property(lambda self: MappingProxyType(self._city.kept))    # kept tokens by kind (`tokens: KIND`)
     shields = property(lambda self: self._city.shields)
     symbols = property(lambda self: tuple(self._city.symbols))
     wild_symbols = property(lambda self: tuple(self._city.wild_symbols))

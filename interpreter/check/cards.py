@@ -20,6 +20,13 @@ def check_cost(stmt: ast.CostStmt | None, ctx: Context) -> Cost | None:
     for item in stmt.items:
         if isinstance(item, ast.CoinAmount):
             coins += item.count
+        elif isinstance(item, ast.TokenAmount):
+            ctx.report("E2090", _("a cost is paid in coins and resources, not in {kind} tokens").format(
+                kind=item.kind.text), item.span, label=_("tokens in a cost"),
+                help=_("let the tokens build it: `may build a card for free for a {kind} token` (or `may build "
+                       "a wonder stage ...`), or ask for them in a priced choice (`may pay 1 coin and 1 {kind} "
+                       "token to ...`)").format(kind=item.kind.text))
+            ok = False
         elif ctx.known(item.resource, ctx.resources, "E1001", "resource"):
             if item.count < 1:
                 ctx.report("E1206", _("a cost needs at least 1 of each resource it names"), item.span)

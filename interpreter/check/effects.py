@@ -297,7 +297,8 @@ def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool
 
 
 def price_ok(items, ctx: Context) -> bool:
-    """A price written as a card's cost: declared resources, at least one of each."""
+    """A price written as a card's cost: declared resources, at least one of each; and
+    tokens of declared kinds, at least one of each."""
     ok = True
     for item in items:
         if isinstance(item, ast.ResourceAmount):
@@ -305,7 +306,28 @@ def price_ok(items, ctx: Context) -> bool:
                 ok = False
             elif not _positive(item.count, item.span, "a price", ctx):
                 ok = False
+        elif isinstance(item, ast.TokenAmount):
+            ok = _tokens_given(item.count, item.kind, item.span, ctx) and ok
     return ok
+
+
+def _tokens_given(count: int, kind: ast.Name, span, ctx: Context) -> bool:
+    """Tokens given up (in a price, for a free build): of a declared kind, at least one."""
+    ok = ctx.known(kind, ctx.tokens, "E1008", "token kind")
+    if count < 1:
+        ctx.report("E2091", _("0 {kind} tokens are no price: giving up none is giving up nothing").format(
+            kind=kind.text), span, label=_("no token"),
+            help=_("ask for 1 token or more (`a {kind} token`); a free build without a price is `may build a card "
+                   "for free once per age`").format(kind=kind.text))
+        ok = False
+    return ok
+
+
+def _free_by_token(effect: ast.FreeByToken, ctx: Context):
+    """`may build a [COLOUR] card (a wonder stage) for free for N KIND tokens`."""
+    ok = _tokens_given(effect.count, effect.kind, effect.span, ctx)
+    ok = (effect.color is None or ctx.known(effect.color, ctx.colors, "E1002", "colour")) and ok
+    return effect if ok else None
 
 
 def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
@@ -614,7 +636,7 @@ EFFECT_RULES = {
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
     ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
-    ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is,
+    ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is, ast.FreeByToken: _free_by_token,
 }
 ACTION_RULES = {
     ast.CopyCard: _copy_card,

@@ -16,22 +16,26 @@ from ..syntax import ast
 class Cost:
     coins: int = 0
     resources: tuple[tuple[str, int], ...] = ()   # (resource, count) in vocabulary order
+    tokens: tuple[tuple[str, int], ...] = ()      # (kept kind, count) a price gives up; a card's cost has none
 
     @property
     def is_free(self) -> bool:
-        return not self.coins and not self.resources
+        return not self.coins and not self.resources and not self.tokens
 
 
 def written_cost(items) -> Cost:
-    """The Cost that a price's items say as written (`may pay 1 coin and 2 stone`: coins,
-    and each resource's units in the order first named), for those who word it."""
-    coins, counts = 0, {}
+    """The Cost that a price's items say as written (`may pay 1 coin, 2 stone and 1 joker
+    token`: coins, each resource's units and each kind's tokens in the order first named),
+    for those who word it and those who pay it."""
+    coins, counts, tokens = 0, {}, {}
     for item in items:
-        if hasattr(item, "resource"):
+        if isinstance(item, ast.ResourceAmount):
             counts[item.resource.text] = counts.get(item.resource.text, 0) + item.count
+        elif isinstance(item, ast.TokenAmount):
+            tokens[item.kind.text] = tokens.get(item.kind.text, 0) + item.count
         else:
             coins += item.count
-    return Cost(coins=coins, resources=tuple(counts.items()))
+    return Cost(coins=coins, resources=tuple(counts.items()), tokens=tuple(tokens.items()))
 
 
 @attrs.frozen

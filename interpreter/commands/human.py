@@ -80,6 +80,9 @@ class HumanDecider:
                               coins=ngettext("{count} coin", "{count} coins", c.coins).format(count=c.coins),
                               shields=ngettext("{count} shield", "{count} shields", c.shields).format(count=c.shields),
                               stages=c.stages, of=len(c.side.stages), built=built))
+            if c.kept:                        # kept tokens: what a price or a free build may ask of it
+                self.echo("    " + _("tokens: {tokens}").format(tokens=", ".join(
+                    f"{count} {printable(n.token(kind))}" for kind, count in sorted(c.kept.items()))))
         if game.revealed:                     # `reveal N cards from deck "D"`: face up for every city
             self.echo(_("On the table:"))
             for i in game.shown_cards():

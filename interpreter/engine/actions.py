@@ -24,7 +24,8 @@ class Action(NamedTuple):
     card: int                  # index into tables.cards (-1 for "pass")
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
-    free: str = ""             # "chain", "power" ("power COLOUR"), "rule" or "phase" (a phase's `for free`) when built without paying
+    free: str = ""             # "chain", "power" ("power COLOUR"), "rule" or "phase" (a phase's `for free`) when built without
+                               # paying; "token KIND" ("token N KIND"): paid by giving up kept tokens (`token_price`)
     bank: int = 0              # coins paid to the bank for resources bought there (`buy ... from the bank`)
     stage: int = -1            # the stage a "stage" builds, numbered from 0, on a side of `stages in any
                                # order`; -1: the next one (a side built in order)
@@ -73,6 +74,8 @@ class Action(NamedTuple):
             text += f" free by power ({self.free[6:]})"
         elif self.free == "phase":
             text += " free by phase"
+        elif self.free.startswith("token "):             # `may build ... for free for a KIND token`
+            text += f" free by token ({self.free[6:]})"
         return text + self._paying()
 
     def _paying(self) -> str:
@@ -148,9 +151,60 @@ def legal_actions(game, seat: int, hand=None) -> list[Action]:
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
+    if city.free_tokens:                          # wonder stages paid by tokens, after the rest
+        actions += _token_stage_actions(city, hand)
     if game.tables.rules.card_uses:
         actions += use_actions(game, seat, hand, trio)
     return actions
+
+
+def token_price(free: str) -> tuple[str, int]:
+    """The kind and count of the tokens a move paid by tokens gives up (its `free`:
+    "token KIND", "token N KIND")."""
+    words = free.split()
+    return words[-1], int(words[1]) if len(words) == 3 else 1
+
+
+def token_frees(city, what: str, color: str = "") -> list[str]:
+    """The `free` of each build paid by tokens (`may build a [COLOUR] card / a wonder stage
+    for free for N KIND tokens`) that the city may make now of `what` ("card", of `color`,
+    or "stage"): those whose tokens it holds, each once."""
+    found = []
+    kept = city.kept
+    for of, kind, count, colour in city.free_tokens:
+        if of == what and colour in ("", color) and kept.get(kind, 0) >= count:
+            free = f"token {kind}" if count == 1 else f"token {count} {kind}"
+            if free not in found:
+                found.append(free)
+    return found
+
+
+def _holds_tokens(city) -> bool:
+    """Whether the city holds the tokens of some build it may pay by tokens."""
+    kept = city.kept
+    return any(kept.get(kind, 0) >= count for _of, kind, count, _colour in city.free_tokens)
+
+
+def _token_stage_actions(city, hand) -> list[Action]:
+    """A wonder stage with each card of the hand, paid by giving up tokens (`_token_stages`)."""
+    return [_new(Action, ("stage", index, 0, 0, free, 0, number))
+            for index in dict.fromkeys(hand) for number, free in _token_stages(city)]
+
+
+def _token_stages(city) -> list[tuple[int, str]]:
+    """(stage, free) of each wonder stage the city may build now by giving up tokens: the
+    next stage (-1), or on a side of `stages in any order` each stage not built yet."""
+    frees = token_frees(city, "stage")
+    if not frees:
+        return []
+    numbers = city.open_stages() if city.side.any_order else [-1] if city.next_stage() is not None else []
+    return [(number, free) for number in numbers for free in frees]
+
+
+def holds(city, tokens) -> bool:
+    """Whether the city holds a price's tokens ((kind, count), as `written_cost` gives them)."""
+    kept = city.kept
+    return all(kept.get(kind, 0) >= count for kind, count in tokens)
 
 
 def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action]:
@@ -160,9 +214,11 @@ def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action
     cheapest way alone.  After the cards' other moves, so the rest keep their places."""
     city = game.cities[seat]
     ways = []
-    prices = game.tables.cached("use prices", lambda: [price_of(game.tables, use.price)
+    prices = game.tables.cached("use prices", lambda: [(*price_of(game.tables, use.price), written_cost(use.price).tokens)
                                                         for use in game.tables.rules.card_uses])
-    for number, (coins, units) in enumerate(prices):
+    for number, (coins, units, tokens) in enumerate(prices):
+        if tokens and not holds(city, tokens):
+            continue                                   # a price asking for tokens the city lacks
         found = price_ways(city, trio, coins, units)
         ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]
     return [Action("use", card, left, right, "", coins, number)
@@ -171,7 +227,7 @@ def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action
 
 def price_of(tables, items) -> tuple[int, tuple[int, ...]]:
     """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
-    (coins, units of each resource)."""
+    (coins, units of each resource); its tokens are `written_cost(items).tokens`."""
     cost = written_cost(items)
     units = [0] * len(tables.resources)
     for name, count in cost.resources:
@@ -208,6 +264,10 @@ def legal_moves(game, seat: int) -> list[Action]:
         for number, payments in stages:
             _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
+    if city.free_tokens and _holds_tokens(city):    # moves paid by tokens: moves of their own, after the rest
+        moves += [a for index in dict.fromkeys(game.hands[seat]) for a in _builds(game, city, trio, index, special)
+                  if a.free.startswith("token") and a not in moves]
+        moves += _token_stage_actions(city, game.hands[seat])
     if game.tables.rules.card_uses:
         moves += use_actions(game, seat, game.hands[seat], trio, first=True)
     return moves
@@ -306,7 +366,8 @@ def _first_build(game, city, trio, special):
 def _plain(city) -> bool:
     """No power of the city changes how it may build a card (free builds, rules that
     make a card free, buying from the bank, a law's `no free chains`): `_builds`'s common case."""
-    return not city.free_build and not city.free_rules and not city.bank[0] and not city.chains_paid
+    return not city.free_build and not city.free_rules and not city.bank[0] and not city.chains_paid \
+        and not (city.free_tokens and _holds_tokens(city))
 
 
 def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
@@ -428,6 +489,8 @@ def is_legal(game, seat: int, action) -> bool:
     if action.kind == "stage":
         city = game.cities[seat]
         number = action.stage
+        if action.free:                                # a stage paid by tokens (none other is free)
+            return action[2:4] == (0, 0) and not action.bank and (number, action.free) in _token_stages(city)
         if (number >= 0) != city.side.any_order or (number >= 0 and number not in city.open_stages()):
             return False
         return (action.left, action.right, action.bank) in stage_payments_with_bank(game, seat, None, number) \
@@ -457,11 +520,14 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
         return [_new(Action, ("build", index, 0, 0, "rule", 0, -1))]
     priced = _payments(city, trio, special, card)
     actions = [] if priced is None else [_new(Action, ("build", index, l, r, "", b, -1)) for l, r, b in priced[1]]
-    if city.free_build:
+    if city.free_build or city.free_tokens:
         free_anyway = priced is not None and not priced[0] and priced[1][:1] == _FREE   # cheapest first
         if not free_anyway:                                  # nothing to pay already
             actions += [_new(Action, ("build", index, 0, 0, f"power {color}".rstrip(), 0, -1))
                         for color in city.free_builds_for(card.color)]
+            if city.free_tokens:                             # `... for free for a KIND token`
+                actions += [_new(Action, ("build", index, 0, 0, free, 0, -1))
+                            for free in token_frees(city, "card", card.color)]
     return actions
 
 
@@ -490,6 +556,9 @@ def payment_ways(game, seat: int, items) -> list[tuple[int, int, int]]:
     coins, cheapest first, as (coins to the bank, coins to the left, to the right)."""
     coins, units = price_of(game.tables, items)
     city = game.cities[seat]
+    tokens = written_cost(items).tokens
+    if tokens and not holds(city, tokens):
+        return []                                      # it lacks the price's tokens: it cannot pay
     return [(coins, l, r) for l, r in price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)]
 
 

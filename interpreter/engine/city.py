@@ -29,7 +29,8 @@ OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws",
                   "zones",                     # the game's zones, shared (engine/placed.py)
-                  "chains_paid", "revealed")
+                  "chains_paid", "revealed",
+                  "free_tokens")               # a tuple, replaced whole: shared by copies
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
                  "shields_per")
@@ -59,14 +60,15 @@ class Held(NamedTuple):
     rebates: tuple = ()           # (0 left / 1 right, coins off the first resource bought each turn)
     like: tuple = ()              # ProducesLike effects (what they produce follows the city)
     bank: tuple = ()              # (units, price) of `buy N resources from the bank each turn for P coins`
+    free_tokens: tuple = ()       # (what, kind, count, colour) of `may build a ... for free for N KIND tokens`
     trade_changed: bool = False   # production or prices changed: the payment tables are signed again
-    powers: bool = False          # some part from `free_build` to `bank` is set (most sources: none)
+    powers: bool = False          # some part from `free_build` to `free_tokens` is set (most sources: none)
 
 
 _NOTHING = Held()
 
 _MAX_SIGNED_AFTER = 200_000      # entries of a rule set's "signed after" table (City._sign_after)
-_POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank")   # with play_last, gives_defeats
+_POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats
 
 
 def held_by(effects, tables: Tables) -> Held:
@@ -74,7 +76,7 @@ def held_by(effects, tables: Tables) -> Held:
     res, sym = tables.resource_index, tables.symbol_index
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
-                                   "rebates", "like", "bank", "shields_per")}
+                                   "rebates", "like", "bank", "shields_per", "free_tokens")}
     shields, play_last, trade_changed, gives_defeats = 0, False, False, False
     for effect in effects:
         if isinstance(effect, ast.Produces):
@@ -106,6 +108,8 @@ def held_by(effects, tables: Tables) -> Held:
                                    for direction in effect.scope.parts for name in effect.resources]
         elif isinstance(effect, ast.FreeBuild):
             parts["free_build"].append(free_build_key(effect))
+        elif isinstance(effect, ast.FreeByToken):
+            parts["free_tokens"].append(free_token_key(effect))
         elif isinstance(effect, ast.FreeRule):
             parts["free_rules"].append((effect.which, effect.unit))
         elif isinstance(effect, ast.PlayLastCard):
@@ -136,6 +140,12 @@ def free_build_key(effect) -> str:
     """A `may build a [COLOUR] card for free once per LIMIT` power as "LIMIT" or "LIMIT
     COLOUR": each colour, and any colour, is a use of its own."""
     return effect.limit.text if effect.color is None else f"{effect.limit.text} {effect.color.text}"
+
+def free_token_key(effect) -> tuple[str, str, int, str]:
+    """A `may build a [COLOUR] card (a wonder stage) for free for N KIND tokens` power as
+    (what, kind, N, colour or "")."""
+    return effect.what, effect.kind.text, effect.count, effect.color.text if effect.color is not None else ""
+
 
 class City:
     __slots__ = FIXED + OWNED + DERIVED
@@ -177,6 +187,7 @@ class City:
         self.prices = {d: [price] * n for d in DIRECTIONS}
         self.free_build: list[str] = []       # keys of "may build a card for free" powers (free_build_key)
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
+        self.free_tokens: tuple = ()          # free_token_key of the builds paid by tokens (in order)
         self.play_last = False
         self.gives_defeats = False
         self.chains_paid = False              # a law's `no free chains`: a chain builds nothing for free
@@ -243,6 +254,8 @@ class City:
                 prices[r] = min(prices[r], price)
             for discount in held.cost_discounts:
                 bisect.insort(self.discounts, discount)
+            if held.free_tokens:
+                self.free_tokens = tuple(sorted({*self.free_tokens, *held.free_tokens}))
             for direction, r, delta in changed:
                 changes[direction][r] += delta
         for direction, added in changes.items():
@@ -346,7 +359,7 @@ class City:
         # unpacked at once: reading a named tuple's fields one by one is slow (every card built)
         (own_fixed, trade_fixed, own_choices, trade_choices, shields, shields_per, symbols, wilds, discounts,
          _free_build, _free_rules, _play_last, _cost_discounts, _gives_defeats, _rebates, _like, _bank,
-         trade_changed, powers) = held
+         _free_tokens, trade_changed, powers) = held
         for r, n in own_fixed:
             self.own_fixed[r] += n
         for r, n in trade_fixed:
@@ -379,9 +392,10 @@ class City:
             self._sign_after(held)
 
     def _add_powers(self, held: Held) -> None:
-        """`_add_static`'s rarer parts, from `free_build` to `bank` (a source without any
+        """`_add_static`'s rarer parts, from `free_build` to `free_tokens` (a source without any
         skips them: `Held.powers`)."""
-        (free_build, free_rules, play_last, cost_discounts, gives_defeats, rebates, like, bank) = held[9:17]
+        (free_build, free_rules, play_last, cost_discounts, gives_defeats, rebates, like, bank,
+         free_tokens) = held[9:18]
         for limit in free_build:
             bisect.insort(self.free_build, limit)
         for rule in free_rules:
@@ -397,6 +411,8 @@ class City:
         for units, price in bank:             # the units add up; the cheapest price is paid
             self.bank = [self.bank[0] + units, min(price, self.bank[1]) if self.bank[0] else price]
         self.like += like
+        if free_tokens:                       # (one power written twice is one power)
+            self.free_tokens = tuple(sorted({*self.free_tokens, *free_tokens}))
 
     def count_shields(self) -> None:
         """Count again the shields of `shields N per ...` (the city built, or took a
@@ -557,6 +573,7 @@ def _copy(self: City) -> City:
     other.revealed = self.revealed
     other.zones = self.zones
     other.chains_paid = self.chains_paid
+    other.free_tokens = self.free_tokens
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()
     other.under_stages = self.under_stages.copy()

@@ -157,7 +157,7 @@ def _coins_due(game, seat: int, action) -> int:
     after the discounts, nothing for a free build, a sale or a pick."""
     if action.kind == "build" and not action.free:
         return coins_paid(game, seat, game.tables.cards[action.card])
-    if action.kind == "stage":
+    if action.kind == "stage" and not action.free:          # (a stage paid by tokens pays no coins)
         return coins_paid(game, seat, game.cities[seat].stage_of(action.stage))
     return 0
 

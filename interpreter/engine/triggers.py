@@ -52,6 +52,21 @@ def take_kept(city, kind: str, count: int) -> None:
         city.kept[kind] = min(LIMIT, city.kept.get(kind, 0) + count)
 
 
+def give_up_kept(game, seat: int, tokens, source: str | None) -> None:
+    """The city gives up a price's kept tokens ((kind, count), as `written_cost` gives them:
+    it holds them, `actions.holds`), in the log for `source` (None: the move's own label
+    says it, `free by token (KIND)`)."""
+    city = game.cities[seat]
+    for kind, count in tokens:
+        left = city.kept.get(kind, 0) - count
+        if left > 0:
+            city.kept[kind] = left
+        else:
+            city.kept.pop(kind, None)
+        if source is not None and type(game.log) is not NoLog:
+            game.log.append({"event": "gives up", "seat": seat, "kind": kind, "count": count, "source": source})
+
+
 def log_coins(game, seat: int, change: int, owner: int, source: str) -> None:
     """A city's coins changed by an action of `owner`'s `source` (a card, a stage or a
     trigger) done in it, in the log."""

@@ -119,6 +119,8 @@ def _stage(stage: ast.Stage, path: list) -> str:
 def _cost_item(item) -> str:
     if isinstance(item, ast.CoinAmount):
         return f"{item.count} coin" + ("s" if item.count != 1 else "")
+    if isinstance(item, ast.TokenAmount):           # refused in a cost (E2090), hovered as written
+        return f"{item.count} {item.kind.text} token" + ("s" if item.count != 1 else "")
     return f"{item.count} {item.resource.text}"
 
 

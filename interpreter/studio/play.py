@@ -267,6 +267,7 @@ class Session:
                      "right" if c.seat == right else "neutral" if c.seat in game.neutrals else "other")
             out.append({"seat": c.seat, "name": c.name, "wonder": c.side.wonder, "side": c.side.side,
                         "where": where, "neutral": c.seat in game.neutrals, "coins": c.coins, "shields": c.shields, "tokens": list(c.tokens),
+                        "kept": dict(sorted(c.kept.items())),
                         "stages": c.stages, "stages_total": len(c.side.stages),
                         "built": [{"name": t.cards[i].name, "color": t.cards[i].color} for i in c.built],
                         "board": self._board(c) if where == "you" else None})

@@ -74,8 +74,17 @@ class CoinAmount:
 
 
 @node
+class TokenAmount:
+    """`1 joker token` in a price (`may pay 1 coin and 1 joker token to ...`): tokens of a
+    kept kind the city gives up to pay (docs/language.md, "Tokens in a price")."""
+    count: int
+    kind: Name
+    span: Span
+
+
+@node
 class CostStmt:
-    items: tuple[ResourceAmount | CoinAmount, ...]
+    items: tuple[ResourceAmount | CoinAmount | TokenAmount, ...]   # a token is refused there (E2090)
     span: Span
 
 

@@ -226,7 +226,7 @@ class MayPay:
     """`may pay 1 coin and 1 stone to ACTION`: the owner chooses to pay the price (as a
     card's: coins to the bank, resources produced or bought from the neighbours) and have
     the action done, or not; a decision of kind "offer" (engine/flow/chains.py)."""
-    items: tuple            # ast.ResourceAmount and ast.CoinAmount, as a card's `cost`
+    items: tuple            # ast.ResourceAmount, ast.CoinAmount and ast.TokenAmount (tokens given up)
     action: "Action"
     span: Span
 
@@ -346,6 +346,18 @@ class FreeBuild:
     limit: Name
     span: Span
     color: Name | None = None       # `may build a black card ...`: that colour only, a use of its own
+
+
+@node
+class FreeByToken:
+    """`may build a [COLOUR] card for free for a KIND token` (`what` "card") or `may build a
+    wonder stage for free for a KIND token` (`what` "stage"): a move of the owner's turn,
+    the card or stage built without paying, the tokens given up (docs/language.md)."""
+    what: str                       # "card" or "stage"
+    count: int                      # the tokens given up
+    kind: Name                      # their kind (`tokens: KIND`)
+    span: Span
+    color: Name | None = None       # `may build a blue card ...`: that colour only
 
 
 @node
@@ -474,12 +486,12 @@ class Law:
         return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, Trigger)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, Trigger, FreeByToken)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
-          | Score | FreeBuild | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
+          | Score | FreeBuild | FreeByToken | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
           | TradeRebate | ProducesLike | BankPurchase | Law)
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, FreeBuild, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
+                Score, FreeBuild, FreeByToken, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
                 TradeRebate, ProducesLike, BankPurchase, Law)

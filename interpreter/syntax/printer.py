@@ -101,7 +101,7 @@ def statement(s) -> str:
     if isinstance(s, ast.AgeRules):
         return _inline(f"age {s.age.text}", s.body)
     if isinstance(s, ast.CardUse):
-        price = [_cost_item(i) if isinstance(i, ast.CoinAmount) else f"{i.count} {i.resource.text}" for i in s.price]
+        price = [_price_item(i) for i in s.price]
         return f'use a card for "{s.name.text}"' + (" paying " + ", ".join(price) if price else "") + f": {action(s.action)}"
     if isinstance(s, ast.HandSize):
         return f"hand {s.amount.value}"
@@ -203,7 +203,21 @@ def _counted(n: int, word: str) -> str:
 def _cost_item(item) -> str:
     if isinstance(item, ast.CoinAmount):
         return _counted(item.count, "coin")
+    if isinstance(item, ast.TokenAmount):
+        return _tokens(item.count, item.kind)
     return _amount_res(item)
+
+
+def _price_item(item) -> str:
+    """An item of a price (`may pay ...`, `... paying ...`): a price says its counts (`1 stone`)."""
+    if isinstance(item, ast.ResourceAmount):
+        return f"{item.count} {item.resource.text}"
+    return _cost_item(item)
+
+
+def _tokens(count: int, kind) -> str:
+    """`1 joker token`, `2 joker tokens`: tokens of a kept kind in a price."""
+    return f"{count} {kind.text} token" + ("" if count == 1 else "s")
 
 
 def _amount_res(item: ast.ResourceAmount) -> str:
@@ -247,6 +261,10 @@ def effect(e) -> str:
     if isinstance(e, ast.FreeBuild):
         color = f"{e.color.text} " if e.color is not None else ""
         return f"may build a {color}card for free once per {e.limit.text}"
+    if isinstance(e, ast.FreeByToken):
+        what = "wonder stage" if e.what == "stage" else f"{e.color.text} card" if e.color is not None else "card"
+        paid = f"a {e.kind.text} token" if e.count == 1 else _tokens(e.count, e.kind)
+        return f"may build a {what} for free for {paid}"
     if isinstance(e, ast.PlayLastCard):
         return "may play the last card of each age"
     if isinstance(e, ast.Discount):
@@ -325,7 +343,7 @@ def action(a) -> str:
         kept = f" with {a.compare} {city_value(a.value)}" if a.value is not None else ""
         return f"each {group}{kept}: {action(a.action)}"
     if isinstance(a, ast.MayPay):
-        price = [_cost_item(i) if isinstance(i, ast.CoinAmount) else f"{i.count} {i.resource.text}" for i in a.items]
+        price = [_price_item(i) for i in a.items]
         return f"may pay {' and '.join(price)} to {action(a.action)}"       # `1 stone`: a price says its counts
     raise UnhandledKind(f"syntax/printer.py has no words for the action kind {type(a).__name__}")
 

@@ -56,6 +56,7 @@ def cost_text(cost: Cost) -> str:
         return "free"
     parts = [plural(cost.coins, "coin")] if cost.coins else []
     parts += [f"{n} {r}" for r, n in cost.resources]
+    parts += [plural(n, f"{kind} token") for kind, n in cost.tokens]     # a price's tokens, given up
     return ", ".join(parts)
 
 
@@ -300,6 +301,11 @@ def effect_text(effect) -> str:
     if isinstance(effect, ast.FreeBuild):
         color = f"{effect.color.text} " if effect.color is not None else ""
         return f"once per {effect.limit.text}, may build a {color}card for free"
+    if isinstance(effect, ast.FreeByToken):
+        what = "wonder stage" if effect.what == "stage" else \
+            f"{effect.color.text} card" if effect.color is not None else "card"
+        paid = f"a {effect.kind.text} token" if effect.count == 1 else plural(effect.count, f"{effect.kind.text} token")
+        return f"on its turn, may build a {what} for free by giving up {paid}"
     if isinstance(effect, ast.FreeRule):
         return f"builds the {effect.which} card of each {effect.unit} for free"
     if isinstance(effect, ast.PlayLastCard):

@@ -61,7 +61,13 @@ def cost_text(cost: Cost) -> str:
         return "gratis"
     parts = [noun(cost.coins, "coin")] if cost.coins else []
     parts += [f"{n} {names().resource(r)}" for r, n in cost.resources]
+    parts += [_tokens(n, kind) for kind, n in cost.tokens]      # a price's tokens, ingeleverd
     return ", ".join(parts)
+
+
+def _tokens(n: int, kind: str) -> str:
+    """`1 joker-fiche`, `2 joker-fiches`: fiches van een soort die een stad bewaart."""
+    return f"{n} {names().token(kind)}-fiche" + ("" if n == 1 else "s")
 
 
 def scope_text(scope: ast.Scope | None, preposition: str = "") -> str:
@@ -348,6 +354,11 @@ def effect_text(effect) -> str:
         return (f"één keer per {LIMITS.get(effect.limit.text, effect.limit.text)} mag de eigenaar "
                 + (f"een {effect.color.text} kaart gratis bouwen" if effect.color is not None
                    else "een kaart naar keuze gratis bouwen"))
+    if isinstance(effect, ast.FreeByToken):
+        what = "een Wonder fase" if effect.what == "stage" else \
+            f"een {names().color(effect.color.text)} kaart" if effect.color is not None else "een kaart naar keuze"
+        paid = f"een {names().token(effect.kind.text)}-fiche" if effect.count == 1 else _tokens(effect.count, effect.kind.text)
+        return f"in zijn beurt mag de eigenaar {what} gratis bouwen door {paid} in te leveren"
     if isinstance(effect, ast.FreeRule):
         which = "eerste" if effect.which == "first" else "laatste"
         unit = "elke kleur" if effect.unit == "color" else "elk Tijdperk"

@@ -80,6 +80,11 @@ def text_log(game: Game, words=None) -> str:
                                 '{city} takes {count} {kind} tokens ("{source}")', event["count"])
             out.append("    " + sentence.format(city=city[event["seat"]], count=event["count"],
                                                 kind=names().token(event["kind"]), source=event["source"]))
+        elif kind == "gives up":                        # a price's tokens (`may pay ... 1 joker token ...`)
+            sentence = ngettext('{city} gives up {count} {kind} token ("{source}")',
+                                '{city} gives up {count} {kind} tokens ("{source}")', event["count"])
+            out.append("    " + sentence.format(city=city[event["seat"]], count=event["count"],
+                                                kind=names().token(event["kind"]), source=event["source"]))
         elif kind == "coins":
             change = event["change"]
             sentence = ngettext("{city} gains {coins} coin (trigger \"{trigger}\")",

@@ -11,12 +11,13 @@ discard pile opens its decision there).
 
 from __future__ import annotations
 
+from ...check.model import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
 from ..actions import copy_options, offer_options, removal_options
 from ..placed import put_from, put_options
 from ..quantities import per_value
-from ..triggers import MAX_DEPTH, TriggerLoop, log_coins, trigger_label
+from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
 
 
@@ -156,6 +157,9 @@ def offer_taken(game, seat: int, choice) -> None:
     city.coins -= choice.left + choice.right + choice.bank
     left.coins += choice.left
     right.coins += choice.right
+    tokens = written_cost(action.items).tokens
+    if tokens:                            # the price's tokens, given up (the city holds them: offer_options)
+        give_up_kept(game, seat, tokens, source)
     game.stack.append(("run", action.action, seat, neighbour, source))
 
 

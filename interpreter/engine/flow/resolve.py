@@ -8,10 +8,11 @@ the discard pile or copied (a decision in the middle of a chain) ends here too.
 
 from __future__ import annotations
 
+from ...check.model import written_cost
 from ...syntax import ast
-from ..actions import Action
+from ..actions import Action, token_price
 from ..discounts import coins_paid
-from ..triggers import BANK_COINS
+from ..triggers import BANK_COINS, give_up_kept
 from .chains import copy_stage, fire
 from .search_log import NoLog
 
@@ -37,10 +38,15 @@ def _resolve(game, choices: tuple) -> None:
                     city.bank_used += bank // city.bank[1]
             elif free.startswith("power"):
                 city.use_free_build(free.partition(" ")[2])
+            elif free.startswith("token"):        # paid by giving up kept tokens
+                give_up_kept(game, seat, (token_price(free),), None)
             city.add_card(card)
         elif kind == "stage":
             stage = city.stages if number < 0 else number     # (-1: the next; else `stages in any order`)
-            city.coins -= coins_paid(game, seat, city.side.stages[stage]) + left + right + bank
+            if free:                              # a stage paid by giving up kept tokens (no other is free)
+                give_up_kept(game, seat, (token_price(free),), None)
+            else:
+                city.coins -= coins_paid(game, seat, city.side.stages[stage]) + left + right + bank
             if bank:
                 city.bank_used += bank // city.bank[1]
             city.add_stage(stage)
@@ -48,6 +54,10 @@ def _resolve(game, choices: tuple) -> None:
         else:
             if kind == "use":                     # `use a card for ...`: its price, then to the pile
                 city.coins -= left + right + bank
+                use = game.tables.rules.card_uses[number]
+                tokens = written_cost(use.price).tokens
+                if tokens:                        # the price's tokens (the city holds them: `use_actions`)
+                    give_up_kept(game, seat, tokens, f"use {use.name.text}")
             game.discard.append(index)
         placed.append((seat, action, stage))
     if type(game.log) is not NoLog:       # a search copy writes no log: no step for it

@@ -51,6 +51,12 @@ class CardBuilder:
         return ast.CoinAmount(count=to_int(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
+    def token_amount(self, meta, c):
+        """`1 joker token`, `a joker token` (the word `a` leaves one token, the kind)."""
+        count = to_int(c[0]) if len(c) == 2 else 1
+        return ast.TokenAmount(count=count, kind=self._name(c[-1]), span=self._span(meta))
+
+    @v_args(meta=True)
     def chain_stmt(self, meta, c):
         return ast.ChainStmt(cards=tuple(self._string(t) for t in c), span=self._span(meta))
 

@@ -99,6 +99,17 @@ class EffectBuilder:
         return ast.FreeBuild(limit=self._name(c[-1]), span=self._span(meta), color=color)
 
     @v_args(meta=True)
+    def free_by_token(self, meta, c):
+        color = self._name(c[0]) if len(c) == 2 else None        # `may build a COLOUR card ...`
+        paid = c[-1]
+        return ast.FreeByToken(what="card", count=paid.count, kind=paid.kind, span=self._span(meta), color=color)
+
+    @v_args(meta=True)
+    def free_stage_by_token(self, meta, c):
+        paid = c[-1]
+        return ast.FreeByToken(what="stage", count=paid.count, kind=paid.kind, span=self._span(meta))
+
+    @v_args(meta=True)
     def conditional(self, meta, c):
         return ast.Conditional(value=c[0], conditions=c[1], span=self._span(meta))
 

@@ -190,7 +190,9 @@ class Kit(Words):
         if cost.is_free:
             return self.word("free")
         parts = [self.coins(cost.coins)] if cost.coins else []
-        return " ".join(parts + [self.resource(r, n) for r, n in cost.resources])
+        tokens = [ngettext("{count} {kind} token", "{count} {kind} tokens", n).format(count=n, kind=names().token(k))
+                  for k, n in cost.tokens]                     # a price's tokens: no mark in the kit, in words
+        return " ".join(parts + [self.resource(r, n) for r, n in cost.resources] + tokens)
 
     def chains(self, card: CardDef) -> list[str]:
         n = names()

@@ -142,7 +142,8 @@ def action(a, v: Vocabulary) -> list[Icon]:
         return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
     if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
         price = [icon for i in a.items for icon in
-                 ([icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
+                 ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)
+                  else [icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
                   else [icons.resource(i.resource.text, v)] * min(i.count, 5))]
         return [icons.chip(_("may pay"))] + price + [icons.word("→")] + action(a.action, v)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
@@ -184,6 +185,11 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else
                            _("once per {limit}").format(limit=e.limit.text)),
                 icons.card([e.color.text] if e.color is not None else [], _("a card")),
+                icons.coin("0", _("for free"))]
+    if isinstance(e, ast.FreeByToken):            # the tokens given up, an arrow, the card or stage built
+        built = icons.stage(_("a wonder stage")) if e.what == "stage" else \
+            icons.card([e.color.text] if e.color is not None else [], _("a card"))
+        return [icons.chip(f"{e.count} × {names().token(e.kind.text)}"), icons.word("→"), built,
                 icons.coin("0", _("for free"))]
     if isinstance(e, ast.FreeRule):
         chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))

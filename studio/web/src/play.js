@@ -14,7 +14,8 @@ const SESSION_KEY = "wonders-studio-play"
 function moveText(move) {
   const verb = {build: "Build", stage: "Stage", sell: "Sell", pass: "Pass", accept: "Pay the price",
                 decline: "Decline"}[move.kind] || move.kind
-  if (move.free) return `${verb}: free (${move.free === "chain" ? "chain" : "power"})`
+  if (move.free) return `${verb}: free (${move.free === "chain" ? "chain"
+    : move.free.startsWith("token ") ? "for " + move.free.slice(6) + " token" : "power"})`
   const pays = [move.left ? `${move.left} left` : null, move.right ? `${move.right} right` : null,
                 move.bank ? `${move.bank} bank` : null].filter(Boolean)
   return pays.length ? `${verb}: ${pays.join(" + ")}` : verb
@@ -247,7 +248,9 @@ export class PlayPanel {
       h("div", {class: "facts"}, h("span", {class: "coins", title: "coins"}, plural(c.coins, "coin")),
         h("span", {class: "shields", title: "shields"}, plural(c.shields, "shield")),
         h("span", {class: "tokens", title: "military tokens"}, c.tokens.length
-          ? "tokens " + c.tokens.map(t => (t > 0 ? "+" : "") + t).join(" ") : "no tokens")),
+          ? "tokens " + c.tokens.map(t => (t > 0 ? "+" : "") + t).join(" ") : "no tokens"),
+        Object.keys(c.kept || {}).length ? h("span", {class: "kept", title: "kept tokens"},
+          Object.entries(c.kept).map(([kind, n]) => `${n} ${kind}`).join(", ")) : null),
       c.board ? h("div", {class: "board"}, drawing(c.board, `${c.wonder}, side ${c.side}`)) : null,
       h("div", {class: "built"}, c.built.length ? c.built.map(card => h("span", {class: "chip",
         style: `border-left-color:${COLORS[card.color] || "#999"}`, title: card.color}, card.name)) : h("span", {class: "hint"}, "nothing built")))))

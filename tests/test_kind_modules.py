@@ -25,7 +25,8 @@ NOT_YET_MOVED_ACTIONS = frozenset({
     "CopyCard", "CopyStage", "DiscardBuilt", "DrawInto", "InEachCity", "MayPay",
     "PlayFrom", "PutOnto"})
 NOT_YET_MOVED_EFFECTS = frozenset({
-    "AtGameEnd", "BankPurchase", "DefeatsToNeighbour", "Discount", "FreeBuild", "FreeRule", "Law", "PlayLastCard",
+    "AtGameEnd", "BankPurchase", "DefeatsToNeighbour", "Discount", "FreeBuild", "FreeByToken", "FreeRule", "Law",
+    "PlayLastCard",
     "Points", "Produces", "ProducesLike", "Score", "Science", "Shields", "TradeDiscount", "TradeRebate", "Trigger",
     "WhenBuilt"})
 

@@ -166,6 +166,11 @@ CODES = {
     "E2042": "a law revealed that is on no card",
     "E2020": "a revealed card that cannot act so",
     "E2043": "two uses of a card of one name",
+    # tokens given back, shields gained, token values changed, own cards copied (docs/language.md)
+    "E2060": "military tokens given back without saying which",
+    "E2061": "shields gained at the end of the game",
+    "E2062": "a law on military tokens without saying which",
+    "E2063": "a card of one's own city copied before the end",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

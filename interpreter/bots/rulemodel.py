@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..engine.city import City
 from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
+from ..engine.triggers import worth_under_laws
 from ..syntax import ast
 from .reads import facts, quantities, reads
 
@@ -130,6 +131,8 @@ class RuleModel:
                 rate, fn = self.coin_rate, lambda w, a=action: per_value(a.amount, a.per, w)
             elif isinstance(action, ast.TakeToken):
                 rate, fn = self.token_rate, lambda w, a=action: evaluate(a.value, w)
+            elif isinstance(action, ast.GainShields):
+                rate, fn = self.shield_rate(), lambda w, a=action: per_value(a.amount, a.per, w)
             elif isinstance(action, ast.TakeKeptTokens) and action.kind.text != kind:
                 other = action.kind.text
                 rate, fn = self._rate(lambda c: c.kept.update({other: _PROBE})), lambda w, a=action: evaluate(a.count, w)
@@ -138,6 +141,21 @@ class RuleModel:
             added = fn(at[1]) - fn(at[0])
             total += added * rate * (0.5 if trigger.conditions else 1.0)
         return total / _PROBE
+
+    def shield_rate(self) -> float:
+        """Points per lasting shield, without a city to read (a kept token's reward of
+        shields): what one shield more changes in the conflicts of a city level with its
+        neighbours, each age, taken as a quarter of it (a shield decides a conflict about one
+        time in four), over the ages."""
+        found = self.memo.get("shield rate")
+        if found is None:
+            probe = City(self.tables, 0, "probe", self.tables.sides[0], 0)
+            ages = range(len(self.ages))
+            gains = [self.tokens(probe, probe, probe, (probe,), i, probe.shields + 1) - self.tokens(probe, probe, probe,
+                                                                                                     (probe,), i)
+                     for i in ages]
+            found = self.memo["shield rate"] = self.token_rate * sum(gains) / 4
+        return found
 
     def _rate(self, change) -> float:
         """Points per unit of what `change` adds, read from the score lines on a bare city."""
@@ -208,6 +226,8 @@ class RuleModel:
         if self._tokens_memo is None:
             return None
         key = (age_index, turn, until, shields, left.shields, right.shields)
+        if city.laws:                         # a law changes the tokens' values (`... are worth 2 less`)
+            key += (city.laws,)
         found = self._race_memo.get(key)
         if found is not None:
             return found
@@ -230,8 +250,9 @@ class RuleModel:
         if right_shields is not None and right_shields != right.shields:
             right = WithShields(right, right_shields)
         memo = self._tokens_memo
+        laws = city.laws                      # laws in force: `victory tokens taken are worth 2 less`
         if memo is not None:
-            key = (age_index, own, left.shields, right.shields)
+            key = (age_index, own, left.shields, right.shields) + ((laws,) if laws else ())
             found = memo.get(key)
             if found is not None:
                 return found
@@ -242,7 +263,8 @@ class RuleModel:
             for neighbour in ((left, right) if trigger.each_neighbour else (None,)):
                 where = Where(city, left, right, neighbour, everyone, age.number, age.victory)
                 if holds(trigger.conditions, where):
-                    total += evaluate(trigger.action.value, where)
+                    value = evaluate(trigger.action.value, where)
+                    total += worth_under_laws(laws, value, neighbour is not None) if laws and value else value
         if memo is not None:
             memo[key] = total
         return total

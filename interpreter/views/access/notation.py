@@ -245,6 +245,8 @@ class Kit(Words):
         if isinstance(action, (ast.GainCoins, ast.LoseCoins)) and isinstance(action.amount, ast.Number):
             sign = "" if isinstance(action, ast.GainCoins) else "-"
             return f"{sign}{self.coins(action.amount.value)}{d.per_text(action.per)}"
+        if isinstance(action, ast.GainShields) and isinstance(action.amount, ast.Number):
+            return f"+{self.shields(action.amount.value)}{d.per_text(action.per)}"     # lasting shields: the kit's mark
         if isinstance(action, ast.AtTurnEnd):
             return _("at turn end: {action}").format(action=self.action(action.action))
         return d.action_text(action)

@@ -228,6 +228,7 @@ def test_triumphal_arches_give_two_shields_a_pawn_or_cost_two_victory_tokens():
 
 def test_hollow_victories_make_the_conflicts_victory_tokens_worth_two_less():
     game = start()
+    project(game, "Rampart Road")                             # its penalty takes coins, not the red card
     tower(game, 1, "Tile 19 Hollow Victories")
     give(game, 0, "Guard Tower")
     _age_played(game)

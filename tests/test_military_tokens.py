@@ -24,6 +24,7 @@ from interpreter.syntax import ast, printer
 from interpreter.syntax.parser import parse_text
 from interpreter.views import describe, describe_nl
 from interpreter.views.play_log import text_log
+from fmt_meaning import without_spans
 from test_triggers import hand, last_turn, new_game, own, started, variant_folder
 
 ITEMS = """tokens: debt
@@ -157,7 +158,8 @@ def test_giving_back_is_written_back_and_described(tables):
         assert problems == []
         (effect,) = tree.items[0].body[2:]
         written = printer.effect(effect)
-        assert parse_text(f'card "X" {{ age I  color blue\n    {written} }}\n', "y")[0].items[0].body[2] == effect
+        again = parse_text(f'card "X" {{ age I  color blue\n    {written} }}\n', "y")[0].items[0].body[2]
+        assert without_spans(again) == without_spans(effect)
     action = ast.DiscardTokens(count=ast.Number(value=2, span=None), what="victory", span=None)
     assert describe.action_text(action) == "gives back 2 victory tokens (those of least value first), all it has if fewer"
     assert " ".join(describe_nl.action_parts(action)) == \
@@ -212,9 +214,12 @@ def test_misused_shields_are_located(tmp_path):
 
 
 def test_shields_are_written_back():
-    tree, problems = parse_text('card "X" { age I  color blue\n    when built: gain 1 shield per blue card }\n', "x")
-    assert problems == []
-    assert printer.effect(tree.items[0].body[2]) == "when built: gain 1 shield per blue card"
+    for text in ("gain 1 shield per blue card", "gain (age) shields", "gain 2 shields"):
+        tree, problems = parse_text(f'card "X" {{ age I  color blue\n    when built: {text} }}\n', "x")
+        assert problems == []
+        assert printer.effect(tree.items[0].body[2]) == f"when built: {text}"
+    tree, problems = parse_text('rules "R" {\n    law: defeat tokens taken are worth 1 more\n}\n', "r")
+    assert problems == [] and printer.law(tree.items[0].body[0]) == "law: defeat tokens taken are worth 1 more"
 
 
 # ---------------------------------------------------------------- laws on the tokens' value
@@ -274,3 +279,15 @@ def test_a_purple_card_of_the_city_applies_a_second_time_at_the_end(tables):
 def test_copying_an_own_card_when_built_is_located(tmp_path):
     items = 'card "Altar" { age I  color blue  copies 3+ 5+\n    when built: copy a blue card from own city }\n'
     assert _codes(tmp_path, items) == [("E2063", 2, 39)]
+
+
+def test_the_kit_notation_marks_lasting_shields_and_words_the_rest(tables):
+    from interpreter.views.access.notation import writer
+    kit = writer(tables.ruleset, "accessible")
+    gain = ast.GainShields(amount=ast.Number(value=2, span=None), per=None, span=None)
+    give = ast.DiscardTokens(count=None, what="defeat", span=None)
+    assert kit.action(gain) == "+xx"
+    assert kit.action(give) == "gives back all its defeat tokens"
+    law = ast.Law(effect=ast.TokenValue(what="victory", amount=2, change="less", against=True, span=None),
+                  conditions=(), span=None)
+    assert "worth 2 points less" in kit.effect(law)

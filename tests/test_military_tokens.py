@@ -291,3 +291,18 @@ def test_the_kit_notation_marks_lasting_shields_and_words_the_rest(tables):
     law = ast.Law(effect=ast.TokenValue(what="victory", amount=2, change="less", against=True, span=None),
                   conditions=(), span=None)
     assert "worth 2 points less" in kit.effect(law)
+
+
+def test_the_bots_weigh_tokens_given_back_at_the_score_they_take(tables):
+    from interpreter.bots.valuation import Appraiser
+    game = started(new_game(tables))
+    game.cities[0].tokens[:] = [5, 1, -1, 3]
+    two = ast.DiscardTokens(count=ast.Number(value=2, span=None), what="victory", span=None)
+    defeats = ast.DiscardTokens(count=None, what="defeat", span=None)
+    model = rule_model(tables, 3)
+    assert action_worth(model, game, 0, None, two, lambda c: 0.0, 1 / 3) == -4.0
+    assert action_worth(model, game, 0, None, defeats, lambda c: 0.0, 1 / 3) == 1.0
+    theater = tables.card_index("Theater")             # when built: discard all defeat tokens
+    with_defeats = Appraiser(game, 0)._part("build", theater)[0].points
+    game.cities[0].tokens[:] = [5]
+    assert with_defeats - Appraiser(game, 0)._part("build", theater)[0].points == 1.0

@@ -226,8 +226,9 @@ class RuleModel:
         if self._tokens_memo is None:
             return None
         key = (age_index, turn, until, shields, left.shields, right.shields)
-        if city.laws:                         # a law changes the tokens' values (`... are worth 2 less`)
-            key += (city.laws,)
+        laws = token_laws(city)               # a law changes the tokens' values (`... are worth 2 less`)
+        if laws:
+            key += (laws,)
         found = self._race_memo.get(key)
         if found is not None:
             return found
@@ -250,9 +251,10 @@ class RuleModel:
         if right_shields is not None and right_shields != right.shields:
             right = WithShields(right, right_shields)
         memo = self._tokens_memo
-        laws = city.laws                      # laws in force: `victory tokens taken are worth 2 less`
+        laws = token_laws(city)               # laws in force: `victory tokens taken are worth 2 less`
         if memo is not None:
-            key = (age_index, own, left.shields, right.shields) + ((laws,) if laws else ())
+            key = (age_index, own, left.shields, right.shields) if not laws else \
+                (age_index, own, left.shields, right.shields, laws)
             found = memo.get(key)
             if found is not None:
                 return found
@@ -268,6 +270,13 @@ class RuleModel:
         if memo is not None:
             memo[key] = total
         return total
+
+
+def token_laws(city) -> tuple:
+    """The laws in force in `city` that change the value of the military tokens taken
+    (engine/laws.py `InForce.tokens`), usually none."""
+    laws = city.laws
+    return tuple(law for law in laws if law.tokens) if laws else ()
 
 
 def novel_lines(tables) -> frozenset[int]:

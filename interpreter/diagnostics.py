@@ -169,6 +169,11 @@ CODES = {
     # tokens a city gives up: in a price, for a free build (docs/language.md)
     "E2090": "tokens in a card's cost",
     "E2091": "a price of no token",
+    # tokens given back, shields gained, token values changed, own cards copied (docs/language.md)
+    "E2060": "military tokens given back without saying which",
+    "E2061": "shields gained at the end of the game",
+    "E2062": "a law on military tokens without saying which",
+    "E2063": "a card of one's own city copied before the end",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

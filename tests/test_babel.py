@@ -200,6 +200,44 @@ def test_an_unbuilt_project_makes_a_city_discard_a_card_of_its_colour():
     assert index("Stockade") in game.discard
 
 
+def test_obelisk_gives_a_lasting_shield_for_each_pawn():
+    game = start()
+    project(game, "Obelisk")
+    game.cities[0].kept["pawn_ii"] = 2                        # 3 pawns at 3 players: built
+    game.cities[1].kept["pawn_ii"] = 1
+    _age_played(game)
+    assert [c.shields for c in game.cities] == [2, 1, 0]
+    assert [c.gained_shields for c in game.cities] == [2, 1, 0]
+
+
+def test_triumphal_arches_give_two_shields_a_pawn_or_cost_two_victory_tokens():
+    game = start()
+    project(game, "Triumphal Arches")
+    game.cities[0].kept["pawn_iii"] = 2
+    game.cities[1].kept["pawn_iii"] = 1
+    _age_played(game)
+    assert [c.shields for c in game.cities] == [4, 2, 0]
+    game = start()
+    project(game, "Triumphal Arches")
+    game.cities[0].kept["pawn_iii"] = 1                       # 1 pawn of 3: not built
+    for city, tokens in zip(game.cities, ([1, 3], [1, 3, 5], [3])):
+        city.tokens[:] = tokens
+    _age_played(game)
+    assert [sorted(c.tokens) for c in game.cities] == [[1, 3], [5], []]   # the least first; all if fewer
+
+
+def test_hollow_victories_make_the_conflicts_victory_tokens_worth_two_less():
+    game = start()
+    project(game, "Rampart Road")                             # its penalty takes coins, not the red card
+    tower(game, 1, "Tile 19 Hollow Victories")
+    give(game, 0, "Guard Tower")
+    _age_played(game)
+    assert game.cities[0].tokens == []                        # age I's 1 is worth none: not taken
+    assert game.cities[1].tokens == [-1] and game.cities[2].tokens == [-1]
+    _age_played(game)                                         # age II: 3 is worth 1
+    assert game.cities[0].tokens == [1, 1]
+
+
 # ---------------------------------------------------------------- whole games
 @pytest.mark.parametrize("players", range(2, 8))
 def test_full_games_at_every_player_count(players):

@@ -13,6 +13,7 @@ from interpreter.check.load import UnknownPack, check_paths, with_expansions
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
 from interpreter.engine.invariants import expected_cards, where_cards_are
+from interpreter.engine.scoring import score_city
 
 WONDERS = ["Gizah", "Alexandria", "Rhodos"]       # Gizah Day's first stage: 2 wood
 
@@ -161,3 +162,78 @@ def test_the_heuristic_bot_takes_part_when_it_pays(tables):
     bot = make_bot("heuristic", 1)
     decision = game.decision()
     assert bot.decide(game, decision.seat, decision.kind, decision.options) == 1
+
+
+# ---------------------------------------------------------------- the age III projects
+def _age_three(tables, project: str) -> Game:
+    """A 3-player game at age III's first turn whose age III project is `project` (ages I
+    and II played with the first option of every decision)."""
+    for seed in range(300):
+        game = Game(tables, 3, seed, "Day", WONDERS)
+        game.decisions()
+        if tables.cards[game.shown_cards()[2]].name == project:
+            break
+    else:
+        raise AssertionError(project)
+    while game.age.number < 3:
+        game.decision().choose(0)
+    return game
+
+
+def _play_out(game) -> None:
+    """Every city sells every card of the age; a card to give up or a choice is the first."""
+    while (decision := game.decision()) is not None:
+        labels = [o.label(game.tables) for o in decision.options]
+        decision.choose(next((i for i, label in enumerate(labels) if label.startswith("sell")), 0)
+                        if decision.kind == "turn" else 0)
+
+
+def _first_turn_played(game) -> None:
+    """Age III's first turn, and what its end sets going, answered with the first option."""
+    while game.turn == 1 or game.decision().kind != "turn":
+        game.decision().choose(0)
+
+
+def test_concentric_castle_costs_two_victory_tokens_or_debt(tables):
+    """Its penalty: each city without a pawn loses two military victory tokens, the least
+    first; a city that cannot lose two (it holds fewer as the age ends) takes 5 debt tokens."""
+    game = _age_three(tables, "Concentric Castle")
+    for city in game.cities:
+        city.kept.pop("pawn3", None)
+    game.cities[0].tokens[:] = [5, 1, -1, 3]
+    game.cities[1].tokens[:] = [1]
+    game.cities[2].kept["pawn3"] = 1                  # took part: one pawn of 2, not completed
+    debt = [c.kept.get("debt", 0) for c in game.cities]
+    _play_out(game)
+    given = [(e["seat"], e["values"]) for e in game.log if e.get("event") == "given back"]
+    assert given == [(0, [1, 3])]                     # the two of least value, whatever age III's conflicts gave
+    assert [c.kept.get("debt", 0) - d for c, d in zip(game.cities, debt)] == [0, 5, 0]
+    assert 1 in game.cities[1].tokens                 # kept: it took debt instead
+
+
+def test_military_school_rids_each_participant_of_its_defeat_tokens(tables):
+    game = _age_three(tables, "Military School")
+    game.cities[0].tokens[:] = [-1, 3, -1]
+    game.cities[0].kept["pawn3"] = game.cities[1].kept["pawn3"] = 1     # both pawns: completed
+    game.cities[2].tokens[:] = [-1]
+    _first_turn_played(game)
+    assert sorted(game.cities[0].tokens) == [3, 5]    # the age III token, and no defeat token
+    assert game.cities[2].tokens == [-1]              # no pawn: no reward
+
+
+def test_agora_counts_a_purple_card_of_each_participant_twice(tables):
+    game = _age_three(tables, "Agora")
+    game.cities[0].kept["pawn3"] = game.cities[1].kept["pawn3"] = 1
+    guild = next(c for c in tables.cards if c.name == "Builders Guild")   # 1 per stage here and next door
+    city = game.cities[0]
+    for neighbour in game.neighbours(0):
+        if neighbour.stages == 0:
+            neighbour.add_stage()
+    before = score_city(tables, city, *game.neighbours(0))["guilds"]
+    city.add_card(guild)
+    once = score_city(tables, city, *game.neighbours(0))["guilds"] - before
+    assert once >= 2
+    _first_turn_played(game)
+    assert [("Constructed Agora" in [tables.cards[i].name for i in c.built]) for c in game.cities] == \
+        [True, True, False]
+    assert score_city(tables, city, *game.neighbours(0))["guilds"] - before == 2 * once

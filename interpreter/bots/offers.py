@@ -10,7 +10,9 @@ it stands now, for each age end still to come), and at their stakes (what holdin
 decides in the other triggers and the score lines in play for the city: `kept_stakes`), a
 card lost from the city at what building it would be worth, a card from the discard pile at the
 worth the deciding bot gives the best card it could build, a card built from a zone at
-the mean worth of the cards drawn there, and an action done in several cities as what it
+the mean worth of the cards drawn there, shields gained at the military tokens they change
+in the conflicts still to come, tokens given back at the score they take from the city,
+and an action done in several cities as what it
 does to the owner against the mean rival (the same to every city is worth nothing).  The price: its coins at the coin rate; coins paid to a neighbour count
 a little more, since they help a rival."""
 
@@ -22,6 +24,7 @@ from ..check.model import written_cost
 from ..engine.actions import build_options_from, payment_ways, removal_options
 from ..engine.placed import put_from, put_options
 from ..engine.scoring import score_city
+from ..engine.triggers import give_back
 from ..engine.quantities import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -71,6 +74,10 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     kind = kind_of(action)
     if kind is not None:
         return _given_worth(model, game, seat, where, kind, action, card_worth, rate, depth)
+    if isinstance(action, ast.GainShields):
+        return shields_worth(model, game, seat, per_value(action.amount, action.per, where))
+    if isinstance(action, ast.DiscardTokens):
+        return given_back_worth(game, seat, action, where)
     if isinstance(action, ast.DrawInto):
         return 0.0                        # what is drawn is weighed when it is built
     if isinstance(action, ast.PlayFrom):
@@ -174,6 +181,36 @@ def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float, dept
         if need and _others_hold(line.conditions, kind, where):
             total += need * evaluate(line.value, where)
     return CHANCE * total
+def shields_worth(model, game, seat: int, count: int) -> float:
+    """`count` lasting shields, in points: the military tokens they change for the city in
+    the conflicts of this age's end and of each age after it, its neighbours' shields as
+    they stand (rulemodel.tokens), at the token rate."""
+    if count <= 0:
+        return 0.0
+    city = game.cities[seat]
+    left, right = game.neighbours(seat)
+    everyone = tuple(game.cities)
+    return model.token_rate * sum(model.tokens(city, left, right, everyone, i, city.shields + count)
+                                  - model.tokens(city, left, right, everyone, i)
+                                  for i in range(game.age_index, len(model.ages)))
+
+
+def given_back_worth(game, seat: int, action, where) -> float:
+    """`discard N victory|defeat|KIND tokens`: the city's score pad with the tokens given
+    back (those it would best lose, `triggers.give_back`), less its score pad now."""
+    city = game.cities[seat]
+    after = city.copy()
+    count = None if action.count is None else evaluate(action.count, where)
+    give_back(after, action.what, action.kind.text if action.kind is not None else None, count)
+    left, right = game.neighbours(seat)
+    age = game.age
+
+    def total(c) -> int:
+        everyone = tuple(c if other.seat == seat else other for other in game.cities)
+        return sum(score_city(game.tables, c, left, right, everyone, age.number, age.victory).values())
+    return float(total(after) - total(city))
+
+
 def put_worth(game, seat: int, action) -> float:
     """A card put from a zone onto another: the owner's score pad with the best card put
     less its score pad now (score lines that count `cards in "Z"`).  A law the card sets

@@ -90,6 +90,7 @@ class Facts(NamedTuple):
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # CopyCard when built: a neighbour's card whose effects it takes
     removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city
+    given_back: tuple = ()       # DiscardTokens: tokens the owner gives back
 
 
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
@@ -124,6 +125,8 @@ ACTION_ROLES = {
     ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
     ast.PutOnto: "not weighed",               # a card moved between zones: weighed when offered (bots/offers.py)
     ast.CopyStage: "copies",                  # the best stage it may copy now, as a copy of a card
+    ast.GainShields: "shields",               # lasting shields, weighed as a card's (a fixed number of them)
+    ast.DiscardTokens: "given_back",          # the score the owner's pad changes by with them given back
 }
 
 
@@ -143,14 +146,16 @@ def facts(source, tables) -> Facts:
         return found
     parts: dict[str, list] = {"produces": [], "shields": [], "science": [], "trades": [], "coin_actions": [],
                               "powers": [], "discounts": [], "gives_defeats": [], "kept": [], "others": [],
-                              "city_powers": [], "copies": [], "removals": []}
+                              "city_powers": [], "copies": [], "removals": [], "given_back": []}
     for effect in source.static:
         parts.get(role(EFFECT_ROLES, effect), []).append(effect)
     for action in source.when_built + source.turn_end:
         parts.get(role(ACTION_ROLES, action), []).append(action)
     science = tuple(parts["science"])
-    shields = sum(e.amount for e in parts["shields"] if e.per is None)
-    shields_per = any(e.per is not None for e in parts["shields"])
+    lasting = [a for a in parts["shields"] if isinstance(a, ast.GainShields)]     # `gain N shields`
+    shields = sum(e.amount for e in parts["shields"] if isinstance(e, ast.Shields) and e.per is None) + \
+        sum(a.amount.value for a in lasting if a.per is None and isinstance(a.amount, ast.Number))
+    shields_per = any(e.per is not None for e in parts["shields"] if isinstance(e, ast.Shields))
     out = {("cards", source.color)} if source.kind == "card" else {"stages"}
     if shields or shields_per:
         out.add("shields")
@@ -161,6 +166,6 @@ def facts(source, tables) -> Facts:
                  tuple(parts["powers"]), tuple(reads(value) for _category, value in source.scores),
                  tuple(parts["discounts"]), bool(parts["gives_defeats"]), tuple(parts["kept"]),
                  tuple(parts["others"]), tuple(parts["city_powers"]), shields_per, tuple(parts["copies"]),
-                 tuple(parts["removals"]))
+                 tuple(parts["removals"]), tuple(parts["given_back"]))
     memo[source] = made
     return made

@@ -9,6 +9,7 @@ from ..engine.city import City
 from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..kinds.actions import kind_of
+from ..engine.triggers import worth_under_laws
 from ..syntax import ast
 from .reads import facts, quantities, reads
 
@@ -157,11 +158,28 @@ class RuleModel:
             elif gives == "kept tokens" and other != kind:
                 rate = self._rate(lambda c: c.kept.update({other: _PROBE})) + self.spent_for(other)
                 fn = lambda w, a=amount: evaluate(a, w)      # noqa: E731
+            elif isinstance(trigger.action, ast.GainShields):
+                rate, fn = self.shield_rate(), lambda w, a=trigger.action: per_value(a.amount, a.per, w)
             else:
                 continue
             added = fn(at[1]) - fn(at[0])
             total += added * rate * (0.5 if trigger.conditions else 1.0)
         return total / _PROBE
+
+    def shield_rate(self) -> float:
+        """Points per lasting shield, without a city to read (a kept token's reward of
+        shields): what one shield more changes in the conflicts of a city level with its
+        neighbours, each age, taken as a quarter of it (a shield decides a conflict about one
+        time in four), over the ages."""
+        found = self.memo.get("shield rate")
+        if found is None:
+            probe = City(self.tables, 0, "probe", self.tables.sides[0], 0)
+            ages = range(len(self.ages))
+            gains = [self.tokens(probe, probe, probe, (probe,), i, probe.shields + 1) - self.tokens(probe, probe, probe,
+                                                                                                     (probe,), i)
+                     for i in ages]
+            found = self.memo["shield rate"] = self.token_rate * sum(gains) / 4
+        return found
 
     def _rate(self, change) -> float:
         """Points per unit of what `change` adds, read from the score lines on a bare city."""
@@ -232,6 +250,9 @@ class RuleModel:
         if self._tokens_memo is None:
             return None
         key = (age_index, turn, until, shields, left.shields, right.shields)
+        laws = token_laws(city)               # a law changes the tokens' values (`... are worth 2 less`)
+        if laws:
+            key += (laws,)
         found = self._race_memo.get(key)
         if found is not None:
             return found
@@ -254,8 +275,10 @@ class RuleModel:
         if right_shields is not None and right_shields != right.shields:
             right = WithShields(right, right_shields)
         memo = self._tokens_memo
+        laws = token_laws(city)               # laws in force: `victory tokens taken are worth 2 less`
         if memo is not None:
-            key = (age_index, own, left.shields, right.shields)
+            key = (age_index, own, left.shields, right.shields) if not laws else \
+                (age_index, own, left.shields, right.shields, laws)
             found = memo.get(key)
             if found is not None:
                 return found
@@ -266,10 +289,18 @@ class RuleModel:
             for neighbour in ((left, right) if trigger.each_neighbour else (None,)):
                 where = Where(city, left, right, neighbour, everyone, age.number, age.victory)
                 if holds(trigger.conditions, where):
-                    total += evaluate(value, where)
+                    worth = evaluate(value, where)
+                    total += worth_under_laws(laws, worth, neighbour is not None) if laws and worth else worth
         if memo is not None:
             memo[key] = total
         return total
+
+
+def token_laws(city) -> tuple:
+    """The laws in force in `city` that change the value of the military tokens taken
+    (engine/laws.py `InForce.tokens`), usually none."""
+    laws = city.laws
+    return tuple(law for law in laws if law.tokens) if laws else ()
 
 
 def novel_lines(tables) -> frozenset[int]:

@@ -18,7 +18,7 @@ from ..engine.teams import faced, partners
 from ..kinds.actions import ACTIONS, GAINS, kind_of
 from ..syntax import ast
 from .hypothesis import Hypothesis
-from .offers import action_worth, offer_worth, tokens_worth
+from .offers import action_worth, given_back_worth, offer_worth, tokens_worth
 from .reads import facts
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
@@ -262,6 +262,8 @@ class Appraiser(ScienceWorth, PowersWorth):
             points += self._city_effects(known, source, kind == "build")
         for action in known.removals:
             points += self._removal(action)
+        for action in known.given_back:
+            points += self._given_back(action)
         science, science_now = self._science(known) if known.science else (0.0, 0.0)
         worth = Appraisal(points, 0.0, military, later, production, trade, chains, powers, science, race,
                           race_later, novel, science_now)
@@ -477,6 +479,12 @@ class Appraiser(ScienceWorth, PowersWorth):
         loss = float(min(losses, default=0))
         return -loss if city is self.city or city.seat in self.partners else loss
 
+    def _given_back(self, action) -> float:
+        """`discard N victory|defeat|KIND tokens` when built: the owner's score pad with the
+        tokens given back (those it would best lose), less its score pad now."""
+        where = Where(self.city, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
+        return given_back_worth(self.game, self.seat, action, where)
+
     def _harm(self, inner, seat: int) -> float:
         """What an action done in another city takes from it, in points (negative when it
         gives)."""
@@ -494,6 +502,8 @@ class Appraiser(ScienceWorth, PowersWorth):
                 harm -= self._kept_worth(city, debt, lost - paid)
         elif gives == "kept tokens":
             harm -= self._kept_worth(city, kind.kept_kind(inner), evaluate(kind.counted(inner)[0], there))
+        elif isinstance(inner, ast.DiscardTokens):      # the score the city loses with them
+            harm -= given_back_worth(self.game, seat, inner, there)
         return harm
 
 

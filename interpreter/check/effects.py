@@ -126,6 +126,14 @@ def _when_built(effect: ast.WhenBuilt, ctx: Context):
 
 
 def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
+    if isinstance(effect.action, ast.GainShields):
+        ctx.report("E2061", _("shields gained at the end of the game come after the last conflict"), effect.action.span,
+                   label=_("no conflict is left to count them"),
+                   help=_("gain them while conflicts are to come: `when built: gain 2 shields`, or a trigger "
+                          "`on turn end ...: gain 2 shields`"))
+        return None
+    if isinstance(effect.action, ast.CopyCard) and not effect.action.last:
+        return effect if _copy_card(effect.action, ctx, False, own=True) else None
     if not isinstance(effect.action, (ast.CopyCard, *AT_GAME_END)) or \
             getattr(effect.action, "last", False):
         ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
@@ -204,9 +212,53 @@ def _discount(effect: ast.Discount, ctx: Context):
     return effect if ok else None
 
 
-def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool) -> bool:
+def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool, own: bool = False) -> bool:
+    """`copy a COLOURS card from SCOPE`: of the neighbours; at the end of the game (`own`)
+    also of the owner's own city (its effects a second time)."""
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
-    return _neighbours_only(action.scope, "copying", ctx) and ok
+    if "own" in action.scope.parts and not own:
+        ctx.report("E2063", _("a card of one's own city is copied at the end of the game only"), action.scope.span,
+                   label=_("its effects would count twice from now on"),
+                   help=_("write `at end of game: copy a ... card from own city` (its effects count a second time "
+                          "when scoring), or copy from `neighbours`"))
+        return False
+    if own and action.scope.parts == ("own",):
+        return ok
+    scope = attrs.evolve(action.scope, parts=tuple(p for p in action.scope.parts if p != "own")) if own \
+        else action.scope
+    return _neighbours_only(scope, "copying", ctx) and ok
+
+
+def _discard_tokens(action: ast.DiscardTokens, ctx: Context, neighbour: bool) -> bool:
+    """`discard N victory|defeat|KIND tokens` (or `all`): victory or defeat tokens, or a
+    declared kind, at least 1 of them when a number is written."""
+    ok = True
+    if action.what == "military":
+        ctx.report("E2060", _("military tokens are victory tokens and defeat tokens: say which are given back"),
+                   action.span, label=_("victory or defeat tokens?"),
+                   help=_("write `discard 2 victory tokens` or `discard all defeat tokens`"))
+        ok = False
+    if action.kind is not None:
+        ok = ctx.known(action.kind, ctx.tokens, "E1008", "token kind") and ok
+    if isinstance(action.count, ast.Number) and not _positive(action.count.value, action.span, "`discard`", ctx):
+        return False
+    return (action.count is None or check_expr(action.count, ctx, neighbour)) and ok
+
+
+def _gain_shields(action: ast.GainShields, ctx: Context, neighbour: bool) -> bool:
+    if isinstance(action.amount, ast.Number) and not _positive(action.amount.value, action.span, "shields", ctx):
+        return False
+    return check_expr(action.amount, ctx, neighbour) and _per(action.per, ctx, neighbour)
+
+
+def _token_value(effect: ast.TokenValue, ctx: Context):
+    """A law's change of the value of the tokens taken: of victory or defeat tokens, by 1 or more."""
+    if effect.what == "military":
+        ctx.report("E2062", _("a law changes the value of victory tokens or of defeat tokens: say which"),
+                   effect.span, label=_("victory or defeat tokens?"),
+                   help=_("write `victory tokens taken are worth 2 less` or `defeat tokens taken are worth 1 more`"))
+        return None
+    return effect if _positive(effect.amount, effect.span, "a change of a token's value", ctx) else None
 
 
 def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> bool:
@@ -637,6 +689,7 @@ EFFECT_RULES = {
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
     ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
     ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is, ast.FreeByToken: _free_by_token,
+    ast.TokenValue: _token_value,
 }
 ACTION_RULES = {
     ast.CopyCard: _copy_card,
@@ -645,4 +698,5 @@ ACTION_RULES = {
     ast.MayPay: _may_pay,
     ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,
     ast.PutOnto: _nothing_to_misuse,          # its zones: check/phases.py `check_zone_actions`
+    ast.DiscardTokens: _discard_tokens, ast.GainShields: _gain_shields,
 }

@@ -23,7 +23,7 @@ DIRECTIONS = ("left", "right")
 # and the tables derived from what it owns (rebuilt on load, never saved); each part by
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
-OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used")
+OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used", "gained_shields")
 OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order", "entombed", "copied_stages")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
@@ -166,6 +166,7 @@ class City:
         self.copied_stages: list[tuple[int, int]] = []  # (side in tables.sides, stage from 0) copied (`copy stage`)
         self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
+        self.gained_shields = 0               # shields an action gave (`gain 2 shields`), part of `shields`
         self.zones: dict = {}                 # the game's zones, read by `cards in "Z"` (engine/placed.py)
         self.laws: tuple = ()                 # the laws in force, each an engine/laws.py InForce (set by the game)
         self._reset_tables()
@@ -179,7 +180,7 @@ class City:
         self.own_choices: list[tuple[int, ...]] = []
         self.trade_fixed = [0] * n
         self.trade_choices: list[tuple[int, ...]] = []
-        self.shields = 0
+        self.shields = self.gained_shields    # the shields of actions stay whatever the city loses
         self.shields_per: list[tuple] = []    # `shields N per ...`: (N, every, count of the city)
         self.shields_counted = 0              # the shields they give now, part of `shields`
         self.symbols = [0] * len(self.tables.symbols)
@@ -238,7 +239,7 @@ class City:
         lowest of the city's own and the laws' `buy ... for N coins`; then the laws' `for N
         coins more` and `less` are added up, and a price never goes below 0."""
         changes = {direction: [0] * len(self.own_fixed) for direction in DIRECTIONS}
-        for held, changed, chains_paid, _turns_round in self.laws:
+        for held, changed, chains_paid, *_read_elsewhere in self.laws:
             if chains_paid:
                 self.chains_paid = True
             for r, n in held.own_fixed:
@@ -414,6 +415,12 @@ class City:
         if free_tokens:                       # (one power written twice is one power)
             self.free_tokens = tuple(sorted({*self.free_tokens, *free_tokens}))
 
+    def gain_shields(self, count: int) -> None:
+        """Lasting shields from an action (`gain 2 shields`): none for a count below 1."""
+        if count > 0:
+            self.gained_shields += count
+            self.shields += count
+
     def count_shields(self) -> None:
         """Count again the shields of `shields N per ...` (the city built, or took a
         military token): they follow what they count."""
@@ -563,6 +570,7 @@ def _copy(self: City) -> City:
     other.stages = self.stages
     other.free_build_used = self.free_build_used
     other.bank_used = self.bank_used
+    other.gained_shields = self.gained_shields
     other.shields = self.shields
     other.shields_counted = self.shields_counted
     other.play_last = self.play_last

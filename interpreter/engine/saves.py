@@ -131,7 +131,8 @@ def game_to_data(game: Game) -> dict:
                     **({"copied": refs(c.copied)} if c.copied else {}),
                     **({"entombed": [[n, card_ref(t, i)] for n, i in c.entombed]} if c.entombed else {}),
                     **({"copied_stages": [list(p) for p in c.copied_stages]} if c.copied_stages else {}),
-                    **({"bank_used": c.bank_used} if c.bank_used else {})}
+                    **({"bank_used": c.bank_used} if c.bank_used else {}),
+                    **({"gained_shields": c.gained_shields} if c.gained_shields else {})}
                    for c in game.cities],
         "hands": [refs(h) for h in game.hands],
         "discard": refs(game.discard),
@@ -211,6 +212,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.copied = cards(c.get("copied", []), f"cities[{seat}].copied")
             city.entombed, city.copied_stages = _order_parts(c, city, seat, cards)
             city.bank_used = _bank_used(c.get("bank_used", 0), seat)
+            city.gained_shields = _gained_shields(c.get("gained_shields", 0), seat)
             city.rebuild()
             game.cities.append(city)
         if game.revealed:                     # the cards shown are in play in every city: derived too
@@ -537,6 +539,13 @@ def _bank_used(value, seat: int) -> int:
     """The units a city bought from the bank this turn (saved mid-turn, after a payment)."""
     if type(value) is not int or not 0 <= value <= 1000:
         raise SaveError(N_("cities[{seat}].bank_used: must be a whole number of units from 0 to 1000"), seat=seat)
+    return value
+
+
+def _gained_shields(value, seat: int) -> int:
+    """The lasting shields a city's actions gave it (`gain 2 shields`)."""
+    if type(value) is not int or value < 0:
+        raise SaveError(N_("cities[{seat}].gained_shields: must be a whole number of shields, at least 0"), seat=seat)
     return value
 
 

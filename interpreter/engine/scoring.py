@@ -66,15 +66,16 @@ use_scorer(total_now)
 
 
 def _cards_to_copy(tables, action: ast.CopyCard, city, left, right) -> list:
-    """Every card of those colours in the scope's cities that the city has not built: the
-    copy takes one of them.  (Apart from `score_city`, whose locals a comprehension here
-    would make cells.)"""
+    """Every card of those colours in the scope's cities that the city has not built, and
+    of its own city's (`from own city`: a card of its own whose effects count a second
+    time): the copy takes one of them.  (Apart from `score_city`, whose locals a
+    comprehension here would make cells.)"""
     colors = {c.text for c in action.colors}
     found = []
-    for target in filter(None, ({"left": left, "right": right}.get(p) for p in action.scope.parts)):
+    for target in filter(None, ({"left": left, "right": right, "own": city}.get(p) for p in action.scope.parts)):
         for index in target.built:
             card = tables.cards[index]
-            if card.color in colors and card.name not in city.names:
+            if card.color in colors and (target is city or card.name not in city.names):
                 found.append(card)
     return found
 

@@ -65,6 +65,40 @@ def give_up_kept(game, seat: int, tokens, source: str | None) -> None:
             city.kept.pop(kind, None)
         if source is not None and type(game.log) is not NoLog:
             game.log.append({"event": "gives up", "seat": seat, "kind": kind, "count": count, "source": source})
+def give_back(city, what: str, kind: str | None, count: int | None) -> list[int]:
+    """The city gives back `count` tokens (None: all) of a sort it holds, as `discard N
+    victory|defeat|KIND tokens` says; what it holds fewer of, it gives back all.  Of military
+    tokens those it would best lose go first, which every quantity of the language and so
+    every score line agrees on: the victory tokens of least value, the defeat tokens of
+    greatest loss.  The values given back (a kept kind's: one 0 a token), each once."""
+    if what == "kept":
+        held = city.kept.get(kind, 0)
+        n = held if count is None else max(0, min(count, held))
+        if n:
+            city.kept[kind] = held - n
+            if not city.kept[kind]:
+                del city.kept[kind]
+        return [0] * n
+    held = sorted(t for t in city.tokens if (t > 0 if what == "victory" else t < 0))   # the least first
+    gone = held if count is None else held[:max(0, count)]
+    for value in gone:                        # the latest taken of each value goes
+        del city.tokens[len(city.tokens) - 1 - city.tokens[::-1].index(value)]
+    if gone and city.shields_per:
+        city.count_shields()                  # `shields N per victory token`
+    return gone
+
+
+def worth_under_laws(laws, value: int, against: bool) -> int:
+    """A military token's value once the laws in force in the taking city change it
+    (`victory tokens taken are worth 2 less`): their changes of its kind added up; 0 when
+    it would reach 0 or cross it (the token is not taken)."""
+    kind = "victory" if value > 0 else "defeat"
+    delta = sum(change for law in laws for sort, only_against, change in law.tokens
+                if sort == kind and (against or not only_against))
+    if not delta:
+        return value
+    changed = value + delta
+    return changed if (changed > 0) == (value > 0) and changed else 0
 
 
 def log_coins(game, seat: int, change: int, owner: int, source: str) -> None:
@@ -336,6 +370,10 @@ class Dispatcher:
         against = where.neighbour.seat if where.neighbour is not None else None
         if value < 0 and against is not None and city.gives_defeats:
             seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`
+        if value and city.laws:               # `victory tokens taken are worth 2 less`: a token at 0 is not taken
+            value = worth_under_laws(city.laws, value, against is not None)
+            if not value:
+                return
         city.tokens.append(value)
         if city.shields_per:
             city.count_shields()              # `shields N per defeat token`
@@ -350,8 +388,32 @@ class Dispatcher:
         """The action waits for the end of the turn (`at end of turn, ...` from a trigger)."""
         self.game.pending.append((seat, action, source))
 
+    def _discard_tokens(self, action, seat: int, where: Where, source: str) -> None:
+        """`discard N victory|defeat|KIND tokens`: given back (`give_back`), in the log; no
+        event fires (giving back is not taking)."""
+        city = self.game.cities[seat]
+        count = None if action.count is None else evaluate(action.count, where)
+        kind = action.kind.text if action.kind is not None else None
+        gone = give_back(city, action.what, kind, count)
+        if gone and type(self.game.log) is not NoLog:
+            entry = {"event": "given back", "seat": seat, "kind": kind or action.what, "count": len(gone),
+                     "source": source}
+            if kind is None:
+                entry["values"] = gone
+            self.game.log.append(entry)
+
+    def _gain_shields(self, action, seat: int, where: Where, source: str) -> None:
+        """`gain N shields`: lasting shields of the city (a count below 1 gives none)."""
+        count = min(LIMIT, self.value(action)(where))
+        city = self.game.cities[seat]
+        if count > 0:
+            city.gain_shields(count)
+            if type(self.game.log) is not NoLog:
+                self.game.log.append({"event": "shields", "seat": seat, "count": count, "source": source})
+
 
 # what each action kind does (Dispatcher.run): looked up by the action's own type, called
 # (dispatcher, action, seat, where, source): a kind of kinds/actions/ by its own `run`
 CARRY_OUT = {**{node: kind.run for node, kind in ACTIONS.items()},
-             ast.InEachCity: Dispatcher._in_each_city}
+             ast.InEachCity: Dispatcher._in_each_city,
+             ast.DiscardTokens: Dispatcher._discard_tokens, ast.GainShields: Dispatcher._gain_shields}

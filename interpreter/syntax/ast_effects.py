@@ -178,6 +178,28 @@ class DiscardBuilt:
 
 
 @node
+class DiscardTokens:
+    """`discard 2 victory tokens`, `discard all defeat tokens`, `discard a debt token`: the
+    city gives back tokens it holds (docs/language.md, "Giving tokens back"); `what` is
+    "victory", "defeat", "military" (refused by the check: which ones?) or "kept" (of
+    `kind`); `count` None: all of them.  Of military tokens, those the city would best lose
+    go first: the victory tokens of least value, the defeat tokens of greatest loss."""
+    count: "Expr | None"
+    what: str
+    span: Span
+    kind: Name | None = None
+
+
+@node
+class GainShields:
+    """`gain 2 shields [per ...]`: lasting shields the city keeps (not a card's: they stay
+    whatever leaves the city), counted in every military comparison."""
+    amount: Expr
+    per: Per | None
+    span: Span
+
+
+@node
 class InEachCity:
     """`each other city: lose 1 coin per victory token`: the action acts in every city of
     the group (`other` cities, the two `neighbours`, `every` city), and its quantities count
@@ -236,7 +258,7 @@ class MayPay:
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
 Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
-                CopyStage, MayPay, DiscardBuilt, PutOnto)]
+                CopyStage, MayPay, DiscardBuilt, PutOnto, DiscardTokens, GainShields)]
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
@@ -447,6 +469,20 @@ class NoFreeChains:
 
 
 @node
+class TokenValue:
+    """`victory tokens taken [against a neighbour] are worth 2 less` (or `more`; `defeat
+    tokens ...`), in a law only: while in force, a military token of that kind that a city
+    takes (against a neighbour, in a `for each neighbour` trigger, with `against`) is worth
+    `amount` more or less; one that would reach 0 or cross it is not taken.  `what` is
+    "victory", "defeat" or "military" (refused by the check: which ones?)."""
+    what: str
+    amount: int
+    change: str             # "more" or "less"
+    span: Span
+    against: bool = False
+
+
+@node
 class OnTop:
     """`on top of "Z"` in a law's conditions: its card is the last one put in a city's
     zone Z (the card shown there), and that city is the law's owner."""
@@ -469,7 +505,7 @@ class Law:
     trade price, a trigger) acts in every city while its source is in play and every
     condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
     top N of "Z"`: where the card is in play; `revealed`: while the card is shown on the table)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | Trigger"
+    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | TokenValue | Trigger"
     conditions: tuple["Comparison | OnTop | InTop | Revealed", ...]
     span: Span
 
@@ -486,7 +522,7 @@ class Law:
         return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, Trigger, FreeByToken)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, TokenValue, Trigger, FreeByToken)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

@@ -248,6 +248,9 @@ def effect(e) -> str:
         return "hands pass the other way"
     if isinstance(e, ast.PriceChange):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.amount, 'coin')} {e.change}"
+    if isinstance(e, ast.TokenValue):
+        against = " against a neighbour" if e.against else ""
+        return f"{e.what} tokens taken{against} are worth {e.amount} {e.change}"
     if isinstance(e, ast.Law):
         return law(e)
     if isinstance(e, ast.WhenBuilt):
@@ -342,6 +345,15 @@ def action(a) -> str:
         group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
         kept = f" with {a.compare} {city_value(a.value)}" if a.value is not None else ""
         return f"each {group}{kept}: {action(a.action)}"
+    if isinstance(a, ast.DiscardTokens):
+        sort = a.kind.text if a.kind is not None else a.what
+        count = a.count
+        number = "all" if count is None else str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
+        return f"discard {number} {sort} token{'' if number == '1' else 's'}"
+    if isinstance(a, ast.GainShields):
+        amount = a.amount
+        number = str(amount.value) if isinstance(amount, ast.Number) else f"({expr(amount)})"
+        return f"gain {number} shield{'' if number == '1' else 's'}" + (f" {per(a.per)}" if a.per else "")
     if isinstance(a, ast.MayPay):
         price = [_price_item(i) for i in a.items]
         return f"may pay {' and '.join(price)} to {action(a.action)}"       # `1 stone`: a price says its counts

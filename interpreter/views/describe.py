@@ -197,8 +197,8 @@ def action_text(action) -> str:
             "builds for free" if action.free else "plays (builds, uses for a stage or sells)"
         return f"at once {verb} one card of its \"{action.zone.text}\""
     if isinstance(action, ast.CopyCard):
-        where = scope_text(action.scope)
-        where = where if where.startswith("both") else "the " + where
+        where = scope_text(action.scope).replace("own city", "its own city")
+        where = where if where.startswith(("both", "its")) else "the " + where
         if action.last:
             return f"copies the last card built by {where}"
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
@@ -217,9 +217,24 @@ def action_text(action) -> str:
             value = expr_text(action.value).removesuffix(" in own city")
             group += f" with {action.compare} {value} than own city"
         return f"{group} {action_text(action.action)} (counted in that city)"
+    if isinstance(action, ast.DiscardTokens):
+        return discard_tokens_text(action)
+    if isinstance(action, ast.GainShields):
+        return f"gains {amount_text(action.amount, 'shield')}{per_text(action.per)} for good (they stay whatever " \
+            "leaves the city)"
     if isinstance(action, ast.MayPay):
         return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
+
+
+def discard_tokens_text(action: ast.DiscardTokens) -> str:
+    """`discard N victory|defeat|KIND tokens`: which go, and with fewer, all."""
+    word = f"{action.kind.text} token" if action.kind is not None else f"{action.what} token"
+    if action.count is None:
+        return f"gives back all its {word}s"
+    which = {"victory": " (those of least value first)", "defeat": " (those of greatest loss first)"}.get(
+        action.what, "")
+    return f"gives back {amount_text(action.count, word)}{which}, all it has if fewer"
 
 
 def _moved_text(action: ast.DiscardBuilt) -> str:
@@ -290,6 +305,11 @@ def effect_text(effect) -> str:
         where = where if where.startswith("both") else "the " + where
         return (f"pays {plural(effect.amount, 'coin')} {effect.change} for each "
                 f"{and_list([r.text for r in effect.resources], 'or')} bought from {where}")
+    if isinstance(effect, ast.TokenValue):
+        against = " against a neighbour" if effect.against else ""
+        kind = "victory token worth 0 or less" if effect.what == "victory" else "defeat token worth 0 or more"
+        return (f"a {effect.what} token taken{against} is worth {plural(effect.amount, 'point')} {effect.change} "
+                f"(a {kind} is not taken)")
     if isinstance(effect, ast.Law):
         return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):

@@ -219,7 +219,7 @@ def action_parts(action) -> tuple[str, str]:
                             "die gebouwd is: haar effecten, en meteen haar effect bij het bouwen")
     if isinstance(action, ast.CopyCard):
         colours = en_list([names().color(c.text) for c in action.colors], "of")
-        where = scope_text(action.scope)
+        where = scope_text(action.scope).replace("de eigen stad", "zijn eigen stad")
         one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
     if isinstance(action, ast.PutOnto):
@@ -233,10 +233,31 @@ def action_parts(action) -> tuple[str, str]:
             group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
         verb, rest = action_parts(action.action)
         return verb, f"{rest} (dat doet {group}, geteld in die stad)"
+    if isinstance(action, ast.DiscardTokens):
+        return "geeft", _given_back(action)
+    if isinstance(action, ast.GainShields):
+        return "krijgt", (f"{amount_text(action.amount, 'shield')}{per_text(action.per)} voorgoed (ze blijven, wat de "
+                          "stad ook verliest)")
     if isinstance(action, ast.MayPay):
         verb, rest = action_parts(action.action)
         return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
+
+
+def _given_back(action: ast.DiscardTokens) -> str:
+    """`discard N victory|defeat|KIND tokens`, na het werkwoord `geeft`."""
+    if action.kind is not None:
+        one, many = f"{names().token(action.kind.text)}-fiche", f"{names().token(action.kind.text)}-fiches"
+    else:
+        one, many = NOUNS[f"{action.what} tokens"]
+    if action.count is None:
+        return f"al zijn {many} terug"
+    count = action.count
+    shown = f"{count.value} {one if count.value == 1 else many}" if isinstance(count, ast.Number) \
+        else f"{expr_text(count)} {many}"
+    which = {"victory": " (die van de laagste waarde eerst)", "defeat": " (die van het grootste verlies eerst)"}.get(
+        action.what, "")
+    return f"{shown} terug{which}, alle die het heeft als het er minder heeft"
 
 
 def _moved_parts(action: ast.DiscardBuilt) -> tuple[str, str]:
@@ -342,6 +363,13 @@ def effect_text(effect) -> str:
         more = "meer" if effect.change == "more" else "minder"
         return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "
                 f"{scope_text(effect.scope)} {noun(effect.amount, 'coin')} {more} per grondstof")
+    if isinstance(effect, ast.TokenValue):
+        one = NOUNS[f"{effect.what} tokens"][0] if effect.what in ("victory", "defeat") else "Conflictfiche"
+        against = " tegen een naburige stad" if effect.against else ""
+        more = "meer" if effect.change == "more" else "minder"
+        gone = "0 of minder" if effect.what == "victory" else "0 of meer"
+        return (f"een {one} die een stad{against} krijgt is {noun(effect.amount, 'point')} {more} waard "
+                f"(een {one} van {gone} wordt niet genomen)")
     if isinstance(effect, ast.Law):
         return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):

@@ -98,6 +98,12 @@ def text_log(game: Game, words=None) -> str:
                 _("{city} takes a military token ({value})")
             out.append("    " + sentence.format(city=city[event['seat']], value=f"{event['value']:+d}",
                                              other=city[against] if against is not None else ""))
+        elif kind == "given back":                      # `discard N victory|defeat|KIND tokens`
+            out.append("    " + _given_back(event, city[event["seat"]]))
+        elif kind == "shields":                         # `gain N shields`
+            sentence = ngettext('{city} gains {count} shield ("{source}")', '{city} gains {count} shields ("{source}")',
+                                event["count"])
+            out.append("    " + sentence.format(city=city[event["seat"]], count=event["count"], source=event["source"]))
         elif kind == "debt":
             sentence = ngettext("{city} takes {count} {kind} token for coins it does not pay",
                                 "{city} takes {count} {kind} tokens for coins it does not pay", event["count"])
@@ -125,6 +131,22 @@ def text_log(game: Game, words=None) -> str:
             out.append("    " + _("{city} gives up a {kind} token and faces each city once at the {event}").format(
                 city=city[event['seat']], kind=names().token(event["kind"]), event=event_word(event["at"])))
     return printable("\n".join(out), keep_newlines=True) + "\n"
+
+
+def _given_back(event: dict, city: str) -> str:
+    """A city's tokens given back, in words: military tokens with their values."""
+    count, source = event["count"], event["source"]
+    if "values" not in event:
+        return ngettext('{city} gives back {count} {kind} token ("{source}")',
+                        '{city} gives back {count} {kind} tokens ("{source}")', count).format(
+            city=city, count=count, kind=names().token(event["kind"]), source=source)
+    values = ", ".join(f"{v:+d}" for v in event["values"])
+    sentence = ngettext('{city} gives back {count} victory token ({values}, "{source}")',
+                        '{city} gives back {count} victory tokens ({values}, "{source}")', count) \
+        if event["kind"] == "victory" else \
+        ngettext('{city} gives back {count} defeat token ({values}, "{source}")',
+                 '{city} gives back {count} defeat tokens ({values}, "{source}")', count)
+    return sentence.format(city=city, count=count, values=values, source=source)
 
 
 def score_table(categories, names_shown, pads, winner_names, teams=None) -> str:

@@ -3,7 +3,7 @@
 One method per grammar rule; each receives the rule's span and its kept children.  The
 methods are grouped by the family of constructs they build, one module each (cards.py,
 effects.py, triggers.py, expressions.py, rules.py, phases.py, variants.py, tables.py,
-vocabulary.py, order.py), mixed into `TreeBuilder` here, which gives them the span and name helpers.
+vocabulary.py, order.py, military.py), mixed into `TreeBuilder` here, which gives them the span and name helpers.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from .. import ast
 from .cards import CardBuilder
 from .effects import EffectBuilder
 from .expressions import ExpressionBuilder
+from .military import MilitaryBuilder
 from .numbers import MAX_DIGITS, NumberTooLarge, to_int
 from .order import OrderBuilder
 from .phases import PhaseBuilder
@@ -28,7 +29,7 @@ __all__ = ["MAX_DIGITS", "NumberTooLarge", "TreeBuilder"]
 
 
 class TreeBuilder(VocabularyBuilder, CardBuilder, EffectBuilder, TriggerBuilder, ExpressionBuilder, RulesBuilder,
-                  PhaseBuilder, VariantBuilder, TableBuilder, OrderBuilder, Transformer):
+                  PhaseBuilder, VariantBuilder, TableBuilder, OrderBuilder, MilitaryBuilder, Transformer):
     def __init__(self, path: str):
         super().__init__(visit_tokens=False)
         self.path = path

@@ -140,6 +140,12 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.InEachCity):
         kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
         return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
+    if isinstance(a, ast.DiscardTokens):     # tokens given back: a minus, how many, which
+        title = _("tokens given back")
+        sort = [icons.token(a.what, title)] if a.kind is None else [icons.chip(names().token(a.kind.text))]
+        return [icons.word("−"), icons.chip(_("all") if a.count is None else number_text(a.count))] + sort
+    if isinstance(a, ast.GainShields):       # lasting shields
+        return expression(a.amount, v, icons.shield) + per_icons(a.per, v)
     if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
         price = [icon for i in a.items for icon in
                  ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)
@@ -223,6 +229,9 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         for i, r in enumerate(e.resources):
             shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
         return shown
+    if isinstance(e, ast.TokenValue):             # a law's `victory tokens taken are worth 2 less`
+        return [icons.token(e.what, _("a military token taken")), icons.word("+" if e.change == "more" else "−"),
+                icons.word(str(e.amount))]
     if isinstance(e, ast.Law):
         top = e.on_top
         return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \

@@ -313,7 +313,9 @@ class Dispatcher:
         compiled rules, with the action itself, so that its id stays its own)."""
         found = self.values.get(id(action))
         if found is None or found[0] is not action:
-            found = self.values[id(action)] = (action, amount_fn(*ACTIONS[type(action)].counted(action)))
+            kind = ACTIONS.get(type(action))
+            counted = kind.counted(action) if kind is not None else (action.amount, action.per)   # GainShields
+            found = self.values[id(action)] = (action, amount_fn(*counted))
         return found[1]
 
     def build_options_from_discard(self, seat: int) -> list:

@@ -166,6 +166,10 @@ CODES = {
     "E2042": "a law revealed that is on no card",
     "E2020": "a revealed card that cannot act so",
     "E2043": "two uses of a card of one name",
+    # laws over cards, a board's production lost (docs/language.md, "Laws over cards")
+    "E2070": "a law over cards that selects no card",
+    "E2071": "unlimited production without a fixed production",
+    "E2072": "a board's production lost where no board produces",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import attrs
 
+from ..engine.city import most_asked
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 
@@ -122,6 +123,9 @@ ACTION_ROLES = {
     ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
     ast.PutOnto: "not weighed",               # a card moved between zones: weighed when offered (bots/offers.py)
     ast.CopyStage: "copies",                  # the best stage it may copy now, as a copy of a card
+    # a loss on an event (a project left unbuilt): not foreseen; once lost, the city's tables
+    # (engine/city.py `board_lost`) no longer hold the board's production
+    ast.LoseBoardProduction: "not weighed",
 }
 
 
@@ -162,3 +166,32 @@ def facts(source, tables) -> Facts:
                  tuple(parts["removals"]))
     memo[source] = made
     return made
+
+
+def under_law(known: Facts, source, change: str, tables) -> Facts:
+    """What a card to be built does under a law over cards in force in the city (engine/
+    city.py `ruling`), as the engine will add it: with `no effect`, only what it does when
+    built and its score lines (its colour still counts); with `nothing`, all but its
+    production; with `as needed`, its fixed production as many times as the largest cost
+    asks (`ruled_held`).  Worked out once per card and change."""
+    memo = tables.cached("facts under laws", dict)
+    key = (source.index, change)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    if change == "no effect":
+        found = known._replace(changes=frozenset({("cards", source.color)}), shields=0, science=(),
+                               wild_science=False, produces=(), trades=(), discounts=(), gives_defeats=False,
+                               city_powers=(), shields_per=False,
+                               powers=tuple(p for p in known.powers if type(p) in ACTION_ROLES))
+    elif change == "nothing":
+        found = known._replace(produces=())
+    else:
+        most = tables.cached("most asked", lambda: most_asked(tables))
+        res = tables.resource_index
+        found = known._replace(produces=tuple(
+            e if e.choice else attrs.evolve(e, items=tuple(attrs.evolve(i, count=max(i.count, most[res[i.resource.text]]))
+                                                           for i in e.items))
+            for e in known.produces))
+    memo[key] = found
+    return found

@@ -10,6 +10,7 @@ from operator import add, mul
 from typing import NamedTuple
 
 from ..engine.actions import copy_options
+from ..engine.city import ruling
 from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
@@ -17,7 +18,7 @@ from ..engine.teams import faced, partners
 from ..syntax import ast
 from .hypothesis import Hypothesis
 from .offers import action_worth, offer_worth
-from .reads import facts
+from .reads import facts, under_law
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
 from .science_worth import ScienceWorth
@@ -201,6 +202,10 @@ class Appraiser(ScienceWorth, PowersWorth):
         city, model = self.city, self.model
         source = self.tables.cards[card_index] if kind == "build" else city.stage_of(stage)
         known = facts(source, self.tables)
+        if kind == "build" and city.laws:     # a law over cards in force reaches this card in the city
+            change = ruling(card_index, city.laws)
+            if change is not None:
+                known = under_law(known, source, change, self.tables)
         # the quick way (score lines on a Hypothesis) unless an end-of-game choice (a copy, a
         # symbol of one's choice) could be made differently with the source, or its shields
         # follow a count of the city (`shields N per ...`: the city with it counts them)

@@ -36,11 +36,14 @@ class InForce(NamedTuple):
     """What a law adds to every city: a city's `Held` for a production, a discount or a
     trade price (`buy ... for N coins`), and the price changes of `for N coins more/less`
     as (direction, resource, coins added); `no free chains` as `chains_paid`; `hands pass
-    the other way` as `turns_round` (read by the game, `Flow.passing`)."""
+    the other way` as `turns_round` (read by the game, `Flow.passing`); a law over cards
+    as `cards`: (the indexes of the cards it selects, its change), read by each city as it
+    adds its cards (engine/city.py `ruling`)."""
     held: object
     changes: tuple
     chains_paid: bool = False
     turns_round: bool = False
+    cards: tuple = ()
 
 
 class Compiled(NamedTuple):
@@ -63,7 +66,7 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 
 def _compile(law: ast.Law, tables, key: str) -> Compiled:
-    effect, changes, chains_paid, turns_round, trigger = law.effect, (), False, False, None
+    effect, changes, chains_paid, turns_round, trigger, cards = law.effect, (), False, False, None, ()
     if isinstance(effect, ast.Trigger):
         trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
         held = None
@@ -71,6 +74,9 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
         held, chains_paid = held_by((), tables), True
     elif isinstance(effect, ast.OtherWay):
         held, turns_round = held_by((), tables), True
+    elif isinstance(effect, ast.CardsChange):
+        selected = frozenset(c.index for c in tables.cards if effect.cards.selects(c.name, c.color, c.static))
+        held, cards = held_by((), tables), ((selected, effect.change),)
     elif isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
         changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
@@ -84,7 +90,7 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
                     check_fn(comparisons) if comparisons else None,
-                    None if held is None else InForce(held, changes, chains_paid, turns_round), trigger,
+                    None if held is None else InForce(held, changes, chains_paid, turns_round, cards), trigger,
                     law.revealed is not None)
 
 

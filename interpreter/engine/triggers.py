@@ -326,6 +326,16 @@ class Dispatcher:
             if event in self.heard:
                 self.fire(event, (seat,))
 
+    def _lose_board(self, action, seat: int, where: Where, source: str) -> None:
+        """`lose the board's production`: for the rest of the game (engine/city.py
+        `lose_board`), logged the first time."""
+        city = self.game.cities[seat]
+        if city.board_lost:
+            return
+        city.lose_board()
+        if type(self.game.log) is not NoLog:
+            self.game.log.append({"event": "board lost", "seat": seat, "source": source})
+
     def _at_turn_end(self, action, seat: int, where: Where, source: str) -> None:
         self.game.pending.append((seat, action.action, source))
 
@@ -333,4 +343,5 @@ class Dispatcher:
 # what each action kind does (Dispatcher.run): looked up by the action's own type
 CARRY_OUT = {ast.GainCoins: Dispatcher._gain, ast.LoseCoins: Dispatcher._lose,
              ast.TakeKeptTokens: Dispatcher._take_kept, ast.InEachCity: Dispatcher._in_each_city,
-             ast.TakeToken: Dispatcher._take_token, ast.AtTurnEnd: Dispatcher._at_turn_end}
+             ast.TakeToken: Dispatcher._take_token, ast.AtTurnEnd: Dispatcher._at_turn_end,
+             ast.LoseBoardProduction: Dispatcher._lose_board}

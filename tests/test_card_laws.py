@@ -1,6 +1,6 @@
 """Laws over cards and a board's production lost (issue 37, Babel's tiles 03, 04 and 20 and
 the Double Walls penalty): `law ...: SELECTOR produce nothing`, `... have no effect`, `...
-produce as many as needed`, and the action `lose the board's production` (docs/language.md,
+produce as many as needed`, and the action `lose the board production` (docs/language.md,
 "Laws over cards").  Each is read through the city's tables, so the payment search (a
 city's own builds, what its neighbours may buy), the legal moves and the bots' reading of
 production follow it; the scenarios are the rulebook's."""
@@ -53,7 +53,7 @@ HARD_LAWS = '''variant "Hard laws" {
         cost 2 coins
         law while coins >= 3: brown cards producing 1 unit produce as many as needed
     }
-    add law while coins = 0: on age end: lose the board's production
+    add law while coins = 0: on age end: lose the board production
 }
 '''
 
@@ -266,7 +266,7 @@ def test_losing_a_board_production_where_no_board_produces_is_E2072(tmp_path):
     boards = "\n".join(f'    replace wonder "{w}" {{ side A {{ stage {{ cost 2 wood; points 3 }} }} }}'
                        for w in ("Lighthouse", "Hanging Gardens", "Mausoleum", "Great Library"))
     text = (f'variant "Bare boards" {{\n    changes "Examples"\n{boards}\n'
-            '    add law: on age end: lose the board\'s production\n}\n')
+            '    add law: on age end: lose the board production\n}\n')
     path = tmp_path / "bare.wonders"
     path.write_text(text, encoding="utf-8")
     result = check_paths([str(path), str(ROOT / "docs" / "examples" / "base.wonders")])
@@ -280,7 +280,7 @@ def test_fmt_gives_back_the_laws_over_cards_and_the_lost_board():
     printed = print_item(tree.items[0])
     for words in ("brown cards producing 2 units or a choice produce nothing",
                   'cards "East Trading Post", "West Trading Post", "Marketplace" have no effect',
-                  "brown cards producing 1 unit produce as many as needed", "lose the board's production"):
+                  "brown cards producing 1 unit produce as many as needed", "lose the board production"):
         assert words in printed
     again, _ = parse_text(printed, "x.wonders")
     assert print_item(again.items[0]) == printed

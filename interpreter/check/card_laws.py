@@ -16,7 +16,7 @@ from .phases import _actions
 def check_card_laws(cards: list[CardDef], wonders, rules: RulesDef, ctx: Context) -> None:
     """Each law over cards selects some card of the rule set (E2070; a name no card has is
     E1004), one with a fixed production when it makes production unlimited (E2071); a
-    `lose the board's production` finds a board that produces (E2072)."""
+    `lose the board production` finds a board that produces (E2072)."""
     sources = [(card.effects, "card") for card in cards]
     sources += [(side.effects, "board") for w in wonders for side in w.sides]
     sources += [(stage.effects, "stage") for w in wonders for side in w.sides for stage in side.stages]

@@ -204,7 +204,7 @@ class City:
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
         self.zones: dict = {}                 # the game's zones, read by `cards in "Z"` (engine/placed.py)
         self.laws: tuple = ()                 # the laws in force, each an engine/laws.py InForce (set by the game)
-        self.board_lost = False               # `lose the board's production`: its board produces nothing any more
+        self.board_lost = False               # `lose the board production`: its board produces nothing any more
         self._reset_tables()
         self._add_static(side.board)
 
@@ -274,7 +274,7 @@ class City:
         return None if change is None else ruled_held(card, change, self.tables)
 
     def lose_board(self) -> None:
-        """`lose the board's production`: the board produces nothing from now on (its other
+        """`lose the board production`: the board produces nothing from now on (its other
         effects stay); the tables are worked out again."""
         if not self.board_lost:
             self.board_lost = True

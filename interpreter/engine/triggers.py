@@ -327,7 +327,7 @@ class Dispatcher:
                 self.fire(event, (seat,))
 
     def _lose_board(self, action, seat: int, where: Where, source: str) -> None:
-        """`lose the board's production`: for the rest of the game (engine/city.py
+        """`lose the board production`: for the rest of the game (engine/city.py
         `lose_board`), logged the first time."""
         city = self.game.cities[seat]
         if city.board_lost:

@@ -285,7 +285,7 @@ class MayPay:
 
 @node
 class LoseBoardProduction:
-    """`lose the board's production`: from now on, for the rest of the game, the owner's
+    """`lose the board production`: from now on, for the rest of the game, the owner's
     wonder board produces nothing (its other effects stay); a lasting change of the city,
     saved with it (engine/city.py `board_lost`)."""
     span: Span

@@ -339,7 +339,7 @@ def action(a) -> str:
         to = f'into "{a.into.text}"' if a.to == "zone" else "under this stage"
         return f"put a {_colors(a.colors)} card from {place} {to}"
     if isinstance(a, ast.LoseBoardProduction):
-        return "lose the board's production"
+        return "lose the board production"
     if isinstance(a, ast.PutOnto):
         return f'put a card from "{a.source.text}" onto "{a.zone.text}"'
     if isinstance(a, ast.DrawInto):

@@ -218,6 +218,19 @@ def test_an_unbuilt_double_walls_takes_the_board_production_of_those_without_a_p
     assert game_to_data(copy) == game_to_data(game)
 
 
+def test_the_bots_weigh_the_board_production_a_pawn_keeps():
+    """The penalty's worth, which a Double Walls pawn avoids: the trade coins the board's
+    unit saves over the builds left; nothing once lost."""
+    from interpreter.bots.offers import board_worth
+    from interpreter.bots.rulemodel import rule_model
+    game = start()
+    model = rule_model(babel(), 3)
+    assert board_worth(model, game, 0, model.coin_rate) > 0
+    game.cities[0].lose_board()
+    assert board_worth(model, game, 0, model.coin_rate) == 0
+    assert game.cities[0].own_fixed[res("clay")] == 0
+
+
 def test_a_save_with_a_bad_board_lost_is_refused():
     from interpreter.engine.saves import SaveError
     data = game_to_data(start())

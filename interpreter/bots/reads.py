@@ -89,7 +89,8 @@ class Facts(NamedTuple):
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # CopyCard when built: a neighbour's card whose effects it takes
-    removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city
+    removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city;
+    #                              LoseBoardProduction: the owner's board production lost
 
 
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
@@ -123,9 +124,9 @@ ACTION_ROLES = {
     ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
     ast.PutOnto: "not weighed",               # a card moved between zones: weighed when offered (bots/offers.py)
     ast.CopyStage: "copies",                  # the best stage it may copy now, as a copy of a card
-    # a loss on an event (a project left unbuilt): not foreseen; once lost, the city's tables
-    # (engine/city.py `board_lost`) no longer hold the board's production
-    ast.LoseBoardProduction: "not weighed",
+    # the board's production lost: weighed as a removal (valuation.py `_removal`); as a
+    # penalty a token avoids, by bots/offers.py `board_worth`
+    ast.LoseBoardProduction: "removals",
 }
 
 

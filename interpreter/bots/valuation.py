@@ -17,7 +17,7 @@ from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..syntax import ast
 from .hypothesis import Hypothesis
-from .offers import action_worth, offer_worth
+from .offers import action_worth, board_worth, offer_worth
 from .reads import facts, under_law
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
@@ -446,7 +446,10 @@ class Appraiser(ScienceWorth, PowersWorth):
     def _removal(self, action) -> float:
         """A `discard a ... card from ...` when built, in points: the city that loses a card
         chooses the one whose loss costs it the fewest points now; a loss of this city (or a
-        partner's) counts against, a rival neighbour's for."""
+        partner's) counts against, a rival neighbour's for.  `lose the board production`:
+        what the board's production is still worth (bots/offers.py `board_worth`)."""
+        if isinstance(action, ast.LoseBoardProduction):
+            return -board_worth(self.model, self.game, self.seat, self.model.coin_rate)
         if action.scope is None:                 # from a zone: no building is lost
             return 0.0
         part = action.scope.parts[0]

@@ -53,7 +53,7 @@ def _selection(change: ast.CardsChange, cards: list[CardDef], names: set[str], c
         ctx.report("E2070", _("this law selects no card of the rule set"), selector.span,
                    label=_("no card is so"),
                    help=_("check the colours and what the cards produce (`producing 2 units`, `producing a "
-                          "choice`), or name the cards: `cards \"Forum\", \"Marketplace\"`"))
+                          "choice`), or name the cards: `cards \"NAME\", \"NAME\"`"))
     elif change.change == "as needed" and not any(_fixed(card) for card in chosen):
         ctx.report("E2071", _("none of the cards selected has a fixed production to make unlimited"),
                    selector.span, label=_("nothing to produce as many times as needed"),

@@ -501,7 +501,7 @@ class CardSelector:
     """The cards a law over cards reaches, in each city: `brown cards producing 2 units or
     a choice` (of those colours, none: any colour; `producing`: whose fixed production
     makes one of those numbers of units in all, or that produce a choice), or `cards
-    "Forum", "Marketplace"` (of those names).  The same cards in every city: what a card
+    "A", "B"` (of those names).  The same cards in every city: what a card
     is and prints, never how the city stands (`selects`)."""
     colors: tuple[Name, ...]
     units: tuple[int, ...]        # `producing N units`: its fixed production in all

@@ -286,7 +286,7 @@ _CARD_CHANGES = {"nothing": "produce nothing", "no effect": "have no effect", "a
 
 
 def card_selector(c: ast.CardSelector) -> str:
-    """`brown cards producing 2 units or a choice`, `cards "Forum", "Marketplace"`."""
+    """`brown cards producing 2 units or a choice`, `cards "A", "B"`."""
     if c.names:
         return "cards " + ", ".join(f'"{n.text}"' for n in c.names)
     produced = [_counted(n, "unit") for n in c.units] + ["a choice"] * c.choice

@@ -357,7 +357,7 @@ def law_text(law: ast.Law) -> str:
 
 def selector_text(selector: ast.CardSelector) -> str:
     """`brown cards producing 2 units or a choice`: "the brown cards that produce 2 units
-    or a choice of resources"; `cards "Forum", "Marketplace"`: "Forum and Marketplace"."""
+    or a choice of resources"; `cards "A", "B"`: "A and B"."""
     if selector.names:
         return and_list([n.text for n in selector.names])
     what = f"the {and_list([c.text for c in selector.colors], 'and')} cards" if selector.colors else "the cards"

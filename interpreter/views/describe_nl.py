@@ -320,7 +320,7 @@ def law_text(law: ast.Law) -> str:
 
 def selector_text(selector: ast.CardSelector) -> str:
     """`brown cards producing 2 units or a choice`: "de bruine kaarten die 2 eenheden of
-    een grondstof naar keuze produceren"; `cards "Forum", "Marketplace"`: de kaarten zelf."""
+    een grondstof naar keuze produceren"; `cards "A", "B"`: de kaarten zelf."""
     n = names()
     if selector.names:
         return en_list([n.card(c.text) for c in selector.names])

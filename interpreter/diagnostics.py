@@ -174,6 +174,10 @@ CODES = {
     "E2061": "shields gained at the end of the game",
     "E2062": "a law on military tokens without saying which",
     "E2063": "a card of one's own city copied before the end",
+    # laws over cards, a board's production lost (docs/language.md, "Laws over cards")
+    "E2070": "a law over cards that selects no card",
+    "E2071": "unlimited production without a fixed production",
+    "E2072": "a board's production lost where no board produces",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

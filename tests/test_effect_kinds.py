@@ -264,6 +264,7 @@ BOTS_READ = {
     ast.InEachCity: "others", ast.TradeRebate: "city_powers", ast.BankPurchase: "city_powers",
     ast.ProducesLike: "city_powers", ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
     ast.DiscardBuilt: "removals", ast.GainShields: "shields", ast.DiscardTokens: "given_back",
+    ast.LoseBoardProduction: "removals",
 }
 BOTS_VALUE_OTHERWISE = {
     ast.Points: "the score pad", ast.Score: "the score pad", ast.AtGameEnd: "scored in full (score_city)",

@@ -87,6 +87,8 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
         return put_worth(game, seat, action)
     if isinstance(action, ast.DiscardBuilt):
         return removal_worth(game, seat, action)
+    if isinstance(action, ast.LoseBoardProduction):
+        return -board_worth(model, game, seat, rate)
     if isinstance(action, ast.InEachCity):
         targets = game.events.group(seat, action)
         each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate, depth)
@@ -115,6 +117,29 @@ def _given_worth(model, game, seat: int, where: Where, kind, action, card_worth,
     if gives == "build from discard":
         return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
     raise UnhandledKind(f"bots/offers.py cannot weigh what the action kind {type(action).__name__} gives ({gives})")
+
+
+def board_worth(model, game, seat: int, rate: float) -> float:
+    """What the city's board production is still worth, in points (what `lose the board
+    production` takes): each unit the trade coins it saves over the builds left, as the
+    valuation prices a card's production (the share of the cards to come that ask for that
+    many units, at the city's cheapest price); nothing once lost."""
+    city = game.cities[seat]
+    if city.board_lost:
+        return 0.0
+    res = game.tables.resource_index
+    builds_left = model.turns_after(game.age_index, game.turn) + 1
+    total = 0.0
+    for effect in city.side.board.static:
+        if not isinstance(effect, ast.Produces):
+            continue
+        for item in effect.items[:1] if effect.choice else effect.items:
+            r = res[item.resource.text]
+            demand = model.demand[game.age_index][r]
+            have = city.own_fixed[r]
+            share = sum(demand[k] for k in range(max(0, have - item.count), min(have, len(demand))))
+            total += share * min(city.prices["left"][r], city.prices["right"][r]) * builds_left * rate
+    return total
 
 
 # A comparison of the owner's count of a kind with a number, read for a count of 0 and 1.

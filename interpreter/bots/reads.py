@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import attrs
 
+from ..engine.city import most_asked
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import ACTIONS
@@ -89,7 +90,8 @@ class Facts(NamedTuple):
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # CopyCard when built: a neighbour's card whose effects it takes
-    removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city
+    removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city;
+    #                              LoseBoardProduction: the owner's board production lost
     given_back: tuple = ()       # DiscardTokens: tokens the owner gives back
 
 
@@ -127,6 +129,9 @@ ACTION_ROLES = {
     ast.CopyStage: "copies",                  # the best stage it may copy now, as a copy of a card
     ast.GainShields: "shields",               # lasting shields, weighed as a card's (a fixed number of them)
     ast.DiscardTokens: "given_back",          # the score the owner's pad changes by with them given back
+    # the board's production lost: weighed as a removal (valuation.py `_removal`); as a
+    # penalty a token avoids, by bots/offers.py `board_worth`
+    ast.LoseBoardProduction: "removals",
 }
 
 
@@ -169,3 +174,32 @@ def facts(source, tables) -> Facts:
                  tuple(parts["removals"]), tuple(parts["given_back"]))
     memo[source] = made
     return made
+
+
+def under_law(known: Facts, source, change: str, tables) -> Facts:
+    """What a card to be built does under a law over cards in force in the city (engine/
+    city.py `ruling`), as the engine will add it: with `no effect`, only what it does when
+    built and its score lines (its colour still counts); with `nothing`, all but its
+    production; with `as needed`, its fixed production as many times as the largest cost
+    asks (`ruled_held`).  Worked out once per card and change."""
+    memo = tables.cached("facts under laws", dict)
+    key = (source.index, change)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    if change == "no effect":
+        found = known._replace(changes=frozenset({("cards", source.color)}), shields=0, science=(),
+                               wild_science=False, produces=(), trades=(), discounts=(), gives_defeats=False,
+                               city_powers=(), shields_per=False,
+                               powers=tuple(p for p in known.powers if type(p) in ACTION_ROLES))
+    elif change == "nothing":
+        found = known._replace(produces=())
+    else:
+        most = tables.cached("most asked", lambda: most_asked(tables))
+        res = tables.resource_index
+        found = known._replace(produces=tuple(
+            e if e.choice else attrs.evolve(e, items=tuple(attrs.evolve(i, count=max(i.count, most[res[i.resource.text]]))
+                                                           for i in e.items))
+            for e in known.produces))
+    memo[key] = found
+    return found

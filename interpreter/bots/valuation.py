@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from ..check.model import written_cost
 from ..engine.actions import copy_options, token_price
+from ..engine.city import ruling
 from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
@@ -18,8 +19,8 @@ from ..engine.teams import faced, partners
 from ..kinds.actions import ACTIONS, GAINS, kind_of
 from ..syntax import ast
 from .hypothesis import Hypothesis
-from .offers import action_worth, given_back_worth, offer_worth, tokens_worth
-from .reads import facts
+from .offers import action_worth, board_worth, given_back_worth, offer_worth, tokens_worth
+from .reads import facts, under_law
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
 from .science_worth import ScienceWorth
@@ -213,6 +214,10 @@ class Appraiser(ScienceWorth, PowersWorth):
         city, model = self.city, self.model
         source = self.tables.cards[card_index] if kind == "build" else city.stage_of(stage)
         known = facts(source, self.tables)
+        if kind == "build" and city.laws:     # a law over cards in force reaches this card in the city
+            change = ruling(card_index, city.laws)
+            if change is not None:
+                known = under_law(known, source, change, self.tables)
         # the quick way (score lines on a Hypothesis) unless an end-of-game choice (a copy, a
         # symbol of one's choice) could be made differently with the source, or its shields
         # follow a count of the city (`shields N per ...`: the city with it counts them)
@@ -455,7 +460,10 @@ class Appraiser(ScienceWorth, PowersWorth):
     def _removal(self, action) -> float:
         """A `discard a ... card from ...` when built, in points: the city that loses a card
         chooses the one whose loss costs it the fewest points now; a loss of this city (or a
-        partner's) counts against, a rival neighbour's for."""
+        partner's) counts against, a rival neighbour's for.  `lose the board production`:
+        what the board's production is still worth (bots/offers.py `board_worth`)."""
+        if isinstance(action, ast.LoseBoardProduction):
+            return -board_worth(self.model, self.game, self.seat, self.model.coin_rate)
         if action.scope is None:                 # from a zone: no building is lost
             return 0.0
         part = action.scope.parts[0]

@@ -28,7 +28,7 @@ WHAT = {"colour": N_("colour"), "limit": N_("limit"), "resource": N_("resource")
         "science symbol": N_("science symbol"), "score category": N_("score category"),
         "token kind": N_("token kind"), "resource group": N_("resource group"), "symbol": N_("symbol"),
         "shields": N_("shields"), "a discount": N_("a discount"), "a rebate": N_("a rebate"),
-        "a production": N_("a production"), "a count of cards on top": N_("a count of cards on top"), "a price change": N_("a price change"), "a change of a token's value": N_("a change of a token's value"), "copying": N_("copying"), "buying": N_("buying"),
+        "a production": N_("a production"), "a count of cards on top": N_("a count of cards on top"), "a price change": N_("a price change"), "a change of a token's value": N_("a change of a token's value"), "a number of units": N_("a number of units"), "copying": N_("copying"), "buying": N_("buying"),
         "one's own city": N_("one's own city"), "all cities": N_("all cities"), "card": N_("card"),
         "wonder": N_("wonder"), "side": N_("side"), "phase": N_("phase"), "zone": N_("zone"),
         "trigger": N_("trigger"), "pad line": N_("score pad line"), "score": N_("score line")}

@@ -476,6 +476,24 @@ def _law(law: ast.Law, ctx: Context):
     return attrs.evolve(law, effect=inner) if ok and inner is not None else None
 
 
+def _cards_change(effect: ast.CardsChange, ctx: Context):
+    """A law over cards: its colours declared, once each, its numbers of units above 0;
+    `produce as many as needed` of cards producing a choice is E2071 (a choice is one unit
+    of one of several resources: there is no fixed production to make unlimited).  Which
+    cards it selects is judged with every card known (check/card_laws.py)."""
+    selector = effect.cards
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in selector.colors])
+    ok = _no_repeats(selector.colors, ctx, "colour") and ok
+    for units in selector.units:
+        ok = _positive(units, selector.span, "a number of units", ctx) and ok
+    if effect.change == "as needed" and selector.choice:
+        ctx.report("E2071", _("a choice cannot be produced as many times as needed"), selector.span,
+                   label=_("selects cards producing a choice"),
+                   help=_("select cards by their fixed production, e.g. `brown cards producing 1 unit`"))
+        ok = False
+    return effect if ok else None
+
+
 def _top_count(top: ast.InTop, ctx: Context) -> bool:
     """`in the top N of "Z"`: N a number above 0, or an expression read in the owner's city."""
     if isinstance(top.count, ast.Number):
@@ -689,7 +707,7 @@ EFFECT_RULES = {
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
     ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
     ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is, ast.FreeByToken: _free_by_token,
-    ast.TokenValue: _token_value,
+    ast.TokenValue: _token_value, ast.CardsChange: _cards_change,
 }
 ACTION_RULES = {
     ast.CopyCard: _copy_card,
@@ -699,4 +717,5 @@ ACTION_RULES = {
     ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,
     ast.PutOnto: _nothing_to_misuse,          # its zones: check/phases.py `check_zone_actions`
     ast.DiscardTokens: _discard_tokens, ast.GainShields: _gain_shields,
+    ast.LoseBoardProduction: _nothing_to_misuse,   # a board to lose: check/card_laws.py
 }

@@ -20,6 +20,7 @@ from .cycles import all_triggers, check_cycles, check_never_fire
 from .decks import check_ages_exist, check_boards, check_chains, check_decks, check_duplicates
 from .model import RuleSet
 from .ages import check_ages, desugared
+from .card_laws import check_card_laws
 from .phases import check_phase_decks, check_zone_actions, with_phases
 from .rules import check_rules, declare_categories, find_rules
 from .tables import check_tables
@@ -452,6 +453,7 @@ def check_files(files: list[ast.File], complete: bool = True, unparsed_cards: se
             check_decks(cards, rules, ctx, tables)
             check_phase_decks(cards, rules, ctx, tables)
             check_zone_actions(cards, wonders, rules, ctx)
+            check_card_laws(cards, wonders, rules, ctx)
             check_boards(wonders, rules, ctx, tables)
             check_cycles(all_triggers(rules, cards, wonders), ctx)
             check_never_fire(cards, wonders, ctx)

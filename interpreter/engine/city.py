@@ -23,7 +23,7 @@ DIRECTIONS = ("left", "right")
 # and the tables derived from what it owns (rebuilt on load, never saved); each part by
 # how a copy gets it.  `copy`, the saves and tests/test_decisions.py read these.
 FIXED = ("tables", "seat", "name", "side")
-OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used", "gained_shields")
+OWNED_VALUES = ("coins", "stages", "free_build_used", "bank_used", "gained_shields", "board_lost")
 OWNED_LISTS = ("built", "tokens", "under_stages", "copied", "stage_order", "entombed", "copied_stages")
 OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
@@ -66,6 +66,7 @@ class Held(NamedTuple):
 
 
 _NOTHING = Held()
+_OFF = Held(trade_changed=True)    # a card a law leaves without any effect (`have no effect`): added as nothing
 
 _MAX_SIGNED_AFTER = 200_000      # entries of a rule set's "signed after" table (City._sign_after)
 _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats
@@ -136,6 +137,51 @@ def held_by(effects, tables: Tables) -> Held:
 
 
 
+def ruling(index: int, laws) -> str | None:
+    """What the laws in force over cards (`SELECTOR produce nothing`, ...) do to the card
+    `index`: the strongest change of those that select it (ast.CARD_CHANGES, strongest
+    first), or None."""
+    found = None
+    for law in laws:
+        for indexes, change in law.cards:
+            if index in indexes and (found is None or _RANK[change] < _RANK[found]):
+                found = change
+    return found
+
+
+_RANK = {change: rank for rank, change in enumerate(ast.CARD_CHANGES)}
+
+
+def ruled_held(source: Source, change: str, tables: Tables) -> Held:
+    """What `source` adds to a city's tables under a law's change (worked out once per
+    source and change): nothing at all (`no effect`, `_OFF`); its effects without their
+    production (`nothing`, and a board whose production the city lost); or each resource
+    of its fixed production as many times as the largest cost of the rule set asks, for
+    the city's own use, its neighbours buying what it prints (`as needed`)."""
+    memo = tables.cached("ruled held", dict)     # (id of a source of these tables, change) -> Held
+    key = (id(source), change)
+    found = memo.get(key)
+    if found is None:
+        held = source.held if source.held is not None else held_by(source.static, tables)
+        if change == "no effect":
+            found = _OFF
+        elif change == "nothing":
+            found = held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(),
+                                  trade_changed=True)
+        else:
+            most = tables.cached("most asked", lambda: most_asked(tables))
+            found = held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
+        memo[key] = found
+    return found
+
+
+def most_asked(tables: Tables) -> tuple[int, ...]:
+    """The most units of each resource that one cost of the rule set asks (a card's, a
+    wonder stage's): as many as a city can ever need of it at once."""
+    costs = [c.cost for c in tables.cards] + [s.cost for side in tables.sides for s in side.stages]
+    return tuple(max([cost[r] for cost in costs], default=0) for r in range(len(tables.resources)))
+
+
 def free_build_key(effect) -> str:
     """A `may build a [COLOUR] card for free once per LIMIT` power as "LIMIT" or "LIMIT
     COLOUR": each colour, and any colour, is a use of its own."""
@@ -169,6 +215,7 @@ class City:
         self.gained_shields = 0               # shields an action gave (`gain 2 shields`), part of `shields`
         self.zones: dict = {}                 # the game's zones, read by `cards in "Z"` (engine/placed.py)
         self.laws: tuple = ()                 # the laws in force, each an engine/laws.py InForce (set by the game)
+        self.board_lost = False               # `lose the board production`: its board produces nothing any more
         self._reset_tables()
         self._add_static(side.board)
 
@@ -209,22 +256,41 @@ class City:
         the laws in force."""
         laws, self.laws = self.laws, ()
         self._reset_tables()
+        cards = self.tables.cards
         for index in self.revealed:
-            self._add_static(self.tables.cards[index])
-        self._add_static(self.side.board)
+            self._add_static(cards[index], self._ruled(cards[index], laws))
+        self._add_static(self.side.board, ruled_held(self.side.board, "nothing", self.tables)
+                         if self.board_lost else None)
         for stage in self.built_stages():
             self._add_static(stage)
         for index in self.built:
-            card = self.tables.cards[index]
+            card = cards[index]
             self.colors[card.color] = self.colors.get(card.color, 0) + 1
-            self._add_static(card)
+            self._add_static(card, self._ruled(card, laws))
         for index in self.copied:
-            self._add_static(self.tables.cards[index])
+            self._add_static(cards[index], self._ruled(cards[index], laws))
         for stage in self.stage_copies():
             self._add_static(stage)
         self.laws = laws
         if laws:
+            if self.like and any(law.cards for law in laws):
+                self._follow_like()           # what follows the city follows the laws over its cards too
             self._apply_laws()
+
+    def _ruled(self, card: Source, laws) -> Held | None:
+        """What `card` adds to the tables under the laws over cards in force (None: its own
+        effects, as printed)."""
+        if not laws:
+            return None
+        change = ruling(card.index, laws)
+        return None if change is None else ruled_held(card, change, self.tables)
+
+    def lose_board(self) -> None:
+        """`lose the board production`: the board produces nothing from now on (its other
+        effects stay); the tables are worked out again."""
+        if not self.board_lost:
+            self.board_lost = True
+            self.rebuild()
 
     def set_laws(self, laws: tuple) -> None:
         """The laws in force now (engine/laws.py): the tables are worked out again when
@@ -271,7 +337,7 @@ class City:
         self.built.append(card.index)
         self.names.add(card.name)
         self.colors[card.color] = self.colors.get(card.color, 0) + 1
-        self._add_static(card)
+        self._add_static(card, self._ruled(card, self.laws) if self.laws else None)
 
     def remove_card(self, index: int) -> None:
         """A building leaves the city (`discard a ... card from ...`): with it its name, its
@@ -285,7 +351,7 @@ class City:
         """A neighbour's card whose effects the city has from now on, as if its own: its
         lasting effects, triggers and score lines (not its colour, name or `when built`)."""
         self.copied.append(card.index)
-        self._add_static(card)
+        self._add_static(card, self._ruled(card, self.laws) if self.laws else None)
 
     def set_shown(self, shown: tuple) -> None:
         """The cards shown on the table now (`Game.shown_cards`: of each deck, those of its
@@ -342,7 +408,11 @@ class City:
         self._add_static(stage)
         return stage
 
-    def _add_static(self, source: Source) -> None:
+    def _add_static(self, source: Source, held: Held | None = None) -> None:
+        """Add what `source` does while owned to the tables: its triggers and its `Held`
+        (`held`: what a law over cards leaves of it, `ruled_held`; `_OFF`: nothing)."""
+        if held is _OFF:
+            return
         if source.triggers:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
                 else (3, len(self.copied)) if source.index in self.copied \
@@ -352,9 +422,10 @@ class City:
                 listeners = self.listening.setdefault(trigger.event, [])
                 bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger, checks[index]),
                               key=lambda entry: entry[0])
-        held = source.held
         if held is None:
-            held = source.held = held_by(source.static, self.tables)
+            held = source.held
+            if held is None:
+                held = source.held = held_by(source.static, self.tables)
         if held is _NOTHING:
             return
         # unpacked at once: reading a named tuple's fields one by one is slow (every card built)
@@ -438,6 +509,9 @@ class City:
             colors = {c.text for c in effect.colors}
             found: set[int] = set()
             for source in self.owned_sources():
+                if source.kind == "board" and self.board_lost or source.kind == "card" and self.laws \
+                        and ruling(source.index, self.laws) in ("no effect", "nothing"):
+                    continue                  # a production lost or stopped by a law follows nothing
                 if (source.kind == "card" and source.color in colors) or (source.kind == "board" and effect.board):
                     for e in source.static:
                         if isinstance(e, ast.Produces):
@@ -571,6 +645,7 @@ def _copy(self: City) -> City:
     other.free_build_used = self.free_build_used
     other.bank_used = self.bank_used
     other.gained_shields = self.gained_shields
+    other.board_lost = self.board_lost
     other.shields = self.shields
     other.shields_counted = self.shields_counted
     other.play_last = self.play_last

@@ -38,12 +38,15 @@ class InForce(NamedTuple):
     as (direction, resource, coins added); `no free chains` as `chains_paid`; `hands pass
     the other way` as `turns_round` (read by the game, `Flow.passing`); `victory tokens
     taken ... are worth N less` as `tokens`, (kind, against a neighbour only, value added)
-    (read as a city takes a token, engine/triggers.py `worth_under_laws`)."""
+    (read as a city takes a token, engine/triggers.py `worth_under_laws`); a law over cards
+    as `cards`: (the indexes of the cards it selects, its change), read by each city as it
+    adds its cards (engine/city.py `ruling`)."""
     held: object
     changes: tuple
     chains_paid: bool = False
     turns_round: bool = False
     tokens: tuple = ()
+    cards: tuple = ()
 
 
 class Compiled(NamedTuple):
@@ -66,7 +69,7 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 
 def _compile(law: ast.Law, tables, key: str) -> Compiled:
-    effect, changes, chains_paid, turns_round, trigger, tokens = law.effect, (), False, False, None, ()
+    effect, changes, chains_paid, turns_round, trigger, tokens, cards = law.effect, (), False, False, None, (), ()
     if isinstance(effect, ast.Trigger):
         trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
         held = None
@@ -77,6 +80,9 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
     elif isinstance(effect, ast.TokenValue):
         held = held_by((), tables)
         tokens = ((effect.what, effect.against, effect.amount if effect.change == "more" else -effect.amount),)
+    elif isinstance(effect, ast.CardsChange):
+        selected = frozenset(c.index for c in tables.cards if effect.cards.selects(c.name, c.color, c.static))
+        held, cards = held_by((), tables), ((selected, effect.change),)
     elif isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
         changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
@@ -90,7 +96,8 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
                     check_fn(comparisons) if comparisons else None,
-                    None if held is None else InForce(held, changes, chains_paid, turns_round, tokens), trigger,
+                    None if held is None else InForce(held, changes, chains_paid, turns_round, tokens, cards),
+                    trigger,
                     law.revealed is not None)
 
 

@@ -132,7 +132,8 @@ def game_to_data(game: Game) -> dict:
                     **({"entombed": [[n, card_ref(t, i)] for n, i in c.entombed]} if c.entombed else {}),
                     **({"copied_stages": [list(p) for p in c.copied_stages]} if c.copied_stages else {}),
                     **({"bank_used": c.bank_used} if c.bank_used else {}),
-                    **({"gained_shields": c.gained_shields} if c.gained_shields else {})}
+                    **({"gained_shields": c.gained_shields} if c.gained_shields else {}),
+                    **({"board_lost": True} if c.board_lost else {})}
                    for c in game.cities],
         "hands": [refs(h) for h in game.hands],
         "discard": refs(game.discard),
@@ -213,6 +214,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             city.entombed, city.copied_stages = _order_parts(c, city, seat, cards)
             city.bank_used = _bank_used(c.get("bank_used", 0), seat)
             city.gained_shields = _gained_shields(c.get("gained_shields", 0), seat)
+            city.board_lost = _board_lost(c.get("board_lost", False), seat)
             city.rebuild()
             game.cities.append(city)
         if game.revealed:                     # the cards shown are in play in every city: derived too
@@ -532,6 +534,13 @@ def _stage_order(value, city, seat: int) -> list[int]:
             or not all(type(n) is int and 0 <= n < count for n in value):
         raise SaveError(N_("cities[{seat}].stage_order: must list the {stages} stages built, each once, by their "
                            "numbers from 0 to {last}"), seat=seat, stages=city.stages, last=count - 1)
+    return value
+
+
+def _board_lost(value, seat: int) -> bool:
+    """`cities[N].board_lost`: true once the city lost its board's production."""
+    if type(value) is not bool:
+        raise SaveError(N_("cities[{seat}].board_lost: must be true or false"), seat=seat)
     return value
 
 

@@ -413,9 +413,20 @@ class Dispatcher:
             if type(self.game.log) is not NoLog:
                 self.game.log.append({"event": "shields", "seat": seat, "count": count, "source": source})
 
+    def _lose_board(self, action, seat: int, where: Where, source: str) -> None:
+        """`lose the board production`: for the rest of the game (engine/city.py
+        `lose_board`), logged the first time."""
+        city = self.game.cities[seat]
+        if city.board_lost:
+            return
+        city.lose_board()
+        if type(self.game.log) is not NoLog:
+            self.game.log.append({"event": "board lost", "seat": seat, "source": source})
+
 
 # what each action kind does (Dispatcher.run): looked up by the action's own type, called
 # (dispatcher, action, seat, where, source): a kind of kinds/actions/ by its own `run`
 CARRY_OUT = {**{node: kind.run for node, kind in ACTIONS.items()},
              ast.InEachCity: Dispatcher._in_each_city,
-             ast.DiscardTokens: Dispatcher._discard_tokens, ast.GainShields: Dispatcher._gain_shields}
+             ast.DiscardTokens: Dispatcher._discard_tokens, ast.GainShields: Dispatcher._gain_shields,
+             ast.LoseBoardProduction: Dispatcher._lose_board}

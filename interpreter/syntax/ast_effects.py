@@ -253,12 +253,21 @@ class MayPay:
     span: Span
 
 
+@node
+class LoseBoardProduction:
+    """`lose the board production`: from now on, for the rest of the game, the owner's
+    wonder board produces nothing (its other effects stay); a lasting change of the city,
+    saved with it (engine/city.py `board_lost`)."""
+    span: Span
+
+
 # The actions: the kinds with a module of their own (interpreter/kinds/actions/), each class
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
 Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
-                CopyStage, MayPay, DiscardBuilt, PutOnto, DiscardTokens, GainShields)]
+                CopyStage, MayPay, DiscardBuilt, PutOnto, DiscardTokens, GainShields,
+                LoseBoardProduction)]
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
@@ -483,6 +492,51 @@ class TokenValue:
 
 
 @node
+class CardSelector:
+    """The cards a law over cards reaches, in each city: `brown cards producing 2 units or
+    a choice` (of those colours, none: any colour; `producing`: whose fixed production
+    makes one of those numbers of units in all, or that produce a choice), or `cards
+    "A", "B"` (of those names).  The same cards in every city: what a card
+    is and prints, never how the city stands (`selects`)."""
+    colors: tuple[Name, ...]
+    units: tuple[int, ...]        # `producing N units`: its fixed production in all
+    choice: bool                  # `producing a choice`
+    names: tuple[Name, ...]       # `cards "A", "B"`: those cards only
+    span: Span
+
+    def selects(self, name: str, color: str | None, effects) -> bool:
+        """Whether a card of this name and colour, with these effects (its own, as
+        printed), is one of the cards selected."""
+        if self.names:
+            return any(n.text == name for n in self.names)
+        if self.colors and not any(c.text == color for c in self.colors):
+            return False
+        if not self.units and not self.choice:
+            return True
+        made = [e for e in effects if isinstance(e, Produces)]
+        units = sum(i.count for e in made if not e.choice for i in e.items)
+        return (units > 0 and units in self.units) or (self.choice and any(e.choice for e in made))
+
+
+# what a law does to the cards it selects (`CardsChange.change`), strongest first: a card
+# with no effect produces nothing either, and one that produces nothing has nothing to make
+# unlimited (docs/language.md, "Laws over cards")
+CARD_CHANGES = ("no effect", "nothing", "as needed")
+
+
+@node
+class CardsChange:
+    """`SELECTOR produce nothing`, `SELECTOR have no effect`, `SELECTOR produce as many as
+    needed`, in a law only: in every city, the cards selected produce nothing, or lose
+    every lasting effect and trigger (their name and colour still count), or produce
+    every unit of their fixed production as many times as the city needs (its neighbours
+    buy what the card prints)."""
+    cards: CardSelector
+    change: str                   # one of CARD_CHANGES
+    span: Span
+
+
+@node
 class OnTop:
     """`on top of "Z"` in a law's conditions: its card is the last one put in a city's
     zone Z (the card shown there), and that city is the law's owner."""
@@ -505,7 +559,7 @@ class Law:
     trade price, a trigger) acts in every city while its source is in play and every
     condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
     top N of "Z"`: where the card is in play; `revealed`: while the card is shown on the table)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | TokenValue | Trigger"
+    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | TokenValue | CardsChange | Trigger | FreeByToken"
     conditions: tuple["Comparison | OnTop | InTop | Revealed", ...]
     span: Span
 
@@ -522,7 +576,8 @@ class Law:
         return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, TokenValue, Trigger, FreeByToken)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, TokenValue, CardsChange, Trigger,
+               FreeByToken)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

@@ -246,6 +246,8 @@ def effect(e) -> str:
         return "no free chains"
     if isinstance(e, ast.OtherWay):
         return "hands pass the other way"
+    if isinstance(e, ast.CardsChange):
+        return f"{card_selector(e.cards)} {_CARD_CHANGES[e.change]}"
     if isinstance(e, ast.PriceChange):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.amount, 'coin')} {e.change}"
     if isinstance(e, ast.TokenValue):
@@ -304,6 +306,18 @@ def law(e: ast.Law) -> str:
     return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + effect(e.effect)
 
 
+_CARD_CHANGES = {"nothing": "produce nothing", "no effect": "have no effect", "as needed": "produce as many as needed"}
+
+
+def card_selector(c: ast.CardSelector) -> str:
+    """`brown cards producing 2 units or a choice`, `cards "A", "B"`."""
+    if c.names:
+        return "cards " + ", ".join(f'"{n.text}"' for n in c.names)
+    produced = [_counted(n, "unit") for n in c.units] + ["a choice"] * c.choice
+    return ((_colors(c.colors) + " " if c.colors else "") + "cards"
+            + (" producing " + " or ".join(produced) if produced else ""))
+
+
 def _top_count(count) -> str:
     return str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
 
@@ -335,6 +349,8 @@ def action(a) -> str:
             return f"discard a {colour_list(a.colors)} card from {place}"
         to = f'into "{a.into.text}"' if a.to == "zone" else "under this stage"
         return f"put a {colour_list(a.colors)} card from {place} {to}"
+    if isinstance(a, ast.LoseBoardProduction):
+        return "lose the board production"
     if isinstance(a, ast.PutOnto):
         return f'put a card from "{a.source.text}" onto "{a.zone.text}"'
     if isinstance(a, ast.DrawInto):

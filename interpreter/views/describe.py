@@ -202,6 +202,8 @@ def action_text(action) -> str:
         if action.last:
             return f"copies the last card built by {where}"
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
+    if isinstance(action, ast.LoseBoardProduction):
+        return "loses its board's production for the rest of the game"
     if isinstance(action, ast.PutOnto):
         return f'puts one card of its "{action.source.text}" (of its choice) onto "{action.zone.text}"'
     if isinstance(action, ast.CopyStage):
@@ -300,6 +302,8 @@ def effect_text(effect) -> str:
         return "the hands pass the other way than the age says"
     if isinstance(effect, ast.NoFreeChains):
         return "builds no card for free by chain: a card it could chain costs what it costs"
+    if isinstance(effect, ast.CardsChange):
+        return cards_change_text(effect)
     if isinstance(effect, ast.PriceChange):
         where = scope_text(effect.scope)
         where = where if where.startswith("both") else "the " + where
@@ -361,6 +365,26 @@ def law_text(law: ast.Law) -> str:
              else "this card is revealed on the table" if isinstance(c, ast.Revealed)
              else comparison_text(c) for c in law.conditions]
     return "law for every city" + (", while " + " and ".join(parts) if parts else "") + f": {effect_text(inner)}"
+
+
+def selector_text(selector: ast.CardSelector) -> str:
+    """`brown cards producing 2 units or a choice`: "the brown cards that produce 2 units
+    or a choice of resources"; `cards "A", "B"`: "A and B"."""
+    if selector.names:
+        return and_list([n.text for n in selector.names])
+    what = f"the {and_list([c.text for c in selector.colors], 'and')} cards" if selector.colors else "the cards"
+    produced = [plural(n, "unit") for n in selector.units] + ["a choice of resources"] * selector.choice
+    return what + (f" that produce {and_list(produced, 'or')}" if produced else "")
+
+
+def cards_change_text(effect: ast.CardsChange) -> str:
+    """A law over cards, said of the cards of every city."""
+    cards = selector_text(effect.cards)
+    if effect.change == "nothing":
+        return f"{cards} produce nothing"
+    if effect.change == "no effect":
+        return f"{cards} have no effect (they are still built, chained and counted)"
+    return (f"{cards} produce as many units as their city needs (neighbours buy what they print)")
 
 
 def discount_text(effect: ast.Discount) -> str:

@@ -222,6 +222,8 @@ def action_parts(action) -> tuple[str, str]:
         where = scope_text(action.scope).replace("de eigen stad", "zijn eigen stad")
         one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
+    if isinstance(action, ast.LoseBoardProduction):
+        return "verliest", "de productie van zijn Wonderbord voor de rest van het spel"
     if isinstance(action, ast.PutOnto):
         return "legt", f'één kaart van zijn "{action.source.text}" naar keuze op "{action.zone.text}"'
     if isinstance(action, ast.DiscardBuilt):
@@ -331,6 +333,29 @@ def law_text(law: ast.Law) -> str:
     return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") + f": {effect_text(inner)}"
 
 
+def selector_text(selector: ast.CardSelector) -> str:
+    """`brown cards producing 2 units or a choice`: "de bruine kaarten die 2 eenheden of
+    een grondstof naar keuze produceren"; `cards "A", "B"`: de kaarten zelf."""
+    n = names()
+    if selector.names:
+        return en_list([n.card(c.text) for c in selector.names])
+    colours = en_list([n.color(c.text) for c in selector.colors]) if selector.colors else ""
+    what = f"de {colours} kaarten" if colours else "de kaarten"
+    produced = [f"{u} {'eenheid' if u == 1 else 'eenheden'}" for u in selector.units] \
+        + ["een grondstof naar keuze"] * selector.choice
+    return what + (f" die {en_list(produced, 'of')} produceren" if produced else "")
+
+
+def cards_change_text(effect: ast.CardsChange) -> str:
+    """Een wet over kaarten, gezegd van de kaarten van elke stad."""
+    cards = selector_text(effect.cards)
+    if effect.change == "nothing":
+        return f"{cards} produceren niets"
+    if effect.change == "no effect":
+        return f"{cards} hebben geen effect (ze worden nog gebouwd, geketend en geteld)"
+    return f"{cards} produceren zoveel als hun stad nodig heeft (naburige steden kopen wat erop staat)"
+
+
 def effect_text(effect) -> str:
     n = names()
     if isinstance(effect, ast.Produces):
@@ -359,6 +384,8 @@ def effect_text(effect) -> str:
         return "de handen gaan de andere kant op dan het tijdperk zegt"
     if isinstance(effect, ast.NoFreeChains):
         return "bouwt geen kaart gratis via een keten: een kaart die het zou kunnen ketenen kost wat ze kost"
+    if isinstance(effect, ast.CardsChange):
+        return cards_change_text(effect)
     if isinstance(effect, ast.PriceChange):
         more = "meer" if effect.change == "more" else "minder"
         return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "

@@ -75,6 +75,9 @@ def text_log(game: Game, words=None) -> str:
         elif kind == "put":                             # `put a card from "Z" onto "T"`
             out.append("    " + _('{city} puts {card} from "{source}" onto "{zone}"').format(
                 city=city[event["seat"]], card=names().card(event["card"]), source=event["from"], zone=event["onto"]))
+        elif kind == "board lost":                     # `lose the board production`
+            out.append("    " + _('{city} loses its board\'s production for the rest of the game ("{source}")').format(
+                city=city[event["seat"]], source=event["source"]))
         elif kind == "kept":
             sentence = ngettext('{city} takes {count} {kind} token ("{source}")',
                                 '{city} takes {count} {kind} tokens ("{source}")', event["count"])

@@ -57,6 +57,34 @@ class EffectBuilder:
     def no_free_chains(self, meta, c):
         return ast.NoFreeChains(span=self._span(meta))
 
+    # a law over cards: `brown cards producing 2 units or a choice produce nothing`
+    @v_args(meta=True)
+    def cards_change(self, meta, c):
+        return ast.CardsChange(cards=c[0], change=c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def cards_by_kind(self, meta, c):
+        colors = next((x for x in c if isinstance(x, tuple)), ())
+        produced = next((x for x in c if isinstance(x, list)), [])
+        return ast.CardSelector(colors=colors, units=tuple(x for x in produced if x != "choice"),
+                                choice="choice" in produced, names=(), span=self._span(meta))
+
+    @v_args(meta=True)
+    def cards_by_name(self, meta, c):
+        return ast.CardSelector(colors=(), units=(), choice=False, names=tuple(self._string(t) for t in c),
+                                span=self._span(meta))
+
+    def producing(self, c): return list(c)
+    def produced_units(self, c): return to_int(c[0])
+    def produced_choice(self, c): return "choice"
+    def produce_nothing(self, c): return "nothing"
+    def no_effect(self, c): return "no effect"
+    def produce_as_needed(self, c): return "as needed"
+
+    @v_args(meta=True)
+    def lose_board(self, meta, c):
+        return ast.LoseBoardProduction(span=self._span(meta))
+
     def price_more(self, c): return "more"
     def price_less(self, c): return "less"
 

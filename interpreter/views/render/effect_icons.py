@@ -20,6 +20,9 @@ from .icons import Icon
 # the units of a free build
 GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
 FILTERS = {"fewer": N_("with fewer than the owner"), "more": N_("with more than the owner")}
+# a law over cards' change, as its chip says it
+CARD_CHANGE_CHIPS = {"nothing": N_("produce nothing"), "no effect": N_("no effect"),
+                     "as needed": N_("as many as needed")}
 ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
 # a free build's chip and title, by which card and of what (whole phrases: the words agree)
 WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of each color")),
@@ -130,6 +133,8 @@ def action(a, v: Vocabulary) -> list[Icon]:
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + scope_icons(a.scope)
     if isinstance(a, ast.PutOnto):
         return [icons.chip(a.source.text), icons.word("→"), icons.chip(a.zone.text)]
+    if isinstance(a, ast.LoseBoardProduction):
+        return [icons.chip(_("board")), icons.word("×"), icons.chip(_("production lost"))]
     if isinstance(a, ast.CopyStage):
         return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + scope_icons(a.scope)
     if isinstance(a, ast.DiscardBuilt):
@@ -221,6 +226,9 @@ def effect(e, v: Vocabulary) -> list[Icon]:
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
     if isinstance(e, ast.NoFreeChains):            # a law's `no free chains`
         return [icons.chip(_("no free chains"))]
+    if isinstance(e, ast.CardsChange):             # a law over cards: which, and what they do now
+        chosen = icons.card([c.text for c in e.cards.colors], effect_text(e))
+        return [chosen, icons.word("→"), icons.chip(_(CARD_CHANGE_CHIPS[e.change]))]
     if isinstance(e, ast.OtherWay):                # a law's `hands pass the other way`
         return [icons.direction(("right", "left"), _("the hands pass the other way"))]
     if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)

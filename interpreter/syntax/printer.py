@@ -314,7 +314,7 @@ def card_selector(c: ast.CardSelector) -> str:
     if c.names:
         return "cards " + ", ".join(f'"{n.text}"' for n in c.names)
     produced = [_counted(n, "unit") for n in c.units] + ["a choice"] * c.choice
-    return ((_colors(c.colors) + " " if c.colors else "") + "cards"
+    return ((colour_list(c.colors) + " " if c.colors else "") + "cards"
             + (" producing " + " or ".join(produced) if produced else ""))
 
 

@@ -166,6 +166,9 @@ CODES = {
     "E2042": "a law revealed that is on no card",
     "E2020": "a revealed card that cannot act so",
     "E2043": "two uses of a card of one name",
+    # what a card costs under the laws (docs/language.md, "Laws for the whole table")
+    "E2080": "chains from a city that is not a neighbour",
+    "E2081": "resources paid in coins at no price",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -395,6 +395,33 @@ def _law(law: ast.Law, ctx: Context):
     return attrs.evolve(law, effect=inner) if ok and inner is not None else None
 
 
+def _chains_from(effect: ast.ChainsFrom, ctx: Context):
+    """`chains from SCOPE`: from the left or right neighbour, or both (E2080)."""
+    wrong = [p for p in effect.scope.parts if p not in ("left", "right")]
+    if not wrong:
+        return effect
+    where = what_word({"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]])
+    ctx.report("E2080", _("a city chains from its neighbours' buildings, not from {where}").format(where=where),
+               effect.scope.span, label=_("not {where}").format(where=where),
+               help=_("write `chains from neighbours`, `chains from left neighbour` or `chains from right neighbour`; "
+                      "a city's own buildings give their chains without a law"))
+    return None
+
+
+def _coinage(effect: ast.Coinage, ctx: Context):
+    """`resources of COLOURS cards are paid in coins, N a unit`: known colours, each once,
+    N at least 1 (E2081: at 0 the resources would not be paid at all)."""
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
+    ok = _no_repeats(effect.colors, ctx, "colour") and ok
+    if effect.rate <= 0:
+        whose = "wonder stages" if not effect.colors else " and ".join(c.text for c in effect.colors) + " cards"
+        ctx.report("E2081", _("resources paid in coins at {rate} a unit are not paid at all").format(rate=effect.rate),
+                   effect.span, label=_("at least 1 coin a unit"),
+                   help=_("for resources that are not paid write `discount all resources on {whose}`").format(whose=whose))
+        ok = False
+    return effect if ok else None
+
+
 def _top_count(top: ast.InTop, ctx: Context) -> bool:
     """`in the top N of "Z"`: N a number above 0, or an expression read in the owner's city."""
     if isinstance(top.count, ast.Number):
@@ -599,6 +626,7 @@ EFFECT_RULES = {
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
     ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
     ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is,
+    ast.ChainsFrom: _chains_from, ast.Coinage: _coinage,
 }
 ACTION_RULES = {
     ast.GainCoins: _coins, ast.LoseCoins: _coins, ast.TakeToken: _token, ast.AtTurnEnd: _at_turn_end,

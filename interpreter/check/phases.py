@@ -270,13 +270,14 @@ def _unknown_deck(deck: ast.Name, decks, ctx: Context) -> None:
 
 def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
     """The zones and decks that the actions of cards, wonder boards and stages and the
-    rules' own triggers name (`when built: draw 4 cards from deck "D" into "Z"`, `on age
-    start: build a card from "Z"`) exist."""
+    rules' own triggers and uses of a card name (`when built: draw 4 cards from deck "D"
+    into "Z"`, `on age start: build a card from "Z"`) exist."""
     decks = {card.deck for card in cards if card.deck}
     effects = [e for source in cards for e in source.effects]
     effects += [e for w in wonders for side in w.sides for e in side.effects]
     effects += [e for w in wonders for side in w.sides for s in side.stages for e in s.effects]
     effects += rules.triggers
+    effects += rules.card_uses              # `use a card for ...: put a card from "Z" onto "T"`
     for w in wonders:                       # a wonder's law is in play with the wonder, never in a zone
         for effect in [e for side in w.sides for e in (*side.effects, *(x for s in side.stages for x in s.effects))]:
             if isinstance(effect, ast.Law) and effect.on_top is not None:

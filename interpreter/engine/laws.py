@@ -36,11 +36,15 @@ class InForce(NamedTuple):
     """What a law adds to every city: a city's `Held` for a production, a discount or a
     trade price (`buy ... for N coins`), and the price changes of `for N coins more/less`
     as (direction, resource, coins added); `no free chains` as `chains_paid`; `hands pass
-    the other way` as `turns_round` (read by the game, `Flow.passing`)."""
+    the other way` as `turns_round` (read by the game, `Flow.passing`); `chains from SCOPE`
+    as `chains_from` (the directions, "left" and "right"); `resources of ... are paid in
+    coins, N a unit` as `coinage`: ((colours, or () for wonder stages), N)."""
     held: object
     changes: tuple
     chains_paid: bool = False
     turns_round: bool = False
+    chains_from: tuple = ()
+    coinage: tuple = ()
 
 
 class Compiled(NamedTuple):
@@ -64,6 +68,7 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 def _compile(law: ast.Law, tables, key: str) -> Compiled:
     effect, changes, chains_paid, turns_round, trigger = law.effect, (), False, False, None
+    chains_from, coinage = (), ()
     if isinstance(effect, ast.Trigger):
         trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
         held = None
@@ -71,6 +76,10 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
         held, chains_paid = held_by((), tables), True
     elif isinstance(effect, ast.OtherWay):
         held, turns_round = held_by((), tables), True
+    elif isinstance(effect, ast.ChainsFrom):
+        held, chains_from = held_by((), tables), tuple(p for p in effect.scope.parts if p in DIRECTIONS)
+    elif isinstance(effect, ast.Coinage):
+        held, coinage = held_by((), tables), (frozenset(c.text for c in effect.colors), effect.rate)
     elif isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
         changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
@@ -84,7 +93,7 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
                     check_fn(comparisons) if comparisons else None,
-                    None if held is None else InForce(held, changes, chains_paid, turns_round), trigger,
+                    None if held is None else InForce(held, changes, chains_paid, turns_round, chains_from, coinage), trigger,
                     law.revealed is not None)
 
 

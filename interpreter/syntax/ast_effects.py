@@ -488,6 +488,26 @@ class NoFreeChains:
 
 
 @node
+class ChainsFrom:
+    """`chains from SCOPE`, in a law only: in every city, a card it could build by chain
+    (`free with`) from a building of the scope's neighbours is built for free too, as by
+    its own (`no free chains` in force wins: no chain is free)."""
+    scope: Scope
+    span: Span
+
+
+@node
+class Coinage:
+    """`resources of COLOURS cards are paid in coins, N a unit` (or `of wonder stages`), in
+    a law only: in every city, the resources of those cards' (stages') costs are paid to
+    the bank instead, `rate` coins a unit, never produced nor bought.  `colors` is empty
+    for wonder stages."""
+    colors: tuple[Name, ...]
+    rate: int
+    span: Span
+
+
+@node
 class OnTop:
     """`on top of "Z"` in a law's conditions: its card is the last one put in a city's
     zone Z (the card shown there), and that city is the law's owner."""
@@ -510,7 +530,7 @@ class Law:
     trade price, a trigger) acts in every city while its source is in play and every
     condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
     top N of "Z"`: where the card is in play; `revealed`: while the card is shown on the table)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | Trigger"
+    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | Trigger | ChainsFrom | Coinage"
     conditions: tuple["Comparison | OnTop | InTop | Revealed", ...]
     span: Span
 
@@ -527,7 +547,7 @@ class Law:
         return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, Trigger)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, Trigger, ChainsFrom, Coinage)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

@@ -227,6 +227,11 @@ def effect(e) -> str:
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.NoFreeChains):
         return "no free chains"
+    if isinstance(e, ast.ChainsFrom):
+        return f"chains from {scope(e.scope)}"
+    if isinstance(e, ast.Coinage):
+        whose = f"{_colors(e.colors)} cards" if e.colors else "wonder stages"
+        return f"resources of {whose} are paid in coins, {e.rate} a unit"
     if isinstance(e, ast.OtherWay):
         return "hands pass the other way"
     if isinstance(e, ast.PriceChange):

@@ -298,6 +298,14 @@ def effect_text(effect) -> str:
         return "the hands pass the other way than the age says"
     if isinstance(effect, ast.NoFreeChains):
         return "builds no card for free by chain: a card it could chain costs what it costs"
+    if isinstance(effect, ast.ChainsFrom):
+        where = scope_text(effect.scope)
+        return (f"may build for free by chain from the buildings of {where if where.startswith('both') else 'its ' + where}"
+                " too, as from its own")
+    if isinstance(effect, ast.Coinage):
+        what = f"{and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
+        return (f"pays the resources of {what} in coins to the bank, {plural(effect.rate, 'coin')} a unit, "
+                "instead of producing or buying them")
     if isinstance(effect, ast.PriceChange):
         where = scope_text(effect.scope)
         where = where if where.startswith("both") else "the " + where

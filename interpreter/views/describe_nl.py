@@ -344,6 +344,14 @@ def effect_text(effect) -> str:
         return "de handen gaan de andere kant op dan het tijdperk zegt"
     if isinstance(effect, ast.NoFreeChains):
         return "bouwt geen kaart gratis via een keten: een kaart die het zou kunnen ketenen kost wat ze kost"
+    if isinstance(effect, ast.ChainsFrom):
+        return (f"mag ook gratis via een keten bouwen vanaf de gebouwen van {scope_text(effect.scope)}, "
+                "zoals vanaf de eigen gebouwen")
+    if isinstance(effect, ast.Coinage):
+        what = (f"{en_list([n.color(c.text) for c in effect.colors])} kaarten" if effect.colors
+                else "Wonder fasen")
+        return (f"betaalt de grondstoffen van {what} met munten aan de bank, {noun(effect.rate, 'coin')} per eenheid, "
+                "in plaats van ze te produceren of te kopen")
     if isinstance(effect, ast.PriceChange):
         more = "meer" if effect.change == "more" else "minder"
         return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "

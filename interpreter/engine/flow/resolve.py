@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...syntax import ast
 from ..actions import Action
-from ..discounts import coins_paid
+from ..discounts import bank_units, coins_paid
 from ..triggers import BANK_COINS
 from .chains import copy_stage, fire
 from .search_log import NoLog
@@ -34,7 +34,7 @@ def _resolve(game, choices: tuple) -> None:
             if not free:
                 city.coins -= (coins_paid(game, seat, card) if changers else card.cost_coins) + left + right + bank
                 if bank:
-                    city.bank_used += bank // city.bank[1]
+                    city.bank_used += bank_units(city, card, bank)
             elif free.startswith("power"):
                 city.use_free_build(free.partition(" ")[2])
             city.add_card(card)
@@ -42,7 +42,7 @@ def _resolve(game, choices: tuple) -> None:
             stage = city.stages if number < 0 else number     # (-1: the next; else `stages in any order`)
             city.coins -= coins_paid(game, seat, city.side.stages[stage]) + left + right + bank
             if bank:
-                city.bank_used += bank // city.bank[1]
+                city.bank_used += bank_units(city, city.side.stages[stage], bank)
             city.add_stage(stage)
             city.under_stages.append(index)
         else:
@@ -85,7 +85,7 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
         game.stack.append(("run", use.action, seat, None, f"use {use.name.text}"))
     else:
         source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
-        if free == "chain":
+        if free and free[:5] == "chain":          # its own chain, or a neighbour's (`chains from ...`)
             heard(game, "building built by chain", seat)
         built(game, seat, source)
     if (to_left or to_right) and "resources bought" in events.heard:

@@ -222,6 +222,13 @@ def effect(e, v: Vocabulary) -> list[Icon]:
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
     if isinstance(e, ast.NoFreeChains):            # a law's `no free chains`
         return [icons.chip(_("no free chains"))]
+    if isinstance(e, ast.ChainsFrom):              # a law's `chains from neighbours`
+        return [icons.chip(_("chains from"))] + _scope(e.scope)
+    if isinstance(e, ast.Coinage):                 # a law's `resources of ... are paid in coins, N a unit`
+        text = effect_text(e)
+        what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
+        return [what, icons.chip(_("resource")), icons.word("→"),
+                icons.coin(str(e.rate), _("{count} coin(s) each").format(count=e.rate))]
     if isinstance(e, ast.OtherWay):                # a law's `hands pass the other way`
         return [icons.direction(("right", "left"), _("the hands pass the other way"))]
     if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)

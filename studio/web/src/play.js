@@ -14,7 +14,7 @@ const SESSION_KEY = "wonders-studio-play"
 function moveText(move) {
   const verb = {build: "Build", stage: "Stage", sell: "Sell", pass: "Pass", accept: "Pay the price",
                 decline: "Decline"}[move.kind] || move.kind
-  if (move.free) return `${verb}: free (${move.free === "chain" ? "chain" : "power"})`
+  if (move.free) return `${verb}: free (${move.free.startsWith("chain") ? "chain" : "power"})`
   const pays = [move.left ? `${move.left} left` : null, move.right ? `${move.right} right` : null,
                 move.bank ? `${move.bank} bank` : null].filter(Boolean)
   return pays.length ? `${verb}: ${pays.join(" + ")}` : verb

@@ -16,6 +16,7 @@ from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine import laws
 from interpreter.engine.actions import is_legal, legal_actions, legal_moves
+from interpreter.engine.discounts import coin_rate
 from interpreter.engine.game import Game
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.i18n import choose, language
@@ -73,10 +74,14 @@ def coined(tmp_path_factory):
 
 
 def _game(tables, coins=(3, 3, 3)) -> Game:
+    """Seat 0 (Gizah: stone of its own) at its first turn; its neighbours have a Stone Pit
+    and a Lumber Yard each, to sell it stone and wood."""
     game = Game(tables, 3, 1, "A", WONDERS)
     game.decision()
     for seat, n in enumerate(coins):
         game.cities[seat].coins = n
+    for seat in (1, 2):
+        _give(game, seat, "Stone Pit", "Lumber Yard")
     laws.refresh(game)
     return game
 
@@ -121,9 +126,10 @@ def test_a_city_chains_from_its_neighbours_building(roads):
 
 def test_a_city_without_the_law_pays_and_its_own_chain_comes_first(roads, tmp_path):
     base = compile_rules(check_paths(None).ruleset)
-    game = _game(base)
+    game = _game(base, coins=(5, 3, 3))
     _give(game, _sides(game)["right"], "Baths")
-    assert all(a.free == "" and a.left + a.right > 0 for a in _builds(game, "Aqueduct"))
+    paid = _builds(game, "Aqueduct")
+    assert paid and all(a.free == "" and a.left + a.right > 0 for a in paid)
     game = _game(roads)
     _give(game, _sides(game)["right"], "Baths")
     _give(game, 0, "Baths")
@@ -132,9 +138,10 @@ def test_a_city_without_the_law_pays_and_its_own_chain_comes_first(roads, tmp_pa
 
 def test_chains_from_one_neighbour_only(tmp_path):
     tables = compiled(tmp_path, OPEN_ROADS.replace("chains from neighbours", "chains from left neighbour"))
-    game = _game(tables)
+    game = _game(tables, coins=(5, 3, 3))
     _give(game, _sides(game)["right"], "Baths")
-    assert all(a.free == "" for a in _builds(game, "Aqueduct"))
+    paid = _builds(game, "Aqueduct")
+    assert paid and all(a.free == "" for a in paid)
     _give(game, _sides(game)["left"], "Baths")
     assert [a.free for a in _builds(game, "Aqueduct")] == ["chain left Baths"]
 
@@ -142,7 +149,7 @@ def test_chains_from_one_neighbour_only(tmp_path):
 def test_no_free_chains_wins_over_chains_from_neighbours(tmp_path):
     tables = compiled(tmp_path, OPEN_ROADS.replace("    add law: on building", "    add law: no free chains\n"
                                                                           "    add law: on building"))
-    game = _game(tables)
+    game = _game(tables, coins=(5, 3, 3))
     _give(game, _sides(game)["left"], "Baths")
     builds = _builds(game, "Aqueduct")
     assert builds and all(a.free == "" and a.left + a.right > 0 for a in builds)
@@ -189,8 +196,9 @@ def test_other_colours_are_paid_as_ever(coined):
     game = _game(coined, coins=(3, 3, 3))
     stockade = _builds(game, "Stockade")               # wood bought from a neighbour
     assert stockade and all(a.bank == 0 and a.left + a.right == 2 for a in stockade)
-    guild = _builds(game, "Workers Guild")             # the purple law is in force in age III only
-    assert all(a.bank == 0 for a in guild)
+    guild = coined.cards[coined.card_index("Workers Guild")]     # the purple law: in age III only
+    assert coin_rate(game.cities[0], guild) is None
+    assert coin_rate(game.cities[0], coined.cards[coined.card_index("Temple")]) == 1
 
 
 def test_a_guilds_resources_in_age_three_and_the_bots_count_the_coins(coined):
@@ -254,7 +262,7 @@ def test_the_neighbours_chain_in_dutch():
     choose("nl")
     try:
         shown = shown_action("build Aqueduct (II) free by chain from Baths (left neighbour)")
-        assert shown.endswith("(keten van Badhuis, buur links)") and "neighbour" not in shown, shown
+        assert shown.endswith("gratis (keten van Baths, buur links)") and "neighbour" not in shown, shown
     finally:
         choose(before)
 

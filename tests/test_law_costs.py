@@ -273,3 +273,12 @@ def test_every_bot_plays_whole_games_under_both_laws(roads, coined, bot):
         game = Game(tables, 3, seed=2)
         game.play([make_bot(bot, s) for s in range(3)])
         assert game.finished
+
+
+def test_the_accessible_notation_says_the_laws_in_words(roads, coined):
+    from interpreter.views.access.notation import writer
+    for tables, words in ((roads, "by chain from the buildings of both neighbours"),
+                          (coined, "pays the resources of blue cards in coins to the bank, 1 coin a unit")):
+        law = tables.ruleset.rules.laws[0]
+        shown = writer(tables.ruleset, "accessible").effect(law)
+        assert words in shown and shown.startswith("law for every city"), shown

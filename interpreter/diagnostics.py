@@ -155,7 +155,6 @@ CODES = {
     "E1901": "a law that cannot be",
     # zones for the table (docs/language.md, "Zones for the table")
     "E2001": "a zone for the table where a city's own is needed",
-    "E2002": "a card put onto the zone it comes from",
     # tuning files (`wonders tune`, docs/simulate.md "Tuning a rule")
     "E2050": "target not understood",
     "E2051": "target that cannot be measured",

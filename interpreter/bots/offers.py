@@ -76,7 +76,7 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
         return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
     if isinstance(action, ast.BuildFromDiscard):
         return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
-    if isinstance(action, ast.PutOnto):
+    if isinstance(action, ast.DiscardBuilt) and action.between_zones:
         return put_worth(game, seat, action)
     if isinstance(action, ast.DiscardBuilt):
         return removal_worth(game, seat, action)

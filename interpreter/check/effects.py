@@ -191,10 +191,11 @@ def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool) -> bool:
 
 
 def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> bool:
-    """`discard a COLOURS card from SCOPE` and `put a COLOURS card from SCOPE|"Z" into "Z" |
-    under this stage`: declared colours, once each, and one city (the city that loses the
-    card chooses it; `the neighbour` only where one is looked at); a zone is not its own
-    destination; `this stage` only on a stage."""
+    """A card moved: `discard a COLOURS card from SCOPE|"Z"` and `put a [COLOURS] card from
+    SCOPE|"Z" into|onto "Z" | under this stage`: declared colours, once each, and one city
+    (the city that loses the card chooses it; `the neighbour` only where one is looked at);
+    a zone is not its own destination (E2033); `this stage` only on a stage.  The zones:
+    check/phases.py `check_zone_actions` (E1701, E2001)."""
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
     ok = _no_repeats(action.colors, ctx, "colour") and ok
     if action.to == "stage" and not ctx.on_stage:
@@ -203,7 +204,7 @@ def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> b
         if action.into is not None and action.into.text == action.zone.text:
             ctx.report("E2033", _('a card moved from "{zone}" into "{zone}" does not move').format(
                 zone=action.zone.text), action.span, label=_("the same zone twice"),
-                help=_("name another zone after `into`, or write `discard a ... card from ...`"))
+                help=_("name another zone after `into` (or `onto`), or write `discard a ... card from ...`"))
             return False
         return ok
     parts = action.scope.parts
@@ -635,5 +636,4 @@ ACTION_RULES = {
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
     ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,
-    ast.PutOnto: _nothing_to_misuse,          # its zones: check/phases.py `check_zone_actions`
 }

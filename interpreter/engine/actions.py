@@ -566,11 +566,11 @@ def removal_options(game, seat: int, action) -> list[Action]:
     """The cards a `discard a COLOURS card from ...` (or `put ...`) may take from the city
     `seat` (the one that loses it): its buildings of those colours in the order built, or
     from a zone, its cards of those colours kept there."""
-    colors = {c.text for c in action.colors}
+    colors = {c.text for c in action.colors}                  # none: any colour (`put a card from ...`)
     cards = game.tables.cards
     held = game.zones[action.zone.text][seat] if action.zone is not None else game.cities[seat].built
     under = action.stage if action.to == "stage" else -1      # the stage it goes under: the bots value it so
-    return [Action("remove", index, stage=under) for index in held if cards[index].color in colors]
+    return [Action("remove", index, stage=under) for index in held if not colors or cards[index].color in colors]
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

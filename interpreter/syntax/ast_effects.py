@@ -197,11 +197,13 @@ class CopyStage:
 
 @node
 class DiscardBuilt:
-    """`discard a COLOURS card from SCOPE` and `put a COLOURS card from SCOPE into "Z" |
-    under this stage`: one building of those colours leaves the city of the scope (one
-    city), its effects with it, for the discard pile, the owner's zone `into` or under the
-    stage (`to`); the city chooses which.  From a zone (`zone`, `scope` None) the card is
-    one of the owner's cards kept there.  `stage`: as WhichCard's."""
+    """A card moved (docs/language.md, "Moving a card"): `discard a COLOURS card from
+    PLACE` and `put a [COLOURS] card from PLACE into "Z" | onto "Z" | under this stage`.
+    One card of those colours (`colors` empty: of any colour) leaves its place, the city
+    of the scope (one city: a building, its effects with it) or the owner's zone `zone`
+    (`scope` None), for the discard pile, the owner's pile of zone `into` (a zone of its
+    own or for the table; `onto` is the same, spelled so) or under the stage (`to`); the
+    city that holds it chooses which.  `stage`: as WhichCard's."""
     colors: tuple[Name, ...]
     scope: Scope | None
     span: Span
@@ -209,6 +211,14 @@ class DiscardBuilt:
     to: str = "discard"     # "discard", "zone" or "stage"
     into: Name | None = None
     stage: int = -1
+    onto: bool = False      # written `onto "Z"` (the same as `into "Z"`)
+
+    @property
+    def between_zones(self) -> bool:
+        """From a zone into a zone: a card the owner keeps, put elsewhere (the decision
+        `put`); any other move takes a building out of a city, or a card to the discard
+        pile or under a stage (the decision `remove`)."""
+        return self.zone is not None and self.to == "zone"
 
 
 @node
@@ -256,15 +266,6 @@ class DrawInto:
 
 
 @node
-class PutOnto:
-    """`put a card from "Z" onto "T"`: the owner moves a card of its zone Z, its choice,
-    onto zone T (its own pile of T, or the table's pile of a zone for the table)."""
-    source: Name
-    zone: Name
-    span: Span
-
-
-@node
 class CopySymbol:
     """`copy a symbol of a green card from neighbours`: when scoring, the science symbol
     of one such card counts as the owner's (the card itself does not)."""
@@ -284,7 +285,7 @@ class MayPay:
 
 
 Action = (GainCoins | LoseCoins | TakeToken | AtTurnEnd | BuildFromDiscard | CopyCard | TakeKeptTokens
-          | InEachCity | CopySymbol | DrawInto | PlayFrom | CopyStage | MayPay | DiscardBuilt | PutOnto)
+          | InEachCity | CopySymbol | DrawInto | PlayFrom | CopyStage | MayPay | DiscardBuilt)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

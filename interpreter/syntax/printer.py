@@ -327,10 +327,8 @@ def action(a) -> str:
         place = f'"{a.zone.text}"' if a.zone is not None else scope(a.scope)
         if a.to == "discard":
             return f"discard a {_colors(a.colors)} card from {place}"
-        to = f'into "{a.into.text}"' if a.to == "zone" else "under this stage"
-        return f"put a {_colors(a.colors)} card from {place} {to}"
-    if isinstance(a, ast.PutOnto):
-        return f'put a card from "{a.source.text}" onto "{a.zone.text}"'
+        to = f'{"onto" if a.onto else "into"} "{a.into.text}"' if a.to == "zone" else "under this stage"
+        return f"put a {_colors(a.colors) + ' ' if a.colors else ''}card from {place} {to}"
     if isinstance(a, ast.DrawInto):
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):

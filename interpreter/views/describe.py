@@ -205,8 +205,6 @@ def action_text(action) -> str:
         if action.last:
             return f"copies the last card built by {where}"
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
-    if isinstance(action, ast.PutOnto):
-        return f'puts one card of its "{action.source.text}" (of its choice) onto "{action.zone.text}"'
     if isinstance(action, ast.CopyStage):
         where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
             f"the {scope_text(action.scope)}'s wonder"
@@ -236,17 +234,18 @@ def action_text(action) -> str:
 
 
 def _moved_text(action: ast.DiscardBuilt) -> str:
-    """`discard a ... card from ...`, `put a ... card from ... into "Z" | under this stage`."""
-    colours = and_list([c.text for c in action.colors], "or")
-    verb, to = {"discard": ("discard", ""), "zone": ("put", f' into its "{action.into.text if action.into else ""}"'),
-                "stage": ("put", " under this stage")}[action.to]
+    """`discard a ... card from ...`, `put a [...] card from ... into "Z" | onto "Z" | under
+    this stage`."""
+    colours = and_list([c.text for c in action.colors], "or") + " " if action.colors else ""
+    into = f' {"onto" if action.onto else "into"} its "{action.into.text if action.into else ""}"'
+    verb, to = {"discard": ("discard", ""), "zone": ("put", into), "stage": ("put", " under this stage")}[action.to]
     if action.zone is not None:
-        return f'{verb}s one of its {colours} cards kept in its "{action.zone.text}" (of its choice){to}'
+        return f'{verb}s one of its {colours}cards kept in its "{action.zone.text}" (of its choice){to}'
     if action.scope.parts == ("own",):
-        return f"{verb}s one of its own {colours} cards (of its choice){to}, whose effects end"
+        return f"{verb}s one of its own {colours}cards (of its choice){to}, whose effects end"
     where = scope_text(action.scope)
     where = where if where.startswith("the ") else "the " + where
-    return f"makes {where} {verb} one of its {colours} cards (of its choice){to}, whose effects end"
+    return f"makes {where} {verb} one of its {colours}cards (of its choice){to}, whose effects end"
 
 
 def score_text(value) -> str:

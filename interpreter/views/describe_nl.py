@@ -218,8 +218,6 @@ def action_parts(action) -> tuple[str, str]:
         where = scope_text(action.scope)
         one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
-    if isinstance(action, ast.PutOnto):
-        return "legt", f'één kaart van zijn "{action.source.text}" naar keuze op "{action.zone.text}"'
     if isinstance(action, ast.DiscardBuilt):
         return _moved_parts(action)
     if isinstance(action, ast.AtTurnEnd):
@@ -246,15 +244,16 @@ def action_parts(action) -> tuple[str, str]:
 
 
 def _moved_parts(action: ast.DiscardBuilt) -> tuple[str, str]:
-    """`discard a ... card from ...`, `put a ... card from ... into "Z" | under this stage`."""
-    colours = en_list([names().color(c.text) for c in action.colors], "of")
-    to = {"discard": "op de aflegstapel", "zone": f'in "{action.into.text if action.into else ""}"',
-          "stage": "onder deze Wonder fase"}[action.to]
+    """`discard a ... card from ...`, `put a [...] card from ... into "Z" | onto "Z" | under
+    this stage`."""
+    colours = en_list([names().color(c.text) for c in action.colors], "of") + " " if action.colors else ""
+    into = f'{"op" if action.onto else "in"} "{action.into.text if action.into else ""}"'
+    to = {"discard": "op de aflegstapel", "zone": into, "stage": "onder deze Wonder fase"}[action.to]
     if action.zone is not None:
-        return "legt", f'één {colours} kaart naar keuze uit "{action.zone.text}" {to}'
+        return "legt", f'één {colours}kaart naar keuze uit "{action.zone.text}" {to}'
     if action.scope.parts == ("own",):
-        return "legt", f"één eigen {colours} kaart naar keuze {to}, waarvan de effecten vervallen"
-    return "laat", f"{scope_text(action.scope)} één eigen {colours} kaart naar keuze {to} leggen"
+        return "legt", f"één eigen {colours}kaart naar keuze {to}, waarvan de effecten vervallen"
+    return "laat", f"{scope_text(action.scope)} één eigen {colours}kaart naar keuze {to} leggen"
 
 
 def action_text(action) -> str:

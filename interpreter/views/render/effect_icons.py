@@ -136,10 +136,10 @@ def action(a, v: Vocabulary) -> list[Icon]:
         if a.last:
             return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + _scope(a.scope)
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + _scope(a.scope)
-    if isinstance(a, ast.PutOnto):
-        return [icons.chip(a.source.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.CopyStage):
         return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + _scope(a.scope)
+    if isinstance(a, ast.DiscardBuilt) and a.between_zones and not a.colors:     # a card of one zone put into another
+        return [icons.chip(a.zone.text), icons.word("→"), icons.chip(a.into.text)]
     if isinstance(a, ast.DiscardBuilt):
         to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
             a.to, a.into.text if a.into is not None else "")

@@ -491,7 +491,7 @@ _FREE = [(0, 0, 0)]
 def _neighbours_chain(game, city, card) -> Action | None:
     """The build by chain from a neighbour's building (`law ...: chains from SCOPE`): the
     left neighbour's first, then the right's; the building named in the move ("chain left
-    Baths"), the first in alphabetical order when it has several the card chains from."""
+    NAME"), the first in alphabetical order when it has several the card chains from."""
     for side, other in zip(("left", "right"), game.neighbours(city.seat)):
         if side in city.chains_from:
             found = card.chains & other.names

@@ -155,7 +155,6 @@ CODES = {
     "E1901": "a law that cannot be",
     # zones for the table (docs/language.md, "Zones for the table")
     "E2001": "a zone for the table where a city's own is needed",
-    "E2002": "a card put onto the zone it comes from",
     # tuning files (`wonders tune`, docs/simulate.md "Tuning a rule")
     "E2050": "target not understood",
     "E2051": "target that cannot be measured",
@@ -178,6 +177,9 @@ CODES = {
     "E2070": "a law over cards that selects no card",
     "E2071": "unlimited production without a fixed production",
     "E2072": "a board's production lost where no board produces",
+    # what a card costs under the laws (docs/language.md, "Laws for the whole table")
+    "E2080": "chains from a city that is not a neighbour",
+    "E2081": "resources paid in coins at no price",
     # translations (locales/LANG.po)
     "E1601": "translation of an unknown name",
     "W1602": "names without a translation",

@@ -1,6 +1,7 @@
 """7 Wonders: Babel as content (content/expansions/babel/, docs/babel.md): the pack checks
 clean and its decks hold enough; rule scenarios from the rulebook (a tile placed in place
-of a card sets its law for every city, a covered tile stops, joining a project costs its
+of a card sets its law for every city, a covered tile stops, chains from a neighbour's
+buildings, resources paid in coins, joining a project costs its
 price and takes a pawn, a built project rewards its pawns, an unbuilt one punishes those
 without); full games at every player count the pack seats, with every kind of bot."""
 
@@ -14,6 +15,7 @@ import pytest
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine import laws
+from interpreter.engine.actions import legal_actions
 from interpreter.engine.game import Game
 from interpreter.engine.placed import put_card, shown
 from interpreter.engine.scoring import score_city
@@ -88,20 +90,66 @@ def test_check_verifies_the_tiles_deck_holds_three_for_every_player(tmp_path):
 
 # ---------------------------------------------------------------- the Tower of Babel
 def test_a_tile_placed_in_place_of_a_card_sets_its_law_for_every_city():
+    """The rulebook's fourth use of the turn's card: it goes to the discard pile, no coin
+    is gained, a tile of the player's is built onto the tower (`use a card for "a tile"`):
+    no sale, so a trigger on a card sold does not hear it."""
     game = start()
     game.zones["babel tiles"][0][:] = [index("Tile 12 Stone Toll"), index("Tile 02 Free Arms")]
     set_hand(game, 0, "Lumber Yard", "Stone Pit", "Clay Pool", "Ore Vein", "Loom", "Press", "Glassworks")
     assert {raw_price(game, s) for s in range(3)} == {2}
-    me = Script("sell Lumber Yard", "pay the price", "put Tile 12 Stone Toll")
+    me = Script("use Lumber Yard", "put Tile 12 Stone Toll")
     game.step(sellers(game, me))
-    assert ("offer", ["decline", "pay the price paying 3 to the bank"]) in me.asked
+    assert "use Lumber Yard (I) for a tile" in me.asked[0][1] and not any(k == "offer" for k, _ in me.asked)
     assert me.asked[-1] == ("put", ["put Tile 12 Stone Toll (babel)", "put Tile 02 Free Arms (babel)"])
     assert game.zones["babel tiles"][0] == [index("Tile 02 Free Arms")]
     assert {raw_price(game, s) for s in range(3)} == {3}
-    assert game.cities[0].coins == 0                       # the sale's 3 coins paid for the tile
+    assert game.cities[0].coins == 0                       # no coin for the card
+    assert index("Lumber Yard") in game.discard
     assert len(game.zones["babel tiles"][0]) == 1 and len(game.stacked["tower"]) == 1
     assert any(e.get("event") == "put" and e["seat"] == 0 for e in game.log)
     assert score_city(babel(), game.cities[0], *game.neighbours(0))["babel"] == 2
+
+
+def test_a_city_without_a_tile_cannot_use_its_card_for_one():
+    game = start()
+    set_hand(game, 0, "Lumber Yard", "Stone Pit", "Clay Pool", "Ore Vein", "Loom", "Press", "Glassworks")
+    assert not any(a.kind == "use" for a in legal_actions(game, 0))
+    game.zones["babel tiles"][0][:] = [index("Tile 12 Stone Toll")]
+    assert sum(1 for a in legal_actions(game, 0) if a.kind == "use") == 7
+
+
+def test_open_chains_let_a_city_chain_from_its_neighbours_buildings():
+    """Tile 07: the Aqueduct (free with the Baths) is free for a city whose neighbour built
+    the Baths; beside tile 14 a chain brings the age's number in coins."""
+    game = start()
+    left = game.neighbours(0)[0].seat
+    give(game, left, "Baths")
+    set_hand(game, 0, "Aqueduct", "Altar", "Theater", "Lumber Yard", "Stone Pit", "Loom", "Press")
+    assert not any(a.free for a in legal_actions(game, 0) if a.kind == "build" and a.card == index("Aqueduct"))
+    tower(game, 1, "Tile 07 Open Chains", "Tile 14 Chain Grant")
+    me = Script("build Aqueduct (II) free by chain from Baths (left neighbour)")
+    game.step(sellers(game, me))
+    assert index("Aqueduct") in game.cities[0].built
+    assert game.cities[0].coins == 1                       # the age's number, by tile 14
+
+
+def test_civic_and_guild_coinage_pay_resources_in_coins():
+    """Tiles 08 and 23: a blue card's and a guild's resources are paid to the bank, a coin a
+    unit, even by a city that makes them; a city without the coins cannot build it."""
+    game = start()
+    give(game, 0, "Stone Pit")
+    set_hand(game, 0, "Baths", "Workers Guild", "Altar", "Lumber Yard", "Ore Vein", "Loom", "Press")
+    assert any(a.card == index("Baths") and not a.bank for a in legal_actions(game, 0) if a.kind == "build")
+    tower(game, 2, "Tile 08 Civic Coinage", "Tile 23 Guild Coinage")
+    assert not any(a.card in (index("Baths"), index("Workers Guild")) for a in legal_actions(game, 0)
+                   if a.kind == "build")
+    game.cities[0].coins = 5
+    builds = [a for a in legal_actions(game, 0) if a.kind == "build"]
+    assert [(a.left, a.right, a.bank) for a in builds if a.card == index("Baths")] == [(0, 0, 1)]
+    assert [(a.left, a.right, a.bank) for a in builds if a.card == index("Workers Guild")] == [(0, 0, 5)]
+    me = Script("build Baths (I) paying 1 to the bank")
+    game.step(sellers(game, me))
+    assert game.cities[0].coins == 4 and index("Baths") in game.cities[0].built
 
 
 def test_the_tiles_law_is_in_force_and_a_covered_tile_stops_three_deep_at_three_players():

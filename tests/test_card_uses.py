@@ -64,6 +64,8 @@ def _uses(game, seat):
 
 def test_each_card_may_be_used_each_way_the_price_is_paid(uses):
     game = _game(uses)
+    assert {a.stage for a in _uses(game, 0)} == {0}          # nothing to salvage yet: not offered
+    game.discard.append(uses.card_index("Baths"))
     found = _uses(game, 0)
     hand = set(game.hands[0])
     offering = [a for a in found if a.stage == 0]

@@ -276,7 +276,6 @@ BOTS_VALUE_OTHERWISE = {
     ast.DrawInto: "not valued: the cards drawn are played later, each valued then",
     ast.PlayFrom: "not valued: the card played is a decision, valued then",
     ast.MayPay: "not valued when built: the offer is a decision, valued then (bots/offers.py)",
-    ast.PutOnto: "not valued when built: a card moved between zones is valued where it is offered (bots/offers.py)",
     ast.Law: "not valued as a building: it reaches every city alike; a law in force is in the cities' tables",
 }
 

@@ -168,9 +168,7 @@ MISUSES = {
                                     'draft 2 into "tower" passing left }\n', "E2001"),
     "put from the table's pile": ('    add trigger "t" on card sold: put a card from "tower" onto "tiles"\n', "E2001"),
     "put onto the zone it comes from": ('    add trigger "t" on card sold: put a card from "tiles" onto "tiles"\n',
-                                        "E2002"),
-    "a coloured card moved into the table's pile": ('    add trigger "t" on card sold: '
-                                                    'put a grey card from "tiles" into "tower"\n', "E2001"),
+                                        "E2033"),
     "a coloured card moved from the table's pile": ('    add trigger "t" on card sold: '
                                                     'put a grey card from "tower" into "tiles"\n', "E2001"),
     "an unknown zone": ('    add trigger "t" on card sold: put a card from "tiles" onto "towr"\n', "E1701"),
@@ -191,3 +189,29 @@ def test_misuse_is_a_located_error(tmp_path, case):
     assert found, case
     line = body.splitlines()[found[0].span.line - 1]
     assert line.strip() in text.replace("\n", " ") or line in text, (case, line)
+
+
+def test_into_and_onto_are_one_construct(tmp_path):
+    """`put a [COLOURS] card from PLACE into "Z"` and `... onto "Z"` are one action (issue
+    37): a card of any colour or of some, from a zone or a city, into a zone of the city's
+    own or onto the table's pile, whose order it joins; each spelling is written back as
+    it reads."""
+    text = doc_example().rstrip().removesuffix("}") + \
+        '    add trigger "t" on card sold: put a grey card from own city into "tower"\n}\n'
+    path = tmp_path / "v.wonders"
+    path.write_text(text, encoding="utf-8")
+    result = check_paths(None, [str(path)])
+    assert result.errors == 0, [f"{d.code} {d.message}" for d in result.diagnostics]
+    tables = compile_rules(result.ruleset)
+    game = fresh(tables)
+    loom = tables.card_index("Loom")
+    game.cities[0].add_card(tables.cards[loom])
+    while (decision := game.decision()) is not None and game.turn == 1:
+        kinds = [o.kind for o in decision.options]
+        decision.choose(kinds.index("sell") if "sell" in kinds else kinds.index("decline") if "decline" in kinds else 0)
+    assert loom not in game.cities[0].built and game.zones["tower"][0] == [loom]
+    assert game.stacked["tower"] == [0]
+    for written in ('put a card from "tiles" into "tower"', 'put a grey card from "tiles" onto "tower"',
+                    'put a card from own city onto "tower"'):
+        tree, problems = parse_text(f'card "X" {{ age I  color grey  when built: {written} }}', "x")
+        assert not problems and written in print_item(tree.items[0])

@@ -83,7 +83,7 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     if isinstance(action, ast.PlayFrom):
         drawn = _zone_cards(game, action.zone.text)
         return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
-    if isinstance(action, ast.PutOnto):
+    if isinstance(action, ast.DiscardBuilt) and action.between_zones:
         return put_worth(game, seat, action)
     if isinstance(action, ast.DiscardBuilt):
         return removal_worth(game, seat, action)

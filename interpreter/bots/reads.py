@@ -125,7 +125,6 @@ ACTION_ROLES = {
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
     ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
     ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
-    ast.PutOnto: "not weighed",               # a card moved between zones: weighed when offered (bots/offers.py)
     ast.CopyStage: "copies",                  # the best stage it may copy now, as a copy of a card
     ast.GainShields: "shields",               # lasting shields, weighed as a card's (a fixed number of them)
     ast.DiscardTokens: "given_back",          # the score the owner's pad changes by with them given back

@@ -450,7 +450,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         colors = {c.text for c in action.colors}
         before, gains = score(base), []
         for index in base.built:
-            if self.tables.cards[index].color in colors:
+            if not colors or self.tables.cards[index].color in colors:
                 after = base.copy()
                 after.remove_card(index)
                 after.entombed.append((action.stage, index))
@@ -480,7 +480,7 @@ class Appraiser(ScienceWorth, PowersWorth):
             return self._best_under(action, score)
         before, losses = score(city), []
         for index in city.built:
-            if cards[index].color in colors:
+            if not colors or cards[index].color in colors:
                 after = city.copy()
                 after.remove_card(index)
                 losses.append(before - score(after))

@@ -262,10 +262,11 @@ def _token_value(effect: ast.TokenValue, ctx: Context):
 
 
 def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> bool:
-    """`discard a COLOURS card from SCOPE` and `put a COLOURS card from SCOPE|"Z" into "Z" |
-    under this stage`: declared colours, once each, and one city (the city that loses the
-    card chooses it; `the neighbour` only where one is looked at); a zone is not its own
-    destination; `this stage` only on a stage."""
+    """A card moved: `discard a COLOURS card from SCOPE|"Z"` and `put a [COLOURS] card from
+    SCOPE|"Z" into|onto "Z" | under this stage`: declared colours, once each, and one city
+    (the city that loses the card chooses it; `the neighbour` only where one is looked at);
+    a zone is not its own destination (E2033); `this stage` only on a stage.  The zones:
+    check/phases.py `check_zone_actions` (E1701, E2001)."""
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
     ok = _no_repeats(action.colors, ctx, "colour") and ok
     if action.to == "stage" and not ctx.on_stage:
@@ -274,7 +275,7 @@ def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> b
         if action.into is not None and action.into.text == action.zone.text:
             ctx.report("E2033", _('a card moved from "{zone}" into "{zone}" does not move').format(
                 zone=action.zone.text), action.span, label=_("the same zone twice"),
-                help=_("name another zone after `into`, or write `discard a ... card from ...`"))
+                help=_("name another zone after `into` (or `onto`), or write `discard a ... card from ...`"))
             return False
         return ok
     parts = action.scope.parts
@@ -494,6 +495,33 @@ def _cards_change(effect: ast.CardsChange, ctx: Context):
     return effect if ok else None
 
 
+def _chains_from(effect: ast.ChainsFrom, ctx: Context):
+    """`chains from SCOPE`: from the left or right neighbour, or both (E2080)."""
+    wrong = [p for p in effect.scope.parts if p not in ("left", "right")]
+    if not wrong:
+        return effect
+    where = what_word({"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]])
+    ctx.report("E2080", _("a city chains from its neighbours' buildings, not from {where}").format(where=where),
+               effect.scope.span, label=_("not {where}").format(where=where),
+               help=_("write `chains from neighbours`, `chains from left neighbour` or `chains from right neighbour`; "
+                      "a city's own buildings give their chains without a law"))
+    return None
+
+
+def _coinage(effect: ast.Coinage, ctx: Context):
+    """`resources of COLOURS cards are paid in coins, N a unit`: known colours, each once,
+    N at least 1 (E2081: at 0 the resources would not be paid at all)."""
+    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
+    ok = _no_repeats(effect.colors, ctx, "colour") and ok
+    if effect.rate <= 0:
+        whose = "wonder stages" if not effect.colors else " and ".join(c.text for c in effect.colors) + " cards"
+        ctx.report("E2081", _("resources paid in coins at {rate} a unit are not paid at all").format(rate=effect.rate),
+                   effect.span, label=_("at least 1 coin a unit"),
+                   help=_("for resources that are not paid write `discount all resources on {whose}`").format(whose=whose))
+        ok = False
+    return effect if ok else None
+
+
 def _top_count(top: ast.InTop, ctx: Context) -> bool:
     """`in the top N of "Z"`: N a number above 0, or an expression read in the owner's city."""
     if isinstance(top.count, ast.Number):
@@ -708,6 +736,7 @@ EFFECT_RULES = {
     ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
     ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is, ast.FreeByToken: _free_by_token,
     ast.TokenValue: _token_value, ast.CardsChange: _cards_change,
+    ast.ChainsFrom: _chains_from, ast.Coinage: _coinage,
 }
 ACTION_RULES = {
     ast.CopyCard: _copy_card,
@@ -715,7 +744,6 @@ ACTION_RULES = {
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
     ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,
-    ast.PutOnto: _nothing_to_misuse,          # its zones: check/phases.py `check_zone_actions`
     ast.DiscardTokens: _discard_tokens, ast.GainShields: _gain_shields,
     ast.LoseBoardProduction: _nothing_to_misuse,   # a board to lose: check/card_laws.py
 }

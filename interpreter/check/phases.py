@@ -242,7 +242,7 @@ def _cannot(step) -> str:
 def own_zone(zone: ast.Name, table, ctx: Context) -> bool:
     """A zone each city keeps for itself, where a statement or an action needs one (a draft,
     a play from a zone, a zone's cards discarded, the zone a card is `put` from): a zone for
-    the table is E2001 there."""
+    the table is E2001 there (a card is put into one: `put a card from "Z" into "T"`)."""
     if zone.text not in table:
         return True
     ctx.report("E2001", _('"{name}" is a zone for the table: no city keeps cards of its own there').format(
@@ -270,13 +270,14 @@ def _unknown_deck(deck: ast.Name, decks, ctx: Context) -> None:
 
 def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
     """The zones and decks that the actions of cards, wonder boards and stages and the
-    rules' own triggers name (`when built: draw 4 cards from deck "D" into "Z"`, `on age
-    start: build a card from "Z"`) exist."""
+    rules' own triggers and uses of a card name (`when built: draw 4 cards from deck "D"
+    into "Z"`, `on age start: build a card from "Z"`) exist."""
     decks = {card.deck for card in cards if card.deck}
     effects = [e for source in cards for e in source.effects]
     effects += [e for w in wonders for side in w.sides for e in side.effects]
     effects += [e for w in wonders for side in w.sides for s in side.stages for e in s.effects]
     effects += rules.triggers
+    effects += rules.card_uses              # `use a card for ...: put a card from "Z" onto "T"`
     for w in wonders:                       # a wonder's law is in play with the wonder, never in a zone
         for effect in [e for side in w.sides for e in (*side.effects, *(x for s in side.stages for x in s.effects))]:
             if isinstance(effect, ast.Law) and effect.on_top is not None:
@@ -294,35 +295,21 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
         if isinstance(effect, ast.Law):
             effect = effect.effect            # a law's trigger acts as the owner's would
         for action in _actions((effect,)):
-            if isinstance(action, (ast.DrawInto, ast.PlayFrom, ast.PutOnto)) and action.zone.text not in rules.zones:
+            if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
                 _unknown_zone(action.zone, rules.zones, ctx)
-            if isinstance(action, ast.PutOnto):
-                _put_onto(action, rules, ctx)
             if isinstance(action, ast.PlayFrom) and action.zone.text in rules.zones:
                 own_zone(action.zone, rules.table_zones, ctx)
-            if isinstance(action, ast.DiscardBuilt):      # a card moved from or into a zone a city keeps
+            if isinstance(action, ast.DiscardBuilt):      # a card moved from a zone a city keeps, into any zone
                 for zone in (action.zone, action.into):
                     if zone is not None and zone.text not in rules.zones:
                         _unknown_zone(zone, rules.zones, ctx)
-                    elif zone is not None:
-                        own_zone(zone, rules.table_zones, ctx)
+                if action.zone is not None and action.zone.text in rules.zones:
+                    own_zone(action.zone, rules.table_zones, ctx)
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
                 _unknown_deck(action.deck, decks, ctx)
     for quantity in _zone_counts(effects):
         if quantity.kind.text not in rules.zones:
             _unknown_zone(quantity.kind, rules.zones, ctx)
-
-
-def _put_onto(action: ast.PutOnto, rules: RulesDef, ctx: Context) -> None:
-    """`put a card from "Z" onto "T"`: Z a zone each city keeps, and not T itself (E2002)."""
-    if action.source.text not in rules.zones:
-        _unknown_zone(action.source, rules.zones, ctx)
-    elif not own_zone(action.source, rules.table_zones, ctx):
-        return
-    elif action.source.text == action.zone.text:
-        ctx.report("E2002", _('a card put from "{name}" onto "{name}" stays where it is').format(name=action.zone.text),
-                   action.zone.span, label=_("the zone it comes from"),
-                   help=_("name another zone after `onto`"))
 
 
 def _zone_counts(effects):

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..check.model import written_cost
 from ..check.rules import roman
-from .discounts import cost_for, discounted_payments, touched, waived
+from .discounts import coin_rate, coined, cost_for, discounted_payments, touched, waived
 from ..syntax import ast
 from .payment.trio import trio_of
 
@@ -25,7 +25,8 @@ class Action(NamedTuple):
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
     free: str = ""             # "chain", "power" ("power COLOUR"), "rule" or "phase" (a phase's `for free`) when built without
-                               # paying; "token KIND" ("token N KIND"): paid by giving up kept tokens (`token_price`)
+                               # paying; "token KIND" ("token N KIND"): paid by giving up kept tokens (`token_price`);
+                               # "chain left NAME" ("chain right NAME"): by chain from a neighbour's building NAME (`chains from ...`)
     bank: int = 0              # coins paid to the bank for resources bought there (`buy ... from the bank`)
     stage: int = -1            # the stage a "stage" builds, numbered from 0, on a side of `stages in any
                                # order`; -1: the next one (a side built in order)
@@ -68,6 +69,9 @@ class Action(NamedTuple):
                 "copy": "copy", "remove": "remove", "put": "put"}[self.kind] + " " + name
         if self.free == "chain":
             text += " free by chain"
+        elif self.free.startswith("chain "):             # from a neighbour's building (`chains from ...`)
+            _chain, side, building = self.free.split(" ", 2)
+            text += f" free by chain from {building} ({side} neighbour)"
         elif self.free in ("power", "rule"):
             text += " free by power"
         elif self.free.startswith("power "):             # a power of one colour (`may build a black card`)
@@ -211,14 +215,19 @@ def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action
     """The rules' uses of a turn's card (`use a card for "NAME" [paying PRICE]: ...`), for
     each card of the hand and each way the city can pay the price (its coins to the bank,
     its resources produced or bought from the neighbours), cheapest first; `first`: the
-    cheapest way alone.  After the cards' other moves, so the rest keep their places."""
+    cheapest way alone.  After the cards' other moves, so the rest keep their places.  A
+    use whose action would do nothing now (a card put from an empty zone, built from an
+    empty discard pile) is not offered, as a priced choice is not."""
     city = game.cities[seat]
     ways = []
+    uses = game.tables.rules.card_uses
     prices = game.tables.cached("use prices", lambda: [(*price_of(game.tables, use.price), written_cost(use.price).tokens)
-                                                        for use in game.tables.rules.card_uses])
+                                                        for use in uses])
     for number, (coins, units, tokens) in enumerate(prices):
         if tokens and not holds(city, tokens):
             continue                                   # a price asking for tokens the city lacks
+        if game.events.idle(uses[number].action, seat):
+            continue
         found = price_ways(city, trio, coins, units)
         ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]
     return [Action("use", card, left, right, "", coins, number)
@@ -365,9 +374,10 @@ def _first_build(game, city, trio, special):
 
 def _plain(city) -> bool:
     """No power of the city changes how it may build a card (free builds, rules that
-    make a card free, buying from the bank, a law's `no free chains`): `_builds`'s common case."""
+    make a card free, buying from the bank, a law's `no free chains`, `chains from ...` or
+    `resources ... paid in coins`): `_builds`'s common case."""
     return not city.free_build and not city.free_rules and not city.bank[0] and not city.chains_paid \
-        and not (city.free_tokens and _holds_tokens(city))
+        and not city.chains_from and not city.coinage and not (city.free_tokens and _holds_tokens(city))
 
 
 def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
@@ -427,7 +437,12 @@ def _payments(city, trio, special, source):
     """What `city` pays for a card or stage: (its coin cost after discounts, the ways to pay
     for its resources within the coins left, as (left, right, bank), cheapest first), or
     None when the coin cost alone is more than the city has. Discounts, rebates and the
-    bank's offer apply only when `special` (the neighbours, from `_special`) says one may."""
+    bank's offer apply only when `special` (the neighbours, from `_special`) says one may;
+    resources paid in coins under a law are paid so (engine/discounts.py `coined`)."""
+    if city.coinage:
+        rate = coin_rate(city, source)
+        if rate is not None:
+            return coined(city, special, source, rate)
     coins, options = source.cost_coins, None
     if special is not None and touched(city, *special):
         cost, coins, units = cost_for(city, *special, source)
@@ -496,7 +511,8 @@ def is_legal(game, seat: int, action) -> bool:
         return (action.left, action.right, action.bank) in stage_payments_with_bank(game, seat, None, number) \
             and not action.free
     city = game.cities[seat]
-    if action.kind == "build" and not action.free and not action.bank and _special(game, city) is None:
+    if action.kind == "build" and not action.free and not action.bank and _special(game, city) is None \
+            and not city.chains_from and not city.coinage:
         card = game.tables.cards[action.card]
         names = city.names
         if card.name in names or (not card.chains.isdisjoint(names) and not city.chains_paid) or \
@@ -516,6 +532,10 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
         return []
     if not card.chains.isdisjoint(names) and not city.chains_paid:
         return [_new(Action, ("build", index, 0, 0, "chain", 0, -1))]
+    if city.chains_from and card.chains and not city.chains_paid:
+        chained = _neighbours_chain(game, city, card)
+        if chained is not None:
+            return [chained]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
         return [_new(Action, ("build", index, 0, 0, "rule", 0, -1))]
     priced = _payments(city, trio, special, card)
@@ -532,6 +552,18 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
 
 
 _FREE = [(0, 0, 0)]
+
+
+def _neighbours_chain(game, city, card) -> Action | None:
+    """The build by chain from a neighbour's building (`law ...: chains from SCOPE`): the
+    left neighbour's first, then the right's; the building named in the move ("chain left
+    NAME"), the first in alphabetical order when it has several the card chains from."""
+    for side, other in zip(("left", "right"), game.neighbours(city.seat)):
+        if side in city.chains_from:
+            found = card.chains & other.names
+            if found:
+                return _new(Action, ("build", card.index, 0, 0, f"chain {side} {min(found)}", 0, -1))
+    return None
 
 
 def debt_options(game, seat: int) -> list[Action]:
@@ -603,11 +635,11 @@ def removal_options(game, seat: int, action) -> list[Action]:
     """The cards a `discard a COLOURS card from ...` (or `put ...`) may take from the city
     `seat` (the one that loses it): its buildings of those colours in the order built, or
     from a zone, its cards of those colours kept there."""
-    colors = {c.text for c in action.colors}
+    colors = {c.text for c in action.colors}                  # none: any colour (`put a card from ...`)
     cards = game.tables.cards
     held = game.zones[action.zone.text][seat] if action.zone is not None else game.cities[seat].built
     under = action.stage if action.to == "stage" else -1      # the stage it goes under: the bots value it so
-    return [Action("remove", index, stage=under) for index in held if cards[index].color in colors]
+    return [Action("remove", index, stage=under) for index in held if not colors or cards[index].color in colors]
 
 
 def build_options_from(game, seat: int, pile) -> list[Action]:

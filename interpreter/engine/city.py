@@ -29,7 +29,7 @@ OWNED_SETS = ("names",)
 OWNED_DICTS = ("kept",)                         # kind -> count of kept tokens (`debt`, `diplomacy`)
 DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_sig", "gives_defeats", "laws",
                   "zones",                     # the game's zones, shared (engine/placed.py)
-                  "chains_paid", "revealed",
+                  "chains_paid", "chains_from", "coinage", "revealed",
                   "free_tokens")               # a tuple, replaced whole: shared by copies
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
@@ -239,6 +239,10 @@ class City:
         self.play_last = False
         self.gives_defeats = False
         self.chains_paid = False              # a law's `no free chains`: a chain builds nothing for free
+        self.chains_from: tuple = ()          # a law's `chains from SCOPE`: the neighbours ("left", "right")
+        #                                       whose buildings give chains too
+        self.coinage: tuple = ()              # a law's `resources of ... are paid in coins, N a unit`:
+        #                                       ((colours, or () for wonder stages), N) each (engine/discounts.py)
         # (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all;
         # whose buildings: scope parts) of the `... cost ... less` powers (engine/discounts.py)
         self.discounts: list[tuple] = []
@@ -305,9 +309,13 @@ class City:
         lowest of the city's own and the laws' `buy ... for N coins`; then the laws' `for N
         coins more` and `less` are added up, and a price never goes below 0."""
         changes = {direction: [0] * len(self.own_fixed) for direction in DIRECTIONS}
-        for held, changed, chains_paid, *_read_elsewhere in self.laws:
+        for held, changed, chains_paid, _turns_round, _tokens, _cards, chains_from, coinage in self.laws:
             if chains_paid:
                 self.chains_paid = True
+            if chains_from:
+                self.chains_from = tuple(d for d in DIRECTIONS if d in chains_from or d in self.chains_from)
+            if coinage:
+                self.coinage += (coinage,)
             for r, n in held.own_fixed:
                 self.own_fixed[r] += n
             for r, n in held.trade_fixed:
@@ -657,6 +665,8 @@ def _copy(self: City) -> City:
     other.zones = self.zones
     other.chains_paid = self.chains_paid
     other.free_tokens = self.free_tokens
+    other.chains_from = self.chains_from
+    other.coinage = self.coinage
     other.built = self.built.copy()
     other.tokens = self.tokens.copy()
     other.under_stages = self.under_stages.copy()

@@ -1,6 +1,7 @@
 """`COLOURS cards cost 1 resource less`, `wonder stages cost no coins`, `... of neighbours
 ...`: what a building or a wonder stage costs a city once the discounts that reach it are
-taken off.  A city's own discounts (scope `own city`) and its neighbours' (a left
+taken off, and under a law `resources of ... are paid in coins, N a unit` what its
+resources cost in coins.  A city's own discounts (scope `own city`) and its neighbours' (a left
 neighbour's `right neighbour` discount is for this city, and the other way round) add up;
 a resource discount lets the builder waive any units of the cost, so every way of
 waiving them is a cost the payment search is asked about."""
@@ -82,3 +83,39 @@ def coins_paid(game, seat: int, source) -> int:
     if not touched(city, left, right):
         return source.cost_coins
     return cost_for(city, left, right, source)[1]
+
+
+def coin_rate(city, source) -> int | None:
+    """The coins a unit of the source's resources is paid with under the laws in force
+    (`resources of COLOURS cards are paid in coins, N a unit`, or `of wonder stages`): the
+    lowest rate of the laws that reach it, or None when none does (read only for a city
+    that has such a law in force, `city.coinage`)."""
+    color = source.color if source.kind == "card" else None
+    rates = [rate for colors, rate in city.coinage if (color in colors if color is not None else not colors)]
+    return min(rates) if rates else None
+
+
+def coined(city, neighbours, source, rate: int) -> tuple[int, list[tuple[int, int, int]]] | None:
+    """What a city pays for a source whose resources are paid in coins (`coin_rate`), as
+    `_payments` in engine/actions.py gives it: (the cost's own coins after the coin
+    discounts, [(0, 0, the resources' coins)]), the resources' coins paid to the bank (an
+    action's `bank`, so the move's label shows them); nothing is produced or bought.  The
+    resource discounts that reach it lower the units paid; `neighbours`: the city's, when
+    a discount may reach it (else None).  None when the city cannot pay."""
+    if neighbours is not None and touched(city, *neighbours):
+        _cost, coins, units = cost_for(city, *neighbours, source)
+    else:
+        coins, units = source.cost_coins, 0
+    owed = 0 if units == ALL else max(0, sum(source.cost) - units) * rate
+    if coins + owed > city.coins:
+        return None
+    return coins, [(0, 0, owed)]
+
+
+def bank_units(city, source, bank: int) -> int:
+    """The units a payment of `bank` coins bought from the bank (`buy N resources from the
+    bank each turn for P coins`), counted against the turn's limit; none when the source's
+    resources are paid in coins (`coined`: no resource is bought)."""
+    if not city.bank[1] or (city.coinage and coin_rate(city, source) is not None):
+        return 0
+    return bank // city.bank[1]

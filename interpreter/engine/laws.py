@@ -40,13 +40,17 @@ class InForce(NamedTuple):
     taken ... are worth N less` as `tokens`, (kind, against a neighbour only, value added)
     (read as a city takes a token, engine/triggers.py `worth_under_laws`); a law over cards
     as `cards`: (the indexes of the cards it selects, its change), read by each city as it
-    adds its cards (engine/city.py `ruling`)."""
+    adds its cards (engine/city.py `ruling`); `chains from SCOPE` as `chains_from` (the
+    directions, "left" and "right"); `resources of ... are paid in coins, N a unit` as
+    `coinage`: ((colours, or () for wonder stages), N)."""
     held: object
     changes: tuple
     chains_paid: bool = False
     turns_round: bool = False
     tokens: tuple = ()
     cards: tuple = ()
+    chains_from: tuple = ()
+    coinage: tuple = ()
 
 
 class Compiled(NamedTuple):
@@ -70,6 +74,7 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 def _compile(law: ast.Law, tables, key: str) -> Compiled:
     effect, changes, chains_paid, turns_round, trigger, tokens, cards = law.effect, (), False, False, None, (), ()
+    chains_from, coinage = (), ()
     if isinstance(effect, ast.Trigger):
         trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
         held = None
@@ -83,6 +88,10 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
     elif isinstance(effect, ast.CardsChange):
         selected = frozenset(c.index for c in tables.cards if effect.cards.selects(c.name, c.color, c.static))
         held, cards = held_by((), tables), ((selected, effect.change),)
+    elif isinstance(effect, ast.ChainsFrom):
+        held, chains_from = held_by((), tables), tuple(p for p in effect.scope.parts if p in DIRECTIONS)
+    elif isinstance(effect, ast.Coinage):
+        held, coinage = held_by((), tables), (frozenset(c.text for c in effect.colors), effect.rate)
     elif isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
         changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
@@ -96,7 +105,8 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
                     check_fn(comparisons) if comparisons else None,
-                    None if held is None else InForce(held, changes, chains_paid, turns_round, tokens, cards),
+                    None if held is None else InForce(held, changes, chains_paid, turns_round, tokens, cards,
+                                                      chains_from, coinage),
                     trigger,
                     law.revealed is not None)
 

@@ -8,6 +8,7 @@ any particular city."""
 from __future__ import annotations
 
 from .actions import Action, legal_actions
+from .discounts import coin_rate
 from .payment.trio import every_payment
 
 
@@ -43,8 +44,8 @@ def neutral_options(game, seat: int, hand) -> list[Action]:
     if neutral.any_price:
         options = _every_price(game, seat, options)
     if neutral.must_chain:
-        chained = {a.card for a in options if a.free == "chain"}
-        options = [a for a in options if a.card not in chained or a.free == "chain"]
+        chained = {a.card for a in options if a.free[:5] == "chain"}      # its own chain or a neighbour's
+        options = [a for a in options if a.card not in chained or a.free[:5] == "chain"]
     if neutral.must_build and any(a.kind != "sell" for a in options):
         options = [a for a in options if a.kind != "sell"]
     return options
@@ -56,14 +57,20 @@ def _every_price(game, seat: int, options: list[Action]) -> list[Action]:
     left, right = game.neighbours(seat)
     out, done = [], set()
     for a in options:
-        if a.kind not in ("build", "stage") or a.free:
-            out.append(a)
+        if a.kind not in ("build", "stage") or a.free or (city.coinage and coin_rate(city, _source(game, city, a))
+                                                          is not None):
+            out.append(a)                        # (resources paid in coins under a law: one way to pay)
             continue
         if (a.kind, a.card, a.stage) in done:
             continue
         done.add((a.kind, a.card, a.stage))
-        source = game.tables.cards[a.card] if a.kind == "build" else city.stage_of(a.stage)
+        source = _source(game, city, a)
         budget = city.coins - source.cost_coins
         out += [Action(a.kind, a.card, l, r, stage=a.stage) for l, r in every_payment(source.cost, city, left, right)
                 if l + r <= budget]
     return out
+
+
+def _source(game, city, action):
+    """The card or wonder stage a build or stage action builds."""
+    return game.tables.cards[action.card] if action.kind == "build" else city.stage_of(action.stage)

@@ -16,8 +16,13 @@ from .actions import Action
 
 
 def put_options(game, seat: int, action) -> list[Action]:
-    """What `put a card from "Z" onto "T"` may move: each distinct card of the owner's Z."""
-    return [Action("put", card) for card in dict.fromkeys(game.zones[action.source.text][seat])]
+    """What `put a [COLOURS] card from "Z" into "T"` may move: each distinct card of the
+    owner's Z (of those colours)."""
+    held = game.zones[action.zone.text][seat]
+    if action.colors:
+        colors, cards = {c.text for c in action.colors}, game.tables.cards
+        held = [card for card in held if cards[card].color in colors]
+    return [Action("put", card) for card in dict.fromkeys(held)]
 
 
 def put_card(game, seat: int | None, zone: str, card: int) -> None:
@@ -33,10 +38,10 @@ def put_card(game, seat: int | None, zone: str, card: int) -> None:
 
 def put_from(game, seat: int, action, choice: Action) -> None:
     """The owner's card leaves its zone for the other one, in the log."""
-    game.zones[action.source.text][seat].remove(choice.card)
-    put_card(game, seat, action.zone.text, choice.card)
+    game.zones[action.zone.text][seat].remove(choice.card)
+    put_card(game, seat, action.into.text, choice.card)
     game.log.append({"event": "put", "seat": seat, "card": game.tables.cards[choice.card].name,
-                     "from": action.source.text, "onto": action.zone.text})
+                     "from": action.zone.text, "onto": action.into.text})
 
 
 def shown(game, zone: str, depth: int) -> list[tuple[int, int, int]]:

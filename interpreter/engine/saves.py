@@ -295,7 +295,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         kind, ref, left, right, free, *rest = v["action"]
         bank, stage = (rest + [0, -1][len(rest):])[:2]
         known_free = free in ("", "chain", "power", "rule", "phase") or \
-            (isinstance(free, str) and free.startswith(("power ", "token ")))      # (a build paid by tokens)
+            (isinstance(free, str) and free.startswith(("power ", "token ", "chain left ", "chain right ")))
         if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove", "put", "use", "copy stage") \
                 or not known_free \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \

@@ -19,8 +19,9 @@ import weakref
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
-from .actions import build_options_from
+from .actions import build_options_from, removal_options
 from .laws import law_events
+from .placed import put_options
 from .flow.search_log import NoLog
 from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, where_in
@@ -38,8 +39,7 @@ LIMIT = 10 ** 9          # coins and token values stay within this, whatever con
 CARRIED_OUT_ELSEWHERE = {ast.CopyCard: "engine/flow/chains.py",
                          ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
                          ast.MayPay: "engine/flow/chains.py",
-                         ast.DiscardBuilt: "engine/flow/chains.py", ast.CopyStage: "engine/flow/chains.py",
-                         ast.PutOnto: "engine/flow/chains.py"}
+                         ast.DiscardBuilt: "engine/flow/chains.py", ast.CopyStage: "engine/flow/chains.py"}
 
 
 def _bounded(coins: int) -> int:
@@ -303,8 +303,11 @@ class Dispatcher:
         kind = kind_of(action)
         if kind is not None:
             return kind.idle(self, action, seat)
-        if isinstance(action, ast.PutOnto):
-            return not self.game.zones[action.source.text][seat]
+        if isinstance(action, ast.DiscardBuilt) and action.between_zones:
+            return not put_options(self.game, seat, action)
+        if isinstance(action, ast.DiscardBuilt) and action.to != "discard" and (
+                action.zone is not None or action.scope.parts == ("own",)):      # the owner's card put
+            return not removal_options(self.game, seat, action)
         return False
 
     def value(self, action):

@@ -163,11 +163,13 @@ class CopyStage:
 
 @node
 class DiscardBuilt:
-    """`discard a COLOURS card from SCOPE` and `put a COLOURS card from SCOPE into "Z" |
-    under this stage`: one building of those colours leaves the city of the scope (one
-    city), its effects with it, for the discard pile, the owner's zone `into` or under the
-    stage (`to`); the city chooses which.  From a zone (`zone`, `scope` None) the card is
-    one of the owner's cards kept there.  `stage`: as WhichCard's."""
+    """A card moved (docs/language.md, "Moving a card"): `discard a COLOURS card from
+    PLACE` and `put a [COLOURS] card from PLACE into "Z" | onto "Z" | under this stage`.
+    One card of those colours (`colors` empty: of any colour) leaves its place, the city
+    of the scope (one city: a building, its effects with it) or the owner's zone `zone`
+    (`scope` None), for the discard pile, the owner's pile of zone `into` (a zone of its
+    own or for the table; `onto` is the same, spelled so) or under the stage (`to`); the
+    city that holds it chooses which.  `stage`: as WhichCard's."""
     colors: tuple[Name, ...]
     scope: Scope | None
     span: Span
@@ -175,6 +177,14 @@ class DiscardBuilt:
     to: str = "discard"     # "discard", "zone" or "stage"
     into: Name | None = None
     stage: int = -1
+    onto: bool = False      # written `onto "Z"` (the same as `into "Z"`)
+
+    @property
+    def between_zones(self) -> bool:
+        """From a zone into a zone: a card the owner keeps, put elsewhere (the decision
+        `put`); any other move takes a building out of a city, or a card to the discard
+        pile or under a stage (the decision `remove`)."""
+        return self.zone is not None and self.to == "zone"
 
 
 @node
@@ -235,15 +245,6 @@ class DrawInto:
 
 
 @node
-class PutOnto:
-    """`put a card from "Z" onto "T"`: the owner moves a card of its zone Z, its choice,
-    onto zone T (its own pile of T, or the table's pile of a zone for the table)."""
-    source: Name
-    zone: Name
-    span: Span
-
-
-@node
 class MayPay:
     """`may pay 1 coin and 1 stone to ACTION`: the owner chooses to pay the price (as a
     card's: coins to the bank, resources produced or bought from the neighbours) and have
@@ -266,7 +267,7 @@ class LoseBoardProduction:
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
 Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
-                CopyStage, MayPay, DiscardBuilt, PutOnto, DiscardTokens, GainShields,
+                CopyStage, MayPay, DiscardBuilt, DiscardTokens, GainShields,
                 LoseBoardProduction)]
 
 
@@ -537,6 +538,26 @@ class CardsChange:
 
 
 @node
+class ChainsFrom:
+    """`chains from SCOPE`, in a law only: in every city, a card it could build by chain
+    (`free with`) from a building of the scope's neighbours is built for free too, as by
+    its own (`no free chains` in force wins: no chain is free)."""
+    scope: Scope
+    span: Span
+
+
+@node
+class Coinage:
+    """`resources of COLOURS cards are paid in coins, N a unit` (or `of wonder stages`), in
+    a law only: in every city, the resources of those cards' (stages') costs are paid to
+    the bank instead, `rate` coins a unit, never produced nor bought.  `colors` is empty
+    for wonder stages."""
+    colors: tuple[Name, ...]
+    rate: int
+    span: Span
+
+
+@node
 class OnTop:
     """`on top of "Z"` in a law's conditions: its card is the last one put in a city's
     zone Z (the card shown there), and that city is the law's owner."""
@@ -559,7 +580,7 @@ class Law:
     trade price, a trigger) acts in every city while its source is in play and every
     condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
     top N of "Z"`: where the card is in play; `revealed`: while the card is shown on the table)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | TokenValue | CardsChange | Trigger | FreeByToken"
+    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | TokenValue | CardsChange | Trigger | FreeByToken | ChainsFrom | Coinage"
     conditions: tuple["Comparison | OnTop | InTop | Revealed", ...]
     span: Span
 
@@ -577,7 +598,7 @@ class Law:
 
 
 LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, TokenValue, CardsChange, Trigger,
-               FreeByToken)
+               FreeByToken, ChainsFrom, Coinage)
 
 
 Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd

@@ -244,6 +244,11 @@ def effect(e) -> str:
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.NoFreeChains):
         return "no free chains"
+    if isinstance(e, ast.ChainsFrom):
+        return f"chains from {scope(e.scope)}"
+    if isinstance(e, ast.Coinage):
+        whose = f"{_colors(e.colors)} cards" if e.colors else "wonder stages"
+        return f"resources of {whose} are paid in coins, {e.rate} a unit"
     if isinstance(e, ast.OtherWay):
         return "hands pass the other way"
     if isinstance(e, ast.CardsChange):
@@ -347,12 +352,10 @@ def action(a) -> str:
         place = f'"{a.zone.text}"' if a.zone is not None else scope(a.scope)
         if a.to == "discard":
             return f"discard a {colour_list(a.colors)} card from {place}"
-        to = f'into "{a.into.text}"' if a.to == "zone" else "under this stage"
-        return f"put a {colour_list(a.colors)} card from {place} {to}"
+        to = f'{"onto" if a.onto else "into"} "{a.into.text}"' if a.to == "zone" else "under this stage"
+        return f"put a {colour_list(a.colors) + ' ' if a.colors else ''}card from {place} {to}"
     if isinstance(a, ast.LoseBoardProduction):
         return "lose the board production"
-    if isinstance(a, ast.PutOnto):
-        return f'put a card from "{a.source.text}" onto "{a.zone.text}"'
     if isinstance(a, ast.DrawInto):
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):

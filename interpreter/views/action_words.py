@@ -19,7 +19,8 @@ DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last
 
 _LABEL = re.compile(r"^(?P<kind>build|wonder stage(?: (?P<stage>\d+))? with|sell|keep|copy|remove|put) "
                     r"(?:(?P<hidden>a card)|(?P<card>.+?) \((?P<age>[^()]*)\))"
-                    r"(?P<free> free by (?:chain|power|phase|token)(?: \((?P<colour>[^()]+)\))?)?"
+                    r"(?P<free> free by (?:chain from (?P<link>.+?) \((?P<side>left|right) neighbour\)"
+                    r"|(?:chain|power|phase|token)(?: \((?P<colour>[^()]+)\))?))?"
                     r"(?: paying (?:(?P<left>\d+) to left)?(?: and )?(?:(?P<right>\d+) to right)?"
                     r"(?: and )?(?:(?P<bank>\d+) to the bank)?)?"
                     r"(?P<discard> from the discard pile)?$")
@@ -68,7 +69,10 @@ def shown_action(label: str, words=None) -> str:
         text = {"build": _("build {card}"), "wonder stage with": _("wonder stage with {card}"),
                 "sell": _("sell {card}"), "keep": _("keep {card}"),
                 "copy": _("copy {card}"), "remove": _("remove {card}"), "put": _("put {card}")}[match["kind"]].format(card=card)
-    if match["free"] and match["free"].split()[2] == "token":     # paid by kept tokens: "(KIND)", "(N KIND)"
+    if match["link"]:                      # a neighbour's building (`chains from ...`)
+        text += " " + (_("free by chain from {card} (left neighbour)") if match["side"] == "left" else
+                       _("free by chain from {card} (right neighbour)")).format(card=names().card(match["link"]))
+    elif match["free"] and match["free"].split()[2] == "token":     # paid by kept tokens: "(KIND)", "(N KIND)"
         *count, kind = match["colour"].split()
         many = int(count[0]) if count else 1
         tokens = ngettext("{count} {kind} token", "{count} {kind} tokens", many).format(

@@ -204,8 +204,6 @@ def action_text(action) -> str:
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
     if isinstance(action, ast.LoseBoardProduction):
         return "loses its board's production for the rest of the game"
-    if isinstance(action, ast.PutOnto):
-        return f'puts one card of its "{action.source.text}" (of its choice) onto "{action.zone.text}"'
     if isinstance(action, ast.CopyStage):
         where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
             f"the {scope_text(action.scope)}'s wonder"
@@ -240,17 +238,18 @@ def discard_tokens_text(action: ast.DiscardTokens) -> str:
 
 
 def _moved_text(action: ast.DiscardBuilt) -> str:
-    """`discard a ... card from ...`, `put a ... card from ... into "Z" | under this stage`."""
-    colours = and_list([c.text for c in action.colors], "or")
-    verb, to = {"discard": ("discard", ""), "zone": ("put", f' into its "{action.into.text if action.into else ""}"'),
-                "stage": ("put", " under this stage")}[action.to]
+    """`discard a ... card from ...`, `put a [...] card from ... into "Z" | onto "Z" | under
+    this stage`."""
+    colours = and_list([c.text for c in action.colors], "or") + " " if action.colors else ""
+    into = f' {"onto" if action.onto else "into"} its "{action.into.text if action.into else ""}"'
+    verb, to = {"discard": ("discard", ""), "zone": ("put", into), "stage": ("put", " under this stage")}[action.to]
     if action.zone is not None:
-        return f'{verb}s one of its {colours} cards kept in its "{action.zone.text}" (of its choice){to}'
+        return f'{verb}s one of its {colours}cards kept in its "{action.zone.text}" (of its choice){to}'
     if action.scope.parts == ("own",):
-        return f"{verb}s one of its own {colours} cards (of its choice){to}, whose effects end"
+        return f"{verb}s one of its own {colours}cards (of its choice){to}, whose effects end"
     where = scope_text(action.scope)
     where = where if where.startswith("the ") else "the " + where
-    return f"makes {where} {verb} one of its {colours} cards (of its choice){to}, whose effects end"
+    return f"makes {where} {verb} one of its {colours}cards (of its choice){to}, whose effects end"
 
 
 def score_text(value) -> str:
@@ -304,6 +303,14 @@ def effect_text(effect) -> str:
         return "builds no card for free by chain: a card it could chain costs what it costs"
     if isinstance(effect, ast.CardsChange):
         return cards_change_text(effect)
+    if isinstance(effect, ast.ChainsFrom):
+        where = scope_text(effect.scope)
+        return (f"may build for free by chain from the buildings of {where if where.startswith('both') else 'its ' + where}"
+                " too, as from its own")
+    if isinstance(effect, ast.Coinage):
+        what = f"{and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
+        return (f"pays the resources of {what} in coins to the bank, {plural(effect.rate, 'coin')} a unit, "
+                "instead of producing or buying them")
     if isinstance(effect, ast.PriceChange):
         where = scope_text(effect.scope)
         where = where if where.startswith("both") else "the " + where

@@ -224,8 +224,6 @@ def action_parts(action) -> tuple[str, str]:
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
     if isinstance(action, ast.LoseBoardProduction):
         return "verliest", "de productie van zijn Wonderbord voor de rest van het spel"
-    if isinstance(action, ast.PutOnto):
-        return "legt", f'één kaart van zijn "{action.source.text}" naar keuze op "{action.zone.text}"'
     if isinstance(action, ast.DiscardBuilt):
         return _moved_parts(action)
     if isinstance(action, ast.InEachCity):
@@ -263,15 +261,16 @@ def _given_back(action: ast.DiscardTokens) -> str:
 
 
 def _moved_parts(action: ast.DiscardBuilt) -> tuple[str, str]:
-    """`discard a ... card from ...`, `put a ... card from ... into "Z" | under this stage`."""
-    colours = en_list([names().color(c.text) for c in action.colors], "of")
-    to = {"discard": "op de aflegstapel", "zone": f'in "{action.into.text if action.into else ""}"',
-          "stage": "onder deze Wonder fase"}[action.to]
+    """`discard a ... card from ...`, `put a [...] card from ... into "Z" | onto "Z" | under
+    this stage`."""
+    colours = en_list([names().color(c.text) for c in action.colors], "of") + " " if action.colors else ""
+    into = f'{"op" if action.onto else "in"} "{action.into.text if action.into else ""}"'
+    to = {"discard": "op de aflegstapel", "zone": into, "stage": "onder deze Wonder fase"}[action.to]
     if action.zone is not None:
-        return "legt", f'één {colours} kaart naar keuze uit "{action.zone.text}" {to}'
+        return "legt", f'één {colours}kaart naar keuze uit "{action.zone.text}" {to}'
     if action.scope.parts == ("own",):
-        return "legt", f"één eigen {colours} kaart naar keuze {to}, waarvan de effecten vervallen"
-    return "laat", f"{scope_text(action.scope)} één eigen {colours} kaart naar keuze {to} leggen"
+        return "legt", f"één eigen {colours}kaart naar keuze {to}, waarvan de effecten vervallen"
+    return "laat", f"{scope_text(action.scope)} één eigen {colours}kaart naar keuze {to} leggen"
 
 
 def action_text(action) -> str:
@@ -386,6 +385,14 @@ def effect_text(effect) -> str:
         return "bouwt geen kaart gratis via een keten: een kaart die het zou kunnen ketenen kost wat ze kost"
     if isinstance(effect, ast.CardsChange):
         return cards_change_text(effect)
+    if isinstance(effect, ast.ChainsFrom):
+        return (f"mag ook gratis via een keten bouwen vanaf de gebouwen van {scope_text(effect.scope)}, "
+                "zoals vanaf de eigen gebouwen")
+    if isinstance(effect, ast.Coinage):
+        what = (f"{en_list([n.color(c.text) for c in effect.colors])} kaarten" if effect.colors
+                else "Wonder fasen")
+        return (f"betaalt de grondstoffen van {what} met munten aan de bank, {noun(effect.rate, 'coin')} per eenheid, "
+                "in plaats van ze te produceren of te kopen")
     if isinstance(effect, ast.PriceChange):
         more = "meer" if effect.change == "more" else "minder"
         return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "

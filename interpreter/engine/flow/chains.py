@@ -15,7 +15,7 @@ from ...check.model import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
 from ..actions import copy_options, offer_options, removal_options
-from ..placed import put_from, put_options
+from ..placed import put_card, put_from, put_options
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
@@ -68,9 +68,6 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
         return
     if isinstance(action, ast.DiscardBuilt):
         _discard_built(game, action, seat, neighbour)
-        return
-    if isinstance(action, ast.PutOnto):
-        _put(game, action, seat)
         return
     rules = game.tables.rules
     if rules.debt_by_choice:
@@ -168,9 +165,13 @@ def _offer_step(game, action, seat: int, neighbour, source: str) -> None:
 
 
 def _discard_built(game, action, seat: int, neighbour) -> None:
-    """`discard a COLOURS card from SCOPE|"Z"` (or `put ... into "Z" | under this stage`):
-    the city of the scope (the owner, for a zone) loses one such card, at once when it has
-    one, by its own choice (a decision, `remove`) when it has several."""
+    """A card moved: `discard a COLOURS card from SCOPE|"Z"` (or `put ... into "Z" | under
+    this stage`): the city of the scope (the owner, for a zone) loses one such card, at
+    once when it has one, by its own choice (a decision, `remove`) when it has several; a
+    card moved from one zone of the owner's into another is put (`_put`)."""
+    if action.between_zones:
+        _put(game, action, seat)
+        return
     if action.zone is not None:
         target = seat
     else:
@@ -186,8 +187,8 @@ def _discard_built(game, action, seat: int, neighbour) -> None:
 
 
 def _put(game, action, seat: int) -> None:
-    """`put a card from "Z" onto "T"`: the owner's only card of Z goes at once; among
-    several, its choice (a decision, `put`)."""
+    """`put a [COLOURS] card from "Z" into "T"` (or `onto`): the owner's only such card of Z
+    goes at once; among several, its choice (a decision, `put`)."""
     options = put_options(game, seat, action)
     if len(options) == 1:
         put_from(game, seat, action, options[0])
@@ -204,8 +205,8 @@ def remove_built(game, seat: int, choice, action, owner: int) -> None:
         game.zones[action.zone.text][owner].remove(choice.card)
     else:
         city.remove_card(choice.card)
-    if action.to == "zone":
-        game.zones[action.into.text][owner].append(choice.card)
+    if action.to == "zone":                    # (a zone for the table keeps the order its cards came in)
+        put_card(game, owner, action.into.text, choice.card)
     elif action.to == "stage":
         game.cities[owner].entombed.append((action.stage, choice.card))
     else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...check.model import written_cost
 from ...syntax import ast
 from ..actions import Action, token_price
-from ..discounts import coins_paid
+from ..discounts import bank_units, coins_paid
 from ..triggers import BANK_COINS, give_up_kept
 from .chains import copy_stage, fire
 from .search_log import NoLog
@@ -35,7 +35,7 @@ def _resolve(game, choices: tuple) -> None:
             if not free:
                 city.coins -= (coins_paid(game, seat, card) if changers else card.cost_coins) + left + right + bank
                 if bank:
-                    city.bank_used += bank // city.bank[1]
+                    city.bank_used += bank_units(city, card, bank)
             elif free.startswith("power"):
                 city.use_free_build(free.partition(" ")[2])
             elif free.startswith("token"):        # paid by giving up kept tokens
@@ -48,7 +48,7 @@ def _resolve(game, choices: tuple) -> None:
             else:
                 city.coins -= coins_paid(game, seat, city.side.stages[stage]) + left + right + bank
             if bank:
-                city.bank_used += bank // city.bank[1]
+                city.bank_used += bank_units(city, city.side.stages[stage], bank)
             city.add_stage(stage)
             city.under_stages.append(index)
         else:
@@ -95,7 +95,7 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
         game.stack.append(("run", use.action, seat, None, f"use {use.name.text}"))
     else:
         source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
-        if free == "chain":
+        if free and free[:5] == "chain":          # its own chain, or a neighbour's (`chains from ...`)
             heard(game, "building built by chain", seat)
         built(game, seat, source)
     if (to_left or to_right) and "resources bought" in events.heard:

@@ -85,6 +85,14 @@ class EffectBuilder:
     def lose_board(self, meta, c):
         return ast.LoseBoardProduction(span=self._span(meta))
 
+    @v_args(meta=True)
+    def chains_from(self, meta, c):
+        return ast.ChainsFrom(scope=c[0], span=self._span(meta))
+
+    @v_args(meta=True)
+    def coinage(self, meta, c):
+        return ast.Coinage(colors=c[0], rate=to_int(c[1]), span=self._span(meta))
+
     def price_more(self, c): return "more"
     def price_less(self, c): return "less"
 

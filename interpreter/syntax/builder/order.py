@@ -53,12 +53,16 @@ class OrderBuilder:
 
     @v_args(meta=True)
     def put_card(self, meta, c):
-        return self._moved(meta, c[0], c[1], c[2])
+        colors = c[0] if len(c) == 3 else ()          # `put a card from ...`: of any colour
+        return self._moved(meta, colors, c[-2], c[-1])
+
+    def into_zone(self, c): return ("into", c[0])
+    def onto_zone(self, c): return ("onto", c[0])
 
     def _moved(self, meta, colors, place, to) -> ast.DiscardBuilt:
         """A card leaving a city (`place` a scope) or the owner's zone (a string) for the
-        discard pile, a zone (a string) or under the stage ("stage")."""
+        discard pile, a zone (`into "Z"` or `onto "Z"`) or under the stage ("stage")."""
         zone = self._string(place) if isinstance(place, Token) else None
-        into = self._string(to) if isinstance(to, Token) else None
+        into = self._string(to[1]) if isinstance(to, tuple) else None
         return ast.DiscardBuilt(colors=colors, scope=None if zone else place, span=self._span(meta), zone=zone,
-                                to="zone" if into else to, into=into)
+                                to="zone" if into else to, into=into, onto=isinstance(to, tuple) and to[0] == "onto")

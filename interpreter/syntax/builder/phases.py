@@ -89,10 +89,6 @@ class PhaseBuilder:
                             span=self._span(meta))
 
     @v_args(meta=True)
-    def put_onto(self, meta, c):
-        return ast.PutOnto(source=self._string(c[0]), zone=self._string(c[1]), span=self._span(meta))
-
-    @v_args(meta=True)
     def build_from_zone(self, meta, c):
         return ast.PlayFrom(optional=False, build_only=True, zone=self._string(c[0]), free=len(c) > 1,
                             span=self._span(meta))

@@ -131,12 +131,12 @@ def action(a, v: Vocabulary) -> list[Icon]:
         if a.last:
             return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + scope_icons(a.scope)
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + scope_icons(a.scope)
-    if isinstance(a, ast.PutOnto):
-        return [icons.chip(a.source.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.LoseBoardProduction):
         return [icons.chip(_("board")), icons.word("×"), icons.chip(_("production lost"))]
     if isinstance(a, ast.CopyStage):
         return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + scope_icons(a.scope)
+    if isinstance(a, ast.DiscardBuilt) and a.between_zones and not a.colors:     # a card of one zone put into another
+        return [icons.chip(a.zone.text), icons.word("→"), icons.chip(a.into.text)]
     if isinstance(a, ast.DiscardBuilt):
         to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
             a.to, a.into.text if a.into is not None else "")
@@ -229,6 +229,13 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.CardsChange):             # a law over cards: which, and what they do now
         chosen = icons.card([c.text for c in e.cards.colors], effect_text(e))
         return [chosen, icons.word("→"), icons.chip(_(CARD_CHANGE_CHIPS[e.change]))]
+    if isinstance(e, ast.ChainsFrom):              # a law's `chains from neighbours`
+        return [icons.chip(_("chains from"))] + scope_icons(e.scope)
+    if isinstance(e, ast.Coinage):                 # a law's `resources of ... are paid in coins, N a unit`
+        text = effect_text(e)
+        what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
+        return [what, icons.chip(_("resource")), icons.word("→"),
+                icons.coin(str(e.rate), _("{count} coin(s) each").format(count=e.rate))]
     if isinstance(e, ast.OtherWay):                # a law's `hands pass the other way`
         return [icons.direction(("right", "left"), _("the hands pass the other way"))]
     if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)

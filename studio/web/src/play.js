@@ -14,7 +14,7 @@ const SESSION_KEY = "wonders-studio-play"
 function moveText(move) {
   const verb = {build: "Build", stage: "Stage", sell: "Sell", pass: "Pass", accept: "Pay the price",
                 decline: "Decline"}[move.kind] || move.kind
-  if (move.free) return `${verb}: free (${move.free === "chain" ? "chain"
+  if (move.free) return `${verb}: free (${move.free.startsWith("chain") ? "chain"
     : move.free.startsWith("token ") ? "for " + move.free.slice(6) + " token" : "power"})`
   const pays = [move.left ? `${move.left} left` : null, move.right ? `${move.right} right` : null,
                 move.bank ? `${move.bank} bank` : null].filter(Boolean)

@@ -98,7 +98,7 @@ async def take_waiting(cores: Cores, weight: int, stop: threading.Event) -> Tick
         try:
             result = cores.take(weight, stop)
         except Busy as err:
-            loop.call_soon_threadsafe(lambda: answer.done() or answer.set_exception(err))
+            loop.call_soon_threadsafe(lambda e=err: answer.done() or answer.set_exception(e))   # err is unbound after except
             return
         if loop.is_closed():
             if result is not None:

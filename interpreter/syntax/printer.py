@@ -247,7 +247,7 @@ def effect(e) -> str:
     if isinstance(e, ast.ChainsFrom):
         return f"chains from {scope(e.scope)}"
     if isinstance(e, ast.Coinage):
-        whose = f"{_colors(e.colors)} cards" if e.colors else "wonder stages"
+        whose = f"{colour_list(e.colors)} cards" if e.colors else "wonder stages"
         return f"resources of {whose} are paid in coins, {e.rate} a unit"
     if isinstance(e, ast.OtherWay):
         return "hands pass the other way"

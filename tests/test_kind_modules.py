@@ -114,7 +114,7 @@ def test_a_kind_without_a_part_fails_when_made(missing):
 
 @pytest.mark.parametrize("declared, message", [
     ({"gives": "happiness"}, "happiness"), ({"sign": 2}, "not one of"),
-    ({"gives": "coins"}, "counted"), ({"node": "GainCoins"}, "not a class")])
+    ({"gives": "coins"}, "counted"), ({"gives": "shields"}, "counted"), ({"node": "GainCoins"}, "not a class")])
 def test_a_kind_that_declares_badly_fails_when_made(declared, message):
     bad = type("Bad", (_Complete,), declared)
     with pytest.raises(TypeError, match=message):

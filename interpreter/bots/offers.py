@@ -74,10 +74,6 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     kind = kind_of(action)
     if kind is not None:
         return _given_worth(model, game, seat, where, kind, action, card_worth, rate, depth)
-    if isinstance(action, ast.GainShields):
-        return shields_worth(model, game, seat, per_value(action.amount, action.per, where))
-    if isinstance(action, ast.DiscardTokens):
-        return given_back_worth(game, seat, action, where)
     if isinstance(action, ast.DrawInto):
         return 0.0                        # what is drawn is weighed when it is built
     if isinstance(action, ast.PlayFrom):
@@ -87,8 +83,6 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
         return put_worth(game, seat, action)
     if isinstance(action, ast.DiscardBuilt):
         return removal_worth(game, seat, action)
-    if isinstance(action, ast.LoseBoardProduction):
-        return -board_worth(model, game, seat, rate)
     if isinstance(action, ast.InEachCity):
         targets = game.events.group(seat, action)
         each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate, depth)
@@ -116,6 +110,12 @@ def _given_worth(model, game, seat: int, where: Where, kind, action, card_worth,
         return worth
     if gives == "build from discard":
         return max((card_worth(o.card) for o in build_options_from(game, seat, game.discard)), default=0.0)
+    if gives == "shields":
+        return shields_worth(model, game, seat, per_value(*kind.counted(action), where))
+    if gives == "tokens given back":
+        return given_back_worth(game, seat, action, where)
+    if gives == "board lost":
+        return -board_worth(model, game, seat, rate)
     raise UnhandledKind(f"bots/offers.py cannot weigh what the action kind {type(action).__name__} gives ({gives})")
 
 

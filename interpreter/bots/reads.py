@@ -91,8 +91,8 @@ class Facts(NamedTuple):
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # CopyCard when built: a neighbour's card whose effects it takes
     removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city;
-    #                              LoseBoardProduction: the owner's board production lost
-    given_back: tuple = ()       # DiscardTokens: tokens the owner gives back
+    #                              `lose the board production`: the owner's board production lost
+    given_back: tuple = ()       # `discard N ... tokens`: tokens the owner gives back
 
 
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
@@ -126,11 +126,6 @@ ACTION_ROLES = {
     ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
     ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
     ast.CopyStage: "copies",                  # the best stage it may copy now, as a copy of a card
-    ast.GainShields: "shields",               # lasting shields, weighed as a card's (a fixed number of them)
-    ast.DiscardTokens: "given_back",          # the score the owner's pad changes by with them given back
-    # the board's production lost: weighed as a removal (valuation.py `_removal`); as a
-    # penalty a token avoids, by bots/offers.py `board_worth`
-    ast.LoseBoardProduction: "removals",
 }
 
 
@@ -156,9 +151,9 @@ def facts(source, tables) -> Facts:
     for action in source.when_built + source.turn_end:
         parts.get(role(ACTION_ROLES, action), []).append(action)
     science = tuple(parts["science"])
-    lasting = [a for a in parts["shields"] if isinstance(a, ast.GainShields)]     # `gain N shields`
+    lasting = [ACTIONS[type(a)].counted(a) for a in parts["shields"] if type(a) in ACTIONS]   # `gain N shields`
     shields = sum(e.amount for e in parts["shields"] if isinstance(e, ast.Shields) and e.per is None) + \
-        sum(a.amount.value for a in lasting if a.per is None and isinstance(a.amount, ast.Number))
+        sum(amount.value for amount, per in lasting if per is None and isinstance(amount, ast.Number))
     shields_per = any(e.per is not None for e in parts["shields"] if isinstance(e, ast.Shields))
     out = {("cards", source.color)} if source.kind == "card" else {"stages"}
     if shields or shields_per:

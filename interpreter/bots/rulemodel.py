@@ -158,8 +158,8 @@ class RuleModel:
             elif gives == "kept tokens" and other != kind:
                 rate = self._rate(lambda c: c.kept.update({other: _PROBE})) + self.spent_for(other)
                 fn = lambda w, a=amount: evaluate(a, w)      # noqa: E731
-            elif isinstance(trigger.action, ast.GainShields):
-                rate, fn = self.shield_rate(), lambda w, a=trigger.action: per_value(a.amount, a.per, w)
+            elif gives == "shields":
+                rate, fn = self.shield_rate(), lambda w, a=amount, p=per: per_value(a, p, w)
             else:
                 continue
             added = fn(at[1]) - fn(at[0])

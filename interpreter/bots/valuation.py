@@ -462,7 +462,8 @@ class Appraiser(ScienceWorth, PowersWorth):
         chooses the one whose loss costs it the fewest points now; a loss of this city (or a
         partner's) counts against, a rival neighbour's for.  `lose the board production`:
         what the board's production is still worth (bots/offers.py `board_worth`)."""
-        if isinstance(action, ast.LoseBoardProduction):
+        kind = kind_of(action)
+        if kind is not None and kind.gives == "board lost":
             return -board_worth(self.model, self.game, self.seat, self.model.coin_rate)
         if action.scope is None:                 # from a zone: no building is lost
             return 0.0
@@ -510,7 +511,7 @@ class Appraiser(ScienceWorth, PowersWorth):
                 harm -= self._kept_worth(city, debt, lost - paid)
         elif gives == "kept tokens":
             harm -= self._kept_worth(city, kind.kept_kind(inner), evaluate(kind.counted(inner)[0], there))
-        elif isinstance(inner, ast.DiscardTokens):      # the score the city loses with them
+        elif gives == "tokens given back":              # the score the city loses with them
             harm -= given_back_worth(self.game, seat, inner, there)
         return harm
 

@@ -7,6 +7,7 @@ show where it is written, before any game."""
 from __future__ import annotations
 
 from ..i18n import _
+from ..kinds.actions import kind_of
 from ..syntax import ast
 from .context import Context
 from .model import CardDef, RulesDef
@@ -31,7 +32,8 @@ def check_card_laws(cards: list[CardDef], wonders, rules: RulesDef, ctx: Context
         for effect in effects:
             inner = effect.effect if isinstance(effect, ast.Law) else effect
             for action in _actions((inner,)):
-                if isinstance(action, ast.LoseBoardProduction):
+                kind = kind_of(action)
+                if kind is not None and kind.gives == "board lost":     # `lose the board production`
                     ctx.report("E2072", _("no wonder board of the rule set produces anything: nothing to lose"),
                                action.span, label=_("loses nothing"),
                                help=_("give the boards their production (`produces stone` on a side), or leave "

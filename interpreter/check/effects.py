@@ -126,7 +126,8 @@ def _when_built(effect: ast.WhenBuilt, ctx: Context):
 
 
 def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
-    if isinstance(effect.action, ast.GainShields):
+    kind = kind_of(effect.action)
+    if kind is not None and kind.gives == "shields":          # lasting shields (kinds/ `gives`)
         ctx.report("E2061", _("shields gained at the end of the game come after the last conflict"), effect.action.span,
                    label=_("no conflict is left to count them"),
                    help=_("gain them while conflicts are to come: `when built: gain 2 shields`, or a trigger "
@@ -227,28 +228,6 @@ def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool, own: bool = 
     scope = attrs.evolve(action.scope, parts=tuple(p for p in action.scope.parts if p != "own")) if own \
         else action.scope
     return _neighbours_only(scope, "copying", ctx) and ok
-
-
-def _discard_tokens(action: ast.DiscardTokens, ctx: Context, neighbour: bool) -> bool:
-    """`discard N victory|defeat|KIND tokens` (or `all`): victory or defeat tokens, or a
-    declared kind, at least 1 of them when a number is written."""
-    ok = True
-    if action.what == "military":
-        ctx.report("E2060", _("military tokens are victory tokens and defeat tokens: say which are given back"),
-                   action.span, label=_("victory or defeat tokens?"),
-                   help=_("write `discard 2 victory tokens` or `discard all defeat tokens`"))
-        ok = False
-    if action.kind is not None:
-        ok = ctx.known(action.kind, ctx.tokens, "E1008", "token kind") and ok
-    if isinstance(action.count, ast.Number) and not _positive(action.count.value, action.span, "`discard`", ctx):
-        return False
-    return (action.count is None or check_expr(action.count, ctx, neighbour)) and ok
-
-
-def _gain_shields(action: ast.GainShields, ctx: Context, neighbour: bool) -> bool:
-    if isinstance(action.amount, ast.Number) and not _positive(action.amount.value, action.span, "shields", ctx):
-        return False
-    return check_expr(action.amount, ctx, neighbour) and _per(action.per, ctx, neighbour)
 
 
 def _token_value(effect: ast.TokenValue, ctx: Context):
@@ -744,6 +723,4 @@ ACTION_RULES = {
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
     ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,
-    ast.DiscardTokens: _discard_tokens, ast.GainShields: _gain_shields,
-    ast.LoseBoardProduction: _nothing_to_misuse,   # a board to lose: check/card_laws.py
 }

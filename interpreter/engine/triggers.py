@@ -316,8 +316,7 @@ class Dispatcher:
         compiled rules, with the action itself, so that its id stays its own)."""
         found = self.values.get(id(action))
         if found is None or found[0] is not action:
-            kind = ACTIONS.get(type(action))
-            counted = kind.counted(action) if kind is not None else (action.amount, action.per)   # GainShields
+            counted = ACTIONS[type(action)].counted(action)
             found = self.values[id(action)] = (action, amount_fn(*counted))
         return found[1]
 
@@ -393,30 +392,28 @@ class Dispatcher:
         """The action waits for the end of the turn (`at end of turn, ...` from a trigger)."""
         self.game.pending.append((seat, action, source))
 
-    def _discard_tokens(self, action, seat: int, where: Where, source: str) -> None:
-        """`discard N victory|defeat|KIND tokens`: given back (`give_back`), in the log; no
-        event fires (giving back is not taking)."""
+    def give_back_tokens(self, seat: int, what: str, kind: str | None, count: int | None, source: str) -> None:
+        """`discard N victory|defeat|KIND tokens`: given back (`give_back`; `count` None: all),
+        in the log; no event fires (giving back is not taking)."""
         city = self.game.cities[seat]
-        count = None if action.count is None else evaluate(action.count, where)
-        kind = action.kind.text if action.kind is not None else None
-        gone = give_back(city, action.what, kind, count)
+        gone = give_back(city, what, kind, count)
         if gone and type(self.game.log) is not NoLog:
-            entry = {"event": "given back", "seat": seat, "kind": kind or action.what, "count": len(gone),
+            entry = {"event": "given back", "seat": seat, "kind": kind or what, "count": len(gone),
                      "source": source}
             if kind is None:
                 entry["values"] = gone
             self.game.log.append(entry)
 
-    def _gain_shields(self, action, seat: int, where: Where, source: str) -> None:
+    def gain_shields(self, seat: int, count: int, source: str) -> None:
         """`gain N shields`: lasting shields of the city (a count below 1 gives none)."""
-        count = min(LIMIT, self.value(action)(where))
+        count = min(LIMIT, count)
         city = self.game.cities[seat]
         if count > 0:
             city.gain_shields(count)
             if type(self.game.log) is not NoLog:
                 self.game.log.append({"event": "shields", "seat": seat, "count": count, "source": source})
 
-    def _lose_board(self, action, seat: int, where: Where, source: str) -> None:
+    def lose_board(self, seat: int, source: str) -> None:
         """`lose the board production`: for the rest of the game (engine/city.py
         `lose_board`), logged the first time."""
         city = self.game.cities[seat]
@@ -430,6 +427,4 @@ class Dispatcher:
 # what each action kind does (Dispatcher.run): looked up by the action's own type, called
 # (dispatcher, action, seat, where, source): a kind of kinds/actions/ by its own `run`
 CARRY_OUT = {**{node: kind.run for node, kind in ACTIONS.items()},
-             ast.InEachCity: Dispatcher._in_each_city,
-             ast.DiscardTokens: Dispatcher._discard_tokens, ast.GainShields: Dispatcher._gain_shields,
-             ast.LoseBoardProduction: Dispatcher._lose_board}
+             ast.InEachCity: Dispatcher._in_each_city}

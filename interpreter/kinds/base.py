@@ -25,10 +25,12 @@ LANGUAGES = ("en", "nl")
 # What an action gives the city it acts in, as the bots weigh it (bots/offers.py,
 # bots/valuation.py, bots/rulemodel.py) and the invariants account for it (engine/invariants.py):
 # coins (`sign` -1: lost), a military token, tokens of a kept kind, a card built from the
-# discard pile, what the action it holds gives (`inner`), later, or a science symbol of
-# one's choice when the game is scored.
-GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol")
-COUNTED = ("coins", "military token", "kept tokens")      # those that count an expression (`counted`)
+# discard pile, what the action it holds gives (`inner`), later, a science symbol of
+# one's choice when the game is scored, lasting shields, tokens the city gives back (its
+# score pad without them), or the production of its wonder board, lost for good.
+GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol",
+         "shields", "tokens given back", "board lost")
+COUNTED = ("coins", "military token", "kept tokens", "shields")   # those that count an expression (`counted`)
 
 
 class ActionKind(abc.ABC):

@@ -188,28 +188,6 @@ class DiscardBuilt:
 
 
 @node
-class DiscardTokens:
-    """`discard 2 victory tokens`, `discard all defeat tokens`, `discard a debt token`: the
-    city gives back tokens it holds (docs/language.md, "Giving tokens back"); `what` is
-    "victory", "defeat", "military" (refused by the check: which ones?) or "kept" (of
-    `kind`); `count` None: all of them.  Of military tokens, those the city would best lose
-    go first: the victory tokens of least value, the defeat tokens of greatest loss."""
-    count: "Expr | None"
-    what: str
-    span: Span
-    kind: Name | None = None
-
-
-@node
-class GainShields:
-    """`gain 2 shields [per ...]`: lasting shields the city keeps (not a card's: they stay
-    whatever leaves the city), counted in every military comparison."""
-    amount: Expr
-    per: Per | None
-    span: Span
-
-
-@node
 class InEachCity:
     """`each other city: lose 1 coin per victory token`: the action acts in every city of
     the group (`other` cities, the two `neighbours`, `every` city), and its quantities count
@@ -254,21 +232,12 @@ class MayPay:
     span: Span
 
 
-@node
-class LoseBoardProduction:
-    """`lose the board production`: from now on, for the rest of the game, the owner's
-    wonder board produces nothing (its other effects stay); a lasting change of the city,
-    saved with it (engine/city.py `board_lost`)."""
-    span: Span
-
-
 # The actions: the kinds with a module of their own (interpreter/kinds/actions/), each class
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
 Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
-                CopyStage, MayPay, DiscardBuilt, DiscardTokens, GainShields,
-                LoseBoardProduction)]
+                CopyStage, MayPay, DiscardBuilt)]
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

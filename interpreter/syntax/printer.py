@@ -354,8 +354,6 @@ def action(a) -> str:
             return f"discard a {colour_list(a.colors)} card from {place}"
         to = f'{"onto" if a.onto else "into"} "{a.into.text}"' if a.to == "zone" else "under this stage"
         return f"put a {colour_list(a.colors) + ' ' if a.colors else ''}card from {place} {to}"
-    if isinstance(a, ast.LoseBoardProduction):
-        return "lose the board production"
     if isinstance(a, ast.DrawInto):
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):
@@ -364,15 +362,6 @@ def action(a) -> str:
         group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
         kept = f" with {a.compare} {city_value(a.value)}" if a.value is not None else ""
         return f"each {group}{kept}: {action(a.action)}"
-    if isinstance(a, ast.DiscardTokens):
-        sort = a.kind.text if a.kind is not None else a.what
-        count = a.count
-        number = "all" if count is None else str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
-        return f"discard {number} {sort} token{'' if number == '1' else 's'}"
-    if isinstance(a, ast.GainShields):
-        amount = a.amount
-        number = str(amount.value) if isinstance(amount, ast.Number) else f"({expr(amount)})"
-        return f"gain {number} shield{'' if number == '1' else 's'}" + (f" {per(a.per)}" if a.per else "")
     if isinstance(a, ast.MayPay):
         price = [_price_item(i) for i in a.items]
         return f"may pay {' and '.join(price)} to {action(a.action)}"       # `1 stone`: a price says its counts

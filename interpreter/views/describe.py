@@ -202,8 +202,6 @@ def action_text(action) -> str:
         if action.last:
             return f"copies the last card built by {where}"
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
-    if isinstance(action, ast.LoseBoardProduction):
-        return "loses its board's production for the rest of the game"
     if isinstance(action, ast.CopyStage):
         where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
             f"the {scope_text(action.scope)}'s wonder"
@@ -217,24 +215,9 @@ def action_text(action) -> str:
             value = expr_text(action.value).removesuffix(" in own city")
             group += f" with {action.compare} {value} than own city"
         return f"{group} {action_text(action.action)} (counted in that city)"
-    if isinstance(action, ast.DiscardTokens):
-        return discard_tokens_text(action)
-    if isinstance(action, ast.GainShields):
-        return f"gains {amount_text(action.amount, 'shield')}{per_text(action.per)} for good (they stay whatever " \
-            "leaves the city)"
     if isinstance(action, ast.MayPay):
         return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
-
-
-def discard_tokens_text(action: ast.DiscardTokens) -> str:
-    """`discard N victory|defeat|KIND tokens`: which go, and with fewer, all."""
-    word = f"{action.kind.text} token" if action.kind is not None else f"{action.what} token"
-    if action.count is None:
-        return f"gives back all its {word}s"
-    which = {"victory": " (those of least value first)", "defeat": " (those of greatest loss first)"}.get(
-        action.what, "")
-    return f"gives back {amount_text(action.count, word)}{which}, all it has if fewer"
 
 
 def _moved_text(action: ast.DiscardBuilt) -> str:

@@ -222,8 +222,6 @@ def action_parts(action) -> tuple[str, str]:
         where = scope_text(action.scope).replace("de eigen stad", "zijn eigen stad")
         one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
-    if isinstance(action, ast.LoseBoardProduction):
-        return "verliest", "de productie van zijn Wonderbord voor de rest van het spel"
     if isinstance(action, ast.DiscardBuilt):
         return _moved_parts(action)
     if isinstance(action, ast.InEachCity):
@@ -233,31 +231,10 @@ def action_parts(action) -> tuple[str, str]:
             group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
         verb, rest = action_parts(action.action)
         return verb, f"{rest} (dat doet {group}, geteld in die stad)"
-    if isinstance(action, ast.DiscardTokens):
-        return "geeft", _given_back(action)
-    if isinstance(action, ast.GainShields):
-        return "krijgt", (f"{amount_text(action.amount, 'shield')}{per_text(action.per)} voorgoed (ze blijven, wat de "
-                          "stad ook verliest)")
     if isinstance(action, ast.MayPay):
         verb, rest = action_parts(action.action)
         return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
-
-
-def _given_back(action: ast.DiscardTokens) -> str:
-    """`discard N victory|defeat|KIND tokens`, na het werkwoord `geeft`."""
-    if action.kind is not None:
-        one, many = f"{names().token(action.kind.text)}-fiche", f"{names().token(action.kind.text)}-fiches"
-    else:
-        one, many = NOUNS[f"{action.what} tokens"]
-    if action.count is None:
-        return f"al zijn {many} terug"
-    count = action.count
-    shown = f"{count.value} {one if count.value == 1 else many}" if isinstance(count, ast.Number) \
-        else f"{expr_text(count)} {many}"
-    which = {"victory": " (die van de laagste waarde eerst)", "defeat": " (die van het grootste verlies eerst)"}.get(
-        action.what, "")
-    return f"{shown} terug{which}, alle die het heeft als het er minder heeft"
 
 
 def _moved_parts(action: ast.DiscardBuilt) -> tuple[str, str]:

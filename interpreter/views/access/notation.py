@@ -253,8 +253,6 @@ class Kit(Words):
         if kind is not None:                     # a kind of kinds/actions/: its marks, or its words
             marked = kind.notation(action, self)
             return d.action_text(action) if marked is None else marked
-        if isinstance(action, ast.GainShields) and isinstance(action.amount, ast.Number):
-            return f"+{self.shields(action.amount.value)}{d.per_text(action.per)}"     # lasting shields: the kit's mark
         return d.action_text(action)
 
     def score(self, value) -> str:

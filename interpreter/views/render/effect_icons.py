@@ -131,8 +131,6 @@ def action(a, v: Vocabulary) -> list[Icon]:
         if a.last:
             return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + scope_icons(a.scope)
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + scope_icons(a.scope)
-    if isinstance(a, ast.LoseBoardProduction):
-        return [icons.chip(_("board")), icons.word("×"), icons.chip(_("production lost"))]
     if isinstance(a, ast.CopyStage):
         return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + scope_icons(a.scope)
     if isinstance(a, ast.DiscardBuilt) and a.between_zones and not a.colors:     # a card of one zone put into another
@@ -145,12 +143,6 @@ def action(a, v: Vocabulary) -> list[Icon]:
     if isinstance(a, ast.InEachCity):
         kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
         return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
-    if isinstance(a, ast.DiscardTokens):     # tokens given back: a minus, how many, which
-        title = _("tokens given back")
-        sort = [icons.token(a.what, title)] if a.kind is None else [icons.chip(names().token(a.kind.text))]
-        return [icons.word("−"), icons.chip(_("all") if a.count is None else number_text(a.count))] + sort
-    if isinstance(a, ast.GainShields):       # lasting shields
-        return expression(a.amount, v, icons.shield) + per_icons(a.per, v)
     if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
         price = [icon for i in a.items for icon in
                  ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)

@@ -1,0 +1,71 @@
+"""`gain N shields [per QUANTITY]`: lasting shields the city keeps (not a card's: they stay
+whatever leaves the city), counted in every military comparison (engine/city.py
+`gain_shields`).  Its grammar rule is `gain_shields`, built by syntax/builder/military.py;
+`shields N` (an effect) is a card's shields, which leave with it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import ActionKind
+from ...syntax.ast_base import Number, node
+
+if TYPE_CHECKING:
+    from ...diagnostics import Span
+    from ...syntax.ast_effects import Expr, Per
+
+
+@node
+class GainShields:
+    """`gain 2 shields [per ...]`: lasting shields the city keeps (not a card's: they stay
+    whatever leaves the city), counted in every military comparison."""
+    amount: Expr
+    per: Per | None
+    span: Span
+
+
+class GainShieldsKind(ActionKind):
+    """Shields gained for good: never at the end of the game, after the last conflict
+    (check/effects.py reads `gives` "shields" there, E2061)."""
+
+    node = GainShields
+    gives = "shields"
+    bots = "shields"                      # weighed as a card's shields (a fixed number of them)
+
+    def check(self, action, c) -> bool:
+        if isinstance(action.amount, Number) and not c.positive(action.amount.value, action.span, "shields"):
+            return False
+        return c.expr(action.amount) and c.per(action.per)
+
+    def causes(self, action) -> tuple[str, ...]:
+        return ()
+
+    def counted(self, action):
+        return action.amount, action.per
+
+    def run(self, events, action, seat: int, where, source: str) -> None:
+        events.gain_shields(seat, events.value(action)(where), source)
+
+    def written(self, action, p) -> str:
+        amount = action.amount
+        number = str(amount.value) if isinstance(amount, Number) else f"({p.expr(amount)})"
+        return f"gain {number} shield{'' if number == '1' else 's'}" + (f" {p.per(action.per)}" if action.per else "")
+
+    def words_en(self, action, w) -> str:
+        return f"gains {w.amount_text(action.amount, 'shield')}{w.per_text(action.per)} for good (they stay " \
+            "whatever leaves the city)"
+
+    def words_nl(self, action, w) -> tuple[str, str]:
+        return "krijgt", (f"{w.amount_text(action.amount, 'shield')}{w.per_text(action.per)} voorgoed (ze blijven, "
+                          "wat de stad ook verliest)")
+
+    def icons(self, action, kit, vocabulary) -> list:
+        return kit.expression(action.amount, vocabulary, kit.icons.shield) + kit.per_icons(action.per, vocabulary)
+
+    def notation(self, action, kit) -> str | None:
+        if not isinstance(action.amount, Number):
+            return None
+        return f"+{kit.shields(action.amount.value)}{kit.per_text(action.per)}"
+
+
+KIND = GainShieldsKind()

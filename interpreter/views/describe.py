@@ -72,6 +72,13 @@ def scope_text(scope: ast.Scope | None) -> str:
     return and_list(words[p] for p in parts)
 
 
+def the_scope_text(scope: ast.Scope | None, article: str = "the") -> str:
+    """The scope's words as a sentence uses them: "both neighbours", or with an article
+    ("the left neighbour", "its left neighbour")."""
+    where = scope_text(scope)
+    return where if where.startswith("both") else f"{article} {where}"
+
+
 _SINGULAR = {"wonder stages": "wonder stage", "unbuilt wonder stages": "unbuilt wonder stage",
              "defeat tokens": "defeat token", "victory tokens": "victory token",
              "military tokens": "point of military tokens", "coins": "coin", "shields": "shield",
@@ -276,8 +283,7 @@ def effect_text(effect) -> str:
         return (f"one science symbol of the owner's choice ({and_list([s.text for s in effect.symbols], 'or')}),"
                 " chosen at the end of the game")
     if isinstance(effect, ast.TradeDiscount):
-        where = scope_text(effect.scope)
-        where = where if where.startswith("both") else "the " + where
+        where = the_scope_text(effect.scope)
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
                 f"for {plural(effect.price, 'coin')} each")
     if isinstance(effect, ast.OtherWay):
@@ -287,16 +293,14 @@ def effect_text(effect) -> str:
     if isinstance(effect, ast.CardsChange):
         return cards_change_text(effect)
     if isinstance(effect, ast.ChainsFrom):
-        where = scope_text(effect.scope)
-        return (f"may build for free by chain from the buildings of {where if where.startswith('both') else 'its ' + where}"
+        return (f"may build for free by chain from the buildings of {the_scope_text(effect.scope, 'its')}"
                 " too, as from its own")
     if isinstance(effect, ast.Coinage):
         what = f"{and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
         return (f"pays the resources of {what} in coins to the bank, {plural(effect.rate, 'coin')} a unit, "
                 "instead of producing or buying them")
     if isinstance(effect, ast.PriceChange):
-        where = scope_text(effect.scope)
-        where = where if where.startswith("both") else "the " + where
+        where = the_scope_text(effect.scope)
         return (f"pays {plural(effect.amount, 'coin')} {effect.change} for each "
                 f"{and_list([r.text for r in effect.resources], 'or')} bought from {where}")
     if isinstance(effect, ast.TokenValue):
@@ -331,8 +335,7 @@ def effect_text(effect) -> str:
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
     if isinstance(effect, ast.TradeRebate):
-        where = scope_text(effect.scope)
-        where = where if where.startswith("both") else "the " + where
+        where = the_scope_text(effect.scope)
         return f"each turn, pays {plural(effect.amount, 'coin')} less for what it buys from {where}"
     if isinstance(effect, ast.BankPurchase):
         return (f"each turn, may buy {plural(effect.units, 'resource')} of its choice from the bank "

@@ -49,8 +49,7 @@ class CopySymbolKind(ActionKind):
         return f"copy a symbol of a {p.colour_list(action.colors)} card from {p.scope(action.scope)}"
 
     def words_en(self, action, w) -> str:
-        where = w.scope_text(action.scope)
-        where = where if where.startswith("both") else "the " + where
+        where = w.the_scope_text(action.scope)
         colors = w.and_list([c.text for c in action.colors], 'or')
         return f"copies the science symbol of one {colors} card of {where} (not the card)"
 

@@ -86,6 +86,24 @@ def test_a_pack_with_content_errors_gets_located_diagnostics(tmp_path):
     assert error.code == "E1002" and error.span.file.endswith("harbours/cards.wonders") and error.span.line == 4
 
 
+def test_a_pack_card_that_breaks_the_deck_arithmetic_is_named_beside_E1301(tmp_path):
+    """A card the pack adds outside its variant changes no variant statement, so E1301 has
+    no change to point at: its notes say, file by file, where the age's cards come from,
+    the pack's file with the first of its cards, so the designer sees which cards to fix."""
+    pack = _copy_pack(tmp_path)
+    rules = pack / "rules.wonders"
+    rules.write_text(rules.read_text().replace('    remove card "Clay Pool"\n', ""))
+    result = check_paths(None, (), with_expansions(None, [str(pack)]))
+    [error] = [d for d in result.diagnostics if d.is_error]
+    assert error.code == "E1301" and "age I's deck" in error.message
+    by_file = {n.span.file.rsplit("/", 1)[-1]: n for n in error.notes if n.span}
+    assert set(by_file) == {"age1.wonders", "cards.wonders"}, error.notes
+    quay = by_file["cards.wonders"]
+    assert quay.message.startswith("1 card of age I at 3 players") and "Quay" in quay.message
+    assert quay.span.line == 3 and str(pack) in quay.span.file
+    assert "21 cards of age I at 3 players" in by_file["age1.wonders"].message
+
+
 def test_a_pack_for_rules_that_do_not_exist_is_the_checkers_E1402(tmp_path):
     pack = _copy_pack(tmp_path)
     rules = pack / "rules.wonders"

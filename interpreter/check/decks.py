@@ -112,22 +112,24 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
                                   "with no `copies` line), or draw fewer (`set age {age} {{ add ... }}`)").format(
                                needed=needed, age=roman(age.number)) if notes else
                            _("cards in a random pool have no `copies` line; add cards or draw fewer"))
-        wrong = []
+        wrong, first = [], None
         for p, deal_as, seats, table in counts:
             dealt = age_deck(cards, age, deal_as).size
             hand = table.age(age).hand if table else age.hand
             if dealt != hand * seats:
+                first = deal_as if first is None else first
                 wrong.append(_("{dealt} at {players} players (needs {needed})").format(
                     dealt=dealt, players=p, needed=hand * seats))
         if wrong:
             each = ngettext("{count} card", "{count} cards", age.hand).format(count=age.hand)
             notes = ctx.provenance.notes(("deck", age.number), ("players",))
             ctx.report("E1301", _("age {age}'s deck does not deal {each} to each player: {counts}").format(
-                           age=roman(age.number), each=each, counts="; ".join(wrong)), age.span, notes=notes,
+                           age=roman(age.number), each=each, counts="; ".join(wrong)), age.span,
                        help=_("in the variant, make age {age} deal {each} to each player again: add or remove "
                               "cards of that age (`add card`, `remove card`) or change their `copies` "
                               "(`modify card \"...\" {{ copies ... }}`)").format(age=roman(age.number), each=each)
-                       if notes else _("check the `copies` lines of this age's cards"))
+                       if notes else _("check the `copies` lines of this age's cards"),
+                       notes=notes + _deck_sources(cards, age.number, first))
     for card in cards:
         if card.name in pooled and card.color or card.deck:
             continue
@@ -138,6 +140,27 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
                                "in a random pool with `add ... random <colour> cards`") if notes else
                              _("give it `copies` that start at {players} players or fewer, or put it in a random "
                                "pool with `add ... random <colour> cards`")).format(players=rules.max_players))
+
+
+def _deck_sources(cards: list[CardDef], age: int, players: int) -> tuple[Note, ...]:
+    """Where an age's cards come from, file by file, when several files give them (a pack's
+    cards beside the rules'): no variant statement changed the deck, so these notes show
+    the designer which file's cards to count, each at the first of its cards."""
+    by_file: dict[str, list[tuple[CardDef, int]]] = {}
+    for card in cards:
+        if card.age == age and not card.deck and card.copies_at(players):
+            by_file.setdefault(card.span.file, []).append((card, card.copies_at(players)))
+    if len(by_file) < 2:
+        return ()
+    notes = []
+    for given in by_file.values():
+        count = sum(n for _card, n in given)
+        names = ", ".join(f'"{card.name}"' for card, _n in given[:3]) + (", ..." if len(given) > 3 else "")
+        notes.append(Note(ngettext("{count} card of age {age} at {players} players comes from this file: {names}",
+                                   "{count} cards of age {age} at {players} players come from this file: {names}",
+                                   count).format(count=count, age=roman(age), players=players, names=names),
+                          given[0][0].span))
+    return tuple(notes)
 
 
 def check_boards(wonders, rules: RulesDef, ctx: Context, tables=()) -> None:

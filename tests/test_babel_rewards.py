@@ -63,6 +63,23 @@ def test_a_built_factory_gives_jokers():
     assert [c.kept.get("joker", 0) for c in game.cities] == [0, 3, 0]
 
 
+def test_a_joker_not_spent_on_the_next_project_is_lost_when_age_ii_ends():
+    """The rulebook: the joker joins the *next* project (age II's) with a card of another
+    colour; one its holder did not spend there is gone at the end of age II (`discard all
+    joker tokens`), so no joker reaches age III's project."""
+    game = start()
+    project(game, "Factory")
+    game.cities[1].kept["pawn_i"] = 3
+    _age_played(game)
+    assert game.cities[1].kept.get("joker") == 3
+    while game.age.number == 1:                                    # the phases before age II
+        game.step(sellers(game))
+    assert game.age.number == 2 and game.cities[1].kept.get("joker") == 3   # kept for age II's project
+    while game.age.number == 2 and not game.finished:
+        game.step(sellers(game))
+    assert game.age.number == 3 and "joker" not in game.cities[1].kept
+
+
 def test_a_joker_joins_the_project_with_a_card_of_another_colour_and_is_spent():
     """Obelisk (blue: 1 coin and 1 papyrus): a city holding a joker builds a red card and
     may pay the price and the joker to take a pawn."""

@@ -125,7 +125,6 @@ ACTION_ROLES = {
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
     ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
     ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
-    ast.CopyStage: "copies",                  # the best stage it may copy now, as a copy of a card
 }
 
 

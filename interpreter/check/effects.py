@@ -311,12 +311,6 @@ def _comparison(c, ctx: Context, neighbour: bool) -> bool:
     return ok
 
 
-def _copy_stage(action: ast.CopyStage, ctx: Context, neighbour: bool) -> bool:
-    """`copy stage N of SCOPE`: a stage of 1 or more, of the neighbours."""
-    ok = _positive(action.number.value, action.number.span, "copying", ctx)
-    return _neighbours_only(action.scope, "copying", ctx) and ok
-
-
 def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
     return True
 
@@ -543,7 +537,7 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
 def _copies(action) -> bool:
     later = _later(action)
     kind = kind_of(action)
-    return isinstance(action, (ast.CopyCard, ast.CopyStage)) or (kind is not None and kind.copies) or \
+    return isinstance(action, ast.CopyCard) or (kind is not None and kind.copies) or \
         (later is not None and _copies(later))
 
 
@@ -722,5 +716,5 @@ ACTION_RULES = {
     ast.InEachCity: _in_each_city,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
-    ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,
+    ast.DiscardBuilt: _discard_built,
 }

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..check.model import written_cost
 from ..check.rules import roman
+from ..kinds.actions import kind_of
 from .discounts import coin_rate, coined, cost_for, discounted_payments, touched, waived
 from ..syntax import ast
 from .payment.trio import trio_of
@@ -598,10 +599,11 @@ def copy_options(game, seat: int, action) -> list[Action]:
     """The neighbours' cards a `when built: copy a COLOURS card from SCOPE` may copy now:
     of those colours, built in the scope's cities, of a name the city neither holds nor
     has copied."""
+    kind = kind_of(action)
+    if kind is not None:                      # a kind of kinds/actions/ (a stage's copy): its `options`
+        return kind.options(game.events, action, seat)
     city = game.cities[seat]
     left, right = game.neighbours(seat)
-    if isinstance(action, ast.CopyStage):
-        return stage_copy_options(game, seat, action)
     colors = {c.text for c in action.colors}
     have = city.names | {game.tables.cards[i].name for i in city.copied}
     out = []

@@ -19,7 +19,7 @@ import weakref
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
-from .actions import build_options_from, removal_options
+from .actions import build_options_from, removal_options, stage_copy_options
 from .laws import law_events
 from .placed import put_options
 from .flow.search_log import NoLog
@@ -39,7 +39,7 @@ LIMIT = 10 ** 9          # coins and token values stay within this, whatever con
 CARRIED_OUT_ELSEWHERE = {ast.CopyCard: "engine/flow/chains.py",
                          ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
                          ast.MayPay: "engine/flow/chains.py",
-                         ast.DiscardBuilt: "engine/flow/chains.py", ast.CopyStage: "engine/flow/chains.py"}
+                         ast.DiscardBuilt: "engine/flow/chains.py"}
 
 
 def _bounded(coins: int) -> int:
@@ -106,6 +106,17 @@ def log_coins(game, seat: int, change: int, owner: int, source: str) -> None:
     trigger) done in it, in the log."""
     if change and type(game.log) is not NoLog:
         game.log.append({"event": "coins", "seat": seat, "change": change, "source": source, "by": owner})
+
+
+def copy_stage(game, seat: int, choice) -> None:
+    """`copy stage N of ...`: the city has the stage's lasting effects from now on, and its
+    `when built` actions run for it now (its `at end of turn` ones are set aside)."""
+    stage = game.cities[seat].add_stage_copy(choice.card, choice.stage)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
+                     "coins": game.cities[seat].coins})
+    game.pending += [(seat, action, stage.name) for action in stage.turn_end]
+    for action in reversed(stage.when_built):
+        game.stack.append(("run", action, seat, None, stage.name))
 
 
 def trigger_label(trigger, event: str) -> str:
@@ -323,6 +334,22 @@ class Dispatcher:
     def build_options_from_discard(self, seat: int) -> list:
         """What the city may build from the discard pile now."""
         return build_options_from(self.game, seat, self.game.discard)
+
+    def stage_copy_options(self, seat: int, action) -> list:
+        """The stages a `copy stage N of ...` may copy now (engine/actions.py)."""
+        return stage_copy_options(self.game, seat, action)
+
+    def copy_stage(self, seat: int, choice) -> None:
+        """The city copies the stage chosen (`copy_stage`)."""
+        copy_stage(self.game, seat, choice)
+
+    def ask(self, seat: int, decision: str, step: tuple) -> None:
+        """The city is asked a decision of kind `decision` (engine/decisions.py KINDS) in the
+        middle of the chain; `step`, left on the game's stack under it, holds what its
+        options read (`game.options`) and is popped when it is answered."""
+        game = self.game
+        game.stack.append(step)
+        game.waiting = [(seat, decision)]
 
     def run(self, action, seat: int, where: Where, source: str = "") -> None:
         """Carry out one action for `seat`: its kind's row of CARRY_OUT (an action that is a

@@ -27,9 +27,10 @@ LANGUAGES = ("en", "nl")
 # coins (`sign` -1: lost), a military token, tokens of a kept kind, a card built from the
 # discard pile, what the action it holds gives (`inner`), later, a science symbol of
 # one's choice when the game is scored, lasting shields, tokens the city gives back (its
-# score pad without them), or the production of its wonder board, lost for good.
+# score pad without them), the production of its wonder board, lost for good, or the
+# effects of a card or a stage it copies (bots/valuation.py weighs the copies, `bots` "copies").
 GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol",
-         "shields", "tokens given back", "board lost")
+         "shields", "tokens given back", "board lost", "a copy")
 COUNTED = ("coins", "military token", "kept tokens", "shields")   # those that count an expression (`counted`)
 
 
@@ -48,7 +49,8 @@ class ActionKind(abc.ABC):
     (engine/scoring.py asks its `wild_symbols`), not run (engine/flow/ages_and_end.py);
     `copies`: it copies (a card, a symbol, a stage): chosen when built or when scored,
     never on an event nor at a turn's end (check/effects.py);
-    `decision`: the decision kind the action opens (engine/decisions.py KINDS), or "".
+    `decision`: the decision kind the action opens (engine/decisions.py KINDS), or "";
+    its choices now are `options` (engine/game.py `options` reads them under the decision).
     """
 
     node: ClassVar[type]
@@ -114,6 +116,11 @@ class ActionKind(abc.ABC):
         """The science symbols (numbers of `tables.symbols`) one of which the action gives
         the owner when the game is scored (`scoring`: engine/scoring.py)."""
         return ()
+
+    def options(self, events: Any, action: Any, seat: int) -> list:
+        """The choices the decision the action opens (`decision`) offers `seat` now, as the
+        dispatcher's operations find them (engine/actions.py `Action`s; the bots weigh them)."""
+        return []
 
     def idle(self, events: Any, action: Any, seat: int) -> bool:
         """True when the action would do nothing now (no chain goes on from it)."""

@@ -153,15 +153,6 @@ class CopyCard:
 
 
 @node
-class CopyStage:
-    """`copy stage N of SCOPE`: when built, the owner has the effects of stage N of a
-    neighbour's board, if that neighbour has built it (its choice between two)."""
-    number: Number
-    scope: Scope
-    span: Span
-
-
-@node
 class DiscardBuilt:
     """A card moved (docs/language.md, "Moving a card"): `discard a COLOURS card from
     PLACE` and `put a [COLOURS] card from PLACE into "Z" | onto "Z" | under this stage`.
@@ -237,7 +228,7 @@ class MayPay:
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
 Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
-                CopyStage, MayPay, DiscardBuilt)]
+                MayPay, DiscardBuilt)]
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

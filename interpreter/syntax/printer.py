@@ -346,8 +346,6 @@ def action(a) -> str:
         if a.last:
             return f"copy the last card built by {scope(a.scope)}"
         return f"copy a {colour_list(a.colors)} card from {scope(a.scope)}"
-    if isinstance(a, ast.CopyStage):
-        return f"copy stage {a.number.value} of {scope(a.scope)}"
     if isinstance(a, ast.DiscardBuilt):
         place = f'"{a.zone.text}"' if a.zone is not None else scope(a.scope)
         if a.to == "discard":

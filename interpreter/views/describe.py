@@ -209,11 +209,6 @@ def action_text(action) -> str:
         if action.last:
             return f"copies the last card built by {where}"
         return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
-    if isinstance(action, ast.CopyStage):
-        where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
-            f"the {scope_text(action.scope)}'s wonder"
-        return (f"copies stage {action.number.value} of {where}, if built: its effects, and its "
-                "`when built` at once")
     if isinstance(action, ast.DiscardBuilt):
         return _moved_text(action)
     if isinstance(action, ast.InEachCity):

@@ -213,10 +213,6 @@ def action_parts(action) -> tuple[str, str]:
         return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
     if isinstance(action, ast.CopyCard) and action.last:
         return "kopieert", f"de laatste kaart gebouwd door {scope_text(action.scope)}"
-    if isinstance(action, ast.CopyStage):
-        one_of = "één van " if len(action.scope.parts) > 1 else ""
-        return "kopieert", (f"Wonder fase {action.number.value} van {one_of}{scope_text(action.scope)}, als "
-                            "die gebouwd is: haar effecten, en meteen haar effect bij het bouwen")
     if isinstance(action, ast.CopyCard):
         colours = en_list([names().color(c.text) for c in action.colors], "of")
         where = scope_text(action.scope).replace("de eigen stad", "zijn eigen stad")

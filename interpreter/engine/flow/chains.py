@@ -56,7 +56,7 @@ def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
                          "trigger": trigger_label(trigger, event)})
 
 
-CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom, ast.CopyCard, ast.CopyStage)   # what `_run` does itself
+CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom, ast.CopyCard)   # what `_run` does itself
 
 
 def _run(game, action, seat: int, neighbour, source: str) -> None:
@@ -123,9 +123,7 @@ def _chosen_in_chain(game, action, seat: int) -> None:
         ask_zone_play(game, action, seat)
         return
     options = copy_options(game, seat, action)
-    if isinstance(action, ast.CopyStage) and len(options) == 1:    # one stage to copy: no choice
-        copy_stage(game, seat, options[0])
-    elif options:                                      # `when built: copy ...`: chosen now
+    if options:                                        # `when built: copy ...`: chosen now
         game.stack.append(("copy_from", action, seat))      # what the decision's options read
         game.waiting = [(seat, "copy")]
 
@@ -213,17 +211,6 @@ def remove_built(game, seat: int, choice, action, owner: int) -> None:
         game.discard.append(choice.card)
     game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
                      "coins": city.coins})
-
-
-def copy_stage(game, seat: int, choice) -> None:
-    """`copy stage N of ...`: the city has the stage's lasting effects from now on, and its
-    `when built` actions run for it now (its `at end of turn` ones are set aside)."""
-    stage = game.cities[seat].add_stage_copy(choice.card, choice.stage)
-    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
-                     "coins": game.cities[seat].coins})
-    game.pending += [(seat, action, stage.name) for action in stage.turn_end]
-    for action in reversed(stage.when_built):
-        game.stack.append(("run", action, seat, None, stage.name))
 
 
 def _removed(game, action, seat: int, owner: int) -> None:

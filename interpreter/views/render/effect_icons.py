@@ -131,8 +131,6 @@ def action(a, v: Vocabulary) -> list[Icon]:
         if a.last:
             return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + scope_icons(a.scope)
         return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + scope_icons(a.scope)
-    if isinstance(a, ast.CopyStage):
-        return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + scope_icons(a.scope)
     if isinstance(a, ast.DiscardBuilt) and a.between_zones and not a.colors:     # a card of one zone put into another
         return [icons.chip(a.zone.text), icons.word("→"), icons.chip(a.into.text)]
     if isinstance(a, ast.DiscardBuilt):

@@ -89,7 +89,7 @@ class Facts(NamedTuple):
     others: tuple = ()           # InEachCity: what it does to other cities
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
-    copies: tuple = ()           # CopyCard when built: a neighbour's card whose effects it takes
+    copies: tuple = ()           # a copy when built: a neighbour's card (stage) whose effects it takes
     removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city;
     #                              `lose the board production`: the owner's board production lost
     given_back: tuple = ()       # `discard N ... tokens`: tokens the owner gives back
@@ -120,7 +120,6 @@ EFFECT_ROLES = {
 }
 ACTION_ROLES = {
     **{node: kind.bots for node, kind in ACTIONS.items()},
-    ast.CopyCard: "copies",                   # `when built: copy ...` (one at the end of the game is scored in full)
     ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
     ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)

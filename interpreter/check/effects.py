@@ -14,7 +14,7 @@ import attrs
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
-from ..kinds.actions import AT_GAME_END, kind_of
+from ..kinds.actions import kind_of
 from ..syntax.printer import quantity as quantity_words
 from .context import Context, what_word
 from ..i18n import _
@@ -55,9 +55,10 @@ class ActionChecks:
     """What a kind's check (kinds/base.py `ActionKind.check`) is lent of the checker: the
     context, whether `the neighbour` is bound, and the rules for an action's parts."""
 
-    def __init__(self, ctx: Context, neighbour: bool):
+    def __init__(self, ctx: Context, neighbour: bool, at_game_end: bool = False):
         self.ctx = ctx
         self.neighbour = neighbour
+        self.at_game_end = at_game_end        # the action stands after `at end of game:`
 
     def expr(self, expr) -> bool:
         return check_expr(expr, self.ctx, self.neighbour)
@@ -72,8 +73,13 @@ class ActionChecks:
         """Every colour named is declared."""
         return all([self.ctx.known(c, self.ctx.colors, "E1002", "colour") for c in colors])
 
-    def neighbours_only(self, scope: ast.Scope, what: str) -> bool:
-        """The scope names the left or right neighbour (or both), no other city."""
+    def neighbours_only(self, scope: ast.Scope, what: str, own: bool = False) -> bool:
+        """The scope names the left or right neighbour (or both), no other city (`own`:
+        the owner's city too, which is then no fault)."""
+        if own:
+            if scope.parts == ("own",):
+                return True
+            scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != "own"))
         return _neighbours_only(scope, what, self.ctx)
 
     def action(self, action, neighbour: bool | None = None) -> bool:
@@ -133,15 +139,12 @@ def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
                    help=_("gain them while conflicts are to come: `when built: gain 2 shields`, or a trigger "
                           "`on turn end ...: gain 2 shields`"))
         return None
-    if isinstance(effect.action, ast.CopyCard) and not effect.action.last:
-        return effect if _copy_card(effect.action, ctx, False, own=True) else None
-    if not isinstance(effect.action, (ast.CopyCard, *AT_GAME_END)) or \
-            getattr(effect.action, "last", False):
+    if kind is None or not kind.at_game_end_for(effect.action):
         ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
                    label=_("only `copy ...` or `gain ... coins` can"),
                    help=_("building needs a turn: write it after `when built:` instead"))
         return None
-    return effect if check_action(effect.action, ctx) else None
+    return effect if kind.check(effect.action, ActionChecks(ctx, False, at_game_end=True)) else None
 
 
 def _score(effect: ast.Score, ctx: Context):
@@ -211,23 +214,6 @@ def _discount(effect: ast.Discount, ctx: Context):
                        help=whose + "; " + _("a discount for every city is a law: write `law: discount ...` without a scope"))
         ok = False
     return effect if ok else None
-
-
-def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool, own: bool = False) -> bool:
-    """`copy a COLOURS card from SCOPE`: of the neighbours; at the end of the game (`own`)
-    also of the owner's own city (its effects a second time)."""
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
-    if "own" in action.scope.parts and not own:
-        ctx.report("E2063", _("a card of one's own city is copied at the end of the game only"), action.scope.span,
-                   label=_("its effects would count twice from now on"),
-                   help=_("write `at end of game: copy a ... card from own city` (its effects count a second time "
-                          "when scoring), or copy from `neighbours`"))
-        return False
-    if own and action.scope.parts == ("own",):
-        return ok
-    scope = attrs.evolve(action.scope, parts=tuple(p for p in action.scope.parts if p != "own")) if own \
-        else action.scope
-    return _neighbours_only(scope, "copying", ctx) and ok
 
 
 def _token_value(effect: ast.TokenValue, ctx: Context):
@@ -537,7 +523,7 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
 def _copies(action) -> bool:
     later = _later(action)
     kind = kind_of(action)
-    return isinstance(action, ast.CopyCard) or (kind is not None and kind.copies) or \
+    return (kind is not None and kind.copies) or \
         (later is not None and _copies(later))
 
 
@@ -712,7 +698,6 @@ EFFECT_RULES = {
     ast.ChainsFrom: _chains_from, ast.Coinage: _coinage,
 }
 ACTION_RULES = {
-    ast.CopyCard: _copy_card,
     ast.InEachCity: _in_each_city,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,

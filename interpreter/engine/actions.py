@@ -9,7 +9,6 @@ from ..check.model import written_cost
 from ..check.rules import roman
 from ..kinds.actions import kind_of
 from .discounts import coin_rate, coined, cost_for, discounted_payments, touched, waived
-from ..syntax import ast
 from .payment.trio import trio_of
 
 
@@ -596,12 +595,15 @@ def payment_ways(game, seat: int, items) -> list[tuple[int, int, int]]:
 
 
 def copy_options(game, seat: int, action) -> list[Action]:
+    """What a copy (`copy a ... card`, `copy stage N of ...`) may copy now: its kind's
+    `options` (kinds/actions/)."""
+    return kind_of(action).options(game.events, action, seat)
+
+
+def card_copy_options(game, seat: int, action) -> list[Action]:
     """The neighbours' cards a `when built: copy a COLOURS card from SCOPE` may copy now:
     of those colours, built in the scope's cities, of a name the city neither holds nor
     has copied."""
-    kind = kind_of(action)
-    if kind is not None:                      # a kind of kinds/actions/ (a stage's copy): its `options`
-        return kind.options(game.events, action, seat)
     city = game.cities[seat]
     left, right = game.neighbours(seat)
     colors = {c.text for c in action.colors}

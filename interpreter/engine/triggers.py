@@ -19,7 +19,7 @@ import weakref
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
-from .actions import build_options_from, removal_options, stage_copy_options
+from .actions import build_options_from, card_copy_options, removal_options, stage_copy_options
 from .laws import law_events
 from .placed import put_options
 from .flow.search_log import NoLog
@@ -36,8 +36,7 @@ LIMIT = 10 ** 9          # coins and token values stay within this, whatever con
 # the kinds of kinds/actions/ by their own `run`): copying a card is a choice of scoring
 # (a copy `when built` is chosen in flow/chains.py, one `at end of game` when scoring; a copied
 # symbol when scoring)
-CARRIED_OUT_ELSEWHERE = {ast.CopyCard: "engine/flow/chains.py",
-                         ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
+CARRIED_OUT_ELSEWHERE = {ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
                          ast.MayPay: "engine/flow/chains.py",
                          ast.DiscardBuilt: "engine/flow/chains.py"}
 
@@ -334,6 +333,11 @@ class Dispatcher:
     def build_options_from_discard(self, seat: int) -> list:
         """What the city may build from the discard pile now."""
         return build_options_from(self.game, seat, self.game.discard)
+
+    def card_copy_options(self, seat: int, action) -> list:
+        """The cards a `copy a ... card` (`copy the last card built by ...`) may copy now
+        (engine/actions.py)."""
+        return card_copy_options(self.game, seat, action)
 
     def stage_copy_options(self, seat: int, action) -> list:
         """The stages a `copy stage N of ...` may copy now (engine/actions.py)."""

@@ -42,11 +42,13 @@ class ActionKind(abc.ABC):
     `bots`: the `Facts` field of bots/reads.py the kind goes to (which bots/valuation.py
     weighs), or why the bots do not weigh it ("not weighed" and a comment);
     `gives`: one of GIVES; `sign`: +1, or -1 for what is lost;
-    `at_game_end`: the kind may stand after `at end of game:` (check/effects.py);
+    `at_game_end`: the kind may stand after `at end of game:` (check/effects.py; one
+    action of it may not: `at_game_end_for`; its check is told, `c.at_game_end`);
     `at_turn_end`: `when built`, the action it holds (`inner`) waits for the turn's end
     (compile.py puts it among the source's `turn_end`);
     `at_scoring`: at the end of the game the action is a choice of the scoring
-    (engine/scoring.py asks its `wild_symbols`), not run (engine/flow/ages_and_end.py);
+    (engine/scoring.py asks its `wild_symbols` and its `scored_copies`), not run
+    (engine/flow/ages_and_end.py);
     `copies`: it copies (a card, a symbol, a stage): chosen when built or when scored,
     never on an event nor at a turn's end (check/effects.py);
     `decision`: the decision kind the action opens (engine/decisions.py KINDS), or "";
@@ -79,10 +81,15 @@ class ActionKind(abc.ABC):
             raise TypeError(f"the kind {name} gives {self.gives} but says not what it counts (`counted`)")
         if (self.gives == "its action" or self.at_turn_end) and type(self).inner is ActionKind.inner:
             raise TypeError(f"the kind {name} holds an action but says not which (`inner`)")
-        if self.at_scoring and type(self).wild_symbols is ActionKind.wild_symbols:
+        if self.at_scoring and type(self).wild_symbols is ActionKind.wild_symbols and \
+                type(self).scored_copies is ActionKind.scored_copies:
             raise TypeError(f"the kind {name} is a choice of the scoring but says not what (`wild_symbols`)")
 
     # -- check (check/effects.py)
+    def at_game_end_for(self, action: Any) -> bool:
+        """The action may stand after `at end of game:` (by default, the kind's `at_game_end`)."""
+        return self.at_game_end
+
     @abc.abstractmethod
     def check(self, action: Any, c: Any) -> bool:
         """True when the action may run; misuses reported through `c` (check/effects.py
@@ -116,6 +123,11 @@ class ActionKind(abc.ABC):
         """The science symbols (numbers of `tables.symbols`) one of which the action gives
         the owner when the game is scored (`scoring`: engine/scoring.py)."""
         return ()
+
+    def scored_copies(self, action: Any, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list:
+        """The cards (tables.cards' entries) one of which the action copies, its effects
+        counting for the owner, when the game is scored (`scoring`: engine/scoring.py)."""
+        return []
 
     def options(self, events: Any, action: Any, seat: int) -> list:
         """The choices the decision the action opens (`decision`) offers `seat` now, as the

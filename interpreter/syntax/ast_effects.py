@@ -143,16 +143,6 @@ class Conditional:
 
 # ---------------------------------------------------------------- actions
 @node
-class CopyCard:
-    """`copy a COLOURS card from SCOPE`, or (`last`) `copy the last card built by SCOPE`:
-    the newest building of a city of the scope, of any colour (`colors` empty)."""
-    colors: tuple[Name, ...]
-    scope: Scope
-    span: Span
-    last: bool = False
-
-
-@node
 class DiscardBuilt:
     """A card moved (docs/language.md, "Moving a card"): `discard a COLOURS card from
     PLACE` and `put a [COLOURS] card from PLACE into "Z" | onto "Z" | under this stage`.
@@ -227,7 +217,7 @@ class MayPay:
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
-Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
+Action = Union[(*_action_kinds.NODES, InEachCity, DrawInto, PlayFrom,
                 MayPay, DiscardBuilt)]
 
 

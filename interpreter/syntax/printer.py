@@ -342,10 +342,6 @@ def action(a) -> str:
     kind = kind_of(a)
     if kind is not None:                        # a kind of kinds/actions/ writes itself
         return kind.written(a, _PRINTER)
-    if isinstance(a, ast.CopyCard):
-        if a.last:
-            return f"copy the last card built by {scope(a.scope)}"
-        return f"copy a {colour_list(a.colors)} card from {scope(a.scope)}"
     if isinstance(a, ast.DiscardBuilt):
         place = f'"{a.zone.text}"' if a.zone is not None else scope(a.scope)
         if a.to == "discard":

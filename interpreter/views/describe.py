@@ -203,12 +203,6 @@ def action_text(action) -> str:
         verb = "builds (paying)" if action.build_only and not action.free else \
             "builds for free" if action.free else "plays (builds, uses for a stage or sells)"
         return f"at once {verb} one card of its \"{action.zone.text}\""
-    if isinstance(action, ast.CopyCard):
-        where = scope_text(action.scope).replace("own city", "its own city")
-        where = where if where.startswith(("both", "its")) else "the " + where
-        if action.last:
-            return f"copies the last card built by {where}"
-        return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
     if isinstance(action, ast.DiscardBuilt):
         return _moved_text(action)
     if isinstance(action, ast.InEachCity):

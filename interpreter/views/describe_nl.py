@@ -211,13 +211,6 @@ def action_parts(action) -> tuple[str, str]:
         return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
     if isinstance(action, ast.PlayFrom):
         return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
-    if isinstance(action, ast.CopyCard) and action.last:
-        return "kopieert", f"de laatste kaart gebouwd door {scope_text(action.scope)}"
-    if isinstance(action, ast.CopyCard):
-        colours = en_list([names().color(c.text) for c in action.colors], "of")
-        where = scope_text(action.scope).replace("de eigen stad", "zijn eigen stad")
-        one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
-        return "kopieert", f"één {colours} kaart van {one_of}{where}"
     if isinstance(action, ast.DiscardBuilt):
         return _moved_parts(action)
     if isinstance(action, ast.InEachCity):

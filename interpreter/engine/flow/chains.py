@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...check.model import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
-from ..actions import copy_options, offer_options, removal_options
+from ..actions import offer_options, removal_options
 from ..placed import put_card, put_from, put_options
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
@@ -56,7 +56,7 @@ def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
                          "trigger": trigger_label(trigger, event)})
 
 
-CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom, ast.CopyCard)   # what `_run` does itself
+CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom)   # what `_run` does itself
 
 
 def _run(game, action, seat: int, neighbour, source: str) -> None:
@@ -121,11 +121,6 @@ def _chosen_in_chain(game, action, seat: int) -> None:
         return
     if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
         ask_zone_play(game, action, seat)
-        return
-    options = copy_options(game, seat, action)
-    if options:                                        # `when built: copy ...`: chosen now
-        game.stack.append(("copy_from", action, seat))      # what the decision's options read
-        game.waiting = [(seat, "copy")]
 
 
 def _offer(game, action, seat: int, neighbour, source: str) -> None:

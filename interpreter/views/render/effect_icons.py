@@ -127,10 +127,6 @@ def action(a, v: Vocabulary) -> list[Icon]:
         return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.PlayFrom):
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
-    if isinstance(a, ast.CopyCard):
-        if a.last:
-            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + scope_icons(a.scope)
-        return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + scope_icons(a.scope)
     if isinstance(a, ast.DiscardBuilt) and a.between_zones and not a.colors:     # a card of one zone put into another
         return [icons.chip(a.zone.text), icons.word("→"), icons.chip(a.into.text)]
     if isinstance(a, ast.DiscardBuilt):

@@ -90,7 +90,7 @@ class Facts(NamedTuple):
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # a copy when built: a neighbour's card (stage) whose effects it takes
-    removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city;
+    removals: tuple = ()         # a card moved: a building that leaves the owner's or a neighbour's city;
     #                              `lose the board production`: the owner's board production lost
     given_back: tuple = ()       # `discard N ... tokens`: tokens the owner gives back
 
@@ -123,7 +123,6 @@ ACTION_ROLES = {
     ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
     ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
-    ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
 }
 
 

@@ -82,6 +82,18 @@ class ActionChecks:
             scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != "own"))
         return _neighbours_only(scope, what, self.ctx)
 
+    def no_repeats(self, names, what: str) -> bool:
+        """No name listed twice (E1209)."""
+        return _no_repeats(names, self.ctx, what)
+
+    def not_on_stage(self, span) -> bool:
+        """`this stage` said off a wonder stage: reported (E2030), False."""
+        return _not_on_stage(span, self.ctx)
+
+    def no_neighbour_here(self, scope) -> bool:
+        """`the neighbour` where none is looked at: reported (E1210), False."""
+        return _no_neighbour_here(scope, self.ctx)
+
     def action(self, action, neighbour: bool | None = None) -> bool:
         """An action the kind holds (`neighbour`: whether one is bound there; as here if None)."""
         return check_action(action, self.ctx, self.neighbour if neighbour is None else neighbour)
@@ -224,35 +236,6 @@ def _token_value(effect: ast.TokenValue, ctx: Context):
                    help=_("write `victory tokens taken are worth 2 less` or `defeat tokens taken are worth 1 more`"))
         return None
     return effect if _positive(effect.amount, effect.span, "a change of a token's value", ctx) else None
-
-
-def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> bool:
-    """A card moved: `discard a COLOURS card from SCOPE|"Z"` and `put a [COLOURS] card from
-    SCOPE|"Z" into|onto "Z" | under this stage`: declared colours, once each, and one city
-    (the city that loses the card chooses it; `the neighbour` only where one is looked at);
-    a zone is not its own destination (E2033); `this stage` only on a stage.  The zones:
-    check/phases.py `check_zone_actions` (E1701, E2001)."""
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
-    ok = _no_repeats(action.colors, ctx, "colour") and ok
-    if action.to == "stage" and not ctx.on_stage:
-        return _not_on_stage(action.span, ctx)
-    if action.zone is not None:
-        if action.into is not None and action.into.text == action.zone.text:
-            ctx.report("E2033", _('a card moved from "{zone}" into "{zone}" does not move').format(
-                zone=action.zone.text), action.span, label=_("the same zone twice"),
-                help=_("name another zone after `into` (or `onto`), or write `discard a ... card from ...`"))
-            return False
-        return ok
-    parts = action.scope.parts
-    if len(parts) != 1 or parts[0] == "all":
-        ctx.report("E1802", _("a card is discarded from one city, not from several"), action.scope.span,
-                   label=_("more than one city"),
-                   help=_("write `from own city`, `from left neighbour` or `from right neighbour` (or, in a trigger "
-                          "`for each neighbour`, `from the neighbour`)"))
-        return False
-    if parts[0] == "neighbour" and not neighbour:
-        return _no_neighbour_here(action.scope, ctx)
-    return ok
 
 
 def _not_on_stage(span, ctx: Context) -> bool:
@@ -701,5 +684,4 @@ ACTION_RULES = {
     ast.InEachCity: _in_each_city,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
-    ast.DiscardBuilt: _discard_built,
 }

@@ -21,7 +21,7 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from .actions import build_options_from, card_copy_options, removal_options, stage_copy_options
 from .laws import law_events
-from .placed import put_options
+from .placed import put_from, put_options, remove_built
 from .flow.search_log import NoLog
 from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, where_in
@@ -37,8 +37,7 @@ LIMIT = 10 ** 9          # coins and token values stay within this, whatever con
 # (a copy `when built` is chosen in flow/chains.py, one `at end of game` when scoring; a copied
 # symbol when scoring)
 CARRIED_OUT_ELSEWHERE = {ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
-                         ast.MayPay: "engine/flow/chains.py",
-                         ast.DiscardBuilt: "engine/flow/chains.py"}
+                         ast.MayPay: "engine/flow/chains.py"}
 
 
 def _bounded(coins: int) -> int:
@@ -313,11 +312,6 @@ class Dispatcher:
         kind = kind_of(action)
         if kind is not None:
             return kind.idle(self, action, seat)
-        if isinstance(action, ast.DiscardBuilt) and action.between_zones:
-            return not put_options(self.game, seat, action)
-        if isinstance(action, ast.DiscardBuilt) and action.to != "discard" and (
-                action.zone is not None or action.scope.parts == ("own",)):      # the owner's card put
-            return not removal_options(self.game, seat, action)
         return False
 
     def value(self, action):
@@ -346,6 +340,21 @@ class Dispatcher:
     def copy_stage(self, seat: int, choice) -> None:
         """The city copies the stage chosen (`copy_stage`)."""
         copy_stage(self.game, seat, choice)
+
+    def put_options(self, seat: int, action) -> list:
+        """The cards `put a ... card from "Z" into "T"` may move (engine/placed.py)."""
+        return put_options(self.game, seat, action)
+
+    def put_from(self, seat: int, action, choice) -> None:
+        put_from(self.game, seat, action, choice)
+
+    def removal_options(self, seat: int, action) -> list:
+        """The cards a card moved may take from the city `seat` (engine/actions.py)."""
+        return removal_options(self.game, seat, action)
+
+    def remove_built(self, seat: int, choice, action, owner: int) -> None:
+        """The card chosen leaves the city `seat` (or `owner`'s zone) (engine/placed.py)."""
+        remove_built(self.game, seat, choice, action, owner)
 
     def ask(self, seat: int, decision: str, step: tuple) -> None:
         """The city is asked a decision of kind `decision` (engine/decisions.py KINDS) in the

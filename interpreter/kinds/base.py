@@ -27,10 +27,11 @@ LANGUAGES = ("en", "nl")
 # coins (`sign` -1: lost), a military token, tokens of a kept kind, a card built from the
 # discard pile, what the action it holds gives (`inner`), later, a science symbol of
 # one's choice when the game is scored, lasting shields, tokens the city gives back (its
-# score pad without them), the production of its wonder board, lost for good, or the
-# effects of a card or a stage it copies (bots/valuation.py weighs the copies, `bots` "copies").
+# score pad without them), the production of its wonder board, lost for good, the
+# effects of a card or a stage it copies (bots/valuation.py weighs the copies, `bots` "copies"),
+# or a card moved out of a city or a zone (bots/offers.py weighs the score pad it changes).
 GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol",
-         "shields", "tokens given back", "board lost", "a copy")
+         "shields", "tokens given back", "board lost", "a copy", "card moved")
 COUNTED = ("coins", "military token", "kept tokens", "shields")   # those that count an expression (`counted`)
 
 
@@ -98,6 +99,20 @@ class ActionKind(abc.ABC):
     @abc.abstractmethod
     def causes(self, action: Any) -> tuple[str, ...]:
         """The events the action fires right away (check/cycles.py judges cycles with them)."""
+
+    def zones(self, action: Any) -> tuple:
+        """The zones the action names (their Names): each one declared (check/phases.py)."""
+        return ()
+
+    def own_zones(self, action: Any) -> tuple:
+        """Those of its zones whose cards a city keeps: none a zone for the table (check/phases.py)."""
+        return ()
+
+    # -- compile (compile.py)
+    def says_this_stage(self, action: Any) -> bool:
+        """The action names `this stage` (`under this stage`): compile.py sets its `stage`
+        field to the number of the stage that says it."""
+        return False
 
     # -- run (engine/triggers.py)
     def counted(self, action: Any) -> tuple[Expr | None, Per | None]:

@@ -143,32 +143,6 @@ class Conditional:
 
 # ---------------------------------------------------------------- actions
 @node
-class DiscardBuilt:
-    """A card moved (docs/language.md, "Moving a card"): `discard a COLOURS card from
-    PLACE` and `put a [COLOURS] card from PLACE into "Z" | onto "Z" | under this stage`.
-    One card of those colours (`colors` empty: of any colour) leaves its place, the city
-    of the scope (one city: a building, its effects with it) or the owner's zone `zone`
-    (`scope` None), for the discard pile, the owner's pile of zone `into` (a zone of its
-    own or for the table; `onto` is the same, spelled so) or under the stage (`to`); the
-    city that holds it chooses which.  `stage`: as WhichCard's."""
-    colors: tuple[Name, ...]
-    scope: Scope | None
-    span: Span
-    zone: Name | None = None
-    to: str = "discard"     # "discard", "zone" or "stage"
-    into: Name | None = None
-    stage: int = -1
-    onto: bool = False      # written `onto "Z"` (the same as `into "Z"`)
-
-    @property
-    def between_zones(self) -> bool:
-        """From a zone into a zone: a card the owner keeps, put elsewhere (the decision
-        `put`); any other move takes a building out of a city, or a card to the discard
-        pile or under a stage (the decision `remove`)."""
-        return self.zone is not None and self.to == "zone"
-
-
-@node
 class InEachCity:
     """`each other city: lose 1 coin per victory token`: the action acts in every city of
     the group (`other` cities, the two `neighbours`, `every` city), and its quantities count
@@ -218,7 +192,7 @@ class MayPay:
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
 Action = Union[(*_action_kinds.NODES, InEachCity, DrawInto, PlayFrom,
-                MayPay, DiscardBuilt)]
+                MayPay)]
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

@@ -342,12 +342,6 @@ def action(a) -> str:
     kind = kind_of(a)
     if kind is not None:                        # a kind of kinds/actions/ writes itself
         return kind.written(a, _PRINTER)
-    if isinstance(a, ast.DiscardBuilt):
-        place = f'"{a.zone.text}"' if a.zone is not None else scope(a.scope)
-        if a.to == "discard":
-            return f"discard a {colour_list(a.colors)} card from {place}"
-        to = f'{"onto" if a.onto else "into"} "{a.into.text}"' if a.to == "zone" else "under this stage"
-        return f"put a {colour_list(a.colors) + ' ' if a.colors else ''}card from {place} {to}"
     if isinstance(a, ast.DrawInto):
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):

@@ -14,8 +14,7 @@ from __future__ import annotations
 from ...check.model import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
-from ..actions import offer_options, removal_options
-from ..placed import put_card, put_from, put_options
+from ..actions import offer_options
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
@@ -65,9 +64,6 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
         return
     if type(action) is ast.MayPay:
         _offer(game, action, seat, neighbour, source)
-        return
-    if isinstance(action, ast.DiscardBuilt):
-        _discard_built(game, action, seat, neighbour)
         return
     rules = game.tables.rules
     if rules.debt_by_choice:
@@ -155,57 +151,6 @@ def offer_taken(game, seat: int, choice) -> None:
 
 def _offer_step(game, action, seat: int, neighbour, source: str) -> None:
     """An offer's step run without its decision (never: Flow.take pops it)."""
-
-
-def _discard_built(game, action, seat: int, neighbour) -> None:
-    """A card moved: `discard a COLOURS card from SCOPE|"Z"` (or `put ... into "Z" | under
-    this stage`): the city of the scope (the owner, for a zone) loses one such card, at
-    once when it has one, by its own choice (a decision, `remove`) when it has several; a
-    card moved from one zone of the owner's into another is put (`_put`)."""
-    if action.between_zones:
-        _put(game, action, seat)
-        return
-    if action.zone is not None:
-        target = seat
-    else:
-        part = action.scope.parts[0]
-        target = seat if part == "own" else neighbour if part == "neighbour" else \
-            game.neighbours(seat)[0 if part == "left" else 1].seat
-    options = removal_options(game, target, action)
-    if len(options) == 1:
-        remove_built(game, target, options[0], action, seat)
-    elif options:
-        game.stack.append(("remove_from", action, target, seat))     # what the decision's options read
-        game.waiting = [(target, "remove")]
-
-
-def _put(game, action, seat: int) -> None:
-    """`put a [COLOURS] card from "Z" into "T"` (or `onto`): the owner's only such card of Z
-    goes at once; among several, its choice (a decision, `put`)."""
-    options = put_options(game, seat, action)
-    if len(options) == 1:
-        put_from(game, seat, action, options[0])
-    elif options:
-        game.stack.append(("put_from", action, seat))     # what the decision's options read
-        game.waiting = [(seat, "put")]
-
-
-def remove_built(game, seat: int, choice, action, owner: int) -> None:
-    """A card leaves the city `seat` (its effects with it) or the zone of `owner` for the
-    discard pile, `owner`'s zone or under `owner`'s stage (`action`: its DiscardBuilt)."""
-    city = game.cities[seat]
-    if action.zone is not None:
-        game.zones[action.zone.text][owner].remove(choice.card)
-    else:
-        city.remove_card(choice.card)
-    if action.to == "zone":                    # (a zone for the table keeps the order its cards came in)
-        put_card(game, owner, action.into.text, choice.card)
-    elif action.to == "stage":
-        game.cities[owner].entombed.append((action.stage, choice.card))
-    else:
-        game.discard.append(choice.card)
-    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
-                     "coins": city.coins})
 
 
 def _removed(game, action, seat: int, owner: int) -> None:

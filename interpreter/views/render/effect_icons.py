@@ -127,13 +127,6 @@ def action(a, v: Vocabulary) -> list[Icon]:
         return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.PlayFrom):
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
-    if isinstance(a, ast.DiscardBuilt) and a.between_zones and not a.colors:     # a card of one zone put into another
-        return [icons.chip(a.zone.text), icons.word("→"), icons.chip(a.into.text)]
-    if isinstance(a, ast.DiscardBuilt):
-        to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
-            a.to, a.into.text if a.into is not None else "")
-        return [icons.card([c.text for c in a.colors], _("a card discarded from the city")), icons.word("→"),
-                icons.chip(to)] + (scope_icons(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
     if isinstance(a, ast.InEachCity):
         kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
         return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)

@@ -79,11 +79,6 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     if isinstance(action, ast.PlayFrom):
         drawn = _zone_cards(game, action.zone.text)
         return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
-    if isinstance(action, ast.InEachCity):
-        targets = game.events.group(seat, action)
-        each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate, depth)
-        mine = each if seat in targets else 0.0
-        return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
     raise UnhandledKind(f"bots/offers.py cannot weigh the paid action kind {type(action).__name__}")
 
 
@@ -112,6 +107,11 @@ def _given_worth(model, game, seat: int, where: Where, kind, action, card_worth,
         return given_back_worth(game, seat, action, where)
     if gives == "board lost":
         return -board_worth(model, game, seat, rate)
+    if gives == "in each city":               # the owner's share, less the rivals' mean gain
+        targets = game.events.group(seat, action)
+        each = action_worth(model, game, seat, where.neighbour, kind.inner(action), card_worth, rate, depth)
+        mine = each if seat in targets else 0.0
+        return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
     if gives == "card moved":
         return put_worth(game, seat, action) if action.between_zones else removal_worth(game, seat, action)
     raise UnhandledKind(f"bots/offers.py cannot weigh what the action kind {type(action).__name__} gives ({gives})")

@@ -86,7 +86,7 @@ class Facts(NamedTuple):
     discounts: tuple = ()        # its Discount effects (what building costs)
     gives_defeats: bool = False  # DefeatsToNeighbour: its defeat tokens go to the neighbour
     kept: tuple = ()             # the actions that take kept tokens
-    others: tuple = ()           # InEachCity: what it does to other cities
+    others: tuple = ()           # `each ... city: ...`: what it does to other cities
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # a copy when built: a neighbour's card (stage) whose effects it takes
@@ -120,7 +120,6 @@ EFFECT_ROLES = {
 }
 ACTION_ROLES = {
     **{node: kind.bots for node, kind in ACTIONS.items()},
-    ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
     ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
 }

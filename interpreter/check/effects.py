@@ -82,6 +82,10 @@ class ActionChecks:
             scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != "own"))
         return _neighbours_only(scope, what, self.ctx)
 
+    def differs_by_city(self, value) -> bool:
+        """A value cities are compared by counts something of a city (E1218)."""
+        return _differs_by_city(value, self.ctx)
+
     def no_repeats(self, names, what: str) -> bool:
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
@@ -282,13 +286,6 @@ def _comparison(c, ctx: Context, neighbour: bool) -> bool:
 
 def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
     return True
-
-
-def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool:
-    ok = check_action(action.action, ctx, neighbour)
-    if action.value is not None:
-        ok = check_expr(action.value, ctx, neighbour) and _differs_by_city(action.value, ctx) and ok
-    return ok
 
 
 def price_ok(items, ctx: Context) -> bool:
@@ -681,7 +678,6 @@ EFFECT_RULES = {
     ast.ChainsFrom: _chains_from, ast.Coinage: _coinage,
 }
 ACTION_RULES = {
-    ast.InEachCity: _in_each_city,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
     ast.MayPay: _may_pay,
 }

@@ -393,10 +393,6 @@ class Dispatcher:
             if event in self.heard:
                 self.fire(event, (seat,))
 
-    def _in_each_city(self, action, seat: int, where: Where, source: str) -> None:
-        for target in self.group(seat, action):
-            self.run_in(action.action, target, seat, source)
-
     def run_in(self, action, target: int, owner: int, source: str) -> None:
         """An `each ...:` action carried out in one city: the coins it gives or takes there
         are logged (the owner's own gains show in its turn's line or its trigger's)."""
@@ -466,5 +462,4 @@ class Dispatcher:
 
 # what each action kind does (Dispatcher.run): looked up by the action's own type, called
 # (dispatcher, action, seat, where, source): a kind of kinds/actions/ by its own `run`
-CARRY_OUT = {**{node: kind.run for node, kind in ACTIONS.items()},
-             ast.InEachCity: Dispatcher._in_each_city}
+CARRY_OUT = {node: kind.run for node, kind in ACTIONS.items()}

@@ -29,9 +29,10 @@ LANGUAGES = ("en", "nl")
 # one's choice when the game is scored, lasting shields, tokens the city gives back (its
 # score pad without them), the production of its wonder board, lost for good, the
 # effects of a card or a stage it copies (bots/valuation.py weighs the copies, `bots` "copies"),
-# or a card moved out of a city or a zone (bots/offers.py weighs the score pad it changes).
+# a card moved out of a city or a zone (bots/offers.py weighs the score pad it changes), or
+# what the action it holds does in each city of a group (`each_city`).
 GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol",
-         "shields", "tokens given back", "board lost", "a copy", "card moved")
+         "shields", "tokens given back", "board lost", "a copy", "card moved", "in each city")
 COUNTED = ("coins", "military token", "kept tokens", "shields")   # those that count an expression (`counted`)
 
 
@@ -52,6 +53,9 @@ class ActionKind(abc.ABC):
     (engine/flow/ages_and_end.py);
     `copies`: it copies (a card, a symbol, a stage): chosen when built or when scored,
     never on an event nor at a turn's end (check/effects.py);
+    `each_city`: it carries out the action it holds (`inner`) in each city of a group (the
+    dispatcher's `group`), each city's part a step of its own when a city's loss may be its
+    own decision (engine/flow/chains.py);
     `decision`: the decision kind the action opens (engine/decisions.py KINDS), or "";
     its choices now are `options` (engine/game.py `options` reads them under the decision).
     """
@@ -64,6 +68,7 @@ class ActionKind(abc.ABC):
     at_turn_end: ClassVar[bool] = False
     at_scoring: ClassVar[bool] = False
     copies: ClassVar[bool] = False
+    each_city: ClassVar[bool] = False
     decision: ClassVar[str] = ""
 
     def __init__(self) -> None:
@@ -80,7 +85,7 @@ class ActionKind(abc.ABC):
             raise TypeError(f"the kind {name} has no words in {', '.join(missing)}")
         if self.gives in COUNTED and type(self).counted is ActionKind.counted:
             raise TypeError(f"the kind {name} gives {self.gives} but says not what it counts (`counted`)")
-        if (self.gives == "its action" or self.at_turn_end) and type(self).inner is ActionKind.inner:
+        if (self.gives == "its action" or self.at_turn_end or self.each_city) and type(self).inner is ActionKind.inner:
             raise TypeError(f"the kind {name} holds an action but says not which (`inner`)")
         if self.at_scoring and type(self).wild_symbols is ActionKind.wild_symbols and \
                 type(self).scored_copies is ActionKind.scored_copies:
@@ -121,8 +126,8 @@ class ActionKind(abc.ABC):
         return None, None
 
     def inner(self, action: Any) -> Any:
-        """The action this one holds and carries out (`at end of turn, ACTION`), or None;
-        saves number it (engine/saves.py `rule_objects`)."""
+        """The action this one holds and carries out (`at end of turn, ACTION`, `each other
+        city: ACTION`), or None; saves number it (engine/saves.py `rule_objects`)."""
         return None
 
     def kept_kind(self, action: Any) -> str:

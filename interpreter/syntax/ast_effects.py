@@ -143,19 +143,6 @@ class Conditional:
 
 # ---------------------------------------------------------------- actions
 @node
-class InEachCity:
-    """`each other city: lose 1 coin per victory token`: the action acts in every city of
-    the group (`other` cities, the two `neighbours`, `every` city), and its quantities count
-    in the city acted on; `each other city with fewer trade tokens: ...` only in those whose
-    value is below the owner's."""
-    group: str              # "other", "neighbours" or "every"
-    action: "Action"
-    span: Span
-    compare: str = ""       # `with fewer VALUE` ("fewer") or `with more VALUE` ("more"): only the
-    value: "Expr | None" = None   # cities whose VALUE, counted as if each were the owner, is below (above) the owner's
-
-
-@node
 class PlayFrom:
     """`[may] play|build a card from "Z" [for free]`: in a phase, each player plays one
     card of the zone; as a card's action (`when built: build a card from "Z"`), its owner
@@ -191,7 +178,7 @@ class MayPay:
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
-Action = Union[(*_action_kinds.NODES, InEachCity, DrawInto, PlayFrom,
+Action = Union[(*_action_kinds.NODES, DrawInto, PlayFrom,
                 MayPay)]
 
 

@@ -346,10 +346,6 @@ def action(a) -> str:
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):
         return _play_from(a)
-    if isinstance(a, ast.InEachCity):
-        group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
-        kept = f" with {a.compare} {city_value(a.value)}" if a.value is not None else ""
-        return f"each {group}{kept}: {action(a.action)}"
     if isinstance(a, ast.MayPay):
         price = [_price_item(i) for i in a.items]
         return f"may pay {' and '.join(price)} to {action(a.action)}"       # `1 stone`: a price says its counts

@@ -203,12 +203,6 @@ def action_text(action) -> str:
         verb = "builds (paying)" if action.build_only and not action.free else \
             "builds for free" if action.free else "plays (builds, uses for a stage or sells)"
         return f"at once {verb} one card of its \"{action.zone.text}\""
-    if isinstance(action, ast.InEachCity):
-        group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[action.group]
-        if action.value is not None:
-            value = expr_text(action.value).removesuffix(" in own city")
-            group += f" with {action.compare} {value} than own city"
-        return f"{group} {action_text(action.action)} (counted in that city)"
     if isinstance(action, ast.MayPay):
         return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")

@@ -211,13 +211,6 @@ def action_parts(action) -> tuple[str, str]:
         return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
     if isinstance(action, ast.PlayFrom):
         return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
-    if isinstance(action, ast.InEachCity):
-        group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
-        if action.value is not None:
-            value = expr_text(action.value).removesuffix(" in de eigen stad")
-            group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
-        verb, rest = action_parts(action.action)
-        return verb, f"{rest} (dat doet {group}, geteld in die stad)"
     if isinstance(action, ast.MayPay):
         verb, rest = action_parts(action.action)
         return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"

@@ -67,8 +67,9 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
         return
     rules = game.tables.rules
     if rules.debt_by_choice:
-        if isinstance(action, ast.InEachCity):         # each city's loss may be its own decision
-            _in_each_city(game, action, seat, source)
+        kind = ACTIONS.get(type(action))
+        if kind is not None and kind.each_city:        # each city's loss may be its own decision
+            _in_each_city(game, kind, action, seat, source)
             return
         if _owes(game, action, seat, neighbour):
             return
@@ -88,16 +89,17 @@ def _owes(game, action, seat: int, neighbour) -> bool:
     return True
 
 
-def _in_each_city(game, action, seat: int, source: str) -> None:
+def _in_each_city(game, kind, action, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
-    game.stack += [("each", action.action, target, seat, source)
+    game.stack += [("each", kind.inner(action), target, seat, source)
                    for target in reversed(game.events.group(seat, action))]
 
 
 def _each(game, action, target: int, owner: int, source: str) -> None:
     """One city's part of an `each ...:` action; its coins logged (`coins_log`) once settled."""
-    if isinstance(action, ast.InEachCity):
-        _in_each_city(game, action, target, source)
+    kind = ACTIONS.get(type(action))
+    if kind is not None and kind.each_city:
+        _in_each_city(game, kind, action, target, source)
         return
     coins = game.cities[target].coins
     game.stack.append(("coins_log", target, owner, coins, source))

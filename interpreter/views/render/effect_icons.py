@@ -18,8 +18,6 @@ from .icons import Icon
 
 # the language's words a chip shows besides the events (ast.EVENTS): groups of cities, limits and
 # the units of a free build
-GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
-FILTERS = {"fewer": N_("with fewer than the owner"), "more": N_("with more than the owner")}
 # a law over cards' change, as its chip says it
 CARD_CHANGE_CHIPS = {"nothing": N_("produce nothing"), "no effect": N_("no effect"),
                      "as needed": N_("as many as needed")}
@@ -127,9 +125,6 @@ def action(a, v: Vocabulary) -> list[Icon]:
         return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.PlayFrom):
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
-    if isinstance(a, ast.InEachCity):
-        kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
-        return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
     if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
         price = [icon for i in a.items for icon in
                  ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)

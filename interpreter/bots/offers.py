@@ -54,7 +54,7 @@ def tokens_worth(model, game, tokens) -> float:
     return sum(count * (model.kept_rate(kind) - model.spent_for(kind) * (1 - share)) for kind, count in tokens)
 
 
-def offer_worth(model, game, seat: int, offer: ast.MayPay, card_worth, rate: float) -> float:
+def offer_worth(model, game, seat: int, offer, card_worth, rate: float) -> float:
     """What an offer the city may be made (`may pay PRICE to ACTION`) is worth to it before
     it is made: the action's worth less the cheapest way to pay, or nothing when it would
     decline or cannot pay (a card that opens the offer is worth that much more)."""

@@ -121,7 +121,6 @@ EFFECT_ROLES = {
 ACTION_ROLES = {
     **{node: kind.bots for node, kind in ACTIONS.items()},
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
-    ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
 }
 
 

@@ -82,6 +82,10 @@ class ActionChecks:
             scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != "own"))
         return _neighbours_only(scope, what, self.ctx)
 
+    def price(self, items) -> bool:
+        """A price written as a card's cost (`price_ok`)."""
+        return price_ok(items, self.ctx)
+
     def differs_by_city(self, value) -> bool:
         """A value cities are compared by counts something of a city (E1218)."""
         return _differs_by_city(value, self.ctx)
@@ -320,19 +324,6 @@ def _free_by_token(effect: ast.FreeByToken, ctx: Context):
     ok = _tokens_given(effect.count, effect.kind, effect.span, ctx)
     ok = (effect.color is None or ctx.known(effect.color, ctx.colors, "E1002", "colour")) and ok
     return effect if ok else None
-
-
-def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
-    """A priced choice: its price is a card's cost (declared resources, at least one of
-    each) that asks for something, and its action may run."""
-    ok = price_ok(action.items, ctx)
-    if ok and not any(item.count > 0 for item in action.items):
-        ctx.report("E1219", _("this choice costs nothing: there is no price to pay or decline"), action.items[0].span,
-                   label=_("a price of nothing"),
-                   help=_("ask for coins or resources (`may pay 1 coin and 1 stone to ...`), or write the action "
-                          "alone if the owner always takes it"))
-        ok = False
-    return check_action(action.action, ctx, neighbour) and ok
 
 
 def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
@@ -679,5 +670,4 @@ EFFECT_RULES = {
 }
 ACTION_RULES = {
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
-    ast.MayPay: _may_pay,
 }

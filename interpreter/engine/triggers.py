@@ -19,7 +19,7 @@ import weakref
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
-from .actions import build_options_from, card_copy_options, removal_options, stage_copy_options
+from .actions import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
 from .laws import law_events
 from .placed import put_from, put_options, remove_built
 from .flow.search_log import NoLog
@@ -36,8 +36,7 @@ LIMIT = 10 ** 9          # coins and token values stay within this, whatever con
 # the kinds of kinds/actions/ by their own `run`): copying a card is a choice of scoring
 # (a copy `when built` is chosen in flow/chains.py, one `at end of game` when scoring; a copied
 # symbol when scoring)
-CARRIED_OUT_ELSEWHERE = {ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
-                         ast.MayPay: "engine/flow/chains.py"}
+CARRIED_OUT_ELSEWHERE = {ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",}
 
 
 def _bounded(coins: int) -> int:
@@ -355,6 +354,17 @@ class Dispatcher:
     def remove_built(self, seat: int, choice, action, owner: int) -> None:
         """The card chosen leaves the city `seat` (or `owner`'s zone) (engine/placed.py)."""
         remove_built(self.game, seat, choice, action, owner)
+
+    def offer(self, seat: int, action, neighbour: int | None, source: str) -> None:
+        """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
+        (`actions.offer_options`); the step left under the decision carries out the answer
+        (flow/chains.py `offer_taken`, from Flow.take)."""
+        game = self.game
+        game.stack.append(("offer", action, seat, neighbour, source))
+        if len(offer_options(game, seat)) > 1:
+            game.waiting = [(seat, "offer")]
+        else:
+            game.stack.pop()                  # it cannot pay: nothing to choose, nothing done
 
     def ask(self, seat: int, decision: str, step: tuple) -> None:
         """The city is asked a decision of kind `decision` (engine/decisions.py KINDS) in the

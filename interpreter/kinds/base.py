@@ -30,9 +30,10 @@ LANGUAGES = ("en", "nl")
 # score pad without them), the production of its wonder board, lost for good, the
 # effects of a card or a stage it copies (bots/valuation.py weighs the copies, `bots` "copies"),
 # a card moved out of a city or a zone (bots/offers.py weighs the score pad it changes), or
-# what the action it holds does in each city of a group (`each_city`).
+# what the action it holds does in each city of a group (`each_city`), or the action it
+# holds at a price, if the owner takes the offer (bots/offers.py `offer_worth`).
 GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol",
-         "shields", "tokens given back", "board lost", "a copy", "card moved", "in each city")
+         "shields", "tokens given back", "board lost", "a copy", "card moved", "in each city", "offer")
 COUNTED = ("coins", "military token", "kept tokens", "shields")   # those that count an expression (`counted`)
 
 

@@ -164,22 +164,11 @@ class DrawInto:
     span: Span
 
 
-@node
-class MayPay:
-    """`may pay 1 coin and 1 stone to ACTION`: the owner chooses to pay the price (as a
-    card's: coins to the bank, resources produced or bought from the neighbours) and have
-    the action done, or not; a decision of kind "offer" (engine/flow/chains.py)."""
-    items: tuple            # ast.ResourceAmount, ast.CoinAmount and ast.TokenAmount (tokens given up)
-    action: "Action"
-    span: Span
-
-
 # The actions: the kinds with a module of their own (interpreter/kinds/actions/), each class
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
-Action = Union[(*_action_kinds.NODES, DrawInto, PlayFrom,
-                MayPay)]
+Action = Union[(*_action_kinds.NODES, DrawInto, PlayFrom)]
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

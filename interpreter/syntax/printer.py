@@ -215,6 +215,11 @@ def _price_item(item) -> str:
     return _cost_item(item)
 
 
+def price(items) -> str:
+    """A price of `may pay ...`: its items joined by `and`."""
+    return " and ".join(_price_item(i) for i in items)
+
+
 def _tokens(count: int, kind) -> str:
     """`1 joker token`, `2 joker tokens`: tokens of a kept kind in a price."""
     return f"{count} {kind.text} token" + ("" if count == 1 else "s")
@@ -346,9 +351,6 @@ def action(a) -> str:
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):
         return _play_from(a)
-    if isinstance(a, ast.MayPay):
-        price = [_price_item(i) for i in a.items]
-        return f"may pay {' and '.join(price)} to {action(a.action)}"       # `1 stone`: a price says its counts
     raise UnhandledKind(f"syntax/printer.py has no words for the action kind {type(a).__name__}")
 
 

@@ -203,9 +203,12 @@ def action_text(action) -> str:
         verb = "builds (paying)" if action.build_only and not action.free else \
             "builds for free" if action.free else "plays (builds, uses for a stage or sells)"
         return f"at once {verb} one card of its \"{action.zone.text}\""
-    if isinstance(action, ast.MayPay):
-        return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
+
+
+def price_text(items) -> str:
+    """A written price (`may pay ...`) in words, as a card's cost."""
+    return cost_text(written_cost(items))
 
 
 def score_text(value) -> str:

@@ -211,10 +211,12 @@ def action_parts(action) -> tuple[str, str]:
         return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
     if isinstance(action, ast.PlayFrom):
         return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
-    if isinstance(action, ast.MayPay):
-        verb, rest = action_parts(action.action)
-        return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
+
+
+def price_text(items) -> str:
+    """A written price (`may pay ...`) in words, as a card's cost."""
+    return cost_text(written_cost(items))
 
 
 def action_text(action) -> str:

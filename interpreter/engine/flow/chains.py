@@ -14,7 +14,6 @@ from __future__ import annotations
 from ...check.model import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
-from ..actions import offer_options
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
@@ -61,9 +60,6 @@ CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom)   # what `_run` does itself
 def _run(game, action, seat: int, neighbour, source: str) -> None:
     if isinstance(action, CHOSEN_IN_CHAIN):
         _chosen_in_chain(game, action, seat)
-        return
-    if type(action) is ast.MayPay:
-        _offer(game, action, seat, neighbour, source)
         return
     rules = game.tables.rules
     if rules.debt_by_choice:
@@ -119,19 +115,6 @@ def _chosen_in_chain(game, action, seat: int) -> None:
         return
     if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
         ask_zone_play(game, action, seat)
-
-
-def _offer(game, action, seat: int, neighbour, source: str) -> None:
-    """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
-    (`actions.offer_options`); the step left under the decision carries out the answer
-    (`offer_taken`, from Flow.take)."""
-    if game.events.idle(action.action, seat):
-        return                            # nothing the price would buy: not asked
-    game.stack.append(("offer", action, seat, neighbour, source))
-    if len(offer_options(game, seat)) > 1:
-        game.waiting = [(seat, "offer")]
-    else:
-        game.stack.pop()                  # it cannot pay: nothing to choose, nothing done
 
 
 def offer_taken(game, seat: int, choice) -> None:

@@ -125,13 +125,15 @@ def action(a, v: Vocabulary) -> list[Icon]:
         return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.PlayFrom):
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
-    if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
-        price = [icon for i in a.items for icon in
-                 ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)
-                  else [icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
-                  else [icons.resource(i.resource.text, v)] * min(i.count, 5))]
-        return [icons.chip(_("may pay"))] + price + [icons.word("→")] + action(a.action, v)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
+
+
+def price_icons(items, v: Vocabulary) -> list[Icon]:
+    """A written price's icons (`may pay ...`): tokens given up, coins, resources (five at most)."""
+    return [icon for i in items for icon in
+            ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)
+             else [icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
+             else [icons.resource(i.resource.text, v)] * min(i.count, 5))]
 
 
 def effect(e, v: Vocabulary) -> list[Icon]:

@@ -33,10 +33,9 @@ MAX_DEPTH = 25
 BANK_COINS = "coins taken from the bank"     # a `gain` or a sale; never a neighbour's payment
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
 # The action kinds Dispatcher.run leaves to another module (every other one it carries out,
-# the kinds of kinds/actions/ by their own `run`): copying a card is a choice of scoring
-# (a copy `when built` is chosen in flow/chains.py, one `at end of game` when scoring; a copied
-# symbol when scoring)
-CARRIED_OUT_ELSEWHERE = {ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",}
+# the kinds of kinds/actions/ by their own `run`): a draw and a zone's play, which are a
+# phase's statements too (flow/phases.py)
+CARRIED_OUT_ELSEWHERE = {ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py"}
 
 
 def _bounded(coins: int) -> int:

@@ -3,10 +3,10 @@
 An event fires (`fire`): every seat's conditions are read at once, then each trigger whose
 conditions held acts (`trigger`, `run`); the chain's depth is bounded (triggers.py
 MAX_DEPTH).  An action that needs a player's choice (a card from the discard pile, a
-zone's card, a copy, a debt) opens a decision here, in the middle of the chain, which the
-steps left under it finish once the choice arrives.  What an action does otherwise is
-triggers.py's `Dispatcher` (a kind of kinds/actions/, its own `run`: building from the
-discard pile opens its decision there).
+zone's card, a copy, a card to move, an offer, a debt) opens a decision in the middle of
+the chain, which the steps left under it finish once the choice arrives: a zone's play and
+a debt here, the others in triggers.py's `Dispatcher` (a kind of kinds/actions/, its own
+`run`, opens its decision there: `Dispatcher.ask`, `offer`).
 """
 
 from __future__ import annotations

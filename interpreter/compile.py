@@ -169,8 +169,8 @@ def this_stage(node, number: int):
         return node if all(a is b for a, b in zip(changed, node)) else type(node)(changed)
     if not attrs.has(type(node)):
         return node
-    if isinstance(node, (ast.WhichCard, ast.DiscardBuilt)) and (getattr(node, "which", "") == "under"
-                                                               or getattr(node, "to", "") == "stage"):
+    kind = kind_of(node)
+    if (node.which == "under" if isinstance(node, ast.WhichCard) else kind is not None and kind.says_this_stage(node)):
         node = attrs.evolve(node, stage=number)
     changes = {}
     for field in attrs.fields(type(node)):

@@ -54,7 +54,7 @@ def tokens_worth(model, game, tokens) -> float:
     return sum(count * (model.kept_rate(kind) - model.spent_for(kind) * (1 - share)) for kind, count in tokens)
 
 
-def offer_worth(model, game, seat: int, offer: ast.MayPay, card_worth, rate: float) -> float:
+def offer_worth(model, game, seat: int, offer, card_worth, rate: float) -> float:
     """What an offer the city may be made (`may pay PRICE to ACTION`) is worth to it before
     it is made: the action's worth less the cheapest way to pay, or nothing when it would
     decline or cannot pay (a card that opens the offer is worth that much more)."""
@@ -79,15 +79,6 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     if isinstance(action, ast.PlayFrom):
         drawn = _zone_cards(game, action.zone.text)
         return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
-    if isinstance(action, ast.DiscardBuilt) and action.between_zones:
-        return put_worth(game, seat, action)
-    if isinstance(action, ast.DiscardBuilt):
-        return removal_worth(game, seat, action)
-    if isinstance(action, ast.InEachCity):
-        targets = game.events.group(seat, action)
-        each = action_worth(model, game, seat, neighbour, action.action, card_worth, rate, depth)
-        mine = each if seat in targets else 0.0
-        return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
     raise UnhandledKind(f"bots/offers.py cannot weigh the paid action kind {type(action).__name__}")
 
 
@@ -116,6 +107,13 @@ def _given_worth(model, game, seat: int, where: Where, kind, action, card_worth,
         return given_back_worth(game, seat, action, where)
     if gives == "board lost":
         return -board_worth(model, game, seat, rate)
+    if gives == "in each city":               # the owner's share, less the rivals' mean gain
+        targets = game.events.group(seat, action)
+        each = action_worth(model, game, seat, where.neighbour, kind.inner(action), card_worth, rate, depth)
+        mine = each if seat in targets else 0.0
+        return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
+    if gives == "card moved":
+        return put_worth(game, seat, action) if action.between_zones else removal_worth(game, seat, action)
     raise UnhandledKind(f"bots/offers.py cannot weigh what the action kind {type(action).__name__} gives ({gives})")
 
 

@@ -86,11 +86,11 @@ class Facts(NamedTuple):
     discounts: tuple = ()        # its Discount effects (what building costs)
     gives_defeats: bool = False  # DefeatsToNeighbour: its defeat tokens go to the neighbour
     kept: tuple = ()             # the actions that take kept tokens
-    others: tuple = ()           # InEachCity: what it does to other cities
+    others: tuple = ()           # `each ... city: ...`: what it does to other cities
     city_powers: tuple = ()      # TradeRebate, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
-    copies: tuple = ()           # CopyCard when built: a neighbour's card whose effects it takes
-    removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city;
+    copies: tuple = ()           # a copy when built: a neighbour's card (stage) whose effects it takes
+    removals: tuple = ()         # a card moved: a building that leaves the owner's or a neighbour's city;
     #                              `lose the board production`: the owner's board production lost
     given_back: tuple = ()       # `discard N ... tokens`: tokens the owner gives back
 
@@ -120,12 +120,7 @@ EFFECT_ROLES = {
 }
 ACTION_ROLES = {
     **{node: kind.bots for node, kind in ACTIONS.items()},
-    ast.CopyCard: "copies",                   # `when built: copy ...` (one at the end of the game is scored in full)
-    ast.InEachCity: "others",
     ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
-    ast.MayPay: "not weighed",                # a choice: weighed when it is offered (bots/offers.py)
-    ast.DiscardBuilt: "removals",             # the points the city that loses a card loses now
-    ast.CopyStage: "copies",                  # the best stage it may copy now, as a copy of a card
 }
 
 

@@ -286,7 +286,9 @@ class Appraiser(ScienceWorth, PowersWorth):
             return 0.0
         value, where = 0.0, events.where(self.seat)
         for _key, trigger, check in events.listeners(self.seat, event):
-            if type(trigger.action) is ast.MayPay and not trigger.each_neighbour and (check is None or check(where)):
+            kind = kind_of(trigger.action)
+            if kind is not None and kind.gives == "offer" and not trigger.each_neighbour and \
+                    (check is None or check(where)):
                 value += offer_worth(self.model, self.game, self.seat, trigger.action,
                                      lambda card: sum(self.card_worth(card)), self.model.coin_rate)
         return value

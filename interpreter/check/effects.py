@@ -14,7 +14,7 @@ import attrs
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
-from ..kinds.actions import AT_GAME_END, kind_of
+from ..kinds.actions import kind_of
 from ..syntax.printer import quantity as quantity_words
 from .context import Context, what_word
 from ..i18n import _
@@ -55,9 +55,10 @@ class ActionChecks:
     """What a kind's check (kinds/base.py `ActionKind.check`) is lent of the checker: the
     context, whether `the neighbour` is bound, and the rules for an action's parts."""
 
-    def __init__(self, ctx: Context, neighbour: bool):
+    def __init__(self, ctx: Context, neighbour: bool, at_game_end: bool = False):
         self.ctx = ctx
         self.neighbour = neighbour
+        self.at_game_end = at_game_end        # the action stands after `at end of game:`
 
     def expr(self, expr) -> bool:
         return check_expr(expr, self.ctx, self.neighbour)
@@ -72,9 +73,34 @@ class ActionChecks:
         """Every colour named is declared."""
         return all([self.ctx.known(c, self.ctx.colors, "E1002", "colour") for c in colors])
 
-    def neighbours_only(self, scope: ast.Scope, what: str) -> bool:
-        """The scope names the left or right neighbour (or both), no other city."""
+    def neighbours_only(self, scope: ast.Scope, what: str, own: bool = False) -> bool:
+        """The scope names the left or right neighbour (or both), no other city (`own`:
+        the owner's city too, which is then no fault)."""
+        if own:
+            if scope.parts == ("own",):
+                return True
+            scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != "own"))
         return _neighbours_only(scope, what, self.ctx)
+
+    def price(self, items) -> bool:
+        """A price written as a card's cost (`price_ok`)."""
+        return price_ok(items, self.ctx)
+
+    def differs_by_city(self, value) -> bool:
+        """A value cities are compared by counts something of a city (E1218)."""
+        return _differs_by_city(value, self.ctx)
+
+    def no_repeats(self, names, what: str) -> bool:
+        """No name listed twice (E1209)."""
+        return _no_repeats(names, self.ctx, what)
+
+    def not_on_stage(self, span) -> bool:
+        """`this stage` said off a wonder stage: reported (E2030), False."""
+        return _not_on_stage(span, self.ctx)
+
+    def no_neighbour_here(self, scope) -> bool:
+        """`the neighbour` where none is looked at: reported (E1210), False."""
+        return _no_neighbour_here(scope, self.ctx)
 
     def action(self, action, neighbour: bool | None = None) -> bool:
         """An action the kind holds (`neighbour`: whether one is bound there; as here if None)."""
@@ -133,15 +159,12 @@ def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
                    help=_("gain them while conflicts are to come: `when built: gain 2 shields`, or a trigger "
                           "`on turn end ...: gain 2 shields`"))
         return None
-    if isinstance(effect.action, ast.CopyCard) and not effect.action.last:
-        return effect if _copy_card(effect.action, ctx, False, own=True) else None
-    if not isinstance(effect.action, (ast.CopyCard, *AT_GAME_END)) or \
-            getattr(effect.action, "last", False):
+    if kind is None or not kind.at_game_end_for(effect.action):
         ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
                    label=_("only `copy ...` or `gain ... coins` can"),
                    help=_("building needs a turn: write it after `when built:` instead"))
         return None
-    return effect if check_action(effect.action, ctx) else None
+    return effect if kind.check(effect.action, ActionChecks(ctx, False, at_game_end=True)) else None
 
 
 def _score(effect: ast.Score, ctx: Context):
@@ -213,23 +236,6 @@ def _discount(effect: ast.Discount, ctx: Context):
     return effect if ok else None
 
 
-def _copy_card(action: ast.CopyCard, ctx: Context, neighbour: bool, own: bool = False) -> bool:
-    """`copy a COLOURS card from SCOPE`: of the neighbours; at the end of the game (`own`)
-    also of the owner's own city (its effects a second time)."""
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
-    if "own" in action.scope.parts and not own:
-        ctx.report("E2063", _("a card of one's own city is copied at the end of the game only"), action.scope.span,
-                   label=_("its effects would count twice from now on"),
-                   help=_("write `at end of game: copy a ... card from own city` (its effects count a second time "
-                          "when scoring), or copy from `neighbours`"))
-        return False
-    if own and action.scope.parts == ("own",):
-        return ok
-    scope = attrs.evolve(action.scope, parts=tuple(p for p in action.scope.parts if p != "own")) if own \
-        else action.scope
-    return _neighbours_only(scope, "copying", ctx) and ok
-
-
 def _token_value(effect: ast.TokenValue, ctx: Context):
     """A law's change of the value of the tokens taken: of victory or defeat tokens, by 1 or more."""
     if effect.what == "military":
@@ -238,35 +244,6 @@ def _token_value(effect: ast.TokenValue, ctx: Context):
                    help=_("write `victory tokens taken are worth 2 less` or `defeat tokens taken are worth 1 more`"))
         return None
     return effect if _positive(effect.amount, effect.span, "a change of a token's value", ctx) else None
-
-
-def _discard_built(action: ast.DiscardBuilt, ctx: Context, neighbour: bool) -> bool:
-    """A card moved: `discard a COLOURS card from SCOPE|"Z"` and `put a [COLOURS] card from
-    SCOPE|"Z" into|onto "Z" | under this stage`: declared colours, once each, and one city
-    (the city that loses the card chooses it; `the neighbour` only where one is looked at);
-    a zone is not its own destination (E2033); `this stage` only on a stage.  The zones:
-    check/phases.py `check_zone_actions` (E1701, E2001)."""
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in action.colors])
-    ok = _no_repeats(action.colors, ctx, "colour") and ok
-    if action.to == "stage" and not ctx.on_stage:
-        return _not_on_stage(action.span, ctx)
-    if action.zone is not None:
-        if action.into is not None and action.into.text == action.zone.text:
-            ctx.report("E2033", _('a card moved from "{zone}" into "{zone}" does not move').format(
-                zone=action.zone.text), action.span, label=_("the same zone twice"),
-                help=_("name another zone after `into` (or `onto`), or write `discard a ... card from ...`"))
-            return False
-        return ok
-    parts = action.scope.parts
-    if len(parts) != 1 or parts[0] == "all":
-        ctx.report("E1802", _("a card is discarded from one city, not from several"), action.scope.span,
-                   label=_("more than one city"),
-                   help=_("write `from own city`, `from left neighbour` or `from right neighbour` (or, in a trigger "
-                          "`for each neighbour`, `from the neighbour`)"))
-        return False
-    if parts[0] == "neighbour" and not neighbour:
-        return _no_neighbour_here(action.scope, ctx)
-    return ok
 
 
 def _not_on_stage(span, ctx: Context) -> bool:
@@ -311,21 +288,8 @@ def _comparison(c, ctx: Context, neighbour: bool) -> bool:
     return ok
 
 
-def _copy_stage(action: ast.CopyStage, ctx: Context, neighbour: bool) -> bool:
-    """`copy stage N of SCOPE`: a stage of 1 or more, of the neighbours."""
-    ok = _positive(action.number.value, action.number.span, "copying", ctx)
-    return _neighbours_only(action.scope, "copying", ctx) and ok
-
-
 def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
     return True
-
-
-def _in_each_city(action: ast.InEachCity, ctx: Context, neighbour: bool) -> bool:
-    ok = check_action(action.action, ctx, neighbour)
-    if action.value is not None:
-        ok = check_expr(action.value, ctx, neighbour) and _differs_by_city(action.value, ctx) and ok
-    return ok
 
 
 def price_ok(items, ctx: Context) -> bool:
@@ -360,19 +324,6 @@ def _free_by_token(effect: ast.FreeByToken, ctx: Context):
     ok = _tokens_given(effect.count, effect.kind, effect.span, ctx)
     ok = (effect.color is None or ctx.known(effect.color, ctx.colors, "E1002", "colour")) and ok
     return effect if ok else None
-
-
-def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
-    """A priced choice: its price is a card's cost (declared resources, at least one of
-    each) that asks for something, and its action may run."""
-    ok = price_ok(action.items, ctx)
-    if ok and not any(item.count > 0 for item in action.items):
-        ctx.report("E1219", _("this choice costs nothing: there is no price to pay or decline"), action.items[0].span,
-                   label=_("a price of nothing"),
-                   help=_("ask for coins or resources (`may pay 1 coin and 1 stone to ...`), or write the action "
-                          "alone if the owner always takes it"))
-        ok = False
-    return check_action(action.action, ctx, neighbour) and ok
 
 
 def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
@@ -543,7 +494,7 @@ def _trigger(trigger: ast.Trigger, ctx: Context):
 def _copies(action) -> bool:
     later = _later(action)
     kind = kind_of(action)
-    return isinstance(action, (ast.CopyCard, ast.CopyStage)) or (kind is not None and kind.copies) or \
+    return (kind is not None and kind.copies) or \
         (later is not None and _copies(later))
 
 
@@ -718,9 +669,5 @@ EFFECT_RULES = {
     ast.ChainsFrom: _chains_from, ast.Coinage: _coinage,
 }
 ACTION_RULES = {
-    ast.CopyCard: _copy_card,
-    ast.InEachCity: _in_each_city,
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
-    ast.MayPay: _may_pay,
-    ast.DiscardBuilt: _discard_built, ast.CopyStage: _copy_stage,
 }

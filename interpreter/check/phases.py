@@ -13,6 +13,7 @@ import attrs
 
 from ..diagnostics import Note
 from ..i18n import _
+from ..kinds.actions import kind_of
 from ..syntax import ast
 from .context import Context
 from .model import AgeDeal, AgeEnd, AgeStart, CardDef, PhaseDef, RulesDef
@@ -299,12 +300,14 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
                 _unknown_zone(action.zone, rules.zones, ctx)
             if isinstance(action, ast.PlayFrom) and action.zone.text in rules.zones:
                 own_zone(action.zone, rules.table_zones, ctx)
-            if isinstance(action, ast.DiscardBuilt):      # a card moved from a zone a city keeps, into any zone
-                for zone in (action.zone, action.into):
-                    if zone is not None and zone.text not in rules.zones:
+            kind = kind_of(action)
+            if kind is not None:                       # a kind of kinds/actions/: the zones it names
+                for zone in kind.zones(action):
+                    if zone.text not in rules.zones:
                         _unknown_zone(zone, rules.zones, ctx)
-                if action.zone is not None and action.zone.text in rules.zones:
-                    own_zone(action.zone, rules.table_zones, ctx)
+                for zone in kind.own_zones(action):
+                    if zone.text in rules.zones:
+                        own_zone(zone, rules.table_zones, ctx)
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
                 _unknown_deck(action.deck, decks, ctx)
     for quantity in _zone_counts(effects):

@@ -7,8 +7,8 @@ from typing import NamedTuple
 
 from ..check.model import written_cost
 from ..check.rules import roman
+from ..kinds.actions import kind_of
 from .discounts import coin_rate, coined, cost_for, discounted_payments, touched, waived
-from ..syntax import ast
 from .payment.trio import trio_of
 
 
@@ -595,13 +595,17 @@ def payment_ways(game, seat: int, items) -> list[tuple[int, int, int]]:
 
 
 def copy_options(game, seat: int, action) -> list[Action]:
+    """What a copy (`copy a ... card`, `copy stage N of ...`) may copy now: its kind's
+    `options` (kinds/actions/)."""
+    return kind_of(action).options(game.events, action, seat)
+
+
+def card_copy_options(game, seat: int, action) -> list[Action]:
     """The neighbours' cards a `when built: copy a COLOURS card from SCOPE` may copy now:
     of those colours, built in the scope's cities, of a name the city neither holds nor
     has copied."""
     city = game.cities[seat]
     left, right = game.neighbours(seat)
-    if isinstance(action, ast.CopyStage):
-        return stage_copy_options(game, seat, action)
     colors = {c.text for c in action.colors}
     have = city.names | {game.tables.cards[i].name for i in city.copied}
     out = []

@@ -9,7 +9,6 @@ from collections import Counter
 
 from ..decks import age_deck
 from ..kinds.actions import ACTIONS, COINS
-from ..syntax import ast
 from .discounts import coins_paid
 
 
@@ -169,8 +168,8 @@ def _group_coin_actions(actions) -> set[int]:
     for action in actions:
         while (kind := ACTIONS.get(type(action))) is not None and kind.at_turn_end:
             action = kind.inner(action)
-        if isinstance(action, ast.InEachCity) and isinstance(action.action, COINS):
-            found.add(ACTIONS[type(action.action)].sign)
+        if kind is not None and kind.each_city and isinstance(kind.inner(action), COINS):
+            found.add(ACTIONS[type(kind.inner(action))].sign)
     return found
 
 

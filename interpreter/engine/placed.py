@@ -1,5 +1,5 @@
 """Cards put from zone to zone, and zones for the table (docs/language.md, "Zones for the
-table"): one concept, kept here.
+table"): one concept, kept here; and a card moved out of a city or a zone (`remove_built`).
 
 Every zone holds one pile per seat (`Game.zones`): a city's own cards, or, for a zone for
 the table (`zone "Z" for the table`), the cards that city put there, and one pile more,
@@ -70,3 +70,21 @@ def share_zones(game) -> None:
     """Every city reads the game's zones (`cards in "Z"`): after set-up, a copy and a load."""
     for city in game.cities:
         city.zones = game.zones
+
+
+def remove_built(game, seat: int, choice, action, owner: int) -> None:
+    """A card leaves the city `seat` (its effects with it) or the zone of `owner` for the
+    discard pile, `owner`'s zone or under `owner`'s stage (`action`: the card moved, kinds/actions/discard_built.py)."""
+    city = game.cities[seat]
+    if action.zone is not None:
+        game.zones[action.zone.text][owner].remove(choice.card)
+    else:
+        city.remove_card(choice.card)
+    if action.to == "zone":                    # (a zone for the table keeps the order its cards came in)
+        put_card(game, owner, action.into.text, choice.card)
+    elif action.to == "stage":
+        game.cities[owner].entombed.append((action.stage, choice.card))
+    else:
+        game.discard.append(choice.card)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
+                     "coins": city.coins})

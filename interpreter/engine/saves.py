@@ -66,8 +66,6 @@ def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
             found.append(thing)
             if isinstance(thing, ast.Trigger):
                 add(thing.action)
-            elif isinstance(thing, (ast.InEachCity, ast.MayPay)):
-                add(thing.action)
             elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
                 add(kind.inner(thing))
         for trigger in tables.rules.triggers:

@@ -20,12 +20,11 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
     for source in owned:
         for action in source.game_end:
             kind = ACTIONS.get(type(action))
-            if kind is not None and kind.at_scoring:      # `copy a symbol of ...`: a choice of the scoring
+            if kind is not None and kind.at_scoring:      # `copy ...`: a choice of the scoring
                 options = kind.wild_symbols(action, _SCORING, tables, left, right)
                 if options:
                     copied_symbols.append(options)
-            if isinstance(action, ast.CopyCard):
-                copy_choices += _cards_to_copy(tables, action, city, left, right)
+                copy_choices += kind.scored_copies(action, _SCORING, tables, city, left, right)
     everyone = everyone if type(everyone) is tuple else tuple(everyone)
     if len(copy_choices) == 1 and not copied_symbols and not city.wild_symbols:
         # the common case: no choice to make at the end, one pad (the loops below, without them)
@@ -65,14 +64,13 @@ def total_now(where: Where) -> int:
 use_scorer(total_now)
 
 
-def _cards_to_copy(tables, action: ast.CopyCard, city, left, right) -> list:
-    """Every card of those colours in the scope's cities that the city has not built, and
-    of its own city's (`from own city`: a card of its own whose effects count a second
-    time): the copy takes one of them.  (Apart from `score_city`, whose locals a
-    comprehension here would make cells.)"""
-    colors = {c.text for c in action.colors}
+def cards_to_copy(tables, colors: set[str], parts, city, left, right) -> list:
+    """Every card of those colours in the cities of the scope's `parts` that the city has
+    not built, and of its own city's (`from own city`: a card of its own whose effects
+    count a second time): a copy at the end of the game takes one of them.  (Apart from
+    `score_city`, whose locals a comprehension here would make cells.)"""
     found = []
-    for target in filter(None, ({"left": left, "right": right, "own": city}.get(p) for p in action.scope.parts)):
+    for target in filter(None, ({"left": left, "right": right, "own": city}.get(p) for p in parts)):
         for index in target.built:
             card = tables.cards[index]
             if card.color in colors and (target is city or card.name not in city.names):
@@ -134,4 +132,4 @@ def winners(rules, pads: list[dict[str, int]], cities, eligible=None) -> list[in
     return seats
 
 
-_SCORING = sys.modules[__name__]        # what a kind's `wild_symbols` is lent: symbols_on_cards
+_SCORING = sys.modules[__name__]        # what a kind's `wild_symbols`, `scored_copies` is lent: symbols_on_cards, ...

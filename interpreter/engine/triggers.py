@@ -19,9 +19,9 @@ import weakref
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
-from .actions import build_options_from, removal_options
+from .actions import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
 from .laws import law_events
-from .placed import put_options
+from .placed import put_from, put_options, remove_built
 from .flow.search_log import NoLog
 from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, where_in
@@ -33,13 +33,9 @@ MAX_DEPTH = 25
 BANK_COINS = "coins taken from the bank"     # a `gain` or a sale; never a neighbour's payment
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
 # The action kinds Dispatcher.run leaves to another module (every other one it carries out,
-# the kinds of kinds/actions/ by their own `run`): copying a card is a choice of scoring
-# (a copy `when built` is chosen in flow/chains.py, one `at end of game` when scoring; a copied
-# symbol when scoring)
-CARRIED_OUT_ELSEWHERE = {ast.CopyCard: "engine/flow/chains.py",
-                         ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py",
-                         ast.MayPay: "engine/flow/chains.py",
-                         ast.DiscardBuilt: "engine/flow/chains.py", ast.CopyStage: "engine/flow/chains.py"}
+# the kinds of kinds/actions/ by their own `run`): a draw and a zone's play, which are a
+# phase's statements too (flow/phases.py)
+CARRIED_OUT_ELSEWHERE = {ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py"}
 
 
 def _bounded(coins: int) -> int:
@@ -106,6 +102,17 @@ def log_coins(game, seat: int, change: int, owner: int, source: str) -> None:
     trigger) done in it, in the log."""
     if change and type(game.log) is not NoLog:
         game.log.append({"event": "coins", "seat": seat, "change": change, "source": source, "by": owner})
+
+
+def copy_stage(game, seat: int, choice) -> None:
+    """`copy stage N of ...`: the city has the stage's lasting effects from now on, and its
+    `when built` actions run for it now (its `at end of turn` ones are set aside)."""
+    stage = game.cities[seat].add_stage_copy(choice.card, choice.stage)
+    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
+                     "coins": game.cities[seat].coins})
+    game.pending += [(seat, action, stage.name) for action in stage.turn_end]
+    for action in reversed(stage.when_built):
+        game.stack.append(("run", action, seat, None, stage.name))
 
 
 def trigger_label(trigger, event: str) -> str:
@@ -303,11 +310,6 @@ class Dispatcher:
         kind = kind_of(action)
         if kind is not None:
             return kind.idle(self, action, seat)
-        if isinstance(action, ast.DiscardBuilt) and action.between_zones:
-            return not put_options(self.game, seat, action)
-        if isinstance(action, ast.DiscardBuilt) and action.to != "discard" and (
-                action.zone is not None or action.scope.parts == ("own",)):      # the owner's card put
-            return not removal_options(self.game, seat, action)
         return False
 
     def value(self, action):
@@ -323,6 +325,53 @@ class Dispatcher:
     def build_options_from_discard(self, seat: int) -> list:
         """What the city may build from the discard pile now."""
         return build_options_from(self.game, seat, self.game.discard)
+
+    def card_copy_options(self, seat: int, action) -> list:
+        """The cards a `copy a ... card` (`copy the last card built by ...`) may copy now
+        (engine/actions.py)."""
+        return card_copy_options(self.game, seat, action)
+
+    def stage_copy_options(self, seat: int, action) -> list:
+        """The stages a `copy stage N of ...` may copy now (engine/actions.py)."""
+        return stage_copy_options(self.game, seat, action)
+
+    def copy_stage(self, seat: int, choice) -> None:
+        """The city copies the stage chosen (`copy_stage`)."""
+        copy_stage(self.game, seat, choice)
+
+    def put_options(self, seat: int, action) -> list:
+        """The cards `put a ... card from "Z" into "T"` may move (engine/placed.py)."""
+        return put_options(self.game, seat, action)
+
+    def put_from(self, seat: int, action, choice) -> None:
+        put_from(self.game, seat, action, choice)
+
+    def removal_options(self, seat: int, action) -> list:
+        """The cards a card moved may take from the city `seat` (engine/actions.py)."""
+        return removal_options(self.game, seat, action)
+
+    def remove_built(self, seat: int, choice, action, owner: int) -> None:
+        """The card chosen leaves the city `seat` (or `owner`'s zone) (engine/placed.py)."""
+        remove_built(self.game, seat, choice, action, owner)
+
+    def offer(self, seat: int, action, neighbour: int | None, source: str) -> None:
+        """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
+        (`actions.offer_options`); the step left under the decision carries out the answer
+        (flow/chains.py `offer_taken`, from Flow.take)."""
+        game = self.game
+        game.stack.append(("offer", action, seat, neighbour, source))
+        if len(offer_options(game, seat)) > 1:
+            game.waiting = [(seat, "offer")]
+        else:
+            game.stack.pop()                  # it cannot pay: nothing to choose, nothing done
+
+    def ask(self, seat: int, decision: str, step: tuple) -> None:
+        """The city is asked a decision of kind `decision` (engine/decisions.py KINDS) in the
+        middle of the chain; `step`, left on the game's stack under it, holds what its
+        options read (`game.options`) and is popped when it is answered."""
+        game = self.game
+        game.stack.append(step)
+        game.waiting = [(seat, decision)]
 
     def run(self, action, seat: int, where: Where, source: str = "") -> None:
         """Carry out one action for `seat`: its kind's row of CARRY_OUT (an action that is a
@@ -352,10 +401,6 @@ class Dispatcher:
             event = f"{kind}{ast.KEPT_TAKEN}"
             if event in self.heard:
                 self.fire(event, (seat,))
-
-    def _in_each_city(self, action, seat: int, where: Where, source: str) -> None:
-        for target in self.group(seat, action):
-            self.run_in(action.action, target, seat, source)
 
     def run_in(self, action, target: int, owner: int, source: str) -> None:
         """An `each ...:` action carried out in one city: the coins it gives or takes there
@@ -426,5 +471,4 @@ class Dispatcher:
 
 # what each action kind does (Dispatcher.run): looked up by the action's own type, called
 # (dispatcher, action, seat, where, source): a kind of kinds/actions/ by its own `run`
-CARRY_OUT = {**{node: kind.run for node, kind in ACTIONS.items()},
-             ast.InEachCity: Dispatcher._in_each_city}
+CARRY_OUT = {node: kind.run for node, kind in ACTIONS.items()}

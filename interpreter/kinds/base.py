@@ -27,9 +27,13 @@ LANGUAGES = ("en", "nl")
 # coins (`sign` -1: lost), a military token, tokens of a kept kind, a card built from the
 # discard pile, what the action it holds gives (`inner`), later, a science symbol of
 # one's choice when the game is scored, lasting shields, tokens the city gives back (its
-# score pad without them), or the production of its wonder board, lost for good.
+# score pad without them), the production of its wonder board, lost for good, the
+# effects of a card or a stage it copies (bots/valuation.py weighs the copies, `bots` "copies"),
+# a card moved out of a city or a zone (bots/offers.py weighs the score pad it changes), or
+# what the action it holds does in each city of a group (`each_city`), or the action it
+# holds at a price, if the owner takes the offer (bots/offers.py `offer_worth`).
 GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol",
-         "shields", "tokens given back", "board lost")
+         "shields", "tokens given back", "board lost", "a copy", "card moved", "in each city", "offer")
 COUNTED = ("coins", "military token", "kept tokens", "shields")   # those that count an expression (`counted`)
 
 
@@ -41,14 +45,20 @@ class ActionKind(abc.ABC):
     `bots`: the `Facts` field of bots/reads.py the kind goes to (which bots/valuation.py
     weighs), or why the bots do not weigh it ("not weighed" and a comment);
     `gives`: one of GIVES; `sign`: +1, or -1 for what is lost;
-    `at_game_end`: the kind may stand after `at end of game:` (check/effects.py);
+    `at_game_end`: the kind may stand after `at end of game:` (check/effects.py; one
+    action of it may not: `at_game_end_for`; its check is told, `c.at_game_end`);
     `at_turn_end`: `when built`, the action it holds (`inner`) waits for the turn's end
     (compile.py puts it among the source's `turn_end`);
     `at_scoring`: at the end of the game the action is a choice of the scoring
-    (engine/scoring.py asks its `wild_symbols`), not run (engine/flow/ages_and_end.py);
+    (engine/scoring.py asks its `wild_symbols` and its `scored_copies`), not run
+    (engine/flow/ages_and_end.py);
     `copies`: it copies (a card, a symbol, a stage): chosen when built or when scored,
     never on an event nor at a turn's end (check/effects.py);
-    `decision`: the decision kind the action opens (engine/decisions.py KINDS), or "".
+    `each_city`: it carries out the action it holds (`inner`) in each city of a group (the
+    dispatcher's `group`), each city's part a step of its own when a city's loss may be its
+    own decision (engine/flow/chains.py);
+    `decision`: the decision kind the action opens (engine/decisions.py KINDS), or "";
+    its choices now are `options` (engine/game.py `options` reads them under the decision).
     """
 
     node: ClassVar[type]
@@ -59,6 +69,7 @@ class ActionKind(abc.ABC):
     at_turn_end: ClassVar[bool] = False
     at_scoring: ClassVar[bool] = False
     copies: ClassVar[bool] = False
+    each_city: ClassVar[bool] = False
     decision: ClassVar[str] = ""
 
     def __init__(self) -> None:
@@ -75,12 +86,17 @@ class ActionKind(abc.ABC):
             raise TypeError(f"the kind {name} has no words in {', '.join(missing)}")
         if self.gives in COUNTED and type(self).counted is ActionKind.counted:
             raise TypeError(f"the kind {name} gives {self.gives} but says not what it counts (`counted`)")
-        if (self.gives == "its action" or self.at_turn_end) and type(self).inner is ActionKind.inner:
+        if (self.gives == "its action" or self.at_turn_end or self.each_city) and type(self).inner is ActionKind.inner:
             raise TypeError(f"the kind {name} holds an action but says not which (`inner`)")
-        if self.at_scoring and type(self).wild_symbols is ActionKind.wild_symbols:
+        if self.at_scoring and type(self).wild_symbols is ActionKind.wild_symbols and \
+                type(self).scored_copies is ActionKind.scored_copies:
             raise TypeError(f"the kind {name} is a choice of the scoring but says not what (`wild_symbols`)")
 
     # -- check (check/effects.py)
+    def at_game_end_for(self, action: Any) -> bool:
+        """The action may stand after `at end of game:` (by default, the kind's `at_game_end`)."""
+        return self.at_game_end
+
     @abc.abstractmethod
     def check(self, action: Any, c: Any) -> bool:
         """True when the action may run; misuses reported through `c` (check/effects.py
@@ -90,6 +106,20 @@ class ActionKind(abc.ABC):
     def causes(self, action: Any) -> tuple[str, ...]:
         """The events the action fires right away (check/cycles.py judges cycles with them)."""
 
+    def zones(self, action: Any) -> tuple:
+        """The zones the action names (their Names): each one declared (check/phases.py)."""
+        return ()
+
+    def own_zones(self, action: Any) -> tuple:
+        """Those of its zones whose cards a city keeps: none a zone for the table (check/phases.py)."""
+        return ()
+
+    # -- compile (compile.py)
+    def says_this_stage(self, action: Any) -> bool:
+        """The action names `this stage` (`under this stage`): compile.py sets its `stage`
+        field to the number of the stage that says it."""
+        return False
+
     # -- run (engine/triggers.py)
     def counted(self, action: Any) -> tuple[Expr | None, Per | None]:
         """The expression the action counts and its `per` (compiled once per action by the
@@ -97,8 +127,8 @@ class ActionKind(abc.ABC):
         return None, None
 
     def inner(self, action: Any) -> Any:
-        """The action this one holds and carries out (`at end of turn, ACTION`), or None;
-        saves number it (engine/saves.py `rule_objects`)."""
+        """The action this one holds and carries out (`at end of turn, ACTION`, `each other
+        city: ACTION`), or None; saves number it (engine/saves.py `rule_objects`)."""
         return None
 
     def kept_kind(self, action: Any) -> str:
@@ -114,6 +144,16 @@ class ActionKind(abc.ABC):
         """The science symbols (numbers of `tables.symbols`) one of which the action gives
         the owner when the game is scored (`scoring`: engine/scoring.py)."""
         return ()
+
+    def scored_copies(self, action: Any, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list:
+        """The cards (tables.cards' entries) one of which the action copies, its effects
+        counting for the owner, when the game is scored (`scoring`: engine/scoring.py)."""
+        return []
+
+    def options(self, events: Any, action: Any, seat: int) -> list:
+        """The choices the decision the action opens (`decision`) offers `seat` now, as the
+        dispatcher's operations find them (engine/actions.py `Action`s; the bots weigh them)."""
+        return []
 
     def idle(self, events: Any, action: Any, seat: int) -> bool:
         """True when the action would do nothing now (no chain goes on from it)."""

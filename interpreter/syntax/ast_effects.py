@@ -143,64 +143,6 @@ class Conditional:
 
 # ---------------------------------------------------------------- actions
 @node
-class CopyCard:
-    """`copy a COLOURS card from SCOPE`, or (`last`) `copy the last card built by SCOPE`:
-    the newest building of a city of the scope, of any colour (`colors` empty)."""
-    colors: tuple[Name, ...]
-    scope: Scope
-    span: Span
-    last: bool = False
-
-
-@node
-class CopyStage:
-    """`copy stage N of SCOPE`: when built, the owner has the effects of stage N of a
-    neighbour's board, if that neighbour has built it (its choice between two)."""
-    number: Number
-    scope: Scope
-    span: Span
-
-
-@node
-class DiscardBuilt:
-    """A card moved (docs/language.md, "Moving a card"): `discard a COLOURS card from
-    PLACE` and `put a [COLOURS] card from PLACE into "Z" | onto "Z" | under this stage`.
-    One card of those colours (`colors` empty: of any colour) leaves its place, the city
-    of the scope (one city: a building, its effects with it) or the owner's zone `zone`
-    (`scope` None), for the discard pile, the owner's pile of zone `into` (a zone of its
-    own or for the table; `onto` is the same, spelled so) or under the stage (`to`); the
-    city that holds it chooses which.  `stage`: as WhichCard's."""
-    colors: tuple[Name, ...]
-    scope: Scope | None
-    span: Span
-    zone: Name | None = None
-    to: str = "discard"     # "discard", "zone" or "stage"
-    into: Name | None = None
-    stage: int = -1
-    onto: bool = False      # written `onto "Z"` (the same as `into "Z"`)
-
-    @property
-    def between_zones(self) -> bool:
-        """From a zone into a zone: a card the owner keeps, put elsewhere (the decision
-        `put`); any other move takes a building out of a city, or a card to the discard
-        pile or under a stage (the decision `remove`)."""
-        return self.zone is not None and self.to == "zone"
-
-
-@node
-class InEachCity:
-    """`each other city: lose 1 coin per victory token`: the action acts in every city of
-    the group (`other` cities, the two `neighbours`, `every` city), and its quantities count
-    in the city acted on; `each other city with fewer trade tokens: ...` only in those whose
-    value is below the owner's."""
-    group: str              # "other", "neighbours" or "every"
-    action: "Action"
-    span: Span
-    compare: str = ""       # `with fewer VALUE` ("fewer") or `with more VALUE` ("more"): only the
-    value: "Expr | None" = None   # cities whose VALUE, counted as if each were the owner, is below (above) the owner's
-
-
-@node
 class PlayFrom:
     """`[may] play|build a card from "Z" [for free]`: in a phase, each player plays one
     card of the zone; as a card's action (`when built: build a card from "Z"`), its owner
@@ -222,22 +164,11 @@ class DrawInto:
     span: Span
 
 
-@node
-class MayPay:
-    """`may pay 1 coin and 1 stone to ACTION`: the owner chooses to pay the price (as a
-    card's: coins to the bank, resources produced or bought from the neighbours) and have
-    the action done, or not; a decision of kind "offer" (engine/flow/chains.py)."""
-    items: tuple            # ast.ResourceAmount, ast.CoinAmount and ast.TokenAmount (tokens given up)
-    action: "Action"
-    span: Span
-
-
 # The actions: the kinds with a module of their own (interpreter/kinds/actions/), each class
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
-Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
-                CopyStage, MayPay, DiscardBuilt)]
+Action = Union[(*_action_kinds.NODES, DrawInto, PlayFrom)]
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

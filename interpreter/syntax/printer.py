@@ -215,6 +215,11 @@ def _price_item(item) -> str:
     return _cost_item(item)
 
 
+def price(items) -> str:
+    """A price of `may pay ...`: its items joined by `and`."""
+    return " and ".join(_price_item(i) for i in items)
+
+
 def _tokens(count: int, kind) -> str:
     """`1 joker token`, `2 joker tokens`: tokens of a kept kind in a price."""
     return f"{count} {kind.text} token" + ("" if count == 1 else "s")
@@ -342,29 +347,10 @@ def action(a) -> str:
     kind = kind_of(a)
     if kind is not None:                        # a kind of kinds/actions/ writes itself
         return kind.written(a, _PRINTER)
-    if isinstance(a, ast.CopyCard):
-        if a.last:
-            return f"copy the last card built by {scope(a.scope)}"
-        return f"copy a {colour_list(a.colors)} card from {scope(a.scope)}"
-    if isinstance(a, ast.CopyStage):
-        return f"copy stage {a.number.value} of {scope(a.scope)}"
-    if isinstance(a, ast.DiscardBuilt):
-        place = f'"{a.zone.text}"' if a.zone is not None else scope(a.scope)
-        if a.to == "discard":
-            return f"discard a {colour_list(a.colors)} card from {place}"
-        to = f'{"onto" if a.onto else "into"} "{a.into.text}"' if a.to == "zone" else "under this stage"
-        return f"put a {colour_list(a.colors) + ' ' if a.colors else ''}card from {place} {to}"
     if isinstance(a, ast.DrawInto):
         return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
     if isinstance(a, ast.PlayFrom):
         return _play_from(a)
-    if isinstance(a, ast.InEachCity):
-        group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[a.group]
-        kept = f" with {a.compare} {city_value(a.value)}" if a.value is not None else ""
-        return f"each {group}{kept}: {action(a.action)}"
-    if isinstance(a, ast.MayPay):
-        price = [_price_item(i) for i in a.items]
-        return f"may pay {' and '.join(price)} to {action(a.action)}"       # `1 stone`: a price says its counts
     raise UnhandledKind(f"syntax/printer.py has no words for the action kind {type(a).__name__}")
 
 

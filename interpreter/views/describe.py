@@ -203,43 +203,12 @@ def action_text(action) -> str:
         verb = "builds (paying)" if action.build_only and not action.free else \
             "builds for free" if action.free else "plays (builds, uses for a stage or sells)"
         return f"at once {verb} one card of its \"{action.zone.text}\""
-    if isinstance(action, ast.CopyCard):
-        where = scope_text(action.scope).replace("own city", "its own city")
-        where = where if where.startswith(("both", "its")) else "the " + where
-        if action.last:
-            return f"copies the last card built by {where}"
-        return f"copies one {and_list([c.text for c in action.colors], 'or')} card of {where}"
-    if isinstance(action, ast.CopyStage):
-        where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
-            f"the {scope_text(action.scope)}'s wonder"
-        return (f"copies stage {action.number.value} of {where}, if built: its effects, and its "
-                "`when built` at once")
-    if isinstance(action, ast.DiscardBuilt):
-        return _moved_text(action)
-    if isinstance(action, ast.InEachCity):
-        group = {"other": "every other city", "neighbours": "each neighbour", "every": "every city"}[action.group]
-        if action.value is not None:
-            value = expr_text(action.value).removesuffix(" in own city")
-            group += f" with {action.compare} {value} than own city"
-        return f"{group} {action_text(action.action)} (counted in that city)"
-    if isinstance(action, ast.MayPay):
-        return f"may pay {cost_text(written_cost(action.items))} (as for a card) and then {action_text(action.action)}"
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
 
 
-def _moved_text(action: ast.DiscardBuilt) -> str:
-    """`discard a ... card from ...`, `put a [...] card from ... into "Z" | onto "Z" | under
-    this stage`."""
-    colours = and_list([c.text for c in action.colors], "or") + " " if action.colors else ""
-    into = f' {"onto" if action.onto else "into"} its "{action.into.text if action.into else ""}"'
-    verb, to = {"discard": ("discard", ""), "zone": ("put", into), "stage": ("put", " under this stage")}[action.to]
-    if action.zone is not None:
-        return f'{verb}s one of its {colours}cards kept in its "{action.zone.text}" (of its choice){to}'
-    if action.scope.parts == ("own",):
-        return f"{verb}s one of its own {colours}cards (of its choice){to}, whose effects end"
-    where = scope_text(action.scope)
-    where = where if where.startswith("the ") else "the " + where
-    return f"makes {where} {verb} one of its {colours}cards (of its choice){to}, whose effects end"
+def price_text(items) -> str:
+    """A written price (`may pay ...`) in words, as a card's cost."""
+    return cost_text(written_cost(items))
 
 
 def score_text(value) -> str:

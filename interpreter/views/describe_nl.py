@@ -211,43 +211,12 @@ def action_parts(action) -> tuple[str, str]:
         return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
     if isinstance(action, ast.PlayFrom):
         return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
-    if isinstance(action, ast.CopyCard) and action.last:
-        return "kopieert", f"de laatste kaart gebouwd door {scope_text(action.scope)}"
-    if isinstance(action, ast.CopyStage):
-        one_of = "één van " if len(action.scope.parts) > 1 else ""
-        return "kopieert", (f"Wonder fase {action.number.value} van {one_of}{scope_text(action.scope)}, als "
-                            "die gebouwd is: haar effecten, en meteen haar effect bij het bouwen")
-    if isinstance(action, ast.CopyCard):
-        colours = en_list([names().color(c.text) for c in action.colors], "of")
-        where = scope_text(action.scope).replace("de eigen stad", "zijn eigen stad")
-        one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
-        return "kopieert", f"één {colours} kaart van {one_of}{where}"
-    if isinstance(action, ast.DiscardBuilt):
-        return _moved_parts(action)
-    if isinstance(action, ast.InEachCity):
-        group = {"other": "elke andere stad", "neighbours": "elke naburige stad", "every": "elke stad"}[action.group]
-        if action.value is not None:
-            value = expr_text(action.value).removesuffix(" in de eigen stad")
-            group += f" met {'minder' if action.compare == 'fewer' else 'meer'} {value} dan de eigen stad"
-        verb, rest = action_parts(action.action)
-        return verb, f"{rest} (dat doet {group}, geteld in die stad)"
-    if isinstance(action, ast.MayPay):
-        verb, rest = action_parts(action.action)
-        return "mag", f"{cost_text(written_cost(action.items))} betalen (zoals voor een kaart) en dan: {verb} {rest}"
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
 
 
-def _moved_parts(action: ast.DiscardBuilt) -> tuple[str, str]:
-    """`discard a ... card from ...`, `put a [...] card from ... into "Z" | onto "Z" | under
-    this stage`."""
-    colours = en_list([names().color(c.text) for c in action.colors], "of") + " " if action.colors else ""
-    into = f'{"op" if action.onto else "in"} "{action.into.text if action.into else ""}"'
-    to = {"discard": "op de aflegstapel", "zone": into, "stage": "onder deze Wonder fase"}[action.to]
-    if action.zone is not None:
-        return "legt", f'één {colours}kaart naar keuze uit "{action.zone.text}" {to}'
-    if action.scope.parts == ("own",):
-        return "legt", f"één eigen {colours}kaart naar keuze {to}, waarvan de effecten vervallen"
-    return "laat", f"{scope_text(action.scope)} één eigen {colours}kaart naar keuze {to} leggen"
+def price_text(items) -> str:
+    """A written price (`may pay ...`) in words, as a card's cost."""
+    return cost_text(written_cost(items))
 
 
 def action_text(action) -> str:

@@ -8,7 +8,6 @@ game-end actions, `game end`, then the score pad.
 from __future__ import annotations
 
 from ...kinds.actions import ACTIONS
-from ...syntax import ast
 from ..neutral import set_holders
 from .chains import fire
 from .phases import phase_steps
@@ -48,7 +47,7 @@ def _game_end_city(game, seat: int) -> None:
     for source in game.cities[seat].owned_sources():
         for action in source.game_end:
             kind = ACTIONS.get(type(action))
-            if not isinstance(action, ast.CopyCard) and not (kind is not None and kind.at_scoring):   # choices of the scoring
+            if not (kind is not None and kind.at_scoring):   # choices of the scoring (a copy)
                 steps.append(("run", action, seat, None, source.name))
     game.stack += reversed(steps)
 

@@ -3,10 +3,10 @@
 An event fires (`fire`): every seat's conditions are read at once, then each trigger whose
 conditions held acts (`trigger`, `run`); the chain's depth is bounded (triggers.py
 MAX_DEPTH).  An action that needs a player's choice (a card from the discard pile, a
-zone's card, a copy, a debt) opens a decision here, in the middle of the chain, which the
-steps left under it finish once the choice arrives.  What an action does otherwise is
-triggers.py's `Dispatcher` (a kind of kinds/actions/, its own `run`: building from the
-discard pile opens its decision there).
+zone's card, a copy, a card to move, an offer, a debt) opens a decision in the middle of
+the chain, which the steps left under it finish once the choice arrives: a zone's play and
+a debt here, the others in triggers.py's `Dispatcher` (a kind of kinds/actions/, its own
+`run`, opens its decision there: `Dispatcher.ask`, `offer`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ from __future__ import annotations
 from ...check.model import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
-from ..actions import copy_options, offer_options, removal_options
-from ..placed import put_card, put_from, put_options
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
@@ -56,23 +54,18 @@ def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
                          "trigger": trigger_label(trigger, event)})
 
 
-CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom, ast.CopyCard, ast.CopyStage)   # what `_run` does itself
+CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom)   # what `_run` does itself
 
 
 def _run(game, action, seat: int, neighbour, source: str) -> None:
     if isinstance(action, CHOSEN_IN_CHAIN):
         _chosen_in_chain(game, action, seat)
         return
-    if type(action) is ast.MayPay:
-        _offer(game, action, seat, neighbour, source)
-        return
-    if isinstance(action, ast.DiscardBuilt):
-        _discard_built(game, action, seat, neighbour)
-        return
     rules = game.tables.rules
     if rules.debt_by_choice:
-        if isinstance(action, ast.InEachCity):         # each city's loss may be its own decision
-            _in_each_city(game, action, seat, source)
+        kind = ACTIONS.get(type(action))
+        if kind is not None and kind.each_city:        # each city's loss may be its own decision
+            _in_each_city(game, kind, action, seat, source)
             return
         if _owes(game, action, seat, neighbour):
             return
@@ -92,16 +85,17 @@ def _owes(game, action, seat: int, neighbour) -> bool:
     return True
 
 
-def _in_each_city(game, action, seat: int, source: str) -> None:
+def _in_each_city(game, kind, action, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
-    game.stack += [("each", action.action, target, seat, source)
+    game.stack += [("each", kind.inner(action), target, seat, source)
                    for target in reversed(game.events.group(seat, action))]
 
 
 def _each(game, action, target: int, owner: int, source: str) -> None:
     """One city's part of an `each ...:` action; its coins logged (`coins_log`) once settled."""
-    if isinstance(action, ast.InEachCity):
-        _in_each_city(game, action, target, source)
+    kind = ACTIONS.get(type(action))
+    if kind is not None and kind.each_city:
+        _in_each_city(game, kind, action, target, source)
         return
     coins = game.cities[target].coins
     game.stack.append(("coins_log", target, owner, coins, source))
@@ -121,26 +115,6 @@ def _chosen_in_chain(game, action, seat: int) -> None:
         return
     if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
         ask_zone_play(game, action, seat)
-        return
-    options = copy_options(game, seat, action)
-    if isinstance(action, ast.CopyStage) and len(options) == 1:    # one stage to copy: no choice
-        copy_stage(game, seat, options[0])
-    elif options:                                      # `when built: copy ...`: chosen now
-        game.stack.append(("copy_from", action, seat))      # what the decision's options read
-        game.waiting = [(seat, "copy")]
-
-
-def _offer(game, action, seat: int, neighbour, source: str) -> None:
-    """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
-    (`actions.offer_options`); the step left under the decision carries out the answer
-    (`offer_taken`, from Flow.take)."""
-    if game.events.idle(action.action, seat):
-        return                            # nothing the price would buy: not asked
-    game.stack.append(("offer", action, seat, neighbour, source))
-    if len(offer_options(game, seat)) > 1:
-        game.waiting = [(seat, "offer")]
-    else:
-        game.stack.pop()                  # it cannot pay: nothing to choose, nothing done
 
 
 def offer_taken(game, seat: int, choice) -> None:
@@ -162,68 +136,6 @@ def offer_taken(game, seat: int, choice) -> None:
 
 def _offer_step(game, action, seat: int, neighbour, source: str) -> None:
     """An offer's step run without its decision (never: Flow.take pops it)."""
-
-
-def _discard_built(game, action, seat: int, neighbour) -> None:
-    """A card moved: `discard a COLOURS card from SCOPE|"Z"` (or `put ... into "Z" | under
-    this stage`): the city of the scope (the owner, for a zone) loses one such card, at
-    once when it has one, by its own choice (a decision, `remove`) when it has several; a
-    card moved from one zone of the owner's into another is put (`_put`)."""
-    if action.between_zones:
-        _put(game, action, seat)
-        return
-    if action.zone is not None:
-        target = seat
-    else:
-        part = action.scope.parts[0]
-        target = seat if part == "own" else neighbour if part == "neighbour" else \
-            game.neighbours(seat)[0 if part == "left" else 1].seat
-    options = removal_options(game, target, action)
-    if len(options) == 1:
-        remove_built(game, target, options[0], action, seat)
-    elif options:
-        game.stack.append(("remove_from", action, target, seat))     # what the decision's options read
-        game.waiting = [(target, "remove")]
-
-
-def _put(game, action, seat: int) -> None:
-    """`put a [COLOURS] card from "Z" into "T"` (or `onto`): the owner's only such card of Z
-    goes at once; among several, its choice (a decision, `put`)."""
-    options = put_options(game, seat, action)
-    if len(options) == 1:
-        put_from(game, seat, action, options[0])
-    elif options:
-        game.stack.append(("put_from", action, seat))     # what the decision's options read
-        game.waiting = [(seat, "put")]
-
-
-def remove_built(game, seat: int, choice, action, owner: int) -> None:
-    """A card leaves the city `seat` (its effects with it) or the zone of `owner` for the
-    discard pile, `owner`'s zone or under `owner`'s stage (`action`: its DiscardBuilt)."""
-    city = game.cities[seat]
-    if action.zone is not None:
-        game.zones[action.zone.text][owner].remove(choice.card)
-    else:
-        city.remove_card(choice.card)
-    if action.to == "zone":                    # (a zone for the table keeps the order its cards came in)
-        put_card(game, owner, action.into.text, choice.card)
-    elif action.to == "stage":
-        game.cities[owner].entombed.append((action.stage, choice.card))
-    else:
-        game.discard.append(choice.card)
-    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
-                     "coins": city.coins})
-
-
-def copy_stage(game, seat: int, choice) -> None:
-    """`copy stage N of ...`: the city has the stage's lasting effects from now on, and its
-    `when built` actions run for it now (its `at end of turn` ones are set aside)."""
-    stage = game.cities[seat].add_stage_copy(choice.card, choice.stage)
-    game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
-                     "coins": game.cities[seat].coins})
-    game.pending += [(seat, action, stage.name) for action in stage.turn_end]
-    for action in reversed(stage.when_built):
-        game.stack.append(("run", action, seat, None, stage.name))
 
 
 def _removed(game, action, seat: int, owner: int) -> None:

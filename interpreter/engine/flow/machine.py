@@ -18,9 +18,9 @@ from __future__ import annotations
 from ...check.model import AgeDeal
 from ..actions import Action
 from ..laws import refresh as refresh_laws, turned_round
-from ..placed import put_from
+from ..placed import put_from, remove_built
 from .ages_and_end import AGE_AND_END_STEPS, game_end
-from .chains import CHAIN_STEPS, offer_taken, remove_built
+from .chains import CHAIN_STEPS, offer_taken
 from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, reopen_phase, turns_run
 from .resolve import RESOLVE_STEPS, build_from_discard, copy_card
 from .turn import TURN_STEPS

@@ -12,8 +12,8 @@ from ...check.model import written_cost
 from ...syntax import ast
 from ..actions import Action, token_price
 from ..discounts import bank_units, coins_paid
-from ..triggers import BANK_COINS, give_up_kept
-from .chains import copy_stage, fire
+from ..triggers import BANK_COINS, copy_stage, give_up_kept
+from .chains import fire
 from .search_log import NoLog
 
 

@@ -35,7 +35,6 @@ NODES: tuple[type, ...] = tuple(ACTIONS)
 COINS = tuple(k.node for k in ACTIONS.values() if k.gives == "coins")
 GAINS = tuple(k.node for k in ACTIONS.values() if k.gives == "coins" and k.sign > 0)
 LOSSES = tuple(k.node for k in ACTIONS.values() if k.gives == "coins" and k.sign < 0)
-AT_GAME_END = tuple(k.node for k in ACTIONS.values() if k.at_game_end)
 
 
 def kind_of(action) -> ActionKind | None:

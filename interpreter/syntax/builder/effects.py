@@ -204,6 +204,11 @@ class EffectBuilder:
         return ast.CopyCard(colors=c[0], scope=c[1], span=self._span(meta))
 
     @v_args(meta=True)
+    def copy_last(self, meta, c):
+        """`copy the last card built by SCOPE` (docs/language.md, "Order and removal")."""
+        return ast.CopyCard(colors=(), scope=c[0], span=self._span(meta), last=True)
+
+    @v_args(meta=True)
     def take_kept_tokens(self, meta, c):
         count = c[0] if len(c) == 2 else ast.Number(value=1, span=self._span(meta))
         return ast.TakeKeptTokens(count=count, kind=self._name(c[-1]), span=self._span(meta))

@@ -38,10 +38,6 @@ class OrderBuilder:
         return tuple(self._name(t) for t in c)
 
     @v_args(meta=True)
-    def copy_last(self, meta, c):
-        return ast.CopyCard(colors=(), scope=c[0], span=self._span(meta), last=True)
-
-    @v_args(meta=True)
     def copy_stage(self, meta, c):
         return ast.CopyStage(number=self._number(c[0]), scope=c[1], span=self._span(meta))
 

@@ -18,8 +18,6 @@ from .icons import Icon
 
 # the language's words a chip shows besides the events (ast.EVENTS): groups of cities, limits and
 # the units of a free build
-GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
-FILTERS = {"fewer": N_("with fewer than the owner"), "more": N_("with more than the owner")}
 # a law over cards' change, as its chip says it
 CARD_CHANGE_CHIPS = {"nothing": N_("produce nothing"), "no effect": N_("no effect"),
                      "as needed": N_("as many as needed")}
@@ -127,29 +125,15 @@ def action(a, v: Vocabulary) -> list[Icon]:
         return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
     if isinstance(a, ast.PlayFrom):
         return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
-    if isinstance(a, ast.CopyCard):
-        if a.last:
-            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + scope_icons(a.scope)
-        return [icons.chip(_("copy")), icons.card([c.text for c in a.colors], _("a card to copy"))] + scope_icons(a.scope)
-    if isinstance(a, ast.CopyStage):
-        return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=a.number.value))] + scope_icons(a.scope)
-    if isinstance(a, ast.DiscardBuilt) and a.between_zones and not a.colors:     # a card of one zone put into another
-        return [icons.chip(a.zone.text), icons.word("→"), icons.chip(a.into.text)]
-    if isinstance(a, ast.DiscardBuilt):
-        to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
-            a.to, a.into.text if a.into is not None else "")
-        return [icons.card([c.text for c in a.colors], _("a card discarded from the city")), icons.word("→"),
-                icons.chip(to)] + (scope_icons(a.scope) if a.scope is not None else [icons.chip(a.zone.text)])
-    if isinstance(a, ast.InEachCity):
-        kept = [icons.chip(_(FILTERS[a.compare]))] if a.value is not None else []
-        return [icons.chip(_word(GROUPS, a.group))] + kept + action(a.action, v)
-    if isinstance(a, ast.MayPay):            # the price, an arrow, what it buys
-        price = [icon for i in a.items for icon in
-                 ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)
-                  else [icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
-                  else [icons.resource(i.resource.text, v)] * min(i.count, 5))]
-        return [icons.chip(_("may pay"))] + price + [icons.word("→")] + action(a.action, v)
     raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
+
+
+def price_icons(items, v: Vocabulary) -> list[Icon]:
+    """A written price's icons (`may pay ...`): tokens given up, coins, resources (five at most)."""
+    return [icon for i in items for icon in
+            ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)
+             else [icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
+             else [icons.resource(i.resource.text, v)] * min(i.count, 5))]
 
 
 def effect(e, v: Vocabulary) -> list[Icon]:

@@ -1,0 +1,99 @@
+"""`copy a COLOURS card from SCOPE`, or (`last`) `copy the last card built by SCOPE`: the
+owner has the effects of one card of a city of the scope (the newest building, of any
+colour, with `last`) as if it had built it.  When built, the owner chooses the card at once
+(a decision of kind "copy"); at the end of the game (`at end of game: copy ...`, which may
+copy a card of the owner's own city, its effects a second time) the copy is a choice of the
+scoring, made to maximise the score (engine/scoring.py).  Its grammar rules are `copy_card`
+and `copy_last`, built by syntax/builder/effects.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import ActionKind
+from ...i18n import _, names
+from ...syntax.ast_base import node
+
+if TYPE_CHECKING:
+    from ...diagnostics import Span
+    from ...syntax.ast_base import Name
+    from ...syntax.ast_effects import Scope
+
+
+@node
+class CopyCard:
+    colors: tuple[Name, ...]
+    scope: Scope
+    span: Span
+    last: bool = False
+
+
+class CopyCardKind(ActionKind):
+    node = CopyCard
+    gives = "a copy"
+    bots = "copies"                       # `when built: copy ...` (one at the end of the game is scored in full)
+    copies = True
+    at_game_end = True
+    at_scoring = True
+    decision = "copy"
+
+    def at_game_end_for(self, action) -> bool:
+        return not action.last            # the last card built is copied when built only
+
+    def check(self, action, c) -> bool:
+        """Of the neighbours; at the end of the game also of the owner's own city (its
+        effects a second time)."""
+        ok = c.colours(action.colors)
+        if "own" in action.scope.parts and not c.at_game_end:
+            c.ctx.report("E2063", _("a card of one's own city is copied at the end of the game only"),
+                         action.scope.span, label=_("its effects would count twice from now on"),
+                         help=_("write `at end of game: copy a ... card from own city` (its effects count a second "
+                                "time when scoring), or copy from `neighbours`"))
+            return False
+        return c.neighbours_only(action.scope, "copying", own=c.at_game_end) and ok
+
+    def causes(self, action) -> tuple[str, ...]:
+        return ()
+
+    def options(self, events, action, seat: int) -> list:
+        return events.card_copy_options(seat, action)
+
+    def run(self, events, action, seat: int, where, source: str) -> None:
+        if self.options(events, action, seat):          # chosen now
+            events.ask(seat, self.decision, ("copy_from", action, seat))
+
+    def scored_copies(self, action, scoring, tables, city, left, right) -> list:
+        return scoring.cards_to_copy(tables, {c.text for c in action.colors}, action.scope.parts, city, left, right)
+
+    def written(self, action, p) -> str:
+        if action.last:
+            return f"copy the last card built by {p.scope(action.scope)}"
+        return f"copy a {p.colour_list(action.colors)} card from {p.scope(action.scope)}"
+
+    def words_en(self, action, w) -> str:
+        where = w.scope_text(action.scope).replace("own city", "its own city")
+        where = where if where.startswith(("both", "its")) else "the " + where
+        if action.last:
+            return f"copies the last card built by {where}"
+        return f"copies one {w.and_list([c.text for c in action.colors], 'or')} card of {where}"
+
+    def words_nl(self, action, w) -> tuple[str, str]:
+        if action.last:
+            return "kopieert", f"de laatste kaart gebouwd door {w.scope_text(action.scope)}"
+        colours = w.en_list([names().color(c.text) for c in action.colors], "of")
+        where = w.scope_text(action.scope).replace("de eigen stad", "zijn eigen stad")
+        one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
+        return "kopieert", f"één {colours} kaart van {one_of}{where}"
+
+    def icons(self, action, kit, vocabulary) -> list:
+        icons = kit.icons
+        if action.last:
+            return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + kit.scope_icons(action.scope)
+        return [icons.chip(_("copy")), icons.card([c.text for c in action.colors], _("a card to copy"))] + \
+            kit.scope_icons(action.scope)
+
+    def notation(self, action, kit) -> str | None:
+        return None
+
+
+KIND = CopyCardKind()

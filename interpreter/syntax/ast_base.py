@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeVar, dataclass_transform
+
 import attrs
 
 from ..diagnostics import Span
+
+if TYPE_CHECKING:
+    from .ast_effects import Expr
 
 # `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
 COLOR_BUILT = " card built"
@@ -13,18 +18,22 @@ COLOR_BUILT = " card built"
 KEPT_TAKEN = " token taken"
 
 _frozen = attrs.frozen(kw_only=True, repr=False)
+_Node = TypeVar("_Node", bound=type)
 
 
-def node(cls):
+# (what lets mypy read a node's fields as its keyword arguments, as attrs makes them)
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(attrs.field,))
+def node(cls: _Node) -> _Node:
     """A frozen attrs class of the tree, shown as attrs shows it (`Name(text='x', span=...)`)
     by one __repr__ shared by all: attrs writes and compiles one for each class, a third
     of the time the tree's ninety classes take to make when a command starts."""
     made = _frozen(cls)
-    made.__repr__ = _node_repr
+    # (mypy takes the class's __repr__ for a method that cannot be replaced: it can, on the class)
+    made.__repr__ = _node_repr  # type: ignore[method-assign,assignment]
     return made
 
 
-def _node_repr(self) -> str:
+def _node_repr(self: attrs.AttrsInstance) -> str:
     shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in attrs.fields(type(self)) if f.repr)
     return f"{type(self).__qualname__}({shown})"
 
@@ -48,11 +57,11 @@ class Number:
 @node
 class Negative:
     """`-EXPR`: kept with the leaves, since `-3` written is a number too (`literal`)."""
-    operand: "Expr"  # noqa: F821  (ast_effects.Expr)
+    operand: Expr
     span: Span
 
 
-def literal(expr) -> int | None:
+def literal(expr: object) -> int | None:
     """The number an expression is written as (`3`, `-2`), or None for any other: what a
     check of a written amount or the printer reads."""
     if isinstance(expr, Number):

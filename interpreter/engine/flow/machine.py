@@ -15,6 +15,8 @@ end.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...check.model import AgeDeal
 from ..actions import Action
 from ..laws import refresh as refresh_laws, turned_round
@@ -25,13 +27,16 @@ from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_p
 from .resolve import RESOLVE_STEPS, build_from_discard, copy_card
 from .turn import TURN_STEPS
 
+# a step of the stack: its name (a key of STEPS), then its arguments
+Step = tuple[str, *tuple[Any, ...]]
+
 
 class Flow:
     """The game's machine (mixed into Game): its stack, its open decisions, the choices of
     the simultaneous decision being collected."""
 
     def reset_flow(self) -> None:
-        self.stack: list[tuple] = []          # steps still to do in this turn, the next last
+        self.stack: list[Step] = []          # steps still to do in this turn, the next last
         self.waiting: list[tuple[int, str]] = []   # open decisions (seat, kind), in asking order
         self.chosen: list = []                # the choices of the turn (or last cards) being collected
 

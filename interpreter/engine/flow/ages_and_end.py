@@ -19,7 +19,7 @@ from .turn import reset_limits
 
 if TYPE_CHECKING:
     from ..game import Game
-    from .machine import Step
+    from .machine import Step, Steps
 
 
 def _start_age(game: Game, number: int | None = None) -> None:
@@ -67,5 +67,5 @@ def _finish(game: Game) -> None:
 
 
 
-AGE_AND_END_STEPS = {"start_age": _start_age, "end_age": _end_age, "game_end_city": _game_end_city,
+AGE_AND_END_STEPS: Steps = {"start_age": _start_age, "end_age": _end_age, "game_end_city": _game_end_city,
                      "finish": _finish}

@@ -11,6 +11,8 @@ discard pile opens its decision there).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...check.model import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
@@ -20,8 +22,13 @@ from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
 
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..game import Game
+    from .machine import Steps
 
-def fire(game, event: str, seats) -> None:
+
+def fire(game: Game, event: str, seats: tuple[int, ...] | None) -> None:
     """Every seat's conditions are read now, then the triggers whose conditions held act
     in order (events happen to all cities at once)."""
     events = game.events
@@ -30,7 +37,7 @@ def fire(game, event: str, seats) -> None:
         game.stack += [("trigger", *entry) for entry in reversed(due)]
 
 
-def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
+def _trigger(game: Game, seat: int, key: str, trigger: ast.Trigger, neighbour: int | None, event: str) -> None:
     limit = trigger.limit
     if limit is not None:
         fired_key = f"{seat}|{key}"
@@ -48,7 +55,7 @@ def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
     _run(game, trigger.action, seat, neighbour, trigger_label(trigger, event))
 
 
-def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
+def _trigger_done(game: Game, seat: int, trigger: ast.Trigger, event: str, before: int) -> None:
     game.events.stack.pop()
     after = game.cities[seat].coins
     if after != before and isinstance(trigger.action, COINS):
@@ -59,7 +66,7 @@ def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
 CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom, ast.CopyCard, ast.CopyStage)   # what `_run` does itself
 
 
-def _run(game, action, seat: int, neighbour, source: str) -> None:
+def _run(game: Game, action: ast.Action, seat: int, neighbour: int | None, source: str) -> None:
     if isinstance(action, CHOSEN_IN_CHAIN):
         _chosen_in_chain(game, action, seat)
         return
@@ -79,7 +86,7 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
     game.events.run(action, seat, game.events.where(seat, neighbour), source)
 
 
-def _owes(game, action, seat: int, neighbour) -> bool:
+def _owes(game: Game, action: ast.Action, seat: int, neighbour: int | None) -> bool:
     """A loss under `coins owed may become ... tokens` that a city with coins settles by a
     decision (the `settle` step): opened, True; any other action, False."""
     if not isinstance(action, LOSSES):
@@ -92,13 +99,13 @@ def _owes(game, action, seat: int, neighbour) -> bool:
     return True
 
 
-def _in_each_city(game, action, seat: int, source: str) -> None:
+def _in_each_city(game: Game, action: ast.InEachCity, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
     game.stack += [("each", action.action, target, seat, source)
                    for target in reversed(game.events.group(seat, action))]
 
 
-def _each(game, action, target: int, owner: int, source: str) -> None:
+def _each(game: Game, action: ast.Action, target: int, owner: int, source: str) -> None:
     """One city's part of an `each ...:` action; its coins logged (`coins_log`) once settled."""
     if isinstance(action, ast.InEachCity):
         _in_each_city(game, action, target, source)
@@ -110,11 +117,12 @@ def _each(game, action, target: int, owner: int, source: str) -> None:
         game.events.run_in(action, target, owner, source)
 
 
-def _coins_log(game, seat: int, owner: int, before: int, source: str) -> None:
+def _coins_log(game: Game, seat: int, owner: int, before: int, source: str) -> None:
     log_coins(game, seat, game.cities[seat].coins - before, owner, source)
 
 
-def _chosen_in_chain(game, action, seat: int) -> None:
+def _chosen_in_chain(game: Game, action: ast.DrawInto | ast.PlayFrom | ast.CopyCard | ast.CopyStage,
+                     seat: int) -> None:
     """An action that needs a player's choice or a phase's deck (CHOSEN_IN_CHAIN)."""
     if isinstance(action, ast.DrawInto):
         draw_into(game, action, seat)
@@ -130,7 +138,7 @@ def _chosen_in_chain(game, action, seat: int) -> None:
         game.waiting = [(seat, "copy")]
 
 
-def _offer(game, action, seat: int, neighbour, source: str) -> None:
+def _offer(game: Game, action: ast.MayPay, seat: int, neighbour: int | None, source: str) -> None:
     """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
     (`actions.offer_options`); the step left under the decision carries out the answer
     (`offer_taken`, from Flow.take)."""
@@ -143,7 +151,7 @@ def _offer(game, action, seat: int, neighbour, source: str) -> None:
         game.stack.pop()                  # it cannot pay: nothing to choose, nothing done
 
 
-def offer_taken(game, seat: int, choice) -> None:
+def offer_taken(game: Game, seat: int, choice: Action) -> None:
     """The owner's answer to an offer: declined, nothing happens; accepted, it pays (the
     price's coins to the bank, what it buys to its neighbours) and the action runs."""
     _step, action, _seat, neighbour, source = game.stack.pop()
@@ -160,11 +168,11 @@ def offer_taken(game, seat: int, choice) -> None:
     game.stack.append(("run", action.action, seat, neighbour, source))
 
 
-def _offer_step(game, action, seat: int, neighbour, source: str) -> None:
+def _offer_step(game: Game, action: ast.MayPay, seat: int, neighbour: int | None, source: str) -> None:
     """An offer's step run without its decision (never: Flow.take pops it)."""
 
 
-def _discard_built(game, action, seat: int, neighbour) -> None:
+def _discard_built(game: Game, action: ast.DiscardBuilt, seat: int, neighbour: int | None) -> None:
     """A card moved: `discard a COLOURS card from SCOPE|"Z"` (or `put ... into "Z" | under
     this stage`): the city of the scope (the owner, for a zone) loses one such card, at
     once when it has one, by its own choice (a decision, `remove`) when it has several; a
@@ -172,12 +180,15 @@ def _discard_built(game, action, seat: int, neighbour) -> None:
     if action.between_zones:
         _put(game, action, seat)
         return
+    target: int | None
     if action.zone is not None:
         target = seat
     else:
+        assert action.scope is not None, action          # (from a city: the scope names it)
         part = action.scope.parts[0]
         target = seat if part == "own" else neighbour if part == "neighbour" else \
             game.neighbours(seat)[0 if part == "left" else 1].seat
+        assert target is not None, action                # (`neighbour`: a neighbour's trigger names it)
     options = removal_options(game, target, action)
     if len(options) == 1:
         remove_built(game, target, options[0], action, seat)
@@ -186,7 +197,7 @@ def _discard_built(game, action, seat: int, neighbour) -> None:
         game.waiting = [(target, "remove")]
 
 
-def _put(game, action, seat: int) -> None:
+def _put(game: Game, action: ast.DiscardBuilt, seat: int) -> None:
     """`put a [COLOURS] card from "Z" into "T"` (or `onto`): the owner's only such card of Z
     goes at once; among several, its choice (a decision, `put`)."""
     options = put_options(game, seat, action)
@@ -197,7 +208,7 @@ def _put(game, action, seat: int) -> None:
         game.waiting = [(seat, "put")]
 
 
-def remove_built(game, seat: int, choice, action, owner: int) -> None:
+def remove_built(game: Game, seat: int, choice: Action, action: ast.DiscardBuilt, owner: int) -> None:
     """A card leaves the city `seat` (its effects with it) or the zone of `owner` for the
     discard pile, `owner`'s zone or under `owner`'s stage (`action`: its DiscardBuilt)."""
     city = game.cities[seat]
@@ -206,6 +217,7 @@ def remove_built(game, seat: int, choice, action, owner: int) -> None:
     else:
         city.remove_card(choice.card)
     if action.to == "zone":                    # (a zone for the table keeps the order its cards came in)
+        assert action.into is not None, action           # (`into "Z"` names the zone)
         put_card(game, owner, action.into.text, choice.card)
     elif action.to == "stage":
         game.cities[owner].entombed.append((action.stage, choice.card))
@@ -215,7 +227,7 @@ def remove_built(game, seat: int, choice, action, owner: int) -> None:
                      "coins": city.coins})
 
 
-def copy_stage(game, seat: int, choice) -> None:
+def copy_stage(game: Game, seat: int, choice: Action) -> None:
     """`copy stage N of ...`: the city has the stage's lasting effects from now on, and its
     `when built` actions run for it now (its `at end of turn` ones are set aside)."""
     stage = game.cities[seat].add_stage_copy(choice.card, choice.stage)
@@ -226,20 +238,20 @@ def copy_stage(game, seat: int, choice) -> None:
         game.stack.append(("run", action, seat, None, stage.name))
 
 
-def _removed(game, action, seat: int, owner: int) -> None:
+def _removed(game: Game, action: ast.DiscardBuilt, seat: int, owner: int) -> None:
     """The card to move has been chosen (Flow.take): nothing is left to do."""
 
 
-def _copy_from(game, action, seat: int) -> None:
+def _copy_from(game: Game, action: ast.CopyCard | ast.CopyStage | ast.DiscardBuilt, seat: int) -> None:
     """The copy has been chosen (Flow.take): nothing is left to do."""
 
 
-def _settle(game, seat: int, amount: int, paid: int) -> None:
+def _settle(game: Game, seat: int, amount: int, paid: int) -> None:
     """A loss under `coins owed may become ... tokens`, once its payer chose what to pay."""
     game.events.lose(seat, amount, paid=paid)
 
 
 
-CHAIN_STEPS = {"fire": fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
+CHAIN_STEPS: Steps = {"fire": fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
                "copy_from": _copy_from, "remove_from": _removed, "put_from": _copy_from, "settle": _settle, "each": _each,
                "coins_log": _coins_log, "offer": _offer_step}

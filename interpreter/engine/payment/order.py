@@ -6,12 +6,17 @@ and the rest are listed cheapest first (`coins_order`).  Every way of finding pa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 Pair = tuple[int, int]    # (coins to the left, coins to the right)
+Payments = tuple[Pair, ...]
+Units = tuple[int, ...]   # units of each resource, in vocabulary order: a cost, a need, a production
+Choices = tuple[tuple[int, ...], ...]   # choice productions: each the resources it gives one unit of
+Need = Sequence[tuple[int, int]]        # (resource, units) of each resource a need asks
+Masks = tuple[tuple[int, int], ...]     # (0 own, 1 left, 2 right; the bit mask of a choice's resources)
 
 
-FREE = ((0, 0),)      # the one payment of a cost that asks nothing own fixed production lacks
+FREE: Payments = ((0, 0),)      # the one payment of a cost that asks nothing own fixed production lacks
 
 
 def coins_order(pair: Pair) -> tuple[int, int]:

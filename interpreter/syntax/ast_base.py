@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -21,9 +21,7 @@ _frozen = attrs.frozen(kw_only=True, repr=False)
 _Node = TypeVar("_Node", bound=type)
 
 
-# (what lets mypy read a node's fields as its keyword arguments, as attrs makes them)
-@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(attrs.field,))
-def node(cls: _Node) -> _Node:
+def _node(cls: _Node) -> _Node:
     """A frozen attrs class of the tree, shown as attrs shows it (`Name(text='x', span=...)`)
     by one __repr__ shared by all: attrs writes and compiles one for each class, a third
     of the time the tree's ninety classes take to make when a command starts."""
@@ -31,6 +29,14 @@ def node(cls: _Node) -> _Node:
     # (mypy takes the class's __repr__ for a method that cannot be replaced: it can, on the class)
     made.__repr__ = _node_repr  # type: ignore[method-assign,assignment]
     return made
+
+
+if TYPE_CHECKING:
+    # mypy's attrs plugin knows attrs' own decorators, not a wrapper: it reads a node as the
+    # frozen attrs class it is (its fields, `attrs.evolve`), not that they are keyword-only
+    from attrs import frozen as node
+else:
+    node = _node
 
 
 def _node_repr(self: attrs.AttrsInstance) -> str:

@@ -11,6 +11,9 @@ from ..diagnostics import Span
 if TYPE_CHECKING:
     from .ast_effects import Expr
 
+# (what the tree's modules import from here: `node` is named, for mypy, where it is imported)
+__all__ = ["COLOR_BUILT", "KEPT_TAKEN", "node", "Name", "Number", "Negative", "literal"]
+
 # `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
 COLOR_BUILT = " card built"
 # `on KIND token taken`: a city took tokens of a kind the rules declare (`tokens: KIND`),

@@ -389,7 +389,7 @@ class CardUse:
     a wonder stage and selling: the card goes to the discard pile, the price is paid as a
     card's (coins to the bank, resources produced or bought) and the action runs."""
     name: Name
-    price: tuple[object, ...]           # ast.ResourceAmount and ast.CoinAmount, as a card's `cost` (none: free)
+    price: tuple[ResourceAmount | CoinAmount | TokenAmount, ...]     # ast.ResourceAmount and ast.CoinAmount, as a card's `cost` (none: free)
     action: object
     span: Span
 

@@ -31,7 +31,7 @@ from .triggers import Dispatcher
 
 if TYPE_CHECKING:
     from ..check.model import AgeDeal, AgeDef, RulesDef, TableDef
-    from .decisions import Deciders
+    from .decisions import DecisionKind, Deciders
 
     class RuledTables(Tables):
         """The compiled tables as the engine reads them: compile.py declares `rules` an
@@ -264,7 +264,7 @@ class Game(Flow):
             self.advance()
         if self.finished:
             raise ValueError("the game is over: there is no decision to make")
-        kind: str | None
+        kind: DecisionKind | None
         if seat is None:
             seat, kind = self.waiting[0]
         else:
@@ -299,7 +299,7 @@ class Game(Flow):
             self._log_choice(seat, kind, action, decision.by)
         self.take(seat, kind, action)
 
-    def options_for(self, seat: int, kind: str) -> list[Action]:
+    def options_for(self, seat: int, kind: DecisionKind) -> list[Action]:
         """The legal options of an open decision, cheapest payment first."""
         if kind == "turn":
             return legal_actions(self, seat)
@@ -328,13 +328,13 @@ class Game(Flow):
             return offer_options(self, seat)
         return legal_actions(self, seat)
 
-    def allows(self, seat: int, kind: str, action: Action) -> bool:
+    def allows(self, seat: int, kind: DecisionKind, action: Action) -> bool:
         """Is `action` one of the options of `seat`'s open decision?"""
         if kind == "turn" or kind == "last card":
             return is_legal(self, seat, action)
         return action in self.options_for(seat, kind)
 
-    def _log_choice(self, seat: int, kind: str, action: Action, by: int) -> None:
+    def _log_choice(self, seat: int, kind: DecisionKind, action: Action, by: int) -> None:
         log = self.log
         if type(log) is NoLog:                # a search copy: no labels to write
             return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..diagnostics import Span
 
-from .ast_base import Name as Name, Number as Number, node as node  # (the tree's leaves, exported)
+from .ast_base import Name as Name, Negative as Negative, Number as Number, node as node  # (the tree's leaves, exported)
 from .ast_effects import *  # noqa: F401,F403  (expressions, actions, triggers, effects)
 from .ast_effects import EFFECT_TYPES, Effect  # noqa: F401
 

@@ -31,6 +31,7 @@ from .turn import TURN_STEPS
 if TYPE_CHECKING:
     from ...check.model import AgeDef, NeutralDef
     from ..city import City
+    from ..decisions import DecisionKind
     from ..game import RuledTables
 
 # a step of the stack: its name (a key of STEPS), then its arguments
@@ -62,7 +63,7 @@ class Flow:
 
     def reset_flow(self) -> None:
         self.stack: list[Step] = []          # steps still to do in this turn, the next last
-        self.waiting: list[tuple[int, str]] = []   # open decisions (seat, kind), in asking order
+        self.waiting: list[tuple[int, DecisionKind]] = []   # open decisions (seat, kind), in asking order
         self.chosen: list[Action | None] = []                # the choices of the turn (or last cards) being collected
 
     def turns_played(self) -> Any:
@@ -94,7 +95,7 @@ class Flow:
         """Nothing is waiting and nothing is left to do: a turn is over (or the game)."""
         return not self.waiting and not self.stack
 
-    def is_open(self, seat: int, kind: str) -> bool:
+    def is_open(self, seat: int, kind: DecisionKind) -> bool:
         return kind != "neutral turn" or self.chosen[self.holders[seat]] is not None
 
     def advance(self) -> None:
@@ -205,7 +206,7 @@ class Flow:
             self.waiting = [(s, "last card") for s, a in enumerate(self.chosen[:self.players])
                             if a is None and self.cities[s].play_last and hands[s]]
             return
-        waiting = []
+        waiting: list[tuple[int, DecisionKind]] = []
         for seat in range(self.players):
             if self.chosen[seat] is None:
                 waiting.append((seat, "turn"))
@@ -213,7 +214,7 @@ class Flow:
                         if self.holders.get(n) == seat and self.chosen[n] is None]
         self.waiting = waiting
 
-    def take(self, seat: int, kind: str, action: Action) -> None:
+    def take(self, seat: int, kind: DecisionKind, action: Action) -> None:
         """A choice has arrived (already checked): keep it, and when it is the last one
         of its decision point, go on."""
         waiting = self.waiting

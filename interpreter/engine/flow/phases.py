@@ -30,6 +30,7 @@ from ..placed import put_card
 
 if TYPE_CHECKING:
     from ...check.model import RulesDef
+    from ..decisions import DecisionKind
     from ..game import Game, RuledTables
     from .machine import Step, Steps
 
@@ -147,7 +148,7 @@ def _ask_zone(game: Game, statement: ast.PlayFrom) -> None:
     _ask(game, "zone", [seat for seat in range(game.players) if zone_options(game, seat, statement)])
 
 
-def _ask(game: Game, kind: str, seats: list[int]) -> None:
+def _ask(game: Game, kind: DecisionKind, seats: list[int]) -> None:
     if seats:
         game.chosen = [None] * len(game.cities)
         game.waiting = [(seat, kind) for seat in seats]
@@ -335,13 +336,13 @@ def _zone_play(game: Game, action: ast.PlayFrom, seat: int) -> None:
         game.stack.append(("resolve", tuple(played)))
 
 
-def phase_options(game: Game, seat: int, kind: str) -> list[Action]:
+def phase_options(game: Game, seat: int, kind: DecisionKind) -> list[Action]:
     if kind == "draft":
         return draft_options(game, seat)
     return zone_options(game, seat, open_statement(game))
 
 
-def reopen_phase(game: Game, kind: str) -> None:
+def reopen_phase(game: Game, kind: DecisionKind) -> None:
     """The decisions of a phase's decision point, open again for every player whose
     choice was taken back (Flow.reopen)."""
     if kind == "draft":

@@ -17,6 +17,7 @@ from .phases import turns_run
 from .resolve import run_pending
 
 if TYPE_CHECKING:
+    from ..decisions import DecisionKind
     from ..game import Game
     from .machine import Steps
 
@@ -31,7 +32,7 @@ def _open_turn(game: Game) -> None:
     """Every player's card is asked for at once; a neutral city's turn is asked of its
     holder once the holder has chosen its own (its options may depend on it)."""
     game.stack.append(("after_turn",))
-    waiting: list[tuple[int, str]]
+    waiting: list[tuple[int, DecisionKind]]
     if game.neutrals:
         waiting = []
         for seat in range(game.players):
@@ -73,7 +74,7 @@ def _open_last(game: Game, discarded: bool) -> None:
     `discarding the last cards`, the others' are discarded (without coins)."""
     if discarded:
         game.stack.append(("discard_last",))
-    waiting = [(seat, "last card") for seat, city in enumerate(game.cities[:game.players])
+    waiting: list[tuple[int, DecisionKind]] = [(seat, "last card") for seat, city in enumerate(game.cities[:game.players])
                if city.play_last and game.hands[seat]]
     if waiting:
         game.chosen = [None] * len(game.cities)

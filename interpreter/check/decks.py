@@ -4,7 +4,7 @@ the boards (a wonder board for every seat at the largest table)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..decks import age_deck
 from ..diagnostics import Note, did_you_mean
@@ -37,7 +37,7 @@ def check_duplicates(items: Iterable[object], ctx: Context) -> None:
             seen[key] = item.name
 
 
-def check_chains(cards: list[ast.Card], unparsed: set[str], ctx: Context) -> None:
+def check_chains(cards: list[ast.Card], unparsed: Collection[str], ctx: Context) -> None:
     """Every chain names a card of an earlier age.  Works on the syntax tree, so a card
     with another error still has its chains checked and can still be chained to."""
     ages: dict[str, set[int | None]] = {name: {None} for name in unparsed}

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
-from ..inputs import MAX_FILE_BYTES, FileTooLarge, NotRegularFile, read_regular
+from ..inputs import MAX_FILE_BYTES as MAX_FILE_BYTES, FileTooLarge, NotRegularFile, read_regular   # (a bound of content: read here)
 from ..paths import grammar_file
 from . import ast
 from ..i18n import N_, _

@@ -130,3 +130,13 @@ def test_mypy_strict_over_the_typed_modules():
     done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_decision_kinds_are_one_closed_vocabulary():
+    """`decisions.DecisionKind` (the checker's Literal) and `decisions.KINDS` (the run
+    time's tuple) name the same kinds, in the same order: a kind added to one and not the
+    other fails here, not in a game."""
+    import typing
+    from interpreter.engine.decisions import KINDS, MOVE_KINDS, DecisionKind
+    assert typing.get_args(DecisionKind) == KINDS
+    assert set(MOVE_KINDS) <= set(KINDS)

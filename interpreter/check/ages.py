@@ -126,6 +126,7 @@ def _age_of(phase: ast.Phase, number: int, ctx: Context) -> AgeDef | None:
                    label=_("an incomplete age"),
                    help=_("an age's phase deals the age's cards, starts the age, plays its turns and ends it"))
         return None
+    assert deal is not None and turns is not None and end is not None      # (none is missing)
     ok = True
     for stmt in (deal, end):
         said = age_number(stmt.age, ctx)

@@ -6,15 +6,17 @@ show where it is written, before any game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..i18n import _
 from ..kinds.actions import kind_of
 from ..syntax import ast
 from .context import Context
-from .model import CardDef, RulesDef
+from .model import CardDef, RulesDef, WonderDef
 from .phases import _actions
 
 
-def check_card_laws(cards: list[CardDef], wonders, rules: RulesDef, ctx: Context) -> None:
+def check_card_laws(cards: list[CardDef], wonders: Sequence[WonderDef], rules: RulesDef, ctx: Context) -> None:
     """Each law over cards selects some card of the rule set (E2070; a name no card has is
     E1004), one with a fixed production when it makes production unlimited (E2071); a
     `lose the board production` finds a board that produces (E2072)."""

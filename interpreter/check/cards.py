@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
@@ -63,7 +65,7 @@ def check_card(card: ast.Card, ctx: Context, points_categories: dict[str, str]) 
     copies = _check_copies(copies_stmt, ctx)
     cost = check_cost(cost_stmt, ctx)
     chains = tuple(name.text for stmt in chain_stmts for name in stmt.cards)
-    if None in (age, color, copies, cost):
+    if age is None or color is None or copies is None or cost is None:
         return None
     return CardDef(name=card.name.text, age=age, color=color, copies=copies, cost=cost,
                    chains=chains, effects=effects, span=card.name.span,
@@ -87,7 +89,7 @@ def _check_copies(stmt: ast.CopiesStmt | None, ctx: Context) -> tuple[int, ...] 
     return tuple(values)
 
 
-def _points_have_category(body, category: str | None, what: str, ctx: Context) -> None:
+def _points_have_category(body: Iterable[object], category: str | None, what: str, ctx: Context) -> None:
     if category is not None or not ctx.rules_known:
         return
     for effect in body:
@@ -121,7 +123,7 @@ def check_wonder(wonder: ast.Wonder, ctx: Context, stage_category: str | None) -
     return WonderDef(name=wonder.name.text, sides=tuple(sides), span=wonder.name.span) if ok else None
 
 
-def _check_side(wonder: ast.Wonder, side: ast.Side, ctx: Context, stage_category) -> SideDef | None:
+def _check_side(wonder: ast.Wonder, side: ast.Side, ctx: Context, stage_category: str | None) -> SideDef | None:
     stages_ast = [s for s in side.body if isinstance(s, ast.Stage)]
     effects = check_effects([s for s in side.body if isinstance(s, ast.EFFECT_TYPES)], ctx)
     if not stages_ast:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
+from typing import Protocol, TypeVar
+
 from ..diagnostics import Diagnostic, Note, Span, did_you_mean
 from ..syntax import ast
 from .provenance import Provenance
@@ -20,6 +23,16 @@ STATEMENT_WORDS = {
 
 
 VOCABULARY_CODES = ("E1001", "E1002", "E1003")
+
+
+class Spanned(Protocol):
+    """A statement of the tree: it knows where it is written."""
+
+    @property
+    def span(self) -> Span: ...
+
+
+_Statement = TypeVar("_Statement", bound=Spanned)
 
 
 # the kinds of name `known` checks, and the other things the checks' messages name, as
@@ -76,7 +89,7 @@ class Context:
             severity = "warning" if code.startswith("W") else "error"
         self.diagnostics.append(Diagnostic(code, message, span, severity, label, help, notes))
 
-    def known(self, name: ast.Name, pool, code: str, what: str) -> bool:
+    def known(self, name: ast.Name, pool: Collection[str], code: str, what: str) -> bool:
         """True if `name` is in `pool`; otherwise report it, suggesting the nearest name."""
         if name.text in pool:
             return True
@@ -94,7 +107,7 @@ class Context:
         self.report(code, _(message).format(name=name.text), name.span, label=_(label), help=hint)
         return False
 
-    def suggest(self, word: str, pool) -> str | None:
+    def suggest(self, word: str, pool: Collection[str]) -> str | None:
         """The nearest name in `pool`, within a budget of searches over big pools."""
         if len(pool) > 100:
             if self._costly_suggestions <= 0:
@@ -115,7 +128,8 @@ class Context:
             return False
         return self.known(name, self.categories, "E1005", "score category")
 
-    def single(self, body, kind, owner: str, span: Span, *, required: str | None = None):
+    def single(self, body: Iterable[object], kind: type[_Statement], owner: str, span: Span | None, *,
+               required: str | None = None) -> _Statement | None:
         """The one statement of type `kind` in a block; reports repeats, and absence if required."""
         found = [s for s in body if isinstance(s, kind)]
         word = STATEMENT_WORDS.get(kind.__name__, required or "this")

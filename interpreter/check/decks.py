@@ -4,23 +4,25 @@ the boards (a wonder board for every seat at the largest table)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
+
 from ..decks import age_deck
 from ..diagnostics import Note, did_you_mean
 from ..syntax import ast
 from .context import Context
-from .model import CardDef, RulesDef
+from .model import CardDef, RulesDef, TableDef, WonderDef
 from .rules import quiet_age_number, roman
 from ..i18n import _, ngettext
 
 
-def check_duplicates(items, ctx: Context) -> None:
-    seen: dict[tuple, ast.Name] = {}
+def check_duplicates(items: Iterable[object], ctx: Context) -> None:
+    seen: dict[tuple[str, ...] | tuple[str, str, int | str | None], ast.Name] = {}
     ages: dict[int, ast.Name] = {}
     for item in items:
         if isinstance(item, ast.Card):
             age_stmt = next((s for s in item.body if isinstance(s, ast.AgeStmt)), None)
             age = age_stmt.age.text if age_stmt else None
-            key = ("card", item.name.text, quiet_age_number(age) or age if age else None)
+            key: tuple[str, ...] | tuple[str, str, int | str | None] = ("card", item.name.text, quiet_age_number(age) or age if age else None)
             what = (_('card "{name}" in age {age}').format(name=item.name.text, age=age_stmt.age.text) if age_stmt
                     else _('card "{name}"').format(name=item.name.text))
         elif isinstance(item, ast.Wonder):
@@ -35,7 +37,7 @@ def check_duplicates(items, ctx: Context) -> None:
             seen[key] = item.name
 
 
-def check_chains(cards: list[ast.Card], unparsed: set[str], ctx: Context) -> None:
+def check_chains(cards: list[ast.Card], unparsed: Collection[str], ctx: Context) -> None:
     """Every chain names a card of an earlier age.  Works on the syntax tree, so a card
     with another error still has its chains checked and can still be chained to."""
     ages: dict[str, set[int | None]] = {name: {None} for name in unparsed}
@@ -92,7 +94,7 @@ def check_ages_exist(cards: list[CardDef], rules: RulesDef, ctx: Context) -> lis
     return kept
 
 
-def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) -> None:
+def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables: Sequence[TableDef] = ()) -> None:
     """Every age deals `hand` cards to each seat, at every player count of the rules (and
     of each table, whose decks are made as for its `cards as for` count)."""
     players = range(rules.min_players, rules.max_players + 1)
@@ -112,12 +114,13 @@ def check_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) 
                                   "with no `copies` line), or draw fewer (`set age {age} {{ add ... }}`)").format(
                                needed=needed, age=roman(age.number)) if notes else
                            _("cards in a random pool have no `copies` line; add cards or draw fewer"))
-        wrong, first = [], None
+        wrong: list[str] = []
+        first = 0                      # the first player count that is off
         for p, deal_as, seats, table in counts:
             dealt = age_deck(cards, age, deal_as).size
             hand = table.age(age).hand if table else age.hand
             if dealt != hand * seats:
-                first = deal_as if first is None else first
+                first = first or deal_as
                 wrong.append(_("{dealt} at {players} players (needs {needed})").format(
                     dealt=dealt, players=p, needed=hand * seats))
         if wrong:
@@ -163,7 +166,7 @@ def _deck_sources(cards: list[CardDef], age: int, players: int) -> tuple[Note, .
     return tuple(notes)
 
 
-def check_boards(wonders, rules: RulesDef, ctx: Context, tables=()) -> None:
+def check_boards(wonders: Sequence[WonderDef], rules: RulesDef, ctx: Context, tables: Sequence[TableDef] = ()) -> None:
     """Every seat gets a wonder board of its own: at the rules' largest player count, and
     at each table (its players and neutral cities), there are at least as many wonders
     as seats, or no game at that count can be set up."""

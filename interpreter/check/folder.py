@@ -5,6 +5,7 @@ the content").  The shipped rule set's check does the same with its own `variant
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -13,16 +14,20 @@ from ..diagnostics import Diagnostic, Span, sort_key
 from ..paths import DEFAULT_RULES, content_dir, join_rules, shown_path, split_rules
 from ..syntax.parser import read_source
 from ..syntax.treecache import parse_cached
-from .load import (CheckResult, check_paths, check_sources, nested_rule_sets, read_sources, pack_files_shown, pack_folders,
+from .load import (CheckResult, Parse, check_paths, check_sources, nested_rule_sets, read_sources, pack_files_shown, pack_folders,
                    rules_folder,
                    same_fault, stray_item,
                    with_variant_notes)
 from .notation import check_notation_table, notation_tables
 from .translations import check_pack_translations, check_rule_set_translations, check_variant_translations
 from ..i18n import _
+from .model import RuleSet
+from ..syntax import ast
+
+Paths = Sequence["str | Path"] | None      # --content folders and files (None: the shipped rule set)
 
 
-def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResult:
+def check_folder(paths: Paths = None, variants: Sequence[str] = (), rules: str | None = None) -> CheckResult:
     """check_paths, then (when no variant is given: that combination is what was asked)
     each variant beside the checked folders on its own, then each rule set found in a
     subfolder of a folder checked, on its own with its own variants (never skipped
@@ -40,7 +45,7 @@ def check_folder(paths=None, variants=(), rules: str | None = None) -> CheckResu
     return result
 
 
-def _check_one(paths, variants, rules: str | None) -> CheckResult:
+def _check_one(paths: Paths, variants: Sequence[str], rules: str | None) -> CheckResult:
     """One rule set, then each of its folder's variants on its own.  Variants are checked
     only on a base without errors; the base's own diagnostics are not repeated for each."""
     sources, given = read_sources(paths, variants, rules)
@@ -59,8 +64,8 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
     if result.errors:
         return attrs.evolve(result, variants_waiting=tuple(shown for _path, shown in found))
     base = {same_fault(d) for d in result.diagnostics}
-    extra = []
-    variant_rulesets = []
+    extra: list[Diagnostic] = []
+    variant_rulesets: list[RuleSet] = []
     for path, shown in found:
         text, problems = read_source(path, shown)
         if text is not None:
@@ -82,7 +87,7 @@ def _check_one(paths, variants, rules: str | None) -> CheckResult:
                         variants_checked=tuple(shown for _path, shown in found))
 
 
-def base_folders(paths, rules: str | None) -> list[tuple[Path, str]]:
+def base_folders(paths: Paths, rules: str | None) -> list[tuple[Path, str]]:
     """(folder, name shown) of the rule set folders checked: each folder given, or the
     shipped rule set's."""
     if paths:
@@ -92,12 +97,13 @@ def base_folders(paths, rules: str | None) -> list[tuple[Path, str]]:
                                   "/" + folder.relative_to(content_dir()).as_posix()))]
 
 
-def _with_translations(result: CheckResult, folders, rules: str | None = None) -> CheckResult:
+def _with_translations(result: CheckResult, folders: Sequence[tuple[Path, str]], rules: str | None = None) -> CheckResult:
     """The rule set's translation files checked against it (check/translations.py); with
     expansion packs, the base's files against the base and each pack's against what it adds."""
     if result.ruleset is None:
         return result
-    found, files = [], []
+    found: list[Diagnostic] = []
+    files: list[str] = []
     base, packs = split_rules(rules)
     base_ruleset = check_paths(None, (), base).ruleset if packs else result.ruleset
     if base_ruleset is None:
@@ -122,12 +128,12 @@ def _with_translations(result: CheckResult, folders, rules: str | None = None) -
                         files=result.files + tuple(files))
 
 
-def _with_notation(result: CheckResult, tables) -> CheckResult:
+def _with_notation(result: CheckResult, tables: Sequence[tuple[Path, str]]) -> CheckResult:
     """The notation table of the rule set (with any variant given) checked against it
     (check/notation.py); shown in diagnostics, but not counted among the files checked."""
     if result.ruleset is None or not tables:
         return result
-    found = []
+    found: list[Diagnostic] = []
     for path, shown in tables:
         diagnostics, text = check_notation_table(path, shown, result.ruleset)
         found += diagnostics
@@ -136,14 +142,15 @@ def _with_notation(result: CheckResult, tables) -> CheckResult:
     return attrs.evolve(result, diagnostics=tuple(sorted(result.diagnostics + tuple(found), key=sort_key)))
 
 
-def _variant_translations(result: CheckResult, found, variant_rulesets, folders) -> list[Diagnostic]:
+def _variant_translations(result: CheckResult, found: Sequence[tuple[Path, str]], variant_rulesets: list[RuleSet],
+                          folders: Sequence[tuple[Path, str]]) -> list[Diagnostic]:
     """The translation files of the variants folders, for the names their variants add."""
-    out = []
+    out: list[Diagnostic] = []
     variant_folders = dict.fromkeys((path.parent, shown.rsplit("/", 1)[0]) for path, shown in found)
     for folder, shown in variant_folders:
         base_folder = folder.parent
         base_shown = next((s for f, s in folders if f == base_folder), str(base_folder))
-        diagnostics, texts = check_variant_translations(folder, shown, result.ruleset, variant_rulesets,
+        diagnostics, texts = check_variant_translations(folder, shown, result.ruleset, variant_rulesets,  # type: ignore[arg-type]  # (no base error)
                                                         base_folder, base_shown)
         out += diagnostics
         for name, text in texts:
@@ -151,7 +158,7 @@ def _variant_translations(result: CheckResult, found, variant_rulesets, folders)
     return out
 
 
-def folder_variant_files(paths, rules: str | None) -> list[tuple[Path, str]]:
+def folder_variant_files(paths: Paths, rules: str | None) -> list[tuple[Path, str]]:
     """(path, name shown) of the `variants/*.wonders` files beside the content checked:
     of each folder given, or of the shipped rule set's folder and its packs' when none is."""
     if paths:
@@ -159,7 +166,7 @@ def folder_variant_files(paths, rules: str | None) -> list[tuple[Path, str]]:
     else:
         shipped = [rules_folder(rules) / "variants"] + [pack / "variants" for pack in pack_folders(rules)]
         folders = [(folder, shown_path(folder)) for folder in shipped]
-    found = []
+    found: list[tuple[Path, str]] = []
     for folder, shown in folders:
         if folder.is_dir() and not folder.is_symlink():
             # a pipe or device among them is read (and refused, E0007) like any other
@@ -167,7 +174,7 @@ def folder_variant_files(paths, rules: str | None) -> list[tuple[Path, str]]:
     return found
 
 
-def _stray(parse, text: str, shown: str) -> Diagnostic | None:
+def _stray(parse: Parse, text: str, shown: str) -> Diagnostic | None:
     """E1408 for a file of `variants/` that holds something besides variant blocks: it
     would join the base unseen if applied, so it is reported, not applied."""
     tree, problems = parse(text, shown)
@@ -179,18 +186,18 @@ def _stray(parse, text: str, shown: str) -> Diagnostic | None:
         return Diagnostic("E1408", _("a file of a variants folder holds no variant"), Span(shown, 1, 1, 1, 1),
                           help=_('write a `variant "Name" { changes "..." ... }` block, or remove the file'))
     name = getattr(item, "name", None)
-    span = name.span if name is not None and hasattr(name, "span") else item.span
+    span = name.span if name is not None and hasattr(name, "span") else item.span   # type: ignore[attr-defined]  # (an item: it has a span)
     return Diagnostic("E1408", _("a file of a variants folder has {kind} outside a variant").format(kind=kind), span,
                       label=_("not inside a `variant` block"),
                       help=_("move it into a variant (`add card ...`), or the file out of the variants folder"))
 
 
-def _parse_once():
+def _parse_once() -> Parse:
     """parse_cached remembering each file's tree (its diagnostics too): the base is parsed
     once for all variants."""
-    trees: dict[tuple[str, str], tuple] = {}
+    trees: dict[tuple[str, str], tuple[ast.File, list[Diagnostic]]] = {}
 
-    def parse(text: str, shown: str):
+    def parse(text: str, shown: str) -> tuple[ast.File, list[Diagnostic]]:
         key = (shown, text)
         if key not in trees:
             trees[key] = parse_cached(text, shown)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
 import attrs
@@ -29,6 +30,11 @@ from .vocabulary import collect_vocabulary
 from ..i18n import _, ngettext
 from ..errors import WondersError
 
+# a file to check: (the name shown, its text or None when unreadable, the problems reading it)
+SourceFile = tuple[str, "str | None", list[Diagnostic]]
+# what parses a text shown by a name: its tree and the syntax errors (treecache.parse_cached)
+Parse = Callable[[str, str], tuple[ast.File, list[Diagnostic]]]
+
 
 @attrs.frozen
 class CheckResult:
@@ -54,7 +60,7 @@ class UsageError(WondersError):
     """A path that does not exist or holds no content: the caller's mistake, not content's."""
 
 
-def content_files(paths) -> list[tuple[Path, str]]:
+def content_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
     """Expand folders to their .wonders files, subfolders included except those named
     `variants` (variants apply only when asked for with --variant), those named `expansions`
     (packs apply only when asked for with --expansion) and rule sets inside a
@@ -190,7 +196,7 @@ def own_pack(name: str) -> Path:
 _CHANGES = re.compile(r'^\s*changes\s+"([^"\n]*)"', re.MULTILINE)
 
 
-def with_expansions(rules: str | None, names) -> str | None:
+def with_expansions(rules: str | None, names: Sequence[str]) -> str | None:
     """The rule set `rules` with the packs `names` on top, as one name (None: the default
     rule set, no packs).  A pack names the rules it is written for in the `changes` line
     of its variant blocks; on any other rule set it is refused, never applied."""
@@ -220,7 +226,7 @@ def is_variant_path(name: str) -> bool:
     return "/" in name or "\\" in name or name.endswith(".wonders")
 
 
-def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Path, str]]:
+def variant_files(names: Iterable[str], paths: Sequence[str | Path] | None = None, rules: str | None = None) -> list[tuple[Path, str]]:
     """`--variant NAME`: a file path, or NAME.wonders in the `variants/` folder of the
     content (the packs' own first, then the rule set's, then the other shipped rule sets':
     a variant of other rules is then refused by name, E1402, rather than not found)."""
@@ -265,7 +271,7 @@ def variant_files(names, paths=None, rules: str | None = None) -> list[tuple[Pat
 VOCABULARY_ITEMS = (ast.ResourcesDecl, ast.ColorsDecl, ast.SymbolsDecl, ast.TokensDecl)
 
 
-def stray_item(tree: ast.File):
+def stray_item(tree: ast.File) -> tuple[str, object] | None:
     """(what, item) for the first thing of a variant file that is neither a `variant` block
     nor a vocabulary declaration (item None: the file holds no variant), or None when the
     file holds variant blocks and vocabulary only."""
@@ -288,12 +294,13 @@ def _not_a_variant(tree: ast.File, shown: str) -> str | None:
     if item is None:
         return (f"{shown}: the variant file is empty; a variant file holds a `variant \"Name\" {{ ... }}` block"
                 if not tree.items else f"{shown}: the variant file holds no `variant \"Name\" {{ ... }}` block")
-    where = f"line {item.span.line}" if getattr(item, "span", None) else "the file"
+    where = f"line {item.span.line}" if getattr(item, "span", None) else "the file"   # type: ignore[attr-defined]  # (getattr: it has one)
     return (f"{shown}: a variant file holds only `variant` blocks, but {where} has {kind} "
             "outside one; move it into the variant (`add card ...`) or give the file with --content")
 
 
-def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResult:
+def check_paths(paths: Sequence[str | Path] | None = None, variants: Sequence[str] = (),
+                rules: str | None = None) -> CheckResult:
     """Check the given files and folders, or the shipped rule set `rules` (default: the
     top-level content), with the variants applied."""
     sources, given = read_sources(paths, variants, rules)
@@ -303,7 +310,8 @@ def check_paths(paths=None, variants=(), rules: str | None = None) -> CheckResul
     return attrs.evolve(result, rules=None if paths else (rules or DEFAULT_RULES))
 
 
-def read_sources(paths=None, variants=(), rules: str | None = None):
+def read_sources(paths: Sequence[str | Path] | None = None, variants: Sequence[str] = (),
+                 rules: str | None = None) -> tuple[list[SourceFile], set[str]]:
     """The (name shown, text, reading problems) of every file check_paths checks, and the
     names shown of those that came from --variant."""
     if paths and split_rules(rules)[1]:
@@ -317,8 +325,8 @@ def read_sources(paths=None, variants=(), rules: str | None = None):
     return [(shown, *read_source(path, shown)) for path, shown in files], {shown for _path, shown in variant_paths}
 
 
-def check_sources(sources, parse=parse_cached, variant_files_shown=frozenset(),
-                  pack_files=frozenset()) -> CheckResult:
+def check_sources(sources: Sequence[SourceFile], parse: Parse = parse_cached,
+                  variant_files_shown: Collection[str] = frozenset(), pack_files: Collection[str] = frozenset()) -> CheckResult:
     """Check (name shown, text or None, reading problems) triples as one rule set, the
     variants among them applied.  `parse` gives a text's tree and diagnostics: by default
     parse_cached (treecache.py, trees kept between runs); the language server passes one
@@ -354,7 +362,8 @@ def check_sources(sources, parse=parse_cached, variant_files_shown=frozenset(),
                        tuple(shown for shown, _text, _tree in sources), applied)
 
 
-def with_variant_notes(result: CheckResult, sources, variant_shown, parse=parse_cached,
+def with_variant_notes(result: CheckResult, sources: Sequence[SourceFile], variant_shown: Collection[str],
+                       parse: Parse = parse_cached,
                        base: CheckResult | None = None) -> CheckResult:
     """The result, each fault found in a file other than the variants' that no change of
     theirs explains (check/provenance.py) but that the content without them does not have
@@ -377,12 +386,12 @@ def with_variant_notes(result: CheckResult, sources, variant_shown, parse=parse_
     return attrs.evolve(result, diagnostics=noted)
 
 
-def same_fault(d: Diagnostic) -> tuple:
+def same_fault(d: Diagnostic) -> tuple[str, str, object]:
     """What makes two diagnostics the same fault, whatever notes they carry."""
     return d.code, d.message, d.span
 
 
-def _only_variants(variants: list[ast.Variant], ctx: Context) -> None:
+def _only_variants(variants: Sequence[ast.Variant], ctx: Context) -> None:
     """E1208 for files holding variants and nothing else, checked as content: the rules
     they change are missing because a variant is meant to be given with --variant."""
     files = list(dict.fromkeys(v.name.span.file for v in variants))
@@ -402,8 +411,8 @@ def _card_names(text: str) -> set[str]:
     return set(_CARD_HEAD.findall(text))
 
 
-def check_files(files: list[ast.File], complete: bool = True, unparsed_cards: set[str] = frozenset(),
-                pack_files=frozenset()) -> tuple[RuleSet | None, list[Diagnostic]]:
+def check_files(files: list[ast.File], complete: bool = True, unparsed_cards: Collection[str] = frozenset(),
+                pack_files: Collection[str] = frozenset()) -> tuple[RuleSet | None, list[Diagnostic]]:
     """Resolve and validate parsed files as one rule set.  `complete=False` (after syntax
     errors) skips the whole-set checks, whose findings would only echo the syntax errors;
     `unparsed_cards` are names of cards that failed to parse, so chains to them are not
@@ -412,7 +421,7 @@ def check_files(files: list[ast.File], complete: bool = True, unparsed_cards: se
     ctx.pack_files = frozenset(pack_files)
     given = [item for f in files for item in f.items]
     if given and all(isinstance(i, ast.Variant) for i in given):
-        _only_variants(given, ctx)
+        _only_variants(given, ctx)     # type: ignore[arg-type]  # (all of them variants: above)
         return None, ctx.diagnostics
     items = apply_variants(given, ctx)
     vocabulary = collect_vocabulary(items, ctx)

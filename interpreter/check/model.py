@@ -6,6 +6,9 @@ around them is plain data the engine and the tools read.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import attrs
 
 from ..diagnostics import Span
@@ -23,11 +26,13 @@ class Cost:
         return not self.coins and not self.resources and not self.tokens
 
 
-def written_cost(items) -> Cost:
+def written_cost(items: Iterable[ast.ResourceAmount | ast.CoinAmount | ast.TokenAmount]) -> Cost:
     """The Cost that a price's items say as written (`may pay 1 coin, 2 stone and 1 joker
     token`: coins, each resource's units and each kind's tokens in the order first named),
     for those who word it and those who pay it."""
-    coins, counts, tokens = 0, {}, {}
+    coins = 0
+    counts: dict[str, int] = {}
+    tokens: dict[str, int] = {}
     for item in items:
         if isinstance(item, ast.ResourceAmount):
             counts[item.resource.text] = counts.get(item.resource.text, 0) + item.count
@@ -102,7 +107,7 @@ class PhaseDef:
     name: str
     when: str                      # "before" or "after" an age, at the "start" of one, or "" in the sequence
     age: int | None                # the age it is placed by (None: each age), or the age it starts
-    steps: tuple
+    steps: tuple[Any, ...]         # its statements: of the syntax tree, and AgeDeal, AgeStart, AgeEnd below
     span: Span
 
     def runs_at_start_of(self, age: int) -> bool:
@@ -115,7 +120,7 @@ class AgeDeal:
     `number` and `random_additions` are what decks.age_deck reads)."""
     count: int
     number: int
-    random_additions: tuple
+    random_additions: tuple[ast.AddRandom, ...]
     span: Span
 
 
@@ -157,8 +162,8 @@ class RulesDef:
     partners_face_other: tuple[str, ...] = ()   # events of `partners face their other neighbour instead at ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
     table_zones: tuple[str, ...] = ()       # of them, those for the table (`zone "NAME" for the table`)
-    laws: tuple = ()                        # the rules' own `law ...` (house rules), for every city
-    card_uses: tuple = ()                   # `use a card for "NAME" ...`: moves beside build, stage, sell
+    laws: tuple[ast.Law, ...] = ()                        # the rules' own `law ...` (house rules), for every city
+    card_uses: tuple[ast.CardUse, ...] = ()                   # `use a card for "NAME" ...`: moves beside build, stage, sell
     phases: tuple[PhaseDef, ...] = ()       # the phases, in written order
     sequence: tuple[int, ...] = ()          # the phases the game runs one after the other (indexes
                                             # of `phases`): each age's, with those before and after it
@@ -220,12 +225,12 @@ class RuleSet:
     cards: tuple[CardDef, ...]
     wonders: tuple[WonderDef, ...]
     rules: RulesDef
-    items: tuple = ()
+    items: tuple[object, ...] = ()
     tables: tuple[TableDef, ...] = ()          # set-ups for player counts outside the rules' range
     # the variants applied (by name, in order) and the items as they were before them: a
     # player fitted to the changed rules starts from its fit of the unchanged ones
     variants: tuple[str, ...] = ()
-    unchanged: tuple = ()
+    unchanged: tuple[object, ...] = ()
 
     def table(self, players: int) -> TableDef | None:
         return next((t for t in self.tables if t.players == players), None)          # the syntax items the rule set was checked from, variants applied

@@ -9,6 +9,9 @@ some player count) is `check_phase_decks`, among the whole-set checks."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from typing import Any
+
 import attrs
 
 from ..diagnostics import Note
@@ -16,7 +19,7 @@ from ..i18n import _
 from ..kinds.actions import kind_of
 from ..syntax import ast
 from .context import Context
-from .model import AgeDeal, AgeEnd, AgeStart, CardDef, PhaseDef, RulesDef
+from .model import AgeDeal, AgeEnd, AgeStart, CardDef, PhaseDef, RulesDef, TableDef, WonderDef
 from .rules import age_number, quiet_age_number, roman
 
 
@@ -48,7 +51,7 @@ def sequence(phases: tuple[PhaseDef, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def check_zones(body, ctx: Context) -> tuple[str, ...]:
+def check_zones(body: Iterable[object], ctx: Context) -> tuple[str, ...]:
     zones: dict[str, ast.Name] = {}
     for stmt in body:
         if isinstance(stmt, ast.ZoneDecl):
@@ -59,10 +62,12 @@ def check_zones(body, ctx: Context) -> tuple[str, ...]:
     return tuple(zones)
 
 
-def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx: Context,
+def check_phases(body: Iterable[object], ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx: Context,
                  table: tuple[str, ...] = ()) -> tuple[PhaseDef, ...] | None:
     """The phases of the rules, in written order (None when one is wrong)."""
-    phases, named, ok = [], {}, True
+    phases: list[PhaseDef] = []
+    named: dict[str, ast.Name] = {}
+    ok = True
     for phase in (s for s in body if isinstance(s, ast.Phase)):
         if phase.name.text in named:
             ctx.report("E1101", _('two phases are named "{name}"').format(name=phase.name.text), phase.name.span,
@@ -79,7 +84,8 @@ def check_phases(body, ages: tuple[int, ...] | None, zones: tuple[str, ...], ctx
     return tuple(phases) if ok else None
 
 
-def _check_phase(phase: ast.Phase, ages, zones, ctx: Context, table=()) -> PhaseDef | None:
+def _check_phase(phase: ast.Phase, ages: Collection[int] | None, zones: Collection[str], ctx: Context,
+                 table: Collection[str] = ()) -> PhaseDef | None:
     place, owner = phase.place, _('phase "{name}"').format(name=phase.name.text)
     age = None
     if place is None:
@@ -119,7 +125,7 @@ def _check_phase(phase: ast.Phase, ages, zones, ctx: Context, table=()) -> Phase
         misplaced = _out_of_place(step, place, owner)
         if misplaced is not None and ok:
             code, message, label, help_ = misplaced
-            ctx.report(code, message, step.span, label=label, help=help_)
+            ctx.report(code, message, step.span, label=label, help=help_)  # type: ignore[attr-defined]  # (a statement)
             ok = False
         if isinstance(step, (ast.Deal, ast.DealAge, ast.Reveal)) and step.count.value < 1:
             ctx.report("E1206", _("{owner} deals {count} cards").format(owner=owner, count=step.count.value),
@@ -181,7 +187,7 @@ class _Hands:
         self.played = 0
         self.emptied: ast.PlayTurns | ast.Draft | None = None
 
-    def step(self, step) -> None:
+    def step(self, step: object) -> None:
         if isinstance(step, (ast.Deal, ast.DealAge)):
             self.dealt, self.played, self.emptied = step.count.value, 0, None
         elif isinstance(step, ast.Draft):
@@ -207,7 +213,7 @@ class _Hands:
         return True
 
 
-def _out_of_place(step, place: ast.PhasePlace, owner: str) -> tuple[str, str, str, str] | None:
+def _out_of_place(step: object, place: ast.PhasePlace, owner: str) -> tuple[str, str, str, str] | None:
     """(code, message, label, help) when `step` cannot run where its phase is placed: an
     age starts and ends in its own phase; a phase at an age's start (inside the age's
     `start age`, its hands dealt) neither plays turns nor deals nor drafts."""
@@ -229,18 +235,19 @@ def _out_of_place(step, place: ast.PhasePlace, owner: str) -> tuple[str, str, st
 def _place_words(place: ast.PhasePlace) -> str:
     if place.when == "start":
         return _("at the start of age {age}").format(age=place.age.text) if place.age else _("at the start of each age")
+    assert place.age is not None, place        # (before or after an age: it names the age)
     if place.when == "before":
         return _("before age {age}").format(age=place.age.text)
     return _("after age {age}").format(age=place.age.text)
 
 
-def _cannot(step) -> str:
+def _cannot(step: object) -> str:
     if isinstance(step, ast.PlayTurns):
         return _("cannot play turns")
     return _("cannot start an age") if isinstance(step, ast.StartAge) else _("cannot end an age")
 
 
-def own_zone(zone: ast.Name, table, ctx: Context) -> bool:
+def own_zone(zone: ast.Name, table: Collection[str], ctx: Context) -> bool:
     """A zone each city keeps for itself, where a statement or an action needs one (a draft,
     a play from a zone, a zone's cards discarded, the zone a card is `put` from): a zone for
     the table is E2001 there (a card is put into one: `put a card from "Z" into "T"`)."""
@@ -254,14 +261,14 @@ def own_zone(zone: ast.Name, table, ctx: Context) -> bool:
     return False
 
 
-def _unknown_zone(zone: ast.Name, zones, ctx: Context) -> None:
+def _unknown_zone(zone: ast.Name, zones: Iterable[str], ctx: Context) -> None:
     guess = ctx.suggest(zone.text, list(zones))
     ctx.report("E1701", _('unknown zone "{name}"').format(name=zone.text), zone.span, label=_("not a declared zone"),
                help=_('did you mean "{guess}"?').format(guess=guess) if guess else
                _('declare it in the rules: `zone "{name}"` (in a variant, `add zone "{name}"`)').format(name=zone.text))
 
 
-def _unknown_deck(deck: ast.Name, decks, ctx: Context) -> None:
+def _unknown_deck(deck: ast.Name, decks: Iterable[str], ctx: Context) -> None:
     guess = ctx.suggest(deck.text, sorted(decks))
     ctx.report("E1702", _('no card is in the deck "{name}"').format(name=deck.text), deck.span,
                label=_("an empty or unknown deck"),
@@ -269,24 +276,25 @@ def _unknown_deck(deck: ast.Name, decks, ctx: Context) -> None:
                _('put cards in it with `deck "{name}"` in place of `age`').format(name=deck.text))
 
 
-def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
+def check_zone_actions(cards: Sequence[CardDef], wonders: Sequence[WonderDef], rules: RulesDef,
+                       ctx: Context) -> None:
     """The zones and decks that the actions of cards, wonder boards and stages and the
     rules' own triggers and uses of a card name (`when built: draw 4 cards from deck "D"
     into "Z"`, `on age start: build a card from "Z"`) exist."""
     decks = {card.deck for card in cards if card.deck}
-    effects = [e for source in cards for e in source.effects]
+    effects: list[Any] = [e for source in cards for e in source.effects]     # (effects, triggers, uses, scores)
     effects += [e for w in wonders for side in w.sides for e in side.effects]
     effects += [e for w in wonders for side in w.sides for s in side.stages for e in s.effects]
     effects += rules.triggers
     effects += rules.card_uses              # `use a card for ...: put a card from "Z" onto "T"`
     for w in wonders:                       # a wonder's law is in play with the wonder, never in a zone
-        for effect in [e for side in w.sides for e in (*side.effects, *(x for s in side.stages for x in s.effects))]:
-            if isinstance(effect, ast.Law) and effect.on_top is not None:
+        for held in [e for side in w.sides for e in (*side.effects, *(x for s in side.stages for x in s.effects))]:
+            if isinstance(held, ast.Law) and held.on_top is not None:
                 ctx.report("E1901", _("only a card is put in a zone: a wonder's law is never on top of one"),
-                           effect.on_top.span, label=_("not a card"),
+                           held.on_top.span, label=_("not a card"),
                            help=_("leave out `on top of`: the law is in play with the board or the stage"))
-            elif isinstance(effect, ast.Law) and effect.revealed is not None:
-                ctx.report("E2042", _("only a card is revealed: a wonder's law never is"), effect.revealed.span,
+            elif isinstance(held, ast.Law) and held.revealed is not None:
+                ctx.report("E2042", _("only a card is revealed: a wonder's law never is"), held.revealed.span,
                            label=_("not a card"), help=_("leave out `revealed`: the law is in play with the board or the stage"))
     effects += list(rules.scores)
     for effect in effects:
@@ -311,13 +319,16 @@ def check_zone_actions(cards, wonders, rules: RulesDef, ctx: Context) -> None:
             if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
                 _unknown_deck(action.deck, decks, ctx)
     for quantity in _zone_counts(effects):
-        if quantity.kind.text not in rules.zones:
-            _unknown_zone(quantity.kind, rules.zones, ctx)
+        zone = quantity.kind
+        assert zone is not None, quantity           # (`cards in "Z"` names its zone)
+        if zone.text not in rules.zones:
+            _unknown_zone(zone, rules.zones, ctx)
 
 
-def _zone_counts(effects):
+def _zone_counts(effects: Iterable[object]) -> Iterator[ast.Quantity]:
     """Every `cards in "Z"` of the effects (score lines, conditions, amounts, laws' counts)."""
-    seen, todo = set(), list(effects)
+    seen: set[int] = set()
+    todo = list(effects)
     while todo:
         node = todo.pop()
         if id(node) in seen:
@@ -329,11 +340,11 @@ def _zone_counts(effects):
             continue
         if isinstance(node, (tuple, list)):
             todo += node
-        elif attrs.has(type(node)):
-            todo += [getattr(node, f.name) for f in attrs.fields(type(node))]
+        elif attrs.has(cls := type(node)):
+            todo += [getattr(node, f.name) for f in attrs.fields(cls)]
 
 
-def _actions(effects):
+def _actions(effects: Iterable[object]) -> Iterator[Any]:
     for effect in effects:
         action = getattr(effect, "action", None)
         while action is not None:
@@ -341,7 +352,7 @@ def _actions(effects):
             action = getattr(action, "action", None)
 
 
-def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables=()) -> None:
+def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, tables: Sequence[TableDef] = ()) -> None:
     """Every deck a phase deals from holds cards, enough for every seat that is dealt
     (the players: neutral cities take no part in phases) at every player count."""
     players = max([rules.max_players] + [t.players for t in tables])

@@ -14,12 +14,15 @@ The keys a change touches, and the checks that ask about them:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from ..diagnostics import Note, Span
 from ..i18n import _
 
 MAX_NOTES = 4
+Key = tuple[str | int, ...]      # ("card", name), ("deck", age), ("players",) ...: above
 
 
 @attrs.frozen
@@ -33,19 +36,19 @@ class Provenance:
     """The changes applied, by the keys they touch (see the module docstring)."""
 
     def __init__(self) -> None:
-        self._by_key: dict[tuple, list[Cause]] = {}
+        self._by_key: dict[Key, list[Cause]] = {}
 
-    def record(self, keys, variant: str, does: str, span: Span) -> None:
+    def record(self, keys: Iterable[Key], variant: str, does: str, span: Span) -> None:
         cause = Cause(variant, does, span)
         for key in dict.fromkeys(keys):
             self._by_key.setdefault(key, []).append(cause)
 
-    def causes(self, *keys) -> list[Cause]:
+    def causes(self, *keys: Key) -> list[Cause]:
         """The changes that touched any of the keys, in the order they are written."""
         found = [c for key in keys for c in self._by_key.get(key, ())]
         return sorted(dict.fromkeys(found), key=lambda c: (c.span.file, c.span.line, c.span.column))
 
-    def notes(self, *keys) -> tuple[Note, ...]:
+    def notes(self, *keys: Key) -> tuple[Note, ...]:
         """A note per change behind the keys (the first few, then how many more)."""
         found = self.causes(*keys)
         notes = [Note(_('the variant "{variant}" {does}').format(variant=c.variant, does=c.does), c.span) for c in found[:MAX_NOTES]]

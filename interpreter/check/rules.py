@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
 from .effects import check_action, check_effect, price_ok
-from .model import RulesDef
+from .model import AgeDef, RulesDef
+from ..diagnostics import Span
 from ..i18n import _
 
 _ROMAN = {"I": 1, "V": 5, "X": 10}
@@ -50,7 +53,7 @@ def roman(n: int) -> str:
     return out
 
 
-def find_rules(items, ctx: Context) -> ast.Rules | None:
+def find_rules(items: Iterable[object], ctx: Context) -> ast.Rules | None:
     blocks = [i for i in items if isinstance(i, ast.Rules)]
     for extra in blocks[1:]:
         ctx.report("E1101", _("a second rules block `{extra}`").format(extra=extra.name.text), extra.name.span,
@@ -82,11 +85,11 @@ def declare_categories(rules: ast.Rules | None, ctx: Context) -> None:
         ctx.categories = tuple(names)
 
 
-def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
+def check_rules(rules: ast.Rules, ages: tuple[AgeDef, ...] | None, ctx: Context) -> RulesDef | None:
     """The checked rules; `ages` are those read from the phases (check/ages.py)."""
     body, owner = rules.body, _('the rules "{name}"').format(name=rules.name.text)
 
-    def number(kind, word):
+    def number(kind: type[ast.StartingCoins | ast.SellPrice | ast.TradePrice], word: str) -> int | None:
         stmt = ctx.single(body, kind, owner, rules.span, required=word)
         return None if stmt is None else stmt.amount.value
 
@@ -138,7 +141,8 @@ def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
         debt = None
     sit_out = _sit_out(body, ctx)
     team_size, partners_at = _teams(body, ctx, owner, rules.span)
-    if None in (low, high, starting, sell, trade, pad) or ages is None:
+    if low is None or high is None or starting is None or sell is None or trade is None or pad is None or ages is None \
+            or players is None:               # (players is None: low and high are too)
         return None
     return RulesDef(
         name=rules.name.text, min_players=low, max_players=high, starting_coins=starting,
@@ -151,11 +155,11 @@ def check_rules(rules: ast.Rules, ages, ctx: Context) -> RulesDef | None:
         team_size=team_size, partners_face_other=partners_at, laws=laws, card_uses=card_uses)
 
 
-def _card_uses(uses, ctx) -> tuple:
+def _card_uses(uses: Iterable[ast.CardUse], ctx: Context) -> tuple[ast.CardUse, ...]:
     """The uses of a turn's card, each of its own name (E2043), its price a card's cost,
     its action one that may run."""
     named: dict[str, ast.Name] = {}
-    kept = []
+    kept: list[ast.CardUse] = []
     for use in uses:
         if use.name.text in named:
             ctx.report("E2043", _('two uses of a card are named "{name}"').format(name=use.name.text), use.name.span,
@@ -168,11 +172,12 @@ def _card_uses(uses, ctx) -> tuple:
     return tuple(kept)
 
 
-def _rules_law(law: ast.Law, ctx):
+def _rules_law(law: ast.Law, ctx: Context) -> ast.Law | None:
     """A law of the rules: as a card's, but in play always and with no card to be on top
     of a zone (E2040); its comparisons are read in each city."""
     top = law.on_top or law.revealed
     if law.revealed is not None:
+        assert top is not None
         ctx.report("E2042", _("a law of the rules is no card: it is never revealed"), top.span,
                    label=_("only a card's law"), help=_("leave out `revealed`, or write the law on a card of the deck revealed"))
         return None
@@ -180,10 +185,11 @@ def _rules_law(law: ast.Law, ctx):
         ctx.report("E2040", _("a law of the rules is no card: it is on top of no zone"), top.span,
                    label=_("only a card's law"), help=_("leave out `on top of`, or write the law on a card dealt into the zone"))
         return None
-    return check_effect(law, ctx)
+    checked: ast.Law | None = check_effect(law, ctx)      # (effects.py: not yet typed)
+    return checked
 
 
-def _sit_out(body, ctx: Context) -> tuple[tuple[str, str], ...]:
+def _sit_out(body: Iterable[object], ctx: Context) -> tuple[tuple[str, str, bool], ...]:
     """`holders of KIND tokens sit out the next EVENT`, one statement per kind."""
     found: dict[str, ast.SitOut] = {}
     for stmt in body:
@@ -199,7 +205,7 @@ def _sit_out(body, ctx: Context) -> tuple[tuple[str, str], ...]:
     return tuple((kind, s.event, s.once) for kind, s in found.items())
 
 
-def _teams(body, ctx: Context, owner: str, span) -> tuple[int | None, tuple[str, ...]]:
+def _teams(body: Sequence[object], ctx: Context, owner: str, span: Span | None) -> tuple[int | None, tuple[str, ...]]:
     """`teams of N seated side by side` (N at least 2) and the events at which partners
     face their other neighbour instead, which need teams to mean anything."""
     teams = ctx.single(body, ast.Teams, owner, span)

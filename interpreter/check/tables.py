@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
@@ -13,7 +15,7 @@ FLAGS = ("draws from a pile", "holder changes every turn", "builds when it can",
          "buys at any price", "cannot win")
 
 
-def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
+def check_tables(items: Iterable[object], rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
     tables: list[TableDef] = []
     seen: dict[int, ast.Table] = {}
     for table in (i for i in items if isinstance(i, ast.Table)):
@@ -44,11 +46,11 @@ def check_tables(items, rules: RulesDef, ctx: Context) -> tuple[TableDef, ...]:
         if not _hand_fits(table, hand, turns, rules, ctx):
             continue
         if None not in neutrals:
-            tables.append(TableDef(n, deal_as, neutrals, table.span, hand, turns))
+            tables.append(TableDef(n, deal_as, neutrals, table.span, hand, turns))   # type: ignore[arg-type]  # (None not in neutrals)
     return tuple(tables)
 
 
-def _hand_fits(table: ast.Table, hand, turns, rules: RulesDef, ctx: Context) -> bool:
+def _hand_fits(table: ast.Table, hand: int | None, turns: int | None, rules: RulesDef, ctx: Context) -> bool:
     """A table's `hand` and `turns` make sense with every age: 1 <= turns <= hand, and
     fewer turns than cards only where the age discards the last cards, and more turns than
     an age plays before its last `play` statement (which plays the rest)."""

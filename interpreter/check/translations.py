@@ -5,6 +5,7 @@ a file, listing what is left to do)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
@@ -12,6 +13,9 @@ from ..i18n import _, ngettext, pgettext
 from ..i18n.content_names import KINDS, MAX_TRANSLATION_BYTES, TranslationError, read_entries
 from ..inputs import read_regular
 from .model import RuleSet
+
+# (diagnostics, [(name shown, text)]) of the translation files checked
+Checked = tuple[list[Diagnostic], list[tuple[str, str]]]
 
 
 def kind_word(kind: str) -> str:
@@ -35,7 +39,7 @@ def known_names(ruleset: RuleSet) -> dict[str, set[str]]:
             "resource": set(v.resources), "color": set(v.colors), "kind": set(v.colors),
             "symbol": set(v.symbols), "score": set(ruleset.rules.score_pad),
             "neutral": {n.name for t in ruleset.tables for n in t.neutrals},
-            "token": set(v.tokens), "notation": set(SECTIONS["words"])}
+            "token": set(v.tokens), "notation": set(SECTIONS["words"] or ())}
 
 
 def locale_files(folder: Path, shown: str) -> list[tuple[Path, str]]:
@@ -47,7 +51,8 @@ def locale_files(folder: Path, shown: str) -> list[tuple[Path, str]]:
 
 
 def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
-                           to_translate: dict[str, set[str]], also_translated=frozenset()):
+                           to_translate: dict[str, set[str]],
+                           also_translated: Collection[tuple[str | None, str]] = frozenset()) -> list[Diagnostic]:
     """The diagnostics of one translation file: `known` is every name it may translate,
     `to_translate` the names it should (those in `also_translated`, (kind, name) pairs
     another file translates, excepted)."""
@@ -57,7 +62,7 @@ def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
         return [Diagnostic("E1603", _("the translation file cannot be read: {reason}").format(reason=err),
                            Span(shown, err.line, 1, err.line, 2),
                            help=_("a translation file is a gettext catalog (.po): msgctxt, msgid and msgstr lines"))]
-    found = []
+    found: list[Diagnostic] = []
     done = set(also_translated)
     for entry in entries:
         span = Span(shown, entry.line, entry.column, entry.line, entry.column + len(entry.english) + 2)
@@ -95,14 +100,14 @@ def check_translation_file(path: Path, shown: str, known: dict[str, set[str]],
     return found
 
 
-def check_rule_set_translations(folder: Path, shown: str, ruleset: RuleSet):
+def check_rule_set_translations(folder: Path, shown: str, ruleset: RuleSet) -> Checked:
     """(diagnostics, [(name shown, text)]) of the translation files of a rule set folder."""
     known = known_names(ruleset)
     return _check_files(locale_files(folder, shown), known, known)
 
 
 def check_pack_translations(folder: Path, shown: str, base: RuleSet, with_pack: RuleSet | None,
-                            combined: RuleSet):
+                            combined: RuleSet) -> Checked:
     """The translation files of an expansion pack's folder: they may translate any name of
     the rules with every pack given, and should translate the names the pack adds to its base."""
     known = known_names(combined)
@@ -112,7 +117,7 @@ def check_pack_translations(folder: Path, shown: str, base: RuleSet, with_pack: 
 
 
 def check_variant_translations(folder: Path, shown: str, base: RuleSet, variants: list[RuleSet],
-                               base_folder: Path, base_shown: str):
+                               base_folder: Path, base_shown: str) -> Checked:
     """The translation files of a variants folder: they may translate any name of the base
     or of a variant there, and should translate what the variants add (unless the base's
     translation file of that language has it)."""
@@ -122,11 +127,11 @@ def check_variant_translations(folder: Path, shown: str, base: RuleSet, variants
         for kind, names in known_names(ruleset).items():
             known[kind] |= names
     added = {kind: known[kind] - base_known[kind] for kind in known}
-    results = []
-    texts = []
+    results: list[Diagnostic] = []
+    texts: list[tuple[str, str]] = []
     for path, file_shown in locale_files(folder, shown):
         base_file = base_folder / "locales" / path.name
-        already = set()
+        already: set[tuple[str | None, str]] = set()
         if base_file.is_file():
             try:
                 already = {(e.kind, e.english) for e in read_entries(base_file) if e.text}
@@ -138,8 +143,10 @@ def check_variant_translations(folder: Path, shown: str, base: RuleSet, variants
     return results, texts
 
 
-def _check_files(files, known, to_translate, already=frozenset()):
-    diagnostics, texts = [], []
+def _check_files(files: Sequence[tuple[Path, str]], known: dict[str, set[str]], to_translate: dict[str, set[str]],
+                 already: Collection[tuple[str | None, str]] = frozenset()) -> Checked:
+    diagnostics: list[Diagnostic] = []
+    texts: list[tuple[str, str]] = []
     for path, file_shown in files:
         diagnostics += check_translation_file(path, file_shown, known, to_translate, already)
         try:
@@ -149,7 +156,8 @@ def _check_files(files, known, to_translate, already=frozenset()):
     return diagnostics, texts
 
 
-def translation_files(paths, variants, rules, language: str) -> list[tuple[Path, str]]:
+def translation_files(paths: Sequence[str | Path] | None, variants: Sequence[str], rules: str | None,
+                      language: str) -> list[tuple[Path, str]]:
     """(path, name shown) of the translation files for `language` of the content loaded:
     the rule set's folder (or each folder given) and each applied variant's folder."""
     from .load import pack_folders, rules_folder, variant_files

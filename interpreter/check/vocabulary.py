@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.parser import KEYWORDS
@@ -10,7 +12,7 @@ from .model import Vocabulary
 from ..i18n import _
 
 
-def _declared_names(item):
+def _declared_names(item: object) -> tuple[ast.Name, ...]:
     if isinstance(item, ast.ResourcesDecl):
         return (item.group,) + item.names
     if isinstance(item, (ast.ColorsDecl, ast.SymbolsDecl, ast.TokensDecl)):
@@ -18,7 +20,7 @@ def _declared_names(item):
     return ()
 
 
-def collect_vocabulary(items, ctx: Context) -> Vocabulary:
+def collect_vocabulary(items: Iterable[object], ctx: Context) -> Vocabulary:
     resources: list[str] = []
     groups: dict[str, tuple[str, ...]] = {}
     colors: list[str] = []

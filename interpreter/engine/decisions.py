@@ -19,7 +19,7 @@ decider that names its action never pays for every payment of every card.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Union, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Union, runtime_checkable
 
 from .actions import Action
 from .flow.search_log import NoLog
@@ -27,7 +27,11 @@ from .flow.search_log import NoLog
 if TYPE_CHECKING:
     from .game import Game
 
-KINDS = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt", "offer", "remove", "put")
+# the kinds of decision, closed: KINDS at run time, DecisionKind for the checker (a test holds them equal)
+DecisionKind = Literal["turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt", "offer",
+                       "remove", "put"]
+KINDS: tuple[DecisionKind, ...] = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt",
+                                   "offer", "remove", "put")
 MOVE_KINDS = ("turn", "last card")      # the decisions whose options are `actions.legal_actions`
 
 
@@ -82,7 +86,7 @@ class Decision(Sequence[Any]):
 
     __slots__ = ("game", "seat", "by", "kind", "_options")
 
-    def __init__(self, game: Game, seat: int, kind: str):
+    def __init__(self, game: Game, seat: int, kind: DecisionKind):
         self.game, self.seat, self.kind = game, seat, kind
         self.by: int = game.holders.get(seat, seat)
         self._options: list[Any] | None = None

@@ -11,8 +11,9 @@ turn's choices, so they cannot be spent on that turn.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
-from ..compile import Tables
+from ..compile import SideInfo, Tables
 from ..decks import dealing
 from ..marked import N_, Worded
 from .actions import (Action, build_options_from, copy_options, debt_options, is_legal, legal_actions,
@@ -27,6 +28,15 @@ from .flow.phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase
 from .scoring import score_city, winners
 from .teams import team_counts_refused
 from .triggers import Dispatcher
+
+if TYPE_CHECKING:
+    from ..check.model import AgeDeal, AgeDef, RulesDef, TableDef
+    from .decisions import DecisionKind, Deciders
+
+    class RuledTables(Tables):
+        """The compiled tables as the engine reads them: compile.py declares `rules` an
+        `object` (set after the class is made), it holds the rule set's RulesDef."""
+        rules: RulesDef
 
 
 class RulesError(Worded):
@@ -46,9 +56,9 @@ STATE = SHARED + VALUES + COPIED + OWN_COPY
 
 class Game(Flow):
     def __init__(self, tables: Tables, players: int, seed: int = 0, sides: str = "random",
-                 wonders: list[str] | None = None, names: list[str] | None = None):
-        rules = tables.rules
-        self.table = None                     # a `table for N players` outside the rules' range
+                 wonders: list[str] | None = None, names: list[str] | None = None) -> None:
+        rules: RulesDef = tables.rules    # type: ignore[assignment]  # (RuledTables: Tables.rules is typed object)
+        self.table: TableDef | None = None                     # a `table for N players` outside the rules' range
         if not rules.min_players <= players <= rules.max_players:
             self.table = tables.ruleset.table(players)
             if self.table is None:
@@ -64,14 +74,16 @@ class Game(Flow):
         refused = team_counts_refused(tables, players)
         if refused:
             raise RulesError(*refused[:1], **refused[1])
-        self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,
+        self.tables: RuledTables
+        self.options: dict[str, Any]
+        self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,  # type: ignore[assignment]  # (RuledTables)
                                                               "wonders": list(wonders or [])}
         self.players = players                # seats 0 .. players-1; neutral cities after them
         self.neutrals = {players + i: n for i, n in enumerate(self.table.neutrals)} if self.table else {}
         self.holders: dict[int, int] = {}     # neutral seat -> the player seat holding its card
         seats = players + len(self.neutrals)
         self.rng = random.Random(seed)
-        self.log: list[dict] = []
+        self.log: list[dict[str, Any]] = []
         self.age_index, self.turn = 0, 0
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
@@ -86,7 +98,7 @@ class Game(Flow):
         self.finished = False
         self.started = False                  # `game setup` and age I's `age start` fired
         self.fired: dict[str, str] = {}       # triggers with a limit that fired: key -> limit
-        self.events = Dispatcher(self)
+        self.events = Dispatcher(self)   # type: ignore[no-untyped-call]  # (triggers.py: not yet typed)
         self.reset_flow()
         given = list(names or [])
         names = [given[s] if s < len(given) else f"P{s + 1}" for s in range(players)]
@@ -141,8 +153,8 @@ class Game(Flow):
         return other
 
     # ---------------------------------------------------------------- setup
-    def _seat_players(self, players, sides, wonders, names):
-        by_name: dict[str, list] = {}
+    def _seat_players(self, players: int, sides: str, wonders: list[str], names: list[str]) -> list[City]:
+        by_name: dict[str, list[SideInfo]] = {}
         for info in self.tables.sides:
             by_name.setdefault(info.wonder, []).append(info)
         chosen = list(wonders)
@@ -174,19 +186,20 @@ class Game(Flow):
             if sides == "random":
                 side = self.rng.choice(options)
             else:
-                side = next((o for o in options if o.side == sides), None)
-                if side is None:
+                named = next((o for o in options if o.side == sides), None)
+                if named is None:
                     raise RulesError(N_("wonder {wonder!r} has no side {side!r}"), wonder=wonder, side=sides)
+                side = named
             name = names[seat]
             cities.append(City(self.tables, seat, name, side, self.tables.rules.starting_coins))
         return cities
 
     @property
-    def age(self):
+    def age(self) -> AgeDef:
         age = self.tables.rules.ages[self.age_index]
         return self.table.age(age) if self.table else age
 
-    def neighbours(self, seat: int):
+    def neighbours(self, seat: int) -> tuple[City, City]:
         cities = self.cities
         return cities[(seat + 1) % len(cities)], cities[seat - 1]   # left, right (seat 0's right: the last)
 
@@ -194,15 +207,17 @@ class Game(Flow):
         city = self.cities[seat]
         return city.free_build_left()
 
-    def deal_age(self, deal=None) -> None:
+    def deal_age(self, deal: AgeDeal | None = None) -> None:
         """Every city's hand from an age's deck: `deal` (a `deal N cards from age A`), or
         by default the current age's own deal, the game then standing before the age's
         first turn (a test or a scenario sets a position so).  A table's `hand` is every
         age's hand."""
         age = deal or self.age
         if deal is None:
-            self.at, self.rounds = in_age(self.tables.rules, age.number)
-        hand = self.table.hand if self.table and self.table.hand else deal.count if deal else age.hand
+            position = in_age(self.tables.rules, age.number)
+            assert position is not None, age          # (every age has its turns)
+            self.at, self.rounds = position
+        hand = self.table.hand if self.table and self.table.hand else deal.count if deal else self.age.hand
         seats = len(self.cities)
         players = self.table.deal_as if self.table else self.players    # the decks' player count
         dealt, boxed, draws = dealing(self.tables, age, players)
@@ -249,6 +264,7 @@ class Game(Flow):
             self.advance()
         if self.finished:
             raise ValueError("the game is over: there is no decision to make")
+        kind: DecisionKind | None
         if seat is None:
             seat, kind = self.waiting[0]
         else:
@@ -283,7 +299,7 @@ class Game(Flow):
             self._log_choice(seat, kind, action, decision.by)
         self.take(seat, kind, action)
 
-    def options_for(self, seat: int, kind: str) -> list[Action]:
+    def options_for(self, seat: int, kind: DecisionKind) -> list[Action]:
         """The legal options of an open decision, cheapest payment first."""
         if kind == "turn":
             return legal_actions(self, seat)
@@ -292,7 +308,7 @@ class Game(Flow):
             if neutral.pile:
                 holder = self.holders[seat]
                 hand = list(self.hands[holder])
-                hand.remove(self.chosen[holder].card)
+                hand.remove(self.chosen[holder].card)   # type: ignore[union-attr]  # (open: the holder has chosen)
             else:
                 hand = list(self.hands[seat])
             return neutral_options(self, seat, hand)
@@ -312,13 +328,13 @@ class Game(Flow):
             return offer_options(self, seat)
         return legal_actions(self, seat)
 
-    def allows(self, seat: int, kind: str, action: Action) -> bool:
+    def allows(self, seat: int, kind: DecisionKind, action: Action) -> bool:
         """Is `action` one of the options of `seat`'s open decision?"""
         if kind == "turn" or kind == "last card":
             return is_legal(self, seat, action)
         return action in self.options_for(seat, kind)
 
-    def _log_choice(self, seat: int, kind: str, action: Action, by: int) -> None:
+    def _log_choice(self, seat: int, kind: DecisionKind, action: Action, by: int) -> None:
         log = self.log
         if type(log) is NoLog:                # a search copy: no labels to write
             return
@@ -330,11 +346,11 @@ class Game(Flow):
         log.append(entry)
 
     # ---------------------------------------------------------------- the old driving interface
-    def play(self, deciders) -> None:
+    def play(self, deciders: Deciders) -> None:
         """Play to the end, asking `deciders[seat].decide(game, seat, kind, options)`."""
         drive(self, deciders)
 
-    def step(self, deciders) -> None:
+    def step(self, deciders: Deciders) -> None:
         """Play one turn; after an age's last turn, the age's end and the next deal (or the end)."""
         if not self.finished:
             drive(self, deciders, stop=lambda game: game.between_turns())

@@ -6,17 +6,30 @@ test in bench/ (they must judge games the same way)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..decks import age_deck
 from ..kinds.actions import ACTIONS, COINS
 from .discounts import coins_paid
 
+if TYPE_CHECKING:
+    from ..syntax import ast
+    from .actions import Action
+    from .game import Game
 
-def expected_cards(game) -> Counter:
+
+class Indexes(Protocol):
+    """A decider that answers the index of an option (what `Recorder` wraps)."""
+
+    def decide(self, game: Game, seat: int, kind: str, options: Sequence[Any]) -> int: ...
+
+
+def expected_cards(game: Game) -> Counter[int]:
     """Every card of the ages dealt so far, at this player count (random pools whole), and
     of each phase's deck that has been dealt (docs/language.md, "Phases")."""
     t = game.tables
-    wanted = Counter()
+    wanted: Counter[int] = Counter()
     for age in t.rules.ages[: game.age_index + 1]:
         plan = age_deck(t.cards, age, 0)
         for (card, n), (_card, left) in zip(plan.dealt, plan.boxed):
@@ -32,7 +45,7 @@ def expected_cards(game) -> Counter:
     return wanted
 
 
-def where_cards_are(game) -> Counter:
+def where_cards_are(game: Game) -> Counter[int]:
     places = Counter(game.discard) + Counter(game.box)
     for batch in game.revealed:
         places += Counter(batch)
@@ -52,10 +65,12 @@ class Recorder:
     (discounts then in play: a leader recruited at an age's start may owe its price to a
     card built at the end of the age before)."""
 
-    def __init__(self, bot):
-        self.bot, self.taken, self.due = bot, [], []
+    def __init__(self, bot: Indexes) -> None:
+        self.bot = bot
+        self.taken: list[tuple[int, int, str, Action]] = []
+        self.due: list[int] = []
 
-    def decide(self, game, seat, kind, options):
+    def decide(self, game: Game, seat: int, kind: str, options: Sequence[Action]) -> int:
         i = self.bot.decide(game, seat, kind, options)
         action = options[i]
         self.taken.append((game.age.number, seat, kind, action))
@@ -66,7 +81,7 @@ class Recorder:
 class TurnWatch:
     """Takes the game's measure before a turn; `problems()` after it lists what broke."""
 
-    def __init__(self, game, recorders):
+    def __init__(self, game: Game, recorders: Sequence[Recorder]) -> None:
         self.game, self.recorders = game, recorders
         self.coins = [c.coins for c in game.cities]
         self.stages = [c.stages for c in game.cities]
@@ -74,7 +89,7 @@ class TurnWatch:
 
     def problems(self) -> list[str]:
         game = self.game
-        found = []
+        found: list[str] = []
         where, wanted = where_cards_are(game), expected_cards(game)
         if where != wanted:
             found.append(f"cards not each in one place: {dict((where - wanted) + (wanted - where))}")
@@ -102,7 +117,7 @@ class TurnWatch:
         # coins gained at an age's or a turn's start come before the step's turn is paid
         early = [any(tr.event in _BEFORE_TURN for tr in (*t.rules.triggers, *triggers)) for triggers in in_play]
         stages = list(self.stages)
-        found = []
+        found: list[str] = []
         taken = [entry + (due,) for rec, mark in zip(self.recorders, self.marks)
                  for entry, due in zip(rec.taken[mark:], rec.due[mark:])]
         # a last card is played after the turn's actions are resolved, a phase's card
@@ -151,7 +166,7 @@ class TurnWatch:
 _BEFORE_TURN = ("game setup", "age start", "turn start")
 
 
-def _coins_due(game, seat: int, action) -> int:
+def _coins_due(game: Game, seat: int, action: Action) -> int:
     """The coins a chosen action pays the bank (trade aside): a card's or a stage's price
     after the discounts, nothing for a free build, a sale or a pick."""
     if action.kind == "build" and not action.free:
@@ -161,10 +176,10 @@ def _coins_due(game, seat: int, action) -> int:
     return 0
 
 
-def _group_coin_actions(actions) -> set[int]:
+def _group_coin_actions(actions: Iterable[ast.Action]) -> set[int]:
     """The signs (1 a gain, -1 a loss) of the coin actions among `actions` that act in
     other cities (`each other city: ...`)."""
-    found = set()
+    found: set[int] = set()
     for action in actions:
         while (kind := ACTIONS.get(type(action))) is not None and kind.at_turn_end:
             action = kind.inner(action)
@@ -173,6 +188,6 @@ def _group_coin_actions(actions) -> set[int]:
     return found
 
 
-def _coin_actions(triggers) -> set[int]:
+def _coin_actions(triggers: Iterable[ast.Trigger]) -> set[int]:
     """The signs (1 a gain, -1 a loss) of the triggers' coin actions (kinds/ `gives` coins)."""
     return {ACTIONS[type(t.action)].sign for t in triggers if isinstance(t.action, COINS)}

@@ -7,12 +7,20 @@ any particular city."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from .actions import Action, legal_actions
 from .discounts import coin_rate
 from .payment.trio import every_payment
 
+if TYPE_CHECKING:
+    from ..compile import Source
+    from .city import City
+    from .game import Game
 
-def set_holders(game) -> None:
+
+def set_holders(game: Game) -> None:
     """At an age's start, each neutral city's card goes to the neighbour the table names."""
     for seat, neutral in game.neutrals.items():
         direction = dict(neutral.holders).get(game.age.number)
@@ -22,7 +30,7 @@ def set_holders(game) -> None:
         game.holders[seat] = (left if direction != "right" else right).seat
 
 
-def pass_holders(game, direction: str) -> None:
+def pass_holders(game: Game, direction: str) -> None:
     """After a turn, a card that changes hands every turn goes to the next player in the
     hands' passing direction."""
     step = 1 if direction == "left" else -1
@@ -31,14 +39,14 @@ def pass_holders(game, direction: str) -> None:
             game.holders[seat] = (game.holders[seat] + step) % game.players
 
 
-def draw_for_neutrals(game, holder: int) -> None:
+def draw_for_neutrals(game: Game, holder: int) -> None:
     """At a turn's start, the holder of a neutral city whose hand is a draw pile takes its top card."""
     for seat, neutral in game.neutrals.items():
         if neutral.pile and game.holders.get(seat) == holder and game.hands[seat]:
             game.hands[holder].append(game.hands[seat].pop(0))
 
 
-def neutral_options(game, seat: int, hand) -> list[Action]:
+def neutral_options(game: Game, seat: int, hand: Sequence[int]) -> list[Action]:
     neutral = game.neutrals[seat]
     options = legal_actions(game, seat, hand)
     if neutral.any_price:
@@ -51,11 +59,12 @@ def neutral_options(game, seat: int, hand) -> list[Action]:
     return options
 
 
-def _every_price(game, seat: int, options: list[Action]) -> list[Action]:
+def _every_price(game: Game, seat: int, options: list[Action]) -> list[Action]:
     """Each paid build or stage with every way to pay, cheapest first."""
     city = game.cities[seat]
     left, right = game.neighbours(seat)
-    out, done = [], set()
+    out: list[Action] = []
+    done: set[tuple[str, int, int]] = set()
     for a in options:
         if a.kind not in ("build", "stage") or a.free or (city.coinage and coin_rate(city, _source(game, city, a))
                                                           is not None):
@@ -71,6 +80,6 @@ def _every_price(game, seat: int, options: list[Action]) -> list[Action]:
     return out
 
 
-def _source(game, city, action):
+def _source(game: Game, city: City, action: Action) -> Source:
     """The card or wonder stage a build or stage action builds."""
     return game.tables.cards[action.card] if action.kind == "build" else city.stage_of(action.stage)

@@ -12,20 +12,36 @@ pile (`City.zones` is the game's zones, shared).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from .actions import Action
 
+if TYPE_CHECKING:
+    from ..syntax import ast
+    from .city import City
+    from .game import Game
 
-def put_options(game, seat: int, action) -> list[Action]:
+
+def _between(action: Any) -> tuple[str, str]:
+    """The zone a put takes its card from and the one it puts it into: a move between
+    zones names both (`DiscardBuilt.between_zones`)."""
+    zone, into = action.zone, action.into
+    assert zone is not None and into is not None, action
+    return zone.text, into.text
+
+
+def put_options(game: Game, seat: int, action: Any) -> list[Action]:
     """What `put a [COLOURS] card from "Z" into "T"` may move: each distinct card of the
     owner's Z (of those colours)."""
-    held = game.zones[action.zone.text][seat]
+    held = game.zones[_between(action)[0]][seat]
     if action.colors:
         colors, cards = {c.text for c in action.colors}, game.tables.cards
         held = [card for card in held if cards[card].color in colors]
     return [Action("put", card) for card in dict.fromkeys(held)]
 
 
-def put_card(game, seat: int | None, zone: str, card: int) -> None:
+def put_card(game: Game, seat: int | None, zone: str, card: int) -> None:
     """`card` joins `seat`'s pile of `zone` (and, for a zone for the table, the top of its
     pile); `seat` None: the table's own pile of a zone for the table (a phase's draw)."""
     piles = game.zones[zone]
@@ -36,43 +52,44 @@ def put_card(game, seat: int | None, zone: str, card: int) -> None:
         order.append(seat)
 
 
-def put_from(game, seat: int, action, choice: Action) -> None:
+def put_from(game: Game, seat: int, action: Any, choice: Action) -> None:
     """The owner's card leaves its zone for the other one, in the log."""
-    game.zones[action.zone.text][seat].remove(choice.card)
-    put_card(game, seat, action.into.text, choice.card)
+    zone, into = _between(action)
+    game.zones[zone][seat].remove(choice.card)
+    put_card(game, seat, into, choice.card)
     game.log.append({"event": "put", "seat": seat, "card": game.tables.cards[choice.card].name,
-                     "from": action.zone.text, "onto": action.into.text})
+                     "from": zone, "onto": into})
 
 
-def shown(game, zone: str, depth: int) -> list[tuple[int, int, int]]:
+def shown(game: Game, zone: str, depth: int) -> list[tuple[int, int, int]]:
     """The cards of `zone` that no later card covers, `depth` deep, as (seat, card, how
     deep: 0 on top), the newest first: of a zone for the table, the last `depth` put by
     any city; of a city's own zone, the last `depth` of each city's pile."""
-    piles = game.zones.get(zone, ())
+    piles: Sequence[list[int]] = game.zones.get(zone, ())
     order = game.stacked.get(zone)
     if order is None:
         return [(seat, held[-1 - k], k) for seat, held in enumerate(piles) for k in range(min(depth, len(held)))]
     seen = [0] * len(piles)
-    found = []
+    found: list[tuple[int, int, int]] = []
     for seat in reversed(order[-depth:] if depth > 0 else ()):
         seen[seat] += 1
         found.append((seat, piles[seat][-seen[seat]], len(found)))
     return found
 
 
-def zone_count(city, zone: str) -> int:
+def zone_count(city: City, zone: str) -> int:
     """`cards in "Z"`: the city's cards in its own zone Z, or those it put in a zone for the table."""
     piles = city.zones.get(zone)
     return len(piles[city.seat]) if piles is not None and city.seat < len(piles) else 0
 
 
-def share_zones(game) -> None:
+def share_zones(game: Game) -> None:
     """Every city reads the game's zones (`cards in "Z"`): after set-up, a copy and a load."""
     for city in game.cities:
         city.zones = game.zones
 
 
-def remove_built(game, seat: int, choice, action, owner: int) -> None:
+def remove_built(game: Game, seat: int, choice: Action, action: Any, owner: int) -> None:
     """A card leaves the city `seat` (its effects with it) or the zone of `owner` for the
     discard pile, `owner`'s zone or under `owner`'s stage (`action`: the card moved, kinds/actions/discard_built.py)."""
     city = game.cities[seat]

@@ -8,11 +8,14 @@ the owner's science counts while scoring tries the choices of wild symbols.
 from __future__ import annotations
 
 import operator
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from .placed import zone_count
+
+if TYPE_CHECKING:
+    from .city import City
 
 COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
            "=": operator.eq, "!=": operator.ne}
@@ -20,14 +23,14 @@ COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator
 
 class Where(NamedTuple):
     """(A named tuple, not an attrs class: a valuation makes one per move it weighs.)"""
-    city: object
-    left: object
-    right: object
-    neighbour: object = None
-    everyone: tuple = ()
+    city: City
+    left: City
+    right: City
+    neighbour: City | None = None
+    everyone: tuple[City, ...] = ()
     age_number: int = 0
     age_victory: int = 0
-    symbols: tuple | None = None
+    symbols: tuple[int, ...] | None = None
 
     def cities(self, scope: ast.Scope | None):
         if scope is None:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from ..errors import WondersError
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Game
 
 
 class ReplayError(WondersError):
@@ -12,11 +19,11 @@ class ReplayError(WondersError):
 class ReplayDecider:
     """Shared by every seat: hands out the recorded choices in order, checking each."""
 
-    def __init__(self, choices: list[dict]):
+    def __init__(self, choices: list[dict[str, Any]]):
         self.choices = choices
         self.position = 0
 
-    def decide(self, game, seat, kind, options) -> int:
+    def decide(self, game: Game, seat: int, kind: str, options: Sequence[Action]) -> int:
         step = self.position + 1
         if self.position >= len(self.choices):
             raise ReplayError(f"step {step}: the log ends, but seat {seat + 1} has a {kind} decision to make")

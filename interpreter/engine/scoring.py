@@ -4,6 +4,8 @@ choices (a science symbol of one's choice, a copied card) made to maximise the s
 from __future__ import annotations
 
 import sys
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..kinds.actions import ACTIONS
 from ..syntax import ast
@@ -11,12 +13,18 @@ from ..compile import rules_run, run_of
 from .quantities import Where, use_scorer
 from .teams import team_winners
 
+if TYPE_CHECKING:
+    from ..check.model import RulesDef
+    from ..compile import Source, Tables
+    from .city import City
 
-def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory=0) -> dict[str, int]:
+
+def score_city(tables: Tables, city: City, left: City, right: City, everyone: Iterable[City] = (), age_number: int = 0,
+               age_victory: int = 0) -> dict[str, int]:
     """The best score pad for `city` over its end-of-game choices."""
     owned = city.owned_sources()
-    copy_choices = [None]
-    copied_symbols = []                   # a wild symbol for each `copy a symbol of ...` that finds one
+    copy_choices: list[Source | None] = [None]
+    copied_symbols: list[tuple[int, ...]] = []                   # a wild symbol for each `copy a symbol of ...` that finds one
     for source in owned:
         for action in source.game_end:
             kind = ACTIONS.get(type(action))
@@ -30,7 +38,7 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
         # the common case: no choice to make at the end, one pad (the loops below, without them)
         return _pad(tables, owned, Where(city, left, right, None, everyone, age_number, age_victory,
                                          tuple(city.symbols)))
-    best = None
+    best: dict[str, int] | None = None
     for copied in dict.fromkeys(copy_choices):
         sources = owned + [copied] if copied is not None else owned
         wilds = list(city.wild_symbols) + copied_symbols
@@ -39,18 +47,18 @@ def score_city(tables, city, left, right, everyone=(), age_number=0, age_victory
             extra = [0] * len(tables.symbols)
             for e in copied.static:
                 if isinstance(e, ast.Science):
-                    options = tuple(tables.symbols.index(s.text) for s in e.symbols)
-                    if len(options) > 1:
-                        wilds.append(options)
+                    offered = tuple(tables.symbols.index(s.text) for s in e.symbols)
+                    if len(offered) > 1:
+                        wilds.append(offered)
                     else:
-                        extra[options[0]] += 1
+                        extra[offered[0]] += 1
             fixed = [a + b for a, b in zip(fixed, extra)]
         for symbols in symbol_counts(fixed, wilds):
             where = Where(city, left, right, None, everyone, age_number, age_victory, symbols)
             pad = _pad(tables, sources, where)
             if best is None or sum(pad.values()) > sum(best.values()):
                 best = pad
-    return best
+    return best           # type: ignore[return-value]  # (one pad at least: a count and a copy choice each)
 
 
 def total_now(where: Where) -> int:
@@ -64,12 +72,13 @@ def total_now(where: Where) -> int:
 use_scorer(total_now)
 
 
-def cards_to_copy(tables, colors: set[str], parts, city, left, right) -> list:
+def cards_to_copy(tables: Tables, colors: set[str], parts: Iterable[str], city: City, left: City,
+                  right: City) -> list[Source]:
     """Every card of those colours in the cities of the scope's `parts` that the city has
     not built, and of its own city's (`from own city`: a card of its own whose effects
     count a second time): a copy at the end of the game takes one of them.  (Apart from
     `score_city`, whose locals a comprehension here would make cells.)"""
-    found = []
+    found: list[Source] = []
     for target in filter(None, ({"left": left, "right": right, "own": city}.get(p) for p in parts)):
         for index in target.built:
             card = tables.cards[index]
@@ -78,10 +87,10 @@ def cards_to_copy(tables, colors: set[str], parts, city, left, right) -> list:
     return found
 
 
-def symbols_on_cards(tables, colors: set[str], parts, left, right) -> tuple[int, ...]:
+def symbols_on_cards(tables: Tables, colors: set[str], parts: Iterable[str], left: City, right: City) -> tuple[int, ...]:
     """Every science symbol on a card of those colours in the cities of the scope's `parts`
     (the left and right neighbours): a copy of a symbol takes one of them."""
-    found = set()
+    found: set[int] = set()
     for target in filter(None, ({"left": left, "right": right}.get(p) for p in parts)):
         for index in target.built:
             card = tables.cards[index]
@@ -92,32 +101,33 @@ def symbols_on_cards(tables, colors: set[str], parts, left, right) -> tuple[int,
     return tuple(sorted(found))
 
 
-def symbol_counts(fixed, wilds) -> list[tuple[int, ...]]:
+def symbol_counts(fixed: Iterable[int], wilds: Iterable[Iterable[int]]) -> list[tuple[int, ...]]:
     """Every distinct count of symbols that the symbols of one's choice can make.  The score
     depends on the counts alone, not on which choice gave which symbol, so 14 choices among
     3 symbols are 120 counts to score, not 3^14 assignments.  In the order of the first
     assignment (in `itertools.product` order) giving each count, so that ties are broken as
     trying every assignment would."""
-    counts = {tuple(fixed): None}
+    counts: dict[tuple[int, ...], None] = {tuple(fixed): None}
     for options in wilds:
         counts = {count[:s] + (count[s] + 1,) + count[s + 1:]: None for count in counts for s in options}
     return list(counts)
 
 
-def _pad(tables, sources, where: Where) -> dict[str, int]:
-    pad = dict.fromkeys(tables.rules.score_pad, 0)
+def _pad(tables: Tables, sources: Iterable[Source], where: Where) -> dict[str, int]:
+    pad = dict.fromkeys(tables.rules.score_pad, 0)   # type: ignore[attr-defined]  # (Tables.rules: typed object)
     for category, value in (tables.cache.get("rules run") or rules_run(tables)).scores:
         pad[category] += value(where)
     for source in sources:
         if source.points and source.points_category:
             pad[source.points_category] += source.points
         if source.scores:
-            for category, value in (source.run or run_of(source)).scores:
+            for category, value in (source.run or run_of(source)).scores:   # type: ignore[attr-defined]  # (Source.run: object)
                 pad[category] += value(where)
     return pad
 
 
-def winners(rules, pads: list[dict[str, int]], cities, eligible=None) -> list[int]:
+def winners(rules: RulesDef, pads: list[dict[str, int]], cities: Sequence[City],
+            eligible: Collection[int] | None = None) -> list[int]:
     """The seats with the best total among `eligible` (every seat by default), ties broken
     as the rules say."""
     if rules.team_size is not None:

@@ -12,28 +12,37 @@ and the cities it faces meet at most once).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any
 
-def team_of(rules, seat: int) -> int | None:
+if TYPE_CHECKING:
+    from ..check.model import RulesDef
+    from ..compile import Tables
+    from .city import City
+    from .game import Game
+
+
+def team_of(rules: RulesDef, seat: int) -> int | None:
     """The team of a seat (0 for the first), None without teams."""
     return None if rules.team_size is None else seat // rules.team_size
 
 
-def are_partners(rules, seat: int, other: int) -> bool:
+def are_partners(rules: RulesDef, seat: int, other: int) -> bool:
     return rules.team_size is not None and seat != other and seat // rules.team_size == other // rules.team_size
 
 
-def partners(rules, seat: int, players: int) -> list[int]:
+def partners(rules: RulesDef, seat: int, players: int) -> list[int]:
     """The other seats of `seat`'s team (none without teams)."""
     return [s for s in range(players) if are_partners(rules, seat, s)]
 
 
-def team_counts_refused(tables, players: int) -> tuple[str, dict] | None:
+def team_counts_refused(tables: Tables, players: int) -> tuple[str, dict[str, Any]] | None:
     """Why `players` cannot play these rules' teams (None when they can), as a template
     marked with N_ and its values: the players must make at least two whole teams."""
-    size = tables.rules.team_size
+    rules: RulesDef = tables.rules        # type: ignore[assignment]  # (Tables.rules: typed object)
+    size = rules.team_size
     if size is None or (players % size == 0 and players // size >= 2):
         return None
-    rules = tables.rules
     seated = {*range(rules.min_players, rules.max_players + 1), *(t.players for t in tables.ruleset.tables)}
     counts = sorted(n for n in seated if n % size == 0 and n // size >= 2)
     from ..marked import N_
@@ -43,7 +52,8 @@ def team_counts_refused(tables, players: int) -> tuple[str, dict] | None:
             {"size": size, "counts": ", ".join(map(str, counts)), "players": players})
 
 
-def faced(game, seat: int, event: str, sitting, once) -> tuple:
+def faced(game: Game, seat: int, event: str, sitting: Collection[int] | None,
+          once: Collection[int] | None) -> tuple[City, ...]:
     """The cities `seat` faces in `event`'s `for each neighbour` triggers, a city listed
     twice when it is faced twice.  `sitting`, `once`: the seats that sit the event out and
     those that face each city once at it (None when none)."""
@@ -52,16 +62,16 @@ def faced(game, seat: int, event: str, sitting, once) -> tuple:
         n = len(game.cities)
         left = next((game.cities[(seat + k) % n] for k in range(1, n) if (seat + k) % n not in sitting), None)
         right = next((game.cities[(seat - k) % n] for k in range(1, n) if (seat - k) % n not in sitting), None)
-        if left is None:
+        if left is None or right is None:      # (both or neither: the same seats, either way round)
             return ()
-        cities = (left,) if left is right else (left, right)
+        cities: tuple[City, ...] = (left,) if left is right else (left, right)
     else:
         cities = game.neighbours(seat)
     if event in rules.partners_face_other:
         others = [c for c in cities if not are_partners(rules, seat, c.seat)]
         cities = tuple(others[0] if are_partners(rules, seat, c.seat) else c for c in cities) if others else ()
     if once:
-        kept = []
+        kept: list[City] = []
         for city in cities:
             if not ((seat in once or city.seat in once) and city in kept):
                 kept.append(city)
@@ -69,9 +79,10 @@ def faced(game, seat: int, event: str, sitting, once) -> tuple:
     return cities
 
 
-def team_totals(rules, pads: list[dict[str, int]], cities, players: int) -> list[tuple[list[int], int, int]]:
+def team_totals(rules: RulesDef, pads: list[dict[str, int]], cities: Sequence[City], players: int) -> list[tuple[list[int], int, int]]:
     """(seats, summed total, summed coins) of each team, in seat order."""
     size = rules.team_size
+    assert size is not None, "teams"
     out = []
     for first in range(0, players - players % size, size):
         seats = list(range(first, first + size))
@@ -79,7 +90,7 @@ def team_totals(rules, pads: list[dict[str, int]], cities, players: int) -> list
     return out
 
 
-def team_winners(rules, pads, cities, players: int) -> list[int]:
+def team_winners(rules: RulesDef, pads: list[dict[str, int]], cities: Sequence[City], players: int) -> list[int]:
     """Every seat of the best team or teams (the team's coins break a tie when the rules
     break ties on coins)."""
     teams = team_totals(rules, pads, cities, players)
@@ -91,7 +102,8 @@ def team_winners(rules, pads, cities, players: int) -> list[int]:
     return [s for seats, _total, _coins in best for s in seats]
 
 
-def team_results(rules, names: list[str], pads, cities) -> list[dict] | None:
+def team_results(rules: RulesDef, names: list[str], pads: list[dict[str, int]],
+                 cities: Sequence[City]) -> list[dict[str, Any]] | None:
     """Each team's players (by name), summed total and coins, for the score pad and the
     records; None without teams."""
     if rules.team_size is None:

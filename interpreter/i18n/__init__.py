@@ -18,7 +18,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from interpreter.marked import N_  # noqa: F401  (marks a sentence where it is defined: interpreter/marked.py)
+from interpreter.marked import N_ as N_  # (marks a sentence where it is defined: interpreter/marked.py)
 
 CATALOGS = Path(__file__).resolve().parent / "catalogs"
 DOMAIN = "wonders"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..diagnostics import Span
 
-from .ast_base import Name, Number, node  # noqa: F401  (the tree's leaves)
+from .ast_base import Name as Name, Negative as Negative, Number as Number, node as node  # (the tree's leaves, exported)
 from .ast_effects import *  # noqa: F401,F403  (expressions, actions, triggers, effects)
 from .ast_effects import EFFECT_TYPES, Effect  # noqa: F401
 
@@ -97,14 +97,14 @@ class ChainStmt:
 @node
 class Card:
     name: Name
-    body: tuple
+    body: tuple[object, ...]
     span: Span
 
 
 # ---------------------------------------------------------------- wonders
 @node
 class Stage:
-    body: tuple
+    body: tuple[object, ...]
     span: Span
 
 
@@ -118,7 +118,7 @@ class StagesAnyOrder:
 @node
 class Side:
     name: Name
-    body: tuple
+    body: tuple[object, ...]
     span: Span
 
 
@@ -226,7 +226,7 @@ class AddRandom:
 @node
 class AgeRules:
     age: Name
-    body: tuple
+    body: tuple[object, ...]
     span: Span
 
 
@@ -300,7 +300,7 @@ class Phase:
     start of an age."""
     name: Name
     place: PhasePlace | None
-    body: tuple
+    body: tuple[object, ...]
     span: Span
 
 
@@ -389,7 +389,7 @@ class CardUse:
     a wonder stage and selling: the card goes to the discard pile, the price is paid as a
     card's (coins to the bank, resources produced or bought) and the action runs."""
     name: Name
-    price: tuple            # ast.ResourceAmount and ast.CoinAmount, as a card's `cost` (none: free)
+    price: tuple[ResourceAmount | CoinAmount | TokenAmount, ...]     # ast.ResourceAmount and ast.CoinAmount, as a card's `cost` (none: free)
     action: object
     span: Span
 
@@ -397,7 +397,7 @@ class CardUse:
 @node
 class Rules:
     name: Name
-    body: tuple
+    body: tuple[object, ...]
     span: Span
 
 
@@ -445,7 +445,7 @@ class Variant:
 class NeutralCity:
     """A city no player owns, played by the player holding its card (`holder`)."""
     name: Name
-    body: tuple            # the flags below, as (word, span) pairs, and holders
+    body: tuple[object, ...]           # the flags below, as (word, span) pairs, and holders
     span: Span
 
 
@@ -481,4 +481,4 @@ Item = ResourcesDecl | ColorsDecl | SymbolsDecl | Card | Wonder | Rules | Varian
 @node
 class File:
     path: str
-    items: tuple
+    items: tuple[object, ...]

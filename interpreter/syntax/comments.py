@@ -12,7 +12,7 @@ import threading
 from functools import lru_cache
 
 import attrs
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 
 from . import prebuilt
 
@@ -40,7 +40,7 @@ def _comment_parser() -> Lark:
     return prebuilt.load(lexer_callbacks={"COMMENT": _sink.append})
 
 
-def parse_with_comments(text: str):
+def parse_with_comments(text: str) -> tuple[Tree[Token], list[Comment]]:
     """(Lark tree, comments in order).  Raises Lark's UnexpectedInput on a syntax error."""
     parser = _comment_parser()
     with _lock:
@@ -51,9 +51,11 @@ def parse_with_comments(text: str):
         finally:
             _sink.clear()
     lines = text.split("\n")
-    comments = []
+    comments: list[Comment] = []
     for tok in tokens:
-        before = lines[tok.line - 1][: tok.column - 1]
-        comments.append(Comment(line=tok.line, column=tok.column, text=str(tok).rstrip(),
+        line, column = tok.line, tok.column
+        assert line is not None and column is not None, tok      # (the lexer's tokens know where they are)
+        before = lines[line - 1][: column - 1]
+        comments.append(Comment(line=line, column=column, text=str(tok).rstrip(),
                                 own_line=not before.strip()))
     return tree, comments

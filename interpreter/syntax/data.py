@@ -16,7 +16,7 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-def to_data(value):
+def to_data(value: object) -> object:
     """Syntax-tree objects as plain JSON data: `kind` names the construct, spans dropped."""
     if isinstance(value, ast.Name):
         return value.text
@@ -24,9 +24,9 @@ def to_data(value):
         return None
     if isinstance(value, tuple):
         return [to_data(v) for v in value]
-    if attrs.has(type(value)):
-        data = {"kind": _snake(type(value).__name__)}
-        for field in attrs.fields(type(value)):
+    if attrs.has(cls := type(value)):
+        data: dict[str, object] = {"kind": _snake(cls.__name__)}
+        for field in attrs.fields(cls):
             if field.name != "span":
                 data[field.name] = to_data(getattr(value, field.name))
         return data

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable
 
 from ..diagnostics import Diagnostic
 from .comments import Comment, parse_with_comments
-from .layout import Block, Layout, Line
+from .layout import Block, Layout, Line, Node, Pos
 from .parser import MAX_FILE_BYTES, parse_text, too_large
 
 WIDTH = 100
@@ -37,7 +38,7 @@ def format_text(text: str, display: str = "<text>") -> tuple[str | None, list[Di
     return _Writer(text, comments).file(list(parsed.items)), []
 
 
-def layout_text(items) -> str:
+def layout_text(items: Iterable[object]) -> str:
     """Items (from any files, e.g. a rule set after variants) in the canonical layout,
     without source comments: what `wonders rules` prints."""
     return _Writer("", [], from_source=False).file(list(items))
@@ -51,11 +52,11 @@ class _Writer:
         self.from_source = from_source
         self.layout = Layout(self._has_comment)
 
-    def _has_comment(self, start, end) -> bool:
+    def _has_comment(self, start: Pos, end: Pos) -> bool:
         i = bisect.bisect_left(self.positions, start)
         return i < len(self.positions) and self.positions[i] < end
 
-    def _inside(self, start, end) -> list[Comment]:
+    def _inside(self, start: Pos, end: Pos) -> list[Comment]:
         lo = bisect.bisect_right(self.positions, start)
         hi = bisect.bisect_left(self.positions, end)
         return self.comments[lo:hi]
@@ -64,23 +65,23 @@ class _Writer:
         return any(n in self.blank for n in range(last_line + 1, first_line))
 
     # ---------------------------------------------------------------- the file
-    def file(self, items) -> str:
+    def file(self, items: Iterable[object]) -> str:
         nodes = [self.layout.item(i) for i in items]
         if not self.from_source:
-            out = []
-            for previous, node in zip([None] + nodes, nodes):
+            out: list[str] = []
+            for previous, node in zip([None, *nodes], nodes):
                 out += [""] * _apart(previous, node) + [self.node(node, 0, None)]
             return "\n".join(out) + ("\n" if nodes else "")
         lines = self.children(nodes, (0, 0), END, 0, top=True)
         return "\n".join(lines) + "\n" if lines else ""
 
     # ---------------------------------------------------------------- a container's children
-    def children(self, nodes: list, lo, hi, depth: int, top: bool = False) -> list[str]:
+    def children(self, nodes: list[Node], lo: Pos, hi: Pos, depth: int, top: bool = False) -> list[str]:
         """The lines of a container's children with their comments and blank lines; `lo`
         and `hi` bound the container's interior (its braces, or the whole file)."""
-        leading = [[] for _ in nodes]
+        leading: list[list[Comment]] = [[] for _ in nodes]
         trailing: list[Comment | None] = [None] * len(nodes)
-        dangling = []
+        dangling: list[Comment] = []
         starts = [n.start for n in nodes]
         for c in self._inside(lo, hi):
             j = bisect.bisect_right(starts, c.pos)      # children starting at or before c
@@ -97,8 +98,8 @@ class _Writer:
 
         out: list[str] = []
         pad = INDENT * depth
-        last_line = None                 # the source line the previous entry ended on
-        previous = None
+        last_line: int | None = None     # the source line the previous entry ended on
+        previous: Node | None = None
         for node, before, after in zip(nodes, leading, trailing):
             first = True
             for c in before:
@@ -121,7 +122,7 @@ class _Writer:
         return out
 
     # ---------------------------------------------------------------- one node
-    def node(self, node, depth: int, trailing: Comment | None) -> str:
+    def node(self, node: Node, depth: int, trailing: Comment | None) -> str:
         pad = INDENT * depth
         tail = f"  {trailing.text}" if trailing else ""
         if isinstance(node, Line):
@@ -159,10 +160,10 @@ class _Writer:
             ends = [c.end[0] for c in block.children[:-1]]
             if any(self._blank_between(e, c.start[0]) for e, c in zip(ends, block.children[1:])):
                 return None
-        text = f"{block.head} {{ " + "; ".join(c.text for c in block.children) + " }"
+        text = f"{block.head} {{ " + "; ".join(c.text for c in block.children) + " }"   # type: ignore[union-attr]  # (all Lines: above)
         return text if len(INDENT * depth) + len(text) <= WIDTH else None
 
 
-def _apart(previous, node) -> bool:
+def _apart(previous: Node | None, node: Node) -> bool:
     """Top-level blocks are set apart by one blank line; one-line items may stand together."""
     return previous is not None and (isinstance(previous, Block) or isinstance(node, Block))

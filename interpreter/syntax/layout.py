@@ -8,6 +8,8 @@ statements share the card's first line (`age I  color brown  copies 3+`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from . import ast, printer
@@ -28,10 +30,13 @@ class Line:
 class Block:
     """`head { children }`; `inline` blocks may be written on one line, `{ a; b }`."""
     head: str
-    children: list
+    children: list[Node]
     start: Pos
     end: Pos
     inline: bool = False
+
+
+Node = Line | Block      # what a container holds
 
 
 def start_of(span) -> Pos:
@@ -46,7 +51,7 @@ class Layout:
     """Builds the layout of items; `split` says whether a comment lies between two source
     positions (head statements are joined on one line only when none does)."""
 
-    def __init__(self, has_comment=lambda start, end: False):
+    def __init__(self, has_comment: Callable[[Pos, Pos], bool] = lambda start, end: False) -> None:
         self.has_comment = has_comment
 
     def _line(self, text: str, span) -> Line:
@@ -56,7 +61,7 @@ class Layout:
         return Block(head, children, start_of(span), end_of(span), inline)
 
     # ---------------------------------------------------------------- items
-    def item(self, item):
+    def item(self, item: object) -> Node:
         if isinstance(item, (ast.ResourcesDecl, ast.ColorsDecl, ast.SymbolsDecl, ast.TokensDecl)):
             return self._line(printer.print_item(item).rstrip("\n"), item.span)
         if isinstance(item, ast.Card):

@@ -11,17 +11,19 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
-from ..inputs import MAX_FILE_BYTES, FileTooLarge, NotRegularFile, read_regular
+from ..inputs import MAX_FILE_BYTES as MAX_FILE_BYTES, FileTooLarge, NotRegularFile, read_regular   # (a bound of content: read here)
 from ..paths import grammar_file
 from . import ast
 from ..i18n import N_, _
 
 if TYPE_CHECKING:       # Lark and the tree builder are imported when a text is parsed: a
-    from lark import Lark, Token                 # command whose content is all in the cache
+    from lark import Lark, Token, Tree           # command whose content is all in the cache
     from lark.exceptions import UnexpectedInput, VisitError    # (treecache.py) never needs them
+    from lark.lexer import Pattern
 
 MAX_NESTING = 120          # tree depth: every pass over the tree may recurse this deep
 KEYWORDS = frozenset(re.findall(r'"([a-z]+)"', grammar_file().read_text(encoding="utf-8")))
@@ -59,7 +61,7 @@ def read_source(path: Path, display: str) -> tuple[str | None, list[Diagnostic]]
     return source_text(data, display)
 
 
-def read_stream(stream, display: str) -> tuple[str | None, list[Diagnostic]]:
+def read_stream(stream: IO[bytes], display: str) -> tuple[str | None, list[Diagnostic]]:
     """Content from a stream (standard input), under the same bounds as a file's: at most
     MAX_FILE_BYTES are read, never the whole of an endless input."""
     try:
@@ -113,7 +115,7 @@ def parse_text(text: str, display: str) -> tuple[ast.File, list[Diagnostic]]:
             except VisitError:
                 pass  # a number too large: parse item by item, so the other items are kept
 
-    items: list = []
+    items: list[object] = []
     diagnostics: list[Diagnostic] = []
     for line, column, chunk in split_items(text):
         try:
@@ -139,7 +141,7 @@ _SCAN = re.compile(r'"[^"\n]*"?|#[^\n]*|[{}]'
                    r'|\b(?:card|wonder|rules)(?=\s*")|\bresources(?=\s+\w+\s*:)|\b(?:colors|symbols)(?=\s*:)')
 
 
-def _too_deep(tree):
+def _too_deep(tree: Tree[Token]) -> Tree[Token] | None:
     """The statement holding a part nested more than MAX_NESTING deep (None if there is
     none), found without recursion: `1 + 1 + ... + 1` is a chain as deep as it has terms."""
     stack = [(tree, 0, tree)]
@@ -153,7 +155,7 @@ def _too_deep(tree):
     return None
 
 
-def _nested_too_deep(node, display: str) -> Diagnostic:
+def _nested_too_deep(node: Tree[Token], display: str) -> Diagnostic:
     meta = node.meta
     line, column = getattr(meta, "line", 1), getattr(meta, "column", 1)
     end_line, end_column = getattr(meta, "end_line", line), getattr(meta, "end_column", column + 1)
@@ -170,12 +172,13 @@ def _built_wrong(err: VisitError, display: str, line_offset: int) -> Diagnostic:
     if not isinstance(err.orig_exc, NumberTooLarge):
         raise err.orig_exc
     tok = err.orig_exc.token
+    assert tok.line is not None and tok.column is not None, tok      # (a token of the lexer knows where it is)
     line = tok.line + line_offset
     return Diagnostic("E1206", _("a number of {count} digits is too large").format(count=len(str(tok))), Span(
         display, line, tok.column, line, tok.column + len(str(tok))), label=_("at most {MAX_DIGITS} digits").format(MAX_DIGITS=MAX_DIGITS))
 
 
-def split_items(text: str):
+def split_items(text: str) -> Iterator[tuple[int, int, str]]:
     """Yield (line, column, text) for each top-level item, cut where an item keyword
     starts outside any braces, string or comment."""
     starts = [0]
@@ -198,7 +201,7 @@ def split_items(text: str):
         line += chunk.count("\n")
 
 
-def _shift(node, lines: int, columns: int):
+def _shift(node: Any, lines: int, columns: int) -> Any:     # (a node of the tree or a diagnostic: its type back)
     """A copy of a syntax subtree (or diagnostic) parsed from an item on its own, with every
     span moved to where the item stands in its file: `lines` down, and `columns` right on
     the item's first line."""
@@ -222,7 +225,7 @@ _WORDS = {"NAME": N_("a name"), "STRING": N_('a quoted name like "My Card"'), "I
 _LOOKAHEAD_WORD = re.compile(r"([a-z]+)\(\?=.*\)", re.S)
 
 
-def lookahead_word(pattern) -> str | None:
+def lookahead_word(pattern: Pattern) -> str | None:
     """The word of a terminal that is a word read only before certain text: the grammar's
     `_SCOPE_AND` is `and` when a city follows it."""
     found = _LOOKAHEAD_WORD.fullmatch(pattern.value) if pattern.type == "re" else None
@@ -245,7 +248,7 @@ def _terminal_words() -> dict[str, str]:
     return words
 
 
-def expected_words(names) -> str:
+def expected_words(names: Iterable[str]) -> str:
     words = sorted({_terminal_words().get(n, n.lower()) for n in names if not n.startswith("$")},
                    key=lambda w: (not w.startswith("`"), w))
     words = [w if w.startswith("`") else _(w) for w in words]       # a keyword is shown as it is written
@@ -279,15 +282,17 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset
         return Diagnostic("E0001", _("unexpected `{tok}`").format(tok=tok), span, label=_("expected {expected_words}").format(expected_words=expected_words(expected)),
                           help=help)
     assert isinstance(err, UnexpectedCharacters)
-    char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
+    at = err.pos_in_stream
+    assert at is not None, err                  # (the lexer says where it stopped)
+    char = text[at] if at < len(text) else ""
     span = Span(display, line, column, line, column + 1)
     if char == '"':
         return Diagnostic("E0003", _("unterminated string"), span, label=_("this quote is never closed"),
                           help=_('a quoted name must end with `"` on the same line'))
-    if char == "." and text.startswith("..", err.pos_in_stream) and text[err.pos_in_stream - 1:err.pos_in_stream].isdigit():
-        range_text = re.match(r"\.\.-?\d*", text[err.pos_in_stream:]).group(0)
-        digits = len(text[:err.pos_in_stream]) - len(text[:err.pos_in_stream].rstrip("0123456789"))
-        digits += text[err.pos_in_stream - digits - 1:err.pos_in_stream - digits] == "-"
+    if char == "." and text.startswith("..", at) and text[at - 1:at].isdigit():
+        range_text = re.match(r"\.\.-?\d*", text[at:]).group(0)
+        digits = len(text[:at]) - len(text[:at].rstrip("0123456789"))
+        digits += text[at - digits - 1:at - digits] == "-"
         span = Span(display, line, column - digits, line, column + len(range_text))
         return Diagnostic("E0009", _("a range is for `wonders tune`"), span, label=_("a number is needed here"),
                           help=_("`wonders tune FILE` tries the values of a range and writes the tuned file; to play or "
@@ -301,7 +306,7 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, display: str, line_offset
     return Diagnostic("E0002", _("unexpected character `{shown}`").format(shown=shown), span, label=_("expected {allowed}").format(allowed=allowed))
 
 
-def _at_end(text: str, display: str, line_offset: int, expected) -> Diagnostic:
+def _at_end(text: str, display: str, line_offset: int, expected: Iterable[str] | None) -> Diagnostic:
     stripped = text.rstrip()
     line = stripped.count("\n") + 1
     column = max(1, len(stripped) - (stripped.rfind("\n") + 1))   # the last character written

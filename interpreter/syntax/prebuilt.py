@@ -19,10 +19,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import lark
-from lark import Lark
+from lark import Lark, Token
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
@@ -52,7 +54,7 @@ class WholeWords:
 
     always_accept = ("NAME",)
 
-    def process(self, stream):
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         return stream
 
 
@@ -61,7 +63,7 @@ def build() -> Lark:
     return Lark(grammar_text(), **OPTIONS, postlex=WholeWords())
 
 
-def load(**loading) -> Lark:
+def load(**loading: Any) -> Lark:
     """The shipped parser when it was built from this grammar by this Lark, else a fresh build.
     `loading` are options that do not change the tables (Lark allows them when loading), such
     as `lexer_callbacks`: the formatter's parser is this one, handing it the comments."""
@@ -69,7 +71,9 @@ def load(**loading) -> Lark:
     try:
         stored = json.loads(PREBUILT.read_text(encoding="utf-8"), object_hook=_decode)
         if stored.get("grammar_sha256") == grammar_digest(text) and stored.get("lark") == lark.__version__:
-            return Lark._load_from_dict(stored["data"], stored["memo"], postlex=WholeWords(), **loading)
+            loaded: Lark = Lark._load_from_dict(stored["data"], stored["memo"], postlex=WholeWords(),  # type: ignore[no-untyped-call]  # (Lark's own, untyped)
+                                                **loading)
+            return loaded
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass                       # missing or unreadable: build it, never fail a check over it
     return Lark(text, **OPTIONS, postlex=WholeWords(), **loading)
@@ -84,7 +88,7 @@ def serialise(parser: Lark, text: str) -> str:
     return json.dumps(document, separators=(",", ":"), sort_keys=True) + "\n"
 
 
-def _encode(value):
+def _encode(value: object) -> object:
     """JSON keeps only text keys; Lark's tables use whole numbers as keys too."""
     if isinstance(value, dict):
         if value and all(isinstance(k, int) for k in value):
@@ -97,7 +101,7 @@ def _encode(value):
     return value
 
 
-def _decode(obj: dict):
+def _decode(obj: dict[str, Any]) -> dict[Any, Any]:
     if len(obj) == 1 and _INT_KEYS in obj:
         return {int(k): v for k, v in obj[_INT_KEYS].items()}
     return obj

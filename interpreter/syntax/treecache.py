@@ -34,6 +34,7 @@ import os
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -44,6 +45,10 @@ from ..marked import N_
 from ..paths import CACHE_ENV, cache_root, grammar_file
 from ..errors import WondersError
 
+if TYPE_CHECKING:
+    from ..diagnostics import Diagnostic
+    from .ast import File
+
 FORMAT = "wonders-parsed-content"
 VERSION = 1
 FOLDER = "parsed"
@@ -52,14 +57,14 @@ MAX_ENTRIES = 256
 MAX_ENTRY_BYTES = 40 * MAX_FILE_BYTES
 _MARKER = ('{"format":' + json.dumps(FORMAT) + ",").encode("ascii")     # how every entry begins
 _MEMO_SIZE = 64                  # trees kept in this process (a check reads each file more than once)
-_memo: OrderedDict[tuple[str, str], object] = OrderedDict()
+_memo: OrderedDict[tuple[str, str], File] = OrderedDict()
 
 
 class _NotKept(WondersError):
     """A tree holding something the cache does not write (it is parsed again each run)."""
 
 
-def parse_cached(text: str, shown: str):
+def parse_cached(text: str, shown: str) -> tuple[File, list[Diagnostic]]:
     """parse_text(text, shown), from the cache when this text was parsed clean before."""
     key = entry_key(text)
     tree = _memo.get((key, shown))
@@ -126,7 +131,7 @@ def entry_path(key: str) -> Path | None:
         return None if folder is None else cache.path / entry_name(key)
 
 
-def _read(cache: CacheFolder, folder: int, key: str, shown: str):
+def _read(cache: CacheFolder, folder: int, key: str, shown: str) -> File | None:
     try:
         data = cache.read(folder, entry_name(key))
         if data is None:
@@ -142,7 +147,7 @@ def _read(cache: CacheFolder, folder: int, key: str, shown: str):
         return None
 
 
-def _write(cache: CacheFolder, folder: int, key: str, tree, shown: str) -> None:
+def _write(cache: CacheFolder, folder: int, key: str, tree: File, shown: str) -> None:
     try:
         text = json.dumps({"format": FORMAT, "version": VERSION, "key": key, "tree": _encode(tree, shown)},
                           separators=(",", ":"), ensure_ascii=False)
@@ -162,21 +167,21 @@ def node_classes() -> dict[str, tuple[type, tuple[str, ...]]]:
     each with the names its constructor takes, in the order of its fields."""
     from . import ast, ast_base, ast_effects
     from ..kinds import actions
-    found = {Span.__name__: Span}
+    found: dict[str, type] = {Span.__name__: Span}
     for module in (ast_base, ast_effects, ast, *actions.MODULES):
         for value in vars(module).values():
             if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
                 if found.setdefault(value.__name__, value) is not value:
                     raise TypeError(f"two syntax tree classes are named {value.__name__}")
-    classes = {}
+    classes: dict[str, tuple[type, tuple[str, ...]]] = {}
     for name, cls in found.items():
         fields = attrs.fields(cls)
         if all(f.init for f in fields):
-            classes[name] = (cls, tuple(f.alias for f in fields))
+            classes[name] = (cls, tuple(f.alias or f.name for f in fields))
     return classes
 
 
-def _encode(value, shown: str):
+def _encode(value: Any, shown: str) -> object:     # (any node of the tree, a Span, a tuple or a leaf)
     """`value` as JSON; a Span in the file shown as `shown` without that name, as are the
     File's own path (put back by _decode)."""
     if value is None or isinstance(value, (bool, int, str)):
@@ -197,7 +202,7 @@ def _encode(value, shown: str):
     return {_NODE: kind.__name__, _FIELDS: [_encode(getattr(value, f.name), shown) for f in fields]}
 
 
-def _decode(obj: dict, shown: str):
+def _decode(obj: dict[str, Any], shown: str) -> object:
     """One JSON object of a kept tree back to what it was (json.loads' object_hook: inner
     objects first), in the file shown as `shown`; a file naming anything else is refused
     (ValueError)."""

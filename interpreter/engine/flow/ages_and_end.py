@@ -7,6 +7,8 @@ game-end actions, `game end`, then the score pad.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...kinds.actions import ACTIONS
 from ..neutral import set_holders
 from .chains import fire
@@ -14,8 +16,12 @@ from .phases import phase_steps
 from .search_log import NoLog
 from .turn import reset_limits
 
+if TYPE_CHECKING:
+    from ..game import Game
+    from .machine import Step, Steps
 
-def _start_age(game, number: int | None = None) -> None:
+
+def _start_age(game: Game, number: int | None = None) -> None:
     """`start age N`: the age is age N (the ages are numbered from I without gaps);
     `age start` fires, then the phases at the start of this age run."""
     if number is not None:
@@ -26,7 +32,7 @@ def _start_age(game, number: int | None = None) -> None:
     fire(game, "age start", None)
 
 
-def _end_age(game) -> None:
+def _end_age(game: Game) -> None:
     """`end age N`: `age end` fires (the military conflicts), then what its triggers set
     aside for the end of the turn (this is still the age's last turn)."""
     if type(game.log) is not NoLog:
@@ -35,15 +41,15 @@ def _end_age(game) -> None:
     fire(game, "age end", None)
 
 
-def game_end(game) -> None:
+def game_end(game: Game) -> None:
     """After the sequence's last phase: each city's game-end actions, `game end`, then the
     score pad."""
     game.stack += [("finish",), ("run_pending",), ("fire", "game end", None)]
     game.stack += [("game_end_city", seat) for seat in reversed(range(len(game.cities)))]
 
 
-def _game_end_city(game, seat: int) -> None:
-    steps = []
+def _game_end_city(game: Game, seat: int) -> None:
+    steps: list[Step] = []
     for source in game.cities[seat].owned_sources():
         for action in source.game_end:
             kind = ACTIONS.get(type(action))
@@ -52,7 +58,7 @@ def _game_end_city(game, seat: int) -> None:
     game.stack += reversed(steps)
 
 
-def _finish(game) -> None:
+def _finish(game: Game) -> None:
     game.finished = True
     if type(game.log) is not NoLog:
         scores = game.scores()
@@ -60,5 +66,5 @@ def _finish(game) -> None:
 
 
 
-AGE_AND_END_STEPS = {"start_age": _start_age, "end_age": _end_age, "game_end_city": _game_end_city,
+AGE_AND_END_STEPS: Steps = {"start_age": _start_age, "end_age": _end_age, "game_end_city": _game_end_city,
                      "finish": _finish}

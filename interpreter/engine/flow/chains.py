@@ -11,6 +11,8 @@ a debt here, the others in triggers.py's `Dispatcher` (a kind of kinds/actions/,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...check.model import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
@@ -18,8 +20,14 @@ from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 from .phases import ask_zone_play, draw_into
 
+if TYPE_CHECKING:
+    from ...kinds.base import ActionKind
+    from ..actions import Action
+    from ..game import Game
+    from .machine import Steps
 
-def fire(game, event: str, seats) -> None:
+
+def fire(game: Game, event: str, seats: tuple[int, ...] | None) -> None:
     """Every seat's conditions are read now, then the triggers whose conditions held act
     in order (events happen to all cities at once)."""
     events = game.events
@@ -28,7 +36,7 @@ def fire(game, event: str, seats) -> None:
         game.stack += [("trigger", *entry) for entry in reversed(due)]
 
 
-def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
+def _trigger(game: Game, seat: int, key: str, trigger: ast.Trigger, neighbour: int | None, event: str) -> None:
     limit = trigger.limit
     if limit is not None:
         fired_key = f"{seat}|{key}"
@@ -46,7 +54,7 @@ def _trigger(game, seat: int, key: str, trigger, neighbour, event: str) -> None:
     _run(game, trigger.action, seat, neighbour, trigger_label(trigger, event))
 
 
-def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
+def _trigger_done(game: Game, seat: int, trigger: ast.Trigger, event: str, before: int) -> None:
     game.events.stack.pop()
     after = game.cities[seat].coins
     if after != before and isinstance(trigger.action, COINS):
@@ -57,7 +65,7 @@ def _trigger_done(game, seat: int, trigger, event: str, before: int) -> None:
 CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom)   # what `_run` does itself
 
 
-def _run(game, action, seat: int, neighbour, source: str) -> None:
+def _run(game: Game, action: ast.Action, seat: int, neighbour: int | None, source: str) -> None:
     if isinstance(action, CHOSEN_IN_CHAIN):
         _chosen_in_chain(game, action, seat)
         return
@@ -72,7 +80,7 @@ def _run(game, action, seat: int, neighbour, source: str) -> None:
     game.events.run(action, seat, game.events.where(seat, neighbour), source)
 
 
-def _owes(game, action, seat: int, neighbour) -> bool:
+def _owes(game: Game, action: ast.Action, seat: int, neighbour: int | None) -> bool:
     """A loss under `coins owed may become ... tokens` that a city with coins settles by a
     decision (the `settle` step): opened, True; any other action, False."""
     if not isinstance(action, LOSSES):
@@ -85,13 +93,13 @@ def _owes(game, action, seat: int, neighbour) -> bool:
     return True
 
 
-def _in_each_city(game, kind, action, seat: int, source: str) -> None:
+def _in_each_city(game: Game, kind: ActionKind, action: ast.Action, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
     game.stack += [("each", kind.inner(action), target, seat, source)
                    for target in reversed(game.events.group(seat, action))]
 
 
-def _each(game, action, target: int, owner: int, source: str) -> None:
+def _each(game: Game, action: ast.Action, target: int, owner: int, source: str) -> None:
     """One city's part of an `each ...:` action; its coins logged (`coins_log`) once settled."""
     kind = ACTIONS.get(type(action))
     if kind is not None and kind.each_city:
@@ -104,11 +112,11 @@ def _each(game, action, target: int, owner: int, source: str) -> None:
         game.events.run_in(action, target, owner, source)
 
 
-def _coins_log(game, seat: int, owner: int, before: int, source: str) -> None:
+def _coins_log(game: Game, seat: int, owner: int, before: int, source: str) -> None:
     log_coins(game, seat, game.cities[seat].coins - before, owner, source)
 
 
-def _chosen_in_chain(game, action, seat: int) -> None:
+def _chosen_in_chain(game: Game, action: ast.DrawInto | ast.PlayFrom, seat: int) -> None:
     """An action that needs a player's choice or a phase's deck (CHOSEN_IN_CHAIN)."""
     if isinstance(action, ast.DrawInto):
         draw_into(game, action, seat)
@@ -117,7 +125,7 @@ def _chosen_in_chain(game, action, seat: int) -> None:
         ask_zone_play(game, action, seat)
 
 
-def offer_taken(game, seat: int, choice) -> None:
+def offer_taken(game: Game, seat: int, choice: Action) -> None:
     """The owner's answer to an offer: declined, nothing happens; accepted, it pays (the
     price's coins to the bank, what it buys to its neighbours) and the action runs."""
     _step, action, _seat, neighbour, source = game.stack.pop()
@@ -134,24 +142,24 @@ def offer_taken(game, seat: int, choice) -> None:
     game.stack.append(("run", action.action, seat, neighbour, source))
 
 
-def _offer_step(game, action, seat: int, neighbour, source: str) -> None:
+def _offer_step(game: Game, action: ast.Action, seat: int, neighbour: int | None, source: str) -> None:
     """An offer's step run without its decision (never: Flow.take pops it)."""
 
 
-def _removed(game, action, seat: int, owner: int) -> None:
+def _removed(game: Game, action: ast.Action, seat: int, owner: int) -> None:
     """The card to move has been chosen (Flow.take): nothing is left to do."""
 
 
-def _copy_from(game, action, seat: int) -> None:
+def _copy_from(game: Game, action: ast.Action, seat: int) -> None:
     """The copy has been chosen (Flow.take): nothing is left to do."""
 
 
-def _settle(game, seat: int, amount: int, paid: int) -> None:
+def _settle(game: Game, seat: int, amount: int, paid: int) -> None:
     """A loss under `coins owed may become ... tokens`, once its payer chose what to pay."""
     game.events.lose(seat, amount, paid=paid)
 
 
 
-CHAIN_STEPS = {"fire": fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
+CHAIN_STEPS: Steps = {"fire": fire, "trigger": _trigger, "trigger_done": _trigger_done, "run": _run,
                "copy_from": _copy_from, "remove_from": _removed, "put_from": _copy_from, "settle": _settle, "each": _each,
                "coins_log": _coins_log, "offer": _offer_step}

@@ -15,6 +15,9 @@ end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from ...check.model import AgeDeal
 from ..actions import Action
 from ..laws import refresh as refresh_laws, turned_round
@@ -25,18 +28,47 @@ from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_p
 from .resolve import RESOLVE_STEPS, build_from_discard, copy_card
 from .turn import TURN_STEPS
 
+if TYPE_CHECKING:
+    from ...check.model import AgeDef, NeutralDef
+    from ..city import City
+    from ..decisions import DecisionKind
+    from ..game import RuledTables
+
+# a step of the stack: its name (a key of STEPS), then its arguments
+Step = tuple[Any, ...]
+Steps = dict[str, Callable[..., None]]     # each module's steps, by name
+
 
 class Flow:
     """The game's machine (mixed into Game): its stack, its open decisions, the choices of
-    the simultaneous decision being collected."""
+    the simultaneous decision being collected.  A Flow is always a Game: the steps, which
+    take the game, are handed `self` (mypy cannot know it: `# type: ignore[arg-type]`)."""
+
+    # the game's state the machine reads, set by Game (game.py): declared here for the checker
+    tables: RuledTables
+    players: int
+    neutrals: dict[int, NeutralDef]
+    holders: dict[int, int]
+    cities: list[City]
+    hands: list[list[int]]
+    turn: int
+    finished: bool
+    started: bool
+    at: tuple[int, int]
+    rounds: tuple[int, int] | None
+
+    if TYPE_CHECKING:
+        @property
+        def age(self) -> AgeDef: ...
 
     def reset_flow(self) -> None:
-        self.stack: list[tuple] = []          # steps still to do in this turn, the next last
-        self.waiting: list[tuple[int, str]] = []   # open decisions (seat, kind), in asking order
-        self.chosen: list = []                # the choices of the turn (or last cards) being collected
+        self.stack: list[Step] = []          # steps still to do in this turn, the next last
+        self.waiting: list[tuple[int, DecisionKind]] = []   # open decisions (seat, kind), in asking order
+        self.chosen: list[Action | None] = []                # the choices of the turn (or last cards) being collected
 
-    def turns_played(self):
+    def turns_played(self) -> Any:
         """The `play N turns` statement whose turns are being played."""
+        assert self.rounds is not None, "between the turns of a play"
         p, i = self.rounds
         return self.tables.rules.phases[p].steps[i]
 
@@ -63,7 +95,7 @@ class Flow:
         """Nothing is waiting and nothing is left to do: a turn is over (or the game)."""
         return not self.waiting and not self.stack
 
-    def is_open(self, seat: int, kind: str) -> bool:
+    def is_open(self, seat: int, kind: DecisionKind) -> bool:
         return kind != "neutral turn" or self.chosen[self.holders[seat]] is not None
 
     def advance(self) -> None:
@@ -80,7 +112,7 @@ class Flow:
                 self.stack.append(("fire", "game setup", None))
         self.run()
 
-    def do(self, step: str, *arguments) -> None:
+    def do(self, step: str, *arguments: Any) -> None:
         """Run one step now, with what it leads to (a test sets up a position with it:
         `game.do("start_age")`, `game.do("fire", "turn start", (0,))`)."""
         self.stack.append((step, *arguments))
@@ -121,23 +153,24 @@ class Flow:
                 self.at = (k, i + 1)
                 self.stack.append(("phase_step", sequence[k], i))
                 if i == 0:
-                    log_phase(self, sequence[k])
+                    log_phase(self, sequence[k])     # type: ignore[arg-type]  # (a Game)
                 return True
             k, i = k + 1, 0
         if k > len(sequence):
             return False
         self.at = (k + 1, 0)
-        game_end(self)
+        game_end(self)                        # type: ignore[arg-type]  # (a Flow is a Game)
         return True
 
-    def opening(self) -> list[tuple]:
+    def opening(self) -> list[Step]:
         """The steps before the turns where a new game stands, in order: from the start
         of the sequence, but the first hands dealt at set-up; or, when the game was set
         to stand in a later age (`deal_age()`), that age's phase after its deal."""
         rules = self.tables.rules
+        assert self.rounds is not None, "a new game stands before a turn"
         sequence, k, turns = rules.sequence, self.at[0], self.rounds[1]
         start = 0 if first_turns(rules)[0] == k else k
-        steps = []
+        steps: list[Step] = []
         for j in range(start, k + 1):
             p = sequence[j]
             phase = rules.phases[p]
@@ -167,13 +200,13 @@ class Flow:
         kinds = {kind for _seat, kind in self.waiting}
         phase = kinds.intersection(PHASE_KINDS)
         if phase:
-            reopen_phase(self, phase.pop())
+            reopen_phase(self, phase.pop())      # type: ignore[arg-type]  # (a Game)
             return
         if "last card" in kinds:
             self.waiting = [(s, "last card") for s, a in enumerate(self.chosen[:self.players])
                             if a is None and self.cities[s].play_last and hands[s]]
             return
-        waiting = []
+        waiting: list[tuple[int, DecisionKind]] = []
         for seat in range(self.players):
             if self.chosen[seat] is None:
                 waiting.append((seat, "turn"))
@@ -181,7 +214,7 @@ class Flow:
                         if self.holders.get(n) == seat and self.chosen[n] is None]
         self.waiting = waiting
 
-    def take(self, seat: int, kind: str, action: Action) -> None:
+    def take(self, seat: int, kind: DecisionKind, action: Action) -> None:
         """A choice has arrived (already checked): keep it, and when it is the last one
         of its decision point, go on."""
         waiting = self.waiting
@@ -190,19 +223,19 @@ class Flow:
             self.chosen[seat] = action        # the common case: more cards of the turn to come
             return
         if kind == "discard":
-            build_from_discard(self, seat, action)
+            build_from_discard(self, seat, action)    # type: ignore[arg-type]  # (a Game)
         elif kind == "debt":                  # the coins paid go into the waiting settle step
             step = self.stack.pop()
             self.stack.append(step[:3] + (action.left,))
         elif kind == "copy":
-            copy_card(self, seat, action)
+            copy_card(self, seat, action)             # type: ignore[arg-type]  # (a Game)
         elif kind == "offer":                 # `may pay ... to ...`: the waiting offer step is answered
-            offer_taken(self, seat, action)
+            offer_taken(self, seat, action)      # type: ignore[arg-type]  # (a Game)
         elif kind == "remove":
             _step, removal, _seat, owner = self.stack[-1]      # the `remove_from` step the decision belongs to
-            remove_built(self, seat, action, removal, owner)
+            remove_built(self, seat, action, removal, owner)   # type: ignore[arg-type]  # (a Game)
         elif kind == "put":
-            put_from(self, seat, self.stack.pop()[1], action)
+            put_from(self, seat, self.stack.pop()[1], action)   # type: ignore[arg-type]  # (a Game)
         elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
             self.chosen[seat] = action
         else:
@@ -224,4 +257,4 @@ class Flow:
         self.run()
 
 
-STEPS = {**TURN_STEPS, **AGE_AND_END_STEPS, **RESOLVE_STEPS, **CHAIN_STEPS, **PHASE_STEPS}
+STEPS: Steps = {**TURN_STEPS, **AGE_AND_END_STEPS, **RESOLVE_STEPS, **CHAIN_STEPS, **PHASE_STEPS}

@@ -21,50 +21,58 @@ so a game waiting in a phase can be copied and saved like any other."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...check.model import AgeDeal, AgeEnd, AgeStart
 from ...syntax import ast
 from ..actions import Action, card_builds, legal_actions
 from ..placed import put_card
 
+if TYPE_CHECKING:
+    from ...check.model import RulesDef
+    from ..decisions import DecisionKind
+    from ..game import Game, RuledTables
+    from .machine import Step, Steps
+
 PHASE_KINDS = ("draft", "zone")
 
 
-def phase_steps(rules, when: str, age: int) -> list[tuple]:
+def phase_steps(rules: RulesDef, when: str, age: int) -> list[Step]:
     """The steps that run the phases placed `when` age number `age`, to push on the
     stack (the first to run last)."""
     return [("phase", rules.phases.index(p)) for p in reversed(rules.phases_at(when, age))]
 
 
-def _statement(game, p: int, i: int):
+def _statement(game: Game, p: int, i: int) -> Any:
     return game.tables.rules.phases[p].steps[i]
 
 
-def _phase(game, p: int) -> None:
+def _phase(game: Game, p: int) -> None:
     phase = game.tables.rules.phases[p]
     game.stack += [("phase_step", p, i) for i in reversed(range(len(phase.steps)))]
     log_phase(game, p)
 
 
-def log_phase(game, p: int) -> None:
+def log_phase(game: Game, p: int) -> None:
     """A phase's start, in the log; an age's own phase is logged by its deal."""
     phase = game.tables.rules.phases[p]
     if phase.when or phase.age is None:
         game.log.append({"event": "phase", "phase": phase.name, "age": game.age.number})
 
 
-def dealt_at_setup(rules) -> bool:
+def dealt_at_setup(rules: RulesDef) -> bool:
     """The game's first statement deals an age: the table is set with those hands."""
     return isinstance(rules.phases[rules.sequence[0]].steps[0], AgeDeal)
 
 
-def first_turns(rules) -> tuple[int, int, int]:
+def first_turns(rules: RulesDef) -> tuple[int, int, int]:
     """Where a new game stands: (the place in the sequence, the phase, the statement) of
     its first `play N turns`."""
     return next((k, p, i) for k, p in enumerate(rules.sequence)
                 for i, s in enumerate(rules.phases[p].steps) if isinstance(s, ast.PlayTurns))
 
 
-def in_age(rules, number: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+def in_age(rules: RulesDef, number: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """The position (`at`, `rounds`) between two turns of age `number`'s phase."""
     k = next((k for k, p in enumerate(rules.sequence)
               if not rules.phases[p].when and rules.phases[p].age == number), None)
@@ -78,7 +86,7 @@ def in_age(rules, number: int) -> tuple[tuple[int, int], tuple[int, int]] | None
 HANDS_MADE = (AgeDeal, ast.Deal, ast.Draft)     # the statements after which the hands are new (or empty)
 
 
-def turns_run(tables, p: int, i: int) -> tuple[int, bool]:
+def turns_run(tables: RuledTables, p: int, i: int) -> tuple[int, bool]:
     """Of phase p's `play N turns` statement i: (the turns the `play` statements before it
     played from the same hands, whether another `play` follows from them).  Several `play`
     statements share the hands of the deal before them: the turns go on being counted in
@@ -107,7 +115,7 @@ def turns_run(tables, p: int, i: int) -> tuple[int, bool]:
     return found
 
 
-def _phase_step(game, p: int, i: int) -> None:
+def _phase_step(game: Game, p: int, i: int) -> None:
     statement = _statement(game, p, i)
     kind = type(statement)
     if kind is AgeDeal:
@@ -134,20 +142,20 @@ def _phase_step(game, p: int, i: int) -> None:
         _ask_zone(game, statement)
 
 
-def _ask_zone(game, statement) -> None:
+def _ask_zone(game: Game, statement: ast.PlayFrom) -> None:
     """A zone's card asked of each player who may play one (apart from `_phase_step`, whose
     locals a comprehension would make cells)."""
     _ask(game, "zone", [seat for seat in range(game.players) if zone_options(game, seat, statement)])
 
 
-def _ask(game, kind: str, seats: list[int]) -> None:
+def _ask(game: Game, kind: DecisionKind, seats: list[int]) -> None:
     if seats:
         game.chosen = [None] * len(game.cities)
         game.waiting = [(seat, kind) for seat in seats]
 
 
 # ------------------------------------------------------------------------- dealing and drafting
-def _deal(game, statement) -> None:
+def _deal(game: Game, statement: ast.Deal) -> None:
     """Each player's hand: `count` cards of the deck, shuffled; the rest go to the box."""
     deck = unused_cards(game, statement.deck.text)
     game.rng.shuffle(deck)
@@ -160,7 +168,7 @@ def _deal(game, statement) -> None:
                      "hands": [[game.tables.cards[i].name for i in h] for h in game.hands[:game.players]]})
 
 
-def unused_cards(game, deck: str) -> list[int]:
+def unused_cards(game: Game, deck: str) -> list[int]:
     """The cards of a deck that nobody has been dealt or has drawn, taken out of the box:
     once a card of the deck is in the game, those its deal or draws left in the box; before,
     the whole deck, a card's `copies` counting as in an age's deck (at a table's `cards as
@@ -175,7 +183,7 @@ def unused_cards(game, deck: str) -> list[int]:
             for _copy in range(sum(1 for t in card.copies if t <= players) if card.copies else 1)]
 
 
-def _in_game(game, deck: str) -> bool:
+def _in_game(game: Game, deck: str) -> bool:
     """Whether a card of the deck is anywhere in the game (dealt or drawn before)."""
     cards = game.tables.cards
     places = [game.box, game.discard, *game.hands, *(held for zone in game.zones.values() for held in zone),
@@ -185,7 +193,7 @@ def _in_game(game, deck: str) -> bool:
     return any(cards[i].deck == deck for place in places for i in place)
 
 
-def _reveal(game, statement) -> None:
+def _reveal(game: Game, statement: ast.Reveal) -> None:
     """Cards of the deck face up on the table, in play in every city, covering those
     revealed from it before (which stay on the table, covered and out of play: never dealt
     again)."""
@@ -200,7 +208,7 @@ def _reveal(game, statement) -> None:
                          "cards": [game.tables.cards[i].name for i in deck[:n]]})
 
 
-def _discard_zone(game, statement) -> None:
+def _discard_zone(game: Game, statement: ast.DiscardZone) -> None:
     """Every player's cards of the zone go to the discard pile."""
     zone = game.zones[statement.zone.text]
     for seat in range(game.players):
@@ -211,12 +219,12 @@ def _discard_zone(game, statement) -> None:
             zone[seat] = []
 
 
-def _draft_round(game, p: int, i: int, round_: int) -> None:
+def _draft_round(game: Game, p: int, i: int, round_: int) -> None:
     game.stack.append(("draft_picks", p, i, round_))
     _ask(game, "draft", [seat for seat in range(game.players) if game.hands[seat]])
 
 
-def _draft_picks(game, p: int, i: int, round_: int) -> None:
+def _draft_picks(game: Game, p: int, i: int, round_: int) -> None:
     """Each pick goes to its player's zone; then the hands pass for the next round, or,
     after the last, what is left of them goes back to the box."""
     statement = _statement(game, p, i)
@@ -238,12 +246,12 @@ def _draft_picks(game, p: int, i: int, round_: int) -> None:
         hands[seat] = []
 
 
-def draft_options(game, seat: int) -> list[Action]:
+def draft_options(game: Game, seat: int) -> list[Action]:
     return [Action("keep", card) for card in dict.fromkeys(game.hands[seat])]
 
 
 # ------------------------------------------------------------------------- playing from a zone
-def zone_options(game, seat: int, statement) -> list[Action]:
+def zone_options(game: Game, seat: int, statement: ast.PlayFrom) -> list[Action]:
     """What `seat` may do with a card of the zone: build it (paying, or free when the
     phase says `for free`), and unless the phase says `build`, use it for a wonder stage
     or sell it; `may` adds doing nothing."""
@@ -265,13 +273,13 @@ def zone_options(game, seat: int, statement) -> list[Action]:
     return options
 
 
-def _zone_done(game, p: int, i: int) -> None:
+def _zone_done(game: Game, p: int, i: int) -> None:
     """The cards played leave the zone and are placed as a turn's cards are (resolve.py's
     `resolve`, through the hand), then what they set aside for the turn's end runs."""
     statement = _statement(game, p, i)
     zone = game.zones[statement.zone.text]
     chosen, game.chosen = game.chosen, []
-    played = [None] * len(game.cities)
+    played: list[Action | None] = [None] * len(game.cities)
     for seat, action in enumerate(chosen):
         if action is not None and action.kind != "pass":
             zone[seat].remove(action.card)
@@ -281,17 +289,16 @@ def _zone_done(game, p: int, i: int) -> None:
         game.stack += [("run_pending",), ("resolve", tuple(played))]
 
 
-def open_statement(game):
+def open_statement(game: Game) -> ast.PlayFrom:
     """The phase statement whose decisions are open now (its step is on top of the stack),
     or the card's action that asked for a play from a zone (`zone_play`)."""
     step = game.stack[-1]
-    if step[0] == "zone_play":
-        return step[1]
-    return _statement(game, step[1], step[2])
+    statement: ast.PlayFrom = step[1] if step[0] == "zone_play" else _statement(game, step[1], step[2])
+    return statement
 
 
 # ------------------------------------------------------------------------- the same, as a card's action
-def draw_into(game, action, seat: int | None) -> None:
+def draw_into(game: Game, action: ast.DrawInto, seat: int | None) -> None:
     """`draw N cards from deck "D" into "Z"`: N cards of the deck that nobody holds, at
     random (the rest stay in the box); `seat` None: a phase's draw onto a zone for the
     table, which no city put there (engine/placed.py)."""
@@ -309,7 +316,7 @@ def draw_into(game, action, seat: int | None) -> None:
         game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text, "cards": names})
 
 
-def ask_zone_play(game, action, seat: int) -> None:
+def ask_zone_play(game: Game, action: ast.PlayFrom, seat: int) -> None:
     """`when built: build a card from "Z"`: the owner plays one card of the zone at once,
     a decision (kind `zone`) like a phase's; `zone_play` carries it out."""
     if seat < game.players and zone_options(game, seat, action):
@@ -318,9 +325,9 @@ def ask_zone_play(game, action, seat: int) -> None:
         game.waiting = [(seat, "zone")]
 
 
-def _zone_play(game, action, seat: int) -> None:
+def _zone_play(game: Game, action: ast.PlayFrom, seat: int) -> None:
     chosen, game.chosen = game.chosen, []
-    played = [None] * len(game.cities)
+    played: list[Action | None] = [None] * len(game.cities)
     choice = chosen[seat] if seat < len(chosen) else None
     if choice is not None and choice.kind != "pass":
         game.zones[action.zone.text][seat].remove(choice.card)
@@ -329,13 +336,13 @@ def _zone_play(game, action, seat: int) -> None:
         game.stack.append(("resolve", tuple(played)))
 
 
-def phase_options(game, seat: int, kind: str) -> list[Action]:
+def phase_options(game: Game, seat: int, kind: DecisionKind) -> list[Action]:
     if kind == "draft":
         return draft_options(game, seat)
     return zone_options(game, seat, open_statement(game))
 
 
-def reopen_phase(game, kind: str) -> None:
+def reopen_phase(game: Game, kind: DecisionKind) -> None:
     """The decisions of a phase's decision point, open again for every player whose
     choice was taken back (Flow.reopen)."""
     if kind == "draft":
@@ -348,7 +355,7 @@ def reopen_phase(game, kind: str) -> None:
     game.waiting = [(s, kind) for s in seats if game.chosen[s] is None]
 
 
-PHASE_STEPS = {
+PHASE_STEPS: Steps = {
     "phase": _phase, "phase_log": log_phase, "phase_step": _phase_step, "draft_round": _draft_round,
     "draft_picks": _draft_picks, "zone_done": _zone_done, "zone_play": _zone_play,
 }

@@ -8,21 +8,30 @@ the discard pile or copied (a decision in the middle of a chain) ends here too.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...check.model import written_cost
-from ...syntax import ast
+from ...syntax.ast_base import COLOR_BUILT
 from ..actions import Action, token_price
 from ..discounts import bank_units, coins_paid
 from ..triggers import BANK_COINS, copy_stage, give_up_kept
 from .chains import fire
 from .search_log import NoLog
 
+if TYPE_CHECKING:
+    from ...compile import Source
+    from ..game import Game
+    from .machine import Steps
 
-def _resolve(game, choices: tuple) -> None:
+Placed = tuple[int, Action, int]      # (seat, action, the stage it builds: -1 when none)
+
+
+def _resolve(game: Game, choices: tuple[Action | None, ...]) -> None:
     """1. every card is placed, every price paid; then, seat by seat, coins move and
     effects apply (`resolve_one`); 3. the log shows the coins after the turn."""
     hands, cities, cards = game.hands, game.cities, game.tables.cards
     changers = game.tables.cost_changers          # without any, a card's coins are its cost (`coins_paid`)
-    placed = []
+    placed: list[Placed] = []
     for seat, action in enumerate(choices):
         if action is None:
             continue
@@ -73,7 +82,7 @@ def _resolve(game, choices: tuple) -> None:
             return
 
 
-def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
+def _resolve_one(game: Game, seat: int, action: Action, stage: int) -> None:
     """One card's effects.  (The events below are looked up in `game.events.heard` here,
     as `heard` and `may_act` do, without their calls: every card of every turn comes here.)"""
     kind, index, to_left, to_right, free, _bank, _stage = action
@@ -106,26 +115,26 @@ def _resolve_one(game, seat: int, action: Action, stage: int) -> None:
             game.stack.append(bought)
 
 
-def _resolve_log(game, placed: tuple) -> None:
+def _resolve_log(game: Game, placed: tuple[tuple[int, Action], ...]) -> None:
     if type(game.log) is NoLog:
         return
     cities, tables = game.cities, game.tables
     for seat, action in placed:
-        paid = []
+        paid: list[list[int]] = []
         if action.left or action.right:               # who sits where: Game.neighbours, asked only on a trade
             paid = [[city.seat, coins] for city, coins in zip(game.neighbours(seat), (action.left, action.right))
                     if coins]
-        entry = {"event": "resolve", "seat": seat, "action": action.label(tables),
+        entry: dict[str, Any] = {"event": "resolve", "seat": seat, "action": action.label(tables),
                  "paid": paid, "coins": cities[seat].coins}
         if seat in game.holders:
             entry["by"] = game.holders[seat]
         game.log.append(entry)
 
 
-_COLOR_BUILT: dict[str, str] = {}      # colour -> its `COLOUR card built` event (made once, not per card)
+_COLOR_BUILT: dict[str | None, str] = {}    # colour -> its `COLOUR card built` event (made once, not per card)
 
 
-def built(game, seat: int, source) -> None:
+def built(game: Game, seat: int, source: Source) -> None:
     """A building or stage has come into play: its own actions, then its `at end of
     turn` actions set aside, then the event."""
     event = "stage built" if source.kind == "stage" else "building built"
@@ -133,7 +142,7 @@ def built(game, seat: int, source) -> None:
     if source.kind == "card":
         color_built = _COLOR_BUILT.get(source.color)
         if color_built is None:
-            color_built = _COLOR_BUILT[source.color] = f"{source.color}{ast.COLOR_BUILT}"
+            color_built = _COLOR_BUILT[source.color] = f"{source.color}{COLOR_BUILT}"
         if color_built in events.heard:
             stack.append(("fire", color_built, (seat,)))
     if event in events.heard or events.sit_out:        # (`events.may_act(event)`, without its call)
@@ -146,7 +155,7 @@ def built(game, seat: int, source) -> None:
             stack.append(("run", action, seat, None, name))   # `source` cells for the whole function)
 
 
-def copy_card(game, seat: int, choice: Action) -> None:
+def copy_card(game: Game, seat: int, choice: Action) -> None:
     if choice.kind == "copy stage":
         copy_stage(game, seat, choice)
         return
@@ -156,19 +165,19 @@ def copy_card(game, seat: int, choice: Action) -> None:
                      "coins": game.cities[seat].coins})
 
 
-def heard(game, event: str, seat: int) -> None:
+def heard(game: Game, event: str, seat: int) -> None:
     """Make one city's event happen next, when some trigger of the rules listens to it (the
     events a rule set's content does not name cost nothing)."""
     if event in game.events.heard:
         game.stack.append(("fire", event, (seat,)))
 
 
-def _pend(game, seat: int, source) -> None:
+def _pend(game: Game, seat: int, source: Source) -> None:
     for action in source.turn_end:
         game.pending.append((seat, action, source.name))
 
 
-def build_from_discard(game, seat: int, choice: Action) -> None:
+def build_from_discard(game: Game, seat: int, choice: Action) -> None:
     """A card from the discard pile joins the city; its log entry waits under what the card
     does (`pile_log`), so that its coins are those after the card's own, as a turn's are."""
     game.discard.remove(choice.card)
@@ -179,13 +188,13 @@ def build_from_discard(game, seat: int, choice: Action) -> None:
     built(game, seat, card)
 
 
-def _pile_log(game, seat: int, choice: Action) -> None:
+def _pile_log(game: Game, seat: int, choice: Action) -> None:
     game.log.append({"event": "resolve", "seat": seat, "paid": [],
                      "action": choice.label(game.tables) + " from the discard pile",
                      "coins": game.cities[seat].coins})
 
 
-def run_pending(game) -> None:
+def run_pending(game: Game) -> None:
     if game.pending:
         pending, game.pending = game.pending, []
         game.stack.append(("run_pending",))            # and again, for what these set aside
@@ -193,5 +202,5 @@ def run_pending(game) -> None:
 
 
 
-RESOLVE_STEPS = {"resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log, "pend": _pend,
+RESOLVE_STEPS: Steps = {"resolve": _resolve, "resolve_one": _resolve_one, "resolve_log": _resolve_log, "pend": _pend,
                  "run_pending": run_pending, "pile_log": _pile_log}

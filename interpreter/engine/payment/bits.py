@@ -18,6 +18,10 @@ search.py (`search_payments`) uses it when the box is large; both give the same 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+Vector = Sequence[int]    # units of each resource, in vocabulary order
+
 OPS = [0]     # operations on whole bit sets, ever (tests count them)
 BITS_UP_TO = 1 << 20    # larger boxes would hold megabytes per bit set: search.py does them
 
@@ -26,7 +30,7 @@ BITS_UP_TO = 1 << 20    # larger boxes would hold megabytes per bit set: search.
 class Box:
     """The vectors from zero to `need`, numbered in mixed radix over the needed resources."""
 
-    def __init__(self, need):
+    def __init__(self, need: Vector) -> None:
         self.dims = [r for r, n in enumerate(need) if n > 0]
         self.need = need
         self.stride: dict[int, int] = {}
@@ -44,23 +48,23 @@ class Box:
         repeat = ((1 << self.size) - 1) // ((1 << period) - 1)     # 1 every `period` bits
         return ((1 << (stride * (k + 1))) - 1) * repeat
 
-    def number(self, vector) -> int:
+    def number(self, vector: Vector) -> int:
         return sum(vector[r] * self.stride[r] for r in self.dims)
 
-    def within(self, vector) -> int:
+    def within(self, vector: Vector) -> int:
         """The bits of the vectors at most `vector`, resource by resource."""
         bits = (1 << self.size) - 1
         for r in self.dims:
             bits &= self.at_most[r][vector[r]]
         return bits
 
-    def reachable(self, fixed, productions) -> int:
+    def reachable(self, fixed: Vector, productions: Iterable[Sequence[int]]) -> int:
         """Every vector the units `fixed` and the choice productions (each one unit of one
         of its resources, or nothing) can give, capped at the need."""
         can_grow = {r: self.at_most[r][self.need[r] - 1] for r in self.dims}
         every = (1 << self.size) - 1
         bits = 1
-        units = [(r,) for r in self.dims for _ in range(min(fixed[r], self.need[r]))]
+        units: list[Sequence[int]] = [(r,) for r in self.dims for _ in range(min(fixed[r], self.need[r]))]
         for options in units + list(productions):
             OPS[0] += 1
             grown = bits
@@ -72,7 +76,7 @@ class Box:
                 break
         return bits
 
-    def by_value(self, price) -> dict[int, int]:
+    def by_value(self, price: Vector) -> dict[int, int]:
         """The bits of the vectors by their price (the sum of units times price)."""
         masks = {0: 1}
         for r in self.dims:
@@ -89,7 +93,8 @@ class Box:
         return int(format(bits, f"0{self.size}b")[::-1], 2)
 
 
-def split_payments(need, residuals, lfixed, lbought, rfixed, rbought, lprice, rprice,
+def split_payments(need: Vector, residuals: Iterable[Vector], lfixed: Vector, lbought: Iterable[Sequence[int]],
+                   rfixed: Vector, rbought: Iterable[Sequence[int]], lprice: Vector, rprice: Vector,
                    every: bool = False) -> list[tuple[int, int]]:
     """The (coins left, coins right) pairs of buying, for some residual need, u from the
     left and the rest from the right: those best for some trade-off (the cheapest right

@@ -9,16 +9,22 @@ search (search.py) takes tens; each function answers None when it does not apply
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .order import FREE, coins_order, pareto, undominated
+from .order import FREE, Masks, Need, Pair, Payments, Units, coins_order, pareto, undominated
 from .search import own_states
 
 if TYPE_CHECKING:
     from .trio import Trio
 
+# a way to pay a need resource by resource: `by_units`, or `cheapest_by_units`; None when a
+# choice production links two needed resources
+Paying = Callable[[Need, "Trio", int, Masks], "Payments | None"]
+Range = tuple[int, int, int, int, int]     # (units, fewest from the left, most from the left, left price, right price)
 
-def by_own_states(need, trio: Trio, needed: int, paying=None):
+
+def by_own_states(need: Units, trio: Trio, needed: int, paying: Paying | None = None) -> Payments | None:
     """The payments when only the city's own choice productions link needed resources (most
     of the rest: a production offering any raw material), or None: each residual need left
     by its own choices (always used when they help, being free) is paid resource by
@@ -34,28 +40,28 @@ def by_own_states(need, trio: Trio, needed: int, paying=None):
         if not any(state):
             return FREE
         paid = (paying or by_units)([(r, n) for r, n in enumerate(state) if n], trio, needed, trio.bought_masks)
-        found.update(paid)
+        found.update(paid)       # type: ignore[arg-type]  # (not None: no choice bought links two, above)
     if paying is not None and len(found) > 1:
         return (min(found, key=coins_order),)
     return tuple(pareto(found)) if len(found) > 1 else tuple(found)
 
 
-def by_resource(need, trio: Trio, needed: int, masks):
+def by_resource(need: Units, trio: Trio, needed: int, masks: Masks) -> Payments | None:
     """`by_units` of a need given as units of every resource."""
     return by_units([(r, n) for r, n in enumerate(need) if n], trio, needed, masks)
 
 
-_NONE: dict = {}        # no units (never written)
+_NONE: dict[int, int] = {}        # no units (never written)
 _NO_UNITS = (_NONE, _NONE, _NONE)
 
 
-def _choice_units(masks, needed: int):
+def _choice_units(masks: Masks, needed: int) -> tuple[dict[int, int], dict[int, int], dict[int, int]] | None:
     """The units of each needed resource that the choices of each side give (own, left,
     right: resource -> units), or None when a choice production offers two needed
     resources."""
     if not masks:
         return _NO_UNITS
-    sides = ({}, {}, {})
+    sides: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
     for base, mask in masks:
         hit = mask & needed
         if hit:
@@ -67,7 +73,7 @@ def _choice_units(masks, needed: int):
     return sides
 
 
-def _ranges(need, trio: Trio, needed: int, masks):
+def _ranges(need: Need, trio: Trio, needed: int, masks: Masks) -> list[Range] | tuple[()] | None:
     """Each needed resource bought on its own, as (units, fewest from the left, most from
     the left, left price, right price), once own choices gave theirs; None when a choice
     production offers two needed resources, () when some resource cannot be had."""
@@ -76,7 +82,7 @@ def _ranges(need, trio: Trio, needed: int, masks):
         return None
     own, left, right = sides
     lfixed, rfixed, lprice, rprice = trio.lfixed, trio.rfixed, trio.lprice, trio.rprice
-    found = []
+    found: list[Range] = []
     for r, n in need:
         n -= own.get(r, 0)
         if n > 0:
@@ -87,7 +93,7 @@ def _ranges(need, trio: Trio, needed: int, masks):
     return found
 
 
-def by_units(need, trio: Trio, needed: int, masks):
+def by_units(need: Need, trio: Trio, needed: int, masks: Masks) -> Payments | None:
     """The payments when no choice production offers two needed resources (most needs:
     a choice that offers only one of them is a unit of it), or None.  Then every needed
     resource (`need`: (resource, units) pairs) is bought on its own: its units from own
@@ -96,8 +102,8 @@ def by_units(need, trio: Trio, needed: int, masks):
     general search takes tens."""
     ranges = _ranges(need, trio, needed, masks)
     if not ranges:
-        return ranges if ranges is None or ranges == () else FREE
-    paid = [(0, 0)]
+        return ranges if ranges is None or type(ranges) is tuple else FREE
+    paid: list[Pair] = [(0, 0)]
     for n, low, high, lp, rp in ranges:
         if low == high:
             x, y = low * lp, (n - low) * rp
@@ -108,7 +114,7 @@ def by_units(need, trio: Trio, needed: int, masks):
     return tuple(sorted(paid, key=coins_order)) if len(paid) > 1 else tuple(paid)
 
 
-def cheapest_by_units(need, trio: Trio, needed: int, masks):
+def cheapest_by_units(need: Need, trio: Trio, needed: int, masks: Masks) -> Payments | None:
     """The first of `by_units` alone (as a tuple of it; () when the need cannot be paid;
     None when a choice links two needed resources).  Coins in all, then coins to the left,
     add up over the resources, so the cheapest way is the cheapest way of each resource:

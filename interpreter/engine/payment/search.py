@@ -11,14 +11,21 @@ be produced.  A large need is searched on bit sets instead (bits.py).
 from __future__ import annotations
 
 from .bits import BITS_UP_TO, split_payments
-from .order import pareto
+from collections.abc import Callable, Collection, Iterable, Sequence
+
+from .order import Choices, Pair, Payments, Units, pareto
+
+# what is kept of the payments found: `pareto` (the undominated, cheapest first) or `set` (every one)
+Keep = Callable[[Iterable[Pair]], Collection[Pair]]
+States = dict[Units, set[Pair]]     # residual need -> the payments that leave it
 
 
 WORK = [0]   # residual needs carried from one choice production to the next, ever (tests count it)
 BITS_FROM = 128    # from this many residual needs, payments are found on bit sets (bits.py)
 
 
-def may_cover(need, own_choices, lfixed, lchoices, rfixed, rchoices) -> bool:
+def may_cover(need: Units, own_choices: Choices, lfixed: Units, lchoices: Choices, rfixed: Units,
+              rchoices: Choices) -> bool:
     """A quick bound: False when even all production together cannot cover the need."""
     for r, n in enumerate(need):
         if n and n > lfixed[r] + rfixed[r] + sum(1 for options in own_choices + lchoices + rchoices
@@ -27,7 +34,8 @@ def may_cover(need, own_choices, lfixed, lchoices, rfixed, rchoices) -> bool:
     return sum(need) <= sum(lfixed) + sum(rfixed) + len(own_choices) + len(lchoices) + len(rchoices)
 
 
-def search_payments(need, own_choices, lfixed, lchoices, rfixed, rchoices, lprice, rprice, keep=None):
+def search_payments(need: Units, own_choices: Choices, lfixed: Units, lchoices: Choices, rfixed: Units,
+                    rchoices: Choices, lprice: Units, rprice: Units, keep: Keep | None = None) -> Payments:
     """Ways to cover `need`: own choice productions first (free), then the neighbours'
     choice productions, then their fixed units.  The choices are a dynamic programme over
     the productions, one at a time, whose states are residual needs: its work grows with
@@ -43,16 +51,17 @@ def search_payments(need, own_choices, lfixed, lchoices, rfixed, rchoices, lpric
         return ((0, 0),)
     bought = useful_copies(lchoices, need, 0) + useful_copies(rchoices, need, 1)
     if BITS_FROM <= _box_size(need) <= BITS_UP_TO:
-        found = split_payments(need, states, lfixed, [o for o, side in bought if side == 0],
+        on_bits = split_payments(need, states, lfixed, [o for o, side in bought if side == 0],
                                rfixed, [o for o, side in bought if side == 1], lprice, rprice,
                                every=keep is not pareto)
-        return tuple(keep(found)) if len(found) > 1 else tuple(found)
-    payments = {state: {(0, 0)} for state in states}
+        return tuple(keep(on_bits)) if len(on_bits) > 1 else tuple(on_bits)
+    payments: States = {state: {(0, 0)} for state in states}
     if bought:
         fixed = [a + b for a, b in zip(lfixed, rfixed)]
         payments = _buy_choices(payments, bought, (lprice, rprice), fixed, keep)
-    splits: dict[tuple[int, int], list] = {}
+    splits: dict[tuple[int, int], list[Pair]] = {}
     found: set[tuple[int, int]] = set()
+    paid: Collection[Pair]
     for state, paid in payments.items():
         for r, n in enumerate(state):
             if n:
@@ -71,7 +80,7 @@ def search_payments(need, own_choices, lfixed, lchoices, rfixed, rchoices, lpric
     return tuple(keep(found)) if len(found) > 1 else tuple(found)
 
 
-def _box_size(need) -> int:
+def _box_size(need: Units) -> int:
     """How many residual needs there can be: the product of (need + 1)."""
     size = 1
     for n in need:
@@ -79,7 +88,7 @@ def _box_size(need) -> int:
     return size
 
 
-def useful_copies(choices, need, side) -> list[tuple[tuple[int, ...], int]]:
+def useful_copies(choices: Choices, need: Units, side: int) -> list[tuple[tuple[int, ...], int]]:
     """The choice productions that can give a needed unit, as (options, side): of several
     alike, no more than the units they could give in all (more could never be used)."""
     counts: dict[tuple[int, ...], int] = {}
@@ -92,7 +101,8 @@ def useful_copies(choices, need, side) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
-def _buy_choices(payments: dict, bought, prices, fixed, keep) -> dict:
+def _buy_choices(payments: States, bought: Sequence[tuple[tuple[int, ...], int]], prices: tuple[Units, Units],
+                 fixed: Sequence[int], keep: Keep) -> States:
     """Assign the neighbours' choice productions, each bought for one needed unit or not at
     all; `payments` maps each residual need to its payments so far.  A residual the
     productions still to come and the fixed units cannot cover is dropped at once."""
@@ -101,7 +111,7 @@ def _buy_choices(payments: dict, bought, prices, fixed, keep) -> dict:
         room, total = rooms[step + 1]
         price = prices[side]
         WORK[0] += len(payments)
-        nxt: dict[tuple, set] = {}
+        nxt: States = {}
         for state, paid in payments.items():
             short = [i for i, n in enumerate(state) if n > room[i]]
             over = sum(state) - total
@@ -121,7 +131,7 @@ def _buy_choices(payments: dict, bought, prices, fixed, keep) -> dict:
     return payments
 
 
-def _merge(payments: dict, state: tuple, paid: set) -> None:
+def _merge(payments: States, state: Units, paid: set[Pair]) -> None:
     known = payments.get(state)
     if known is None:
         payments[state] = set(paid)
@@ -129,7 +139,7 @@ def _merge(payments: dict, state: tuple, paid: set) -> None:
         known |= paid
 
 
-def _rooms(bought, fixed):
+def _rooms(bought: Sequence[tuple[tuple[int, ...], int]], fixed: Sequence[int]) -> list[tuple[Units, int]]:
     """For each step, how many units of each needed resource, and in all, the productions
     from that step on and the fixed units can still give."""
     room, total = list(fixed), sum(fixed)
@@ -142,17 +152,17 @@ def _rooms(bought, fixed):
     return rooms[::-1]
 
 
-def _fixed_split(n, lfixed, rfixed, lprice, rprice) -> list[tuple[int, int]]:
+def _fixed_split(n: int, lfixed: int, rfixed: int, lprice: int, rprice: int) -> list[Pair]:
     """Every way to buy `n` units of one resource from the neighbours' fixed production."""
     low, high = max(0, n - rfixed), min(n, lfixed)
     return [(k * lprice, (n - k) * rprice) for k in range(low, high + 1)]
 
 
-_STATES: dict[tuple, frozenset] = {}    # (own choices, need) -> `own_states` (a rule set's few choices, many needs)
+_STATES: dict[tuple[Choices, Units], frozenset[Units]] = {}    # (own choices, need) -> `own_states` (a rule set's few choices, many needs)
 _MAX_STATES = 100_000
 
 
-def own_states(own_choices, need) -> frozenset:
+def own_states(own_choices: Choices, need: Units) -> frozenset[Units]:
     """`after_own_choices` of the own choice productions that can help with `need`,
     worked out once per choices and need: cities that share their choice productions ask
     it again for every cost that their own choices touch."""
@@ -166,12 +176,12 @@ def own_states(own_choices, need) -> frozenset:
     return found
 
 
-def after_own_choices(need, choices):
+def after_own_choices(need: Units, choices: Iterable[tuple[int, ...]]) -> set[Units]:
     """Every residual need after assigning own choice productions (deduplicated): each is
     used when it helps, being free."""
     states = {need}
     for options in choices:
-        nxt = set()
+        nxt: set[Units] = set()
         for state in states:
             useful = [r for r in options if state[r] > 0]
             if not useful:

@@ -10,18 +10,23 @@ production links two needed resources, else the general search (search.py).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .by_resource import by_own_states, by_units, cheapest_by_units
-from .order import FREE, coins_order
+from .order import FREE, Choices, Masks, Pair, Payments, Units, coins_order
 from .search import may_cover, search_payments
 
+if TYPE_CHECKING:
+    from ..city import City
+    from .by_resource import Paying
 
-_SIGNATURES: dict[tuple, int] = {}
-BY_ID: list[tuple] = []
+
+_SIGNATURES: dict[tuple[Any, ...], int] = {}
+BY_ID: list[tuple[Any, ...]] = []     # signature -> its tables (fixed units, choices[, prices])
 
 
-def signature(*parts) -> int:
+def signature(*parts: Iterable[Any]) -> int:
     """A small integer standing for these production tables (the same tables, the same id)."""
     key = tuple([tuple(p) for p in parts])
     found = _SIGNATURES.get(key)
@@ -31,7 +36,7 @@ def signature(*parts) -> int:
     return found
 
 
-_RESULTS: dict[tuple, "Trio"] = {}     # (use, left sells, right sells) -> its memo and tables
+_RESULTS: dict[tuple[int, int, int], "Trio"] = {}     # (use, left sells, right sells) -> its memo and tables
 _MAX_RESULTS = 500_000                 # costs memoised in all, before the memo starts again
 _STORED = [0]
 BY_RESOURCE = True  # needs whose resources no choice production links are paid resource by resource
@@ -43,13 +48,13 @@ def clear_memo() -> None:
     _STORED[0] = 0
 
 
-def payment_options(cost, city, left, right) -> tuple[tuple[int, int], ...]:
+def payment_options(cost: Units, city: City, left: City, right: City) -> Payments:
     if not any(cost):
         return FREE                      # a third of the calls: no resources asked (no search, no memo)
     return trio_of(city, left, right).options(cost)
 
 
-def trio_of(city, left, right) -> "Trio":
+def trio_of(city: City, left: City, right: City) -> "Trio":
     """The payments of `city` between these neighbours now (one lookup for a whole hand)."""
     trio = _RESULTS.get((city.use_sig, left.sell_sig, right.sell_sig))
     return Trio(city.use_sig, left.sell_sig, right.sell_sig) if trio is None else trio
@@ -65,12 +70,26 @@ class Trio:
 
     __slots__ = ("memo", "cheap", "reach", "total", "own_fixed", "own_choices", "lfixed", "lchoices", "rfixed",
                  "rchoices", "lprice", "rprice", "masks", "bought_masks")
+    memo: dict[Units, Payments]
+    cheap: dict[Units, Pair | None]
+    own_fixed: Units
+    own_choices: Choices
+    lprice: Units
+    rprice: Units
+    lfixed: Units
+    lchoices: Choices
+    rfixed: Units
+    rchoices: Choices
+    reach: Units
+    total: int
+    bought_masks: Masks
+    masks: Masks
 
-    def __init__(self, use_sig: int, left_sig: int, right_sig: int):
+    def __init__(self, use_sig: int, left_sig: int, right_sig: int) -> None:
         if _STORED[0] >= _MAX_RESULTS:
             clear_memo()
-        self.memo: dict[tuple, tuple] = {}
-        self.cheap: dict[tuple, tuple | None] = {}
+        self.memo = {}
+        self.cheap = {}
         self.own_fixed, self.own_choices, self.lprice, self.rprice = BY_ID[use_sig]
         self.lfixed, self.lchoices = BY_ID[left_sig]
         self.rfixed, self.rchoices = BY_ID[right_sig]
@@ -81,7 +100,7 @@ class Trio:
         self.masks = tuple([(0, mask) for mask in own.masks]) + self.bought_masks
         _RESULTS[use_sig, left_sig, right_sig] = self
 
-    def options(self, cost) -> tuple[tuple[int, int], ...]:
+    def options(self, cost: Units) -> Payments:
         """`payment_options` of this city between these neighbours (a cost asking no
         resources is memoised too: a hand's free cards are then one lookup, like the rest)."""
         found = self.memo.get(cost)
@@ -90,7 +109,7 @@ class Trio:
             _STORED[0] += 1
         return found
 
-    def cheapest(self, cost) -> tuple[int, int] | None:
+    def cheapest(self, cost: Units) -> Pair | None:
         """The first of `options(cost)` (fewest coins in all, then fewest to the left), or
         None when the cost cannot be paid: for a player that prices a card by its cheapest
         way alone (the search's rollouts), found without the other payments when the need
@@ -102,9 +121,9 @@ class Trio:
                 options = self.solve(cost, cheapest_by_units)
             found = self.cheap[cost] = options[0] if options else None
             _STORED[0] += 1
-        return found
+        return found      # type: ignore[return-value]  # (mypy reads get(cost, False) as a bool: False is the sentinel)
 
-    def solve(self, cost, paying=None) -> tuple[tuple[int, int], ...]:
+    def solve(self, cost: Units, paying: Paying | None = None) -> Payments:
         """The payments of `cost`; with `paying` (`cheapest_by_units`) the cheapest
         alone (or more) when the need is paid resource by resource."""
         asked = _ASKED.get(cost)
@@ -114,7 +133,8 @@ class Trio:
         if units > self.total:
             return ()
         reach, own_fixed = self.reach, self.own_fixed
-        need, needed = [], 0                         # what own fixed production leaves, and its resources
+        need: list[Pair] = []
+        needed = 0                          # what own fixed production leaves, and its resources
         for r, n in pairs:
             if n > reach[r]:
                 return ()
@@ -123,7 +143,7 @@ class Trio:
                 needed |= 1 << r
         if not needed:
             return FREE
-        found = None
+        found: Payments | None = None
         if BY_RESOURCE:
             found = (paying or by_units)(need, self, needed, self.masks)
             if found is None:
@@ -136,10 +156,10 @@ class Trio:
         return found
 
 
-_ASKED: dict[tuple, tuple] = {}        # cost -> ((resource, units) of each resource it asks, units in all)
+_ASKED: dict[Units, tuple[tuple[Pair, ...], int]] = {}        # cost -> ((resource, units) of each resource it asks, units in all)
 
 
-def _dense(need, size: int) -> tuple:
+def _dense(need: Iterable[Pair], size: int) -> Units:
     """A need as (resource, units) pairs, as a tuple of units of every resource."""
     dense = [0] * size
     for r, n in need:
@@ -150,9 +170,9 @@ def _dense(need, size: int) -> tuple:
 class Gives(NamedTuple):
     """What some production tables can give: at most `most[r]` units of resource r,
     `total` units in all, and each choice as a bit `mask` of its resources."""
-    most: tuple
+    most: Units
     total: int
-    masks: tuple
+    masks: tuple[int, ...]
 
 
 _GIVES: dict[int, Gives] = {}          # signature -> what its production can give (`_gives`)
@@ -173,14 +193,14 @@ def _gives(sig: int) -> Gives:
     return found
 
 
-def _mask(resources) -> int:
+def _mask(resources: Iterable[int]) -> int:
     mask = 0
     for r in resources:
         mask |= 1 << r
     return mask
 
 
-def every_payment(cost, city, left, right) -> list[tuple[int, int]]:
+def every_payment(cost: Units, city: City, left: City, right: City) -> list[Pair]:
     """Every (left, right) payment, dominated ones included, cheapest first: for a city
     whose controller may buy from either neighbour whatever the price."""
     own_fixed, own_choices, lprice, rprice = BY_ID[city.use_sig]

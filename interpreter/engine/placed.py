@@ -18,14 +18,13 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 
 if TYPE_CHECKING:
-    from ..syntax import ast
     from .city import City
     from .game import Game
 
 
 def _between(action: Any) -> tuple[str, str]:
     """The zone a put takes its card from and the one it puts it into: a move between
-    zones names both (`DiscardBuilt.between_zones`)."""
+    zones names both (the moved card's `between_zones`, kinds/actions/discard_built.py)."""
     zone, into = action.zone, action.into
     assert zone is not None and into is not None, action
     return zone.text, into.text

@@ -140,9 +140,9 @@ def _read(cache: CacheFolder, folder: int, key: str, shown: str) -> File | None:
         if not isinstance(data, dict) or (data.get("format"), data.get("version"), data.get("key")) \
                 != (FORMAT, VERSION, key):
             return None
-        from .ast import File
+        from .ast import File as FileNode          # (at run time only: the tree's module imports this one's)
         tree = data.get("tree")
-        return tree if isinstance(tree, File) else None
+        return tree if isinstance(tree, FileNode) else None
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return None
 

@@ -6,6 +6,7 @@ rather than the score now."""
 
 from __future__ import annotations
 
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 
 
@@ -40,15 +41,15 @@ class PowersWorth:
         ages_left = len(model.ages) - self.age_index
         value = 0.0
         for effect in known.powers:
-            if isinstance(effect, ast.FreeBuild):
+            kind = effect_kind_of(effect)
+            if kind is not None:                        # a kind of kinds/effects/ says its worth
+                value += kind.power_worth(effect, card, self)
+            elif isinstance(effect, ast.FreeBuild):
                 uses = ages_left if effect.limit.text == "age" else 1
                 if effect.color is not None:                # as many as the cards of that colour to come
                     like = model.builds_like(self.age_index, frozenset((effect.color.text,)), self.builds_left, self.city)
                     uses = min(uses, like[0])
                 value += card * uses
-            elif isinstance(effect, ast.FreeByToken):   # the builds the tokens held now pay for
-                uses = min(self.city.kept.get(effect.kind.text, 0) // effect.count, self.builds_left)
-                value += (card if effect.what == "card" else model.spent_for(effect.kind.text) * effect.count) * uses
             elif isinstance(effect, ast.PlayLastCard):
                 value += card * ages_left
             elif isinstance(effect, ast.FreeRule):      # one card an age, or a colour's first

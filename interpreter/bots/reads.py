@@ -18,6 +18,7 @@ from ..engine.city import most_asked
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import ACTIONS
+from ..kinds.effects import EFFECTS
 
 # a measure of the owner's city -> what it reads; the others (age, players) never change
 _READS = {"cards": None, "card sets": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
@@ -81,7 +82,7 @@ class Facts(NamedTuple):
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
-    powers: tuple                # FreeBuild, FreeByToken, PlayLastCard, FreeRule, DrawInto, PlayFrom, a build from the discard pile
+    powers: tuple                # FreeBuild, a build paid by tokens, PlayLastCard, FreeRule, DrawInto, PlayFrom, a build from the discard pile
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
     discounts: tuple = ()        # its Discount effects (what building costs)
     gives_defeats: bool = False  # DefeatsToNeighbour: its defeat tokens go to the neighbour
@@ -101,11 +102,9 @@ class Facts(NamedTuple):
 # every kind has one), so a new kind cannot be silently left out of the bots' play.  An
 # action kind of kinds/actions/ declares its row (its `bots`).
 EFFECT_ROLES = {
+    **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
     ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.FreeRule: "powers",
-    # a build paid by tokens: worth the builds the tokens the city holds pay for (powers_worth.py);
-    # the tokens themselves are weighed by RuleModel.kept_rate, the build as a move in valuation.py
-    ast.FreeByToken: "powers",
     ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
     ast.TradeRebate: "city_powers", ast.ProducesLike: "city_powers", ast.BankPurchase: "city_powers",
     ast.Points: "score lines",                # Source.points, scored with the score lines

@@ -12,6 +12,7 @@ import bisect
 from typing import NamedTuple
 
 from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 from .payment.trio import signature
 from .quantities import count_fn
@@ -80,7 +81,10 @@ def held_by(effects, tables: Tables) -> Held:
                                    "rebates", "like", "bank", "shields_per", "free_tokens")}
     shields, play_last, trade_changed, gives_defeats = 0, False, False, False
     for effect in effects:
-        if isinstance(effect, ast.Produces):
+        kind = effect_kind_of(effect)
+        if kind is not None and kind.static:     # a kind of kinds/effects/ says what it adds
+            kind.hold(effect, parts, tables)
+        elif isinstance(effect, ast.Produces):
             trade_changed = True
             if effect.choice:
                 options = tuple(res[i.resource.text] for i in effect.items)
@@ -109,8 +113,6 @@ def held_by(effects, tables: Tables) -> Held:
                                    for direction in effect.scope.parts for name in effect.resources]
         elif isinstance(effect, ast.FreeBuild):
             parts["free_build"].append(free_build_key(effect))
-        elif isinstance(effect, ast.FreeByToken):
-            parts["free_tokens"].append(free_token_key(effect))
         elif isinstance(effect, ast.FreeRule):
             parts["free_rules"].append((effect.which, effect.unit))
         elif isinstance(effect, ast.PlayLastCard):
@@ -187,12 +189,6 @@ def free_build_key(effect) -> str:
     COLOUR": each colour, and any colour, is a use of its own."""
     return effect.limit.text if effect.color is None else f"{effect.limit.text} {effect.color.text}"
 
-def free_token_key(effect) -> tuple[str, str, int, str]:
-    """A `may build a [COLOUR] card (a wonder stage) for free for N KIND tokens` power as
-    (what, kind, N, colour or "")."""
-    return effect.what, effect.kind.text, effect.count, effect.color.text if effect.color is not None else ""
-
-
 class City:
     __slots__ = FIXED + OWNED + DERIVED
 
@@ -235,7 +231,7 @@ class City:
         self.prices = {d: [price] * n for d in DIRECTIONS}
         self.free_build: list[str] = []       # keys of "may build a card for free" powers (free_build_key)
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
-        self.free_tokens: tuple = ()          # free_token_key of the builds paid by tokens (in order)
+        self.free_tokens: tuple = ()          # (what, kind, count, colour) of the builds paid by tokens, sorted
         self.play_last = False
         self.gives_defeats = False
         self.chains_paid = False              # a law's `no free chains`: a chain builds nothing for free

@@ -12,6 +12,7 @@ from ..marked import N_
 from .ast_base import COLOR_BUILT, KEPT_TAKEN, Name, Negative, Number, node  # noqa: F401  (re-exported)
 from ..errors import WondersError
 from ..kinds import actions as _action_kinds
+from ..kinds import effects as _effect_kinds
 
 
 class UnhandledKind(TypeError, WondersError):
@@ -236,6 +237,8 @@ class MayPay:
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
+# and the effect kinds with a module of their own (interpreter/kinds/effects/), likewise
+globals().update({node.__name__: node for node in _effect_kinds.NODES})
 Action = Union[(*_action_kinds.NODES, CopyCard, InEachCity, DrawInto, PlayFrom,
                 CopyStage, MayPay, DiscardBuilt)]
 
@@ -350,18 +353,6 @@ class FreeBuild:
 
 
 @node
-class FreeByToken:
-    """`may build a [COLOUR] card for free for a KIND token` (`what` "card") or `may build a
-    wonder stage for free for a KIND token` (`what` "stage"): a move of the owner's turn,
-    the card or stage built without paying, the tokens given up (docs/language.md)."""
-    what: str                       # "card" or "stage"
-    count: int                      # the tokens given up
-    kind: Name                      # their kind (`tokens: KIND`)
-    span: Span
-    color: Name | None = None       # `may build a blue card ...`: that colour only
-
-
-@node
 class PlayLastCard:
     span: Span
 
@@ -448,20 +439,6 @@ class NoFreeChains:
 
 
 @node
-class TokenValue:
-    """`victory tokens taken [against a neighbour] are worth 2 less` (or `more`; `defeat
-    tokens ...`), in a law only: while in force, a military token of that kind that a city
-    takes (against a neighbour, in a `for each neighbour` trigger, with `against`) is worth
-    `amount` more or less; one that would reach 0 or cross it is not taken.  `what` is
-    "victory", "defeat" or "military" (refused by the check: which ones?)."""
-    what: str
-    amount: int
-    change: str             # "more" or "less"
-    span: Span
-    against: bool = False
-
-
-@node
 class CardSelector:
     """The cards a law over cards reaches, in each city: `brown cards producing 2 units or
     a choice` (of those colours, none: any colour; `producing`: whose fixed production
@@ -488,42 +465,10 @@ class CardSelector:
         return (units > 0 and units in self.units) or (self.choice and any(e.choice for e in made))
 
 
-# what a law does to the cards it selects (`CardsChange.change`), strongest first: a card
+# what a law over cards does to those it selects (kinds/effects/cards_change.py), strongest first: a card
 # with no effect produces nothing either, and one that produces nothing has nothing to make
 # unlimited (docs/language.md, "Laws over cards")
 CARD_CHANGES = ("no effect", "nothing", "as needed")
-
-
-@node
-class CardsChange:
-    """`SELECTOR produce nothing`, `SELECTOR have no effect`, `SELECTOR produce as many as
-    needed`, in a law only: in every city, the cards selected produce nothing, or lose
-    every lasting effect and trigger (their name and colour still count), or produce
-    every unit of their fixed production as many times as the city needs (its neighbours
-    buy what the card prints)."""
-    cards: CardSelector
-    change: str                   # one of CARD_CHANGES
-    span: Span
-
-
-@node
-class ChainsFrom:
-    """`chains from SCOPE`, in a law only: in every city, a card it could build by chain
-    (`free with`) from a building of the scope's neighbours is built for free too, as by
-    its own (`no free chains` in force wins: no chain is free)."""
-    scope: Scope
-    span: Span
-
-
-@node
-class Coinage:
-    """`resources of COLOURS cards are paid in coins, N a unit` (or `of wonder stages`), in
-    a law only: in every city, the resources of those cards' (stages') costs are paid to
-    the bank instead, `rate` coins a unit, never produced nor bought.  `colors` is empty
-    for wonder stages."""
-    colors: tuple[Name, ...]
-    rate: int
-    span: Span
 
 
 @node
@@ -549,7 +494,7 @@ class Law:
     trade price, a trigger) acts in every city while its source is in play and every
     condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
     top N of "Z"`: where the card is in play; `revealed`: while the card is shown on the table)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | TokenValue | CardsChange | Trigger | FreeByToken | ChainsFrom | Coinage"
+    effect: "LawEffect"
     conditions: tuple["Comparison | OnTop | InTop | Revealed", ...]
     span: Span
 
@@ -566,13 +511,14 @@ class Law:
         return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, TokenValue, CardsChange, Trigger,
-               FreeByToken, ChainsFrom, Coinage)
+# What a law may hold: these, and the kinds of kinds/effects/ that may stand in a law
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, Trigger, *_effect_kinds.IN_LAW)
+LawEffect = Union[LAW_EFFECTS]
 
 
-Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
-          | Score | FreeBuild | FreeByToken | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
-          | TradeRebate | ProducesLike | BankPurchase | Law)
+# What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
+# stand in a city
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, FreeBuild, FreeByToken, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
-                TradeRebate, ProducesLike, BankPurchase, Law)
+                Score, FreeBuild, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
+                TradeRebate, ProducesLike, BankPurchase, Law, *_effect_kinds.IN_CITY)
+Effect = Union[EFFECT_TYPES]

@@ -11,6 +11,7 @@ from ...check.model import Vocabulary
 from ..describe import describer, effect_text
 from ...i18n import N_, _, names
 from ...kinds.actions import kind_of
+from ...kinds.effects import effect_kind_of
 from ...syntax import ast
 from ...syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
 from . import icons
@@ -20,9 +21,6 @@ from .icons import Icon
 # the units of a free build
 GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
 FILTERS = {"fewer": N_("with fewer than the owner"), "more": N_("with more than the owner")}
-# a law over cards' change, as its chip says it
-CARD_CHANGE_CHIPS = {"nothing": N_("produce nothing"), "no effect": N_("no effect"),
-                     "as needed": N_("as many as needed")}
 ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
 # a free build's chip and title, by which card and of what (whole phrases: the words agree)
 WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of each color")),
@@ -154,6 +152,9 @@ def action(a, v: Vocabulary) -> list[Icon]:
 
 def effect(e, v: Vocabulary) -> list[Icon]:
     """The icons of one effect, in the order a player reads them."""
+    kind = effect_kind_of(e)
+    if kind is not None:                          # a kind of kinds/effects/ draws itself
+        return kind.icons(e, _KIT, v)
     if isinstance(e, ast.Produces):
         shown = []
         for i, item in enumerate(e.items):
@@ -189,11 +190,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
                            _("once per {limit}").format(limit=e.limit.text)),
                 icons.card([e.color.text] if e.color is not None else [], _("a card")),
                 icons.coin("0", _("for free"))]
-    if isinstance(e, ast.FreeByToken):            # the tokens given up, an arrow, the card or stage built
-        built = icons.stage(_("a wonder stage")) if e.what == "stage" else \
-            icons.card([e.color.text] if e.color is not None else [], _("a card"))
-        return [icons.chip(f"{e.count} × {names().token(e.kind.text)}"), icons.word("→"), built,
-                icons.coin("0", _("for free"))]
     if isinstance(e, ast.FreeRule):
         chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))
         return [icons.chip(_(chip)), icons.card([], _(title)), icons.coin("0", _("for free"))]
@@ -218,16 +214,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
     if isinstance(e, ast.NoFreeChains):            # a law's `no free chains`
         return [icons.chip(_("no free chains"))]
-    if isinstance(e, ast.CardsChange):             # a law over cards: which, and what they do now
-        chosen = icons.card([c.text for c in e.cards.colors], effect_text(e))
-        return [chosen, icons.word("→"), icons.chip(_(CARD_CHANGE_CHIPS[e.change]))]
-    if isinstance(e, ast.ChainsFrom):              # a law's `chains from neighbours`
-        return [icons.chip(_("chains from"))] + scope_icons(e.scope)
-    if isinstance(e, ast.Coinage):                 # a law's `resources of ... are paid in coins, N a unit`
-        text = effect_text(e)
-        what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
-        return [what, icons.chip(_("resource")), icons.word("→"),
-                icons.coin(str(e.rate), _("{count} coin(s) each").format(count=e.rate))]
     if isinstance(e, ast.OtherWay):                # a law's `hands pass the other way`
         return [icons.direction(("right", "left"), _("the hands pass the other way"))]
     if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
@@ -236,9 +222,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         for i, r in enumerate(e.resources):
             shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
         return shown
-    if isinstance(e, ast.TokenValue):             # a law's `victory tokens taken are worth 2 less`
-        return [icons.token(e.what, _("a military token taken")), icons.word("+" if e.change == "more" else "−"),
-                icons.word(str(e.amount))]
     if isinstance(e, ast.Law):
         top = e.on_top
         return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \

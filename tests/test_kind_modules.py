@@ -31,7 +31,7 @@ NOT_YET_MOVED_EFFECTS = frozenset({
     "PlayLastCard",
     "Points", "Produces", "ProducesLike", "Score", "Science", "Shields", "TradeDiscount", "TradeRebate", "Trigger",
     "WhenBuilt",
-    "NoFreeChains", "OtherWay", "PriceChange"})
+    "PriceChange"})
 
 # What a kind may be named by in the product, besides its own module: the builder that makes
 # it from the grammar.  With the grammar's rule, the kind's docs and its test, five files.

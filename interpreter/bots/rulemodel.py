@@ -10,6 +10,7 @@ from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..engine.laws import law_force
 from ..engine.triggers import worth_under_laws
 from ..syntax import ast
 from .reads import facts, quantities, reads
@@ -90,7 +91,8 @@ class RuleModel:
         self.outlooks: dict[tuple[int, int], list] = {}      # (symbols to come, kinds) -> their spreads
         self.memo: dict[tuple, tuple] = {}                    # builds_like, by age and colours
         self.chains_to: dict[str, list] = {}
-        never_free = any(isinstance(law.effect, ast.NoFreeChains) and not law.conditions for law in tables.rules.laws)
+        never_free = any(not law.conditions and (law_force(law.effect, tables) or {}).get("chains_paid")
+                         for law in tables.rules.laws)
         for c in tables.cards if not never_free else ():      # a house rule `law: no free chains`: chains give nothing
             for name in c.chains:
                 self.chains_to.setdefault(name, []).append(c)

@@ -677,7 +677,7 @@ EFFECT_RULES = {
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
     ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
     ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
-    ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is,
+    ast.Law: _law,
 }
 ACTION_RULES = {
     ast.CopyCard: _copy_card,

@@ -75,17 +75,12 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 def _compile(law: ast.Law, tables, key: str) -> Compiled:
     effect, trigger, force = law.effect, None, {}
-    kind = effect_kind_of(effect)
-    told = kind.in_force(effect, tables) if kind is not None else None
+    told = law_force(effect, tables)
     if told is not None:                        # a kind of kinds/effects/ says what it adds
         held, force = held_by((), tables), told
     elif isinstance(effect, ast.Trigger):
         trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
         held = None
-    elif isinstance(effect, ast.NoFreeChains):
-        held, force = held_by((), tables), {"chains_paid": True}
-    elif isinstance(effect, ast.OtherWay):
-        held, force = held_by((), tables), {"turns_round": True}
     elif isinstance(effect, ast.PriceChange):
         sign = 1 if effect.change == "more" else -1
         force = {"changes": tuple((direction, tables.resource_index[name.text], sign * effect.amount)
@@ -102,6 +97,14 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
                     None if held is None else InForce(held, **{"changes": (), **force}),
                     trigger,
                     law.revealed is not None)
+
+
+def law_force(effect, tables) -> dict | None:
+    """The fields of `InForce` a law of `effect` sets, as its kind says
+    (kinds/effect_base.py `in_force`), or None (a kind not moved, or one held as every
+    city's own)."""
+    kind = effect_kind_of(effect)
+    return kind.in_force(effect, tables) if kind is not None else None
 
 
 def _zones(tables) -> tuple[str, ...]:
@@ -218,4 +221,4 @@ def turned_round(game) -> bool:
 
 
 def _says_other_way(tables) -> bool:
-    return any(isinstance(law.effect, ast.OtherWay) for law in _every_law(tables))
+    return any((law_force(law.effect, tables) or {}).get("turns_round") for law in _every_law(tables))

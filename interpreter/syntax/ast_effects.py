@@ -425,20 +425,6 @@ class Revealed:
 
 
 @node
-class OtherWay:
-    """`hands pass the other way`, in a law only: while the law is in force in some city,
-    the hands of a turn pass the other way than their `play` says."""
-    span: Span
-
-
-@node
-class NoFreeChains:
-    """`no free chains`, in a law only: in every city, a card it could build by chain
-    (`free with`) costs what it costs, paid as any other card."""
-    span: Span
-
-
-@node
 class CardSelector:
     """The cards a law over cards reaches, in each city: `brown cards producing 2 units or
     a choice` (of those colours, none: any colour; `producing`: whose fixed production
@@ -512,7 +498,7 @@ class Law:
 
 
 # What a law may hold: these, and the kinds of kinds/effects/ that may stand in a law
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, Trigger, *_effect_kinds.IN_LAW)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, Trigger, *_effect_kinds.IN_LAW)
 LawEffect = Union[LAW_EFFECTS]
 
 

@@ -290,10 +290,6 @@ def effect_text(effect) -> str:
         where = the_scope_text(effect.scope)
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
                 f"for {plural(effect.price, 'coin')} each")
-    if isinstance(effect, ast.OtherWay):
-        return "the hands pass the other way than the age says"
-    if isinstance(effect, ast.NoFreeChains):
-        return "builds no card for free by chain: a card it could chain costs what it costs"
     if isinstance(effect, ast.PriceChange):
         where = the_scope_text(effect.scope)
         return (f"pays {plural(effect.amount, 'coin')} {effect.change} for each "

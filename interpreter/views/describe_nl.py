@@ -350,10 +350,6 @@ def effect_text(effect) -> str:
         resources = en_list(n.resource(r.text) for r in effect.resources)
         return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
                 f"{noun(effect.price, 'coin')} per grondstof")
-    if isinstance(effect, ast.OtherWay):
-        return "de handen gaan de andere kant op dan het tijdperk zegt"
-    if isinstance(effect, ast.NoFreeChains):
-        return "bouwt geen kaart gratis via een keten: een kaart die het zou kunnen ketenen kost wat ze kost"
     if isinstance(effect, ast.PriceChange):
         more = "meer" if effect.change == "more" else "minder"
         return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "

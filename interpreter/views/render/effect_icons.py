@@ -212,10 +212,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.ProducesLike):
         return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
-    if isinstance(e, ast.NoFreeChains):            # a law's `no free chains`
-        return [icons.chip(_("no free chains"))]
-    if isinstance(e, ast.OtherWay):                # a law's `hands pass the other way`
-        return [icons.direction(("right", "left"), _("the hands pass the other way"))]
     if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
         shown = [icons.word("+" if e.change == "more" else "−"),
                  icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + scope_icons(e.scope)

@@ -27,9 +27,8 @@ NOT_YET_MOVED_ACTIONS = frozenset({
     "PlayFrom"})
 # the effects of a card's (the `Effect` union) and those of a law's (`LAW_EFFECTS`)
 NOT_YET_MOVED_EFFECTS = frozenset({
-    "AtGameEnd", "BankPurchase", "DefeatsToNeighbour", "Discount", "FreeBuild", "FreeRule", "Law",
-    "PlayLastCard",
-    "Points", "Produces", "ProducesLike", "Score", "Science", "Shields", "TradeDiscount", "TradeRebate", "Trigger",
+    "AtGameEnd", "Discount", "FreeBuild", "FreeRule", "Law",
+    "Points", "Produces", "ProducesLike", "Score", "Science", "Shields", "TradeDiscount", "Trigger",
     "WhenBuilt",
     "PriceChange"})
 

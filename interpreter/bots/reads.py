@@ -82,13 +82,13 @@ class Facts(NamedTuple):
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
-    powers: tuple                # FreeBuild, a build paid by tokens, PlayLastCard, FreeRule, DrawInto, PlayFrom, a build from the discard pile
+    powers: tuple                # FreeBuild, a build paid by tokens, the last card played, FreeRule, DrawInto, PlayFrom, a build from the discard pile
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
     discounts: tuple = ()        # its Discount effects (what building costs)
-    gives_defeats: bool = False  # DefeatsToNeighbour: its defeat tokens go to the neighbour
+    gives_defeats: bool = False  # `defeat tokens go to the neighbour`
     kept: tuple = ()             # the actions that take kept tokens
     others: tuple = ()           # InEachCity: what it does to other cities
-    city_powers: tuple = ()      # TradeRebate, ProducesLike
+    city_powers: tuple = ()      # rebates, buying from the bank, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # CopyCard when built: a neighbour's card whose effects it takes
     removals: tuple = ()         # DiscardBuilt: a building that leaves the owner's or a neighbour's city;
@@ -104,9 +104,9 @@ class Facts(NamedTuple):
 EFFECT_ROLES = {
     **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
-    ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.FreeRule: "powers",
-    ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
-    ast.TradeRebate: "city_powers", ast.ProducesLike: "city_powers", ast.BankPurchase: "city_powers",
+    ast.FreeBuild: "powers", ast.FreeRule: "powers",
+    ast.Discount: "discounts",
+    ast.ProducesLike: "city_powers",
     ast.Points: "score lines",                # Source.points, scored with the score lines
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
     ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES

@@ -384,18 +384,8 @@ def _may_pay(action: ast.MayPay, ctx: Context, neighbour: bool) -> bool:
     return check_action(action.action, ctx, neighbour) and ok
 
 
-def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
-    ok = _positive(effect.amount, effect.span, "a rebate", ctx)
-    return effect if _neighbours_only(effect.scope, "buying", ctx) and ok else None
-
-
 def _draw_into(action: ast.DrawInto, ctx: Context, neighbour: bool) -> bool:
     return _positive(action.count.value, action.count.span, "drawing", ctx)
-
-
-def _bank_purchase(effect: ast.BankPurchase, ctx: Context):
-    ok = _positive(effect.units, effect.span, "buying from the bank", ctx)
-    return effect if _positive(effect.price, effect.span, "a price at the bank", ctx) and ok else None
 
 
 def _produces_like(effect: ast.ProducesLike, ctx: Context):
@@ -675,8 +665,8 @@ EFFECT_RULES = {
     ast.Produces: _produces, ast.Points: _as_is, ast.Shields: _shields, ast.Science: _science,
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
-    ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
-    ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
+    ast.Trigger: _trigger, ast.Discount: _discount,
+    ast.ProducesLike: _produces_like,
     ast.Law: _law,
 }
 ACTION_RULES = {

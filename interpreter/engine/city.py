@@ -79,13 +79,17 @@ def held_by(effects, tables: Tables) -> Held:
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
                                    "rebates", "like", "bank", "shields_per", "free_tokens")}
-    shields, play_last, trade_changed, gives_defeats = 0, False, False, False
+    shields, flags = 0, {"play_last": False, "trade_changed": False, "gives_defeats": False}
     for effect in effects:
         kind = effect_kind_of(effect)
         if kind is not None and kind.static:     # a kind of kinds/effects/ says what it adds
-            kind.hold(effect, parts, tables)
+            for name, value in kind.hold(effect, tables).items():
+                if name in parts:
+                    parts[name] += value
+                else:                            # a flag (a name of no field: KeyError)
+                    flags[name] = flags[name] or value
         elif isinstance(effect, ast.Produces):
-            trade_changed = True
+            flags["trade_changed"] = True
             if effect.choice:
                 options = tuple(res[i.resource.text] for i in effect.items)
                 parts["own_choices"].append(options)
@@ -108,32 +112,23 @@ def held_by(effects, tables: Tables) -> Held:
             else:
                 parts["wilds"].append(tuple(sym[s.text] for s in effect.symbols))
         elif isinstance(effect, ast.TradeDiscount):
-            trade_changed = True
+            flags["trade_changed"] = True
             parts["discounts"] += [(direction, res[name.text], effect.price)
                                    for direction in effect.scope.parts for name in effect.resources]
         elif isinstance(effect, ast.FreeBuild):
             parts["free_build"].append(free_build_key(effect))
         elif isinstance(effect, ast.FreeRule):
             parts["free_rules"].append((effect.which, effect.unit))
-        elif isinstance(effect, ast.PlayLastCard):
-            play_last = True
         elif isinstance(effect, ast.Discount):
             parts["cost_discounts"].append((tuple(c.text for c in effect.colors), effect.what,
                                             -1 if effect.amount is None else effect.amount,
                                             effect.scope.parts if effect.scope else ("own",)))
-        elif isinstance(effect, ast.DefeatsToNeighbour):
-            gives_defeats = True
-        elif isinstance(effect, ast.TradeRebate):
-            parts["rebates"] += [(DIRECTIONS.index(direction), effect.amount) for direction in effect.scope.parts]
         elif isinstance(effect, ast.ProducesLike):
             parts["like"].append(effect)
-        elif isinstance(effect, ast.BankPurchase):
-            parts["bank"].append((effect.units, effect.price))
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
-    held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, play_last=play_last,
-                gives_defeats=gives_defeats, trade_changed=trade_changed)
-    powers = play_last or gives_defeats or any(parts[name] for name in _POWERS)
+    held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, **flags)
+    powers = flags["play_last"] or flags["gives_defeats"] or any(parts[name] for name in _POWERS)
     held = held._replace(powers=bool(powers))
     return _NOTHING if held == _NOTHING else held
 

@@ -18,6 +18,9 @@ from .base import LANGUAGES
 # the `Effect` union of syntax/ast_effects.py), and after `law ...:`, for every city ("law":
 # its `LAW_EFFECTS`).
 PLACES = ("city", "law")
+# The `Facts` fields of bots/reads.py whose effects bots/powers_worth.py weighs by asking
+# the kind (`power_worth`): the powers of a move, and those that change how the city pays.
+POWERS = ("powers", "city_powers")
 
 
 class EffectKind(abc.ABC):
@@ -30,13 +33,16 @@ class EffectKind(abc.ABC):
     bots/valuation.py weighs), or why the bots do not weigh it ("not weighed" and a comment;
     a law's effect is read by the row of the law);
     `static`: it acts while its source is owned: compile.py puts it among the source's
-    `static`, and engine/city.py `held_by` asks it what it adds (`hold`).
+    `static`, and engine/city.py `held_by` asks it what it adds (`hold`);
+    `cost_changer`: it changes what a city pays for a card or a stage (compile.py
+    `COST_CHANGERS`: engine/discounts.py, the bank's offer of engine/actions.py).
     """
 
     node: ClassVar[type]
     places: ClassVar[tuple[str, ...]]
     bots: ClassVar[str]
     static: ClassVar[bool] = False
+    cost_changer: ClassVar[bool] = False
 
     def __init__(self) -> None:
         name = type(self).__name__
@@ -54,7 +60,7 @@ class EffectKind(abc.ABC):
             raise TypeError(f"the kind {name} acts while owned but says not what it adds (`hold`)")
         if self.places == ("law",) and type(self).in_force is EffectKind.in_force:
             raise TypeError(f"the kind {name} stands in a law only but says not what it does there (`in_force`)")
-        if self.bots == "powers" and type(self).power_worth is EffectKind.power_worth:
+        if self.bots in POWERS and type(self).power_worth is EffectKind.power_worth:
             raise TypeError(f"the kind {name} is a power but says not what it is worth (`power_worth`)")
 
     # -- check (check/effects.py)
@@ -68,9 +74,10 @@ class EffectKind(abc.ABC):
         its `CardChecks`): none, unless the kind says."""
 
     # -- run (engine/city.py, engine/laws.py)
-    def hold(self, effect: Any, parts: dict, tables: Any) -> None:
-        """What the effect adds to its owner's tables while owned, appended to `parts`
-        (engine/city.py `held_by`: the fields of `Held`, as lists); a `static` kind's."""
+    def hold(self, effect: Any, tables: Any) -> dict:
+        """What the effect adds to its owner's tables while owned, a `static` kind's: fields
+        of engine/city.py `Held` (`held_by`), a tuple's entries added to it, a flag
+        (`play_last`, `gives_defeats`, `trade_changed`) set when True."""
         raise NotImplementedError
 
     def in_force(self, effect: Any, tables: Any) -> dict | None:
@@ -85,9 +92,10 @@ class EffectKind(abc.ABC):
         return ()
 
     # -- the bots (bots/powers_worth.py)
-    def power_worth(self, effect: Any, card: float, w: Any) -> float:
-        """What the power is worth to its owner now, in points (`card`: a card's worth; `w`:
-        bots/powers_worth.py's reader, lending `city`, `model`, `builds_left`)."""
+    def power_worth(self, effect: Any, w: Any) -> float:
+        """What the power is worth to its owner now, in points, required of a kind whose
+        `bots` is one of POWERS (`w`: bots/powers_worth.py's reader, lending `city`, `model`,
+        `builds_left`, `free_build_worth()`, `ages_left()`)."""
         raise NotImplementedError
 
     # -- printing for `wonders fmt` (syntax/printer.py)

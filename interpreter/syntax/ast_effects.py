@@ -353,34 +353,11 @@ class FreeBuild:
 
 
 @node
-class PlayLastCard:
-    span: Span
-
-
-@node
 class FreeRule:
     """`builds the first card of each color for free` (`which` first, `unit` color), or
     the first or last card of each age: such a building costs nothing."""
     which: str              # "first" or "last"
     unit: str               # "color" or "age"
-    span: Span
-
-
-@node
-class TradeRebate:
-    """`buy the first resource from left neighbour each turn for 1 coin less`: a turn's
-    payment to that neighbour is `amount` lower when it buys anything there (never below 0)."""
-    scope: Scope
-    amount: int
-    span: Span
-
-
-@node
-class BankPurchase:
-    """`buy 1 resource from the bank each turn for 1 coin`: a turn's payment may buy up to
-    `units` units of any resources from the bank, at `price` coins each (paid to the bank)."""
-    units: int
-    price: int
     span: Span
 
 
@@ -407,13 +384,6 @@ class Discount:
     scope: Scope | None
     what: str
     amount: int | None
-    span: Span
-
-
-@node
-class DefeatsToNeighbour:
-    """`defeat tokens go to the neighbour`: a token worth less than 0 that the owner would
-    take against a neighbour (in a `for each neighbour` trigger) goes to that neighbour."""
     span: Span
 
 
@@ -505,6 +475,5 @@ LawEffect = Union[LAW_EFFECTS]
 # What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
 # stand in a city
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, FreeBuild, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
-                TradeRebate, ProducesLike, BankPurchase, Law, *_effect_kinds.IN_CITY)
+                Score, FreeBuild, FreeRule, Discount, Trigger, ProducesLike, Law, *_effect_kinds.IN_CITY)
 Effect = Union[EFFECT_TYPES]

@@ -261,18 +261,10 @@ def effect(e) -> str:
     if isinstance(e, ast.FreeBuild):
         color = f"{e.color.text} " if e.color is not None else ""
         return f"may build a {color}card for free once per {e.limit.text}"
-    if isinstance(e, ast.PlayLastCard):
-        return "may play the last card of each age"
     if isinstance(e, ast.Discount):
         return discount(e)
-    if isinstance(e, ast.DefeatsToNeighbour):
-        return "defeat tokens go to the neighbour"
     if isinstance(e, ast.Trigger):
         return trigger(e)
-    if isinstance(e, ast.TradeRebate):
-        return f"buy the first resource from {scope(e.scope)} each turn for {_counted(e.amount, 'coin')} less"
-    if isinstance(e, ast.BankPurchase):
-        return f"buy {_counted(e.units, 'resource')} from the bank each turn for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.ProducesLike):
         return (f"produces a resource {'not ' if e.negated else ''}of own {colour_list(e.colors)} cards"
                 + (" and board" if e.board else "") + (" private" if e.private else ""))

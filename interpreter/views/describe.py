@@ -307,20 +307,10 @@ def effect_text(effect) -> str:
         return f"once per {effect.limit.text}, may build a {color}card for free"
     if isinstance(effect, ast.FreeRule):
         return f"builds the {effect.which} card of each {effect.unit} for free"
-    if isinstance(effect, ast.PlayLastCard):
-        return "may play the last card of each age instead of discarding it"
     if isinstance(effect, ast.Discount):
         return discount_text(effect)
-    if isinstance(effect, ast.DefeatsToNeighbour):
-        return "a defeat token the owner would take against a neighbour goes to that neighbour"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.TradeRebate):
-        where = the_scope_text(effect.scope)
-        return f"each turn, pays {plural(effect.amount, 'coin')} less for what it buys from {where}"
-    if isinstance(effect, ast.BankPurchase):
-        return (f"each turn, may buy {plural(effect.units, 'resource')} of its choice from the bank "
-                f"for {plural(effect.price, 'coin')} each")
     if isinstance(effect, ast.ProducesLike):
         colors = and_list([c.text for c in effect.colors]) + " cards" + (" and board" if effect.board else "")
         which = "none of its" if effect.negated else "its own"

@@ -370,8 +370,6 @@ def effect_text(effect) -> str:
         which = "eerste" if effect.which == "first" else "laatste"
         unit = "elke kleur" if effect.unit == "color" else "elk Tijdperk"
         return f"de eigenaar bouwt de {which} kaart van {unit} gratis"
-    if isinstance(effect, ast.PlayLastCard):
-        return "de eigenaar mag de laatste kaart van elk Tijdperk spelen in plaats van deze af te leggen"
     if isinstance(effect, ast.Discount):
         what = (en_list([names().color(c.text) for c in effect.colors]) + " kaarten") if effect.colors \
             else "Wonder fasen"
@@ -383,16 +381,8 @@ def effect_text(effect) -> str:
         unit = ("grondstof" if effect.amount == 1 else "grondstoffen") if effect.what == "resources" \
             else noun(effect.amount, "coin").split(" ", 1)[1]
         return f"{what}{whose} kosten {effect.amount} {unit} minder"
-    if isinstance(effect, ast.DefeatsToNeighbour):
-        return "een nederlaagfiche die de eigenaar tegen een naburige stad zou krijgen, gaat naar die stad"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.TradeRebate):
-        return (f"elke ronde betaalt de eigenaar {noun(effect.amount, 'coin')} minder voor wat hij "
-                f"van {scope_text(effect.scope)} koopt")
-    if isinstance(effect, ast.BankPurchase):
-        return (f"elke ronde mag de eigenaar {noun(effect.units, 'resource')} naar keuze van de bank kopen "
-                f"voor {noun(effect.price, 'coin')} per stuk")
     if isinstance(effect, ast.ProducesLike):
         colours = en_list([n.color(c.text) for c in effect.colors]) + " kaarten" + \
             (" en het bord" if effect.board else "")

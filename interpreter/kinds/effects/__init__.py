@@ -16,11 +16,13 @@ MODULES = kind_modules(__path__, __name__, EffectKind)
 EFFECTS: dict[type, EffectKind] = {module.KIND.node: module.KIND for module in MODULES}
 NODES: tuple[type, ...] = tuple(EFFECTS)
 
-# The classes of each place (effect_base.PLACES) and those that act while owned, worked out
-# once from the kinds' declarations: syntax/ast_effects.py's unions, compile.py's STATIC_KINDS
+# The classes of each place (effect_base.PLACES), those that act while owned and those that
+# change a cost, worked out once from the kinds' declarations: syntax/ast_effects.py's
+# unions, compile.py's STATIC_KINDS and COST_CHANGERS
 IN_CITY = tuple(k.node for k in EFFECTS.values() if "city" in k.places)
 IN_LAW = tuple(k.node for k in EFFECTS.values() if "law" in k.places)
 STATIC = tuple(k.node for k in EFFECTS.values() if k.static)
+COST_CHANGERS = tuple(k.node for k in EFFECTS.values() if k.cost_changer)
 
 
 def effect_kind_of(effect) -> EffectKind | None:

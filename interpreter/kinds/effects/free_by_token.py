@@ -45,14 +45,14 @@ class FreeByTokenKind(EffectKind):
     def token_builds(self, effect) -> tuple:
         return ((effect.what, effect.kind.text, effect.count, effect.color.text if effect.color is not None else ""),)
 
-    def hold(self, effect, parts: dict, tables) -> None:
-        parts["free_tokens"] += self.token_builds(effect)
+    def hold(self, effect, tables) -> dict:
+        return {"free_tokens": self.token_builds(effect)}
 
-    def power_worth(self, effect, card: float, w) -> float:
+    def power_worth(self, effect, w) -> float:
         """The builds the tokens held now pay for, each a card's worth (a wonder stage's: what
         its tokens are worth spent so)."""
         uses = min(w.city.kept.get(effect.kind.text, 0) // effect.count, w.builds_left)
-        return (card if effect.what == "card" else w.model.spent_for(effect.kind.text) * effect.count) * uses
+        return (w.free_build_worth() if effect.what == "card" else w.model.spent_for(effect.kind.text) * effect.count) * uses
 
     def written(self, effect, p) -> str:
         what = "wonder stage" if effect.what == "stage" else \

@@ -193,22 +193,12 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.FreeRule):
         chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))
         return [icons.chip(_(chip)), icons.card([], _(title)), icons.coin("0", _("for free"))]
-    if isinstance(e, ast.PlayLastCard):
-        return [icons.chip(_("last card")), icons.card([], _("the last card of each age")), icons.word("✓")]
     if isinstance(e, ast.Discount):
         text = effect_text(e)
         what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
         rebate = icons.word("−" + (str(e.amount) if e.amount is not None else _("all")))
         unit = icons.chip(_("resource")) if e.what == "resources" else icons.coin("", _("coins"))
         return [what, rebate, unit] + scope_icons(e.scope)
-    if isinstance(e, ast.DefeatsToNeighbour):
-        return [icons.token("defeat", _("a defeat token")), icons.word("→"),
-                icons.direction(("left", "right"), _("to the neighbour who won"))]
-    if isinstance(e, ast.TradeRebate):
-        return [icons.chip(_("1st buy")), icons.word("−")] + [icons.coin(str(e.amount), _("coins less"))] + scope_icons(e.scope)
-    if isinstance(e, ast.BankPurchase):
-        return [icons.chip(_("bank")), icons.word(f"{e.units}×"), icons.chip(_("any resource")), icons.word("→"),
-                icons.coin(str(e.price), _("coins each"))]
     if isinstance(e, ast.ProducesLike):
         return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])

@@ -42,24 +42,12 @@ class PowersWorth:
         return value
 
     def _powers(self, known) -> float:
-        model = self.model
         card = self.free_build_worth()
-        ages_left = self.ages_left()
         value = 0.0
         for effect in known.powers:
             kind = effect_kind_of(effect)
             if kind is not None:                        # a kind of kinds/effects/ says its worth
                 value += kind.power_worth(effect, self)
-            elif isinstance(effect, ast.FreeBuild):
-                uses = ages_left if effect.limit.text == "age" else 1
-                if effect.color is not None:                # as many as the cards of that colour to come
-                    like = model.builds_like(self.age_index, frozenset((effect.color.text,)), self.builds_left, self.city)
-                    uses = min(uses, like[0])
-                value += card * uses
-            elif isinstance(effect, ast.FreeRule):      # one card an age, or a colour's first
-                value += card * (ages_left if effect.unit == "age"
-                                 else sum(1 for c in self.model.tables.ruleset.vocabulary.colors
-                                          if not self.city.colors.get(c)) / 2)
             elif isinstance(effect, ast.DrawInto):
                 value += self._draw_worth(effect, card)
             elif isinstance(effect, ast.PlayFrom):

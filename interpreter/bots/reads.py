@@ -82,7 +82,8 @@ class Facts(NamedTuple):
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
-    powers: tuple                # FreeBuild, a build paid by tokens, the last card played, FreeRule, DrawInto, PlayFrom, a build from the discard pile
+    powers: tuple                # free builds (once per LIMIT, paid by tokens, the first of each ...), the last card
+    #                              played, DrawInto, PlayFrom, a build from the discard pile
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
     discounts: tuple = ()        # its Discount effects (what building costs)
     gives_defeats: bool = False  # `defeat tokens go to the neighbour`
@@ -104,7 +105,6 @@ class Facts(NamedTuple):
 EFFECT_ROLES = {
     **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
-    ast.FreeBuild: "powers", ast.FreeRule: "powers",
     ast.Discount: "discounts",
     ast.ProducesLike: "city_powers",
     ast.Points: "score lines",                # Source.points, scored with the score lines

@@ -93,6 +93,10 @@ class EffectChecks(ActionChecks):
     def __init__(self, ctx: Context):
         super().__init__(ctx, False)
 
+    def limit(self, limit: ast.Name) -> bool:
+        """A limit of the language (`once per turn|age|game`; E1007)."""
+        return self.ctx.known(limit, LIMITS, "E1007", "limit")
+
     def no_repeats(self, names, what: str) -> bool:
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
@@ -201,22 +205,6 @@ def _quantities_in(expr):
             if not isinstance(c, ast.ColourComparison):
                 yield from _quantities_in(c.left)
                 yield from _quantities_in(c.right)
-
-
-def _free_build(effect: ast.FreeBuild, ctx: Context):
-    ok = ctx.known(effect.limit, LIMITS, "E1007", "limit")
-    ok = (effect.color is None or ctx.known(effect.color, ctx.colors, "E1002", "colour")) and ok
-    return effect if ok else None
-
-
-def _free_rule(effect: ast.FreeRule, ctx: Context):
-    if effect.which == "last" and effect.unit == "color":
-        ctx.report("E1212", _("a colour has a first card in a city, but no last one"), effect.span,
-                   label=_("which card would this be?"),
-                   help=_("write `builds the first card of each color for free`, or the first or last card of each "
-                          "age"))
-        return None
-    return effect
 
 
 def _discount(effect: ast.Discount, ctx: Context):
@@ -664,7 +652,7 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 EFFECT_RULES = {
     ast.Produces: _produces, ast.Points: _as_is, ast.Shields: _shields, ast.Science: _science,
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
-    ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
+    ast.Score: _score,
     ast.Trigger: _trigger, ast.Discount: _discount,
     ast.ProducesLike: _produces_like,
     ast.Law: _law,

@@ -115,10 +115,6 @@ def held_by(effects, tables: Tables) -> Held:
             flags["trade_changed"] = True
             parts["discounts"] += [(direction, res[name.text], effect.price)
                                    for direction in effect.scope.parts for name in effect.resources]
-        elif isinstance(effect, ast.FreeBuild):
-            parts["free_build"].append(free_build_key(effect))
-        elif isinstance(effect, ast.FreeRule):
-            parts["free_rules"].append((effect.which, effect.unit))
         elif isinstance(effect, ast.Discount):
             parts["cost_discounts"].append((tuple(c.text for c in effect.colors), effect.what,
                                             -1 if effect.amount is None else effect.amount,
@@ -179,11 +175,6 @@ def most_asked(tables: Tables) -> tuple[int, ...]:
     return tuple(max([cost[r] for cost in costs], default=0) for r in range(len(tables.resources)))
 
 
-def free_build_key(effect) -> str:
-    """A `may build a [COLOUR] card for free once per LIMIT` power as "LIMIT" or "LIMIT
-    COLOUR": each colour, and any colour, is a use of its own."""
-    return effect.limit.text if effect.color is None else f"{effect.limit.text} {effect.color.text}"
-
 class City:
     __slots__ = FIXED + OWNED + DERIVED
 
@@ -224,7 +215,7 @@ class City:
         self.symbols = [0] * len(self.tables.symbols)
         self.wild_symbols: list[tuple[int, ...]] = []
         self.prices = {d: [price] * n for d in DIRECTIONS}
-        self.free_build: list[str] = []       # keys of "may build a card for free" powers (free_build_key)
+        self.free_build: list[str] = []       # keys of "may build a card for free" powers (kinds/effects/free_build.py `key`)
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
         self.free_tokens: tuple = ()          # (what, kind, count, colour) of the builds paid by tokens, sorted
         self.play_last = False

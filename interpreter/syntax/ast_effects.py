@@ -346,22 +346,6 @@ class Score:
 
 
 @node
-class FreeBuild:
-    limit: Name
-    span: Span
-    color: Name | None = None       # `may build a black card ...`: that colour only, a use of its own
-
-
-@node
-class FreeRule:
-    """`builds the first card of each color for free` (`which` first, `unit` color), or
-    the first or last card of each age: such a building costs nothing."""
-    which: str              # "first" or "last"
-    unit: str               # "color" or "age"
-    span: Span
-
-
-@node
 class ProducesLike:
     """`produces a resource [not] of own brown and grey cards [and board] [private]`: one
     unit a turn of one resource that those of the owner's sources produce (or, with `not`,
@@ -475,5 +459,5 @@ LawEffect = Union[LAW_EFFECTS]
 # What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
 # stand in a city
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, FreeBuild, FreeRule, Discount, Trigger, ProducesLike, Law, *_effect_kinds.IN_CITY)
+                Score, Discount, Trigger, ProducesLike, Law, *_effect_kinds.IN_CITY)
 Effect = Union[EFFECT_TYPES]

@@ -256,11 +256,6 @@ def effect(e) -> str:
         return f"at end of game: {action(e.action)}"
     if isinstance(e, ast.Score):
         return f"score {e.category.text}: {expr(e.value)}"
-    if isinstance(e, ast.FreeRule):
-        return f"builds the {e.which} card of each {e.unit} for free"
-    if isinstance(e, ast.FreeBuild):
-        color = f"{e.color.text} " if e.color is not None else ""
-        return f"may build a {color}card for free once per {e.limit.text}"
     if isinstance(e, ast.Discount):
         return discount(e)
     if isinstance(e, ast.Trigger):

@@ -302,11 +302,6 @@ def effect_text(effect) -> str:
         return f"at the end of the game, {action_text(effect.action)}"
     if isinstance(effect, ast.Score):
         return f"{effect.category.text}: {score_text(effect.value)}"
-    if isinstance(effect, ast.FreeBuild):
-        color = f"{effect.color.text} " if effect.color is not None else ""
-        return f"once per {effect.limit.text}, may build a {color}card for free"
-    if isinstance(effect, ast.FreeRule):
-        return f"builds the {effect.which} card of each {effect.unit} for free"
     if isinstance(effect, ast.Discount):
         return discount_text(effect)
     if isinstance(effect, ast.Trigger):

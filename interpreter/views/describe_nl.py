@@ -362,14 +362,6 @@ def effect_text(effect) -> str:
         return fronted("aan het eind van het spel", "de eigenaar", effect.action)
     if isinstance(effect, ast.Score):
         return f"{n.score(effect.category.text)}: {score_text(effect.value)}"
-    if isinstance(effect, ast.FreeBuild):
-        return (f"één keer per {LIMITS.get(effect.limit.text, effect.limit.text)} mag de eigenaar "
-                + (f"een {effect.color.text} kaart gratis bouwen" if effect.color is not None
-                   else "een kaart naar keuze gratis bouwen"))
-    if isinstance(effect, ast.FreeRule):
-        which = "eerste" if effect.which == "first" else "laatste"
-        unit = "elke kleur" if effect.unit == "color" else "elk Tijdperk"
-        return f"de eigenaar bouwt de {which} kaart van {unit} gratis"
     if isinstance(effect, ast.Discount):
         what = (en_list([names().color(c.text) for c in effect.colors]) + " kaarten") if effect.colors \
             else "Wonder fasen"

@@ -21,12 +21,6 @@ from .icons import Icon
 # the units of a free build
 GROUPS = {"other": N_("every other city"), "neighbours": N_("each neighbour"), "every": N_("every city")}
 FILTERS = {"fewer": N_("with fewer than the owner"), "more": N_("with more than the owner")}
-ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
-# a free build's chip and title, by which card and of what (whole phrases: the words agree)
-WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of each color")),
-         ("first", "age"): (N_("first of each age"), N_("the first card of each age")),
-         ("last", "color"): (N_("last of each color"), N_("the last card of each color")),
-         ("last", "age"): (N_("last of each age"), N_("the last card of each age"))}
 
 
 def _word(table: dict, key: str) -> str:
@@ -185,14 +179,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return [icons.chip(_("game end"))] + action(e.action, v)
     if isinstance(e, ast.Score):
         return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
-    if isinstance(e, ast.FreeBuild):
-        return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else
-                           _("once per {limit}").format(limit=e.limit.text)),
-                icons.card([e.color.text] if e.color is not None else [], _("a card")),
-                icons.coin("0", _("for free"))]
-    if isinstance(e, ast.FreeRule):
-        chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))
-        return [icons.chip(_(chip)), icons.card([], _(title)), icons.coin("0", _("for free"))]
     if isinstance(e, ast.Discount):
         text = effect_text(e)
         what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)

@@ -29,8 +29,7 @@ NOT_YET_MOVED_ACTIONS = frozenset({
 NOT_YET_MOVED_EFFECTS = frozenset({
     "AtGameEnd", "Discount", "Law",
     "Points", "Produces", "ProducesLike", "Score", "Science", "Shields", "TradeDiscount", "Trigger",
-    "WhenBuilt",
-    "PriceChange"})
+    "WhenBuilt"})
 
 # What a kind may be named by in the product, besides its own module: the builder that makes
 # it from the grammar.  With the grammar's rule, the kind's docs and its test, five files.

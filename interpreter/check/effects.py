@@ -97,6 +97,11 @@ class EffectChecks(ActionChecks):
         """A limit of the language (`once per turn|age|game`; E1007)."""
         return self.ctx.known(limit, LIMITS, "E1007", "limit")
 
+    def trade_goods(self, effect):
+        """The effect with the resources it buys checked as a trade price's (groups expanded
+        to their resources), or None (check/effects.py `_trade_discount`)."""
+        return _trade_discount(effect, self.ctx)
+
     def no_repeats(self, names, what: str) -> bool:
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
@@ -393,7 +398,9 @@ def _produces(effect: ast.Produces, ctx: Context):
     return effect if ok else None
 
 
-def _trade_discount(effect: ast.TradeDiscount | ast.PriceChange, ctx: Context):
+def _trade_discount(effect, ctx: Context):
+    """A trade price (`buy ... from SCOPE for N coins`, and a law's change of one): known
+    resources, groups expanded to theirs, each once; the neighbours only."""
     expanded: list[ast.Name] = []
     ok = True
     for name in effect.resources:
@@ -421,10 +428,7 @@ def _law(law: ast.Law, ctx: Context):
         ctx.report("E1901", _("a law's discount is every city's: it names no cities"), inner.scope.span,
                    label=_("no scope in a law"), help=_("leave out `of ...`: the law reaches every city"))
         ok = False
-    if isinstance(inner, ast.PriceChange):      # named and scoped as a city's price is
-        inner = _trade_discount(inner, ctx) if _positive(inner.amount, inner.span, "a price change", ctx) else None
-    else:
-        inner = check_effect(inner, ctx)
+    inner = check_effect(inner, ctx)
     tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.InTop, ast.Revealed))]
     for top in tops:
         if isinstance(top, ast.InTop):

@@ -81,11 +81,6 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
     elif isinstance(effect, ast.Trigger):
         trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
         held = None
-    elif isinstance(effect, ast.PriceChange):
-        sign = 1 if effect.change == "more" else -1
-        force = {"changes": tuple((direction, tables.resource_index[name.text], sign * effect.amount)
-                                  for direction in effect.scope.parts for name in effect.resources)}
-        held = held_by((), tables)
     else:
         held = held_by((effect,), tables)
     top = law.on_top

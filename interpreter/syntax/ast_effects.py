@@ -316,17 +316,6 @@ class TradeDiscount:
 
 
 @node
-class PriceChange:
-    """`buy RESOURCES from SCOPE for N coins more` (or `less`), in a law only: in every
-    city, those resources bought there cost N coins more (less) than they would."""
-    resources: tuple[Name, ...]
-    scope: Scope
-    amount: int
-    change: str             # "more" or "less"
-    span: Span
-
-
-@node
 class WhenBuilt:
     action: Action
     span: Span
@@ -452,7 +441,7 @@ class Law:
 
 
 # What a law may hold: these, and the kinds of kinds/effects/ that may stand in a law
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, Trigger, *_effect_kinds.IN_LAW)
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, Trigger, *_effect_kinds.IN_LAW)
 LawEffect = Union[LAW_EFFECTS]
 
 

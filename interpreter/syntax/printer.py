@@ -246,8 +246,6 @@ def effect(e) -> str:
         return "science " + " / ".join(s.text for s in e.symbols)
     if isinstance(e, ast.TradeDiscount):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
-    if isinstance(e, ast.PriceChange):
-        return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.amount, 'coin')} {e.change}"
     if isinstance(e, ast.Law):
         return law(e)
     if isinstance(e, ast.WhenBuilt):

@@ -290,10 +290,6 @@ def effect_text(effect) -> str:
         where = the_scope_text(effect.scope)
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
                 f"for {plural(effect.price, 'coin')} each")
-    if isinstance(effect, ast.PriceChange):
-        where = the_scope_text(effect.scope)
-        return (f"pays {plural(effect.amount, 'coin')} {effect.change} for each "
-                f"{and_list([r.text for r in effect.resources], 'or')} bought from {where}")
     if isinstance(effect, ast.Law):
         return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):

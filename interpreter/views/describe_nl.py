@@ -350,10 +350,6 @@ def effect_text(effect) -> str:
         resources = en_list(n.resource(r.text) for r in effect.resources)
         return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
                 f"{noun(effect.price, 'coin')} per grondstof")
-    if isinstance(effect, ast.PriceChange):
-        more = "meer" if effect.change == "more" else "minder"
-        return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "
-                f"{scope_text(effect.scope)} {noun(effect.amount, 'coin')} {more} per grondstof")
     if isinstance(effect, ast.Law):
         return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):

@@ -89,6 +89,14 @@ def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
     return shown + scope_icons(q.scope)
 
 
+def resource_icons(resources, v: Vocabulary) -> list[Icon]:
+    """Resources one of which is meant (a trade price's): each icon, a slash between."""
+    shown: list[Icon] = []
+    for i, r in enumerate(resources):
+        shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
+    return shown
+
+
 def per_icons(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
     if per is None:
         return []
@@ -169,10 +177,8 @@ def effect(e, v: Vocabulary) -> list[Icon]:
             shown += ([icons.word("/")] if i else []) + [icons.science(symbol.text, v)]
         return shown
     if isinstance(e, ast.TradeDiscount):
-        shown = [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope)
-        for i, r in enumerate(e.resources):
-            shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
-        return shown
+        return [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope) \
+            + resource_icons(e.resources, v)
     if isinstance(e, ast.WhenBuilt):
         return action(e.action, v)
     if isinstance(e, ast.AtGameEnd):
@@ -188,12 +194,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     if isinstance(e, ast.ProducesLike):
         return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
-    if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
-        shown = [icons.word("+" if e.change == "more" else "−"),
-                 icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + scope_icons(e.scope)
-        for i, r in enumerate(e.resources):
-            shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
-        return shown
     if isinstance(e, ast.Law):
         top = e.on_top
         return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \

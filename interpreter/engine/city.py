@@ -74,7 +74,8 @@ _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "ban
 
 
 def held_by(effects, tables: Tables) -> Held:
-    """The effects that act while owned, resolved (each static kind has its branch here)."""
+    """The effects that act while owned, resolved (a static kind of kinds/effects/ says what it
+    adds, `hold`; each other static kind has its branch here)."""
     res, sym = tables.resource_index, tables.symbol_index
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",

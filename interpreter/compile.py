@@ -15,15 +15,15 @@ from .engine.quantities import check_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import kind_of
+from .kinds.effects import COST_CHANGERS as _COST_CHANGERS, STATIC
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
-STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount, ast.FreeBuild, ast.FreeByToken, ast.FreeRule,
-                ast.PlayLastCard, ast.Discount, ast.DefeatsToNeighbour, ast.TradeRebate,
-                ast.ProducesLike, ast.BankPurchase)
+STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount,
+                ast.Discount, ast.ProducesLike, *STATIC)      # STATIC: the kinds of kinds/effects/ that say so
 # The static effects that change what a city pays for a card or stage (engine/discounts.py,
 # and the bank's offer in engine/actions.py).
-COST_CHANGERS = (ast.Discount, ast.TradeRebate, ast.BankPurchase)
+COST_CHANGERS = (ast.Discount, *_COST_CHANGERS)
 
 
 @attrs.define(slots=True, eq=False)

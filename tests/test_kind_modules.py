@@ -1,10 +1,10 @@
 """One module per kind (issue 34, item 1): a kind that has a module of its own
 (interpreter/kinds/) is named by that module and by the builder that makes it, and by no
-pass: every pass looks it up (`kinds.actions.kind_of`).  The kinds not yet moved are listed
+pass: every pass looks it up (`kinds.actions.kind_of`, `kinds.effects.effect_kind_of`).  The kinds not yet moved are listed
 here by name, so the work left is in view; a kind added to the language must be either.
 
-The interface (kinds/base.py `ActionKind`) fails a kind without one of its parts when
-its module is imported, never in a game."""
+The interfaces (kinds/base.py `ActionKind`, kinds/effect_base.py `EffectKind`) fail a kind
+without one of its parts when its module is imported, never in a game."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ import typing
 import pytest
 
 from conftest import ROOT
-from interpreter.kinds import base
+from interpreter.kinds import base, effect_base
 from interpreter.kinds.actions import ACTIONS, NODES, kind_modules
+from interpreter.kinds.effects import EFFECTS
 from interpreter.syntax import ast_effects
 
 # The kinds still switched on by the passes, each waiting for its module in interpreter/kinds/
@@ -24,10 +25,10 @@ from interpreter.syntax import ast_effects
 NOT_YET_MOVED_ACTIONS = frozenset({
     "DrawInto",
     "PlayFrom"})
+# the effects of a card's (the `Effect` union) and those of a law's (`LAW_EFFECTS`)
 NOT_YET_MOVED_EFFECTS = frozenset({
-    "AtGameEnd", "BankPurchase", "DefeatsToNeighbour", "Discount", "FreeBuild", "FreeByToken", "FreeRule", "Law",
-    "PlayLastCard",
-    "Points", "Produces", "ProducesLike", "Score", "Science", "Shields", "TradeDiscount", "TradeRebate", "Trigger",
+    "AtGameEnd", "Discount", "Law",
+    "Points", "Produces", "ProducesLike", "Score", "Science", "Shields", "TradeDiscount", "Trigger",
     "WhenBuilt"})
 
 # What a kind may be named by in the product, besides its own module: the builder that makes
@@ -50,7 +51,7 @@ def naming(name: str, modules: dict[str, str]) -> list[str]:
 def test_a_kind_with_a_module_is_named_by_it_and_its_builder_only():
     modules = product_modules()
     counts = {}
-    for node, kind in ACTIONS.items():
+    for node, kind in {**ACTIONS, **EFFECTS}.items():
         own = type(kind).__module__.replace(".", "/") + ".py"
         found = naming(node.__name__, modules)
         counts[node.__name__] = len(found)
@@ -62,19 +63,32 @@ def test_a_kind_with_a_module_is_named_by_it_and_its_builder_only():
 
 def test_every_kind_is_moved_or_listed_as_not_yet():
     actions = {cls.__name__ for cls in typing.get_args(ast_effects.Action)}
-    effects = {cls.__name__ for cls in typing.get_args(ast_effects.Effect)}
+    effects = {cls.__name__ for cls in (*typing.get_args(ast_effects.Effect), *ast_effects.LAW_EFFECTS)}
     moved = {node.__name__ for node in NODES}
     assert moved <= actions
     assert actions - moved == NOT_YET_MOVED_ACTIONS, "moved a kind? take it off the list; added one? give it a module"
-    assert effects == NOT_YET_MOVED_EFFECTS
+    moved_effects = {node.__name__ for node in EFFECTS}
+    assert moved_effects <= effects
+    assert effects - moved_effects == NOT_YET_MOVED_EFFECTS, "moved a kind? take it off the list"
+
+
+def test_each_effect_kind_stands_where_it_says():
+    """A kind's `places` make the unions the checker and the tests read: a card's effects
+    (`Effect`) and a law's (`LAW_EFFECTS`)."""
+    city, law = set(typing.get_args(ast_effects.Effect)), set(ast_effects.LAW_EFFECTS)
+    for node, kind in EFFECTS.items():
+        assert (node in city, node in law) == ("city" in kind.places, "law" in kind.places), node.__name__
 
 
 def test_a_kind_module_imports_no_pass():
     """A kind lends nothing from the passes: it imports the tree's leaves, the messages'
     language and the interface only, so every pass (and every layer) may look it up."""
-    allowed = re.compile(r"from (\.\.base|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
+    allowed = re.compile(r"from (\.\.base|\.\.effect_base|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
                          r"from typing import|if TYPE_CHECKING|    from \.\.\.(diagnostics|syntax\.ast_base|syntax\.ast_effects) ")
-    for module in kind_modules([str(ROOT / "interpreter/kinds/actions")], "interpreter.kinds.actions"):
+    folders = [("actions", base.ActionKind), ("effects", effect_base.EffectKind)]
+    for module in [m for folder, interface in folders
+                   for m in kind_modules([str(ROOT / "interpreter/kinds" / folder)], f"interpreter.kinds.{folder}",
+                                         interface)]:
         text = open(module.__file__, encoding="utf-8").read()
         imports = [line for line in text.splitlines() if re.match(r"\s*(from|import) ", line)]
         assert all(allowed.match(line) for line in imports), (module.__name__, imports)
@@ -141,3 +155,43 @@ def test_a_kind_module_without_its_kind_fails_the_import(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(TypeError, match="half_done has no KIND"):
         kind_modules([str(package)], "somekinds")
+
+
+class _CompleteEffect(effect_base.EffectKind):
+    node = ast_effects.Trigger          # any class: the interface reads only that it is one
+    places = ("city",)
+    bots = "not weighed"
+
+    def check(self, effect, c): return effect
+    def written(self, effect, p): return ""
+    def words_en(self, effect, w): return ""
+    def words_nl(self, effect, w): return ""
+    def icons(self, effect, kit, vocabulary): return []
+    def notation(self, effect, kit): return None
+
+
+def test_a_complete_effect_kind_is_made():
+    assert _CompleteEffect().places == ("city",)
+
+
+@pytest.mark.parametrize("missing", ["check", "written", "words_en", "words_nl", "icons", "notation"])
+def test_an_effect_kind_without_a_part_fails_when_made(missing):
+    parts = {k: v for k, v in vars(_CompleteEffect).items() if not k.startswith("_") and k != missing}
+    lacking = type("Lacking", (effect_base.EffectKind,), parts)
+    with pytest.raises(TypeError, match=missing):
+        lacking()
+
+
+@pytest.mark.parametrize("declared, message", [
+    ({"places": ("table",)}, "not some of"), ({"places": ()}, "not some of"), ({"static": True}, "hold"),
+    ({"places": ("law",)}, "in_force"), ({"bots": "powers"}, "power_worth"), ({"node": "Coinage"}, "not a class")])
+def test_an_effect_kind_that_declares_badly_fails_when_made(declared, message):
+    bad = type("Bad", (_CompleteEffect,), declared)
+    with pytest.raises(TypeError, match=message):
+        bad()
+
+
+def test_a_language_added_fails_every_effect_kind_without_its_words(monkeypatch):
+    monkeypatch.setattr(effect_base, "LANGUAGES", (*effect_base.LANGUAGES, "fr"))
+    with pytest.raises(TypeError, match="no words in fr"):
+        _CompleteEffect()

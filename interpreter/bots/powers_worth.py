@@ -6,25 +6,32 @@ rather than the score now."""
 
 from __future__ import annotations
 
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 
 
 class PowersWorth:
     """The Appraiser's powers part.  It reads the Appraiser's game, seat, city, neighbours,
     model, builds_left and age (set in Appraiser.__init__), and its `_part` and
-    `_units_worth`."""
+    `_units_worth`; a kind of kinds/effects/ is lent it to say what its power is worth
+    (kinds/effect_base.py `power_worth`)."""
+
+    def free_build_worth(self) -> float:
+        """What a card built for free saves now, in points: the mean price of a card of the
+        age at the coin rate."""
+        return self.model.mean_price[self.age_index] * self.model.coin_rate
+
+    def ages_left(self) -> int:
+        """The ages still to play, this one included."""
+        return len(self.model.ages) - self.age_index
 
     def _city_powers(self, known, source, built: bool) -> float:
         """The powers that change how the city pays or produces."""
         value = 0.0
-        model = self.model
         for effect in known.city_powers:
-            if isinstance(effect, ast.TradeRebate):
-                value += effect.amount * len(effect.scope.parts) * self.builds_left * model.coin_rate / 2
-            elif isinstance(effect, ast.BankPurchase):      # a unit bought for less than a neighbour asks
-                prices = [p for side in self.city.prices.values() for p in side]
-                saved = sum(prices) / len(prices) - effect.price if prices else 0
-                value += max(0.0, saved) * effect.units * self.builds_left * model.coin_rate / 2
+            kind = effect_kind_of(effect)
+            if kind is not None:                        # a kind of kinds/effects/ says its worth
+                value += kind.power_worth(effect, self)
             elif isinstance(effect, ast.ProducesLike) and built:
                 grown = self.city.copy()
                 grown.add_card(source)
@@ -35,26 +42,12 @@ class PowersWorth:
         return value
 
     def _powers(self, known) -> float:
-        model = self.model
-        card = model.mean_price[self.age_index] * model.coin_rate
-        ages_left = len(model.ages) - self.age_index
+        card = self.free_build_worth()
         value = 0.0
         for effect in known.powers:
-            if isinstance(effect, ast.FreeBuild):
-                uses = ages_left if effect.limit.text == "age" else 1
-                if effect.color is not None:                # as many as the cards of that colour to come
-                    like = model.builds_like(self.age_index, frozenset((effect.color.text,)), self.builds_left, self.city)
-                    uses = min(uses, like[0])
-                value += card * uses
-            elif isinstance(effect, ast.FreeByToken):   # the builds the tokens held now pay for
-                uses = min(self.city.kept.get(effect.kind.text, 0) // effect.count, self.builds_left)
-                value += (card if effect.what == "card" else model.spent_for(effect.kind.text) * effect.count) * uses
-            elif isinstance(effect, ast.PlayLastCard):
-                value += card * ages_left
-            elif isinstance(effect, ast.FreeRule):      # one card an age, or a colour's first
-                value += card * (ages_left if effect.unit == "age"
-                                 else sum(1 for c in self.model.tables.ruleset.vocabulary.colors
-                                          if not self.city.colors.get(c)) / 2)
+            kind = effect_kind_of(effect)
+            if kind is not None:                        # a kind of kinds/effects/ says its worth
+                value += kind.power_worth(effect, self)
             elif isinstance(effect, ast.DrawInto):
                 value += self._draw_worth(effect, card)
             elif isinstance(effect, ast.PlayFrom):
@@ -109,5 +102,4 @@ class PowersWorth:
         """A defeat token that goes to the neighbour instead: the owner's likely defeats in
         the ages left (a neighbour with more shields now), each spared at the token rate."""
         stronger = sum(1 for other in (self.left, self.right) if other.shields > self.city.shields)
-        ages_left = len(self.model.ages) - self.age_index
-        return stronger * ages_left * abs(self.model.token_rate)
+        return stronger * self.ages_left() * abs(self.model.token_rate)

@@ -18,6 +18,7 @@ from ..engine.city import most_asked
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import ACTIONS
+from ..kinds.effects import EFFECTS
 
 # a measure of the owner's city -> what it reads; the others (age, players) never change
 _READS = {"cards": None, "card sets": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
@@ -81,13 +82,14 @@ class Facts(NamedTuple):
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
-    powers: tuple                # FreeBuild, FreeByToken, PlayLastCard, FreeRule, DrawInto, PlayFrom, a build from the discard pile
+    powers: tuple                # free builds (once per LIMIT, paid by tokens, the first of each ...), the last card
+    #                              played, DrawInto, PlayFrom, a build from the discard pile
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
     discounts: tuple = ()        # its Discount effects (what building costs)
-    gives_defeats: bool = False  # DefeatsToNeighbour: its defeat tokens go to the neighbour
+    gives_defeats: bool = False  # `defeat tokens go to the neighbour`
     kept: tuple = ()             # the actions that take kept tokens
     others: tuple = ()           # `each ... city: ...`: what it does to other cities
-    city_powers: tuple = ()      # TradeRebate, ProducesLike
+    city_powers: tuple = ()      # rebates, buying from the bank, ProducesLike
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # a copy when built: a neighbour's card (stage) whose effects it takes
     removals: tuple = ()         # a card moved: a building that leaves the owner's or a neighbour's city;
@@ -101,13 +103,10 @@ class Facts(NamedTuple):
 # every kind has one), so a new kind cannot be silently left out of the bots' play.  An
 # action kind of kinds/actions/ declares its row (its `bots`).
 EFFECT_ROLES = {
+    **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
-    ast.FreeBuild: "powers", ast.PlayLastCard: "powers", ast.FreeRule: "powers",
-    # a build paid by tokens: worth the builds the tokens the city holds pay for (powers_worth.py);
-    # the tokens themselves are weighed by RuleModel.kept_rate, the build as a move in valuation.py
-    ast.FreeByToken: "powers",
-    ast.Discount: "discounts", ast.DefeatsToNeighbour: "gives_defeats",
-    ast.TradeRebate: "city_powers", ast.ProducesLike: "city_powers", ast.BankPurchase: "city_powers",
+    ast.Discount: "discounts",
+    ast.ProducesLike: "city_powers",
     ast.Points: "score lines",                # Source.points, scored with the score lines
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
     ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES

@@ -9,6 +9,8 @@ from ..engine.city import City
 from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..kinds.actions import kind_of
+from ..kinds.effects import effect_kind_of
+from ..engine.laws import law_force
 from ..engine.triggers import worth_under_laws
 from ..syntax import ast
 from .reads import facts, quantities, reads
@@ -89,7 +91,8 @@ class RuleModel:
         self.outlooks: dict[tuple[int, int], list] = {}      # (symbols to come, kinds) -> their spreads
         self.memo: dict[tuple, tuple] = {}                    # builds_like, by age and colours
         self.chains_to: dict[str, list] = {}
-        never_free = any(isinstance(law.effect, ast.NoFreeChains) and not law.conditions for law in tables.rules.laws)
+        never_free = any(not law.conditions and (law_force(law.effect, tables) or {}).get("chains_paid")
+                         for law in tables.rules.laws)
         for c in tables.cards if not never_free else ():      # a house rule `law: no free chains`: chains give nothing
             for name in c.chains:
                 self.chains_to.setdefault(name, []).append(c)
@@ -130,10 +133,10 @@ class RuleModel:
         best = self.memo.get(key)
         if best is None:
             best = 0.0
-            for effect in free_token_builds(self.tables):
-                if effect.kind.text == kind:
-                    price = self.mean_price[0] if effect.what == "card" else self._stage_price()
-                    best = max(best, price * self.coin_rate / effect.count)
+            for what, of, count, _colour in free_token_builds(self.tables):
+                if of == kind:
+                    price = self.mean_price[0] if what == "card" else self._stage_price()
+                    best = max(best, price * self.coin_rate / count)
             self.memo[key] = best
         return best
 
@@ -336,13 +339,15 @@ def _given(action) -> tuple:
 
 
 def free_token_builds(tables) -> tuple:
-    """Every `may build ... for free for N KIND tokens` of the rules: the rules' laws', the
-    cards', boards' and stages' own and their laws' (worked out once per rule set)."""
+    """Every `may build ... for free for N KIND tokens` of the rules, as (what, kind, N,
+    colour) (kinds/effect_base.py `token_builds`): the rules' laws', the cards', boards' and
+    stages' own and their laws' (worked out once per rule set)."""
     def found():
         sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
         laws = [*tables.rules.laws, *(law for s in sources for law in s.laws)]
-        return tuple([e for s in sources for e in s.static if isinstance(e, ast.FreeByToken)]
-                     + [law.effect for law in laws if isinstance(law.effect, ast.FreeByToken)])
+        effects = [e for s in sources for e in s.static] + [law.effect for law in laws]
+        return tuple(build for e in effects if (kind := effect_kind_of(e)) is not None
+                     for build in kind.token_builds(e))
     return tables.cached("free token builds", found)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ..i18n import _
 from ..kinds.actions import kind_of
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 from .context import Context
 from .model import CardDef, RulesDef, WonderDef
@@ -25,43 +26,36 @@ def check_card_laws(cards: list[CardDef], wonders: Sequence[WonderDef], rules: R
     sources += [(stage.effects, "stage") for w in wonders for side in w.sides for stage in side.stages]
     effects = [e for found, _kind in sources for e in found] + list(rules.laws) + list(rules.triggers)
     names = {card.name for card in cards}
+    every_card = CardChecks(ctx, cards, names)
     for effect in effects:
         inner = effect.effect if isinstance(effect, ast.Law) else effect
-        if isinstance(inner, ast.CardsChange):
-            _selection(inner, cards, names, ctx)
+        kind = effect_kind_of(inner)
+        if kind is not None:                    # a kind of kinds/effects/ judges itself with every card
+            kind.with_every_card(inner, every_card)
     boards = any(isinstance(e, ast.Produces) for w in wonders for side in w.sides for e in side.effects)
     if not boards:
         for effect in effects:
             inner = effect.effect if isinstance(effect, ast.Law) else effect
             for action in _actions((inner,)):
-                kind = kind_of(action)
-                if kind is not None and kind.gives == "board lost":     # `lose the board production`
+                action_kind = kind_of(action)
+                if action_kind is not None and action_kind.gives == "board lost":     # `lose the board production`
                     ctx.report("E2072", _("no wonder board of the rule set produces anything: nothing to lose"),
                                action.span, label=_("loses nothing"),
                                help=_("give the boards their production (`produces stone` on a side), or leave "
                                       "the action out"))
 
 
-def _selection(change: ast.CardsChange, cards: list[CardDef], names: set[str], ctx: Context) -> None:
-    selector = change.cards
-    unknown = [n for n in selector.names if n.text not in names]
-    for name in unknown:
-        guess = ctx.suggest(name.text, names)
-        ctx.report("E1004", _('unknown card "{name}"').format(name=name.text), name.span,
-                   label=_("no card has this name"),
-                   help=_('did you mean "{guess}"?').format(guess=guess) if guess else None)
-    if unknown:
-        return
-    chosen = [card for card in cards if selector.selects(card.name, card.color, card.effects)]
-    if not chosen:
-        ctx.report("E2070", _("this law selects no card of the rule set"), selector.span,
-                   label=_("no card is so"),
-                   help=_("check the colours and what the cards produce (`producing 2 units`, `producing a "
-                          "choice`), or name the cards: `cards \"NAME\", \"NAME\"`"))
-    elif change.change == "as needed" and not any(_fixed(card) for card in chosen):
-        ctx.report("E2071", _("none of the cards selected has a fixed production to make unlimited"),
-                   selector.span, label=_("nothing to produce as many times as needed"),
-                   help=_("select cards that produce, e.g. `brown cards producing 1 unit`"))
+class CardChecks:
+    """What an effect kind is lent to judge itself with every card known
+    (kinds/effect_base.py `EffectKind.with_every_card`): the context, the cards and their names."""
+
+    def __init__(self, ctx: Context, cards: list[CardDef], names: set[str]):
+        self.ctx, self.cards, self.names = ctx, cards, names
+
+    @staticmethod
+    def fixed(card: CardDef) -> bool:
+        """The card has a fixed production (not a choice)."""
+        return _fixed(card)
 
 
 def _fixed(card: CardDef) -> bool:

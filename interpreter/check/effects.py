@@ -15,6 +15,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
+from ..kinds.effects import effect_kind_of
 from ..syntax.printer import quantity as quantity_words
 from .context import Context, what_word
 from ..i18n import _
@@ -32,7 +33,11 @@ def check_effects(effects, ctx: Context) -> tuple:
 
 
 def check_effect(effect, ctx: Context):
-    """The effect ready to run, or None when it is misused (reported)."""
+    """The effect ready to run, or None when it is misused (reported): its kind's check
+    (kinds/effects/), or its rule in EFFECT_RULES for a kind not yet moved there."""
+    kind = effect_kind_of(effect)
+    if kind is not None:
+        return kind.check(effect, EffectChecks(ctx))
     rule = EFFECT_RULES.get(type(effect))
     if rule is None:
         raise UnhandledKind(f"check/effects.py has no rule for the effect kind {type(effect).__name__}")
@@ -105,6 +110,36 @@ class ActionChecks:
     def action(self, action, neighbour: bool | None = None) -> bool:
         """An action the kind holds (`neighbour`: whether one is bound there; as here if None)."""
         return check_action(action, self.ctx, self.neighbour if neighbour is None else neighbour)
+
+
+class EffectChecks(ActionChecks):
+    """What an effect kind's check (kinds/effect_base.py `EffectKind.check`) is lent of the
+    checker: an action's rules (no neighbour is bound), and those of an effect's parts."""
+
+    def __init__(self, ctx: Context):
+        super().__init__(ctx, False)
+
+    def limit(self, limit: ast.Name) -> bool:
+        """A limit of the language (`once per turn|age|game`; E1007)."""
+        return self.ctx.known(limit, LIMITS, "E1007", "limit")
+
+    def trade_goods(self, effect):
+        """The effect with the resources it buys checked as a trade price's (groups expanded
+        to their resources), or None (check/effects.py `_trade_discount`)."""
+        return _trade_discount(effect, self.ctx)
+
+    def no_repeats(self, names, what: str) -> bool:
+        """No name listed twice (E1209)."""
+        return _no_repeats(names, self.ctx, what)
+
+    def tokens_given(self, count: int, kind: ast.Name, span) -> bool:
+        """Tokens given up: of a declared kind, at least one."""
+        return _tokens_given(count, kind, span, self.ctx)
+
+    @staticmethod
+    def what_word(what: str) -> str:
+        """A thing a message names, in the chosen language (check/context.py)."""
+        return what_word(what)
 
 
 def _as_is(effect, ctx: Context):
@@ -200,22 +235,6 @@ def _quantities_in(expr):
                 yield from _quantities_in(c.right)
 
 
-def _free_build(effect: ast.FreeBuild, ctx: Context):
-    ok = ctx.known(effect.limit, LIMITS, "E1007", "limit")
-    ok = (effect.color is None or ctx.known(effect.color, ctx.colors, "E1002", "colour")) and ok
-    return effect if ok else None
-
-
-def _free_rule(effect: ast.FreeRule, ctx: Context):
-    if effect.which == "last" and effect.unit == "color":
-        ctx.report("E1212", _("a colour has a first card in a city, but no last one"), effect.span,
-                   label=_("which card would this be?"),
-                   help=_("write `builds the first card of each color for free`, or the first or last card of each "
-                          "age"))
-        return None
-    return effect
-
-
 def _discount(effect: ast.Discount, ctx: Context):
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
     ok = _no_repeats(effect.colors, ctx, "colour") and ok
@@ -236,14 +255,6 @@ def _discount(effect: ast.Discount, ctx: Context):
     return effect if ok else None
 
 
-def _token_value(effect: ast.TokenValue, ctx: Context):
-    """A law's change of the value of the tokens taken: of victory or defeat tokens, by 1 or more."""
-    if effect.what == "military":
-        ctx.report("E2062", _("a law changes the value of victory tokens or of defeat tokens: say which"),
-                   effect.span, label=_("victory or defeat tokens?"),
-                   help=_("write `victory tokens taken are worth 2 less` or `defeat tokens taken are worth 1 more`"))
-        return None
-    return effect if _positive(effect.amount, effect.span, "a change of a token's value", ctx) else None
 
 
 def _not_on_stage(span, ctx: Context) -> bool:
@@ -319,25 +330,10 @@ def _tokens_given(count: int, kind: ast.Name, span, ctx: Context) -> bool:
     return ok
 
 
-def _free_by_token(effect: ast.FreeByToken, ctx: Context):
-    """`may build a [COLOUR] card (a wonder stage) for free for N KIND tokens`."""
-    ok = _tokens_given(effect.count, effect.kind, effect.span, ctx)
-    ok = (effect.color is None or ctx.known(effect.color, ctx.colors, "E1002", "colour")) and ok
-    return effect if ok else None
-
-
-def _trade_rebate(effect: ast.TradeRebate, ctx: Context):
-    ok = _positive(effect.amount, effect.span, "a rebate", ctx)
-    return effect if _neighbours_only(effect.scope, "buying", ctx) and ok else None
 
 
 def _draw_into(action: ast.DrawInto, ctx: Context, neighbour: bool) -> bool:
     return _positive(action.count.value, action.count.span, "drawing", ctx)
-
-
-def _bank_purchase(effect: ast.BankPurchase, ctx: Context):
-    ok = _positive(effect.units, effect.span, "buying from the bank", ctx)
-    return effect if _positive(effect.price, effect.span, "a price at the bank", ctx) and ok else None
 
 
 def _produces_like(effect: ast.ProducesLike, ctx: Context):
@@ -357,7 +353,9 @@ def _produces(effect: ast.Produces, ctx: Context):
     return effect if ok else None
 
 
-def _trade_discount(effect: ast.TradeDiscount | ast.PriceChange, ctx: Context):
+def _trade_discount(effect, ctx: Context):
+    """A trade price (`buy ... from SCOPE for N coins`, and a law's change of one): known
+    resources, groups expanded to theirs, each once; the neighbours only."""
     expanded: list[ast.Name] = []
     ok = True
     for name in effect.resources:
@@ -385,10 +383,7 @@ def _law(law: ast.Law, ctx: Context):
         ctx.report("E1901", _("a law's discount is every city's: it names no cities"), inner.scope.span,
                    label=_("no scope in a law"), help=_("leave out `of ...`: the law reaches every city"))
         ok = False
-    if isinstance(inner, ast.PriceChange):      # named and scoped as a city's price is
-        inner = _trade_discount(inner, ctx) if _positive(inner.amount, inner.span, "a price change", ctx) else None
-    else:
-        inner = check_effect(inner, ctx)
+    inner = check_effect(inner, ctx)
     tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.InTop, ast.Revealed))]
     for top in tops:
         if isinstance(top, ast.InTop):
@@ -405,51 +400,6 @@ def _law(law: ast.Law, ctx: Context):
     for comparison in law.comparisons:
         ok = _comparison(comparison, ctx, False) and ok
     return attrs.evolve(law, effect=inner) if ok and inner is not None else None
-
-
-def _cards_change(effect: ast.CardsChange, ctx: Context):
-    """A law over cards: its colours declared, once each, its numbers of units above 0;
-    `produce as many as needed` of cards producing a choice is E2071 (a choice is one unit
-    of one of several resources: there is no fixed production to make unlimited).  Which
-    cards it selects is judged with every card known (check/card_laws.py)."""
-    selector = effect.cards
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in selector.colors])
-    ok = _no_repeats(selector.colors, ctx, "colour") and ok
-    for units in selector.units:
-        ok = _positive(units, selector.span, "a number of units", ctx) and ok
-    if effect.change == "as needed" and selector.choice:
-        ctx.report("E2071", _("a choice cannot be produced as many times as needed"), selector.span,
-                   label=_("selects cards producing a choice"),
-                   help=_("select cards by their fixed production, e.g. `brown cards producing 1 unit`"))
-        ok = False
-    return effect if ok else None
-
-
-def _chains_from(effect: ast.ChainsFrom, ctx: Context):
-    """`chains from SCOPE`: from the left or right neighbour, or both (E2080)."""
-    wrong = [p for p in effect.scope.parts if p not in ("left", "right")]
-    if not wrong:
-        return effect
-    where = what_word({"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]])
-    ctx.report("E2080", _("a city chains from its neighbours' buildings, not from {where}").format(where=where),
-               effect.scope.span, label=_("not {where}").format(where=where),
-               help=_("write `chains from neighbours`, `chains from left neighbour` or `chains from right neighbour`; "
-                      "a city's own buildings give their chains without a law"))
-    return None
-
-
-def _coinage(effect: ast.Coinage, ctx: Context):
-    """`resources of COLOURS cards are paid in coins, N a unit`: known colours, each once,
-    N at least 1 (E2081: at 0 the resources would not be paid at all)."""
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
-    ok = _no_repeats(effect.colors, ctx, "colour") and ok
-    if effect.rate <= 0:
-        whose = "wonder stages" if not effect.colors else " and ".join(c.text for c in effect.colors) + " cards"
-        ctx.report("E2081", _("resources paid in coins at {rate} a unit are not paid at all").format(rate=effect.rate),
-                   effect.span, label=_("at least 1 coin a unit"),
-                   help=_("for resources that are not paid write `discount all resources on {whose}`").format(whose=whose))
-        ok = False
-    return effect if ok else None
 
 
 def _top_count(top: ast.InTop, ctx: Context) -> bool:
@@ -657,16 +607,14 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 
 
 # kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
-# (the action kinds of kinds/actions/ check themselves)
+# (the kinds of kinds/actions/ and kinds/effects/ check themselves)
 EFFECT_RULES = {
     ast.Produces: _produces, ast.Points: _as_is, ast.Shields: _shields, ast.Science: _science,
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
-    ast.Score: _score, ast.FreeBuild: _free_build, ast.FreeRule: _free_rule,
-    ast.PlayLastCard: _as_is, ast.Trigger: _trigger, ast.Discount: _discount, ast.DefeatsToNeighbour: _as_is,
-    ast.TradeRebate: _trade_rebate, ast.ProducesLike: _produces_like, ast.BankPurchase: _bank_purchase,
-    ast.Law: _law, ast.NoFreeChains: _as_is, ast.OtherWay: _as_is, ast.FreeByToken: _free_by_token,
-    ast.TokenValue: _token_value, ast.CardsChange: _cards_change,
-    ast.ChainsFrom: _chains_from, ast.Coinage: _coinage,
+    ast.Score: _score,
+    ast.Trigger: _trigger, ast.Discount: _discount,
+    ast.ProducesLike: _produces_like,
+    ast.Law: _law,
 }
 ACTION_RULES = {
     ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py

@@ -12,6 +12,7 @@ import bisect
 from typing import NamedTuple
 
 from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 from .payment.trio import signature
 from .quantities import count_fn
@@ -73,15 +74,23 @@ _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "ban
 
 
 def held_by(effects, tables: Tables) -> Held:
-    """The effects that act while owned, resolved (each static kind has its branch here)."""
+    """The effects that act while owned, resolved (a static kind of kinds/effects/ says what it
+    adds, `hold`; each other static kind has its branch here)."""
     res, sym = tables.resource_index, tables.symbol_index
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
                                    "rebates", "like", "bank", "shields_per", "free_tokens")}
-    shields, play_last, trade_changed, gives_defeats = 0, False, False, False
+    shields, flags = 0, {"play_last": False, "trade_changed": False, "gives_defeats": False}
     for effect in effects:
-        if isinstance(effect, ast.Produces):
-            trade_changed = True
+        kind = effect_kind_of(effect)
+        if kind is not None and kind.static:     # a kind of kinds/effects/ says what it adds
+            for name, value in kind.hold(effect, tables).items():
+                if name in parts:
+                    parts[name] += value
+                else:                            # a flag (a name of no field: KeyError)
+                    flags[name] = flags[name] or value
+        elif isinstance(effect, ast.Produces):
+            flags["trade_changed"] = True
             if effect.choice:
                 options = tuple(res[i.resource.text] for i in effect.items)
                 parts["own_choices"].append(options)
@@ -104,34 +113,19 @@ def held_by(effects, tables: Tables) -> Held:
             else:
                 parts["wilds"].append(tuple(sym[s.text] for s in effect.symbols))
         elif isinstance(effect, ast.TradeDiscount):
-            trade_changed = True
+            flags["trade_changed"] = True
             parts["discounts"] += [(direction, res[name.text], effect.price)
                                    for direction in effect.scope.parts for name in effect.resources]
-        elif isinstance(effect, ast.FreeBuild):
-            parts["free_build"].append(free_build_key(effect))
-        elif isinstance(effect, ast.FreeByToken):
-            parts["free_tokens"].append(free_token_key(effect))
-        elif isinstance(effect, ast.FreeRule):
-            parts["free_rules"].append((effect.which, effect.unit))
-        elif isinstance(effect, ast.PlayLastCard):
-            play_last = True
         elif isinstance(effect, ast.Discount):
             parts["cost_discounts"].append((tuple(c.text for c in effect.colors), effect.what,
                                             -1 if effect.amount is None else effect.amount,
                                             effect.scope.parts if effect.scope else ("own",)))
-        elif isinstance(effect, ast.DefeatsToNeighbour):
-            gives_defeats = True
-        elif isinstance(effect, ast.TradeRebate):
-            parts["rebates"] += [(DIRECTIONS.index(direction), effect.amount) for direction in effect.scope.parts]
         elif isinstance(effect, ast.ProducesLike):
             parts["like"].append(effect)
-        elif isinstance(effect, ast.BankPurchase):
-            parts["bank"].append((effect.units, effect.price))
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
-    held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, play_last=play_last,
-                gives_defeats=gives_defeats, trade_changed=trade_changed)
-    powers = play_last or gives_defeats or any(parts[name] for name in _POWERS)
+    held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, **flags)
+    powers = flags["play_last"] or flags["gives_defeats"] or any(parts[name] for name in _POWERS)
     held = held._replace(powers=bool(powers))
     return _NOTHING if held == _NOTHING else held
 
@@ -182,17 +176,6 @@ def most_asked(tables: Tables) -> tuple[int, ...]:
     return tuple(max([cost[r] for cost in costs], default=0) for r in range(len(tables.resources)))
 
 
-def free_build_key(effect) -> str:
-    """A `may build a [COLOUR] card for free once per LIMIT` power as "LIMIT" or "LIMIT
-    COLOUR": each colour, and any colour, is a use of its own."""
-    return effect.limit.text if effect.color is None else f"{effect.limit.text} {effect.color.text}"
-
-def free_token_key(effect) -> tuple[str, str, int, str]:
-    """A `may build a [COLOUR] card (a wonder stage) for free for N KIND tokens` power as
-    (what, kind, N, colour or "")."""
-    return effect.what, effect.kind.text, effect.count, effect.color.text if effect.color is not None else ""
-
-
 class City:
     __slots__ = FIXED + OWNED + DERIVED
 
@@ -233,9 +216,9 @@ class City:
         self.symbols = [0] * len(self.tables.symbols)
         self.wild_symbols: list[tuple[int, ...]] = []
         self.prices = {d: [price] * n for d in DIRECTIONS}
-        self.free_build: list[str] = []       # keys of "may build a card for free" powers (free_build_key)
+        self.free_build: list[str] = []       # keys of "may build a card for free" powers (kinds/effects/free_build.py `key`)
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
-        self.free_tokens: tuple = ()          # free_token_key of the builds paid by tokens (in order)
+        self.free_tokens: tuple = ()          # (what, kind, count, colour) of the builds paid by tokens, sorted
         self.play_last = False
         self.gives_defeats = False
         self.chains_paid = False              # a law's `no free chains`: a chain builds nothing for free

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
-from .city import DIRECTIONS, held_by
+from .city import held_by
 from .placed import shown
 from .quantities import check_fn, value_fn
 
@@ -73,30 +74,13 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
 
 
 def _compile(law: ast.Law, tables, key: str) -> Compiled:
-    effect, changes, chains_paid, turns_round, trigger, tokens, cards = law.effect, (), False, False, None, (), ()
-    chains_from, coinage = (), ()
-    if isinstance(effect, ast.Trigger):
+    effect, trigger, force = law.effect, None, {}
+    told = law_force(effect, tables)
+    if told is not None:                        # a kind of kinds/effects/ says what it adds
+        held, force = held_by((), tables), told
+    elif isinstance(effect, ast.Trigger):
         trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
         held = None
-    elif isinstance(effect, ast.NoFreeChains):
-        held, chains_paid = held_by((), tables), True
-    elif isinstance(effect, ast.OtherWay):
-        held, turns_round = held_by((), tables), True
-    elif isinstance(effect, ast.TokenValue):
-        held = held_by((), tables)
-        tokens = ((effect.what, effect.against, effect.amount if effect.change == "more" else -effect.amount),)
-    elif isinstance(effect, ast.CardsChange):
-        selected = frozenset(c.index for c in tables.cards if effect.cards.selects(c.name, c.color, c.static))
-        held, cards = held_by((), tables), ((selected, effect.change),)
-    elif isinstance(effect, ast.ChainsFrom):
-        held, chains_from = held_by((), tables), tuple(p for p in effect.scope.parts if p in DIRECTIONS)
-    elif isinstance(effect, ast.Coinage):
-        held, coinage = held_by((), tables), (frozenset(c.text for c in effect.colors), effect.rate)
-    elif isinstance(effect, ast.PriceChange):
-        sign = 1 if effect.change == "more" else -1
-        changes = tuple((direction, tables.resource_index[name.text], sign * effect.amount)
-                        for direction in effect.scope.parts for name in effect.resources)
-        held = held_by((), tables)
     else:
         held = held_by((effect,), tables)
     top = law.on_top
@@ -105,10 +89,17 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
                     check_fn(comparisons) if comparisons else None,
-                    None if held is None else InForce(held, changes, chains_paid, turns_round, tokens, cards,
-                                                      chains_from, coinage),
+                    None if held is None else InForce(held, **{"changes": (), **force}),
                     trigger,
                     law.revealed is not None)
+
+
+def law_force(effect, tables) -> dict | None:
+    """The fields of `InForce` a law of `effect` sets, as its kind says
+    (kinds/effect_base.py `in_force`), or None (a kind not moved, or one held as every
+    city's own)."""
+    kind = effect_kind_of(effect)
+    return kind.in_force(effect, tables) if kind is not None else None
 
 
 def _zones(tables) -> tuple[str, ...]:
@@ -225,4 +216,4 @@ def turned_round(game) -> bool:
 
 
 def _says_other_way(tables) -> bool:
-    return any(isinstance(law.effect, ast.OtherWay) for law in _every_law(tables))
+    return any((law_force(law.effect, tables) or {}).get("turns_round") for law in _every_law(tables))

@@ -5,13 +5,14 @@ the content they come from.  Re-exported by ast.py: use them as `ast.Trigger` et
 
 from __future__ import annotations
 
-from typing import Union
+from typing import TYPE_CHECKING, Any, Union
 
 from ..diagnostics import Span
 from ..marked import N_
 from .ast_base import COLOR_BUILT, KEPT_TAKEN, Name, Negative, Number, node  # noqa: F401  (re-exported)
 from ..errors import WondersError
 from ..kinds import actions as _action_kinds
+from ..kinds import effects as _effect_kinds
 
 
 class UnhandledKind(TypeError, WondersError):
@@ -168,6 +169,8 @@ class DrawInto:
 # re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
 # still defined here.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
+# and the effect kinds with a module of their own (interpreter/kinds/effects/), likewise
+globals().update({node.__name__: node for node in _effect_kinds.NODES})
 Action = Union[(*_action_kinds.NODES, DrawInto, PlayFrom)]
 
 
@@ -244,17 +247,6 @@ class TradeDiscount:
 
 
 @node
-class PriceChange:
-    """`buy RESOURCES from SCOPE for N coins more` (or `less`), in a law only: in every
-    city, those resources bought there cost N coins more (less) than they would."""
-    resources: tuple[Name, ...]
-    scope: Scope
-    amount: int
-    change: str             # "more" or "less"
-    span: Span
-
-
-@node
 class WhenBuilt:
     action: Action
     span: Span
@@ -270,57 +262,6 @@ class AtGameEnd:
 class Score:
     category: Name
     value: Expr | Conditional
-    span: Span
-
-
-@node
-class FreeBuild:
-    limit: Name
-    span: Span
-    color: Name | None = None       # `may build a black card ...`: that colour only, a use of its own
-
-
-@node
-class FreeByToken:
-    """`may build a [COLOUR] card for free for a KIND token` (`what` "card") or `may build a
-    wonder stage for free for a KIND token` (`what` "stage"): a move of the owner's turn,
-    the card or stage built without paying, the tokens given up (docs/language.md)."""
-    what: str                       # "card" or "stage"
-    count: int                      # the tokens given up
-    kind: Name                      # their kind (`tokens: KIND`)
-    span: Span
-    color: Name | None = None       # `may build a blue card ...`: that colour only
-
-
-@node
-class PlayLastCard:
-    span: Span
-
-
-@node
-class FreeRule:
-    """`builds the first card of each color for free` (`which` first, `unit` color), or
-    the first or last card of each age: such a building costs nothing."""
-    which: str              # "first" or "last"
-    unit: str               # "color" or "age"
-    span: Span
-
-
-@node
-class TradeRebate:
-    """`buy the first resource from left neighbour each turn for 1 coin less`: a turn's
-    payment to that neighbour is `amount` lower when it buys anything there (never below 0)."""
-    scope: Scope
-    amount: int
-    span: Span
-
-
-@node
-class BankPurchase:
-    """`buy 1 resource from the bank each turn for 1 coin`: a turn's payment may buy up to
-    `units` units of any resources from the bank, at `price` coins each (paid to the bank)."""
-    units: int
-    price: int
     span: Span
 
 
@@ -351,45 +292,10 @@ class Discount:
 
 
 @node
-class DefeatsToNeighbour:
-    """`defeat tokens go to the neighbour`: a token worth less than 0 that the owner would
-    take against a neighbour (in a `for each neighbour` trigger) goes to that neighbour."""
-    span: Span
-
-
-@node
 class Revealed:
     """`revealed` in a law's conditions: its card is shown on the table (the last one
     revealed from its deck, `reveal N cards from deck "D"`); the law has no owner."""
     span: Span
-
-
-@node
-class OtherWay:
-    """`hands pass the other way`, in a law only: while the law is in force in some city,
-    the hands of a turn pass the other way than their `play` says."""
-    span: Span
-
-
-@node
-class NoFreeChains:
-    """`no free chains`, in a law only: in every city, a card it could build by chain
-    (`free with`) costs what it costs, paid as any other card."""
-    span: Span
-
-
-@node
-class TokenValue:
-    """`victory tokens taken [against a neighbour] are worth 2 less` (or `more`; `defeat
-    tokens ...`), in a law only: while in force, a military token of that kind that a city
-    takes (against a neighbour, in a `for each neighbour` trigger, with `against`) is worth
-    `amount` more or less; one that would reach 0 or cross it is not taken.  `what` is
-    "victory", "defeat" or "military" (refused by the check: which ones?)."""
-    what: str
-    amount: int
-    change: str             # "more" or "less"
-    span: Span
-    against: bool = False
 
 
 @node
@@ -419,42 +325,10 @@ class CardSelector:
         return (units > 0 and units in self.units) or (self.choice and any(e.choice for e in made))
 
 
-# what a law does to the cards it selects (`CardsChange.change`), strongest first: a card
+# what a law over cards does to those it selects (kinds/effects/cards_change.py), strongest first: a card
 # with no effect produces nothing either, and one that produces nothing has nothing to make
 # unlimited (docs/language.md, "Laws over cards")
 CARD_CHANGES = ("no effect", "nothing", "as needed")
-
-
-@node
-class CardsChange:
-    """`SELECTOR produce nothing`, `SELECTOR have no effect`, `SELECTOR produce as many as
-    needed`, in a law only: in every city, the cards selected produce nothing, or lose
-    every lasting effect and trigger (their name and colour still count), or produce
-    every unit of their fixed production as many times as the city needs (its neighbours
-    buy what the card prints)."""
-    cards: CardSelector
-    change: str                   # one of CARD_CHANGES
-    span: Span
-
-
-@node
-class ChainsFrom:
-    """`chains from SCOPE`, in a law only: in every city, a card it could build by chain
-    (`free with`) from a building of the scope's neighbours is built for free too, as by
-    its own (`no free chains` in force wins: no chain is free)."""
-    scope: Scope
-    span: Span
-
-
-@node
-class Coinage:
-    """`resources of COLOURS cards are paid in coins, N a unit` (or `of wonder stages`), in
-    a law only: in every city, the resources of those cards' (stages') costs are paid to
-    the bank instead, `rate` coins a unit, never produced nor bought.  `colors` is empty
-    for wonder stages."""
-    colors: tuple[Name, ...]
-    rate: int
-    span: Span
 
 
 @node
@@ -480,7 +354,7 @@ class Law:
     trade price, a trigger) acts in every city while its source is in play and every
     condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
     top N of "Z"`: where the card is in play; `revealed`: while the card is shown on the table)."""
-    effect: "Produces | Discount | TradeDiscount | PriceChange | NoFreeChains | OtherWay | TokenValue | CardsChange | Trigger | FreeByToken | ChainsFrom | Coinage"
+    effect: "LawEffect"
     conditions: tuple["Comparison | OnTop | InTop | Revealed", ...]
     span: Span
 
@@ -497,13 +371,19 @@ class Law:
         return next((c for c in self.conditions if isinstance(c, Revealed)), None)
 
 
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, PriceChange, NoFreeChains, OtherWay, TokenValue, CardsChange, Trigger,
-               FreeByToken, ChainsFrom, Coinage)
+# What a law may hold: these, and the kinds of kinds/effects/ that may stand in a law
+LAW_EFFECTS = (Produces, Discount, TradeDiscount, Trigger, *_effect_kinds.IN_LAW)
 
 
-Effect = (Produces | Points | Shields | Science | TradeDiscount | WhenBuilt | AtGameEnd
-          | Score | FreeBuild | FreeByToken | FreeRule | PlayLastCard | Discount | DefeatsToNeighbour | Trigger
-          | TradeRebate | ProducesLike | BankPurchase | Law)
+# What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
+# stand in a city
 EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, FreeBuild, FreeByToken, FreeRule, PlayLastCard, Discount, DefeatsToNeighbour, Trigger,
-                TradeRebate, ProducesLike, BankPurchase, Law)
+                Score, Discount, Trigger, ProducesLike, Law, *_effect_kinds.IN_CITY)
+if TYPE_CHECKING:
+    # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
+    LawEffect = Union[Produces, Discount, TradeDiscount, Trigger, Any]
+    Effect = Union[Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
+                   Score, Discount, Trigger, ProducesLike, Law, Any]
+else:
+    LawEffect = Union[LAW_EFFECTS]
+    Effect = Union[EFFECT_TYPES]

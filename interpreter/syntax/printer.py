@@ -13,6 +13,7 @@ import attrs
 from . import ast
 from .ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
+from ..kinds.effects import effect_kind_of
 
 INDENT = "    "
 
@@ -236,6 +237,9 @@ def colour_list(names) -> str:
 
 
 def effect(e) -> str:
+    kind = effect_kind_of(e)
+    if kind is not None:                          # a kind of kinds/effects/ writes itself
+        return kind.written(e, _PRINTER)
     if isinstance(e, ast.Produces):
         items = " / ".join(i.resource.text for i in e.items) if e.choice else ", ".join(map(_amount_res, e.items))
         return f"produces {items}" + (" private" if e.private else "")
@@ -247,22 +251,6 @@ def effect(e) -> str:
         return "science " + " / ".join(s.text for s in e.symbols)
     if isinstance(e, ast.TradeDiscount):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
-    if isinstance(e, ast.NoFreeChains):
-        return "no free chains"
-    if isinstance(e, ast.ChainsFrom):
-        return f"chains from {scope(e.scope)}"
-    if isinstance(e, ast.Coinage):
-        whose = f"{colour_list(e.colors)} cards" if e.colors else "wonder stages"
-        return f"resources of {whose} are paid in coins, {e.rate} a unit"
-    if isinstance(e, ast.OtherWay):
-        return "hands pass the other way"
-    if isinstance(e, ast.CardsChange):
-        return f"{card_selector(e.cards)} {_CARD_CHANGES[e.change]}"
-    if isinstance(e, ast.PriceChange):
-        return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.amount, 'coin')} {e.change}"
-    if isinstance(e, ast.TokenValue):
-        against = " against a neighbour" if e.against else ""
-        return f"{e.what} tokens taken{against} are worth {e.amount} {e.change}"
     if isinstance(e, ast.Law):
         return law(e)
     if isinstance(e, ast.WhenBuilt):
@@ -271,27 +259,10 @@ def effect(e) -> str:
         return f"at end of game: {action(e.action)}"
     if isinstance(e, ast.Score):
         return f"score {e.category.text}: {expr(e.value)}"
-    if isinstance(e, ast.FreeRule):
-        return f"builds the {e.which} card of each {e.unit} for free"
-    if isinstance(e, ast.FreeBuild):
-        color = f"{e.color.text} " if e.color is not None else ""
-        return f"may build a {color}card for free once per {e.limit.text}"
-    if isinstance(e, ast.FreeByToken):
-        what = "wonder stage" if e.what == "stage" else f"{e.color.text} card" if e.color is not None else "card"
-        paid = f"a {e.kind.text} token" if e.count == 1 else _tokens(e.count, e.kind)
-        return f"may build a {what} for free for {paid}"
-    if isinstance(e, ast.PlayLastCard):
-        return "may play the last card of each age"
     if isinstance(e, ast.Discount):
         return discount(e)
-    if isinstance(e, ast.DefeatsToNeighbour):
-        return "defeat tokens go to the neighbour"
     if isinstance(e, ast.Trigger):
         return trigger(e)
-    if isinstance(e, ast.TradeRebate):
-        return f"buy the first resource from {scope(e.scope)} each turn for {_counted(e.amount, 'coin')} less"
-    if isinstance(e, ast.BankPurchase):
-        return f"buy {_counted(e.units, 'resource')} from the bank each turn for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.ProducesLike):
         return (f"produces a resource {'not ' if e.negated else ''}of own {colour_list(e.colors)} cards"
                 + (" and board" if e.board else "") + (" private" if e.private else ""))
@@ -314,9 +285,6 @@ def law(e: ast.Law) -> str:
              "revealed" if isinstance(c, ast.Revealed) else
              conditions((c,)) for c in e.conditions]
     return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + effect(e.effect)
-
-
-_CARD_CHANGES = {"nothing": "produce nothing", "no effect": "have no effect", "as needed": "produce as many as needed"}
 
 
 def card_selector(c: ast.CardSelector) -> str:

@@ -98,7 +98,8 @@ def code_digest() -> str:
     digest = hashlib.sha256(f"{FORMAT} {VERSION}\n".encode("ascii"))
     here = Path(__file__).resolve().parent
     lark = importlib.util.find_spec("lark")
-    files = [grammar_file(), here.parent / "diagnostics.py", *sorted(here.rglob("*.py"))]
+    files = [grammar_file(), here.parent / "diagnostics.py", *sorted(here.rglob("*.py")),
+             *sorted((here.parent / "kinds").rglob("*.py"))]     # the kinds' syntax classes
     if lark is not None and lark.origin:
         files.append(Path(lark.origin))               # its __init__ names Lark's version
     for path in files:
@@ -163,12 +164,13 @@ _NODE, _FIELDS, _TUPLE, _HERE = "@", "f", "t", "s"      # _HERE: a Span in the f
 
 @lru_cache(maxsize=1)
 def node_classes() -> dict[str, tuple[type, tuple[str, ...]]]:
-    """The classes a kept tree may hold, by name: the syntax tree's attrs classes and Span,
-    each with the names its constructor takes, in the order of its fields."""
+    """The classes a kept tree may hold, by name: the syntax tree's attrs classes (those of
+    the kind modules too, kinds/actions/ and kinds/effects/) and Span, each with the names
+    its constructor takes, in the order of its fields."""
     from . import ast, ast_base, ast_effects
-    from ..kinds import actions
+    from ..kinds import actions, effects
     found: dict[str, type] = {Span.__name__: Span}
-    for module in (ast_base, ast_effects, ast, *actions.MODULES):
+    for module in (ast_base, ast_effects, ast, *actions.MODULES, *effects.MODULES):
         for value in vars(module).values():
             if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
                 if found.setdefault(value.__name__, value) is not value:

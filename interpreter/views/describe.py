@@ -11,6 +11,7 @@ import attrs
 
 from ..check.model import Cost, written_cost
 from ..kinds.actions import kind_of
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..syntax.data import to_data
@@ -237,6 +238,9 @@ def effect_text(effect) -> str:
     other = _describer()
     if other is not None:
         return other.effect_text(effect)
+    kind = effect_kind_of(effect)
+    if kind is not None:                         # a kind of kinds/effects/ has its words
+        return kind.words_en(effect, _WORDS)
     if isinstance(effect, ast.Produces):
         words = [f"{i.count} {i.resource.text}" if i.count > 1 else i.resource.text for i in effect.items]
         items = and_list(words, "or") if effect.choice else ", ".join(words)
@@ -255,28 +259,6 @@ def effect_text(effect) -> str:
         where = the_scope_text(effect.scope)
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
                 f"for {plural(effect.price, 'coin')} each")
-    if isinstance(effect, ast.OtherWay):
-        return "the hands pass the other way than the age says"
-    if isinstance(effect, ast.NoFreeChains):
-        return "builds no card for free by chain: a card it could chain costs what it costs"
-    if isinstance(effect, ast.CardsChange):
-        return cards_change_text(effect)
-    if isinstance(effect, ast.ChainsFrom):
-        return (f"may build for free by chain from the buildings of {the_scope_text(effect.scope, 'its')}"
-                " too, as from its own")
-    if isinstance(effect, ast.Coinage):
-        what = f"{and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
-        return (f"pays the resources of {what} in coins to the bank, {plural(effect.rate, 'coin')} a unit, "
-                "instead of producing or buying them")
-    if isinstance(effect, ast.PriceChange):
-        where = the_scope_text(effect.scope)
-        return (f"pays {plural(effect.amount, 'coin')} {effect.change} for each "
-                f"{and_list([r.text for r in effect.resources], 'or')} bought from {where}")
-    if isinstance(effect, ast.TokenValue):
-        against = " against a neighbour" if effect.against else ""
-        kind = "victory token worth 0 or less" if effect.what == "victory" else "defeat token worth 0 or more"
-        return (f"a {effect.what} token taken{against} is worth {plural(effect.amount, 'point')} {effect.change} "
-                f"(a {kind} is not taken)")
     if isinstance(effect, ast.Law):
         return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):
@@ -285,30 +267,10 @@ def effect_text(effect) -> str:
         return f"at the end of the game, {action_text(effect.action)}"
     if isinstance(effect, ast.Score):
         return f"{effect.category.text}: {score_text(effect.value)}"
-    if isinstance(effect, ast.FreeBuild):
-        color = f"{effect.color.text} " if effect.color is not None else ""
-        return f"once per {effect.limit.text}, may build a {color}card for free"
-    if isinstance(effect, ast.FreeByToken):
-        what = "wonder stage" if effect.what == "stage" else \
-            f"{effect.color.text} card" if effect.color is not None else "card"
-        paid = f"a {effect.kind.text} token" if effect.count == 1 else plural(effect.count, f"{effect.kind.text} token")
-        return f"on its turn, may build a {what} for free by giving up {paid}"
-    if isinstance(effect, ast.FreeRule):
-        return f"builds the {effect.which} card of each {effect.unit} for free"
-    if isinstance(effect, ast.PlayLastCard):
-        return "may play the last card of each age instead of discarding it"
     if isinstance(effect, ast.Discount):
         return discount_text(effect)
-    if isinstance(effect, ast.DefeatsToNeighbour):
-        return "a defeat token the owner would take against a neighbour goes to that neighbour"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.TradeRebate):
-        where = the_scope_text(effect.scope)
-        return f"each turn, pays {plural(effect.amount, 'coin')} less for what it buys from {where}"
-    if isinstance(effect, ast.BankPurchase):
-        return (f"each turn, may buy {plural(effect.units, 'resource')} of its choice from the bank "
-                f"for {plural(effect.price, 'coin')} each")
     if isinstance(effect, ast.ProducesLike):
         colors = and_list([c.text for c in effect.colors]) + " cards" + (" and board" if effect.board else "")
         which = "none of its" if effect.negated else "its own"
@@ -337,16 +299,6 @@ def selector_text(selector: ast.CardSelector) -> str:
     what = f"the {and_list([c.text for c in selector.colors], 'and')} cards" if selector.colors else "the cards"
     produced = [plural(n, "unit") for n in selector.units] + ["a choice of resources"] * selector.choice
     return what + (f" that produce {and_list(produced, 'or')}" if produced else "")
-
-
-def cards_change_text(effect: ast.CardsChange) -> str:
-    """A law over cards, said of the cards of every city."""
-    cards = selector_text(effect.cards)
-    if effect.change == "nothing":
-        return f"{cards} produce nothing"
-    if effect.change == "no effect":
-        return f"{cards} have no effect (they are still built, chained and counted)"
-    return (f"{cards} produce as many units as their city needs (neighbours buy what they print)")
 
 
 def discount_text(effect: ast.Discount) -> str:

@@ -14,6 +14,7 @@ import attrs
 from ..check.model import Cost, written_cost
 from ..i18n import names
 from ..kinds.actions import kind_of
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 
@@ -291,17 +292,10 @@ def selector_text(selector: ast.CardSelector) -> str:
     return what + (f" die {en_list(produced, 'of')} produceren" if produced else "")
 
 
-def cards_change_text(effect: ast.CardsChange) -> str:
-    """Een wet over kaarten, gezegd van de kaarten van elke stad."""
-    cards = selector_text(effect.cards)
-    if effect.change == "nothing":
-        return f"{cards} produceren niets"
-    if effect.change == "no effect":
-        return f"{cards} hebben geen effect (ze worden nog gebouwd, geketend en geteld)"
-    return f"{cards} produceren zoveel als hun stad nodig heeft (naburige steden kopen wat erop staat)"
-
-
 def effect_text(effect) -> str:
+    kind = effect_kind_of(effect)
+    if kind is not None:                         # a kind of kinds/effects/ has its words
+        return kind.words_nl(effect, _WORDS)
     n = names()
     if isinstance(effect, ast.Produces):
         words = [f"{i.count} {n.resource(i.resource.text)}" if i.count > 1 else n.resource(i.resource.text)
@@ -325,31 +319,6 @@ def effect_text(effect) -> str:
         resources = en_list(n.resource(r.text) for r in effect.resources)
         return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
                 f"{noun(effect.price, 'coin')} per grondstof")
-    if isinstance(effect, ast.OtherWay):
-        return "de handen gaan de andere kant op dan het tijdperk zegt"
-    if isinstance(effect, ast.NoFreeChains):
-        return "bouwt geen kaart gratis via een keten: een kaart die het zou kunnen ketenen kost wat ze kost"
-    if isinstance(effect, ast.CardsChange):
-        return cards_change_text(effect)
-    if isinstance(effect, ast.ChainsFrom):
-        return (f"mag ook gratis via een keten bouwen vanaf de gebouwen van {scope_text(effect.scope)}, "
-                "zoals vanaf de eigen gebouwen")
-    if isinstance(effect, ast.Coinage):
-        what = (f"{en_list([n.color(c.text) for c in effect.colors])} kaarten" if effect.colors
-                else "Wonder fasen")
-        return (f"betaalt de grondstoffen van {what} met munten aan de bank, {noun(effect.rate, 'coin')} per eenheid, "
-                "in plaats van ze te produceren of te kopen")
-    if isinstance(effect, ast.PriceChange):
-        more = "meer" if effect.change == "more" else "minder"
-        return (f"betaalt voor {en_list(n.resource(r.text) for r in effect.resources)} van "
-                f"{scope_text(effect.scope)} {noun(effect.amount, 'coin')} {more} per grondstof")
-    if isinstance(effect, ast.TokenValue):
-        one = NOUNS[f"{effect.what} tokens"][0] if effect.what in ("victory", "defeat") else "Conflictfiche"
-        against = " tegen een naburige stad" if effect.against else ""
-        more = "meer" if effect.change == "more" else "minder"
-        gone = "0 of minder" if effect.what == "victory" else "0 of meer"
-        return (f"een {one} die een stad{against} krijgt is {noun(effect.amount, 'point')} {more} waard "
-                f"(een {one} van {gone} wordt niet genomen)")
     if isinstance(effect, ast.Law):
         return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):
@@ -358,21 +327,6 @@ def effect_text(effect) -> str:
         return fronted("aan het eind van het spel", "de eigenaar", effect.action)
     if isinstance(effect, ast.Score):
         return f"{n.score(effect.category.text)}: {score_text(effect.value)}"
-    if isinstance(effect, ast.FreeBuild):
-        return (f"één keer per {LIMITS.get(effect.limit.text, effect.limit.text)} mag de eigenaar "
-                + (f"een {effect.color.text} kaart gratis bouwen" if effect.color is not None
-                   else "een kaart naar keuze gratis bouwen"))
-    if isinstance(effect, ast.FreeByToken):
-        what = "een Wonder fase" if effect.what == "stage" else \
-            f"een {names().color(effect.color.text)} kaart" if effect.color is not None else "een kaart naar keuze"
-        paid = f"een {names().token(effect.kind.text)}-fiche" if effect.count == 1 else _tokens(effect.count, effect.kind.text)
-        return f"in zijn beurt mag de eigenaar {what} gratis bouwen door {paid} in te leveren"
-    if isinstance(effect, ast.FreeRule):
-        which = "eerste" if effect.which == "first" else "laatste"
-        unit = "elke kleur" if effect.unit == "color" else "elk Tijdperk"
-        return f"de eigenaar bouwt de {which} kaart van {unit} gratis"
-    if isinstance(effect, ast.PlayLastCard):
-        return "de eigenaar mag de laatste kaart van elk Tijdperk spelen in plaats van deze af te leggen"
     if isinstance(effect, ast.Discount):
         what = (en_list([names().color(c.text) for c in effect.colors]) + " kaarten") if effect.colors \
             else "Wonder fasen"
@@ -384,16 +338,8 @@ def effect_text(effect) -> str:
         unit = ("grondstof" if effect.amount == 1 else "grondstoffen") if effect.what == "resources" \
             else noun(effect.amount, "coin").split(" ", 1)[1]
         return f"{what}{whose} kosten {effect.amount} {unit} minder"
-    if isinstance(effect, ast.DefeatsToNeighbour):
-        return "een nederlaagfiche die de eigenaar tegen een naburige stad zou krijgen, gaat naar die stad"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.TradeRebate):
-        return (f"elke ronde betaalt de eigenaar {noun(effect.amount, 'coin')} minder voor wat hij "
-                f"van {scope_text(effect.scope)} koopt")
-    if isinstance(effect, ast.BankPurchase):
-        return (f"elke ronde mag de eigenaar {noun(effect.units, 'resource')} naar keuze van de bank kopen "
-                f"voor {noun(effect.price, 'coin')} per stuk")
     if isinstance(effect, ast.ProducesLike):
         colours = en_list([n.color(c.text) for c in effect.colors]) + " kaarten" + \
             (" en het bord" if effect.board else "")

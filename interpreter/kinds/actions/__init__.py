@@ -14,14 +14,16 @@ import pkgutil
 from ..base import ActionKind
 
 
-def kind_modules(path, package: str) -> tuple:
+def kind_modules(path, package: str, interface: type = ActionKind) -> tuple:
     """The kind modules of the folder `path` (the package `package`), in the order of
-    their names: a module without its KIND (an ActionKind) fails the import of every kind."""
+    their names: a module without its KIND (an `interface`: ActionKind, or
+    effect_base.py's EffectKind) fails the import of every kind."""
     found = []
     for module in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
         imported = importlib.import_module(f"{package}.{module.name}")
-        if not isinstance(getattr(imported, "KIND", None), ActionKind):
-            raise TypeError(f"{package}.{module.name} has no KIND (an ActionKind): interpreter/kinds/base.py")
+        if not isinstance(getattr(imported, "KIND", None), interface):
+            raise TypeError(f"{package}.{module.name} has no KIND (an {interface.__name__}): "
+                            f"interpreter/kinds/{interface.__module__.rsplit('.', 1)[1]}.py")
         found.append(imported)
     return tuple(found)
 

@@ -17,6 +17,7 @@ from ..describe import and_list, cost_text, describer, effect_text
 from ..describe_nl import en_list
 from ...i18n import _, language, names, ngettext
 from ...kinds.actions import kind_of
+from ...kinds.effects import effect_kind_of
 from ...printable import printable
 from ...syntax import ast
 
@@ -219,6 +220,10 @@ class Kit(Words):
     # -- effects: the kit's marks, and the chosen language's words where it has none
     def effect(self, effect) -> str:
         d = describer()
+        kind = effect_kind_of(effect)
+        if kind is not None:                     # a kind of kinds/effects/: its marks, or its words
+            marked = kind.notation(effect, self)
+            return effect_text(effect) if marked is None else marked
         if isinstance(effect, ast.Produces):
             items = [self.resource(i.resource.text, i.count) for i in effect.items]
             text = "/".join(items) if effect.choice else " ".join(items)

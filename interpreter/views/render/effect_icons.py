@@ -9,24 +9,13 @@ import sys
 
 from ...check.model import Vocabulary
 from ..describe import describer, effect_text
-from ...i18n import N_, _, names
+from ...i18n import _, names
 from ...kinds.actions import kind_of
+from ...kinds.effects import effect_kind_of
 from ...syntax import ast
 from ...syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
 from . import icons
 from .icons import Icon
-
-# the language's words a chip shows besides the events (ast.EVENTS): groups of cities, limits and
-# the units of a free build
-# a law over cards' change, as its chip says it
-CARD_CHANGE_CHIPS = {"nothing": N_("produce nothing"), "no effect": N_("no effect"),
-                     "as needed": N_("as many as needed")}
-ONCE = {"turn": N_("once per turn"), "age": N_("once per age"), "game": N_("once per game")}
-# a free build's chip and title, by which card and of what (whole phrases: the words agree)
-WHICH = {("first", "color"): (N_("first of each color"), N_("the first card of each color")),
-         ("first", "age"): (N_("first of each age"), N_("the first card of each age")),
-         ("last", "color"): (N_("last of each color"), N_("the last card of each color")),
-         ("last", "age"): (N_("last of each age"), N_("the last card of each age"))}
 
 
 def _word(table: dict, key: str) -> str:
@@ -95,6 +84,14 @@ def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
     return shown + scope_icons(q.scope)
 
 
+def resource_icons(resources, v: Vocabulary) -> list[Icon]:
+    """Resources one of which is meant (a trade price's): each icon, a slash between."""
+    shown: list[Icon] = []
+    for i, r in enumerate(resources):
+        shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
+    return shown
+
+
 def per_icons(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
     if per is None:
         return []
@@ -138,6 +135,9 @@ def price_icons(items, v: Vocabulary) -> list[Icon]:
 
 def effect(e, v: Vocabulary) -> list[Icon]:
     """The icons of one effect, in the order a player reads them."""
+    kind = effect_kind_of(e)
+    if kind is not None:                          # a kind of kinds/effects/ draws itself
+        return kind.icons(e, _KIT, v)
     if isinstance(e, ast.Produces):
         shown = []
         for i, item in enumerate(e.items):
@@ -158,71 +158,23 @@ def effect(e, v: Vocabulary) -> list[Icon]:
             shown += ([icons.word("/")] if i else []) + [icons.science(symbol.text, v)]
         return shown
     if isinstance(e, ast.TradeDiscount):
-        shown = [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope)
-        for i, r in enumerate(e.resources):
-            shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
-        return shown
+        return [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope) \
+            + resource_icons(e.resources, v)
     if isinstance(e, ast.WhenBuilt):
         return action(e.action, v)
     if isinstance(e, ast.AtGameEnd):
         return [icons.chip(_("game end"))] + action(e.action, v)
     if isinstance(e, ast.Score):
         return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
-    if isinstance(e, ast.FreeBuild):
-        return [icons.chip(_word(ONCE, e.limit.text) if e.limit.text in ONCE else
-                           _("once per {limit}").format(limit=e.limit.text)),
-                icons.card([e.color.text] if e.color is not None else [], _("a card")),
-                icons.coin("0", _("for free"))]
-    if isinstance(e, ast.FreeByToken):            # the tokens given up, an arrow, the card or stage built
-        built = icons.stage(_("a wonder stage")) if e.what == "stage" else \
-            icons.card([e.color.text] if e.color is not None else [], _("a card"))
-        return [icons.chip(f"{e.count} × {names().token(e.kind.text)}"), icons.word("→"), built,
-                icons.coin("0", _("for free"))]
-    if isinstance(e, ast.FreeRule):
-        chip, title = WHICH.get((e.which, e.unit), (f"{e.which} of each {e.unit}", f"the {e.which} card of each {e.unit}"))
-        return [icons.chip(_(chip)), icons.card([], _(title)), icons.coin("0", _("for free"))]
-    if isinstance(e, ast.PlayLastCard):
-        return [icons.chip(_("last card")), icons.card([], _("the last card of each age")), icons.word("✓")]
     if isinstance(e, ast.Discount):
         text = effect_text(e)
         what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
         rebate = icons.word("−" + (str(e.amount) if e.amount is not None else _("all")))
         unit = icons.chip(_("resource")) if e.what == "resources" else icons.coin("", _("coins"))
         return [what, rebate, unit] + scope_icons(e.scope)
-    if isinstance(e, ast.DefeatsToNeighbour):
-        return [icons.token("defeat", _("a defeat token")), icons.word("→"),
-                icons.direction(("left", "right"), _("to the neighbour who won"))]
-    if isinstance(e, ast.TradeRebate):
-        return [icons.chip(_("1st buy")), icons.word("−")] + [icons.coin(str(e.amount), _("coins less"))] + scope_icons(e.scope)
-    if isinstance(e, ast.BankPurchase):
-        return [icons.chip(_("bank")), icons.word(f"{e.units}×"), icons.chip(_("any resource")), icons.word("→"),
-                icons.coin(str(e.price), _("coins each"))]
     if isinstance(e, ast.ProducesLike):
         return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
             + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
-    if isinstance(e, ast.NoFreeChains):            # a law's `no free chains`
-        return [icons.chip(_("no free chains"))]
-    if isinstance(e, ast.CardsChange):             # a law over cards: which, and what they do now
-        chosen = icons.card([c.text for c in e.cards.colors], effect_text(e))
-        return [chosen, icons.word("→"), icons.chip(_(CARD_CHANGE_CHIPS[e.change]))]
-    if isinstance(e, ast.ChainsFrom):              # a law's `chains from neighbours`
-        return [icons.chip(_("chains from"))] + scope_icons(e.scope)
-    if isinstance(e, ast.Coinage):                 # a law's `resources of ... are paid in coins, N a unit`
-        text = effect_text(e)
-        what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
-        return [what, icons.chip(_("resource")), icons.word("→"),
-                icons.coin(str(e.rate), _("{count} coin(s) each").format(count=e.rate))]
-    if isinstance(e, ast.OtherWay):                # a law's `hands pass the other way`
-        return [icons.direction(("right", "left"), _("the hands pass the other way"))]
-    if isinstance(e, ast.PriceChange):             # a law's `for N coins more` (or less)
-        shown = [icons.word("+" if e.change == "more" else "−"),
-                 icons.coin(str(e.amount), _("{count} coin(s) each").format(count=e.amount))] + scope_icons(e.scope)
-        for i, r in enumerate(e.resources):
-            shown += ([icons.word("/")] if i else []) + [icons.resource(r.text, v)]
-        return shown
-    if isinstance(e, ast.TokenValue):             # a law's `victory tokens taken are worth 2 less`
-        return [icons.token(e.what, _("a military token taken")), icons.word("+" if e.change == "more" else "−"),
-                icons.word(str(e.amount))]
     if isinstance(e, ast.Law):
         top = e.on_top
         return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \

@@ -1,0 +1,122 @@
+"""The interface every effect kind module meets (`law: chains from neighbours`, `may build a
+card for free for a joker token`): what each pass asks of an effect kind, declared once.
+
+An effect kind is a class deriving from `EffectKind`, instantiated once in its module (`KIND
+= ChainsFromKind()`), as an action kind is (base.py `ActionKind`): an abstract method left
+out, a value not declared or a language without words makes that line fail, and so the
+import of the kind, never a game.  The passes find it in the registry
+(`kinds/effects/__init__.py` `effect_kind_of`) and lend it what it needs of them."""
+
+from __future__ import annotations
+
+import abc
+from typing import Any, ClassVar
+
+from .base import LANGUAGES
+
+# Where an effect may stand: on a card, a wonder board or a stage, for its owner ("city":
+# the `Effect` union of syntax/ast_effects.py), and after `law ...:`, for every city ("law":
+# its `LAW_EFFECTS`).
+PLACES = ("city", "law")
+# The `Facts` fields of bots/reads.py whose effects bots/powers_worth.py weighs by asking
+# the kind (`power_worth`): the powers of a move, and those that change how the city pays.
+POWERS = ("powers", "city_powers")
+
+
+class EffectKind(abc.ABC):
+    """One kind of effect: its syntax class and every pass's part.
+
+    Declared values:
+    `node`: the syntax tree's class of the kind (defined in the kind's module);
+    `places`: where it may stand, some of PLACES;
+    `bots`: the `Facts` field of bots/reads.py an effect of a city's goes to (which
+    bots/valuation.py weighs), or why the bots do not weigh it ("not weighed" and a comment;
+    a law's effect is read by the row of the law);
+    `static`: it acts while its source is owned: compile.py puts it among the source's
+    `static`, and engine/city.py `held_by` asks it what it adds (`hold`);
+    `cost_changer`: it changes what a city pays for a card or a stage (compile.py
+    `COST_CHANGERS`: engine/discounts.py, the bank's offer of engine/actions.py).
+    """
+
+    node: ClassVar[type]
+    places: ClassVar[tuple[str, ...]]
+    bots: ClassVar[str]
+    static: ClassVar[bool] = False
+    cost_changer: ClassVar[bool] = False
+
+    def __init__(self) -> None:
+        name = type(self).__name__
+        for field in ("node", "places", "bots"):
+            if not hasattr(self, field):
+                raise TypeError(f"the kind {name} does not declare `{field}` (kinds/effect_base.py)")
+        if not isinstance(self.node, type):
+            raise TypeError(f"the kind {name}'s `node` is not a class")
+        if not self.places or not set(self.places) <= set(PLACES):
+            raise TypeError(f"the kind {name} stands in {self.places!r}: not some of {PLACES}")
+        missing = [lang for lang in LANGUAGES if not callable(getattr(self, f"words_{lang}", None))]
+        if missing:
+            raise TypeError(f"the kind {name} has no words in {', '.join(missing)}")
+        if self.static and type(self).hold is EffectKind.hold:
+            raise TypeError(f"the kind {name} acts while owned but says not what it adds (`hold`)")
+        if self.places == ("law",) and type(self).in_force is EffectKind.in_force:
+            raise TypeError(f"the kind {name} stands in a law only but says not what it does there (`in_force`)")
+        if self.bots in POWERS and type(self).power_worth is EffectKind.power_worth:
+            raise TypeError(f"the kind {name} is a power but says not what it is worth (`power_worth`)")
+
+    # -- check (check/effects.py)
+    @abc.abstractmethod
+    def check(self, effect: Any, c: Any) -> Any:
+        """The effect ready to run, or None when it is misused (reported through `c`:
+        check/effects.py `EffectChecks`: `ctx`, `colours`, `positive`, `no_repeats`, ...)."""
+
+    def with_every_card(self, effect: Any, c: Any) -> None:
+        """Misuses seen only with every card of the rule set known (check/card_laws.py, `c`
+        its `CardChecks`): none, unless the kind says."""
+
+    # -- run (engine/city.py, engine/laws.py)
+    def hold(self, effect: Any, tables: Any) -> dict:
+        """What the effect adds to its owner's tables while owned, a `static` kind's: fields
+        of engine/city.py `Held` (`held_by`), a tuple's entries added to it, a flag
+        (`play_last`, `gives_defeats`, `trade_changed`) set when True."""
+        raise NotImplementedError
+
+    def in_force(self, effect: Any, tables: Any) -> dict | None:
+        """What a law of this effect adds to every city while in force: the fields of
+        engine/laws.py `InForce` it sets (besides an empty `held`); None when the law holds
+        the effect as every city's own (`hold`)."""
+        return None
+
+    def token_builds(self, effect: Any) -> tuple:
+        """The builds the effect lets its owner pay for with kept tokens, as (what, kind,
+        count, colour) each (engine/city.py `Held.free_tokens`, bots/rulemodel.py `spent_for`)."""
+        return ()
+
+    # -- the bots (bots/powers_worth.py)
+    def power_worth(self, effect: Any, w: Any) -> float:
+        """What the power is worth to its owner now, in points, required of a kind whose
+        `bots` is one of POWERS (`w`: bots/powers_worth.py's reader, lending `city`, `model`,
+        `builds_left`, `free_build_worth()`, `ages_left()`)."""
+        raise NotImplementedError
+
+    # -- printing for `wonders fmt` (syntax/printer.py)
+    @abc.abstractmethod
+    def written(self, effect: Any, p: Any) -> str:
+        """The effect as the language writes it (`p`: syntax/printer.py)."""
+
+    # -- words, icons, notation (views/)
+    @abc.abstractmethod
+    def words_en(self, effect: Any, w: Any) -> str:
+        """English: what the effect does (`w`: views/describe.py)."""
+
+    @abc.abstractmethod
+    def words_nl(self, effect: Any, w: Any) -> str:
+        """Dutch: what the effect does (`w`: views/describe_nl.py)."""
+
+    @abc.abstractmethod
+    def icons(self, effect: Any, kit: Any, vocabulary: Any) -> list:
+        """The effect's icons on a card, in reading order (`kit`: views/render/effect_icons.py)."""
+
+    @abc.abstractmethod
+    def notation(self, effect: Any, kit: Any) -> str | None:
+        """The accessible notation's marks for the effect, or None for its words
+        (`kit`: views/access/notation.py `Words`)."""

@@ -1,0 +1,68 @@
+"""`chains from SCOPE`, in a law only: in every city, a card it could build by chain (`free
+with`) from a building of the scope's neighbours is built for free too, as by its own (`no
+free chains` in force wins: no chain is free).  Its grammar rule is `chains_from`, built
+by syntax/builder/effects.py; the city reads it as `City.chains_from` (engine/actions.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..effect_base import EffectKind
+from ...i18n import _
+from ...syntax.ast_base import node
+
+if TYPE_CHECKING:
+    from ...diagnostics import Span
+    from ...syntax.ast_effects import Scope
+
+_NEIGHBOURS = ("left", "right")
+# what a scope names besides the neighbours, as a message says it (check/context.py `WHAT`)
+_NOT_NEIGHBOURS = {"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}
+
+
+@node
+class ChainsFrom:
+    scope: Scope
+    span: Span
+
+
+class ChainsFromKind(EffectKind):
+    node = ChainsFrom
+    places = ("law",)
+    bots = "not weighed"                  # a law's: bots/reads.py reads it by the law's row
+
+    def check(self, effect, c):
+        """From the left or right neighbour, or both (E2080)."""
+        wrong = [p for p in effect.scope.parts if p not in _NEIGHBOURS]
+        if not wrong:
+            return effect
+        where = c.what_word(_NOT_NEIGHBOURS[wrong[0]])
+        c.ctx.report("E2080", _("a city chains from its neighbours' buildings, not from {where}").format(where=where),
+                     effect.scope.span, label=_("not {where}").format(where=where),
+                     help=_("write `chains from neighbours`, `chains from left neighbour` or `chains from right "
+                            "neighbour`; a city's own buildings give their chains without a law"))
+        return None
+
+    def in_force(self, effect, tables) -> dict:
+        """The directions ("left", "right") a city chains from."""
+        return {"chains_from": tuple(p for p in effect.scope.parts if p in _NEIGHBOURS)}
+
+    def written(self, effect, p) -> str:
+        return f"chains from {p.scope(effect.scope)}"
+
+    def words_en(self, effect, w) -> str:
+        return (f"may build for free by chain from the buildings of {w.the_scope_text(effect.scope, 'its')}"
+                " too, as from its own")
+
+    def words_nl(self, effect, w) -> str:
+        return (f"mag ook gratis via een keten bouwen vanaf de gebouwen van {w.scope_text(effect.scope)}, "
+                "zoals vanaf de eigen gebouwen")
+
+    def icons(self, effect, kit, vocabulary) -> list:
+        return [kit.icons.chip(_("chains from"))] + kit.scope_icons(effect.scope)
+
+    def notation(self, effect, kit) -> str | None:
+        return None
+
+
+KIND = ChainsFromKind()

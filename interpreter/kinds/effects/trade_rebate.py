@@ -1,0 +1,66 @@
+"""`buy the first resource from left neighbour each turn for 1 coin less`: a turn's payment
+to that neighbour is that much lower when it buys anything there, never below 0
+(engine/city.py `rebates`, the payments of engine/actions.py).  Its grammar rule is
+`trade_rebate`, built by syntax/builder/effects.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..effect_base import EffectKind
+from ...i18n import _
+from ...syntax.ast_base import node
+
+if TYPE_CHECKING:
+    from ...diagnostics import Span
+    from ...syntax.ast_effects import Scope
+
+_DIRECTIONS = ("left", "right")           # engine/city.py DIRECTIONS: a rebate's side is its index
+
+
+@node
+class TradeRebate:
+    scope: Scope
+    amount: int
+    span: Span
+
+
+class TradeRebateKind(EffectKind):
+    node = TradeRebate
+    places = ("city",)
+    bots = "city_powers"
+    static = True
+    cost_changer = True
+
+    def check(self, effect, c):
+        ok = c.positive(effect.amount, effect.span, "a rebate")
+        return effect if c.neighbours_only(effect.scope, "buying") and ok else None
+
+    def hold(self, effect, tables) -> dict:
+        return {"rebates": [(_DIRECTIONS.index(direction), effect.amount) for direction in effect.scope.parts]}
+
+    def power_worth(self, effect, w) -> float:
+        """Half its coins on each build left, from each neighbour it names."""
+        return effect.amount * len(effect.scope.parts) * w.builds_left * w.model.coin_rate / 2
+
+    def written(self, effect, p) -> str:
+        return f"buy the first resource from {p.scope(effect.scope)} each turn for {p._counted(effect.amount, 'coin')} less"
+
+    def words_en(self, effect, w) -> str:
+        where = w.the_scope_text(effect.scope)
+        return f"each turn, pays {w.plural(effect.amount, 'coin')} less for what it buys from {where}"
+
+    def words_nl(self, effect, w) -> str:
+        return (f"elke ronde betaalt de eigenaar {w.noun(effect.amount, 'coin')} minder voor wat hij "
+                f"van {w.scope_text(effect.scope)} koopt")
+
+    def icons(self, effect, kit, vocabulary) -> list:
+        icons = kit.icons
+        return [icons.chip(_("1st buy")), icons.word("−")] + [icons.coin(str(effect.amount), _("coins less"))] \
+            + kit.scope_icons(effect.scope)
+
+    def notation(self, effect, kit) -> str | None:
+        return None
+
+
+KIND = TradeRebateKind()

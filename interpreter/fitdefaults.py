@@ -20,6 +20,10 @@ SLACK = 3.0         # seconds of the budget a fit leaves for what its clock does
                      # fits of the benchmark variants took 56 to 63 s of wall time at SLACK 0
 GENERATIONS = 20     # generations at most (the same seed and generations: the same fit)
 GAMES = 40           # games each candidate plays per generation
+POPSIZE = 12         # candidates a generation (cma's own choice for the 18 to 20 weights searched)
+CHECK = 10           # the acceptance check's seeds: CHECK times a candidate's games, each played by the
+                     # fit and by its start
+CHECK_Z = 1.96       # the check keeps the fit when its mean gain less CHECK_Z standard errors is above 0
 BASE_SHARE = 1 / 3   # the share of a variant's first fit spent fitting the rules without it, when
                      # no fit of them is kept: starting from PRIOR, they need less than the variant
 SEED_MAX = 2 ** 32 - 1  # a fit's seed is 0..SEED_MAX (the search's generator takes 32 bits):

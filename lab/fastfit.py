@@ -102,11 +102,12 @@ def fit_in_lab(variant: str, args) -> None:
         def sized(x0, sigma, options):
             return strategy(x0, sigma, {**options, "popsize": args.popsize})
         cma.CMAEvolutionStrategy = sized
+    from interpreter.fitdefaults import CHECK_Z
     judged, accept = fitting.judged, fitting.accept
     if args.check_z:
         def judged_z(gains):
             out = judged(gains)
-            half = round(out["half"] / 1.96 * args.check_z, 4)
+            half = round(out["half"] / CHECK_Z * args.check_z, 4)
             return {**out, "half": half, "kept": "fit" if out["gain"] - half > 0 else "start"}
         fitting.judged = judged_z
     if args.check_seeds:

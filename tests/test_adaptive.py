@@ -228,10 +228,27 @@ def test_a_fit_whose_gain_is_within_the_noise_is_not_kept():
     assert clear["gain"] - clear["half"] > 0 and clear["kept"] == "fit" and clear["games"] == 8
 
 
+def test_a_generation_plays_popsize_candidates_and_the_check_check_times_a_candidate_s_games(monkeypatch):
+    """The budget's split (fitdefaults: POPSIZE, CHECK, CHECK_Z) is what the fit plays."""
+    from interpreter.bots import fitting
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    monkeypatch.setattr(fitting, "POPSIZE", 4)
+    monkeypatch.setattr(fitting, "CHECK", 3)
+    result = fitting.fit(compile_rules(check_paths(None, []).ruleset), 3, generations=1, games=2, workers=1,
+                         budget=1000)
+    assert (result.generations, result.games, result.check["games"]) == (1, 4 * 2, 2 * 3 * 2)
+    wide = fitting.judged([0.3, 0.2, 0.25, 0.35])
+    monkeypatch.setattr(fitting, "CHECK_Z", 2 * fitting.CHECK_Z)
+    assert fitting.judged([0.3, 0.2, 0.25, 0.35])["half"] == pytest.approx(2 * wide["half"], abs=2e-4)
+
+
 def test_train_reports_the_acceptance_check_and_keeps_it_in_the_cache():
+    from interpreter.fitdefaults import CHECK, POPSIZE
     data = train()
     stored = json.loads(Path(data["file"]).read_text())
-    assert stored["check"] == data["check"] and data["check"]["games"] == 2 * 10 * 2
+    assert stored["check"] == data["check"] and data["check"]["games"] == 2 * CHECK * 2
+    assert data["games"] == POPSIZE * 2                  # one generation of two games a candidate
     if data["check"]["kept"] == "start":                 # rules without variants start from the shipped fit
         from interpreter.fitdefaults import PRIOR
         assert stored["weights"] == list(PRIOR) and stored["start"] == "prior"

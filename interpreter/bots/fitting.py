@@ -226,7 +226,7 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
     if pool is None:
         _WORKER["tables"] = tables
     map_tasks = (lambda tasks: pool.map(_task, tasks)) if pool else (lambda tasks: [_task(t) for t in tasks])
-    # the check plays 2 * CHECK * games games, a generation popsize * games: the fit leaves it
+    # the check plays about 2 * CHECK * games games, a generation popsize * games: the fit leaves it
     # that share of a generation's time within the budget
     check_share = 2 * CHECK / strategy.popsize
     try:
@@ -259,7 +259,8 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
                 result.stopped = "budget"
                 break
         if result.generations and check:
-            result.check = accept(map_tasks, players, result.weights, start_at, reference, seed, CHECK * games)
+            result.check = accept(map_tasks, players, result.weights, start_at, reference, seed,
+                                  round(CHECK * games))
             if result.check["kept"] == "start":
                 result.weights = list(start_at)
     except KeyboardInterrupt as err:

@@ -26,10 +26,10 @@ A budget split is compared at a fixed amount of work, not by the clock of a shar
 generations: the same fit anywhere), and `--popsize`, `--check-seeds` and `--check-z` try
 another split in this lab only (the fit runs in a process of its own, `fitting`'s
 candidates a generation, the acceptance check's seeds and its decision rule replaced
-there): e.g. 19 generations of 8 candidates and a 200-seed check, against today's 12 of 12
-and 400 seeds, both about 6,500 games.
+there): e.g. 19 generations of 8 candidates x 40 games and a 200-seed check, against 12
+of 12 x 40 and 400 seeds, both about 6,500 games (lab/fastfit.md, "The budget split").
 
-    python lab/fastfit.py --cache /tmp/ff-b --budget 100000 --generations 19 --popsize 8 \
+    python lab/fastfit.py --cache /tmp/ff-b --budget 100000 --generations 19 --games 40 --popsize 8 \
         --check-seeds 200 --check-z 1.645 --keep-base --only coins-are-points --label split-b
 """
 
@@ -117,7 +117,7 @@ def fit_in_lab(variant: str, args) -> None:
     result, _path = fitcache.train(tables, 4, budget=args.budget, generations=args.generations, games=args.games,
                                    seed=0, workers=2, quiet=True)
     print(json.dumps({"generations": result.generations, "games": result.games, "stopped": result.stopped,
-                      "check": result.check, "popsize": args.popsize or 12}))
+                      "check": result.check}))
 
 
 def strength(variant: str | None, games: int) -> dict:
@@ -157,7 +157,7 @@ def share(variant: str, games: int) -> dict | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    from interpreter.fitdefaults import BUDGET, GAMES, GENERATIONS
+    from interpreter.fitdefaults import BUDGET, CHECK, CHECK_Z, GAMES, GENERATIONS, POPSIZE
     parser.add_argument("--cache", required=True, help="the cache folder (WONDERS_CACHE_DIR) of this configuration")
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--generations", type=int, default=GENERATIONS)
@@ -175,11 +175,11 @@ def main() -> None:
                         help="time the fits and measure nothing else (for an idle machine; the strength "
                              "of the fits it leaves in --cache is measured later with --no-fit)")
     parser.add_argument("--log", help="append each row, as JSON, to this file")
-    parser.add_argument("--popsize", type=int, default=0, help="candidates a generation (0: cma's, 12 here)")
+    parser.add_argument("--popsize", type=int, default=0, help="candidates a generation (0: fitdefaults.POPSIZE)")
     parser.add_argument("--check-seeds", type=int, default=0,
-                        help="the acceptance check's seeds (0: fitting.CHECK times --games)")
+                        help="the acceptance check's seeds (0: fitdefaults.CHECK times --games)")
     parser.add_argument("--check-z", type=float, default=0.0,
-                        help="keep the fit when its gain less Z standard errors is above 0 (0: fitting.judged's)")
+                        help="keep the fit when its gain less Z standard errors is above 0 (0: fitdefaults.CHECK_Z)")
     parser.add_argument("--fit-in-lab", metavar="VARIANT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ["WONDERS_CACHE_DIR"] = args.cache
@@ -192,8 +192,8 @@ def main() -> None:
     def log(row):
         row = {"label": args.label, "commit": commit, "games_per_candidate": args.games,
                "max_generations": args.generations, "budget": args.budget,
-               **({"popsize": args.popsize or 12, "check_seeds": args.check_seeds or 10 * args.games,
-                   "check_z": args.check_z or 1.96} if args.popsize or args.check_seeds or args.check_z else {}),
+               **({"popsize": args.popsize or POPSIZE, "check_seeds": args.check_seeds or round(CHECK * args.games),
+                   "check_z": args.check_z or CHECK_Z} if args.popsize or args.check_seeds or args.check_z else {}),
                **row}
         print(json.dumps(row), flush=True)
         if args.log:

@@ -20,6 +20,17 @@ play left (lab/adaptive.md, "The share of the room each table takes").
 
 `--empty` also times a first fit of one variant from an empty cache (the base rules fitted
 first, within the same budget), as a designer's first `wonders compare` makes it.
+
+A budget split is compared at a fixed amount of work, not by the clock of a shared machine:
+`--budget 100000 --generations G` makes the fit a 60 s budget buys idle (the same seed and
+generations: the same fit anywhere), and `--popsize`, `--check-seeds` and `--check-z` try
+another split in this lab only (the fit runs in a process of its own, `fitting`'s
+candidates a generation, the acceptance check's seeds and its decision rule replaced
+there): e.g. 19 generations of 8 candidates x 40 games and a 200-seed check, against 12
+of 12 x 40 and 400 seeds, both about 6,500 games (lab/fastfit.md, "The budget split").
+
+    python lab/fastfit.py --cache /tmp/ff-b --budget 100000 --generations 19 --games 40 --popsize 8 \
+        --check-seeds 200 --check-z 1.645 --keep-base --only coins-are-points --label split-b
 """
 
 from __future__ import annotations
@@ -64,6 +75,11 @@ def fit_one(variant: str | None, args) -> dict:
     command = [sys.executable, str(ROOT / "cli.py"), "train", "--players", "4", "--workers", "2", "--quiet",
                "--format", "json", "--budget", str(args.budget), "--generations", str(args.generations),
                "--games", str(args.games), *(("--variant", variant) if variant else ())]
+    if args.popsize or args.check_seeds or args.check_z:
+        command = [sys.executable, __file__, "--cache", args.cache, "--fit-in-lab", variant or "",
+                   "--budget", str(args.budget), "--generations", str(args.generations), "--games", str(args.games),
+                   "--popsize", str(args.popsize), "--check-seeds", str(args.check_seeds),
+                   "--check-z", str(args.check_z)]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -71,7 +87,37 @@ def fit_one(variant: str | None, args) -> dict:
     data = json.loads(done.stdout)
     return {"rules": Path(variant).stem if variant else "base", "seconds": round(seconds, 1),
             "cpu_seconds": round(cpu, 1), "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2),
-            "generations": data["generations"], "stopped": data.get("stopped", ""), "check": data["check"]}
+            "generations": data["generations"], "games": data["games"], "stopped": data.get("stopped", ""), "check": data["check"]}
+
+
+def fit_in_lab(variant: str, args) -> None:
+    """One fit with this lab's split (a process of its own: `fitting` is changed only here),
+    printed as `wonders train --format json` prints it."""
+    import cma
+    from bots import _rules
+    from interpreter.bots import fitcache, fitting
+    if args.popsize:
+        strategy = cma.CMAEvolutionStrategy
+
+        def sized(x0, sigma, options):
+            return strategy(x0, sigma, {**options, "popsize": args.popsize})
+        cma.CMAEvolutionStrategy = sized
+    from interpreter.fitdefaults import CHECK_Z
+    judged, accept = fitting.judged, fitting.accept
+    if args.check_z:
+        def judged_z(gains):
+            out = judged(gains)
+            half = round(out["half"] / CHECK_Z * args.check_z, 4)
+            return {**out, "half": half, "kept": "fit" if out["gain"] - half > 0 else "start"}
+        fitting.judged = judged_z
+    if args.check_seeds:
+        fitting.accept = lambda map_tasks, players, fitted, start, reference, seed, _games: accept(
+            map_tasks, players, fitted, start, reference, seed, args.check_seeds)
+    tables = _rules((variant,) if variant else ())
+    result, _path = fitcache.train(tables, 4, budget=args.budget, generations=args.generations, games=args.games,
+                                   seed=0, workers=2, quiet=True)
+    print(json.dumps({"generations": result.generations, "games": result.games, "stopped": result.stopped,
+                      "check": result.check}))
 
 
 def strength(variant: str | None, games: int) -> dict:
@@ -111,7 +157,7 @@ def share(variant: str, games: int) -> dict | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    from interpreter.fitdefaults import BUDGET, GAMES, GENERATIONS
+    from interpreter.fitdefaults import BUDGET, CHECK, CHECK_Z, GAMES, GENERATIONS, POPSIZE
     parser.add_argument("--cache", required=True, help="the cache folder (WONDERS_CACHE_DIR) of this configuration")
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--generations", type=int, default=GENERATIONS)
@@ -129,14 +175,26 @@ def main() -> None:
                         help="time the fits and measure nothing else (for an idle machine; the strength "
                              "of the fits it leaves in --cache is measured later with --no-fit)")
     parser.add_argument("--log", help="append each row, as JSON, to this file")
+    parser.add_argument("--popsize", type=int, default=0, help="candidates a generation (0: fitdefaults.POPSIZE)")
+    parser.add_argument("--check-seeds", type=int, default=0,
+                        help="the acceptance check's seeds (0: fitdefaults.CHECK times --games)")
+    parser.add_argument("--check-z", type=float, default=0.0,
+                        help="keep the fit when its gain less Z standard errors is above 0 (0: fitdefaults.CHECK_Z)")
+    parser.add_argument("--fit-in-lab", metavar="VARIANT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ["WONDERS_CACHE_DIR"] = args.cache
+    if args.fit_in_lab is not None:
+        fit_in_lab(args.fit_in_lab, args)
+        return
     chosen = [v for v in variants() if not args.only or Path(v).stem in args.only]
     commit = os.popen(f"git -C {ROOT} rev-parse --short HEAD").read().strip()
 
     def log(row):
         row = {"label": args.label, "commit": commit, "games_per_candidate": args.games,
-               "max_generations": args.generations, "budget": args.budget, **row}
+               "max_generations": args.generations, "budget": args.budget,
+               **({"popsize": args.popsize or POPSIZE, "check_seeds": args.check_seeds or round(CHECK * args.games),
+                   "check_z": args.check_z or CHECK_Z} if args.popsize or args.check_seeds or args.check_z else {}),
+               **row}
         print(json.dumps(row), flush=True)
         if args.log:
             with open(args.log, "a", encoding="utf-8") as f:

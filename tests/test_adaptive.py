@@ -135,7 +135,9 @@ def test_compare_names_the_fits_it_played_so_a_verdict_can_be_weighed():
     result, data = run_json(*args)
     assert [f["rules"] for f in data["fits"]] == ["7 Wonders, first edition",
                                                   "7 Wonders, first edition + Harsh defeats"]
-    assert all(f["seed"] == 0 and f["generations"] == 1 and f["check"]["games"] == 40 for f in data["fits"])
+    from interpreter.fitdefaults import CHECK
+    assert all(f["seed"] == 0 and f["generations"] == 1 and f["check"]["games"] == 2 * round(CHECK * 2)
+               for f in data["fits"])
     seeded = run_json(*args[:-1], TINY_BOT + ",fit_seed=3")[1]
     assert {f["seed"] for f in seeded["fits"]} == {3}
     assert "fits" not in run_json(*args[:-1], "heuristic")[1]
@@ -228,10 +230,27 @@ def test_a_fit_whose_gain_is_within_the_noise_is_not_kept():
     assert clear["gain"] - clear["half"] > 0 and clear["kept"] == "fit" and clear["games"] == 8
 
 
+def test_a_generation_plays_popsize_candidates_and_the_check_check_times_a_candidate_s_games(monkeypatch):
+    """The budget's split (fitdefaults: POPSIZE, CHECK, CHECK_Z) is what the fit plays."""
+    from interpreter.bots import fitting
+    from interpreter.check.load import check_paths
+    from interpreter.compile import compile_rules
+    monkeypatch.setattr(fitting, "POPSIZE", 4)
+    monkeypatch.setattr(fitting, "CHECK", 3)
+    result = fitting.fit(compile_rules(check_paths(None, []).ruleset), 3, generations=1, games=2, workers=1,
+                         budget=1000)
+    assert (result.generations, result.games, result.check["games"]) == (1, 4 * 2, 2 * 3 * 2)
+    wide = fitting.judged([0.3, 0.2, 0.25, 0.35])
+    monkeypatch.setattr(fitting, "CHECK_Z", 2 * fitting.CHECK_Z)
+    assert fitting.judged([0.3, 0.2, 0.25, 0.35])["half"] == pytest.approx(2 * wide["half"], abs=2e-4)
+
+
 def test_train_reports_the_acceptance_check_and_keeps_it_in_the_cache():
+    from interpreter.fitdefaults import CHECK, POPSIZE
     data = train()
     stored = json.loads(Path(data["file"]).read_text())
-    assert stored["check"] == data["check"] and data["check"]["games"] == 2 * 10 * 2
+    assert stored["check"] == data["check"] and data["check"]["games"] == 2 * round(CHECK * 2)
+    assert data["games"] == POPSIZE * 2                  # one generation of two games a candidate
     if data["check"]["kept"] == "start":                 # rules without variants start from the shipped fit
         from interpreter.fitdefaults import PRIOR
         assert stored["weights"] == list(PRIOR) and stored["start"] == "prior"
@@ -240,10 +259,10 @@ def test_train_reports_the_acceptance_check_and_keeps_it_in_the_cache():
 def test_train_says_when_the_budget_cut_the_fit_short_and_how_to_get_the_full_fit():
     """A fit is the same for the same seed only when it reaches the same generations: one cut
     by the budget depends on how busy the machine was, which the user must be told."""
-    # (a fit is given at least a second: a generation of 12 candidates x 30 games takes some
+    # (a fit is given at least a second: a generation of 8 candidates x 30 games takes some
     # seconds on any machine, so the budget ends this one after its first generation)
     result = run_cli("train", "--players", "3", "--games", "30", "--workers", "1", "--generations", "3",
-                     "--budget", "0.01", "--seed", "4", timeout=600)     # (its check: 600 games)
+                     "--budget", "0.01", "--seed", "4", timeout=600)     # (its check: 200 games)
     assert result.returncode == 0, result.stderr
     import re
     cut = re.search(r"stopped by the budget after (\d) of 3 generations", result.stdout)
@@ -425,7 +444,7 @@ def test_ctrl_c_inside_the_search_library_is_held_then_raised():
 
 def test_train_the_bot_s_first_fit_and_fitting_take_their_defaults_from_one_place():
     """A fit made by `wonders train`, by the adaptive bot's first use or by `fit` at the
-    defaults is the same fit: 40 games a candidate, 20 generations, and a budget of the
+    defaults is the same fit: 60 games a candidate, 20 generations, and a budget of the
     minute issue 38 allows the default players' first fit (lab/fastfit.md)."""
     import inspect
     from interpreter.bots.adaptive import AdaptiveBot
@@ -433,7 +452,7 @@ def test_train_the_bot_s_first_fit_and_fitting_take_their_defaults_from_one_plac
     from interpreter.bots.fitting import fit
     from interpreter.commands.train import train as command
     from interpreter.fitdefaults import BUDGET, GAMES, GENERATIONS
-    assert (GAMES, GENERATIONS) == (40, 20) and BUDGET <= 60
+    assert (GAMES, GENERATIONS) == (60, 20) and BUDGET <= 60
     options = {p.name: p.default for p in command.params}
     for defaults in ({k: p.default for k, p in AdaptiveBot.parameters.items()},
                      {k: p.default for k, p in inspect.signature(fit).parameters.items()},

@@ -32,11 +32,10 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..fitdefaults import BUDGET, GAMES, GENERATIONS, SEED_MAX, SLACK
+from ..fitdefaults import BUDGET, CHECK, CHECK_Z, GAMES, GENERATIONS, POPSIZE, SEED_MAX, SLACK
 from ..processes import worker_count
 from .weighing import ANCHOR, WeighedBot, novel_indices, start_weights
 
-CHECK = 10            # the acceptance check plays CHECK times a candidate's games of a generation, twice
 MARGIN = 0.3          # share of the reward given by the score margin
 MARGIN_SCALE = 20.0   # points of margin that count as a whole win or loss
 BOUNDS = (-1.0, 5.0)  # a weight outside this is clipped: a part worth more than five times its
@@ -110,7 +109,7 @@ def accept(map_tasks, players: int, fitted, start, reference, seed: int, games: 
     """The acceptance check: the fitted weights and the starting weights each play the same
     fresh games (seeds no generation played, each seat in turn) in one seat against three
     players of the reference (the heuristic bot when `reference` is None); the fit is kept
-    only if it beats the start on those paired games at 95 % (`judged`)."""
+    only if it beats the start on those paired games (`judged`)."""
     plan = [(seed_, seat, "reference") for seed_, seat, _field in schedule(seed, 10 ** 5, players, games)]
     halves = [plan[: len(plan) // 2], plan[len(plan) // 2:]]
     tasks = [(players, list(weights), list(start), reference, part) for weights in (fitted, start) for part in halves]
@@ -122,14 +121,16 @@ def accept(map_tasks, players: int, fitted, start, reference, seed: int, games: 
 
 def judged(gains: list[float]) -> dict:
     """The check's verdict on the fit's gain in reward over the start, paired game by paired
-    game: the games (two a gain), the mean gain and its 95 % half-width, and which weights
-    are kept.  The fit is kept only when the interval lies above 0: a fit whose gain is
+    game: the games (two a gain), the mean gain and its margin (fitdefaults.CHECK_Z standard
+    errors), and which weights are kept.  The fit is kept only when its gain less the margin
+    lies above 0 (a one-sided test: at CHECK_Z 1.645 a fit no better than its start is kept
+    at most once in 20 fits): a fit whose gain is
     within the noise has moved its weights by the noise too (a random walk of 20 weights),
     and playing it would report that drift as how players respond to the rules (a variant's
     fit kept on a gain of +0.005 ±0.083 built fewer of the cards the variant pays for)."""
     mean = sum(gains) / len(gains)
     spread = (sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)) ** 0.5
-    half = 1.96 * spread / len(gains) ** 0.5
+    half = CHECK_Z * spread / len(gains) ** 0.5
     return {"games": 2 * len(gains), "gain": round(mean, 4), "half": round(half, 4),
             "kept": "fit" if mean - half > 0 else "start"}
 
@@ -195,7 +196,7 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
     began = time.perf_counter()
     start_at = [min(max(w, BOUNDS[0]), BOUNDS[1]) for w in (reference or start or start_weights())]
     options = {"seed": cma_seed(seed), "bounds": list(BOUNDS), "verbose": -9, "verb_log": 0, "verb_disp": 0,
-               "tolfun": 0, "tolx": 0, "tolflatfitness": 10 ** 6, "tolstagnation": 10 ** 6}
+               "popsize": POPSIZE, "tolfun": 0, "tolx": 0, "tolflatfitness": 10 ** 6, "tolstagnation": 10 ** 6}
     from .rulemodel import rule_model
     # the weights searched: all but the anchor (the scale, weighing.ANCHOR) and the novel
     # part's where no score line changed (it is 0 in every move there): kept as they start
@@ -225,7 +226,7 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
     if pool is None:
         _WORKER["tables"] = tables
     map_tasks = (lambda tasks: pool.map(_task, tasks)) if pool else (lambda tasks: [_task(t) for t in tasks])
-    # the check plays 2 * CHECK * games games, a generation popsize * games: the fit leaves it
+    # the check plays about 2 * CHECK * games games, a generation popsize * games: the fit leaves it
     # that share of a generation's time within the budget
     check_share = 2 * CHECK / strategy.popsize
     try:
@@ -258,7 +259,8 @@ def fit(tables, players: int, *, seed: int = 0, generations: int = GENERATIONS, 
                 result.stopped = "budget"
                 break
         if result.generations and check:
-            result.check = accept(map_tasks, players, result.weights, start_at, reference, seed, CHECK * games)
+            result.check = accept(map_tasks, players, result.weights, start_at, reference, seed,
+                                  round(CHECK * games))
             if result.check["kept"] == "start":
                 result.weights = list(start_at)
     except KeyboardInterrupt as err:

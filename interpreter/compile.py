@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import attrs
 
-from .check.model import Cost, RuleSet
+from .check.model import Cost, RuleSet, RulesDef
 from .engine.quantities import check_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
@@ -120,7 +120,7 @@ class Tables:
     # rebate): when none does (the base game), the engine prices every card from the payment
     # tables alone, without looking for discounts on each card of each hand
     cost_changers: bool = attrs.field(init=False, eq=False, repr=False)
-    rules: object = attrs.field(init=False, eq=False, repr=False)   # ruleset.rules (read at every step of play)
+    rules: RulesDef = attrs.field(init=False, eq=False, repr=False)   # ruleset.rules (read at every step of play)
     # whether any card, board or stage holds a law: when none does (the shipped games), the
     # game never looks for laws in force (engine/laws.py)
     has_laws: bool = attrs.field(init=False, eq=False, repr=False)

@@ -30,13 +30,8 @@ from .teams import team_counts_refused
 from .triggers import Dispatcher
 
 if TYPE_CHECKING:
-    from ..check.model import AgeDeal, AgeDef, RulesDef, TableDef
+    from ..check.model import AgeDeal, AgeDef, TableDef
     from .decisions import DecisionKind, Deciders
-
-    class RuledTables(Tables):
-        """The compiled tables as the engine reads them: compile.py declares `rules` an
-        `object` (set after the class is made), it holds the rule set's RulesDef."""
-        rules: RulesDef
 
 
 class RulesError(Worded):
@@ -57,7 +52,7 @@ STATE = SHARED + VALUES + COPIED + OWN_COPY
 class Game(Flow):
     def __init__(self, tables: Tables, players: int, seed: int = 0, sides: str = "random",
                  wonders: list[str] | None = None, names: list[str] | None = None) -> None:
-        rules: RulesDef = tables.rules    # type: ignore[assignment]  # (RuledTables: Tables.rules is typed object)
+        rules = tables.rules
         self.table: TableDef | None = None                     # a `table for N players` outside the rules' range
         if not rules.min_players <= players <= rules.max_players:
             self.table = tables.ruleset.table(players)
@@ -74,9 +69,9 @@ class Game(Flow):
         refused = team_counts_refused(tables, players)
         if refused:
             raise RulesError(*refused[:1], **refused[1])
-        self.tables: RuledTables
+        self.tables: Tables
         self.options: dict[str, Any]
-        self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,  # type: ignore[assignment]  # (RuledTables)
+        self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,
                                                               "wonders": list(wonders or [])}
         self.players = players                # seats 0 .. players-1; neutral cities after them
         self.neutrals = {players + i: n for i, n in enumerate(self.table.neutrals)} if self.table else {}

@@ -114,7 +114,7 @@ def symbol_counts(fixed: Iterable[int], wilds: Iterable[Iterable[int]]) -> list[
 
 
 def _pad(tables: Tables, sources: Iterable[Source], where: Where) -> dict[str, int]:
-    pad = dict.fromkeys(tables.rules.score_pad, 0)   # type: ignore[attr-defined]  # (Tables.rules: typed object)
+    pad = dict.fromkeys(tables.rules.score_pad, 0)
     for category, value in (tables.cache.get("rules run") or rules_run(tables)).scores:
         pad[category] += value(where)
     for source in sources:

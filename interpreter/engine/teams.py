@@ -39,7 +39,7 @@ def partners(rules: RulesDef, seat: int, players: int) -> list[int]:
 def team_counts_refused(tables: Tables, players: int) -> tuple[str, dict[str, Any]] | None:
     """Why `players` cannot play these rules' teams (None when they can), as a template
     marked with N_ and its values: the players must make at least two whole teams."""
-    rules: RulesDef = tables.rules        # type: ignore[assignment]  # (Tables.rules: typed object)
+    rules = tables.rules
     size = rules.team_size
     if size is None or (players % size == 0 and players // size >= 2):
         return None

@@ -30,9 +30,9 @@ from .turn import TURN_STEPS
 
 if TYPE_CHECKING:
     from ...check.model import AgeDef, NeutralDef
+    from ...compile import Tables
     from ..city import City
     from ..decisions import DecisionKind
-    from ..game import RuledTables
 
 # a step of the stack: its name (a key of STEPS), then its arguments
 Step = tuple[Any, ...]
@@ -45,7 +45,7 @@ class Flow:
     take the game, are handed `self` (mypy cannot know it: `# type: ignore[arg-type]`)."""
 
     # the game's state the machine reads, set by Game (game.py): declared here for the checker
-    tables: RuledTables
+    tables: Tables
     players: int
     neutrals: dict[int, NeutralDef]
     holders: dict[int, int]

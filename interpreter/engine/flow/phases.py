@@ -30,8 +30,9 @@ from ..placed import put_card
 
 if TYPE_CHECKING:
     from ...check.model import RulesDef
+    from ...compile import Tables
     from ..decisions import DecisionKind
-    from ..game import Game, RuledTables
+    from ..game import Game
     from .machine import Step, Steps
 
 PHASE_KINDS = ("draft", "zone")
@@ -86,7 +87,7 @@ def in_age(rules: RulesDef, number: int) -> tuple[tuple[int, int], tuple[int, in
 HANDS_MADE = (AgeDeal, ast.Deal, ast.Draft)     # the statements after which the hands are new (or empty)
 
 
-def turns_run(tables: RuledTables, p: int, i: int) -> tuple[int, bool]:
+def turns_run(tables: Tables, p: int, i: int) -> tuple[int, bool]:
     """Of phase p's `play N turns` statement i: (the turns the `play` statements before it
     played from the same hands, whether another `play` follows from them).  Several `play`
     statements share the hands of the deal before them: the turns go on being counted in

@@ -151,6 +151,7 @@ def test_a_target_it_cannot_measure_is_refused_before_the_default_players_fit(tm
     assert not (Path(os.environ["WONDERS_CACHE_DIR"]) / "adaptive").exists()
 
 
+@pytest.mark.slow
 def test_check_refuses_a_range_and_a_target_line(tmp_path):
     path = tmp_path / "rich.wonders"
     path.write_text(RICH)

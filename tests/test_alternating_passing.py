@@ -92,7 +92,8 @@ def test_a_save_between_turns_passes_on_alike(swirl):
     assert game.hands == copy.hands
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", "mcts:iterations=4"])
+# (the search's whole game takes seconds: slow, left out of the quick loop)
+@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", pytest.param("mcts:iterations=4", marks=pytest.mark.slow)])
 def test_whole_games(swirl, bot):
     game = Game(swirl, 4, seed=1)
     game.play([make_bot(bot, s) for s in range(4)])

@@ -254,6 +254,7 @@ def _red_moves(pack: str, games: int = 6) -> float:
     return moved / (4 * games)
 
 
+@pytest.mark.slow          # plays whole games under two rule sets: seconds
 def test_the_heuristic_bots_race_on_the_red_track_only_when_the_places_pay(tmp_path):
     calm = _pack_copy(tmp_path)
     rules = calm / "rules.wonders"

@@ -306,7 +306,11 @@ def test_full_games_at_every_player_count(players):
     assert placed and joined
 
 
-@pytest.mark.parametrize("bot", ["mcts:iterations=8", "adaptive"])
+# The adaptive bot fits itself to Babel's rules on first use: at its defaults a minute's fit
+# (more on a busy machine); a fit of one generation of two games a candidate plays the same
+# moves through a whole game, which is what the test proves.  Both searches take seconds: slow.
+@pytest.mark.slow
+@pytest.mark.parametrize("bot", ["mcts:iterations=8", "adaptive:generations=1,games=2"])
 def test_the_search_and_adaptive_bots_play_babel(bot):
     game = Game(babel(), 4, 3)
     game.play(make_deciders([bot, "random"], 4, 3, None))

@@ -109,7 +109,8 @@ def test_a_use_may_open_a_decision_and_the_game_saves_there(uses):
     assert copy.decision().kind == "discard"
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", "mcts:iterations=4"])
+# (the search's whole game takes seconds: slow, left out of the quick loop)
+@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", pytest.param("mcts:iterations=4", marks=pytest.mark.slow)])
 def test_every_bot_plays_whole_games_with_uses(uses, bot):
     game = Game(uses, 3, seed=3)
     game.play([make_bot(bot, s) for s in range(3)])

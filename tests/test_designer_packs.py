@@ -362,6 +362,7 @@ def test_in_the_browser_weigh_offers_the_pack_and_weighs_it(pack_studio):
         page.select_option("#panel-weigh select[name=variant]", "harbours")
         page.fill("#panel-weigh input[name=players]", "3")
         page.fill("#panel-weigh input[name=games]", "4")
+        page.select_option("#panel-weigh select[name=bots]", "greedy")      # no fit: a quick comparison
         page.click("#panel-weigh button.primary")
         page.wait_for_selector("#panel-weigh .weigh-status:text('Done:')", timeout=180000)
         assert page.inner_text("#panel-weigh .weigh-status").startswith("Done: 4 game(s) under both rule sets")

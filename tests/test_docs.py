@@ -18,6 +18,7 @@ After a change to a message, refresh the outputs in docs/errors.md with
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 import shlex
@@ -352,14 +353,25 @@ def test_doc_example_checks_inside_the_shipped_content(info, body, tmp_path):
     example, _ = parse_text(body, "doc")
     folder = tmp_path / "content"
     folder.mkdir()
-    for path in sorted(content_dir().glob("*.wonders")):
-        text = path.read_text(encoding="utf-8")
-        tree, _ = parse_text(text, path.name)
-        (folder / path.name).write_text(_without(text, tree.items, example.items), encoding="utf-8")
+    for name, text, items in _shipped_files():
+        (folder / name).write_text(_without(text, items, example.items), encoding="utf-8")
     (folder / "zz_example.wonders").write_text(body, encoding="utf-8")
     result = check_paths([folder])
     problems = [f"{d.code} {d.message}" for d in result.diagnostics if d.code not in DECK_CODES]
     assert problems == []
+
+
+@functools.lru_cache(maxsize=None)
+def _shipped_files() -> tuple:
+    """(name, text, items) of each shipped content file, parsed once for all the examples
+    (each replaces its namesakes in the same files: parsing them again for each of the
+    hundred or more examples was most of the test's time)."""
+    found = []
+    for path in sorted(content_dir().glob("*.wonders")):
+        text = path.read_text(encoding="utf-8")
+        tree, _ = parse_text(text, path.name)
+        found.append((path.name, text, tree.items))
+    return tuple(found)
 
 
 def _identity(item):

@@ -76,7 +76,8 @@ def test_the_reports_list_examples_and_their_charts_name_a_seed(tmp_path, browse
     assert re.search(r"e\.g\. game \d+ \(seed \d+\)", hover)
     shown.close()
     simulated = tmp_path / "simulate.html"
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--report", str(simulated))
+    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--bots", "greedy",
+                     "--report", str(simulated))          # --bots: the default players would fit for a minute first
     assert result.returncode == 0, result.stderr
     shown = new_page(browser, viewport={"width": 1200, "height": 1000})
     shown.on("pageerror", lambda err: errors.append(str(err)))

@@ -267,7 +267,8 @@ def test_the_neighbours_chain_in_dutch():
         choose(before)
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", "mcts:iterations=4"])
+# (the search's whole game takes seconds: slow, left out of the quick loop)
+@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", pytest.param("mcts:iterations=4", marks=pytest.mark.slow)])
 def test_every_bot_plays_whole_games_under_both_laws(roads, coined, bot):
     for tables in (roads, coined):
         game = Game(tables, 3, seed=2)

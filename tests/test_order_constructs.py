@@ -165,7 +165,7 @@ def test_a_save_with_a_broken_order_is_refused_with_its_field(babylon, order, wh
     assert "stage_order" in str(raised.value), why
 
 
-@pytest.mark.parametrize("bots", [BOTS[:1], BOTS[1:2], BOTS[2:3], BOTS[3:]])
+@pytest.mark.parametrize("bots", [BOTS[:1], BOTS[1:2], BOTS[2:3], pytest.param(BOTS[3:], marks=pytest.mark.slow)])   # the search: seconds
 def test_every_bot_builds_stages_in_the_order_it_values(babylon, bots):
     built = []
     for seed in (1, 2):

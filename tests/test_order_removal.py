@@ -299,7 +299,7 @@ def test_a_neighbours_built_stage_is_copied_with_all_it_does(stages):
 
 
 # ---------------------------------------------------------------- whole games, every bot
-@pytest.mark.parametrize("bots", [BOTS[:1], BOTS[1:2], BOTS[2:3], BOTS[3:]])
+@pytest.mark.parametrize("bots", [BOTS[:1], BOTS[1:2], BOTS[2:3], pytest.param(BOTS[3:], marks=pytest.mark.slow)])   # the search: seconds
 def test_every_bot_plays_the_constructs_through(moves, stages, runs, bots):
     for tables, wonders in ((moves, ["Gizah", "Babylon", "Rhodos", "Ephesos"]),
                             (stages, ["Olympia", "Ephesos", "Gizah", "Rhodos"]),

@@ -100,7 +100,9 @@ def _bot(spec: str, seat: int):
     return make_bot(spec, seat)
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", "mcts:iterations=8", "adaptive"])
+# (the search's whole game takes seconds: slow, left out of the quick loop)
+@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", pytest.param("mcts:iterations=8", marks=pytest.mark.slow),
+                                 "adaptive"])
 def test_every_bot_answers_offers_in_a_whole_game(votive, bot):
     game = new_game(votive, seed=5)
     seats = [_bot(bot, s) for s in range(3)]

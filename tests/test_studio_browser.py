@@ -233,6 +233,7 @@ def test_weigh_with_the_arc_lists_its_figures(page):
     page.check("#panel-weigh input[name=arc]")
     page.fill("#panel-weigh input[name=players]", "3")
     page.fill("#panel-weigh input[name=games]", "2")
+    page.select_option("#panel-weigh select[name=bots]", "greedy")      # no fit: a quick comparison
     page.click("#panel-weigh button.primary")
     page.wait_for_selector("#panel-weigh .report-frame", timeout=180000)
     figures = page.inner_text("#panel-weigh .figures")

@@ -222,6 +222,7 @@ def test_a_table_survives_a_restart_of_the_studio(content):
         second.stop()
 
 
+@pytest.mark.slow          # two people play a whole game through the table's sockets: seconds
 def test_the_end_every_point_explained_play_again_rotated_and_records(server, content):
     from interpreter.sim.store import read_records
     table = server.open_table(PEOPLE3)

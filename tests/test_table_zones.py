@@ -136,7 +136,8 @@ def test_the_pile_and_its_order_are_saved_and_loaded(tables):
         game_from_data(tables, data)
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", "mcts:iterations=8"])
+@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic",
+                                 pytest.param("mcts:iterations=8", marks=pytest.mark.slow)])   # the search: seconds
 def test_every_bot_plays_whole_games_putting_cards_on_the_pile(tables, bot):
     put_any = False
     for seed in range(3):

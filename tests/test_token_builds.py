@@ -183,7 +183,8 @@ def test_a_use_of_the_turn_s_card_may_ask_for_tokens(tokens):
 
 
 # ---------------------------------------------------------------- every player, every reader
-@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", "mcts:iterations=6"])
+# (the search's whole game takes seconds: slow, left out of the quick loop)
+@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", pytest.param("mcts:iterations=6", marks=pytest.mark.slow)])
 def test_every_bot_plays_the_token_moves_in_a_whole_game(tokens, bot):
     game = new_game(tokens, seed=3)
     for city in game.cities:

@@ -5,7 +5,9 @@ refusals with their locations, Ctrl-C)."""
 from __future__ import annotations
 
 import json
+import os
 import signal
+from pathlib import Path
 
 import pytest
 
@@ -137,6 +139,19 @@ def test_targets_it_cannot_measure_are_refused_at_their_line(tmp_path):
     assert not (tmp_path / "rich.study").exists()
 
 
+@pytest.mark.slow
+def test_a_target_it_cannot_measure_is_refused_before_the_default_players_fit(tmp_path):
+    """The default players are adaptive (issue 38): their minute's fit is never followed by
+    an error that could have been given before it."""
+    path = tmp_path / "rich.wonders"
+    path.write_text(RICH.replace("share of treasury above", "share of tresury above"))
+    done = run_cli("tune", str(path), "--players", "3", "--study", str(tmp_path / "rich.study"))
+    assert done.returncode == 1 and "error[E2051]" in done.stderr, done.stderr
+    assert "fitting" not in done.stderr
+    assert not (Path(os.environ["WONDERS_CACHE_DIR"]) / "adaptive").exists()
+
+
+@pytest.mark.slow
 def test_check_refuses_a_range_and_a_target_line(tmp_path):
     path = tmp_path / "rich.wonders"
     path.write_text(RICH)

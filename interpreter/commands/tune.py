@@ -22,7 +22,7 @@ from interpreter.i18n import N_, _
 from .common import CONTENT, LANG, PLAIN, RULES, VARIANT, shown
 from .outputs import check_outputs
 from ..errors import WondersError
-from .sim_common import BOTS, CLUSTER, FORMAT, PLAYERS, QUIET, SEED, SIDES, WORKERS, bot_list, check_engine
+from .sim_common import BOTS, CLUSTER, FORMAT, PLAYERS, QUIET, SEED, SIDES, WORKERS, bot_list, check_engine, prepare
 
 GAMES = click.option("--games", type=click.IntRange(min=1), default=200, show_default=True,
                      help=N_("games a setting is measured on (the same deals for every setting)"))
@@ -83,7 +83,7 @@ def tune(tune_path, players, games, trials, bots, sides, seed, workers, cluster,
     import tempfile
     with tempfile.TemporaryDirectory(prefix="wonders-tune-") as folder:   # checked before anything is written
         first = _trial_file(Path(folder), Path(tune_path).stem, tuned.setting(middle))
-        options, tables = _options(players, bots, sides, seed, paths, variants, rules, first)
+        options, tables = _options(players, bots, sides, seed, paths, variants, rules, first, fit=False)
     _check_targets(tuned, tables, names, tune_path, text)
     trial_dir = Path(f"{study_path}.trials")
     _make_folder(trial_dir)
@@ -96,6 +96,7 @@ def tune(tune_path, players, games, trials, bots, sides, seed, workers, cluster,
         raise click.BadParameter(_("{file} holds a study of another file or other options ({what}); --fresh starts "
                                    "it again, or give another --study").format(file=study_path, what=err),
                                  param_hint="--study") from None
+    prepare(names, tables, players, quiet)     # the first setting's fit, once nothing is left to refuse
     interrupted = _search(study, tuned, trials, trial_dir, options, names, games, workers, cluster, quiet,
                           (players, bots, sides, seed, paths, variants, rules))
     _report(study, tuned, out_path, fmt, interrupted, trials)
@@ -184,9 +185,10 @@ class _SettingRefused(WondersError):
     """A setting of the ranges that does not check (a trial's variant with errors)."""
 
 
-def _options(players, bots, sides, seed, paths, variants, rules, trial_path, exit_on_error=True):
+def _options(players, bots, sides, seed, paths, variants, rules, trial_path, exit_on_error=True, fit=True):
     """The run options of one setting (its variant file after the --variant ones), and its
-    compiled rule set; content errors end the command (exit 1) or, for a trial, are raised."""
+    compiled rule set; content errors end the command (exit 1) or, for a trial, are raised.
+    `fit` False: the bots that fit themselves are not fitted yet (the caller `prepare`s them)."""
     from ..compile import compile_rules
     from .common import fail_on_errors, load
     from .sim_common import run_options
@@ -200,7 +202,7 @@ def _options(players, bots, sides, seed, paths, variants, rules, trial_path, exi
         first = next((d for d in result.diagnostics if d.is_error), None)
         raise _SettingRefused(f"{first.code}: {first.message}" if first else "the content has errors")
     tables = compile_rules(result.ruleset)
-    return run_options(players, bots, sides, seed, False, every, paths, rules, tables=tables), tables
+    return run_options(players, bots, sides, seed, False, every, paths, rules, tables=tables, fit=fit), tables
 
 
 def _check_targets(tuned, tables, names, path: str, text: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from ..decks import age_deck
-from ..diagnostics import Note, did_you_mean
+from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
 from .model import CardDef, RulesDef, TableDef, WonderDef
@@ -17,7 +17,6 @@ from ..i18n import _, ngettext
 
 def check_duplicates(items: Iterable[object], ctx: Context) -> None:
     seen: dict[tuple[str, ...] | tuple[str, str, int | str | None], ast.Name] = {}
-    ages: dict[int, ast.Name] = {}
     for item in items:
         if isinstance(item, ast.Card):
             age_stmt = next((s for s in item.body if isinstance(s, ast.AgeStmt)), None)

@@ -19,7 +19,6 @@ def rules_text(ruleset: RuleSet, full: bool) -> str:
 def rules_summary(ruleset: RuleSet) -> str:
     """The rules block in words of the chosen language, for a table that does not read the
     content's keywords: each statement from the model, effects by the describer."""
-    from ..check.rules import roman
     from ..check.model import written_cost
     from .describe import describer, effect_text
     from ..i18n import _, names, ngettext

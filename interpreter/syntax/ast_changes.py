@@ -31,7 +31,7 @@ Verb = Literal["add", "replace", "remove"]
 
 @node
 class CardRef:
-    """A card named in a change: `"Lumber Yard"` or `"Lumber Yard" of age I`."""
+    """A card named in a change: `"NAME"` or `"NAME" of age I`."""
     name: Name
     age: Name | None
     span: Span
@@ -39,7 +39,7 @@ class CardRef:
 
 @node
 class WonderSide:
-    """A wonder's side named in a stage's change: `wonder "Gizah" side B`."""
+    """A wonder's side named in a stage's change: `wonder "NAME" side B`."""
     wonder: Name
     side: Name
     span: Span

@@ -140,3 +140,39 @@ def test_the_decision_kinds_are_one_closed_vocabulary():
     from interpreter.engine.decisions import KINDS, MOVE_KINDS, DecisionKind
     assert typing.get_args(DecisionKind) == KINDS
     assert set(MOVE_KINDS) <= set(KINDS)
+
+
+def test_each_kind_of_variant_change_is_a_class_the_checker_applies():
+    """One class per kind of variant change (syntax/ast_changes.py), each typed and each
+    applied by exactly one method of check/variant_apply.py: a class added to the union
+    without its method would be parsed and then silently ignored."""
+    import typing
+
+    from interpreter.check import variant_apply
+    from interpreter.syntax import ast, ast_changes
+    classes = set(typing.get_args(ast_changes.Change))
+    assert len(classes) >= 14
+    on_items, on_rules = set(variant_apply._ON_ITEMS), set(variant_apply._ON_RULES)
+    assert not on_items & on_rules
+    assert on_items | on_rules == classes
+    for cls in classes:
+        assert isinstance(cls.verb, str) or "verb" in {f.name for f in __import__("attrs").fields(cls)}, cls
+        assert hasattr(cls, "what") and hasattr(cls, "target"), cls
+    assert ast.Change is ast_changes.Change
+
+
+@pytest.mark.parametrize("text, cls, verb, what", [
+    ('set trade price 1', "SetRule", "set", "TradePrice"),
+    ('remove card "Loom" of age I', "CardChange", "remove", "card"),
+    ('modify card "Loom" { points 1 }', "ModifyCard", "modify", "card"),
+    ('remove stage 2 of wonder "Gizah" side A', "StageChange", "remove", "stage"),
+    ('remove table for 2 players', "TableChange", "remove", "table"),
+    ('remove phase "age I"', "PhaseChange", "remove", "phase"),
+    ('move score pad line science after military', "PadLineChange", "move", "pad line"),
+])
+def test_a_change_is_parsed_into_its_class(text, cls, verb, what):
+    from interpreter.syntax.parser import parse_text
+    tree, errors = parse_text(f'variant "v" {{\n    changes "base"\n    {text}\n}}\n', "v.wonders")
+    assert not errors, errors
+    (change,) = tree.items[0].body
+    assert (type(change).__name__, change.verb, change.what) == (cls, verb, what)

@@ -7,6 +7,9 @@ for every change made a variant of thousands of changes quadratic (issue 11, ite
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 import attrs
 
 from ..diagnostics import Note
@@ -27,10 +30,10 @@ class _Index:
     many positions a key has, but for the first (the smallest position, found in order of
     addition while positions are only added at the end)."""
 
-    def __init__(self):
-        self._at: dict = {}                # key -> {position: None}, an ordered set
+    def __init__(self) -> None:
+        self._at: dict[object, dict[int, None]] = {}     # key -> {position: None}, an ordered set
 
-    def add(self, key, position: int) -> None:
+    def add(self, key: object, position: int) -> None:
         found = self._at.setdefault(key, {})
         if found and position < next(reversed(found)):
             found[position] = None         # placed before others: keep the set in order
@@ -38,39 +41,39 @@ class _Index:
         else:
             found[position] = None
 
-    def drop(self, key, position: int) -> None:
+    def drop(self, key: object, position: int) -> None:
         del self._at[key][position]
 
-    def get(self, key) -> list[int]:
+    def get(self, key: object) -> list[int]:
         return list(self._at.get(key, ()))
 
-    def first(self, key) -> int | None:
+    def first(self, key: object) -> int | None:
         return next(iter(self._at.get(key, ())), None)
 
-    def keys(self) -> list:
+    def keys(self) -> list[Any]:
         return [k for k, found in self._at.items() if found]
 
 
 class Workspace:
     """The base items with changes applied so far (see the module docstring)."""
 
-    def __init__(self, items: list, ctx: Context):
+    def __init__(self, items: list[Any], ctx: Context) -> None:
         self.ctx = ctx
-        self.items: list = list(items)
+        self.items: list[Any] = list(items)
         self.cards, self.wonders, self.tables = _Index(), _Index(), _Index()
         for i, item in enumerate(self.items):
             for index, key in self._item_keys(item):
                 index.add(key, i)
         self.rules_at = next((i for i, item in enumerate(self.items) if isinstance(item, ast.Rules)), None)
-        self.body: list = list(self.items[self.rules_at].body) if self.rules_at is not None else []
+        self.body: list[Any] = list(self.items[self.rules_at].body) if self.rules_at is not None else []
         self.body_changed = False
         self.kinds, self.ages, self.triggers, self.scores = _Index(), _Index(), _Index(), _Index()
         self.phases, self.zones, self.sit_outs = _Index(), _Index(), _Index()
         for i, stmt in enumerate(self.body):
             self._index_statement(stmt, i)
 
-    def _statement_keys(self, stmt) -> list[tuple[_Index, object]]:
-        keys = [(self.kinds, type(stmt))]
+    def _statement_keys(self, stmt: object) -> list[tuple[_Index, object]]:
+        keys: list[tuple[_Index, object]] = [(self.kinds, type(stmt))]
         if isinstance(stmt, ast.AgeRules):         # an age block is also the phase "age X"
             keys += [(self.ages, quiet_age_number(stmt.age.text)), (self.phases, f"age {stmt.age.text}")]
         elif isinstance(stmt, ast.Trigger) and stmt.name:
@@ -85,11 +88,11 @@ class Workspace:
             keys.append((self.sit_outs, stmt.kind.text))
         return keys
 
-    def _index_statement(self, stmt, i: int) -> None:
+    def _index_statement(self, stmt: object, i: int) -> None:
         for index, key in self._statement_keys(stmt):
             index.add(key, i)
 
-    def _item_keys(self, item) -> list[tuple[_Index, object]]:
+    def _item_keys(self, item: object) -> list[tuple[_Index, object]]:
         if isinstance(item, ast.Card):
             return [(self.cards, item.name.text)]
         if isinstance(item, ast.Wonder):
@@ -98,20 +101,20 @@ class Workspace:
             return [(self.tables, item.players.value)]
         return []
 
-    def result(self) -> list:
+    def result(self) -> list[Any]:
         """The items, changes applied, holes closed."""
         items = self.items
-        if self.body_changed:
+        if self.body_changed and self.rules_at is not None:
             items = list(items)
             items[self.rules_at] = attrs.evolve(items[self.rules_at], body=tuple(s for s in self.body if s is not None))
         return [item for item in items if item is not None]
 
     # ---------------------------------------------------------------- entries
-    def _put_item(self, i: int | None, item) -> None:
+    def _put_item(self, i: int | None, item: object) -> None:
         """Place `item` at position i (None: at the end), or remove position i (item None)."""
         self.items, i = _put(self.items, i, item, self._item_keys)
 
-    def _put_statement(self, i: int | None, stmt) -> None:
+    def _put_statement(self, i: int | None, stmt: object) -> None:
         """The same for a statement of the rules' body."""
         self.body_changed = True
         self.body, i = _put(self.body, i, stmt, self._statement_keys)
@@ -121,38 +124,34 @@ class Workspace:
         """Apply one change of the variant named `variant`, recording what it touches
         (check/provenance.py) so that a fault it causes can point at it."""
         self._variant = variant
-        if change.what == "card":
-            self._card_change(change)
-        elif change.what == "wonder":
-            self._wonder_change(change)
-        elif change.what == "stage":
-            self._stage_change(change)
-        elif change.what == "table":
-            self._table_change(change)
+        on_items, on_rules = _ON_ITEMS.get(type(change)), _ON_RULES.get(type(change))
+        if on_items is not None:
+            on_items(self, change)
         elif self.rules_at is None:
             return                             # E1208 reports the missing rules
-        elif change.verb == "set":
-            self._set_touches(change)
-            self._set(change.item)
-        elif change.what == "trigger":
-            self._trigger_change(change)
-        elif change.what in ("law", "use"):        # `add law ...`, `add use a card for ...`: the rules' own
-            self._put_statement(None, change.item)
-        elif change.what == "score":
-            self._score_change(change)
-        elif change.what == "phase":
-            self._touches(change, _('changes the phase "{name}"').format(name=change.target.text),
-                          ("phase", change.target.text))
-            if change.verb == "modify":
-                self._modify_phase(change)
-            else:
-                self._named_change(change, "phase", self.phases, self.body, self._put_statement)
-        elif change.what == "zone":
-            self._named_change(change, "zone", self.zones, self.body, self._put_statement)
-        elif change.what == "pad line":
-            self._pad_line(change)
+        elif on_rules is not None:
+            on_rules(self, change)
 
-    def _pad_line(self, change: ast.Change) -> None:
+    def _set_rule(self, change: ast.SetRule) -> None:
+        self._set_touches(change)
+        self._set(change.item)
+
+    def _add_statement(self, change: ast.LawAdded | ast.UseAdded) -> None:
+        """`add law ...`, `add use a card for ...`: the rules' own, added at the end."""
+        self._put_statement(None, change.item)
+
+    def _phase_change(self, change: ast.PhaseChange | ast.ModifyPhase) -> None:
+        self._touches(change, _('changes the phase "{name}"').format(name=change.target.text),
+                      ("phase", change.target.text))
+        if isinstance(change, ast.ModifyPhase):
+            self._modify_phase(change)
+        else:
+            self._named_change(change, "phase", self.phases, self.body, self._put_statement)
+
+    def _zone_change(self, change: ast.ZoneChange) -> None:
+        self._named_change(change, "zone", self.zones, self.body, self._put_statement)
+
+    def _pad_line(self, change: ast.PadLineChange) -> None:
         """`add score pad line NAME [after NAME]` puts a line into the score pad, `move score
         pad line NAME after NAME` moves one: packs each changing their own lines combine,
         where two that set the whole pad would conflict (or drop each other's lines)."""
@@ -174,7 +173,7 @@ class Workspace:
         if line.after is not None and line.after.text not in names:
             self.ctx.known(line.after, names, "E1005", "score category")
             return
-        if moving and line.after.text == line.name.text:
+        if moving and line.after is not None and line.after.text == line.name.text:
             self.ctx.report("E1405", _("moving the line `{name}` after itself changes nothing").format(name=line.name.text),
                             line.after.span, label=_("the same line"), help=_("name another line, or leave out this change"))
             return
@@ -182,25 +181,25 @@ class Workspace:
         place = [n.text for n in kept].index(line.after.text) + 1 if line.after is not None else len(kept)
         self._put_statement(at, attrs.evolve(pad, categories=kept[:place] + (line.name,) + kept[place:]))
 
-    def _touches(self, change: ast.Change, does: str, *keys) -> None:
+    def _touches(self, change: ast.Change, does: str, *keys: tuple[Any, ...]) -> None:
         self.ctx.provenance.record(keys, self._variant, does, change.span)
 
-    def _card_touches(self, change: ast.Change, old: ast.Card | None) -> None:
+    def _card_touches(self, change: ast.CardChange | ast.ModifyCard, old: ast.Card | None,
+                      result: ast.Card | None) -> None:
         """A card change touches the card's name(s) and, when it can change what is dealt,
-        the decks of the ages of the old and new card."""
-        new = change.item if isinstance(change.item, ast.Card) else None
-        keys = [("card", c.name.text) for c in (old, new) if c is not None]
+        the decks of the ages of the card before and after (`result`: None when removed)."""
+        new = change.item if isinstance(change, ast.CardChange) else None
+        keys: list[tuple[object, ...]] = [("card", c.name.text) for c in (old, new) if c is not None]
         dealt = (ast.AgeStmt, ast.CopiesStmt, ast.ColorStmt)
-        if change.verb != "modify" or any(isinstance(s, dealt) for s in change.item):
-            result = new if new is not None else (attrs.evolve(old, body=merge(old.body, change.item))
-                                                  if change.verb == "modify" else None)
+        if isinstance(change, ast.CardChange) or any(isinstance(s, dealt) for s in change.item):
             keys += [("deck", _age_of(c)) for c in (old, result) if c is not None]
-        name = (old or new).name.text
+        card = old or new
+        assert card is not None                # (a card added is given; one changed is found)
         does = {"add": _('adds the card "{name}"'), "remove": _('removes the card "{name}"'),
                 "replace": _('replaces the card "{name}"'), "modify": _('changes the card "{name}"')}[change.verb]
-        self._touches(change, does.format(name=name), *keys)
+        self._touches(change, does.format(name=card.name.text), *keys)
 
-    def _missing(self, what: str, name: ast.Name, pool) -> None:
+    def _missing(self, what: str, name: ast.Name, pool: Iterable[str]) -> None:
         guess = self.ctx.suggest(name.text, list(pool))
         word = what_word(what)
         self.ctx.report("E1405", _('there is no {what} "{name}" to change').format(what=word, name=name.text),
@@ -208,19 +207,19 @@ class Workspace:
                         help=_('did you mean "{guess}"?').format(guess=guess) if guess else
                         _("a variant can only change a {what} of the rules it changes").format(what=word))
 
-    def _card_change(self, change: ast.Change) -> None:
+    def _card_change(self, change: ast.CardChange | ast.ModifyCard) -> None:
         ref: ast.CardRef = change.target
         found = self.cards.get(ref.name.text)
         if ref.age is not None:
             age = quiet_age_number(ref.age.text)
             found = [i for i in found if _age_of(self.items[i]) == age]
-        if change.verb == "add":
+        if isinstance(change, ast.CardChange) and change.verb == "add":
             if found:
                 self.ctx.report("E1404", _('the card "{ref}" already exists').format(ref=ref.name.text), ref.name.span,
                                 label=_("already in the rules"), notes=(Note(_("defined here"), self.items[found[0]].name.span),),
                                 help=_("use `replace card` or `modify card` to change it"))
             else:
-                self._card_touches(change, None)
+                self._card_touches(change, None, change.item)
                 self._put_item(None, change.item)
             return
         if not found:
@@ -231,15 +230,15 @@ class Workspace:
                             label=_("which one?"), help=_('say which: `"{ref}" of age I`').format(ref=ref.name.text))
             return
         at = found[0]
-        self._card_touches(change, self.items[at])
-        if change.verb == "remove":
-            self._put_item(at, None)
-        elif change.verb == "replace":
-            self._put_item(at, change.item)
-        else:                                   # modify: the statements given replace their kind
-            self._put_item(at, attrs.evolve(self.items[at], body=merge(self.items[at].body, change.item)))
+        old: ast.Card = self.items[at]
+        if isinstance(change, ast.ModifyCard):  # the statements given replace their kind
+            result: ast.Card | None = attrs.evolve(old, body=merge(old.body, change.item))
+        else:
+            result = change.item                # (None when removed)
+        self._card_touches(change, old, result)
+        self._put_item(at, result)
 
-    def _wonder_change(self, change: ast.Change) -> None:
+    def _wonder_change(self, change: ast.WonderChange) -> None:
         name = change.target.text
         does = {"add": _('adds the wonder "{name}"'), "remove": _('removes the wonder "{name}"'),
                 "replace": _('replaces the wonder "{name}"')}[change.verb].format(name=name)
@@ -247,9 +246,11 @@ class Workspace:
                       *([("wonders",)] if change.verb != "replace" else []))
         self._named_change(change, "wonder", self.wonders, self.items, self._put_item)
 
-    def _named_change(self, change: ast.Change, what: str, index: _Index, entries: list, put) -> None:
+    def _named_change(self, change: ast.WonderChange | ast.TriggerChange | ast.PhaseChange | ast.ZoneChange,
+                      what: str, index: _Index, entries: list[Any], put: Callable[[int | None, object], None]) -> None:
         """Add, replace or remove the entry the change names (a wonder, a named trigger)."""
         name = change.target
+        assert name is not None                # (an unnamed trigger is only added: `_trigger_change`)
         found = index.get(name.text)
         if change.verb == "add":
             if found:
@@ -264,7 +265,7 @@ class Workspace:
         else:
             put(found[0], None if change.verb == "remove" else change.item)
 
-    def _modify_phase(self, change: ast.Change) -> None:
+    def _modify_phase(self, change: ast.ModifyPhase) -> None:
         """`modify phase "NAME" { ... }`: each statement given takes the place of the
         phase's statement(s) of its kind (added at the end if it has none)."""
         found = self.phases.get(change.target.text)
@@ -278,7 +279,7 @@ class Workspace:
                 return
         self._put_statement(found[0], attrs.evolve(old, body=merge(old.body, change.item)))
 
-    def _table_change(self, change: ast.Change) -> None:
+    def _table_change(self, change: ast.TableChange) -> None:
         """A table is named by its player count: `remove table for 2 players`."""
         players: ast.Number = change.target
         found = self.tables.first(players.value)
@@ -299,7 +300,7 @@ class Workspace:
         else:
             self._put_item(found, None if change.verb == "remove" else change.item)
 
-    def _stage_change(self, change: ast.Change) -> None:
+    def _stage_change(self, change: ast.StageChange) -> None:
         where: ast.WonderSide = change.target
         found = self.wonders.get(where.wonder.text)
         if not found:
@@ -314,21 +315,22 @@ class Workspace:
                       ("wonder", wonder.name.text))
         stages = [i for i, s in enumerate(side.body) if isinstance(s, ast.Stage)]
         body = list(side.body)
+        number = change.stage or 0              # (None only for a stage added)
         if change.verb == "add":
             body.append(change.item)
-        elif not 1 <= change.stage <= len(stages):
+        elif not 1 <= number <= len(stages):
             self.ctx.report("E1405", _('side {side} of "{wonder}" has no stage {stage}').format(side=side.name.text, wonder=wonder.name.text, stage=change.stage),
                             change.span, help=_("its stages are 1 to {count}").format(count=len(stages)))
             return
         elif change.verb == "remove":
-            del body[stages[change.stage - 1]]
+            del body[stages[number - 1]]
         else:
-            body[stages[change.stage - 1]] = change.item
+            body[stages[number - 1]] = change.item
         new_side = attrs.evolve(side, body=tuple(body))
         self._put_item(found[0], attrs.evolve(wonder, sides=tuple(new_side if s is side else s for s in wonder.sides)))
 
     # ---------------------------------------------------------------- the rules' statements
-    def _set_touches(self, change: ast.Change) -> None:
+    def _set_touches(self, change: ast.SetRule) -> None:
         stmt = change.item
         if isinstance(stmt, ast.AgeRules):
             self._touches(change, _("changes age {age}'s rules").format(age=stmt.age.text),
@@ -338,7 +340,7 @@ class Workspace:
         elif isinstance(stmt, ast.ScorePad):
             self._touches(change, _("sets the score pad"), ("categories",))
 
-    def _set(self, stmt) -> None:
+    def _set(self, stmt: object) -> None:
         """`set`: an age's statements merge into that age's block (added if none); a
         `holders of KIND tokens ...` statement takes the place of the one for its token kind
         (added if none), so that packs each saying what their own tokens do combine; any
@@ -363,14 +365,14 @@ class Workspace:
             return
         self._put_statement(self.kinds.first(type(stmt)), stmt)
 
-    def _trigger_change(self, change: ast.Change) -> None:
+    def _trigger_change(self, change: ast.TriggerChange) -> None:
         name = change.target
         if change.verb == "add" and name is None:
             self._put_statement(None, change.item)
             return
         self._named_change(change, "trigger", self.triggers, self.body, self._put_statement)
 
-    def _score_change(self, change: ast.Change) -> None:
+    def _score_change(self, change: ast.ScoreChange) -> None:
         """`add score` adds a line; `replace` puts one line in place of the category's first
         and removes the others; `remove` removes them all."""
         category = change.target
@@ -404,7 +406,8 @@ class Workspace:
                         label=_("no such score line"), help=help)
 
 
-def _put(entries: list, i: int | None, entry, keys_of) -> tuple[list, int]:
+def _put(entries: list[Any], i: int | None, entry: object,
+         keys_of: Callable[[object], list[tuple[_Index, object]]]) -> tuple[list[Any], int]:
     """entries[i] = entry (appended when i is None; entry None leaves a hole), the indexes
     that `keys_of` names kept up to date: only the keys that change are touched."""
     if i is None:
@@ -420,12 +423,12 @@ def _put(entries: list, i: int | None, entry, keys_of) -> tuple[list, int]:
     return entries, i
 
 
-def merge(body: tuple, changes: tuple) -> tuple:
+def merge(body: tuple[Any, ...], changes: tuple[Any, ...]) -> tuple[Any, ...]:
     """`modify`: each statement given takes the place of the statement(s) of its kind; the
     effects given, if any, take the place of all the effects.  Other statements stay."""
-    def kind(s):
+    def kind(s: object) -> object:
         return "effects" if isinstance(s, ast.EFFECT_TYPES) else type(s)
-    given: dict = {}
+    given: dict[object, list[object]] = {}
     for s in changes:
         given.setdefault(kind(s), []).append(s)
     merged, placed = [], set()
@@ -438,3 +441,16 @@ def merge(body: tuple, changes: tuple) -> tuple:
             placed.add(k)
     merged += [s for k, group in given.items() if k not in placed for s in group]
     return tuple(merged)
+
+
+# Each kind of change and the Workspace method that applies it: those that change the
+# items (cards, wonders, their stages, tables), and those that change the rules' statements
+# (applied only when the rules are there: E1208 reports them missing).
+_ON_ITEMS: dict[type, Callable[[Workspace, Any], None]] = {ast.CardChange: Workspace._card_change, ast.ModifyCard: Workspace._card_change,
+             ast.WonderChange: Workspace._wonder_change, ast.StageChange: Workspace._stage_change,
+             ast.TableChange: Workspace._table_change}
+_ON_RULES: dict[type, Callable[[Workspace, Any], None]] = {ast.SetRule: Workspace._set_rule, ast.TriggerChange: Workspace._trigger_change,
+             ast.LawAdded: Workspace._add_statement, ast.UseAdded: Workspace._add_statement,
+             ast.ScoreChange: Workspace._score_change, ast.PhaseChange: Workspace._phase_change,
+             ast.ModifyPhase: Workspace._phase_change, ast.ZoneChange: Workspace._zone_change,
+             ast.PadLineChange: Workspace._pad_line}

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..diagnostics import Note
 from ..paths import expansion_packs, is_pack_file, is_shipped, rule_sets, shipped_rules_names
@@ -25,7 +27,7 @@ from ..i18n import _
 _fresh = itertools.count()
 
 
-def apply_variants(items: list, ctx: Context) -> list:
+def apply_variants(items: list[Any], ctx: Context) -> list[Any]:
     """The items with every variant among them applied, in order (the variants removed)."""
     variants = [i for i in items if isinstance(i, ast.Variant)]
     base = [i for i in items if not isinstance(i, ast.Variant)]
@@ -80,7 +82,7 @@ def _check_target(v: ast.Variant, rules: ast.Rules | None, ctx: Context) -> None
 _VARIANT_NAME = re.compile(r'^\s*variant\s+"([^"\n]*)"', re.MULTILINE)
 
 
-def _with_requirements(variants, ctx: Context) -> list:
+def _with_requirements(variants: Sequence[ast.Variant], ctx: Context) -> list[ast.Variant]:
     """The variants whose `requires` are met: every variant they name is applied too.  A
     shipped pack's variant whose requirement is not met is left out without a word (it is
     the pack's content for when another pack is on); another variant's is E1410, and so
@@ -118,7 +120,7 @@ def _shipped_variant_names() -> set[str]:
     return names
 
 
-def _check_override_names(variants, ctx: Context) -> None:
+def _check_override_names(variants: Sequence[ast.Variant], ctx: Context) -> None:
     """W1409 for an `overrides` name that is no variant's but is close to one: the names of
     the variants applied, of the variant files beside each, and of the shipped ones.  A name
     of a known variant that is not applied now is silent (it is applied another time)."""
@@ -136,7 +138,7 @@ def _check_override_names(variants, ctx: Context) -> None:
                            label=_("not a variant's name"), help=_('did you mean "{guess}"?').format(guess=guess))
 
 
-def _variant_names_near(variants) -> set[str]:
+def _variant_names_near(variants: Sequence[ast.Variant]) -> set[str]:
     """The names of the variants written in the files beside the variants' files and in
     the shipped rule sets' `variants/` folders (a quick look, not a parse)."""
     folders = {Path(v.name.span.file).parent for v in variants if Path(v.name.span.file).is_file()}
@@ -153,52 +155,56 @@ def _variant_names_near(variants) -> set[str]:
 
 
 # ---------------------------------------------------------------- sites and conflicts
-def sites(change: ast.Change) -> list[tuple]:
-    what, target = change.what, change.target
-    if change.verb == "set":
-        if isinstance(change.item, ast.AgeRules):
-            age = quiet_age_number(change.item.age.text)
-            return [("age", age, type(s).__name__) for s in change.item.body] or [("age", age)]
-        if isinstance(change.item, ast.SitOut):       # one statement per token kind: keyed by it
-            return [("rules", what, change.item.kind.text)]
-        return [("rules", what)]
-    if what == "card":
-        key = _card_key(target)
-        if change.verb == "modify":
-            return [key + (type(s).__name__ if not isinstance(s, ast.EFFECT_TYPES) else "effects",)
-                    for s in change.item] or [key]
-        return [key]
-    if what == "wonder":
-        return [("wonder", target.text)]
-    if what == "stage":
+# A place of the rules a change writes: ("card", name[, age][, statement kind]), ("wonder",
+# name, side, "stage", number), ("rules", statement kind), ...
+Site = tuple[Any, ...]
+
+
+def sites(change: ast.Change) -> list[Site]:
+    """The places of the rules a change writes, as keys: two variants' changes conflict
+    when a key of one is a key of the other or a part of it (`_resolve_conflicts`)."""
+    if isinstance(change, ast.SetRule):
+        item = change.item
+        if isinstance(item, ast.AgeRules):
+            age = quiet_age_number(item.age.text)
+            return [("age", age, type(s).__name__) for s in item.body] or [("age", age)]
+        if isinstance(item, ast.SitOut):       # one statement per token kind: keyed by it
+            return [("rules", change.what, item.kind.text)]
+        return [("rules", change.what)]
+    if isinstance(change, ast.ModifyCard):
+        key = _card_key(change.target)
+        return [key + (type(s).__name__ if not isinstance(s, ast.EFFECT_TYPES) else "effects",)
+                for s in change.item] or [key]
+    if isinstance(change, ast.CardChange):
+        return [_card_key(change.target)]
+    if isinstance(change, ast.StageChange):
+        target = change.target
         base = ("wonder", target.wonder.text, target.side.text, "stage")
         return [base + (("+", next(_fresh)) if change.verb == "add" else (change.stage,))]
-    if what == "table":
-        return [("table", target.value)]
-    if what == "trigger":
-        return [("trigger", target.text)] if target is not None else [("trigger", "+", next(_fresh))]
-    if what == "phase" and change.verb == "modify":
-        return [("phase", target.text, type(s).__name__) for s in change.item] or [("phase", target.text)]
-    if what in ("phase", "zone"):
-        return [(what, target.text)]
-    if what == "pad line":
-        return [("pad line", target.text)]
-    if what == "score":
-        return [("score", target.text) + (("+", next(_fresh)) if change.verb == "add" else ())]
-    return [(what,)]
+    if isinstance(change, ast.TableChange):
+        return [("table", change.target.value)]
+    if isinstance(change, ast.ModifyPhase):
+        return [("phase", change.target.text, type(s).__name__) for s in change.item] or [("phase", change.target.text)]
+    if isinstance(change, ast.TriggerChange):
+        return [("trigger", change.target.text)] if change.target is not None else [("trigger", "+", next(_fresh))]
+    if isinstance(change, ast.ScoreChange):
+        return [("score", change.target.text) + (("+", next(_fresh)) if change.verb == "add" else ())]
+    if isinstance(change, (ast.WonderChange, ast.PhaseChange, ast.ZoneChange, ast.PadLineChange)):
+        return [(change.what, change.target.text)]
+    return [(change.what,)]                    # a law or a use added: each its own
 
 
-def _card_key(ref: ast.CardRef) -> tuple:
+def _card_key(ref: ast.CardRef) -> Site:
     return ("card", ref.name.text) + ((quiet_age_number(ref.age.text),) if ref.age is not None else ())
 
 
-def _resolve_conflicts(variants, ctx: Context) -> set[int]:
+def _resolve_conflicts(variants: Sequence[ast.Variant], ctx: Context) -> set[int]:
     """Every pair of changes of two variants whose sites overlap (one site is the other or
     part of it) is resolved by `overrides` or reported.  The sites seen are indexed by each
     of their prefixes, so a site meets only the sites it overlaps, never all the others."""
     order = itertools.count()
-    exact: dict[tuple, dict[int, list]] = {}       # a site -> {variant: entries with that site}
-    below: dict[tuple, dict[int, list]] = {}       # a prefix -> {variant: entries of longer sites}
+    exact: dict[Site, dict[int, list[Any]]] = {}       # a site -> {variant: entries with that site}
+    below: dict[Site, dict[int, list[Any]]] = {}       # a prefix -> {variant: entries of longer sites}
     skipped: set[int] = set()
     for v in variants:
         for change in v.body:
@@ -220,7 +226,7 @@ def _resolve_conflicts(variants, ctx: Context) -> set[int]:
     return skipped
 
 
-def _conflict(site: tuple, first: tuple, second: tuple, ctx: Context) -> None:
+def _conflict(site: Site, first: tuple[Any, ...], second: tuple[Any, ...], ctx: Context) -> None:
     """E1403, underlining the designer's change rather than a shipped one, and helping
     with a change to the designer's own file only."""
     (first_v, first_change), (v, change) = first, second
@@ -236,12 +242,12 @@ def _conflict(site: tuple, first: tuple, second: tuple, ctx: Context) -> None:
                notes=(Note(_('also changed by "{first_v}"').format(first_v=first_v.name.text), first_change.span),), help=help)
 
 
-def _prefixes(site: tuple) -> list[tuple]:
+def _prefixes(site: Site) -> list[Site]:
     """The site's prefixes, shortest first, the site itself last."""
     return [site[:n] for n in range(1, len(site) + 1)]
 
 
-def _check_mutual_overrides(variants, ctx: Context) -> None:
+def _check_mutual_overrides(variants: Sequence[ast.Variant], ctx: Context) -> None:
     """Two variants that each override the other: which one wins would depend on the order
     of the --variant options, so it is an error rather than a silent choice."""
     by_name = {v.name.text: v for v in variants}
@@ -266,7 +272,7 @@ def _word(kind: str) -> str:
     return f"`{STATEMENT_WORDS.get(kind, kind)}`"
 
 
-def _describe(site: tuple) -> str:
+def _describe(site: Site) -> str:
     kind = site[0]
     if kind == "card":
         if isinstance(site[-1], str) and len(site) > 2:

@@ -85,7 +85,7 @@ def _classify(name: ast.Name, parent, field: str | None) -> Occurrence:
         return _name("wonder", name, False)
     if isinstance(parent, ast.Trigger) and field == "name":
         return _name("trigger", name, True)
-    if isinstance(parent, ast.Change) and field == "target" and parent.what in ("wonder", "trigger"):
+    if isinstance(parent, (ast.WonderChange, ast.TriggerChange)) and field == "target":
         return _name(parent.what, name, False)
     if isinstance(parent, ast.ResourcesDecl):
         return _name("group" if field == "group" else "resource", name, True, quoted=False)

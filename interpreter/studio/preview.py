@@ -39,10 +39,8 @@ def _change_target(change: ast.Change, line: int):
         return "side", target.wonder.text, target.side.text
     if isinstance(target, ast.CardRef):
         return "card", target.name.text
-    if change.what == "card" and isinstance(target, ast.Name):
-        return "card", target.text
-    if change.what == "wonder" and isinstance(target, ast.Name):
-        return "wonder", target.text
+    if isinstance(change, ast.WonderChange):
+        return "wonder", change.target.text
     return None
 
 

@@ -12,6 +12,8 @@ from ..diagnostics import Span
 from .ast_base import Name as Name, Negative as Negative, Number as Number, node as node  # (the tree's leaves, exported)
 from .ast_effects import *  # noqa: F401,F403  (expressions, actions, triggers, effects)
 from .ast_effects import EFFECT_TYPES, Effect  # noqa: F401
+from .ast_changes import *  # noqa: F401,F403  (a variant and its changes)
+from .ast_changes import Change, Variant  # noqa: F401
 
 
 # ---------------------------------------------------------------- vocabulary
@@ -402,42 +404,7 @@ class Rules:
 
 
 # ---------------------------------------------------------------- variants
-@node
-class CardRef:
-    name: Name
-    age: Name | None
-    span: Span
-
-
-@node
-class WonderSide:
-    wonder: Name
-    side: Name
-    span: Span
-
-
-@node
-class Change:
-    """One change of a variant.  `verb` is set, add, replace, modify, remove or move (a
-    score pad line); `what` is
-    card, wonder, stage, trigger, score or a rules statement's kind; `target` names what is
-    changed (a CardRef, a WonderSide with `stage`, a Name); `item` is the new text."""
-    verb: str
-    what: str
-    target: object
-    stage: int | None
-    item: object
-    span: Span
-
-
-@node
-class Variant:
-    name: Name
-    changes: Name | None          # the rules block it changes
-    overrides: tuple[Name, ...]
-    body: tuple[Change, ...]
-    span: Span
-    requires: tuple[Name, ...] = ()   # variants that must be applied too (`requires "..."`)
+# (their changes, one class each, and the names they take: syntax/ast_changes.py, imported above)
 
 
 # ---------------------------------------------------------------- tables

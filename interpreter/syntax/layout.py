@@ -141,20 +141,20 @@ class Layout:
                                c.span)
         if c.verb in ("add", "replace") and isinstance(c.item, ast.Table):
             return self._block(f"{c.verb} table for {c.item.players.value} players", self.table_body(c.item), c.span)
-        if c.what == "stage" and c.verb in ("add", "modify"):
+        if isinstance(c, ast.StageChange) and c.item is not None:
             where = f'wonder "{c.target.wonder.text}" side {c.target.side.text}'
             head = f"add stage to {where}" if c.verb == "add" else f"modify stage {c.stage} of {where}"
             return self._block(head, [self.statement(s) for s in c.item.body], c.span, inline=True)
-        if c.verb == "modify" and c.what == "phase":
+        if isinstance(c, ast.ModifyPhase):
             return self._block(f'modify phase "{c.target.text}"', [self.statement(s) for s in c.item], c.span,
                                inline=True)
-        if c.verb == "modify":
+        if isinstance(c, ast.ModifyCard):
             return self._block(f"modify card {printer.card_ref(c.target)}", self.card_body(c.item), c.span,
                                inline=True)
         if c.verb in ("add", "replace") and isinstance(c.item, ast.Phase):
             head = f"{c.verb} {printer.phase_head(c.item)}"
             return self._block(head, [self.statement(s) for s in c.item.body], c.span, inline=True)
-        if c.verb == "set" and isinstance(c.item, ast.AgeRules):
+        if isinstance(c, ast.SetRule) and isinstance(c.item, ast.AgeRules):
             return self._block(f"set age {c.item.age.text}", [self.statement(s) for s in c.item.body], c.span,
                                inline=True)
         return self._line(printer.change(c), c.span)

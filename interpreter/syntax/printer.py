@@ -473,30 +473,35 @@ def _operand(e, op: str, right: bool = False) -> str:
 
 
 def change(c: ast.Change) -> str:
-    if c.verb == "set":
+    if isinstance(c, ast.SetRule):
         return "set " + statement(c.item)
-    if c.what == "stage":
+    if isinstance(c, ast.StageChange):
         where = f'wonder "{c.target.wonder.text}" side {c.target.side.text}'
-        if c.verb == "add":
-            return "add stage to " + where + " { " + "; ".join(statement(s) for s in c.item.body) + " }"
-        if c.verb == "remove":
+        if c.item is None:
             return f"remove stage {c.stage} of {where}"
-        return f"modify stage {c.stage} of {where} {{ " + "; ".join(statement(s) for s in c.item.body) + " }"
-    if c.verb == "remove":
-        target = c.target
-        if c.what == "table":
-            return f"remove table for {target.value} players"
-        if c.what == "card":
-            return f"remove card {card_ref(target)}"
-        if c.what == "score":
-            return f"remove score {target.text}"
-        return f'remove {c.what} "{target.text}"'
-    if c.verb == "modify" and c.what == "phase":
+        body = "; ".join(statement(s) for s in c.item.body)
+        return f"add stage to {where} {{ {body} }}" if c.verb == "add" else f"modify stage {c.stage} of {where} {{ {body} }}"
+    if isinstance(c, ast.ModifyPhase):
         return f'modify phase "{c.target.text}" {{ ' + "; ".join(statement(s) for s in c.item) + " }"
-    if c.verb == "modify":
+    if isinstance(c, ast.ModifyCard):
         return f"modify card {card_ref(c.target)} {{ " + "; ".join(statement(s) for s in c.item) + " }"
+    if c.verb == "remove":
+        return f"remove {_removed(c)}"
     body = print_item(c.item).rstrip("\n") if isinstance(c.item, (ast.Card, ast.Wonder, ast.Table)) else statement(c.item)
     return f"{c.verb} {body}"
+
+
+def _removed(c: ast.Change) -> str:
+    """What `remove` names: a card by its reference, a table by its player count, a score
+    line by its category, anything else by its quoted name."""
+    if isinstance(c, ast.TableChange):
+        return f"table for {c.target.value} players"
+    if isinstance(c, ast.CardChange):
+        return f"card {card_ref(c.target)}"
+    if isinstance(c, ast.ScoreChange):
+        return f"score {c.target.text}"
+    assert isinstance(c, (ast.WonderChange, ast.TriggerChange, ast.PhaseChange, ast.ZoneChange)) and c.target is not None
+    return f'{c.what} "{c.target.text}"'
 
 
 def card_ref(ref: ast.CardRef) -> str:

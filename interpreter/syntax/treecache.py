@@ -167,10 +167,10 @@ def node_classes() -> dict[str, tuple[type, tuple[str, ...]]]:
     """The classes a kept tree may hold, by name: the syntax tree's attrs classes (those of
     the kind modules too, kinds/actions/ and kinds/effects/) and Span, each with the names
     its constructor takes, in the order of its fields."""
-    from . import ast, ast_base, ast_effects
+    from . import ast, ast_base, ast_changes, ast_effects
     from ..kinds import actions, effects
     found: dict[str, type] = {Span.__name__: Span}
-    for module in (ast_base, ast_effects, ast, *actions.MODULES, *effects.MODULES):
+    for module in (ast_base, ast_effects, ast_changes, ast, *actions.MODULES, *effects.MODULES):
         for value in vars(module).values():
             if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
                 if found.setdefault(value.__name__, value) is not value:

@@ -38,68 +38,73 @@ class VariantBuilder:
     def wonder_side(self, meta, c):
         return ast.WonderSide(wonder=self._string(c[0]), side=self._name(c[1]), span=self._span(meta))
 
-    def _change(self, meta, verb, what, target=None, stage=None, item=None):
-        return ast.Change(verb=verb, what=what, target=target, stage=stage, item=item, span=self._span(meta))
-
     @v_args(meta=True)
     def set_change(self, meta, c):
-        return self._change(meta, "set", type(c[0]).__name__, item=c[0])
+        return ast.SetRule(item=c[0], span=self._span(meta))
 
     @v_args(meta=True)
     def add_change(self, meta, c):
         item = c[0]
-        if isinstance(item, ast.Change):          # add stage to ...
+        if isinstance(item, ast.StageChange):     # add stage to ...
             return item
-        return self._change(meta, "add", _kind(item), target=_item_name(item), item=item)
+        return _named(item, "add", self._span(meta))
 
     @v_args(meta=True)
     def added_stage(self, meta, c):
         stage = ast.Stage(body=tuple(c[1:]), span=self._span(meta))
-        return self._change(meta, "add", "stage", target=c[0], item=stage)
+        return ast.StageChange(verb="add", target=c[0], stage=None, item=stage, span=self._span(meta))
 
     @v_args(meta=True)
     def move_change(self, meta, c):
-        return self._change(meta, "move", "pad line", target=c[0].name, item=c[0])
+        return ast.PadLineChange(verb="move", target=c[0].name, item=c[0], span=self._span(meta))
 
     @v_args(meta=True)
     def replace_change(self, meta, c):
-        item = c[0]
-        return self._change(meta, "replace", _kind(item), target=_item_name(item), item=item)
+        return _named(c[0], "replace", self._span(meta))
 
     def card_replacement(self, c):
         return c[0]
 
     @v_args(meta=True)
     def modify_card(self, meta, c):
-        return self._change(meta, "modify", "card", target=c[0], item=tuple(c[1:]))
+        return ast.ModifyCard(target=c[0], item=tuple(c[1:]), span=self._span(meta))
 
     @v_args(meta=True)
     def modify_phase(self, meta, c):
-        return self._change(meta, "modify", "phase", target=self._string(c[0]), item=tuple(c[1:]))
+        return ast.ModifyPhase(target=self._string(c[0]), item=tuple(c[1:]), span=self._span(meta))
 
     @v_args(meta=True)
     def modify_stage(self, meta, c):
         stage = ast.Stage(body=tuple(c[2:]), span=self._span(meta))
-        return self._change(meta, "modify", "stage", target=c[1], stage=to_int(c[0]), item=stage)
+        return ast.StageChange(verb="modify", target=c[1], stage=to_int(c[0]), item=stage, span=self._span(meta))
 
     @v_args(meta=True)
     def remove_change(self, meta, c):
-        what, target, stage = c[0]
-        return self._change(meta, "remove", what, target=target, stage=stage)
+        cls, target, stage = c[0]
+        span = self._span(meta)
+        if cls is ast.StageChange:
+            return ast.StageChange(verb="remove", target=target, stage=stage, item=None, span=span)
+        return cls(verb="remove", target=target, item=None, span=span)
 
-    def removed_card(self, c): return ("card", c[0], None)
-    def removed_wonder(self, c): return ("wonder", self._string(c[0]), None)
-    def removed_trigger(self, c): return ("trigger", self._string(c[0]), None)
-    def removed_score(self, c): return ("score", self._name(c[0]), None)
-    def removed_stage(self, c): return ("stage", c[1], to_int(c[0]))
-    def removed_table(self, c): return ("table", self._number(c[0]), None)
-    def removed_phase(self, c): return ("phase", self._string(c[0]), None)
+    def removed_card(self, c): return (ast.CardChange, c[0], None)
+    def removed_wonder(self, c): return (ast.WonderChange, self._string(c[0]), None)
+    def removed_trigger(self, c): return (ast.TriggerChange, self._string(c[0]), None)
+    def removed_score(self, c): return (ast.ScoreChange, self._name(c[0]), None)
+    def removed_stage(self, c): return (ast.StageChange, c[1], to_int(c[0]))
+    def removed_table(self, c): return (ast.TableChange, self._number(c[0]), None)
+    def removed_phase(self, c): return (ast.PhaseChange, self._string(c[0]), None)
 
 
-def _kind(item) -> str:
-    return {ast.Card: "card", ast.Wonder: "wonder", ast.Trigger: "trigger", ast.Score: "score",
-            ast.Table: "table", ast.Phase: "phase", ast.ZoneDecl: "zone", ast.PadLine: "pad line",
-            ast.Law: "law", ast.CardUse: "use"}[type(item)]
+def _named(item, verb: str, span):
+    """The change that adds or replaces `item`, named as a later change would name it."""
+    if isinstance(item, ast.Law):
+        return ast.LawAdded(item=item, span=span)
+    if isinstance(item, ast.CardUse):
+        return ast.UseAdded(item=item, span=span)
+    cls = {ast.Card: ast.CardChange, ast.Wonder: ast.WonderChange, ast.Trigger: ast.TriggerChange,
+           ast.Score: ast.ScoreChange, ast.Table: ast.TableChange, ast.Phase: ast.PhaseChange,
+           ast.ZoneDecl: ast.ZoneChange, ast.PadLine: ast.PadLineChange}[type(item)]
+    return cls(verb=verb, target=_item_name(item), item=item, span=span)
 
 
 def _item_name(item):
@@ -110,4 +115,4 @@ def _item_name(item):
         return item.category
     if isinstance(item, ast.Table):
         return item.players
-    return getattr(item, "name", None)           # (a law has none)
+    return item.name

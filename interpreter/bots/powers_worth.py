@@ -55,7 +55,7 @@ class PowersWorth:
         card it holds there (each later play takes one), and its next wonder stages' own."""
         held = len(self.game.zones.get(zone, [[]] * (self.seat + 1))[self.seat])
         later = sum(1 for stage in self.city.side.stages[self.city.stages + 1:] for action in stage.when_built
-                    if kind_of(action).decision == "zone" and action.zone.text == zone)     # a play from it
+                    if kind_of(action).gives == "a card played" and action.zone.text == zone)
         return held + later
 
     def _discounts(self, known) -> float:

@@ -38,9 +38,6 @@ if TYPE_CHECKING:
     from ..game import Game
     from .machine import Step, Steps
 
-PHASE_KINDS = ("draft", "zone")
-
-
 def phase_steps(rules: RulesDef, when: str, age: int) -> list[Step]:
     """The steps that run the phases placed `when` age number `age`, to push on the
     stack (the first to run last)."""
@@ -341,25 +338,6 @@ def _zone_play(game: Game, action: Any, seat: int) -> None:
         game.hands[seat].append(choice.card)
         played[seat] = choice
         game.stack.append(("resolve", tuple(played)))
-
-
-def phase_options(game: Game, seat: int, kind: DecisionKind) -> list[Action]:
-    if kind == "draft":
-        return draft_options(game, seat)
-    return zone_options(game, seat, open_statement(game))
-
-
-def reopen_phase(game: Game, kind: DecisionKind) -> None:
-    """The decisions of a phase's decision point, open again for every player whose
-    choice was taken back (Flow.reopen)."""
-    if kind == "draft":
-        seats = [s for s in range(game.players) if game.hands[s]]
-    elif game.stack[-1][0] == "zone_play":          # a card's action: its owner alone
-        seats = [game.stack[-1][2]]
-    else:
-        statement = open_statement(game)
-        seats = [s for s in range(game.players) if zone_options(game, s, statement)]
-    game.waiting = [(s, kind) for s in seats if game.chosen[s] is None]
 
 
 PHASE_STEPS: Steps = {

@@ -50,9 +50,10 @@ def text_log(game: Game, words=None) -> str:
             out.append("\n" + _("Phase \"{phase}\"").format(phase=event["phase"]))
             current_turn = None
         elif kind == "choice":
-            if DECISIONS[event["kind"]].told:              # a pick, an offer's answer: said as chosen
+            decision = DECISIONS.get(event["kind"])
+            if decision is not None and decision.told:     # a pick, an offer's answer: said as chosen
                 out.append(f"    {city[event['seat']]}: {shown_action(event['action'])}")
-            elif event["kind"] == "turn" and event["turn"] != current_turn:
+            elif decision is not None and decision.turn_cards and event["turn"] != current_turn:
                 current_turn = event["turn"]
                 out.append("  " + _("Turn {turn}").format(turn=current_turn))
         elif kind == "resolve":

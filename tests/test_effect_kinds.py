@@ -25,7 +25,6 @@ from interpreter.check.context import Context
 from interpreter.check.effects import check_action, check_effect
 from interpreter.check.load import check_paths
 from interpreter.compile import STATIC_KINDS, UnhandledKind, compile_rules
-from interpreter.engine import triggers
 from interpreter.bots import reads
 from interpreter.engine.game import Game
 from interpreter.views.render import effect_icons

@@ -266,6 +266,7 @@ def test_a_save_between_turns_keeps_format_1_and_one_inside_a_turn_is_format_2(r
     (lambda flow: flow["steps"].append({"list": ["game_end_city", 9]}), "holds seat 9, not one of the 3 cities"),
     (lambda flow: flow["steps"].append({"list": ["run", {"rule": 10 ** 6}, 0, None, ""]}), "refers to rule object"),
     (lambda flow: flow["waiting"].append([0, "nap"]), "the kinds being `turn`"),
+    (lambda flow: flow["waiting"].append([0, "offer"]), r"the open offer decision belongs to \(`offer`\)"),
     (lambda flow: flow["chosen"].__setitem__(1, {"action": ["sell", "Nowhere@1", 0, 0, ""]}), "unknown card"),
 ])
 def test_a_damaged_flow_is_refused_naming_the_field(change, message):

@@ -25,7 +25,6 @@ from interpreter.check.context import Context
 from interpreter.check.effects import check_action, check_effect
 from interpreter.check.load import check_paths
 from interpreter.compile import STATIC_KINDS, UnhandledKind, compile_rules
-from interpreter.engine import triggers
 from interpreter.bots import reads
 from interpreter.engine.game import Game
 from interpreter.views.render import effect_icons
@@ -147,9 +146,7 @@ EFFECT_PASSES = {
 
 
 def _dispatched(action, ruleset):
-    """The trigger dispatcher carries out an action, or names the module that does."""
-    if type(action) in triggers.CARRIED_OUT_ELSEWHERE:
-        return
+    """The trigger dispatcher carries out an action."""
     game = Game(compile_rules(ruleset), 3, 0)
     game.events.run(action, 0, game.events.where(0, game.neighbours(0)[0]))
 
@@ -181,14 +178,6 @@ def test_every_pass_handles_every_effect_kind(examples, ruleset, name, kind):
 @pytest.mark.parametrize("name", ACTION_PASSES)
 def test_every_pass_handles_every_action_kind(examples, ruleset, name, kind):
     ACTION_PASSES[name](examples[kind], ruleset)
-
-
-def test_the_kinds_carried_out_elsewhere_are_known_kinds_that_module_names():
-    """Each names a module that deals with the kind (games of it run above show it is carried out)."""
-    engine = Path(triggers.__file__).parent.parent
-    for kind, module in triggers.CARRIED_OUT_ELSEWHERE.items():
-        assert kind in ACTION_KINDS
-        assert f"ast.{kind.__name__}" in (engine / module).read_text(encoding="utf-8"), module
 
 
 def test_every_static_kind_is_added_up_by_the_city():

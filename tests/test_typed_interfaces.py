@@ -134,12 +134,15 @@ def test_mypy_strict_over_the_typed_modules():
 
 def test_the_decision_kinds_are_one_closed_vocabulary():
     """`decisions.DecisionKind` (the checker's Literal) and `decisions.KINDS` (the run
-    time's tuple) name the same kinds, in the same order: a kind added to one and not the
-    other fails here, not in a game."""
+    time's tuple) name the same kinds, in the same order, and those of the registry of
+    kinds/decisions/ (one module each): a kind added to one and not the others fails here
+    (and when the engine is imported), not in a game."""
     import typing
-    from interpreter.engine.decisions import KINDS, MOVE_KINDS, DecisionKind
+    from interpreter.engine.decisions import KINDS, DecisionKind
+    from interpreter.kinds.decisions import DECISIONS
     assert typing.get_args(DecisionKind) == KINDS
-    assert set(MOVE_KINDS) <= set(KINDS)
+    assert sorted(KINDS) == sorted(DECISIONS)
+    assert {name for name, kind in DECISIONS.items() if kind.moves} == {"turn", "last card"}
 
 
 def test_each_kind_of_variant_change_is_a_class_the_checker_applies():

@@ -15,6 +15,7 @@ from collections import Counter
 from .. import decks
 from ..engine.teams import partners
 from .rulemodel import rule_model
+from ..kinds.decisions import DECISIONS
 
 
 def age_deck(tables, players: int, age) -> Counter:
@@ -46,7 +47,7 @@ def sampler(game, player: int, memory, kind: str = "turn"):
     """`sample_game` of this decision as a function of the random generator: what the
     player knows (the cards each other hand may still hold, the pool of the others) is
     worked out once for all the imagined games of a search, which differ only in luck."""
-    plan = None if kind == "draft" else _known(game, player, memory, kind)
+    plan = None if DECISIONS[kind].phase_hands else _known(game, player, memory, kind)
 
     def sample(rng):
         copy = game.clone(seed=rng.getrandbits(64))
@@ -69,7 +70,7 @@ def sampler(game, player: int, memory, kind: str = "turn"):
             rng.shuffle(cards)              # cards another holder sold or used for a stage are unknown
             cards = cards[:size]
             copy.hands[seat] = cards + [draw() for _ in range(size - len(cards))]
-        if kind != "discard":
+        if not DECISIONS[kind].sees_pile:
             copy.discard = discard_known + [draw() for _ in range(len(game.discard) - len(discard_known))]
         copy.box = []
         return copy
@@ -103,7 +104,7 @@ def _known(game, player: int, memory, kind: str):
     pool = deck - built_now - own_sold
     for cards in known.values():
         pool -= Counter(cards)
-    if kind == "discard":                   # the pile is in sight: its cards are not in hands
+    if DECISIONS[kind].sees_pile:           # the pile is in sight: its cards are not in hands
         pool -= Counter(game.discard) - own_sold
     discard_known = memory.discard_known[:len(game.discard)]        # its size is public
     return known, tuple(pool.elements()), list(deck), discard_known
@@ -128,7 +129,7 @@ def _hide_phase_cards(copy, player: int, rng, kind: str) -> None:
         for seat in range(len(zone)):
             if seat != player:
                 zone[seat] = hidden(zone[seat])
-    if kind == "draft":
+    if DECISIONS[kind].phase_hands:
         for seat in range(copy.players):
             if seat != player:
                 copy.hands[seat] = hidden(copy.hands[seat])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .base import Bot, Param
 from .valuation import weigh_options
+from ..kinds.decisions import DECISIONS
 
 
 class HeuristicBot(Bot):
@@ -40,7 +41,7 @@ class HeuristicBot(Bot):
                    self.chains,                            # chains
                    1.0,                                    # powers
                    self.science)                           # science
-        passing = view.kind in ("turn", "last card") and view.turns_left
+        passing = DECISIONS[view.kind].moves and view.turns_left
         partner = passing and view.next_to_receive() in view.partner_hands
         denial = self._denial(view, -1.0 if partner else self.deny) if passing and (self.deny or partner) else {}
         values = weigh_options(appraiser, options, weights, appraiser.model.coin_rate * weights[1])

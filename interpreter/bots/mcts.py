@@ -32,6 +32,7 @@ from .base import Bot, Param, not_negative, positive
 from .heuristic import HeuristicBot
 from .rollout import FastPolicy, imagine, moves_of
 from .tree import Node, back_up, size
+from ..kinds.decisions import DECISIONS
 
 class MCTSBot(Bot):
     name = "mcts"
@@ -97,7 +98,7 @@ class MCTSBot(Bot):
         in the same imagined games (the same sample of the hidden cards, the same rollout
         randomness), so they are compared on equal luck."""
         player, seat = view.player, view.seat
-        listed = view.kind == "turn"     # a turn's options are its own city's and hand's: legal in every copy
+        listed = DECISIONS[view.kind].turn_cards     # a turn's options are its own city's and hand's: legal in every copy
         candidates = list(actions)
         policy = FastPolicy(view.tables, view.players, self.rng)
         deadline = started + self.seconds if self.seconds else None

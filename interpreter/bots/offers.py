@@ -74,11 +74,6 @@ def action_worth(model, game, seat: int, neighbour, action, card_worth, rate: fl
     kind = kind_of(action)
     if kind is not None:
         return _given_worth(model, game, seat, where, kind, action, card_worth, rate, depth)
-    if isinstance(action, ast.DrawInto):
-        return 0.0                        # what is drawn is weighed when it is built
-    if isinstance(action, ast.PlayFrom):
-        drawn = _zone_cards(game, action.zone.text)
-        return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
     raise UnhandledKind(f"bots/offers.py cannot weigh the paid action kind {type(action).__name__}")
 
 
@@ -114,6 +109,11 @@ def _given_worth(model, game, seat: int, where: Where, kind, action, card_worth,
         return mine - each * (len(targets) - (seat in targets)) / max(1, len(game.cities) - 1)
     if gives == "card moved":
         return put_worth(game, seat, action) if action.between_zones else removal_worth(game, seat, action)
+    if gives == "cards drawn":
+        return 0.0                        # what is drawn is weighed when it is built
+    if gives == "a card played":          # a card of the zone, as the draws into it fill it
+        drawn = [c for zone in kind.zones(action) for c in _zone_cards(game, zone.text)]
+        return sum(card_worth(c) for c in drawn) / len(drawn) if drawn else 0.0
     raise UnhandledKind(f"bots/offers.py cannot weigh what the action kind {type(action).__name__} gives ({gives})")
 
 
@@ -323,6 +323,8 @@ def _zone_decks(tables) -> dict[str, set]:
     """Zone -> the decks drawn into it, worked out once per rule set."""
     found: dict[str, set] = {}
     for trigger in [*tables.rules.triggers, *(t for card in tables.cards for t in card.triggers)]:
-        if isinstance(trigger.action, ast.DrawInto):
-            found.setdefault(trigger.action.zone.text, set()).add(trigger.action.deck.text)
+        kind = kind_of(trigger.action)
+        if kind.gives == "cards drawn":
+            for zone in kind.zones(trigger.action):
+                found.setdefault(zone.text, set()).update(deck.text for deck in kind.decks(trigger.action))
     return found

@@ -6,6 +6,7 @@ rather than the score now."""
 
 from __future__ import annotations
 
+from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 
@@ -42,18 +43,10 @@ class PowersWorth:
         return value
 
     def _powers(self, known) -> float:
-        card = self.free_build_worth()
         value = 0.0
-        for effect in known.powers:
-            kind = effect_kind_of(effect)
-            if kind is not None:                        # a kind of kinds/effects/ says its worth
-                value += kind.power_worth(effect, self)
-            elif isinstance(effect, ast.DrawInto):
-                value += self._draw_worth(effect, card)
-            elif isinstance(effect, ast.PlayFrom):
-                value += self._play_from_worth(effect)
-            else:                                   # a card from the discard pile
-                value += card
+        for effect in known.powers:                 # a kind of kinds/effects/ or kinds/actions/ says its worth
+            kind = effect_kind_of(effect) or kind_of(effect)
+            value += kind.power_worth(effect, self)
         return value
 
 
@@ -62,23 +55,8 @@ class PowersWorth:
         card it holds there (each later play takes one), and its next wonder stages' own."""
         held = len(self.game.zones.get(zone, [[]] * (self.seat + 1))[self.seat])
         later = sum(1 for stage in self.city.side.stages[self.city.stages + 1:] for action in stage.when_built
-                    if isinstance(action, ast.PlayFrom) and action.zone.text == zone)
+                    if kind_of(action).gives == "a card played" and action.zone.text == zone)
         return held + later
-
-    def _draw_worth(self, effect, card: float) -> float:
-        """Cards drawn into a zone are not more plays but a wider choice at the plays to come:
-        half a mean card's worth for each card drawn, at most one per play to come."""
-        return card / 2 * min(effect.count.value, self._zone_plays(effect.zone.text))
-
-    def _play_from_worth(self, effect) -> float:
-        """A play at once from the city's zone: the best card there, built (its worth and
-        the coins it gains, less its price unless free), or nothing when the zone is empty."""
-        cards = self.game.zones.get(effect.zone.text)
-        best = 0.0
-        for index in (cards[self.seat] if cards else ()):
-            worth, gained, price = self._part("build", index)
-            best = max(best, sum(worth) + (gained - (0 if effect.free else price)) * self.model.coin_rate)
-        return best
 
     def _discounts(self, known) -> float:
         """Coins a discount saves on the owner's builds still to come: the builds of its

@@ -83,7 +83,7 @@ class Facts(NamedTuple):
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
     powers: tuple                # free builds (once per LIMIT, paid by tokens, the first of each ...), the last card
-    #                              played, DrawInto, PlayFrom, a build from the discard pile
+    #                              played, cards drawn into a zone, a card played from one, a build from the discard pile
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
     discounts: tuple = ()        # its Discount effects (what building costs)
     gives_defeats: bool = False  # `defeat tokens go to the neighbour`
@@ -117,10 +117,7 @@ EFFECT_ROLES = {
     # city's tables, which hold it (engine/laws.py)
     ast.Law: "not weighed",
 }
-ACTION_ROLES = {
-    **{node: kind.bots for node, kind in ACTIONS.items()},
-    ast.DrawInto: "powers", ast.PlayFrom: "powers",   # a wider choice at a zone's plays; a play at once
-}
+ACTION_ROLES = {node: kind.bots for node, kind in ACTIONS.items()}
 
 
 def role(kind_roles: dict, thing) -> str:

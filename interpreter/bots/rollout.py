@@ -12,6 +12,7 @@ from .rulemodel import rule_model
 from .offers import offer_values
 from .valuation import settle_worth
 from .tree import Node, pick
+from ..kinds.decisions import DECISIONS
 
 _new = tuple.__new__      # an Action without its keyword defaults (a rollout names thousands)
 
@@ -43,7 +44,7 @@ class FastPolicy:
         """The action of a turn it names, or of an age's last card its pick among the
         options (decisions.drive asks a `picks_moves` decider so, without making a
         `Decision` for each card)."""
-        if kind != "turn":
+        if not DECISIONS[kind].turn_cards:
             options = game.options_for(seat, kind)
             return options[self.pick(options)]
         rng, worth, rate = self.rng, self.worth, self.coin_rate
@@ -93,12 +94,13 @@ class FastPolicy:
         """On a turn, the action it names (its options are never listed); an offer by its
         worth (bots/offers.py, cards at their plain worth); else the index of its pick
         among the options."""
-        if kind == "offer":
+        decision = DECISIONS[kind]
+        if decision.hook == "take_offer":
             values = offer_values(self.model, game, seat, options, self.worth.__getitem__, self.coin_rate)
             rng = self.rng
             values = [v + rng.random() * NOISE for v in values]
             return values.index(max(values))
-        return self.decide_move(game, seat, kind) if kind == "turn" else self.pick(options)
+        return self.decide_move(game, seat, kind) if decision.turn_cards else self.pick(options)
 
     def prior(self, option) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""

@@ -20,6 +20,7 @@ from .valuation import Appraiser, settle_worth
 from ..engine.actions import Action, legal_moves
 from .offers import offer_values
 from ..engine.teams import partners
+from ..kinds.decisions import DECISIONS
 
 
 _shared = threading.local()     # per thread: the game, its state's fingerprint, its appraisers
@@ -109,14 +110,14 @@ class Memory:
         self.discard_known: list[int] = []                           # cards it saw go to the pile
 
     def observe(self, game, player: int, seat: int, kind: str) -> None:
-        if seat == player and kind in ("turn", "last card"):      # (`game.age.number` without the property)
+        if seat == player and DECISIONS[kind].moves:      # (`game.age.number` without the property)
             self.hands[game.tables.rules.ages[game.age_index].number, game.turn] = tuple(game.hands[player])
 
     def record(self, game, seat: int, kind: str, action) -> None:
         self.choices.append((game.tables.rules.ages[game.age_index].number, game.turn, seat, kind, action))
         if action.kind in ("sell", "use"):          # a card sold or used goes to the pile
             self.discard_known.append(action.card)
-        elif kind == "discard" and action.card in self.discard_known:
+        elif DECISIONS[kind].sees_pile and action.card in self.discard_known:
             self.discard_known.remove(action.card)
 
 
@@ -187,7 +188,7 @@ class SeatView:
     @property
     def discard(self) -> tuple[int, ...] | None:
         """The discard pile while you choose a card from it; otherwise None (it is face down)."""
-        return tuple(self._game.discard) if self.kind == "discard" else None
+        return tuple(self._game.discard) if DECISIONS[self.kind].sees_pile else None
 
     @property
     def memory(self) -> Memory:
@@ -247,10 +248,6 @@ class SeatView:
         return self._sampler(rng)
 
 
-# the decisions a bot answers by a method of its own, not its `choose` (Bot's answer by value)
-HOOKS = {"debt": "settle", "offer": "take_offer"}
-
-
 class BotSeat:
     """A decider for the engine (`decide(game, seat, kind, options)`) that shows its bot
     only a SeatView, remembers what the seat saw, and checks the bot's answer."""
@@ -284,7 +281,8 @@ class BotSeat:
         view = SeatView(game, seat, kind, self.memory, options)
         self.memory.observe(game, view.player, seat, kind)
         # settling a loss: the bot's `settle` (Bot's: by the rules' values), or its `choose`
-        answer = getattr(self.bot, HOOKS[kind], None) if kind in HOOKS else None
+        hook = DECISIONS[kind].hook           # a method of its own, not its `choose` (kinds/decisions/)
+        answer = getattr(self.bot, hook, None) if hook else None
         with self._choosing:
             index = (answer or choose or self.bot.choose)(view, options)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):

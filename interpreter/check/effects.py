@@ -299,10 +299,6 @@ def _comparison(c, ctx: Context, neighbour: bool) -> bool:
     return ok
 
 
-def _nothing_to_misuse(action, ctx: Context, neighbour: bool) -> bool:
-    return True
-
-
 def price_ok(items, ctx: Context) -> bool:
     """A price written as a card's cost: declared resources, at least one of each; and
     tokens of declared kinds, at least one of each."""
@@ -330,10 +326,6 @@ def _tokens_given(count: int, kind: ast.Name, span, ctx: Context) -> bool:
     return ok
 
 
-
-
-def _draw_into(action: ast.DrawInto, ctx: Context, neighbour: bool) -> bool:
-    return _positive(action.count.value, action.count.span, "drawing", ctx)
 
 
 def _produces_like(effect: ast.ProducesLike, ctx: Context):
@@ -616,6 +608,4 @@ EFFECT_RULES = {
     ast.ProducesLike: _produces_like,
     ast.Law: _law,
 }
-ACTION_RULES = {
-    ast.DrawInto: _draw_into, ast.PlayFrom: _nothing_to_misuse,   # zones and decks: check/phases.py
-}
+ACTION_RULES: dict = {}                   # (every action kind checks itself: kinds/actions/)

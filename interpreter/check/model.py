@@ -102,7 +102,7 @@ class AgeDef:
 @attrs.frozen
 class PhaseDef:
     """A phase of the game's structure (docs/language.md, "Phases"): where it runs and
-    its statements (ast.Deal, ast.Draft, ast.PlayFrom, ast.PlayTurns, and the age's
+    its statements (ast.Deal, ast.Draft, a play from a zone, ast.PlayTurns, and the age's
     statements resolved: AgeDeal, AgeStart, AgeEnd), in order."""
     name: str
     when: str                      # "before" or "after" an age, at the "start" of one, or "" in the sequence

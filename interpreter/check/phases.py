@@ -16,7 +16,7 @@ import attrs
 
 from ..diagnostics import Note
 from ..i18n import _
-from ..kinds.actions import kind_of
+from ..kinds.actions import STATEMENTS, kind_of
 from ..syntax import ast
 from .context import Context
 from .model import AgeDeal, AgeEnd, AgeStart, CardDef, PhaseDef, RulesDef, TableDef, WonderDef
@@ -108,19 +108,16 @@ def _check_phase(phase: ast.Phase, ages: Collection[int] | None, zones: Collecti
                           '`play a card from "Z"`, or `discard the cards of "Z"`'))
         return None
     ok, dealt, resolved, hands = True, None, [], _Hands()
+    checks = StatementChecks(ctx, owner, zones, table)
     for step in steps:
         hands.step(step)
-        if isinstance(step, ast.DrawInto) and step.zone.text not in zones:     # a draw: any zone
+        kind = STATEMENTS.get(type(step))
+        if kind is not None and not kind.check_statement(step, checks):       # a statement of kinds/
+            ok = False
+        if isinstance(step, (ast.Draft, ast.DiscardZone)) and step.zone.text not in zones:
             _unknown_zone(step.zone, zones, ctx)
             ok = False
-        elif isinstance(step, ast.DrawInto) and step.count.value < 1:
-            ctx.report("E1206", _("{owner} draws {count} cards").format(owner=owner, count=step.count.value),
-                       step.count.span, label=_("draw at least 1 card"))
-            ok = False
-        if isinstance(step, (ast.Draft, ast.PlayFrom, ast.DiscardZone)) and step.zone.text not in zones:
-            _unknown_zone(step.zone, zones, ctx)
-            ok = False
-        elif isinstance(step, (ast.Draft, ast.PlayFrom, ast.DiscardZone)) and not own_zone(step.zone, table, ctx):
+        elif isinstance(step, (ast.Draft, ast.DiscardZone)) and not own_zone(step.zone, table, ctx):
             ok = False
         misplaced = _out_of_place(step, place, owner)
         if misplaced is not None and ok:
@@ -176,6 +173,24 @@ def _check_phase(phase: ast.Phase, ages: Collection[int] | None, zones: Collecti
     return PhaseDef(name=phase.name.text, when=place.when, age=age, steps=tuple(resolved), span=phase.span)
 
 
+class StatementChecks:
+    """What a statement kind's check (kinds/statement_base.py `check_statement`) is lent of
+    the checker: the context, the phase's words (`owner`), and the rules for the zones it
+    names (each declared; `own_zone`: one its cities keep, not one for the table)."""
+
+    def __init__(self, ctx: Context, owner: str, zones: Collection[str], table: Collection[str]):
+        self.ctx, self.owner, self.zones, self.table = ctx, owner, zones, table
+
+    def zone(self, name: ast.Name) -> bool:
+        if name.text in self.zones:
+            return True
+        _unknown_zone(name, self.zones, self.ctx)
+        return False
+
+    def own_zone(self, name: ast.Name) -> bool:
+        return own_zone(name, self.table, self.ctx)
+
+
 class _Hands:
     """The hands a phase's `play N turns` statements play from: those of the `deal` before
     them, shared by every `play` until the next deal or draft.  Their turns together are at
@@ -224,7 +239,9 @@ def _out_of_place(step: object, place: ast.PhasePlace, owner: str) -> tuple[str,
                 _("not in a phase placed so"),
                 _("an age starts and ends in its own phase (without a place), and turns are played in a phase "
                   'of the sequence, not at an age\'s start: a variant changes an age with `modify phase "age I" { ... }`'))
-    if isinstance(step, (ast.Deal, ast.DealAge, ast.Draft)) and place.when == "start":
+    kind = STATEMENTS.get(type(step))
+    if (isinstance(step, (ast.Deal, ast.DealAge, ast.Draft)) or kind is not None and "age start" not in kind.places) \
+            and place.when == "start":
         return ("E1704", _("{owner} deals or drafts at the start of an age").format(owner=owner),
                 _("the hands hold the age's cards then"),
                 _("deal and draft in a phase that runs `before age N` or `after age N`, or in the age's own "
@@ -304,10 +321,6 @@ def check_zone_actions(cards: Sequence[CardDef], wonders: Sequence[WonderDef], r
         if isinstance(effect, ast.Law):
             effect = effect.effect            # a law's trigger acts as the owner's would
         for action in _actions((effect,)):
-            if isinstance(action, (ast.DrawInto, ast.PlayFrom)) and action.zone.text not in rules.zones:
-                _unknown_zone(action.zone, rules.zones, ctx)
-            if isinstance(action, ast.PlayFrom) and action.zone.text in rules.zones:
-                own_zone(action.zone, rules.table_zones, ctx)
             kind = kind_of(action)
             if kind is not None:                       # a kind of kinds/actions/: the zones it names
                 for zone in kind.zones(action):
@@ -316,8 +329,9 @@ def check_zone_actions(cards: Sequence[CardDef], wonders: Sequence[WonderDef], r
                 for zone in kind.own_zones(action):
                     if zone.text in rules.zones:
                         own_zone(zone, rules.table_zones, ctx)
-            if isinstance(action, ast.DrawInto) and action.deck.text not in decks:
-                _unknown_deck(action.deck, decks, ctx)
+                for deck in kind.decks(action):
+                    if deck.text not in decks:
+                        _unknown_deck(deck, decks, ctx)
     for quantity in _zone_counts(effects):
         zone = quantity.kind
         assert zone is not None, quantity           # (`cards in "Z"` names its zone)
@@ -363,8 +377,10 @@ def check_phase_decks(cards: list[CardDef], rules: RulesDef, ctx: Context, table
     _check_reveals(cards, rules, ctx)
     for phase in rules.phases:
         for step in phase.steps:
-            if isinstance(step, ast.DrawInto) and step.deck.text not in decks:
-                _unknown_deck(step.deck, decks, ctx)
+            kind = kind_of(step)                  # a statement that is an action too: the decks it names
+            for deck in kind.decks(step) if kind is not None else ():
+                if deck.text not in decks:
+                    _unknown_deck(deck, decks, ctx)
             if not isinstance(step, ast.Deal):
                 continue
             if step.deck.text not in decks:

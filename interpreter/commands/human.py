@@ -18,7 +18,8 @@ from ..plainmode import is_plain
 from ..i18n import _, names, ngettext
 from ..printable import printable
 from ..engine.teams import partners
-from ..views.action_words import DECISIONS, option_by_name, shown_action
+from ..kinds.decisions import DECISIONS
+from ..views.action_words import option_by_name, shown_action
 
 MAX_LINE = 4096            # bytes of an answer kept; the rest of a longer line is read and dropped
 
@@ -71,7 +72,7 @@ class HumanDecider:
                           .format(**where))
         else:
             self._heading("\n" + _("== Age {age}, turn {turn}: {city}, your {kind} decision ==")
-                          .format(**where, kind=_(DECISIONS.get(kind, kind))))
+                          .format(**where, kind=_(DECISIONS[kind].words) if kind in DECISIONS else kind))
         for label, c in ((_("It") if neutral else _("You"), city), (_("Left"), left), (_("Right"), right)):
             built = ", ".join(printable(n.card(t.cards[i].name)) for i in c.built) or _("nothing yet")
             self.echo(_("{who}: {city} ({wonder} {side}), {coins}, {shields}, stages {stages}/{of}; built: {built}")
@@ -87,11 +88,12 @@ class HumanDecider:
             self.echo(_("On the table:"))
             for i in game.shown_cards():
                 self.echo(self._words(t).hand_line(t.ruleset.cards[i]))
-        if kind == "offer":                   # `may pay PRICE to ACTION`: what is offered, in words
+        shows = DECISIONS[kind].shows if kind in DECISIONS else "hand"    # (kinds/decisions/)
+        if shows == "offer":                  # `may pay PRICE to ACTION`: what is offered, in words
             self.echo(_("Offered: {offer}").format(offer=printable(describer().action_text(game.stack[-1][1]))))
-        if kind not in ("discard", "debt", "offer"):
+        if shows in ("hand", "options"):
             self.echo(_("Cards it can play (from your hand):") if neutral else _("Hand:"))
-            held = (o.card for o in options if o.card >= 0) if neutral or kind == "zone" else game.hands[seat]
+            held = (o.card for o in options if o.card >= 0) if neutral or shows == "options" else game.hands[seat]
             for i in dict.fromkeys(held):
                 self.echo(self._words(t).hand_line(t.ruleset.cards[i]))
             for partner in ([] if neutral else partners(t.rules, seat, game.players)):

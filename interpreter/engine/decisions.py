@@ -21,18 +21,37 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Union, runtime_checkable
 
+from ..kinds.actions import ACTIONS, STATEMENTS
+from ..kinds.decisions import DECISIONS
 from .actions import Action
 from .flow.search_log import NoLog
 
 if TYPE_CHECKING:
     from .game import Game
 
-# the kinds of decision, closed: KINDS at run time, DecisionKind for the checker (a test holds them equal)
+# The names of the kinds of decision, closed: KINDS at run time, DecisionKind for the checker;
+# each kind is a module of kinds/decisions/ (`DECISIONS[name]`: what every pass asks of it).
+# Held equal here, when the engine is imported, and by tests/test_decisions.py.
 DecisionKind = Literal["turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt", "offer",
                        "remove", "put"]
 KINDS: tuple[DecisionKind, ...] = ("turn", "neutral turn", "last card", "discard", "draft", "zone", "copy", "debt",
                                    "offer", "remove", "put")
-MOVE_KINDS = ("turn", "last card")      # the decisions whose options are `actions.legal_actions`
+
+
+def _check_kinds() -> None:
+    """The names are the registry's; the decision an action kind opens and the one a
+    phase's statement asks are kinds of it (a phase's, for a statement)."""
+    if set(KINDS) != set(DECISIONS) or len(KINDS) != len(DECISIONS):
+        raise TypeError(f"engine/decisions.py KINDS {KINDS} are not the kinds of kinds/decisions/ {tuple(DECISIONS)}")
+    for node, kind in ACTIONS.items():
+        if kind.decision and kind.decision not in DECISIONS:
+            raise TypeError(f"the action kind of {node.__name__} opens {kind.decision!r}: no kind of kinds/decisions/")
+    for node, statement in STATEMENTS.items():
+        if statement.asks and (statement.asks not in DECISIONS or not DECISIONS[statement.asks].phase):
+            raise TypeError(f"the statement kind of {node.__name__} asks {statement.asks!r}: no phase's decision kind")
+
+
+_check_kinds()
 
 
 @runtime_checkable
@@ -129,9 +148,10 @@ def drive(game: Game, deciders: Deciders, stop: Callable[[Game], bool] | None = 
         if decision is None:
             return
         by = decision.by
-        if quick and decision.kind == "turn" and not game.neutrals:
+        kind = DECISIONS[decision.kind]
+        if quick and kind.turn_cards and not game.neutrals:
             _turn_cards(game, decision, seats, movers)
-        elif by in movers and decision.kind in MOVE_KINDS:
+        elif by in movers and kind.moves:
             game.take_choice(decision, movers[by].decide_move(game, decision.seat, decision.kind), True)
         else:
             answer = seats[by].decide(game, decision.seat, decision.kind, decision)

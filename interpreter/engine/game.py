@@ -16,15 +16,16 @@ from typing import TYPE_CHECKING, Any
 from ..compile import SideInfo, Tables
 from ..decks import dealing
 from ..marked import N_, Worded
-from .actions import (Action, build_options_from, copy_options, debt_options, is_legal, legal_actions,
-                      offer_options, removal_options)
+from ..kinds.decisions import DECISIONS
+from .actions import Action, is_legal
 from .city import City
 from .decisions import Decision, drive
 from .flow.machine import Flow
 from .flow.search_log import NoLog
-from .neutral import neutral_options, set_holders
-from .placed import put_options, share_zones
-from .flow.phases import PHASE_KINDS, dealt_at_setup, first_turns, in_age, phase_options
+from .neutral import set_holders
+from .placed import share_zones
+from .flow.answers import ENGINE
+from .flow.phases import dealt_at_setup, first_turns, in_age
 from .scoring import score_city, winners
 from .teams import team_counts_refused
 from .triggers import Dispatcher
@@ -276,13 +277,12 @@ class Game(Flow):
             action = choice
         elif (seat, kind) not in self.waiting:
             raise ValueError(f"seat {seat} has no {kind} decision to make now")
-        elif kind == "neutral turn" and not self.is_open(seat, kind):
+        elif not self.is_open(seat, kind):
             raise ValueError(f"seat {seat}'s {kind} decision opens when its holder has chosen")
         elif type(choice) is Action:
             action = choice
             known = decision._options
-            legal = action in known if known is not None else \
-                is_legal(self, seat, action) if kind == "turn" else self.allows(seat, kind, action)
+            legal = action in known if known is not None else self.allows(seat, kind, action)
             if not legal:
                 raise ValueError(f"seat {seat} chose {action!r}, not a legal action")
         else:
@@ -295,37 +295,12 @@ class Game(Flow):
         self.take(seat, kind, action)
 
     def options_for(self, seat: int, kind: DecisionKind) -> list[Action]:
-        """The legal options of an open decision, cheapest payment first."""
-        if kind == "turn":
-            return legal_actions(self, seat)
-        if kind == "neutral turn":
-            neutral = self.neutrals[seat]
-            if neutral.pile:
-                holder = self.holders[seat]
-                hand = list(self.hands[holder])
-                hand.remove(self.chosen[holder].card)   # type: ignore[union-attr]  # (open: the holder has chosen)
-            else:
-                hand = list(self.hands[seat])
-            return neutral_options(self, seat, hand)
-        if kind == "discard":
-            return build_options_from(self, seat, self.discard)
-        if kind == "copy":                    # the step under the decision holds what is copied
-            return copy_options(self, seat, self.stack[-1][1])
-        if kind == "remove":                  # ... or what is discarded from the city
-            return removal_options(self, seat, self.stack[-1][1])
-        if kind == "put":                     # ... or what is put from a zone onto another
-            return put_options(self, seat, self.stack[-1][1])
-        if kind in PHASE_KINDS:
-            return phase_options(self, seat, kind)
-        if kind == "debt":
-            return debt_options(self, seat)
-        if kind == "offer":
-            return offer_options(self, seat)
-        return legal_actions(self, seat)
+        """The legal options of an open decision, cheapest payment first (its kind's, kinds/decisions/)."""
+        return DECISIONS[kind].options(self, seat, ENGINE)
 
     def allows(self, seat: int, kind: DecisionKind, action: Action) -> bool:
         """Is `action` one of the options of `seat`'s open decision?"""
-        if kind == "turn" or kind == "last card":
+        if DECISIONS[kind].moves:
             return is_legal(self, seat, action)
         return action in self.options_for(seat, kind)
 

@@ -23,11 +23,12 @@ from ..syntax import ast
 from .actions import Action
 from .city import City
 from .decisions import KINDS
+from ..kinds.decisions import DECISIONS
 from .flow.machine import STEPS
 from .game import Game
 from .laws import refresh as refresh_laws
 from .placed import share_zones
-from .flow.phases import PHASE_KINDS, PHASE_STEP_ARGS, in_age
+from .flow.phases import PHASE_STEP_ARGS, in_age
 from .triggers import Dispatcher
 from ..errors import WondersError
 
@@ -376,7 +377,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
                  kinds=", ".join(f"`{k}`" for k in KINDS))
         waiting.append((arg(_SEAT, pair[0], "waiting"), pair[1]))
     chosen = [None if a is None else action(a, "chosen") for a in flow["chosen"]]
-    from_zone = any(k == "zone" for _s, k in waiting)
+    from_zone = any(DECISIONS[k].held == "zones" for _s, k in waiting)
     for seat, a in enumerate(chosen):
         held = None if seat >= seats else \
             [c for zone in game.zones.values() for c in zone[seat]] + [-1] if from_zone else game.hands[seat]
@@ -386,19 +387,12 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         if step[0] in PHASE_STEP_ARGS and not (0 <= step[1] < len(game.tables.rules.phases) and (
                 len(step) < 3 or 0 <= step[2] < len(game.tables.rules.phases[step[1]].steps))):
             fail(f"steps[{i}]", N_('"flow"."{field}" names no phase of these rules: {phase!r}'), phase=list(step[1:3]))
-    if any(k in PHASE_KINDS for _s, k in waiting) and (not stack or stack[-1][0] not in ("draft_picks", "zone_done", "zone_play")):
-        fail("steps", N_('"flow"."{field}" must end with the phase step that the open decisions belong to'))
-    if any(k == "copy" for _s, k in waiting) and (not stack or stack[-1][0] != "copy_from"):
-        fail("steps", N_('"flow"."{field}" must end with the `copy_from` step that the open copy belongs to'))
-    if any(k == "remove" for _s, k in waiting) and (not stack or stack[-1][0] != "remove_from"):
-        fail("steps", N_('"flow"."{field}" must end with the `remove_from` step that the open removal belongs to'))
-    if any(k == "put" for _s, k in waiting) and (not stack or stack[-1][0] != "put_from"):
-        fail("steps", N_('"flow"."{field}" must end with the `put_from` step that the open put belongs to'))
-    if any(k == "debt" for _s, k in waiting) and (not stack or stack[-1][0] != "settle"):
-        fail("steps", N_('"flow"."{field}" must end with the `settle` step that the open debt decision belongs to'))
-    if any(k == "offer" for _s, k in waiting) and (not stack or stack[-1][0] != "offer"):
-        fail("steps", N_('"flow"."{field}" must end with the `offer` step that the open offer belongs to'))
-    if chosen and len(chosen) != seats or any(k not in ("discard", "copy", "debt", "offer", "remove", "put") for _s, k in waiting) and not chosen:
+    for kind in dict.fromkeys(k for _s, k in waiting):      # the step each open decision stands on (kinds/decisions/)
+        under = DECISIONS[kind].under
+        if under and (not stack or stack[-1][0] not in under):
+            fail("steps", N_('"flow"."{field}" must end with the step that the open {kind} decision belongs to '
+                             '({steps})'), kind=kind, steps=", ".join(f"`{s}`" for s in under))
+    if chosen and len(chosen) != seats or any(DECISIONS[k].collected for _s, k in waiting) and not chosen:
         fail("chosen", N_('"flow"."{field}" must hold a choice (or null) for each of the {seats} cities while a turn '
                            'is collected'), seats=seats)
     pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))

@@ -22,6 +22,7 @@ from ..syntax.ast_effects import UnhandledKind
 from .actions import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
 from .laws import law_events
 from .placed import put_from, put_options, remove_built
+from .flow.phases import ask_zone_play, draw_into, zone_options
 from .flow.search_log import NoLog
 from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, where_in
@@ -32,10 +33,6 @@ from ..kinds.actions import ACTIONS, kind_of
 MAX_DEPTH = 25
 BANK_COINS = "coins taken from the bank"     # a `gain` or a sale; never a neighbour's payment
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
-# The action kinds Dispatcher.run leaves to another module (every other one it carries out,
-# the kinds of kinds/actions/ by their own `run`): a draw and a zone's play, which are a
-# phase's statements too (flow/phases.py)
-CARRIED_OUT_ELSEWHERE = {ast.DrawInto: "engine/flow/chains.py", ast.PlayFrom: "engine/flow/chains.py"}
 
 
 def _bounded(coins: int) -> int:
@@ -354,6 +351,19 @@ class Dispatcher:
         """The card chosen leaves the city `seat` (or `owner`'s zone) (engine/placed.py)."""
         remove_built(self.game, seat, choice, action, owner)
 
+    def draw_into(self, seat: int, action) -> None:
+        """`draw N cards from deck "D" into "Z"` for the city (flow/phases.py)."""
+        draw_into(self.game, action, seat)
+
+    def zone_options(self, seat: int, action) -> list:
+        """What the city may do with a card of the zone a play from it names (flow/phases.py)."""
+        return zone_options(self.game, seat, action)
+
+    def play_from_zone(self, seat: int, action) -> None:
+        """`when built: build a card from "Z"`: the owner is asked (a decision of kind "zone")
+        when it may play a card of the zone (flow/phases.py `ask_zone_play`)."""
+        ask_zone_play(self.game, action, seat)
+
     def offer(self, seat: int, action, neighbour: int | None, source: str) -> None:
         """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
         (`actions.offer_options`); the step left under the decision carries out the answer
@@ -378,9 +388,7 @@ class Dispatcher:
         player's choice opens its decision, `game.waiting`)."""
         carry = CARRY_OUT.get(type(action))
         if carry is None:
-            where_run = CARRIED_OUT_ELSEWHERE.get(type(action), "no pass")
-            raise UnhandledKind(f"engine/triggers.py cannot carry out the action kind {type(action).__name__}"
-                                f" ({where_run} does)")
+            raise UnhandledKind(f"engine/triggers.py cannot carry out the action kind {type(action).__name__}")
         carry(self, action, seat, where, source)
 
     def gain(self, seat: int, amount: int) -> None:

@@ -31,9 +31,11 @@ LANGUAGES = ("en", "nl")
 # effects of a card or a stage it copies (bots/valuation.py weighs the copies, `bots` "copies"),
 # a card moved out of a city or a zone (bots/offers.py weighs the score pad it changes), or
 # what the action it holds does in each city of a group (`each_city`), or the action it
-# holds at a price, if the owner takes the offer (bots/offers.py `offer_worth`).
+# holds at a price, if the owner takes the offer (bots/offers.py `offer_worth`), cards drawn
+# into a zone, or a card played at once from a zone.
 GIVES = ("coins", "military token", "kept tokens", "build from discard", "its action", "scored symbol",
-         "shields", "tokens given back", "board lost", "a copy", "card moved", "in each city", "offer")
+         "shields", "tokens given back", "board lost", "a copy", "card moved", "in each city", "offer",
+         "cards drawn", "a card played")
 COUNTED = ("coins", "military token", "kept tokens", "shields")   # those that count an expression (`counted`)
 
 
@@ -91,6 +93,8 @@ class ActionKind(abc.ABC):
         if self.at_scoring and type(self).wild_symbols is ActionKind.wild_symbols and \
                 type(self).scored_copies is ActionKind.scored_copies:
             raise TypeError(f"the kind {name} is a choice of the scoring but says not what (`wild_symbols`)")
+        if self.bots == "powers" and type(self).power_worth is ActionKind.power_worth:
+            raise TypeError(f"the kind {name} is a power but says not what it is worth (`power_worth`)")
 
     # -- check (check/effects.py)
     def at_game_end_for(self, action: Any) -> bool:
@@ -112,6 +116,10 @@ class ActionKind(abc.ABC):
 
     def own_zones(self, action: Any) -> tuple:
         """Those of its zones whose cards a city keeps: none a zone for the table (check/phases.py)."""
+        return ()
+
+    def decks(self, action: Any) -> tuple:
+        """The decks the action names (their Names): each one holds cards (check/phases.py)."""
         return ()
 
     # -- compile (compile.py)
@@ -158,6 +166,13 @@ class ActionKind(abc.ABC):
     def idle(self, events: Any, action: Any, seat: int) -> bool:
         """True when the action would do nothing now (no chain goes on from it)."""
         return False
+
+    # -- the bots (bots/powers_worth.py)
+    def power_worth(self, action: Any, w: Any) -> float:
+        """What the action is worth to its owner now, in points, required of a kind whose
+        `bots` is "powers" (`w`: bots/powers_worth.py's reader, lending `game`, `seat`,
+        `model`, `free_build_worth()`, `_zone_plays(zone)`, `_part(kind, card)`)."""
+        raise NotImplementedError
 
     # -- printing for `wonders fmt` (syntax/printer.py)
     @abc.abstractmethod

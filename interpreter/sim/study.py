@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .records import RunOptions, play_game
 from .restrict import from_key, restrict
+from ..kinds.decisions import DECISIONS
 
 TAKEN = ("build", "stage", "sell")
 
@@ -64,7 +65,7 @@ class _Watched:
         self.inner, self.watch = inner, watch
 
     def decide(self, game, seat, kind, options):
-        own = kind in ("turn", "last card") and seat < game.players
+        own = DECISIONS[kind].moves and seat < game.players
         if own:
             self.watch.seen(game, seat)
         answer = self.inner.decide(game, seat, kind, options)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..check.model import written_cost
 from ..check.rules import roman
+from ..kinds.decisions import DECISIONS
 from ..views.describe import action_text, cost_text
 from .play_files import write_position
 from .play_rules import PlayError, as_shown, shipped_name
@@ -219,13 +220,14 @@ class Session:
         options = decision.options
         moves = [{"index": i, "kind": o.kind, "card": o.card, "left": o.left, "right": o.right, "bank": o.bank, "free": o.free,
                   "label": o.label(t)} for i, o in enumerate(options)]
-        if decision.kind in ("discard", "neutral turn", "zone", "offer"):   # a zone's cards: those it may play
+        shows = DECISIONS[decision.kind].shows          # (kinds/decisions/)
+        if shows in ("options", "pile", "offer"):       # a zone's cards: those it may play
             shown = list(dict.fromkeys(o.card for o in options if o.card >= 0))
         else:
             shown = list(dict.fromkeys(game.hands[decision.seat]))
         found = {"kind": decision.kind, "city": game.cities[decision.seat].name, "neutral": decision.seat != self.seat,
                  "moves": moves, "cards": [self._card(i) for i in shown]}
-        if decision.kind == "offer":          # `may pay PRICE to ACTION`: what is offered, in words
+        if shows == "offer":                  # `may pay PRICE to ACTION`: what is offered, in words
             offer = game.stack[-1][1]
             found["offer"] = f"{cost_text(written_cost(offer.items))} and then {action_text(offer.action)}"
         return found

@@ -143,35 +143,13 @@ class Conditional:
 
 
 # ---------------------------------------------------------------- actions
-@node
-class PlayFrom:
-    """`[may] play|build a card from "Z" [for free]`: in a phase, each player plays one
-    card of the zone; as a card's action (`when built: build a card from "Z"`), its owner
-    does, at once."""
-    optional: bool
-    build_only: bool
-    zone: Name
-    free: bool
-    span: Span
-
-
-@node
-class DrawInto:
-    """`draw N cards from deck "D" into "Z"`: N cards of deck D that no one was dealt (in
-    the box), drawn at random, join the owner's zone Z."""
-    count: Number
-    deck: Name
-    zone: Name
-    span: Span
-
-
 # The actions: the kinds with a module of their own (interpreter/kinds/actions/), each class
-# re-exported by its name (`ast.X`, as the builder and the tests write it), and the kinds
-# still defined here.
+# re-exported by its name (`ast.X`, as the builder and the tests write it); every action
+# kind has one.
 globals().update({node.__name__: node for node in _action_kinds.NODES})
 # and the effect kinds with a module of their own (interpreter/kinds/effects/), likewise
 globals().update({node.__name__: node for node in _effect_kinds.NODES})
-Action = Union[(*_action_kinds.NODES, DrawInto, PlayFrom)]
+Action = Union[_action_kinds.NODES]         # (Union of a tuple: every kind)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the

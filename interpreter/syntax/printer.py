@@ -12,7 +12,7 @@ import attrs
 
 from . import ast
 from .ast_effects import UnhandledKind
-from ..kinds.actions import kind_of
+from ..kinds.actions import STATEMENTS, kind_of
 from ..kinds.effects import effect_kind_of
 
 INDENT = "    "
@@ -118,6 +118,8 @@ def statement(s) -> str:
         return "add " + _random_draw(s)
     if type(s) in PHASE_WORDS:
         return PHASE_WORDS[type(s)](s)
+    if type(s) in STATEMENTS:                 # a statement of kinds/actions/ writes itself
+        return action(s)
     if isinstance(s, ast.ScorePad):
         return f"score pad: {_names(s.categories)}"
     if isinstance(s, ast.PointsCategory):
@@ -163,24 +165,17 @@ def _play_turns(s: ast.PlayTurns) -> str:
             + (", discarding the last cards" if s.discard_last else ""))
 
 
-def _play_from(s) -> str:
-    return (("may " if s.optional else "") + ("build" if s.build_only else "play")
-            + f' a card from "{s.zone.text}"' + (" for free" if s.free else ""))
-
-
 # a zone, a phase, or a statement inside a phase (docs/language.md, "Phases"), in words
 PHASE_WORDS = {
     ast.ZoneDecl: lambda s: f'zone "{s.name.text}"' + (" for the table" if s.table else ""),
     ast.Phase: lambda s: _inline(phase_head(s), s.body),
     ast.Deal: lambda s: f'deal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
     ast.Draft: lambda s: f'draft {s.count.value} into "{s.zone.text}" passing {s.direction}',
-    ast.PlayFrom: _play_from,
     ast.DealAge: _deal_age,
     ast.StartAge: _start_age,
     ast.PlayTurns: _play_turns,
     ast.EndAge: lambda s: f"end age {s.age.text}",
     ast.DiscardZone: lambda s: f'discard the cards of "{s.zone.text}"',
-    ast.DrawInto: lambda s: f'draw {_counted(s.count.value, "card")} from deck "{s.deck.text}" into "{s.zone.text}"',
     ast.Reveal: lambda s: f'reveal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
 }
 
@@ -315,10 +310,6 @@ def action(a) -> str:
     kind = kind_of(a)
     if kind is not None:                        # a kind of kinds/actions/ writes itself
         return kind.written(a, _PRINTER)
-    if isinstance(a, ast.DrawInto):
-        return f'draw {_counted(a.count.value, "card")} from deck "{a.deck.text}" into "{a.zone.text}"'
-    if isinstance(a, ast.PlayFrom):
-        return _play_from(a)
     raise UnhandledKind(f"syntax/printer.py has no words for the action kind {type(a).__name__}")
 
 

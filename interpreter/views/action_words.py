@@ -9,13 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import N_, _, language, names, ngettext
-
-# the kinds of decision the game asks for, as shown (the terminal's questions, a replay's state)
-DECISIONS = {"turn": N_("turn"), "discard": N_("discard"), "last card": N_("last card"),
-             "neutral turn": N_("neutral turn"), "draft": N_("draft"), "zone": N_("kept card"),
-             "copy": N_("copy"), "debt": N_("debt"), "offer": N_("priced choice"),
-             "remove": N_("a card leaves the city or a zone"), "put": N_("card put onto a zone")}
+from ..i18n import _, language, names, ngettext
 
 _LABEL = re.compile(r"^(?P<kind>build|wonder stage(?: (?P<stage>\d+))? with|sell|keep|copy|remove|put) "
                     r"(?:(?P<hidden>a card)|(?P<card>.+?) \((?P<age>[^()]*)\))"

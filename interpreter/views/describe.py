@@ -197,13 +197,6 @@ def action_text(action) -> str:
     kind = kind_of(action)
     if kind is not None:                         # a kind of kinds/actions/ has its words
         return kind.words_en(action, _WORDS)
-    if isinstance(action, ast.DrawInto):
-        return (f"draws {plural(action.count.value, 'card')} of the deck \"{action.deck.text}\" that no one "
-                f"was dealt into its \"{action.zone.text}\"")
-    if isinstance(action, ast.PlayFrom):
-        verb = "builds (paying)" if action.build_only and not action.free else \
-            "builds for free" if action.free else "plays (builds, uses for a stage or sells)"
-        return f"at once {verb} one card of its \"{action.zone.text}\""
     raise UnhandledKind(f"describe.py has no words for the action kind {type(action).__name__}")
 
 

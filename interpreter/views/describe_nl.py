@@ -208,10 +208,6 @@ def action_parts(action) -> tuple[str, str]:
     kind = kind_of(action)
     if kind is not None:                         # a kind of kinds/actions/ has its words
         return kind.words_nl(action, _WORDS)
-    if isinstance(action, ast.DrawInto):
-        return "trekt", f"{noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
-    if isinstance(action, ast.PlayFrom):
-        return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
     raise UnhandledKind(f"describe_nl.py has no words for the action kind {type(action).__name__}")
 
 

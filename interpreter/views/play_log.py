@@ -14,6 +14,7 @@ from ..i18n import _, names, ngettext
 from ..printable import printable
 from .action_words import shown_action
 from .table import render_table
+from ..kinds.decisions import DECISIONS
 
 LOG_FORMAT = "wonders-log/1"
 
@@ -49,9 +50,10 @@ def text_log(game: Game, words=None) -> str:
             out.append("\n" + _("Phase \"{phase}\"").format(phase=event["phase"]))
             current_turn = None
         elif kind == "choice":
-            if event["kind"] in ("draft", "offer"):       # a pick, an offer's answer: said as chosen
+            decision = DECISIONS.get(event["kind"])
+            if decision is not None and decision.told:     # a pick, an offer's answer: said as chosen
                 out.append(f"    {city[event['seat']]}: {shown_action(event['action'])}")
-            elif event["kind"] == "turn" and event["turn"] != current_turn:
+            elif decision is not None and decision.turn_cards and event["turn"] != current_turn:
                 current_turn = event["turn"]
                 out.append("  " + _("Turn {turn}").format(turn=current_turn))
         elif kind == "resolve":

@@ -7,14 +7,14 @@ from typing import NamedTuple
 
 from ..engine.actions import legal_actions
 from ..engine.decisions import drive
-from ..engine.flow.phases import PHASE_KINDS
+from ..kinds.decisions import DECISIONS
 from ..engine.game import Game, RulesError
 from ..engine.replay import ReplayDecider, ReplayError
 from ..engine.saves import content_digest, game_to_data
 from ..i18n import _, names, ngettext, worded
 from ..printable import printable
 from ..check.rules import roman
-from .action_words import DECISIONS, shown_action
+from .action_words import shown_action
 from .play_log import LOG_FORMAT, final_text, text_log
 from ..errors import WondersError
 
@@ -144,7 +144,7 @@ def state_text(game: Game, done: bool, words=None) -> str:
     if game.waiting:                                  # stopped at a decision point inside a turn
         out = [_("State at a decision in age {age}, turn {turn}:").format(**where),
                "  " + _("waiting for: {decisions}").format(decisions=", ".join(
-                   _("{city}'s {kind}").format(city=n.city(game.cities[d.seat].name), kind=_(DECISIONS[d.kind]))
+                   _("{city}'s {kind}").format(city=n.city(game.cities[d.seat].name), kind=_(DECISIONS[d.kind].words))
                    for d in game.decisions()))]
     for seat, city in enumerate(game.cities):
         built = ", ".join(n.card(t.cards[i].name) for i in city.built) or "-"
@@ -164,7 +164,7 @@ def state_text(game: Game, done: bool, words=None) -> str:
 def moves_data(game: Game) -> dict:
     t = game.tables
     players = []
-    in_phase = {seat: kind for seat, kind in game.waiting if kind in PHASE_KINDS}   # a draft, a zone's play
+    in_phase = {seat: kind for seat, kind in game.waiting if DECISIONS[kind].phase}   # a draft, a zone's play
     for seat, city in enumerate(game.cities):
         if in_phase:
             actions = game.options_for(seat, in_phase[seat]) if seat in in_phase else []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 
 from ..check.model import RuleSet
+from ..kinds.actions import STATEMENTS
 from ..syntax import ast
 from ..printable import printable
 from .render.effect_icons import event_word
@@ -105,7 +106,10 @@ def _phase_text(phase) -> str:
              "": _("in its turn")}[phase.when].format(age=roman(phase.age) if phase.age else "")
     said = []
     for step in phase.steps:
-        if isinstance(step, ast.Deal):
+        kind = STATEMENTS.get(type(step))
+        if kind is not None:                  # a statement of kinds/actions/ has its words
+            said.append(kind.rules_words(step))
+        elif isinstance(step, ast.Deal):
             said.append(ngettext('each player is dealt {count} card of the deck "{deck}"',
                                  'each player is dealt {count} cards of the deck "{deck}"',
                                  step.count.value).format(count=step.count.value, deck=step.deck.text))
@@ -118,14 +122,6 @@ def _phase_text(phase) -> str:
                                  '{count} cards are drafted into "{zone}", the hands passing to the {side}',
                                  step.count.value).format(count=step.count.value, zone=step.zone.text,
                                                           side=_("left") if step.direction == "left" else _("right")))
-        elif isinstance(step, ast.PlayFrom):
-            text = (_('each player builds a card of "{zone}"') if step.build_only
-                    else _('each player plays a card of "{zone}"')).format(zone=step.zone.text)
-            if step.free:
-                text += " " + _("for free")
-            if step.optional:
-                text += " " + _("(or none)")
-            said.append(text)
         elif isinstance(step, ast.PlayTurns):
             said.append(ngettext("{count} turn, the hands passing to the {side}",
                                  "{count} turns, the hands passing to the {side}", step.count.value).format(
@@ -137,10 +133,6 @@ def _phase_text(phase) -> str:
                                  step.count.value).format(count=step.count.value, deck=step.deck.text))
         elif isinstance(step, ast.DiscardZone):
             said.append(_('each player discards the cards of "{zone}"').format(zone=step.zone.text))
-        elif isinstance(step, ast.DrawInto):
-            said.append(ngettext('{count} card of deck "{deck}" is drawn into "{zone}"',
-                                 '{count} cards of deck "{deck}" are drawn into "{zone}"', step.count.value).format(
-                count=step.count.value, deck=step.deck.text, zone=step.zone.text))
         elif isinstance(step, (AgeStart, AgeEnd)):
             said.append((_("age {age} starts") if isinstance(step, AgeStart) else _("age {age} ends"))
                         .format(age=roman(step.number)))

@@ -18,7 +18,6 @@ from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ...syntax import ast
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
-from .phases import ask_zone_play, draw_into
 
 if TYPE_CHECKING:
     from ...kinds.base import ActionKind
@@ -62,13 +61,7 @@ def _trigger_done(game: Game, seat: int, trigger: ast.Trigger, event: str, befor
                          "trigger": trigger_label(trigger, event)})
 
 
-CHOSEN_IN_CHAIN = (ast.DrawInto, ast.PlayFrom)   # what `_run` does itself
-
-
 def _run(game: Game, action: ast.Action, seat: int, neighbour: int | None, source: str) -> None:
-    if isinstance(action, CHOSEN_IN_CHAIN):
-        _chosen_in_chain(game, action, seat)
-        return
     rules = game.tables.rules
     if rules.debt_by_choice:
         kind = ACTIONS.get(type(action))
@@ -114,15 +107,6 @@ def _each(game: Game, action: ast.Action, target: int, owner: int, source: str) 
 
 def _coins_log(game: Game, seat: int, owner: int, before: int, source: str) -> None:
     log_coins(game, seat, game.cities[seat].coins - before, owner, source)
-
-
-def _chosen_in_chain(game: Game, action: ast.DrawInto | ast.PlayFrom, seat: int) -> None:
-    """An action that needs a player's choice or a phase's deck (CHOSEN_IN_CHAIN)."""
-    if isinstance(action, ast.DrawInto):
-        draw_into(game, action, seat)
-        return
-    if isinstance(action, ast.PlayFrom):               # `when built: build a card from "Z"`: chosen now
-        ask_zone_play(game, action, seat)
 
 
 def offer_taken(game: Game, seat: int, choice: Action) -> None:

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from ...check.model import AgeDeal
 from ..actions import Action
+from ...kinds.decisions import DECISIONS
 from ..laws import refresh as refresh_laws, turned_round
-from ..placed import put_from, remove_built
 from .ages_and_end import AGE_AND_END_STEPS, game_end
-from .chains import CHAIN_STEPS, offer_taken
-from .phases import PHASE_KINDS, PHASE_STEPS, dealt_at_setup, first_turns, log_phase, reopen_phase, turns_run
-from .resolve import RESOLVE_STEPS, build_from_discard, copy_card
+from .answers import ENGINE
+from .chains import CHAIN_STEPS
+from .phases import PHASE_STEPS, dealt_at_setup, first_turns, log_phase, turns_run
+from .resolve import RESOLVE_STEPS
 from .turn import TURN_STEPS
 
 if TYPE_CHECKING:
@@ -96,7 +97,8 @@ class Flow:
         return not self.waiting and not self.stack
 
     def is_open(self, seat: int, kind: DecisionKind) -> bool:
-        return kind != "neutral turn" or self.chosen[self.holders[seat]] is not None
+        """The decision is open now: a neutral city's turn once its holder has chosen."""
+        return not DECISIONS[kind].after_holder or self.chosen[self.holders[seat]] is not None
 
     def advance(self) -> None:
         """Between two turns, start the next one; run until a decision opens or the turn ends.
@@ -197,58 +199,15 @@ class Flow:
                 hands[seat].remove(action.card)
                 hands[by].append(action.card)
             self.chosen[seat] = None
-        kinds = {kind for _seat, kind in self.waiting}
-        phase = kinds.intersection(PHASE_KINDS)
-        if phase:
-            reopen_phase(self, phase.pop())      # type: ignore[arg-type]  # (a Game)
-            return
-        if "last card" in kinds:
-            self.waiting = [(s, "last card") for s, a in enumerate(self.chosen[:self.players])
-                            if a is None and self.cities[s].play_last and hands[s]]
-            return
-        waiting: list[tuple[int, DecisionKind]] = []
-        for seat in range(self.players):
-            if self.chosen[seat] is None:
-                waiting.append((seat, "turn"))
-            waiting += [(n, "neutral turn") for n in self.neutrals
-                        if self.holders.get(n) == seat and self.chosen[n] is None]
-        self.waiting = waiting
+        # the point's kind (a turn's and a neutral city's turn reopen alike)
+        DECISIONS[self.waiting[0][1] if self.waiting else "turn"].reopen(self, ENGINE)
 
     def take(self, seat: int, kind: DecisionKind, action: Action) -> None:
         """A choice has arrived (already checked): keep it, and when it is the last one
         of its decision point, go on."""
-        waiting = self.waiting
-        waiting.remove((seat, kind))
-        if kind == "turn" and waiting and not self.neutrals:
-            self.chosen[seat] = action        # the common case: more cards of the turn to come
-            return
-        if kind == "discard":
-            build_from_discard(self, seat, action)    # type: ignore[arg-type]  # (a Game)
-        elif kind == "debt":                  # the coins paid go into the waiting settle step
-            step = self.stack.pop()
-            self.stack.append(step[:3] + (action.left,))
-        elif kind == "copy":
-            copy_card(self, seat, action)             # type: ignore[arg-type]  # (a Game)
-        elif kind == "offer":                 # `may pay ... to ...`: the waiting offer step is answered
-            offer_taken(self, seat, action)      # type: ignore[arg-type]  # (a Game)
-        elif kind == "remove":
-            _step, removal, _seat, owner = self.stack[-1]      # the `remove_from` step the decision belongs to
-            remove_built(self, seat, action, removal, owner)   # type: ignore[arg-type]  # (a Game)
-        elif kind == "put":
-            put_from(self, seat, self.stack.pop()[1], action)   # type: ignore[arg-type]  # (a Game)
-        elif kind in PHASE_KINDS:                   # carried out by the phase's step under it
-            self.chosen[seat] = action
-        else:
-            self.chosen[seat] = action
-            neutral = self.neutrals.get(seat)
-            if neutral is not None and neutral.pile:      # the card leaves the holder's hand for the city's
-                holder = self.holders[seat]
-                self.hands[holder].remove(action.card)
-                self.hands[seat].append(action.card)
-            if not self.waiting:
-                self.resolve_turn()
-                return
-        self.run()
+        self.waiting.remove((seat, kind))
+        if DECISIONS[kind].answer(self, seat, action, ENGINE):     # kept, or carried out (kinds/decisions/)
+            self.run()
 
     def resolve_turn(self) -> None:
         """Every choice of the turn has arrived: resolve them, and run on."""

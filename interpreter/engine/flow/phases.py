@@ -23,7 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import sys
+
 from ...check.model import AgeDeal, AgeEnd, AgeStart
+from ...kinds.actions import STATEMENTS
 from ...syntax import ast
 from ..actions import Action, card_builds, legal_actions
 from ..placed import put_card
@@ -34,9 +37,6 @@ if TYPE_CHECKING:
     from ..decisions import DecisionKind
     from ..game import Game
     from .machine import Step, Steps
-
-PHASE_KINDS = ("draft", "zone")
-
 
 def phase_steps(rules: RulesDef, when: str, age: int) -> list[Step]:
     """The steps that run the phases placed `when` age number `age`, to push on the
@@ -133,19 +133,23 @@ def _phase_step(game: Game, p: int, i: int) -> None:
         game.stack.append(("draft_round", p, i, 1))
     elif isinstance(statement, ast.DiscardZone):
         _discard_zone(game, statement)
-    elif isinstance(statement, ast.DrawInto):    # for the table's pile once, else for each player
-        for seat in [None] if statement.zone.text in game.stacked else range(game.players):
-            draw_into(game, statement, seat)
     elif isinstance(statement, ast.Reveal):
         _reveal(game, statement)
-    else:
-        game.stack.append(("zone_done", p, i))
-        _ask_zone(game, statement)
+    else:                                     # a statement of kinds/actions/ (kinds/statement_base.py)
+        STATEMENTS[kind].step(statement, game, p, i, _MACHINE)
 
 
-def _ask_zone(game: Game, statement: ast.PlayFrom) -> None:
-    """A zone's card asked of each player who may play one (apart from `_phase_step`, whose
-    locals a comprehension would make cells)."""
+def phase_draw(game: Game, statement: Any) -> None:
+    """`draw N cards from deck "D" into "Z"` in a phase: for the table's pile once, else
+    for each player."""
+    for seat in [None] if statement.zone.text in game.stacked else range(game.players):
+        draw_into(game, statement, seat)
+
+
+def ask_zone(game: Game, p: int, i: int, statement: Any) -> None:
+    """`play a card from "Z"` in a phase: a zone's card asked of each player who may play
+    one, the step that plays them (`zone_done`) left under the decisions."""
+    game.stack.append(("zone_done", p, i))
     _ask(game, "zone", [seat for seat in range(game.players) if zone_options(game, seat, statement)])
 
 
@@ -252,7 +256,7 @@ def draft_options(game: Game, seat: int) -> list[Action]:
 
 
 # ------------------------------------------------------------------------- playing from a zone
-def zone_options(game: Game, seat: int, statement: ast.PlayFrom) -> list[Action]:
+def zone_options(game: Game, seat: int, statement: Any) -> list[Action]:
     """What `seat` may do with a card of the zone: build it (paying, or free when the
     phase says `for free`), and unless the phase says `build`, use it for a wonder stage
     or sell it; `may` adds doing nothing."""
@@ -290,16 +294,15 @@ def _zone_done(game: Game, p: int, i: int) -> None:
         game.stack += [("run_pending",), ("resolve", tuple(played))]
 
 
-def open_statement(game: Game) -> ast.PlayFrom:
+def open_statement(game: Game) -> Any:
     """The phase statement whose decisions are open now (its step is on top of the stack),
     or the card's action that asked for a play from a zone (`zone_play`)."""
     step = game.stack[-1]
-    statement: ast.PlayFrom = step[1] if step[0] == "zone_play" else _statement(game, step[1], step[2])
-    return statement
+    return step[1] if step[0] == "zone_play" else _statement(game, step[1], step[2])
 
 
 # ------------------------------------------------------------------------- the same, as a card's action
-def draw_into(game: Game, action: ast.DrawInto, seat: int | None) -> None:
+def draw_into(game: Game, action: Any, seat: int | None) -> None:
     """`draw N cards from deck "D" into "Z"`: N cards of the deck that nobody holds, at
     random (the rest stay in the box); `seat` None: a phase's draw onto a zone for the
     table, which no city put there (engine/placed.py)."""
@@ -317,7 +320,7 @@ def draw_into(game: Game, action: ast.DrawInto, seat: int | None) -> None:
         game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text, "cards": names})
 
 
-def ask_zone_play(game: Game, action: ast.PlayFrom, seat: int) -> None:
+def ask_zone_play(game: Game, action: Any, seat: int) -> None:
     """`when built: build a card from "Z"`: the owner plays one card of the zone at once,
     a decision (kind `zone`) like a phase's; `zone_play` carries it out."""
     if seat < game.players and zone_options(game, seat, action):
@@ -326,7 +329,7 @@ def ask_zone_play(game: Game, action: ast.PlayFrom, seat: int) -> None:
         game.waiting = [(seat, "zone")]
 
 
-def _zone_play(game: Game, action: ast.PlayFrom, seat: int) -> None:
+def _zone_play(game: Game, action: Any, seat: int) -> None:
     chosen, game.chosen = game.chosen, []
     played: list[Action | None] = [None] * len(game.cities)
     choice = chosen[seat] if seat < len(chosen) else None
@@ -337,28 +340,10 @@ def _zone_play(game: Game, action: ast.PlayFrom, seat: int) -> None:
         game.stack.append(("resolve", tuple(played)))
 
 
-def phase_options(game: Game, seat: int, kind: DecisionKind) -> list[Action]:
-    if kind == "draft":
-        return draft_options(game, seat)
-    return zone_options(game, seat, open_statement(game))
-
-
-def reopen_phase(game: Game, kind: DecisionKind) -> None:
-    """The decisions of a phase's decision point, open again for every player whose
-    choice was taken back (Flow.reopen)."""
-    if kind == "draft":
-        seats = [s for s in range(game.players) if game.hands[s]]
-    elif game.stack[-1][0] == "zone_play":          # a card's action: its owner alone
-        seats = [game.stack[-1][2]]
-    else:
-        statement = open_statement(game)
-        seats = [s for s in range(game.players) if zone_options(game, s, statement)]
-    game.waiting = [(s, kind) for s in seats if game.chosen[s] is None]
-
-
 PHASE_STEPS: Steps = {
     "phase": _phase, "phase_log": log_phase, "phase_step": _phase_step, "draft_round": _draft_round,
     "draft_picks": _draft_picks, "zone_done": _zone_done, "zone_play": _zone_play,
 }
 # what each step holds, for saves.py: all whole numbers
 PHASE_STEP_ARGS = {"phase": 1, "phase_log": 1, "phase_step": 2, "draft_round": 3, "draft_picks": 3, "zone_done": 2}
+_MACHINE = sys.modules[__name__]      # what a statement kind's `step` is lent: `phase_draw`, `ask_zone`

@@ -3,8 +3,9 @@ up in.  Every module of this folder is a kind, found here by its file (a new kin
 file, named nowhere else): each pass finds it by `kind_of(action)` and asks it for its
 part (kinds/base.py `ActionKind`).
 
-The action kinds not yet moved to a module of their own (tests/test_kind_modules.py lists
-them) are still switched on by each pass, as before."""
+A kind that is a phase's statement too (`draw N cards ...`, `play a card from "Z"`) meets
+kinds/statement_base.py `PhaseStatement` as well: `STATEMENTS` are those, which the checker
+of the phases and the phase machine look up."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import importlib
 import pkgutil
 
 from ..base import ActionKind
+from ..statement_base import PhaseStatement
 
 
 def kind_modules(path, package: str, interface: type = ActionKind) -> tuple:
@@ -32,6 +34,8 @@ MODULES = kind_modules(__path__, __name__)
 # syntax class -> its kind
 ACTIONS: dict[type, ActionKind] = {module.KIND.node: module.KIND for module in MODULES}
 NODES: tuple[type, ...] = tuple(ACTIONS)
+# syntax class -> its kind, of the kinds that are a phase's statement too
+STATEMENTS: dict[type, PhaseStatement] = {node: k for node, k in ACTIONS.items() if isinstance(k, PhaseStatement)}
 
 # Classes the passes test often, worked out once from the kinds' declarations
 COINS = tuple(k.node for k in ACTIONS.values() if k.gives == "coins")
@@ -40,5 +44,5 @@ LOSSES = tuple(k.node for k in ACTIONS.values() if k.gives == "coins" and k.sign
 
 
 def kind_of(action) -> ActionKind | None:
-    """The kind of `action` when it has a module of its own, else None (the old switches)."""
+    """The kind of `action`, or None for what is not an action (a statement of a phase only)."""
     return ACTIONS.get(type(action))

@@ -40,6 +40,10 @@ class BuildFromDiscardKind(ActionKind):
         if not self.idle(events, action, seat):
             events.game.waiting = [(seat, self.decision)]      # answered by the `discard` decision
 
+    def power_worth(self, action, w) -> float:
+        """A card built for free."""
+        return w.free_build_worth()
+
     def written(self, action, p) -> str:
         return "build a card from the discard pile for free"
 

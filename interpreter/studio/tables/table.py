@@ -17,6 +17,7 @@ from __future__ import annotations
 import secrets
 import time
 
+from ...kinds.decisions import DECISIONS
 from ..play_rules import PlayError
 
 GRACE = 60.0                 # seconds a person may be away before the host can hand the seat to a bot
@@ -145,7 +146,7 @@ class Table:
         if option.kind == "build":
             self.chosen_ages[decision.seat].append(game.age.number)
         key = [game.age.number, game.turn]
-        if decision.kind == "turn" and key not in self.turn_keys[-1:]:
+        if DECISIONS[decision.kind].turn_cards and key not in self.turn_keys[-1:]:
             self.turn_keys.append(key)
         age = game.age.number
         decision.choose(choice)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 
 from ...check.rules import roman
+from ...kinds.decisions import DECISIONS
 from ...views.render.colors import ink, paint
 from ...views.action_words import face_down
 from .scorepad import score_sheet
@@ -86,7 +87,7 @@ def _decision(table, decision) -> dict:
     options = decision.options
     moves = [{"index": i, "kind": o.kind, "card": o.card, "left": o.left, "right": o.right, "bank": o.bank,
               "free": o.free, "label": o.label(t)} for i, o in enumerate(options)]
-    if decision.kind in ("discard", "neutral turn", "zone"):
+    if DECISIONS[decision.kind].shows in ("options", "pile"):      # the cards offered (kinds/decisions/)
         shown = list(dict.fromkeys(o.card for o in options if o.card >= 0))
     else:
         shown = list(dict.fromkeys(game.hands[decision.seat]))

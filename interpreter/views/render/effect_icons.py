@@ -118,10 +118,6 @@ def action(a, v: Vocabulary) -> list[Icon]:
     kind = kind_of(a)
     if kind is not None:                         # a kind of kinds/actions/ has its icons
         return kind.icons(a, _KIT, v)
-    if isinstance(a, ast.DrawInto):
-        return [icons.chip(f"+{a.count.value}"), icons.card([], a.deck.text), icons.word("→"), icons.chip(a.zone.text)]
-    if isinstance(a, ast.PlayFrom):
-        return [icons.chip(a.zone.text), icons.word("→"), icons.card([], a.zone.text)]
     raise UnhandledKind(f"render/effect_icons.py has no picture for the action kind {type(a).__name__}")
 
 

@@ -1,0 +1,95 @@
+"""`draw N cards from deck "D" into "Z"`: N cards of deck D that no one was dealt or drew
+(in the box), drawn at random, join the owner's zone Z (a zone for the table: the table's
+pile, in sight of every player).  In a phase, each player draws (a zone for the table is
+drawn into once); as a card's action, its owner does.  Its grammar rule is `draw_into`,
+built by syntax/builder/phases.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import ActionKind
+from ..statement_base import PhaseStatement
+from ...i18n import _, ngettext
+from ...syntax.ast_base import node
+
+if TYPE_CHECKING:
+    from ...diagnostics import Span
+    from ...syntax.ast_base import Name, Number
+
+
+@node
+class DrawInto:
+    """`draw N cards from deck "D" into "Z"`: N cards of deck D that no one was dealt (in
+    the box), drawn at random, join the owner's zone Z."""
+    count: Number
+    deck: Name
+    zone: Name
+    span: Span
+
+
+class DrawIntoKind(PhaseStatement, ActionKind):
+    node = DrawInto
+    gives = "cards drawn"
+    bots = "powers"                       # a wider choice at the zone's plays to come (bots/powers_worth.py)
+
+    # -- as an action
+    def check(self, action, c) -> bool:
+        return c.positive(action.count.value, action.count.span, "drawing")    # its zone, its deck: check/phases.py
+
+    def causes(self, action) -> tuple[str, ...]:
+        return ()
+
+    def zones(self, action) -> tuple:
+        return (action.zone,)             # any zone: one for the table too
+
+    def decks(self, action) -> tuple:
+        return (action.deck,)
+
+    def run(self, events, action, seat: int, where, source: str) -> None:
+        events.draw_into(seat, action)
+
+    def power_worth(self, action, w) -> float:
+        """Cards drawn into a zone are not more plays but a wider choice at the plays to come:
+        half a mean card's worth for each card drawn, at most one per play to come."""
+        return w.free_build_worth() / 2 * min(action.count.value, w._zone_plays(action.zone.text))
+
+    # -- as a phase's statement
+    def check_statement(self, statement, c) -> bool:
+        if not c.zone(statement.zone):
+            return False
+        if statement.count.value < 1:
+            c.ctx.report("E1206", _("{owner} draws {count} cards").format(owner=c.owner, count=statement.count.value),
+                         statement.count.span, label=_("draw at least 1 card"))
+            return False
+        return True
+
+    def step(self, statement, game, p: int, i: int, machine) -> None:
+        machine.phase_draw(game, statement)
+
+    def rules_words(self, statement) -> str:
+        return ngettext('{count} card of deck "{deck}" is drawn into "{zone}"',
+                        '{count} cards of deck "{deck}" are drawn into "{zone}"', statement.count.value).format(
+            count=statement.count.value, deck=statement.deck.text, zone=statement.zone.text)
+
+    # -- printing, words, icons, notation
+    def written(self, action, p) -> str:
+        return f'draw {p._counted(action.count.value, "card")} from deck "{action.deck.text}" into "{action.zone.text}"'
+
+    def words_en(self, action, w) -> str:
+        return (f"draws {w.plural(action.count.value, 'card')} of the deck \"{action.deck.text}\" that no one "
+                f"was dealt into its \"{action.zone.text}\"")
+
+    def words_nl(self, action, w) -> tuple[str, str]:
+        return "trekt", f"{w.noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
+
+    def icons(self, action, kit, vocabulary) -> list:
+        icons = kit.icons
+        return [icons.chip(f"+{action.count.value}"), icons.card([], action.deck.text), icons.word("→"),
+                icons.chip(action.zone.text)]
+
+    def notation(self, action, kit) -> str | None:
+        return None
+
+
+KIND = DrawIntoKind()

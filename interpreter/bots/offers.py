@@ -29,6 +29,7 @@ from ..engine.quantities import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
+from ..kinds.measures import measure_kind
 
 
 def offer_values(model, game, seat: int, options, card_worth, coin: float | None = None) -> list[float]:
@@ -151,7 +152,7 @@ def _needs(conditions, kind: str) -> int:
     -1 when they ask it to hold none (`pawn tokens = 0`), 0 when they do not read it."""
     for c in conditions:
         q, n = c.left, c.right
-        if isinstance(q, ast.Quantity) and q.measure == "kept tokens" and q.kind is not None \
+        if isinstance(q, ast.Quantity) and measure_kind(q).names == "token kind" and q.kind is not None \
                 and q.kind.text == kind and q.scope is None and isinstance(n, ast.Number):
             none, one = _HOLDS[c.op](0, n.value), _HOLDS[c.op](1, n.value)
             if one != none:

@@ -10,6 +10,7 @@ from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.measures import measure_kind
 from ..engine.laws import law_force
 from ..engine.triggers import worth_under_laws
 from ..syntax import ast
@@ -38,9 +39,10 @@ class RuleModel:
         self.age_end_triggers = [(t, _given(t.action)[1]) for t in rules.triggers if t.event == "age end"
                                  and _given(t.action)[0] == "military token"]
         # the tokens depend on the shields of a city and its neighbours alone when the
-        # triggers count nothing else: then they are remembered by those shields
+        # triggers count nothing else (or the game's own numbers): then they are remembered by those shields
         self._tokens_memo: dict | None = {} if all(
-            q.measure in ("shields", "age", "age victory") and (q.scope is None or set(q.scope.parts) <= _NEAR)
+            (measure_kind(q).reads == "shields" or measure_kind(q).counted_in == "game")
+            and (q.scope is None or set(q.scope.parts) <= _NEAR)
             for t, value in self.age_end_triggers
             for expr in [value, *(side for c in t.conditions for side in (c.left, c.right))]
             for q in quantities(expr)) else None

@@ -16,6 +16,7 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.measures import measure_kind
 from ..syntax.printer import quantity as quantity_words
 from .context import Context, what_word
 from ..i18n import _
@@ -142,6 +143,26 @@ class EffectChecks(ActionChecks):
         return what_word(what)
 
 
+class MeasureChecks:
+    """What a measure's check (kinds/measure_base.py `MeasureKind.check`) is lent of the
+    checker: the names a quantity's measure reads."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+
+    def resource(self, name: ast.Name) -> bool:
+        """A declared resource (E1001)."""
+        return self.ctx.known(name, self.ctx.resources, "E1001", "resource")
+
+    def token_kind(self, name: ast.Name) -> bool:
+        """A declared kind of kept token (E1008)."""
+        return self.ctx.known(name, self.ctx.tokens, "E1008", "token kind")
+
+    def no_repeats(self, names, what: str) -> bool:
+        """No name listed twice (E1209)."""
+        return _no_repeats(names, self.ctx, what)
+
+
 def _as_is(effect, ctx: Context):
     """A kind with nothing in it that could be misused."""
     return effect
@@ -157,17 +178,13 @@ def _shields(effect: ast.Shields, ctx: Context):
     return effect if _per(effect.per, ctx) and _shields_follow(effect.per, ctx) and ok else None
 
 
-# What `shields N per ...` may count: the owner's cards, stages and military tokens, which
-# change only as the city builds or takes a token (the engine counts again then).
-SHIELD_COUNTS = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens",
-                 "victory tokens", "military tokens")
-
-
 def _shields_follow(per: ast.Per | None, ctx: Context) -> bool:
     if per is None:
         return True
     q = per.what
-    if q.measure in SHIELD_COUNTS and q.extreme is None and (q.scope is None or q.scope.parts == ("own",)):
+    # the owner's cards, stages and military tokens, which change only as the city builds or
+    # takes a token (the engine counts again then): the measures that say they `follow`
+    if measure_kind(q).follows and q.extreme is None and (q.scope is None or q.scope.parts == ("own",)):
         return True
     ctx.report("E1216", _("shields can follow a count of the owner's cards, wonder stages or military tokens only"),
                q.span, label=_("not counted from the owner's cards or tokens"),
@@ -205,7 +222,7 @@ def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
 def _score(effect: ast.Score, ctx: Context):
     ok = ctx.known_category(effect.category)
     for q in _quantities_in(effect.value):
-        if q.measure == "score so far":
+        if not measure_kind(q).scored:
             ctx.report("E1217", _("a score line cannot count `score so far`: scoring would count itself"), q.span,
                        label=_("the score this line is part of"),
                        help=_("count `score so far` in a trigger's condition or action, e.g. "
@@ -489,13 +506,10 @@ def _measures(expr) -> bool:
     return False
 
 
-_SAME_IN_EVERY_CITY = ("age", "age victory", "players")     # quantities of the game, not of a city
-
-
 def _differs_by_city(value, ctx: Context) -> bool:
     """A value that cities are compared by (a rank, a count over cities, `each ... with
     fewer VALUE`) must count something of a city: E1218 where it does not."""
-    if any(q.measure not in _SAME_IN_EVERY_CITY for q in _quantities_in(value)):
+    if any(measure_kind(q).counted_in != "game" for q in _quantities_in(value)):
         return True
     ctx.report("E1218", _("this value is the same in every city: comparing cities by it tells nothing"),
                value.span, label=_("nothing of a city is counted here"),
@@ -524,17 +538,11 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
     if q.card is not None:
         ok = _which_card(q.card, ctx, neighbour) and ok
-    if q.measure == "production":
-        ok = ctx.known(q.kind, ctx.resources, "E1001", "resource") and ok
-    elif q.measure == "zone cards":           # the zone: check/phases.py `check_zone_actions`
-        pass
-    elif q.kind is not None:
-        ok = ctx.known(q.kind, ctx.tokens, "E1008", "token kind") and ok
-    if q.measure == "card sets":
-        ok = _no_repeats(q.colors, ctx, "colour") and ok
+    kind = measure_kind(q)
+    ok = kind.check(q, MeasureChecks(ctx)) and ok
     if q.extreme is not None and not _compares_cities(q, ctx):
         return False
-    if q.scope is not None and q.measure in ("complete sets", "symbol squares"):
+    if q.scope is not None and kind.counted_in == "owner":
         ctx.report("E1210", _("science symbols are counted in one's own city only"), q.scope.span,
                    label=_("no scope here"), help=_("leave out the scope"))
         return False
@@ -557,7 +565,7 @@ def _compares_cities(q: ast.Quantity, ctx: Context) -> bool:
     """`most`/`fewest` picks one city among several: its measure is counted per city, and
     its scope names at least two cities (`all cities` or `neighbours` at least)."""
     word = q.extreme
-    if q.measure in ("complete sets", "symbol squares"):
+    if measure_kind(q).counted_in == "owner":
         ctx.report("E1214", _("`{word}` compares cities, but science symbols are counted in one's own city only").format(word=word),
                    q.span, label=_("not counted per city"),
                    help=_("compare a count each city has, e.g. `{word} shields of all cities`").format(word=word))

@@ -13,6 +13,7 @@ from .ast_base import COLOR_BUILT, KEPT_TAKEN, Name, Negative, Number, node  # n
 from ..errors import WondersError
 from ..kinds import actions as _action_kinds
 from ..kinds import effects as _effect_kinds
+from ..kinds import measures as _measure_kinds
 
 
 class UnhandledKind(TypeError, WondersError):
@@ -32,7 +33,7 @@ class Scope:
 @node
 class Quantity:
     """Something counted in the game, summed over a scope (the owner's city by default).
-    `measure` is one of MEASURES; `colors` is set for "cards".  With `extreme` ("most" or
+    `measure` is one of MEASURES (a `Measure`, kinds/measures/); `colors` is set for "cards".  With `extreme` ("most" or
     "fewest") it is not summed: it is the count of the scope's city that has the most
     (the fewest), as the rulebook says "the city with the most coins"."""
     measure: str
@@ -61,10 +62,8 @@ class WhichCard:
 EXTREMES = ("most", "fewest")
 
 
-MEASURES = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
-            "military tokens", "coins", "shields", "complete sets", "symbol squares",
-            "age victory", "age", "players", "kept tokens", "score so far", "production", "zone cards",
-            "same colour cards", "card cost")
+# What a quantity counts: the measures of kinds/measures/, one module each
+MEASURES = tuple(_measure_kinds.MEASURES)
 
 
 @node

@@ -7,6 +7,7 @@ import attrs
 from lark import Token, v_args
 
 from .. import ast
+from ...kinds.measure_base import Measure
 from .numbers import to_int
 
 
@@ -55,19 +56,19 @@ class ExpressionBuilder:
 
     @v_args(meta=True)
     def symbol_squares(self, meta, c):
-        return ast.Quantity(measure="symbol squares", colors=(), scope=None, span=self._span(meta))
+        return ast.Quantity(measure=Measure.SYMBOL_SQUARES, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
     def age_victory(self, meta, c):
-        return ast.Quantity(measure="age victory", colors=(), scope=None, span=self._span(meta))
+        return ast.Quantity(measure=Measure.AGE_VICTORY, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
     def age_number_q(self, meta, c):
-        return ast.Quantity(measure="age", colors=(), scope=None, span=self._span(meta))
+        return ast.Quantity(measure=Measure.AGE, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
     def player_number(self, meta, c):
-        return ast.Quantity(measure="players", colors=(), scope=None, span=self._span(meta))
+        return ast.Quantity(measure=Measure.PLAYERS, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
     def rank_among(self, meta, c):
@@ -93,22 +94,22 @@ class ExpressionBuilder:
 
     def among(self, c): return c[0]
 
-    def score_so_far(self, c): return ("score so far", ())
+    def score_so_far(self, c): return (Measure.SCORE_SO_FAR, ())
 
-    def production_q(self, c): return ("production", (), self._name(c[0]))
+    def production_q(self, c): return (Measure.PRODUCTION, (), self._name(c[0]))
 
-    def zone_cards(self, c): return ("zone cards", (), self._string(c[0]))
+    def zone_cards(self, c): return (Measure.ZONE_CARDS, (), self._string(c[0]))
 
-    def cards_of(self, c): return ("cards", c[0])
-    def wonder_stages(self, c): return ("wonder stages", ())
-    def unbuilt_stages(self, c): return ("unbuilt wonder stages", ())
-    def defeat_tokens(self, c): return ("defeat tokens", ())
-    def victory_tokens(self, c): return ("victory tokens", ())
-    def military_tokens(self, c): return ("military tokens", ())
-    def coins(self, c): return ("coins", ())
-    def shields_q(self, c): return ("shields", ())
-    def complete_sets(self, c): return ("complete sets", ())
-    def card_sets(self, c): return ("card sets", c[0])
+    def cards_of(self, c): return (Measure.CARDS, c[0])
+    def wonder_stages(self, c): return (Measure.WONDER_STAGES, ())
+    def unbuilt_stages(self, c): return (Measure.UNBUILT_WONDER_STAGES, ())
+    def defeat_tokens(self, c): return (Measure.DEFEAT_TOKENS, ())
+    def victory_tokens(self, c): return (Measure.VICTORY_TOKENS, ())
+    def military_tokens(self, c): return (Measure.MILITARY_TOKENS, ())
+    def coins(self, c): return (Measure.COINS, ())
+    def shields_q(self, c): return (Measure.SHIELDS, ())
+    def complete_sets(self, c): return (Measure.COMPLETE_SETS, ())
+    def card_sets(self, c): return (Measure.CARD_SETS, c[0])
 
     @v_args(meta=True)
     def color_list(self, meta, c):

@@ -1,0 +1,35 @@
+"""`military tokens`: the total of the city's military tokens (victories less defeats)."""
+
+from __future__ import annotations
+
+from ..measure_base import Measure, MeasureKind
+
+
+class MilitaryTokensKind(MeasureKind):
+    name = Measure.MILITARY_TOKENS
+    counted_in = "city"
+    reads = "tokens"
+    follows = True
+
+    def check(self, q, c) -> bool:
+        return True                     # nothing of its own to misuse
+
+    def count(self, q, e):
+        return lambda city: sum(city.tokens)
+
+    def written(self, q, p, one: bool) -> str:
+        return p.scoped("military token" if one else "military tokens", q.scope)
+
+    def words_en(self, q, w, singular: bool) -> str:
+        return w.counted_text(q, "point of military tokens" if singular else "the total of the military tokens",
+                              bare=True)
+
+    def words_nl(self, q, w, singular: bool) -> str:
+        return w.counted_text(q, "punt van de Conflictfiches" if singular else "het totaal van de Conflictfiches",
+                              "het totaal van de Conflictfiches", bare=True)
+
+    def icons(self, q, kit, vocabulary, title: str) -> list:
+        return [kit.icons.token("military", title)]
+
+
+KIND = MilitaryTokensKind()

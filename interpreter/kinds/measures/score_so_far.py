@@ -1,0 +1,36 @@
+"""`score so far`: the city's total if the game were scored now (engine/scoring.py's score
+pad, lent by the engine), counted in each city of the scope with its own neighbours.  A
+score line cannot count it: scoring would count itself (E1217)."""
+
+from __future__ import annotations
+
+from ..measure_base import Measure, MeasureKind
+
+
+class ScoreSoFarKind(MeasureKind):
+    name = Measure.SCORE_SO_FAR
+    counted_in = "each where"
+    reads = "game"                      # not weighed: a move's worth is the score pad itself
+    scored = False
+
+    def check(self, q, c) -> bool:
+        return True                     # in a score line: refused from `scored`
+
+    def value(self, q, e):
+        return e.each_where(q, e.score_so_far)
+
+    def written(self, q, p, one: bool) -> str:
+        return p.scoped("score so far", q.scope)
+
+    def words_en(self, q, w, singular: bool) -> str:
+        return w.counted_text(q, "point of the score so far" if singular else "the score so far", bare=True)
+
+    def words_nl(self, q, w, singular: bool) -> str:
+        text = "punt van de score tot nu toe" if singular else "de score tot nu toe"
+        return w.counted_text(q, text, text, bare=True)
+
+    def icons(self, q, kit, vocabulary, title: str) -> list:
+        return [kit.icons.chip(title)]
+
+
+KIND = ScoreSoFarKind()

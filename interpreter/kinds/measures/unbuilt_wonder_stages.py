@@ -1,0 +1,33 @@
+"""`unbuilt wonder stages`: the stages of the city's board it has not built yet."""
+
+from __future__ import annotations
+
+from ..measure_base import Measure, MeasureKind
+
+
+class UnbuiltWonderStagesKind(MeasureKind):
+    name = Measure.UNBUILT_WONDER_STAGES
+    counted_in = "city"
+    reads = "stages"
+    follows = True
+
+    def check(self, q, c) -> bool:
+        return True                     # nothing of its own to misuse
+
+    def count(self, q, e):
+        return lambda city: len(city.side.stages) - city.stages
+
+    def written(self, q, p, one: bool) -> str:
+        return p.scoped("unbuilt wonder stage" if one else "unbuilt wonder stages", q.scope)
+
+    def words_en(self, q, w, singular: bool) -> str:
+        return w.counted_text(q, "unbuilt wonder stage" if singular else "unbuilt wonder stages")
+
+    def words_nl(self, q, w, singular: bool) -> str:
+        return w.counted_text(q, "nog niet gebouwde Wonder fase" if singular else "nog niet gebouwde Wonder fasen", "nog niet gebouwde Wonder fasen")
+
+    def icons(self, q, kit, vocabulary, title: str) -> list:
+        return [kit.icons.stage(title, unbuilt=True)]
+
+
+KIND = UnbuiltWonderStagesKind()

@@ -1,0 +1,33 @@
+"""`victory tokens`: the military tokens of a victory the city holds."""
+
+from __future__ import annotations
+
+from ..measure_base import Measure, MeasureKind
+
+
+class VictoryTokensKind(MeasureKind):
+    name = Measure.VICTORY_TOKENS
+    counted_in = "city"
+    reads = "tokens"
+    follows = True
+
+    def check(self, q, c) -> bool:
+        return True                     # nothing of its own to misuse
+
+    def count(self, q, e):
+        return lambda city: sum(1 for t in city.tokens if t > 0)
+
+    def written(self, q, p, one: bool) -> str:
+        return p.scoped("victory token" if one else "victory tokens", q.scope)
+
+    def words_en(self, q, w, singular: bool) -> str:
+        return w.counted_text(q, "victory token" if singular else "victory tokens")
+
+    def words_nl(self, q, w, singular: bool) -> str:
+        return w.counted_text(q, "overwinningsfiche" if singular else "overwinningsfiches", "overwinningsfiches")
+
+    def icons(self, q, kit, vocabulary, title: str) -> list:
+        return [kit.icons.token("victory", title)]
+
+
+KIND = VictoryTokensKind()

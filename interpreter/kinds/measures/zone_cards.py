@@ -1,0 +1,35 @@
+"""`cards in "Z"`: the city's cards in zone Z (engine/placed.py, lent by the engine); the
+zone is checked with the others by check/phases.py (`names` "zone")."""
+
+from __future__ import annotations
+
+from ..measure_base import Measure, MeasureKind
+
+
+class ZoneCardsKind(MeasureKind):
+    name = Measure.ZONE_CARDS
+    counted_in = "each where"
+    reads = "game"                      # not weighed by what a move changes
+    names = "zone"
+
+    def check(self, q, c) -> bool:
+        return True                     # the zone: check/phases.py `check_zone_actions`
+
+    def value(self, q, e):
+        zone = q.kind.text
+        return e.each_where(q, lambda where: e.zone_count(where.city, zone))
+
+    def written(self, q, p, one: bool) -> str:
+        return f'{"card" if one else "cards"} in "{q.kind.text}"'
+
+    def words_en(self, q, w, singular: bool) -> str:
+        return f'card{"" if singular else "s"} of the city in "{q.kind.text}"'
+
+    def words_nl(self, q, w, singular: bool) -> str:
+        return f'kaart{"" if singular else "en"} van de stad in "{q.kind.text}"'
+
+    def icons(self, q, kit, vocabulary, title: str) -> list:
+        return [kit.icons.chip(title)]
+
+
+KIND = ZoneCardsKind()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import abc
 from enum import StrEnum
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Protocol
 
 from .base import LANGUAGES
 
@@ -60,6 +60,39 @@ READS = ("cards", "stages", "tokens", "coins", "shields", "symbols", "kept", "ga
 # What a quantity's `kind` names for the measure: nothing, a kind of kept token, a resource,
 # a zone (checked by check/phases.py with the zones).
 NAMES = ("", "token kind", "resource", "zone")
+
+
+class Checks(Protocol):
+    """What a measure's check is lent of the checker (check/effects.py `MeasureChecks`)."""
+    def resource(self, name: Any) -> bool: ...
+    def token_kind(self, name: Any) -> bool: ...
+    def no_repeats(self, names: Any, what: str) -> bool: ...
+
+
+class Engine(Protocol):
+    """What a measure's evaluation is lent of the engine (engine/quantities.py)."""
+    def each_city(self, q: Any, count: Callable[[Any], int], attribute: str = "") -> Callable[[Any], int]: ...
+    def each_where(self, q: Any, value: Callable[[Any], int]) -> Callable[[Any], int]: ...
+    def score_so_far(self, where: Any) -> int: ...
+    def zone_count(self, city: Any, zone: str) -> int: ...
+    def which_card(self, card: Any, where: Any) -> int | None: ...
+    def card_colour(self, card: Any, where: Any) -> str | None: ...
+
+
+class Printer(Protocol):
+    """What a measure's printing is lent of syntax/printer.py."""
+    def scoped(self, word: str, s: Any) -> str: ...
+    def colour_list(self, names: Any) -> str: ...
+    def which_card(self, w: Any) -> str: ...
+
+
+class Words(Protocol):
+    """What a measure's words are lent of a describer (views/describe.py, describe_nl.py)."""
+    def and_list(self, words: Any, joiner: str = ...) -> str: ...
+    def en_list(self, words: Any, joiner: str = ...) -> str: ...
+    def which_card_text(self, card: Any) -> str: ...
+    def names(self) -> Any: ...
+    def counted_text(self, q: Any, text: str, *args: Any, **kwargs: Any) -> str: ...
 
 
 class MeasureKind(abc.ABC):
@@ -109,37 +142,37 @@ class MeasureKind(abc.ABC):
 
     # -- check (check/effects.py)
     @abc.abstractmethod
-    def check(self, q: Any, c: Any) -> bool:
+    def check(self, q: Any, c: Checks) -> bool:
         """True when the quantity's own parts may be counted (what `kind` names, its colours);
         misuses reported through `c` (check/effects.py `MeasureChecks`).  The scope, `most`
         and `fewest` are checked by the checker from the declarations."""
 
     # -- run (engine/quantities.py)
-    def count(self, q: Any, e: Any) -> Callable[[Any], int]:
+    def count(self, q: Any, e: Engine) -> Callable[[Any], int]:
         """The measure in one city, as a function of the City (a "city" measure's; `e`:
         engine/quantities.py): engine/city.py's shields follow it too."""
         raise NotImplementedError
 
-    def value(self, q: Any, e: Any) -> Callable[[Any], int]:
+    def value(self, q: Any, e: Engine) -> Callable[[Any], int]:
         """The quantity as a function of a Where (`e`: engine/quantities.py): by default the
         count summed over the scope, or the most or fewest (`e.each_city`)."""
         if self.counted_in != "city":
             raise NotImplementedError
-        return e.each_city(q, self.count(q, e), self.attribute)   # type: ignore[no-any-return]
+        return e.each_city(q, self.count(q, e), self.attribute)
 
     # -- printing for `wonders fmt` (syntax/printer.py)
     @abc.abstractmethod
-    def written(self, q: Any, p: Any, one: bool) -> str:
+    def written(self, q: Any, p: Printer, one: bool) -> str:
         """The quantity as the language writes it, without `most`/`fewest` (`p`:
         syntax/printer.py; `one`: the measure in the singular, as after `per`)."""
 
     # -- words, icons (views/)
     @abc.abstractmethod
-    def words_en(self, q: Any, w: Any, singular: bool) -> str:
+    def words_en(self, q: Any, w: Words, singular: bool) -> str:
         """English: the quantity in words (`w`: views/describe.py)."""
 
     @abc.abstractmethod
-    def words_nl(self, q: Any, w: Any, singular: bool) -> str:
+    def words_nl(self, q: Any, w: Words, singular: bool) -> str:
         """Dutch: the quantity in words (`w`: views/describe_nl.py)."""
 
     @abc.abstractmethod

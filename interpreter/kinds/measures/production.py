@@ -4,7 +4,9 @@ counted in each city of the scope."""
 
 from __future__ import annotations
 
-from ..measure_base import Measure, MeasureKind
+from typing import Any, Callable
+
+from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 
 class ProductionKind(MeasureKind):
@@ -13,29 +15,30 @@ class ProductionKind(MeasureKind):
     reads = "game"                      # not weighed by what a move changes
     names = "resource"
 
-    def check(self, q, c) -> bool:
-        return c.resource(q.kind)       # type: ignore[no-any-return]
+    def check(self, q: Any, c: Checks) -> bool:
+        return c.resource(q.kind)     
 
-    def value(self, q, e):
+    def value(self, q: Any, e: Engine) -> Callable[[Any], int]:
         resource = q.kind.text
 
-        def produced(where):
+        def produced(where: Any) -> int:
             city = where.city
             r = city.tables.resource_index[resource]
-            return city.own_fixed[r] + sum(1 for options in city.own_choices if r in options)
+            units: int = city.own_fixed[r] + sum(1 for options in city.own_choices if r in options)
+            return units
         return e.each_where(q, produced)
 
-    def written(self, q, p, one: bool) -> str:
+    def written(self, q: Any, p: Printer, one: bool) -> str:
         return p.scoped(f"production of {q.kind.text}", q.scope)
 
-    def words_en(self, q, w, singular: bool) -> str:
+    def words_en(self, q: Any, w: Words, singular: bool) -> str:
         return w.counted_text(q, f"unit{'' if singular else 's'} of {q.kind.text} produced")
 
-    def words_nl(self, q, w, singular: bool) -> str:
+    def words_nl(self, q: Any, w: Words, singular: bool) -> str:
         text = f"{'eenheid' if singular else 'eenheden'} {w.names().resource(q.kind.text)} geproduceerd"
         return w.counted_text(q, text, text)
 
-    def icons(self, q, kit, vocabulary, title: str) -> list:
+    def icons(self, q: Any, kit: Any, vocabulary: Any, title: str) -> list[Any]:
         return [kit.icons.chip(title)]
 
 

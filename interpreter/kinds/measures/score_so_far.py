@@ -4,7 +4,9 @@ score line cannot count it: scoring would count itself (E1217)."""
 
 from __future__ import annotations
 
-from ..measure_base import Measure, MeasureKind
+from typing import Any, Callable
+
+from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 
 class ScoreSoFarKind(MeasureKind):
@@ -13,23 +15,23 @@ class ScoreSoFarKind(MeasureKind):
     reads = "game"                      # not weighed: a move's worth is the score pad itself
     scored = False
 
-    def check(self, q, c) -> bool:
+    def check(self, q: Any, c: Checks) -> bool:
         return True                     # in a score line: refused from `scored`
 
-    def value(self, q, e):
+    def value(self, q: Any, e: Engine) -> Callable[[Any], int]:
         return e.each_where(q, e.score_so_far)
 
-    def written(self, q, p, one: bool) -> str:
+    def written(self, q: Any, p: Printer, one: bool) -> str:
         return p.scoped("score so far", q.scope)
 
-    def words_en(self, q, w, singular: bool) -> str:
+    def words_en(self, q: Any, w: Words, singular: bool) -> str:
         return w.counted_text(q, "point of the score so far" if singular else "the score so far", bare=True)
 
-    def words_nl(self, q, w, singular: bool) -> str:
+    def words_nl(self, q: Any, w: Words, singular: bool) -> str:
         text = "punt van de score tot nu toe" if singular else "de score tot nu toe"
         return w.counted_text(q, text, text, bare=True)
 
-    def icons(self, q, kit, vocabulary, title: str) -> list:
+    def icons(self, q: Any, kit: Any, vocabulary: Any, title: str) -> list[Any]:
         return [kit.icons.chip(title)]
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..measure_base import Measure, MeasureKind
+from typing import Any, Callable
+
+from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 
 class VictoryTokensKind(MeasureKind):
@@ -11,22 +13,22 @@ class VictoryTokensKind(MeasureKind):
     reads = "tokens"
     follows = True
 
-    def check(self, q, c) -> bool:
+    def check(self, q: Any, c: Checks) -> bool:
         return True                     # nothing of its own to misuse
 
-    def count(self, q, e):
+    def count(self, q: Any, e: Engine) -> Callable[[Any], int]:
         return lambda city: sum(1 for t in city.tokens if t > 0)
 
-    def written(self, q, p, one: bool) -> str:
+    def written(self, q: Any, p: Printer, one: bool) -> str:
         return p.scoped("victory token" if one else "victory tokens", q.scope)
 
-    def words_en(self, q, w, singular: bool) -> str:
+    def words_en(self, q: Any, w: Words, singular: bool) -> str:
         return w.counted_text(q, "victory token" if singular else "victory tokens")
 
-    def words_nl(self, q, w, singular: bool) -> str:
+    def words_nl(self, q: Any, w: Words, singular: bool) -> str:
         return w.counted_text(q, "overwinningsfiche" if singular else "overwinningsfiches", "overwinningsfiches")
 
-    def icons(self, q, kit, vocabulary, title: str) -> list:
+    def icons(self, q: Any, kit: Any, vocabulary: Any, title: str) -> list[Any]:
         return [kit.icons.token("victory", title)]
 
 

@@ -3,7 +3,9 @@ zone is checked with the others by check/phases.py (`names` "zone")."""
 
 from __future__ import annotations
 
-from ..measure_base import Measure, MeasureKind
+from typing import Any, Callable
+
+from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 
 class ZoneCardsKind(MeasureKind):
@@ -12,23 +14,23 @@ class ZoneCardsKind(MeasureKind):
     reads = "game"                      # not weighed by what a move changes
     names = "zone"
 
-    def check(self, q, c) -> bool:
+    def check(self, q: Any, c: Checks) -> bool:
         return True                     # the zone: check/phases.py `check_zone_actions`
 
-    def value(self, q, e):
+    def value(self, q: Any, e: Engine) -> Callable[[Any], int]:
         zone = q.kind.text
         return e.each_where(q, lambda where: e.zone_count(where.city, zone))
 
-    def written(self, q, p, one: bool) -> str:
+    def written(self, q: Any, p: Printer, one: bool) -> str:
         return f'{"card" if one else "cards"} in "{q.kind.text}"'
 
-    def words_en(self, q, w, singular: bool) -> str:
+    def words_en(self, q: Any, w: Words, singular: bool) -> str:
         return f'card{"" if singular else "s"} of the city in "{q.kind.text}"'
 
-    def words_nl(self, q, w, singular: bool) -> str:
+    def words_nl(self, q: Any, w: Words, singular: bool) -> str:
         return f'kaart{"" if singular else "en"} van de stad in "{q.kind.text}"'
 
-    def icons(self, q, kit, vocabulary, title: str) -> list:
+    def icons(self, q: Any, kit: Any, vocabulary: Any, title: str) -> list[Any]:
         return [kit.icons.chip(title)]
 
 

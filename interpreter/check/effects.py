@@ -16,6 +16,7 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.among import among_kind
 from ..kinds.measures import measure_kind
 from ..syntax.printer import quantity as quantity_words
 from .context import Context, what_word
@@ -523,7 +524,7 @@ def _among(e: ast.AmongCities, ctx: Context, neighbour: bool) -> bool:
     name two cities at least, `the neighbour` only where one is looked at."""
     ok = check_expr(e.value, ctx, neighbour) and _differs_by_city(e.value, ctx)
     parts = set(e.scope.parts) if e.scope is not None else {"all"}
-    if e.how in ("most", "fewest") and not ("all" in parts or len(parts) > 1):
+    if among_kind(e).compares and not ("all" in parts or len(parts) > 1):
         where = _("names no cities") if e.scope is None else _("names one city only")
         ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=e.how, where=where),
                    e.scope.span if e.scope else e.span, label=_("one city has nothing to compare with"),

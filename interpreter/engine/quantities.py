@@ -12,6 +12,7 @@ import sys
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..syntax import ast
+from ..kinds.among import WAYS
 from ..kinds.measures import MEASURES
 from .placed import zone_count  # noqa: F401  (lent to kinds/measures/zone_cards.py)
 
@@ -140,20 +141,8 @@ def colour_holds(c: ast.ColourComparison, where: Where) -> bool:
 
 
 def gathered(e: ast.AmongCities, value, where: Where) -> int:
-    """`e` over its cities, `value` a function of a city's Where (AmongCities: the ways to gather)."""
-    cities = where.cities(e.scope or _ALL)
-    how = e.how
-    if how == "count":
-        compare, bound = COMPARE[e.op], e.bound
-        return sum(1 for c in cities if compare(value(where_in(where, c)), bound))
-    if how in ("most", "fewest"):
-        return (max if how == "most" else min)(value(where_in(where, c)) for c in cities)
-    own = value(where)
-    seat = where.city.seat
-    others = [value(where_in(where, c)) for c in cities if c.seat != seat]
-    if how == "rank":
-        return 1 + sum(1 for v in others if v > own)       # ties share the better place
-    return 1 + sum(1 for v in others if v < own)
+    """`e` over its cities, `value` a function of a city's Where: its way's (kinds/among/)."""
+    return WAYS[e.how].gathered(e, value, where, where.cities(e.scope or _ALL), _LENT)
 
 
 _ALL = ast.Scope(parts=("all",), span=None)
@@ -350,4 +339,4 @@ def each_where(q: ast.Quantity, value):
     return lambda where: extreme([value(where_in(where, city)) for city in where.cities(scope)])
 
 
-_LENT = sys.modules[__name__]      # what a measure's kind is lent of the engine: this module
+_LENT = sys.modules[__name__]      # what a measure's kind (a way to gather) is lent of the engine: this module

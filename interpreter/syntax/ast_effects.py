@@ -13,6 +13,7 @@ from .ast_base import COLOR_BUILT, KEPT_TAKEN, Name, Negative, Number, node  # n
 from ..errors import WondersError
 from ..kinds import actions as _action_kinds
 from ..kinds import effects as _effect_kinds
+from ..kinds import among as _among_kinds
 from ..kinds import measures as _measure_kinds
 
 
@@ -84,7 +85,7 @@ class AmongCities:
     op: str = ""
     bound: int = 0
 
-AMONG = ("rank", "rank fewest", "count", "most", "fewest")
+AMONG = tuple(_among_kinds.WAYS)      # the ways to gather, one module each (kinds/among/)
 
 
 @node

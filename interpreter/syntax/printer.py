@@ -14,6 +14,7 @@ from . import ast
 from .ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.among import among_kind
 from ..kinds.measures import measure_kind
 
 INDENT = "    "
@@ -393,13 +394,7 @@ def city_value(v) -> str:
 def among(e: ast.AmongCities) -> str:
     """`rank of [fewest] VALUE [among SCOPE]`, `number of cities with VALUE OP N [among
     SCOPE]`, `most|fewest (EXPR) of SCOPE`."""
-    value = city_value(e.value) if e.how not in ("most", "fewest") else f"({expr(e.value)})"
-    if e.how in ("most", "fewest"):
-        return f"{e.how} {value}" + (f" of {scope(e.scope)}" if e.scope is not None else "")
-    among_words = f" among {scope(e.scope)}" if e.scope is not None else ""
-    if e.how == "count":
-        return f"number of cities with {value} {e.op} {e.bound}{among_words}"
-    return f"rank of {'fewest ' if e.how == 'rank fewest' else ''}{value}{among_words}"
+    return among_kind(e).written(e, _PRINTER)
 
 
 # ---------------------------------------------------------------- where parentheses are needed

@@ -12,6 +12,7 @@ import attrs
 from ..check.model import Cost, written_cost
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.among import among_kind
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -103,13 +104,7 @@ def among_text(e: ast.AmongCities) -> str:
     value = expr_text(e.value).removesuffix(" in own city")
     value = value if isinstance(e.value, ast.Quantity) else f"({value})"
     cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
-    if e.how == "count":
-        return f"the number of cities among {cities} with {value} {e.op} {e.bound}"
-    if e.how in ("most", "fewest"):
-        return f"the {e.how} {value} that one of {cities} has"
-    first = "most" if e.how == "rank" else "fewest"
-    return (f"own city's place by {value} among {cities} and itself (1 for the {first}; "
-            f"cities with the same count share the better place)")
+    return among_kind(e).words_en(e, value, cities)
 
 
 def per_text(per: ast.Per | None) -> str:

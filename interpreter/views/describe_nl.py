@@ -15,6 +15,7 @@ from ..check.model import Cost, written_cost
 from ..i18n import names
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.among import among_kind
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -111,13 +112,7 @@ def among_text(e: ast.AmongCities) -> str:
     value = expr_text(e.value).removesuffix(" in de eigen stad")
     value = value if isinstance(e.value, ast.Quantity) else f"({value})"
     cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
-    if e.how == "count":
-        return f"het aantal steden van {cities} met {value} {e.op} {e.bound}"
-    if e.how in ("most", "fewest"):
-        return f"de {'grootste' if e.how == 'most' else 'kleinste'} waarde van {value} die één van {cities} heeft"
-    first = "meeste" if e.how == "rank" else "minste"
-    return (f"de plaats van de eigen stad naar {value} onder {cities} en zichzelf (1 voor de {first}; "
-            f"steden met evenveel delen de betere plaats)")
+    return among_kind(e).words_nl(e, value, cities)
 
 
 def per_text(per: ast.Per | None) -> str:

@@ -7,6 +7,7 @@ import attrs
 from lark import Token, v_args
 
 from .. import ast
+from ...kinds.among_base import Among
 from ...kinds.measure_base import Measure
 from .numbers import to_int
 
@@ -72,13 +73,13 @@ class ExpressionBuilder:
 
     @v_args(meta=True)
     def rank_among(self, meta, c):
-        how = "rank fewest" if c[0] == "fewest" else "rank"
+        how = Among.RANK_FEWEST if c[0] == "fewest" else Among.RANK
         c = c[1:] if c[0] in ("most", "fewest") else c
         return ast.AmongCities(how=how, value=c[0], scope=c[1] if len(c) > 1 else None, span=self._span(meta))
 
     @v_args(meta=True)
     def count_among(self, meta, c):
-        return ast.AmongCities(how="count", value=c[0], op=str(c[1]), bound=c[2],
+        return ast.AmongCities(how=Among.COUNT, value=c[0], op=str(c[1]), bound=c[2],
                                scope=c[3] if len(c) > 3 else None, span=self._span(meta))
 
     @v_args(meta=True)

@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Union
 
 from ..diagnostics import Span
-from ..marked import N_
-from .ast_base import COLOR_BUILT, KEPT_TAKEN, Name, Negative, Number, node  # noqa: F401  (re-exported)
+from .ast_base import COLOR_BUILT, KEPT_TAKEN, Event, Name, Negative, Number, ScopePart, node  # noqa: F401  (re-exported)
 from ..errors import WondersError
 from ..kinds import actions as _action_kinds
 from ..kinds import effects as _effect_kinds
@@ -177,10 +176,7 @@ Action = Union[(*_action_kinds.NODES, DrawInto, PlayFrom)]
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
 # catalog, since a card's chip and the log show each in the reader's words (`_(event)` in
 # views/render/effect_icons.py).
-EVENTS = (N_("game setup"), N_("age start"), N_("turn start"), N_("building built"), N_("stage built"),
-          N_("card sold"), N_("turn end"), N_("age end"), N_("game end"), N_("building built by chain"),
-          N_("victory token taken"), N_("defeat token taken"), N_("resources bought"),
-          N_("coins taken from the bank"))
+EVENTS = tuple(Event)       # (syntax/ast_base.py `Event`, marked there)
 
 
 def kept_kind(event: str) -> str | None:

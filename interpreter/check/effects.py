@@ -13,6 +13,7 @@ import attrs
 
 from ..diagnostics import Note
 from ..syntax import ast
+from ..syntax.ast_base import ScopePart
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
@@ -84,9 +85,9 @@ class ActionChecks:
         """The scope names the left or right neighbour (or both), no other city (`own`:
         the owner's city too, which is then no fault)."""
         if own:
-            if scope.parts == ("own",):
+            if scope.parts == (ScopePart.OWN,):
                 return True
-            scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != "own"))
+            scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != ScopePart.OWN))
         return _neighbours_only(scope, what, self.ctx)
 
     def price(self, items) -> bool:
@@ -185,7 +186,7 @@ def _shields_follow(per: ast.Per | None, ctx: Context) -> bool:
     q = per.what
     # the owner's cards, stages and military tokens, which change only as the city builds or
     # takes a token (the engine counts again then): the measures that say they `follow`
-    if measure_kind(q).follows and q.extreme is None and (q.scope is None or q.scope.parts == ("own",)):
+    if measure_kind(q).follows and q.extreme is None and (q.scope is None or q.scope.parts == (ScopePart.OWN,)):
         return True
     ctx.report("E1216", _("shields can follow a count of the owner's cards, wonder stages or military tokens only"),
                q.span, label=_("not counted from the owner's cards or tokens"),
@@ -258,11 +259,11 @@ def _discount(effect: ast.Discount, ctx: Context):
     ok = _no_repeats(effect.colors, ctx, "colour") and ok
     if effect.amount is not None:
         ok = _positive(effect.amount, effect.span, "a discount", ctx) and ok
-    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p in ("neighbour", "all")]
+    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p in (ScopePart.NEIGHBOUR, ScopePart.ALL)]
     if wrong:
         whose = _("say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, `neighbours` "
                   "or `own city and neighbours`")
-        if wrong[0] == "neighbour":
+        if wrong[0] == ScopePart.NEIGHBOUR:
             ctx.report("E1210", _("`the neighbour` means nothing here"), effect.scope.span,
                        label=_("no neighbour is being looked at"), help=whose)
         else:                         # a city's discounts reach its own buildings and its neighbours'
@@ -291,13 +292,13 @@ def _which_card(card: ast.WhichCard, ctx: Context, neighbour: bool, several: boo
         if not ctx.on_stage:
             return _not_on_stage(card.span, ctx)
         return all([ctx.known(c, ctx.colors, "E1002", "colour") for c in card.colors])
-    parts = card.scope.parts if card.scope is not None else ("own",)
-    if not several and (len(parts) != 1 or parts[0] == "all"):
+    parts = card.scope.parts if card.scope is not None else (ScopePart.OWN,)
+    if not several and (len(parts) != 1 or parts[0] == ScopePart.ALL):
         ctx.report("E2032", _("a card named by its place is one city's: this names several"), card.scope.span,
                    label=_("more than one city"),
                    help=_("name one city: `by own city`, `by left neighbour`, `by right neighbour`"))
         return False
-    if "neighbour" in parts and not neighbour:
+    if ScopePart.NEIGHBOUR in parts and not neighbour:
         return _no_neighbour_here(card.scope, ctx)
     return True
 
@@ -428,7 +429,7 @@ def _top_count(top: ast.InTop, ctx: Context) -> bool:
 
 
 def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
-    wrong = [p for p in scope.parts if p not in ("left", "right")]
+    wrong = [p for p in scope.parts if p not in (ScopePart.LEFT, ScopePart.RIGHT)]
     if not wrong:
         return True
     where = what_word({"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]])
@@ -523,14 +524,14 @@ def _among(e: ast.AmongCities, ctx: Context, neighbour: bool) -> bool:
     """A value gathered over cities: its value differs from city to city, `most`/`fewest`
     name two cities at least, `the neighbour` only where one is looked at."""
     ok = check_expr(e.value, ctx, neighbour) and _differs_by_city(e.value, ctx)
-    parts = set(e.scope.parts) if e.scope is not None else {"all"}
-    if among_kind(e).compares and not ("all" in parts or len(parts) > 1):
+    parts = set(e.scope.parts) if e.scope is not None else {ScopePart.ALL}
+    if among_kind(e).compares and not (ScopePart.ALL in parts or len(parts) > 1):
         where = _("names no cities") if e.scope is None else _("names one city only")
         ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=e.how, where=where),
                    e.scope.span if e.scope else e.span, label=_("one city has nothing to compare with"),
                    help=_("name the cities: `{word} (...) of all cities` or `... of neighbours`").format(word=e.how))
         ok = False
-    if "neighbour" in parts and not neighbour:
+    if ScopePart.NEIGHBOUR in parts and not neighbour:
         ok = _no_neighbour_here(e.scope, ctx)
     return ok
 
@@ -547,7 +548,7 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
         ctx.report("E1210", _("science symbols are counted in one's own city only"), q.scope.span,
                    label=_("no scope here"), help=_("leave out the scope"))
         return False
-    if q.scope is not None and "neighbour" in q.scope.parts and not neighbour:
+    if q.scope is not None and ScopePart.NEIGHBOUR in q.scope.parts and not neighbour:
         ok = _no_neighbour_here(q.scope, ctx)
     return ok
 
@@ -572,7 +573,7 @@ def _compares_cities(q: ast.Quantity, ctx: Context) -> bool:
                    help=_("compare a count each city has, e.g. `{word} shields of all cities`").format(word=word))
         return False
     parts = set(q.scope.parts) if q.scope is not None else set()
-    if "all" in parts or len(parts) > 1:
+    if ScopePart.ALL in parts or len(parts) > 1:
         return True
     where = _("names no cities") if q.scope is None else _("names one city only")
     ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=word, where=where), q.scope.span if q.scope else q.span,

@@ -12,12 +12,17 @@ import sys
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..syntax import ast
+from ..syntax.ast_base import ScopePart
 from ..kinds.among import WAYS
 from ..kinds.measures import MEASURES
 from .placed import zone_count  # noqa: F401  (lent to kinds/measures/zone_cards.py)
 
 if TYPE_CHECKING:
     from .city import City
+
+# The parts of a scope, read once: a member of an enumeration is a slow look-up in the hot loop
+_OWN, _LEFT, _RIGHT, _NEIGHBOUR, _EVERY = (ScopePart.OWN, ScopePart.LEFT, ScopePart.RIGHT, ScopePart.NEIGHBOUR,
+                                           ScopePart.ALL)
 
 COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
            "=": operator.eq, "!=": operator.ne}
@@ -38,17 +43,17 @@ class Where(NamedTuple):
         if scope is None:
             return (self.city,)
         parts = scope.parts
-        if len(parts) == 1 and parts[0] != "all":     # the common case, without the lists below
+        if len(parts) == 1 and parts[0] != _EVERY:     # the common case, without the lists below
             part = parts[0]
-            return (self.city if part == "own" else self.left if part == "left"
-                    else self.right if part == "right" else self.neighbour,)
+            return (self.city if part == _OWN else self.left if part == _LEFT
+                    else self.right if part == _RIGHT else self.neighbour,)
         found = []
         for part in scope.parts:
-            if part == "all":
+            if part == _EVERY:
                 found += list(self.everyone or (self.city, self.left, self.right))
             else:
-                found.append({"own": self.city, "left": self.left, "right": self.right,
-                              "neighbour": self.neighbour}[part])
+                found.append({_OWN: self.city, _LEFT: self.left, _RIGHT: self.right,
+                              _NEIGHBOUR: self.neighbour}[part])
         unique = []                           # a city named twice in a scope counts once
         for city in found:
             if all(city is not seen for seen in unique):
@@ -145,7 +150,7 @@ def gathered(e: ast.AmongCities, value, where: Where) -> int:
     return WAYS[e.how].gathered(e, value, where, where.cities(e.scope or _ALL), _LENT)
 
 
-_ALL = ast.Scope(parts=("all",), span=None)
+_ALL = ast.Scope(parts=(ScopePart.ALL,), span=None)
 
 
 def evaluate(expr, where: Where) -> int:
@@ -293,7 +298,8 @@ def _measures_compared(compare, left, right):
     return compared
 
 
-_ONE_CITY_FIELD = {"own": "city", "left": "left", "right": "right", "neighbour": "neighbour"}   # of a Where
+_ONE_CITY_FIELD = {ScopePart.OWN: "city", ScopePart.LEFT: "left", ScopePart.RIGHT: "right",
+                   ScopePart.NEIGHBOUR: "neighbour"}   # of a Where
 _ONE_CITY = {part: operator.attrgetter(field) for part, field in _ONE_CITY_FIELD.items()}
 
 
@@ -314,8 +320,8 @@ def each_city(q: ast.Quantity, count, attribute: str = ""):
     City's attribute that holds it, if one does) over the quantity's scope, as a function of
     the Where: summed, or the most or fewest."""
     scope = q.scope
-    if scope is None or (len(scope.parts) == 1 and scope.parts[0] != "all"):
-        part = "own" if scope is None else scope.parts[0]
+    if scope is None or (len(scope.parts) == 1 and scope.parts[0] != _EVERY):
+        part = _OWN if scope is None else scope.parts[0]
         if attribute:                     # one read of the Where, in C: `shields of the neighbour`
             return operator.attrgetter(f"{_ONE_CITY_FIELD[part]}.{attribute}")
         city = _ONE_CITY[part]

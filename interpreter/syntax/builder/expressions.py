@@ -9,6 +9,7 @@ from lark import Token, v_args
 from .. import ast
 from ...kinds.among_base import Among
 from ...kinds.measure_base import Measure
+from ..ast_base import ScopePart
 from .numbers import to_int
 
 
@@ -125,12 +126,12 @@ class ExpressionBuilder:
                     parts.append(p)
         return ast.Scope(parts=tuple(parts), span=self._span(meta))
 
-    def own_city(self, c): return ("own",)
-    def neighbours(self, c): return ("left", "right")
-    def left_neighbour(self, c): return ("left",)
-    def right_neighbour(self, c): return ("right",)
-    def that_neighbour(self, c): return ("neighbour",)
-    def all_cities(self, c): return ("all",)
+    def own_city(self, c): return (ScopePart.OWN,)
+    def neighbours(self, c): return (ScopePart.LEFT, ScopePart.RIGHT)
+    def left_neighbour(self, c): return (ScopePart.LEFT,)
+    def right_neighbour(self, c): return (ScopePart.RIGHT,)
+    def that_neighbour(self, c): return (ScopePart.NEIGHBOUR,)
+    def all_cities(self, c): return (ScopePart.ALL,)
 
     def signed_int(self, c):
         return -to_int(c[1]) if len(c) == 2 else to_int(c[0])

@@ -108,7 +108,10 @@ class MeasureKind(abc.ABC):
     `follows`: `shields N per` it may follow it: it changes only as the owner builds or takes
     a token, when the engine counts again (check/effects.py, E1216);
     `scored`: a score line may count it (`score so far` may not: E1217);
-    `attribute`: the City attribute that holds it, when one does (read in one step).
+    `attribute`: the City attribute that holds it, when one does (read in one step);
+    `rule`: the grammar's rule that writes it, when it has no parts of its own (`coins`):
+    syntax/builder/expressions.py builds it from this declaration; a measure with parts
+    (colours, a resource, a card) has its builder's method instead.
     """
 
     name: ClassVar[Measure]
@@ -119,6 +122,7 @@ class MeasureKind(abc.ABC):
     follows: ClassVar[bool] = False
     scored: ClassVar[bool] = True
     attribute: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
 
     def __init__(self) -> None:
         kind = type(self).__name__

@@ -11,6 +11,7 @@ from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 class CoinsKind(MeasureKind):
     name = Measure.COINS
+    rule = "coins"                 # its grammar rule, built by syntax/builder/expressions.py
     counted_in = "city"
     reads = "coins"
     attribute = "coins"

@@ -10,6 +10,7 @@ from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 class CompleteSetsKind(MeasureKind):
     name = Measure.COMPLETE_SETS
+    rule = "complete_sets"                 # its grammar rule, built by syntax/builder/expressions.py
     counted_in = "owner"
     reads = "symbols"
 

@@ -9,6 +9,7 @@ from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 class DefeatTokensKind(MeasureKind):
     name = Measure.DEFEAT_TOKENS
+    rule = "defeat_tokens"                 # its grammar rule, built by syntax/builder/expressions.py
     counted_in = "city"
     reads = "tokens"
     follows = True

@@ -11,6 +11,7 @@ from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 class ScoreSoFarKind(MeasureKind):
     name = Measure.SCORE_SO_FAR
+    rule = "score_so_far"                 # its grammar rule, built by syntax/builder/expressions.py
     counted_in = "each where"
     reads = "game"                      # not weighed: a move's worth is the score pad itself
     scored = False

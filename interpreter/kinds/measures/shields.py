@@ -12,6 +12,7 @@ from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 class ShieldsKind(MeasureKind):
     name = Measure.SHIELDS
+    rule = "shields_q"                 # its grammar rule, built by syntax/builder/expressions.py
     counted_in = "city"
     reads = "shields"
     attribute = "shields"

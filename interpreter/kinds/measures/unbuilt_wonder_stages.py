@@ -9,6 +9,7 @@ from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 class UnbuiltWonderStagesKind(MeasureKind):
     name = Measure.UNBUILT_WONDER_STAGES
+    rule = "unbuilt_stages"                 # its grammar rule, built by syntax/builder/expressions.py
     counted_in = "city"
     reads = "stages"
     follows = True

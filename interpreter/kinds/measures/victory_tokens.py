@@ -9,6 +9,7 @@ from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 class VictoryTokensKind(MeasureKind):
     name = Measure.VICTORY_TOKENS
+    rule = "victory_tokens"                 # its grammar rule, built by syntax/builder/expressions.py
     counted_in = "city"
     reads = "tokens"
     follows = True

@@ -11,6 +11,7 @@ from ..measure_base import Checks, Engine, Measure, MeasureKind, Printer, Words
 
 class WonderStagesKind(MeasureKind):
     name = Measure.WONDER_STAGES
+    rule = "wonder_stages"                 # its grammar rule, built by syntax/builder/expressions.py
     counted_in = "city"
     reads = "stages"
     attribute = "stages"

@@ -9,6 +9,7 @@ from lark import Token, v_args
 from .. import ast
 from ...kinds.among_base import Among
 from ...kinds.measure_base import Measure
+from ...kinds.measures import MEASURES
 from ..ast_base import ScopePart
 from .numbers import to_int
 
@@ -96,21 +97,11 @@ class ExpressionBuilder:
 
     def among(self, c): return c[0]
 
-    def score_so_far(self, c): return (Measure.SCORE_SO_FAR, ())
-
     def production_q(self, c): return (Measure.PRODUCTION, (), self._name(c[0]))
 
     def zone_cards(self, c): return (Measure.ZONE_CARDS, (), self._string(c[0]))
 
     def cards_of(self, c): return (Measure.CARDS, c[0])
-    def wonder_stages(self, c): return (Measure.WONDER_STAGES, ())
-    def unbuilt_stages(self, c): return (Measure.UNBUILT_WONDER_STAGES, ())
-    def defeat_tokens(self, c): return (Measure.DEFEAT_TOKENS, ())
-    def victory_tokens(self, c): return (Measure.VICTORY_TOKENS, ())
-    def military_tokens(self, c): return (Measure.MILITARY_TOKENS, ())
-    def coins(self, c): return (Measure.COINS, ())
-    def shields_q(self, c): return (Measure.SHIELDS, ())
-    def complete_sets(self, c): return (Measure.COMPLETE_SETS, ())
     def card_sets(self, c): return (Measure.CARD_SETS, c[0])
 
     @v_args(meta=True)
@@ -135,3 +126,16 @@ class ExpressionBuilder:
 
     def signed_int(self, c):
         return -to_int(c[1]) if len(c) == 2 else to_int(c[0])
+
+
+def _built(measure):
+    """The builder's method of a measure without parts of its own: its grammar rule makes it."""
+    def build(self, c):
+        return (measure, ())
+    return build
+
+
+# the measures that declare their grammar rule (kinds/measures/, `rule`), built alike
+for _kind in MEASURES.values():
+    if _kind.rule:
+        setattr(ExpressionBuilder, _kind.rule, _built(_kind.name))

@@ -14,7 +14,8 @@ import typing
 import pytest
 
 from conftest import ROOT
-from interpreter.kinds import base, effect_base, measure_base
+from interpreter.kinds import among_base, base, effect_base, measure_base
+from interpreter.kinds.among import WAYS
 from interpreter.kinds.actions import ACTIONS, NODES, kind_modules
 from interpreter.kinds.effects import EFFECTS
 from interpreter.kinds.measures import MEASURES
@@ -109,6 +110,15 @@ def test_the_measures_are_the_registry():
     assert all(kind.name == name for name, kind in MEASURES.items())
 
 
+def test_the_ways_to_gather_are_the_registry():
+    """`Among` and the registry of kinds/among/ hold the same ways (a rank's tie rule, a count,
+    most and fewest over an expression), and no pass compares a way: each looks it up."""
+    assert set(among_base.Among) == set(WAYS) == set(ast_effects.AMONG)
+    switching = re.compile(r"\.how\s*(==|!=|in\b|not in\b)")
+    switches = [path for path, text in product_modules().items() if switching.search(text)]
+    assert not switches, f"these modules switch on a way to gather: {switches}"
+
+
 def test_the_constructs_not_yet_moved_are_still_in_the_tree():
     """The list of constructs waiting for a module names what is still there: one moved
     takes its name off."""
@@ -130,9 +140,10 @@ def test_each_effect_kind_stands_where_it_says():
 def test_a_kind_module_imports_no_pass():
     """A kind lends nothing from the passes: it imports the tree's leaves, the messages'
     language and the interface only, so every pass (and every layer) may look it up."""
-    allowed = re.compile(r"import operator$|from (\.\.base|\.\.effect_base|\.\.measure_base|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
+    allowed = re.compile(r"import operator$|from (\.\.base|\.\.effect_base|\.\.measure_base|\.\.among_base|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
                          r"from typing import|if TYPE_CHECKING|    from \.\.\.(diagnostics|syntax\.ast_base|syntax\.ast_effects) ")
-    folders = [("actions", base.ActionKind), ("effects", effect_base.EffectKind), ("measures", measure_base.MeasureKind)]
+    folders = [("actions", base.ActionKind), ("effects", effect_base.EffectKind), ("measures", measure_base.MeasureKind),
+               ("among", among_base.AmongKind)]
     for module in [m for folder, interface in folders
                    for m in kind_modules([str(ROOT / "interpreter/kinds" / folder)], f"interpreter.kinds.{folder}",
                                          interface)]:

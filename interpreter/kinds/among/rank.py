@@ -14,6 +14,7 @@ class RankKind(AmongKind):
     how = Among.RANK
     ahead: Callable[[int, int], bool] = staticmethod(operator.gt)    # another city's value ahead of the owner's
     first = ("most", "meeste")                 # the place 1 is for, in English and Dutch
+    written_as = ""                            # the word after `rank of` that says it
 
     def gathered(self, e: Any, value: Callable[[Any], int], where: Any, cities: Any, g: Gathering) -> int:
         own = value(where)
@@ -24,7 +25,7 @@ class RankKind(AmongKind):
 
     def written(self, e: Any, p: AmongPrinter) -> str:
         among_words = f" among {p.scope(e.scope)}" if e.scope is not None else ""
-        return f"rank of {'fewest ' if self.how == Among.RANK_FEWEST else ''}{p.city_value(e.value)}{among_words}"
+        return f"rank of {self.written_as}{p.city_value(e.value)}{among_words}"
 
     def words_en(self, e: Any, value: str, cities: str) -> str:
         return (f"own city's place by {value} among {cities} and itself (1 for the {self.first[0]}; "

@@ -14,6 +14,7 @@ class RankFewestKind(RankKind):
     how = Among.RANK_FEWEST
     ahead: Callable[[int, int], bool] = staticmethod(operator.lt)
     first = ("fewest", "minste")
+    written_as = "fewest "
 
 
 KIND = RankFewestKind()

@@ -29,6 +29,8 @@ from ..engine.quantities import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
+from ..kinds.measures import measure_kind
+from ..syntax.ast_base import Event
 
 
 def offer_values(model, game, seat: int, options, card_worth, coin: float | None = None) -> list[float]:
@@ -151,7 +153,7 @@ def _needs(conditions, kind: str) -> int:
     -1 when they ask it to hold none (`pawn tokens = 0`), 0 when they do not read it."""
     for c in conditions:
         q, n = c.left, c.right
-        if isinstance(q, ast.Quantity) and q.measure == "kept tokens" and q.kind is not None \
+        if isinstance(q, ast.Quantity) and measure_kind(q).names == "token kind" and q.kind is not None \
                 and q.kind.text == kind and q.scope is None and isinstance(n, ast.Number):
             none, one = _HOLDS[c.op](0, n.value), _HOLDS[c.op](1, n.value)
             if one != none:
@@ -185,7 +187,7 @@ def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float, dept
     its worth when not held (a penalty avoided by holding), each come about with an even
     chance.  So a project's pawn is worth half its completion reward (docs/edifice.md)."""
     where = game.events.where(seat, None)
-    weighed = ("age end", f"{kind}{ast.KEPT_TAKEN}")
+    weighed = (Event.AGE_END, f"{kind}{ast.KEPT_TAKEN}")
     triggers = [t for t in game.tables.rules.triggers if t.event not in weighed]
     lines = []
     for source in game.cities[seat].owned_sources():
@@ -283,7 +285,7 @@ def _kept_consequences(model, game, seat: int, kind: str, count: int, card_worth
     for _key, trigger, check in events.listeners(seat, f"{kind}{ast.KEPT_TAKEN}"):
         if not trigger.each_neighbour and (check is None or check(after)):
             worth += action_worth(model, game, seat, None, trigger.action, card_worth, rate, depth + 1)
-    contests = [(t, check) for _key, t, check in events.listeners(seat, "age end")
+    contests = [(t, check) for _key, t, check in events.listeners(seat, Event.AGE_END)
                 if check is not None and not t.each_neighbour]
     if not contests:
         return worth

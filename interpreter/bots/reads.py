@@ -19,12 +19,8 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import ACTIONS
 from ..kinds.effects import EFFECTS
+from ..kinds.measures import measure_kind
 
-# a measure of the owner's city -> what it reads; the others (age, players) never change
-_READS = {"cards": None, "card sets": None, "wonder stages": "stages", "unbuilt wonder stages": "stages",
-          "defeat tokens": "tokens", "victory tokens": "tokens", "military tokens": "tokens",
-          "coins": "coins", "shields": "shields", "complete sets": "symbols", "symbol squares": "symbols",
-          "kept tokens": "kept"}
 _OWN = frozenset({"own", "all"})
 
 def reads(expr) -> frozenset:
@@ -39,12 +35,11 @@ def _walk(expr):
     for q in quantities(expr):
         if q.scope is not None and "all" in q.scope.parts:
             yield "all"
-        if q.measure not in _READS:
+        kind = measure_kind(q).reads          # what of the owner's city the measure reads (kinds/measures/)
+        if kind == "game":
             yield "game"
-        elif q.measure in ("complete sets", "symbol squares") or q.scope is None \
-                or _OWN.intersection(q.scope.parts):
-            kind = _READS[q.measure]
-            if kind is None:
+        elif kind == "symbols" or q.scope is None or _OWN.intersection(q.scope.parts):
+            if kind == "cards":
                 yield from (("cards", c.text) for c in q.colors)
             else:
                 yield kind

@@ -10,10 +10,12 @@ from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.measures import measure_kind
 from ..engine.laws import law_force
 from ..engine.triggers import worth_under_laws
 from ..syntax import ast
 from .reads import facts, quantities, reads
+from ..syntax.ast_base import Event
 
 _NEAR = {"own", "left", "right", "neighbour"}
 _PROBE = 600            # coins or token value added to an empty city to read a score line's rate
@@ -35,12 +37,13 @@ class RuleModel:
         debt = rules.debt                     # points per token the rules make of coins not paid
         self.debt_rate = self._rate(lambda c: c.kept.update({debt: _PROBE})) if debt else 0.0
         # the rules' military tokens at an age's end: each trigger with the value it takes
-        self.age_end_triggers = [(t, _given(t.action)[1]) for t in rules.triggers if t.event == "age end"
+        self.age_end_triggers = [(t, _given(t.action)[1]) for t in rules.triggers if t.event == Event.AGE_END
                                  and _given(t.action)[0] == "military token"]
         # the tokens depend on the shields of a city and its neighbours alone when the
-        # triggers count nothing else: then they are remembered by those shields
+        # triggers count nothing else (or the game's own numbers): then they are remembered by those shields
         self._tokens_memo: dict | None = {} if all(
-            q.measure in ("shields", "age", "age victory") and (q.scope is None or set(q.scope.parts) <= _NEAR)
+            (measure_kind(q).reads == "shields" or measure_kind(q).counted_in == "game")
+            and (q.scope is None or set(q.scope.parts) <= _NEAR)
             for t, value in self.age_end_triggers
             for expr in [value, *(side for c in t.conditions for side in (c.left, c.right))]
             for q in quantities(expr)) else None

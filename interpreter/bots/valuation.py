@@ -24,6 +24,7 @@ from .reads import facts, under_law
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth
 from .science_worth import ScienceWorth
+from ..syntax.ast_base import Event
 
 
 class Appraisal(NamedTuple):
@@ -58,7 +59,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         self.left, self.right = game.neighbours(seat)
         # whom the city fights at the age's end: its neighbours, or with teams whose partners
         # face their other neighbour instead, that neighbour twice
-        foes = faced(game, seat, "age end", None, None) if game.tables.rules.partners_face_other else ()
+        foes = faced(game, seat, Event.AGE_END, None, None) if game.tables.rules.partners_face_other else ()
         self.foes = tuple(foes) if len(foes) == 2 else (self.left, self.right)
         self.everyone = tuple(game.cities)
         # with teams (`teams of N ...`) a team scores its players summed: what a move gives
@@ -257,7 +258,7 @@ class Appraiser(ScienceWorth, PowersWorth):
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
-        powers += self._offers_opened(f"{source.color}{ast.COLOR_BUILT}" if kind == "build" else "stage built")
+        powers += self._offers_opened(f"{source.color}{ast.COLOR_BUILT}" if kind == "build" else Event.STAGE_BUILT)
         if known.discounts:
             powers += self._discounts(known)
         if known.gives_defeats:

@@ -18,6 +18,7 @@ from ..syntax import ast
 from .context import Context
 from ..kinds.actions import kind_of
 from ..i18n import _
+from ..syntax.ast_base import Event
 
 def caused(action) -> tuple[str, ...]:
     """The events an action fires right away: its kind's (kinds/ `causes`); the kinds not
@@ -80,7 +81,7 @@ def check_never_fire(cards, wonders, ctx: Context) -> None:
     built_later += [e for w in wonders for side in w.sides for stage in side.stages
                     for e in stage.effects if isinstance(e, ast.Trigger)]
     for trigger in built_later:
-        if trigger.event == "game setup":
+        if trigger.event == Event.GAME_SETUP:
             ctx.report("W1503", _("this trigger never fires: nothing is built when the game is set up"),
                        trigger.span, label=_("never fires"),
                        help=_("put it in the rules block or on a wonder board, or listen to another event"))

@@ -13,9 +13,12 @@ import attrs
 
 from ..diagnostics import Note
 from ..syntax import ast
+from ..syntax.ast_base import ScopePart
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.among import among_kind
+from ..kinds.measures import measure_kind
 from ..syntax.printer import quantity as quantity_words
 from .context import Context, what_word
 from ..i18n import _
@@ -82,9 +85,9 @@ class ActionChecks:
         """The scope names the left or right neighbour (or both), no other city (`own`:
         the owner's city too, which is then no fault)."""
         if own:
-            if scope.parts == ("own",):
+            if scope.parts == (ScopePart.OWN,):
                 return True
-            scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != "own"))
+            scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != ScopePart.OWN))
         return _neighbours_only(scope, what, self.ctx)
 
     def price(self, items) -> bool:
@@ -142,6 +145,26 @@ class EffectChecks(ActionChecks):
         return what_word(what)
 
 
+class MeasureChecks:
+    """What a measure's check (kinds/measure_base.py `MeasureKind.check`) is lent of the
+    checker: the names a quantity's measure reads."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+
+    def resource(self, name: ast.Name) -> bool:
+        """A declared resource (E1001)."""
+        return self.ctx.known(name, self.ctx.resources, "E1001", "resource")
+
+    def token_kind(self, name: ast.Name) -> bool:
+        """A declared kind of kept token (E1008)."""
+        return self.ctx.known(name, self.ctx.tokens, "E1008", "token kind")
+
+    def no_repeats(self, names, what: str) -> bool:
+        """No name listed twice (E1209)."""
+        return _no_repeats(names, self.ctx, what)
+
+
 def _as_is(effect, ctx: Context):
     """A kind with nothing in it that could be misused."""
     return effect
@@ -157,17 +180,13 @@ def _shields(effect: ast.Shields, ctx: Context):
     return effect if _per(effect.per, ctx) and _shields_follow(effect.per, ctx) and ok else None
 
 
-# What `shields N per ...` may count: the owner's cards, stages and military tokens, which
-# change only as the city builds or takes a token (the engine counts again then).
-SHIELD_COUNTS = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens",
-                 "victory tokens", "military tokens")
-
-
 def _shields_follow(per: ast.Per | None, ctx: Context) -> bool:
     if per is None:
         return True
     q = per.what
-    if q.measure in SHIELD_COUNTS and q.extreme is None and (q.scope is None or q.scope.parts == ("own",)):
+    # the owner's cards, stages and military tokens, which change only as the city builds or
+    # takes a token (the engine counts again then): the measures that say they `follow`
+    if measure_kind(q).follows and q.extreme is None and (q.scope is None or q.scope.parts == (ScopePart.OWN,)):
         return True
     ctx.report("E1216", _("shields can follow a count of the owner's cards, wonder stages or military tokens only"),
                q.span, label=_("not counted from the owner's cards or tokens"),
@@ -205,7 +224,7 @@ def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
 def _score(effect: ast.Score, ctx: Context):
     ok = ctx.known_category(effect.category)
     for q in _quantities_in(effect.value):
-        if q.measure == "score so far":
+        if not measure_kind(q).scored:
             ctx.report("E1217", _("a score line cannot count `score so far`: scoring would count itself"), q.span,
                        label=_("the score this line is part of"),
                        help=_("count `score so far` in a trigger's condition or action, e.g. "
@@ -240,11 +259,11 @@ def _discount(effect: ast.Discount, ctx: Context):
     ok = _no_repeats(effect.colors, ctx, "colour") and ok
     if effect.amount is not None:
         ok = _positive(effect.amount, effect.span, "a discount", ctx) and ok
-    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p in ("neighbour", "all")]
+    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p in (ScopePart.NEIGHBOUR, ScopePart.ALL)]
     if wrong:
         whose = _("say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, `neighbours` "
                   "or `own city and neighbours`")
-        if wrong[0] == "neighbour":
+        if wrong[0] == ScopePart.NEIGHBOUR:
             ctx.report("E1210", _("`the neighbour` means nothing here"), effect.scope.span,
                        label=_("no neighbour is being looked at"), help=whose)
         else:                         # a city's discounts reach its own buildings and its neighbours'
@@ -273,13 +292,13 @@ def _which_card(card: ast.WhichCard, ctx: Context, neighbour: bool, several: boo
         if not ctx.on_stage:
             return _not_on_stage(card.span, ctx)
         return all([ctx.known(c, ctx.colors, "E1002", "colour") for c in card.colors])
-    parts = card.scope.parts if card.scope is not None else ("own",)
-    if not several and (len(parts) != 1 or parts[0] == "all"):
+    parts = card.scope.parts if card.scope is not None else (ScopePart.OWN,)
+    if not several and (len(parts) != 1 or parts[0] == ScopePart.ALL):
         ctx.report("E2032", _("a card named by its place is one city's: this names several"), card.scope.span,
                    label=_("more than one city"),
                    help=_("name one city: `by own city`, `by left neighbour`, `by right neighbour`"))
         return False
-    if "neighbour" in parts and not neighbour:
+    if ScopePart.NEIGHBOUR in parts and not neighbour:
         return _no_neighbour_here(card.scope, ctx)
     return True
 
@@ -402,7 +421,7 @@ def _top_count(top: ast.InTop, ctx: Context) -> bool:
 
 
 def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
-    wrong = [p for p in scope.parts if p not in ("left", "right")]
+    wrong = [p for p in scope.parts if p not in (ScopePart.LEFT, ScopePart.RIGHT)]
     if not wrong:
         return True
     where = what_word({"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]])
@@ -481,13 +500,10 @@ def _measures(expr) -> bool:
     return False
 
 
-_SAME_IN_EVERY_CITY = ("age", "age victory", "players")     # quantities of the game, not of a city
-
-
 def _differs_by_city(value, ctx: Context) -> bool:
     """A value that cities are compared by (a rank, a count over cities, `each ... with
     fewer VALUE`) must count something of a city: E1218 where it does not."""
-    if any(q.measure not in _SAME_IN_EVERY_CITY for q in _quantities_in(value)):
+    if any(measure_kind(q).counted_in != "game" for q in _quantities_in(value)):
         return True
     ctx.report("E1218", _("this value is the same in every city: comparing cities by it tells nothing"),
                value.span, label=_("nothing of a city is counted here"),
@@ -500,14 +516,14 @@ def _among(e: ast.AmongCities, ctx: Context, neighbour: bool) -> bool:
     """A value gathered over cities: its value differs from city to city, `most`/`fewest`
     name two cities at least, `the neighbour` only where one is looked at."""
     ok = check_expr(e.value, ctx, neighbour) and _differs_by_city(e.value, ctx)
-    parts = set(e.scope.parts) if e.scope is not None else {"all"}
-    if e.how in ("most", "fewest") and not ("all" in parts or len(parts) > 1):
+    parts = set(e.scope.parts) if e.scope is not None else {ScopePart.ALL}
+    if among_kind(e).compares and not (ScopePart.ALL in parts or len(parts) > 1):
         where = _("names no cities") if e.scope is None else _("names one city only")
         ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=e.how, where=where),
                    e.scope.span if e.scope else e.span, label=_("one city has nothing to compare with"),
                    help=_("name the cities: `{word} (...) of all cities` or `... of neighbours`").format(word=e.how))
         ok = False
-    if "neighbour" in parts and not neighbour:
+    if ScopePart.NEIGHBOUR in parts and not neighbour:
         ok = _no_neighbour_here(e.scope, ctx)
     return ok
 
@@ -516,21 +532,15 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
     if q.card is not None:
         ok = _which_card(q.card, ctx, neighbour) and ok
-    if q.measure == "production":
-        ok = ctx.known(q.kind, ctx.resources, "E1001", "resource") and ok
-    elif q.measure == "zone cards":           # the zone: check/phases.py `check_zone_actions`
-        pass
-    elif q.kind is not None:
-        ok = ctx.known(q.kind, ctx.tokens, "E1008", "token kind") and ok
-    if q.measure == "card sets":
-        ok = _no_repeats(q.colors, ctx, "colour") and ok
+    kind = measure_kind(q)
+    ok = kind.check(q, MeasureChecks(ctx)) and ok
     if q.extreme is not None and not _compares_cities(q, ctx):
         return False
-    if q.scope is not None and q.measure in ("complete sets", "symbol squares"):
+    if q.scope is not None and kind.counted_in == "owner":
         ctx.report("E1210", _("science symbols are counted in one's own city only"), q.scope.span,
                    label=_("no scope here"), help=_("leave out the scope"))
         return False
-    if q.scope is not None and "neighbour" in q.scope.parts and not neighbour:
+    if q.scope is not None and ScopePart.NEIGHBOUR in q.scope.parts and not neighbour:
         ok = _no_neighbour_here(q.scope, ctx)
     return ok
 
@@ -549,13 +559,13 @@ def _compares_cities(q: ast.Quantity, ctx: Context) -> bool:
     """`most`/`fewest` picks one city among several: its measure is counted per city, and
     its scope names at least two cities (`all cities` or `neighbours` at least)."""
     word = q.extreme
-    if q.measure in ("complete sets", "symbol squares"):
+    if measure_kind(q).counted_in == "owner":
         ctx.report("E1214", _("`{word}` compares cities, but science symbols are counted in one's own city only").format(word=word),
                    q.span, label=_("not counted per city"),
                    help=_("compare a count each city has, e.g. `{word} shields of all cities`").format(word=word))
         return False
     parts = set(q.scope.parts) if q.scope is not None else set()
-    if "all" in parts or len(parts) > 1:
+    if ScopePart.ALL in parts or len(parts) > 1:
         return True
     where = _("names no cities") if q.scope is None else _("names one city only")
     ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=word, where=where), q.scope.span if q.scope else q.span,

@@ -17,6 +17,7 @@ import attrs
 from ..diagnostics import Note
 from ..i18n import _
 from ..kinds.actions import STATEMENTS, kind_of
+from ..kinds.measures import measure_kind
 from ..syntax import ast
 from .context import Context
 from .model import AgeDeal, AgeEnd, AgeStart, CardDef, PhaseDef, RulesDef, TableDef, WonderDef
@@ -349,7 +350,7 @@ def _zone_counts(effects: Iterable[object]) -> Iterator[ast.Quantity]:
             continue
         seen.add(id(node))
         if isinstance(node, ast.Quantity):
-            if node.measure == "zone cards":
+            if measure_kind(node).names == "zone":
                 yield node
             continue
         if isinstance(node, (tuple, list)):

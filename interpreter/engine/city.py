@@ -103,8 +103,7 @@ def held_by(effects, tables: Tables) -> Held:
                         parts["trade_fixed"].append((res[item.resource.text], item.count))
         elif isinstance(effect, ast.Shields) and effect.per is not None:
             q = effect.per.what
-            parts["shields_per"].append((effect.amount, effect.per.every,
-                                         count_fn(q.measure, tuple(c.text for c in q.colors))))
+            parts["shields_per"].append((effect.amount, effect.per.every, count_fn(q)))
         elif isinstance(effect, ast.Shields):
             shields += effect.amount
         elif isinstance(effect, ast.Science):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..decks import age_deck
 from ..kinds.actions import ACTIONS, COINS
 from .discounts import coins_paid
+from ..syntax.ast_base import Event
 
 if TYPE_CHECKING:
     from ..syntax import ast
@@ -163,7 +164,7 @@ class TurnWatch:
         return found
 
 
-_BEFORE_TURN = ("game setup", "age start", "turn start")
+_BEFORE_TURN = (Event.GAME_SETUP, Event.AGE_START, Event.TURN_START)
 
 
 def _coins_due(game: Game, seat: int, action: Action) -> int:

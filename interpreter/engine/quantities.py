@@ -8,14 +8,21 @@ the owner's science counts while scoring tries the choices of wild symbols.
 from __future__ import annotations
 
 import operator
+import sys
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..syntax import ast
-from ..syntax.ast_effects import UnhandledKind
-from .placed import zone_count
+from ..syntax.ast_base import ScopePart
+from ..kinds.among import WAYS
+from ..kinds.measures import MEASURES
+from .placed import zone_count  # noqa: F401  (lent to kinds/measures/zone_cards.py)
 
 if TYPE_CHECKING:
     from .city import City
+
+# The parts of a scope, read once: a member of an enumeration is a slow look-up in the hot loop
+_OWN, _LEFT, _RIGHT, _NEIGHBOUR, _EVERY = (ScopePart.OWN, ScopePart.LEFT, ScopePart.RIGHT, ScopePart.NEIGHBOUR,
+                                           ScopePart.ALL)
 
 COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
            "=": operator.eq, "!=": operator.ne}
@@ -36,17 +43,17 @@ class Where(NamedTuple):
         if scope is None:
             return (self.city,)
         parts = scope.parts
-        if len(parts) == 1 and parts[0] != "all":     # the common case, without the lists below
+        if len(parts) == 1 and parts[0] != _EVERY:     # the common case, without the lists below
             part = parts[0]
-            return (self.city if part == "own" else self.left if part == "left"
-                    else self.right if part == "right" else self.neighbour,)
+            return (self.city if part == _OWN else self.left if part == _LEFT
+                    else self.right if part == _RIGHT else self.neighbour,)
         found = []
         for part in scope.parts:
-            if part == "all":
+            if part == _EVERY:
                 found += list(self.everyone or (self.city, self.left, self.right))
             else:
-                found.append({"own": self.city, "left": self.left, "right": self.right,
-                              "neighbour": self.neighbour}[part])
+                found.append({_OWN: self.city, _LEFT: self.left, _RIGHT: self.right,
+                              _NEIGHBOUR: self.neighbour}[part])
         unique = []                           # a city named twice in a scope counts once
         for city in found:
             if all(city is not seen for seen in unique):
@@ -55,53 +62,9 @@ class Where(NamedTuple):
 
 
 def measure(q: ast.Quantity, where: Where) -> int:
-    m = q.measure
-    if m == "age":
-        return where.age_number
-    if m == "age victory":
-        return where.age_victory
-    if m == "players":
-        return len(where.everyone) if where.everyone else 3
-    if m in ("complete sets", "symbol squares"):
-        counts = where.symbols if where.symbols is not None else where.city.symbols
-        if m == "complete sets":
-            return min(counts) if counts else 0
-        return sum(n * n for n in counts)
-    if m in BY_CARD:                          # the card is the owner's to name, counted in the scope
-        return BY_CARD[m](q, where)
-    if m in PER_WHERE:                        # counted with the city's own neighbours
-        counts = [PER_WHERE[m](q, where_in(where, city)) for city in where.cities(q.scope)]
-    elif m == "kept tokens":
-        kind = q.kind.text
-        counts = [city.kept.get(kind, 0) for city in where.cities(q.scope)]
-    else:
-        counts = [_count(m, q.colors, city) for city in where.cities(q.scope)]
-    if q.extreme is None:
-        return sum(counts)
-    return (max if q.extreme == "most" else min)(counts)
-
-
-def _count(m: str, colors, city) -> int:
-    """The measure `m` in one city."""
-    if m == "cards":
-        return sum(city.colors.get(c.text, 0) for c in colors)
-    if m == "card sets":                  # one card of each colour makes a set
-        return min(city.colors.get(c.text, 0) for c in colors)
-    if m == "wonder stages":
-        return city.stages
-    if m == "unbuilt wonder stages":
-        return len(city.side.stages) - city.stages
-    if m == "defeat tokens":
-        return sum(1 for t in city.tokens if t < 0)
-    if m == "victory tokens":
-        return sum(1 for t in city.tokens if t > 0)
-    if m == "military tokens":
-        return sum(city.tokens)
-    if m == "coins":
-        return city.coins
-    if m == "shields":
-        return city.shields
-    raise UnhandledKind(f"engine/quantities.py cannot count the measure {m!r}")
+    """The quantity in `where`: its measure's (kinds/measures/); a pass that counts it often
+    makes its function once (`measure_fn`)."""
+    return MEASURES[q.measure].value(q, _LENT)(where)
 
 
 VALUE_LIMIT = 10 ** 15    # every computed value stays within ±this (docs/language.md, Arithmetic)
@@ -136,25 +99,9 @@ def use_scorer(total) -> None:
     _SCORER[:] = [total]
 
 
-def _score_so_far(q, where: Where) -> int:
-    """The city's total if the game were scored now (`score so far`)."""
+def score_so_far(where: Where) -> int:
+    """The city's total if the game were scored now (lent to kinds/measures/score_so_far.py)."""
     return _SCORER[0](where)
-
-
-def _production(q, where: Where) -> int:
-    """Units of a resource the city's own sources produce: every fixed unit, and every
-    choice that offers it (`wood / clay` counts one for wood and one for clay)."""
-    city = where.city
-    r = city.tables.resource_index[q.kind.text]
-    return city.own_fixed[r] + sum(1 for options in city.own_choices if r in options)
-
-
-def _zone_cards(q, where: Where) -> int:
-    """`cards in "Z"`: the city's cards in zone Z (engine/placed.py)."""
-    return zone_count(where.city, q.kind.text)
-
-
-PER_WHERE = {"score so far": _score_so_far, "production": _production, "zone cards": _zone_cards}
 
 
 # ------------------------------------------------------------------------- a card by its place
@@ -182,21 +129,6 @@ def card_colour(card: ast.WhichCard, where: Where) -> str | None:
     return None if index is None else where.city.tables.cards[index].color
 
 
-def _same_colour_cards(q, where: Where) -> int:
-    """Cards of the scope's cities of the colour of the card named (none without a card)."""
-    colour = card_colour(q.card, where)
-    return 0 if colour is None else sum(city.colors.get(colour, 0) for city in where.cities(q.scope))
-
-
-def _card_cost(q, where: Where) -> int:
-    """The coins of the named card's cost (0 without a card)."""
-    index = which_card(q.card, where)
-    return 0 if index is None else where.city.tables.cards[index].cost_coins
-
-
-BY_CARD = {"same colour cards": _same_colour_cards, "card cost": _card_cost}
-
-
 def colour_holds(c: ast.ColourComparison, where: Where) -> bool:
     """`colour of CARD = COLOURS | colour of CARD` (or `!=`); without the card (or the other
     card), neither holds."""
@@ -214,23 +146,11 @@ def colour_holds(c: ast.ColourComparison, where: Where) -> bool:
 
 
 def gathered(e: ast.AmongCities, value, where: Where) -> int:
-    """`e` over its cities, `value` a function of a city's Where (AmongCities: the ways to gather)."""
-    cities = where.cities(e.scope or _ALL)
-    how = e.how
-    if how == "count":
-        compare, bound = COMPARE[e.op], e.bound
-        return sum(1 for c in cities if compare(value(where_in(where, c)), bound))
-    if how in ("most", "fewest"):
-        return (max if how == "most" else min)(value(where_in(where, c)) for c in cities)
-    own = value(where)
-    seat = where.city.seat
-    others = [value(where_in(where, c)) for c in cities if c.seat != seat]
-    if how == "rank":
-        return 1 + sum(1 for v in others if v > own)       # ties share the better place
-    return 1 + sum(1 for v in others if v < own)
+    """`e` over its cities, `value` a function of a city's Where: its way's (kinds/among/)."""
+    return WAYS[e.how].gathered(e, value, where, where.cities(e.scope or _ALL), _LENT)
 
 
-_ALL = ast.Scope(parts=("all",), span=None)
+_ALL = ast.Scope(parts=(ScopePart.ALL,), span=None)
 
 
 def evaluate(expr, where: Where) -> int:
@@ -378,44 +298,32 @@ def _measures_compared(compare, left, right):
     return compared
 
 
-_ONE_CITY_FIELD = {"own": "city", "left": "left", "right": "right", "neighbour": "neighbour"}   # of a Where
+_ONE_CITY_FIELD = {ScopePart.OWN: "city", ScopePart.LEFT: "left", ScopePart.RIGHT: "right",
+                   ScopePart.NEIGHBOUR: "neighbour"}   # of a Where
 _ONE_CITY = {part: operator.attrgetter(field) for part, field in _ONE_CITY_FIELD.items()}
-_CITY_ATTRIBUTE = {"wonder stages": "stages", "coins": "coins", "shields": "shields"}   # measures a city holds
 
 
 def measure_fn(q: ast.Quantity):
-    """`measure(q, ·)` as a function of the Where."""
-    m = q.measure
-    if m == "age":
-        return operator.attrgetter("age_number")
-    if m == "age victory":
-        return operator.attrgetter("age_victory")
-    if m == "players":
-        return lambda where: len(where.everyone) if where.everyone else 3
-    if m == "complete sets":
-        def complete_sets(where):
-            counts = where.symbols if where.symbols is not None else where.city.symbols
-            return min(counts) if counts else 0
-        return complete_sets
-    if m == "symbol squares":
-        def squares(where):
-            counts = where.symbols if where.symbols is not None else where.city.symbols
-            return sum(n * n for n in counts)
-        return squares
-    if m in PER_WHERE or m in BY_CARD:
-        return lambda where: measure(q, where)
-    if m == "kept tokens":
-        kind = q.kind.text
+    """`measure(q, ·)` as a function of the Where: its measure's (kinds/measures/), lent this
+    module (`each_city`, `each_where`, `score_so_far`, `zone_count`, `which_card`, `card_colour`)."""
+    return MEASURES[q.measure].value(q, _LENT)
 
-        def count(city):
-            return city.kept.get(kind, 0)
-    else:
-        count = count_fn(m, tuple(c.text for c in q.colors))
+
+def count_fn(q: ast.Quantity):
+    """The quantity's measure in one city, as a function of the City (engine/city.py's
+    shields that follow a count)."""
+    return MEASURES[q.measure].count(q, _LENT)
+
+
+def each_city(q: ast.Quantity, count, attribute: str = ""):
+    """A measure counted city by city (`count`, a function of the City; `attribute`, the
+    City's attribute that holds it, if one does) over the quantity's scope, as a function of
+    the Where: summed, or the most or fewest."""
     scope = q.scope
-    if scope is None or (len(scope.parts) == 1 and scope.parts[0] != "all"):
-        part = "own" if scope is None else scope.parts[0]
-        if m in _CITY_ATTRIBUTE:          # one read of the Where, in C: `shields of the neighbour`
-            return operator.attrgetter(f"{_ONE_CITY_FIELD[part]}.{_CITY_ATTRIBUTE[m]}")
+    if scope is None or (len(scope.parts) == 1 and scope.parts[0] != _EVERY):
+        part = _OWN if scope is None else scope.parts[0]
+        if attribute:                     # one read of the Where, in C: `shields of the neighbour`
+            return operator.attrgetter(f"{_ONE_CITY_FIELD[part]}.{attribute}")
         city = _ONE_CITY[part]
         return lambda where: count(city(where))     # one city: its count (the most or fewest of one)
     if q.extreme is None:
@@ -424,23 +332,17 @@ def measure_fn(q: ast.Quantity):
     return lambda where: extreme([count(c) for c in where.cities(scope)])
 
 
-def count_fn(m: str, colors: tuple[str, ...]):
-    """`_count(m, colors, ·)` as a function of the city."""
-    if m == "cards":
-        if len(colors) == 1:
-            color, = colors
-            return lambda city: city.colors.get(color, 0)
-        return lambda city: sum(city.colors.get(c, 0) for c in colors)
-    if m == "card sets":                  # one card of each colour makes a set
-        return lambda city: min(city.colors.get(c, 0) for c in colors)
-    if m in _CITY_ATTRIBUTE:
-        return operator.attrgetter(_CITY_ATTRIBUTE[m])
-    if m == "unbuilt wonder stages":
-        return lambda city: len(city.side.stages) - city.stages
-    if m == "defeat tokens":
-        return lambda city: sum(1 for t in city.tokens if t < 0)
-    if m == "victory tokens":
-        return lambda city: sum(1 for t in city.tokens if t > 0)
-    if m == "military tokens":
-        return lambda city: sum(city.tokens)
-    raise UnhandledKind(f"engine/quantities.py cannot compile the measure {m!r}")
+def each_where(q: ast.Quantity, value):
+    """A measure counted in each city of the quantity's scope with its own neighbours
+    (`value`, a function of that city's Where), as a function of the owner's: summed, or
+    the most or fewest."""
+    scope = q.scope
+    if scope is None:
+        return value
+    if q.extreme is None:
+        return lambda where: sum([value(where_in(where, city)) for city in where.cities(scope)])
+    extreme = max if q.extreme == "most" else min
+    return lambda where: extreme([value(where_in(where, city)) for city in where.cities(scope)])
+
+
+_LENT = sys.modules[__name__]      # what a measure's kind (a way to gather) is lent of the engine: this module

@@ -244,6 +244,8 @@ def _flow_to_data(game: Game) -> dict:
     def value(v):
         if v is None or type(v) in (bool, int, str):
             return v
+        if isinstance(v, str):                # a word of the vocabulary (syntax/ast_base.py `Event`): its string
+            return str(v)
         if type(v) is Action and v.kind == "copy stage":     # its `card` is a side: written as the bank's place
             return {"action": [v.kind, None, v.left, v.right, v.free, v.card, v.stage]}
         if type(v) is Action:

@@ -29,9 +29,10 @@ from .quantities import Where, amount_fn, evaluate, where_in
 from .teams import faced
 from ..errors import WondersError
 from ..kinds.actions import ACTIONS, kind_of
+from ..syntax.ast_base import Event
 
 MAX_DEPTH = 25
-BANK_COINS = "coins taken from the bank"     # a `gain` or a sale; never a neighbour's payment
+BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
 
 
@@ -437,7 +438,7 @@ class Dispatcher:
         if type(game.log) is not NoLog:       # a search copy keeps no log
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
         if value:
-            event = "victory token taken" if value > 0 else "defeat token taken"
+            event = Event.VICTORY_TOKEN_TAKEN if value > 0 else Event.DEFEAT_TOKEN_TAKEN
             if event in self.heard:
                 self.fire(event, (seat,))
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Union
 
 from ..diagnostics import Span
-from ..marked import N_
-from .ast_base import COLOR_BUILT, KEPT_TAKEN, Name, Negative, Number, node  # noqa: F401  (re-exported)
+from .ast_base import COLOR_BUILT, KEPT_TAKEN, Event, Name, Negative, Number, ScopePart, node  # noqa: F401  (re-exported)
 from ..errors import WondersError
 from ..kinds import actions as _action_kinds
 from ..kinds import effects as _effect_kinds
+from ..kinds import among as _among_kinds
+from ..kinds import measures as _measure_kinds
 
 
 class UnhandledKind(TypeError, WondersError):
@@ -32,7 +33,7 @@ class Scope:
 @node
 class Quantity:
     """Something counted in the game, summed over a scope (the owner's city by default).
-    `measure` is one of MEASURES; `colors` is set for "cards".  With `extreme` ("most" or
+    `measure` is one of MEASURES (a `Measure`, kinds/measures/); `colors` is set for "cards".  With `extreme` ("most" or
     "fewest") it is not summed: it is the count of the scope's city that has the most
     (the fewest), as the rulebook says "the city with the most coins"."""
     measure: str
@@ -61,10 +62,8 @@ class WhichCard:
 EXTREMES = ("most", "fewest")
 
 
-MEASURES = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens", "victory tokens",
-            "military tokens", "coins", "shields", "complete sets", "symbol squares",
-            "age victory", "age", "players", "kept tokens", "score so far", "production", "zone cards",
-            "same colour cards", "card cost")
+# What a quantity counts: the measures of kinds/measures/, one module each
+MEASURES = tuple(_measure_kinds.MEASURES)
 
 
 @node
@@ -85,7 +84,7 @@ class AmongCities:
     op: str = ""
     bound: int = 0
 
-AMONG = ("rank", "rank fewest", "count", "most", "fewest")
+AMONG = tuple(_among_kinds.WAYS)      # the ways to gather, one module each (kinds/among/)
 
 
 @node
@@ -155,10 +154,7 @@ Action = Union[_action_kinds.NODES]         # (Union of a tuple: every kind)
 # The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
 # catalog, since a card's chip and the log show each in the reader's words (`_(event)` in
 # views/render/effect_icons.py).
-EVENTS = (N_("game setup"), N_("age start"), N_("turn start"), N_("building built"), N_("stage built"),
-          N_("card sold"), N_("turn end"), N_("age end"), N_("game end"), N_("building built by chain"),
-          N_("victory token taken"), N_("defeat token taken"), N_("resources bought"),
-          N_("coins taken from the bank"))
+EVENTS = tuple(Event)       # (syntax/ast_base.py `Event`, marked there)
 
 
 def kept_kind(event: str) -> str | None:

@@ -14,6 +14,8 @@ from . import ast
 from .ast_effects import UnhandledKind
 from ..kinds.actions import STATEMENTS, kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.among import among_kind
+from ..kinds.measures import measure_kind
 
 INDENT = "    "
 
@@ -329,45 +331,17 @@ def scope(s: ast.Scope) -> str:
     return " and ".join(words)
 
 
-# (one, many) for each measure; `shields` has no singular in the language
-_MEASURE_WORDS = {"cards": ("card", "cards"), "wonder stages": ("wonder stage", "wonder stages"),
-                  "unbuilt wonder stages": ("unbuilt wonder stage", "unbuilt wonder stages"),
-                  "defeat tokens": ("defeat token", "defeat tokens"),
-                  "victory tokens": ("victory token", "victory tokens"),
-                  "military tokens": ("military token", "military tokens"), "coins": ("coin", "coins"),
-                  "shields": ("shields", "shields"), "complete sets": ("complete set", "complete sets"),
-                  "card sets": ("set", "sets")}
-
-
 def quantity(q: ast.Quantity, one: bool = False) -> str:
-    """A quantity; `one` writes its measure in the singular, as after `per`."""
+    """A quantity; `one` writes its measure in the singular, as after `per` (its words: its
+    measure's, kinds/measures/)."""
     if q.extreme is not None:                   # `most coins of all cities`
         return f"{q.extreme} {quantity(attrs.evolve(q, extreme=None), one)}"
-    if q.measure == "symbol squares":
-        return "each symbol squared"
-    if q.measure in ("age victory", "age", "players", "score so far"):
-        return q.measure if q.scope is None else f"{q.measure} {preposition(q.scope)} {scope(q.scope)}"
-    if q.measure == "zone cards":
-        word = f'{"card" if one else "cards"} in "{q.kind.text}"'
-        return word
-    if q.measure == "production":
-        word = f"production of {q.kind.text}"
-        return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
-    if q.measure in ("same colour cards", "card cost"):
-        word = f"cost of {which_card(q.card)}" if q.measure == "card cost" else \
-            f"{'card' if one else 'cards'} of the colour of {which_card(q.card)}"
-        return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
-    if q.measure == "kept tokens":
-        word = f"{q.kind.text} {'token' if one else 'tokens'}"
-        return word if q.scope is None else f"{word} {preposition(q.scope)} {scope(q.scope)}"
-    word = _MEASURE_WORDS[q.measure][0 if one else 1]
-    if q.measure == "cards":
-        word = f"{colour_list(q.colors)} {word}"
-    elif q.measure == "card sets":
-        word = f"{word} of {colour_list(q.colors)} cards"
-    if q.scope is None:
-        return word
-    return f"{word} {preposition(q.scope)} {scope(q.scope)}"
+    return measure_kind(q).written(q, _PRINTER, one)
+
+
+def scoped(word: str, s: ast.Scope | None) -> str:
+    """A measure's words and its scope's, if it has one (`coins of left neighbour`)."""
+    return word if s is None else f"{word} {preposition(s)} {scope(s)}"
 
 
 def preposition(s: ast.Scope) -> str:
@@ -402,25 +376,16 @@ def expr(e) -> str:
     raise TypeError(e)
 
 
-_NOT_MEASURES = ("symbol squares", "age victory", "age", "players")    # quantities the grammar's `_measure` is not
-
-
 def city_value(v) -> str:
     """A value counted in each city: a measure alone (`shields`) or an expression in parentheses."""
-    plain = isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and v.measure not in _NOT_MEASURES
+    plain = isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and measure_kind(v).alone
     return quantity(v) if plain else f"({expr(v)})"
 
 
 def among(e: ast.AmongCities) -> str:
     """`rank of [fewest] VALUE [among SCOPE]`, `number of cities with VALUE OP N [among
     SCOPE]`, `most|fewest (EXPR) of SCOPE`."""
-    value = city_value(e.value) if e.how not in ("most", "fewest") else f"({expr(e.value)})"
-    if e.how in ("most", "fewest"):
-        return f"{e.how} {value}" + (f" of {scope(e.scope)}" if e.scope is not None else "")
-    among_words = f" among {scope(e.scope)}" if e.scope is not None else ""
-    if e.how == "count":
-        return f"number of cities with {value} {e.op} {e.bound}{among_words}"
-    return f"rank of {'fewest ' if e.how == 'rank fewest' else ''}{value}{among_words}"
+    return among_kind(e).written(e, _PRINTER)
 
 
 # ---------------------------------------------------------------- where parentheses are needed

@@ -12,6 +12,8 @@ import attrs
 from ..check.model import Cost, written_cost
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.among import among_kind
+from ..kinds.measures import measure_kind
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..syntax.data import to_data
@@ -80,47 +82,19 @@ def the_scope_text(scope: ast.Scope | None, article: str = "the") -> str:
     return where if where.startswith("both") else f"{article} {where}"
 
 
-_SINGULAR = {"wonder stages": "wonder stage", "unbuilt wonder stages": "unbuilt wonder stage",
-             "defeat tokens": "defeat token", "victory tokens": "victory token",
-             "military tokens": "point of military tokens", "coins": "coin", "shields": "shield",
-             "complete sets": "complete set of science symbols"}
-_OWNER_ONLY = ("complete sets", "symbol squares", "age victory", "age", "players")
-
-
 def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
-    m = q.measure
-    if m == "cards":
-        text = f"{and_list([c.text for c in q.colors], 'or')} card" + ("" if singular else "s")
-    elif m == "card sets":
-        text = ("set" if singular else "sets") + " of " + and_list([f"one {c.text}" for c in q.colors]) + " card"
-    elif m == "symbol squares":
-        return "the squares of the science symbols' counts"
-    elif m == "age victory":
-        return "the age's victory value"
-    elif m == "age":
-        return "the age's number"
-    elif m == "players":
-        return "the number of players"
-    elif m == "military tokens" and not singular:
-        text = "the total of the military tokens"
-    elif m == "kept tokens":
-        text = f"{q.kind.text} token" + ("" if singular else "s")
-    elif m == "score so far":
-        text = "point of the score so far" if singular else "the score so far"
-    elif m == "production":
-        text = f"unit{'' if singular else 's'} of {q.kind.text} produced"
-    elif m == "zone cards":
-        return f'card{"" if singular else "s"} of the city in "{q.kind.text}"'
-    elif m == "card cost":
-        return f"the coins of the cost of {which_card_text(q.card)}"
-    elif m == "same colour cards":
-        text = f"card{'' if singular else 's'} of the colour of {which_card_text(q.card)}"
-    else:
-        text = _SINGULAR[m] if singular else m
+    """A quantity in words: its measure's (kinds/measures/)."""
+    return measure_kind(q).words_en(q, _WORDS, singular)
+
+
+def counted_text(q: ast.Quantity, text: str, bare: bool = False, owner: bool = False) -> str:
+    """A measure's words `text` with the quantity's scope, or as the most or fewest of it:
+    `bare`, a measure a city has (its coins) is said without a city when it has no scope;
+    `owner`, one counted in the owner's city only, never with a city."""
     if q.extreme is not None:          # "the fewest coins that one of all cities has"
         text = text.removeprefix("the total of the ")
         return f"the {q.extreme} {text} that one of {scope_text(q.scope)} has"
-    if m in _OWNER_ONLY or (q.scope is None and m in ("coins", "shields", "military tokens", "score so far")):
+    if owner or (bare and q.scope is None):
         return text
     return f"{text} {preposition(q.scope)} {scope_text(q.scope)}" if q.scope else f"{text} in own city"
 
@@ -130,13 +104,7 @@ def among_text(e: ast.AmongCities) -> str:
     value = expr_text(e.value).removesuffix(" in own city")
     value = value if isinstance(e.value, ast.Quantity) else f"({value})"
     cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
-    if e.how == "count":
-        return f"the number of cities among {cities} with {value} {e.op} {e.bound}"
-    if e.how in ("most", "fewest"):
-        return f"the {e.how} {value} that one of {cities} has"
-    first = "most" if e.how == "rank" else "fewest"
-    return (f"own city's place by {value} among {cities} and itself (1 for the {first}; "
-            f"cities with the same count share the better place)")
+    return among_kind(e).words_en(e, value, cities)
 
 
 def per_text(per: ast.Per | None) -> str:

@@ -15,6 +15,8 @@ from ..check.model import Cost, written_cost
 from ..i18n import names
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
+from ..kinds.among import among_kind
+from ..kinds.measures import measure_kind
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 
@@ -85,52 +87,24 @@ def scope_text(scope: ast.Scope | None, preposition: str = "") -> str:
     return en_list(f"{preposition} {t}".lstrip() for t in texts)
 
 
-def _where(q: ast.Quantity) -> str:
-    # cards, stages and tokens are `in` a city (rulebook: "in de naburige steden"); coins
-    # and shields belong to one (`van`)
-    return scope_text(q.scope, "van" if q.measure in ("coins", "shields") else "in")
-
-
 def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
-    m = q.measure
-    if m == "cards":
-        colours = en_list([names().color(c.text) for c in q.colors], "of")
-        text = f"{colours} {'kaart' if singular else 'kaarten'}"
-    elif m == "card sets":
-        colours = en_list([f"één {names().color(c.text)}" for c in q.colors])
-        text = f"{'groep' if singular else 'groepen'} van {colours} kaart"
-    elif m == "symbol squares":
-        return "de kwadraten van het aantal van elk wetenschapssymbool"
-    elif m == "age victory":
-        return "de overwinningswaarde van het Tijdperk"
-    elif m == "age":
-        return "het nummer van het Tijdperk"
-    elif m == "players":
-        return "het aantal spelers"
-    elif m == "kept tokens":
-        text = f"{names().token(q.kind.text)}-fiche" + ("" if singular else "s")
-    elif m == "score so far":
-        text = "punt van de score tot nu toe" if singular else "de score tot nu toe"
-    elif m == "production":
-        text = f"{'eenheid' if singular else 'eenheden'} {names().resource(q.kind.text)} geproduceerd"
-    elif m == "zone cards":
-        return f'kaart{"" if singular else "en"} van de stad in "{q.kind.text}"'
-    elif m == "card cost":
-        return f"de munten van de kosten van {which_card_text(q.card)}"
-    elif m == "same colour cards":
-        text = f"{'kaart' if singular else 'kaarten'} van de kleur van {which_card_text(q.card)}"
-    else:
-        text = NOUNS[m][0 if singular else 1]
+    """A quantity in Dutch words: its measure's (kinds/measures/)."""
+    return measure_kind(q).words_nl(q, _WORDS, singular)
+
+
+def counted_text(q: ast.Quantity, text: str, plural: str = "", bare: bool = False, owner: bool = False,
+                 van: bool = False) -> str:
+    """A measure's words `text` with the quantity's scope, or (its `plural`) as the most or
+    fewest of it: `bare`, a measure a city has is said without a city when it has no scope;
+    `owner`, one counted in the owner's city only; `van`, coins and shields belong to a city
+    (`van`), cards, stages and tokens are in one (rulebook: "in de naburige steden")."""
     if q.extreme is not None:
         most = "grootste" if q.extreme == "most" else "kleinste"
-        plural = NOUNS[m][1] if m not in ("cards", "kept tokens", "score so far", "production",
-                                          "same colour cards") else text
         plural = plural.removeprefix("het totaal van de ")
         return f"het {most} aantal {plural} dat één van {scope_text(q.scope)} heeft"
-    if m in ("complete sets", "symbol squares", "age victory", "age", "players") or \
-            (q.scope is None and m in ("coins", "shields", "military tokens", "score so far")):
+    if owner or (bare and q.scope is None):
         return text
-    return f"{text} {_where(q)}" if q.scope else f"{text} in de eigen stad"
+    return f"{text} {scope_text(q.scope, 'van' if van else 'in')}" if q.scope else f"{text} in de eigen stad"
 
 
 def among_text(e: ast.AmongCities) -> str:
@@ -138,13 +112,7 @@ def among_text(e: ast.AmongCities) -> str:
     value = expr_text(e.value).removesuffix(" in de eigen stad")
     value = value if isinstance(e.value, ast.Quantity) else f"({value})"
     cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
-    if e.how == "count":
-        return f"het aantal steden van {cities} met {value} {e.op} {e.bound}"
-    if e.how in ("most", "fewest"):
-        return f"de {'grootste' if e.how == 'most' else 'kleinste'} waarde van {value} die één van {cities} heeft"
-    first = "meeste" if e.how == "rank" else "minste"
-    return (f"de plaats van de eigen stad naar {value} onder {cities} en zichzelf (1 voor de {first}; "
-            f"steden met evenveel delen de betere plaats)")
+    return among_kind(e).words_nl(e, value, cities)
 
 
 def per_text(per: ast.Per | None) -> str:

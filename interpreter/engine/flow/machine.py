@@ -28,6 +28,7 @@ from .chains import CHAIN_STEPS
 from .phases import PHASE_STEPS, dealt_at_setup, first_turns, log_phase, turns_run
 from .resolve import RESOLVE_STEPS
 from .turn import TURN_STEPS
+from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
     from ...check.model import AgeDef, NeutralDef
@@ -111,7 +112,7 @@ class Flow:
             if not self.started:
                 self.started = True
                 self.stack += reversed(self.opening())
-                self.stack.append(("fire", "game setup", None))
+                self.stack.append(("fire", Event.GAME_SETUP, None))
         self.run()
 
     def do(self, step: str, *arguments: Any) -> None:

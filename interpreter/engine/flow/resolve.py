@@ -17,6 +17,7 @@ from ..discounts import bank_units, coins_paid
 from ..triggers import BANK_COINS, copy_stage, give_up_kept
 from .chains import fire
 from .search_log import NoLog
+from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
     from ...compile import Source
@@ -97,18 +98,18 @@ def _resolve_one(game: Game, seat: int, action: Action, stage: int) -> None:
         city.coins += sell_coins
         if sell_coins > 0 and BANK_COINS in events.heard:
             game.stack.append(("fire", BANK_COINS, (seat,)))
-        if "card sold" in events.heard or events.sit_out:
-            fire(game, "card sold", (seat,))
+        if Event.CARD_SOLD in events.heard or events.sit_out:
+            fire(game, Event.CARD_SOLD, (seat,))
     elif kind == "use":                            # the use's action, as a card's `when built`
         use = game.tables.rules.card_uses[action.stage]
         game.stack.append(("run", use.action, seat, None, f"use {use.name.text}"))
     else:
         source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
         if free and free[:5] == "chain":          # its own chain, or a neighbour's (`chains from ...`)
-            heard(game, "building built by chain", seat)
+            heard(game, Event.BUILDING_BUILT_BY_CHAIN, seat)
         built(game, seat, source)
-    if (to_left or to_right) and "resources bought" in events.heard:
-        bought = ("fire", "resources bought", (seat,))
+    if (to_left or to_right) and Event.RESOURCES_BOUGHT in events.heard:
+        bought = ("fire", Event.RESOURCES_BOUGHT, (seat,))
         if to_left:
             game.stack.append(bought)
         if to_right:
@@ -137,7 +138,7 @@ _COLOR_BUILT: dict[str | None, str] = {}    # colour -> its `COLOUR card built` 
 def built(game: Game, seat: int, source: Source) -> None:
     """A building or stage has come into play: its own actions, then its `at end of
     turn` actions set aside, then the event."""
-    event = "stage built" if source.kind == "stage" else "building built"
+    event = Event.STAGE_BUILT if source.kind == "stage" else Event.BUILDING_BUILT
     stack, events = game.stack, game.events
     if source.kind == "card":
         color_built = _COLOR_BUILT.get(source.color)

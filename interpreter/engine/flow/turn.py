@@ -15,6 +15,7 @@ from ..neutral import draw_for_neutrals, pass_holders
 from .chains import fire
 from .phases import turns_run
 from .resolve import run_pending
+from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
     from ..decisions import DecisionKind
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 def _turn(game: Game) -> None:
     reset_limits(game, "turn")
     game.stack.append(("open_turn",))
-    fire(game, "turn start", None)
+    fire(game, Event.TURN_START, None)
 
 
 def _open_turn(game: Game) -> None:
@@ -91,9 +92,9 @@ def _end_turn(game: Game) -> None:
     """Actions set aside for the end of the turn, then `turn end`; actions that its
     triggers set aside for the end of the turn run at once, still in this turn.  (Without
     `turn end`, `run_pending` runs until nothing is pending: no step is left for after.)"""
-    if game.events.may_act("turn end"):
+    if game.events.may_act(Event.TURN_END):
         game.stack.append(("run_pending",))
-        game.stack.append(("fire", "turn end", None))
+        game.stack.append(("fire", Event.TURN_END, None))
     run_pending(game)
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..base import ActionKind
 from ...i18n import _
 from ...syntax.ast_base import COLOR_BUILT, node
+from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
     from ...diagnostics import Span
@@ -30,7 +31,7 @@ class BuildFromDiscardKind(ActionKind):
         return True                       # nothing in it to misuse
 
     def causes(self, action) -> tuple[str, ...]:
-        return ("building built", COLOR_BUILT)          # and a building of any colour
+        return (Event.BUILDING_BUILT, COLOR_BUILT)          # and a building of any colour
 
     def idle(self, events, action, seat: int) -> bool:
         """Nothing to build from an empty pile (or none the city may build)."""

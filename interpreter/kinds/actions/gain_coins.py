@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..base import ActionKind
 from ...syntax.ast_base import Number, literal, node
+from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
     from ...diagnostics import Span
@@ -66,7 +67,7 @@ class GainCoinsKind(CoinsKind):
     at_game_end = True                    # `at end of game: gain ...` (scored as the game ends)
 
     def causes(self, action) -> tuple[str, ...]:
-        return ("coins taken from the bank",)
+        return (Event.COINS_TAKEN_FROM_THE_BANK,)
 
     def run(self, events, action, seat: int, where, source: str) -> None:
         events.gain(seat, events.value(action)(where))

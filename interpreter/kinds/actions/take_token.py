@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..base import ActionKind
 from ...i18n import _
 from ...syntax.ast_base import Negative, Number, node
+from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
     from ...diagnostics import Span
@@ -33,10 +34,10 @@ class TakeTokenKind(ActionKind):
         """A value written as a number tells which of its events; else either."""
         value = action.value
         if isinstance(value, Number):
-            return ("victory token taken",) if value.value > 0 else ()
+            return (Event.VICTORY_TOKEN_TAKEN,) if value.value > 0 else ()
         if isinstance(value, Negative) and isinstance(value.operand, Number):
-            return ("defeat token taken",) if value.operand.value > 0 else ()
-        return ("victory token taken", "defeat token taken")
+            return (Event.DEFEAT_TOKEN_TAKEN,) if value.operand.value > 0 else ()
+        return (Event.VICTORY_TOKEN_TAKEN, Event.DEFEAT_TOKEN_TAKEN)
 
     def counted(self, action):
         return action.value, None

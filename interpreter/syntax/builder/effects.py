@@ -6,6 +6,7 @@ from __future__ import annotations
 from lark import v_args
 
 from .. import ast
+from ...kinds.measure_base import Measure
 from .numbers import to_int
 
 
@@ -214,7 +215,7 @@ class EffectBuilder:
         return ast.TakeKeptTokens(count=count, kind=self._name(c[-1]), span=self._span(meta))
 
     def kept_tokens(self, c):
-        return ("kept tokens", (), self._name(c[0]))
+        return (Measure.KEPT_TOKENS, (), self._name(c[0]))
 
     @v_args(meta=True)
     def may_pay(self, meta, c):

@@ -7,6 +7,10 @@ import attrs
 from lark import Token, v_args
 
 from .. import ast
+from ...kinds.among_base import Among
+from ...kinds.measure_base import Measure
+from ...kinds.measures import MEASURES
+from ..ast_base import ScopePart
 from .numbers import to_int
 
 
@@ -55,29 +59,29 @@ class ExpressionBuilder:
 
     @v_args(meta=True)
     def symbol_squares(self, meta, c):
-        return ast.Quantity(measure="symbol squares", colors=(), scope=None, span=self._span(meta))
+        return ast.Quantity(measure=Measure.SYMBOL_SQUARES, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
     def age_victory(self, meta, c):
-        return ast.Quantity(measure="age victory", colors=(), scope=None, span=self._span(meta))
+        return ast.Quantity(measure=Measure.AGE_VICTORY, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
     def age_number_q(self, meta, c):
-        return ast.Quantity(measure="age", colors=(), scope=None, span=self._span(meta))
+        return ast.Quantity(measure=Measure.AGE, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
     def player_number(self, meta, c):
-        return ast.Quantity(measure="players", colors=(), scope=None, span=self._span(meta))
+        return ast.Quantity(measure=Measure.PLAYERS, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
     def rank_among(self, meta, c):
-        how = "rank fewest" if c[0] == "fewest" else "rank"
+        how = Among.RANK_FEWEST if c[0] == "fewest" else Among.RANK
         c = c[1:] if c[0] in ("most", "fewest") else c
         return ast.AmongCities(how=how, value=c[0], scope=c[1] if len(c) > 1 else None, span=self._span(meta))
 
     @v_args(meta=True)
     def count_among(self, meta, c):
-        return ast.AmongCities(how="count", value=c[0], op=str(c[1]), bound=c[2],
+        return ast.AmongCities(how=Among.COUNT, value=c[0], op=str(c[1]), bound=c[2],
                                scope=c[3] if len(c) > 3 else None, span=self._span(meta))
 
     @v_args(meta=True)
@@ -93,22 +97,12 @@ class ExpressionBuilder:
 
     def among(self, c): return c[0]
 
-    def score_so_far(self, c): return ("score so far", ())
+    def production_q(self, c): return (Measure.PRODUCTION, (), self._name(c[0]))
 
-    def production_q(self, c): return ("production", (), self._name(c[0]))
+    def zone_cards(self, c): return (Measure.ZONE_CARDS, (), self._string(c[0]))
 
-    def zone_cards(self, c): return ("zone cards", (), self._string(c[0]))
-
-    def cards_of(self, c): return ("cards", c[0])
-    def wonder_stages(self, c): return ("wonder stages", ())
-    def unbuilt_stages(self, c): return ("unbuilt wonder stages", ())
-    def defeat_tokens(self, c): return ("defeat tokens", ())
-    def victory_tokens(self, c): return ("victory tokens", ())
-    def military_tokens(self, c): return ("military tokens", ())
-    def coins(self, c): return ("coins", ())
-    def shields_q(self, c): return ("shields", ())
-    def complete_sets(self, c): return ("complete sets", ())
-    def card_sets(self, c): return ("card sets", c[0])
+    def cards_of(self, c): return (Measure.CARDS, c[0])
+    def card_sets(self, c): return (Measure.CARD_SETS, c[0])
 
     @v_args(meta=True)
     def color_list(self, meta, c):
@@ -123,12 +117,25 @@ class ExpressionBuilder:
                     parts.append(p)
         return ast.Scope(parts=tuple(parts), span=self._span(meta))
 
-    def own_city(self, c): return ("own",)
-    def neighbours(self, c): return ("left", "right")
-    def left_neighbour(self, c): return ("left",)
-    def right_neighbour(self, c): return ("right",)
-    def that_neighbour(self, c): return ("neighbour",)
-    def all_cities(self, c): return ("all",)
+    def own_city(self, c): return (ScopePart.OWN,)
+    def neighbours(self, c): return (ScopePart.LEFT, ScopePart.RIGHT)
+    def left_neighbour(self, c): return (ScopePart.LEFT,)
+    def right_neighbour(self, c): return (ScopePart.RIGHT,)
+    def that_neighbour(self, c): return (ScopePart.NEIGHBOUR,)
+    def all_cities(self, c): return (ScopePart.ALL,)
 
     def signed_int(self, c):
         return -to_int(c[1]) if len(c) == 2 else to_int(c[0])
+
+
+def _built(measure):
+    """The builder's method of a measure without parts of its own: its grammar rule makes it."""
+    def build(self, c):
+        return (measure, ())
+    return build
+
+
+# the measures that declare their grammar rule (kinds/measures/, `rule`), built alike
+for _kind in MEASURES.values():
+    if _kind.rule:
+        setattr(ExpressionBuilder, _kind.rule, _built(_kind.name))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from lark import Token, v_args
 
 from .. import ast
+from ...kinds.measure_base import Measure
 
 
 class OrderBuilder:
@@ -25,8 +26,8 @@ class OrderBuilder:
     def under_stage(self, meta, c):
         return ast.WhichCard(which="under", scope=None, colors=c[0] if c else (), span=self._span(meta))
 
-    def same_colour(self, c): return ("same colour cards", (), None, c[0])
-    def card_cost(self, c): return ("card cost", (), None, c[0])
+    def same_colour(self, c): return (Measure.SAME_COLOUR_CARDS, (), None, c[0])
+    def card_cost(self, c): return (Measure.CARD_COST, (), None, c[0])
 
     @v_args(meta=True)
     def colour_comparison(self, meta, c):

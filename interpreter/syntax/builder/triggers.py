@@ -6,6 +6,7 @@ from __future__ import annotations
 from lark import v_args
 
 from .. import ast
+from ..ast_base import Event
 
 
 class TriggerBuilder:
@@ -28,22 +29,22 @@ class TriggerBuilder:
     def trigger_name(self, c):
         return ("named", self._string(c[0]))
 
-    def game_setup(self, c): return "game setup"
-    def age_start(self, c): return "age start"
-    def age_end(self, c): return "age end"
-    def turn_start(self, c): return "turn start"
-    def turn_end(self, c): return "turn end"
-    def game_end(self, c): return "game end"
-    def building_built(self, c): return "building built"
-    def stage_built(self, c): return "stage built"
-    def card_sold(self, c): return "card sold"
-    def chain_built(self, c): return "building built by chain"
+    def game_setup(self, c): return Event.GAME_SETUP
+    def age_start(self, c): return Event.AGE_START
+    def age_end(self, c): return Event.AGE_END
+    def turn_start(self, c): return Event.TURN_START
+    def turn_end(self, c): return Event.TURN_END
+    def game_end(self, c): return Event.GAME_END
+    def building_built(self, c): return Event.BUILDING_BUILT
+    def stage_built(self, c): return Event.STAGE_BUILT
+    def card_sold(self, c): return Event.CARD_SOLD
+    def chain_built(self, c): return Event.BUILDING_BUILT_BY_CHAIN
     def color_card_built(self, c): return f"{c[0]}{ast.COLOR_BUILT}"
-    def victory_taken(self, c): return "victory token taken"
-    def defeat_taken(self, c): return "defeat token taken"
+    def victory_taken(self, c): return Event.VICTORY_TOKEN_TAKEN
+    def defeat_taken(self, c): return Event.DEFEAT_TOKEN_TAKEN
     def kept_taken(self, c): return f"{c[0]}{ast.KEPT_TAKEN}"
-    def bank_coins_taken(self, c): return "coins taken from the bank"
-    def resources_bought(self, c): return "resources bought"
+    def bank_coins_taken(self, c): return Event.COINS_TAKEN_FROM_THE_BANK
+    def resources_bought(self, c): return Event.RESOURCES_BOUGHT
 
     def each_neighbour(self, c):
         return "each"

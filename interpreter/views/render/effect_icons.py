@@ -12,6 +12,7 @@ from ..describe import describer, effect_text
 from ...i18n import _, names
 from ...kinds.actions import kind_of
 from ...kinds.effects import effect_kind_of
+from ...kinds.measures import measure_kind
 from ...syntax import ast
 from ...syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
 from . import icons
@@ -61,27 +62,8 @@ def scope_icons(scope: ast.Scope | None) -> list[Icon]:
 
 
 def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
-    title = quantity_text(q)
-    m = q.measure
-    if m == "cards":
-        shown = [icons.card([c.text for c in q.colors], title)]
-    elif m == "card sets":
-        shown = [icons.card([c.text], title) for c in q.colors]
-    elif m in ("wonder stages", "unbuilt wonder stages"):
-        shown = [icons.stage(title, unbuilt=m.startswith("unbuilt"))]
-    elif m in ("defeat tokens", "victory tokens", "military tokens"):
-        shown = [icons.token(m.split()[0], title)]
-    elif m == "coins":
-        shown = [icons.coin("", title)]
-    elif m == "shields":
-        shown = [icons.shield("", title)]
-    elif m == "kept tokens":
-        shown = [icons.chip(title)]
-    elif m in ("complete sets", "symbol squares"):
-        shown = [icons.science(s, v) for s in v.symbols] + ([icons.word("²")] if m == "symbol squares" else [])
-    else:                                       # the age, its victory value, the players
-        shown = [icons.chip(title)]
-    return shown + scope_icons(q.scope)
+    """A quantity's icons: its measure's (kinds/measures/), then its scope's."""
+    return measure_kind(q).icons(q, _KIT, v, quantity_text(q)) + scope_icons(q.scope)
 
 
 def resource_icons(resources, v: Vocabulary) -> list[Icon]:

@@ -6,6 +6,7 @@ The engine reads only these tables; it never looks at names to decide anything.
 
 from __future__ import annotations
 
+import sys
 from typing import NamedTuple
 
 import attrs
@@ -15,7 +16,8 @@ from .engine.quantities import check_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import kind_of
-from .kinds.effects import COST_CHANGERS as _COST_CHANGERS, STATIC
+from .kinds.effect_base import PARTS
+from .kinds.effects import COST_CHANGERS as _COST_CHANGERS, STATIC, effect_kind_of
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
@@ -195,13 +197,16 @@ def compile_rules(ruleset: RuleSet) -> Tables:
         return tuple(vec)
 
     def source(index, name, kind, color, age, cost, chains, effects, category, copies=()):
-        static, when_built, turn_end, game_end, scores, triggers, points = [], [], [], [], [], [], 0
-        laws = []
+        filed: dict[str, list] = {part: [] for part in PARTS}
+        static, when_built, turn_end, game_end, scores, triggers, laws = (
+            filed[part] for part in ("static", "when_built", "turn_end", "game_end", "scores", "triggers", "laws"))
         for e in effects:
-            if isinstance(e, ast.Law):
+            effect_kind = effect_kind_of(e)
+            if effect_kind is not None:                     # a kind of kinds/effects/ says where it goes
+                part, entry = effect_kind.filed(e, _LENT)
+                filed[part].append(entry)
+            elif isinstance(e, ast.Law):
                 laws.append(e)
-            elif isinstance(e, ast.Points):
-                points += e.amount
             elif isinstance(e, ast.Score):
                 scores.append((e.category.text, e.value))
             elif isinstance(e, ast.WhenBuilt):
@@ -220,7 +225,7 @@ def compile_rules(ruleset: RuleSet) -> Tables:
                 raise UnhandledKind(f"compile.py has no place for the effect kind {type(e).__name__}")
         made = Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
                       tuple(static), tuple(when_built), tuple(turn_end), tuple(game_end),
-                      tuple(scores), tuple(triggers), points, category, copies)
+                      tuple(scores), tuple(triggers), sum(filed["points"]), category, copies)
         made.laws = tuple(laws)
         return made
 
@@ -238,3 +243,6 @@ def compile_rules(ruleset: RuleSet) -> Tables:
                            for n, st in enumerate(s.stages, 1))
             sides.append(SideInfo(w.name, s.name, board, stages, s.any_order))
     return Tables(ruleset, resources, ruleset.vocabulary.symbols, cards, tuple(sides))
+
+
+_LENT = sys.modules[__name__]      # what a kind's `filed` is lent: `kind_of`, the kinds of the actions it holds

@@ -107,7 +107,6 @@ EFFECT_ROLES = {
     ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
     ast.Discount: "discounts",
     ast.ProducesLike: "city_powers",
-    ast.Points: "score lines",                # Source.points, scored with the score lines
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
     ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
     ast.AtGameEnd: "scored in full",          # an end-of-game choice: the city is scored whole

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..diagnostics import Note
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 from .context import Context
 from .effects import check_effects
@@ -93,7 +94,8 @@ def _points_have_category(body: Iterable[object], category: str | None, what: st
     if category is not None or not ctx.rules_known:
         return
     for effect in body:
-        if isinstance(effect, ast.Points):
+        kind = effect_kind_of(effect)
+        if kind is not None and kind.part == "points":        # plain points (kinds/effect_base.py `part`)
             ctx.report("E1205", _("points on {what} count in no score category").format(what=what), effect.span,
                        label=_("which line of the score pad?"),
                        help=_("say where they count with `score <category>: N`, or map the source in the rules with "

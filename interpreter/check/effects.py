@@ -142,11 +142,6 @@ class EffectChecks(ActionChecks):
         return what_word(what)
 
 
-def _as_is(effect, ctx: Context):
-    """A kind with nothing in it that could be misused."""
-    return effect
-
-
 def _science(effect: ast.Science, ctx: Context):
     ok = all([ctx.known(s, ctx.symbols, "E1003", "science symbol") for s in effect.symbols])
     return effect if ok and _no_repeats(effect.symbols, ctx, "symbol") else None
@@ -609,7 +604,7 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 # kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
 # (the kinds of kinds/actions/ and kinds/effects/ check themselves)
 EFFECT_RULES = {
-    ast.Produces: _produces, ast.Points: _as_is, ast.Shields: _shields, ast.Science: _science,
+    ast.Produces: _produces, ast.Shields: _shields, ast.Science: _science,
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score,
     ast.Trigger: _trigger, ast.Discount: _discount,

@@ -243,8 +243,6 @@ def effect(e) -> str:
     if isinstance(e, ast.Produces):
         items = " / ".join(i.resource.text for i in e.items) if e.choice else ", ".join(map(_amount_res, e.items))
         return f"produces {items}" + (" private" if e.private else "")
-    if isinstance(e, ast.Points):
-        return f"points {e.amount}"
     if isinstance(e, ast.Shields):
         return f"shields {e.amount}" + (f" {per(e.per)}" if e.per else "")
     if isinstance(e, ast.Science):

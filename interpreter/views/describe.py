@@ -246,8 +246,6 @@ def effect_text(effect) -> str:
         items = and_list(words, "or") if effect.choice else ", ".join(words)
         text = f"produces {'one of ' if effect.choice and len(words) > 2 else ''}{items}"
         return text + (" (neighbours cannot buy it)" if effect.private else "")
-    if isinstance(effect, ast.Points):
-        return plural(effect.amount, "victory point")
     if isinstance(effect, ast.Shields):
         return plural(effect.amount, "shield") + per_text(effect.per)
     if isinstance(effect, ast.Science):

@@ -305,8 +305,6 @@ def effect_text(effect) -> str:
         else:
             text = f"produceert {en_list(words)}"
         return text + (" (naburige steden kunnen deze niet kopen)" if effect.private else "")
-    if isinstance(effect, ast.Points):
-        return noun(effect.amount, "point")
     if isinstance(effect, ast.Shields):
         return noun(effect.amount, "shield") + per_text(effect.per)
     if isinstance(effect, ast.Science):

@@ -228,8 +228,6 @@ class Kit(Words):
             items = [self.resource(i.resource.text, i.count) for i in effect.items]
             text = "/".join(items) if effect.choice else " ".join(items)
             return text + (f" {self.word('private')}" if effect.private else "")
-        if isinstance(effect, ast.Points):
-            return self.points(effect.amount)
         if isinstance(effect, ast.Shields):
             return self.shields(effect.amount) + d.per_text(effect.per)
         if isinstance(effect, ast.Science):

@@ -146,8 +146,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
             picture = icons.resource(item.resource.text, v)
             shown += [picture] * item.count if item.count <= 3 else [icons.word(f"{item.count}×"), picture]
         return shown + ([icons.chip(_("private"))] if e.private else [])
-    if isinstance(e, ast.Points):
-        return [icons.laurel(str(e.amount), _("{count} victory points").format(count=e.amount))]
     if isinstance(e, ast.Shields):
         shown = [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
             [icons.shield(str(e.amount), _("{count} shields").format(count=e.amount))]

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import attrs
 
 from .check.model import Cost, RuleSet, RulesDef
-from .engine.quantities import check_fn, value_fn
+from .engine.quantities import check_fn, count_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import kind_of
@@ -21,7 +21,7 @@ from .kinds.effects import COST_CHANGERS as _COST_CHANGERS, STATIC, effect_kind_
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
-STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount,
+STATIC_KINDS = (ast.Produces, ast.TradeDiscount,
                 ast.Discount, ast.ProducesLike, *STATIC)      # STATIC: the kinds of kinds/effects/ that say so
 # The static effects that change what a city pays for a card or stage (engine/discounts.py,
 # and the bank's offer in engine/actions.py).
@@ -157,6 +157,12 @@ class Tables:
 
     def side(self, wonder: str, side: str) -> SideInfo:
         return next(s for s in self.sides if s.wonder == wonder and s.side == side)
+
+    @staticmethod
+    def count_of(quantity):
+        """A count of the city's own (`shields N per QUANTITY`) as a function of the city
+        (engine/quantities.py `count_fn`): what a kind's `hold` is lent besides the tables."""
+        return count_fn(quantity.measure, tuple(c.text for c in quantity.colors))
 
     def card_index(self, name: str, age: int | None = None) -> int:
         return next(c.index for c in self.cards if c.name == name and (age is None or c.age == age))

@@ -77,7 +77,7 @@ class Facts(NamedTuple):
     """What a card or wonder stage does, as the valuation asks it, read once per source."""
     changes: frozenset           # what it changes for the score lines (see `changes`)
     shields: int                 # its fixed shields (`shields N`)
-    science: tuple               # its Science effects
+    science: tuple               # its effects that give science symbols
     wild_science: bool           # a symbol of one's choice among several
     produces: tuple              # its Produces effects
     trades: tuple                # its TradeDiscount effects
@@ -104,7 +104,7 @@ class Facts(NamedTuple):
 # action kind of kinds/actions/ declares its row (its `bots`).
 EFFECT_ROLES = {
     **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
-    ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
+    ast.Produces: "produces", ast.TradeDiscount: "trades",
     ast.Discount: "discounts",
     ast.ProducesLike: "city_powers",
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
@@ -145,9 +145,10 @@ def facts(source, tables) -> Facts:
         parts.get(role(ACTION_ROLES, action), []).append(action)
     science = tuple(parts["science"])
     lasting = [ACTIONS[type(a)].counted(a) for a in parts["shields"] if type(a) in ACTIONS]   # `gain N shields`
-    shields = sum(e.amount for e in parts["shields"] if isinstance(e, ast.Shields) and e.per is None) + \
+    held = [EFFECTS[type(e)].counted(e) for e in parts["shields"] if type(e) in EFFECTS]    # `shields N [per ...]`
+    shields = sum(amount for amount, per in held if per is None) + \
         sum(amount.value for amount, per in lasting if per is None and isinstance(amount, ast.Number))
-    shields_per = any(e.per is not None for e in parts["shields"] if isinstance(e, ast.Shields))
+    shields_per = any(per is not None for _amount, per in held)
     out = {("cards", source.color)} if source.kind == "card" else {"stages"}
     if shields or shields_per:
         out.add("shields")

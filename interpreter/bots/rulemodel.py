@@ -60,7 +60,7 @@ class RuleModel:
             self.shield_cards.append((len(shields) / max(1, len(dealt)), sum(shields) / max(1, len(shields))))
         self._gains: dict[tuple[int, int, int], dict[int, float]] = {}
         self._race_memo: dict[tuple, float] = {}
-        self.symbol_share = [sum(1 for c in cards if any(isinstance(e, ast.Science) for e in c.static))
+        self.symbol_share = [sum(1 for c in cards if facts(c, tables).science)
                              / max(1, len(cards)) for cards in self.cards_from]
         # demand[i][r][k]: the share of the cards from age i on whose cost asks for more than k units of r
         self.demand = []

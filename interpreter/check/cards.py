@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..diagnostics import Note
 from ..kinds.effects import effect_kind_of
@@ -90,7 +91,7 @@ def _check_copies(stmt: ast.CopiesStmt | None, ctx: Context) -> tuple[int, ...] 
     return tuple(values)
 
 
-def _points_have_category(body: Iterable[object], category: str | None, what: str, ctx: Context) -> None:
+def _points_have_category(body: Iterable[Any], category: str | None, what: str, ctx: Context) -> None:
     if category is not None or not ctx.rules_known:
         return
     for effect in body:

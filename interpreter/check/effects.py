@@ -142,35 +142,6 @@ class EffectChecks(ActionChecks):
         return what_word(what)
 
 
-def _science(effect: ast.Science, ctx: Context):
-    ok = all([ctx.known(s, ctx.symbols, "E1003", "science symbol") for s in effect.symbols])
-    return effect if ok and _no_repeats(effect.symbols, ctx, "symbol") else None
-
-
-def _shields(effect: ast.Shields, ctx: Context):
-    ok = _positive(effect.amount, effect.span, "shields", ctx)
-    return effect if _per(effect.per, ctx) and _shields_follow(effect.per, ctx) and ok else None
-
-
-# What `shields N per ...` may count: the owner's cards, stages and military tokens, which
-# change only as the city builds or takes a token (the engine counts again then).
-SHIELD_COUNTS = ("cards", "card sets", "wonder stages", "unbuilt wonder stages", "defeat tokens",
-                 "victory tokens", "military tokens")
-
-
-def _shields_follow(per: ast.Per | None, ctx: Context) -> bool:
-    if per is None:
-        return True
-    q = per.what
-    if q.measure in SHIELD_COUNTS and q.extreme is None and (q.scope is None or q.scope.parts == ("own",)):
-        return True
-    ctx.report("E1216", _("shields can follow a count of the owner's cards, wonder stages or military tokens only"),
-               q.span, label=_("not counted from the owner's cards or tokens"),
-               help=_("count the owner's cards, wonder stages or military tokens, e.g. "
-                      "`shields 1 per defeat token`"))
-    return False
-
-
 def _when_built(effect: ast.WhenBuilt, ctx: Context):
     later = _later(effect.action)
     if later is not None and _copies(later):
@@ -604,7 +575,7 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 # kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
 # (the kinds of kinds/actions/ and kinds/effects/ check themselves)
 EFFECT_RULES = {
-    ast.Produces: _produces, ast.Shields: _shields, ast.Science: _science,
+    ast.Produces: _produces,
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score,
     ast.Trigger: _trigger, ast.Discount: _discount,

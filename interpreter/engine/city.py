@@ -15,7 +15,6 @@ from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
 from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 from .payment.trio import signature
-from .quantities import count_fn
 
 DIRECTIONS = ("left", "right")
 
@@ -76,17 +75,19 @@ _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "ban
 def held_by(effects, tables: Tables) -> Held:
     """The effects that act while owned, resolved (a static kind of kinds/effects/ says what it
     adds, `hold`; each other static kind has its branch here)."""
-    res, sym = tables.resource_index, tables.symbol_index
+    res = tables.resource_index
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
                                    "rebates", "like", "bank", "shields_per", "free_tokens")}
-    shields, flags = 0, {"play_last": False, "trade_changed": False, "gives_defeats": False}
+    counts, flags = {"shields": 0}, {"play_last": False, "trade_changed": False, "gives_defeats": False}
     for effect in effects:
         kind = effect_kind_of(effect)
         if kind is not None and kind.static:     # a kind of kinds/effects/ says what it adds
             for name, value in kind.hold(effect, tables).items():
                 if name in parts:
                     parts[name] += value
+                elif name in counts:             # a number added up
+                    counts[name] += value
                 else:                            # a flag (a name of no field: KeyError)
                     flags[name] = flags[name] or value
         elif isinstance(effect, ast.Produces):
@@ -101,17 +102,6 @@ def held_by(effects, tables: Tables) -> Held:
                     parts["own_fixed"].append((res[item.resource.text], item.count))
                     if not effect.private:
                         parts["trade_fixed"].append((res[item.resource.text], item.count))
-        elif isinstance(effect, ast.Shields) and effect.per is not None:
-            q = effect.per.what
-            parts["shields_per"].append((effect.amount, effect.per.every,
-                                         count_fn(q.measure, tuple(c.text for c in q.colors))))
-        elif isinstance(effect, ast.Shields):
-            shields += effect.amount
-        elif isinstance(effect, ast.Science):
-            if len(effect.symbols) == 1:
-                parts["symbols"].append(sym[effect.symbols[0].text])
-            else:
-                parts["wilds"].append(tuple(sym[s.text] for s in effect.symbols))
         elif isinstance(effect, ast.TradeDiscount):
             flags["trade_changed"] = True
             parts["discounts"] += [(direction, res[name.text], effect.price)
@@ -124,7 +114,7 @@ def held_by(effects, tables: Tables) -> Held:
             parts["like"].append(effect)
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
-    held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, **flags)
+    held = Held(**{name: tuple(found) for name, found in parts.items()}, **counts, **flags)
     powers = flags["play_last"] or flags["gives_defeats"] or any(parts[name] for name in _POWERS)
     held = held._replace(powers=bool(powers))
     return _NOTHING if held == _NOTHING else held

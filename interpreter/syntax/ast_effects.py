@@ -218,21 +218,6 @@ class Produces:
 
 
 @node
-class Shields:
-    """`shields N`, or `shields N per QUANTITY` (N for every so many counted in the owner's
-    city, as it is now: they follow the count as it changes)."""
-    amount: int
-    span: Span
-    per: Per | None = None
-
-
-@node
-class Science:
-    symbols: tuple[Name, ...]
-    span: Span
-
-
-@node
 class TradeDiscount:
     resources: tuple[Name, ...]
     scope: Scope
@@ -371,12 +356,12 @@ LAW_EFFECTS = (Produces, Discount, TradeDiscount, Trigger, *_effect_kinds.IN_LAW
 
 # What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
 # stand in a city
-EFFECT_TYPES = (Produces, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
+EFFECT_TYPES = (Produces, TradeDiscount, WhenBuilt, AtGameEnd,
                 Score, Discount, Trigger, ProducesLike, Law, *_effect_kinds.IN_CITY)
 if TYPE_CHECKING:
     # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
     LawEffect = Union[Produces, Discount, TradeDiscount, Trigger, Any]
-    Effect = Union[Produces, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
+    Effect = Union[Produces, TradeDiscount, WhenBuilt, AtGameEnd,
                    Score, Discount, Trigger, ProducesLike, Law, Any]
 else:
     LawEffect = Union[LAW_EFFECTS]

@@ -243,10 +243,6 @@ def effect(e) -> str:
     if isinstance(e, ast.Produces):
         items = " / ".join(i.resource.text for i in e.items) if e.choice else ", ".join(map(_amount_res, e.items))
         return f"produces {items}" + (" private" if e.private else "")
-    if isinstance(e, ast.Shields):
-        return f"shields {e.amount}" + (f" {per(e.per)}" if e.per else "")
-    if isinstance(e, ast.Science):
-        return "science " + " / ".join(s.text for s in e.symbols)
     if isinstance(e, ast.TradeDiscount):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.Law):

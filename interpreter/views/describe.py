@@ -246,13 +246,6 @@ def effect_text(effect) -> str:
         items = and_list(words, "or") if effect.choice else ", ".join(words)
         text = f"produces {'one of ' if effect.choice and len(words) > 2 else ''}{items}"
         return text + (" (neighbours cannot buy it)" if effect.private else "")
-    if isinstance(effect, ast.Shields):
-        return plural(effect.amount, "shield") + per_text(effect.per)
-    if isinstance(effect, ast.Science):
-        if len(effect.symbols) == 1:
-            return f"science symbol {effect.symbols[0].text}"
-        return (f"one science symbol of the owner's choice ({and_list([s.text for s in effect.symbols], 'or')}),"
-                " chosen at the end of the game")
     if isinstance(effect, ast.TradeDiscount):
         where = the_scope_text(effect.scope)
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "

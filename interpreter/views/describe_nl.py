@@ -305,14 +305,6 @@ def effect_text(effect) -> str:
         else:
             text = f"produceert {en_list(words)}"
         return text + (" (naburige steden kunnen deze niet kopen)" if effect.private else "")
-    if isinstance(effect, ast.Shields):
-        return noun(effect.amount, "shield") + per_text(effect.per)
-    if isinstance(effect, ast.Science):
-        symbols = [n.symbol(s.text) for s in effect.symbols]
-        if len(symbols) == 1:
-            return f"wetenschapssymbool {symbols[0]}"
-        return (f"één wetenschapssymbool naar keuze ({en_list(symbols, 'of')}), "
-                "gekozen aan het eind van het spel")
     if isinstance(effect, ast.TradeDiscount):
         resources = en_list(n.resource(r.text) for r in effect.resources)
         return (f"betaalt voor {resources} van {scope_text(effect.scope)} "

@@ -228,10 +228,6 @@ class Kit(Words):
             items = [self.resource(i.resource.text, i.count) for i in effect.items]
             text = "/".join(items) if effect.choice else " ".join(items)
             return text + (f" {self.word('private')}" if effect.private else "")
-        if isinstance(effect, ast.Shields):
-            return self.shields(effect.amount) + d.per_text(effect.per)
-        if isinstance(effect, ast.Science):
-            return "/".join(self.symbol(s.text) for s in effect.symbols)
         if isinstance(effect, ast.TradeDiscount):
             goods = " ".join(self.resource(r.text) for r in effect.resources)
             where = d.scope_text(effect.scope)

@@ -146,15 +146,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
             picture = icons.resource(item.resource.text, v)
             shown += [picture] * item.count if item.count <= 3 else [icons.word(f"{item.count}×"), picture]
         return shown + ([icons.chip(_("private"))] if e.private else [])
-    if isinstance(e, ast.Shields):
-        shown = [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
-            [icons.shield(str(e.amount), _("{count} shields").format(count=e.amount))]
-        return shown + per_icons(e.per, v)
-    if isinstance(e, ast.Science):
-        shown = []
-        for i, symbol in enumerate(e.symbols):
-            shown += ([icons.word("/")] if i else []) + [icons.science(symbol.text, v)]
-        return shown
     if isinstance(e, ast.TradeDiscount):
         return [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope) \
             + resource_icons(e.resources, v)

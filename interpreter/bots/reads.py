@@ -79,7 +79,7 @@ class Facts(NamedTuple):
     shields: int                 # its fixed shields (`shields N`)
     science: tuple               # its effects that give science symbols
     wild_science: bool           # a symbol of one's choice among several
-    produces: tuple              # its Produces effects
+    produces: tuple              # its effects that produce resources
     trades: tuple                # its TradeDiscount effects
     coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
     powers: tuple                # free builds (once per LIMIT, paid by tokens, the first of each ...), the last card
@@ -104,7 +104,7 @@ class Facts(NamedTuple):
 # action kind of kinds/actions/ declares its row (its `bots`).
 EFFECT_ROLES = {
     **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
-    ast.Produces: "produces", ast.TradeDiscount: "trades",
+    ast.TradeDiscount: "trades",
     ast.Discount: "discounts",
     ast.ProducesLike: "city_powers",
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)

@@ -307,16 +307,6 @@ def _produces_like(effect: ast.ProducesLike, ctx: Context):
     return effect if ok and _no_repeats(effect.colors, ctx, "colour") else None
 
 
-def _produces(effect: ast.Produces, ctx: Context):
-    ok = True
-    for item in effect.items:
-        if not ctx.known(item.resource, ctx.resources, "E1001", "resource"):
-            ok = False
-        elif not _positive(item.count, item.span, "a production", ctx):
-            ok = False
-    if effect.choice and not _no_repeats([i.resource for i in effect.items], ctx, "resource"):
-        ok = False
-    return effect if ok else None
 
 
 def _trade_discount(effect, ctx: Context):
@@ -575,7 +565,6 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 # kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
 # (the kinds of kinds/actions/ and kinds/effects/ check themselves)
 EFFECT_RULES = {
-    ast.Produces: _produces,
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score,
     ast.Trigger: _trigger, ast.Discount: _discount,

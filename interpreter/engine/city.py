@@ -12,7 +12,7 @@ import bisect
 from typing import NamedTuple
 
 from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
-from ..kinds.effects import effect_kind_of
+from ..kinds.effects import effect_kind_of, production_of
 from ..syntax import ast
 from .payment.trio import signature
 
@@ -90,18 +90,6 @@ def held_by(effects, tables: Tables) -> Held:
                     counts[name] += value
                 else:                            # a flag (a name of no field: KeyError)
                     flags[name] = flags[name] or value
-        elif isinstance(effect, ast.Produces):
-            flags["trade_changed"] = True
-            if effect.choice:
-                options = tuple(res[i.resource.text] for i in effect.items)
-                parts["own_choices"].append(options)
-                if not effect.private:
-                    parts["trade_choices"].append(options)
-            else:
-                for item in effect.items:
-                    parts["own_fixed"].append((res[item.resource.text], item.count))
-                    if not effect.private:
-                        parts["trade_fixed"].append((res[item.resource.text], item.count))
         elif isinstance(effect, ast.TradeDiscount):
             flags["trade_changed"] = True
             parts["discounts"] += [(direction, res[name.text], effect.price)
@@ -495,8 +483,9 @@ class City:
                     continue                  # a production lost or stopped by a law follows nothing
                 if (source.kind == "card" and source.color in colors) or (source.kind == "board" and effect.board):
                     for e in source.static:
-                        if isinstance(e, ast.Produces):
-                            found.update(res[i.resource.text] for i in e.items)
+                        printed = production_of(e)
+                        if printed is not None:
+                            found.update(res[resource] for resource, _units in printed[0])
             if effect.negated:
                 found = set(range(len(res))) - found
             if found:

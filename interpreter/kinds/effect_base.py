@@ -116,6 +116,13 @@ class EffectKind(abc.ABC):
         count, colour) each (engine/city.py `Held.free_tokens`, bots/rulemodel.py `spent_for`)."""
         return ()
 
+    def production(self, effect: Any) -> tuple | None:
+        """What the effect produces as printed, whatever the city holds: ((resource, units),
+        ...) and whether it is one of them a turn (a choice); None when it produces nothing
+        printed, unless the kind says (laws over cards `producing N units`, check/card_laws.py,
+        the bots' worth of a board, a production that follows the city's cards)."""
+        return None
+
     def symbols(self, effect: Any) -> tuple:
         """The names of the science symbols the effect gives its owner while owned, one of
         them of the owner's choice when several (engine/scoring.py, a copied card's; the

@@ -210,14 +210,6 @@ class ResourceAmount:
 
 
 @node
-class Produces:
-    items: tuple[ResourceAmount, ...]
-    choice: bool
-    private: bool
-    span: Span
-
-
-@node
 class TradeDiscount:
     resources: tuple[Name, ...]
     scope: Scope
@@ -299,9 +291,9 @@ class CardSelector:
             return False
         if not self.units and not self.choice:
             return True
-        made = [e for e in effects if isinstance(e, Produces)]
-        units = sum(i.count for e in made if not e.choice for i in e.items)
-        return (units > 0 and units in self.units) or (self.choice and any(e.choice for e in made))
+        made = [found for found in map(_effect_kinds.production_of, effects) if found is not None]
+        units = sum(count for items, choice in made if not choice for _resource, count in items)
+        return (units > 0 and units in self.units) or (self.choice and any(choice for _items, choice in made))
 
 
 # what a law over cards does to those it selects (kinds/effects/cards_change.py), strongest first: a card
@@ -351,17 +343,17 @@ class Law:
 
 
 # What a law may hold: these, and the kinds of kinds/effects/ that may stand in a law
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, Trigger, *_effect_kinds.IN_LAW)
+LAW_EFFECTS = (Discount, TradeDiscount, Trigger, *_effect_kinds.IN_LAW)
 
 
 # What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
 # stand in a city
-EFFECT_TYPES = (Produces, TradeDiscount, WhenBuilt, AtGameEnd,
+EFFECT_TYPES = (TradeDiscount, WhenBuilt, AtGameEnd,
                 Score, Discount, Trigger, ProducesLike, Law, *_effect_kinds.IN_CITY)
 if TYPE_CHECKING:
     # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
-    LawEffect = Union[Produces, Discount, TradeDiscount, Trigger, Any]
-    Effect = Union[Produces, TradeDiscount, WhenBuilt, AtGameEnd,
+    LawEffect = Union[Discount, TradeDiscount, Trigger, Any]
+    Effect = Union[TradeDiscount, WhenBuilt, AtGameEnd,
                    Score, Discount, Trigger, ProducesLike, Law, Any]
 else:
     LawEffect = Union[LAW_EFFECTS]

@@ -240,9 +240,6 @@ def effect(e) -> str:
     kind = effect_kind_of(e)
     if kind is not None:                          # a kind of kinds/effects/ writes itself
         return kind.written(e, _PRINTER)
-    if isinstance(e, ast.Produces):
-        items = " / ".join(i.resource.text for i in e.items) if e.choice else ", ".join(map(_amount_res, e.items))
-        return f"produces {items}" + (" private" if e.private else "")
     if isinstance(e, ast.TradeDiscount):
         return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.Law):

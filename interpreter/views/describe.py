@@ -241,11 +241,6 @@ def effect_text(effect) -> str:
     kind = effect_kind_of(effect)
     if kind is not None:                         # a kind of kinds/effects/ has its words
         return kind.words_en(effect, _WORDS)
-    if isinstance(effect, ast.Produces):
-        words = [f"{i.count} {i.resource.text}" if i.count > 1 else i.resource.text for i in effect.items]
-        items = and_list(words, "or") if effect.choice else ", ".join(words)
-        text = f"produces {'one of ' if effect.choice and len(words) > 2 else ''}{items}"
-        return text + (" (neighbours cannot buy it)" if effect.private else "")
     if isinstance(effect, ast.TradeDiscount):
         where = the_scope_text(effect.scope)
         return (f"buys {and_list([r.text for r in effect.resources])} from {where} "

@@ -297,14 +297,6 @@ def effect_text(effect) -> str:
     if kind is not None:                         # a kind of kinds/effects/ has its words
         return kind.words_nl(effect, _WORDS)
     n = names()
-    if isinstance(effect, ast.Produces):
-        words = [f"{i.count} {n.resource(i.resource.text)}" if i.count > 1 else n.resource(i.resource.text)
-                 for i in effect.items]
-        if effect.choice:
-            text = f"produceert elke ronde één grondstof naar keuze: {en_list(words, 'of')}"
-        else:
-            text = f"produceert {en_list(words)}"
-        return text + (" (naburige steden kunnen deze niet kopen)" if effect.private else "")
     if isinstance(effect, ast.TradeDiscount):
         resources = en_list(n.resource(r.text) for r in effect.resources)
         return (f"betaalt voor {resources} van {scope_text(effect.scope)} "

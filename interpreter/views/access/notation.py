@@ -224,10 +224,6 @@ class Kit(Words):
         if kind is not None:                     # a kind of kinds/effects/: its marks, or its words
             marked = kind.notation(effect, self)
             return effect_text(effect) if marked is None else marked
-        if isinstance(effect, ast.Produces):
-            items = [self.resource(i.resource.text, i.count) for i in effect.items]
-            text = "/".join(items) if effect.choice else " ".join(items)
-            return text + (f" {self.word('private')}" if effect.private else "")
         if isinstance(effect, ast.TradeDiscount):
             goods = " ".join(self.resource(r.text) for r in effect.resources)
             where = d.scope_text(effect.scope)

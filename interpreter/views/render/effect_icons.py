@@ -138,14 +138,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     kind = effect_kind_of(e)
     if kind is not None:                          # a kind of kinds/effects/ draws itself
         return kind.icons(e, _KIT, v)
-    if isinstance(e, ast.Produces):
-        shown = []
-        for i, item in enumerate(e.items):
-            if i:
-                shown.append(icons.word("/" if e.choice else "+"))
-            picture = icons.resource(item.resource.text, v)
-            shown += [picture] * item.count if item.count <= 3 else [icons.word(f"{item.count}×"), picture]
-        return shown + ([icons.chip(_("private"))] if e.private else [])
     if isinstance(e, ast.TradeDiscount):
         return [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope) \
             + resource_icons(e.resources, v)

@@ -22,7 +22,7 @@ from .kinds.effects import COST_CHANGERS as _COST_CHANGERS, STATIC, effect_kind_
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
 STATIC_KINDS = (ast.TradeDiscount,
-                ast.Discount, ast.ProducesLike, *STATIC)      # STATIC: the kinds of kinds/effects/ that say so
+                ast.Discount, *STATIC)      # STATIC: the kinds of kinds/effects/ that say so
 # The static effects that change what a city pays for a card or stage (engine/discounts.py,
 # and the bank's offer in engine/actions.py).
 COST_CHANGERS = (ast.Discount, *_COST_CHANGERS)

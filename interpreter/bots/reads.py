@@ -89,7 +89,7 @@ class Facts(NamedTuple):
     gives_defeats: bool = False  # `defeat tokens go to the neighbour`
     kept: tuple = ()             # the actions that take kept tokens
     others: tuple = ()           # `each ... city: ...`: what it does to other cities
-    city_powers: tuple = ()      # rebates, buying from the bank, ProducesLike
+    city_powers: tuple = ()      # rebates, buying from the bank, a production that follows the city
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # a copy when built: a neighbour's card (stage) whose effects it takes
     removals: tuple = ()         # a card moved: a building that leaves the owner's or a neighbour's city;
@@ -106,7 +106,6 @@ EFFECT_ROLES = {
     **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
     ast.TradeDiscount: "trades",
     ast.Discount: "discounts",
-    ast.ProducesLike: "city_powers",
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
     ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
     ast.AtGameEnd: "scored in full",          # an end-of-game choice: the city is scored whole

@@ -302,11 +302,6 @@ def _draw_into(action: ast.DrawInto, ctx: Context, neighbour: bool) -> bool:
     return _positive(action.count.value, action.count.span, "drawing", ctx)
 
 
-def _produces_like(effect: ast.ProducesLike, ctx: Context):
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
-    return effect if ok and _no_repeats(effect.colors, ctx, "colour") else None
-
-
 
 
 def _trade_discount(effect, ctx: Context):
@@ -568,7 +563,6 @@ EFFECT_RULES = {
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score,
     ast.Trigger: _trigger, ast.Discount: _discount,
-    ast.ProducesLike: _produces_like,
     ast.Law: _law,
 }
 ACTION_RULES = {

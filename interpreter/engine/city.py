@@ -58,7 +58,7 @@ class Held(NamedTuple):
     cost_discounts: tuple = ()    # (colours, what, amount or -1, scope parts): engine/discounts.py
     gives_defeats: bool = False   # its defeat tokens go to the neighbour
     rebates: tuple = ()           # (0 left / 1 right, coins off the first resource bought each turn)
-    like: tuple = ()              # ProducesLike effects (what they produce follows the city)
+    like: tuple = ()              # `produces a resource [not] of own ...` effects (what they produce follows the city)
     bank: tuple = ()              # (units, price) of `buy N resources from the bank each turn for P coins`
     free_tokens: tuple = ()       # (what, kind, count, colour) of `may build a ... for free for N KIND tokens`
     trade_changed: bool = False   # production or prices changed: the payment tables are signed again
@@ -98,8 +98,6 @@ def held_by(effects, tables: Tables) -> Held:
             parts["cost_discounts"].append((tuple(c.text for c in effect.colors), effect.what,
                                             -1 if effect.amount is None else effect.amount,
                                             effect.scope.parts if effect.scope else ("own",)))
-        elif isinstance(effect, ast.ProducesLike):
-            parts["like"].append(effect)
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
     held = Held(**{name: tuple(found) for name, found in parts.items()}, **counts, **flags)

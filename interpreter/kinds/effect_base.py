@@ -139,7 +139,9 @@ class EffectKind(abc.ABC):
     def power_worth(self, effect: Any, w: Any) -> float:
         """What the power is worth to its owner now, in points, required of a kind whose
         `bots` is one of POWERS (`w`: bots/powers_worth.py's reader, lending `city`, `model`,
-        `builds_left`, `free_build_worth()`, `ages_left()`)."""
+        `builds_left`, `free_build_worth()`, `ages_left()`, `_units_worth(r, units)`; for a
+        kind whose `bots` is "city_powers", `weighed`, the source weighed, and `weighed_built`,
+        whether the move builds it)."""
         raise NotImplementedError
 
     # -- printing for `wonders fmt` (syntax/printer.py)

@@ -237,18 +237,6 @@ class Score:
 
 
 @node
-class ProducesLike:
-    """`produces a resource [not] of own brown and grey cards [and board] [private]`: one
-    unit a turn of one resource that those of the owner's sources produce (or, with `not`,
-    that none of them produce), following the city as it grows."""
-    negated: bool
-    colors: tuple[Name, ...]
-    board: bool
-    private: bool
-    span: Span
-
-
-@node
 class Discount:
     """`COLOURS cards [of SCOPE] cost REBATE` or `wonder stages cost REBATE`: what building
     them costs, lowered while the source is owned.  `colors` is empty for wonder stages;
@@ -349,12 +337,12 @@ LAW_EFFECTS = (Discount, TradeDiscount, Trigger, *_effect_kinds.IN_LAW)
 # What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
 # stand in a city
 EFFECT_TYPES = (TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, Discount, Trigger, ProducesLike, Law, *_effect_kinds.IN_CITY)
+                Score, Discount, Trigger, Law, *_effect_kinds.IN_CITY)
 if TYPE_CHECKING:
     # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
     LawEffect = Union[Discount, TradeDiscount, Trigger, Any]
     Effect = Union[TradeDiscount, WhenBuilt, AtGameEnd,
-                   Score, Discount, Trigger, ProducesLike, Law, Any]
+                   Score, Discount, Trigger, Law, Any]
 else:
     LawEffect = Union[LAW_EFFECTS]
     Effect = Union[EFFECT_TYPES]

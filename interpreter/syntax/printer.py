@@ -254,9 +254,6 @@ def effect(e) -> str:
         return discount(e)
     if isinstance(e, ast.Trigger):
         return trigger(e)
-    if isinstance(e, ast.ProducesLike):
-        return (f"produces a resource {'not ' if e.negated else ''}of own {colour_list(e.colors)} cards"
-                + (" and board" if e.board else "") + (" private" if e.private else ""))
     raise UnhandledKind(f"syntax/printer.py has no words for the effect kind {type(e).__name__}")
 
 

@@ -257,11 +257,6 @@ def effect_text(effect) -> str:
         return discount_text(effect)
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.ProducesLike):
-        colors = and_list([c.text for c in effect.colors]) + " cards" + (" and board" if effect.board else "")
-        which = "none of its" if effect.negated else "its own"
-        return (f"produces one unit a turn of a resource that {which} {colors} produce"
-                + (" (neighbours cannot buy it)" if effect.private else ""))
     raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
 
 

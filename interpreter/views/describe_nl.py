@@ -322,12 +322,6 @@ def effect_text(effect) -> str:
         return f"{what}{whose} kosten {effect.amount} {unit} minder"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.ProducesLike):
-        colours = en_list([n.color(c.text) for c in effect.colors]) + " kaarten" + \
-            (" en het bord" if effect.board else "")
-        which = "geen van de eigen" if effect.negated else "de eigen"
-        return (f"produceert elke ronde één grondstof die {which} {colours} produceren"
-                + (" (naburige steden kunnen deze niet kopen)" if effect.private else ""))
     raise UnhandledKind(f"describe_nl.py has no words for the effect kind {type(effect).__name__}")
 
 

@@ -153,9 +153,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         rebate = icons.word("−" + (str(e.amount) if e.amount is not None else _("all")))
         unit = icons.chip(_("resource")) if e.what == "resources" else icons.coin("", _("coins"))
         return [what, rebate, unit] + scope_icons(e.scope)
-    if isinstance(e, ast.ProducesLike):
-        return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
-            + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
     if isinstance(e, ast.Law):
         top = e.on_top
         return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \

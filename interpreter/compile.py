@@ -17,15 +17,15 @@ from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import kind_of
 from .kinds.effect_base import PARTS
-from .kinds.effects import COST_CHANGERS as _COST_CHANGERS, STATIC, effect_kind_of
+from .kinds.effects import COST_CHANGERS, STATIC, effect_kind_of
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
 STATIC_KINDS = (ast.TradeDiscount,
-                ast.Discount, *STATIC)      # STATIC: the kinds of kinds/effects/ that say so
+                *STATIC)      # STATIC: the kinds of kinds/effects/ that say so
 # The static effects that change what a city pays for a card or stage (engine/discounts.py,
-# and the bank's offer in engine/actions.py).
-COST_CHANGERS = (ast.Discount, *_COST_CHANGERS)
+# and the bank's offer in engine/actions.py): COST_CHANGERS, the kinds of kinds/effects/
+# that say so.
 
 
 @attrs.define(slots=True, eq=False)

@@ -27,7 +27,7 @@ NOT_YET_MOVED_ACTIONS = frozenset({
     "PlayFrom"})
 # the effects of a card's (the `Effect` union) and those of a law's (`LAW_EFFECTS`)
 NOT_YET_MOVED_EFFECTS = frozenset({
-    "AtGameEnd", "Discount", "Law",
+    "AtGameEnd", "Law",
     "Score", "TradeDiscount", "Trigger",
     "WhenBuilt"})
 

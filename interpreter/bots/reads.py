@@ -85,7 +85,7 @@ class Facts(NamedTuple):
     powers: tuple                # free builds (once per LIMIT, paid by tokens, the first of each ...), the last card
     #                              played, DrawInto, PlayFrom, a build from the discard pile
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
-    discounts: tuple = ()        # its Discount effects (what building costs)
+    discounts: tuple = ()        # its discounts (what building costs)
     gives_defeats: bool = False  # `defeat tokens go to the neighbour`
     kept: tuple = ()             # the actions that take kept tokens
     others: tuple = ()           # `each ... city: ...`: what it does to other cities
@@ -105,7 +105,6 @@ class Facts(NamedTuple):
 EFFECT_ROLES = {
     **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
     ast.TradeDiscount: "trades",
-    ast.Discount: "discounts",
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
     ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
     ast.AtGameEnd: "scored in full",          # an end-of-game choice: the city is scored whole

@@ -201,28 +201,6 @@ def _quantities_in(expr):
                 yield from _quantities_in(c.right)
 
 
-def _discount(effect: ast.Discount, ctx: Context):
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
-    ok = _no_repeats(effect.colors, ctx, "colour") and ok
-    if effect.amount is not None:
-        ok = _positive(effect.amount, effect.span, "a discount", ctx) and ok
-    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p in ("neighbour", "all")]
-    if wrong:
-        whose = _("say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, `neighbours` "
-                  "or `own city and neighbours`")
-        if wrong[0] == "neighbour":
-            ctx.report("E1210", _("`the neighbour` means nothing here"), effect.scope.span,
-                       label=_("no neighbour is being looked at"), help=whose)
-        else:                         # a city's discounts reach its own buildings and its neighbours'
-            ctx.report("E1210", _("a discount reaches the owner's city and its neighbours, not all cities"),
-                       effect.scope.span, label=_("not all cities"),
-                       help=whose + "; " + _("a discount for every city is a law: write `law: discount ...` without a scope"))
-        ok = False
-    return effect if ok else None
-
-
-
-
 def _not_on_stage(span, ctx: Context) -> bool:
     ctx.report("E2030", _("`this stage` is said on a wonder stage only"), span,
                label=_("not on a wonder stage"),
@@ -330,9 +308,8 @@ def _law(law: ast.Law, ctx: Context):
     of` at most (its zone: `check_zone_actions`)."""
     ok = True
     inner = law.effect
-    if isinstance(inner, ast.Discount) and inner.scope is not None:
-        ctx.report("E1901", _("a law's discount is every city's: it names no cities"), inner.scope.span,
-                   label=_("no scope in a law"), help=_("leave out `of ...`: the law reaches every city"))
+    kind = effect_kind_of(inner)
+    if kind is not None and not kind.in_law(inner, EffectChecks(ctx)):     # a misuse in a law only
         ok = False
     inner = check_effect(inner, ctx)
     tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.InTop, ast.Revealed))]
@@ -562,7 +539,7 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 EFFECT_RULES = {
     ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score,
-    ast.Trigger: _trigger, ast.Discount: _discount,
+    ast.Trigger: _trigger,
     ast.Law: _law,
 }
 ACTION_RULES = {

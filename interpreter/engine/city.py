@@ -94,10 +94,6 @@ def held_by(effects, tables: Tables) -> Held:
             flags["trade_changed"] = True
             parts["discounts"] += [(direction, res[name.text], effect.price)
                                    for direction in effect.scope.parts for name in effect.resources]
-        elif isinstance(effect, ast.Discount):
-            parts["cost_discounts"].append((tuple(c.text for c in effect.colors), effect.what,
-                                            -1 if effect.amount is None else effect.amount,
-                                            effect.scope.parts if effect.scope else ("own",)))
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
     held = Held(**{name: tuple(found) for name, found in parts.items()}, **counts, **flags)

@@ -87,6 +87,16 @@ class EffectKind(abc.ABC):
         """The effect ready to run, or None when it is misused (reported through `c`:
         check/effects.py `EffectChecks`: `ctx`, `colours`, `positive`, `no_repeats`, ...)."""
 
+    def in_law(self, effect: Any, c: Any) -> bool:
+        """Whether the effect may stand in a law as it is written (check/effects.py `_law`,
+        reporting through `c`, its `EffectChecks`): it may, unless the kind says."""
+        return True
+
+    def for_every_city(self, effect: Any, scope: Any) -> Any:
+        """The effect as a law holds it, said of every city (the describers' `law_text`;
+        `scope`: all cities): the effect itself, unless the kind names whose it is."""
+        return effect
+
     def with_every_card(self, effect: Any, c: Any) -> None:
         """Misuses seen only with every card of the rule set known (check/card_laws.py, `c`
         its `CardChecks`): none, unless the kind says."""

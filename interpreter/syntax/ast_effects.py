@@ -237,20 +237,6 @@ class Score:
 
 
 @node
-class Discount:
-    """`COLOURS cards [of SCOPE] cost REBATE` or `wonder stages cost REBATE`: what building
-    them costs, lowered while the source is owned.  `colors` is empty for wonder stages;
-    `scope` (None: the owner) is whose buildings are cheaper; `what` is "resources" (the
-    builder waives `amount` units of the cost's resources, of their choice) or "coins";
-    `amount` None means all of them."""
-    colors: tuple[Name, ...]
-    scope: Scope | None
-    what: str
-    amount: int | None
-    span: Span
-
-
-@node
 class Revealed:
     """`revealed` in a law's conditions: its card is shown on the table (the last one
     revealed from its deck, `reveal N cards from deck "D"`); the law has no owner."""
@@ -331,18 +317,18 @@ class Law:
 
 
 # What a law may hold: these, and the kinds of kinds/effects/ that may stand in a law
-LAW_EFFECTS = (Discount, TradeDiscount, Trigger, *_effect_kinds.IN_LAW)
+LAW_EFFECTS = (TradeDiscount, Trigger, *_effect_kinds.IN_LAW)
 
 
 # What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
 # stand in a city
 EFFECT_TYPES = (TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, Discount, Trigger, Law, *_effect_kinds.IN_CITY)
+                Score, Trigger, Law, *_effect_kinds.IN_CITY)
 if TYPE_CHECKING:
     # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
-    LawEffect = Union[Discount, TradeDiscount, Trigger, Any]
+    LawEffect = Union[TradeDiscount, Trigger, Any]
     Effect = Union[TradeDiscount, WhenBuilt, AtGameEnd,
-                   Score, Discount, Trigger, Law, Any]
+                   Score, Trigger, Law, Any]
 else:
     LawEffect = Union[LAW_EFFECTS]
     Effect = Union[EFFECT_TYPES]

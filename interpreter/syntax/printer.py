@@ -250,20 +250,9 @@ def effect(e) -> str:
         return f"at end of game: {action(e.action)}"
     if isinstance(e, ast.Score):
         return f"score {e.category.text}: {expr(e.value)}"
-    if isinstance(e, ast.Discount):
-        return discount(e)
     if isinstance(e, ast.Trigger):
         return trigger(e)
     raise UnhandledKind(f"syntax/printer.py has no words for the effect kind {type(e).__name__}")
-
-
-def discount(e: ast.Discount) -> str:
-    whose = f"{colour_list(e.colors)} cards" if e.colors else "wonder stages"
-    if e.scope is not None:
-        whose += f" of {scope(e.scope)}"
-    word = "resource" if e.what == "resources" else "coin"
-    rebate = f"all {e.what}" if e.amount is None else _counted(e.amount, word)
-    return f"discount {rebate} on {whose}"
 
 
 def law(e: ast.Law) -> str:

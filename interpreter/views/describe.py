@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import sys
 
-import attrs
-
 from ..check.model import Cost, written_cost
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
@@ -253,8 +251,6 @@ def effect_text(effect) -> str:
         return f"at the end of the game, {action_text(effect.action)}"
     if isinstance(effect, ast.Score):
         return f"{effect.category.text}: {score_text(effect.value)}"
-    if isinstance(effect, ast.Discount):
-        return discount_text(effect)
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
     raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
@@ -263,8 +259,9 @@ def effect_text(effect) -> str:
 def law_text(law: ast.Law) -> str:
     """`law while ...: EFFECT`: the effect, said of every city."""
     inner = law.effect
-    if isinstance(inner, ast.Discount):          # a law's discount is every city's, not the owner's
-        inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
+    kind = effect_kind_of(inner)
+    if kind is not None:                         # a law's effect is every city's, not the owner's
+        inner = kind.for_every_city(inner, ast.Scope(parts=("all",), span=inner.span))
     parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
              else f'this card is among the top {expr_text(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop)
              else "this card is revealed on the table" if isinstance(c, ast.Revealed)
@@ -280,19 +277,6 @@ def selector_text(selector: ast.CardSelector) -> str:
     what = f"the {and_list([c.text for c in selector.colors], 'and')} cards" if selector.colors else "the cards"
     produced = [plural(n, "unit") for n in selector.units] + ["a choice of resources"] * selector.choice
     return what + (f" that produce {and_list(produced, 'or')}" if produced else "")
-
-
-def discount_text(effect: ast.Discount) -> str:
-    what = f"{and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
-    whose = "the owner's" if effect.scope is None or list(effect.scope.parts) == ["own"] \
-        else f"those of {scope_text(effect.scope)}"
-    if effect.amount is None:
-        rebate = f"are built without paying their {effect.what}"
-    else:
-        unit = "resource" if effect.what == "resources" else "coin"
-        rebate = f"cost {plural(effect.amount, unit)} less" + \
-            (" (the builder chooses which)" if effect.what == "resources" else " (never below 0)")
-    return f"{what} ({whose}) {rebate}"
 
 
 def effect_data(effect) -> dict:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 from ...check.model import Vocabulary
-from ..describe import describer, effect_text
+from ..describe import describer, effect_text  # noqa: F401  (effect_text: lent to a kind's icons)
 from ...i18n import _, names
 from ...kinds.actions import kind_of
 from ...kinds.effects import effect_kind_of
@@ -147,12 +147,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
         return [icons.chip(_("game end"))] + action(e.action, v)
     if isinstance(e, ast.Score):
         return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
-    if isinstance(e, ast.Discount):
-        text = effect_text(e)
-        what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
-        rebate = icons.word("−" + (str(e.amount) if e.amount is not None else _("all")))
-        unit = icons.chip(_("resource")) if e.what == "resources" else icons.coin("", _("coins"))
-        return [what, rebate, unit] + scope_icons(e.scope)
     if isinstance(e, ast.Law):
         top = e.on_top
         return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \

@@ -21,8 +21,7 @@ from .kinds.effects import COST_CHANGERS, STATIC, effect_kind_of
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
-STATIC_KINDS = (ast.TradeDiscount,
-                *STATIC)      # STATIC: the kinds of kinds/effects/ that say so
+STATIC_KINDS = STATIC      # the kinds of kinds/effects/ that say so
 # The static effects that change what a city pays for a card or stage (engine/discounts.py,
 # and the bank's offer in engine/actions.py): COST_CHANGERS, the kinds of kinds/effects/
 # that say so.

@@ -28,7 +28,7 @@ NOT_YET_MOVED_ACTIONS = frozenset({
 # the effects of a card's (the `Effect` union) and those of a law's (`LAW_EFFECTS`)
 NOT_YET_MOVED_EFFECTS = frozenset({
     "AtGameEnd", "Law",
-    "Score", "TradeDiscount", "Trigger",
+    "Score", "Trigger",
     "WhenBuilt"})
 
 # What a kind may be named by in the product, besides its own module: the builder that makes

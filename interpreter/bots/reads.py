@@ -80,7 +80,7 @@ class Facts(NamedTuple):
     science: tuple               # its effects that give science symbols
     wild_science: bool           # a symbol of one's choice among several
     produces: tuple              # its effects that produce resources
-    trades: tuple                # its TradeDiscount effects
+    trades: tuple                # its trade prices (`buy ... from ... for N coins`)
     coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
     powers: tuple                # free builds (once per LIMIT, paid by tokens, the first of each ...), the last card
     #                              played, DrawInto, PlayFrom, a build from the discard pile
@@ -104,7 +104,6 @@ class Facts(NamedTuple):
 # action kind of kinds/actions/ declares its row (its `bots`).
 EFFECT_ROLES = {
     **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
-    ast.TradeDiscount: "trades",
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
     ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
     ast.AtGameEnd: "scored in full",          # an end-of-game choice: the city is scored whole

@@ -537,7 +537,7 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 # kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
 # (the kinds of kinds/actions/ and kinds/effects/ check themselves)
 EFFECT_RULES = {
-    ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
+    ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score,
     ast.Trigger: _trigger,
     ast.Law: _law,

@@ -73,9 +73,8 @@ _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "ban
 
 
 def held_by(effects, tables: Tables) -> Held:
-    """The effects that act while owned, resolved (a static kind of kinds/effects/ says what it
-    adds, `hold`; each other static kind has its branch here)."""
-    res = tables.resource_index
+    """The effects that act while owned, resolved (each static kind of kinds/effects/ says what
+    it adds, `hold`)."""
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
                                    "rebates", "like", "bank", "shields_per", "free_tokens")}
@@ -90,10 +89,6 @@ def held_by(effects, tables: Tables) -> Held:
                     counts[name] += value
                 else:                            # a flag (a name of no field: KeyError)
                     flags[name] = flags[name] or value
-        elif isinstance(effect, ast.TradeDiscount):
-            flags["trade_changed"] = True
-            parts["discounts"] += [(direction, res[name.text], effect.price)
-                                   for direction in effect.scope.parts for name in effect.resources]
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
     held = Held(**{name: tuple(found) for name, found in parts.items()}, **counts, **flags)

@@ -210,14 +210,6 @@ class ResourceAmount:
 
 
 @node
-class TradeDiscount:
-    resources: tuple[Name, ...]
-    scope: Scope
-    price: int
-    span: Span
-
-
-@node
 class WhenBuilt:
     action: Action
     span: Span
@@ -317,17 +309,17 @@ class Law:
 
 
 # What a law may hold: these, and the kinds of kinds/effects/ that may stand in a law
-LAW_EFFECTS = (TradeDiscount, Trigger, *_effect_kinds.IN_LAW)
+LAW_EFFECTS = (Trigger, *_effect_kinds.IN_LAW)
 
 
 # What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
 # stand in a city
-EFFECT_TYPES = (TradeDiscount, WhenBuilt, AtGameEnd,
+EFFECT_TYPES = (WhenBuilt, AtGameEnd,
                 Score, Trigger, Law, *_effect_kinds.IN_CITY)
 if TYPE_CHECKING:
     # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
-    LawEffect = Union[TradeDiscount, Trigger, Any]
-    Effect = Union[TradeDiscount, WhenBuilt, AtGameEnd,
+    LawEffect = Union[Trigger, Any]
+    Effect = Union[WhenBuilt, AtGameEnd,
                    Score, Trigger, Law, Any]
 else:
     LawEffect = Union[LAW_EFFECTS]

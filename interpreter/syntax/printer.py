@@ -240,8 +240,6 @@ def effect(e) -> str:
     kind = effect_kind_of(e)
     if kind is not None:                          # a kind of kinds/effects/ writes itself
         return kind.written(e, _PRINTER)
-    if isinstance(e, ast.TradeDiscount):
-        return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.Law):
         return law(e)
     if isinstance(e, ast.WhenBuilt):

@@ -239,10 +239,6 @@ def effect_text(effect) -> str:
     kind = effect_kind_of(effect)
     if kind is not None:                         # a kind of kinds/effects/ has its words
         return kind.words_en(effect, _WORDS)
-    if isinstance(effect, ast.TradeDiscount):
-        where = the_scope_text(effect.scope)
-        return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
-                f"for {plural(effect.price, 'coin')} each")
     if isinstance(effect, ast.Law):
         return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):

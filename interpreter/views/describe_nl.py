@@ -296,10 +296,6 @@ def effect_text(effect) -> str:
     if kind is not None:                         # a kind of kinds/effects/ has its words
         return kind.words_nl(effect, _WORDS)
     n = names()
-    if isinstance(effect, ast.TradeDiscount):
-        resources = en_list(n.resource(r.text) for r in effect.resources)
-        return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
-                f"{noun(effect.price, 'coin')} per grondstof")
     if isinstance(effect, ast.Law):
         return law_text(effect)
     if isinstance(effect, ast.WhenBuilt):

@@ -138,9 +138,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     kind = effect_kind_of(e)
     if kind is not None:                          # a kind of kinds/effects/ draws itself
         return kind.icons(e, _KIT, v)
-    if isinstance(e, ast.TradeDiscount):
-        return [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope) \
-            + resource_icons(e.resources, v)
     if isinstance(e, ast.WhenBuilt):
         return action(e.action, v)
     if isinstance(e, ast.AtGameEnd):

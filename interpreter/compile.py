@@ -203,35 +203,24 @@ def compile_rules(ruleset: RuleSet) -> Tables:
 
     def source(index, name, kind, color, age, cost, chains, effects, category, copies=()):
         filed: dict[str, list] = {part: [] for part in PARTS}
-        static, when_built, turn_end, game_end, scores, triggers, laws = (
-            filed[part] for part in ("static", "when_built", "turn_end", "game_end", "scores", "triggers", "laws"))
         for e in effects:
             effect_kind = effect_kind_of(e)
             if effect_kind is not None:                     # a kind of kinds/effects/ says where it goes
                 part, entry = effect_kind.filed(e, _LENT)
                 filed[part].append(entry)
             elif isinstance(e, ast.Law):
-                laws.append(e)
+                filed["laws"].append(e)
             elif isinstance(e, ast.Score):
-                scores.append((e.category.text, e.value))
-            elif isinstance(e, ast.WhenBuilt):
-                action_kind = kind_of(e.action)
-                if action_kind is not None and action_kind.at_turn_end:     # `at end of turn, ...`: its action waits
-                    turn_end.append(action_kind.inner(e.action))
-                else:
-                    when_built.append(e.action)
-            elif isinstance(e, ast.AtGameEnd):
-                game_end.append(e.action)
+                filed["scores"].append((e.category.text, e.value))
             elif isinstance(e, ast.Trigger):
-                triggers.append(e)
-            elif isinstance(e, STATIC_KINDS):
-                static.append(e)
+                filed["triggers"].append(e)
             else:
                 raise UnhandledKind(f"compile.py has no place for the effect kind {type(e).__name__}")
         made = Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
-                      tuple(static), tuple(when_built), tuple(turn_end), tuple(game_end),
-                      tuple(scores), tuple(triggers), sum(filed["points"]), category, copies)
-        made.laws = tuple(laws)
+                      *(tuple(filed[part]) for part in ("static", "when_built", "turn_end", "game_end", "scores",
+                                                        "triggers")),
+                      sum(filed["points"]), category, copies)
+        made.laws = tuple(filed["laws"])
         return made
 
     cards = tuple(source(i, c.name, "card", c.color, c.age, c.cost, c.chains, c.effects,

@@ -27,9 +27,8 @@ NOT_YET_MOVED_ACTIONS = frozenset({
     "PlayFrom"})
 # the effects of a card's (the `Effect` union) and those of a law's (`LAW_EFFECTS`)
 NOT_YET_MOVED_EFFECTS = frozenset({
-    "AtGameEnd", "Law",
-    "Score", "Trigger",
-    "WhenBuilt"})
+    "Law",
+    "Score", "Trigger"})
 
 # What a kind may be named by in the product, besides its own module: the builder that makes
 # it from the grammar.  With the grammar's rule, the kind's docs and its test, five files.

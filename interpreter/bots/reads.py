@@ -105,8 +105,6 @@ class Facts(NamedTuple):
 EFFECT_ROLES = {
     **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
-    ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
-    ast.AtGameEnd: "scored in full",          # an end-of-game choice: the city is scored whole
     ast.Trigger: "not weighed",               # what a trigger may do later is not foreseen
     # a law reaches every city alike, the owner's rivals too: building it does not change the
     # owner's standing; what a law in force does (prices, production) the bots read from the

@@ -132,6 +132,25 @@ class EffectChecks(ActionChecks):
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
 
+    @staticmethod
+    def kind_of(action):
+        """The kind of an action the effect holds (kinds/actions/), or None."""
+        return kind_of(action)
+
+    @staticmethod
+    def later(action):
+        """The action `at end of turn, ...` holds, or None."""
+        return _later(action)
+
+    @staticmethod
+    def copies(action) -> bool:
+        """The action copies a card or a stage (itself, or the action it holds)."""
+        return _copies(action)
+
+    def game_end_checks(self) -> ActionChecks:
+        """The rules for an action that stands at the end of the game (`ActionChecks.at_game_end`)."""
+        return ActionChecks(self.ctx, False, at_game_end=True)
+
     def tokens_given(self, count: int, kind: ast.Name, span) -> bool:
         """Tokens given up: of a declared kind, at least one."""
         return _tokens_given(count, kind, span, self.ctx)
@@ -140,32 +159,6 @@ class EffectChecks(ActionChecks):
     def what_word(what: str) -> str:
         """A thing a message names, in the chosen language (check/context.py)."""
         return what_word(what)
-
-
-def _when_built(effect: ast.WhenBuilt, ctx: Context):
-    later = _later(effect.action)
-    if later is not None and _copies(later):
-        ctx.report("E1210", _("copying a card happens when built or when scoring"), effect.action.span,
-                   label=_("not at the end of the turn"),
-                   help=_("write `when built: copy ...` or `at end of game: copy ...`"))
-        return None
-    return effect if check_action(effect.action, ctx) else None
-
-
-def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
-    kind = kind_of(effect.action)
-    if kind is not None and kind.gives == "shields":          # lasting shields (kinds/ `gives`)
-        ctx.report("E2061", _("shields gained at the end of the game come after the last conflict"), effect.action.span,
-                   label=_("no conflict is left to count them"),
-                   help=_("gain them while conflicts are to come: `when built: gain 2 shields`, or a trigger "
-                          "`on turn end ...: gain 2 shields`"))
-        return None
-    if kind is None or not kind.at_game_end_for(effect.action):
-        ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
-                   label=_("only `copy ...` or `gain ... coins` can"),
-                   help=_("building needs a turn: write it after `when built:` instead"))
-        return None
-    return effect if kind.check(effect.action, ActionChecks(ctx, False, at_game_end=True)) else None
 
 
 def _score(effect: ast.Score, ctx: Context):
@@ -537,7 +530,6 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 # kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
 # (the kinds of kinds/actions/ and kinds/effects/ check themselves)
 EFFECT_RULES = {
-    ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score,
     ast.Trigger: _trigger,
     ast.Law: _law,

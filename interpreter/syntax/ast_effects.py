@@ -210,18 +210,6 @@ class ResourceAmount:
 
 
 @node
-class WhenBuilt:
-    action: Action
-    span: Span
-
-
-@node
-class AtGameEnd:
-    action: Action
-    span: Span
-
-
-@node
 class Score:
     category: Name
     value: Expr | Conditional
@@ -314,13 +302,11 @@ LAW_EFFECTS = (Trigger, *_effect_kinds.IN_LAW)
 
 # What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
 # stand in a city
-EFFECT_TYPES = (WhenBuilt, AtGameEnd,
-                Score, Trigger, Law, *_effect_kinds.IN_CITY)
+EFFECT_TYPES = (Score, Trigger, Law, *_effect_kinds.IN_CITY)
 if TYPE_CHECKING:
     # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
     LawEffect = Union[Trigger, Any]
-    Effect = Union[WhenBuilt, AtGameEnd,
-                   Score, Trigger, Law, Any]
+    Effect = Union[Score, Trigger, Law, Any]
 else:
     LawEffect = Union[LAW_EFFECTS]
     Effect = Union[EFFECT_TYPES]

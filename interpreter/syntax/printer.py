@@ -242,10 +242,6 @@ def effect(e) -> str:
         return kind.written(e, _PRINTER)
     if isinstance(e, ast.Law):
         return law(e)
-    if isinstance(e, ast.WhenBuilt):
-        return f"when built: {action(e.action)}"
-    if isinstance(e, ast.AtGameEnd):
-        return f"at end of game: {action(e.action)}"
     if isinstance(e, ast.Score):
         return f"score {e.category.text}: {expr(e.value)}"
     if isinstance(e, ast.Trigger):

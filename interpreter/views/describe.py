@@ -241,10 +241,6 @@ def effect_text(effect) -> str:
         return kind.words_en(effect, _WORDS)
     if isinstance(effect, ast.Law):
         return law_text(effect)
-    if isinstance(effect, ast.WhenBuilt):
-        return f"when built, {action_text(effect.action)}"
-    if isinstance(effect, ast.AtGameEnd):
-        return f"at the end of the game, {action_text(effect.action)}"
     if isinstance(effect, ast.Score):
         return f"{effect.category.text}: {score_text(effect.value)}"
     if isinstance(effect, ast.Trigger):

@@ -298,10 +298,6 @@ def effect_text(effect) -> str:
     n = names()
     if isinstance(effect, ast.Law):
         return law_text(effect)
-    if isinstance(effect, ast.WhenBuilt):
-        return fronted("zodra gebouwd", "de eigenaar", effect.action)
-    if isinstance(effect, ast.AtGameEnd):
-        return fronted("aan het eind van het spel", "de eigenaar", effect.action)
     if isinstance(effect, ast.Score):
         return f"{n.score(effect.category.text)}: {score_text(effect.value)}"
     if isinstance(effect, ast.Trigger):

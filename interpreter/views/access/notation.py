@@ -228,10 +228,6 @@ class Kit(Words):
         if kind is not None:                     # a kind of kinds/effects/: its marks, or its words
             marked = kind.notation(effect, self)
             return effect_text(effect) if marked is None else marked
-        if isinstance(effect, ast.WhenBuilt):
-            return self.action(effect.action)
-        if isinstance(effect, ast.AtGameEnd):
-            return _("at game end: {action}").format(action=self.action(effect.action))
         if isinstance(effect, ast.Score):
             return self.score(effect.value)
         if isinstance(effect, ast.Trigger):

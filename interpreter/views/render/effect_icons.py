@@ -138,10 +138,6 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     kind = effect_kind_of(e)
     if kind is not None:                          # a kind of kinds/effects/ draws itself
         return kind.icons(e, _KIT, v)
-    if isinstance(e, ast.WhenBuilt):
-        return action(e.action, v)
-    if isinstance(e, ast.AtGameEnd):
-        return [icons.chip(_("game end"))] + action(e.action, v)
     if isinstance(e, ast.Score):
         return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
     if isinstance(e, ast.Law):

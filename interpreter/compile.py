@@ -6,24 +6,25 @@ The engine reads only these tables; it never looks at names to decide anything.
 
 from __future__ import annotations
 
+import sys
 from typing import NamedTuple
 
 import attrs
 
 from .check.model import Cost, RuleSet, RulesDef
-from .engine.quantities import check_fn, value_fn
+from .engine.quantities import check_fn, count_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import kind_of
-from .kinds.effects import COST_CHANGERS as _COST_CHANGERS, STATIC
+from .kinds.effect_base import PARTS
+from .kinds.effects import COST_CHANGERS, STATIC, effect_kind_of
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
-STATIC_KINDS = (ast.Produces, ast.Shields, ast.Science, ast.TradeDiscount,
-                ast.Discount, ast.ProducesLike, *STATIC)      # STATIC: the kinds of kinds/effects/ that say so
+STATIC_KINDS = STATIC      # the kinds of kinds/effects/ that say so
 # The static effects that change what a city pays for a card or stage (engine/discounts.py,
-# and the bank's offer in engine/actions.py).
-COST_CHANGERS = (ast.Discount, *_COST_CHANGERS)
+# and the bank's offer in engine/actions.py): COST_CHANGERS, the kinds of kinds/effects/
+# that say so.
 
 
 @attrs.define(slots=True, eq=False)
@@ -156,6 +157,12 @@ class Tables:
     def side(self, wonder: str, side: str) -> SideInfo:
         return next(s for s in self.sides if s.wonder == wonder and s.side == side)
 
+    @staticmethod
+    def count_of(quantity):
+        """A count of the city's own (`shields N per QUANTITY`) as a function of the city
+        (engine/quantities.py `count_fn`): what a kind's `hold` is lent besides the tables."""
+        return count_fn(quantity)
+
     def card_index(self, name: str, age: int | None = None) -> int:
         return next(c.index for c in self.cards if c.name == name and (age is None or c.age == age))
 
@@ -195,33 +202,25 @@ def compile_rules(ruleset: RuleSet) -> Tables:
         return tuple(vec)
 
     def source(index, name, kind, color, age, cost, chains, effects, category, copies=()):
-        static, when_built, turn_end, game_end, scores, triggers, points = [], [], [], [], [], [], 0
-        laws = []
+        filed: dict[str, list] = {part: [] for part in PARTS}
         for e in effects:
-            if isinstance(e, ast.Law):
-                laws.append(e)
-            elif isinstance(e, ast.Points):
-                points += e.amount
+            effect_kind = effect_kind_of(e)
+            if effect_kind is not None:                     # a kind of kinds/effects/ says where it goes
+                part, entry = effect_kind.filed(e, _LENT)
+                filed[part].append(entry)
+            elif isinstance(e, ast.Law):
+                filed["laws"].append(e)
             elif isinstance(e, ast.Score):
-                scores.append((e.category.text, e.value))
-            elif isinstance(e, ast.WhenBuilt):
-                action_kind = kind_of(e.action)
-                if action_kind is not None and action_kind.at_turn_end:     # `at end of turn, ...`: its action waits
-                    turn_end.append(action_kind.inner(e.action))
-                else:
-                    when_built.append(e.action)
-            elif isinstance(e, ast.AtGameEnd):
-                game_end.append(e.action)
+                filed["scores"].append((e.category.text, e.value))
             elif isinstance(e, ast.Trigger):
-                triggers.append(e)
-            elif isinstance(e, STATIC_KINDS):
-                static.append(e)
+                filed["triggers"].append(e)
             else:
                 raise UnhandledKind(f"compile.py has no place for the effect kind {type(e).__name__}")
         made = Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
-                      tuple(static), tuple(when_built), tuple(turn_end), tuple(game_end),
-                      tuple(scores), tuple(triggers), points, category, copies)
-        made.laws = tuple(laws)
+                      *(tuple(filed[part]) for part in ("static", "when_built", "turn_end", "game_end", "scores",
+                                                        "triggers")),
+                      sum(filed["points"]), category, copies)
+        made.laws = tuple(filed["laws"])
         return made
 
     cards = tuple(source(i, c.name, "card", c.color, c.age, c.cost, c.chains, c.effects,
@@ -238,3 +237,6 @@ def compile_rules(ruleset: RuleSet) -> Tables:
                            for n, st in enumerate(s.stages, 1))
             sides.append(SideInfo(w.name, s.name, board, stages, s.any_order))
     return Tables(ruleset, resources, ruleset.vocabulary.symbols, cards, tuple(sides))
+
+
+_LENT = sys.modules[__name__]      # what a kind's `filed` is lent: `kind_of`, the kinds of the actions it holds

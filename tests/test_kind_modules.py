@@ -27,9 +27,8 @@ from interpreter.syntax import ast_effects
 NOT_YET_MOVED_ACTIONS: frozenset[str] = frozenset()
 # the effects of a card's (the `Effect` union) and those of a law's (`LAW_EFFECTS`)
 NOT_YET_MOVED_EFFECTS = frozenset({
-    "AtGameEnd", "Discount", "Law",
-    "Points", "Produces", "ProducesLike", "Score", "Science", "Shields", "TradeDiscount", "Trigger",
-    "WhenBuilt"})
+    "Law",
+    "Score", "Trigger"})
 
 # The constructs of expressions and triggers that have no module of their own yet, still
 # switched on by the passes (the measures have theirs: kinds/measures/): the ways a value
@@ -217,6 +216,7 @@ class _CompleteEffect(effect_base.EffectKind):
     node = ast_effects.Trigger          # any class: the interface reads only that it is one
     places = ("city",)
     bots = "not weighed"
+    part = "triggers"
 
     def check(self, effect, c): return effect
     def written(self, effect, p): return ""
@@ -240,7 +240,8 @@ def test_an_effect_kind_without_a_part_fails_when_made(missing):
 
 @pytest.mark.parametrize("declared, message", [
     ({"places": ("table",)}, "not some of"), ({"places": ()}, "not some of"), ({"static": True}, "hold"),
-    ({"places": ("law",)}, "in_force"), ({"bots": "powers"}, "power_worth"), ({"node": "Coinage"}, "not a class")])
+    ({"places": ("law",)}, "in_force"), ({"bots": "powers"}, "power_worth"), ({"node": "Coinage"}, "not a class"),
+    ({"part": "somewhere"}, "not one of"), ({"part": "static"}, "part"), ({"bots": "shields"}, "counted")])
 def test_an_effect_kind_that_declares_badly_fails_when_made(declared, message):
     bad = type("Bad", (_CompleteEffect,), declared)
     with pytest.raises(TypeError, match=message):

@@ -29,6 +29,7 @@ from ..engine.quantities import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
+from ..kinds.effects import production_of
 from ..kinds.measures import measure_kind
 from ..syntax.ast_base import Event
 
@@ -131,13 +132,15 @@ def board_worth(model, game, seat: int, rate: float) -> float:
     builds_left = model.turns_after(game.age_index, game.turn) + 1
     total = 0.0
     for effect in city.side.board.static:
-        if not isinstance(effect, ast.Produces):
+        made = production_of(effect)
+        if made is None:
             continue
-        for item in effect.items[:1] if effect.choice else effect.items:
-            r = res[item.resource.text]
+        items, choice = made
+        for resource, units in items[:1] if choice else items:
+            r = res[resource]
             demand = model.demand[game.age_index][r]
             have = city.own_fixed[r]
-            share = sum(demand[k] for k in range(max(0, have - item.count), min(have, len(demand))))
+            share = sum(demand[k] for k in range(max(0, have - units), min(have, len(demand))))
             total += share * min(city.prices["left"][r], city.prices["right"][r]) * builds_left * rate
     return total
 

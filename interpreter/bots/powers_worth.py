@@ -27,19 +27,14 @@ class PowersWorth:
         return len(self.model.ages) - self.age_index
 
     def _city_powers(self, known, source, built: bool) -> float:
-        """The powers that change how the city pays or produces."""
+        """The powers that change how the city pays or produces (a kind is lent the source
+        weighed, `weighed`, and whether the move builds it, `weighed_built`)."""
+        self.weighed, self.weighed_built = source, built
         value = 0.0
         for effect in known.city_powers:
             kind = effect_kind_of(effect)
             if kind is not None:                        # a kind of kinds/effects/ says its worth
                 value += kind.power_worth(effect, self)
-            elif isinstance(effect, ast.ProducesLike) and built:
-                grown = self.city.copy()
-                grown.add_card(source)
-                new = [options for options, _private in grown.like_choices
-                       if (options, _private) not in self.city.like_choices]
-                for options in new:
-                    value += max(self._units_worth(r, 1) for r in options)
         return value
 
     def _powers(self, known) -> float:

@@ -72,19 +72,19 @@ class Facts(NamedTuple):
     """What a card or wonder stage does, as the valuation asks it, read once per source."""
     changes: frozenset           # what it changes for the score lines (see `changes`)
     shields: int                 # its fixed shields (`shields N`)
-    science: tuple               # its Science effects
+    science: tuple               # its effects that give science symbols
     wild_science: bool           # a symbol of one's choice among several
-    produces: tuple              # its Produces effects
-    trades: tuple                # its TradeDiscount effects
+    produces: tuple              # its effects that produce resources
+    trades: tuple                # its trade prices (`buy ... from ... for N coins`)
     coin_actions: tuple          # the actions that gain or lose coins, when built or at a turn's end
     powers: tuple                # free builds (once per LIMIT, paid by tokens, the first of each ...), the last card
     #                              played, cards drawn into a zone, a card played from one, a build from the discard pile
     score_reads: tuple           # what each of its score lines reads (`reads`), in order
-    discounts: tuple = ()        # its Discount effects (what building costs)
+    discounts: tuple = ()        # its discounts (what building costs)
     gives_defeats: bool = False  # `defeat tokens go to the neighbour`
     kept: tuple = ()             # the actions that take kept tokens
     others: tuple = ()           # `each ... city: ...`: what it does to other cities
-    city_powers: tuple = ()      # rebates, buying from the bank, ProducesLike
+    city_powers: tuple = ()      # rebates, buying from the bank, a production that follows the city
     shields_per: bool = False    # `shields N per QUANTITY`: as many as the count makes in the city
     copies: tuple = ()           # a copy when built: a neighbour's card (stage) whose effects it takes
     removals: tuple = ()         # a card moved: a building that leaves the owner's or a neighbour's city;
@@ -99,13 +99,7 @@ class Facts(NamedTuple):
 # action kind of kinds/actions/ declares its row (its `bots`).
 EFFECT_ROLES = {
     **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
-    ast.Produces: "produces", ast.Shields: "shields", ast.Science: "science", ast.TradeDiscount: "trades",
-    ast.Discount: "discounts",
-    ast.ProducesLike: "city_powers",
-    ast.Points: "score lines",                # Source.points, scored with the score lines
     ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
-    ast.WhenBuilt: "actions",                 # its action, by ACTION_ROLES
-    ast.AtGameEnd: "scored in full",          # an end-of-game choice: the city is scored whole
     ast.Trigger: "not weighed",               # what a trigger may do later is not foreseen
     # a law reaches every city alike, the owner's rivals too: building it does not change the
     # owner's standing; what a law in force does (prices, production) the bots read from the
@@ -138,9 +132,10 @@ def facts(source, tables) -> Facts:
         parts.get(role(ACTION_ROLES, action), []).append(action)
     science = tuple(parts["science"])
     lasting = [ACTIONS[type(a)].counted(a) for a in parts["shields"] if type(a) in ACTIONS]   # `gain N shields`
-    shields = sum(e.amount for e in parts["shields"] if isinstance(e, ast.Shields) and e.per is None) + \
+    held = [EFFECTS[type(e)].counted(e) for e in parts["shields"] if type(e) in EFFECTS]    # `shields N [per ...]`
+    shields = sum(amount for amount, per in held if per is None) + \
         sum(amount.value for amount, per in lasting if per is None and isinstance(amount, ast.Number))
-    shields_per = any(e.per is not None for e in parts["shields"] if isinstance(e, ast.Shields))
+    shields_per = any(per is not None for _amount, per in held)
     out = {("cards", source.color)} if source.kind == "card" else {"stages"}
     if shields or shields_per:
         out.add("shields")

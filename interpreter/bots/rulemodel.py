@@ -63,7 +63,7 @@ class RuleModel:
             self.shield_cards.append((len(shields) / max(1, len(dealt)), sum(shields) / max(1, len(shields))))
         self._gains: dict[tuple[int, int, int], dict[int, float]] = {}
         self._race_memo: dict[tuple, float] = {}
-        self.symbol_share = [sum(1 for c in cards if any(isinstance(e, ast.Science) for e in c.static))
+        self.symbol_share = [sum(1 for c in cards if facts(c, tables).science)
                              / max(1, len(cards)) for cards in self.cards_from]
         # demand[i][r][k]: the share of the cards from age i on whose cost asks for more than k units of r
         self.demand = []
@@ -116,7 +116,7 @@ class RuleModel:
         return not card.copies or any(t <= self.deal_as for t in card.copies)
 
     def kept_rate(self, kind: str) -> float:
-        """Points per token of a kept kind (`take 2 glory tokens`), from the score lines,
+        """The points per token of a kept kind (`take 2 glory tokens`), from the score lines,
         and from the triggers (the rules', the cards' and boards', the laws') whose action
         pays per token of the kind (`gain 4 coins per pawn token`): what one more token adds
         to the action, at half its worth when the trigger has conditions (it may not fire)."""
@@ -128,7 +128,7 @@ class RuleModel:
         return found
 
     def spent_for(self, kind: str) -> float:
-        """Points per token of a kind that pays for a free build (`may build a card / a wonder
+        """The points per token of a kind that pays for a free build (`may build a card / a wonder
         stage for free for N KIND tokens`, anywhere in the rules): what such a build saves,
         the mean price of a card (of a wonder stage) at the coin rate, for each token it
         asks; the best of them.  0 for a kind no such build asks for."""
@@ -173,7 +173,7 @@ class RuleModel:
         return total / _PROBE
 
     def shield_rate(self) -> float:
-        """Points per lasting shield, without a city to read (a kept token's reward of
+        """The points per lasting shield, without a city to read (a kept token's reward of
         shields): what one shield more changes in the conflicts of a city level with its
         neighbours, each age, taken as a quarter of it (a shield decides a conflict about one
         time in four), over the ages."""
@@ -188,7 +188,7 @@ class RuleModel:
         return found
 
     def _rate(self, change) -> float:
-        """Points per unit of what `change` adds, read from the score lines on a bare city."""
+        """The points per unit of what `change` adds, read from the score lines on a bare city."""
         side = self.tables.sides[0]
         city = City(self.tables, 0, "probe", side, 0)
         before = sum(score_city(self.tables, city, city, city).values())

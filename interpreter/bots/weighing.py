@@ -25,7 +25,7 @@ SIZE = len(NAMES)
 # so every weight times k > 0 plays exactly as the weights do.  Left free, the search wanders
 # along that scale for nothing and, once the largest weights meet the bounds, clips them and
 # changes the ratios that do matter (two fits of the base rules ended with weights a third
-# apart in scale, several at the bound).  Points at the last age are the score itself: they
+# apart in scale, several at the bound).  The points at the last age are the score itself: they
 # are held at their face value, 1, and every other weight is read against them.
 ANCHOR = NAMES.index("points@last")
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ..i18n import _
 from ..kinds.actions import kind_of
-from ..kinds.effects import effect_kind_of
+from ..kinds.effects import effect_kind_of, production_of
 from ..syntax import ast
 from .context import Context
 from .model import CardDef, RulesDef, WonderDef
@@ -32,7 +32,7 @@ def check_card_laws(cards: list[CardDef], wonders: Sequence[WonderDef], rules: R
         kind = effect_kind_of(inner)
         if kind is not None:                    # a kind of kinds/effects/ judges itself with every card
             kind.with_every_card(inner, every_card)
-    boards = any(isinstance(e, ast.Produces) for w in wonders for side in w.sides for e in side.effects)
+    boards = any(production_of(e) is not None for w in wonders for side in w.sides for e in side.effects)
     if not boards:
         for effect in effects:
             inner = effect.effect if isinstance(effect, ast.Law) else effect
@@ -59,4 +59,4 @@ class CardChecks:
 
 
 def _fixed(card: CardDef) -> bool:
-    return any(isinstance(e, ast.Produces) and not e.choice for e in card.effects)
+    return any(made is not None and not made[1] for made in map(production_of, card.effects))

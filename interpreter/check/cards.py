@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..diagnostics import Note
+from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 from .context import Context
 from .effects import check_effects
@@ -89,11 +91,12 @@ def _check_copies(stmt: ast.CopiesStmt | None, ctx: Context) -> tuple[int, ...] 
     return tuple(values)
 
 
-def _points_have_category(body: Iterable[object], category: str | None, what: str, ctx: Context) -> None:
+def _points_have_category(body: Iterable[Any], category: str | None, what: str, ctx: Context) -> None:
     if category is not None or not ctx.rules_known:
         return
     for effect in body:
-        if isinstance(effect, ast.Points):
+        kind = effect_kind_of(effect)
+        if kind is not None and kind.part == "points":        # plain points (kinds/effect_base.py `part`)
             ctx.report("E1205", _("points on {what} count in no score category").format(what=what), effect.span,
                        label=_("which line of the score pad?"),
                        help=_("say where they count with `score <category>: N`, or map the source in the rules with "

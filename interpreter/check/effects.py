@@ -135,6 +135,31 @@ class EffectChecks(ActionChecks):
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
 
+    @staticmethod
+    def kind_of(action):
+        """The kind of an action the effect holds (kinds/actions/), or None."""
+        return kind_of(action)
+
+    @staticmethod
+    def later(action):
+        """The action `at end of turn, ...` holds, or None."""
+        return _later(action)
+
+    @staticmethod
+    def follows(quantity) -> bool:
+        """The quantity's measure changes only as its city builds or takes a token, so the
+        engine can count it again then (kinds/measure_base.py `follows`)."""
+        return measure_kind(quantity).follows
+
+    @staticmethod
+    def copies(action) -> bool:
+        """The action copies a card or a stage (itself, or the action it holds)."""
+        return _copies(action)
+
+    def game_end_checks(self) -> ActionChecks:
+        """The rules for an action that stands at the end of the game (`ActionChecks.at_game_end`)."""
+        return ActionChecks(self.ctx, False, at_game_end=True)
+
     def tokens_given(self, count: int, kind: ast.Name, span) -> bool:
         """Tokens given up: of a declared kind, at least one."""
         return _tokens_given(count, kind, span, self.ctx)
@@ -163,62 +188,6 @@ class MeasureChecks:
     def no_repeats(self, names, what: str) -> bool:
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
-
-
-def _as_is(effect, ctx: Context):
-    """A kind with nothing in it that could be misused."""
-    return effect
-
-
-def _science(effect: ast.Science, ctx: Context):
-    ok = all([ctx.known(s, ctx.symbols, "E1003", "science symbol") for s in effect.symbols])
-    return effect if ok and _no_repeats(effect.symbols, ctx, "symbol") else None
-
-
-def _shields(effect: ast.Shields, ctx: Context):
-    ok = _positive(effect.amount, effect.span, "shields", ctx)
-    return effect if _per(effect.per, ctx) and _shields_follow(effect.per, ctx) and ok else None
-
-
-def _shields_follow(per: ast.Per | None, ctx: Context) -> bool:
-    if per is None:
-        return True
-    q = per.what
-    # the owner's cards, stages and military tokens, which change only as the city builds or
-    # takes a token (the engine counts again then): the measures that say they `follow`
-    if measure_kind(q).follows and q.extreme is None and (q.scope is None or q.scope.parts == (ScopePart.OWN,)):
-        return True
-    ctx.report("E1216", _("shields can follow a count of the owner's cards, wonder stages or military tokens only"),
-               q.span, label=_("not counted from the owner's cards or tokens"),
-               help=_("count the owner's cards, wonder stages or military tokens, e.g. "
-                      "`shields 1 per defeat token`"))
-    return False
-
-
-def _when_built(effect: ast.WhenBuilt, ctx: Context):
-    later = _later(effect.action)
-    if later is not None and _copies(later):
-        ctx.report("E1210", _("copying a card happens when built or when scoring"), effect.action.span,
-                   label=_("not at the end of the turn"),
-                   help=_("write `when built: copy ...` or `at end of game: copy ...`"))
-        return None
-    return effect if check_action(effect.action, ctx) else None
-
-
-def _at_game_end(effect: ast.AtGameEnd, ctx: Context):
-    kind = kind_of(effect.action)
-    if kind is not None and kind.gives == "shields":          # lasting shields (kinds/ `gives`)
-        ctx.report("E2061", _("shields gained at the end of the game come after the last conflict"), effect.action.span,
-                   label=_("no conflict is left to count them"),
-                   help=_("gain them while conflicts are to come: `when built: gain 2 shields`, or a trigger "
-                          "`on turn end ...: gain 2 shields`"))
-        return None
-    if kind is None or not kind.at_game_end_for(effect.action):
-        ctx.report("E1210", _("this cannot happen at the end of the game"), effect.action.span,
-                   label=_("only `copy ...` or `gain ... coins` can"),
-                   help=_("building needs a turn: write it after `when built:` instead"))
-        return None
-    return effect if kind.check(effect.action, ActionChecks(ctx, False, at_game_end=True)) else None
 
 
 def _score(effect: ast.Score, ctx: Context):
@@ -252,28 +221,6 @@ def _quantities_in(expr):
             if not isinstance(c, ast.ColourComparison):
                 yield from _quantities_in(c.left)
                 yield from _quantities_in(c.right)
-
-
-def _discount(effect: ast.Discount, ctx: Context):
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
-    ok = _no_repeats(effect.colors, ctx, "colour") and ok
-    if effect.amount is not None:
-        ok = _positive(effect.amount, effect.span, "a discount", ctx) and ok
-    wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p in (ScopePart.NEIGHBOUR, ScopePart.ALL)]
-    if wrong:
-        whose = _("say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, `neighbours` "
-                  "or `own city and neighbours`")
-        if wrong[0] == ScopePart.NEIGHBOUR:
-            ctx.report("E1210", _("`the neighbour` means nothing here"), effect.scope.span,
-                       label=_("no neighbour is being looked at"), help=whose)
-        else:                         # a city's discounts reach its own buildings and its neighbours'
-            ctx.report("E1210", _("a discount reaches the owner's city and its neighbours, not all cities"),
-                       effect.scope.span, label=_("not all cities"),
-                       help=whose + "; " + _("a discount for every city is a law: write `law: discount ...` without a scope"))
-        ok = False
-    return effect if ok else None
-
-
 
 
 def _not_on_stage(span, ctx: Context) -> bool:
@@ -347,21 +294,6 @@ def _tokens_given(count: int, kind: ast.Name, span, ctx: Context) -> bool:
 
 
 
-def _produces_like(effect: ast.ProducesLike, ctx: Context):
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in effect.colors])
-    return effect if ok and _no_repeats(effect.colors, ctx, "colour") else None
-
-
-def _produces(effect: ast.Produces, ctx: Context):
-    ok = True
-    for item in effect.items:
-        if not ctx.known(item.resource, ctx.resources, "E1001", "resource"):
-            ok = False
-        elif not _positive(item.count, item.span, "a production", ctx):
-            ok = False
-    if effect.choice and not _no_repeats([i.resource for i in effect.items], ctx, "resource"):
-        ok = False
-    return effect if ok else None
 
 
 def _trade_discount(effect, ctx: Context):
@@ -390,9 +322,8 @@ def _law(law: ast.Law, ctx: Context):
     of` at most (its zone: `check_zone_actions`)."""
     ok = True
     inner = law.effect
-    if isinstance(inner, ast.Discount) and inner.scope is not None:
-        ctx.report("E1901", _("a law's discount is every city's: it names no cities"), inner.scope.span,
-                   label=_("no scope in a law"), help=_("leave out `of ...`: the law reaches every city"))
+    kind = effect_kind_of(inner)
+    if kind is not None and not kind.in_law(inner, EffectChecks(ctx)):     # a misuse in a law only
         ok = False
     inner = check_effect(inner, ctx)
     tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.InTop, ast.Revealed))]
@@ -611,11 +542,8 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
 # kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
 # (the kinds of kinds/actions/ and kinds/effects/ check themselves)
 EFFECT_RULES = {
-    ast.Produces: _produces, ast.Points: _as_is, ast.Shields: _shields, ast.Science: _science,
-    ast.TradeDiscount: _trade_discount, ast.WhenBuilt: _when_built, ast.AtGameEnd: _at_game_end,
     ast.Score: _score,
-    ast.Trigger: _trigger, ast.Discount: _discount,
-    ast.ProducesLike: _produces_like,
+    ast.Trigger: _trigger,
     ast.Law: _law,
 }
 ACTION_RULES: dict = {}                   # (every action kind checks itself: kinds/actions/)

@@ -17,6 +17,7 @@ import attrs
 from ..diagnostics import Note
 from ..i18n import _
 from ..kinds.actions import STATEMENTS, kind_of
+from ..kinds.effects import effect_kind_of
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from .context import Context
@@ -433,7 +434,8 @@ def _check_reveals(cards: list[CardDef], rules: RulesDef, ctx: Context) -> None:
 def _check_revealed_card(card: CardDef, ctx: Context) -> None:
     """E2020 for what a card of a revealed deck cannot do from the table."""
     for effect in card.effects:
-        if isinstance(effect, ast.WhenBuilt):
+        kind = effect_kind_of(effect)
+        if kind is not None and kind.part == "when_built":       # it runs when its card is built
             ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is never built: '
                                   'its `when built` never runs').format(name=card.name), effect.span,
                        label=_("never built"),

@@ -12,10 +12,9 @@ import bisect
 from typing import NamedTuple
 
 from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
-from ..kinds.effects import effect_kind_of
+from ..kinds.effects import effect_kind_of, production_of
 from ..syntax import ast
 from .payment.trio import signature
-from .quantities import count_fn
 
 DIRECTIONS = ("left", "right")
 
@@ -59,7 +58,7 @@ class Held(NamedTuple):
     cost_discounts: tuple = ()    # (colours, what, amount or -1, scope parts): engine/discounts.py
     gives_defeats: bool = False   # its defeat tokens go to the neighbour
     rebates: tuple = ()           # (0 left / 1 right, coins off the first resource bought each turn)
-    like: tuple = ()              # ProducesLike effects (what they produce follows the city)
+    like: tuple = ()              # `produces a resource [not] of own ...` effects (what they produce follows the city)
     bank: tuple = ()              # (units, price) of `buy N resources from the bank each turn for P coins`
     free_tokens: tuple = ()       # (what, kind, count, colour) of `may build a ... for free for N KIND tokens`
     trade_changed: bool = False   # production or prices changed: the payment tables are signed again
@@ -74,56 +73,25 @@ _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "ban
 
 
 def held_by(effects, tables: Tables) -> Held:
-    """The effects that act while owned, resolved (a static kind of kinds/effects/ says what it
-    adds, `hold`; each other static kind has its branch here)."""
-    res, sym = tables.resource_index, tables.symbol_index
+    """The effects that act while owned, resolved (each static kind of kinds/effects/ says what
+    it adds, `hold`)."""
     parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
                                    "rebates", "like", "bank", "shields_per", "free_tokens")}
-    shields, flags = 0, {"play_last": False, "trade_changed": False, "gives_defeats": False}
+    counts, flags = {"shields": 0}, {"play_last": False, "trade_changed": False, "gives_defeats": False}
     for effect in effects:
         kind = effect_kind_of(effect)
         if kind is not None and kind.static:     # a kind of kinds/effects/ says what it adds
             for name, value in kind.hold(effect, tables).items():
                 if name in parts:
                     parts[name] += value
+                elif name in counts:             # a number added up
+                    counts[name] += value
                 else:                            # a flag (a name of no field: KeyError)
                     flags[name] = flags[name] or value
-        elif isinstance(effect, ast.Produces):
-            flags["trade_changed"] = True
-            if effect.choice:
-                options = tuple(res[i.resource.text] for i in effect.items)
-                parts["own_choices"].append(options)
-                if not effect.private:
-                    parts["trade_choices"].append(options)
-            else:
-                for item in effect.items:
-                    parts["own_fixed"].append((res[item.resource.text], item.count))
-                    if not effect.private:
-                        parts["trade_fixed"].append((res[item.resource.text], item.count))
-        elif isinstance(effect, ast.Shields) and effect.per is not None:
-            q = effect.per.what
-            parts["shields_per"].append((effect.amount, effect.per.every, count_fn(q)))
-        elif isinstance(effect, ast.Shields):
-            shields += effect.amount
-        elif isinstance(effect, ast.Science):
-            if len(effect.symbols) == 1:
-                parts["symbols"].append(sym[effect.symbols[0].text])
-            else:
-                parts["wilds"].append(tuple(sym[s.text] for s in effect.symbols))
-        elif isinstance(effect, ast.TradeDiscount):
-            flags["trade_changed"] = True
-            parts["discounts"] += [(direction, res[name.text], effect.price)
-                                   for direction in effect.scope.parts for name in effect.resources]
-        elif isinstance(effect, ast.Discount):
-            parts["cost_discounts"].append((tuple(c.text for c in effect.colors), effect.what,
-                                            -1 if effect.amount is None else effect.amount,
-                                            effect.scope.parts if effect.scope else ("own",)))
-        elif isinstance(effect, ast.ProducesLike):
-            parts["like"].append(effect)
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
-    held = Held(**{name: tuple(found) for name, found in parts.items()}, shields=shields, **flags)
+    held = Held(**{name: tuple(found) for name, found in parts.items()}, **counts, **flags)
     powers = flags["play_last"] or flags["gives_defeats"] or any(parts[name] for name in _POWERS)
     held = held._replace(powers=bool(powers))
     return _NOTHING if held == _NOTHING else held
@@ -504,8 +472,9 @@ class City:
                     continue                  # a production lost or stopped by a law follows nothing
                 if (source.kind == "card" and source.color in colors) or (source.kind == "board" and effect.board):
                     for e in source.static:
-                        if isinstance(e, ast.Produces):
-                            found.update(res[i.resource.text] for i in e.items)
+                        printed = production_of(e)
+                        if printed is not None:
+                            found.update(res[resource] for resource, _units in printed[0])
             if effect.negated:
                 found = set(range(len(res))) - found
             if found:

@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..kinds.actions import ACTIONS
-from ..syntax import ast
+from ..kinds.effects import effect_kind_of
 from ..compile import rules_run, run_of
 from .quantities import Where, use_scorer
 from .teams import team_winners
@@ -46,8 +46,9 @@ def score_city(tables: Tables, city: City, left: City, right: City, everyone: It
         if copied is not None:
             extra = [0] * len(tables.symbols)
             for e in copied.static:
-                if isinstance(e, ast.Science):
-                    offered = tuple(tables.symbols.index(s.text) for s in e.symbols)
+                effect_kind = effect_kind_of(e)
+                offered = tuple(tables.symbols.index(s) for s in effect_kind.symbols(e)) if effect_kind is not None else ()
+                if offered:
                     if len(offered) > 1:
                         wilds.append(offered)
                     else:
@@ -96,8 +97,9 @@ def symbols_on_cards(tables: Tables, colors: set[str], parts: Iterable[str], lef
             card = tables.cards[index]
             if card.color in colors:
                 for e in card.static:
-                    if isinstance(e, ast.Science):
-                        found.update(tables.symbol_index[s.text] for s in e.symbols)
+                    kind = effect_kind_of(e)
+                    if kind is not None:
+                        found.update(tables.symbol_index[s] for s in kind.symbols(e))
     return tuple(sorted(found))
 
 

@@ -21,6 +21,13 @@ PLACES = ("city", "law")
 # The `Facts` fields of bots/reads.py whose effects bots/powers_worth.py weighs by asking
 # the kind (`power_worth`): the powers of a move, and those that change how the city pays.
 POWERS = ("powers", "city_powers")
+# The parts of a compiled source (compile.py `Source`) a card's effect is filed in: acting
+# while owned, its plain points, its score lines, its actions when built, at the end of the
+# turn it is built and when the game is scored, its triggers, its laws.
+PARTS = ("static", "points", "scores", "when_built", "turn_end", "game_end", "triggers", "laws")
+# The `Facts` fields of bots/reads.py that add up an amount each effect of theirs gives
+# (`counted`): its shields.
+COUNTED = ("shields",)
 
 
 class EffectKind(abc.ABC):
@@ -35,7 +42,10 @@ class EffectKind(abc.ABC):
     `static`: it acts while its source is owned: compile.py puts it among the source's
     `static`, and engine/city.py `held_by` asks it what it adds (`hold`);
     `cost_changer`: it changes what a city pays for a card or a stage (compile.py
-    `COST_CHANGERS`: engine/discounts.py, the bank's offer of engine/actions.py).
+    `COST_CHANGERS`: engine/discounts.py, the bank's offer of engine/actions.py);
+    `part`: the part of its source (one of PARTS) compile.py files an effect of it in
+    (`filed`): "static" for a static kind, declared by every other kind that stands in a
+    city (check/cards.py asks it too: plain points need their source's score category).
     """
 
     node: ClassVar[type]
@@ -43,6 +53,7 @@ class EffectKind(abc.ABC):
     bots: ClassVar[str]
     static: ClassVar[bool] = False
     cost_changer: ClassVar[bool] = False
+    part: ClassVar[str] = "static"
 
     def __init__(self) -> None:
         name = type(self).__name__
@@ -62,6 +73,13 @@ class EffectKind(abc.ABC):
             raise TypeError(f"the kind {name} stands in a law only but says not what it does there (`in_force`)")
         if self.bots in POWERS and type(self).power_worth is EffectKind.power_worth:
             raise TypeError(f"the kind {name} is a power but says not what it is worth (`power_worth`)")
+        if self.part not in PARTS:
+            raise TypeError(f"the kind {name} is filed in {self.part!r}: not one of {PARTS}")
+        if "city" in self.places and (self.part == "static") != self.static:
+            raise TypeError(f"the kind {name} stands in a city: it acts while owned (`static`) "
+                            f"or says where its source files it (`part`), not both")
+        if self.bots in COUNTED and type(self).counted is EffectKind.counted:
+            raise TypeError(f"the kind {name} adds to {self.bots} but says not how much (`counted`)")
 
     # -- check (check/effects.py)
     @abc.abstractmethod
@@ -69,9 +87,26 @@ class EffectKind(abc.ABC):
         """The effect ready to run, or None when it is misused (reported through `c`:
         check/effects.py `EffectChecks`: `ctx`, `colours`, `positive`, `no_repeats`, ...)."""
 
+    def in_law(self, effect: Any, c: Any) -> bool:
+        """Whether the effect may stand in a law as it is written (check/effects.py `_law`,
+        reporting through `c`, its `EffectChecks`): it may, unless the kind says."""
+        return True
+
+    def for_every_city(self, effect: Any, scope: Any) -> Any:
+        """The effect as a law holds it, said of every city (the describers' `law_text`;
+        `scope`: all cities): the effect itself, unless the kind names whose it is."""
+        return effect
+
     def with_every_card(self, effect: Any, c: Any) -> None:
         """Misuses seen only with every card of the rule set known (check/card_laws.py, `c`
         its `CardChecks`): none, unless the kind says."""
+
+    # -- compile (compile.py)
+    def filed(self, effect: Any, c: Any) -> tuple[str, Any]:
+        """The part of its compiled source the effect goes to (one of PARTS) and what goes
+        there: `part` and the effect as checked, unless the kind says (`c`: compile.py's
+        lender, `kind_of`: the kinds of the actions an effect holds)."""
+        return self.part, effect
 
     # -- run (engine/city.py, engine/laws.py)
     def hold(self, effect: Any, tables: Any) -> dict:
@@ -91,11 +126,32 @@ class EffectKind(abc.ABC):
         count, colour) each (engine/city.py `Held.free_tokens`, bots/rulemodel.py `spent_for`)."""
         return ()
 
-    # -- the bots (bots/powers_worth.py)
+    def production(self, effect: Any) -> tuple | None:
+        """What the effect produces as printed, whatever the city holds: ((resource, units),
+        ...) and whether it is one of them a turn (a choice); None when it produces nothing
+        printed, unless the kind says (laws over cards `producing N units`, check/card_laws.py,
+        the bots' worth of a board, a production that follows the city's cards)."""
+        return None
+
+    def symbols(self, effect: Any) -> tuple:
+        """The names of the science symbols the effect gives its owner while owned, one of
+        them of the owner's choice when several (engine/scoring.py, a copied card's; the
+        score pad's sources): none, unless the kind says."""
+        return ()
+
+    # -- the bots (bots/powers_worth.py, bots/reads.py)
+    def counted(self, effect: Any) -> tuple[int, Any]:
+        """(amount, per) of what the effect adds to its `bots` field, required of a kind
+        whose `bots` is one of COUNTED (bots/reads.py `facts`): `per` None for a fixed
+        amount, else the `per QUANTITY` it follows."""
+        raise NotImplementedError
+
     def power_worth(self, effect: Any, w: Any) -> float:
         """What the power is worth to its owner now, in points, required of a kind whose
         `bots` is one of POWERS (`w`: bots/powers_worth.py's reader, lending `city`, `model`,
-        `builds_left`, `free_build_worth()`, `ages_left()`)."""
+        `builds_left`, `free_build_worth()`, `ages_left()`, `_units_worth(r, units)`; for a
+        kind whose `bots` is "city_powers", `weighed`, the source weighed, and `weighed_built`,
+        whether the move builds it)."""
         raise NotImplementedError
 
     # -- printing for `wonders fmt` (syntax/printer.py)

@@ -184,84 +184,9 @@ class ResourceAmount:
 
 
 @node
-class Produces:
-    items: tuple[ResourceAmount, ...]
-    choice: bool
-    private: bool
-    span: Span
-
-
-@node
-class Points:
-    amount: int
-    span: Span
-
-
-@node
-class Shields:
-    """`shields N`, or `shields N per QUANTITY` (N for every so many counted in the owner's
-    city, as it is now: they follow the count as it changes)."""
-    amount: int
-    span: Span
-    per: Per | None = None
-
-
-@node
-class Science:
-    symbols: tuple[Name, ...]
-    span: Span
-
-
-@node
-class TradeDiscount:
-    resources: tuple[Name, ...]
-    scope: Scope
-    price: int
-    span: Span
-
-
-@node
-class WhenBuilt:
-    action: Action
-    span: Span
-
-
-@node
-class AtGameEnd:
-    action: Action
-    span: Span
-
-
-@node
 class Score:
     category: Name
     value: Expr | Conditional
-    span: Span
-
-
-@node
-class ProducesLike:
-    """`produces a resource [not] of own brown and grey cards [and board] [private]`: one
-    unit a turn of one resource that those of the owner's sources produce (or, with `not`,
-    that none of them produce), following the city as it grows."""
-    negated: bool
-    colors: tuple[Name, ...]
-    board: bool
-    private: bool
-    span: Span
-
-
-@node
-class Discount:
-    """`COLOURS cards [of SCOPE] cost REBATE` or `wonder stages cost REBATE`: what building
-    them costs, lowered while the source is owned.  `colors` is empty for wonder stages;
-    `scope` (None: the owner) is whose buildings are cheaper; `what` is "resources" (the
-    builder waives `amount` units of the cost's resources, of their choice) or "coins";
-    `amount` None means all of them."""
-    colors: tuple[Name, ...]
-    scope: Scope | None
-    what: str
-    amount: int | None
     span: Span
 
 
@@ -294,9 +219,9 @@ class CardSelector:
             return False
         if not self.units and not self.choice:
             return True
-        made = [e for e in effects if isinstance(e, Produces)]
-        units = sum(i.count for e in made if not e.choice for i in e.items)
-        return (units > 0 and units in self.units) or (self.choice and any(e.choice for e in made))
+        made = [found for found in map(_effect_kinds.production_of, effects) if found is not None]
+        units = sum(count for items, choice in made if not choice for _resource, count in items)
+        return (units > 0 and units in self.units) or (self.choice and any(choice for _items, choice in made))
 
 
 # what a law over cards does to those it selects (kinds/effects/cards_change.py), strongest first: a card
@@ -346,18 +271,16 @@ class Law:
 
 
 # What a law may hold: these, and the kinds of kinds/effects/ that may stand in a law
-LAW_EFFECTS = (Produces, Discount, TradeDiscount, Trigger, *_effect_kinds.IN_LAW)
+LAW_EFFECTS = (Trigger, *_effect_kinds.IN_LAW)
 
 
 # What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
 # stand in a city
-EFFECT_TYPES = (Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                Score, Discount, Trigger, ProducesLike, Law, *_effect_kinds.IN_CITY)
+EFFECT_TYPES = (Score, Trigger, Law, *_effect_kinds.IN_CITY)
 if TYPE_CHECKING:
     # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
-    LawEffect = Union[Produces, Discount, TradeDiscount, Trigger, Any]
-    Effect = Union[Produces, Points, Shields, Science, TradeDiscount, WhenBuilt, AtGameEnd,
-                   Score, Discount, Trigger, ProducesLike, Law, Any]
+    LawEffect = Union[Trigger, Any]
+    Effect = Union[Score, Trigger, Law, Any]
 else:
     LawEffect = Union[LAW_EFFECTS]
     Effect = Union[EFFECT_TYPES]

@@ -237,42 +237,13 @@ def effect(e) -> str:
     kind = effect_kind_of(e)
     if kind is not None:                          # a kind of kinds/effects/ writes itself
         return kind.written(e, _PRINTER)
-    if isinstance(e, ast.Produces):
-        items = " / ".join(i.resource.text for i in e.items) if e.choice else ", ".join(map(_amount_res, e.items))
-        return f"produces {items}" + (" private" if e.private else "")
-    if isinstance(e, ast.Points):
-        return f"points {e.amount}"
-    if isinstance(e, ast.Shields):
-        return f"shields {e.amount}" + (f" {per(e.per)}" if e.per else "")
-    if isinstance(e, ast.Science):
-        return "science " + " / ".join(s.text for s in e.symbols)
-    if isinstance(e, ast.TradeDiscount):
-        return f"buy {_names(e.resources)} from {scope(e.scope)} for {_counted(e.price, 'coin')}"
     if isinstance(e, ast.Law):
         return law(e)
-    if isinstance(e, ast.WhenBuilt):
-        return f"when built: {action(e.action)}"
-    if isinstance(e, ast.AtGameEnd):
-        return f"at end of game: {action(e.action)}"
     if isinstance(e, ast.Score):
         return f"score {e.category.text}: {expr(e.value)}"
-    if isinstance(e, ast.Discount):
-        return discount(e)
     if isinstance(e, ast.Trigger):
         return trigger(e)
-    if isinstance(e, ast.ProducesLike):
-        return (f"produces a resource {'not ' if e.negated else ''}of own {colour_list(e.colors)} cards"
-                + (" and board" if e.board else "") + (" private" if e.private else ""))
     raise UnhandledKind(f"syntax/printer.py has no words for the effect kind {type(e).__name__}")
-
-
-def discount(e: ast.Discount) -> str:
-    whose = f"{colour_list(e.colors)} cards" if e.colors else "wonder stages"
-    if e.scope is not None:
-        whose += f" of {scope(e.scope)}"
-    word = "resource" if e.what == "resources" else "coin"
-    rebate = f"all {e.what}" if e.amount is None else _counted(e.amount, word)
-    return f"discount {rebate} on {whose}"
 
 
 def law(e: ast.Law) -> str:

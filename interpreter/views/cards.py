@@ -9,7 +9,7 @@ from ..check.model import CardDef, Cost, RuleSet
 from .describe import cost_text, effect_data, effect_text
 from ..decks import pooled
 from ..i18n import _, names, ngettext
-from ..syntax import ast
+from ..kinds.effects import production_of
 from .table import render_table
 
 
@@ -73,8 +73,9 @@ def cards_json(ruleset: RuleSet, cards: list[CardDef], with_wonders: bool, words
 
 def _starting_resource(effects) -> str | None:
     for effect in effects:
-        if isinstance(effect, ast.Produces) and not effect.choice and len(effect.items) == 1:
-            return effect.items[0].resource.text
+        made = production_of(effect)
+        if made is not None and not made[1] and len(made[0]) == 1:
+            return made[0][0][0]
     return None
 
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import sys
 
-import attrs
-
 from ..check.model import Cost, written_cost
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
@@ -202,49 +200,21 @@ def effect_text(effect) -> str:
     kind = effect_kind_of(effect)
     if kind is not None:                         # a kind of kinds/effects/ has its words
         return kind.words_en(effect, _WORDS)
-    if isinstance(effect, ast.Produces):
-        words = [f"{i.count} {i.resource.text}" if i.count > 1 else i.resource.text for i in effect.items]
-        items = and_list(words, "or") if effect.choice else ", ".join(words)
-        text = f"produces {'one of ' if effect.choice and len(words) > 2 else ''}{items}"
-        return text + (" (neighbours cannot buy it)" if effect.private else "")
-    if isinstance(effect, ast.Points):
-        return plural(effect.amount, "victory point")
-    if isinstance(effect, ast.Shields):
-        return plural(effect.amount, "shield") + per_text(effect.per)
-    if isinstance(effect, ast.Science):
-        if len(effect.symbols) == 1:
-            return f"science symbol {effect.symbols[0].text}"
-        return (f"one science symbol of the owner's choice ({and_list([s.text for s in effect.symbols], 'or')}),"
-                " chosen at the end of the game")
-    if isinstance(effect, ast.TradeDiscount):
-        where = the_scope_text(effect.scope)
-        return (f"buys {and_list([r.text for r in effect.resources])} from {where} "
-                f"for {plural(effect.price, 'coin')} each")
     if isinstance(effect, ast.Law):
         return law_text(effect)
-    if isinstance(effect, ast.WhenBuilt):
-        return f"when built, {action_text(effect.action)}"
-    if isinstance(effect, ast.AtGameEnd):
-        return f"at the end of the game, {action_text(effect.action)}"
     if isinstance(effect, ast.Score):
         return f"{effect.category.text}: {score_text(effect.value)}"
-    if isinstance(effect, ast.Discount):
-        return discount_text(effect)
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.ProducesLike):
-        colors = and_list([c.text for c in effect.colors]) + " cards" + (" and board" if effect.board else "")
-        which = "none of its" if effect.negated else "its own"
-        return (f"produces one unit a turn of a resource that {which} {colors} produce"
-                + (" (neighbours cannot buy it)" if effect.private else ""))
     raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
 
 
 def law_text(law: ast.Law) -> str:
     """`law while ...: EFFECT`: the effect, said of every city."""
     inner = law.effect
-    if isinstance(inner, ast.Discount):          # a law's discount is every city's, not the owner's
-        inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
+    kind = effect_kind_of(inner)
+    if kind is not None:                         # a law's effect is every city's, not the owner's
+        inner = kind.for_every_city(inner, ast.Scope(parts=("all",), span=inner.span))
     parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
              else f'this card is among the top {expr_text(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop)
              else "this card is revealed on the table" if isinstance(c, ast.Revealed)
@@ -260,19 +230,6 @@ def selector_text(selector: ast.CardSelector) -> str:
     what = f"the {and_list([c.text for c in selector.colors], 'and')} cards" if selector.colors else "the cards"
     produced = [plural(n, "unit") for n in selector.units] + ["a choice of resources"] * selector.choice
     return what + (f" that produce {and_list(produced, 'or')}" if produced else "")
-
-
-def discount_text(effect: ast.Discount) -> str:
-    what = f"{and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
-    whose = "the owner's" if effect.scope is None or list(effect.scope.parts) == ["own"] \
-        else f"those of {scope_text(effect.scope)}"
-    if effect.amount is None:
-        rebate = f"are built without paying their {effect.what}"
-    else:
-        unit = "resource" if effect.what == "resources" else "coin"
-        rebate = f"cost {plural(effect.amount, unit)} less" + \
-            (" (the builder chooses which)" if effect.what == "resources" else " (never below 0)")
-    return f"{what} ({whose}) {rebate}"
 
 
 def effect_data(effect) -> dict:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import sys
 
-import attrs
-
 from ..check.model import Cost, written_cost
 from ..i18n import names
 from ..kinds.actions import kind_of
@@ -234,8 +232,9 @@ def trigger_text(trigger: ast.Trigger) -> str:
 def law_text(law: ast.Law) -> str:
     """`law while ...: EFFECT`: the effect, gezegd van elke stad."""
     inner = law.effect
-    if isinstance(inner, ast.Discount):          # de korting van een wet geldt in elke stad
-        inner = attrs.evolve(inner, scope=ast.Scope(parts=("all",), span=inner.span))
+    kind = effect_kind_of(inner)
+    if kind is not None:                         # wat een wet doet, geldt in elke stad
+        inner = kind.for_every_city(inner, ast.Scope(parts=("all",), span=inner.span))
     parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
              else f'deze kaart bij de bovenste {expr_text(c.count)} van "{c.zone.text}" ligt' if isinstance(c, ast.InTop)
              else "deze kaart open op tafel ligt" if isinstance(c, ast.Revealed) else condition_text((c,))
@@ -261,55 +260,12 @@ def effect_text(effect) -> str:
     if kind is not None:                         # a kind of kinds/effects/ has its words
         return kind.words_nl(effect, _WORDS)
     n = names()
-    if isinstance(effect, ast.Produces):
-        words = [f"{i.count} {n.resource(i.resource.text)}" if i.count > 1 else n.resource(i.resource.text)
-                 for i in effect.items]
-        if effect.choice:
-            text = f"produceert elke ronde één grondstof naar keuze: {en_list(words, 'of')}"
-        else:
-            text = f"produceert {en_list(words)}"
-        return text + (" (naburige steden kunnen deze niet kopen)" if effect.private else "")
-    if isinstance(effect, ast.Points):
-        return noun(effect.amount, "point")
-    if isinstance(effect, ast.Shields):
-        return noun(effect.amount, "shield") + per_text(effect.per)
-    if isinstance(effect, ast.Science):
-        symbols = [n.symbol(s.text) for s in effect.symbols]
-        if len(symbols) == 1:
-            return f"wetenschapssymbool {symbols[0]}"
-        return (f"één wetenschapssymbool naar keuze ({en_list(symbols, 'of')}), "
-                "gekozen aan het eind van het spel")
-    if isinstance(effect, ast.TradeDiscount):
-        resources = en_list(n.resource(r.text) for r in effect.resources)
-        return (f"betaalt voor {resources} van {scope_text(effect.scope)} "
-                f"{noun(effect.price, 'coin')} per grondstof")
     if isinstance(effect, ast.Law):
         return law_text(effect)
-    if isinstance(effect, ast.WhenBuilt):
-        return fronted("zodra gebouwd", "de eigenaar", effect.action)
-    if isinstance(effect, ast.AtGameEnd):
-        return fronted("aan het eind van het spel", "de eigenaar", effect.action)
     if isinstance(effect, ast.Score):
         return f"{n.score(effect.category.text)}: {score_text(effect.value)}"
-    if isinstance(effect, ast.Discount):
-        what = (en_list([names().color(c.text) for c in effect.colors]) + " kaarten") if effect.colors \
-            else "Wonder fasen"
-        whose = "" if effect.scope is None or list(effect.scope.parts) == ["own"] \
-            else f" van {scope_text(effect.scope)}"
-        paid = "grondstoffen" if effect.what == "resources" else "muntstukken"
-        if effect.amount is None:
-            return f"{what}{whose} worden gebouwd zonder hun {paid} te betalen"
-        unit = ("grondstof" if effect.amount == 1 else "grondstoffen") if effect.what == "resources" \
-            else noun(effect.amount, "coin").split(" ", 1)[1]
-        return f"{what}{whose} kosten {effect.amount} {unit} minder"
     if isinstance(effect, ast.Trigger):
         return trigger_text(effect)
-    if isinstance(effect, ast.ProducesLike):
-        colours = en_list([n.color(c.text) for c in effect.colors]) + " kaarten" + \
-            (" en het bord" if effect.board else "")
-        which = "geen van de eigen" if effect.negated else "de eigen"
-        return (f"produceert elke ronde één grondstof die {which} {colours} produceren"
-                + (" (naburige steden kunnen deze niet kopen)" if effect.private else ""))
     raise UnhandledKind(f"describe_nl.py has no words for the effect kind {type(effect).__name__}")
 
 

@@ -25,7 +25,7 @@ class GainShields:
 
 
 class GainShieldsKind(ActionKind):
-    """Shields gained for good: never at the end of the game, after the last conflict
+    """The shields gained for good: never at the end of the game, after the last conflict
     (check/effects.py reads `gives` "shields" there, E2061)."""
 
     node = GainShields

@@ -28,3 +28,9 @@ COST_CHANGERS = tuple(k.node for k in EFFECTS.values() if k.cost_changer)
 def effect_kind_of(effect) -> EffectKind | None:
     """The kind of `effect` when it has a module of its own, else None (the old switches)."""
     return EFFECTS.get(type(effect))
+
+
+def production_of(effect) -> tuple | None:
+    """What `effect` produces as printed (its kind's `production`), or None."""
+    kind = EFFECTS.get(type(effect))
+    return None if kind is None else kind.production(effect)

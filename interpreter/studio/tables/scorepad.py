@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...bots.reads import reads
 from ...compile import rules_run, run_of
 from ...engine.quantities import Where
-from ...syntax import ast
+from ...kinds.effects import effect_kind_of
 
 
 def score_sheet(game) -> dict:
@@ -60,10 +60,12 @@ def _symbols_from(city, items: list[dict]) -> None:
     by_kind = {i["kind"]: i for i in items}
     for source in city.owned_sources():
         for effect in source.static:
-            if isinstance(effect, ast.Science):
-                wild = len(effect.symbols) > 1
+            kind = effect_kind_of(effect)
+            symbols = kind.symbols(effect) if kind is not None else ()
+            if symbols:
+                wild = len(symbols) > 1
                 item = by_kind.get("choice" if wild else "rules") or by_kind.get("rules") or by_kind.get("choice")
                 if item is not None:
                     item.setdefault("symbols_from", []).append(
                         {"source": source.name, "kind": source.kind, "color": source.color, "choice": wild,
-                         "symbols": [s.text for s in effect.symbols]})
+                         "symbols": list(symbols)})

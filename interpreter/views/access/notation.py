@@ -180,6 +180,10 @@ class Kit(Words):
         """`per QUANTITY` in the language's words (a kind's `notation` asks it)."""
         return describer().per_text(per)
 
+    def scope_text(self, scope) -> str:
+        """Whose cities, in the language's words (a kind's `notation` asks it)."""
+        return describer().scope_text(scope)
+
     def shields(self, n: int) -> str:
         return self._amount(n, self.table.marks["shield"], "shield")
 
@@ -224,27 +228,6 @@ class Kit(Words):
         if kind is not None:                     # a kind of kinds/effects/: its marks, or its words
             marked = kind.notation(effect, self)
             return effect_text(effect) if marked is None else marked
-        if isinstance(effect, ast.Produces):
-            items = [self.resource(i.resource.text, i.count) for i in effect.items]
-            text = "/".join(items) if effect.choice else " ".join(items)
-            return text + (f" {self.word('private')}" if effect.private else "")
-        if isinstance(effect, ast.Points):
-            return self.points(effect.amount)
-        if isinstance(effect, ast.Shields):
-            return self.shields(effect.amount) + d.per_text(effect.per)
-        if isinstance(effect, ast.Science):
-            return "/".join(self.symbol(s.text) for s in effect.symbols)
-        if isinstance(effect, ast.TradeDiscount):
-            goods = " ".join(self.resource(r.text) for r in effect.resources)
-            where = d.scope_text(effect.scope)
-            if language() == "en" and not where.startswith("both"):
-                where = "the " + where
-            return _("buy {goods} from {cities} for {coins}").format(goods=goods, cities=where,
-                                                                      coins=self.coins(effect.price))
-        if isinstance(effect, ast.WhenBuilt):
-            return self.action(effect.action)
-        if isinstance(effect, ast.AtGameEnd):
-            return _("at game end: {action}").format(action=self.action(effect.action))
         if isinstance(effect, ast.Score):
             return self.score(effect.value)
         if isinstance(effect, ast.Trigger):

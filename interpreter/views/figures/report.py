@@ -212,7 +212,7 @@ def _category_boxes(go, named_charts, categories):
                            x=[label for label, box in zip(labels, boxes) for _v in box["outliers"]],
                            y=[v for box in boxes for v in box["outliers"]],
                            marker={"color": figure.data[-1].marker.color or "#636efa", "size": 6})
-    figure.update_layout(title=_("Points per city by score category"), boxmode="group", yaxis_title=_("points"),
+    figure.update_layout(title=_("Victory points per city by score category"), boxmode="group", yaxis_title=_("points"),
                          showlegend=len(named_charts) > 1)
     return figure
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 from ...check.model import Vocabulary
-from ..describe import describer, effect_text
+from ..describe import describer, effect_text  # noqa: F401  (effect_text: lent to a kind's icons)
 from ...i18n import _, names
 from ...kinds.actions import kind_of
 from ...kinds.effects import effect_kind_of
@@ -116,43 +116,8 @@ def effect(e, v: Vocabulary) -> list[Icon]:
     kind = effect_kind_of(e)
     if kind is not None:                          # a kind of kinds/effects/ draws itself
         return kind.icons(e, _KIT, v)
-    if isinstance(e, ast.Produces):
-        shown = []
-        for i, item in enumerate(e.items):
-            if i:
-                shown.append(icons.word("/" if e.choice else "+"))
-            picture = icons.resource(item.resource.text, v)
-            shown += [picture] * item.count if item.count <= 3 else [icons.word(f"{item.count}×"), picture]
-        return shown + ([icons.chip(_("private"))] if e.private else [])
-    if isinstance(e, ast.Points):
-        return [icons.laurel(str(e.amount), _("{count} victory points").format(count=e.amount))]
-    if isinstance(e, ast.Shields):
-        shown = [icons.shield("", _("a shield"))] * e.amount if e.amount <= 3 else \
-            [icons.shield(str(e.amount), _("{count} shields").format(count=e.amount))]
-        return shown + per_icons(e.per, v)
-    if isinstance(e, ast.Science):
-        shown = []
-        for i, symbol in enumerate(e.symbols):
-            shown += ([icons.word("/")] if i else []) + [icons.science(symbol.text, v)]
-        return shown
-    if isinstance(e, ast.TradeDiscount):
-        return [icons.coin(str(e.price), _("{count} coin(s) each").format(count=e.price))] + scope_icons(e.scope) \
-            + resource_icons(e.resources, v)
-    if isinstance(e, ast.WhenBuilt):
-        return action(e.action, v)
-    if isinstance(e, ast.AtGameEnd):
-        return [icons.chip(_("game end"))] + action(e.action, v)
     if isinstance(e, ast.Score):
         return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
-    if isinstance(e, ast.Discount):
-        text = effect_text(e)
-        what = icons.card([c.text for c in e.colors], text) if e.colors else icons.stage(text)
-        rebate = icons.word("−" + (str(e.amount) if e.amount is not None else _("all")))
-        unit = icons.chip(_("resource")) if e.what == "resources" else icons.coin("", _("coins"))
-        return [what, rebate, unit] + scope_icons(e.scope)
-    if isinstance(e, ast.ProducesLike):
-        return [icons.chip(_("not") if e.negated else _("as")), icons.card([c.text for c in e.colors], _("own cards"))] \
-            + ([icons.chip(_("board"))] if e.board else []) + ([icons.chip(_("private"))] if e.private else [])
     if isinstance(e, ast.Law):
         top = e.on_top
         return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \

@@ -1,0 +1,53 @@
+"""`points N`: N victory points at the end of the game, counted in its source's score
+category (a card colour's, the wonder stages'), plainly: compile.py adds them up in the
+source's `points`, engine/scoring.py scores them.  Its grammar rule is `points`, built by
+syntax/builder/effects.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..effect_base import EffectKind
+from ...i18n import _
+from ...syntax.ast_base import node
+
+if TYPE_CHECKING:
+    from ...diagnostics import Span
+
+
+@node
+class Points:
+    amount: int
+    span: Span
+
+
+class PointsKind(EffectKind):
+    node = Points
+    places = ("city",)
+    bots = "score lines"                 # Source.points, scored with the score lines
+    part = "points"
+
+    def check(self, effect, c):
+        """Nothing to misuse (check/cards.py asks that its source count in a category)."""
+        return effect
+
+    def filed(self, effect, c) -> tuple[str, int]:
+        return self.part, effect.amount
+
+    def written(self, effect, p) -> str:
+        return f"points {effect.amount}"
+
+    def words_en(self, effect, w) -> str:
+        return w.plural(effect.amount, "victory point")
+
+    def words_nl(self, effect, w) -> str:
+        return w.noun(effect.amount, "point")
+
+    def icons(self, effect, kit, vocabulary) -> list:
+        return [kit.icons.laurel(str(effect.amount), _("{count} victory points").format(count=effect.amount))]
+
+    def notation(self, effect, kit) -> str | None:
+        return kit.points(effect.amount)
+
+
+KIND = PointsKind()

@@ -17,6 +17,7 @@ Why: the fit weighs the race this age at about 1.3 and the later ages' race at a
     python lab/style38.py boards --games 1000
     python lab/style38.py boards --games 1000 --military 0.5
     python lab/style38.py strength --games 400 --military 0.5
+    python lab/style38.py boards --players 4 --games 1000 --weights FIT.json
 """
 
 from __future__ import annotations
@@ -31,10 +32,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 
-def weighing(military: float) -> list[float]:
+def weighing(military: float, path: str | None = None) -> list[float]:
+    """PRIOR (or the weights of a fit file or JSON list at `path`), the race weights' excess scaled."""
+    import json
     from interpreter.bots.weighing import NAMES
     from interpreter.fitdefaults import PRIOR
     out = list(PRIOR)
+    if path:
+        data = json.loads(Path(path).read_text())
+        out = list(data["weights"] if isinstance(data, dict) else data)
     for i, name in enumerate(NAMES):
         if name.startswith("race"):
             out[i] = 1 + military * (out[i] - 1)
@@ -42,14 +48,13 @@ def weighing(military: float) -> list[float]:
 
 
 def _block(args):
-    mode, weights, first, count = args
+    mode, weights, first, count, players = args
     from bots import _rules
     from interpreter.bots import make_bot
     from interpreter.bots.adaptive import AdaptiveBot
     from interpreter.bots.view import BotSeat
     from interpreter.engine.game import Game
     tables = _rules(())
-    players = 5 if mode == "boards" else 4
     out = []
     for g in range(first, first + count):
         game = Game(tables, players, seed=g)
@@ -72,15 +77,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--military", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--players", type=int, default=None, help="default: 5 for boards, 4 for strength")
+    parser.add_argument("--weights", default=None, help="a fit file (its `weights`) or a JSON list; default PRIOR")
     args = parser.parse_args()
-    weights = weighing(args.military)
+    weights = weighing(args.military, args.weights)
+    players = args.players or (5 if args.mode == "boards" else 4)
     block = 10
-    tasks = [(args.mode, weights, s, min(block, args.games - s)) for s in range(0, args.games, block)]
+    tasks = [(args.mode, weights, s, min(block, args.games - s), players) for s in range(0, args.games, block)]
     rows = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for part in pool.map(_block, tasks):
             rows += part
-    print(f"{args.mode}: military x{args.military}, {args.games} games")
+    print(f"{args.mode}: {args.weights or 'PRIOR'}, military x{args.military}, {players} players, {args.games} games")
     if args.mode == "boards":
         by = {}
         for game in rows:

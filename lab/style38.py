@@ -23,6 +23,8 @@ Why: the fit weighs the race this age at about 1.3 and the later ages' race at a
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -34,7 +36,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 def weighing(military: float, path: str | None = None) -> list[float]:
     """PRIOR (or the weights of a fit file or JSON list at `path`), the race weights' excess scaled."""
-    import json
     from interpreter.bots.weighing import NAMES
     from interpreter.fitdefaults import PRIOR
     out = list(PRIOR)
@@ -79,6 +80,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--players", type=int, default=None, help="default: 5 for boards, 4 for strength")
     parser.add_argument("--weights", default=None, help="a fit file (its `weights`) or a JSON list; default PRIOR")
+    parser.add_argument("--record", default=None, help="append the figures under this label to records/style38.jsonl")
     args = parser.parse_args()
     weights = weighing(args.military, args.weights)
     players = args.players or (5 if args.mode == "boards" else 4)
@@ -89,24 +91,42 @@ def main() -> None:
         for part in pool.map(_block, tasks):
             rows += part
     print(f"{args.mode}: {args.weights or 'PRIOR'}, military x{args.military}, {players} players, {args.games} games")
+    record = {"label": args.record, "commit": _commit(), "mode": args.mode, "players": players,
+              "games": args.games, "military": args.military, "weights_from": args.weights or "PRIOR",
+              "weights": [round(w, 4) for w in weights], "load": round(os.getloadavg()[0], 2)}
     if args.mode == "boards":
         by = {}
         for game in rows:
             for wonder, win, _red, _mine in game:
                 by.setdefault(wonder, []).append(win)
+        record["boards"] = {}
         for wonder, wins in sorted(by.items(), key=lambda kv: -sum(kv[1]) / len(kv[1])):
             rate = sum(wins) / len(wins)
             low, high = wilson(rate, len(wins))
+            record["boards"][wonder] = [round(rate, 4), round(low, 4), round(high, 4), len(wins)]
             print(f"  {wonder:14s} {rate:6.1%} ({low:.1%} to {high:.1%}) of {len(wins)} cities")
         reds = [red for game in rows for _w, _win, red, _m in game]
-        print(f"  red cards a city: {sum(reds) / len(reds):.2f}")
+        record["red"] = round(sum(reds) / len(reds), 3)
+        print(f"  red cards a city: {record['red']:.2f}")
     else:
         mine = [(win, red) for game in rows for _w, win, red, m in game if m]
+        theirs = [red for game in rows for _w, _win, red, m in game if not m]
         rate = sum(w for w, _r in mine) / len(mine)
         low, high = wilson(rate, len(mine))
+        record.update(wins=round(rate, 4), low=round(low, 4), high=round(high, 4),
+                      red=round(sum(r for _w, r in mine) / len(mine), 3),
+                      heuristic_red=round(sum(theirs) / len(theirs), 3))
         print(f"  one seat against three heuristic: wins {rate:.1%} ({low:.1%} to {high:.1%}), "
-              f"red cards {sum(r for _w, r in mine) / len(mine):.2f} a city")
+              f"red cards {record['red']:.2f} a city (the heuristic bots' {record['heuristic_red']:.2f})")
+    if args.record:
+        with (ROOT / "lab" / "records" / "style38.jsonl").open("a") as out:
+            out.write(json.dumps(record) + "\n")
 
+
+def _commit() -> str:
+    import subprocess
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                          text=True).stdout.strip()
 
 if __name__ == "__main__":
     main()

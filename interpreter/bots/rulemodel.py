@@ -257,7 +257,8 @@ class RuleModel:
         if self._tokens_memo is None:
             return None
         built = [self._shield_cards_built(c) for c in (city, left, right)]
-        key = (age_index, turn, until, shields, left.shields, right.shields, *built)
+        staged = [self.stage_shields(c, age_index, turn, until) for c in (left, right)]
+        key = (age_index, turn, until, shields, left.shields + staged[0], right.shields + staged[1], *built)
         laws = token_laws(city)               # a law changes the tokens' values (`... are worth 2 less`)
         if laws:
             key += (laws,)
@@ -269,9 +270,24 @@ class RuleModel:
         gains_left = self.shield_gain(age_index, turn, until, lefts)
         gains_right = self.shield_gain(age_index, turn, until, rights)
         found = self._race_memo[key] = sum(
-            pl * pr * self.tokens(city, left, right, everyone, until, own, left.shields + gl, right.shields + gr)
+            pl * pr * self.tokens(city, left, right, everyone, until, own, left.shields + staged[0] + gl,
+                                  right.shields + staged[1] + gr)
             for gl, pl in gains_left.items() for gr, pr in gains_right.items())
         return found
+
+    def stage_shields(self, city, age_index: int, turn: int, until: int) -> int:
+        """The shields of `city`'s wonder stages not built yet that it is likely to have
+        built by the end of age `until`: its stages still to build spread evenly over its
+        picks left in the game (the k-th of m at pick k * picks / (m + 1)).  A neighbour
+        whose stages carry shields is raced with them (issue 38, item 2)."""
+        stages = city.side.stages
+        todo = city.open_stages() if city.side.any_order else range(city.stages, len(stages))
+        shields = [facts(stages[n], self.tables).shields for n in todo]
+        if not any(shields):
+            return 0
+        picks = self.turns_after(age_index, turn) + 1
+        by_then = self.ages[age_index].turns - turn + 1 + sum(a.turns for a in self.ages[age_index + 1:until + 1])
+        return sum(s for k, s in enumerate(shields, 1) if k * picks / (len(shields) + 1) <= by_then)
 
     def _shield_cards_built(self, city) -> int:
         indexes = self.shield_card_indexes

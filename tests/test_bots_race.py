@@ -9,7 +9,6 @@ from functools import lru_cache
 
 import pytest
 
-from interpreter.bots.reads import facts
 from interpreter.bots.rulemodel import rule_model
 from interpreter.bots.valuation import Appraiser
 from interpreter.check.load import check_paths
@@ -96,33 +95,3 @@ def test_shields_per_quantity_are_valued_by_what_they_count_in_the_city():
     assert two.race > 0 and (two.race, two.race_later) == pytest.approx(
         (worth([-1, -1], fixed).race, worth([-1, -1], fixed).race_later))
     assert worth([-1], per).race_later < two.race_later
-
-
-def test_a_city_that_built_no_shield_cards_is_expected_to_add_fewer_shields():
-    """The race is played out with each city's pace: the shield cards it built so far against
-    those its picks met at the ages' shares (rulemodel.shield_pace), not with every city
-    building every shield card dealt (issue 38, item 2)."""
-    model = rule_model(rules(), 4)
-    assert model.shield_pace(0, 1, 0) == 1.0                    # nothing known yet: the cards dealt
-    assert model.shield_pace(1, 1, 0) < 1.0 < model.shield_pace(1, 1, 2)
-    slow, fast = model.shield_gain(1, 1, 2, 0.5), model.shield_gain(1, 1, 2, 1.5)
-    assert sum(k * p for k, p in slow.items()) < sum(k * p for k, p in model.shield_gain(1, 1, 2).items()) \
-        < sum(k * p for k, p in fast.items())
-
-
-def test_the_race_reads_the_shield_cards_the_neighbours_built():
-    tables = rules()
-    model = rule_model(tables, 4)
-    shield_cards = [c.index for c in tables.cards if c.age == 1 and facts(c, tables).shields == 1][:2]
-
-    def expected(neighbours_built):
-        game = Game(tables, 4, seed=0)
-        city = game.cities[0]
-        left, right = game.neighbours(0)
-        for neighbour in (left, right):
-            neighbour.shields = 2                      # the same shields, from cards or not
-            neighbour.built = list(shield_cards) if neighbours_built else []
-        return model.race_tokens(city, left, right, tuple(game.cities), 1, 1, 2, 3)
-
-    # ahead by a shield: the lead is likelier to hold against neighbours who do not build shields
-    assert expected(False) > expected(True)

@@ -58,8 +58,6 @@ class RuleModel:
             dealt = [c for c in tables.cards if c.age == age.number and self._dealt(c)]
             shields = [facts(c, tables).shields for c in dealt if facts(c, tables).shields > 0]
             self.shield_cards.append((len(shields) / max(1, len(dealt)), sum(shields) / max(1, len(shields))))
-        # the cards that carry shields: a city's pace in the race is read from how many it built
-        self.shield_card_indexes = frozenset(c.index for c in tables.cards if facts(c, tables).shields > 0)
         self._gains: dict[tuple[int, int, int], dict[int, float]] = {}
         self._race_memo: dict[tuple, float] = {}
         self.symbol_share = [sum(1 for c in cards if any(isinstance(e, ast.Science) for e in c.static))
@@ -224,19 +222,17 @@ class RuleModel:
         """Turns left in the game after the current one."""
         return self.ages[age_index].turns - turn + sum(a.turns for a in self.ages[age_index + 1:])
 
-    def shield_gain(self, age_index: int, turn: int, until: int, pace: float = 1.0) -> dict[int, float]:
+    def shield_gain(self, age_index: int, turn: int, until: int) -> dict[int, float]:
         """The shields a city may still add from this turn (its own included) to the end of
         age `until`, as {shields: probability}: each build a shield card as often as the
-        age's cards are (shield_cards) times the city's `pace` (shield_pace), of the age's
-        mean shields; chances under 0.5 % dropped."""
-        key = (age_index, turn, until, pace)
+        age's cards are (shield_cards), of the age's mean shields; chances under 0.5 % dropped."""
+        key = (age_index, turn, until)
         found = self._gains.get(key)
         if found is None:
             found = {0: 1.0}
             for i in range(age_index, until + 1):
                 builds = self.ages[i].turns - (turn - 1 if i == age_index else 0)
                 share, mean = self.shield_cards[i]
-                share = min(1.0, share * pace)
                 step = max(1, round(mean))
                 for _ in range(max(0, builds) if share else 0):
                     grown: dict[int, float] = {}
@@ -256,54 +252,19 @@ class RuleModel:
         than shields (then the race cannot be played out on shields alone)."""
         if self._tokens_memo is None:
             return None
-        built = [self._shield_cards_built(c) for c in (city, left, right)]
-        staged = [self.stage_shields(c, age_index, turn, until) for c in (left, right)]
-        key = (age_index, turn, until, shields, left.shields + staged[0], right.shields + staged[1], *built)
+        key = (age_index, turn, until, shields, left.shields, right.shields)
         laws = token_laws(city)               # a law changes the tokens' values (`... are worth 2 less`)
         if laws:
             key += (laws,)
         found = self._race_memo.get(key)
         if found is not None:
             return found
-        mine, lefts, rights = (self.shield_pace(age_index, turn, n) for n in built)
-        own = shields + round(sum(k * p for k, p in self.shield_gain(age_index, turn + 1, until, mine).items()))
-        gains_left = self.shield_gain(age_index, turn, until, lefts)
-        gains_right = self.shield_gain(age_index, turn, until, rights)
+        own = shields + round(sum(k * p for k, p in self.shield_gain(age_index, turn + 1, until).items()))
+        gains = self.shield_gain(age_index, turn, until)
         found = self._race_memo[key] = sum(
-            pl * pr * self.tokens(city, left, right, everyone, until, own, left.shields + staged[0] + gl,
-                                  right.shields + staged[1] + gr)
-            for gl, pl in gains_left.items() for gr, pr in gains_right.items())
+            pl * pr * self.tokens(city, left, right, everyone, until, own, left.shields + gl, right.shields + gr)
+            for gl, pl in gains.items() for gr, pr in gains.items())
         return found
-
-    def stage_shields(self, city, age_index: int, turn: int, until: int) -> int:
-        """The shields of `city`'s wonder stages not built yet that it is likely to have
-        built by the end of age `until`: its stages still to build spread evenly over its
-        picks left in the game (the k-th of m at pick k * picks / (m + 1)).  A neighbour
-        whose stages carry shields is raced with them (issue 38, item 2)."""
-        stages = city.side.stages
-        todo = city.open_stages() if city.side.any_order else range(city.stages, len(stages))
-        shields = [facts(stages[n], self.tables).shields for n in todo]
-        if not any(shields):
-            return 0
-        picks = self.turns_after(age_index, turn) + 1
-        by_then = self.ages[age_index].turns - turn + 1 + sum(a.turns for a in self.ages[age_index + 1:until + 1])
-        return sum(s for k, s in enumerate(shields, 1) if k * picks / (len(shields) + 1) <= by_then)
-
-    def _shield_cards_built(self, city) -> int:
-        indexes = self.shield_card_indexes
-        return sum(1 for index in city.built if index in indexes)
-
-    def shield_pace(self, age_index: int, turn: int, built: int) -> float:
-        """How often a city that built `built` shield cards before turn `turn` of age
-        `age_index` may be expected to build them from now on, against the cards dealt:
-        (built + 1) / (the shield cards its picks so far would have met at the age's shares,
-        + 1), rounded to hundredths.  A neighbour who has left the race builds few shields
-        later, and one who fights on keeps fighting: the race is played out with the
-        shields each city is likely to add, not with every city building every shield card
-        dealt (issue 38, item 2)."""
-        met = sum(self.shield_cards[i][0] * self.ages[i].turns for i in range(age_index)) + \
-            self.shield_cards[age_index][0] * (turn - 1)
-        return round((built + 1) / (met + 1), 2)
 
     def tokens(self, city, left, right, everyone, age_index: int, shields: int | None = None,
                left_shields: int | None = None, right_shields: int | None = None) -> int:

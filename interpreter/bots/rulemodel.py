@@ -259,11 +259,12 @@ class RuleModel:
         found = self._race_memo.get(key)
         if found is not None:
             return found
-        own = shields + round(sum(k * p for k, p in self.shield_gain(age_index, turn + 1, until).items()))
+        mine = self.shield_gain(age_index, turn + 1, until)
         gains = self.shield_gain(age_index, turn, until)
         found = self._race_memo[key] = sum(
-            pl * pr * self.tokens(city, left, right, everyone, until, own, left.shields + gl, right.shields + gr)
-            for gl, pl in gains.items() for gr, pr in gains.items())
+            po * pl * pr * self.tokens(city, left, right, everyone, until, shields + go, left.shields + gl,
+                                       right.shields + gr)
+            for go, po in mine.items() for gl, pl in gains.items() for gr, pr in gains.items())
         return found
 
     def tokens(self, city, left, right, everyone, age_index: int, shields: int | None = None,

@@ -83,6 +83,7 @@ def main() -> None:
     parser.add_argument("mode", choices=["boards", "strength", "picks"])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--military", type=float, default=1.0)
+    parser.add_argument("--first", type=int, default=0, help="the first game's seed (the games are seeds FIRST on)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--players", type=int, default=None, help="default: 5 for boards, 4 for strength")
     parser.add_argument("--weights", default=None, help="a fit file (its `weights`) or a JSON list; default PRIOR")
@@ -97,14 +98,15 @@ def main() -> None:
         return picks(weights, args.games)
     players = args.players or (5 if args.mode == "boards" else 4)
     block = 10
-    tasks = [(args.mode, weights, s, min(block, args.games - s), players) for s in range(0, args.games, block)]
+    tasks = [(args.mode, weights, args.first + s, min(block, args.games - s), players)
+             for s in range(0, args.games, block)]
     rows = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for part in pool.map(_block, tasks):
             rows += part
     print(f"{args.mode}: {args.weights or 'PRIOR'}, military x{args.military}, {players} players, {args.games} games")
     record = {"label": args.record, "commit": _commit(), "mode": args.mode, "players": players,
-              "games": args.games, "military": args.military, "weights_from": args.weights or "PRIOR", "stage_bonus": args.stage_bonus,
+              "games": args.games, "first": args.first, "military": args.military, "weights_from": args.weights or "PRIOR", "stage_bonus": args.stage_bonus,
               "weights": [round(w, 4) for w in weights], "load": round(os.getloadavg()[0], 2)}
     if args.mode == "boards":
         by, built = {}, {}

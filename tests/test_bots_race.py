@@ -95,3 +95,40 @@ def test_shields_per_quantity_are_valued_by_what_they_count_in_the_city():
     assert two.race > 0 and (two.race, two.race_later) == pytest.approx(
         (worth([-1, -1], fixed).race, worth([-1, -1], fixed).race_later))
     assert worth([-1], per).race_later < two.race_later
+
+
+def test_the_race_plays_out_the_citys_own_shields_to_come_as_a_distribution():
+    """Its own later shields are as uncertain as its neighbours': the race weighs each of
+    their outcomes (rulemodel.shield_gain), not their rounded mean, which made an exact tie,
+    and so a shield's worth, likelier than it is (issue 38, item 2)."""
+    tables = rules()
+    model = rule_model(tables, 4)
+    game = Game(tables, 4, seed=0)
+    city = game.cities[0]
+    left, right = game.neighbours(0)
+    everyone = tuple(game.cities)
+    mine, theirs = model.shield_gain(0, 2, 2), model.shield_gain(0, 1, 2)
+    expected = sum(po * pl * pr * model.tokens(city, left, right, everyone, 2, 1 + go, gl, gr)
+                   for go, po in mine.items() for gl, pl in theirs.items() for gr, pr in theirs.items())
+    assert model.race_tokens(city, left, right, everyone, 0, 1, 2, 1) == pytest.approx(expected)
+
+
+def test_battles_fought_one_neighbour_at_a_time_are_summed_as_such():
+    """Where every age-end trigger is a battle with each neighbour that names no side, the
+    race is two battles, each against one neighbour: the same expectation, summed cheaper."""
+    tables = rules()
+    model = rule_model(tables, 4)
+    assert model._battles
+    game = Game(tables, 4, seed=0)
+    left, right = game.neighbours(0)
+    left.shields, right.shields = 1, 3
+    args = (game.cities[0], left, right, tuple(game.cities), 1, 2, 2, 2)
+    model._race_memo.clear()
+    by_battles = model.race_tokens(*args)
+    model._battles = False
+    try:
+        model._race_memo.clear()
+        assert model.race_tokens(*args) == pytest.approx(by_battles)
+    finally:
+        model._battles = True
+        model._race_memo.clear()

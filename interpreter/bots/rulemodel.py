@@ -47,6 +47,13 @@ class RuleModel:
             for t, value in self.age_end_triggers
             for expr in [value, *(side for c in t.conditions for side in (c.left, c.right))]
             for q in quantities(expr)) else None
+        # ... and battle by battle, each neighbour's alone, when every trigger is fought with
+        # each neighbour and reads no side by name: then a race sums two battles (race_tokens)
+        self._battles = self._tokens_memo is not None and all(
+            t.each_neighbour and not any(q.scope is not None and {"left", "right"} & set(q.scope.parts)
+                                         for expr in [value, *(side for c in t.conditions for side in (c.left, c.right))]
+                                         for q in quantities(expr))
+            for t, value in self.age_end_triggers)
         self.sell_coins = rules.sell_coins
         self.trade_price = rules.trade_price
         n = len(tables.resources)
@@ -251,8 +258,11 @@ class RuleModel:
                     shields: int) -> float | None:
         """The military token value `city`, with `shields` now, may expect at the end of age
         `until`: its neighbours' shields as now plus what they may still add (shield_gain),
-        its own plus what it may add after this turn.  None when the rules' triggers read more
-        than shields (then the race cannot be played out on shields alone)."""
+        its own plus what it may add after this turn, each outcome weighed by its chance (its
+        rounded mean made an exact tie, and so a shield's worth, likelier than it is: the
+        fitted players built nearly every shield card dealt; lab/fastfit.md, issue 38).  None
+        when the rules' triggers read more than shields (then the race cannot be played out
+        on shields alone)."""
         if self._tokens_memo is None:
             return None
         key = (age_index, turn, until, shields, left.shields, right.shields)
@@ -262,11 +272,17 @@ class RuleModel:
         found = self._race_memo.get(key)
         if found is not None:
             return found
-        own = shields + round(sum(k * p for k, p in self.shield_gain(age_index, turn + 1, until).items()))
+        mine = self.shield_gain(age_index, turn + 1, until)
         gains = self.shield_gain(age_index, turn, until)
-        found = self._race_memo[key] = sum(
-            pl * pr * self.tokens(city, left, right, everyone, until, own, left.shields + gl, right.shields + gr)
-            for gl, pl in gains.items() for gr, pr in gains.items())
+        if self._battles:            # one battle a neighbour: half the tokens against it on both sides
+            found = sum(po * pn * self.tokens(city, foe, foe, everyone, until, shields + go, foe.shields + gn,
+                                              foe.shields + gn) / 2
+                        for foe in (left, right) for go, po in mine.items() for gn, pn in gains.items())
+        else:
+            found = sum(po * pl * pr * self.tokens(city, left, right, everyone, until, shields + go, left.shields + gl,
+                                                   right.shields + gr)
+                        for go, po in mine.items() for gl, pl in gains.items() for gr, pr in gains.items())
+        self._race_memo[key] = found
         return found
 
     def tokens(self, city, left, right, everyone, age_index: int, shields: int | None = None,

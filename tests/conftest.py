@@ -90,6 +90,53 @@ def run_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120) -> subproc
                           encoding="utf-8", timeout=timeout)
 
 
+def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: str | None = None,
+             env: dict | None = None) -> subprocess.CompletedProcess:
+    """`wonders ARGS...` run in this process through the very entry point a user's process
+    runs (cli.run: the language chosen from the arguments, Click, the exit statuses, the
+    last line of defence), with the same environment as run_cli (`env` added), stdin
+    (`input`, else empty), stdout and stderr as pipes that are not terminals, and `cwd`;
+    returns what run_cli returns.  About a tenth of the processor time of run_cli: no
+    interpreter to start, nothing to import twice.  For tests about what a command says and
+    how it ends; a test about the process itself (signals, pipes, the start-up, a hang's
+    bound) uses run_cli, and each command and exit status keeps at least one test that runs
+    it as a user does (docs/performance.md, "The test suite").  `timeout` is not enforced."""
+    import io
+    import cli
+    from interpreter import i18n, plainmode
+    environment = cli_env(env) | {"PWD": str(cwd)}
+    streams = [io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True) for _ in range(2)]
+    given = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
+    saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr, dict(os.environ), os.getcwd(),
+             {name: signal.getsignal(getattr(signal, name)) for name in ("SIGTERM", "SIGHUP")},
+             i18n.language(), plainmode.is_plain())
+    os.environ.clear()
+    os.environ.update(environment)
+    sys.argv, sys.stdin, (sys.stdout, sys.stderr) = ["-c", *args], given, streams
+    os.chdir(cwd)
+    try:
+        cli.run()
+        status = 0                                         # (run always ends with sys.exit)
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
+    finally:
+        sys.argv, sys.stdin, sys.stdout, sys.stderr, environ, cwd_before, handlers, language, plain = saved
+        i18n.choose(language)                              # the test's own calls keep their language
+        plainmode._plain = plain
+        os.environ.clear()
+        os.environ.update(environ)
+        os.chdir(cwd_before)
+        for name, handler in handlers.items():
+            signal.signal(getattr(signal, name), handler)
+    out, err = (_text_mode(stream.buffer.getvalue()) for stream in streams)
+    return subprocess.CompletedProcess(["wonders", *args], status, out, err)
+
+
+def _text_mode(data: bytes) -> str:
+    """Bytes as subprocess.run(text=True) reads them: UTF-8, universal newlines."""
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
 def start_cli(*args: str, env: dict | None = None, preexec_fn=None, **popen) -> subprocess.Popen:
     """`wonders ARGS...` started in its own process for a test that talks to it or signals
     it, with the signals' default actions (default_signals) and `env` added to cli_env."""

@@ -82,29 +82,33 @@ def cli_env(extra: dict | None = None) -> dict:
     return env
 
 
-def run_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:
+def run_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: str | None = None,
+            env: dict | None = None) -> subprocess.CompletedProcess:
     """Run `wonders ARGS...` in a fresh Python process, from `cwd` (the repository root
-    unless told otherwise); `timeout` only bounds a hang, it is no measure of speed."""
+    unless told otherwise), `input` on its stdin, `env` added to cli_env (None: unset);
+    `timeout` only bounds a hang, it is no measure of speed."""
+    environment = {name: value for name, value in cli_env(env).items() if value is not None}
     return subprocess.run([sys.executable, "-c", "import cli; cli.run()", *args],
-                          cwd=str(cwd), env=cli_env(), capture_output=True, text=True,
-                          encoding="utf-8", timeout=timeout)
+                          cwd=str(cwd), env=environment, capture_output=True, text=True,
+                          encoding="utf-8", timeout=timeout, input=input)
 
 
 def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: str | None = None,
              env: dict | None = None) -> subprocess.CompletedProcess:
     """`wonders ARGS...` run in this process through the very entry point a user's process
     runs (cli.run: the language chosen from the arguments, Click, the exit statuses, the
-    last line of defence), with the same environment as run_cli (`env` added), stdin
-    (`input`, else empty), stdout and stderr as pipes that are not terminals, and `cwd`;
-    returns what run_cli returns.  About a tenth of the processor time of run_cli: no
-    interpreter to start, nothing to import twice.  For tests about what a command says and
+    last line of defence), with run_cli's arguments and environment, stdin `input` (else
+    empty), stdout and stderr as pipes that are not terminals; returns what run_cli returns.
+    About a tenth of run_cli's processor time: no interpreter to start, nothing to import
+    again, the shipped content checked once a process.  For tests about what a command says and
     how it ends; a test about the process itself (signals, pipes, the start-up, a hang's
     bound) uses run_cli, and each command and exit status keeps at least one test that runs
     it as a user does (docs/performance.md, "The test suite").  `timeout` is not enforced."""
     import io
     import cli
     from interpreter import i18n, plainmode
-    environment = cli_env(env) | {"PWD": str(cwd)}
+    environment = {name: value for name, value in (cli_env(env) | {"PWD": str(cwd)}).items()
+                   if value is not None}
     streams = [io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True) for _ in range(2)]
     given = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
     saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr, dict(os.environ), os.getcwd(),
@@ -114,6 +118,8 @@ def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: st
     os.environ.update(environment)
     sys.argv, sys.stdin, (sys.stdout, sys.stderr) = ["-c", *args], given, streams
     os.chdir(cwd)
+    for command in (cli.main, *cli.main.commands.values()):
+        command._help_option = None            # as in a new process: Click words it on first use, in that run's language
     try:
         cli.run()
         status = 0                                         # (run always ends with sys.exit)
@@ -168,9 +174,10 @@ def default_signals() -> None:
             signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
-def run_json(*args: str, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
-    """Run the command with `--format json` and return the process and the parsed output."""
-    result = run_cli(*args, "--format", "json", **kwargs)
+def run_json(*args: str, run=run_cli, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
+    """Run the command with `--format json` (in a process of its own, or as `run` runs it:
+    call_json) and return the process and the parsed output."""
+    result = run(*args, "--format", "json", **kwargs)
     try:
         data = json.loads(result.stdout)
     except json.JSONDecodeError as err:  # pragma: no cover - reported as a test failure
@@ -178,13 +185,18 @@ def run_json(*args: str, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
     return result, data
 
 
-def check_variant(tmp_path: Path, *statements: str, options=()) -> subprocess.CompletedProcess:
+def call_json(*args: str, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
+    """run_json in this process (call_cli)."""
+    return run_json(*args, run=call_cli, **kwargs)
+
+
+def check_variant(tmp_path: Path, *statements: str, options=(), run=run_cli) -> subprocess.CompletedProcess:
     """`wonders check --variant FILE [options]` for a variant of the first edition saying
-    `statements`, one a line."""
+    `statements`, one a line (run in a process of its own, or as `run` runs it)."""
     variant = tmp_path / "variant.wonders"
     body = "".join(f"    {line}\n" for line in ('changes "7 Wonders, first edition"', *statements))
     variant.write_text('variant "Tried" {\n' + body + "}\n", encoding="utf-8")
-    return run_cli("check", *options, "--variant", str(variant))
+    return run("check", *options, "--variant", str(variant))
 
 
 @pytest.fixture

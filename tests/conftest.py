@@ -103,7 +103,14 @@ def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: st
     again, the shipped content checked once a process.  For tests about what a command says and
     how it ends; a test about the process itself (signals, pipes, the start-up, a hang's
     bound) uses run_cli, and each command and exit status keeps at least one test that runs
-    it as a user does (docs/performance.md, "The test suite").  `timeout` is not enforced."""
+    it as a user does (docs/performance.md, "The test suite").  `timeout` is not enforced.
+
+    A run that may start a pool of processes (a study without `--workers 1`, an adaptive
+    player that may fit itself) runs in a process of its own all the same (run_cli): a pool
+    forked from this test process, with its threads and captured streams, is not the one a
+    user's process starts."""
+    if _may_start_a_pool(args):
+        return run_cli(*args, cwd=cwd, timeout=timeout, input=input, env=env)
     import io
     import cli
     from interpreter import i18n, plainmode
@@ -118,8 +125,7 @@ def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: st
     os.environ.update(environment)
     sys.argv, sys.stdin, (sys.stdout, sys.stderr) = ["-c", *args], given, streams
     os.chdir(cwd)
-    for command in (cli.main, *cli.main.commands.values()):
-        command._help_option = None            # as in a new process: Click words it on first use, in that run's language
+    kept = _as_in_a_new_process(cli)
     try:
         cli.run()
         status = 0                                         # (run always ends with sys.exit)
@@ -134,8 +140,42 @@ def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: st
         os.chdir(cwd_before)
         for name, handler in handlers.items():
             signal.signal(getattr(signal, name), handler)
+        for memo, before in kept:
+            memo.clear()
+            memo.update(before)
     out, err = (_text_mode(stream.buffer.getvalue()) for stream in streams)
     return subprocess.CompletedProcess(["wonders", *args], status, out, err)
+
+
+def _as_in_a_new_process(cli) -> list[tuple[dict, dict]]:
+    """What a user's new process starts without, which a run in this one would otherwise
+    inherit from the tests before it: the fits this process read, made and played (which
+    `compare` reports), the tables compiled per content path (a test may change a file
+    between two runs), the folders known to be rule sets, and Click's help option, worded
+    on first use in that run's language.  Returns the per-process memos emptied, with what
+    they held, for call_cli to give back after the run."""
+    from interpreter import paths
+    from interpreter.bots import fitcache
+    from interpreter.sim import worker
+    paths.is_rule_set.cache_clear()
+    paths.shipped_rules_names.cache_clear()
+    for command in (cli.main, *cli.main.commands.values()):
+        command._help_option = None
+    kept = []
+    for memo in (fitcache._memo, fitcache._records, fitcache._played, worker._TABLES):
+        kept.append((memo, dict(memo)))
+        memo.clear()
+    return kept
+
+
+STUDIES = ("simulate", "compare", "tune", "train", "ladder")
+
+
+def _may_start_a_pool(args) -> bool:
+    words = list(args)
+    one_worker = any(a == "--workers" and b == "1" for a, b in zip(words, words[1:])) or "--workers=1" in words
+    return any("adaptive" in word for word in words) or (
+        any(word in STUDIES for word in words) and not one_worker and "--help" not in words)
 
 
 def _text_mode(data: bytes) -> str:
@@ -197,6 +237,11 @@ def check_variant(tmp_path: Path, *statements: str, options=(), run=run_cli) -> 
     body = "".join(f"    {line}\n" for line in ('changes "7 Wonders, first edition"', *statements))
     variant.write_text('variant "Tried" {\n' + body + "}\n", encoding="utf-8")
     return run("check", *options, "--variant", str(variant))
+
+
+def call_variant(tmp_path: Path, *statements: str, options=()) -> subprocess.CompletedProcess:
+    """check_variant in this process (call_cli)."""
+    return check_variant(tmp_path, *statements, options=options, run=call_cli)
 
 
 @pytest.fixture

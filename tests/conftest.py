@@ -44,14 +44,21 @@ def _run_folder(variable: str, prefix: str) -> str:
 
 def _share_compiled_modules() -> None:
     """Every process the test run starts (`wonders`, the language server, the xdist
-    workers) keeps the modules it compiles in one folder of the run's own
-    (PYTHONPYCACHEPREFIX, outside the checkout), made by the first pytest process and
-    handed down in the environment.  With PYTHONDONTWRITEBYTECODE set (as on this project's
+    workers) keeps the modules it compiles in one folder (PYTHONPYCACHEPREFIX), handed
+    down in the environment: the checkout's .pytest_cache/pycache (ignored by git), kept
+    from one run to the next.  With PYTHONDONTWRITEBYTECODE set (as on this project's
     machines), each process compiled the checkout's modules afresh: about 0.12 s of the
-    0.45 s of CPU a `wonders check` takes, in each of hundreds of runs."""
-    folder = _run_folder("WONDERS_TESTS_PYCACHE", "wonders-tests-pycache-")
+    0.45 s of CPU a `wonders check` takes, in each of hundreds of runs.  Kept between runs,
+    it also holds pytest's rewritten test modules: collecting the suite took about 17 s of
+    processor time in each xdist worker of every run, 4 s once kept.  An entry is used
+    only while its source file keeps the modification time and size it was compiled from
+    (Python's and pytest's own check); a clean clone starts with none."""
+    if "WONDERS_TESTS_PYCACHE" not in os.environ:
+        folder = ROOT / ".pytest_cache" / "pycache"
+        folder.mkdir(parents=True, exist_ok=True)
+        os.environ["WONDERS_TESTS_PYCACHE"] = str(folder)
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = folder
+    os.environ["PYTHONPYCACHEPREFIX"] = os.environ["WONDERS_TESTS_PYCACHE"]
 
 
 _share_compiled_modules()     # in the first pytest process, before it starts the xdist workers
@@ -82,12 +89,105 @@ def cli_env(extra: dict | None = None) -> dict:
     return env
 
 
-def run_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:
+def run_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: str | None = None,
+            env: dict | None = None) -> subprocess.CompletedProcess:
     """Run `wonders ARGS...` in a fresh Python process, from `cwd` (the repository root
-    unless told otherwise); `timeout` only bounds a hang, it is no measure of speed."""
+    unless told otherwise), `input` on its stdin, `env` added to cli_env (None: unset);
+    `timeout` only bounds a hang, it is no measure of speed."""
+    environment = {name: value for name, value in cli_env(env).items() if value is not None}
     return subprocess.run([sys.executable, "-c", "import cli; cli.run()", *args],
-                          cwd=str(cwd), env=cli_env(), capture_output=True, text=True,
-                          encoding="utf-8", timeout=timeout)
+                          cwd=str(cwd), env=environment, capture_output=True, text=True,
+                          encoding="utf-8", timeout=timeout, input=input)
+
+
+def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: str | None = None,
+             env: dict | None = None) -> subprocess.CompletedProcess:
+    """`wonders ARGS...` run in this process through the very entry point a user's process
+    runs (cli.run: the language chosen from the arguments, Click, the exit statuses, the
+    last line of defence), with run_cli's arguments and environment, stdin `input` (else
+    empty), stdout and stderr as pipes that are not terminals; returns what run_cli returns.
+    About a tenth of run_cli's processor time: no interpreter to start, nothing to import
+    again, the shipped content checked once a process.  For tests about what a command says and
+    how it ends; a test about the process itself (signals, pipes, the start-up, a hang's
+    bound) uses run_cli, and each command and exit status keeps at least one test that runs
+    it as a user does (docs/performance.md, "The test suite").  `timeout` is not enforced.
+
+    A run that may start a pool of processes (a study without `--workers 1`, an adaptive
+    player that may fit itself) runs in a process of its own all the same (run_cli): a pool
+    forked from this test process, with its threads and captured streams, is not the one a
+    user's process starts."""
+    if _may_start_a_pool(args):
+        return run_cli(*args, cwd=cwd, timeout=timeout, input=input, env=env)
+    import io
+    import cli
+    from interpreter import i18n, plainmode
+    environment = {name: value for name, value in (cli_env(env) | {"PWD": str(cwd)}).items()
+                   if value is not None}
+    streams = [io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True) for _ in range(2)]
+    given = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
+    saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr, dict(os.environ), os.getcwd(),
+             {name: signal.getsignal(getattr(signal, name)) for name in ("SIGTERM", "SIGHUP")},
+             i18n.language(), plainmode.is_plain())
+    os.environ.clear()
+    os.environ.update(environment)
+    sys.argv, sys.stdin, (sys.stdout, sys.stderr) = ["-c", *args], given, streams
+    os.chdir(cwd)
+    kept = _as_in_a_new_process(cli)
+    try:
+        cli.run()
+        status = 0                                         # (run always ends with sys.exit)
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
+    finally:
+        sys.argv, sys.stdin, sys.stdout, sys.stderr, environ, cwd_before, handlers, language, plain = saved
+        i18n.choose(language)                              # the test's own calls keep their language
+        plainmode._plain = plain
+        os.environ.clear()
+        os.environ.update(environ)
+        os.chdir(cwd_before)
+        for name, handler in handlers.items():
+            signal.signal(getattr(signal, name), handler)
+        for memo, before in kept:
+            memo.clear()
+            memo.update(before)
+    out, err = (_text_mode(stream.buffer.getvalue()) for stream in streams)
+    return subprocess.CompletedProcess(["wonders", *args], status, out, err)
+
+
+def _as_in_a_new_process(cli) -> list[tuple[dict, dict]]:
+    """What a user's new process starts without, which a run in this one would otherwise
+    inherit from the tests before it: the fits this process read, made and played (which
+    `compare` reports), the tables compiled per content path (a test may change a file
+    between two runs), the folders known to be rule sets, and Click's help option, worded
+    on first use in that run's language.  Returns the per-process memos emptied, with what
+    they held, for call_cli to give back after the run."""
+    from interpreter import paths
+    from interpreter.bots import fitcache
+    from interpreter.sim import worker
+    paths.is_rule_set.cache_clear()
+    paths.shipped_rules_names.cache_clear()
+    for command in (cli.main, *cli.main.commands.values()):
+        command._help_option = None
+    kept = []
+    for memo in (fitcache._memo, fitcache._records, fitcache._played, worker._TABLES):
+        kept.append((memo, dict(memo)))
+        memo.clear()
+    return kept
+
+
+STUDIES = ("simulate", "compare", "tune", "train", "ladder")
+
+
+def _may_start_a_pool(args) -> bool:
+    words = list(args)
+    one_worker = any(a == "--workers" and b == "1" for a, b in zip(words, words[1:])) or "--workers=1" in words
+    return any("adaptive" in word for word in words) or (
+        any(word in STUDIES for word in words) and not one_worker and "--help" not in words)
+
+
+def _text_mode(data: bytes) -> str:
+    """Bytes as subprocess.run(text=True) reads them: UTF-8, universal newlines."""
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def start_cli(*args: str, env: dict | None = None, preexec_fn=None, **popen) -> subprocess.Popen:
@@ -121,9 +221,10 @@ def default_signals() -> None:
             signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
-def run_json(*args: str, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
-    """Run the command with `--format json` and return the process and the parsed output."""
-    result = run_cli(*args, "--format", "json", **kwargs)
+def run_json(*args: str, run=run_cli, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
+    """Run the command with `--format json` (in a process of its own, or as `run` runs it:
+    call_json) and return the process and the parsed output."""
+    result = run(*args, "--format", "json", **kwargs)
     try:
         data = json.loads(result.stdout)
     except json.JSONDecodeError as err:  # pragma: no cover - reported as a test failure
@@ -131,13 +232,23 @@ def run_json(*args: str, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
     return result, data
 
 
-def check_variant(tmp_path: Path, *statements: str, options=()) -> subprocess.CompletedProcess:
+def call_json(*args: str, **kwargs) -> tuple[subprocess.CompletedProcess, dict]:
+    """run_json in this process (call_cli)."""
+    return run_json(*args, run=call_cli, **kwargs)
+
+
+def check_variant(tmp_path: Path, *statements: str, options=(), run=run_cli) -> subprocess.CompletedProcess:
     """`wonders check --variant FILE [options]` for a variant of the first edition saying
-    `statements`, one a line."""
+    `statements`, one a line (run in a process of its own, or as `run` runs it)."""
     variant = tmp_path / "variant.wonders"
     body = "".join(f"    {line}\n" for line in ('changes "7 Wonders, first edition"', *statements))
     variant.write_text('variant "Tried" {\n' + body + "}\n", encoding="utf-8")
-    return run_cli("check", *options, "--variant", str(variant))
+    return run("check", *options, "--variant", str(variant))
+
+
+def call_variant(tmp_path: Path, *statements: str, options=()) -> subprocess.CompletedProcess:
+    """check_variant in this process (call_cli)."""
+    return check_variant(tmp_path, *statements, options=options, run=call_cli)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 KIT = ("--notation", "accessible")
 
@@ -33,7 +33,7 @@ def labels(text: str) -> dict[str, list[str]]:
 
 @pytest.fixture(scope="module")
 def kit_labels():
-    result = run_cli("cards", "--plain", *KIT)
+    result = call_cli("cards", "--plain", *KIT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip().endswith("78 cards")
     return labels(result.stdout)
@@ -69,7 +69,7 @@ def test_every_mark_of_the_rulebook_appears(kit_labels):
 
 
 def test_wonder_sides_in_the_kit_notation():
-    result = run_cli("cards", "--wonders", "--plain", *KIT)
+    result = call_cli("cards", "--wonders", "--plain", *KIT)
     assert result.returncode == 0, result.stderr
     sides = labels(result.stdout.replace("Alexandria, side B", "Alexandria B, side B"))
     assert sides["Alexandria"] == ["Alexandria, side A: g", "stage 1, ss: 3v",
@@ -80,7 +80,7 @@ def test_wonder_sides_in_the_kit_notation():
 def test_the_letters_are_the_content_s(content_copy):
     table = content_copy / "notation" / "accessible.toml"
     table.write_text(table.read_text(encoding="utf-8").replace('wood = "w"', 'wood = "W"'), encoding="utf-8")
-    result = run_cli("cards", "--plain", *KIT, "--content", str(content_copy))
+    result = call_cli("cards", "--plain", *KIT, "--content", str(content_copy))
     assert result.returncode == 0, result.stderr
     assert labels(result.stdout)["Lumber Yard"][3] == "W"
 
@@ -103,7 +103,7 @@ UNUSABLE = {   # what each change of CHANGES is refused for, in each language
 def test_an_unusable_table_is_named_with_its_field(content_copy, lang, change, expected):
     table = content_copy / "notation" / "accessible.toml"
     table.write_text(table.read_text(encoding="utf-8").replace(*change), encoding="utf-8")
-    result = run_cli("cards", "--lang", lang, *KIT, "--content", str(content_copy))
+    result = call_cli("cards", "--lang", lang, *KIT, "--content", str(content_copy))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(UNUSABLE[lang][0]) and "accessible.toml" in result.stderr, result.stderr
     assert expected in result.stderr, result.stderr
@@ -112,7 +112,7 @@ def test_an_unusable_table_is_named_with_its_field(content_copy, lang, change, e
 def test_a_toml_error_names_its_line_and_column(content_copy):
     table = content_copy / "notation" / "accessible.toml"
     table.write_text("[resources]\nwood = w\n", encoding="utf-8")
-    result = run_cli("cards", *KIT, "--content", str(content_copy))
+    result = call_cli("cards", *KIT, "--content", str(content_copy))
     assert result.returncode == 1 and "line 2, column 8" in result.stderr, result.stderr
 
 
@@ -128,7 +128,7 @@ def test_the_shipped_table_names_every_resource_and_symbol_of_every_rule_set():
 
 
 def test_the_kit_table_of_cards():
-    result = run_cli("cards", "--age", "2", "--color", "red", *KIT)
+    result = call_cli("cards", "--age", "2", "--color", "red", *KIT)
     assert result.returncode == 0, result.stderr
     row = next(line for line in result.stdout.splitlines() if line.startswith("Stables"))
     assert re.match(r"Stables +red +2 +w c o +xx +free with Apothecary +play 3, play 5$", row), row
@@ -153,15 +153,15 @@ def test_plain_outputs_have_no_tables_rules_or_bars(tmp_path):
             ("score", "docs/examples/table.json", "--plain", *KIT),
             ("simulate", "--bots", "random", "--players", "3", "--games", "4", "--workers", "1", "--plain")]
     for args in runs:
-        result = run_cli(*args)
+        result = call_cli(*args)
         assert result.returncode == 0, (args, result.stderr)
         assert_plain(result.stdout + result.stderr)
-    pad = run_cli("score", "docs/examples/table.json", "--plain").stdout.splitlines()
+    pad = call_cli("score", "docs/examples/table.json", "--plain").stdout.splitlines()
     assert "total, Ann: 58" in pad and "science, Ann: 21" in pad and "Winner: Ann" in pad
 
 
 def test_the_score_table_in_the_kit_notation():
-    result = run_cli("score", "docs/examples/table.json", *KIT)
+    result = call_cli("score", "docs/examples/table.json", *KIT)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[:4] == ["Ann: Alexandria, side A: g", "  stage 1, ss: 3v (built)",
@@ -278,10 +278,10 @@ def _louis():
 def test_every_card_and_side_label_back_translates(tmp_path):
     _louis()
     from interpreter.views.access.braille import from_braille, labels_of
-    printed = label_list(run_cli("cards", "--plain", *KIT).stdout) \
-        + label_list(run_cli("cards", "--wonders", "--plain", *KIT).stdout)
+    printed = label_list(call_cli("cards", "--plain", *KIT).stdout) \
+        + label_list(call_cli("cards", "--wonders", "--plain", *KIT).stdout)
     out = tmp_path / "cards.brf"
-    result = run_cli("render", "--braille", str(out))
+    result = call_cli("render", "--braille", str(out))
     assert result.returncode == 0, result.stderr
     assert "78 card label(s) and 14 wonder side label(s)" in result.stdout
     read = [[from_braille(line) for line in label] for label in labels_of(out.read_bytes().decode("ascii"))]
@@ -297,7 +297,7 @@ def test_every_card_and_side_label_back_translates(tmp_path):
 def test_the_braille_pages_fit_the_embosser(tmp_path):
     _louis()
     out = tmp_path / "narrow.brf"
-    result = run_cli("render", "--braille", str(out), "--cells", "24", "--lines", "20", "--age", "3")
+    result = call_cli("render", "--braille", str(out), "--cells", "24", "--lines", "20", "--age", "3")
     assert result.returncode == 0, result.stderr
     pages = out.read_bytes().decode("ascii").split("\f")
     assert pages[-1] == "" and len(pages) > 2
@@ -309,7 +309,7 @@ def test_the_braille_pages_fit_the_embosser(tmp_path):
 
 def test_an_unknown_braille_table_is_a_usage_error(tmp_path):
     _louis()
-    result = run_cli("render", "--braille", str(tmp_path / "x.brf"), "--braille-table", "klingon.ctb")
+    result = call_cli("render", "--braille", str(tmp_path / "x.brf"), "--braille-table", "klingon.ctb")
     assert result.returncode == 2 and "klingon.ctb" in result.stderr
     assert not (tmp_path / "x.brf").exists()
 
@@ -329,14 +329,14 @@ def test_the_docs_braille_excerpt_is_the_files_start(tmp_path):
     doc = (ROOT / "docs" / "accessibility.md").read_text(encoding="utf-8")
     excerpt = re.search(r"```text brf\n(.*?)```", doc, flags=re.S).group(1)
     out = tmp_path / "cards.brf"
-    assert run_cli("render", "--braille", str(out), "--age", "1").returncode == 0
+    assert call_cli("render", "--braille", str(out), "--age", "1").returncode == 0
     assert out.read_bytes().decode("ascii").replace("\r\n", "\n").startswith(excerpt)
 
 
 def test_a_name_without_a_mark_is_written_whole_and_warned_about(content_copy):
     table = content_copy / "notation" / "accessible.toml"
     table.write_text(table.read_text(encoding="utf-8").replace('loom = "l"\n', ""), encoding="utf-8")
-    result = run_cli("cards", "--plain", *KIT, "--content", str(content_copy))
+    result = call_cli("cards", "--plain", *KIT, "--content", str(content_copy))
     assert result.returncode == 0, result.stderr
     assert "gives no mark to loom: written as their names" in result.stderr
     assert labels(result.stdout)["Loom"][3] == "loom"
@@ -345,7 +345,7 @@ def test_a_name_without_a_mark_is_written_whole_and_warned_about(content_copy):
 def test_plain_diagnostics_have_no_gutter_or_carets(tmp_path):
     bad = tmp_path / "bad.wonders"
     bad.write_text('card "X" {\n    age I  color pink  copies 3+\n}\n', encoding="utf-8")
-    result = run_cli("check", "content/base.wonders", str(bad), "--plain")
+    result = call_cli("check", "content/base.wonders", str(bad), "--plain")
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[:3] == ["error E1002: unknown colour `pink`",
@@ -356,7 +356,7 @@ def test_plain_diagnostics_have_no_gutter_or_carets(tmp_path):
 
 
 def test_every_kind_of_effect_has_a_kit_label():
-    result = run_cli("cards", "--content", "tests/every_effect.wonders", "--plain", *KIT)
+    result = call_cli("cards", "--content", "tests/every_effect.wonders", "--plain", *KIT)
     assert result.returncode == 0 and result.stderr == "", result.stderr
     found = labels(result.stdout)
     assert found["Blue"][2:4] == ["1$ ww", "buy w s from both neighbours for 1$"]
@@ -370,7 +370,7 @@ def test_a_name_the_table_cannot_write_in_ascii_braille_is_refused(tmp_path, con
     age1 = content_copy / "age1.wonders"
     age1.write_text(age1.read_text(encoding="utf-8").replace('"Clay Pool"', '"Clay Pooń"'), encoding="utf-8")
     out = tmp_path / "x.brf"
-    result = run_cli("render", "--braille", str(out), "--braille-table", "nl-NL-g0.utb",
+    result = call_cli("render", "--braille", str(out), "--braille-table", "nl-NL-g0.utb",
                      "--content", str(content_copy))
     assert result.returncode == 1, result.stderr
     assert "Clay Pooń" in result.stderr and "'ń'" in result.stderr and "no file was written" in result.stderr
@@ -380,14 +380,14 @@ def test_a_name_the_table_cannot_write_in_ascii_braille_is_refused(tmp_path, con
 @pytest.mark.slow
 def test_json_cards_carry_their_kit_label_and_game_data_refuses_the_notation(tmp_path):
     import json
-    result = run_cli("cards", "--search", "Stables", "--format", "json", *KIT)
+    result = call_cli("cards", "--search", "Stables", "--format", "json", *KIT)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["cards"][0]["label"] == ["Stables, red", "2", "w c o", "xx", "free with Apothecary", "play 3, play 5"]
     assert data["wonders"][0]["sides"]["A"]["label"][0] == "Alexandria, side A: g"
-    assert "label" not in json.loads(run_cli("cards", "--search", "Stables", "--format", "json").stdout)["cards"][0]
+    assert "label" not in json.loads(call_cli("cards", "--search", "Stables", "--format", "json").stdout)["cards"][0]
     for args in (("score", "docs/examples/table.json"), ("play", "--players", "3")):
-        refused = run_cli(*args, "--format", "json", *KIT)
+        refused = call_cli(*args, "--format", "json", *KIT)
         assert refused.returncode == 2 and "--notation accessible is for the text output" in refused.stderr
 
 
@@ -416,7 +416,7 @@ def _line_of(text: str, line: str) -> int:
 ])
 def test_check_names_a_misspelt_key_of_the_table(content_copy, old, new, column, said):
     shown, text = _edit_table(content_copy, old, new)
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     line = _line_of(text, new)
     assert f"error[E1604]: {said}" in result.stdout, result.stdout
@@ -427,14 +427,14 @@ def test_check_names_a_misspelt_key_of_the_table(content_copy, old, new, column,
 
 def test_check_warns_of_the_names_the_table_gives_no_mark(content_copy):
     _edit_table(content_copy, 'ore = "o"', 'oar = "o"')
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert re.search(r"warning\[W1605\]: 1 name without a mark \(written whole\): resource: ore\n", result.stdout), \
         result.stdout
 
 
 def test_check_names_a_toml_error_s_line_and_column(content_copy):
     shown, text = _edit_table(content_copy, 'stone = "s"', 'stone = s')
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1
     line = _line_of(text, 'stone = s')
     assert "error[E1606]: the notation table cannot be used: " in result.stdout, result.stdout
@@ -444,7 +444,7 @@ def test_check_names_a_toml_error_s_line_and_column(content_copy):
 def test_check_with_a_variant_checks_the_table_too(content_copy):
     shown, text = _edit_table(content_copy, 'gear = "@"', 'geer = "@"')
     variant = content_copy / "variants" / "cheap-trade.wonders"
-    result = run_cli("check", str(content_copy), "--variant", str(variant))
+    result = call_cli("check", str(content_copy), "--variant", str(variant))
     assert result.returncode == 1
     assert "error[E1604]: 'geer' is not a science symbol of the rule set" in result.stdout, result.stdout
     line = _line_of(text, 'geer = "@"')
@@ -452,14 +452,14 @@ def test_check_with_a_variant_checks_the_table_too(content_copy):
 
 
 def test_check_of_the_shipped_content_finds_nothing_in_its_table():
-    result = run_cli("check")
+    result = call_cli("check")
     assert result.returncode == 0, result.stdout
     assert not re.search(r"E1604|W1605|E1606|accessible\.toml", result.stdout), result.stdout
 
 
 def test_check_names_an_unusable_mark_at_its_key(content_copy):
     shown, text = _edit_table(content_copy, 'stone = "s"', 'stone = "w"')
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1
     assert "error[E1606]: the notation table cannot be used: resources.stone is 'w', the same as " \
            "resources.wood" in result.stdout, result.stdout

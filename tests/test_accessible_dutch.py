@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 from test_accessibility import NOT_PLAIN, Terminal
 
 DUTCH_KIT = ("--lang", "nl", "--notation", "accessible")
@@ -18,7 +18,7 @@ CARD_REF = re.compile(r"\(([1-3]), ([^:()]+): ([^()]+)\)")      # "Altaar (1, gr
 
 @pytest.mark.slow
 def test_cards_are_kit_labels_with_dutch_names():
-    result = run_cli("cards", "--plain", *DUTCH_KIT)
+    result = call_cli("cards", "--plain", *DUTCH_KIT)
     assert result.returncode == 0, result.stderr
     blocks = [block.split("\n") for block in result.stdout.strip().split("\n\n")]
     assert blocks[-1] == ["78 kaarten"]
@@ -28,7 +28,7 @@ def test_cards_are_kit_labels_with_dutch_names():
                                  "spelers 3, spelers 5"]
     assert by_name["Stallen"][4:] == ["gratis met Apotheek", "spelers 3, spelers 5"]
     assert by_name["Apotheek"][:4] == ["Apotheek, Wetenschappelijke Gebouwen", "1", "l", "&"]
-    table = run_cli("cards", "--age", "1", *DUTCH_KIT)
+    table = call_cli("cards", "--age", "1", *DUTCH_KIT)
     assert table.stdout.splitlines()[0].split()[:3] == ["Kaart", "Soort", "gebouw"], table.stdout[:200]
     assert re.search(r"^Marktplaats .* koop g p l van beide naburige steden voor 1\$", table.stdout, re.M)
 
@@ -37,7 +37,7 @@ def test_cards_are_kit_labels_with_dutch_names():
 def game_log(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dutch-kit")
     log = folder / "game.json"
-    played = run_cli("play", "--players", "3", "--seed", "5", "--bots", "greedy", "--log", str(log), *DUTCH_KIT)
+    played = call_cli("play", "--players", "3", "--seed", "5", "--bots", "greedy", "--log", str(log), *DUTCH_KIT)
     assert played.returncode == 0, played.stderr
     return log, played.stdout
 
@@ -66,14 +66,14 @@ def test_play_writes_its_log_in_the_kit_notation_in_dutch(game_log):
 @pytest.mark.slow
 def test_replay_and_moves_in_the_kit_notation_in_dutch(game_log, tmp_path):
     log, _ = game_log
-    replayed = run_cli("replay", str(log), *DUTCH_KIT)
+    replayed = call_cli("replay", str(log), *DUTCH_KIT)
     assert replayed.returncode == 0, replayed.stderr
     assert replayed.stdout.startswith("Herhaling gecontroleerd")
     _assert_boards_and_cards(replayed.stdout)
     position = tmp_path / "position.json"
-    stopped = run_cli("replay", str(log), "--to", "4", "--save", str(position), *DUTCH_KIT)
+    stopped = call_cli("replay", str(log), "--to", "4", "--save", str(position), *DUTCH_KIT)
     assert stopped.returncode == 0 and stopped.stdout.startswith("Stand voor Tijdperk I, ronde 5"), stopped.stdout
-    moves = run_cli("moves", str(position), *DUTCH_KIT)
+    moves = call_cli("moves", str(position), *DUTCH_KIT)
     assert moves.returncode == 0, moves.stderr
     lines = moves.stdout.splitlines()
     assert lines[:2] == ["Tijdperk I, ronde 5", "P1:"]
@@ -87,7 +87,7 @@ def test_score_lists_the_table_in_the_kit_notation_in_dutch(tmp_path):
     table["players"][0]["cards"] = ["Altaar" if c == "Altar" else c for c in table["players"][0]["cards"]]
     dutch_table = tmp_path / "tafel.json"
     dutch_table.write_text(json.dumps(table))
-    result = run_cli("score", str(dutch_table), *DUTCH_KIT)
+    result = call_cli("score", str(dutch_table), *DUTCH_KIT)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[:2] == ["Ann: Alexandria, kant A: g", "  fase 1, ss: 3v (gebouwd)"]
@@ -148,11 +148,11 @@ def test_dutch_braille_labels_back_translate_to_name_cost_and_players(tmp_path):
     from test_accessibility import _louis
     _louis()
     from interpreter.views.access.braille import from_braille, labels_of
-    cards = run_cli("cards", "--plain", *DUTCH_KIT).stdout
-    sides = run_cli("cards", "--wonders", "--plain", *DUTCH_KIT).stdout
+    cards = call_cli("cards", "--plain", *DUTCH_KIT).stdout
+    sides = call_cli("cards", "--wonders", "--plain", *DUTCH_KIT).stdout
     printed = [block.split("\n") for text in (cards, sides) for block in text.strip().split("\n\n")[:-1]]
     out = tmp_path / "nl.brf"
-    result = run_cli("render", "--braille", str(out), "--lang", "nl")
+    result = call_cli("render", "--braille", str(out), "--lang", "nl")
     assert result.returncode == 0, result.stderr
     assert "78 kaartlabel(s) en 14 label(s) van een kant van een Wonder bord in braille (nl-NL-g0.utb" \
         in result.stdout, result.stdout

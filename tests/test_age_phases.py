@@ -11,7 +11,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from conftest import run_cli
+from conftest import call_cli
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
@@ -160,13 +160,13 @@ def test_fmt_writes_the_ages_back_as_they_read():
 
 @pytest.mark.slow
 def test_rules_in_dutch_describe_the_phases_in_order():
-    out = run_cli("rules", "--lang", "nl", "--variant", "bonus-draft")
+    out = call_cli("rules", "--lang", "nl", "--variant", "bonus-draft")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     draft = next(i for i, line in enumerate(lines) if line.startswith('Spelfase "bonus draft" (vóór Tijdperk I)'))
     assert lines[draft + 1].startswith("Tijdperk I: een hand van 7 kaarten")
     assert any(line.startswith('Spelfase "bonus build" (aan het begin van elk Tijdperk)') for line in lines)
-    diff = run_cli("rules", "--diff", "--variant", str(ROOT / "bench" / "variants" / "military-3-9-15.wonders"))
+    diff = call_cli("rules", "--diff", "--variant", str(ROOT / "bench" / "variants" / "military-3-9-15.wonders"))
     assert diff.returncode == 0, diff.stderr
     assert "-        start age II, victory tokens worth 3" in diff.stdout
     assert "+        start age II, victory tokens worth 9" in diff.stdout
@@ -175,7 +175,7 @@ def test_rules_in_dutch_describe_the_phases_in_order():
 def test_rules_in_words_say_that_a_phase_discards_a_zone():
     """The Leaders pack's `discard the cards of "leaders"` at the start of age III, in words
     (a Dutch table reads the rules in words; English prints the content itself)."""
-    out = run_cli("rules", "--expansion", "leaders", "--lang", "nl")
+    out = call_cli("rules", "--expansion", "leaders", "--lang", "nl")
     assert out.returncode == 0, out.stderr
     assert 'Spelfase "last leader" (aan het begin van Tijdperk III): elke speler legt de kaarten uit "leaders" af' \
         in out.stdout.splitlines()

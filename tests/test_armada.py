@@ -22,7 +22,7 @@ from interpreter.engine.invariants import expected_cards, where_cards_are
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.bots.seats import make_deciders
 
-from conftest import run_cli
+from conftest import call_cli
 from scenario import Script
 from test_triggers import hand, last_turn, started
 
@@ -268,9 +268,9 @@ def test_the_heuristic_bots_race_on_the_red_track_only_when_the_places_pay(tmp_p
 
 @pytest.mark.slow
 def test_check_and_play_take_the_pack():
-    checked = run_cli("check", "--expansion", "armada")
+    checked = call_cli("check", "--expansion", "armada")
     assert checked.returncode == 0 and "0 error(s)" in checked.stdout, checked.stdout + checked.stderr
-    played = run_cli("play", "--expansion", "armada", "--players", "4", "--seed", "3",
+    played = call_cli("play", "--expansion", "armada", "--players", "4", "--seed", "3",
                      "--bots", "heuristic,greedy,random", "--format", "json")
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["log"][-1]["event"] == "end"

@@ -21,7 +21,7 @@ from interpreter.engine.placed import put_card, shown
 from interpreter.engine.scoring import score_city
 from interpreter.bots.seats import make_deciders
 
-from conftest import run_cli
+from conftest import call_cli
 from scenario import Script, give, set_hand, to_first_turn
 
 
@@ -326,9 +326,9 @@ def test_babel_plays_beside_cities_at_eight_players():
 
 @pytest.mark.slow
 def test_wonders_check_and_play_take_the_pack():
-    checked = run_cli("check", "--expansion", "babel")
+    checked = call_cli("check", "--expansion", "babel")
     assert checked.returncode == 0 and "0 error(s)" in checked.stdout, checked.stdout + checked.stderr
-    played = run_cli("play", "--expansion", "babel", "--players", "4", "--seed", "2", "--bots", "heuristic,random",
+    played = call_cli("play", "--expansion", "babel", "--players", "4", "--seed", "2", "--bots", "heuristic,random",
                      "--format", "json")
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["log"][-1]["event"] == "end"

@@ -17,7 +17,7 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -42,7 +42,7 @@ def _doc_block(doc: str, command: str) -> str:
 
 # ---------------------------------------------------------------- variants beside the content
 def test_the_shipped_content_checks_its_variants_and_they_are_clean():
-    result = run_cli("check")
+    result = call_cli("check")
     assert result.returncode == 0, result.stdout
     shipped = sorted((ROOT / "content" / "variants").glob("*.wonders"))
     assert result.stdout.endswith(f"; {len(shipped)} variant(s) in variants/ checked\n")
@@ -57,7 +57,7 @@ def test_the_broken_fixture_is_in_no_shipped_variants_folder():
 
 def test_a_folder_with_a_broken_variant_is_not_clean(content_copy):
     shutil.copy(BROKEN, content_copy / "variants" / "broken.wonders")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1, result.stdout
     # every diagnostic of the variant's golden output, naming the file in the folder
     expected = (ROOT / "tests" / "golden_variants" / "broken.expected").read_text(encoding="utf-8")
@@ -68,7 +68,7 @@ def test_a_folder_with_a_broken_variant_is_not_clean(content_copy):
     assert re.search(rf"--> {re.escape(str(content_copy))}/variants/broken\.wonders:\d+:\d+", result.stdout)
     assert result.stdout.endswith("14 file(s) checked: 5 error(s), 1 warning(s); 9 variant(s) in variants/ checked; "
                                   f"rule sets in subfolders checked: {content_copy}/second-edition\n")
-    data = json.loads(run_cli("check", str(content_copy), "--format", "json").stdout)
+    data = json.loads(call_cli("check", str(content_copy), "--format", "json").stdout)
     assert data["errors"] == 5
     assert {d["file"] for d in data["diagnostics"] if d["severity"] == "error"} == \
         {f"{content_copy}/variants/broken.wonders"}
@@ -79,7 +79,7 @@ def test_the_documented_example_of_a_broken_variant(tmp_path):
     shutil.copytree(ROOT / "content", house)
     shutil.rmtree(house / "locales")               # as the doc says: its translations left out
     _variant(house, "typo", "Typo", 'modify card "Alter" { points 3 }')
-    result = run_cli("check", "house/", cwd=tmp_path)
+    result = call_cli("check", "house/", cwd=tmp_path)
     documented = _doc_block("cli.md", "wonders check house/")
     assert result.stdout == documented
     assert result.returncode == 1
@@ -87,7 +87,7 @@ def test_the_documented_example_of_a_broken_variant(tmp_path):
 
 def test_a_problem_a_variant_causes_in_the_base_names_the_variant(content_copy):
     path = _variant(content_copy, "fewer", "Fewer boards", 'remove wonder "Gizah"')
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1
     assert "error[E1304]: 7 players need 7 wonder boards, but there are only 6" in result.stdout
     assert f"--> {content_copy}/base.wonders:10:5" in result.stdout
@@ -98,7 +98,7 @@ def test_a_problem_a_variant_causes_in_the_base_names_the_variant(content_copy):
 def test_the_base_s_own_warnings_are_not_repeated_for_each_variant(content_copy):
     with (content_copy / "age1.wonders").open("a", encoding="utf-8") as f:
         f.write('\ncard "Tavern Two" {\n    age I  color yellow  copies 8+\n    when built: gain 5 coins\n}\n')
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 0, result.stdout
     assert result.stdout.count("warning[W1303]") == 1
 
@@ -107,7 +107,7 @@ def test_variants_wait_for_a_clean_base(content_copy):
     shutil.copy(BROKEN, content_copy / "variants" / "broken.wonders")
     text = (content_copy / "age1.wonders").read_text(encoding="utf-8")
     (content_copy / "age1.wonders").write_text(text.replace("cost ore", "cost ore_", 1), encoding="utf-8")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1
     assert "variants/broken.wonders" not in result.stdout
     assert "; 9 variant(s) in variants/ not checked until the base is clean;" in result.stdout
@@ -115,14 +115,14 @@ def test_variants_wait_for_a_clean_base(content_copy):
 
 def test_with_variant_given_the_folder_variants_are_not_checked(content_copy):
     shutil.copy(BROKEN, content_copy / "variants" / "broken.wonders")
-    result = run_cli("check", str(content_copy), "--variant", "cheap-trade")
+    result = call_cli("check", str(content_copy), "--variant", "cheap-trade")
     assert result.returncode == 0, result.stdout
     assert "variant(s) in variants/" not in result.stdout
 
 
 def test_a_variant_given_as_a_path_is_not_checked_again_with_the_others(content_copy):
     shutil.copy(BROKEN, content_copy / "variants" / "broken.wonders")
-    result = run_cli("check", str(content_copy), str(content_copy / "variants" / "cheap-trade.wonders"))
+    result = call_cli("check", str(content_copy), str(content_copy / "variants" / "cheap-trade.wonders"))
     assert result.returncode == 0, result.stdout
     assert result.stdout.endswith(f"; variants: Cheap trade; rule sets in subfolders checked: {content_copy}/second-edition\n")
 
@@ -131,7 +131,7 @@ def test_a_file_in_variants_that_is_not_a_variant_is_E1408_and_the_others_are_st
     (content_copy / "variants" / "stray.wonders").write_text('card "Stray" {\n    age I\n}\n', encoding="utf-8")
     (content_copy / "variants" / "empty.wonders").write_text("", encoding="utf-8")
     shutil.copy(BROKEN, content_copy / "variants" / "broken.wonders")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1
     assert f"error[E1408]: a file of a variants folder has a card outside a variant\n" \
            f" --> {content_copy}/variants/stray.wonders:1:6\n" in result.stdout
@@ -144,7 +144,7 @@ def test_a_file_in_variants_that_is_not_a_variant_is_E1408_and_the_others_are_st
 def test_a_file_given_with_variant_that_is_not_a_variant_is_a_usage_error(content_copy, tmp_path):
     stray = tmp_path / "stray.wonders"
     stray.write_text('card "Stray" {\n    age I\n}\n', encoding="utf-8")
-    result = run_cli("check", str(content_copy), "--variant", str(stray))
+    result = call_cli("check", str(content_copy), "--variant", str(stray))
     assert result.returncode == 2
     assert f"{stray}: a variant file holds only `variant` blocks, but line 1 has a card outside one" in result.stderr
     assert "Traceback" not in result.stderr
@@ -155,9 +155,9 @@ def test_a_rule_set_folder_checks_its_own_variants(tmp_path):
     shutil.copytree(ROOT / "content" / "second-edition", edition)
     good = _variant(edition, "rich", "Rich start", "set starting coins 5")
     good.write_text(good.read_text().replace("first edition", "second edition"), encoding="utf-8")
-    assert run_cli("check", str(edition)).stdout.endswith("; 1 variant(s) in variants/ checked\n")
+    assert call_cli("check", str(edition)).stdout.endswith("; 1 variant(s) in variants/ checked\n")
     shutil.copy(ROOT / "content" / "variants" / "cheap-trade.wonders", edition / "variants")
-    result = run_cli("check", str(edition))
+    result = call_cli("check", str(edition))
     assert result.returncode == 1 and "error[E1402]" in result.stdout       # a first-edition variant
 
 
@@ -166,7 +166,7 @@ def test_play_refuses_content_with_fewer_wonders_than_seats(tmp_path):
     fewer = tmp_path / "fewer.wonders"
     fewer.write_text(f'variant "Fewer boards" {{\n{RULES}    remove wonder "Gizah"\n}}\n', encoding="utf-8")
     for players in ("7", "3"):
-        result = run_cli("play", "--players", players, "--seed", "1", "--variant", str(fewer))
+        result = call_cli("play", "--players", players, "--seed", "1", "--variant", str(fewer))
         assert result.returncode == 1, result.stdout + result.stderr
         assert "error[E1304]" in result.stderr and "Traceback" not in result.stderr
         assert "fix them first" in result.stderr
@@ -195,9 +195,9 @@ def test_a_table_counts_its_neutral_cities_as_seats(tmp_path):
 def test_a_player_range_the_two_player_table_contradicts(tmp_path, players, message, line):
     variant = tmp_path / "range.wonders"
     variant.write_text(f'variant "Range" {{\n{RULES}    set players {players}\n}}\n', encoding="utf-8")
-    result = run_cli("check", "--variant", str(variant))
+    result = call_cli("check", "--variant", str(variant))
     assert result.returncode == 1
     assert f"error[E1204]: {message}\n --> content/two-players.wonders:{line}:" in result.stdout
     assert f"= note: the rules' player range is set here at {variant}:3:9" in result.stdout
-    play = run_cli("play", "--players", "2", "--seed", "1", "--variant", str(variant))
+    play = call_cli("play", "--players", "2", "--seed", "1", "--variant", str(variant))
     assert play.returncode == 1 and "error[E1204]" in play.stderr and "Traceback" not in play.stderr

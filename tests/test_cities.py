@@ -16,7 +16,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.bots.seats import make_deciders
 
-from conftest import run_cli
+from conftest import call_cli
 from scenario import Script
 
 
@@ -377,7 +377,7 @@ def test_wonders_play_with_the_pack_at_every_player_count(players, side):
     bots = "heuristic,greedy" if players == 2 else "heuristic,greedy,random"
     args = ("play", "--expansion", "cities", "--players", str(players), "--seed", "4", "--sides", side,
             "--bots", bots, "--format", "json")
-    first, second = run_cli(*args), run_cli(*args)
+    first, second = call_cli(*args), call_cli(*args)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     data = json.loads(first.stdout)
@@ -398,7 +398,7 @@ def test_eight_players_play_the_seven_player_decks_with_seven_black_cards_in_han
 
 @pytest.mark.slow
 def test_eight_players_play_on_side_b():
-    result = run_cli("play", "--expansion", "cities", "--players", "8", "--sides", "B", "--seed", "2",
+    result = call_cli("play", "--expansion", "cities", "--players", "8", "--sides", "B", "--seed", "2",
                      "--bots", "greedy", "--format", "json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -420,14 +420,14 @@ def test_a_tables_hand_and_turns_must_fit(tmp_path):
     rules = tmp_path / "eight.wonders"
     rules.write_text('variant "Eight" {\n    changes "7 Wonders, first edition"\n'
                      '    add table for 9 players { cards as for 7 players; hand 7; turns 9 }\n}\n', encoding="utf-8")
-    result = run_cli("check", "--expansion", "cities", "--variant", str(rules))
+    result = call_cli("check", "--expansion", "cities", "--variant", str(rules))
     assert result.returncode == 1
     assert "E1206" in result.stdout and "plays 9 turns from a hand of 7 cards" in result.stdout
 
 
 @pytest.mark.slow
 def test_wonders_check_with_the_pack_is_clean():
-    result = run_cli("check", "--expansion", "cities")
+    result = call_cli("check", "--expansion", "cities")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 error(s), 2 warning(s)" in result.stdout and "expansions: cities" in result.stdout
     # the two warnings: names without a Dutch translation, the rule set's and the pack's (W1602)
@@ -525,11 +525,11 @@ def test_a_logged_game_with_debt_decisions_replays():
     from pathlib import Path
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "game.json"
-        played = run_cli("play", "--expansion", "cities", "--players", "7", "--seed", "7",
+        played = call_cli("play", "--expansion", "cities", "--players", "7", "--seed", "7",
                          "--bots", "heuristic,greedy,random", "--log", str(log))
         assert played.returncode == 0, played.stderr
         assert '"kind": "debt"' in log.read_text(encoding="utf-8")
-        replayed = run_cli("replay", str(log))
+        replayed = call_cli("replay", str(log))
         assert replayed.returncode == 0, replayed.stderr
         assert replayed.stdout.splitlines()[-1] == played.stdout.splitlines()[-1]
 
@@ -551,7 +551,7 @@ def test_both_packs_together_each_add_their_line_to_the_score_pad(rules):
 def test_moving_a_pad_line_that_is_not_there_or_after_a_wrong_one_is_refused(tmp_path, line, code):
     variant = tmp_path / "pad.wonders"
     variant.write_text(f'variant "Pad" {{\n    changes "7 Wonders, first edition"\n    {line}\n}}\n', encoding="utf-8")
-    result = run_cli("check", "--variant", str(variant))
+    result = call_cli("check", "--variant", str(variant))
     assert result.returncode == 1 and code in result.stdout, result.stdout
 
 
@@ -560,5 +560,5 @@ def test_a_pad_line_that_is_there_or_after_an_unknown_line_is_refused(tmp_path, 
     variant = tmp_path / "pad.wonders"
     variant.write_text(f'variant "Pad" {{\n    changes "7 Wonders, first edition"\n'
                        f'    add score pad line {line}\n}}\n', encoding="utf-8")
-    result = run_cli("check", "--expansion", "cities", "--variant", str(variant))
+    result = call_cli("check", "--expansion", "cities", "--variant", str(variant))
     assert result.returncode == 1 and code in result.stdout, result.stdout

@@ -10,7 +10,7 @@ import pytest
 
 from interpreter.check.load import check_paths
 
-from conftest import check_variant, run_cli
+from conftest import call_variant, call_cli
 from scenario import Script, at_first_turn, compiled, give, labels, play_turn, set_hand
 
 CITIES_LEADERS = ("Berenice", "Darius", "Caligula", "Aspasia", "Diocletian", "Semiramis")
@@ -66,10 +66,10 @@ def test_diocletian_gives_2_coins_for_each_black_card_built_after_him():
 
 @pytest.mark.slow
 def test_a_variant_that_requires_one_not_applied_is_an_error(tmp_path):
-    result = check_variant(tmp_path, 'requires "Leaders"', "set sell for 2 coins")
+    result = call_variant(tmp_path, 'requires "Leaders"', "set sell for 2 coins")
     assert result.returncode == 1
     assert "E1410" in result.stdout and 'requires the variant "Leaders", which is not applied' in result.stdout
-    result = check_variant(tmp_path, 'requires "Leaders"', "set sell for 2 coins", options=("--expansion", "leaders"))
+    result = call_variant(tmp_path, 'requires "Leaders"', "set sell for 2 coins", options=("--expansion", "leaders"))
     assert result.returncode == 0, result.stdout
 
 
@@ -77,7 +77,7 @@ def test_a_variant_that_requires_one_not_applied_is_an_error(tmp_path):
 def test_wonders_check_with_both_packs_is_clean():
     """Clean but for the names the Dutch translation files leave English (one W1602 for the
     rule set's file and one for each pack's: docs/localisation.md)."""
-    result = run_cli("check", "--expansion", "leaders", "--expansion", "cities", "--format", "json")
+    result = call_cli("check", "--expansion", "leaders", "--expansion", "cities", "--format", "json")
     assert result.returncode == 0, result.stdout + result.stderr
     diagnostics = json.loads(result.stdout)["diagnostics"]
     assert sorted(d["file"] for d in diagnostics) == ["content/expansions/cities/locales/nl.po",
@@ -90,7 +90,7 @@ def test_wonders_check_with_both_packs_is_clean():
 def test_a_full_game_with_both_packs_repeats():
     args = ("play", "--expansion", "leaders", "--expansion", "cities", "--players", "4", "--seed", "3",
             "--bots", "heuristic,greedy", "--format", "json")
-    first, second = run_cli(*args), run_cli(*args)
+    first, second = call_cli(*args), call_cli(*args)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     assert json.loads(first.stdout)["log"][-1]["event"] == "end"
@@ -119,9 +119,9 @@ def test_berenice_gives_nothing_for_coins_paid_by_a_neighbour():
 
 @pytest.mark.slow
 def test_gaining_coins_on_coins_taken_from_the_bank_without_a_limit_causes_itself(tmp_path):
-    result = check_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank: gain 1 coin')
+    result = call_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank: gain 1 coin')
     assert result.returncode == 1 and "E1502" in result.stdout, result.stdout
-    result = check_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank once per turn: gain 1 coin')
+    result = call_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank once per turn: gain 1 coin')
     assert result.returncode == 0, result.stdout
 
 
@@ -171,7 +171,7 @@ def test_a_save_keeps_which_free_builds_are_used_and_reads_the_old_true_or_false
 
 
 def test_a_free_build_of_an_undeclared_colour_is_an_error(tmp_path):
-    result = check_variant(tmp_path, 'add card "Patron" { age I  color blue  copies 3+; '
+    result = call_variant(tmp_path, 'add card "Patron" { age I  color blue  copies 3+; '
                                      'may build a blakc card for free once per age }')
     assert result.returncode == 1 and "E1002" in result.stdout and "unknown colour `blakc`" in result.stdout
 

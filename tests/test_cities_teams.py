@@ -16,7 +16,7 @@ from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game, RulesError
 
-from conftest import check_variant, run_cli
+from conftest import call_variant, call_cli
 
 
 @lru_cache(maxsize=1)
@@ -102,16 +102,16 @@ def test_partners_see_each_others_hands_and_only_theirs():
     ("set teams of 1 seated side by side", "E1206", "a team has at least 2 players"),
 ])
 def test_misused_team_statements_are_errors(tmp_path, statement, code, message):
-    result = check_variant(tmp_path, statement)
+    result = call_variant(tmp_path, statement)
     assert result.returncode == 1
     assert code in result.stdout and message in result.stdout
 
 
 @pytest.mark.slow
 def test_the_team_variant_is_found_only_with_the_pack():
-    result = run_cli("play", "--players", "4", "--variant", "teams")
+    result = call_cli("play", "--players", "4", "--variant", "teams")
     assert result.returncode == 2 and "teams: no such variant" in result.stderr
-    result = run_cli("check", "--expansion", "cities")
+    result = call_cli("check", "--expansion", "cities")
     assert result.returncode == 0 and "9 variant(s) in variants/ checked" in result.stdout
 
 
@@ -120,7 +120,7 @@ def test_the_team_variant_is_found_only_with_the_pack():
 def test_a_full_team_game_through_the_cli_repeats_and_is_won_by_a_team(players):
     args = ("play", "--expansion", "cities", "--variant", "teams", "--players", str(players), "--seed", "6",
             "--sides", "A", "--bots", "heuristic,greedy", "--format", "json")
-    first, second = run_cli(*args), run_cli(*args)
+    first, second = call_cli(*args), call_cli(*args)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     data = json.loads(first.stdout)
@@ -141,7 +141,7 @@ def test_a_full_team_game_through_the_cli_repeats_and_is_won_by_a_team(players):
 
 @pytest.mark.slow
 def test_the_text_score_pad_shows_each_team():
-    result = run_cli("play", "--expansion", "cities", "--variant", "teams", "--players", "4", "--seed", "3",
+    result = call_cli("play", "--expansion", "cities", "--variant", "teams", "--players", "4", "--seed", "3",
                      "--bots", "heuristic")
     assert result.returncode == 0, result.stderr
     assert "Team     total  coins" in result.stdout and "P1 & P2" in result.stdout and "P3 & P4" in result.stdout
@@ -168,7 +168,7 @@ def test_a_person_at_the_terminal_sees_the_partners_hand():
 
 @pytest.mark.slow
 def test_simulate_summarises_the_teams():
-    result = run_cli("simulate", "--expansion", "cities", "--variant", "teams", "--players", "4", "--games", "2",
+    result = call_cli("simulate", "--expansion", "cities", "--variant", "teams", "--players", "4", "--games", "2",
                      "--bots", "greedy")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()

@@ -295,3 +295,27 @@ def test_cards_on_other_content():
     assert result.returncode == 0
     assert result.stdout.splitlines()[-1] == "4 cards"
     assert "random" in result.stdout
+
+
+# Most command tests run `wonders` in their own process only where the process is their
+# subject, and otherwise through the same entry point in-process (conftest.call_cli); these
+# keep every command, and each exit status a run without a game can end with, run as a user
+# runs it (docs/performance.md, "The test suite").
+@pytest.mark.parametrize("command", sorted(__import__("cli").main.commands))
+def test_every_command_starts_as_a_process_of_its_own(command):
+    result = run_cli(command, "--help")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"Usage: wonders {command} ") and result.stderr == ""
+
+
+@pytest.mark.parametrize("args, status, said", [
+    (("rules",), 0, "7 Wonders, first edition"),
+    (("score", "docs/examples/bad-table.json"), 1, "error"),
+    (("fmt", "--check", "tests/golden/several_syntax_errors.wonders"), 1, "E0"),
+    (("moves", "docs/examples/table.json"), 1, "error"),
+    (("rules", "--variant", "no-such-variant"), 2, "no-such-variant"),
+])
+def test_commands_end_with_their_status_as_a_process(args, status, said):
+    result = run_cli(*args)
+    assert result.returncode == status, (result.stdout, result.stderr)
+    assert said in result.stdout + result.stderr

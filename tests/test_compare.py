@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 from interpreter.sim.stats import holm, paired_difference, proportion_difference, wilson
 
@@ -25,7 +25,7 @@ def test_wilson_and_holm_give_the_textbook_values():
 
 
 def compare(*args):
-    result = run_cli("compare", "--bots", "random", "--quiet", "--players", "4", "--games", "40", "--workers", "2", *args)
+    result = call_cli("compare", "--bots", "random", "--quiet", "--players", "4", "--games", "40", "--workers", "2", *args)
     return result
 
 
@@ -66,9 +66,9 @@ def test_two_variants_are_compared_with_each_other():
 
 
 def test_the_same_workers_give_the_same_comparison():
-    one = run_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "12", "--workers", "1",
+    one = call_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "12", "--workers", "1",
                   "--variant", "cheap-trade", "--format", "json")
-    two = run_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "12", "--workers", "2",
+    two = call_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "12", "--workers", "2",
                   "--variant", "cheap-trade", "--format", "json")
     assert one.returncode == two.returncode == 0
     assert one.stdout == two.stdout
@@ -82,7 +82,7 @@ def test_the_same_workers_give_the_same_comparison():
     (["--variant", "cheap-trade", "--bots", "nobody"], "unknown bot"),
 ])
 def test_bad_input_is_a_usage_error(args, message):
-    result = run_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "5", *args)
+    result = call_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "5", *args)
     assert result.returncode == 2, result.stderr
     assert message in result.stderr and "Traceback" not in result.stderr
 
@@ -130,11 +130,11 @@ def test_a_variant_file_is_named_by_its_file_name_not_its_path(tmp_path):
     (tmp_path / "old").mkdir(), (tmp_path / "new").mkdir()
     for path in (tmp_path / "stipend.wonders", tmp_path / "old" / "x.wonders", tmp_path / "new" / "x.wonders"):
         path.write_text(shipped)
-    one = run_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--workers", "1",
+    one = call_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--workers", "1",
                   "--variant", str(tmp_path / "stipend.wonders"))
     assert one.returncode == 0, one.stderr
     assert one.stdout.splitlines()[0] == "stipend against base: 3 games each, on the same seeds"
-    two = run_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--workers", "1", "--format", "json",
+    two = call_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--workers", "1", "--format", "json",
                   "--variant", str(tmp_path / "new" / "x.wonders"), "--against", str(tmp_path / "old" / "x.wonders"))
     assert two.returncode == 0, two.stderr
     data = json.loads(two.stdout)

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 COLORS = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
 
@@ -97,7 +97,7 @@ def test_breaking_a_copies_line_is_reported(content_copy):
     line = 'card "Clay Pool" {\n    age I  color brown  copies 3+ 5+\n'
     assert text.count(line) == 1
     age1.write_text(text.replace(line, line.replace("copies 3+ 5+", "copies 3+")), encoding="utf-8")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1
     assert "error[E1301]: age I's deck does not deal 7 cards to each player: " \
            "34 at 5 players (needs 35); 41 at 6 players (needs 42); 48 at 7 players (needs 49)" in result.stdout
@@ -113,7 +113,7 @@ def test_a_copies_line_for_a_guild_is_reported(content_copy):
     old = 'card "Builders Guild" {\n    age III  color purple\n'
     assert text.count(old) == 1
     guilds.write_text(text.replace(old, old.rstrip("\n") + "  copies 3+\n"), encoding="utf-8")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1
     assert "error[E1301]: age III's deck" in result.stdout
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 from interpreter.check.load import UsageError, check_paths, with_expansions
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
@@ -190,11 +190,11 @@ def test_rules_diff_shows_what_a_pack_changes():
 # ---------------------------------------------------------------- every command, as a user runs it
 @pytest.mark.slow
 def test_check_names_the_pack_and_a_bad_one_is_exit_2():
-    ok = run_cli("check", "--expansion", PACK_SHOWN)
+    ok = call_cli("check", "--expansion", PACK_SHOWN)
     assert ok.returncode == 0, ok.stderr
     assert ok.stdout.splitlines()[-1].startswith("10 file(s) checked: 0 error(s)")
     assert f"expansions: {PACK_SHOWN}" in ok.stdout
-    bad = run_cli("check", "--expansion", "docs/examples/no-such-pack")
+    bad = call_cli("check", "--expansion", "docs/examples/no-such-pack")
     assert bad.returncode == 2 and "docs/examples/no-such-pack: no such folder" in bad.stderr
     assert "Traceback" not in bad.stderr
 
@@ -204,7 +204,7 @@ def test_a_pack_with_errors_is_exit_1_with_the_place(tmp_path):
     pack = _copy_pack(tmp_path)
     cards = pack / "cards.wonders"
     cards.write_text(cards.read_text().replace("color pink", "color pinc"))
-    result = run_cli("check", "--expansion", "./harbours", cwd=tmp_path)
+    result = call_cli("check", "--expansion", "./harbours", cwd=tmp_path)
     assert result.returncode == 1
     assert "error[E1002]: unknown colour `pinc`" in result.stdout and "--> harbours/cards.wonders:4:18" in result.stdout
 
@@ -213,29 +213,29 @@ def test_a_pack_with_errors_is_exit_1_with_the_place(tmp_path):
 def test_every_command_takes_the_pack_folder(tmp_path):
     pack = _copy_pack(tmp_path)
     given = ("--expansion", "./harbours")
-    cards = run_cli("cards", "--color", "pink", *given, cwd=tmp_path)
+    cards = call_cli("cards", "--color", "pink", *given, cwd=tmp_path)
     assert cards.returncode == 0 and "Quay" in cards.stdout, cards.stderr
-    rules = run_cli("rules", *given, cwd=tmp_path)
+    rules = call_cli("rules", *given, cwd=tmp_path)
     assert "harbours" in rules.stdout and "play 5 turns" in rules.stdout
     log = tmp_path / "game.json"
-    play = run_cli("play", "--players", "3", "--seed", "1", "--bots", "greedy", "--log", str(log), *given, cwd=tmp_path)
+    play = call_cli("play", "--players", "3", "--seed", "1", "--bots", "greedy", "--log", str(log), *given, cwd=tmp_path)
     assert play.returncode == 0, play.stderr
     assert any(line.startswith("harbours") for line in play.stdout.splitlines())
     recorded = json.loads(log.read_text())["options"]
     assert recorded["expansions"] == [str(pack.resolve())]
-    replay = run_cli("replay", str(log), cwd=ROOT)                # the log knows its pack, from anywhere
+    replay = call_cli("replay", str(log), cwd=ROOT)                # the log knows its pack, from anywhere
     assert replay.returncode == 0, replay.stderr
-    simulate = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "2", "--workers", "1", "--format", "json",
+    simulate = call_cli("simulate", "--bots", "random", "--players", "3", "--games", "2", "--workers", "1", "--format", "json",
                        *given, cwd=tmp_path)
     assert simulate.returncode == 0, simulate.stderr
     assert "harbours" in simulate.stdout
-    compare = run_cli("compare", "--bots", "random", "--variant", "cheap-trade", "--players", "3", "--games", "2", "--workers", "1",
+    compare = call_cli("compare", "--bots", "random", "--variant", "cheap-trade", "--players", "3", "--games", "2", "--workers", "1",
                       *given, cwd=tmp_path)
     assert compare.returncode == 0, compare.stderr
-    ladder = run_cli("ladder", "--bots", "random,greedy", "--games", "2", "--players", "3", "--workers", "1",
+    ladder = call_cli("ladder", "--bots", "random,greedy", "--games", "2", "--players", "3", "--workers", "1",
                      *given, cwd=tmp_path)
     assert ladder.returncode == 0, ladder.stderr
-    render = run_cli("render", "--out", str(tmp_path / "cards"), "--age", "1", *given, cwd=tmp_path)
+    render = call_cli("render", "--out", str(tmp_path / "cards"), "--age", "1", *given, cwd=tmp_path)
     assert render.returncode == 0, render.stderr
     assert any("Quay" in p.read_text() for p in (tmp_path / "cards" / "cards").glob("*.svg"))
 
@@ -244,7 +244,7 @@ def test_every_command_takes_the_pack_folder(tmp_path):
 def test_train_fits_the_adaptive_bot_to_the_pack(tmp_path):
     """(WONDERS_CACHE_DIR is the test's own: tests/conftest.py)"""
     _copy_pack(tmp_path)
-    result = run_cli("train", "--players", "3", "--generations", "1", "--games", "2", "--workers", "1",
+    result = call_cli("train", "--players", "3", "--generations", "1", "--games", "2", "--workers", "1",
                      "--format", "json", "--expansion", "./harbours", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert Path(json.loads(result.stdout)["file"]).is_file()
@@ -252,13 +252,13 @@ def test_train_fits_the_adaptive_bot_to_the_pack(tmp_path):
 
 @pytest.mark.slow
 def test_rules_diff_of_a_pack_and_of_a_variant_with_vocabulary():
-    pack = run_cli("rules", "--diff", "--expansion", PACK_SHOWN)
+    pack = call_cli("rules", "--diff", "--expansion", PACK_SHOWN)
     assert pack.returncode == 0
     assert "+    score pad: military, treasury, wonder, civilian, science, commercial, harbours, guilds" in pack.stdout
     assert "+tokens: anchor" in pack.stdout
-    variant = run_cli("rules", "--diff", "--variant", PINK_VARIANT)
+    variant = call_cli("rules", "--diff", "--variant", PINK_VARIANT)
     assert "+colors: pink" in variant.stdout and "+    when built: take 2 anchor tokens" in variant.stdout
-    shipped = run_cli("rules", "--diff", "--expansion", "leaders")
+    shipped = call_cli("rules", "--diff", "--expansion", "leaders")
     assert "The variants change nothing." not in shipped.stdout and "+    starting coins 6" in shipped.stdout
 
 
@@ -301,7 +301,7 @@ def test_the_studio_lists_plays_and_saves_a_designers_pack(pack_studio):
     assert options["expansions"] == [str((root / "harbours").resolve())]
     status, loaded = api(studio, "/api/play/load", {"path": "start.json"})
     assert status == 200, loaded
-    terminal = run_cli("play", "--load", str(root / "start.json"), "--bots", "greedy")   # the save plays on there
+    terminal = call_cli("play", "--load", str(root / "start.json"), "--bots", "greedy")   # the save plays on there
     assert terminal.returncode == 0, terminal.stderr
     assert any(line.startswith("harbours") for line in terminal.stdout.splitlines())
 
@@ -373,6 +373,6 @@ def test_in_the_browser_weigh_offers_the_pack_and_weighs_it(pack_studio):
 
 @pytest.mark.slow
 def test_rules_diff_with_a_variant_shows_the_variant_on_the_pack():
-    shown = run_cli("rules", "--diff", "--expansion", PACK_SHOWN, "--variant", "cheap-trade")
+    shown = call_cli("rules", "--diff", "--expansion", PACK_SHOWN, "--variant", "cheap-trade")
     assert shown.returncode == 0, shown.stderr
     assert "+    trade price 1" in shown.stdout and "+tokens: anchor" not in shown.stdout

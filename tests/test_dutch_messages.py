@@ -7,7 +7,7 @@ import pytest
 
 import re
 
-from conftest import run_cli
+from conftest import call_cli
 
 
 @pytest.mark.slow
@@ -16,8 +16,8 @@ def test_check_speaks_dutch_and_keeps_its_codes(content_copy):
     age1.write_text(age1.read_text(encoding="utf-8").replace("color brown", "color brwn", 1), encoding="utf-8")
     age2 = content_copy / "age2.wonders"
     age2.write_text(age2.read_text(encoding="utf-8").replace('free with "Baths"', 'free with "Bathz"'), encoding="utf-8")
-    dutch = run_cli("check", str(content_copy), "--lang", "nl")
-    english = run_cli("check", str(content_copy))
+    dutch = call_cli("check", str(content_copy), "--lang", "nl")
+    english = call_cli("check", str(content_copy))
     assert dutch.returncode == english.returncode == 1
     text = dutch.stdout
     assert "fout[E1002]: onbekende kleur `brwn`" in text and "geen gedeclareerde kleur" in text
@@ -32,14 +32,14 @@ def test_check_speaks_dutch_and_keeps_its_codes(content_copy):
 def test_a_syntax_error_in_dutch(tmp_path):
     bad = tmp_path / "bad.wonders"
     bad.write_text('card "X {\n', encoding="utf-8")
-    result = run_cli("check", str(bad), "--lang", "nl")
+    result = call_cli("check", str(bad), "--lang", "nl")
     assert result.returncode == 1
     assert "fout[E0003]: niet afgesloten tekenreeks" in result.stdout, result.stdout
     assert "^ dit aanhalingsteken wordt nooit gesloten" in result.stdout, result.stdout
 
 
 def test_rules_full_in_dutch_words():
-    result = run_cli("rules", "--full", "--lang", "nl")
+    result = call_cli("rules", "--full", "--lang", "nl")
     assert result.returncode == 0, result.stderr
     text = result.stdout
     assert text.startswith("7 Wonders, first edition\nSpelers: 3 tot en met 7")
@@ -51,21 +51,21 @@ def test_rules_full_in_dutch_words():
 
 @pytest.mark.slow
 def test_rules_diff_in_dutch_words():
-    result = run_cli("rules", "--diff", "--variant", "age-stipend", "--lang", "nl")
+    result = call_cli("rules", "--diff", "--variant", "age-stipend", "--lang", "nl")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[:2] == ["--- basis", "+++ met age-stipend"]
     assert "+  aan het begin van elk Tijdperk: de stad krijgt 1 muntstuk" in lines
-    same = run_cli("rules", "--diff", "--lang", "nl")
+    same = call_cli("rules", "--diff", "--lang", "nl")
     assert same.stdout == "De varianten veranderen niets.\n"
-    english = run_cli("rules", "--diff", "--variant", "age-stipend")
+    english = call_cli("rules", "--diff", "--variant", "age-stipend")
     assert '+    trigger "age stipend" on age start: gain 1 coin' in english.stdout.splitlines()
 
 
 @pytest.mark.slow
 def test_render_chips_and_tooltips_in_dutch(tmp_path):
     out = tmp_path / "kaarten"
-    result = run_cli("render", "--lang", "nl", "--out", str(out))
+    result = call_cli("render", "--lang", "nl", "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("78 kaart(en) en 14 kant(en) van Wonder borden getekend in ")
     olympia = (out / "wonders" / "olympia-a.svg").read_text(encoding="utf-8")

@@ -8,14 +8,14 @@ import pytest
 import json
 
 from browser import browser, new_page  # noqa: F401 - a fixture
-from conftest import run_cli
+from conftest import call_cli
 
 COMPARE = ("compare", "--bots", "random", "--players", "3", "--games", "12", "--workers", "1", "--quiet", "--variant", "age-stipend")
 
 
 @pytest.mark.slow
 def test_compare_names_its_figures_in_dutch_and_keeps_english_data():
-    shown = run_cli(*COMPARE, "--lang", "nl", "--all-cards")
+    shown = call_cli(*COMPARE, "--lang", "nl", "--all-cards")
     assert shown.returncode == 0, shown.stderr
     text = shown.stdout
     for dutch in ("score van de winnaar", "rondes per spel", "bruine kaarten per stad", "gebouwde Wonder fasen per stad",
@@ -24,7 +24,7 @@ def test_compare_names_its_figures_in_dutch_and_keeps_english_data():
         assert dutch in text, dutch
     for english in ("win rate of", "score of", "points per city", "per city", "cities building", "Note:"):
         assert english not in text, english
-    data = json.loads(run_cli(*COMPARE, "--lang", "nl", "--format", "json").stdout)
+    data = json.loads(call_cli(*COMPARE, "--lang", "nl", "--format", "json").stdout)
     figures = {f["figure"] for f in data["figures"]}
     assert {"winning score", "win rate of seat 1", "cities building Marketplace", "brown cards per city"} <= figures
     assert all(line.split(":")[0] in figures for line in data["verdict"])
@@ -33,7 +33,7 @@ def test_compare_names_its_figures_in_dutch_and_keeps_english_data():
 @pytest.mark.slow
 def test_the_dutch_compare_report_in_a_browser(tmp_path, browser):  # noqa: F811
     report = tmp_path / "vergelijking.html"
-    result = run_cli(*COMPARE, "--lang", "nl", "--report", str(report))
+    result = call_cli(*COMPARE, "--lang", "nl", "--report", str(report))
     assert result.returncode == 0, result.stderr
     page = new_page(browser, viewport={"width": 1200, "height": 1000})
     errors = []

@@ -8,16 +8,13 @@ Dutch.  A sentence added in English only, or a word built outside the catalog, f
 from __future__ import annotations
 
 import html
-import os
 import re
-import subprocess
-import sys
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, call_cli, run_cli
 
 WORD = re.compile(r"[A-Za-z]{3,}")
 KIT_MARKS = re.compile(r"^[wsocplgvx]+$")            # the kit's letters: `sss`, `xxx`, `www`
@@ -105,17 +102,16 @@ def _page_text(path: Path) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "\n", text))
 
 
-def _run(args, language: str, folder: Path, stdin: str | None = None, pages=(), status=(0, 1)) -> str:
+def _run(args, language: str, folder: Path, stdin: str | None = None, pages=(), status=(0, 1),
+         run=call_cli) -> str:
     """`wonders ARGS --lang LANGUAGE` (@ in an argument: a folder of its own), its output and
-    the text of the pages it wrote, with the folder's path left out."""
+    the text of the pages it wrote, with the folder's path left out.  In this process
+    (call_cli: the words are the subject, not the process) unless `run` is run_cli."""
     out = folder / language
     out.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="200", NO_COLOR="1")
-    result = subprocess.run([sys.executable, "-c", "import cli; cli.run()",
-                             *[a.replace("@", str(out)) for a in args], "--lang", language],
-                            cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8", input=stdin,
-                            timeout=600)
+    unset = dict.fromkeys(("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"))      # only --lang chooses
+    result = run(*[a.replace("@", str(out)) for a in args], "--lang", language, input=stdin,
+                 env={**unset, "NO_COLOR": "1"}, timeout=600)
     assert result.returncode in status, result.stderr
     text = result.stdout + result.stderr
     for pattern in pages:
@@ -176,8 +172,9 @@ def test_a_dutch_usage_error_has_no_english_words(name, tmp_path):
 
 def _check_run(name, runs, tmp_path):
     args, stdin, pages = runs[name]
-    english = _run(args, "en", tmp_path, stdin, pages)
-    dutch = _run(args, "nl", tmp_path, stdin, pages)
+    run = run_cli if args[0] in ("simulate", "compare") else call_cli     # (their pools of processes)
+    english = _run(args, "en", tmp_path, stdin, pages, run=run)
+    dutch = _run(args, "nl", tmp_path, stdin, pages, run=run)
     assert english_in(dutch, english) == {}
 
 

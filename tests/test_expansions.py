@@ -14,7 +14,7 @@ from interpreter.check.load import UsageError, check_paths, with_expansions
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
 
-from conftest import run_cli
+from conftest import call_cli
 
 PACK = "leaders"
 
@@ -28,7 +28,7 @@ def tables(rules: str = "first-edition+" + PACK, variants: tuple = ()):
 
 # ---------------------------------------------------------------- choosing packs
 def test_check_with_the_pack_is_clean_and_checks_the_shipped_variants_on_top():
-    result = run_cli("check", "--expansion", PACK)
+    result = call_cli("check", "--expansion", PACK)
     assert result.returncode == 0, result.stdout + result.stderr
     summary = result.stdout.splitlines()[-1]
     assert "0 error(s)" in summary and "rules: first-edition; expansions: leaders" in summary
@@ -36,27 +36,27 @@ def test_check_with_the_pack_is_clean_and_checks_the_shipped_variants_on_top():
 
 
 def test_an_unknown_pack_is_a_usage_error_listing_the_known_ones():
-    result = run_cli("check", "--expansion", "leaderz")
+    result = call_cli("check", "--expansion", "leaderz")
     assert result.returncode == 2
     assert "no expansion named 'leaderz'; did you mean 'leaders'? expansions: armada, babel, cities, edifice, leaders, wonder-pack" in result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_a_pack_of_the_first_edition_is_refused_on_the_second():
-    result = run_cli("play", "--players", "3", "--rules", "second-edition", "--expansion", PACK)
+    result = call_cli("play", "--players", "3", "--rules", "second-edition", "--expansion", PACK)
     assert result.returncode == 2
     assert ("the expansion 'leaders' is written for the rules first-edition, not second-edition"
             in result.stderr)
 
 
 def test_a_pack_goes_on_the_shipped_rules_not_on_content_files():
-    result = run_cli("check", "content/", "--expansion", PACK)
+    result = call_cli("check", "content/", "--expansion", PACK)
     assert result.returncode == 2
     assert "--expansion puts a shipped pack on the shipped rules" in result.stderr
 
 
 def test_a_folder_check_of_the_content_leaves_the_packs_out():
-    result = run_cli("check", "content/")
+    result = call_cli("check", "content/")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "expansions/" not in result.stdout
     assert " 78 cards" in result.stdout
@@ -107,7 +107,7 @@ def test_variants_apply_on_top_of_the_pack():
     both = tables(variants=("cheap-trade",))
     assert both.rules.starting_coins == 6
     assert both.rules.trade_price != tables().rules.trade_price
-    shown = run_cli("rules", "--expansion", PACK, "--variant", "cheap-trade", "--diff")
+    shown = call_cli("rules", "--expansion", PACK, "--variant", "cheap-trade", "--diff")
     assert shown.returncode == 0, shown.stderr
     assert "+    trade price 1" in shown.stdout
     assert "starting coins 6" in shown.stdout and "-    starting coins" not in shown.stdout   # the pack is the base
@@ -117,36 +117,36 @@ def test_variants_apply_on_top_of_the_pack():
 @pytest.mark.slow
 def test_logs_and_saves_record_the_packs_and_replay_only_with_them(tmp_path):
     log = tmp_path / "game.json"
-    played = run_cli("play", "--players", "3", "--seed", "4", "--expansion", PACK, "--log", str(log),
+    played = call_cli("play", "--players", "3", "--seed", "4", "--expansion", PACK, "--log", str(log),
                      "--format", "json")
     assert played.returncode == 0, played.stderr
     options = json.loads(log.read_text())["options"]
     assert options["rules"] == "first-edition" and options["expansions"] == [PACK]
-    assert run_cli("replay", str(log)).returncode == 0
-    assert run_cli("replay", str(log), "--expansion", PACK).returncode == 0
-    without = run_cli("replay", str(log), "--rules", "first-edition")
+    assert call_cli("replay", str(log)).returncode == 0
+    assert call_cli("replay", str(log), "--expansion", PACK).returncode == 0
+    without = call_cli("replay", str(log), "--rules", "first-edition")
     assert without.returncode == 2
     assert "was played with the expansions leaders, but the options ask for no expansion" in without.stderr
     position = tmp_path / "position.json"
-    assert run_cli("replay", str(log), "--to", "3", "--save", str(position)).returncode == 0
+    assert call_cli("replay", str(log), "--to", "3", "--save", str(position)).returncode == 0
     assert json.loads(position.read_text())["options"]["expansions"] == [PACK]
-    assert run_cli("moves", str(position)).returncode == 0
+    assert call_cli("moves", str(position)).returncode == 0
     plain = tmp_path / "plain.json"
-    assert run_cli("play", "--players", "3", "--seed", "4", "--log", str(plain)).returncode == 0
-    added = run_cli("replay", str(plain), "--expansion", PACK)
+    assert call_cli("play", "--players", "3", "--seed", "4", "--log", str(plain)).returncode == 0
+    added = call_cli("replay", str(plain), "--expansion", PACK)
     assert added.returncode == 2
     assert "was played with no expansion, but the options ask for the expansions leaders" in added.stderr
     damaged = tmp_path / "damaged.json"
     data = json.loads(log.read_text())
     data["options"]["expansions"] = "leaders"
     damaged.write_text(json.dumps(data))
-    refused = run_cli("replay", str(damaged))
+    refused = call_cli("replay", str(damaged))
     assert refused.returncode == 1 and '"options"."expansions" must be a list' in refused.stderr
 
 
 @pytest.mark.slow
 def test_simulate_plays_with_the_pack_in_worker_processes():
-    result = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "4", "--workers", "2", "--quiet",
+    result = call_cli("simulate", "--bots", "random", "--players", "3", "--games", "4", "--workers", "2", "--quiet",
                      "--expansion", PACK, "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["games"] == 4

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli, run_cli
 from fmt_meaning import meaning
 from interpreter.syntax.formatter import format_text
 from interpreter.syntax.parser import lark_parser
@@ -206,21 +206,21 @@ def test_fmt_check_diff_and_write(tmp_path):
     tidy.write_text('card "Altar" {\n    age I  color blue  copies 3+\n}\n', encoding="utf-8")
     os.chmod(loose, 0o640)
 
-    check = run_cli("fmt", "--check", str(tmp_path))
+    check = call_cli("fmt", "--check", str(tmp_path))
     assert check.returncode == 1
     assert f"would reformat {loose}" in check.stderr and "tidy" not in check.stderr
-    diff = run_cli("fmt", "--diff", str(loose))
+    diff = call_cli("fmt", "--diff", str(loose))
     assert diff.returncode == 0
     assert '-card "Baths" { age I; color blue; copies 3+ }' in diff.stdout
     assert "+    age I  color blue  copies 3+" in diff.stdout
     assert loose.read_text(encoding="utf-8").startswith('card "Baths" { age')     # untouched
 
-    done = run_cli("fmt", str(tmp_path))
+    done = call_cli("fmt", str(tmp_path))
     assert done.returncode == 0, done.stderr
     assert loose.read_text(encoding="utf-8") == 'card "Baths" {\n    age I  color blue  copies 3+\n}\n'
     assert loose.stat().st_mode & 0o777 == 0o640
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["loose.wonders", "sub", "tidy.wonders"]
-    assert run_cli("fmt", "--check", str(tmp_path)).returncode == 0
+    assert call_cli("fmt", "--check", str(tmp_path)).returncode == 0
 
 
 @pytest.mark.slow
@@ -229,9 +229,9 @@ def test_fmt_keeps_windows_line_endings(tmp_path):
     finds nothing to change."""
     crlf = tmp_path / "crlf.wonders"
     crlf.write_bytes(b'# Windows\r\ncard "Baths" { age I; color blue; copies 3+ }\r\n')
-    assert run_cli("fmt", str(crlf)).returncode == 0
+    assert call_cli("fmt", str(crlf)).returncode == 0
     assert crlf.read_bytes() == b'# Windows\r\ncard "Baths" {\r\n    age I  color blue  copies 3+\r\n}\r\n'
-    again = run_cli("fmt", "--check", str(crlf))
+    again = call_cli("fmt", "--check", str(crlf))
     assert again.returncode == 0, again.stderr
 
 
@@ -240,7 +240,7 @@ def test_fmt_leaves_a_file_with_syntax_errors_untouched(tmp_path):
     good = tmp_path / "good.wonders"
     bad.write_text('card "A" { age I  color }\ncard "B" { cost 2 stne,, }\n', encoding="utf-8")
     good.write_text('card "C" { age I }\n', encoding="utf-8")
-    result = run_cli("fmt", str(tmp_path))
+    result = call_cli("fmt", str(tmp_path))
     assert result.returncode == 1
     assert f"--> {bad}:1:25" in result.stderr and f"--> {bad}:2:24" in result.stderr
     assert f"error: {bad}: not formatted" in result.stderr
@@ -261,7 +261,7 @@ def test_fmt_reads_standard_input():
 @pytest.mark.slow
 def test_fmt_usage_errors(tmp_path):
     for args in (["nowhere.wonders"], [str(tmp_path)], ["-", str(tmp_path)]):
-        result = run_cli("fmt", *args)
+        result = call_cli("fmt", *args)
         assert result.returncode == 2, args
         assert "Error:" in result.stderr and "Traceback" not in result.stderr
 
@@ -269,7 +269,7 @@ def test_fmt_usage_errors(tmp_path):
 def test_fmt_refuses_a_file_that_is_not_text(tmp_path):
     binary = tmp_path / "b.wonders"
     binary.write_bytes(b'card "A" {\x00}')
-    result = run_cli("fmt", str(binary))
+    result = call_cli("fmt", str(binary))
     assert result.returncode == 1 and "E0004" in result.stderr
     assert binary.read_bytes() == b'card "A" {\x00}'
 
@@ -311,13 +311,13 @@ def test_fmt_writes_a_scope_before_and_without_parentheses_and_keeps_the_meaning
     the canonical text needs no parentheses there, and it parses to the same rules."""
     variant = tmp_path / "poor.wonders"
     variant.write_text(POOR_RELIEF, encoding="utf-8")
-    result = run_cli("fmt", str(variant))
+    result = call_cli("fmt", str(variant))
     assert result.returncode == 0, result.stderr
     out = variant.read_text(encoding="utf-8")
     assert "coins <= coins of left neighbour and coins <= coins of right neighbour: gain 2 coins" in out
     assert "wonder stages of left neighbour = wonder stages of right neighbour and age = 2" in out
     assert _same_tree(out, POOR_RELIEF)
-    assert run_cli("fmt", "--check", str(variant)).returncode == 0
+    assert call_cli("fmt", "--check", str(variant)).returncode == 0
 
 
 @pytest.mark.slow
@@ -325,7 +325,7 @@ def test_fmt_writes_a_scope_before_and_without_parentheses_and_keeps_the_meaning
 def test_wonders_rules_prints_text_that_parses_back(tmp_path, option):
     variant = tmp_path / "poor.wonders"
     variant.write_text(POOR_RELIEF, encoding="utf-8")
-    result = run_cli("rules", option, "--variant", str(variant))
+    result = call_cli("rules", option, "--variant", str(variant))
     assert result.returncode == 0, result.stderr
     printed = result.stdout
     if option == "--diff":
@@ -376,12 +376,12 @@ def test_fmt_leaves_a_read_only_file_alone(tmp_path):
     tidy.write_text('card "Altar" {\n    age I\n}\n', encoding="utf-8")
     os.chmod(locked, 0o444)
     os.chmod(tidy, 0o444)            # read-only but already formatted: nothing to refuse
-    result = run_cli("fmt", str(tmp_path))
+    result = call_cli("fmt", str(tmp_path))
     assert result.returncode == 1
     assert f"error: {locked}: not formatted: the file is read-only" in result.stderr
     assert "2 file(s): 0 formatted, 1 with errors" in result.stderr
     assert locked.read_text(encoding="utf-8") == text
-    assert run_cli("fmt", "--check", str(tidy)).returncode == 0
+    assert call_cli("fmt", "--check", str(tidy)).returncode == 0
 
 
 @pytest.mark.slow

@@ -1,5 +1,7 @@
 """Golden tests: `wonders check tests/golden/NAME.wonders`, run from the repository root,
 must print exactly tests/golden/NAME.expected and exit 1 for errors, 0 for warnings only.
+The command runs in this process (conftest.call_cli, once a file); tests/test_cli.py runs
+`wonders check` in processes of their own.
 
 Each golden file is a small complete rule set (3 players, 2-card hands) with one mistake,
 or several when that is the point.  To regenerate the expected files after a deliberate
@@ -19,7 +21,7 @@ import re
 
 import pytest
 
-from conftest import GOLDEN, run_cli
+from conftest import GOLDEN, call_cli
 
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.wonders"))
@@ -42,7 +44,7 @@ LARK_NAMES = re.compile(r"__ANON|\$END|\b(?:RBRACE|LBRACE|LPAR|RPAR|COMMA|COLON|
 
 @functools.lru_cache(maxsize=None)
 def check(name: str):
-    return run_cli("check", f"tests/golden/{name}.wonders")
+    return call_cli("check", f"tests/golden/{name}.wonders")
 
 
 def expected_text(name: str) -> str:
@@ -75,7 +77,6 @@ def test_there_are_golden_files():
     assert set(KNOWN_BUGS) <= set(CASES), "KNOWN_BUGS names a golden file that does not exist"
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name", [_param(n) for n in CASES])
 def test_golden_output(name):
     result = check(name)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 from interpreter.printable import printable
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
@@ -41,10 +41,10 @@ def evil_content(content_copy):
 
 
 def test_card_tables_and_game_logs_escape_content_names(evil_content):
-    listed = run_cli("cards", "--content", str(evil_content), "--age", "I")
+    listed = call_cli("cards", "--content", str(evil_content), "--age", "I")
     assert listed.returncode == 0, listed.stderr
     assert "Evil\\x1b]0;owned\\x07" in listed.stdout
-    played = run_cli("play", "--players", "7", "--seed", "3", "--content", str(evil_content))
+    played = call_cli("play", "--players", "7", "--seed", "3", "--content", str(evil_content))
     assert played.returncode == 0, played.stderr
     _clean(listed.stdout, played.stdout, played.stderr)
 
@@ -52,7 +52,7 @@ def test_card_tables_and_game_logs_escape_content_names(evil_content):
 def test_diagnostics_escape_names_and_source_lines(evil_content):
     path = evil_content / "age1.wonders"
     path.write_text(path.read_text(encoding="utf-8") + f'\ncard "{EVIL}" {{ age I color blue }}\n', encoding="utf-8")
-    result = run_cli("check", str(evil_content))
+    result = call_cli("check", str(evil_content))
     assert result.returncode == 1 and "E1101" in result.stdout
     _clean(result.stdout, result.stderr)
     lines = result.stdout.splitlines()
@@ -66,28 +66,28 @@ def test_score_tables_logs_and_saves_escape_player_names(tmp_path):
     table["players"][0]["name"] = EVIL
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table))
-    scored = run_cli("score", str(path))
+    scored = call_cli("score", str(path))
     assert scored.returncode == 0 and "Evil\\x1b" in scored.stdout
     table["players"][1]["cards"] = [EVIL]
     path.write_text(json.dumps(table))
-    refused = run_cli("score", str(path))
+    refused = call_cli("score", str(path))
     assert refused.returncode == 1
 
     log = tmp_path / "game.json"
-    assert run_cli("play", "--players", "3", "--log", str(log)).returncode == 0
+    assert call_cli("play", "--players", "3", "--log", str(log)).returncode == 0
     data = json.loads(log.read_text())
     data["options"]["names"] = [EVIL, "B", "C"]
     data["result"]["winners"] = [EVIL if w == "P1" else w for w in data["result"]["winners"]]
     log.write_text(json.dumps(data))
-    replayed = run_cli("replay", str(log))
+    replayed = call_cli("replay", str(log))
     save = tmp_path / "position.json"
-    stopped = run_cli("replay", str(log), "--to", "3", "--save", str(save))
-    moves = run_cli("moves", str(save))
+    stopped = call_cli("replay", str(log), "--to", "3", "--save", str(save))
+    moves = call_cli("moves", str(save))
     assert stopped.returncode == 0 and moves.returncode == 0, stopped.stderr + moves.stderr
     assert "Evil\\x1b" in stopped.stdout + moves.stdout
     data["choices"][0]["action"] = EVIL
     log.write_text(json.dumps(data))
-    broken = run_cli("replay", str(log))
+    broken = call_cli("replay", str(log))
     assert broken.returncode == 1
     _clean(scored.stdout, refused.stderr, replayed.stdout, replayed.stderr, stopped.stdout, moves.stdout,
            broken.stderr)

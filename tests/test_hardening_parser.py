@@ -172,11 +172,11 @@ def test_a_syntax_error_names_every_expected_token_in_words_never_by_its_termina
     ("coins < 2 or age = 3", "`:` or `and`", "a condition has no `or`"),
 ])
 def test_a_condition_written_wrong_is_told_in_words(tmp_path, condition, label, help_words):
-    from conftest import run_cli
+    from conftest import call_cli
     path = tmp_path / "v.wonders"
     path.write_text('variant "V" {\n    changes "7 Wonders, first edition"\n'
                     f'    add trigger "t" on age end if {condition}: gain 2 coins\n}}\n', encoding="utf-8")
-    result = run_cli("check", "--variant", str(path))
+    result = call_cli("check", "--variant", str(path))
     assert result.returncode == 1 and "error[E0001]" in result.stdout
     assert label in result.stdout and "_scope_and" not in result.stdout and " compare" not in result.stdout
     assert help_words is None or help_words in result.stdout

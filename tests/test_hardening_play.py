@@ -14,7 +14,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -54,7 +54,7 @@ def test_ctrl_d_keeps_every_finished_turn_and_the_game_goes_on_from_it(tmp_path)
     data = json.loads(log.read_text())
     assert data["result"] is None and len(data["choices"]) == 4 * 3   # four whole turns of three players
 
-    replayed = run_cli("replay", str(log), "--save", str(position))
+    replayed = call_cli("replay", str(log), "--save", str(position))
     assert replayed.returncode == 0, replayed.stderr
     assert "The log ends before the game does" in replayed.stdout and "turn 5" in replayed.stdout
 
@@ -63,20 +63,20 @@ def test_ctrl_d_keeps_every_finished_turn_and_the_game_goes_on_from_it(tmp_path)
     assert "Final scores" in resumed.stdout.decode()
     whole = json.loads(rest.read_text())
     assert whole["choices"][:12] == data["choices"] and whole["result"] is not None
-    assert run_cli("replay", str(rest)).returncode == 0
+    assert call_cli("replay", str(rest)).returncode == 0
 
 
 def test_load_refuses_options_the_save_already_fixes(tmp_path):
     log, position = tmp_path / "game.json", tmp_path / "position.json"
-    assert run_cli("play", "--players", "3", "--log", str(log)).returncode == 0
-    assert run_cli("replay", str(log), "--to", "2", "--save", str(position)).returncode == 0
+    assert call_cli("play", "--players", "3", "--log", str(log)).returncode == 0
+    assert call_cli("replay", str(log), "--to", "2", "--save", str(position)).returncode == 0
     result = _play("--load", str(position), "--players", "4")
     assert result.returncode == 2 and b"leave out --players" in result.stderr
     for option in (["--seed", "7"], ["--sides", "B"], ["--seed", "0"]):     # given at all, even as the default
         result = _play("--load", str(position), *option)
         assert result.returncode == 2 and b"--seed and --sides" in result.stderr, option
     finished = tmp_path / "finished.json"
-    assert run_cli("replay", str(log), "--save", str(finished)).returncode == 0
+    assert call_cli("replay", str(log), "--save", str(finished)).returncode == 0
     result = _play("--load", str(finished))
     assert result.returncode == 1 and b"already over" in result.stderr
 
@@ -145,16 +145,16 @@ def test_a_failed_first_write_keeps_the_old_log(tmp_path, monkeypatch):
 
 def test_replay_does_not_save_over_the_log_it_reads(tmp_path):
     log = tmp_path / "game.json"
-    assert run_cli("play", "--players", "3", "--log", str(log)).returncode == 0
+    assert call_cli("play", "--players", "3", "--log", str(log)).returncode == 0
     before = log.read_text()
     for target in (str(log), str(tmp_path / "." / "game.json")):
-        result = run_cli("replay", str(log), "--to", "3", "--save", target)
+        result = call_cli("replay", str(log), "--to", "3", "--save", target)
         assert result.returncode == 2 and "is the log being replayed" in result.stderr
         assert log.read_text() == before
     link = tmp_path / "link.json"
     link.symlink_to(log)
-    assert run_cli("replay", str(log), "--save", str(link)).returncode == 2
-    result = run_cli("replay", str(log), "--to", "3", "--save", str(log), "--force")
+    assert call_cli("replay", str(log), "--save", str(link)).returncode == 2
+    result = call_cli("replay", str(log), "--to", "3", "--save", str(log), "--force")
     assert result.returncode == 0 and json.loads(log.read_text())["format"] == "wonders-save/1"
 
 
@@ -167,7 +167,7 @@ def test_two_games_writing_one_log_never_leave_it_corrupt(tmp_path):
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for n in (3, 4, 5)]
     for game in games:
         assert game.wait(timeout=120) == 0, game.stderr.read()
-    assert run_cli("replay", str(log)).returncode == 0         # whole: one of the three games
+    assert call_cli("replay", str(log)).returncode == 0         # whole: one of the three games
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
@@ -184,9 +184,9 @@ def test_replay_accepts_the_variant_path_the_game_was_played_with(tmp_path):
     log = tmp_path / "game.json"
     assert _play("--players", "3", "--variant", "house.wonders", "--log", "game.json", cwd=tmp_path).returncode == 0
     for given, cwd in (("house.wonders", tmp_path), ("./house.wonders", tmp_path), (str(variant), ROOT)):
-        result = run_cli("replay", str(log), "--variant", given, cwd=cwd)
+        result = call_cli("replay", str(log), "--variant", given, cwd=cwd)
         assert result.returncode == 0, (given, result.stderr)
     other = tmp_path / "other.wonders"
     other.write_text(variant.read_text())
-    result = run_cli("replay", str(log), "--variant", str(other))
+    result = call_cli("replay", str(log), "--variant", str(other))
     assert result.returncode == 2 and "was played with variants" in result.stderr

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli, run_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -16,7 +16,7 @@ HOUSE = 'variant "House" {\n    changes "7 Wonders, first edition"\n    set star
 def test_an_empty_variant_file_is_refused(tmp_path):
     empty = tmp_path / "empty.wonders"
     empty.write_text("# nothing yet\n")
-    result = run_cli("check", "--variant", str(empty))
+    result = call_cli("check", "--variant", str(empty))
     assert result.returncode == 2 and "the variant file is empty" in result.stderr
 
 
@@ -24,29 +24,29 @@ def test_a_card_outside_any_variant_block_is_refused_not_merged(tmp_path):
     sneaky = tmp_path / "sneaky.wonders"
     sneaky.write_text(HOUSE + 'card "Free Gold" {\n    age I  color blue  copies 3+\n    points 9\n}\n')
     for command in (["check"], ["cards"], ["play", "--players", "3"]):
-        result = run_cli(*command, "--variant", str(sneaky))
+        result = call_cli(*command, "--variant", str(sneaky))
         assert result.returncode == 2, command
         assert "line 5 has a card outside one" in result.stderr
 
 
 def test_a_bare_word_is_a_shipped_variant_even_if_a_file_has_that_name(tmp_path):
     (tmp_path / "colosseum").write_text(HOUSE)              # would set starting coins 4
-    result = run_cli("rules", "--variant", "colosseum", cwd=tmp_path)
+    result = call_cli("rules", "--variant", "colosseum", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "starting coins 3" in result.stdout              # the shipped colosseum, not the file
-    result = run_cli("rules", "--variant", "./colosseum", cwd=tmp_path)
+    result = call_cli("rules", "--variant", "./colosseum", cwd=tmp_path)
     assert result.returncode == 0 and "starting coins 4" in result.stdout
 
 
 def test_a_word_that_is_only_a_local_file_says_how_to_use_it(tmp_path):
     (tmp_path / "house").write_text(HOUSE)
-    result = run_cli("check", "--variant", "house", cwd=tmp_path)
+    result = call_cli("check", "--variant", "house", cwd=tmp_path)
     assert result.returncode == 2
     assert "no such variant" in result.stderr and "--variant ./house" in result.stderr
 
 
 def test_a_missing_variant_path_is_a_usage_error(tmp_path):
-    result = run_cli("check", "--variant", str(tmp_path / "gone.wonders"))
+    result = call_cli("check", "--variant", str(tmp_path / "gone.wonders"))
     assert result.returncode == 2 and "no such variant file" in result.stderr
 
 
@@ -57,7 +57,7 @@ def test_variants_overriding_each_other_are_an_error_in_any_order(tmp_path):
     poor.write_text('variant "Poor" {\n    changes "7 Wonders, first edition"\n    overrides "Rich"\n'
                     '    set starting coins 1\n}\n')
     for order in ((rich, poor), (poor, rich)):
-        result = run_cli("check", "--variant", str(order[0]), "--variant", str(order[1]))
+        result = call_cli("check", "--variant", str(order[0]), "--variant", str(order[1]))
         assert result.returncode == 1
         assert "error[E1407]" in result.stdout and "override each other" in result.stdout
         assert "E1403" not in result.stdout
@@ -69,13 +69,13 @@ def test_json_files_with_a_byte_order_mark_are_read(tmp_path):
     table = (ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8")
     path = tmp_path / "table.json"
     path.write_bytes(b"\xef\xbb\xbf" + table.encode("utf-8"))
-    assert run_cli("score", str(path)).returncode == 0
+    assert call_cli("score", str(path)).returncode == 0
     log, save = tmp_path / "game.json", tmp_path / "position.json"
-    assert run_cli("play", "--players", "3", "--log", str(log)).returncode == 0
+    assert call_cli("play", "--players", "3", "--log", str(log)).returncode == 0
     log.write_bytes(b"\xef\xbb\xbf" + log.read_bytes())
-    assert run_cli("replay", str(log), "--to", "2", "--save", str(save)).returncode == 0
+    assert call_cli("replay", str(log), "--to", "2", "--save", str(save)).returncode == 0
     save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())
-    assert run_cli("moves", str(save)).returncode == 0
+    assert call_cli("moves", str(save)).returncode == 0
     assert json.loads(save.read_bytes()[3:])["format"] == "wonders-save/1"
 
 

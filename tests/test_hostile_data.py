@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -16,14 +16,14 @@ pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 def made(tmp_path_factory):
     folder = tmp_path_factory.mktemp("game")
     log, position = folder / "g.json", folder / "pos.json"
-    assert run_cli("play", "--players", "3", "--seed", "7", "--names", "Ann,Bob,Cid", "--log", str(log)).returncode == 0
-    assert run_cli("replay", str(log), "--to", "5", "--save", str(position)).returncode == 0
+    assert call_cli("play", "--players", "3", "--seed", "7", "--names", "Ann,Bob,Cid", "--log", str(log)).returncode == 0
+    assert call_cli("replay", str(log), "--to", "5", "--save", str(position)).returncode == 0
     return log, position
 
 
 def test_a_game_with_names_replays(made):
     log, _ = made
-    result = run_cli("replay", str(log))
+    result = call_cli("replay", str(log))
     assert result.returncode == 0 and "Replay checked" in result.stdout and "Ann" in result.stdout
 
 
@@ -55,7 +55,7 @@ SAVE_EDITS = {
 @pytest.mark.parametrize("name", SAVE_EDITS)
 def test_hand_edited_saves_are_refused_with_a_message(made, tmp_path, name):
     _, position = made
-    result = run_cli("moves", str(_edited(position, tmp_path, SAVE_EDITS[name])))
+    result = call_cli("moves", str(_edited(position, tmp_path, SAVE_EDITS[name])))
     assert result.returncode == 1, (name, result.stdout[-300:], result.stderr[-300:])
     assert result.stderr.startswith("error:") and "Traceback" not in result.stderr
 
@@ -74,7 +74,7 @@ LOG_EDITS = {
 @pytest.mark.parametrize("name", LOG_EDITS)
 def test_hand_edited_logs_are_refused_with_a_message(made, tmp_path, name):
     log, _ = made
-    result = run_cli("replay", str(_edited(log, tmp_path, LOG_EDITS[name])))
+    result = call_cli("replay", str(_edited(log, tmp_path, LOG_EDITS[name])))
     assert result.returncode == 1, (name, result.stdout[-300:], result.stderr[-300:])
     assert result.stderr.startswith("error:") and "Traceback" not in result.stderr
 
@@ -96,7 +96,7 @@ def test_content_computing_huge_numbers_plays(tmp_path):
     square = tmp_path / "square.wonders"
     square.write_text('variant "Square" {\n    changes "7 Wonders, first edition"\n'
                       '    add trigger "sq" on turn end: gain (coins * coins) coins\n}\n')
-    result = run_cli("play", "--players", "3", "--seed", "1", "--variant", str(square), "--format", "json")
+    result = call_cli("play", "--players", "3", "--seed", "1", "--variant", str(square), "--format", "json")
     assert result.returncode == 0, result.stderr[-500:]
 
 
@@ -105,12 +105,12 @@ def test_huge_numbers_and_deep_nesting_in_a_score_table(tmp_path):
     table["players"][0]["coins"] = 10 ** 12
     path = tmp_path / "t.json"
     path.write_text(json.dumps(table))
-    result = run_cli("score", str(path))
+    result = call_cli("score", str(path))
     assert result.returncode == 1 and "coins" in result.stderr
     path.write_text(json.dumps(table).replace(str(10 ** 12), "9" * 5000))
-    assert run_cli("score", str(path)).returncode == 1
+    assert call_cli("score", str(path)).returncode == 1
     path.write_text("[" * 100000)
-    deep = run_cli("score", str(path))
+    deep = call_cli("score", str(path))
     assert deep.returncode == 1 and "Traceback" not in deep.stderr
 
 
@@ -119,7 +119,7 @@ def test_score_categories_cannot_take_the_score_pads_own_field_names(content_cop
     base = content_copy / "base.wonders"
     text = base.read_text()
     base.write_text(text.replace("commercial, guilds\n", f"commercial, guilds, {category}\n"))
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1 and "E1210" in result.stdout
 
 
@@ -134,7 +134,7 @@ def test_impossible_score_tables_are_refused(tmp_path, edit, words):
     edit(table)
     path = tmp_path / "t.json"
     path.write_text(json.dumps(table))
-    result = run_cli("score", str(path))
+    result = call_cli("score", str(path))
     assert result.returncode == 1 and words in result.stderr, result.stderr
 
 
@@ -144,7 +144,7 @@ def test_a_huge_json_input_is_refused_before_it_is_read(tmp_path, command):
     huge = tmp_path / "huge.json"
     with open(huge, "wb") as handle:
         handle.truncate(65 << 20)
-    result = run_cli(*command, str(huge))
+    result = call_cli(*command, str(huge))
     assert result.returncode == 1, result.stderr
     assert f"{huge}: the " in result.stderr and "is too large to read" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr

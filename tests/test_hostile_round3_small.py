@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, cli_env, run_cli
+from conftest import ROOT, cli_env, call_cli, run_cli
 
 POSIX_SPECIAL = pytest.mark.skipif(os.name != "posix" or not hasattr(os, "mkfifo"), reason="POSIX special files")
 
@@ -27,7 +27,7 @@ def logs(tmp_path_factory):
     after its 6th turn, as `play --log` leaves it while the game goes on."""
     folder = tmp_path_factory.mktemp("logs")
     finished = folder / "game.json"
-    assert run_cli("play", "--players", "3", "--seed", "7", "--log", str(finished)).returncode == 0
+    assert call_cli("play", "--players", "3", "--seed", "7", "--log", str(finished)).returncode == 0
     data = json.loads(finished.read_text())
     data["choices"] = [c for c in data["choices"] if (c["age"], c["turn"]) <= (1, 6)]
     data["result"] = None
@@ -40,7 +40,7 @@ def logs(tmp_path_factory):
 def test_replay_to_past_the_end_of_a_finished_log_says_so_and_shows_the_last_state(logs, tmp_path):
     finished, _ = logs
     saved = tmp_path / "end.json"
-    result = run_cli("replay", str(finished), "--to", "1000", "--save", str(saved))
+    result = call_cli("replay", str(finished), "--to", "1000", "--save", str(saved))
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "--to 1000 is past the end of the log, which holds 18 turns" in out, out[:400]
@@ -48,25 +48,25 @@ def test_replay_to_past_the_end_of_a_finished_log_says_so_and_shows_the_last_sta
     assert "hand: -" in out and "discard pile:" in out            # the cities as they ended
     state = json.loads(saved.read_text())
     assert state["cities"] and all(hand == [] for hand in state["hands"])
-    exact = run_cli("replay", str(finished), "--to", "18")          # the end itself is not past it
+    exact = call_cli("replay", str(finished), "--to", "18")          # the end itself is not past it
     assert exact.returncode == 0 and "past the end" not in exact.stdout + exact.stderr
 
 
 @pytest.mark.slow
 def test_replay_to_past_the_end_of_an_unfinished_log_says_so_and_shows_the_last_state(logs):
     _, unfinished = logs
-    result = run_cli("replay", str(unfinished), "--to", "9")
+    result = call_cli("replay", str(unfinished), "--to", "9")
     assert result.returncode == 0, result.stderr
     assert "--to 9 is past the end of the log, which holds 6 turns" in result.stdout
     assert "State before age II, turn 1:" in result.stdout
-    inside = run_cli("replay", str(unfinished), "--to", "6")
+    inside = call_cli("replay", str(unfinished), "--to", "6")
     assert inside.returncode == 0 and "past the end" not in inside.stdout + inside.stderr
 
 
 @pytest.mark.slow
 def test_replay_past_the_end_in_json_keeps_stdout_json(logs):
     finished, _ = logs
-    result = run_cli("replay", str(finished), "--to", "1000", "--format", "json")
+    result = call_cli("replay", str(finished), "--to", "1000", "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["cities"]
     assert "--to 1000 is past the end of the log, which holds 18 turns" in result.stderr
@@ -150,7 +150,7 @@ def test_render_refuses_a_name_braille_could_only_escape(tmp_path, content_copy)
     age1 = content_copy / "age1.wonders"
     age1.write_text(age1.read_text(encoding="utf-8").replace('"Clay Pool"', '"Clay Poo\u4e2d"'), encoding="utf-8")
     out = tmp_path / "x.brf"
-    result = run_cli("render", "--braille", str(out), "--content", str(content_copy))
+    result = call_cli("render", "--braille", str(out), "--content", str(content_copy))
     assert result.returncode == 1, result.stderr
     assert "Clay Poo\u4e2d" in result.stderr and "'\u4e2d'" in result.stderr and "no file was written" in result.stderr
     assert not out.exists()
@@ -188,7 +188,7 @@ def test_wonders_louis_naming_no_liblouis_exits_69(tmp_path, case):
 @pytest.fixture(scope="module")
 def records(tmp_path_factory) -> str:
     out = tmp_path_factory.mktemp("records") / "run.jsonl"
-    assert run_cli("simulate", "--quiet", "--players", "3", "--games", "3", "--bots", "random,greedy",
+    assert call_cli("simulate", "--quiet", "--players", "3", "--games", "3", "--bots", "random,greedy",
                    "--out", str(out)).returncode == 0
     return out.read_text()
 
@@ -200,7 +200,7 @@ def _resumed(tmp_path, text: str, edit, line: int = 2):
     lines[line - 1] = json.dumps(record) + "\n"
     out = tmp_path / "run.jsonl"
     out.write_text("".join(lines))
-    return out, run_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--bots", "random,greedy",
+    return out, call_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--bots", "random,greedy",
                         "--out", str(out), "--resume")
 
 
@@ -261,7 +261,7 @@ def test_render_draws_a_card_whose_name_is_too_long_for_a_file_name(tmp_path, co
     age1 = content_copy / "age1.wonders"
     age1.write_text(age1.read_text(encoding="utf-8").replace('"Lumber Yard"', f'"{name}"'), encoding="utf-8")
     out = tmp_path / "out"
-    result = run_cli("render", "--out", str(out), "--age", "1", "--content", str(content_copy))
+    result = call_cli("render", "--out", str(out), "--age", "1", "--content", str(content_copy))
     assert result.returncode == 0, result.stderr
     drawn = [p.name for p in (out / "cards").iterdir()]
     long = [f for f in drawn if f.startswith("age1-lumber-yard-of-the-very")]
@@ -285,12 +285,12 @@ def test_fmt_reads_no_more_of_an_endless_input_than_the_file_bound():
 # ---------------------------------------------------------------- cards --format json in Dutch
 @pytest.mark.slow
 def test_cards_json_in_dutch_keeps_the_name_and_adds_the_shown_name():
-    result = run_cli("cards", "--format", "json", "--lang", "nl", "--search", "Stables")
+    result = call_cli("cards", "--format", "json", "--lang", "nl", "--search", "Stables")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     card = data["cards"][0]
     assert card["name"] == "Stables" and card["shown"] == "Stallen"
     alexandria = next(w for w in data["wonders"] if w["name"] == "Alexandria")
     assert alexandria["shown"] == "Alexandria: De Pharos van Alexandrië"
-    english = json.loads(run_cli("cards", "--format", "json", "--search", "Stables").stdout)
+    english = json.loads(call_cli("cards", "--format", "json", "--search", "Stables").stdout)
     assert english["cards"][0]["shown"] == "Stables"

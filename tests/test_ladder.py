@@ -7,7 +7,7 @@ import json
 import pytest
 
 from interpreter.commands.ladder import tables_of
-from tests.conftest import run_cli
+from tests.conftest import call_cli
 
 
 def test_seatings_rotate_the_bots_round_the_table():
@@ -16,7 +16,7 @@ def test_seatings_rotate_the_bots_round_the_table():
 
 
 def test_the_ladder_rates_bots_and_gives_win_rates_by_player_count():
-    result = run_cli("ladder", "--bots", "random,greedy", "--games", "8", "--players", "3,4",
+    result = call_cli("ladder", "--bots", "random,greedy", "--games", "8", "--players", "3,4",
                      "--workers", "1", "--quiet", "--format", "json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -31,7 +31,7 @@ def test_the_ladder_rates_bots_and_gives_win_rates_by_player_count():
 
 
 def test_the_text_table_shows_rating_uncertainty_and_wins():
-    result = run_cli("ladder", "--bots", "random,greedy", "--games", "4", "--workers", "1", "--quiet")
+    result = call_cli("ladder", "--bots", "random,greedy", "--games", "4", "--workers", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     assert "rated with OpenSkill" in result.stdout and "± (sigma)" in result.stdout
     assert "wins at 4" in result.stdout and "greedy" in result.stdout
@@ -39,9 +39,9 @@ def test_the_text_table_shows_rating_uncertainty_and_wins():
 
 @pytest.mark.slow
 def test_bad_ladder_options_are_usage_errors():
-    one = run_cli("ladder", "--bots", "greedy", "--games", "2")
+    one = call_cli("ladder", "--bots", "greedy", "--games", "2")
     assert one.returncode == 2 and "at least two different bots" in one.stderr
-    bad = run_cli("ladder", "--bots", "random,greedy", "--players", "four")
+    bad = call_cli("ladder", "--bots", "random,greedy", "--players", "four")
     assert bad.returncode == 2 and "'four' is not a player count" in bad.stderr
-    unknown = run_cli("ladder", "--bots", "random,gredy", "--games", "2")
+    unknown = call_cli("ladder", "--bots", "random,gredy", "--games", "2")
     assert unknown.returncode == 2 and "did you mean 'greedy'" in unknown.stderr

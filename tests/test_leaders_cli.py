@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import run_cli
+from conftest import call_cli
 
 TABLE = "docs/examples/leaders-table.json"
 
@@ -30,7 +30,7 @@ PAD = {
 
 
 def test_the_score_pad_of_a_finished_leaders_table():
-    result = run_cli("score", TABLE, "--expansion", "leaders", "--format", "json")
+    result = call_cli("score", TABLE, "--expansion", "leaders", "--format", "json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert {p["name"]: {k: p[k] for k in PAD["Ann"]} for p in data["players"]} == PAD
@@ -38,7 +38,7 @@ def test_the_score_pad_of_a_finished_leaders_table():
 
 
 def test_the_score_pad_is_in_the_booklets_order_the_leaders_line_last_before_the_total():
-    result = run_cli("score", TABLE, "--expansion", "leaders")
+    result = call_cli("score", TABLE, "--expansion", "leaders")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines[2:11]] == [
@@ -47,7 +47,7 @@ def test_the_score_pad_is_in_the_booklets_order_the_leaders_line_last_before_the
 
 
 def test_a_leaders_table_without_the_pack_names_what_is_unknown():
-    result = run_cli("score", TABLE)
+    result = call_cli("score", TABLE)
     assert result.returncode == 1 and result.stdout == ""
     assert "players[0] (Ann).wonder: unknown wonder 'Roma'" in result.stderr
     assert "players[1] (Bob).cards: unknown card 'Hypatia'" in result.stderr
@@ -56,7 +56,7 @@ def test_a_leaders_table_without_the_pack_names_what_is_unknown():
 
 @pytest.mark.slow
 def test_simulate_ranks_the_leaders_alone_with_cards_of():
-    result = run_cli("simulate", "--bots", "random", "--expansion", "leaders", "--players", "3", "--games", "6", "--workers", "1",
+    result = call_cli("simulate", "--bots", "random", "--expansion", "leaders", "--players", "3", "--games", "6", "--workers", "1",
                      "--quiet", "--cards-of", "white", "--format", "json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
@@ -72,7 +72,7 @@ def _white_cards() -> set[str]:
 
 
 def test_cards_of_an_unknown_colour_is_a_usage_error():
-    result = run_cli("simulate", "--bots", "random", "--expansion", "leaders", "--players", "3", "--games", "2", "--cards-of", "pink")
+    result = call_cli("simulate", "--bots", "random", "--expansion", "leaders", "--players", "3", "--games", "2", "--cards-of", "pink")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "'pink' is not a colour of these rules (colours: brown, grey, blue, yellow, red, green, purple, white)" \
         in result.stderr
@@ -80,7 +80,7 @@ def test_cards_of_an_unknown_colour_is_a_usage_error():
 
 @pytest.mark.slow
 def test_compare_plays_a_variant_on_top_of_the_pack():
-    result = run_cli("compare", "--bots", "random", "--expansion", "leaders", "--variant", "selling-gives-2", "--players", "3",
+    result = call_cli("compare", "--bots", "random", "--expansion", "leaders", "--variant", "selling-gives-2", "--players", "3",
                      "--games", "6", "--workers", "1", "--quiet", "--format", "json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -92,13 +92,13 @@ def test_compare_plays_a_variant_on_top_of_the_pack():
 def test_a_leader_in_words_names_its_deck_not_an_age():
     """`cards --plain` (and `rules --full` in Dutch) write a leader's line of the age as its
     deck: a leader is in no age and is dealt once whatever the player count."""
-    english = run_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--plain")
-    dutch = run_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--plain", "--lang", "nl")
+    english = call_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--plain")
+    dutch = call_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--plain", "--lang", "nl")
     assert english.returncode == dutch.returncode == 0, dutch.stderr
     assert english.stdout.splitlines()[1:3] == ['deck "leaders"', "cost 4 coins"]
     assert english.stdout.splitlines()[4] == "one card in its deck"
     assert dutch.stdout.splitlines()[1] == 'stapel "leaders"' and dutch.stdout.splitlines()[4] == "één kaart in de stapel"
-    kit = run_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--notation", "accessible", "--plain")
+    kit = call_cli("cards", "--expansion", "leaders", "--search", "Bilkis", "--notation", "accessible", "--plain")
     assert "Bilkis, white, leaders, 4$" in kit.stdout.replace("\n", ", "), kit.stdout
 
 
@@ -108,7 +108,7 @@ def test_the_log_says_what_roma_b_draws_into_the_hand_of_leaders():
     "leaders" into "leaders"`): the log says so, in English and in Dutch."""
     game = ("play", "--players", "3", "--seed", "1", "--bots", "greedy", "--expansion", "leaders",
             "--wonders", "Roma", "--sides", "B")
-    english, dutch = run_cli(*game), run_cli(*game, "--lang", "nl")
+    english, dutch = call_cli(*game), call_cli(*game, "--lang", "nl")
     assert english.returncode == dutch.returncode == 0, english.stderr
     lines = english.stdout.splitlines()
     stage = next(i for i, line in enumerate(lines) if line.startswith("    P1: wonder stage with"))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from browser import browser, new_page  # noqa: F401 - a fixture
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 NL_PO = ROOT / "content" / "locales" / "nl.po"
 
@@ -32,7 +32,7 @@ def run_env(*args, **env):
 
 # ---------------------------------------------------------------- the translations and their check
 def test_shipped_check_lists_the_names_the_rulebook_does_not_give():
-    result = run_cli("check")
+    result = call_cli("check")
     assert result.returncode == 0
     (warning,) = [line for line in result.stdout.splitlines() if line.startswith("warning[W1602]")]
     assert "card: Academy, Archery Range" in warning and "symbol: compass, gear, tablet" in warning
@@ -47,7 +47,7 @@ def test_the_packs_names_stay_english_and_the_check_lists_them():
     files translate nothing (no invented names), and W1602 lists every name, a file each."""
     from interpreter.check.translations import translation_files
     from interpreter.i18n.content_names import read_entries
-    result = run_cli("check", "--expansion", "leaders", "--expansion", "cities", "--lang", "nl")
+    result = call_cli("check", "--expansion", "leaders", "--expansion", "cities", "--lang", "nl")
     assert result.returncode == 0, result.stdout
     warnings = result.stdout.split("waarschuwing[W1602]")[1:]
     assert len(warnings) == 3, result.stdout
@@ -61,7 +61,7 @@ def test_the_packs_names_stay_english_and_the_check_lists_them():
         assert len(entries) > 30 and all(e.text == "" for e in entries), pack
         assert (ROOT / "content" / "expansions" / pack / "locales" / "nl.po", f"content/expansions/{pack}/locales/nl.po") \
             in translation_files(None, (), f"first-edition+{pack}", "nl")
-    shown = run_cli("cards", "--expansion", "leaders", "--lang", "nl", "--search", "Alexander")
+    shown = call_cli("cards", "--expansion", "leaders", "--lang", "nl", "--search", "Alexander")
     assert shown.returncode == 0 and "Alexander" in shown.stdout, shown.stderr
 
 
@@ -87,7 +87,7 @@ def test_unknown_name_in_a_translation_is_an_error_with_its_place(content_copy):
     po.write_text(po.read_text(encoding="utf-8") + '\nmsgctxt "card"\nmsgid "Lumber Yrd"\nmsgstr "Houtwerf"\n',
                   encoding="utf-8")
     line = po.read_text(encoding="utf-8").splitlines().index('msgid "Lumber Yrd"') + 1
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1
     assert "error[E1601]: unknown card 'Lumber Yrd': the content has no card of that name" in result.stdout
     assert f"--> {content_copy}/locales/nl.po:{line}:7" in result.stdout
@@ -99,10 +99,10 @@ def test_an_unknown_kind_and_a_broken_file_are_errors(content_copy):
     po = content_copy / "locales" / "nl.po"
     po.write_text(po.read_text(encoding="utf-8") + '\nmsgctxt "cards"\nmsgid "Altar"\nmsgstr "Altaar"\n',
                   encoding="utf-8")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert "(msgctxt 'cards')" in result.stdout and 'did you mean msgctxt "card"?' in result.stdout
     po.write_text('msgid "Altar"\nmsgstr Altaar\n', encoding="utf-8")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert result.returncode == 1, result.stdout
     assert "error[E1603]: the translation file cannot be read: line 2 is not a comment" in result.stdout
     assert f"--> {po}:2:1" in result.stdout
@@ -114,14 +114,14 @@ def test_a_variants_folder_translates_what_its_variants_add(content_copy):
     place = content_copy / "variants" / "locales"
     place.mkdir()
     (place / "nl.po").write_text('msgctxt "card"\nmsgid "Colosseum"\nmsgstr ""\n', encoding="utf-8")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert "warning[W1602]: 1 name without a translation (it stays English): card: Colosseum" in result.stdout
     (place / "nl.po").write_text('msgctxt "card"\nmsgid "Colosseum"\nmsgstr "Colosseum NL"\n'
                                  '\nmsgctxt "card"\nmsgid "Coliseum"\nmsgstr "X"\n', encoding="utf-8")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert "Colosseum" not in result.stdout.split("E1601")[0].split("W1602")[-1] or "W1602" in result.stdout
     assert "error[E1601]: unknown card 'Coliseum'" in result.stdout
-    shown = run_cli("cards", "--content", str(content_copy), "--variant", "colosseum", "--lang", "nl",
+    shown = call_cli("cards", "--content", str(content_copy), "--variant", "colosseum", "--lang", "nl",
                     "--search", "Colosseum")
     assert "Colosseum NL" in shown.stdout, shown.stdout + shown.stderr
 
@@ -129,7 +129,7 @@ def test_a_variants_folder_translates_what_its_variants_add(content_copy):
 @pytest.mark.slow
 def test_an_unreadable_translation_leaves_names_english_and_says_so(content_copy):
     (content_copy / "locales" / "nl.po").write_text('msgid "Altar"\nmsgstr Altaar\n', encoding="utf-8")
-    result = run_cli("cards", "--content", str(content_copy), "--lang", "nl", "--search", "Altar")
+    result = call_cli("cards", "--content", str(content_copy), "--lang", "nl", "--search", "Altar")
     assert result.returncode == 0
     assert f"waarschuwing: {content_copy}/locales/nl.po:2: regel 2 is geen commentaar" in result.stderr
     assert "de namen blijven Engels (`wonders check` zegt meer)" in result.stderr
@@ -172,13 +172,13 @@ def test_lang_beats_the_environment_and_an_unknown_language_is_refused():
     assert "Marketplace" in run_env("cards", "--lang", "en", "--search", "Market", LANG="nl_NL.UTF-8").stdout
     assert "Marktplaats" in run_env("--lang", "nl", "cards", "--search", "Markt").stdout       # before the command
     assert "Marketplace" in run_env("--lang", "en", "cards", "--search", "Market", LANG="nl_NL.UTF-8").stdout
-    result = run_cli("cards", "--lang", "xx")
+    result = call_cli("cards", "--lang", "xx")
     assert result.returncode == 2 and "no language 'xx'; languages: en, nl" in result.stderr
 
 
 @pytest.mark.slow
 def test_cards_in_dutch():
-    result = run_cli("cards", "--lang", "nl", "--age", "III")
+    result = call_cli("cards", "--lang", "nl", "--age", "III")
     assert result.returncode == 0
     out = result.stdout
     assert out.startswith("Tijdperk  Kaart")
@@ -188,7 +188,7 @@ def test_cards_in_dutch():
     assert "Commerciële Gebouwen: 1 winstpunt per gebouwde Wonder fase in de eigen stad" in out
     assert "Spionnengilde" in out and "Gilden: 1 winstpunt per rode kaart in beide naburige steden" in out
     assert out.rstrip().endswith("kaarten")
-    wonders = run_cli("cards", "--lang", "nl", "--wonders").stdout
+    wonders = call_cli("cards", "--lang", "nl", "--wonders").stdout
     assert "Alexandria: De Pharos van Alexandrië" in wonders and "Gizeh: De Piramides van Gizeh" in wonders
 
 
@@ -287,14 +287,14 @@ def test_no_sentence_hides_from_extraction():
 # ---------------------------------------------------------------- rules, score and replay in Dutch
 @pytest.mark.slow
 def test_rules_in_dutch_words():
-    out = run_cli("rules", "--lang", "nl").stdout.splitlines()
+    out = call_cli("rules", "--lang", "nl").stdout.splitlines()
     assert out[1:3] == ["Spelers: 3 tot en met 7", "Muntstukken bij het begin van het spel: 3 muntstukken"]
     assert out[5].startswith("Tijdperk I: een hand van 7 kaarten; 6 ronden; de kaarten worden aan de speler links "
                              "gegeven (met de klok mee)")
     assert "het aantal spelers +2 willekeurige paarse kaarten worden toegevoegd" in out[7]
     assert "  Muntwaarde: 1 winstpunt per 3 muntstukken" in out
-    assert run_cli("rules").stdout.startswith("rules \"7 Wonders, first edition\" {")   # English: the content
-    variant = run_cli("rules", "--lang", "nl", "--variant", "selling-gives-2").stdout
+    assert call_cli("rules").stdout.startswith("rules \"7 Wonders, first edition\" {")   # English: the content
+    variant = call_cli("rules", "--lang", "nl", "--variant", "selling-gives-2").stdout
     assert "Kaart afleggen: 2 muntstukken" in variant
 
 
@@ -304,7 +304,7 @@ def test_a_dutch_team_game_with_the_packs_says_bank_purchases_and_teams_in_dutch
     power), and the teams' totals close the game."""
     game = ("play", "--players", "4", "--seed", "4", "--bots", "greedy", "--expansion", "leaders",
             "--expansion", "cities", "--variant", "teams")
-    english, dutch = run_cli(*game, "--lang", "en"), run_cli(*game, "--lang", "nl")
+    english, dutch = call_cli(*game, "--lang", "en"), call_cli(*game, "--lang", "nl")
     assert english.returncode == dutch.returncode == 0, dutch.stderr
     bought = re.search(r"paying (\d+) to the bank", english.stdout)
     assert bought is not None
@@ -331,7 +331,7 @@ def test_dutch_words_for_a_settled_loss_a_copy_and_a_bank_payment():
 @pytest.mark.slow
 def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))
-    english = run_cli("score", str(ROOT / "docs" / "examples" / "table.json"), "--format", "json")
+    english = call_cli("score", str(ROOT / "docs" / "examples" / "table.json"), "--format", "json")
     table["players"][0]["cards"] = ["Altaar", "Aquaduct", "Gemeentehuis", "scriptorium", "Bibliotheek",
                                     "Universiteit", "Workshop", "Laboratory", "Apotheek", "Kamer van Koophandel",
                                     "Loom", "Glassworks"]
@@ -339,17 +339,17 @@ def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table["players"][2]["wonder"] = "Olympia"
     dutch_table = tmp_path / "tafel.json"
     dutch_table.write_text(json.dumps(table), encoding="utf-8")
-    assert run_cli("score", str(dutch_table), "--format", "json", "--lang", "nl").stdout == english.stdout
-    shown = run_cli("score", str(dutch_table), "--lang", "nl")
+    assert call_cli("score", str(dutch_table), "--format", "json", "--lang", "nl").stdout == english.stdout
+    shown = call_cli("score", str(dutch_table), "--lang", "nl")
     assert shown.returncode == 0, shown.stderr
     assert "Militaire Conflicten" in shown.stdout and "Totaal" in shown.stdout and "Winnaar: " in shown.stdout
 
 
 @pytest.mark.slow
 def test_play_takes_wonders_by_their_dutch_names():
-    dutch = run_cli("play", "--players", "3", "--seed", "1", "--lang", "nl", "--wonders",
+    dutch = call_cli("play", "--players", "3", "--seed", "1", "--lang", "nl", "--wonders",
                     "gizeh,De Kolossus van Rodos,Olympia", "--format", "json")
-    english = run_cli("play", "--players", "3", "--seed", "1", "--wonders", "Gizah,Rhodos,Olympia", "--format", "json")
+    english = call_cli("play", "--players", "3", "--seed", "1", "--wonders", "Gizah,Rhodos,Olympia", "--format", "json")
     assert dutch.returncode == 0, dutch.stderr
     assert json.loads(dutch.stdout)["players"] == json.loads(english.stdout)["players"]
 
@@ -357,13 +357,13 @@ def test_play_takes_wonders_by_their_dutch_names():
 @pytest.mark.slow
 def test_replay_and_moves_in_dutch(tmp_path):
     log = tmp_path / "spel.json"
-    assert run_cli("play", "--players", "3", "--seed", "4", "--log", str(log)).returncode == 0
-    replayed = run_cli("replay", str(log), "--lang", "nl")
+    assert call_cli("play", "--players", "3", "--seed", "4", "--log", str(log)).returncode == 0
+    replayed = call_cli("replay", str(log), "--lang", "nl")
     assert replayed.stdout.startswith("Herhaling gecontroleerd: elke stap was toegestaan")
     assert "Tijdperk III" in replayed.stdout and "Eindstand" in replayed.stdout
     save = tmp_path / "stand.json"
-    assert run_cli("replay", str(log), "--to", "3", "--save", str(save)).returncode == 0
-    moves = run_cli("moves", str(save), "--lang", "nl")
+    assert call_cli("replay", str(log), "--to", "3", "--save", str(save)).returncode == 0
+    moves = call_cli("moves", str(save), "--lang", "nl")
     assert moves.stdout.startswith("Tijdperk I, ronde 4"), moves.stdout
     assert re.search(r"^  (bouw|leg) ", moves.stdout, re.M)
 
@@ -471,7 +471,7 @@ def test_a_dutch_game_played_at_the_prompt():
 @pytest.mark.slow
 def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
     report = tmp_path / "rapport.html"
-    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--lang", "nl",
+    result = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--lang", "nl",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("12 spellen, 3 spelers") and "Per Wonder en kant" in result.stdout
@@ -504,7 +504,7 @@ def test_the_dutch_report_in_a_browser(tmp_path, browser):  # noqa: F811
 @pytest.mark.slow
 def test_the_dutch_render_page_in_a_browser(tmp_path, browser):  # noqa: F811
     out = tmp_path / "kaarten"
-    result = run_cli("render", "--lang", "nl", "--out", str(out))
+    result = call_cli("render", "--lang", "nl", "--out", str(out))
     assert result.returncode == 0, result.stderr
     page = new_page(browser, viewport={"width": 1280, "height": 900})
     page.goto((out / "index.html").as_uri())

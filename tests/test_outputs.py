@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -28,7 +28,7 @@ def refused(result, option: str) -> None:
 @pytest.fixture
 def records(tmp_path) -> Path:
     out = tmp_path / "runs.jsonl"
-    made = run_cli("simulate", "--bots", "random", *SIM, "--games", "2", "--out", str(out))
+    made = call_cli("simulate", "--bots", "random", *SIM, "--games", "2", "--out", str(out))
     assert made.returncode == 0, made.stderr
     return out
 
@@ -36,7 +36,7 @@ def records(tmp_path) -> Path:
 @pytest.mark.parametrize("how", ["--resume", "--force"])
 def test_a_report_on_the_records_file_is_refused(records, how):
     before = records.read_bytes()
-    result = run_cli("simulate", "--bots", "random", *SIM, "--games", "3", "--out", str(records), how, "--report", str(records))
+    result = call_cli("simulate", "--bots", "random", *SIM, "--games", "3", "--out", str(records), how, "--report", str(records))
     refused(result, "--report")
     assert "--out" in result.stderr
     assert records.read_bytes() == before
@@ -44,10 +44,10 @@ def test_a_report_on_the_records_file_is_refused(records, how):
 
 def test_a_compare_report_on_its_own_records_is_refused(tmp_path):
     folder = tmp_path / "cmp"
-    made = run_cli("compare", "--bots", "random", *SIM, "--games", "2", "--variant", "cheap-trade", "--out", str(folder))
+    made = call_cli("compare", "--bots", "random", *SIM, "--games", "2", "--variant", "cheap-trade", "--out", str(folder))
     assert made.returncode == 0, made.stderr
     before = snapshot(folder)
-    result = run_cli("compare", "--bots", "random", *SIM, "--games", "3", "--variant", "cheap-trade", "--out", str(folder),
+    result = call_cli("compare", "--bots", "random", *SIM, "--games", "3", "--variant", "cheap-trade", "--out", str(folder),
                      "--resume", "--report", str(folder / "a.jsonl"))
     refused(result, "--report")
     assert snapshot(folder) == before
@@ -58,11 +58,11 @@ def test_outputs_on_content_or_variant_files_are_refused(tmp_path, content_copy,
     before = snapshot(content_copy)
     variant = content_copy / "variants" / "cheap-trade.wonders"
     for target, what in [(content_copy / "age1.wonders", "a content file"), (variant, "a variant file")]:
-        result = run_cli(command, "--bots", "random", *SIM, "--games", "2", "--content", str(content_copy), "--variant", str(variant),
+        result = call_cli(command, "--bots", "random", *SIM, "--games", "2", "--content", str(content_copy), "--variant", str(variant),
                          "--report", str(target))
         refused(result, "--report")
         assert what in result.stderr
-    result = run_cli("simulate", "--bots", "random", *SIM, "--games", "2", "--content", str(content_copy), "--force",
+    result = call_cli("simulate", "--bots", "random", *SIM, "--games", "2", "--content", str(content_copy), "--force",
                      "--out", str(content_copy / "base.wonders"))
     refused(result, "--out")
     assert snapshot(content_copy) == before
@@ -70,46 +70,46 @@ def test_outputs_on_content_or_variant_files_are_refused(tmp_path, content_copy,
 
 @pytest.mark.parametrize("command", ["simulate", "compare"])
 def test_an_empty_report_path_is_a_usage_error(command, tmp_path):
-    result = run_cli(command, "--bots", "random", *SIM, "--games", "2", "--variant", "cheap-trade", "--report", "", cwd=tmp_path)
+    result = call_cli(command, "--bots", "random", *SIM, "--games", "2", "--variant", "cheap-trade", "--report", "", cwd=tmp_path)
     refused(result, "--report")
     assert "empty" in result.stderr and list(tmp_path.iterdir()) == []
 
 
 def test_an_empty_render_folder_is_a_usage_error(tmp_path):
-    result = run_cli("render", "--out", "", cwd=tmp_path)
+    result = call_cli("render", "--out", "", cwd=tmp_path)
     refused(result, "--out")
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_play_log_over_its_content_save_or_bot_is_refused(tmp_path, content_copy):
     before = snapshot(content_copy)
-    result = run_cli("play", "--players", "3", "--content", str(content_copy),
+    result = call_cli("play", "--players", "3", "--content", str(content_copy),
                      "--log", str(content_copy / "age2.wonders"))
     refused(result, "--log")
     assert snapshot(content_copy) == before
     bot = tmp_path / "mybot.py"
     shutil.copy(ROOT / "tests" / "scenario.py", bot)
     text = bot.read_bytes()
-    result = run_cli("play", "--players", "3", "--bots", f"{bot}:Anything", "--log", str(bot))
+    result = call_cli("play", "--players", "3", "--bots", f"{bot}:Anything", "--log", str(bot))
     refused(result, "--log")
     assert bot.read_bytes() == text
     log, save = tmp_path / "game.json", tmp_path / "position.json"
-    made = run_cli("play", "--players", "3", "--log", str(log))
+    made = call_cli("play", "--players", "3", "--log", str(log))
     assert made.returncode == 0, made.stderr
-    saved = run_cli("replay", str(log), "--to", "4", "--save", str(save))
+    saved = call_cli("replay", str(log), "--to", "4", "--save", str(save))
     assert saved.returncode == 0, saved.stderr
     position = save.read_bytes()
-    result = run_cli("play", "--load", str(save), "--log", str(save))
+    result = call_cli("play", "--load", str(save), "--log", str(save))
     refused(result, "--log")
     assert save.read_bytes() == position
 
 
 def test_a_replay_save_over_a_content_file_is_refused(tmp_path, content_copy):
     log = tmp_path / "game.json"
-    made = run_cli("play", "--players", "3", "--content", str(content_copy), "--log", str(log))
+    made = call_cli("play", "--players", "3", "--content", str(content_copy), "--log", str(log))
     assert made.returncode == 0, made.stderr
     before = snapshot(content_copy)
-    result = run_cli("replay", str(log), "--content", str(content_copy), "--save",
+    result = call_cli("replay", str(log), "--content", str(content_copy), "--save",
                      str(content_copy / "guilds.wonders"))
     refused(result, "--save")
     assert snapshot(content_copy) == before
@@ -121,10 +121,10 @@ def test_fmt_leaves_a_read_only_file_alone(tmp_path):
     before = source.read_bytes()
     source.chmod(0o444)
     try:
-        result = run_cli("fmt", str(source))
+        result = call_cli("fmt", str(source))
         assert result.returncode == 1, result.stderr
         assert "read-only" in result.stderr and "Traceback" not in result.stderr
         assert source.read_bytes() == before and source.stat().st_mode & 0o777 == 0o444
     finally:
         source.chmod(0o644)
-    assert run_cli("fmt", str(source)).returncode == 0 and source.read_bytes() != before
+    assert call_cli("fmt", str(source)).returncode == 0 and source.read_bytes() != before

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import run_cli
+from conftest import call_cli
 from interpreter.bots.registry import make_bot
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
@@ -310,18 +310,18 @@ def test_phases_are_written_back_as_they_read():
 @pytest.mark.slow
 def test_play_log_and_replay_a_game_with_a_draft(tmp_path):
     log = tmp_path / "game.json"
-    played = run_cli("play", "--players", "3", "--seed", "2", "--variant", BONUS, "--bots", "greedy",
+    played = call_cli("play", "--players", "3", "--seed", "2", "--variant", BONUS, "--bots", "greedy",
                      "--log", str(log))
     assert played.returncode == 0, played.stderr
     assert 'Phase "bonus draft"' in played.stdout and "keep " in played.stdout
     choices = json.loads(log.read_text())["choices"]
     assert [c["kind"] for c in choices[:3]] == ["draft"] * 3
-    replayed = run_cli("replay", str(log))                  # the log names its variant
+    replayed = call_cli("replay", str(log))                  # the log names its variant
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     data = json.loads(log.read_text())
     data["choices"][1]["action"] = "keep Nothing (bonus)"
     log.write_text(json.dumps(data))
-    wrong = run_cli("replay", str(log))
+    wrong = call_cli("replay", str(log))
     assert wrong.returncode != 0 and "not a legal action" in wrong.stderr + wrong.stdout
     assert "Traceback" not in wrong.stderr
 
@@ -362,7 +362,7 @@ def test_moves_of_a_position_saved_in_a_draft_are_its_picks(bonus, tmp_path):
     data = game_to_data(game)
     data["options"]["variants"] = [BONUS]                 # as `wonders play --variant` records it
     position.write_text(json.dumps(data))
-    shown = run_cli("moves", str(position))
+    shown = call_cli("moves", str(position))
     assert shown.returncode == 0, shown.stderr
     picks = [line.strip() for line in shown.stdout.splitlines() if line.startswith("  ")]
     expected = sorted(f"keep {bonus.cards[i].name} (bonus)" for s in (1, 2) for i in dict.fromkeys(game.hands[s]))

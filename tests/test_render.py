@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from browser import browser, new_page, screenshot_path  # noqa: F401 - browser is a fixture
-from conftest import ROOT, run_cli, start_cli, wait_until
+from conftest import ROOT, call_cli, start_cli, wait_until
 from interpreter.check.load import check_paths
 from interpreter.views.describe import cost_text, effect_text
 from interpreter.views.render.colors import CSS_COLORS, derived_color, paint
@@ -27,7 +27,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory):
     out = tmp_path_factory.mktemp("render") / "out"
-    result = run_cli("render", "--out", str(out))
+    result = call_cli("render", "--out", str(out))
     assert result.returncode == 0, result.stderr
     return out, result
 
@@ -107,7 +107,7 @@ EVERY_EFFECT = ROOT / "tests" / "every_effect.wonders"
 
 def test_every_kind_of_effect_is_drawn_in_icons_and_words(tmp_path):
     out = tmp_path / "out"
-    result = run_cli("render", "--content", str(EVERY_EFFECT), "--out", str(out))
+    result = call_cli("render", "--content", str(EVERY_EFFECT), "--out", str(out))
     assert result.returncode == 0, result.stderr
     ruleset = check_paths([str(EVERY_EFFECT)]).ruleset
     kinds = set()
@@ -126,7 +126,7 @@ def test_every_kind_of_effect_is_drawn_in_icons_and_words(tmp_path):
 
 def test_band_colours_come_from_colour_names_not_card_names(tmp_path):
     out = tmp_path / "out"
-    result = run_cli("render", "--content", str(EVERY_EFFECT), "--age", "I", "--out", str(out))
+    result = call_cli("render", "--content", str(EVERY_EFFECT), "--age", "I", "--out", str(out))
     assert result.returncode == 0, result.stderr
     red = (out / "cards" / "age1-red.svg").read_text(encoding="utf-8")      # a card named Red, coloured blue
     blue = (out / "cards" / "age1-blue.svg").read_text(encoding="utf-8")    # a card named Blue, coloured mauve
@@ -140,7 +140,7 @@ def test_band_colours_come_from_colour_names_not_card_names(tmp_path):
 
 def test_age_filter_draws_only_that_age(tmp_path, shipped_ruleset):
     out = tmp_path / "out"
-    result = run_cli("render", "--age", "2", "--out", str(out))
+    result = call_cli("render", "--age", "2", "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert {p.name.split("-")[0] for p in (out / "cards").glob("*.svg")} == {"age2"}
     assert len(list((out / "cards").glob("*.svg"))) == len(shipped_ruleset.cards_of_age(2))
@@ -148,7 +148,7 @@ def test_age_filter_draws_only_that_age(tmp_path, shipped_ruleset):
 
 def test_a_variant_card_is_drawn(tmp_path):
     out = tmp_path / "out"
-    result = run_cli("render", "--variant", "colosseum", "--out", str(out))
+    result = call_cli("render", "--variant", "colosseum", "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert (out / "cards" / "age2-colosseum.svg").is_file()
     page = (out / "index.html").read_text(encoding="utf-8")
@@ -160,14 +160,14 @@ def test_a_variant_card_is_drawn(tmp_path):
 def test_stale_svgs_go_other_files_stay(tmp_path):
     """What render wrote and no longer draws goes; the user's own files stay, SVGs too."""
     out = tmp_path / "out"
-    first = run_cli("render", "--age", "1", "--out", str(out))
+    first = call_cli("render", "--age", "1", "--out", str(out))
     assert first.returncode == 0, first.stderr
     assert (out / "cards" / "age1-clay-pool.svg").is_file() and (out / "wonders-render.json").is_file()
     (out / "cards" / "my-logo.svg").write_text("<svg/>", encoding="utf-8")
     (out / "pictures").mkdir()
     (out / "pictures" / "holiday.svg").write_text("<svg/>", encoding="utf-8")
     (out / "notes.txt").write_text("mine", encoding="utf-8")
-    result = run_cli("render", "--age", "2", "--out", str(out))
+    result = call_cli("render", "--age", "2", "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert not (out / "cards" / "age1-clay-pool.svg").exists() and (out / "cards" / "age2-sawmill.svg").is_file()
     assert (out / "cards" / "my-logo.svg").read_text(encoding="utf-8") == "<svg/>"
@@ -180,7 +180,7 @@ def test_a_file_render_did_not_write_is_never_replaced(tmp_path, theirs):
     out = tmp_path / "out"
     (out / theirs).parent.mkdir(parents=True, exist_ok=True)
     (out / theirs).write_text("mine", encoding="utf-8")
-    result = run_cli("render", "--age", "1", "--out", str(out))
+    result = call_cli("render", "--age", "1", "--out", str(out))
     assert result.returncode == 2 and "--out" in result.stderr and theirs in result.stderr, result.stderr
     assert "did not write" in result.stderr and "Traceback" not in result.stderr
     assert (out / theirs).read_text(encoding="utf-8") == "mine"
@@ -193,7 +193,7 @@ def test_bad_usage_exits_2(tmp_path, case):
     existing.write_text("x", encoding="utf-8")
     args = {"file": ["--out", str(existing)], "under-a-file": ["--out", str(existing / "sub")],
             "missing-option": [], "bad-age": ["--age", "9", "--out", str(tmp_path / "o")]}[case]
-    result = run_cli("render", *args)
+    result = call_cli("render", *args)
     assert result.returncode == 2, result.stderr
     assert ("--out" if case != "bad-age" else "--age") in result.stderr
     assert "Traceback" not in result.stderr
@@ -204,7 +204,7 @@ def test_content_errors_exit_1(tmp_path):
     bad = tmp_path / "bad.wonders"
     bad.write_text(EVERY_EFFECT.read_text(encoding="utf-8").replace("produces wood / stone", "produces wod / stone"),
                    encoding="utf-8")
-    result = run_cli("render", "--content", str(bad), "--out", str(tmp_path / "o"))
+    result = call_cli("render", "--content", str(bad), "--out", str(tmp_path / "o"))
     assert result.returncode == 1
     assert re.search(r"bad\.wonders:\d+:\d+", result.stderr) and "wod" in result.stderr
     assert not (tmp_path / "o").exists()
@@ -219,7 +219,7 @@ def _png_size(path: Path) -> tuple[int, int]:
 
 def test_the_page_in_a_browser_draws_every_card(tmp_path, browser):
     out = tmp_path / "out"
-    result = run_cli("render", "--variant", "colosseum", "--out", str(out))
+    result = call_cli("render", "--variant", "colosseum", "--out", str(out))
     assert result.returncode == 0, result.stderr
     ruleset = check_paths(None, ["colosseum"]).ruleset
     page = new_page(browser, viewport={"width": 1280, "height": 900})
@@ -316,7 +316,7 @@ def test_names_with_markup_characters_stay_text(tmp_path):
     content.write_text(EVERY_EFFECT.read_text(encoding="utf-8").replace('"Chain Start"', f'"{odd}"'),
                        encoding="utf-8")
     out = tmp_path / "out"
-    result = run_cli("render", "--content", str(content), "--out", str(out))
+    result = call_cli("render", "--content", str(content), "--out", str(out))
     assert result.returncode == 0, result.stderr
     for svg in out.rglob("*.svg"):
         ET.parse(svg)                                         # raises on broken markup

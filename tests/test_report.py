@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from browser import chromium, new_page, skip_reason
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -53,7 +53,7 @@ needs_browser = pytest.mark.skipif(skip_reason() is not None, reason=str(skip_re
 @needs_browser
 def test_the_simulate_report_renders_in_a_browser(tmp_path):
     report = tmp_path / "report.html"
-    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "4", "--games", "30", "--report", str(report))
+    result = call_cli("simulate", "--bots", "random", "--quiet", "--players", "4", "--games", "30", "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(report, tmp_path / "report.png",
                        ["chart-wonders", "chart-seats", "chart-scores", "chart-categories", "chart-shares",
@@ -69,7 +69,7 @@ def test_the_simulate_report_renders_in_a_browser(tmp_path):
 @needs_browser
 def test_the_compare_report_renders_in_a_browser(tmp_path):
     report = tmp_path / "compare.html"
-    result = run_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
+    result = call_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(report, None, ["chart-strategy", "chart-wonders", "chart-categories", "chart-shares",
@@ -93,7 +93,7 @@ def team_rows(page_html: Path) -> list[list[str]]:
 @needs_browser
 def test_the_simulate_report_of_a_team_game_has_the_team_table(tmp_path):
     report = tmp_path / "teams.html"
-    result = run_cli("simulate", "--quiet", "--expansion", "cities", "--variant", "teams", "--players", "4",
+    result = call_cli("simulate", "--quiet", "--expansion", "cities", "--variant", "teams", "--players", "4",
                      "--games", "4", "--bots", "greedy", "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(report, None, ["chart-wonders", "chart-seats", "chart-teams"])
@@ -103,7 +103,7 @@ def test_the_simulate_report_of_a_team_game_has_the_team_table(tmp_path):
     rates = [float(r[2].split("%")[0]) for r in rows]
     assert sum(rates) == pytest.approx(100, abs=0.2)          # one team wins each game (or shares it)
     plain = tmp_path / "plain.html"
-    assert run_cli("simulate", "--quiet", "--players", "4", "--games", "2", "--bots", "greedy",
+    assert call_cli("simulate", "--quiet", "--players", "4", "--games", "2", "--bots", "greedy",
                    "--report", str(plain)).returncode == 0
     assert team_rows(plain) == []                              # no teams, no team table
 
@@ -111,7 +111,7 @@ def test_the_simulate_report_of_a_team_game_has_the_team_table(tmp_path):
 @needs_browser
 def test_the_compare_report_of_a_team_game_has_the_team_table(tmp_path):
     report = tmp_path / "compare-teams.html"
-    result = run_cli("compare", "--quiet", "--expansion", "cities", "--against", "teams", "--variant", "teams",
+    result = call_cli("compare", "--quiet", "--expansion", "cities", "--against", "teams", "--variant", "teams",
                      "--variant", "cheap-trade", "--players", "4", "--games", "4", "--bots", "greedy",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
@@ -124,7 +124,7 @@ def test_the_compare_report_of_a_team_game_has_the_team_table(tmp_path):
 
 
 def test_a_report_in_a_missing_folder_is_refused_before_any_game():
-    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--report", "/no/such/dir/r.html")
+    result = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--report", "/no/such/dir/r.html")
     assert result.returncode == 2 and "--report" in result.stderr and "does not exist" in result.stderr
 
 
@@ -132,13 +132,13 @@ if __name__ == "__main__":        # remake the screenshots of docs/simulate.md
     images = ROOT / "docs" / "images"
     images.mkdir(exist_ok=True)
     html = Path("/tmp/wonders-science-10.html")
-    made = run_cli("compare", "--quiet", "--players", "4", "--games", "1000", "--bots", "greedy",
+    made = call_cli("compare", "--quiet", "--players", "4", "--games", "1000", "--bots", "greedy",
                    "--variant", "science-sets-worth-10", "--report", str(html), timeout=1800)
     if made.returncode != 0:
         sys.exit(made.stderr)
     open_report(html, images / "compare-report.png", ["chart-wonders"])
     html = Path("/tmp/wonders-simulate.html")
-    run_cli("simulate", "--quiet", "--players", "4", "--games", "1000", "--bots", "greedy",
+    call_cli("simulate", "--quiet", "--players", "4", "--games", "1000", "--bots", "greedy",
             "--report", str(html), timeout=1800)
     open_report(html, images / "simulate-report.png", ["chart-wonders"])
     print("wrote", images / "compare-report.png", images / "simulate-report.png")

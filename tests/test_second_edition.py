@@ -15,7 +15,7 @@ from interpreter.compile import compile_rules
 from interpreter.engine.actions import legal_actions
 from interpreter.engine.game import Game
 
-from conftest import run_cli
+from conftest import call_cli
 from scenario import Script
 
 RULES = "second-edition"
@@ -53,21 +53,21 @@ def labels(game: Game, seat: int) -> list[str]:
 # ---------------------------------------------------------------- the rule set
 @pytest.mark.slow
 def test_check_second_edition_is_clean():
-    result = run_cli("check", "--rules", RULES)
+    result = call_cli("check", "--rules", RULES)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout == ("6 file(s) checked: 0 error(s), 0 warning(s); 80 cards, 7 wonders; "
                              "rules: second-edition\n")
 
 
 def test_unknown_rule_set_is_a_usage_error_listing_the_rule_sets():
-    result = run_cli("cards", "--rules", "third-edition")
+    result = call_cli("cards", "--rules", "third-edition")
     assert result.returncode == 2
     assert "no rule set named 'third-edition'" in result.stderr
     assert "rule sets: first-edition, second-edition" in result.stderr
 
 
 def test_a_folder_check_does_not_swallow_the_rule_set_inside_it():
-    result = run_cli("check", "content")
+    result = call_cli("check", "content")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.endswith("\n14 file(s) checked: 0 error(s), 1 warning(s); 78 cards, 7 wonders; "
                                   "8 variant(s) in variants/ checked; rule sets in subfolders checked: "
@@ -75,7 +75,7 @@ def test_a_folder_check_does_not_swallow_the_rule_set_inside_it():
 
 
 def test_rules_and_content_do_not_go_together():
-    result = run_cli("cards", "--rules", RULES, "--content", "content/second-edition")
+    result = call_cli("cards", "--rules", RULES, "--content", "content/second-edition")
     assert result.returncode == 2
     assert "--rules" in result.stderr and "--content" in result.stderr
 
@@ -86,7 +86,7 @@ def test_the_score_pad_and_the_players_are_the_2020_rulebooks():
                                      "science", "guilds"]
     assert (rules.min_players, rules.max_players) == (3, 7)
     assert tables().ruleset.tables == ()           # no 2-player game in the 2020 rulebook
-    result = run_cli("play", "--rules", RULES, "--players", "2")
+    result = call_cli("play", "--rules", RULES, "--players", "2")
     assert result.returncode == 2 and "3, 4, 5, 6, 7 players, not 2" in result.stderr
 
 
@@ -121,47 +121,47 @@ def test_full_games_are_deterministic(players, side):
 @pytest.mark.slow
 def test_play_and_replay_record_the_rule_set(tmp_path):
     log = tmp_path / "game.json"
-    played = run_cli("play", "--rules", RULES, "--players", "4", "--seed", "5", "--sides", "Night",
+    played = call_cli("play", "--rules", RULES, "--players", "4", "--seed", "5", "--sides", "Night",
                      "--log", str(log), "--format", "json")
     assert played.returncode == 0, played.stderr
-    again = run_cli("play", "--rules", RULES, "--players", "4", "--seed", "5", "--sides", "Night",
+    again = call_cli("play", "--rules", RULES, "--players", "4", "--seed", "5", "--sides", "Night",
                     "--format", "json")
     assert again.stdout == played.stdout
     data = json.loads(log.read_text())
     assert data["options"]["rules"] == RULES
-    replayed = run_cli("replay", str(log))
+    replayed = call_cli("replay", str(log))
     assert replayed.returncode == 0, replayed.stderr
-    wrong = run_cli("replay", str(log), "--rules", "first-edition")
+    wrong = call_cli("replay", str(log), "--rules", "first-edition")
     assert wrong.returncode == 2
     assert "was played with the rules 'second-edition', not 'first-edition'" in wrong.stderr
     position = tmp_path / "position.json"
-    saved = run_cli("replay", str(log), "--to", "3", "--save", str(position))
+    saved = call_cli("replay", str(log), "--to", "3", "--save", str(position))
     assert saved.returncode == 0, saved.stderr
     assert json.loads(position.read_text())["options"]["rules"] == RULES
-    moves = run_cli("moves", str(position))
+    moves = call_cli("moves", str(position))
     assert moves.returncode == 0 and moves.stdout.startswith("Age I, turn 4"), moves.stderr
-    refused = run_cli("moves", str(position), "--rules", "first-edition")
+    refused = call_cli("moves", str(position), "--rules", "first-edition")
     assert refused.returncode == 2 and "'second-edition'" in refused.stderr
 
 
 @pytest.mark.slow
 def test_cards_and_rules_of_the_second_edition():
-    listed = run_cli("cards", "--rules", RULES, "--search", "red card in own city")
+    listed = call_cli("cards", "--rules", RULES, "--search", "red card in own city")
     assert listed.returncode == 0, listed.stderr
     assert "Ludus" in listed.stdout and "Pawnshop" not in listed.stdout
-    shown = run_cli("rules", "--rules", RULES)
+    shown = call_cli("rules", "--rules", RULES)
     assert shown.returncode == 0
     assert "score pad: wonder, treasury, military, civilian, commercial, science, guilds" in shown.stdout
 
 
 @pytest.mark.slow
 def test_sides_are_the_rule_sets_own():
-    result = run_cli("play", "--rules", RULES, "--players", "3", "--sides", "A")
+    result = call_cli("play", "--rules", RULES, "--players", "3", "--sides", "A")
     assert result.returncode == 2 and "sides: Day, Night" in result.stderr
 
 
 def test_a_first_edition_variant_is_refused_by_name():
-    result = run_cli("check", "--rules", RULES, "--variant", "selling-gives-2")
+    result = call_cli("check", "--rules", RULES, "--variant", "selling-gives-2")
     assert result.returncode == 1
     assert "error[E1402]" in result.stdout and '"7 Wonders, second edition"' in result.stdout
 
@@ -267,7 +267,7 @@ TABLE = {"players": [
 def test_score_pad_of_a_hand_made_table(tmp_path):
     path = tmp_path / "table.json"
     path.write_text(json.dumps(TABLE))
-    result = run_cli("score", str(path), "--rules", RULES, "--format", "json")
+    result = call_cli("score", str(path), "--rules", RULES, "--format", "json")
     assert result.returncode == 0, result.stderr
     pads = {p["name"]: {k: v for k, v in p.items() if k != "name"} for p in json.loads(result.stdout)["players"]}
     # Ann: stages 3+5+5+7; 10 coins; 1+3+5-1; Altar, Well; Ludus 1 per red (2); one tablet;
@@ -279,7 +279,7 @@ def test_score_pad_of_a_hand_made_table(tmp_path):
                            "science": 5, "guilds": 0, "total": 8}
     assert pads["Cid"] == {"wonder": 3, "treasury": 1, "military": 0, "civilian": 0, "commercial": 0,
                            "science": 0, "guilds": 8, "total": 12}
-    text = run_cli("score", str(path), "--rules", RULES)
+    text = call_cli("score", str(path), "--rules", RULES)
     rows = [line.split()[0] for line in text.stdout.splitlines()[2:9]]
     assert rows == ["wonder", "treasury", "military", "civilian", "commercial", "science", "guilds"]
 
@@ -288,18 +288,18 @@ def test_score_pad_of_a_hand_made_table(tmp_path):
 @pytest.mark.slow
 def test_simulate_plays_the_second_edition(tmp_path):
     out = tmp_path / "runs.jsonl"
-    result = run_cli("simulate", "--bots", "random", "--rules", RULES, "--players", "3", "--games", "6", "--workers", "2",
+    result = call_cli("simulate", "--bots", "random", "--rules", RULES, "--players", "3", "--games", "6", "--workers", "2",
                      "--quiet", "--sides", "Day", "--out", str(out), "--format", "json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["options"]["rules"] == RULES and summary["options"]["sides"] == "Day"
-    wrong = run_cli("simulate", "--bots", "random", "--rules", RULES, "--players", "3", "--games", "1", "--sides", "B")
+    wrong = call_cli("simulate", "--bots", "random", "--rules", RULES, "--players", "3", "--games", "1", "--sides", "B")
     assert wrong.returncode == 2 and "sides: Day, Night" in wrong.stderr
 
 
 @pytest.mark.slow
 def test_render_draws_the_second_edition(tmp_path):
-    result = run_cli("render", "--rules", RULES, "--out", str(tmp_path / "out"))
+    result = call_cli("render", "--rules", RULES, "--out", str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
     assert "80 card(s) and 14 wonder side(s) drawn" in result.stdout
     decorators = (tmp_path / "out" / "cards" / "age3-decorators-guild.svg").read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli, run_json, start_cli, wait_until
+from conftest import call_cli, call_json, start_cli, wait_until, run_cli
 
 from interpreter.sim.store import read_records
 
@@ -90,10 +90,10 @@ def test_ctrl_c_in_compare_records_each_game_once(tmp_path):
 
 def test_resume_counts_a_game_recorded_twice_once(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out)).returncode == 0
     lines = out.read_text().splitlines(keepends=True)
     out.write_text("".join(lines + lines[1:4]))               # three games twice, as an old run left them
-    resumed = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out), "--resume",
+    resumed = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out), "--resume",
                       "--format", "json")
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["games"] == 10
@@ -104,22 +104,22 @@ def test_resume_counts_a_game_recorded_twice_once(tmp_path):
 
 def test_a_game_recorded_twice_with_different_results_is_refused(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
     lines = out.read_text().splitlines(keepends=True)
     other = json.loads(lines[1])
     other["seats"][0]["coins"] += 1          # a well-formed record (one turn more would not fit its arc)
     out.write_text("".join(lines) + json.dumps(other) + "\n")
-    resumed = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
+    resumed = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
     assert resumed.returncode == 1, resumed.stderr
     assert f"{out}:{len(lines) + 1}" in resumed.stderr and f"game {other['game']} " in resumed.stderr
 
 
 def test_a_cut_last_line_is_dropped_with_a_message(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
     text = out.read_text()
     out.write_text(text[:-30])
-    resumed = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
+    resumed = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert "line 5" in resumed.stderr and "cut off" in resumed.stderr
     assert sorted(games_in(out)) == [0, 1, 2, 3]
@@ -135,7 +135,7 @@ def test_a_killed_run_resumes_and_its_workers_do_not_hold_the_lock(tmp_path):
         process.kill()
         process.wait(timeout=60)                         # (the orphaned workers still hold its pipes)
         done = len(read_records(str(out))[1])
-        resumed = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", str(done + 20), "--out", str(out),
+        resumed = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", str(done + 20), "--out", str(out),
                           "--resume", "--format", "json")
         assert resumed.returncode == 0, resumed.stderr
         assert json.loads(resumed.stdout)["games"] == done + 20
@@ -154,12 +154,12 @@ def test_a_killed_run_resumes_and_its_workers_do_not_hold_the_lock(tmp_path):
 @pytest.mark.parametrize("second", [["--force"], ["--resume"]])
 def test_a_second_writer_to_the_same_records_file_is_refused(tmp_path, second):
     out = tmp_path / "run.jsonl"
-    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out)).returncode == 0
     first = start("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "100000", "--workers", "1",
                   "--out", str(out), "--resume")
     try:
         wait_until(lambda: lines_in(out) > 10, "the first run's records")
-        other = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "100000", "--out", str(out), *second)
+        other = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "100000", "--out", str(out), *second)
         assert other.returncode == 2, other.stderr
         assert "another run is writing" in other.stderr and "Traceback" not in other.stderr
     finally:
@@ -176,7 +176,7 @@ def test_a_second_compare_on_the_same_folder_is_refused(tmp_path):
                   "--workers", "1", "--out", str(out), "--quiet")
     try:
         wait_until(lambda: lines_in(out / "a.jsonl") > 5, "the first run's records")
-        other = run_cli("compare", "--bots", "random", "--variant", "science-sets-worth-10", "--players", "3", "--games", "50",
+        other = call_cli("compare", "--bots", "random", "--variant", "science-sets-worth-10", "--players", "3", "--games", "50",
                         "--out", str(out), "--quiet", "--force")
         assert other.returncode == 2 and "another run is writing" in other.stderr, other.stderr
     finally:
@@ -190,7 +190,7 @@ def test_a_second_compare_on_the_same_folder_is_refused(tmp_path):
 def three_records(tmp_path_factory) -> str:
     """The records file of a run of 3 games, made once for the module (each test damages a copy)."""
     out = tmp_path_factory.mktemp("records") / "run.jsonl"
-    assert run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--out", str(out)).returncode == 0
     return out.read_text()
 
 
@@ -230,7 +230,7 @@ def test_a_damaged_record_is_refused_with_its_line_and_field(tmp_path, three_rec
     lines = three_records.splitlines(keepends=True)
     lines[2] = json.dumps(_damage(json.loads(lines[2]), how)) + "\n"
     out.write_text("".join(lines))
-    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "6", "--out", str(out), "--resume")
+    result = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "6", "--out", str(out), "--resume")
     assert result.returncode == 1, result.stderr
     assert f"{out}:3" in result.stderr and field in result.stderr, result.stderr
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr
@@ -363,24 +363,24 @@ def _alive(pid: int) -> bool:
 
 def test_resume_accepts_the_default_rules_named_or_not(tmp_path):
     out = tmp_path / "run.jsonl"
-    made = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out))
+    made = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out))
     assert made.returncode == 0, made.stderr
-    named = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume",
+    named = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume",
                     "--rules", "first-edition")
     assert named.returncode == 0, named.stderr
-    again = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--out", str(out), "--resume")
+    again = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--out", str(out), "--resume")
     assert again.returncode == 0, again.stderr
 
 
 def test_compare_lists_each_failed_game_with_its_seed_and_replay(tmp_path):
     (tmp_path / "illegal.py").write_text(ILLEGAL_BOT)
-    result = run_cli("compare", "--quiet", "--variant", "science-sets-worth-10", "--players", "3", "--games", "2",
+    result = call_cli("compare", "--quiet", "--variant", "science-sets-worth-10", "--players", "3", "--games", "2",
                      "--workers", "1", "--bots", f"greedy,{tmp_path / 'illegal.py'}:Illegal")
     assert result.returncode == 1, result.stderr
     assert "game 0 under base (seed " in result.stdout and "game 1 under base (seed " in result.stdout
     assert result.stdout.count("replay: wonders play") == 4       # each game, under each rule set
     assert "replay: wonders play" not in result.stderr            # listed once, not on both streams
-    _, data = run_json("compare", "--quiet", "--variant", "science-sets-worth-10", "--players", "3", "--games", "2",
+    _, data = call_json("compare", "--quiet", "--variant", "science-sets-worth-10", "--players", "3", "--games", "2",
                        "--workers", "1", "--bots", f"greedy,{tmp_path / 'illegal.py'}:Illegal")
     assert len(data["failed"]) == 4
 
@@ -388,22 +388,22 @@ def test_compare_lists_each_failed_game_with_its_seed_and_replay(tmp_path):
 # --- ladder ---------------------------------------------------------------------------------
 
 def test_ladder_refuses_an_impossible_player_count_before_playing():
-    result = run_cli("ladder", "--bots", "random,greedy", "--players", "3,9", "--games", "100000",
+    result = call_cli("ladder", "--bots", "random,greedy", "--players", "3,9", "--games", "100000",
                      "--quiet", timeout=60)
     assert result.returncode == 2 and "not 9" in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize("players", ["0", "3-1000000000000", "-5-3", "1000000000000"])
 def test_ladder_player_counts_are_checked_against_the_rules(players):
-    result = run_cli("ladder", "--bots", "random,greedy", "--players", players, "--games", "2", "--quiet",
+    result = call_cli("ladder", "--bots", "random,greedy", "--players", players, "--games", "2", "--quiet",
                      timeout=60)
     assert result.returncode == 2, result.stderr
     assert "players" in result.stderr and "bot" not in result.stderr.lower(), result.stderr
 
 
 def test_ladder_takes_the_rules_and_variants_like_the_other_commands():
-    second = run_cli("ladder", "--bots", "random,greedy", "--games", "2", "--players", "3", "--quiet",
+    second = call_cli("ladder", "--bots", "random,greedy", "--games", "2", "--players", "3", "--quiet",
                      "--rules", "second-edition", "--format", "json")
     assert second.returncode == 0, second.stderr
-    unknown = run_cli("ladder", "--bots", "random,greedy", "--games", "2", "--quiet", "--rules", "third-edition")
+    unknown = call_cli("ladder", "--bots", "random,greedy", "--games", "2", "--quiet", "--rules", "third-edition")
     assert unknown.returncode == 2 and "third-edition" in unknown.stderr

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, run_cli, start_cli, wait_until
+from conftest import ROOT, call_cli, start_cli, wait_until
 
 from interpreter.sim import runner, worker
 from interpreter.sim.records import RunOptions, game_seed, seat_bots
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 
 def simulate(*args, **kwargs):
-    return run_cli("simulate", "--bots", "random", "--quiet", *args, **kwargs)
+    return call_cli("simulate", "--bots", "random", "--quiet", *args, **kwargs)
 
 
 def test_results_are_the_same_whatever_the_workers():
@@ -71,7 +71,7 @@ def test_the_replay_command_plays_the_same_game():
     record, = collect(options, [2])
     failure = runner.failure(options, 2, "for the command")
     args = failure["replay"].split()[1:]
-    result = run_cli(*args, "--format", "json")
+    result = call_cli(*args, "--format", "json")
     assert result.returncode == 0, result.stderr
     played = json.loads(result.stdout)
     assert [p["total"] for p in played["players"]] == [s["total"] for s in record["seats"]]
@@ -173,7 +173,7 @@ def test_ctrl_c_keeps_and_summarises_the_finished_games(tmp_path):
 
 def test_the_progress_bar_shows_only_on_a_terminal():
     import pty
-    quiet = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "5")
+    quiet = call_cli("simulate", "--bots", "random", "--players", "3", "--games", "5")
     assert quiet.returncode == 0 and quiet.stderr == ""
     main, secondary = pty.openpty()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -202,7 +202,7 @@ def test_a_side_some_board_lacks_is_refused_before_any_game(tmp_path, command):
     variant.write_text('variant "One-sided Alexandria" {\n    changes "7 Wonders, first edition"\n'
                        '    replace wonder "Alexandria" {\n        side A {\n            produces glass\n'
                        '            stage { cost 2 stone; points 3 }\n        }\n    }\n}\n', encoding="utf-8")
-    result = run_cli(command, "--bots", "random", "--players", "3", "--games", "20", "--workers", "1", "--sides", "B",
+    result = call_cli(command, "--bots", "random", "--players", "3", "--games", "20", "--workers", "1", "--sides", "B",
                      "--variant", str(variant), "--out", str(tmp_path / "runs"))
     assert result.returncode == 2, result.stderr
     assert "'Alexandria' has no side 'B'" in result.stderr and "--sides" in result.stderr

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from browser import browser, new_page  # noqa: F401 - a fixture
-from conftest import ROOT, run_cli, run_json
+from conftest import ROOT, call_cli, call_json, run_cli
 
 
 @pytest.mark.slow
 def test_every_city_records_its_strategy_and_the_summary_averages_it():
-    result, data = run_json("simulate", "--players", "3", "--games", "6", "--workers", "1", "--quiet",
+    result, data = call_json("simulate", "--players", "3", "--games", "6", "--workers", "1", "--quiet",
                             "--bots", "heuristic")
     assert result.returncode == 0, result.stderr
     names = [f["figure"] for f in data["strategy"]]
@@ -46,7 +46,7 @@ def test_sells_are_counted_from_the_game_log():
 
 
 def test_the_summary_text_shows_the_strategy_table():
-    result = run_cli("simulate", "--bots", "random", "--players", "3", "--games", "4", "--workers", "1", "--quiet")
+    result = call_cli("simulate", "--bots", "random", "--players", "3", "--games", "4", "--workers", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     assert "Strategy (per city, at the game's end)" in result.stdout
     assert "green cards" in result.stdout
@@ -66,12 +66,12 @@ def test_compare_leads_its_verdict_with_strategy_shifts():
 
 @pytest.mark.slow
 def test_compare_says_when_its_bots_do_not_adapt():
-    result = run_cli("compare", "--players", "3", "--games", "4", "--workers", "1", "--quiet",
+    result = call_cli("compare", "--players", "3", "--games", "4", "--workers", "1", "--quiet",
                      "--variant", "selling-gives-2", "--bots", "greedy,heuristic")
     assert result.returncode == 0, result.stderr
     assert "Note: greedy, heuristic do not adapt to the rule change" in result.stdout
     assert "Strategy (per city)" in result.stdout
-    result = run_cli("compare", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+    result = call_cli("compare", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
                      "--variant", "selling-gives-2", "--bots", "adaptive:generations=1,games=2")
     assert result.returncode == 0, result.stderr
     assert "do not adapt" not in result.stdout and "does not adapt" not in result.stdout
@@ -120,7 +120,7 @@ def test_a_rise_is_bounded_when_the_players_build_nearly_all_the_cards_dealt():
 @pytest.mark.slow
 def test_compare_notes_a_rise_bounded_by_the_cards_dealt(tmp_path):
     report = tmp_path / "compare.html"
-    result = run_cli("compare", "--players", "4", "--games", "40", "--workers", "1", "--quiet", "--bots", "heuristic",
+    result = call_cli("compare", "--players", "4", "--games", "40", "--workers", "1", "--quiet", "--bots", "heuristic",
                      "--variant", str(ROOT / "bench" / "variants" / "grey-worth-3.wonders"), "--report", str(report))
     assert result.returncode == 0, result.stderr
     assert "Note: rises bounded by the cards dealt" in report.read_text(encoding="utf-8")
@@ -132,7 +132,7 @@ def test_compare_notes_a_rise_bounded_by_the_cards_dealt(tmp_path):
     assert strategy[0].split()[-1] == "dealt"
     assert strategy[3].startswith("grey cards per city") and strategy[3].endswith(" 1.50")
     assert strategy[-1].startswith("cards sold per city") and not strategy[-1].endswith("1.50")
-    result, data = run_json("compare", "--players", "4", "--games", "40", "--workers", "1", "--quiet",
+    result, data = call_json("compare", "--players", "4", "--games", "40", "--workers", "1", "--quiet",
                             "--bots", "heuristic", "--variant", str(ROOT / "bench" / "variants" / "grey-worth-3.wonders"))
     assert "grey cards per city" in data["bounded"]
     grey = next(f for f in data["figures"] if f["figure"] == "grey cards per city")
@@ -140,12 +140,12 @@ def test_compare_notes_a_rise_bounded_by_the_cards_dealt(tmp_path):
 
 
 def test_the_summary_shows_the_cards_dealt_beside_the_cards_built():
-    result, data = run_json("simulate", "--bots", "random", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
+    result, data = call_json("simulate", "--bots", "random", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     by_name = {f["figure"]: f for f in data["strategy"]}
     assert by_name["purple cards"]["dealt_per_city"] == 1.5        # players + 2 guilds of 4 players
     assert "dealt_per_city" not in by_name["wonder stages"]
-    result = run_cli("simulate", "--bots", "random", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
+    result = call_cli("simulate", "--bots", "random", "--players", "4", "--games", "3", "--workers", "1", "--quiet")
     assert "95% CI  dealt" in result.stdout
 
 
@@ -190,7 +190,7 @@ def test_simulate_md_s_example_of_players_who_run_out_of_cards_prints_what_it_sh
 @pytest.mark.slow
 def test_the_compare_report_marks_the_cards_dealt_and_notes_the_bounded_rise_in_a_browser(tmp_path, browser):  # noqa: F811
     report = tmp_path / "compare.html"
-    result = run_cli("compare", "--players", "4", "--games", "30", "--workers", "1", "--quiet", "--bots", "heuristic",
+    result = call_cli("compare", "--players", "4", "--games", "30", "--workers", "1", "--quiet", "--bots", "heuristic",
                      "--variant", str(ROOT / "bench" / "variants" / "grey-worth-3.wonders"), "--report", str(report))
     assert result.returncode == 0, result.stderr
     page = new_page(browser, viewport={"width": 1200, "height": 1000})

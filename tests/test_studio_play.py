@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 from studio_server import Studio, folder, studio  # noqa: F401  (module fixtures)
 from test_studio import api, get
 
@@ -102,7 +102,7 @@ def test_a_saved_position_is_read_by_wonders_play_load_and_by_the_studio(studio,
     assert data["format"].startswith("wonders-save/") and data["options"]["variants"][0].endswith("cheap-trade.wonders")
     (folder / "leak.wonders").rename(folder.parent / "leak.wonders")     # the studio never reads through it:
     try:                                                                # the terminal plays the same files
-        result = run_cli("play", "--load", str(folder / "positions-turn4.json"), "--content", str(folder))
+        result = call_cli("play", "--load", str(folder / "positions-turn4.json"), "--content", str(folder))
     finally:
         (folder.parent / "leak.wonders").rename(folder / "leak.wonders")
     assert result.returncode == 0, result.stderr

@@ -887,13 +887,13 @@ def test_the_checker_refuses(tmp_path, trigger, code):
 def test_wonders_play_reports_a_trigger_loop_with_its_content_lines(tmp_path):
     """Not an internal error: the content's error, naming its lines (age I lasts one turn
     here, so 42 cards are discarded before age II's first building)."""
-    from conftest import run_cli
+    from conftest import call_cli
     folder = variant_folder(tmp_path, RECYCLING)
     base = folder / "base.wonders"
     text, age_i = base.read_text(encoding="utf-8"), "start age I, victory tokens worth 1\n        play 6 turns"
     assert age_i in text
     base.write_text(text.replace(age_i, "start age I, victory tokens worth 1\n        play 1 turn"), encoding="utf-8")
-    result = run_cli("play", "--players", "7", "--seed", "0", "--content", str(folder))
+    result = call_cli("play", "--players", "7", "--seed", "0", "--content", str(folder))
     assert result.returncode == 1 and "internal error" not in result.stderr
     assert "base.wonders" in result.stderr
 
@@ -976,22 +976,22 @@ def test_and_after_a_scoped_quantity_joins_comparisons_unless_a_city_follows(tex
 @pytest.mark.slow
 def test_the_poor_relief_rule_checks_plays_and_formats_without_parentheses(tmp_path):
     """The issue's rule, written as a designer says it: check, play, fmt and rules --full."""
-    from conftest import run_cli
+    from conftest import call_cli
     rule = tmp_path / "poor.wonders"
     rule.write_text('variant "Poor relief" {\n    changes "7 Wonders, first edition"\n'
                     '    add trigger "poor relief" on age end if coins <= coins of left neighbour '
                     'and coins <= coins of right neighbour: gain 2 coins\n}\n', encoding="utf-8")
-    checked = run_cli("check", "--variant", str(rule))
+    checked = call_cli("check", "--variant", str(rule))
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    played = run_cli("play", "--variant", str(rule), "--players", "3", "--seed", "2")
+    played = call_cli("play", "--variant", str(rule), "--players", "3", "--seed", "2")
     assert played.returncode == 0 and "poor relief" in played.stdout, played.stderr
     before = rule.read_text(encoding="utf-8")
-    formatted = run_cli("fmt", str(rule))
+    formatted = call_cli("fmt", str(rule))
     assert formatted.returncode == 0, formatted.stdout + formatted.stderr
     after = rule.read_text(encoding="utf-8")
     assert "(" not in after and " ".join(after.split()) == " ".join(before.split())
-    assert run_cli("check", "--variant", str(rule)).returncode == 0
-    full = run_cli("rules", "--full", "--variant", str(rule))
+    assert call_cli("check", "--variant", str(rule)).returncode == 0
+    full = call_cli("rules", "--full", "--variant", str(rule))
     assert "if coins <= coins of left neighbour and coins <= coins of right neighbour: gain 2 coins" \
         in full.stdout
 

@@ -13,7 +13,7 @@ import pytest
 
 from interpreter.sim.tune_file import TuneFileError, read_tune_file
 from interpreter.sim.tune_measure import SkillTally, TrialTally, share_figure, sides_figure, skill_figure
-from tests.conftest import run_cli, start_cli, wait_until
+from tests.conftest import call_cli, run_cli, start_cli, wait_until
 
 RICH = """\
 # Richer starts: how many coins make the treasury a fifth of the winners' points?
@@ -99,7 +99,7 @@ def test_measures_and_distances():
 def _tune(tmp_path, *extra, text=RICH, trials="10"):
     path = tmp_path / "rich.wonders"
     path.write_text(text)
-    return run_cli("tune", str(path), "--players", "3", "--games", "16", "--trials", trials, "--bots", "greedy",
+    return call_cli("tune", str(path), "--players", "3", "--games", "16", "--trials", trials, "--bots", "greedy",
                    "--workers", "1", "--seed", "3", "--study", str(tmp_path / "rich.study"),
                    "--out", str(tmp_path / "tuned.wonders"), *extra, timeout=600)
 
@@ -116,7 +116,7 @@ def test_the_search_finds_a_setting_that_meets_its_targets_and_writes_a_checked_
     assert 0 < low <= coins <= high < 30               # neither end of the range meets both targets
     tuned = (tmp_path / "tuned.wonders").read_text()
     assert f"set starting coins {coins}\n" in tuned and "# target share of treasury above 20" in tuned
-    checked = run_cli("check", "--variant", str(tmp_path / "tuned.wonders"))
+    checked = call_cli("check", "--variant", str(tmp_path / "tuned.wonders"))
     assert checked.returncode == 0, checked.stderr
     # the same deals and seed: the same search, to the last digit
     again = _tune(tmp_path, "--format", "json", "--fresh")
@@ -145,7 +145,7 @@ def test_a_target_it_cannot_measure_is_refused_before_the_default_players_fit(tm
     an error that could have been given before it."""
     path = tmp_path / "rich.wonders"
     path.write_text(RICH.replace("share of treasury above", "share of tresury above"))
-    done = run_cli("tune", str(path), "--players", "3", "--study", str(tmp_path / "rich.study"))
+    done = call_cli("tune", str(path), "--players", "3", "--study", str(tmp_path / "rich.study"))
     assert done.returncode == 1 and "error[E2051]" in done.stderr, done.stderr
     assert "fitting" not in done.stderr
     assert not (Path(os.environ["WONDERS_CACHE_DIR"]) / "adaptive").exists()
@@ -155,11 +155,11 @@ def test_a_target_it_cannot_measure_is_refused_before_the_default_players_fit(tm
 def test_check_refuses_a_range_and_a_target_line(tmp_path):
     path = tmp_path / "rich.wonders"
     path.write_text(RICH)
-    done = run_cli("check", "--variant", str(path))
+    done = call_cli("check", "--variant", str(path))
     assert done.returncode == 1 and "error[E0009]: a range is for `wonders tune`" in done.stdout
     assert f"{path}:4:24" in done.stdout and "^^^^^" in done.stdout
     path.write_text(RICH.replace("0..30", "3"))
-    done = run_cli("check", "--variant", str(path))
+    done = call_cli("check", "--variant", str(path))
     assert done.returncode == 1 and "a `target` line is for `wonders tune`" in done.stdout
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 from interpreter.engine.game import Game
 from interpreter.engine.saves import game_from_data, game_to_data
 from scenario import tables, greedy_bot, random_bot
@@ -107,10 +107,10 @@ def test_saves_keep_the_free_city_and_who_holds_its_card():
 @pytest.mark.slow
 def test_play_two_players_from_the_command_line(tmp_path):
     log = tmp_path / "game.json"
-    result = run_cli("play", "--players", "2", "--seed", "4", "--log", str(log))
+    result = call_cli("play", "--players", "2", "--seed", "4", "--log", str(log))
     assert result.returncode == 0, result.stderr
     assert "Free City (played by P1):" in result.stdout and "Free City (" in result.stdout.split("Final scores")[1]
-    assert run_cli("replay", str(log)).returncode == 0
+    assert call_cli("replay", str(log)).returncode == 0
 
 
 def test_a_person_plays_for_the_free_city_too():
@@ -127,5 +127,5 @@ def test_a_person_plays_for_the_free_city_too():
 
 @pytest.mark.slow
 def test_other_player_counts_without_a_table_are_refused():
-    result = run_cli("play", "--players", "1")
+    result = call_cli("play", "--players", "1")
     assert result.returncode == 2 and "not 1" in result.stderr

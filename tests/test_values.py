@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from conftest import run_cli
+from conftest import call_cli
 
 from interpreter.sim.records import RunOptions, play_game
 from interpreter.sim.restrict import Restricted, UnknownTarget, from_key, give_side, resolve, restrict
@@ -198,14 +198,14 @@ def test_simulate_value_as_a_user_runs_it(tmp_path):
     out = tmp_path / "run.jsonl"
     args = ("simulate", "--players", "4", "--games", "12", "--bots", "greedy", "--quiet", "--workers", "1",
             "--value", "Arsenal", "--prefer", "red", "--value", "Rhodos A")
-    result = run_cli(*args, "--out", str(out))
+    result = call_cli(*args, "--out", str(out))
     assert result.returncode == 0, result.stderr
     text = result.stdout
     assert "What a card is worth (restricted play)" in text
     for label in ("forbid Arsenal", "prefer red", "given Rhodos A"):
         assert f"\n{label} " in text
     assert text.index("What a card is worth") < text.index("Cards: win rate") and "(biased" in text
-    data = json.loads(run_cli(*args, "--out", str(out), "--resume", "--format", "json").stdout)
+    data = json.loads(call_cli(*args, "--out", str(out), "--resume", "--format", "json").stdout)
     assert [v["value"] for v in data["values"]] == ["forbid:Arsenal", "side:Rhodos A", "prefer:red"]
     assert all(v["games"] == 12 for v in data["values"]) and data["draft"]
     assert data["options"]["values"] == ["forbid:Arsenal", "side:Rhodos A", "prefer:red"]
@@ -213,25 +213,25 @@ def test_simulate_value_as_a_user_runs_it(tmp_path):
     damaged = json.loads(lines[1])
     damaged["value"][0]["win"] = 3
     out.write_text("\n".join([lines[0], json.dumps(damaged)] + lines[2:]) + "\n")
-    refused = run_cli(*args, "--out", str(out), "--resume")
+    refused = call_cli(*args, "--out", str(out), "--resume")
     assert refused.returncode == 1 and '"value"[0]."win" must be a share of a win' in refused.stderr
 
 
 @pytest.mark.slow
 def test_an_unknown_value_is_a_usage_error_naming_the_closest():
-    result = run_cli("simulate", "--players", "4", "--games", "2", "--value", "Arsenl")
+    result = call_cli("simulate", "--players", "4", "--games", "2", "--value", "Arsenl")
     assert result.returncode == 2 and "did you mean 'Arsenal'?" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
-    result = run_cli("compare", "--variant", "cheap-trade", "--players", "4", "--games", "2", "--prefer", "Rhodos A")
+    result = call_cli("compare", "--variant", "cheap-trade", "--players", "4", "--games", "2", "--prefer", "Rhodos A")
     assert result.returncode == 2 and "wonder side" in result.stderr
-    result = run_cli("compare", "--records", "any.jsonl", "--players", "4", "--value", "red")
+    result = call_cli("compare", "--records", "any.jsonl", "--players", "4", "--value", "red")
     assert result.returncode == 2 and "do not go with --records" in result.stderr, result.stderr
 
 
 @pytest.mark.slow
 def test_compare_value_shows_the_effect_under_both_rule_sets(tmp_path):
     report = tmp_path / "compare.html"
-    result = run_cli("compare", "--variant", "cheap-trade", "--players", "3", "--games", "6", "--bots", "greedy",
+    result = call_cli("compare", "--variant", "cheap-trade", "--players", "3", "--games", "6", "--bots", "greedy",
                      "--quiet", "--workers", "1", "--value", "brown", "--report", str(report))
     assert result.returncode == 0, result.stderr
     assert "What a card is worth under each rule set" in result.stdout and "\nforbid brown " in result.stdout
@@ -245,7 +245,7 @@ def test_the_value_section_of_the_report_renders_in_a_browser(tmp_path):
     if skip_reason() is not None:
         pytest.skip(str(skip_reason()))
     report = tmp_path / "report.html"
-    result = run_cli("simulate", "--quiet", "--players", "4", "--games", "8", "--bots", "greedy", "--workers", "1",
+    result = call_cli("simulate", "--quiet", "--players", "4", "--games", "8", "--bots", "greedy", "--workers", "1",
                      "--value", "red", "--value", "Gizah A", "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(report, None, ["chart-values", "chart-wonders"])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli, run_json
+from conftest import ROOT, call_cli, call_json
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
@@ -158,7 +158,7 @@ def test_a_replaced_card_and_a_modified_card_collide(tmp_path):
 
 def test_broken_variant_golden():
     expected = (ROOT / "tests" / "golden_variants" / "broken.expected").read_text()
-    result = run_cli("check", "--variant", "tests/golden_variants/broken.wonders")
+    result = call_cli("check", "--variant", "tests/golden_variants/broken.wonders")
     assert result.returncode == 1 and result.stdout == expected
 
 
@@ -166,11 +166,11 @@ def test_broken_variant_golden():
 def test_a_trigger_that_causes_itself_is_found_by_check(tmp_path):
     loop = _variant(tmp_path, "Scavengers",
                     '    add trigger "scavenge" on building built: build a card from the discard pile for free')
-    result = run_cli("check", "--variant", loop)
+    result = call_cli("check", "--variant", loop)
     assert result.returncode == 1 and "error[E1502]" in result.stdout
     limited = _variant(tmp_path, "Scavengers", '    add trigger "scavenge" on building built once per turn: '
                                               'build a card from the discard pile for free')
-    assert run_cli("check", "--variant", limited).returncode == 0
+    assert call_cli("check", "--variant", limited).returncode == 0
 
 
 def test_a_trigger_loop_the_checker_cannot_see_is_stopped_at_run_time(tmp_path):
@@ -190,37 +190,37 @@ def test_a_trigger_loop_the_checker_cannot_see_is_stopped_at_run_time(tmp_path):
 # ---------------------------------------------------------------- the commands
 @pytest.mark.slow
 def test_rules_prints_the_effective_rules_and_the_diff():
-    result = run_cli("rules", "--variant", "selling-gives-2")
+    result = call_cli("rules", "--variant", "selling-gives-2")
     assert result.returncode == 0 and "sell for 2 coins" in result.stdout
     assert result.stdout.startswith('rules "7 Wonders, first edition" {')
-    diff = run_cli("rules", "--diff", "--variant", "colosseum", "--variant", "science-sets-worth-10")
+    diff = call_cli("rules", "--diff", "--variant", "colosseum", "--variant", "science-sets-worth-10")
     assert "-    age II  color red  copies 3+ 7+\n+    age II  color red  copies 7+" in diff.stdout
     assert "+    score science: each symbol squared + 10 per complete set" in diff.stdout
     assert '+card "Colosseum" {' in diff.stdout
-    assert run_cli("rules", "--diff").stdout == "The variants change nothing.\n"
+    assert call_cli("rules", "--diff").stdout == "The variants change nothing.\n"
 
 
 @pytest.mark.slow
 def test_every_command_takes_variant(tmp_path):
-    assert "variants: Cheap trade" in run_cli("check", "--variant", "cheap-trade").stdout
-    cards = run_cli("cards", "--age", "II", "--color", "blue", "--variant", "colosseum")
+    assert "variants: Cheap trade" in call_cli("check", "--variant", "cheap-trade").stdout
+    cards = call_cli("cards", "--age", "II", "--color", "blue", "--variant", "colosseum")
     assert "Colosseum" in cards.stdout
     log = tmp_path / "log.json"
-    assert run_cli("play", "--players", "3", "--seed", "2", "--variant", "age-stipend", "--log", str(log)).returncode == 0
+    assert call_cli("play", "--players", "3", "--seed", "2", "--variant", "age-stipend", "--log", str(log)).returncode == 0
     assert json.loads(log.read_text())["options"]["variants"] == ["age-stipend"]
-    assert run_cli("replay", str(log)).returncode == 0
-    bad = run_cli("replay", str(log), "--variant", "cheap-trade")
+    assert call_cli("replay", str(log)).returncode == 0
+    bad = call_cli("replay", str(log), "--variant", "cheap-trade")
     assert bad.returncode == 2 and "played with variants" in bad.stderr
     position = tmp_path / "position.json"
-    assert run_cli("replay", str(log), "--to", "3", "--save", str(position)).returncode == 0
+    assert call_cli("replay", str(log), "--to", "3", "--save", str(position)).returncode == 0
     assert json.loads(position.read_text())["options"]["variants"] == ["age-stipend"]
-    assert run_cli("moves", str(position)).returncode == 0
-    assert run_cli("moves", str(position), "--variant", "colosseum").returncode == 2
+    assert call_cli("moves", str(position)).returncode == 0
+    assert call_cli("moves", str(position), "--variant", "colosseum").returncode == 2
     table = ROOT / "docs" / "examples" / "table.json"
-    _, base = run_json("score", str(table))
-    _, changed = run_json("score", str(table), "--variant", "unfinished-wonders")
+    _, base = call_json("score", str(table))
+    _, changed = call_json("score", str(table), "--variant", "unfinished-wonders")
     assert [p["wonder"] for p in changed["players"]] == [p["wonder"] for p in base["players"]]   # all built
-    missing = run_cli("play", "--players", "3", "--variant", "no-such-rule")
+    missing = call_cli("play", "--players", "3", "--variant", "no-such-rule")
     assert missing.returncode == 2 and "no such variant" in missing.stderr
 
 
@@ -278,7 +278,7 @@ def test_a_trigger_loop_is_reported_in_the_chosen_language(tmp_path, capsys):
 
 
 def test_the_play_log_shows_coins_gained_by_triggers():
-    result = run_cli("play", "--players", "3", "--seed", "2", "--variant", "age-stipend")
+    result = call_cli("play", "--players", "3", "--seed", "2", "--variant", "age-stipend")
     assert result.stdout.count('gains 1 coin (trigger "age stipend")') == 3 * 3     # 3 players, 3 ages
 
 
@@ -295,12 +295,12 @@ FOUR_TO_SEVEN = "    set players 4 to 7\n    remove table for 2 players"
 @pytest.mark.slow
 def test_a_variant_removes_a_table_the_house_rule_checks_plays_and_refuses_two_players(tmp_path):
     rule = _variant(tmp_path, "Four to seven", FOUR_TO_SEVEN)
-    checked = run_cli("check", "--variant", rule)
+    checked = call_cli("check", "--variant", rule)
     assert checked.returncode == 0 and "0 error(s), 0 warning(s)" in checked.stdout, checked.stdout
-    played = run_cli("play", "--variant", rule, "--players", "4", "--seed", "3")
+    played = call_cli("play", "--variant", rule, "--players", "4", "--seed", "3")
     assert played.returncode == 0 and "Winner" in played.stdout, played.stderr
     for players in ("2", "3"):
-        refused = run_cli("play", "--variant", rule, "--players", players)
+        refused = call_cli("play", "--variant", rule, "--players", players)
         assert refused.returncode == 2 and "Traceback" not in refused.stderr
         assert (f"these rules (with the variant 'Four to seven') play with 4, 5, 6, 7 players, "
                 f"not {players}") in refused.stderr                # which house rule says so
@@ -324,14 +324,14 @@ def test_a_variant_replaces_a_table_and_adds_one(tmp_path):
     assert result.errors == 0, [d.message for d in result.diagnostics]
     (table,) = result.ruleset.tables
     assert [n.name for n in table.neutrals] == ["Open City"] and not table.neutrals[0].pile
-    played = run_cli("play", "--variant", rule, "--players", "2", "--seed", "1")
+    played = call_cli("play", "--variant", rule, "--players", "2", "--seed", "1")
     assert played.returncode == 0 and "Open City" in played.stdout, played.stderr
     ghost = ('    set players 4 to 7\n    remove table for 2 players\n'
              '    add table for 3 players {\n        cards as for 4 players\n        neutral city "Ghost" '
              '{ draws from a pile; holder in age I: left neighbour; holder changes every turn; cannot win }\n    }')
     added = _variant(tmp_path, "Ghost", ghost)
     assert [t.players for t in check_paths(None, [added]).ruleset.tables] == [3]
-    played = run_cli("play", "--variant", added, "--players", "3", "--seed", "1")
+    played = call_cli("play", "--variant", added, "--players", "3", "--seed", "1")
     assert played.returncode == 0 and "Ghost" in played.stdout, played.stderr
 
 
@@ -343,7 +343,7 @@ def test_a_variant_replaces_a_table_and_adds_one(tmp_path):
 ])
 def test_changing_a_table_that_is_not_there_or_adding_one_twice_is_an_error(tmp_path, body, code, words):
     rule = _variant(tmp_path, "Bad", body)
-    result = run_cli("check", "--variant", rule)
+    result = call_cli("check", "--variant", rule)
     assert result.returncode == 1 and f"[{code}]" in result.stdout and words in result.stdout, result.stdout
     assert f"{rule}:3:" in result.stdout
 
@@ -366,12 +366,12 @@ def test_table_changes_print_back_and_format(tmp_path):
             '        cards as for 4 players\n        neutral city "Ghost" { draws from a pile; '
             'holder in age I: left neighbour; holder changes every turn; cannot win }\n    }')
     rule = Path(_variant(tmp_path, "Tables", body))
-    assert run_cli("fmt", str(rule)).returncode == 0
+    assert call_cli("fmt", str(rule)).returncode == 0
     text = rule.read_text(encoding="utf-8")
     assert "remove table for 2 players" in text and "add table for 3 players {" in text
-    assert run_cli("fmt", "--check", str(rule)).returncode == 0
+    assert call_cli("fmt", "--check", str(rule)).returncode == 0
     assert check_paths(None, [str(rule)]).errors == 0
-    diff = run_cli("rules", "--diff", "--variant", str(rule))
+    diff = call_cli("rules", "--diff", "--variant", str(rule))
     assert diff.returncode == 0, diff.stderr
     assert "\n-table for 2 players {\n" in diff.stdout and "\n+table for 3 players {\n" in diff.stdout
 
@@ -381,9 +381,9 @@ def test_a_variants_range_that_clashes_with_a_table_suggests_removing_it_there(t
     """E1204's help names the change in the designer's variant; in content alone (no
     variant set the range) it does not talk about variants."""
     rule = _variant(tmp_path, "Two to seven", "    set players 2 to 7")
-    result = run_cli("check", "--variant", rule)
+    result = call_cli("check", "--variant", rule)
     assert result.returncode == 1 and "or drop this table in the variant: `remove table for 2 players`" in result.stdout
     base = content_copy / "base.wonders"
     base.write_text(base.read_text(encoding="utf-8").replace("players 3 to 7", "players 2 to 7"), encoding="utf-8")
-    result = run_cli("check", str(content_copy))
+    result = call_cli("check", str(content_copy))
     assert "[E1204]" in result.stdout and "in the variant" not in result.stdout

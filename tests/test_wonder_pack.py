@@ -15,7 +15,7 @@ from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
 from interpreter.bots.seats import make_deciders
 
-from conftest import run_cli
+from conftest import call_cli
 from scenario import Script
 
 NEW = ["The Great Wall", "Stonehenge", "Manneken Pis", "Abu Simbel"]
@@ -34,13 +34,13 @@ def side_of(wonder, side):
 
 
 def test_the_pack_checks_clean_and_adds_four_boards():
-    result = run_cli("check", "--expansion", "wonder-pack")
+    result = call_cli("check", "--expansion", "wonder-pack")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 error(s)" in result.stdout and "11 wonders" in result.stdout
 
 
 def test_cards_lists_the_four_boards_on_both_sides():
-    result = run_cli("cards", "--wonders", "--expansion", "wonder-pack")
+    result = call_cli("cards", "--wonders", "--expansion", "wonder-pack")
     assert result.returncode == 0, result.stderr
     rows = [line.split() for line in result.stdout.splitlines()]
     for name in NEW:
@@ -101,7 +101,7 @@ def test_the_great_wall_b_truce_takes_its_city_out_of_a_conflict():
 def test_wonders_play_seats_the_new_boards_by_name(side):
     args = ("play", "--expansion", "wonder-pack", "--players", "4", "--seed", "3", "--sides", side,
             "--wonders", ",".join(NEW), "--bots", "heuristic,greedy,random", "--format", "json")
-    first, second = run_cli(*args), run_cli(*args)
+    first, second = call_cli(*args), call_cli(*args)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     data = json.loads(first.stdout)
@@ -183,9 +183,9 @@ def test_an_override_of_one_kind_leaves_the_other_kind_alone(tmp_path):
 @pytest.mark.slow
 def test_check_and_play_take_both_packs():
     packs = ("--expansion", "cities", "--expansion", "wonder-pack")
-    checked = run_cli("check", *packs)
+    checked = call_cli("check", *packs)
     assert checked.returncode == 0 and "0 error(s)" in checked.stdout, checked.stdout + checked.stderr
-    played = run_cli("play", *packs, "--players", "5", "--seed", "2", "--sides", "B", "--wonders",
+    played = call_cli("play", *packs, "--players", "5", "--seed", "2", "--sides", "B", "--wonders",
                      ",".join(NEW + OLD[:1]), "--bots", "random", "--format", "json")
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["log"][-1]["event"] == "end"

@@ -436,3 +436,24 @@ def test_a_comment_between_the_and_neighbour_in_a_joined_scope_parses_and_is_kep
     assert problems == []
     formatted = fmt(text)
     assert "# which one" in formatted and fmt(formatted) == formatted
+
+
+def test_fmt_keeps_the_scope_of_a_count_of_zone_cards():
+    """`cards in "Z" of left neighbour` counts the neighbour's cards in the zone (the
+    engine reads the scope); the printer used to drop the scope, so `fmt` silently made it
+    count the owner's cards."""
+    text = ('card "C" {\n    age I\n    color blue\n    copies 3+\n'
+            '    when built: gain 1 coin per card in "Reserve" of left neighbour\n}\n')
+    out = fmt(text)
+    assert 'per card in "Reserve" of left neighbour' in out
+    assert _same_tree(out, text)
+
+
+def test_the_descriptions_say_whose_zone_cards_are_counted():
+    from interpreter.syntax.parser import parse_text
+    from interpreter.views import describe, describe_nl
+    tree, errors = parse_text('card "C" {\n    when built: gain 1 coin per card in "Reserve" of neighbours\n}\n', "c.wonders")
+    assert not errors
+    (effect,) = tree.items[0].body
+    assert "neighbours" in describe.effect_text(effect)
+    assert "naburige steden" in describe_nl.effect_text(effect)

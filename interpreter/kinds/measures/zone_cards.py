@@ -22,13 +22,18 @@ class ZoneCardsKind(MeasureKind):
         return e.each_where(q, lambda where: e.zone_count(where.city, zone))
 
     def written(self, q: Any, p: Printer, one: bool) -> str:
-        return f'{"card" if one else "cards"} in "{q.kind.text}"'
+        return p.scoped(f'{"card" if one else "cards"} in "{q.kind.text}"', q.scope)
 
     def words_en(self, q: Any, w: Words, singular: bool) -> str:
-        return f'card{"" if singular else "s"} of the city in "{q.kind.text}"'
+        if q.scope is None:
+            return f'card{"" if singular else "s"} of the city in "{q.kind.text}"'
+        return w.counted_text(q, f'card{"" if singular else "s"} in "{q.kind.text}"')
 
     def words_nl(self, q: Any, w: Words, singular: bool) -> str:
-        return f'kaart{"" if singular else "en"} van de stad in "{q.kind.text}"'
+        if q.scope is None:
+            return f'kaart{"" if singular else "en"} van de stad in "{q.kind.text}"'
+        text = f'kaart{"" if singular else "en"} in "{q.kind.text}"'
+        return w.counted_text(q, text, text)
 
     def icons(self, q: Any, kit: Any, vocabulary: Any, title: str) -> list[Any]:
         return [kit.icons.chip(title)]

@@ -251,3 +251,42 @@ def test_the_end_every_point_explained_play_again_rotated_and_records(server, co
     seats = mine[0]["seats"]
     assert [s["bot"] for s in seats] == ["human", "greedy", "human"] and seats[0]["person"] == "Ada"
     assert [sum(s["scores"].values()) for s in seats] == [sum(p.values()) for p in pads]
+
+
+def test_views_reach_a_page_in_the_order_the_changes_were_made(tmp_path):
+    """Two choices at once (two people choosing together): each change's views were made
+    under the table's lock but sent after it was released, so a view made first could reach
+    a page last; the page then showed a stale state (no decision for it) and nothing more
+    came, since the others waited for it (seen once as a whole-suite timeout of the test
+    above, under load)."""
+    import asyncio
+
+    from interpreter.studio.tables.hub import Connection, Hub
+    hub = Hub(tmp_path)
+    state = {"made": 0}
+
+    class Socket:
+        def __init__(self):
+            self.got = []
+
+        async def send_json(self, message):
+            if message["made"] == 1:
+                await asyncio.sleep(0.05)                 # the first view is slow to go out
+            self.got.append(message["made"])
+
+    class FakeTable:
+        id = "t"
+
+    socket = Socket()
+    connection = Connection(socket, "seat", 0, False)
+    hub._settle = lambda table: None
+    hub._views = lambda table: [(connection, {"made": state["made"]})]
+
+    def work():
+        state["made"] += 1
+
+    async def both():
+        await asyncio.gather(hub.change(FakeTable, work), hub.change(FakeTable, work))
+
+    asyncio.run(both())
+    assert socket.got == [1, 2]

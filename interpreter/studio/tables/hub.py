@@ -171,20 +171,22 @@ class Hub:
 
     async def change(self, table: Table, work) -> None:
         """`work()` under the table's lock in a worker thread, then the table settled and
-        every page at it sent its view (made under the same lock: a view never reads a
-        game another change is moving)."""
+        every page at it sent its view, all under the same lock: a view never reads a game
+        another change is moving, and views reach a page in the order the changes were
+        made (sent after the lock, a view made first could arrive last and leave a page
+        showing a stale state)."""
         async with self.lock(table.id):
             def run():
                 work()
                 self._settle(table)
                 return self._views(table)
             shown = await asyncio.to_thread(run)
-        await self._send_views(shown)
+            await self._send_views(shown)
 
     async def broadcast(self, table: Table) -> None:
         async with self.lock(table.id):
             shown = await asyncio.to_thread(self._views, table)
-        await self._send_views(shown)
+            await self._send_views(shown)
 
     def _views(self, table: Table) -> list[tuple[Connection, dict]]:
         """Each page's view, the public part made once for all of them."""
@@ -284,7 +286,7 @@ class Hub:
         elif kind == "view":
             async with self.lock(table.id):
                 shown = await asyncio.to_thread(self.view_of, table, c)
-            await _send(c.socket, shown)
+                await _send(c.socket, shown)
         else:
             raise TableError(f"unknown message type {kind!r} (choose, take back, hand, again, view)")
 

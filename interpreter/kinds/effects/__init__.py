@@ -5,6 +5,8 @@ its part (kinds/effect_base.py `EffectKind`).  Every effect kind has one."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..actions import kind_modules
 from ..effect_base import EffectKind
 
@@ -30,7 +32,7 @@ def effect_kind_of(effect) -> EffectKind | None:
     return EFFECTS.get(type(effect))
 
 
-def part_of(effect) -> str | None:
+def part_of(effect: object) -> str | None:
     """The part of its source an effect is filed in (its kind's `part`: "scores" for a score
     line, "triggers", "laws", ...), or None for what is no effect: how the rules' block, the
     variants and the checks over the whole rule set tell a score line, a trigger or a law
@@ -39,7 +41,7 @@ def part_of(effect) -> str | None:
     return None if kind is None else kind.part
 
 
-def held_of(effect):
+def held_of(effect: Any) -> Any:
     """The effect `effect` holds and acts through (a law's: its kind's `held`), or `effect`
     itself."""
     kind = EFFECTS.get(type(effect))

@@ -70,7 +70,8 @@ class LawKind(EffectKind):
 
     def written(self, effect: Any, p: Any) -> str:
         parts = [p.law_condition(c) for c in effect.conditions]
-        return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + p.effect(effect.effect)
+        held: str = p.effect(effect.effect)
+        return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + held
 
     def words_en(self, effect: Any, w: Any) -> str:
         """The effect, said of every city."""

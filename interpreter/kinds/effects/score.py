@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
-from ...i18n import _, names
+from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
@@ -54,10 +54,10 @@ class ScoreKind(EffectKind):
         return f"{effect.category.text}: {w.score_text(effect.value)}"
 
     def words_nl(self, effect: Any, w: Any) -> str:
-        return f"{names().score(effect.category.text)}: {w.score_text(effect.value)}"
+        return f"{w.names().score(effect.category.text)}: {w.score_text(effect.value)}"
 
     def icons(self, effect: Any, kit: Any, vocabulary: Any) -> list[Any]:
-        category = names().score(effect.category.text)
+        category = kit.names().score(effect.category.text)
         return list(kit.expression(effect.value, vocabulary,
                                    lambda label, title: kit.icons.laurel(label, f"{category}: {title}")))
 

@@ -205,17 +205,10 @@ def compile_rules(ruleset: RuleSet) -> Tables:
         filed: dict[str, list] = {part: [] for part in PARTS}
         for e in effects:
             effect_kind = effect_kind_of(e)
-            if effect_kind is not None:                     # a kind of kinds/effects/ says where it goes
-                part, entry = effect_kind.filed(e, _LENT)
-                filed[part].append(entry)
-            elif isinstance(e, ast.Law):
-                filed["laws"].append(e)
-            elif isinstance(e, ast.Score):
-                filed["scores"].append((e.category.text, e.value))
-            elif isinstance(e, ast.Trigger):
-                filed["triggers"].append(e)
-            else:
+            if effect_kind is None:
                 raise UnhandledKind(f"compile.py has no place for the effect kind {type(e).__name__}")
+            part, entry = effect_kind.filed(e, _LENT)       # its kind says where it goes
+            filed[part].append(entry)
         made = Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
                       *(tuple(filed[part]) for part in ("static", "when_built", "turn_end", "game_end", "scores",
                                                         "triggers")),

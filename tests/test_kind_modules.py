@@ -8,7 +8,10 @@ without one of its parts when its module is imported, never in a game."""
 
 from __future__ import annotations
 
+import functools
+import io
 import re
+import tokenize
 import typing
 
 import pytest
@@ -26,9 +29,7 @@ from interpreter.syntax import ast_effects
 # these unions yet).  Remove a name when its kind moves; the test fails on a stale name.
 NOT_YET_MOVED_ACTIONS: frozenset[str] = frozenset()
 # the effects of a card's (the `Effect` union) and those of a law's (`LAW_EFFECTS`)
-NOT_YET_MOVED_EFFECTS = frozenset({
-    "Law",
-    "Score", "Trigger"})
+NOT_YET_MOVED_EFFECTS: frozenset[str] = frozenset()
 
 # The constructs of expressions and triggers that have no module of their own yet, still
 # switched on by the passes (the measures have theirs: kinds/measures/): the ways a value
@@ -44,13 +45,50 @@ MAY_NAME = re.compile(r"interpreter/syntax/builder/\w+\.py")
 MOST_FILES = 5
 
 
+@functools.cache
 def product_modules() -> dict[str, str]:
+    """Each module of the product, its text without its messages (`without_messages`)."""
     files = sorted((ROOT / "interpreter").rglob("*.py")) + [ROOT / "cli.py"]
-    return {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8") for path in files}
+    return {str(path.relative_to(ROOT)): without_messages(path.read_text(encoding="utf-8")) for path in files}
+
+
+# the functions that mark a message for the catalog (interpreter/i18n, babel.cfg)
+MARKERS = {"_", "N_", "ngettext"}
+
+
+def without_messages(text: str) -> str:
+    """The module's text with the string literals of its messages (`_("Score pad: ...")`,
+    `N_(...)`, `ngettext(...)`) left out: a message is the user's words, in which "Score" is
+    English, not the class; its code, comments and docstrings are kept."""
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    lines = text.splitlines(keepends=True)
+    spans, calls, previous = [], [], None       # calls: for each open bracket, whether it marks a message
+    for token in tokens:
+        if token.type == tokenize.OP and token.string in "([{":
+            calls.append(token.string == "(" and previous is not None and previous.type == tokenize.NAME
+                         and previous.string in MARKERS)
+        elif token.type == tokenize.OP and token.string in ")]}" and calls:
+            calls.pop()
+        elif token.type == tokenize.STRING and calls and calls[-1]:
+            spans.append((token.start, token.end))
+        if token.type not in (tokenize.NL, tokenize.COMMENT):
+            previous = token
+    for (row, col), (end_row, end_col) in reversed(spans):
+        before, after = lines[row - 1][:col], lines[end_row - 1][end_col:]
+        lines[row - 1:end_row] = [before + '""' + after]
+    return "".join(lines)
+
+
+def test_messages_are_left_out_and_the_code_kept():
+    text = 'x = _("Score pad: {n}") + N_(\n    "Score categories"\n    " (per city)")\n# Score\ny = ast.Score  # "Score"\n'
+    kept = without_messages(text)
+    assert kept == 'x = _("") + N_(\n    ""\n    "")\n# Score\ny = ast.Score  # "Score"\n'
+    assert naming("Score", {"m.py": kept}) == ["m.py"] and naming("Score", {"m.py": 'f(_("Score"))'}) == ["m.py"]
+    assert naming("Score", {"m.py": without_messages('f(_("Score"))')}) == []
 
 
 def naming(name: str, modules: dict[str, str]) -> list[str]:
-    """The modules whose text names `name` as a word (code, comments or docs)."""
+    """The modules whose text names `name` as a word (code, comments or docstrings)."""
     word = re.compile(rf"\b{name}\b")
     return [path for path, text in modules.items() if word.search(text)]
 
@@ -241,7 +279,8 @@ def test_an_effect_kind_without_a_part_fails_when_made(missing):
 @pytest.mark.parametrize("declared, message", [
     ({"places": ("table",)}, "not some of"), ({"places": ()}, "not some of"), ({"static": True}, "hold"),
     ({"places": ("law",)}, "in_force"), ({"bots": "powers"}, "power_worth"), ({"node": "Coinage"}, "not a class"),
-    ({"part": "somewhere"}, "not one of"), ({"part": "static"}, "part"), ({"bots": "shields"}, "counted")])
+    ({"part": "somewhere"}, "not one of"), ({"part": "static"}, "part"), ({"bots": "shields"}, "counted"),
+    ({"part": "laws"}, "held")])
 def test_an_effect_kind_that_declares_badly_fails_when_made(declared, message):
     bad = type("Bad", (_CompleteEffect,), declared)
     with pytest.raises(TypeError, match=message):

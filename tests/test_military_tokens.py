@@ -219,7 +219,7 @@ def test_shields_are_written_back():
         assert problems == []
         assert printer.effect(tree.items[0].body[2]) == f"when built: {text}"
     tree, problems = parse_text('rules "R" {\n    law: defeat tokens taken are worth 1 more\n}\n', "r")
-    assert problems == [] and printer.law(tree.items[0].body[0]) == "law: defeat tokens taken are worth 1 more"
+    assert problems == [] and printer.effect(tree.items[0].body[0]) == "law: defeat tokens taken are worth 1 more"
 
 
 # ---------------------------------------------------------------- laws on the tokens' value
@@ -244,7 +244,7 @@ def test_hollow_victories_take_two_from_each_victory_token(tmp_path):
     assert game.cities[0].tokens == []                # the age I victory (1) is not taken
     assert game.cities[0].coins == 3 + 3              # its sale; no token taken, no event
     assert sorted(game.cities[1].tokens) == [-1]      # defeats as before
-    assert printer.law(tables.rules.laws[0]) == "law: victory tokens taken against a neighbour are worth 2 less"
+    assert printer.effect(tables.rules.laws[0]) == "law: victory tokens taken against a neighbour are worth 2 less"
     laws = game.cities[0].laws
     assert [worth_under_laws(laws, v, True) for v in (1, 3, 5, -1)] == [0, 1, 3, -1]
     assert worth_under_laws(laws, 3, False) == 3      # not in a conflict: as it is

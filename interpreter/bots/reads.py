@@ -95,17 +95,9 @@ class Facts(NamedTuple):
 # What the valuation makes of each kind of effect and action, one row per kind: the Facts
 # field a source's effect of that kind goes to (valuation.py weighs each field), or why it
 # has none.  `facts` refuses a kind without a row (tests/test_effect_kinds.py checks that
-# every kind has one), so a new kind cannot be silently left out of the bots' play.  An
-# action kind of kinds/actions/ declares its row (its `bots`).
-EFFECT_ROLES = {
-    **{node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places},
-    ast.Score: "score lines",                 # Source.scores (their reads: `score_reads`)
-    ast.Trigger: "not weighed",               # what a trigger may do later is not foreseen
-    # a law reaches every city alike, the owner's rivals too: building it does not change the
-    # owner's standing; what a law in force does (prices, production) the bots read from the
-    # city's tables, which hold it (engine/laws.py)
-    ast.Law: "not weighed",
-}
+# every kind has one), so a new kind cannot be silently left out of the bots' play.  Each
+# kind declares its row (its `bots`, kinds/actions/ and kinds/effects/).
+EFFECT_ROLES = {node: kind.bots for node, kind in EFFECTS.items() if "city" in kind.places}
 ACTION_ROLES = {node: kind.bots for node, kind in ACTIONS.items()}
 
 

@@ -9,7 +9,7 @@ from ..engine.city import City
 from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..kinds.actions import kind_of
-from ..kinds.effects import effect_kind_of
+from ..kinds.effects import effect_kind_of, part_of
 from ..kinds.measures import measure_kind
 from ..engine.laws import law_force
 from ..engine.triggers import worth_under_laws
@@ -332,7 +332,7 @@ def novel_lines(tables) -> frozenset[int]:
     if not ruleset.variants:
         return frozenset()
     before = {s.span for item in ruleset.unchanged if isinstance(item, ast.Rules)
-              for s in item.body if isinstance(s, ast.Score)}
+              for s in item.body if part_of(s) == "scores"}
     return frozenset(id(s.value) for s in tables.rules.scores if s.span not in before)
 
 
@@ -375,4 +375,4 @@ def _triggers(tables) -> list:
     the laws' (a law's trigger is every city's while the law is in force)."""
     sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
     return [*tables.rules.triggers, *(t for source in sources for t in source.triggers),
-            *(law.effect for source in sources for law in source.laws if isinstance(law.effect, ast.Trigger))]
+            *(law.effect for source in sources for law in source.laws if part_of(law.effect) == "triggers")]

@@ -10,8 +10,7 @@ from collections.abc import Sequence
 
 from ..i18n import _
 from ..kinds.actions import kind_of
-from ..kinds.effects import effect_kind_of, production_of
-from ..syntax import ast
+from ..kinds.effects import effect_kind_of, held_of, production_of
 from .context import Context
 from .model import CardDef, RulesDef, WonderDef
 from .phases import _actions
@@ -28,14 +27,14 @@ def check_card_laws(cards: list[CardDef], wonders: Sequence[WonderDef], rules: R
     names = {card.name for card in cards}
     every_card = CardChecks(ctx, cards, names)
     for effect in effects:
-        inner = effect.effect if isinstance(effect, ast.Law) else effect
+        inner = held_of(effect)
         kind = effect_kind_of(inner)
         if kind is not None:                    # a kind of kinds/effects/ judges itself with every card
             kind.with_every_card(inner, every_card)
     boards = any(production_of(e) is not None for w in wonders for side in w.sides for e in side.effects)
     if not boards:
         for effect in effects:
-            inner = effect.effect if isinstance(effect, ast.Law) else effect
+            inner = held_of(effect)
             for action in _actions((inner,)):
                 action_kind = kind_of(action)
                 if action_kind is not None and action_kind.gives == "board lost":     # `lose the board production`

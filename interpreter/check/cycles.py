@@ -1,4 +1,4 @@
-"""Trigger checks over the whole rule set.
+"""The checks of triggers over the whole rule set.
 
 A trigger on a card or a wonder stage `on game setup` can never fire: nothing is built
 when the game is set up (W1503).
@@ -17,6 +17,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
 from ..kinds.actions import kind_of
+from ..kinds.effects import part_of
 from ..i18n import _
 from ..syntax.ast_base import Event
 
@@ -27,13 +28,13 @@ def caused(action) -> tuple[str, ...]:
     return kind.causes(action) if kind is not None else ()
 
 
-def check_cycles(triggers: list[ast.Trigger], ctx: Context) -> None:
+def check_cycles(triggers: list[ast.Effect], ctx: Context) -> None:
     """A trigger is on a cycle when an event its action causes leads back to its own event.
     The search runs over events (a handful), each edge labelled by the first trigger that
     makes it, so its work is linear in the number of triggers, however many listen to one
     event."""
     free = [t for t in triggers if t.limit is None and not t.conditions]
-    edges: dict[str, dict[str, ast.Trigger]] = {}   # event -> {caused event: first trigger causing it}
+    edges: dict[str, dict[str, ast.Effect]] = {}   # event -> {caused event: first trigger causing it}
     for t in free:
         for event in caused(t.action):
             edges.setdefault(_node(t.event), {}).setdefault(event, t)
@@ -77,9 +78,9 @@ def _path_back(start, event: str, edges) -> list | None:
 
 
 def check_never_fire(cards, wonders, ctx: Context) -> None:
-    built_later = [e for card in cards for e in card.effects if isinstance(e, ast.Trigger)]
+    built_later = [e for card in cards for e in card.effects if part_of(e) == "triggers"]
     built_later += [e for w in wonders for side in w.sides for stage in side.stages
-                    for e in stage.effects if isinstance(e, ast.Trigger)]
+                    for e in stage.effects if part_of(e) == "triggers"]
     for trigger in built_later:
         if trigger.event == Event.GAME_SETUP:
             ctx.report("W1503", _("this trigger never fires: nothing is built when the game is set up"),
@@ -87,13 +88,13 @@ def check_never_fire(cards, wonders, ctx: Context) -> None:
                        help=_("put it in the rules block or on a wonder board, or listen to another event"))
 
 
-def all_triggers(rules, cards, wonders) -> list[ast.Trigger]:
+def all_triggers(rules, cards, wonders) -> list[ast.Effect]:
     found = list(rules.triggers) if rules else []
     for card in cards:
-        found += [e for e in card.effects if isinstance(e, ast.Trigger)]
+        found += [e for e in card.effects if part_of(e) == "triggers"]
     for wonder in wonders:
         for side in wonder.sides:
-            found += [e for e in side.effects if isinstance(e, ast.Trigger)]
+            found += [e for e in side.effects if part_of(e) == "triggers"]
             for stage in side.stages:
-                found += [e for e in stage.effects if isinstance(e, ast.Trigger)]
+                found += [e for e in stage.effects if part_of(e) == "triggers"]
     return found

@@ -1,9 +1,9 @@
 """Check effects and actions: every name they use is declared, every number makes sense.
 
 Returns the effect ready to run: resource groups in a trade discount are expanded to
-their resources (each keeping the span of the group's name).  Every kind has its rule in
-EFFECT_RULES or ACTION_RULES (an action kind with a module of its own, kinds/actions/,
-its `check`), even one with nothing to misuse: a kind without one is
+their resources (each keeping the span of the group's name).  Every kind checks itself
+(its module's `check`, kinds/actions/ and kinds/effects/), even one with nothing to misuse,
+lent the rules of the parts it holds (`ActionChecks`, `EffectChecks`): what is no kind is
 refused (UnhandledKind), never let through unchecked (tests/test_effect_kinds.py).
 """
 
@@ -37,26 +37,20 @@ def check_effects(effects, ctx: Context) -> tuple:
 
 def check_effect(effect, ctx: Context):
     """The effect ready to run, or None when it is misused (reported): its kind's check
-    (kinds/effects/), or its rule in EFFECT_RULES for a kind not yet moved there."""
+    (kinds/effects/)."""
     kind = effect_kind_of(effect)
-    if kind is not None:
-        return kind.check(effect, EffectChecks(ctx))
-    rule = EFFECT_RULES.get(type(effect))
-    if rule is None:
+    if kind is None:
         raise UnhandledKind(f"check/effects.py has no rule for the effect kind {type(effect).__name__}")
-    return rule(effect, ctx)
+    return kind.check(effect, EffectChecks(ctx))
 
 
 def check_action(action, ctx: Context, neighbour: bool = False) -> bool:
     """True when the action may run; `neighbour` when `the neighbour` is bound there: its
-    kind's check (kinds/), or its rule in ACTION_RULES for a kind not yet moved there."""
+    kind's check (kinds/actions/)."""
     kind = kind_of(action)
-    if kind is not None:
-        return kind.check(action, ActionChecks(ctx, neighbour))
-    rule = ACTION_RULES.get(type(action))
-    if rule is None:
+    if kind is None:
         raise UnhandledKind(f"check/effects.py has no rule for the action kind {type(action).__name__}")
-    return rule(action, ctx, neighbour)
+    return kind.check(action, ActionChecks(ctx, neighbour))
 
 
 class ActionChecks:
@@ -156,6 +150,34 @@ class EffectChecks(ActionChecks):
         """The action copies a card or a stage (itself, or the action it holds)."""
         return _copies(action)
 
+    def event(self, event: str, span) -> bool:
+        """An event a trigger waits on: of a declared colour (`on COLOUR card built`) or kind
+        of kept token (`on KIND token taken`)."""
+        return _event(event, span, self.ctx)
+
+    def condition(self, condition, neighbour: bool) -> bool:
+        """A condition's comparison (`neighbour`: `the neighbour` is bound there)."""
+        return _comparison(condition, self.ctx, neighbour)
+
+    def law_conditions(self, law) -> bool:
+        """A law's conditions (`_law_conditions`)."""
+        return _law_conditions(law, self.ctx)
+
+    def in_law(self, effect) -> bool:
+        """The effect may stand in a law as it is written (its kind's `in_law`)."""
+        kind = effect_kind_of(effect)
+        return kind is None or kind.in_law(effect, self)
+
+    def effect(self, effect):
+        """An effect the kind holds, ready to run, or None (`check_effect`)."""
+        return check_effect(effect, self.ctx)
+
+    @staticmethod
+    def counting_the_score(expr) -> list:
+        """The quantities of `expr` that count the score being made (`score so far`: their
+        measure is not `scored`), which a score line cannot count."""
+        return [q for q in _quantities_in(expr) if not measure_kind(q).scored]
+
     def game_end_checks(self) -> ActionChecks:
         """The rules for an action that stands at the end of the game (`ActionChecks.at_game_end`)."""
         return ActionChecks(self.ctx, False, at_game_end=True)
@@ -188,18 +210,6 @@ class MeasureChecks:
     def no_repeats(self, names, what: str) -> bool:
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
-
-
-def _score(effect: ast.Score, ctx: Context):
-    ok = ctx.known_category(effect.category)
-    for q in _quantities_in(effect.value):
-        if not measure_kind(q).scored:
-            ctx.report("E1217", _("a score line cannot count `score so far`: scoring would count itself"), q.span,
-                       label=_("the score this line is part of"),
-                       help=_("count `score so far` in a trigger's condition or action, e.g. "
-                              "`on age end if score so far = fewest score so far of all cities: gain 3 coins`"))
-            ok = False
-    return effect if check_expr(effect.value, ctx) and ok else None
 
 
 def _quantities_in(expr):
@@ -316,16 +326,10 @@ def _trade_discount(effect, ctx: Context):
     return attrs.evolve(effect, resources=tuple(expanded))
 
 
-def _law(law: ast.Law, ctx: Context):
-    """A law: its effect as the same effect of a city's (a discount without a scope: it is
-    every city's), its comparisons as a trigger's (no neighbour is looked at), one `on top
-    of` at most (its zone: `check_zone_actions`)."""
+def _law_conditions(law, ctx: Context) -> bool:
+    """A law's conditions: one `on top of` at most (its zone: `check_zone_actions`), `in the
+    top N` a count above 0, its comparisons as a trigger's (no neighbour is looked at)."""
     ok = True
-    inner = law.effect
-    kind = effect_kind_of(inner)
-    if kind is not None and not kind.in_law(inner, EffectChecks(ctx)):     # a misuse in a law only
-        ok = False
-    inner = check_effect(inner, ctx)
     tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.InTop, ast.Revealed))]
     for top in tops:
         if isinstance(top, ast.InTop):
@@ -341,7 +345,7 @@ def _law(law: ast.Law, ctx: Context):
         ok = False
     for comparison in law.comparisons:
         ok = _comparison(comparison, ctx, False) and ok
-    return attrs.evolve(law, effect=inner) if ok and inner is not None else None
+    return ok
 
 
 def _top_count(top: ast.InTop, ctx: Context) -> bool:
@@ -363,24 +367,16 @@ def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
     return False
 
 
-def _trigger(trigger: ast.Trigger, ctx: Context):
+def _event(event: str, span, ctx: Context) -> bool:
+    """An event of a colour or a kind of kept token names a declared one."""
     ok = True
-    if trigger.event.endswith(ast.COLOR_BUILT):
-        color = trigger.event[: -len(ast.COLOR_BUILT)]
-        ok = ctx.known(ast.Name(text=color, span=trigger.span), ctx.colors, "E1002", "colour")
-    kind = ast.kept_kind(trigger.event)
+    if event.endswith(ast.COLOR_BUILT):
+        color = event[: -len(ast.COLOR_BUILT)]
+        ok = ctx.known(ast.Name(text=color, span=span), ctx.colors, "E1002", "colour")
+    kind = ast.kept_kind(event)
     if kind is not None:
-        ok = ctx.known(ast.Name(text=kind, span=trigger.span), ctx.tokens, "E1008", "token kind")
-    if trigger.limit is not None:
-        ok = ctx.known(trigger.limit, LIMITS, "E1007", "limit")
-    for comparison in trigger.conditions:
-        ok = _comparison(comparison, ctx, trigger.each_neighbour) and ok
-    ok = check_action(trigger.action, ctx, trigger.each_neighbour) and ok
-    if _copies(trigger.action):
-        ctx.report("E1210", _("copying a card happens when scoring, not on an event"), trigger.action.span,
-                   help=_("write `at end of game: copy ...`"))
-        ok = False
-    return trigger if ok else None
+        ok = ctx.known(ast.Name(text=kind, span=span), ctx.tokens, "E1008", "token kind")
+    return ok
 
 
 def _copies(action) -> bool:
@@ -537,13 +533,3 @@ def _no_repeats(names, ctx: Context, what: str) -> bool:
             ok = False
         seen.setdefault(name.text, name)
     return ok
-
-
-# kind -> its rule: effect rules return the effect ready to run (or None), action rules ok
-# (the kinds of kinds/actions/ and kinds/effects/ check themselves)
-EFFECT_RULES = {
-    ast.Score: _score,
-    ast.Trigger: _trigger,
-    ast.Law: _law,
-}
-ACTION_RULES: dict = {}                   # (every action kind checks itself: kinds/actions/)

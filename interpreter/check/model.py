@@ -147,11 +147,11 @@ class RulesDef:
     sell_coins: int
     trade_price: int
     ages: tuple[AgeDef, ...]
-    triggers: tuple[ast.Trigger, ...]      # the rules' own triggers, for every player
+    triggers: tuple[ast.Effect, ...]       # the rules' own triggers (kinds/effects/trigger.py), for every player
     score_pad: tuple[str, ...]
     stage_points_category: str | None
     color_points_categories: tuple[tuple[str, str], ...]   # (colour, category)
-    scores: tuple[ast.Score, ...]
+    scores: tuple[ast.Effect, ...]          # the rules' own score lines (kinds/effects/score.py)
     tie_break: tuple[str, ...]
     span: Span
     players_span: Span | None = None        # the `players` statement (a variant's `set players`)
@@ -162,7 +162,7 @@ class RulesDef:
     partners_face_other: tuple[str, ...] = ()   # events of `partners face their other neighbour instead at ...`
     zones: tuple[str, ...] = ()             # cards each player keeps apart (`zone "NAME"`)
     table_zones: tuple[str, ...] = ()       # of them, those for the table (`zone "NAME" for the table`)
-    laws: tuple[ast.Law, ...] = ()                        # the rules' own `law ...` (house rules), for every city
+    laws: tuple[ast.Effect, ...] = ()                     # the rules' own `law ...` (house rules), for every city
     card_uses: tuple[ast.CardUse, ...] = ()                   # `use a card for "NAME" ...`: moves beside build, stage, sell
     phases: tuple[PhaseDef, ...] = ()       # the phases, in written order
     sequence: tuple[int, ...] = ()          # the phases the game runs one after the other (indexes

@@ -17,7 +17,7 @@ import attrs
 from ..diagnostics import Note
 from ..i18n import _
 from ..kinds.actions import STATEMENTS, kind_of
-from ..kinds.effects import effect_kind_of
+from ..kinds.effects import effect_kind_of, held_of, part_of
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from .context import Context
@@ -308,20 +308,19 @@ def check_zone_actions(cards: Sequence[CardDef], wonders: Sequence[WonderDef], r
     effects += rules.card_uses              # `use a card for ...: put a card from "Z" onto "T"`
     for w in wonders:                       # a wonder's law is in play with the wonder, never in a zone
         for held in [e for side in w.sides for e in (*side.effects, *(x for s in side.stages for x in s.effects))]:
-            if isinstance(held, ast.Law) and held.on_top is not None:
+            if part_of(held) == "laws" and held.on_top is not None:
                 ctx.report("E1901", _("only a card is put in a zone: a wonder's law is never on top of one"),
                            held.on_top.span, label=_("not a card"),
                            help=_("leave out `on top of`: the law is in play with the board or the stage"))
-            elif isinstance(held, ast.Law) and held.revealed is not None:
+            elif part_of(held) == "laws" and held.revealed is not None:
                 ctx.report("E2042", _("only a card is revealed: a wonder's law never is"), held.revealed.span,
                            label=_("not a card"), help=_("leave out `revealed`: the law is in play with the board or the stage"))
     effects += list(rules.scores)
     for effect in effects:
-        top = effect.on_top if isinstance(effect, ast.Law) else None
+        top = effect.on_top if part_of(effect) == "laws" else None
         if top is not None and top.zone.text not in rules.zones:
             _unknown_zone(top.zone, rules.zones, ctx)
-        if isinstance(effect, ast.Law):
-            effect = effect.effect            # a law's trigger acts as the owner's would
+        effect = held_of(effect)              # a law's trigger acts as the owner's would
         for action in _actions((effect,)):
             kind = kind_of(action)
             if kind is not None:                       # a kind of kinds/actions/: the zones it names
@@ -441,7 +440,7 @@ def _check_revealed_card(card: CardDef, ctx: Context) -> None:
                        label=_("never built"),
                        help=_("write it as a trigger every city hears, e.g. `on age start ...`, "
                               "or leave the card out of the revealed deck"))
-        elif isinstance(effect, ast.Law) and effect.revealed is None:
+        elif kind is not None and kind.part == "laws" and effect.revealed is None:
             ctx.report("E2020", _('card "{name}" is revealed for the whole table, where it is in play in every '
                                   'city already: a law of it would be in force once for each').format(
                                       name=card.name), effect.span, label=_("in every city already"),

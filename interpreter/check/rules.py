@@ -8,6 +8,7 @@ from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
 from .effects import check_action, check_effect, price_ok
+from ..kinds.effects import part_of
 from .model import AgeDef, RulesDef
 from ..diagnostics import Span
 from ..i18n import _
@@ -122,10 +123,10 @@ def check_rules(rules: ast.Rules, ages: tuple[AgeDef, ...] | None, ctx: Context)
                     stage_category = stmt.category.text
                 elif ctx.known(name, ctx.colors, "E1002", "colour"):
                     color_categories.append((key, stmt.category.text))
-    scores = tuple(s for s in (check_effect(s, ctx) for s in body if isinstance(s, ast.Score)) if s)
+    scores = tuple(s for s in (check_effect(s, ctx) for s in body if part_of(s) == "scores") if s)
     tie = ctx.single(body, ast.TieBreak, owner, rules.span)
 
-    triggers = tuple(t for t in (check_effect(t, ctx) for t in body if isinstance(t, ast.Trigger)) if t)
+    triggers = tuple(t for t in (check_effect(t, ctx) for t in body if part_of(t) == "triggers") if t)
     named: dict[str, ast.Name] = {}
     for trigger in triggers:
         if trigger.name is not None:
@@ -134,7 +135,7 @@ def check_rules(rules: ast.Rules, ages: tuple[AgeDef, ...] | None, ctx: Context)
                            notes=(Note(_("the first one is here"), named[trigger.name.text].span),),
                            help=_("a variant names a trigger to replace or remove it: give each its own name"))
             named.setdefault(trigger.name.text, trigger.name)
-    laws = tuple(law for law in (_rules_law(law, ctx) for law in body if isinstance(law, ast.Law)) if law)
+    laws = tuple(law for law in (_rules_law(law, ctx) for law in body if part_of(law) == "laws") if law)
     card_uses = _card_uses([s for s in body if isinstance(s, ast.CardUse)], ctx)
     debt = ctx.single(body, ast.CoinsOwed, owner, rules.span)
     if debt is not None and not ctx.known(debt.kind, ctx.tokens, "E1008", "token kind"):
@@ -172,7 +173,7 @@ def _card_uses(uses: Iterable[ast.CardUse], ctx: Context) -> tuple[ast.CardUse, 
     return tuple(kept)
 
 
-def _rules_law(law: ast.Law, ctx: Context) -> ast.Law | None:
+def _rules_law(law: ast.Effect, ctx: Context) -> ast.Effect | None:
     """A law of the rules: as a card's, but in play always and with no card to be on top
     of a zone (E2040); its comparisons are read in each city."""
     top = law.on_top or law.revealed
@@ -185,8 +186,7 @@ def _rules_law(law: ast.Law, ctx: Context) -> ast.Law | None:
         ctx.report("E2040", _("a law of the rules is no card: it is on top of no zone"), top.span,
                    label=_("only a card's law"), help=_("leave out `on top of`, or write the law on a card dealt into the zone"))
         return None
-    checked: ast.Law | None = check_effect(law, ctx)      # (effects.py: not yet typed)
-    return checked
+    return check_effect(law, ctx)
 
 
 def _sit_out(body: Iterable[object], ctx: Context) -> tuple[tuple[str, str, bool], ...]:

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from ..diagnostics import Note
+from ..kinds.effects import part_of
 from ..syntax import ast
 from .ages import age_phase
 from .context import Context, what_word
@@ -74,12 +75,13 @@ class Workspace:
 
     def _statement_keys(self, stmt: object) -> list[tuple[_Index, object]]:
         keys: list[tuple[_Index, object]] = [(self.kinds, type(stmt))]
+        effect: Any = stmt            # (an effect of kinds/effects/: its fields as its kind has them)
         if isinstance(stmt, ast.AgeRules):         # an age block is also the phase "age X"
             keys += [(self.ages, quiet_age_number(stmt.age.text)), (self.phases, f"age {stmt.age.text}")]
-        elif isinstance(stmt, ast.Trigger) and stmt.name:
-            keys.append((self.triggers, stmt.name.text))
-        elif isinstance(stmt, ast.Score):
-            keys.append((self.scores, stmt.category.text))
+        elif (part := part_of(stmt)) == "triggers" and effect.name:      # a trigger, by its name
+            keys.append((self.triggers, effect.name.text))
+        elif part == "scores":                                           # a score line, by its category
+            keys.append((self.scores, effect.category.text))
         elif isinstance(stmt, ast.Phase):
             keys.append((self.phases, stmt.name.text))
         elif isinstance(stmt, ast.ZoneDecl):

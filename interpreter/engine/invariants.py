@@ -189,6 +189,6 @@ def _group_coin_actions(actions: Iterable[ast.Action]) -> set[int]:
     return found
 
 
-def _coin_actions(triggers: Iterable[ast.Trigger]) -> set[int]:
+def _coin_actions(triggers: Iterable[ast.Effect]) -> set[int]:
     """The signs (1 a gain, -1 a loss) of the triggers' coin actions (kinds/ `gives` coins)."""
     return {ACTIONS[type(t.action)].sign for t in triggers if isinstance(t.action, COINS)}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..kinds.effects import effect_kind_of
+from ..kinds.effects import effect_kind_of, part_of
 from ..syntax import ast
 from .city import held_by
 from .placed import shown
@@ -73,12 +73,12 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
     return found
 
 
-def _compile(law: ast.Law, tables, key: str) -> Compiled:
+def _compile(law, tables, key: str) -> Compiled:
     effect, trigger, force = law.effect, None, {}
     told = law_force(effect, tables)
     if told is not None:                        # a kind of kinds/effects/ says what it adds
         held, force = held_by((), tables), told
-    elif isinstance(effect, ast.Trigger):
+    elif part_of(effect) == "triggers":          # a trigger, every city's while in force
         trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
         held = None
     else:
@@ -96,7 +96,7 @@ def _compile(law: ast.Law, tables, key: str) -> Compiled:
 
 def law_force(effect, tables) -> dict | None:
     """The fields of `InForce` a law of `effect` sets, as its kind says
-    (kinds/effect_base.py `in_force`), or None (a kind not moved, or one held as every
+    (kinds/effect_base.py `in_force`), or None (a trigger, or an effect held as every
     city's own)."""
     kind = effect_kind_of(effect)
     return kind.in_force(effect, tables) if kind is not None else None
@@ -110,7 +110,7 @@ def _zones(tables) -> tuple[str, ...]:
 
 def law_events(tables) -> frozenset:
     """The events the laws' triggers listen to (engine/triggers.py `heard_events`)."""
-    return frozenset(law.effect.event for law in _every_law(tables) if isinstance(law.effect, ast.Trigger))
+    return frozenset(law.effect.event for law in _every_law(tables) if part_of(law.effect) == "triggers")
 
 
 def _every_law(tables) -> tuple:

@@ -18,6 +18,7 @@ import random
 
 from ..compile import Tables
 from ..kinds.actions import kind_of
+from ..kinds.effects import TRIGGERS
 from ..marked import N_
 from ..syntax import ast
 from .actions import Action
@@ -65,7 +66,7 @@ def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
 
         def add(thing):
             found.append(thing)
-            if isinstance(thing, ast.Trigger):
+            if isinstance(thing, TRIGGERS):
                 add(thing.action)
             elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
                 add(kind.inner(thing))
@@ -266,7 +267,7 @@ def _flow_to_data(game: Game) -> dict:
 # what each step takes: a seat, a seat or nothing, a whole number, text, an action of a
 # player, a rule object of a kind, or a list of such
 _SEAT, _NEIGHBOUR, _INT, _TEXT, _ACTION = "seat", "neighbour", "int", "text", "action"
-_TRIGGER, _EFFECT, _SOURCE = ast.Trigger, "effect", "source"
+_TRIGGER, _EFFECT, _SOURCE = "trigger", "effect", "source"
 _ARGS = {
     "game_end_city": (_SEAT,), "resolve": ("choices",), "resolve_one": (_SEAT, _ACTION, _INT),
     "resolve_log": ("placed",), "pile_log": (_SEAT, _ACTION), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
@@ -318,11 +319,11 @@ def _flow_from_data(game: Game, flow, cards) -> None:
             fail(field, N_('"flow"."{field}" refers to rule object {n!r}, not one of these rules\' {count}'), n=n,
                  count=len(objects))
         found = objects[n]
-        ok = isinstance(found, Source) if kind == _SOURCE else isinstance(found, ast.Trigger) \
-            if kind == _TRIGGER else not isinstance(found, (Source, ast.Trigger))
+        ok = isinstance(found, Source) if kind == _SOURCE else isinstance(found, TRIGGERS) \
+            if kind == _TRIGGER else not isinstance(found, (Source, *TRIGGERS))
         if not ok:
             fail(field, N_('"flow"."{field}" refers to rule object {n}, which is not a `{kind}`'), n=n,
-                 kind=getattr(kind, "__name__", kind).lower())
+                 kind=kind)
         return found
 
     def items(v, field):

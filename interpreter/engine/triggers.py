@@ -159,7 +159,7 @@ class Dispatcher:
         self._game = weakref.ref(game)     # not the game itself: a game and its dispatcher would
         # hold each other, and a finished game (an imagined one: thousands a search) would wait
         # for the cyclic garbage collector instead of going at once
-        self.stack: list[ast.Trigger] = []
+        self.stack: list[ast.Effect] = []        # the triggers acting, the latest last
         self.rule_triggers = rule_listeners(game.tables)
         self.heard = heard_events(game.tables)
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand

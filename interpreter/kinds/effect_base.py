@@ -78,6 +78,8 @@ class EffectKind(abc.ABC):
         if "city" in self.places and (self.part == "static") != self.static:
             raise TypeError(f"the kind {name} stands in a city: it acts while owned (`static`) "
                             f"or says where its source files it (`part`), not both")
+        if self.part == "laws" and type(self).held is EffectKind.held:
+            raise TypeError(f"the kind {name} is filed among the laws but says not what effect it holds (`held`)")
         if self.bots in COUNTED and type(self).counted is EffectKind.counted:
             raise TypeError(f"the kind {name} adds to {self.bots} but says not how much (`counted`)")
 
@@ -96,6 +98,12 @@ class EffectKind(abc.ABC):
         """The effect as a law holds it, said of every city (the describers' `law_text`;
         `scope`: all cities): the effect itself, unless the kind names whose it is."""
         return effect
+
+    def held(self, effect: Any) -> Any:
+        """The effect this one holds and acts through, required of a kind filed among the
+        laws (`part` "laws"; the checks over every card and every zone read the effect held,
+        kinds/effects/__init__.py `held_of`), or None: none, unless the kind says."""
+        return None
 
     def with_every_card(self, effect: Any, c: Any) -> None:
         """Misuses seen only with every card of the rule set known (check/card_laws.py, `c`

@@ -8,6 +8,7 @@ from __future__ import annotations
 import attrs
 
 from ..diagnostics import Span
+from ..kinds.effects import part_of
 from ..syntax import ast
 
 
@@ -83,7 +84,7 @@ def _classify(name: ast.Name, parent, field: str | None) -> Occurrence:
         return _name("wonder", name, True)
     if isinstance(parent, ast.WonderSide) and field == "wonder":
         return _name("wonder", name, False)
-    if isinstance(parent, ast.Trigger) and field == "name":
+    if part_of(parent) == "triggers" and field == "name":
         return _name("trigger", name, True)
     if isinstance(parent, (ast.WonderChange, ast.TriggerChange)) and field == "target":
         return _name(parent.what, name, False)

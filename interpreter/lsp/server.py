@@ -25,6 +25,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from .. import __version__
 from ..diagnostics import Diagnostic, Span
 from ..i18n import _
+from ..kinds.effects import part_of
 from ..syntax import ast
 from ..syntax.formatter import format_text
 from ..syntax.parser import bounded_text
@@ -359,7 +360,7 @@ def _symbol(ls: WondersServer, node) -> lsp.DocumentSymbol | None:
         return make(node.name.text, lsp.SymbolKind.Module, node.span, node.name.span, sides)
     if isinstance(node, ast.Rules):
         triggers = [make(f'trigger "{t.name.text}"', lsp.SymbolKind.Event, t.span, t.name.span)
-                    for t in node.body if isinstance(t, ast.Trigger) and t.name is not None]
+                    for t in node.body if part_of(t) == "triggers" and t.name is not None]
         return make(f'rules "{node.name.text}"', lsp.SymbolKind.Namespace, node.span, node.name.span, triggers)
     if isinstance(node, ast.Variant):
         changes = [make(f"{c.verb} {c.what}", lsp.SymbolKind.Property, c.span, c.span) for c in node.body]

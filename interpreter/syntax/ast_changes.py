@@ -21,8 +21,8 @@ from ..diagnostics import Span
 from .ast_base import Name, Number, node
 
 if TYPE_CHECKING:
-    from .ast import Card, CardUse, PadLine, Phase, Score, Stage, Table, Wonder, ZoneDecl
-    from .ast_effects import Law, Trigger
+    from .ast import Card, CardUse, PadLine, Phase, Stage, Table, Wonder, ZoneDecl
+    from .ast_effects import Effect     # the rules' triggers, score lines and laws (kinds/effects/)
 
 # the verbs a change of a named entry takes: `add`, `replace` and `remove` (not all of
 # them for every kind: the grammar says which)
@@ -118,7 +118,7 @@ class TriggerChange:
     """`add|replace trigger ...`, `remove trigger "N"`; an unnamed trigger is only added."""
     verb: Verb
     target: Name | None
-    item: Trigger | None
+    item: Effect | None          # a trigger (kinds/effects/trigger.py)
     span: Span
     what: ClassVar[str] = "trigger"
 
@@ -129,7 +129,7 @@ class ScoreChange:
     `remove score C` removes them all."""
     verb: Verb
     target: Name                 # the score category
-    item: Score | None
+    item: Effect | None          # a score line (kinds/effects/score.py)
     span: Span
     what: ClassVar[str] = "score"
 
@@ -178,7 +178,7 @@ class PadLineChange:
 @node
 class LawAdded:
     """`add law ...: ...`: a law of the rules' own, added to them."""
-    item: Law
+    item: Effect                 # a law (kinds/effects/law.py)
     span: Span
     verb: ClassVar[str] = "add"
     what: ClassVar[str] = "law"

@@ -1,11 +1,11 @@
 """The effect objects of the syntax tree: expressions, actions, triggers and effects.
 
 They are what the engine runs, and keep their spans so that run-time messages can cite
-the content they come from.  Re-exported by ast.py: use them as `ast.Trigger` etc."""
+the content they come from.  Re-exported by ast.py: use them as `ast.Quantity` etc."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from ..diagnostics import Span
 from .ast_base import COLOR_BUILT, KEPT_TAKEN, Event, Name, Negative, Number, ScopePart, node  # noqa: F401  (re-exported)
@@ -119,6 +119,7 @@ class Comparison:
     left: Expr
     right: Expr
     span: Span
+    where: ClassVar[str] = "city"       # in a law: read in the owner's city (kinds/effects/law.py)
 
 
 @node
@@ -130,6 +131,7 @@ class ColourComparison:
     colors: tuple[Name, ...]
     other: WhichCard | None
     span: Span
+    where: ClassVar[str] = "city"
 
 
 @node
@@ -162,19 +164,6 @@ def kept_kind(event: str) -> str | None:
     return event[:-len(KEPT_TAKEN)] if event.endswith(KEPT_TAKEN) and event not in EVENTS else None
 
 
-@node
-class Trigger:
-    """`[trigger "name"] on <event> [for each neighbour] [once per <limit>] [if ...]: <action>`;
-    a name lets a variant replace or remove the trigger."""
-    name: Name | None
-    event: str
-    each_neighbour: bool
-    limit: Name | None
-    conditions: tuple[Comparison | ColourComparison, ...]
-    action: Action
-    span: Span
-
-
 # ---------------------------------------------------------------- effects
 @node
 class ResourceAmount:
@@ -184,17 +173,11 @@ class ResourceAmount:
 
 
 @node
-class Score:
-    category: Name
-    value: Expr | Conditional
-    span: Span
-
-
-@node
 class Revealed:
     """`revealed` in a law's conditions: its card is shown on the table (the last one
     revealed from its deck, `reveal N cards from deck "D"`); the law has no owner."""
     span: Span
+    where: ClassVar[str] = "table"      # in a law: where it looks (kinds/effects/law.py)
 
 
 @node
@@ -236,6 +219,7 @@ class OnTop:
     zone Z (the card shown there), and that city is the law's owner."""
     zone: Name
     span: Span
+    where: ClassVar[str] = "zone"
 
 
 @node
@@ -245,42 +229,19 @@ class InTop:
     count: "Number | Expr"
     zone: Name
     span: Span
+    where: ClassVar[str] = "zone"
 
 
-@node
-class Law:
-    """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a
-    trade price, a trigger) acts in every city while its source is in play and every
-    condition holds (comparisons read in the owner's city; `on top of "Z"` and `in the
-    top N of "Z"`: where the card is in play; `revealed`: while the card is shown on the table)."""
-    effect: "LawEffect"
-    conditions: tuple["Comparison | OnTop | InTop | Revealed", ...]
-    span: Span
-
-    @property
-    def comparisons(self) -> tuple[Comparison, ...]:
-        return tuple(c for c in self.conditions if isinstance(c, (Comparison, ColourComparison)))
-
-    @property
-    def on_top(self) -> "OnTop | InTop | None":
-        return next((c for c in self.conditions if isinstance(c, (OnTop, InTop))), None)
-
-    @property
-    def revealed(self) -> "Revealed | None":
-        return next((c for c in self.conditions if isinstance(c, Revealed)), None)
+# What a law may hold: the kinds of kinds/effects/ that may stand in a law
+LAW_EFFECTS = _effect_kinds.IN_LAW
 
 
-# What a law may hold: these, and the kinds of kinds/effects/ that may stand in a law
-LAW_EFFECTS = (Trigger, *_effect_kinds.IN_LAW)
-
-
-# What a card, a board or a stage may hold: these, and the kinds of kinds/effects/ that may
-# stand in a city
-EFFECT_TYPES = (Score, Trigger, Law, *_effect_kinds.IN_CITY)
+# What a card, a board or a stage may hold: the kinds of kinds/effects/ that may stand in a city
+EFFECT_TYPES = _effect_kinds.IN_CITY
 if TYPE_CHECKING:
     # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
-    LawEffect = Union[Trigger, Any]
-    Effect = Union[Score, Trigger, Law, Any]
+    LawEffect = Any
+    Effect = Any
 else:
     LawEffect = Union[LAW_EFFECTS]
     Effect = Union[EFFECT_TYPES]

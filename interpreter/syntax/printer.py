@@ -235,24 +235,17 @@ def colour_list(names) -> str:
 
 def effect(e) -> str:
     kind = effect_kind_of(e)
-    if kind is not None:                          # a kind of kinds/effects/ writes itself
-        return kind.written(e, _PRINTER)
-    if isinstance(e, ast.Law):
-        return law(e)
-    if isinstance(e, ast.Score):
-        return f"score {e.category.text}: {expr(e.value)}"
-    if isinstance(e, ast.Trigger):
-        return trigger(e)
-    raise UnhandledKind(f"syntax/printer.py has no words for the effect kind {type(e).__name__}")
+    if kind is None:
+        raise UnhandledKind(f"syntax/printer.py has no words for the effect kind {type(e).__name__}")
+    return kind.written(e, _PRINTER)                # a kind of kinds/effects/ writes itself
 
 
-def law(e: ast.Law) -> str:
-    """`law [while CONDITION and ...]: EFFECT`."""
-    parts = [f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else
-             f'in the top {_top_count(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop) else
-             "revealed" if isinstance(c, ast.Revealed) else
-             conditions((c,)) for c in e.conditions]
-    return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + effect(e.effect)
+def law_condition(c) -> str:
+    """A condition of a law, as written after `law while`."""
+    return (f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else
+            f'in the top {_top_count(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop) else
+            "revealed" if isinstance(c, ast.Revealed) else
+            conditions((c,)))
 
 
 def card_selector(c: ast.CardSelector) -> str:
@@ -266,17 +259,6 @@ def card_selector(c: ast.CardSelector) -> str:
 
 def _top_count(count) -> str:
     return str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
-
-
-def trigger(t: ast.Trigger) -> str:
-    text = (f'trigger "{t.name.text}" ' if t.name else "") + f"on {t.event}"
-    if t.each_neighbour:
-        text += " for each neighbour"
-    if t.limit is not None:
-        text += f" once per {t.limit.text}"
-    if t.conditions:
-        text += " if " + conditions(t.conditions)
-    return f"{text}: {action(t.action)}"
 
 
 def action(a) -> str:

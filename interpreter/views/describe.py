@@ -33,7 +33,7 @@ def _describer():
 
 def describer():
     """The module that describes effects in the chosen language (this one for English):
-    each has scope_text, per_text, expr_text, action_text, score_text and trigger_text."""
+    each has scope_text, per_text, expr_text, action_text and score_text."""
     import sys
     return _describer() or sys.modules[__name__]
 
@@ -182,44 +182,29 @@ def score_text(value) -> str:
     return expr_text(value)
 
 
-def trigger_text(trigger: ast.Trigger) -> str:
-    text = f"on {trigger.event}"
-    if trigger.each_neighbour:
-        text += ", for each neighbour"
-    if trigger.limit is not None:
-        text += f", once per {trigger.limit.text}"
-    if trigger.conditions:
-        text += ", if " + " and ".join(comparison_text(c) for c in trigger.conditions)
-    return f"{text}: {action_text(trigger.action)}"
-
-
 def effect_text(effect) -> str:
     other = _describer()
     if other is not None:
         return other.effect_text(effect)
     kind = effect_kind_of(effect)
-    if kind is not None:                         # a kind of kinds/effects/ has its words
-        return kind.words_en(effect, _WORDS)
-    if isinstance(effect, ast.Law):
-        return law_text(effect)
-    if isinstance(effect, ast.Score):
-        return f"{effect.category.text}: {score_text(effect.value)}"
-    if isinstance(effect, ast.Trigger):
-        return trigger_text(effect)
-    raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
+    if kind is None:
+        raise UnhandledKind(f"describe.py has no words for the effect kind {type(effect).__name__}")
+    return kind.words_en(effect, _WORDS)                 # a kind of kinds/effects/ has its words
 
 
-def law_text(law: ast.Law) -> str:
-    """`law while ...: EFFECT`: the effect, said of every city."""
-    inner = law.effect
-    kind = effect_kind_of(inner)
-    if kind is not None:                         # a law's effect is every city's, not the owner's
-        inner = kind.for_every_city(inner, ast.Scope(parts=("all",), span=inner.span))
-    parts = [f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
-             else f'this card is among the top {expr_text(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop)
-             else "this card is revealed on the table" if isinstance(c, ast.Revealed)
-             else comparison_text(c) for c in law.conditions]
-    return "law for every city" + (", while " + " and ".join(parts) if parts else "") + f": {effect_text(inner)}"
+def every_city(effect):
+    """The effect as a law holds it, said of every city (its kind's `for_every_city`): a
+    law's effect is every city's, not the owner's."""
+    kind = effect_kind_of(effect)
+    return effect if kind is None else kind.for_every_city(effect, ast.Scope(parts=("all",), span=effect.span))
+
+
+def law_condition_text(c) -> str:
+    """A condition of a law, in words."""
+    return (f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
+            else f'this card is among the top {expr_text(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop)
+            else "this card is revealed on the table" if isinstance(c, ast.Revealed)
+            else comparison_text(c))
 
 
 def selector_text(selector: ast.CardSelector) -> str:

@@ -17,6 +17,7 @@ from ..kinds.among import among_kind
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
+from .describe import every_city  # noqa: F401  (lent to a law's words)
 
 # noun: (singular, plural)
 NOUNS = {"coin": ("muntstuk", "muntstukken"), "point": ("winstpunt", "winstpunten"),
@@ -217,29 +218,11 @@ def _event_text(event: str) -> str:
     return EVENTS.get(event) or _color_built(event)
 
 
-def trigger_text(trigger: ast.Trigger) -> str:
-    text = _event_text(trigger.event)
-    if trigger.each_neighbour:
-        text += ", voor elke naburige stad"
-    if trigger.limit is not None:
-        text += f", één keer per {LIMITS.get(trigger.limit.text, trigger.limit.text)}"
-    if trigger.conditions:
-        text += f", als {condition_text(trigger.conditions)}"
-    verb, rest = action_parts(trigger.action)
-    return f"{text}: de stad {verb} {rest}"
-
-
-def law_text(law: ast.Law) -> str:
-    """`law while ...: EFFECT`: the effect, gezegd van elke stad."""
-    inner = law.effect
-    kind = effect_kind_of(inner)
-    if kind is not None:                         # wat een wet doet, geldt in elke stad
-        inner = kind.for_every_city(inner, ast.Scope(parts=("all",), span=inner.span))
-    parts = [f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
-             else f'deze kaart bij de bovenste {expr_text(c.count)} van "{c.zone.text}" ligt' if isinstance(c, ast.InTop)
-             else "deze kaart open op tafel ligt" if isinstance(c, ast.Revealed) else condition_text((c,))
-             for c in law.conditions]
-    return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") + f": {effect_text(inner)}"
+def law_condition_text(c) -> str:
+    """Een voorwaarde van een wet, in woorden."""
+    return (f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
+            else f'deze kaart bij de bovenste {expr_text(c.count)} van "{c.zone.text}" ligt' if isinstance(c, ast.InTop)
+            else "deze kaart open op tafel ligt" if isinstance(c, ast.Revealed) else condition_text((c,)))
 
 
 def selector_text(selector: ast.CardSelector) -> str:
@@ -257,16 +240,9 @@ def selector_text(selector: ast.CardSelector) -> str:
 
 def effect_text(effect) -> str:
     kind = effect_kind_of(effect)
-    if kind is not None:                         # a kind of kinds/effects/ has its words
-        return kind.words_nl(effect, _WORDS)
-    n = names()
-    if isinstance(effect, ast.Law):
-        return law_text(effect)
-    if isinstance(effect, ast.Score):
-        return f"{n.score(effect.category.text)}: {score_text(effect.value)}"
-    if isinstance(effect, ast.Trigger):
-        return trigger_text(effect)
-    raise UnhandledKind(f"describe_nl.py has no words for the effect kind {type(effect).__name__}")
+    if kind is None:
+        raise UnhandledKind(f"describe_nl.py has no words for the effect kind {type(effect).__name__}")
+    return kind.words_nl(effect, _WORDS)                 # a kind of kinds/effects/ has its words
 
 
 _WORDS = sys.modules[__name__]      # what a kind's `words_nl` is lent: amount_text, per_text, expr_text, ...

@@ -35,7 +35,7 @@ def fire(game: Game, event: str, seats: tuple[int, ...] | None) -> None:
         game.stack += [("trigger", *entry) for entry in reversed(due)]
 
 
-def _trigger(game: Game, seat: int, key: str, trigger: ast.Trigger, neighbour: int | None, event: str) -> None:
+def _trigger(game: Game, seat: int, key: str, trigger: ast.Effect, neighbour: int | None, event: str) -> None:
     limit = trigger.limit
     if limit is not None:
         fired_key = f"{seat}|{key}"
@@ -53,7 +53,7 @@ def _trigger(game: Game, seat: int, key: str, trigger: ast.Trigger, neighbour: i
     _run(game, trigger.action, seat, neighbour, trigger_label(trigger, event))
 
 
-def _trigger_done(game: Game, seat: int, trigger: ast.Trigger, event: str, before: int) -> None:
+def _trigger_done(game: Game, seat: int, trigger: ast.Effect, event: str, before: int) -> None:
     game.events.stack.pop()
     after = game.cities[seat].coins
     if after != before and isinstance(trigger.action, COINS):

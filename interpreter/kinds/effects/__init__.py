@@ -1,12 +1,11 @@
 """The effect kinds that have a module of their own, and the registry the passes look them
 up in: as for the actions (`kinds/actions/__init__.py`), every module of this folder is a
 kind, found here by its file; each pass finds it by `effect_kind_of(effect)` and asks it for
-its part (kinds/effect_base.py `EffectKind`).
-
-The effect kinds not yet moved (tests/test_kind_modules.py lists them) are still switched
-on by each pass, as before."""
+its part (kinds/effect_base.py `EffectKind`).  Every effect kind has one."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from ..actions import kind_modules
 from ..effect_base import EffectKind
@@ -23,11 +22,31 @@ IN_CITY = tuple(k.node for k in EFFECTS.values() if "city" in k.places)
 IN_LAW = tuple(k.node for k in EFFECTS.values() if "law" in k.places)
 STATIC = tuple(k.node for k in EFFECTS.values() if k.static)
 COST_CHANGERS = tuple(k.node for k in EFFECTS.values() if k.cost_changer)
+# the classes of the effects a source files among its triggers (kinds/effects/trigger.py):
+# what a save's flow may name as a trigger (engine/saves.py)
+TRIGGERS = tuple(k.node for k in EFFECTS.values() if k.part == "triggers")
 
 
 def effect_kind_of(effect) -> EffectKind | None:
-    """The kind of `effect` when it has a module of its own, else None (the old switches)."""
+    """The kind of `effect`, or None for what is no effect (a statement of the rules, a card)."""
     return EFFECTS.get(type(effect))
+
+
+def part_of(effect: object) -> str | None:
+    """The part of its source an effect is filed in (its kind's `part`: "scores" for a score
+    line, "triggers", "laws", ...), or None for what is no effect: how the rules' block, the
+    variants and the checks over the whole rule set tell a score line, a trigger or a law
+    from their other statements without naming its class."""
+    kind = EFFECTS.get(type(effect))
+    return None if kind is None else kind.part
+
+
+def held_of(effect: Any) -> Any:
+    """The effect `effect` holds and acts through (a law's: its kind's `held`), or `effect`
+    itself."""
+    kind = EFFECTS.get(type(effect))
+    held = None if kind is None else kind.held(effect)
+    return effect if held is None else held
 
 
 def production_of(effect) -> tuple | None:

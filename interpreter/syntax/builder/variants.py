@@ -6,6 +6,7 @@ from __future__ import annotations
 from lark import v_args
 
 from .. import ast
+from ...kinds.effects import part_of
 from .numbers import to_int
 
 
@@ -95,15 +96,21 @@ class VariantBuilder:
     def removed_phase(self, c): return (ast.PhaseChange, self._string(c[0]), None)
 
 
+# The change that adds or replaces an effect of the rules, by the part its kind files it in
+# (kinds/effects/ `part`): a trigger is named by its name, a score line by its category
+_EFFECT_CHANGES = {"triggers": ast.TriggerChange, "scores": ast.ScoreChange}
+
+
 def _named(item, verb: str, span):
     """The change that adds or replaces `item`, named as a later change would name it."""
-    if isinstance(item, ast.Law):
+    part = part_of(item)
+    if part == "laws":
         return ast.LawAdded(item=item, span=span)
     if isinstance(item, ast.CardUse):
         return ast.UseAdded(item=item, span=span)
-    cls = {ast.Card: ast.CardChange, ast.Wonder: ast.WonderChange, ast.Trigger: ast.TriggerChange,
-           ast.Score: ast.ScoreChange, ast.Table: ast.TableChange, ast.Phase: ast.PhaseChange,
-           ast.ZoneDecl: ast.ZoneChange, ast.PadLine: ast.PadLineChange}[type(item)]
+    cls = _EFFECT_CHANGES[part] if part is not None else {
+        ast.Card: ast.CardChange, ast.Wonder: ast.WonderChange, ast.Table: ast.TableChange, ast.Phase: ast.PhaseChange,
+        ast.ZoneDecl: ast.ZoneChange, ast.PadLine: ast.PadLineChange}[type(item)]
     return cls(verb=verb, target=_item_name(item), item=item, span=span)
 
 
@@ -111,7 +118,7 @@ def _item_name(item):
     if isinstance(item, ast.Card):
         return ast.CardRef(name=item.name, age=next((s.age for s in item.body if isinstance(s, ast.AgeStmt)), None),
                            span=item.name.span)
-    if isinstance(item, ast.Score):
+    if part_of(item) == "scores":
         return item.category
     if isinstance(item, ast.Table):
         return item.players

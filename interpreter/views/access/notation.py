@@ -62,6 +62,10 @@ class Words:
     def effect(self, effect) -> str:
         return effect_text(effect)
 
+    def effect_text(self, effect) -> str:
+        """The effect in the chosen language's words (lent to a kind's notation)."""
+        return effect_text(effect)
+
     def _card_list(self, cards, joiner: str) -> str:
         cards = [names().card(c) for c in cards]
         return and_list(cards, joiner) if language() == "en" else en_list(cards, joiner)
@@ -223,17 +227,9 @@ class Kit(Words):
 
     # -- effects: the kit's marks, and the chosen language's words where it has none
     def effect(self, effect) -> str:
-        d = describer()
         kind = effect_kind_of(effect)
-        if kind is not None:                     # a kind of kinds/effects/: its marks, or its words
-            marked = kind.notation(effect, self)
-            return effect_text(effect) if marked is None else marked
-        if isinstance(effect, ast.Score):
-            return self.score(effect.value)
-        if isinstance(effect, ast.Trigger):
-            head, _sep, _rest = d.trigger_text(effect).partition(": ")
-            return f"{head}: {self.action(effect.action)}"
-        return effect_text(effect)                  # a power the kit has no mark for: in words
+        marked = kind.notation(effect, self) if kind is not None else None
+        return effect_text(effect) if marked is None else marked    # a kind's marks, or its words
 
     def action(self, action) -> str:
         d = describer()

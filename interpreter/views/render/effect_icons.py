@@ -114,19 +114,9 @@ def price_icons(items, v: Vocabulary) -> list[Icon]:
 def effect(e, v: Vocabulary) -> list[Icon]:
     """The icons of one effect, in the order a player reads them."""
     kind = effect_kind_of(e)
-    if kind is not None:                          # a kind of kinds/effects/ draws itself
-        return kind.icons(e, _KIT, v)
-    if isinstance(e, ast.Score):
-        return expression(e.value, v, lambda label, title: icons.laurel(label, f"{names().score(e.category.text)}: {title}"))
-    if isinstance(e, ast.Law):
-        top = e.on_top
-        return [icons.chip(_("every city"))] + ([icons.chip(_("on top"))] if top is not None else []) \
-            + ([icons.chip(_("if…"))] if e.comparisons else []) + effect(e.effect, v)
-    if isinstance(e, ast.Trigger):
-        each = [icons.direction(("left", "right"), _("for each neighbour"))] if e.each_neighbour else []
-        return [icons.chip(_("on {event}").format(event=event_word(e.event)))] + each \
-            + ([icons.chip(_("if…"))] if e.conditions else []) + action(e.action, v)
-    raise UnhandledKind(f"render/effect_icons.py has no picture for the effect kind {type(e).__name__}")
+    if kind is None:
+        raise UnhandledKind(f"render/effect_icons.py has no picture for the effect kind {type(e).__name__}")
+    return kind.icons(e, _KIT, v)                 # a kind of kinds/effects/ draws itself
 
 
 # What a kind's `icons` is lent (kinds/base.py): this module's pictures of amounts, and the icons

@@ -412,7 +412,7 @@ class _CompleteEvent(event_base.EventKind):
     def written(self, event): return event
     def words_en(self, event, w): return ""
     def words_nl(self, event, w): return ""
-    def chip(self, event): return event
+    def chip(self, event, kit): return event
 
 
 def test_a_complete_event_is_made():

@@ -99,9 +99,9 @@ class EventKind(abc.ABC):
         """Dutch: likewise (`w`: views/describe_nl.py)."""
 
     @abc.abstractmethod
-    def chip(self, event: str) -> str:
+    def chip(self, event: str, kit: Any) -> str:
         """A few words in the reader's language, as a card's chip, the log and the rules'
-        summary say it (views/render/effect_icons.py `event_word`)."""
+        summary say it (`kit`: views/render/effect_icons.py, whose `event_word` asks)."""
 
 
 class FixedEvent(EventKind):
@@ -127,5 +127,5 @@ class FixedEvent(EventKind):
     def words_nl(self, event: str, w: Any) -> str:
         return self.dutch
 
-    def chip(self, event: str) -> str:
+    def chip(self, event: str, kit: Any) -> str:
         return _(event)

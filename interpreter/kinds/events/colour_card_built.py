@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..event_base import Checks, EventKind
-from ...i18n import _, names
+from ...i18n import _
 from ...syntax.ast_base import COLOR_BUILT, Name
 
 
@@ -31,8 +31,8 @@ class ColourCardBuiltKind(EventKind):
     def words_nl(self, event: str, w: Any) -> str:
         return f"telkens als een {w.names().color(self.word(event))} gebouw gebouwd wordt"
 
-    def chip(self, event: str) -> str:
-        return _("{color} card built").format(color=names().color(self.word(event)))
+    def chip(self, event: str, kit: Any) -> str:
+        return _("{color} card built").format(color=kit.names().color(self.word(event)))
 
 
 KIND = ColourCardBuiltKind()

@@ -29,7 +29,7 @@ class KeptTokenTakenKind(EventKind):
     def words_nl(self, event: str, w: Any) -> str:
         return f"telkens als de stad {self.word(event)}-fiches krijgt"
 
-    def chip(self, event: str) -> str:
+    def chip(self, event: str, kit: Any) -> str:
         return _("{kind} token taken").format(kind=self.word(event))
 
 

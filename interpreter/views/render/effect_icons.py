@@ -27,7 +27,7 @@ def _word(table: dict, key: str) -> str:
 def event_word(event: str) -> str:
     """An event in a few words, as a chip (or a log line) says it: `on COLOUR card built` names the colour in the reader's words."""
     kind = event_kind(event)
-    return event if kind is None else kind.chip(event)
+    return event if kind is None else kind.chip(event, _KIT)
 
 
 def quantity_text(q) -> str:

@@ -1,5 +1,5 @@
-"""`on game setup`: the game is set up: the rules' triggers and the boards' act, before
-anything is built.  Its grammar rule is `game_setup` (syntax/builder/triggers.py)."""
+"""`on game setup`: the game is set up, before anything is built: only the rules' and the
+boards' triggers hear it.  Its grammar rule is `game_setup` (syntax/builder/triggers.py)."""
 
 from __future__ import annotations
 

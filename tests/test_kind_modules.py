@@ -3,7 +3,8 @@
 pass: every pass looks it up (`kinds.actions.kind_of`, `kinds.effects.effect_kind_of`).  The kinds not yet moved are listed
 here by name, so the work left is in view; a kind added to the language must be either.
 
-The interfaces (kinds/base.py `ActionKind`, kinds/effect_base.py `EffectKind`) fail a kind
+The interfaces (kinds/base.py `ActionKind`, kinds/effect_base.py `EffectKind`,
+kinds/condition_base.py `ConditionKind`, kinds/event_base.py `EventKind`, ...) fail a kind
 without one of its parts when its module is imported, never in a game."""
 
 from __future__ import annotations
@@ -17,12 +18,15 @@ import typing
 import pytest
 
 from conftest import ROOT
-from interpreter.kinds import among_base, base, effect_base, measure_base
+from interpreter.kinds import among_base, base, condition_base, effect_base, event_base, measure_base
 from interpreter.kinds.among import WAYS
+from interpreter.kinds.conditions import CONDITIONS
+from interpreter.kinds.events import EVENTS, FAMILIES
 from interpreter.kinds.actions import ACTIONS, NODES, kind_modules
 from interpreter.kinds.effects import EFFECTS
 from interpreter.kinds.measures import MEASURES
 from interpreter.syntax import ast_effects
+from interpreter.syntax.ast_base import Event
 
 # The kinds still switched on by the passes, each waiting for its module in interpreter/kinds/
 # (with the kinds of conditions, quantities, events and decisions, which are not classes of
@@ -32,12 +36,10 @@ NOT_YET_MOVED_ACTIONS: frozenset[str] = frozenset()
 NOT_YET_MOVED_EFFECTS: frozenset[str] = frozenset()
 
 # The constructs of expressions and triggers that have no module of their own yet, still
-# switched on by the passes (the measures have theirs: kinds/measures/): the ways a value
-# is gathered over the table (`AMONG`: ranks and counts with their tie rule, most/fewest
-# over a sum: engine/quantities.py `gathered`, the printer's and describers' `among`), the
-# conditions, the events a trigger waits on and the scopes.
-NOT_YET_MOVED_CONSTRUCTS = frozenset({
-    "AmongCities", "Comparison", "ColourComparison", "Revealed", "OnTop", "InTop", "Trigger.event", "Scope"})
+# switched on by the passes (the measures have theirs: kinds/measures/; the ways a value is
+# gathered over the table, kinds/among/; the conditions, kinds/conditions/; the events a
+# trigger waits on, kinds/events/): the scopes.
+NOT_YET_MOVED_CONSTRUCTS = frozenset({"Scope"})
 
 # What a kind may be named by in the product, besides its own module: the builder that makes
 # it from the grammar.  With the grammar's rule, the kind's docs and its test, five files.
@@ -154,6 +156,62 @@ def test_the_ways_to_gather_are_the_registry():
     assert not switches, f"these modules switch on a way to gather: {switches}"
 
 
+# A word that starts a quoted message (`_('Revealed from "{deck}"')`) is words, not the class
+def _naming_code(name: str, modules: dict[str, str]) -> list[str]:
+    word = re.compile(rf"(?<!['\"])\b{name}\b")
+    return [path for path, text in modules.items() if word.search(text)]
+
+
+def test_a_condition_with_a_module_is_named_by_it_and_its_builder_only():
+    """A condition (`Comparison`, `OnTop`, ...) and the class of a value gathered over the
+    table are named by their module and the builder that makes them: each pass looks the
+    kind up (`condition_kind`, `among_of`)."""
+    modules = product_modules()
+    counts = {}
+    for node in (*CONDITIONS, among_base.NODE):
+        own = node.__module__.replace(".", "/") + ".py"
+        found = _naming_code(node.__name__, modules)
+        counts[node.__name__] = len(found)
+        assert own in found, f"{own} does not name {node.__name__}"
+        others = [path for path in found if path != own and not MAY_NAME.fullmatch(path)]
+        assert not others, f"{node.__name__} (its module: {own}) is still named by {others}: look it up instead"
+        assert len(found) + 3 <= MOST_FILES          # + the grammar, the docs, the test
+    assert counts and max(counts.values()) <= 2, counts
+
+
+# What may name an event's member (`Event.AGE_END`) besides its module and the builder: the
+# engine, which fires it where it happens, an action kind that says it causes it, and the
+# bots' look-ahead of what a build would fire (bots/valuation.py `_offers_opened`).
+MAY_FIRE = re.compile(r"interpreter/engine/[\w/]+\.py|interpreter/kinds/actions/\w+\.py|interpreter/bots/valuation\.py")
+
+
+def test_an_event_with_a_module_is_named_by_it_its_builder_and_who_fires_it_only():
+    """An event (`Event.AGE_END`) is named by its module, the builder that makes it and the
+    engine that fires it; no pass that reads a trigger compares its event (or ends one with
+    a family's words): each looks its kind up (`event_kind`)."""
+    modules = product_modules()
+    for name, kind in EVENTS.items():
+        own = type(kind).__module__.replace(".", "/") + ".py"
+        member = f"Event.{Event(name).name}"
+        found = naming(member, modules)
+        assert own in found, f"{own} does not name {member}"
+        others = [path for path in found if path != own and not MAY_NAME.fullmatch(path) and not MAY_FIRE.fullmatch(path)]
+        assert not others, f"{member} (its module: {own}) is still named by {others}: look it up instead"
+    switching = re.compile(r"\.event\s*(==|!=|in\b|not in\b)|endswith\((ast\.)?(COLOR_BUILT|KEPT_TAKEN)\)|ast(_effects)?\.kept_kind\(")
+    switches = [path for path, text in modules.items() if switching.search(text)]
+    assert not switches, f"these modules switch on an event: {switches}"
+    dutch = [path for path, text in modules.items() for kind in EVENTS.values()
+             if path.startswith("interpreter/views/") and kind.dutch in text]
+    assert not dutch, f"an event's words in a view, not in its module: {dutch}"
+
+
+def test_the_events_are_the_registry():
+    """`Event` (the typed vocabulary) and the registry of kinds/events/ hold the same events;
+    the two families are found by their words."""
+    assert set(Event) == set(EVENTS) == set(ast_effects.EVENTS)
+    assert {family.name for family in FAMILIES} == {ast_effects.COLOR_BUILT, ast_effects.KEPT_TAKEN}
+
+
 def test_the_constructs_not_yet_moved_are_still_in_the_tree():
     """The list of constructs waiting for a module names what is still there: one moved
     takes its name off."""
@@ -161,7 +219,8 @@ def test_the_constructs_not_yet_moved_are_still_in_the_tree():
         cls, _, field = name.partition(".")
         assert hasattr(ast_effects, cls), name
         assert not field or field in {f.name for f in __import__("attrs").fields(getattr(ast_effects, cls))}, name
-    assert {"AmongCities", "Comparison"} <= NOT_YET_MOVED_CONSTRUCTS
+    moved = {node.__name__ for node in (*CONDITIONS, among_base.NODE)} | {"Trigger.event"}
+    assert not moved & NOT_YET_MOVED_CONSTRUCTS, "moved: take it off the list"
 
 
 def test_each_effect_kind_stands_where_it_says():
@@ -175,10 +234,12 @@ def test_each_effect_kind_stands_where_it_says():
 def test_a_kind_module_imports_no_pass():
     """A kind lends nothing from the passes: it imports the tree's leaves, the messages'
     language and the interface only, so every pass (and every layer) may look it up."""
-    allowed = re.compile(r"import operator$|from (\.\.base|\.\.effect_base|\.\.statement_base|\.\.measure_base|\.\.among_base|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
+    allowed = re.compile(r"import operator$|from (\.\.base|\.\.effect_base|\.\.statement_base|\.\.measure_base|\.\.among_base|"
+                         r"\.\.condition_base|\.\.event_base|\.\.conditions|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
                          r"from typing import|if TYPE_CHECKING|    from \.\.\.(diagnostics|syntax\.ast_base|syntax\.ast_effects) ")
     folders = [("actions", base.ActionKind), ("effects", effect_base.EffectKind), ("measures", measure_base.MeasureKind),
-               ("among", among_base.AmongKind)]
+               ("among", among_base.AmongKind), ("conditions", condition_base.ConditionKind),
+               ("events", event_base.EventKind)]
     for module in [m for folder, interface in folders
                    for m in kind_modules([str(ROOT / "interpreter/kinds" / folder)], f"interpreter.kinds.{folder}",
                                          interface)]:
@@ -339,3 +400,87 @@ def test_a_language_added_fails_every_measure_without_its_words(monkeypatch):
     monkeypatch.setattr(measure_base, "LANGUAGES", (*measure_base.LANGUAGES, "fr"))
     with pytest.raises(TypeError, match="no words in fr"):
         _CompleteMeasure()
+
+
+class _CompleteCondition(condition_base.ConditionKind):
+    node = ast_effects.Trigger          # any class: the interface reads only that it is one
+    place = "city"
+
+    def check(self, c, checks): return True
+    def holds(self, c, where, e): return True
+    def holds_fn(self, c, e): return lambda where: True
+    def written(self, c, p): return ""
+    def words_en(self, c, w): return ""
+    def words_nl(self, c, w): return ""
+    def notation(self, c, kit): return None
+
+
+def _condition_parts(but: str) -> dict:
+    return {k: v for k, v in vars(_CompleteCondition).items() if not k.startswith("_") and k != but}
+
+
+def test_a_complete_condition_is_made():
+    assert _CompleteCondition().place == "city"
+
+
+@pytest.mark.parametrize("missing", ["check", "written", "words_en", "words_nl", "notation", "holds", "holds_fn"])
+def test_a_condition_without_a_part_fails_when_made(missing):
+    lacking = type("Lacking", (condition_base.ConditionKind,), _condition_parts(but=missing))
+    with pytest.raises(TypeError, match=missing):
+        lacking()
+
+
+@pytest.mark.parametrize("declared, message", [
+    ({"place": "table top"}, "not one of"), ({"node": "Comparison"}, "not a class"), ({"place": "zone"}, "depth")])
+def test_a_condition_that_declares_badly_fails_when_made(declared, message):
+    bad = type("Bad", (_CompleteCondition,), declared)
+    with pytest.raises(TypeError, match=message):
+        bad()
+
+
+def test_a_language_added_fails_every_condition_without_its_words(monkeypatch):
+    monkeypatch.setattr(condition_base, "LANGUAGES", (*condition_base.LANGUAGES, "fr"))
+    with pytest.raises(TypeError, match="no words in fr"):
+        _CompleteCondition()
+
+
+class _CompleteEvent(event_base.EventKind):
+    name = Event.AGE_END
+
+    def check(self, event, span, c): return True
+    def written(self, event): return event
+    def words_en(self, event, w): return ""
+    def words_nl(self, event, w): return ""
+    def chip(self, event, kit): return event
+
+
+def test_a_complete_event_is_made():
+    assert _CompleteEvent().name == "age end"
+
+
+@pytest.mark.parametrize("missing", ["check", "written", "words_en", "words_nl", "chip"])
+def test_an_event_without_a_part_fails_when_made(missing):
+    parts = {k: v for k, v in vars(_CompleteEvent).items() if not k.startswith("_") and k != missing}
+    lacking = type("Lacking", (event_base.EventKind,), parts)
+    with pytest.raises(TypeError, match=missing):
+        lacking()
+
+
+@pytest.mark.parametrize("declared, message", [
+    ({"name": "age end"}, "not a member of Event"), ({"bots": "luck"}, "bots"), ({"name": 3}, "name")])
+def test_an_event_that_declares_badly_fails_when_made(declared, message):
+    bad = type("Bad", (_CompleteEvent,), declared)
+    with pytest.raises(TypeError, match=message):
+        bad()
+
+
+def test_an_event_of_its_own_without_its_dutch_fails_when_made():
+    bare = type("Bare", (event_base.FixedEvent,), {"name": Event.AGE_END})
+    with pytest.raises(TypeError, match="dutch"):
+        bare()
+
+
+def test_a_language_added_fails_every_event_without_its_words(monkeypatch):
+    monkeypatch.setattr(event_base, "LANGUAGES", (*event_base.LANGUAGES, "fr"))
+    with pytest.raises(TypeError, match="no words in fr"):
+        _CompleteEvent()

@@ -30,8 +30,9 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
 from ..kinds.effects import production_of
+from ..kinds.conditions import condition_kind, values_compared
 from ..kinds.measures import measure_kind
-from ..syntax.ast_base import Event
+from ..kinds.events import CONFLICTS, KEPT, event_kind
 
 
 def offer_values(model, game, seat: int, options, card_worth, coin: float | None = None) -> list[float]:
@@ -155,10 +156,10 @@ def _needs(conditions, kind: str) -> int:
     """1 when the conditions ask the owner to hold a token of `kind` (`pawn tokens >= 1`),
     -1 when they ask it to hold none (`pawn tokens = 0`), 0 when they do not read it."""
     for c in conditions:
-        q, n = c.left, c.right
+        q, op, n = condition_kind(c).compared(c) or (None, "", None)
         if isinstance(q, ast.Quantity) and measure_kind(q).names == "token kind" and q.kind is not None \
                 and q.kind.text == kind and q.scope is None and isinstance(n, ast.Number):
-            none, one = _HOLDS[c.op](0, n.value), _HOLDS[c.op](1, n.value)
+            none, one = _HOLDS[op](0, n.value), _HOLDS[op](1, n.value)
             if one != none:
                 return 1 if one else -1
     return 0
@@ -178,8 +179,15 @@ def _reads(node, kind: str) -> bool:
 def _others_hold(conditions, kind: str, where) -> bool:
     """The conditions that do not read `kind` (the age, the city's coins or cards), as
     they stand now; those that read it say how the project goes, unknown yet."""
-    others = tuple(c for c in conditions if not (_reads(c.left, kind) or _reads(c.right, kind)))
+    others = tuple(c for c in conditions if not _reads(values_compared(c), kind))
     return not others or check_fn(others)(where)
+
+
+def _weighed(event: str, kind: str) -> bool:
+    """Whether `_kept_consequences` weighs the triggers on `event` already: the age-end
+    contests, the taking of a token of `kind` (what the bots read of an event, kinds/events/)."""
+    found = event_kind(event)
+    return found is not None and (found.bots == "conflicts" or (found.bots == "kept" and found.word(event) == kind))
 
 
 def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float, depth: int = 0) -> float:
@@ -190,11 +198,10 @@ def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float, dept
     its worth when not held (a penalty avoided by holding), each come about with an even
     chance.  So a project's pawn is worth half its completion reward (docs/edifice.md)."""
     where = game.events.where(seat, None)
-    weighed = (Event.AGE_END, f"{kind}{ast.KEPT_TAKEN}")
-    triggers = [t for t in game.tables.rules.triggers if t.event not in weighed]
+    triggers = [t for t in game.tables.rules.triggers if not _weighed(t.event, kind)]
     lines = []
     for source in game.cities[seat].owned_sources():
-        triggers += [t for t in source.triggers if t.event not in weighed]
+        triggers += [t for t in source.triggers if not _weighed(t.event, kind)]
         lines += [value for _category, value in source.scores if isinstance(value, ast.Conditional)]
     total = 0.0
     for trigger in triggers:
@@ -285,10 +292,10 @@ def _kept_consequences(model, game, seat: int, kind: str, count: int, card_worth
     worth = 0.0
     own = _with_more(now.city, kind, count)
     after = now._replace(city=own, neighbour=None, everyone=_replaced(now.everyone, now.city, own))
-    for _key, trigger, check in events.listeners(seat, f"{kind}{ast.KEPT_TAKEN}"):
+    for _key, trigger, check in events.listeners(seat, KEPT.of(kind)):
         if not trigger.each_neighbour and (check is None or check(after)):
             worth += action_worth(model, game, seat, None, trigger.action, card_worth, rate, depth + 1)
-    contests = [(t, check) for _key, t, check in events.listeners(seat, Event.AGE_END)
+    contests = [(t, check) for _key, t, check in events.listeners(seat, CONFLICTS)
                 if check is not None and not t.each_neighbour]
     if not contests:
         return worth

@@ -19,6 +19,8 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import ACTIONS
 from ..kinds.effects import EFFECTS
+from ..kinds.among import among_of
+from ..kinds.conditions import values_compared
 from ..kinds.measures import measure_kind
 
 _OWN = frozenset({"own", "all"})
@@ -58,14 +60,14 @@ def quantities(expr):
     elif isinstance(expr, ast.BinOp):
         yield from quantities(expr.left)
         yield from quantities(expr.right)
-    elif isinstance(expr, ast.AmongCities):     # counted in every city of its scope: read as over all cities
+    elif among_of(expr) is not None:     # counted in every city of its scope: read as over all cities
         everywhere = ast.Scope(parts=("all",), span=expr.span)
         yield from (attrs.evolve(q, scope=everywhere) for q in quantities(expr.value))
     elif isinstance(expr, ast.Conditional):
         yield from quantities(expr.value)
         for c in expr.conditions:
-            yield from quantities(c.left)
-            yield from quantities(c.right)
+            for side in values_compared(c):
+                yield from quantities(side)
 
 
 class Facts(NamedTuple):

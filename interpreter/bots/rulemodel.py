@@ -10,12 +10,13 @@ from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of, part_of
+from ..kinds.conditions import values_compared
 from ..kinds.measures import measure_kind
 from ..engine.laws import law_force
 from ..engine.triggers import worth_under_laws
 from ..syntax import ast
 from .reads import facts, quantities, reads
-from ..syntax.ast_base import Event
+from ..kinds.events import event_kind
 
 _NEAR = {"own", "left", "right", "neighbour"}
 _PROBE = 600            # coins or token value added to an empty city to read a score line's rate
@@ -37,7 +38,7 @@ class RuleModel:
         debt = rules.debt                     # points per token the rules make of coins not paid
         self.debt_rate = self._rate(lambda c: c.kept.update({debt: _PROBE})) if debt else 0.0
         # the rules' military tokens at an age's end: each trigger with the value it takes
-        self.age_end_triggers = [(t, _given(t.action)[1]) for t in rules.triggers if t.event == Event.AGE_END
+        self.age_end_triggers = [(t, _given(t.action)[1]) for t in rules.triggers if event_kind(t.event).bots == "conflicts"
                                  and _given(t.action)[0] == "military token"]
         # the tokens depend on the shields of a city and its neighbours alone when the
         # triggers count nothing else (or the game's own numbers): then they are remembered by those shields
@@ -45,13 +46,13 @@ class RuleModel:
             (measure_kind(q).reads == "shields" or measure_kind(q).counted_in == "game")
             and (q.scope is None or set(q.scope.parts) <= _NEAR)
             for t, value in self.age_end_triggers
-            for expr in [value, *(side for c in t.conditions for side in (c.left, c.right))]
+            for expr in [value, *(side for c in t.conditions for side in values_compared(c))]
             for q in quantities(expr)) else None
         # ... and battle by battle, each neighbour's alone, when every trigger is fought with
         # each neighbour and reads no side by name: then a race sums two battles (race_tokens)
         self._battles = self._tokens_memo is not None and all(
             t.each_neighbour and not any(q.scope is not None and {"left", "right"} & set(q.scope.parts)
-                                         for expr in [value, *(side for c in t.conditions for side in (c.left, c.right))]
+                                         for expr in [value, *(side for c in t.conditions for side in values_compared(c))]
                                          for q in quantities(expr))
             for t, value in self.age_end_triggers)
         self.sell_coins = rules.sell_coins

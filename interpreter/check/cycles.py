@@ -19,7 +19,7 @@ from .context import Context
 from ..kinds.actions import kind_of
 from ..kinds.effects import part_of
 from ..i18n import _
-from ..syntax.ast_base import Event
+from ..kinds.events import event_kind
 
 def caused(action) -> tuple[str, ...]:
     """The events an action fires right away: its kind's (kinds/ `causes`); the kinds not
@@ -53,8 +53,10 @@ def check_cycles(triggers: list[ast.Effect], ctx: Context) -> None:
 
 
 def _node(event: str) -> str:
-    """The event as the search follows it: a building of any colour is one event."""
-    return ast.COLOR_BUILT if event.endswith(ast.COLOR_BUILT) else event
+    """The event as the search follows it, as its kind says (a building of any colour is
+    one event: kinds/events/colour_card_built.py)."""
+    kind = event_kind(event)
+    return event if kind is None else kind.followed(event)
 
 
 def _path_back(start, event: str, edges) -> list | None:
@@ -82,7 +84,8 @@ def check_never_fire(cards, wonders, ctx: Context) -> None:
     built_later += [e for w in wonders for side in w.sides for stage in side.stages
                     for e in stage.effects if part_of(e) == "triggers"]
     for trigger in built_later:
-        if trigger.event == Event.GAME_SETUP:
+        kind = event_kind(trigger.event)
+        if kind is not None and kind.before_building:
             ctx.report("W1503", _("this trigger never fires: nothing is built when the game is set up"),
                        trigger.span, label=_("never fires"),
                        help=_("put it in the rules block or on a wonder board, or listen to another event"))

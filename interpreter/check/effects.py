@@ -17,7 +17,9 @@ from ..syntax.ast_base import ScopePart
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
-from ..kinds.among import among_kind
+from ..kinds.events import event_kind
+from ..kinds.among import among_of
+from ..kinds.conditions import condition_kind, values_compared
 from ..kinds.measures import measure_kind
 from ..syntax.printer import quantity as quantity_words
 from .context import Context, what_word
@@ -192,6 +194,21 @@ class EffectChecks(ActionChecks):
         return what_word(what)
 
 
+class EventChecks:
+    """What an event's check (kinds/event_base.py `EventKind.check`) is lent of the checker."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+
+    def colour(self, name: ast.Name) -> bool:
+        """A declared colour (E1002)."""
+        return self.ctx.known(name, self.ctx.colors, "E1002", "colour")
+
+    def token_kind(self, name: ast.Name) -> bool:
+        """A declared kind of kept token (E1008)."""
+        return self.ctx.known(name, self.ctx.tokens, "E1008", "token kind")
+
+
 class MeasureChecks:
     """What a measure's check (kinds/measure_base.py `MeasureKind.check`) is lent of the
     checker: the names a quantity's measure reads."""
@@ -223,14 +240,13 @@ def _quantities_in(expr):
     elif isinstance(expr, ast.BinOp):
         yield from _quantities_in(expr.left)
         yield from _quantities_in(expr.right)
-    elif isinstance(expr, ast.AmongCities):
+    elif among_of(expr) is not None:
         yield from _quantities_in(expr.value)
     elif isinstance(expr, ast.Conditional):
         yield from _quantities_in(expr.value)
         for c in expr.conditions:
-            if not isinstance(c, ast.ColourComparison):
-                yield from _quantities_in(c.left)
-                yield from _quantities_in(c.right)
+            for side in values_compared(c):
+                yield from _quantities_in(side)
 
 
 def _not_on_stage(span, ctx: Context) -> bool:
@@ -261,18 +277,31 @@ def _which_card(card: ast.WhichCard, ctx: Context, neighbour: bool, several: boo
 
 
 def _comparison(c, ctx: Context, neighbour: bool) -> bool:
-    """A condition's comparison: two expressions, or a card's colour compared with colours
-    or with another card's (`=` or `!=` only: colours have no order)."""
-    if not isinstance(c, ast.ColourComparison):
-        return all([check_expr(c.left, ctx, neighbour), check_expr(c.right, ctx, neighbour)])
-    ok = _which_card(c.card, ctx, neighbour)
-    ok = (_which_card(c.other, ctx, neighbour) if c.other is not None else
-          all([ctx.known(n, ctx.colors, "E1002", "colour") for n in c.colors])) and ok
-    if c.op not in ("=", "!="):
-        ctx.report("E2031", _("colours are the same or not, never more or less: `{op}` compares numbers").format(
-            op=c.op), c.span, label=_("colours have no order"), help=_("write `=` or `!=`"))
-        return False
-    return ok
+    """A condition: its kind's check (kinds/conditions/)."""
+    return condition_kind(c).check(c, ConditionChecks(ctx, neighbour))
+
+
+class ConditionChecks:
+    """What a condition's check (kinds/condition_base.py `ConditionKind.check`) is lent of
+    the checker: the context, whether `the neighbour` is bound, the rules for its parts."""
+
+    def __init__(self, ctx: Context, neighbour: bool):
+        self.ctx = ctx
+        self.neighbour = neighbour
+
+    def expr(self, expr) -> bool:
+        return check_expr(expr, self.ctx, self.neighbour)
+
+    def which_card(self, card: ast.WhichCard) -> bool:
+        """A card named by its place, of one city (`_which_card`)."""
+        return _which_card(card, self.ctx, self.neighbour)
+
+    def colours(self, colors) -> bool:
+        """Every colour named is declared."""
+        return all([self.ctx.known(c, self.ctx.colors, "E1002", "colour") for c in colors])
+
+    def positive(self, value: int, span, what: str) -> bool:
+        return _positive(value, span, what, self.ctx)
 
 
 def price_ok(items, ctx: Context) -> bool:
@@ -330,10 +359,9 @@ def _law_conditions(law, ctx: Context) -> bool:
     """A law's conditions: one `on top of` at most (its zone: `check_zone_actions`), `in the
     top N` a count above 0, its comparisons as a trigger's (no neighbour is looked at)."""
     ok = True
-    tops = [c for c in law.conditions if isinstance(c, (ast.OnTop, ast.InTop, ast.Revealed))]
+    tops = [c for c in law.conditions if condition_kind(c).place != "city"]      # its card's place
     for top in tops:
-        if isinstance(top, ast.InTop):
-            ok = _top_count(top, ctx) and ok
+        ok = _comparison(top, ctx, False) and ok
     if len(tops) > 1 and law.revealed is not None:
         ctx.report("E1901", _("a card is on top of a zone or revealed on the table, not both"), tops[1].span,
                    label=_("a second place"), help=_("keep one of them"))
@@ -346,13 +374,6 @@ def _law_conditions(law, ctx: Context) -> bool:
     for comparison in law.comparisons:
         ok = _comparison(comparison, ctx, False) and ok
     return ok
-
-
-def _top_count(top: ast.InTop, ctx: Context) -> bool:
-    """`in the top N of "Z"`: N a number above 0, or an expression read in the owner's city."""
-    if isinstance(top.count, ast.Number):
-        return _positive(top.count.value, top.count.span, "a count of cards on top", ctx)
-    return check_expr(top.count, ctx)
 
 
 def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
@@ -368,15 +389,9 @@ def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
 
 
 def _event(event: str, span, ctx: Context) -> bool:
-    """An event of a colour or a kind of kept token names a declared one."""
-    ok = True
-    if event.endswith(ast.COLOR_BUILT):
-        color = event[: -len(ast.COLOR_BUILT)]
-        ok = ctx.known(ast.Name(text=color, span=span), ctx.colors, "E1002", "colour")
-    kind = ast.kept_kind(event)
-    if kind is not None:
-        ok = ctx.known(ast.Name(text=kind, span=span), ctx.tokens, "E1008", "token kind")
-    return ok
+    """An event the trigger may wait on (its kind's check, kinds/events/: a colour or a kind
+    of kept token named is a declared one)."""
+    return event_kind(event).check(event, span, EventChecks(ctx))
 
 
 def _copies(action) -> bool:
@@ -402,13 +417,15 @@ def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
         return _per(expr.per, ctx, neighbour)
     if isinstance(expr, ast.Quantity):
         return _quantity(expr, ctx, neighbour)
-    if isinstance(expr, ast.AmongCities):
-        return _among(expr, ctx, neighbour)
+    way = among_of(expr)
+    if way is not None:                 # a value gathered over the table: its way's check
+        return way.check(expr, ActionChecks(ctx, neighbour), neighbour)
     if isinstance(expr, ast.Conditional):
         ok = check_expr(expr.value, ctx, neighbour)
         for c in expr.conditions:
             ok = _comparison(c, ctx, neighbour) and ok
-            if not isinstance(c, ast.ColourComparison) and not (_measures(c.left) or _measures(c.right)):
+            sides = values_compared(c)
+            if sides and not any(_measures(side) for side in sides):
                 ctx.report("W1213", _("this condition compares numbers only: it is always true or always false"),
                            c.span, label=_("nothing of the game is measured here"),
                            help=_("compare a quantity of the game, e.g. `if unbuilt wonder stages = 0`"))
@@ -418,7 +435,7 @@ def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
 
 def _measures(expr) -> bool:
     """Does the expression measure something of the game (not only numbers)?"""
-    if isinstance(expr, (ast.Quantity, ast.PerAmount, ast.AmongCities)):
+    if isinstance(expr, (ast.Quantity, ast.PerAmount)) or among_of(expr) is not None:
         return True
     if isinstance(expr, ast.BinOp):
         return _measures(expr.left) or _measures(expr.right)
@@ -437,22 +454,6 @@ def _differs_by_city(value, ctx: Context) -> bool:
                help=_("count something a city has, e.g. `rank of shields among all cities` or "
                       "`number of cities with coins >= 5`"))
     return False
-
-
-def _among(e: ast.AmongCities, ctx: Context, neighbour: bool) -> bool:
-    """A value gathered over cities: its value differs from city to city, `most`/`fewest`
-    name two cities at least, `the neighbour` only where one is looked at."""
-    ok = check_expr(e.value, ctx, neighbour) and _differs_by_city(e.value, ctx)
-    parts = set(e.scope.parts) if e.scope is not None else {ScopePart.ALL}
-    if among_kind(e).compares and not (ScopePart.ALL in parts or len(parts) > 1):
-        where = _("names no cities") if e.scope is None else _("names one city only")
-        ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=e.how, where=where),
-                   e.scope.span if e.scope else e.span, label=_("one city has nothing to compare with"),
-                   help=_("name the cities: `{word} (...) of all cities` or `... of neighbours`").format(word=e.how))
-        ok = False
-    if ScopePart.NEIGHBOUR in parts and not neighbour:
-        ok = _no_neighbour_here(e.scope, ctx)
-    return ok
 
 
 def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:

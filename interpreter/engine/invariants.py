@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..decks import age_deck
 from ..kinds.actions import ACTIONS, COINS
 from .discounts import coins_paid
-from ..syntax.ast_base import Event
+from ..kinds.events import event_kind
 
 if TYPE_CHECKING:
     from ..syntax import ast
@@ -116,7 +116,7 @@ class TurnWatch:
         moves = [rules_moves | on_others | _coin_actions(triggers) for triggers in in_play]
         may_gain = [1 in m for m in moves]
         # coins gained at an age's or a turn's start come before the step's turn is paid
-        early = [any(tr.event in _BEFORE_TURN for tr in (*t.rules.triggers, *triggers)) for triggers in in_play]
+        early = [any(_before_turn(tr.event) for tr in (*t.rules.triggers, *triggers)) for triggers in in_play]
         stages = list(self.stages)
         found: list[str] = []
         taken = [entry + (due,) for rec, mark in zip(self.recorders, self.marks)
@@ -164,7 +164,10 @@ class TurnWatch:
         return found
 
 
-_BEFORE_TURN = (Event.GAME_SETUP, Event.AGE_START, Event.TURN_START)
+def _before_turn(event: str) -> bool:
+    """The event happens before a turn's first choice (its kind says: kinds/events/)."""
+    kind = event_kind(event)
+    return kind is not None and kind.before_turn
 
 
 def _coins_due(game: Game, seat: int, action: Action) -> int:

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..kinds.conditions import condition_kind
 from ..kinds.effects import effect_kind_of, part_of
-from ..syntax import ast
 from .city import held_by
 from .placed import shown
-from .quantities import check_fn, value_fn
+from . import quantities
+from .quantities import check_fn
 
 
 class InForce(NamedTuple):
@@ -84,8 +85,7 @@ def _compile(law, tables, key: str) -> Compiled:
     else:
         held = held_by((effect,), tables)
     top = law.on_top
-    depth = 1 if top is None or isinstance(top, ast.OnTop) else \
-        top.count.value if isinstance(top.count, ast.Number) else value_fn(top.count)
+    depth = 1 if top is None else condition_kind(top).depth(top, quantities)
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
                     check_fn(comparisons) if comparisons else None,

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..syntax import ast
 from ..syntax.ast_base import ScopePart
-from ..kinds.among import WAYS
+from ..kinds.among import WAYS, among_of
+from ..kinds.conditions import CONDITIONS
 from ..kinds.measures import MEASURES
 from .placed import zone_count  # noqa: F401  (lent to kinds/measures/zone_cards.py)
 
@@ -129,24 +130,9 @@ def card_colour(card: ast.WhichCard, where: Where) -> str | None:
     return None if index is None else where.city.tables.cards[index].color
 
 
-def colour_holds(c: ast.ColourComparison, where: Where) -> bool:
-    """`colour of CARD = COLOURS | colour of CARD` (or `!=`); without the card (or the other
-    card), neither holds."""
-    colour = card_colour(c.card, where)
-    if colour is None:
-        return False
-    if c.other is not None:
-        other = card_colour(c.other, where)
-        if other is None:
-            return False
-        same = colour == other
-    else:
-        same = any(colour == n.text for n in c.colors)
-    return same if c.op == "=" else not same
-
-
-def gathered(e: ast.AmongCities, value, where: Where) -> int:
-    """`e` over its cities, `value` a function of a city's Where: its way's (kinds/among/)."""
+def gathered(e, value, where: Where) -> int:
+    """`e` (a value gathered over the table) over its cities, `value` a function of a city's
+    Where: its way's (kinds/among/)."""
     return WAYS[e.how].gathered(e, value, where, where.cities(e.scope or _ALL), _LENT)
 
 
@@ -182,7 +168,7 @@ def _evaluate(expr, where: Where) -> int:
         if expr.op == "*":
             return left * right
         return left // right if right else 0       # `/` rounds down; by zero gives 0
-    if isinstance(expr, ast.AmongCities):
+    if among_of(expr) is not None:
         return gathered(expr, lambda w: evaluate(expr.value, w), where)
     raise TypeError(expr)
 
@@ -195,8 +181,8 @@ def per_value(amount, per: ast.Per | None, where: Where) -> int:
 
 
 def holds(conditions, where: Where) -> bool:
-    return all(colour_holds(c, where) if isinstance(c, ast.ColourComparison) else
-               COMPARE[c.op](evaluate(c.left, where), evaluate(c.right, where)) for c in conditions)
+    """Whether every condition holds in `where` now: each its kind's (kinds/conditions/)."""
+    return all(CONDITIONS[type(c)].holds(c, where, _LENT) for c in conditions)
 
 
 # ------------------------------------------------------------------------- compiled
@@ -232,7 +218,7 @@ def value_fn(expr):
     if isinstance(expr, ast.Conditional):
         value, check = value_fn(expr.value), check_fn(expr.conditions)
         return lambda where: value(where) if check(where) else 0
-    if isinstance(expr, ast.AmongCities):
+    if among_of(expr) is not None:
         inner = value_fn(expr.value)
         return _clamped(lambda where: gathered(expr, inner, where))
     if isinstance(expr, ast.BinOp):
@@ -270,20 +256,19 @@ def amount_fn(amount, per):
 
 def check_fn(conditions):
     """`holds(conditions, ·)` as a function of the Where."""
-    checks = [_comparison_fn(c) for c in conditions]
+    checks = [CONDITIONS[type(c)].holds_fn(c, _LENT) for c in conditions]
     if len(checks) == 1:
         return checks[0]
     return lambda where: all(check(where) for check in checks)
 
 
-def _comparison_fn(c):
-    if isinstance(c, ast.ColourComparison):
-        return lambda where: colour_holds(c, where)
-    compare = COMPARE[c.op]
-    if isinstance(c.left, ast.Quantity) and isinstance(c.right, ast.Quantity):
-        return _measures_compared(compare, measure_fn(c.left), measure_fn(c.right))
-    left, right = value_fn(c.left), value_fn(c.right)
-    return lambda where: compare(left(where), right(where))
+def compared_fn(op: str, left, right):
+    """`left OP right` as a function of the Where (lent to kinds/conditions/comparison.py)."""
+    compare = COMPARE[op]
+    if isinstance(left, ast.Quantity) and isinstance(right, ast.Quantity):
+        return _measures_compared(compare, measure_fn(left), measure_fn(right))
+    left_fn, right_fn = value_fn(left), value_fn(right)
+    return lambda where: compare(left_fn(where), right_fn(where))
 
 
 def _measures_compared(compare, left, right):
@@ -345,4 +330,4 @@ def each_where(q: ast.Quantity, value):
     return lambda where: extreme([value(where_in(where, city)) for city in where.cities(scope)])
 
 
-_LENT = sys.modules[__name__]      # what a measure's kind (a way to gather) is lent of the engine: this module
+_LENT = sys.modules[__name__]      # what a measure's, a way's or a condition's kind is lent of the engine: this module

@@ -2,21 +2,28 @@
 "Ranks and counts over the table"): `rank of VALUE` and `rank of fewest VALUE` with their
 tie rule, `number of cities with VALUE OP N`, `most (EXPR) of SCOPE` and `fewest (...)`.
 
-An `AmongCities` of the tree (syntax/ast_effects.py) counts its value in each city of its
-scope, that city looked at with its own neighbours, and gathers the counts one way (its
-`how`, a member of `Among`).  Each way is a class deriving from `AmongKind`, instantiated
+An `AmongCities` of the tree (its class is here, re-exported by syntax/ast_effects.py)
+counts its value in each city of its scope, that city looked at with its own neighbours,
+and gathers the counts one way (its `how`, a member of `Among`).  Each way is a class deriving from `AmongKind`, instantiated
 once in its module of kinds/among/ (`KIND = RankKind()`): a part left out, a value not
 declared or a language without words fails the import, as for every kind (base.py).  The
-passes find it by `among_kind(e)` (kinds/among/__init__.py, a dict look-up) and lend it
-what it needs: the engine's `where_in` and comparisons, the printer, a describer."""
+passes find it by `among_of(e)` (kinds/among/__init__.py, a dict look-up; None for any other
+expression) and lend it what it needs: the checker's rules, the engine's `where_in` and
+comparisons, the printer, a describer."""
 
 from __future__ import annotations
 
 import abc
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
 
 from .base import LANGUAGES
+from ..i18n import _
+from ..syntax.ast_base import ScopePart, node
+
+if TYPE_CHECKING:
+    from ..diagnostics import Span
+    from ..syntax.ast_effects import Expr, Scope
 
 
 class Among(StrEnum):
@@ -27,6 +34,36 @@ class Among(StrEnum):
     COUNT = "count"
     MOST = "most"
     FEWEST = "fewest"
+
+
+@node
+class AmongCities:
+    """A value counted in each city of a scope and gathered over the table (docs/language.md,
+    "Ranks and counts over the table"); `value`'s quantities without a scope count in the
+    city looked at.  `how` is one of Among:
+    "rank" / "rank fewest": the owner's place among the scope's cities and its own, 1 for
+    the most (the fewest); cities with the same value share the better place (5, 5, 3 are
+    places 1, 1, 3);
+    "count": how many of the scope's cities have `value op bound`;
+    "most" / "fewest": the value of the scope's city that has the most (the fewest).
+    `scope` None means all cities."""
+    how: str
+    value: Expr
+    scope: Scope | None
+    span: Span
+    op: str = ""
+    bound: int = 0
+
+
+NODE = AmongCities          # (the registry's, kinds/among/__init__.py: the class the passes find a way of)
+
+
+class Checks(Protocol):
+    """What a way's check is lent of the checker (check/effects.py `ActionChecks`)."""
+    ctx: Any
+    def expr(self, expr: Any) -> bool: ...
+    def differs_by_city(self, value: Any) -> bool: ...
+    def no_neighbour_here(self, scope: Any) -> bool: ...
 
 
 class Gathering(Protocol):
@@ -61,6 +98,24 @@ class AmongKind(abc.ABC):
         missing = [lang for lang in LANGUAGES if not callable(getattr(self, f"words_{lang}", None))]
         if missing:
             raise TypeError(f"the way {kind} has no words in {', '.join(missing)}")
+
+    # -- check (check/effects.py `check_expr`)
+    def check(self, e: Any, c: Checks, neighbour: bool) -> bool:
+        """A value gathered over cities: its value differs from city to city, a way that
+        `compares` names two cities at least (E1214), `the neighbour` only where one is
+        looked at (`neighbour`)."""
+        ok = c.expr(e.value) and c.differs_by_city(e.value)
+        parts = set(e.scope.parts) if e.scope is not None else {ScopePart.ALL}
+        if self.compares and not (ScopePart.ALL in parts or len(parts) > 1):
+            where = _("names no cities") if e.scope is None else _("names one city only")
+            c.ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=e.how, where=where),
+                         e.scope.span if e.scope else e.span, label=_("one city has nothing to compare with"),
+                         help=_("name the cities: `{word} (...) of all cities` or `... of neighbours`").format(
+                             word=e.how))
+            ok = False
+        if ScopePart.NEIGHBOUR in parts and not neighbour:
+            ok = c.no_neighbour_here(e.scope)
+        return ok
 
     # -- run (engine/quantities.py `gathered`)
     @abc.abstractmethod

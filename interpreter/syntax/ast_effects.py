@@ -5,7 +5,7 @@ the content they come from.  Re-exported by ast.py: use them as `ast.Quantity` e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from ..diagnostics import Span
 from .ast_base import COLOR_BUILT, KEPT_TAKEN, Event, Name, Negative, Number, ScopePart, node  # noqa: F401  (re-exported)
@@ -13,6 +13,7 @@ from ..errors import WondersError
 from ..kinds import actions as _action_kinds
 from ..kinds import effects as _effect_kinds
 from ..kinds import among as _among_kinds
+from ..kinds import conditions as _condition_kinds
 from ..kinds import measures as _measure_kinds
 
 
@@ -66,24 +67,9 @@ EXTREMES = ("most", "fewest")
 MEASURES = tuple(_measure_kinds.MEASURES)
 
 
-@node
-class AmongCities:
-    """A value counted in each city of a scope and gathered over the table (docs/language.md,
-    "Ranks and counts over the table"); `value`'s quantities without a scope count in the
-    city looked at.  `how` is one of AMONG:
-    "rank" / "rank fewest": the owner's place among the scope's cities and its own, 1 for
-    the most (the fewest); cities with the same value share the better place (5, 5, 3 are
-    places 1, 1, 3);
-    "count": how many of the scope's cities have `value op bound`;
-    "most" / "fewest": the value of the scope's city that has the most (the fewest).
-    `scope` None means all cities."""
-    how: str
-    value: "Expr"
-    scope: Scope | None
-    span: Span
-    op: str = ""
-    bound: int = 0
-
+# a value gathered over the table: its class is its ways' (kinds/among_base.py), re-exported
+# here by its name (`ast.X`, as the builder and the tests write it)
+globals()[_among_kinds.NODE.__name__] = _among_kinds.NODE
 AMONG = tuple(_among_kinds.WAYS)      # the ways to gather, one module each (kinds/among/)
 
 
@@ -110,28 +96,20 @@ class BinOp:
     span: Span
 
 
-Expr = Number | PerAmount | Negative | BinOp | Quantity | AmongCities
+if TYPE_CHECKING:
+    # a class read from the registry is no type to mypy: it reads it as Any
+    Expr = Union[Number, PerAmount, Negative, BinOp, Quantity, Any]
+else:
+    Expr = Number | PerAmount | Negative | BinOp | Quantity | _among_kinds.NODE
 
 
-@node
-class Comparison:
-    op: str                 # > < >= <= = !=
-    left: Expr
-    right: Expr
-    span: Span
-    where: ClassVar[str] = "city"       # in a law: read in the owner's city (kinds/effects/law.py)
-
-
-@node
-class ColourComparison:
-    """`colour of CARD = COLOURS` (or `!=`, or `= colour of CARD`): holds when the card
-    exists and its colour is (is not) one of them; a missing card makes neither hold."""
-    op: str                 # = !=
-    card: WhichCard
-    colors: tuple[Name, ...]
-    other: WhichCard | None
-    span: Span
-    where: ClassVar[str] = "city"
+# The conditions (`if ...`, a law's `while ...`): each kind has a module of its own
+# (interpreter/kinds/conditions/), its class re-exported here by its name (`ast.X`)
+globals().update({node.__name__: node for node in _condition_kinds.NODES})
+if TYPE_CHECKING:
+    Condition = Any
+else:
+    Condition = Union[_condition_kinds.NODES]
 
 
 @node
@@ -139,7 +117,7 @@ class Conditional:
     """`<value> if <comparison> and ...` in a score line: the value while every comparison
     holds at the end of the game, 0 otherwise."""
     value: Expr
-    conditions: tuple[Comparison | ColourComparison, ...]
+    conditions: tuple[Condition, ...]
     span: Span
 
 
@@ -153,15 +131,9 @@ globals().update({node.__name__: node for node in _effect_kinds.NODES})
 Action = Union[_action_kinds.NODES]         # (Union of a tuple: every kind)
 
 
-# The events a trigger waits on (`on age end: ...`), in the language's words: marked for the
-# catalog, since a card's chip and the log show each in the reader's words (`_(event)` in
-# views/render/effect_icons.py).
-EVENTS = tuple(Event)       # (syntax/ast_base.py `Event`, marked there)
-
-
-def kept_kind(event: str) -> str | None:
-    """The kind of kept token whose taking `event` is (`on ship token taken`), or None."""
-    return event[:-len(KEPT_TAKEN)] if event.endswith(KEPT_TAKEN) and event not in EVENTS else None
+# The events a trigger waits on (`on age end: ...`), in the language's words (syntax/ast_base.py
+# `Event`, marked for the catalog there); each has a module of its own (kinds/events/)
+EVENTS = tuple(Event)
 
 
 # ---------------------------------------------------------------- effects
@@ -170,14 +142,6 @@ class ResourceAmount:
     count: int
     resource: Name
     span: Span
-
-
-@node
-class Revealed:
-    """`revealed` in a law's conditions: its card is shown on the table (the last one
-    revealed from its deck, `reveal N cards from deck "D"`); the law has no owner."""
-    span: Span
-    where: ClassVar[str] = "table"      # in a law: where it looks (kinds/effects/law.py)
 
 
 @node
@@ -211,25 +175,6 @@ class CardSelector:
 # with no effect produces nothing either, and one that produces nothing has nothing to make
 # unlimited (docs/language.md, "Laws over cards")
 CARD_CHANGES = ("no effect", "nothing", "as needed")
-
-
-@node
-class OnTop:
-    """`on top of "Z"` in a law's conditions: its card is the last one put in a city's
-    zone Z (the card shown there), and that city is the law's owner."""
-    zone: Name
-    span: Span
-    where: ClassVar[str] = "zone"
-
-
-@node
-class InTop:
-    """`in the top N of "Z"` in a law's conditions: its card is among the last N put in
-    zone Z that no later card covers (of a zone for the table: put there by any city)."""
-    count: "Number | Expr"
-    zone: Name
-    span: Span
-    where: ClassVar[str] = "zone"
 
 
 # What a law may hold: the kinds of kinds/effects/ that may stand in a law

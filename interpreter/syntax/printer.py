@@ -14,7 +14,9 @@ from . import ast
 from .ast_effects import UnhandledKind
 from ..kinds.actions import STATEMENTS, kind_of
 from ..kinds.effects import effect_kind_of
-from ..kinds.among import among_kind
+from ..kinds.events import event_kind
+from ..kinds.among import among_of
+from ..kinds.conditions import condition_kind
 from ..kinds.measures import measure_kind
 
 INDENT = "    "
@@ -241,11 +243,13 @@ def effect(e) -> str:
 
 
 def law_condition(c) -> str:
-    """A condition of a law, as written after `law while`."""
-    return (f'on top of "{c.zone.text}"' if isinstance(c, ast.OnTop) else
-            f'in the top {_top_count(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop) else
-            "revealed" if isinstance(c, ast.Revealed) else
-            conditions((c,)))
+    """A condition of a law, as written after `law while` (its kind's, kinds/conditions/)."""
+    return comparison(c)
+
+
+def event(name: str) -> str:
+    """A trigger's event as written after `on` (its kind's, kinds/events/)."""
+    return event_kind(name).written(name)
 
 
 def card_selector(c: ast.CardSelector) -> str:
@@ -255,10 +259,6 @@ def card_selector(c: ast.CardSelector) -> str:
     produced = [_counted(n, "unit") for n in c.units] + ["a choice"] * c.choice
     return ((colour_list(c.colors) + " " if c.colors else "") + "cards"
             + (" producing " + " or ".join(produced) if produced else ""))
-
-
-def _top_count(count) -> str:
-    return str(count.value) if isinstance(count, ast.Number) else f"({expr(count)})"
 
 
 def action(a) -> str:
@@ -324,8 +324,9 @@ def expr(e) -> str:
         return f"{_operand(e.left, e.op)} {e.op} {right}"
     if isinstance(e, ast.Conditional):
         return f"{expr(e.value)} if {conditions(e.conditions)}"
-    if isinstance(e, ast.AmongCities):
-        return among(e)
+    way = among_of(e)
+    if way is not None:                 # `rank of ...`, `number of cities with ...`, `most (...) of ...`
+        return way.written(e, _PRINTER)
     raise TypeError(e)
 
 
@@ -333,12 +334,6 @@ def city_value(v) -> str:
     """A value counted in each city: a measure alone (`shields`) or an expression in parentheses."""
     plain = isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and measure_kind(v).alone
     return quantity(v) if plain else f"({expr(v)})"
-
-
-def among(e: ast.AmongCities) -> str:
-    """`rank of [fewest] VALUE [among SCOPE]`, `number of cities with VALUE OP N [among
-    SCOPE]`, `most|fewest (EXPR) of SCOPE`."""
-    return among_kind(e).written(e, _PRINTER)
 
 
 # ---------------------------------------------------------------- where parentheses are needed
@@ -353,10 +348,8 @@ def conditions(comparisons) -> str:
 
 
 def comparison(c) -> str:
-    if isinstance(c, ast.ColourComparison):
-        other = f"colour of {which_card(c.other)}" if c.other is not None else "/".join(n.text for n in c.colors)
-        return f"colour of {which_card(c.card)} {c.op} {other}"
-    return f"{expr(c.left)} {c.op} {expr(c.right)}"
+    """A condition: its kind's (kinds/conditions/)."""
+    return condition_kind(c).written(c, _PRINTER)
 
 
 def which_card(w: ast.WhichCard) -> str:

@@ -10,7 +10,9 @@ import sys
 from ..check.model import Cost, written_cost
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
-from ..kinds.among import among_kind
+from ..kinds.events import event_kind
+from ..kinds.among import among_of
+from ..kinds.conditions import condition_kind
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -97,12 +99,12 @@ def counted_text(q: ast.Quantity, text: str, bare: bool = False, owner: bool = F
     return f"{text} {preposition(q.scope)} {scope_text(q.scope)}" if q.scope else f"{text} in own city"
 
 
-def among_text(e: ast.AmongCities) -> str:
+def among_text(e, way) -> str:
     """A value gathered over cities, in words (its tie rule said with a rank)."""
     value = expr_text(e.value).removesuffix(" in own city")
     value = value if isinstance(e.value, ast.Quantity) else f"({value})"
     cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
-    return among_kind(e).words_en(e, value, cities)
+    return way.words_en(e, value, cities)
 
 
 def per_text(per: ast.Per | None) -> str:
@@ -129,18 +131,15 @@ def expr_text(expr) -> str:
     if isinstance(expr, ast.Conditional):
         return f"{expr_text(expr.value)} if " + " and ".join(
             comparison_text(c) for c in expr.conditions)
-    if isinstance(expr, ast.AmongCities):
-        return among_text(expr)
+    way = among_of(expr)
+    if way is not None:                 # a value gathered over the table, in its way's words
+        return among_text(expr, way)
     raise TypeError(expr)
 
 
 def comparison_text(c) -> str:
-    if isinstance(c, ast.ColourComparison):
-        other = f"the colour of {which_card_text(c.other)}" if c.other is not None else \
-            and_list([n.text for n in c.colors], "or")
-        verb = "is" if c.op == "=" else "is not"
-        return f"the colour of {which_card_text(c.card)} {verb} {other} (and that card exists)"
-    return f"{expr_text(c.left)} {c.op} {expr_text(c.right)}"
+    """A condition in words: its kind's (kinds/conditions/)."""
+    return condition_kind(c).words_en(c, _WORDS)
 
 
 def which_card_text(card: ast.WhichCard) -> str:
@@ -200,11 +199,13 @@ def every_city(effect):
 
 
 def law_condition_text(c) -> str:
-    """A condition of a law, in words."""
-    return (f'this card is on top of "{c.zone.text}"' if isinstance(c, ast.OnTop)
-            else f'this card is among the top {expr_text(c.count)} of "{c.zone.text}"' if isinstance(c, ast.InTop)
-            else "this card is revealed on the table" if isinstance(c, ast.Revealed)
-            else comparison_text(c))
+    """A condition of a law, in words (its kind's, kinds/conditions/)."""
+    return comparison_text(c)
+
+
+def event_text(event: str) -> str:
+    """When a trigger on `event` acts, in words (its kind's, kinds/events/)."""
+    return event_kind(event).words_en(event, _WORDS)
 
 
 def selector_text(selector: ast.CardSelector) -> str:

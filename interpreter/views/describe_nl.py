@@ -13,7 +13,9 @@ from ..check.model import Cost, written_cost
 from ..i18n import names
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of
-from ..kinds.among import among_kind
+from ..kinds.events import event_kind
+from ..kinds.among import among_of
+from ..kinds.conditions import condition_kind
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -32,17 +34,6 @@ NOUNS = {"coin": ("muntstuk", "muntstukken"), "point": ("winstpunt", "winstpunte
          "complete sets": ("groep van 3 verschillende wetenschapssymbolen",
                            "groepen van 3 verschillende wetenschapssymbolen")}
 LIMITS = {"turn": "ronde", "age": "Tijdperk", "game": "spel"}
-EVENTS = {"game setup": "bij de voorbereiding van het spel", "age start": "aan het begin van elk Tijdperk",
-          "age end": "aan het eind van elk Tijdperk", "turn start": "aan het begin van elke ronde",
-          "turn end": "aan het eind van elke ronde", "game end": "aan het eind van het spel",
-          "building built": "telkens als een gebouw gebouwd wordt",
-          "stage built": "telkens als een Wonder fase gebouwd wordt",
-          "card sold": "telkens als een kaart afgelegd wordt voor muntstukken",
-          "building built by chain": "telkens als een gebouw gratis gebouwd wordt dankzij een keten",
-          "victory token taken": "telkens als de stad een overwinningsfiche krijgt",
-          "defeat token taken": "telkens als de stad een nederlaagfiche krijgt",
-          "resources bought": "telkens als de stad grondstoffen koopt van een naburige stad (per naburige stad)",
-          "coins taken from the bank": "telkens als de stad muntstukken van de bank neemt"}
 OPS = {"/": "gedeeld door (naar beneden afgerond)", "*": "maal", "+": "plus", "-": "min"}
 
 
@@ -106,12 +97,12 @@ def counted_text(q: ast.Quantity, text: str, plural: str = "", bare: bool = Fals
     return f"{text} {scope_text(q.scope, 'van' if van else 'in')}" if q.scope else f"{text} in de eigen stad"
 
 
-def among_text(e: ast.AmongCities) -> str:
+def among_text(e, way) -> str:
     """A value gathered over cities, in Dutch words (a rank with its tie rule)."""
     value = expr_text(e.value).removesuffix(" in de eigen stad")
     value = value if isinstance(e.value, ast.Quantity) else f"({value})"
     cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
-    return among_kind(e).words_nl(e, value, cities)
+    return way.words_nl(e, value, cities)
 
 
 def per_text(per: ast.Per | None) -> str:
@@ -122,16 +113,12 @@ def per_text(per: ast.Per | None) -> str:
 
 
 def condition_text(conditions) -> str:
-    return " en ".join(_comparison(c) for c in conditions)
+    return " en ".join(comparison_text(c) for c in conditions)
 
 
-def _comparison(c) -> str:
-    if isinstance(c, ast.ColourComparison):
-        other = f"de kleur van {which_card_text(c.other)}" if c.other is not None else \
-            en_list([names().color(n.text) for n in c.colors], "of")
-        verb = "is" if c.op == "=" else "is niet"
-        return f"de kleur van {which_card_text(c.card)} {verb} {other} (en die kaart bestaat)"
-    return f"{expr_text(c.left)} {c.op} {expr_text(c.right)}"
+def comparison_text(c) -> str:
+    """Een voorwaarde in woorden: die van haar soort (kinds/conditions/)."""
+    return condition_kind(c).words_nl(c, _WORDS)
 
 
 def which_card_text(card: ast.WhichCard) -> str:
@@ -159,8 +146,9 @@ def expr_text(expr) -> str:
         return f"{side(expr.left)} {OPS[expr.op]} {side(expr.right)}"
     if isinstance(expr, ast.Conditional):
         return f"{expr_text(expr.value)} als {condition_text(expr.conditions)}"
-    if isinstance(expr, ast.AmongCities):
-        return among_text(expr)
+    way = among_of(expr)
+    if way is not None:                 # a value gathered over the table, in its way's words
+        return among_text(expr, way)
     raise TypeError(expr)
 
 
@@ -206,23 +194,14 @@ def score_text(value) -> str:
     return expr_text(value)
 
 
-def _color_built(event: str) -> str:
-    color = event.removesuffix(ast.COLOR_BUILT)
-    return f"telkens als een {names().color(color)} gebouw gebouwd wordt"
-
-
-def _event_text(event: str) -> str:
-    kind = ast.kept_kind(event)
-    if kind is not None:
-        return f"telkens als de stad {kind}-fiches krijgt"
-    return EVENTS.get(event) or _color_built(event)
-
-
 def law_condition_text(c) -> str:
-    """Een voorwaarde van een wet, in woorden."""
-    return (f'deze kaart bovenop "{c.zone.text}" ligt' if isinstance(c, ast.OnTop)
-            else f'deze kaart bij de bovenste {expr_text(c.count)} van "{c.zone.text}" ligt' if isinstance(c, ast.InTop)
-            else "deze kaart open op tafel ligt" if isinstance(c, ast.Revealed) else condition_text((c,)))
+    """Een voorwaarde van een wet, in woorden (die van haar soort, kinds/conditions/)."""
+    return comparison_text(c)
+
+
+def event_text(event: str) -> str:
+    """Wanneer een trigger op `event` werkt, in woorden (die van zijn soort, kinds/events/)."""
+    return event_kind(event).words_nl(event, _WORDS)
 
 
 def selector_text(selector: ast.CardSelector) -> str:

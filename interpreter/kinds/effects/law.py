@@ -4,22 +4,23 @@ every condition holds: compile.py files it in its source's `laws`, engine/laws.p
 the laws in force and gives them to every city.  A law of the rules' own is always in play
 (check/rules.py).  Its grammar rule is `law`, built by syntax/builder/effects.py.
 
-The conditions are constructs of their own, each saying where it looks (`where`: a
-comparison read in the owner's city, "city"; `on top of "Z"` and `in the top N of "Z"`,
-"zone"; `revealed`, "table"); the passes lend their checks and words (`c.law_conditions`,
-`w.law_condition_text`, ...)."""
+The conditions are kinds of their own (kinds/conditions/), each declaring where it is read
+(`place`: a comparison in the owner's city, "city"; `on top of "Z"` and `in the top N of
+"Z"`, "zone"; `revealed`, "table"); the passes lend their checks and words
+(`c.law_conditions`, `w.law_condition_text`, ...)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
+from ..conditions import condition_kind
 from ..effect_base import EffectKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
     from ...diagnostics import Span
-    from ...syntax.ast_effects import ColourComparison, Comparison, InTop, LawEffect, OnTop, Revealed
+    from ...syntax.ast_effects import Condition, LawEffect
 
 
 @node
@@ -28,23 +29,23 @@ class Law:
     owner's city; `on top of "Z"` and `in the top N of "Z"`: where the card is in play;
     `revealed`: while the card is shown on the table)."""
     effect: LawEffect
-    conditions: tuple[Comparison | ColourComparison | OnTop | InTop | Revealed, ...]
+    conditions: tuple[Condition, ...]
     span: Span
 
     @property
-    def comparisons(self) -> tuple[Comparison | ColourComparison, ...]:
+    def comparisons(self) -> tuple[Condition, ...]:
         """Its comparisons, read in the owner's city."""
-        return cast("tuple[Comparison | ColourComparison, ...]", tuple(c for c in self.conditions if c.where == "city"))
+        return tuple(c for c in self.conditions if condition_kind(c).place == "city")
 
     @property
-    def on_top(self) -> OnTop | InTop | None:
+    def on_top(self) -> Condition | None:
         """Its place on top of a zone, if it has one (one at most: check/effects.py)."""
-        return cast("OnTop | InTop | None", next((c for c in self.conditions if c.where == "zone"), None))
+        return next((c for c in self.conditions if condition_kind(c).place == "zone"), None)
 
     @property
-    def revealed(self) -> Revealed | None:
+    def revealed(self) -> Condition | None:
         """`revealed`, if it is in force while its card is shown on the table."""
-        return cast("Revealed | None", next((c for c in self.conditions if c.where == "table"), None))
+        return next((c for c in self.conditions if condition_kind(c).place == "table"), None)
 
 
 class LawKind(EffectKind):

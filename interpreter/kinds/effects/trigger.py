@@ -19,7 +19,7 @@ from ...syntax.ast_base import node
 if TYPE_CHECKING:
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
-    from ...syntax.ast_effects import Action, ColourComparison, Comparison
+    from ...syntax.ast_effects import Action, Condition
 
 
 @node
@@ -28,7 +28,7 @@ class Trigger:
     event: str
     each_neighbour: bool
     limit: Name | None
-    conditions: tuple[Comparison | ColourComparison, ...]
+    conditions: tuple[Condition, ...]
     action: Action
     span: Span
 
@@ -56,7 +56,7 @@ class TriggerKind(EffectKind):
         return effect if ok else None
 
     def written(self, effect: Any, p: Any) -> str:
-        text = (f'trigger "{effect.name.text}" ' if effect.name else "") + f"on {effect.event}"
+        text = (f'trigger "{effect.name.text}" ' if effect.name else "") + f"on {p.event(effect.event)}"
         if effect.each_neighbour:
             text += " for each neighbour"
         if effect.limit is not None:
@@ -66,7 +66,7 @@ class TriggerKind(EffectKind):
         return f"{text}: {p.action(effect.action)}"
 
     def words_en(self, effect: Any, w: Any) -> str:
-        text = f"on {effect.event}"
+        text: str = w.event_text(effect.event)
         if effect.each_neighbour:
             text += ", for each neighbour"
         if effect.limit is not None:
@@ -76,7 +76,7 @@ class TriggerKind(EffectKind):
         return f"{text}: {w.action_text(effect.action)}"
 
     def words_nl(self, effect: Any, w: Any) -> str:
-        text: str = w._event_text(effect.event)
+        text: str = w.event_text(effect.event)
         if effect.each_neighbour:
             text += ", voor elke naburige stad"
         if effect.limit is not None:

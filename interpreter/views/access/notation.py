@@ -17,6 +17,7 @@ from ..describe import and_list, cost_text, describer, effect_text
 from ..describe_nl import en_list
 from ...i18n import _, language, names, ngettext
 from ...kinds.actions import kind_of
+from ...kinds.conditions import condition_kind
 from ...kinds.effects import effect_kind_of
 from ...printable import printable
 from ...syntax import ast
@@ -239,6 +240,12 @@ class Kit(Words):
             return d.action_text(action) if marked is None else marked
         return d.action_text(action)
 
+    def condition(self, c) -> str:
+        """A condition: its kind's marks (kinds/conditions/), or its words."""
+        d = describer()
+        marked = condition_kind(c).notation(c, self)
+        return d.comparison_text(c) if marked is None else marked
+
     def score(self, value) -> str:
         d = describer()
         if isinstance(value, ast.PerAmount):
@@ -249,7 +256,7 @@ class Kit(Words):
             return f"{self.score(value.left)} + {self.score(value.right)}"
         if isinstance(value, ast.Conditional):
             return f"{self.score(value.value)} " + _("if {conditions}").format(conditions=_(" and ").join(
-                f"{d.expr_text(c.left)} {c.op} {d.expr_text(c.right)}" for c in value.conditions))
+                self.condition(c) for c in value.conditions))
         return f"{d.score_text(value)} {self.table.marks['point']}"
 
     # -- a card and a city in a game's text

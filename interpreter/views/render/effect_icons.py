@@ -12,9 +12,10 @@ from ..describe import describer, effect_text  # noqa: F401  (effect_text: lent 
 from ...i18n import _, names
 from ...kinds.actions import kind_of
 from ...kinds.effects import effect_kind_of
+from ...kinds.events import event_kind
 from ...kinds.measures import measure_kind
 from ...syntax import ast
-from ...syntax.ast_effects import COLOR_BUILT, EVENTS, UnhandledKind, kept_kind
+from ...syntax.ast_effects import UnhandledKind
 from . import icons
 from .icons import Icon
 
@@ -25,14 +26,8 @@ def _word(table: dict, key: str) -> str:
 
 def event_word(event: str) -> str:
     """An event in a few words, as a chip (or a log line) says it: `on COLOUR card built` names the colour in the reader's words."""
-    if event in EVENTS:
-        return _(event)
-    if event.endswith(COLOR_BUILT):
-        return _("{color} card built").format(color=names().color(event[:-len(COLOR_BUILT)]))
-    kind = kept_kind(event)
-    if kind is not None:
-        return _("{kind} token taken").format(kind=kind)
-    return event
+    kind = event_kind(event)
+    return event if kind is None else kind.chip(event, _KIT)
 
 
 def quantity_text(q) -> str:
@@ -83,7 +78,7 @@ def per_icons(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
 def expression(expr, v: Vocabulary, unit) -> list[Icon]:
     """An amount: a number on the unit's icon, `per` a quantity, or a formula's parts."""
     if isinstance(expr, ast.Conditional):
-        condition = _(" and ").join(f"{expr_text(c.left)} {c.op} {expr_text(c.right)}" for c in expr.conditions)
+        condition = _(" and ").join(describer().comparison_text(c) for c in expr.conditions)
         return expression(expr.value, v, unit) + [icons.chip(_("if {condition}").format(condition=condition))]
     if isinstance(expr, ast.Number):
         return [unit(str(expr.value), expr_text(expr))]

@@ -1,0 +1,131 @@
+"""The interface every event a trigger waits on meets (`on age end: ...`): what each pass
+asks of an event, declared once (issue 34).
+
+A trigger's `event` is a string, the event in the language's words: a member of
+syntax/ast_base.py `Event` (`age end`), or one of a family that names a word of the rules
+(`blue card built`, `ship token taken`).  Each event (each family) is a class deriving
+from `EventKind`, instantiated once in its module of kinds/events/ (`KIND = AgeEndKind()`):
+an abstract method left out, a value not declared or a language without words makes that
+line fail, and so the import of every kind, never a game (as base.py's `ActionKind`).  The
+passes find it by `event_kind(event)` (kinds/events/__init__.py: a dict look-up, then the
+families) and lend it what it needs of them.  The engine fires the events where they
+happen (engine/flow/, engine/triggers.py, an action kind's `causes`): firing one is no
+switch on it."""
+
+from __future__ import annotations
+
+import abc
+from typing import Any, ClassVar, Protocol
+
+from .base import LANGUAGES
+from ..i18n import _
+from ..syntax.ast_base import Event
+
+# What the bots read of an event (the declared `bots`), besides the triggers on it:
+# "conflicts": the rules' triggers on it that give military tokens are the age's conflicts
+#   (bots/rulemodel.py), and a token's worth is weighed against them (bots/offers.py);
+# "kept": a kind of kept token taken: the triggers on it make that token's worth (bots/offers.py);
+# "": nothing more.
+BOTS = ("conflicts", "kept", "")
+
+
+class Checks(Protocol):
+    """What an event's check is lent of the checker (check/effects.py `EventChecks`)."""
+    def colour(self, name: Any) -> bool: ...
+    def token_kind(self, name: Any) -> bool: ...
+
+
+class EventKind(abc.ABC):
+    """One event (or one family of events): every pass's part of it.
+
+    Declared values:
+    `name`: its member of Event, or for a family the words after the word it names
+    (syntax/ast_base.py COLOR_BUILT, KEPT_TAKEN), with `family` True;
+    `before_turn`: it happens before a turn's first choice (the game's setup, an age's or a
+    turn's start): coins gained then come before the turn is paid (engine/invariants.py);
+    `before_building`: nothing is built yet when it happens: a card's or a stage's trigger
+    on it never fires (check/cycles.py, W1503);
+    `bots`: one of BOTS.
+    """
+
+    name: ClassVar[str]
+    family: ClassVar[bool] = False
+    before_turn: ClassVar[bool] = False
+    before_building: ClassVar[bool] = False
+    bots: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        kind = type(self).__name__
+        if not isinstance(getattr(self, "name", None), str):
+            raise TypeError(f"the event {kind} does not declare its `name` (kinds/event_base.py)")
+        if not self.family and not isinstance(self.name, Event):
+            raise TypeError(f"the event {kind}'s `name` {self.name!r} is not a member of Event")
+        if self.bots not in BOTS:
+            raise TypeError(f"the event {kind}'s `bots` {self.bots!r}: not one of {BOTS}")
+        missing = [lang for lang in LANGUAGES if not callable(getattr(self, f"words_{lang}", None))]
+        if missing:
+            raise TypeError(f"the event {kind} has no words in {', '.join(missing)}")
+
+    def word(self, event: str) -> str:
+        """The word of the rules a family's event names (`blue` of `blue card built`)."""
+        return event[:-len(self.name)] if self.family else ""
+
+    def of(self, word: str) -> str:
+        """A family's event that names `word` (`ship` -> `ship token taken`)."""
+        return f"{word}{self.name}"
+
+    # -- check (check/effects.py)
+    @abc.abstractmethod
+    def check(self, event: str, span: Any, c: Checks) -> bool:
+        """True when what the event names is declared (a family's colour, its kind of token)."""
+
+    def followed(self, event: str) -> str:
+        """The event as check/cycles.py follows it from action to trigger: itself; a family
+        whose every member one action causes says so."""
+        return event
+
+    # -- printing for `wonders fmt` (syntax/printer.py)
+    @abc.abstractmethod
+    def written(self, event: str) -> str:
+        """The event as the language writes it after `on`."""
+
+    # -- words (views/)
+    @abc.abstractmethod
+    def words_en(self, event: str, w: Any) -> str:
+        """English: when a trigger on it acts (`on age end`; `w`: views/describe.py)."""
+
+    @abc.abstractmethod
+    def words_nl(self, event: str, w: Any) -> str:
+        """Dutch: likewise (`w`: views/describe_nl.py)."""
+
+    @abc.abstractmethod
+    def chip(self, event: str, kit: Any) -> str:
+        """A few words in the reader's language, as a card's chip, the log and the rules'
+        summary say it (`kit`: views/render/effect_icons.py, whose `event_word` asks)."""
+
+
+class FixedEvent(EventKind):
+    """An event of its own (not a family): written, said in English and shown as its name
+    (a member of Event, marked for the catalog there); its Dutch declared (`dutch`)."""
+
+    dutch: ClassVar[str]
+
+    def __init__(self) -> None:
+        super().__init__()
+        if not getattr(self, "dutch", ""):
+            raise TypeError(f"the event {type(self).__name__} does not declare its Dutch words (`dutch`)")
+
+    def check(self, event: str, span: Any, c: Checks) -> bool:
+        return True                 # it names nothing of the rules
+
+    def written(self, event: str) -> str:
+        return event
+
+    def words_en(self, event: str, w: Any) -> str:
+        return f"on {event}"
+
+    def words_nl(self, event: str, w: Any) -> str:
+        return self.dutch
+
+    def chip(self, event: str, kit: Any) -> str:
+        return _(event)

@@ -157,8 +157,8 @@ def ruled_held(source: Source, change: str, tables: Tables) -> Held:
     production (`nothing`, and a board whose production the city lost); or each resource
     of its fixed production as many times as the largest cost of the rule set asks, for
     the city's own use, its neighbours buying what it prints (`as needed`)."""
+    # (id of a source of these tables, change) -> Held
     memo: dict[tuple[int, str], Held] = tables.cached("ruled held", dict)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
-    #                                            (id of a source of these tables, change) -> Held
     key = (id(source), change)
     found = memo.get(key)
     if found is None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import get_args
 
 from lark import v_args
 from lark.tree import Meta
@@ -12,6 +13,8 @@ from .. import ast
 from .base import BuilderBase, Kept
 from ...diagnostics import Span
 from .numbers import to_int
+
+_CHANGE_CLASSES = get_args(ast.Change)     # every kind of change (a Union: its classes, for isinstance)
 
 # a `remove` change's target, as its rule gives it: (the change's class, what it names, the
 # stage's number or None)
@@ -26,7 +29,7 @@ class VariantBuilder(BuilderBase):
         changes = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "changes"), None)
         overrides = tuple(n for x in c[1:] if isinstance(x, tuple) and x[0] == "overrides" for n in x[1])
         requires = tuple(n for x in c[1:] if isinstance(x, tuple) and x[0] == "requires" for n in x[1])
-        body = tuple(x for x in c[1:] if isinstance(x, ast.Change))   # type: ignore[arg-type]  # (a Union: isinstance takes it, syntax/ast_changes.py)
+        body = tuple(x for x in c[1:] if isinstance(x, _CHANGE_CLASSES))
         return ast.Variant(name=self._string(c[0]), changes=changes, overrides=overrides, body=body,
                            span=self._span(meta), requires=requires)
 

@@ -8,7 +8,7 @@ a help line and related notes ("first defined here").
 from __future__ import annotations
 
 import json
-from typing import Iterable
+from typing import Iterable, Protocol
 
 import attrs
 
@@ -24,6 +24,13 @@ class Span:
     def to_dict(self) -> dict:
         return {"file": self.file, "line": self.line, "column": self.column,
                 "end_line": self.end_line, "end_column": self.end_column}
+
+
+class Spanned(Protocol):
+    """A statement of the tree: it knows where it is written."""
+
+    @property
+    def span(self) -> Span: ...
 
 
 @attrs.frozen

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
-from ..diagnostics import Diagnostic, Note, Span, did_you_mean
+from ..diagnostics import Diagnostic, Note, Span, Spanned, did_you_mean
 from ..syntax import ast
 from .provenance import Provenance
 from ..i18n import N_, _
@@ -23,13 +23,6 @@ STATEMENT_WORDS = {
 
 
 VOCABULARY_CODES = ("E1001", "E1002", "E1003")
-
-
-class Spanned(Protocol):
-    """A statement of the tree: it knows where it is written."""
-
-    @property
-    def span(self) -> Span: ...
 
 
 _Statement = TypeVar("_Statement", bound=Spanned)

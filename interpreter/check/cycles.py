@@ -13,6 +13,8 @@ time after a fixed depth, E1501.)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..diagnostics import Note
 from ..syntax import ast
 from .context import Context
@@ -20,8 +22,10 @@ from ..kinds.actions import kind_of
 from ..kinds.effects import part_of
 from ..i18n import _
 from ..kinds.events import event_kind
+from .model import CardDef, RulesDef, WonderDef
 
-def caused(action) -> tuple[str, ...]:
+
+def caused(action: object) -> tuple[str, ...]:
     """The events an action fires right away: its kind's (kinds/ `causes`); the kinds not
     yet moved there fire none that a trigger of the rules could wait on in a loop."""
     kind = kind_of(action)
@@ -59,18 +63,21 @@ def _node(event: str) -> str:
     return event if kind is None else kind.followed(event)
 
 
-def _path_back(start, event: str, edges) -> list | None:
+def _path_back(start: ast.Effect, event: str,
+               edges: dict[str, dict[str, ast.Effect]]) -> list[ast.Effect] | None:
     """Triggers from `start` whose events lead from `event` back to `start`'s own event
     (breadth-first over events), or None."""
-    back = {event: None}
+    back: dict[str, tuple[str, ast.Effect] | None] = {event: None}   # event -> (the one before, the trigger between)
     queue = [event]
     for here in queue:
         if here == _node(start.event):
             path = [start]
             steps = []
-            while back[here] is not None:
-                here, trigger = back[here]
+            came = back[here]
+            while came is not None:
+                here, trigger = came
                 steps.append(trigger)
+                came = back[here]
             return path + steps[::-1]
         for nxt, trigger in edges.get(here, {}).items():
             if nxt not in back:
@@ -79,7 +86,7 @@ def _path_back(start, event: str, edges) -> list | None:
     return None
 
 
-def check_never_fire(cards, wonders, ctx: Context) -> None:
+def check_never_fire(cards: Iterable[CardDef], wonders: Iterable[WonderDef], ctx: Context) -> None:
     built_later = [e for card in cards for e in card.effects if part_of(e) == "triggers"]
     built_later += [e for w in wonders for side in w.sides for stage in side.stages
                     for e in stage.effects if part_of(e) == "triggers"]
@@ -91,7 +98,7 @@ def check_never_fire(cards, wonders, ctx: Context) -> None:
                        help=_("put it in the rules block or on a wonder board, or listen to another event"))
 
 
-def all_triggers(rules, cards, wonders) -> list[ast.Effect]:
+def all_triggers(rules: RulesDef | None, cards: Iterable[CardDef], wonders: Iterable[WonderDef]) -> list[ast.Effect]:
     found = list(rules.triggers) if rules else []
     for card in cards:
         found += [e for e in card.effects if part_of(e) == "triggers"]

@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 
-from .notation_table import SECTIONS, TABLE_FILE, NotationError, read_table, table_path
+from .notation_table import FIELDS, SECTIONS, TABLE_FILE, NotationError, read_table, table_path
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..i18n import _, ngettext, worded
 from ..i18n.reader_reasons import toml_reason
@@ -22,13 +23,13 @@ AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 KEY_PART = re.compile(r'\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+)\s*')
 
 
-def keyed_sections(ruleset: RuleSet) -> dict[str, tuple[str, tuple]]:
+def keyed_sections(ruleset: RuleSet) -> dict[str, tuple[str, tuple[str, ...]]]:
     """The sections keyed on names of the rule set: (what a key names, the names)."""
     v = ruleset.vocabulary
     return {"resources": (_("resource"), tuple(v.resources)), "symbols": (_("science symbol"), tuple(v.symbols))}
 
 
-def notation_tables(paths, rules: str | None) -> list[tuple[Path, str]]:
+def notation_tables(paths: Sequence[str | Path] | None, rules: str | None) -> list[tuple[Path, str]]:
     """(path, name shown) of the notation tables of the content checked: each folder
     given's own, or (none given) the one the shipped rule set's commands use."""
     from ..paths import content_dir
@@ -46,14 +47,15 @@ def notation_tables(paths, rules: str | None) -> list[tuple[Path, str]]:
 
 def _key_path(text: str, start: int) -> tuple[list[tuple[str, int, int]], int]:
     """The parts of a dotted key from `start`: (name, column, length) each, and where it ends."""
-    parts, at = [], start
+    parts: list[tuple[str, int, int]] = []
+    at = start
     while True:
         m = KEY_PART.match(text, at)
         if not m:
             return parts, at
         raw = m.group(1)
         try:
-            name = json.loads(raw) if raw.startswith('"') else raw.strip("'")
+            name: str = json.loads(raw) if raw.startswith('"') else raw.strip("'")   # (a JSON string: a str)
         except ValueError:
             name = raw[1:-1]
         parts.append((name, m.start(1) + 1, len(raw)))
@@ -68,7 +70,7 @@ def key_places(text: str) -> dict[tuple[str, ...], tuple[int, int, int]]:
     full path (quoted and dotted keys read as TOML reads them)."""
     places: dict[tuple[str, ...], tuple[int, int, int]] = {}
     header: tuple[str, ...] = ()
-    in_string = None
+    in_string: str | None = None
     for number, line in enumerate(text.splitlines(), 1):
         if in_string:                                  # inside a multi-line string value
             if in_string in line:
@@ -99,7 +101,7 @@ def check_notation_table(path: Path, shown: str, ruleset: RuleSet) -> tuple[list
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) else _("it is not UTF-8")
+        reason = (err.strerror or str(err)) if isinstance(err, OSError) else _("it is not UTF-8")
         return [_unusable(reason, Span(shown, 1, 1, 1, 2))], None
     try:
         data = tomllib.loads(text)
@@ -114,7 +116,7 @@ def check_notation_table(path: Path, shown: str, ruleset: RuleSet) -> tuple[list
         line, column, length = places.get(key) or places.get(key[:1]) or (1, 1, 1)
         return Span(shown, line, column, line, column + length)
 
-    found = []
+    found: list[Diagnostic] = []
     keyed = keyed_sections(ruleset)
     for section, value in data.items():
         if section not in SECTIONS:
@@ -131,10 +133,10 @@ def check_notation_table(path: Path, shown: str, ruleset: RuleSet) -> tuple[list
                     found.append(_unknown(
                         _("{key!r} is not a {what} of the rule set").format(what=what, key=key),
                         span(section, key), did_you_mean(key, names), ", ".join(names)))
-            elif key not in SECTIONS[section]:
+            elif key not in FIELDS[section]:
                 found.append(_unknown(_("unknown field {key!r} of [{section}]").format(key=key, section=section),
-                                      span(section, key), did_you_mean(key, SECTIONS[section]),
-                                      ", ".join(SECTIONS[section])))
+                                      span(section, key), did_you_mean(key, FIELDS[section]),
+                                      ", ".join(FIELDS[section])))
     if not found:                                      # the rest of what makes the table usable
         try:
             read_table(path)
@@ -142,10 +144,9 @@ def check_notation_table(path: Path, shown: str, ruleset: RuleSet) -> tuple[list
             reason = worded(err).removeprefix(f"{path}: ")
             m = re.search(r"\b(\w+)\.(\w+) ", reason) or re.search(r"\[(\w+)\]", reason)
             found.append(_unusable(reason, span(*m.groups()) if m else Span(shown, 1, 1, 1, 2)))
-    missing = [(what, [n for n in names if n not in (data.get(section) if isinstance(data.get(section), dict)
-                                                      else {})])
-               for section, (what, names) in keyed.items()]
-    missing = [(what, names) for what, names in missing if names]
+    unmarked = [(what, [n for n in names if not isinstance(data.get(section), dict) or n not in data[section]])
+                for section, (what, names) in keyed.items()]
+    missing = [(what, names) for what, names in unmarked if names]
     if missing:
         count = sum(len(names) for _what, names in missing)
         listed = "; ".join(f"{what}: {', '.join(names)}" for what, names in missing)

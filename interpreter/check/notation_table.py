@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -17,9 +18,11 @@ from ..i18n.reader_reasons import json_reason, toml_reason
 from ..marked import N_, Worded
 
 TABLE_FILE = Path("notation") / "accessible.toml"
-SECTIONS = {"resources": None, "symbols": None, "marks": ("coin", "point", "shield"),
-            "amounts": ("resource", "shield", "coin", "point"),
-            "words": ("free", "play", "random", "free_with", "chains_to", "private", "stage", "side")}
+# the sections whose keys are fields of their own, and each one's fields
+FIELDS = {"marks": ("coin", "point", "shield"), "amounts": ("resource", "shield", "coin", "point"),
+          "words": ("free", "play", "random", "free_with", "chains_to", "private", "stage", "side")}
+# every section, None for those keyed on names of the rule set
+SECTIONS: dict[str, tuple[str, ...] | None] = {"resources": None, "symbols": None, **FIELDS}
 
 
 _AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")     # where tomllib's message says it stopped
@@ -34,11 +37,11 @@ class NotationError(Worded):
 class KitTable:
     """The accessible notation table: vocabulary names and marks to letters, amounts'
     style ("repeat" or "count") and the label's words."""
-    resources: dict
-    symbols: dict
-    marks: dict
-    amounts: dict
-    words: dict
+    resources: dict[str, str]
+    symbols: dict[str, str]
+    marks: dict[str, str]
+    amounts: dict[str, str]
+    words: dict[str, str]
     source: str
 
 
@@ -81,14 +84,15 @@ def read_table(path: Path) -> KitTable:
                                    "them apart"), file=shown, field=field, mark=mark, other=seen[mark])
         seen[mark] = field
     for section in ("marks", "amounts", "words"):
-        missing = [k for k in SECTIONS[section] if k not in data.get(section, {})]
+        missing = [k for k in FIELDS[section] if k not in data.get(section, {})]
         if missing:
             raise NotationError(N_("{file}: [{section}] lacks {fields}"), file=shown, section=section,
                                 fields=", ".join(missing))
-    return KitTable(*(dict(data.get(s, {})) for s in SECTIONS), source=shown)
+    read = {s: dict(data.get(s, {})) for s in SECTIONS}
+    return KitTable(read["resources"], read["symbols"], read["marks"], read["amounts"], read["words"], source=shown)
 
 
-def table_path(paths=(), rules: str | None = None) -> Path:
+def table_path(paths: Sequence[str | Path] = (), rules: str | None = None) -> Path:
     """The notation table of the content in use: the first --content folder's own, else the
     shipped rule set's, else the top-level content's."""
     from ..paths import DEFAULT_RULES, content_dir, rule_sets

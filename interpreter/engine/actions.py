@@ -3,13 +3,59 @@ next wonder stage with a card, or sell it.  Each payment option is its own actio
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 from ..check.model import written_cost
 from ..check.rules import roman
 from ..kinds.actions import kind_of
-from .discounts import coin_rate, coined, cost_for, discounted_payments, touched, waived
+from ..syntax.ast_effects import UnhandledKind
+from .discounts import Priced, coin_rate, coined, cost_for, discounted_payments, touched, waived
+from .payment.order import Pair, Payments, Units
 from .payment.trio import trio_of
+
+if TYPE_CHECKING:
+    from ..compile import Source, Tables
+    from ..syntax import ast
+    from .city import City
+    from .game import Game
+    from .payment.trio import Trio
+
+Neighbours = tuple["City", "City"]
+Paid = tuple[int, int, int]      # (coins to the left, to the right, to the bank)
+PriceItems = Iterable["ast.ResourceAmount | ast.CoinAmount | ast.TokenAmount"]   # a written price
+
+
+# What the options of an action's decision read of the action (its kind, kinds/actions/,
+# asks them through the dispatcher):
+class CardCopy(Protocol):
+    """`copy a COLOURS card from SCOPE`, `copy the last card built by SCOPE`."""
+    @property
+    def colors(self) -> tuple[ast.Name, ...]: ...
+    @property
+    def scope(self) -> ast.Scope: ...
+    @property
+    def last(self) -> bool: ...
+
+
+class StageCopy(Protocol):
+    """`copy stage N of SCOPE`."""
+    @property
+    def number(self) -> ast.Number: ...
+    @property
+    def scope(self) -> ast.Scope: ...
+
+
+class Removal(Protocol):
+    """`discard a COLOURS card from ...`, `put a card from "Z" into "Z2"`."""
+    @property
+    def colors(self) -> tuple[ast.Name, ...]: ...
+    @property
+    def zone(self) -> ast.Name | None: ...
+    @property
+    def to(self) -> str: ...
+    @property
+    def stage(self) -> int: ...
 
 
 class Action(NamedTuple):
@@ -31,11 +77,12 @@ class Action(NamedTuple):
     stage: int = -1            # the stage a "stage" builds, numbered from 0, on a side of `stages in any
                                # order`; -1: the next one (a side built in order)
 
-    def label(self, tables) -> str:
+    def label(self, tables: Tables) -> str:
         """The action in words, as logs and people see it (made once per action and rule set;
         the log of every game asks for each choice's and each card's resolved)."""
         try:
-            return tables.cache["labels"][self]
+            known: str = tables.cache["labels"][self]
+            return known
         except (AttributeError, KeyError):
             pass
         cache = getattr(tables, "cache", None)           # a stand-in for the tables may have none
@@ -47,7 +94,7 @@ class Action(NamedTuple):
         found = labels[self] = self._words(tables)
         return found
 
-    def _words(self, tables) -> str:
+    def _words(self, tables: Tables) -> str:
         if self.kind == "pass":
             return "pass"
         if self.kind == "decline":            # an offer (`may pay ... to ...`) not taken
@@ -70,8 +117,8 @@ class Action(NamedTuple):
         if self.free == "chain":
             text += " free by chain"
         elif self.free.startswith("chain "):             # from a neighbour's building (`chains from ...`)
-            _chain, side, building = self.free.split(" ", 2)
-            text += f" free by chain from {building} ({side} neighbour)"
+            _chain, whose, building = self.free.split(" ", 2)
+            text += f" free by chain from {building} ({whose} neighbour)"
         elif self.free in ("power", "rule"):
             text += " free by power"
         elif self.free.startswith("power "):             # a power of one colour (`may build a black card`)
@@ -96,14 +143,14 @@ class Made(NamedTuple):
     """The actions of a rule set's cards, each made once and handed out again (a hand's
     options are mostly the same few actions, turn after turn): by card index, its sale,
     its build by chain, and its paid builds and wonder stages by payment."""
-    sells: list
-    chains: list
-    builds: list              # card index -> {(left, right): Action}
-    stages: list              # card index -> {(left, right, bank): Action}
+    sells: list[Action]
+    chains: list[Action]
+    builds: list[dict[Pair, Action]]                          # card index -> {(left, right): Action}
+    stages: list[dict[Paid | tuple[int, int, int, int], Action]]   # card index -> {(left, right, bank[, stage]): Action}
 
 
-def made(tables) -> Made:
-    found = tables.cache.get("actions")
+def made(tables: Tables) -> Made:
+    found: Made | None = tables.cache.get("actions")
     if found is None:
         count = range(len(tables.cards))
         found = tables.cache["actions"] = Made([_new(Action, ("sell", i, 0, 0, "", 0, -1)) for i in count],
@@ -112,7 +159,7 @@ def made(tables) -> Made:
     return found
 
 
-def legal_actions(game, seat: int, hand=None) -> list[Action]:
+def legal_actions(game: Game, seat: int, hand: Sequence[int] | None = None) -> list[Action]:
     """Every legal action of `seat` with the cards of its hand, each payment option its own
     action, cheapest first.  (The hot path of a game: kept plain on purpose.)"""
     city = game.cities[seat]
@@ -169,7 +216,7 @@ def token_price(free: str) -> tuple[str, int]:
     return words[-1], int(words[1]) if len(words) == 3 else 1
 
 
-def token_frees(city, what: str, color: str = "") -> list[str]:
+def token_frees(city: City, what: str, color: str | None = "") -> list[str]:
     """The `free` of each build paid by tokens (`may build a [COLOUR] card / a wonder stage
     for free for N KIND tokens`) that the city may make now of `what` ("card", of `color`,
     or "stage"): those whose tokens it holds, each once."""
@@ -183,19 +230,19 @@ def token_frees(city, what: str, color: str = "") -> list[str]:
     return found
 
 
-def _holds_tokens(city) -> bool:
+def _holds_tokens(city: City) -> bool:
     """Whether the city holds the tokens of some build it may pay by tokens."""
     kept = city.kept
     return any(kept.get(kind, 0) >= count for _of, kind, count, _colour in city.free_tokens)
 
 
-def _token_stage_actions(city, hand) -> list[Action]:
+def _token_stage_actions(city: City, hand: Iterable[int]) -> list[Action]:
     """A wonder stage with each card of the hand, paid by giving up tokens (`_token_stages`)."""
     return [_new(Action, ("stage", index, 0, 0, free, 0, number))
             for index in dict.fromkeys(hand) for number, free in _token_stages(city)]
 
 
-def _token_stages(city) -> list[tuple[int, str]]:
+def _token_stages(city: City) -> list[tuple[int, str]]:
     """(stage, free) of each wonder stage the city may build now by giving up tokens: the
     next stage (-1), or on a side of `stages in any order` each stage not built yet."""
     frees = token_frees(city, "stage")
@@ -205,13 +252,13 @@ def _token_stages(city) -> list[tuple[int, str]]:
     return [(number, free) for number in numbers for free in frees]
 
 
-def holds(city, tokens) -> bool:
+def holds(city: City, tokens: Iterable[tuple[str, int]]) -> bool:
     """Whether the city holds a price's tokens ((kind, count), as `written_cost` gives them)."""
     kept = city.kept
     return all(kept.get(kind, 0) >= count for kind, count in tokens)
 
 
-def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action]:
+def use_actions(game: Game, seat: int, hand: Iterable[int], trio: Trio, first: bool = False) -> list[Action]:
     """The rules' uses of a turn's card (`use a card for "NAME" [paying PRICE]: ...`), for
     each card of the hand and each way the city can pay the price (its coins to the bank,
     its resources produced or bought from the neighbours), cheapest first; `first`: the
@@ -221,8 +268,9 @@ def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action
     city = game.cities[seat]
     ways = []
     uses = game.tables.rules.card_uses
-    prices = game.tables.cached("use prices", lambda: [(*price_of(game.tables, use.price), written_cost(use.price).tokens)
-                                                        for use in uses])
+    # (coins, units, tokens) of each use's price
+    prices: list[tuple[int, Units, tuple[tuple[str, int], ...]]] = game.tables.cached(  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+        "use prices", lambda: [(*price_of(game.tables, use.price), written_cost(use.price).tokens) for use in uses])
     for number, (coins, units, tokens) in enumerate(prices):
         if tokens and not holds(city, tokens):
             continue                                   # a price asking for tokens the city lacks
@@ -234,7 +282,7 @@ def use_actions(game, seat: int, hand, trio, first: bool = False) -> list[Action
             for card in dict.fromkeys(hand) for number, coins, left, right in ways]
 
 
-def price_of(tables, items) -> tuple[int, tuple[int, ...]]:
+def price_of(tables: Tables, items: PriceItems) -> tuple[int, Units]:
     """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
     (coins, units of each resource); its tokens are `written_cost(items).tokens`."""
     cost = written_cost(items)
@@ -244,16 +292,16 @@ def price_of(tables, items) -> tuple[int, tuple[int, ...]]:
     return cost.coins, tuple(units)
 
 
-def price_ways(city, trio, coins: int, units: tuple[int, ...]) -> list[tuple[int, int]]:
+def price_ways(city: City, trio: Trio, coins: int, units: Units) -> list[Pair]:
     """The (left, right) coins of each way the city can pay such a price within its coins
     (its production, or resources bought from the neighbours), cheapest first."""
     if coins > city.coins:
         return []
-    found = trio.options(units) if any(units) else ((0, 0),)
+    found: Payments = trio.options(units) if any(units) else ((0, 0),)
     return [(left, right) for left, right in found if left + right <= city.coins - coins]
 
 
-def legal_moves(game, seat: int) -> list[Action]:
+def legal_moves(game: Game, seat: int) -> list[Action]:
     """The cheapest option of each move of `legal_actions` (a card and what is done with
     it: its build, its wonder stage, its sale), in the same order: for a player that
     always pays the cheapest way (the random bot), without listing every payment."""
@@ -282,7 +330,7 @@ def legal_moves(game, seat: int) -> list[Action]:
     return moves
 
 
-def cheapest_stage(game, seat: int, trio) -> tuple[int, int, int, int] | None:
+def cheapest_stage(game: Game, seat: int, trio: Trio) -> tuple[int, int, int, int] | None:
     """The first of `stage_payments_with_bank` (its cheapest way) and the stage it builds
     (-1: the next; on a side of `stages in any order`, the first it can pay), or None: for
     a player that prices a wonder stage by its cheapest way alone (the search's rollouts)."""
@@ -291,7 +339,7 @@ def cheapest_stage(game, seat: int, trio) -> tuple[int, int, int, int] | None:
     return (*found[0][1][0], found[0][0]) if found else None
 
 
-def _first_stage(city, trio, special) -> list[tuple[int, list]]:
+def _first_stage(city: City, trio: Trio, special: Neighbours | None) -> list[tuple[int, list[Paid]]]:
     """`_stage_offers` with the first payment of each stage alone; of a city that no power
     or discount touches (`_plain`, no `_special`) found by its cheapest payment alone."""
     if special is not None or not _plain(city) or city.side.any_order:
@@ -308,11 +356,12 @@ def _first_stage(city, trio, special) -> list[tuple[int, list]]:
     return [(-1, [(*option, 0)])]
 
 
-def _append_stages(append, known: dict, index: int, stages, number: int) -> None:
+def _append_stages(append: Callable[[Action], None], known: dict[Paid | tuple[int, int, int, int], Action], index: int,
+                   stages: Iterable[Paid], number: int) -> None:
     """The actions of a wonder stage with card `index`, one a payment of `stages` (made
     once each, kept in `known`), building the stage `number` (-1: the next)."""
     for payment in stages:
-        key = payment if number < 0 else (*payment, number)
+        key: Paid | tuple[int, int, int, int] = payment if number < 0 else (*payment, number)
         action = known.get(key)
         if action is None:
             l, r, b = payment
@@ -320,7 +369,7 @@ def _append_stages(append, known: dict, index: int, stages, number: int) -> None
         append(action)
 
 
-def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
+def card_builds(game: Game, seat: int, index: int, trio: Trio | None = None) -> list[Action]:
     """The ways `seat` may build the card `index` now (none if it may not), cheapest first:
     one card's share of `legal_actions`, for a player that weighs cards one at a time
     (`trio`: the city's payments, `trio_of`, when the caller has them)."""
@@ -328,13 +377,14 @@ def card_builds(game, seat: int, index: int, trio=None) -> list[Action]:
     return _builds(game, city, trio or trio_of(city, *game.neighbours(seat)), index, _special(game, city))
 
 
-def cheapest_build(game, seat: int, index: int, trio) -> Action | None:
+def cheapest_build(game: Game, seat: int, index: int, trio: Trio) -> Action | None:
     """The first of `card_builds` (its cheapest way), or None: for a player that prices
     a card by its cheapest way alone (the search's rollouts), without listing the rest."""
     return build_pricer(game, seat, trio)(index)
 
 
-def build_pricer(game, seat: int, trio, special=False):
+def build_pricer(game: Game, seat: int, trio: Trio,
+                 special: Neighbours | None | Literal[False] = False) -> Callable[[int], Action | None]:
     """`cheapest_build` of `seat` in this position as a function of the card index: the
     city read once for the cards of a hand (`special`: `_special`, when the caller has it)."""
     city = game.cities[seat]
@@ -366,13 +416,13 @@ def build_pricer(game, seat: int, trio, special=False):
     return price
 
 
-def _first_build(game, city, trio, special):
+def _first_build(game: Game, city: City, trio: Trio, special: Neighbours | None) -> Callable[[int], Action | None]:
     """`build_pricer` of a city some power or discount touches: the first of `_builds`.
     (Apart, so that `build_pricer`'s own locals are not cells at every call.)"""
     return lambda index: next(iter(_builds(game, city, trio, index, special)), None)
 
 
-def _plain(city) -> bool:
+def _plain(city: City) -> bool:
     """No power of the city changes how it may build a card (free builds, rules that
     make a card free, buying from the bank, a law's `no free chains`, `chains from ...` or
     `resources ... paid in coins`): `_builds`'s common case."""
@@ -380,14 +430,14 @@ def _plain(city) -> bool:
         and not city.chains_from and not city.coinage and not (city.free_tokens and _holds_tokens(city))
 
 
-def stage_payments(game, seat: int, trio=None) -> list[tuple[int, int]]:
+def stage_payments(game: Game, seat: int, trio: Trio | None = None) -> list[Pair]:
     """The affordable (left, right) payments for the city's next wonder stage that buy
     nothing from the bank, cheapest first; none when every stage is built or it cannot
     be paid so (`stage_payments_with_bank` has them all)."""
     return [(l, r) for l, r, b in stage_payments_with_bank(game, seat, trio) if not b]
 
 
-def stage_payments_with_bank(game, seat: int, trio=None, number: int = -1) -> list[tuple[int, int, int]]:
+def stage_payments_with_bank(game: Game, seat: int, trio: Trio | None = None, number: int = -1) -> list[Paid]:
     """The affordable (left, right, bank) payments for the city's next wonder stage (or,
     on a side of `stages in any order`, its stage `number`, counted from 0), cheapest first
     (bank: coins for resources bought from the bank)."""
@@ -399,7 +449,7 @@ def stage_payments_with_bank(game, seat: int, trio=None, number: int = -1) -> li
     return [] if priced is None else priced[1]
 
 
-def _special(game, city):
+def _special(game: Game, city: City) -> Neighbours | None:
     """The city's neighbours when a discount or a rebate reaches it, else None (the common
     case: then the payments are the trio's alone; in rules without any, known at once)."""
     if not game.tables.cost_changers:
@@ -410,7 +460,7 @@ def _special(game, city):
     return None
 
 
-def _stage_payments(city, trio, special) -> list[tuple[int, int, int]]:
+def _stage_payments(city: City, trio: Trio, special: Neighbours | None) -> list[Paid]:
     stage = city.next_stage()
     if stage is None:
         return []
@@ -418,7 +468,7 @@ def _stage_payments(city, trio, special) -> list[tuple[int, int, int]]:
     return [] if priced is None else priced[1]
 
 
-def _stage_offers(city, trio, special) -> list[tuple[int, list]]:
+def _stage_offers(city: City, trio: Trio, special: Neighbours | None) -> list[tuple[int, list[Paid]]]:
     """Each stage the city may build now with its payments, as (stage, payments): the next
     stage (-1) on a side built in order; on a side of `stages in any order`, each stage
     not built yet, by its number from 0 (those it cannot pay left out)."""
@@ -433,7 +483,7 @@ def _stage_offers(city, trio, special) -> list[tuple[int, list]]:
     return offers
 
 
-def _payments(city, trio, special, source):
+def _payments(city: City, trio: Trio, special: Neighbours | None, source: Source) -> Priced | None:
     """What `city` pays for a card or stage: (its coin cost after discounts, the ways to pay
     for its resources within the coins left, as (left, right, bank), cheapest first), or
     None when the coin cost alone is more than the city has. Discounts, rebates and the
@@ -443,7 +493,8 @@ def _payments(city, trio, special, source):
         rate = coin_rate(city, source)
         if rate is not None:
             return coined(city, special, source, rate)
-    coins, options = source.cost_coins, None
+    coins = source.cost_coins
+    options: Sequence[Pair] | None = None
     if special is not None and touched(city, *special):
         cost, coins, units = cost_for(city, *special, source)
         if coins <= city.coins:
@@ -455,14 +506,13 @@ def _payments(city, trio, special, source):
         options = trio.options(source.cost)
     if special is not None and (city.rebate[0] or city.rebate[1]):
         options = rebated(options, city.rebate)
-    if city.bank[0]:
-        options = with_bank(options, cost_for(city, *special, source) if special else (source.cost, 0, 0), city,
-                            special)
-        return coins, [p for p in options if p[0] + p[1] + p[2] <= budget]
+    if city.bank[0] and special is not None:   # (a city that buys from the bank is `_special`: its neighbours)
+        paid = with_bank(options, cost_for(city, *special, source), city, special)
+        return coins, [p for p in paid if p[0] + p[1] + p[2] <= budget]
     return coins, [(l, r, 0) for l, r in options if l + r <= budget]
 
 
-def with_bank(options, cost, city, neighbours) -> list[tuple[int, int, int]]:
+def with_bank(options: Iterable[Pair], cost: tuple[Units, int, int], city: City, neighbours: Neighbours) -> list[Paid]:
     """(left, right, bank) payments of a city that may buy up to `city.bank[0]` units a
     turn (less those bought this turn already, `city.bank_used`) of its cost from the bank
     at `city.bank[1]` coins each: the trade-only `options` with no
@@ -477,7 +527,7 @@ def with_bank(options, cost, city, neighbours) -> list[tuple[int, int, int]]:
         for rest in waived(resources, bought):
             if sum(rest) + bought > sum(resources):
                 continue                      # fewer units were left than bought
-            paid = discounted_payments(rest, waived_units, city, left, right)
+            paid: Sequence[Pair] = discounted_payments(rest, waived_units, city, left, right)
             if city.rebate[0] or city.rebate[1]:
                 paid = rebated(paid, city.rebate)
             found.update((l, r, bought * price) for l, r in paid)
@@ -485,7 +535,7 @@ def with_bank(options, cost, city, neighbours) -> list[tuple[int, int, int]]:
     return sorted(kept, key=lambda p: (sum(p), p))
 
 
-def rebated(options, rebate) -> list[tuple[int, int]]:
+def rebated(options: Iterable[Pair], rebate: Sequence[int]) -> list[Pair]:
     """Payments with a city's rebates (`buy the first resource from ... for N coins less`)
     taken off what goes to each side, cheapest first, each once."""
     off_left, off_right = rebate
@@ -493,7 +543,7 @@ def rebated(options, rebate) -> list[tuple[int, int]]:
     return sorted(found, key=lambda p: p[0] + p[1])
 
 
-def is_legal(game, seat: int, action) -> bool:
+def is_legal(game: Game, seat: int, action: Action) -> bool:
     """Is `action` one of `legal_actions(game, seat)`?  Checked on its own card alone."""
     if action.card not in game.hands[seat]:
         return False
@@ -525,7 +575,7 @@ def is_legal(game, seat: int, action) -> bool:
     return action in card_builds(game, seat, action.card)
 
 
-def _builds(game, city, trio, index: int, special) -> list[Action]:
+def _builds(game: Game, city: City, trio: Trio, index: int, special: Neighbours | None) -> list[Action]:
     card = game.tables.cards[index]
     names = city.names
     if card.name in names:
@@ -554,7 +604,7 @@ def _builds(game, city, trio, index: int, special) -> list[Action]:
 _FREE = [(0, 0, 0)]
 
 
-def _neighbours_chain(game, city, card) -> Action | None:
+def _neighbours_chain(game: Game, city: City, card: Source) -> Action | None:
     """The build by chain from a neighbour's building (`law ...: chains from SCOPE`): the
     left neighbour's first, then the right's; the building named in the move ("chain left
     NAME"), the first in alphabetical order when it has several the card chains from."""
@@ -566,7 +616,7 @@ def _neighbours_chain(game, city, card) -> Action | None:
     return None
 
 
-def debt_options(game, seat: int) -> list[Action]:
+def debt_options(game: Game, seat: int) -> list[Action]:
     """The ways to settle the loss `seat` decides on (the flow's waiting `settle` step):
     pay every coin it can down to none, taking a debt token for each coin not paid."""
     _step, _seat, amount, _paid = game.stack[-1]
@@ -574,7 +624,7 @@ def debt_options(game, seat: int) -> list[Action]:
     return [Action("pay", -1, paid, amount - paid) for paid in range(most, -1, -1)]
 
 
-def offer_options(game, seat: int) -> list[Action]:
+def offer_options(game: Game, seat: int) -> list[Action]:
     """The answers to the offer `seat` decides on (the flow's waiting `offer` step): decline
     first, then every way to pay the price that the payment search finds within the city's
     coins (its own production, or bought from the neighbours), cheapest first."""
@@ -583,7 +633,7 @@ def offer_options(game, seat: int) -> list[Action]:
                                       for coins, l, r in payment_ways(game, seat, action.items)]
 
 
-def payment_ways(game, seat: int, items) -> list[tuple[int, int, int]]:
+def payment_ways(game: Game, seat: int, items: PriceItems) -> list[tuple[int, int, int]]:
     """Every way the city can pay a written price (`may pay 1 coin and 1 stone`) within its
     coins, cheapest first, as (coins to the bank, coins to the left, to the right)."""
     coins, units = price_of(game.tables, items)
@@ -594,13 +644,16 @@ def payment_ways(game, seat: int, items) -> list[tuple[int, int, int]]:
     return [(coins, l, r) for l, r in price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)]
 
 
-def copy_options(game, seat: int, action) -> list[Action]:
+def copy_options(game: Game, seat: int, action: object) -> list[Action]:
     """What a copy (`copy a ... card`, `copy stage N of ...`) may copy now: its kind's
     `options` (kinds/actions/)."""
-    return kind_of(action).options(game.events, action, seat)
+    kind = kind_of(action)
+    if kind is None:
+        raise UnhandledKind(f"engine/actions.py: {type(action).__name__} is no kind of copy")
+    return kind.options(game.events, action, seat)
 
 
-def card_copy_options(game, seat: int, action) -> list[Action]:
+def card_copy_options(game: Game, seat: int, action: CardCopy) -> list[Action]:
     """The neighbours' cards a `when built: copy a COLOURS card from SCOPE` may copy now:
     of those colours, built in the scope's cities, of a name the city neither holds nor
     has copied."""
@@ -619,14 +672,15 @@ def card_copy_options(game, seat: int, action) -> list[Action]:
     return out
 
 
-def stage_copy_options(game, seat: int, action) -> list[Action]:
+def stage_copy_options(game: Game, seat: int, action: StageCopy) -> list[Action]:
     """The stages a `copy stage N of SCOPE` may copy now: stage N of each neighbour of the
     scope that has built it (`card`: its side's number in tables.sides, `stage`: N - 1),
     one option for a side named twice, none for a stage the city has copied already."""
-    number, out, have = action.number.value - 1, [], game.cities[seat].copied_stages
+    number, have = action.number.value - 1, game.cities[seat].copied_stages
+    out: list[Action] = []
     for part in action.scope.parts:
         other = game.neighbours(seat)[0 if part == "left" else 1]
-        built = other.stage_order if other.side.any_order else range(other.stages)
+        built: Sequence[int] = other.stage_order if other.side.any_order else range(other.stages)
         side = game.tables.sides.index(other.side)
         if number in built and (side, number) not in have:     # (a copy of a copy stops there)
             option = Action("copy stage", side, stage=number)
@@ -635,7 +689,7 @@ def stage_copy_options(game, seat: int, action) -> list[Action]:
     return out
 
 
-def removal_options(game, seat: int, action) -> list[Action]:
+def removal_options(game: Game, seat: int, action: Removal) -> list[Action]:
     """The cards a `discard a COLOURS card from ...` (or `put ...`) may take from the city
     `seat` (the one that loses it): its buildings of those colours in the order built, or
     from a zone, its cards of those colours kept there."""
@@ -646,10 +700,11 @@ def removal_options(game, seat: int, action) -> list[Action]:
     return [Action("remove", index, stage=under) for index in held if not colors or cards[index].color in colors]
 
 
-def build_options_from(game, seat: int, pile) -> list[Action]:
+def build_options_from(game: Game, seat: int, pile: Iterable[int]) -> list[Action]:
     """Cards of a pile the city may build for free (no second building of one name)."""
     city = game.cities[seat]
-    seen, out = set(), []
+    seen: set[int] = set()
+    out: list[Action] = []
     for index in pile:
         name = game.tables.cards[index].name
         if name not in city.names and index not in seen:

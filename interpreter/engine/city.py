@@ -9,12 +9,18 @@ rebuilt city equals the live one whatever order its stages and buildings came in
 from __future__ import annotations
 
 import bisect
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ..compile import SideInfo, Source, Tables, UnhandledKind, run_of
+from ..compile import SideInfo, Source, Tables, run_of
 from ..kinds.effects import effect_kind_of, production_of
 from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
 from .payment.trio import signature
+
+if TYPE_CHECKING:
+    from .laws import InForce
+    from .quantities import Where
 
 DIRECTIONS = ("left", "right")
 
@@ -40,27 +46,55 @@ OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS + OWNED_DICTS
 DERIVED = DERIVED_VALUES + DERIVED_LISTS + DERIVED_DICTS + DERIVED_NESTED
 
 
+# The parts of the tables, by what each entry is:
+Units = tuple[tuple[int, int], ...]           # (resource, units)
+Options = tuple[int, ...]                     # the resources (or symbols) one unit is chosen among
+ShieldsPer = tuple[int, int, Callable[["City"], int]]   # (shields, every, the count of the city)
+PriceCut = tuple[str, int, int]               # (direction, resource, price)
+# (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all; whose
+# buildings: scope parts) of a `... cost ... less` power (engine/discounts.py)
+CostCut = tuple[tuple[str, ...], str, int, tuple[str, ...]]
+TokenBuild = tuple[str, str, int, str]        # (what, kind, count, colour) of a build paid by tokens
+CoinRate = tuple[frozenset[str], int]          # (colours, or none for wonder stages; coins a unit)
+# a trigger a city listens to: (rank, key, the trigger, its compiled conditions or None)
+Listener = tuple[tuple[int, ...], str, ast.Effect, "Callable[[Where], bool] | None"]
+
+
+class Like(Protocol):
+    """A production that follows the city (`produces a resource [not] of own COLOURS cards
+    [and board] [private]`, an effect kind of kinds/effects/): what `_follow_like` reads."""
+
+    @property
+    def colors(self) -> tuple[ast.Name, ...]: ...
+    @property
+    def board(self) -> bool: ...
+    @property
+    def negated(self) -> bool: ...
+    @property
+    def private(self) -> bool: ...
+
+
 class Held(NamedTuple):
     """What a source's effects while owned add to a city's tables, with every name
     resolved to its number (made once per source, see `held_by`)."""
-    own_fixed: tuple = ()         # (resource, units) the city may use
-    trade_fixed: tuple = ()       # (resource, units) it sells
-    own_choices: tuple = ()       # resource options of one unit
-    trade_choices: tuple = ()
+    own_fixed: Units = ()         # (resource, units) the city may use
+    trade_fixed: Units = ()       # (resource, units) it sells
+    own_choices: tuple[Options, ...] = ()       # resource options of one unit
+    trade_choices: tuple[Options, ...] = ()
     shields: int = 0
-    shields_per: tuple = ()       # (shields, every, count of the city) of `shields N per ...`
-    symbols: tuple = ()           # one science symbol each
-    wilds: tuple = ()             # a symbol of one's choice among these
-    discounts: tuple = ()         # (direction, resource, price)
-    free_build: tuple = ()        # limits of "may build a card for free" powers
-    free_rules: tuple = ()        # ("first", "color"), ...
+    shields_per: tuple[ShieldsPer, ...] = ()    # (shields, every, count of the city) of `shields N per ...`
+    symbols: tuple[int, ...] = ()               # one science symbol each
+    wilds: tuple[Options, ...] = ()             # a symbol of one's choice among these
+    discounts: tuple[PriceCut, ...] = ()        # (direction, resource, price)
+    free_build: tuple[str, ...] = ()            # limits of "may build a card for free" powers
+    free_rules: tuple[tuple[str, str], ...] = ()   # ("first", "color"), ...
     play_last: bool = False
-    cost_discounts: tuple = ()    # (colours, what, amount or -1, scope parts): engine/discounts.py
+    cost_discounts: tuple[CostCut, ...] = ()   # (colours, what, amount or -1, scope parts): engine/discounts.py
     gives_defeats: bool = False   # its defeat tokens go to the neighbour
-    rebates: tuple = ()           # (0 left / 1 right, coins off the first resource bought each turn)
-    like: tuple = ()              # `produces a resource [not] of own ...` effects (what they produce follows the city)
-    bank: tuple = ()              # (units, price) of `buy N resources from the bank each turn for P coins`
-    free_tokens: tuple = ()       # (what, kind, count, colour) of `may build a ... for free for N KIND tokens`
+    rebates: tuple[tuple[int, int], ...] = ()   # (0 left / 1 right, coins off the first resource bought each turn)
+    like: tuple[Like, ...] = ()         # `produces a resource [not] of own ...` effects (what they produce follows the city)
+    bank: tuple[tuple[int, int], ...] = ()      # (units, price) of `buy N resources from the bank each turn for P coins`
+    free_tokens: tuple[TokenBuild, ...] = ()    # (what, kind, count, colour) of `may build a ... for free for N KIND tokens`
     trade_changed: bool = False   # production or prices changed: the payment tables are signed again
     powers: bool = False          # some part from `free_build` to `free_tokens` is set (most sources: none)
 
@@ -72,13 +106,16 @@ _MAX_SIGNED_AFTER = 200_000      # entries of a rule set's "signed after" table 
 _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats
 
 
-def held_by(effects, tables: Tables) -> Held:
+def held_by(effects: Iterable[object], tables: Tables) -> Held:
     """The effects that act while owned, resolved (each static kind of kinds/effects/ says what
     it adds, `hold`)."""
-    parts = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
+    # what a kind's `hold` gives is a plain dict (kinds/effect_base.py): its entries are
+    # read as the `Held` fields they name
+    parts: dict[str, list[Any]] = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
                                    "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
                                    "rebates", "like", "bank", "shields_per", "free_tokens")}
-    counts, flags = {"shields": 0}, {"play_last": False, "trade_changed": False, "gives_defeats": False}
+    counts = {"shields": 0}
+    flags = {"play_last": False, "trade_changed": False, "gives_defeats": False}
     for effect in effects:
         kind = effect_kind_of(effect)
         if kind is not None and kind.static:     # a kind of kinds/effects/ says what it adds
@@ -91,14 +128,15 @@ def held_by(effects, tables: Tables) -> Held:
                     flags[name] = flags[name] or value
         else:
             raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
-    held = Held(**{name: tuple(found) for name, found in parts.items()}, **counts, **flags)
+    fields: dict[str, Any] = {**{name: tuple(found) for name, found in parts.items()}, **counts, **flags}
+    held = Held(**fields)
     powers = flags["play_last"] or flags["gives_defeats"] or any(parts[name] for name in _POWERS)
     held = held._replace(powers=bool(powers))
     return _NOTHING if held == _NOTHING else held
 
 
 
-def ruling(index: int, laws) -> str | None:
+def ruling(index: int, laws: Iterable[InForce]) -> str | None:
     """What the laws in force over cards (`SELECTOR produce nothing`, ...) do to the card
     `index`: the strongest change of those that select it (ast.CARD_CHANGES, strongest
     first), or None."""
@@ -119,18 +157,19 @@ def ruled_held(source: Source, change: str, tables: Tables) -> Held:
     production (`nothing`, and a board whose production the city lost); or each resource
     of its fixed production as many times as the largest cost of the rule set asks, for
     the city's own use, its neighbours buying what it prints (`as needed`)."""
-    memo = tables.cached("ruled held", dict)     # (id of a source of these tables, change) -> Held
+    # (id of a source of these tables, change) -> Held
+    memo: dict[tuple[int, str], Held] = tables.cached("ruled held", dict)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
     key = (id(source), change)
     found = memo.get(key)
     if found is None:
-        held = source.held if source.held is not None else held_by(source.static, tables)
+        held: Held = source.held if source.held is not None else held_by(source.static, tables)  # type: ignore[assignment]  # (compile.py Source.held: object, a Held)
         if change == "no effect":
             found = _OFF
         elif change == "nothing":
             found = held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(),
                                   trade_changed=True)
         else:
-            most = tables.cached("most asked", lambda: most_asked(tables))
+            most: tuple[int, ...] = tables.cached("most asked", lambda: most_asked(tables))  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
             found = held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
         memo[key] = found
     return found
@@ -146,7 +185,7 @@ def most_asked(tables: Tables) -> tuple[int, ...]:
 class City:
     __slots__ = FIXED + OWNED + DERIVED
 
-    def __init__(self, tables: Tables, seat: int, name: str, side: SideInfo, coins: int):
+    def __init__(self, tables: Tables, seat: int, name: str, side: SideInfo, coins: int) -> None:
         self.tables = tables
         self.seat, self.name, self.side, self.coins = seat, name, side, coins
         self.built: list[int] = []            # card indexes, in the order built
@@ -157,14 +196,14 @@ class City:
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
         self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
-        self.revealed: tuple = ()             # the cards shown on the table, in play in every city (set by the game)
+        self.revealed: tuple[int, ...] = ()   # the cards shown on the table, in play in every city (set by the game)
         self.entombed: list[tuple[int, int]] = []       # (stage from 0, card) put under a stage (`put ... under`)
         self.copied_stages: list[tuple[int, int]] = []  # (side in tables.sides, stage from 0) copied (`copy stage`)
-        self.free_build_used: tuple = ()      # the colours of the free-build powers used ("" for any colour)
+        self.free_build_used: tuple[str, ...] = ()   # the colours of the free-build powers used ("" for any colour)
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
         self.gained_shields = 0               # shields an action gave (`gain 2 shields`), part of `shields`
-        self.zones: dict = {}                 # the game's zones, read by `cards in "Z"` (engine/placed.py)
-        self.laws: tuple = ()                 # the laws in force, each an engine/laws.py InForce (set by the game)
+        self.zones: dict[str, list[list[int]]] = {}   # the game's zones, read by `cards in "Z"` (engine/placed.py)
+        self.laws: tuple[InForce, ...] = ()   # the laws in force, each an engine/laws.py InForce (set by the game)
         self.board_lost = False               # `lose the board production`: its board produces nothing any more
         self._reset_tables()
         self._add_static(side.board)
@@ -172,37 +211,37 @@ class City:
     def _reset_tables(self) -> None:
         n = len(self.tables.resources)
         price = self.tables.rules.trade_price
-        self.colors: dict[str, int] = {}
+        self.colors: dict[str | None, int] = {}   # buildings by colour (a card's, compile.py `Source.color`)
         self.own_fixed = [0] * n
         self.own_choices: list[tuple[int, ...]] = []
         self.trade_fixed = [0] * n
         self.trade_choices: list[tuple[int, ...]] = []
         self.shields = self.gained_shields    # the shields of actions stay whatever the city loses
-        self.shields_per: list[tuple] = []    # `shields N per ...`: (N, every, count of the city)
+        self.shields_per: list[ShieldsPer] = []   # `shields N per ...`: (N, every, count of the city)
         self.shields_counted = 0              # the shields they give now, part of `shields`
         self.symbols = [0] * len(self.tables.symbols)
         self.wild_symbols: list[tuple[int, ...]] = []
         self.prices = {d: [price] * n for d in DIRECTIONS}
         self.free_build: list[str] = []       # keys of "may build a card for free" powers (kinds/effects/free_build.py `key`)
         self.free_rules: list[tuple[str, str]] = []   # ("first", "color"), ("last", "age"), ...
-        self.free_tokens: tuple = ()          # (what, kind, count, colour) of the builds paid by tokens, sorted
+        self.free_tokens: tuple[TokenBuild, ...] = ()   # (what, kind, count, colour) of the builds paid by tokens, sorted
         self.play_last = False
         self.gives_defeats = False
         self.chains_paid = False              # a law's `no free chains`: a chain builds nothing for free
-        self.chains_from: tuple = ()          # a law's `chains from SCOPE`: the neighbours ("left", "right")
+        self.chains_from: tuple[str, ...] = ()   # a law's `chains from SCOPE`: the neighbours ("left", "right")
         #                                       whose buildings give chains too
-        self.coinage: tuple = ()              # a law's `resources of ... are paid in coins, N a unit`:
+        self.coinage: tuple[CoinRate, ...] = ()   # a law's `resources of ... are paid in coins, N a unit`:
         #                                       ((colours, or () for wonder stages), N) each (engine/discounts.py)
         # (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all;
         # whose buildings: scope parts) of the `... cost ... less` powers (engine/discounts.py)
-        self.discounts: list[tuple] = []
+        self.discounts: list[CostCut] = []
         self.rebate = [0, 0]                  # coins off the turn's payment to left, right
         self.bank = [0, 0]                    # units a turn's payment may buy from the bank, at what price
-        self.like: list = []                  # `produces a resource [not] of own ...` effects
-        self.like_choices: list[tuple] = []   # (options, private): what they produce now
+        self.like: list[Like] = []    # `produces a resource [not] of own ...` effects
+        self.like_choices: list[tuple[Options, bool]] = []   # (options, private): what they produce now
         # event -> [(rank, key, trigger, its compiled conditions)]: the board's, then the built stages' in order, then
         # the buildings' in the order built (the same live and after loading a save)
-        self.listening: dict[str, list] = {}
+        self.listening: dict[str, list[Listener]] = {}
         self._sign()
 
     def rebuild(self) -> None:
@@ -231,7 +270,7 @@ class City:
                 self._follow_like()           # what follows the city follows the laws over its cards too
             self._apply_laws()
 
-    def _ruled(self, card: Source, laws) -> Held | None:
+    def _ruled(self, card: Source, laws: tuple[InForce, ...]) -> Held | None:
         """What `card` adds to the tables under the laws over cards in force (None: its own
         effects, as printed)."""
         if not laws:
@@ -246,7 +285,7 @@ class City:
             self.board_lost = True
             self.rebuild()
 
-    def set_laws(self, laws: tuple) -> None:
+    def set_laws(self, laws: tuple[InForce, ...]) -> None:
         """The laws in force now (engine/laws.py): the tables are worked out again when
         they changed."""
         if laws != self.laws:
@@ -311,7 +350,7 @@ class City:
         self.copied.append(card.index)
         self._add_static(card, self._ruled(card, self.laws) if self.laws else None)
 
-    def set_shown(self, shown: tuple) -> None:
+    def set_shown(self, shown: tuple[int, ...]) -> None:
         """The cards shown on the table now (`Game.shown_cards`: of each deck, those of its
         last reveal), in play in this city as in every other: their lasting effects,
         triggers and score lines (not their colour, name or `when built`), their triggers
@@ -334,7 +373,7 @@ class City:
         sides = self.tables.sides
         return [sides[side].stages[number] for side, number in self.copied_stages]
 
-    def free_builds_for(self, color: str) -> list[str]:
+    def free_builds_for(self, color: str | None) -> list[str]:
         """The colours ("" for any) of the free-build powers not used yet that may build a
         card of `color`."""
         found = []
@@ -381,7 +420,7 @@ class City:
                 bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger, checks[index]),
                               key=lambda entry: entry[0])
         if held is None:
-            held = source.held
+            held = source.held  # type: ignore[assignment]  # (compile.py Source.held: object, a Held)
             if held is None:
                 held = source.held = held_by(source.static, self.tables)
         if held is _NOTHING:

@@ -9,14 +9,22 @@ waiving them is a cost the payment search is asked about."""
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
-from .payment.order import pareto
+from .payment.order import Pair, Payments, Units, pareto
 from .payment.trio import payment_options
+
+if TYPE_CHECKING:
+    from ..compile import Source
+    from .city import City
+    from .game import Game
+
+Priced = tuple[int, list[tuple[int, int, int]]]   # (coins, payments (left, right, bank)): actions.py `_payments`
 
 ALL = -1
 
 
-def rebates(city, left, right, color) -> tuple[int, int]:
+def rebates(city: City, left: City, right: City, color: str | None) -> tuple[int, int]:
     """(resource units waived, coins taken off) for a building of `color` (None: a wonder
     stage) by `city`; ALL when every one is."""
     units = coins = 0
@@ -31,7 +39,7 @@ def rebates(city, left, right, color) -> tuple[int, int]:
     return units, coins
 
 
-def touched(city, left, right) -> bool:
+def touched(city: City, left: City, right: City) -> bool:
     """Whether any discount could reach this city (the common case: none)."""
     return bool(city.discounts or left.discounts or right.discounts)
 
@@ -40,14 +48,14 @@ def coins_due(cost_coins: int, off: int) -> int:
     return 0 if off == ALL else max(0, cost_coins - off)
 
 
-def waived(cost: tuple, units: int) -> set[tuple]:
+def waived(cost: Units, units: int) -> set[Units]:
     """Every cost left once `units` units of it are waived (ALL: nothing left)."""
     if units == 0:
         return {cost}
     if units == ALL or units >= sum(cost):
         return {tuple(0 for _ in cost)}
     present = [r for r, n in enumerate(cost) for _ in range(n)]
-    found = set()
+    found: set[Units] = set()
     for dropped in combinations_with_replacement(sorted(set(present)), units):
         left = list(cost)
         for r in dropped:
@@ -57,24 +65,24 @@ def waived(cost: tuple, units: int) -> set[tuple]:
     return found
 
 
-def discounted_payments(cost, units, city, left, right) -> tuple:
+def discounted_payments(cost: Units, units: int, city: City, left: City, right: City) -> Payments:
     """payment_options for the cost with `units` units waived, the builder's best ways."""
     costs = waived(cost, units)
     if len(costs) == 1:
         return payment_options(next(iter(costs)), city, left, right)
-    found = set()
+    found: set[Pair] = set()
     for each in costs:
         found.update(payment_options(each, city, left, right))
     return tuple(pareto(found))
 
 
-def cost_for(city, left, right, source) -> tuple[tuple, int, int]:
+def cost_for(city: City, left: City, right: City, source: Source) -> tuple[Units, int, int]:
     """(resource cost, coins, resource units waived) of a card or stage for this city."""
     units, off = rebates(city, left, right, source.color if source.kind == "card" else None)
     return source.cost, coins_due(source.cost_coins, off), units
 
 
-def coins_paid(game, seat: int, source) -> int:
+def coins_paid(game: Game, seat: int, source: Source) -> int:
     """The coins a city pays the bank for a card or stage it builds now."""
     if not game.tables.cost_changers:
         return source.cost_coins
@@ -85,7 +93,7 @@ def coins_paid(game, seat: int, source) -> int:
     return cost_for(city, left, right, source)[1]
 
 
-def coin_rate(city, source) -> int | None:
+def coin_rate(city: City, source: Source) -> int | None:
     """The coins a unit of the source's resources is paid with under the laws in force
     (`resources of COLOURS cards are paid in coins, N a unit`, or `of wonder stages`): the
     lowest rate of the laws that reach it, or None when none does (read only for a city
@@ -95,7 +103,7 @@ def coin_rate(city, source) -> int | None:
     return min(rates) if rates else None
 
 
-def coined(city, neighbours, source, rate: int) -> tuple[int, list[tuple[int, int, int]]] | None:
+def coined(city: City, neighbours: tuple[City, City] | None, source: Source, rate: int) -> Priced | None:
     """What a city pays for a source whose resources are paid in coins (`coin_rate`), as
     `_payments` in engine/actions.py gives it: (the cost's own coins after the coin
     discounts, [(0, 0, the resources' coins)]), the resources' coins paid to the bank (an
@@ -112,7 +120,7 @@ def coined(city, neighbours, source, rate: int) -> tuple[int, list[tuple[int, in
     return coins, [(0, 0, owed)]
 
 
-def bank_units(city, source, bank: int) -> int:
+def bank_units(city: City, source: Source, bank: int) -> int:
     """The units a payment of `bank` coins bought from the bank (`buy N resources from the
     bank each turn for P coins`), counted against the turn's limit; none when the source's
     resources are paid in coins (`coined`: no resource is bought)."""

@@ -24,14 +24,25 @@ where the law's comparisons hold.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..kinds.conditions import condition_kind
 from ..kinds.effects import effect_kind_of, part_of
-from .city import held_by
+from ..syntax import ast
+from .city import CoinRate, Held, held_by
 from .placed import shown
 from . import quantities
 from .quantities import check_fn
+
+if TYPE_CHECKING:
+    from ..compile import Source, Tables
+    from .game import Game
+    from .quantities import Where
+
+Check = Callable[["Where"], bool]                # comparisons compiled (engine/quantities.py `check_fn`)
+# a trigger a law gives every city: (key, the trigger, its conditions compiled or None)
+LawTrigger = tuple[str, ast.Effect, "Check | None"]
 
 
 class InForce(NamedTuple):
@@ -45,28 +56,28 @@ class InForce(NamedTuple):
     adds its cards (engine/city.py `ruling`); `chains from SCOPE` as `chains_from` (the
     directions, "left" and "right"); `resources of ... are paid in coins, N a unit` as
     `coinage`: ((colours, or () for wonder stages), N)."""
-    held: object
-    changes: tuple
+    held: Held
+    changes: tuple[tuple[str, int, int], ...]
     chains_paid: bool = False
     turns_round: bool = False
-    tokens: tuple = ()
-    cards: tuple = ()
-    chains_from: tuple = ()
-    coinage: tuple = ()
+    tokens: tuple[tuple[str, bool, int], ...] = ()
+    cards: tuple[tuple[frozenset[int], str], ...] = ()
+    chains_from: tuple[str, ...] = ()
+    coinage: CoinRate | tuple[()] = ()
 
 
 class Compiled(NamedTuple):
     zone: str | None                  # `on top of "Z"`, `in the top N of "Z"`: in play there, else while owned
-    depth: object                     # how deep in Z: a number, or a function of the owner's Where
-    check: object                     # its comparisons as a function of a Where, or None
+    depth: "int | Callable[[Where], int]"   # how deep in Z: a number, or a function of the owner's Where
+    check: Check | None               # its comparisons as a function of a Where, or None
     effect: InForce | None            # what it adds to every city's tables (None for a trigger)
-    trigger: tuple | None             # a trigger given to every city: (key, trigger, its conditions)
+    trigger: LawTrigger | None        # a trigger given to every city: (key, trigger, its conditions)
     revealed: bool = False            # `while revealed`: in play while its card is shown on the table
 
 
-def _compiled(source, tables) -> tuple[Compiled, ...]:
+def _compiled(source: Source, tables: Tables) -> tuple[Compiled, ...]:
     """The source's laws, resolved once per rule set."""
-    memo = tables.cached("laws", dict)
+    memo: dict[Source, tuple[Compiled, ...]] = tables.cached("laws", dict)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
     found = memo.get(source)
     if found is None:
         found = memo[source] = tuple(_compile(law, tables, f"law {source.name}#{i}")
@@ -74,13 +85,15 @@ def _compiled(source, tables) -> tuple[Compiled, ...]:
     return found
 
 
-def _compile(law, tables, key: str) -> Compiled:
-    effect, trigger, force = law.effect, None, {}
+def _compile(law: ast.Effect, tables: Tables, key: str) -> Compiled:
+    effect = law.effect
+    trigger: LawTrigger | None = None
+    force: dict[str, Any] = {}                  # fields of InForce, as the kind says (`law_force`)
     told = law_force(effect, tables)
     if told is not None:                        # a kind of kinds/effects/ says what it adds
         held, force = held_by((), tables), told
     elif part_of(effect) == "triggers":          # a trigger, every city's while in force
-        trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
+        trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)  # type: ignore[no-untyped-call]  # (quantities.py: not yet typed)
         held = None
     else:
         held = held_by((effect,), tables)
@@ -88,13 +101,13 @@ def _compile(law, tables, key: str) -> Compiled:
     depth = 1 if top is None else condition_kind(top).depth(top, quantities)
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
-                    check_fn(comparisons) if comparisons else None,
+                    check_fn(comparisons) if comparisons else None,  # type: ignore[no-untyped-call]  # (quantities.py: not yet typed)
                     None if held is None else InForce(held, **{"changes": (), **force}),
                     trigger,
                     law.revealed is not None)
 
 
-def law_force(effect, tables) -> dict | None:
+def law_force(effect: object, tables: Tables) -> dict[str, Any] | None:
     """The fields of `InForce` a law of `effect` sets, as its kind says
     (kinds/effect_base.py `in_force`), or None (a trigger, or an effect held as every
     city's own)."""
@@ -102,35 +115,36 @@ def law_force(effect, tables) -> dict | None:
     return kind.in_force(effect, tables) if kind is not None else None
 
 
-def _zones(tables) -> tuple[str, ...]:
+def _zones(tables: Tables) -> tuple[str, ...]:
     """The zones some card's law is on top of (worked out once per rule set)."""
-    return tables.cached("law zones", lambda: tuple(dict.fromkeys(
+    found: tuple[str, ...] = tables.cached("law zones", lambda: tuple(dict.fromkeys(  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
         law.on_top.zone.text for card in tables.cards for law in card.laws if law.on_top is not None)))
+    return found
 
 
-def law_events(tables) -> frozenset:
+def law_events(tables: Tables) -> frozenset[str]:
     """The events the laws' triggers listen to (engine/triggers.py `heard_events`)."""
     return frozenset(law.effect.event for law in _every_law(tables) if part_of(law.effect) == "triggers")
 
 
-def _every_law(tables) -> tuple:
+def _every_law(tables: Tables) -> tuple[ast.Effect, ...]:
     """Every law the rules can bring into force: the rules' own, the cards', boards' and stages'."""
     sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
     return (*tables.rules.laws, *(x for s in sources for x in s.laws))
 
 
-def in_force(game) -> tuple[InForce, ...]:
+def in_force(game: Game) -> tuple[InForce, ...]:
     """What the laws in force now add to every city's tables (`in_force_laws`, less their
     triggers)."""
     return tuple(law.effect for law in in_force_laws(game) if law.effect is not None)
 
 
-def in_force_laws(game) -> tuple[Compiled, ...]:
+def in_force_laws(game: Game) -> tuple[Compiled, ...]:
     """The laws in force now, in a fixed order: the owners' seats in turn, each owner's
     sources in order (board, stages, buildings as built), then the cards shown in zones
     (each zone in turn, the newest card first)."""
     tables, cities = game.tables, game.cities
-    found = []
+    found: list[Compiled] = []
     for seat, city in enumerate(cities):
         for source in city.owned_sources():
             if source.laws:
@@ -142,33 +156,35 @@ def in_force_laws(game) -> tuple[Compiled, ...]:
                 if law.zone != zone:
                     continue
                 where = game.events.where(seat if seat < len(game.cities) else 0)   # the table's: the first seat reads
-                depth = law.depth if type(law.depth) is int else law.depth(where)
+                depth = law.depth if isinstance(law.depth, int) else law.depth(where)
                 if k < depth and (law.check is None or law.check(where)):
                     found.append(law)
     return tuple(found)
 
 
-def _deepest(tables, zone: str, game) -> int:
+def _deepest(tables: Tables, zone: str, game: Game) -> int:
     """How deep the laws on top of `zone` can look (a depth counted in the owner's city is
     at most the zone's size)."""
-    deepest = tables.cached(("law depth", zone), lambda: _static_depth(tables, zone))
+    deepest: int = tables.cached(("law depth", zone), lambda: _static_depth(tables, zone))  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
     return sum(len(pile) for pile in game.zones.get(zone, ())) if deepest < 0 else deepest
 
 
-def _static_depth(tables, zone: str) -> int:
+def _static_depth(tables: Tables, zone: str) -> int:
     """The deepest number of the laws on top of `zone`, or -1 when one counts it in its
     owner's city (worked out once per rule set)."""
     depths = [law.depth for card in tables.cards for law in _compiled(card, tables) if law.zone == zone]
-    return -1 if any(type(d) is not int for d in depths) else max(depths, default=0)
+    numbers = [d for d in depths if isinstance(d, int)]
+    return -1 if len(numbers) < len(depths) else max(numbers, default=0)
 
 
-def _rules_laws(tables) -> tuple[Compiled, ...]:
+def _rules_laws(tables: Tables) -> tuple[Compiled, ...]:
     """The rules' own laws, compiled once per rule set."""
-    return tables.cached("rules laws", lambda: tuple(_compile(law, tables, f"law rules#{i}")
-                                                     for i, law in enumerate(tables.rules.laws)))
+    found: tuple[Compiled, ...] = tables.cached("rules laws", lambda: tuple(  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+        _compile(law, tables, f"law rules#{i}") for i, law in enumerate(tables.rules.laws)))
+    return found
 
 
-def _ownerless(game) -> list[Compiled]:
+def _ownerless(game: Game) -> list[Compiled]:
     """The laws no city owns: the rules' own, then those of the cards shown on the table
     (`law while revealed`), in the order revealed."""
     tables = game.tables
@@ -179,7 +195,7 @@ def _ownerless(game) -> list[Compiled]:
     return found
 
 
-def refresh(game) -> None:
+def refresh(game: Game) -> None:
     """Give every city the laws in force now (a city whose laws change works its tables
     out again): the laws without an owner whose comparisons hold in it, then the table's;
     and the dispatcher the laws' triggers."""
@@ -190,30 +206,30 @@ def refresh(game) -> None:
         own = tuple(law.effect for law in ownerless if law.effect is not None
                     and (law.check is None or law.check(game.events.where(seat))))
         city.set_laws(own + table if own else table)
-    triggers: dict[str, list] = {}
-    for trigger in (*(_ownerless_trigger(law) for law in ownerless if law.trigger is not None),
+    triggers: dict[str, list[LawTrigger]] = {}
+    for trigger in (*(_ownerless_trigger(law.trigger, law.check) for law in ownerless if law.trigger is not None),
                     *(law.trigger for law in laws if law.trigger is not None)):
         triggers.setdefault(trigger[1].event, []).append(trigger)
     game.events.law_triggers = triggers
 
 
-def _ownerless_trigger(law: Compiled) -> tuple:
-    """An ownerless law's trigger, acting where the law's comparisons hold too."""
-    key, trigger, check = law.trigger
-    if law.check is None:
-        return law.trigger
-    held = law.check
+def _ownerless_trigger(given: LawTrigger, held: Check | None) -> LawTrigger:
+    """An ownerless law's trigger (`given`), acting where the law's comparisons (`held`)
+    hold too."""
+    key, trigger, check = given
+    if held is None:
+        return given
     return key, trigger, (lambda where: held(where) and (check is None or check(where)))
 
 
-def turned_round(game) -> bool:
+def turned_round(game: Game) -> bool:
     """Whether a law `hands pass the other way` is in force in some city now (rules whose
     laws never say it never look)."""
     tables = game.tables
-    if not tables.cached("turns round", lambda: _says_other_way(tables)):
+    if not tables.cached("turns round", lambda: _says_other_way(tables)):  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
         return False
     return any(law.turns_round for city in game.cities for law in city.laws)
 
 
-def _says_other_way(tables) -> bool:
+def _says_other_way(tables: Tables) -> bool:
     return any((law_force(law.effect, tables) or {}).get("turns_round") for law in _every_law(tables))

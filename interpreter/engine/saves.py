@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from ..compile import Tables
 from ..kinds.actions import kind_of
@@ -33,6 +35,14 @@ from .flow.phases import PHASE_STEP_ARGS, in_age
 from .triggers import Dispatcher
 from ..errors import WondersError
 
+if TYPE_CHECKING:
+    from ..check.model import RulesDef
+
+# A save is JSON: what json.loads gives (a dict whose values are of any JSON kind), read
+# field by field and checked before use.
+Data = dict[str, Any]
+Cards = Callable[[object, str], list[int]]   # `game_from_data`'s reader of card references: (refs, field) -> indexes
+
 FORMAT = "wonders-save/2"
 FORMATS = ("wonders-save/1", FORMAT)
 
@@ -42,7 +52,7 @@ class SaveError(WondersError):
     no language: `template` (marked with N_) and `params` let the command that shows it
     word it in the reader's language; str() is the English."""
 
-    def __init__(self, template: str, **params):
+    def __init__(self, template: str, **params: object) -> None:
         super().__init__(template.format(**params))
         self.template, self.params = template, params
 
@@ -51,23 +61,25 @@ def content_digest(tables: Tables) -> str:
     """A fingerprint of the effective content (variants applied), blind to layout and
     comments: a log or save made with other rules is refused.  Computed once per rule set
     (it describes every item: a tenth of a second, and saves are made every turn)."""
-    def digest():
+    def digest() -> str:
         from ..syntax.data import to_data
         text = json.dumps(to_data(tuple(tables.ruleset.items)), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
-    return tables.cached("content digest", digest)
+    found: str = tables.cached("content digest", digest)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    return found
 
 
-def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
+def rule_objects(tables: Tables) -> tuple[list[object], dict[int, int]]:
     """Every rule object a game's flow can hold (sources, triggers, actions), numbered
     in the order of the rule set, and each one's number by identity."""
-    def walk():
-        found: list = []
+    def walk() -> tuple[list[object], dict[int, int]]:
+        found: list[object] = []
 
-        def add(thing):
+        def add(thing: object) -> None:
             found.append(thing)
             if isinstance(thing, TRIGGERS):
-                add(thing.action)
+                trigger: Any = thing            # (a trigger of kinds/effects/trigger.py: its action)
+                add(trigger.action)
             elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
                 add(kind.inner(thing))
         for trigger in tables.rules.triggers:
@@ -83,10 +95,11 @@ def rule_objects(tables: Tables) -> tuple[list, dict[int, int]]:
         for i, thing in enumerate(found):
             number.setdefault(id(thing), i)
         return found, number
-    return tables.cached("rule objects", walk)
+    objects: tuple[list[object], dict[int, int]] = tables.cached("rule objects", walk)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    return objects
 
 
-def _order_parts(c: dict, city, seat: int, cards) -> tuple[list, list]:
+def _order_parts(c: Data, city: City, seat: int, cards: Cards) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """A city's cards under its stages and its copied stages (docs/language.md, "Order and
     removal"), checked: each a pair of a stage number and a card, or of a side and a stage."""
     tables = city.tables
@@ -109,12 +122,14 @@ def card_ref(tables: Tables, index: int) -> str:
     return f"{card.name}@{card.age}"
 
 
-def game_to_data(game: Game) -> dict:
+def game_to_data(game: Game) -> Data:
     t = game.tables
-    refs = lambda indexes: [card_ref(t, i) for i in indexes]  # noqa: E731
+
+    def refs(indexes: list[int]) -> list[str]:
+        return [card_ref(t, i) for i in indexes]
     version, internal, gauss = game.rng.getstate()
     between_turns = game.between_turns() and not game.pending and not game.events.stack
-    data = {
+    data: Data = {
         "format": FORMATS[0] if between_turns else FORMAT,
         "content": content_digest(t),
         "options": game.options,
@@ -151,14 +166,14 @@ def game_to_data(game: Game) -> dict:
     return data
 
 
-def game_from_data(tables: Tables, data: dict) -> Game:
+def game_from_data(tables: Tables, data: Data) -> Game:
     if not isinstance(data, dict) or data.get("format") not in FORMATS:
         raise SaveError(N_('not a saved game (expected "format": "{old}" or "{new}")'), old=FORMATS[0], new=FORMAT)
     if data.get("content") != content_digest(tables):
         raise SaveError(N_("the save was made with other content (its rules, cards or wonders differ)"))
     index = {card_ref(tables, c.index): c.index for c in tables.cards}
 
-    def cards(refs, field):
+    def cards(refs: object, field: str) -> list[int]:
         if not isinstance(refs, list):
             raise SaveError(N_('{field} must be a list of cards, each written "Name@age"'), field=field)
         unknown = [r for r in refs if not isinstance(r, str) or r not in index]
@@ -181,7 +196,7 @@ def game_from_data(tables: Tables, data: dict) -> Game:
             else tables.ruleset.table(game.players)
         game.neutrals = {game.players + i: n for i, n in enumerate(game.table.neutrals)} if game.table else {}
         game.holders = {int(seat): int(holder) for seat, holder in dict(data["holders"]).items()}
-        game.events = Dispatcher(game)
+        game.events = Dispatcher(game)  # type: ignore[no-untyped-call]  # (triggers.py: not yet typed)
         game.log = list(data["log"])
         game.pending = []
         game.reset_flow()
@@ -238,11 +253,11 @@ def game_from_data(tables: Tables, data: dict) -> Game:
 
 
 # ---------------------------------------------------------------------------- the flow
-def _flow_to_data(game: Game) -> dict:
+def _flow_to_data(game: Game) -> Data:
     tables = game.tables
     _objects, number = rule_objects(tables)
 
-    def value(v):
+    def value(v: object) -> object:
         if v is None or type(v) in (bool, int, str):
             return v
         if isinstance(v, str):                # a word of the vocabulary (syntax/ast_base.py `Event`): its string
@@ -255,7 +270,7 @@ def _flow_to_data(game: Game) -> dict:
                 return {"action": written + [v.bank, v.stage]}
             return {"action": written + [v.bank] if v.bank else written}
         if type(v) in (tuple, list):
-            return {"list": [value(x) for x in v]}
+            return {"list": [value(x) for x in cast("tuple[object, ...] | list[object]", v)]}   # (a tuple or a list: above)
         return {"rule": number[id(v)]}
     return {"steps": [value(step) for step in game.stack],
             "waiting": [[seat, kind] for seat, kind in game.waiting],
@@ -280,17 +295,17 @@ _ARGS = {
 }
 
 
-def _flow_from_data(game: Game, flow, cards) -> None:
+def _flow_from_data(game: Game, flow: object, cards: Cards) -> None:
     """The flow of a save, checked piece by piece (a hand-edited save gets a message
     naming the field, never a failure later in the game)."""
     from ..compile import Source
     objects, _number = rule_objects(game.tables)
     seats = len(game.cities)
 
-    def fail(field, what, **params):         # `what`: a template marked with N_ that names "flow"."{field}"
+    def fail(field: str, what: str, **params: object) -> NoReturn:   # `what`: a template marked with N_ that names "flow"."{field}"
         raise SaveError(what, field=field, **params)
 
-    def action(v, field):
+    def action(v: Any, field: str) -> Action:   # (v: JSON, checked here)
         if not isinstance(v, dict) or not isinstance(v.get("action"), list) or len(v["action"]) not in (5, 6, 7):
             fail(field, N_('"flow"."{field}" must hold actions written {written} (and coins to the bank, when '
                            'some are paid)'), written='{"action": [kind, "Name@age", left, right, free]}')
@@ -313,7 +328,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
         return Action(kind, card, left, right, free, bank, stage)
 
-    def rule(v, field, kind):
+    def rule(v: object, field: str, kind: str | type) -> object:
         n = v.get("rule") if isinstance(v, dict) else None
         if type(n) is not int or not 0 <= n < len(objects):
             fail(field, N_('"flow"."{field}" refers to rule object {n!r}, not one of these rules\' {count}'), n=n,
@@ -326,26 +341,33 @@ def _flow_from_data(game: Game, flow, cards) -> None:
                  kind=kind)
         return found
 
-    def items(v, field):
+    def items(v: object, field: str) -> list[Any]:   # (a JSON list: its items are checked by whoever reads them)
         if not isinstance(v, dict) or not isinstance(v.get("list"), list):
             fail(field, N_('"flow"."{field}" must hold a list'))
-        return v["list"]
+        found: list[Any] = v["list"]
+        return found
 
-    def arg(kind, v, field):
+    def seat_of(v: object, field: str) -> int:
+        if type(v) is not int or not 0 <= v < seats:
+            fail(field, N_('"flow"."{field}" holds seat {seat!r}, not one of the {seats} cities'), seat=v, seats=seats)
+        return v
+
+    def text_of(v: object, field: str) -> str:
+        if not isinstance(v, str):
+            fail(field, N_('"flow"."{field}" holds {value!r}, not text'), value=v)
+        return v
+
+    def arg(kind: str, v: object, field: str) -> object:
         if kind in (_SEAT, _NEIGHBOUR):
             if v is None and kind == _NEIGHBOUR:
                 return None
-            if type(v) is not int or not 0 <= v < seats:
-                fail(field, N_('"flow"."{field}" holds seat {seat!r}, not one of the {seats} cities'), seat=v, seats=seats)
-            return v
+            return seat_of(v, field)
         if kind == _INT:
             if type(v) is not int:
                 fail(field, N_('"flow"."{field}" holds {value!r}, not a whole number'), value=v)
             return v
         if kind == _TEXT:
-            if not isinstance(v, str):
-                fail(field, N_('"flow"."{field}" holds {value!r}, not text'), value=v)
-            return v
+            return text_of(v, field)
         if kind == _ACTION:
             return action(v, field)
         if kind == "seats":
@@ -378,7 +400,7 @@ def _flow_from_data(game: Game, flow, cards) -> None:
         if not isinstance(pair, list) or len(pair) != 2 or pair[1] not in KINDS:
             fail("waiting", N_('"flow"."{field}" must hold [seat, kind] pairs, the kinds being {kinds}'),
                  kinds=", ".join(f"`{k}`" for k in KINDS))
-        waiting.append((arg(_SEAT, pair[0], "waiting"), pair[1]))
+        waiting.append((seat_of(pair[0], "waiting"), pair[1]))
     chosen = [None if a is None else action(a, "chosen") for a in flow["chosen"]]
     from_zone = any(DECISIONS[k].held == "zones" for _s, k in waiting)
     for seat, a in enumerate(chosen):
@@ -398,13 +420,13 @@ def _flow_from_data(game: Game, flow, cards) -> None:
     if chosen and len(chosen) != seats or any(DECISIONS[k].collected for _s, k in waiting) and not chosen:
         fail("chosen", N_('"flow"."{field}" must hold a choice (or null) for each of the {seats} cities while a turn '
                            'is collected'), seats=seats)
-    pending = [(arg(_SEAT, p[0], "pending"), rule(p[1], "pending", _EFFECT), arg(_TEXT, p[2], "pending"))
+    pending = [(seat_of(p[0], "pending"), rule(p[1], "pending", _EFFECT), text_of(p[2], "pending"))
                for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", N_('"flow"."{field}" is broken'))]
     game.stack, game.waiting, game.chosen, game.pending = stack, waiting, chosen, pending
-    game.events.stack = [rule(t, "chain", _TRIGGER) for t in flow["chain"]]
+    game.events.stack = [cast(ast.Effect, rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
 
 
-def _position(rules, data: dict, age_index: int) -> tuple[tuple[int, int], tuple[int, int] | None]:
+def _position(rules: RulesDef, data: Data, age_index: int) -> tuple[tuple[int, int], tuple[int, int] | None]:
     """Where the game stands in the rules' sequence of phases: saved (`at`, `rounds`), or
     for a save made before the ages were phases, between two turns of its age."""
     if "at" not in data:
@@ -425,7 +447,7 @@ def _position(rules, data: dict, age_index: int) -> tuple[tuple[int, int], tuple
     return tuple(at), rounds
 
 
-def _stacked(saved, names: tuple[str, ...], zones) -> dict[str, list[int]]:
+def _stacked(saved: object, names: tuple[str, ...], zones: dict[str, list[list[int]]]) -> dict[str, list[int]]:
     """The order the cards of each zone for the table came in: a seat for each card put,
     as many times as that seat's pile holds cards (engine/placed.py)."""
     if not isinstance(saved, dict) or set(saved) - set(names):
@@ -442,7 +464,8 @@ def _stacked(saved, names: tuple[str, ...], zones) -> dict[str, list[int]]:
     return found
 
 
-def _zones(saved, names: tuple[str, ...], seats: int, cards, table=()) -> dict[str, list[list[int]]]:
+def _zones(saved: object, names: tuple[str, ...], seats: int, cards: Cards,
+           table: tuple[str, ...] = ()) -> dict[str, list[list[int]]]:
     """The cards each city keeps in each zone of the rules (none in a save without zones);
     a zone for the table has one pile more, the table's (engine/placed.py)."""
     if not isinstance(saved, dict) or set(saved) - set(names):
@@ -459,7 +482,7 @@ def _zones(saved, names: tuple[str, ...], seats: int, cards, table=()) -> dict[s
     return zones
 
 
-def _random_state(saved) -> random.Random:
+def _random_state(saved: Any) -> random.Random:   # (JSON, checked here)
     """The random generator a save records: [version, 625 words, gauss], checked word by word
     (random.setstate itself fails with errors that name nothing)."""
     ok = isinstance(saved, list) and len(saved) == 3 and saved[0] == 3 and isinstance(saved[1], list) \
@@ -473,7 +496,7 @@ def _random_state(saved) -> random.Random:
     return rng
 
 
-def _kept(kept, seat: int, tables: Tables) -> dict[str, int]:
+def _kept(kept: object, seat: int, tables: Tables) -> dict[str, int]:
     """A city's kept tokens from a save: kinds of the rule set, counts above 0."""
     field = f"cities[{seat}].kept"
     if not isinstance(kept, dict):
@@ -519,7 +542,7 @@ def _impossible(game: Game) -> SaveError | None:
     return None
 
 
-def _stage_order(value, city, seat: int) -> list[int]:
+def _stage_order(value: object, city: City, seat: int) -> list[int]:
     """The stages a city built, by number from 0, in the order built: written on a side of
     `stages in any order`, else its first `stages` (a wrong count is `_impossible`'s to say)."""
     count = len(city.side.stages)
@@ -532,28 +555,28 @@ def _stage_order(value, city, seat: int) -> list[int]:
     return value
 
 
-def _board_lost(value, seat: int) -> bool:
+def _board_lost(value: object, seat: int) -> bool:
     """`cities[N].board_lost`: true once the city lost its board's production."""
     if type(value) is not bool:
         raise SaveError(N_("cities[{seat}].board_lost: must be true or false"), seat=seat)
     return value
 
 
-def _bank_used(value, seat: int) -> int:
+def _bank_used(value: object, seat: int) -> int:
     """The units a city bought from the bank this turn (saved mid-turn, after a payment)."""
     if type(value) is not int or not 0 <= value <= 1000:
         raise SaveError(N_("cities[{seat}].bank_used: must be a whole number of units from 0 to 1000"), seat=seat)
     return value
 
 
-def _gained_shields(value, seat: int) -> int:
+def _gained_shields(value: object, seat: int) -> int:
     """The lasting shields a city's actions gave it (`gain 2 shields`)."""
     if type(value) is not int or value < 0:
         raise SaveError(N_("cities[{seat}].gained_shields: must be a whole number of shields, at least 0"), seat=seat)
     return value
 
 
-def _free_builds_used(value, seat: int) -> tuple:
+def _free_builds_used(value: object, seat: int) -> tuple[str, ...]:
     """The colours of the free-build powers a city has used ("" for any colour); a save
     written before powers had colours holds true or false."""
     if type(value) is bool:

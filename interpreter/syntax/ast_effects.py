@@ -5,6 +5,7 @@ the content they come from.  Re-exported by ast.py: use them as `ast.Quantity` e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Union
 
 from ..diagnostics import Span
@@ -128,7 +129,11 @@ class Conditional:
 globals().update({node.__name__: node for node in _action_kinds.NODES})
 # and the effect kinds with a module of their own (interpreter/kinds/effects/), likewise
 globals().update({node.__name__: node for node in _effect_kinds.NODES})
-Action = Union[_action_kinds.NODES]         # (Union of a tuple: every kind)
+if TYPE_CHECKING:
+    # a Union made at import is no type to mypy: it reads an action (every kind's node) as Any
+    Action = Any
+else:
+    Action = Union[_action_kinds.NODES]     # (Union of a tuple: every kind)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words (syntax/ast_base.py
@@ -157,7 +162,7 @@ class CardSelector:
     names: tuple[Name, ...]       # `cards "A", "B"`: those cards only
     span: Span
 
-    def selects(self, name: str, color: str | None, effects) -> bool:
+    def selects(self, name: str, color: str | None, effects: Iterable[object]) -> bool:
         """Whether a card of this name and colour, with these effects (its own, as
         printed), is one of the cards selected."""
         if self.names:

@@ -8,10 +8,12 @@ statements share the card's first line (`age I  color brown  copies 3+`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import cast
 
 import attrs
 
+from ..diagnostics import Span, Spanned
 from . import ast, printer
 
 Pos = tuple[int, int]
@@ -39,11 +41,11 @@ class Block:
 Node = Line | Block      # what a container holds
 
 
-def start_of(span) -> Pos:
+def start_of(span: Span) -> Pos:
     return (span.line, span.column)
 
 
-def end_of(span) -> Pos:
+def end_of(span: Span) -> Pos:
     return (span.end_line, span.end_column)
 
 
@@ -54,10 +56,10 @@ class Layout:
     def __init__(self, has_comment: Callable[[Pos, Pos], bool] = lambda start, end: False) -> None:
         self.has_comment = has_comment
 
-    def _line(self, text: str, span) -> Line:
+    def _line(self, text: str, span: Span) -> Line:
         return Line(text, start_of(span), end_of(span))
 
-    def _block(self, head: str, children: list, span, inline: bool = False) -> Block:
+    def _block(self, head: str, children: list[Node], span: Span, inline: bool = False) -> Block:
         return Block(head, children, start_of(span), end_of(span), inline)
 
     # ---------------------------------------------------------------- items
@@ -79,9 +81,10 @@ class Layout:
     def side(self, side: ast.Side) -> Block:
         return self._block(f"side {side.name.text}", [self.statement(s) for s in side.body], side.span)
 
-    def card_body(self, body) -> list:
+    def card_body(self, statements: Sequence[object]) -> list[Node]:
         """Card statements one a line, except that the leading age, colour and copies
         statements share the first line (unless a comment stands between them)."""
+        body = cast(Sequence[Spanned], statements)    # (the tree types a body's statements `object`: each has a span)
         head = 0
         while head < len(body) and isinstance(body[head], HEAD_STATEMENTS):
             head += 1
@@ -89,7 +92,7 @@ class Layout:
         # so the next run must decide as this one did (fmt is idempotent)
         while head > 1 and self.has_comment(end_of(body[0].span), end_of(body[head - 1].span)):
             head -= 1
-        children = []
+        children: list[Node] = []
         if head > 1:
             text = "  ".join(printer.statement(s) for s in body[:head])
             children.append(Line(text, start_of(body[0].span), end_of(body[head - 1].span)))
@@ -97,30 +100,31 @@ class Layout:
             head = 0
         return children + [self.statement(s) for s in body[head:]]
 
-    def statement(self, s):
+    def statement(self, s: object) -> Node:
         if isinstance(s, ast.Stage):
             return self._block("stage", [self.statement(x) for x in s.body], s.span, inline=True)
         if isinstance(s, ast.AgeRules):
             return self._block(f"age {s.age.text}", [self.statement(x) for x in s.body], s.span, inline=True)
         if isinstance(s, ast.Phase):
             return self._block(printer.phase_head(s), [self.statement(x) for x in s.body], s.span, inline=True)
-        return self._line(printer.statement(s), s.span)
+        return self._line(printer.statement(s), s.span)   # type: ignore[attr-defined]  # (a statement)
 
     # ---------------------------------------------------------------- tables and variants
-    def table_body(self, table: ast.Table) -> list:
-        children = []
+    def table_body(self, table: ast.Table) -> list[Node]:
+        children: list[Node] = []
         if table.deal_as is not None:
             children.append(self._line(f"cards as for {table.deal_as.value} players", table.deal_as.span))
         for stmt in (table.hand, table.turns):
             if stmt is not None:
                 children.append(self._line(printer.statement(stmt), stmt.span))
         for city in table.neutrals:
-            lines = [self._line(printer.neutral_statement(s), s.span) for s in city.body]
+            lines: list[Node] = [self._line(printer.neutral_statement(s), s.span)   # type: ignore[attr-defined]  # (a statement)
+                                 for s in city.body]
             children.append(self._block(f'neutral city "{city.name.text}"', lines, city.span))
         return sorted(children, key=lambda c: c.start)
 
-    def variant_body(self, variant: ast.Variant) -> list:
-        children = [self.change(c) for c in variant.body]
+    def variant_body(self, variant: ast.Variant) -> list[Node]:
+        children: list[Node] = [self.change(c) for c in variant.body]
         if variant.changes is not None:
             children.append(self._line(f'changes "{variant.changes.text}"', variant.changes.span))
         if variant.overrides:
@@ -133,7 +137,7 @@ class Layout:
                                  start_of(names[0].span), end_of(names[-1].span)))
         return sorted(children, key=lambda c: c.start)
 
-    def change(self, c: ast.Change):
+    def change(self, c: ast.Change) -> Node:
         if c.verb in ("add", "replace") and isinstance(c.item, ast.Card):
             return self._block(f'{c.verb} card "{c.item.name.text}"', self.card_body(c.item.body), c.span)
         if c.verb in ("add", "replace") and isinstance(c.item, ast.Wonder):

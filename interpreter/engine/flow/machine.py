@@ -89,7 +89,7 @@ class Flow:
             if rounds.then:
                 ways = rounds.directions
                 way = ways[((self.turn if turn is None else turn) - 1 - turns_run(self.tables, p, i)[0]) % len(ways)]
-        if self.tables.has_laws and turned_round(self):
+        if self.tables.has_laws and turned_round(self):     # type: ignore[arg-type]  # (a Flow is a Game)
             return "left" if way == "right" else "right"
         return way
 
@@ -142,7 +142,7 @@ class Flow:
             elif not self.started or self.rounds is not None or not self.go_on():
                 break
         if self.tables.has_laws:              # the game stops here: the laws in force now
-            refresh_laws(self)
+            refresh_laws(self)                # type: ignore[arg-type]  # (a Flow is a Game)
 
     def go_on(self) -> bool:
         """Nothing is left of the statement running: the next statement of the rules'

@@ -8,15 +8,16 @@ vocabulary.py, order.py, military.py), mixed into `TreeBuilder` here, which give
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from lark import Token, Transformer
 
-from ...diagnostics import Span
-from .. import ast
+from .base import BuilderBase, Kept
 from .cards import CardBuilder
 from .effects import EffectBuilder
 from .expressions import ExpressionBuilder
 from .military import MilitaryBuilder
-from .numbers import MAX_DIGITS, NumberTooLarge, to_int
+from .numbers import MAX_DIGITS, NumberTooLarge
 from .order import OrderBuilder
 from .phases import PhaseBuilder
 from .rules import RulesBuilder
@@ -29,25 +30,11 @@ __all__ = ["MAX_DIGITS", "NumberTooLarge", "TreeBuilder"]
 
 
 class TreeBuilder(VocabularyBuilder, CardBuilder, EffectBuilder, TriggerBuilder, ExpressionBuilder, RulesBuilder,
-                  PhaseBuilder, VariantBuilder, TableBuilder, OrderBuilder, MilitaryBuilder, Transformer):
-    def __init__(self, path: str):
+                  PhaseBuilder, VariantBuilder, TableBuilder, OrderBuilder, MilitaryBuilder, BuilderBase,
+                  Transformer[Token, list[object]]):
+    def __init__(self, path: str) -> None:
         super().__init__(visit_tokens=False)
         self.path = path
 
-    def _span(self, meta) -> Span:
-        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
-
-    def _tok_span(self, tok: Token) -> Span:
-        return Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
-
-    def _name(self, tok: Token) -> ast.Name:
-        return ast.Name(text=str(tok), span=self._tok_span(tok))
-
-    def _string(self, tok: Token) -> ast.Name:
-        return ast.Name(text=str(tok)[1:-1], span=self._tok_span(tok))
-
-    def _number(self, tok: Token) -> ast.Number:
-        return ast.Number(value=to_int(tok), span=self._tok_span(tok))
-
-    def __default__(self, data, children, meta):
+    def __default__(self, data: object, children: Kept, meta: object) -> NoReturn:
         raise AssertionError(f"grammar rule {data!r} has no tree builder")

@@ -4,115 +4,119 @@ statements (dealing, drafting, playing turns, playing from a zone, the ages' sta
 from __future__ import annotations
 
 from lark import v_args
+from lark.tree import Meta
 
 from .. import ast
+from ...kinds.actions.draw_into import DrawInto
+from ...kinds.actions.play_from import PlayFrom
+from .base import BuilderBase, Kept
 from .numbers import to_int
 
 
-class PhaseBuilder:
+class PhaseBuilder(BuilderBase):
     """Mixed into TreeBuilder (`builder/__init__.py`)."""
 
     @v_args(meta=True)
-    def zone_decl(self, meta, c):
+    def zone_decl(self, meta: Meta, c: Kept) -> ast.ZoneDecl:
         return ast.ZoneDecl(name=self._string(c[0]), span=self._span(meta), table=len(c) > 1)
 
-    def for_table(self, c):
+    def for_table(self, c: Kept) -> bool:
         return True
 
     @v_args(meta=True)
-    def phase(self, meta, c):
+    def phase(self, meta: Meta, c: Kept) -> ast.Phase:
         placed = len(c) > 1 and isinstance(c[1], ast.PhasePlace)
         return ast.Phase(name=self._string(c[0]), place=c[1] if placed else None,
                          body=tuple(c[2:] if placed else c[1:]), span=self._span(meta))
 
     @v_args(meta=True)
-    def deal_age(self, meta, c):
+    def deal_age(self, meta: Meta, c: Kept) -> ast.DealAge:
         return ast.DealAge(count=self._number(c[0]), age=c[1], draws=tuple(c[2:]), span=self._span(meta))
 
     @v_args(meta=True)
-    def random_draw(self, meta, c):
+    def random_draw(self, meta: Meta, c: Kept) -> ast.AddRandom:
         return ast.AddRandom(count=c[0], colors=c[1], span=self._span(meta))
 
     @v_args(meta=True)
-    def start_age(self, meta, c):
+    def start_age(self, meta: Meta, c: Kept) -> ast.StartAge:
         return ast.StartAge(age=c[0], victory=self._number(c[1]) if len(c) > 1 else None, span=self._span(meta))
 
     @v_args(meta=True)
-    def play_turns(self, meta, c):
+    def play_turns(self, meta: Meta, c: Kept) -> ast.PlayTurns:
         then = tuple(x[1] for x in c[2:] if isinstance(x, tuple))
         return ast.PlayTurns(count=self._number(c[0]), direction=c[1], discard_last=c[-1] is True,
                              span=self._span(meta), then=then)
 
-    def then_direction(self, c):
+    def then_direction(self, c: Kept) -> tuple[str, str]:
         return ("then", c[0])
 
-    def discarding_last(self, c): return True
+    def discarding_last(self, c: Kept) -> bool: return True
 
     @v_args(meta=True)
-    def end_age(self, meta, c):
+    def end_age(self, meta: Meta, c: Kept) -> ast.EndAge:
         return ast.EndAge(age=c[0], span=self._span(meta))
 
     @v_args(meta=True)
-    def before_age(self, meta, c):
+    def before_age(self, meta: Meta, c: Kept) -> ast.PhasePlace:
         return ast.PhasePlace(when="before", age=c[0], span=self._span(meta))
 
     @v_args(meta=True)
-    def after_age(self, meta, c):
+    def after_age(self, meta: Meta, c: Kept) -> ast.PhasePlace:
         return ast.PhasePlace(when="after", age=c[0], span=self._span(meta))
 
     @v_args(meta=True)
-    def each_age_start(self, meta, c):
+    def each_age_start(self, meta: Meta, c: Kept) -> ast.PhasePlace:
         return ast.PhasePlace(when="start", age=None, span=self._span(meta))
 
     @v_args(meta=True)
-    def age_start_of(self, meta, c):
+    def age_start_of(self, meta: Meta, c: Kept) -> ast.PhasePlace:
         return ast.PhasePlace(when="start", age=c[0], span=self._span(meta))
 
     @v_args(meta=True)
-    def deal_stmt(self, meta, c):
+    def deal_stmt(self, meta: Meta, c: Kept) -> ast.Deal:
         return ast.Deal(count=self._number(c[0]), deck=self._string(c[1]), span=self._span(meta))
 
     @v_args(meta=True)
-    def draft_stmt(self, meta, c):
+    def draft_stmt(self, meta: Meta, c: Kept) -> ast.Draft:
         return ast.Draft(count=self._number(c[0]), zone=self._string(c[1]), direction=c[2], span=self._span(meta))
 
     @v_args(meta=True)
-    def play_from(self, meta, c):
+    def play_from(self, meta: Meta, c: Kept) -> PlayFrom:
         optional = bool(c) and c[0] == "optional"
         rest = c[1:] if optional else c
-        return ast.PlayFrom(optional=optional, build_only=rest[0] == "build", zone=self._string(rest[1]),
+        return PlayFrom(optional=optional, build_only=rest[0] == "build", zone=self._string(rest[1]),
                             free=len(rest) > 2, span=self._span(meta))
 
     @v_args(meta=True)
-    def draw_into(self, meta, c):
-        return ast.DrawInto(count=self._number(c[0]), deck=self._string(c[1]), zone=self._string(c[2]),
+    def draw_into(self, meta: Meta, c: Kept) -> DrawInto:
+        return DrawInto(count=self._number(c[0]), deck=self._string(c[1]), zone=self._string(c[2]),
                             span=self._span(meta))
 
     @v_args(meta=True)
-    def build_from_zone(self, meta, c):
-        return ast.PlayFrom(optional=False, build_only=True, zone=self._string(c[0]), free=len(c) > 1,
+    def build_from_zone(self, meta: Meta, c: Kept) -> PlayFrom:
+        return PlayFrom(optional=False, build_only=True, zone=self._string(c[0]), free=len(c) > 1,
                             span=self._span(meta))
 
     @v_args(meta=True)
-    def play_from_zone(self, meta, c):
-        return ast.PlayFrom(optional=False, build_only=False, zone=self._string(c[0]), free=False,
+    def play_from_zone(self, meta: Meta, c: Kept) -> PlayFrom:
+        return PlayFrom(optional=False, build_only=False, zone=self._string(c[0]), free=False,
                             span=self._span(meta))
 
     @v_args(meta=True)
-    def reveal_stmt(self, meta, c):
+    def reveal_stmt(self, meta: Meta, c: Kept) -> ast.Reveal:
         return ast.Reveal(count=self._number(c[0]), deck=self._string(c[1]), span=self._span(meta))
 
     @v_args(meta=True)
-    def discard_zone(self, meta, c):
+    def discard_zone(self, meta: Meta, c: Kept) -> ast.DiscardZone:
         return ast.DiscardZone(zone=self._string(c[0]), span=self._span(meta))
 
-    def optional(self, c): return "optional"
-    def plays(self, c): return "play"
-    def builds_only(self, c): return "build"
-    def for_free(self, c): return "free"
+    def optional(self, c: Kept) -> str: return "optional"
+    def plays(self, c: Kept) -> str: return "play"
+    def builds_only(self, c: Kept) -> str: return "build"
+    def for_free(self, c: Kept) -> str: return "free"
 
     @v_args(meta=True)
-    def player_count(self, meta, c):
+    def player_count(self, meta: Meta, c: Kept) -> ast.PlayerCount:
         tokens = [str(t) for t in c]
         if len(tokens) == 1 and tokens[0].isdigit():
             return ast.PlayerCount(per_player=False, offset=to_int(c[0]), span=self._span(meta))

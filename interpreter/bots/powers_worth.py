@@ -22,6 +22,22 @@ class PowersWorth:
         age at the coin rate."""
         return self.model.mean_price[self.age_index] * self.model.coin_rate
 
+    def discard_build_worth(self) -> float:
+        """A card built from the discard pile for free: a card more, the best the pile may
+        hold as far as a player can tell, at what building it would bring the city (as
+        bots/offers.py weighs a card from the pile), and at least what a free build saves.
+        The pile lies face down, so the cards it may hold are those of the ages before this
+        one, as dealt at this player count, that no city has built (each lies in the pile or
+        under a wonder stage); this age's sold cards are not known."""
+        key = ("discard build", -1)
+        found = self._effects.get(key)
+        if found is None:
+            best = self.free_build_worth()
+            for index in self.model.left_over(self.age_index, self.everyone, self.city):
+                best = max(best, sum(self.card_worth(index)))
+            found = self._effects[key] = best
+        return found
+
     def ages_left(self) -> int:
         """The ages still to play, this one included."""
         return len(self.model.ages) - self.age_index

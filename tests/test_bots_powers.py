@@ -1,0 +1,65 @@
+"""What the bots' valuation makes of a wonder stage's power (bots/powers_worth.py), read
+from the rules and what a player can see (issue 38: the fitted players left the stages of
+the boards whose stages give a power rather than points)."""
+
+from __future__ import annotations
+
+from scenario import give, make_game
+
+from interpreter.bots.rulemodel import rule_model
+from interpreter.bots.valuation import Appraiser
+
+
+def _in_age_two(wonders, side="A"):
+    """A game at the second age's first turn, no card built yet."""
+    game = make_game(wonders, side=side)
+    game.age_index = 1
+    game.deal_age()
+    game.turn = 1
+    return game
+
+
+def _next_stage_powers(game, seat=0) -> float:
+    return Appraiser(game, seat)._part("stage", 0, -1)[0].powers
+
+
+def test_a_build_from_the_discard_pile_is_worth_the_best_card_the_earlier_ages_left():
+    game = _in_age_two(["Halikarnassus", "Babylon", "Rhodos"])
+    game.cities[0].add_stage()                    # the next stage builds from the discard pile
+    appraiser = Appraiser(game, 0)
+    left = rule_model(game.tables, 3).left_over(1, game.cities, game.cities[0])
+    best = max(left, key=lambda i: sum(appraiser.card_worth(i)))
+    worth = sum(appraiser.card_worth(best))
+    assert worth > appraiser.free_build_worth()   # a card more is worth more than its price saved
+    assert _next_stage_powers(game) == worth
+    give(game, 1, game.tables.cards[best].name)   # built by a neighbour: not in the pile
+    assert _next_stage_powers(game) < worth
+
+
+def test_the_discard_pile_s_hidden_cards_are_not_read():
+    """The pile lies face down: a card sold this age changes nothing of the power's worth."""
+    game = _in_age_two(["Halikarnassus", "Babylon", "Rhodos"])
+    game.cities[0].add_stage()
+    before = _next_stage_powers(game)
+    game.discard.extend(game.hands[1][:3])
+    assert _next_stage_powers(game) == before
+
+
+def test_in_the_first_age_the_power_is_a_card_s_price_saved():
+    game = make_game(["Halikarnassus", "Babylon", "Rhodos"], side="A")
+    game.cities[0].add_stage()
+    appraiser = Appraiser(game, 0)
+    assert appraiser._part("stage", 0, -1)[0].powers == appraiser.free_build_worth()
+
+
+def test_the_cards_left_over_are_the_earlier_ages_copies_dealt_less_those_built():
+    game = _in_age_two(["Halikarnassus", "Babylon", "Rhodos"])
+    model = rule_model(game.tables, 3)
+    left = model.left_over(1, game.cities, game.cities[0])
+    names = [game.tables.cards[i].name for i in left]
+    assert len(names) == len(set(names)) and all(game.tables.cards[i].age == 1 for i in left)
+    assert model.left_over(0, game.cities, game.cities[0]) == []
+    name = names[0]
+    give(game, 2, name)
+    assert name not in [game.tables.cards[i].name for i in model.left_over(1, game.cities, game.cities[1])]
+    assert name not in [game.tables.cards[i].name for i in model.left_over(1, game.cities, game.cities[2])]

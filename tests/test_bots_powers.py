@@ -7,7 +7,7 @@ from __future__ import annotations
 from scenario import give, make_game
 
 from interpreter.bots.rulemodel import rule_model
-from interpreter.bots.valuation import Appraiser
+from interpreter.bots.valuation import OPENED, ZERO, Appraiser
 
 
 def _in_age_two(wonders, side="A"):
@@ -63,3 +63,28 @@ def test_the_cards_left_over_are_the_earlier_ages_copies_dealt_less_those_built(
     give(game, 2, name)
     assert name not in [game.tables.cards[i].name for i in model.left_over(1, game.cities, game.cities[1])]
     assert name not in [game.tables.cards[i].name for i in model.left_over(1, game.cities, game.cities[2])]
+
+
+def test_a_stage_built_in_order_counts_half_the_stage_it_opens():
+    """Gizah A: 3, 5 and 7 points; the first stage opens the second, which opens the third."""
+    game = make_game(["Gizah", "Babylon", "Rhodos"], side="A")
+    assert Appraiser(game, 0)._part("stage", 0, -1)[0].points == 3 + OPENED * (5 + OPENED * 7)
+    game.cities[0].add_stage()
+    game.cities[0].add_stage()
+    assert Appraiser(game, 0)._part("stage", 0, -1)[0].points == 7        # the last stage opens nothing
+
+
+def test_on_the_game_s_last_turn_a_stage_opens_nothing():
+    game = make_game(["Gizah", "Babylon", "Rhodos"], side="A")
+    game.age_index = len(game.tables.rules.ages) - 1
+    game.deal_age()
+    game.turn = game.age.turns
+    assert Appraiser(game, 0)._part("stage", 0, -1)[0].points == 3
+
+
+def test_stages_in_any_order_open_nothing():
+    from scenario import compiled
+    from interpreter.engine.game import Game
+    game = Game(compiled("first-edition+wonder-pack"), 3, 0, "A", ["The Great Wall", "Babylon", "Rhodos"])
+    appraiser = Appraiser(game, 0)
+    assert appraiser._opened(-1) == appraiser._opened(0) == ZERO

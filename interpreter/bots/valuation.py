@@ -45,6 +45,7 @@ class Appraisal(NamedTuple):
 
 
 ZERO = Appraisal()
+OPENED = 0.5        # the share of the next wonder stage's worth that the stage before it counts (`_opened`)
 
 
 class Appraiser(ScienceWorth, PowersWorth):
@@ -275,7 +276,21 @@ class Appraiser(ScienceWorth, PowersWorth):
                           race_later, novel, science_now)
         if known.copies:
             worth = Appraisal(*map(add, worth, self._copy_worth(known.copies)))
+        if kind == "stage":
+            worth = Appraisal(*map(add, worth, self._opened(stage)))
         return worth, gained, coins_paid(self.game, self.seat, source)
+
+    def _opened(self, stage: int) -> Appraisal:
+        """On a side whose stages are built in order, a stage opens the one after it: that
+        stage's worth (with what it opens in turn), at OPENED of it, while a turn is left to
+        build it.  Why: the fitted players built about half the stages of the boards whose
+        middle stage gives a power, and left the last stage's points with it; a seat made to
+        prefer those stages scored more (lab/fastfit.md, issue 38)."""
+        city = self.city
+        number = (city.stages if stage < 0 else stage) + 1
+        if city.side.any_order or number >= len(city.side.stages) or self.builds_left <= 1:
+            return ZERO
+        return Appraisal(*(OPENED * part for part in self._part("stage", -1, number)[0]))
 
     def _offers_opened(self, event: str) -> float:
         """The offers that building a card of a colour, or a wonder stage, opens (`on red

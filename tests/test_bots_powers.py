@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from scenario import give, make_game
 
+from interpreter.bots.powers_worth import once
 from interpreter.bots.rulemodel import rule_model
 from interpreter.bots.valuation import OPENED, ZERO, Appraiser
 
@@ -28,12 +29,24 @@ def test_a_build_from_the_discard_pile_is_worth_the_best_card_the_earlier_ages_l
     game.cities[0].add_stage()                    # the next stage builds from the discard pile
     appraiser = Appraiser(game, 0)
     left = rule_model(game.tables, 3).left_over(1, game.cities, game.cities[0])
-    best = max(left, key=lambda i: sum(appraiser.card_worth(i)))
-    worth = sum(appraiser.card_worth(best))
+    best = max(left, key=lambda i: once(appraiser.card_worth(i)))
+    worth = once(appraiser.card_worth(best))
     assert worth > appraiser.free_build_worth()   # a card more is worth more than its price saved
     assert _next_stage_powers(game) == worth
-    give(game, 1, game.tables.cards[best].name)   # built by a neighbour: not in the pile
+    tops = [i for i in left if once(appraiser.card_worth(i)) == worth]
+    give(game, 1, *(game.tables.cards[i].name for i in tops))     # built by a neighbour: not in the pile
     assert _next_stage_powers(game) < worth
+
+
+def test_a_card_s_worth_counts_each_part_once():
+    """Its military as the race is likely to end, not also as the shields stand; its science
+    symbols' points now once (the promise beside them)."""
+    game = _in_age_two(["Halikarnassus", "Babylon", "Rhodos"])
+    appraiser = Appraiser(game, 0)
+    red = appraiser.card_worth(game.tables.card_index("Stables"))
+    assert red.military > 0 and once(red) == red.points + red.race + red.race_later + red.chains
+    green = appraiser.card_worth(game.tables.card_index("Library"))
+    assert green.science_now > 0 and once(green) == green.points + green.science - green.science_now + green.chains
 
 
 def test_the_discard_pile_s_hidden_cards_are_not_read():

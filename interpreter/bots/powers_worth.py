@@ -11,6 +11,14 @@ from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 
 
+def once(worth) -> float:
+    """A valuation.Appraisal in points, each part counted once: the military tokens as the
+    race is likely to end (not also as the shields stand now), the science symbols' promise
+    beside their points now, and the variants' lines within the points (`novel`)."""
+    return (worth.points + worth.coins + worth.race + worth.race_later + worth.production + worth.trade
+            + worth.chains + worth.powers + worth.science - worth.science_now)
+
+
 class PowersWorth:
     """The Appraiser's powers part.  It reads the Appraiser's game, seat, city, neighbours,
     model, builds_left and age (set in Appraiser.__init__), and its `_part` and
@@ -34,7 +42,7 @@ class PowersWorth:
         if found is None:
             best = self.free_build_worth()
             for index in self.model.left_over(self.age_index, self.everyone, self.city):
-                best = max(best, sum(self.card_worth(index)))
+                best = max(best, once(self.card_worth(index)))
             found = self._effects[key] = best
         return found
 

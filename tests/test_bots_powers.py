@@ -4,11 +4,11 @@ the boards whose stages give a power rather than points)."""
 
 from __future__ import annotations
 
-from scenario import give, make_game
+from scenario import give, make_game, set_hand
 
 from interpreter.bots.powers_worth import once
 from interpreter.bots.rulemodel import rule_model
-from interpreter.bots.valuation import OPENED, ZERO, Appraiser
+from interpreter.bots.valuation import OPENED, Appraiser
 
 
 def _in_age_two(wonders, side="A"):
@@ -79,12 +79,15 @@ def test_the_cards_left_over_are_the_earlier_ages_copies_dealt_less_those_built(
 
 
 def test_a_stage_built_in_order_counts_half_the_stage_it_opens():
-    """Gizah A: 3, 5 and 7 points; the first stage opens the second, which opens the third."""
+    """Gizah A: 3, 5 and 7 points; the first stage opens the second, which opens the third.
+    The points part stays the score pad now."""
     game = make_game(["Gizah", "Babylon", "Rhodos"], side="A")
-    assert Appraiser(game, 0)._part("stage", 0, -1)[0].points == 3 + OPENED * (5 + OPENED * 7)
+    first = Appraiser(game, 0)._part("stage", 0, -1)[0]
+    assert (first.points, first.opened) == (3, OPENED * (5 + OPENED * 7))
     game.cities[0].add_stage()
     game.cities[0].add_stage()
-    assert Appraiser(game, 0)._part("stage", 0, -1)[0].points == 7        # the last stage opens nothing
+    last = Appraiser(game, 0)._part("stage", 0, -1)[0]
+    assert (last.points, last.opened) == (7, 0)            # the last stage opens nothing
 
 
 def test_on_the_game_s_last_turn_a_stage_opens_nothing():
@@ -92,7 +95,26 @@ def test_on_the_game_s_last_turn_a_stage_opens_nothing():
     game.age_index = len(game.tables.rules.ages) - 1
     game.deal_age()
     game.turn = game.age.turns
-    assert Appraiser(game, 0)._part("stage", 0, -1)[0].points == 3
+    assert Appraiser(game, 0)._part("stage", 0, -1)[0].opened == 0
+
+
+def test_the_adaptive_bot_weighs_what_a_stage_opens_as_points_and_the_greedy_bot_not_at_all():
+    from interpreter.bots.simple import GREEDY_WEIGHTS, weighted
+    from interpreter.bots.weighing import WeighedBot
+    from interpreter.bots.view import SeatView, Memory
+    from interpreter.engine.actions import legal_actions
+    game = make_game(["Gizah", "Babylon", "Rhodos"], side="A")
+    give(game, 0, "Stone Pit")
+    set_hand(game, 0, "Altar")
+    options = [o for o in legal_actions(game, 0) if o.kind == "stage"][:1]
+    appraiser = Appraiser(game, 0)
+    worth = appraiser.appraise(options[0])
+    assert worth.opened > 0 and weighted(worth, GREEDY_WEIGHTS) == weighted(worth._replace(opened=0.0), GREEDY_WEIGHTS)
+    weights = [0.0] * 21
+    weights[0] = weights[10] = 1.0          # points, first and last age; nothing else
+    bot = WeighedBot(weights=weights)
+    value = bot.values(SeatView(game, 0, "turn", Memory(), options), options)[0]
+    assert abs(value - (worth.points + worth.opened)) < 0.02          # (the bot's tie-breaking noise)
 
 
 def test_stages_in_any_order_open_nothing():
@@ -100,4 +122,4 @@ def test_stages_in_any_order_open_nothing():
     from interpreter.engine.game import Game
     game = Game(compiled("first-edition+wonder-pack"), 3, 0, "A", ["The Great Wall", "Babylon", "Rhodos"])
     appraiser = Appraiser(game, 0)
-    assert appraiser._opened(-1) == appraiser._opened(0) == ZERO
+    assert appraiser._opened(-1) == appraiser._opened(0) == 0

@@ -16,7 +16,7 @@ def once(worth) -> float:
     race is likely to end (not also as the shields stand now), the science symbols' promise
     beside their points now, and the variants' lines within the points (`novel`)."""
     return (worth.points + worth.coins + worth.race + worth.race_later + worth.production + worth.trade
-            + worth.chains + worth.powers + worth.science - worth.science_now)
+            + worth.chains + worth.powers + worth.science - worth.science_now + worth.opened)
 
 
 class PowersWorth:

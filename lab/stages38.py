@@ -64,6 +64,7 @@ def _weighed(weights):
             parts = {f: getattr(effects, f) * weight[f] for f in FIELDS}
             parts["science"] -= effects.science_now * weight["science"]
             parts["cash"] = coins * appraiser.model.coin_rate * weight["cash"]
+            parts["opened"] = getattr(effects, "opened", 0.0) * weight["points"]      # the stage it opens
             other = max((v for o, v in zip(options, values) if o.kind != "stage"), default=-100.0)
             best = max(range(len(options)), key=values.__getitem__)
             city = appraiser.city
@@ -99,7 +100,7 @@ def appraise(weights, games, players, workers):
           f"built, mean weighed worth (its parts), mean best other move")
     for (wonder, side, stage), seen in sorted(rows.items()):
         k = len(seen)
-        mean = {f: sum(r[4][f] for r in seen) / k for f in (*FIELDS, "cash")}
+        mean = {f: sum(r[4][f] for r in seen) / k for f in (*FIELDS, "cash", "opened")}
         parts = ", ".join(f"{f} {v:+.2f}" for f, v in mean.items() if abs(v) >= 0.05)
         ages = sum(r[0] for r in seen) / k
         print(f"  {wonder:13s} {side} stage {stage}: {k:4d} could, {sum(r[3] for r in seen):4d} built, "

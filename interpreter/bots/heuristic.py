@@ -40,7 +40,9 @@ class HeuristicBot(Bot):
                    self.production * (1 - 0.6 * late),     # trade
                    self.chains,                            # chains
                    1.0,                                    # powers
-                   self.science)                           # science
+                   self.science,                           # science
+                   0.0, 0.0, 0.0, 0.0,                     # the race's, the variants' and science's shares, apart
+                   1.0)                                    # what a wonder stage opens, as points
         passing = DECISIONS[view.kind].moves and view.turns_left
         partner = passing and view.next_to_receive() in view.partner_hands
         denial = self._denial(view, -1.0 if partner else self.deny) if passing and (self.deny or partner) else {}

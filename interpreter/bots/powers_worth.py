@@ -11,6 +11,14 @@ from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 
 
+def once(worth) -> float:
+    """A valuation.Appraisal in points, each part counted once: the military tokens as the
+    race is likely to end (not also as the shields stand now), the science symbols' promise
+    beside their points now, and the variants' lines within the points (`novel`)."""
+    return (worth.points + worth.coins + worth.race + worth.race_later + worth.production + worth.trade
+            + worth.chains + worth.powers + worth.science - worth.science_now + worth.opened)
+
+
 class PowersWorth:
     """The Appraiser's powers part.  It reads the Appraiser's game, seat, city, neighbours,
     model, builds_left and age (set in Appraiser.__init__), and its `_part` and
@@ -21,6 +29,22 @@ class PowersWorth:
         """What a card built for free saves now, in points: the mean price of a card of the
         age at the coin rate."""
         return self.model.mean_price[self.age_index] * self.model.coin_rate
+
+    def discard_build_worth(self) -> float:
+        """A card built from the discard pile for free: a card more, the best the pile may
+        hold as far as a player can tell, at what building it would bring the city (as
+        bots/offers.py weighs a card from the pile), and at least what a free build saves.
+        The pile lies face down, so the cards it may hold are those of the ages before this
+        one, as dealt at this player count, that no city has built (each lies in the pile or
+        under a wonder stage); this age's sold cards are not known."""
+        key = ("discard build", -1)
+        found = self._effects.get(key)
+        if found is None:
+            best = self.free_build_worth()
+            for index in self.model.left_over(self.age_index, self.everyone, self.city):
+                best = max(best, once(self.card_worth(index)))
+            found = self._effects[key] = best
+        return found
 
     def ages_left(self) -> int:
         """The ages still to play, this one included."""

@@ -5,6 +5,9 @@ cards each card chains to.  Nothing here names a card or holds a rule number."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from ..decks import dealing
 from ..engine.city import City
 from ..engine.quantities import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
@@ -228,6 +231,22 @@ class RuleModel:
             return float(len(city.side.stages) - city.stages), found[1], found[2]
         share, units, coins, phased = found
         return share * builds_left + (len(self.ages) - age_index if phased else 0), units, coins
+
+    def left_over(self, age_index: int, everyone, city) -> list[int]:
+        """The cards of the ages before `age_index`, dealt at this player count, that no city
+        has built, each once, but those `city` has built one of its name: what a player can
+        tell of the discard pile, which lies face down (each such card is in the pile or
+        under a wonder stage; the cards drawn at random for an age are not counted)."""
+        key = ("dealt before", age_index)
+        dealt = self.memo.get(key)
+        if dealt is None:
+            dealt = self.memo[key] = Counter(i for age in self.ages[:age_index]
+                                             for i in dealing(self.tables, age, self.deal_as)[0])
+        if not dealt:
+            return []
+        built = Counter(i for c in everyone for i in c.built)
+        cards, names = self.tables.cards, city.names
+        return [i for i, n in dealt.items() if n > built[i] and cards[i].name not in names]
 
     def turns_after(self, age_index: int, turn: int) -> int:
         """Turns left in the game after the current one."""

@@ -22,7 +22,7 @@ from .hypothesis import Hypothesis
 from .offers import action_worth, board_worth, given_back_worth, offer_worth, tokens_worth
 from .reads import facts, under_law
 from .rulemodel import rule_model
-from .powers_worth import PowersWorth
+from .powers_worth import PowersWorth, once
 from .science_worth import ScienceWorth
 from ..syntax.ast_base import Event
 
@@ -42,9 +42,11 @@ class Appraisal(NamedTuple):
     race_later: float = 0.0      # the same at the later ages' ends (rulemodel.race_tokens)
     novel: float = 0.0           # the share of `points` from score lines a variant added or replaced
     science_now: float = 0.0     # the share of `science` that `points` counts too: what the symbols add now
+    opened: float = 0.0          # a wonder stage's share of the stage it opens (`_opened`), in points
 
 
 ZERO = Appraisal()
+OPENED = 0.5        # the share of the next wonder stage's worth that the stage before it counts (`_opened`)
 
 
 class Appraiser(ScienceWorth, PowersWorth):
@@ -275,7 +277,22 @@ class Appraiser(ScienceWorth, PowersWorth):
                           race_later, novel, science_now)
         if known.copies:
             worth = Appraisal(*map(add, worth, self._copy_worth(known.copies)))
+        if kind == "stage":
+            worth = worth._replace(opened=self._opened(stage))
         return worth, gained, coins_paid(self.game, self.seat, source)
+
+    def _opened(self, stage: int) -> float:
+        """On a side whose stages are built in order, a stage opens the one after it: that
+        stage's worth in points (each part once, with what it opens in turn) at OPENED of it,
+        as a chain counts half the price of the card it makes free, while a turn is left to
+        build it.  Why: the fitted players built about half the stages of the boards whose
+        middle stage gives a power, and left the last stage's points with it; a seat made to
+        prefer those stages scored more (lab/fastfit.md, issue 38)."""
+        city = self.city
+        number = (city.stages if stage < 0 else stage) + 1
+        if city.side.any_order or number >= len(city.side.stages) or self.builds_left <= 1:
+            return 0.0
+        return OPENED * once(self._part("stage", -1, number)[0])
 
     def _offers_opened(self, event: str) -> float:
         """The offers that building a card of a colour, or a wonder stage, opens (`on red

@@ -90,8 +90,10 @@ class WeighedBot(Bot):
         # the Appraisal's parts in its order: its `coins` (always 0 from `parts`) and its military
         # as the shields stand now weigh nothing (the race stands for them); `science_now`, the
         # share of `science` that `points` counts too, takes minus the science weight, so that
-        # weight falls on the symbols' promise alone
-        effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:8], weights[1], weights[2], weights[8], -weights[7])
+        # weight falls on the symbols' promise alone; what a wonder stage opens (`opened`) is
+        # weighed as points
+        effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:8], weights[1], weights[2], weights[8], -weights[7],
+                          weights[0])
         values = weigh_options(appraiser, options, effect_weights, appraiser.model.coin_rate * weights[-1],
                                stage=w[2 * n])
         return [value + self.rng.random() * 0.01 for value in values]

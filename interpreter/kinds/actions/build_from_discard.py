@@ -42,8 +42,8 @@ class BuildFromDiscardKind(ActionKind):
             events.game.waiting = [(seat, self.decision)]      # answered by the `discard` decision
 
     def power_worth(self, action, w) -> float:
-        """A card built for free."""
-        return w.free_build_worth()
+        """A card more, the best the pile may hold (bots/powers_worth.py)."""
+        return w.discard_build_worth()
 
     def written(self, action, p) -> str:
         return "build a card from the discard pile for free"

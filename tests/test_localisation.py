@@ -30,6 +30,14 @@ def run_env(*args, **env):
                           capture_output=True, text=True, encoding="utf-8", timeout=120)
 
 
+def call_env(*args, **env):
+    """run_env in this process (conftest.call_cli): the language is chosen from the locale
+    environment when the command runs, by the same code; the tests above show it in a
+    process of its own."""
+    unset = {name: None for name in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    return call_cli(*args, env={**unset, **env})
+
+
 # ---------------------------------------------------------------- the translations and their check
 def test_shipped_check_lists_the_names_the_rulebook_does_not_give():
     result = call_cli("check")
@@ -160,10 +168,10 @@ def test_the_locale_environment_chooses_the_language(env, dutch):
 def test_every_command_follows_the_locale_environment(args, dutch_word, tmp_path):
     """LC_ALL before LANG, as POSIX says; the same command in English when it names English."""
     args = [a.replace("@", str(tmp_path / "labels.brf")) for a in args]
-    dutch = run_env(*args, LC_ALL="nl_NL.UTF-8", LANG="en_GB.UTF-8")
+    dutch = call_env(*args, LC_ALL="nl_NL.UTF-8", LANG="en_GB.UTF-8")
     assert dutch.returncode == 0, dutch.stderr
     assert dutch_word in dutch.stdout, dutch.stdout[-500:]
-    english = run_env(*args, LANG="en_GB.UTF-8")
+    english = call_env(*args, LANG="en_GB.UTF-8")
     assert english.returncode == 0 and dutch_word not in english.stdout
 
 

@@ -89,7 +89,6 @@ def test_every_dutch_name_is_the_rulebooks():
             assert entry.text in text or entry.text.lower() in text.lower(), entry
 
 
-@pytest.mark.slow
 def test_unknown_name_in_a_translation_is_an_error_with_its_place(content_copy):
     po = content_copy / "locales" / "nl.po"
     po.write_text(po.read_text(encoding="utf-8") + '\nmsgctxt "card"\nmsgid "Lumber Yrd"\nmsgstr "Houtwerf"\n',
@@ -134,7 +133,6 @@ def test_a_variants_folder_translates_what_its_variants_add(content_copy):
     assert "Colosseum NL" in shown.stdout, shown.stdout + shown.stderr
 
 
-@pytest.mark.slow
 def test_an_unreadable_translation_leaves_names_english_and_says_so(content_copy):
     (content_copy / "locales" / "nl.po").write_text('msgid "Altar"\nmsgstr Altaar\n', encoding="utf-8")
     result = call_cli("cards", "--content", str(content_copy), "--lang", "nl", "--search", "Altar")
@@ -184,7 +182,6 @@ def test_lang_beats_the_environment_and_an_unknown_language_is_refused():
     assert result.returncode == 2 and "no language 'xx'; languages: en, nl" in result.stderr
 
 
-@pytest.mark.slow
 def test_cards_in_dutch():
     result = call_cli("cards", "--lang", "nl", "--age", "III")
     assert result.returncode == 0
@@ -293,7 +290,6 @@ def test_no_sentence_hides_from_extraction():
 
 
 # ---------------------------------------------------------------- rules, score and replay in Dutch
-@pytest.mark.slow
 def test_rules_in_dutch_words():
     out = call_cli("rules", "--lang", "nl").stdout.splitlines()
     assert out[1:3] == ["Spelers: 3 tot en met 7", "Muntstukken bij het begin van het spel: 3 muntstukken"]
@@ -336,7 +332,6 @@ def test_dutch_words_for_a_settled_loss_a_copy_and_a_bank_payment():
         choose(before)
 
 
-@pytest.mark.slow
 def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))
     english = call_cli("score", str(ROOT / "docs" / "examples" / "table.json"), "--format", "json")
@@ -353,7 +348,6 @@ def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     assert "Militaire Conflicten" in shown.stdout and "Totaal" in shown.stdout and "Winnaar: " in shown.stdout
 
 
-@pytest.mark.slow
 def test_play_takes_wonders_by_their_dutch_names():
     dutch = call_cli("play", "--players", "3", "--seed", "1", "--lang", "nl", "--wonders",
                     "gizeh,De Kolossus van Rodos,Olympia", "--format", "json")

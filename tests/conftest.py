@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -249,6 +250,20 @@ def check_variant(tmp_path: Path, *statements: str, options=(), run=run_cli) -> 
 def call_variant(tmp_path: Path, *statements: str, options=()) -> subprocess.CompletedProcess:
     """check_variant in this process (call_cli)."""
     return check_variant(tmp_path, *statements, options=options, run=call_cli)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The files with the most tests marked slow first, then those with the most tests (each
+    file's tests in their order).  `--dist loadfile` hands the files to the xdist workers in
+    this order (pyproject.toml: --no-loadscope-reorder; xdist's own order is by the number of
+    tests alone, which put the few long tests of a browser, a cluster or the fuzzers last, one
+    core working alone on them while the other had nothing left): the run ends on many short
+    files, which even out the two cores' ends."""
+    def file_of(item) -> str:
+        return item.nodeid.split("::")[0]
+    slow = Counter(file_of(item) for item in items if item.get_closest_marker("slow"))
+    tests = Counter(file_of(item) for item in items)
+    items.sort(key=lambda item: (-slow[file_of(item)], -tests[file_of(item)], file_of(item)))
 
 
 @pytest.fixture

@@ -377,7 +377,6 @@ def test_a_name_the_table_cannot_write_in_ascii_braille_is_refused(tmp_path, con
     assert not out.exists()
 
 
-@pytest.mark.slow
 def test_json_cards_carry_their_kit_label_and_game_data_refuses_the_notation(tmp_path):
     import json
     result = call_cli("cards", "--search", "Stables", "--format", "json", *KIT)

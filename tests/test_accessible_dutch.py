@@ -16,7 +16,6 @@ DUTCH_KIT = ("--lang", "nl", "--notation", "accessible")
 CARD_REF = re.compile(r"\(([1-3]), ([^:()]+): ([^()]+)\)")      # "Altaar (1, gratis: 2v)"
 
 
-@pytest.mark.slow
 def test_cards_are_kit_labels_with_dutch_names():
     result = call_cli("cards", "--plain", *DUTCH_KIT)
     assert result.returncode == 0, result.stderr
@@ -56,14 +55,12 @@ def _assert_boards_and_cards(text: str) -> None:
     assert "Tijdperk I" in text and "Age " not in text
 
 
-@pytest.mark.slow
 def test_play_writes_its_log_in_the_kit_notation_in_dutch(game_log):
     _, shown = game_log
     _assert_boards_and_cards(shown)
     assert re.search(r"^Winnaars?: ", shown, re.M)
 
 
-@pytest.mark.slow
 def test_replay_and_moves_in_the_kit_notation_in_dutch(game_log, tmp_path):
     log, _ = game_log
     replayed = call_cli("replay", str(log), *DUTCH_KIT)

@@ -2,7 +2,9 @@
 use, kept in a per-user cache keyed by the rules' fingerprint and player count.
 
 Every test runs with its own cache folder (WONDERS_CACHE_DIR, set by tests/conftest.py) and
-tiny fits (a generation or two of two games per candidate)."""
+tiny fits (a generation or two of two games per candidate).  `wonders train --workers 1` runs
+in this process (conftest.call_cli); a run whose adaptive players may fit themselves on first
+use starts a pool of processes, and runs in a process of its own (run_cli)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, default_signals, run_cli, run_json
+from conftest import ROOT, call_cli, call_json, default_signals, run_cli, run_json
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -30,7 +32,7 @@ def cache_files() -> list[Path]:
 
 
 def train(*args):
-    result, data = run_json("train", "--players", "3", *TINY, *args)
+    result, data = call_json("train", "--players", "3", *TINY, *args)
     assert result.returncode == 0, result.stderr
     return data
 
@@ -84,7 +86,7 @@ def test_a_dutch_table_sees_the_fit_s_progress_in_dutch():
 def test_a_fit_is_never_read_for_other_rules_or_another_player_count():
     base = Path(train()["file"])
     variant = Path(train("--variant", "harsh-defeats")["file"])
-    four = Path(run_json("train", "--players", "4", *TINY)[1]["file"])
+    four = Path(call_json("train", "--players", "4", *TINY)[1]["file"])
     assert len({base.name, variant.name, four.name}) == 3
     assert len(cache_files()) == 3
     # a variant not yet fitted is fitted on first use, whatever is kept for the base rules
@@ -261,14 +263,14 @@ def test_train_says_when_the_budget_cut_the_fit_short_and_how_to_get_the_full_fi
     by the budget depends on how busy the machine was, which the user must be told."""
     # (a fit is given at least a second: a generation of 8 candidates x 30 games takes some
     # seconds on any machine, so the budget ends this one after its first generation)
-    result = run_cli("train", "--players", "3", "--games", "30", "--workers", "1", "--generations", "3",
+    result = call_cli("train", "--players", "3", "--games", "30", "--workers", "1", "--generations", "3",
                      "--budget", "0.01", "--seed", "4", timeout=600)     # (its check: 200 games)
     assert result.returncode == 0, result.stderr
     import re
     cut = re.search(r"stopped by the budget after (\d) of 3 generations", result.stdout)
     assert cut and int(cut.group(1)) < 3, result.stdout
     assert "--budget" in result.stdout.split("stopped by the budget")[1].splitlines()[0]
-    whole = run_cli("train", "--players", "3", *TINY, "--seed", "4")
+    whole = call_cli("train", "--players", "3", *TINY, "--seed", "4")
     assert whole.returncode == 0 and "stopped by the budget" not in whole.stdout
 
 
@@ -279,7 +281,7 @@ def test_a_variant_is_fitted_against_the_fit_of_the_rules_without_it_fitted_firs
     base = next(k for k, data in files.items() if data["reference"] == "heuristic")
     assert files[Path(variant["file"]).stem]["reference"] == base
     assert files[Path(variant["file"]).stem]["rules"] == "7 Wonders, first edition + Harsh defeats"
-    again = run_json("train", "--players", "3", *TINY, "--variant", "harsh-defeats")[0]
+    again = call_json("train", "--players", "3", *TINY, "--variant", "harsh-defeats")[0]
     assert "without their variants are fitted first" not in again.stderr     # the base's fit is kept: reused
 
 
@@ -346,9 +348,9 @@ def test_ctrl_c_keeps_what_was_learnt():
 
 
 def test_bad_options_are_usage_errors():
-    result = run_cli("train", "--players", "9")
+    result = call_cli("train", "--players", "9")
     assert result.returncode == 2 and "not 9" in result.stderr
-    result = run_cli("train", "--budget", "0")
+    result = call_cli("train", "--budget", "0")
     assert result.returncode == 2
     result = run_cli("play", "--players", "3", "--bots", "adaptive:games=0")
     assert result.returncode == 2 and "games" in result.stderr
@@ -458,5 +460,5 @@ def test_train_the_bot_s_first_fit_and_fitting_take_their_defaults_from_one_plac
                      {k: p.default for k, p in inspect.signature(fit).parameters.items()},
                      {k: p.default for k, p in inspect.signature(fitted_weights).parameters.items()}, options):
         assert (defaults["games"], defaults["generations"], defaults["budget"]) == (GAMES, GENERATIONS, BUDGET)
-    help_text = run_cli("train", "--help").stdout
+    help_text = call_cli("train", "--help").stdout
     assert f"default: {GAMES};" in help_text.replace("\n", " ").replace("  ", " ")

@@ -158,7 +158,6 @@ def test_fmt_writes_the_ages_back_as_they_read():
     assert "modify phase \"age I\" { play 1 turn passing left }" in layout_text(one.items)
 
 
-@pytest.mark.slow
 def test_rules_in_dutch_describe_the_phases_in_order():
     out = call_cli("rules", "--lang", "nl", "--variant", "bonus-draft")
     assert out.returncode == 0, out.stderr

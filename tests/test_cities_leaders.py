@@ -64,7 +64,6 @@ def test_diocletian_gives_2_coins_for_each_black_card_built_after_him():
     assert game.cities[0].coins == 6 + 2
 
 
-@pytest.mark.slow
 def test_a_variant_that_requires_one_not_applied_is_an_error(tmp_path):
     result = call_variant(tmp_path, 'requires "Leaders"', "set sell for 2 coins")
     assert result.returncode == 1
@@ -117,7 +116,6 @@ def test_berenice_gives_nothing_for_coins_paid_by_a_neighbour():
     assert game.cities[1].coins == 0 and game.cities[0].coins == 2
 
 
-@pytest.mark.slow
 def test_gaining_coins_on_coins_taken_from_the_bank_without_a_limit_causes_itself(tmp_path):
     result = call_variant(tmp_path, 'add trigger "bonus" on coins taken from the bank: gain 1 coin')
     assert result.returncode == 1 and "E1502" in result.stdout, result.stdout

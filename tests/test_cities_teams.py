@@ -139,7 +139,6 @@ def test_a_full_team_game_through_the_cli_repeats_and_is_won_by_a_team(players):
             assert event["against"] != seat[partner[names[event["seat"]]]]
 
 
-@pytest.mark.slow
 def test_the_text_score_pad_shows_each_team():
     result = call_cli("play", "--expansion", "cities", "--variant", "teams", "--players", "4", "--seed", "3",
                      "--bots", "heuristic")

@@ -105,7 +105,6 @@ def test_breaking_a_copies_line_is_reported(content_copy):
     assert "1 error(s), 0 warning(s)" in result.stdout
 
 
-@pytest.mark.slow
 def test_a_copies_line_for_a_guild_is_reported(content_copy):
     """A guild given copies leaves the random pool: age III deals too many cards."""
     guilds = content_copy / "guilds.wonders"

@@ -260,7 +260,6 @@ def test_example_produces_its_code(code, body, tmp_path, monkeypatch):
     assert codes == [code], "\n".join(f"{d.code} {d.message}" for d in result.diagnostics)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("code, body", _section_ids(), ids=[c for c, _ in _section_ids()])
 def test_documented_output_is_what_wonders_prints(code, body):
     command, documented = output_block(body)

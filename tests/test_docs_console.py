@@ -1,5 +1,6 @@
-"""The console examples of the docs, run as written: each `$ wonders ...` line must print
-what follows it (and exit 0, 1 where it shows a diagnostic, or 2 where it shows a usage
+"""The console examples of the docs, run as written (in this process through the user's entry
+point, conftest.call_cli; a study that starts a pool of processes runs in a process of its
+own): each `$ wonders ...` line must print what follows it (and exit 0, 1 where it shows a diagnostic, or 2 where it shows a usage
 error).  A `...` line at the end shows only the start of the output; at the start,
 the lines shown must appear together somewhere in it.  A ```wonders block tagged
 `file=PATH` must be that file's text."""
@@ -11,7 +12,7 @@ import shlex
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -67,7 +68,7 @@ def test_console_examples(doc):
         for command, expected in examples(doc):
             args = shlex.split(command)
             assert args[0] == "wonders"
-            result = run_cli(*args[1:])
+            result = call_cli(*args[1:])
             status = 2 if any(line.startswith(("Error: ", "Fout: ")) for line in expected) else \
                 1 if any(line.startswith(("error:", "error[", "error E", "fout[", "fout:")) for line in expected) else 0
             assert result.returncode == status, (command, result.stderr)

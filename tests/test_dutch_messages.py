@@ -10,7 +10,6 @@ import re
 from conftest import call_cli
 
 
-@pytest.mark.slow
 def test_check_speaks_dutch_and_keeps_its_codes(content_copy):
     age1 = content_copy / "age1.wonders"
     age1.write_text(age1.read_text(encoding="utf-8").replace("color brown", "color brwn", 1), encoding="utf-8")

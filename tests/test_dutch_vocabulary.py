@@ -159,7 +159,6 @@ USAGE_ERRORS = {                                     # each ends with status 2, 
 }
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name", list(USAGE_ERRORS))
 def test_a_dutch_usage_error_has_no_english_words(name, tmp_path):
     """Click's own sentences (`Usage:`, `Error: ...`, `Try ... for help`), the program's
@@ -240,7 +239,6 @@ def _commands() -> list[str]:
     return ["", *sorted(cli.main.commands)]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("command", _commands())
 def test_a_dutch_help_page_has_no_english_words(command, tmp_path):
     """`wonders [COMMAND] --help --lang nl`: the command's and its options' help, Click's

@@ -197,7 +197,6 @@ def test_a_comment_after_every_token_survives(path):
 
 
 # ---------------------------------------------------------------- the command
-@pytest.mark.slow
 def test_fmt_check_diff_and_write(tmp_path):
     loose = tmp_path / "loose.wonders"
     loose.write_text('card "Baths" { age I; color blue; copies 3+ }\n', encoding="utf-8")
@@ -223,7 +222,6 @@ def test_fmt_check_diff_and_write(tmp_path):
     assert call_cli("fmt", "--check", str(tmp_path)).returncode == 0
 
 
-@pytest.mark.slow
 def test_fmt_keeps_windows_line_endings(tmp_path):
     """A file written with CRLF line endings is formatted with CRLF; once formatted, --check
     finds nothing to change."""
@@ -258,7 +256,6 @@ def test_fmt_reads_standard_input():
     assert broken.returncode == 1 and "<stdin>:1:8" in broken.stderr and broken.stdout == ""
 
 
-@pytest.mark.slow
 def test_fmt_usage_errors(tmp_path):
     for args in (["nowhere.wonders"], [str(tmp_path)], ["-", str(tmp_path)]):
         result = call_cli("fmt", *args)
@@ -305,7 +302,6 @@ def _same_tree(a: str, b: str) -> bool:
     return without_spans(ta.items) == without_spans(tb.items)
 
 
-@pytest.mark.slow
 def test_fmt_writes_a_scope_before_and_without_parentheses_and_keeps_the_meaning(tmp_path):
     """`and` after `coins of left neighbour` continues the scope only when a city follows, so
     the canonical text needs no parentheses there, and it parses to the same rules."""
@@ -367,7 +363,6 @@ def test_fmt_is_idempotent_with_a_comment_inside_a_head_statement():
     assert fmt(between) == between
 
 
-@pytest.mark.slow
 def test_fmt_leaves_a_read_only_file_alone(tmp_path):
     locked = tmp_path / "locked.wonders"
     text = 'card "Baths" { age I; color blue }\n'

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, cli_env, run_cli
+from conftest import ROOT, call_cli, cli_env, run_cli
 
 ROOT_ONLY = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
                                reason="making a device (mknod) and chowning to another user need root")
@@ -291,7 +291,7 @@ def test_a_parsed_entry_above_the_bound_is_not_read(tmp_path, monkeypatch):
 
 
 # ---------------------------------------------------------------- item 4: the adaptive bot's fit cache
-TINY = ("--generations", "1", "--games", "2", "--workers", "1")
+TINY = ("--generations", "1", "--games", "2", "--workers", "1")     # train with these runs in-process (call_cli)
 TINY_BOT = "adaptive:generations=1,games=2"
 
 
@@ -301,7 +301,7 @@ def fits_folder() -> Path:
 
 def trained() -> Path:
     """A fit kept by `train` (3 players, tiny): its file."""
-    result = run_cli("train", "--players", "3", *TINY, "--format", "json")
+    result = call_cli("train", "--players", "3", *TINY, "--format", "json")
     assert result.returncode == 0, result.stderr
     return Path(json.loads(result.stdout)["file"])
 
@@ -316,7 +316,7 @@ def test_an_adaptive_folder_that_is_a_link_is_not_used_and_nothing_where_it_poin
     files = users_files(mine)
     fits_folder().parent.mkdir(parents=True, exist_ok=True)
     fits_folder().symlink_to(mine, target_is_directory=True)
-    result = run_cli("train", "--players", "3", *TINY, "--format", "json")
+    result = call_cli("train", "--players", "3", *TINY, "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["file"] is None
     assert result.stderr.count("is not used") == 1 and "symbolic link" in result.stderr
@@ -336,7 +336,7 @@ def test_a_fit_file_that_is_a_link_is_neither_read_nor_written_through(tmp_path)
     result = play_adaptive()
     assert result.returncode == 0, result.stderr
     assert "symbolic link" in result.stderr and "fitting" in result.stderr
-    again = run_cli("train", "--players", "3", *TINY)
+    again = call_cli("train", "--players", "3", *TINY)
     assert again.returncode == 0 and "left as it is" in again.stderr and "not kept" in again.stdout
     assert path.is_symlink() and mine.read_bytes() == before
 
@@ -433,7 +433,7 @@ def test_train_with_100000_workers_finishes_within_the_cap():
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", ["4294967296", "-1", "99999999999999999999"])
 def test_a_fit_seed_out_of_32_bits_is_a_usage_error_naming_it(seed):
-    result = run_cli("train", "--players", "3", *TINY, "--seed", seed)
+    result = call_cli("train", "--players", "3", *TINY, "--seed", seed)
     assert result.returncode == 2 and "--seed" in result.stderr and "4294967295" in result.stderr
     for command in (("play", "--players", "3"), ("simulate", "--bots", "random", "--players", "3", "--games", "1", "--workers", "1")):
         result = run_cli(*command, "--bots", f"adaptive:fit_seed={seed}")
@@ -443,7 +443,7 @@ def test_a_fit_seed_out_of_32_bits_is_a_usage_error_naming_it(seed):
 
 @pytest.mark.slow
 def test_the_largest_fit_seed_fits_and_plays():
-    result = run_cli("train", "--players", "3", *TINY, "--seed", "4294967295", "--format", "json")
+    result = call_cli("train", "--players", "3", *TINY, "--seed", "4294967295", "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["seed"] == 4294967295
     played = run_cli("play", "--players", "3", "--bots", "adaptive:fit_seed=4294967295")
@@ -462,7 +462,7 @@ def test_the_largest_fit_seed_has_a_search_seed_of_its_own_within_32_bits():
 def test_a_budget_that_is_not_a_finite_positive_number_is_refused_and_the_kept_fit_stays(budget):
     path = trained()
     before = (path.read_bytes(), path.stat().st_mtime_ns)
-    result = run_cli("train", "--players", "3", *TINY, "--budget", budget)
+    result = call_cli("train", "--players", "3", *TINY, "--budget", budget)
     assert result.returncode == 2 and "--budget" in result.stderr, result.stderr
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
     played = run_cli("play", "--players", "3", "--bots", f"adaptive:budget={budget}")

@@ -52,7 +52,6 @@ def test_replay_to_past_the_end_of_a_finished_log_says_so_and_shows_the_last_sta
     assert exact.returncode == 0 and "past the end" not in exact.stdout + exact.stderr
 
 
-@pytest.mark.slow
 def test_replay_to_past_the_end_of_an_unfinished_log_says_so_and_shows_the_last_state(logs):
     _, unfinished = logs
     result = call_cli("replay", str(unfinished), "--to", "9")
@@ -63,7 +62,6 @@ def test_replay_to_past_the_end_of_an_unfinished_log_says_so_and_shows_the_last_
     assert inside.returncode == 0 and "past the end" not in inside.stdout + inside.stderr
 
 
-@pytest.mark.slow
 def test_replay_past_the_end_in_json_keeps_stdout_json(logs):
     finished, _ = logs
     result = call_cli("replay", str(finished), "--to", "1000", "--format", "json")
@@ -144,7 +142,6 @@ def test_a_character_the_table_can_only_escape_is_refused(table):
     assert to_braille("Clay Pool", table)                      # what the table writes passes
 
 
-@pytest.mark.slow
 def test_render_refuses_a_name_braille_could_only_escape(tmp_path, content_copy):
     _louis()
     age1 = content_copy / "age1.wonders"
@@ -283,7 +280,6 @@ def test_fmt_reads_no_more_of_an_endless_input_than_the_file_bound():
 
 
 # ---------------------------------------------------------------- cards --format json in Dutch
-@pytest.mark.slow
 def test_cards_json_in_dutch_keeps_the_name_and_adds_the_shown_name():
     result = call_cli("cards", "--format", "json", "--lang", "nl", "--search", "Stables")
     assert result.returncode == 0, result.stderr

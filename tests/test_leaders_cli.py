@@ -88,7 +88,6 @@ def test_compare_plays_a_variant_on_top_of_the_pack():
     assert (data["a"], data["b"]) == ("base", "selling-gives-2")
 
 
-@pytest.mark.slow
 def test_a_leader_in_words_names_its_deck_not_an_age():
     """`cards --plain` (and `rules --full` in Dutch) write a leader's line of the age as its
     deck: a leader is in no age and is dealt once whatever the player count."""

@@ -30,6 +30,14 @@ def run_env(*args, **env):
                           capture_output=True, text=True, encoding="utf-8", timeout=120)
 
 
+def call_env(*args, **env):
+    """run_env in this process (conftest.call_cli): the language is chosen from the locale
+    environment when the command runs, by the same code; the tests above show it in a
+    process of its own."""
+    unset = {name: None for name in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    return call_cli(*args, env={**unset, **env})
+
+
 # ---------------------------------------------------------------- the translations and their check
 def test_shipped_check_lists_the_names_the_rulebook_does_not_give():
     result = call_cli("check")
@@ -81,7 +89,6 @@ def test_every_dutch_name_is_the_rulebooks():
             assert entry.text in text or entry.text.lower() in text.lower(), entry
 
 
-@pytest.mark.slow
 def test_unknown_name_in_a_translation_is_an_error_with_its_place(content_copy):
     po = content_copy / "locales" / "nl.po"
     po.write_text(po.read_text(encoding="utf-8") + '\nmsgctxt "card"\nmsgid "Lumber Yrd"\nmsgstr "Houtwerf"\n',
@@ -126,7 +133,6 @@ def test_a_variants_folder_translates_what_its_variants_add(content_copy):
     assert "Colosseum NL" in shown.stdout, shown.stdout + shown.stderr
 
 
-@pytest.mark.slow
 def test_an_unreadable_translation_leaves_names_english_and_says_so(content_copy):
     (content_copy / "locales" / "nl.po").write_text('msgid "Altar"\nmsgstr Altaar\n', encoding="utf-8")
     result = call_cli("cards", "--content", str(content_copy), "--lang", "nl", "--search", "Altar")
@@ -160,10 +166,10 @@ def test_the_locale_environment_chooses_the_language(env, dutch):
 def test_every_command_follows_the_locale_environment(args, dutch_word, tmp_path):
     """LC_ALL before LANG, as POSIX says; the same command in English when it names English."""
     args = [a.replace("@", str(tmp_path / "labels.brf")) for a in args]
-    dutch = run_env(*args, LC_ALL="nl_NL.UTF-8", LANG="en_GB.UTF-8")
+    dutch = call_env(*args, LC_ALL="nl_NL.UTF-8", LANG="en_GB.UTF-8")
     assert dutch.returncode == 0, dutch.stderr
     assert dutch_word in dutch.stdout, dutch.stdout[-500:]
-    english = run_env(*args, LANG="en_GB.UTF-8")
+    english = call_env(*args, LANG="en_GB.UTF-8")
     assert english.returncode == 0 and dutch_word not in english.stdout
 
 
@@ -176,7 +182,6 @@ def test_lang_beats_the_environment_and_an_unknown_language_is_refused():
     assert result.returncode == 2 and "no language 'xx'; languages: en, nl" in result.stderr
 
 
-@pytest.mark.slow
 def test_cards_in_dutch():
     result = call_cli("cards", "--lang", "nl", "--age", "III")
     assert result.returncode == 0
@@ -285,7 +290,6 @@ def test_no_sentence_hides_from_extraction():
 
 
 # ---------------------------------------------------------------- rules, score and replay in Dutch
-@pytest.mark.slow
 def test_rules_in_dutch_words():
     out = call_cli("rules", "--lang", "nl").stdout.splitlines()
     assert out[1:3] == ["Spelers: 3 tot en met 7", "Muntstukken bij het begin van het spel: 3 muntstukken"]
@@ -328,7 +332,6 @@ def test_dutch_words_for_a_settled_loss_a_copy_and_a_bank_payment():
         choose(before)
 
 
-@pytest.mark.slow
 def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     table = json.loads((ROOT / "docs" / "examples" / "table.json").read_text(encoding="utf-8"))
     english = call_cli("score", str(ROOT / "docs" / "examples" / "table.json"), "--format", "json")
@@ -345,7 +348,6 @@ def test_score_takes_dutch_names_and_shows_the_dutch_pad(tmp_path):
     assert "Militaire Conflicten" in shown.stdout and "Totaal" in shown.stdout and "Winnaar: " in shown.stdout
 
 
-@pytest.mark.slow
 def test_play_takes_wonders_by_their_dutch_names():
     dutch = call_cli("play", "--players", "3", "--seed", "1", "--lang", "nl", "--wonders",
                     "gizeh,De Kolossus van Rodos,Olympia", "--format", "json")

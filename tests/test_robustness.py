@@ -1,7 +1,8 @@
 """`wonders check` on hostile input: never a Python traceback, always a defined exit status.
 
 Each case runs the command as a user does, in a fresh process (`python -c "import cli;
-cli.run()" check ...` from the repository root), in both output formats:
+cli.run()" check ...` from the repository root), and again with `--format json` in the test's
+process (conftest.call_cli, the same entry point):
 
 - no "Traceback (most recent call last)" and no "internal error" on stdout or stderr;
 - exit status 0 (clean), 1 (content errors) or 2 (usage error), as the case expects;
@@ -24,6 +25,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from conftest import call_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -67,11 +70,14 @@ def assert_json(proc: subprocess.CompletedProcess) -> dict | None:
 
 
 def check_both_formats(path: Path | str, expected_status: set[int]) -> tuple[str, dict | None]:
-    """Run `check PATH` in text and json format; returns (text stdout, json data)."""
+    """Run `check PATH` in text and json format; returns (text stdout, json data).  The text
+    run is a process of its own, bounded by TIMEOUT; the json run, the same check of the same
+    input rendered otherwise, runs in this process (conftest.call_cli) once the first has
+    shown that the input neither hangs nor crashes the command."""
     text = wonders("check", str(path))
     assert_no_crash(text)
     assert text.returncode in expected_status, (text.returncode, text.stdout[-2000:], text.stderr[-2000:])
-    as_json = wonders("check", str(path), "--format", "json")
+    as_json = call_cli("check", str(path), "--format", "json")
     assert_no_crash(as_json)
     assert as_json.returncode == text.returncode, (as_json.returncode, text.returncode)
     return text.stdout, assert_json(as_json)

@@ -51,7 +51,6 @@ def labels(game: Game, seat: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- the rule set
-@pytest.mark.slow
 def test_check_second_edition_is_clean():
     result = call_cli("check", "--rules", RULES)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -144,7 +143,6 @@ def test_play_and_replay_record_the_rule_set(tmp_path):
     assert refused.returncode == 2 and "'second-edition'" in refused.stderr
 
 
-@pytest.mark.slow
 def test_cards_and_rules_of_the_second_edition():
     listed = call_cli("cards", "--rules", RULES, "--search", "red card in own city")
     assert listed.returncode == 0, listed.stderr
@@ -154,7 +152,6 @@ def test_cards_and_rules_of_the_second_edition():
     assert "score pad: wonder, treasury, military, civilian, commercial, science, guilds" in shown.stdout
 
 
-@pytest.mark.slow
 def test_sides_are_the_rule_sets_own():
     result = call_cli("play", "--rules", RULES, "--players", "3", "--sides", "A")
     assert result.returncode == 2 and "sides: Day, Night" in result.stderr
@@ -263,7 +260,6 @@ TABLE = {"players": [
 ]}
 
 
-@pytest.mark.slow
 def test_score_pad_of_a_hand_made_table(tmp_path):
     path = tmp_path / "table.json"
     path.write_text(json.dumps(TABLE))

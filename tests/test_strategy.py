@@ -154,7 +154,6 @@ def _section(title: str) -> str:
     return text.split(f"### {title}\n", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
 
 
-@pytest.mark.slow
 def test_simulate_md_s_example_of_players_who_run_out_of_cards_prints_what_it_shows(tmp_path, monkeypatch):
     """The example's compare, with the fits it names (lab/records/adaptive-fits, copied so
     nothing is written there), must print its verdict's lines and its note as the doc shows

@@ -43,16 +43,25 @@ def deciding(view):
 
 
 def play_out(pages) -> int:
-    """Every page chooses its first option until the game ends; the choices made."""
+    """Every page chooses its first option until the game ends; the choices made.  The page
+    that chooses next is one whose seat the game waits on: a turn's cards are chosen by all
+    seats, but a decision of one seat alone (a card from the discard pile, a last card of an
+    age) leaves the others with none, and a page waiting for its own would wait in vain.
+    Which seats the game waits on is read from the view the last chooser got after its choice
+    (every page's view of a change is sent before the chooser hears "chosen")."""
     made = 0
-    while True:
-        for page in pages:
-            view = page.until(deciding)
-            if view["finished"]:
-                return made
-            page.send({"type": "choose", "decision": view["decision"]["number"], "option": 0})
-            page.expect("chosen")
-            made += 1
+    seat = {page: page.until(lambda v: True)["seat"] for page in pages}
+    latest = pages[0].view
+    while not latest["finished"]:
+        page = next(p for p in pages if latest["seats"][seat[p]]["choosing"])
+        view = page.until(deciding)
+        if view["finished"]:
+            break
+        page.send({"type": "choose", "decision": view["decision"]["number"], "option": 0})
+        page.expect("chosen")
+        latest = page.view
+        made += 1
+    return made
 
 
 def http_status(url: str, headers=None) -> int:
@@ -222,14 +231,18 @@ def test_a_table_survives_a_restart_of_the_studio(content):
         second.stop()
 
 
+# A deal in which the game waits on Bo's seat alone (in age II): about one deal in ten has
+# such a lone decision, and play_out once waited in vain on Ada's page there (60 s, then a
+# TimeoutError: the "stall under the whole suite" of 2026-11-29, which came with whichever
+# deal the table drew). The deal is fixed so that the test plays the same game every run.
+LONE_DECISION_DEAL = 0
+
+
 @pytest.mark.slow          # two people play a whole game through the table's sockets: seconds
-# Quarantined for a stall only: in 2 of 3 whole-suite runs of 2026-11-29 a page waited 60 s
-# in play_out for a decision that never came (not seen when the file runs alone; a race of
-# view order was fixed, test below; a stall in 300 deals of the engine side was not found).
-# Any other failure still fails; the cause is open (issue 34's closing note of stop 44).
-@pytest.mark.xfail(raises=TimeoutError, strict=False, reason="a page's stall under the whole suite, not yet explained")
-def test_the_end_every_point_explained_play_again_rotated_and_records(server, content):
+def test_the_end_every_point_explained_play_again_rotated_and_records(server, content, monkeypatch):
     from interpreter.sim.store import read_records
+    from interpreter.studio.tables import table as tables_table
+    monkeypatch.setattr(tables_table.secrets, "randbelow", lambda _bound: LONE_DECISION_DEAL)
     table = server.open_table(PEOPLE3)
     with seat_page(server, table, 0) as ada, seat_page(server, table, 2) as bo, \
             server.ws(f"/table/{table['id']}/ws", owner=True) as host:

@@ -868,7 +868,6 @@ def test_science_quantities_count_single_symbols_during_the_game_and_choices_whe
 
 
 # ---------------------------------------------------------------- what the checker refuses
-@pytest.mark.slow
 @pytest.mark.parametrize("trigger, code", [
     ("on turn start: gain (coins of the neighbour) coins", "E1210"),
     ("on turn start for each neighbour: at end of turn, gain (coins of the neighbour) coins", "E1210"),
@@ -915,7 +914,6 @@ def test_at_end_of_game_gain_runs_before_the_game_end_triggers(tmp_path):
     assert game.log[-1]["scores"][0]["treasury"] == 12
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("effect", ["when built: at end of turn, copy a purple card from neighbours",
                                     "on card sold: at end of turn, copy a purple card from neighbours"])
 def test_copying_outside_the_end_of_game_is_refused(tmp_path, effect):

@@ -104,7 +104,6 @@ def test_saves_keep_the_free_city_and_who_holds_its_card():
         assert game_to_data(loaded) == game_to_data(game)
 
 
-@pytest.mark.slow
 def test_play_two_players_from_the_command_line(tmp_path):
     log = tmp_path / "game.json"
     result = call_cli("play", "--players", "2", "--seed", "4", "--log", str(log))
@@ -125,7 +124,6 @@ def test_a_person_plays_for_the_free_city_too():
     assert "for the Free City" in result.stdout
 
 
-@pytest.mark.slow
 def test_other_player_counts_without_a_table_are_refused():
     result = call_cli("play", "--players", "1")
     assert result.returncode == 2 and "not 1" in result.stderr

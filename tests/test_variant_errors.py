@@ -42,7 +42,6 @@ def _caused(data: dict, code: str, variant_file: str) -> dict:
     return d
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_an_error_a_variant_causes_names_the_change_with_variant(tmp_path, case):
     body, code, words = CASES[case]
@@ -74,7 +73,6 @@ def test_the_note_reads_as_a_sentence_in_text(tmp_path):
     assert "chains name a card of an earlier age" not in result.stdout
 
 
-@pytest.mark.slow
 def test_an_error_of_the_base_itself_has_no_variant_note(content_copy, tmp_path):
     text = (content_copy / "age2.wonders").read_text(encoding="utf-8")
     (content_copy / "age2.wonders").write_text(text.replace('free with "Baths"', 'free with "Bathz"'), encoding="utf-8")
@@ -85,7 +83,6 @@ def test_an_error_of_the_base_itself_has_no_variant_note(content_copy, tmp_path)
     assert not d.get("notes"), d
 
 
-@pytest.mark.slow
 def test_any_other_fault_a_variant_causes_in_a_shipped_file_names_the_variant(tmp_path):
     # a card moved to the age of a card that chains from it: E1202 in age2.wonders
     path = _variant(tmp_path, '    modify card "Baths" { age II }\n')
@@ -150,14 +147,12 @@ def test_a_misspelt_override_is_a_warning_with_a_did_you_mean(tmp_path):
     assert 'did you mean "Selling gives 2 coins"?' in result.stdout
 
 
-@pytest.mark.slow
 def test_an_override_of_a_variant_not_applied_is_not_a_warning(tmp_path):
     path = _variant(tmp_path, '    overrides "Cheap trade"\n    set sell for 1 coin\n')
     result = call_cli("check", "--variant", str(path))
     assert result.returncode == 0 and "W1409" not in result.stdout, result.stdout
 
 
-@pytest.mark.slow
 def test_e1403_help_names_the_designer_s_own_file_never_a_shipped_one(tmp_path):
     path = _variant(tmp_path, "    set sell for 1 coin\n")
     for order in ([str(path), "selling-gives-2"], ["selling-gives-2", str(path)]):
@@ -173,7 +168,6 @@ def test_e1403_help_names_the_designer_s_own_file_never_a_shipped_one(tmp_path):
     ("7 Wonders, first editon", 'help: did you mean "7 Wonders, first edition"?'),     # misspelt
     ("7 Wonders, second edition", "give `--rules second-edition` with it"),            # other shipped rules
 ])
-@pytest.mark.slow
 def test_e1402_helps_to_the_rules_meant(tmp_path, rules, words):
     path = tmp_path / "other.wonders"
     path.write_text(f'variant "Other" {{\n    changes "{rules}"\n    set sell for 1 coin\n}}\n', encoding="utf-8")
@@ -182,7 +176,6 @@ def test_e1402_helps_to_the_rules_meant(tmp_path, rules, words):
     assert words in result.stdout, result.stdout
 
 
-@pytest.mark.slow
 def test_e1405_for_a_score_category_reads_as_a_sentence(tmp_path):
     path = _variant(tmp_path, "    remove score commerce\n")
     result = call_cli("check", "--variant", str(path))
@@ -191,7 +184,6 @@ def test_e1405_for_a_score_category_reads_as_a_sentence(tmp_path):
     assert "error[E1405]: the rules have no `score commerce:` line to change" in result.stdout
 
 
-@pytest.mark.slow
 def test_e1405_for_a_category_cards_score_says_where_its_points_come_from(tmp_path):
     path = _variant(tmp_path, "    remove score commercial\n")
     result = call_cli("check", "--variant", str(path))

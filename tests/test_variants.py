@@ -162,7 +162,6 @@ def test_broken_variant_golden():
     assert result.returncode == 1 and result.stdout == expected
 
 
-@pytest.mark.slow
 def test_a_trigger_that_causes_itself_is_found_by_check(tmp_path):
     loop = _variant(tmp_path, "Scavengers",
                     '    add trigger "scavenge" on building built: build a card from the discard pile for free')
@@ -188,7 +187,6 @@ def test_a_trigger_loop_the_checker_cannot_see_is_stopped_at_run_time(tmp_path):
 
 
 # ---------------------------------------------------------------- the commands
-@pytest.mark.slow
 def test_rules_prints_the_effective_rules_and_the_diff():
     result = call_cli("rules", "--variant", "selling-gives-2")
     assert result.returncode == 0 and "sell for 2 coins" in result.stdout
@@ -292,7 +290,6 @@ def test_the_same_variant_twice_is_reported_once_as_such():
 FOUR_TO_SEVEN = "    set players 4 to 7\n    remove table for 2 players"
 
 
-@pytest.mark.slow
 def test_a_variant_removes_a_table_the_house_rule_checks_plays_and_refuses_two_players(tmp_path):
     rule = _variant(tmp_path, "Four to seven", FOUR_TO_SEVEN)
     checked = call_cli("check", "--variant", rule)
@@ -315,7 +312,6 @@ def test_without_removing_the_table_the_range_is_still_an_error(tmp_path):
     assert "E1204" not in codes and "E1301" in codes      # now the decks: no card has copies for 2
 
 
-@pytest.mark.slow
 def test_a_variant_replaces_a_table_and_adds_one(tmp_path):
     replaced = ('    replace table for 2 players {\n        cards as for 3 players\n'
                 '        neutral city "Open City" { holder in age I: right neighbour; cannot win }\n    }')
@@ -335,7 +331,6 @@ def test_a_variant_replaces_a_table_and_adds_one(tmp_path):
     assert played.returncode == 0 and "Ghost" in played.stdout, played.stderr
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("body, code, words", [
     ("    remove table for 3 players", "E1405", "there is no table for 3 players to change"),
     ("    replace table for 5 players { cards as for 4 players }", "E1405", "the tables are for 2 players"),
@@ -360,7 +355,6 @@ def test_two_variants_changing_one_table_collide_unless_one_overrides(tmp_path):
     assert result.errors == 0 and [n.name for n in result.ruleset.tables[0].neutrals] == ["Ghost"]
 
 
-@pytest.mark.slow
 def test_table_changes_print_back_and_format(tmp_path):
     body = ('    set players 4 to 7\n    remove table for 2 players\n    add table for 3 players {\n'
             '        cards as for 4 players\n        neutral city "Ghost" { draws from a pile; '
@@ -376,7 +370,6 @@ def test_table_changes_print_back_and_format(tmp_path):
     assert "\n-table for 2 players {\n" in diff.stdout and "\n+table for 3 players {\n" in diff.stdout
 
 
-@pytest.mark.slow
 def test_a_variants_range_that_clashes_with_a_table_suggests_removing_it_there(tmp_path, content_copy):
     """E1204's help names the change in the designer's variant; in content alone (no
     variant set the range) it does not talk about variants."""

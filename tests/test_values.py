@@ -240,7 +240,7 @@ def test_compare_value_shows_the_effect_under_both_rule_sets(tmp_path):
 
 @pytest.mark.slow
 def test_the_value_section_of_the_report_renders_in_a_browser(tmp_path):
-    from browser import skip_reason
+    from browser import chromium, skip_reason
     from test_report import open_report
     if skip_reason() is not None:
         pytest.skip(str(skip_reason()))
@@ -248,7 +248,8 @@ def test_the_value_section_of_the_report_renders_in_a_browser(tmp_path):
     result = call_cli("simulate", "--quiet", "--players", "4", "--games", "8", "--bots", "greedy", "--workers", "1",
                      "--value", "red", "--value", "Gizah A", "--report", str(report))
     assert result.returncode == 0, result.stderr
-    seen = open_report(report, None, ["chart-values", "chart-wonders"])
+    with chromium() as launched:                        # (one test: a browser of its own)
+        seen = open_report(launched, report, None, ["chart-values", "chart-wonders"])
     assert seen["errors"] == [] and seen["charts"] == 7
     assert [url for url in seen["requests"] if not url.startswith("file:")] == []
     html = report.read_text(encoding="utf-8")

@@ -242,11 +242,6 @@ def effect(e) -> str:
     return kind.written(e, _PRINTER)                # a kind of kinds/effects/ writes itself
 
 
-def law_condition(c) -> str:
-    """A condition of a law, as written after `law while` (its kind's, kinds/conditions/)."""
-    return comparison(c)
-
-
 def event(name: str) -> str:
     """A trigger's event as written after `on` (its kind's, kinds/events/)."""
     return event_kind(name).written(name)

@@ -198,11 +198,6 @@ def every_city(effect):
     return effect if kind is None else kind.for_every_city(effect, ast.Scope(parts=("all",), span=effect.span))
 
 
-def law_condition_text(c) -> str:
-    """A condition of a law, in words (its kind's, kinds/conditions/)."""
-    return comparison_text(c)
-
-
 def event_text(event: str) -> str:
     """When a trigger on `event` acts, in words (its kind's, kinds/events/)."""
     return event_kind(event).words_en(event, _WORDS)

@@ -194,11 +194,6 @@ def score_text(value) -> str:
     return expr_text(value)
 
 
-def law_condition_text(c) -> str:
-    """Een voorwaarde van een wet, in woorden (die van haar soort, kinds/conditions/)."""
-    return comparison_text(c)
-
-
 def event_text(event: str) -> str:
     """Wanneer een trigger op `event` werkt, in woorden (die van zijn soort, kinds/events/)."""
     return event_kind(event).words_nl(event, _WORDS)

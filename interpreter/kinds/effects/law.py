@@ -7,7 +7,7 @@ the laws in force and gives them to every city.  A law of the rules' own is alwa
 The conditions are kinds of their own (kinds/conditions/), each declaring where it is read
 (`place`: a comparison in the owner's city, "city"; `on top of "Z"` and `in the top N of
 "Z"`, "zone"; `revealed`, "table"); the passes lend their checks and words
-(`c.law_conditions`, `w.law_condition_text`, ...)."""
+(`c.law_conditions`, the printer's `comparison`, the describers' `comparison_text`)."""
 
 from __future__ import annotations
 
@@ -70,19 +70,19 @@ class LawKind(EffectKind):
         return effect.effect
 
     def written(self, effect: Any, p: Any) -> str:
-        parts = [p.law_condition(c) for c in effect.conditions]
+        parts = [p.comparison(c) for c in effect.conditions]
         held: str = p.effect(effect.effect)
         return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + held
 
     def words_en(self, effect: Any, w: Any) -> str:
         """The effect, said of every city."""
-        parts = [w.law_condition_text(c) for c in effect.conditions]
+        parts = [w.comparison_text(c) for c in effect.conditions]
         return "law for every city" + (", while " + " and ".join(parts) if parts else "") \
             + f": {w.effect_text(w.every_city(effect.effect))}"
 
     def words_nl(self, effect: Any, w: Any) -> str:
         """Het effect, gezegd van elke stad."""
-        parts = [w.law_condition_text(c) for c in effect.conditions]
+        parts = [w.comparison_text(c) for c in effect.conditions]
         return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") \
             + f": {w.effect_text(w.every_city(effect.effect))}"
 

@@ -15,7 +15,9 @@ import abc
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    from ..check.effects import ActionChecks
     from ..syntax.ast_effects import Expr, Per
+    from .lent import Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
 
 # The languages a kind speaks: a method `words_<language>` each (views/describe.py,
 # views/describe_nl.py); a language added here makes every kind without its words fail
@@ -102,7 +104,7 @@ class ActionKind(abc.ABC):
         return self.at_game_end
 
     @abc.abstractmethod
-    def check(self, action: Any, c: Any) -> bool:
+    def check(self, action: Any, c: ActionChecks) -> bool:
         """True when the action may run; misuses reported through `c` (check/effects.py
         `ActionChecks`: `ctx`, `neighbour`, `expr`, `per`, `positive`)."""
 
@@ -110,15 +112,15 @@ class ActionKind(abc.ABC):
     def causes(self, action: Any) -> tuple[str, ...]:
         """The events the action fires right away (check/cycles.py judges cycles with them)."""
 
-    def zones(self, action: Any) -> tuple:
+    def zones(self, action: Any) -> tuple[Any, ...]:
         """The zones the action names (their Names): each one declared (check/phases.py)."""
         return ()
 
-    def own_zones(self, action: Any) -> tuple:
+    def own_zones(self, action: Any) -> tuple[Any, ...]:
         """Those of its zones whose cards a city keeps: none a zone for the table (check/phases.py)."""
         return ()
 
-    def decks(self, action: Any) -> tuple:
+    def decks(self, action: Any) -> tuple[Any, ...]:
         """The decks the action names (their Names): each one holds cards (check/phases.py)."""
         return ()
 
@@ -153,12 +155,12 @@ class ActionKind(abc.ABC):
         the owner when the game is scored (`scoring`: engine/scoring.py)."""
         return ()
 
-    def scored_copies(self, action: Any, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list:
+    def scored_copies(self, action: Any, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list[Any]:
         """The cards (tables.cards' entries) one of which the action copies, its effects
         counting for the owner, when the game is scored (`scoring`: engine/scoring.py)."""
         return []
 
-    def options(self, events: Any, action: Any, seat: int) -> list:
+    def options(self, events: Any, action: Any, seat: int) -> list[Any]:
         """The choices the decision the action opens (`decision`) offers `seat` now, as the
         dispatcher's operations find them (engine/actions.py `Action`s; the bots weigh them)."""
         return []
@@ -168,7 +170,7 @@ class ActionKind(abc.ABC):
         return False
 
     # -- the bots (bots/powers_worth.py)
-    def power_worth(self, action: Any, w: Any) -> float:
+    def power_worth(self, action: Any, w: Appraiser) -> float:
         """What the action is worth to its owner now, in points, required of a kind whose
         `bots` is "powers" (`w`: bots/powers_worth.py's reader, lending `game`, `seat`,
         `model`, `free_build_worth()`, `_zone_plays(zone)`, `_part(kind, card)`)."""
@@ -176,23 +178,23 @@ class ActionKind(abc.ABC):
 
     # -- printing for `wonders fmt` (syntax/printer.py)
     @abc.abstractmethod
-    def written(self, action: Any, p: Any) -> str:
+    def written(self, action: Any, p: Printer) -> str:
         """The action as the language writes it (`p`: syntax/printer.py)."""
 
     # -- words, icons, notation (views/)
     @abc.abstractmethod
-    def words_en(self, action: Any, w: Any) -> str:
+    def words_en(self, action: Any, w: WordsEn) -> str:
         """English: the clause after its subject (`gains 2 coins`; `w`: views/describe.py)."""
 
     @abc.abstractmethod
-    def words_nl(self, action: Any, w: Any) -> tuple[str, str]:
+    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
         """Dutch: (finite verb, the rest), ordered by the caller (`w`: views/describe_nl.py)."""
 
     @abc.abstractmethod
-    def icons(self, action: Any, kit: Any, vocabulary: Any) -> list:
+    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
         """The action's icons on a card, in reading order (`kit`: views/render/effect_icons.py)."""
 
     @abc.abstractmethod
-    def notation(self, action: Any, kit: Any) -> str | None:
+    def notation(self, action: Any, kit: NotationKit) -> str | None:
         """The accessible notation's marks for the action, or None for its words
         (`kit`: views/access/notation.py `Words`)."""

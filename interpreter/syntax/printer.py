@@ -7,7 +7,7 @@ below ("where parentheses are needed")."""
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import attrs
 
@@ -414,3 +414,8 @@ def card_ref(ref: ast.CardRef) -> str:
 
 
 _PRINTER = sys.modules[__name__]          # what a kind's `written` is lent: this module's `expr`, `per`
+
+if TYPE_CHECKING:                         # this module is what kinds/lent.py `Printer` declares
+    from . import printer as _this
+    from ..kinds.lent import Printer
+    _lent: Printer = _this

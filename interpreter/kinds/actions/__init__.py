@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from types import ModuleType
+from typing import Iterable
 
 from ..base import ActionKind
 from ..statement_base import PhaseStatement
 
 
-def kind_modules(path, package: str, interface: type = ActionKind) -> tuple:
+def kind_modules(path: Iterable[str], package: str, interface: type = ActionKind) -> tuple[ModuleType, ...]:
     """The kind modules of the folder `path` (the package `package`), in the order of
     their names: a module without its KIND (an `interface`: ActionKind, or
     effect_base.py's EffectKind) fails the import of every kind."""
@@ -43,6 +45,6 @@ GAINS = tuple(k.node for k in ACTIONS.values() if k.gives == "coins" and k.sign 
 LOSSES = tuple(k.node for k in ACTIONS.values() if k.gives == "coins" and k.sign < 0)
 
 
-def kind_of(action) -> ActionKind | None:
+def kind_of(action: object) -> ActionKind | None:
     """The kind of `action`, or None for what is not an action (a statement of a phase only)."""
     return ACTIONS.get(type(action))

@@ -5,13 +5,15 @@ syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ...check.effects import ActionChecks
+    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Action
 
@@ -28,32 +30,32 @@ class AtTurnEndKind(ActionKind):
     bots = "actions"                  # compiled apart: its action is read as the source's
     at_turn_end = True
 
-    def inner(self, action):
+    def inner(self, action: Any) -> Any:
         return action.action
 
-    def check(self, action, c) -> bool:
+    def check(self, action: Any, c: ActionChecks) -> bool:
         return c.action(action.action, neighbour=False)      # no neighbour is looked at at the turn's end
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: Any) -> tuple[str, ...]:
         return ()                         # its action's, later: not right away
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
         events.later(seat, action.action, source)
 
-    def written(self, action, p) -> str:
+    def written(self, action: Any, p: Printer) -> str:
         return f"at end of turn, {p.action(action.action)}"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: Any, w: WordsEn) -> str:
         return f"at the end of that turn, {w.action_text(action.action)}"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
         verb, rest = w.action_parts(action.action)
         return verb, f"{rest} aan het eind van die ronde"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.chip(_("end of turn"))] + kit.action(action.action, vocabulary)
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: Any, kit: NotationKit) -> str | None:
         return _("at turn end: {action}").format(action=kit.action(action.action))
 
 

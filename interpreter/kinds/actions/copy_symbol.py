@@ -5,13 +5,15 @@ is `copy_symbol`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ...check.effects import ActionChecks
+    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Scope
@@ -32,37 +34,38 @@ class CopySymbolKind(ActionKind):
     copies = True
     at_scoring = True
 
-    def check(self, action, c) -> bool:
+    def check(self, action: Any, c: ActionChecks) -> bool:
         ok = c.colours(action.colors)
         return c.neighbours_only(action.scope, "copying") and ok
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: Any) -> tuple[str, ...]:
         return ()
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
         """Nothing happens when it is run: the copy is a choice of the scoring (`wild_symbols`)."""
 
-    def wild_symbols(self, action, scoring, tables, left, right) -> tuple[int, ...]:
-        return scoring.symbols_on_cards(tables, {c.text for c in action.colors}, action.scope.parts, left, right)
+    def wild_symbols(self, action: Any, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:
+        symbols: tuple[int, ...] = scoring.symbols_on_cards(tables, {c.text for c in action.colors}, action.scope.parts, left, right)
+        return symbols
 
-    def written(self, action, p) -> str:
+    def written(self, action: Any, p: Printer) -> str:
         return f"copy a symbol of a {p.colour_list(action.colors)} card from {p.scope(action.scope)}"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: Any, w: WordsEn) -> str:
         where = w.the_scope_text(action.scope)
         colors = w.and_list([c.text for c in action.colors], 'or')
         return f"copies the science symbol of one {colors} card of {where} (not the card)"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
         colours = w.en_list([names().color(c.text) for c in action.colors], "of")
         return "kopieert", f"het wetenschapssymbool van één {colours} kaart van {w.scope_text(action.scope)}"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(_("copy symbol")), icons.card([c.text for c in action.colors],
                                                           _("a card whose symbol is copied"))] + kit.scope_icons(action.scope)
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: Any, kit: NotationKit) -> str | None:
         return None
 
 

@@ -10,13 +10,15 @@ decision of kind "remove", or "put" for a card moved between zones, when it has 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ...check.effects import ActionChecks
+    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Scope
@@ -47,7 +49,7 @@ class DiscardBuiltKind(ActionKind):
     bots = "removals"                     # the points the city that loses a card loses now
     decision = "remove"
 
-    def check(self, action, c) -> bool:
+    def check(self, action: Any, c: ActionChecks) -> bool:
         """Declared colours, once each, and one city (the city that loses the card chooses
         it; `the neighbour` only where one is looked at); a zone is not its own destination
         (E2033); `this stage` only on a stage.  The zones: check/phases.py (`zones`)."""
@@ -73,19 +75,20 @@ class DiscardBuiltKind(ActionKind):
             return c.no_neighbour_here(action.scope)
         return ok
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: Any) -> tuple[str, ...]:
         return ()
 
-    def zones(self, action) -> tuple:
+    def zones(self, action: Any) -> tuple[Any, ...]:
         return tuple(zone for zone in (action.zone, action.into) if zone is not None)
 
-    def own_zones(self, action) -> tuple:
+    def own_zones(self, action: Any) -> tuple[Any, ...]:
         return (action.zone,) if action.zone is not None else ()   # a card moved from a zone a city keeps
 
-    def says_this_stage(self, action) -> bool:
-        return action.to == "stage"
+    def says_this_stage(self, action: Any) -> bool:
+        under_stage: bool = action.to == "stage"
+        return under_stage
 
-    def _target(self, events, action, seat: int, where) -> int:
+    def _target(self, events: Any, action: Any, seat: int, where: Any) -> int:
         """The seat of the city that loses the card (the owner, for a zone)."""
         if action.zone is not None:
             return seat
@@ -93,7 +96,7 @@ class DiscardBuiltKind(ActionKind):
         return seat if part == "own" else where.neighbour.seat if part == "neighbour" else \
             events.game.neighbours(seat)[0 if part == "left" else 1].seat
 
-    def idle(self, events, action, seat: int) -> bool:
+    def idle(self, events: Any, action: Any, seat: int) -> bool:
         """Nothing to put from the owner's zone (or, the owner's card put, none to move)."""
         if action.between_zones:
             return not events.put_options(seat, action)
@@ -101,7 +104,7 @@ class DiscardBuiltKind(ActionKind):
             return not events.removal_options(seat, action)
         return False
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
         """At once when the city has one such card, by its own choice when it has several;
         a card moved from one zone of the owner's into another is put."""
         if action.between_zones:
@@ -118,14 +121,14 @@ class DiscardBuiltKind(ActionKind):
         elif options:
             events.ask(target, self.decision, ("remove_from", action, target, seat))
 
-    def written(self, action, p) -> str:
+    def written(self, action: Any, p: Printer) -> str:
         place = f'"{action.zone.text}"' if action.zone is not None else p.scope(action.scope)
         if action.to == "discard":
             return f"discard a {p.colour_list(action.colors)} card from {place}"
         to = f'{"onto" if action.onto else "into"} "{action.into.text}"' if action.to == "zone" else "under this stage"
         return f"put a {p.colour_list(action.colors) + ' ' if action.colors else ''}card from {place} {to}"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: Any, w: WordsEn) -> str:
         colours = w.and_list([c.text for c in action.colors], "or") + " " if action.colors else ""
         into = f' {"onto" if action.onto else "into"} its "{action.into.text if action.into else ""}"'
         verb, to = {"discard": ("discard", ""), "zone": ("put", into), "stage": ("put", " under this stage")}[action.to]
@@ -137,7 +140,7 @@ class DiscardBuiltKind(ActionKind):
         where = where if where.startswith("the ") else "the " + where
         return f"makes {where} {verb} one of its {colours}cards (of its choice){to}, whose effects end"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
         colours = w.en_list([names().color(c.text) for c in action.colors], "of") + " " if action.colors else ""
         into = f'{"op" if action.onto else "in"} "{action.into.text if action.into else ""}"'
         to = {"discard": "op de aflegstapel", "zone": into, "stage": "onder deze Wonder fase"}[action.to]
@@ -147,7 +150,7 @@ class DiscardBuiltKind(ActionKind):
             return "legt", f"één eigen {colours}kaart naar keuze {to}, waarvan de effecten vervallen"
         return "laat", f"{w.scope_text(action.scope)} één eigen {colours}kaart naar keuze {to} leggen"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         if action.between_zones and not action.colors:     # a card of one zone put into another
             return [icons.chip(action.zone.text), icons.word("→"), icons.chip(action.into.text)]
@@ -157,7 +160,7 @@ class DiscardBuiltKind(ActionKind):
                 icons.chip(to)] + (kit.scope_icons(action.scope) if action.scope is not None
                                    else [icons.chip(action.zone.text)])
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: Any, kit: NotationKit) -> str | None:
         return None
 
 

@@ -4,13 +4,15 @@ syntax/builder/effects.py; `lose N coins` (lose_coins.py) is its mirror."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...syntax.ast_base import Number, literal, node
 from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
+    from ...check.effects import ActionChecks
+    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Expr, Per
 
@@ -31,32 +33,32 @@ class CoinsKind(ActionKind):
     verb_nl = "krijgt"
     minus = ""                            # before the notation's and the icons' amount
 
-    def check(self, action, c) -> bool:
+    def check(self, action: Any, c: ActionChecks) -> bool:
         written = literal(action.amount)
         if written is not None and not c.positive(written, action.span, f"`{self.verb}`"):
             return False
         return c.expr(action.amount) and c.per(action.per)
 
-    def counted(self, action):
+    def counted(self, action: Any) -> tuple[Any, Any]:
         return action.amount, action.per
 
-    def written(self, action, p) -> str:
+    def written(self, action: Any, p: Printer) -> str:
         amount = action.amount
         number = str(amount.value) if isinstance(amount, Number) else f"({p.expr(amount)})"
         plural = not (isinstance(amount, Number) and amount.value == 1)
         return f"{self.verb} {number} coin{'s' if plural else ''}" + (f" {p.per(action.per)}" if action.per else "")
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: Any, w: WordsEn) -> str:
         return f"{self.verb}s {w.amount_text(action.amount, 'coin')}{w.per_text(action.per)}"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
         return self.verb_nl, f"{w.amount_text(action.amount, 'coin')}{w.per_text(action.per)}"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
         minus = [kit.icons.word("−")] if self.minus else []
         return minus + kit.expression(action.amount, vocabulary, kit.icons.coin) + kit.per_icons(action.per, vocabulary)
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: Any, kit: NotationKit) -> str | None:
         if not isinstance(action.amount, Number):
             return None
         return f"{self.minus}{kit.coins(action.amount.value)}{kit.per_text(action.per)}"
@@ -66,10 +68,10 @@ class GainCoinsKind(CoinsKind):
     node = GainCoins
     at_game_end = True                    # `at end of game: gain ...` (scored as the game ends)
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: Any) -> tuple[str, ...]:
         return (Event.COINS_TAKEN_FROM_THE_BANK,)
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
         events.gain(seat, events.value(action)(where))
 
 

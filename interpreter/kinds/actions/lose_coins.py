@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .gain_coins import CoinsKind
 from ...syntax.ast_base import node
@@ -28,10 +28,10 @@ class LoseCoinsKind(CoinsKind):
     verb_nl = "verliest"
     minus = "-"
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: Any) -> tuple[str, ...]:
         return ()
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
         events.lose(seat, events.value(action)(where))
 
 

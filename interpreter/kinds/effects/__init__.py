@@ -27,7 +27,7 @@ COST_CHANGERS = tuple(k.node for k in EFFECTS.values() if k.cost_changer)
 TRIGGERS = tuple(k.node for k in EFFECTS.values() if k.part == "triggers")
 
 
-def effect_kind_of(effect) -> EffectKind | None:
+def effect_kind_of(effect: object) -> EffectKind | None:
     """The kind of `effect`, or None for what is no effect (a statement of the rules, a card)."""
     return EFFECTS.get(type(effect))
 
@@ -49,7 +49,7 @@ def held_of(effect: Any) -> Any:
     return effect if held is None else held
 
 
-def production_of(effect) -> tuple | None:
+def production_of(effect: object) -> tuple[Any, ...] | None:
     """What `effect` produces as printed (its kind's `production`), or None."""
     kind = EFFECTS.get(type(effect))
     return None if kind is None else kind.production(effect)

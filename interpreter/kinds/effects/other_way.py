@@ -5,13 +5,15 @@ syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ...check.effects import EffectChecks
+    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
 
 
@@ -25,25 +27,25 @@ class OtherWayKind(EffectKind):
     places = ("law",)
     bots = "not weighed"                  # a law's: bots/reads.py reads it by the law's row
 
-    def check(self, effect, c):
+    def check(self, effect: Any, c: EffectChecks) -> Any:
         return effect                     # nothing in it to misuse
 
-    def in_force(self, effect, tables) -> dict:
+    def in_force(self, effect: Any, tables: Any) -> dict[str, Any]:
         return {"turns_round": True}
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: Any, p: Printer) -> str:
         return "hands pass the other way"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: Any, w: WordsEn) -> str:
         return "the hands pass the other way than the age says"
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: Any, w: WordsNl) -> str:
         return "de handen gaan de andere kant op dan het tijdperk zegt"
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.direction(("right", "left"), _("the hands pass the other way"))]
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: Any, kit: NotationKit) -> str | None:
         return None
 
 

@@ -5,13 +5,15 @@ syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ...check.effects import EffectChecks
+    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
 
 
@@ -27,26 +29,26 @@ class PointsKind(EffectKind):
     bots = "score lines"                 # Source.points, scored with the score lines
     part = "points"
 
-    def check(self, effect, c):
+    def check(self, effect: Any, c: EffectChecks) -> Any:
         """Nothing to misuse (check/cards.py asks that its source count in a category)."""
         return effect
 
-    def filed(self, effect, c) -> tuple[str, int]:
+    def filed(self, effect: Any, c: Any) -> tuple[str, int]:
         return self.part, effect.amount
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: Any, p: Printer) -> str:
         return f"points {effect.amount}"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: Any, w: WordsEn) -> str:
         return w.plural(effect.amount, "victory point")
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: Any, w: WordsNl) -> str:
         return w.noun(effect.amount, "point")
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.laurel(str(effect.amount), _("{count} victory points").format(count=effect.amount))]
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: Any, kit: NotationKit) -> str | None:
         return kit.points(effect.amount)
 
 

@@ -121,8 +121,8 @@ def use_names(found) -> None:
 
 def names() -> Names:
     """The content's names in the chosen language (English ones when none is loaded)."""
-    from .content_names import Names
-    return _state.names if _state.names is not None else Names.english()
+    from . import content_names
+    return _state.names if _state.names is not None else content_names.Names.english()
 
 
 def worded(err: Exception) -> str:

@@ -15,9 +15,8 @@ import abc
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
-    from ..check.effects import ActionChecks
     from ..syntax.ast_effects import Expr, Per
-    from .lent import Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from .lent import ActionChecks, Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
 
 # The languages a kind speaks: a method `words_<language>` each (views/describe.py,
 # views/describe_nl.py); a language added here makes every kind without its words fail

@@ -15,9 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .base import LANGUAGES
 
 if TYPE_CHECKING:
-    from ..check.card_laws import CardChecks
-    from ..check.effects import EffectChecks
-    from .lent import Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from .lent import Appraiser, CardChecks, EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
 
 # Where an effect may stand: on a card, a wonder board or a stage, for its owner ("city":
 # the `Effect` union of syntax/ast_effects.py), and after `law ...:`, for every city ("law":

@@ -13,8 +13,7 @@ from ...syntax.ast_base import COLOR_BUILT, node
 from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
-    from ...check.effects import ActionChecks
-    from ..lent import Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import ActionChecks, Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
 
 

@@ -12,8 +12,7 @@ from ...i18n import _, names
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
-    from ...check.effects import ActionChecks
-    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Scope

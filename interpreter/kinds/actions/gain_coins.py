@@ -11,8 +11,7 @@ from ...syntax.ast_base import Number, literal, node
 from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
-    from ...check.effects import ActionChecks
-    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Expr, Per
 

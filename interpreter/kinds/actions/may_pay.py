@@ -13,16 +13,14 @@ from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
-    from ...check.effects import ActionChecks
-    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
-    from ...syntax.ast import CoinAmount, TokenAmount
-    from ...syntax.ast_effects import Action, ResourceAmount
+    from ...syntax.ast_effects import Action
 
 
 @node
 class MayPay:
-    items: tuple[ResourceAmount | CoinAmount | TokenAmount, ...]     # tokens given up
+    items: tuple[Any, ...]  # ast.ResourceAmount, ast.CoinAmount and ast.TokenAmount (tokens given up)
     action: Action
     span: Span
 

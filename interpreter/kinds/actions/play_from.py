@@ -15,8 +15,7 @@ from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
-    from ...check.effects import ActionChecks
-    from ..lent import Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import ActionChecks, Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
 

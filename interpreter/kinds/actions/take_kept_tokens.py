@@ -12,8 +12,7 @@ from ...i18n import names
 from ...syntax.ast_base import KEPT_TAKEN, Number, node
 
 if TYPE_CHECKING:
-    from ...check.effects import ActionChecks
-    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Expr

@@ -12,8 +12,7 @@ from ...syntax.ast_base import Negative, Number, node
 from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
-    from ...check.effects import ActionChecks
-    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Expr
 

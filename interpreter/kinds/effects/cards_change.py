@@ -15,9 +15,7 @@ from ...i18n import N_, _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
-    from ...check.card_laws import CardChecks
-    from ...check.effects import EffectChecks
-    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import CardChecks, EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import CardSelector
 

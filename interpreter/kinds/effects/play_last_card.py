@@ -11,8 +11,7 @@ from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
-    from ...check.effects import EffectChecks
-    from ..lent import Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import Appraiser, EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
 
 

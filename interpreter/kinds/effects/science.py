@@ -12,8 +12,7 @@ from ...i18n import names
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
-    from ...check.effects import EffectChecks
-    from ..lent import IconKit, NotationKit, Printer, WordsEn, WordsNl
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
 

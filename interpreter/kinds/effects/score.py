@@ -13,6 +13,7 @@ from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Conditional, Expr
@@ -31,7 +32,7 @@ class ScoreKind(EffectKind):
     bots = "score lines"                 # Source.scores (their reads: bots/reads.py `score_reads`)
     part = "scores"
 
-    def check(self, effect: Any, c: Any) -> Any:
+    def check(self, effect: Any, c: EffectChecks) -> Any:
         """A category of the score pad; a value that never counts the score it is part of
         (`score so far`: E1217)."""
         ok = c.ctx.known_category(effect.category)
@@ -47,21 +48,21 @@ class ScoreKind(EffectKind):
         """Its category's name and its value, which engine/scoring.py counts."""
         return self.part, (effect.category.text, effect.value)
 
-    def written(self, effect: Any, p: Any) -> str:
+    def written(self, effect: Any, p: Printer) -> str:
         return f"score {effect.category.text}: {p.expr(effect.value)}"
 
-    def words_en(self, effect: Any, w: Any) -> str:
+    def words_en(self, effect: Any, w: WordsEn) -> str:
         return f"{effect.category.text}: {w.score_text(effect.value)}"
 
-    def words_nl(self, effect: Any, w: Any) -> str:
+    def words_nl(self, effect: Any, w: WordsNl) -> str:
         return f"{w.names().score(effect.category.text)}: {w.score_text(effect.value)}"
 
-    def icons(self, effect: Any, kit: Any, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
         category = kit.names().score(effect.category.text)
         return list(kit.expression(effect.value, vocabulary,
                                    lambda label, title: kit.icons.laurel(label, f"{category}: {title}")))
 
-    def notation(self, effect: Any, kit: Any) -> str | None:
+    def notation(self, effect: Any, kit: NotationKit) -> str | None:
         return str(kit.score(effect.value))
 
 

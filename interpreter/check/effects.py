@@ -135,7 +135,7 @@ class EffectChecks(ActionChecks):
         return _no_repeats(names, self.ctx, what)
 
     @staticmethod
-    def kind_of(action: object) -> ActionKind | None:
+    def kind_of(action: object) -> ActionKind[Any] | None:
         """The kind of an action the effect holds (kinds/actions/), or None."""
         return kind_of(action)
 

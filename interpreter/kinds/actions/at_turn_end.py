@@ -23,38 +23,38 @@ class AtTurnEnd:
     span: Span
 
 
-class AtTurnEndKind(ActionKind):
+class AtTurnEndKind(ActionKind[AtTurnEnd]):
     node = AtTurnEnd
     gives = "its action"
     bots = "actions"                  # compiled apart: its action is read as the source's
     at_turn_end = True
 
-    def inner(self, action: Any) -> Any:
+    def inner(self, action: AtTurnEnd) -> Any:
         return action.action
 
-    def check(self, action: Any, c: ActionChecks) -> bool:
+    def check(self, action: AtTurnEnd, c: ActionChecks) -> bool:
         return c.action(action.action, neighbour=False)      # no neighbour is looked at at the turn's end
 
-    def causes(self, action: Any) -> tuple[str, ...]:
+    def causes(self, action: AtTurnEnd) -> tuple[str, ...]:
         return ()                         # its action's, later: not right away
 
-    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, action: AtTurnEnd, seat: int, where: Any, source: str) -> None:
         events.later(seat, action.action, source)
 
-    def written(self, action: Any, p: Printer) -> str:
+    def written(self, action: AtTurnEnd, p: Printer) -> str:
         return f"at end of turn, {p.action(action.action)}"
 
-    def words_en(self, action: Any, w: WordsEn) -> str:
+    def words_en(self, action: AtTurnEnd, w: WordsEn) -> str:
         return f"at the end of that turn, {w.action_text(action.action)}"
 
-    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
+    def words_nl(self, action: AtTurnEnd, w: WordsNl) -> tuple[str, str]:
         verb, rest = w.action_parts(action.action)
         return verb, f"{rest} aan het eind van die ronde"
 
-    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, action: AtTurnEnd, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.chip(_("end of turn"))] + kit.action(action.action, vocabulary)
 
-    def notation(self, action: Any, kit: NotationKit) -> str | None:
+    def notation(self, action: AtTurnEnd, kit: NotationKit) -> str | None:
         return _("at turn end: {action}").format(action=kit.action(action.action))
 
 

@@ -25,7 +25,7 @@ class CopySymbol:
     span: Span
 
 
-class CopySymbolKind(ActionKind):
+class CopySymbolKind(ActionKind[CopySymbol]):
     node = CopySymbol
     gives = "scored symbol"
     bots = "scored in full"               # only at the end of the game
@@ -33,38 +33,38 @@ class CopySymbolKind(ActionKind):
     copies = True
     at_scoring = True
 
-    def check(self, action: Any, c: ActionChecks) -> bool:
+    def check(self, action: CopySymbol, c: ActionChecks) -> bool:
         ok = c.colours(action.colors)
         return c.neighbours_only(action.scope, "copying") and ok
 
-    def causes(self, action: Any) -> tuple[str, ...]:
+    def causes(self, action: CopySymbol) -> tuple[str, ...]:
         return ()
 
-    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, action: CopySymbol, seat: int, where: Any, source: str) -> None:
         """Nothing happens when it is run: the copy is a choice of the scoring (`wild_symbols`)."""
 
-    def wild_symbols(self, action: Any, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:
+    def wild_symbols(self, action: CopySymbol, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:
         symbols: tuple[int, ...] = scoring.symbols_on_cards(tables, {c.text for c in action.colors}, action.scope.parts, left, right)
         return symbols
 
-    def written(self, action: Any, p: Printer) -> str:
+    def written(self, action: CopySymbol, p: Printer) -> str:
         return f"copy a symbol of a {p.colour_list(action.colors)} card from {p.scope(action.scope)}"
 
-    def words_en(self, action: Any, w: WordsEn) -> str:
+    def words_en(self, action: CopySymbol, w: WordsEn) -> str:
         where = w.the_scope_text(action.scope)
         colors = w.and_list([c.text for c in action.colors], 'or')
         return f"copies the science symbol of one {colors} card of {where} (not the card)"
 
-    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
+    def words_nl(self, action: CopySymbol, w: WordsNl) -> tuple[str, str]:
         colours = w.en_list([names().color(c.text) for c in action.colors], "of")
         return "kopieert", f"het wetenschapssymbool van één {colours} kaart van {w.scope_text(action.scope)}"
 
-    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, action: CopySymbol, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(_("copy symbol")), icons.card([c.text for c in action.colors],
                                                           _("a card whose symbol is copied"))] + kit.scope_icons(action.scope)
 
-    def notation(self, action: Any, kit: NotationKit) -> str | None:
+    def notation(self, action: CopySymbol, kit: NotationKit) -> str | None:
         return None
 
 

@@ -34,7 +34,7 @@ class DiscardTokens:
     kind: Name | None = None
 
 
-class DiscardTokensKind(ActionKind):
+class DiscardTokensKind(ActionKind[DiscardTokens]):
     """Tokens given back: weighed (bots/offers.py, bots/valuation.py `given_back_worth`) as
     the owner's score pad without them, less its score pad now."""
 
@@ -43,7 +43,7 @@ class DiscardTokensKind(ActionKind):
     bots = "given_back"
     sign = -1
 
-    def check(self, action: Any, c: ActionChecks) -> bool:
+    def check(self, action: DiscardTokens, c: ActionChecks) -> bool:
         """Victory or defeat tokens, or a declared kind, at least 1 of them when a number is written."""
         ok = True
         if action.what == "military":
@@ -57,31 +57,31 @@ class DiscardTokensKind(ActionKind):
             return False
         return (action.count is None or c.expr(action.count)) and ok
 
-    def causes(self, action: Any) -> tuple[str, ...]:
+    def causes(self, action: DiscardTokens) -> tuple[str, ...]:
         return ()
 
-    def counted(self, action: Any) -> tuple[Any, Any]:
+    def counted(self, action: DiscardTokens) -> tuple[Any, Any]:
         """How many (None: all of them)."""
         return action.count, None
 
-    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, action: DiscardTokens, seat: int, where: Any, source: str) -> None:
         count = None if action.count is None else events.value(action)(where)
         kind = action.kind.text if action.kind is not None else None
         events.give_back_tokens(seat, action.what, kind, count, source)
 
-    def written(self, action: Any, p: Printer) -> str:
+    def written(self, action: DiscardTokens, p: Printer) -> str:
         sort = action.kind.text if action.kind is not None else action.what
         count = action.count
         number = "all" if count is None else str(count.value) if isinstance(count, Number) else f"({p.expr(count)})"
         return f"discard {number} {sort} token{'' if number == '1' else 's'}"
 
-    def words_en(self, action: Any, w: WordsEn) -> str:
+    def words_en(self, action: DiscardTokens, w: WordsEn) -> str:
         word = f"{action.kind.text} token" if action.kind is not None else f"{action.what} token"
         if action.count is None:
             return f"gives back all its {word}s"
         return f"gives back {w.amount_text(action.count, word)}{FIRST_EN.get(action.what, '')}, all it has if fewer"
 
-    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
+    def words_nl(self, action: DiscardTokens, w: WordsNl) -> tuple[str, str]:
         if action.kind is not None:
             one, many = f"{names().token(action.kind.text)}-fiche", f"{names().token(action.kind.text)}-fiches"
         else:
@@ -93,7 +93,7 @@ class DiscardTokensKind(ActionKind):
             else f"{w.expr_text(count)} {many}"
         return "geeft", f"{shown} terug{FIRST_NL.get(action.what, '')}, alle die het heeft als het er minder heeft"
 
-    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, action: DiscardTokens, kit: IconKit, vocabulary: Any) -> list[Any]:
         """A minus, how many, which."""
         title = _("tokens given back")
         sort = [kit.icons.token(action.what, title)] if action.kind is None \
@@ -101,7 +101,7 @@ class DiscardTokensKind(ActionKind):
         return [kit.icons.word("−"), kit.icons.chip(_("all") if action.count is None else kit.number_text(action.count))] \
             + sort
 
-    def notation(self, action: Any, kit: NotationKit) -> str | None:
+    def notation(self, action: DiscardTokens, kit: NotationKit) -> str | None:
         return None
 
 

@@ -29,28 +29,28 @@ class DrawInto:
     span: Span
 
 
-class DrawIntoKind(PhaseStatement, ActionKind):
+class DrawIntoKind(PhaseStatement, ActionKind[DrawInto]):
     node = DrawInto
     gives = "cards drawn"
     bots = "powers"                       # a wider choice at the zone's plays to come (bots/powers_worth.py)
 
     # -- as an action
-    def check(self, action: Any, c: ActionChecks) -> bool:
+    def check(self, action: DrawInto, c: ActionChecks) -> bool:
         return c.positive(action.count.value, action.count.span, "drawing")    # its zone, its deck: check/phases.py
 
-    def causes(self, action: Any) -> tuple[str, ...]:
+    def causes(self, action: DrawInto) -> tuple[str, ...]:
         return ()
 
-    def zones(self, action: Any) -> tuple[Any, ...]:
+    def zones(self, action: DrawInto) -> tuple[Any, ...]:
         return (action.zone,)             # any zone: one for the table too
 
-    def decks(self, action: Any) -> tuple[Any, ...]:
+    def decks(self, action: DrawInto) -> tuple[Any, ...]:
         return (action.deck,)
 
-    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, action: DrawInto, seat: int, where: Any, source: str) -> None:
         events.draw_into(seat, action)
 
-    def power_worth(self, action: Any, w: Appraiser) -> float:
+    def power_worth(self, action: DrawInto, w: Appraiser) -> float:
         """Cards drawn into a zone are not more plays but a wider choice at the plays to come:
         half a mean card's worth for each card drawn, at most one per play to come."""
         plays: int = min(action.count.value, w._zone_plays(action.zone.text))
@@ -75,22 +75,22 @@ class DrawIntoKind(PhaseStatement, ActionKind):
             count=statement.count.value, deck=statement.deck.text, zone=statement.zone.text)
 
     # -- printing, words, icons, notation
-    def written(self, action: Any, p: Printer) -> str:
+    def written(self, action: DrawInto, p: Printer) -> str:
         return f'draw {p._counted(action.count.value, "card")} from deck "{action.deck.text}" into "{action.zone.text}"'
 
-    def words_en(self, action: Any, w: WordsEn) -> str:
+    def words_en(self, action: DrawInto, w: WordsEn) -> str:
         return (f"draws {w.plural(action.count.value, 'card')} of the deck \"{action.deck.text}\" that no one "
                 f"was dealt into its \"{action.zone.text}\"")
 
-    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
+    def words_nl(self, action: DrawInto, w: WordsNl) -> tuple[str, str]:
         return "trekt", f"{w.noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
 
-    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, action: DrawInto, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(f"+{action.count.value}"), icons.card([], action.deck.text), icons.word("→"),
                 icons.chip(action.zone.text)]
 
-    def notation(self, action: Any, kit: NotationKit) -> str | None:
+    def notation(self, action: DrawInto, kit: NotationKit) -> str | None:
         return None
 
 

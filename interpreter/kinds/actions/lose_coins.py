@@ -21,17 +21,17 @@ class LoseCoins:
     span: Span
 
 
-class LoseCoinsKind(CoinsKind):
+class LoseCoinsKind(CoinsKind[LoseCoins]):
     node = LoseCoins
     sign = -1
     verb = "lose"
     verb_nl = "verliest"
     minus = "-"
 
-    def causes(self, action: Any) -> tuple[str, ...]:
+    def causes(self, action: LoseCoins) -> tuple[str, ...]:
         return ()
 
-    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, action: LoseCoins, seat: int, where: Any, source: str) -> None:
         events.lose(seat, events.value(action)(where))
 
 

@@ -32,7 +32,7 @@ class PlayFrom:
     span: Span
 
 
-class PlayFromKind(PhaseStatement, ActionKind):
+class PlayFromKind(PhaseStatement, ActionKind[PlayFrom]):
     node = PlayFrom
     gives = "a card played"
     bots = "powers"                       # a play at once: the best card of the zone (bots/powers_worth.py)
@@ -40,26 +40,26 @@ class PlayFromKind(PhaseStatement, ActionKind):
     asks = "zone"
 
     # -- as an action
-    def check(self, action: Any, c: ActionChecks) -> bool:
+    def check(self, action: PlayFrom, c: ActionChecks) -> bool:
         return True                       # its zone: check/phases.py (`zones`, `own_zones`)
 
-    def causes(self, action: Any) -> tuple[str, ...]:
+    def causes(self, action: PlayFrom) -> tuple[str, ...]:
         return ()                         # a choice: what the card built fires is not followed
 
-    def zones(self, action: Any) -> tuple[Any, ...]:
+    def zones(self, action: PlayFrom) -> tuple[Any, ...]:
         return (action.zone,)
 
-    def own_zones(self, action: Any) -> tuple[Any, ...]:
+    def own_zones(self, action: PlayFrom) -> tuple[Any, ...]:
         return (action.zone,)             # a card is played from a zone its city keeps
 
-    def options(self, events: Any, action: Any, seat: int) -> list[Any]:
+    def options(self, events: Any, action: PlayFrom, seat: int) -> list[Any]:
         options: list[Any] = events.zone_options(seat, action)
         return options
 
-    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, action: PlayFrom, seat: int, where: Any, source: str) -> None:
         events.play_from_zone(seat, action)       # `when built: build a card from "Z"`: chosen now
 
-    def power_worth(self, action: Any, w: Appraiser) -> float:
+    def power_worth(self, action: PlayFrom, w: Appraiser) -> float:
         """A play at once from the city's zone: the best card there, built (its worth and
         the coins it gains, less its price unless free), or nothing when the zone is empty."""
         cards = w.game.zones.get(action.zone.text)
@@ -87,23 +87,23 @@ class PlayFromKind(PhaseStatement, ActionKind):
         return text
 
     # -- printing, words, icons, notation
-    def written(self, action: Any, p: Printer) -> str:
+    def written(self, action: PlayFrom, p: Printer) -> str:
         return (("may " if action.optional else "") + ("build" if action.build_only else "play")
                 + f' a card from "{action.zone.text}"' + (" for free" if action.free else ""))
 
-    def words_en(self, action: Any, w: WordsEn) -> str:
+    def words_en(self, action: PlayFrom, w: WordsEn) -> str:
         verb = "builds (paying)" if action.build_only and not action.free else \
             "builds for free" if action.free else "plays (builds, uses for a stage or sells)"
         return f"at once {verb} one card of its \"{action.zone.text}\""
 
-    def words_nl(self, action: Any, w: WordsNl) -> tuple[str, str]:
+    def words_nl(self, action: PlayFrom, w: WordsNl) -> tuple[str, str]:
         return "speelt", f"meteen één kaart uit \"{action.zone.text}\""
 
-    def icons(self, action: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, action: PlayFrom, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(action.zone.text), icons.word("→"), icons.card([], action.zone.text)]
 
-    def notation(self, action: Any, kit: NotationKit) -> str | None:
+    def notation(self, action: PlayFrom, kit: NotationKit) -> str | None:
         return None
 
 

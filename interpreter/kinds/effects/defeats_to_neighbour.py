@@ -21,33 +21,33 @@ class DefeatsToNeighbour:
     span: Span
 
 
-class DefeatsToNeighbourKind(EffectKind):
+class DefeatsToNeighbourKind(EffectKind[DefeatsToNeighbour]):
     node = DefeatsToNeighbour
     places = ("city",)
     bots = "gives_defeats"
     static = True
 
-    def check(self, effect: Any, c: EffectChecks) -> Any:
+    def check(self, effect: DefeatsToNeighbour, c: EffectChecks) -> Any:
         return effect                     # nothing in it to misuse
 
-    def hold(self, effect: Any, tables: Any) -> dict[str, Any]:
+    def hold(self, effect: DefeatsToNeighbour, tables: Any) -> dict[str, Any]:
         return {"gives_defeats": True}
 
-    def written(self, effect: Any, p: Printer) -> str:
+    def written(self, effect: DefeatsToNeighbour, p: Printer) -> str:
         return "defeat tokens go to the neighbour"
 
-    def words_en(self, effect: Any, w: WordsEn) -> str:
+    def words_en(self, effect: DefeatsToNeighbour, w: WordsEn) -> str:
         return "a defeat token the owner would take against a neighbour goes to that neighbour"
 
-    def words_nl(self, effect: Any, w: WordsNl) -> str:
+    def words_nl(self, effect: DefeatsToNeighbour, w: WordsNl) -> str:
         return "een nederlaagfiche die de eigenaar tegen een naburige stad zou krijgen, gaat naar die stad"
 
-    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: DefeatsToNeighbour, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.token("defeat", _("a defeat token")), icons.word("→"),
                 icons.direction(("left", "right"), _("to the neighbour who won"))]
 
-    def notation(self, effect: Any, kit: NotationKit) -> str | None:
+    def notation(self, effect: DefeatsToNeighbour, kit: NotationKit) -> str | None:
         return None
 
 

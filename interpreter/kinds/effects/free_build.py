@@ -33,22 +33,22 @@ def key(effect: FreeBuild) -> str:
     return effect.limit.text if effect.color is None else f"{effect.limit.text} {effect.color.text}"
 
 
-class FreeBuildKind(EffectKind):
+class FreeBuildKind(EffectKind[FreeBuild]):
     node = FreeBuild
     places = ("city",)
     bots = "powers"
     static = True
 
-    def check(self, effect: Any, c: EffectChecks) -> Any:
+    def check(self, effect: FreeBuild, c: EffectChecks) -> Any:
         """A known limit (E1007) and colour."""
         ok = c.limit(effect.limit)
         ok = (effect.color is None or c.colours((effect.color,))) and ok
         return effect if ok else None
 
-    def hold(self, effect: Any, tables: Any) -> dict[str, Any]:
+    def hold(self, effect: FreeBuild, tables: Any) -> dict[str, Any]:
         return {"free_build": [key(effect)]}
 
-    def power_worth(self, effect: Any, w: Appraiser) -> float:
+    def power_worth(self, effect: FreeBuild, w: Appraiser) -> float:
         """A card for each use to come: one an age, or one in all; of a colour, at most as
         many as the cards of that colour to come."""
         uses = w.ages_left() if effect.limit.text == "age" else 1
@@ -57,26 +57,26 @@ class FreeBuildKind(EffectKind):
             uses = min(uses, like[0])
         return w.free_build_worth() * uses
 
-    def written(self, effect: Any, p: Printer) -> str:
+    def written(self, effect: FreeBuild, p: Printer) -> str:
         color = f"{effect.color.text} " if effect.color is not None else ""
         return f"may build a {color}card for free once per {effect.limit.text}"
 
-    def words_en(self, effect: Any, w: WordsEn) -> str:
+    def words_en(self, effect: FreeBuild, w: WordsEn) -> str:
         color = f"{effect.color.text} " if effect.color is not None else ""
         return f"once per {effect.limit.text}, may build a {color}card for free"
 
-    def words_nl(self, effect: Any, w: WordsNl) -> str:
+    def words_nl(self, effect: FreeBuild, w: WordsNl) -> str:
         return (f"één keer per {w.LIMITS.get(effect.limit.text, effect.limit.text)} mag de eigenaar "
                 + (f"een {effect.color.text} kaart gratis bouwen" if effect.color is not None
                    else "een kaart naar keuze gratis bouwen"))
 
-    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: FreeBuild, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons, limit = kit.icons, effect.limit.text
         return [icons.chip(_(_ONCE[limit]) if limit in _ONCE else _("once per {limit}").format(limit=limit)),
                 icons.card([effect.color.text] if effect.color is not None else [], _("a card")),
                 icons.coin("0", _("for free"))]
 
-    def notation(self, effect: Any, kit: NotationKit) -> str | None:
+    def notation(self, effect: FreeBuild, kit: NotationKit) -> str | None:
         return None
 
 

@@ -20,30 +20,30 @@ class NoFreeChains:
     span: Span
 
 
-class NoFreeChainsKind(EffectKind):
+class NoFreeChainsKind(EffectKind[NoFreeChains]):
     node = NoFreeChains
     places = ("law",)
     bots = "not weighed"                  # a law's; a house rule's is read by bots/rulemodel.py (no chain to count on)
 
-    def check(self, effect: Any, c: EffectChecks) -> Any:
+    def check(self, effect: NoFreeChains, c: EffectChecks) -> Any:
         return effect                     # nothing in it to misuse
 
-    def in_force(self, effect: Any, tables: Any) -> dict[str, Any]:
+    def in_force(self, effect: NoFreeChains, tables: Any) -> dict[str, Any]:
         return {"chains_paid": True}
 
-    def written(self, effect: Any, p: Printer) -> str:
+    def written(self, effect: NoFreeChains, p: Printer) -> str:
         return "no free chains"
 
-    def words_en(self, effect: Any, w: WordsEn) -> str:
+    def words_en(self, effect: NoFreeChains, w: WordsEn) -> str:
         return "builds no card for free by chain: a card it could chain costs what it costs"
 
-    def words_nl(self, effect: Any, w: WordsNl) -> str:
+    def words_nl(self, effect: NoFreeChains, w: WordsNl) -> str:
         return "bouwt geen kaart gratis via een keten: een kaart die het zou kunnen ketenen kost wat ze kost"
 
-    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: NoFreeChains, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.chip(_("no free chains"))]
 
-    def notation(self, effect: Any, kit: NotationKit) -> str | None:
+    def notation(self, effect: NoFreeChains, kit: NotationKit) -> str | None:
         return None
 
 

@@ -21,30 +21,30 @@ class OtherWay:
     span: Span
 
 
-class OtherWayKind(EffectKind):
+class OtherWayKind(EffectKind[OtherWay]):
     node = OtherWay
     places = ("law",)
     bots = "not weighed"                  # a law's: bots/reads.py reads it by the law's row
 
-    def check(self, effect: Any, c: EffectChecks) -> Any:
+    def check(self, effect: OtherWay, c: EffectChecks) -> Any:
         return effect                     # nothing in it to misuse
 
-    def in_force(self, effect: Any, tables: Any) -> dict[str, Any]:
+    def in_force(self, effect: OtherWay, tables: Any) -> dict[str, Any]:
         return {"turns_round": True}
 
-    def written(self, effect: Any, p: Printer) -> str:
+    def written(self, effect: OtherWay, p: Printer) -> str:
         return "hands pass the other way"
 
-    def words_en(self, effect: Any, w: WordsEn) -> str:
+    def words_en(self, effect: OtherWay, w: WordsEn) -> str:
         return "the hands pass the other way than the age says"
 
-    def words_nl(self, effect: Any, w: WordsNl) -> str:
+    def words_nl(self, effect: OtherWay, w: WordsNl) -> str:
         return "de handen gaan de andere kant op dan het tijdperk zegt"
 
-    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: OtherWay, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.direction(("right", "left"), _("the hands pass the other way"))]
 
-    def notation(self, effect: Any, kit: NotationKit) -> str | None:
+    def notation(self, effect: OtherWay, kit: NotationKit) -> str | None:
         return None
 
 

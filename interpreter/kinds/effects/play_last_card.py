@@ -20,36 +20,36 @@ class PlayLastCard:
     span: Span
 
 
-class PlayLastCardKind(EffectKind):
+class PlayLastCardKind(EffectKind[PlayLastCard]):
     node = PlayLastCard
     places = ("city",)
     bots = "powers"
     static = True
 
-    def check(self, effect: Any, c: EffectChecks) -> Any:
+    def check(self, effect: PlayLastCard, c: EffectChecks) -> Any:
         return effect                     # nothing in it to misuse
 
-    def hold(self, effect: Any, tables: Any) -> dict[str, Any]:
+    def hold(self, effect: PlayLastCard, tables: Any) -> dict[str, Any]:
         return {"play_last": True}
 
-    def power_worth(self, effect: Any, w: Appraiser) -> float:
+    def power_worth(self, effect: PlayLastCard, w: Appraiser) -> float:
         """A card more in each age to come."""
         return w.free_build_worth() * w.ages_left()
 
-    def written(self, effect: Any, p: Printer) -> str:
+    def written(self, effect: PlayLastCard, p: Printer) -> str:
         return "may play the last card of each age"
 
-    def words_en(self, effect: Any, w: WordsEn) -> str:
+    def words_en(self, effect: PlayLastCard, w: WordsEn) -> str:
         return "may play the last card of each age instead of discarding it"
 
-    def words_nl(self, effect: Any, w: WordsNl) -> str:
+    def words_nl(self, effect: PlayLastCard, w: WordsNl) -> str:
         return "de eigenaar mag de laatste kaart van elk Tijdperk spelen in plaats van deze af te leggen"
 
-    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: PlayLastCard, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(_("last card")), icons.card([], _("the last card of each age")), icons.word("✓")]
 
-    def notation(self, effect: Any, kit: NotationKit) -> str | None:
+    def notation(self, effect: PlayLastCard, kit: NotationKit) -> str | None:
         return None
 
 

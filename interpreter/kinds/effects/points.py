@@ -22,32 +22,32 @@ class Points:
     span: Span
 
 
-class PointsKind(EffectKind):
+class PointsKind(EffectKind[Points]):
     node = Points
     places = ("city",)
     bots = "score lines"                 # Source.points, scored with the score lines
     part = "points"
 
-    def check(self, effect: Any, c: EffectChecks) -> Any:
+    def check(self, effect: Points, c: EffectChecks) -> Any:
         """Nothing to misuse (check/cards.py asks that its source count in a category)."""
         return effect
 
-    def filed(self, effect: Any, c: Any) -> tuple[str, int]:
+    def filed(self, effect: Points, c: Any) -> tuple[str, int]:
         return self.part, effect.amount
 
-    def written(self, effect: Any, p: Printer) -> str:
+    def written(self, effect: Points, p: Printer) -> str:
         return f"points {effect.amount}"
 
-    def words_en(self, effect: Any, w: WordsEn) -> str:
+    def words_en(self, effect: Points, w: WordsEn) -> str:
         return w.plural(effect.amount, "victory point")
 
-    def words_nl(self, effect: Any, w: WordsNl) -> str:
+    def words_nl(self, effect: Points, w: WordsNl) -> str:
         return w.noun(effect.amount, "point")
 
-    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: Points, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.laurel(str(effect.amount), _("{count} victory points").format(count=effect.amount))]
 
-    def notation(self, effect: Any, kit: NotationKit) -> str | None:
+    def notation(self, effect: Points, kit: NotationKit) -> str | None:
         return kit.points(effect.amount)
 
 

@@ -23,48 +23,48 @@ class Science:
     span: Span
 
 
-class ScienceKind(EffectKind):
+class ScienceKind(EffectKind[Science]):
     node = Science
     places = ("city",)
     bots = "science"
     static = True
 
-    def check(self, effect: Any, c: EffectChecks) -> Any:
+    def check(self, effect: Science, c: EffectChecks) -> Any:
         """Declared symbols (E1003), none listed twice."""
         ok = all([c.ctx.known(s, c.ctx.symbols, "E1003", "science symbol") for s in effect.symbols])
         return effect if ok and c.no_repeats(effect.symbols, "symbol") else None
 
-    def hold(self, effect: Any, tables: Any) -> dict[str, Any]:
+    def hold(self, effect: Science, tables: Any) -> dict[str, Any]:
         """A symbol, or a choice among several, by number."""
         numbers = tuple(tables.symbol_index[s.text] for s in effect.symbols)
         return {"symbols": list(numbers)} if len(numbers) == 1 else {"wilds": [numbers]}
 
-    def symbols(self, effect: Any) -> tuple[Any, ...]:
+    def symbols(self, effect: Science) -> tuple[Any, ...]:
         return tuple(s.text for s in effect.symbols)
 
-    def written(self, effect: Any, p: Printer) -> str:
+    def written(self, effect: Science, p: Printer) -> str:
         return "science " + " / ".join(s.text for s in effect.symbols)
 
-    def words_en(self, effect: Any, w: WordsEn) -> str:
+    def words_en(self, effect: Science, w: WordsEn) -> str:
         if len(effect.symbols) == 1:
             return f"science symbol {effect.symbols[0].text}"
         return (f"one science symbol of the owner's choice ({w.and_list([s.text for s in effect.symbols], 'or')}),"
                 " chosen at the end of the game")
 
-    def words_nl(self, effect: Any, w: WordsNl) -> str:
+    def words_nl(self, effect: Science, w: WordsNl) -> str:
         symbols = [names().symbol(s.text) for s in effect.symbols]
         if len(symbols) == 1:
             return f"wetenschapssymbool {symbols[0]}"
         return (f"één wetenschapssymbool naar keuze ({w.en_list(symbols, 'of')}), "
                 "gekozen aan het eind van het spel")
 
-    def icons(self, effect: Any, kit: IconKit, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: Science, kit: IconKit, vocabulary: Any) -> list[Any]:
         shown = []
         for i, symbol in enumerate(effect.symbols):
             shown += ([kit.icons.word("/")] if i else []) + [kit.icons.science(symbol.text, vocabulary)]
         return shown
 
-    def notation(self, effect: Any, kit: NotationKit) -> str | None:
+    def notation(self, effect: Science, kit: NotationKit) -> str | None:
         return "/".join(kit.symbol(s.text) for s in effect.symbols)
 
 

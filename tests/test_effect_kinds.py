@@ -237,6 +237,16 @@ def test_an_unknown_kind_is_refused_by_each_pass_naming_it(ruleset):
             reads.facts(attrs.evolve(tables.cards[0], **{field: (Teleport(),)}), tables)
 
 
+def test_an_unknown_event_is_refused_by_the_checker_and_the_printer_naming_it():
+    """An event no kind of kinds/events/ knows (as if added to the grammar alone): refused
+    as an unknown effect is, not an AttributeError of a missing kind (found by mypy)."""
+    from interpreter.check.effects import _event
+    with pytest.raises(UnhandledKind, match="check/effects.py has no rule for the event 'teleported'"):
+        _event("teleported", None, Context())
+    with pytest.raises(UnhandledKind, match="syntax/printer.py has no words for the event 'teleported'"):
+        printer.event("teleported")
+
+
 def test_the_bots_reading_has_one_row_per_kind_and_no_other():
     """reads.py's tables name every effect and action kind of the language, and nothing else."""
     assert set(reads.EFFECT_ROLES) == set(EFFECT_KINDS)

@@ -233,10 +233,12 @@ def test_each_effect_kind_stands_where_it_says():
 
 def test_a_kind_module_imports_no_pass():
     """A kind lends nothing from the passes: it imports the tree's leaves, the messages'
-    language and the interface only, so every pass (and every layer) may look it up."""
+    language and the interface only, so every pass (and every layer) may look it up; its
+    types of what the passes lend it are the interface's too (kinds/lent.py)."""
     allowed = re.compile(r"import operator$|from (\.\.base|\.\.effect_base|\.\.statement_base|\.\.measure_base|\.\.among_base|"
                          r"\.\.condition_base|\.\.event_base|\.\.conditions|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
-                         r"from typing import|if TYPE_CHECKING|    from \.\.\.(diagnostics|syntax\.ast_base|syntax\.ast_effects) ")
+                         r"from typing import|if TYPE_CHECKING|    from \.\.\.(diagnostics|syntax\.ast_base|syntax\.ast_effects) |"
+                         r"    from \.\.lent import ")
     folders = [("actions", base.ActionKind), ("effects", effect_base.EffectKind), ("measures", measure_base.MeasureKind),
                ("among", among_base.AmongKind), ("conditions", condition_base.ConditionKind),
                ("events", event_base.EventKind)]

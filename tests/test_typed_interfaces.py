@@ -179,3 +179,33 @@ def test_a_change_is_parsed_into_its_class(text, cls, verb, what):
     assert not errors, errors
     (change,) = tree.items[0].body
     assert (type(change).__name__, change.verb, change.what) == (cls, verb, what)
+
+
+def _protocol_members(protocol: type) -> set[str]:
+    """The members a Protocol declares: its annotated attributes and its methods."""
+    return set(getattr(protocol, "__annotations__", {})) | {
+        name for name, value in vars(protocol).items() if inspect.isfunction(value) and name != "__init__"}
+
+
+def test_what_the_passes_lend_a_kind_has_every_member_the_kind_is_told_of():
+    """kinds/lent.py declares what an action or effect kind is lent (the printer, the
+    describers, the icons and the notation's kits, the bots' appraiser) and mypy checks the
+    kinds against it; the lenders of the views and the bots are not strict, so here: each
+    has every member its Protocol names, and a member of no lender would fail."""
+    from interpreter.bots.valuation import Appraiser as BotsAppraiser
+    from interpreter.kinds import lent
+    from interpreter.syntax import printer
+    from interpreter.views import describe, describe_nl
+    from interpreter.views.access.notation import Kit
+    from interpreter.views.render import effect_icons
+    # set by the appraiser as it weighs a source (bots/powers_worth.py `_city_powers`), or
+    # in its __init__: attributes of an instance, not of the class
+    instance = {"game", "seat", "city", "model", "builds_left", "age_index", "weighed", "weighed_built"}
+    for protocol, lender, besides in [(lent.Printer, printer, set()), (lent.WordsEn, describe, set()),
+                                      (lent.WordsNl, describe_nl, set()), (lent.IconKit, effect_icons, set()),
+                                      (lent.NotationKit, Kit, set()), (lent.Appraiser, BotsAppraiser, instance)]:
+        members = _protocol_members(protocol)
+        assert len(members) >= 6, protocol
+        missing = sorted(name for name in members - besides if not hasattr(lender, name))
+        assert missing == [], (protocol.__name__, missing)
+    assert not hasattr(describe, "no_such_member") and "no_such_member" not in _protocol_members(lent.WordsEn)

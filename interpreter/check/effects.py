@@ -9,13 +9,16 @@ refused (UnhandledKind), never let through unchecked (tests/test_effect_kinds.py
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Iterator
+
 import attrs
 
-from ..diagnostics import Note
+from ..diagnostics import Note, Span
 from ..syntax import ast
 from ..syntax.ast_base import ScopePart
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
+from ..kinds.base import ActionKind
 from ..kinds.effects import effect_kind_of
 from ..kinds.events import event_kind
 from ..kinds.among import among_of
@@ -28,7 +31,7 @@ from ..i18n import _
 LIMITS = ("turn", "age", "game")
 
 
-def check_effects(effects, ctx: Context) -> tuple:
+def check_effects(effects: Iterable[object], ctx: Context) -> tuple[Any, ...]:
     checked = []
     for effect in effects:
         result = check_effect(effect, ctx)
@@ -37,7 +40,7 @@ def check_effects(effects, ctx: Context) -> tuple:
     return tuple(checked)
 
 
-def check_effect(effect, ctx: Context):
+def check_effect(effect: object, ctx: Context) -> Any:
     """The effect ready to run, or None when it is misused (reported): its kind's check
     (kinds/effects/)."""
     kind = effect_kind_of(effect)
@@ -46,7 +49,7 @@ def check_effect(effect, ctx: Context):
     return kind.check(effect, EffectChecks(ctx))
 
 
-def check_action(action, ctx: Context, neighbour: bool = False) -> bool:
+def check_action(action: object, ctx: Context, neighbour: bool = False) -> bool:
     """True when the action may run; `neighbour` when `the neighbour` is bound there: its
     kind's check (kinds/actions/)."""
     kind = kind_of(action)
@@ -59,21 +62,21 @@ class ActionChecks:
     """What a kind's check (kinds/base.py `ActionKind.check`) is lent of the checker: the
     context, whether `the neighbour` is bound, and the rules for an action's parts."""
 
-    def __init__(self, ctx: Context, neighbour: bool, at_game_end: bool = False):
+    def __init__(self, ctx: Context, neighbour: bool, at_game_end: bool = False) -> None:
         self.ctx = ctx
         self.neighbour = neighbour
         self.at_game_end = at_game_end        # the action stands after `at end of game:`
 
-    def expr(self, expr) -> bool:
+    def expr(self, expr: object) -> bool:
         return check_expr(expr, self.ctx, self.neighbour)
 
     def per(self, per: ast.Per | None) -> bool:
         return _per(per, self.ctx, self.neighbour)
 
-    def positive(self, value: int, span, what: str) -> bool:
+    def positive(self, value: int, span: Span, what: str) -> bool:
         return _positive(value, span, what, self.ctx)
 
-    def colours(self, colors) -> bool:
+    def colours(self, colors: Iterable[ast.Name]) -> bool:
         """Every colour named is declared."""
         return all([self.ctx.known(c, self.ctx.colors, "E1002", "colour") for c in colors])
 
@@ -86,27 +89,27 @@ class ActionChecks:
             scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != ScopePart.OWN))
         return _neighbours_only(scope, what, self.ctx)
 
-    def price(self, items) -> bool:
+    def price(self, items: Iterable[object]) -> bool:
         """A price written as a card's cost (`price_ok`)."""
         return price_ok(items, self.ctx)
 
-    def differs_by_city(self, value) -> bool:
+    def differs_by_city(self, value: Any) -> bool:
         """A value cities are compared by counts something of a city (E1218)."""
         return _differs_by_city(value, self.ctx)
 
-    def no_repeats(self, names, what: str) -> bool:
+    def no_repeats(self, names: Iterable[ast.Name], what: str) -> bool:
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
 
-    def not_on_stage(self, span) -> bool:
+    def not_on_stage(self, span: Span) -> bool:
         """`this stage` said off a wonder stage: reported (E2030), False."""
         return _not_on_stage(span, self.ctx)
 
-    def no_neighbour_here(self, scope) -> bool:
+    def no_neighbour_here(self, scope: ast.Scope) -> bool:
         """`the neighbour` where none is looked at: reported (E1210), False."""
         return _no_neighbour_here(scope, self.ctx)
 
-    def action(self, action, neighbour: bool | None = None) -> bool:
+    def action(self, action: object, neighbour: bool | None = None) -> bool:
         """An action the kind holds (`neighbour`: whether one is bound there; as here if None)."""
         return check_action(action, self.ctx, self.neighbour if neighbour is None else neighbour)
 
@@ -115,67 +118,67 @@ class EffectChecks(ActionChecks):
     """What an effect kind's check (kinds/effect_base.py `EffectKind.check`) is lent of the
     checker: an action's rules (no neighbour is bound), and those of an effect's parts."""
 
-    def __init__(self, ctx: Context):
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, False)
 
     def limit(self, limit: ast.Name) -> bool:
         """A limit of the language (`once per turn|age|game`; E1007)."""
         return self.ctx.known(limit, LIMITS, "E1007", "limit")
 
-    def trade_goods(self, effect):
+    def trade_goods(self, effect: Any) -> Any:
         """The effect with the resources it buys checked as a trade price's (groups expanded
         to their resources), or None (check/effects.py `_trade_discount`)."""
         return _trade_discount(effect, self.ctx)
 
-    def no_repeats(self, names, what: str) -> bool:
+    def no_repeats(self, names: Iterable[ast.Name], what: str) -> bool:
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
 
     @staticmethod
-    def kind_of(action):
+    def kind_of(action: object) -> ActionKind[Any] | None:
         """The kind of an action the effect holds (kinds/actions/), or None."""
         return kind_of(action)
 
     @staticmethod
-    def later(action):
+    def later(action: object) -> Any:
         """The action `at end of turn, ...` holds, or None."""
         return _later(action)
 
     @staticmethod
-    def follows(quantity) -> bool:
+    def follows(quantity: ast.Quantity) -> bool:
         """The quantity's measure changes only as its city builds or takes a token, so the
         engine can count it again then (kinds/measure_base.py `follows`)."""
         return measure_kind(quantity).follows
 
     @staticmethod
-    def copies(action) -> bool:
+    def copies(action: object) -> bool:
         """The action copies a card or a stage (itself, or the action it holds)."""
         return _copies(action)
 
-    def event(self, event: str, span) -> bool:
+    def event(self, event: str, span: Span) -> bool:
         """An event a trigger waits on: of a declared colour (`on COLOUR card built`) or kind
         of kept token (`on KIND token taken`)."""
         return _event(event, span, self.ctx)
 
-    def condition(self, condition, neighbour: bool) -> bool:
+    def condition(self, condition: Any, neighbour: bool) -> bool:
         """A condition's comparison (`neighbour`: `the neighbour` is bound there)."""
         return _comparison(condition, self.ctx, neighbour)
 
-    def law_conditions(self, law) -> bool:
+    def law_conditions(self, law: Any) -> bool:
         """A law's conditions (`_law_conditions`)."""
         return _law_conditions(law, self.ctx)
 
-    def in_law(self, effect) -> bool:
+    def in_law(self, effect: object) -> bool:
         """The effect may stand in a law as it is written (its kind's `in_law`)."""
         kind = effect_kind_of(effect)
         return kind is None or kind.in_law(effect, self)
 
-    def effect(self, effect):
+    def effect(self, effect: object) -> Any:
         """An effect the kind holds, ready to run, or None (`check_effect`)."""
         return check_effect(effect, self.ctx)
 
     @staticmethod
-    def counting_the_score(expr) -> list:
+    def counting_the_score(expr: object) -> list[ast.Quantity]:
         """The quantities of `expr` that count the score being made (`score so far`: their
         measure is not `scored`), which a score line cannot count."""
         return [q for q in _quantities_in(expr) if not measure_kind(q).scored]
@@ -184,7 +187,7 @@ class EffectChecks(ActionChecks):
         """The rules for an action that stands at the end of the game (`ActionChecks.at_game_end`)."""
         return ActionChecks(self.ctx, False, at_game_end=True)
 
-    def tokens_given(self, count: int, kind: ast.Name, span) -> bool:
+    def tokens_given(self, count: int, kind: ast.Name, span: Span) -> bool:
         """Tokens given up: of a declared kind, at least one."""
         return _tokens_given(count, kind, span, self.ctx)
 
@@ -197,7 +200,7 @@ class EffectChecks(ActionChecks):
 class EventChecks:
     """What an event's check (kinds/event_base.py `EventKind.check`) is lent of the checker."""
 
-    def __init__(self, ctx: Context):
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
     def colour(self, name: ast.Name) -> bool:
@@ -213,7 +216,7 @@ class MeasureChecks:
     """What a measure's check (kinds/measure_base.py `MeasureKind.check`) is lent of the
     checker: the names a quantity's measure reads."""
 
-    def __init__(self, ctx: Context):
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
     def resource(self, name: ast.Name) -> bool:
@@ -224,12 +227,12 @@ class MeasureChecks:
         """A declared kind of kept token (E1008)."""
         return self.ctx.known(name, self.ctx.tokens, "E1008", "token kind")
 
-    def no_repeats(self, names, what: str) -> bool:
+    def no_repeats(self, names: Iterable[ast.Name], what: str) -> bool:
         """No name listed twice (E1209)."""
         return _no_repeats(names, self.ctx, what)
 
 
-def _quantities_in(expr):
+def _quantities_in(expr: Any) -> Iterator[ast.Quantity]:
     """Every quantity of an expression, however deep."""
     if isinstance(expr, ast.Quantity):
         yield expr
@@ -249,7 +252,7 @@ def _quantities_in(expr):
                 yield from _quantities_in(side)
 
 
-def _not_on_stage(span, ctx: Context) -> bool:
+def _not_on_stage(span: Span, ctx: Context) -> bool:
     ctx.report("E2030", _("`this stage` is said on a wonder stage only"), span,
                label=_("not on a wonder stage"),
                help=_("write it inside `stage { ... }` of a wonder side; a card names a city's cards by their place: "
@@ -265,18 +268,21 @@ def _which_card(card: ast.WhichCard, ctx: Context, neighbour: bool, several: boo
         if not ctx.on_stage:
             return _not_on_stage(card.span, ctx)
         return all([ctx.known(c, ctx.colors, "E1002", "colour") for c in card.colors])
-    parts = card.scope.parts if card.scope is not None else (ScopePart.OWN,)
+    scope = card.scope                  # the owner's city when None: one city, never `the neighbour`
+    if scope is None:
+        return True
+    parts = scope.parts
     if not several and (len(parts) != 1 or parts[0] == ScopePart.ALL):
-        ctx.report("E2032", _("a card named by its place is one city's: this names several"), card.scope.span,
+        ctx.report("E2032", _("a card named by its place is one city's: this names several"), scope.span,
                    label=_("more than one city"),
                    help=_("name one city: `by own city`, `by left neighbour`, `by right neighbour`"))
         return False
     if ScopePart.NEIGHBOUR in parts and not neighbour:
-        return _no_neighbour_here(card.scope, ctx)
+        return _no_neighbour_here(scope, ctx)
     return True
 
 
-def _comparison(c, ctx: Context, neighbour: bool) -> bool:
+def _comparison(c: Any, ctx: Context, neighbour: bool) -> bool:
     """A condition: its kind's check (kinds/conditions/)."""
     return condition_kind(c).check(c, ConditionChecks(ctx, neighbour))
 
@@ -285,26 +291,26 @@ class ConditionChecks:
     """What a condition's check (kinds/condition_base.py `ConditionKind.check`) is lent of
     the checker: the context, whether `the neighbour` is bound, the rules for its parts."""
 
-    def __init__(self, ctx: Context, neighbour: bool):
+    def __init__(self, ctx: Context, neighbour: bool) -> None:
         self.ctx = ctx
         self.neighbour = neighbour
 
-    def expr(self, expr) -> bool:
+    def expr(self, expr: object) -> bool:
         return check_expr(expr, self.ctx, self.neighbour)
 
     def which_card(self, card: ast.WhichCard) -> bool:
         """A card named by its place, of one city (`_which_card`)."""
         return _which_card(card, self.ctx, self.neighbour)
 
-    def colours(self, colors) -> bool:
+    def colours(self, colors: Iterable[ast.Name]) -> bool:
         """Every colour named is declared."""
         return all([self.ctx.known(c, self.ctx.colors, "E1002", "colour") for c in colors])
 
-    def positive(self, value: int, span, what: str) -> bool:
+    def positive(self, value: int, span: Span, what: str) -> bool:
         return _positive(value, span, what, self.ctx)
 
 
-def price_ok(items, ctx: Context) -> bool:
+def price_ok(items: Iterable[object], ctx: Context) -> bool:
     """A price written as a card's cost: declared resources, at least one of each; and
     tokens of declared kinds, at least one of each."""
     ok = True
@@ -319,7 +325,7 @@ def price_ok(items, ctx: Context) -> bool:
     return ok
 
 
-def _tokens_given(count: int, kind: ast.Name, span, ctx: Context) -> bool:
+def _tokens_given(count: int, kind: ast.Name, span: Span, ctx: Context) -> bool:
     """Tokens given up (in a price, for a free build): of a declared kind, at least one."""
     ok = ctx.known(kind, ctx.tokens, "E1008", "token kind")
     if count < 1:
@@ -335,7 +341,7 @@ def _tokens_given(count: int, kind: ast.Name, span, ctx: Context) -> bool:
 
 
 
-def _trade_discount(effect, ctx: Context):
+def _trade_discount(effect: Any, ctx: Context) -> Any:
     """A trade price (`buy ... from SCOPE for N coins`, and a law's change of one): known
     resources, groups expanded to theirs, each once; the neighbours only."""
     expanded: list[ast.Name] = []
@@ -355,7 +361,7 @@ def _trade_discount(effect, ctx: Context):
     return attrs.evolve(effect, resources=tuple(expanded))
 
 
-def _law_conditions(law, ctx: Context) -> bool:
+def _law_conditions(law: Any, ctx: Context) -> bool:
     """A law's conditions: one `on top of` at most (its zone: `check_zone_actions`), `in the
     top N` a count above 0, its comparisons as a trigger's (no neighbour is looked at)."""
     ok = True
@@ -388,26 +394,29 @@ def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
     return False
 
 
-def _event(event: str, span, ctx: Context) -> bool:
+def _event(event: str, span: Span, ctx: Context) -> bool:
     """An event the trigger may wait on (its kind's check, kinds/events/: a colour or a kind
     of kept token named is a declared one)."""
-    return event_kind(event).check(event, span, EventChecks(ctx))
+    kind = event_kind(event)
+    if kind is None:                    # the grammar's events all have a kind (kinds/events/)
+        raise UnhandledKind(f"check/effects.py has no rule for the event {event!r}")
+    return kind.check(event, span, EventChecks(ctx))
 
 
-def _copies(action) -> bool:
+def _copies(action: object) -> bool:
     later = _later(action)
     kind = kind_of(action)
     return (kind is not None and kind.copies) or \
         (later is not None and _copies(later))
 
 
-def _later(action):
+def _later(action: object) -> Any:
     """The action `at end of turn, ...` holds (a kind that says `at_turn_end`), or None."""
     kind = kind_of(action)
     return kind.inner(action) if kind is not None and kind.at_turn_end else None
 
 
-def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
+def check_expr(expr: object, ctx: Context, neighbour: bool = False) -> bool:
     """Names in an expression are declared; `the neighbour` only where one is bound."""
     if isinstance(expr, ast.BinOp):
         return all([check_expr(expr.left, ctx, neighbour), check_expr(expr.right, ctx, neighbour)])
@@ -433,7 +442,7 @@ def check_expr(expr, ctx: Context, neighbour: bool = False) -> bool:
     return True
 
 
-def _measures(expr) -> bool:
+def _measures(expr: object) -> bool:
     """Does the expression measure something of the game (not only numbers)?"""
     if isinstance(expr, (ast.Quantity, ast.PerAmount)) or among_of(expr) is not None:
         return True
@@ -444,7 +453,7 @@ def _measures(expr) -> bool:
     return False
 
 
-def _differs_by_city(value, ctx: Context) -> bool:
+def _differs_by_city(value: Any, ctx: Context) -> bool:
     """A value that cities are compared by (a rank, a count over cities, `each ... with
     fewer VALUE`) must count something of a city: E1218 where it does not."""
     if any(measure_kind(q).counted_in != "game" for q in _quantities_in(value)):
@@ -473,7 +482,7 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
     return ok
 
 
-def _no_neighbour_here(scope, ctx: Context) -> bool:
+def _no_neighbour_here(scope: ast.Scope, ctx: Context) -> bool:
     """E1210 for `the neighbour` in an expression outside a trigger `for each neighbour`
     (False: the expression is refused)."""
     ctx.report("E1210", _("`the neighbour` means nothing here"), scope.span,
@@ -515,7 +524,7 @@ def _per(per: ast.Per | None, ctx: Context, neighbour: bool = False) -> bool:
     return _quantity(per.what, ctx, neighbour) and ok
 
 
-def _positive(value: int, span, what: str, ctx: Context) -> bool:
+def _positive(value: int, span: Span, what: str, ctx: Context) -> bool:
     if value > 0:
         return True
     ctx.report("E1206", _("{what} needs a number above 0, not {value}").format(what=what_word(what), value=value), span,
@@ -523,7 +532,7 @@ def _positive(value: int, span, what: str, ctx: Context) -> bool:
     return False
 
 
-def _no_repeats(names, ctx: Context, what: str) -> bool:
+def _no_repeats(names: Iterable[ast.Name], ctx: Context, what: str) -> bool:
     seen: dict[str, ast.Name] = {}
     ok = True
     for name in names:

@@ -17,8 +17,12 @@ import io
 import os
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from interpreter.marked import N_ as N_  # (marks a sentence where it is defined: interpreter/marked.py)
+
+if TYPE_CHECKING:
+    from .content_names import Names
 
 CATALOGS = Path(__file__).resolve().parent / "catalogs"
 DOMAIN = "wonders"
@@ -115,10 +119,10 @@ def use_names(found) -> None:
     _state.names = found
 
 
-def names():
+def names() -> Names:
     """The content's names in the chosen language (English ones when none is loaded)."""
-    from .content_names import Names
-    return _state.names if _state.names is not None else Names.english()
+    from . import content_names
+    return _state.names if _state.names is not None else content_names.Names.english()
 
 
 def worded(err: Exception) -> str:

@@ -11,8 +11,8 @@ The kinds are core: their modules import only the syntax tree's leaves
 (`syntax/ast_base.py`), the program's messages (`i18n`) and their interface (`base.py`,
 `effect_base.py`).  What a pass lends a kind (the checker's rules for expressions, the
 dispatcher of a game, the describer of a language, the icons) it passes in as an
-argument, so no kind imports a pass, a view or a bot (docs/architecture.md, "One module
-per kind").
+argument, its shape declared in `lent.py`, so no kind imports a pass, a view or a bot
+(docs/architecture.md, "One module per kind").
 
 The kinds of decision (a turn's card, a draft's pick, an offer, ...) have theirs too, in
 `decisions/` behind `decision_base.py` (docs/architecture.md, "The decision loop"); a kind

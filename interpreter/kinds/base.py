@@ -12,10 +12,11 @@ read the declarations through the registry (`kinds/actions/__init__.py`)."""
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from ..syntax.ast_effects import Expr, Per
+    from .lent import ActionChecks, Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
 
 # The languages a kind speaks: a method `words_<language>` each (views/describe.py,
 # views/describe_nl.py); a language added here makes every kind without its words fail
@@ -38,8 +39,11 @@ GIVES = ("coins", "military token", "kept tokens", "build from discard", "its ac
          "cards drawn", "a card played")
 COUNTED = ("coins", "military token", "kept tokens", "shields")   # those that count an expression (`counted`)
 
+# the syntax class of a kind (`node`): what its methods are handed
+N = TypeVar("N")
 
-class ActionKind(abc.ABC):
+
+class ActionKind(abc.ABC, Generic[N]):
     """One kind of action (`gain 2 coins`): its syntax class and every pass's part.
 
     Declared values:
@@ -97,78 +101,78 @@ class ActionKind(abc.ABC):
             raise TypeError(f"the kind {name} is a power but says not what it is worth (`power_worth`)")
 
     # -- check (check/effects.py)
-    def at_game_end_for(self, action: Any) -> bool:
+    def at_game_end_for(self, action: N) -> bool:
         """The action may stand after `at end of game:` (by default, the kind's `at_game_end`)."""
         return self.at_game_end
 
     @abc.abstractmethod
-    def check(self, action: Any, c: Any) -> bool:
+    def check(self, action: N, c: ActionChecks) -> bool:
         """True when the action may run; misuses reported through `c` (check/effects.py
         `ActionChecks`: `ctx`, `neighbour`, `expr`, `per`, `positive`)."""
 
     @abc.abstractmethod
-    def causes(self, action: Any) -> tuple[str, ...]:
+    def causes(self, action: N) -> tuple[str, ...]:
         """The events the action fires right away (check/cycles.py judges cycles with them)."""
 
-    def zones(self, action: Any) -> tuple:
+    def zones(self, action: N) -> tuple[Any, ...]:
         """The zones the action names (their Names): each one declared (check/phases.py)."""
         return ()
 
-    def own_zones(self, action: Any) -> tuple:
+    def own_zones(self, action: N) -> tuple[Any, ...]:
         """Those of its zones whose cards a city keeps: none a zone for the table (check/phases.py)."""
         return ()
 
-    def decks(self, action: Any) -> tuple:
+    def decks(self, action: N) -> tuple[Any, ...]:
         """The decks the action names (their Names): each one holds cards (check/phases.py)."""
         return ()
 
     # -- compile (compile.py)
-    def says_this_stage(self, action: Any) -> bool:
+    def says_this_stage(self, action: N) -> bool:
         """The action names `this stage` (`under this stage`): compile.py sets its `stage`
         field to the number of the stage that says it."""
         return False
 
     # -- run (engine/triggers.py)
-    def counted(self, action: Any) -> tuple[Expr | None, Per | None]:
+    def counted(self, action: N) -> tuple[Expr | None, Per | None]:
         """The expression the action counts and its `per` (compiled once per action by the
         dispatcher, `Dispatcher.value`; weighed by the bots)."""
         return None, None
 
-    def inner(self, action: Any) -> Any:
+    def inner(self, action: N) -> Any:
         """The action this one holds and carries out (`at end of turn, ACTION`, `each other
         city: ACTION`), or None; saves number it (engine/saves.py `rule_objects`)."""
         return None
 
-    def kept_kind(self, action: Any) -> str:
+    def kept_kind(self, action: N) -> str:
         """The kind of kept token the action gives (`gives` "kept tokens")."""
         return ""
 
     @abc.abstractmethod
-    def run(self, events: Any, action: Any, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, action: N, seat: int, where: Any, source: str) -> None:
         """Carry out the action for `seat` (`events`: the game's Dispatcher; `where`: the
         cities its quantities count in; `source`: what the log names as its cause)."""
 
-    def wild_symbols(self, action: Any, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:
+    def wild_symbols(self, action: N, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:
         """The science symbols (numbers of `tables.symbols`) one of which the action gives
         the owner when the game is scored (`scoring`: engine/scoring.py)."""
         return ()
 
-    def scored_copies(self, action: Any, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list:
+    def scored_copies(self, action: N, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list[Any]:
         """The cards (tables.cards' entries) one of which the action copies, its effects
         counting for the owner, when the game is scored (`scoring`: engine/scoring.py)."""
         return []
 
-    def options(self, events: Any, action: Any, seat: int) -> list:
+    def options(self, events: Any, action: N, seat: int) -> list[Any]:
         """The choices the decision the action opens (`decision`) offers `seat` now, as the
         dispatcher's operations find them (engine/actions.py `Action`s; the bots weigh them)."""
         return []
 
-    def idle(self, events: Any, action: Any, seat: int) -> bool:
+    def idle(self, events: Any, action: N, seat: int) -> bool:
         """True when the action would do nothing now (no chain goes on from it)."""
         return False
 
     # -- the bots (bots/powers_worth.py)
-    def power_worth(self, action: Any, w: Any) -> float:
+    def power_worth(self, action: N, w: Appraiser) -> float:
         """What the action is worth to its owner now, in points, required of a kind whose
         `bots` is "powers" (`w`: bots/powers_worth.py's reader, lending `game`, `seat`,
         `model`, `free_build_worth()`, `_zone_plays(zone)`, `_part(kind, card)`)."""
@@ -176,23 +180,23 @@ class ActionKind(abc.ABC):
 
     # -- printing for `wonders fmt` (syntax/printer.py)
     @abc.abstractmethod
-    def written(self, action: Any, p: Any) -> str:
+    def written(self, action: N, p: Printer) -> str:
         """The action as the language writes it (`p`: syntax/printer.py)."""
 
     # -- words, icons, notation (views/)
     @abc.abstractmethod
-    def words_en(self, action: Any, w: Any) -> str:
+    def words_en(self, action: N, w: WordsEn) -> str:
         """English: the clause after its subject (`gains 2 coins`; `w`: views/describe.py)."""
 
     @abc.abstractmethod
-    def words_nl(self, action: Any, w: Any) -> tuple[str, str]:
+    def words_nl(self, action: N, w: WordsNl) -> tuple[str, str]:
         """Dutch: (finite verb, the rest), ordered by the caller (`w`: views/describe_nl.py)."""
 
     @abc.abstractmethod
-    def icons(self, action: Any, kit: Any, vocabulary: Any) -> list:
+    def icons(self, action: N, kit: IconKit, vocabulary: Any) -> list[Any]:
         """The action's icons on a card, in reading order (`kit`: views/render/effect_icons.py)."""
 
     @abc.abstractmethod
-    def notation(self, action: Any, kit: Any) -> str | None:
+    def notation(self, action: N, kit: NotationKit) -> str | None:
         """The accessible notation's marks for the action, or None for its words
         (`kit`: views/access/notation.py `Words`)."""

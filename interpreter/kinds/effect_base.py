@@ -10,9 +10,12 @@ import of the kind, never a game.  The passes find it in the registry
 from __future__ import annotations
 
 import abc
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
-from .base import LANGUAGES
+from .base import LANGUAGES, N
+
+if TYPE_CHECKING:
+    from .lent import Appraiser, CardChecks, EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
 
 # Where an effect may stand: on a card, a wonder board or a stage, for its owner ("city":
 # the `Effect` union of syntax/ast_effects.py), and after `law ...:`, for every city ("law":
@@ -30,7 +33,7 @@ PARTS = ("static", "points", "scores", "when_built", "turn_end", "game_end", "tr
 COUNTED = ("shields",)
 
 
-class EffectKind(abc.ABC):
+class EffectKind(abc.ABC, Generic[N]):
     """One kind of effect: its syntax class and every pass's part.
 
     Declared values:
@@ -85,76 +88,76 @@ class EffectKind(abc.ABC):
 
     # -- check (check/effects.py)
     @abc.abstractmethod
-    def check(self, effect: Any, c: Any) -> Any:
+    def check(self, effect: N, c: EffectChecks) -> Any:
         """The effect ready to run, or None when it is misused (reported through `c`:
         check/effects.py `EffectChecks`: `ctx`, `colours`, `positive`, `no_repeats`, ...)."""
 
-    def in_law(self, effect: Any, c: Any) -> bool:
+    def in_law(self, effect: N, c: EffectChecks) -> bool:
         """Whether the effect may stand in a law as it is written (check/effects.py `_law`,
         reporting through `c`, its `EffectChecks`): it may, unless the kind says."""
         return True
 
-    def for_every_city(self, effect: Any, scope: Any) -> Any:
+    def for_every_city(self, effect: N, scope: Any) -> Any:
         """The effect as a law holds it, said of every city (the describers' `law_text`;
         `scope`: all cities): the effect itself, unless the kind names whose it is."""
         return effect
 
-    def held(self, effect: Any) -> Any:
+    def held(self, effect: N) -> Any:
         """The effect this one holds and acts through, required of a kind filed among the
         laws (`part` "laws"; the checks over every card and every zone read the effect held,
         kinds/effects/__init__.py `held_of`), or None: none, unless the kind says."""
         return None
 
-    def with_every_card(self, effect: Any, c: Any) -> None:
+    def with_every_card(self, effect: N, c: CardChecks) -> None:
         """Misuses seen only with every card of the rule set known (check/card_laws.py, `c`
         its `CardChecks`): none, unless the kind says."""
 
     # -- compile (compile.py)
-    def filed(self, effect: Any, c: Any) -> tuple[str, Any]:
+    def filed(self, effect: N, c: Any) -> tuple[str, Any]:
         """The part of its compiled source the effect goes to (one of PARTS) and what goes
         there: `part` and the effect as checked, unless the kind says (`c`: compile.py's
         lender, `kind_of`: the kinds of the actions an effect holds)."""
         return self.part, effect
 
     # -- run (engine/city.py, engine/laws.py)
-    def hold(self, effect: Any, tables: Any) -> dict:
+    def hold(self, effect: N, tables: Any) -> dict[str, Any]:
         """What the effect adds to its owner's tables while owned, a `static` kind's: fields
         of engine/city.py `Held` (`held_by`), a tuple's entries added to it, a flag
         (`play_last`, `gives_defeats`, `trade_changed`) set when True."""
         raise NotImplementedError
 
-    def in_force(self, effect: Any, tables: Any) -> dict | None:
+    def in_force(self, effect: N, tables: Any) -> dict[str, Any] | None:
         """What a law of this effect adds to every city while in force: the fields of
         engine/laws.py `InForce` it sets (besides an empty `held`); None when the law holds
         the effect as every city's own (`hold`)."""
         return None
 
-    def token_builds(self, effect: Any) -> tuple:
+    def token_builds(self, effect: N) -> tuple[Any, ...]:
         """The builds the effect lets its owner pay for with kept tokens, as (what, kind,
         count, colour) each (engine/city.py `Held.free_tokens`, bots/rulemodel.py `spent_for`)."""
         return ()
 
-    def production(self, effect: Any) -> tuple | None:
+    def production(self, effect: N) -> tuple[Any, ...] | None:
         """What the effect produces as printed, whatever the city holds: ((resource, units),
         ...) and whether it is one of them a turn (a choice); None when it produces nothing
         printed, unless the kind says (laws over cards `producing N units`, check/card_laws.py,
         the bots' worth of a board, a production that follows the city's cards)."""
         return None
 
-    def symbols(self, effect: Any) -> tuple:
+    def symbols(self, effect: N) -> tuple[str, ...]:
         """The names of the science symbols the effect gives its owner while owned, one of
         them of the owner's choice when several (engine/scoring.py, a copied card's; the
         score pad's sources): none, unless the kind says."""
         return ()
 
     # -- the bots (bots/powers_worth.py, bots/reads.py)
-    def counted(self, effect: Any) -> tuple[int, Any]:
+    def counted(self, effect: N) -> tuple[int, Any]:
         """(amount, per) of what the effect adds to its `bots` field, required of a kind
         whose `bots` is one of COUNTED (bots/reads.py `facts`): `per` None for a fixed
         amount, else the `per QUANTITY` it follows."""
         raise NotImplementedError
 
-    def power_worth(self, effect: Any, w: Any) -> float:
+    def power_worth(self, effect: N, w: Appraiser) -> float:
         """What the power is worth to its owner now, in points, required of a kind whose
         `bots` is one of POWERS (`w`: bots/powers_worth.py's reader, lending `city`, `model`,
         `builds_left`, `free_build_worth()`, `ages_left()`, `_units_worth(r, units)`; for a
@@ -164,23 +167,23 @@ class EffectKind(abc.ABC):
 
     # -- printing for `wonders fmt` (syntax/printer.py)
     @abc.abstractmethod
-    def written(self, effect: Any, p: Any) -> str:
+    def written(self, effect: N, p: Printer) -> str:
         """The effect as the language writes it (`p`: syntax/printer.py)."""
 
     # -- words, icons, notation (views/)
     @abc.abstractmethod
-    def words_en(self, effect: Any, w: Any) -> str:
+    def words_en(self, effect: N, w: WordsEn) -> str:
         """English: what the effect does (`w`: views/describe.py)."""
 
     @abc.abstractmethod
-    def words_nl(self, effect: Any, w: Any) -> str:
+    def words_nl(self, effect: N, w: WordsNl) -> str:
         """Dutch: what the effect does (`w`: views/describe_nl.py)."""
 
     @abc.abstractmethod
-    def icons(self, effect: Any, kit: Any, vocabulary: Any) -> list:
+    def icons(self, effect: N, kit: IconKit, vocabulary: Any) -> list[Any]:
         """The effect's icons on a card, in reading order (`kit`: views/render/effect_icons.py)."""
 
     @abc.abstractmethod
-    def notation(self, effect: Any, kit: Any) -> str | None:
+    def notation(self, effect: N, kit: NotationKit) -> str | None:
         """The accessible notation's marks for the effect, or None for its words
         (`kit`: views/access/notation.py `Words`)."""

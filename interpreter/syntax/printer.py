@@ -7,6 +7,7 @@ below ("where parentheses are needed")."""
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import attrs
 
@@ -22,7 +23,7 @@ from ..kinds.measures import measure_kind
 INDENT = "    "
 
 
-def print_item(item) -> str:
+def print_item(item: object) -> str:
     if isinstance(item, ast.ResourcesDecl):
         return f"resources {item.group.text}: {_names(item.names)}\n"
     if isinstance(item, ast.ColorsDecl):
@@ -58,10 +59,11 @@ def print_item(item) -> str:
     raise TypeError(item)
 
 
-def neutral_statement(s) -> str:
+def neutral_statement(s: Any) -> str:
     if isinstance(s, ast.HolderInAge):
         return f"holder in age {s.age.text}: {s.direction} neighbour"
-    return s.word
+    word: str = s.word                  # a flag of a neutral city (ast.Flag)
+    return word
 
 
 def _block(head: str, lines: list[str], depth: int) -> str:
@@ -70,15 +72,15 @@ def _block(head: str, lines: list[str], depth: int) -> str:
     return f"{INDENT * (depth - 1)}{head} {{\n{inner}{INDENT * (depth - 1)}}}\n"
 
 
-def _names(names) -> str:
+def _names(names: Iterable[ast.Name]) -> str:
     return ", ".join(n.text for n in names)
 
 
-def _inline(head: str, stmts) -> str:
+def _inline(head: str, stmts: Iterable[object]) -> str:
     return f"{head} {{ " + "; ".join(statement(s) for s in stmts) + " }"
 
 
-def statement(s) -> str:
+def statement(s: object) -> str:
     if isinstance(s, ast.AgeStmt):
         return f"age {s.age.text}"
     if isinstance(s, ast.DeckStmt):
@@ -170,7 +172,7 @@ def _play_turns(s: ast.PlayTurns) -> str:
 
 
 # a zone, a phase, or a statement inside a phase (docs/language.md, "Phases"), in words
-PHASE_WORDS = {
+PHASE_WORDS: dict[type, Callable[[Any], str]] = {
     ast.ZoneDecl: lambda s: f'zone "{s.name.text}"' + (" for the table" if s.table else ""),
     ast.Phase: lambda s: _inline(phase_head(s), s.body),
     ast.Deal: lambda s: f'deal {_counted(s.count.value, "card")} from deck "{s.deck.text}"',
@@ -192,6 +194,7 @@ def phase_head(s: ast.Phase) -> str:
 def phase_place(p: ast.PhasePlace) -> str:
     if p.when == "start":
         return "at start of each age" if p.age is None else f"at start of age {p.age.text}"
+    assert p.age is not None                   # `before age I`, `after age III`: the grammar names it
     return f"{p.when} age {p.age.text}"
 
 
@@ -200,27 +203,28 @@ def _counted(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _cost_item(item) -> str:
+def _cost_item(item: object) -> str:
     if isinstance(item, ast.CoinAmount):
         return _counted(item.count, "coin")
     if isinstance(item, ast.TokenAmount):
         return _tokens(item.count, item.kind)
+    assert isinstance(item, ast.ResourceAmount), item
     return _amount_res(item)
 
 
-def _price_item(item) -> str:
+def _price_item(item: object) -> str:
     """An item of a price (`may pay ...`, `... paying ...`): a price says its counts (`1 stone`)."""
     if isinstance(item, ast.ResourceAmount):
         return f"{item.count} {item.resource.text}"
     return _cost_item(item)
 
 
-def price(items) -> str:
+def price(items: Iterable[object]) -> str:
     """A price of `may pay ...`: its items joined by `and`."""
     return " and ".join(_price_item(i) for i in items)
 
 
-def _tokens(count: int, kind) -> str:
+def _tokens(count: int, kind: ast.Name) -> str:
     """`1 joker token`, `2 joker tokens`: tokens of a kept kind in a price."""
     return f"{count} {kind.text} token" + ("" if count == 1 else "s")
 
@@ -229,13 +233,13 @@ def _amount_res(item: ast.ResourceAmount) -> str:
     return item.resource.text if item.count == 1 else f"{item.count} {item.resource.text}"
 
 
-def colour_list(names) -> str:
+def colour_list(names: Iterable[ast.Name]) -> str:
     """A list of colours as English writes it: `brown`, `brown and grey`, `brown, grey and purple`."""
     words = [n.text for n in names]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def effect(e) -> str:
+def effect(e: object) -> str:
     kind = effect_kind_of(e)
     if kind is None:
         raise UnhandledKind(f"syntax/printer.py has no words for the effect kind {type(e).__name__}")
@@ -244,7 +248,10 @@ def effect(e) -> str:
 
 def event(name: str) -> str:
     """A trigger's event as written after `on` (its kind's, kinds/events/)."""
-    return event_kind(name).written(name)
+    kind = event_kind(name)
+    if kind is None:
+        raise UnhandledKind(f"syntax/printer.py has no words for the event {name!r}")
+    return kind.written(name)
 
 
 def card_selector(c: ast.CardSelector) -> str:
@@ -256,7 +263,7 @@ def card_selector(c: ast.CardSelector) -> str:
             + (" producing " + " or ".join(produced) if produced else ""))
 
 
-def action(a) -> str:
+def action(a: object) -> str:
     kind = kind_of(a)
     if kind is not None:                        # a kind of kinds/actions/ writes itself
         return kind.written(a, _PRINTER)
@@ -304,7 +311,7 @@ def per(p: ast.Per) -> str:
     return f"per {every}{quantity(p.what, one=p.every == 1)}"
 
 
-def expr(e) -> str:
+def expr(e: object) -> str:
     if isinstance(e, ast.Number):
         return str(e.value)
     if isinstance(e, ast.PerAmount):
@@ -325,10 +332,11 @@ def expr(e) -> str:
     raise TypeError(e)
 
 
-def city_value(v) -> str:
+def city_value(v: object) -> str:
     """A value counted in each city: a measure alone (`shields`) or an expression in parentheses."""
-    plain = isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and measure_kind(v).alone
-    return quantity(v) if plain else f"({expr(v)})"
+    if isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and measure_kind(v).alone:
+        return quantity(v)
+    return f"({expr(v)})"
 
 
 # ---------------------------------------------------------------- where parentheses are needed
@@ -337,12 +345,12 @@ def city_value(v) -> str:
 # bind looser than where it stands?).  A scope before `and` needs none: the grammar reads
 # `and` as the scope's only when a city follows it, and a comparison never starts with one.
 
-def conditions(comparisons) -> str:
+def conditions(comparisons: Iterable[object]) -> str:
     """`A op B and C op D`."""
     return " and ".join(comparison(c) for c in comparisons)
 
 
-def comparison(c) -> str:
+def comparison(c: object) -> str:
     """A condition: its kind's (kinds/conditions/)."""
     return condition_kind(c).written(c, _PRINTER)
 
@@ -355,7 +363,7 @@ def which_card(w: ast.WhichCard) -> str:
     return f"the {w.which} card built" + (f" by {scope(w.scope)}" if w.scope is not None else "")
 
 
-def _parenthesised(e, op: str, right: bool) -> bool:
+def _parenthesised(e: object, op: str, right: bool) -> bool:
     """Whether `e`, an operand of `op`, needs parentheses: `+ -` bind looser than `* /`,
     and all four group to the left."""
     if not isinstance(e, ast.BinOp):
@@ -365,7 +373,7 @@ def _parenthesised(e, op: str, right: bool) -> bool:
     return looser or same_level_right
 
 
-def _operand(e, op: str, right: bool = False) -> str:
+def _operand(e: object, op: str, right: bool = False) -> str:
     return f"({expr(e)})" if _parenthesised(e, op, right) else expr(e)
 
 
@@ -406,3 +414,8 @@ def card_ref(ref: ast.CardRef) -> str:
 
 
 _PRINTER = sys.modules[__name__]          # what a kind's `written` is lent: this module's `expr`, `per`
+
+if TYPE_CHECKING:                         # this module is what kinds/lent.py `Printer` declares
+    from . import printer as _this
+    from ..kinds.lent import Printer
+    _lent: Printer = _this

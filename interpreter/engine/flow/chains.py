@@ -11,7 +11,7 @@ a debt here, the others in triggers.py's `Dispatcher` (a kind of kinds/actions/,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...check.model import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
@@ -86,7 +86,7 @@ def _owes(game: Game, action: ast.Action, seat: int, neighbour: int | None) -> b
     return True
 
 
-def _in_each_city(game: Game, kind: ActionKind, action: ast.Action, seat: int, source: str) -> None:
+def _in_each_city(game: Game, kind: ActionKind[Any], action: ast.Action, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
     game.stack += [("each", kind.inner(action), target, seat, source)
                    for target in reversed(game.events.group(seat, action))]

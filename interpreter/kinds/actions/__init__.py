@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from types import ModuleType
+from typing import Any, Iterable
 
 from ..base import ActionKind
 from ..statement_base import PhaseStatement
 
 
-def kind_modules(path, package: str, interface: type = ActionKind) -> tuple:
+def kind_modules(path: Iterable[str], package: str, interface: type = ActionKind) -> tuple[ModuleType, ...]:
     """The kind modules of the folder `path` (the package `package`), in the order of
     their names: a module without its KIND (an `interface`: ActionKind, or
     effect_base.py's EffectKind) fails the import of every kind."""
@@ -32,7 +34,7 @@ def kind_modules(path, package: str, interface: type = ActionKind) -> tuple:
 
 MODULES = kind_modules(__path__, __name__)
 # syntax class -> its kind
-ACTIONS: dict[type, ActionKind] = {module.KIND.node: module.KIND for module in MODULES}
+ACTIONS: dict[type, ActionKind[Any]] = {module.KIND.node: module.KIND for module in MODULES}
 NODES: tuple[type, ...] = tuple(ACTIONS)
 # syntax class -> its kind, of the kinds that are a phase's statement too
 STATEMENTS: dict[type, PhaseStatement] = {node: k for node, k in ACTIONS.items() if isinstance(k, PhaseStatement)}
@@ -43,6 +45,6 @@ GAINS = tuple(k.node for k in ACTIONS.values() if k.gives == "coins" and k.sign 
 LOSSES = tuple(k.node for k in ACTIONS.values() if k.gives == "coins" and k.sign < 0)
 
 
-def kind_of(action) -> ActionKind | None:
+def kind_of(action: object) -> ActionKind[Any] | None:
     """The kind of `action`, or None for what is not an action (a statement of a phase only)."""
     return ACTIONS.get(type(action))

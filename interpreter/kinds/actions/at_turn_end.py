@@ -5,13 +5,14 @@ syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Action
 
@@ -22,38 +23,38 @@ class AtTurnEnd:
     span: Span
 
 
-class AtTurnEndKind(ActionKind):
+class AtTurnEndKind(ActionKind[AtTurnEnd]):
     node = AtTurnEnd
     gives = "its action"
     bots = "actions"                  # compiled apart: its action is read as the source's
     at_turn_end = True
 
-    def inner(self, action):
+    def inner(self, action: AtTurnEnd) -> Any:
         return action.action
 
-    def check(self, action, c) -> bool:
+    def check(self, action: AtTurnEnd, c: ActionChecks) -> bool:
         return c.action(action.action, neighbour=False)      # no neighbour is looked at at the turn's end
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: AtTurnEnd) -> tuple[str, ...]:
         return ()                         # its action's, later: not right away
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: AtTurnEnd, seat: int, where: Any, source: str) -> None:
         events.later(seat, action.action, source)
 
-    def written(self, action, p) -> str:
+    def written(self, action: AtTurnEnd, p: Printer) -> str:
         return f"at end of turn, {p.action(action.action)}"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: AtTurnEnd, w: WordsEn) -> str:
         return f"at the end of that turn, {w.action_text(action.action)}"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: AtTurnEnd, w: WordsNl) -> tuple[str, str]:
         verb, rest = w.action_parts(action.action)
         return verb, f"{rest} aan het eind van die ronde"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: AtTurnEnd, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.chip(_("end of turn"))] + kit.action(action.action, vocabulary)
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: AtTurnEnd, kit: NotationKit) -> str | None:
         return _("at turn end: {action}").format(action=kit.action(action.action))
 
 

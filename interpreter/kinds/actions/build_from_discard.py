@@ -5,7 +5,7 @@ built by syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _
@@ -13,6 +13,7 @@ from ...syntax.ast_base import COLOR_BUILT, node
 from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
 
 
@@ -21,45 +22,45 @@ class BuildFromDiscard:
     span: Span
 
 
-class BuildFromDiscardKind(ActionKind):
+class BuildFromDiscardKind(ActionKind[BuildFromDiscard]):
     node = BuildFromDiscard
     gives = "build from discard"
     bots = "powers"
     decision = "discard"
 
-    def check(self, action, c) -> bool:
+    def check(self, action: BuildFromDiscard, c: ActionChecks) -> bool:
         return True                       # nothing in it to misuse
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: BuildFromDiscard) -> tuple[str, ...]:
         return (Event.BUILDING_BUILT, COLOR_BUILT)          # and a building of any colour
 
-    def idle(self, events, action, seat: int) -> bool:
+    def idle(self, events: Any, action: BuildFromDiscard, seat: int) -> bool:
         """Nothing to build from an empty pile (or none the city may build)."""
         return not events.build_options_from_discard(seat)
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: BuildFromDiscard, seat: int, where: Any, source: str) -> None:
         if not self.idle(events, action, seat):
             events.game.waiting = [(seat, self.decision)]      # answered by the `discard` decision
 
-    def power_worth(self, action, w) -> float:
+    def power_worth(self, action: BuildFromDiscard, w: Appraiser) -> float:
         """A card more, the best the pile may hold (bots/powers_worth.py)."""
         return w.discard_build_worth()
 
-    def written(self, action, p) -> str:
+    def written(self, action: BuildFromDiscard, p: Printer) -> str:
         return "build a card from the discard pile for free"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: BuildFromDiscard, w: WordsEn) -> str:
         return "builds one card from the discard pile for free"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: BuildFromDiscard, w: WordsNl) -> tuple[str, str]:
         return "kiest", "één kaart uit de aflegstapel en bouwt die gratis"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: BuildFromDiscard, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(_("discard")), icons.word("→"), icons.card([], _("a card from the discard pile")),
                 icons.coin("0", _("for free"))]
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: BuildFromDiscard, kit: NotationKit) -> str | None:
         return None
 
 

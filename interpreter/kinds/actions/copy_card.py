@@ -8,13 +8,14 @@ and `copy_last`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Scope
@@ -28,7 +29,7 @@ class CopyCard:
     last: bool = False
 
 
-class CopyCardKind(ActionKind):
+class CopyCardKind(ActionKind[CopyCard]):
     node = CopyCard
     gives = "a copy"
     bots = "copies"                       # `when built: copy ...` (one at the end of the game is scored in full)
@@ -37,10 +38,10 @@ class CopyCardKind(ActionKind):
     at_scoring = True
     decision = "copy"
 
-    def at_game_end_for(self, action) -> bool:
+    def at_game_end_for(self, action: CopyCard) -> bool:
         return not action.last            # the last card built is copied when built only
 
-    def check(self, action, c) -> bool:
+    def check(self, action: CopyCard, c: ActionChecks) -> bool:
         """Of the neighbours; at the end of the game also of the owner's own city (its
         effects a second time)."""
         ok = c.colours(action.colors)
@@ -52,32 +53,34 @@ class CopyCardKind(ActionKind):
             return False
         return c.neighbours_only(action.scope, "copying", own=c.at_game_end) and ok
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: CopyCard) -> tuple[str, ...]:
         return ()
 
-    def options(self, events, action, seat: int) -> list:
-        return events.card_copy_options(seat, action)
+    def options(self, events: Any, action: CopyCard, seat: int) -> list[Any]:
+        options: list[Any] = events.card_copy_options(seat, action)
+        return options
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: CopyCard, seat: int, where: Any, source: str) -> None:
         if self.options(events, action, seat):          # chosen now
             events.ask(seat, self.decision, ("copy_from", action, seat))
 
-    def scored_copies(self, action, scoring, tables, city, left, right) -> list:
-        return scoring.cards_to_copy(tables, {c.text for c in action.colors}, action.scope.parts, city, left, right)
+    def scored_copies(self, action: CopyCard, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list[Any]:
+        cards: list[Any] = scoring.cards_to_copy(tables, {c.text for c in action.colors}, action.scope.parts, city, left, right)
+        return cards
 
-    def written(self, action, p) -> str:
+    def written(self, action: CopyCard, p: Printer) -> str:
         if action.last:
             return f"copy the last card built by {p.scope(action.scope)}"
         return f"copy a {p.colour_list(action.colors)} card from {p.scope(action.scope)}"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: CopyCard, w: WordsEn) -> str:
         where = w.scope_text(action.scope).replace("own city", "its own city")
         where = where if where.startswith(("both", "its")) else "the " + where
         if action.last:
             return f"copies the last card built by {where}"
         return f"copies one {w.and_list([c.text for c in action.colors], 'or')} card of {where}"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: CopyCard, w: WordsNl) -> tuple[str, str]:
         if action.last:
             return "kopieert", f"de laatste kaart gebouwd door {w.scope_text(action.scope)}"
         colours = w.en_list([names().color(c.text) for c in action.colors], "of")
@@ -85,14 +88,14 @@ class CopyCardKind(ActionKind):
         one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: CopyCard, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         if action.last:
             return [icons.chip(_("copy")), icons.card([], _("the last card built"))] + kit.scope_icons(action.scope)
         return [icons.chip(_("copy")), icons.card([c.text for c in action.colors], _("a card to copy"))] + \
             kit.scope_icons(action.scope)
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: CopyCard, kit: NotationKit) -> str | None:
         return None
 
 

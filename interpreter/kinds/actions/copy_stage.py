@@ -5,13 +5,14 @@ when one has).  Its grammar rule is `copy_stage`, built by syntax/builder/order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Number
     from ...syntax.ast_effects import Scope
@@ -24,50 +25,51 @@ class CopyStage:
     span: Span
 
 
-class CopyStageKind(ActionKind):
+class CopyStageKind(ActionKind[CopyStage]):
     node = CopyStage
     gives = "a copy"
     bots = "copies"                       # the best stage it may copy now, as a copy of a card
     copies = True
     decision = "copy"
 
-    def check(self, action, c) -> bool:
+    def check(self, action: CopyStage, c: ActionChecks) -> bool:
         ok = c.positive(action.number.value, action.number.span, "copying")
         return c.neighbours_only(action.scope, "copying") and ok
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: CopyStage) -> tuple[str, ...]:
         return ()
 
-    def options(self, events, action, seat: int) -> list:
-        return events.stage_copy_options(seat, action)
+    def options(self, events: Any, action: CopyStage, seat: int) -> list[Any]:
+        options: list[Any] = events.stage_copy_options(seat, action)
+        return options
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: CopyStage, seat: int, where: Any, source: str) -> None:
         options = self.options(events, action, seat)
         if len(options) == 1:                       # one stage to copy: no choice
             events.copy_stage(seat, options[0])
         elif options:
             events.ask(seat, self.decision, ("copy_from", action, seat))
 
-    def written(self, action, p) -> str:
+    def written(self, action: CopyStage, p: Printer) -> str:
         return f"copy stage {action.number.value} of {p.scope(action.scope)}"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: CopyStage, w: WordsEn) -> str:
         where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
             f"the {w.scope_text(action.scope)}'s wonder"
         return (f"copies stage {action.number.value} of {where}, if built: its effects, and its "
                 "`when built` at once")
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: CopyStage, w: WordsNl) -> tuple[str, str]:
         one_of = "één van " if len(action.scope.parts) > 1 else ""
         return "kopieert", (f"Wonder fase {action.number.value} van {one_of}{w.scope_text(action.scope)}, als "
                             "die gebouwd is: haar effecten, en meteen haar effect bij het bouwen")
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: CopyStage, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(_("copy")), icons.chip(_("stage {number}").format(number=action.number.value))] + \
             kit.scope_icons(action.scope)
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: CopyStage, kit: NotationKit) -> str | None:
         return None
 
 

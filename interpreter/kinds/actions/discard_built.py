@@ -10,13 +10,14 @@ decision of kind "remove", or "put" for a card moved between zones, when it has 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Scope
@@ -40,14 +41,34 @@ class DiscardBuilt:
         pile or under a stage (the decision `remove`)."""
         return self.zone is not None and self.to == "zone"
 
+    # One of `scope` and `zone` is set, and `into` when `to` is "zone" (syntax/builder/order.py
+    # `_moved`): what the kind reads once it has asked which, typed.
+    @property
+    def city(self) -> Scope:
+        """The cities a card leaves when it leaves no zone (`from left neighbour`)."""
+        assert self.scope is not None, "a card moved from a zone leaves no city"
+        return self.scope
 
-class DiscardBuiltKind(ActionKind):
+    @property
+    def from_zone(self) -> Name:
+        """The zone a card leaves when it leaves no city (`from "Z"`)."""
+        assert self.zone is not None, "a card moved from a city leaves no zone"
+        return self.zone
+
+    @property
+    def into_zone(self) -> Name:
+        """The zone a card is put into (`to` "zone": `into "Z"`, `onto "Z"`)."""
+        assert self.into is not None, "a card put elsewhere than a zone goes into none"
+        return self.into
+
+
+class DiscardBuiltKind(ActionKind[DiscardBuilt]):
     node = DiscardBuilt
     gives = "card moved"
     bots = "removals"                     # the points the city that loses a card loses now
     decision = "remove"
 
-    def check(self, action, c) -> bool:
+    def check(self, action: DiscardBuilt, c: ActionChecks) -> bool:
         """Declared colours, once each, and one city (the city that loses the card chooses
         it; `the neighbour` only where one is looked at); a zone is not its own destination
         (E2033); `this stage` only on a stage.  The zones: check/phases.py (`zones`)."""
@@ -62,46 +83,47 @@ class DiscardBuiltKind(ActionKind):
                     help=_("name another zone after `into` (or `onto`), or write `discard a ... card from ...`"))
                 return False
             return ok
-        parts = action.scope.parts
+        parts = action.city.parts
         if len(parts) != 1 or parts[0] == "all":
-            c.ctx.report("E1802", _("a card is discarded from one city, not from several"), action.scope.span,
+            c.ctx.report("E1802", _("a card is discarded from one city, not from several"), action.city.span,
                          label=_("more than one city"),
                          help=_("write `from own city`, `from left neighbour` or `from right neighbour` (or, in a "
                                 "trigger `for each neighbour`, `from the neighbour`)"))
             return False
         if parts[0] == "neighbour" and not c.neighbour:
-            return c.no_neighbour_here(action.scope)
+            return c.no_neighbour_here(action.city)
         return ok
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: DiscardBuilt) -> tuple[str, ...]:
         return ()
 
-    def zones(self, action) -> tuple:
+    def zones(self, action: DiscardBuilt) -> tuple[Any, ...]:
         return tuple(zone for zone in (action.zone, action.into) if zone is not None)
 
-    def own_zones(self, action) -> tuple:
+    def own_zones(self, action: DiscardBuilt) -> tuple[Any, ...]:
         return (action.zone,) if action.zone is not None else ()   # a card moved from a zone a city keeps
 
-    def says_this_stage(self, action) -> bool:
-        return action.to == "stage"
+    def says_this_stage(self, action: DiscardBuilt) -> bool:
+        under_stage: bool = action.to == "stage"
+        return under_stage
 
-    def _target(self, events, action, seat: int, where) -> int:
+    def _target(self, events: Any, action: DiscardBuilt, seat: int, where: Any) -> int:
         """The seat of the city that loses the card (the owner, for a zone)."""
         if action.zone is not None:
             return seat
-        part = action.scope.parts[0]
+        part = action.city.parts[0]
         return seat if part == "own" else where.neighbour.seat if part == "neighbour" else \
             events.game.neighbours(seat)[0 if part == "left" else 1].seat
 
-    def idle(self, events, action, seat: int) -> bool:
+    def idle(self, events: Any, action: DiscardBuilt, seat: int) -> bool:
         """Nothing to put from the owner's zone (or, the owner's card put, none to move)."""
         if action.between_zones:
             return not events.put_options(seat, action)
-        if action.to != "discard" and (action.zone is not None or action.scope.parts == ("own",)):
+        if action.to != "discard" and (action.zone is not None or action.city.parts == ("own",)):
             return not events.removal_options(seat, action)
         return False
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: DiscardBuilt, seat: int, where: Any, source: str) -> None:
         """At once when the city has one such card, by its own choice when it has several;
         a card moved from one zone of the owner's into another is put."""
         if action.between_zones:
@@ -118,46 +140,46 @@ class DiscardBuiltKind(ActionKind):
         elif options:
             events.ask(target, self.decision, ("remove_from", action, target, seat))
 
-    def written(self, action, p) -> str:
-        place = f'"{action.zone.text}"' if action.zone is not None else p.scope(action.scope)
+    def written(self, action: DiscardBuilt, p: Printer) -> str:
+        place = f'"{action.zone.text}"' if action.zone is not None else p.scope(action.city)
         if action.to == "discard":
             return f"discard a {p.colour_list(action.colors)} card from {place}"
-        to = f'{"onto" if action.onto else "into"} "{action.into.text}"' if action.to == "zone" else "under this stage"
+        to = f'{"onto" if action.onto else "into"} "{action.into_zone.text}"' if action.to == "zone" else "under this stage"
         return f"put a {p.colour_list(action.colors) + ' ' if action.colors else ''}card from {place} {to}"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: DiscardBuilt, w: WordsEn) -> str:
         colours = w.and_list([c.text for c in action.colors], "or") + " " if action.colors else ""
         into = f' {"onto" if action.onto else "into"} its "{action.into.text if action.into else ""}"'
         verb, to = {"discard": ("discard", ""), "zone": ("put", into), "stage": ("put", " under this stage")}[action.to]
         if action.zone is not None:
             return f'{verb}s one of its {colours}cards kept in its "{action.zone.text}" (of its choice){to}'
-        if action.scope.parts == ("own",):
+        if action.city.parts == ("own",):
             return f"{verb}s one of its own {colours}cards (of its choice){to}, whose effects end"
         where = w.scope_text(action.scope)
         where = where if where.startswith("the ") else "the " + where
         return f"makes {where} {verb} one of its {colours}cards (of its choice){to}, whose effects end"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: DiscardBuilt, w: WordsNl) -> tuple[str, str]:
         colours = w.en_list([names().color(c.text) for c in action.colors], "of") + " " if action.colors else ""
         into = f'{"op" if action.onto else "in"} "{action.into.text if action.into else ""}"'
         to = {"discard": "op de aflegstapel", "zone": into, "stage": "onder deze Wonder fase"}[action.to]
         if action.zone is not None:
             return "legt", f'één {colours}kaart naar keuze uit "{action.zone.text}" {to}'
-        if action.scope.parts == ("own",):
+        if action.city.parts == ("own",):
             return "legt", f"één eigen {colours}kaart naar keuze {to}, waarvan de effecten vervallen"
         return "laat", f"{w.scope_text(action.scope)} één eigen {colours}kaart naar keuze {to} leggen"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: DiscardBuilt, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         if action.between_zones and not action.colors:     # a card of one zone put into another
-            return [icons.chip(action.zone.text), icons.word("→"), icons.chip(action.into.text)]
+            return [icons.chip(action.from_zone.text), icons.word("→"), icons.chip(action.into_zone.text)]
         to = {"discard": _("to the discard pile"), "stage": _("under this stage")}.get(
             action.to, action.into.text if action.into is not None else "")
         return [icons.card([c.text for c in action.colors], _("a card discarded from the city")), icons.word("→"),
                 icons.chip(to)] + (kit.scope_icons(action.scope) if action.scope is not None
-                                   else [icons.chip(action.zone.text)])
+                                   else [icons.chip(action.from_zone.text)])
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: DiscardBuilt, kit: NotationKit) -> str | None:
         return None
 
 

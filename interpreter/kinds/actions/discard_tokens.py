@@ -5,13 +5,14 @@ syntax/builder/military.py; engine/triggers.py `give_back` says which go."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _, names
 from ...syntax.ast_base import Number, node
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Expr
@@ -33,7 +34,7 @@ class DiscardTokens:
     kind: Name | None = None
 
 
-class DiscardTokensKind(ActionKind):
+class DiscardTokensKind(ActionKind[DiscardTokens]):
     """Tokens given back: weighed (bots/offers.py, bots/valuation.py `given_back_worth`) as
     the owner's score pad without them, less its score pad now."""
 
@@ -42,7 +43,7 @@ class DiscardTokensKind(ActionKind):
     bots = "given_back"
     sign = -1
 
-    def check(self, action, c) -> bool:
+    def check(self, action: DiscardTokens, c: ActionChecks) -> bool:
         """Victory or defeat tokens, or a declared kind, at least 1 of them when a number is written."""
         ok = True
         if action.what == "military":
@@ -56,31 +57,31 @@ class DiscardTokensKind(ActionKind):
             return False
         return (action.count is None or c.expr(action.count)) and ok
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: DiscardTokens) -> tuple[str, ...]:
         return ()
 
-    def counted(self, action):
+    def counted(self, action: DiscardTokens) -> tuple[Any, Any]:
         """How many (None: all of them)."""
         return action.count, None
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: DiscardTokens, seat: int, where: Any, source: str) -> None:
         count = None if action.count is None else events.value(action)(where)
         kind = action.kind.text if action.kind is not None else None
         events.give_back_tokens(seat, action.what, kind, count, source)
 
-    def written(self, action, p) -> str:
+    def written(self, action: DiscardTokens, p: Printer) -> str:
         sort = action.kind.text if action.kind is not None else action.what
         count = action.count
         number = "all" if count is None else str(count.value) if isinstance(count, Number) else f"({p.expr(count)})"
         return f"discard {number} {sort} token{'' if number == '1' else 's'}"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: DiscardTokens, w: WordsEn) -> str:
         word = f"{action.kind.text} token" if action.kind is not None else f"{action.what} token"
         if action.count is None:
             return f"gives back all its {word}s"
         return f"gives back {w.amount_text(action.count, word)}{FIRST_EN.get(action.what, '')}, all it has if fewer"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: DiscardTokens, w: WordsNl) -> tuple[str, str]:
         if action.kind is not None:
             one, many = f"{names().token(action.kind.text)}-fiche", f"{names().token(action.kind.text)}-fiches"
         else:
@@ -92,7 +93,7 @@ class DiscardTokensKind(ActionKind):
             else f"{w.expr_text(count)} {many}"
         return "geeft", f"{shown} terug{FIRST_NL.get(action.what, '')}, alle die het heeft als het er minder heeft"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: DiscardTokens, kit: IconKit, vocabulary: Any) -> list[Any]:
         """A minus, how many, which."""
         title = _("tokens given back")
         sort = [kit.icons.token(action.what, title)] if action.kind is None \
@@ -100,7 +101,7 @@ class DiscardTokensKind(ActionKind):
         return [kit.icons.word("−"), kit.icons.chip(_("all") if action.count is None else kit.number_text(action.count))] \
             + sort
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: DiscardTokens, kit: NotationKit) -> str | None:
         return None
 
 

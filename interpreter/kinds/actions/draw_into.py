@@ -6,7 +6,7 @@ built by syntax/builder/phases.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ..statement_base import PhaseStatement
@@ -14,6 +14,7 @@ from ...i18n import _, ngettext
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name, Number
 
@@ -28,34 +29,35 @@ class DrawInto:
     span: Span
 
 
-class DrawIntoKind(PhaseStatement, ActionKind):
+class DrawIntoKind(PhaseStatement, ActionKind[DrawInto]):
     node = DrawInto
     gives = "cards drawn"
     bots = "powers"                       # a wider choice at the zone's plays to come (bots/powers_worth.py)
 
     # -- as an action
-    def check(self, action, c) -> bool:
+    def check(self, action: DrawInto, c: ActionChecks) -> bool:
         return c.positive(action.count.value, action.count.span, "drawing")    # its zone, its deck: check/phases.py
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: DrawInto) -> tuple[str, ...]:
         return ()
 
-    def zones(self, action) -> tuple:
+    def zones(self, action: DrawInto) -> tuple[Any, ...]:
         return (action.zone,)             # any zone: one for the table too
 
-    def decks(self, action) -> tuple:
+    def decks(self, action: DrawInto) -> tuple[Any, ...]:
         return (action.deck,)
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: DrawInto, seat: int, where: Any, source: str) -> None:
         events.draw_into(seat, action)
 
-    def power_worth(self, action, w) -> float:
+    def power_worth(self, action: DrawInto, w: Appraiser) -> float:
         """Cards drawn into a zone are not more plays but a wider choice at the plays to come:
         half a mean card's worth for each card drawn, at most one per play to come."""
-        return w.free_build_worth() / 2 * min(action.count.value, w._zone_plays(action.zone.text))
+        plays: int = min(action.count.value, w._zone_plays(action.zone.text))
+        return w.free_build_worth() / 2 * plays
 
     # -- as a phase's statement
-    def check_statement(self, statement, c) -> bool:
+    def check_statement(self, statement: Any, c: Any) -> bool:
         if not c.zone(statement.zone):
             return False
         if statement.count.value < 1:
@@ -64,31 +66,31 @@ class DrawIntoKind(PhaseStatement, ActionKind):
             return False
         return True
 
-    def step(self, statement, game, p: int, i: int, machine) -> None:
+    def step(self, statement: Any, game: Any, p: int, i: int, machine: Any) -> None:
         machine.phase_draw(game, statement)
 
-    def rules_words(self, statement) -> str:
+    def rules_words(self, statement: Any) -> str:
         return ngettext('{count} card of deck "{deck}" is drawn into "{zone}"',
                         '{count} cards of deck "{deck}" are drawn into "{zone}"', statement.count.value).format(
             count=statement.count.value, deck=statement.deck.text, zone=statement.zone.text)
 
     # -- printing, words, icons, notation
-    def written(self, action, p) -> str:
+    def written(self, action: DrawInto, p: Printer) -> str:
         return f'draw {p._counted(action.count.value, "card")} from deck "{action.deck.text}" into "{action.zone.text}"'
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: DrawInto, w: WordsEn) -> str:
         return (f"draws {w.plural(action.count.value, 'card')} of the deck \"{action.deck.text}\" that no one "
                 f"was dealt into its \"{action.zone.text}\"")
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: DrawInto, w: WordsNl) -> tuple[str, str]:
         return "trekt", f"{w.noun(action.count.value, 'card')} van de stapel \"{action.deck.text}\" naar \"{action.zone.text}\""
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: DrawInto, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(f"+{action.count.value}"), icons.card([], action.deck.text), icons.word("→"),
                 icons.chip(action.zone.text)]
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: DrawInto, kit: NotationKit) -> str | None:
         return None
 
 

@@ -5,13 +5,14 @@ syntax/builder/effects.py; check/card_laws.py refuses it where no board produces
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
 
 
@@ -20,7 +21,7 @@ class LoseBoardProduction:
     span: Span
 
 
-class LoseBoardProductionKind(ActionKind):
+class LoseBoardProductionKind(ActionKind[LoseBoardProduction]):
     """The board's production lost: weighed as a removal (bots/valuation.py `_removal`) and,
     as a penalty a token avoids, by bots/offers.py `board_worth`."""
 
@@ -29,28 +30,28 @@ class LoseBoardProductionKind(ActionKind):
     bots = "removals"
     sign = -1
 
-    def check(self, action, c) -> bool:
+    def check(self, action: LoseBoardProduction, c: ActionChecks) -> bool:
         return True                       # a board to lose: check/card_laws.py, with every board known
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: LoseBoardProduction) -> tuple[str, ...]:
         return ()
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: LoseBoardProduction, seat: int, where: Any, source: str) -> None:
         events.lose_board(seat, source)
 
-    def written(self, action, p) -> str:
+    def written(self, action: LoseBoardProduction, p: Printer) -> str:
         return "lose the board production"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: LoseBoardProduction, w: WordsEn) -> str:
         return "loses its board's production for the rest of the game"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: LoseBoardProduction, w: WordsNl) -> tuple[str, str]:
         return "verliest", "de productie van zijn Wonderbord voor de rest van het spel"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: LoseBoardProduction, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.chip(_("board")), kit.icons.word("×"), kit.icons.chip(_("production lost"))]
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: LoseBoardProduction, kit: NotationKit) -> str | None:
         return None
 
 

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .gain_coins import CoinsKind
 from ...syntax.ast_base import node
@@ -21,17 +21,17 @@ class LoseCoins:
     span: Span
 
 
-class LoseCoinsKind(CoinsKind):
+class LoseCoinsKind(CoinsKind[LoseCoins]):
     node = LoseCoins
     sign = -1
     verb = "lose"
     verb_nl = "verliest"
     minus = "-"
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: LoseCoins) -> tuple[str, ...]:
         return ()
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: LoseCoins, seat: int, where: Any, source: str) -> None:
         events.lose(seat, events.value(action)(where))
 
 

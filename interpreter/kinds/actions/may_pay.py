@@ -6,34 +6,35 @@ carries out the answer).  Its grammar rule is `may_pay`, built by syntax/builder
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Action
 
 
 @node
 class MayPay:
-    items: tuple            # ast.ResourceAmount, ast.CoinAmount and ast.TokenAmount (tokens given up)
+    items: tuple[Any, ...]  # ast.ResourceAmount, ast.CoinAmount and ast.TokenAmount (tokens given up)
     action: Action
     span: Span
 
 
-class MayPayKind(ActionKind):
+class MayPayKind(ActionKind[MayPay]):
     node = MayPay
     gives = "offer"
     bots = "not weighed"                  # a choice: weighed when it is offered (bots/offers.py)
     decision = "offer"
 
-    def inner(self, action):
+    def inner(self, action: MayPay) -> Any:
         return action.action
 
-    def check(self, action, c) -> bool:
+    def check(self, action: MayPay, c: ActionChecks) -> bool:
         """Its price is a card's cost (declared resources, at least one of each) that asks
         for something, and its action may run."""
         ok = c.price(action.items)
@@ -45,31 +46,31 @@ class MayPayKind(ActionKind):
             ok = False
         return c.action(action.action) and ok
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: MayPay) -> tuple[str, ...]:
         return ()                         # a choice: what its action fires is not followed
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: MayPay, seat: int, where: Any, source: str) -> None:
         if events.idle(action.action, seat):
             return                        # nothing the price would buy: not asked
         neighbour = where.neighbour.seat if where.neighbour is not None else None
         events.offer(seat, action, neighbour, source)
 
-    def written(self, action, p) -> str:
+    def written(self, action: MayPay, p: Printer) -> str:
         return f"may pay {p.price(action.items)} to {p.action(action.action)}"     # `1 stone`: a price says its counts
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: MayPay, w: WordsEn) -> str:
         return f"may pay {w.price_text(action.items)} (as for a card) and then {w.action_text(action.action)}"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: MayPay, w: WordsNl) -> tuple[str, str]:
         verb, rest = w.action_parts(action.action)
         return "mag", f"{w.price_text(action.items)} betalen (zoals voor een kaart) en dan: {verb} {rest}"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: MayPay, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons                 # the price, an arrow, what it buys
         return [icons.chip(_("may pay"))] + kit.price_icons(action.items, vocabulary) + [icons.word("→")] + \
             kit.action(action.action, vocabulary)
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: MayPay, kit: NotationKit) -> str | None:
         return None
 
 

@@ -4,7 +4,7 @@ to the neighbour faced).  Its grammar rule is `take_token`, built by syntax/buil
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
 from ...i18n import _
@@ -12,6 +12,7 @@ from ...syntax.ast_base import Negative, Number, node
 from ...syntax.ast_base import Event
 
 if TYPE_CHECKING:
+    from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Expr
 
@@ -22,15 +23,15 @@ class TakeToken:
     span: Span
 
 
-class TakeTokenKind(ActionKind):
+class TakeTokenKind(ActionKind[TakeToken]):
     node = TakeToken
     gives = "military token"
     bots = "not weighed"              # a token when built: not foreseen (the age's end is: bots/rulemodel.py)
 
-    def check(self, action, c) -> bool:
+    def check(self, action: TakeToken, c: ActionChecks) -> bool:
         return c.expr(action.value)
 
-    def causes(self, action) -> tuple[str, ...]:
+    def causes(self, action: TakeToken) -> tuple[str, ...]:
         """A value written as a number tells which of its events; else either."""
         value = action.value
         if isinstance(value, Number):
@@ -39,32 +40,32 @@ class TakeTokenKind(ActionKind):
             return (Event.DEFEAT_TOKEN_TAKEN,) if value.operand.value > 0 else ()
         return (Event.VICTORY_TOKEN_TAKEN, Event.DEFEAT_TOKEN_TAKEN)
 
-    def counted(self, action):
+    def counted(self, action: TakeToken) -> tuple[Any, Any]:
         return action.value, None
 
-    def run(self, events, action, seat: int, where, source: str) -> None:
+    def run(self, events: Any, action: TakeToken, seat: int, where: Any, source: str) -> None:
         events.take_token(seat, events.value(action)(where), where)
 
-    def written(self, action, p) -> str:
+    def written(self, action: TakeToken, p: Printer) -> str:
         value = action.value
         shown = str(value.value) if isinstance(value, Number) else \
             f"-{value.operand.value}" if isinstance(value, Negative) and isinstance(value.operand, Number) \
             else f"({p.expr(value)})"
         return f"take token worth {shown}"
 
-    def words_en(self, action, w) -> str:
+    def words_en(self, action: TakeToken, w: WordsEn) -> str:
         return f"takes a military token worth {w.expr_text(action.value)}"
 
-    def words_nl(self, action, w) -> tuple[str, str]:
+    def words_nl(self, action: TakeToken, w: WordsNl) -> tuple[str, str]:
         return "neemt", f"een Conflictfiche ter waarde van {w.expr_text(action.value)}"
 
-    def icons(self, action, kit, vocabulary) -> list:
+    def icons(self, action: TakeToken, kit: IconKit, vocabulary: Any) -> list[Any]:
         value = kit.number_text(action.value)
         kind = "defeat" if value.startswith("-") else "victory"
         worth = _("a military token worth {value}").format(value=kit.expr_text(action.value))
         return [kit.icons.token(kind, worth)] + ([] if value in ("-1", "?") else [kit.icons.word(value)])
 
-    def notation(self, action, kit) -> str | None:
+    def notation(self, action: TakeToken, kit: NotationKit) -> str | None:
         return None
 
 

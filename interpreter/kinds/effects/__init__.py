@@ -12,7 +12,7 @@ from ..effect_base import EffectKind
 
 MODULES = kind_modules(__path__, __name__, EffectKind)
 # syntax class -> its kind
-EFFECTS: dict[type, EffectKind] = {module.KIND.node: module.KIND for module in MODULES}
+EFFECTS: dict[type, EffectKind[Any]] = {module.KIND.node: module.KIND for module in MODULES}
 NODES: tuple[type, ...] = tuple(EFFECTS)
 
 # The classes of each place (effect_base.PLACES), those that act while owned and those that
@@ -27,7 +27,7 @@ COST_CHANGERS = tuple(k.node for k in EFFECTS.values() if k.cost_changer)
 TRIGGERS = tuple(k.node for k in EFFECTS.values() if k.part == "triggers")
 
 
-def effect_kind_of(effect) -> EffectKind | None:
+def effect_kind_of(effect: object) -> EffectKind[Any] | None:
     """The kind of `effect`, or None for what is no effect (a statement of the rules, a card)."""
     return EFFECTS.get(type(effect))
 
@@ -49,7 +49,7 @@ def held_of(effect: Any) -> Any:
     return effect if held is None else held
 
 
-def production_of(effect) -> tuple | None:
+def production_of(effect: object) -> tuple[Any, ...] | None:
     """What `effect` produces as printed (its kind's `production`), or None."""
     kind = EFFECTS.get(type(effect))
     return None if kind is None else kind.production(effect)

@@ -5,13 +5,14 @@ engine/scoring.py and engine/flow/ages_and_end.py run it.  Its grammar rule is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Action
 
@@ -22,13 +23,13 @@ class AtGameEnd:
     span: Span
 
 
-class AtGameEndKind(EffectKind):
+class AtGameEndKind(EffectKind[AtGameEnd]):
     node = AtGameEnd
     places = ("city",)
     bots = "scored in full"      # an end-of-game choice: the city is scored whole
     part = "game_end"
 
-    def check(self, effect, c):
+    def check(self, effect: AtGameEnd, c: EffectChecks) -> Any:
         """An action that may stand at the end of the game (its kind's `at_game_end_for`),
         never lasting shields (E2061): no conflict is left."""
         kind = c.kind_of(effect.action)
@@ -45,22 +46,22 @@ class AtGameEndKind(EffectKind):
             return None
         return effect if kind.check(effect.action, c.game_end_checks()) else None
 
-    def filed(self, effect, c) -> tuple:
+    def filed(self, effect: AtGameEnd, c: Any) -> tuple[Any, ...]:
         return self.part, effect.action
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: AtGameEnd, p: Printer) -> str:
         return f"at end of game: {p.action(effect.action)}"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: AtGameEnd, w: WordsEn) -> str:
         return f"at the end of the game, {w.action_text(effect.action)}"
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: AtGameEnd, w: WordsNl) -> str:
         return w.fronted("aan het eind van het spel", "de eigenaar", effect.action)
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: AtGameEnd, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.chip(_("game end"))] + kit.action(effect.action, vocabulary)
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: AtGameEnd, kit: NotationKit) -> str | None:
         return _("at game end: {action}").format(action=kit.action(effect.action))
 
 

@@ -8,13 +8,14 @@ syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import N_, _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import CardChecks, EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import CardSelector
 
@@ -30,12 +31,12 @@ class CardsChange:
     span: Span
 
 
-class CardsChangeKind(EffectKind):
+class CardsChangeKind(EffectKind[CardsChange]):
     node = CardsChange
     places = ("law",)
     bots = "not weighed"                  # a law's: bots/reads.py reads it by the law's row
 
-    def check(self, effect, c):
+    def check(self, effect: CardsChange, c: EffectChecks) -> Any:
         """Its colours declared, once each, its numbers of units above 0; `produce as many
         as needed` of cards producing a choice is E2071 (a choice is one unit of one of
         several resources: there is no fixed production to make unlimited).  Which cards
@@ -52,7 +53,7 @@ class CardsChangeKind(EffectKind):
             ok = False
         return effect if ok else None
 
-    def with_every_card(self, effect, c) -> None:
+    def with_every_card(self, effect: CardsChange, c: CardChecks) -> None:
         """It selects some card of the rule set (E2070; a name no card has is E1004), one
         with a fixed production when it makes production unlimited (E2071)."""
         selector, ctx = effect.cards, c.ctx
@@ -75,15 +76,15 @@ class CardsChangeKind(EffectKind):
                        selector.span, label=_("nothing to produce as many times as needed"),
                        help=_("select cards that produce, e.g. `brown cards producing 1 unit`"))
 
-    def in_force(self, effect, tables) -> dict:
+    def in_force(self, effect: CardsChange, tables: Any) -> dict[str, Any]:
         """(the indexes of the cards it selects, its change), read by each city as it adds its cards."""
         selected = frozenset(c.index for c in tables.cards if effect.cards.selects(c.name, c.color, c.static))
         return {"cards": ((selected, effect.change),)}
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: CardsChange, p: Printer) -> str:
         return f"{p.card_selector(effect.cards)} {_WRITTEN[effect.change]}"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: CardsChange, w: WordsEn) -> str:
         cards = w.selector_text(effect.cards)
         if effect.change == "nothing":
             return f"{cards} produce nothing"
@@ -91,7 +92,7 @@ class CardsChangeKind(EffectKind):
             return f"{cards} have no effect (they are still built, chained and counted)"
         return f"{cards} produce as many units as their city needs (neighbours buy what they print)"
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: CardsChange, w: WordsNl) -> str:
         cards = w.selector_text(effect.cards)
         if effect.change == "nothing":
             return f"{cards} produceren niets"
@@ -99,12 +100,12 @@ class CardsChangeKind(EffectKind):
             return f"{cards} hebben geen effect (ze worden nog gebouwd, geketend en geteld)"
         return f"{cards} produceren zoveel als hun stad nodig heeft (naburige steden kopen wat erop staat)"
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: CardsChange, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         chosen = icons.card([x.text for x in effect.cards.colors], kit.effect_text(effect))
         return [chosen, icons.word("→"), icons.chip(_(_CHIPS[effect.change]))]
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: CardsChange, kit: NotationKit) -> str | None:
         return None
 
 

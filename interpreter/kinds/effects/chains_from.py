@@ -5,13 +5,14 @@ by syntax/builder/effects.py; the city reads it as `City.chains_from` (engine/ac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Scope
 
@@ -26,12 +27,12 @@ class ChainsFrom:
     span: Span
 
 
-class ChainsFromKind(EffectKind):
+class ChainsFromKind(EffectKind[ChainsFrom]):
     node = ChainsFrom
     places = ("law",)
     bots = "not weighed"                  # a law's: bots/reads.py reads it by the law's row
 
-    def check(self, effect, c):
+    def check(self, effect: ChainsFrom, c: EffectChecks) -> Any:
         """From the left or right neighbour, or both (E2080)."""
         wrong = [p for p in effect.scope.parts if p not in _NEIGHBOURS]
         if not wrong:
@@ -43,25 +44,25 @@ class ChainsFromKind(EffectKind):
                             "neighbour`; a city's own buildings give their chains without a law"))
         return None
 
-    def in_force(self, effect, tables) -> dict:
+    def in_force(self, effect: ChainsFrom, tables: Any) -> dict[str, Any]:
         """The directions ("left", "right") a city chains from."""
         return {"chains_from": tuple(p for p in effect.scope.parts if p in _NEIGHBOURS)}
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: ChainsFrom, p: Printer) -> str:
         return f"chains from {p.scope(effect.scope)}"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: ChainsFrom, w: WordsEn) -> str:
         return (f"may build for free by chain from the buildings of {w.the_scope_text(effect.scope, 'its')}"
                 " too, as from its own")
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: ChainsFrom, w: WordsNl) -> str:
         return (f"mag ook gratis via een keten bouwen vanaf de gebouwen van {w.scope_text(effect.scope)}, "
                 "zoals vanaf de eigen gebouwen")
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: ChainsFrom, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.chip(_("chains from"))] + kit.scope_icons(effect.scope)
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: ChainsFrom, kit: NotationKit) -> str | None:
         return None
 
 

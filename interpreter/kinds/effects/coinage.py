@@ -5,13 +5,14 @@ Its grammar rule is `coinage`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
 
@@ -24,12 +25,12 @@ class Coinage:
     span: Span
 
 
-class CoinageKind(EffectKind):
+class CoinageKind(EffectKind[Coinage]):
     node = Coinage
     places = ("law",)
     bots = "not weighed"                  # a law's: bots/reads.py reads it by the law's row
 
-    def check(self, effect, c):
+    def check(self, effect: Coinage, c: EffectChecks) -> Any:
         """Known colours, each once, N at least 1 (E2081: at 0 the resources would not be paid at all)."""
         ok = c.colours(effect.colors)
         ok = c.no_repeats(effect.colors, "colour") and ok
@@ -41,32 +42,32 @@ class CoinageKind(EffectKind):
             ok = False
         return effect if ok else None
 
-    def in_force(self, effect, tables) -> dict:
+    def in_force(self, effect: Coinage, tables: Any) -> dict[str, Any]:
         """((colours, or () for wonder stages), N)."""
         return {"coinage": (frozenset(x.text for x in effect.colors), effect.rate)}
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: Coinage, p: Printer) -> str:
         whose = f"{p.colour_list(effect.colors)} cards" if effect.colors else "wonder stages"
         return f"resources of {whose} are paid in coins, {effect.rate} a unit"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: Coinage, w: WordsEn) -> str:
         what = f"{w.and_list([x.text for x in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
         return (f"pays the resources of {what} in coins to the bank, {w.plural(effect.rate, 'coin')} a unit, "
                 "instead of producing or buying them")
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: Coinage, w: WordsNl) -> str:
         what = (f"{w.en_list([names().color(x.text) for x in effect.colors])} kaarten" if effect.colors
                 else "Wonder fasen")
         return (f"betaalt de grondstoffen van {what} met munten aan de bank, {w.noun(effect.rate, 'coin')} per eenheid, "
                 "in plaats van ze te produceren of te kopen")
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: Coinage, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons, text = kit.icons, kit.effect_text(effect)
         what = icons.card([x.text for x in effect.colors], text) if effect.colors else icons.stage(text)
         return [what, icons.chip(_("resource")), icons.word("→"),
                 icons.coin(str(effect.rate), _("{count} coin(s) each").format(count=effect.rate))]
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: Coinage, kit: NotationKit) -> str | None:
         return None
 
 

@@ -5,13 +5,14 @@ rule is `discount`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Scope
@@ -31,36 +32,37 @@ class Discount:
     span: Span
 
 
-class DiscountKind(EffectKind):
+class DiscountKind(EffectKind[Discount]):
     node = Discount
     places = ("city", "law")
     bots = "discounts"
     static = True
     cost_changer = True
 
-    def check(self, effect, c):
+    def check(self, effect: Discount, c: EffectChecks) -> Any:
         """Declared colours, none twice, at least 1 off, and whose buildings: the owner's
         and its neighbours' only (E1210)."""
         ok = c.colours(effect.colors)
         ok = c.no_repeats(effect.colors, "colour") and ok
         if effect.amount is not None:
             ok = c.positive(effect.amount, effect.span, "a discount") and ok
-        wrong = [p for p in (effect.scope.parts if effect.scope else ()) if p in ("neighbour", "all")]
-        if wrong:
+        scope = effect.scope
+        wrong = [p for p in (scope.parts if scope else ()) if p in ("neighbour", "all")]
+        if scope is not None and wrong:
             whose = _("say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, `neighbours` "
                       "or `own city and neighbours`")
             if wrong[0] == "neighbour":
-                c.ctx.report("E1210", _("`the neighbour` means nothing here"), effect.scope.span,
+                c.ctx.report("E1210", _("`the neighbour` means nothing here"), scope.span,
                              label=_("no neighbour is being looked at"), help=whose)
             else:                         # a city's discounts reach its own buildings and its neighbours'
                 c.ctx.report("E1210", _("a discount reaches the owner's city and its neighbours, not all cities"),
-                             effect.scope.span, label=_("not all cities"),
+                             scope.span, label=_("not all cities"),
                              help=whose + "; " + _("a discount for every city is a law: write `law: discount ...` "
                                                    "without a scope"))
             ok = False
         return effect if ok else None
 
-    def in_law(self, effect, c) -> bool:
+    def in_law(self, effect: Discount, c: EffectChecks) -> bool:
         """A law's discount is every city's: it names no cities (E1901)."""
         if effect.scope is None:
             return True
@@ -68,16 +70,16 @@ class DiscountKind(EffectKind):
                      label=_("no scope in a law"), help=_("leave out `of ...`: the law reaches every city"))
         return False
 
-    def for_every_city(self, effect, scope):
+    def for_every_city(self, effect: Discount, scope: Any) -> Any:
         return Discount(colors=effect.colors, scope=scope, what=effect.what, amount=effect.amount, span=effect.span)
 
-    def hold(self, effect, tables) -> dict:
+    def hold(self, effect: Discount, tables: Any) -> dict[str, Any]:
         """(colours, what, amount or -1 for all, whose buildings)."""
         return {"cost_discounts": [(tuple(c.text for c in effect.colors), effect.what,
                                     -1 if effect.amount is None else effect.amount,
                                     effect.scope.parts if effect.scope else ("own",))]}
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: Discount, p: Printer) -> str:
         whose = f"{p.colour_list(effect.colors)} cards" if effect.colors else "wonder stages"
         if effect.scope is not None:
             whose += f" of {p.scope(effect.scope)}"
@@ -85,7 +87,7 @@ class DiscountKind(EffectKind):
         rebate = f"all {effect.what}" if effect.amount is None else p._counted(effect.amount, word)
         return f"discount {rebate} on {whose}"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: Discount, w: WordsEn) -> str:
         what = f"{w.and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
         whose = "the owner's" if effect.scope is None or list(effect.scope.parts) == ["own"] \
             else f"those of {w.scope_text(effect.scope)}"
@@ -97,7 +99,7 @@ class DiscountKind(EffectKind):
                 (" (the builder chooses which)" if effect.what == "resources" else " (never below 0)")
         return f"{what} ({whose}) {rebate}"
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: Discount, w: WordsNl) -> str:
         what = (w.en_list([names().color(c.text) for c in effect.colors]) + " kaarten") if effect.colors \
             else "Wonder fasen"
         whose = "" if effect.scope is None or list(effect.scope.parts) == ["own"] \
@@ -109,14 +111,14 @@ class DiscountKind(EffectKind):
             else w.noun(effect.amount, "coin").split(" ", 1)[1]
         return f"{what}{whose} kosten {effect.amount} {unit} minder"
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: Discount, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons, text = kit.icons, kit.effect_text(effect)
         what = icons.card([c.text for c in effect.colors], text) if effect.colors else icons.stage(text)
         rebate = icons.word("−" + (str(effect.amount) if effect.amount is not None else _("all")))
         unit = icons.chip(_("resource")) if effect.what == "resources" else icons.coin("", _("coins"))
         return [what, rebate, unit] + kit.scope_icons(effect.scope)
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: Discount, kit: NotationKit) -> str | None:
         return None
 
 

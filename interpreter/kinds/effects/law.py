@@ -19,6 +19,7 @@ from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Condition, LawEffect
 
@@ -48,7 +49,7 @@ class Law:
         return next((c for c in self.conditions if condition_kind(c).place == "table"), None)
 
 
-class LawKind(EffectKind):
+class LawKind(EffectKind[Law]):
     node = Law
     places = ("city",)
     # a law reaches every city alike, the owner's rivals too: building it does not change the
@@ -57,7 +58,7 @@ class LawKind(EffectKind):
     bots = "not weighed"
     part = "laws"
 
-    def check(self, effect: Any, c: Any) -> Any:
+    def check(self, effect: Law, c: EffectChecks) -> Any:
         """Its effect as the same effect of a city's (a discount without a scope: it is every
         city's), unless the effect's kind refuses it in a law (`in_law`); its conditions
         (check/effects.py `law_conditions`)."""
@@ -66,32 +67,32 @@ class LawKind(EffectKind):
         ok = c.law_conditions(effect) and ok
         return Law(effect=inner, conditions=effect.conditions, span=effect.span) if ok and inner is not None else None
 
-    def held(self, effect: Any) -> Any:
+    def held(self, effect: Law) -> Any:
         return effect.effect
 
-    def written(self, effect: Any, p: Any) -> str:
+    def written(self, effect: Law, p: Printer) -> str:
         parts = [p.comparison(c) for c in effect.conditions]
         held: str = p.effect(effect.effect)
         return "law" + (" while " + " and ".join(parts) if parts else "") + ": " + held
 
-    def words_en(self, effect: Any, w: Any) -> str:
+    def words_en(self, effect: Law, w: WordsEn) -> str:
         """The effect, said of every city."""
         parts = [w.comparison_text(c) for c in effect.conditions]
         return "law for every city" + (", while " + " and ".join(parts) if parts else "") \
             + f": {w.effect_text(w.every_city(effect.effect))}"
 
-    def words_nl(self, effect: Any, w: Any) -> str:
+    def words_nl(self, effect: Law, w: WordsNl) -> str:
         """Het effect, gezegd van elke stad."""
         parts = [w.comparison_text(c) for c in effect.conditions]
         return "wet voor elke stad" + (", zolang " + " en ".join(parts) if parts else "") \
             + f": {w.effect_text(w.every_city(effect.effect))}"
 
-    def icons(self, effect: Any, kit: Any, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: Law, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(_("every city")), *([icons.chip(_("on top"))] if effect.on_top is not None else []),
                 *([icons.chip(_("if…"))] if effect.comparisons else []), *kit.effect(effect.effect, vocabulary)]
 
-    def notation(self, effect: Any, kit: Any) -> str | None:
+    def notation(self, effect: Law, kit: NotationKit) -> str | None:
         return None                      # in words
 
 

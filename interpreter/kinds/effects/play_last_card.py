@@ -4,13 +4,14 @@ turns).  Its grammar rule is `play_last_card`, built by syntax/builder/effects.p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import Appraiser, EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
 
 
@@ -19,36 +20,36 @@ class PlayLastCard:
     span: Span
 
 
-class PlayLastCardKind(EffectKind):
+class PlayLastCardKind(EffectKind[PlayLastCard]):
     node = PlayLastCard
     places = ("city",)
     bots = "powers"
     static = True
 
-    def check(self, effect, c):
+    def check(self, effect: PlayLastCard, c: EffectChecks) -> Any:
         return effect                     # nothing in it to misuse
 
-    def hold(self, effect, tables) -> dict:
+    def hold(self, effect: PlayLastCard, tables: Any) -> dict[str, Any]:
         return {"play_last": True}
 
-    def power_worth(self, effect, w) -> float:
+    def power_worth(self, effect: PlayLastCard, w: Appraiser) -> float:
         """A card more in each age to come."""
         return w.free_build_worth() * w.ages_left()
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: PlayLastCard, p: Printer) -> str:
         return "may play the last card of each age"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: PlayLastCard, w: WordsEn) -> str:
         return "may play the last card of each age instead of discarding it"
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: PlayLastCard, w: WordsNl) -> str:
         return "de eigenaar mag de laatste kaart van elk Tijdperk spelen in plaats van deze af te leggen"
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: PlayLastCard, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.chip(_("last card")), icons.card([], _("the last card of each age")), icons.word("✓")]
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: PlayLastCard, kit: NotationKit) -> str | None:
         return None
 
 

@@ -5,13 +5,14 @@ syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
 
 
@@ -21,32 +22,32 @@ class Points:
     span: Span
 
 
-class PointsKind(EffectKind):
+class PointsKind(EffectKind[Points]):
     node = Points
     places = ("city",)
     bots = "score lines"                 # Source.points, scored with the score lines
     part = "points"
 
-    def check(self, effect, c):
+    def check(self, effect: Points, c: EffectChecks) -> Any:
         """Nothing to misuse (check/cards.py asks that its source count in a category)."""
         return effect
 
-    def filed(self, effect, c) -> tuple[str, int]:
+    def filed(self, effect: Points, c: Any) -> tuple[str, int]:
         return self.part, effect.amount
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: Points, p: Printer) -> str:
         return f"points {effect.amount}"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: Points, w: WordsEn) -> str:
         return w.plural(effect.amount, "victory point")
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: Points, w: WordsNl) -> str:
         return w.noun(effect.amount, "point")
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: Points, kit: IconKit, vocabulary: Any) -> list[Any]:
         return [kit.icons.laurel(str(effect.amount), _("{count} victory points").format(count=effect.amount))]
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: Points, kit: NotationKit) -> str | None:
         return kit.points(effect.amount)
 
 

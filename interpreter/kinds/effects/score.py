@@ -13,6 +13,7 @@ from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Conditional, Expr
@@ -25,13 +26,13 @@ class Score:
     span: Span
 
 
-class ScoreKind(EffectKind):
+class ScoreKind(EffectKind[Score]):
     node = Score
     places = ("city",)
     bots = "score lines"                 # Source.scores (their reads: bots/reads.py `score_reads`)
     part = "scores"
 
-    def check(self, effect: Any, c: Any) -> Any:
+    def check(self, effect: Score, c: EffectChecks) -> Any:
         """A category of the score pad; a value that never counts the score it is part of
         (`score so far`: E1217)."""
         ok = c.ctx.known_category(effect.category)
@@ -43,25 +44,25 @@ class ScoreKind(EffectKind):
             ok = False
         return effect if c.expr(effect.value) and ok else None
 
-    def filed(self, effect: Any, c: Any) -> tuple[str, Any]:
+    def filed(self, effect: Score, c: Any) -> tuple[str, Any]:
         """Its category's name and its value, which engine/scoring.py counts."""
         return self.part, (effect.category.text, effect.value)
 
-    def written(self, effect: Any, p: Any) -> str:
+    def written(self, effect: Score, p: Printer) -> str:
         return f"score {effect.category.text}: {p.expr(effect.value)}"
 
-    def words_en(self, effect: Any, w: Any) -> str:
+    def words_en(self, effect: Score, w: WordsEn) -> str:
         return f"{effect.category.text}: {w.score_text(effect.value)}"
 
-    def words_nl(self, effect: Any, w: Any) -> str:
+    def words_nl(self, effect: Score, w: WordsNl) -> str:
         return f"{w.names().score(effect.category.text)}: {w.score_text(effect.value)}"
 
-    def icons(self, effect: Any, kit: Any, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: Score, kit: IconKit, vocabulary: Any) -> list[Any]:
         category = kit.names().score(effect.category.text)
         return list(kit.expression(effect.value, vocabulary,
                                    lambda label, title: kit.icons.laurel(label, f"{category}: {title}")))
 
-    def notation(self, effect: Any, kit: Any) -> str | None:
+    def notation(self, effect: Score, kit: NotationKit) -> str | None:
         return str(kit.score(effect.value))
 
 

@@ -5,13 +5,14 @@ Its grammar rule is `shields`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _
 from ...syntax.ast_base import ScopePart, node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_effects import Per
 
@@ -25,7 +26,7 @@ class Shields:
     per: Per | None = None
 
 
-def _follow(per, c) -> bool:
+def _follow(per: Per | None, c: EffectChecks) -> bool:
     """A count the engine follows: of the owner's cards, stages or military tokens (E1216)."""
     if per is None:
         return True
@@ -41,42 +42,42 @@ def _follow(per, c) -> bool:
     return False
 
 
-class ShieldsKind(EffectKind):
+class ShieldsKind(EffectKind[Shields]):
     node = Shields
     places = ("city",)
     bots = "shields"
     static = True
 
-    def check(self, effect, c):
+    def check(self, effect: Shields, c: EffectChecks) -> Any:
         """At least one shield, and a count the engine follows."""
         ok = c.positive(effect.amount, effect.span, "shields")
         return effect if c.per(effect.per) and _follow(effect.per, c) and ok else None
 
-    def hold(self, effect, tables) -> dict:
+    def hold(self, effect: Shields, tables: Any) -> dict[str, Any]:
         """Fixed shields, or (shields, every, the count as a function of the city)."""
         if effect.per is None:
             return {"shields": effect.amount}
         return {"shields_per": [(effect.amount, effect.per.every, tables.count_of(effect.per.what))]}
 
-    def counted(self, effect) -> tuple:
+    def counted(self, effect: Shields) -> tuple[Any, ...]:
         return effect.amount, effect.per
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: Shields, p: Printer) -> str:
         return f"shields {effect.amount}" + (f" {p.per(effect.per)}" if effect.per else "")
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: Shields, w: WordsEn) -> str:
         return w.plural(effect.amount, "shield") + w.per_text(effect.per)
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: Shields, w: WordsNl) -> str:
         return w.noun(effect.amount, "shield") + w.per_text(effect.per)
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: Shields, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         shown = [icons.shield("", _("a shield"))] * effect.amount if effect.amount <= 3 else \
             [icons.shield(str(effect.amount), _("{count} shields").format(count=effect.amount))]
         return shown + kit.per_icons(effect.per, vocabulary)
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: Shields, kit: NotationKit) -> str | None:
         return kit.shields(effect.amount) + kit.per_text(effect.per)
 
 

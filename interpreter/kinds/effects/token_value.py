@@ -6,13 +6,14 @@ syntax/builder/military.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
 
 
@@ -27,12 +28,12 @@ class TokenValue:
     against: bool = False
 
 
-class TokenValueKind(EffectKind):
+class TokenValueKind(EffectKind[TokenValue]):
     node = TokenValue
     places = ("law",)
     bots = "not weighed"                  # a law's: bots/reads.py reads it by the law's row
 
-    def check(self, effect, c):
+    def check(self, effect: TokenValue, c: EffectChecks) -> Any:
         """Of victory or defeat tokens (E2062), by 1 or more."""
         if effect.what == "military":
             c.ctx.report("E2062", _("a law changes the value of victory tokens or of defeat tokens: say which"),
@@ -41,21 +42,21 @@ class TokenValueKind(EffectKind):
             return None
         return effect if c.positive(effect.amount, effect.span, "a change of a token's value") else None
 
-    def in_force(self, effect, tables) -> dict:
+    def in_force(self, effect: TokenValue, tables: Any) -> dict[str, Any]:
         """(kind, against a neighbour only, value added), read as a city takes a token."""
         return {"tokens": ((effect.what, effect.against, effect.amount if effect.change == "more" else -effect.amount),)}
 
-    def written(self, effect, p) -> str:
+    def written(self, effect: TokenValue, p: Printer) -> str:
         against = " against a neighbour" if effect.against else ""
         return f"{effect.what} tokens taken{against} are worth {effect.amount} {effect.change}"
 
-    def words_en(self, effect, w) -> str:
+    def words_en(self, effect: TokenValue, w: WordsEn) -> str:
         against = " against a neighbour" if effect.against else ""
         kind = "victory token worth 0 or less" if effect.what == "victory" else "defeat token worth 0 or more"
         return (f"a {effect.what} token taken{against} is worth {w.plural(effect.amount, 'point')} {effect.change} "
                 f"(a {kind} is not taken)")
 
-    def words_nl(self, effect, w) -> str:
+    def words_nl(self, effect: TokenValue, w: WordsNl) -> str:
         one = w.NOUNS[f"{effect.what} tokens"][0] if effect.what in ("victory", "defeat") else "Conflictfiche"
         against = " tegen een naburige stad" if effect.against else ""
         more = "meer" if effect.change == "more" else "minder"
@@ -63,12 +64,12 @@ class TokenValueKind(EffectKind):
         return (f"een {one} die een stad{against} krijgt is {w.noun(effect.amount, 'point')} {more} waard "
                 f"(een {one} van {gone} wordt niet genomen)")
 
-    def icons(self, effect, kit, vocabulary) -> list:
+    def icons(self, effect: TokenValue, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         return [icons.token(effect.what, _("a military token taken")), icons.word("+" if effect.change == "more" else "−"),
                 icons.word(str(effect.amount))]
 
-    def notation(self, effect, kit) -> str | None:
+    def notation(self, effect: TokenValue, kit: NotationKit) -> str | None:
         return None
 
 

@@ -17,6 +17,7 @@ from ...i18n import _
 from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
+    from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
     from ...syntax.ast_effects import Action, Condition
@@ -33,13 +34,13 @@ class Trigger:
     span: Span
 
 
-class TriggerKind(EffectKind):
+class TriggerKind(EffectKind[Trigger]):
     node = Trigger
     places = ("city", "law")             # a law's trigger is every city's while the law is in force
     bots = "not weighed"                 # what a trigger may do later is not foreseen
     part = "triggers"
 
-    def check(self, effect: Any, c: Any) -> Any:
+    def check(self, effect: Trigger, c: EffectChecks) -> Any:
         """Its event, limit and conditions known (`the neighbour` bound by `for each
         neighbour`), an action that may run on an event: never a copy (E1210)."""
         neighbour = effect.each_neighbour
@@ -55,7 +56,7 @@ class TriggerKind(EffectKind):
             ok = False
         return effect if ok else None
 
-    def written(self, effect: Any, p: Any) -> str:
+    def written(self, effect: Trigger, p: Printer) -> str:
         text = (f'trigger "{effect.name.text}" ' if effect.name else "") + f"on {p.event(effect.event)}"
         if effect.each_neighbour:
             text += " for each neighbour"
@@ -65,7 +66,7 @@ class TriggerKind(EffectKind):
             text += " if " + p.conditions(effect.conditions)
         return f"{text}: {p.action(effect.action)}"
 
-    def words_en(self, effect: Any, w: Any) -> str:
+    def words_en(self, effect: Trigger, w: WordsEn) -> str:
         text: str = w.event_text(effect.event)
         if effect.each_neighbour:
             text += ", for each neighbour"
@@ -75,7 +76,7 @@ class TriggerKind(EffectKind):
             text += ", if " + " and ".join(w.comparison_text(c) for c in effect.conditions)
         return f"{text}: {w.action_text(effect.action)}"
 
-    def words_nl(self, effect: Any, w: Any) -> str:
+    def words_nl(self, effect: Trigger, w: WordsNl) -> str:
         text: str = w.event_text(effect.event)
         if effect.each_neighbour:
             text += ", voor elke naburige stad"
@@ -86,13 +87,13 @@ class TriggerKind(EffectKind):
         verb, rest = w.action_parts(effect.action)
         return f"{text}: de stad {verb} {rest}"
 
-    def icons(self, effect: Any, kit: Any, vocabulary: Any) -> list[Any]:
+    def icons(self, effect: Trigger, kit: IconKit, vocabulary: Any) -> list[Any]:
         icons = kit.icons
         each = [icons.direction(("left", "right"), _("for each neighbour"))] if effect.each_neighbour else []
         return [icons.chip(_("on {event}").format(event=kit.event_word(effect.event))), *each,
                 *([icons.chip(_("if…"))] if effect.conditions else []), *kit.action(effect.action, vocabulary)]
 
-    def notation(self, effect: Any, kit: Any) -> str | None:
+    def notation(self, effect: Trigger, kit: NotationKit) -> str | None:
         """Its event and conditions in words, its action in marks."""
         head: str = kit.effect_text(effect).partition(": ")[0]
         return f"{head}: {kit.action(effect.action)}"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 from ..check.model import written_cost
 from ..check.rules import roman
 from ..kinds.actions import kind_of
+from ..kinds.scopes import picked, sides
 from ..syntax.ast_effects import UnhandledKind
 from .discounts import Priced, coin_rate, coined, cost_for, discounted_payments, touched, waived
 from .payment.order import Pair, Payments, Units
@@ -662,8 +663,7 @@ def card_copy_options(game: Game, seat: int, action: CardCopy) -> list[Action]:
     colors = {c.text for c in action.colors}
     have = city.names | {game.tables.cards[i].name for i in city.copied}
     out = []
-    for part in action.scope.parts:
-        other = left if part == "left" else right
+    for other in picked(action.scope, None, left, right):
         for index in (other.built[-1:] if action.last else other.built):   # `copy the last card built by ...`
             card = game.tables.cards[index]
             if (action.last or card.color in colors) and card.name not in have:
@@ -678,8 +678,8 @@ def stage_copy_options(game: Game, seat: int, action: StageCopy) -> list[Action]
     one option for a side named twice, none for a stage the city has copied already."""
     number, have = action.number.value - 1, game.cities[seat].copied_stages
     out: list[Action] = []
-    for part in action.scope.parts:
-        other = game.neighbours(seat)[0 if part == "left" else 1]
+    for side in sides(action.scope):
+        other = game.neighbours(seat)[side]
         built: Sequence[int] = other.stage_order if other.side.any_order else range(other.stages)
         side = game.tables.sides.index(other.side)
         if number in built and (side, number) not in have:     # (a copy of a copy stops there)

@@ -73,14 +73,13 @@ def total_now(where: Where) -> int:
 use_scorer(total_now)
 
 
-def cards_to_copy(tables: Tables, colors: set[str], parts: Iterable[str], city: City, left: City,
-                  right: City) -> list[Source]:
-    """Every card of those colours in the cities of the scope's `parts` that the city has
+def cards_to_copy(tables: Tables, colors: set[str], targets: Iterable[City], city: City) -> list[Source]:
+    """Every card of those colours in the cities `targets` (the scope's) that the city has
     not built, and of its own city's (`from own city`: a card of its own whose effects
     count a second time): a copy at the end of the game takes one of them.  (Apart from
     `score_city`, whose locals a comprehension here would make cells.)"""
     found: list[Source] = []
-    for target in filter(None, ({"left": left, "right": right, "own": city}.get(p) for p in parts)):
+    for target in targets:
         for index in target.built:
             card = tables.cards[index]
             if card.color in colors and (target is city or card.name not in city.names):
@@ -88,11 +87,11 @@ def cards_to_copy(tables: Tables, colors: set[str], parts: Iterable[str], city: 
     return found
 
 
-def symbols_on_cards(tables: Tables, colors: set[str], parts: Iterable[str], left: City, right: City) -> tuple[int, ...]:
-    """Every science symbol on a card of those colours in the cities of the scope's `parts`
-    (the left and right neighbours): a copy of a symbol takes one of them."""
+def symbols_on_cards(tables: Tables, colors: set[str], targets: Iterable[City]) -> tuple[int, ...]:
+    """Every science symbol on a card of those colours in the cities `targets` (the
+    scope's: the left and right neighbours): a copy of a symbol takes one of them."""
     found: set[int] = set()
-    for target in filter(None, ({"left": left, "right": right}.get(p) for p in parts)):
+    for target in targets:
         for index in target.built:
             card = tables.cards[index]
             if card.color in colors:

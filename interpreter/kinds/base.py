@@ -12,6 +12,9 @@ read the declarations through the registry (`kinds/actions/__init__.py`)."""
 from __future__ import annotations
 
 import abc
+import importlib
+import pkgutil
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -196,3 +199,18 @@ class ActionKind(abc.ABC):
     def notation(self, action: Any, kit: Any) -> str | None:
         """The accessible notation's marks for the action, or None for its words
         (`kit`: views/access/notation.py `Words`)."""
+
+
+def kind_modules(path: Iterable[str], package: str, interface: type = ActionKind) -> tuple[Any, ...]:
+    """(Here, not in a registry, so that a registry may be imported by another's kinds
+    without a cycle.)  The kind modules of the folder `path` (the package `package`), in the order of
+    their names: a module without its KIND (an `interface`: ActionKind, or
+    effect_base.py's EffectKind) fails the import of every kind."""
+    found = []
+    for module in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
+        imported = importlib.import_module(f"{package}.{module.name}")
+        if not isinstance(getattr(imported, "KIND", None), interface):
+            raise TypeError(f"{package}.{module.name} has no KIND (an {interface.__name__}): "
+                            f"interpreter/kinds/{interface.__module__.rsplit('.', 1)[1]}.py")
+        found.append(imported)
+    return tuple(found)

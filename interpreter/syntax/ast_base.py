@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .ast_effects import Expr
 
 # (what the tree's modules import from here: `node` is named, for mypy, where it is imported)
-__all__ = ["COLOR_BUILT", "KEPT_TAKEN", "Event", "ScopePart", "node", "Name", "Number", "Negative", "literal"]
+__all__ = ["COLOR_BUILT", "KEPT_TAKEN", "Event", "node", "Name", "Number", "Negative", "literal"]
 
 class Event(StrEnum):
     """The events a trigger waits on (`on age end: ...`), in the language's words (a str: equal
@@ -36,17 +36,6 @@ class Event(StrEnum):
     DEFEAT_TOKEN_TAKEN = N_("defeat token taken")
     RESOURCES_BOUGHT = N_("resources bought")
     COINS_TAKEN_FROM_THE_BANK = N_("coins taken from the bank")
-
-
-class ScopePart(StrEnum):
-    """A part of a scope (`ast_effects.Scope.parts`): whose city a quantity or a trade looks
-    at: the owner's, its left or right neighbour, the neighbour a `for each neighbour`
-    trigger is at, every city."""
-    OWN = "own"
-    LEFT = "left"
-    RIGHT = "right"
-    NEIGHBOUR = "neighbour"
-    ALL = "all"
 
 
 # `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"

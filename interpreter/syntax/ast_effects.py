@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Union
 
 from ..diagnostics import Span
-from .ast_base import COLOR_BUILT, KEPT_TAKEN, Event, Name, Negative, Number, ScopePart, node  # noqa: F401  (re-exported)
+from .ast_base import COLOR_BUILT, KEPT_TAKEN, Event, Name, Negative, Number, node  # noqa: F401  (re-exported)
 from ..errors import WondersError
 from ..kinds import actions as _action_kinds
 from ..kinds import effects as _effect_kinds
@@ -24,12 +24,9 @@ class UnhandledKind(TypeError, WondersError):
 
 
 # ---------------------------------------------------------------- expressions
-@node
-class Scope:
-    """Whose cities a quantity or a trade looks at: any of `own`, `left`, `right`,
-    `neighbour` (the one a `for each neighbour` trigger is at) and `all`."""
-    parts: tuple[str, ...]
-    span: Span
+# a scope: its class is its parts' (kinds/scope_base.py), re-exported here (`ast.Scope`, as
+# the builder writes it)
+from ..kinds.scope_base import Scope as Scope  # noqa: E402  (re-exported)
 
 
 @node

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import ActionKind
+from ..scopes import names_own, picked, several
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
@@ -44,7 +45,7 @@ class CopyCardKind(ActionKind):
         """Of the neighbours; at the end of the game also of the owner's own city (its
         effects a second time)."""
         ok = c.colours(action.colors)
-        if "own" in action.scope.parts and not c.at_game_end:
+        if names_own(action.scope) and not c.at_game_end:
             c.ctx.report("E2063", _("a card of one's own city is copied at the end of the game only"),
                          action.scope.span, label=_("its effects would count twice from now on"),
                          help=_("write `at end of game: copy a ... card from own city` (its effects count a second "
@@ -63,7 +64,7 @@ class CopyCardKind(ActionKind):
             events.ask(seat, self.decision, ("copy_from", action, seat))
 
     def scored_copies(self, action, scoring, tables, city, left, right) -> list:
-        return scoring.cards_to_copy(tables, {c.text for c in action.colors}, action.scope.parts, city, left, right)
+        return scoring.cards_to_copy(tables, {c.text for c in action.colors}, picked(action.scope, city, left, right), city)
 
     def written(self, action, p) -> str:
         if action.last:
@@ -82,7 +83,7 @@ class CopyCardKind(ActionKind):
             return "kopieert", f"de laatste kaart gebouwd door {w.scope_text(action.scope)}"
         colours = w.en_list([names().color(c.text) for c in action.colors], "of")
         where = w.scope_text(action.scope).replace("de eigen stad", "zijn eigen stad")
-        one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
+        one_of = "één van " if several(action.scope) else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
 
     def icons(self, action, kit, vocabulary) -> list:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import ActionKind
+from ..scopes import picked
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
@@ -43,7 +44,7 @@ class CopySymbolKind(ActionKind):
         """Nothing happens when it is run: the copy is a choice of the scoring (`wild_symbols`)."""
 
     def wild_symbols(self, action, scoring, tables, left, right) -> tuple[int, ...]:
-        return scoring.symbols_on_cards(tables, {c.text for c in action.colors}, action.scope.parts, left, right)
+        return scoring.symbols_on_cards(tables, {c.text for c in action.colors}, picked(action.scope, None, left, right))
 
     def written(self, action, p) -> str:
         return f"copy a symbol of a {p.colour_list(action.colors)} card from {p.scope(action.scope)}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import ActionKind
+from ..scopes import looks_at_neighbour, own_only, scope_kinds, several
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
@@ -62,14 +63,13 @@ class DiscardBuiltKind(ActionKind):
                     help=_("name another zone after `into` (or `onto`), or write `discard a ... card from ...`"))
                 return False
             return ok
-        parts = action.scope.parts
-        if len(parts) != 1 or parts[0] == "all":
+        if several(action.scope):
             c.ctx.report("E1802", _("a card is discarded from one city, not from several"), action.scope.span,
                          label=_("more than one city"),
                          help=_("write `from own city`, `from left neighbour` or `from right neighbour` (or, in a "
                                 "trigger `for each neighbour`, `from the neighbour`)"))
             return False
-        if parts[0] == "neighbour" and not c.neighbour:
+        if looks_at_neighbour(action.scope) and not c.neighbour:
             return c.no_neighbour_here(action.scope)
         return ok
 
@@ -89,15 +89,15 @@ class DiscardBuiltKind(ActionKind):
         """The seat of the city that loses the card (the owner, for a zone)."""
         if action.zone is not None:
             return seat
-        part = action.scope.parts[0]
-        return seat if part == "own" else where.neighbour.seat if part == "neighbour" else \
-            events.game.neighbours(seat)[0 if part == "left" else 1].seat
+        left, right = events.game.neighbours(seat)
+        return scope_kinds(action.scope)[0].pick(events.game.cities[seat], left, right,
+                                                 getattr(where, "neighbour", None)).seat
 
     def idle(self, events, action, seat: int) -> bool:
         """Nothing to put from the owner's zone (or, the owner's card put, none to move)."""
         if action.between_zones:
             return not events.put_options(seat, action)
-        if action.to != "discard" and (action.zone is not None or action.scope.parts == ("own",)):
+        if action.to != "discard" and (action.zone is not None or own_only(action.scope)):
             return not events.removal_options(seat, action)
         return False
 
@@ -131,7 +131,7 @@ class DiscardBuiltKind(ActionKind):
         verb, to = {"discard": ("discard", ""), "zone": ("put", into), "stage": ("put", " under this stage")}[action.to]
         if action.zone is not None:
             return f'{verb}s one of its {colours}cards kept in its "{action.zone.text}" (of its choice){to}'
-        if action.scope.parts == ("own",):
+        if own_only(action.scope):
             return f"{verb}s one of its own {colours}cards (of its choice){to}, whose effects end"
         where = w.scope_text(action.scope)
         where = where if where.startswith("the ") else "the " + where
@@ -143,7 +143,7 @@ class DiscardBuiltKind(ActionKind):
         to = {"discard": "op de aflegstapel", "zone": into, "stage": "onder deze Wonder fase"}[action.to]
         if action.zone is not None:
             return "legt", f'één {colours}kaart naar keuze uit "{action.zone.text}" {to}'
-        if action.scope.parts == ("own",):
+        if own_only(action.scope):
             return "legt", f"één eigen {colours}kaart naar keuze {to}, waarvan de effecten vervallen"
         return "laat", f"{w.scope_text(action.scope)} één eigen {colours}kaart naar keuze {to} leggen"
 

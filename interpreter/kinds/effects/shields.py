@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from ..effect_base import EffectKind
 from ...i18n import _
-from ...syntax.ast_base import ScopePart, node
+from ..scopes import own_only
+from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
     from ...diagnostics import Span
@@ -32,7 +33,7 @@ def _follow(per, c) -> bool:
     q = per.what
     # the owner's cards, stages and military tokens, which change only as the city builds or
     # takes a token (the engine counts again then): the measures that say they `follow`
-    if c.follows(q) and q.extreme is None and (q.scope is None or q.scope.parts == (ScopePart.OWN,)):
+    if c.follows(q) and q.extreme is None and own_only(q.scope):
         return True
     c.ctx.report("E1216", _("shields can follow a count of the owner's cards, wonder stages or military tokens only"),
                  q.span, label=_("not counted from the owner's cards or tokens"),

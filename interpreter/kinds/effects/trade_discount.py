@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..effect_base import EffectKind
+from ..scopes import directions
 from ...i18n import _, language, names
 from ...syntax.ast_base import node
 
@@ -39,7 +40,7 @@ class TradeDiscountKind(EffectKind):
         """(direction, resource, price) for each resource bought on each side."""
         res = tables.resource_index
         return {"discounts": [(direction, res[name.text], effect.price)
-                              for direction in effect.scope.parts for name in effect.resources],
+                              for direction in directions(effect.scope) for name in effect.resources],
                 "trade_changed": True}
 
     def written(self, effect, p) -> str:

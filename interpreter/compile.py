@@ -6,12 +6,15 @@ The engine reads only these tables; it never looks at names to decide anything.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 from typing import NamedTuple
 
 import attrs
 
 from .check.model import Cost, RuleSet, RulesDef
+from .engine.held import held_by
 from .engine.quantities import check_fn, count_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
@@ -49,15 +52,15 @@ class Source:
     copies: tuple[int, ...] = ()
     deck: str = ""                 # a deck outside the ages, dealt by a phase
     laws: tuple = ()               # `law ...`: effects for every city while it is in play (engine/laws.py)
-    # its `static` effects resolved to numbers for the city's tables (engine/city.py `held`),
-    # worked out once, when a city first owns it (never passed: a changed copy resolves anew)
+    # its `static` effects resolved to numbers for the city's tables (engine/held.py `Held`)
+    # and its score lines and its triggers' conditions as functions (`Run`): made for every
+    # source when its Tables are (`_complete`), never during play
     held: object = attrs.field(default=None, init=False)
-    # its score lines and its triggers' conditions as functions (`run_of`), made on first use
     run: object = attrs.field(default=None, init=False)
 
     def __getstate__(self):
-        """Pickled (to worker processes) without what is worked out on first use: functions
-        do not pickle, and the worker works them out again."""
+        """Pickled (to worker processes) without what is compiled (functions do not pickle):
+        the worker's Tables compile it again when loaded (`Tables.__setstate__`)."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Source) if f.name not in ("held", "run")}
 
     def __setstate__(self, state):
@@ -78,21 +81,13 @@ def _run(scores, triggers) -> Run:
 
 
 def run_of(source: Source) -> Run:
-    """The source's compiled score lines and trigger conditions."""
-    run = source.run
-    if run is None:
-        run = source.run = _run(source.scores, source.triggers)
-    return run
+    """The source's compiled score lines and trigger conditions (`Source.run`)."""
+    return source.run
 
 
 def rules_run(tables: "Tables") -> Run:
-    """The rules' own score lines and trigger conditions, compiled once per rule set."""
-    found = tables.cache.get("rules run")          # read at every score pad: no closure made to look
-    if found is None:
-        rules = tables.rules
-        found = tables.cache["rules run"] = _run([(s.category.text, s.value) for s in rules.scores],
-                                                 rules.triggers)
-    return found
+    """The rules' own score lines and trigger conditions (`Tables.run`)."""
+    return tables.run
 
 
 @attrs.frozen
@@ -125,6 +120,8 @@ class Tables:
     # whether any card, board or stage holds a law: when none does (the shipped games), the
     # game never looks for laws in force (engine/laws.py)
     has_laws: bool = attrs.field(init=False, eq=False, repr=False)
+    # the rules' own score lines and trigger conditions, compiled (`_complete`)
+    run: Run = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         object.__setattr__(self, "rules", self.ruleset.rules)
@@ -136,16 +133,41 @@ class Tables:
         object.__setattr__(self, "cost_changers", any(isinstance(e, COST_CHANGERS) for source in sources
                                                       for e in (*source.static, *(law.effect for law in source.laws)))
                        or any(isinstance(law.effect, COST_CHANGERS) for law in self.rules.laws))
+        self._complete()
+
+    def _complete(self):
+        """The run-time program: every source's `held` and `run`, and the rules' `run`,
+        compiled now, so that nothing is compiled during play."""
+        for source in (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))):
+            self.compiled(source)
+        rules = self.rules
+        object.__setattr__(self, "run", _run([(s.category.text, s.value) for s in rules.scores], rules.triggers))
 
     def __getstate__(self):
-        """Pickled without `cache`: what was worked out once (compiled functions among it,
-        which do not pickle) is worked out again where the tables are loaded."""
-        return {f.name: getattr(self, f.name) for f in attrs.fields(Tables) if f.name != "cache"}
+        """Pickled without `cache` and what is compiled (functions, which do not pickle):
+        both are worked out again where the tables are loaded."""
+        return {f.name: getattr(self, f.name) for f in attrs.fields(Tables) if f.name not in ("cache", "run")}
 
     def __setstate__(self, state):
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "cache", {})
+        self._complete()
+
+    def compiled(self, source: Source) -> Source:
+        """`source` (one of these tables', or one made like them) with its program: its
+        static effects resolved for a city's tables (`held`), its score lines and its
+        triggers' conditions as functions (`run`)."""
+        source.held = held_by(source.static, self)
+        source.run = _run(source.scores, source.triggers)
+        return source
+
+    def content_digest(self) -> str:
+        """A fingerprint of the effective content (variants applied), blind to layout and
+        comments, from its syntax tree (engine/saves.py refuses a save made with other rules)."""
+        from .syntax.data import to_data
+        text = json.dumps(to_data(tuple(self.ruleset.items)), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def cached(self, key, make):
         """`make()`, worked out once per rule set and key."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
-from ..check.model import written_cost
-from ..check.rules import roman
+from ..rulesdata import written_cost
+from ..rulesdata import roman
 from ..kinds.actions import kind_of
 from ..kinds.scopes import picked, sides
-from ..syntax.ast_effects import UnhandledKind
+from ..kinds.base import UnhandledKind
 from .discounts import Priced, coin_rate, coined, cost_for, discounted_payments, touched, waived
 from .payment.order import Pair, Payments, Units
 from .payment.trio import trio_of

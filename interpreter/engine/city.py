@@ -9,20 +9,21 @@ rebuilt city equals the live one whatever order its stages and buildings came in
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
 
-from ..compile import SideInfo, Source, Tables, run_of
-from ..kinds.effects import effect_kind_of, production_of
+from ..compile import SideInfo, Source, Tables
+from ..kinds.effects import production_of
 from ..syntax import ast
-from ..syntax.ast_effects import UnhandledKind
+from .held import (_NOTHING, _OFF, CoinRate, CostCut, Held, Like, Listener, Options, ShieldsPer,
+                   TokenBuild)
 from .payment.trio import signature
 
 if TYPE_CHECKING:
     from .laws import InForce
-    from .quantities import Where
 
 DIRECTIONS = ("left", "right")
+_MAX_SIGNED_AFTER = 200_000      # entries of a rule set's "signed after" table (City._sign_after)
 
 
 # A city's state, declared once: what it is (shared by its copies), what it owns (saved),
@@ -44,96 +45,6 @@ DERIVED_DICTS = ("colors",)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
 OWNED = OWNED_VALUES + OWNED_LISTS + OWNED_SETS + OWNED_DICTS
 DERIVED = DERIVED_VALUES + DERIVED_LISTS + DERIVED_DICTS + DERIVED_NESTED
-
-
-# The parts of the tables, by what each entry is:
-Units = tuple[tuple[int, int], ...]           # (resource, units)
-Options = tuple[int, ...]                     # the resources (or symbols) one unit is chosen among
-ShieldsPer = tuple[int, int, Callable[["City"], int]]   # (shields, every, the count of the city)
-PriceCut = tuple[str, int, int]               # (direction, resource, price)
-# (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all; whose
-# buildings: scope parts) of a `... cost ... less` power (engine/discounts.py)
-CostCut = tuple[tuple[str, ...], str, int, tuple[str, ...]]
-TokenBuild = tuple[str, str, int, str]        # (what, kind, count, colour) of a build paid by tokens
-CoinRate = tuple[frozenset[str], int]          # (colours, or none for wonder stages; coins a unit)
-# a trigger a city listens to: (rank, key, the trigger, its compiled conditions or None)
-Listener = tuple[tuple[int, ...], str, ast.Effect, "Callable[[Where], bool] | None"]
-
-
-class Like(Protocol):
-    """A production that follows the city (`produces a resource [not] of own COLOURS cards
-    [and board] [private]`, an effect kind of kinds/effects/): what `_follow_like` reads."""
-
-    @property
-    def colors(self) -> tuple[ast.Name, ...]: ...
-    @property
-    def board(self) -> bool: ...
-    @property
-    def negated(self) -> bool: ...
-    @property
-    def private(self) -> bool: ...
-
-
-class Held(NamedTuple):
-    """What a source's effects while owned add to a city's tables, with every name
-    resolved to its number (made once per source, see `held_by`)."""
-    own_fixed: Units = ()         # (resource, units) the city may use
-    trade_fixed: Units = ()       # (resource, units) it sells
-    own_choices: tuple[Options, ...] = ()       # resource options of one unit
-    trade_choices: tuple[Options, ...] = ()
-    shields: int = 0
-    shields_per: tuple[ShieldsPer, ...] = ()    # (shields, every, count of the city) of `shields N per ...`
-    symbols: tuple[int, ...] = ()               # one science symbol each
-    wilds: tuple[Options, ...] = ()             # a symbol of one's choice among these
-    discounts: tuple[PriceCut, ...] = ()        # (direction, resource, price)
-    free_build: tuple[str, ...] = ()            # limits of "may build a card for free" powers
-    free_rules: tuple[tuple[str, str], ...] = ()   # ("first", "color"), ...
-    play_last: bool = False
-    cost_discounts: tuple[CostCut, ...] = ()   # (colours, what, amount or -1, scope parts): engine/discounts.py
-    gives_defeats: bool = False   # its defeat tokens go to the neighbour
-    rebates: tuple[tuple[int, int], ...] = ()   # (0 left / 1 right, coins off the first resource bought each turn)
-    like: tuple[Like, ...] = ()         # `produces a resource [not] of own ...` effects (what they produce follows the city)
-    bank: tuple[tuple[int, int], ...] = ()      # (units, price) of `buy N resources from the bank each turn for P coins`
-    free_tokens: tuple[TokenBuild, ...] = ()    # (what, kind, count, colour) of `may build a ... for free for N KIND tokens`
-    trade_changed: bool = False   # production or prices changed: the payment tables are signed again
-    powers: bool = False          # some part from `free_build` to `free_tokens` is set (most sources: none)
-
-
-_NOTHING = Held()
-_OFF = Held(trade_changed=True)    # a card a law leaves without any effect (`have no effect`): added as nothing
-
-_MAX_SIGNED_AFTER = 200_000      # entries of a rule set's "signed after" table (City._sign_after)
-_POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats
-
-
-def held_by(effects: Iterable[object], tables: Tables) -> Held:
-    """The effects that act while owned, resolved (each static kind of kinds/effects/ says what
-    it adds, `hold`)."""
-    # what a kind's `hold` gives is a plain dict (kinds/effect_base.py): its entries are
-    # read as the `Held` fields they name
-    parts: dict[str, list[Any]] = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
-                                   "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
-                                   "rebates", "like", "bank", "shields_per", "free_tokens")}
-    counts = {"shields": 0}
-    flags = {"play_last": False, "trade_changed": False, "gives_defeats": False}
-    for effect in effects:
-        kind = effect_kind_of(effect)
-        if kind is not None and kind.static:     # a kind of kinds/effects/ says what it adds
-            for name, value in kind.hold(effect, tables).items():
-                if name in parts:
-                    parts[name] += value
-                elif name in counts:             # a number added up
-                    counts[name] += value
-                else:                            # a flag (a name of no field: KeyError)
-                    flags[name] = flags[name] or value
-        else:
-            raise UnhandledKind(f"engine/city.py has no place for the effect kind {type(effect).__name__}")
-    fields: dict[str, Any] = {**{name: tuple(found) for name, found in parts.items()}, **counts, **flags}
-    held = Held(**fields)
-    powers = flags["play_last"] or flags["gives_defeats"] or any(parts[name] for name in _POWERS)
-    held = held._replace(powers=bool(powers))
-    return _NOTHING if held == _NOTHING else held
-
 
 
 def ruling(index: int, laws: Iterable[InForce]) -> str | None:
@@ -162,7 +73,7 @@ def ruled_held(source: Source, change: str, tables: Tables) -> Held:
     key = (id(source), change)
     found = memo.get(key)
     if found is None:
-        held: Held = source.held if source.held is not None else held_by(source.static, tables)  # type: ignore[assignment]  # (compile.py Source.held: object, a Held)
+        held: Held = source.held  # type: ignore[assignment]  # (compile.py Source.held: object, a Held, compiled)
         if change == "no effect":
             found = _OFF
         elif change == "nothing":
@@ -414,15 +325,13 @@ class City:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
                 else (3, len(self.copied)) if source.index in self.copied \
                 else (-1, self.revealed.index(source.index)) if source.index in self.revealed else (2, len(self.built))
-            checks = run_of(source).checks
+            checks = source.run.checks   # type: ignore[attr-defined]  # (compile.py Source.run: object, a Run)
             for index, trigger in enumerate(source.triggers):
                 listeners = self.listening.setdefault(trigger.event, [])
                 bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger, checks[index]),
                               key=lambda entry: entry[0])
         if held is None:
-            held = source.held  # type: ignore[assignment]  # (compile.py Source.held: object, a Held)
-            if held is None:
-                held = source.held = held_by(source.static, self.tables)
+            held = cast(Held, source.held)      # (compile.py Source.held: object, a Held, compiled)
         if held is _NOTHING:
             return
         # unpacked at once: reading a named tuple's fields one by one is slow (every card built)

@@ -31,7 +31,7 @@ from .teams import team_counts_refused
 from .triggers import Dispatcher
 
 if TYPE_CHECKING:
-    from ..check.model import AgeDeal, AgeDef, TableDef
+    from ..rulesdata import AgeDeal, AgeDef, TableDef
     from .decisions import DecisionKind, Deciders
 
 

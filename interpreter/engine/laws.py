@@ -29,20 +29,20 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..kinds.conditions import condition_kind
 from ..kinds.effects import effect_kind_of, part_of
-from ..syntax import ast
-from .city import CoinRate, Held, held_by
+from .held import CoinRate, Held, held_by
 from .placed import shown
 from . import quantities
 from .quantities import check_fn
 
 if TYPE_CHECKING:
+    from ..syntax import ast
     from ..compile import Source, Tables
     from .game import Game
     from .quantities import Where
 
 Check = Callable[["Where"], bool]                # comparisons compiled (engine/quantities.py `check_fn`)
 # a trigger a law gives every city: (key, the trigger, its conditions compiled or None)
-LawTrigger = tuple[str, ast.Effect, "Check | None"]
+LawTrigger = tuple[str, "ast.Effect", "Check | None"]
 
 
 class InForce(NamedTuple):

@@ -12,8 +12,6 @@ format 2, with the `flow`."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn, cast
@@ -36,7 +34,7 @@ from .triggers import Dispatcher
 from ..errors import WondersError
 
 if TYPE_CHECKING:
-    from ..check.model import RulesDef
+    from ..rulesdata import RulesDef
 
 # A save is JSON: what json.loads gives (a dict whose values are of any JSON kind), read
 # field by field and checked before use.
@@ -61,11 +59,7 @@ def content_digest(tables: Tables) -> str:
     """A fingerprint of the effective content (variants applied), blind to layout and
     comments: a log or save made with other rules is refused.  Computed once per rule set
     (it describes every item: a tenth of a second, and saves are made every turn)."""
-    def digest() -> str:
-        from ..syntax.data import to_data
-        text = json.dumps(to_data(tuple(tables.ruleset.items)), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-    found: str = tables.cached("content digest", digest)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    found: str = tables.cached("content digest", tables.content_digest)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
     return found
 
 
@@ -423,7 +417,7 @@ def _flow_from_data(game: Game, flow: object, cards: Cards) -> None:
     pending = [(seat_of(p[0], "pending"), rule(p[1], "pending", _EFFECT), text_of(p[2], "pending"))
                for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", N_('"flow"."{field}" is broken'))]
     game.stack, game.waiting, game.chosen, game.pending = stack, waiting, chosen, pending
-    game.events.stack = [cast(ast.Effect, rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
+    game.events.stack = [cast("ast.Effect", rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
 
 
 def _position(rules: RulesDef, data: Data, age_index: int) -> tuple[tuple[int, int], tuple[int, int] | None]:

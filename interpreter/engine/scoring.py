@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING
 
 from ..kinds.actions import ACTIONS
 from ..kinds.effects import effect_kind_of
-from ..compile import rules_run, run_of
 from .quantities import Where, use_scorer
 from .teams import team_winners
 
 if TYPE_CHECKING:
-    from ..check.model import RulesDef
+    from ..rulesdata import RulesDef
     from ..compile import Source, Tables
     from .city import City
 
@@ -116,13 +115,13 @@ def symbol_counts(fixed: Iterable[int], wilds: Iterable[Iterable[int]]) -> list[
 
 def _pad(tables: Tables, sources: Iterable[Source], where: Where) -> dict[str, int]:
     pad = dict.fromkeys(tables.rules.score_pad, 0)
-    for category, value in (tables.cache.get("rules run") or rules_run(tables)).scores:
+    for category, value in tables.run.scores:
         pad[category] += value(where)
     for source in sources:
         if source.points and source.points_category:
             pad[source.points_category] += source.points
         if source.scores:
-            for category, value in (source.run or run_of(source)).scores:   # type: ignore[attr-defined]  # (Source.run: object)
+            for category, value in source.run.scores:   # type: ignore[attr-defined]  # (Source.run: object, a Run)
                 pad[category] += value(where)
     return pad
 

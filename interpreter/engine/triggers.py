@@ -15,21 +15,23 @@ content lines of the triggers involved.
 from __future__ import annotations
 
 import weakref
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Note
-from ..syntax import ast
-from ..syntax.ast_effects import UnhandledKind
+from ..kinds.base import UnhandledKind
 from .actions import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
 from .laws import law_events
 from .placed import put_from, put_options, remove_built
 from .flow.phases import ask_zone_play, draw_into, zone_options
 from .flow.search_log import NoLog
-from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, where_in
 from .teams import faced
 from ..errors import WondersError
 from ..kinds.actions import ACTIONS, kind_of
-from ..syntax.ast_base import Event
+from ..kinds.event_base import KEPT_TAKEN, Event
+
+if TYPE_CHECKING:
+    from ..syntax import ast
 
 MAX_DEPTH = 25
 BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
@@ -147,7 +149,7 @@ def rule_listeners(tables) -> dict[str, list]:
     """event -> the rules' own triggers for it, as (key, trigger, compiled conditions)."""
     def index():
         found: dict[str, list] = {}
-        checks = rules_run(tables).checks
+        checks = tables.run.checks
         for i, trigger in enumerate(tables.rules.triggers):
             found.setdefault(trigger.event, []).append((f"rules#{i}", trigger, checks[i]))
         return found
@@ -407,7 +409,7 @@ class Dispatcher:
             self.game.log.append({"event": "kept", "seat": seat, "kind": kind, "count": min(count, LIMIT),
                                   "source": source})
         if count > 0:
-            event = f"{kind}{ast.KEPT_TAKEN}"
+            event = f"{kind}{KEPT_TAKEN}"
             if event in self.heard:
                 self.fire(event, (seat,))
 

@@ -17,6 +17,8 @@ import pkgutil
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import WondersError
+
 if TYPE_CHECKING:
     from ..syntax.ast_effects import Expr, Per
 
@@ -199,6 +201,11 @@ class ActionKind(abc.ABC):
     def notation(self, action: Any, kit: Any) -> str | None:
         """The accessible notation's marks for the action, or None for its words
         (`kit`: views/access/notation.py `Words`)."""
+
+
+class UnhandledKind(TypeError, WondersError):
+    """A kind of effect or action that a pass does not know: a bug of the interpreter (a
+    kind added to the language without its place in every pass), never the content's."""
 
 
 def kind_modules(path: Iterable[str], package: str, interface: type = ActionKind) -> tuple[Any, ...]:

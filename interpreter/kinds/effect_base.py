@@ -40,7 +40,7 @@ class EffectKind(abc.ABC):
     bots/valuation.py weighs), or why the bots do not weigh it ("not weighed" and a comment;
     a law's effect is read by the row of the law);
     `static`: it acts while its source is owned: compile.py puts it among the source's
-    `static`, and engine/city.py `held_by` asks it what it adds (`hold`);
+    `static`, and engine/held.py `held_by` (compile.py, once per source) asks it what it adds (`hold`);
     `cost_changer`: it changes what a city pays for a card or a stage (compile.py
     `COST_CHANGERS`: engine/discounts.py, the bank's offer of engine/actions.py);
     `part`: the part of its source (one of PARTS) compile.py files an effect of it in
@@ -119,7 +119,7 @@ class EffectKind(abc.ABC):
     # -- run (engine/city.py, engine/laws.py)
     def hold(self, effect: Any, tables: Any) -> dict:
         """What the effect adds to its owner's tables while owned, a `static` kind's: fields
-        of engine/city.py `Held` (`held_by`), a tuple's entries added to it, a flag
+        of engine/held.py `Held` (`held_by`), a tuple's entries added to it, a flag
         (`play_last`, `gives_defeats`, `trade_changed`) set when True."""
         raise NotImplementedError
 

@@ -10,17 +10,12 @@ from typing import TYPE_CHECKING, Any, Union
 
 from ..diagnostics import Span
 from .ast_base import COLOR_BUILT, KEPT_TAKEN, Event, Name, Negative, Number, node  # noqa: F401  (re-exported)
-from ..errors import WondersError
+from ..kinds.base import UnhandledKind as UnhandledKind  # (re-exported: the passes' refusal, kinds/base.py)
 from ..kinds import actions as _action_kinds
 from ..kinds import effects as _effect_kinds
 from ..kinds import among as _among_kinds
 from ..kinds import conditions as _condition_kinds
 from ..kinds import measures as _measure_kinds
-
-
-class UnhandledKind(TypeError, WondersError):
-    """A kind of effect or action that a pass does not know: a bug of the interpreter (a
-    kind added to the language without its place in every pass), never the content's."""
 
 
 # ---------------------------------------------------------------- expressions

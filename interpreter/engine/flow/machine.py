@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...check.model import AgeDeal
+from ...rulesdata import AgeDeal
 from ..actions import Action
 from ...kinds.decisions import DECISIONS
 from ..laws import refresh as refresh_laws, turned_round
@@ -28,10 +28,10 @@ from .chains import CHAIN_STEPS
 from .phases import PHASE_STEPS, dealt_at_setup, first_turns, log_phase, turns_run
 from .resolve import RESOLVE_STEPS
 from .turn import TURN_STEPS
-from ...syntax.ast_base import Event
+from ...kinds.event_base import Event
 
 if TYPE_CHECKING:
-    from ...check.model import AgeDef, NeutralDef
+    from ...rulesdata import AgeDef, NeutralDef
     from ...compile import Tables
     from ..city import City
     from ..decisions import DecisionKind

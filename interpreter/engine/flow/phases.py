@@ -25,14 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 import sys
 
-from ...check.model import AgeDeal, AgeEnd, AgeStart
+from ...rulesdata import AgeDeal, AgeEnd, AgeStart
 from ...kinds.actions import STATEMENTS
 from ...syntax import ast
 from ..actions import Action, card_builds, legal_actions
 from ..placed import put_card
 
 if TYPE_CHECKING:
-    from ...check.model import RulesDef
+    from ...rulesdata import RulesDef
     from ...compile import Tables
     from ..decisions import DecisionKind
     from ..game import Game

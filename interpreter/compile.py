@@ -20,7 +20,7 @@ from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import kind_of
 from .kinds.effect_base import PARTS
-from .kinds.effects import COST_CHANGERS, STATIC, effect_kind_of
+from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
@@ -122,6 +122,11 @@ class Tables:
     has_laws: bool = attrs.field(init=False, eq=False, repr=False)
     # the rules' own score lines and trigger conditions, compiled (`_complete`)
     run: Run = attrs.field(init=False, eq=False, repr=False)
+    # every rule object a game's flow can hold (sources, triggers, actions), numbered in the
+    # order of the rule set: a save writes each by its number (engine/saves.py), `numbers`
+    # giving an object's by identity (`_complete`)
+    operations: tuple = attrs.field(init=False, eq=False, repr=False)
+    numbers: dict = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         object.__setattr__(self, "rules", self.ruleset.rules)
@@ -142,11 +147,39 @@ class Tables:
             self.compiled(source)
         rules = self.rules
         object.__setattr__(self, "run", _run([(s.category.text, s.value) for s in rules.scores], rules.triggers))
+        self._number()
+
+    def _number(self):
+        """`operations` and `numbers`: the rules' triggers, then each source and the
+        triggers and actions it holds (an action held by another after it), then the
+        actions of the card uses."""
+        found: list = []
+
+        def add(thing) -> None:
+            found.append(thing)
+            if isinstance(thing, TRIGGERS):
+                add(thing.action)
+            elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
+                add(kind.inner(thing))
+        for trigger in self.rules.triggers:
+            add(trigger)
+        for source in (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))):
+            found.append(source)
+            for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
+                add(thing)
+        for use in self.rules.card_uses:          # `use a card for ...`: its action runs as a card's
+            add(use.action)
+        numbers: dict[int, int] = {}
+        for i, thing in enumerate(found):
+            numbers.setdefault(id(thing), i)
+        object.__setattr__(self, "operations", tuple(found))
+        object.__setattr__(self, "numbers", numbers)
 
     def __getstate__(self):
         """Pickled without `cache` and what is compiled (functions, which do not pickle):
         both are worked out again where the tables are loaded."""
-        return {f.name: getattr(self, f.name) for f in attrs.fields(Tables) if f.name not in ("cache", "run")}
+        return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
+                if f.name not in ("cache", "run", "operations", "numbers")}
 
     def __setstate__(self, state):
         for name, value in state.items():

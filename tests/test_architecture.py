@@ -160,7 +160,6 @@ def test_the_engine_imports_nothing_from_the_bots():
 # "run" or "types") below waits for the work that compiles away what it reads ("types": the
 # names of its annotations only).  The test fails on any other and on an entry no longer true.
 ENGINE_SYNTAX_IMPORTS: frozenset[tuple[str, str]] = frozenset({
-    ("interpreter.engine.city", "run"),               # ast.CARD_CHANGES: the laws over cards' ranks
     ("interpreter.engine.quantities", "run"),         # the expressions compiled (value_fn, ...) and evaluated
     ("interpreter.engine.saves", "run"),              # ast.PlayTurns: a save from before the ages were phases
     ("interpreter.engine.flow.phases", "run"),        # the phase statements of the tree (deal, draft, ...)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..compile import SideInfo, Source, Tables
 from ..kinds.effects import production_of
-from ..syntax import ast
+from ..kinds.effects.cards_change import CARD_CHANGES
 from .held import (_NOTHING, _OFF, CoinRate, CostCut, Held, Like, Listener, Options, ShieldsPer,
                    TokenBuild)
 from .payment.trio import signature
@@ -49,7 +49,7 @@ DERIVED = DERIVED_VALUES + DERIVED_LISTS + DERIVED_DICTS + DERIVED_NESTED
 
 def ruling(index: int, laws: Iterable[InForce]) -> str | None:
     """What the laws in force over cards (`SELECTOR produce nothing`, ...) do to the card
-    `index`: the strongest change of those that select it (ast.CARD_CHANGES, strongest
+    `index`: the strongest change of those that select it (kinds/effects/cards_change.py CARD_CHANGES, strongest
     first), or None."""
     found = None
     for law in laws:
@@ -59,7 +59,7 @@ def ruling(index: int, laws: Iterable[InForce]) -> str | None:
     return found
 
 
-_RANK = {change: rank for rank, change in enumerate(ast.CARD_CHANGES)}
+_RANK = {change: rank for rank, change in enumerate(CARD_CHANGES)}
 
 
 def ruled_held(source: Source, change: str, tables: Tables) -> Held:

@@ -4,7 +4,7 @@ Hands, cities, piles, the random generator and the log, and what the game is in 
 middle of (`flow`: the steps still to do, the open decisions, the choices of the turn
 collected so far, the actions set aside for the turn's end, the chain of triggers
 acting).  Rule objects in the flow (a trigger, an action, a card's effects) are saved as
-their number in the rule set (`rule_objects`): a save is only ever loaded with the same
+their number in the compiled program (compile.py `Tables.operations`): a save is only ever loaded with the same
 content (its digest is checked).  Derived city tables are rebuilt on load, never stored.
 A save between two turns has nothing in flight and is written as format 1, as before
 saves could hold the flow (older versions read it); one in the middle of a turn is
@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from ..compile import Tables
-from ..kinds.actions import kind_of
 from ..kinds.effects import TRIGGERS
 from ..marked import N_
 from ..syntax import ast
@@ -61,36 +60,6 @@ def content_digest(tables: Tables) -> str:
     (it describes every item: a tenth of a second, and saves are made every turn)."""
     found: str = tables.cached("content digest", tables.content_digest)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
     return found
-
-
-def rule_objects(tables: Tables) -> tuple[list[object], dict[int, int]]:
-    """Every rule object a game's flow can hold (sources, triggers, actions), numbered
-    in the order of the rule set, and each one's number by identity."""
-    def walk() -> tuple[list[object], dict[int, int]]:
-        found: list[object] = []
-
-        def add(thing: object) -> None:
-            found.append(thing)
-            if isinstance(thing, TRIGGERS):
-                trigger: Any = thing            # (a trigger of kinds/effects/trigger.py: its action)
-                add(trigger.action)
-            elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
-                add(kind.inner(thing))
-        for trigger in tables.rules.triggers:
-            add(trigger)
-        sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
-        for source in sources:
-            found.append(source)
-            for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
-                add(thing)
-        for use in tables.rules.card_uses:       # `use a card for ...`: its action runs as a card's
-            add(use.action)
-        number: dict[int, int] = {}
-        for i, thing in enumerate(found):
-            number.setdefault(id(thing), i)
-        return found, number
-    objects: tuple[list[object], dict[int, int]] = tables.cached("rule objects", walk)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
-    return objects
 
 
 def _order_parts(c: Data, city: City, seat: int, cards: Cards) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -249,7 +218,7 @@ def game_from_data(tables: Tables, data: Data) -> Game:
 # ---------------------------------------------------------------------------- the flow
 def _flow_to_data(game: Game) -> Data:
     tables = game.tables
-    _objects, number = rule_objects(tables)
+    number = tables.numbers
 
     def value(v: object) -> object:
         if v is None or type(v) in (bool, int, str):
@@ -293,7 +262,7 @@ def _flow_from_data(game: Game, flow: object, cards: Cards) -> None:
     """The flow of a save, checked piece by piece (a hand-edited save gets a message
     naming the field, never a failure later in the game)."""
     from ..compile import Source
-    objects, _number = rule_objects(game.tables)
+    objects = game.tables.operations
     seats = len(game.cities)
 
     def fail(field: str, what: str, **params: object) -> NoReturn:   # `what`: a template marked with N_ that names "flow"."{field}"

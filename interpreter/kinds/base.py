@@ -141,7 +141,7 @@ class ActionKind(abc.ABC):
 
     def inner(self, action: Any) -> Any:
         """The action this one holds and carries out (`at end of turn, ACTION`, `each other
-        city: ACTION`), or None; saves number it (engine/saves.py `rule_objects`)."""
+        city: ACTION`), or None; saves number it (compile.py `Tables.operations`)."""
         return None
 
     def kept_kind(self, action: Any) -> str:

@@ -171,7 +171,7 @@ class CardSelector:
 # what a law over cards does to those it selects (kinds/effects/cards_change.py), strongest first: a card
 # with no effect produces nothing either, and one that produces nothing has nothing to make
 # unlimited (docs/language.md, "Laws over cards")
-CARD_CHANGES = ("no effect", "nothing", "as needed")
+from ..kinds.effects.cards_change import CARD_CHANGES as CARD_CHANGES  # noqa: E402  (its kind's)
 
 
 # What a law may hold: the kinds of kinds/effects/ that may stand in a law

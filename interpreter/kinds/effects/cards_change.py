@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from ...diagnostics import Span
     from ...syntax.ast_effects import CardSelector
 
-# each change (syntax/ast_effects.py CARD_CHANGES) as the language writes it, and as its chip says it
+# the changes, the strongest first (engine/city.py `ruling` takes the strongest that selects a card)
+CARD_CHANGES = ("no effect", "nothing", "as needed")
+# each change as the language writes it, and as its chip says it
 _WRITTEN = {"nothing": "produce nothing", "no effect": "have no effect", "as needed": "produce as many as needed"}
 _CHIPS = {"nothing": N_("produce nothing"), "no effect": N_("no effect"), "as needed": N_("as many as needed")}
 

@@ -163,7 +163,7 @@ ENGINE_SYNTAX_IMPORTS: frozenset[tuple[str, str]] = frozenset({
     ("interpreter.engine.quantities", "run"),         # the expressions compiled (value_fn, ...) and evaluated
     ("interpreter.engine.saves", "run"),              # ast.PlayTurns: a save from before the ages were phases
     ("interpreter.engine.flow.phases", "run"),        # the phase statements of the tree (deal, draft, ...)
-    ("interpreter.engine.actions", "types"), ("interpreter.engine.held", "types"),
+    ("interpreter.engine.actions", "types"), ("interpreter.engine.held", "types"), ("interpreter.engine.options", "types"),
     ("interpreter.engine.invariants", "types"), ("interpreter.engine.laws", "types"),
     ("interpreter.engine.triggers", "types"), ("interpreter.engine.flow.chains", "types"),
 })

@@ -21,7 +21,7 @@ from __future__ import annotations
 import attrs
 
 from ..check.model import written_cost
-from ..engine.actions import build_options_from, payment_ways, removal_options
+from ..engine.options import build_options_from, payment_ways, removal_options
 from ..engine.placed import put_from, put_options
 from ..engine.scoring import score_city
 from ..engine.triggers import give_back

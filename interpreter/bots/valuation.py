@@ -10,7 +10,8 @@ from operator import add, mul
 from typing import NamedTuple
 
 from ..check.model import written_cost
-from ..engine.actions import copy_options, token_price
+from ..engine.actions import token_price
+from ..engine.options import copy_options
 from ..engine.city import ruling
 from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Note
 from ..kinds.base import UnhandledKind
-from .actions import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
+from .options import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
 from .laws import law_events
 from .placed import put_from, put_options, remove_built
 from .flow.phases import ask_zone_play, draw_into, zone_options
@@ -369,7 +369,7 @@ class Dispatcher:
 
     def offer(self, seat: int, action, neighbour: int | None, source: str) -> None:
         """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
-        (`actions.offer_options`); the step left under the decision carries out the answer
+        (`options.offer_options`); the step left under the decision carries out the answer
         (flow/chains.py `offer_taken`, from Flow.take)."""
         game = self.game
         game.stack.append(("offer", action, seat, neighbour, source))

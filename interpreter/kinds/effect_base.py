@@ -131,7 +131,7 @@ class EffectKind(abc.ABC):
 
     def token_builds(self, effect: Any) -> tuple:
         """The builds the effect lets its owner pay for with kept tokens, as (what, kind,
-        count, colour) each (engine/city.py `Held.free_tokens`, bots/rulemodel.py `spent_for`)."""
+        count, colour) each (engine/held.py `Held.free_tokens`, bots/rulemodel.py `spent_for`)."""
         return ()
 
     def production(self, effect: Any) -> tuple | None:

@@ -1,6 +1,6 @@
 """`shields N`, or `shields N per QUANTITY`: N shields in the owner's city while it owns the
 source, for the conflicts to come; with `per`, N for every so many counted in the owner's
-city as it is now (they follow the count as it changes: engine/city.py `Held.shields_per`).
+city as it is now (they follow the count as it changes: engine/held.py `Held.shields_per`).
 Its grammar rule is `shields`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """`buy RESOURCES from SCOPE for N coins`: the owner buys those resources from those
-neighbours for N coins each while it owns the source (engine/city.py `Held.discounts`, the
+neighbours for N coins each while it owns the source (engine/held.py `Held.discounts`, the
 city's prices); in a law, every city does.  Its grammar rule is `trade_discount`, built by
 syntax/builder/effects.py."""
 

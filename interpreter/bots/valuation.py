@@ -12,7 +12,7 @@ from typing import NamedTuple
 from ..check.model import written_cost
 from ..engine.actions import token_price
 from ..engine.options import copy_options
-from ..engine.city import ruling
+from ..engine.city_tables import ruling
 from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city

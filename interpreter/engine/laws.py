@@ -53,7 +53,7 @@ class InForce(NamedTuple):
     taken ... are worth N less` as `tokens`, (kind, against a neighbour only, value added)
     (read as a city takes a token, engine/triggers.py `worth_under_laws`); a law over cards
     as `cards`: (the indexes of the cards it selects, its change), read by each city as it
-    adds its cards (engine/city.py `ruling`); `chains from SCOPE` as `chains_from` (the
+    adds its cards (engine/city_tables.py `ruling`); `chains from SCOPE` as `chains_from` (the
     directions, "left" and "right"); `resources of ... are paid in coins, N a unit` as
     `coinage`: ((colours, or () for wonder stages), N)."""
     held: Held

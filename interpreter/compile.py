@@ -14,7 +14,7 @@ from typing import NamedTuple
 import attrs
 
 from .check.model import Cost, RuleSet, RulesDef
-from .engine.held import held_by
+from .engine.held import Held, held_by
 from .engine.quantities import check_fn, count_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
@@ -55,8 +55,8 @@ class Source:
     # its `static` effects resolved to numbers for the city's tables (engine/held.py `Held`)
     # and its score lines and its triggers' conditions as functions (`Run`): made for every
     # source when its Tables are (`_complete`), never during play
-    held: object = attrs.field(default=None, init=False)
-    run: object = attrs.field(default=None, init=False)
+    held: Held = attrs.field(default=None, init=False)     # (None only until its Tables are made)
+    run: Run = attrs.field(default=None, init=False)
 
     def __getstate__(self):
         """Pickled (to worker processes) without what is compiled (functions do not pickle):

@@ -46,8 +46,14 @@ class Action(NamedTuple):
                                # order`; -1: the next one (a side built in order)
 
     def label(self, tables: Tables) -> str:
-        """The action in words, as logs and people see it (engine/labels.py)."""
-        return label(self, tables)
+        """The action in words, as logs and people see it (engine/labels.py, which makes it
+        once per action and rule set; read here when made: every game's log asks for each
+        choice's)."""
+        try:
+            known: str = tables.cache["labels"][self]
+            return known
+        except (AttributeError, KeyError):
+            return label(self, tables)
 
 
 _new = tuple.__new__      # Action(...) without its keyword defaults: the hot path makes a great many

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ..kinds.effects import production_of
 from ..kinds.effects.cards_change import CARD_CHANGES
@@ -65,7 +65,7 @@ def ruled_held(source: Source, change: str, tables: Tables) -> Held:
     key = (id(source), change)
     found = memo.get(key)
     if found is None:
-        held: Held = source.held  # type: ignore[assignment]  # (compile.py Source.held: object, a Held, compiled)
+        held: Held = source.held                  # (compiled with the tables)
         if change == "no effect":
             found = _OFF
         elif change == "nothing":
@@ -229,13 +229,13 @@ class CityTables:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
                 else (3, len(self.copied)) if source.index in self.copied \
                 else (-1, self.revealed.index(source.index)) if source.index in self.revealed else (2, len(self.built))
-            checks = source.run.checks   # type: ignore[attr-defined]  # (compile.py Source.run: object, a Run)
+            checks = source.run.checks
             for index, trigger in enumerate(source.triggers):
                 listeners = self.listening.setdefault(trigger.event, [])
                 bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger, checks[index]),
                               key=lambda entry: entry[0])
         if held is None:
-            held = cast(Held, source.held)      # (compile.py Source.held: object, a Held, compiled)
+            held = source.held                  # (compiled with the tables)
         if held is _NOTHING:
             return
         # unpacked at once: reading a named tuple's fields one by one is slow (every card built)
@@ -299,7 +299,7 @@ class CityTables:
     def count_shields(self) -> None:
         """Count again the shields of `shields N per ...` (the city built, or took a
         military token): they follow what they count."""
-        city = cast("City", self)           # (a count is a function of the whole city)
+        city: City = self  # type: ignore[assignment]  # (a CityTables is always a City's)
         counted = sum(n * (count(city) // every) for n, every, count in self.shields_per)
         self.shields += counted - self.shields_counted
         self.shields_counted = counted

@@ -121,7 +121,7 @@ def _pad(tables: Tables, sources: Iterable[Source], where: Where) -> dict[str, i
         if source.points and source.points_category:
             pad[source.points_category] += source.points
         if source.scores:
-            for category, value in source.run.scores:   # type: ignore[attr-defined]  # (Source.run: object, a Run)
+            for category, value in source.run.scores:
                 pad[category] += value(where)
     return pad
 

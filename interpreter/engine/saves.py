@@ -16,10 +16,9 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
-from ..compile import Tables
+from ..compile import PhaseOp, Tables
 from ..kinds.effects import TRIGGERS
 from ..marked import N_
-from ..syntax import ast
 from .actions import Action
 from .city import City
 from .decisions import KINDS
@@ -33,7 +32,7 @@ from .triggers import Dispatcher
 from ..errors import WondersError
 
 if TYPE_CHECKING:
-    from ..rulesdata import RulesDef
+    from ..syntax import ast
 
 # A save is JSON: what json.loads gives (a dict whose values are of any JSON kind), read
 # field by field and checked before use.
@@ -152,7 +151,7 @@ def game_from_data(tables: Tables, data: Data) -> Game:
         game.rng = _random_state(data["rng"])
         game.age_index, game.turn, game.finished = data["age_index"], data["turn"], data["finished"]
         game.started, game.fired = bool(data["started"]), dict(data["fired"])
-        game.at, game.rounds = _position(tables.rules, data, game.age_index)
+        game.at, game.rounds = _position(tables, data, game.age_index)
         game.players = int(game.options["players"])
         rules = tables.rules
         game.table = None if rules.min_players <= game.players <= rules.max_players \
@@ -389,11 +388,12 @@ def _flow_from_data(game: Game, flow: object, cards: Cards) -> None:
     game.events.stack = [cast("ast.Effect", rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
 
 
-def _position(rules: RulesDef, data: Data, age_index: int) -> tuple[tuple[int, int], tuple[int, int] | None]:
+def _position(tables: Tables, data: Data, age_index: int) -> tuple[tuple[int, int], tuple[int, int] | None]:
     """Where the game stands in the rules' sequence of phases: saved (`at`, `rounds`), or
     for a save made before the ages were phases, between two turns of its age."""
+    rules = tables.rules
     if "at" not in data:
-        position = in_age(rules, age_index + 1) if type(age_index) is int else None
+        position = in_age(tables, age_index + 1) if type(age_index) is int else None
         if position is None:
             raise SaveError(N_('"age_index" must be between 0 and {last}'), last=len(rules.ages) - 1)
         return position
@@ -404,7 +404,7 @@ def _position(rules: RulesDef, data: Data, age_index: int) -> tuple[tuple[int, i
     if rounds is not None:
         if not (isinstance(rounds, list) and len(rounds) == 2 and all(type(n) is int for n in rounds)
                 and 0 <= rounds[0] < len(rules.phases) and 0 <= rounds[1] < len(rules.phases[rounds[0]].steps)
-                and isinstance(rules.phases[rounds[0]].steps[rounds[1]], ast.PlayTurns)):
+                and tables.phase_ops[rounds[0]][rounds[1]] == PhaseOp.PLAY_TURNS):
             raise SaveError(N_('"rounds" must name a `play N turns` of these rules: [phase, statement], or null'))
         rounds = tuple(rounds)
     return tuple(at), rounds

@@ -16,10 +16,10 @@ import attrs
 
 from .check.model import AgeDeal, AgeEnd, AgeStart, Cost, RuleSet, RulesDef
 from .engine.held import Held, held_by
-from .engine.quantities import check_fn, count_fn, value_fn
+from .engine.quantities import amount_fn, check_fn, count_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
-from .kinds.actions import kind_of
+from .kinds.actions import ACTIONS, kind_of
 from .kinds.effect_base import PARTS
 from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of
 
@@ -190,6 +190,10 @@ class Tables:
     # giving an object's by identity (`_complete`)
     operations: tuple = attrs.field(init=False, eq=False, repr=False)
     numbers: dict = attrs.field(init=False, eq=False, repr=False)
+    # what each action of `operations` counts (its kind's `counted`: a gain's amount, a
+    # token's value) as a function of a Where, by the action's id, with the action itself
+    # (so that the id stays its own): engine/triggers.py `Dispatcher.value`
+    values: dict = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         object.__setattr__(self, "rules", self.ruleset.rules)
@@ -213,6 +217,17 @@ class Tables:
         rules = self.rules
         object.__setattr__(self, "run", _run([(s.category.text, s.value) for s in rules.scores], rules.triggers))
         self._number()
+        values = {}
+        for thing in self.operations:
+            kind = ACTIONS.get(type(thing))
+            if kind is not None:
+                amount, per = kind.counted(thing)
+                if amount is not None:
+                    values[id(thing)] = (thing, amount_fn(amount, per))
+        object.__setattr__(self, "values", values)
+        if self.has_laws:                          # the laws of the sources and the rules', as the engine holds them
+            from .engine.laws import compile_laws
+            compile_laws(self)
 
     def _number(self):
         """`operations` and `numbers`: the rules' triggers, then each source and the
@@ -244,7 +259,7 @@ class Tables:
         """Pickled without `cache` and what is compiled (functions, which do not pickle):
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
-                if f.name not in ("cache", "run", "operations", "numbers")}
+                if f.name not in ("cache", "run", "operations", "numbers", "values")}
 
     def __setstate__(self, state):
         for name, value in state.items():

@@ -85,6 +85,15 @@ def _compiled(source: Source, tables: Tables) -> tuple[Compiled, ...]:
     return found
 
 
+def compile_laws(tables: Tables) -> None:
+    """Every source's laws and the rules' own, compiled with the tables (compile.py), so
+    that a game finds them made."""
+    for source in (*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))):
+        if source.laws:
+            _compiled(source, tables)
+    _rules_laws(tables)
+
+
 def _compile(law: ast.Effect, tables: Tables, key: str) -> Compiled:
     effect = law.effect
     trigger: LawTrigger | None = None

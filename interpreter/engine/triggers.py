@@ -166,7 +166,7 @@ class Dispatcher:
         self.heard = heard_events(game.tables)
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
         self.wheres: dict[tuple, Where] = {}
-        self.values = game.tables.cached("action values", dict)
+        self.values = game.tables.values     # compiled (compile.py `Tables.values`)
         self.law_triggers: dict[str, list] = {}    # event -> the laws' triggers in force (engine/laws.py)
 
     def copy_for(self, game) -> "Dispatcher":
@@ -314,8 +314,8 @@ class Dispatcher:
 
     def value(self, action):
         """What an action counts (its kind's `counted`: a gain's amount, a token's value) as
-        a function of a Where: compiled once per action of the rule set (kept on the
-        compiled rules, with the action itself, so that its id stays its own)."""
+        a function of a Where: compiled with the rules for each of their actions (compile.py
+        `Tables.values`); one made outside them (a test's) is compiled once here."""
         found = self.values.get(id(action))
         if found is None or found[0] is not action:
             counted = ACTIONS[type(action)].counted(action)

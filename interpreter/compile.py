@@ -6,18 +6,22 @@ The engine reads only these tables; it never looks at names to decide anything.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
+from enum import StrEnum
 from typing import NamedTuple
 
 import attrs
 
-from .check.model import Cost, RuleSet, RulesDef
-from .engine.quantities import check_fn, count_fn, value_fn
+from .check.model import AgeDeal, AgeEnd, AgeStart, Cost, RuleSet, RulesDef
+from .engine.held import Held, held_by
+from .engine.quantities import amount_fn, check_fn, count_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
-from .kinds.actions import kind_of
+from .kinds.actions import ACTIONS, kind_of
 from .kinds.effect_base import PARTS
-from .kinds.effects import COST_CHANGERS, STATIC, effect_kind_of
+from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of
 
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
@@ -49,15 +53,15 @@ class Source:
     copies: tuple[int, ...] = ()
     deck: str = ""                 # a deck outside the ages, dealt by a phase
     laws: tuple = ()               # `law ...`: effects for every city while it is in play (engine/laws.py)
-    # its `static` effects resolved to numbers for the city's tables (engine/city.py `held`),
-    # worked out once, when a city first owns it (never passed: a changed copy resolves anew)
-    held: object = attrs.field(default=None, init=False)
-    # its score lines and its triggers' conditions as functions (`run_of`), made on first use
-    run: object = attrs.field(default=None, init=False)
+    # its `static` effects resolved to numbers for the city's tables (engine/held.py `Held`)
+    # and its score lines and its triggers' conditions as functions (`Run`): made for every
+    # source when its Tables are (`_complete`), never during play
+    held: Held = attrs.field(default=None, init=False)     # (None only until its Tables are made)
+    run: Run = attrs.field(default=None, init=False)
 
     def __getstate__(self):
-        """Pickled (to worker processes) without what is worked out on first use: functions
-        do not pickle, and the worker works them out again."""
+        """Pickled (to worker processes) without what is compiled (functions do not pickle):
+        the worker's Tables compile it again when loaded (`Tables.__setstate__`)."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Source) if f.name not in ("held", "run")}
 
     def __setstate__(self, state):
@@ -78,20 +82,70 @@ def _run(scores, triggers) -> Run:
 
 
 def run_of(source: Source) -> Run:
-    """The source's compiled score lines and trigger conditions."""
-    run = source.run
-    if run is None:
-        run = source.run = _run(source.scores, source.triggers)
-    return run
+    """The source's compiled score lines and trigger conditions (`Source.run`)."""
+    return source.run
 
 
 def rules_run(tables: "Tables") -> Run:
-    """The rules' own score lines and trigger conditions, compiled once per rule set."""
-    found = tables.cache.get("rules run")          # read at every score pad: no closure made to look
-    if found is None:
-        rules = tables.rules
-        found = tables.cache["rules run"] = _run([(s.category.text, s.value) for s in rules.scores],
-                                                 rules.triggers)
+    """The rules' own score lines and trigger conditions (`Tables.run`)."""
+    return tables.run
+
+
+class PhaseOp(StrEnum):
+    """What each statement of a phase is to the engine, which runs it by this name
+    (engine/flow/phases.py): an age's deal, start, turns and end, a phase's own deal, draft,
+    discard and reveal, or a statement that is an action kind's (kinds/statement_base.py)."""
+    AGE_DEAL = "age deal"
+    AGE_START = "age start"
+    PLAY_TURNS = "play turns"
+    AGE_END = "age end"
+    DEAL = "deal"
+    DRAFT = "draft"
+    DISCARD_ZONE = "discard zone"
+    REVEAL = "reveal"
+    STATEMENT = "statement"
+
+
+# the statements by their class: an age's as the checker resolves them (rulesdata.py), a
+# phase's own (syntax/ast.py); any other is an action kind's
+_PHASE_OPS = {AgeDeal: PhaseOp.AGE_DEAL, AgeStart: PhaseOp.AGE_START, ast.PlayTurns: PhaseOp.PLAY_TURNS,
+              AgeEnd: PhaseOp.AGE_END, ast.Deal: PhaseOp.DEAL, ast.Draft: PhaseOp.DRAFT,
+              ast.DiscardZone: PhaseOp.DISCARD_ZONE, ast.Reveal: PhaseOp.REVEAL}
+# the statements after which the hands are new (or empty)
+_HANDS_MADE = (PhaseOp.AGE_DEAL, PhaseOp.DEAL, PhaseOp.DRAFT)
+
+
+def phase_ops(rules: RulesDef) -> tuple[tuple[PhaseOp, ...], ...]:
+    """Each phase's statements as the engine's operations, by phase and statement."""
+    return tuple(tuple(_PHASE_OPS.get(type(step), PhaseOp.STATEMENT) for step in phase.steps)
+                 for phase in rules.phases)
+
+
+def turn_runs(rules: RulesDef, ops: tuple[tuple[PhaseOp, ...], ...]) -> dict[tuple[int, int], tuple[int, bool]]:
+    """Of each `play N turns` statement (its phase, its place): the turns the `play`
+    statements before it played from the same hands, and whether another `play` follows
+    from them.  Several `play` statements share the hands of the deal before them: the turns
+    go on being counted in the age, the hands pass between them, and only the last one's end
+    is the age's last card (docs/language.md, "Ages as phases")."""
+    found = {}
+    for p, (phase, kinds) in enumerate(zip(rules.phases, ops)):
+        for i, op in enumerate(kinds):
+            if op != PhaseOp.PLAY_TURNS:
+                continue
+            before = 0
+            for step, kind in zip(reversed(phase.steps[:i]), reversed(kinds[:i])):
+                if kind in _HANDS_MADE:
+                    break
+                if kind == PhaseOp.PLAY_TURNS:
+                    before += step.count.value
+            more = False
+            for kind in kinds[i + 1:]:
+                if kind in _HANDS_MADE:
+                    break
+                if kind == PhaseOp.PLAY_TURNS:
+                    more = True
+                    break
+            found[(p, i)] = (before, more)
     return found
 
 
@@ -125,27 +179,108 @@ class Tables:
     # whether any card, board or stage holds a law: when none does (the shipped games), the
     # game never looks for laws in force (engine/laws.py)
     has_laws: bool = attrs.field(init=False, eq=False, repr=False)
+    # the rules' own score lines and trigger conditions, compiled (`_complete`)
+    run: Run = attrs.field(init=False, eq=False, repr=False)
+    # each phase's statements as the engine's operations (`phase_ops`), and what each `play N
+    # turns` shares with the others of its hands (`turn_runs`)
+    phase_ops: tuple = attrs.field(init=False, eq=False, repr=False)
+    turn_runs: dict = attrs.field(init=False, eq=False, repr=False)
+    # every rule object a game's flow can hold (sources, triggers, actions), numbered in the
+    # order of the rule set: a save writes each by its number (engine/saves.py), `numbers`
+    # giving an object's by identity (`_complete`)
+    operations: tuple = attrs.field(init=False, eq=False, repr=False)
+    numbers: dict = attrs.field(init=False, eq=False, repr=False)
+    # what each action of `operations` counts (its kind's `counted`: a gain's amount, a
+    # token's value) as a function of a Where, by the action's id, with the action itself
+    # (so that the id stays its own): engine/triggers.py `Dispatcher.value`
+    values: dict = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         object.__setattr__(self, "rules", self.ruleset.rules)
         object.__setattr__(self, "resource_index", {r: i for i, r in enumerate(self.resources)})
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
         object.__setattr__(self, "cache", {})
+        object.__setattr__(self, "phase_ops", phase_ops(self.rules))
+        object.__setattr__(self, "turn_runs", turn_runs(self.rules, self.phase_ops))
         sources = [*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))]
         object.__setattr__(self, "has_laws", bool(self.rules.laws) or any(source.laws for source in sources))
         object.__setattr__(self, "cost_changers", any(isinstance(e, COST_CHANGERS) for source in sources
                                                       for e in (*source.static, *(law.effect for law in source.laws)))
                        or any(isinstance(law.effect, COST_CHANGERS) for law in self.rules.laws))
+        self._complete()
+
+    def _complete(self):
+        """The run-time program: every source's `held` and `run`, and the rules' `run`,
+        compiled now, so that nothing is compiled during play."""
+        for source in (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))):
+            self.compiled(source)
+        rules = self.rules
+        object.__setattr__(self, "run", _run([(s.category.text, s.value) for s in rules.scores], rules.triggers))
+        self._number()
+        values = {}
+        for thing in self.operations:
+            kind = ACTIONS.get(type(thing))
+            if kind is not None:
+                amount, per = kind.counted(thing)
+                if amount is not None:
+                    values[id(thing)] = (thing, amount_fn(amount, per))
+        object.__setattr__(self, "values", values)
+        if self.has_laws:                          # the laws of the sources and the rules', as the engine holds them
+            from .engine.laws import compile_laws
+            compile_laws(self)
+
+    def _number(self):
+        """`operations` and `numbers`: the rules' triggers, then each source and the
+        triggers and actions it holds (an action held by another after it), then the
+        actions of the card uses."""
+        found: list = []
+
+        def add(thing) -> None:
+            found.append(thing)
+            if isinstance(thing, TRIGGERS):
+                add(thing.action)
+            elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
+                add(kind.inner(thing))
+        for trigger in self.rules.triggers:
+            add(trigger)
+        for source in (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))):
+            found.append(source)
+            for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
+                add(thing)
+        for use in self.rules.card_uses:          # `use a card for ...`: its action runs as a card's
+            add(use.action)
+        numbers: dict[int, int] = {}
+        for i, thing in enumerate(found):
+            numbers.setdefault(id(thing), i)
+        object.__setattr__(self, "operations", tuple(found))
+        object.__setattr__(self, "numbers", numbers)
 
     def __getstate__(self):
-        """Pickled without `cache`: what was worked out once (compiled functions among it,
-        which do not pickle) is worked out again where the tables are loaded."""
-        return {f.name: getattr(self, f.name) for f in attrs.fields(Tables) if f.name != "cache"}
+        """Pickled without `cache` and what is compiled (functions, which do not pickle):
+        both are worked out again where the tables are loaded."""
+        return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
+                if f.name not in ("cache", "run", "operations", "numbers", "values")}
 
     def __setstate__(self, state):
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "cache", {})
+        self._complete()
+
+    def compiled(self, source: Source) -> Source:
+        """`source` (one of these tables', or one made like them) with its program: its
+        static effects resolved for a city's tables (`held`), its score lines and its
+        triggers' conditions as functions (`run`)."""
+        source.held = held_by(source.static, self)
+        source.run = _run(source.scores, source.triggers)
+        return source
+
+    def content_digest(self) -> str:
+        """A fingerprint of the effective content (variants applied), blind to layout and
+        comments, from its syntax tree (engine/saves.py refuses a save made with other rules)."""
+        from .syntax.data import to_data
+        text = json.dumps(to_data(tuple(self.ruleset.items)), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def cached(self, key, make):
         """`make()`, worked out once per rule set and key."""

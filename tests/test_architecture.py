@@ -39,12 +39,14 @@ def _runs(node: ast.AST):
         yield from _runs(child)
 
 
-def imports_of(name: str, path: Path, files: dict[str, Path]) -> dict[str, int]:
+def imports_of(name: str, path: Path, files: dict[str, Path], types: bool = False) -> dict[str, int]:
     """The project's modules that `name` imports anywhere in its file (a function's lazy
-    import included), each with the line of its first import."""
+    import included; `types`: those imported for the type checker only too), each with the
+    line of its first import."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: dict[str, int] = {}
-    for node in _runs(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in (ast.walk(tree) if types else _runs(tree)):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -151,6 +153,61 @@ def test_the_engine_imports_nothing_from_the_bots():
     bad = {name: sorted(m for m in imported if m.startswith("interpreter.bots"))
            for name, imported in graph.items() if name.startswith("interpreter.engine")}
     assert not any(bad.values()), {name: found for name, found in bad.items() if found}
+
+
+# The engine runs the compiled program (issue 34 item 2): it imports nothing of the checker,
+# not even for its types.  Its imports of the syntax tree are the work left: each (module,
+# "run" or "types") below waits for the work that compiles away what it reads ("types": the
+# names of its annotations only).  The test fails on any other and on an entry no longer true.
+ENGINE_SYNTAX_IMPORTS: frozenset[tuple[str, str]] = frozenset({
+    ("interpreter.engine.quantities", "run"),         # the expressions compiled (value_fn, ...) and evaluated
+    ("interpreter.engine.actions", "types"), ("interpreter.engine.held", "types"), ("interpreter.engine.options", "types"),
+    ("interpreter.engine.invariants", "types"), ("interpreter.engine.laws", "types"),
+    ("interpreter.engine.triggers", "types"), ("interpreter.engine.flow.chains", "types"),
+    ("interpreter.engine.saves", "types"), ("interpreter.engine.flow.phases", "types"),   # the statements' fields
+})
+
+
+def engine_imports(root: Path, prefix: str) -> dict[str, str]:
+    """Each module of the engine that imports a module under `prefix`: "run" when it does
+    so at run time, "types" when only for the type checker."""
+    files = module_files(root)
+    found = {}
+    for name, path in files.items():
+        if not name.startswith("interpreter.engine"):
+            continue
+        if any(m.startswith(prefix) for m in imports_of(name, path, files)):
+            found[name] = "run"
+        elif any(m.startswith(prefix) for m in imports_of(name, path, files, types=True)):
+            found[name] = "types"
+    return found
+
+
+def test_the_engine_imports_nothing_from_the_checker():
+    """The rules the engine runs are compile.py's tables and the plain data below the
+    checker (interpreter/rulesdata.py): no module of the engine imports check/, even for types."""
+    found = engine_imports(ROOT, "interpreter.check")
+    assert not found, f"the engine imports the checker: {found}"
+
+
+def test_the_engine_imports_of_the_syntax_tree_are_the_listed_ones():
+    found = set(engine_imports(ROOT, "interpreter.syntax").items())
+    assert found <= ENGINE_SYNTAX_IMPORTS, f"new imports of the syntax tree by the engine: {sorted(found - ENGINE_SYNTAX_IMPORTS)}"
+    assert found == ENGINE_SYNTAX_IMPORTS, f"no longer true, take them off the list: {sorted(ENGINE_SYNTAX_IMPORTS - found)}"
+
+
+def test_an_engine_import_for_types_only_is_found(tmp_path):
+    (tmp_path / "interpreter" / "engine").mkdir(parents=True)
+    (tmp_path / "interpreter" / "check").mkdir()
+    for folder in ("interpreter", "interpreter/engine", "interpreter/check"):
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "interpreter" / "check" / "model.py").write_text("")
+    (tmp_path / "cli.py").write_text("")
+    (tmp_path / "interpreter" / "engine" / "game.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..check.model import RulesDef\n")
+    assert engine_imports(tmp_path, "interpreter.check") == {"interpreter.engine.game": "types"}
+    (tmp_path / "interpreter" / "engine" / "game.py").write_text("def f():\n    from ..check import model\n")
+    assert engine_imports(tmp_path, "interpreter.check") == {"interpreter.engine.game": "run"}
 
 
 # The four layers, lowest first (docs/architecture.md, "Four layers"): a module may import

@@ -98,14 +98,29 @@ def test_compiled_arithmetic_stays_within_the_limit_as_evaluating_does():
     assert value_fn(divided)(where) == evaluate(divided, where) == 0
 
 
+def test_compiling_makes_the_whole_program_before_any_game():
+    """issue 34 item 2: every source's static effects (`held`) and score lines and trigger
+    conditions (`run`), and the rules' own, are compiled with the tables: nothing is left
+    to compile during play."""
+    tables = compile_rules(check_paths(None).ruleset)
+    sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
+    assert all(s.held is not None and s.run is not None for s in sources)
+    assert len(tables.run.scores) == len(tables.rules.scores) and len(tables.run.checks) == len(tables.rules.triggers)
+    before = [(s.held, s.run) for s in sources]
+    Game(tables, 4, 1).play(make_deciders(["random"], 4, 1, None))
+    assert all(s.held is h and s.run is r for s, (h, r) in zip(sources, before))
+
+
 def test_the_rules_still_pickle_for_worker_processes_after_a_game():
     """Compiled functions do not pickle: the tables and their sources go to a worker
-    without them (and without the other things worked out once), which it makes again."""
+    without them (and without the other things worked out once), and the worker's tables
+    compile them again as they are loaded, before any game."""
     tables = compile_rules(check_paths(None).ruleset)
     game = Game(tables, 4, 1)
     game.play(make_deciders(["random"], 4, 1, None))
     loaded = pickle.loads(pickle.dumps(tables))
-    assert loaded.cache == {} and all(c.run is None and c.held is None for c in loaded.cards)
+    assert loaded.cache == {}
+    assert all(c.run is not None and c.held == d.held for c, d in zip(loaded.cards, tables.cards))
     again = Game(loaded, 4, 1)
     again.play(make_deciders(["random"], 4, 1, None))
     assert again.scores() == game.scores()

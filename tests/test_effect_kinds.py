@@ -121,7 +121,7 @@ def _city_adds(effect, ruleset):
     """A static kind is added up by the city; the others are compiled apart (see below)."""
     if isinstance(effect, STATIC_KINDS):
         tables = compile_rules(ruleset)
-        Game(tables, 3, 0).cities[0]._add_static(attrs.evolve(tables.cards[0], static=(effect,)))
+        Game(tables, 3, 0).cities[0]._add_static(tables.compiled(attrs.evolve(tables.cards[0], static=(effect,))))
 
 
 def _bots_read_effect(effect, ruleset):
@@ -210,8 +210,8 @@ def test_an_unknown_kind_is_refused_by_each_pass_naming_it(ruleset):
         compile_rules(strange)
     tables = compile_rules(ruleset)
     game = Game(tables, 3, 0)
-    with pytest.raises(UnhandledKind, match="engine/city.py .* Teleport"):
-        game.cities[0]._add_static(attrs.evolve(tables.cards[0], static=(Teleport(),)))
+    with pytest.raises(UnhandledKind, match="engine/held.py .* Teleport"):     # compiled for the city
+        tables.compiled(attrs.evolve(tables.cards[0], static=(Teleport(),)))
     with pytest.raises(UnhandledKind, match="engine/triggers.py .* Teleport"):
         game.events.run(Teleport(), 0, game.events.where(0))
     with pytest.raises(UnhandledKind, match="check/effects.py has no rule for the effect kind Teleport"):

@@ -18,13 +18,14 @@ import typing
 import pytest
 
 from conftest import ROOT
-from interpreter.kinds import among_base, base, condition_base, effect_base, event_base, measure_base
+from interpreter.kinds import among_base, base, condition_base, effect_base, event_base, measure_base, scope_base
 from interpreter.kinds.among import WAYS
 from interpreter.kinds.conditions import CONDITIONS
 from interpreter.kinds.events import EVENTS, FAMILIES
 from interpreter.kinds.actions import ACTIONS, NODES, kind_modules
 from interpreter.kinds.effects import EFFECTS
 from interpreter.kinds.measures import MEASURES
+from interpreter.kinds.scopes import SCOPES
 from interpreter.syntax import ast_effects
 from interpreter.syntax.ast_base import Event
 
@@ -36,10 +37,10 @@ NOT_YET_MOVED_ACTIONS: frozenset[str] = frozenset()
 NOT_YET_MOVED_EFFECTS: frozenset[str] = frozenset()
 
 # The constructs of expressions and triggers that have no module of their own yet, still
-# switched on by the passes (the measures have theirs: kinds/measures/; the ways a value is
-# gathered over the table, kinds/among/; the conditions, kinds/conditions/; the events a
-# trigger waits on, kinds/events/): the scopes.
-NOT_YET_MOVED_CONSTRUCTS = frozenset({"Scope"})
+# switched on by the passes: none (the measures have theirs: kinds/measures/; the ways a
+# value is gathered over the table, kinds/among/; the conditions, kinds/conditions/; the
+# events a trigger waits on, kinds/events/; the parts of a scope, kinds/scopes/).
+NOT_YET_MOVED_CONSTRUCTS: frozenset[str] = frozenset()
 
 # What a kind may be named by in the product, besides its own module: the builder that makes
 # it from the grammar.  With the grammar's rule, the kind's docs and its test, five files.
@@ -212,6 +213,70 @@ def test_the_events_are_the_registry():
     assert {family.name for family in FAMILIES} == {ast_effects.COLOR_BUILT, ast_effects.KEPT_TAKEN}
 
 
+# What may read a scope's parts or name a part's member (`ScopePart.LEFT`): its module, the
+# interface and the registry (kinds/scope_base.py, kinds/scopes/), and the builder that makes them.
+SCOPE_HOME = re.compile(r"interpreter/kinds/(scope_base\.py|scopes/\w+\.py)|interpreter/syntax/builder/\w+\.py")
+
+
+def test_a_scope_is_read_by_its_kinds_only():
+    """No pass compares a scope's parts (`"left"`, `ScopePart.OWN`) or makes a scope: each asks
+    the registry what it names, its cities and its words (kinds/scopes/__init__.py)."""
+    modules = product_modules()
+    reading = re.compile(r"(\bscope|\bs)\.parts\b|\bScope\(|ScopePart\.")
+    readers = [path for path, text in modules.items() if reading.search(text) and not SCOPE_HOME.fullmatch(path)]
+    assert not readers, f"these modules read a scope's parts or make one: {readers}: ask kinds/scopes/ instead"
+    for part, kind in SCOPES.items():
+        own = type(kind).__module__.replace(".", "/") + ".py"
+        assert own in naming(f"ScopePart.{part.name}", modules), f"{own} does not name ScopePart.{part.name}"
+
+
+def test_the_scopes_are_the_registry():
+    """`ScopePart` and the registry of kinds/scopes/ hold the same parts; a part is equal to
+    its words, so content, saves and the engine's tables read the same."""
+    assert set(scope_base.ScopePart) == set(SCOPES)
+    assert scope_base.ScopePart.LEFT == "left" and ast_effects.Scope is scope_base.NODE
+    assert all(kind.part == part for part, kind in SCOPES.items())
+
+
+class _CompleteScope(scope_base.ScopeKind):
+    part = scope_base.ScopePart.OWN
+    field = "city"
+    what = "one's own city"
+    arrows = ("own",)
+
+    def pick(self, own, left, right, neighbour=None): return own
+    def written(self): return "own city"
+    def words_en(self): return "own city"
+    def words_nl(self): return "de eigen stad"
+
+
+def test_a_complete_scope_is_made():
+    assert _CompleteScope().one_city
+
+
+@pytest.mark.parametrize("missing", ["pick", "written", "words_en", "words_nl"])
+def test_a_scope_without_a_part_fails_when_made(missing):
+    parts = {k: v for k, v in vars(_CompleteScope).items() if not k.startswith("_") and k != missing}
+    lacking = type("Lacking", (scope_base.ScopeKind,), parts)
+    with pytest.raises(TypeError, match=missing):
+        lacking()
+
+
+@pytest.mark.parametrize("declared, message", [
+    ({"part": "own"}, "ScopePart"), ({"field": "town"}, "field"), ({"side": 2}, "side"),
+    ({"what": None}, "what"), ({"arrows": "own"}, "arrows")])
+def test_a_scope_that_declares_badly_fails_when_made(declared, message):
+    bad = type("Bad", (_CompleteScope,), declared)
+    with pytest.raises(TypeError, match=message):
+        bad()
+
+
+def test_a_language_added_fails_every_scope_without_its_words(monkeypatch):
+    monkeypatch.setattr(scope_base, "LANGUAGES", (*scope_base.LANGUAGES, "fr"))
+    with pytest.raises(TypeError, match="no words in fr"):
+        _CompleteScope()
+
+
 def test_the_constructs_not_yet_moved_are_still_in_the_tree():
     """The list of constructs waiting for a module names what is still there: one moved
     takes its name off."""
@@ -219,7 +284,7 @@ def test_the_constructs_not_yet_moved_are_still_in_the_tree():
         cls, _, field = name.partition(".")
         assert hasattr(ast_effects, cls), name
         assert not field or field in {f.name for f in __import__("attrs").fields(getattr(ast_effects, cls))}, name
-    moved = {node.__name__ for node in (*CONDITIONS, among_base.NODE)} | {"Trigger.event"}
+    moved = {node.__name__ for node in (*CONDITIONS, among_base.NODE, scope_base.NODE)} | {"Trigger.event"}
     assert not moved & NOT_YET_MOVED_CONSTRUCTS, "moved: take it off the list"
 
 
@@ -236,12 +301,12 @@ def test_a_kind_module_imports_no_pass():
     language and the interface only, so every pass (and every layer) may look it up; its
     types of what the passes lend it are the interface's too (kinds/lent.py)."""
     allowed = re.compile(r"import operator$|from (\.\.base|\.\.effect_base|\.\.statement_base|\.\.measure_base|\.\.among_base|"
-                         r"\.\.condition_base|\.\.event_base|\.\.conditions|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
+                         r"\.\.condition_base|\.\.event_base|\.\.scope_base|\.\.conditions|\.\.scopes|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
                          r"from typing import|if TYPE_CHECKING|    from \.\.\.(diagnostics|syntax\.ast_base|syntax\.ast_effects) |"
                          r"    from \.\.lent import ")
     folders = [("actions", base.ActionKind), ("effects", effect_base.EffectKind), ("measures", measure_base.MeasureKind),
                ("among", among_base.AmongKind), ("conditions", condition_base.ConditionKind),
-               ("events", event_base.EventKind)]
+               ("events", event_base.EventKind), ("scopes", scope_base.ScopeKind)]
     for module in [m for folder, interface in folders
                    for m in kind_modules([str(ROOT / "interpreter/kinds" / folder)], f"interpreter.kinds.{folder}",
                                          interface)]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import attrs
 
 from ..check.model import written_cost
-from ..engine.actions import build_options_from, payment_ways, removal_options
+from ..engine.options import build_options_from, payment_ways, removal_options
 from ..engine.placed import put_from, put_options
 from ..engine.scoring import score_city
 from ..engine.triggers import give_back
@@ -29,6 +29,7 @@ from ..engine.quantities import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
+from ..kinds import scopes
 from ..kinds.effects import production_of
 from ..kinds.conditions import condition_kind, values_compared
 from ..kinds.measures import measure_kind
@@ -258,7 +259,7 @@ def removal_worth(game, seat: int, action) -> float:
     """`discard a COLOURS card from own city` (an age end's penalty, say): the score the
     owner loses with the building it would choose to lose; a card from a zone, or another
     city's, is no building of the owner's lost and weighs nothing here."""
-    if action.zone is not None or action.scope is None or action.scope.parts != ("own",) or action.to != "discard":
+    if action.zone is not None or action.scope is None or not scopes.own_only(action.scope) or action.to != "discard":
         return 0.0
     return _best_pad_change(game, seat, removal_options(game, seat, action),
                             lambda copy, option: copy.cities[seat].remove_card(option.card))

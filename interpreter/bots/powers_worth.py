@@ -7,6 +7,7 @@ rather than the score now."""
 from __future__ import annotations
 
 from ..kinds.actions import kind_of
+from ..kinds import scopes
 from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 
@@ -84,7 +85,7 @@ class PowersWorth:
         model = self.model
         value = 0.0
         for effect in known.discounts:
-            if effect.scope is not None and "own" not in effect.scope.parts:
+            if not scopes.names_own(effect.scope):
                 continue                            # it helps the neighbours, not the owner
             colors = frozenset(c.text for c in effect.colors)
             builds, units, coins = model.builds_like(self.age_index, colors, self.builds_left, self.city)

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import attrs
 
-from ..engine.city import most_asked
+from ..engine.city_tables import most_asked
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import ACTIONS
@@ -22,8 +22,8 @@ from ..kinds.effects import EFFECTS
 from ..kinds.among import among_of
 from ..kinds.conditions import values_compared
 from ..kinds.measures import measure_kind
+from ..kinds import scopes
 
-_OWN = frozenset({"own", "all"})
 
 def reads(expr) -> frozenset:
     """The parts of the owner's city `expr` depends on: ("cards", color), "stages",
@@ -35,12 +35,12 @@ def reads(expr) -> frozenset:
 
 def _walk(expr):
     for q in quantities(expr):
-        if q.scope is not None and "all" in q.scope.parts:
+        if scopes.names_every(q.scope):
             yield "all"
         kind = measure_kind(q).reads          # what of the owner's city the measure reads (kinds/measures/)
         if kind == "game":
             yield "game"
-        elif kind == "symbols" or q.scope is None or _OWN.intersection(q.scope.parts):
+        elif kind == "symbols" or scopes.reaches_owner(q.scope):
             if kind == "cards":
                 yield from (("cards", c.text) for c in q.colors)
             else:
@@ -61,7 +61,7 @@ def quantities(expr):
         yield from quantities(expr.left)
         yield from quantities(expr.right)
     elif among_of(expr) is not None:     # counted in every city of its scope: read as over all cities
-        everywhere = ast.Scope(parts=("all",), span=expr.span)
+        everywhere = scopes.every_city(expr.span)
         yield from (attrs.evolve(q, scope=everywhere) for q in quantities(expr.value))
     elif isinstance(expr, ast.Conditional):
         yield from quantities(expr.value)

@@ -20,8 +20,8 @@ from ..engine.triggers import worth_under_laws
 from ..syntax import ast
 from .reads import facts, quantities, reads
 from ..kinds.events import event_kind
+from ..kinds import scopes
 
-_NEAR = {"own", "left", "right", "neighbour"}
 _PROBE = 600            # coins or token value added to an empty city to read a score line's rate
 
 def rule_model(tables, players: int) -> "RuleModel":
@@ -47,14 +47,14 @@ class RuleModel:
         # triggers count nothing else (or the game's own numbers): then they are remembered by those shields
         self._tokens_memo: dict | None = {} if all(
             (measure_kind(q).reads == "shields" or measure_kind(q).counted_in == "game")
-            and (q.scope is None or set(q.scope.parts) <= _NEAR)
+            and not scopes.names_every(q.scope)
             for t, value in self.age_end_triggers
             for expr in [value, *(side for c in t.conditions for side in values_compared(c))]
             for q in quantities(expr)) else None
         # ... and battle by battle, each neighbour's alone, when every trigger is fought with
         # each neighbour and reads no side by name: then a race sums two battles (race_tokens)
         self._battles = self._tokens_memo is not None and all(
-            t.each_neighbour and not any(q.scope is not None and {"left", "right"} & set(q.scope.parts)
+            t.each_neighbour and not any(scopes.sides(q.scope)
                                          for expr in [value, *(side for c in t.conditions for side in values_compared(c))]
                                          for q in quantities(expr))
             for t, value in self.age_end_triggers)

@@ -10,13 +10,15 @@ from operator import add, mul
 from typing import NamedTuple
 
 from ..check.model import written_cost
-from ..engine.actions import copy_options, token_price
-from ..engine.city import ruling
+from ..engine.actions import token_price
+from ..engine.options import copy_options
+from ..engine.city_tables import ruling
 from ..engine.discounts import coins_paid
 from ..engine.quantities import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..kinds.actions import ACTIONS, GAINS, kind_of
+from ..kinds import scopes
 from ..syntax import ast
 from .hypothesis import Hypothesis
 from .offers import action_worth, board_worth, given_back_worth, offer_worth, tokens_worth
@@ -389,7 +391,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         value = 0.0
         res = self.tables.resource_index
         for effect in known.trades:
-            for direction in effect.scope.parts:
+            for direction in scopes.directions(effect.scope):
                 prices = self.city.prices.get(direction)
                 if prices is None:
                     continue
@@ -487,10 +489,9 @@ class Appraiser(ScienceWorth, PowersWorth):
             return -board_worth(self.model, self.game, self.seat, self.model.coin_rate)
         if action.scope is None:                 # from a zone: no building is lost
             return 0.0
-        part = action.scope.parts[0]
-        if part not in ("own", "left", "right"):
+        city = scopes.scope_kinds(action.scope)[0].pick(self.city, self.left, self.right)
+        if city is None:                         # `the neighbour`, all cities: none of these
             return 0.0
-        city = self.city if part == "own" else self.left if part == "left" else self.right
         colors = {c.text for c in action.colors}
         cards, age = self.tables.cards, self._age
         left, right = self.game.neighbours(city.seat)

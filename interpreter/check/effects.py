@@ -15,7 +15,6 @@ import attrs
 
 from ..diagnostics import Note, Span
 from ..syntax import ast
-from ..syntax.ast_base import ScopePart
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of
 from ..kinds.base import ActionKind
@@ -24,6 +23,7 @@ from ..kinds.events import event_kind
 from ..kinds.among import among_of
 from ..kinds.conditions import condition_kind, values_compared
 from ..kinds.measures import measure_kind
+from ..kinds import scopes
 from ..syntax.printer import quantity as quantity_words
 from .context import Context, what_word
 from ..i18n import _
@@ -83,11 +83,7 @@ class ActionChecks:
     def neighbours_only(self, scope: ast.Scope, what: str, own: bool = False) -> bool:
         """The scope names the left or right neighbour (or both), no other city (`own`:
         the owner's city too, which is then no fault)."""
-        if own:
-            if scope.parts == (ScopePart.OWN,):
-                return True
-            scope = attrs.evolve(scope, parts=tuple(p for p in scope.parts if p != ScopePart.OWN))
-        return _neighbours_only(scope, what, self.ctx)
+        return _neighbours_only(scope, what, self.ctx, own)
 
     def price(self, items: Iterable[object]) -> bool:
         """A price written as a card's cost (`price_ok`)."""
@@ -271,13 +267,12 @@ def _which_card(card: ast.WhichCard, ctx: Context, neighbour: bool, several: boo
     scope = card.scope                  # the owner's city when None: one city, never `the neighbour`
     if scope is None:
         return True
-    parts = scope.parts
-    if not several and (len(parts) != 1 or parts[0] == ScopePart.ALL):
+    if not several and scopes.several(scope):
         ctx.report("E2032", _("a card named by its place is one city's: this names several"), scope.span,
                    label=_("more than one city"),
                    help=_("name one city: `by own city`, `by left neighbour`, `by right neighbour`"))
         return False
-    if ScopePart.NEIGHBOUR in parts and not neighbour:
+    if scopes.looks_at_neighbour(scope) and not neighbour:
         return _no_neighbour_here(scope, ctx)
     return True
 
@@ -382,11 +377,11 @@ def _law_conditions(law: Any, ctx: Context) -> bool:
     return ok
 
 
-def _neighbours_only(scope: ast.Scope, what: str, ctx: Context) -> bool:
-    wrong = [p for p in scope.parts if p not in (ScopePart.LEFT, ScopePart.RIGHT)]
+def _neighbours_only(scope: ast.Scope, what: str, ctx: Context, own: bool = False) -> bool:
+    wrong = scopes.not_neighbours(scope, but_own=own)
     if not wrong:
         return True
-    where = what_word({"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}[wrong[0]])
+    where = what_word(wrong[0].what or "")
     ctx.report("E1210", _("{what} is from the left or right neighbour, not from {where}").format(
         what=what_word(what), where=where), scope.span,
                label=_("not {where}").format(where=where),
@@ -477,7 +472,7 @@ def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
         ctx.report("E1210", _("science symbols are counted in one's own city only"), q.scope.span,
                    label=_("no scope here"), help=_("leave out the scope"))
         return False
-    if q.scope is not None and ScopePart.NEIGHBOUR in q.scope.parts and not neighbour:
+    if q.scope is not None and scopes.looks_at_neighbour(q.scope) and not neighbour:
         ok = _no_neighbour_here(q.scope, ctx)
     return ok
 
@@ -501,8 +496,7 @@ def _compares_cities(q: ast.Quantity, ctx: Context) -> bool:
                    q.span, label=_("not counted per city"),
                    help=_("compare a count each city has, e.g. `{word} shields of all cities`").format(word=word))
         return False
-    parts = set(q.scope.parts) if q.scope is not None else set()
-    if ScopePart.ALL in parts or len(parts) > 1:
+    if q.scope is not None and scopes.several(q.scope):
         return True
     where = _("names no cities") if q.scope is None else _("names one city only")
     ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=word, where=where), q.scope.span if q.scope else q.span,

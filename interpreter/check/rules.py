@@ -10,6 +10,7 @@ from .context import Context
 from .effects import check_action, check_effect, price_ok
 from ..kinds.effects import part_of
 from .model import AgeDef, RulesDef
+from ..rulesdata import roman as roman     # (re-exported: the ages' numerals, below the checker)
 from ..diagnostics import Span
 from ..i18n import _
 
@@ -44,14 +45,6 @@ def age_number(name: ast.Name, ctx: Context) -> int | None:
     ctx.report("E1006", _("`{text}` is not an age").format(text=text[:20]), name.span, label=_("expected a number or a roman numeral"),
                help=_("write the age as `I`, `II`, `III` or `1`, `2`, `3` (at most {MAX_AGE})").format(MAX_AGE=MAX_AGE))
     return None
-
-
-def roman(n: int) -> str:
-    out = ""
-    for value, letters in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out, n = out + letters, n - value
-    return out
 
 
 def find_rules(items: Iterable[object], ctx: Context) -> ast.Rules | None:

@@ -1,22 +1,22 @@
 """Legal actions: build a card (paying, by chain, or by a free-build power), build the
-next wonder stage with a card, or sell it.  Each payment option is its own action."""
+next wonder stage with a card, or sell it.  Each payment option is its own action.  Their
+words are engine/labels.py's; the options of the decisions an action opens in the middle
+of a chain (a copy, a loss, an offer, ...) are engine/options.py's."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ..check.model import written_cost
-from ..check.rules import roman
-from ..kinds.actions import kind_of
-from ..syntax.ast_effects import UnhandledKind
+from ..rulesdata import written_cost
+from .labels import label
 from .discounts import Priced, coin_rate, coined, cost_for, discounted_payments, touched, waived
 from .payment.order import Pair, Payments, Units
 from .payment.trio import trio_of
 
 if TYPE_CHECKING:
     from ..compile import Source, Tables
-    from ..syntax import ast
+    from ..syntax import ast  # noqa: F401  (PriceItems' quoted names)
     from .city import City
     from .game import Game
     from .payment.trio import Trio
@@ -24,38 +24,6 @@ if TYPE_CHECKING:
 Neighbours = tuple["City", "City"]
 Paid = tuple[int, int, int]      # (coins to the left, to the right, to the bank)
 PriceItems = Iterable["ast.ResourceAmount | ast.CoinAmount | ast.TokenAmount"]   # a written price
-
-
-# What the options of an action's decision read of the action (its kind, kinds/actions/,
-# asks them through the dispatcher):
-class CardCopy(Protocol):
-    """`copy a COLOURS card from SCOPE`, `copy the last card built by SCOPE`."""
-    @property
-    def colors(self) -> tuple[ast.Name, ...]: ...
-    @property
-    def scope(self) -> ast.Scope: ...
-    @property
-    def last(self) -> bool: ...
-
-
-class StageCopy(Protocol):
-    """`copy stage N of SCOPE`."""
-    @property
-    def number(self) -> ast.Number: ...
-    @property
-    def scope(self) -> ast.Scope: ...
-
-
-class Removal(Protocol):
-    """`discard a COLOURS card from ...`, `put a card from "Z" into "Z2"`."""
-    @property
-    def colors(self) -> tuple[ast.Name, ...]: ...
-    @property
-    def zone(self) -> ast.Name | None: ...
-    @property
-    def to(self) -> str: ...
-    @property
-    def stage(self) -> int: ...
 
 
 class Action(NamedTuple):
@@ -78,62 +46,14 @@ class Action(NamedTuple):
                                # order`; -1: the next one (a side built in order)
 
     def label(self, tables: Tables) -> str:
-        """The action in words, as logs and people see it (made once per action and rule set;
-        the log of every game asks for each choice's and each card's resolved)."""
+        """The action in words, as logs and people see it (engine/labels.py, which makes it
+        once per action and rule set; read here when made: every game's log asks for each
+        choice's)."""
         try:
             known: str = tables.cache["labels"][self]
             return known
         except (AttributeError, KeyError):
-            pass
-        cache = getattr(tables, "cache", None)           # a stand-in for the tables may have none
-        if cache is None:
-            return self._words(tables)
-        labels = cache.get("labels")
-        if labels is None:
-            labels = cache["labels"] = {}
-        found = labels[self] = self._words(tables)
-        return found
-
-    def _words(self, tables: Tables) -> str:
-        if self.kind == "pass":
-            return "pass"
-        if self.kind == "decline":            # an offer (`may pay ... to ...`) not taken
-            return "decline"
-        if self.kind == "accept":
-            return "pay the price" + self._paying()
-        if self.kind == "pay":                # a loss under `coins owed may become ... tokens`
-            tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
-            return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
-        if self.kind == "copy stage":         # `copy stage N of ...`: `card` is the side (tables.sides)
-            side = tables.sides[self.card]
-            return f"copy stage {self.stage + 1} of {side.wonder} {side.side}"
-        card = tables.cards[self.card]
-        name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
-        if self.kind == "use":                # `use a card for "NAME"`: the use's name tells it apart
-            return f"use {name} for {tables.rules.card_uses[self.stage].name.text}" + self._paying()
-        verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
-        text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",
-                "copy": "copy", "remove": "remove", "put": "put"}[self.kind] + " " + name
-        if self.free == "chain":
-            text += " free by chain"
-        elif self.free.startswith("chain "):             # from a neighbour's building (`chains from ...`)
-            _chain, whose, building = self.free.split(" ", 2)
-            text += f" free by chain from {building} ({whose} neighbour)"
-        elif self.free in ("power", "rule"):
-            text += " free by power"
-        elif self.free.startswith("power "):             # a power of one colour (`may build a black card`)
-            text += f" free by power ({self.free[6:]})"
-        elif self.free == "phase":
-            text += " free by phase"
-        elif self.free.startswith("token "):             # `may build ... for free for a KIND token`
-            text += f" free by token ({self.free[6:]})"
-        return text + self._paying()
-
-    def _paying(self) -> str:
-        """` paying 2 to left and 1 to the bank`: the coins the action pays, or nothing."""
-        pays = ([f"{n} to left" for n in [self.left] if n] + [f"{n} to right" for n in [self.right] if n]
-                + [f"{n} to the bank" for n in [self.bank] if n])
-        return " paying " + " and ".join(pays) if pays else ""
+            return label(self, tables)
 
 
 _new = tuple.__new__      # Action(...) without its keyword defaults: the hot path makes a great many
@@ -614,100 +534,3 @@ def _neighbours_chain(game: Game, city: City, card: Source) -> Action | None:
             if found:
                 return _new(Action, ("build", card.index, 0, 0, f"chain {side} {min(found)}", 0, -1))
     return None
-
-
-def debt_options(game: Game, seat: int) -> list[Action]:
-    """The ways to settle the loss `seat` decides on (the flow's waiting `settle` step):
-    pay every coin it can down to none, taking a debt token for each coin not paid."""
-    _step, _seat, amount, _paid = game.stack[-1]
-    most = min(amount, game.cities[seat].coins)
-    return [Action("pay", -1, paid, amount - paid) for paid in range(most, -1, -1)]
-
-
-def offer_options(game: Game, seat: int) -> list[Action]:
-    """The answers to the offer `seat` decides on (the flow's waiting `offer` step): decline
-    first, then every way to pay the price that the payment search finds within the city's
-    coins (its own production, or bought from the neighbours), cheapest first."""
-    _step, action, _seat, _neighbour, _source = game.stack[-1]
-    return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins)
-                                      for coins, l, r in payment_ways(game, seat, action.items)]
-
-
-def payment_ways(game: Game, seat: int, items: PriceItems) -> list[tuple[int, int, int]]:
-    """Every way the city can pay a written price (`may pay 1 coin and 1 stone`) within its
-    coins, cheapest first, as (coins to the bank, coins to the left, to the right)."""
-    coins, units = price_of(game.tables, items)
-    city = game.cities[seat]
-    tokens = written_cost(items).tokens
-    if tokens and not holds(city, tokens):
-        return []                                      # it lacks the price's tokens: it cannot pay
-    return [(coins, l, r) for l, r in price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)]
-
-
-def copy_options(game: Game, seat: int, action: object) -> list[Action]:
-    """What a copy (`copy a ... card`, `copy stage N of ...`) may copy now: its kind's
-    `options` (kinds/actions/)."""
-    kind = kind_of(action)
-    if kind is None:
-        raise UnhandledKind(f"engine/actions.py: {type(action).__name__} is no kind of copy")
-    return kind.options(game.events, action, seat)
-
-
-def card_copy_options(game: Game, seat: int, action: CardCopy) -> list[Action]:
-    """The neighbours' cards a `when built: copy a COLOURS card from SCOPE` may copy now:
-    of those colours, built in the scope's cities, of a name the city neither holds nor
-    has copied."""
-    city = game.cities[seat]
-    left, right = game.neighbours(seat)
-    colors = {c.text for c in action.colors}
-    have = city.names | {game.tables.cards[i].name for i in city.copied}
-    out = []
-    for part in action.scope.parts:
-        other = left if part == "left" else right
-        for index in (other.built[-1:] if action.last else other.built):   # `copy the last card built by ...`
-            card = game.tables.cards[index]
-            if (action.last or card.color in colors) and card.name not in have:
-                have = have | {card.name}
-                out.append(Action("copy", index))
-    return out
-
-
-def stage_copy_options(game: Game, seat: int, action: StageCopy) -> list[Action]:
-    """The stages a `copy stage N of SCOPE` may copy now: stage N of each neighbour of the
-    scope that has built it (`card`: its side's number in tables.sides, `stage`: N - 1),
-    one option for a side named twice, none for a stage the city has copied already."""
-    number, have = action.number.value - 1, game.cities[seat].copied_stages
-    out: list[Action] = []
-    for part in action.scope.parts:
-        other = game.neighbours(seat)[0 if part == "left" else 1]
-        built: Sequence[int] = other.stage_order if other.side.any_order else range(other.stages)
-        side = game.tables.sides.index(other.side)
-        if number in built and (side, number) not in have:     # (a copy of a copy stops there)
-            option = Action("copy stage", side, stage=number)
-            if option not in out:
-                out.append(option)
-    return out
-
-
-def removal_options(game: Game, seat: int, action: Removal) -> list[Action]:
-    """The cards a `discard a COLOURS card from ...` (or `put ...`) may take from the city
-    `seat` (the one that loses it): its buildings of those colours in the order built, or
-    from a zone, its cards of those colours kept there."""
-    colors = {c.text for c in action.colors}                  # none: any colour (`put a card from ...`)
-    cards = game.tables.cards
-    held = game.zones[action.zone.text][seat] if action.zone is not None else game.cities[seat].built
-    under = action.stage if action.to == "stage" else -1      # the stage it goes under: the bots value it so
-    return [Action("remove", index, stage=under) for index in held if not colors or cards[index].color in colors]
-
-
-def build_options_from(game: Game, seat: int, pile: Iterable[int]) -> list[Action]:
-    """Cards of a pile the city may build for free (no second building of one name)."""
-    city = game.cities[seat]
-    seen: set[int] = set()
-    out: list[Action] = []
-    for index in pile:
-        name = game.tables.cards[index].name
-        if name not in city.names and index not in seen:
-            seen.add(index)
-            out.append(Action("build", index, free="power"))
-    return out

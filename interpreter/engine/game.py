@@ -31,7 +31,7 @@ from .teams import team_counts_refused
 from .triggers import Dispatcher
 
 if TYPE_CHECKING:
-    from ..check.model import AgeDeal, AgeDef, TableDef
+    from ..rulesdata import AgeDeal, AgeDef, TableDef
     from .decisions import DecisionKind, Deciders
 
 
@@ -105,10 +105,10 @@ class Game(Flow):
         # a new game stands before the first turn of the rules' sequence of phases; what
         # comes before it runs when the game starts (Flow.advance), but the first hands,
         # dealt now when the sequence opens with an age's deal (the table is set with them)
-        k, p, i = first_turns(rules)
+        k, p, i = first_turns(tables)
         self.at = (k, i + 1)                  # the next statement of the sequence
         self.rounds: tuple[int, int] | None = (p, i)   # the `play N turns` being played
-        if dealt_at_setup(rules):
+        if dealt_at_setup(tables):
             self.deal_age(rules.phases[rules.sequence[0]].steps[0])
         set_holders(self)
 
@@ -210,7 +210,7 @@ class Game(Flow):
         age's hand."""
         age = deal or self.age
         if deal is None:
-            position = in_age(self.tables.rules, age.number)
+            position = in_age(self.tables, age.number)
             assert position is not None, age          # (every age has its turns)
             self.at, self.rounds = position
         hand = self.table.hand if self.table and self.table.hand else deal.count if deal else self.age.hand

@@ -29,20 +29,20 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..kinds.conditions import condition_kind
 from ..kinds.effects import effect_kind_of, part_of
-from ..syntax import ast
-from .city import CoinRate, Held, held_by
+from .held import CoinRate, Held, held_by
 from .placed import shown
 from . import quantities
 from .quantities import check_fn
 
 if TYPE_CHECKING:
+    from ..syntax import ast
     from ..compile import Source, Tables
     from .game import Game
     from .quantities import Where
 
 Check = Callable[["Where"], bool]                # comparisons compiled (engine/quantities.py `check_fn`)
 # a trigger a law gives every city: (key, the trigger, its conditions compiled or None)
-LawTrigger = tuple[str, ast.Effect, "Check | None"]
+LawTrigger = tuple[str, "ast.Effect", "Check | None"]
 
 
 class InForce(NamedTuple):
@@ -53,7 +53,7 @@ class InForce(NamedTuple):
     taken ... are worth N less` as `tokens`, (kind, against a neighbour only, value added)
     (read as a city takes a token, engine/triggers.py `worth_under_laws`); a law over cards
     as `cards`: (the indexes of the cards it selects, its change), read by each city as it
-    adds its cards (engine/city.py `ruling`); `chains from SCOPE` as `chains_from` (the
+    adds its cards (engine/city_tables.py `ruling`); `chains from SCOPE` as `chains_from` (the
     directions, "left" and "right"); `resources of ... are paid in coins, N a unit` as
     `coinage`: ((colours, or () for wonder stages), N)."""
     held: Held
@@ -83,6 +83,15 @@ def _compiled(source: Source, tables: Tables) -> tuple[Compiled, ...]:
         found = memo[source] = tuple(_compile(law, tables, f"law {source.name}#{i}")
                                      for i, law in enumerate(source.laws))
     return found
+
+
+def compile_laws(tables: Tables) -> None:
+    """Every source's laws and the rules' own, compiled with the tables (compile.py), so
+    that a game finds them made."""
+    for source in (*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))):
+        if source.laws:
+            _compiled(source, tables)
+    _rules_laws(tables)
 
 
 def _compile(law: ast.Effect, tables: Tables, key: str) -> Compiled:

@@ -12,7 +12,7 @@ import sys
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..syntax import ast
-from ..syntax.ast_base import ScopePart
+from ..kinds import scopes
 from ..kinds.among import WAYS, among_of
 from ..kinds.conditions import CONDITIONS
 from ..kinds.measures import MEASURES
@@ -20,10 +20,6 @@ from .placed import zone_count  # noqa: F401  (lent to kinds/measures/zone_cards
 
 if TYPE_CHECKING:
     from .city import City
-
-# The parts of a scope, read once: a member of an enumeration is a slow look-up in the hot loop
-_OWN, _LEFT, _RIGHT, _NEIGHBOUR, _EVERY = (ScopePart.OWN, ScopePart.LEFT, ScopePart.RIGHT, ScopePart.NEIGHBOUR,
-                                           ScopePart.ALL)
 
 COMPARE = {">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
            "=": operator.eq, "!=": operator.ne}
@@ -41,25 +37,8 @@ class Where(NamedTuple):
     symbols: tuple[int, ...] | None = None
 
     def cities(self, scope: ast.Scope | None):
-        if scope is None:
-            return (self.city,)
-        parts = scope.parts
-        if len(parts) == 1 and parts[0] != _EVERY:     # the common case, without the lists below
-            part = parts[0]
-            return (self.city if part == _OWN else self.left if part == _LEFT
-                    else self.right if part == _RIGHT else self.neighbour,)
-        found = []
-        for part in scope.parts:
-            if part == _EVERY:
-                found += list(self.everyone or (self.city, self.left, self.right))
-            else:
-                found.append({_OWN: self.city, _LEFT: self.left, _RIGHT: self.right,
-                              _NEIGHBOUR: self.neighbour}[part])
-        unique = []                           # a city named twice in a scope counts once
-        for city in found:
-            if all(city is not seen for seen in unique):
-                unique.append(city)
-        return unique
+        """The scope's cities, each once: its parts' (kinds/scopes/)."""
+        return (self.city,) if scope is None else scopes.cities(scope, self)
 
 
 def measure(q: ast.Quantity, where: Where) -> int:
@@ -136,7 +115,7 @@ def gathered(e, value, where: Where) -> int:
     return WAYS[e.how].gathered(e, value, where, where.cities(e.scope or _ALL), _LENT)
 
 
-_ALL = ast.Scope(parts=(ScopePart.ALL,), span=None)
+_ALL = scopes.every_city(None)
 
 
 def evaluate(expr, where: Where) -> int:
@@ -283,11 +262,6 @@ def _measures_compared(compare, left, right):
     return compared
 
 
-_ONE_CITY_FIELD = {ScopePart.OWN: "city", ScopePart.LEFT: "left", ScopePart.RIGHT: "right",
-                   ScopePart.NEIGHBOUR: "neighbour"}   # of a Where
-_ONE_CITY = {part: operator.attrgetter(field) for part, field in _ONE_CITY_FIELD.items()}
-
-
 def measure_fn(q: ast.Quantity):
     """`measure(q, ·)` as a function of the Where: its measure's (kinds/measures/), lent this
     module (`each_city`, `each_where`, `score_so_far`, `zone_count`, `which_card`, `card_colour`)."""
@@ -305,16 +279,17 @@ def each_city(q: ast.Quantity, count, attribute: str = ""):
     City's attribute that holds it, if one does) over the quantity's scope, as a function of
     the Where: summed, or the most or fewest."""
     scope = q.scope
-    if scope is None or (len(scope.parts) == 1 and scope.parts[0] != _EVERY):
-        part = _OWN if scope is None else scope.parts[0]
+    if not scopes.several(scope):
+        field = scopes.scope_kinds(scope)[0].field   # its one city's field of the Where
         if attribute:                     # one read of the Where, in C: `shields of the neighbour`
-            return operator.attrgetter(f"{_ONE_CITY_FIELD[part]}.{attribute}")
-        city = _ONE_CITY[part]
+            return operator.attrgetter(f"{field}.{attribute}")
+        city = operator.attrgetter(str(field))
         return lambda where: count(city(where))     # one city: its count (the most or fewest of one)
+    cities = scopes.gatherer(scope)
     if q.extreme is None:
-        return lambda where: sum([count(c) for c in where.cities(scope)])
+        return lambda where: sum([count(c) for c in cities(where)])
     extreme = max if q.extreme == "most" else min
-    return lambda where: extreme([count(c) for c in where.cities(scope)])
+    return lambda where: extreme([count(c) for c in cities(where)])
 
 
 def each_where(q: ast.Quantity, value):
@@ -324,10 +299,11 @@ def each_where(q: ast.Quantity, value):
     scope = q.scope
     if scope is None:
         return value
+    cities = scopes.gatherer(scope)
     if q.extreme is None:
-        return lambda where: sum([value(where_in(where, city)) for city in where.cities(scope)])
+        return lambda where: sum([value(where_in(where, city)) for city in cities(where)])
     extreme = max if q.extreme == "most" else min
-    return lambda where: extreme([value(where_in(where, city)) for city in where.cities(scope)])
+    return lambda where: extreme([value(where_in(where, city)) for city in cities(where)])
 
 
 _LENT = sys.modules[__name__]      # what a measure's, a way's or a condition's kind is lent of the engine: this module

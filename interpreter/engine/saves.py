@@ -4,7 +4,7 @@ Hands, cities, piles, the random generator and the log, and what the game is in 
 middle of (`flow`: the steps still to do, the open decisions, the choices of the turn
 collected so far, the actions set aside for the turn's end, the chain of triggers
 acting).  Rule objects in the flow (a trigger, an action, a card's effects) are saved as
-their number in the rule set (`rule_objects`): a save is only ever loaded with the same
+their number in the compiled program (compile.py `Tables.operations`): a save is only ever loaded with the same
 content (its digest is checked).  Derived city tables are rebuilt on load, never stored.
 A save between two turns has nothing in flight and is written as format 1, as before
 saves could hold the flow (older versions read it); one in the middle of a turn is
@@ -12,17 +12,13 @@ format 2, with the `flow`."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
-from ..compile import Tables
-from ..kinds.actions import kind_of
+from ..compile import PhaseOp, Tables
 from ..kinds.effects import TRIGGERS
 from ..marked import N_
-from ..syntax import ast
 from .actions import Action
 from .city import City
 from .decisions import KINDS
@@ -36,7 +32,7 @@ from .triggers import Dispatcher
 from ..errors import WondersError
 
 if TYPE_CHECKING:
-    from ..check.model import RulesDef
+    from ..syntax import ast
 
 # A save is JSON: what json.loads gives (a dict whose values are of any JSON kind), read
 # field by field and checked before use.
@@ -61,42 +57,8 @@ def content_digest(tables: Tables) -> str:
     """A fingerprint of the effective content (variants applied), blind to layout and
     comments: a log or save made with other rules is refused.  Computed once per rule set
     (it describes every item: a tenth of a second, and saves are made every turn)."""
-    def digest() -> str:
-        from ..syntax.data import to_data
-        text = json.dumps(to_data(tuple(tables.ruleset.items)), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-    found: str = tables.cached("content digest", digest)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    found: str = tables.cached("content digest", tables.content_digest)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
     return found
-
-
-def rule_objects(tables: Tables) -> tuple[list[object], dict[int, int]]:
-    """Every rule object a game's flow can hold (sources, triggers, actions), numbered
-    in the order of the rule set, and each one's number by identity."""
-    def walk() -> tuple[list[object], dict[int, int]]:
-        found: list[object] = []
-
-        def add(thing: object) -> None:
-            found.append(thing)
-            if isinstance(thing, TRIGGERS):
-                trigger: Any = thing            # (a trigger of kinds/effects/trigger.py: its action)
-                add(trigger.action)
-            elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
-                add(kind.inner(thing))
-        for trigger in tables.rules.triggers:
-            add(trigger)
-        sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
-        for source in sources:
-            found.append(source)
-            for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
-                add(thing)
-        for use in tables.rules.card_uses:       # `use a card for ...`: its action runs as a card's
-            add(use.action)
-        number: dict[int, int] = {}
-        for i, thing in enumerate(found):
-            number.setdefault(id(thing), i)
-        return found, number
-    objects: tuple[list[object], dict[int, int]] = tables.cached("rule objects", walk)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
-    return objects
 
 
 def _order_parts(c: Data, city: City, seat: int, cards: Cards) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -189,7 +151,7 @@ def game_from_data(tables: Tables, data: Data) -> Game:
         game.rng = _random_state(data["rng"])
         game.age_index, game.turn, game.finished = data["age_index"], data["turn"], data["finished"]
         game.started, game.fired = bool(data["started"]), dict(data["fired"])
-        game.at, game.rounds = _position(tables.rules, data, game.age_index)
+        game.at, game.rounds = _position(tables, data, game.age_index)
         game.players = int(game.options["players"])
         rules = tables.rules
         game.table = None if rules.min_players <= game.players <= rules.max_players \
@@ -255,7 +217,7 @@ def game_from_data(tables: Tables, data: Data) -> Game:
 # ---------------------------------------------------------------------------- the flow
 def _flow_to_data(game: Game) -> Data:
     tables = game.tables
-    _objects, number = rule_objects(tables)
+    number = tables.numbers
 
     def value(v: object) -> object:
         if v is None or type(v) in (bool, int, str):
@@ -299,7 +261,7 @@ def _flow_from_data(game: Game, flow: object, cards: Cards) -> None:
     """The flow of a save, checked piece by piece (a hand-edited save gets a message
     naming the field, never a failure later in the game)."""
     from ..compile import Source
-    objects, _number = rule_objects(game.tables)
+    objects = game.tables.operations
     seats = len(game.cities)
 
     def fail(field: str, what: str, **params: object) -> NoReturn:   # `what`: a template marked with N_ that names "flow"."{field}"
@@ -423,14 +385,15 @@ def _flow_from_data(game: Game, flow: object, cards: Cards) -> None:
     pending = [(seat_of(p[0], "pending"), rule(p[1], "pending", _EFFECT), text_of(p[2], "pending"))
                for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", N_('"flow"."{field}" is broken'))]
     game.stack, game.waiting, game.chosen, game.pending = stack, waiting, chosen, pending
-    game.events.stack = [cast(ast.Effect, rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
+    game.events.stack = [cast("ast.Effect", rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
 
 
-def _position(rules: RulesDef, data: Data, age_index: int) -> tuple[tuple[int, int], tuple[int, int] | None]:
+def _position(tables: Tables, data: Data, age_index: int) -> tuple[tuple[int, int], tuple[int, int] | None]:
     """Where the game stands in the rules' sequence of phases: saved (`at`, `rounds`), or
     for a save made before the ages were phases, between two turns of its age."""
+    rules = tables.rules
     if "at" not in data:
-        position = in_age(rules, age_index + 1) if type(age_index) is int else None
+        position = in_age(tables, age_index + 1) if type(age_index) is int else None
         if position is None:
             raise SaveError(N_('"age_index" must be between 0 and {last}'), last=len(rules.ages) - 1)
         return position
@@ -441,7 +404,7 @@ def _position(rules: RulesDef, data: Data, age_index: int) -> tuple[tuple[int, i
     if rounds is not None:
         if not (isinstance(rounds, list) and len(rounds) == 2 and all(type(n) is int for n in rounds)
                 and 0 <= rounds[0] < len(rules.phases) and 0 <= rounds[1] < len(rules.phases[rounds[0]].steps)
-                and isinstance(rules.phases[rounds[0]].steps[rounds[1]], ast.PlayTurns)):
+                and tables.phase_ops[rounds[0]][rounds[1]] == PhaseOp.PLAY_TURNS):
             raise SaveError(N_('"rounds" must name a `play N turns` of these rules: [phase, statement], or null'))
         rounds = tuple(rounds)
     return tuple(at), rounds

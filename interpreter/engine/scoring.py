@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING
 
 from ..kinds.actions import ACTIONS
 from ..kinds.effects import effect_kind_of
-from ..compile import rules_run, run_of
 from .quantities import Where, use_scorer
 from .teams import team_winners
 
 if TYPE_CHECKING:
-    from ..check.model import RulesDef
+    from ..rulesdata import RulesDef
     from ..compile import Source, Tables
     from .city import City
 
@@ -73,14 +72,13 @@ def total_now(where: Where) -> int:
 use_scorer(total_now)
 
 
-def cards_to_copy(tables: Tables, colors: set[str], parts: Iterable[str], city: City, left: City,
-                  right: City) -> list[Source]:
-    """Every card of those colours in the cities of the scope's `parts` that the city has
+def cards_to_copy(tables: Tables, colors: set[str], targets: Iterable[City], city: City) -> list[Source]:
+    """Every card of those colours in the cities `targets` (the scope's) that the city has
     not built, and of its own city's (`from own city`: a card of its own whose effects
     count a second time): a copy at the end of the game takes one of them.  (Apart from
     `score_city`, whose locals a comprehension here would make cells.)"""
     found: list[Source] = []
-    for target in filter(None, ({"left": left, "right": right, "own": city}.get(p) for p in parts)):
+    for target in targets:
         for index in target.built:
             card = tables.cards[index]
             if card.color in colors and (target is city or card.name not in city.names):
@@ -88,11 +86,11 @@ def cards_to_copy(tables: Tables, colors: set[str], parts: Iterable[str], city: 
     return found
 
 
-def symbols_on_cards(tables: Tables, colors: set[str], parts: Iterable[str], left: City, right: City) -> tuple[int, ...]:
-    """Every science symbol on a card of those colours in the cities of the scope's `parts`
-    (the left and right neighbours): a copy of a symbol takes one of them."""
+def symbols_on_cards(tables: Tables, colors: set[str], targets: Iterable[City]) -> tuple[int, ...]:
+    """Every science symbol on a card of those colours in the cities `targets` (the
+    scope's: the left and right neighbours): a copy of a symbol takes one of them."""
     found: set[int] = set()
-    for target in filter(None, ({"left": left, "right": right}.get(p) for p in parts)):
+    for target in targets:
         for index in target.built:
             card = tables.cards[index]
             if card.color in colors:
@@ -117,13 +115,13 @@ def symbol_counts(fixed: Iterable[int], wilds: Iterable[Iterable[int]]) -> list[
 
 def _pad(tables: Tables, sources: Iterable[Source], where: Where) -> dict[str, int]:
     pad = dict.fromkeys(tables.rules.score_pad, 0)
-    for category, value in (tables.cache.get("rules run") or rules_run(tables)).scores:
+    for category, value in tables.run.scores:
         pad[category] += value(where)
     for source in sources:
         if source.points and source.points_category:
             pad[source.points_category] += source.points
         if source.scores:
-            for category, value in (source.run or run_of(source)).scores:   # type: ignore[attr-defined]  # (Source.run: object)
+            for category, value in source.run.scores:
                 pad[category] += value(where)
     return pad
 

@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..check.model import RulesDef
+    from ..rulesdata import RulesDef
     from ..compile import Tables
     from .city import City
     from .game import Game

@@ -15,21 +15,23 @@ content lines of the triggers involved.
 from __future__ import annotations
 
 import weakref
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Note
-from ..syntax import ast
-from ..syntax.ast_effects import UnhandledKind
-from .actions import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
+from ..kinds.base import UnhandledKind
+from .options import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
 from .laws import law_events
 from .placed import put_from, put_options, remove_built
 from .flow.phases import ask_zone_play, draw_into, zone_options
 from .flow.search_log import NoLog
-from ..compile import rules_run
 from .quantities import Where, amount_fn, evaluate, where_in
 from .teams import faced
 from ..errors import WondersError
 from ..kinds.actions import ACTIONS, kind_of
-from ..syntax.ast_base import Event
+from ..kinds.event_base import KEPT_TAKEN, Event
+
+if TYPE_CHECKING:
+    from ..syntax import ast
 
 MAX_DEPTH = 25
 BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
@@ -147,7 +149,7 @@ def rule_listeners(tables) -> dict[str, list]:
     """event -> the rules' own triggers for it, as (key, trigger, compiled conditions)."""
     def index():
         found: dict[str, list] = {}
-        checks = rules_run(tables).checks
+        checks = tables.run.checks
         for i, trigger in enumerate(tables.rules.triggers):
             found.setdefault(trigger.event, []).append((f"rules#{i}", trigger, checks[i]))
         return found
@@ -164,7 +166,7 @@ class Dispatcher:
         self.heard = heard_events(game.tables)
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
         self.wheres: dict[tuple, Where] = {}
-        self.values = game.tables.cached("action values", dict)
+        self.values = game.tables.values     # compiled (compile.py `Tables.values`)
         self.law_triggers: dict[str, list] = {}    # event -> the laws' triggers in force (engine/laws.py)
 
     def copy_for(self, game) -> "Dispatcher":
@@ -312,8 +314,8 @@ class Dispatcher:
 
     def value(self, action):
         """What an action counts (its kind's `counted`: a gain's amount, a token's value) as
-        a function of a Where: compiled once per action of the rule set (kept on the
-        compiled rules, with the action itself, so that its id stays its own)."""
+        a function of a Where: compiled with the rules for each of their actions (compile.py
+        `Tables.values`); one made outside them (a test's) is compiled once here."""
         found = self.values.get(id(action))
         if found is None or found[0] is not action:
             counted = ACTIONS[type(action)].counted(action)
@@ -367,7 +369,7 @@ class Dispatcher:
 
     def offer(self, seat: int, action, neighbour: int | None, source: str) -> None:
         """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
-        (`actions.offer_options`); the step left under the decision carries out the answer
+        (`options.offer_options`); the step left under the decision carries out the answer
         (flow/chains.py `offer_taken`, from Flow.take)."""
         game = self.game
         game.stack.append(("offer", action, seat, neighbour, source))
@@ -407,7 +409,7 @@ class Dispatcher:
             self.game.log.append({"event": "kept", "seat": seat, "kind": kind, "count": min(count, LIMIT),
                                   "source": source})
         if count > 0:
-            event = f"{kind}{ast.KEPT_TAKEN}"
+            event = f"{kind}{KEPT_TAKEN}"
             if event in self.heard:
                 self.fire(event, (seat,))
 

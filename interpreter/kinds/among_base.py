@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
 
 from .base import LANGUAGES
 from ..i18n import _
-from ..syntax.ast_base import ScopePart, node
+from .scopes import looks_at_neighbour, several
+from ..syntax.ast_base import node
 
 if TYPE_CHECKING:
     from ..diagnostics import Span
@@ -105,15 +106,14 @@ class AmongKind(abc.ABC):
         `compares` names two cities at least (E1214), `the neighbour` only where one is
         looked at (`neighbour`)."""
         ok = c.expr(e.value) and c.differs_by_city(e.value)
-        parts = set(e.scope.parts) if e.scope is not None else {ScopePart.ALL}
-        if self.compares and not (ScopePart.ALL in parts or len(parts) > 1):
+        if self.compares and not (e.scope is None or several(e.scope)):       # none: all cities
             where = _("names no cities") if e.scope is None else _("names one city only")
             c.ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=e.how, where=where),
                          e.scope.span if e.scope else e.span, label=_("one city has nothing to compare with"),
                          help=_("name the cities: `{word} (...) of all cities` or `... of neighbours`").format(
                              word=e.how))
             ok = False
-        if ScopePart.NEIGHBOUR in parts and not neighbour:
+        if looks_at_neighbour(e.scope) and not neighbour:
             ok = c.no_neighbour_here(e.scope)
         return ok
 

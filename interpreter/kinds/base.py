@@ -12,7 +12,12 @@ read the declarations through the registry (`kinds/actions/__init__.py`)."""
 from __future__ import annotations
 
 import abc
+import importlib
+import pkgutil
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from ..errors import WondersError
 
 if TYPE_CHECKING:
     from ..syntax.ast_effects import Expr, Per
@@ -140,7 +145,7 @@ class ActionKind(abc.ABC, Generic[N]):
 
     def inner(self, action: N) -> Any:
         """The action this one holds and carries out (`at end of turn, ACTION`, `each other
-        city: ACTION`), or None; saves number it (engine/saves.py `rule_objects`)."""
+        city: ACTION`), or None; saves number it (compile.py `Tables.operations`)."""
         return None
 
     def kept_kind(self, action: N) -> str:
@@ -200,3 +205,23 @@ class ActionKind(abc.ABC, Generic[N]):
     def notation(self, action: N, kit: NotationKit) -> str | None:
         """The accessible notation's marks for the action, or None for its words
         (`kit`: views/access/notation.py `Words`)."""
+
+
+class UnhandledKind(TypeError, WondersError):
+    """A kind of effect or action that a pass does not know: a bug of the interpreter (a
+    kind added to the language without its place in every pass), never the content's."""
+
+
+def kind_modules(path: Iterable[str], package: str, interface: type = ActionKind) -> tuple[Any, ...]:
+    """(Here, not in a registry, so that a registry may be imported by another's kinds
+    without a cycle.)  The kind modules of the folder `path` (the package `package`), in the order of
+    their names: a module without its KIND (an `interface`: ActionKind, or
+    effect_base.py's EffectKind) fails the import of every kind."""
+    found = []
+    for module in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
+        imported = importlib.import_module(f"{package}.{module.name}")
+        if not isinstance(getattr(imported, "KIND", None), interface):
+            raise TypeError(f"{package}.{module.name} has no KIND (an {interface.__name__}): "
+                            f"interpreter/kinds/{interface.__module__.rsplit('.', 1)[1]}.py")
+        found.append(imported)
+    return tuple(found)

@@ -43,7 +43,7 @@ class EffectKind(abc.ABC, Generic[N]):
     bots/valuation.py weighs), or why the bots do not weigh it ("not weighed" and a comment;
     a law's effect is read by the row of the law);
     `static`: it acts while its source is owned: compile.py puts it among the source's
-    `static`, and engine/city.py `held_by` asks it what it adds (`hold`);
+    `static`, and engine/held.py `held_by` (compile.py, once per source) asks it what it adds (`hold`);
     `cost_changer`: it changes what a city pays for a card or a stage (compile.py
     `COST_CHANGERS`: engine/discounts.py, the bank's offer of engine/actions.py);
     `part`: the part of its source (one of PARTS) compile.py files an effect of it in
@@ -122,7 +122,7 @@ class EffectKind(abc.ABC, Generic[N]):
     # -- run (engine/city.py, engine/laws.py)
     def hold(self, effect: N, tables: Any) -> dict[str, Any]:
         """What the effect adds to its owner's tables while owned, a `static` kind's: fields
-        of engine/city.py `Held` (`held_by`), a tuple's entries added to it, a flag
+        of engine/held.py `Held` (`held_by`), a tuple's entries added to it, a flag
         (`play_last`, `gives_defeats`, `trade_changed`) set when True."""
         raise NotImplementedError
 
@@ -134,7 +134,7 @@ class EffectKind(abc.ABC, Generic[N]):
 
     def token_builds(self, effect: N) -> tuple[Any, ...]:
         """The builds the effect lets its owner pay for with kept tokens, as (what, kind,
-        count, colour) each (engine/city.py `Held.free_tokens`, bots/rulemodel.py `spent_for`)."""
+        count, colour) each (engine/held.py `Held.free_tokens`, bots/rulemodel.py `spent_for`)."""
         return ()
 
     def production(self, effect: N) -> tuple[Any, ...] | None:

@@ -2,7 +2,7 @@
 asks of an event, declared once (issue 34).
 
 A trigger's `event` is a string, the event in the language's words: a member of
-syntax/ast_base.py `Event` (`age end`), or one of a family that names a word of the rules
+`Event` below (`age end`; re-exported by syntax/ast_base.py for the tree), or one of a family that names a word of the rules
 (`blue card built`, `ship token taken`).  Each event (each family) is a class deriving
 from `EventKind`, instantiated once in its module of kinds/events/ (`KIND = AgeEndKind()`):
 an abstract method left out, a value not declared or a language without words makes that
@@ -15,11 +15,42 @@ switch on it."""
 from __future__ import annotations
 
 import abc
+from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
 from .base import LANGUAGES
 from ..i18n import _
-from ..syntax.ast_base import Event
+from ..marked import N_
+
+
+class Event(StrEnum):
+    """The events a trigger waits on (`on age end: ...`), in the language's words (a str: equal
+    to them, so triggers, saves and logs read the same): marked for the catalog, since a
+    card's chip and the log show each in the reader's words (`_(event)` in
+    views/render/effect_icons.py).  ast_effects.EVENTS lists them; an event of a colour or of
+    a kind of kept token is written with COLOR_BUILT or KEPT_TAKEN below."""
+    GAME_SETUP = N_("game setup")
+    AGE_START = N_("age start")
+    TURN_START = N_("turn start")
+    BUILDING_BUILT = N_("building built")
+    STAGE_BUILT = N_("stage built")
+    CARD_SOLD = N_("card sold")
+    TURN_END = N_("turn end")
+    AGE_END = N_("age end")
+    GAME_END = N_("game end")
+    BUILDING_BUILT_BY_CHAIN = N_("building built by chain")
+    VICTORY_TOKEN_TAKEN = N_("victory token taken")
+    DEFEAT_TOKEN_TAKEN = N_("defeat token taken")
+    RESOURCES_BOUGHT = N_("resources bought")
+    COINS_TAKEN_FROM_THE_BANK = N_("coins taken from the bank")
+
+
+# `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
+COLOR_BUILT = " card built"
+# `on KIND token taken`: a city took tokens of a kind the rules declare (`tokens: KIND`),
+# written "KIND token taken"; the military tokens' own events are ast_effects.EVENTS
+KEPT_TAKEN = " token taken"
+
 
 # What the bots read of an event (the declared `bots`), besides the triggers on it:
 # "conflicts": the rules' triggers on it that give military tokens are the age's conflicts

@@ -2,58 +2,21 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
 from ..diagnostics import Span
-from ..marked import N_
 
 if TYPE_CHECKING:
     from .ast_effects import Expr
 
 # (what the tree's modules import from here: `node` is named, for mypy, where it is imported)
-__all__ = ["COLOR_BUILT", "KEPT_TAKEN", "Event", "ScopePart", "node", "Name", "Number", "Negative", "literal"]
+__all__ = ["COLOR_BUILT", "KEPT_TAKEN", "Event", "node", "Name", "Number", "Negative", "literal"]
 
-class Event(StrEnum):
-    """The events a trigger waits on (`on age end: ...`), in the language's words (a str: equal
-    to them, so triggers, saves and logs read the same): marked for the catalog, since a
-    card's chip and the log show each in the reader's words (`_(event)` in
-    views/render/effect_icons.py).  ast_effects.EVENTS lists them; an event of a colour or of
-    a kind of kept token is written with COLOR_BUILT or KEPT_TAKEN below."""
-    GAME_SETUP = N_("game setup")
-    AGE_START = N_("age start")
-    TURN_START = N_("turn start")
-    BUILDING_BUILT = N_("building built")
-    STAGE_BUILT = N_("stage built")
-    CARD_SOLD = N_("card sold")
-    TURN_END = N_("turn end")
-    AGE_END = N_("age end")
-    GAME_END = N_("game end")
-    BUILDING_BUILT_BY_CHAIN = N_("building built by chain")
-    VICTORY_TOKEN_TAKEN = N_("victory token taken")
-    DEFEAT_TOKEN_TAKEN = N_("defeat token taken")
-    RESOURCES_BOUGHT = N_("resources bought")
-    COINS_TAKEN_FROM_THE_BANK = N_("coins taken from the bank")
-
-
-class ScopePart(StrEnum):
-    """A part of a scope (`ast_effects.Scope.parts`): whose city a quantity or a trade looks
-    at: the owner's, its left or right neighbour, the neighbour a `for each neighbour`
-    trigger is at, every city."""
-    OWN = "own"
-    LEFT = "left"
-    RIGHT = "right"
-    NEIGHBOUR = "neighbour"
-    ALL = "all"
-
-
-# `on COLOUR card built`: the event of a building of one colour, written "COLOUR card built"
-COLOR_BUILT = " card built"
-# `on KIND token taken`: a city took tokens of a kind the rules declare (`tokens: KIND`),
-# written "KIND token taken"; the military tokens' own events are ast_effects.EVENTS
-KEPT_TAKEN = " token taken"
+# the events a trigger waits on and the words of their families: the events' vocabulary
+# (kinds/event_base.py), re-exported for the tree's modules
+from ..kinds.event_base import COLOR_BUILT, KEPT_TAKEN, Event  # noqa: E402
 
 _frozen = attrs.frozen(kw_only=True, repr=False)
 _Node = TypeVar("_Node", bound=type)

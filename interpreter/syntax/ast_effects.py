@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Union
 
 from ..diagnostics import Span
-from .ast_base import COLOR_BUILT, KEPT_TAKEN, Event, Name, Negative, Number, ScopePart, node  # noqa: F401  (re-exported)
-from ..errors import WondersError
+from .ast_base import COLOR_BUILT, KEPT_TAKEN, Event, Name, Negative, Number, node  # noqa: F401  (re-exported)
+from ..kinds.base import UnhandledKind as UnhandledKind  # (re-exported: the passes' refusal, kinds/base.py)
 from ..kinds import actions as _action_kinds
 from ..kinds import effects as _effect_kinds
 from ..kinds import among as _among_kinds
@@ -18,18 +18,10 @@ from ..kinds import conditions as _condition_kinds
 from ..kinds import measures as _measure_kinds
 
 
-class UnhandledKind(TypeError, WondersError):
-    """A kind of effect or action that a pass does not know: a bug of the interpreter (a
-    kind added to the language without its place in every pass), never the content's."""
-
-
 # ---------------------------------------------------------------- expressions
-@node
-class Scope:
-    """Whose cities a quantity or a trade looks at: any of `own`, `left`, `right`,
-    `neighbour` (the one a `for each neighbour` trigger is at) and `all`."""
-    parts: tuple[str, ...]
-    span: Span
+# a scope: its class is its parts' (kinds/scope_base.py), re-exported here (`ast.Scope`, as
+# the builder writes it)
+from ..kinds.scope_base import Scope as Scope  # noqa: E402  (re-exported)
 
 
 @node
@@ -179,7 +171,7 @@ class CardSelector:
 # what a law over cards does to those it selects (kinds/effects/cards_change.py), strongest first: a card
 # with no effect produces nothing either, and one that produces nothing has nothing to make
 # unlimited (docs/language.md, "Laws over cards")
-CARD_CHANGES = ("no effect", "nothing", "as needed")
+from ..kinds.effects.cards_change import CARD_CHANGES as CARD_CHANGES  # noqa: E402  (its kind's)
 
 
 # What a law may hold: the kinds of kinds/effects/ that may stand in a law

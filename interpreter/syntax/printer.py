@@ -14,6 +14,7 @@ import attrs
 from . import ast
 from .ast_effects import UnhandledKind
 from ..kinds.actions import STATEMENTS, kind_of
+from ..kinds import scopes
 from ..kinds.effects import effect_kind_of
 from ..kinds.events import event_kind
 from ..kinds.among import among_of
@@ -272,18 +273,8 @@ def action(a: object) -> str:
 
 def scope(s: ast.Scope) -> str:
     """The scope's parts in their written order (the engine visits them in that order):
-    `left` directly followed by `right` is written `neighbours`."""
-    single = {"own": "own city", "left": "left neighbour", "right": "right neighbour",
-              "neighbour": "the neighbour", "all": "all cities"}
-    parts, words, i = list(s.parts), [], 0
-    while i < len(parts):
-        if parts[i:i + 2] == ["left", "right"]:
-            words.append("neighbours")
-            i += 2
-            continue
-        words.append(single[parts[i]])
-        i += 1
-    return " and ".join(words)
+    its parts' words (kinds/scopes/)."""
+    return scopes.written(s)
 
 
 def quantity(q: ast.Quantity, one: bool = False) -> str:
@@ -303,7 +294,7 @@ def preposition(s: ast.Scope) -> str:
     """The one word between a measure and its scope: `of` one other city (`coins of left
     neighbour`), `in` the own city or several (`brown cards in neighbours`).  The source may
     write either; the printer and every English description (views/describe.py) ask here."""
-    return "of" if list(s.parts) in (["neighbour"], ["left"], ["right"]) else "in"
+    return scopes.preposition(s)
 
 
 def per(p: ast.Per) -> str:

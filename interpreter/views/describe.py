@@ -9,6 +9,7 @@ import sys
 
 from ..check.model import Cost, written_cost
 from ..kinds.actions import kind_of
+from ..kinds import scopes
 from ..kinds.effects import effect_kind_of
 from ..kinds.events import event_kind
 from ..kinds.among import among_of
@@ -64,15 +65,7 @@ def cost_text(cost: Cost) -> str:
 
 
 def scope_text(scope: ast.Scope | None) -> str:
-    if scope is None:
-        return "own city"
-    words = {"own": "own city", "left": "left neighbour", "right": "right neighbour",
-             "neighbour": "the neighbour", "all": "all cities"}
-    parts = list(scope.parts)
-    if "left" in parts and "right" in parts:
-        parts = [p for p in parts if p not in ("left", "right")]
-        return and_list([words[p] for p in parts] + ["both neighbours"])
-    return and_list(words[p] for p in parts)
+    return and_list(scopes.words_en(scope))         # its parts' (kinds/scopes/)
 
 
 def the_scope_text(scope: ast.Scope | None, article: str = "the") -> str:
@@ -103,7 +96,7 @@ def among_text(e, way) -> str:
     """A value gathered over cities, in words (its tie rule said with a rank)."""
     value = expr_text(e.value).removesuffix(" in own city")
     value = value if isinstance(e.value, ast.Quantity) else f"({value})"
-    cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
+    cities = scope_text(e.scope or scopes.every_city(None))
     return way.words_en(e, value, cities)
 
 
@@ -195,7 +188,7 @@ def every_city(effect):
     """The effect as a law holds it, said of every city (its kind's `for_every_city`): a
     law's effect is every city's, not the owner's."""
     kind = effect_kind_of(effect)
-    return effect if kind is None else kind.for_every_city(effect, ast.Scope(parts=("all",), span=effect.span))
+    return effect if kind is None else kind.for_every_city(effect, scopes.every_city(effect.span))
 
 
 def event_text(event: str) -> str:

@@ -12,6 +12,7 @@ import sys
 from ..check.model import Cost, written_cost
 from ..i18n import names
 from ..kinds.actions import kind_of
+from ..kinds import scopes
 from ..kinds.effects import effect_kind_of
 from ..kinds.events import event_kind
 from ..kinds.among import among_of
@@ -66,15 +67,7 @@ def _tokens(n: int, kind: str) -> str:
 def scope_text(scope: ast.Scope | None, preposition: str = "") -> str:
     """The cities of a scope; with a preposition, it is repeated before each part
     (`in de eigen stad en in beide naburige steden`, as the rulebook writes)."""
-    if scope is None:
-        return f"{preposition} de eigen stad".lstrip()
-    words = {"own": "de eigen stad", "left": "de naburige stad links", "right": "de naburige stad rechts",
-             "neighbour": "die naburige stad", "all": "alle steden"}
-    parts = list(scope.parts)
-    texts = [words[p] for p in parts if p not in ("left", "right") or not {"left", "right"} <= set(parts)]
-    if {"left", "right"} <= set(parts):
-        texts.append("beide naburige steden")
-    return en_list(f"{preposition} {t}".lstrip() for t in texts)
+    return en_list(f"{preposition} {t}".lstrip() for t in scopes.words_nl(scope))   # its parts' (kinds/scopes/)
 
 
 def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
@@ -101,7 +94,7 @@ def among_text(e, way) -> str:
     """A value gathered over cities, in Dutch words (a rank with its tie rule)."""
     value = expr_text(e.value).removesuffix(" in de eigen stad")
     value = value if isinstance(e.value, ast.Quantity) else f"({value})"
-    cities = scope_text(e.scope or ast.Scope(parts=("all",), span=None))
+    cities = scope_text(e.scope or scopes.every_city(None))
     return way.words_nl(e, value, cities)
 
 

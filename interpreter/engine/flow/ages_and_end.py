@@ -15,7 +15,7 @@ from .chains import fire
 from .phases import phase_steps
 from .search_log import NoLog
 from .turn import reset_limits
-from ...syntax.ast_base import Event
+from ...kinds.event_base import Event
 
 if TYPE_CHECKING:
     from ..game import Game

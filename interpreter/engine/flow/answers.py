@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..actions import (Action, build_options_from, copy_options, debt_options, legal_actions, offer_options,
-                       removal_options)
+from ..actions import Action, legal_actions
+from ..options import build_options_from, copy_options, debt_options, offer_options, removal_options
 from ..neutral import neutral_options
 from ..placed import put_from, put_options, remove_built
 from .chains import offer_taken

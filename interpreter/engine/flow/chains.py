@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...check.model import written_cost
+from ...rulesdata import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
-from ...syntax import ast
 from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 
 if TYPE_CHECKING:
+    from ...syntax import ast
     from ...kinds.base import ActionKind
     from ..actions import Action
     from ..game import Game

@@ -18,20 +18,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...check.model import AgeDeal
 from ..actions import Action
 from ...kinds.decisions import DECISIONS
 from ..laws import refresh as refresh_laws, turned_round
 from .ages_and_end import AGE_AND_END_STEPS, game_end
 from .answers import ENGINE
 from .chains import CHAIN_STEPS
+from ...compile import PhaseOp
 from .phases import PHASE_STEPS, dealt_at_setup, first_turns, log_phase, turns_run
 from .resolve import RESOLVE_STEPS
 from .turn import TURN_STEPS
-from ...syntax.ast_base import Event
+from ...kinds.event_base import Event
 
 if TYPE_CHECKING:
-    from ...check.model import AgeDef, NeutralDef
+    from ...rulesdata import AgeDef, NeutralDef
     from ...compile import Tables
     from ..city import City
     from ..decisions import DecisionKind
@@ -172,14 +172,14 @@ class Flow:
         rules = self.tables.rules
         assert self.rounds is not None, "a new game stands before a turn"
         sequence, k, turns = rules.sequence, self.at[0], self.rounds[1]
-        start = 0 if first_turns(rules)[0] == k else k
+        start = 0 if first_turns(self.tables)[0] == k else k
         steps: list[Step] = []
         for j in range(start, k + 1):
             p = sequence[j]
             phase = rules.phases[p]
             first = 0
-            if j == 0 and dealt_at_setup(rules) or j == start != 0:
-                first = next(n for n, s in enumerate(phase.steps) if isinstance(s, AgeDeal)) + 1
+            if j == 0 and dealt_at_setup(self.tables) or j == start != 0:
+                first = self.tables.phase_ops[p].index(PhaseOp.AGE_DEAL) + 1
             if first == 0:
                 steps.append(("phase_log", p))
             steps += [("phase_step", p, n) for n in range(first, turns if j == k else len(phase.steps))]

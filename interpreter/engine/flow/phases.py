@@ -25,18 +25,22 @@ from typing import TYPE_CHECKING, Any
 
 import sys
 
-from ...check.model import AgeDeal, AgeEnd, AgeStart
+from ...compile import PhaseOp
 from ...kinds.actions import STATEMENTS
-from ...syntax import ast
 from ..actions import Action, card_builds, legal_actions
 from ..placed import put_card
 
 if TYPE_CHECKING:
-    from ...check.model import RulesDef
+    from ...rulesdata import RulesDef
     from ...compile import Tables
+    from ...syntax import ast
     from ..decisions import DecisionKind
     from ..game import Game
     from .machine import Step, Steps
+
+# the operations read where a game is set up and at every age (a member is a slow look-up)
+_AGE_DEAL, _PLAY_TURNS = PhaseOp.AGE_DEAL, PhaseOp.PLAY_TURNS
+
 
 def phase_steps(rules: RulesDef, when: str, age: int) -> list[Step]:
     """The steps that run the phases placed `when` age number `age`, to push on the
@@ -61,82 +65,61 @@ def log_phase(game: Game, p: int) -> None:
         game.log.append({"event": "phase", "phase": phase.name, "age": game.age.number})
 
 
-def dealt_at_setup(rules: RulesDef) -> bool:
+def dealt_at_setup(tables: Tables) -> bool:
     """The game's first statement deals an age: the table is set with those hands."""
-    return isinstance(rules.phases[rules.sequence[0]].steps[0], AgeDeal)
+    first: PhaseOp = tables.phase_ops[tables.rules.sequence[0]][0]
+    return first == _AGE_DEAL
 
 
-def first_turns(rules: RulesDef) -> tuple[int, int, int]:
+def first_turns(tables: Tables) -> tuple[int, int, int]:
     """Where a new game stands: (the place in the sequence, the phase, the statement) of
     its first `play N turns`."""
-    return next((k, p, i) for k, p in enumerate(rules.sequence)
-                for i, s in enumerate(rules.phases[p].steps) if isinstance(s, ast.PlayTurns))
+    return next((k, p, i) for k, p in enumerate(tables.rules.sequence)
+                for i, op in enumerate(tables.phase_ops[p]) if op == _PLAY_TURNS)
 
 
-def in_age(rules: RulesDef, number: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+def in_age(tables: Tables, number: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """The position (`at`, `rounds`) between two turns of age `number`'s phase."""
+    rules = tables.rules
     k = next((k for k, p in enumerate(rules.sequence)
               if not rules.phases[p].when and rules.phases[p].age == number), None)
     if k is None:
         return None
     p = rules.sequence[k]
-    i = next(i for i, s in enumerate(rules.phases[p].steps) if isinstance(s, ast.PlayTurns))
+    i = tables.phase_ops[p].index(_PLAY_TURNS)
     return (k, i + 1), (p, i)
 
 
-HANDS_MADE = (AgeDeal, ast.Deal, ast.Draft)     # the statements after which the hands are new (or empty)
-
-
 def turns_run(tables: Tables, p: int, i: int) -> tuple[int, bool]:
-    """Of phase p's `play N turns` statement i: (the turns the `play` statements before it
-    played from the same hands, whether another `play` follows from them).  Several `play`
-    statements share the hands of the deal before them: the turns go on being counted in
-    the age, the hands pass between them, and only the last one's end is the age's last
-    card (docs/language.md, "Ages as phases")."""
-    runs = tables.cache.get("turn runs")       # (`tables.cached`, without its call: every turn asks)
-    if runs is None:
-        runs = tables.cache["turn runs"] = {}
-    found = runs.get((p, i))
-    if found is None:
-        steps = tables.rules.phases[p].steps
-        before = 0
-        for step in reversed(steps[:i]):
-            if isinstance(step, HANDS_MADE):
-                break
-            if isinstance(step, ast.PlayTurns):
-                before += step.count.value
-        more = False
-        for step in steps[i + 1:]:
-            if isinstance(step, HANDS_MADE):
-                break
-            if isinstance(step, ast.PlayTurns):
-                more = True
-                break
-        found = runs[(p, i)] = (before, more)
+    """Of phase p's `play N turns` statement i: the turns the `play` statements before it
+    played from the same hands, whether another `play` follows from them (compiled:
+    compile.py `turn_runs`)."""
+    found: tuple[int, bool] = tables.turn_runs[p, i]
     return found
 
 
 def _phase_step(game: Game, p: int, i: int) -> None:
+    """Carry out phase p's statement i: its operation's (compile.py `PhaseOp`)."""
     statement = _statement(game, p, i)
-    kind = type(statement)
-    if kind is AgeDeal:
+    op = game.tables.phase_ops[p][i]
+    if op == _AGE_DEAL:
         game.deal_age(statement)
-    elif kind is AgeStart:
+    elif op == PhaseOp.AGE_START:
         game.stack.append(("start_age", statement.number))
-    elif kind is ast.PlayTurns:               # the game now stands between two turns
+    elif op == _PLAY_TURNS:                   # the game now stands between two turns
         game.rounds, game.turn = (p, i), 1 + turns_run(game.tables, p, i)[0]
-    elif kind is AgeEnd:
+    elif op == PhaseOp.AGE_END:
         game.stack.append(("end_age",))
-    elif isinstance(statement, ast.Deal):
+    elif op == PhaseOp.DEAL:
         _deal(game, statement)
-    elif isinstance(statement, ast.Draft):
+    elif op == PhaseOp.DRAFT:
         game.stack.append(("draft_round", p, i, 1))
-    elif isinstance(statement, ast.DiscardZone):
+    elif op == PhaseOp.DISCARD_ZONE:
         _discard_zone(game, statement)
-    elif isinstance(statement, ast.Reveal):
+    elif op == PhaseOp.REVEAL:
         _reveal(game, statement)
     else:                                     # a statement of kinds/actions/ (kinds/statement_base.py)
-        STATEMENTS[kind].step(statement, game, p, i, _MACHINE)
+        STATEMENTS[type(statement)].step(statement, game, p, i, _MACHINE)
 
 
 def phase_draw(game: Game, statement: Any) -> None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...check.model import written_cost
-from ...syntax.ast_base import COLOR_BUILT
+from ...rulesdata import written_cost
+from ...kinds.event_base import COLOR_BUILT
 from ..actions import Action, token_price
 from ..discounts import bank_units, coins_paid
 from ..triggers import BANK_COINS, copy_stage, give_up_kept
 from .chains import fire
 from .search_log import NoLog
-from ...syntax.ast_base import Event
+from ...kinds.event_base import Event
 
 if TYPE_CHECKING:
     from ...compile import Source

@@ -15,7 +15,7 @@ from ..neutral import draw_for_neutrals, pass_holders
 from .chains import fire
 from .phases import turns_run
 from .resolve import run_pending
-from ...syntax.ast_base import Event
+from ...kinds.event_base import Event
 
 if TYPE_CHECKING:
     from ..decisions import DecisionKind

@@ -9,27 +9,10 @@ of the phases and the phase machine look up."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from types import ModuleType
-from typing import Any, Iterable
+from typing import Any
 
-from ..base import ActionKind
+from ..base import ActionKind, kind_modules as kind_modules  # (re-exported, as it was)
 from ..statement_base import PhaseStatement
-
-
-def kind_modules(path: Iterable[str], package: str, interface: type = ActionKind) -> tuple[ModuleType, ...]:
-    """The kind modules of the folder `path` (the package `package`), in the order of
-    their names: a module without its KIND (an `interface`: ActionKind, or
-    effect_base.py's EffectKind) fails the import of every kind."""
-    found = []
-    for module in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
-        imported = importlib.import_module(f"{package}.{module.name}")
-        if not isinstance(getattr(imported, "KIND", None), interface):
-            raise TypeError(f"{package}.{module.name} has no KIND (an {interface.__name__}): "
-                            f"interpreter/kinds/{interface.__module__.rsplit('.', 1)[1]}.py")
-        found.append(imported)
-    return tuple(found)
 
 
 MODULES = kind_modules(__path__, __name__)

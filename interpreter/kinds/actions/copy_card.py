@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
+from ..scopes import names_own, picked, several
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
@@ -45,7 +46,7 @@ class CopyCardKind(ActionKind[CopyCard]):
         """Of the neighbours; at the end of the game also of the owner's own city (its
         effects a second time)."""
         ok = c.colours(action.colors)
-        if "own" in action.scope.parts and not c.at_game_end:
+        if names_own(action.scope) and not c.at_game_end:
             c.ctx.report("E2063", _("a card of one's own city is copied at the end of the game only"),
                          action.scope.span, label=_("its effects would count twice from now on"),
                          help=_("write `at end of game: copy a ... card from own city` (its effects count a second "
@@ -65,7 +66,8 @@ class CopyCardKind(ActionKind[CopyCard]):
             events.ask(seat, self.decision, ("copy_from", action, seat))
 
     def scored_copies(self, action: CopyCard, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list[Any]:
-        cards: list[Any] = scoring.cards_to_copy(tables, {c.text for c in action.colors}, action.scope.parts, city, left, right)
+        cards: list[Any] = scoring.cards_to_copy(tables, {c.text for c in action.colors},
+                                                 picked(action.scope, city, left, right), city)
         return cards
 
     def written(self, action: CopyCard, p: Printer) -> str:
@@ -85,7 +87,7 @@ class CopyCardKind(ActionKind[CopyCard]):
             return "kopieert", f"de laatste kaart gebouwd door {w.scope_text(action.scope)}"
         colours = w.en_list([names().color(c.text) for c in action.colors], "of")
         where = w.scope_text(action.scope).replace("de eigen stad", "zijn eigen stad")
-        one_of = "één van " if len(action.scope.parts) > 1 or action.scope.parts[0] == "all" else ""
+        one_of = "één van " if several(action.scope) else ""
         return "kopieert", f"één {colours} kaart van {one_of}{where}"
 
     def icons(self, action: CopyCard, kit: IconKit, vocabulary: Any) -> list[Any]:

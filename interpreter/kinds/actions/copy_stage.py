@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
+from ..scopes import several
 from ...i18n import _
 from ...syntax.ast_base import node
 
@@ -54,13 +55,13 @@ class CopyStageKind(ActionKind[CopyStage]):
         return f"copy stage {action.number.value} of {p.scope(action.scope)}"
 
     def words_en(self, action: CopyStage, w: WordsEn) -> str:
-        where = "either neighbour's wonder (of its choice)" if len(action.scope.parts) > 1 else \
+        where = "either neighbour's wonder (of its choice)" if several(action.scope) else \
             f"the {w.scope_text(action.scope)}'s wonder"
         return (f"copies stage {action.number.value} of {where}, if built: its effects, and its "
                 "`when built` at once")
 
     def words_nl(self, action: CopyStage, w: WordsNl) -> tuple[str, str]:
-        one_of = "één van " if len(action.scope.parts) > 1 else ""
+        one_of = "één van " if several(action.scope) else ""
         return "kopieert", (f"Wonder fase {action.number.value} van {one_of}{w.scope_text(action.scope)}, als "
                             "die gebouwd is: haar effecten, en meteen haar effect bij het bouwen")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
+from ..scopes import picked
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
@@ -44,7 +45,8 @@ class CopySymbolKind(ActionKind[CopySymbol]):
         """Nothing happens when it is run: the copy is a choice of the scoring (`wild_symbols`)."""
 
     def wild_symbols(self, action: CopySymbol, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:
-        symbols: tuple[int, ...] = scoring.symbols_on_cards(tables, {c.text for c in action.colors}, action.scope.parts, left, right)
+        symbols: tuple[int, ...] = scoring.symbols_on_cards(tables, {c.text for c in action.colors},
+                                                            picked(action.scope, None, left, right))
         return symbols
 
     def written(self, action: CopySymbol, p: Printer) -> str:

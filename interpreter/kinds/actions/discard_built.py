@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..base import ActionKind
+from ..scopes import looks_at_neighbour, own_only, scope_kinds, several
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
@@ -83,14 +84,13 @@ class DiscardBuiltKind(ActionKind[DiscardBuilt]):
                     help=_("name another zone after `into` (or `onto`), or write `discard a ... card from ...`"))
                 return False
             return ok
-        parts = action.city.parts
-        if len(parts) != 1 or parts[0] == "all":
+        if several(action.city):
             c.ctx.report("E1802", _("a card is discarded from one city, not from several"), action.city.span,
                          label=_("more than one city"),
                          help=_("write `from own city`, `from left neighbour` or `from right neighbour` (or, in a "
                                 "trigger `for each neighbour`, `from the neighbour`)"))
             return False
-        if parts[0] == "neighbour" and not c.neighbour:
+        if looks_at_neighbour(action.city) and not c.neighbour:
             return c.no_neighbour_here(action.city)
         return ok
 
@@ -111,15 +111,16 @@ class DiscardBuiltKind(ActionKind[DiscardBuilt]):
         """The seat of the city that loses the card (the owner, for a zone)."""
         if action.zone is not None:
             return seat
-        part = action.city.parts[0]
-        return seat if part == "own" else where.neighbour.seat if part == "neighbour" else \
-            events.game.neighbours(seat)[0 if part == "left" else 1].seat
+        left, right = events.game.neighbours(seat)
+        loser: int = scope_kinds(action.city)[0].pick(events.game.cities[seat], left, right,
+                                                      getattr(where, "neighbour", None)).seat
+        return loser
 
     def idle(self, events: Any, action: DiscardBuilt, seat: int) -> bool:
         """Nothing to put from the owner's zone (or, the owner's card put, none to move)."""
         if action.between_zones:
             return not events.put_options(seat, action)
-        if action.to != "discard" and (action.zone is not None or action.city.parts == ("own",)):
+        if action.to != "discard" and (action.zone is not None or own_only(action.city)):
             return not events.removal_options(seat, action)
         return False
 
@@ -153,7 +154,7 @@ class DiscardBuiltKind(ActionKind[DiscardBuilt]):
         verb, to = {"discard": ("discard", ""), "zone": ("put", into), "stage": ("put", " under this stage")}[action.to]
         if action.zone is not None:
             return f'{verb}s one of its {colours}cards kept in its "{action.zone.text}" (of its choice){to}'
-        if action.city.parts == ("own",):
+        if own_only(action.city):
             return f"{verb}s one of its own {colours}cards (of its choice){to}, whose effects end"
         where = w.scope_text(action.scope)
         where = where if where.startswith("the ") else "the " + where
@@ -165,7 +166,7 @@ class DiscardBuiltKind(ActionKind[DiscardBuilt]):
         to = {"discard": "op de aflegstapel", "zone": into, "stage": "onder deze Wonder fase"}[action.to]
         if action.zone is not None:
             return "legt", f'één {colours}kaart naar keuze uit "{action.zone.text}" {to}'
-        if action.city.parts == ("own",):
+        if own_only(action.city):
             return "legt", f"één eigen {colours}kaart naar keuze {to}, waarvan de effecten vervallen"
         return "laat", f"{w.scope_text(action.scope)} één eigen {colours}kaart naar keuze {to} leggen"
 

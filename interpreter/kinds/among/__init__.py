@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import kind_modules
+from ..base import kind_modules
 from ..among_base import NODE, Among, AmongKind
 
 MODULES = kind_modules(__path__, __name__, AmongKind)

@@ -8,7 +8,7 @@ is held equal to this registry when the engine is imported."""
 
 from __future__ import annotations
 
-from ..actions import kind_modules
+from ..base import kind_modules
 from ..decision_base import DecisionKind
 
 MODULES = kind_modules(__path__, __name__, DecisionKind)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import kind_modules
+from ..base import kind_modules
 from ..effect_base import EffectKind
 
 MODULES = kind_modules(__path__, __name__, EffectKind)

@@ -3,7 +3,7 @@ needed`, in a law only (docs/language.md, "Laws over cards"): in every city, the
 selected (syntax/ast_effects.py `CardSelector`) produce nothing, or lose every lasting
 effect and trigger (their name and colour still count), or produce every unit of their
 fixed production as many times as the city needs (its neighbours buy what the card
-prints): engine/city.py `ruling`.  Its grammar rule is `cards_change`, built by
+prints): engine/city_tables.py `ruling`.  Its grammar rule is `cards_change`, built by
 syntax/builder/effects.py."""
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from ...diagnostics import Span
     from ...syntax.ast_effects import CardSelector
 
-# each change (syntax/ast_effects.py CARD_CHANGES) as the language writes it, and as its chip says it
+# the changes, the strongest first (engine/city_tables.py `ruling` takes the strongest that selects a card)
+CARD_CHANGES = ("no effect", "nothing", "as needed")
+# each change as the language writes it, and as its chip says it
 _WRITTEN = {"nothing": "produce nothing", "no effect": "have no effect", "as needed": "produce as many as needed"}
 _CHIPS = {"nothing": N_("produce nothing"), "no effect": N_("no effect"), "as needed": N_("as many as needed")}
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
+from ..scopes import directions, not_neighbours
 from ...i18n import _
 from ...syntax.ast_base import node
 
@@ -16,9 +17,6 @@ if TYPE_CHECKING:
     from ...diagnostics import Span
     from ...syntax.ast_effects import Scope
 
-_NEIGHBOURS = ("left", "right")
-# what a scope names besides the neighbours, as a message says it (check/context.py `WHAT`)
-_NOT_NEIGHBOURS = {"own": "one's own city", "all": "all cities", "neighbour": "`the neighbour`"}
 
 
 @node
@@ -34,10 +32,10 @@ class ChainsFromKind(EffectKind[ChainsFrom]):
 
     def check(self, effect: ChainsFrom, c: EffectChecks) -> Any:
         """From the left or right neighbour, or both (E2080)."""
-        wrong = [p for p in effect.scope.parts if p not in _NEIGHBOURS]
+        wrong = not_neighbours(effect.scope)
         if not wrong:
             return effect
-        where = c.what_word(_NOT_NEIGHBOURS[wrong[0]])
+        where = c.what_word(wrong[0].called)      # as a message says it (check/context.py `WHAT`)
         c.ctx.report("E2080", _("a city chains from its neighbours' buildings, not from {where}").format(where=where),
                      effect.scope.span, label=_("not {where}").format(where=where),
                      help=_("write `chains from neighbours`, `chains from left neighbour` or `chains from right "
@@ -46,7 +44,7 @@ class ChainsFromKind(EffectKind[ChainsFrom]):
 
     def in_force(self, effect: ChainsFrom, tables: Any) -> dict[str, Any]:
         """The directions ("left", "right") a city chains from."""
-        return {"chains_from": tuple(p for p in effect.scope.parts if p in _NEIGHBOURS)}
+        return {"chains_from": directions(effect.scope)}
 
     def written(self, effect: ChainsFrom, p: Printer) -> str:
         return f"chains from {p.scope(effect.scope)}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
+from ..scopes import keys, own_only, scope_kinds
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
@@ -47,11 +48,11 @@ class DiscountKind(EffectKind[Discount]):
         if effect.amount is not None:
             ok = c.positive(effect.amount, effect.span, "a discount") and ok
         scope = effect.scope
-        wrong = [p for p in (scope.parts if scope else ()) if p in ("neighbour", "all")]
+        wrong = [kind for kind in scope_kinds(scope) if kind.looked_at or not kind.one_city] if scope else []
         if scope is not None and wrong:
             whose = _("say whose buildings are cheaper: `own city`, `left neighbour`, `right neighbour`, `neighbours` "
                       "or `own city and neighbours`")
-            if wrong[0] == "neighbour":
+            if wrong[0].looked_at:
                 c.ctx.report("E1210", _("`the neighbour` means nothing here"), scope.span,
                              label=_("no neighbour is being looked at"), help=whose)
             else:                         # a city's discounts reach its own buildings and its neighbours'
@@ -77,7 +78,7 @@ class DiscountKind(EffectKind[Discount]):
         """(colours, what, amount or -1 for all, whose buildings)."""
         return {"cost_discounts": [(tuple(c.text for c in effect.colors), effect.what,
                                     -1 if effect.amount is None else effect.amount,
-                                    effect.scope.parts if effect.scope else ("own",))]}
+                                    keys(effect.scope))]}
 
     def written(self, effect: Discount, p: Printer) -> str:
         whose = f"{p.colour_list(effect.colors)} cards" if effect.colors else "wonder stages"
@@ -89,7 +90,7 @@ class DiscountKind(EffectKind[Discount]):
 
     def words_en(self, effect: Discount, w: WordsEn) -> str:
         what = f"{w.and_list([c.text for c in effect.colors], 'and')} cards" if effect.colors else "wonder stages"
-        whose = "the owner's" if effect.scope is None or list(effect.scope.parts) == ["own"] \
+        whose = "the owner's" if own_only(effect.scope) \
             else f"those of {w.scope_text(effect.scope)}"
         if effect.amount is None:
             rebate = f"are built without paying their {effect.what}"
@@ -102,7 +103,7 @@ class DiscountKind(EffectKind[Discount]):
     def words_nl(self, effect: Discount, w: WordsNl) -> str:
         what = (w.en_list([names().color(c.text) for c in effect.colors]) + " kaarten") if effect.colors \
             else "Wonder fasen"
-        whose = "" if effect.scope is None or list(effect.scope.parts) == ["own"] \
+        whose = "" if own_only(effect.scope) \
             else f" van {w.scope_text(effect.scope)}"
         paid = "grondstoffen" if effect.what == "resources" else "muntstukken"
         if effect.amount is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
+from ..scopes import directions
 from ...i18n import _, names
 from ...syntax.ast_base import node
 
@@ -41,7 +42,7 @@ class PriceChangeKind(EffectKind[PriceChange]):
         """(direction, resource, coins added) for each resource bought on each side."""
         sign = 1 if effect.change == "more" else -1
         return {"changes": tuple((direction, tables.resource_index[name.text], sign * effect.amount)
-                                 for direction in effect.scope.parts for name in effect.resources)}
+                                 for direction in directions(effect.scope) for name in effect.resources)}
 
     def written(self, effect: PriceChange, p: Printer) -> str:
         return (f"buy {p._names(effect.resources)} from {p.scope(effect.scope)} "

@@ -1,6 +1,6 @@
 """`produces R, 2 S` or `produces R / S` [`private`]: resources the owner may use each turn
 while it owns the source (fixed, or one of several of its choice), which its neighbours may
-buy unless `private` (engine/city.py `Held`: `own_fixed`, `trade_fixed`, `own_choices`,
+buy unless `private` (engine/held.py `Held`: `own_fixed`, `trade_fixed`, `own_choices`,
 `trade_choices`); in a law, every city's own.  Its grammar rule is `produces`, built by
 syntax/builder/effects.py."""
 

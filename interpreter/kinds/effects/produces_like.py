@@ -1,6 +1,6 @@
 """`produces a resource [not] of own COLOURS cards [and board] [private]`: one unit a turn
 of one resource that those of the owner's sources produce (or, with `not`, that none of
-them produce), following the city as it grows (engine/city.py `like`, `_follow_like`).
+them produce), following the city as it grows (engine/city_tables.py `like`, `_follow_like`).
 Its grammar rule is `produces_like`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class ProducesLikeKind(EffectKind[ProducesLike]):
         return effect if c.colours(effect.colors) and c.no_repeats(effect.colors, "colour") else None
 
     def hold(self, effect: ProducesLike, tables: Any) -> dict[str, Any]:
-        """The effect itself: what it produces follows the city (engine/city.py `_follow_like`)."""
+        """The effect itself: what it produces follows the city (engine/city_tables.py `_follow_like`)."""
         return {"like": [effect]}
 
     def power_worth(self, effect: ProducesLike, w: Appraiser) -> float:

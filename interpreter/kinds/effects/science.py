@@ -1,6 +1,6 @@
 """`science S` or `science S1 / S2 / ...`: a science symbol in the owner's city while it owns
 the source, or one of several of the owner's choice, chosen when the game is scored
-(engine/city.py `Held.symbols` and `wilds`, engine/scoring.py).  Its grammar rule is
+(engine/held.py `Held.symbols` and `wilds`, engine/scoring.py).  Its grammar rule is
 `science`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """`shields N`, or `shields N per QUANTITY`: N shields in the owner's city while it owns the
 source, for the conflicts to come; with `per`, N for every so many counted in the owner's
-city as it is now (they follow the count as it changes: engine/city.py `Held.shields_per`).
+city as it is now (they follow the count as it changes: engine/held.py `Held.shields_per`).
 Its grammar rule is `shields`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
 from ...i18n import _
-from ...syntax.ast_base import ScopePart, node
+from ..scopes import own_only
+from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
     from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
@@ -33,7 +34,7 @@ def _follow(per: Per | None, c: EffectChecks) -> bool:
     q = per.what
     # the owner's cards, stages and military tokens, which change only as the city builds or
     # takes a token (the engine counts again then): the measures that say they `follow`
-    if c.follows(q) and q.extreme is None and (q.scope is None or q.scope.parts == (ScopePart.OWN,)):
+    if c.follows(q) and q.extreme is None and own_only(q.scope):
         return True
     c.ctx.report("E1216", _("shields can follow a count of the owner's cards, wonder stages or military tokens only"),
                  q.span, label=_("not counted from the owner's cards or tokens"),

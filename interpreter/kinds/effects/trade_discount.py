@@ -1,5 +1,5 @@
 """`buy RESOURCES from SCOPE for N coins`: the owner buys those resources from those
-neighbours for N coins each while it owns the source (engine/city.py `Held.discounts`, the
+neighbours for N coins each while it owns the source (engine/held.py `Held.discounts`, the
 city's prices); in a law, every city does.  Its grammar rule is `trade_discount`, built by
 syntax/builder/effects.py."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
+from ..scopes import directions
 from ...i18n import _, language, names
 from ...syntax.ast_base import node
 
@@ -40,7 +41,7 @@ class TradeDiscountKind(EffectKind[TradeDiscount]):
         """(direction, resource, price) for each resource bought on each side."""
         res = tables.resource_index
         return {"discounts": [(direction, res[name.text], effect.price)
-                              for direction in effect.scope.parts for name in effect.resources],
+                              for direction in directions(effect.scope) for name in effect.resources],
                 "trade_changed": True}
 
     def written(self, effect: TradeDiscount, p: Printer) -> str:

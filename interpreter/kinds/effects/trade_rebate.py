@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effect_base import EffectKind
+from ..scopes import sides
 from ...i18n import _
 from ...syntax.ast_base import node
 
@@ -16,7 +17,6 @@ if TYPE_CHECKING:
     from ...diagnostics import Span
     from ...syntax.ast_effects import Scope
 
-_DIRECTIONS = ("left", "right")           # engine/city.py DIRECTIONS: a rebate's side is its index
 
 
 @node
@@ -38,11 +38,11 @@ class TradeRebateKind(EffectKind[TradeRebate]):
         return effect if c.neighbours_only(effect.scope, "buying") and ok else None
 
     def hold(self, effect: TradeRebate, tables: Any) -> dict[str, Any]:
-        return {"rebates": [(_DIRECTIONS.index(direction), effect.amount) for direction in effect.scope.parts]}
+        return {"rebates": [(side, effect.amount) for side in sides(effect.scope)]}
 
     def power_worth(self, effect: TradeRebate, w: Appraiser) -> float:
         """Half its coins on each build left, from each neighbour it names."""
-        worth: float = effect.amount * len(effect.scope.parts) * w.builds_left * w.model.coin_rate / 2
+        worth: float = effect.amount * len(sides(effect.scope)) * w.builds_left * w.model.coin_rate / 2
         return worth
 
     def written(self, effect: TradeRebate, p: Printer) -> str:

@@ -5,7 +5,7 @@ its file as the action kinds are; each pass finds a trigger's by `event_kind(eve
 
 from __future__ import annotations
 
-from ..actions import kind_modules
+from ..base import kind_modules
 from ..event_base import EventKind
 
 MODULES = kind_modules(__path__, __name__, EventKind)

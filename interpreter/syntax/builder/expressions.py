@@ -15,7 +15,7 @@ from .base import BuilderBase, Kept, Measured
 from ...kinds.among_base import Among
 from ...kinds.measure_base import Measure
 from ...kinds.measures import MEASURES
-from ..ast_base import ScopePart
+from ...kinds.scope_base import ScopePart
 from .numbers import to_int
 
 

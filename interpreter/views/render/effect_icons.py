@@ -11,6 +11,7 @@ from ...check.model import Vocabulary
 from ..describe import describer, effect_text  # noqa: F401  (effect_text: lent to a kind's icons)
 from ...i18n import _, names
 from ...kinds.actions import kind_of
+from ...kinds import scopes
 from ...kinds.effects import effect_kind_of
 from ...kinds.events import event_kind
 from ...kinds.measures import measure_kind
@@ -51,9 +52,9 @@ def number_text(expr) -> str:
 
 
 def scope_icons(scope: ast.Scope | None) -> list[Icon]:
-    if scope is None or tuple(scope.parts) == ("own",):
+    if scopes.own_only(scope):
         return []
-    return [icons.direction(scope.parts, scope_text(scope))]
+    return [icons.direction(scopes.arrows(scope), scope_text(scope))]
 
 
 def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:

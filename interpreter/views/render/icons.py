@@ -169,7 +169,7 @@ def direction(parts, title: str) -> Icon:
               "own": ('<circle cx="17" cy="50" r="16" fill="#333333"/>', 36),
               "right": ('<polygon points="34,50 4,24 4,76" fill="#333333"/>', 38),
               "neighbour": ('<polygon points="19,22 36,50 19,78 2,50" fill="#333333"/>', 40)}
-    order = ["left", "own", "right"] if "all" in parts else [p for p in ("left", "own", "right", "neighbour") if p in parts]
+    order = [p for p in ("left", "own", "right", "neighbour") if p in parts]
     body, x = [], 0.0
     for part in order:
         shape, width = shapes[part]

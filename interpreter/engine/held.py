@@ -1,0 +1,106 @@
+"""What a source adds to a city's tables while owned (`Held`), resolved once from its static
+effects by their kinds (`held_by`): compile.py makes every source's when the rules are
+compiled (`Source.held`), engine/laws.py a law's, and engine/city.py adds them up.  Here,
+not in city.py, so that the compiler makes them without importing the cities."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from ..kinds.effects import effect_kind_of
+from ..kinds.base import UnhandledKind
+
+if TYPE_CHECKING:
+    from ..syntax import ast
+    from ..compile import Tables
+    from .city import City  # noqa: F401  (in the aliases' quoted names)
+    from .quantities import Where  # noqa: F401
+
+
+# The parts of the tables, by what each entry is:
+Units = tuple[tuple[int, int], ...]           # (resource, units)
+Options = tuple[int, ...]                     # the resources (or symbols) one unit is chosen among
+ShieldsPer = tuple[int, int, Callable[["City"], int]]   # (shields, every, the count of the city)
+PriceCut = tuple[str, int, int]               # (direction, resource, price)
+# (colours, or () for wonder stages; "resources" or "coins"; amount, -1 for all; whose
+# buildings: scope parts) of a `... cost ... less` power (engine/discounts.py)
+CostCut = tuple[tuple[str, ...], str, int, tuple[str, ...]]
+TokenBuild = tuple[str, str, int, str]        # (what, kind, count, colour) of a build paid by tokens
+CoinRate = tuple[frozenset[str], int]          # (colours, or none for wonder stages; coins a unit)
+# a trigger a city listens to: (rank, key, the trigger, its compiled conditions or None)
+Listener = tuple[tuple[int, ...], str, "ast.Effect", "Callable[[Where], bool] | None"]
+
+
+class Like(Protocol):
+    """A production that follows the city (`produces a resource [not] of own COLOURS cards
+    [and board] [private]`, an effect kind of kinds/effects/): what `_follow_like` reads."""
+
+    @property
+    def colors(self) -> tuple[ast.Name, ...]: ...
+    @property
+    def board(self) -> bool: ...
+    @property
+    def negated(self) -> bool: ...
+    @property
+    def private(self) -> bool: ...
+
+
+class Held(NamedTuple):
+    """What a source's effects while owned add to a city's tables, with every name
+    resolved to its number (made once per source, see `held_by`)."""
+    own_fixed: Units = ()         # (resource, units) the city may use
+    trade_fixed: Units = ()       # (resource, units) it sells
+    own_choices: tuple[Options, ...] = ()       # resource options of one unit
+    trade_choices: tuple[Options, ...] = ()
+    shields: int = 0
+    shields_per: tuple[ShieldsPer, ...] = ()    # (shields, every, count of the city) of `shields N per ...`
+    symbols: tuple[int, ...] = ()               # one science symbol each
+    wilds: tuple[Options, ...] = ()             # a symbol of one's choice among these
+    discounts: tuple[PriceCut, ...] = ()        # (direction, resource, price)
+    free_build: tuple[str, ...] = ()            # limits of "may build a card for free" powers
+    free_rules: tuple[tuple[str, str], ...] = ()   # ("first", "color"), ...
+    play_last: bool = False
+    cost_discounts: tuple[CostCut, ...] = ()   # (colours, what, amount or -1, scope parts): engine/discounts.py
+    gives_defeats: bool = False   # its defeat tokens go to the neighbour
+    rebates: tuple[tuple[int, int], ...] = ()   # (0 left / 1 right, coins off the first resource bought each turn)
+    like: tuple[Like, ...] = ()         # `produces a resource [not] of own ...` effects (what they produce follows the city)
+    bank: tuple[tuple[int, int], ...] = ()      # (units, price) of `buy N resources from the bank each turn for P coins`
+    free_tokens: tuple[TokenBuild, ...] = ()    # (what, kind, count, colour) of `may build a ... for free for N KIND tokens`
+    trade_changed: bool = False   # production or prices changed: the payment tables are signed again
+    powers: bool = False          # some part from `free_build` to `free_tokens` is set (most sources: none)
+
+
+_NOTHING = Held()
+_OFF = Held(trade_changed=True)    # a card a law leaves without any effect (`have no effect`): added as nothing
+
+_POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats
+
+
+def held_by(effects: Iterable[object], tables: Tables) -> Held:
+    """The effects that act while owned, resolved (each static kind of kinds/effects/ says what
+    it adds, `hold`)."""
+    # what a kind's `hold` gives is a plain dict (kinds/effect_base.py): its entries are
+    # read as the `Held` fields they name
+    parts: dict[str, list[Any]] = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
+                                   "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
+                                   "rebates", "like", "bank", "shields_per", "free_tokens")}
+    counts = {"shields": 0}
+    flags = {"play_last": False, "trade_changed": False, "gives_defeats": False}
+    for effect in effects:
+        kind = effect_kind_of(effect)
+        if kind is not None and kind.static:     # a kind of kinds/effects/ says what it adds
+            for name, value in kind.hold(effect, tables).items():
+                if name in parts:
+                    parts[name] += value
+                elif name in counts:             # a number added up
+                    counts[name] += value
+                else:                            # a flag (a name of no field: KeyError)
+                    flags[name] = flags[name] or value
+        else:
+            raise UnhandledKind(f"engine/held.py has no place for the effect kind {type(effect).__name__}")
+    fields: dict[str, Any] = {**{name: tuple(found) for name, found in parts.items()}, **counts, **flags}
+    held = Held(**fields)
+    powers = flags["play_last"] or flags["gives_defeats"] or any(parts[name] for name in _POWERS)
+    held = held._replace(powers=bool(powers))
+    return _NOTHING if held == _NOTHING else held

@@ -1,0 +1,148 @@
+"""The options of the decisions an action opens in the middle of a chain (engine/triggers.py
+`Dispatcher.ask`; their kinds in kinds/decisions/): a loss settled, an offer's ways to pay,
+what a copy may copy, the cards a city may lose or build from a pile; apart from the
+turn's legal moves (engine/actions.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from ..kinds.actions import kind_of
+from ..kinds.base import UnhandledKind
+from ..kinds.scopes import picked, sides
+from ..rulesdata import written_cost
+from .actions import Action, PriceItems, holds, price_of, price_ways
+from .payment.trio import trio_of
+
+if TYPE_CHECKING:
+    from ..syntax import ast
+    from .game import Game
+
+
+# What the options of an action's decision read of the action (its kind, kinds/actions/,
+# asks them through the dispatcher):
+class CardCopy(Protocol):
+    """`copy a COLOURS card from SCOPE`, `copy the last card built by SCOPE`."""
+    @property
+    def colors(self) -> tuple[ast.Name, ...]: ...
+    @property
+    def scope(self) -> ast.Scope: ...
+    @property
+    def last(self) -> bool: ...
+
+
+class StageCopy(Protocol):
+    """`copy stage N of SCOPE`."""
+    @property
+    def number(self) -> ast.Number: ...
+    @property
+    def scope(self) -> ast.Scope: ...
+
+
+class Removal(Protocol):
+    """`discard a COLOURS card from ...`, `put a card from "Z" into "Z2"`."""
+    @property
+    def colors(self) -> tuple[ast.Name, ...]: ...
+    @property
+    def zone(self) -> ast.Name | None: ...
+    @property
+    def to(self) -> str: ...
+    @property
+    def stage(self) -> int: ...
+
+
+def debt_options(game: Game, seat: int) -> list[Action]:
+    """The ways to settle the loss `seat` decides on (the flow's waiting `settle` step):
+    pay every coin it can down to none, taking a debt token for each coin not paid."""
+    _step, _seat, amount, _paid = game.stack[-1]
+    most = min(amount, game.cities[seat].coins)
+    return [Action("pay", -1, paid, amount - paid) for paid in range(most, -1, -1)]
+
+
+def offer_options(game: Game, seat: int) -> list[Action]:
+    """The answers to the offer `seat` decides on (the flow's waiting `offer` step): decline
+    first, then every way to pay the price that the payment search finds within the city's
+    coins (its own production, or bought from the neighbours), cheapest first."""
+    _step, action, _seat, _neighbour, _source = game.stack[-1]
+    return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins)
+                                      for coins, l, r in payment_ways(game, seat, action.items)]
+
+
+def payment_ways(game: Game, seat: int, items: PriceItems) -> list[tuple[int, int, int]]:
+    """Every way the city can pay a written price (`may pay 1 coin and 1 stone`) within its
+    coins, cheapest first, as (coins to the bank, coins to the left, to the right)."""
+    coins, units = price_of(game.tables, items)
+    city = game.cities[seat]
+    tokens = written_cost(items).tokens
+    if tokens and not holds(city, tokens):
+        return []                                      # it lacks the price's tokens: it cannot pay
+    return [(coins, l, r) for l, r in price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)]
+
+
+def copy_options(game: Game, seat: int, action: object) -> list[Action]:
+    """What a copy (`copy a ... card`, `copy stage N of ...`) may copy now: its kind's
+    `options` (kinds/actions/)."""
+    kind = kind_of(action)
+    if kind is None:
+        raise UnhandledKind(f"engine/options.py: {type(action).__name__} is no kind of copy")
+    return kind.options(game.events, action, seat)
+
+
+def card_copy_options(game: Game, seat: int, action: CardCopy) -> list[Action]:
+    """The neighbours' cards a `when built: copy a COLOURS card from SCOPE` may copy now:
+    of those colours, built in the scope's cities, of a name the city neither holds nor
+    has copied."""
+    city = game.cities[seat]
+    left, right = game.neighbours(seat)
+    colors = {c.text for c in action.colors}
+    have = city.names | {game.tables.cards[i].name for i in city.copied}
+    out = []
+    for other in picked(action.scope, None, left, right):
+        for index in (other.built[-1:] if action.last else other.built):   # `copy the last card built by ...`
+            card = game.tables.cards[index]
+            if (action.last or card.color in colors) and card.name not in have:
+                have = have | {card.name}
+                out.append(Action("copy", index))
+    return out
+
+
+def stage_copy_options(game: Game, seat: int, action: StageCopy) -> list[Action]:
+    """The stages a `copy stage N of SCOPE` may copy now: stage N of each neighbour of the
+    scope that has built it (`card`: its side's number in tables.sides, `stage`: N - 1),
+    one option for a side named twice, none for a stage the city has copied already."""
+    number, have = action.number.value - 1, game.cities[seat].copied_stages
+    out: list[Action] = []
+    for which in sides(action.scope):
+        other = game.neighbours(seat)[which]
+        built: Sequence[int] = other.stage_order if other.side.any_order else range(other.stages)
+        side = game.tables.sides.index(other.side)
+        if number in built and (side, number) not in have:     # (a copy of a copy stops there)
+            option = Action("copy stage", side, stage=number)
+            if option not in out:
+                out.append(option)
+    return out
+
+
+def removal_options(game: Game, seat: int, action: Removal) -> list[Action]:
+    """The cards a `discard a COLOURS card from ...` (or `put ...`) may take from the city
+    `seat` (the one that loses it): its buildings of those colours in the order built, or
+    from a zone, its cards of those colours kept there."""
+    colors = {c.text for c in action.colors}                  # none: any colour (`put a card from ...`)
+    cards = game.tables.cards
+    held = game.zones[action.zone.text][seat] if action.zone is not None else game.cities[seat].built
+    under = action.stage if action.to == "stage" else -1      # the stage it goes under: the bots value it so
+    return [Action("remove", index, stage=under) for index in held if not colors or cards[index].color in colors]
+
+
+def build_options_from(game: Game, seat: int, pile: Iterable[int]) -> list[Action]:
+    """Cards of a pile the city may build for free (no second building of one name)."""
+    city = game.cities[seat]
+    seen: set[int] = set()
+    out: list[Action] = []
+    for index in pile:
+        name = game.tables.cards[index].name
+        if name not in city.names and index not in seen:
+            seen.add(index)
+            out.append(Action("build", index, free="power"))
+    return out

@@ -16,7 +16,8 @@ import attrs
 
 from .check.model import AgeDeal, AgeEnd, AgeStart, Cost, RuleSet, RulesDef
 from .engine.held import Held, held_by
-from .engine.quantities import amount_fn, check_fn, count_fn, value_fn
+from . import expressions
+from .expressions import amount_fn, check_fn, count_fn, value_fn
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import ACTIONS, kind_of
@@ -224,6 +225,8 @@ class Tables:
                 amount, per = kind.counted(thing)
                 if amount is not None:
                     values[id(thing)] = (thing, amount_fn(amount, per))
+                if kind.each_city and thing.value is not None:      # `each ... city with fewer VALUE`
+                    values[id(thing.value)] = (thing.value, value_fn(thing.value))
         object.__setattr__(self, "values", values)
         if self.has_laws:                          # the laws of the sources and the rules', as the engine holds them
             from .engine.laws import compile_laws
@@ -295,8 +298,16 @@ class Tables:
     @staticmethod
     def count_of(quantity):
         """A count of the city's own (`shields N per QUANTITY`) as a function of the city
-        (engine/quantities.py `count_fn`): what a kind's `hold` is lent besides the tables."""
+        (expressions.py `count_fn`): what a kind's `hold` is lent besides the tables."""
         return count_fn(quantity)
+
+    # The compile pass's expressions (expressions.py), asked through the program by the
+    # engine's own compiling (engine/laws.py `compile_laws`; an action made outside the
+    # rules, a test's), which imports nothing of the syntax tree.
+    check_of = staticmethod(check_fn)
+    amount_of = staticmethod(amount_fn)
+    value_of = staticmethod(value_fn)
+    lent = expressions         # what a condition's kind is lent (kinds/condition_base.py `Engine`)
 
     def card_index(self, name: str, age: int | None = None) -> int:
         return next(c.index for c in self.cards if c.name == name and (age is None or c.age == age))

@@ -31,8 +31,6 @@ from ..kinds.conditions import condition_kind
 from ..kinds.effects import effect_kind_of, part_of
 from .held import CoinRate, Held, held_by
 from .placed import shown
-from . import quantities
-from .quantities import check_fn
 
 if TYPE_CHECKING:
     from ..syntax import ast
@@ -40,7 +38,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .quantities import Where
 
-Check = Callable[["Where"], bool]                # comparisons compiled (engine/quantities.py `check_fn`)
+Check = Callable[["Where"], bool]                # comparisons compiled (expressions.py `check_fn`, `Tables.check_of`)
 # a trigger a law gives every city: (key, the trigger, its conditions compiled or None)
 LawTrigger = tuple[str, "ast.Effect", "Check | None"]
 
@@ -102,15 +100,15 @@ def _compile(law: ast.Effect, tables: Tables, key: str) -> Compiled:
     if told is not None:                        # a kind of kinds/effects/ says what it adds
         held, force = held_by((), tables), told
     elif part_of(effect) == "triggers":          # a trigger, every city's while in force
-        trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)  # type: ignore[no-untyped-call]  # (quantities.py: not yet typed)
+        trigger = (key, effect, tables.check_of(effect.conditions) if effect.conditions else None)
         held = None
     else:
         held = held_by((effect,), tables)
     top = law.on_top
-    depth = 1 if top is None else condition_kind(top).depth(top, quantities)
+    depth = 1 if top is None else condition_kind(top).depth(top, tables.lent)
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
-                    check_fn(comparisons) if comparisons else None,  # type: ignore[no-untyped-call]  # (quantities.py: not yet typed)
+                    tables.check_of(comparisons) if comparisons else None,
                     None if held is None else InForce(held, **{"changes": (), **force}),
                     trigger,
                     law.revealed is not None)

@@ -24,7 +24,7 @@ from .laws import law_events
 from .placed import put_from, put_options, remove_built
 from .flow.phases import ask_zone_play, draw_into, zone_options
 from .flow.search_log import NoLog
-from .quantities import Where, amount_fn, evaluate, where_in
+from .quantities import Where, where_in
 from .teams import faced
 from ..errors import WondersError
 from ..kinds.actions import ACTIONS, kind_of
@@ -280,9 +280,10 @@ class Dispatcher:
         if action.value is None:
             return seats
         owner = self.where(seat)
-        mine = evaluate(action.value, owner)
+        value = self.expression(action.value)
+        mine = value(owner)
         cities = self.game.cities
-        values = {s: evaluate(action.value, where_in(owner, cities[s])) for s in seats}
+        values = {s: value(where_in(owner, cities[s])) for s in seats}
         return [s for s in seats if (values[s] < mine if action.compare == "fewer" else values[s] > mine)]
 
     def sitting_out(self, event: str) -> tuple[frozenset | None, frozenset | None]:
@@ -319,7 +320,16 @@ class Dispatcher:
         found = self.values.get(id(action))
         if found is None or found[0] is not action:
             counted = ACTIONS[type(action)].counted(action)
-            found = self.values[id(action)] = (action, amount_fn(*counted))
+            found = self.values[id(action)] = (action, self.game.tables.amount_of(*counted))
+        return found[1]
+
+    def expression(self, expr):
+        """An expression an action holds (the VALUE of `each ... city with fewer VALUE`) as a
+        function of a Where: compiled with the rules (compile.py `Tables.values`, by the
+        expression's id); one made outside them (a test's) is compiled once here."""
+        found = self.values.get(id(expr))
+        if found is None or found[0] is not expr:
+            found = self.values[id(expr)] = (expr, self.game.tables.value_of(expr))
         return found[1]
 
     def build_options_from_discard(self, seat: int) -> list:

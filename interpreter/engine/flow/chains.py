@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from ...rulesdata import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
-from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 
 if TYPE_CHECKING:
@@ -78,7 +77,7 @@ def _owes(game: Game, action: ast.Action, seat: int, neighbour: int | None) -> b
     decision (the `settle` step): opened, True; any other action, False."""
     if not isinstance(action, LOSSES):
         return False
-    amount = per_value(*ACTIONS[type(action)].counted(action), game.events.where(seat, neighbour))
+    amount = game.events.value(action)(game.events.where(seat, neighbour))  # type: ignore[no-untyped-call]  # (triggers.py: not yet typed)
     if amount <= 0 or game.cities[seat].coins <= 0:
         return False
     game.stack.append(("settle", seat, amount, -1))

@@ -189,7 +189,7 @@ def use_actions(game: Game, seat: int, hand: Iterable[int], trio: Trio, first: b
     ways = []
     uses = game.tables.rules.card_uses
     # (coins, units, tokens) of each use's price
-    prices: list[tuple[int, Units, tuple[tuple[str, int], ...]]] = game.tables.cached(  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    prices: list[tuple[int, Units, tuple[tuple[str, int], ...]]] = game.tables.cached(
         "use prices", lambda: [(*price_of(game.tables, use.price), written_cost(use.price).tokens) for use in uses])
     for number, (coins, units, tokens) in enumerate(prices):
         if tokens and not holds(city, tokens):

@@ -75,7 +75,7 @@ class Compiled(NamedTuple):
 
 def _compiled(source: Source, tables: Tables) -> tuple[Compiled, ...]:
     """The source's laws, resolved once per rule set."""
-    memo: dict[Source, tuple[Compiled, ...]] = tables.cached("laws", dict)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    memo: dict[Source, tuple[Compiled, ...]] = tables.cached("laws", dict)
     found = memo.get(source)
     if found is None:
         found = memo[source] = tuple(_compile(law, tables, f"law {source.name}#{i}")
@@ -124,7 +124,7 @@ def law_force(effect: object, tables: Tables) -> dict[str, Any] | None:
 
 def _zones(tables: Tables) -> tuple[str, ...]:
     """The zones some card's law is on top of (worked out once per rule set)."""
-    found: tuple[str, ...] = tables.cached("law zones", lambda: tuple(dict.fromkeys(  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    found: tuple[str, ...] = tables.cached("law zones", lambda: tuple(dict.fromkeys(
         law.on_top.zone.text for card in tables.cards for law in card.laws if law.on_top is not None)))
     return found
 
@@ -172,7 +172,7 @@ def in_force_laws(game: Game) -> tuple[Compiled, ...]:
 def _deepest(tables: Tables, zone: str, game: Game) -> int:
     """How deep the laws on top of `zone` can look (a depth counted in the owner's city is
     at most the zone's size)."""
-    deepest: int = tables.cached(("law depth", zone), lambda: _static_depth(tables, zone))  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    deepest: int = tables.cached(("law depth", zone), lambda: _static_depth(tables, zone))
     return sum(len(pile) for pile in game.zones.get(zone, ())) if deepest < 0 else deepest
 
 
@@ -186,7 +186,7 @@ def _static_depth(tables: Tables, zone: str) -> int:
 
 def _rules_laws(tables: Tables) -> tuple[Compiled, ...]:
     """The rules' own laws, compiled once per rule set."""
-    found: tuple[Compiled, ...] = tables.cached("rules laws", lambda: tuple(  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    found: tuple[Compiled, ...] = tables.cached("rules laws", lambda: tuple(
         _compile(law, tables, f"law rules#{i}") for i, law in enumerate(tables.rules.laws)))
     return found
 
@@ -233,7 +233,7 @@ def turned_round(game: Game) -> bool:
     """Whether a law `hands pass the other way` is in force in some city now (rules whose
     laws never say it never look)."""
     tables = game.tables
-    if not tables.cached("turns round", lambda: _says_other_way(tables)):  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    if not tables.cached("turns round", lambda: _says_other_way(tables)):
         return False
     return any(law.turns_round for city in game.cities for law in city.laws)
 

@@ -57,7 +57,7 @@ def content_digest(tables: Tables) -> str:
     """A fingerprint of the effective content (variants applied), blind to layout and
     comments: a log or save made with other rules is refused.  Computed once per rule set
     (it describes every item: a tenth of a second, and saves are made every turn)."""
-    found: str = tables.cached("content digest", tables.content_digest)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    found: str = tables.cached("content digest", tables.content_digest)
     return found
 
 

@@ -158,7 +158,7 @@ def game_from_data(tables: Tables, data: Data) -> Game:
             else tables.ruleset.table(game.players)
         game.neutrals = {game.players + i: n for i, n in enumerate(game.table.neutrals)} if game.table else {}
         game.holders = {int(seat): int(holder) for seat, holder in dict(data["holders"]).items()}
-        game.events = Dispatcher(game)  # type: ignore[no-untyped-call]  # (triggers.py: not yet typed)
+        game.events = Dispatcher(game)
         game.log = list(data["log"])
         game.pending = []
         game.reset_flow()

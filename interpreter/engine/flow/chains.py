@@ -77,7 +77,7 @@ def _owes(game: Game, action: ast.Action, seat: int, neighbour: int | None) -> b
     decision (the `settle` step): opened, True; any other action, False."""
     if not isinstance(action, LOSSES):
         return False
-    amount = game.events.value(action)(game.events.where(seat, neighbour))  # type: ignore[no-untyped-call]  # (triggers.py: not yet typed)
+    amount = game.events.value(action)(game.events.where(seat, neighbour))
     if amount <= 0 or game.cities[seat].coins <= 0:
         return False
     game.stack.append(("settle", seat, amount, -1))

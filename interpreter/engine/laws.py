@@ -33,14 +33,14 @@ from .held import CoinRate, Held, held_by
 from .placed import shown
 
 if TYPE_CHECKING:
-    from ..syntax import ast
+    from ..kinds.effects import Effect
     from ..compile import Source, Tables
     from .game import Game
     from .quantities import Where
 
 Check = Callable[["Where"], bool]                # comparisons compiled (expressions.py `check_fn`, `Tables.check_of`)
 # a trigger a law gives every city: (key, the trigger, its conditions compiled or None)
-LawTrigger = tuple[str, "ast.Effect", "Check | None"]
+LawTrigger = tuple[str, "Effect", "Check | None"]
 
 
 class InForce(NamedTuple):
@@ -92,7 +92,7 @@ def compile_laws(tables: Tables) -> None:
     _rules_laws(tables)
 
 
-def _compile(law: ast.Effect, tables: Tables, key: str) -> Compiled:
+def _compile(law: Effect, tables: Tables, key: str) -> Compiled:
     effect = law.effect
     trigger: LawTrigger | None = None
     force: dict[str, Any] = {}                  # fields of InForce, as the kind says (`law_force`)
@@ -134,7 +134,7 @@ def law_events(tables: Tables) -> frozenset[str]:
     return frozenset(law.effect.event for law in _every_law(tables) if part_of(law.effect) == "triggers")
 
 
-def _every_law(tables: Tables) -> tuple[ast.Effect, ...]:
+def _every_law(tables: Tables) -> tuple[Effect, ...]:
     """Every law the rules can bring into force: the rules' own, the cards', boards' and stages'."""
     sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
     return (*tables.rules.laws, *(x for s in sources for x in s.laws))

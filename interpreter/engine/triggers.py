@@ -32,7 +32,7 @@ from ..kinds.actions import ACTIONS, kind_of
 from ..kinds.event_base import KEPT_TAKEN, Event
 
 if TYPE_CHECKING:
-    from ..syntax import ast
+    from ..kinds.effects import Effect
     from ..compile import Tables
     from .city import City
     from .decisions import DecisionKind
@@ -173,7 +173,7 @@ class Dispatcher:
         self._game = cast("Callable[[], Game]", weakref.ref(game))     # not the game itself: a game and its dispatcher would
         # hold each other, and a finished game (an imagined one: thousands a search) would wait
         # for the cyclic garbage collector instead of going at once
-        self.stack: list[ast.Effect] = []        # the triggers acting, the latest last
+        self.stack: list[Effect] = []        # the triggers acting, the latest last
         self.rule_triggers = rule_listeners(game.tables)
         self.heard = heard_events(game.tables)
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand

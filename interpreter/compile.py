@@ -10,19 +10,24 @@ import hashlib
 import json
 import sys
 from enum import StrEnum
-from typing import NamedTuple
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, NamedTuple, TypeVar, cast
 
 import attrs
 
 from .check.model import AgeDeal, AgeEnd, AgeStart, Cost, RuleSet, RulesDef
 from .engine.held import Held, held_by
-from .engine.quantities import amount_fn, check_fn, count_fn, value_fn
+from . import expressions
+from .expressions import amount_fn, check_fn, count_fn, value_fn
+from .engine.quantities import Check, Value
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import ACTIONS, kind_of
 from .kinds.effect_base import PARTS
 from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of
 
+
+_T = TypeVar("_T")
 
 # The effects that act while owned: the city adds them up as it grows (engine/city.py).
 STATIC_KINDS = STATIC      # the kinds of kinds/effects/ that say so
@@ -42,41 +47,41 @@ class Source:
     cost_coins: int
     cost: tuple[int, ...]          # units per resource index
     chains: frozenset[str]
-    static: tuple                  # effects that act while owned
-    when_built: tuple              # actions run once, when built
-    turn_end: tuple                # actions run at the end of the turn it is built
-    game_end: tuple                # actions run when scoring (copying a card)
-    scores: tuple                  # (category, expression)
-    triggers: tuple                # `on <event> ...` while owned, in declaration order
+    static: tuple[Any, ...]        # effects that act while owned
+    when_built: tuple[Any, ...]    # actions run once, when built
+    turn_end: tuple[Any, ...]      # actions run at the end of the turn it is built
+    game_end: tuple[Any, ...]      # actions run when scoring (copying a card)
+    scores: tuple[tuple[str, Any], ...]   # (category, expression)
+    triggers: tuple[Any, ...]      # `on <event> ...` while owned, in declaration order
     points: int                    # plain `points N`
     points_category: str | None
     copies: tuple[int, ...] = ()
     deck: str = ""                 # a deck outside the ages, dealt by a phase
-    laws: tuple = ()               # `law ...`: effects for every city while it is in play (engine/laws.py)
+    laws: tuple[Any, ...] = ()     # `law ...`: effects for every city while it is in play (engine/laws.py)
     # its `static` effects resolved to numbers for the city's tables (engine/held.py `Held`)
     # and its score lines and its triggers' conditions as functions (`Run`): made for every
     # source when its Tables are (`_complete`), never during play
     held: Held = attrs.field(default=None, init=False)     # (None only until its Tables are made)
     run: Run = attrs.field(default=None, init=False)
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict[str, Any]:
         """Pickled (to worker processes) without what is compiled (functions do not pickle):
         the worker's Tables compile it again when loaded (`Tables.__setstate__`)."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Source) if f.name not in ("held", "run")}
 
-    def __setstate__(self, state):
+    def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             setattr(self, name, value)
-        self.held = self.run = None
+        self.held = self.run = None      # type: ignore[assignment]  # (until its Tables are loaded)
 
 
 class Run(NamedTuple):
     """What the engine runs of a source's (or the rules') expressions, resolved once."""
-    scores: tuple          # (category, function of a Where giving the points)
-    checks: tuple          # per trigger, in order: its conditions as a function of a Where, or None
+    scores: tuple[tuple[str, Value], ...]   # (category, function of a Where giving the points)
+    checks: tuple[Check | None, ...]        # per trigger, in order: its conditions as a function of a Where, or None
 
 
-def _run(scores, triggers) -> Run:
+def _run(scores: Iterable[tuple[str, Any]], triggers: Iterable[Any]) -> Run:
     return Run(tuple((category, value_fn(value)) for category, value in scores),
                tuple(check_fn(t.conditions) if t.conditions else None for t in triggers))
 
@@ -127,7 +132,7 @@ def turn_runs(rules: RulesDef, ops: tuple[tuple[PhaseOp, ...], ...]) -> dict[tup
     from them.  Several `play` statements share the hands of the deal before them: the turns
     go on being counted in the age, the hands pass between them, and only the last one's end
     is the age's last card (docs/language.md, "Ages as phases")."""
-    found = {}
+    found: dict[tuple[int, int], tuple[int, bool]] = {}
     for p, (phase, kinds) in enumerate(zip(rules.phases, ops)):
         for i, op in enumerate(kinds):
             if op != PhaseOp.PLAY_TURNS:
@@ -166,11 +171,11 @@ class Tables:
     cards: tuple[Source, ...]
     sides: tuple[SideInfo, ...]
     # name -> number, for the cities that add effects up (made once, not at every card built)
-    resource_index: dict = attrs.field(init=False, eq=False, repr=False)
-    symbol_index: dict = attrs.field(init=False, eq=False, repr=False)
+    resource_index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    symbol_index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     # what is worked out once per rule set by those who read it (the save digest, the
     # bots' models of the rules), kept with the rules rather than in module dictionaries
-    cache: dict = attrs.field(init=False, eq=False, repr=False)
+    cache: dict[Any, Any] = attrs.field(init=False, eq=False, repr=False)
     # whether any card, board or stage changes what a city pays (`... cost ... less`, a trade
     # rebate): when none does (the base game), the engine prices every card from the payment
     # tables alone, without looking for discounts on each card of each hand
@@ -183,19 +188,19 @@ class Tables:
     run: Run = attrs.field(init=False, eq=False, repr=False)
     # each phase's statements as the engine's operations (`phase_ops`), and what each `play N
     # turns` shares with the others of its hands (`turn_runs`)
-    phase_ops: tuple = attrs.field(init=False, eq=False, repr=False)
-    turn_runs: dict = attrs.field(init=False, eq=False, repr=False)
+    phase_ops: tuple[tuple[PhaseOp, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    turn_runs: dict[tuple[int, int], tuple[int, bool]] = attrs.field(init=False, eq=False, repr=False)
     # every rule object a game's flow can hold (sources, triggers, actions), numbered in the
     # order of the rule set: a save writes each by its number (engine/saves.py), `numbers`
     # giving an object's by identity (`_complete`)
-    operations: tuple = attrs.field(init=False, eq=False, repr=False)
-    numbers: dict = attrs.field(init=False, eq=False, repr=False)
+    operations: tuple[Any, ...] = attrs.field(init=False, eq=False, repr=False)
+    numbers: dict[int, int] = attrs.field(init=False, eq=False, repr=False)
     # what each action of `operations` counts (its kind's `counted`: a gain's amount, a
     # token's value) as a function of a Where, by the action's id, with the action itself
     # (so that the id stays its own): engine/triggers.py `Dispatcher.value`
-    values: dict = attrs.field(init=False, eq=False, repr=False)
+    values: dict[int, tuple[Any, Value]] = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "rules", self.ruleset.rules)
         object.__setattr__(self, "resource_index", {r: i for i, r in enumerate(self.resources)})
         object.__setattr__(self, "symbol_index", {s: i for i, s in enumerate(self.symbols)})
@@ -209,7 +214,7 @@ class Tables:
                        or any(isinstance(law.effect, COST_CHANGERS) for law in self.rules.laws))
         self._complete()
 
-    def _complete(self):
+    def _complete(self) -> None:
         """The run-time program: every source's `held` and `run`, and the rules' `run`,
         compiled now, so that nothing is compiled during play."""
         for source in (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))):
@@ -217,28 +222,30 @@ class Tables:
         rules = self.rules
         object.__setattr__(self, "run", _run([(s.category.text, s.value) for s in rules.scores], rules.triggers))
         self._number()
-        values = {}
+        values: dict[int, tuple[Any, Value]] = {}
         for thing in self.operations:
             kind = ACTIONS.get(type(thing))
             if kind is not None:
                 amount, per = kind.counted(thing)
                 if amount is not None:
                     values[id(thing)] = (thing, amount_fn(amount, per))
+                if kind.each_city and thing.value is not None:      # `each ... city with fewer VALUE`
+                    values[id(thing.value)] = (thing.value, value_fn(thing.value))
         object.__setattr__(self, "values", values)
         if self.has_laws:                          # the laws of the sources and the rules', as the engine holds them
             from .engine.laws import compile_laws
             compile_laws(self)
 
-    def _number(self):
+    def _number(self) -> None:
         """`operations` and `numbers`: the rules' triggers, then each source and the
         triggers and actions it holds (an action held by another after it), then the
         actions of the card uses."""
-        found: list = []
+        found: list[Any] = []
 
-        def add(thing) -> None:
+        def add(thing: Any) -> None:
             found.append(thing)
             if isinstance(thing, TRIGGERS):
-                add(thing.action)
+                add(cast(Any, thing).action)
             elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
                 add(kind.inner(thing))
         for trigger in self.rules.triggers:
@@ -255,13 +262,13 @@ class Tables:
         object.__setattr__(self, "operations", tuple(found))
         object.__setattr__(self, "numbers", numbers)
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict[str, Any]:
         """Pickled without `cache` and what is compiled (functions, which do not pickle):
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
                 if f.name not in ("cache", "run", "operations", "numbers", "values")}
 
-    def __setstate__(self, state):
+    def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "cache", {})
@@ -282,9 +289,9 @@ class Tables:
         text = json.dumps(to_data(tuple(self.ruleset.items)), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    def cached(self, key, make):
+    def cached(self, key: Hashable, make: Callable[[], _T]) -> _T:
         """`make()`, worked out once per rule set and key."""
-        found = self.cache.get(key)
+        found: _T | None = self.cache.get(key)
         if found is None:
             found = self.cache[key] = make()
         return found
@@ -293,16 +300,24 @@ class Tables:
         return next(s for s in self.sides if s.wonder == wonder and s.side == side)
 
     @staticmethod
-    def count_of(quantity):
+    def count_of(quantity: Any) -> Callable[[Any], int]:
         """A count of the city's own (`shields N per QUANTITY`) as a function of the city
-        (engine/quantities.py `count_fn`): what a kind's `hold` is lent besides the tables."""
+        (expressions.py `count_fn`): what a kind's `hold` is lent besides the tables."""
         return count_fn(quantity)
+
+    # The compile pass's expressions (expressions.py), asked through the program by the
+    # engine's own compiling (engine/laws.py `compile_laws`; an action made outside the
+    # rules, a test's), which imports nothing of the syntax tree.
+    check_of = staticmethod(check_fn)
+    amount_of = staticmethod(amount_fn)
+    value_of = staticmethod(value_fn)
+    lent = expressions         # what a condition's kind is lent (kinds/condition_base.py `Engine`)
 
     def card_index(self, name: str, age: int | None = None) -> int:
         return next(c.index for c in self.cards if c.name == name and (age is None or c.age == age))
 
 
-def this_stage(node, number: int):
+def this_stage(node: Any, number: int) -> Any:
     """`node` with every `this stage` in it (a WhichCard `under`, a card put under the stage)
     set to the stage `number` (from 0) that says it: the engine reads numbers, not places.
     Nodes without one are returned as they are (the shipped stages: all of them)."""
@@ -314,7 +329,7 @@ def this_stage(node, number: int):
     kind = kind_of(node)
     if (node.which == "under" if isinstance(node, ast.WhichCard) else kind is not None and kind.says_this_stage(node)):
         node = attrs.evolve(node, stage=number)
-    changes = {}
+    changes: dict[str, Any] = {}
     for field in attrs.fields(type(node)):
         value = getattr(node, field.name)
         if field.init and (attrs.has(type(value)) or isinstance(value, (tuple, list))):
@@ -336,8 +351,9 @@ def compile_rules(ruleset: RuleSet) -> Tables:
             vec[res_index[name]] += n
         return tuple(vec)
 
-    def source(index, name, kind, color, age, cost, chains, effects, category, copies=()):
-        filed: dict[str, list] = {part: [] for part in PARTS}
+    def source(index: int, name: str, kind: str, color: str | None, age: int, cost: Cost, chains: Iterable[str],
+               effects: Iterable[Any], category: str | None, copies: tuple[int, ...] = ()) -> Source:
+        filed: dict[str, list[Any]] = {part: [] for part in PARTS}
         for e in effects:
             effect_kind = effect_kind_of(e)
             if effect_kind is None:
@@ -345,8 +361,8 @@ def compile_rules(ruleset: RuleSet) -> Tables:
             part, entry = effect_kind.filed(e, _LENT)       # its kind says where it goes
             filed[part].append(entry)
         made = Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),
-                      *(tuple(filed[part]) for part in ("static", "when_built", "turn_end", "game_end", "scores",
-                                                        "triggers")),
+                      tuple(filed["static"]), tuple(filed["when_built"]), tuple(filed["turn_end"]),
+                      tuple(filed["game_end"]), tuple(filed["scores"]), tuple(filed["triggers"]),
                       sum(filed["points"]), category, copies)
         made.laws = tuple(filed["laws"])
         return made
@@ -356,7 +372,7 @@ def compile_rules(ruleset: RuleSet) -> Tables:
                   for i, c in enumerate(ruleset.cards))
     for card, checked in zip(cards, ruleset.cards):
         card.deck = checked.deck
-    sides = []
+    sides: list[SideInfo] = []
     for w in ruleset.wonders:
         for s in w.sides:
             board = source(-1, f"{w.name} {s.name}", "board", None, 0, Cost(), (), s.effects, None)

@@ -37,7 +37,11 @@ class Cost:
         return not self.coins and not self.resources and not self.tokens
 
 
-def written_cost(items: Iterable[ast.ResourceAmount | ast.CoinAmount | ast.TokenAmount]) -> Cost:
+# a price as written (`may pay 1 coin, 2 stone and 1 joker token`): what engine/actions.py prices
+PriceItems = Iterable[ast.ResourceAmount | ast.CoinAmount | ast.TokenAmount]
+
+
+def written_cost(items: PriceItems) -> Cost:
     """The Cost that a price's items say as written (`may pay 1 coin, 2 stone and 1 joker
     token`: coins, each resource's units and each kind's tokens in the order first named),
     for those who word it and those who pay it."""

@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..decks import dealing
 from ..engine.city import City
-from ..engine.quantities import Where, evaluate, holds, per_value
+from ..expressions import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of, part_of

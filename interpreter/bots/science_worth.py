@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from math import factorial
 
-from ..engine.quantities import Where, evaluate
+from ..expressions import Where, evaluate
 
 
 class ScienceWorth:

@@ -14,7 +14,7 @@ from ..engine.actions import token_price
 from ..engine.options import copy_options
 from ..engine.city_tables import ruling
 from ..engine.discounts import coins_paid
-from ..engine.quantities import Where, evaluate, per_value
+from ..expressions import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..kinds.actions import ACTIONS, GAINS, kind_of

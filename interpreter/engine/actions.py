@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ..rulesdata import written_cost
+from ..rulesdata import PriceItems, written_cost
 from .labels import label
 from .discounts import Priced, coin_rate, coined, cost_for, discounted_payments, touched, waived
 from .payment.order import Pair, Payments, Units
@@ -16,14 +16,12 @@ from .payment.trio import trio_of
 
 if TYPE_CHECKING:
     from ..compile import Source, Tables
-    from ..syntax import ast  # noqa: F401  (PriceItems' quoted names)
     from .city import City
     from .game import Game
     from .payment.trio import Trio
 
 Neighbours = tuple["City", "City"]
 Paid = tuple[int, int, int]      # (coins to the left, to the right, to the bank)
-PriceItems = Iterable["ast.ResourceAmount | ast.CoinAmount | ast.TokenAmount"]   # a written price
 
 
 class Action(NamedTuple):
@@ -189,7 +187,7 @@ def use_actions(game: Game, seat: int, hand: Iterable[int], trio: Trio, first: b
     ways = []
     uses = game.tables.rules.card_uses
     # (coins, units, tokens) of each use's price
-    prices: list[tuple[int, Units, tuple[tuple[str, int], ...]]] = game.tables.cached(  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    prices: list[tuple[int, Units, tuple[tuple[str, int], ...]]] = game.tables.cached(
         "use prices", lambda: [(*price_of(game.tables, use.price), written_cost(use.price).tokens) for use in uses])
     for number, (coins, units, tokens) in enumerate(prices):
         if tokens and not holds(city, tokens):

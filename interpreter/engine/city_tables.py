@@ -61,7 +61,7 @@ def ruled_held(source: Source, change: str, tables: Tables) -> Held:
     of its fixed production as many times as the largest cost of the rule set asks, for
     the city's own use, its neighbours buying what it prints (`as needed`)."""
     # (id of a source of these tables, change) -> Held
-    memo: dict[tuple[int, str], Held] = tables.cached("ruled held", dict)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    memo: dict[tuple[int, str], Held] = tables.cached("ruled held", dict)
     key = (id(source), change)
     found = memo.get(key)
     if found is None:
@@ -72,7 +72,7 @@ def ruled_held(source: Source, change: str, tables: Tables) -> Held:
             found = held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(),
                                   trade_changed=True)
         else:
-            most: tuple[int, ...] = tables.cached("most asked", lambda: most_asked(tables))  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+            most: tuple[int, ...] = tables.cached("most asked", lambda: most_asked(tables))
             found = held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
         memo[key] = found
     return found

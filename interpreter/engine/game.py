@@ -94,7 +94,7 @@ class Game(Flow):
         self.finished = False
         self.started = False                  # `game setup` and age I's `age start` fired
         self.fired: dict[str, str] = {}       # triggers with a limit that fired: key -> limit
-        self.events = Dispatcher(self)   # type: ignore[no-untyped-call]  # (triggers.py: not yet typed)
+        self.events = Dispatcher(self)
         self.reset_flow()
         given = list(names or [])
         names = [given[s] if s < len(given) else f"P{s + 1}" for s in range(players)]

@@ -12,7 +12,8 @@ from ..kinds.effects import effect_kind_of
 from ..kinds.base import UnhandledKind
 
 if TYPE_CHECKING:
-    from ..syntax import ast
+    from ..kinds.effects import Effect  # noqa: F401  (in the aliases' quoted names)
+    from .written import Word
     from ..compile import Tables
     from .city import City  # noqa: F401  (in the aliases' quoted names)
     from .quantities import Where  # noqa: F401
@@ -29,7 +30,7 @@ CostCut = tuple[tuple[str, ...], str, int, tuple[str, ...]]
 TokenBuild = tuple[str, str, int, str]        # (what, kind, count, colour) of a build paid by tokens
 CoinRate = tuple[frozenset[str], int]          # (colours, or none for wonder stages; coins a unit)
 # a trigger a city listens to: (rank, key, the trigger, its compiled conditions or None)
-Listener = tuple[tuple[int, ...], str, "ast.Effect", "Callable[[Where], bool] | None"]
+Listener = tuple[tuple[int, ...], str, "Effect", "Callable[[Where], bool] | None"]
 
 
 class Like(Protocol):
@@ -37,7 +38,7 @@ class Like(Protocol):
     [and board] [private]`, an effect kind of kinds/effects/): what `_follow_like` reads."""
 
     @property
-    def colors(self) -> tuple[ast.Name, ...]: ...
+    def colors(self) -> tuple[Word, ...]: ...
     @property
     def board(self) -> bool: ...
     @property

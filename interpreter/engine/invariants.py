@@ -15,7 +15,8 @@ from .discounts import coins_paid
 from ..kinds.events import event_kind
 
 if TYPE_CHECKING:
-    from ..syntax import ast
+    from ..kinds.actions import Action as RuleAction   # an action of the rules (a kind's node)
+    from ..kinds.effects import Effect
     from .actions import Action
     from .game import Game
 
@@ -180,7 +181,7 @@ def _coins_due(game: Game, seat: int, action: Action) -> int:
     return 0
 
 
-def _group_coin_actions(actions: Iterable[ast.Action]) -> set[int]:
+def _group_coin_actions(actions: Iterable[RuleAction]) -> set[int]:
     """The signs (1 a gain, -1 a loss) of the coin actions among `actions` that act in
     other cities (`each other city: ...`)."""
     found: set[int] = set()
@@ -192,6 +193,6 @@ def _group_coin_actions(actions: Iterable[ast.Action]) -> set[int]:
     return found
 
 
-def _coin_actions(triggers: Iterable[ast.Effect]) -> set[int]:
+def _coin_actions(triggers: Iterable[Effect]) -> set[int]:
     """The signs (1 a gain, -1 a loss) of the triggers' coin actions (kinds/ `gives` coins)."""
     return {ACTIONS[type(t.action)].sign for t in triggers if isinstance(t.action, COINS)}

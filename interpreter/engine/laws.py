@@ -31,18 +31,16 @@ from ..kinds.conditions import condition_kind
 from ..kinds.effects import effect_kind_of, part_of
 from .held import CoinRate, Held, held_by
 from .placed import shown
-from . import quantities
-from .quantities import check_fn
 
 if TYPE_CHECKING:
-    from ..syntax import ast
+    from ..kinds.effects import Effect
     from ..compile import Source, Tables
     from .game import Game
     from .quantities import Where
 
-Check = Callable[["Where"], bool]                # comparisons compiled (engine/quantities.py `check_fn`)
+Check = Callable[["Where"], bool]                # comparisons compiled (expressions.py `check_fn`, `Tables.check_of`)
 # a trigger a law gives every city: (key, the trigger, its conditions compiled or None)
-LawTrigger = tuple[str, "ast.Effect", "Check | None"]
+LawTrigger = tuple[str, "Effect", "Check | None"]
 
 
 class InForce(NamedTuple):
@@ -77,7 +75,7 @@ class Compiled(NamedTuple):
 
 def _compiled(source: Source, tables: Tables) -> tuple[Compiled, ...]:
     """The source's laws, resolved once per rule set."""
-    memo: dict[Source, tuple[Compiled, ...]] = tables.cached("laws", dict)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    memo: dict[Source, tuple[Compiled, ...]] = tables.cached("laws", dict)
     found = memo.get(source)
     if found is None:
         found = memo[source] = tuple(_compile(law, tables, f"law {source.name}#{i}")
@@ -94,7 +92,7 @@ def compile_laws(tables: Tables) -> None:
     _rules_laws(tables)
 
 
-def _compile(law: ast.Effect, tables: Tables, key: str) -> Compiled:
+def _compile(law: Effect, tables: Tables, key: str) -> Compiled:
     effect = law.effect
     trigger: LawTrigger | None = None
     force: dict[str, Any] = {}                  # fields of InForce, as the kind says (`law_force`)
@@ -102,15 +100,15 @@ def _compile(law: ast.Effect, tables: Tables, key: str) -> Compiled:
     if told is not None:                        # a kind of kinds/effects/ says what it adds
         held, force = held_by((), tables), told
     elif part_of(effect) == "triggers":          # a trigger, every city's while in force
-        trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)  # type: ignore[no-untyped-call]  # (quantities.py: not yet typed)
+        trigger = (key, effect, tables.check_of(effect.conditions) if effect.conditions else None)
         held = None
     else:
         held = held_by((effect,), tables)
     top = law.on_top
-    depth = 1 if top is None else condition_kind(top).depth(top, quantities)
+    depth = 1 if top is None else condition_kind(top).depth(top, tables.lent)
     comparisons = law.comparisons
     return Compiled(None if top is None else top.zone.text, depth,
-                    check_fn(comparisons) if comparisons else None,  # type: ignore[no-untyped-call]  # (quantities.py: not yet typed)
+                    tables.check_of(comparisons) if comparisons else None,
                     None if held is None else InForce(held, **{"changes": (), **force}),
                     trigger,
                     law.revealed is not None)
@@ -126,7 +124,7 @@ def law_force(effect: object, tables: Tables) -> dict[str, Any] | None:
 
 def _zones(tables: Tables) -> tuple[str, ...]:
     """The zones some card's law is on top of (worked out once per rule set)."""
-    found: tuple[str, ...] = tables.cached("law zones", lambda: tuple(dict.fromkeys(  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    found: tuple[str, ...] = tables.cached("law zones", lambda: tuple(dict.fromkeys(
         law.on_top.zone.text for card in tables.cards for law in card.laws if law.on_top is not None)))
     return found
 
@@ -136,7 +134,7 @@ def law_events(tables: Tables) -> frozenset[str]:
     return frozenset(law.effect.event for law in _every_law(tables) if part_of(law.effect) == "triggers")
 
 
-def _every_law(tables: Tables) -> tuple[ast.Effect, ...]:
+def _every_law(tables: Tables) -> tuple[Effect, ...]:
     """Every law the rules can bring into force: the rules' own, the cards', boards' and stages'."""
     sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
     return (*tables.rules.laws, *(x for s in sources for x in s.laws))
@@ -174,7 +172,7 @@ def in_force_laws(game: Game) -> tuple[Compiled, ...]:
 def _deepest(tables: Tables, zone: str, game: Game) -> int:
     """How deep the laws on top of `zone` can look (a depth counted in the owner's city is
     at most the zone's size)."""
-    deepest: int = tables.cached(("law depth", zone), lambda: _static_depth(tables, zone))  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    deepest: int = tables.cached(("law depth", zone), lambda: _static_depth(tables, zone))
     return sum(len(pile) for pile in game.zones.get(zone, ())) if deepest < 0 else deepest
 
 
@@ -188,7 +186,7 @@ def _static_depth(tables: Tables, zone: str) -> int:
 
 def _rules_laws(tables: Tables) -> tuple[Compiled, ...]:
     """The rules' own laws, compiled once per rule set."""
-    found: tuple[Compiled, ...] = tables.cached("rules laws", lambda: tuple(  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    found: tuple[Compiled, ...] = tables.cached("rules laws", lambda: tuple(
         _compile(law, tables, f"law rules#{i}") for i, law in enumerate(tables.rules.laws)))
     return found
 
@@ -235,7 +233,7 @@ def turned_round(game: Game) -> bool:
     """Whether a law `hands pass the other way` is in force in some city now (rules whose
     laws never say it never look)."""
     tables = game.tables
-    if not tables.cached("turns round", lambda: _says_other_way(tables)):  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    if not tables.cached("turns round", lambda: _says_other_way(tables)):
         return False
     return any(law.turns_round for city in game.cities for law in city.laws)
 

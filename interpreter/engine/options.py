@@ -12,11 +12,13 @@ from ..kinds.actions import kind_of
 from ..kinds.base import UnhandledKind
 from ..kinds.scopes import picked, sides
 from ..rulesdata import written_cost
-from .actions import Action, PriceItems, holds, price_of, price_ways
+from ..rulesdata import PriceItems
+from .actions import Action, holds, price_of, price_ways
 from .payment.trio import trio_of
 
 if TYPE_CHECKING:
-    from ..syntax import ast
+    from ..kinds.scope_base import Scope
+    from .written import Count, Word
     from .game import Game
 
 
@@ -25,9 +27,9 @@ if TYPE_CHECKING:
 class CardCopy(Protocol):
     """`copy a COLOURS card from SCOPE`, `copy the last card built by SCOPE`."""
     @property
-    def colors(self) -> tuple[ast.Name, ...]: ...
+    def colors(self) -> tuple[Word, ...]: ...
     @property
-    def scope(self) -> ast.Scope: ...
+    def scope(self) -> Scope: ...
     @property
     def last(self) -> bool: ...
 
@@ -35,17 +37,17 @@ class CardCopy(Protocol):
 class StageCopy(Protocol):
     """`copy stage N of SCOPE`."""
     @property
-    def number(self) -> ast.Number: ...
+    def number(self) -> Count: ...
     @property
-    def scope(self) -> ast.Scope: ...
+    def scope(self) -> Scope: ...
 
 
 class Removal(Protocol):
     """`discard a COLOURS card from ...`, `put a card from "Z" into "Z2"`."""
     @property
-    def colors(self) -> tuple[ast.Name, ...]: ...
+    def colors(self) -> tuple[Word, ...]: ...
     @property
-    def zone(self) -> ast.Name | None: ...
+    def zone(self) -> Word | None: ...
     @property
     def to(self) -> str: ...
     @property

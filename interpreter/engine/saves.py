@@ -32,7 +32,7 @@ from .triggers import Dispatcher
 from ..errors import WondersError
 
 if TYPE_CHECKING:
-    from ..syntax import ast
+    from ..kinds.effects import Effect
 
 # A save is JSON: what json.loads gives (a dict whose values are of any JSON kind), read
 # field by field and checked before use.
@@ -57,7 +57,7 @@ def content_digest(tables: Tables) -> str:
     """A fingerprint of the effective content (variants applied), blind to layout and
     comments: a log or save made with other rules is refused.  Computed once per rule set
     (it describes every item: a tenth of a second, and saves are made every turn)."""
-    found: str = tables.cached("content digest", tables.content_digest)  # type: ignore[no-untyped-call]  # (compile.py: not yet typed)
+    found: str = tables.cached("content digest", tables.content_digest)
     return found
 
 
@@ -158,7 +158,7 @@ def game_from_data(tables: Tables, data: Data) -> Game:
             else tables.ruleset.table(game.players)
         game.neutrals = {game.players + i: n for i, n in enumerate(game.table.neutrals)} if game.table else {}
         game.holders = {int(seat): int(holder) for seat, holder in dict(data["holders"]).items()}
-        game.events = Dispatcher(game)  # type: ignore[no-untyped-call]  # (triggers.py: not yet typed)
+        game.events = Dispatcher(game)
         game.log = list(data["log"])
         game.pending = []
         game.reset_flow()
@@ -385,7 +385,7 @@ def _flow_from_data(game: Game, flow: object, cards: Cards) -> None:
     pending = [(seat_of(p[0], "pending"), rule(p[1], "pending", _EFFECT), text_of(p[2], "pending"))
                for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", N_('"flow"."{field}" is broken'))]
     game.stack, game.waiting, game.chosen, game.pending = stack, waiting, chosen, pending
-    game.events.stack = [cast("ast.Effect", rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
+    game.events.stack = [cast("Effect", rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
 
 
 def _position(tables: Tables, data: Data, age_index: int) -> tuple[tuple[int, int], tuple[int, int] | None]:

@@ -15,7 +15,8 @@ content lines of the triggers involved.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from ..diagnostics import Note
 from ..kinds.base import UnhandledKind
@@ -24,17 +25,26 @@ from .laws import law_events
 from .placed import put_from, put_options, remove_built
 from .flow.phases import ask_zone_play, draw_into, zone_options
 from .flow.search_log import NoLog
-from .quantities import Where, amount_fn, evaluate, where_in
+from .quantities import Value, Where, where_in
 from .teams import faced
 from ..errors import WondersError
 from ..kinds.actions import ACTIONS, kind_of
 from ..kinds.event_base import KEPT_TAKEN, Event
 
 if TYPE_CHECKING:
-    from ..syntax import ast
+    from ..kinds.effects import Effect
+    from ..compile import Tables
+    from .city import City
+    from .decisions import DecisionKind
+    from .game import Game
+    from .laws import InForce
 
 MAX_DEPTH = 25
 BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
+# a trigger listening, as (key, trigger, its conditions compiled or None)
+Listener = tuple[str, Any, "Callable[[Where], bool] | None"]
+# a trigger due, as (seat, key, trigger, neighbour seat, event)
+Due = tuple[int, str, Any, int | None, str]
 LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
 
 
@@ -42,13 +52,13 @@ def _bounded(coins: int) -> int:
     return max(0, min(LIMIT, coins))
 
 
-def take_kept(city, kind: str, count: int) -> None:
+def take_kept(city: City, kind: str, count: int) -> None:
     """The city takes `count` tokens of a kept kind (none when the count is not above 0)."""
     if count > 0:
         city.kept[kind] = min(LIMIT, city.kept.get(kind, 0) + count)
 
 
-def give_up_kept(game, seat: int, tokens, source: str | None) -> None:
+def give_up_kept(game: Game, seat: int, tokens: Iterable[tuple[str, int]], source: str | None) -> None:
     """The city gives up a price's kept tokens ((kind, count), as `written_cost` gives them:
     it holds them, `actions.holds`), in the log for `source` (None: the move's own label
     says it, `free by token (KIND)`)."""
@@ -61,22 +71,22 @@ def give_up_kept(game, seat: int, tokens, source: str | None) -> None:
             city.kept.pop(kind, None)
         if source is not None and type(game.log) is not NoLog:
             game.log.append({"event": "gives up", "seat": seat, "kind": kind, "count": count, "source": source})
-def give_back(city, what: str, kind: str | None, count: int | None) -> list[int]:
+def give_back(city: City, what: str, kind: str | None, count: int | None) -> list[int]:
     """The city gives back `count` tokens (None: all) of a sort it holds, as `discard N
     victory|defeat|KIND tokens` says; what it holds fewer of, it gives back all.  Of military
     tokens those it would best lose go first, which every quantity of the language and so
     every score line agrees on: the victory tokens of least value, the defeat tokens of
     greatest loss.  The values given back (a kept kind's: one 0 a token), each once."""
     if what == "kept":
-        held = city.kept.get(kind, 0)
+        held = city.kept.get(kind, 0) if kind is not None else 0
         n = held if count is None else max(0, min(count, held))
-        if n:
+        if n and kind is not None:
             city.kept[kind] = held - n
             if not city.kept[kind]:
                 del city.kept[kind]
         return [0] * n
-    held = sorted(t for t in city.tokens if (t > 0 if what == "victory" else t < 0))   # the least first
-    gone = held if count is None else held[:max(0, count)]
+    tokens = sorted(t for t in city.tokens if (t > 0 if what == "victory" else t < 0))   # the least first
+    gone = tokens if count is None else tokens[:max(0, count)]
     for value in gone:                        # the latest taken of each value goes
         del city.tokens[len(city.tokens) - 1 - city.tokens[::-1].index(value)]
     if gone and city.shields_per:
@@ -84,7 +94,7 @@ def give_back(city, what: str, kind: str | None, count: int | None) -> list[int]
     return gone
 
 
-def worth_under_laws(laws, value: int, against: bool) -> int:
+def worth_under_laws(laws: Iterable[InForce], value: int, against: bool) -> int:
     """A military token's value once the laws in force in the taking city change it
     (`victory tokens taken are worth 2 less`): their changes of its kind added up; 0 when
     it would reach 0 or cross it (the token is not taken)."""
@@ -97,14 +107,14 @@ def worth_under_laws(laws, value: int, against: bool) -> int:
     return changed if (changed > 0) == (value > 0) and changed else 0
 
 
-def log_coins(game, seat: int, change: int, owner: int, source: str) -> None:
+def log_coins(game: Game, seat: int, change: int, owner: int, source: str) -> None:
     """A city's coins changed by an action of `owner`'s `source` (a card, a stage or a
     trigger) done in it, in the log."""
     if change and type(game.log) is not NoLog:
         game.log.append({"event": "coins", "seat": seat, "change": change, "source": source, "by": owner})
 
 
-def copy_stage(game, seat: int, choice) -> None:
+def copy_stage(game: Game, seat: int, choice: Any) -> None:
     """`copy stage N of ...`: the city has the stage's lasting effects from now on, and its
     `when built` actions run for it now (its `at end of turn` ones are set aside)."""
     stage = game.cities[seat].add_stage_copy(choice.card, choice.stage)
@@ -115,9 +125,10 @@ def copy_stage(game, seat: int, choice) -> None:
         game.stack.append(("run", action, seat, None, stage.name))
 
 
-def trigger_label(trigger, event: str) -> str:
+def trigger_label(trigger: Any, event: str) -> str:
     """How the log names a trigger: its name, or the event it listens to."""
-    return trigger.name.text if trigger.name else event
+    name: str = trigger.name.text if trigger.name else event
+    return name
 
 
 class TriggerLoop(WondersError):
@@ -125,7 +136,7 @@ class TriggerLoop(WondersError):
     `depth`, `event` and `fired` (each trigger's event and span) let the command that
     shows it word it in the reader's language (the engine speaks no language of its own)."""
 
-    def __init__(self, event: str, stack: list):
+    def __init__(self, event: str, stack: Sequence[Any]) -> None:
         self.event = event
         self.depth = MAX_DEPTH
         distinct = list({id(t): t for t in stack}.values())
@@ -135,20 +146,20 @@ class TriggerLoop(WondersError):
                          f"(the last event was `{event}`)")
 
 
-def heard_events(tables) -> frozenset:
+def heard_events(tables: Tables) -> frozenset[str]:
     """The events some trigger of the rule set listens to (the rules', a board's, a
     stage's or a card's): the others need no look at the cities when they happen."""
-    def events():
+    def events() -> frozenset[str]:
         sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
         return frozenset(t.event for t in tables.rules.triggers) | \
             frozenset(t.event for source in sources for t in source.triggers) | law_events(tables)
     return tables.cached("heard events", events)
 
 
-def rule_listeners(tables) -> dict[str, list]:
+def rule_listeners(tables: Tables) -> dict[str, list[Listener]]:
     """event -> the rules' own triggers for it, as (key, trigger, compiled conditions)."""
-    def index():
-        found: dict[str, list] = {}
+    def index() -> dict[str, list[Listener]]:
+        found: dict[str, list[Listener]] = {}
         checks = tables.run.checks
         for i, trigger in enumerate(tables.rules.triggers):
             found.setdefault(trigger.event, []).append((f"rules#{i}", trigger, checks[i]))
@@ -157,44 +168,44 @@ def rule_listeners(tables) -> dict[str, list]:
 
 
 class Dispatcher:
-    def __init__(self, game):
-        self._game = weakref.ref(game)     # not the game itself: a game and its dispatcher would
+    def __init__(self, game: Game) -> None:
+        # (a weak reference, typed as what it gives while its game plays)
+        self._game = cast("Callable[[], Game]", weakref.ref(game))     # not the game itself: a game and its dispatcher would
         # hold each other, and a finished game (an imagined one: thousands a search) would wait
         # for the cyclic garbage collector instead of going at once
-        self.stack: list[ast.Effect] = []        # the triggers acting, the latest last
+        self.stack: list[Effect] = []        # the triggers acting, the latest last
         self.rule_triggers = rule_listeners(game.tables)
         self.heard = heard_events(game.tables)
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
-        self.wheres: dict[tuple, Where] = {}
-        self.values = game.tables.values     # compiled (compile.py `Tables.values`)
-        self.law_triggers: dict[str, list] = {}    # event -> the laws' triggers in force (engine/laws.py)
+        self.wheres: dict[tuple[int, int | None, int], Where] = {}
+        self.values: dict[int, tuple[Any, Value]] = game.tables.values     # compiled (compile.py `Tables.values`)
+        self.law_triggers: dict[str, list[Listener]] = {}    # event -> the laws' triggers in force (engine/laws.py)
 
-    def copy_for(self, game) -> "Dispatcher":
+    def copy_for(self, game: Game) -> Dispatcher:
         """The same dispatcher for a copy of the game (the rules' trigger index is shared,
         the chain of triggers acting now is copied)."""
         other = Dispatcher.__new__(Dispatcher)
-        other._game, other.stack, other.rule_triggers = weakref.ref(game), self.stack[:], self.rule_triggers
+        other._game, other.stack, other.rule_triggers = cast("Callable[[], Game]", weakref.ref(game)), self.stack[:], self.rule_triggers
         other.heard, other.sit_out, other.wheres, other.values = self.heard, self.sit_out, {}, self.values
         other.law_triggers = self.law_triggers
         return other
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self._game()
 
-    def where(self, seat: int, neighbour=None) -> Where:
+    def where(self, seat: int, neighbour: City | int | None = None) -> Where:
         """What an action or condition of `seat` reads; `neighbour` is a city or its seat.
         (A Where holds the live cities, so one is made per seat, neighbour and age.)"""
         game = self._game()
-        if type(neighbour) is not int and neighbour is not None:
-            neighbour = neighbour.seat
-        key = (seat, neighbour, game.age_index)
+        at = neighbour if type(neighbour) is int or neighbour is None else cast("City", neighbour).seat
+        key = (seat, at, game.age_index)
         found = self.wheres.get(key)
         if found is None:
             left, right = game.neighbours(seat)
             age = game.age
             found = self.wheres[key] = Where(game.cities[seat], left, right,
-                                             None if neighbour is None else game.cities[neighbour],
+                                             None if at is None else game.cities[at],
                                              tuple(game.cities), age.number, age.victory)
         return found
 
@@ -204,7 +215,7 @@ class Dispatcher:
         schedule the others (most events of the base game)."""
         return event in self.heard or bool(self.sit_out)
 
-    def listeners(self, seat: int, event: str) -> list:
+    def listeners(self, seat: int, event: str) -> list[Listener]:
         """The rules' triggers for `event`, then the city's (kept by City as it grows), as
         (key, trigger, its conditions compiled or None)."""
         found = self.rule_triggers.get(event, [])
@@ -214,11 +225,11 @@ class Dispatcher:
         laws = self.law_triggers.get(event)
         return found + laws if laws else found
 
-    def fire(self, event: str, seats=None) -> None:
+    def fire(self, event: str, seats: Iterable[int] | None = None) -> None:
         """Make `event` happen next (its triggers act when the game runs on)."""
         self.game.stack.append(("fire", event, None if seats is None else tuple(seats)))
 
-    def due(self, event: str, seats=None) -> list[tuple]:
+    def due(self, event: str, seats: Iterable[int] | None = None) -> list[Due]:
         """The triggers `event` sets off, in order, as (seat, key, trigger, neighbour seat,
         event).  Every seat's conditions are read first, then the triggers whose conditions
         held act: an event happens to all cities at once, so "the city with the fewest coins
@@ -228,9 +239,9 @@ class Dispatcher:
             return []                         # the common case: nothing in these rules listens
         game = self._game()
         plain = sitting is None and once is None and event not in game.tables.rules.partners_face_other
-        due = []
+        due: list[Due] = []
         for seat in range(len(game.cities)) if seats is None else seats:
-            sides = None                      # (neighbour seat, its Where) of each neighbour faced
+            sides: list[tuple[int, Where]] | None = None   # (neighbour seat, its Where) of each neighbour faced
             for key, trigger, check in self.listeners(seat, event):
                 if not trigger.each_neighbour:
                     if check is None or check(self.where(seat)):
@@ -246,7 +257,7 @@ class Dispatcher:
                         due.append((seat, key, trigger, neighbour, event))
         return due
 
-    def _sides(self, seat: int, neighbours) -> list[tuple]:
+    def _sides(self, seat: int, neighbours: Iterable[City]) -> list[tuple[int, Where]]:
         """(seat, Where) of each neighbour `seat` faces (apart from `due`, whose locals a
         comprehension would make cells)."""
         return [(n.seat, self.where(seat, n)) for n in neighbours]
@@ -266,7 +277,7 @@ class Dispatcher:
             take_kept(city, debt, amount - paid)
             self.game.log.append({"event": "debt", "seat": seat, "kind": debt, "count": amount - paid})
 
-    def group(self, seat: int, action) -> list[int]:
+    def group(self, seat: int, action: Any) -> list[int]:
         """The seats an `each ...:` action acts in, in seat order from the owner's left; with
         `with fewer VALUE` (`more`), those whose VALUE, counted as if each were the owner, is
         below (above) the owner's."""
@@ -280,18 +291,20 @@ class Dispatcher:
         if action.value is None:
             return seats
         owner = self.where(seat)
-        mine = evaluate(action.value, owner)
+        value = self.expression(action.value)
+        mine = value(owner)
         cities = self.game.cities
-        values = {s: evaluate(action.value, where_in(owner, cities[s])) for s in seats}
+        values = {s: value(where_in(owner, cities[s])) for s in seats}
         return [s for s in seats if (values[s] < mine if action.compare == "fewer" else values[s] > mine)]
 
-    def sitting_out(self, event: str) -> tuple[frozenset | None, frozenset | None]:
+    def sitting_out(self, event: str) -> tuple[frozenset[int] | None, frozenset[int] | None]:
         """The seats that sit `event` out (`holders of KIND tokens sit out the next EVENT`)
         and those that face each city once at it (`... face each city once at ...`), each
         giving up one token as it does; None for either when no city does."""
         if not self.sit_out:
             return None, None                 # the common case: every event, kept off the hot path
-        sitting, once = set(), set()
+        sitting: set[int] = set()
+        once: set[int] = set()
         for kind, at, face_once in self.sit_out:
             if at != event:
                 continue
@@ -305,69 +318,78 @@ class Dispatcher:
                                           "seat": city.seat, "kind": kind, "at": event})
         return frozenset(sitting) or None, frozenset(once) or None
 
-    def idle(self, action, seat: int) -> bool:
+    def idle(self, action: Any, seat: int) -> bool:
         """True when the action would do nothing now (building from an empty pile)."""
         kind = kind_of(action)
         if kind is not None:
             return kind.idle(self, action, seat)
         return False
 
-    def value(self, action):
+    def value(self, action: Any) -> Value:
         """What an action counts (its kind's `counted`: a gain's amount, a token's value) as
         a function of a Where: compiled with the rules for each of their actions (compile.py
         `Tables.values`); one made outside them (a test's) is compiled once here."""
         found = self.values.get(id(action))
         if found is None or found[0] is not action:
             counted = ACTIONS[type(action)].counted(action)
-            found = self.values[id(action)] = (action, amount_fn(*counted))
+            found = self.values[id(action)] = (action, self.game.tables.amount_of(*counted))
         return found[1]
 
-    def build_options_from_discard(self, seat: int) -> list:
+    def expression(self, expr: Any) -> Value:
+        """An expression an action holds (the VALUE of `each ... city with fewer VALUE`) as a
+        function of a Where: compiled with the rules (compile.py `Tables.values`, by the
+        expression's id); one made outside them (a test's) is compiled once here."""
+        found = self.values.get(id(expr))
+        if found is None or found[0] is not expr:
+            found = self.values[id(expr)] = (expr, self.game.tables.value_of(expr))
+        return found[1]
+
+    def build_options_from_discard(self, seat: int) -> list[Any]:
         """What the city may build from the discard pile now."""
         return build_options_from(self.game, seat, self.game.discard)
 
-    def card_copy_options(self, seat: int, action) -> list:
+    def card_copy_options(self, seat: int, action: Any) -> list[Any]:
         """The cards a `copy a ... card` (`copy the last card built by ...`) may copy now
         (engine/actions.py)."""
         return card_copy_options(self.game, seat, action)
 
-    def stage_copy_options(self, seat: int, action) -> list:
+    def stage_copy_options(self, seat: int, action: Any) -> list[Any]:
         """The stages a `copy stage N of ...` may copy now (engine/actions.py)."""
         return stage_copy_options(self.game, seat, action)
 
-    def copy_stage(self, seat: int, choice) -> None:
+    def copy_stage(self, seat: int, choice: Any) -> None:
         """The city copies the stage chosen (`copy_stage`)."""
         copy_stage(self.game, seat, choice)
 
-    def put_options(self, seat: int, action) -> list:
+    def put_options(self, seat: int, action: Any) -> list[Any]:
         """The cards `put a ... card from "Z" into "T"` may move (engine/placed.py)."""
         return put_options(self.game, seat, action)
 
-    def put_from(self, seat: int, action, choice) -> None:
+    def put_from(self, seat: int, action: Any, choice: Any) -> None:
         put_from(self.game, seat, action, choice)
 
-    def removal_options(self, seat: int, action) -> list:
+    def removal_options(self, seat: int, action: Any) -> list[Any]:
         """The cards a card moved may take from the city `seat` (engine/actions.py)."""
         return removal_options(self.game, seat, action)
 
-    def remove_built(self, seat: int, choice, action, owner: int) -> None:
+    def remove_built(self, seat: int, choice: Any, action: Any, owner: int) -> None:
         """The card chosen leaves the city `seat` (or `owner`'s zone) (engine/placed.py)."""
         remove_built(self.game, seat, choice, action, owner)
 
-    def draw_into(self, seat: int, action) -> None:
+    def draw_into(self, seat: int, action: Any) -> None:
         """`draw N cards from deck "D" into "Z"` for the city (flow/phases.py)."""
         draw_into(self.game, action, seat)
 
-    def zone_options(self, seat: int, action) -> list:
+    def zone_options(self, seat: int, action: Any) -> list[Any]:
         """What the city may do with a card of the zone a play from it names (flow/phases.py)."""
         return zone_options(self.game, seat, action)
 
-    def play_from_zone(self, seat: int, action) -> None:
+    def play_from_zone(self, seat: int, action: Any) -> None:
         """`when built: build a card from "Z"`: the owner is asked (a decision of kind "zone")
         when it may play a card of the zone (flow/phases.py `ask_zone_play`)."""
         ask_zone_play(self.game, action, seat)
 
-    def offer(self, seat: int, action, neighbour: int | None, source: str) -> None:
+    def offer(self, seat: int, action: Any, neighbour: int | None, source: str) -> None:
         """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
         (`options.offer_options`); the step left under the decision carries out the answer
         (flow/chains.py `offer_taken`, from Flow.take)."""
@@ -378,7 +400,7 @@ class Dispatcher:
         else:
             game.stack.pop()                  # it cannot pay: nothing to choose, nothing done
 
-    def ask(self, seat: int, decision: str, step: tuple) -> None:
+    def ask(self, seat: int, decision: DecisionKind, step: tuple[Any, ...]) -> None:
         """The city is asked a decision of kind `decision` (engine/decisions.py KINDS) in the
         middle of the chain; `step`, left on the game's stack under it, holds what its
         options read (`game.options`) and is popped when it is answered."""
@@ -386,7 +408,7 @@ class Dispatcher:
         game.stack.append(step)
         game.waiting = [(seat, decision)]
 
-    def run(self, action, seat: int, where: Where, source: str = "") -> None:
+    def run(self, action: Any, seat: int, where: Where, source: str = "") -> None:
         """Carry out one action for `seat`: its kind's row of CARRY_OUT (an action that is a
         player's choice opens its decision, `game.waiting`)."""
         carry = CARRY_OUT.get(type(action))
@@ -413,7 +435,7 @@ class Dispatcher:
             if event in self.heard:
                 self.fire(event, (seat,))
 
-    def run_in(self, action, target: int, owner: int, source: str) -> None:
+    def run_in(self, action: Any, target: int, owner: int, source: str) -> None:
         """An `each ...:` action carried out in one city: the coins it gives or takes there
         are logged (the owner's own gains show in its turn's line or its trigger's)."""
         city = self.game.cities[target]
@@ -429,7 +451,7 @@ class Dispatcher:
         value = max(-LIMIT, min(LIMIT, value))
         against = where.neighbour.seat if where.neighbour is not None else None
         if value < 0 and against is not None and city.gives_defeats:
-            seat, against, city = against, seat, where.neighbour     # `defeat tokens go to the neighbour`
+            seat, against, city = against, seat, cast("City", where.neighbour)     # `defeat tokens go to the neighbour`
         if value and city.laws:               # `victory tokens taken are worth 2 less`: a token at 0 is not taken
             value = worth_under_laws(city.laws, value, against is not None)
             if not value:
@@ -444,7 +466,7 @@ class Dispatcher:
             if event in self.heard:
                 self.fire(event, (seat,))
 
-    def later(self, seat: int, action, source: str) -> None:
+    def later(self, seat: int, action: Any, source: str) -> None:
         """The action waits for the end of the turn (`at end of turn, ...` from a trigger)."""
         self.game.pending.append((seat, action, source))
 
@@ -454,7 +476,7 @@ class Dispatcher:
         city = self.game.cities[seat]
         gone = give_back(city, what, kind, count)
         if gone and type(self.game.log) is not NoLog:
-            entry = {"event": "given back", "seat": seat, "kind": kind or what, "count": len(gone),
+            entry: dict[str, Any] = {"event": "given back", "seat": seat, "kind": kind or what, "count": len(gone),
                      "source": source}
             if kind is None:
                 entry["values"] = gone
@@ -482,4 +504,4 @@ class Dispatcher:
 
 # what each action kind does (Dispatcher.run): looked up by the action's own type, called
 # (dispatcher, action, seat, where, source): a kind of kinds/actions/ by its own `run`
-CARRY_OUT = {node: kind.run for node, kind in ACTIONS.items()}
+CARRY_OUT: dict[type, Callable[..., None]] = {node: kind.run for node, kind in ACTIONS.items()}

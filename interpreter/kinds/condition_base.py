@@ -37,7 +37,7 @@ class Checks(Protocol):
 
 
 class Engine(Protocol):
-    """What a condition's evaluation is lent of the engine (engine/quantities.py)."""
+    """What a condition's evaluation is lent of the compile pass (expressions.py)."""
     COMPARE: dict[str, Callable[[Any, Any], bool]]
     def evaluate(self, expr: Any, where: Any) -> int: ...
     def value_fn(self, expr: Any) -> Callable[[Any], int]: ...
@@ -95,9 +95,9 @@ class ConditionKind(abc.ABC):
         numbers only); None for one that compares none."""
         return None
 
-    # -- run (engine/quantities.py, engine/laws.py)
+    # -- run (expressions.py, engine/laws.py)
     def holds(self, c: Any, where: Any, e: Engine) -> bool:
-        """Whether a "city" condition holds in `where` now (`e`: engine/quantities.py)."""
+        """Whether a "city" condition holds in `where` now (`e`: expressions.py)."""
         raise NotImplementedError
 
     def holds_fn(self, c: Any, e: Engine) -> Callable[[Any], bool]:

@@ -121,11 +121,7 @@ class Conditional:
 globals().update({node.__name__: node for node in _action_kinds.NODES})
 # and the effect kinds with a module of their own (interpreter/kinds/effects/), likewise
 globals().update({node.__name__: node for node in _effect_kinds.NODES})
-if TYPE_CHECKING:
-    # a Union made at import is no type to mypy: it reads an action (every kind's node) as Any
-    Action = Any
-else:
-    Action = Union[_action_kinds.NODES]     # (Union of a tuple: every kind)
+Action = _action_kinds.Action     # (the kinds' Union: every kind's node)
 
 
 # The events a trigger waits on (`on age end: ...`), in the language's words (syntax/ast_base.py
@@ -180,10 +176,5 @@ LAW_EFFECTS = _effect_kinds.IN_LAW
 
 # What a card, a board or a stage may hold: the kinds of kinds/effects/ that may stand in a city
 EFFECT_TYPES = _effect_kinds.IN_CITY
-if TYPE_CHECKING:
-    # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
-    LawEffect = Any
-    Effect = Any
-else:
-    LawEffect = Union[LAW_EFFECTS]
-    Effect = Union[EFFECT_TYPES]
+LawEffect = _effect_kinds.LawEffect     # (the kinds' Unions)
+Effect = _effect_kinds.Effect

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...rulesdata import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
-from ..quantities import per_value
 from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
 
 if TYPE_CHECKING:
-    from ...syntax import ast
+    from ...kinds.actions import Action as RuleAction   # an action of the rules (a kind's node)
+    from ...kinds.effects import Effect
     from ...kinds.base import ActionKind
     from ..actions import Action
     from ..game import Game
@@ -35,7 +35,7 @@ def fire(game: Game, event: str, seats: tuple[int, ...] | None) -> None:
         game.stack += [("trigger", *entry) for entry in reversed(due)]
 
 
-def _trigger(game: Game, seat: int, key: str, trigger: ast.Effect, neighbour: int | None, event: str) -> None:
+def _trigger(game: Game, seat: int, key: str, trigger: Effect, neighbour: int | None, event: str) -> None:
     limit = trigger.limit
     if limit is not None:
         fired_key = f"{seat}|{key}"
@@ -53,7 +53,7 @@ def _trigger(game: Game, seat: int, key: str, trigger: ast.Effect, neighbour: in
     _run(game, trigger.action, seat, neighbour, trigger_label(trigger, event))
 
 
-def _trigger_done(game: Game, seat: int, trigger: ast.Effect, event: str, before: int) -> None:
+def _trigger_done(game: Game, seat: int, trigger: Effect, event: str, before: int) -> None:
     game.events.stack.pop()
     after = game.cities[seat].coins
     if after != before and isinstance(trigger.action, COINS):
@@ -61,7 +61,7 @@ def _trigger_done(game: Game, seat: int, trigger: ast.Effect, event: str, before
                          "trigger": trigger_label(trigger, event)})
 
 
-def _run(game: Game, action: ast.Action, seat: int, neighbour: int | None, source: str) -> None:
+def _run(game: Game, action: RuleAction, seat: int, neighbour: int | None, source: str) -> None:
     rules = game.tables.rules
     if rules.debt_by_choice:
         kind = ACTIONS.get(type(action))
@@ -73,12 +73,12 @@ def _run(game: Game, action: ast.Action, seat: int, neighbour: int | None, sourc
     game.events.run(action, seat, game.events.where(seat, neighbour), source)
 
 
-def _owes(game: Game, action: ast.Action, seat: int, neighbour: int | None) -> bool:
+def _owes(game: Game, action: RuleAction, seat: int, neighbour: int | None) -> bool:
     """A loss under `coins owed may become ... tokens` that a city with coins settles by a
     decision (the `settle` step): opened, True; any other action, False."""
     if not isinstance(action, LOSSES):
         return False
-    amount = per_value(*ACTIONS[type(action)].counted(action), game.events.where(seat, neighbour))
+    amount = game.events.value(action)(game.events.where(seat, neighbour))
     if amount <= 0 or game.cities[seat].coins <= 0:
         return False
     game.stack.append(("settle", seat, amount, -1))
@@ -86,13 +86,13 @@ def _owes(game: Game, action: ast.Action, seat: int, neighbour: int | None) -> b
     return True
 
 
-def _in_each_city(game: Game, kind: ActionKind[Any], action: ast.Action, seat: int, source: str) -> None:
+def _in_each_city(game: Game, kind: ActionKind[Any], action: RuleAction, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
     game.stack += [("each", kind.inner(action), target, seat, source)
                    for target in reversed(game.events.group(seat, action))]
 
 
-def _each(game: Game, action: ast.Action, target: int, owner: int, source: str) -> None:
+def _each(game: Game, action: RuleAction, target: int, owner: int, source: str) -> None:
     """One city's part of an `each ...:` action; its coins logged (`coins_log`) once settled."""
     kind = ACTIONS.get(type(action))
     if kind is not None and kind.each_city:
@@ -126,15 +126,15 @@ def offer_taken(game: Game, seat: int, choice: Action) -> None:
     game.stack.append(("run", action.action, seat, neighbour, source))
 
 
-def _offer_step(game: Game, action: ast.Action, seat: int, neighbour: int | None, source: str) -> None:
+def _offer_step(game: Game, action: RuleAction, seat: int, neighbour: int | None, source: str) -> None:
     """An offer's step run without its decision (never: Flow.take pops it)."""
 
 
-def _removed(game: Game, action: ast.Action, seat: int, owner: int) -> None:
+def _removed(game: Game, action: RuleAction, seat: int, owner: int) -> None:
     """The card to move has been chosen (Flow.take): nothing is left to do."""
 
 
-def _copy_from(game: Game, action: ast.Action, seat: int) -> None:
+def _copy_from(game: Game, action: RuleAction, seat: int) -> None:
     """The copy has been chosen (Flow.take): nothing is left to do."""
 
 

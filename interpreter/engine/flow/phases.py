@@ -33,7 +33,7 @@ from ..placed import put_card
 if TYPE_CHECKING:
     from ...rulesdata import RulesDef
     from ...compile import Tables
-    from ...syntax import ast
+    from ..written import FromDeck, OfZone
     from ..decisions import DecisionKind
     from ..game import Game
     from .machine import Step, Steps
@@ -143,7 +143,7 @@ def _ask(game: Game, kind: DecisionKind, seats: list[int]) -> None:
 
 
 # ------------------------------------------------------------------------- dealing and drafting
-def _deal(game: Game, statement: ast.Deal) -> None:
+def _deal(game: Game, statement: FromDeck) -> None:
     """Each player's hand: `count` cards of the deck, shuffled; the rest go to the box."""
     deck = unused_cards(game, statement.deck.text)
     game.rng.shuffle(deck)
@@ -181,7 +181,7 @@ def _in_game(game: Game, deck: str) -> bool:
     return any(cards[i].deck == deck for place in places for i in place)
 
 
-def _reveal(game: Game, statement: ast.Reveal) -> None:
+def _reveal(game: Game, statement: FromDeck) -> None:
     """Cards of the deck face up on the table, in play in every city, covering those
     revealed from it before (which stay on the table, covered and out of play: never dealt
     again)."""
@@ -196,7 +196,7 @@ def _reveal(game: Game, statement: ast.Reveal) -> None:
                          "cards": [game.tables.cards[i].name for i in deck[:n]]})
 
 
-def _discard_zone(game: Game, statement: ast.DiscardZone) -> None:
+def _discard_zone(game: Game, statement: OfZone) -> None:
     """Every player's cards of the zone go to the discard pile."""
     zone = game.zones[statement.zone.text]
     for seat in range(game.players):

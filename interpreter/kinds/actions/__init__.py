@@ -9,7 +9,7 @@ of the phases and the phase machine look up."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from ..base import ActionKind, kind_modules as kind_modules  # (re-exported, as it was)
 from ..statement_base import PhaseStatement
@@ -19,6 +19,11 @@ MODULES = kind_modules(__path__, __name__)
 # syntax class -> its kind
 ACTIONS: dict[type, ActionKind[Any]] = {module.KIND.node: module.KIND for module in MODULES}
 NODES: tuple[type, ...] = tuple(ACTIONS)
+if TYPE_CHECKING:
+    # a Union made at import is no type to mypy: it reads an action (every kind's node) as Any
+    Action = Any
+else:
+    Action = Union[NODES]     # an action: the node of any kind (re-exported as syntax/ast.py `Action`)
 # syntax class -> its kind, of the kinds that are a phase's statement too
 STATEMENTS: dict[type, PhaseStatement] = {node: k for node, k in ACTIONS.items() if isinstance(k, PhaseStatement)}
 

@@ -5,7 +5,7 @@ its part (kinds/effect_base.py `EffectKind`).  Every effect kind has one."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from ..base import kind_modules
 from ..effect_base import EffectKind
@@ -20,6 +20,13 @@ NODES: tuple[type, ...] = tuple(EFFECTS)
 # unions, compile.py's STATIC_KINDS and COST_CHANGERS
 IN_CITY = tuple(k.node for k in EFFECTS.values() if "city" in k.places)
 IN_LAW = tuple(k.node for k in EFFECTS.values() if "law" in k.places)
+if TYPE_CHECKING:
+    # a Union made at import is no type to mypy: it reads the kinds' own nodes as Any
+    LawEffect = Any
+    Effect = Any
+else:
+    LawEffect = Union[IN_LAW]      # what a law may hold (re-exported as syntax/ast.py `LawEffect`)
+    Effect = Union[IN_CITY]        # what a card, a board or a stage may hold (`ast.Effect`)
 STATIC = tuple(k.node for k in EFFECTS.values() if k.static)
 COST_CHANGERS = tuple(k.node for k in EFFECTS.values() if k.cost_changer)
 # the classes of the effects a source files among its triggers (kinds/effects/trigger.py):

@@ -66,7 +66,9 @@ class Appraiser(ScienceWorth, PowersWorth):
         self.everyone = tuple(game.cities)
         # with teams (`teams of N ...`) a team scores its players summed: what a move gives
         # or takes from a partner is the team's too
-        self.partners = frozenset(partners(game.tables.rules, seat, game.players))
+        self.partners = self.model.memo.get(("partners", seat))
+        if self.partners is None:
+            self.partners = self.model.memo["partners", seat] = frozenset(partners(game.tables.rules, seat, game.players))
         self.age_index = game.age_index
         self._age = game.age
         self.turn = game.turn
@@ -104,12 +106,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         evaluated, on a Hypothesis."""
         found = self._lines_for.get(known.changes)
         if found is None:
-            own = [(v, read) for v, read in self._own_lines if read & known.changes]
-            lines = self.model.lines_reading(known.changes) + [v for v, _read in own]
-            novel = self.model.novel_lines
-            found = self._lines_for[known.changes] = (
-                lines, self.model.lines_read_all(known.changes) or any("all" in read for _v, read in own),
-                [id(v) in novel for v in lines] if novel else None)
+            found = self._lines_for[known.changes] = self._lines(known.changes)
         lines, lines_read_all, novel = found
         total = source.points if source.points and source.points_category else 0
         if not lines and not source.scores and not known.coin_actions:
@@ -131,7 +128,27 @@ class Appraiser(ScienceWorth, PowersWorth):
             total += delta
             if novel and novel[k]:
                 changed += delta
-        return total + sum(evaluate(value, where) for _c, value in source.scores), changed, after
+        if source.scores:
+            total += sum(evaluate(value, where) for _c, value in source.scores)
+        return total, changed, after
+
+    def _lines(self, changes: frozenset) -> tuple:
+        """(the score lines reading any of `changes`: the rules' and the city's own, whether
+        one of them counts over every city, which are the variants' (or None)); the same in
+        every position of a city with no score lines of its own, so remembered by the rules'
+        model then."""
+        model = self.model
+        key = ("lines", changes)
+        found = None if self._own_lines else model.memo.get(key)
+        if found is None:
+            own = [(v, read) for v, read in self._own_lines if read & changes]
+            lines = model.lines_reading(changes) + [v for v, _read in own]
+            novel = model.novel_lines
+            found = (lines, model.lines_read_all(changes) or any("all" in read for _v, read in own),
+                     [id(v) in novel for v in lines] if novel else None)
+            if not self._own_lines:
+                model.memo[key] = found
+        return found
 
     def _novel_delta(self, after) -> int:
         """The change of the variants' score lines (rulemodel.novel_lines) from the city as it
@@ -548,14 +565,22 @@ def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: fl
     parts are weighed once per card and kind of move, whatever the payment."""
     worth: dict[tuple[str, int], float] = {}
     values = []
+    # a card built or a stage, paid in coins without a partner: `parts` done here, as it does
+    # it (most options are these: the valuation's largest cost is its calls; lab/fastfit.md)
+    part, plain = appraiser._part, not appraiser.partners
     for option in options:
-        if option.kind == "pass":
+        kind = option.kind
+        if kind == "pass":
             values.append(-100.0)
             continue
-        effects, coins = appraiser.parts(option)
-        key = (option.kind, option.card, option.stage)
+        if plain and (kind == "build" or kind == "stage") and not option.free:
+            effects, gained, cost_coins = part(kind, option.card, option.stage)
+            coins = gained - (cost_coins + option.left + option.right + option.bank)
+        else:
+            effects, coins = appraiser.parts(option)
+        key = (kind, option.card, option.stage)
         value = worth.get(key)
         if value is None:
-            value = worth[key] = sum(map(mul, weights, effects)) + (stage if option.kind == "stage" else 0.0)
+            value = worth[key] = sum(map(mul, weights, effects)) + (stage if kind == "stage" else 0.0)
         values.append(value + coins * cash)
     return values

@@ -101,6 +101,7 @@ class RuleModel:
         # (the adaptive bot weighs them apart, valuation.Appraisal.novel)
         self.novel_lines = novel_lines(tables)
         self._lines_reading: dict[frozenset, list] = {}
+        self.lines_for: dict[frozenset, tuple] = {}   # valuation's `_lines` of a city with no score lines of its own
         self.science_memo: dict[tuple[int, ...], int] = {}   # symbol counts -> their score lines' value
         self.expected_memo: dict[tuple, float] = {}          # (symbol counts, outlook) -> expected value
         self.symbol_index = tables.symbol_index

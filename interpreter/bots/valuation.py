@@ -86,7 +86,9 @@ class Appraiser(ScienceWorth, PowersWorth):
         self._own_lines = [(v, read) for s in self._scored   # (line, what it reads)
                            for (_c, v), read in zip(s.scores, facts(s, self.tables).score_reads)]
         self._now: dict[int, int] = {}          # id(line) -> its value for the city as it is
-        self._lines_for: dict[frozenset, list] = {}   # what a source changes -> the lines reading it
+        # what a source changes -> the lines reading it (`_lines`): the same in every position
+        # of a city with no score lines of its own, so remembered by the rules' model then
+        self._lines_for: dict[frozenset, tuple] = {} if self._own_lines else self.model.lines_for
         self._where_now = None
         self._tokens: dict[tuple[int, int | None], int] = {}
         self._units: dict[tuple[int, int], float] = {}      # (resource, units) -> their worth
@@ -134,21 +136,13 @@ class Appraiser(ScienceWorth, PowersWorth):
 
     def _lines(self, changes: frozenset) -> tuple:
         """(the score lines reading any of `changes`: the rules' and the city's own, whether
-        one of them counts over every city, which are the variants' (or None)); the same in
-        every position of a city with no score lines of its own, so remembered by the rules'
-        model then."""
+        one of them counts over every city, which are the variants' (or None))."""
         model = self.model
-        key = ("lines", changes)
-        found = None if self._own_lines else model.memo.get(key)
-        if found is None:
-            own = [(v, read) for v, read in self._own_lines if read & changes]
-            lines = model.lines_reading(changes) + [v for v, _read in own]
-            novel = model.novel_lines
-            found = (lines, model.lines_read_all(changes) or any("all" in read for _v, read in own),
-                     [id(v) in novel for v in lines] if novel else None)
-            if not self._own_lines:
-                model.memo[key] = found
-        return found
+        own = [(v, read) for v, read in self._own_lines if read & changes]
+        lines = model.lines_reading(changes) + [v for v, _read in own]
+        novel = model.novel_lines
+        return (lines, model.lines_read_all(changes) or any("all" in read for _v, read in own),
+                [id(v) in novel for v in lines] if novel else None)
 
     def _novel_delta(self, after) -> int:
         """The change of the variants' score lines (rulemodel.novel_lines) from the city as it

@@ -75,6 +75,7 @@ class RuleModel:
             self.shield_cards.append((len(shields) / max(1, len(dealt)), sum(shields) / max(1, len(shields))))
         self._gains: dict[tuple[int, int, int], dict[int, float]] = {}
         self._race_memo: dict[tuple, float] = {}
+        self._turns_after: dict[tuple[int, int], int] = {}
         self._battle_memo: dict[tuple, tuple] = {}     # race_tokens' terms, one battle's (`_battle`)
         self.symbol_share = [sum(1 for c in cards if facts(c, tables).science)
                              / max(1, len(cards)) for cards in self.cards_from]
@@ -253,7 +254,11 @@ class RuleModel:
 
     def turns_after(self, age_index: int, turn: int) -> int:
         """Turns left in the game after the current one."""
-        return self.ages[age_index].turns - turn + sum(a.turns for a in self.ages[age_index + 1:])
+        found = self._turns_after.get((age_index, turn))
+        if found is None:
+            found = self._turns_after[age_index, turn] = \
+                self.ages[age_index].turns - turn + sum(a.turns for a in self.ages[age_index + 1:])
+        return found
 
     def shield_gain(self, age_index: int, turn: int, until: int) -> dict[int, float]:
         """The shields a city may still add from this turn (its own included) to the end of

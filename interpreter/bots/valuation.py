@@ -57,6 +57,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         self.game, self.seat = game, seat
         self.tables = game.tables
         self.model = rule_model(game.tables, game.players)
+        self._facts = game.tables.cached("facts", dict)     # reads.facts' memo, read first
         self.city = game.cities[seat]
         self.left, self.right = game.neighbours(seat)
         # whom the city fights at the age's end: its neighbours, or with teams whose partners
@@ -227,7 +228,9 @@ class Appraiser(ScienceWorth, PowersWorth):
     def _effects_of(self, kind: str, card_index: int, stage: int = -1):
         city, model = self.city, self.model
         source = self.tables.cards[card_index] if kind == "build" else city.stage_of(stage)
-        known = facts(source, self.tables)
+        known = self._facts.get(source)
+        if known is None:
+            known = facts(source, self.tables)
         if kind == "build" and city.laws:     # a law over cards in force reaches this card in the city
             change = ruling(card_index, city.laws)
             if change is not None:

@@ -132,3 +132,24 @@ def test_battles_fought_one_neighbour_at_a_time_are_summed_as_such():
     finally:
         model._battles = True
         model._race_memo.clear()
+
+
+def test_the_remembered_battles_give_the_very_float_of_the_sum_written_out():
+    """rulemodel._battle remembers each battle's terms (the race's largest cost in a fit's
+    first games); summed in the order of the one sum over both battles, the race is the same
+    float, not merely close, so the bots' choices and every fit stay the same (issue 38)."""
+    tables = rules()
+    model = rule_model(tables, 4)
+    game = Game(tables, 4, seed=3)
+    city = game.cities[0]
+    left, right = game.neighbours(0)
+    left.shields, right.shields = 2, 5
+    everyone = tuple(game.cities)
+    for age, turn, until, shields in ((0, 1, 0, 0), (0, 3, 2, 1), (1, 2, 2, 4), (2, 5, 2, 6)):
+        mine, gains = model.shield_gain(age, turn + 1, until), model.shield_gain(age, turn, until)
+        written = sum(po * pn * model.tokens(city, foe, foe, everyone, until, shields + go, foe.shields + gn,
+                                             foe.shields + gn) / 2
+                      for foe in (left, right) for go, po in mine.items() for gn, pn in gains.items())
+        model._race_memo.clear()
+        assert model.race_tokens(city, left, right, everyone, age, turn, until, shields) == written
+        assert model.race_tokens(city, left, right, everyone, age, turn, until, shields) == written   # remembered

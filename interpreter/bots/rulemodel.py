@@ -6,6 +6,7 @@ cards each card chains to.  Nothing here names a card or holds a rule number."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
 from ..decks import dealing
 from ..engine.city import City
@@ -74,6 +75,8 @@ class RuleModel:
             self.shield_cards.append((len(shields) / max(1, len(dealt)), sum(shields) / max(1, len(shields))))
         self._gains: dict[tuple[int, int, int], dict[int, float]] = {}
         self._race_memo: dict[tuple, float] = {}
+        self._turns_after: dict[tuple[int, int], int] = {}
+        self._battle_memo: dict[tuple, tuple] = {}     # race_tokens' terms, one battle's (`_battle`)
         self.symbol_share = [sum(1 for c in cards if facts(c, tables).science)
                              / max(1, len(cards)) for cards in self.cards_from]
         # demand[i][r][k]: the share of the cards from age i on whose cost asks for more than k units of r
@@ -99,6 +102,7 @@ class RuleModel:
         # (the adaptive bot weighs them apart, valuation.Appraisal.novel)
         self.novel_lines = novel_lines(tables)
         self._lines_reading: dict[frozenset, list] = {}
+        self.lines_for: dict[frozenset, tuple] = {}   # valuation's `_lines` of a city with no score lines of its own
         self.science_memo: dict[tuple[int, ...], int] = {}   # symbol counts -> their score lines' value
         self.expected_memo: dict[tuple, float] = {}          # (symbol counts, outlook) -> expected value
         self.symbol_index = tables.symbol_index
@@ -250,7 +254,11 @@ class RuleModel:
 
     def turns_after(self, age_index: int, turn: int) -> int:
         """Turns left in the game after the current one."""
-        return self.ages[age_index].turns - turn + sum(a.turns for a in self.ages[age_index + 1:])
+        found = self._turns_after.get((age_index, turn))
+        if found is None:
+            found = self._turns_after[age_index, turn] = \
+                self.ages[age_index].turns - turn + sum(a.turns for a in self.ages[age_index + 1:])
+        return found
 
     def shield_gain(self, age_index: int, turn: int, until: int) -> dict[int, float]:
         """The shields a city may still add from this turn (its own included) to the end of
@@ -295,14 +303,36 @@ class RuleModel:
         mine = self.shield_gain(age_index, turn + 1, until)
         gains = self.shield_gain(age_index, turn, until)
         if self._battles:            # one battle a neighbour: half the tokens against it on both sides
-            found = sum(po * pn * self.tokens(city, foe, foe, everyone, until, shields + go, foe.shields + gn,
-                                              foe.shields + gn) / 2
-                        for foe in (left, right) for go, po in mine.items() for gn, pn in gains.items())
+            # summed term by term in the order of one sum over both battles (the same float)
+            found = sum(chain(self._battle(city, left, everyone, age_index, turn, until, shields, laws, mine, gains),
+                              self._battle(city, right, everyone, age_index, turn, until, shields, laws, mine, gains)))
         else:
             found = sum(po * pl * pr * self.tokens(city, left, right, everyone, until, shields + go, left.shields + gl,
                                                    right.shields + gr)
                         for go, po in mine.items() for gl, pl in gains.items() for gr, pr in gains.items())
         self._race_memo[key] = found
+        return found
+
+    def _battle(self, city, foe, everyone, age_index: int, turn: int, until: int, shields: int, laws: tuple,
+                mine: dict, gains: dict) -> tuple:
+        """The terms of `race_tokens`' sum for the battle against `foe` (each outcome's chance
+        times half its tokens), remembered by the shields of the city and of that foe alone:
+        the same foe's battle recurs beside many other neighbours, and the race is the
+        adaptive bot's largest cost (lab/fastfit.md, issue 38)."""
+        key = (age_index, turn, until, shields, foe.shields, laws)
+        found = self._battle_memo.get(key)
+        if found is None:
+            memo, tail = self._tokens_memo, ((laws,) if laws else ())
+            table = {}
+            for go in mine:
+                for gn in gains:
+                    own, theirs = shields + go, foe.shields + gn
+                    value = memo.get((until, own, theirs, theirs) + tail)
+                    if value is None:
+                        value = self.tokens(city, foe, foe, everyone, until, own, theirs, theirs)
+                    table[go, gn] = value
+            found = self._battle_memo[key] = tuple(po * pn * table[go, gn] / 2 for go, po in mine.items()
+                                                   for gn, pn in gains.items())
         return found
 
     def tokens(self, city, left, right, everyone, age_index: int, shields: int | None = None,

@@ -59,6 +59,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         self.game, self.seat = game, seat
         self.tables = game.tables
         self.model = rule_model(game.tables, game.players)
+        self._facts = game.tables.cached("facts", dict)     # reads.facts' memo, read first
         self.city = game.cities[seat]
         self.left, self.right = game.neighbours(seat)
         # whom the city fights at the age's end: its neighbours, or with teams whose partners
@@ -68,7 +69,9 @@ class Appraiser(ScienceWorth, PowersWorth):
         self.everyone = tuple(game.cities)
         # with teams (`teams of N ...`) a team scores its players summed: what a move gives
         # or takes from a partner is the team's too
-        self.partners = frozenset(partners(game.tables.rules, seat, game.players))
+        self.partners = self.model.memo.get(("partners", seat))
+        if self.partners is None:
+            self.partners = self.model.memo["partners", seat] = frozenset(partners(game.tables.rules, seat, game.players))
         self.age_index = game.age_index
         self._age = game.age
         self.turn = game.turn
@@ -86,7 +89,9 @@ class Appraiser(ScienceWorth, PowersWorth):
         self._own_lines = [(v, read) for s in self._scored   # (line, what it reads)
                            for (_c, v), read in zip(s.scores, facts(s, self.tables).score_reads)]
         self._now: dict[int, int] = {}          # id(line) -> its value for the city as it is
-        self._lines_for: dict[frozenset, list] = {}   # what a source changes -> the lines reading it
+        # what a source changes -> the lines reading it (`_lines`): the same in every position
+        # of a city with no score lines of its own, so remembered by the rules' model then
+        self._lines_for: dict[frozenset, tuple] = {} if self._own_lines else self.model.lines_for
         self._where_now = None
         self._tokens: dict[tuple[int, int | None], int] = {}
         self._units: dict[tuple[int, int], float] = {}      # (resource, units) -> their worth
@@ -106,12 +111,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         evaluated, on a Hypothesis."""
         found = self._lines_for.get(known.changes)
         if found is None:
-            own = [(v, read) for v, read in self._own_lines if read & known.changes]
-            lines = self.model.lines_reading(known.changes) + [v for v, _read in own]
-            novel = self.model.novel_lines
-            found = self._lines_for[known.changes] = (
-                lines, self.model.lines_read_all(known.changes) or any("all" in read for _v, read in own),
-                [id(v) in novel for v in lines] if novel else None)
+            found = self._lines_for[known.changes] = self._lines(known.changes)
         lines, lines_read_all, novel = found
         total = source.points if source.points and source.points_category else 0
         if not lines and not source.scores and not known.coin_actions:
@@ -133,7 +133,19 @@ class Appraiser(ScienceWorth, PowersWorth):
             total += delta
             if novel and novel[k]:
                 changed += delta
-        return total + sum(evaluate(value, where) for _c, value in source.scores), changed, after
+        if source.scores:
+            total += sum(evaluate(value, where) for _c, value in source.scores)
+        return total, changed, after
+
+    def _lines(self, changes: frozenset) -> tuple:
+        """(the score lines reading any of `changes`: the rules' and the city's own, whether
+        one of them counts over every city, which are the variants' (or None))."""
+        model = self.model
+        own = [(v, read) for v, read in self._own_lines if read & changes]
+        lines = model.lines_reading(changes) + [v for v, _read in own]
+        novel = model.novel_lines
+        return (lines, model.lines_read_all(changes) or any("all" in read for _v, read in own),
+                [id(v) in novel for v in lines] if novel else None)
 
     def _novel_delta(self, after) -> int:
         """The change of the variants' score lines (rulemodel.novel_lines) from the city as it
@@ -218,7 +230,9 @@ class Appraiser(ScienceWorth, PowersWorth):
     def _effects_of(self, kind: str, card_index: int, stage: int = -1):
         city, model = self.city, self.model
         source = self.tables.cards[card_index] if kind == "build" else city.stage_of(stage)
-        known = facts(source, self.tables)
+        known = self._facts.get(source)
+        if known is None:
+            known = facts(source, self.tables)
         if kind == "build" and city.laws:     # a law over cards in force reaches this card in the city
             change = ruling(card_index, city.laws)
             if change is not None:
@@ -549,14 +563,22 @@ def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: fl
     parts are weighed once per card and kind of move, whatever the payment."""
     worth: dict[tuple[str, int], float] = {}
     values = []
+    # a card built or a stage, paid in coins without a partner: `parts` done here, as it does
+    # it (most options are these: the valuation's largest cost is its calls; lab/fastfit.md)
+    part, plain = appraiser._part, not appraiser.partners
     for option in options:
-        if option.kind == "pass":
+        kind = option.kind
+        if kind == "pass":
             values.append(-100.0)
             continue
-        effects, coins = appraiser.parts(option)
-        key = (option.kind, option.card, option.stage)
+        if plain and (kind == "build" or kind == "stage") and not option.free:
+            effects, gained, cost_coins = part(kind, option.card, option.stage)
+            coins = gained - (cost_coins + option.left + option.right + option.bank)
+        else:
+            effects, coins = appraiser.parts(option)
+        key = (kind, option.card, option.stage)
         value = worth.get(key)
         if value is None:
-            value = worth[key] = sum(map(mul, weights, effects)) + (stage if option.kind == "stage" else 0.0)
+            value = worth[key] = sum(map(mul, weights, effects)) + (stage if kind == "stage" else 0.0)
         values.append(value + coins * cash)
     return values

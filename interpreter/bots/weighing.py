@@ -54,6 +54,7 @@ class WeighedBot(Bot):
     def __init__(self, seed: int = 0, weights=None, **params):
         super().__init__(seed=seed, **params)
         self.weights = list(weights) if weights is not None else None
+        self._ages: dict[tuple, tuple] = {}     # `_at_age`'s weights, by the weights and the age
 
     def choose(self, view, options) -> int:
         values = self.values(view, options)
@@ -83,17 +84,29 @@ class WeighedBot(Bot):
     def values(self, view, options) -> list[float]:
         """Each option's worth under the fitted weights, in points."""
         w = self._weights(view)
-        n = len(PARTS)
-        late = view.age_index / max(1, len(view.ages) - 1)
-        weights = [w[i] * (1 - late) + w[n + i] * late for i in range(n)]
         appraiser = view.appraiser()
-        # the Appraisal's parts in its order: its `coins` (always 0 from `parts`) and its military
-        # as the shields stand now weigh nothing (the race stands for them); `science_now`, the
-        # share of `science` that `points` counts too, takes minus the science weight, so that
-        # weight falls on the symbols' promise alone; what a wonder stage opens (`opened`) is
-        # weighed as points
-        effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:8], weights[1], weights[2], weights[8], -weights[7],
-                          weights[0])
-        values = weigh_options(appraiser, options, effect_weights, appraiser.model.coin_rate * weights[-1],
-                               stage=w[2 * n])
-        return [value + self.rng.random() * 0.01 for value in values]
+        effect_weights, cash, stage = self._at_age(w, view.age_index, len(view.ages), appraiser.model.coin_rate)
+        values = weigh_options(appraiser, options, effect_weights, cash, stage=stage)
+        random = self.rng.random
+        return [value + random() * 0.01 for value in values]
+
+    def _at_age(self, w, age_index: int, ages: int, coin_rate: float) -> tuple:
+        """(the Appraisal's parts' weights, a coin's, a stage's) at this age, between the first
+        age's and the last's: worked out once an age for the weights `w` (a fit's games ask
+        for them at every decision)."""
+        key = (tuple(w), age_index, ages, coin_rate)
+        found = self._ages.get(key)
+        if found is None:
+            n = len(PARTS)
+            late = age_index / max(1, ages - 1)
+            weights = [w[i] * (1 - late) + w[n + i] * late for i in range(n)]
+            # the Appraisal's parts in its order: its `coins` (always 0 from `parts`) and its military
+            # as the shields stand now weigh nothing (the race stands for them); `science_now`, the
+            # share of `science` that `points` counts too, takes minus the science weight, so that
+            # weight falls on the symbols' promise alone; what a wonder stage opens (`opened`) is
+            # weighed as points
+            effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:8], weights[1], weights[2], weights[8],
+                              -weights[7], weights[0])
+            found = (effect_weights, coin_rate * weights[-1], w[2 * n])
+            self._ages[key] = found
+        return found

@@ -45,21 +45,19 @@ def _run_folder(variable: str, prefix: str) -> str:
 
 def _share_compiled_modules() -> None:
     """Every process the test run starts (`wonders`, the language server, the xdist
-    workers) keeps the modules it compiles in one folder (PYTHONPYCACHEPREFIX), handed
-    down in the environment: the checkout's .pytest_cache/pycache (ignored by git), kept
-    from one run to the next.  With PYTHONDONTWRITEBYTECODE set (as on this project's
-    machines), each process compiled the checkout's modules afresh: about 0.12 s of the
-    0.45 s of CPU a `wonders check` takes, in each of hundreds of runs.  Kept between runs,
-    it also holds pytest's rewritten test modules: collecting the suite took about 17 s of
-    processor time in each xdist worker of every run, 4 s once kept.  An entry is used
-    only while its source file keeps the modification time and size it was compiled from
-    (Python's and pytest's own check); a clean clone starts with none."""
-    if "WONDERS_TESTS_PYCACHE" not in os.environ:
-        folder = ROOT / ".pytest_cache" / "pycache"
-        folder.mkdir(parents=True, exist_ok=True)
-        os.environ["WONDERS_TESTS_PYCACHE"] = str(folder)
+    workers), and this one, keeps the modules it compiles, in the usual `__pycache__`
+    folders (ignored by git), kept from one run to the next.  With PYTHONDONTWRITEBYTECODE
+    set (as on this project's machines), each process compiled the checkout's modules
+    afresh: about 0.12 s of the 0.45 s of CPU a `wonders check` takes, in each of hundreds
+    of runs; and pytest rewrote the asserts of every test module in each xdist worker of
+    every run (about 8 s of processor time a worker).  No PYTHONPYCACHEPREFIX: a folder of
+    its own would hold no compiled standard library or installed package, which every
+    worker then compiled again in a clean clone (about 10 s of processor time each; the
+    install compiled them where Python looks without a prefix).  An entry is used only
+    while its source file keeps the modification time and size it was compiled from
+    (Python's and pytest's own check); a clean clone starts with none of the checkout's."""
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = os.environ["WONDERS_TESTS_PYCACHE"]
+    sys.dont_write_bytecode = False
 
 
 _share_compiled_modules()     # in the first pytest process, before it starts the xdist workers

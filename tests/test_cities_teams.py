@@ -167,7 +167,7 @@ def test_a_person_at_the_terminal_sees_the_partners_hand():
 
 @pytest.mark.slow
 def test_simulate_summarises_the_teams():
-    result = call_cli("simulate", "--expansion", "cities", "--variant", "teams", "--players", "4", "--games", "2",
+    result = call_cli("simulate", "--workers", "1", "--expansion", "cities", "--variant", "teams", "--players", "4", "--games", "2",
                      "--bots", "greedy")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()

@@ -22,7 +22,7 @@ def recorded(tmp_path_factory):
 
 
 def test_the_same_bots_on_the_same_deals_play_the_same_games(recorded):
-    result = call_cli("compare", "--quiet", "--records", str(recorded), "--players", "3", "--bots", "random",
+    result = call_cli("compare", "--workers", "1", "--quiet", "--records", str(recorded), "--players", "3", "--bots", "random",
                      "--format", "json")
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)["figures"]
@@ -30,7 +30,7 @@ def test_the_same_bots_on_the_same_deals_play_the_same_games(recorded):
 
 
 def test_other_bots_on_the_same_deals(recorded):
-    result = call_cli("compare", "--quiet", "--records", str(recorded), "--players", "3", "--bots", "greedy",
+    result = call_cli("compare", "--workers", "1", "--quiet", "--records", str(recorded), "--players", "3", "--bots", "greedy",
                      "--format", "json")
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
@@ -40,14 +40,14 @@ def test_other_bots_on_the_same_deals(recorded):
 
 
 def test_records_of_other_rules_or_players_are_refused(recorded, tmp_path):
-    other = call_cli("compare", "--records", str(recorded), "--players", "3", "--bots", "greedy",
+    other = call_cli("compare", "--workers", "1", "--records", str(recorded), "--players", "3", "--bots", "greedy",
                     "--variant", "colosseum")
     assert other.returncode == 2 and "played with other rules" in other.stderr and "Traceback" not in other.stderr
-    players = call_cli("compare", "--bots", "random", "--records", str(recorded), "--players", "4")
+    players = call_cli("compare", "--workers", "1", "--bots", "random", "--records", str(recorded), "--players", "4")
     assert players.returncode == 2 and "games of 3 players, not 4" in players.stderr
-    missing = call_cli("compare", "--bots", "random", "--records", str(tmp_path / "none.jsonl"), "--players", "3")
+    missing = call_cli("compare", "--workers", "1", "--bots", "random", "--records", str(tmp_path / "none.jsonl"), "--players", "3")
     assert missing.returncode == 2 and "No such file" in missing.stderr
     bad = tmp_path / "bad.jsonl"
     bad.write_text("not records\n")
-    damaged = call_cli("compare", "--bots", "random", "--records", str(bad), "--players", "3")
+    damaged = call_cli("compare", "--workers", "1", "--bots", "random", "--records", str(bad), "--players", "3")
     assert damaged.returncode == 2 and "not a file of `wonders simulate`" in damaged.stderr

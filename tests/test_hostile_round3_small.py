@@ -185,7 +185,7 @@ def test_wonders_louis_naming_no_liblouis_exits_69(tmp_path, case):
 @pytest.fixture(scope="module")
 def records(tmp_path_factory) -> str:
     out = tmp_path_factory.mktemp("records") / "run.jsonl"
-    assert call_cli("simulate", "--quiet", "--players", "3", "--games", "3", "--bots", "random,greedy",
+    assert call_cli("simulate", "--workers", "1", "--quiet", "--players", "3", "--games", "3", "--bots", "random,greedy",
                    "--out", str(out)).returncode == 0
     return out.read_text()
 
@@ -197,7 +197,7 @@ def _resumed(tmp_path, text: str, edit, line: int = 2):
     lines[line - 1] = json.dumps(record) + "\n"
     out = tmp_path / "run.jsonl"
     out.write_text("".join(lines))
-    return out, call_cli("simulate", "--quiet", "--players", "3", "--games", "5", "--bots", "random,greedy",
+    return out, call_cli("simulate", "--workers", "1", "--quiet", "--players", "3", "--games", "5", "--bots", "random,greedy",
                         "--out", str(out), "--resume")
 
 

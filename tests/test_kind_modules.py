@@ -92,8 +92,16 @@ def test_messages_are_left_out_and_the_code_kept():
 
 def naming(name: str, modules: dict[str, str]) -> list[str]:
     """The modules whose text names `name` as a word (code, comments or docstrings)."""
-    word = re.compile(rf"\b{name}\b")
-    return [path for path, text in modules.items() if word.search(text)]
+    return _matching(re.compile(rf"\b{name}\b"), name, modules)
+
+
+def _matching(word: re.Pattern, name: str, modules: dict[str, str]) -> list[str]:
+    """The modules `word` (a pattern naming `name`) is found in, looked for only in those that
+    hold each of the name's words as text: a plain search of the text is far quicker than the
+    pattern's, which starts at a word boundary, and most modules name none of them (2.6 s
+    to 0.1 s for the kinds' names over the product's 360 modules)."""
+    parts = re.findall(r"\w+", name)
+    return [path for path, text in modules.items() if all(part in text for part in parts) and word.search(text)]
 
 
 def test_a_kind_with_a_module_is_named_by_it_and_its_builder_only():
@@ -159,8 +167,7 @@ def test_the_ways_to_gather_are_the_registry():
 
 # A word that starts a quoted message (`_('Revealed from "{deck}"')`) is words, not the class
 def _naming_code(name: str, modules: dict[str, str]) -> list[str]:
-    word = re.compile(rf"(?<!['\"])\b{name}\b")
-    return [path for path, text in modules.items() if word.search(text)]
+    return _matching(re.compile(rf"(?<!['\"])\b{name}\b"), name, modules)
 
 
 def test_a_condition_with_a_module_is_named_by_it_and_its_builder_only():

@@ -72,7 +72,7 @@ def _white_cards() -> set[str]:
 
 
 def test_cards_of_an_unknown_colour_is_a_usage_error():
-    result = call_cli("simulate", "--bots", "random", "--expansion", "leaders", "--players", "3", "--games", "2", "--cards-of", "pink")
+    result = call_cli("simulate", "--workers", "1", "--bots", "random", "--expansion", "leaders", "--players", "3", "--games", "2", "--cards-of", "pink")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "'pink' is not a colour of these rules (colours: brown, grey, blue, yellow, red, green, purple, white)" \
         in result.stderr

@@ -28,7 +28,7 @@ def refused(result, option: str) -> None:
 @pytest.fixture
 def records(tmp_path) -> Path:
     out = tmp_path / "runs.jsonl"
-    made = call_cli("simulate", "--bots", "random", *SIM, "--games", "2", "--out", str(out))
+    made = call_cli("simulate", "--workers", "1", "--bots", "random", *SIM, "--games", "2", "--out", str(out))
     assert made.returncode == 0, made.stderr
     return out
 
@@ -36,7 +36,7 @@ def records(tmp_path) -> Path:
 @pytest.mark.parametrize("how", ["--resume", "--force"])
 def test_a_report_on_the_records_file_is_refused(records, how):
     before = records.read_bytes()
-    result = call_cli("simulate", "--bots", "random", *SIM, "--games", "3", "--out", str(records), how, "--report", str(records))
+    result = call_cli("simulate", "--workers", "1", "--bots", "random", *SIM, "--games", "3", "--out", str(records), how, "--report", str(records))
     refused(result, "--report")
     assert "--out" in result.stderr
     assert records.read_bytes() == before
@@ -44,10 +44,10 @@ def test_a_report_on_the_records_file_is_refused(records, how):
 
 def test_a_compare_report_on_its_own_records_is_refused(tmp_path):
     folder = tmp_path / "cmp"
-    made = call_cli("compare", "--bots", "random", *SIM, "--games", "2", "--variant", "cheap-trade", "--out", str(folder))
+    made = call_cli("compare", "--workers", "1", "--bots", "random", *SIM, "--games", "2", "--variant", "cheap-trade", "--out", str(folder))
     assert made.returncode == 0, made.stderr
     before = snapshot(folder)
-    result = call_cli("compare", "--bots", "random", *SIM, "--games", "3", "--variant", "cheap-trade", "--out", str(folder),
+    result = call_cli("compare", "--workers", "1", "--bots", "random", *SIM, "--games", "3", "--variant", "cheap-trade", "--out", str(folder),
                      "--resume", "--report", str(folder / "a.jsonl"))
     refused(result, "--report")
     assert snapshot(folder) == before
@@ -62,7 +62,7 @@ def test_outputs_on_content_or_variant_files_are_refused(tmp_path, content_copy,
                          "--report", str(target))
         refused(result, "--report")
         assert what in result.stderr
-    result = call_cli("simulate", "--bots", "random", *SIM, "--games", "2", "--content", str(content_copy), "--force",
+    result = call_cli("simulate", "--workers", "1", "--bots", "random", *SIM, "--games", "2", "--content", str(content_copy), "--force",
                      "--out", str(content_copy / "base.wonders"))
     refused(result, "--out")
     assert snapshot(content_copy) == before

@@ -55,7 +55,7 @@ needs_browser = pytest.mark.skipif(skip_reason() is not None, reason=str(skip_re
 @needs_browser
 def test_the_simulate_report_renders_in_a_browser(browser, tmp_path):  # noqa: F811
     report = tmp_path / "report.html"
-    result = call_cli("simulate", "--bots", "random", "--quiet", "--players", "4", "--games", "30", "--report", str(report))
+    result = call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "4", "--games", "30", "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(browser, report, tmp_path / "report.png",
                        ["chart-wonders", "chart-seats", "chart-scores", "chart-categories", "chart-shares",
@@ -71,7 +71,7 @@ def test_the_simulate_report_renders_in_a_browser(browser, tmp_path):  # noqa: F
 @needs_browser
 def test_the_compare_report_renders_in_a_browser(browser, tmp_path):  # noqa: F811
     report = tmp_path / "compare.html"
-    result = call_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
+    result = call_cli("compare", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "20", "--variant", "cheap-trade",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(browser, report, None, ["chart-strategy", "chart-wonders", "chart-categories", "chart-shares",
@@ -97,7 +97,7 @@ def team_rows(browser, page_html: Path) -> list[list[str]]:  # noqa: F811
 @needs_browser
 def test_the_simulate_report_of_a_team_game_has_the_team_table(browser, tmp_path):  # noqa: F811
     report = tmp_path / "teams.html"
-    result = call_cli("simulate", "--quiet", "--expansion", "cities", "--variant", "teams", "--players", "4",
+    result = call_cli("simulate", "--workers", "1", "--quiet", "--expansion", "cities", "--variant", "teams", "--players", "4",
                      "--games", "4", "--bots", "greedy", "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = open_report(browser, report, None, ["chart-wonders", "chart-seats", "chart-teams"])
@@ -107,7 +107,7 @@ def test_the_simulate_report_of_a_team_game_has_the_team_table(browser, tmp_path
     rates = [float(r[2].split("%")[0]) for r in rows]
     assert sum(rates) == pytest.approx(100, abs=0.2)          # one team wins each game (or shares it)
     plain = tmp_path / "plain.html"
-    assert call_cli("simulate", "--quiet", "--players", "4", "--games", "2", "--bots", "greedy",
+    assert call_cli("simulate", "--workers", "1", "--quiet", "--players", "4", "--games", "2", "--bots", "greedy",
                    "--report", str(plain)).returncode == 0
     assert team_rows(browser, plain) == []                              # no teams, no team table
 
@@ -115,7 +115,7 @@ def test_the_simulate_report_of_a_team_game_has_the_team_table(browser, tmp_path
 @needs_browser
 def test_the_compare_report_of_a_team_game_has_the_team_table(browser, tmp_path):  # noqa: F811
     report = tmp_path / "compare-teams.html"
-    result = call_cli("compare", "--quiet", "--expansion", "cities", "--against", "teams", "--variant", "teams",
+    result = call_cli("compare", "--workers", "1", "--quiet", "--expansion", "cities", "--against", "teams", "--variant", "teams",
                      "--variant", "cheap-trade", "--players", "4", "--games", "4", "--bots", "greedy",
                      "--report", str(report))
     assert result.returncode == 0, result.stderr
@@ -128,7 +128,7 @@ def test_the_compare_report_of_a_team_game_has_the_team_table(browser, tmp_path)
 
 
 def test_a_report_in_a_missing_folder_is_refused_before_any_game():
-    result = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--report", "/no/such/dir/r.html")
+    result = call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--report", "/no/such/dir/r.html")
     assert result.returncode == 2 and "--report" in result.stderr and "does not exist" in result.stderr
 
 

@@ -289,7 +289,7 @@ def test_simulate_plays_the_second_edition(tmp_path):
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["options"]["rules"] == RULES and summary["options"]["sides"] == "Day"
-    wrong = call_cli("simulate", "--bots", "random", "--rules", RULES, "--players", "3", "--games", "1", "--sides", "B")
+    wrong = call_cli("simulate", "--workers", "1", "--bots", "random", "--rules", RULES, "--players", "3", "--games", "1", "--sides", "B")
     assert wrong.returncode == 2 and "sides: Day, Night" in wrong.stderr
 
 

@@ -90,10 +90,10 @@ def test_ctrl_c_in_compare_records_each_game_once(tmp_path):
 
 def test_resume_counts_a_game_recorded_twice_once(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out)).returncode == 0
     lines = out.read_text().splitlines(keepends=True)
     out.write_text("".join(lines + lines[1:4]))               # three games twice, as an old run left them
-    resumed = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out), "--resume",
+    resumed = call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "10", "--out", str(out), "--resume",
                       "--format", "json")
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["games"] == 10
@@ -104,22 +104,22 @@ def test_resume_counts_a_game_recorded_twice_once(tmp_path):
 
 def test_a_game_recorded_twice_with_different_results_is_refused(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
     lines = out.read_text().splitlines(keepends=True)
     other = json.loads(lines[1])
     other["seats"][0]["coins"] += 1          # a well-formed record (one turn more would not fit its arc)
     out.write_text("".join(lines) + json.dumps(other) + "\n")
-    resumed = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
+    resumed = call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
     assert resumed.returncode == 1, resumed.stderr
     assert f"{out}:{len(lines) + 1}" in resumed.stderr and f"game {other['game']} " in resumed.stderr
 
 
 def test_a_cut_last_line_is_dropped_with_a_message(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
     text = out.read_text()
     out.write_text(text[:-30])
-    resumed = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
+    resumed = call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert "line 5" in resumed.stderr and "cut off" in resumed.stderr
     assert sorted(games_in(out)) == [0, 1, 2, 3]
@@ -154,7 +154,7 @@ def test_a_killed_run_resumes_and_its_workers_do_not_hold_the_lock(tmp_path):
 @pytest.mark.parametrize("second", [["--force"], ["--resume"]])
 def test_a_second_writer_to_the_same_records_file_is_refused(tmp_path, second):
     out = tmp_path / "run.jsonl"
-    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out)).returncode == 0
     first = start("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "100000", "--workers", "1",
                   "--out", str(out), "--resume")
     try:
@@ -190,7 +190,7 @@ def test_a_second_compare_on_the_same_folder_is_refused(tmp_path):
 def three_records(tmp_path_factory) -> str:
     """The records file of a run of 3 games, made once for the module (each test damages a copy)."""
     out = tmp_path_factory.mktemp("records") / "run.jsonl"
-    assert call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--out", str(out)).returncode == 0
+    assert call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--out", str(out)).returncode == 0
     return out.read_text()
 
 
@@ -230,7 +230,7 @@ def test_a_damaged_record_is_refused_with_its_line_and_field(tmp_path, three_rec
     lines = three_records.splitlines(keepends=True)
     lines[2] = json.dumps(_damage(json.loads(lines[2]), how)) + "\n"
     out.write_text("".join(lines))
-    result = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "6", "--out", str(out), "--resume")
+    result = call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "6", "--out", str(out), "--resume")
     assert result.returncode == 1, result.stderr
     assert f"{out}:3" in result.stderr and field in result.stderr, result.stderr
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr
@@ -363,12 +363,12 @@ def _alive(pid: int) -> bool:
 
 def test_resume_accepts_the_default_rules_named_or_not(tmp_path):
     out = tmp_path / "run.jsonl"
-    made = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out))
+    made = call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "2", "--out", str(out))
     assert made.returncode == 0, made.stderr
-    named = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume",
+    named = call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--out", str(out), "--resume",
                     "--rules", "first-edition")
     assert named.returncode == 0, named.stderr
-    again = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--out", str(out), "--resume")
+    again = call_cli("simulate", "--workers", "1", "--bots", "random", "--quiet", "--players", "3", "--games", "5", "--out", str(out), "--resume")
     assert again.returncode == 0, again.stderr
 
 

@@ -104,22 +104,22 @@ def test_out_writes_a_header_and_one_line_per_game(tmp_path):
     head, records, _ = read_records(str(out))
     assert head["format"] == "wonders-sim/1" and head["options"]["players"] == 3
     assert sorted(r["game"] for r in records) == list(range(12))
-    again = simulate("--players", "3", "--games", "12", "--out", str(out))
+    again = simulate("--workers", "1", "--players", "3", "--games", "12", "--out", str(out))
     assert again.returncode == 2 and "already exists" in again.stderr and "--resume" in again.stderr
-    forced = simulate("--players", "3", "--games", "5", "--out", str(out), "--force")
+    forced = simulate("--workers", "1", "--players", "3", "--games", "5", "--out", str(out), "--force")
     assert forced.returncode == 0
     assert len(read_records(str(out))[1]) == 5
 
 
 def test_resume_repairs_a_cut_last_line_and_plays_only_the_missing_games(tmp_path):
     out = tmp_path / "run.jsonl"
-    whole = simulate("--players", "4", "--games", "10", "--seed", "3", "--format", "json")
-    assert simulate("--players", "4", "--games", "6", "--seed", "3", "--out", str(out)).returncode == 0
+    whole = simulate("--workers", "1", "--players", "4", "--games", "10", "--seed", "3", "--format", "json")
+    assert simulate("--workers", "1", "--players", "4", "--games", "6", "--seed", "3", "--out", str(out)).returncode == 0
     text = out.read_text()
     lines = text.splitlines(keepends=True)
     out.write_text("".join(lines[:-1]) + lines[-1][:40])      # a crash in the middle of the last line
     kept = [json.loads(line) for line in lines[1:-1]]
-    resumed = simulate("--players", "4", "--games", "10", "--seed", "3", "--out", str(out), "--resume",
+    resumed = simulate("--workers", "1", "--players", "4", "--games", "10", "--seed", "3", "--out", str(out), "--resume",
                        "--format", "json")
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["seats"] == json.loads(whole.stdout)["seats"]
@@ -130,14 +130,14 @@ def test_resume_repairs_a_cut_last_line_and_plays_only_the_missing_games(tmp_pat
 
 def test_resume_refuses_a_file_from_other_rules_or_options(tmp_path):
     out = tmp_path / "run.jsonl"
-    assert simulate("--players", "3", "--games", "4", "--out", str(out)).returncode == 0
-    other_rules = simulate("--players", "3", "--games", "8", "--out", str(out), "--resume",
+    assert simulate("--workers", "1", "--players", "3", "--games", "4", "--out", str(out)).returncode == 0
+    other_rules = simulate("--workers", "1", "--players", "3", "--games", "8", "--out", str(out), "--resume",
                            "--variant", "science-sets-worth-10")
     assert other_rules.returncode == 2 and "other rules" in other_rules.stderr
-    other_options = simulate("--players", "3", "--games", "8", "--out", str(out), "--resume", "--seed", "9")
+    other_options = simulate("--workers", "1", "--players", "3", "--games", "8", "--out", str(out), "--resume", "--seed", "9")
     assert other_options.returncode == 2 and "seed 0 (now 9)" in other_options.stderr
     (tmp_path / "junk.jsonl").write_text("hello\n")
-    junk = simulate("--players", "3", "--games", "8", "--out", str(tmp_path / "junk.jsonl"), "--resume")
+    junk = simulate("--workers", "1", "--players", "3", "--games", "8", "--out", str(tmp_path / "junk.jsonl"), "--resume")
     assert junk.returncode == 2 and "line 1" in junk.stderr
 
 
@@ -152,7 +152,8 @@ def test_resume_refuses_a_file_from_other_rules_or_options(tmp_path):
     (["--workers", "2", "--cluster", "tcp://127.0.0.1:1"], "cannot be used together"),
 ])
 def test_bad_input_is_a_usage_error(args, message):
-    result = simulate("--players", "3", "--games", "5", *args)
+    one = [] if "--workers" in args else ["--workers", "1"]      # in this process, unless --workers is the question
+    result = simulate("--players", "3", "--games", "5", *one, *args)
     assert result.returncode == 2, result.stderr
     assert message in result.stderr and "Traceback" not in result.stderr
 

@@ -191,7 +191,7 @@ class Tables:
     phase_ops: tuple[tuple[PhaseOp, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     turn_runs: dict[tuple[int, int], tuple[int, bool]] = attrs.field(init=False, eq=False, repr=False)
     # every rule object a game's flow can hold (sources, triggers, actions), numbered in the
-    # order of the rule set: a save writes each by its number (engine/saves.py), `numbers`
+    # order of the rule set: a save writes each by its number (engine/save_flow.py), `numbers`
     # giving an object's by identity (`_complete`)
     operations: tuple[Any, ...] = attrs.field(init=False, eq=False, repr=False)
     numbers: dict[int, int] = attrs.field(init=False, eq=False, repr=False)

@@ -232,7 +232,7 @@ def test_the_bots_weigh_the_board_production_a_pawn_keeps():
 
 
 def test_a_save_with_a_bad_board_lost_is_refused():
-    from interpreter.engine.saves import SaveError
+    from interpreter.engine.save_fields import SaveError
     data = game_to_data(start())
     data["cities"][0]["board_lost"] = "yes"
     with pytest.raises(SaveError, match="board_lost"):

@@ -351,7 +351,7 @@ def test_kept_tokens_are_saved_and_loaded():
 
 
 def test_a_save_with_an_unknown_token_kind_is_refused():
-    from interpreter.engine.saves import SaveError
+    from interpreter.engine.save_fields import SaveError
     data = game_to_data(game_of(SEVEN[:3]))
     data["cities"][0]["kept"] = {"gold": 1}
     with pytest.raises(SaveError, match="'gold' is not a token kind"):

@@ -51,7 +51,7 @@ def test_no_pass_compares_a_decision_kind_with_a_string():
     """The switches on a decision's kind are gone: the passes that asked them look it up."""
     switch = re.compile(r'(?<![\w.])(?:(?:decision|view|self)\.)?kind (==|!=|in|not in) \(?"(turn|neutral turn|last card|discard|draft|zone|copy|debt|'
                         r'offer|remove|put)"')
-    passes = ["engine/game.py", "engine/flow/machine.py", "engine/decisions.py", "engine/saves.py",
+    passes = ["engine/game.py", "engine/flow/machine.py", "engine/decisions.py", "engine/saves.py", "engine/save_flow.py",
               "views/replay.py", "commands/human.py", "studio/play.py", "studio/tables/views.py", "bots/view.py",
               "bots/rollout.py", "bots/determinize.py", "bots/heuristic.py", "bots/mcts.py", "sim/study.py",
               "studio/tables/table.py"]

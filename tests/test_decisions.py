@@ -17,7 +17,8 @@ from interpreter.engine.actions import Action, card_builds, is_legal, legal_acti
 from interpreter.engine.city import DERIVED, FIXED, OWNED, City
 from interpreter.engine.decisions import drive
 from interpreter.engine.game import COPIED, STATE, VALUES, Game
-from interpreter.engine.saves import SaveError, game_from_data, game_to_data
+from interpreter.engine.save_fields import SaveError
+from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.bots.seats import make_deciders
 from tests.scenario import tables
 

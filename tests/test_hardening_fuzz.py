@@ -106,7 +106,8 @@ def test_a_damaged_log_is_replayed_or_refused(data):
 @FUZZ
 @given(st.data())
 def test_a_damaged_save_is_loaded_or_refused(data):
-    from interpreter.engine.saves import SaveError, game_from_data
+    from interpreter.engine.save_fields import SaveError
+    from interpreter.engine.saves import game_from_data
     from interpreter.views import replay
     save = _damage(json.loads(documents()[1]), data)
     try:

@@ -342,7 +342,8 @@ def test_bilkis_buys_once_a_turn_even_when_the_turn_pays_twice():
 
 def test_the_unit_bought_this_turn_is_saved_with_a_game_waiting_on_the_last_card():
     import json
-    from interpreter.engine.saves import SaveError, game_from_data, game_to_data
+    from interpreter.engine.save_fields import SaveError
+    from interpreter.engine.saves import game_from_data, game_to_data
     game = new_game(("Babylon", "Ephesos", "Gizah"), side="B")
     game.cities[0].add_stage()
     game.cities[0].add_stage()

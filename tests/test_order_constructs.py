@@ -155,7 +155,7 @@ def test_a_save_keeps_the_order_built_and_a_chosen_stage_in_the_middle_of_a_turn
 
 @pytest.mark.parametrize("order, why", [([1, 1], "twice"), ([5], "no such stage"), ("12", "not a list")])
 def test_a_save_with_a_broken_order_is_refused_with_its_field(babylon, order, why):
-    from interpreter.engine.saves import SaveError
+    from interpreter.engine.save_fields import SaveError
     game = babylon_game(babylon)
     data = game_to_data(game)
     data["cities"][0]["stages"] = len(order) if isinstance(order, list) else 2

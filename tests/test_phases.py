@@ -174,7 +174,7 @@ def test_save_load_and_copy_at_every_decision_of_a_game_with_phases(bonus):
 
 
 def test_a_save_in_a_phase_that_names_no_phase_is_refused(bonus):
-    from interpreter.engine.saves import SaveError
+    from interpreter.engine.save_fields import SaveError
     game = Game(bonus, 3, seed=1)
     game.decisions()[0].choose(0)
     data = game_to_data(game)

@@ -17,7 +17,8 @@ from interpreter.compile import compile_rules
 from interpreter.engine import laws
 from interpreter.engine.game import Game
 from interpreter.engine.placed import put_card, shown
-from interpreter.engine.saves import SaveError, game_from_data, game_to_data
+from interpreter.engine.save_fields import SaveError
+from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.engine.scoring import score_city
 from interpreter.syntax.parser import parse_text
 from interpreter.syntax.printer import print_item

@@ -2,7 +2,9 @@
 the move hypothetically made, coins and military tokens turned into points by the score
 lines, the military triggers of each age, trade prices and the resources and chains of
 the cards still to come (rulemodel.py).  Bots weigh these parts; none of them knows a
-card, a wonder or a rule number."""
+card, a wonder or a rule number.  The Appraiser's parts that reason apart are its mixins:
+science_worth.py, powers_worth.py, trade_worth.py (production and trade), others_worth.py
+(kept tokens, other cities, buildings removed)."""
 
 from __future__ import annotations
 
@@ -18,14 +20,15 @@ from ..expressions import Where, evaluate, per_value
 from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..kinds.actions import ACTIONS, GAINS, kind_of
-from ..kinds import scopes
 from ..syntax import ast
 from .hypothesis import Hypothesis
-from .offers import action_worth, board_worth, given_back_worth, offer_worth, tokens_worth
+from .offers import action_worth, offer_worth, tokens_worth
 from .reads import facts, under_law
 from .rulemodel import rule_model
 from .powers_worth import PowersWorth, once
 from .science_worth import ScienceWorth
+from .trade_worth import TradeWorth
+from .others_worth import OthersWorth
 from ..syntax.ast_base import Event
 
 
@@ -51,7 +54,7 @@ ZERO = Appraisal()
 OPENED = 0.5        # the share of the next wonder stage's worth that the stage before it counts (`_opened`)
 
 
-class Appraiser(ScienceWorth, PowersWorth):
+class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
     """Appraises the options of one seat in one position (of a live game or a search copy;
     it never changes the game: hypotheses are made on copies of the city)."""
 
@@ -353,7 +356,7 @@ class Appraiser(ScienceWorth, PowersWorth):
                     best, best_total = worth, sum(worth)
         return best
 
-    # ------------------------------------------------------------ parts
+    # ------------------------------------------------------------ military tokens
     def _tokens_at(self, age_index: int, shields: int | None) -> int:
         key = (age_index, shields)
         found = self._tokens.get(key)
@@ -369,94 +372,7 @@ class Appraiser(ScienceWorth, PowersWorth):
         return self.model.race_tokens(self.city, *self.foes, self.everyone, self.age_index, self.turn,
                                       age_index, shields)
 
-    def _have(self, r: int) -> float:
-        city = self.city
-        return city.own_fixed[r] + sum(1 / len(c) for c in city.own_choices if r in c)
-
-    def _unit_value(self, r: int, have: float, units: int = 1) -> float:
-        """Trade coins saved by `units` more of resource r, over the builds left, in points."""
-        demand = self.model.demand[self.age_index][r]
-        price = min(self.city.prices["left"][r], self.city.prices["right"][r])
-        start = int(have)
-        share = sum(demand[k] for k in range(start, min(len(demand), start + units)))
-        return share * price * self.builds_left * self.model.coin_rate
-
-    def _production(self, known) -> float:
-        value = 0.0
-        res = self.tables.resource_index
-        for effect in known.produces:
-            if effect.choice:
-                value += max(self._units_worth(res[i.resource.text], 1) for i in effect.items)
-            else:
-                for item in effect.items:
-                    value += self._units_worth(res[item.resource.text], item.count)
-        return value
-
-    def _units_worth(self, r: int, units: int) -> float:
-        """`_unit_value` of `units` more of r for this city, remembered in this position
-        (many cards produce the same resources)."""
-        key = (r, units)
-        found = self._units.get(key)
-        if found is None:
-            found = self._units[key] = self._unit_value(r, self._have(r), units)
-        return found
-
-    def _trade(self, known) -> float:
-        value = 0.0
-        res = self.tables.resource_index
-        for effect in known.trades:
-            for direction in scopes.directions(effect.scope):
-                prices = self.city.prices.get(direction)
-                if prices is None:
-                    continue
-                for name in effect.resources:
-                    r = res[name.text]
-                    saved = prices[r] - effect.price
-                    if saved > 0:       # half the purchases go each way
-                        demand = self.model.demand[self.age_index][r]
-                        units = sum(demand[int(self._have(r)):])
-                        value += saved * units * self.builds_left * self.model.coin_rate / 2
-        return value
-
-    # ------------------------------------------------------------ kept tokens, other cities
-    def _kept_worth(self, city, kind: str, count: int) -> float:
-        """The score change of `city` taking `count` tokens of a kept kind (a debt token's
-        -1 as its score lines say), plus, for a kind that sits out this age's conflict, the
-        military tokens it would no longer take (as the shields stand)."""
-        if count <= 0:
-            return 0.0
-        other = city.copy()
-        other.kept[kind] = other.kept.get(kind, 0) + count
-        everyone = tuple(other if c.seat == city.seat else c for c in self.everyone)
-        age = self._age
-        left, right = self.game.neighbours(city.seat)
-        worth = (sum(score_city(self.tables, other, left, right, everyone, age.number, age.victory).values())
-                 - sum(score_city(self.tables, city, left, right, everyone, age.number, age.victory).values()))
-        if city is self.city and any(k == kind and not once for k, _event, once in self.tables.rules.sit_out):
-            worth -= self._tokens_at(self.age_index, None) * self.model.token_rate
-        return worth
-
-    def _city_effects(self, known, source, built: bool) -> float:
-        """Kept tokens taken, what the card does to other cities (their loss is worth as
-        much to this city as the mean harm: coins at the coin rate, debt as its score
-        says; a partner's loss is the team's, counted whole), and the powers that change
-        how the city pays or produces."""
-        value = 0.0
-        where = Where(self.city, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
-        for action in known.kept:
-            value += self._kept_worth(self.city, action.kind.text, evaluate(action.count, where))
-        for action in known.others:
-            targets = self.game.events.group(self.seat, action)
-            harm = 0.0
-            for seat in targets:
-                if seat in self.partners:           # a partner's loss is the team's: counted whole
-                    value -= self._harm(action.action, seat)
-                    continue
-                harm += self._harm(action.action, seat)
-            others = [s for s in targets if s not in self.partners]
-            value += harm / max(1, len(others)) if action.group != "every" and others else 0.0
-        return value + self._city_powers(known, source, built)
-
+    # ------------------------------------------------------------ a stage copied, a card put under a stage
     def _stage_copy_worth(self, option) -> tuple[Appraisal, int]:
         """A neighbour's stage copied (`copy stage N of ...`): the points the city's score pad
         gains with it now, and the coins its `when built` gains give."""
@@ -474,81 +390,6 @@ class Appraiser(ScienceWorth, PowersWorth):
         after.remove_card(option.card)
         after.entombed.append((option.stage, option.card))
         return ZERO._replace(points=float(self._score(after) - self._score(self.city)))
-
-    def _best_under(self, action, score) -> float:
-        """`put a ... card from own city under this stage`, valued with the stage it stands on:
-        the score pad with the best such card under the stage built, against the stage built
-        with none (its own score lines, counting the card under it, are valued so)."""
-        base = self.city.copy()
-        built = base.stage_order if base.side.any_order else range(base.stages)
-        if action.stage not in built and action.stage < len(base.side.stages):
-            base.add_stage(action.stage)
-        colors = {c.text for c in action.colors}
-        before, gains = score(base), []
-        for index in base.built:
-            if not colors or self.tables.cards[index].color in colors:
-                after = base.copy()
-                after.remove_card(index)
-                after.entombed.append((action.stage, index))
-                gains.append(score(after) - before)
-        return float(max(gains, default=0))
-
-    def _removal(self, action) -> float:
-        """A `discard a ... card from ...` when built, in points: the city that loses a card
-        chooses the one whose loss costs it the fewest points now; a loss of this city (or a
-        partner's) counts against, a rival neighbour's for.  `lose the board production`:
-        what the board's production is still worth (bots/offers.py `board_worth`)."""
-        kind = kind_of(action)
-        if kind is not None and kind.gives == "board lost":
-            return -board_worth(self.model, self.game, self.seat, self.model.coin_rate)
-        if action.scope is None:                 # from a zone: no building is lost
-            return 0.0
-        city = scopes.scope_kinds(action.scope)[0].pick(self.city, self.left, self.right)
-        if city is None:                         # `the neighbour`, all cities: none of these
-            return 0.0
-        colors = {c.text for c in action.colors}
-        cards, age = self.tables.cards, self._age
-        left, right = self.game.neighbours(city.seat)
-
-        def score(c) -> int:
-            return sum(score_city(self.tables, c, left, right, self.everyone, age.number, age.victory).values())
-        if action.to == "stage" and city is self.city:      # the best card under the stage about to be built
-            return self._best_under(action, score)
-        before, losses = score(city), []
-        for index in city.built:
-            if not colors or cards[index].color in colors:
-                after = city.copy()
-                after.remove_card(index)
-                losses.append(before - score(after))
-        loss = float(min(losses, default=0))
-        return -loss if city is self.city or city.seat in self.partners else loss
-
-    def _given_back(self, action) -> float:
-        """`discard N victory|defeat|KIND tokens` when built: the owner's score pad with the
-        tokens given back (those it would best lose), less its score pad now."""
-        where = Where(self.city, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
-        return given_back_worth(self.game, self.seat, action, where)
-
-    def _harm(self, inner, seat: int) -> float:
-        """What an action done in another city takes from it, in points (negative when it
-        gives)."""
-        debt = self.tables.rules.debt
-        city = self.game.cities[seat]
-        there = self.game.events.where(seat)
-        harm = 0.0
-        kind = kind_of(inner)
-        gives = kind.gives if kind is not None else ""
-        if gives == "coins":
-            lost = -per_value(*kind.counted(inner), there) * kind.sign
-            paid = min(lost, city.coins) if lost > 0 else lost
-            harm += paid * self.model.coin_rate
-            if debt is not None and lost > paid:
-                harm -= self._kept_worth(city, debt, lost - paid)
-        elif gives == "kept tokens":
-            harm -= self._kept_worth(city, kind.kept_kind(inner), evaluate(kind.counted(inner)[0], there))
-        elif gives == "tokens given back":              # the score the city loses with them
-            harm -= given_back_worth(self.game, seat, inner, there)
-        return harm
 
 
 def settle_worth(model, option, coin: float | None = None) -> float:

@@ -337,7 +337,8 @@ def recorded_variants(data, given, path):
 def load_position(position_file, paths, variants, rules=None):
     """The game a save holds, with the rule set, content and variants it was played with;
     a save that does not fit is refused (exit status 1) with the reason."""
-    from interpreter.engine.saves import SaveError, game_from_data
+    from interpreter.engine.save_fields import SaveError
+    from interpreter.engine.saves import game_from_data
     data = read_json(position_file, "position")
     rules = tables(paths, recorded_variants(data, variants, position_file),
                    None if paths else recorded_rules(data, rules, position_file))

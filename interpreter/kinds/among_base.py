@@ -60,7 +60,7 @@ NODE = AmongCities          # (the registry's, kinds/among/__init__.py: the clas
 
 
 class Checks(Protocol):
-    """What a way's check is lent of the checker (check/effects.py `ActionChecks`)."""
+    """What a way's check is lent of the checker (check/values.py `WayChecks`)."""
     ctx: Any
     def expr(self, expr: Any) -> bool: ...
     def differs_by_city(self, value: Any) -> bool: ...
@@ -86,7 +86,7 @@ class AmongKind(abc.ABC):
     Declared values:
     `how`: its member of Among;
     `compares`: it picks one city's value among several (`most`, `fewest`): its scope must
-    name two cities at least (check/effects.py, E1214).
+    name two cities at least (check/values.py, E1214).
     """
 
     how: ClassVar[Among]
@@ -100,7 +100,7 @@ class AmongKind(abc.ABC):
         if missing:
             raise TypeError(f"the way {kind} has no words in {', '.join(missing)}")
 
-    # -- check (check/effects.py `check_expr`)
+    # -- check (check/values.py `check_expr`)
     def check(self, e: Any, c: Checks, neighbour: bool) -> bool:
         """A value gathered over cities: its value differs from city to city, a way that
         `compares` names two cities at least (E1214), `the neighbour` only where one is

@@ -28,7 +28,7 @@ PLACES = ("city", "zone", "table")
 
 
 class Checks(Protocol):
-    """What a condition's check is lent of the checker (check/effects.py `ConditionChecks`)."""
+    """What a condition's check is lent of the checker (check/values.py `ConditionChecks`)."""
     ctx: Any
     def expr(self, expr: Any) -> bool: ...
     def which_card(self, card: Any) -> bool: ...
@@ -81,7 +81,7 @@ class ConditionKind(abc.ABC):
             raise TypeError(f"the condition {kind} is read in a {self.place} but says not how: "
                             f"{', '.join(sorted(needed - overrides))}")
 
-    # -- check (check/effects.py)
+    # -- check (check/values.py)
     @abc.abstractmethod
     def check(self, c: Any, checks: Checks) -> bool:
         """True when the condition may be read: what it names declared, its numbers sound;

@@ -22,7 +22,7 @@ SHOWS = ("hand", "options", "pile", "offer", "nothing")
 # How a plug-in bot answers it (bots/base.py `Bot`): by its `choose`, or by a method of its
 # own (bots/view.py looks the method up on the bot and falls back to `choose`).
 HOOKS = ("", "settle", "take_offer")
-# Where the cards a collected choice names are held (engine/saves.py checks a saved choice)
+# Where the cards a collected choice names are held (engine/save_flow.py checks a saved choice)
 HELD = ("hand", "zones")
 
 
@@ -47,7 +47,7 @@ class DecisionKind(abc.ABC):
     (a neutral city's turn);
     `held`: where the cards a collected choice names are held, one of HELD;
     `under`: the steps, one of which stands on top of the stack while it is open (its
-    options read it; engine/saves.py checks a save);
+    options read it; engine/save_flow.py checks a save);
     `shows`: what a person is shown beside its options, one of SHOWS;
     `told`: the log tells its choice as it is made (views/play_log.py), not with the turn;
     `hook`: how a plug-in bot answers it, one of HOOKS;

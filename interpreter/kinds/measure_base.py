@@ -50,7 +50,7 @@ class Measure(StrEnum):
 # "each where": in each city of the scope with its own neighbours (`value` of that city's
 #   Where: engine/quantities.py `where_in`), summed, or the most or fewest;
 # "where": in the owner's Where, the kind reading the scope itself (`value`);
-# "owner": in the owner's city only (`value`): no scope, no most or fewest (check/effects.py);
+# "owner": in the owner's city only (`value`): no scope, no most or fewest (check/values.py);
 # "game": the same in every city (`value`): comparing cities by it tells nothing (E1218).
 COUNTED_IN = ("city", "each where", "where", "owner", "game")
 # What of the owner's city a measure reads, as the bots ask (bots/reads.py `reads`): its
@@ -63,7 +63,7 @@ NAMES = ("", "token kind", "resource", "zone")
 
 
 class Checks(Protocol):
-    """What a measure's check is lent of the checker (check/effects.py `MeasureChecks`)."""
+    """What a measure's check is lent of the checker (check/values.py `MeasureChecks`)."""
     def resource(self, name: Any) -> bool: ...
     def token_kind(self, name: Any) -> bool: ...
     def no_repeats(self, names: Any, what: str) -> bool: ...
@@ -144,11 +144,11 @@ class MeasureKind(abc.ABC):
         if self.follows and self.counted_in != "city":
             raise TypeError(f"shields can follow the measure {kind} only if it is counted in each city (`count`)")
 
-    # -- check (check/effects.py)
+    # -- check (check/values.py)
     @abc.abstractmethod
     def check(self, q: Any, c: Checks) -> bool:
         """True when the quantity's own parts may be counted (what `kind` names, its colours);
-        misuses reported through `c` (check/effects.py `MeasureChecks`).  The scope, `most`
+        misuses reported through `c` (check/values.py `MeasureChecks`).  The scope, `most`
         and `fewest` are checked by the checker from the declarations."""
 
     # -- run (expressions.py)

@@ -62,7 +62,7 @@ class ScopeKind(abc.ABC):
     DIRECTIONS, `game.neighbours(seat)`), or None for a part that is no neighbour of the
     owner's;
     `looked_at`: it is the neighbour a trigger `for each neighbour` is at (`the neighbour`),
-    which means nothing elsewhere (check/effects.py, E1210);
+    which means nothing elsewhere (check/values.py, E1210);
     `what`: what a check's message calls it, a key of check/context.py WHAT (None for a
     neighbour, which a trade may name);
     `arrows`: the arrows its icon draws (views/render/icons.py `direction`).

@@ -166,7 +166,8 @@ class Games:
     def load(self, data: dict) -> Session:
         """A game from a position saved in the folder, its rules found among the folder's rule
         sets (with the variants it records) by its content digest."""
-        from ..engine.saves import SaveError, content_digest, game_from_data
+        from ..engine.save_fields import SaveError
+        from ..engine.saves import content_digest, game_from_data
         relative = data.get("path")
         if not isinstance(relative, str):
             raise PlayError("the field 'path' is not a file of the folder")

@@ -30,7 +30,7 @@ else:
 STATIC = tuple(k.node for k in EFFECTS.values() if k.static)
 COST_CHANGERS = tuple(k.node for k in EFFECTS.values() if k.cost_changer)
 # the classes of the effects a source files among its triggers (kinds/effects/trigger.py):
-# what a save's flow may name as a trigger (engine/saves.py)
+# what a save's flow may name as a trigger (engine/save_flow.py)
 TRIGGERS = tuple(k.node for k in EFFECTS.values() if k.part == "triggers")
 
 

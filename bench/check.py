@@ -35,7 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.check.load import check_files, check_paths, default_files  # noqa: E402
+from interpreter.check.load import check_files, check_paths  # noqa: E402
+from interpreter.check.locate import default_files  # noqa: E402
 from interpreter.syntax.parser import parse_text, read_source  # noqa: E402
 
 WARM_TARGET_MS = 100

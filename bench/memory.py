@@ -77,9 +77,10 @@ def seed_records(count: int = 200) -> list[str]:
 
 def gather(lines: list[str], games: int, keep: bool) -> dict:
     """Feed `games` records through the Tally (and, with `keep`, a list of them all)."""
-    from interpreter.views.figures.report import _plotly, simulate_report
+    from interpreter.views.figures.page import load_plotly
+    from interpreter.views.figures.report import simulate_report
     from interpreter.sim.summary import Tally
-    _plotly()                                       # imported before the count starts
+    load_plotly()                                   # imported before the count starts
     tracemalloc.start()
     start = time.perf_counter()
     tally, kept = Tally(), []

@@ -37,7 +37,7 @@ from interpreter.engine.game import Game  # noqa: E402
 from interpreter.engine.invariants import Recorder, TurnWatch  # noqa: E402
 from interpreter.engine.saves import game_from_data, game_to_data  # noqa: E402
 from interpreter.engine.game import RulesError  # noqa: E402
-from interpreter.check.load import UsageError, pack_folders, with_expansions  # noqa: E402
+from interpreter.check.locate import UsageError, pack_folders, with_expansions  # noqa: E402
 from interpreter.paths import expansion_packs  # noqa: E402
 from interpreter.paths import rule_sets as shipped_rule_sets  # noqa: E402
 

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from .check.load import UsageError, check_paths, with_expansions
+from .check.load import check_paths
+from .check.locate import UsageError, with_expansions
 from .check.model import RuleSet
 from .compile import Tables, compile_rules
 from .diagnostics import Diagnostic, SourceCache, render_text

@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from interpreter.bots import make_bot  # noqa: E402
 from interpreter.bots.view import BotSeat  # noqa: E402
-from interpreter.check.load import check_paths, with_expansions  # noqa: E402
+from interpreter.check.load import check_paths  # noqa: E402
+from interpreter.check.locate import with_expansions  # noqa: E402
 from interpreter.compile import compile_rules  # noqa: E402
 from interpreter.engine.game import Game  # noqa: E402
 from interpreter.engine.teams import team_totals  # noqa: E402

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, call_cli
-from interpreter.check.load import UsageError, check_paths, with_expansions
+from interpreter.check.load import check_paths
+from interpreter.check.locate import UsageError, with_expansions
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from interpreter.bots import make_bot
-from interpreter.check.load import UnknownPack, check_paths, with_expansions
+from interpreter.check.load import check_paths
+from interpreter.check.locate import UnknownPack, with_expansions
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
 from interpreter.engine.invariants import expected_cards, where_cards_are

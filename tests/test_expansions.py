@@ -10,7 +10,8 @@ from functools import lru_cache
 
 import pytest
 
-from interpreter.check.load import UsageError, check_paths, with_expansions
+from interpreter.check.load import check_paths
+from interpreter.check.locate import UsageError, with_expansions
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
 
@@ -76,7 +77,7 @@ def test_a_pack_whose_decks_do_not_fit_fails_the_check(tmp_path, monkeypatch):
     pack = tmp_path / "content" / "expansions" / "broken"
     pack.mkdir()
     (pack / "cards.wonders").write_text('card "Extra Altar" {\n    age I  color blue  copies 5+\n    points 1\n}\n')
-    for module in ("interpreter.paths", "interpreter.check.load"):
+    for module in ("interpreter.paths", "interpreter.check.locate"):
         monkeypatch.setattr(f"{module}.content_dir", lambda: tmp_path / "content")
     result = check_paths(None, (), "first-edition+broken")
     assert result.ruleset is None

@@ -14,10 +14,8 @@ from ..diagnostics import Diagnostic, Span, sort_key
 from ..paths import DEFAULT_RULES, content_dir, join_rules, shown_path, split_rules
 from ..syntax.parser import read_source
 from ..syntax.treecache import parse_cached
-from .load import (CheckResult, Parse, check_paths, check_sources, nested_rule_sets, read_sources, pack_files_shown, pack_folders,
-                   rules_folder,
-                   same_fault, stray_item,
-                   with_variant_notes)
+from .load import CheckResult, Parse, check_paths, check_sources, read_sources, same_fault, stray_item, with_variant_notes
+from .locate import nested_rule_sets, pack_files_shown, pack_folders, rules_folder
 from .notation import check_notation_table, notation_tables
 from .translations import check_pack_translations, check_rule_set_translations, check_variant_translations
 from ..i18n import _

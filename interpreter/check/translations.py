@@ -160,7 +160,7 @@ def translation_files(paths: Sequence[str | Path] | None, variants: Sequence[str
                       language: str) -> list[tuple[Path, str]]:
     """(path, name shown) of the translation files for `language` of the content loaded:
     the rule set's folder (or each folder given) and each applied variant's folder."""
-    from .load import pack_folders, rules_folder, variant_files
+    from .locate import pack_folders, rules_folder, variant_files
     from ..paths import content_dir, shown_path
     found: list[tuple[Path, str]] = []
     if paths:

@@ -1,8 +1,8 @@
-"""Applying variant changes to the base items, each in time independent of the number of
-changes: the items and the rules' statements are changed in place (a removed entry leaves
-a hole, so positions stay valid), and indexes find a card, a wonder, a named trigger, a
-score category or a statement kind without a scan.  Copying the items or the rules' body
-for every change made a variant of thousands of changes quadratic (issue 11, item 7).
+"""Applying a variant's changes to the base: what each kind of change (`add`, `replace`,
+`remove`, `modify`, `set`, `move`) does to the items or the rules' statements it names, the
+diagnostic when it cannot apply (E1404 to E1406, E1709), and what it touches, recorded so
+that a fault it causes can point at it (check/provenance.py).  Where the changes land, in
+time independent of their number, is variant_index.py's.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Any
 
 import attrs
 
-from ..diagnostics import Note
-from ..kinds.effects import part_of
+from ..diagnostics import Note, Span
 from ..syntax import ast
 from .ages import age_phase
 from .context import Context, what_word
 from .rules import quiet_age_number
+from .variant_index import Entries, Index
 from ..i18n import _
 
 
@@ -26,100 +26,14 @@ def _age_of(card: ast.Card) -> int | None:
     return quiet_age_number(stmt.age.text) if stmt is not None else None
 
 
-class _Index:
-    """Positions by key.  Adding, dropping and finding the first are independent of how
-    many positions a key has, but for the first (the smallest position, found in order of
-    addition while positions are only added at the end)."""
-
-    def __init__(self) -> None:
-        self._at: dict[object, dict[int, None]] = {}     # key -> {position: None}, an ordered set
-
-    def add(self, key: object, position: int) -> None:
-        found = self._at.setdefault(key, {})
-        if found and position < next(reversed(found)):
-            found[position] = None         # placed before others: keep the set in order
-            self._at[key] = dict.fromkeys(sorted(found))
-        else:
-            found[position] = None
-
-    def drop(self, key: object, position: int) -> None:
-        del self._at[key][position]
-
-    def get(self, key: object) -> list[int]:
-        return list(self._at.get(key, ()))
-
-    def first(self, key: object) -> int | None:
-        return next(iter(self._at.get(key, ())), None)
-
-    def keys(self) -> list[Any]:
-        return [k for k, found in self._at.items() if found]
-
-
-class Workspace:
-    """The base items with changes applied so far (see the module docstring)."""
+class Workspace(Entries):
+    """The base items with the changes applied so far: each change of a variant found by
+    what it names (variant_index.py), refused with a diagnostic when it cannot apply, and
+    recorded where it can cause a fault (check/provenance.py)."""
 
     def __init__(self, items: list[Any], ctx: Context) -> None:
+        super().__init__(items)
         self.ctx = ctx
-        self.items: list[Any] = list(items)
-        self.cards, self.wonders, self.tables = _Index(), _Index(), _Index()
-        for i, item in enumerate(self.items):
-            for index, key in self._item_keys(item):
-                index.add(key, i)
-        self.rules_at = next((i for i, item in enumerate(self.items) if isinstance(item, ast.Rules)), None)
-        self.body: list[Any] = list(self.items[self.rules_at].body) if self.rules_at is not None else []
-        self.body_changed = False
-        self.kinds, self.ages, self.triggers, self.scores = _Index(), _Index(), _Index(), _Index()
-        self.phases, self.zones, self.sit_outs = _Index(), _Index(), _Index()
-        for i, stmt in enumerate(self.body):
-            self._index_statement(stmt, i)
-
-    def _statement_keys(self, stmt: object) -> list[tuple[_Index, object]]:
-        keys: list[tuple[_Index, object]] = [(self.kinds, type(stmt))]
-        effect: Any = stmt            # (an effect of kinds/effects/: its fields as its kind has them)
-        if isinstance(stmt, ast.AgeRules):         # an age block is also the phase "age X"
-            keys += [(self.ages, quiet_age_number(stmt.age.text)), (self.phases, f"age {stmt.age.text}")]
-        elif (part := part_of(stmt)) == "triggers" and effect.name:      # a trigger, by its name
-            keys.append((self.triggers, effect.name.text))
-        elif part == "scores":                                           # a score line, by its category
-            keys.append((self.scores, effect.category.text))
-        elif isinstance(stmt, ast.Phase):
-            keys.append((self.phases, stmt.name.text))
-        elif isinstance(stmt, ast.ZoneDecl):
-            keys.append((self.zones, stmt.name.text))
-        elif isinstance(stmt, ast.SitOut):
-            keys.append((self.sit_outs, stmt.kind.text))
-        return keys
-
-    def _index_statement(self, stmt: object, i: int) -> None:
-        for index, key in self._statement_keys(stmt):
-            index.add(key, i)
-
-    def _item_keys(self, item: object) -> list[tuple[_Index, object]]:
-        if isinstance(item, ast.Card):
-            return [(self.cards, item.name.text)]
-        if isinstance(item, ast.Wonder):
-            return [(self.wonders, item.name.text)]
-        if isinstance(item, ast.Table):
-            return [(self.tables, item.players.value)]
-        return []
-
-    def result(self) -> list[Any]:
-        """The items, changes applied, holes closed."""
-        items = self.items
-        if self.body_changed and self.rules_at is not None:
-            items = list(items)
-            items[self.rules_at] = attrs.evolve(items[self.rules_at], body=tuple(s for s in self.body if s is not None))
-        return [item for item in items if item is not None]
-
-    # ---------------------------------------------------------------- entries
-    def _put_item(self, i: int | None, item: object) -> None:
-        """Place `item` at position i (None: at the end), or remove position i (item None)."""
-        self.items, i = _put(self.items, i, item, self._item_keys)
-
-    def _put_statement(self, i: int | None, stmt: object) -> None:
-        """The same for a statement of the rules' body."""
-        self.body_changed = True
-        self.body, i = _put(self.body, i, stmt, self._statement_keys)
 
     # ---------------------------------------------------------------- changes
     def apply(self, change: ast.Change, variant: str) -> None:
@@ -201,6 +115,10 @@ class Workspace:
                 "replace": _('replaces the card "{name}"'), "modify": _('changes the card "{name}"')}[change.verb]
         self._touches(change, does.format(name=card.name.text), *keys)
 
+    def _already(self, message: str, span: Span, defined: Span, help: str, label: str = "") -> None:
+        """E1404: a variant adds what the rules already have (defined at `defined`)."""
+        self.ctx.report("E1404", message, span, label=label, notes=(Note(_("defined here"), defined),), help=help)
+
     def _missing(self, what: str, name: ast.Name, pool: Iterable[str]) -> None:
         guess = self.ctx.suggest(name.text, list(pool))
         word = what_word(what)
@@ -217,9 +135,9 @@ class Workspace:
             found = [i for i in found if _age_of(self.items[i]) == age]
         if isinstance(change, ast.CardChange) and change.verb == "add":
             if found:
-                self.ctx.report("E1404", _('the card "{ref}" already exists').format(ref=ref.name.text), ref.name.span,
-                                label=_("already in the rules"), notes=(Note(_("defined here"), self.items[found[0]].name.span),),
-                                help=_("use `replace card` or `modify card` to change it"))
+                self._already(_('the card "{ref}" already exists').format(ref=ref.name.text), ref.name.span,
+                              self.items[found[0]].name.span, _("use `replace card` or `modify card` to change it"),
+                              label=_("already in the rules"))
             else:
                 self._card_touches(change, None, change.item)
                 self._put_item(None, change.item)
@@ -249,17 +167,16 @@ class Workspace:
         self._named_change(change, "wonder", self.wonders, self.items, self._put_item)
 
     def _named_change(self, change: ast.WonderChange | ast.TriggerChange | ast.PhaseChange | ast.ZoneChange,
-                      what: str, index: _Index, entries: list[Any], put: Callable[[int | None, object], None]) -> None:
+                      what: str, index: Index, entries: list[Any], put: Callable[[int | None, object], None]) -> None:
         """Add, replace or remove the entry the change names (a wonder, a named trigger)."""
         name = change.target
         assert name is not None                # (an unnamed trigger is only added: `_trigger_change`)
         found = index.get(name.text)
         if change.verb == "add":
             if found:
-                self.ctx.report("E1404", _('the {what} "{name}" already exists').format(what=what_word(what),
-                                                                                      name=name.text), name.span,
-                                notes=(Note(_("defined here"), entries[found[0]].name.span),),
-                                help=_("use `replace {what}` to change it").format(what=what))
+                self._already(_('the {what} "{name}" already exists').format(what=what_word(what), name=name.text),
+                              name.span, entries[found[0]].name.span,
+                              _("use `replace {what}` to change it").format(what=what))
             else:
                 put(None, change.item)
         elif not found:
@@ -287,9 +204,9 @@ class Workspace:
         found = self.tables.first(players.value)
         if change.verb == "add":
             if found is not None:
-                self.ctx.report("E1404", _("a table for {players} players already exists").format(players=players.value), players.span,
-                                label=_("already in the rules"), notes=(Note(_("defined here"), self.items[found].span),),
-                                help=_("use `replace table` to change it"))
+                self._already(_("a table for {players} players already exists").format(players=players.value),
+                              players.span, self.items[found].span, _("use `replace table` to change it"),
+                              label=_("already in the rules"))
             else:
                 self._put_item(None, change.item)
         elif found is None:
@@ -406,23 +323,6 @@ class Workspace:
                     else _("the rules have no score lines"))
         self.ctx.report("E1405", _("the rules have no `score {category}:` line to change").format(category=category.text), category.span,
                         label=_("no such score line"), help=help)
-
-
-def _put(entries: list[Any], i: int | None, entry: object,
-         keys_of: Callable[[object], list[tuple[_Index, object]]]) -> tuple[list[Any], int]:
-    """entries[i] = entry (appended when i is None; entry None leaves a hole), the indexes
-    that `keys_of` names kept up to date: only the keys that change are touched."""
-    if i is None:
-        i = len(entries)
-        entries.append(None)
-    old = set(keys_of(entries[i])) if entries[i] is not None else set()
-    new = set(keys_of(entry)) if entry is not None else set()
-    for index, key in old - new:
-        index.drop(key, i)
-    for index, key in new - old:
-        index.add(key, i)
-    entries[i] = entry
-    return entries, i
 
 
 def merge(body: tuple[Any, ...], changes: tuple[Any, ...]) -> tuple[Any, ...]:

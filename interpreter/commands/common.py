@@ -28,7 +28,8 @@ def load(paths, variants=(), rules=None, folder_variants=False):
     folders on its own (`wonders check`).  The content's names in the chosen language
     (--lang) are read from its translations."""
     from interpreter.check.folder import check_folder
-    from interpreter.check.load import UsageError, check_paths
+    from interpreter.check.load import check_paths
+    from interpreter.check.locate import UsageError
     try:
         result = (check_folder if folder_variants else check_paths)(list(paths) or None, list(variants), rules)
         _load_names(paths, variants, rules)
@@ -92,7 +93,7 @@ def _given_packs(ctx, param, value):
 
 
 def _rules_with_packs(ctx, param, value):
-    from interpreter.check.load import UsageError, with_expansions
+    from interpreter.check.locate import UsageError, with_expansions
     try:
         return with_expansions(value, ctx.meta.get(_PACKS, ()))
     except UsageError as err:
@@ -314,7 +315,7 @@ def variant_record(variants) -> list[str]:
     a file by its absolute path (so the log replays from any folder)."""
     from pathlib import Path
 
-    from interpreter.check.load import is_variant_path
+    from interpreter.check.locate import is_variant_path
     return [str(Path(v).resolve()) if is_variant_path(v) else v for v in variants]
 
 

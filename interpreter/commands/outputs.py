@@ -46,7 +46,7 @@ def check_outputs(outputs, inputs=()) -> None:
 
 def content_inputs(paths=(), variants=(), rules=None) -> list[tuple[str, str]]:
     """The content and variant files a command reads, as `check_outputs` takes them."""
-    from interpreter.check.load import UsageError, content_files, default_files, variant_files
+    from interpreter.check.locate import UsageError, content_files, default_files, variant_files
     try:
         files = content_files(list(paths)) if paths else default_files(rules)
         extra = variant_files(list(variants), list(paths) or None, rules)

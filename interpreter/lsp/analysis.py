@@ -94,7 +94,7 @@ class Analyzer:
     def content_files(self, folder: Path, overlays: dict[Path, str]) -> list[Path]:
         """The folder's content files (subfolders but not `variants/`, nor a rule set inside
         a rule set: the same files as `wonders check FOLDER`), open new files included."""
-        from ..check.load import folder_files
+        from ..check.locate import folder_files
         found = set(folder_files(folder))
         found |= {p for p in overlays if p.suffix == ".wonders" and p.parent == folder}
         return self._confined(found)

@@ -96,7 +96,7 @@ def check_inputs(root: Path, folder: Path, with_pack: bool = True) -> tuple[list
         return confined_files(root, folder), None
     edition, shipped = pack_base(root, folder)
     own = confined_files(root, folder)
-    from ..check.load import folder_files
+    from ..check.locate import folder_files
     if len(own) != len(folder_files(folder)):
         raise PlayError(f"{as_shown(root, folder)}: a file of the pack is a link leading out of the studio's folder")
     if edition is not None:
@@ -118,7 +118,8 @@ def label(root: Path, pack: Path) -> str:
 def compile_edition(root: Path, edition: Path, variants: list[Path]):
     """The compiled rules of one rule set of the folder with its variants, or PlayError
     saying how many errors keep it from being played."""
-    from ..check.load import UsageError, check_paths
+    from ..check.load import check_paths
+    from ..check.locate import UsageError
     from ..compile import compile_rules
     paths, rules = check_inputs(root, edition)          # a pack of the folder: on the rules it changes
     try:

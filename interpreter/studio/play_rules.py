@@ -38,7 +38,7 @@ def editions(root: Path) -> list[Path]:
 def confined_files(root: Path, folder: Path) -> list[str]:
     """The content files of `folder` as `wonders check` finds them, but for the links that
     lead out of `root`; PlayError when none is left."""
-    from ..check.load import folder_files
+    from ..check.locate import folder_files
     real_root = root.resolve()
     found = [str(f) for f in folder_files(folder) if f.resolve().is_relative_to(real_root)]
     if not found:

@@ -16,7 +16,8 @@ from typing import Any, NamedTuple, TypeVar, cast
 import attrs
 
 from .check.model import AgeDeal, AgeEnd, AgeStart, Cost, RuleSet, RulesDef
-from .engine.held import Held, held_by
+from .compile_laws import NO_LAWS, LawProgram, compile_laws
+from .engine.held import _OFF, Held, held_by
 from . import expressions
 from .expressions import amount_fn, check_fn, count_fn, value_fn
 from .engine.quantities import Check, Value
@@ -24,7 +25,9 @@ from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import ACTIONS, kind_of
 from .kinds.effect_base import PARTS
-from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of
+from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of, part_of
+from .kinds.effects.cards_change import CARD_CHANGES
+from .rulesdata import PriceItems, written_cost
 
 
 _T = TypeVar("_T")
@@ -199,6 +202,21 @@ class Tables:
     # token's value) as a function of a Where, by the action's id, with the action itself
     # (so that the id stays its own): engine/triggers.py `Dispatcher.value`
     values: dict[int, tuple[Any, Value]] = attrs.field(init=False, eq=False, repr=False)
+    # the laws of the sources and the rules, as the engine holds them (compile_laws.py)
+    law_program: LawProgram = attrs.field(init=False, eq=False, repr=False)
+    # the events some trigger listens to (the rules', a source's, a law's): the others need
+    # no look at the cities when they happen (engine/triggers.py `Dispatcher.may_act`)
+    heard: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
+    # event -> the rules' own triggers for it, as (key, trigger, its conditions compiled or None)
+    rule_listeners: dict[str, list[tuple[str, Any, Any]]] = attrs.field(init=False, eq=False, repr=False)
+    # each card use's price (`use a card for ... paying PRICE`): (coins, units, tokens)
+    use_prices: tuple[tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]], ...] = \
+        attrs.field(init=False, eq=False, repr=False)
+    # the most units of each resource one cost asks (`most_asked`), and what each source adds
+    # to a city's tables under a law's change over cards, or as a board whose production the
+    # city lost (`ruled`, engine/city_tables.py `ruled_held`): (id of the source, change) -> Held
+    most_asked: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    ruled: dict[tuple[int, str], Held] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "rules", self.ruleset.rules)
@@ -207,7 +225,7 @@ class Tables:
         object.__setattr__(self, "cache", {})
         object.__setattr__(self, "phase_ops", phase_ops(self.rules))
         object.__setattr__(self, "turn_runs", turn_runs(self.rules, self.phase_ops))
-        sources = [*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))]
+        sources = self.sources()
         object.__setattr__(self, "has_laws", bool(self.rules.laws) or any(source.laws for source in sources))
         object.__setattr__(self, "cost_changers", any(isinstance(e, COST_CHANGERS) for source in sources
                                                       for e in (*source.static, *(law.effect for law in source.laws)))
@@ -217,7 +235,7 @@ class Tables:
     def _complete(self) -> None:
         """The run-time program: every source's `held` and `run`, and the rules' `run`,
         compiled now, so that nothing is compiled during play."""
-        for source in (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))):
+        for source in self.sources():
             self.compiled(source)
         rules = self.rules
         object.__setattr__(self, "run", _run([(s.category.text, s.value) for s in rules.scores], rules.triggers))
@@ -232,14 +250,38 @@ class Tables:
                 if kind.each_city and thing.value is not None:      # `each ... city with fewer VALUE`
                     values[id(thing.value)] = (thing.value, value_fn(thing.value))
         object.__setattr__(self, "values", values)
-        if self.has_laws:                          # the laws of the sources and the rules', as the engine holds them
-            from .engine.laws import compile_laws
-            compile_laws(self)
+        sources = self.sources()
+        object.__setattr__(self, "law_program", compile_laws(self, sources) if self.has_laws else NO_LAWS)
+        object.__setattr__(self, "heard", frozenset(t.event for t in rules.triggers)
+                           | frozenset(t.event for source in sources for t in source.triggers)
+                           | self.law_program.events)
+        listeners: dict[str, list[tuple[str, Any, Any]]] = {}
+        for i, trigger in enumerate(rules.triggers):
+            listeners.setdefault(trigger.event, []).append((f"rules#{i}", trigger, self.run.checks[i]))
+        object.__setattr__(self, "rule_listeners", listeners)
+        object.__setattr__(self, "use_prices", tuple((*self.price_of(use.price), written_cost(use.price).tokens)
+                                                     for use in rules.card_uses))
+        object.__setattr__(self, "most_asked", most_asked(self))
+        object.__setattr__(self, "ruled", ruled_helds(sources, self.most_asked))
+
+    def sources(self) -> tuple[Source, ...]:
+        """Every source of the rule set: the cards, then each side's board and stages."""
+        return (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages)))
+
+    def price_of(self, items: PriceItems) -> tuple[int, tuple[int, ...]]:
+        """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
+        (coins, units of each resource); its tokens are `written_cost(items).tokens`."""
+        cost = written_cost(items)
+        units = [0] * len(self.resources)
+        for name, count in cost.resources:
+            units[self.resource_index[name]] += count
+        return cost.coins, tuple(units)
 
     def _number(self) -> None:
         """`operations` and `numbers`: the rules' triggers, then each source and the
         triggers and actions it holds (an action held by another after it), then the
-        actions of the card uses."""
+        actions of the card uses, then the laws' triggers (the rules', then each source's)
+        and their actions."""
         found: list[Any] = []
 
         def add(thing: Any) -> None:
@@ -250,12 +292,15 @@ class Tables:
                 add(kind.inner(thing))
         for trigger in self.rules.triggers:
             add(trigger)
-        for source in (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))):
+        for source in self.sources():
             found.append(source)
             for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
                 add(thing)
         for use in self.rules.card_uses:          # `use a card for ...`: its action runs as a card's
             add(use.action)
+        for law in (*self.rules.laws, *(law for source in self.sources() for law in source.laws)):
+            if part_of(law.effect) == "triggers":     # a law's trigger, and what it does (after the numbers
+                add(law.effect)                       # saves made before laws' triggers were numbered hold)
         numbers: dict[int, int] = {}
         for i, thing in enumerate(found):
             numbers.setdefault(id(thing), i)
@@ -266,7 +311,8 @@ class Tables:
         """Pickled without `cache` and what is compiled (functions, which do not pickle):
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
-                if f.name not in ("cache", "run", "operations", "numbers", "values")}
+                if f.name not in ("cache", "run", "operations", "numbers", "values", "law_program", "heard",
+                                  "rule_listeners", "use_prices", "most_asked", "ruled")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
@@ -306,9 +352,8 @@ class Tables:
         return count_fn(quantity)
 
     # The compile pass's expressions (expressions.py), asked through the program by the
-    # engine's own compiling (engine/laws.py `compile_laws`; an action made outside the
-    # rules, a test's), which imports nothing of the syntax tree.
-    check_of = staticmethod(check_fn)
+    # engine for an action made outside the rules (a test's: engine/triggers.py
+    # `Dispatcher.value`), as the engine imports nothing of the syntax tree.
     amount_of = staticmethod(amount_fn)
     value_of = staticmethod(value_fn)
     lent = expressions         # what a condition's kind is lent (kinds/condition_base.py `Engine`)
@@ -337,6 +382,30 @@ def this_stage(node: Any, number: int) -> Any:
             if new is not value:
                 changes[field.name] = new
     return attrs.evolve(node, **changes) if changes else node
+
+
+def most_asked(tables: Tables) -> tuple[int, ...]:
+    """The most units of each resource that one cost of the rule set asks (a card's, a
+    wonder stage's): as many as a city can ever need of it at once."""
+    costs = [c.cost for c in tables.cards] + [s.cost for side in tables.sides for s in side.stages]
+    return tuple(max([cost[r] for cost in costs], default=0) for r in range(len(tables.resources)))
+
+
+def ruled_helds(sources: Iterable[Source], most: tuple[int, ...]) -> dict[tuple[int, str], Held]:
+    """What each source adds to a city's tables under each change of a law over cards
+    (kinds/effects/cards_change.py CARD_CHANGES), by (id of the source, change): nothing
+    at all (`no effect`); its effects without their production (`nothing`, also a board
+    whose production the city lost); or each resource of its fixed production as many
+    times as the largest cost of the rule set asks (`most`), for the city's own use, its
+    neighbours buying what it prints (`as needed`)."""
+    found: dict[tuple[int, str], Held] = {}
+    for source in sources:
+        held = source.held
+        for change in CARD_CHANGES:
+            found[(id(source), change)] = _OFF if change == "no effect" else \
+                held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(), trade_changed=True) \
+                if change == "nothing" else held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
+    return found
 
 
 def compile_rules(ruleset: RuleSet) -> Tables:

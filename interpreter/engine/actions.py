@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ..rulesdata import PriceItems, written_cost
 from .labels import label
 from .discounts import Priced, coin_rate, coined, cost_for, discounted_payments, touched, waived
 from .payment.order import Pair, Payments, Units
@@ -186,10 +185,7 @@ def use_actions(game: Game, seat: int, hand: Iterable[int], trio: Trio, first: b
     city = game.cities[seat]
     ways = []
     uses = game.tables.rules.card_uses
-    # (coins, units, tokens) of each use's price
-    prices: list[tuple[int, Units, tuple[tuple[str, int], ...]]] = game.tables.cached(
-        "use prices", lambda: [(*price_of(game.tables, use.price), written_cost(use.price).tokens) for use in uses])
-    for number, (coins, units, tokens) in enumerate(prices):
+    for number, (coins, units, tokens) in enumerate(game.tables.use_prices):    # (compiled: `Tables.use_prices`)
         if tokens and not holds(city, tokens):
             continue                                   # a price asking for tokens the city lacks
         if game.events.idle(uses[number].action, seat):
@@ -198,16 +194,6 @@ def use_actions(game: Game, seat: int, hand: Iterable[int], trio: Trio, first: b
         ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]
     return [Action("use", card, left, right, "", coins, number)
             for card in dict.fromkeys(hand) for number, coins, left, right in ways]
-
-
-def price_of(tables: Tables, items: PriceItems) -> tuple[int, Units]:
-    """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
-    (coins, units of each resource); its tokens are `written_cost(items).tokens`."""
-    cost = written_cost(items)
-    units = [0] * len(tables.resources)
-    for name, count in cost.resources:
-        units[tables.resource_index[name]] += count
-    return cost.coins, tuple(units)
 
 
 def price_ways(city: City, trio: Trio, coins: int, units: Units) -> list[Pair]:

@@ -13,7 +13,7 @@ from ..kinds.base import UnhandledKind
 from ..kinds.scopes import picked, sides
 from ..rulesdata import written_cost
 from ..rulesdata import PriceItems
-from .actions import Action, holds, price_of, price_ways
+from .actions import Action, holds, price_ways
 from .payment.trio import trio_of
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def offer_options(game: Game, seat: int) -> list[Action]:
 def payment_ways(game: Game, seat: int, items: PriceItems) -> list[tuple[int, int, int]]:
     """Every way the city can pay a written price (`may pay 1 coin and 1 stone`) within its
     coins, cheapest first, as (coins to the bank, coins to the left, to the right)."""
-    coins, units = price_of(game.tables, items)
+    coins, units = game.tables.price_of(items)
     city = game.cities[seat]
     tokens = written_cost(items).tokens
     if tokens and not holds(city, tokens):

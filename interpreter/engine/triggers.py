@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, cast
 from ..diagnostics import Note
 from ..kinds.base import UnhandledKind
 from .options import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
-from .laws import law_events
 from .placed import put_from, put_options, remove_built
 from .flow.phases import ask_zone_play, draw_into, zone_options
 from .flow.search_log import NoLog
@@ -37,7 +36,7 @@ if TYPE_CHECKING:
     from .city import City
     from .decisions import DecisionKind
     from .game import Game
-    from .laws import InForce
+    from ..compile_laws import InForce
 
 MAX_DEPTH = 25
 BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
@@ -146,27 +145,6 @@ class TriggerLoop(WondersError):
                          f"(the last event was `{event}`)")
 
 
-def heard_events(tables: Tables) -> frozenset[str]:
-    """The events some trigger of the rule set listens to (the rules', a board's, a
-    stage's or a card's): the others need no look at the cities when they happen."""
-    def events() -> frozenset[str]:
-        sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
-        return frozenset(t.event for t in tables.rules.triggers) | \
-            frozenset(t.event for source in sources for t in source.triggers) | law_events(tables)
-    return tables.cached("heard events", events)
-
-
-def rule_listeners(tables: Tables) -> dict[str, list[Listener]]:
-    """event -> the rules' own triggers for it, as (key, trigger, compiled conditions)."""
-    def index() -> dict[str, list[Listener]]:
-        found: dict[str, list[Listener]] = {}
-        checks = tables.run.checks
-        for i, trigger in enumerate(tables.rules.triggers):
-            found.setdefault(trigger.event, []).append((f"rules#{i}", trigger, checks[i]))
-        return found
-    return tables.cached("rule listeners", index)
-
-
 class Dispatcher:
     def __init__(self, game: Game) -> None:
         # (a weak reference, typed as what it gives while its game plays)
@@ -174,8 +152,8 @@ class Dispatcher:
         # hold each other, and a finished game (an imagined one: thousands a search) would wait
         # for the cyclic garbage collector instead of going at once
         self.stack: list[Effect] = []        # the triggers acting, the latest last
-        self.rule_triggers = rule_listeners(game.tables)
-        self.heard = heard_events(game.tables)
+        self.rule_triggers = game.tables.rule_listeners     # compiled (compile.py `Tables.rule_listeners`, `heard`)
+        self.heard = game.tables.heard
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
         self.wheres: dict[tuple[int, int | None, int], Where] = {}
         self.values: dict[int, tuple[Any, Value]] = game.tables.values     # compiled (compile.py `Tables.values`)

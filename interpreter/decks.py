@@ -52,7 +52,9 @@ def dealing(tables, age, players: int) -> tuple[tuple[int, ...], tuple[int, ...]
     """`age_deck` as the engine deals it, in card indexes: (the fixed copies dealt, the
     copies left in the box, (pool, count) per random addition).  Worked out once per
     compiled rule set, age and player count (a search deals thousands of imagined ages);
-    the deck depends on the age's number and additions alone, not on a table's hand size."""
+    the deck depends on the age's number and additions alone, not on a table's hand size.
+    A memo, not made by the compile pass: the player count is a game's (or a table's `cards
+    as for N players`), and the search's model asks it for counts no game plays."""
     def make():
         plan = age_deck(tables.cards, age, players)
         return (tuple(card.index for card, n in plan.dealt for _ in range(n)),

@@ -67,6 +67,9 @@ class Made(NamedTuple):
 
 
 def made(tables: Tables) -> Made:
+    """The rule set's `Made`: a memo of the engine's own values kept with the tables, not
+    made by the compile pass (which knows nothing of the engine's `Action`): its payments
+    fill in as games meet them."""
     found: Made | None = tables.cache.get("actions")
     if found is None:
         count = range(len(tables.cards))

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...rulesdata import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
-from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
+from ..tokens import give_up_kept
+from ..triggers import MAX_DEPTH, TriggerLoop, log_coins, trigger_label
 
 if TYPE_CHECKING:
     from ...kinds.actions import Action as RuleAction   # an action of the rules (a kind's node)

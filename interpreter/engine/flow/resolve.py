@@ -14,7 +14,8 @@ from ...rulesdata import written_cost
 from ...kinds.event_base import COLOR_BUILT
 from ..actions import Action, token_price
 from ..discounts import bank_units, coins_paid
-from ..triggers import BANK_COINS, copy_stage, give_up_kept
+from ..tokens import give_up_kept
+from ..triggers import BANK_COINS, copy_stage
 from .chains import fire
 from .search_log import NoLog
 from ...kinds.event_base import Event

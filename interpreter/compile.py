@@ -209,7 +209,11 @@ class Tables:
     heard: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
     # event -> the rules' own triggers for it, as (key, trigger, its conditions compiled or None)
     rule_listeners: dict[str, list[tuple[str, Any, Any]]] = attrs.field(init=False, eq=False, repr=False)
-    # each card use's price (`use a card for ... paying PRICE`): (coins, units, tokens)
+    # each offer's price (`may pay PRICE to ...`, by the id of its price's items, with the items
+    # themselves, so that the id stays theirs) and each card use's (`use a card for ... paying
+    # PRICE`), as (coins, units of each resource, tokens given up): `offer_price`
+    offer_prices: dict[int, tuple[Any, tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]]]] = \
+        attrs.field(init=False, eq=False, repr=False)
     use_prices: tuple[tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]], ...] = \
         attrs.field(init=False, eq=False, repr=False)
     # the most units of each resource one cost asks (`most_asked`), and what each source adds
@@ -259,8 +263,10 @@ class Tables:
         for i, trigger in enumerate(rules.triggers):
             listeners.setdefault(trigger.event, []).append((f"rules#{i}", trigger, self.run.checks[i]))
         object.__setattr__(self, "rule_listeners", listeners)
-        object.__setattr__(self, "use_prices", tuple((*self.price_of(use.price), written_cost(use.price).tokens)
-                                                     for use in rules.card_uses))
+        object.__setattr__(self, "use_prices", tuple(self.written_price(use.price) for use in rules.card_uses))
+        object.__setattr__(self, "offer_prices", {
+            id(thing.items): (thing.items, self.written_price(thing.items)) for thing in self.operations
+            if (kind := ACTIONS.get(type(thing))) is not None and kind.decision == "offer"})
         object.__setattr__(self, "most_asked", most_asked(self))
         object.__setattr__(self, "ruled", ruled_helds(sources, self.most_asked))
 
@@ -268,14 +274,21 @@ class Tables:
         """Every source of the rule set: the cards, then each side's board and stages."""
         return (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages)))
 
-    def price_of(self, items: PriceItems) -> tuple[int, tuple[int, ...]]:
+    def written_price(self, items: PriceItems) -> tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]]:
         """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
-        (coins, units of each resource); its tokens are `written_cost(items).tokens`."""
+        (coins, units of each resource, the tokens given up as (kind, count))."""
         cost = written_cost(items)
         units = [0] * len(self.resources)
         for name, count in cost.resources:
             units[self.resource_index[name]] += count
-        return cost.coins, tuple(units)
+        return cost.coins, tuple(units), cost.tokens
+
+    def offer_price(self, items: PriceItems) -> tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]]:
+        """The price of an offer (`may pay PRICE to ...`) as `written_price` gives it:
+        compiled with the rules (`offer_prices`); one made outside them (a test's) is
+        worked out here."""
+        found = self.offer_prices.get(id(items))
+        return found[1] if found is not None and found[0] is items else self.written_price(items)
 
     def _number(self) -> None:
         """`operations` and `numbers`: the rules' triggers, then each source and the
@@ -312,7 +325,7 @@ class Tables:
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
                 if f.name not in ("cache", "run", "operations", "numbers", "values", "law_program", "heard",
-                                  "rule_listeners", "use_prices", "most_asked", "ruled")}
+                                  "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():

@@ -79,3 +79,15 @@ def test_every_rule_object_a_flow_can_hold_is_numbered_and_the_old_numbers_stay(
     first_law = min(tables.numbers[id(effect)] for effect in law_effects)
     assert all(not any(law.effect is thing for card in tables.cards for law in card.laws)
                for thing in tables.operations[:first_law])
+
+
+def test_the_prices_written_in_the_rules_are_compiled_with_them():
+    """Every offer's price (`may pay PRICE to ...`) and every card use's is in the program,
+    as (coins, units, tokens); a price made outside the rules is worked out when asked."""
+    tables = api.load("first-edition", expansions=["babel"]).tables
+    offers = [thing for thing in tables.operations if type(thing).__name__ == "MayPay"]
+    assert offers
+    for offer in offers:
+        items, price = tables.offer_prices[id(offer.items)]
+        assert items is offer.items and tables.offer_price(offer.items) == price == tables.written_price(items)
+    assert tables.offer_price(()) == (0, (0,) * len(tables.resources), ())

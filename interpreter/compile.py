@@ -14,7 +14,8 @@ from typing import Any, NamedTuple, TypeVar, cast
 
 import attrs
 
-from .check.model import Cost, RuleSet, RulesDef
+from .check.model import AgeDeal, Cost, RuleSet, RulesDef
+from .decks import deck_of
 from .compile_phases import PhaseOp, phase_ops, turn_runs
 from .compile_laws import NO_LAWS, LawProgram, compile_laws
 from .engine.held import _OFF, Held, held_by
@@ -160,9 +161,13 @@ class Tables:
         attrs.field(init=False, eq=False, repr=False)
     # the most units of each resource one cost asks (`most_asked`), and what each source adds
     # to a city's tables under a law's change over cards, or as a board whose production the
-    # city lost (`ruled`, engine/city_tables.py `ruled_held`): (id of the source, change) -> Held
+    # city lost (`ruled`, engine/city_tables.py `ruled_held`): (id of the source, change) -> Held,
+    # of every source when some law is over cards, else of the boards alone
     most_asked: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     ruled: dict[tuple[int, str], Held] = attrs.field(init=False, eq=False, repr=False)
+    # each age's deck as the engine deals it (decks.py `dealing`) at every player count the
+    # rules and their tables deal for, by (age number, player count): `dealt_decks`
+    decks: dict[tuple[int, int], Any] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "rules", self.ruleset.rules)
@@ -210,7 +215,12 @@ class Tables:
             id(thing.items): (thing.items, self.written_price(thing.items)) for thing in self.operations
             if (kind := ACTIONS.get(type(thing))) is not None and kind.decision == "offer"})
         object.__setattr__(self, "most_asked", most_asked(self))
-        object.__setattr__(self, "ruled", ruled_helds(sources, self.most_asked))
+        program = self.law_program             # (a board's production lost needs its own; a law over cards, every source's)
+        over_cards = any(law.effect is not None and law.effect.cards for laws in (program.rules, *program.sources.values())
+                         for law in laws)
+        object.__setattr__(self, "ruled", ruled_helds(sources if over_cards else [side.board for side in self.sides],
+                                                      self.most_asked))
+        object.__setattr__(self, "decks", dealt_decks(self))
 
     def sources(self) -> tuple[Source, ...]:
         """Every source of the rule set: the cards, then each side's board and stages."""
@@ -267,7 +277,7 @@ class Tables:
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
                 if f.name not in ("cache", "run", "operations", "numbers", "values", "law_program", "heard",
-                                  "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled")}
+                                  "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled", "decks")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
@@ -361,6 +371,24 @@ def ruled_helds(sources: Iterable[Source], most: tuple[int, ...]) -> dict[tuple[
                 held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(), trade_changed=True) \
                 if change == "nothing" else held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
     return found
+
+
+def dealt_decks(tables: Tables) -> dict[tuple[int, int], Any]:
+    """Each age's deck (decks.py `deck_of`) at every player count the rules allow and every
+    count a table of theirs deals for (`cards as for N players`), by (age number, count).
+    An age whose deals differ (a phase's `deal N cards from age A, with ...` other than the
+    age's own) is left to be worked out as it is dealt (decks.py `dealing`)."""
+    rules = tables.rules
+    deals: dict[int, list[Any]] = {}
+    for age in rules.ages:
+        deals.setdefault(age.number, []).append(age)
+    for phase in rules.phases:
+        for step in phase.steps:
+            if isinstance(step, AgeDeal):
+                deals.setdefault(step.number, []).append(step)
+    counts = sorted({*range(rules.min_players, rules.max_players + 1), *(t.deal_as for t in tables.ruleset.tables)})
+    return {(number, players): deck_of(tables, same[0], players) for number, same in deals.items()
+            if all(d.random_additions == same[0].random_additions for d in same) for players in counts}
 
 
 def compile_rules(ruleset: RuleSet) -> Tables:

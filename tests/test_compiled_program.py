@@ -24,9 +24,9 @@ EVERY_EFFECT = Path(__file__).parent / "every_effect.wonders"
 # game knows (each one's docstring says why it is not made by the compile pass):
 # an action's words by the action (engine/labels.py), the actions of the cards interned by
 # payment (engine/actions.py `made`), a step of the payment tables' signatures by the
-# signatures (engine/city_tables.py `_sign_after`), an age's deck by the table's player
-# count (decks.py `dealing`).
-PLAY_MEMOS = {"labels", "actions", "signed after", "dealing"}
+# signatures (engine/city_tables.py `_sign_after`).  (An age's deck at a player count no
+# game of the rules plays, decks.py `dealing`, is one too: not asked here.)
+PLAY_MEMOS = {"labels", "actions", "signed after"}
 
 
 def _name(key: object) -> object:
@@ -91,3 +91,17 @@ def test_the_prices_written_in_the_rules_are_compiled_with_them():
         items, price = tables.offer_prices[id(offer.items)]
         assert items is offer.items and tables.offer_price(offer.items) == price == tables.written_price(items)
     assert tables.offer_price(()) == (0, (0,) * len(tables.resources), ())
+
+
+def test_each_age_deck_is_made_for_every_player_count_the_rules_deal_for():
+    from interpreter.decks import deck_of, dealing
+    tables = api.load("first-edition").tables
+    rules = tables.rules
+    counts = set(range(rules.min_players, rules.max_players + 1)) | {t.deal_as for t in tables.ruleset.tables}
+    assert set(tables.decks) == {(age.number, n) for age in rules.ages for n in counts}
+    for age in rules.ages:
+        for n in counts:
+            assert dealing(tables, age, n) is tables.decks[(age.number, n)] == deck_of(tables, age, n)
+    other = max(counts) + 1                   # a count no game of these rules deals for: worked out when asked
+    assert dealing(tables, rules.ages[0], other) == deck_of(tables, rules.ages[0], other)
+    assert ("dealing", rules.ages[0].number, other) in tables.cache

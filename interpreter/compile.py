@@ -120,7 +120,9 @@ class Tables:
     resource_index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     symbol_index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     # what is worked out once per rule set by those who read it (the save digest, the
-    # bots' models of the rules), kept with the rules rather than in module dictionaries
+    # bots' models of the rules), kept with the rules rather than in module dictionaries;
+    # what the engine runs is never here but in the fields below, made with the tables (the
+    # engine keeps here only memos keyed by what a game meets: tests/test_compiled_program.py)
     cache: dict[Any, Any] = attrs.field(init=False, eq=False, repr=False)
     # whether any card, board or stage changes what a city pays (`... cost ... less`, a trade
     # rebate): when none does (the base game), the engine prices every card from the payment

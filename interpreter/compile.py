@@ -187,7 +187,8 @@ class Tables:
 
     def _complete(self) -> None:
         """The run-time program: every source's `held` and `run`, and the rules' `run`,
-        compiled now, so that nothing is compiled during play."""
+        the operations numbered and what their actions count, and the engine's tables
+        (`_complete_tables`), compiled now, so that nothing is compiled during play."""
         for source in self.sources():
             self.compiled(source)
         rules = self.rules
@@ -203,6 +204,13 @@ class Tables:
                 if kind.each_city and thing.value is not None:      # `each ... city with fewer VALUE`
                     values[id(thing.value)] = (thing.value, value_fn(thing.value))
         object.__setattr__(self, "values", values)
+        self._complete_tables()
+
+    def _complete_tables(self) -> None:
+        """What the engine reads of the rules as a whole, made once here rather than on
+        first use in a game: the laws, the events heard and the rules' listeners, the
+        written prices, the helds under laws over cards, the decks."""
+        rules = self.rules
         sources = self.sources()
         object.__setattr__(self, "law_program", compile_laws(self, sources) if self.has_laws else NO_LAWS)
         object.__setattr__(self, "heard", frozenset(t.event for t in rules.triggers)

@@ -9,14 +9,16 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from enum import StrEnum
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, NamedTuple, TypeVar, cast
 
 import attrs
 
-from .check.model import AgeDeal, AgeEnd, AgeStart, Cost, RuleSet, RulesDef
-from .engine.held import Held, held_by
+from .check.model import AgeDeal, Cost, RuleSet, RulesDef
+from .decks import deck_of
+from .compile_phases import PhaseOp, phase_ops, turn_runs
+from .compile_laws import NO_LAWS, LawProgram, compile_laws
+from .engine.held import _OFF, Held, held_by
 from . import expressions
 from .expressions import amount_fn, check_fn, count_fn, value_fn
 from .engine.quantities import Check, Value
@@ -24,7 +26,9 @@ from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import ACTIONS, kind_of
 from .kinds.effect_base import PARTS
-from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of
+from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of, part_of
+from .kinds.effects.cards_change import CARD_CHANGES
+from .rulesdata import PriceItems, written_cost
 
 
 _T = TypeVar("_T")
@@ -96,64 +100,6 @@ def rules_run(tables: "Tables") -> Run:
     return tables.run
 
 
-class PhaseOp(StrEnum):
-    """What each statement of a phase is to the engine, which runs it by this name
-    (engine/flow/phases.py): an age's deal, start, turns and end, a phase's own deal, draft,
-    discard and reveal, or a statement that is an action kind's (kinds/statement_base.py)."""
-    AGE_DEAL = "age deal"
-    AGE_START = "age start"
-    PLAY_TURNS = "play turns"
-    AGE_END = "age end"
-    DEAL = "deal"
-    DRAFT = "draft"
-    DISCARD_ZONE = "discard zone"
-    REVEAL = "reveal"
-    STATEMENT = "statement"
-
-
-# the statements by their class: an age's as the checker resolves them (rulesdata.py), a
-# phase's own (syntax/ast.py); any other is an action kind's
-_PHASE_OPS = {AgeDeal: PhaseOp.AGE_DEAL, AgeStart: PhaseOp.AGE_START, ast.PlayTurns: PhaseOp.PLAY_TURNS,
-              AgeEnd: PhaseOp.AGE_END, ast.Deal: PhaseOp.DEAL, ast.Draft: PhaseOp.DRAFT,
-              ast.DiscardZone: PhaseOp.DISCARD_ZONE, ast.Reveal: PhaseOp.REVEAL}
-# the statements after which the hands are new (or empty)
-_HANDS_MADE = (PhaseOp.AGE_DEAL, PhaseOp.DEAL, PhaseOp.DRAFT)
-
-
-def phase_ops(rules: RulesDef) -> tuple[tuple[PhaseOp, ...], ...]:
-    """Each phase's statements as the engine's operations, by phase and statement."""
-    return tuple(tuple(_PHASE_OPS.get(type(step), PhaseOp.STATEMENT) for step in phase.steps)
-                 for phase in rules.phases)
-
-
-def turn_runs(rules: RulesDef, ops: tuple[tuple[PhaseOp, ...], ...]) -> dict[tuple[int, int], tuple[int, bool]]:
-    """Of each `play N turns` statement (its phase, its place): the turns the `play`
-    statements before it played from the same hands, and whether another `play` follows
-    from them.  Several `play` statements share the hands of the deal before them: the turns
-    go on being counted in the age, the hands pass between them, and only the last one's end
-    is the age's last card (docs/language.md, "Ages as phases")."""
-    found: dict[tuple[int, int], tuple[int, bool]] = {}
-    for p, (phase, kinds) in enumerate(zip(rules.phases, ops)):
-        for i, op in enumerate(kinds):
-            if op != PhaseOp.PLAY_TURNS:
-                continue
-            before = 0
-            for step, kind in zip(reversed(phase.steps[:i]), reversed(kinds[:i])):
-                if kind in _HANDS_MADE:
-                    break
-                if kind == PhaseOp.PLAY_TURNS:
-                    before += step.count.value
-            more = False
-            for kind in kinds[i + 1:]:
-                if kind in _HANDS_MADE:
-                    break
-                if kind == PhaseOp.PLAY_TURNS:
-                    more = True
-                    break
-            found[(p, i)] = (before, more)
-    return found
-
-
 @attrs.frozen
 class SideInfo:
     wonder: str
@@ -174,7 +120,9 @@ class Tables:
     resource_index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     symbol_index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     # what is worked out once per rule set by those who read it (the save digest, the
-    # bots' models of the rules), kept with the rules rather than in module dictionaries
+    # bots' models of the rules), kept with the rules rather than in module dictionaries;
+    # what the engine runs is never here but in the fields below, made with the tables (the
+    # engine keeps here only memos keyed by what a game meets: tests/test_compiled_program.py)
     cache: dict[Any, Any] = attrs.field(init=False, eq=False, repr=False)
     # whether any card, board or stage changes what a city pays (`... cost ... less`, a trade
     # rebate): when none does (the base game), the engine prices every card from the payment
@@ -199,6 +147,29 @@ class Tables:
     # token's value) as a function of a Where, by the action's id, with the action itself
     # (so that the id stays its own): engine/triggers.py `Dispatcher.value`
     values: dict[int, tuple[Any, Value]] = attrs.field(init=False, eq=False, repr=False)
+    # the laws of the sources and the rules, as the engine holds them (compile_laws.py)
+    law_program: LawProgram = attrs.field(init=False, eq=False, repr=False)
+    # the events some trigger listens to (the rules', a source's, a law's): the others need
+    # no look at the cities when they happen (engine/triggers.py `Dispatcher.may_act`)
+    heard: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
+    # event -> the rules' own triggers for it, as (key, trigger, its conditions compiled or None)
+    rule_listeners: dict[str, list[tuple[str, Any, Any]]] = attrs.field(init=False, eq=False, repr=False)
+    # each offer's price (`may pay PRICE to ...`, by the id of its price's items, with the items
+    # themselves, so that the id stays theirs) and each card use's (`use a card for ... paying
+    # PRICE`), as (coins, units of each resource, tokens given up): `offer_price`
+    offer_prices: dict[int, tuple[Any, tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]]]] = \
+        attrs.field(init=False, eq=False, repr=False)
+    use_prices: tuple[tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]], ...] = \
+        attrs.field(init=False, eq=False, repr=False)
+    # the most units of each resource one cost asks (`most_asked`), and what each source adds
+    # to a city's tables under a law's change over cards, or as a board whose production the
+    # city lost (`ruled`, engine/city_tables.py `ruled_held`): (id of the source, change) -> Held,
+    # of every source when some law is over cards, else of the boards alone
+    most_asked: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    ruled: dict[tuple[int, str], Held] = attrs.field(init=False, eq=False, repr=False)
+    # each age's deck as the engine deals it (decks.py `dealing`) at every player count the
+    # rules and their tables deal for, by (age number, player count): `dealt_decks`
+    decks: dict[tuple[int, int], Any] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "rules", self.ruleset.rules)
@@ -207,7 +178,7 @@ class Tables:
         object.__setattr__(self, "cache", {})
         object.__setattr__(self, "phase_ops", phase_ops(self.rules))
         object.__setattr__(self, "turn_runs", turn_runs(self.rules, self.phase_ops))
-        sources = [*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))]
+        sources = self.sources()
         object.__setattr__(self, "has_laws", bool(self.rules.laws) or any(source.laws for source in sources))
         object.__setattr__(self, "cost_changers", any(isinstance(e, COST_CHANGERS) for source in sources
                                                       for e in (*source.static, *(law.effect for law in source.laws)))
@@ -216,8 +187,9 @@ class Tables:
 
     def _complete(self) -> None:
         """The run-time program: every source's `held` and `run`, and the rules' `run`,
-        compiled now, so that nothing is compiled during play."""
-        for source in (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))):
+        the operations numbered and what their actions count, and the engine's tables
+        (`_complete_tables`), compiled now, so that nothing is compiled during play."""
+        for source in self.sources():
             self.compiled(source)
         rules = self.rules
         object.__setattr__(self, "run", _run([(s.category.text, s.value) for s in rules.scores], rules.triggers))
@@ -232,14 +204,59 @@ class Tables:
                 if kind.each_city and thing.value is not None:      # `each ... city with fewer VALUE`
                     values[id(thing.value)] = (thing.value, value_fn(thing.value))
         object.__setattr__(self, "values", values)
-        if self.has_laws:                          # the laws of the sources and the rules', as the engine holds them
-            from .engine.laws import compile_laws
-            compile_laws(self)
+        self._complete_tables()
+
+    def _complete_tables(self) -> None:
+        """What the engine reads of the rules as a whole, made once here rather than on
+        first use in a game: the laws, the events heard and the rules' listeners, the
+        written prices, the helds under laws over cards, the decks."""
+        rules = self.rules
+        sources = self.sources()
+        object.__setattr__(self, "law_program", compile_laws(self, sources) if self.has_laws else NO_LAWS)
+        object.__setattr__(self, "heard", frozenset(t.event for t in rules.triggers)
+                           | frozenset(t.event for source in sources for t in source.triggers)
+                           | self.law_program.events)
+        listeners: dict[str, list[tuple[str, Any, Any]]] = {}
+        for i, trigger in enumerate(rules.triggers):
+            listeners.setdefault(trigger.event, []).append((f"rules#{i}", trigger, self.run.checks[i]))
+        object.__setattr__(self, "rule_listeners", listeners)
+        object.__setattr__(self, "use_prices", tuple(self.written_price(use.price) for use in rules.card_uses))
+        object.__setattr__(self, "offer_prices", {
+            id(thing.items): (thing.items, self.written_price(thing.items)) for thing in self.operations
+            if (kind := ACTIONS.get(type(thing))) is not None and kind.decision == "offer"})
+        object.__setattr__(self, "most_asked", most_asked(self))
+        program = self.law_program             # (a board's production lost needs its own; a law over cards, every source's)
+        over_cards = any(law.effect is not None and law.effect.cards for laws in (program.rules, *program.sources.values())
+                         for law in laws)
+        object.__setattr__(self, "ruled", ruled_helds(sources if over_cards else [side.board for side in self.sides],
+                                                      self.most_asked))
+        object.__setattr__(self, "decks", dealt_decks(self))
+
+    def sources(self) -> tuple[Source, ...]:
+        """Every source of the rule set: the cards, then each side's board and stages."""
+        return (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages)))
+
+    def written_price(self, items: PriceItems) -> tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]]:
+        """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
+        (coins, units of each resource, the tokens given up as (kind, count))."""
+        cost = written_cost(items)
+        units = [0] * len(self.resources)
+        for name, count in cost.resources:
+            units[self.resource_index[name]] += count
+        return cost.coins, tuple(units), cost.tokens
+
+    def offer_price(self, items: PriceItems) -> tuple[int, tuple[int, ...], tuple[tuple[str, int], ...]]:
+        """The price of an offer (`may pay PRICE to ...`) as `written_price` gives it:
+        compiled with the rules (`offer_prices`); one made outside them (a test's) is
+        worked out here."""
+        found = self.offer_prices.get(id(items))
+        return found[1] if found is not None and found[0] is items else self.written_price(items)
 
     def _number(self) -> None:
         """`operations` and `numbers`: the rules' triggers, then each source and the
         triggers and actions it holds (an action held by another after it), then the
-        actions of the card uses."""
+        actions of the card uses, then the laws' triggers (the rules', then each source's)
+        and their actions."""
         found: list[Any] = []
 
         def add(thing: Any) -> None:
@@ -250,12 +267,15 @@ class Tables:
                 add(kind.inner(thing))
         for trigger in self.rules.triggers:
             add(trigger)
-        for source in (*self.cards, *(s for side in self.sides for s in (side.board, *side.stages))):
+        for source in self.sources():
             found.append(source)
             for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
                 add(thing)
         for use in self.rules.card_uses:          # `use a card for ...`: its action runs as a card's
             add(use.action)
+        for law in (*self.rules.laws, *(law for source in self.sources() for law in source.laws)):
+            if part_of(law.effect) == "triggers":     # a law's trigger, and what it does (after the numbers
+                add(law.effect)                       # saves made before laws' triggers were numbered hold)
         numbers: dict[int, int] = {}
         for i, thing in enumerate(found):
             numbers.setdefault(id(thing), i)
@@ -266,7 +286,8 @@ class Tables:
         """Pickled without `cache` and what is compiled (functions, which do not pickle):
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
-                if f.name not in ("cache", "run", "operations", "numbers", "values")}
+                if f.name not in ("cache", "run", "operations", "numbers", "values", "law_program", "heard",
+                                  "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled", "decks")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
@@ -306,9 +327,8 @@ class Tables:
         return count_fn(quantity)
 
     # The compile pass's expressions (expressions.py), asked through the program by the
-    # engine's own compiling (engine/laws.py `compile_laws`; an action made outside the
-    # rules, a test's), which imports nothing of the syntax tree.
-    check_of = staticmethod(check_fn)
+    # engine for an action made outside the rules (a test's: engine/triggers.py
+    # `Dispatcher.value`), as the engine imports nothing of the syntax tree.
     amount_of = staticmethod(amount_fn)
     value_of = staticmethod(value_fn)
     lent = expressions         # what a condition's kind is lent (kinds/condition_base.py `Engine`)
@@ -337,6 +357,48 @@ def this_stage(node: Any, number: int) -> Any:
             if new is not value:
                 changes[field.name] = new
     return attrs.evolve(node, **changes) if changes else node
+
+
+def most_asked(tables: Tables) -> tuple[int, ...]:
+    """The most units of each resource that one cost of the rule set asks (a card's, a
+    wonder stage's): as many as a city can ever need of it at once."""
+    costs = [c.cost for c in tables.cards] + [s.cost for side in tables.sides for s in side.stages]
+    return tuple(max([cost[r] for cost in costs], default=0) for r in range(len(tables.resources)))
+
+
+def ruled_helds(sources: Iterable[Source], most: tuple[int, ...]) -> dict[tuple[int, str], Held]:
+    """What each source adds to a city's tables under each change of a law over cards
+    (kinds/effects/cards_change.py CARD_CHANGES), by (id of the source, change): nothing
+    at all (`no effect`); its effects without their production (`nothing`, also a board
+    whose production the city lost); or each resource of its fixed production as many
+    times as the largest cost of the rule set asks (`most`), for the city's own use, its
+    neighbours buying what it prints (`as needed`)."""
+    found: dict[tuple[int, str], Held] = {}
+    for source in sources:
+        held = source.held
+        for change in CARD_CHANGES:
+            found[(id(source), change)] = _OFF if change == "no effect" else \
+                held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(), trade_changed=True) \
+                if change == "nothing" else held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
+    return found
+
+
+def dealt_decks(tables: Tables) -> dict[tuple[int, int], Any]:
+    """Each age's deck (decks.py `deck_of`) at every player count the rules allow and every
+    count a table of theirs deals for (`cards as for N players`), by (age number, count).
+    An age whose deals differ (a phase's `deal N cards from age A, with ...` other than the
+    age's own) is left to be worked out as it is dealt (decks.py `dealing`)."""
+    rules = tables.rules
+    deals: dict[int, list[Any]] = {}
+    for age in rules.ages:
+        deals.setdefault(age.number, []).append(age)
+    for phase in rules.phases:
+        for step in phase.steps:
+            if isinstance(step, AgeDeal):
+                deals.setdefault(step.number, []).append(step)
+    counts = sorted({*range(rules.min_players, rules.max_players + 1), *(t.deal_as for t in tables.ruleset.tables)})
+    return {(number, players): deck_of(tables, same[0], players) for number, same in deals.items()
+            if all(d.random_additions == same[0].random_additions for d in same) for players in counts}
 
 
 def compile_rules(ruleset: RuleSet) -> Tables:

@@ -49,16 +49,24 @@ def age_deck(cards, age, players: int) -> AgeDeck:
 
 
 def dealing(tables, age, players: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple]:
-    """`age_deck` as the engine deals it, in card indexes: (the fixed copies dealt, the
-    copies left in the box, (pool, count) per random addition).  Worked out once per
-    compiled rule set, age and player count (a search deals thousands of imagined ages);
-    the deck depends on the age's number and additions alone, not on a table's hand size."""
-    def make():
-        plan = age_deck(tables.cards, age, players)
-        return (tuple(card.index for card, n in plan.dealt for _ in range(n)),
-                tuple(card.index for card, n in plan.boxed for _ in range(n)),
-                tuple((tuple(c.index for c in draw.pool), draw.count) for draw in plan.draws))
-    return tables.cached(("dealing", age.number, players), make)
+    """`age_deck` as the engine deals it (`deck_of`), made by the compile pass for every
+    player count the rules deal for (compile.py `Tables.decks`).  Another count (the
+    search's model of a table asks for any) or an age whose deals differ is worked out
+    once per compiled rule set, age and count, kept with the tables; the deck depends on
+    the age's number and additions alone, not on a table's hand size."""
+    found = tables.decks.get((age.number, players))
+    if found is not None:
+        return found
+    return tables.cached(("dealing", age.number, players), lambda: deck_of(tables, age, players))
+
+
+def deck_of(tables, age, players: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple]:
+    """(the fixed copies dealt, the copies left in the box, (pool, count) per random
+    addition) of `age` at `players`, in card indexes."""
+    plan = age_deck(tables.cards, age, players)
+    return (tuple(card.index for card, n in plan.dealt for _ in range(n)),
+            tuple(card.index for card, n in plan.boxed for _ in range(n)),
+            tuple((tuple(c.index for c in draw.pool), draw.count) for draw in plan.draws))
 
 
 def pooled(cards, ages) -> set:

@@ -240,7 +240,7 @@ def test_secret_warehouse_and_black_market_follow_the_city():
 
 
 def test_the_architect_cabinet_waives_the_resources_of_wonder_stages():
-    from interpreter.engine.actions import stage_payments
+    from interpreter.engine.prices import stage_payments
     game = game_of(["Olympia", "Rhodos", "Babylon"])
     game.cities[0].coins = 0
     assert stage_payments(game, 0) == []

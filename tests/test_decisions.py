@@ -13,7 +13,8 @@ import pytest
 from interpreter.bots.rollout import FastPolicy, imagine
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
-from interpreter.engine.actions import Action, card_builds, is_legal, legal_actions, stage_payments
+from interpreter.engine.actions import Action, card_builds, is_legal, legal_actions
+from interpreter.engine.prices import stage_payments
 from interpreter.engine.city import DERIVED, FIXED, OWNED, City
 from interpreter.engine.decisions import drive
 from interpreter.engine.game import COPIED, STATE, VALUES, Game

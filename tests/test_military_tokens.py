@@ -19,7 +19,7 @@ from interpreter.compile import compile_rules
 from interpreter.expressions import evaluate
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.engine.scoring import score_city
-from interpreter.engine.triggers import worth_under_laws
+from interpreter.engine.tokens import worth_under_laws
 from interpreter.syntax import ast, printer
 from interpreter.syntax.parser import parse_text
 from interpreter.views import describe, describe_nl

@@ -14,8 +14,6 @@ LIMIT = 450
 # must only shrink: the test fails on a module over the limit that is not here, and on an
 # entry here that is no longer over it (remove it then); never add one.
 OVER_THE_LIMIT: frozenset[str] = frozenset({
-    "interpreter/engine/actions.py",
-    "interpreter/engine/triggers.py",
     "interpreter/syntax/ast.py",
 })
 

@@ -24,7 +24,7 @@ from ..check.model import written_cost
 from ..engine.options import build_options_from, payment_ways, removal_options
 from ..engine.placed import put_from, put_options
 from ..engine.scoring import score_city
-from ..engine.triggers import give_back
+from ..engine.tokens import give_back
 from ..expressions import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -233,7 +233,7 @@ def shields_worth(model, game, seat: int, count: int) -> float:
 
 def given_back_worth(game, seat: int, action, where) -> float:
     """`discard N victory|defeat|KIND tokens`: the city's score pad with the tokens given
-    back (those it would best lose, `triggers.give_back`), less its score pad now."""
+    back (those it would best lose, `tokens.give_back`), less its score pad now."""
     city = game.cities[seat]
     after = city.copy()
     count = None if action.count is None else evaluate(action.count, where)

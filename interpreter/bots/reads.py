@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import attrs
 
-from ..engine.city_tables import most_asked
+from ..compile import most_asked
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import ACTIONS

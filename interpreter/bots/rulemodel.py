@@ -16,8 +16,8 @@ from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of, part_of
 from ..kinds.conditions import values_compared
 from ..kinds.measures import measure_kind
-from ..engine.laws import law_force
-from ..engine.triggers import worth_under_laws
+from ..compile_laws import law_force
+from ..engine.tokens import worth_under_laws
 from ..syntax import ast
 from .reads import facts, quantities, reads
 from ..kinds.events import event_kind

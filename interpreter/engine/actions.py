@@ -1,27 +1,24 @@
 """Legal actions: build a card (paying, by chain, or by a free-build power), build the
 next wonder stage with a card, or sell it.  Each payment option is its own action.  Their
-words are engine/labels.py's; the options of the decisions an action opens in the middle
-of a chain (a copy, a loss, an offer, ...) are engine/options.py's."""
+words are engine/labels.py's; what a card or a stage costs a city, and the ways to pay it,
+engine/prices.py's; the options of the decisions an action opens in the middle of a chain
+(a copy, a loss, an offer, ...) are engine/options.py's."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ..rulesdata import PriceItems, written_cost
 from .labels import label
-from .discounts import Priced, coin_rate, coined, cost_for, discounted_payments, touched, waived
 from .payment.order import Pair, Payments, Units
 from .payment.trio import trio_of
+from .prices import Neighbours, Paid, payments_for, special_of, stage_offers, stage_payments_with_bank
 
 if TYPE_CHECKING:
     from ..compile import Source, Tables
     from .city import City
     from .game import Game
     from .payment.trio import Trio
-
-Neighbours = tuple["City", "City"]
-Paid = tuple[int, int, int]      # (coins to the left, to the right, to the bank)
 
 
 class Action(NamedTuple):
@@ -68,6 +65,9 @@ class Made(NamedTuple):
 
 
 def made(tables: Tables) -> Made:
+    """The rule set's `Made`: a memo of the engine's own values kept with the tables, not
+    made by the compile pass (which knows nothing of the engine's `Action`): its payments
+    fill in as games meet them."""
     found: Made | None = tables.cache.get("actions")
     if found is None:
         count = range(len(tables.cards))
@@ -83,9 +83,9 @@ def legal_actions(game: Game, seat: int, hand: Sequence[int] | None = None) -> l
     city = game.cities[seat]
     left, right = game.neighbours(seat)
     trio = trio_of(city, left, right)
-    special = _special(game, city)
+    special = special_of(game, city)
     hand = game.hands[seat] if hand is None else hand
-    stages = _stage_offers(city, trio, special)
+    stages = stage_offers(city, trio, special)
     sells, chains, paid, staged = made(game.tables)
     actions: list[Action] = []
     append = actions.append
@@ -186,10 +186,7 @@ def use_actions(game: Game, seat: int, hand: Iterable[int], trio: Trio, first: b
     city = game.cities[seat]
     ways = []
     uses = game.tables.rules.card_uses
-    # (coins, units, tokens) of each use's price
-    prices: list[tuple[int, Units, tuple[tuple[str, int], ...]]] = game.tables.cached(
-        "use prices", lambda: [(*price_of(game.tables, use.price), written_cost(use.price).tokens) for use in uses])
-    for number, (coins, units, tokens) in enumerate(prices):
+    for number, (coins, units, tokens) in enumerate(game.tables.use_prices):    # (compiled: `Tables.use_prices`)
         if tokens and not holds(city, tokens):
             continue                                   # a price asking for tokens the city lacks
         if game.events.idle(uses[number].action, seat):
@@ -198,16 +195,6 @@ def use_actions(game: Game, seat: int, hand: Iterable[int], trio: Trio, first: b
         ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]
     return [Action("use", card, left, right, "", coins, number)
             for card in dict.fromkeys(hand) for number, coins, left, right in ways]
-
-
-def price_of(tables: Tables, items: PriceItems) -> tuple[int, Units]:
-    """A price written as a card's cost (`may pay ...`, `use a card ... paying ...`) as
-    (coins, units of each resource); its tokens are `written_cost(items).tokens`."""
-    cost = written_cost(items)
-    units = [0] * len(tables.resources)
-    for name, count in cost.resources:
-        units[tables.resource_index[name]] += count
-    return cost.coins, tuple(units)
 
 
 def price_ways(city: City, trio: Trio, coins: int, units: Units) -> list[Pair]:
@@ -226,7 +213,7 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
     city = game.cities[seat]
     left, right = game.neighbours(seat)
     trio = trio_of(city, left, right)
-    special = _special(game, city)
+    special = special_of(game, city)
     stages = _first_stage(city, trio, special)
     sells, _chains, _paid, staged = made(game.tables)
     price = build_pricer(game, seat, trio, special)
@@ -253,15 +240,15 @@ def cheapest_stage(game: Game, seat: int, trio: Trio) -> tuple[int, int, int, in
     (-1: the next; on a side of `stages in any order`, the first it can pay), or None: for
     a player that prices a wonder stage by its cheapest way alone (the search's rollouts)."""
     city = game.cities[seat]
-    found = _first_stage(city, trio, _special(game, city) if game.tables.cost_changers else None)
+    found = _first_stage(city, trio, special_of(game, city) if game.tables.cost_changers else None)
     return (*found[0][1][0], found[0][0]) if found else None
 
 
 def _first_stage(city: City, trio: Trio, special: Neighbours | None) -> list[tuple[int, list[Paid]]]:
-    """`_stage_offers` with the first payment of each stage alone; of a city that no power
-    or discount touches (`_plain`, no `_special`) found by its cheapest payment alone."""
+    """`stage_offers` with the first payment of each stage alone; of a city that no power
+    or discount touches (`_plain`, no `special_of`) found by its cheapest payment alone."""
     if special is not None or not _plain(city) or city.side.any_order:
-        return [(number, payments[:1]) for number, payments in _stage_offers(city, trio, special)]
+        return [(number, payments[:1]) for number, payments in stage_offers(city, trio, special)]
     stages = city.side.stages                        # (`city.next_stage()` without its call)
     if city.stages >= len(stages):
         return []
@@ -292,7 +279,7 @@ def card_builds(game: Game, seat: int, index: int, trio: Trio | None = None) -> 
     one card's share of `legal_actions`, for a player that weighs cards one at a time
     (`trio`: the city's payments, `trio_of`, when the caller has them)."""
     city = game.cities[seat]
-    return _builds(game, city, trio or trio_of(city, *game.neighbours(seat)), index, _special(game, city))
+    return _builds(game, city, trio or trio_of(city, *game.neighbours(seat)), index, special_of(game, city))
 
 
 def cheapest_build(game: Game, seat: int, index: int, trio: Trio) -> Action | None:
@@ -304,11 +291,11 @@ def cheapest_build(game: Game, seat: int, index: int, trio: Trio) -> Action | No
 def build_pricer(game: Game, seat: int, trio: Trio,
                  special: Neighbours | None | Literal[False] = False) -> Callable[[int], Action | None]:
     """`cheapest_build` of `seat` in this position as a function of the card index: the
-    city read once for the cards of a hand (`special`: `_special`, when the caller has it)."""
+    city read once for the cards of a hand (`special`: `special_of`, when the caller has it)."""
     city = game.cities[seat]
     tables = game.tables
-    if special is False:                  # (`_special` and `made` without their calls in the common case:
-        special = _special(game, city) if tables.cost_changers else None   # a rollout prices every hand)
+    if special is False:                  # (`special_of` and `made` without their calls in the common case:
+        special = special_of(game, city) if tables.cost_changers else None   # a rollout prices every hand)
     if special is not None or not _plain(city):
         return _first_build(game, city, trio, special)
     cards, names, coins, cheapest = tables.cards, city.names, city.coins, trio.cheapest
@@ -348,119 +335,6 @@ def _plain(city: City) -> bool:
         and not city.chains_from and not city.coinage and not (city.free_tokens and _holds_tokens(city))
 
 
-def stage_payments(game: Game, seat: int, trio: Trio | None = None) -> list[Pair]:
-    """The affordable (left, right) payments for the city's next wonder stage that buy
-    nothing from the bank, cheapest first; none when every stage is built or it cannot
-    be paid so (`stage_payments_with_bank` has them all)."""
-    return [(l, r) for l, r, b in stage_payments_with_bank(game, seat, trio) if not b]
-
-
-def stage_payments_with_bank(game: Game, seat: int, trio: Trio | None = None, number: int = -1) -> list[Paid]:
-    """The affordable (left, right, bank) payments for the city's next wonder stage (or,
-    on a side of `stages in any order`, its stage `number`, counted from 0), cheapest first
-    (bank: coins for resources bought from the bank)."""
-    city = game.cities[seat]
-    trio = trio or trio_of(city, *game.neighbours(seat))
-    if number < 0:
-        return _stage_payments(city, trio, _special(game, city))
-    priced = _payments(city, trio, _special(game, city), city.side.stages[number])
-    return [] if priced is None else priced[1]
-
-
-def _special(game: Game, city: City) -> Neighbours | None:
-    """The city's neighbours when a discount or a rebate reaches it, else None (the common
-    case: then the payments are the trio's alone; in rules without any, known at once)."""
-    if not game.tables.cost_changers:
-        return None
-    left, right = game.neighbours(city.seat)
-    if touched(city, left, right) or city.rebate[0] or city.rebate[1] or city.bank[0]:
-        return left, right
-    return None
-
-
-def _stage_payments(city: City, trio: Trio, special: Neighbours | None) -> list[Paid]:
-    stage = city.next_stage()
-    if stage is None:
-        return []
-    priced = _payments(city, trio, special, stage)
-    return [] if priced is None else priced[1]
-
-
-def _stage_offers(city: City, trio: Trio, special: Neighbours | None) -> list[tuple[int, list[Paid]]]:
-    """Each stage the city may build now with its payments, as (stage, payments): the next
-    stage (-1) on a side built in order; on a side of `stages in any order`, each stage
-    not built yet, by its number from 0 (those it cannot pay left out)."""
-    if not city.side.any_order:
-        payments = _stage_payments(city, trio, special)
-        return [(-1, payments)] if payments else []
-    offers = []
-    for number in city.open_stages():
-        priced = _payments(city, trio, special, city.side.stages[number])
-        if priced is not None and priced[1]:
-            offers.append((number, priced[1]))
-    return offers
-
-
-def _payments(city: City, trio: Trio, special: Neighbours | None, source: Source) -> Priced | None:
-    """What `city` pays for a card or stage: (its coin cost after discounts, the ways to pay
-    for its resources within the coins left, as (left, right, bank), cheapest first), or
-    None when the coin cost alone is more than the city has. Discounts, rebates and the
-    bank's offer apply only when `special` (the neighbours, from `_special`) says one may;
-    resources paid in coins under a law are paid so (engine/discounts.py `coined`)."""
-    if city.coinage:
-        rate = coin_rate(city, source)
-        if rate is not None:
-            return coined(city, special, source, rate)
-    coins = source.cost_coins
-    options: Sequence[Pair] | None = None
-    if special is not None and touched(city, *special):
-        cost, coins, units = cost_for(city, *special, source)
-        if coins <= city.coins:
-            options = discounted_payments(cost, units, city, *special)
-    if coins > city.coins:
-        return None
-    budget = city.coins - coins
-    if options is None:
-        options = trio.options(source.cost)
-    if special is not None and (city.rebate[0] or city.rebate[1]):
-        options = rebated(options, city.rebate)
-    if city.bank[0] and special is not None:   # (a city that buys from the bank is `_special`: its neighbours)
-        paid = with_bank(options, cost_for(city, *special, source), city, special)
-        return coins, [p for p in paid if p[0] + p[1] + p[2] <= budget]
-    return coins, [(l, r, 0) for l, r in options if l + r <= budget]
-
-
-def with_bank(options: Iterable[Pair], cost: tuple[Units, int, int], city: City, neighbours: Neighbours) -> list[Paid]:
-    """(left, right, bank) payments of a city that may buy up to `city.bank[0]` units a
-    turn (less those bought this turn already, `city.bank_used`) of its cost from the bank
-    at `city.bank[1]` coins each: the trade-only `options` with no
-    unit bought, and for every number of units bought, the payments of what is left of
-    the cost (every way of choosing those units), the undominated ones, cheapest first."""
-    resources, _coins, waived_units = cost
-    units, price = city.bank
-    units -= city.bank_used
-    left, right = neighbours
-    found = {(l, r, 0) for l, r in options}
-    for bought in range(1, units + 1):
-        for rest in waived(resources, bought):
-            if sum(rest) + bought > sum(resources):
-                continue                      # fewer units were left than bought
-            paid: Sequence[Pair] = discounted_payments(rest, waived_units, city, left, right)
-            if city.rebate[0] or city.rebate[1]:
-                paid = rebated(paid, city.rebate)
-            found.update((l, r, bought * price) for l, r in paid)
-    kept = [p for p in found if not any(q != p and q[0] <= p[0] and q[1] <= p[1] and q[2] <= p[2] for q in found)]
-    return sorted(kept, key=lambda p: (sum(p), p))
-
-
-def rebated(options: Iterable[Pair], rebate: Sequence[int]) -> list[Pair]:
-    """Payments with a city's rebates (`buy the first resource from ... for N coins less`)
-    taken off what goes to each side, cheapest first, each once."""
-    off_left, off_right = rebate
-    found = {(max(0, l - off_left), max(0, r - off_right)): None for l, r in options}
-    return sorted(found, key=lambda p: p[0] + p[1])
-
-
 def is_legal(game: Game, seat: int, action: Action) -> bool:
     """Is `action` one of `legal_actions(game, seat)`?  Checked on its own card alone."""
     if action.card not in game.hands[seat]:
@@ -479,7 +353,7 @@ def is_legal(game: Game, seat: int, action: Action) -> bool:
         return (action.left, action.right, action.bank) in stage_payments_with_bank(game, seat, None, number) \
             and not action.free
     city = game.cities[seat]
-    if action.kind == "build" and not action.free and not action.bank and _special(game, city) is None \
+    if action.kind == "build" and not action.free and not action.bank and special_of(game, city) is None \
             and not city.chains_from and not city.coinage:
         card = game.tables.cards[action.card]
         names = city.names
@@ -506,7 +380,7 @@ def _builds(game: Game, city: City, trio: Trio, index: int, special: Neighbours 
             return [chained]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
         return [_new(Action, ("build", index, 0, 0, "rule", 0, -1))]
-    priced = _payments(city, trio, special, card)
+    priced = payments_for(city, trio, special, card)
     actions = [] if priced is None else [_new(Action, ("build", index, l, r, "", b, -1)) for l, r, b in priced[1]]
     if city.free_build or city.free_tokens:
         free_anyway = priced is not None and not priced[0] and priced[1][:1] == _FREE   # cheapest first

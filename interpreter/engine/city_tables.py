@@ -20,7 +20,7 @@ from .payment.trio import signature
 if TYPE_CHECKING:
     from ..compile import SideInfo, Source, Tables
     from .city import City
-    from .laws import InForce
+    from ..compile_laws import InForce
 
 DIRECTIONS = ("left", "right")
 
@@ -55,34 +55,9 @@ _RANK = {change: rank for rank, change in enumerate(CARD_CHANGES)}
 
 
 def ruled_held(source: Source, change: str, tables: Tables) -> Held:
-    """What `source` adds to a city's tables under a law's change (worked out once per
-    source and change): nothing at all (`no effect`, `_OFF`); its effects without their
-    production (`nothing`, and a board whose production the city lost); or each resource
-    of its fixed production as many times as the largest cost of the rule set asks, for
-    the city's own use, its neighbours buying what it prints (`as needed`)."""
-    # (id of a source of these tables, change) -> Held
-    memo: dict[tuple[int, str], Held] = tables.cached("ruled held", dict)
-    key = (id(source), change)
-    found = memo.get(key)
-    if found is None:
-        held: Held = source.held                  # (compiled with the tables)
-        if change == "no effect":
-            found = _OFF
-        elif change == "nothing":
-            found = held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(),
-                                  trade_changed=True)
-        else:
-            most: tuple[int, ...] = tables.cached("most asked", lambda: most_asked(tables))
-            found = held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
-        memo[key] = found
-    return found
-
-
-def most_asked(tables: Tables) -> tuple[int, ...]:
-    """The most units of each resource that one cost of the rule set asks (a card's, a
-    wonder stage's): as many as a city can ever need of it at once."""
-    costs = [c.cost for c in tables.cards] + [s.cost for side in tables.sides for s in side.stages]
-    return tuple(max([cost[r] for cost in costs], default=0) for r in range(len(tables.resources)))
+    """What `source` adds to a city's tables under a law's change (compiled with the
+    tables: compile.py `ruled_helds`)."""
+    return tables.ruled[(id(source), change)]
 
 
 class CityTables:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .city import City
     from .game import Game
 
-Priced = tuple[int, list[tuple[int, int, int]]]   # (coins, payments (left, right, bank)): actions.py `_payments`
+Priced = tuple[int, list[tuple[int, int, int]]]   # (coins, payments (left, right, bank)): prices.py `payments_for`
 
 ALL = -1
 
@@ -105,7 +105,7 @@ def coin_rate(city: City, source: Source) -> int | None:
 
 def coined(city: City, neighbours: tuple[City, City] | None, source: Source, rate: int) -> Priced | None:
     """What a city pays for a source whose resources are paid in coins (`coin_rate`), as
-    `_payments` in engine/actions.py gives it: (the cost's own coins after the coin
+    `payments_for` in engine/prices.py gives it: (the cost's own coins after the coin
     discounts, [(0, 0, the resources' coins)]), the resources' coins paid to the bank (an
     action's `bank`, so the move's label shows them); nothing is produced or bought.  The
     resource discounts that reach it lower the units paid; `neighbours`: the city's, when

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 def label(self: Action, tables: Tables) -> str:
     """The action in words, as logs and people see it (made once per action and rule set;
-    the log of every game asks for each choice's and each card's resolved)."""
+    the log of every game asks for each choice's and each card's resolved).  A memo, not
+    made by the compile pass: an action holds its payment, known only in play."""
     try:
         known: str = tables.cache["labels"][self]
         return known

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING, Protocol
 from ..kinds.actions import kind_of
 from ..kinds.base import UnhandledKind
 from ..kinds.scopes import picked, sides
-from ..rulesdata import written_cost
 from ..rulesdata import PriceItems
-from .actions import Action, holds, price_of, price_ways
+from .actions import Action, holds, price_ways
 from .payment.trio import trio_of
 
 if TYPE_CHECKING:
@@ -74,9 +73,8 @@ def offer_options(game: Game, seat: int) -> list[Action]:
 def payment_ways(game: Game, seat: int, items: PriceItems) -> list[tuple[int, int, int]]:
     """Every way the city can pay a written price (`may pay 1 coin and 1 stone`) within its
     coins, cheapest first, as (coins to the bank, coins to the left, to the right)."""
-    coins, units = price_of(game.tables, items)
+    coins, units, tokens = game.tables.offer_price(items)     # (compiled: `Tables.offer_prices`)
     city = game.cities[seat]
-    tokens = written_cost(items).tokens
     if tokens and not holds(city, tokens):
         return []                                      # it lacks the price's tokens: it cannot pay
     return [(coins, l, r) for l, r in price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)]

@@ -10,7 +10,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..compile import PhaseOp, Tables
+from ..compile import Tables
+from ..compile_phases import PhaseOp
 from ..errors import WondersError
 from ..marked import N_
 from .city import City

@@ -31,7 +31,9 @@ FORMATS = ("wonders-save/1", FORMAT)
 def content_digest(tables: Tables) -> str:
     """A fingerprint of the effective content (variants applied), blind to layout and
     comments: a log or save made with other rules is refused.  Computed once per rule set
-    (it describes every item: a tenth of a second, and saves are made every turn)."""
+    (it describes every item: a tenth of a second, and saves are made every turn).  A memo,
+    not made by the compile pass: it costs twice the pass, and most rule sets compiled (the
+    checker's, the studio's, the tests') are never saved."""
     found: str = tables.cached("content digest", tables.content_digest)
     return found
 

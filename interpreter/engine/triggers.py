@@ -21,23 +21,21 @@ from typing import TYPE_CHECKING, Any, cast
 from ..diagnostics import Note
 from ..kinds.base import UnhandledKind
 from .options import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
-from .laws import law_events
 from .placed import put_from, put_options, remove_built
 from .flow.phases import ask_zone_play, draw_into, zone_options
 from .flow.search_log import NoLog
 from .quantities import Value, Where, where_in
 from .teams import faced
+from .tokens import LIMIT, bounded, give_back, take_kept, worth_under_laws
 from ..errors import WondersError
 from ..kinds.actions import ACTIONS, kind_of
 from ..kinds.event_base import KEPT_TAKEN, Event
 
 if TYPE_CHECKING:
     from ..kinds.effects import Effect
-    from ..compile import Tables
     from .city import City
     from .decisions import DecisionKind
     from .game import Game
-    from .laws import InForce
 
 MAX_DEPTH = 25
 BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
@@ -45,68 +43,6 @@ BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a n
 Listener = tuple[str, Any, "Callable[[Where], bool] | None"]
 # a trigger due, as (seat, key, trigger, neighbour seat, event)
 Due = tuple[int, str, Any, int | None, str]
-LIMIT = 10 ** 9          # coins and token values stay within this, whatever content computes
-
-
-def _bounded(coins: int) -> int:
-    return max(0, min(LIMIT, coins))
-
-
-def take_kept(city: City, kind: str, count: int) -> None:
-    """The city takes `count` tokens of a kept kind (none when the count is not above 0)."""
-    if count > 0:
-        city.kept[kind] = min(LIMIT, city.kept.get(kind, 0) + count)
-
-
-def give_up_kept(game: Game, seat: int, tokens: Iterable[tuple[str, int]], source: str | None) -> None:
-    """The city gives up a price's kept tokens ((kind, count), as `written_cost` gives them:
-    it holds them, `actions.holds`), in the log for `source` (None: the move's own label
-    says it, `free by token (KIND)`)."""
-    city = game.cities[seat]
-    for kind, count in tokens:
-        left = city.kept.get(kind, 0) - count
-        if left > 0:
-            city.kept[kind] = left
-        else:
-            city.kept.pop(kind, None)
-        if source is not None and type(game.log) is not NoLog:
-            game.log.append({"event": "gives up", "seat": seat, "kind": kind, "count": count, "source": source})
-def give_back(city: City, what: str, kind: str | None, count: int | None) -> list[int]:
-    """The city gives back `count` tokens (None: all) of a sort it holds, as `discard N
-    victory|defeat|KIND tokens` says; what it holds fewer of, it gives back all.  Of military
-    tokens those it would best lose go first, which every quantity of the language and so
-    every score line agrees on: the victory tokens of least value, the defeat tokens of
-    greatest loss.  The values given back (a kept kind's: one 0 a token), each once."""
-    if what == "kept":
-        held = city.kept.get(kind, 0) if kind is not None else 0
-        n = held if count is None else max(0, min(count, held))
-        if n and kind is not None:
-            city.kept[kind] = held - n
-            if not city.kept[kind]:
-                del city.kept[kind]
-        return [0] * n
-    tokens = sorted(t for t in city.tokens if (t > 0 if what == "victory" else t < 0))   # the least first
-    gone = tokens if count is None else tokens[:max(0, count)]
-    for value in gone:                        # the latest taken of each value goes
-        del city.tokens[len(city.tokens) - 1 - city.tokens[::-1].index(value)]
-    if gone and city.shields_per:
-        city.count_shields()                  # `shields N per victory token`
-    return gone
-
-
-def worth_under_laws(laws: Iterable[InForce], value: int, against: bool) -> int:
-    """A military token's value once the laws in force in the taking city change it
-    (`victory tokens taken are worth 2 less`): their changes of its kind added up; 0 when
-    it would reach 0 or cross it (the token is not taken)."""
-    kind = "victory" if value > 0 else "defeat"
-    delta = sum(change for law in laws for sort, only_against, change in law.tokens
-                if sort == kind and (against or not only_against))
-    if not delta:
-        return value
-    changed = value + delta
-    return changed if (changed > 0) == (value > 0) and changed else 0
-
-
 def log_coins(game: Game, seat: int, change: int, owner: int, source: str) -> None:
     """A city's coins changed by an action of `owner`'s `source` (a card, a stage or a
     trigger) done in it, in the log."""
@@ -146,27 +82,6 @@ class TriggerLoop(WondersError):
                          f"(the last event was `{event}`)")
 
 
-def heard_events(tables: Tables) -> frozenset[str]:
-    """The events some trigger of the rule set listens to (the rules', a board's, a
-    stage's or a card's): the others need no look at the cities when they happen."""
-    def events() -> frozenset[str]:
-        sources = list(tables.cards) + [s for side in tables.sides for s in (side.board, *side.stages)]
-        return frozenset(t.event for t in tables.rules.triggers) | \
-            frozenset(t.event for source in sources for t in source.triggers) | law_events(tables)
-    return tables.cached("heard events", events)
-
-
-def rule_listeners(tables: Tables) -> dict[str, list[Listener]]:
-    """event -> the rules' own triggers for it, as (key, trigger, compiled conditions)."""
-    def index() -> dict[str, list[Listener]]:
-        found: dict[str, list[Listener]] = {}
-        checks = tables.run.checks
-        for i, trigger in enumerate(tables.rules.triggers):
-            found.setdefault(trigger.event, []).append((f"rules#{i}", trigger, checks[i]))
-        return found
-    return tables.cached("rule listeners", index)
-
-
 class Dispatcher:
     def __init__(self, game: Game) -> None:
         # (a weak reference, typed as what it gives while its game plays)
@@ -174,8 +89,8 @@ class Dispatcher:
         # hold each other, and a finished game (an imagined one: thousands a search) would wait
         # for the cyclic garbage collector instead of going at once
         self.stack: list[Effect] = []        # the triggers acting, the latest last
-        self.rule_triggers = rule_listeners(game.tables)
-        self.heard = heard_events(game.tables)
+        self.rule_triggers = game.tables.rule_listeners     # compiled (compile.py `Tables.rule_listeners`, `heard`)
+        self.heard = game.tables.heard
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
         self.wheres: dict[tuple[int, int | None, int], Where] = {}
         self.values: dict[int, tuple[Any, Value]] = game.tables.values     # compiled (compile.py `Tables.values`)
@@ -268,7 +183,7 @@ class Dispatcher:
         city = self.game.cities[seat]
         debt = self.game.tables.rules.debt
         if debt is None or amount <= 0:
-            city.coins = _bounded(city.coins - amount)
+            city.coins = bounded(city.coins - amount)
             return
         amount = min(amount, LIMIT)
         paid = min(amount, city.coins) if paid is None else max(0, min(paid, amount, city.coins))
@@ -420,7 +335,7 @@ class Dispatcher:
         """The city takes `amount` coins from the bank (`coins taken from the bank` fires)."""
         city = self.game.cities[seat]
         before = city.coins
-        city.coins = _bounded(city.coins + amount)
+        city.coins = bounded(city.coins + amount)
         if city.coins > before and BANK_COINS in self.heard:
             self.fire(BANK_COINS, (seat,))
 

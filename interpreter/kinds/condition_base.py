@@ -95,7 +95,7 @@ class ConditionKind(abc.ABC):
         numbers only); None for one that compares none."""
         return None
 
-    # -- run (expressions.py, engine/laws.py)
+    # -- run (expressions.py, compile_laws.py)
     def holds(self, c: Any, where: Any, e: Engine) -> bool:
         """Whether a "city" condition holds in `where` now (`e`: expressions.py)."""
         raise NotImplementedError
@@ -106,7 +106,7 @@ class ConditionKind(abc.ABC):
 
     def depth(self, c: Any, e: Engine) -> int | Callable[[Any], int]:
         """How deep in its zone a "zone" condition's card may lie (1: on top), a number or a
-        function of the owner's Where (engine/laws.py)."""
+        function of the owner's Where (compile_laws.py)."""
         raise NotImplementedError
 
     # -- printing for `wonders fmt` (syntax/printer.py)

@@ -119,7 +119,7 @@ class EffectKind(abc.ABC, Generic[N]):
         lender, `kind_of`: the kinds of the actions an effect holds)."""
         return self.part, effect
 
-    # -- run (engine/city.py, engine/laws.py)
+    # -- run (engine/city.py, compile_laws.py)
     def hold(self, effect: N, tables: Any) -> dict[str, Any]:
         """What the effect adds to its owner's tables while owned, a `static` kind's: fields
         of engine/held.py `Held` (`held_by`), a tuple's entries added to it, a flag
@@ -128,7 +128,7 @@ class EffectKind(abc.ABC, Generic[N]):
 
     def in_force(self, effect: N, tables: Any) -> dict[str, Any] | None:
         """What a law of this effect adds to every city while in force: the fields of
-        engine/laws.py `InForce` it sets (besides an empty `held`); None when the law holds
+        compile_laws.py `InForce` it sets (besides an empty `held`); None when the law holds
         the effect as every city's own (`hold`)."""
         return None
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...rulesdata import written_cost
 from ...kinds.actions import ACTIONS, COINS, LOSSES
-from ..triggers import MAX_DEPTH, TriggerLoop, give_up_kept, log_coins, trigger_label
+from ..tokens import give_up_kept
+from ..triggers import MAX_DEPTH, TriggerLoop, log_coins, trigger_label
 
 if TYPE_CHECKING:
     from ...kinds.actions import Action as RuleAction   # an action of the rules (a kind's node)
@@ -120,7 +120,7 @@ def offer_taken(game: Game, seat: int, choice: Action) -> None:
     city.coins -= choice.left + choice.right + choice.bank
     left.coins += choice.left
     right.coins += choice.right
-    tokens = written_cost(action.items).tokens
+    tokens = game.tables.offer_price(action.items)[2]
     if tokens:                            # the price's tokens, given up (the city holds them: offer_options)
         give_up_kept(game, seat, tokens, source)
     game.stack.append(("run", action.action, seat, neighbour, source))

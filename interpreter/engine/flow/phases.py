@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import sys
 
-from ...compile import PhaseOp
+from ...compile_phases import PhaseOp
 from ...kinds.actions import STATEMENTS
 from ..actions import Action, card_builds, legal_actions
 from ..placed import put_card

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...rulesdata import written_cost
 from ...kinds.event_base import COLOR_BUILT
 from ..actions import Action, token_price
 from ..discounts import bank_units, coins_paid
-from ..triggers import BANK_COINS, copy_stage, give_up_kept
+from ..tokens import give_up_kept
+from ..triggers import BANK_COINS, copy_stage
 from .chains import fire
 from .search_log import NoLog
 from ...kinds.event_base import Event
@@ -65,7 +65,7 @@ def _resolve(game: Game, choices: tuple[Action | None, ...]) -> None:
             if kind == "use":                     # `use a card for ...`: its price, then to the pile
                 city.coins -= left + right + bank
                 use = game.tables.rules.card_uses[number]
-                tokens = written_cost(use.price).tokens
+                tokens = game.tables.use_prices[number][2]
                 if tokens:                        # the price's tokens (the city holds them: `use_actions`)
                     give_up_kept(game, seat, tokens, f"use {use.name.text}")
             game.discard.append(index)

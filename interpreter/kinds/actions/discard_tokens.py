@@ -1,7 +1,7 @@
 """`discard 2 victory tokens`, `discard all defeat tokens`, `discard a debt token`: the city
 gives back tokens it holds (docs/language.md, "Giving tokens back"); no event fires (giving
 back is not taking).  Its grammar rule is `discard_tokens`, built by
-syntax/builder/military.py; engine/triggers.py `give_back` says which go."""
+syntax/builder/military.py; engine/tokens.py `give_back` says which go."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`buy 1 resource from the bank each turn for 1 coin`: a turn's payment may buy up to that
 many units of any resources from the bank, at that price each, paid to the bank
-(engine/city.py `bank`, the payments of engine/actions.py).  Its grammar rule is
+(engine/city.py `bank`, the payments of engine/prices.py).  Its grammar rule is
 `bank_purchase`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations

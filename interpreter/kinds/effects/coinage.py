@@ -1,6 +1,6 @@
 """`resources of COLOURS cards are paid in coins, N a unit` (or `of wonder stages`), in a law
 only: in every city, the resources of those cards' (stages') costs are paid to the bank
-instead, N coins a unit, never produced nor bought (engine/actions.py, `City.coinage`).
+instead, N coins a unit, never produced nor bought (engine/prices.py, `City.coinage`).
 Its grammar rule is `coinage`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations

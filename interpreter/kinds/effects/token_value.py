@@ -1,7 +1,7 @@
 """`victory tokens taken [against a neighbour] are worth 2 less` (or `more`; `defeat tokens
 ...`), in a law only: while the law is in force, a military token of that kind that a city
 takes is worth that much more or less; one that would reach 0 or cross it is not taken
-(engine/triggers.py `worth_under_laws`).  Its grammar rule is `token_value`, built by
+(engine/tokens.py `worth_under_laws`).  Its grammar rule is `token_value`, built by
 syntax/builder/military.py."""
 
 from __future__ import annotations

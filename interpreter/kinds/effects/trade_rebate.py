@@ -1,6 +1,6 @@
 """`buy the first resource from left neighbour each turn for 1 coin less`: a turn's payment
 to that neighbour is that much lower when it buys anything there, never below 0
-(engine/city.py `rebates`, the payments of engine/actions.py).  Its grammar rule is
+(engine/city.py `rebates`, the payments of engine/prices.py).  Its grammar rule is
 `trade_rebate`, built by syntax/builder/effects.py."""
 
 from __future__ import annotations

@@ -1,0 +1,107 @@
+"""The compile pass makes the whole run-time program before the first game (issue 34, "A
+whole compile pass"): nothing the engine runs is compiled or worked out on first use during
+play, and every rule object a save's flow can hold, the laws' triggers and their actions
+among them, has its number in the program, so a game saves at any decision point."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter import api
+from interpreter.bots import make_bot
+from interpreter.check.load import check_paths
+from interpreter.compile import compile_rules
+from interpreter.engine.game import Game
+from interpreter.engine.saves import game_from_data, game_to_data
+from interpreter.kinds.effects import part_of
+
+EVERY_EFFECT = Path(__file__).parent / "every_effect.wonders"
+
+# What the engine may still keep in `Tables.cache` during play: memos keyed by what only a
+# game knows (each one's docstring says why it is not made by the compile pass):
+# an action's words by the action (engine/labels.py), the actions of the cards interned by
+# payment (engine/actions.py `made`), a step of the payment tables' signatures by the
+# signatures (engine/city_tables.py `_sign_after`).  (An age's deck at a player count no
+# game of the rules plays, decks.py `dealing`, is one too: not asked here.)
+PLAY_MEMOS = {"labels", "actions", "signed after"}
+
+
+def _name(key: object) -> object:
+    return key[0] if isinstance(key, tuple) else key
+
+
+def _rule_sets():
+    yield "first edition", api.load("first-edition").tables
+    yield "babel", api.load("first-edition", expansions=["babel"]).tables
+    yield "every effect", compile_rules(check_paths([EVERY_EFFECT]).ruleset)
+
+
+@pytest.mark.parametrize("name, tables", list(_rule_sets()), ids=lambda x: x if isinstance(x, str) else "")
+def test_a_game_works_nothing_out_on_first_use_during_play(name, tables):
+    for seed in (1, 2):
+        before = set(tables.cache)
+        game = Game(tables, 4, seed)
+        game.play([make_bot("random", seed * 10 + seat) for seat in range(4)])
+        assert game.finished
+        new = {_name(key) for key in set(tables.cache) - before}
+        assert new <= PLAY_MEMOS, f"{name}: worked out during play: {sorted(map(str, new - PLAY_MEMOS))}"
+
+
+def test_a_game_saves_and_loads_in_the_middle_of_a_laws_trigger():
+    """Babel's project tiles are laws whose triggers offer a choice (`may pay ... to ...`):
+    the trigger acting and its action stand in the flow of a save made there."""
+    loaded = api.load("first-edition", expansions=["babel"])
+    tables = loaded.tables
+    inside = 0
+    for seed in range(3):
+        game = Game(tables, 4, seed)
+        rng = random.Random(seed)
+        while (decision := game.decision()) is not None:
+            if game.events.stack:                 # a chain of triggers is acting
+                inside += 1
+                data = game_to_data(game)
+                copy = game_from_data(tables, data)
+                assert game_to_data(copy) == data
+            decision.choose(rng.randrange(len(decision.options)))
+    assert inside, "no save was made inside a chain of triggers"
+
+
+def test_every_rule_object_a_flow_can_hold_is_numbered_and_the_old_numbers_stay():
+    """The laws' triggers and actions come after every number older saves hold."""
+    tables = api.load("first-edition", expansions=["babel"]).tables
+    law_effects = [law.effect for card in tables.cards for law in card.laws if part_of(law.effect) == "triggers"]
+    assert law_effects
+    for effect in law_effects:
+        assert id(effect) in tables.numbers
+    first_law = min(tables.numbers[id(effect)] for effect in law_effects)
+    assert all(not any(law.effect is thing for card in tables.cards for law in card.laws)
+               for thing in tables.operations[:first_law])
+
+
+def test_the_prices_written_in_the_rules_are_compiled_with_them():
+    """Every offer's price (`may pay PRICE to ...`) and every card use's is in the program,
+    as (coins, units, tokens); a price made outside the rules is worked out when asked."""
+    tables = api.load("first-edition", expansions=["babel"]).tables
+    offers = [thing for thing in tables.operations if type(thing).__name__ == "MayPay"]
+    assert offers
+    for offer in offers:
+        items, price = tables.offer_prices[id(offer.items)]
+        assert items is offer.items and tables.offer_price(offer.items) == price == tables.written_price(items)
+    assert tables.offer_price(()) == (0, (0,) * len(tables.resources), ())
+
+
+def test_each_age_deck_is_made_for_every_player_count_the_rules_deal_for():
+    from interpreter.decks import deck_of, dealing
+    tables = api.load("first-edition").tables
+    rules = tables.rules
+    counts = set(range(rules.min_players, rules.max_players + 1)) | {t.deal_as for t in tables.ruleset.tables}
+    assert set(tables.decks) == {(age.number, n) for age in rules.ages for n in counts}
+    for age in rules.ages:
+        for n in counts:
+            assert dealing(tables, age, n) is tables.decks[(age.number, n)] == deck_of(tables, age, n)
+    other = max(counts) + 1                   # a count no game of these rules deals for: worked out when asked
+    assert dealing(tables, rules.ages[0], other) == deck_of(tables, rules.ages[0], other)
+    assert ("dealing", rules.ages[0].number, other) in tables.cache

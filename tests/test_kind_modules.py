@@ -18,7 +18,8 @@ import typing
 import pytest
 
 from conftest import ROOT
-from interpreter.kinds import among_base, base, condition_base, effect_base, event_base, measure_base, scope_base
+from interpreter.kinds import (among_base, base, condition_base, effect_base, event_base, expression_base, measure_base,
+                               scope_base)
 from interpreter.kinds.among import WAYS
 from interpreter.kinds.conditions import CONDITIONS
 from interpreter.kinds.events import EVENTS, FAMILIES
@@ -307,13 +308,15 @@ def test_a_kind_module_imports_no_pass():
     """A kind lends nothing from the passes: it imports the tree's leaves, the messages'
     language and the interface only, so every pass (and every layer) may look it up; its
     types of what the passes lend it are the interface's too (kinds/lent.py)."""
-    allowed = re.compile(r"import operator$|from (\.\.base|\.\.effect_base|\.\.statement_base|\.\.measure_base|\.\.among_base|"
-                         r"\.\.condition_base|\.\.event_base|\.\.scope_base|\.\.conditions|\.\.scopes|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
+    allowed = re.compile(r"import (operator|attrs)$|from (\.\.base|\.\.effect_base|\.\.statement_base|\.\.measure_base|\.\.among_base|"
+                         r"\.\.condition_base|\.\.event_base|\.\.scope_base|\.\.expression_base|\.\.conditions|\.\.scopes|"
+                         r"\.\.measures|\.\.among|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
                          r"from typing import|if TYPE_CHECKING|    from \.\.\.(diagnostics|syntax\.ast_base|syntax\.ast_effects) |"
-                         r"    from \.\.lent import ")
+                         r"    from \.\.lent import |    from \.\.(scope_base|expressions\.\w+) import |    from \.\w+ import ")
     folders = [("actions", base.ActionKind), ("effects", effect_base.EffectKind), ("measures", measure_base.MeasureKind),
                ("among", among_base.AmongKind), ("conditions", condition_base.ConditionKind),
-               ("events", event_base.EventKind), ("scopes", scope_base.ScopeKind)]
+               ("events", event_base.EventKind), ("scopes", scope_base.ScopeKind),
+               ("expressions", expression_base.ExpressionKind)]
     for module in [m for folder, interface in folders
                    for m in kind_modules([str(ROOT / "interpreter/kinds" / folder)], f"interpreter.kinds.{folder}",
                                          interface)]:

@@ -23,7 +23,7 @@ from ..kinds.events import event_kind
 from ..kinds.conditions import condition_kind
 from ..kinds.measures import measure_kind
 from .context import Context, what_word
-from .values import (check_condition, check_expr, check_per, differs_by_city, neighbours_only, no_neighbour_here,
+from .values import (check_condition, check_expr, differs_by_city, neighbours_only, no_neighbour_here,
                      no_repeats, not_on_stage, positive, quantities_in)
 from ..i18n import _
 
@@ -69,8 +69,9 @@ class ActionChecks:
     def expr(self, expr: object) -> bool:
         return check_expr(expr, self.ctx, self.neighbour)
 
-    def per(self, per: ast.Per | None) -> bool:
-        return check_per(per, self.ctx, self.neighbour)
+    def per(self, per: object) -> bool:
+        """`per [N] QUANTITY`, or none (its kind's check)."""
+        return per is None or check_expr(per, self.ctx, self.neighbour)
 
     def positive(self, value: int, span: Span, what: str) -> bool:
         return positive(value, span, what, self.ctx)
@@ -140,7 +141,7 @@ class EffectChecks(ActionChecks):
         return _later(action)
 
     @staticmethod
-    def follows(quantity: ast.Quantity) -> bool:
+    def follows(quantity: Any) -> bool:
         """The quantity's measure changes only as its city builds or takes a token, so the
         engine can count it again then (kinds/measure_base.py `follows`)."""
         return measure_kind(quantity).follows
@@ -173,7 +174,7 @@ class EffectChecks(ActionChecks):
         return check_effect(effect, self.ctx)
 
     @staticmethod
-    def counting_the_score(expr: object) -> list[ast.Quantity]:
+    def counting_the_score(expr: object) -> list[Any]:
         """The quantities of `expr` that count the score being made (`score so far`: their
         measure is not `scored`), which a score line cannot count."""
         return [q for q in quantities_in(expr) if not measure_kind(q).scored]

@@ -1,15 +1,14 @@
 """Syntax tree -> text: every construct printed back in the language's own words, one
 canonical way.  layout.py arranges these words in blocks and lines; formatter.py writes
 them (`wonders fmt`, and `layout_text` for `wonders rules --full` and `--diff`).  The text
-always parses back to the same tree: where parentheses are needed is decided in one place
-below ("where parentheses are needed")."""
+always parses back to the same tree: where parentheses are needed is decided by the kind
+that joins two values (kinds/expressions/bin_op.py), which every value's printing reaches."""
 
 from __future__ import annotations
 
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-import attrs
 
 from . import ast
 from .ast_effects import UnhandledKind
@@ -17,8 +16,8 @@ from ..kinds.actions import STATEMENTS, kind_of
 from ..kinds import scopes
 from ..kinds.effects import effect_kind_of
 from ..kinds.events import event_kind
-from ..kinds.among import among_of
 from ..kinds.conditions import condition_kind
+from ..kinds.expressions import QUANTITY, expression_kind, quantity_of
 from ..kinds.measures import measure_kind
 
 INDENT = "    "
@@ -277,12 +276,10 @@ def scope(s: ast.Scope) -> str:
     return scopes.written(s)
 
 
-def quantity(q: ast.Quantity, one: bool = False) -> str:
-    """A quantity; `one` writes its measure in the singular, as after `per` (its words: its
-    measure's, kinds/measures/)."""
-    if q.extreme is not None:                   # `most coins of all cities`
-        return f"{q.extreme} {quantity(attrs.evolve(q, extreme=None), one)}"
-    return measure_kind(q).written(q, _PRINTER, one)
+def quantity(q: Any, one: bool = False) -> str:
+    """A quantity; `one` writes its measure in the singular, as after `per` (its kind's,
+    kinds/expressions/quantity.py: its measure's words)."""
+    return QUANTITY.written_one(q, _PRINTER, one)
 
 
 def scoped(word: str, s: ast.Scope | None) -> str:
@@ -297,44 +294,23 @@ def preposition(s: ast.Scope) -> str:
     return scopes.preposition(s)
 
 
-def per(p: ast.Per) -> str:
-    every = f"{p.every} " if p.every != 1 else ""
-    return f"per {every}{quantity(p.what, one=p.every == 1)}"
+def per(p: Any) -> str:
+    """`per [N] QUANTITY` (its kind's, kinds/expressions/)."""
+    return expression_kind(p).written(p, _PRINTER)
 
 
 def expr(e: object) -> str:
-    if isinstance(e, ast.Number):
-        return str(e.value)
-    if isinstance(e, ast.PerAmount):
-        return f"{e.amount} {per(e.per)}"
-    if isinstance(e, ast.Quantity):
-        return quantity(e)
-    if isinstance(e, ast.Negative):
-        inner = expr(e.operand)
-        return f"-({inner})" if isinstance(e.operand, ast.BinOp) else f"-{inner}"
-    if isinstance(e, ast.BinOp):
-        right = _operand(e.right, e.op, right=True)
-        return f"{_operand(e.left, e.op)} {e.op} {right}"
-    if isinstance(e, ast.Conditional):
-        return f"{expr(e.value)} if {conditions(e.conditions)}"
-    way = among_of(e)
-    if way is not None:                 # `rank of ...`, `number of cities with ...`, `most (...) of ...`
-        return way.written(e, _PRINTER)
-    raise TypeError(e)
+    """A value, or a part of one, as written: its kind's (kinds/expressions/)."""
+    return expression_kind(e).written(e, _PRINTER)
 
 
 def city_value(v: object) -> str:
     """A value counted in each city: a measure alone (`shields`) or an expression in parentheses."""
-    if isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and measure_kind(v).alone:
-        return quantity(v)
+    q = quantity_of(v)
+    if q is not None and q.scope is None and q.extreme is None and measure_kind(q).alone:
+        return quantity(q)
     return f"({expr(v)})"
 
-
-# ---------------------------------------------------------------- where parentheses are needed
-# Every decision to parenthesise is taken here, from the grammar's precedence: a new
-# construct that can stand inside an expression adds its case to `_parenthesised` (does it
-# bind looser than where it stands?).  A scope before `and` needs none: the grammar reads
-# `and` as the scope's only when a city follows it, and a comparison never starts with one.
 
 def conditions(comparisons: Iterable[object]) -> str:
     """`A op B and C op D`."""
@@ -346,26 +322,9 @@ def comparison(c: object) -> str:
     return condition_kind(c).written(c, _PRINTER)
 
 
-def which_card(w: ast.WhichCard) -> str:
-    """`the last card built [by CITY]`, `the previous card built [by CITY]`, `the [COLOURS]
-    card under this stage`."""
-    if w.which == "under":
-        return f"the {colour_list(w.colors) + ' ' if w.colors else ''}card under this stage"
-    return f"the {w.which} card built" + (f" by {scope(w.scope)}" if w.scope is not None else "")
-
-
-def _parenthesised(e: object, op: str, right: bool) -> bool:
-    """Whether `e`, an operand of `op`, needs parentheses: `+ -` bind looser than `* /`,
-    and all four group to the left."""
-    if not isinstance(e, ast.BinOp):
-        return False
-    looser = e.op in "+-" and op in "*/"
-    same_level_right = right and (e.op in "+-") == (op in "+-")
-    return looser or same_level_right
-
-
-def _operand(e: object, op: str, right: bool = False) -> str:
-    return f"({expr(e)})" if _parenthesised(e, op, right) else expr(e)
+def which_card(w: Any) -> str:
+    """A card named by its place (its kind's, kinds/expressions/which_card.py)."""
+    return expression_kind(w).written(w, _PRINTER)
 
 
 def change(c: ast.Change) -> str:

@@ -7,6 +7,7 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from .. import ast
+from ...kinds.expressions.conditional import Conditional
 from ...kinds.conditions.in_top import InTop
 from ...kinds.conditions.on_top import OnTop
 from ...kinds.conditions.revealed import Revealed
@@ -189,8 +190,8 @@ class EffectBuilder(BuilderBase):
         return FreeByToken(what="stage", count=paid.count, kind=paid.kind, span=self._span(meta))
 
     @v_args(meta=True)
-    def conditional(self, meta: Meta, c: Kept) -> ast.Conditional:
-        return ast.Conditional(value=c[0], conditions=c[1], span=self._span(meta))
+    def conditional(self, meta: Meta, c: Kept) -> Conditional:
+        return Conditional(value=c[0], conditions=c[1], span=self._span(meta))
 
     @v_args(meta=True)
     def play_last_card(self, meta: Meta, c: Kept) -> PlayLastCard:

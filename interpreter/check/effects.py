@@ -24,7 +24,8 @@ from ..kinds.conditions import condition_kind
 from ..kinds.measures import measure_kind
 from .context import Context, what_word
 from .values import (check_condition, check_expr, differs_by_city, neighbours_only, no_neighbour_here,
-                     no_repeats, not_on_stage, positive, quantities_in)
+                     no_repeats, not_on_stage, positive)
+from ..kinds.expressions import quantities_in
 from ..i18n import _
 
 LIMITS = ("turn", "age", "game")

@@ -26,7 +26,6 @@ from .kinds.measures import MEASURES
 from .engine.placed import zone_count  # noqa: F401  (lent to kinds/measures/zone_cards.py)
 from .engine.quantities import (Check, Value, Where, score_so_far, where_in)  # noqa: F401  (lent)
 from .engine.quantities import VALUE_LIMIT as VALUE_LIMIT, clamped as clamped  # (lent: kinds/expression_base.py `Reader`)
-                                where_in)
 
 if TYPE_CHECKING:
     from .engine.city import City

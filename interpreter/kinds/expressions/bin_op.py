@@ -101,7 +101,8 @@ class BinOpKind(ExpressionKind):
     def icons(self, e: Any, kit: Any, v: Any, unit: Callable[[str, str], Any]) -> list[Any]:
         if e.op != "+":
             return super().icons(e, kit, v, unit)
-        return kit.expression(e.left, v, unit) + [kit.icons.word("+")] + kit.expression(e.right, v, unit)
+        shown: list[Any] = kit.expression(e.left, v, unit) + [kit.icons.word("+")] + kit.expression(e.right, v, unit)
+        return shown
 
     def notation(self, e: Any, kit: Any) -> str | None:
         if e.op != "+":

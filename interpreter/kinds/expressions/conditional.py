@@ -79,7 +79,8 @@ class ConditionalKind(ExpressionKind):
 
     def icons(self, e: Any, kit: Any, v: Any, unit: Callable[[str, str], Any]) -> list[Any]:
         condition = _(" and ").join(kit.describer().comparison_text(c) for c in e.conditions)
-        return kit.expression(e.value, v, unit) + [kit.icons.chip(_("if {condition}").format(condition=condition))]
+        shown: list[Any] = kit.expression(e.value, v, unit) + [kit.icons.chip(_("if {condition}").format(condition=condition))]
+        return shown
 
     def notation(self, e: Any, kit: Any) -> str | None:
         return f"{kit.score(e.value)} " + _("if {conditions}").format(conditions=_(" and ").join(

@@ -38,7 +38,8 @@ class PerKind(ExpressionKind):
 
     def value(self, e: Any, where: Any, r: Reader) -> int:
         """The units counted: the quantity divided by N, rounded down."""
-        return r.measure(e.what, where) // e.every
+        units: int = r.measure(e.what, where) // e.every
+        return units
 
     def compiled(self, e: Any, r: Reader) -> Callable[[Any], int]:
         counted, every = r.measure_fn(e.what), e.every
@@ -50,13 +51,13 @@ class PerKind(ExpressionKind):
         counted, every, limit = r.measure_fn(e.what), e.every, r.VALUE_LIMIT
         if isinstance(amount, int):             # the common case (`1 point per 3 coins`): no call for the amount
             def per_unit(where: Any) -> int:
-                v = amount * (counted(where) // every)
+                v: int = amount * (counted(where) // every)
                 return v if -limit <= v <= limit else max(-limit, min(limit, v))
             return per_unit
         value = r.value_fn(amount)
 
         def per_amount(where: Any) -> int:
-            v = value(where) * (counted(where) // every)
+            v: int = value(where) * (counted(where) // every)
             return v if -limit <= v <= limit else max(-limit, min(limit, v))
         return per_amount
 
@@ -74,7 +75,8 @@ class PerKind(ExpressionKind):
 
     def icons(self, e: Any, kit: Any, v: Any, unit: Callable[[str, str], Any]) -> list[Any]:
         """`/N` and the quantity's icons (`unit` unused: a part has none)."""
-        return [kit.icons.word("/" if e.every == 1 else f"/{e.every}")] + kit.quantity(e.what, v)
+        shown: list[Any] = [kit.icons.word("/" if e.every == 1 else f"/{e.every}")] + kit.quantity(e.what, v)
+        return shown
 
 
 KIND = PerKind()

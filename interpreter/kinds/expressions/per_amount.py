@@ -57,7 +57,8 @@ class PerAmountKind(ExpressionKind):
         return f"{w.noun(e.amount, 'point')}{w.per_text(e.per)}"
 
     def icons(self, e: Any, kit: Any, v: Any, unit: Callable[[str, str], Any]) -> list[Any]:
-        return [unit(str(e.amount), kit.expr_text(e))] + kit.per_icons(e.per, v)
+        shown: list[Any] = [unit(str(e.amount), kit.expr_text(e))] + kit.per_icons(e.per, v)
+        return shown
 
     def notation(self, e: Any, kit: Any) -> str | None:
         return f"{kit.points(e.amount)}{kit.per_text(e.per)}"

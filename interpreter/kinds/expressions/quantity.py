@@ -121,7 +121,8 @@ class QuantityKind(ExpressionKind):
 
     def icons(self, e: Any, kit: Any, v: Any, unit: Callable[[str, str], Any]) -> list[Any]:
         """`? =` and its measure's and scope's icons: a count, not a number."""
-        return [unit("?", kit.expr_text(e)), kit.icons.word("=")] + kit.quantity(e, v)
+        shown: list[Any] = [unit("?", kit.expr_text(e)), kit.icons.word("=")] + kit.quantity(e, v)
+        return shown
 
 
 KIND = QuantityKind()

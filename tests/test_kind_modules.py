@@ -18,7 +18,7 @@ import typing
 import pytest
 
 from conftest import ROOT
-from interpreter.kinds import (among_base, base, condition_base, effect_base, event_base, expression_base, measure_base,
+from interpreter.kinds import (amount_base, among_base, base, condition_base, effect_base, event_base, expression_base, measure_base,
                                scope_base)
 from interpreter.kinds.among import WAYS
 from interpreter.kinds.conditions import CONDITIONS
@@ -27,6 +27,7 @@ from interpreter.kinds.actions import ACTIONS, NODES, kind_modules
 from interpreter.kinds.effects import EFFECTS
 from interpreter.kinds.measures import MEASURES
 from interpreter.kinds.expressions import EXPRESSIONS, VALUES
+from interpreter.kinds.amounts import AMOUNTS
 from interpreter.kinds.scopes import SCOPES
 from interpreter.syntax import ast_effects
 from interpreter.syntax.ast_base import Event
@@ -310,14 +311,14 @@ def test_a_kind_module_imports_no_pass():
     language and the interface only, so every pass (and every layer) may look it up; its
     types of what the passes lend it are the interface's too (kinds/lent.py)."""
     allowed = re.compile(r"import (operator|attrs)$|from (\.\.base|\.\.effect_base|\.\.statement_base|\.\.measure_base|\.\.among_base|"
-                         r"\.\.condition_base|\.\.event_base|\.\.scope_base|\.\.expression_base|\.\.conditions|\.\.scopes|"
+                         r"\.\.condition_base|\.\.event_base|\.\.scope_base|\.\.expression_base|\.\.amount_base|\.\.conditions|\.\.scopes|"
                          r"\.\.measures|\.\.among|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
                          r"from typing import|if TYPE_CHECKING|    from \.\.\.(diagnostics|syntax\.ast_base|syntax\.ast_effects) |"
-                         r"    from \.\.lent import |    from \.\.(scope_base|expressions\.\w+) import |    from \.\w+ import ")
+                         r"    from \.\.lent import |    from \.\.(scope_base|expressions\.\w+|amounts\.\w+) import |    from \.\w+ import ")
     folders = [("actions", base.ActionKind), ("effects", effect_base.EffectKind), ("measures", measure_base.MeasureKind),
                ("among", among_base.AmongKind), ("conditions", condition_base.ConditionKind),
                ("events", event_base.EventKind), ("scopes", scope_base.ScopeKind),
-               ("expressions", expression_base.ExpressionKind)]
+               ("expressions", expression_base.ExpressionKind), ("amounts", amount_base.AmountKind)]
     for module in [m for folder, interface in folders
                    for m in kind_modules([str(ROOT / "interpreter/kinds" / folder)], f"interpreter.kinds.{folder}",
                                          interface)]:
@@ -579,13 +580,14 @@ NOT_YET_LOOKED_UP = {
 
 
 def test_an_expression_node_is_named_by_the_kinds_and_its_builder_only():
-    """An expression node (`Quantity`, `Per`, `BinOp`, a card by its place, ...) is named by
-    its module of kinds/expressions/, the builder that makes it and the kinds that hold one:
-    no pass tests its class, each looks its kind up (`expression_kind`, `quantity_of`)."""
+    """An expression node (`Quantity`, `Per`, `BinOp`, a card by its place, ...) and an item of
+    a cost or a price (`ResourceAmount`, ...) is named by its module of kinds/expressions/ or
+    kinds/amounts/, the builder that makes it and the kinds that hold one: no pass tests its
+    class, each looks its kind up (`expression_kind`, `quantity_of`, `amount_kind`)."""
     modules = product_modules()
     leaves = {"Number", "Negative"}        # the tree's leaves (syntax/ast_base.py), read by every kind's amount
     counts = {}
-    for node, kind in EXPRESSIONS.items():
+    for node in (*EXPRESSIONS, *AMOUNTS):
         if node.__name__ in leaves:
             continue
         own = node.__module__.replace(".", "/") + ".py"
@@ -597,7 +599,8 @@ def test_an_expression_node_is_named_by_the_kinds_and_its_builder_only():
         passes = [path for path in found if not KINDS_HOME.fullmatch(path)]
         counts[node.__name__] = len(passes)
         assert len([p for p in passes if p not in NOT_YET_LOOKED_UP.get(node.__name__, ())]) <= 2, passes
-    assert set(counts) >= {"Quantity", "Per", "PerAmount", "BinOp", "Conditional", "WhichCard", "AmongCities"}, counts
+    assert set(counts) >= {"Quantity", "Per", "PerAmount", "BinOp", "Conditional", "WhichCard", "AmongCities",
+                           "ResourceAmount", "CoinAmount", "TokenAmount"}, counts
     stale = {name: files - set(_naming_code(name, modules)) for name, files in NOT_YET_LOOKED_UP.items()}
     assert not any(stale.values()), f"looks the kind up now: take it off NOT_YET_LOOKED_UP: {stale}"
 
@@ -632,3 +635,26 @@ def test_an_expression_kind_without_a_part_fails_when_made():
             incomplete()
     with pytest.raises(TypeError, match="node"):
         type("NoNode", (_CompleteExpression,), {"node": None})()
+
+
+class _CompleteAmount(amount_base.AmountKind):
+    node = ast_effects.Trigger
+    field = "coins"
+
+    def check_cost(self, item, c): return True
+    def check_price(self, item, c): return True
+    def written(self, item, p): return ""
+    def icons(self, item, kit, v): return []
+
+
+def test_an_amount_kind_without_a_part_fails_when_made():
+    """An item of a cost or a price without its checks, its words or its icons, or with a
+    `field` a cost has not, fails when its kind is made."""
+    _CompleteAmount()
+    for part in ("check_cost", "check_price", "written", "icons"):
+        incomplete = type("Incomplete", (_CompleteAmount,), {part: None})
+        incomplete.__abstractmethods__ = frozenset({part})
+        with pytest.raises(TypeError):
+            incomplete()
+    with pytest.raises(TypeError, match="field"):
+        type("NoField", (_CompleteAmount,), {"field": "gems"})()

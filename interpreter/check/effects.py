@@ -26,6 +26,7 @@ from .context import Context, what_word
 from .values import (check_condition, check_expr, differs_by_city, neighbours_only, no_neighbour_here,
                      no_repeats, not_on_stage, positive)
 from ..kinds.expressions import quantities_in
+from ..kinds.amounts import amount_kind
 from ..i18n import _
 
 LIMITS = ("turn", "age", "game")
@@ -211,17 +212,23 @@ class EventChecks:
 
 def price_ok(items: Iterable[object], ctx: Context) -> bool:
     """A price written as a card's cost: declared resources, at least one of each; and
-    tokens of declared kinds, at least one of each."""
-    ok = True
-    for item in items:
-        if isinstance(item, ast.ResourceAmount):
-            if not ctx.known(item.resource, ctx.resources, "E1001", "resource"):
-                ok = False
-            elif not positive(item.count, item.span, "a price", ctx):
-                ok = False
-        elif isinstance(item, ast.TokenAmount):
-            ok = _tokens_given(item.count, item.kind, item.span, ctx) and ok
-    return ok
+    tokens of declared kinds, at least one of each (each item's kind's, kinds/amounts/)."""
+    checks = AmountChecks(ctx)
+    return all([amount_kind(item).check_price(item, checks) for item in items])
+
+
+class AmountChecks:
+    """What an item of a cost or a price (kinds/amount_base.py `AmountKind`) is lent of the
+    checker."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def positive(self, value: int, span: Span, what: str) -> bool:
+        return positive(value, span, what, self.ctx)
+
+    def tokens_given(self, count: int, kind: ast.Name, span: Span) -> bool:
+        return _tokens_given(count, kind, span, self.ctx)
 
 
 def _tokens_given(count: int, kind: ast.Name, span: Span, ctx: Context) -> bool:

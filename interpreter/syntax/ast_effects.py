@@ -17,6 +17,7 @@ from ..kinds import among as _among_kinds
 from ..kinds import conditions as _condition_kinds
 from ..kinds import measures as _measure_kinds
 from ..kinds import expressions as _expression_kinds
+from ..kinds import amounts as _amount_kinds
 
 
 # ---------------------------------------------------------------- expressions
@@ -70,11 +71,13 @@ EVENTS = tuple(Event)
 
 
 # ---------------------------------------------------------------- effects
-@node
-class ResourceAmount:
-    count: int
-    resource: Name
-    span: Span
+# The items of a cost or a price (`2 wood`, `3 coins`, `1 joker token`): each kind has a module
+# of its own (interpreter/kinds/amounts/), its class re-exported here by its name (`ast.X`)
+globals().update({node.__name__: node for node in _amount_kinds.NODES})
+if TYPE_CHECKING:
+    PriceItem = Any
+else:
+    PriceItem = Union[_amount_kinds.NODES]
 
 
 @node

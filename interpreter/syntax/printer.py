@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from . import ast
 from .ast_effects import UnhandledKind
 from ..kinds.actions import STATEMENTS, kind_of
+from ..kinds.amounts import amount_kind
 from ..kinds import scopes
 from ..kinds.effects import effect_kind_of
 from ..kinds.events import event_kind
@@ -108,7 +109,7 @@ def statement(s: object) -> str:
     if isinstance(s, ast.AgeRules):
         return _inline(f"age {s.age.text}", s.body)
     if isinstance(s, ast.CardUse):
-        price = [_price_item(i) for i in s.price]
+        price = [price_item(i) for i in s.price]
         return f'use a card for "{s.name.text}"' + (" paying " + ", ".join(price) if price else "") + f": {action(s.action)}"
     if isinstance(s, ast.HandSize):
         return f"hand {s.amount.value}"
@@ -204,33 +205,23 @@ def _counted(n: int, word: str) -> str:
 
 
 def _cost_item(item: object) -> str:
-    if isinstance(item, ast.CoinAmount):
-        return _counted(item.count, "coin")
-    if isinstance(item, ast.TokenAmount):
-        return _tokens(item.count, item.kind)
-    assert isinstance(item, ast.ResourceAmount), item
-    return _amount_res(item)
+    """An item of a card's cost (`wood`, `2 wood`, `1 coin`): its kind's (kinds/amounts/)."""
+    return amount_kind(item).written(item, _PRINTER)
 
 
-def _price_item(item: object) -> str:
+def price_item(item: object) -> str:
     """An item of a price (`may pay ...`, `... paying ...`): a price says its counts (`1 stone`)."""
-    if isinstance(item, ast.ResourceAmount):
-        return f"{item.count} {item.resource.text}"
-    return _cost_item(item)
+    return amount_kind(item).written_price(item, _PRINTER)
 
 
 def price(items: Iterable[object]) -> str:
     """A price of `may pay ...`: its items joined by `and`."""
-    return " and ".join(_price_item(i) for i in items)
+    return " and ".join(price_item(i) for i in items)
 
 
 def _tokens(count: int, kind: ast.Name) -> str:
     """`1 joker token`, `2 joker tokens`: tokens of a kept kind in a price."""
     return f"{count} {kind.text} token" + ("" if count == 1 else "s")
-
-
-def _amount_res(item: ast.ResourceAmount) -> str:
-    return item.resource.text if item.count == 1 else f"{item.count} {item.resource.text}"
 
 
 def colour_list(names: Iterable[ast.Name]) -> str:

@@ -9,8 +9,9 @@ import sys
 
 from ...check.model import Vocabulary
 from ..describe import describer, effect_text  # noqa: F401  (effect_text: lent to a kind's icons)
-from ...i18n import _, names
+from ...i18n import _, names  # noqa: F401  (names: lent to a kind's icons)
 from ...kinds.actions import kind_of
+from ...kinds.amounts import amount_kind
 from ...kinds import scopes
 from ...kinds.effects import effect_kind_of
 from ...kinds.events import event_kind
@@ -91,10 +92,7 @@ def action(a, v: Vocabulary) -> list[Icon]:
 
 def price_icons(items, v: Vocabulary) -> list[Icon]:
     """A written price's icons (`may pay ...`): tokens given up, coins, resources (five at most)."""
-    return [icon for i in items for icon in
-            ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)
-             else [icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
-             else [icons.resource(i.resource.text, v)] * min(i.count, 5))]
+    return [icon for i in items for icon in amount_kind(i).icons(i, _KIT, v)]     # each its kind's (kinds/amounts/)
 
 
 def effect(e, v: Vocabulary) -> list[Icon]:

@@ -35,6 +35,8 @@ globals().update({node.__name__: node for node in _expression_kinds.NODES})
 if TYPE_CHECKING:       # (for mypy, the one a pass still reads as `ast.X`: compile.py `this_stage`)
     from ..kinds.expressions.which_card import WhichCard as WhichCard
 
+from ..kinds.expressions.quantity import EXTREMES as EXTREMES  # noqa: E402  (re-exported: `most`, `fewest`)
+
 # What a quantity counts: the measures of kinds/measures/, one module each
 MEASURES = tuple(_measure_kinds.MEASURES)
 AMONG = tuple(_among_kinds.WAYS)      # the ways to gather, one module each (kinds/among/)

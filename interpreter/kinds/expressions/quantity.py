@@ -37,6 +37,10 @@ class Quantity:
 
 
 
+# what a quantity's `extreme` may be: the count of the scope's city with the most, the fewest
+EXTREMES = ("most", "fewest")
+
+
 class QuantityKind(ExpressionKind):
     node = Quantity
 

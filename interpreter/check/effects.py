@@ -26,6 +26,7 @@ from .context import Context, what_word
 from .values import (check_condition, check_expr, differs_by_city, neighbours_only, no_neighbour_here,
                      no_repeats, not_on_stage, positive)
 from ..kinds.expressions import quantities_in
+from ..kinds import amount_base
 from ..kinds.amounts import amount_kind
 from ..i18n import _
 
@@ -213,7 +214,7 @@ class EventChecks:
 def price_ok(items: Iterable[object], ctx: Context) -> bool:
     """A price written as a card's cost: declared resources, at least one of each; and
     tokens of declared kinds, at least one of each (each item's kind's, kinds/amounts/)."""
-    checks = AmountChecks(ctx)
+    checks: amount_base.Checks = AmountChecks(ctx)        # (mypy holds the lender to the Protocol)
     return all([amount_kind(item).check_price(item, checks) for item in items])
 
 

@@ -14,6 +14,7 @@ from typing import Any, Iterable
 from ..diagnostics import Note, Span
 from ..syntax import ast
 from ..kinds.conditions import condition_kind
+from ..kinds import expression_base
 from ..kinds.expressions import EXPRESSIONS, quantities_in
 from ..kinds.measures import measure_kind
 from ..kinds import scopes
@@ -26,7 +27,10 @@ def check_expr(expr: object, ctx: Context, neighbour: bool = False) -> bool:
     """Names in an expression are declared; `the neighbour` only where one is bound: its
     kind's check (kinds/expressions/), lent `ExprChecks`."""
     kind = EXPRESSIONS.get(type(expr))
-    return True if kind is None else kind.check(expr, ExprChecks(ctx, neighbour))
+    if kind is None:
+        return True
+    checks: expression_base.Checks = ExprChecks(ctx, neighbour)      # (mypy holds the lender to the Protocol)
+    return kind.check(expr, checks)
 
 
 class ExprChecks:

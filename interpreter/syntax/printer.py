@@ -356,7 +356,10 @@ def card_ref(ref: ast.CardRef) -> str:
 
 _PRINTER = sys.modules[__name__]          # what a kind's `written` is lent: this module's `expr`, `per`
 
-if TYPE_CHECKING:                         # this module is what kinds/lent.py `Printer` declares
-    from . import printer as _this
+if TYPE_CHECKING:                         # this module is what kinds/lent.py `Printer` declares, and the
+    from . import printer as _this        # expressions' and the amounts' Printer
+    from ..kinds import amount_base, expression_base
     from ..kinds.lent import Printer
     _lent: Printer = _this
+    _lent_expressions: expression_base.Printer = _this
+    _lent_amounts: amount_base.Printer = _this

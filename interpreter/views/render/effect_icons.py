@@ -18,6 +18,7 @@ from ...kinds.events import event_kind
 from ...kinds.expressions import expression_kind
 from ...kinds.measures import measure_kind
 from ...syntax import ast
+from ...syntax.ast_base import literal
 from ...syntax.ast_effects import UnhandledKind
 from . import icons
 from .icons import Icon
@@ -46,11 +47,9 @@ def expr_text(expr) -> str:
 
 
 def number_text(expr) -> str:
-    if isinstance(expr, ast.Number):
-        return str(expr.value)
-    if isinstance(expr, ast.Negative) and isinstance(expr.operand, ast.Number):
-        return f"-{expr.operand.value}"
-    return "?"
+    """The number an amount is written as (`3`, `-2`), or `?` where it is computed."""
+    value = literal(expr)
+    return "?" if value is None else str(value)
 
 
 def scope_icons(scope: ast.Scope | None) -> list[Icon]:

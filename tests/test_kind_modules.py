@@ -176,7 +176,7 @@ def _naming_code(name: str, modules: dict[str, str]) -> list[str]:
 def test_a_condition_with_a_module_is_named_by_it_and_its_builder_only():
     """A condition (`Comparison`, `OnTop`, ...) and the class of a value gathered over the
     table are named by their module and the builder that makes them: each pass looks the
-    kind up (`condition_kind`, `among_of`)."""
+    kind up (`condition_kind`, `expression_kind`)."""
     modules = product_modules()
     counts = {}
     for node in (*CONDITIONS, among_base.NODE):

@@ -15,6 +15,8 @@ import attrs
 
 from .diagnostics import Span
 from .syntax import ast
+from .kinds.amount_base import FIELDS
+from .kinds.amounts import AMOUNTS
 
 
 def roman(n: int) -> str:
@@ -38,24 +40,21 @@ class Cost:
 
 
 # a price as written (`may pay 1 coin, 2 stone and 1 joker token`): what engine/actions.py prices
-PriceItems = Iterable[ast.ResourceAmount | ast.CoinAmount | ast.TokenAmount]
+PriceItems = Iterable[ast.PriceItem]
 
 
 def written_cost(items: PriceItems) -> Cost:
     """The Cost that a price's items say as written (`may pay 1 coin, 2 stone and 1 joker
     token`: coins, each resource's units and each kind's tokens in the order first named),
     for those who word it and those who pay it."""
-    coins = 0
-    counts: dict[str, int] = {}
-    tokens: dict[str, int] = {}
+    added: dict[str, dict[str, int]] = {field: {} for field in FIELDS}
     for item in items:
-        if isinstance(item, ast.ResourceAmount):
-            counts[item.resource.text] = counts.get(item.resource.text, 0) + item.count
-        elif isinstance(item, ast.TokenAmount):
-            tokens[item.kind.text] = tokens.get(item.kind.text, 0) + item.count
-        else:
-            coins += item.count
-    return Cost(coins=coins, resources=tuple(counts.items()), tokens=tuple(tokens.items()))
+        kind = AMOUNTS[type(item)]                  # its kind's (kinds/amounts/): where it goes, what and how many
+        name, count = kind.counted(item)
+        into = added[kind.field]
+        into[name] = into.get(name, 0) + count
+    return Cost(coins=sum(added["coins"].values()), resources=tuple(added["resources"].items()),
+                tokens=tuple(added["tokens"].items()))
 
 
 @attrs.frozen

@@ -18,13 +18,16 @@ import typing
 import pytest
 
 from conftest import ROOT
-from interpreter.kinds import among_base, base, condition_base, effect_base, event_base, measure_base, scope_base
+from interpreter.kinds import (amount_base, among_base, base, condition_base, effect_base, event_base, expression_base, measure_base,
+                               scope_base)
 from interpreter.kinds.among import WAYS
 from interpreter.kinds.conditions import CONDITIONS
 from interpreter.kinds.events import EVENTS, FAMILIES
 from interpreter.kinds.actions import ACTIONS, NODES, kind_modules
 from interpreter.kinds.effects import EFFECTS
 from interpreter.kinds.measures import MEASURES
+from interpreter.kinds.expressions import EXPRESSIONS, VALUES
+from interpreter.kinds.amounts import AMOUNTS
 from interpreter.kinds.scopes import SCOPES
 from interpreter.syntax import ast_effects
 from interpreter.syntax.ast_base import Event
@@ -173,7 +176,7 @@ def _naming_code(name: str, modules: dict[str, str]) -> list[str]:
 def test_a_condition_with_a_module_is_named_by_it_and_its_builder_only():
     """A condition (`Comparison`, `OnTop`, ...) and the class of a value gathered over the
     table are named by their module and the builder that makes them: each pass looks the
-    kind up (`condition_kind`, `among_of`)."""
+    kind up (`condition_kind`, `expression_kind`)."""
     modules = product_modules()
     counts = {}
     for node in (*CONDITIONS, among_base.NODE):
@@ -307,13 +310,15 @@ def test_a_kind_module_imports_no_pass():
     """A kind lends nothing from the passes: it imports the tree's leaves, the messages'
     language and the interface only, so every pass (and every layer) may look it up; its
     types of what the passes lend it are the interface's too (kinds/lent.py)."""
-    allowed = re.compile(r"import operator$|from (\.\.base|\.\.effect_base|\.\.statement_base|\.\.measure_base|\.\.among_base|"
-                         r"\.\.condition_base|\.\.event_base|\.\.scope_base|\.\.conditions|\.\.scopes|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
+    allowed = re.compile(r"import (operator|attrs)$|from (\.\.base|\.\.effect_base|\.\.statement_base|\.\.measure_base|\.\.among_base|"
+                         r"\.\.condition_base|\.\.event_base|\.\.scope_base|\.\.expression_base|\.\.amount_base|\.\.conditions|\.\.scopes|"
+                         r"\.\.measures|\.\.among|\.\w+|\.\.\.syntax\.ast_base|\.\.\.i18n) import|from __future__|"
                          r"from typing import|if TYPE_CHECKING|    from \.\.\.(diagnostics|syntax\.ast_base|syntax\.ast_effects) |"
-                         r"    from \.\.lent import ")
+                         r"    from \.\.lent import |    from \.\.(scope_base|expressions\.\w+|amounts\.\w+) import |    from \.\w+ import ")
     folders = [("actions", base.ActionKind), ("effects", effect_base.EffectKind), ("measures", measure_base.MeasureKind),
                ("among", among_base.AmongKind), ("conditions", condition_base.ConditionKind),
-               ("events", event_base.EventKind), ("scopes", scope_base.ScopeKind)]
+               ("events", event_base.EventKind), ("scopes", scope_base.ScopeKind),
+               ("expressions", expression_base.ExpressionKind), ("amounts", amount_base.AmountKind)]
     for module in [m for folder, interface in folders
                    for m in kind_modules([str(ROOT / "interpreter/kinds" / folder)], f"interpreter.kinds.{folder}",
                                          interface)]:
@@ -558,3 +563,98 @@ def test_a_language_added_fails_every_event_without_its_words(monkeypatch):
     monkeypatch.setattr(event_base, "LANGUAGES", (*event_base.LANGUAGES, "fr"))
     with pytest.raises(TypeError, match="no words in fr"):
         _CompleteEvent()
+
+
+# What may name an expression node's class besides its module and its builder: the other
+# kinds (interpreter/kinds/: a kind whose node holds one, as its field's type, and the
+# Protocols of what a kind is lent), which are core and switch on nothing.  And, for now, the
+# files of other work of this session that still test a node's class (the registry has what
+# they need: `quantity_of`, `says_this_stage`); take a file off when it looks the kind up.
+KINDS_HOME = re.compile(r"interpreter/kinds/[\w/]+\.py")
+NOT_YET_LOOKED_UP = {
+    "Quantity": {"interpreter/bots/offers.py"},          # `_needs`, `_reads`: `quantity_of`
+    "Conditional": {"interpreter/bots/offers.py"},       # `kept_stakes`: the score lines with conditions
+    "WhichCard": {"interpreter/compile.py",              # `this_stage`: the kind's `says_this_stage`
+                  "interpreter/syntax/ast_effects.py"},  # (its type for compile.py's `ast.WhichCard`, until then)
+}
+
+
+def test_an_expression_node_is_named_by_the_kinds_and_its_builder_only():
+    """An expression node (`Quantity`, `Per`, `BinOp`, a card by its place, ...) and an item of
+    a cost or a price (`ResourceAmount`, ...) is named by its module of kinds/expressions/ or
+    kinds/amounts/, the builder that makes it and the kinds that hold one: no pass tests its
+    class, each looks its kind up (`expression_kind`, `quantity_of`, `amount_kind`)."""
+    modules = product_modules()
+    leaves = {"Number", "Negative"}        # the tree's leaves (syntax/ast_base.py), read by every kind's amount
+    counts = {}
+    for node in (*EXPRESSIONS, *AMOUNTS):
+        if node.__name__ in leaves:
+            continue
+        own = node.__module__.replace(".", "/") + ".py"
+        found = _naming_code(node.__name__, modules)
+        assert own in found, f"{own} does not name {node.__name__}"
+        others = [path for path in found if path != own and not MAY_NAME.fullmatch(path) and not KINDS_HOME.fullmatch(path)
+                  and path not in NOT_YET_LOOKED_UP.get(node.__name__, ())]
+        assert not others, f"{node.__name__} (its module: {own}) is still named by {others}: look it up instead"
+        passes = [path for path in found if not KINDS_HOME.fullmatch(path)]
+        counts[node.__name__] = len(passes)
+        assert len([p for p in passes if p not in NOT_YET_LOOKED_UP.get(node.__name__, ())]) <= 2, passes
+    assert set(counts) >= {"Quantity", "Per", "PerAmount", "BinOp", "Conditional", "WhichCard", "AmongCities",
+                           "ResourceAmount", "CoinAmount", "TokenAmount"}, counts
+    stale = {name: files - set(_naming_code(name, modules)) for name, files in NOT_YET_LOOKED_UP.items()}
+    assert not any(stale.values()), f"looks the kind up now: take it off NOT_YET_LOOKED_UP: {stale}"
+
+
+def test_the_values_are_the_expression_union():
+    """`ast_effects.Expr` is the classes of the kinds that are a value, not a part."""
+    assert set(typing.get_args(ast_effects.Expr)) == set(VALUES)
+    assert {node.__name__ for node in set(EXPRESSIONS) - set(VALUES)} == {"Per", "WhichCard"}
+
+
+class _CompleteExpression(expression_base.ExpressionKind):
+    node = ast_effects.Trigger          # any class: the interface reads only that it is one
+
+    def check(self, e, c): return True
+    def counted(self, e): return iter(())
+    def measures(self, e): return False
+    def value(self, e, where, r): return 0
+    def compiled(self, e, r): return lambda where: 0
+    def written(self, e, p): return ""
+    def words_en(self, e, w): return ""
+    def words_nl(self, e, w): return ""
+
+
+def test_an_expression_kind_without_a_part_fails_when_made():
+    """An abstract part left out, or a `node` not declared, fails when the kind is made (its
+    module's `KIND = ...`), never in a game."""
+    _CompleteExpression()
+    for part in ("check", "counted", "measures", "value", "compiled", "written", "words_en", "words_nl"):
+        incomplete = type("Incomplete", (_CompleteExpression,), {part: None})
+        incomplete.__abstractmethods__ = frozenset({part})
+        with pytest.raises(TypeError):
+            incomplete()
+    with pytest.raises(TypeError, match="node"):
+        type("NoNode", (_CompleteExpression,), {"node": None})()
+
+
+class _CompleteAmount(amount_base.AmountKind):
+    node = ast_effects.Trigger
+    field = "coins"
+
+    def check_cost(self, item, c): return True
+    def check_price(self, item, c): return True
+    def written(self, item, p): return ""
+    def icons(self, item, kit, v): return []
+
+
+def test_an_amount_kind_without_a_part_fails_when_made():
+    """An item of a cost or a price without its checks, its words or its icons, or with a
+    `field` a cost has not, fails when its kind is made."""
+    _CompleteAmount()
+    for part in ("check_cost", "check_price", "written", "icons"):
+        incomplete = type("Incomplete", (_CompleteAmount,), {part: None})
+        incomplete.__abstractmethods__ = frozenset({part})
+        with pytest.raises(TypeError):
+            incomplete()
+    with pytest.raises(TypeError, match="field"):
+        type("NoField", (_CompleteAmount,), {"field": "gems"})()

@@ -19,8 +19,7 @@ from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import ACTIONS
 from ..kinds.effects import EFFECTS
-from ..kinds.among import among_of
-from ..kinds.conditions import values_compared
+from ..kinds.expressions import read
 from ..kinds.measures import measure_kind
 from ..kinds import scopes
 
@@ -48,26 +47,9 @@ def _walk(expr):
 
 
 def quantities(expr):
-    """Every quantity counted in `expr` (a value, a conditional score line)."""
-    if isinstance(expr, ast.Quantity):
-        yield expr
-    elif isinstance(expr, ast.PerAmount):
-        yield expr.per.what
-        if not isinstance(expr.amount, int):
-            yield from quantities(expr.amount)
-    elif isinstance(expr, ast.Negative):
-        yield from quantities(expr.operand)
-    elif isinstance(expr, ast.BinOp):
-        yield from quantities(expr.left)
-        yield from quantities(expr.right)
-    elif among_of(expr) is not None:     # counted in every city of its scope: read as over all cities
-        everywhere = scopes.every_city(expr.span)
-        yield from (attrs.evolve(q, scope=everywhere) for q in quantities(expr.value))
-    elif isinstance(expr, ast.Conditional):
-        yield from quantities(expr.value)
-        for c in expr.conditions:
-            for side in values_compared(c):
-                yield from quantities(side)
+    """Every quantity counted in `expr` (a value, a conditional score line), as the bots read
+    it: its kind's (kinds/expressions/ `read`)."""
+    return read(expr)
 
 
 class Facts(NamedTuple):

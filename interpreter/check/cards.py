@@ -9,8 +9,9 @@ from ..diagnostics import Note
 from ..kinds.effects import effect_kind_of
 from ..syntax import ast
 from .context import Context
-from .effects import check_effects
-from .model import CardDef, Cost, SideDef, StageDef, WonderDef
+from .effects import AmountChecks, check_effects
+from ..kinds.amounts import amount_kind
+from .model import CardDef, Cost, SideDef, StageDef, WonderDef, written_cost
 from .rules import age_number
 from ..i18n import _
 
@@ -18,30 +19,13 @@ from ..i18n import _
 def check_cost(stmt: ast.CostStmt | None, ctx: Context) -> Cost | None:
     if stmt is None:
         return Cost()
-    coins = 0
-    counts: dict[str, int] = {}
-    ok = True
-    for item in stmt.items:
-        if isinstance(item, ast.CoinAmount):
-            coins += item.count
-        elif isinstance(item, ast.TokenAmount):
-            ctx.report("E2090", _("a cost is paid in coins and resources, not in {kind} tokens").format(
-                kind=item.kind.text), item.span, label=_("tokens in a cost"),
-                help=_("let the tokens build it: `may build a card for free for a {kind} token` (or `may build "
-                       "a wonder stage ...`), or ask for them in a priced choice (`may pay 1 coin and 1 {kind} "
-                       "token to ...`)").format(kind=item.kind.text))
-            ok = False
-        elif ctx.known(item.resource, ctx.resources, "E1001", "resource"):
-            if item.count < 1:
-                ctx.report("E1206", _("a cost needs at least 1 of each resource it names"), item.span)
-                ok = False
-            counts[item.resource.text] = counts.get(item.resource.text, 0) + item.count
-        else:
-            ok = False
-    if not ok:
+    checks = AmountChecks(ctx)
+    if not all([amount_kind(item).check_cost(item, checks) for item in stmt.items]):
         return None
+    written = written_cost(stmt.items)              # (a cost holds no tokens: refused above)
+    counts = dict(written.resources)
     ordered = tuple((r, counts[r]) for r in ctx.resources if r in counts)
-    return Cost(coins=coins, resources=ordered)
+    return Cost(coins=written.coins, resources=ordered)
 
 
 def check_card(card: ast.Card, ctx: Context, points_categories: dict[str, str]) -> CardDef | None:

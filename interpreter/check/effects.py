@@ -23,8 +23,11 @@ from ..kinds.events import event_kind
 from ..kinds.conditions import condition_kind
 from ..kinds.measures import measure_kind
 from .context import Context, what_word
-from .values import (check_condition, check_expr, check_per, differs_by_city, neighbours_only, no_neighbour_here,
-                     no_repeats, not_on_stage, positive, quantities_in)
+from .values import (check_condition, check_expr, differs_by_city, neighbours_only, no_neighbour_here,
+                     no_repeats, not_on_stage, positive)
+from ..kinds.expressions import quantities_in
+from ..kinds import amount_base
+from ..kinds.amounts import amount_kind
 from ..i18n import _
 
 LIMITS = ("turn", "age", "game")
@@ -69,8 +72,9 @@ class ActionChecks:
     def expr(self, expr: object) -> bool:
         return check_expr(expr, self.ctx, self.neighbour)
 
-    def per(self, per: ast.Per | None) -> bool:
-        return check_per(per, self.ctx, self.neighbour)
+    def per(self, per: object) -> bool:
+        """`per [N] QUANTITY`, or none (its kind's check)."""
+        return per is None or check_expr(per, self.ctx, self.neighbour)
 
     def positive(self, value: int, span: Span, what: str) -> bool:
         return positive(value, span, what, self.ctx)
@@ -140,7 +144,7 @@ class EffectChecks(ActionChecks):
         return _later(action)
 
     @staticmethod
-    def follows(quantity: ast.Quantity) -> bool:
+    def follows(quantity: Any) -> bool:
         """The quantity's measure changes only as its city builds or takes a token, so the
         engine can count it again then (kinds/measure_base.py `follows`)."""
         return measure_kind(quantity).follows
@@ -173,7 +177,7 @@ class EffectChecks(ActionChecks):
         return check_effect(effect, self.ctx)
 
     @staticmethod
-    def counting_the_score(expr: object) -> list[ast.Quantity]:
+    def counting_the_score(expr: object) -> list[Any]:
         """The quantities of `expr` that count the score being made (`score so far`: their
         measure is not `scored`), which a score line cannot count."""
         return [q for q in quantities_in(expr) if not measure_kind(q).scored]
@@ -209,17 +213,23 @@ class EventChecks:
 
 def price_ok(items: Iterable[object], ctx: Context) -> bool:
     """A price written as a card's cost: declared resources, at least one of each; and
-    tokens of declared kinds, at least one of each."""
-    ok = True
-    for item in items:
-        if isinstance(item, ast.ResourceAmount):
-            if not ctx.known(item.resource, ctx.resources, "E1001", "resource"):
-                ok = False
-            elif not positive(item.count, item.span, "a price", ctx):
-                ok = False
-        elif isinstance(item, ast.TokenAmount):
-            ok = _tokens_given(item.count, item.kind, item.span, ctx) and ok
-    return ok
+    tokens of declared kinds, at least one of each (each item's kind's, kinds/amounts/)."""
+    checks: amount_base.Checks = AmountChecks(ctx)        # (mypy holds the lender to the Protocol)
+    return all([amount_kind(item).check_price(item, checks) for item in items])
+
+
+class AmountChecks:
+    """What an item of a cost or a price (kinds/amount_base.py `AmountKind`) is lent of the
+    checker."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def positive(self, value: int, span: Span, what: str) -> bool:
+        return positive(value, span, what, self.ctx)
+
+    def tokens_given(self, count: int, kind: ast.Name, span: Span) -> bool:
+        return _tokens_given(count, kind, span, self.ctx)
 
 
 def _tokens_given(count: int, kind: ast.Name, span: Span, ctx: Context) -> bool:

@@ -18,6 +18,7 @@ from ..diagnostics import Note
 from ..i18n import _
 from ..kinds.actions import STATEMENTS, kind_of
 from ..kinds.effects import effect_kind_of, held_of, part_of
+from ..kinds.expressions import quantity_of
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from .context import Context
@@ -340,7 +341,7 @@ def check_zone_actions(cards: Sequence[CardDef], wonders: Sequence[WonderDef], r
             _unknown_zone(zone, rules.zones, ctx)
 
 
-def _zone_counts(effects: Iterable[object]) -> Iterator[ast.Quantity]:
+def _zone_counts(effects: Iterable[object]) -> Iterator[Any]:
     """Every `cards in "Z"` of the effects (score lines, conditions, amounts, laws' counts)."""
     seen: set[int] = set()
     todo = list(effects)
@@ -349,9 +350,10 @@ def _zone_counts(effects: Iterable[object]) -> Iterator[ast.Quantity]:
         if id(node) in seen:
             continue
         seen.add(id(node))
-        if isinstance(node, ast.Quantity):
-            if measure_kind(node).names == "zone":
-                yield node
+        quantity = quantity_of(node)       # (kinds/expressions/: a node of the tree, a quantity or not)
+        if quantity is not None:
+            if measure_kind(quantity).names == "zone":
+                yield quantity
             continue
         if isinstance(node, (tuple, list)):
             todo += node

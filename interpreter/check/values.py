@@ -1,87 +1,76 @@
 """Check the values of effects, actions and conditions: every name an expression, a
 quantity or a condition uses is declared, every number makes sense, `the neighbour` only
 where one is bound, a scope names the cities it may (the neighbours only where buying,
-several cities where comparing).  The rules shared by the lenders of check/effects.py
-(`positive`, `no_repeats`, ...) live here; so do the lenders of the parts of a value:
-a measure's (`MeasureChecks`), a condition's (`ConditionChecks`), a way of gathering a
-value over the table's (`WayChecks`)."""
+several cities where comparing): each node's check is its kind's (kinds/expressions/).
+The rules shared by the lenders of check/effects.py (`positive`, `no_repeats`, ...) live
+here; so do the lenders of a value and its parts: an expression node's (`ExprChecks`), a
+measure's (`MeasureChecks`), a condition's (`ConditionChecks`), a way of gathering a value
+over the table's (`WayChecks`)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
-
-import attrs
+from typing import Any, Iterable
 
 from ..diagnostics import Note, Span
 from ..syntax import ast
-from ..kinds.among import among_of
-from ..kinds.conditions import condition_kind, values_compared
+from ..kinds.conditions import condition_kind
+from ..kinds import expression_base
+from ..kinds.expressions import EXPRESSIONS, quantities_in
 from ..kinds.measures import measure_kind
 from ..kinds import scopes
-from ..syntax.printer import quantity as quantity_words
+from ..syntax.printer import expr as expr_words
 from .context import Context, what_word
 from ..i18n import _
 
 
 def check_expr(expr: object, ctx: Context, neighbour: bool = False) -> bool:
-    """Names in an expression are declared; `the neighbour` only where one is bound."""
-    if isinstance(expr, ast.BinOp):
-        return all([check_expr(expr.left, ctx, neighbour), check_expr(expr.right, ctx, neighbour)])
-    if isinstance(expr, ast.Negative):
-        return check_expr(expr.operand, ctx, neighbour)
-    if isinstance(expr, ast.PerAmount):
-        return check_per(expr.per, ctx, neighbour)
-    if isinstance(expr, ast.Quantity):
-        return _quantity(expr, ctx, neighbour)
-    way = among_of(expr)
-    if way is not None:                 # a value gathered over the table: its way's check
-        return way.check(expr, WayChecks(ctx, neighbour), neighbour)
-    if isinstance(expr, ast.Conditional):
-        ok = check_expr(expr.value, ctx, neighbour)
-        for c in expr.conditions:
-            ok = check_condition(c, ctx, neighbour) and ok
-            sides = values_compared(c)
-            if sides and not any(_measures(side) for side in sides):
-                ctx.report("W1213", _("this condition compares numbers only: it is always true or always false"),
-                           c.span, label=_("nothing of the game is measured here"),
-                           help=_("compare a quantity of the game, e.g. `if unbuilt wonder stages = 0`"))
-        return ok
-    return True
-
-
-def _measures(expr: object) -> bool:
-    """Does the expression measure something of the game (not only numbers)?"""
-    if isinstance(expr, (ast.Quantity, ast.PerAmount)) or among_of(expr) is not None:
+    """Names in an expression are declared; `the neighbour` only where one is bound: its
+    kind's check (kinds/expressions/), lent `ExprChecks`."""
+    kind = EXPRESSIONS.get(type(expr))
+    if kind is None:
         return True
-    if isinstance(expr, ast.BinOp):
-        return _measures(expr.left) or _measures(expr.right)
-    if isinstance(expr, ast.Negative):
-        return _measures(expr.operand)
-    return False
+    checks: expression_base.Checks = ExprChecks(ctx, neighbour)      # (mypy holds the lender to the Protocol)
+    return kind.check(expr, checks)
 
 
-def _quantity(q: ast.Quantity, ctx: Context, neighbour: bool) -> bool:
-    ok = all([ctx.known(c, ctx.colors, "E1002", "colour") for c in q.colors])
-    if q.card is not None:
-        ok = _which_card(q.card, ctx, neighbour) and ok
-    kind = measure_kind(q)
-    ok = kind.check(q, MeasureChecks(ctx)) and ok
-    if q.extreme is not None and not _compares_cities(q, ctx):
-        return False
-    if q.scope is not None and kind.counted_in == "owner":
-        ctx.report("E1210", _("science symbols are counted in one's own city only"), q.scope.span,
-                   label=_("no scope here"), help=_("leave out the scope"))
-        return False
-    if q.scope is not None and scopes.looks_at_neighbour(q.scope) and not neighbour:
-        ok = no_neighbour_here(q.scope, ctx)
-    return ok
+class ExprChecks:
+    """What an expression's check (kinds/expression_base.py `ExpressionKind.check`) is lent
+    of the checker: the context, whether `the neighbour` is bound, the rules for its parts."""
 
+    def __init__(self, ctx: Context, neighbour: bool) -> None:
+        self.ctx = ctx
+        self.neighbour = neighbour
 
-def check_per(per: ast.Per | None, ctx: Context, neighbour: bool = False) -> bool:
-    if per is None:
-        return True
-    ok = positive(per.every, per.span, "`per`", ctx)
-    return _quantity(per.what, ctx, neighbour) and ok
+    def expr(self, e: Any) -> bool:
+        """A node it holds (a value, `per ...`, a card by its place)."""
+        return check_expr(e, self.ctx, self.neighbour)
+
+    def condition(self, c: Any) -> bool:
+        return check_condition(c, self.ctx, self.neighbour)
+
+    def measure_checks(self) -> MeasureChecks:
+        return MeasureChecks(self.ctx)
+
+    def way_checks(self) -> WayChecks:
+        return WayChecks(self.ctx, self.neighbour)
+
+    def colours(self, colors: Iterable[ast.Name]) -> bool:
+        """Every colour named is declared."""
+        return all([self.ctx.known(c, self.ctx.colors, "E1002", "colour") for c in colors])
+
+    def positive(self, value: int, span: Span, what: str) -> bool:
+        return positive(value, span, what, self.ctx)
+
+    def no_neighbour_here(self, scope: ast.Scope) -> bool:
+        return no_neighbour_here(scope, self.ctx)
+
+    def not_on_stage(self, span: Span) -> bool:
+        return not_on_stage(span, self.ctx)
+
+    @staticmethod
+    def printed(e: Any) -> str:
+        """The node as written (a message's example)."""
+        return expr_words(e)
 
 
 class MeasureChecks:
@@ -104,26 +93,6 @@ class MeasureChecks:
         return no_repeats(names, self.ctx, what)
 
 
-def quantities_in(expr: Any) -> Iterator[ast.Quantity]:
-    """Every quantity of an expression, however deep."""
-    if isinstance(expr, ast.Quantity):
-        yield expr
-    elif isinstance(expr, ast.PerAmount):
-        yield expr.per.what
-    elif isinstance(expr, ast.Negative):
-        yield from quantities_in(expr.operand)
-    elif isinstance(expr, ast.BinOp):
-        yield from quantities_in(expr.left)
-        yield from quantities_in(expr.right)
-    elif among_of(expr) is not None:
-        yield from quantities_in(expr.value)
-    elif isinstance(expr, ast.Conditional):
-        yield from quantities_in(expr.value)
-        for c in expr.conditions:
-            for side in values_compared(c):
-                yield from quantities_in(side)
-
-
 def differs_by_city(value: Any, ctx: Context) -> bool:
     """A value that cities are compared by (a rank, a count over cities, `each ... with
     fewer VALUE`) must count something of a city: E1218 where it does not."""
@@ -134,51 +103,6 @@ def differs_by_city(value: Any, ctx: Context) -> bool:
                help=_("count something a city has, e.g. `rank of shields among all cities` or "
                       "`number of cities with coins >= 5`"))
     return False
-
-
-def _compares_cities(q: ast.Quantity, ctx: Context) -> bool:
-    """`most`/`fewest` picks one city among several: its measure is counted per city, and
-    its scope names at least two cities (`all cities` or `neighbours` at least)."""
-    word = q.extreme
-    if measure_kind(q).counted_in == "owner":
-        ctx.report("E1214", _("`{word}` compares cities, but science symbols are counted in one's own city only").format(word=word),
-                   q.span, label=_("not counted per city"),
-                   help=_("compare a count each city has, e.g. `{word} shields of all cities`").format(word=word))
-        return False
-    if q.scope is not None and scopes.several(q.scope):
-        return True
-    where = _("names no cities") if q.scope is None else _("names one city only")
-    ctx.report("E1214", _("`{word}` compares cities, but this {where}").format(word=word, where=where), q.scope.span if q.scope else q.span,
-               label=_("one city has nothing to compare with"),
-               help=(_("name the cities: `{word} {what} of all cities` or `... of neighbours`") if q.scope is None
-                     else _("name the cities: `{word} {what} of all cities` or `... of neighbours`, or leave out "
-                            "`{word}` to count this city's")).format(word=word, what=_plain(q)))
-    return False
-
-
-def _plain(q: ast.Quantity) -> str:
-    return quantity_words(attrs.evolve(q, extreme=None, scope=None))
-
-
-def _which_card(card: ast.WhichCard, ctx: Context, neighbour: bool, several: bool = False) -> bool:
-    """A card named by its place: `this stage` on a stage only, the cities it may be of
-    one (`several`: a copy's choice between the neighbours), `the neighbour` only where one
-    is looked at, its colours declared."""
-    if card.which == "under":
-        if not ctx.on_stage:
-            return not_on_stage(card.span, ctx)
-        return all([ctx.known(c, ctx.colors, "E1002", "colour") for c in card.colors])
-    scope = card.scope                  # the owner's city when None: one city, never `the neighbour`
-    if scope is None:
-        return True
-    if not several and scopes.several(scope):
-        ctx.report("E2032", _("a card named by its place is one city's: this names several"), scope.span,
-                   label=_("more than one city"),
-                   help=_("name one city: `by own city`, `by left neighbour`, `by right neighbour`"))
-        return False
-    if scopes.looks_at_neighbour(scope) and not neighbour:
-        return no_neighbour_here(scope, ctx)
-    return True
 
 
 def not_on_stage(span: Span, ctx: Context) -> bool:
@@ -227,9 +151,9 @@ class ConditionChecks:
     def expr(self, expr: object) -> bool:
         return check_expr(expr, self.ctx, self.neighbour)
 
-    def which_card(self, card: ast.WhichCard) -> bool:
-        """A card named by its place, of one city (`_which_card`)."""
-        return _which_card(card, self.ctx, self.neighbour)
+    def which_card(self, card: Any) -> bool:
+        """A card named by its place, of one city (its kind's check)."""
+        return check_expr(card, self.ctx, self.neighbour)
 
     def colours(self, colors: Iterable[ast.Name]) -> bool:
         """Every colour named is declared."""

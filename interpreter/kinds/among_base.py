@@ -7,8 +7,8 @@ counts its value in each city of its scope, that city looked at with its own nei
 and gathers the counts one way (its `how`, a member of `Among`).  Each way is a class deriving from `AmongKind`, instantiated
 once in its module of kinds/among/ (`KIND = RankKind()`): a part left out, a value not
 declared or a language without words fails the import, as for every kind (base.py).  The
-passes find it by `among_of(e)` (kinds/among/__init__.py, a dict look-up; None for any other
-expression) and lend it what it needs: the checker's rules, the engine's `where_in` and
+passes find it through the expression's kind (kinds/expressions/gathered.py: `WAYS[e.how]`,
+kinds/among/__init__.py, a dict look-up) and lend it what it needs: the checker's rules, the engine's `where_in` and
 comparisons, the printer, a describer."""
 
 from __future__ import annotations

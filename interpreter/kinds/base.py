@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from ..errors import WondersError
 
 if TYPE_CHECKING:
-    from ..syntax.ast_effects import Expr, Per
+    from ..syntax.ast_effects import Expr
+    from .expressions.per import Per
     from .lent import ActionChecks, Appraiser, IconKit, NotationKit, Printer, WordsEn, WordsNl
 
 # The languages a kind speaks: a method `words_<language>` each (views/describe.py,

@@ -16,7 +16,9 @@ if TYPE_CHECKING:
     from ..diagnostics import Span
     from ..i18n.content_names import Names
     from ..syntax.ast_base import Name
-    from ..syntax.ast_effects import CardSelector, Per, Quantity, Scope
+    from ..syntax.ast_effects import CardSelector, Scope
+    from .expressions.per import Per
+    from .expressions.quantity import Quantity
     from .base import ActionKind
 
 

@@ -17,6 +17,7 @@ from ..check.model import CardDef, RuleSet, WonderDef
 from ..views.describe import cost_text, effect_text
 from ..diagnostics import Span
 from ..syntax import ast
+from ..syntax.printer import price_item
 from ..views.cards import pooled_names
 from .names import Occurrence
 
@@ -111,17 +112,9 @@ def _stage(stage: ast.Stage, path: list) -> str:
     side = next((n for n in reversed(path) if isinstance(n, ast.Side)), None)
     stages = [s for s in side.body if isinstance(s, ast.Stage)] if side is not None else []
     title = f"stage {stages.index(stage) + 1}" if stage in stages else "stage"
-    costs = [", ".join(_cost_item(i) for i in s.items) for s in stage.body if isinstance(s, ast.CostStmt)]
+    costs = [", ".join(price_item(i) for i in s.items) for s in stage.body if isinstance(s, ast.CostStmt)]
     effects = [effect_text(e) for e in stage.body if isinstance(e, ast.EFFECT_TYPES)]
     return f"**{title}**: cost {_md(', '.join(costs)) or 'free'}\n\n" + "\n".join(f"- {_md(e)}" for e in effects)
-
-
-def _cost_item(item) -> str:
-    if isinstance(item, ast.CoinAmount):
-        return f"{item.count} coin" + ("s" if item.count != 1 else "")
-    if isinstance(item, ast.TokenAmount):           # refused in a cost (E2090), hovered as written
-        return f"{item.count} {item.kind.text} token" + ("s" if item.count != 1 else "")
-    return f"{item.count} {item.resource.text}"
 
 
 def _named(ruleset: RuleSet | None, o: Occurrence) -> str | None:

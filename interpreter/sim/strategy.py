@@ -2,7 +2,7 @@
 shows first in how players play (more green cards, fewer wonder stages) and only then in
 the score; these figures let simulate and compare show that response.
 
-Per city at the game's end: the cards of each colour of the rules' vocabulary, wonder
+For each city at the game's end: the cards of each colour of the rules' vocabulary, wonder
 stages, complete science sets (the most its symbols, wild ones included, can make),
 shields, coins, and cards sold.  Each is recorded in the seat's `strategy` in the records
 (records made before these figures have none, and are summarised without them).

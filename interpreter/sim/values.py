@@ -130,7 +130,7 @@ class ValuePairs:
             self.win.setdefault(va["value"], Paired()).add(va["win"] - xa["win"], vb["win"] - xb["win"])
 
     def figures(self, targets) -> list[dict]:
-        """Per target: the effect on the seat's score and win share under rule set a and
+        """For each target: the effect on the seat's score and win share under rule set a and
         under b (each the mean of restricted less as dealt), and b's less a's, paired."""
         out = []
         for target in targets:

@@ -11,7 +11,7 @@ from ..diagnostics import Span
 
 from .ast_base import Name as Name, Negative as Negative, Number as Number, node as node  # (the tree's leaves, exported)
 from .ast_effects import *  # noqa: F401,F403  (expressions, actions, triggers, effects)
-from .ast_effects import EFFECT_TYPES, Effect  # noqa: F401
+from .ast_effects import EFFECT_TYPES, Effect, PriceItem  # noqa: F401
 from .ast_changes import *  # noqa: F401,F403  (a variant and its changes)
 from .ast_changes import Change, Variant  # noqa: F401
 
@@ -70,23 +70,8 @@ class CopiesStmt:
 
 
 @node
-class CoinAmount:
-    count: int
-    span: Span
-
-
-@node
-class TokenAmount:
-    """`1 joker token` in a price (`may pay 1 coin and 1 joker token to ...`): tokens of a
-    kept kind the city gives up to pay (docs/language.md, "Tokens in a price")."""
-    count: int
-    kind: Name
-    span: Span
-
-
-@node
 class CostStmt:
-    items: tuple[ResourceAmount | CoinAmount | TokenAmount, ...]   # a token is refused there (E2090)
+    items: tuple[PriceItem, ...]   # kinds/amounts/: a token is refused there (E2090)
     span: Span
 
 
@@ -391,7 +376,7 @@ class CardUse:
     a wonder stage and selling: the card goes to the discard pile, the price is paid as a
     card's (coins to the bank, resources produced or bought) and the action runs."""
     name: Name
-    price: tuple[ResourceAmount | CoinAmount | TokenAmount, ...]     # ast.ResourceAmount and ast.CoinAmount, as a card's `cost` (none: free)
+    price: tuple[PriceItem, ...]     # kinds/amounts/, as a card's `cost` (none: free)
     action: object
     span: Span
 

@@ -1,7 +1,7 @@
 """The effect objects of the syntax tree: expressions, actions, triggers and effects.
 
 They are what the engine runs, and keep their spans so that run-time messages can cite
-the content they come from.  Re-exported by ast.py: use them as `ast.Quantity` etc."""
+the content they come from.  Re-exported by ast.py: use them as `ast.X`."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from ..kinds import effects as _effect_kinds
 from ..kinds import among as _among_kinds
 from ..kinds import conditions as _condition_kinds
 from ..kinds import measures as _measure_kinds
+from ..kinds import expressions as _expression_kinds
+from ..kinds import amounts as _amount_kinds
 
 
 # ---------------------------------------------------------------- expressions
@@ -24,76 +26,26 @@ from ..kinds import measures as _measure_kinds
 from ..kinds.scope_base import Scope as Scope  # noqa: E402  (re-exported)
 
 
-@node
-class Quantity:
-    """Something counted in the game, summed over a scope (the owner's city by default).
-    `measure` is one of MEASURES (a `Measure`, kinds/measures/); `colors` is set for "cards".  With `extreme` ("most" or
-    "fewest") it is not summed: it is the count of the scope's city that has the most
-    (the fewest), as the rulebook says "the city with the most coins"."""
-    measure: str
-    colors: tuple[Name, ...]
-    scope: Scope | None
-    span: Span
-    extreme: str | None = None
-    kind: Name | None = None        # the kind of a kept token (`debt tokens`), the resource of `production of R`
-    card: "WhichCard | None" = None  # the card of `cards of the colour of CARD` and `cost of CARD`
+# The expressions' nodes: each kind has a module of its own (interpreter/kinds/expressions/:
+# a quantity, `per ...`, `N per ...`, `A + B`, `VALUE if ...`, a card by its place), its class
+# re-exported here by its name (`ast.X`, as the tests write it); the
+# leaves `Number` and `Negative` are ast_base.py's, and a value gathered over the table's
+# class is kinds/among_base.py's
+globals().update({node.__name__: node for node in _expression_kinds.NODES})
+if TYPE_CHECKING:       # (for mypy, the one a pass still reads as `ast.X`: compile.py `this_stage`)
+    from ..kinds.expressions.which_card import WhichCard as WhichCard
 
-
-@node
-class WhichCard:
-    """One card a city holds, named by its place (docs/language.md, "Order and removal"):
-    `which` is "last" (the city's newest building), "previous" (the one built before it)
-    or "under" (the newest card under the stage that says it, of `colors` when given);
-    `scope` names the city (one city; the owner's when None; a copy's neighbours may be
-    two).  `stage` is the number (from 0) of the stage that says `this stage`, set when
-    the rules are compiled."""
-    which: str
-    scope: "Scope | None"
-    colors: tuple[Name, ...]
-    span: Span
-    stage: int = -1
-
-EXTREMES = ("most", "fewest")
-
+from ..kinds.expressions.quantity import EXTREMES as EXTREMES  # noqa: E402  (re-exported: `most`, `fewest`)
 
 # What a quantity counts: the measures of kinds/measures/, one module each
 MEASURES = tuple(_measure_kinds.MEASURES)
-
-
-# a value gathered over the table: its class is its ways' (kinds/among_base.py), re-exported
-# here by its name (`ast.X`, as the builder and the tests write it)
-globals()[_among_kinds.NODE.__name__] = _among_kinds.NODE
 AMONG = tuple(_among_kinds.WAYS)      # the ways to gather, one module each (kinds/among/)
-
-
-@node
-class Per:
-    """`per [N] <quantity>`: one unit for every N counted."""
-    every: int
-    what: Quantity
-    span: Span
-
-
-@node
-class PerAmount:
-    amount: int
-    per: Per
-    span: Span
-
-
-@node
-class BinOp:
-    op: str                 # + - * /   (/ rounds down)
-    left: "Expr"
-    right: "Expr"
-    span: Span
-
 
 if TYPE_CHECKING:
     # a class read from the registry is no type to mypy: it reads it as Any
-    Expr = Union[Number, PerAmount, Negative, BinOp, Quantity, Any]
+    Expr = Any
 else:
-    Expr = Number | PerAmount | Negative | BinOp | Quantity | _among_kinds.NODE
+    Expr = Union[_expression_kinds.VALUES]
 
 
 # The conditions (`if ...`, a law's `while ...`): each kind has a module of its own
@@ -103,15 +55,6 @@ if TYPE_CHECKING:
     Condition = Any
 else:
     Condition = Union[_condition_kinds.NODES]
-
-
-@node
-class Conditional:
-    """`<value> if <comparison> and ...` in a score line: the value while every comparison
-    holds at the end of the game, 0 otherwise."""
-    value: Expr
-    conditions: tuple[Condition, ...]
-    span: Span
 
 
 # ---------------------------------------------------------------- actions
@@ -130,11 +73,13 @@ EVENTS = tuple(Event)
 
 
 # ---------------------------------------------------------------- effects
-@node
-class ResourceAmount:
-    count: int
-    resource: Name
-    span: Span
+# The items of a cost or a price (`2 wood`, `3 coins`, `1 joker token`): each kind has a module
+# of its own (interpreter/kinds/amounts/), its class re-exported here by its name (`ast.X`)
+globals().update({node.__name__: node for node in _amount_kinds.NODES})
+if TYPE_CHECKING:
+    PriceItem = Any
+else:
+    PriceItem = Union[_amount_kinds.NODES]
 
 
 @node

@@ -1,24 +1,24 @@
 """Syntax tree -> text: every construct printed back in the language's own words, one
 canonical way.  layout.py arranges these words in blocks and lines; formatter.py writes
 them (`wonders fmt`, and `layout_text` for `wonders rules --full` and `--diff`).  The text
-always parses back to the same tree: where parentheses are needed is decided in one place
-below ("where parentheses are needed")."""
+always parses back to the same tree: where parentheses are needed is decided by the kind
+that joins two values (kinds/expressions/bin_op.py), which every value's printing reaches."""
 
 from __future__ import annotations
 
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-import attrs
 
 from . import ast
 from .ast_effects import UnhandledKind
 from ..kinds.actions import STATEMENTS, kind_of
+from ..kinds.amounts import amount_kind
 from ..kinds import scopes
 from ..kinds.effects import effect_kind_of
 from ..kinds.events import event_kind
-from ..kinds.among import among_of
 from ..kinds.conditions import condition_kind
+from ..kinds.expressions import QUANTITY, expression_kind, quantity_of
 from ..kinds.measures import measure_kind
 
 INDENT = "    "
@@ -109,7 +109,7 @@ def statement(s: object) -> str:
     if isinstance(s, ast.AgeRules):
         return _inline(f"age {s.age.text}", s.body)
     if isinstance(s, ast.CardUse):
-        price = [_price_item(i) for i in s.price]
+        price = [price_item(i) for i in s.price]
         return f'use a card for "{s.name.text}"' + (" paying " + ", ".join(price) if price else "") + f": {action(s.action)}"
     if isinstance(s, ast.HandSize):
         return f"hand {s.amount.value}"
@@ -205,33 +205,23 @@ def _counted(n: int, word: str) -> str:
 
 
 def _cost_item(item: object) -> str:
-    if isinstance(item, ast.CoinAmount):
-        return _counted(item.count, "coin")
-    if isinstance(item, ast.TokenAmount):
-        return _tokens(item.count, item.kind)
-    assert isinstance(item, ast.ResourceAmount), item
-    return _amount_res(item)
+    """An item of a card's cost (`wood`, `2 wood`, `1 coin`): its kind's (kinds/amounts/)."""
+    return amount_kind(item).written(item, _PRINTER)
 
 
-def _price_item(item: object) -> str:
+def price_item(item: object) -> str:
     """An item of a price (`may pay ...`, `... paying ...`): a price says its counts (`1 stone`)."""
-    if isinstance(item, ast.ResourceAmount):
-        return f"{item.count} {item.resource.text}"
-    return _cost_item(item)
+    return amount_kind(item).written_price(item, _PRINTER)
 
 
 def price(items: Iterable[object]) -> str:
     """A price of `may pay ...`: its items joined by `and`."""
-    return " and ".join(_price_item(i) for i in items)
+    return " and ".join(price_item(i) for i in items)
 
 
 def _tokens(count: int, kind: ast.Name) -> str:
     """`1 joker token`, `2 joker tokens`: tokens of a kept kind in a price."""
     return f"{count} {kind.text} token" + ("" if count == 1 else "s")
-
-
-def _amount_res(item: ast.ResourceAmount) -> str:
-    return item.resource.text if item.count == 1 else f"{item.count} {item.resource.text}"
 
 
 def colour_list(names: Iterable[ast.Name]) -> str:
@@ -277,12 +267,10 @@ def scope(s: ast.Scope) -> str:
     return scopes.written(s)
 
 
-def quantity(q: ast.Quantity, one: bool = False) -> str:
-    """A quantity; `one` writes its measure in the singular, as after `per` (its words: its
-    measure's, kinds/measures/)."""
-    if q.extreme is not None:                   # `most coins of all cities`
-        return f"{q.extreme} {quantity(attrs.evolve(q, extreme=None), one)}"
-    return measure_kind(q).written(q, _PRINTER, one)
+def quantity(q: Any, one: bool = False) -> str:
+    """A quantity; `one` writes its measure in the singular, as after `per` (its kind's,
+    kinds/expressions/quantity.py: its measure's words)."""
+    return QUANTITY.written_one(q, _PRINTER, one)
 
 
 def scoped(word: str, s: ast.Scope | None) -> str:
@@ -297,44 +285,23 @@ def preposition(s: ast.Scope) -> str:
     return scopes.preposition(s)
 
 
-def per(p: ast.Per) -> str:
-    every = f"{p.every} " if p.every != 1 else ""
-    return f"per {every}{quantity(p.what, one=p.every == 1)}"
+def per(p: Any) -> str:
+    """`per [N] QUANTITY` (its kind's, kinds/expressions/)."""
+    return expression_kind(p).written(p, _PRINTER)
 
 
 def expr(e: object) -> str:
-    if isinstance(e, ast.Number):
-        return str(e.value)
-    if isinstance(e, ast.PerAmount):
-        return f"{e.amount} {per(e.per)}"
-    if isinstance(e, ast.Quantity):
-        return quantity(e)
-    if isinstance(e, ast.Negative):
-        inner = expr(e.operand)
-        return f"-({inner})" if isinstance(e.operand, ast.BinOp) else f"-{inner}"
-    if isinstance(e, ast.BinOp):
-        right = _operand(e.right, e.op, right=True)
-        return f"{_operand(e.left, e.op)} {e.op} {right}"
-    if isinstance(e, ast.Conditional):
-        return f"{expr(e.value)} if {conditions(e.conditions)}"
-    way = among_of(e)
-    if way is not None:                 # `rank of ...`, `number of cities with ...`, `most (...) of ...`
-        return way.written(e, _PRINTER)
-    raise TypeError(e)
+    """A value, or a part of one, as written: its kind's (kinds/expressions/)."""
+    return expression_kind(e).written(e, _PRINTER)
 
 
 def city_value(v: object) -> str:
     """A value counted in each city: a measure alone (`shields`) or an expression in parentheses."""
-    if isinstance(v, ast.Quantity) and v.scope is None and v.extreme is None and measure_kind(v).alone:
-        return quantity(v)
+    q = quantity_of(v)
+    if q is not None and q.scope is None and q.extreme is None and measure_kind(q).alone:
+        return quantity(q)
     return f"({expr(v)})"
 
-
-# ---------------------------------------------------------------- where parentheses are needed
-# Every decision to parenthesise is taken here, from the grammar's precedence: a new
-# construct that can stand inside an expression adds its case to `_parenthesised` (does it
-# bind looser than where it stands?).  A scope before `and` needs none: the grammar reads
-# `and` as the scope's only when a city follows it, and a comparison never starts with one.
 
 def conditions(comparisons: Iterable[object]) -> str:
     """`A op B and C op D`."""
@@ -346,26 +313,9 @@ def comparison(c: object) -> str:
     return condition_kind(c).written(c, _PRINTER)
 
 
-def which_card(w: ast.WhichCard) -> str:
-    """`the last card built [by CITY]`, `the previous card built [by CITY]`, `the [COLOURS]
-    card under this stage`."""
-    if w.which == "under":
-        return f"the {colour_list(w.colors) + ' ' if w.colors else ''}card under this stage"
-    return f"the {w.which} card built" + (f" by {scope(w.scope)}" if w.scope is not None else "")
-
-
-def _parenthesised(e: object, op: str, right: bool) -> bool:
-    """Whether `e`, an operand of `op`, needs parentheses: `+ -` bind looser than `* /`,
-    and all four group to the left."""
-    if not isinstance(e, ast.BinOp):
-        return False
-    looser = e.op in "+-" and op in "*/"
-    same_level_right = right and (e.op in "+-") == (op in "+-")
-    return looser or same_level_right
-
-
-def _operand(e: object, op: str, right: bool = False) -> str:
-    return f"({expr(e)})" if _parenthesised(e, op, right) else expr(e)
+def which_card(w: Any) -> str:
+    """A card named by its place (its kind's, kinds/expressions/which_card.py)."""
+    return expression_kind(w).written(w, _PRINTER)
 
 
 def change(c: ast.Change) -> str:
@@ -406,7 +356,10 @@ def card_ref(ref: ast.CardRef) -> str:
 
 _PRINTER = sys.modules[__name__]          # what a kind's `written` is lent: this module's `expr`, `per`
 
-if TYPE_CHECKING:                         # this module is what kinds/lent.py `Printer` declares
-    from . import printer as _this
+if TYPE_CHECKING:                         # this module is what kinds/lent.py `Printer` declares, and the
+    from . import printer as _this        # expressions' and the amounts' Printer
+    from ..kinds import amount_base, expression_base
     from ..kinds.lent import Printer
     _lent: Printer = _this
+    _lent_expressions: expression_base.Printer = _this
+    _lent_amounts: amount_base.Printer = _this

@@ -165,14 +165,15 @@ _NODE, _FIELDS, _TUPLE, _HERE = "@", "f", "t", "s"      # _HERE: a Span in the f
 @lru_cache(maxsize=1)
 def node_classes() -> dict[str, tuple[type, tuple[str, ...]]]:
     """The classes a kept tree may hold, by name: the syntax tree's attrs classes (those of
-    the kind modules too, kinds/actions/, kinds/effects/, kinds/conditions/, the value
-    gathered over the table of kinds/among_base.py and the scope of kinds/scope_base.py) and
-    Span, each with the names its constructor takes, in the order of its fields."""
+    the kind modules too, kinds/actions/, kinds/effects/, kinds/conditions/,
+    kinds/expressions/, kinds/amounts/, the value gathered over the table of
+    kinds/among_base.py and the scope of kinds/scope_base.py) and Span, each with the names
+    its constructor takes, in the order of its fields."""
     from . import ast, ast_base, ast_changes, ast_effects
-    from ..kinds import actions, among_base, conditions, effects, scope_base
+    from ..kinds import actions, amounts, among_base, conditions, effects, expressions, scope_base
     found: dict[str, type] = {Span.__name__: Span}
     for module in (ast_base, ast_effects, ast_changes, ast, among_base, scope_base, *actions.MODULES,
-                   *effects.MODULES, *conditions.MODULES):
+                   *effects.MODULES, *conditions.MODULES, *expressions.MODULES, *amounts.MODULES):
         for value in vars(module).values():
             if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
                 if found.setdefault(value.__name__, value) is not value:

@@ -12,8 +12,8 @@ from ..kinds.actions import kind_of
 from ..kinds import scopes
 from ..kinds.effects import effect_kind_of
 from ..kinds.events import event_kind
-from ..kinds.among import among_of
 from ..kinds.conditions import condition_kind
+from ..kinds.expressions import expression_kind
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -75,12 +75,12 @@ def the_scope_text(scope: ast.Scope | None, article: str = "the") -> str:
     return where if where.startswith("both") else f"{article} {where}"
 
 
-def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
+def quantity_text(q, singular: bool = False) -> str:
     """A quantity in words: its measure's (kinds/measures/)."""
     return measure_kind(q).words_en(q, _WORDS, singular)
 
 
-def counted_text(q: ast.Quantity, text: str, bare: bool = False, owner: bool = False) -> str:
+def counted_text(q, text: str, bare: bool = False, owner: bool = False) -> str:
     """A measure's words `text` with the quantity's scope, or as the most or fewest of it:
     `bare`, a measure a city has (its coins) is said without a city when it has no scope;
     `owner`, one counted in the owner's city only, never with a city."""
@@ -92,42 +92,14 @@ def counted_text(q: ast.Quantity, text: str, bare: bool = False, owner: bool = F
     return f"{text} {preposition(q.scope)} {scope_text(q.scope)}" if q.scope else f"{text} in own city"
 
 
-def among_text(e, way) -> str:
-    """A value gathered over cities, in words (its tie rule said with a rank)."""
-    value = expr_text(e.value).removesuffix(" in own city")
-    value = value if isinstance(e.value, ast.Quantity) else f"({value})"
-    cities = scope_text(e.scope or scopes.every_city(None))
-    return way.words_en(e, value, cities)
-
-
-def per_text(per: ast.Per | None) -> str:
-    if per is None:
-        return ""
-    every = f"{per.every} " if per.every > 1 else ""
-    return f" per {every}{quantity_text(per.what, singular=per.every == 1)}"
+def per_text(per) -> str:
+    """` per [N] QUANTITY`, or nothing (its kind's words, kinds/expressions/)."""
+    return "" if per is None else expression_kind(per).words_en(per, _WORDS)
 
 
 def expr_text(expr) -> str:
-    if isinstance(expr, ast.Number):
-        return str(expr.value)
-    if isinstance(expr, ast.PerAmount):
-        return f"{expr.amount}{per_text(expr.per)}"
-    if isinstance(expr, ast.Quantity):
-        return quantity_text(expr)
-    if isinstance(expr, ast.Negative):
-        return f"-{expr_text(expr.operand)}"
-    if isinstance(expr, ast.BinOp):
-        def side(e):
-            return f"({expr_text(e)})" if isinstance(e, ast.BinOp) and e.op in "+-" and expr.op in "*/" else expr_text(e)
-        op = {"/": "divided by (rounded down)", "*": "times"}.get(expr.op, expr.op)
-        return f"{side(expr.left)} {op} {side(expr.right)}"
-    if isinstance(expr, ast.Conditional):
-        return f"{expr_text(expr.value)} if " + " and ".join(
-            comparison_text(c) for c in expr.conditions)
-    way = among_of(expr)
-    if way is not None:                 # a value gathered over the table, in its way's words
-        return among_text(expr, way)
-    raise TypeError(expr)
+    """A value in words: its kind's (kinds/expressions/)."""
+    return expression_kind(expr).words_en(expr, _WORDS)
 
 
 def comparison_text(c) -> str:
@@ -135,14 +107,9 @@ def comparison_text(c) -> str:
     return condition_kind(c).words_en(c, _WORDS)
 
 
-def which_card_text(card: ast.WhichCard) -> str:
-    """A card named by its place (docs/language.md, "Order and removal")."""
-    if card.which == "under":
-        colours = and_list([c.text for c in card.colors], "or") + " " if card.colors else ""
-        return f"the last {colours}card put under this stage"
-    whose = "own city" if card.scope is None else scope_text(card.scope)
-    whose = whose if whose.startswith(("own", "the ")) else "the " + whose
-    return f"the {'last' if card.which == 'last' else 'second last'} card built by {whose}"
+def which_card_text(card) -> str:
+    """A card named by its place (docs/language.md, "Order and removal"): its kind's words."""
+    return expression_kind(card).words_en(card, _WORDS)
 
 
 def amount_text(amount, word: str) -> str:
@@ -164,14 +131,8 @@ def price_text(items) -> str:
 
 
 def score_text(value) -> str:
-    if isinstance(value, ast.Conditional):
-        return f"{score_text(value.value)} if " + " and ".join(
-            comparison_text(c) for c in value.conditions)
-    if isinstance(value, ast.PerAmount):
-        return f"{plural(value.amount, 'point')}{per_text(value.per)}"
-    if isinstance(value, ast.BinOp) and value.op == "+":
-        return f"{score_text(value.left)} plus {score_text(value.right)}"
-    return expr_text(value)
+    """A score line's value in words (`2 points per 3 coins`): its kind's."""
+    return expression_kind(value).score_en(value, _WORDS)
 
 
 def effect_text(effect) -> str:

@@ -15,8 +15,8 @@ from ..kinds.actions import kind_of
 from ..kinds import scopes
 from ..kinds.effects import effect_kind_of
 from ..kinds.events import event_kind
-from ..kinds.among import among_of
 from ..kinds.conditions import condition_kind
+from ..kinds.expressions import expression_kind
 from ..kinds.measures import measure_kind
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
@@ -35,9 +35,6 @@ NOUNS = {"coin": ("muntstuk", "muntstukken"), "point": ("winstpunt", "winstpunte
          "complete sets": ("groep van 3 verschillende wetenschapssymbolen",
                            "groepen van 3 verschillende wetenschapssymbolen")}
 LIMITS = {"turn": "ronde", "age": "Tijdperk", "game": "spel"}
-OPS = {"/": "gedeeld door (naar beneden afgerond)", "*": "maal", "+": "plus", "-": "min"}
-
-
 def noun(n: int, word: str) -> str:
     singular, plural = NOUNS[word]
     return f"{n} {singular if n == 1 else plural}"
@@ -70,12 +67,12 @@ def scope_text(scope: ast.Scope | None, preposition: str = "") -> str:
     return en_list(f"{preposition} {t}".lstrip() for t in scopes.words_nl(scope))   # its parts' (kinds/scopes/)
 
 
-def quantity_text(q: ast.Quantity, singular: bool = False) -> str:
+def quantity_text(q, singular: bool = False) -> str:
     """A quantity in Dutch words: its measure's (kinds/measures/)."""
     return measure_kind(q).words_nl(q, _WORDS, singular)
 
 
-def counted_text(q: ast.Quantity, text: str, plural: str = "", bare: bool = False, owner: bool = False,
+def counted_text(q, text: str, plural: str = "", bare: bool = False, owner: bool = False,
                  van: bool = False) -> str:
     """A measure's words `text` with the quantity's scope, or (its `plural`) as the most or
     fewest of it: `bare`, a measure a city has is said without a city when it has no scope;
@@ -90,19 +87,9 @@ def counted_text(q: ast.Quantity, text: str, plural: str = "", bare: bool = Fals
     return f"{text} {scope_text(q.scope, 'van' if van else 'in')}" if q.scope else f"{text} in de eigen stad"
 
 
-def among_text(e, way) -> str:
-    """A value gathered over cities, in Dutch words (a rank with its tie rule)."""
-    value = expr_text(e.value).removesuffix(" in de eigen stad")
-    value = value if isinstance(e.value, ast.Quantity) else f"({value})"
-    cities = scope_text(e.scope or scopes.every_city(None))
-    return way.words_nl(e, value, cities)
-
-
-def per_text(per: ast.Per | None) -> str:
-    if per is None:
-        return ""
-    every = f"{per.every} " if per.every > 1 else ""
-    return f" per {every}{quantity_text(per.what, singular=per.every == 1)}"
+def per_text(per) -> str:
+    """` per [N] QUANTITY`, or nothing (its kind's words, kinds/expressions/)."""
+    return "" if per is None else expression_kind(per).words_nl(per, _WORDS)
 
 
 def condition_text(conditions) -> str:
@@ -114,35 +101,14 @@ def comparison_text(c) -> str:
     return condition_kind(c).words_nl(c, _WORDS)
 
 
-def which_card_text(card: ast.WhichCard) -> str:
-    """Een kaart genoemd naar haar plaats (docs/language.md, "Order and removal")."""
-    if card.which == "under":
-        colours = en_list([names().color(c.text) for c in card.colors], "of") + " " if card.colors else ""
-        return f"de laatste {colours}kaart onder deze Wonder fase"
-    which = "laatste" if card.which == "last" else "voorlaatste"
-    return f"de {which} kaart gebouwd door {scope_text(card.scope)}"
+def which_card_text(card) -> str:
+    """A card named by its place (docs/language.md, "Order and removal"): its kind's words."""
+    return expression_kind(card).words_nl(card, _WORDS)
 
 
 def expr_text(expr) -> str:
-    if isinstance(expr, ast.Number):
-        return str(expr.value)
-    if isinstance(expr, ast.PerAmount):
-        return f"{expr.amount}{per_text(expr.per)}"
-    if isinstance(expr, ast.Quantity):
-        return quantity_text(expr)
-    if isinstance(expr, ast.Negative):
-        return f"-{expr_text(expr.operand)}"
-    if isinstance(expr, ast.BinOp):
-        def side(e):
-            grouped = isinstance(e, ast.BinOp) and e.op in "+-" and expr.op in "*/"
-            return f"({expr_text(e)})" if grouped else expr_text(e)
-        return f"{side(expr.left)} {OPS[expr.op]} {side(expr.right)}"
-    if isinstance(expr, ast.Conditional):
-        return f"{expr_text(expr.value)} als {condition_text(expr.conditions)}"
-    way = among_of(expr)
-    if way is not None:                 # a value gathered over the table, in its way's words
-        return among_text(expr, way)
-    raise TypeError(expr)
+    """A value in words: its kind's (kinds/expressions/)."""
+    return expression_kind(expr).words_nl(expr, _WORDS)
 
 
 def amount_text(amount, word: str) -> str:
@@ -178,13 +144,8 @@ def fronted(phrase: str, subject: str, action) -> str:
 
 
 def score_text(value) -> str:
-    if isinstance(value, ast.Conditional):
-        return f"{score_text(value.value)} als {condition_text(value.conditions)}"
-    if isinstance(value, ast.PerAmount):
-        return f"{noun(value.amount, 'point')}{per_text(value.per)}"
-    if isinstance(value, ast.BinOp) and value.op == "+":
-        return f"{score_text(value.left)} plus {score_text(value.right)}"
-    return expr_text(value)
+    """A score line's value in words (`2 points per 3 coins`): its kind's."""
+    return expression_kind(value).score_nl(value, _WORDS)
 
 
 def event_text(event: str) -> str:

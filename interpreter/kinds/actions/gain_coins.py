@@ -13,7 +13,8 @@ from ...syntax.ast_base import Event
 if TYPE_CHECKING:
     from ..lent import ActionChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
-    from ...syntax.ast_effects import Expr, Per
+    from ...syntax.ast_effects import Expr
+    from ..expressions.per import Per
 
 
 @node

@@ -11,7 +11,8 @@ from ...syntax.ast_base import node
 
 if TYPE_CHECKING:
     from ...diagnostics import Span
-    from ...syntax.ast_effects import Expr, Per
+    from ...syntax.ast_effects import Expr
+    from ..expressions.per import Per
 
 
 @node

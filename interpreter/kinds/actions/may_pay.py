@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 @node
 class MayPay:
-    items: tuple[Any, ...]  # ast.ResourceAmount, ast.CoinAmount and ast.TokenAmount (tokens given up)
+    items: tuple[Any, ...]  # the items of a price, kinds/amounts/ (a resource's units, coins, tokens given up)
     action: Action
     span: Span
 

@@ -1,11 +1,9 @@
 """The ways to gather a value over the table, one module each, and the registry the passes
 look them up in (kinds/among_base.py `AmongKind`): every module of this folder is a way,
-found here by its file as the action kinds are; each pass finds an expression's by
-`among_of(e)`, one dict look-up (None: the expression is gathered no way)."""
+found here by its file as the action kinds are; the passes reach a value gathered over the
+table through its expression kind (kinds/expressions/gathered.py), which asks `WAYS`."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from ..base import kind_modules
 from ..among_base import NODE, Among, AmongKind
@@ -15,10 +13,4 @@ MODULES = kind_modules(__path__, __name__, AmongKind)
 WAYS: dict[str, AmongKind] = {module.KIND.how: module.KIND for module in MODULES}
 
 
-def among_of(e: Any) -> AmongKind | None:
-    """The way the expression `e` is gathered over the table, or None for an expression
-    that is not (a number, a quantity, ...)."""
-    return WAYS[e.how] if type(e) is NODE else None
-
-
-__all__ = ["NODE", "WAYS", "Among", "AmongKind", "among_of"]
+__all__ = ["NODE", "WAYS", "Among", "AmongKind"]

@@ -13,7 +13,7 @@ from ...syntax.ast_base import Name, node
 
 if TYPE_CHECKING:
     from ...diagnostics import Span
-    from ...syntax.ast_effects import WhichCard
+    from ..expressions.which_card import WhichCard
 
 
 @node

@@ -15,7 +15,7 @@ from ...syntax.ast_base import node
 if TYPE_CHECKING:
     from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
-    from ...syntax.ast_effects import ResourceAmount
+    from ..amounts.resource_amount import ResourceAmount
 
 
 @node

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from ..lent import EffectChecks, IconKit, NotationKit, Printer, WordsEn, WordsNl
     from ...diagnostics import Span
     from ...syntax.ast_base import Name
-    from ...syntax.ast_effects import Conditional, Expr
+    from ...syntax.ast_effects import Expr
+    from ..expressions.conditional import Conditional
 
 
 @node

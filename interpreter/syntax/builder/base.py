@@ -12,6 +12,7 @@ from lark.tree import Meta
 
 from ...diagnostics import Span
 from .. import ast
+from ...kinds.expressions.which_card import WhichCard
 from .numbers import to_int
 
 # A rule's kept children, as Lark hands them to its method: what the builder made of each
@@ -44,4 +45,4 @@ class BuilderBase:
 # (measure, colours), (measure, colours, the kind or resource), or (measure, colours, None,
 # the card whose colour or cost it asks)
 Measured = (tuple[str, tuple[ast.Name, ...]] | tuple[str, tuple[ast.Name, ...], "ast.Name | None"]
-            | tuple[str, tuple[ast.Name, ...], None, ast.WhichCard])
+            | tuple[str, tuple[ast.Name, ...], None, WhichCard])

@@ -6,6 +6,9 @@ from lark import v_args
 from lark.tree import Meta
 
 from .. import ast
+from ...kinds.amounts.coin_amount import CoinAmount
+from ...kinds.amounts.resource_amount import ResourceAmount
+from ...kinds.amounts.token_amount import TokenAmount
 from .base import BuilderBase, Kept
 from .numbers import to_int
 
@@ -44,19 +47,19 @@ class CardBuilder(BuilderBase):
         return ast.CostStmt(items=tuple(c), span=self._span(meta))
 
     @v_args(meta=True)
-    def resource_amount(self, meta: Meta, c: Kept) -> ast.ResourceAmount:
+    def resource_amount(self, meta: Meta, c: Kept) -> ResourceAmount:
         count = to_int(c[0]) if len(c) == 2 else 1
-        return ast.ResourceAmount(count=count, resource=self._name(c[-1]), span=self._span(meta))
+        return ResourceAmount(count=count, resource=self._name(c[-1]), span=self._span(meta))
 
     @v_args(meta=True)
-    def coin_amount(self, meta: Meta, c: Kept) -> ast.CoinAmount:
-        return ast.CoinAmount(count=to_int(c[0]), span=self._span(meta))
+    def coin_amount(self, meta: Meta, c: Kept) -> CoinAmount:
+        return CoinAmount(count=to_int(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
-    def token_amount(self, meta: Meta, c: Kept) -> ast.TokenAmount:
+    def token_amount(self, meta: Meta, c: Kept) -> TokenAmount:
         """`1 joker token`, `a joker token` (the word `a` leaves one token, the kind)."""
         count = to_int(c[0]) if len(c) == 2 else 1
-        return ast.TokenAmount(count=count, kind=self._name(c[-1]), span=self._span(meta))
+        return TokenAmount(count=count, kind=self._name(c[-1]), span=self._span(meta))
 
     @v_args(meta=True)
     def chain_stmt(self, meta: Meta, c: Kept) -> ast.ChainStmt:

@@ -7,6 +7,8 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from .. import ast
+from ...kinds.amounts.resource_amount import ResourceAmount
+from ...kinds.expressions.conditional import Conditional
 from ...kinds.conditions.in_top import InTop
 from ...kinds.conditions.on_top import OnTop
 from ...kinds.conditions.revealed import Revealed
@@ -59,11 +61,11 @@ class EffectBuilder(BuilderBase):
         return Produces(items=items, choice=kind == "choice", private=len(c) > 1,
                             span=self._span(meta))
 
-    def fixed_production(self, c: Kept) -> tuple[str, tuple[ast.ResourceAmount, ...]]:
+    def fixed_production(self, c: Kept) -> tuple[str, tuple[ResourceAmount, ...]]:
         return ("fixed", tuple(c))
 
-    def choice_production(self, c: Kept) -> tuple[str, tuple[ast.ResourceAmount, ...]]:
-        items = tuple(ast.ResourceAmount(count=1, resource=self._name(t), span=self._tok_span(t))
+    def choice_production(self, c: Kept) -> tuple[str, tuple[ResourceAmount, ...]]:
+        items = tuple(ResourceAmount(count=1, resource=self._name(t), span=self._tok_span(t))
                       for t in c)
         return ("choice", items)
 
@@ -189,8 +191,8 @@ class EffectBuilder(BuilderBase):
         return FreeByToken(what="stage", count=paid.count, kind=paid.kind, span=self._span(meta))
 
     @v_args(meta=True)
-    def conditional(self, meta: Meta, c: Kept) -> ast.Conditional:
-        return ast.Conditional(value=c[0], conditions=c[1], span=self._span(meta))
+    def conditional(self, meta: Meta, c: Kept) -> Conditional:
+        return Conditional(value=c[0], conditions=c[1], span=self._span(meta))
 
     @v_args(meta=True)
     def play_last_card(self, meta: Meta, c: Kept) -> PlayLastCard:

@@ -10,6 +10,10 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from .. import ast
+from ...kinds.expressions.bin_op import BinOp
+from ...kinds.expressions.per import Per
+from ...kinds.expressions.per_amount import PerAmount
+from ...kinds.expressions.quantity import Quantity
 from ...kinds.among_base import AmongCities
 from .base import BuilderBase, Kept, Measured
 from ...kinds.among_base import Among
@@ -23,8 +27,8 @@ class ExpressionBuilder(BuilderBase):
     """Mixed into TreeBuilder (`builder/__init__.py`)."""
 
     @v_args(meta=True)
-    def binary(self, meta: Meta, c: Kept) -> ast.BinOp:
-        return ast.BinOp(op=str(c[1]), left=c[0], right=c[2], span=self._span(meta))
+    def binary(self, meta: Meta, c: Kept) -> BinOp:
+        return BinOp(op=str(c[1]), left=c[0], right=c[2], span=self._span(meta))
 
     @v_args(meta=True)
     def negative(self, meta: Meta, c: Kept) -> ast.Negative:
@@ -35,48 +39,48 @@ class ExpressionBuilder(BuilderBase):
         return ast.Number(value=to_int(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
-    def per_amount(self, meta: Meta, c: Kept) -> ast.PerAmount:
-        return ast.PerAmount(amount=to_int(c[0]), per=c[1], span=self._span(meta))
+    def per_amount(self, meta: Meta, c: Kept) -> PerAmount:
+        return PerAmount(amount=to_int(c[0]), per=c[1], span=self._span(meta))
 
     @v_args(meta=True)
-    def per(self, meta: Meta, c: Kept) -> ast.Per:
+    def per(self, meta: Meta, c: Kept) -> Per:
         every = 1
         if isinstance(c[0], Token):
             every, c = to_int(c[0]), c[1:]
-        return ast.Per(every=every, what=self._quantity(meta, c), span=self._span(meta))
+        return Per(every=every, what=self._quantity(meta, c), span=self._span(meta))
 
     @v_args(meta=True)
-    def quantity(self, meta: Meta, c: Kept) -> ast.Quantity:
+    def quantity(self, meta: Meta, c: Kept) -> Quantity:
         return self._quantity(meta, c)
 
     @v_args(meta=True)
-    def extreme_quantity(self, meta: Meta, c: Kept) -> ast.Quantity:
+    def extreme_quantity(self, meta: Meta, c: Kept) -> Quantity:
         return attrs.evolve(self._quantity(meta, c[1:]), extreme=c[0])
 
     def most(self, c: Kept) -> str: return "most"
     def fewest(self, c: Kept) -> str: return "fewest"
 
-    def _quantity(self, meta: Meta, c: Kept) -> ast.Quantity:
+    def _quantity(self, meta: Meta, c: Kept) -> Quantity:
         measure, colors, *rest = c[0]
         scope = c[1] if len(c) > 1 else None
-        return ast.Quantity(measure=measure, colors=colors, scope=scope, span=self._span(meta),
+        return Quantity(measure=measure, colors=colors, scope=scope, span=self._span(meta),
                             kind=rest[0] if rest else None, card=rest[1] if len(rest) > 1 else None)
 
     @v_args(meta=True)
-    def symbol_squares(self, meta: Meta, c: Kept) -> ast.Quantity:
-        return ast.Quantity(measure=Measure.SYMBOL_SQUARES, colors=(), scope=None, span=self._span(meta))
+    def symbol_squares(self, meta: Meta, c: Kept) -> Quantity:
+        return Quantity(measure=Measure.SYMBOL_SQUARES, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
-    def age_victory(self, meta: Meta, c: Kept) -> ast.Quantity:
-        return ast.Quantity(measure=Measure.AGE_VICTORY, colors=(), scope=None, span=self._span(meta))
+    def age_victory(self, meta: Meta, c: Kept) -> Quantity:
+        return Quantity(measure=Measure.AGE_VICTORY, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
-    def age_number_q(self, meta: Meta, c: Kept) -> ast.Quantity:
-        return ast.Quantity(measure=Measure.AGE, colors=(), scope=None, span=self._span(meta))
+    def age_number_q(self, meta: Meta, c: Kept) -> Quantity:
+        return Quantity(measure=Measure.AGE, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
-    def player_number(self, meta: Meta, c: Kept) -> ast.Quantity:
-        return ast.Quantity(measure=Measure.PLAYERS, colors=(), scope=None, span=self._span(meta))
+    def player_number(self, meta: Meta, c: Kept) -> Quantity:
+        return Quantity(measure=Measure.PLAYERS, colors=(), scope=None, span=self._span(meta))
 
     @v_args(meta=True)
     def rank_among(self, meta: Meta, c: Kept) -> AmongCities:

@@ -9,6 +9,7 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from .. import ast
+from ...kinds.expressions.which_card import WhichCard
 from ...kinds.conditions.colour_comparison import ColourComparison
 from ...kinds.actions.copy_stage import CopyStage
 from ...kinds.actions.discard_built import DiscardBuilt
@@ -20,23 +21,23 @@ class OrderBuilder(BuilderBase):
     """Mixed into TreeBuilder (`builder/__init__.py`)."""
 
     @v_args(meta=True)
-    def last_built(self, meta: Meta, c: Kept) -> ast.WhichCard:
-        return ast.WhichCard(which="last", scope=c[0] if c else None, colors=(), span=self._span(meta))
+    def last_built(self, meta: Meta, c: Kept) -> WhichCard:
+        return WhichCard(which="last", scope=c[0] if c else None, colors=(), span=self._span(meta))
 
     @v_args(meta=True)
-    def previous_built(self, meta: Meta, c: Kept) -> ast.WhichCard:
-        return ast.WhichCard(which="previous", scope=c[0] if c else None, colors=(), span=self._span(meta))
+    def previous_built(self, meta: Meta, c: Kept) -> WhichCard:
+        return WhichCard(which="previous", scope=c[0] if c else None, colors=(), span=self._span(meta))
 
     @v_args(meta=True)
-    def under_stage(self, meta: Meta, c: Kept) -> ast.WhichCard:
-        return ast.WhichCard(which="under", scope=None, colors=c[0] if c else (), span=self._span(meta))
+    def under_stage(self, meta: Meta, c: Kept) -> WhichCard:
+        return WhichCard(which="under", scope=None, colors=c[0] if c else (), span=self._span(meta))
 
     def same_colour(self, c: Kept) -> Measured: return (Measure.SAME_COLOUR_CARDS, (), None, c[0])
     def card_cost(self, c: Kept) -> Measured: return (Measure.CARD_COST, (), None, c[0])
 
     @v_args(meta=True)
     def colour_comparison(self, meta: Meta, c: Kept) -> ColourComparison:
-        other = c[2] if isinstance(c[2], ast.WhichCard) else None
+        other = c[2] if isinstance(c[2], WhichCard) else None
         return ColourComparison(op=str(c[1]), card=c[0], colors=() if other else c[2], other=other,
                                     span=self._span(meta))
 

@@ -75,7 +75,7 @@ class RulesBuilder(BuilderBase):
         price = c[1] if len(c) > 2 else ()
         return ast.CardUse(name=self._string(c[0]), price=price, action=c[-1], span=self._span(meta))
 
-    def use_price(self, c: Kept) -> tuple[ast.ResourceAmount | ast.CoinAmount | ast.TokenAmount, ...]:
+    def use_price(self, c: Kept) -> tuple[ast.PriceItem, ...]:
         return tuple(c)
 
     @v_args(meta=True)

@@ -18,9 +18,9 @@ from ..describe_nl import en_list
 from ...i18n import _, language, names, ngettext
 from ...kinds.actions import kind_of
 from ...kinds.conditions import condition_kind
+from ...kinds.expressions import expression_kind
 from ...kinds.effects import effect_kind_of
 from ...printable import printable
-from ...syntax import ast
 
 
 class Words:
@@ -247,17 +247,9 @@ class Kit(Words):
         return d.comparison_text(c) if marked is None else marked
 
     def score(self, value) -> str:
-        d = describer()
-        if isinstance(value, ast.PerAmount):
-            return f"{self.points(value.amount)}{d.per_text(value.per)}"
-        if isinstance(value, ast.Number):
-            return self.points(value.value)
-        if isinstance(value, ast.BinOp) and value.op == "+":
-            return f"{self.score(value.left)} + {self.score(value.right)}"
-        if isinstance(value, ast.Conditional):
-            return f"{self.score(value.value)} " + _("if {conditions}").format(conditions=_(" and ").join(
-                self.condition(c) for c in value.conditions))
-        return f"{d.score_text(value)} {self.table.marks['point']}"
+        """A score line's value: its kind's marks (kinds/expressions/), or its words and the point's."""
+        marked = expression_kind(value).notation(value, self)
+        return f"{describer().score_text(value)} {self.table.marks['point']}" if marked is None else marked
 
     # -- a card and a city in a game's text
     def card_named(self, name: str, age: str) -> str:

@@ -9,13 +9,16 @@ import sys
 
 from ...check.model import Vocabulary
 from ..describe import describer, effect_text  # noqa: F401  (effect_text: lent to a kind's icons)
-from ...i18n import _, names
+from ...i18n import _, names  # noqa: F401  (names: lent to a kind's icons)
 from ...kinds.actions import kind_of
+from ...kinds.amounts import amount_kind
 from ...kinds import scopes
 from ...kinds.effects import effect_kind_of
 from ...kinds.events import event_kind
+from ...kinds.expressions import expression_kind
 from ...kinds.measures import measure_kind
 from ...syntax import ast
+from ...syntax.ast_base import literal
 from ...syntax.ast_effects import UnhandledKind
 from . import icons
 from .icons import Icon
@@ -44,11 +47,9 @@ def expr_text(expr) -> str:
 
 
 def number_text(expr) -> str:
-    if isinstance(expr, ast.Number):
-        return str(expr.value)
-    if isinstance(expr, ast.Negative) and isinstance(expr.operand, ast.Number):
-        return f"-{expr.operand.value}"
-    return "?"
+    """The number an amount is written as (`3`, `-2`), or `?` where it is computed."""
+    value = literal(expr)
+    return "?" if value is None else str(value)
 
 
 def scope_icons(scope: ast.Scope | None) -> list[Icon]:
@@ -57,7 +58,7 @@ def scope_icons(scope: ast.Scope | None) -> list[Icon]:
     return [icons.direction(scopes.arrows(scope), scope_text(scope))]
 
 
-def quantity(q: ast.Quantity, v: Vocabulary) -> list[Icon]:
+def quantity(q, v: Vocabulary) -> list[Icon]:
     """A quantity's icons: its measure's (kinds/measures/), then its scope's."""
     return measure_kind(q).icons(q, _KIT, v, quantity_text(q)) + scope_icons(q.scope)
 
@@ -70,26 +71,15 @@ def resource_icons(resources, v: Vocabulary) -> list[Icon]:
     return shown
 
 
-def per_icons(per: ast.Per | None, v: Vocabulary) -> list[Icon]:
-    if per is None:
-        return []
-    return [icons.word("/" if per.every == 1 else f"/{per.every}")] + quantity(per.what, v)
+def per_icons(per, v: Vocabulary) -> list[Icon]:
+    """`/N` and the quantity's icons, or none (its kind's, kinds/expressions/)."""
+    return [] if per is None else expression_kind(per).icons(per, _KIT, v, icons.word)
 
 
 def expression(expr, v: Vocabulary, unit) -> list[Icon]:
-    """An amount: a number on the unit's icon, `per` a quantity, or a formula's parts."""
-    if isinstance(expr, ast.Conditional):
-        condition = _(" and ").join(describer().comparison_text(c) for c in expr.conditions)
-        return expression(expr.value, v, unit) + [icons.chip(_("if {condition}").format(condition=condition))]
-    if isinstance(expr, ast.Number):
-        return [unit(str(expr.value), expr_text(expr))]
-    if isinstance(expr, ast.PerAmount):
-        return [unit(str(expr.amount), expr_text(expr))] + per_icons(expr.per, v)
-    if isinstance(expr, ast.Quantity):
-        return [unit("?", expr_text(expr)), icons.word("=")] + quantity(expr, v)
-    if isinstance(expr, ast.BinOp) and expr.op == "+":
-        return expression(expr.left, v, unit) + [icons.word("+")] + expression(expr.right, v, unit)
-    return [unit(number_text(expr), expr_text(expr))]
+    """An amount: a number on the unit's icon, `per` a quantity, or a formula's parts (its
+    kind's, kinds/expressions/)."""
+    return expression_kind(expr).icons(expr, _KIT, v, unit)
 
 
 def action(a, v: Vocabulary) -> list[Icon]:
@@ -101,10 +91,7 @@ def action(a, v: Vocabulary) -> list[Icon]:
 
 def price_icons(items, v: Vocabulary) -> list[Icon]:
     """A written price's icons (`may pay ...`): tokens given up, coins, resources (five at most)."""
-    return [icon for i in items for icon in
-            ([icons.chip(f"{i.count} × {names().token(i.kind.text)}")] if isinstance(i, ast.TokenAmount)
-             else [icons.coin(str(i.count), _("the price"))] if not hasattr(i, "resource")
-             else [icons.resource(i.resource.text, v)] * min(i.count, 5))]
+    return [icon for i in items for icon in amount_kind(i).icons(i, _KIT, v)]     # each its kind's (kinds/amounts/)
 
 
 def effect(e, v: Vocabulary) -> list[Icon]:

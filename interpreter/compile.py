@@ -25,6 +25,7 @@ from .engine.quantities import Check, Value
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import ACTIONS, kind_of
+from .kinds.expressions import EXPRESSIONS
 from .kinds.effect_base import PARTS
 from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of, part_of
 from .kinds.effects.cards_change import CARD_CHANGES
@@ -338,7 +339,7 @@ class Tables:
 
 
 def this_stage(node: Any, number: int) -> Any:
-    """`node` with every `this stage` in it (a WhichCard `under`, a card put under the stage)
+    """`node` with every `this stage` in it (a card by its place `under`, a card put under the stage)
     set to the stage `number` (from 0) that says it: the engine reads numbers, not places.
     Nodes without one are returned as they are (the shipped stages: all of them)."""
     if isinstance(node, (tuple, list)):
@@ -346,8 +347,8 @@ def this_stage(node: Any, number: int) -> Any:
         return node if all(a is b for a, b in zip(changed, node)) else type(node)(changed)
     if not attrs.has(type(node)):
         return node
-    kind = kind_of(node)
-    if (node.which == "under" if isinstance(node, ast.WhichCard) else kind is not None and kind.says_this_stage(node)):
+    kind = kind_of(node) or EXPRESSIONS.get(type(node))
+    if kind is not None and kind.says_this_stage(node):
         node = attrs.evolve(node, stage=number)
     changes: dict[str, Any] = {}
     for field in attrs.fields(type(node)):

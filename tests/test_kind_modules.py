@@ -574,8 +574,6 @@ KINDS_HOME = re.compile(r"interpreter/kinds/[\w/]+\.py")
 NOT_YET_LOOKED_UP = {
     "Quantity": {"interpreter/bots/offers.py"},          # `_needs`, `_reads`: `quantity_of`
     "Conditional": {"interpreter/bots/offers.py"},       # `kept_stakes`: the score lines with conditions
-    "WhichCard": {"interpreter/compile.py",              # `this_stage`: the kind's `says_this_stage`
-                  "interpreter/syntax/ast_effects.py"},  # (its type for compile.py's `ast.WhichCard`, until then)
 }
 
 

@@ -32,8 +32,6 @@ from ..kinds.scope_base import Scope as Scope  # noqa: E402  (re-exported)
 # leaves `Number` and `Negative` are ast_base.py's, and a value gathered over the table's
 # class is kinds/among_base.py's
 globals().update({node.__name__: node for node in _expression_kinds.NODES})
-if TYPE_CHECKING:       # (for mypy, the one a pass still reads as `ast.X`: compile.py `this_stage`)
-    from ..kinds.expressions.which_card import WhichCard as WhichCard
 
 from ..kinds.expressions.quantity import EXTREMES as EXTREMES  # noqa: E402  (re-exported: `most`, `fewest`)
 

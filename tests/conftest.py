@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -111,11 +112,14 @@ def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: st
     bound) uses run_cli, and each command and exit status keeps at least one test that runs
     it as a user does (docs/performance.md, "The test suite").  `timeout` is not enforced.
 
-    A run that may start a pool of processes (a study without `--workers 1`, an adaptive
-    player that may fit itself) runs in a process of its own all the same (run_cli): a pool
-    forked from this test process, with its threads and captured streams, is not the one a
-    user's process starts."""
-    if _may_start_a_pool(args):
+    The run sees one core (`one_core`): a study or an adaptive player's first fit that names
+    no `--workers` plays its games in this process, as on a one-core machine, instead of
+    forking a pool from this test process (with its threads and captured streams, not the
+    pool a user's process starts).  A run that asks for more workers, or a cluster, runs in
+    a process of its own all the same (run_cli).  The pool's own behaviour (its Ctrl-C, its
+    cap, the same games and fits on any number of workers) is asked by tests that start one
+    in a process of their own."""
+    if _names_a_pool(args):
         return run_cli(*args, cwd=cwd, timeout=timeout, input=input, env=env)
     import io
     import cli
@@ -133,7 +137,8 @@ def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: st
     os.chdir(cwd)
     kept = _as_in_a_new_process(cli)
     try:
-        cli.run()
+        with one_core():
+            cli.run()
         status = 0                                         # (run always ends with sys.exit)
     except SystemExit as ended:
         status = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
@@ -174,14 +179,36 @@ def _as_in_a_new_process(cli) -> list[tuple[dict, dict]]:
     return kept
 
 
-STUDIES = ("simulate", "compare", "tune", "train", "ladder")
-
-
-def _may_start_a_pool(args) -> bool:
+def _names_a_pool(args) -> bool:
+    """The run asks for more than one worker (`--workers N`, N > 1) or a Dask cluster."""
     words = list(args)
-    one_worker = any(a == "--workers" and b == "1" for a, b in zip(words, words[1:])) or "--workers=1" in words
-    return any("adaptive" in word for word in words) or (
-        any(word in STUDIES for word in words) and not one_worker and "--help" not in words)
+    asked = [b for a, b in zip(words, words[1:]) if a == "--workers"]
+    asked += [w.split("=", 1)[1] for w in words if w.startswith("--workers=")]
+    return any(not n.isdigit() or int(n) > 1 for n in asked) or any(w.startswith("--cluster") for w in words)
+
+
+@contextmanager
+def one_core():
+    """While it lasts, `wonders` in this process sees one core (interpreter/processes.py's
+    `default_workers` is 1 in every module that took it): a study or a fit that names no
+    `--workers` runs in this process rather than in a pool."""
+    from interpreter import processes
+    original = processes.default_workers
+
+    def one() -> int:
+        return 1
+
+    def holding(function) -> list:
+        return [module for name, module in list(sys.modules.items())
+                if (name == "interpreter" or name.startswith("interpreter."))
+                and getattr(module, "default_workers", None) is function]
+    for module in holding(original):
+        module.default_workers = one
+    try:
+        yield
+    finally:
+        for module in holding(one):          # with those that imported it meanwhile
+            module.default_workers = original
 
 
 def _text_mode(data: bytes) -> str:

@@ -6,6 +6,7 @@ WONDERS_SCREENSHOTS=1 (how the pictures in docs/editors.md are refreshed)."""
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -24,9 +25,7 @@ PAGE_TIMEOUT_MS = 180_000
 def skip_reason() -> str | None:
     if not Path(CHROMIUM).is_file() and not shutil.which(CHROMIUM):
         return f"no browser: {CHROMIUM} is not installed (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("playwright") is None:      # found, not imported: asked at collection
         return "the playwright Python package is not installed (pip install '.[test]')"
     return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import itertools
 import json
 import os
 import shutil
@@ -12,7 +13,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -111,11 +114,14 @@ def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: st
     bound) uses run_cli, and each command and exit status keeps at least one test that runs
     it as a user does (docs/performance.md, "The test suite").  `timeout` is not enforced.
 
-    A run that may start a pool of processes (a study without `--workers 1`, an adaptive
-    player that may fit itself) runs in a process of its own all the same (run_cli): a pool
-    forked from this test process, with its threads and captured streams, is not the one a
-    user's process starts."""
-    if _may_start_a_pool(args):
+    The run sees one core (`one_core`): a study or an adaptive player's first fit that names
+    no `--workers` plays its games in this process, as on a one-core machine, instead of
+    forking a pool from this test process (with its threads and captured streams, not the
+    pool a user's process starts).  A run that asks for more workers, or a cluster, runs in
+    a process of its own all the same (run_cli).  The pool's own behaviour (its Ctrl-C, its
+    cap, the same games and fits on any number of workers) is asked by tests that start one
+    in a process of their own."""
+    if _names_a_pool(args):
         return run_cli(*args, cwd=cwd, timeout=timeout, input=input, env=env)
     import io
     import cli
@@ -133,7 +139,8 @@ def call_cli(*args: str, cwd: Path | str = ROOT, timeout: float = 120, input: st
     os.chdir(cwd)
     kept = _as_in_a_new_process(cli)
     try:
-        cli.run()
+        with one_core():
+            cli.run()
         status = 0                                         # (run always ends with sys.exit)
     except SystemExit as ended:
         status = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
@@ -174,14 +181,36 @@ def _as_in_a_new_process(cli) -> list[tuple[dict, dict]]:
     return kept
 
 
-STUDIES = ("simulate", "compare", "tune", "train", "ladder")
-
-
-def _may_start_a_pool(args) -> bool:
+def _names_a_pool(args) -> bool:
+    """The run asks for more than one worker (`--workers N`, N > 1) or a Dask cluster."""
     words = list(args)
-    one_worker = any(a == "--workers" and b == "1" for a, b in zip(words, words[1:])) or "--workers=1" in words
-    return any("adaptive" in word for word in words) or (
-        any(word in STUDIES for word in words) and not one_worker and "--help" not in words)
+    asked = [b for a, b in zip(words, words[1:]) if a == "--workers"]
+    asked += [w.split("=", 1)[1] for w in words if w.startswith("--workers=")]
+    return any(not n.isdigit() or int(n) > 1 for n in asked) or any(w.startswith("--cluster") for w in words)
+
+
+@contextmanager
+def one_core():
+    """While it lasts, `wonders` in this process sees one core (interpreter/processes.py's
+    `default_workers` is 1 in every module that took it): a study or a fit that names no
+    `--workers` runs in this process rather than in a pool."""
+    from interpreter import processes
+    original = processes.default_workers
+
+    def one() -> int:
+        return 1
+
+    def holding(function) -> list:
+        return [module for name, module in list(sys.modules.items())
+                if (name == "interpreter" or name.startswith("interpreter."))
+                and getattr(module, "default_workers", None) is function]
+    for module in holding(original):
+        module.default_workers = one
+    try:
+        yield
+    finally:
+        for module in holding(one):          # with those that imported it meanwhile
+            module.default_workers = original
 
 
 def _text_mode(data: bytes) -> str:
@@ -295,10 +324,22 @@ def english_locale(monkeypatch):
     i18n.choose(i18n.ENGLISH)
 
 
+@pytest.fixture(scope="session")
+def _fit_caches(tmp_path_factory) -> Iterator[Path]:
+    """The folder of this process's tests' cache folders (own_fit_cache), numbered in it."""
+    yield tmp_path_factory.mktemp("fit-caches")
+
+
+_NUMBERS = itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def own_fit_cache(tmp_path_factory, monkeypatch):
+def own_fit_cache(_fit_caches, monkeypatch):
     """Each test its own cache folder (WONDERS_CACHE_DIR): no test reads or writes the
-    user's fits, and no test sees another's; parsed content is the run's (PARSED)."""
-    folder = tmp_path_factory.mktemp("fit-cache")
+    user's fits, and no test sees another's; parsed content is the run's (PARSED).  A new
+    numbered folder of _fit_caches: a fifth of the time of tmp_path_factory.mktemp, which
+    lists the folders it numbers, in each of the suite's 5,000 tests."""
+    folder = _fit_caches / str(next(_NUMBERS))
+    folder.mkdir()
     monkeypatch.setenv("WONDERS_CACHE_DIR", str(folder))
     monkeypatch.setenv("WONDERS_PARSED_DIR", str(PARSED))

@@ -5,7 +5,9 @@ With `WONDERS_TEST_CPU=FILE` set, every test process (each xdist worker too) app
 line a test to FILE: its node id, whether it is marked slow, and the processor time of its
 setup, call and teardown, this process's (`time.process_time`) plus that of the child
 processes it waited for (`resource.getrusage(RUSAGE_CHILDREN)`: `wonders` runs, servers,
-browsers that were stopped).  Without the variable nothing is measured.
+browsers that were stopped); then the xdist worker that ran it and the clock when it ended,
+from which the table says how evenly the workers shared the run.  Without the variable
+nothing is measured.
 
     WONDERS_TEST_CPU=/tmp/cpu.tsv python -m pytest -p tests.cpu_timing ...
     python -m tests.cpu_timing /tmp/cpu.tsv        # the table by file, quick and slow
@@ -36,19 +38,24 @@ if _FILE:
         yield
         spent = _cpu() - start
         slow = "slow" if item.get_closest_marker("slow") else "quick"
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         with open(_FILE, "a", encoding="utf-8") as out:   # one short line: one append
-            out.write(f"{item.nodeid}\t{slow}\t{spent:.4f}\n")
+            out.write(f"{item.nodeid}\t{slow}\t{spent:.4f}\t{worker}\t{time.time():.1f}\n")
 
 
 def table(path: str) -> str:
     """The per-file table (markdown) of a FILE written above, heaviest first."""
     seconds: dict[tuple[str, str], float] = defaultdict(float)
     counts: dict[tuple[str, str], int] = defaultdict(int)
+    workers: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])     # seconds, last end
     for line in open(path, encoding="utf-8"):
-        nodeid, kind, spent = line.rstrip("\n").split("\t")
+        nodeid, kind, spent, *where = line.rstrip("\n").split("\t")
         key = (nodeid.split("::")[0], kind)
         seconds[key] += float(spent)
         counts[key] += 1
+        if where:                                  # (lines written before the worker was)
+            workers[where[0]][0] += float(spent)
+            workers[where[0]][1] = max(workers[where[0]][1], float(where[1]))
     files = sorted({name for name, _ in seconds},
                    key=lambda name: -(seconds[name, "quick"] + seconds[name, "slow"]))
     rows = ["| file | quick tests | quick CPU s | slow tests | slow CPU s |",
@@ -59,6 +66,9 @@ def table(path: str) -> str:
     total = {kind: sum(v for (_, k), v in seconds.items() if k == kind) for kind in ("quick", "slow")}
     number = {kind: sum(v for (_, k), v in counts.items() if k == kind) for kind in ("quick", "slow")}
     rows.append(f"| all | {number['quick']} | {total['quick']:.1f} | {number['slow']} | {total['slow']:.1f} |")
+    last = max((end for _, end in workers.values()), default=0.0)
+    rows += [""] * bool(workers) + [f"{name}: {spent:.1f} s of processor time, its last test ended "
+                                    f"{last - end:.0f} s before the last" for name, (spent, end) in sorted(workers.items())]
     return "\n".join(rows)
 
 

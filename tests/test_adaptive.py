@@ -2,9 +2,9 @@
 use, kept in a per-user cache keyed by the rules' fingerprint and player count.
 
 Every test runs with its own cache folder (WONDERS_CACHE_DIR, set by tests/conftest.py) and
-tiny fits (a generation or two of two games per candidate).  `wonders train --workers 1` runs
-in this process (conftest.call_cli); a run whose adaptive players may fit themselves on first
-use starts a pool of processes, and runs in a process of its own (run_cli)."""
+tiny fits (a generation or two of two games per candidate).  The commands run in this
+process (conftest.call_cli), where a first use's fit sees one core and plays its games here;
+the fit on two workers (a pool) and Ctrl-C run in processes of their own."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, call_cli, call_json, default_signals, run_cli, run_json
+from conftest import ROOT, call_cli, call_json, default_signals, run_json
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -55,19 +55,19 @@ def test_train_keeps_the_fit_in_the_cache_and_play_reuses_it():
     assert stored["format"] == "wonders-adaptive-fit" and stored["players"] == 3
     assert stored["key"] == path.stem and len(stored["weights"]) == len(data["weights"])
     before = path.stat().st_mtime_ns
-    result = run_cli("play", "--players", "3", "--seed", "2", "--bots", "adaptive")
+    result = call_cli("play", "--players", "3", "--seed", "2", "--bots", "adaptive")
     assert result.returncode == 0, result.stderr
     assert "fitting" not in result.stderr                          # reused, not fitted again
     assert path.stat().st_mtime_ns == before
 
 
 def test_first_use_fits_with_progress_on_stderr_then_reuses():
-    first = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--bots", TINY_BOT)
+    first = call_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--bots", TINY_BOT)
     assert first.returncode == 0, first.stderr
     assert "fitting adaptive to 7 Wonders, first edition, 3 players" in first.stderr
     assert "generation 1/1" in first.stderr
     assert len(cache_files()) == 1
-    second = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--bots", TINY_BOT)
+    second = call_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--bots", TINY_BOT)
     assert second.returncode == 0 and "fitting" not in second.stderr
     assert first.stdout == second.stdout                            # the same fit, the same games
 
@@ -75,7 +75,7 @@ def test_first_use_fits_with_progress_on_stderr_then_reuses():
 def test_a_dutch_table_sees_the_fit_s_progress_in_dutch():
     """A first use under --lang nl: the fit's lines are the catalog's (a Dutch run that
     bots fit in must not fall back to English halfway)."""
-    first = run_cli("simulate", "--lang", "nl", "--players", "3", "--games", "2", "--workers", "1",
+    first = call_cli("simulate", "--lang", "nl", "--players", "3", "--games", "2", "--workers", "1",
                     "--bots", TINY_BOT)
     assert first.returncode == 0, first.stderr
     assert "adaptive wordt aangepast aan 7 Wonders, first edition, 3 spelers" in first.stderr, first.stderr
@@ -90,7 +90,7 @@ def test_a_fit_is_never_read_for_other_rules_or_another_player_count():
     assert len({base.name, variant.name, four.name}) == 3
     assert len(cache_files()) == 3
     # a variant not yet fitted is fitted on first use, whatever is kept for the base rules
-    result = run_cli("play", "--players", "3", "--bots", TINY_BOT, "--variant", "science-sets-worth-10")
+    result = call_cli("play", "--players", "3", "--bots", TINY_BOT, "--variant", "science-sets-worth-10")
     assert result.returncode == 0, result.stderr
     assert "fitting adaptive" in result.stderr and len(cache_files()) == 4
 
@@ -106,10 +106,10 @@ def test_each_fit_seed_is_kept_apart_and_a_variant_of_seed_s_plays_against_the_b
     assert json.loads(Path(variant["file"]).read_text())["reference"] == five.stem
     assert len(cache_files()) == 3
     before = five.stat().st_mtime_ns
-    reused = run_cli("play", "--players", "3", "--seed", "2", "--bots", "adaptive:fit_seed=5")
+    reused = call_cli("play", "--players", "3", "--seed", "2", "--bots", "adaptive:fit_seed=5")
     assert reused.returncode == 0 and "fitting" not in reused.stderr, reused.stderr
     assert five.stat().st_mtime_ns == before
-    other = run_cli("play", "--players", "3", "--seed", "2", "--bots", TINY_BOT + ",fit_seed=6")
+    other = call_cli("play", "--players", "3", "--seed", "2", "--bots", TINY_BOT + ",fit_seed=6")
     assert other.returncode == 0 and "fitting adaptive" in other.stderr and len(cache_files()) == 4
 
 
@@ -126,7 +126,7 @@ def test_compare_names_the_fits_it_played_so_a_verdict_can_be_weighed():
     a refused fit means, and how to ask another draw."""
     args = ("compare", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
             "--variant", "harsh-defeats", "--bots", TINY_BOT)
-    text = run_cli(*args)
+    text = call_cli(*args)
     assert text.returncode == 0, text.stderr
     assert "Fitted players (adaptive, seed 0): one draw of the fits; ask another with --bots " \
            "adaptive:fit_seed=1" in text.stdout
@@ -134,21 +134,21 @@ def test_compare_names_the_fits_it_played_so_a_verdict_can_be_weighed():
     assert "  7 Wonders, first edition + Harsh defeats: 1 generation of 2 games a candidate in " in text.stdout
     assert "from the shipped fit of the first edition" in text.stdout     # where each fit started
     assert "from the fit of the rules without the variants" in text.stdout
-    result, data = run_json(*args)
+    result, data = call_json(*args)
     assert [f["rules"] for f in data["fits"]] == ["7 Wonders, first edition",
                                                   "7 Wonders, first edition + Harsh defeats"]
     from interpreter.fitdefaults import CHECK
     assert all(f["seed"] == 0 and f["generations"] == 1 and f["check"]["games"] == 2 * round(CHECK * 2)
                for f in data["fits"])
-    seeded = run_json(*args[:-1], TINY_BOT + ",fit_seed=3")[1]
+    seeded = call_json(*args[:-1], TINY_BOT + ",fit_seed=3")[1]
     assert {f["seed"] for f in seeded["fits"]} == {3}
-    assert "fits" not in run_json(*args[:-1], "heuristic")[1]
+    assert "fits" not in call_json(*args[:-1], "heuristic")[1]
     report = Path(os.environ["WONDERS_CACHE_DIR"]) / "compare.html"        # this test's own folder
-    reported = run_cli(*args, "--report", str(report))
+    reported = call_cli(*args, "--report", str(report))
     assert reported.returncode == 0, reported.stderr
     page = report.read_text(encoding="utf-8")
     assert "Fitted players (adaptive, seed 0)" in page and "7 Wonders, first edition + Harsh defeats: 1 generation" in page
-    simulated = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+    simulated = call_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
                         "--variant", "harsh-defeats", "--bots", TINY_BOT)
     assert simulated.returncode == 0, simulated.stderr
     assert "  7 Wonders, first edition + Harsh defeats: 1 generation of 2 games" in simulated.stdout
@@ -158,7 +158,7 @@ def test_compare_names_the_fits_it_played_so_a_verdict_can_be_weighed():
 def _planted(text: str) -> subprocess.CompletedProcess:
     path = Path(train()["file"])
     path.write_text(text)
-    result = run_cli("play", "--players", "3", "--bots", TINY_BOT)
+    result = call_cli("play", "--players", "3", "--bots", TINY_BOT)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     return result, path
@@ -181,7 +181,7 @@ def test_a_fit_of_other_rules_copied_under_this_name_is_refused():
     base = Path(train()["file"])
     other = Path(train("--variant", "harsh-defeats")["file"])
     base.write_text(other.read_text())
-    result = run_cli("play", "--players", "3", "--bots", TINY_BOT)
+    result = call_cli("play", "--players", "3", "--bots", TINY_BOT)
     assert result.returncode == 0, result.stderr
     assert f"it is the fit of '{other.stem}', not of '{base.stem}'" in result.stderr
 
@@ -313,7 +313,7 @@ def test_a_cache_folder_that_cannot_be_written_is_a_usage_error(tmp_path, monkey
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     monkeypatch.setenv("WONDERS_CACHE_DIR", str(blocker))
-    result = run_cli("simulate", "--players", "3", "--games", "1", "--bots", TINY_BOT)
+    result = call_cli("simulate", "--players", "3", "--games", "1", "--bots", TINY_BOT)
     assert result.returncode == 2
     assert "cache folder" in result.stderr and "WONDERS_CACHE_DIR" in result.stderr
     assert "Traceback" not in result.stderr
@@ -340,7 +340,7 @@ def test_ctrl_c_keeps_what_was_learnt():
     assert stored["stopped"] == "interrupted" and 1 <= stored["generations"] < 500
     # what was learnt is kept, but no acceptance check judged it: a player is not played with
     # it (issue 38: adaptive players are the default), it is fitted again, saying why
-    result = run_cli("play", "--players", "3", "--bots", TINY_BOT)
+    result = call_cli("play", "--players", "3", "--bots", TINY_BOT)
     assert result.returncode == 0, result.stderr
     assert "stopped by Ctrl-C before its acceptance check; fitting again" in result.stderr
     assert json.loads(files[0].read_text())["stopped"] == ""
@@ -351,7 +351,7 @@ def test_bad_options_are_usage_errors():
     assert result.returncode == 2 and "not 9" in result.stderr
     result = call_cli("train", "--budget", "0")
     assert result.returncode == 2
-    result = run_cli("play", "--players", "3", "--bots", "adaptive:games=0")
+    result = call_cli("play", "--players", "3", "--bots", "adaptive:games=0")
     assert result.returncode == 2 and "games" in result.stderr
 
 
@@ -384,7 +384,7 @@ def test_adaptive_plays_every_shipped_rule_set_and_variant(label, args, players,
     if "--variant" in args:            # the rules without the variant fitted already (base_fit_at_4)
         import shutil
         shutil.copytree(request.getfixturevalue("base_fit_at_4"), Path(os.environ["WONDERS_CACHE_DIR"]) / "adaptive")
-    result, data = run_json("play", "--players", str(players), "--seed", "3",
+    result, data = call_json("play", "--players", str(players), "--seed", "3",
                             "--bots", f"{TINY_BOT},heuristic", *args)
     assert result.returncode == 0, result.stderr
     assert "fitting adaptive" in result.stderr
@@ -415,7 +415,7 @@ def test_the_worked_example_of_simulate_md_runs_at_a_reduced_size():
         another_draw = "fit_seed=" in bots     # its first use fits that seed: a tiny fit here
         if another_draw:
             command = [a if a != bots else bots + ",generations=1,games=2" for a in command]
-        result = run_cli(*command, *smaller[command[0]], timeout=600)
+        result = call_cli(*command, *smaller[command[0]])
         assert result.returncode == 0, (command, result.stderr)
         if command[0] == "compare":
             # the seed-0 fits were made by the train commands; another draw fits its own
@@ -426,7 +426,7 @@ def test_the_worked_example_of_simulate_md_runs_at_a_reduced_size():
 
 
 def test_ladder_seats_adaptive_bots_fitted_to_each_player_count():
-    result = run_cli("ladder", "--bots", f"{TINY_BOT},heuristic", "--games", "4", "--players", "3,4",
+    result = call_cli("ladder", "--bots", f"{TINY_BOT},heuristic", "--games", "4", "--players", "3,4",
                      "--workers", "1")
     assert result.returncode == 0, result.stderr
     assert all(f"fitting adaptive to 7 Wonders, first edition, {n} players" in result.stderr

@@ -7,6 +7,7 @@ the product runs imports the lab or the benches."""
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,17 @@ def module_files(root: Path) -> dict[str, Path]:
     return files
 
 
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a file, as its text is now (read it, do not change it): each of
+    the product's 400 modules is parsed once a process, not again by each test here."""
+    return _parsed_text(path.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def _parsed_text(text: str) -> ast.Module:
+    return ast.parse(text)
+
+
 def _runs(node: ast.AST):
     """The nodes of `node` that run when it runs: `if TYPE_CHECKING:` blocks never do."""
     for child in ast.iter_child_nodes(node):
@@ -45,7 +57,7 @@ def imports_of(name: str, path: Path, files: dict[str, Path], types: bool = Fals
     line of its first import."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: dict[str, int] = {}
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     for node in (ast.walk(tree) if types else _runs(tree)):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -265,7 +277,7 @@ def test_an_upward_import_is_found_even_inside_a_function(tmp_path):
 def outside_imports(path: Path, outside: frozenset[str]) -> list[int]:
     """The lines of `path` that import one of the `outside` top-level names."""
     lines = []
-    for node in _runs(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runs(parsed(path)):
         if isinstance(node, ast.Import):
             roots = {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and not node.level:
@@ -350,7 +362,7 @@ def _calls_id(node: ast.AST, derived: set[str]) -> bool:
 def id_keyed_caches(path: Path) -> set[str]:
     """The module-level dictionaries of a file that are read or written with a key made from
     id() (directly, or through a local name assigned from id())."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     module_names = {target.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
                     for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
                     if isinstance(target, ast.Name)}
@@ -414,7 +426,7 @@ def _names_used_before_a_local_import(tree: ast.AST) -> list[tuple[str, int]]:
 
 @pytest.mark.slow
 def test_no_function_reads_a_name_before_its_own_import_of_it():
-    found = {str(path.relative_to(ROOT)): _names_used_before_a_local_import(ast.parse(path.read_text(encoding="utf-8")))
+    found = {str(path.relative_to(ROOT)): _names_used_before_a_local_import(parsed(path))
              for path in (ROOT / "interpreter").rglob("*.py")}
     assert {path: places for path, places in found.items() if places} == {}
 

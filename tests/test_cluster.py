@@ -3,17 +3,22 @@ on the loopback interface) give exactly the process pool's results."""
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from conftest import run_cli
 
-pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
-
-distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install 'wonders[sim]')")
+# (Dask is imported by the cluster's fixture, not here: its import takes about 2 s of each
+# worker's collection, in the quick loop too, where these tests are left out)
+pytestmark = [pytest.mark.slow,       # (pyproject.toml: what `slow` means)
+              pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                                 reason="Dask distributed is not installed (pip install 'wonders[sim]')")]
 
 
 @pytest.fixture(scope="module")
 def cluster():
+    import distributed
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=None) as local:
         yield local.scheduler_address

@@ -5,7 +5,8 @@ and how they were fitted; Ctrl-C during their fit stops the command cleanly.
 Each test has its own cache folder (tests/conftest.py); the fits the default players read
 are made first by `wonders train` at a tiny size (a generation of two games a candidate),
 so no test runs a full fit, except the Ctrl-C test, which stops the default fit after its
-first generation."""
+first generation.  The commands run in this process (conftest.call_cli: a first use's fit on
+one core); the Ctrl-C test runs the command, with its pool, in a process of its own."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, default_signals, run_cli, run_json
+from conftest import ROOT, call_cli, call_json, default_signals
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -33,7 +34,7 @@ def tiny_fits(*variants: str) -> None:
     """The fits the default players of these rules read, made small: the rules without
     variants, then each variant against them."""
     for args in ((),) + tuple(("--variant", v) for v in variants):
-        result = run_cli("train", *TINY, *args)
+        result = call_cli("train", *TINY, *args)
         assert result.returncode == 0, result.stderr
 
 
@@ -50,7 +51,7 @@ def test_compare_plays_adaptive_players_by_default_and_says_how_they_were_fitted
     tiny_fits("harsh-defeats")
     kept = sorted(p.name for p in cache_folder().iterdir())
     args = ("compare", "--players", "3", "--games", "2", "--workers", "1", "--quiet", "--variant", "harsh-defeats")
-    result, data = run_json(*args)
+    result, data = call_json(*args)
     assert result.returncode == 0, result.stderr
     assert data["options"]["bots"] == ["adaptive"] and data["not_adapting"] == []
     assert [f["rules"] for f in data["fits"]] == ["7 Wonders, first edition",
@@ -60,7 +61,7 @@ def test_compare_plays_adaptive_players_by_default_and_says_how_they_were_fitted
     assert variant["start"] == variant["reference"] != "heuristic"          # from, and against, the base fit
     assert all(f["games_per_candidate"] == 2 and f["generations"] == 1 for f in data["fits"])
     assert sorted(p.name for p in cache_folder().iterdir()) == kept         # read from the cache, not fitted again
-    text = run_cli(*args)
+    text = call_cli(*args)
     assert "Fitted players (adaptive, seed 0)" in text.stdout
     assert "  7 Wonders, first edition: 1 generation of 2 games a candidate in " in text.stdout
     assert "from the shipped fit of the first edition" in text.stdout
@@ -69,11 +70,11 @@ def test_compare_plays_adaptive_players_by_default_and_says_how_they_were_fitted
 
 def test_simulate_and_ladder_play_adaptive_players_by_default():
     tiny_fits()
-    result, data = run_json("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet")
+    result, data = call_json("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     assert data["options"]["bots"] == ["adaptive"] and [f["rules"] for f in data["fits"]] == [
         "7 Wonders, first edition"]
-    ladder = run_cli("ladder", "--players", "3", "--games", "4", "--workers", "1", "--quiet")
+    ladder = call_cli("ladder", "--players", "3", "--games", "4", "--workers", "1", "--quiet")
     assert ladder.returncode == 0, ladder.stderr
     rows = ladder.stdout.split("mu - 3 sigma")[1]
     assert all(bot in rows for bot in ("adaptive", "heuristic", "greedy", "random"))
@@ -81,24 +82,24 @@ def test_simulate_and_ladder_play_adaptive_players_by_default():
 
 
 def test_bots_random_is_still_played_when_asked_and_fits_nothing():
-    result, data = run_json("compare", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+    result, data = call_json("compare", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
                             "--variant", "harsh-defeats", "--bots", "random")
     assert result.returncode == 0, result.stderr
     assert data["options"]["bots"] == ["random"] and data["not_adapting"] == ["random"] and "fits" not in data
     assert not cache_folder().exists() or list(cache_folder().iterdir()) == []
-    text = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet", "--bots", "random")
+    text = call_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet", "--bots", "random")
     assert text.returncode == 0 and text.stderr == "" and "Fitted players" not in text.stdout
 
 
 def test_quiet_hides_the_fit_s_progress_as_it_hides_the_games():
-    result = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+    result = call_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
                      "--bots", "adaptive:generations=1,games=2")
     assert result.returncode == 0 and result.stderr == "", result.stderr
     assert [p.suffix for p in cache_folder().iterdir()] == [".json"]        # fitted, and kept
-    shown = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+    shown = call_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
                     "--bots", "adaptive:generations=1,games=2,fit_seed=1")
     assert shown.returncode == 0 and shown.stderr == ""
-    loud = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1",
+    loud = call_cli("simulate", "--players", "3", "--games", "2", "--workers", "1",
                    "--bots", "adaptive:generations=1,games=2,fit_seed=2")
     assert "fitting adaptive to 7 Wonders, first edition, 3 players: 1 generations at most" in loud.stderr
 
@@ -107,7 +108,7 @@ def test_a_usage_error_comes_before_the_fit():
     """A minute's fit is never followed by an error that could have been given before it."""
     taken = Path(os.environ["WONDERS_CACHE_DIR"]) / "run.jsonl"
     taken.write_text("")
-    result = run_cli("simulate", "--players", "3", "--games", "2", "--out", str(taken))
+    result = call_cli("simulate", "--players", "3", "--games", "2", "--out", str(taken))
     assert result.returncode == 2 and "already exists" in result.stderr
     assert "fitting" not in result.stderr and not cache_folder().exists()
 

@@ -1,5 +1,8 @@
 """Exit statuses as documented (docs/cli.md): Ctrl-C is 130 on every command, a closed pipe
-ends quietly with 0, and no input makes a command fail with 70 (an internal error)."""
+ends quietly with 0, and no input makes a command fail with 70 (an internal error).  Signals,
+pipes and inputs deep or large enough to strain the interpreter (its stack, its numbers)
+run the command in a process of its own (run_cli); refused options and files in this
+process (conftest.call_cli: the same entry point and its last line of defence)."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli, start_cli
+from conftest import ROOT, call_cli, run_cli, start_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -25,8 +28,8 @@ COMMANDS = [["check"], ["cards"], ["rules"], ["play", "--players", "3"],
 def game_files(tmp_path_factory):
     folder = tmp_path_factory.mktemp("game")
     log, position = folder / "game.json", folder / "position.json"
-    assert run_cli("play", "--players", "3", "--seed", "2", "--log", str(log)).returncode == 0
-    assert run_cli("replay", str(log), "--to", "4", "--save", str(position)).returncode == 0
+    assert call_cli("play", "--players", "3", "--seed", "2", "--log", str(log)).returncode == 0
+    assert call_cli("replay", str(log), "--to", "4", "--save", str(position)).returncode == 0
     return {"log": str(log), "position": str(position)}
 
 
@@ -141,14 +144,14 @@ def test_a_closed_pipe_ends_quietly_with_0(args):
 
 @pytest.mark.parametrize("age", ["²", "٣", "IV", "0", "", "9" * 10_000, "\x1b[2J"])
 def test_an_age_that_is_not_one_is_a_usage_error(age):
-    result = run_cli("cards", "--age", age)
+    result = call_cli("cards", "--age", age)
     assert result.returncode == 2, result.stderr
     assert "is not an age of these rules" in result.stderr and "\x1b" not in result.stderr
 
 
 @pytest.mark.parametrize("age", ["3", "III", "iii", " 3 "])
 def test_ages_are_numbers_or_roman_numerals(age):
-    result = run_cli("cards", "--age", age)
+    result = call_cli("cards", "--age", age)
     assert result.returncode == 0 and "Arena" in result.stdout
 
 
@@ -181,7 +184,7 @@ def test_a_log_with_a_null_wonder_is_refused(tmp_path, game_files):
     data["options"]["wonders"] = [None]
     log = tmp_path / "game.json"
     log.write_text(json.dumps(data))
-    result = run_cli("replay", str(log))
+    result = call_cli("replay", str(log))
     assert result.returncode == 1 and '"options"."wonders"' in result.stderr
 
 
@@ -192,5 +195,5 @@ def test_a_save_with_a_broken_random_state_is_refused(tmp_path, game_files, dama
     damage(data["rng"])
     save = tmp_path / "position.json"
     save.write_text(json.dumps(data))
-    result = run_cli("moves", str(save))
+    result = call_cli("moves", str(save))
     assert result.returncode == 1 and '"rng"' in result.stderr, result.stderr

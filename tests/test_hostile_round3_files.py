@@ -60,7 +60,7 @@ class FifoReader:
 
 def a_log(tmp_path: Path) -> Path:
     log = tmp_path / "game.json"
-    result = run_cli("play", "--players", "3", "--seed", "1", "--log", str(log))
+    result = call_cli("play", "--players", "3", "--seed", "1", "--log", str(log))
     assert result.returncode == 0, result.stderr
     return log
 
@@ -306,8 +306,12 @@ def trained() -> Path:
     return Path(json.loads(result.stdout)["file"])
 
 
-def play_adaptive(timeout: float = 120) -> subprocess.CompletedProcess:
-    return run_cli("play", "--players", "3", "--seed", "1", "--bots", TINY_BOT, timeout=timeout)
+def play_adaptive(timeout: float | None = None) -> subprocess.CompletedProcess:
+    """A game of tiny adaptive players: in this process (call_cli: a first use's fit on one
+    core), or, given a `timeout` (a file that could hang or exhaust the run), in a process
+    of its own (run_cli)."""
+    args = ("play", "--players", "3", "--seed", "1", "--bots", TINY_BOT)
+    return call_cli(*args) if timeout is None else run_cli(*args, timeout=timeout)
 
 
 @pytest.mark.slow
@@ -357,7 +361,7 @@ def test_a_huge_fit_file_is_refused_in_words_not_read():
     path = trained()
     with open(path, "r+b") as handle:
         handle.truncate(4 << 30)                         # 4 GiB, sparse: read whole, exit 70
-    result = play_adaptive()
+    result = play_adaptive(timeout=120)
     assert result.returncode == 0, result.stderr
     assert "larger than the bound" in result.stderr and "fitting" in result.stderr
 
@@ -382,8 +386,8 @@ def test_a_fits_text_is_shown_with_its_control_characters_escaped():
     data = json.loads(path.read_text(encoding="utf-8"))
     data["rules"] = "\x1b]0;pwned\x07\x1b[2J\u009b31m rules"
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    result = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
-                     "--bots", "adaptive")
+    result = call_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--quiet",
+                      "--bots", "adaptive")
     assert result.returncode == 0, result.stderr
     assert "\\x1b]0;pwned\\x07" in result.stdout
     assert not any(c in result.stdout + result.stderr for c in "\x1b\x07\u009b")
@@ -436,7 +440,7 @@ def test_a_fit_seed_out_of_32_bits_is_a_usage_error_naming_it(seed):
     result = call_cli("train", "--players", "3", *TINY, "--seed", seed)
     assert result.returncode == 2 and "--seed" in result.stderr and "4294967295" in result.stderr
     for command in (("play", "--players", "3"), ("simulate", "--bots", "random", "--players", "3", "--games", "1", "--workers", "1")):
-        result = run_cli(*command, "--bots", f"adaptive:fit_seed={seed}")
+        result = call_cli(*command, "--bots", f"adaptive:fit_seed={seed}")
         assert result.returncode == 2 and "fit_seed" in result.stderr and "4294967295" in result.stderr
         assert "internal error" not in result.stderr
 
@@ -446,7 +450,7 @@ def test_the_largest_fit_seed_fits_and_plays():
     result = call_cli("train", "--players", "3", *TINY, "--seed", "4294967295", "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["seed"] == 4294967295
-    played = run_cli("play", "--players", "3", "--bots", "adaptive:fit_seed=4294967295")
+    played = call_cli("play", "--players", "3", "--bots", "adaptive:fit_seed=4294967295")
     assert played.returncode == 0 and "fitting" not in played.stderr, played.stderr
 
 
@@ -465,7 +469,7 @@ def test_a_budget_that_is_not_a_finite_positive_number_is_refused_and_the_kept_f
     result = call_cli("train", "--players", "3", *TINY, "--budget", budget)
     assert result.returncode == 2 and "--budget" in result.stderr, result.stderr
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
-    played = run_cli("play", "--players", "3", "--bots", f"adaptive:budget={budget}")
+    played = call_cli("play", "--players", "3", "--bots", f"adaptive:budget={budget}")
     assert played.returncode == 2 and "budget" in played.stderr
 
 

@@ -98,7 +98,7 @@ def _content_cases() -> dict[str, bytes]:
         "only-comments": b"# nothing but comments\n#\n# card \"x\" {\n" * 50,
         "only-whitespace": b" \t\n\r\n\f  \n" * 100,
         "random-bytes": rng.randbytes(64 * 1024),
-        "random-ascii": bytes(rng.choice(b'{}":;,/+-#\n abcdefgh0123') for _ in range(64 * 1024)),
+        "random-ascii": bytes(rng.choices(b'{}":;,/+-#\n abcdefgh0123', k=64 * 1024)),
         "nul-bytes": b"\x00" * 4096,
         "nul-inside-text": b'card "Altar" {\n    age I\x00 color blue\n}\n',
         "invalid-utf8": b'card "Caf\xe9" {\n    age I\n}\n',

@@ -413,6 +413,7 @@ def _line_of(text: str, line: str) -> int:
     ('tablet = "#"', '  "tablat" = "#"', 3, "'tablat' is not a science symbol of the rule set"),
     ('free = "free"', 'fre = "free"', 1, "unknown field 'fre' of [words]"),
 ])
+@pytest.mark.slow
 def test_check_names_a_misspelt_key_of_the_table(content_copy, old, new, column, said):
     shown, text = _edit_table(content_copy, old, new)
     result = call_cli("check", str(content_copy))

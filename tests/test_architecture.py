@@ -289,6 +289,7 @@ def outside_imports(path: Path, outside: frozenset[str]) -> list[int]:
     return lines
 
 
+@pytest.mark.slow
 def test_the_product_imports_nothing_from_the_lab_or_the_benches():
     """lab/ (the measurements, lab/README.md) and bench/ use the product, never the reverse:
     an experiment's apparatus stays out of what users run."""

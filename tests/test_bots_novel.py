@@ -4,6 +4,7 @@ variant can answer the rule change itself (weighing.py, fitting.py)."""
 
 from __future__ import annotations
 
+import pytest
 from functools import lru_cache
 
 from interpreter.bots.fitting import fit, schedule
@@ -93,6 +94,7 @@ def test_a_moves_worth_is_linear_in_the_weights_so_their_scale_plays_no_part():
     assert all(abs(3 * a - b) < 1e-9 for a, b in zip(plain, tripled) if a != -100.0)
 
 
+@pytest.mark.slow
 def test_a_fit_holds_the_last_ages_points_at_their_face_value():
     from interpreter.bots.weighing import ANCHOR, NAMES
     assert NAMES[ANCHOR] == "points@last"

@@ -57,6 +57,7 @@ def test_the_rule_model_reads_its_rates_from_the_score_lines_and_triggers():
     assert ten.symbol_share == base.symbol_share
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, part", [("science-sets-worth-10", "science"), ("harsh-defeats", "military")])
 def test_a_variant_raises_the_value_of_what_it_rewards(variant, part):
     higher = equal = 0

@@ -117,6 +117,7 @@ def test_every_choice_of_a_player_is_a_decision_point(recycling):
     assert any(kind == "discard" and "trigger_done" in steps and "after_turn" in steps for kind, steps in seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["clone", "save"])
 def test_a_copy_or_a_save_at_every_decision_point_plays_on_as_the_original(recycling, how):
     copy = (lambda g: g.clone(log=True)) if how == "clone" else \

@@ -394,6 +394,7 @@ def test_fmt_bounds_standard_input_as_it_bounds_files():
     assert deep_file[0] is None and [d.code for d in deep_file[1]] == ["E0008"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_fmt_refuses_a_pipe_named_like_content(tmp_path):
     os.mkfifo(tmp_path / "pipe.wonders")

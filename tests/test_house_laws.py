@@ -114,6 +114,7 @@ def test_a_cards_law_switches_chains_off_for_every_city(tmp_path):
     assert _aqueduct(game) and all(a.free != "chain" for a in _aqueduct(game))
 
 
+@pytest.mark.slow
 def test_saved_games_and_whole_games_under_house_laws(house):
     game = _with_baths(house)
     copy = game_from_data(house, game_to_data(game))

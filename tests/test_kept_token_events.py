@@ -6,6 +6,7 @@ kind with neither limit nor condition causes itself (E1502)."""
 
 from __future__ import annotations
 
+import pytest
 from interpreter.check.load import check_paths
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.syntax import printer
@@ -56,6 +57,7 @@ def test_the_second_step_pays_the_second_reward(tmp_path):
     assert game.cities[0].kept == {"ship": 2, "glory": 3} and game.cities[0].coins == 3
 
 
+@pytest.mark.slow
 def test_the_event_is_logged_saved_and_written_back(tmp_path):
     tables = _tables(tmp_path)
     game = _build(tables)

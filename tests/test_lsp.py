@@ -230,6 +230,7 @@ def test_rename_a_card_updates_its_chains_and_the_variants(client, folder):
     assert client.at("textDocument/rename", age1, *position_of(text, "produces"), newName="x") is None
 
 
+@pytest.mark.slow
 def test_the_server_needs_the_extra_named_when_missing(tmp_path):
     # without pygls importable the command says what to install (exit 2), never a traceback
     blocker = tmp_path / "pygls"

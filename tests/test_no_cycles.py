@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from interpreter.bots import make_bot
 from interpreter.engine.actions import legal_actions
 from interpreter.engine.game import Game
@@ -22,6 +24,7 @@ def _cyclic_garbage(play) -> int:
         gc.enable()
 
 
+@pytest.mark.slow
 def test_games_leave_no_cycles():
     rules = tables()
     Game(rules, 4, seed=1).play([make_bot("random", s) for s in range(4)])     # memos and caches made
@@ -29,6 +32,7 @@ def test_games_leave_no_cycles():
         [make_bot("random", s) for s in range(players)]) for players in (3, 4, 7)]) == 0
 
 
+@pytest.mark.slow
 def test_a_search_leaves_no_cycles_and_the_collector_as_it_was():
     rules = tables()
     game = Game(rules, 4, seed=7)

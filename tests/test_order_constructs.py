@@ -349,6 +349,7 @@ def test_a_city_that_lost_a_card_is_the_city_that_never_built_it():
             assert getattr(lost, part) == getattr(never, part), (gone, part)
 
 
+@pytest.mark.slow
 def test_every_bot_plays_games_with_removals_and_the_rules_trigger(removals):
     for bots in (BOTS[:1], BOTS[1:2], BOTS[2:3], BOTS[3:]):
         game = Game(removals, players=4, seed=3, sides="A")

@@ -96,6 +96,7 @@ prices = st.lists(st.integers(1, 2), min_size=R, max_size=R).map(tuple)
 @given(cost=st.lists(st.integers(0, 3), min_size=R, max_size=R).map(tuple),
        mine=st.tuples(vector, choices), lsell=st.tuples(vector, choices), rsell=st.tuples(vector, choices),
        lprice=prices, rprice=prices)
+@pytest.mark.slow
 def test_payment_options_are_the_undominated_ways_to_pay(cost, mine, lsell, rsell, lprice, rprice):
     me, left, right = table(mine, lsell, rsell, lprice, rprice)
     expected = brute_force(cost, me, left, right)

@@ -298,6 +298,7 @@ def test_huge_age_number_in_rules_is_quick(tmp_path: Path) -> None:
     assert proc.returncode == 1 and "E1006" in proc.stdout, proc.stdout
 
 
+@pytest.mark.slow
 def test_huge_age_number_in_a_card_is_quick(tmp_path: Path) -> None:
     proc = _check_within(_content_with(tmp_path, "age3.wonders", "age III  color yellow  copies 3+ 5+ 7+",
                                        "age 99999999 color yellow copies 3+ 5+ 7+"))

@@ -104,6 +104,7 @@ def test_the_streamed_summary_is_the_former_one_in_any_order(games):
     assert summarise(shuffled) == summarise(sorted(games, key=lambda r: r["game"]))   # to the last digit
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.integers(1, 10).flatmap(lambda n: st.tuples(records(n), records(n))))
 def test_the_streamed_comparison_is_the_former_one(sides):
@@ -125,6 +126,7 @@ def played() -> dict[str, list[dict]]:
     return {"four": play(4, 30, ("greedy", "random")), "a": play(3, 20), "b": play(3, 20, variants=("cheap-trade",))}
 
 
+@pytest.mark.slow
 def test_real_games_give_the_former_figures(played):
     for games in played.values():
         assert same_figures(comparable(reference.summarise(games)), comparable(summarise(reversed(games)))) == []
@@ -207,6 +209,7 @@ def renumbered(games: list[dict], count: int) -> list[dict]:
     return [dict(json.loads(text[i % len(text)]), game=i) for i in range(count)]
 
 
+@pytest.mark.slow
 def test_what_a_tally_holds_does_not_grow_with_the_games(played):
     """Ten times the records: the summary's tally and the comparison's pairs hold the same
     number of objects (their sums get longer by a few bits, never more numerous)."""

@@ -253,6 +253,7 @@ def test_bad_requests_get_a_clear_answer(studio):
     assert status == 404
 
 
+@pytest.mark.slow
 def test_a_port_already_taken_is_a_usage_error(folder):
     import socket
     with socket.socket() as taken:

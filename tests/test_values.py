@@ -175,6 +175,7 @@ def test_compare_pairs_the_effect_under_both_rule_sets(tables):
 
 
 # ---------------------------------------------------------------- the scenario
+@pytest.mark.slow
 def test_forbidding_a_strong_card_lowers_that_seats_score_on_the_same_deals(tmp_path):
     """A Lumber Yard worth 15 points is built by greedy players whenever they can: the seat
     forbidden it builds none and scores less, on the same deals, by a clear interval."""

@@ -281,6 +281,7 @@ def test_abu_simbel_entombs_a_leader_with_the_leaders_pack_and_nothing_without(s
     assert not plain.side("Abu Simbel", side).stages[number].scores
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 5, 7])
 def test_full_games_with_leaders_where_abu_simbel_entombs_and_manneken_pis_copies(players):
     wonders = ["Abu Simbel", "Manneken Pis", "Stonehenge", "The Great Wall", "Gizah", "Ephesos", "Rhodos"][:players]

@@ -42,7 +42,9 @@ SEED_MAX = 2 ** 32 - 1  # a fit's seed is 0..SEED_MAX (the search's generator ta
 # first edition's fit at 4 players, seed 0, 40 generations of 80 games (cache version 7,
 # lab/records/adaptive-fits/adaptive/f9f4c3f29b24ba6f-4p.json; 72.9 % against three
 # heuristic bots).  Weights read the rules through the valuation, not by card or wonder, so
-# they are a sound start for any rules and player count; the fit then moves them.
-PRIOR = (1.0087, 1.2430, 2.3295, 3.3244, 0.6061, -0.0998, 1.8080, 0.0244, 0.0, -0.1601,
-         1.0, 1.3662, 2.5524, 0.1662, 0.7673, -0.0536, 1.3492, 0.5320, 0.0, 1.8057,
+# they are a sound start for any rules and player count; the fit then moves them.  The weights
+# of what a wonder stage opens (`opened`, cache version 10) are its points' weights, as they
+# were weighed before they had their own: the base rules are played as with version 9.
+PRIOR = (1.0087, 1.2430, 2.3295, 3.3244, 0.6061, -0.0998, 1.8080, 0.0244, 0.0, 1.0087, -0.1601,
+         1.0, 1.3662, 2.5524, 0.1662, 0.7673, -0.0536, 1.3492, 0.5320, 0.0, 1.0, 1.8057,
          -0.9029)

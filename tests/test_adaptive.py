@@ -167,7 +167,7 @@ def _planted(text: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("text, reason", [
     ("not json at all", "not a fit this version of wonders wrote"),
     ('{"format": "pickle", "version": 1}', "its format is 'pickle'"),
-    ('{"format": "wonders-adaptive-fit", "version": 3}', "its version is 3, not 9"),     # an older wonders'
+    ('{"format": "wonders-adaptive-fit", "version": 3}', "its version is 3, not 10"),     # an older wonders'
     ("[1, 2, 3]", "it is not a JSON object"),
 ])
 def test_a_file_it_did_not_write_is_refused_with_a_warning_and_fitted_again(text, reason):

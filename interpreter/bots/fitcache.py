@@ -37,7 +37,7 @@ from ..fitdefaults import BASE_SHARE, BUDGET, GAMES, GENERATIONS, PRIOR
 from .weighing import NAMES, SIZE
 
 FORMAT = "wonders-adaptive-fit"
-VERSION = 9         # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
+VERSION = 10        # 2: weights kept within the bounds, variants fitted against the unchanged rules' fit;
                     # 3: military weighed as the race is likely to end, the acceptance check kept;
                     # 4: the novel part's weights (points of the score lines a variant changed);
                     # 5: a fit kept only if its check's gain is significant (fitting.judged);
@@ -45,7 +45,8 @@ VERSION = 9         # 2: weights kept within the bounds, variants fitted against
                     # 7: the science part's weight on the symbols' promise only (Appraisal.science_now);
                     # 8: the race plays the city's own shields to come as a distribution (rulemodel.race_tokens);
                     # 9: a wonder stage built in order counts half the stage it opens, a build from the
-                    #    discard pile the best card left over (valuation._opened, powers_worth)
+                    #    discard pile the best card left over (valuation._opened, powers_worth);
+                    # 10: what a stage opens weighed by weights of its own (weighing.PARTS "opened")
 ENV = CACHE_ENV
 MAX_FIT_BYTES = 1 << 20  # a fit file is a few kilobytes
 _MARKER = ('{\n "format": ' + json.dumps(FORMAT) + ",").encode("ascii")    # how save's files begin

@@ -15,8 +15,12 @@ from .valuation import weigh_options
 # points of score lines a variant added or replaced, weighed on top of their weight as
 # points: nothing in rules without such lines, where it is not fitted; "science" the
 # symbols' promise, the science part less what the symbols score now, which "points" counts
-# already), then the coins the move gains less what it pays ("cash").
-PARTS = ("points", "race", "race_later", "production", "trade", "chains", "powers", "science", "novel", "cash")
+# already; "opened" the share of the next wonder stage a stage built in order counts, with a
+# weight of its own: weighed as points, a fit could lower it only by lowering every point of
+# the age with it, and under grey cards worth 3 it found a third of the gain it finds with it
+# at 0, lab/fastfit.md), then the coins the move gains less what it pays ("cash").
+PARTS = ("points", "race", "race_later", "production", "trade", "chains", "powers", "science", "novel", "opened",
+         "cash")
 # The fitted vector: each part's weight at the first age, then at the last age; then the
 # bonus for building a wonder stage (in points).
 NAMES = tuple(f"{p}@first" for p in PARTS) + tuple(f"{p}@last" for p in PARTS) + ("stage bonus",)
@@ -33,8 +37,8 @@ ANCHOR = NAMES.index("points@last")
 def start_weights() -> list[float]:
     """Where fitting starts: the heuristic bot's default weighing (heuristic.py), a decent
     player, so that even a short fit starts from sensible play."""
-    first = [1.0, 1.0, 0.5, 1.5, 1.5, 1.0, 1.0, 1.0, 0.0, 1.0]
-    last = [1.0, 1.0, 0.5, 0.6, 0.6, 1.0, 1.0, 1.0, 0.0, 1.0]
+    first = [1.0, 1.0, 0.5, 1.5, 1.5, 1.0, 1.0, 1.0, 0.0, 1.0, 1.0]
+    last = [1.0, 1.0, 0.5, 0.6, 0.6, 1.0, 1.0, 1.0, 0.0, 1.0, 1.0]
     return first + last + [0.0]
 
 
@@ -103,10 +107,10 @@ class WeighedBot(Bot):
             # the Appraisal's parts in its order: its `coins` (always 0 from `parts`) and its military
             # as the shields stand now weigh nothing (the race stands for them); `science_now`, the
             # share of `science` that `points` counts too, takes minus the science weight, so that
-            # weight falls on the symbols' promise alone; what a wonder stage opens (`opened`) is
-            # weighed as points
+            # weight falls on the symbols' promise alone; what a wonder stage opens (`opened`) has
+            # its own
             effect_weights = (weights[0], 0.0, 0.0, 0.0, *weights[3:8], weights[1], weights[2], weights[8],
-                              -weights[7], weights[0])
+                              -weights[7], weights[9])
             found = (effect_weights, coin_rate * weights[-1], w[2 * n])
             self._ages[key] = found
         return found

@@ -32,6 +32,7 @@ from ..kinds.actions import kind_of
 from ..kinds import scopes
 from ..kinds.effects import production_of
 from ..kinds.conditions import condition_kind, values_compared
+from ..kinds.expressions import conditions_of, quantity_of
 from ..kinds.measures import measure_kind
 from ..kinds.events import CONFLICTS, KEPT, event_kind
 
@@ -158,7 +159,7 @@ def _needs(conditions, kind: str) -> int:
     -1 when they ask it to hold none (`pawn tokens = 0`), 0 when they do not read it."""
     for c in conditions:
         q, op, n = condition_kind(c).compared(c) or (None, "", None)
-        if isinstance(q, ast.Quantity) and measure_kind(q).names == "token kind" and q.kind is not None \
+        if quantity_of(q) is not None and measure_kind(q).names == "token kind" and q.kind is not None \
                 and q.kind.text == kind and q.scope is None and isinstance(n, ast.Number):
             none, one = _HOLDS[op](0, n.value), _HOLDS[op](1, n.value)
             if one != none:
@@ -168,7 +169,7 @@ def _needs(conditions, kind: str) -> int:
 
 def _reads(node, kind: str) -> bool:
     """Whether an expression counts tokens of `kind` anywhere in it."""
-    if isinstance(node, ast.Quantity):
+    if quantity_of(node) is not None:
         return node.kind is not None and node.kind.text == kind
     if isinstance(node, tuple):
         return any(_reads(n, kind) for n in node)
@@ -203,7 +204,7 @@ def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float, dept
     lines = []
     for source in game.cities[seat].owned_sources():
         triggers += [t for t in source.triggers if not _weighed(t.event, kind)]
-        lines += [value for _category, value in source.scores if isinstance(value, ast.Conditional)]
+        lines += [value for _category, value in source.scores if conditions_of(value)]
     total = 0.0
     for trigger in triggers:
         need = _needs(trigger.conditions, kind)
@@ -213,8 +214,9 @@ def kept_stakes(model, game, seat: int, kind: str, card_worth, rate: float, dept
             except UnhandledKind:
                 continue
     for line in lines:
-        need = _needs(line.conditions, kind)
-        if need and _others_hold(line.conditions, kind, where):
+        conditions = conditions_of(line)
+        need = _needs(conditions, kind)
+        if need and _others_hold(conditions, kind, where):
             total += need * evaluate(line.value, where)
     return CHANCE * total
 def shields_worth(model, game, seat: int, count: int) -> float:

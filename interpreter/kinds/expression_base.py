@@ -118,6 +118,11 @@ class ExpressionKind(abc.ABC):
         counted, check/phases.py; a token kind read, the bots): None for every other node."""
         return None
 
+    def conditions(self, e: Any) -> tuple[Any, ...]:
+        """The conditions it is worth its value under (`VALUE if ...`), for a pass that weighs
+        what a condition decides (the bots' `kept_stakes`): none for every other node."""
+        return ()
+
     def says_this_stage(self, e: Any) -> bool:
         """It names the stage that says it (`the card under this stage`): compile.py sets the
         stage's number in it, since the engine reads numbers, not places."""

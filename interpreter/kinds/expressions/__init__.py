@@ -49,5 +49,12 @@ def quantity_of(node: Any) -> Any:
     return None if kind is None else kind.quantity(node)
 
 
-__all__ = ["EXPRESSIONS", "NODES", "PER", "QUANTITY", "VALUES", "ExpressionKind", "expression_kind", "quantities_in",
+def conditions_of(node: Any) -> tuple[Any, ...]:
+    """The conditions a value is worth its value under (a `VALUE if ...`), else none (any
+    node of the tree may be asked)."""
+    kind = EXPRESSIONS.get(type(node))
+    return () if kind is None else kind.conditions(node)
+
+
+__all__ = ["EXPRESSIONS", "NODES", "PER", "QUANTITY", "VALUES", "ExpressionKind", "conditions_of", "expression_kind", "quantities_in",
            "quantity_of", "read"]

@@ -40,6 +40,9 @@ class ConditionalKind(ExpressionKind):
                              help=_("compare a quantity of the game, e.g. `if unbuilt wonder stages = 0`"))
         return ok
 
+    def conditions(self, e: Any) -> tuple[Any, ...]:
+        return tuple(e.conditions)
+
     def counted(self, e: Any) -> Iterator[Any]:
         yield from of(e.value).counted(e.value)
         for condition in e.conditions:

@@ -18,7 +18,7 @@ from .check.model import AgeDeal, Cost, RuleSet, RulesDef
 from .decks import deck_of
 from .compile_phases import PhaseOp, phase_ops, turn_runs
 from .compile_laws import NO_LAWS, LawProgram, compile_laws
-from .engine.held import _OFF, Held, held_by
+from .engine.held import Held, held_by, held_under
 from . import expressions
 from .expressions import amount_fn, check_fn, count_fn, value_fn
 from .engine.quantities import Check, Value
@@ -369,19 +369,9 @@ def most_asked(tables: Tables) -> tuple[int, ...]:
 
 def ruled_helds(sources: Iterable[Source], most: tuple[int, ...]) -> dict[tuple[int, str], Held]:
     """What each source adds to a city's tables under each change of a law over cards
-    (kinds/effects/cards_change.py CARD_CHANGES), by (id of the source, change): nothing
-    at all (`no effect`); its effects without their production (`nothing`, also a board
-    whose production the city lost); or each resource of its fixed production as many
-    times as the largest cost of the rule set asks (`most`), for the city's own use, its
-    neighbours buying what it prints (`as needed`)."""
-    found: dict[tuple[int, str], Held] = {}
-    for source in sources:
-        held = source.held
-        for change in CARD_CHANGES:
-            found[(id(source), change)] = _OFF if change == "no effect" else \
-                held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(), trade_changed=True) \
-                if change == "nothing" else held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
-    return found
+    (engine/held.py `held_under`), by (id of the source, change)."""
+    return {(id(source), change): held_under(source.held, change, most)
+            for source in sources for change in CARD_CHANGES}
 
 
 def dealt_decks(tables: Tables) -> dict[tuple[int, int], Any]:

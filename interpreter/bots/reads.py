@@ -14,7 +14,6 @@ from typing import NamedTuple
 
 import attrs
 
-from ..compile import most_asked
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import ACTIONS
@@ -146,7 +145,7 @@ def under_law(known: Facts, source, change: str, tables) -> Facts:
     elif change == "nothing":
         found = known._replace(produces=())
     else:
-        most = tables.cached("most asked", lambda: most_asked(tables))
+        most = tables.most_asked
         res = tables.resource_index
         found = known._replace(produces=tuple(
             e if e.choice else attrs.evolve(e, items=tuple(attrs.evolve(i, count=max(i.count, most[res[i.resource.text]]))

@@ -75,6 +75,19 @@ class Held(NamedTuple):
 _NOTHING = Held()
 _OFF = Held(trade_changed=True)    # a card a law leaves without any effect (`have no effect`): added as nothing
 
+def held_under(held: Held, change: str, most: tuple[int, ...]) -> Held:
+    """What a source's `held` adds to a city under a law's change over cards
+    (kinds/effects/cards_change.py CARD_CHANGES): nothing at all (`no effect`); its effects
+    without their production (`nothing`, also a board whose production the city lost); or
+    each resource of its fixed production as many times as the largest cost of the rule set
+    asks (`most`), for the city's own use, its neighbours buying what it prints (`as needed`)."""
+    if change == "no effect":
+        return _OFF
+    if change == "nothing":
+        return held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(), trade_changed=True)
+    return held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
+
+
 _POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats
 
 

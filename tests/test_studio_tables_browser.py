@@ -42,11 +42,14 @@ def my_move(page) -> bool:
 
 
 def play_one(page) -> None:
-    before = page.locator("#where").text_content()
+    """Make the page's first move and wait until it is taken: the moves go idle, or the next
+    decision is shown.  That is told by the decision's number, not by the turn's heading: a
+    follow-up decision of the same turn (a build from the discard pile) keeps the heading,
+    and its view can arrive before the first look."""
+    before = page.locator("#mine").get_attribute("data-decision")
     page.locator("button.move:not([disabled])").first.click()
-    page.wait_for_function("b => document.querySelector('#where').textContent !== b"
+    page.wait_for_function("b => document.querySelector('#mine').dataset.decision !== b"
                            " || !document.querySelector('button.move:not([disabled])')", arg=before)
-
 
 
 def test_a_table_in_chromium(browser, server, tmp_path):

@@ -113,6 +113,9 @@
         el("button", {type: "button", id: "take-back", text: "Take my seat back", onclick: () => send({type: "take back"})})));
     }
     const d = v.decision;
+    // the open decision's number: a follow-up decision in the same turn (a build from the
+    // discard pile) keeps the heading, so this is how a watcher tells the two apart
+    box.dataset.decision = d ? String(d.number) : "";
     if (!d && !v.hand.length) return;
     const heading = d ? `Your move${d.for_neutral ? ` for ${d.city}` : ""}: ${d.kind}` : v.finished ? "Your last hand" : "Your hand (chosen: waiting for the others)";
     box.append(el("h2", {text: heading}));

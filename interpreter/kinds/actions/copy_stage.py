@@ -44,7 +44,8 @@ class CopyStageKind(ActionKind[CopyStage]):
         options: list[Any] = events.stage_copy_options(seat, action)
         return options
 
-    def run(self, events: Any, action: CopyStage, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        action = op.node
         options = self.options(events, action, seat)
         if len(options) == 1:                       # one stage to copy: no choice
             events.copy_stage(seat, options[0])

@@ -124,9 +124,10 @@ class DiscardBuiltKind(ActionKind[DiscardBuilt]):
             return not events.removal_options(seat, action)
         return False
 
-    def run(self, events: Any, action: DiscardBuilt, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
         """At once when the city has one such card, by its own choice when it has several;
         a card moved from one zone of the owner's into another is put."""
+        action: DiscardBuilt = op.node
         if action.between_zones:
             options = events.put_options(seat, action)
             if len(options) == 1:

@@ -146,7 +146,8 @@ def test_the_flow_holds_and_runs_the_programs_operations(name, tables):
         game = Game(tables, 4, seed)
         rng = random.Random(seed)
         while (decision := game.decision()) is not None:
-            ops = [step[1] for step in game.stack if step[0] in ("run", "each", "offer")]
+            ops = [step[1] for step in game.stack if step[0] in ("run", "each", "offer", "copy_from", "remove_from",
+                                                                 "put_from", "zone_play")]
             ops += [op for _seat, op, _source in game.pending]
             hooks = [*game.events.stack, *(step[3] for step in game.stack if step[0] == "trigger")]
             for thing in (*ops, *hooks):

@@ -1,11 +1,10 @@
 """What a game is in the middle of (a save's `flow`, format 2), as JSON and back: the steps
 still to do, the open decisions, the choices of the turn collected so far, the actions set
 aside for the turn's end, the chain of triggers acting.  The program's operations and hooks
-(engine/program.py), its sources, and the rule objects a decision's step holds (the action
-that asks) are written as their number in the compiled program (compile.py
-`Tables.operations`: an operation's `id`, the same number the rule object had before the
-program was made of operations, so older saves load); each step's values are checked
-against what the step takes (`_ARGS`)."""
+(engine/program.py) and its sources are written as their number in the compiled program
+(compile.py `Tables.operations`: an operation's `id`, the same number the rule object had
+before the program was made of operations, so older saves load); each step's values are
+checked against what the step takes (`_ARGS`)."""
 
 from __future__ import annotations
 
@@ -50,18 +49,17 @@ def flow_to_data(game: Game) -> Data:
 
 
 # what each step takes: a seat, a seat or nothing, a whole number, text, an action of a
-# player, a thing of the program (a source, a trigger's hook, an operation, or the rule
-# action an operation was made of: `_EFFECT`, which a decision's step holds), or a list of such
+# player, a thing of the program (a source, a trigger's hook, an operation), or a list of such
 _SEAT, _NEIGHBOUR, _INT, _TEXT, _ACTION = "seat", "neighbour", "int", "text", "action"
-_TRIGGER, _OPERATION, _EFFECT, _SOURCE = "trigger", "operation", "effect", "source"
+_TRIGGER, _OPERATION, _SOURCE = "trigger", "operation", "source"
 _ARGS = {
     "game_end_city": (_SEAT,), "resolve": ("choices",), "resolve_one": (_SEAT, _ACTION, _INT),
     "resolve_log": ("placed",), "pile_log": (_SEAT, _ACTION), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
     "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
-    "run": (_OPERATION, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
+    "run": (_OPERATION, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_OPERATION, _SEAT), "settle": (_SEAT, _INT, _INT),
     "each": (_OPERATION, _SEAT, _SEAT, _TEXT), "coins_log": (_SEAT, _SEAT, _INT, _TEXT),
-    "zone_play": (_EFFECT, _SEAT), "offer": (_OPERATION, _SEAT, _NEIGHBOUR, _TEXT),
-    "remove_from": (_EFFECT, _SEAT, _SEAT), "put_from": (_EFFECT, _SEAT),
+    "zone_play": (_OPERATION, _SEAT), "offer": (_OPERATION, _SEAT, _NEIGHBOUR, _TEXT),
+    "remove_from": (_OPERATION, _SEAT, _SEAT), "put_from": (_OPERATION, _SEAT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
@@ -111,7 +109,7 @@ def flow_from_data(game: Game, flow: object, cards: Cards) -> None:
         if not ok:
             fail(field, N_('"flow"."{field}" refers to rule object {n}, which is not a `{kind}`'), n=n,
                  kind="effect" if kind == _OPERATION else kind)
-        return cast(Operation, found).node if kind == _EFFECT else found   # (an operation's action, for a decision's step)
+        return found
 
     def items(v: object, field: str) -> list[Any]:   # (a JSON list: its items are checked by whoever reads them)
         if not isinstance(v, dict) or not isinstance(v.get("list"), list):

@@ -275,10 +275,10 @@ class Dispatcher:
         """What the city may do with a card of the zone a play from it names (flow/phases.py)."""
         return zone_options(self.game, seat, action)
 
-    def play_from_zone(self, seat: int, action: Any) -> None:
+    def play_from_zone(self, seat: int, op: Operation) -> None:
         """`when built: build a card from "Z"`: the owner is asked (a decision of kind "zone")
         when it may play a card of the zone (flow/phases.py `ask_zone_play`)."""
-        ask_zone_play(self.game, action, seat)
+        ask_zone_play(self.game, op, seat)
 
     def offer(self, seat: int, op: Operation, neighbour: int | None, source: str) -> None:
         """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all

@@ -64,7 +64,7 @@ class CopyCardKind(ActionKind[CopyCard]):
     def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
         action = op.node
         if self.options(events, action, seat):          # chosen now
-            events.ask(seat, self.decision, ("copy_from", action, seat))
+            events.ask(seat, self.decision, ("copy_from", op, seat))
 
     def scored_copies(self, action: CopyCard, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list[Any]:
         cards: list[Any] = scoring.cards_to_copy(tables, {c.text for c in action.colors},

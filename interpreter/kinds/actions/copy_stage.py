@@ -50,7 +50,7 @@ class CopyStageKind(ActionKind[CopyStage]):
         if len(options) == 1:                       # one stage to copy: no choice
             events.copy_stage(seat, options[0])
         elif options:
-            events.ask(seat, self.decision, ("copy_from", action, seat))
+            events.ask(seat, self.decision, ("copy_from", op, seat))
 
     def written(self, action: CopyStage, p: Printer) -> str:
         return f"copy stage {action.number.value} of {p.scope(action.scope)}"

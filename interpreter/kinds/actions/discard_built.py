@@ -133,14 +133,14 @@ class DiscardBuiltKind(ActionKind[DiscardBuilt]):
             if len(options) == 1:
                 events.put_from(seat, action, options[0])
             elif options:
-                events.ask(seat, "put", ("put_from", action, seat))
+                events.ask(seat, "put", ("put_from", op, seat))
             return
         target = self._target(events, action, seat, where)
         options = events.removal_options(target, action)
         if len(options) == 1:
             events.remove_built(target, options[0], action, seat)
         elif options:
-            events.ask(target, self.decision, ("remove_from", action, target, seat))
+            events.ask(target, self.decision, ("remove_from", op, target, seat))
 
     def written(self, action: DiscardBuilt, p: Printer) -> str:
         place = f'"{action.zone.text}"' if action.zone is not None else p.scope(action.city)

@@ -57,7 +57,7 @@ class PlayFromKind(PhaseStatement, ActionKind[PlayFrom]):
         return options
 
     def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
-        events.play_from_zone(seat, op.node)       # `when built: build a card from "Z"`: chosen now
+        events.play_from_zone(seat, op)       # `when built: build a card from "Z"`: chosen now
 
     def power_worth(self, action: PlayFrom, w: Appraiser) -> float:
         """A play at once from the city's zone: the best card there, built (its worth and

@@ -88,7 +88,8 @@ class Run(NamedTuple):
     triggers: tuple[Hook, ...]              # its triggers, in order
     when_built: tuple[Operation, ...] = ()
     turn_end: tuple[Operation, ...] = ()
-    game_end: tuple[Operation, ...] = ()    # those run as the game ends (not the scoring's choices: a copy)
+    game_end: tuple[Operation, ...] = ()    # those run as the game ends
+    scored: tuple[Operation, ...] = ()      # those that are the scoring's choices instead (a copy: `at_scoring`)
 
 
 def run_of(source: Source) -> Run:
@@ -338,10 +339,11 @@ class Tables:
     def _run(self, scores: Iterable[tuple[str, Any]], triggers: Iterable[Any], when_built: Iterable[Any] = (),
              turn_end: Iterable[Any] = (), game_end: Iterable[Any] = ()) -> Run:
         """A source's score lines, triggers and actions as the engine runs them (`Run`)."""
+        at_end = tuple(self.operation_of(a) for a in game_end)
         return Run(tuple((category, value_fn(value)) for category, value in scores),
                    tuple(self.hook_of(t) for t in triggers), tuple(self.operation_of(a) for a in when_built),
-                   tuple(self.operation_of(a) for a in turn_end),
-                   tuple(op for op in map(self.operation_of, game_end) if not op.kind.at_scoring))
+                   tuple(self.operation_of(a) for a in turn_end), tuple(op for op in at_end if not op.kind.at_scoring),
+                   tuple(op for op in at_end if op.kind.at_scoring))
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without `cache` and what is compiled (functions, which do not pickle):

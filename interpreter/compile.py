@@ -250,8 +250,8 @@ class Tables:
         triggers and actions it holds (an action held by another after it), then the
         actions of the card uses, then the laws' triggers (the rules', then each source's)
         and their actions; each trigger made a `Hook` and each action an `Operation`
-        (`_made`), numbered where the rule object stands (a rule object met twice keeps its
-        first number)."""
+        (engine/program.py), numbered where the rule object stands (a rule object met
+        twice, one operation with its first number)."""
         found: list[Any] = []
 
         def add(thing: Any) -> None:

@@ -25,7 +25,8 @@ from .expressions import amount_fn, check_fn, count_fn, value_fn
 from .engine.quantities import Check, Value
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
-from .kinds.actions import ACTIONS, kind_of
+from .kinds.actions import kind_of
+from .kinds.base import ActionKind
 from .kinds.expressions import EXPRESSIONS
 from .kinds.effect_base import PARTS
 from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of, part_of
@@ -304,7 +305,8 @@ class Tables:
             raise UnhandledKind(f"compile.py cannot make an operation of the action kind {type(action).__name__}")
         amount, per = kind.counted(action)
         compared = action.value if kind.each_city else None      # `each ... city with fewer VALUE`
-        return Operation(number, action, kind, kind.run, None if amount is None else amount_fn(amount, per), inner,
+        idle = kind.idle if type(kind).idle is not ActionKind.idle else None     # (most kinds are never idle)
+        return Operation(number, action, kind, kind.run, idle, None if amount is None else amount_fn(amount, per), inner,
                          None if compared is None else value_fn(compared), kind.gives == "coins",
                          kind.gives == "coins" and kind.sign < 0, getattr(action, "span", None))
 

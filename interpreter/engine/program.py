@@ -36,17 +36,13 @@ class Operation:
     node: Any                       # the action as the rules wrote it: its arguments, its words
     kind: ActionKind[Any]           # its kind (kinds/actions/): its `idle`, `options`, declarations
     carry: Callable[..., None]      # the kind's `run`, bound
+    idle: Callable[..., bool] | None   # the kind's `idle` (events, node, seat), bound; None: it is never idle
     value: Value | None             # what it counts (its kind's `counted`: a gain's amount), compiled
     inner: Operation | None         # the operation it holds and carries out, or None
     compared: Value | None          # `each ... city with fewer VALUE`: the VALUE, compiled
     coins: bool                     # it moves coins to or from the bank (a trigger's coins are logged)
     loss: bool                      # it loses coins (a debt may be settled by a decision)
-    span: Span | None               # where the rules write it (errors name it)
-
-    def label(self) -> str:
-        """How an error names it: its kind and where it is written."""
-        at = f" at {self.span}" if self.span is not None else ""
-        return f"{type(self.node).__name__} (operation {self.id}){at}"
+    span: Span | None               # where the rules write it
 
 
 @attrs.frozen(slots=True, eq=False)

@@ -233,7 +233,7 @@ class Dispatcher:
 
     def idle(self, op: Operation, seat: int) -> bool:
         """True when the operation would do nothing now (building from an empty pile)."""
-        return op.kind.idle(self, op.node, seat)
+        return op.idle is not None and op.idle(self, op.node, seat)
 
     def build_options_from_discard(self, seat: int) -> list[Any]:
         """What the city may build from the discard pile now."""

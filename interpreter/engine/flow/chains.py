@@ -40,7 +40,7 @@ def _trigger(game: Game, seat: int, key: str, hook: Hook, neighbour: int | None,
             return
     op = hook.operation
     events = game.events
-    if op.kind.idle(events, op.node, seat):
+    if op.idle is not None and op.idle(events, op.node, seat):
         return                        # nothing to do: no chain goes on from here
     if limit is not None:
         game.fired[fired_key] = limit

@@ -10,7 +10,7 @@ import hashlib
 import json
 import sys
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
@@ -20,16 +20,16 @@ from .compile_phases import PhaseOp, phase_ops, turn_runs
 from .compile_laws import NO_LAWS, LawProgram, compile_laws
 from .engine.held import Held, held_by, held_under
 from .engine.program import Hook, Operation
+from . import compile_program
 from . import expressions
-from .expressions import amount_fn, check_fn, count_fn, value_fn
+from .expressions import count_fn, value_fn
 from .engine.quantities import Check, Value
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
 from .kinds.actions import kind_of
-from .kinds.base import ActionKind
 from .kinds.expressions import EXPRESSIONS
 from .kinds.effect_base import PARTS
-from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of, part_of
+from .kinds.effects import COST_CHANGERS, STATIC, effect_kind_of
 from .kinds.effects.cards_change import CARD_CHANGES
 from .rulesdata import PriceItems, written_cost
 
@@ -247,96 +247,18 @@ class Tables:
         return found[1] if found is not None and found[0] is items else self.written_price(items)
 
     def _number(self) -> None:
-        """`operations` and `numbers`: the rules' triggers, then each source and the
-        triggers and actions it holds (an action held by another after it), then the
-        actions of the card uses, then the laws' triggers (the rules', then each source's)
-        and their actions; each trigger made a `Hook` and each action an `Operation`
-        (engine/program.py), numbered where the rule object stands (a rule object met
-        twice, one operation with its first number)."""
-        found: list[Any] = []
-
-        def add(thing: Any) -> None:
-            found.append(thing)
-            if isinstance(thing, TRIGGERS):
-                add(cast(Any, thing).action)
-            elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
-                add(kind.inner(thing))
-        for trigger in self.rules.triggers:
-            add(trigger)
-        for source in self.sources():
-            found.append(source)
-            for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
-                add(thing)
-        for use in self.rules.card_uses:          # `use a card for ...`: its action runs as a card's
-            add(use.action)
-        for law in (*self.rules.laws, *(law for source in self.sources() for law in source.laws)):
-            if part_of(law.effect) == "triggers":     # a law's trigger, and what it does (after the numbers
-                add(law.effect)                       # saves made before laws' triggers were numbered hold)
-        numbers: dict[int, int] = {}
-        for i, thing in enumerate(found):
-            numbers.setdefault(id(thing), i)
+        """`operations` and `numbers` (compile_program.py `number`)."""
+        operations, numbers = compile_program.number(self)
+        object.__setattr__(self, "operations", operations)
         object.__setattr__(self, "numbers", numbers)
-        operations: dict[int, Operation] = {}       # by the id of the action (an action met twice: one)
-
-        def operation(action: Any) -> Operation:
-            """The action's operation, what it holds made first."""
-            found = operations.get(id(action))
-            if found is None:
-                kind = kind_of(action)
-                inner = None if kind is None else kind.inner(action)
-                found = operations[id(action)] = self._operation(action, numbers[id(action)],
-                                                                 None if inner is None else operation(inner))
-            return found
-        program: list[Source | Hook | Operation] = [
-            thing if isinstance(thing, Source) else
-            self._hook(thing, numbers[id(thing)], operation(cast(Any, thing).action)) if isinstance(thing, TRIGGERS) else
-            operation(thing) for thing in found]
-        for thing in program:
-            if not isinstance(thing, Source):
-                numbers[id(thing)] = thing.id
-        object.__setattr__(self, "operations", tuple(program))
-
-    @staticmethod
-    def _operation(action: Any, number: int, inner: Operation | None) -> Operation:
-        """The action as an Operation (engine/program.py): its kind's `run` bound, what it
-        counts and compares compiled, the operation it holds."""
-        kind = kind_of(action)
-        if kind is None:
-            raise UnhandledKind(f"compile.py cannot make an operation of the action kind {type(action).__name__}")
-        amount, per = kind.counted(action)
-        compared = action.value if kind.each_city else None      # `each ... city with fewer VALUE`
-        idle = kind.idle if type(kind).idle is not ActionKind.idle else None     # (most kinds are never idle)
-        return Operation(number, action, kind, kind.run, idle, None if amount is None else amount_fn(amount, per), inner,
-                         None if compared is None else value_fn(compared), kind.gives == "coins",
-                         kind.gives == "coins" and kind.sign < 0, getattr(action, "span", None))
-
-    @staticmethod
-    def _hook(trigger: Any, number: int, operation: Operation) -> Hook:
-        """The trigger as a Hook (engine/program.py): its conditions compiled."""
-        return Hook(number, trigger, trigger.event, check_fn(trigger.conditions) if trigger.conditions else None,
-                    operation, trigger.limit.text if trigger.limit is not None else None, trigger.each_neighbour,
-                    trigger.name.text if trigger.name else trigger.event, trigger.span)
 
     def operation_of(self, action: Any) -> Operation:
-        """The operation of an action of the rules (compiled with them: `operations`); one
-        made outside them (a test's) is compiled here, numbered -1 (no save can hold it)."""
-        number = self.numbers.get(id(action))
-        if number is not None:
-            found = self.operations[number]
-            if type(found) is Operation and found.node is action:
-                return found
-        kind = kind_of(action)
-        inner = None if kind is None or kind.inner(action) is None else self.operation_of(kind.inner(action))
-        return self._operation(action, -1, inner)
+        """The action's operation (compile_program.py `operation_of`)."""
+        return compile_program.operation_of(self, action)
 
     def hook_of(self, trigger: Any) -> Hook:
-        """The hook of a trigger of the rules (`operations`); one made outside them, here."""
-        number = self.numbers.get(id(trigger))
-        if number is not None:
-            found = self.operations[number]
-            if type(found) is Hook and found.node is trigger:
-                return found
-        return self._hook(trigger, -1, self.operation_of(trigger.action))
+        """The trigger's hook (compile_program.py `hook_of`)."""
+        return compile_program.hook_of(self, trigger)
 
     def _run(self, scores: Iterable[tuple[str, Any]], triggers: Iterable[Any], when_built: Iterable[Any] = (),
              turn_end: Iterable[Any] = (), game_end: Iterable[Any] = ()) -> Run:

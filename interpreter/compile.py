@@ -10,7 +10,7 @@ import hashlib
 import json
 import sys
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
@@ -19,15 +19,17 @@ from .decks import deck_of
 from .compile_phases import PhaseOp, phase_ops, turn_runs
 from .compile_laws import NO_LAWS, LawProgram, compile_laws
 from .engine.held import Held, held_by, held_under
+from .engine.program import Hook, Operation
+from . import compile_program
 from . import expressions
-from .expressions import amount_fn, check_fn, count_fn, value_fn
+from .expressions import count_fn, value_fn
 from .engine.quantities import Check, Value
 from .syntax import ast
 from .syntax.ast_effects import UnhandledKind
-from .kinds.actions import ACTIONS, kind_of
+from .kinds.actions import kind_of
 from .kinds.expressions import EXPRESSIONS
 from .kinds.effect_base import PARTS
-from .kinds.effects import COST_CHANGERS, STATIC, TRIGGERS, effect_kind_of, part_of
+from .kinds.effects import COST_CHANGERS, STATIC, effect_kind_of
 from .kinds.effects.cards_change import CARD_CHANGES
 from .rulesdata import PriceItems, written_cost
 
@@ -81,14 +83,14 @@ class Source:
 
 
 class Run(NamedTuple):
-    """What the engine runs of a source's (or the rules') expressions, resolved once."""
+    """What the engine runs of a source (or of the rules), resolved once: its score lines,
+    its actions as operations and its triggers as hooks (engine/program.py)."""
     scores: tuple[tuple[str, Value], ...]   # (category, function of a Where giving the points)
-    checks: tuple[Check | None, ...]        # per trigger, in order: its conditions as a function of a Where, or None
-
-
-def _run(scores: Iterable[tuple[str, Any]], triggers: Iterable[Any]) -> Run:
-    return Run(tuple((category, value_fn(value)) for category, value in scores),
-               tuple(check_fn(t.conditions) if t.conditions else None for t in triggers))
+    triggers: tuple[Hook, ...]              # its triggers, in order
+    when_built: tuple[Operation, ...] = ()
+    turn_end: tuple[Operation, ...] = ()
+    game_end: tuple[Operation, ...] = ()    # those run as the game ends
+    scored: tuple[Operation, ...] = ()      # those that are the scoring's choices instead (a copy: `at_scoring`)
 
 
 def run_of(source: Source) -> Run:
@@ -139,22 +141,22 @@ class Tables:
     # turns` shares with the others of its hands (`turn_runs`)
     phase_ops: tuple[tuple[PhaseOp, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     turn_runs: dict[tuple[int, int], tuple[int, bool]] = attrs.field(init=False, eq=False, repr=False)
-    # every rule object a game's flow can hold (sources, triggers, actions), numbered in the
-    # order of the rule set: a save writes each by its number (engine/save_flow.py), `numbers`
-    # giving an object's by identity (`_complete`)
-    operations: tuple[Any, ...] = attrs.field(init=False, eq=False, repr=False)
+    # the run-time program (engine/program.py): every thing a game's flow can hold, numbered
+    # in the order of the rule set (`_number`): the sources as they are, each trigger as a
+    # `Hook`, each action as an `Operation`; a save writes each by its number (its `id`,
+    # engine/save_flow.py), `numbers` giving the number of a run-time object or of the rule
+    # object it was made of, by identity
+    operations: tuple[Source | Hook | Operation, ...] = attrs.field(init=False, eq=False, repr=False)
     numbers: dict[int, int] = attrs.field(init=False, eq=False, repr=False)
-    # what each action of `operations` counts (its kind's `counted`: a gain's amount, a
-    # token's value) as a function of a Where, by the action's id, with the action itself
-    # (so that the id stays its own): engine/triggers.py `Dispatcher.value`
-    values: dict[int, tuple[Any, Value]] = attrs.field(init=False, eq=False, repr=False)
+    # the operations of the card uses' actions (`use a card for ...`), in order
+    use_operations: tuple[Operation, ...] = attrs.field(init=False, eq=False, repr=False)
     # the laws of the sources and the rules, as the engine holds them (compile_laws.py)
     law_program: LawProgram = attrs.field(init=False, eq=False, repr=False)
     # the events some trigger listens to (the rules', a source's, a law's): the others need
     # no look at the cities when they happen (engine/triggers.py `Dispatcher.may_act`)
     heard: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
-    # event -> the rules' own triggers for it, as (key, trigger, its conditions compiled or None)
-    rule_listeners: dict[str, list[tuple[str, Any, Any]]] = attrs.field(init=False, eq=False, repr=False)
+    # event -> the rules' own triggers for it, as (key, hook, its conditions compiled or None)
+    rule_listeners: dict[str, list[tuple[str, Hook, Check | None]]] = attrs.field(init=False, eq=False, repr=False)
     # each offer's price (`may pay PRICE to ...`, by the id of its price's items, with the items
     # themselves, so that the id stays theirs) and each card use's (`use a card for ... paying
     # PRICE`), as (coins, units of each resource, tokens given up): `offer_price`
@@ -187,24 +189,15 @@ class Tables:
         self._complete()
 
     def _complete(self) -> None:
-        """The run-time program: every source's `held` and `run`, and the rules' `run`,
-        the operations numbered and what their actions count, and the engine's tables
+        """The run-time program: the operations and hooks numbered (`_number`), every
+        source's `held` and `run`, and the rules' `run`, and the engine's tables
         (`_complete_tables`), compiled now, so that nothing is compiled during play."""
+        self._number()
         for source in self.sources():
             self.compiled(source)
         rules = self.rules
-        object.__setattr__(self, "run", _run([(s.category.text, s.value) for s in rules.scores], rules.triggers))
-        self._number()
-        values: dict[int, tuple[Any, Value]] = {}
-        for thing in self.operations:
-            kind = ACTIONS.get(type(thing))
-            if kind is not None:
-                amount, per = kind.counted(thing)
-                if amount is not None:
-                    values[id(thing)] = (thing, amount_fn(amount, per))
-                if kind.each_city and thing.value is not None:      # `each ... city with fewer VALUE`
-                    values[id(thing.value)] = (thing.value, value_fn(thing.value))
-        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "run", self._run([(s.category.text, s.value) for s in rules.scores], rules.triggers))
+        object.__setattr__(self, "use_operations", tuple(self.operation_of(use.action) for use in rules.card_uses))
         self._complete_tables()
 
     def _complete_tables(self) -> None:
@@ -217,14 +210,14 @@ class Tables:
         object.__setattr__(self, "heard", frozenset(t.event for t in rules.triggers)
                            | frozenset(t.event for source in sources for t in source.triggers)
                            | self.law_program.events)
-        listeners: dict[str, list[tuple[str, Any, Any]]] = {}
-        for i, trigger in enumerate(rules.triggers):
-            listeners.setdefault(trigger.event, []).append((f"rules#{i}", trigger, self.run.checks[i]))
+        listeners: dict[str, list[tuple[str, Hook, Check | None]]] = {}
+        for i, hook in enumerate(self.run.triggers):
+            listeners.setdefault(hook.event, []).append((f"rules#{i}", hook, hook.check))
         object.__setattr__(self, "rule_listeners", listeners)
         object.__setattr__(self, "use_prices", tuple(self.written_price(use.price) for use in rules.card_uses))
         object.__setattr__(self, "offer_prices", {
-            id(thing.items): (thing.items, self.written_price(thing.items)) for thing in self.operations
-            if (kind := ACTIONS.get(type(thing))) is not None and kind.decision == "offer"})
+            id(op.node.items): (op.node.items, self.written_price(op.node.items)) for op in self.operations
+            if type(op) is Operation and op.kind.decision == "offer"})
         object.__setattr__(self, "most_asked", most_asked(self))
         program = self.law_program             # (a board's production lost needs its own; a law over cards, every source's)
         over_cards = any(law.effect is not None and law.effect.cards for laws in (program.rules, *program.sources.values())
@@ -254,40 +247,33 @@ class Tables:
         return found[1] if found is not None and found[0] is items else self.written_price(items)
 
     def _number(self) -> None:
-        """`operations` and `numbers`: the rules' triggers, then each source and the
-        triggers and actions it holds (an action held by another after it), then the
-        actions of the card uses, then the laws' triggers (the rules', then each source's)
-        and their actions."""
-        found: list[Any] = []
-
-        def add(thing: Any) -> None:
-            found.append(thing)
-            if isinstance(thing, TRIGGERS):
-                add(cast(Any, thing).action)
-            elif (kind := kind_of(thing)) is not None and kind.inner(thing) is not None:
-                add(kind.inner(thing))
-        for trigger in self.rules.triggers:
-            add(trigger)
-        for source in self.sources():
-            found.append(source)
-            for thing in (*source.triggers, *source.when_built, *source.turn_end, *source.game_end):
-                add(thing)
-        for use in self.rules.card_uses:          # `use a card for ...`: its action runs as a card's
-            add(use.action)
-        for law in (*self.rules.laws, *(law for source in self.sources() for law in source.laws)):
-            if part_of(law.effect) == "triggers":     # a law's trigger, and what it does (after the numbers
-                add(law.effect)                       # saves made before laws' triggers were numbered hold)
-        numbers: dict[int, int] = {}
-        for i, thing in enumerate(found):
-            numbers.setdefault(id(thing), i)
-        object.__setattr__(self, "operations", tuple(found))
+        """`operations` and `numbers` (compile_program.py `number`)."""
+        operations, numbers = compile_program.number(self)
+        object.__setattr__(self, "operations", operations)
         object.__setattr__(self, "numbers", numbers)
+
+    def operation_of(self, action: Any) -> Operation:
+        """The action's operation (compile_program.py `operation_of`)."""
+        return compile_program.operation_of(self, action)
+
+    def hook_of(self, trigger: Any) -> Hook:
+        """The trigger's hook (compile_program.py `hook_of`)."""
+        return compile_program.hook_of(self, trigger)
+
+    def _run(self, scores: Iterable[tuple[str, Any]], triggers: Iterable[Any], when_built: Iterable[Any] = (),
+             turn_end: Iterable[Any] = (), game_end: Iterable[Any] = ()) -> Run:
+        """A source's score lines, triggers and actions as the engine runs them (`Run`)."""
+        at_end = tuple(self.operation_of(a) for a in game_end)
+        return Run(tuple((category, value_fn(value)) for category, value in scores),
+                   tuple(self.hook_of(t) for t in triggers), tuple(self.operation_of(a) for a in when_built),
+                   tuple(self.operation_of(a) for a in turn_end), tuple(op for op in at_end if not op.kind.at_scoring),
+                   tuple(op for op in at_end if op.kind.at_scoring))
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without `cache` and what is compiled (functions, which do not pickle):
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
-                if f.name not in ("cache", "run", "operations", "numbers", "values", "law_program", "heard",
+                if f.name not in ("cache", "run", "operations", "numbers", "use_operations", "law_program", "heard",
                                   "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled", "decks")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -299,9 +285,9 @@ class Tables:
     def compiled(self, source: Source) -> Source:
         """`source` (one of these tables', or one made like them) with its program: its
         static effects resolved for a city's tables (`held`), its score lines and its
-        triggers' conditions as functions (`run`)."""
+        triggers as hooks and its actions as operations (`run`)."""
         source.held = held_by(source.static, self)
-        source.run = _run(source.scores, source.triggers)
+        source.run = self._run(source.scores, source.triggers, source.when_built, source.turn_end, source.game_end)
         return source
 
     def content_digest(self) -> str:
@@ -327,11 +313,6 @@ class Tables:
         (expressions.py `count_fn`): what a kind's `hold` is lent besides the tables."""
         return count_fn(quantity)
 
-    # The compile pass's expressions (expressions.py), asked through the program by the
-    # engine for an action made outside the rules (a test's: engine/triggers.py
-    # `Dispatcher.value`), as the engine imports nothing of the syntax tree.
-    amount_of = staticmethod(amount_fn)
-    value_of = staticmethod(value_fn)
     lent = expressions         # what a condition's kind is lent (kinds/condition_base.py `Engine`)
 
     def card_index(self, name: str, age: int | None = None) -> int:

@@ -17,12 +17,13 @@ from .kinds.effects import effect_kind_of, part_of
 
 if TYPE_CHECKING:
     from .compile import Source, Tables
+    from .engine.program import Hook
     from .engine.quantities import Where
     from .kinds.effects import Effect
 
 Check = Callable[["Where"], bool]                # comparisons compiled (expressions.py `check_fn`)
-# a trigger a law gives every city: (key, the trigger, its conditions compiled or None)
-LawTrigger = tuple[str, "Effect", "Check | None"]
+# a trigger a law gives every city: (key, its hook, its conditions compiled or None)
+LawTrigger = tuple[str, "Hook", "Check | None"]
 
 
 class InForce(NamedTuple):
@@ -99,7 +100,8 @@ def _compile(law: Effect, tables: Tables, key: str) -> CompiledLaw:
     if told is not None:                        # a kind of kinds/effects/ says what it adds
         held, force = held_by((), tables), told
     elif part_of(effect) == "triggers":          # a trigger, every city's while in force
-        trigger = (key, effect, check_fn(effect.conditions) if effect.conditions else None)
+        hook = tables.hook_of(effect)            # (compiled with the program: `Tables.operations`)
+        trigger = (key, hook, hook.check)
         held = None
     else:
         held = held_by((effect,), tables)

@@ -99,13 +99,15 @@ def test_compiled_arithmetic_stays_within_the_limit_as_evaluating_does():
 
 
 def test_compiling_makes_the_whole_program_before_any_game():
-    """issue 34 item 2: every source's static effects (`held`) and score lines and trigger
-    conditions (`run`), and the rules' own, are compiled with the tables: nothing is left
-    to compile during play."""
+    """issue 34 item 2: every source's static effects (`held`) and score lines and
+    triggers (`run`: their conditions compiled in their hooks), and the rules' own, are
+    compiled with the tables: nothing is left to compile during play."""
     tables = compile_rules(check_paths(None).ruleset)
     sources = [*tables.cards, *(s for side in tables.sides for s in (side.board, *side.stages))]
     assert all(s.held is not None and s.run is not None for s in sources)
-    assert len(tables.run.scores) == len(tables.rules.scores) and len(tables.run.checks) == len(tables.rules.triggers)
+    assert len(tables.run.scores) == len(tables.rules.scores) and len(tables.run.triggers) == len(tables.rules.triggers)
+    assert all((hook.check is None) == (not trigger.conditions) for hook, trigger in zip(tables.run.triggers,
+                                                                                        tables.rules.triggers))
     before = [(s.held, s.run) for s in sources]
     Game(tables, 4, 1).play(make_deciders(["random"], 4, 1, None))
     assert all(s.held is h and s.run is r for s, (h, r) in zip(sources, before))

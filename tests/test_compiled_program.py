@@ -1,7 +1,9 @@
 """The compile pass makes the whole run-time program before the first game (issue 34, "A
 whole compile pass"): nothing the engine runs is compiled or worked out on first use during
-play, and every rule object a save's flow can hold, the laws' triggers and their actions
-among them, has its number in the program, so a game saves at any decision point."""
+play; the rules' actions are operations and their triggers hooks (engine/program.py), which
+the game's flow holds and runs; and every one a save's flow can hold, the laws' triggers and
+their actions among them, has its number in the program, the number its rule object had
+before there were operations, so a game saves at any decision point and older saves load."""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ import pytest
 from interpreter import api
 from interpreter.bots import make_bot
 from interpreter.check.load import check_paths
-from interpreter.compile import compile_rules
+from interpreter.compile import Source, compile_rules
 from interpreter.engine.game import Game
+from interpreter.engine.program import Hook, Operation
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.kinds.effects import part_of
 
@@ -77,7 +80,7 @@ def test_every_rule_object_a_flow_can_hold_is_numbered_and_the_old_numbers_stay(
     for effect in law_effects:
         assert id(effect) in tables.numbers
     first_law = min(tables.numbers[id(effect)] for effect in law_effects)
-    assert all(not any(law.effect is thing for card in tables.cards for law in card.laws)
+    assert all(not any(law.effect is getattr(thing, "node", thing) for card in tables.cards for law in card.laws)
                for thing in tables.operations[:first_law])
 
 
@@ -85,7 +88,7 @@ def test_the_prices_written_in_the_rules_are_compiled_with_them():
     """Every offer's price (`may pay PRICE to ...`) and every card use's is in the program,
     as (coins, units, tokens); a price made outside the rules is worked out when asked."""
     tables = api.load("first-edition", expansions=["babel"]).tables
-    offers = [thing for thing in tables.operations if type(thing).__name__ == "MayPay"]
+    offers = [op.node for op in tables.operations if type(op) is Operation and type(op.node).__name__ == "MayPay"]
     assert offers
     for offer in offers:
         items, price = tables.offer_prices[id(offer.items)]
@@ -105,3 +108,50 @@ def test_each_age_deck_is_made_for_every_player_count_the_rules_deal_for():
     other = max(counts) + 1                   # a count no game of these rules deals for: worked out when asked
     assert dealing(tables, rules.ages[0], other) == deck_of(tables, rules.ages[0], other)
     assert ("dealing", rules.ages[0].number, other) in tables.cache
+
+
+@pytest.mark.parametrize("name, tables", list(_rule_sets()), ids=lambda x: x if isinstance(x, str) else "")
+def test_the_program_is_operations_and_hooks_numbered_where_their_rule_objects_stand(name, tables):
+    """Each trigger of the program is a Hook, each action an Operation, numbered (`id`)
+    where the rule object it was made of stands (the number a save holds, before and since
+    there were operations); what each holds and what each source runs is the program's own."""
+    program = tables.operations
+    kinds = {Source: 0, Hook: 0, Operation: 0}
+    for n, thing in enumerate(program):
+        kinds[type(thing)] += 1
+        if type(thing) is Source:
+            assert tables.numbers[id(thing)] == n
+            continue
+        assert tables.numbers[id(thing)] == tables.numbers[id(thing.node)] == thing.id <= n
+        assert program[thing.id] is thing
+        held = thing.operation if type(thing) is Hook else thing.inner
+        assert held is None or program[held.id] is held
+    assert all(kinds.values()), f"{name}: {kinds}"
+    for source in tables.sources():
+        run = source.run
+        for op in (*run.when_built, *run.turn_end, *run.game_end, *run.triggers):
+            assert program[op.id] is op
+        assert [hook.node for hook in run.triggers] == list(source.triggers)
+        assert [op.node for op in run.when_built] == list(source.when_built)
+
+
+@pytest.mark.parametrize("name, tables", [rule_set for rule_set in _rule_sets() if rule_set[0] != "first edition"],
+                         ids=lambda x: x if isinstance(x, str) else "")
+def test_the_flow_holds_and_runs_the_programs_operations(name, tables):
+    """At every decision point the steps that run an action, the actions set aside for the
+    turn's end and the chain of triggers acting hold the program's operations and hooks."""
+    program = tables.operations
+    held = 0
+    for seed in range(4):
+        game = Game(tables, 4, seed)
+        rng = random.Random(seed)
+        while (decision := game.decision()) is not None:
+            ops = [step[1] for step in game.stack if step[0] in ("run", "each", "offer", "copy_from", "remove_from",
+                                                                 "put_from", "zone_play")]
+            ops += [op for _seat, op, _source in game.pending]
+            hooks = [*game.events.stack, *(step[3] for step in game.stack if step[0] == "trigger")]
+            for thing in (*ops, *hooks):
+                assert type(thing) in (Operation, Hook) and program[thing.id] is thing
+            held += len(ops) + len(hooks)
+            decision.choose(rng.randrange(len(decision.options)))
+    assert held, f"{name}: no operation stood in the flow at a decision"

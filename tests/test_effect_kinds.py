@@ -146,9 +146,9 @@ EFFECT_PASSES = {
 
 
 def _dispatched(action, ruleset):
-    """The trigger dispatcher carries out an action."""
+    """The compile pass makes the action an operation, which the trigger dispatcher carries out."""
     game = Game(compile_rules(ruleset), 3, 0)
-    game.events.run(action, 0, game.events.where(0, game.neighbours(0)[0]))
+    game.events.run(game.tables.operation_of(action), 0, game.events.where(0, game.neighbours(0)[0]))
 
 
 def _bots_read_action(action, ruleset):
@@ -159,7 +159,7 @@ def _bots_read_action(action, ruleset):
 
 ACTION_PASSES = {
     "check/effects.py": lambda a, rs: check_action(a, Context(), neighbour=True),
-    "engine/triggers.py": _dispatched,
+    "compile.py, engine/triggers.py": _dispatched,
     "describe.py": lambda a, rs: describe.action_text(a),
     "describe_nl.py": lambda a, rs: describe_nl.action_parts(a),
     "syntax/printer.py": lambda a, rs: printer.action(a),
@@ -212,8 +212,8 @@ def test_an_unknown_kind_is_refused_by_each_pass_naming_it(ruleset):
     game = Game(tables, 3, 0)
     with pytest.raises(UnhandledKind, match="engine/held.py .* Teleport"):     # compiled for the city
         tables.compiled(attrs.evolve(tables.cards[0], static=(Teleport(),)))
-    with pytest.raises(UnhandledKind, match="engine/triggers.py .* Teleport"):
-        game.events.run(Teleport(), 0, game.events.where(0))
+    with pytest.raises(UnhandledKind, match="compile.py cannot make an operation of the action kind Teleport"):
+        tables.operation_of(Teleport())
     with pytest.raises(UnhandledKind, match="check/effects.py has no rule for the effect kind Teleport"):
         check_effect(Teleport(), Context())
     with pytest.raises(UnhandledKind, match="check/effects.py has no rule for the action kind Teleport"):

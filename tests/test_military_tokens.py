@@ -201,7 +201,7 @@ def test_a_priced_shield_is_offered_and_the_bots_weigh_it(tables):
     decision = game.decision()
     assert decision.kind == "offer"
     _step, offer, *_rest = game.stack[-1]
-    worth = action_worth(rule_model(tables, 3), game, 0, None, offer.action, lambda c: 0.0, 1 / 3)
+    worth = action_worth(rule_model(tables, 3), game, 0, None, offer.node.action, lambda c: 0.0, 1 / 3)
     assert worth > 0                                  # one shield wins both conflicts of age I (and later ones)
     decision.choose(1)
     assert game.cities[0].shields == 1

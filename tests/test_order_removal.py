@@ -134,7 +134,7 @@ def test_the_last_card_of_a_neighbour_is_copied_by_choice_and_saved(runs):
     build(game, right.seat, "Pawnshop")
     from interpreter.engine.flow.chains import CHAIN_STEPS
     echo = runs.cards[runs.card_index("Echo Guild")]
-    game.stack.append(("run", echo.when_built[0], 0, None, "Echo Guild"))
+    game.stack.append(("run", echo.run.when_built[0], 0, None, "Echo Guild"))
     game.run()
     decision = game.decision()
     assert decision.kind == "copy"
@@ -204,7 +204,7 @@ def moves(tmp_path_factory):
 def run_action(game, seat: int, card: str, n: int = 0, stage: int = -1):
     t = game.tables
     source = t.cards[t.card_index(card)] if stage < 0 else game.cities[seat].side.stages[stage]
-    game.stack.append(("run", source.when_built[n], seat, None, source.name))
+    game.stack.append(("run", source.run.when_built[n], seat, None, source.name))
     game.run()
 
 

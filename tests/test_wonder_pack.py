@@ -199,8 +199,8 @@ def _run_stage(game, seat: int, number: int):
     while not city.side.any_order and city.stages < number:   # the stages before it, built as they are
         city.add_stage()
     stage = city.add_stage(number)
-    for action in reversed(stage.when_built):
-        game.stack.append(("run", action, seat, None, stage.name))
+    for op in reversed(stage.run.when_built):
+        game.stack.append(("run", op, seat, None, stage.name))
     game.run()
 
 

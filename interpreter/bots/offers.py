@@ -41,7 +41,8 @@ def offer_values(model, game, seat: int, options, card_worth, coin: float | None
     """Each answer of the offer `seat` decides on (the game's waiting `offer` step), in
     points: 0 for "decline", the action's worth less the price for each way of paying.
     `card_worth(card index)` is what building a card is worth to the deciding bot."""
-    _step, action, _seat, neighbour, _source = game.stack[-1]
+    _step, op, _seat, neighbour, _source = game.stack[-1]
+    action = op.node                      # (the step holds the offer's operation: engine/program.py)
     rate = model.coin_rate if coin is None else coin
     rivals = max(1, len(game.cities) - 1)
     gained = action_worth(model, game, seat, neighbour, action.action, card_worth, rate) \

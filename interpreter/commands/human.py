@@ -90,7 +90,7 @@ class HumanDecider:
                 self.echo(self._words(t).hand_line(t.ruleset.cards[i]))
         shows = DECISIONS[kind].shows if kind in DECISIONS else "hand"    # (kinds/decisions/)
         if shows == "offer":                  # `may pay PRICE to ACTION`: what is offered, in words
-            self.echo(_("Offered: {offer}").format(offer=printable(describer().action_text(game.stack[-1][1]))))
+            self.echo(_("Offered: {offer}").format(offer=printable(describer().action_text(game.stack[-1][1].node))))
         if shows in ("hand", "options"):
             self.echo(_("Cards it can play (from your hand):") if neutral else _("Hand:"))
             held = (o.card for o in options if o.card >= 0) if neutral or shows == "options" else game.hands[seat]

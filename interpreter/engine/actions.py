@@ -185,11 +185,11 @@ def use_actions(game: Game, seat: int, hand: Iterable[int], trio: Trio, first: b
     empty discard pile) is not offered, as a priced choice is not."""
     city = game.cities[seat]
     ways = []
-    uses = game.tables.rules.card_uses
+    uses = game.tables.use_operations
     for number, (coins, units, tokens) in enumerate(game.tables.use_prices):    # (compiled: `Tables.use_prices`)
         if tokens and not holds(city, tokens):
             continue                                   # a price asking for tokens the city lacks
-        if game.events.idle(uses[number].action, seat):
+        if game.events.idle(uses[number], seat):
             continue
         found = price_ways(city, trio, coins, units)
         ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]

@@ -204,10 +204,9 @@ class CityTables:
             rank = (0, 0) if source.kind == "board" else (1, self.stages) if source.kind == "stage" \
                 else (3, len(self.copied)) if source.index in self.copied \
                 else (-1, self.revealed.index(source.index)) if source.index in self.revealed else (2, len(self.built))
-            checks = source.run.checks
-            for index, trigger in enumerate(source.triggers):
-                listeners = self.listening.setdefault(trigger.event, [])
-                bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", trigger, checks[index]),
+            for index, hook in enumerate(source.run.triggers):
+                listeners = self.listening.setdefault(hook.event, [])
+                bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", hook, hook.check),
                               key=lambda entry: entry[0])
         if held is None:
             held = source.held                  # (compiled with the tables)

@@ -12,7 +12,7 @@ from ..kinds.effects import effect_kind_of
 from ..kinds.base import UnhandledKind
 
 if TYPE_CHECKING:
-    from ..kinds.effects import Effect  # noqa: F401  (in the aliases' quoted names)
+    from .program import Hook  # noqa: F401  (in the aliases' quoted names)
     from .written import Word
     from ..compile import Tables
     from .city import City  # noqa: F401  (in the aliases' quoted names)
@@ -29,8 +29,8 @@ PriceCut = tuple[str, int, int]               # (direction, resource, price)
 CostCut = tuple[tuple[str, ...], str, int, tuple[str, ...]]
 TokenBuild = tuple[str, str, int, str]        # (what, kind, count, colour) of a build paid by tokens
 CoinRate = tuple[frozenset[str], int]          # (colours, or none for wonder stages; coins a unit)
-# a trigger a city listens to: (rank, key, the trigger, its compiled conditions or None)
-Listener = tuple[tuple[int, ...], str, "Effect", "Callable[[Where], bool] | None"]
+# a trigger a city listens to: (rank, key, its hook, its compiled conditions or None)
+Listener = tuple[tuple[int, ...], str, "Hook", "Callable[[Where], bool] | None"]
 
 
 class Like(Protocol):

@@ -112,7 +112,7 @@ class TurnWatch:
         game, t = self.game, self.game.tables
         flow = [0] * len(game.cities)
         rules_moves = _coin_actions(t.rules.triggers)
-        in_play = [[entry[2] for entries in c.listening.values() for entry in entries] for c in game.cities]
+        in_play = [[entry[2].node for entries in c.listening.values() for entry in entries] for c in game.cities]
         on_others = set().union(*(_group_coin_actions(a.action for a in triggers) for triggers in in_play))
         moves = [rules_moves | on_others | _coin_actions(triggers) for triggers in in_play]
         may_gain = [1 in m for m in moves]

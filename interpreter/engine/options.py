@@ -65,9 +65,9 @@ def offer_options(game: Game, seat: int) -> list[Action]:
     """The answers to the offer `seat` decides on (the flow's waiting `offer` step): decline
     first, then every way to pay the price that the payment search finds within the city's
     coins (its own production, or bought from the neighbours), cheapest first."""
-    _step, action, _seat, _neighbour, _source = game.stack[-1]
+    _step, op, _seat, _neighbour, _source = game.stack[-1]
     return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins)
-                                      for coins, l, r in payment_ways(game, seat, action.items)]
+                                      for coins, l, r in payment_ways(game, seat, op.node.items)]
 
 
 def payment_ways(game: Game, seat: int, items: PriceItems) -> list[tuple[int, int, int]]:

@@ -1,25 +1,25 @@
 """What a game is in the middle of (a save's `flow`, format 2), as JSON and back: the steps
 still to do, the open decisions, the choices of the turn collected so far, the actions set
-aside for the turn's end, the chain of triggers acting.  Rule objects are written as their
-number in the compiled program (compile.py `Tables.operations`); each step's values are
+aside for the turn's end, the chain of triggers acting.  The program's operations and hooks
+(engine/program.py) and its sources are written as their number in the compiled program
+(compile.py `Tables.operations`: an operation's `id`, the same number the rule object had
+before the program was made of operations, so older saves load); each step's values are
 checked against what the step takes (`_ARGS`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import Any, NoReturn, cast
 
 from ..kinds.decisions import DECISIONS
-from ..kinds.effects import TRIGGERS
 from ..marked import N_
 from .actions import Action
 from .decisions import KINDS
 from .flow.machine import STEPS
 from .flow.phases import PHASE_STEP_ARGS
 from .game import Game
+from .program import Hook, Operation
 from .save_fields import Cards, Data, SaveError, card_ref
 
-if TYPE_CHECKING:
-    from ..kinds.effects import Effect
 
 
 def flow_to_data(game: Game) -> Data:
@@ -49,18 +49,17 @@ def flow_to_data(game: Game) -> Data:
 
 
 # what each step takes: a seat, a seat or nothing, a whole number, text, an action of a
-
-# player, a rule object of a kind, or a list of such
+# player, a thing of the program (a source, a trigger's hook, an operation), or a list of such
 _SEAT, _NEIGHBOUR, _INT, _TEXT, _ACTION = "seat", "neighbour", "int", "text", "action"
-_TRIGGER, _EFFECT, _SOURCE = "trigger", "effect", "source"
+_TRIGGER, _OPERATION, _SOURCE = "trigger", "operation", "source"
 _ARGS = {
     "game_end_city": (_SEAT,), "resolve": ("choices",), "resolve_one": (_SEAT, _ACTION, _INT),
     "resolve_log": ("placed",), "pile_log": (_SEAT, _ACTION), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
     "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
-    "run": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_EFFECT, _SEAT), "settle": (_SEAT, _INT, _INT),
-    "each": (_EFFECT, _SEAT, _SEAT, _TEXT), "coins_log": (_SEAT, _SEAT, _INT, _TEXT),
-    "zone_play": (_EFFECT, _SEAT), "offer": (_EFFECT, _SEAT, _NEIGHBOUR, _TEXT),
-    "remove_from": (_EFFECT, _SEAT, _SEAT), "put_from": (_EFFECT, _SEAT),
+    "run": (_OPERATION, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_OPERATION, _SEAT), "settle": (_SEAT, _INT, _INT),
+    "each": (_OPERATION, _SEAT, _SEAT, _TEXT), "coins_log": (_SEAT, _SEAT, _INT, _TEXT),
+    "zone_play": (_OPERATION, _SEAT), "offer": (_OPERATION, _SEAT, _NEIGHBOUR, _TEXT),
+    "remove_from": (_OPERATION, _SEAT, _SEAT), "put_from": (_OPERATION, _SEAT),
     **{name: (_INT,) * n for name, n in PHASE_STEP_ARGS.items()},
 }
 
@@ -105,11 +104,11 @@ def flow_from_data(game: Game, flow: object, cards: Cards) -> None:
             fail(field, N_('"flow"."{field}" refers to rule object {n!r}, not one of these rules\' {count}'), n=n,
                  count=len(objects))
         found = objects[n]
-        ok = isinstance(found, Source) if kind == _SOURCE else isinstance(found, TRIGGERS) \
-            if kind == _TRIGGER else not isinstance(found, (Source, *TRIGGERS))
+        ok = isinstance(found, Source) if kind == _SOURCE else isinstance(found, Hook) \
+            if kind == _TRIGGER else isinstance(found, Operation)
         if not ok:
             fail(field, N_('"flow"."{field}" refers to rule object {n}, which is not a `{kind}`'), n=n,
-                 kind=kind)
+                 kind="effect" if kind == _OPERATION else kind)
         return found
 
     def items(v: object, field: str) -> list[Any]:   # (a JSON list: its items are checked by whoever reads them)
@@ -191,7 +190,7 @@ def flow_from_data(game: Game, flow: object, cards: Cards) -> None:
     if chosen and len(chosen) != seats or any(DECISIONS[k].collected for _s, k in waiting) and not chosen:
         fail("chosen", N_('"flow"."{field}" must hold a choice (or null) for each of the {seats} cities while a turn '
                            'is collected'), seats=seats)
-    pending = [(seat_of(p[0], "pending"), rule(p[1], "pending", _EFFECT), text_of(p[2], "pending"))
+    pending = [(seat_of(p[0], "pending"), rule(p[1], "pending", _OPERATION), text_of(p[2], "pending"))
                for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", N_('"flow"."{field}" is broken'))]
     game.stack, game.waiting, game.chosen, game.pending = stack, waiting, chosen, pending
-    game.events.stack = [cast("Effect", rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
+    game.events.stack = [cast(Hook, rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)

@@ -7,7 +7,6 @@ import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..kinds.actions import ACTIONS
 from ..kinds.effects import effect_kind_of
 from .quantities import Where, use_scorer
 from .teams import team_winners
@@ -25,13 +24,12 @@ def score_city(tables: Tables, city: City, left: City, right: City, everyone: It
     copy_choices: list[Source | None] = [None]
     copied_symbols: list[tuple[int, ...]] = []                   # a wild symbol for each `copy a symbol of ...` that finds one
     for source in owned:
-        for action in source.game_end:
-            kind = ACTIONS.get(type(action))
-            if kind is not None and kind.at_scoring:      # `copy ...`: a choice of the scoring
-                options = kind.wild_symbols(action, _SCORING, tables, left, right)
-                if options:
-                    copied_symbols.append(options)
-                copy_choices += kind.scored_copies(action, _SCORING, tables, city, left, right)
+        for op in source.run.scored:            # `copy ...`: a choice of the scoring (compiled: compile.py `Run`)
+            kind, action = op.kind, op.node
+            options = kind.wild_symbols(action, _SCORING, tables, left, right)
+            if options:
+                copied_symbols.append(options)
+            copy_choices += kind.scored_copies(action, _SCORING, tables, city, left, right)
     everyone = everyone if type(everyone) is tuple else tuple(everyone)
     if len(copy_choices) == 1 and not copied_symbols and not city.wild_symbols:
         # the common case: no choice to make at the end, one pad (the loops below, without them)

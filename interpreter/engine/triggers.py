@@ -19,30 +19,29 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..diagnostics import Note
-from ..kinds.base import UnhandledKind
 from .options import build_options_from, card_copy_options, offer_options, removal_options, stage_copy_options
 from .placed import put_from, put_options, remove_built
 from .flow.phases import ask_zone_play, draw_into, zone_options
 from .flow.search_log import NoLog
-from .quantities import Value, Where, where_in
+from .quantities import Where, where_in
 from .teams import faced
 from .tokens import LIMIT, bounded, give_back, take_kept, worth_under_laws
 from ..errors import WondersError
-from ..kinds.actions import ACTIONS, kind_of
 from ..kinds.event_base import KEPT_TAKEN, Event
 
 if TYPE_CHECKING:
-    from ..kinds.effects import Effect
     from .city import City
     from .decisions import DecisionKind
     from .game import Game
+    from .program import Hook, Operation
 
 MAX_DEPTH = 25
 BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
-# a trigger listening, as (key, trigger, its conditions compiled or None)
-Listener = tuple[str, Any, "Callable[[Where], bool] | None"]
-# a trigger due, as (seat, key, trigger, neighbour seat, event)
-Due = tuple[int, str, Any, int | None, str]
+# a trigger listening, as (key, its hook, its conditions compiled or None): the hook's own
+# conditions, or with a law's (engine/laws.py)
+Listener = tuple[str, "Hook", "Callable[[Where], bool] | None"]
+# a trigger due, as (seat, key, hook, neighbour seat, event)
+Due = tuple[int, str, "Hook", int | None, str]
 def log_coins(game: Game, seat: int, change: int, owner: int, source: str) -> None:
     """A city's coins changed by an action of `owner`'s `source` (a card, a stage or a
     trigger) done in it, in the log."""
@@ -56,15 +55,9 @@ def copy_stage(game: Game, seat: int, choice: Any) -> None:
     stage = game.cities[seat].add_stage_copy(choice.card, choice.stage)
     game.log.append({"event": "resolve", "seat": seat, "paid": [], "action": choice.label(game.tables),
                      "coins": game.cities[seat].coins})
-    game.pending += [(seat, action, stage.name) for action in stage.turn_end]
-    for action in reversed(stage.when_built):
-        game.stack.append(("run", action, seat, None, stage.name))
-
-
-def trigger_label(trigger: Any, event: str) -> str:
-    """How the log names a trigger: its name, or the event it listens to."""
-    name: str = trigger.name.text if trigger.name else event
-    return name
+    game.pending += [(seat, op, stage.name) for op in stage.run.turn_end]
+    for op in reversed(stage.run.when_built):
+        game.stack.append(("run", op, seat, None, stage.name))
 
 
 class TriggerLoop(WondersError):
@@ -72,7 +65,7 @@ class TriggerLoop(WondersError):
     `depth`, `event` and `fired` (each trigger's event and span) let the command that
     shows it word it in the reader's language (the engine speaks no language of its own)."""
 
-    def __init__(self, event: str, stack: Sequence[Any]) -> None:
+    def __init__(self, event: str, stack: Sequence[Hook]) -> None:
         self.event = event
         self.depth = MAX_DEPTH
         distinct = list({id(t): t for t in stack}.values())
@@ -88,12 +81,11 @@ class Dispatcher:
         self._game = cast("Callable[[], Game]", weakref.ref(game))     # not the game itself: a game and its dispatcher would
         # hold each other, and a finished game (an imagined one: thousands a search) would wait
         # for the cyclic garbage collector instead of going at once
-        self.stack: list[Effect] = []        # the triggers acting, the latest last
+        self.stack: list[Hook] = []          # the triggers acting, the latest last
         self.rule_triggers = game.tables.rule_listeners     # compiled (compile.py `Tables.rule_listeners`, `heard`)
         self.heard = game.tables.heard
         self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
         self.wheres: dict[tuple[int, int | None, int], Where] = {}
-        self.values: dict[int, tuple[Any, Value]] = game.tables.values     # compiled (compile.py `Tables.values`)
         self.law_triggers: dict[str, list[Listener]] = {}    # event -> the laws' triggers in force (engine/laws.py)
 
     def copy_for(self, game: Game) -> Dispatcher:
@@ -101,7 +93,7 @@ class Dispatcher:
         the chain of triggers acting now is copied)."""
         other = Dispatcher.__new__(Dispatcher)
         other._game, other.stack, other.rule_triggers = cast("Callable[[], Game]", weakref.ref(game)), self.stack[:], self.rule_triggers
-        other.heard, other.sit_out, other.wheres, other.values = self.heard, self.sit_out, {}, self.values
+        other.heard, other.sit_out, other.wheres = self.heard, self.sit_out, {}
         other.law_triggers = self.law_triggers
         return other
 
@@ -132,7 +124,7 @@ class Dispatcher:
 
     def listeners(self, seat: int, event: str) -> list[Listener]:
         """The rules' triggers for `event`, then the city's (kept by City as it grows), as
-        (key, trigger, its conditions compiled or None)."""
+        (key, hook, its conditions compiled or None)."""
         found = self.rule_triggers.get(event, [])
         own = self.game.cities[seat].listening.get(event)
         if own:
@@ -145,7 +137,7 @@ class Dispatcher:
         self.game.stack.append(("fire", event, None if seats is None else tuple(seats)))
 
     def due(self, event: str, seats: Iterable[int] | None = None) -> list[Due]:
-        """The triggers `event` sets off, in order, as (seat, key, trigger, neighbour seat,
+        """The triggers `event` sets off, in order, as (seat, key, hook, neighbour seat,
         event).  Every seat's conditions are read first, then the triggers whose conditions
         held act: an event happens to all cities at once, so "the city with the fewest coins
         gains 2" gives to each city that had the fewest, whatever the others gain first."""
@@ -193,20 +185,26 @@ class Dispatcher:
             self.game.log.append({"event": "debt", "seat": seat, "kind": debt, "count": amount - paid})
 
     def group(self, seat: int, action: Any) -> list[int]:
-        """The seats an `each ...:` action acts in, in seat order from the owner's left; with
-        `with fewer VALUE` (`more`), those whose VALUE, counted as if each were the owner, is
-        below (above) the owner's."""
+        """The seats an `each ...:` action of the rules acts in (`group_of` its operation:
+        what the bots ask)."""
+        return self.group_of(seat, self.game.tables.operation_of(action))
+
+    def group_of(self, seat: int, op: Operation) -> list[int]:
+        """The seats an `each ...:` operation acts in, in seat order from the owner's left;
+        with `with fewer VALUE` (`more`), those whose VALUE (`op.compared`), counted as if
+        each were the owner, is below (above) the owner's."""
         n = len(self.game.cities)
+        action = op.node
         group = action.group
         if group == "neighbours":
             seats = [s for s in dict.fromkeys(((seat + 1) % n, (seat - 1) % n)) if s != seat]
         else:
             others = [(seat + k) % n for k in range(1, n)]
             seats = others + [seat] if group == "every" else others
-        if action.value is None:
+        value = op.compared
+        if value is None:
             return seats
         owner = self.where(seat)
-        value = self.expression(action.value)
         mine = value(owner)
         cities = self.game.cities
         values = {s: value(where_in(owner, cities[s])) for s in seats}
@@ -233,31 +231,9 @@ class Dispatcher:
                                           "seat": city.seat, "kind": kind, "at": event})
         return frozenset(sitting) or None, frozenset(once) or None
 
-    def idle(self, action: Any, seat: int) -> bool:
-        """True when the action would do nothing now (building from an empty pile)."""
-        kind = kind_of(action)
-        if kind is not None:
-            return kind.idle(self, action, seat)
-        return False
-
-    def value(self, action: Any) -> Value:
-        """What an action counts (its kind's `counted`: a gain's amount, a token's value) as
-        a function of a Where: compiled with the rules for each of their actions (compile.py
-        `Tables.values`); one made outside them (a test's) is compiled once here."""
-        found = self.values.get(id(action))
-        if found is None or found[0] is not action:
-            counted = ACTIONS[type(action)].counted(action)
-            found = self.values[id(action)] = (action, self.game.tables.amount_of(*counted))
-        return found[1]
-
-    def expression(self, expr: Any) -> Value:
-        """An expression an action holds (the VALUE of `each ... city with fewer VALUE`) as a
-        function of a Where: compiled with the rules (compile.py `Tables.values`, by the
-        expression's id); one made outside them (a test's) is compiled once here."""
-        found = self.values.get(id(expr))
-        if found is None or found[0] is not expr:
-            found = self.values[id(expr)] = (expr, self.game.tables.value_of(expr))
-        return found[1]
+    def idle(self, op: Operation, seat: int) -> bool:
+        """True when the operation would do nothing now (building from an empty pile)."""
+        return op.idle is not None and op.idle(self, op.node, seat)
 
     def build_options_from_discard(self, seat: int) -> list[Any]:
         """What the city may build from the discard pile now."""
@@ -299,17 +275,17 @@ class Dispatcher:
         """What the city may do with a card of the zone a play from it names (flow/phases.py)."""
         return zone_options(self.game, seat, action)
 
-    def play_from_zone(self, seat: int, action: Any) -> None:
+    def play_from_zone(self, seat: int, op: Operation) -> None:
         """`when built: build a card from "Z"`: the owner is asked (a decision of kind "zone")
         when it may play a card of the zone (flow/phases.py `ask_zone_play`)."""
-        ask_zone_play(self.game, action, seat)
+        ask_zone_play(self.game, op, seat)
 
-    def offer(self, seat: int, action: Any, neighbour: int | None, source: str) -> None:
+    def offer(self, seat: int, op: Operation, neighbour: int | None, source: str) -> None:
         """`may pay PRICE to ACTION`: the owner is asked, when it can pay the price at all
         (`options.offer_options`); the step left under the decision carries out the answer
         (flow/chains.py `offer_taken`, from Flow.take)."""
         game = self.game
-        game.stack.append(("offer", action, seat, neighbour, source))
+        game.stack.append(("offer", op, seat, neighbour, source))
         if len(offer_options(game, seat)) > 1:
             game.waiting = [(seat, "offer")]
         else:
@@ -323,13 +299,10 @@ class Dispatcher:
         game.stack.append(step)
         game.waiting = [(seat, decision)]
 
-    def run(self, action: Any, seat: int, where: Where, source: str = "") -> None:
-        """Carry out one action for `seat`: its kind's row of CARRY_OUT (an action that is a
-        player's choice opens its decision, `game.waiting`)."""
-        carry = CARRY_OUT.get(type(action))
-        if carry is None:
-            raise UnhandledKind(f"engine/triggers.py cannot carry out the action kind {type(action).__name__}")
-        carry(self, action, seat, where, source)
+    def run(self, op: Operation, seat: int, where: Where, source: str = "") -> None:
+        """Carry out one operation for `seat` (an action that is a player's choice opens its
+        decision, `game.waiting`)."""
+        op.carry(self, op, seat, where, source)
 
     def gain(self, seat: int, amount: int) -> None:
         """The city takes `amount` coins from the bank (`coins taken from the bank` fires)."""
@@ -350,12 +323,12 @@ class Dispatcher:
             if event in self.heard:
                 self.fire(event, (seat,))
 
-    def run_in(self, action: Any, target: int, owner: int, source: str) -> None:
+    def run_in(self, op: Operation, target: int, owner: int, source: str) -> None:
         """An `each ...:` action carried out in one city: the coins it gives or takes there
         are logged (the owner's own gains show in its turn's line or its trigger's)."""
         city = self.game.cities[target]
         before = city.coins
-        self.run(action, target, self.where(target), source)
+        op.carry(self, op, target, self.where(target), source)
         log_coins(self.game, target, city.coins - before, owner, source)
 
     def take_token(self, seat: int, value: int, where: Where) -> None:
@@ -381,9 +354,9 @@ class Dispatcher:
             if event in self.heard:
                 self.fire(event, (seat,))
 
-    def later(self, seat: int, action: Any, source: str) -> None:
-        """The action waits for the end of the turn (`at end of turn, ...` from a trigger)."""
-        self.game.pending.append((seat, action, source))
+    def later(self, seat: int, op: Operation, source: str) -> None:
+        """The operation waits for the end of the turn (`at end of turn, ...` from a trigger)."""
+        self.game.pending.append((seat, op, source))
 
     def give_back_tokens(self, seat: int, what: str, kind: str | None, count: int | None, source: str) -> None:
         """`discard N victory|defeat|KIND tokens`: given back (`give_back`; `count` None: all),
@@ -416,7 +389,3 @@ class Dispatcher:
         if type(self.game.log) is not NoLog:
             self.game.log.append({"event": "board lost", "seat": seat, "source": source})
 
-
-# what each action kind does (Dispatcher.run): looked up by the action's own type, called
-# (dispatcher, action, seat, where, source): a kind of kinds/actions/ by its own `run`
-CARRY_OUT: dict[type, Callable[..., None]] = {node: kind.run for node, kind in ACTIONS.items()}

@@ -140,13 +140,14 @@ class ActionKind(abc.ABC, Generic[N]):
 
     # -- run (engine/triggers.py)
     def counted(self, action: N) -> tuple[Expr | None, Per | None]:
-        """The expression the action counts and its `per` (compiled once per action by the
-        dispatcher, `Dispatcher.value`; weighed by the bots)."""
+        """The expression the action counts and its `per` (compiled with the rules into its
+        operation's `value`, compile.py `Tables._operation`; weighed by the bots)."""
         return None, None
 
     def inner(self, action: N) -> Any:
         """The action this one holds and carries out (`at end of turn, ACTION`, `each other
-        city: ACTION`), or None; saves number it (compile.py `Tables.operations`)."""
+        city: ACTION`), or None: compiled into its operation's `inner`, numbered for saves
+        (compile.py `Tables.operations`)."""
         return None
 
     def kept_kind(self, action: N) -> str:
@@ -154,9 +155,12 @@ class ActionKind(abc.ABC, Generic[N]):
         return ""
 
     @abc.abstractmethod
-    def run(self, events: Any, action: N, seat: int, where: Any, source: str) -> None:
-        """Carry out the action for `seat` (`events`: the game's Dispatcher; `where`: the
-        cities its quantities count in; `source`: what the log names as its cause)."""
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        """Carry out the action for `seat` (`events`: the game's Dispatcher; `op`: the
+        action as the compile pass made it, engine/program.py `Operation`: the action
+        itself, `node`, what it counts compiled, `value`, the operation it holds, `inner`;
+        `where`: the cities its quantities count in; `source`: what the log names as its
+        cause)."""
 
     def wild_symbols(self, action: N, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:
         """The science symbols (numbers of `tables.symbols`) one of which the action gives

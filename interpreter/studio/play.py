@@ -228,7 +228,7 @@ class Session:
         found = {"kind": decision.kind, "city": game.cities[decision.seat].name, "neutral": decision.seat != self.seat,
                  "moves": moves, "cards": [self._card(i) for i in shown]}
         if shows == "offer":                  # `may pay PRICE to ACTION`: what is offered, in words
-            offer = game.stack[-1][1]
+            offer = game.stack[-1][1].node    # (the step holds the offer's operation: engine/program.py)
             found["offer"] = f"{cost_text(written_cost(offer.items))} and then {action_text(offer.action)}"
         return found
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...kinds.actions import ACTIONS
 from ..neutral import set_holders
 from .chains import fire
 from .phases import phase_steps
@@ -52,10 +51,8 @@ def game_end(game: Game) -> None:
 def _game_end_city(game: Game, seat: int) -> None:
     steps: list[Step] = []
     for source in game.cities[seat].owned_sources():
-        for action in source.game_end:
-            kind = ACTIONS.get(type(action))
-            if not (kind is not None and kind.at_scoring):   # choices of the scoring (a copy)
-                steps.append(("run", action, seat, None, source.name))
+        for op in source.run.game_end:          # (the scoring's choices, a copy, are not among them)
+            steps.append(("run", op, seat, None, source.name))
     game.stack += reversed(steps)
 
 

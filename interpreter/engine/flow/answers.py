@@ -27,8 +27,8 @@ __all__ = ["legal_actions", "build_options_from", "copy_options", "debt_options"
 
 def asking(game: Game) -> Any:
     """The action whose decision is open (a copy, a card moved): the step under the
-    decision holds it."""
-    return game.stack[-1][1]
+    decision holds its operation."""
+    return game.stack[-1][1].node
 
 
 def neutral_turn_options(game: Game, seat: int) -> list[Action]:
@@ -68,12 +68,12 @@ def settled(game: Game, action: Action) -> None:
 def removed(game: Game, seat: int, action: Action) -> None:
     """The card chosen leaves the city (or the zone) the `remove_from` step names."""
     _step, removal, _seat, owner = game.stack[-1]      # the `remove_from` step the decision belongs to
-    remove_built(game, seat, action, removal, owner)
+    remove_built(game, seat, action, removal.node, owner)
 
 
 def put(game: Game, seat: int, action: Action) -> None:
     """The card chosen is put from the zone onto the other one (the `put_from` step's)."""
-    put_from(game, seat, game.stack.pop()[1], action)
+    put_from(game, seat, game.stack.pop()[1].node, action)
 
 
 def reopen_turn(game: Game) -> None:

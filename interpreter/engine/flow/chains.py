@@ -13,16 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...kinds.actions import ACTIONS, COINS, LOSSES
 from ..tokens import give_up_kept
-from ..triggers import MAX_DEPTH, TriggerLoop, log_coins, trigger_label
+from ..triggers import MAX_DEPTH, TriggerLoop, log_coins
 
 if TYPE_CHECKING:
-    from ...kinds.actions import Action as RuleAction   # an action of the rules (a kind's node)
-    from ...kinds.effects import Effect
-    from ...kinds.base import ActionKind
     from ..actions import Action
     from ..game import Game
+    from ..program import Hook, Operation
     from .machine import Steps
 
 
@@ -35,50 +32,50 @@ def fire(game: Game, event: str, seats: tuple[int, ...] | None) -> None:
         game.stack += [("trigger", *entry) for entry in reversed(due)]
 
 
-def _trigger(game: Game, seat: int, key: str, trigger: Effect, neighbour: int | None, event: str) -> None:
-    limit = trigger.limit
+def _trigger(game: Game, seat: int, key: str, hook: Hook, neighbour: int | None, event: str) -> None:
+    limit = hook.limit
     if limit is not None:
         fired_key = f"{seat}|{key}"
         if fired_key in game.fired:
             return
-    if game.events.idle(trigger.action, seat):
+    op = hook.operation
+    events = game.events
+    if op.idle is not None and op.idle(events, op.node, seat):
         return                        # nothing to do: no chain goes on from here
     if limit is not None:
-        game.fired[fired_key] = limit.text
-    chain = game.events.stack
-    chain.append(trigger)
+        game.fired[fired_key] = limit
+    chain = events.stack
+    chain.append(hook)
     if len(chain) > MAX_DEPTH:
         raise TriggerLoop(event, chain)
-    game.stack.append(("trigger_done", seat, trigger, event, game.cities[seat].coins))
-    _run(game, trigger.action, seat, neighbour, trigger_label(trigger, event))
+    game.stack.append(("trigger_done", seat, hook, event, game.cities[seat].coins))
+    _run(game, op, seat, neighbour, hook.label)
 
 
-def _trigger_done(game: Game, seat: int, trigger: Effect, event: str, before: int) -> None:
+def _trigger_done(game: Game, seat: int, hook: Hook, event: str, before: int) -> None:
     game.events.stack.pop()
     after = game.cities[seat].coins
-    if after != before and isinstance(trigger.action, COINS):
-        game.log.append({"event": "coins", "seat": seat, "change": after - before,
-                         "trigger": trigger_label(trigger, event)})
+    if after != before and hook.operation.coins:
+        game.log.append({"event": "coins", "seat": seat, "change": after - before, "trigger": hook.label})
 
 
-def _run(game: Game, action: RuleAction, seat: int, neighbour: int | None, source: str) -> None:
-    rules = game.tables.rules
-    if rules.debt_by_choice:
-        kind = ACTIONS.get(type(action))
-        if kind is not None and kind.each_city:        # each city's loss may be its own decision
-            _in_each_city(game, kind, action, seat, source)
+def _run(game: Game, op: Operation, seat: int, neighbour: int | None, source: str) -> None:
+    events = game.events
+    if game.tables.rules.debt_by_choice:
+        if op.kind.each_city:                         # each city's loss may be its own decision
+            _in_each_city(game, op, seat, source)
             return
-        if _owes(game, action, seat, neighbour):
+        if _owes(game, op, seat, neighbour):
             return
-    game.events.run(action, seat, game.events.where(seat, neighbour), source)
+    op.carry(events, op, seat, events.where(seat, neighbour), source)
 
 
-def _owes(game: Game, action: RuleAction, seat: int, neighbour: int | None) -> bool:
+def _owes(game: Game, op: Operation, seat: int, neighbour: int | None) -> bool:
     """A loss under `coins owed may become ... tokens` that a city with coins settles by a
     decision (the `settle` step): opened, True; any other action, False."""
-    if not isinstance(action, LOSSES):
+    if not op.loss or op.value is None:
         return False
-    amount = game.events.value(action)(game.events.where(seat, neighbour))
+    amount = op.value(game.events.where(seat, neighbour))
     if amount <= 0 or game.cities[seat].coins <= 0:
         return False
     game.stack.append(("settle", seat, amount, -1))
@@ -86,23 +83,21 @@ def _owes(game: Game, action: RuleAction, seat: int, neighbour: int | None) -> b
     return True
 
 
-def _in_each_city(game: Game, kind: ActionKind[Any], action: RuleAction, seat: int, source: str) -> None:
+def _in_each_city(game: Game, op: Operation, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
-    game.stack += [("each", kind.inner(action), target, seat, source)
-                   for target in reversed(game.events.group(seat, action))]
+    game.stack += [("each", op.inner, target, seat, source) for target in reversed(game.events.group_of(seat, op))]
 
 
-def _each(game: Game, action: RuleAction, target: int, owner: int, source: str) -> None:
+def _each(game: Game, op: Operation, target: int, owner: int, source: str) -> None:
     """One city's part of an `each ...:` action; its coins logged (`coins_log`) once settled."""
-    kind = ACTIONS.get(type(action))
-    if kind is not None and kind.each_city:
-        _in_each_city(game, kind, action, target, source)
+    if op.kind.each_city:
+        _in_each_city(game, op, target, source)
         return
     coins = game.cities[target].coins
     game.stack.append(("coins_log", target, owner, coins, source))
-    if not _owes(game, action, target, None):          # (a settle step, if opened, runs first)
+    if not _owes(game, op, target, None):          # (a settle step, if opened, runs first)
         game.stack.pop()
-        game.events.run_in(action, target, owner, source)
+        game.events.run_in(op, target, owner, source)
 
 
 def _coins_log(game: Game, seat: int, owner: int, before: int, source: str) -> None:
@@ -112,7 +107,7 @@ def _coins_log(game: Game, seat: int, owner: int, before: int, source: str) -> N
 def offer_taken(game: Game, seat: int, choice: Action) -> None:
     """The owner's answer to an offer: declined, nothing happens; accepted, it pays (the
     price's coins to the bank, what it buys to its neighbours) and the action runs."""
-    _step, action, _seat, neighbour, source = game.stack.pop()
+    _step, op, _seat, neighbour, source = game.stack.pop()
     if choice.kind != "accept":
         return
     city = game.cities[seat]
@@ -120,21 +115,21 @@ def offer_taken(game: Game, seat: int, choice: Action) -> None:
     city.coins -= choice.left + choice.right + choice.bank
     left.coins += choice.left
     right.coins += choice.right
-    tokens = game.tables.offer_price(action.items)[2]
+    tokens = game.tables.offer_price(op.node.items)[2]
     if tokens:                            # the price's tokens, given up (the city holds them: offer_options)
         give_up_kept(game, seat, tokens, source)
-    game.stack.append(("run", action.action, seat, neighbour, source))
+    game.stack.append(("run", op.inner, seat, neighbour, source))
 
 
-def _offer_step(game: Game, action: RuleAction, seat: int, neighbour: int | None, source: str) -> None:
+def _offer_step(game: Game, op: Operation, seat: int, neighbour: int | None, source: str) -> None:
     """An offer's step run without its decision (never: Flow.take pops it)."""
 
 
-def _removed(game: Game, action: RuleAction, seat: int, owner: int) -> None:
+def _removed(game: Game, action: Any, seat: int, owner: int) -> None:
     """The card to move has been chosen (Flow.take): nothing is left to do."""
 
 
-def _copy_from(game: Game, action: RuleAction, seat: int) -> None:
+def _copy_from(game: Game, action: Any, seat: int) -> None:
     """The copy has been chosen (Flow.take): nothing is left to do."""
 
 

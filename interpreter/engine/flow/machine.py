@@ -1,6 +1,7 @@
 """The game's machine: a stack of small steps, run until a decision opens.
 
-Each step is a tuple `(name, *arguments)` of plain values and compiled rule objects; the
+Each step is a tuple `(name, *arguments)` of plain values and things of the compiled
+program (engine/program.py: an action's `Operation`, a trigger's `Hook`, a source); the
 step named `name` is `STEPS[name]`, gathered here from the modules of this folder (turn.py,
 resolve.py, chains.py, ages_and_end.py, phases.py).  A step may push further steps (they
 run before the rest, as a call would) or open decisions (`game.waiting`), which stops the

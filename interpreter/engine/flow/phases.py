@@ -281,7 +281,7 @@ def open_statement(game: Game) -> Any:
     """The phase statement whose decisions are open now (its step is on top of the stack),
     or the card's action that asked for a play from a zone (`zone_play`)."""
     step = game.stack[-1]
-    return step[1] if step[0] == "zone_play" else _statement(game, step[1], step[2])
+    return step[1].node if step[0] == "zone_play" else _statement(game, step[1], step[2])
 
 
 # ------------------------------------------------------------------------- the same, as a card's action
@@ -303,21 +303,21 @@ def draw_into(game: Game, action: Any, seat: int | None) -> None:
         game.log.append({"event": "draw", "seat": seat, "zone": action.zone.text, "cards": names})
 
 
-def ask_zone_play(game: Game, action: Any, seat: int) -> None:
-    """`when built: build a card from "Z"`: the owner plays one card of the zone at once,
-    a decision (kind `zone`) like a phase's; `zone_play` carries it out."""
-    if seat < game.players and zone_options(game, seat, action):
-        game.stack.append(("zone_play", action, seat))
+def ask_zone_play(game: Game, op: Any, seat: int) -> None:
+    """`when built: build a card from "Z"` (`op`, its operation): the owner plays one card of
+    the zone at once, a decision (kind `zone`) like a phase's; `zone_play` carries it out."""
+    if seat < game.players and zone_options(game, seat, op.node):
+        game.stack.append(("zone_play", op, seat))
         game.chosen = [None] * len(game.cities)
         game.waiting = [(seat, "zone")]
 
 
-def _zone_play(game: Game, action: Any, seat: int) -> None:
+def _zone_play(game: Game, op: Any, seat: int) -> None:
     chosen, game.chosen = game.chosen, []
     played: list[Action | None] = [None] * len(game.cities)
     choice = chosen[seat] if seat < len(chosen) else None
     if choice is not None and choice.kind != "pass":
-        game.zones[action.zone.text][seat].remove(choice.card)
+        game.zones[op.node.zone.text][seat].remove(choice.card)
         game.hands[seat].append(choice.card)
         played[seat] = choice
         game.stack.append(("resolve", tuple(played)))

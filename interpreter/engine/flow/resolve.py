@@ -102,7 +102,7 @@ def _resolve_one(game: Game, seat: int, action: Action, stage: int) -> None:
             fire(game, Event.CARD_SOLD, (seat,))
     elif kind == "use":                            # the use's action, as a card's `when built`
         use = game.tables.rules.card_uses[action.stage]
-        game.stack.append(("run", use.action, seat, None, f"use {use.name.text}"))
+        game.stack.append(("run", game.tables.use_operations[action.stage], seat, None, f"use {use.name.text}"))
     else:
         source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
         if free and free[:5] == "chain":          # its own chain, or a neighbour's (`chains from ...`)
@@ -148,12 +148,13 @@ def built(game: Game, seat: int, source: Source) -> None:
             stack.append(("fire", color_built, (seat,)))
     if event in events.heard or events.sit_out:        # (`events.may_act(event)`, without its call)
         stack.append(("fire", event, (seat,)))
-    if source.turn_end:
+    run = source.run
+    if run.turn_end:
         stack.append(("pend", seat, source))
-    if source.when_built:
+    if run.when_built:
         name = source.name
-        for action in reversed(source.when_built):  # (a loop: a comprehension would make `seat` and
-            stack.append(("run", action, seat, None, name))   # `source` cells for the whole function)
+        for op in reversed(run.when_built):   # (a loop: a comprehension would make `seat` and
+            stack.append(("run", op, seat, None, name))   # `source` cells for the whole function)
 
 
 def copy_card(game: Game, seat: int, choice: Action) -> None:
@@ -174,8 +175,8 @@ def heard(game: Game, event: str, seat: int) -> None:
 
 
 def _pend(game: Game, seat: int, source: Source) -> None:
-    for action in source.turn_end:
-        game.pending.append((seat, action, source.name))
+    for op in source.run.turn_end:
+        game.pending.append((seat, op, source.name))
 
 
 def build_from_discard(game: Game, seat: int, choice: Action) -> None:
@@ -199,7 +200,7 @@ def run_pending(game: Game) -> None:
     if game.pending:
         pending, game.pending = game.pending, []
         game.stack.append(("run_pending",))            # and again, for what these set aside
-        game.stack += [("run", action, seat, None, source) for seat, action, source in reversed(pending)]
+        game.stack += [("run", op, seat, None, source) for seat, op, source in reversed(pending)]
 
 
 

@@ -38,8 +38,8 @@ class AtTurnEndKind(ActionKind[AtTurnEnd]):
     def causes(self, action: AtTurnEnd) -> tuple[str, ...]:
         return ()                         # its action's, later: not right away
 
-    def run(self, events: Any, action: AtTurnEnd, seat: int, where: Any, source: str) -> None:
-        events.later(seat, action.action, source)
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        events.later(seat, op.inner, source)
 
     def written(self, action: AtTurnEnd, p: Printer) -> str:
         return f"at end of turn, {p.action(action.action)}"

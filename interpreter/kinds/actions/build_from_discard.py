@@ -38,8 +38,8 @@ class BuildFromDiscardKind(ActionKind[BuildFromDiscard]):
         """Nothing to build from an empty pile (or none the city may build)."""
         return not events.build_options_from_discard(seat)
 
-    def run(self, events: Any, action: BuildFromDiscard, seat: int, where: Any, source: str) -> None:
-        if not self.idle(events, action, seat):
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        if not self.idle(events, op.node, seat):
             events.game.waiting = [(seat, self.decision)]      # answered by the `discard` decision
 
     def power_worth(self, action: BuildFromDiscard, w: Appraiser) -> float:

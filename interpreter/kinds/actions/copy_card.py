@@ -61,9 +61,10 @@ class CopyCardKind(ActionKind[CopyCard]):
         options: list[Any] = events.card_copy_options(seat, action)
         return options
 
-    def run(self, events: Any, action: CopyCard, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        action = op.node
         if self.options(events, action, seat):          # chosen now
-            events.ask(seat, self.decision, ("copy_from", action, seat))
+            events.ask(seat, self.decision, ("copy_from", op, seat))
 
     def scored_copies(self, action: CopyCard, scoring: Any, tables: Any, city: Any, left: Any, right: Any) -> list[Any]:
         cards: list[Any] = scoring.cards_to_copy(tables, {c.text for c in action.colors},

@@ -44,12 +44,13 @@ class CopyStageKind(ActionKind[CopyStage]):
         options: list[Any] = events.stage_copy_options(seat, action)
         return options
 
-    def run(self, events: Any, action: CopyStage, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        action = op.node
         options = self.options(events, action, seat)
         if len(options) == 1:                       # one stage to copy: no choice
             events.copy_stage(seat, options[0])
         elif options:
-            events.ask(seat, self.decision, ("copy_from", action, seat))
+            events.ask(seat, self.decision, ("copy_from", op, seat))
 
     def written(self, action: CopyStage, p: Printer) -> str:
         return f"copy stage {action.number.value} of {p.scope(action.scope)}"

@@ -41,7 +41,7 @@ class CopySymbolKind(ActionKind[CopySymbol]):
     def causes(self, action: CopySymbol) -> tuple[str, ...]:
         return ()
 
-    def run(self, events: Any, action: CopySymbol, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
         """Nothing happens when it is run: the copy is a choice of the scoring (`wild_symbols`)."""
 
     def wild_symbols(self, action: CopySymbol, scoring: Any, tables: Any, left: Any, right: Any) -> tuple[int, ...]:

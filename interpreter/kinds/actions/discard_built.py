@@ -124,22 +124,23 @@ class DiscardBuiltKind(ActionKind[DiscardBuilt]):
             return not events.removal_options(seat, action)
         return False
 
-    def run(self, events: Any, action: DiscardBuilt, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
         """At once when the city has one such card, by its own choice when it has several;
         a card moved from one zone of the owner's into another is put."""
+        action: DiscardBuilt = op.node
         if action.between_zones:
             options = events.put_options(seat, action)
             if len(options) == 1:
                 events.put_from(seat, action, options[0])
             elif options:
-                events.ask(seat, "put", ("put_from", action, seat))
+                events.ask(seat, "put", ("put_from", op, seat))
             return
         target = self._target(events, action, seat, where)
         options = events.removal_options(target, action)
         if len(options) == 1:
             events.remove_built(target, options[0], action, seat)
         elif options:
-            events.ask(target, self.decision, ("remove_from", action, target, seat))
+            events.ask(target, self.decision, ("remove_from", op, target, seat))
 
     def written(self, action: DiscardBuilt, p: Printer) -> str:
         place = f'"{action.zone.text}"' if action.zone is not None else p.scope(action.city)

@@ -64,8 +64,9 @@ class DiscardTokensKind(ActionKind[DiscardTokens]):
         """How many (None: all of them)."""
         return action.count, None
 
-    def run(self, events: Any, action: DiscardTokens, seat: int, where: Any, source: str) -> None:
-        count = None if action.count is None else events.value(action)(where)
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        action: DiscardTokens = op.node
+        count = None if op.value is None else op.value(where)
         kind = action.kind.text if action.kind is not None else None
         events.give_back_tokens(seat, action.what, kind, count, source)
 

@@ -47,8 +47,8 @@ class DrawIntoKind(PhaseStatement, ActionKind[DrawInto]):
     def decks(self, action: DrawInto) -> tuple[Any, ...]:
         return (action.deck,)
 
-    def run(self, events: Any, action: DrawInto, seat: int, where: Any, source: str) -> None:
-        events.draw_into(seat, action)
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        events.draw_into(seat, op.node)
 
     def power_worth(self, action: DrawInto, w: Appraiser) -> float:
         """Cards drawn into a zone are not more plays but a wider choice at the plays to come:

@@ -84,8 +84,8 @@ class GainCoinsKind(CoinsKind[GainCoins]):
     def causes(self, action: GainCoins) -> tuple[str, ...]:
         return (Event.COINS_TAKEN_FROM_THE_BANK,)
 
-    def run(self, events: Any, action: GainCoins, seat: int, where: Any, source: str) -> None:
-        events.gain(seat, events.value(action)(where))
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        events.gain(seat, op.value(where))
 
 
 KIND = GainCoinsKind()

@@ -45,8 +45,8 @@ class GainShieldsKind(ActionKind[GainShields]):
     def counted(self, action: GainShields) -> tuple[Any, Any]:
         return action.amount, action.per
 
-    def run(self, events: Any, action: GainShields, seat: int, where: Any, source: str) -> None:
-        events.gain_shields(seat, events.value(action)(where), source)
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        events.gain_shields(seat, op.value(where), source)
 
     def written(self, action: GainShields, p: Printer) -> str:
         amount = action.amount

@@ -51,9 +51,9 @@ class InEachCityKind(ActionKind[InEachCity]):
     def causes(self, action: InEachCity) -> tuple[str, ...]:
         return ()                         # what its action fires in the cities is not followed
 
-    def run(self, events: Any, action: InEachCity, seat: int, where: Any, source: str) -> None:
-        for target in events.group(seat, action):
-            events.run_in(action.action, target, seat, source)
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        for target in events.group_of(seat, op):
+            events.run_in(op.inner, target, seat, source)
 
     def written(self, action: InEachCity, p: Printer) -> str:
         group = {"other": "other city", "neighbours": "neighbour", "every": "city"}[action.group]

@@ -36,7 +36,7 @@ class LoseBoardProductionKind(ActionKind[LoseBoardProduction]):
     def causes(self, action: LoseBoardProduction) -> tuple[str, ...]:
         return ()
 
-    def run(self, events: Any, action: LoseBoardProduction, seat: int, where: Any, source: str) -> None:
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
         events.lose_board(seat, source)
 
     def written(self, action: LoseBoardProduction, p: Printer) -> str:

@@ -32,8 +32,8 @@ class LoseCoinsKind(CoinsKind[LoseCoins]):
     def causes(self, action: LoseCoins) -> tuple[str, ...]:
         return ()
 
-    def run(self, events: Any, action: LoseCoins, seat: int, where: Any, source: str) -> None:
-        events.lose(seat, events.value(action)(where))
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        events.lose(seat, op.value(where))
 
 
 KIND = LoseCoinsKind()

@@ -49,11 +49,11 @@ class MayPayKind(ActionKind[MayPay]):
     def causes(self, action: MayPay) -> tuple[str, ...]:
         return ()                         # a choice: what its action fires is not followed
 
-    def run(self, events: Any, action: MayPay, seat: int, where: Any, source: str) -> None:
-        if events.idle(action.action, seat):
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        if events.idle(op.inner, seat):
             return                        # nothing the price would buy: not asked
         neighbour = where.neighbour.seat if where.neighbour is not None else None
-        events.offer(seat, action, neighbour, source)
+        events.offer(seat, op, neighbour, source)
 
     def written(self, action: MayPay, p: Printer) -> str:
         return f"may pay {p.price(action.items)} to {p.action(action.action)}"     # `1 stone`: a price says its counts

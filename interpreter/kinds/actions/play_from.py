@@ -56,8 +56,8 @@ class PlayFromKind(PhaseStatement, ActionKind[PlayFrom]):
         options: list[Any] = events.zone_options(seat, action)
         return options
 
-    def run(self, events: Any, action: PlayFrom, seat: int, where: Any, source: str) -> None:
-        events.play_from_zone(seat, action)       # `when built: build a card from "Z"`: chosen now
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        events.play_from_zone(seat, op)       # `when built: build a card from "Z"`: chosen now
 
     def power_worth(self, action: PlayFrom, w: Appraiser) -> float:
         """A play at once from the city's zone: the best card there, built (its worth and

@@ -47,8 +47,8 @@ class TakeKeptTokensKind(ActionKind[TakeKeptTokens]):
         kind: str = action.kind.text
         return kind
 
-    def run(self, events: Any, action: TakeKeptTokens, seat: int, where: Any, source: str) -> None:
-        events.take_kept_tokens(seat, action.kind.text, events.value(action)(where), source)
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        events.take_kept_tokens(seat, op.node.kind.text, op.value(where), source)
 
     def written(self, action: TakeKeptTokens, p: Printer) -> str:
         count = action.count

@@ -43,8 +43,8 @@ class TakeTokenKind(ActionKind[TakeToken]):
     def counted(self, action: TakeToken) -> tuple[Any, Any]:
         return action.value, None
 
-    def run(self, events: Any, action: TakeToken, seat: int, where: Any, source: str) -> None:
-        events.take_token(seat, events.value(action)(where), where)
+    def run(self, events: Any, op: Any, seat: int, where: Any, source: str) -> None:
+        events.take_token(seat, op.value(where), where)
 
     def written(self, action: TakeToken, p: Printer) -> str:
         value = action.value

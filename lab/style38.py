@@ -55,13 +55,13 @@ def weighing(military: float, path: str | None = None) -> list[float]:
 
 
 def _block(args):
-    mode, weights, first, count, players = args
+    mode, weights, first, count, players, variants = args
     from bots import _rules
     from interpreter.bots import make_bot
     from interpreter.bots.adaptive import AdaptiveBot
     from interpreter.bots.view import BotSeat
     from interpreter.engine.game import Game
-    tables = _rules(())
+    tables = _rules(variants)
     out = []
     for g in range(first, first + count):
         game = Game(tables, players, seed=g)
@@ -72,7 +72,8 @@ def _block(args):
         winners = game.winners()
         cities = game.cities[:players]
         out.append([(c.side.wonder,
-                     (1 / len(winners)) if s in winners else 0.0, c.colors.get("red", 0), s == mine, c.stages)
+                     (1 / len(winners)) if s in winners else 0.0, c.colors.get("red", 0), s == mine, c.stages,
+                     c.side.side)
                     for s, c in enumerate(cities)])
     return out
 
@@ -90,6 +91,8 @@ def main() -> None:
     parser.add_argument("--stage-bonus", type=float, default=None,
                         help="replace the weighing's bonus for a wonder stage (points); a probe, not a fit")
     parser.add_argument("--record", default=None, help="append the figures under this label to records/style38.jsonl")
+    parser.add_argument("--variant", action="append", default=[], help="play under this variant too (a lab probe)")
+    parser.add_argument("--sides", action="store_true", help="boards: each side's win rate too (e.g. `Rhodos B`)")
     args = parser.parse_args()
     weights = weighing(args.military, args.weights)
     if args.stage_bonus is not None:
@@ -98,7 +101,7 @@ def main() -> None:
         return picks(weights, args.games)
     players = args.players or (5 if args.mode == "boards" else 4)
     block = 10
-    tasks = [(args.mode, weights, args.first + s, min(block, args.games - s), players)
+    tasks = [(args.mode, weights, args.first + s, min(block, args.games - s), players, tuple(args.variant))
              for s in range(0, args.games, block)]
     rows = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -107,13 +110,15 @@ def main() -> None:
     print(f"{args.mode}: {args.weights or 'PRIOR'}, military x{args.military}, {players} players, {args.games} games")
     record = {"label": args.record, "commit": _commit(), "mode": args.mode, "players": players,
               "games": args.games, "first": args.first, "military": args.military, "weights_from": args.weights or "PRIOR", "stage_bonus": args.stage_bonus,
+              **({"variants": args.variant} if args.variant else {}),
               "weights": [round(w, 4) for w in weights], "load": round(os.getloadavg()[0], 2)}
     if args.mode == "boards":
         by, built = {}, {}
         for game in rows:
-            for wonder, win, _red, _mine, stages in game:
-                by.setdefault(wonder, []).append(win)
-                built.setdefault(wonder, []).append(stages)
+            for wonder, win, _red, _mine, stages, side in game:
+                for key in ((wonder, f"{wonder} {side}") if args.sides else (wonder,)):
+                    by.setdefault(key, []).append(win)
+                    built.setdefault(key, []).append(stages)
         record["boards"] = {}
         for wonder, wins in sorted(by.items(), key=lambda kv: -sum(kv[1]) / len(kv[1])):
             rate = sum(wins) / len(wins)
@@ -121,12 +126,12 @@ def main() -> None:
             stages = sum(built[wonder]) / len(built[wonder])
             record["boards"][wonder] = [round(rate, 4), round(low, 4), round(high, 4), len(wins), round(stages, 2)]
             print(f"  {wonder:14s} {rate:6.1%} ({low:.1%} to {high:.1%}) of {len(wins)} cities, {stages:.2f} stages")
-        reds = [red for game in rows for _w, _win, red, _m, _s in game]
+        reds = [red for game in rows for _w, _win, red, _m, _s, _side in game]
         record["red"] = round(sum(reds) / len(reds), 3)
         print(f"  red cards a city: {record['red']:.2f}")
     else:
-        mine = [(win, red) for game in rows for _w, win, red, m, _s in game if m]
-        theirs = [red for game in rows for _w, _win, red, m, _s in game if not m]
+        mine = [(win, red) for game in rows for _w, win, red, m, _s, _side in game if m]
+        theirs = [red for game in rows for _w, _win, red, m, _s, _side in game if not m]
         rate = sum(w for w, _r in mine) / len(mine)
         low, high = wilson(rate, len(mine))
         record.update(wins=round(rate, 4), low=round(low, 4), high=round(high, 4),

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from .program import Hook, Operation
 
 MAX_DEPTH = 25
+_new_where = tuple.__new__
 BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
 # a trigger listening, as (key, its hook, its conditions compiled or None): the hook's own
 # conditions, or with a law's (engine/laws.py)
@@ -106,15 +107,15 @@ class Dispatcher:
         """What an action or condition of `seat` reads; `neighbour` is a city or its seat.
         (A Where holds the live cities, so one is made per seat, neighbour and age.)"""
         game = self._game()
-        at = neighbour if type(neighbour) is int or neighbour is None else cast("City", neighbour).seat
+        at = neighbour if type(neighbour) is int or neighbour is None else neighbour.seat  # type: ignore[union-attr]
         key = (seat, at, game.age_index)
         found = self.wheres.get(key)
         if found is None:
             left, right = game.neighbours(seat)
             age = game.age
-            found = self.wheres[key] = Where(game.cities[seat], left, right,
-                                             None if at is None else game.cities[at],
-                                             tuple(game.cities), age.number, age.victory)
+            found = self.wheres[key] = _new_where(Where, (game.cities[seat], left, right,   # (`Where(...)` without
+                                                  None if at is None else game.cities[at],     # its defaults' call)
+                                                  tuple(game.cities), age.number, age.victory, None))
         return found
 
     def may_act(self, event: str) -> bool:

@@ -16,7 +16,8 @@ import attrs
 
 from .check.model import AgeDeal, Cost, RuleSet, RulesDef
 from .decks import deck_of
-from .compile_phases import PhaseOp, phase_ops, turn_runs
+from .compile_phases import PhaseOp, phase_ops, phase_statements, turn_runs
+from .kinds.statement_base import PhaseStatement
 from .compile_laws import NO_LAWS, LawProgram, compile_laws
 from .engine.held import Held, held_by, held_under
 from .engine.program import Hook, Operation
@@ -141,6 +142,8 @@ class Tables:
     # turns` shares with the others of its hands (`turn_runs`)
     phase_ops: tuple[tuple[PhaseOp, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     turn_runs: dict[tuple[int, int], tuple[int, bool]] = attrs.field(init=False, eq=False, repr=False)
+    # the kind of each statement that is an action kind's, by (phase, place) (`phase_statements`)
+    phase_statements: dict[tuple[int, int], PhaseStatement] = attrs.field(init=False, eq=False, repr=False)
     # the run-time program (engine/program.py): every thing a game's flow can hold, numbered
     # in the order of the rule set (`_number`): the sources as they are, each trigger as a
     # `Hook`, each action as an `Operation`; a save writes each by its number (its `id`,
@@ -206,6 +209,7 @@ class Tables:
         written prices, the helds under laws over cards, the decks."""
         rules = self.rules
         sources = self.sources()
+        object.__setattr__(self, "phase_statements", phase_statements(rules))
         object.__setattr__(self, "law_program", compile_laws(self, sources) if self.has_laws else NO_LAWS)
         object.__setattr__(self, "heard", frozenset(t.event for t in rules.triggers)
                            | frozenset(t.event for source in sources for t in source.triggers)
@@ -274,7 +278,8 @@ class Tables:
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
                 if f.name not in ("cache", "run", "operations", "numbers", "use_operations", "law_program", "heard",
-                                  "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled", "decks")}
+                                  "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled", "decks",
+                                  "phase_statements")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():

@@ -8,6 +8,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from .check.model import AgeDeal, AgeEnd, AgeStart, RulesDef
+from .kinds.actions import STATEMENTS
+from .kinds.statement_base import PhaseStatement
 from .syntax import ast
 
 
@@ -39,6 +41,14 @@ def phase_ops(rules: RulesDef) -> tuple[tuple[PhaseOp, ...], ...]:
     """Each phase's statements as the engine's operations, by phase and statement."""
     return tuple(tuple(_PHASE_OPS.get(type(step), PhaseOp.STATEMENT) for step in phase.steps)
                  for phase in rules.phases)
+
+
+def phase_statements(rules: RulesDef) -> dict[tuple[int, int], PhaseStatement]:
+    """The kind of each statement that is an action kind's (`PhaseOp.STATEMENT`), by phase
+    and place: the engine carries it out through this kind (kinds/statement_base.py), looked
+    up once here, not by the statement's class at each step."""
+    return {(p, i): STATEMENTS[type(step)] for p, phase in enumerate(rules.phases)
+            for i, step in enumerate(phase.steps) if type(step) not in _PHASE_OPS and type(step) in STATEMENTS}
 
 
 def turn_runs(rules: RulesDef, ops: tuple[tuple[PhaseOp, ...], ...]) -> dict[tuple[int, int], tuple[int, bool]]:

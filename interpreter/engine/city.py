@@ -270,6 +270,7 @@ def _copy(self: City) -> City:
     other.like_choices = self.like_choices.copy()
     other.shields_per = self.shields_per.copy()
     other.colors = self.colors.copy()
+    other.heard_by = self.heard_by.copy()
     other.prices = {k: v[:] for k, v in self.prices.items()}
     other.listening = {k: v[:] for k, v in self.listening.items()}
     return other

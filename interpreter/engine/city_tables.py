@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..kinds.effects import production_of
 from ..kinds.effects.cards_change import CARD_CHANGES
-from .held import _NOTHING, _OFF, CoinRate, CostCut, Held, Like, Listener, Options, ShieldsPer, TokenBuild
+from .held import _NOTHING, _OFF, CoinRate, CostCut, Heard, Held, Like, Listener, Options, ShieldsPer, TokenBuild
 from .payment.trio import signature
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_si
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
                  "shields_per")
-DERIVED_DICTS = ("colors",)
+DERIVED_DICTS = ("colors", "heard_by")     # (heard_by: event -> a tuple, replaced whole)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
 DERIVED = DERIVED_VALUES + DERIVED_LISTS + DERIVED_DICTS + DERIVED_NESTED
 _MAX_SIGNED_AFTER = 200_000      # entries of a rule set's "signed after" table (CityTables._sign_after)
@@ -115,6 +115,9 @@ class CityTables:
         # event -> [(rank, key, trigger, its compiled conditions)]: the board's, then the built stages' in order, then
         # the buildings' in the order built (the same live and after loading a save)
         self.listening: dict[str, list[Listener]] = {}
+        # event -> the same in order without their ranks: what `Dispatcher.listeners` hands out,
+        # made when the city's listeners change, not at each event
+        self.heard_by: dict[str, tuple[Heard, ...]] = {}
         self._sign()
 
     def rebuild(self) -> None:
@@ -208,6 +211,7 @@ class CityTables:
                 listeners = self.listening.setdefault(hook.event, [])
                 bisect.insort(listeners, (rank + (index,), f"{source.name}#{index}", hook, hook.check),
                               key=lambda entry: entry[0])
+                self.heard_by[hook.event] = tuple([entry[1:] for entry in listeners])
         if held is None:
             held = source.held                  # (compiled with the tables)
         if held is _NOTHING:

@@ -31,6 +31,8 @@ TokenBuild = tuple[str, str, int, str]        # (what, kind, count, colour) of a
 CoinRate = tuple[frozenset[str], int]          # (colours, or none for wonder stages; coins a unit)
 # a trigger a city listens to: (rank, key, its hook, its compiled conditions or None)
 Listener = tuple[tuple[int, ...], str, "Hook", "Callable[[Where], bool] | None"]
+# the same without its rank, as the engine reads it at an event: (key, hook, conditions or None)
+Heard = tuple[str, "Hook", "Callable[[Where], bool] | None"]
 
 
 class Like(Protocol):

@@ -23,6 +23,7 @@ from .options import build_options_from, card_copy_options, offer_options, remov
 from .placed import put_from, put_options, remove_built
 from .flow.phases import ask_zone_play, draw_into, zone_options
 from .flow.search_log import NoLog
+from .held import Heard
 from .quantities import Where, where_in
 from .teams import faced
 from .tokens import LIMIT, bounded, give_back, take_kept, worth_under_laws
@@ -36,10 +37,11 @@ if TYPE_CHECKING:
     from .program import Hook, Operation
 
 MAX_DEPTH = 25
+_new_where = tuple.__new__
 BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
 # a trigger listening, as (key, its hook, its conditions compiled or None): the hook's own
 # conditions, or with a law's (engine/laws.py)
-Listener = tuple[str, "Hook", "Callable[[Where], bool] | None"]
+Listener = Heard
 # a trigger due, as (seat, key, hook, neighbour seat, event)
 Due = tuple[int, str, "Hook", int | None, str]
 def log_coins(game: Game, seat: int, change: int, owner: int, source: str) -> None:
@@ -105,15 +107,15 @@ class Dispatcher:
         """What an action or condition of `seat` reads; `neighbour` is a city or its seat.
         (A Where holds the live cities, so one is made per seat, neighbour and age.)"""
         game = self._game()
-        at = neighbour if type(neighbour) is int or neighbour is None else cast("City", neighbour).seat
+        at = neighbour if type(neighbour) is int or neighbour is None else neighbour.seat  # type: ignore[union-attr]
         key = (seat, at, game.age_index)
         found = self.wheres.get(key)
         if found is None:
             left, right = game.neighbours(seat)
             age = game.age
-            found = self.wheres[key] = Where(game.cities[seat], left, right,
-                                             None if at is None else game.cities[at],
-                                             tuple(game.cities), age.number, age.victory)
+            found = self.wheres[key] = _new_where(Where, (game.cities[seat], left, right,   # (`Where(...)` without
+                                                  None if at is None else game.cities[at],     # its defaults' call)
+                                                  tuple(game.cities), age.number, age.victory, None))
         return found
 
     def may_act(self, event: str) -> bool:
@@ -122,15 +124,18 @@ class Dispatcher:
         schedule the others (most events of the base game)."""
         return event in self.heard or bool(self.sit_out)
 
-    def listeners(self, seat: int, event: str) -> list[Listener]:
-        """The rules' triggers for `event`, then the city's (kept by City as it grows), as
-        (key, hook, its conditions compiled or None)."""
-        found = self.rule_triggers.get(event, [])
-        own = self.game.cities[seat].listening.get(event)
-        if own:
-            found = found + [entry[1:] for entry in own]
+    def listeners(self, seat: int, event: str) -> Sequence[Listener]:
+        """The rules' triggers for `event`, then the city's (kept by City as it grows:
+        `heard_by`), then the laws', as (key, hook, its conditions compiled or None): one
+        of the three as it is kept when the others are empty (to read, not to change)."""
+        rules = self.rule_triggers.get(event)
+        own = self._game().cities[seat].heard_by.get(event)
         laws = self.law_triggers.get(event)
-        return found + laws if laws else found
+        if not laws:
+            if not own:
+                return rules or ()
+            return [*rules, *own] if rules else own
+        return [*(rules or ()), *(own or ()), *laws]
 
     def fire(self, event: str, seats: Iterable[int] | None = None) -> None:
         """Make `event` happen next (its triggers act when the game runs on)."""

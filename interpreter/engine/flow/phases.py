@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 import sys
 
 from ...compile_phases import PhaseOp
-from ...kinds.actions import STATEMENTS
 from ..actions import Action, card_builds, legal_actions
 from ..placed import put_card
 
@@ -118,8 +117,8 @@ def _phase_step(game: Game, p: int, i: int) -> None:
         _discard_zone(game, statement)
     elif op == PhaseOp.REVEAL:
         _reveal(game, statement)
-    else:                                     # a statement of kinds/actions/ (kinds/statement_base.py)
-        STATEMENTS[type(statement)].step(statement, game, p, i, _MACHINE)
+    else:                                     # a statement of kinds/actions/ (kinds/statement_base.py), its kind
+        game.tables.phase_statements[p, i].step(statement, game, p, i, _MACHINE)   # found by the compile pass
 
 
 def phase_draw(game: Game, statement: Any) -> None:

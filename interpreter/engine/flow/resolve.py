@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from .machine import Steps
 
 Placed = tuple[int, Action, int]      # (seat, action, the stage it builds: -1 when none)
+# the events of every card, read once (a member of an Enum class is a slow look-up: every card)
+_CARD_SOLD, _BY_CHAIN, _BOUGHT = Event.CARD_SOLD, Event.BUILDING_BUILT_BY_CHAIN, Event.RESOURCES_BOUGHT
+_STAGE_BUILT, _BUILDING_BUILT = Event.STAGE_BUILT, Event.BUILDING_BUILT
 
 
 def _resolve(game: Game, choices: tuple[Action | None, ...]) -> None:
@@ -98,18 +101,18 @@ def _resolve_one(game: Game, seat: int, action: Action, stage: int) -> None:
         city.coins += sell_coins
         if sell_coins > 0 and BANK_COINS in events.heard:
             game.stack.append(("fire", BANK_COINS, (seat,)))
-        if Event.CARD_SOLD in events.heard or events.sit_out:
-            fire(game, Event.CARD_SOLD, (seat,))
+        if _CARD_SOLD in events.heard or events.sit_out:
+            fire(game, _CARD_SOLD, (seat,))
     elif kind == "use":                            # the use's action, as a card's `when built`
         use = game.tables.rules.card_uses[action.stage]
         game.stack.append(("run", game.tables.use_operations[action.stage], seat, None, f"use {use.name.text}"))
     else:
         source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
         if free and free[:5] == "chain":          # its own chain, or a neighbour's (`chains from ...`)
-            heard(game, Event.BUILDING_BUILT_BY_CHAIN, seat)
+            heard(game, _BY_CHAIN, seat)
         built(game, seat, source)
-    if (to_left or to_right) and Event.RESOURCES_BOUGHT in events.heard:
-        bought = ("fire", Event.RESOURCES_BOUGHT, (seat,))
+    if (to_left or to_right) and _BOUGHT in events.heard:
+        bought = ("fire", _BOUGHT, (seat,))
         if to_left:
             game.stack.append(bought)
         if to_right:
@@ -138,7 +141,7 @@ _COLOR_BUILT: dict[str | None, str] = {}    # colour -> its `COLOUR card built` 
 def built(game: Game, seat: int, source: Source) -> None:
     """A building or stage has come into play: its own actions, then its `at end of
     turn` actions set aside, then the event."""
-    event = Event.STAGE_BUILT if source.kind == "stage" else Event.BUILDING_BUILT
+    event = _STAGE_BUILT if source.kind == "stage" else _BUILDING_BUILT
     stack, events = game.stack, game.events
     if source.kind == "card":
         color_built = _COLOR_BUILT.get(source.color)

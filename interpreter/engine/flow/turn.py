@@ -22,11 +22,14 @@ if TYPE_CHECKING:
     from ..game import Game
     from .machine import Steps
 
+# the events of every turn, read once (a member of an Enum class is a slow look-up: every turn)
+_TURN_START, _TURN_END = Event.TURN_START, Event.TURN_END
+
 
 def _turn(game: Game) -> None:
     reset_limits(game, "turn")
     game.stack.append(("open_turn",))
-    fire(game, Event.TURN_START, None)
+    fire(game, _TURN_START, None)
 
 
 def _open_turn(game: Game) -> None:
@@ -92,9 +95,9 @@ def _end_turn(game: Game) -> None:
     """Actions set aside for the end of the turn, then `turn end`; actions that its
     triggers set aside for the end of the turn run at once, still in this turn.  (Without
     `turn end`, `run_pending` runs until nothing is pending: no step is left for after.)"""
-    if game.events.may_act(Event.TURN_END):
+    if game.events.may_act(_TURN_END):
         game.stack.append(("run_pending",))
-        game.stack.append(("fire", Event.TURN_END, None))
+        game.stack.append(("fire", _TURN_END, None))
     run_pending(game)
 
 

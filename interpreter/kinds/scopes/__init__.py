@@ -6,6 +6,7 @@ scope names, its cities in a game and its words (tests/test_kind_modules.py)."""
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -108,6 +109,8 @@ def _gatherer(parts: tuple[str, ...]) -> Callable[[Any], Any]:
     kinds = _kinds(parts)
     if len(kinds) == 1 and kinds[0].one_city:        # the common case, without the lists below
         return kinds[0].cities
+    if all(kind.one_city for kind in kinds):         # `neighbours`: the Where's fields read at once, in C
+        return _fields(operator.attrgetter(*(str(kind.field) for kind in kinds)))
 
     def cities(where: Any) -> list[Any]:
         unique: list[Any] = []                        # a city named twice in a scope counts once
@@ -115,6 +118,20 @@ def _gatherer(parts: tuple[str, ...]) -> Callable[[Any], Any]:
             for city in kind.cities(where):
                 if all(city is not seen for seen in unique):
                     unique.append(city)
+        return unique
+    return cities
+
+
+def _fields(read: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], list[Any]]:
+    """The cities of one-city parts (`read`: their fields of the Where), each once."""
+    def cities(where: Any) -> list[Any]:
+        unique: list[Any] = []
+        for city in read(where):
+            for seen in unique:
+                if seen is city:
+                    break
+            else:
+                unique.append(city)
         return unique
     return cities
 

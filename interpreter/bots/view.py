@@ -18,6 +18,7 @@ from types import MappingProxyType
 from .base import BotError, ChoosesMoves, PlugInBot, bot_code
 from .valuation import Appraiser, settle_worth
 from ..engine.actions import Action, legal_moves
+from ..engine.decisions import conforms
 from .offers import offer_values
 from ..engine.teams import partners
 from ..kinds.decisions import DECISIONS
@@ -267,7 +268,7 @@ class BotSeat:
     def picks_moves(self) -> bool:
         """Whether its bot always pays the cheapest way and says so with `choose_move`
         (the random bot): then a turn's decision is `decide_move`."""
-        return isinstance(self.bot, ChoosesMoves)
+        return conforms(self.bot, ChoosesMoves)      # (typing's isinstance lists the members each call)
 
     def decide_move(self, game, seat, kind):
         """The action of a turn (or an age's last card) of a bot that pays the cheapest way,

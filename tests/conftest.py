@@ -72,8 +72,14 @@ def _shared_parsed_content() -> Path:
     (own_fit_cache), but its parsed content is kept in this one (WONDERS_PARSED_DIR: the
     parsed cache uses no `parsed` folder that is a link): an entry is keyed by the text it
     was parsed from and the code that parsed it, so sharing shows no test another's work,
-    and hundreds of runs of `wonders` do not each parse the shipped content again."""
-    return Path(_run_folder("WONDERS_TESTS_PARSED", "wonders-tests-parsed-"))
+    and hundreds of runs of `wonders` do not each parse the shipped content again.  Set for
+    the whole run too, not only in each test (own_fit_cache): a module's or the session's
+    fixture starts its studio, language server or runs before any test's environment is
+    made, and otherwise parsed the shipped content afresh (about 0.5 s of processor time a
+    process) in a cache folder of its own."""
+    folder = _run_folder("WONDERS_TESTS_PARSED", "wonders-tests-parsed-")
+    os.environ["WONDERS_PARSED_DIR"] = folder
+    return Path(folder)
 
 
 PARSED = _shared_parsed_content()

@@ -15,7 +15,7 @@ import pytest
 
 from interpreter.bots import Bot, BotSpecError, make_bot, parse_bot_spec, split_bot_list
 from interpreter.engine.game import Game
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, call_cli, run_cli
 from tests.scenario import tables
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
@@ -86,14 +86,14 @@ def test_play_with_a_bot_from_a_file_and_its_parameters():
     ("missing.py:Bot", "no file missing.py"),
 ])
 def test_bad_bot_specs_exit_2_with_a_clear_message(spec, message):
-    result = run_cli("play", "--players", "3", "--bots", spec)
+    result = call_cli("play", "--players", "3", "--bots", spec)
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
 
 
 def test_a_bot_file_with_a_syntax_error_names_the_line(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("class B:\n    def choose(self, view, options)\n        return 0\n")
-    result = run_cli("play", "--players", "3", "--bots", f"{bad}:B")
+    result = call_cli("play", "--players", "3", "--bots", f"{bad}:B")
     assert result.returncode == 2 and f"{bad}:2:" in result.stderr and "syntax error" in result.stderr
 
 
@@ -227,7 +227,7 @@ def test_a_bot_calling_sys_exit_is_an_error_naming_it(misbehaving):
 @pytest.mark.parametrize("command", [["play", "--players", "3"],
                                      ["simulate", "--players", "3", "--games", "2", "--quiet"]])
 def test_a_bot_whose_constructor_raises_is_a_usage_error(misbehaving, command):
-    result = run_cli(*command, "--bots", f"{misbehaving}:Fragile")
+    result = call_cli(*command, "--bots", f"{misbehaving}:Fragile")
     assert result.returncode == 2, result.stderr
     assert "Fragile" in result.stderr and "no model file" in result.stderr and "Traceback" not in result.stderr
 

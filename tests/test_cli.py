@@ -1,4 +1,8 @@
-"""The `wonders` command as a user runs it: a separate process, exit codes, text and JSON."""
+"""The `wonders` command as a user runs it: exit codes, text and JSON.  `check` and `cards`
+keep a few runs each in a separate process (the shipped content clean, from another folder,
+as JSON, the usage errors, the whole card table), as does every command and exit status at
+the end of this file; their other tests (filters, diagnostics, refusals) run the same entry
+point in this process (conftest.call_cli), about a tenth of the processor time."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import shutil
 
 import pytest
 
-from conftest import GOLDEN, ROOT, run_cli, run_json
+from conftest import GOLDEN, ROOT, call_cli, call_json, run_cli, run_json
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -18,7 +22,7 @@ ROMAN = {1: "I", 2: "II", 3: "III"}
 
 @pytest.fixture(scope="module")
 def cards_data():
-    result, data = run_json("cards")
+    result, data = call_json("cards")
     assert result.returncode == 0, result.stderr
     return data
 
@@ -52,7 +56,7 @@ def test_check_shipped_content_is_clean():
 
 
 def test_check_content_folder_given_explicitly():
-    result = run_cli("check", "content")
+    result = call_cli("check", "content")
     assert result.returncode == 0
     assert "\n14 file(s) checked: 0 error(s)" in result.stdout      # second-edition/ too
 
@@ -72,7 +76,7 @@ def test_check_a_folder_reads_every_wonders_file(tmp_path):
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "cards.wonders").write_text(text[cut:])
     (tmp_path / "notes.txt").write_text("not content {")
-    result = run_cli("check", str(tmp_path))
+    result = call_cli("check", str(tmp_path))
     assert result.returncode == 0, result.stdout
     assert result.stdout.startswith("2 file(s) checked: 0 error(s), 0 warning(s); 7 cards, 3 wonders")
 
@@ -89,8 +93,8 @@ def test_check_json_on_shipped_content():
 def test_check_json_diagnostics(name):
     from interpreter.diagnostics import CODES
     path = f"tests/golden/{name}.wonders"
-    result, data = run_json("check", path)
-    text = run_cli("check", path).stdout
+    result, data = call_json("check", path)
+    text = call_cli("check", path).stdout
     assert set(data) == {"diagnostics", "errors", "warnings"}
     assert data["diagnostics"]
     for d in data["diagnostics"]:
@@ -127,7 +131,7 @@ def test_usage_errors_exit_2(args, message):
 
 def test_folder_without_content_is_a_usage_error(tmp_path):
     (tmp_path / "readme.txt").write_text("hello")
-    result = run_cli("check", str(tmp_path))
+    result = call_cli("check", str(tmp_path))
     assert result.returncode == 2
     assert "no .wonders files in this folder" in result.stderr
 
@@ -151,7 +155,7 @@ def test_cards_table_lists_every_card(cards_data):
 
 
 def test_cards_age_as_number_or_roman():
-    arabic, roman = run_cli("cards", "--age", "2"), run_cli("cards", "--age", "II")
+    arabic, roman = call_cli("cards", "--age", "2"), call_cli("cards", "--age", "II")
     assert arabic.returncode == roman.returncode == 0
     assert arabic.stdout == roman.stdout
     rows = table_rows(arabic.stdout)
@@ -161,13 +165,13 @@ def test_cards_age_as_number_or_roman():
 
 @pytest.mark.parametrize("age", ["4", "IV", "zero"])
 def test_cards_unknown_age_exit_2(age):
-    result = run_cli("cards", "--age", age)
+    result = call_cli("cards", "--age", age)
     assert result.returncode == 2
     assert "is not an age of these rules" in result.stderr
 
 
 def test_cards_color_filter(cards_data):
-    result = run_cli("cards", "--color", "blue")
+    result = call_cli("cards", "--color", "blue")
     assert result.returncode == 0
     names = card_names(result.stdout, {c["name"] for c in cards_data["cards"]})
     assert sorted(names) == sorted(c["name"] for c in cards_data["cards"] if c["color"] == "blue")
@@ -175,55 +179,55 @@ def test_cards_color_filter(cards_data):
 
 
 def test_cards_bad_color_suggests_a_name():
-    result = run_cli("cards", "--color", "bleu")
+    result = call_cli("cards", "--color", "bleu")
     assert result.returncode == 2
     assert "unknown colour 'bleu'" in result.stderr and "did you mean 'blue'?" in result.stderr
-    far = run_cli("cards", "--color", "pink")
+    far = call_cli("cards", "--color", "pink")
     assert far.returncode == 2 and "brown, grey, blue" in far.stderr
 
 
 def test_cards_players_filter(cards_data):
-    _, data = run_json("cards", "--players", "3")
+    _, data = call_json("cards", "--players", "3")
     expected = [c["name"] for c in cards_data["cards"] if c["copies"] is None or c["copies"]["3"] > 0]
     assert [c["name"] for c in data["cards"]] == expected
     assert len(expected) < len(cards_data["cards"])
-    table = run_cli("cards", "--players", "3")
+    table = call_cli("cards", "--players", "3")
     assert table.stdout.splitlines()[-1] == f"{len(expected)} cards"
 
 
 @pytest.mark.parametrize("players", ["1", "8"])
 def test_cards_players_outside_rules_exit_2(players):
-    result = run_cli("cards", "--players", players)
+    result = call_cli("cards", "--players", players)
     assert result.returncode == 2
     assert "the rules allow 3 to 7 players" in result.stderr
 
 
 def test_cards_for_two_players_are_the_three_player_cards():
     """The 2-player table deals as for 3 players."""
-    assert run_cli("cards", "--players", "2").stdout == run_cli("cards", "--players", "3").stdout
+    assert call_cli("cards", "--players", "2").stdout == call_cli("cards", "--players", "3").stdout
 
 
 def test_cards_search(cards_data):
-    _, data = run_json("cards", "--search", "SHIELD")
+    _, data = call_json("cards", "--search", "SHIELD")
     assert data["cards"]
     for card in data["cards"]:
         words = " ".join([card["name"]] + [e["text"] for e in card["effects"]]).lower()
         assert "shield" in words
-    _, guilds = run_json("cards", "--search", "guild")
+    _, guilds = call_json("cards", "--search", "guild")
     assert len([c for c in guilds["cards"] if c["name"].endswith("Guild")]) == 10
-    none = run_cli("cards", "--search", "no card says this")
+    none = call_cli("cards", "--search", "no card says this")
     assert none.returncode == 0 and none.stdout.splitlines()[-1] == "0 cards"
 
 
 def test_filters_combine(cards_data):
-    _, data = run_json("cards", "--age", "I", "--color", "brown", "--players", "4")
+    _, data = call_json("cards", "--age", "I", "--color", "brown", "--players", "4")
     expected = [c["name"] for c in cards_data["cards"]
                 if c["age"] == 1 and c["color"] == "brown" and c["copies"]["4"] > 0]
     assert [c["name"] for c in data["cards"]] == expected and expected
 
 
 def test_wonders_table(cards_data):
-    result = run_cli("cards", "--wonders")
+    result = call_cli("cards", "--wonders")
     assert result.returncode == 0
     assert result.stdout.splitlines()[0].split() == ["Wonder", "Side", "Board", "Stages"]
     rows = table_rows(result.stdout)
@@ -278,20 +282,20 @@ def test_cards_json_chains_name_earlier_cards(cards_data):
 
 
 def test_cards_refuses_content_with_errors():
-    result = run_cli("cards", "--content", "tests/golden/several_errors.wonders")
+    result = call_cli("cards", "--content", "tests/golden/several_errors.wonders")
     assert result.returncode == 1
     assert result.stdout == ""
     assert "error[E1002]" in result.stderr and "fix them first" in result.stderr
 
 
 def test_cards_refuses_content_with_syntax_errors():
-    result = run_cli("cards", "--content", "tests/golden/unexpected_character.wonders")
+    result = call_cli("cards", "--content", "tests/golden/unexpected_character.wonders")
     assert result.returncode == 1
     assert "error[E0002]" in result.stderr
 
 
 def test_cards_on_other_content():
-    result = run_cli("cards", "--content", str(ROOT / "tests" / "golden" / "valid.wonders"), "--age", "II")
+    result = call_cli("cards", "--content", str(ROOT / "tests" / "golden" / "valid.wonders"), "--age", "II")
     assert result.returncode == 0
     assert result.stdout.splitlines()[-1] == "4 cards"
     assert "random" in result.stdout

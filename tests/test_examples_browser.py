@@ -12,7 +12,7 @@ import shlex
 import pytest
 
 from browser import browser, new_page  # noqa: F401  (the module's browser fixture)
-from conftest import run_cli
+from conftest import call_cli
 from studio_server import folder, studio  # noqa: F401  (module fixtures)
 from test_studio_browser import page  # noqa: F401  (a studio page that fails on a script error)
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow
 
 
 def compare_json(*extra):
-    result = run_cli("compare", "--quiet", "--players", "3", "--games", "16", "--workers", "1", "--seed", "9",
+    result = call_cli("compare", "--quiet", "--players", "3", "--games", "16", "--workers", "1", "--seed", "9",
                      "--bots", "greedy", "--variant", "science-sets-worth-10", *extra)   # no fit: quick
     assert result.returncode == 0, result.stderr
     return result
@@ -76,7 +76,7 @@ def test_the_reports_list_examples_and_their_charts_name_a_seed(tmp_path, browse
     assert re.search(r"e\.g\. game \d+ \(seed \d+\)", hover)
     shown.close()
     simulated = tmp_path / "simulate.html"
-    result = run_cli("simulate", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--bots", "greedy",
+    result = call_cli("simulate", "--quiet", "--players", "3", "--games", "12", "--workers", "1", "--bots", "greedy",
                      "--report", str(simulated))          # --bots: the default players would fit for a minute first
     assert result.returncode == 0, result.stderr
     shown = new_page(browser, viewport={"width": 1200, "height": 1000})

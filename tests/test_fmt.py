@@ -248,11 +248,11 @@ def test_fmt_leaves_a_file_with_syntax_errors_untouched(tmp_path):
 
 @pytest.mark.slow
 def test_fmt_reads_standard_input():
-    result = _stdin('colors:brown ,grey\n')
+    result = _stdin('colors:brown ,grey\n')                      # a process's stdin, as a user pipes it
     assert (result.returncode, result.stdout) == (0, "colors: brown, grey\n")
-    assert _stdin("colors: brown\n", "--check").returncode == 0
-    assert _stdin("colors:brown\n", "--check").returncode == 1
-    broken = _stdin("colors brown\n")
+    assert call_cli("fmt", "--check", input="colors: brown\n").returncode == 0
+    assert call_cli("fmt", "--check", input="colors:brown\n").returncode == 1
+    broken = call_cli("fmt", input="colors brown\n")
     assert broken.returncode == 1 and "<stdin>:1:8" in broken.stderr and broken.stdout == ""
 
 
@@ -381,10 +381,10 @@ def test_fmt_leaves_a_read_only_file_alone(tmp_path):
 
 @pytest.mark.slow
 def test_fmt_bounds_standard_input_as_it_bounds_files():
-    huge = _stdin('card "A" { age I }\n' + "# padding\n" * 250_000)
+    huge = call_cli("fmt", input='card "A" { age I }\n' + "# padding\n" * 250_000)
     assert huge.returncode == 1 and "E0005" in huge.stderr and huge.stdout == ""
     assert "more than 2 MB" in huge.stderr and "Traceback" not in huge.stderr
-    nul = _stdin('card "A" {\x00}\n')
+    nul = call_cli("fmt", input='card "A" {\x00}\n')
     assert nul.returncode == 1 and "E0004" in nul.stderr
     deep = _stdin('card "A" { score civilian: 1' + " + 1" * 2000 + " }\n")
     assert deep.returncode == 1 and "E0008" in deep.stderr and "internal error" not in deep.stderr

@@ -19,8 +19,11 @@ from interpreter.syntax import prebuilt
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
 
-def _lark_cache_name(scratch: Path) -> str:
-    """The file name Lark's `cache=True` uses for our grammar (found by letting Lark make it)."""
+@pytest.fixture(scope="module")
+def lark_cache_name(tmp_path_factory) -> str:
+    """The file name Lark's `cache=True` uses for our grammar (found by letting Lark make it,
+    once a module: the name depends on the grammar, its options and Lark's version only)."""
+    scratch = tmp_path_factory.mktemp("lark-cache")
     saved = tempfile.tempdir
     tempfile.tempdir = str(scratch)
     try:
@@ -54,11 +57,10 @@ def _run_with_tmpdir(tmp: Path, command=("check",)) -> subprocess.CompletedProce
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_a_planted_cache_pickle_runs_no_code(tmp_path, command):
-    scratch, shared = tmp_path / "scratch", tmp_path / "shared-tmp"
-    scratch.mkdir()
+def test_a_planted_cache_pickle_runs_no_code(tmp_path, command, lark_cache_name):
+    shared = tmp_path / "shared-tmp"
     shared.mkdir()
-    name = _lark_cache_name(scratch)
+    name = lark_cache_name
     marker = tmp_path / "marker"
     with open(shared / name, "wb") as planted:
         planted.write(b"anything\n")
@@ -70,13 +72,12 @@ def test_a_planted_cache_pickle_runs_no_code(tmp_path, command):
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_a_symlink_in_the_temporary_folder_is_never_written_through(tmp_path, command):
-    scratch, shared = tmp_path / "scratch", tmp_path / "shared-tmp"
-    scratch.mkdir()
+def test_a_symlink_in_the_temporary_folder_is_never_written_through(tmp_path, command, lark_cache_name):
+    shared = tmp_path / "shared-tmp"
     shared.mkdir()
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")
-    (shared / _lark_cache_name(scratch)).symlink_to(victim)
+    (shared / lark_cache_name).symlink_to(victim)
     result = _run_with_tmpdir(shared, command)
     assert result.returncode == 0, result.stderr
     assert victim.read_text() == "precious\n"
@@ -114,7 +115,13 @@ def _canonical(parser: lark.Lark):
     return rows, number.get(end), terminals, sorted(parser.lexer_conf.ignore)
 
 
-def test_the_shipped_parser_was_built_from_this_grammar():
+@pytest.fixture(scope="module")
+def fresh() -> lark.Lark:
+    """A parser built from the grammar now (about 0.3 s idle, once a module)."""
+    return prebuilt.build()
+
+
+def test_the_shipped_parser_was_built_from_this_grammar(fresh):
     stored = prebuilt.PREBUILT.read_text(encoding="utf-8")
     text = prebuilt.grammar_text()
     assert f'"grammar_sha256":"{prebuilt.grammar_digest(text)}"' in stored, \
@@ -124,11 +131,11 @@ def test_the_shipped_parser_was_built_from_this_grammar():
                     "they are rebuilt in memory at run time")
     shipped = prebuilt.load()
     assert shipped.parser.parser.parser.parse_table.states     # loaded, not rebuilt
-    assert _canonical(shipped) == _canonical(prebuilt.build())
+    assert _canonical(shipped) == _canonical(fresh)
 
 
-def test_the_shipped_parser_parses_like_a_fresh_one():
-    shipped, fresh = prebuilt.load(), prebuilt.build()
+def test_the_shipped_parser_parses_like_a_fresh_one(fresh):
+    shipped = prebuilt.load()
     assert shipped is not fresh
     examples = [p for p in sorted((ROOT / "docs" / "examples").rglob("*.wonders"))
                 if "tuning" not in p.parts]          # tuning files hold ranges: only `wonders tune` reads them

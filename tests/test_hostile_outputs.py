@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from browser import browser, new_page  # noqa: F401  (browser: the fixture)
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 
 pytestmark = pytest.mark.slow       # (pyproject.toml: what `slow` means)
 
@@ -63,7 +63,7 @@ def assert_inert(seen: dict, title: str) -> None:
 
 def test_the_simulate_report_shows_hostile_names_as_text(browser, hostile, tmp_path):  # noqa: F811
     report = tmp_path / "r.html"
-    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "6", "--workers", "1",
+    result = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "6", "--workers", "1",
                      "--content", str(hostile), "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = opened(browser, report)
@@ -87,10 +87,10 @@ def plant(records_file: Path) -> None:
 
 def test_planted_records_given_to_resume_run_no_script(browser, tmp_path):  # noqa: F811
     out, report = tmp_path / "o.jsonl", tmp_path / "r.html"
-    first = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--workers", "1", "--out", str(out))
+    first = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "3", "--workers", "1", "--out", str(out))
     assert first.returncode == 0, first.stderr
     plant(out)
-    result = run_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--workers", "1", "--out", str(out),
+    result = call_cli("simulate", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--workers", "1", "--out", str(out),
                      "--resume", "--report", str(report))
     assert result.returncode in (0, 1), result.stderr       # planted records may be refused (exit 1)
     if result.returncode == 1:
@@ -105,7 +105,7 @@ def test_the_compare_report_shows_hostile_variant_names_as_text(browser, hostile
     report = tmp_path / "c.html"
     variant = tmp_path / f"{IMG}.wonders"
     variant.write_text((hostile / "variants" / "cheap-trade.wonders").read_text(encoding="utf-8"), encoding="utf-8")
-    result = run_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--workers", "1",
+    result = call_cli("compare", "--bots", "random", "--quiet", "--players", "3", "--games", "4", "--workers", "1",
                      "--content", str(hostile), "--variant", str(variant), "--report", str(report))
     assert result.returncode == 0, result.stderr
     seen = opened(browser, report)
@@ -115,7 +115,7 @@ def test_the_compare_report_shows_hostile_variant_names_as_text(browser, hostile
 
 def test_render_pages_and_svgs_show_hostile_names_as_text(browser, hostile, tmp_path):  # noqa: F811
     out = tmp_path / "drawn"
-    result = run_cli("render", "--content", str(hostile), "--out", str(out))
+    result = call_cli("render", "--content", str(hostile), "--out", str(out))
     assert result.returncode == 0, result.stderr
     index = opened(browser, out / "index.html")
     assert_inert(index, "7 Wonders, first edition: cards")

@@ -143,11 +143,15 @@ def test_an_unreadable_translation_leaves_names_english_and_says_so(content_copy
 
 
 # ---------------------------------------------------------------- choosing the language
-@pytest.mark.parametrize("env, dutch", [({"LANG": "nl_NL.UTF-8"}, True), ({"LANG": "de_DE.UTF-8"}, False),
-                                        ({"LANG": "nl_BE.UTF-8", "LC_ALL": "C"}, False),
-                                        ({"LC_ALL": "nl_NL.UTF-8", "LANG": "en_GB.UTF-8"}, True), ({}, False)])
-def test_the_locale_environment_chooses_the_language(env, dutch):
-    result = run_env("cards", "--age", "1", "--color", "yellow", **env)
+@pytest.mark.parametrize("env, dutch, run", [({"LANG": "nl_NL.UTF-8"}, True, run_env), ({}, False, run_env),
+                                             ({"LANG": "de_DE.UTF-8"}, False, call_env),
+                                             ({"LANG": "nl_BE.UTF-8", "LC_ALL": "C"}, False, call_env),
+                                             ({"LC_ALL": "nl_NL.UTF-8", "LANG": "en_GB.UTF-8"}, True, call_env)],
+                         ids=["LANG nl", "none", "LANG de", "LC_ALL C over LANG nl", "LC_ALL nl over LANG en"])
+def test_the_locale_environment_chooses_the_language(env, dutch, run):
+    """A process started with LANG Dutch or with no locale at all; the order of the variables
+    in this process (call_env: the same code chooses when the command runs)."""
+    result = run("cards", "--age", "1", "--color", "yellow", **env)
     assert result.returncode == 0, result.stderr
     assert ("Marktplaats" in result.stdout) is dutch and ("Marketplace" in result.stdout) is not dutch
 

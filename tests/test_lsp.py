@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("pygls", reason="the `lsp` extra (pygls) is not installed")
 
-from conftest import ROOT, run_cli  # noqa: E402
+from conftest import ROOT, call_cli  # noqa: E402
 from interpreter.syntax.formatter import format_text  # noqa: E402
 from lsp_client import Client, position_of, uri  # noqa: E402
 
@@ -53,7 +53,7 @@ def test_diagnostics_follow_the_edits_with_the_checks_codes_and_messages(client,
     copy = tmp_path / "content"
     shutil.copytree(folder, copy)
     (copy / "age1.wonders").write_text(typo, encoding="utf-8")
-    checked = json.loads(run_cli("check", str(copy), "--format", "json").stdout)["diagnostics"]
+    checked = json.loads(call_cli("check", str(copy), "--format", "json").stdout)["diagnostics"]
     assert [(d["code"], d["message"]) for d in checked] == [("E1001", "unknown resource `clai`")]
     assert [(d["code"], d["message"].split(":")[0], d["severity"]) for d in found] == [
         ("E1001", "unknown resource `clai`", 1)]

@@ -12,7 +12,7 @@ from urllib.parse import unquote
 import pytest
 
 from browser import browser, new_context, screenshot_path  # noqa: F401  (the module's browser fixture)
-from conftest import ROOT, run_cli
+from conftest import ROOT, call_cli
 from studio_server import Studio, folder, studio  # noqa: F401  (module fixtures)
 
 pytest.importorskip("starlette")
@@ -90,7 +90,7 @@ def test_type_an_error_see_its_diagnostic_fix_it_and_see_the_card_change(page, f
     # the same code and message as `wonders check` on the same text
     page.keyboard.press("Control+s")
     page.wait_for_selector("#status:text('saved age1.wonders')")
-    result = run_cli("check", str(folder), "--format", "json")
+    result = call_cli("check", str(folder), "--format", "json")
     [found] = json.loads(result.stdout)["diagnostics"]
     assert found["code"] == "E1002"
     assert f"age1.wonders:{found['line']}:{found['column']} {found['code']} {found['message']}: {found['label']}" in shown
@@ -105,7 +105,7 @@ def test_type_an_error_see_its_diagnostic_fix_it_and_see_the_card_change(page, f
     page.wait_for_function("!document.querySelector('#panel-card .stale')")
     page.keyboard.press("Control+s")
     page.wait_for_selector("#status:text('saved age1.wonders')")
-    assert run_cli("check", str(folder)).returncode == 0
+    assert call_cli("check", str(folder)).returncode == 0
     page.screenshot(path=str(screenshot_path("studio-write.png", tmp_path)))
 
 

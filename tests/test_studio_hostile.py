@@ -616,9 +616,9 @@ window.attack = async () => {
 
 
 @pytest.mark.slow
-def test_a_page_on_another_port_of_127_0_0_1_cannot_act_in_chromium(folder):
+def test_a_page_on_another_port_of_127_0_0_1_cannot_act_in_chromium(studio, folder):
     from browser import chromium, new_context
-    server = Studio(folder)
+    server = studio                     # the module's: no studio of its own to start (its spare server too)
     page_text = ATTACK.replace("STUDIO", server.base).encode()
 
     class Attacker(http.server.BaseHTTPRequestHandler):
@@ -653,4 +653,3 @@ def test_a_page_on_another_port_of_127_0_0_1_cannot_act_in_chromium(folder):
             context.close()
     finally:
         attacker.shutdown()
-        server.stop()

@@ -85,6 +85,17 @@ def _shared_parsed_content() -> Path:
 PARSED = _shared_parsed_content()
 
 
+def _run_cache_folder() -> None:
+    """A cache folder for the whole run (WONDERS_CACHE_DIR), under the one each test gets
+    (own_fit_cache): a module's or the session's fixture starts its studio, server or
+    `wonders` run before any test's environment is made, and would otherwise read and
+    write the user's own fits."""
+    os.environ["WONDERS_CACHE_DIR"] = _run_folder("WONDERS_TESTS_CACHE", "wonders-tests-cache-")
+
+
+_run_cache_folder()
+
+
 def cli_env(extra: dict | None = None) -> dict:
     """The environment a test runs `wonders` in: this checkout's cli.py (not an installed
     copy), UTF-8 output, wide help pages, no WONDERS_DEBUG of the caller's."""

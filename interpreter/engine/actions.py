@@ -219,21 +219,12 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
     price = build_pricer(game, seat, trio, special)
     moves: list[Action] = []
     append = moves.append
-    # the common case: the next stage and one payment (`_append_stages` without its call per card)
-    one = stages[0][1][0] if len(stages) == 1 and stages[0][0] < 0 and len(stages[0][1]) == 1 else None
     for index in dict.fromkeys(game.hands[seat]):
         build = price(index)
         if build is not None:
             append(build)
-        if one is not None:
-            known = staged[index]
-            stage = known.get(one)
-            if stage is None:
-                stage = known[one] = _new(Action, ("stage", index, one[0], one[1], "", one[2], -1))
-            append(stage)
-        else:
-            for number, payments in stages:
-                _append_stages(append, staged[index], index, payments, number)
+        for number, payments in stages:
+            _append_stages(append, staged[index], index, payments, number)
         append(sells[index])
     if city.free_tokens and _holds_tokens(city):    # moves paid by tokens: moves of their own, after the rest
         moves += [a for index in dict.fromkeys(game.hands[seat]) for a in _builds(game, city, trio, index, special)

@@ -18,6 +18,7 @@ decider that names its action never pays for every payment of every card.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Union, cast, runtime_checkable
 
@@ -87,6 +88,7 @@ class PicksMoves(Decider, Protocol):
 Deciders = Union[Sequence[Decider], Mapping[int, Decider]]     # by player seat
 
 
+@functools.cache
 def _members(protocol: type) -> frozenset[str]:
     """The names a runtime-checkable Protocol asks for (its own and its bases' methods and
     attributes), as typing's `isinstance` reads them."""
@@ -96,7 +98,6 @@ def _members(protocol: type) -> frozenset[str]:
                      if not name.startswith("_"))
 
 
-_MEMBERS: dict[type, frozenset[str]] = {}
 _CLASSES: dict[tuple[type, type], bool] = {}     # (class, Protocol): the class itself has every member
 
 
@@ -108,15 +109,8 @@ def conforms(decider: object, protocol: type) -> bool:
     key = (type(decider), protocol)
     known = _CLASSES.get(key)
     if known is None:
-        known = _CLASSES[key] = all(hasattr(key[0], name) for name in _members_of(protocol))
-    return known or all(hasattr(decider, name) for name in _members_of(protocol))   # (typing's own test)
-
-
-def _members_of(protocol: type) -> frozenset[str]:
-    members = _MEMBERS.get(protocol)
-    if members is None:
-        members = _MEMBERS[protocol] = _members(protocol)
-    return members
+        known = _CLASSES[key] = all(hasattr(key[0], name) for name in _members(protocol))
+    return known or all(hasattr(decider, name) for name in _members(protocol))   # (typing's own test)
 
 
 def names_legal(decider: Decider) -> bool:

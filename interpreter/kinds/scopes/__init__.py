@@ -110,30 +110,21 @@ def _gatherer(parts: tuple[str, ...]) -> Callable[[Any], Any]:
     if len(kinds) == 1 and kinds[0].one_city:        # the common case, without the lists below
         return kinds[0].cities
     if all(kind.one_city for kind in kinds):         # `neighbours`: the Where's fields read at once, in C
-        return _fields(operator.attrgetter(*(str(kind.field) for kind in kinds)))
-
-    def cities(where: Any) -> list[Any]:
-        unique: list[Any] = []                        # a city named twice in a scope counts once
-        for kind in kinds:
-            for city in kind.cities(where):
-                if all(city is not seen for seen in unique):
-                    unique.append(city)
-        return unique
-    return cities
+        read = operator.attrgetter(*(str(kind.field) for kind in kinds))
+        return lambda where: _each_once(read(where))
+    return lambda where: _each_once(city for kind in kinds for city in kind.cities(where))
 
 
-def _fields(read: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], list[Any]]:
-    """The cities of one-city parts (`read`: their fields of the Where), each once."""
-    def cities(where: Any) -> list[Any]:
-        unique: list[Any] = []
-        for city in read(where):
-            for seen in unique:
-                if seen is city:
-                    break
-            else:
-                unique.append(city)
-        return unique
-    return cities
+def _each_once(found: Iterable[Any]) -> list[Any]:
+    """The cities found, in order, each once (a city named twice in a scope counts once)."""
+    unique: list[Any] = []
+    for city in found:
+        for seen in unique:
+            if seen is city:
+                break
+        else:
+            unique.append(city)
+    return unique
 
 
 def cities(scope: Any, where: Any) -> Any:

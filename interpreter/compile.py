@@ -19,7 +19,8 @@ from .decks import deck_of
 from .compile_phases import PhaseOp, phase_ops, phase_statements, turn_runs
 from .kinds.statement_base import PhaseStatement
 from .compile_laws import NO_LAWS, LawProgram, compile_laws
-from .engine.held import Held, held_by, held_under
+from .compile_held import held_by
+from .engine.held import Held, held_under
 from .engine.program import Hook, Operation
 from . import compile_program
 from . import expressions

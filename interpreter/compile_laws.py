@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .engine.held import CoinRate, Held, held_by
+from .compile_held import held_by
+from .engine.held import CoinRate, Held
 from .expressions import check_fn
 from .kinds.conditions import condition_kind
 from .kinds.effects import effect_kind_of, part_of

@@ -199,6 +199,36 @@ def test_the_engine_imports_nothing_from_the_syntax_tree():
     assert not found, f"the engine imports the syntax tree: {found}"
 
 
+# Nor does it look a kind up from a rule object as it plays: an operation and a hook hold
+# their kind (engine/program.py), and a source's static effects are numbers in its `Held`
+# (compile_held.py), so the engine reads neither an effect nor an action by its type.
+LOOK_UPS = frozenset({"kind_of", "effect_kind_of", "production_of", "condition_kind", "EFFECTS"})
+
+
+def kind_look_ups(root: Path) -> dict[str, list[str]]:
+    """Each module of the engine that imports one of the registries' look-ups by type."""
+    found: dict[str, list[str]] = {}
+    for name, path in module_files(root).items():
+        if name.startswith("interpreter.engine"):
+            names = sorted({alias.name for node in ast.walk(parsed(path)) if isinstance(node, ast.ImportFrom)
+                            for alias in node.names if alias.name in LOOK_UPS})
+            if names:
+                found[name] = names
+    return found
+
+
+def test_the_engine_looks_no_kind_up_as_it_plays():
+    found = kind_look_ups(ROOT)
+    assert not found, f"the engine looks kinds up from rule objects: {found}"
+
+
+def test_a_look_up_in_the_engine_is_found(tmp_path):
+    (tmp_path / "interpreter" / "engine").mkdir(parents=True)
+    (tmp_path / "interpreter" / "engine" / "scoring.py").write_text(
+        "def f(e):\n    from ..kinds.effects import effect_kind_of\n    return effect_kind_of(e)\n")
+    assert kind_look_ups(tmp_path) == {"interpreter.engine.scoring": ["effect_kind_of"]}
+
+
 def test_an_engine_import_for_types_only_is_found(tmp_path):
     (tmp_path / "interpreter" / "engine").mkdir(parents=True)
     (tmp_path / "interpreter" / "check").mkdir()

@@ -210,7 +210,7 @@ def test_an_unknown_kind_is_refused_by_each_pass_naming_it(ruleset):
         compile_rules(strange)
     tables = compile_rules(ruleset)
     game = Game(tables, 3, 0)
-    with pytest.raises(UnhandledKind, match="engine/held.py .* Teleport"):     # compiled for the city
+    with pytest.raises(UnhandledKind, match="compile_held.py .* Teleport"):     # compiled for the city
         tables.compiled(attrs.evolve(tables.cards[0], static=(Teleport(),)))
     with pytest.raises(UnhandledKind, match="compile.py cannot make an operation of the action kind Teleport"):
         tables.operation_of(Teleport())

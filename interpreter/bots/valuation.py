@@ -338,7 +338,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
         copies is not followed round in a circle."""
         best, best_total = ZERO, 0.0
         for action in copies:
-            for option in copy_options(self.game, self.seat, action):
+            for option in copy_options(self.game, self.seat, self.game.tables.operation_of(action)):
                 if option.kind == "copy stage":
                     worth, coins = self._stage_copy_worth(option)
                     worth = worth._replace(coins=coins * self.model.coin_rate)

@@ -12,9 +12,8 @@ import bisect
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..kinds.effects import production_of
 from ..kinds.effects.cards_change import CARD_CHANGES
-from .held import _NOTHING, _OFF, CoinRate, CostCut, Heard, Held, Like, Listener, Options, ShieldsPer, TokenBuild
+from .held import NOTHING, _OFF, CoinRate, CostCut, Heard, Held, Like, Listener, Options, ShieldsPer, TokenBuild
 from .payment.trio import signature
 
 if TYPE_CHECKING:
@@ -214,7 +213,7 @@ class CityTables:
                 self.heard_by[hook.event] = tuple([entry[1:] for entry in listeners])
         if held is None:
             held = source.held                  # (compiled with the tables)
-        if held is _NOTHING:
+        if held is NOTHING:
             return
         # unpacked at once: reading a named tuple's fields one by one is slow (every card built)
         (own_fixed, trade_fixed, own_choices, trade_choices, shields, shields_per, symbols, wilds, discounts,
@@ -296,10 +295,10 @@ class CityTables:
                         and ruling(source.index, self.laws) in ("no effect", "nothing"):
                     continue                  # a production lost or stopped by a law follows nothing
                 if (source.kind == "card" and source.color in colors) or (source.kind == "board" and effect.board):
-                    for e in source.static:
-                        printed = production_of(e)
-                        if printed is not None:
-                            found.update(res[resource] for resource, _units in printed[0])
+                    held = source.held                # what it produces as printed, compiled with it
+                    found.update(resource for resource, _units in held.own_fixed)
+                    for options in held.own_choices:
+                        found.update(options)
             if effect.negated:
                 found = set(range(len(res))) - found
             if found:

@@ -1,20 +1,17 @@
 """What a source adds to a city's tables while owned (`Held`), resolved once from its static
-effects by their kinds (`held_by`): compile.py makes every source's when the rules are
-compiled (`Source.held`), engine/laws.py a law's, and engine/city.py adds them up.  Here,
-not in city.py, so that the compiler makes them without importing the cities."""
+effects by their kinds (compile_held.py `held_by`, when the rules are compiled:
+`Source.held`, a law's), and engine/city.py adds them up.  Here, not in city.py, so that
+the compiler makes them without importing the cities; the engine reads them and never the
+effects they were made of."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
-
-from ..kinds.effects import effect_kind_of
-from ..kinds.base import UnhandledKind
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from .program import Hook  # noqa: F401  (in the aliases' quoted names)
     from .written import Word
-    from ..compile import Tables
     from .city import City  # noqa: F401  (in the aliases' quoted names)
     from .quantities import Where  # noqa: F401
 
@@ -74,7 +71,7 @@ class Held(NamedTuple):
     powers: bool = False          # some part from `free_build` to `free_tokens` is set (most sources: none)
 
 
-_NOTHING = Held()
+NOTHING = Held()    # (what most sources add: compile_held.py gives this one, and the city skips it)
 _OFF = Held(trade_changed=True)    # a card a law leaves without any effect (`have no effect`): added as nothing
 
 def held_under(held: Held, change: str, most: tuple[int, ...]) -> Held:
@@ -90,33 +87,5 @@ def held_under(held: Held, change: str, most: tuple[int, ...]) -> Held:
     return held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
 
 
-_POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats
+POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats
 
-
-def held_by(effects: Iterable[object], tables: Tables) -> Held:
-    """The effects that act while owned, resolved (each static kind of kinds/effects/ says what
-    it adds, `hold`)."""
-    # what a kind's `hold` gives is a plain dict (kinds/effect_base.py): its entries are
-    # read as the `Held` fields they name
-    parts: dict[str, list[Any]] = {name: [] for name in ("own_fixed", "trade_fixed", "own_choices", "trade_choices", "symbols",
-                                   "wilds", "discounts", "free_build", "free_rules", "cost_discounts",
-                                   "rebates", "like", "bank", "shields_per", "free_tokens")}
-    counts = {"shields": 0}
-    flags = {"play_last": False, "trade_changed": False, "gives_defeats": False}
-    for effect in effects:
-        kind = effect_kind_of(effect)
-        if kind is not None and kind.static:     # a kind of kinds/effects/ says what it adds
-            for name, value in kind.hold(effect, tables).items():
-                if name in parts:
-                    parts[name] += value
-                elif name in counts:             # a number added up
-                    counts[name] += value
-                else:                            # a flag (a name of no field: KeyError)
-                    flags[name] = flags[name] or value
-        else:
-            raise UnhandledKind(f"engine/held.py has no place for the effect kind {type(effect).__name__}")
-    fields: dict[str, Any] = {**{name: tuple(found) for name, found in parts.items()}, **counts, **flags}
-    held = Held(**fields)
-    powers = flags["play_last"] or flags["gives_defeats"] or any(parts[name] for name in _POWERS)
-    held = held._replace(powers=bool(powers))
-    return _NOTHING if held == _NOTHING else held

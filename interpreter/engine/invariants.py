@@ -10,15 +10,13 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..decks import age_deck
-from ..kinds.actions import ACTIONS, COINS
 from .discounts import coins_paid
 from ..kinds.events import event_kind
 
 if TYPE_CHECKING:
-    from ..kinds.actions import Action as RuleAction   # an action of the rules (a kind's node)
-    from ..kinds.effects import Effect
     from .actions import Action
     from .game import Game
+    from .program import Hook, Operation
 
 
 class Indexes(Protocol):
@@ -111,13 +109,14 @@ class TurnWatch:
         held before."""
         game, t = self.game, self.game.tables
         flow = [0] * len(game.cities)
-        rules_moves = _coin_actions(t.rules.triggers)
-        in_play = [[entry[2].node for entries in c.listening.values() for entry in entries] for c in game.cities]
-        on_others = set().union(*(_group_coin_actions(a.action for a in triggers) for triggers in in_play))
-        moves = [rules_moves | on_others | _coin_actions(triggers) for triggers in in_play]
+        rules_hooks = [t.hook_of(trigger) for trigger in t.rules.triggers]
+        rules_moves = _coin_signs(rules_hooks)
+        in_play = [[entry[2] for entries in c.listening.values() for entry in entries] for c in game.cities]
+        on_others = set().union(*(_group_coin_signs(h.operation for h in hooks) for hooks in in_play))
+        moves = [rules_moves | on_others | _coin_signs(hooks) for hooks in in_play]
         may_gain = [1 in m for m in moves]
         # coins gained at an age's or a turn's start come before the step's turn is paid
-        early = [any(_before_turn(tr.event) for tr in (*t.rules.triggers, *triggers)) for triggers in in_play]
+        early = [any(_before_turn(h.event) for h in (*rules_hooks, *hooks)) for hooks in in_play]
         stages = list(self.stages)
         found: list[str] = []
         taken = [entry + (due,) for rec, mark in zip(self.recorders, self.marks)
@@ -153,10 +152,10 @@ class TurnWatch:
                 source = game.cities[seat].side.stages[stages[seat] if action.stage < 0 else action.stage]
                 stages[seat] += 1
                 flow[seat] -= due
-            may_gain[seat] |= bool(source.when_built)
+            may_gain[seat] |= bool(source.run.when_built)
             for other, city_moves in enumerate(moves):
                 if other != seat:
-                    city_moves |= _group_coin_actions(source.when_built)
+                    city_moves |= _group_coin_signs(source.run.when_built)
                     may_gain[other] |= 1 in city_moves
         for seat, city in enumerate(game.cities):
             gained = city.coins - self.coins[seat] - flow[seat]
@@ -181,18 +180,18 @@ def _coins_due(game: Game, seat: int, action: Action) -> int:
     return 0
 
 
-def _group_coin_actions(actions: Iterable[RuleAction]) -> set[int]:
-    """The signs (1 a gain, -1 a loss) of the coin actions among `actions` that act in
-    other cities (`each other city: ...`)."""
+def _group_coin_signs(operations: Iterable[Operation]) -> set[int]:
+    """The signs (1 a gain, -1 a loss) of the coin operations among `operations` that act in
+    other cities (`each other city: ...`, also at a turn's end)."""
     found: set[int] = set()
-    for action in actions:
-        while (kind := ACTIONS.get(type(action))) is not None and kind.at_turn_end:
-            action = kind.inner(action)
-        if kind is not None and kind.each_city and isinstance(kind.inner(action), COINS):
-            found.add(ACTIONS[type(kind.inner(action))].sign)
+    for op in operations:
+        while op.kind.at_turn_end and op.inner is not None:
+            op = op.inner
+        if op.kind.each_city and op.inner is not None and op.inner.coins:
+            found.add(op.inner.kind.sign)
     return found
 
 
-def _coin_actions(triggers: Iterable[Effect]) -> set[int]:
-    """The signs (1 a gain, -1 a loss) of the triggers' coin actions (kinds/ `gives` coins)."""
-    return {ACTIONS[type(t.action)].sign for t in triggers if isinstance(t.action, COINS)}
+def _coin_signs(hooks: Iterable[Hook]) -> set[int]:
+    """The signs (1 a gain, -1 a loss) of the hooks' coin operations (kinds/ `gives` coins)."""
+    return {h.operation.kind.sign for h in hooks if h.operation.coins}

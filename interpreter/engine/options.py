@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ..kinds.actions import kind_of
-from ..kinds.base import UnhandledKind
 from ..kinds.scopes import picked, sides
 from ..rulesdata import PriceItems
 from .actions import Action, holds, price_ways
@@ -19,6 +17,7 @@ if TYPE_CHECKING:
     from ..kinds.scope_base import Scope
     from .written import Count, Word
     from .game import Game
+    from .program import Operation
 
 
 # What the options of an action's decision read of the action (its kind, kinds/actions/,
@@ -80,13 +79,10 @@ def payment_ways(game: Game, seat: int, items: PriceItems) -> list[tuple[int, in
     return [(coins, l, r) for l, r in price_ways(city, trio_of(city, *game.neighbours(seat)), coins, units)]
 
 
-def copy_options(game: Game, seat: int, action: object) -> list[Action]:
-    """What a copy (`copy a ... card`, `copy stage N of ...`) may copy now: its kind's
-    `options` (kinds/actions/)."""
-    kind = kind_of(action)
-    if kind is None:
-        raise UnhandledKind(f"engine/options.py: {type(action).__name__} is no kind of copy")
-    return kind.options(game.events, action, seat)
+def copy_options(game: Game, seat: int, op: Operation) -> list[Action]:
+    """What a copy (`copy a ... card`, `copy stage N of ...`; its operation) may copy now:
+    its kind's `options` (kinds/actions/)."""
+    return op.kind.options(game.events, op.node, seat)
 
 
 def card_copy_options(game: Game, seat: int, action: CardCopy) -> list[Action]:

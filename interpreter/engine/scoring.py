@@ -7,7 +7,6 @@ import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..kinds.effects import effect_kind_of
 from .quantities import Where, use_scorer
 from .teams import team_winners
 
@@ -40,16 +39,11 @@ def score_city(tables: Tables, city: City, left: City, right: City, everyone: It
         sources = owned + [copied] if copied is not None else owned
         wilds = list(city.wild_symbols) + copied_symbols
         fixed = city.symbols
-        if copied is not None:
+        if copied is not None:                 # its symbols, compiled with it (`Source.held`)
             extra = [0] * len(tables.symbols)
-            for e in copied.static:
-                effect_kind = effect_kind_of(e)
-                offered = tuple(tables.symbols.index(s) for s in effect_kind.symbols(e)) if effect_kind is not None else ()
-                if offered:
-                    if len(offered) > 1:
-                        wilds.append(offered)
-                    else:
-                        extra[offered[0]] += 1
+            for symbol in copied.held.symbols:
+                extra[symbol] += 1
+            wilds += copied.held.wilds
             fixed = [a + b for a, b in zip(fixed, extra)]
         for symbols in symbol_counts(fixed, wilds):
             where = Where(city, left, right, None, everyone, age_number, age_victory, symbols)
@@ -91,11 +85,10 @@ def symbols_on_cards(tables: Tables, colors: set[str], targets: Iterable[City]) 
     for target in targets:
         for index in target.built:
             card = tables.cards[index]
-            if card.color in colors:
-                for e in card.static:
-                    kind = effect_kind_of(e)
-                    if kind is not None:
-                        found.update(tables.symbol_index[s] for s in kind.symbols(e))
+            if card.color in colors:              # (compiled with the card: `Source.held`)
+                found.update(card.held.symbols)
+                for options in card.held.wilds:
+                    found.update(options)
     return tuple(sorted(found))
 
 

@@ -19,6 +19,7 @@ from .resolve import build_from_discard, copy_card
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..program import Operation
 
 __all__ = ["legal_actions", "build_options_from", "copy_options", "debt_options", "offer_options", "removal_options",
            "put_options", "draft_options", "zone_options", "open_statement", "offer_taken", "build_from_discard",
@@ -26,9 +27,15 @@ __all__ = ["legal_actions", "build_options_from", "copy_options", "debt_options"
 
 
 def asking(game: Game) -> Any:
-    """The action whose decision is open (a copy, a card moved): the step under the
-    decision holds its operation."""
-    return game.stack[-1][1].node
+    """The action whose decision is open (a card moved, removed), as the rules wrote it."""
+    return asking_operation(game).node
+
+
+def asking_operation(game: Game) -> Operation:
+    """The operation whose decision is open (a copy, a card moved): the step under the
+    decision holds it."""
+    op: Operation = game.stack[-1][1]
+    return op
 
 
 def neutral_turn_options(game: Game, seat: int) -> list[Action]:

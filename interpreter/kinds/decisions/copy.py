@@ -16,7 +16,7 @@ class CopyKind(DecisionKind):
     under = ("copy_from",)
 
     def options(self, game: Any, seat: int, engine: Any) -> list[Any]:
-        found: list[Any] = engine.copy_options(game, seat, engine.asking(game))
+        found: list[Any] = engine.copy_options(game, seat, engine.asking_operation(game))
         return found
 
     def answer(self, game: Any, seat: int, action: Any, engine: Any) -> bool:

@@ -8,7 +8,9 @@
   const tableId = location.pathname.split("/")[2];
   const suffix = invite ? `?invite=${invite}` : "";
   const $ = (id) => document.getElementById(id);
-  let socket = null, view = null, retry = 500, fatal = false, sent = null;
+  // sent: the number of the decision this page has answered, until the server's reply;
+  // mineKey: what the seat's own part shows now (renderMine keeps it while it is the same)
+  let socket = null, view = null, retry = 500, fatal = false, sent = null, mineKey = null;
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -41,10 +43,19 @@
     socket.onopen = () => { retry = 500; status("connected"); };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "view") { view = message; sent = null; render(); }
-      else if (message.type === "error") {
+      if (message.type === "view") {
+        // a view made before the server took this page's answer still shows the decision
+        // answered: its moves stay disabled until the next view or the answer's refusal
+        if (!(sent != null && message.decision && message.decision.number === sent)) sent = null;
+        // a problem said (an answer refused) is over once the seat's decision moves on
+        if (view && (message.decision || {}).number !== (view.decision || {}).number) $("status").classList.remove("problem");
+        view = message;
+        render();
+      } else if (message.type === "error") {
         status(message.text, true);
         if (message.fatal) fatal = true;
+        // an answer refused (out of date, sent twice): ask for the table as it is now
+        if (message.to === "choose") send({type: "view"});
         sent = null;
         if (view) render();
       }
@@ -52,6 +63,7 @@
     socket.onclose = (event) => {
       if (fatal || event.code === 1008) { status("this link does not open this table", true); return; }
       status("connection lost: coming back...", true);
+      sent = null;                            // an answer not yet taken is asked again
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
@@ -105,6 +117,15 @@
 
   function renderMine(v) {
     const box = $("mine");
+    // The same decision and hand as shown: the buttons stay the elements they are.  A view
+    // sent for another seat's move can arrive while a person clicks, and a button replaced
+    // between the press and the release takes no click (and a keyboard's focus is kept).
+    const key = JSON.stringify([v.role, v.stand_in, v.decision, v.hand, v.finished]);
+    if (key === mineKey) {
+      for (const b of box.querySelectorAll("button.move")) b.disabled = sent != null;
+      return;
+    }
+    mineKey = key;
     box.replaceChildren();
     if (v.role !== "seat") { box.hidden = true; return; }
     box.hidden = false;
@@ -135,7 +156,8 @@
     }
     if (d) {
       for (const m of d.moves.filter((m) => m.card < 0)) {
-        hand.append(el("button", {type: "button", class: "move", "data-kind": m.kind, text: m.label, onclick: () => choose(d.number, m.index)}));
+        hand.append(el("button", {type: "button", class: "move", "data-kind": m.kind, text: m.label, disabled: sent != null ? "" : null,
+                                  onclick: () => choose(d.number, m.index)}));
       }
     }
     box.append(hand);

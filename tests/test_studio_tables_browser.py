@@ -129,6 +129,10 @@ def test_a_table_in_chromium(browser, server, tmp_path):
     # Bo leaves; the host lets a bot play the seat; Bo comes back and takes it
     bo.close()
     bo_seat = hosting.locator('.seat[data-seat="1"]')
+    bo_seat.locator("select").select_option("random")
+    play_one(ada)                         # every page is sent a view: the host's choice of bot stays
+    hosting.locator('.seat[data-seat="0"] .state', has_text="chosen").wait_for()
+    assert bo_seat.locator("select").input_value() == "random"
     bo_seat.locator("select").select_option("greedy")
     bo_seat.locator("button.hand").click()
     bo_seat.locator("text=away: bot greedy plays").wait_for()

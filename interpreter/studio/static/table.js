@@ -9,8 +9,8 @@
   const suffix = invite ? `?invite=${invite}` : "";
   const $ = (id) => document.getElementById(id);
   // sent: the number of the decision this page has answered, until the server's reply;
-  // mineKey: what the seat's own part shows now (renderMine keeps it while it is the same)
-  let socket = null, view = null, retry = 500, fatal = false, sent = null, mineKey = null;
+  // mineKey, seatsKey: what the seat's own part and the seats show now (kept while the same)
+  let socket = null, view = null, retry = 500, fatal = false, sent = null, mineKey = null, seatsKey = null;
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -88,6 +88,13 @@
 
   function renderSeats(v) {
     const box = $("seats");
+    // Unchanged seats stay the elements they are (a click on "let a bot play" is not lost to
+    // a view that arrives as it is made); changed, the host's choice of bot for each is kept.
+    const key = JSON.stringify([v.seats, v.host, v.finished, v.bots, v.seat]);
+    if (key === seatsKey) return;
+    seatsKey = key;
+    const picked = {};
+    for (const select of box.querySelectorAll("select[data-seat]")) picked[select.dataset.seat] = select.value;
     box.replaceChildren();
     for (const s of v.seats) {
       const who = s.kind === "bot" ? `bot ${s.bot}` : s.bot ? `away: bot ${s.bot} plays` : s.connected ? "here" : `away${s.away != null ? ` ${s.away} s` : ""}`;
@@ -96,9 +103,11 @@
         el("div", {text: `${s.seat + 1}. ${s.name}${v.seat === s.seat ? " (you)" : ""}`}),
         el("div", {class: "state", text: `${who}${s.choosing ? " · choosing" : v.finished ? "" : " · chosen"}`}));
       if (v.host && s.handable) {
-        const pick = el("select", {"aria-label": `bot for seat ${s.seat + 1}`});
+        const pick = el("select", {"aria-label": `bot for seat ${s.seat + 1}`, "data-seat": s.seat});
         for (const b of v.bots || []) pick.append(el("option", {value: b, text: b}));
-        if ((v.bots || []).includes("greedy")) pick.value = "greedy";
+        const kept = picked[String(s.seat)];
+        if ((v.bots || []).includes(kept)) pick.value = kept;
+        else if ((v.bots || []).includes("greedy")) pick.value = "greedy";
         card.append(el("div", {class: "controls"}, pick,
           el("button", {type: "button", class: "hand", text: "let a bot play",
                         onclick: () => send({type: "hand", seat: s.seat, bot: pick.value})})));

@@ -6,7 +6,9 @@ cards each card chains to.  Nothing here names a card or holds a rule number."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import chain
+from typing import Any
 
 from ..decks import dealing
 from ..engine.city import City
@@ -95,6 +97,13 @@ class RuleModel:
         # the score lines, and those reading science symbols: when they read nothing else,
         # their value for given symbol counts is the same in every city, and remembered
         self.score_lines = [s.value for s in rules.scores]
+        # each score line's function of a Where, as the compile pass made it for the engine
+        # (`value_fn(v)(where) == evaluate(v, where)`, without walking the tree at each call):
+        # the rules' lines and every source's, by the line
+        self.compiled: dict[int, Callable[[Any], int]] = {
+            id(value): fn for value, (_c, fn) in zip(self.score_lines, tables.run.scores)}
+        for source in tables.sources():
+            self.compiled.update((id(value), fn) for (_c, value), (_c2, fn) in zip(source.scores, source.run.scores))
         self.score_reads = [reads(v) for v in self.score_lines]         # what each line reads
         self.science_lines = [v for v, read in zip(self.score_lines, self.score_reads) if "symbols" in read]
         self.science_pure = all(read <= {"symbols"} for read in self.score_reads if "symbols" in read)

@@ -16,7 +16,7 @@ from ..engine.actions import token_price
 from ..engine.options import copy_options
 from ..engine.city_tables import ruling
 from ..engine.discounts import coins_paid
-from ..expressions import Where, evaluate, per_value
+from ..expressions import Where, evaluate
 from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..kinds.actions import ACTIONS, GAINS, kind_of
@@ -115,7 +115,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
         found = self._lines_for.get(known.changes)
         if found is None:
             found = self._lines_for[known.changes] = self._lines(known.changes)
-        lines, lines_read_all, novel = found
+        lines, lines_read_all, novel, fns = found
         total = source.points if source.points and source.points_category else 0
         if not lines and not source.scores and not known.coin_actions:
             return total, 0, None
@@ -128,27 +128,30 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
             everyone = tuple(after if c.seat == self.seat else c for c in everyone)
         where = Where(after, self.left, self.right, None, everyone, age.number, age.victory)
         changed = 0
-        for k, value in enumerate(lines):
+        for k, value in enumerate(lines):           # (each line's compiled function: `fns`)
+            fn = fns[k]
             now = self._now.get(id(value))
             if now is None:
-                now = self._now[id(value)] = evaluate(value, self._where_now)
-            delta = evaluate(value, where) - now
+                now = self._now[id(value)] = fn(self._where_now)
+            delta = fn(where) - now
             total += delta
             if novel and novel[k]:
                 changed += delta
         if source.scores:
-            total += sum(evaluate(value, where) for _c, value in source.scores)
+            total += sum(fn(where) for _c, fn in source.run.scores)
         return total, changed, after
 
     def _lines(self, changes: frozenset) -> tuple:
         """(the score lines reading any of `changes`: the rules' and the city's own, whether
-        one of them counts over every city, which are the variants' (or None))."""
+        one of them counts over every city, which are the variants' (or None), their compiled
+        functions)."""
         model = self.model
         own = [(v, read) for v, read in self._own_lines if read & changes]
         lines = model.lines_reading(changes) + [v for v, _read in own]
         novel = model.novel_lines
+        compiled = model.compiled
         return (lines, model.lines_read_all(changes) or any("all" in read for _v, read in own),
-                [id(v) in novel for v in lines] if novel else None)
+                [id(v) in novel for v in lines] if novel else None, [compiled[id(v)] for v in lines])
 
     def _novel_delta(self, after) -> int:
         """The change of the variants' score lines (rulemodel.novel_lines) from the city as it
@@ -254,9 +257,10 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
         gained = 0
         if known.coin_actions:
             where = Where(after, self.left, self.right, None, self.everyone, self._age.number, self._age.victory)
-            for action in known.coin_actions:         # kinds that give coins (kinds/ `gives`)
-                coin_kind = ACTIONS[type(action)]
-                gained += per_value(*coin_kind.counted(action), where) * coin_kind.sign
+            operation_of = self.tables.operation_of
+            for action in known.coin_actions:         # kinds that give coins (kinds/ `gives`), compiled
+                op = operation_of(action)
+                gained += op.value(where) * op.kind.sign
         military = later = race = race_later = 0.0
         shields = after.shields if known.shields_per else city.shields + known.shields
         if shields != city.shields:

@@ -1,12 +1,13 @@
 """The engine's speed in processor time, for any checkout (an older commit included):
-random 4-player games per second, or the search bot's imagined games per second (three
-searches of 60 imagined games, at age I, II and III turn 1 of a 4-player game), each the
-best of a few rounds.  Processor time and the best round make it steady on a shared
+random 4-player games per second, the search bot's imagined games per second (three
+searches of 60 imagined games, at age I, II and III turn 1 of a 4-player game), or a fit's
+games per second (the adaptive players' weighed seats, `fit`), each the best of a few rounds.  Processor time and the best round make it steady on a shared
 machine, where wall-clock figures move by a fifth from one minute to the next.
 
     git worktree add /tmp/base f2e213c
     for i in 1 2 3; do for c in /tmp/base .; do python bench/checkout_speed.py $c games; done; done
     for i in 1 2 3; do for c in /tmp/base .; do python bench/checkout_speed.py $c search; done; done
+    for i in 1 2 3; do for c in /tmp/base .; do python bench/checkout_speed.py $c fit; done; done
 """
 
 from __future__ import annotations
@@ -32,6 +33,17 @@ def games(count: int, first: int) -> None:
         Game(TABLES, 4, seed=seed).play([make_bot("random", seed * 100 + s) for s in range(4)])
 
 
+def fit_games(count: int, first: int) -> None:
+    """A fit's games as a generation plays them (bots/fitting.py `play_games`): one seat
+    weighed by the shipped fit's weights (`PRIOR`) against three of the same weights or,
+    every other game, three heuristic bots (checkouts from issue 38 on)."""
+    from interpreter.bots.fitting import play_games
+    from interpreter.fitdefaults import PRIOR
+    weights = list(PRIOR)
+    play_games(TABLES, 4, weights, weights, None,
+               [(seed, seed % 4, "self" if seed % 2 else "heuristic") for seed in range(first, first + count)])
+
+
 def position(turns: int):
     game = Game(TABLES, 4, seed=7)
     bots = [make_bot("greedy", s) for s in range(4)]
@@ -51,6 +63,14 @@ def main() -> None:
             games(40, r * 40)
             best = max(best, 40 / (time.process_time() - start))
         print(f"{root}: random 4-player games per processor second (best of {rounds} x 40): {best:.1f}")
+        return
+    if what == "fit":
+        fit_games(3, 10 ** 6)
+        for r in range(rounds):
+            start = time.process_time()
+            fit_games(40, r * 40)
+            best = max(best, 40 / (time.process_time() - start))
+        print(f"{root}: a fit's 4-player games per processor second (best of {rounds} x 40): {best:.1f}")
         return
     positions = [position(turns) for turns in (0, 6, 12)]
     for game in positions:

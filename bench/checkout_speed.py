@@ -56,21 +56,15 @@ def main() -> None:
     what = sys.argv[2] if len(sys.argv) > 2 else "games"
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     best = 0.0
-    if what == "games":
-        games(20, 10 ** 6)                                  # warm-up (memos, imports)
+    if what in ("games", "fit"):
+        play, warm, words = (games, 20, "random 4-player games") if what == "games" else \
+            (fit_games, 3, "a fit's 4-player games")
+        play(warm, 10 ** 6)                                 # warm-up (memos, imports)
         for r in range(rounds):
             start = time.process_time()
-            games(40, r * 40)
+            play(40, r * 40)
             best = max(best, 40 / (time.process_time() - start))
-        print(f"{root}: random 4-player games per processor second (best of {rounds} x 40): {best:.1f}")
-        return
-    if what == "fit":
-        fit_games(3, 10 ** 6)
-        for r in range(rounds):
-            start = time.process_time()
-            fit_games(40, r * 40)
-            best = max(best, 40 / (time.process_time() - start))
-        print(f"{root}: a fit's 4-player games per processor second (best of {rounds} x 40): {best:.1f}")
+        print(f"{root}: {words} per processor second (best of {rounds} x 40): {best:.1f}")
         return
     positions = [position(turns) for turns in (0, 6, 12)]
     for game in positions:

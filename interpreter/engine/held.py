@@ -74,6 +74,7 @@ class Held(NamedTuple):
 NOTHING = Held()    # (what most sources add: compile_held.py gives this one, and the city skips it)
 _OFF = Held(trade_changed=True)    # a card a law leaves without any effect (`have no effect`): added as nothing
 
+
 def held_under(held: Held, change: str, most: tuple[int, ...]) -> Held:
     """What a source's `held` adds to a city under a law's change over cards
     (kinds/effects/cards_change.py CARD_CHANGES): nothing at all (`no effect`); its effects
@@ -88,4 +89,3 @@ def held_under(held: Held, change: str, most: tuple[int, ...]) -> Held:
 
 
 POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats
-

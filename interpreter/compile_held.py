@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .engine.held import NOTHING, POWERS, Held
+from .engine.held import NOTHING, Held
 from .kinds.base import UnhandledKind
 from .kinds.effects import effect_kind_of
 
 if TYPE_CHECKING:
     from .compile import Tables
+
+# the parts of a `Held` that are powers (with `play_last` and `gives_defeats`): `Held.powers`
+POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")
 
 
 def held_by(effects: Iterable[object], tables: Tables) -> Held:

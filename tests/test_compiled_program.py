@@ -53,22 +53,29 @@ def test_a_game_works_nothing_out_on_first_use_during_play(name, tables):
         assert new <= PLAY_MEMOS, f"{name}: worked out during play: {sorted(map(str, new - PLAY_MEMOS))}"
 
 
+def decision_points(tables, seeds: int):
+    """Each game (4 players, seeds 0 to `seeds` - 1) at every decision point, a random
+    option chosen once the caller has looked."""
+    for seed in range(seeds):
+        game = Game(tables, 4, seed)
+        rng = random.Random(seed)
+        while (decision := game.decision()) is not None:
+            yield game
+            decision.choose(rng.randrange(len(decision.options)))
+
+
 def test_a_game_saves_and_loads_in_the_middle_of_a_laws_trigger():
     """Babel's project tiles are laws whose triggers offer a choice (`may pay ... to ...`):
     the trigger acting and its action stand in the flow of a save made there."""
     loaded = api.load("first-edition", expansions=["babel"])
     tables = loaded.tables
     inside = 0
-    for seed in range(3):
-        game = Game(tables, 4, seed)
-        rng = random.Random(seed)
-        while (decision := game.decision()) is not None:
-            if game.events.stack:                 # a chain of triggers is acting
-                inside += 1
-                data = game_to_data(game)
-                copy = game_from_data(tables, data)
-                assert game_to_data(copy) == data
-            decision.choose(rng.randrange(len(decision.options)))
+    for game in decision_points(tables, 3):
+        if game.events.stack:                 # a chain of triggers is acting
+            inside += 1
+            data = game_to_data(game)
+            copy = game_from_data(tables, data)
+            assert game_to_data(copy) == data
     assert inside, "no save was made inside a chain of triggers"
 
 
@@ -142,16 +149,12 @@ def test_the_flow_holds_and_runs_the_programs_operations(name, tables):
     turn's end and the chain of triggers acting hold the program's operations and hooks."""
     program = tables.operations
     held = 0
-    for seed in range(4):
-        game = Game(tables, 4, seed)
-        rng = random.Random(seed)
-        while (decision := game.decision()) is not None:
-            ops = [step[1] for step in game.stack if step[0] in ("run", "each", "offer", "copy_from", "remove_from",
-                                                                 "put_from", "zone_play")]
-            ops += [op for _seat, op, _source in game.pending]
-            hooks = [*game.events.stack, *(step[3] for step in game.stack if step[0] == "trigger")]
-            for thing in (*ops, *hooks):
-                assert type(thing) in (Operation, Hook) and program[thing.id] is thing
-            held += len(ops) + len(hooks)
-            decision.choose(rng.randrange(len(decision.options)))
+    for game in decision_points(tables, 4):
+        ops = [step[1] for step in game.stack if step[0] in ("run", "each", "offer", "copy_from", "remove_from",
+                                                             "put_from", "zone_play")]
+        ops += [op for _seat, op, _source in game.pending]
+        hooks = [*game.events.stack, *(step[3] for step in game.stack if step[0] == "trigger")]
+        for thing in (*ops, *hooks):
+            assert type(thing) in (Operation, Hook) and program[thing.id] is thing
+        held += len(ops) + len(hooks)
     assert held, f"{name}: no operation stood in the flow at a decision"

@@ -86,6 +86,3 @@ def held_under(held: Held, change: str, most: tuple[int, ...]) -> Held:
     if change == "nothing":
         return held._replace(own_fixed=(), trade_fixed=(), own_choices=(), trade_choices=(), trade_changed=True)
     return held._replace(own_fixed=tuple((r, max(n, most[r])) for r, n in held.own_fixed))
-
-
-POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")   # with play_last, gives_defeats

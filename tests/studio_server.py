@@ -68,12 +68,19 @@ class Studio:
         return "".join(self.lines)
 
     def children(self) -> list[int]:
-        """The studio's child processes (the language servers)."""
-        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        try:
-            return [int(p) for p in path.read_text().split()]
-        except OSError:
-            return []
+        """The studio's processes, its children's too: the language servers' forking
+        process and the servers it forked, a comparison's workers."""
+        found, todo = [], [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            path = Path(f"/proc/{pid}/task/{pid}/children")
+            try:
+                kids = [int(p) for p in path.read_text().split()]
+            except OSError:
+                kids = []
+            found += kids
+            todo += kids
+        return found
 
 
 @pytest.fixture(scope="module")

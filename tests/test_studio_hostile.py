@@ -347,10 +347,16 @@ def test_two_saves_from_the_same_version_never_both_win(tmp_path):
 
 # ---------------------------------------------------------------- 5. the language servers
 def language_servers(studio) -> list[int]:
+    """The pages' servers running: each forked by the studio's forking process (whose
+    command line a fork keeps), or a process of its own."""
     found = []
     for pid in studio.children():
         try:
-            if b"interpreter.lsp.server" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            line = Path(f"/proc/{pid}/cmdline").read_bytes()
+            parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]
+            forked = b"interpreter.lsp.forks" in line and \
+                b"interpreter.lsp.forks" in Path(f"/proc/{parent}/cmdline").read_bytes()
+            if forked or b"interpreter.lsp.server" in line:
                 found.append(pid)
         except OSError:
             pass

@@ -11,7 +11,10 @@ Every message from the browser is looked at before it is passed on: a document U
 root URI) outside the opened folder is refused, so the page cannot make the server read
 anything else.
 
-One server is started ahead of need and made ready for the next page: initialized, and the
+The servers are forked from one process that has imported them once (interpreter/lsp/forks.py,
+`Forker` below), so a page's server is ready in a fifth of the time of a new process;
+where the system cannot (not Linux), or that process has gone, each is a process of its
+own (`start_server`).  One server is started ahead of need and made ready for the next page: initialized, and the
 folder's first file opened in it, so the folder is parsed and checked before any page asks.
 The page's own `initialize` is then answered with that server's answer (and its
 `initialized` passed over); the diagnostics the server published meanwhile reach the page
@@ -24,7 +27,10 @@ import asyncio
 import contextlib
 import json
 import os
+import signal
+import socket
 import sys
+import threading
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -40,12 +46,130 @@ def server_command(root: Path) -> list[str]:
             "server.analyzer.confine = Path(sys.argv[1]).resolve(); run()", str(root)]
 
 
-async def start_server(root: Path) -> asyncio.subprocess.Process:
+def _env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(PACKAGE_PARENT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+async def start_server(root: Path) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(*server_command(root), stdin=asyncio.subprocess.PIPE,
                                                 stdout=asyncio.subprocess.PIPE,
-                                                stderr=asyncio.subprocess.DEVNULL, env=env)
+                                                stderr=asyncio.subprocess.DEVNULL, env=_env())
+
+
+def can_fork() -> bool:
+    """Whether this system can fork servers (interpreter/lsp/forks.py): Linux's fork, pidfds
+    and descriptors passed over a Unix socket."""
+    return sys.platform.startswith("linux") and hasattr(os, "fork") and hasattr(os, "pidfd_open") \
+        and hasattr(socket, "send_fds") and hasattr(signal, "pidfd_send_signal")
+
+
+class ForkedServer:
+    """A server forked by `Forker`: what the bridge uses of a subprocess (its streams,
+    `terminate`, `kill`, `wait`, `returncode`), its end told by its pidfd."""
+
+    def __init__(self, pid: int, pidfd: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.pid, self._pidfd = pid, pidfd
+        self.stdout, self.stdin = reader, writer
+        self.returncode: int | None = None
+        self._loop = asyncio.get_running_loop()
+        self._ended = self._loop.create_future()
+        self._loop.add_reader(pidfd, self._on_end)
+
+    def _on_end(self) -> None:
+        self._loop.remove_reader(self._pidfd)
+        self.returncode = 0           # (its status goes to the process that forked it)
+        self.stdin.close()
+        os.close(self._pidfd)
+        if not self._ended.done():
+            self._ended.set_result(None)
+
+    def _signal(self, number: int) -> None:
+        if self.returncode is not None:
+            raise ProcessLookupError(self.pid)
+        signal.pidfd_send_signal(self._pidfd, number)
+
+    def terminate(self) -> None:
+        self._signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self._signal(signal.SIGKILL)
+
+    async def wait(self) -> int:
+        await asyncio.shield(self._ended)
+        return 0
+
+
+Server = asyncio.subprocess.Process | ForkedServer     # a page's language server, either way
+ASK_SECONDS = 30        # a forking process that has not answered by then is taken as gone
+
+
+class Forker:
+    """The studio's forking process (interpreter/lsp/forks.py), started with the first
+    server asked of it, stopped with the studio; `None` from `server` when it cannot be
+    had (the bridge then starts a process of its own)."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.process: asyncio.subprocess.Process | None = None
+        self.control: socket.socket | None = None
+        self.broken = not can_fork()
+        self._lock = asyncio.Lock()
+        self._asking = threading.Lock()
+
+    async def server(self) -> ForkedServer | None:
+        async with self._lock:
+            if self.broken:
+                return None
+            try:
+                if self.process is None:
+                    await self._start()
+                ours, theirs = socket.socketpair()
+                try:
+                    pid, pidfd = await asyncio.to_thread(self._ask, theirs)
+                finally:
+                    theirs.close()
+            except OSError:
+                self.broken = True        # gone, or never started: processes of their own from now on
+                await self.close()
+                return None
+            reader, writer = await asyncio.open_unix_connection(sock=ours)
+            return ForkedServer(pid, pidfd, reader, writer)
+
+    async def _start(self) -> None:
+        self.control, theirs = socket.socketpair()
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-c", "import sys; from interpreter.lsp.forks import serve; "
+                "serve(int(sys.argv[1]), sys.argv[2])", str(theirs.fileno()), str(self.root),
+                pass_fds=(theirs.fileno(),), stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL, env=_env())
+        finally:
+            theirs.close()
+        self.control.settimeout(ASK_SECONDS)
+
+    def _ask(self, theirs: socket.socket) -> tuple[int, int]:
+        """A server forked on `theirs`: its pid and pidfd (OSError if no answer came)."""
+        with self._asking:
+            assert self.control is not None
+            socket.send_fds(self.control, [b"fork"], [theirs.fileno()])
+            answer, fds, _flags, _address = socket.recv_fds(self.control, 64, 1)
+            if not answer or len(fds) != 1:
+                for fd in fds:
+                    os.close(fd)
+                raise OSError("the language servers' forking process gave no server")
+            return int(answer), fds[0]
+
+    async def close(self) -> None:
+        """Stop the forking process; it stops the servers it forked that still run."""
+        if self.control is not None:
+            self.control.close()
+            self.control = None
+        if self.process is not None and self.process.returncode is None:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.process.wait(), 3)      # it ends when it reads the close
+            await stop(self.process)
 
 
 def uris(value):
@@ -74,7 +198,7 @@ def uri_inside(uri: str, root: Path) -> bool:
 WARM_ID = "studio-warm"
 
 
-def _send(process: asyncio.subprocess.Process, message: dict | str) -> None:
+def _send(process: Server, message: dict | str) -> None:
     body = (message if isinstance(message, str) else json.dumps(message)).encode("utf-8")
     process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
 
@@ -94,11 +218,12 @@ async def read_message(reader: asyncio.StreamReader) -> bytes:
             return await reader.readexactly(length)
 
 
-async def ready_server(root: Path, first: dict | None, running: set | None = None) -> tuple[asyncio.subprocess.Process, dict]:
-    """A server initialized (its answer kept for the page) with `first` (a file as
-    files.read gives it) open, so the folder is checked before a page asks; kept in
-    `running` until it stops."""
-    process = await start_server(root)
+async def ready_server(root: Path, first: dict | None, running: set | None = None,
+                       forker: Forker | None = None) -> tuple[Server, dict]:
+    """A server (forked by `forker` when it can) initialized (its answer kept for the page)
+    with `first` (a file as files.read gives it) open, so the folder is checked before a
+    page asks; kept in `running` until it stops."""
+    process = (await forker.server() if forker is not None else None) or await start_server(root)
     if running is not None:
         running.add(process)
         asyncio.ensure_future(_forget_when_ended(process, running))
@@ -126,7 +251,8 @@ class Bridge:
         self.root = root
         self.first_file = first_file       # the file a page opens first, as files.read gives it
         self.spare: asyncio.Task | None = None
-        self.running: set[asyncio.subprocess.Process] = set()
+        self.running: set[Server] = set()
+        self.forker = Forker(root)
 
     def warm(self) -> None:
         """Start a server now, for the next page."""
@@ -135,9 +261,9 @@ class Bridge:
 
     async def _ready(self):
         first = await asyncio.to_thread(self.first_file)
-        return await ready_server(self.root, first, self.running)
+        return await ready_server(self.root, first, self.running, self.forker)
 
-    async def take(self) -> tuple[asyncio.subprocess.Process, dict]:
+    async def take(self) -> tuple[Server, dict]:
         """The spare for this page alone (taken before waiting, so two pages opened together
         never share one), and a new spare started for the next."""
         mine, self.spare = self.spare, None
@@ -158,6 +284,7 @@ class Bridge:
             self.spare = None
         for process in list(self.running):
             await stop(process)
+        await self.forker.close()
 
     def refusal(self, message: dict) -> str | None:
         try:
@@ -202,20 +329,20 @@ def _stop_when_ready(task: asyncio.Task) -> None:
         asyncio.ensure_future(stop(task.result()[0]))
 
 
-async def _to_browser(process: asyncio.subprocess.Process, socket: WebSocket) -> None:
+async def _to_browser(process: Server, socket: WebSocket) -> None:
     """Each message of the server, unframed, to the page."""
     with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError, RuntimeError, WebSocketDisconnect):
         while True:
             await socket.send_text((await read_message(process.stdout)).decode("utf-8"))
 
 
-async def _forget_when_ended(process: asyncio.subprocess.Process, running: set) -> None:
+async def _forget_when_ended(process: Server, running: set) -> None:
     with contextlib.suppress(Exception):
         await process.wait()
     running.discard(process)
 
 
-async def stop(process: asyncio.subprocess.Process) -> None:
+async def stop(process: Server) -> None:
     if process.returncode is not None:
         return
     with contextlib.suppress(ProcessLookupError):

@@ -7,6 +7,7 @@ server subprocess, on a scratch copy of the shipped content).
     python bench/lsp.py --edits 200 --file age3.wonders
     python bench/lsp.py --big 1.1      # a 1.1 MB file: open, then its outline
     python bench/lsp.py --memory 35    # the server's RSS over 35 folders' files opened and closed
+    python bench/lsp.py --starts 10    # a studio page's server readied: a process of its own, then forked
 
 Lines to read:
 
@@ -15,6 +16,8 @@ Lines to read:
 
     big file: 1.10 MB, 11224 symbols, 11224 diagnostics: open to outline 31.6 s (the server's CPU time 5.7 s), open to diagnostics 36.4 s (CPU 6.7 s)   [at load 11]
     memory: RSS 55.9 MB after the first file, 55.9 MB after 35 files opened and closed (+0.0 MB)
+    process of its own: to first diagnostics median 1.00 s wall, 0.96 s processor (10 servers)
+    forked: to first diagnostics median 0.30 s wall, 0.27 s processor (10 servers; the forking process 0.74 s once)
 
 Figures live in docs/performance.md; say what else ran (load average, printed here).
 """
@@ -120,17 +123,57 @@ def bench_memory(root: Path, files: int) -> None:
           f"opened and closed (+{sizes[-1] - sizes[0]:.1f} MB)")
 
 
+def bench_starts(folder: Path, count: int) -> None:
+    """A studio page's server as studio/lsp_bridge.py readies it (initialized, the folder's
+    first file open), timed to its first diagnostics: `count` started as processes of their
+    own, then `count` forked from one process (interpreter/lsp/forks.py)."""
+    import asyncio
+    import json
+
+    from interpreter.studio.lsp_bridge import Forker, can_fork, read_message, ready_server, stop
+    first = {"path": "age1.wonders", "text": (folder / "age1.wonders").read_text(encoding="utf-8")}
+
+    def processor(pid: int) -> float:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    async def readied(forker) -> tuple[float, float]:
+        start = time.perf_counter()
+        server, _answer = await ready_server(folder, first, None, forker)
+        while json.loads(await read_message(server.stdout)).get("method") != "textDocument/publishDiagnostics":
+            pass
+        spent = time.perf_counter() - start, processor(server.pid)
+        await stop(server)
+        return spent
+
+    async def run() -> None:
+        ways = [("process of its own", None)] + ([("forked", Forker(folder))] if can_fork() else [])
+        for name, forker in ways:
+            times = [await readied(forker) for _ in range(count)]
+            once = ""
+            if forker is not None:
+                once = f"; the forking process {processor(forker.process.pid):.2f} s once"
+                await forker.close()
+            print(f"{name}: to first diagnostics median {statistics.median(t for t, _c in times):.2f} s wall, "
+                  f"{statistics.median(c for _t, c in times):.2f} s processor ({count} servers{once})")
+    asyncio.run(run())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--edits", type=int, default=40, help="number of edits to time")
     parser.add_argument("--file", default="age1.wonders", help="the shipped content file to edit")
     parser.add_argument("--big", type=float, metavar="MB", help="time the outline of a file of MB megabytes instead")
     parser.add_argument("--memory", type=int, metavar="N", help="measure RSS over N files opened and closed instead")
+    parser.add_argument("--starts", type=int, metavar="N", help="time N studio servers readied each way instead")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="wonders-lsp-bench-")) / "content"
-    if args.big or args.memory:
+    if args.big or args.memory or args.starts:
         try:
-            if args.big:
+            if args.starts:
+                shutil.copytree(ROOT / "content", folder)
+                bench_starts(folder, args.starts)
+            elif args.big:
                 shutil.copytree(ROOT / "content", folder)
                 bench_big(folder, args.big)
             else:

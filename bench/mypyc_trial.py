@@ -1,0 +1,87 @@
+"""What compiling the engine's hot modules with mypyc would buy (issue 34, item 6): a copy
+of a commit with some modules compiled to C extensions in place, its random 4-player games
+per processor second against the same commit as Python, alternated, and whether it still
+plays the recorded games (tests/test_same_games.py run on the copy).
+
+A trial, not the product: the package ships as Python, and this needs a C compiler and
+Python's headers (`apt install gcc python3-dev`) and mypy's mypyc.  Modules that mypyc
+cannot compile as they are written are left out of the default list: mixin classes whose
+methods are declared under `if TYPE_CHECKING:` (engine/city_tables.py, engine/flow/machine.py,
+and engine/city.py, which derives from one) and runtime-checkable Protocols
+(engine/decisions.py).  Compiled, engine/triggers.py's `Dispatcher.copy_for` (made through
+`__new__`) fails, so a search's imagined games do not run: the figure is for random games.
+
+    python bench/mypyc_trial.py                    # HEAD, the default modules, 3 rounds
+    python bench/mypyc_trial.py --commit 17b2988 --rounds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULES = ["engine/payment/trio.py", "engine/payment/by_resource.py", "engine/payment/order.py",
+           "engine/payment/search.py", "engine/payment/bits.py", "engine/actions.py", "engine/flow/resolve.py",
+           "engine/flow/turn.py", "engine/flow/chains.py", "engine/flow/answers.py", "engine/triggers.py",
+           "engine/scoring.py", "engine/prices.py", "engine/options.py"]
+BUILD = """import sys
+from setuptools import setup
+from mypyc.build import mypycify
+modules = sys.argv[1:]
+sys.argv = [sys.argv[0], "build_ext", "--inplace"]
+setup(name="mypyc-trial", packages=[], py_modules=[], ext_modules=mypycify(modules, opt_level="3"))
+"""
+
+
+def checkout(commit: str, into: Path) -> None:
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+
+
+def speed(tree: Path) -> float:
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "checkout_speed.py"), str(tree), "games"],
+                         check=True, capture_output=True, text=True).stdout
+    return float(out.rsplit(":", 1)[1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--commit", default="HEAD")
+    parser.add_argument("--rounds", type=int, default=3, help="alternated runs of each (best of each taken)")
+    parser.add_argument("--modules", nargs="*", default=MODULES, help="paths under interpreter/ to compile")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="wonders-mypyc-") as scratch:
+        plain, compiled = Path(scratch) / "plain", Path(scratch) / "compiled"
+        for tree in (plain, compiled):
+            tree.mkdir()
+            checkout(args.commit, tree)
+        (compiled / "build_mypyc.py").write_text(BUILD, encoding="utf-8")
+        print(f"compiling {len(args.modules)} modules of {args.commit} with mypyc ...", flush=True)
+        built = subprocess.run([sys.executable, "build_mypyc.py", *[f"interpreter/{m}" for m in args.modules]],
+                               cwd=compiled, capture_output=True, text=True)
+        if built.returncode != 0:
+            print(built.stdout[-3000:] + built.stderr[-3000:], file=sys.stderr)
+            return 1
+        best = {"python": 0.0, "compiled": 0.0}
+        for r in range(args.rounds):
+            for name, tree in (("python", plain), ("compiled", compiled)):
+                best[name] = max(best[name], speed(tree))
+                print(f"round {r + 1}: {name} {best[name]:.1f} (best so far)", flush=True)
+        same = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+                               "tests/test_same_games.py"], cwd=compiled, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(compiled)})
+        verdict = same.stdout.strip().splitlines()[-1] if same.stdout.strip() else same.stderr[-300:]
+    print(f"random 4-player games per processor second: python {best['python']:.1f}, compiled "
+          f"{best['compiled']:.1f} ({best['compiled'] / best['python']:.2f}x)")
+    print(f"the recorded games, compiled: {verdict}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -72,7 +72,7 @@ def main() -> int:
             for name, tree in (("python", plain), ("compiled", compiled)):
                 best[name] = max(best[name], speed(tree))
                 print(f"round {r + 1}: {name} {best[name]:.1f} (best so far)", flush=True)
-        same = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+        same = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0",
                                "tests/test_same_games.py"], cwd=compiled, capture_output=True, text=True,
                               env={**os.environ, "PYTHONPATH": str(compiled)})
         verdict = same.stdout.strip().splitlines()[-1] if same.stdout.strip() else same.stderr[-300:]

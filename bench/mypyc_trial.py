@@ -43,10 +43,16 @@ def checkout(commit: str, into: Path) -> None:
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
 
 
+class Failed(Exception):
+    """A copy that would not play (a module mypyc compiles but whose compiled form differs)."""
+
+
 def speed(tree: Path) -> float:
-    out = subprocess.run([sys.executable, str(ROOT / "bench" / "checkout_speed.py"), str(tree), "games"],
-                         check=True, capture_output=True, text=True).stdout
-    return float(out.rsplit(":", 1)[1])
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "checkout_speed.py"), str(tree), "games"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        raise Failed(f"{tree.name} would not play:\n{run.stderr[-2000:]}")
+    return float(run.stdout.rsplit(":", 1)[1])
 
 
 def main() -> int:
@@ -68,10 +74,14 @@ def main() -> int:
             print(built.stdout[-3000:] + built.stderr[-3000:], file=sys.stderr)
             return 1
         best = {"python": 0.0, "compiled": 0.0}
-        for r in range(args.rounds):
-            for name, tree in (("python", plain), ("compiled", compiled)):
-                best[name] = max(best[name], speed(tree))
-                print(f"round {r + 1}: {name} {best[name]:.1f} (best so far)", flush=True)
+        try:
+            for r in range(args.rounds):
+                for name, tree in (("python", plain), ("compiled", compiled)):
+                    best[name] = max(best[name], speed(tree))
+                    print(f"round {r + 1}: {name} {best[name]:.1f} (best so far)", flush=True)
+        except Failed as failed:
+            print(failed, file=sys.stderr)
+            return 1
         same = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0",
                                "tests/test_same_games.py"], cwd=compiled, capture_output=True, text=True,
                               env={**os.environ, "PYTHONPATH": str(compiled)})

@@ -8,7 +8,8 @@ Python's headers (`apt install gcc python3-dev`) and mypy's mypyc.  Modules that
 cannot compile as they are written are left out of the default list: mixin classes whose
 methods are declared under `if TYPE_CHECKING:` (engine/city_tables.py, engine/flow/machine.py,
 and engine/city.py, which derives from one) and runtime-checkable Protocols
-(engine/decisions.py).  Compiled, engine/triggers.py's `Dispatcher.copy_for` (made through
+(engine/decisions.py); engine/quantities.py compiles but fails at import (its `Where`, a
+NamedTuple, names a class imported for type checking only).  Compiled, engine/triggers.py's `Dispatcher.copy_for` (made through
 `__new__`) fails, so a search's imagined games do not run: the figure is for random games.
 
     python bench/mypyc_trial.py                    # HEAD, the default modules, 3 rounds

@@ -91,6 +91,9 @@ def _run_cache_folder() -> None:
     `wonders` run before any test's environment is made, and would otherwise read and
     write the user's own fits."""
     os.environ["WONDERS_CACHE_DIR"] = _run_folder("WONDERS_TESTS_CACHE", "wonders-tests-cache-")
+    # and no fit that comes with wonders (interpreter/bots/shipped_fits.py): the tests of fitting
+    # see the first edition fitted on first use; tests/test_shipped_fits.py reads the shipped ones
+    os.environ["WONDERS_SHIPPED_FITS"] = ""
 
 
 _run_cache_folder()

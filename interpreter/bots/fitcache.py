@@ -14,6 +14,13 @@ fingerprint and player count as its own file name, and every field must check; a
 else is refused with a warning and fitted again, never read for other rules and never
 unpickled.  The text a fit carries (its rules' name) is shown with control characters
 escaped (views/figures/fits_text.py).
+
+Below the user's cache lie the fits that come with wonders (`SHIPPED`, made by
+interpreter/bots/shipped_fits.py for the shipped first edition at each player count): a
+fit found in neither is made.  So the default players of the shipped rules play at once,
+and a variant's first fit spends its whole budget on the variant instead of a third of it
+on the rules without it.  A fit of other rules (any change to the content changes the
+fingerprint) is never among them.
 """
 
 from __future__ import annotations
@@ -76,6 +83,35 @@ class CacheError(Worded):
 
 def cache_folder() -> Path:
     return cache_root() / "adaptive"
+
+
+SHIPPED = Path(__file__).resolve().parent / "fits"     # the fits that come with wonders (shipped_fits.py)
+SHIPPED_ENV = "WONDERS_SHIPPED_FITS"     # another folder of them; set empty: none (every rule set fitted on first use)
+
+
+def shipped_folder() -> Path | None:
+    """Where the fits that come with wonders are read: SHIPPED, or the folder $WONDERS_SHIPPED_FITS
+    names, or none when it is set empty."""
+    own = os.environ.get(SHIPPED_ENV)
+    if own is None:
+        return SHIPPED
+    return Path(own) if own else None
+
+
+def shipped(tables, players: int, seed: int = 0) -> dict | None:
+    """The data of the fit that came with wonders for these rules and players (seed 0), or
+    None: none was made for them, or it is not one this version can play (a fit of an older
+    version of the fit: tests/test_shipped_fits.py keeps them current)."""
+    folder = shipped_folder()
+    if seed or folder is None:
+        return None
+    key = fit_key(tables, players, seed)
+    try:
+        data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+        validate(data, key, seed)
+    except (OSError, ValueError, RecursionError):
+        return None
+    return data
 
 
 def _cache() -> CacheFolder:
@@ -161,8 +197,8 @@ def validate(data, key: str, seed: int = 0) -> list[float]:
 
 
 def load(tables, players: int, warn=None, seed: int = 0, checked: bool = False) -> list[float] | None:
-    """The stored weights for these rules, players and seed, or None (none kept, or refused
-    with a warning).  `checked`: None also for a fit Ctrl-C stopped before its acceptance
+    """The stored weights for these rules, players and seed (the user's cache, else the fit
+    that came with wonders, `shipped`), or None (none kept, or refused with a warning).  `checked`: None also for a fit Ctrl-C stopped before its acceptance
     check (`wonders train` keeps what it learnt; a player chosen by default is not played
     with weights no check has judged: it is fitted again, saying so)."""
     path = path_for(tables, players, seed)
@@ -171,7 +207,11 @@ def load(tables, players: int, warn=None, seed: int = 0, checked: bool = False) 
         with cache.opened(warn) as folder:
             data = None if folder is None else cache.read(folder, path.name)
         if data is None:
-            return None
+            came = shipped(tables, players, seed)        # none of the user's: the one that came with wonders
+            if came is None:
+                return None
+            _records[came["key"]] = came
+            return [float(w) for w in came["weights"]]
         text = data.decode("utf-8")
     except CacheRefused as err:
         _warn(warn, _("warning: {path}: not read ({reason}); fitting again").format(path=path, reason=err.reason))

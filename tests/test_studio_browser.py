@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from urllib.parse import unquote
 
 import pytest
@@ -104,7 +105,10 @@ def test_type_an_error_see_its_diagnostic_fix_it_and_see_the_card_change(page, f
     page.wait_for_selector("#panel-card .drawn.card[data-name='Theater']")
     page.wait_for_function("!document.querySelector('#panel-card .stale')")
     page.keyboard.press("Control+s")
-    page.wait_for_selector("#status:text('saved age1.wonders')")
+    # the status still says the first save's "saved age1.wonders": wait for the file itself
+    deadline = time.monotonic() + 60
+    while "color bleu" in (folder / "age1.wonders").read_text(encoding="utf-8") and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert call_cli("check", str(folder)).returncode == 0
     page.screenshot(path=str(screenshot_path("studio-write.png", tmp_path)))
 

@@ -12,9 +12,11 @@ root URI) outside the opened folder is refused, so the page cannot make the serv
 anything else.
 
 The servers are forked from one process that has imported them once (interpreter/lsp/forks.py,
-`Forker` below), so a page's server is ready in a fifth of the time of a new process;
-where the system cannot (not Linux), or that process has gone, each is a process of its
-own (`start_server`).  One server is started ahead of need and made ready for the next page: initialized, and the
+`Forker` below), so a page's server is ready in under a third of the time of a new
+process; where the system cannot (not Linux), or that process has gone, each is a process
+of its own (`start_server`).
+
+One server is started ahead of need and made ready for the next page: initialized, and the
 folder's first file opened in it, so the folder is parsed and checked before any page asks.
 The page's own `initialize` is then answered with that server's answer (and its
 `initialized` passed over); the diagnostics the server published meanwhile reach the page
@@ -152,17 +154,20 @@ class Forker:
     def _ask(self, theirs: socket.socket) -> tuple[int, int]:
         """A server forked on `theirs`: its pid and pidfd (OSError if no answer came)."""
         with self._asking:
-            assert self.control is not None
+            if self.control is None:
+                raise OSError("the language servers' forking process is stopped")
             socket.send_fds(self.control, [b"fork"], [theirs.fileno()])
             answer, fds, _flags, _address = socket.recv_fds(self.control, 64, 1)
-            if not answer or len(fds) != 1:
+            if not answer.isdigit() or len(fds) != 1:
                 for fd in fds:
                     os.close(fd)
                 raise OSError("the language servers' forking process gave no server")
             return int(answer), fds[0]
 
     async def close(self) -> None:
-        """Stop the forking process; it stops the servers it forked that still run."""
+        """Stop the forking process; it stops the servers it forked that still run (a
+        server asked after this is a process of its own)."""
+        self.broken = True
         if self.control is not None:
             self.control.close()
             self.control = None

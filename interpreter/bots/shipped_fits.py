@@ -24,6 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import fitcache
 from .fitcache import SHIPPED, fit_key
 
 BUDGET = 150.0           # seconds a shipped fit may take (a first fit may take 60)
@@ -40,12 +41,18 @@ def shipped_rules():
 
 def make(players: int, budget: float, generations: int, workers: int | None) -> Path:
     """Fit the shipped rules at `players` into a scratch cache and copy the fit into SHIPPED."""
-    from . import fitcache
     tables = shipped_rules()
     with tempfile.TemporaryDirectory(prefix="wonders-shipped-fit-") as scratch:
-        os.environ[fitcache.ENV] = scratch
-        result, path = fitcache.train(tables, players, budget=budget, generations=generations,
-                                      games=fitcache.GAMES, seed=0, workers=workers, quiet=False)
+        before = os.environ.get(fitcache.ENV)
+        os.environ[fitcache.ENV] = scratch                # the fit made and kept there, not in the user's cache
+        try:
+            result, path = fitcache.train(tables, players, budget=budget, generations=generations,
+                                          games=fitcache.GAMES, seed=0, workers=workers, quiet=False)
+        finally:
+            if before is None:
+                os.environ.pop(fitcache.ENV, None)
+            else:
+                os.environ[fitcache.ENV] = before
         if path is None or result.stopped == "interrupted":
             raise SystemExit(f"the fit at {players} players was not kept: nothing shipped")
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -9,10 +9,10 @@ cannot compile as they are written are left out of the default list: mixin class
 methods are declared under `if TYPE_CHECKING:` (engine/city_tables.py, engine/flow/machine.py,
 and engine/city.py, which derives from one) and runtime-checkable Protocols
 (engine/decisions.py); engine/quantities.py compiles but fails at import (its `Where`, a
-NamedTuple, names a class imported for type checking only).  Compiled, engine/triggers.py's `Dispatcher.copy_for` (made through
-`__new__`) fails, so a search's imagined games do not run: the figure is for random games.
+NamedTuple, names a class imported for type checking only).
 
     python bench/mypyc_trial.py                    # HEAD, the default modules, 3 rounds
+    python bench/mypyc_trial.py --what search      # the search's imagined games instead
     python bench/mypyc_trial.py --commit 17b2988 --rounds 5
 """
 
@@ -48,8 +48,8 @@ class Failed(Exception):
     """A copy that would not play (a module mypyc compiles but whose compiled form differs)."""
 
 
-def speed(tree: Path) -> float:
-    run = subprocess.run([sys.executable, str(ROOT / "bench" / "checkout_speed.py"), str(tree), "games"],
+def speed(tree: Path, what: str) -> float:
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "checkout_speed.py"), str(tree), what],
                          capture_output=True, text=True)
     if run.returncode != 0:
         raise Failed(f"{tree.name} would not play:\n{run.stderr[-2000:]}")
@@ -60,6 +60,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--commit", default="HEAD")
     parser.add_argument("--rounds", type=int, default=3, help="alternated runs of each (best of each taken)")
+    parser.add_argument("--what", choices=("games", "search"), default="games",
+                        help="random 4-player games, or the search's imagined games (bench/checkout_speed.py)")
     parser.add_argument("--modules", nargs="*", default=MODULES, help="paths under interpreter/ to compile")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="wonders-mypyc-") as scratch:
@@ -78,7 +80,7 @@ def main() -> int:
         try:
             for r in range(args.rounds):
                 for name, tree in (("python", plain), ("compiled", compiled)):
-                    best[name] = max(best[name], speed(tree))
+                    best[name] = max(best[name], speed(tree, args.what))
                     print(f"round {r + 1}: {name} {best[name]:.1f} (best so far)", flush=True)
         except Failed as failed:
             print(failed, file=sys.stderr)
@@ -87,7 +89,8 @@ def main() -> int:
                                "tests/test_same_games.py"], cwd=compiled, capture_output=True, text=True,
                               env={**os.environ, "PYTHONPATH": str(compiled)})
         verdict = same.stdout.strip().splitlines()[-1] if same.stdout.strip() else same.stderr[-300:]
-    print(f"random 4-player games per processor second: python {best['python']:.1f}, compiled "
+    words = "random 4-player games" if args.what == "games" else "the search's imagined games"
+    print(f"{words} per processor second: python {best['python']:.1f}, compiled "
           f"{best['compiled']:.1f} ({best['compiled'] / best['python']:.2f}x)")
     print(f"the recorded games, compiled: {verdict}")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")

@@ -92,10 +92,10 @@ class Dispatcher:
 
     def copy_for(self, game: Game) -> Dispatcher:
         """The same dispatcher for a copy of the game (the rules' trigger index is shared,
-        the chain of triggers acting now is copied)."""
-        other = Dispatcher.__new__(Dispatcher)
-        other._game, other.stack, other.rule_triggers = cast("Callable[[], Game]", weakref.ref(game)), self.stack[:], self.rule_triggers
-        other.heard, other.sit_out, other.wheres = self.heard, self.sit_out, {}
+        the chain of triggers acting now is copied).  Made through `__init__`, not `__new__`:
+        a class compiled by mypyc must be (bench/mypyc_trial.py)."""
+        other = Dispatcher(game)
+        other.stack = self.stack[:]
         other.law_triggers = self.law_triggers
         return other
 

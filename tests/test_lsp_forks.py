@@ -14,6 +14,7 @@ import signal
 import pytest
 
 from conftest import ROOT
+from test_studio import _running as _alive
 
 pytest.importorskip("pygls")
 pytest.importorskip("starlette")
@@ -127,10 +128,3 @@ def test_a_forking_process_gone_leaves_pages_with_servers_of_their_own(folder):
             await forker.close()
     asyncio.run(gone())
 
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/status", encoding="utf-8") as status:
-            return "zombie" not in status.read()
-    except OSError:
-        return False

@@ -15,7 +15,10 @@ from interpreter.bots import fitcache
 from interpreter.bots.fitcache import SHIPPED, fit_key
 from interpreter.bots.shipped_fits import PLAYERS, shipped_rules
 
-TABLES = shipped_rules()
+@pytest.fixture(scope="module")
+def tables():
+    """The shipped first edition, as the fits were made for it (compiled once, not at collection)."""
+    return shipped_rules()
 
 
 @pytest.fixture(autouse=True)
@@ -25,8 +28,8 @@ def the_shipped_fits(monkeypatch):
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-def test_each_player_count_of_the_shipped_rules_has_a_current_fit(players):
-    found = fitcache.shipped(TABLES, players)
+def test_each_player_count_of_the_shipped_rules_has_a_current_fit(tables, players):
+    found = fitcache.shipped(tables, players)
     assert found is not None, (
         f"no current shipped fit of the first edition at {players} players (the content or the fit's version "
         f"changed): regenerate it with `python -m interpreter.bots.shipped_fits --players {players}`")
@@ -34,34 +37,36 @@ def test_each_player_count_of_the_shipped_rules_has_a_current_fit(players):
     assert found["start"] == "prior" and found["reference"] == "heuristic"
 
 
-def test_the_folder_holds_only_the_shipped_rules_fits():
-    keys = {fit_key(TABLES, players) for players in PLAYERS}
+def test_the_folder_holds_only_the_shipped_rules_fits(tables):
+    keys = {fit_key(tables, players) for players in PLAYERS}
     for path in SHIPPED.iterdir():
         assert path.suffix == ".json" and path.stem in keys, f"{path.name}: not a fit of the shipped rules"
 
 
-def test_a_fit_of_another_version_or_other_rules_is_not_played(tmp_path, monkeypatch):
-    key = fit_key(TABLES, 3)
+def test_a_fit_of_another_version_or_other_rules_is_not_played(tables, tmp_path, monkeypatch):
+    key = fit_key(tables, 3)
     data = json.loads((SHIPPED / f"{key}.json").read_text(encoding="utf-8"))
-    monkeypatch.setenv(fitcache.SHIPPED_ENV, str(tmp_path))
+    monkeypatch.setattr(fitcache, "SHIPPED", tmp_path)
     (tmp_path / f"{key}.json").write_text(json.dumps({**data, "version": fitcache.VERSION - 1}), encoding="utf-8")
-    assert fitcache.shipped(TABLES, 3) is None
-    (tmp_path / f"{key}.json").write_text(json.dumps({**data, "key": fit_key(TABLES, 4)}), encoding="utf-8")
-    assert fitcache.shipped(TABLES, 3) is None
-    assert fitcache.shipped(TABLES, 3, seed=1) is None          # another draw is the user's to make
+    assert fitcache.shipped(tables, 3) is None
+    (tmp_path / f"{key}.json").write_text(json.dumps({**data, "key": fit_key(tables, 4)}), encoding="utf-8")
+    assert fitcache.shipped(tables, 3) is None
+    assert fitcache.shipped(tables, 3, seed=1) is None          # another draw is the user's to make
+    monkeypatch.setattr(fitcache, "SHIPPED", SHIPPED)           # the current fit again: only the variable stops it
+    assert fitcache.shipped(tables, 3) is not None
     monkeypatch.setenv(fitcache.SHIPPED_ENV, "")
-    assert fitcache.shipped(TABLES, 3) is None                  # set empty: none
+    assert fitcache.shipped(tables, 3) is None                  # set empty: none
 
 
-def test_the_users_own_fit_comes_before_the_shipped_one():
-    shipped = fitcache.load(TABLES, 3)
-    assert shipped == fitcache.shipped(TABLES, 3)["weights"]
+def test_the_users_own_fit_comes_before_the_shipped_one(tables):
+    shipped = fitcache.load(tables, 3)
+    assert shipped == fitcache.shipped(tables, 3)["weights"]
     own = [w + 0.5 for w in shipped]
     made = SimpleNamespace(weights=own, generations=1, games=2, games_per_candidate=2, seconds=1.0, stopped="",
                            history=[0.5], check={"games": 2, "gain": 0.1, "half": 0.05, "kept": "fit"})
-    assert fitcache.save(TABLES, 3, made, 0) is not None
+    assert fitcache.save(tables, 3, made, 0) is not None
     fitcache._memo.clear()
-    assert fitcache.load(TABLES, 3) == own
+    assert fitcache.load(tables, 3) == own
 
 
 @pytest.mark.slow
@@ -75,7 +80,7 @@ def test_the_shipped_rules_default_players_play_at_once(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_variants_first_fit_starts_from_the_shipped_fit_and_fits_the_variant_alone(tmp_path):
+def test_a_variants_first_fit_starts_from_the_shipped_fit_and_fits_the_variant_alone(tables, tmp_path):
     variant = ROOT / "content" / "variants" / "cheap-trade.wonders"
     result = run_cli("simulate", "--players", "3", "--games", "2", "--workers", "1", "--variant", str(variant),
                      "--bots", "adaptive:generations=1,games=2",
@@ -84,4 +89,4 @@ def test_a_variants_first_fit_starts_from_the_shipped_fit_and_fits_the_variant_a
     assert "fitted first" not in result.stderr
     assert "fitting adaptive to 7 Wonders, first edition + Cheap trade, 3 players" in result.stderr
     (kept,) = (tmp_path / "adaptive").iterdir()
-    assert json.loads(kept.read_text(encoding="utf-8"))["reference"] == fit_key(TABLES, 3)
+    assert json.loads(kept.read_text(encoding="utf-8"))["reference"] == fit_key(tables, 3)

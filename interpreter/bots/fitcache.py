@@ -86,28 +86,20 @@ def cache_folder() -> Path:
 
 
 SHIPPED = Path(__file__).resolve().parent / "fits"     # the fits that come with wonders (shipped_fits.py)
-SHIPPED_ENV = "WONDERS_SHIPPED_FITS"     # another folder of them; set empty: none (every rule set fitted on first use)
-
-
-def shipped_folder() -> Path | None:
-    """Where the fits that come with wonders are read: SHIPPED, or the folder $WONDERS_SHIPPED_FITS
-    names, or none when it is set empty."""
-    own = os.environ.get(SHIPPED_ENV)
-    if own is None:
-        return SHIPPED
-    return Path(own) if own else None
+SHIPPED_ENV = "WONDERS_SHIPPED_FITS"     # set empty: none is read (every rule set fitted on first use)
 
 
 def shipped(tables, players: int, seed: int = 0) -> dict | None:
     """The data of the fit that came with wonders for these rules and players (seed 0), or
-    None: none was made for them, or it is not one this version can play (a fit of an older
-    version of the fit: tests/test_shipped_fits.py keeps them current)."""
-    folder = shipped_folder()
-    if seed or folder is None:
+    None: none was made for them, $WONDERS_SHIPPED_FITS is set empty, or it is not one this
+    version can play (a fit of an older version of the fit: tests/test_shipped_fits.py keeps
+    them current).  Only the package's own folder is read: it is as trusted as the code,
+    where a folder named from outside would need the cache's checks (cachefiles.py)."""
+    if seed or os.environ.get(SHIPPED_ENV) == "":
         return None
     key = fit_key(tables, players, seed)
     try:
-        data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+        data = json.loads((SHIPPED / f"{key}.json").read_text(encoding="utf-8"))
         validate(data, key, seed)
     except (OSError, ValueError, RecursionError):
         return None
@@ -198,7 +190,8 @@ def validate(data, key: str, seed: int = 0) -> list[float]:
 
 def load(tables, players: int, warn=None, seed: int = 0, checked: bool = False) -> list[float] | None:
     """The stored weights for these rules, players and seed (the user's cache, else the fit
-    that came with wonders, `shipped`), or None (none kept, or refused with a warning).  `checked`: None also for a fit Ctrl-C stopped before its acceptance
+    that came with wonders, `shipped`), or None (none kept, or refused with a warning).
+    `checked`: None also for a fit Ctrl-C stopped before its acceptance
     check (`wonders train` keeps what it learnt; a player chosen by default is not played
     with weights no check has judged: it is fitted again, saying so)."""
     path = path_for(tables, players, seed)

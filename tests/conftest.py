@@ -31,8 +31,16 @@ _hypothesis_settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     _hypothesis_settings.load_profile("ci")
 
-# In-process imports (interpreter.*) come from this checkout, even if an older copy is installed.
-if str(ROOT) not in sys.path:
+# In-process imports (interpreter.*) come from this checkout, even if an older copy is installed;
+# with WONDERS_TEST_INSTALLED set, from the installed package instead (the compiled engine's
+# tests run the checkout's tests on it: tests/test_compiled_build.py).
+if os.environ.get("WONDERS_TEST_INSTALLED"):
+    if str(ROOT) not in sys.path:
+        sys.path.append(str(ROOT))        # after site-packages: `tests.*` from here, `interpreter` installed
+    import interpreter as _installed
+    if ROOT in Path(_installed.__file__).resolve().parents:
+        raise SystemExit(f"WONDERS_TEST_INSTALLED: interpreter was imported from the checkout ({_installed.__file__})")
+elif str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 

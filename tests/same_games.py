@@ -15,11 +15,16 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if os.environ.get("WONDERS_TEST_INSTALLED"):       # the installed package's engine (tests/conftest.py)
+    if str(ROOT) not in sys.path:
+        sys.path.append(str(ROOT))
+else:
+    sys.path.insert(0, str(ROOT))
 
 from interpreter.check.load import check_paths  # noqa: E402
 from interpreter.compile import compile_rules  # noqa: E402

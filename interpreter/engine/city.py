@@ -35,25 +35,32 @@ class City(CityTables):
 
     __slots__ = FIXED + OWNED                 # (DERIVED: CityTables')
 
+    def __new__(cls, *args: object, **kwargs: object) -> City:
+        """A bare city, which `_copy` fills.  Declared so that a build compiled by mypyc
+        makes one too: its classes' own `__new__` would otherwise run `__init__`."""
+        return super().__new__(cls)
+
     def __init__(self, tables: Tables, seat: int, name: str, side: SideInfo, coins: int) -> None:
         self.tables = tables
         self.seat, self.name, self.side, self.coins = seat, name, side, coins
-        self.built: list[int] = []            # card indexes, in the order built
+        # (built, copied, revealed and laws are annotated once, in CityTables: annotated here
+        # too, mypyc's collector would count them twice: hatch_build.py `doubly_visited`)
+        self.built = []                       # card indexes, in the order built
         self.names: set[str] = set()
         self.stages = 0
         self.stage_order: list[int] = []      # the side's stages built (numbers from 0), in the order built
         self.tokens: list[int] = []           # military tokens, in the order taken
         self.under_stages: list[int] = []     # cards used to mark built stages
         self.kept: dict[str, int] = {}        # kept tokens by kind, only kinds the city holds
-        self.copied: list[int] = []           # cards of neighbours whose effects it has (`when built: copy`)
-        self.revealed: tuple[int, ...] = ()   # the cards shown on the table, in play in every city (set by the game)
+        self.copied = []                      # cards of neighbours whose effects it has (`when built: copy`)
+        self.revealed = ()                    # the cards shown on the table, in play in every city (set by the game)
         self.entombed: list[tuple[int, int]] = []       # (stage from 0, card) put under a stage (`put ... under`)
         self.copied_stages: list[tuple[int, int]] = []  # (side in tables.sides, stage from 0) copied (`copy stage`)
         self.free_build_used: tuple[str, ...] = ()   # the colours of the free-build powers used ("" for any colour)
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
         self.gained_shields = 0               # shields an action gave (`gain 2 shields`), part of `shields`
         self.zones: dict[str, list[list[int]]] = {}   # the game's zones, read by `cards in "Z"` (engine/placed.py)
-        self.laws: tuple[InForce, ...] = ()   # the laws in force, each a compile_laws.py InForce (set by the game)
+        self.laws = ()                        # the laws in force, each a compile_laws.py InForce (set by the game)
         self.board_lost = False               # `lose the board production`: its board produces nothing any more
         self._reset_tables()
         self._add_static(side.board)
@@ -214,7 +221,7 @@ _SAME = FIXED + OWNED_VALUES + DERIVED_VALUES
 _ONE_LEVEL = OWNED_LISTS + OWNED_SETS + OWNED_DICTS + DERIVED_LISTS + DERIVED_DICTS
 
 
-_new = object.__new__
+_new = City.__new__      # (City's own: a class mypyc compiles refuses `object.__new__`)
 
 
 def _copy(self: City) -> City:

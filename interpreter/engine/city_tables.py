@@ -75,10 +75,16 @@ class CityTables:
     gained_shields: int
     stages: int
 
-    if TYPE_CHECKING:
-        def built_stages(self) -> list[Source]: ...
-        def stage_copies(self) -> list[Source]: ...
-        def owned_sources(self) -> list[Source]: ...
+    # what the tables read of the city's ownership, defined by `City` (a method declared
+    # under `if TYPE_CHECKING:` would be a statement mypyc cannot compile in a class body)
+    def built_stages(self) -> list[Source]:
+        raise NotImplementedError("City.built_stages")
+
+    def stage_copies(self) -> list[Source]:
+        raise NotImplementedError("City.stage_copies")
+
+    def owned_sources(self) -> list[Source]:
+        raise NotImplementedError("City.owned_sources")
 
     def _reset_tables(self) -> None:
         n = len(self.tables.resources)

@@ -3,13 +3,11 @@ of a commit with some modules compiled to C extensions in place, its random 4-pl
 per processor second against the same commit as Python, alternated, and whether it still
 plays the recorded games (tests/test_same_games.py run on the copy).
 
-A trial, not the product: the package ships as Python, and this needs a C compiler and
-Python's headers (`apt install gcc python3-dev`) and mypy's mypyc.  Modules that mypyc
-cannot compile as they are written are left out of the default list: mixin classes whose
-methods are declared under `if TYPE_CHECKING:` (engine/city_tables.py, engine/flow/machine.py,
-and engine/city.py, which derives from one) and runtime-checkable Protocols
-(engine/decisions.py); engine/quantities.py compiles but fails at import (its `Where`, a
-NamedTuple, names a class imported for type checking only).
+The wheel compiles the modules pyproject.toml lists when the machine can (hatch_build.py);
+this compares any list, at any commit, in place.  It needs a C compiler and Python's headers
+(`apt install gcc python3-dev`) and mypy's mypyc.  engine/game.py and engine/flow/machine.py
+are not compiled: a compiled Game cannot be held by a weak reference, which its dispatcher of
+triggers holds it by (engine/triggers.py) so that a finished game leaves no cycle.
 
     python bench/mypyc_trial.py                    # HEAD, the default modules, 3 rounds
     python bench/mypyc_trial.py --what search      # the search's imagined games instead
@@ -23,13 +21,13 @@ import os
 import subprocess
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["engine/payment/trio.py", "engine/payment/by_resource.py", "engine/payment/order.py",
-           "engine/payment/search.py", "engine/payment/bits.py", "engine/actions.py", "engine/flow/resolve.py",
-           "engine/flow/turn.py", "engine/flow/chains.py", "engine/flow/answers.py", "engine/triggers.py",
-           "engine/scoring.py", "engine/prices.py", "engine/options.py"]
+# the modules the wheel compiles (pyproject.toml, hatch_build.py), as paths under interpreter/
+MODULES = [m.removeprefix("interpreter/") for m in tomllib.loads((ROOT / "pyproject.toml").read_text(
+    encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]["modules"]]
 BUILD = """import sys
 from setuptools import setup
 from mypyc.build import mypycify

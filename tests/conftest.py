@@ -38,7 +38,7 @@ if os.environ.get("WONDERS_TEST_INSTALLED"):
     if str(ROOT) not in sys.path:
         sys.path.append(str(ROOT))        # after site-packages: `tests.*` from here, `interpreter` installed
     import interpreter as _installed
-    if ROOT in Path(_installed.__file__).resolve().parents:
+    if Path(_installed.__file__).resolve().parent == ROOT / "interpreter":     # (.venv/ may be inside ROOT)
         raise SystemExit(f"WONDERS_TEST_INSTALLED: interpreter was imported from the checkout ({_installed.__file__})")
 elif str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

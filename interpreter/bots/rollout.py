@@ -5,14 +5,23 @@ it to the end with the engine's decision loop, as every other caller does."""
 
 from __future__ import annotations
 
+import random as _random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
 from ..engine.actions import Action, build_pricer, cheapest_stage, made
 from ..engine.decisions import drive
-from ..engine.payment.trio import trio_of
+from ..engine.payment.trio import Trio, trio_of
 from .rulemodel import rule_model
 from .offers import offer_values
 from .valuation import settle_worth
 from .tree import Node, pick
 from ..kinds.decisions import DECISIONS
+
+if TYPE_CHECKING:
+    from ..compile import Tables
+    from ..engine.decisions import Decider, DecisionKind
+    from ..engine.game import Game
 
 _new = tuple.__new__      # an Action without its keyword defaults (a rollout names thousands)
 
@@ -31,36 +40,39 @@ class FastPolicy:
     names_legal = True      # its turn actions come from the engine's lists (decisions.drive)
     picks_moves = True      # it answers a turn (or an age's last card) with `decide_move`
 
-    def __init__(self, tables, players, rng):
+    def __init__(self, tables: Tables, players: int, rng: _random.Random) -> None:
         self.rng = rng
         model = rule_model(tables, players)
-        self.worth = [model.price_of[c.index] * model.coin_rate + c.points for c in tables.cards]
-        self.coin_rate = model.coin_rate
-        self.stage_bias = model.mean_price[0] * model.coin_rate
+        self.worth: list[float] = [model.price_of[c.index] * model.coin_rate + c.points for c in tables.cards]
+        self.coin_rate: float = model.coin_rate
+        self.stage_bias: float = model.mean_price[0] * model.coin_rate
         self.model = model
-        self.sells = made(tables).sells        # each card's sale, made once
+        self.sells: Sequence[Action] = made(tables).sells        # each card's sale, made once
 
-    def decide_move(self, game, seat, kind) -> Action:
+    def decide_move(self, game: Game, seat: int, kind: str) -> Action:
         """The action of a turn it names, or of an age's last card its pick among the
         options (decisions.drive asks a `picks_moves` decider so, without making a
         `Decision` for each card)."""
         if not DECISIONS[kind].turn_cards:
-            options = game.options_for(seat, kind)
-            return options[self.pick(options)]
+            options = game.options_for(seat, cast("DecisionKind", kind))
+            chosen: Action = options[self.pick(options)]
+            return chosen
         rng, worth, rate = self.rng, self.worth, self.coin_rate
         random = rng.random
         cards = dict.fromkeys(game.hands[seat])
-        best, best_value = None, random() * NOISE     # None: the sale of the least worth card
+        best: Action | None = None                    # None: the sale of the least worth card
+        best_value = random() * NOISE
         # each move's luck is drawn first: its worth with luck bounds what it can be worth
         # paid, so moves are priced best first and only while one could still win
-        moves = []
+        moves: list[tuple[float, int]] = []
         for c in cards:                   # (a loop: a comprehension is a call of its own, for a few cards)
             moves.append((worth[c] + random() * NOISE, c))
         city = game.cities[seat]
         if city.stages < len(city.side.stages):
             moves.append((self.stage_bias + random() * NOISE, -1))
         moves.sort(reverse=True)
-        trio = price = None
+        trio: Trio | None = None
+        price: Callable[[int], Action | None] | None = None
         for bound, card in moves:
             if bound <= best_value:
                 break
@@ -71,51 +83,52 @@ class FastPolicy:
                 paid = cheapest_stage(game, seat, trio)
                 if paid is None:
                     continue
-                found = _new(Action, ("stage", min(cards, key=worth.__getitem__), *paid[:2], "", *paid[2:]))
+                found: Action = _new(Action, ("stage", min(cards, key=worth.__getitem__), *paid[:2], "", *paid[2:]))
             else:
                 if price is None:
                     price = build_pricer(game, seat, trio)
-                found = price(card)
-                if found is None:
+                priced = price(card)
+                if priced is None:
                     continue
-            _kind, _card, left, right, _free, bank, _stage = found       # (faster than reading named fields)
-            value = bound - (left + right + bank) * rate
+                found = priced
+            _kind, _card, to_left, to_right, _free, bank, _stage = found       # (faster than reading named fields)
+            value = bound - (to_left + to_right + bank) * rate
             if value > best_value:
                 best, best_value = found, value
         return self.sells[min(cards, key=worth.__getitem__)] if best is None else best
 
-    def pick(self, options) -> int:
+    def pick(self, options: Sequence[Any]) -> int:
         """Any other decision (a neutral city's turn, the discard pile, an age's last card)."""
         rng = self.rng
         values = [self.prior(o) + rng.random() * NOISE for o in options]
         return values.index(max(values))
 
-    def decide(self, game, seat, kind, options):
+    def decide(self, game: Game, seat: int, kind: str, options: Sequence[Any]) -> int | Action:
         """On a turn, the action it names (its options are never listed); an offer by its
         worth (bots/offers.py, cards at their plain worth); else the index of its pick
         among the options."""
         decision = DECISIONS[kind]
         if decision.hook == "take_offer":
-            values = offer_values(self.model, game, seat, options, self.worth.__getitem__, self.coin_rate)
+            values: list[float] = offer_values(self.model, game, seat, options, self.worth.__getitem__, self.coin_rate)
             rng = self.rng
             values = [v + rng.random() * NOISE for v in values]
             return values.index(max(values))
         return self.decide_move(game, seat, kind) if decision.turn_cards else self.pick(options)
 
-    def prior(self, option) -> float:
+    def prior(self, option: Any) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""
         if option.kind == "remove":           # a building given up: the least worth first
-            return -self.worth[option.card]
+            return -self.worth[int(option.card)]
         if option.kind in ("build", "keep", "copy", "put"):   # a draft's pick, a copy, a card put: worth the card
-            return self.worth[option.card] - (option.left + option.right + option.bank) * self.coin_rate
+            return self.worth[int(option.card)] - float(option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "copy stage":      # a neighbour's stage: the tree's rollouts weigh them
             return 0.0
         if option.kind == "stage":
-            return self.stage_bias - (option.left + option.right + option.bank) * self.coin_rate
+            return self.stage_bias - float(option.left + option.right + option.bank) * self.coin_rate
         if option.kind == "pay":             # coins paid of a loss, the rest taken as debt
-            return settle_worth(self.model, option)
+            return float(settle_worth(self.model, option))
         if option.kind in ("accept", "decline"):     # an offer: its price (its action is weighed in `decide`)
-            return -(option.left + option.right + option.bank) * self.coin_rate
+            return -float(option.left + option.right + option.bank) * self.coin_rate
         return 0.0 if option.kind == "sell" else -100.0
 
 
@@ -131,7 +144,7 @@ class TreeWalk:
         self.node = tree if depth else None           # where the walk is; None once out of the tree
         self.path = [tree] if tree is not None else []
 
-    def decide(self, game, seat, kind, options):
+    def decide(self, game: Game, seat: int, kind: str, options: Sequence[Any]) -> int | Action:
         if self.node is None:
             return self.policy.decide(game, seat, kind, options)
         options = list(options)
@@ -146,12 +159,12 @@ class TreeWalk:
         return moves[move]
 
 
-def imagine(game, player: int, policy: FastPolicy, tree: Node | None = None, depth: int = 0,
+def imagine(game: Game, player: int, policy: FastPolicy, tree: Node | None = None, depth: int = 0,
             branch: int = 4, explore: float = 0.7) -> list[Node]:
     """Play the imagined `game` to its end through the engine's decision loop: `player`
     (if a seat) down its tree, every other seat by the policy.  Returns the tree nodes the
     game went through."""
-    deciders = [policy] * game.players
+    deciders: list[Decider] = [policy] * game.players
     walk = TreeWalk(policy, tree, depth, branch, explore)
     if 0 <= player < game.players:
         deciders[player] = walk
@@ -159,15 +172,15 @@ def imagine(game, player: int, policy: FastPolicy, tree: Node | None = None, dep
     return walk.path
 
 
-def move_of(option) -> tuple:
+def move_of(option: Any) -> tuple[Any, ...]:
     """A move whatever its payment: its kind, card and freedom (and which use, for a use)."""
     return (option.kind, option.card, option.free) if option.kind != "use" else ("use", option.card, option.stage)
 
 
-def moves_of(options) -> dict[tuple, int]:
+def moves_of(options: Sequence[Any]) -> dict[tuple[Any, ...], int]:
     """Each move (a card and what is done with it) -> the index of its cheapest option
     (options come cheapest first)."""
-    moves: dict[tuple, int] = {}
+    moves: dict[tuple[Any, ...], int] = {}
     for i, o in enumerate(options):
         moves.setdefault(move_of(o), i)
     return moves

@@ -5,9 +5,7 @@ plays the recorded games (tests/test_same_games.py run on the copy).
 
 The wheel compiles the modules pyproject.toml lists when the machine can (hatch_build.py);
 this compares any list, at any commit, in place.  It needs a C compiler and Python's headers
-(`apt install gcc python3-dev`) and mypy's mypyc.  engine/game.py and engine/flow/machine.py
-are not compiled: a compiled Game cannot be held by a weak reference, which its dispatcher of
-triggers holds it by (engine/triggers.py) so that a finished game leaves no cycle.
+(`apt install gcc python3-dev`) and mypy's mypyc.
 
     python bench/mypyc_trial.py                    # HEAD, the default modules, 3 rounds
     python bench/mypyc_trial.py --what search      # the search's imagined games instead

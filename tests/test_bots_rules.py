@@ -11,7 +11,6 @@ from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.actions import legal_actions
 from interpreter.engine.game import Game
-from interpreter.engine.triggers import Dispatcher
 from interpreter.bots import make_bot
 from interpreter.bots.view import Memory, SeatView
 from interpreter.bots.valuation import Appraiser
@@ -29,7 +28,7 @@ def under(game, tables):
     other.tables = tables
     for city in other.cities:
         city.tables = tables
-    other.events = Dispatcher(other)
+    other.reset_events()
     return other
 
 

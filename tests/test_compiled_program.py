@@ -71,7 +71,7 @@ def test_a_game_saves_and_loads_in_the_middle_of_a_laws_trigger():
     tables = loaded.tables
     inside = 0
     for game in decision_points(tables, 3):
-        if game.events.stack:                 # a chain of triggers is acting
+        if game.events.acting:                 # a chain of triggers is acting
             inside += 1
             data = game_to_data(game)
             copy = game_from_data(tables, data)
@@ -153,7 +153,7 @@ def test_the_flow_holds_and_runs_the_programs_operations(name, tables):
         ops = [step[1] for step in game.stack if step[0] in ("run", "each", "offer", "copy_from", "remove_from",
                                                              "put_from", "zone_play")]
         ops += [op for _seat, op, _source in game.pending]
-        hooks = [*game.events.stack, *(step[3] for step in game.stack if step[0] == "trigger")]
+        hooks = [*game.events.acting, *(step[3] for step in game.stack if step[0] == "trigger")]
         for thing in (*ops, *hooks):
             assert type(thing) in (Operation, Hook) and program[thing.id] is thing
         held += len(ops) + len(hooks)

@@ -62,7 +62,7 @@ def state_of(game: Game) -> dict:
     """Every declared part of a game's state (engine/game.py STATE, engine/city.py), the
     cities part by part, derived tables included."""
     parts = {name: getattr(game, name) for name in VALUES + COPIED}
-    parts.update(hands=game.hands, rng=game.rng.getstate(), log=list(game.log), chain=game.events.stack,
+    parts.update(hands=game.hands, rng=game.rng.getstate(), log=list(game.log), chain=game.events.acting,
                  cities=[{name: getattr(c, name) for name in FIXED + OWNED + DERIVED} for c in game.cities])
     return parts
 

@@ -148,7 +148,7 @@ EFFECT_PASSES = {
 def _dispatched(action, ruleset):
     """The compile pass makes the action an operation, which the trigger dispatcher carries out."""
     game = Game(compile_rules(ruleset), 3, 0)
-    game.events.run(game.tables.operation_of(action), 0, game.events.where(0, game.neighbours(0)[0]))
+    game.events.run_operation(game.tables.operation_of(action), 0, game.events.where(0, game.neighbours(0)[0]))
 
 
 def _bots_read_action(action, ruleset):

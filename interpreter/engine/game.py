@@ -28,7 +28,7 @@ from .flow.answers import ENGINE
 from .flow.phases import dealt_at_setup, first_turns, in_age
 from .scoring import score_city, winners
 from .teams import team_counts_refused
-from .triggers import Dispatcher
+from .triggers import EVENT_STATE
 
 if TYPE_CHECKING:
     from ..rulesdata import AgeDeal, AgeDef, TableDef
@@ -46,11 +46,16 @@ class RulesError(Worded):
 SHARED = ("tables", "seed", "options", "table", "players", "neutrals")
 VALUES = ("age_index", "turn", "finished", "started", "at", "rounds")
 COPIED = ("holders", "fired", "discard", "box", "pending", "stack", "waiting", "chosen", "revealed")
-OWN_COPY = ("hands", "zones", "stacked", "cities", "rng", "log", "events")
-STATE = SHARED + VALUES + COPIED + OWN_COPY
+OWN_COPY = ("hands", "zones", "stacked", "cities", "rng", "log")
+STATE = SHARED + VALUES + COPIED + OWN_COPY + EVENT_STATE     # (the last: engine/triggers.py `Dispatcher`)
 
 
 class Game(Flow):
+    def __new__(cls, *args: object, **kwargs: object) -> Game:
+        """A bare game, which `clone` and a save's load fill.  Declared so that a build
+        compiled by mypyc makes one too: its classes' own `__new__` would otherwise run `__init__`."""
+        return super().__new__(cls)
+
     def __init__(self, tables: Tables, players: int, seed: int = 0, sides: str = "random",
                  wonders: list[str] | None = None, names: list[str] | None = None) -> None:
         rules = tables.rules
@@ -70,19 +75,18 @@ class Game(Flow):
         refused = team_counts_refused(tables, players)
         if refused:
             raise RulesError(*refused[:1], **refused[1])
-        self.tables: Tables
         self.options: dict[str, Any]
         self.tables, self.seed, self.options = tables, seed, {"players": players, "seed": seed, "sides": sides,
                                                               "wonders": list(wonders or [])}
         self.players = players                # seats 0 .. players-1; neutral cities after them
         self.neutrals = {players + i: n for i, n in enumerate(self.table.neutrals)} if self.table else {}
-        self.holders: dict[int, int] = {}     # neutral seat -> the player seat holding its card
+        self.holders = {}     # neutral seat -> the player seat holding its card
         seats = players + len(self.neutrals)
         self.rng = random.Random(seed)
         self.log: list[dict[str, Any]] = []
         self.age_index, self.turn = 0, 0
         self.discard: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.hands = [[] for _ in range(seats)]
         self.box: list[int] = []              # cards not used at this player count
         self.zones: dict[str, list[list[int]]] = {z: [[] for _ in range(seats + (z in rules.table_zones))]
                                                   for z in rules.zones}   # a zone for the table: a pile more, the table's
@@ -94,7 +98,7 @@ class Game(Flow):
         self.finished = False
         self.started = False                  # `game setup` and age I's `age start` fired
         self.fired: dict[str, str] = {}       # triggers with a limit that fired: key -> limit
-        self.events = Dispatcher(self)
+        self.reset_events()
         self.reset_flow()
         given = list(names or [])
         names = [given[s] if s < len(given) else f"P{s + 1}" for s in range(players)]
@@ -107,7 +111,7 @@ class Game(Flow):
         # dealt now when the sequence opens with an age's deal (the table is set with them)
         k, p, i = first_turns(tables)
         self.at = (k, i + 1)                  # the next statement of the sequence
-        self.rounds: tuple[int, int] | None = (p, i)   # the `play N turns` being played
+        self.rounds = (p, i)   # the `play N turns` being played
         if dealt_at_setup(tables):
             self.deal_age(rules.phases[rules.sequence[0]].steps[0])
         set_holders(self)
@@ -145,7 +149,7 @@ class Game(Flow):
         if seed is None:
             other.rng.setstate(self.rng.getstate())
         other.log = list(self.log) if log else NoLog()
-        other.events = self.events.copy_for(other)
+        self.copy_events_to(other)
         return other
 
     # ---------------------------------------------------------------- setup

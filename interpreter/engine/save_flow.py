@@ -45,7 +45,7 @@ def flow_to_data(game: Game) -> Data:
             "waiting": [[seat, kind] for seat, kind in game.waiting],
             "chosen": [value(a) for a in game.chosen],
             "pending": [value(p) for p in game.pending],
-            "chain": [value(t) for t in game.events.stack]}
+            "chain": [value(t) for t in game.events.acting]}
 
 
 # what each step takes: a seat, a seat or nothing, a whole number, text, an action of a
@@ -193,4 +193,4 @@ def flow_from_data(game: Game, flow: object, cards: Cards) -> None:
     pending = [(seat_of(p[0], "pending"), rule(p[1], "pending", _OPERATION), text_of(p[2], "pending"))
                for p in (items(x, "pending") for x in flow["pending"]) if len(p) == 3 or fail("pending", N_('"flow"."{field}" is broken'))]
     game.stack, game.waiting, game.chosen, game.pending = stack, waiting, chosen, pending
-    game.events.stack = [cast(Hook, rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)
+    game.events.acting = [cast(Hook, rule(t, "chain", _TRIGGER)) for t in flow["chain"]]   # (`rule` checked each is one)

@@ -22,7 +22,6 @@ from .placed import share_zones
 from .save_fields import (Data, SaveError, bank_used, board_lost, card_ref, free_builds_used, gained_shields, kept,
                           order_parts, position, random_state, stacked, stage_order, zones)
 from .save_flow import flow_from_data, flow_to_data
-from .triggers import Dispatcher
 
 FORMAT = "wonders-save/2"
 FORMATS = ("wonders-save/1", FORMAT)
@@ -44,7 +43,7 @@ def game_to_data(game: Game) -> Data:
     def refs(indexes: list[int]) -> list[str]:
         return [card_ref(t, i) for i in indexes]
     version, internal, gauss = game.rng.getstate()
-    between_turns = game.between_turns() and not game.pending and not game.events.stack
+    between_turns = game.between_turns() and not game.pending and not game.events.acting
     data: Data = {
         "format": FORMATS[0] if between_turns else FORMAT,
         "content": content_digest(t),
@@ -112,7 +111,7 @@ def game_from_data(tables: Tables, data: Data) -> Game:
             else tables.ruleset.table(game.players)
         game.neutrals = {game.players + i: n for i, n in enumerate(game.table.neutrals)} if game.table else {}
         game.holders = {int(seat): int(holder) for seat, holder in dict(data["holders"]).items()}
-        game.events = Dispatcher(game)
+        game.reset_events()
         game.log = list(data["log"])
         game.pending = []
         game.reset_flow()

@@ -14,7 +14,6 @@ content lines of the triggers involved.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -77,36 +76,48 @@ class TriggerLoop(WondersError):
                          f"(the last event was `{event}`)")
 
 
+# The dispatcher's parts of a game's state (engine/game.py STATE): the chain of triggers
+# acting, the rules' listeners (shared), the Wheres made so far, the laws' triggers in force.
+EVENT_STATE = ("acting", "rule_triggers", "heard", "sit_out", "wheres", "law_triggers")
+
+
 class Dispatcher:
-    def __init__(self, game: Game) -> None:
-        # (a weak reference, typed as what it gives while its game plays)
-        self._game = cast("Callable[[], Game]", weakref.ref(game))     # not the game itself: a game and its dispatcher would
-        # hold each other, and a finished game (an imagined one: thousands a search) would wait
-        # for the cyclic garbage collector instead of going at once
-        self.stack: list[Hook] = []          # the triggers acting, the latest last
-        self.rule_triggers = game.tables.rule_listeners     # compiled (compile.py `Tables.rule_listeners`, `heard`)
-        self.heard = game.tables.heard
-        self.sit_out = game.tables.rules.sit_out    # read at every event: kept at hand
+    """The game's events and what actions do, mixed into Game (under its machine, Flow):
+    `game.events` is the game itself, so the kinds and the steps that are handed the events
+    hold no second object that would hold the game (a game and a dispatcher of its own
+    would hold each other, and a finished game, an imagined one among thousands a search,
+    would wait for the cyclic collector; a compiled game cannot be held weakly)."""
+
+    def reset_events(self) -> None:
+        """The dispatcher's parts for a game just made or loaded (its tables set)."""
+        tables = self.game.tables
+        self.acting: list[Hook] = []          # the triggers acting, the latest last
+        self.rule_triggers = tables.rule_listeners     # compiled (compile.py `Tables.rule_listeners`, `heard`)
+        self.heard = tables.heard
+        self.sit_out = tables.rules.sit_out    # read at every event: kept at hand
         self.wheres: dict[tuple[int, int | None, int], Where] = {}
         self.law_triggers: dict[str, list[Listener]] = {}    # event -> the laws' triggers in force (engine/laws.py)
 
-    def copy_for(self, game: Game) -> Dispatcher:
-        """The same dispatcher for a copy of the game (the rules' trigger index is shared,
-        the chain of triggers acting now is copied).  Made through `__init__`, not `__new__`:
-        a class compiled by mypyc must be (bench/mypyc_trial.py)."""
-        other = Dispatcher(game)
-        other.stack = self.stack[:]
+    def copy_events_to(self, other: Dispatcher) -> None:
+        """The same parts for a copy of the game (the rules' trigger index shared, the chain
+        of triggers acting now copied, the Wheres made afresh for the copy's cities)."""
+        other.reset_events()
+        other.acting = self.acting[:]
         other.law_triggers = self.law_triggers
-        return other
+
+    @property
+    def events(self) -> Dispatcher:
+        """What the kinds' actions and the steps are handed: the game itself."""
+        return self
 
     @property
     def game(self) -> Game:
-        return self._game()
+        return cast("Game", self)
 
     def where(self, seat: int, neighbour: City | int | None = None) -> Where:
         """What an action or condition of `seat` reads; `neighbour` is a city or its seat.
         (A Where holds the live cities, so one is made per seat, neighbour and age.)"""
-        game = self._game()
+        game = self.game
         at = neighbour if type(neighbour) is int or neighbour is None else neighbour.seat  # type: ignore[union-attr]
         key = (seat, at, game.age_index)
         found = self.wheres.get(key)
@@ -129,7 +140,7 @@ class Dispatcher:
         `heard_by`), then the laws', as (key, hook, its conditions compiled or None): one
         of the three as it is kept when the others are empty (to read, not to change)."""
         rules = self.rule_triggers.get(event)
-        own = self._game().cities[seat].heard_by.get(event)
+        own = self.game.cities[seat].heard_by.get(event)
         laws = self.law_triggers.get(event)
         if not laws:
             if not own:
@@ -149,7 +160,7 @@ class Dispatcher:
         sitting, once = self.sitting_out(event) if self.sit_out else (None, None)
         if event not in self.heard:
             return []                         # the common case: nothing in these rules listens
-        game = self._game()
+        game = self.game
         plain = sitting is None and once is None and event not in game.tables.rules.partners_face_other
         due: list[Due] = []
         for seat in range(len(game.cities)) if seats is None else seats:
@@ -304,7 +315,7 @@ class Dispatcher:
         game.stack.append(step)
         game.waiting = [(seat, decision)]
 
-    def run(self, op: Operation, seat: int, where: Where, source: str = "") -> None:
+    def run_operation(self, op: Operation, seat: int, where: Where, source: str = "") -> None:
         """Carry out one operation for `seat` (an action that is a player's choice opens its
         decision, `game.waiting`)."""
         op.carry(self, op, seat, where, source)

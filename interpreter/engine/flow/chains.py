@@ -44,7 +44,7 @@ def _trigger(game: Game, seat: int, key: str, hook: Hook, neighbour: int | None,
         return                        # nothing to do: no chain goes on from here
     if limit is not None:
         game.fired[fired_key] = limit
-    chain = events.stack
+    chain = events.acting
     chain.append(hook)
     if len(chain) > MAX_DEPTH:
         raise TriggerLoop(event, chain)
@@ -53,7 +53,7 @@ def _trigger(game: Game, seat: int, key: str, hook: Hook, neighbour: int | None,
 
 
 def _trigger_done(game: Game, seat: int, hook: Hook, event: str, before: int) -> None:
-    game.events.stack.pop()
+    game.events.acting.pop()
     after = game.cities[seat].coins
     if after != before and hook.operation.coins:
         game.log.append({"event": "coins", "seat": seat, "change": after - before, "trigger": hook.label})

@@ -30,6 +30,7 @@ from .phases import PHASE_STEPS, dealt_at_setup, first_turns, log_phase, turns_r
 from .resolve import RESOLVE_STEPS
 from .turn import TURN_STEPS
 from ...kinds.event_base import Event
+from ..triggers import Dispatcher
 
 if TYPE_CHECKING:
     from ...rulesdata import AgeDef, NeutralDef
@@ -42,7 +43,7 @@ Step = tuple[Any, ...]
 Steps = dict[str, Callable[..., None]]     # each module's steps, by name
 
 
-class Flow:
+class Flow(Dispatcher):
     """The game's machine (mixed into Game): its stack, its open decisions, the choices of
     the simultaneous decision being collected.  A Flow is always a Game: the steps, which
     take the game, are handed `self` (mypy cannot know it: `# type: ignore[arg-type]`)."""
@@ -60,9 +61,11 @@ class Flow:
     at: tuple[int, int]
     rounds: tuple[int, int] | None
 
-    if TYPE_CHECKING:
-        @property
-        def age(self) -> AgeDef: ...
+    @property
+    def age(self) -> AgeDef:
+        """The age being played, defined by Game (a declaration under `if TYPE_CHECKING:`
+        would be a statement mypyc cannot compile in a class body)."""
+        raise NotImplementedError("Game.age")
 
     def reset_flow(self) -> None:
         self.stack: list[Step] = []          # steps still to do in this turn, the next last

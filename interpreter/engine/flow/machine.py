@@ -44,8 +44,8 @@ Steps = dict[str, Callable[..., None]]     # each module's steps, by name
 
 
 class Flow(Dispatcher):
-    """The game's machine (mixed into Game): its stack, its open decisions, the choices of
-    the simultaneous decision being collected.  A Flow is always a Game: the steps, which
+    """The game's machine (mixed into Game, over the dispatcher of events, triggers.py): its
+    stack, its open decisions, the choices of the simultaneous decision being collected.  A Flow is always a Game: the steps, which
     take the game, are handed `self` (mypy cannot know it: `# type: ignore[arg-type]`)."""
 
     # the game's state the machine reads, set by Game (game.py): declared here for the checker

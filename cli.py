@@ -26,6 +26,9 @@ def _show_version(ctx, param, value) -> None:
         from interpreter import i18n
         said = i18n.catalog(i18n.language(), "click").gettext(_CLICK_VERSION)
         click.echo(said % {"prog": "wonders", "version": __version__})
+        from interpreter.engine import compiled
+        click.echo(i18n._("engine: compiled (mypyc)") if compiled() else
+                   i18n._("engine: Python, not compiled (docs/performance.md, \"The compiled engine\")"))
         ctx.exit()
 
 

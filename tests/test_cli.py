@@ -140,7 +140,9 @@ def test_help_and_version():
     result = run_cli("--help")
     assert result.returncode == 0
     assert "check" in result.stdout and "cards" in result.stdout
-    assert run_cli("--version").stdout.startswith("wonders, version ")
+    version = run_cli("--version").stdout.splitlines()
+    assert version[0].startswith("wonders, version ")
+    assert version[1] == 'engine: Python, not compiled (docs/performance.md, "The compiled engine")'   # the checkout's
 
 
 # ---------------------------------------------------------------- wonders cards

@@ -32,7 +32,9 @@ HOOK = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["too
 # Python and are not run on the compiled copy.)
 ENGINE_TESTS = ["test_same_games.py", "test_bots.py", "test_no_cycles.py", "test_bots_mcts.py",
                 "test_compiled_program.py", "test_games.py", "test_triggers.py", "test_two_players.py",
-                "test_cities.py", "test_phases.py", "test_table_cards.py", "test_age_phases.py", "test_leaders.py"]
+                "test_cities.py", "test_phases.py", "test_table_cards.py", "test_age_phases.py", "test_leaders.py",
+                "test_effect_kinds.py", "test_table_zones.py", "test_bots_rules.py", "test_second_edition.py",
+                "test_priced_choices.py", "test_house_laws.py", "test_order_removal.py"]
 
 
 def _build(out: Path, **env: str) -> subprocess.CompletedProcess[str]:

@@ -2,8 +2,9 @@
 machine can (a C compiler and Python's headers), the same modules as Python otherwise.
 
 Why: a game is a great many small steps through the engine's flow, payments and
-resolution; compiled, random games and the search bot's imagined games run about half as
-fast again (docs/performance.md), and play the same games (tests/test_compiled_build.py).
+resolution; compiled, random games run about 1.6x and the search bot's imagined games
+about 1.75x as fast (docs/performance.md, "The compiled engine"), and play the same games
+(tests/test_compiled_build.py).
 Why mypyc: it compiles the modules as they are written, from the type annotations the
 strict type check of the tests already holds them to, so there is one source and no second
 language to keep in step.  The modules are listed in pyproject.toml

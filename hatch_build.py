@@ -158,7 +158,8 @@ class CompiledEngine(BuildHookInterface):  # type: ignore[type-arg]
                 return
         if mode() == "yes":
             raise RuntimeError(f"WONDERS_COMPILE=yes, but the engine cannot be compiled: {why}")
-        self.app.display_warning(f"wonders: the engine ships as Python, which plays about 40 % slower than compiled ({why})")
+        self.app.display_warning(f"wonders: the engine ships as Python, which plays about 40 % slower than "
+                                 f"compiled ({why})")
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if getattr(self, "_scratch", None) is not None:

@@ -127,7 +127,8 @@ def test_the_installed_compiled_engine_passes_the_engine_tests(tmp_path):
                     "pip install . again")
     said = subprocess.run([sys.executable, "-c", "import cli; cli.run()", "--version"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120,
-                          env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LANG", "LANGUAGE", "LC_ALL")})
+                          env={k: v for k, v in os.environ.items()
+                               if k not in ("PYTHONPATH", "LANG", "LANGUAGE", "LC_ALL")})
     assert said.stdout.splitlines()[1:] == ["engine: compiled (mypyc)"], said.stdout + said.stderr
     # -P: the checkout's folder is not put first on the path (its tests still run from it)
     run = subprocess.run([sys.executable, "-P", "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q", "-x",

@@ -80,13 +80,13 @@ class Game(Flow):
                                                               "wonders": list(wonders or [])}
         self.players = players                # seats 0 .. players-1; neutral cities after them
         self.neutrals = {players + i: n for i, n in enumerate(self.table.neutrals)} if self.table else {}
-        self.holders = {}     # neutral seat -> the player seat holding its card
+        self.holders = {}                     # neutral seat -> the player seat holding its card (declared in Flow)
         seats = players + len(self.neutrals)
         self.rng = random.Random(seed)
         self.log: list[dict[str, Any]] = []
         self.age_index, self.turn = 0, 0
         self.discard: list[int] = []
-        self.hands = [[] for _ in range(seats)]
+        self.hands = [[] for _ in range(seats)]                        # (declared in Flow)
         self.box: list[int] = []              # cards not used at this player count
         self.zones: dict[str, list[list[int]]] = {z: [[] for _ in range(seats + (z in rules.table_zones))]
                                                   for z in rules.zones}   # a zone for the table: a pile more, the table's
@@ -111,7 +111,7 @@ class Game(Flow):
         # dealt now when the sequence opens with an age's deal (the table is set with them)
         k, p, i = first_turns(tables)
         self.at = (k, i + 1)                  # the next statement of the sequence
-        self.rounds = (p, i)   # the `play N turns` being played
+        self.rounds = (p, i)                  # the `play N turns` being played (declared in Flow)
         if dealt_at_setup(tables):
             self.deal_age(rules.phases[rules.sequence[0]].steps[0])
         set_holders(self)

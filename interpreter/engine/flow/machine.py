@@ -45,10 +45,12 @@ Steps = dict[str, Callable[..., None]]     # each module's steps, by name
 
 class Flow(Dispatcher):
     """The game's machine (mixed into Game, over the dispatcher of events, triggers.py): its
-    stack, its open decisions, the choices of the simultaneous decision being collected.  A Flow is always a Game: the steps, which
-    take the game, are handed `self` (mypy cannot know it: `# type: ignore[arg-type]`)."""
+    stack, its open decisions, the choices of the simultaneous decision being collected.
+    A Flow is always a Game: the steps, which take the game, are handed `self` (mypy cannot
+    know it: `# type: ignore[arg-type]`)."""
 
-    # the game's state the machine reads, set by Game (game.py): declared here for the checker
+    # the game's state the machine reads, set by Game (game.py): declared here for the checker,
+    # and only here (annotated again in Game, mypyc's collector would count it twice)
     tables: Tables
     players: int
     neutrals: dict[int, NeutralDef]

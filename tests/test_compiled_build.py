@@ -100,10 +100,14 @@ def test_a_wheel_built_where_nothing_compiles_is_python_and_yes_refuses_it(tmp_p
     assert not list((tmp_path / "yes").glob("*.whl"))
 
 
+def _environment(*without: str, **extra: str) -> dict[str, str]:
+    """This environment without PYTHONPATH (which could name the checkout) and `without`."""
+    return {**{k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", *without)}, **extra}
+
+
 def _installed_package(cwd: Path) -> Path | None:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     found = subprocess.run([sys.executable, "-c", "import interpreter; print(interpreter.__file__)"], cwd=cwd,
-                           capture_output=True, text=True, env=env, timeout=120)
+                           capture_output=True, text=True, env=_environment(), timeout=120)
     return Path(found.stdout.strip()).resolve().parent if found.returncode == 0 else None
 
 
@@ -127,13 +131,11 @@ def test_the_installed_compiled_engine_passes_the_engine_tests(tmp_path):
                     "pip install . again")
     said = subprocess.run([sys.executable, "-c", "import cli; cli.run()", "--version"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120,
-                          env={k: v for k, v in os.environ.items()
-                               if k not in ("PYTHONPATH", "LANG", "LANGUAGE", "LC_ALL")})
+                          env=_environment("LANG", "LANGUAGE", "LC_ALL"))
     assert said.stdout.splitlines()[1:] == ["engine: compiled (mypyc)"], said.stdout + said.stderr
     # -P: the checkout's folder is not put first on the path (its tests still run from it)
     run = subprocess.run([sys.executable, "-P", "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q", "-x",
                           *[f"tests/{name}" for name in ENGINE_TESTS]],
                          cwd=ROOT, capture_output=True, text=True, timeout=1200,
-                         env={**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
-                              "WONDERS_TEST_INSTALLED": "1"})
+                         env=_environment(WONDERS_TEST_INSTALLED="1"))
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]

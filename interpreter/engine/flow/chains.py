@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def fire(game: Game, event: str, seats: tuple[int, ...] | None) -> None:
     """Every seat's conditions are read now, then the triggers whose conditions held act
     in order (events happen to all cities at once)."""
-    events = game.events
+    events = game                          # (the game is its own dispatcher: triggers.py)
     if events.may_act(event):                # `due` is empty otherwise (most events)
         due = events.due(event, seats)
         game.stack += [("trigger", *entry) for entry in reversed(due)]
@@ -39,7 +39,7 @@ def _trigger(game: Game, seat: int, key: str, hook: Hook, neighbour: int | None,
         if fired_key in game.fired:
             return
     op = hook.operation
-    events = game.events
+    events = game                          # (the game is its own dispatcher: triggers.py)
     if op.idle is not None and op.idle(events, op.node, seat):
         return                        # nothing to do: no chain goes on from here
     if limit is not None:
@@ -53,14 +53,14 @@ def _trigger(game: Game, seat: int, key: str, hook: Hook, neighbour: int | None,
 
 
 def _trigger_done(game: Game, seat: int, hook: Hook, event: str, before: int) -> None:
-    game.events.acting.pop()
+    game.acting.pop()
     after = game.cities[seat].coins
     if after != before and hook.operation.coins:
         game.log.append({"event": "coins", "seat": seat, "change": after - before, "trigger": hook.label})
 
 
 def _run(game: Game, op: Operation, seat: int, neighbour: int | None, source: str) -> None:
-    events = game.events
+    events = game                          # (the game is its own dispatcher: triggers.py)
     if game.tables.rules.debt_by_choice:
         if op.kind.each_city:                         # each city's loss may be its own decision
             _in_each_city(game, op, seat, source)
@@ -75,7 +75,7 @@ def _owes(game: Game, op: Operation, seat: int, neighbour: int | None) -> bool:
     decision (the `settle` step): opened, True; any other action, False."""
     if not op.loss or op.value is None:
         return False
-    amount = op.value(game.events.where(seat, neighbour))
+    amount = op.value(game.where(seat, neighbour))
     if amount <= 0 or game.cities[seat].coins <= 0:
         return False
     game.stack.append(("settle", seat, amount, -1))
@@ -85,7 +85,7 @@ def _owes(game: Game, op: Operation, seat: int, neighbour: int | None) -> bool:
 
 def _in_each_city(game: Game, op: Operation, seat: int, source: str) -> None:
     """`each ...:` under `coins owed may become ... tokens`: each city's action a step of its own."""
-    game.stack += [("each", op.inner, target, seat, source) for target in reversed(game.events.group_of(seat, op))]
+    game.stack += [("each", op.inner, target, seat, source) for target in reversed(game.group_of(seat, op))]
 
 
 def _each(game: Game, op: Operation, target: int, owner: int, source: str) -> None:
@@ -97,7 +97,7 @@ def _each(game: Game, op: Operation, target: int, owner: int, source: str) -> No
     game.stack.append(("coins_log", target, owner, coins, source))
     if not _owes(game, op, target, None):          # (a settle step, if opened, runs first)
         game.stack.pop()
-        game.events.run_in(op, target, owner, source)
+        game.run_in(op, target, owner, source)
 
 
 def _coins_log(game: Game, seat: int, owner: int, before: int, source: str) -> None:
@@ -135,7 +135,7 @@ def _copy_from(game: Game, action: Any, seat: int) -> None:
 
 def _settle(game: Game, seat: int, amount: int, paid: int) -> None:
     """A loss under `coins owed may become ... tokens`, once its payer chose what to pay."""
-    game.events.lose(seat, amount, paid=paid)
+    game.lose(seat, amount, paid=paid)
 
 
 

@@ -87,11 +87,11 @@ def _resolve(game: Game, choices: tuple[Action | None, ...]) -> None:
 
 
 def _resolve_one(game: Game, seat: int, action: Action, stage: int) -> None:
-    """One card's effects.  (The events below are looked up in `game.events.heard` here,
+    """One card's effects.  (The events below are looked up in `game.heard` here,
     as `heard` and `may_act` do, without their calls: every card of every turn comes here.)"""
     kind, index, to_left, to_right, free, _bank, _stage = action
     city = game.cities[seat]
-    events = game.events
+    events = game                          # (the game is its own dispatcher: triggers.py)
     if to_left or to_right:
         left, right = game.neighbours(seat)
         left.coins += to_left
@@ -142,7 +142,7 @@ def built(game: Game, seat: int, source: Source) -> None:
     """A building or stage has come into play: its own actions, then its `at end of
     turn` actions set aside, then the event."""
     event = _STAGE_BUILT if source.kind == "stage" else _BUILDING_BUILT
-    stack, events = game.stack, game.events
+    stack, events = game.stack, game     # (the game is its own dispatcher: triggers.py)
     if source.kind == "card":
         color_built = _COLOR_BUILT.get(source.color)
         if color_built is None:
@@ -173,7 +173,7 @@ def copy_card(game: Game, seat: int, choice: Action) -> None:
 def heard(game: Game, event: str, seat: int) -> None:
     """Make one city's event happen next, when some trigger of the rules listens to it (the
     events a rule set's content does not name cost nothing)."""
-    if event in game.events.heard:
+    if event in game.heard:
         game.stack.append(("fire", event, (seat,)))
 
 

@@ -95,7 +95,7 @@ def _end_turn(game: Game) -> None:
     """Actions set aside for the end of the turn, then `turn end`; actions that its
     triggers set aside for the end of the turn run at once, still in this turn.  (Without
     `turn end`, `run_pending` runs until nothing is pending: no step is left for after.)"""
-    if game.events.may_act(_TURN_END):
+    if game.may_act(_TURN_END):
         game.stack.append(("run_pending",))
         game.stack.append(("fire", _TURN_END, None))
     run_pending(game)

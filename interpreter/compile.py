@@ -21,7 +21,7 @@ from .kinds.statement_base import PhaseStatement
 from .compile_laws import NO_LAWS, LawProgram, compile_laws
 from .compile_held import held_by
 from .engine.held import Held, held_under
-from .engine.program import Hook, Operation
+from .engine.program import Events, Hook, Operation
 from . import compile_program
 from . import expressions
 from .expressions import count_fn, value_fn
@@ -156,11 +156,14 @@ class Tables:
     use_operations: tuple[Operation, ...] = attrs.field(init=False, eq=False, repr=False)
     # the laws of the sources and the rules, as the engine holds them (compile_laws.py)
     law_program: LawProgram = attrs.field(init=False, eq=False, repr=False)
-    # the events some trigger listens to (the rules', a source's, a law's): the others need
-    # no look at the cities when they happen (engine/triggers.py `Dispatcher.may_act`)
-    heard: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
-    # event -> the rules' own triggers for it, as (key, hook, its conditions compiled or None)
-    rule_listeners: dict[str, list[tuple[str, Hook, Check | None]]] = attrs.field(init=False, eq=False, repr=False)
+    # the events of the program, numbered (engine/program.py `Events`, compile_program.py
+    # `number_events`): the engine fires and hears their numbers
+    events: Events = attrs.field(init=False, eq=False, repr=False)
+    # the events some trigger listens to (the rules', a source's, a law's), by number: the
+    # others need no look at the cities when they happen (engine/triggers.py `Dispatcher.may_act`)
+    heard: frozenset[int] = attrs.field(init=False, eq=False, repr=False)
+    # event (its number) -> the rules' own triggers for it, as (key, hook, its conditions compiled or None)
+    rule_listeners: dict[int, list[tuple[str, Hook, Check | None]]] = attrs.field(init=False, eq=False, repr=False)
     # each offer's price (`may pay PRICE to ...`, by the id of its price's items, with the items
     # themselves, so that the id stays theirs) and each card use's (`use a card for ... paying
     # PRICE`), as (coins, units of each resource, tokens given up): `offer_price`
@@ -212,10 +215,11 @@ class Tables:
         sources = self.sources()
         object.__setattr__(self, "phase_statements", phase_statements(rules))
         object.__setattr__(self, "law_program", compile_laws(self, sources) if self.has_laws else NO_LAWS)
-        object.__setattr__(self, "heard", frozenset(t.event for t in rules.triggers)
-                           | frozenset(t.event for source in sources for t in source.triggers)
+        events = self.events
+        object.__setattr__(self, "heard", frozenset(events.number(t.event) for t in rules.triggers)
+                           | frozenset(events.number(t.event) for source in sources for t in source.triggers)
                            | self.law_program.events)
-        listeners: dict[str, list[tuple[str, Hook, Check | None]]] = {}
+        listeners: dict[int, list[tuple[str, Hook, Check | None]]] = {}
         for i, hook in enumerate(self.run.triggers):
             listeners.setdefault(hook.event, []).append((f"rules#{i}", hook, hook.check))
         object.__setattr__(self, "rule_listeners", listeners)
@@ -252,7 +256,8 @@ class Tables:
         return found[1] if found is not None and found[0] is items else self.written_price(items)
 
     def _number(self) -> None:
-        """`operations` and `numbers` (compile_program.py `number`)."""
+        """`events`, `operations` and `numbers` (compile_program.py `number_events`, `number`)."""
+        object.__setattr__(self, "events", compile_program.number_events(self))
         operations, numbers = compile_program.number(self)
         object.__setattr__(self, "operations", operations)
         object.__setattr__(self, "numbers", numbers)
@@ -278,7 +283,7 @@ class Tables:
         """Pickled without `cache` and what is compiled (functions, which do not pickle):
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
-                if f.name not in ("cache", "run", "operations", "numbers", "use_operations", "law_program", "heard",
+                if f.name not in ("cache", "run", "events", "operations", "numbers", "use_operations", "law_program", "heard",
                                   "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled", "decks",
                                   "phase_statements")}
 

@@ -67,7 +67,7 @@ class LawProgram(NamedTuple):
     rules: tuple[CompiledLaw, ...]
     zones: tuple[str, ...]
     depths: dict[str, int]
-    events: frozenset[str]
+    events: frozenset[int]                # their numbers (engine/program.py `Events`)
     turns_round: bool
 
 
@@ -88,7 +88,8 @@ def compile_laws(tables: Tables, sources: tuple[Source, ...]) -> LawProgram:
         numbers = [d for d in found if isinstance(d, int)]
         depths[zone] = -1 if len(numbers) < len(found) else max(numbers, default=0)
     return LawProgram(by_source, rules, zones, depths,
-                      frozenset(law.effect.event for law in every if part_of(law.effect) == "triggers"),
+                      frozenset(tables.events.number(law.effect.event) for law in every
+                                if part_of(law.effect) == "triggers"),
                       any((law_force(law.effect, tables) or {}).get("turns_round") for law in every))
 
 

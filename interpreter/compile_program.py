@@ -1,23 +1,46 @@
 """The compiling half of the run-time program (engine/program.py): every action of the
 rules made an `Operation` and every trigger a `Hook`, numbered with the sources in the
-order saves have always numbered the rule objects (`number`), made by the compile pass
-with the tables (compile.py `Tables._complete`) and never during play.  The engine only
-runs them."""
+order saves have always numbered the rule objects (`number`), and the events numbered
+(`number_events`), made by the compile pass with the tables (compile.py `Tables._complete`)
+and never during play.  The engine only runs them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .engine.program import Hook, Operation
+from .engine.program import FIXED_EVENTS, Events, Hook, Operation
 from .expressions import amount_fn, check_fn, value_fn
 from .kinds.actions import kind_of
 from .kinds.base import ActionKind, UnhandledKind
+from .kinds.events import event_kind
 from .kinds.effects import TRIGGERS, part_of
 
 if TYPE_CHECKING:
     from .compile import Source, Tables
 
 Program = tuple["Source | Hook | Operation", ...]
+
+
+def number_events(tables: Tables) -> Events:
+    """The events of the rules numbered (engine/program.py `Events`): the events of their own,
+    then those of a family that some rule names, in the order named (the rules' triggers,
+    the sources', the laws', then `sit out` and `partners face`)."""
+    rules = tables.rules
+    sources = tables.sources()
+    named = [*(t.event for t in rules.triggers), *(t.event for source in sources for t in source.triggers),
+             *(law.effect.event for law in (*rules.laws, *(law for source in sources for law in source.laws))
+               if part_of(law.effect) == "triggers"),
+             *(at for _kind, at, _once in rules.sit_out), *rules.partners_face_other]
+    names = (*FIXED_EVENTS, *(event for event in dict.fromkeys(named) if event not in FIXED_EVENTS))
+    numbers = {event: i for i, event in enumerate(names)}
+    fired_by: dict[str, dict[Any, int]] = {"colour": {}, "kept": {}}    # a family's events by their word
+    for event, i in numbers.items():
+        kind = event_kind(event)
+        if kind is not None and kind.family:
+            fired_by[kind.fired_by][kind.word(event)] = i
+    return Events(names, numbers, fired_by["colour"], fired_by["kept"],
+                  tuple((kind, numbers[at], once) for kind, at, once in rules.sit_out),
+                  frozenset(numbers[at] for at in rules.partners_face_other))
 
 
 def number(tables: Tables) -> tuple[Program, dict[int, int]]:
@@ -62,7 +85,7 @@ def number(tables: Tables) -> tuple[Program, dict[int, int]]:
                                                            None if inner is None else operation(inner))
         return made
     program: list[Source | Hook | Operation] = [
-        make_hook(thing, numbers[id(thing)], operation(thing.action)) if isinstance(thing, TRIGGERS) else
+        make_hook(thing, numbers[id(thing)], operation(thing.action), tables.events) if isinstance(thing, TRIGGERS) else
         operation(thing) if kind_of(thing) is not None else thing for thing in found]
     for thing in program:
         if isinstance(thing, (Hook, Operation)):
@@ -84,9 +107,9 @@ def make_operation(action: Any, number: int, inner: Operation | None) -> Operati
                      kind.gives == "coins" and kind.sign < 0, getattr(action, "span", None))
 
 
-def make_hook(trigger: Any, number: int, operation: Operation) -> Hook:
-    """The trigger as a Hook: its conditions compiled."""
-    return Hook(number, trigger, trigger.event, check_fn(trigger.conditions) if trigger.conditions else None,
+def make_hook(trigger: Any, number: int, operation: Operation, events: Events) -> Hook:
+    """The trigger as a Hook: its event numbered, its conditions compiled."""
+    return Hook(number, trigger, events.number(trigger.event), check_fn(trigger.conditions) if trigger.conditions else None,
                 operation, trigger.limit.text if trigger.limit is not None else None, trigger.each_neighbour,
                 trigger.name.text if trigger.name else trigger.event, trigger.span)
 
@@ -111,4 +134,4 @@ def hook_of(tables: Tables, trigger: Any) -> Hook:
         found = tables.operations[number]
         if type(found) is Hook and found.node is trigger:
             return found
-    return make_hook(trigger, -1, operation_of(tables, trigger.action))
+    return make_hook(trigger, -1, operation_of(tables, trigger.action), tables.events)

@@ -17,7 +17,7 @@ from interpreter.bots import make_bot
 from interpreter.check.load import check_paths
 from interpreter.compile import Source, compile_rules
 from interpreter.engine.game import Game
-from interpreter.engine.program import Hook, Operation
+from interpreter.engine.program import FIXED_EVENTS as FIXED, Hook, Operation
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.kinds.effects import part_of
 
@@ -158,3 +158,63 @@ def test_the_flow_holds_and_runs_the_programs_operations(name, tables):
             assert type(thing) in (Operation, Hook) and program[thing.id] is thing
         held += len(ops) + len(hooks)
     assert held, f"{name}: no operation stood in the flow at a decision"
+
+
+@pytest.mark.parametrize("name, tables", list(_rule_sets()), ids=lambda x: x if isinstance(x, str) else "")
+def test_the_events_are_numbered_by_the_compile_pass_and_the_engine_holds_their_numbers(name, tables):
+    """Events are numbers in the program (engine/program.py `Events`): the events of their
+    own at the same numbers in every rule set, then each event of a family that a rule
+    names; every hook listens to a number, the dispatcher's tables are keyed by numbers."""
+    from interpreter.engine.program import FIXED_EVENTS
+    from interpreter.kinds.event_base import Event
+    events = tables.events
+    assert events.names[:len(Event)] == tuple(Event) and all(events.number(e) == FIXED_EVENTS[e] for e in Event)
+    assert all(events.names[events.numbers[words]] == words for words in events.names)
+    assert len(set(events.names)) == len(events.names)
+    for thing in tables.operations:
+        if type(thing) is Hook:
+            assert type(thing.event) is int and events.names[thing.event] == thing.node.event
+    assert tables.heard and all(type(e) is int for e in tables.heard)
+    assert all(type(e) is int for e in tables.rule_listeners)
+    for colour, number in events.colour_built.items():
+        assert events.names[number] == f"{colour} card built"
+    assert events.number("tea time") == -1
+
+
+def test_a_family_event_no_rule_names_is_not_numbered_and_so_never_fired():
+    """Babel's tiles listen to `COLOUR card built` for some colours: those are numbered;
+    a colour no rule names is not, and building it fires nothing beyond `building built`."""
+    tables = api.load("first-edition", expansions=["babel"]).tables
+    named = {t.event for card in tables.cards for law in card.laws if part_of(law.effect) == "triggers"
+             for t in [law.effect]} | {t.event for s in tables.sources() for t in s.triggers}
+    colours = {c for c in {card.color for card in tables.cards} if f"{c} card built" in named}
+    assert set(tables.events.colour_built) == colours
+    assert colours
+    from interpreter.engine.flow.resolve import built
+    game = Game(tables, 4, 0)
+    for card in (next(c for c in tables.cards if c.color in colours), next(c for c in tables.cards if c.color not in colours)):
+        game.stack = []
+        built(game, 0, card)
+        fired = [step[1] for step in game.stack if step[0] == "fire"]
+        colour_event = tables.events.colour_built.get(card.color)
+        assert fired == [e for e in (colour_event, FIXED["building built"]) if e is not None and e in tables.heard]
+        assert (colour_event in fired) == (card.color in colours)
+
+
+def test_a_save_writes_each_event_by_its_words():
+    """A save's flow writes an event as its words, as saves always have (the numbers are
+    the program's own); a save in the middle of a chain of triggers loads with the same
+    numbers."""
+    tables = api.load("first-edition", expansions=["babel"]).tables
+    written = 0
+    for game in decision_points(tables, 3):
+        steps = game_to_data(game)["flow"]["steps"]
+        for step in steps:
+            parts = step["list"]
+            if parts[0] in ("fire", "trigger", "trigger_done"):
+                words = parts[1] if parts[0] == "fire" else parts[5] if parts[0] == "trigger" else parts[3]
+                assert isinstance(words, str) and tables.events.number(words) >= 0
+                written += 1
+        loaded = game_from_data(tables, game_to_data(game))
+        assert loaded.stack == game.stack
+    assert written, "no save held an event"

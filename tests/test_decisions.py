@@ -267,6 +267,8 @@ def test_a_save_between_turns_keeps_format_1_and_one_inside_a_turn_is_format_2(r
 @pytest.mark.parametrize("change, message", [
     (lambda flow: flow["steps"].append({"list": ["dance"]}), "names no step of the game: 'dance'"),
     (lambda flow: flow["steps"].append({"list": ["fire", "turn end"]}), "gives 'fire' 1 values, not 2"),
+    (lambda flow: flow["steps"].append({"list": ["fire", "tea time", None]}), "names no event of these rules: 'tea time'"),
+    (lambda flow: flow["steps"].append({"list": ["fire", 7, None]}), "holds 7, not text"),
     (lambda flow: flow["steps"].append({"list": ["game_end_city", 9]}), "holds seat 9, not one of the 3 cities"),
     (lambda flow: flow["steps"].append({"list": ["run", {"rule": 10 ** 6}, 0, None, ""]}), "refers to rule object"),
     (lambda flow: flow["waiting"].append([0, "nap"]), "the kinds being `turn`"),

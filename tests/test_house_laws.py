@@ -161,5 +161,6 @@ def test_a_rules_law_may_be_a_trigger_acting_where_its_comparisons_hold(tmp_path
     assert not errors(result), [f"{d.code} {d.message}" for d in result.diagnostics]
     tables = compile_rules(result.ruleset)
     game = _with_baths(tables, coins=(1, 5, 0))
-    assert "age end" in game.events.heard
-    assert sorted(seat for seat, *_ in game.events.due("age end")) == [0, 2]
+    age_end = tables.events.number("age end")
+    assert age_end in game.events.heard
+    assert sorted(seat for seat, *_ in game.events.due(age_end)) == [0, 2]

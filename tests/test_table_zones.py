@@ -94,7 +94,7 @@ def test_a_card_covered_deeper_than_its_count_stops_applying(tables):
 
 def _blue_built(game, seat: int) -> None:
     """`blue card built` happens in `seat`: its triggers due act (as the chain would)."""
-    for at, _key, hook, _n, _e in game.events.due("blue card built", (seat,)):
+    for at, _key, hook, _n, _e in game.events.due(game.tables.events.number("blue card built"), (seat,)):
         game.events.run_operation(hook.operation, at, game.events.where(at))
 
 

@@ -522,7 +522,7 @@ def test_conditions_are_counted_when_the_event_happens(tmp_path):
 def test_gain_and_lose(tmp_path, rule, coins, after):
     game = new_game(variant(tmp_path, f"    {rule}\n"))
     game.cities[0].coins = coins
-    game.do("fire", "turn start", (0,))
+    game.do("fire", game.tables.events.number("turn start"), (0,))     # (an event by its number)
     assert game.cities[0].coins == after
 
 

@@ -296,10 +296,10 @@ def _kept_consequences(model, game, seat: int, kind: str, count: int, card_worth
     worth = 0.0
     own = _with_more(now.city, kind, count)
     after = now._replace(city=own, neighbour=None, everyone=_replaced(now.everyone, now.city, own))
-    for _key, trigger, check in events.listeners(seat, KEPT.of(kind)):
+    for _key, trigger, check in events.listeners(seat, game.tables.events.number(KEPT.of(kind))):
         if not trigger.each_neighbour and (check is None or check(after)):
             worth += action_worth(model, game, seat, None, trigger.action, card_worth, rate, depth + 1)
-    contests = [(t, check) for _key, t, check in events.listeners(seat, CONFLICTS)
+    contests = [(t, check) for _key, t, check in events.listeners(seat, game.tables.events.number(CONFLICTS))
                 if check is not None and not t.each_neighbour]
     if not contests:
         return worth

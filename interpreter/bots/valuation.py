@@ -19,6 +19,7 @@ from ..engine.discounts import coins_paid
 from ..expressions import Where, evaluate
 from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
+from ..engine.program import FIXED_EVENTS
 from ..kinds.actions import ACTIONS, GAINS, kind_of
 from ..syntax import ast
 from .hypothesis import Hypothesis
@@ -67,7 +68,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
         self.left, self.right = game.neighbours(seat)
         # whom the city fights at the age's end: its neighbours, or with teams whose partners
         # face their other neighbour instead, that neighbour twice
-        foes = faced(game, seat, Event.AGE_END, None, None) if game.tables.rules.partners_face_other else ()
+        foes = faced(game, seat, FIXED_EVENTS[Event.AGE_END], None, None) if game.tables.rules.partners_face_other else ()
         self.foes = tuple(foes) if len(foes) == 2 else (self.left, self.right)
         self.everyone = tuple(game.cities)
         # with teams (`teams of N ...`) a team scores its players summed: what a move gives
@@ -283,7 +284,9 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
-        powers += self._offers_opened(f"{source.color}{ast.COLOR_BUILT}" if kind == "build" else Event.STAGE_BUILT)
+        events = self.tables.events
+        powers += self._offers_opened(events.colour_built.get(source.color, -1) if kind == "build"
+                                      else FIXED_EVENTS[Event.STAGE_BUILT])
         if known.discounts:
             powers += self._discounts(known)
         if known.gives_defeats:
@@ -317,11 +320,11 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
             return 0.0
         return OPENED * once(self._part("stage", -1, number)[0])
 
-    def _offers_opened(self, event: str) -> float:
+    def _offers_opened(self, event: int) -> float:
         """The offers that building a card of a colour, or a wonder stage, opens (`on red
         card built if ...: may pay PRICE to ACTION`, `on stage built ...`: Armada's ships
         moved along their tracks): each worth what the bot would answer it with as the city
-        stands (bots/offers.py)."""
+        stands (bots/offers.py).  `event`: its number (engine/program.py `Events`; -1, none)."""
         events = self.game.events
         if event not in events.heard:
             return 0.0

@@ -32,7 +32,7 @@ DERIVED_VALUES = ("shields", "shields_counted", "play_last", "use_sig", "sell_si
 DERIVED_LISTS = ("own_fixed", "own_choices", "trade_fixed", "trade_choices", "symbols", "wild_symbols",
                  "free_build", "free_rules", "discounts", "rebate", "bank", "like", "like_choices",
                  "shields_per")
-DERIVED_DICTS = ("colors", "heard_by")     # (heard_by: event -> a tuple, replaced whole)
+DERIVED_DICTS = ("colors", "heard_by")     # (heard_by: event's number -> a tuple, replaced whole)
 DERIVED_NESTED = ("prices", "listening")        # direction -> list, event -> list
 DERIVED = DERIVED_VALUES + DERIVED_LISTS + DERIVED_DICTS + DERIVED_NESTED
 _MAX_SIGNED_AFTER = 200_000      # entries of a rule set's "signed after" table (CityTables._sign_after)
@@ -117,12 +117,12 @@ class CityTables:
         self.bank = [0, 0]                    # units a turn's payment may buy from the bank, at what price
         self.like: list[Like] = []    # `produces a resource [not] of own ...` effects
         self.like_choices: list[tuple[Options, bool]] = []   # (options, private): what they produce now
-        # event -> [(rank, key, trigger, its compiled conditions)]: the board's, then the built stages' in order, then
+        # event's number -> [(rank, key, trigger, its compiled conditions)]: the board's, then the built stages' in order, then
         # the buildings' in the order built (the same live and after loading a save)
-        self.listening: dict[str, list[Listener]] = {}
-        # event -> the same in order without their ranks: what `Dispatcher.listeners` hands out,
+        self.listening: dict[int, list[Listener]] = {}
+        # event's number -> the same in order without their ranks: what `Dispatcher.listeners` hands out,
         # made when the city's listeners change, not at each event
-        self.heard_by: dict[str, tuple[Heard, ...]] = {}
+        self.heard_by: dict[int, tuple[Heard, ...]] = {}
         self._sign()
 
     def rebuild(self) -> None:

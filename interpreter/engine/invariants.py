@@ -116,7 +116,7 @@ class TurnWatch:
         moves = [rules_moves | on_others | _coin_signs(hooks) for hooks in in_play]
         may_gain = [1 in m for m in moves]
         # coins gained at an age's or a turn's start come before the step's turn is paid
-        early = [any(_before_turn(h.event) for h in (*rules_hooks, *hooks)) for hooks in in_play]
+        early = [any(_before_turn(h.node.event) for h in (*rules_hooks, *hooks)) for hooks in in_play]
         stages = list(self.stages)
         found: list[str] = []
         taken = [entry + (due,) for rec, mark in zip(self.recorders, self.marks)

@@ -93,7 +93,7 @@ def refresh(game: Game) -> None:
         own = tuple(law.effect for law in ownerless if law.effect is not None
                     and (law.check is None or law.check(game.events.where(seat))))
         city.set_laws(own + table if own else table)
-    triggers: dict[str, list[LawTrigger]] = {}
+    triggers: dict[int, list[LawTrigger]] = {}      # by the event's number
     for trigger in (*(_ownerless_trigger(law.trigger, law.check) for law in ownerless if law.trigger is not None),
                     *(law.trigger for law in laws if law.trigger is not None)):
         triggers.setdefault(trigger[1].event, []).append(trigger)

@@ -6,8 +6,9 @@ An `Operation` is one action of the rules with what it needs resolved once: its 
 `run` (called as `op.carry(events, op, seat, where, source)`, no look-up by the action's
 type), what it counts compiled into a function of a `Where`, the operation it holds (`at
 end of turn, ...`, `each other city: ...`, `may pay ... to ...`) as an operation too.
-A `Hook` is one trigger: the event it listens to, its conditions compiled, its limit, and
-the operation it carries out.  The game's stack, its pending actions and its chain of
+A `Hook` is one trigger: the number of the event it listens to, its conditions compiled,
+its limit, and the operation it carries out.  `Events` numbers the events of the program:
+the engine fires, hears and dispatches numbers, never the events' words.  The game's stack, its pending actions and its chain of
 triggers hold these, and a save writes each by its number (`id`: its place in compile.py
 `Tables.operations`, the same as the rule object's number in saves made before there
 were operations, so those saves load as they were).
@@ -22,6 +23,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
+
+from ..kinds.event_base import Event
 
 if TYPE_CHECKING:
     from ..diagnostics import Span
@@ -50,8 +53,8 @@ class Hook:
     """One trigger of the rules, compiled: on `event`, where `check` holds (None: always),
     within its `limit`, it carries out `operation`."""
     id: int                         # its number in the program (as Operation's)
-    node: Any                       # the trigger as the rules wrote it
-    event: str
+    node: Any                       # the trigger as the rules wrote it (`node.event`: the event's words)
+    event: int                      # the number of the event it listens to (Events; -1: no event of the rules)
     check: Check | None             # its conditions, compiled
     operation: Operation
     limit: str | None               # `once per turn|age|game`, or None
@@ -64,3 +67,27 @@ class Hook:
         """The action it carries out as the rules wrote it (what the bots weigh of a trigger
         the dispatcher lists: `Dispatcher.listeners`)."""
         return self.operation.node
+
+
+# The events of their own (Event's members), numbered in Event's order: the same numbers in
+# every program, so the engine's steps fire them by constants made once (`FIXED_EVENTS[Event.AGE_END]`).
+FIXED_EVENTS: dict[str, int] = {event: number for number, event in enumerate(Event)}
+
+
+@attrs.frozen(slots=True, eq=False)
+class Events:
+    """The events of one program, numbered (compile_program.py `number_events`): the events
+    of their own first (`FIXED_EVENTS`), then each event of a family that the rules name (a
+    trigger's, a law's trigger's, `sit out the next ...`, `partners face ... at ...`), in the
+    order the rules name them.  An event no rule names has no number: nothing could hear it,
+    so the engine does not fire it.  Saves and logs write an event by its words (`names`)."""
+    names: tuple[str, ...]                      # by number: the event's words (`age end`, `blue card built`)
+    numbers: dict[str, int]                     # words -> number
+    colour_built: dict[str | None, int]         # a colour -> its `COLOUR card built`, for the colours named
+    kept_taken: dict[str, int]                  # a kind of token -> its `KIND token taken`, for the kinds named
+    sit_out: tuple[tuple[str, int, bool], ...]  # `holders of KIND tokens sit out the next EVENT`: (kind, event, once)
+    faced_other: frozenset[int]                 # `partners face their other neighbour instead at EVENT`
+
+    def number(self, words: str) -> int:
+        """The number of the event `words`, or -1 when no rule names it (never heard)."""
+        return self.numbers.get(words, -1)

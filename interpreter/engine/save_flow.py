@@ -3,8 +3,9 @@ still to do, the open decisions, the choices of the turn collected so far, the a
 aside for the turn's end, the chain of triggers acting.  The program's operations and hooks
 (engine/program.py) and its sources are written as their number in the compiled program
 (compile.py `Tables.operations`: an operation's `id`, the same number the rule object had
-before the program was made of operations, so older saves load); each step's values are
-checked against what the step takes (`_ARGS`)."""
+before the program was made of operations, so older saves load); an event, which the
+engine holds as its number (engine/program.py `Events`), is written as its words, as saves
+always wrote it; each step's values are checked against what the step takes (`_ARGS`)."""
 
 from __future__ import annotations
 
@@ -41,21 +42,28 @@ def flow_to_data(game: Game) -> Data:
         if type(v) in (tuple, list):
             return {"list": [value(x) for x in cast("tuple[object, ...] | list[object]", v)]}   # (a tuple or a list: above)
         return {"rule": number[id(v)]}
-    return {"steps": [value(step) for step in game.stack],
+    names = tables.events.names
+
+    def step(s: tuple[Any, ...]) -> object:        # a step: its event (if it takes one) as its words
+        kinds = _ARGS.get(s[0], ())
+        return {"list": [s[0], *(names[v] if i < len(kinds) and kinds[i] == _EVENT else value(v)
+                                 for i, v in enumerate(s[1:]))]}
+    return {"steps": [step(s) for s in game.stack],
             "waiting": [[seat, kind] for seat, kind in game.waiting],
             "chosen": [value(a) for a in game.chosen],
             "pending": [value(p) for p in game.pending],
             "chain": [value(t) for t in game.events.acting]}
 
 
-# what each step takes: a seat, a seat or nothing, a whole number, text, an action of a
-# player, a thing of the program (a source, a trigger's hook, an operation), or a list of such
-_SEAT, _NEIGHBOUR, _INT, _TEXT, _ACTION = "seat", "neighbour", "int", "text", "action"
+# what each step takes: a seat, a seat or nothing, a whole number, text, an event (its
+# number, written as its words), an action of a player, a thing of the program (a source, a
+# trigger's hook, an operation), or a list of such
+_SEAT, _NEIGHBOUR, _INT, _TEXT, _EVENT, _ACTION = "seat", "neighbour", "int", "text", "event", "action"
 _TRIGGER, _OPERATION, _SOURCE = "trigger", "operation", "source"
 _ARGS = {
     "game_end_city": (_SEAT,), "resolve": ("choices",), "resolve_one": (_SEAT, _ACTION, _INT),
-    "resolve_log": ("placed",), "pile_log": (_SEAT, _ACTION), "pend": (_SEAT, _SOURCE), "fire": (_TEXT, "seats"),
-    "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _TEXT), "trigger_done": (_SEAT, _TRIGGER, _TEXT, _INT),
+    "resolve_log": ("placed",), "pile_log": (_SEAT, _ACTION), "pend": (_SEAT, _SOURCE), "fire": (_EVENT, "seats"),
+    "trigger": (_SEAT, _TEXT, _TRIGGER, _NEIGHBOUR, _EVENT), "trigger_done": (_SEAT, _TRIGGER, _EVENT, _INT),
     "run": (_OPERATION, _SEAT, _NEIGHBOUR, _TEXT), "copy_from": (_OPERATION, _SEAT), "settle": (_SEAT, _INT, _INT),
     "each": (_OPERATION, _SEAT, _SEAT, _TEXT), "coins_log": (_SEAT, _SEAT, _INT, _TEXT),
     "zone_play": (_OPERATION, _SEAT), "offer": (_OPERATION, _SEAT, _NEIGHBOUR, _TEXT),
@@ -138,6 +146,11 @@ def flow_from_data(game: Game, flow: object, cards: Cards) -> None:
             return v
         if kind == _TEXT:
             return text_of(v, field)
+        if kind == _EVENT:
+            number = game.tables.events.number(text_of(v, field))
+            if number < 0:
+                fail(field, N_('"flow"."{field}" names no event of these rules: {event!r}'), event=v)
+            return number
         if kind == _ACTION:
             return action(v, field)
         if kind == "seats":

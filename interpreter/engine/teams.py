@@ -52,10 +52,10 @@ def team_counts_refused(tables: Tables, players: int) -> tuple[str, dict[str, An
             {"size": size, "counts": ", ".join(map(str, counts)), "players": players})
 
 
-def faced(game: Game, seat: int, event: str, sitting: Collection[int] | None,
+def faced(game: Game, seat: int, event: int, sitting: Collection[int] | None,
           once: Collection[int] | None) -> tuple[City, ...]:
     """The cities `seat` faces in `event`'s `for each neighbour` triggers, a city listed
-    twice when it is faced twice.  `sitting`, `once`: the seats that sit the event out and
+    twice when it is faced twice (`event`: its number, engine/program.py `Events`).  `sitting`, `once`: the seats that sit the event out and
     those that face each city once at it (None when none)."""
     rules = game.tables.rules
     if sitting:
@@ -67,7 +67,7 @@ def faced(game: Game, seat: int, event: str, sitting: Collection[int] | None,
         cities: tuple[City, ...] = (left,) if left is right else (left, right)
     else:
         cities = game.neighbours(seat)
-    if event in rules.partners_face_other:
+    if event in game.tables.events.faced_other:
         others = [c for c in cities if not are_partners(rules, seat, c.seat)]
         cities = tuple(others[0] if are_partners(rules, seat, c.seat) else c for c in cities) if others else ()
     if once:

@@ -27,7 +27,8 @@ from .quantities import Where, where_in
 from .teams import faced
 from .tokens import LIMIT, bounded, give_back, take_kept, worth_under_laws
 from ..errors import WondersError
-from ..kinds.event_base import KEPT_TAKEN, Event
+from ..kinds.event_base import Event
+from .program import FIXED_EVENTS
 
 if TYPE_CHECKING:
     from .city import City
@@ -37,12 +38,14 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 25
 _new_where = tuple.__new__
-BANK_COINS = Event.COINS_TAKEN_FROM_THE_BANK     # a `gain` or a sale; never a neighbour's payment
+# the events the dispatcher fires itself, by number (engine/program.py FIXED_EVENTS)
+BANK_COINS = FIXED_EVENTS[Event.COINS_TAKEN_FROM_THE_BANK]     # a `gain` or a sale; never a neighbour's payment
+_VICTORY_TAKEN, _DEFEAT_TAKEN = FIXED_EVENTS[Event.VICTORY_TOKEN_TAKEN], FIXED_EVENTS[Event.DEFEAT_TOKEN_TAKEN]
 # a trigger listening, as (key, its hook, its conditions compiled or None): the hook's own
 # conditions, or with a law's (engine/laws.py)
 Listener = Heard
-# a trigger due, as (seat, key, hook, neighbour seat, event)
-Due = tuple[int, str, "Hook", int | None, str]
+# a trigger due, as (seat, key, hook, neighbour seat, event's number)
+Due = tuple[int, str, "Hook", int | None, int]
 def log_coins(game: Game, seat: int, change: int, owner: int, source: str) -> None:
     """A city's coins changed by an action of `owner`'s `source` (a card, a stage or a
     trigger) done in it, in the log."""
@@ -64,13 +67,14 @@ def copy_stage(game: Game, seat: int, choice: Any) -> None:
 class TriggerLoop(WondersError):
     """Triggers that keep causing each other: the content lines involved are in `notes`;
     `depth`, `event` and `fired` (each trigger's event and span) let the command that
-    shows it word it in the reader's language (the engine speaks no language of its own)."""
+    shows it word it in the reader's language (the engine speaks no language of its own).
+    `event` is the event's words (engine/program.py `Events.names`)."""
 
     def __init__(self, event: str, stack: Sequence[Hook]) -> None:
         self.event = event
         self.depth = MAX_DEPTH
         distinct = list({id(t): t for t in stack}.values())
-        self.fired = tuple((t.event, t.span) for t in distinct[-6:])
+        self.fired = tuple((t.node.event, t.span) for t in distinct[-6:])
         self.notes = tuple(Note(f"`on {e}` fires here", span) for e, span in self.fired)
         super().__init__(f"triggers caused each other more than {MAX_DEPTH} times in a row "
                          f"(the last event was `{event}`)")
@@ -93,10 +97,10 @@ class Dispatcher:
         tables = self.game.tables
         self.acting: list[Hook] = []          # the triggers acting, the latest last
         self.rule_triggers = tables.rule_listeners     # compiled (compile.py `Tables.rule_listeners`, `heard`)
-        self.heard = tables.heard
-        self.sit_out = tables.rules.sit_out    # read at every event: kept at hand
+        self.heard = tables.heard              # the numbers of the events heard (engine/program.py `Events`)
+        self.sit_out = tables.events.sit_out   # read at every event: kept at hand
         self.wheres: dict[tuple[int, int | None, int], Where] = {}
-        self.law_triggers: dict[str, list[Listener]] = {}    # event -> the laws' triggers in force (engine/laws.py)
+        self.law_triggers: dict[int, list[Listener]] = {}    # event -> the laws' triggers in force (engine/laws.py)
 
     def copy_events_to(self, other: Dispatcher) -> None:
         """The same parts for a copy of the game (the rules' trigger index shared, the chain
@@ -129,13 +133,13 @@ class Dispatcher:
                                                   tuple(game.cities), age.number, age.victory, None))
         return found
 
-    def may_act(self, event: str) -> bool:
+    def may_act(self, event: int) -> bool:
         """Whether `event` can do anything: some trigger of the rules listens to it, or the
         rules make cities sit events out (which spends tokens).  The engine does not
         schedule the others (most events of the base game)."""
         return event in self.heard or bool(self.sit_out)
 
-    def listeners(self, seat: int, event: str) -> Sequence[Listener]:
+    def listeners(self, seat: int, event: int) -> Sequence[Listener]:
         """The rules' triggers for `event`, then the city's (kept by City as it grows:
         `heard_by`), then the laws', as (key, hook, its conditions compiled or None): one
         of the three as it is kept when the others are empty (to read, not to change)."""
@@ -148,11 +152,12 @@ class Dispatcher:
             return [*rules, *own] if rules else own
         return [*(rules or ()), *(own or ()), *laws]
 
-    def fire(self, event: str, seats: Iterable[int] | None = None) -> None:
-        """Make `event` happen next (its triggers act when the game runs on)."""
+    def fire(self, event: int, seats: Iterable[int] | None = None) -> None:
+        """Make `event` (its number: engine/program.py `Events`) happen next (its triggers
+        act when the game runs on)."""
         self.game.stack.append(("fire", event, None if seats is None else tuple(seats)))
 
-    def due(self, event: str, seats: Iterable[int] | None = None) -> list[Due]:
+    def due(self, event: int, seats: Iterable[int] | None = None) -> list[Due]:
         """The triggers `event` sets off, in order, as (seat, key, hook, neighbour seat,
         event).  Every seat's conditions are read first, then the triggers whose conditions
         held act: an event happens to all cities at once, so "the city with the fewest coins
@@ -161,7 +166,7 @@ class Dispatcher:
         if event not in self.heard:
             return []                         # the common case: nothing in these rules listens
         game = self.game
-        plain = sitting is None and once is None and event not in game.tables.rules.partners_face_other
+        plain = sitting is None and once is None and event not in game.tables.events.faced_other
         due: list[Due] = []
         for seat in range(len(game.cities)) if seats is None else seats:
             sides: list[tuple[int, Where]] | None = None   # (neighbour seat, its Where) of each neighbour faced
@@ -226,7 +231,7 @@ class Dispatcher:
         values = {s: value(where_in(owner, cities[s])) for s in seats}
         return [s for s in seats if (values[s] < mine if action.compare == "fewer" else values[s] > mine)]
 
-    def sitting_out(self, event: str) -> tuple[frozenset[int] | None, frozenset[int] | None]:
+    def sitting_out(self, event: int) -> tuple[frozenset[int] | None, frozenset[int] | None]:
         """The seats that sit `event` out (`holders of KIND tokens sit out the next EVENT`)
         and those that face each city once at it (`... face each city once at ...`), each
         giving up one token as it does; None for either when no city does."""
@@ -244,7 +249,8 @@ class Dispatcher:
                         del city.kept[kind]
                     (once if face_once else sitting).add(city.seat)
                     self.game.log.append({"event": "faces once" if face_once else "sits out",
-                                          "seat": city.seat, "kind": kind, "at": event})
+                                          "seat": city.seat, "kind": kind,
+                                          "at": self.game.tables.events.names[event]})
         return frozenset(sitting) or None, frozenset(once) or None
 
     def idle(self, op: Operation, seat: int) -> bool:
@@ -335,7 +341,7 @@ class Dispatcher:
             self.game.log.append({"event": "kept", "seat": seat, "kind": kind, "count": min(count, LIMIT),
                                   "source": source})
         if count > 0:
-            event = f"{kind}{KEPT_TAKEN}"
+            event = self.game.tables.events.kept_taken.get(kind, -1)
             if event in self.heard:
                 self.fire(event, (seat,))
 
@@ -366,7 +372,7 @@ class Dispatcher:
         if type(game.log) is not NoLog:       # a search copy keeps no log
             game.log.append({"event": "token", "seat": seat, "value": value, "against": against})
         if value:
-            event = Event.VICTORY_TOKEN_TAKEN if value > 0 else Event.DEFEAT_TOKEN_TAKEN
+            event = _VICTORY_TAKEN if value > 0 else _DEFEAT_TAKEN
             if event in self.heard:
                 self.fire(event, (seat,))
 

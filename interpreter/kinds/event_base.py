@@ -58,6 +58,11 @@ KEPT_TAKEN = " token taken"
 # "kept": a kind of kept token taken: the triggers on it make that token's worth (bots/offers.py);
 # "": nothing more.
 BOTS = ("conflicts", "kept", "")
+# What the engine fires a family's event by (engine/program.py `Events`, numbered by
+# compile_program.py `number_events`): "colour", a building of the word's colour built
+# (`Events.colour_built`); "kept", tokens of the word's kind taken (`Events.kept_taken`);
+# "" for an event of its own, which the engine fires by its number (FIXED_EVENTS).
+FIRED_BY = ("colour", "kept", "")
 
 
 class Checks(Protocol):
@@ -76,7 +81,8 @@ class EventKind(abc.ABC):
     turn's start): coins gained then come before the turn is paid (engine/invariants.py);
     `before_building`: nothing is built yet when it happens: a card's or a stage's trigger
     on it never fires (check/cycles.py, W1503);
-    `bots`: one of BOTS.
+    `bots`: one of BOTS;
+    `fired_by`: a family's, one of FIRED_BY but "" (what the engine fires it by).
     """
 
     name: ClassVar[str]
@@ -84,6 +90,7 @@ class EventKind(abc.ABC):
     before_turn: ClassVar[bool] = False
     before_building: ClassVar[bool] = False
     bots: ClassVar[str] = ""
+    fired_by: ClassVar[str] = ""
 
     def __init__(self) -> None:
         kind = type(self).__name__
@@ -91,6 +98,9 @@ class EventKind(abc.ABC):
             raise TypeError(f"the event {kind} does not declare its `name` (kinds/event_base.py)")
         if not self.family and not isinstance(self.name, Event):
             raise TypeError(f"the event {kind}'s `name` {self.name!r} is not a member of Event")
+        if self.fired_by not in FIRED_BY or bool(self.fired_by) != self.family:
+            raise TypeError(f"the event {kind}'s `fired_by` {self.fired_by!r}: a family's is one of {FIRED_BY[:-1]}, "
+                            "an event of its own's is \"\"")
         if self.bots not in BOTS:
             raise TypeError(f"the event {kind}'s `bots` {self.bots!r}: not one of {BOTS}")
         missing = [lang for lang in LANGUAGES if not callable(getattr(self, f"words_{lang}", None))]

@@ -15,6 +15,7 @@ from .phases import phase_steps
 from .search_log import NoLog
 from .turn import reset_limits
 from ...kinds.event_base import Event
+from ..program import FIXED_EVENTS
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -29,7 +30,7 @@ def _start_age(game: Game, number: int | None = None) -> None:
     reset_limits(game, "age")
     set_holders(game)
     game.stack += phase_steps(game.tables.rules, "start", game.age.number)
-    fire(game, Event.AGE_START, None)
+    fire(game, FIXED_EVENTS[Event.AGE_START], None)
 
 
 def _end_age(game: Game) -> None:
@@ -38,13 +39,13 @@ def _end_age(game: Game) -> None:
     if type(game.log) is not NoLog:
         game.log.append({"event": "age end", "age": game.age.number, "shields": [c.shields for c in game.cities]})
     game.stack.append(("run_pending",))
-    fire(game, Event.AGE_END, None)
+    fire(game, FIXED_EVENTS[Event.AGE_END], None)
 
 
 def game_end(game: Game) -> None:
     """After the sequence's last phase: each city's game-end actions, `game end`, then the
     score pad."""
-    game.stack += [("finish",), ("run_pending",), ("fire", Event.GAME_END, None)]
+    game.stack += [("finish",), ("run_pending",), ("fire", FIXED_EVENTS[Event.GAME_END], None)]
     game.stack += [("game_end_city", seat) for seat in reversed(range(len(game.cities)))]
 
 

@@ -23,16 +23,17 @@ if TYPE_CHECKING:
     from .machine import Steps
 
 
-def fire(game: Game, event: str, seats: tuple[int, ...] | None) -> None:
+def fire(game: Game, event: int, seats: tuple[int, ...] | None) -> None:
     """Every seat's conditions are read now, then the triggers whose conditions held act
-    in order (events happen to all cities at once)."""
+    in order (events happen to all cities at once).  `event`: its number (engine/program.py
+    `Events`)."""
     events = game                          # (the game is its own dispatcher: triggers.py)
     if events.may_act(event):                # `due` is empty otherwise (most events)
         due = events.due(event, seats)
         game.stack += [("trigger", *entry) for entry in reversed(due)]
 
 
-def _trigger(game: Game, seat: int, key: str, hook: Hook, neighbour: int | None, event: str) -> None:
+def _trigger(game: Game, seat: int, key: str, hook: Hook, neighbour: int | None, event: int) -> None:
     limit = hook.limit
     if limit is not None:
         fired_key = f"{seat}|{key}"
@@ -47,12 +48,12 @@ def _trigger(game: Game, seat: int, key: str, hook: Hook, neighbour: int | None,
     chain = events.acting
     chain.append(hook)
     if len(chain) > MAX_DEPTH:
-        raise TriggerLoop(event, chain)
+        raise TriggerLoop(game.tables.events.names[event], chain)
     game.stack.append(("trigger_done", seat, hook, event, game.cities[seat].coins))
     _run(game, op, seat, neighbour, hook.label)
 
 
-def _trigger_done(game: Game, seat: int, hook: Hook, event: str, before: int) -> None:
+def _trigger_done(game: Game, seat: int, hook: Hook, event: int, before: int) -> None:
     game.acting.pop()
     after = game.cities[seat].coins
     if after != before and hook.operation.coins:

@@ -30,6 +30,7 @@ from .phases import PHASE_STEPS, dealt_at_setup, first_turns, log_phase, turns_r
 from .resolve import RESOLVE_STEPS
 from .turn import TURN_STEPS
 from ...kinds.event_base import Event
+from ..program import FIXED_EVENTS
 from ..triggers import Dispatcher
 
 if TYPE_CHECKING:
@@ -118,12 +119,12 @@ class Flow(Dispatcher):
             if not self.started:
                 self.started = True
                 self.stack += reversed(self.opening())
-                self.stack.append(("fire", Event.GAME_SETUP, None))
+                self.stack.append(("fire", FIXED_EVENTS[Event.GAME_SETUP], None))
         self.run()
 
     def do(self, step: str, *arguments: Any) -> None:
         """Run one step now, with what it leads to (a test sets up a position with it:
-        `game.do("start_age")`, `game.do("fire", "turn start", (0,))`)."""
+        `game.do("start_age")`, `game.do("fire", game.tables.events.number("turn start"), (0,))`)."""
         self.stack.append((step, *arguments))
         self.run()
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...kinds.event_base import COLOR_BUILT
 from ..actions import Action, token_price
 from ..discounts import bank_units, coins_paid
 from ..tokens import give_up_kept
 from ..triggers import BANK_COINS, copy_stage
 from .chains import fire
 from .search_log import NoLog
+from ..program import FIXED_EVENTS
 from ...kinds.event_base import Event
 
 if TYPE_CHECKING:
@@ -25,9 +25,10 @@ if TYPE_CHECKING:
     from .machine import Steps
 
 Placed = tuple[int, Action, int]      # (seat, action, the stage it builds: -1 when none)
-# the events of every card, read once (a member of an Enum class is a slow look-up: every card)
-_CARD_SOLD, _BY_CHAIN, _BOUGHT = Event.CARD_SOLD, Event.BUILDING_BUILT_BY_CHAIN, Event.RESOURCES_BOUGHT
-_STAGE_BUILT, _BUILDING_BUILT = Event.STAGE_BUILT, Event.BUILDING_BUILT
+# the numbers of the events of every card (engine/program.py FIXED_EVENTS), read once
+_CARD_SOLD, _BY_CHAIN = FIXED_EVENTS[Event.CARD_SOLD], FIXED_EVENTS[Event.BUILDING_BUILT_BY_CHAIN]
+_BOUGHT, _STAGE_BUILT = FIXED_EVENTS[Event.RESOURCES_BOUGHT], FIXED_EVENTS[Event.STAGE_BUILT]
+_BUILDING_BUILT = FIXED_EVENTS[Event.BUILDING_BUILT]
 
 
 def _resolve(game: Game, choices: tuple[Action | None, ...]) -> None:
@@ -135,18 +136,13 @@ def _resolve_log(game: Game, placed: tuple[tuple[int, Action], ...]) -> None:
         game.log.append(entry)
 
 
-_COLOR_BUILT: dict[str | None, str] = {}    # colour -> its `COLOUR card built` event (made once, not per card)
-
-
 def built(game: Game, seat: int, source: Source) -> None:
     """A building or stage has come into play: its own actions, then its `at end of
     turn` actions set aside, then the event."""
     event = _STAGE_BUILT if source.kind == "stage" else _BUILDING_BUILT
     stack, events = game.stack, game     # (the game is its own dispatcher: triggers.py)
     if source.kind == "card":
-        color_built = _COLOR_BUILT.get(source.color)
-        if color_built is None:
-            color_built = _COLOR_BUILT[source.color] = f"{source.color}{COLOR_BUILT}"
+        color_built = game.tables.events.colour_built.get(source.color, -1)   # (-1: no rule names it)
         if color_built in events.heard:
             stack.append(("fire", color_built, (seat,)))
     if event in events.heard or events.sit_out:        # (`events.may_act(event)`, without its call)
@@ -170,7 +166,7 @@ def copy_card(game: Game, seat: int, choice: Action) -> None:
                      "coins": game.cities[seat].coins})
 
 
-def heard(game: Game, event: str, seat: int) -> None:
+def heard(game: Game, event: int, seat: int) -> None:
     """Make one city's event happen next, when some trigger of the rules listens to it (the
     events a rule set's content does not name cost nothing)."""
     if event in game.heard:

@@ -16,6 +16,7 @@ from .chains import fire
 from .phases import turns_run
 from .resolve import run_pending
 from ...kinds.event_base import Event
+from ..program import FIXED_EVENTS
 
 if TYPE_CHECKING:
     from ..decisions import DecisionKind
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .machine import Steps
 
 # the events of every turn, read once (a member of an Enum class is a slow look-up: every turn)
-_TURN_START, _TURN_END = Event.TURN_START, Event.TURN_END
+_TURN_START, _TURN_END = FIXED_EVENTS[Event.TURN_START], FIXED_EVENTS[Event.TURN_END]   # (their numbers)
 
 
 def _turn(game: Game) -> None:

@@ -15,6 +15,7 @@ from ...syntax.ast_base import COLOR_BUILT, Name
 class ColourCardBuiltKind(EventKind):
     name = COLOR_BUILT
     family = True
+    fired_by = "colour"             # when a building of the colour is built (engine/flow/resolve.py `built`)
 
     def check(self, event: str, span: Any, c: Checks) -> bool:
         return c.colour(Name(text=self.word(event), span=span))

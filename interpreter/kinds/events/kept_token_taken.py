@@ -15,6 +15,7 @@ from ...syntax.ast_base import KEPT_TAKEN, Name
 class KeptTokenTakenKind(EventKind):
     name = KEPT_TAKEN
     family = True
+    fired_by = "kept"               # when tokens of the kind are taken (engine/triggers.py `take_kept_tokens`)
     bots = "kept"                   # a token's worth: the triggers on its taking (bots/offers.py)
 
     def check(self, event: str, span: Any, c: Checks) -> bool:

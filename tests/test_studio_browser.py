@@ -428,5 +428,7 @@ def test_a_rule_set_in_a_subfolder_is_checked_and_drawn_as_its_own(browser, tmp_
         page.wait_for_selector("#panel-gallery p.summary")
         assert page.inner_text("#panel-gallery p.summary").startswith("7 Wonders, second edition")
     finally:
-        context.close()
-        server.stop()
+        try:
+            context.close()
+        finally:
+            server.stop()                  # (even when the browser is gone: no studio left behind)

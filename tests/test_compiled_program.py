@@ -218,3 +218,25 @@ def test_a_save_writes_each_event_by_its_words():
         loaded = game_from_data(tables, game_to_data(game))
         assert loaded.stack == game.stack
     assert written, "no save held an event"
+
+
+@pytest.mark.parametrize("name, tables", list(_rule_sets()), ids=lambda x: x if isinstance(x, str) else "")
+def test_a_game_looks_no_measure_up_by_its_name_during_play(name, tables, monkeypatch):
+    """Measures need no numbers: the compile pass made every quantity a function of a
+    `Where` (expressions.py `value_fn`), so the engine playing a game asks the registry of
+    measures nothing (only the bots' weighing evaluates the tree; random bots do not)."""
+    import interpreter.expressions as expressions
+    import interpreter.kinds.measures as measures
+
+    class Refusing(dict):
+        def __getitem__(self, key):
+            raise AssertionError(f"{name}: the measure {key!r} was looked up during play")
+
+        def get(self, key, default=None):
+            return self[key]
+    monkeypatch.setattr(expressions, "MEASURES", Refusing())
+    monkeypatch.setattr(measures, "MEASURES", Refusing())
+    for seed in (1, 2):
+        game = Game(tables, 4, seed)
+        game.play([make_bot("random", seed * 10 + seat) for seat in range(4)])
+        assert game.finished and game.scores()

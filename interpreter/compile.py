@@ -283,9 +283,9 @@ class Tables:
         """Pickled without `cache` and what is compiled (functions, which do not pickle):
         both are worked out again where the tables are loaded."""
         return {f.name: getattr(self, f.name) for f in attrs.fields(Tables)
-                if f.name not in ("cache", "run", "events", "operations", "numbers", "use_operations", "law_program", "heard",
-                                  "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled", "decks",
-                                  "phase_statements")}
+                if f.name not in ("cache", "run", "events", "operations", "numbers", "use_operations", "law_program",
+                                  "heard", "rule_listeners", "use_prices", "offer_prices", "most_asked", "ruled",
+                                  "decks", "phase_statements")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():

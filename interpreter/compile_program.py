@@ -109,7 +109,8 @@ def make_operation(action: Any, number: int, inner: Operation | None) -> Operati
 
 def make_hook(trigger: Any, number: int, operation: Operation, events: Events) -> Hook:
     """The trigger as a Hook: its event numbered, its conditions compiled."""
-    return Hook(number, trigger, events.number(trigger.event), check_fn(trigger.conditions) if trigger.conditions else None,
+    return Hook(number, trigger, events.number(trigger.event),
+                check_fn(trigger.conditions) if trigger.conditions else None,
                 operation, trigger.limit.text if trigger.limit is not None else None, trigger.each_neighbour,
                 trigger.name.text if trigger.name else trigger.event, trigger.span)
 

@@ -192,7 +192,9 @@ def test_a_family_event_no_rule_names_is_not_numbered_and_so_never_fired():
     assert colours
     from interpreter.engine.flow.resolve import built
     game = Game(tables, 4, 0)
-    for card in (next(c for c in tables.cards if c.color in colours), next(c for c in tables.cards if c.color not in colours)):
+    named_colour = next(c for c in tables.cards if c.color in colours)
+    other_colour = next(c for c in tables.cards if c.color not in colours)
+    for card in (named_colour, other_colour):
         game.stack = []
         built(game, 0, card)
         fired = [step[1] for step in game.stack if step[0] == "fire"]

@@ -68,7 +68,8 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
         self.left, self.right = game.neighbours(seat)
         # whom the city fights at the age's end: its neighbours, or with teams whose partners
         # face their other neighbour instead, that neighbour twice
-        foes = faced(game, seat, FIXED_EVENTS[Event.AGE_END], None, None) if game.tables.rules.partners_face_other else ()
+        foes = faced(game, seat, FIXED_EVENTS[Event.AGE_END], None, None) if game.tables.rules.partners_face_other \
+            else ()
         self.foes = tuple(foes) if len(foes) == 2 else (self.left, self.right)
         self.everyone = tuple(game.cities)
         # with teams (`teams of N ...`) a team scores its players summed: what a move gives

@@ -117,8 +117,8 @@ class CityTables:
         self.bank = [0, 0]                    # units a turn's payment may buy from the bank, at what price
         self.like: list[Like] = []    # `produces a resource [not] of own ...` effects
         self.like_choices: list[tuple[Options, bool]] = []   # (options, private): what they produce now
-        # event's number -> [(rank, key, trigger, its compiled conditions)]: the board's, then the built stages' in order, then
-        # the buildings' in the order built (the same live and after loading a save)
+        # event's number -> [(rank, key, trigger, its compiled conditions)]: the board's, then the built
+        # stages' in order, then the buildings' in the order built (the same live and after loading a save)
         self.listening: dict[int, list[Listener]] = {}
         # event's number -> the same in order without their ranks: what `Dispatcher.listeners` hands out,
         # made when the city's listeners change, not at each event

@@ -8,8 +8,9 @@ type), what it counts compiled into a function of a `Where`, the operation it ho
 end of turn, ...`, `each other city: ...`, `may pay ... to ...`) as an operation too.
 A `Hook` is one trigger: the number of the event it listens to, its conditions compiled,
 its limit, and the operation it carries out.  `Events` numbers the events of the program:
-the engine fires, hears and dispatches numbers, never the events' words.  The game's stack, its pending actions and its chain of
-triggers hold these, and a save writes each by its number (`id`: its place in compile.py
+the engine fires, hears and dispatches numbers, never the events' words.  The game's
+stack, its pending actions and its chain of triggers hold these, and a save writes each
+by its number (`id`: its place in compile.py
 `Tables.operations`, the same as the rule object's number in saves made before there
 were operations, so those saves load as they were).
 

@@ -54,9 +54,10 @@ def team_counts_refused(tables: Tables, players: int) -> tuple[str, dict[str, An
 
 def faced(game: Game, seat: int, event: int, sitting: Collection[int] | None,
           once: Collection[int] | None) -> tuple[City, ...]:
-    """The cities `seat` faces in `event`'s `for each neighbour` triggers, a city listed
-    twice when it is faced twice (`event`: its number, engine/program.py `Events`).  `sitting`, `once`: the seats that sit the event out and
-    those that face each city once at it (None when none)."""
+    """The cities `seat` faces in `event`'s `for each neighbour` triggers (`event`: its
+    number, engine/program.py `Events`), a city listed twice when it is faced twice.
+    `sitting`, `once`: the seats that sit the event out and those that face each city once
+    at it (None when none)."""
     rules = game.tables.rules
     if sitting:
         n = len(game.cities)

@@ -17,7 +17,7 @@ from interpreter.bots import make_bot
 from interpreter.check.load import check_paths
 from interpreter.compile import Source, compile_rules
 from interpreter.engine.game import Game
-from interpreter.engine.program import FIXED_EVENTS as FIXED, Hook, Operation
+from interpreter.engine.program import FIXED_EVENTS, Hook, Operation
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.kinds.effects import part_of
 
@@ -165,7 +165,6 @@ def test_the_events_are_numbered_by_the_compile_pass_and_the_engine_holds_their_
     """Events are numbers in the program (engine/program.py `Events`): the events of their
     own at the same numbers in every rule set, then each event of a family that a rule
     names; every hook listens to a number, the dispatcher's tables are keyed by numbers."""
-    from interpreter.engine.program import FIXED_EVENTS
     from interpreter.kinds.event_base import Event
     events = tables.events
     assert events.names[:len(Event)] == tuple(Event) and all(events.number(e) == FIXED_EVENTS[e] for e in Event)
@@ -199,7 +198,7 @@ def test_a_family_event_no_rule_names_is_not_numbered_and_so_never_fired():
         built(game, 0, card)
         fired = [step[1] for step in game.stack if step[0] == "fire"]
         colour_event = tables.events.colour_built.get(card.color)
-        assert fired == [e for e in (colour_event, FIXED["building built"]) if e is not None and e in tables.heard]
+        assert fired == [e for e in (colour_event, FIXED_EVENTS["building built"]) if e is not None and e in tables.heard]
         assert (colour_event in fired) == (card.color in colours)
 
 

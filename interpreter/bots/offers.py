@@ -34,7 +34,7 @@ from ..kinds.effects import production_of
 from ..kinds.conditions import condition_kind, values_compared
 from ..kinds.expressions import conditions_of, quantity_of
 from ..kinds.measures import measure_kind
-from ..kinds.events import CONFLICTS, KEPT, event_kind
+from ..kinds.events import CONFLICTS, event_kind
 
 
 def offer_values(model, game, seat: int, options, card_worth, coin: float | None = None) -> list[float]:
@@ -296,7 +296,7 @@ def _kept_consequences(model, game, seat: int, kind: str, count: int, card_worth
     worth = 0.0
     own = _with_more(now.city, kind, count)
     after = now._replace(city=own, neighbour=None, everyone=_replaced(now.everyone, now.city, own))
-    for _key, trigger, check in events.listeners(seat, game.tables.events.number(KEPT.of(kind))):
+    for _key, trigger, check in events.listeners(seat, game.tables.events.kept_taken.get(kind, -1)):
         if not trigger.each_neighbour and (check is None or check(after)):
             worth += action_worth(model, game, seat, None, trigger.action, card_worth, rate, depth + 1)
     contests = [(t, check) for _key, t, check in events.listeners(seat, game.tables.events.number(CONFLICTS))

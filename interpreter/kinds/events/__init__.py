@@ -13,9 +13,9 @@ MODULES = kind_modules(__path__, __name__, EventKind)
 EVENTS: dict[str, EventKind] = {module.KIND.name: module.KIND for module in MODULES if not module.KIND.family}
 # the families, each found by the words after the word it names
 FAMILIES: tuple[EventKind, ...] = tuple(module.KIND for module in MODULES if module.KIND.family)
-# what the bots read (event_base.py BOTS): the event of the age's conflicts, the family of a kept token's taking
+# what the bots read (event_base.py BOTS): the event of the age's conflicts (a kept token's
+# taking, they find by its number: engine/program.py `Events.kept_taken`)
 CONFLICTS: str = next(name for name, kind in EVENTS.items() if kind.bots == "conflicts")
-KEPT: EventKind = next(kind for kind in FAMILIES if kind.bots == "kept")
 
 
 def event_kind(event: str) -> EventKind | None:
@@ -26,4 +26,4 @@ def event_kind(event: str) -> EventKind | None:
     return next((family for family in FAMILIES if event.endswith(family.name) and len(event) > len(family.name)), None)
 
 
-__all__ = ["CONFLICTS", "EVENTS", "FAMILIES", "KEPT", "EventKind", "event_kind"]
+__all__ = ["CONFLICTS", "EVENTS", "FAMILIES", "EventKind", "event_kind"]

@@ -14,6 +14,7 @@ from interpreter.bots.rollout import FastPolicy, imagine
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.actions import Action, card_builds, is_legal, legal_actions
+from interpreter.engine.moves import Move
 from interpreter.engine.prices import stage_payments
 from interpreter.engine.city import DERIVED, FIXED, OWNED, City
 from interpreter.engine.decisions import drive
@@ -163,11 +164,29 @@ def test_choosing_an_action_is_choosing_its_option():
     assert by_action.log == by_index.log
 
 
+
+def test_an_action_named_in_bare_words_is_taken_as_its_move():
+    """A decider may name its action with the kind's words ("build"), as older bots and
+    hand-written scripts do: the game takes it as the `Move` and plays the same game; a
+    kind no move has is an illegal action."""
+    by_words, by_index = Game(tables(), 3, seed=6), Game(tables(), 3, seed=6)
+    while (d := by_index.decision()) is not None:
+        option = d.options[-1]
+        d.choose(len(d.options) - 1)
+        e = by_words.decision()
+        e.choose(option._replace(kind=str(option.kind)))
+        assert all(type(a.kind) is Move for a in by_words.chosen if a is not None)
+    assert by_words.log == by_index.log
+    game = Game(tables(), 3, seed=6)
+    with pytest.raises(ValueError, match="not a legal action"):
+        game.choose(Action("fly", game.hands[0][0]), 0)
+
+
 @pytest.mark.parametrize("choice, message", [
     (10 ** 6, "chose option 1000000 of"),
     (True, "chose option True of"),
-    (Action("build", 10 ** 6), "not a legal action"),
-    (Action("sell", -1, 1, 0), "not a legal action"),
+    (Action(Move.BUILD, 10 ** 6), "not a legal action"),
+    (Action(Move.SELL, -1, 1, 0), "not a legal action"),
 ])
 def test_an_illegal_choice_is_refused_naming_it(choice, message):
     game = Game(tables(), 3, seed=1)
@@ -192,9 +211,9 @@ def test_is_legal_agrees_with_the_list_of_legal_actions():
         for seat in range(4):
             legal = set(legal_actions(game, seat))
             for card in game.hands[seat]:
-                for action in card_builds(game, seat, card) + [Action("stage", card, *p) for p in stage_payments(game, seat)]:
+                for action in card_builds(game, seat, card) + [Action(Move.STAGE, card, *p) for p in stage_payments(game, seat)]:
                     assert action in legal and is_legal(game, seat, action)
-                for wrong in (Action("build", card, 99, 0), Action("stage", card, 0, 99), Action("sell", card, 0, 1)):
+                for wrong in (Action(Move.BUILD, card, 99, 0), Action(Move.STAGE, card, 0, 99), Action(Move.SELL, card, 0, 1)):
                     assert not is_legal(game, seat, wrong)
             assert all(is_legal(game, seat, a) for a in legal)
         game.step([FirstOption()] * 4)

@@ -12,6 +12,7 @@ from interpreter.bots.valuation import Appraiser
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.actions import Action
+from interpreter.engine.moves import Move
 from interpreter.engine.flow.phases import draw_into
 from interpreter.engine.flow.resolve import build_from_discard
 from interpreter.engine.game import Game
@@ -196,7 +197,7 @@ def test_a_card_built_from_the_discard_pile_shows_its_own_coins(tmp_path):
     game = Game(tables, 3, seed=1)
     game.discard.append(tavern.index)
     before = game.cities[0].coins
-    build_from_discard(game, 0, Action("build", tavern.index, free="power"))
+    build_from_discard(game, 0, Action(Move.BUILD, tavern.index, free="power"))
     game.run()
     assert game.cities[0].coins == before + 5
     entry = [e for e in game.log if e["event"] == "resolve"][-1]

@@ -110,13 +110,14 @@ def test_ages_above_three_are_roman_numerals_everywhere(shipped_ruleset):
 
 def test_action_labels_name_ages_above_three_in_roman_numerals():
     from interpreter.engine.actions import Action
+    from interpreter.engine.moves import Move
 
     class Card:
         name, age = "Observatory", 4
 
     class Tables:
         cards = [Card()]
-    assert Action("build", 0).label(Tables()) == "build Observatory (IV)"
+    assert Action(Move.BUILD, 0).label(Tables()) == "build Observatory (IV)"
 
 
 def test_a_log_that_begins_inside_an_age_is_written_out():

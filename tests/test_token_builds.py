@@ -12,6 +12,7 @@ import pytest
 from interpreter.bots import make_bot
 from interpreter.commands.human import HumanDecider
 from interpreter.engine.actions import Action, is_legal, legal_actions, legal_moves
+from interpreter.engine.moves import Move
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter import i18n
 from interpreter.check.translations import translation_files
@@ -133,7 +134,7 @@ def test_legal_moves_and_is_legal_know_the_token_moves(tokens):
     assert is_legal(game, 0, stage)
     game.cities[0].kept.pop("plan")
     assert not is_legal(game, 0, stage)
-    assert not is_legal(game, 0, Action("build", stage.card, free="token crane 2"))
+    assert not is_legal(game, 0, Action(Move.BUILD, stage.card, free="token crane 2"))
 
 
 def test_a_chosen_token_move_saves_and_loads_before_the_turn_resolves(tokens):

@@ -85,7 +85,8 @@ class _Options:
 
 def test_the_wrapper_filters_only_its_seats_builds_and_maps_the_answer_back():
     from interpreter.engine.actions import Action
-    options = [Action("build", 3), Action("build", 5), Action("sell", 3), Action("stage", 3)]
+    from interpreter.engine.moves import Move
+    options = [Action(Move.BUILD, 3), Action(Move.BUILD, 5), Action(Move.SELL, 3), Action(Move.STAGE, 3)]
     inner = _Options()
     forbid = Restricted(inner, 1, frozenset({3}), prefer=False)
     assert forbid.decide(None, 1, "turn", options) == 1          # the first left is option 1
@@ -94,7 +95,7 @@ def test_the_wrapper_filters_only_its_seats_builds_and_maps_the_answer_back():
     assert inner.offered[-1] == options
     prefer = Restricted(inner, 1, frozenset({5}), prefer=True)
     assert prefer.decide(None, 1, "turn", options) == 1 and inner.offered[-1] == [options[1]]
-    only = [Action("build", 3)]
+    only = [Action(Move.BUILD, 3)]
     assert forbid.kept(only) is None                              # no other choice: the rules decide
 
 

@@ -16,6 +16,7 @@ from .. import decks
 from ..engine.teams import partners
 from .rulemodel import rule_model
 from ..kinds.decisions import DECISIONS
+from ..engine.moves import STAGE, SELL, USE
 
 
 def age_deck(tables, players: int, age) -> Counter:
@@ -87,7 +88,7 @@ def _known(game, player: int, memory, kind: str):
     steps = {t: 1 if game.passing(t) == "left" else -1 for t in range(1, turn)}   # the pass after turn t
     built_now = Counter(i for c in game.cities for i in c.built if game.tables.cards[i].age == age.number)
     own_sold = Counter(a.card for (ag, _t, s, kind_, a) in memory.choices
-                       if ag == age.number and a.kind in ("sell", "stage", "use") and kind_ != "discard")
+                       if ag == age.number and a.kind in (SELL, STAGE, USE) and kind_ != "discard")
     known: dict[int, list[int]] = {player: list(copy.hands[player])}
     for partner in partners(game.tables.rules, player, players):   # partners show their hands
         known[partner] = list(copy.hands[partner])

@@ -33,6 +33,7 @@ from .heuristic import HeuristicBot
 from .rollout import FastPolicy, imagine, moves_of
 from .tree import Node, back_up, size
 from ..kinds.decisions import DECISIONS
+from ..engine.moves import ACCEPT
 
 class MCTSBot(Bot):
     name = "mcts"
@@ -76,7 +77,7 @@ class MCTSBot(Bot):
         same imagined games; when they end alike (a coin or two rarely changes a game), the
         rules' values decide."""
         values = view.offer_values(options)
-        paying = [i for i, o in enumerate(options) if o.kind == "accept"]
+        paying = [i for i, o in enumerate(options) if o.kind == ACCEPT]
         if not paying:
             return values.index(max(values))
         best = max(paying, key=values.__getitem__)

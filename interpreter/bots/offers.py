@@ -35,6 +35,7 @@ from ..kinds.conditions import condition_kind, values_compared
 from ..kinds.expressions import conditions_of, quantity_of
 from ..kinds.measures import measure_kind
 from ..kinds.events import CONFLICTS, event_kind
+from ..engine.moves import DECLINE
 
 
 def offer_values(model, game, seat: int, options, card_worth, coin: float | None = None) -> list[float]:
@@ -47,7 +48,7 @@ def offer_values(model, game, seat: int, options, card_worth, coin: float | None
     rivals = max(1, len(game.cities) - 1)
     gained = action_worth(model, game, seat, neighbour, action.action, card_worth, rate) \
         - tokens_worth(model, game, written_cost(action.items).tokens)
-    return [0.0 if o.kind == "decline" else
+    return [0.0 if o.kind == DECLINE else
             gained - o.bank * rate - (o.left + o.right) * rate * (1 + 1 / rivals) for o in options]
 
 

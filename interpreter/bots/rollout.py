@@ -17,6 +17,7 @@ from .offers import offer_values
 from .valuation import settle_worth
 from .tree import Node, pick
 from ..kinds.decisions import DECISIONS
+from ..engine.moves import BUILD, STAGE, SELL, KEEP, COPY, COPY_STAGE, PAY, ACCEPT, DECLINE, REMOVE, PUT, USE
 
 if TYPE_CHECKING:
     from ..compile import Tables
@@ -83,7 +84,7 @@ class FastPolicy:
                 paid = cheapest_stage(game, seat, trio)
                 if paid is None:
                     continue
-                found: Action = _new(Action, ("stage", min(cards, key=worth.__getitem__), *paid[:2], "", *paid[2:]))
+                found: Action = _new(Action, (STAGE, min(cards, key=worth.__getitem__), *paid[:2], "", *paid[2:]))
             else:
                 if price is None:
                     price = build_pricer(game, seat, trio)
@@ -117,19 +118,19 @@ class FastPolicy:
 
     def prior(self, option: Any) -> float:
         """An option's worth without luck (also the order in which the tree tries moves)."""
-        if option.kind == "remove":           # a building given up: the least worth first
+        if option.kind == REMOVE:           # a building given up: the least worth first
             return -self.worth[int(option.card)]
-        if option.kind in ("build", "keep", "copy", "put"):   # a draft's pick, a copy, a card put: worth the card
+        if option.kind in (BUILD, KEEP, COPY, PUT):   # a draft's pick, a copy, a card put: worth the card
             return self.worth[int(option.card)] - float(option.left + option.right + option.bank) * self.coin_rate
-        if option.kind == "copy stage":      # a neighbour's stage: the tree's rollouts weigh them
+        if option.kind == COPY_STAGE:      # a neighbour's stage: the tree's rollouts weigh them
             return 0.0
-        if option.kind == "stage":
+        if option.kind == STAGE:
             return self.stage_bias - float(option.left + option.right + option.bank) * self.coin_rate
-        if option.kind == "pay":             # coins paid of a loss, the rest taken as debt
+        if option.kind == PAY:             # coins paid of a loss, the rest taken as debt
             return float(settle_worth(self.model, option))
-        if option.kind in ("accept", "decline"):     # an offer: its price (its action is weighed in `decide`)
+        if option.kind in (ACCEPT, DECLINE):     # an offer: its price (its action is weighed in `decide`)
             return -float(option.left + option.right + option.bank) * self.coin_rate
-        return 0.0 if option.kind == "sell" else -100.0
+        return 0.0 if option.kind == SELL else -100.0
 
 
 class TreeWalk:
@@ -174,7 +175,7 @@ def imagine(game: Game, player: int, policy: FastPolicy, tree: Node | None = Non
 
 def move_of(option: Any) -> tuple[Any, ...]:
     """A move whatever its payment: its kind, card and freedom (and which use, for a use)."""
-    return (option.kind, option.card, option.free) if option.kind != "use" else ("use", option.card, option.stage)
+    return (option.kind, option.card, option.free) if option.kind != USE else (USE, option.card, option.stage)
 
 
 def moves_of(options: Sequence[Any]) -> dict[tuple[Any, ...], int]:

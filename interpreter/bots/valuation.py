@@ -31,6 +31,7 @@ from .science_worth import ScienceWorth
 from .trade_worth import TradeWorth
 from .others_worth import OthersWorth
 from ..syntax.ast_base import Event
+from ..engine.moves import BUILD, STAGE, SELL, PASS, KEEP, COPY, COPY_STAGE, REMOVE, PUT, USE, Move
 
 
 class Appraisal(NamedTuple):
@@ -171,7 +172,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
         return sum(score_city(self.tables, city, self.left, self.right, everyone, age.number, age.victory).values())
 
     def appraise(self, option) -> Appraisal:
-        if option.kind == "pass":
+        if option.kind == PASS:
             return ZERO
         effects, coins = self.parts(option)
         return effects._replace(coins=coins * self.model.coin_rate)
@@ -179,19 +180,19 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
     def parts(self, option) -> tuple[Appraisal, int]:
         """(the option's worth but its coins, the coins it gains less what it pays): the
         worth is the same for every payment of one card, so a bot may weigh it once."""
-        if option.kind == "sell":
+        if option.kind == SELL:
             return ZERO, self.model.sell_coins
-        if option.kind in ("keep", "copy", "put"):   # a draft's pick, a copy, a card put: what it would bring if built
-            return self._part("build", option.card)[0], 0
-        if option.kind == "remove" and option.stage >= 0:   # a building put under a stage: the score then
+        if option.kind in (KEEP, COPY, PUT):   # a draft's pick, a copy, a card put: what it would bring if built
+            return self._part(BUILD, option.card)[0], 0
+        if option.kind == REMOVE and option.stage >= 0:   # a building put under a stage: the score then
             return self._moved_under(option), 0
-        if option.kind == "remove":               # a building given up: what it brings, lost
-            return Appraisal(*(-part for part in self._part("build", option.card)[0])), 0
-        if option.kind == "use":                  # `use a card for ...`: its action, less the price
+        if option.kind == REMOVE:               # a building given up: what it brings, lost
+            return Appraisal(*(-part for part in self._part(BUILD, option.card)[0])), 0
+        if option.kind == USE:                  # `use a card for ...`: its action, less the price
             tokens = self.tables.rules.card_uses[option.stage].price
             return self._use_part(option.stage), -(option.left + option.right + option.bank) \
                 - self._tokens_coins(written_cost(tokens).tokens)
-        if option.kind == "copy stage":           # a neighbour's stage: what it would bring
+        if option.kind == COPY_STAGE:           # a neighbour's stage: what it would bring
             return self._stage_copy_worth(option)
         effects, gained, cost_coins = self._part(option.kind, option.card, option.stage)
         if option.free.startswith("token"):       # paid by giving up kept tokens: their worth, in coins
@@ -213,7 +214,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
     def _use_part(self, number: int) -> Appraisal:
         """What the rules' use `number` of a turn's card brings (`use a card for ...`): its
         action's worth as an offer's (bots/offers.py), in points; whichever card is used."""
-        key = ("use", number)
+        key = (USE, number)
         part = self._effects.get(key)
         if part is None:
             action = self.tables.rules.card_uses[number].action
@@ -224,24 +225,24 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
 
     def card_worth(self, card_index: int) -> Appraisal:
         """What building this card (paid for by others, as if free) would bring this city."""
-        return self._part("build", card_index)[0]
+        return self._part(BUILD, card_index)[0]
 
-    def _part(self, kind: str, card_index: int, stage: int = -1):
+    def _part(self, kind: Move, card_index: int, stage: int = -1):
         """The move's worth, remembered per card built (a wonder stage is the same whichever
         card goes under it; on a side of `stages in any order`, one worth per `stage`)."""
-        key = (kind, card_index if kind == "build" else stage)
+        key = (kind, card_index if kind == BUILD else stage)
         part = self._effects.get(key)
         if part is None:
             part = self._effects[key] = self._effects_of(kind, card_index, stage)
         return part
 
-    def _effects_of(self, kind: str, card_index: int, stage: int = -1):
+    def _effects_of(self, kind: Move, card_index: int, stage: int = -1):
         city, model = self.city, self.model
-        source = self.tables.cards[card_index] if kind == "build" else city.stage_of(stage)
+        source = self.tables.cards[card_index] if kind == BUILD else city.stage_of(stage)
         known = self._facts.get(source)
         if known is None:
             known = facts(source, self.tables)
-        if kind == "build" and city.laws:     # a law over cards in force reaches this card in the city
+        if kind == BUILD and city.laws:     # a law over cards in force reaches this card in the city
             change = ruling(card_index, city.laws)
             if change is not None:
                 known = under_law(known, source, change, self.tables)
@@ -253,7 +254,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
             points, novel, after = self._quick_delta(source, known)
         else:
             after = city.copy()
-            after.add_card(source) if kind == "build" else after.add_stage(stage)
+            after.add_card(source) if kind == BUILD else after.add_stage(stage)
             points = self._score(after) - self.base_score
             novel = self._novel_delta(after) if model.novel_lines else 0
         gained = 0
@@ -279,14 +280,14 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
         production = self._production(known) if known.produces else 0.0
         trade = self._trade(known) if known.trades else 0.0
         chains = 0.0
-        if kind == "build":
+        if kind == BUILD:
             number = self._age.number
             for target in model.chains_to.get(source.name, ()):
                 if target.age > number and target.name not in city.names:
                     chains += model.price_of[target.index] * model.coin_rate / 2
         powers = self._powers(known) if known.powers else 0.0
         events = self.tables.events
-        powers += self._offers_opened(events.colour_built.get(source.color, -1) if kind == "build"
+        powers += self._offers_opened(events.colour_built.get(source.color, -1) if kind == BUILD
                                       else FIXED_EVENTS[Event.STAGE_BUILT])
         if known.discounts:
             powers += self._discounts(known)
@@ -294,7 +295,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
             later += self._defeats_given()
             race_later += self._defeats_given()
         if known.kept or known.others or known.city_powers:
-            points += self._city_effects(known, source, kind == "build")
+            points += self._city_effects(known, source, kind == BUILD)
         for action in known.removals:
             points += self._removal(action)
         for action in known.given_back:
@@ -304,7 +305,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
                           race_later, novel, science_now)
         if known.copies:
             worth = Appraisal(*map(add, worth, self._copy_worth(known.copies)))
-        if kind == "stage":
+        if kind == STAGE:
             worth = worth._replace(opened=self._opened(stage))
         return worth, gained, coins_paid(self.game, self.seat, source)
 
@@ -319,7 +320,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
         number = (city.stages if stage < 0 else stage) + 1
         if city.side.any_order or number >= len(city.side.stages) or self.builds_left <= 1:
             return 0.0
-        return OPENED * once(self._part("stage", -1, number)[0])
+        return OPENED * once(self._part(STAGE, -1, number)[0])
 
     def _offers_opened(self, event: int) -> float:
         """The offers that building a card of a colour, or a wonder stage, opens (`on red
@@ -347,7 +348,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
         best, best_total = ZERO, 0.0
         for action in copies:
             for option in copy_options(self.game, self.seat, self.game.tables.operation_of(action)):
-                if option.kind == "copy stage":
+                if option.kind == COPY_STAGE:
                     worth, coins = self._stage_copy_worth(option)
                     worth = worth._replace(coins=coins * self.model.coin_rate)
                     if sum(worth) > best_total:
@@ -357,7 +358,7 @@ class Appraiser(ScienceWorth, PowersWorth, TradeWorth, OthersWorth):
                     continue
                 self._copying.add(option.card)
                 try:
-                    worth = self._part("build", option.card)[0]._replace(chains=0.0)
+                    worth = self._part(BUILD, option.card)[0]._replace(chains=0.0)
                 finally:
                     self._copying.discard(option.card)
                 if sum(worth) > best_total:
@@ -417,10 +418,10 @@ def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: fl
     part, plain = appraiser._part, not appraiser.partners
     for option in options:
         kind = option.kind
-        if kind == "pass":
+        if kind == PASS:
             values.append(-100.0)
             continue
-        if plain and (kind == "build" or kind == "stage") and not option.free:
+        if plain and (kind == BUILD or kind == STAGE) and not option.free:
             effects, gained, cost_coins = part(kind, option.card, option.stage)
             coins = gained - (cost_coins + option.left + option.right + option.bank)
         else:
@@ -428,6 +429,6 @@ def weigh_options(appraiser: Appraiser, options, weights, cash: float, stage: fl
         key = (kind, option.card, option.stage)
         value = worth.get(key)
         if value is None:
-            value = worth[key] = sum(map(mul, weights, effects)) + (stage if kind == "stage" else 0.0)
+            value = worth[key] = sum(map(mul, weights, effects)) + (stage if kind == STAGE else 0.0)
         values.append(value + coins * cash)
     return values

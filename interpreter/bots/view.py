@@ -22,6 +22,7 @@ from ..engine.decisions import conforms
 from .offers import offer_values
 from ..engine.teams import partners
 from ..kinds.decisions import DECISIONS
+from ..engine.moves import BUILD, SELL, USE
 
 
 _shared = threading.local()     # per thread: the game, its state's fingerprint, its appraisers
@@ -116,7 +117,7 @@ class Memory:
 
     def record(self, game, seat: int, kind: str, action) -> None:
         self.choices.append((game.tables.rules.ages[game.age_index].number, game.turn, seat, kind, action))
-        if action.kind in ("sell", "use"):          # a card sold or used goes to the pile
+        if action.kind in (SELL, USE):          # a card sold or used goes to the pile
             self.discard_known.append(action.card)
         elif DECISIONS[kind].sees_pile and action.card in self.discard_known:
             self.discard_known.remove(action.card)
@@ -231,7 +232,7 @@ class SeatView:
         appraiser = self.appraiser()
 
         def card_worth(card: int) -> float:
-            return sum(appraiser.appraise(Action("build", card, free="power")))
+            return sum(appraiser.appraise(Action(BUILD, card, free="power")))
         return offer_values(appraiser.model, self._game, self.seat, options, card_worth, coin)
 
     def next_to_receive(self, seat: int | None = None) -> int:

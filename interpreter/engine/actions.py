@@ -13,6 +13,7 @@ from .labels import label
 from .payment.order import Pair, Payments, Units
 from .payment.trio import trio_of
 from .prices import Neighbours, Paid, payments_for, special_of, stage_offers, stage_payments_with_bank
+from .moves import BUILD, STAGE, SELL, USE, Move
 
 if TYPE_CHECKING:
     from ..compile import Source, Tables
@@ -23,14 +24,9 @@ if TYPE_CHECKING:
 
 class Action(NamedTuple):
     """A tuple, not an attrs class: the engine makes a great many of them."""
-    kind: str                  # "build", "stage", "sell", "pass", "keep" (a draft's pick), "copy",
-                               # "pay" (a loss settled: coins paid left, tokens taken right), an
-                               # offer's "accept" (its price paid: left, right, bank) or "decline",
-                               # "remove" (a building discarded from the city), "put" (a card put
-                               # from a zone onto another: engine/placed.py), or "use" (the card
-                               # put to a use of the rules, `use a card for ...`: `bank` the price's
-                               # coins, `stage` which use, numbered from 0)
-    card: int                  # index into tables.cards (-1 for "pass")
+    kind: Move                 # what it does (engine/moves.py): a card built, a wonder stage, a card
+                               # sold, a draft's pick kept, a loss paid, an offer accepted, ...
+    card: int                  # index into tables.cards (-1 for a pass)
     left: int = 0              # coins paid to the left neighbour
     right: int = 0             # coins paid to the right neighbour
     free: str = ""             # "chain", "power" ("power COLOUR"), "rule" or "phase" (a phase's `for free`) when built without
@@ -71,8 +67,8 @@ def made(tables: Tables) -> Made:
     found: Made | None = tables.cache.get("actions")
     if found is None:
         count = range(len(tables.cards))
-        found = tables.cache["actions"] = Made([_new(Action, ("sell", i, 0, 0, "", 0, -1)) for i in count],
-                                               [_new(Action, ("build", i, 0, 0, "chain", 0, -1)) for i in count],
+        found = tables.cache["actions"] = Made([_new(Action, (SELL, i, 0, 0, "", 0, -1)) for i in count],
+                                               [_new(Action, (BUILD, i, 0, 0, "chain", 0, -1)) for i in count],
                                                [{} for _ in count], [{} for _ in count])
     return found
 
@@ -107,7 +103,7 @@ def legal_actions(game: Game, seat: int, hand: Sequence[int] | None = None) -> l
                         if option[0] + option[1] <= budget:
                             action = builds.get(option)
                             if action is None:
-                                action = builds[option] = _new(Action, ("build", index, *option, "", 0, -1))
+                                action = builds[option] = _new(Action, (BUILD, index, *option, "", 0, -1))
                             append(action)
             for number, payments in stages:
                 _append_stages(append, staged[index], index, payments, number)
@@ -156,7 +152,7 @@ def _holds_tokens(city: City) -> bool:
 
 def _token_stage_actions(city: City, hand: Iterable[int]) -> list[Action]:
     """A wonder stage with each card of the hand, paid by giving up tokens (`_token_stages`)."""
-    return [_new(Action, ("stage", index, 0, 0, free, 0, number))
+    return [_new(Action, (STAGE, index, 0, 0, free, 0, number))
             for index in dict.fromkeys(hand) for number, free in _token_stages(city)]
 
 
@@ -193,7 +189,7 @@ def use_actions(game: Game, seat: int, hand: Iterable[int], trio: Trio, first: b
             continue
         found = price_ways(city, trio, coins, units)
         ways += [(number, coins, left, right) for left, right in (found[:1] if first else found)]
-    return [Action("use", card, left, right, "", coins, number)
+    return [Action(USE, card, left, right, "", coins, number)
             for card in dict.fromkeys(hand) for number, coins, left, right in ways]
 
 
@@ -270,7 +266,7 @@ def _append_stages(append: Callable[[Action], None], known: dict[Paid | tuple[in
         action = known.get(key)
         if action is None:
             l, r, b = payment
-            action = known[key] = _new(Action, ("stage", index, l, r, "", b, number))
+            action = known[key] = _new(Action, (STAGE, index, l, r, "", b, number))
         append(action)
 
 
@@ -316,7 +312,7 @@ def build_pricer(game: Game, seat: int, trio: Trio,
         builds = paid[index]
         action = builds.get(option)
         if action is None:
-            action = builds[option] = _new(Action, ("build", index, *option, "", 0, -1))
+            action = builds[option] = _new(Action, (BUILD, index, *option, "", 0, -1))
         return action
     return price
 
@@ -339,11 +335,11 @@ def is_legal(game: Game, seat: int, action: Action) -> bool:
     """Is `action` one of `legal_actions(game, seat)`?  Checked on its own card alone."""
     if action.card not in game.hands[seat]:
         return False
-    if action.kind == "sell":
+    if action.kind == SELL:
         return action[2:] == (0, 0, "", 0, -1)      # a sale pays and is paid nothing
-    if action.kind == "use":
+    if action.kind == USE:
         return action in use_actions(game, seat, [action.card], trio_of(game.cities[seat], *game.neighbours(seat)))
-    if action.kind == "stage":
+    if action.kind == STAGE:
         city = game.cities[seat]
         number = action.stage
         if action.free:                                # a stage paid by tokens (none other is free)
@@ -353,7 +349,7 @@ def is_legal(game: Game, seat: int, action: Action) -> bool:
         return (action.left, action.right, action.bank) in stage_payments_with_bank(game, seat, None, number) \
             and not action.free
     city = game.cities[seat]
-    if action.kind == "build" and not action.free and not action.bank and special_of(game, city) is None \
+    if action.kind == BUILD and not action.free and not action.bank and special_of(game, city) is None \
             and not city.chains_from and not city.coinage:
         card = game.tables.cards[action.card]
         names = city.names
@@ -373,22 +369,22 @@ def _builds(game: Game, city: City, trio: Trio, index: int, special: Neighbours 
     if card.name in names:
         return []
     if not card.chains.isdisjoint(names) and not city.chains_paid:
-        return [_new(Action, ("build", index, 0, 0, "chain", 0, -1))]
+        return [_new(Action, (BUILD, index, 0, 0, "chain", 0, -1))]
     if city.chains_from and card.chains and not city.chains_paid:
         chained = _neighbours_chain(game, city, card)
         if chained is not None:
             return [chained]
     if city.free_rules and city.free_by_rule(card, game.turn, game.age.turns):
-        return [_new(Action, ("build", index, 0, 0, "rule", 0, -1))]
+        return [_new(Action, (BUILD, index, 0, 0, "rule", 0, -1))]
     priced = payments_for(city, trio, special, card)
-    actions = [] if priced is None else [_new(Action, ("build", index, l, r, "", b, -1)) for l, r, b in priced[1]]
+    actions = [] if priced is None else [_new(Action, (BUILD, index, l, r, "", b, -1)) for l, r, b in priced[1]]
     if city.free_build or city.free_tokens:
         free_anyway = priced is not None and not priced[0] and priced[1][:1] == _FREE   # cheapest first
         if not free_anyway:                                  # nothing to pay already
-            actions += [_new(Action, ("build", index, 0, 0, f"power {color}".rstrip(), 0, -1))
+            actions += [_new(Action, (BUILD, index, 0, 0, f"power {color}".rstrip(), 0, -1))
                         for color in city.free_builds_for(card.color)]
             if city.free_tokens:                             # `... for free for a KIND token`
-                actions += [_new(Action, ("build", index, 0, 0, free, 0, -1))
+                actions += [_new(Action, (BUILD, index, 0, 0, free, 0, -1))
                             for free in token_frees(city, "card", card.color)]
     return actions
 
@@ -404,5 +400,5 @@ def _neighbours_chain(game: Game, city: City, card: Source) -> Action | None:
         if side in city.chains_from:
             found = card.chains & other.names
             if found:
-                return _new(Action, ("build", card.index, 0, 0, f"chain {side} {min(found)}", 0, -1))
+                return _new(Action, (BUILD, card.index, 0, 0, f"chain {side} {min(found)}", 0, -1))
     return None

@@ -22,6 +22,7 @@ from .city import City
 from .decisions import Decision, drive
 from .flow.machine import Flow
 from .flow.search_log import NoLog
+from .moves import Move
 from .neutral import set_holders
 from .placed import share_zones
 from .flow.answers import ENGINE
@@ -33,6 +34,15 @@ from .triggers import EVENT_STATE
 if TYPE_CHECKING:
     from ..rulesdata import AgeDeal, AgeDef, TableDef
     from .decisions import DecisionKind, Deciders
+
+
+def _as_move(action: Action, seat: int) -> Action:
+    """An action a decider named with its kind's bare words, as the engine holds it (its
+    kind a `Move`, which the compiled engine reads as such)."""
+    try:
+        return action._replace(kind=Move(action.kind))
+    except ValueError:
+        raise ValueError(f"seat {seat} chose {action!r}, not a legal action") from None
 
 
 class RulesError(Worded):
@@ -284,7 +294,7 @@ class Game(Flow):
         elif not self.is_open(seat, kind):
             raise ValueError(f"seat {seat}'s {kind} decision opens when its holder has chosen")
         elif type(choice) is Action:
-            action = choice
+            action = choice if type(choice.kind) is Move else _as_move(choice, seat)
             known = decision._options
             legal = action in known if known is not None else self.allows(seat, kind, action)
             if not legal:

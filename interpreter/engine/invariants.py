@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..decks import age_deck
 from .discounts import coins_paid
 from ..kinds.events import event_kind
+from .moves import BUILD, STAGE, SELL, PASS, KEEP, COPY, COPY_STAGE, PAY, REMOVE, PUT
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -129,12 +130,12 @@ class TurnWatch:
         for _age, seat, kind, action, due in sorted(taken, key=lambda entry: (entry[0], later.get(entry[2], 0))):
             after = kind in later or phase_played[seat]     # a phase's card came before it
             phase_played[seat] |= kind == "zone"
-            if action.kind == "sell":
+            if action.kind == SELL:
                 flow[seat] += t.rules.sell_coins
                 continue
-            if action.kind in ("pass", "keep", "copy", "remove", "put", "copy stage"):    # a pick, a copy or a removal moves no coin
+            if action.kind in (PASS, KEEP, COPY, REMOVE, PUT, COPY_STAGE):    # a pick, a copy or a removal moves no coin
                 continue
-            if action.kind == "pay":                # a loss settled: the coins go to the bank
+            if action.kind == PAY:                # a loss settled: the coins go to the bank
                 flow[seat] -= action.left
                 continue
             left, right = game.neighbours(seat)
@@ -145,7 +146,7 @@ class TurnWatch:
                 flow[seat] -= action.left + action.right + action.bank
                 flow[left.seat] += action.left
                 flow[right.seat] += action.right
-            if action.kind == "build":
+            if action.kind == BUILD:
                 source = t.cards[action.card]
                 flow[seat] -= due
             else:
@@ -173,9 +174,9 @@ def _before_turn(event: str) -> bool:
 def _coins_due(game: Game, seat: int, action: Action) -> int:
     """The coins a chosen action pays the bank (trade aside): a card's or a stage's price
     after the discounts, nothing for a free build, a sale or a pick."""
-    if action.kind == "build" and not action.free:
+    if action.kind == BUILD and not action.free:
         return coins_paid(game, seat, game.tables.cards[action.card])
-    if action.kind == "stage" and not action.free:          # (a stage paid by tokens pays no coins)
+    if action.kind == STAGE and not action.free:          # (a stage paid by tokens pays no coins)
         return coins_paid(game, seat, game.cities[seat].stage_of(action.stage))
     return 0
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rulesdata import roman
+from .moves import PASS, COPY_STAGE, PAY, ACCEPT, DECLINE, USE
 
 if TYPE_CHECKING:
     from ..compile import Tables
@@ -33,21 +34,21 @@ def label(self: Action, tables: Tables) -> str:
 
 
 def _words(self: Action, tables: Tables) -> str:
-    if self.kind == "pass":
+    if self.kind == PASS:
         return "pass"
-    if self.kind == "decline":            # an offer (`may pay ... to ...`) not taken
+    if self.kind == DECLINE:            # an offer (`may pay ... to ...`) not taken
         return "decline"
-    if self.kind == "accept":
+    if self.kind == ACCEPT:
         return "pay the price" + _paying(self)
-    if self.kind == "pay":                # a loss under `coins owed may become ... tokens`
+    if self.kind == PAY:                # a loss under `coins owed may become ... tokens`
         tokens = f"{self.right} {tables.rules.debt} token" + ("s" if self.right != 1 else "")
         return f"pay {self.left} coin{'s' if self.left != 1 else ''} and take {tokens}"
-    if self.kind == "copy stage":         # `copy stage N of ...`: `card` is the side (tables.sides)
+    if self.kind == COPY_STAGE:         # `copy stage N of ...`: `card` is the side (tables.sides)
         side = tables.sides[self.card]
         return f"copy stage {self.stage + 1} of {side.wonder} {side.side}"
     card = tables.cards[self.card]
     name = f"{card.name} ({getattr(card, 'deck', '') or roman(card.age)})"
-    if self.kind == "use":                # `use a card for "NAME"`: the use's name tells it apart
+    if self.kind == USE:                # `use a card for "NAME"`: the use's name tells it apart
         return f"use {name} for {tables.rules.card_uses[self.stage].name.text}" + _paying(self)
     verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
     text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",

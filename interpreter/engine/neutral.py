@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, legal_actions
 from .discounts import coin_rate
 from .payment.trio import every_payment
+from .moves import BUILD, STAGE, SELL
 
 if TYPE_CHECKING:
     from ..compile import Source
@@ -54,8 +55,8 @@ def neutral_options(game: Game, seat: int, hand: Sequence[int]) -> list[Action]:
     if neutral.must_chain:
         chained = {a.card for a in options if a.free[:5] == "chain"}      # its own chain or a neighbour's
         options = [a for a in options if a.card not in chained or a.free[:5] == "chain"]
-    if neutral.must_build and any(a.kind != "sell" for a in options):
-        options = [a for a in options if a.kind != "sell"]
+    if neutral.must_build and any(a.kind != SELL for a in options):
+        options = [a for a in options if a.kind != SELL]
     return options
 
 
@@ -66,7 +67,7 @@ def _every_price(game: Game, seat: int, options: list[Action]) -> list[Action]:
     out: list[Action] = []
     done: set[tuple[str, int, int]] = set()
     for a in options:
-        if a.kind not in ("build", "stage") or a.free or (city.coinage and coin_rate(city, _source(game, city, a))
+        if a.kind not in (BUILD, STAGE) or a.free or (city.coinage and coin_rate(city, _source(game, city, a))
                                                           is not None):
             out.append(a)                        # (resources paid in coins under a law: one way to pay)
             continue
@@ -82,4 +83,4 @@ def _every_price(game: Game, seat: int, options: list[Action]) -> list[Action]:
 
 def _source(game: Game, city: City, action: Action) -> Source:
     """The card or wonder stage a build or stage action builds."""
-    return game.tables.cards[action.card] if action.kind == "build" else city.stage_of(action.stage)
+    return game.tables.cards[action.card] if action.kind == BUILD else city.stage_of(action.stage)

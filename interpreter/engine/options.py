@@ -12,6 +12,7 @@ from ..kinds.scopes import picked, sides
 from ..rulesdata import PriceItems
 from .actions import Action, holds, price_ways
 from .payment.trio import trio_of
+from .moves import BUILD, COPY, COPY_STAGE, PAY, ACCEPT, DECLINE, REMOVE
 
 if TYPE_CHECKING:
     from ..kinds.scope_base import Scope
@@ -57,7 +58,7 @@ def debt_options(game: Game, seat: int) -> list[Action]:
     pay every coin it can down to none, taking a debt token for each coin not paid."""
     _step, _seat, amount, _paid = game.stack[-1]
     most = min(amount, game.cities[seat].coins)
-    return [Action("pay", -1, paid, amount - paid) for paid in range(most, -1, -1)]
+    return [Action(PAY, -1, paid, amount - paid) for paid in range(most, -1, -1)]
 
 
 def offer_options(game: Game, seat: int) -> list[Action]:
@@ -65,7 +66,7 @@ def offer_options(game: Game, seat: int) -> list[Action]:
     first, then every way to pay the price that the payment search finds within the city's
     coins (its own production, or bought from the neighbours), cheapest first."""
     _step, op, _seat, _neighbour, _source = game.stack[-1]
-    return [Action("decline", -1)] + [Action("accept", -1, l, r, "", coins)
+    return [Action(DECLINE, -1)] + [Action(ACCEPT, -1, l, r, "", coins)
                                       for coins, l, r in payment_ways(game, seat, op.node.items)]
 
 
@@ -99,7 +100,7 @@ def card_copy_options(game: Game, seat: int, action: CardCopy) -> list[Action]:
             card = game.tables.cards[index]
             if (action.last or card.color in colors) and card.name not in have:
                 have = have | {card.name}
-                out.append(Action("copy", index))
+                out.append(Action(COPY, index))
     return out
 
 
@@ -114,7 +115,7 @@ def stage_copy_options(game: Game, seat: int, action: StageCopy) -> list[Action]
         built: Sequence[int] = other.stage_order if other.side.any_order else range(other.stages)
         side = game.tables.sides.index(other.side)
         if number in built and (side, number) not in have:     # (a copy of a copy stops there)
-            option = Action("copy stage", side, stage=number)
+            option = Action(COPY_STAGE, side, stage=number)
             if option not in out:
                 out.append(option)
     return out
@@ -128,7 +129,7 @@ def removal_options(game: Game, seat: int, action: Removal) -> list[Action]:
     cards = game.tables.cards
     held = game.zones[action.zone.text][seat] if action.zone is not None else game.cities[seat].built
     under = action.stage if action.to == "stage" else -1      # the stage it goes under: the bots value it so
-    return [Action("remove", index, stage=under) for index in held if not colors or cards[index].color in colors]
+    return [Action(REMOVE, index, stage=under) for index in held if not colors or cards[index].color in colors]
 
 
 def build_options_from(game: Game, seat: int, pile: Iterable[int]) -> list[Action]:
@@ -140,5 +141,5 @@ def build_options_from(game: Game, seat: int, pile: Iterable[int]) -> list[Actio
         name = game.tables.cards[index].name
         if name not in city.names and index not in seen:
             seen.add(index)
-            out.append(Action("build", index, free="power"))
+            out.append(Action(BUILD, index, free="power"))
     return out

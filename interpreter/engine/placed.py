@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+from .moves import PUT
 
 if TYPE_CHECKING:
     from .city import City
@@ -37,7 +38,7 @@ def put_options(game: Game, seat: int, action: Any) -> list[Action]:
     if action.colors:
         colors, cards = {c.text for c in action.colors}, game.tables.cards
         held = [card for card in held if cards[card].color in colors]
-    return [Action("put", card) for card in dict.fromkeys(held)]
+    return [Action(PUT, card) for card in dict.fromkeys(held)]
 
 
 def put_card(game: Game, seat: int | None, zone: str, card: int) -> None:

@@ -20,6 +20,7 @@ from .flow.phases import PHASE_STEP_ARGS
 from .game import Game
 from .program import Hook, Operation
 from .save_fields import Cards, Data, SaveError, card_ref
+from .moves import COPY_STAGE, PASS, REMOVE, SAVED, STAGE, USE, Move
 
 
 
@@ -32,7 +33,7 @@ def flow_to_data(game: Game) -> Data:
             return v
         if isinstance(v, str):                # a word of the vocabulary (syntax/ast_base.py `Event`): its string
             return str(v)
-        if type(v) is Action and v.kind == "copy stage":     # its `card` is a side: written as the bank's place
+        if type(v) is Action and v.kind == COPY_STAGE:     # its `card` is a side: written as the bank's place
             return {"action": [v.kind, None, v.left, v.right, v.free, v.card, v.stage]}
         if type(v) is Action:
             written = [v.kind, card_ref(tables, v.card) if v.card >= 0 else None, v.left, v.right, v.free]
@@ -91,20 +92,20 @@ def flow_from_data(game: Game, flow: object, cards: Cards) -> None:
         bank, stage = (rest + [0, -1][len(rest):])[:2]
         known_free = free in ("", "chain", "power", "rule", "phase") or \
             (isinstance(free, str) and free.startswith(("power ", "token ", "chain left ", "chain right ")))
-        if kind not in ("build", "stage", "sell", "pass", "keep", "copy", "remove", "put", "use", "copy stage") \
+        if not isinstance(kind, str) or kind not in SAVED \
                 or not known_free \
                 or type(left) is not int or type(right) is not int or left < 0 or right < 0 \
                 or type(bank) is not int or bank < 0 or type(stage) is not int or stage < -1 \
-                or (stage >= 0 and kind not in ("stage", "use", "copy stage", "remove")) \
-                or (kind == "use" and stage >= len(game.tables.rules.card_uses)):
+                or (stage >= 0 and kind not in (STAGE, USE, COPY_STAGE, REMOVE)) \
+                or (kind == USE and stage >= len(game.tables.rules.card_uses)):
             fail(field, N_('"flow"."{field}" holds an action that no rule makes: {action!r}'), action=v["action"])
-        if kind == "copy stage":               # a side's stage (the side written in the bank's place)
+        if kind == COPY_STAGE:               # a side's stage (the side written in the bank's place)
             if ref is not None or bank >= len(game.tables.sides) or stage >= len(game.tables.sides[bank].stages) \
                     or stage < 0:
                 fail(field, N_('"flow"."{field}" holds an action that no rule makes: {action!r}'), action=v["action"])
-            return Action(kind, bank, left, right, free, 0, stage)
-        card = -1 if ref is None and kind == "pass" else cards([ref], field)[0]
-        return Action(kind, card, left, right, free, bank, stage)
+            return Action(Move(kind), bank, left, right, free, 0, stage)
+        card = -1 if ref is None and kind == PASS else cards([ref], field)[0]
+        return Action(Move(kind), card, left, right, free, bank, stage)
 
     def rule(v: object, field: str, kind: str | type) -> object:
         n = v.get("rule") if isinstance(v, dict) else None

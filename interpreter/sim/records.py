@@ -19,6 +19,7 @@ from ..engine.teams import team_of
 from ..bots.seats import make_deciders
 from .arc import position_values
 from .strategy import city_strategy, dealt_per_city
+from ..engine.moves import BUILD
 
 
 @attrs.frozen
@@ -106,7 +107,7 @@ class _AgeOfBuilds:
 
     def decide(self, game, seat, kind, options):
         i = self.decider.decide(game, seat, kind, options)
-        if options[i].kind == "build":
+        if options[i].kind == BUILD:
             self.builds[seat].append(game.age.number)
         return i
 

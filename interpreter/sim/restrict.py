@@ -23,6 +23,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import WondersError
+from ..engine.moves import BUILD
 
 MODES = ("forbid", "prefer", "side")
 
@@ -112,7 +113,7 @@ class Restricted:
     def kept(self, options) -> list[int] | None:
         """The indexes of the options left to choose from, or None: all of them."""
         cards = self.cards
-        hits = [i for i, o in enumerate(options) if o.kind == "build" and o.card in cards]
+        hits = [i for i, o in enumerate(options) if o.kind == BUILD and o.card in cards]
         if not hits:
             return None
         if self.prefer:

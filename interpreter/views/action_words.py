@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import _, language, names, ngettext
+from ..engine.moves import BUILD, COPY_STAGE
 
 _LABEL = re.compile(r"^(?P<kind>build|wonder stage(?: (?P<stage>\d+))? with|sell|keep|copy|remove|put) "
                     r"(?:(?P<hidden>a card)|(?P<card>.+?) \((?P<age>[^()]*)\))"
@@ -111,8 +112,8 @@ def option_by_name(answer: str, options, tables) -> int | None:
         label = option.label(tables)
         if typed in (label.casefold(), shown_action(label).casefold()):
             return n
-    cards = {tables.cards[o.card].name for o in options if o.card >= 0 and o.kind != "copy stage"}
+    cards = {tables.cards[o.card].name for o in options if o.card >= 0 and o.kind != COPY_STAGE}
     card = names().to_english("card", typed, cards)
     if card is None:
         return None
-    return next((n for n, o in enumerate(options) if o.kind == "build" and tables.cards[o.card].name == card), None)
+    return next((n for n, o in enumerate(options) if o.kind == BUILD and tables.cards[o.card].name == card), None)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..tokens import give_up_kept
 from ..triggers import MAX_DEPTH, TriggerLoop, log_coins
+from ..moves import ACCEPT
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -109,7 +110,7 @@ def offer_taken(game: Game, seat: int, choice: Action) -> None:
     """The owner's answer to an offer: declined, nothing happens; accepted, it pays (the
     price's coins to the bank, what it buys to its neighbours) and the action runs."""
     _step, op, _seat, neighbour, source = game.stack.pop()
-    if choice.kind != "accept":
+    if choice.kind != ACCEPT:
         return
     city = game.cities[seat]
     left, right = game.neighbours(seat)

@@ -28,6 +28,7 @@ import sys
 from ...compile_phases import PhaseOp
 from ..actions import Action, card_builds, legal_actions
 from ..placed import put_card
+from ..moves import BUILD, PASS, KEEP
 
 if TYPE_CHECKING:
     from ...rulesdata import RulesDef
@@ -234,7 +235,7 @@ def _draft_picks(game: Game, p: int, i: int, round_: int) -> None:
 
 
 def draft_options(game: Game, seat: int) -> list[Action]:
-    return [Action("keep", card) for card in dict.fromkeys(game.hands[seat])]
+    return [Action(KEEP, card) for card in dict.fromkeys(game.hands[seat])]
 
 
 # ------------------------------------------------------------------------- playing from a zone
@@ -247,16 +248,16 @@ def zone_options(game: Game, seat: int, statement: Any) -> list[Action]:
         return []
     if statement.free:
         names = game.cities[seat].names
-        builds = [Action("build", card, free="phase") for card in cards
+        builds = [Action(BUILD, card, free="phase") for card in cards
                   if game.tables.cards[card].name not in names]
     else:
         builds = [a for card in cards for a in card_builds(game, seat, card)]
     if statement.build_only:
         options = builds
     else:
-        options = builds + [a for a in legal_actions(game, seat, cards) if a.kind != "build"]
+        options = builds + [a for a in legal_actions(game, seat, cards) if a.kind != BUILD]
     if statement.optional:
-        options.append(Action("pass", -1))
+        options.append(Action(PASS, -1))
     return options
 
 
@@ -268,7 +269,7 @@ def _zone_done(game: Game, p: int, i: int) -> None:
     chosen, game.chosen = game.chosen, []
     played: list[Action | None] = [None] * len(game.cities)
     for seat, action in enumerate(chosen):
-        if action is not None and action.kind != "pass":
+        if action is not None and action.kind != PASS:
             zone[seat].remove(action.card)
             game.hands[seat].append(action.card)
             played[seat] = action
@@ -315,7 +316,7 @@ def _zone_play(game: Game, op: Any, seat: int) -> None:
     chosen, game.chosen = game.chosen, []
     played: list[Action | None] = [None] * len(game.cities)
     choice = chosen[seat] if seat < len(chosen) else None
-    if choice is not None and choice.kind != "pass":
+    if choice is not None and choice.kind != PASS:
         game.zones[op.node.zone.text][seat].remove(choice.card)
         game.hands[seat].append(choice.card)
         played[seat] = choice

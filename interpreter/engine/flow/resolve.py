@@ -18,6 +18,7 @@ from .chains import fire
 from .search_log import NoLog
 from ..program import FIXED_EVENTS
 from ...kinds.event_base import Event
+from ..moves import BUILD, STAGE, SELL, COPY_STAGE, USE
 
 if TYPE_CHECKING:
     from ...compile import Source
@@ -44,7 +45,7 @@ def _resolve(game: Game, choices: tuple[Action | None, ...]) -> None:
         city = cities[seat]
         hands[seat].remove(index)
         stage = -1
-        if kind == "build":
+        if kind == BUILD:
             card = cards[index]
             if not free:
                 city.coins -= (coins_paid(game, seat, card) if changers else card.cost_coins) + left + right + bank
@@ -55,7 +56,7 @@ def _resolve(game: Game, choices: tuple[Action | None, ...]) -> None:
             elif free.startswith("token"):        # paid by giving up kept tokens
                 give_up_kept(game, seat, (token_price(free),), None)
             city.add_card(card)
-        elif kind == "stage":
+        elif kind == STAGE:
             stage = city.stages if number < 0 else number     # (-1: the next; else `stages in any order`)
             if free:                              # a stage paid by giving up kept tokens (no other is free)
                 give_up_kept(game, seat, (token_price(free),), None)
@@ -66,7 +67,7 @@ def _resolve(game: Game, choices: tuple[Action | None, ...]) -> None:
             city.add_stage(stage)
             city.under_stages.append(index)
         else:
-            if kind == "use":                     # `use a card for ...`: its price, then to the pile
+            if kind == USE:                     # `use a card for ...`: its price, then to the pile
                 city.coins -= left + right + bank
                 use = game.tables.rules.card_uses[number]
                 tokens = game.tables.use_prices[number][2]
@@ -97,18 +98,18 @@ def _resolve_one(game: Game, seat: int, action: Action, stage: int) -> None:
         left, right = game.neighbours(seat)
         left.coins += to_left
         right.coins += to_right
-    if kind == "sell":
+    if kind == SELL:
         sell_coins = game.tables.rules.sell_coins
         city.coins += sell_coins
         if sell_coins > 0 and BANK_COINS in events.heard:
             game.stack.append(("fire", BANK_COINS, (seat,)))
         if _CARD_SOLD in events.heard or events.sit_out:
             fire(game, _CARD_SOLD, (seat,))
-    elif kind == "use":                            # the use's action, as a card's `when built`
+    elif kind == USE:                            # the use's action, as a card's `when built`
         use = game.tables.rules.card_uses[action.stage]
         game.stack.append(("run", game.tables.use_operations[action.stage], seat, None, f"use {use.name.text}"))
     else:
-        source = game.tables.cards[index] if kind == "build" else city.side.stages[stage]
+        source = game.tables.cards[index] if kind == BUILD else city.side.stages[stage]
         if free and free[:5] == "chain":          # its own chain, or a neighbour's (`chains from ...`)
             heard(game, _BY_CHAIN, seat)
         built(game, seat, source)
@@ -157,7 +158,7 @@ def built(game: Game, seat: int, source: Source) -> None:
 
 
 def copy_card(game: Game, seat: int, choice: Action) -> None:
-    if choice.kind == "copy stage":
+    if choice.kind == COPY_STAGE:
         copy_stage(game, seat, choice)
         return
     card = game.tables.cards[choice.card]

@@ -19,6 +19,7 @@ import time
 
 from ...kinds.decisions import DECISIONS
 from ..play_rules import PlayError
+from ...engine.moves import BUILD
 
 GRACE = 60.0                 # seconds a person may be away before the host can hand the seat to a bot
 MAX_NAME = 40
@@ -143,7 +144,7 @@ class Table:
         """Apply a choice and keep what a game record needs: the age of each build."""
         game = self.game
         option = decision[choice] if isinstance(choice, int) else choice
-        if option.kind == "build":
+        if option.kind == BUILD:
             self.chosen_ages[decision.seat].append(game.age.number)
         key = [game.age.number, game.turn]
         if DECISIONS[decision.kind].turn_cards and key not in self.turn_keys[-1:]:

@@ -293,6 +293,9 @@ def test_a_save_between_turns_keeps_format_1_and_one_inside_a_turn_is_format_2(r
     (lambda flow: flow["waiting"].append([0, "nap"]), "the kinds being `turn`"),
     (lambda flow: flow["waiting"].append([0, "offer"]), r"the open offer decision belongs to \(`offer`\)"),
     (lambda flow: flow["chosen"].__setitem__(1, {"action": ["sell", "Nowhere@1", 0, 0, ""]}), "unknown card"),
+    (lambda flow: flow["chosen"].__setitem__(1, {"action": ["fly", None, 0, 0, ""]}), "an action that no rule makes"),
+    (lambda flow: flow["chosen"].__setitem__(1, {"action": [["sell"], None, 0, 0, ""]}), "an action that no rule makes"),
+    (lambda flow: flow["chosen"].__setitem__(1, {"action": ["accept", None, 0, 0, ""]}), "an action that no rule makes"),
 ])
 def test_a_damaged_flow_is_refused_naming_the_field(change, message):
     game = Game(tables(), 3, seed=1)
@@ -301,6 +304,22 @@ def test_a_damaged_flow_is_refused_naming_the_field(change, message):
     change(data["flow"])
     with pytest.raises(SaveError, match=message):
         game_from_data(game.tables, data)
+
+
+def test_a_saved_turn_reads_back_its_actions_as_moves():
+    """A save writes an action's kind as its words; the game read back holds the `Move`
+    (the compiled engine reads the field as one) and plays on as the game saved."""
+    game = Game(tables(), 3, seed=1)
+    game.choose(0, 0)
+    game.choose(len(game.options_for(1, "turn")) - 1, 1)
+    data = game_to_data(game)
+    assert [c["action"][0] for c in data["flow"]["chosen"] if c is not None] == [game.chosen[0].kind,
+                                                                                 game.chosen[1].kind]
+    loaded = game_from_data(game.tables, data)
+    assert [type(a.kind) for a in loaded.chosen if a is not None] == [Move, Move]
+    assert loaded.chosen == game.chosen
+    play(game, 2), play(loaded, 2)
+    assert loaded.log[-1] == game.log[-1]
 
 
 def test_the_example_of_docs_architecture_md_runs(capsys):

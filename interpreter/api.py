@@ -1,6 +1,6 @@
 """The small public façade of the interpreter: load a rule set, start a game, answer its
 decisions, read its scores. A program that uses Wonders as a library starts here; the
-modules behind it (check/, compile.py, engine/) stay free to change.
+modules behind it (check/, compile/tables.py, engine/) stay free to change.
 
 It belongs to the core layer (docs/architecture.md, "Four layers"): it knows no bot, view
 or command. A computer player is a decider of `interpreter.bots` (`make_bot(name, seed)`),

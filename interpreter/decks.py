@@ -50,7 +50,7 @@ def age_deck(cards, age, players: int) -> AgeDeck:
 
 def dealing(tables, age, players: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple]:
     """`age_deck` as the engine deals it (`deck_of`), made by the compile pass for every
-    player count the rules deal for (compile.py `Tables.decks`).  Another count (the
+    player count the rules deal for (compile/tables.py `Tables.decks`).  Another count (the
     search's model of a table asks for any) or an age whose deals differ is worked out
     once per compiled rule set, age and count, kept with the tables; the deck depends on
     the age's number and additions alone, not on a table's hand size."""

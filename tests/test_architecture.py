@@ -188,7 +188,7 @@ def engine_imports(root: Path, prefix: str) -> dict[str, str]:
 
 
 def test_the_engine_imports_nothing_from_the_checker():
-    """The rules the engine runs are compile.py's tables and the plain data below the
+    """The rules the engine runs are compile/tables.py's tables and the plain data below the
     checker (interpreter/rulesdata.py): no module of the engine imports check/, even for types."""
     found = engine_imports(ROOT, "interpreter.check")
     assert not found, f"the engine imports the checker: {found}"
@@ -201,7 +201,7 @@ def test_the_engine_imports_nothing_from_the_syntax_tree():
 
 # Nor does it look a kind up from a rule object as it plays: an operation and a hook hold
 # their kind (engine/program.py), and a source's static effects are numbers in its `Held`
-# (compile_held.py), so the engine reads neither an effect nor an action by its type.
+# (compile/held.py), so the engine reads neither an effect nor an action by its type.
 LOOK_UPS = frozenset({"kind_of", "effect_kind_of", "production_of", "condition_kind", "EFFECTS"})
 
 
@@ -247,7 +247,7 @@ def test_an_engine_import_for_types_only_is_found(tmp_path):
 # its own layer and those below it, never one above, not even lazily inside a function.
 LAYERS: dict[str, tuple[str, ...]] = {
     "core": ("interpreter", "interpreter.api", "interpreter.syntax", "interpreter.kinds", "interpreter.check",
-             "interpreter.compile", "interpreter.expressions",
+             "interpreter.compile",
              "interpreter.engine", "interpreter.errors", "interpreter.diagnostics", "interpreter.paths",
              "interpreter.inputs", "interpreter.atomic", "interpreter.decks", "interpreter.marked",
              "interpreter.cachefiles", "interpreter.printable", "interpreter.plainmode", "interpreter.processes",

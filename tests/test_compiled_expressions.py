@@ -15,7 +15,7 @@ import pytest
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
-from interpreter.expressions import (VALUE_LIMIT, Where, amount_fn, check_fn, evaluate, holds, per_value,
+from interpreter.compile.expressions import (VALUE_LIMIT, Where, amount_fn, check_fn, evaluate, holds, per_value,
                                            value_fn)
 from interpreter.syntax import ast
 from interpreter.bots.seats import make_deciders

@@ -224,9 +224,9 @@ def test_a_save_writes_each_event_by_its_words():
 @pytest.mark.parametrize("name, tables", list(_rule_sets()), ids=lambda x: x if isinstance(x, str) else "")
 def test_a_game_looks_no_measure_up_by_its_name_during_play(name, tables, monkeypatch):
     """Measures need no numbers: the compile pass made every quantity a function of a
-    `Where` (expressions.py `value_fn`), so the engine playing a game asks the registry of
+    `Where` (compile/expressions.py `value_fn`), so the engine playing a game asks the registry of
     measures nothing (only the bots' weighing evaluates the tree; random bots do not)."""
-    import interpreter.expressions as expressions
+    import interpreter.compile.expressions as expressions
     import interpreter.kinds.measures as measures
 
     class Refusing(dict):

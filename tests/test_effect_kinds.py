@@ -1,5 +1,5 @@
 """Every kind of effect and action has its place in every pass that must handle it
-(the check, compile.py, the city's tables, the trigger dispatcher, the decision points,
+(the check, compile/tables.py, the city's tables, the trigger dispatcher, the decision points,
 scoring, the English and Dutch describers, the printer, the cards' icons, the bots' reading
 of a source and so their valuation): a kind left out fails here, never silently in a game
 (issue 17, item 3).
@@ -135,7 +135,7 @@ def _bots_read_effect(effect, ruleset):
 
 EFFECT_PASSES = {
     "check/effects.py": lambda e, rs: _checked_effect(e),
-    "compile.py": _compiled_effect,
+    "compile/tables.py": _compiled_effect,
     "engine/city.py": _city_adds,
     "describe.py": lambda e, rs: describe.effect_text(e),
     "describe_nl.py": lambda e, rs: describe_nl.effect_text(e),
@@ -159,7 +159,7 @@ def _bots_read_action(action, ruleset):
 
 ACTION_PASSES = {
     "check/effects.py": lambda a, rs: check_action(a, Context(), neighbour=True),
-    "compile.py, engine/triggers.py": _dispatched,
+    "compile/tables.py, engine/triggers.py": _dispatched,
     "describe.py": lambda a, rs: describe.action_text(a),
     "describe_nl.py": lambda a, rs: describe_nl.action_parts(a),
     "syntax/printer.py": lambda a, rs: printer.action(a),
@@ -206,13 +206,13 @@ def test_an_unknown_kind_is_refused_by_each_pass_naming_it(ruleset):
     card = ruleset.cards[0]
     strange = attrs.evolve(ruleset, cards=(attrs.evolve(card, effects=card.effects + (Teleport(),)),)
                            + ruleset.cards[1:])
-    with pytest.raises(UnhandledKind, match="compile.py has no place for the effect kind Teleport"):
+    with pytest.raises(UnhandledKind, match="compile/tables.py has no place for the effect kind Teleport"):
         compile_rules(strange)
     tables = compile_rules(ruleset)
     game = Game(tables, 3, 0)
-    with pytest.raises(UnhandledKind, match="compile_held.py .* Teleport"):     # compiled for the city
+    with pytest.raises(UnhandledKind, match="compile/held.py .* Teleport"):     # compiled for the city
         tables.compiled(attrs.evolve(tables.cards[0], static=(Teleport(),)))
-    with pytest.raises(UnhandledKind, match="compile.py cannot make an operation of the action kind Teleport"):
+    with pytest.raises(UnhandledKind, match="compile/program.py cannot make an operation of the action kind Teleport"):
         tables.operation_of(Teleport())
     with pytest.raises(UnhandledKind, match="check/effects.py has no rule for the effect kind Teleport"):
         check_effect(Teleport(), Context())

@@ -16,7 +16,7 @@ from interpreter.bots.offers import action_worth
 from interpreter.bots.rulemodel import rule_model
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
-from interpreter.expressions import evaluate
+from interpreter.compile.expressions import evaluate
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.engine.scoring import score_city
 from interpreter.engine.tokens import worth_under_laws

@@ -14,7 +14,7 @@ from interpreter.compile import compile_rules
 from interpreter.engine.actions import is_legal, legal_actions, legal_moves
 from interpreter.engine.game import Game
 from interpreter.engine.invariants import Recorder, TurnWatch
-from interpreter.expressions import Where, evaluate
+from interpreter.compile.expressions import Where, evaluate
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.engine.scoring import score_city
 from interpreter.syntax.parser import parse_text

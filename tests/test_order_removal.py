@@ -103,7 +103,7 @@ def test_a_building_of_the_colour_of_the_one_before_pays(runs):
     coins = city.coins
     left, right = game.neighbours(0)
     where = game.events.where(0, None)
-    from interpreter.expressions import check_fn
+    from interpreter.compile.expressions import check_fn
     hall = runs.cards[runs.card_index("Streak Hall")]
     same, neighbour_blue = (check_fn(t.conditions) for t in hall.triggers)
     assert not same(where)                     # a blue card after a yellow one

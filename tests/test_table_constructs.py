@@ -10,7 +10,7 @@ import pytest
 from interpreter.check.load import check_paths
 from interpreter.views.describe import expr_text
 from interpreter.views.describe_nl import expr_text as expr_text_nl
-from interpreter.expressions import evaluate, value_fn
+from interpreter.compile.expressions import evaluate, value_fn
 from interpreter.syntax import ast, printer
 from interpreter.syntax.parser import parse_text
 from scenario import Script

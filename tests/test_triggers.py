@@ -21,7 +21,7 @@ import pytest
 from interpreter.check.load import check_paths
 from interpreter.compile import compile_rules
 from interpreter.engine.game import Game
-from interpreter.expressions import evaluate
+from interpreter.compile.expressions import evaluate
 from interpreter.engine.saves import game_from_data, game_to_data
 from interpreter.engine.triggers import MAX_DEPTH, TriggerLoop
 from interpreter.paths import content_dir

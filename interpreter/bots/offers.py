@@ -25,7 +25,7 @@ from ..engine.options import build_options_from, payment_ways, removal_options
 from ..engine.placed import put_from, put_options
 from ..engine.scoring import score_city
 from ..engine.tokens import give_back
-from ..expressions import Where, check_fn, evaluate, per_value
+from ..compile.expressions import Where, check_fn, evaluate, per_value
 from ..syntax import ast
 from ..syntax.ast_effects import UnhandledKind
 from ..kinds.actions import kind_of

@@ -6,7 +6,7 @@ it weighs other score pads beside this city's."""
 from __future__ import annotations
 
 from ..engine.scoring import score_city
-from ..expressions import Where, evaluate, per_value
+from ..compile.expressions import Where, evaluate, per_value
 from ..kinds.actions import kind_of
 from ..kinds import scopes
 from .offers import board_worth, given_back_worth

@@ -12,13 +12,13 @@ from typing import Any
 
 from ..decks import dealing
 from ..engine.city import City
-from ..expressions import Where, evaluate, holds, per_value
+from ..compile.expressions import Where, evaluate, holds, per_value
 from ..engine.scoring import score_city
 from ..kinds.actions import kind_of
 from ..kinds.effects import effect_kind_of, part_of
 from ..kinds.conditions import values_compared
 from ..kinds.measures import measure_kind
-from ..compile_laws import law_force
+from ..compile.laws import law_force
 from ..engine.tokens import worth_under_laws
 from ..syntax import ast
 from .reads import facts, quantities, reads

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from math import factorial
 
-from ..expressions import Where, evaluate
+from ..compile.expressions import Where, evaluate
 
 
 class ScienceWorth:

@@ -16,7 +16,7 @@ from ..engine.actions import token_price
 from ..engine.options import copy_options
 from ..engine.city_tables import ruling
 from ..engine.discounts import coins_paid
-from ..expressions import Where, evaluate
+from ..compile.expressions import Where, evaluate
 from ..engine.scoring import score_city
 from ..engine.teams import faced, partners
 from ..engine.program import FIXED_EVENTS

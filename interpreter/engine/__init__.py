@@ -1,5 +1,5 @@
 """The engine: cities, payments, the draft, wonder powers, military and scoring, driven
-only by the compiled tables (interpreter/compile.py)."""
+only by the compiled tables (interpreter/compile/tables.py)."""
 
 
 def compiled() -> bool:

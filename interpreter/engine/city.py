@@ -15,7 +15,7 @@ from .city_tables import (DERIVED, DERIVED_DICTS, DERIVED_LISTS, DERIVED_NESTED,
                           CityTables)
 
 if TYPE_CHECKING:
-    from ..compile_laws import InForce
+    from ..compile.laws import InForce
 
 
 # A city's state, declared once: what it is (shared by its copies), what it owns (saved),
@@ -60,7 +60,7 @@ class City(CityTables):
         self.bank_used = 0                    # units bought from the bank this turn (`buy N ... each turn`)
         self.gained_shields = 0               # shields an action gave (`gain 2 shields`), part of `shields`
         self.zones: dict[str, list[list[int]]] = {}   # the game's zones, read by `cards in "Z"` (engine/placed.py)
-        self.laws = ()                        # the laws in force, each a compile_laws.py InForce (set by the game)
+        self.laws = ()                        # the laws in force, each a compile/laws.py InForce (set by the game)
         self.board_lost = False               # `lose the board production`: its board produces nothing any more
         self._reset_tables()
         self._add_static(side.board)

@@ -1,6 +1,6 @@
 """A city's derived tables: the production, shields, science, prices and powers that follow
 from what it owns, added up source by source (`_add_static`, each source's `Held` compiled
-by compile.py) and rebuilt from the owned sources when a saved game is loaded or the laws
+by compile/tables.py) and rebuilt from the owned sources when a saved game is loaded or the laws
 in force change (`rebuild`), so they are never stored and never disagree with what the
 city owns.  Their lists are kept sorted, so a rebuilt city equals the live one whatever
 order its stages and buildings came in.  The city's ownership, how it grows and what it
@@ -19,7 +19,7 @@ from .payment.trio import signature
 if TYPE_CHECKING:
     from ..compile import SideInfo, Source, Tables
     from .city import City
-    from ..compile_laws import InForce
+    from ..compile.laws import InForce
 
 DIRECTIONS = ("left", "right")
 
@@ -55,7 +55,7 @@ _RANK = {change: rank for rank, change in enumerate(CARD_CHANGES)}
 
 def ruled_held(source: Source, change: str, tables: Tables) -> Held:
     """What `source` adds to a city's tables under a law's change (compiled with the
-    tables: compile.py `ruled_helds`)."""
+    tables: compile/tables.py `ruled_helds`)."""
     return tables.ruled[(id(source), change)]
 
 
@@ -89,7 +89,7 @@ class CityTables:
     def _reset_tables(self) -> None:
         n = len(self.tables.resources)
         price = self.tables.rules.trade_price
-        self.colors: dict[str | None, int] = {}   # buildings by colour (a card's, compile.py `Source.color`)
+        self.colors: dict[str | None, int] = {}   # buildings by colour (a card's, compile/tables.py `Source.color`)
         self.own_fixed = [0] * n
         self.own_choices: list[tuple[int, ...]] = []
         self.trade_fixed = [0] * n

@@ -1,5 +1,5 @@
 """What a source adds to a city's tables while owned (`Held`), resolved once from its static
-effects by their kinds (compile_held.py `held_by`, when the rules are compiled:
+effects by their kinds (compile/held.py `held_by`, when the rules are compiled:
 `Source.held`, a law's), and engine/city.py adds them up.  Here, not in city.py, so that
 the compiler makes them without importing the cities; the engine reads them and never the
 effects they were made of."""
@@ -71,7 +71,7 @@ class Held(NamedTuple):
     powers: bool = False          # some part from `free_build` to `free_tokens` is set (most sources: none)
 
 
-NOTHING = Held()    # (what most sources add: compile_held.py gives this one, and the city skips it)
+NOTHING = Held()    # (what most sources add: compile/held.py gives this one, and the city skips it)
 _OFF = Held(trade_changed=True)    # a card a law leaves without any effect (`have no effect`): added as nothing
 
 

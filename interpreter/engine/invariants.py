@@ -110,7 +110,7 @@ class TurnWatch:
         held before."""
         game, t = self.game, self.game.tables
         flow = [0] * len(game.cities)
-        rules_hooks = t.run.triggers                 # the rules' own hooks (compile.py `Tables.run`)
+        rules_hooks = t.run.triggers                 # the rules' own hooks (compile/tables.py `Tables.run`)
         rules_moves = _coin_signs(rules_hooks)
         in_play = [[entry[2] for entries in c.listening.values() for entry in entries] for c in game.cities]
         on_others = set().union(*(_group_coin_signs(h.operation for h in hooks) for hooks in in_play))

@@ -21,7 +21,7 @@ A law's trigger is every city's while the law is in force: it fires after the ci
 (engine/triggers.py `Dispatcher.listeners`); an ownerless law's trigger acts in the cities
 where the law's comparisons hold.
 
-The laws are compiled with the rest of the program (compile_laws.py, `Tables.law_program`):
+The laws are compiled with the rest of the program (compile/laws.py, `Tables.law_program`):
 here they are only run.
 """
 
@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..compile_laws import CompiledLaw, InForce, LawTrigger
+from ..compile.laws import CompiledLaw, InForce, LawTrigger
 from .placed import shown
 
 if TYPE_CHECKING:
-    from ..compile_laws import Check
+    from ..compile.laws import Check
     from .game import Game
 
 

@@ -1,5 +1,5 @@
 """The run-time program the engine runs: the rules' actions as operations and their
-triggers as hooks, each numbered, made by the compile pass (compile.py `Tables._program`)
+triggers as hooks, each numbered, made by the compile pass (compile/tables.py `Tables._program`)
 before the first game and never during play.
 
 An `Operation` is one action of the rules with what it needs resolved once: its kind's
@@ -10,7 +10,7 @@ A `Hook` is one trigger: the number of the event it listens to, its conditions c
 its limit, and the operation it carries out.  `Events` numbers the events of the program:
 the engine fires, hears and dispatches numbers, never the events' words.  The game's
 stack, its pending actions and its chain of triggers hold these, and a save writes each
-by its number (`id`: its place in compile.py
+by its number (`id`: its place in compile/tables.py
 `Tables.operations`, the same as the rule object's number in saves made before there
 were operations, so those saves load as they were).
 
@@ -77,7 +77,7 @@ FIXED_EVENTS: dict[str, int] = {event: number for number, event in enumerate(Eve
 
 @attrs.frozen(slots=True, eq=False)
 class Events:
-    """The events of one program, numbered (compile_program.py `number_events`): the events
+    """The events of one program, numbered (compile/program.py `number_events`): the events
     of their own first (`FIXED_EVENTS`), then each event of a family that the rules name (a
     trigger's, a law's trigger's, `sit out the next ...`, `partners face ... at ...`), in the
     order the rules name them.  An event no rule names has no number: nothing could hear it,

@@ -4,7 +4,7 @@ A `Where` says whose city is "own" and which cities are its neighbours (and, in 
 `for each neighbour` trigger, which neighbour is being looked at); `symbols` overrides
 the owner's science counts while scoring tries the choices of wild symbols.  The
 expressions themselves are compiled into functions of a Where by the compile pass
-(interpreter/expressions.py), with the rules: this module, like every module of the
+(interpreter/compile/expressions.py), with the rules: this module, like every module of the
 engine, reads nothing of the syntax tree.
 """
 

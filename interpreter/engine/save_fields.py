@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..compile import Tables
-from ..compile_phases import PhaseOp
+from ..compile.phases import PhaseOp
 from ..errors import WondersError
 from ..marked import N_
 from .city import City

@@ -2,7 +2,7 @@
 still to do, the open decisions, the choices of the turn collected so far, the actions set
 aside for the turn's end, the chain of triggers acting.  The program's operations and hooks
 (engine/program.py) and its sources are written as their number in the compiled program
-(compile.py `Tables.operations`: an operation's `id`, the same number the rule object had
+(compile/tables.py `Tables.operations`: an operation's `id`, the same number the rule object had
 before the program was made of operations, so older saves load); an event, which the
 engine holds as its number (engine/program.py `Events`), is written as its words, as saves
 always wrote it; each step's values are checked against what the step takes (`_ARGS`)."""

@@ -4,7 +4,7 @@ Hands, cities, piles, the random generator and the log, and what the game is in 
 middle of (`flow`: the steps still to do, the open decisions, the choices of the turn
 collected so far, the actions set aside for the turn's end, the chain of triggers
 acting).  Rule objects in the flow (a trigger, an action, a card's effects) are saved as
-their number in the compiled program (compile.py `Tables.operations`): a save is only ever loaded with the same
+their number in the compiled program (compile/tables.py `Tables.operations`): a save is only ever loaded with the same
 content (its digest is checked).  Derived city tables are rebuilt on load, never stored.
 A save between two turns has nothing in flight and is written as format 1, as before
 saves could hold the flow (older versions read it); one in the middle of a turn is

@@ -23,7 +23,7 @@ def score_city(tables: Tables, city: City, left: City, right: City, everyone: It
     copy_choices: list[Source | None] = [None]
     copied_symbols: list[tuple[int, ...]] = []                   # a wild symbol for each `copy a symbol of ...` that finds one
     for source in owned:
-        for op in source.run.scored:            # `copy ...`: a choice of the scoring (compiled: compile.py `Run`)
+        for op in source.run.scored:            # `copy ...`: a choice of the scoring (compiled: compile/tables.py `Run`)
             kind, action = op.kind, op.node
             options = kind.wild_symbols(action, _SCORING, tables, left, right)
             if options:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .flow.search_log import NoLog
 
 if TYPE_CHECKING:
-    from ..compile_laws import InForce
+    from ..compile.laws import InForce
     from .city import City
     from .game import Game
 

@@ -96,7 +96,7 @@ class Dispatcher:
         """The dispatcher's parts for a game just made or loaded (its tables set)."""
         tables = self.game.tables
         self.acting: list[Hook] = []          # the triggers acting, the latest last
-        self.rule_triggers = tables.rule_listeners     # compiled (compile.py `Tables.rule_listeners`, `heard`)
+        self.rule_triggers = tables.rule_listeners     # compiled (compile/tables.py `Tables.rule_listeners`, `heard`)
         self.heard = tables.heard              # the numbers of the events heard (engine/program.py `Events`)
         self.sit_out = tables.events.sit_out   # read at every event: kept at hand
         self.wheres: dict[tuple[int, int | None, int], Where] = {}

@@ -68,7 +68,7 @@ class Checks(Protocol):
 
 
 class Gathering(Protocol):
-    """What a way's run is lent of the compile pass (expressions.py)."""
+    """What a way's run is lent of the compile pass (compile/expressions.py)."""
     COMPARE: dict[str, Callable[[Any, Any], bool]]
     def where_in(self, where: Any, city: Any) -> Any: ...
 
@@ -117,7 +117,7 @@ class AmongKind(abc.ABC):
             ok = c.no_neighbour_here(e.scope)
         return ok
 
-    # -- run (expressions.py `gathered`)
+    # -- run (compile/expressions.py `gathered`)
     @abc.abstractmethod
     def gathered(self, e: Any, value: Callable[[Any], int], where: Any, cities: Any, g: Gathering) -> int:
         """The value gathered over `cities` (the scope's; all when it names none): `value`

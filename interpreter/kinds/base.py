@@ -60,7 +60,7 @@ class ActionKind(abc.ABC, Generic[N]):
     `at_game_end`: the kind may stand after `at end of game:` (check/effects.py; one
     action of it may not: `at_game_end_for`; its check is told, `c.at_game_end`);
     `at_turn_end`: `when built`, the action it holds (`inner`) waits for the turn's end
-    (compile.py puts it among the source's `turn_end`);
+    (compile/tables.py puts it among the source's `turn_end`);
     `at_scoring`: at the end of the game the action is a choice of the scoring
     (engine/scoring.py asks its `wild_symbols` and its `scored_copies`), not run
     (engine/flow/ages_and_end.py);
@@ -132,22 +132,22 @@ class ActionKind(abc.ABC, Generic[N]):
         """The decks the action names (their Names): each one holds cards (check/phases.py)."""
         return ()
 
-    # -- compile (compile.py)
+    # -- compile (compile/tables.py)
     def says_this_stage(self, action: N) -> bool:
-        """The action names `this stage` (`under this stage`): compile.py sets its `stage`
+        """The action names `this stage` (`under this stage`): compile/tables.py sets its `stage`
         field to the number of the stage that says it."""
         return False
 
     # -- run (engine/triggers.py)
     def counted(self, action: N) -> tuple[Expr | None, Per | None]:
         """The expression the action counts and its `per` (compiled with the rules into its
-        operation's `value`, compile.py `Tables._operation`; weighed by the bots)."""
+        operation's `value`, compile/tables.py `Tables._operation`; weighed by the bots)."""
         return None, None
 
     def inner(self, action: N) -> Any:
         """The action this one holds and carries out (`at end of turn, ACTION`, `each other
         city: ACTION`), or None: compiled into its operation's `inner`, numbered for saves
-        (compile.py `Tables.operations`)."""
+        (compile/tables.py `Tables.operations`)."""
         return None
 
     def kept_kind(self, action: N) -> str:

@@ -37,7 +37,7 @@ class Checks(Protocol):
 
 
 class Engine(Protocol):
-    """What a condition's evaluation is lent of the compile pass (expressions.py)."""
+    """What a condition's evaluation is lent of the compile pass (compile/expressions.py)."""
     COMPARE: dict[str, Callable[[Any, Any], bool]]
     def evaluate(self, expr: Any, where: Any) -> int: ...
     def value_fn(self, expr: Any) -> Callable[[Any], int]: ...
@@ -95,9 +95,9 @@ class ConditionKind(abc.ABC):
         numbers only); None for one that compares none."""
         return None
 
-    # -- run (expressions.py, compile_laws.py)
+    # -- run (compile/expressions.py, compile/laws.py)
     def holds(self, c: Any, where: Any, e: Engine) -> bool:
-        """Whether a "city" condition holds in `where` now (`e`: expressions.py)."""
+        """Whether a "city" condition holds in `where` now (`e`: compile/expressions.py)."""
         raise NotImplementedError
 
     def holds_fn(self, c: Any, e: Engine) -> Callable[[Any], bool]:
@@ -106,7 +106,7 @@ class ConditionKind(abc.ABC):
 
     def depth(self, c: Any, e: Engine) -> int | Callable[[Any], int]:
         """How deep in its zone a "zone" condition's card may lie (1: on top), a number or a
-        function of the owner's Where (compile_laws.py)."""
+        function of the owner's Where (compile/laws.py)."""
         raise NotImplementedError
 
     # -- printing for `wonders fmt` (syntax/printer.py)

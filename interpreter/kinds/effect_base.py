@@ -24,7 +24,7 @@ PLACES = ("city", "law")
 # The `Facts` fields of bots/reads.py whose effects bots/powers_worth.py weighs by asking
 # the kind (`power_worth`): the powers of a move, and those that change how the city pays.
 POWERS = ("powers", "city_powers")
-# The parts of a compiled source (compile.py `Source`) a card's effect is filed in: acting
+# The parts of a compiled source (compile/tables.py `Source`) a card's effect is filed in: acting
 # while owned, its plain points, its score lines, its actions when built, at the end of the
 # turn it is built and when the game is scored, its triggers, its laws.
 PARTS = ("static", "points", "scores", "when_built", "turn_end", "game_end", "triggers", "laws")
@@ -42,11 +42,11 @@ class EffectKind(abc.ABC, Generic[N]):
     `bots`: the `Facts` field of bots/reads.py an effect of a city's goes to (which
     bots/valuation.py weighs), or why the bots do not weigh it ("not weighed" and a comment;
     a law's effect is read by the row of the law);
-    `static`: it acts while its source is owned: compile.py puts it among the source's
-    `static`, and engine/held.py `held_by` (compile.py, once per source) asks it what it adds (`hold`);
-    `cost_changer`: it changes what a city pays for a card or a stage (compile.py
+    `static`: it acts while its source is owned: compile/tables.py puts it among the source's
+    `static`, and engine/held.py `held_by` (compile/tables.py, once per source) asks it what it adds (`hold`);
+    `cost_changer`: it changes what a city pays for a card or a stage (compile/tables.py
     `COST_CHANGERS`: engine/discounts.py, the bank's offer of engine/actions.py);
-    `part`: the part of its source (one of PARTS) compile.py files an effect of it in
+    `part`: the part of its source (one of PARTS) compile/tables.py files an effect of it in
     (`filed`): "static" for a static kind, declared by every other kind that stands in a
     city (check/cards.py asks it too: plain points need their source's score category).
     """
@@ -112,14 +112,14 @@ class EffectKind(abc.ABC, Generic[N]):
         """Misuses seen only with every card of the rule set known (check/card_laws.py, `c`
         its `CardChecks`): none, unless the kind says."""
 
-    # -- compile (compile.py)
+    # -- compile (compile/tables.py)
     def filed(self, effect: N, c: Any) -> tuple[str, Any]:
         """The part of its compiled source the effect goes to (one of PARTS) and what goes
-        there: `part` and the effect as checked, unless the kind says (`c`: compile.py's
+        there: `part` and the effect as checked, unless the kind says (`c`: compile/tables.py's
         lender, `kind_of`: the kinds of the actions an effect holds)."""
         return self.part, effect
 
-    # -- run (engine/city.py, compile_laws.py)
+    # -- run (engine/city.py, compile/laws.py)
     def hold(self, effect: N, tables: Any) -> dict[str, Any]:
         """What the effect adds to its owner's tables while owned, a `static` kind's: fields
         of engine/held.py `Held` (`held_by`), a tuple's entries added to it, a flag
@@ -128,7 +128,7 @@ class EffectKind(abc.ABC, Generic[N]):
 
     def in_force(self, effect: N, tables: Any) -> dict[str, Any] | None:
         """What a law of this effect adds to every city while in force: the fields of
-        compile_laws.py `InForce` it sets (besides an empty `held`); None when the law holds
+        compile/laws.py `InForce` it sets (besides an empty `held`); None when the law holds
         the effect as every city's own (`hold`)."""
         return None
 

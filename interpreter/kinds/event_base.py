@@ -59,7 +59,7 @@ KEPT_TAKEN = " token taken"
 # "": nothing more.
 BOTS = ("conflicts", "kept", "")
 # What the engine fires a family's event by (engine/program.py `Events`, numbered by
-# compile_program.py `number_events`): "colour", a building of the word's colour built
+# compile/program.py `number_events`): "colour", a building of the word's colour built
 # (`Events.colour_built`); "kept", tokens of the word's kind taken (`Events.kept_taken`);
 # "" for an event of its own, which the engine fires by its number (FIXED_EVENTS).
 FIRED_BY = ("colour", "kept", "")

@@ -10,7 +10,7 @@ abstract method left out, a value not declared or a language without words makes
 fail, and so the import of every kind, never a game (as base.py's `ActionKind`).  The
 passes find it by `expression_kind(e)` (kinds/expressions/__init__.py, a dict look-up) and
 lend it what it needs of them: the checker's rules (check/values.py `ExprChecks`), the
-compile pass's functions of a `Where` (expressions.py), the printer, a describer, the icons'
+compile pass's functions of a `Where` (compile/expressions.py), the printer, a describer, the icons'
 and the notation's kits.  A kind finds the kind of a node it holds by `of(node)`, the same
 look-up (the registry fills `KINDS`, so no kind imports the registry)."""
 
@@ -50,7 +50,7 @@ class Checks(Protocol):
 
 class Reader(Protocol):
     """What an expression's value, read as the tree is or made once into a function of a
-    Where, is lent of the compile pass (expressions.py)."""
+    Where, is lent of the compile pass (compile/expressions.py)."""
     VALUE_LIMIT: int
     def evaluate(self, expr: Any, where: Any) -> int: ...
     def holds(self, conditions: Any, where: Any) -> bool: ...
@@ -124,7 +124,7 @@ class ExpressionKind(abc.ABC):
         return ()
 
     def says_this_stage(self, e: Any) -> bool:
-        """It names the stage that says it (`the card under this stage`): compile.py sets the
+        """It names the stage that says it (`the card under this stage`): compile/tables.py sets the
         stage's number in it, since the engine reads numbers, not places."""
         return False
 
@@ -133,7 +133,7 @@ class ExpressionKind(abc.ABC):
         """The quantities the bots read in it, as they read them: by default those counted."""
         return self.counted(e)
 
-    # -- run (expressions.py)
+    # -- run (compile/expressions.py)
     @abc.abstractmethod
     def value(self, e: Any, where: Any, r: Reader) -> Any:
         """Its value in `where` now, read from the tree as it is (`evaluate`: the bots'

@@ -7,7 +7,7 @@ CoinsKind()`), as an action kind is (base.py `ActionKind`): an abstract method l
 value not declared or a language without words makes that line fail, and so the import of
 the kind, never a game.  The passes find it in the registry (`kinds/measures/__init__.py`
 `measure_kind`, a dict look-up) and lend it what it needs of them: the checker's rules, the
-engine's helpers (expressions.py: the cities of a scope, a city's own Where, the score
+engine's helpers (compile/expressions.py: the cities of a scope, a city's own Where, the score
 pad), the printer, a describer, the icons."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Measure(StrEnum):
     CARD_COST = "card cost"
 
 
-# Where a measure is counted (expressions.py):
+# Where a measure is counted (compile/expressions.py):
 # "city": in each city of the scope by itself (`count`), summed, or the most or fewest of them;
 # "each where": in each city of the scope with its own neighbours (`value` of that city's
 #   Where: engine/quantities.py `where_in`), summed, or the most or fewest;
@@ -70,7 +70,7 @@ class Checks(Protocol):
 
 
 class Engine(Protocol):
-    """What a measure's evaluation is lent of the compile pass (expressions.py)."""
+    """What a measure's evaluation is lent of the compile pass (compile/expressions.py)."""
     def each_city(self, q: Any, count: Callable[[Any], int], attribute: str = "") -> Callable[[Any], int]: ...
     def each_where(self, q: Any, value: Callable[[Any], int]) -> Callable[[Any], int]: ...
     def score_so_far(self, where: Any) -> int: ...
@@ -151,14 +151,14 @@ class MeasureKind(abc.ABC):
         misuses reported through `c` (check/values.py `MeasureChecks`).  The scope, `most`
         and `fewest` are checked by the checker from the declarations."""
 
-    # -- run (expressions.py)
+    # -- run (compile/expressions.py)
     def count(self, q: Any, e: Engine) -> Callable[[Any], int]:
         """The measure in one city, as a function of the City (a "city" measure's; `e`:
-        expressions.py): engine/city.py's shields follow it too."""
+        compile/expressions.py): engine/city.py's shields follow it too."""
         raise NotImplementedError
 
     def value(self, q: Any, e: Engine) -> Callable[[Any], int]:
-        """The quantity as a function of a Where (`e`: expressions.py): by default the
+        """The quantity as a function of a Where (`e`: compile/expressions.py): by default the
         count summed over the scope, or the most or fewest (`e.each_city`)."""
         if self.counted_in != "city":
             raise NotImplementedError

@@ -25,7 +25,7 @@ from ..laws import refresh as refresh_laws, turned_round
 from .ages_and_end import AGE_AND_END_STEPS, game_end
 from .answers import ENGINE
 from .chains import CHAIN_STEPS
-from ...compile_phases import PhaseOp
+from ...compile.phases import PhaseOp
 from .phases import PHASE_STEPS, dealt_at_setup, first_turns, log_phase, turns_run
 from .resolve import RESOLVE_STEPS
 from .turn import TURN_STEPS

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import sys
 
-from ...compile_phases import PhaseOp
+from ...compile.phases import PhaseOp
 from ..actions import Action, card_builds, legal_actions
 from ..placed import put_card
 from ..moves import BUILD, PASS, KEEP
@@ -93,13 +93,13 @@ def in_age(tables: Tables, number: int) -> tuple[tuple[int, int], tuple[int, int
 def turns_run(tables: Tables, p: int, i: int) -> tuple[int, bool]:
     """Of phase p's `play N turns` statement i: the turns the `play` statements before it
     played from the same hands, whether another `play` follows from them (compiled:
-    compile.py `turn_runs`)."""
+    compile/tables.py `turn_runs`)."""
     found: tuple[int, bool] = tables.turn_runs[p, i]
     return found
 
 
 def _phase_step(game: Game, p: int, i: int) -> None:
-    """Carry out phase p's statement i: its operation's (compile.py `PhaseOp`)."""
+    """Carry out phase p's statement i: its operation's (compile/tables.py `PhaseOp`)."""
     statement = _statement(game, p, i)
     op = game.tables.phase_ops[p][i]
     if op == _AGE_DEAL:

@@ -1,5 +1,5 @@
 """`at end of turn, ACTION`: the action waits for the end of the turn it was set going in
-(`when built`: compile.py puts it among the source's `turn_end`; from a trigger, it joins
+(`when built`: compile/tables.py puts it among the source's `turn_end`; from a trigger, it joins
 the game's pending actions).  Its grammar rule is `at_turn_end`, built by
 syntax/builder/effects.py."""
 

@@ -5,7 +5,7 @@ city: a building, its effects with it) or the owner's zone `zone` (`scope` None)
 discard pile, the owner's pile of zone `into` (a zone of its own or for the table; `onto` is
 the same, spelled so) or under the stage (`to`); the city that holds it chooses which (a
 decision of kind "remove", or "put" for a card moved between zones, when it has several).
-`stage`: as WhichCard's, set by compile.py.  Its grammar rules are `discard_built` and
+`stage`: as WhichCard's, set by compile/tables.py.  Its grammar rules are `discard_built` and
 `put_card`, built by syntax/builder/order.py."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ NODES: tuple[type, ...] = tuple(EFFECTS)
 
 # The classes of each place (effect_base.PLACES), those that act while owned and those that
 # change a cost, worked out once from the kinds' declarations: syntax/ast_effects.py's
-# unions, compile.py's STATIC_KINDS and COST_CHANGERS
+# unions, compile/tables.py's STATIC_KINDS and COST_CHANGERS
 IN_CITY = tuple(k.node for k in EFFECTS.values() if "city" in k.places)
 IN_LAW = tuple(k.node for k in EFFECTS.values() if "law" in k.places)
 if TYPE_CHECKING:

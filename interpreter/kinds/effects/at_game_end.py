@@ -1,5 +1,5 @@
 """`at end of game: ACTION`: the action when the game is scored, a choice of the scoring
-(`copy ...`, `gain ... coins`): compile.py files it in the source's `game_end`,
+(`copy ...`, `gain ... coins`): compile/tables.py files it in the source's `game_end`,
 engine/scoring.py and engine/flow/ages_and_end.py run it.  Its grammar rule is
 `at_game_end`, built by syntax/builder/effects.py."""
 

@@ -1,6 +1,6 @@
 """`law [while CONDITION and ...]: EFFECT`: the effect (a production, a discount, a trade
 price, a trigger, a change of cards) acts in every city while its source is in play and
-every condition holds: compile.py files it in its source's `laws`, engine/laws.py works out
+every condition holds: compile/tables.py files it in its source's `laws`, engine/laws.py works out
 the laws in force and gives them to every city.  A law of the rules' own is always in play
 (check/rules.py).  Its grammar rule is `law`, built by syntax/builder/effects.py.
 

@@ -1,5 +1,5 @@
 """`points N`: N victory points at the end of the game, counted in its source's score
-category (a card colour's, the wonder stages'), plainly: compile.py adds them up in the
+category (a card colour's, the wonder stages'), plainly: compile/tables.py adds them up in the
 source's `points`, engine/scoring.py scores them.  Its grammar rule is `points`, built by
 syntax/builder/effects.py."""
 

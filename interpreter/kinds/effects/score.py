@@ -1,5 +1,5 @@
 """`score CATEGORY: VALUE`: a score line, the value counted in its category when the game is
-scored (`1 per wonder stage in own city`, `... if ...`): compile.py files it in its source's
+scored (`1 per wonder stage in own city`, `... if ...`): compile/tables.py files it in its source's
 `scores`, engine/scoring.py counts it, bots/reads.py reads what it counts.  A line of the
 rules' own (the rules' block, check/rules.py) is every city's.  Its grammar rule is `score`,
 built by syntax/builder/effects.py."""

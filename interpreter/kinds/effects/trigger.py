@@ -1,6 +1,6 @@
 """`[trigger "NAME"] on EVENT [for each neighbour] [once per LIMIT] [if ...]: ACTION`: the
 action, each time the event happens while the trigger's source is owned (or its law is in
-force, or always: a trigger of the rules' own) and its conditions hold: compile.py files it
+force, or always: a trigger of the rules' own) and its conditions hold: compile/tables.py files it
 in its source's `triggers`, engine/triggers.py listens for its event and engine/flow/chains.py
 runs it.  A name lets a variant replace or remove it.  Its grammar rule is `trigger`, built
 by syntax/builder/triggers.py.

@@ -1,5 +1,5 @@
 """`when built: ACTION`: the action, once, when the owner builds the source (or, for `at end
-of turn, ...`, at the end of that turn): compile.py files it in the source's `when_built`
+of turn, ...`, at the end of that turn): compile/tables.py files it in the source's `when_built`
 (`turn_end`), engine/flow/ runs it.  Its grammar rule is `when_built`, built by
 syntax/builder/effects.py."""
 

@@ -47,7 +47,7 @@ class PerKind(ExpressionKind):
 
     def times(self, e: Any, amount: Any, r: Reader) -> Callable[[Any], int]:
         """`amount` (a number, or an expression) for every unit counted, as a function of the
-        Where, held within the limit (expressions.py `amount_fn`: `gain 1 coin per ...`)."""
+        Where, held within the limit (compile/expressions.py `amount_fn`: `gain 1 coin per ...`)."""
         counted, every, limit = r.measure_fn(e.what), e.every, r.VALUE_LIMIT
         if isinstance(amount, int):             # the common case (`1 point per 3 coins`): no call for the amount
             def per_unit(where: Any) -> int:

@@ -94,7 +94,7 @@ class QuantityKind(ExpressionKind):
     def quantity(self, e: Any) -> Any:
         return e
 
-    # -- run: its measure's, lent the compile pass (expressions.py `measure`, `measure_fn`)
+    # -- run: its measure's, lent the compile pass (compile/expressions.py `measure`, `measure_fn`)
     def value(self, e: Any, where: Any, r: Reader) -> int:
         return r.measure(e, where)
 

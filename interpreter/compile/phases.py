@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .check.model import AgeDeal, AgeEnd, AgeStart, RulesDef
-from .kinds.actions import STATEMENTS
-from .kinds.statement_base import PhaseStatement
-from .syntax import ast
+from ..check.model import AgeDeal, AgeEnd, AgeStart, RulesDef
+from ..kinds.actions import STATEMENTS
+from ..kinds.statement_base import PhaseStatement
+from ..syntax import ast
 
 
 class PhaseOp(StrEnum):

@@ -2,12 +2,12 @@
 resolved once into functions of the engine's `Where` (engine/quantities.py), so that the
 engine runs closures and never reads the syntax tree.
 
-`value_fn`, `amount_fn`, `check_fn` (compile.py calls them for every score line, trigger
+`value_fn`, `amount_fn`, `check_fn` (compile/tables.py calls them for every score line, trigger
 condition, law and action's count when the tables are made) look at the kind of each
 node, its measure, scope and colours once; `value_fn(e)(where) == evaluate(e, where)`
 always.  `evaluate`, `per_value` and `holds` read a tree as it is, for those who weigh an
 expression once (the bots' appraisals) rather than run it.  This module is what a
-measure's, a way's or a condition's kind is lent (`_LENT`: kinds/measure_base.py,
+measure's, a way's or a condition's kind is lent (`LENT`: kinds/measure_base.py,
 among_base.py, condition_base.py `Engine`).
 """
 
@@ -18,17 +18,17 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .kinds import scopes
-from .kinds.among import WAYS
-from .kinds.expressions import EXPRESSIONS, PER, quantity_of
-from .kinds.conditions import CONDITIONS
-from .kinds.measures import MEASURES
-from .engine.placed import zone_count  # noqa: F401  (lent to kinds/measures/zone_cards.py)
-from .engine.quantities import (Check, Value, Where, score_so_far, where_in)  # noqa: F401  (lent)
-from .engine.quantities import VALUE_LIMIT as VALUE_LIMIT, clamped as clamped  # (lent: kinds/expression_base.py `Reader`)
+from ..kinds import scopes
+from ..kinds.among import WAYS
+from ..kinds.expressions import EXPRESSIONS, PER, quantity_of
+from ..kinds.conditions import CONDITIONS
+from ..kinds.measures import MEASURES
+from ..engine.placed import zone_count  # noqa: F401  (lent to kinds/measures/zone_cards.py)
+from ..engine.quantities import (Check, Value, Where, score_so_far, where_in)  # noqa: F401  (lent)
+from ..engine.quantities import VALUE_LIMIT as VALUE_LIMIT, clamped as clamped  # (lent: kinds/expression_base.py `Reader`)
 
 if TYPE_CHECKING:
-    from .engine.city import City
+    from ..engine.city import City
 
 COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     ">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le, "=": operator.eq, "!=": operator.ne}
@@ -40,7 +40,7 @@ COMPARE: dict[str, Callable[[Any, Any], bool]] = {
 
 def which_card(card: Any, where: Where) -> int | None:
     """The index of the card named, or None when the city has no such card."""
-    index: int | None = EXPRESSIONS[type(card)].value(card, where, _LENT)
+    index: int | None = EXPRESSIONS[type(card)].value(card, where, LENT)
     return index
 
 
@@ -54,13 +54,13 @@ def card_colour(card: Any, where: Where) -> str | None:
 def measure(q: Any, where: Where) -> int:
     """The quantity in `where`: its measure's (kinds/measures/); a pass that counts it often
     makes its function once (`measure_fn`)."""
-    return MEASURES[q.measure].value(q, _LENT)(where)
+    return MEASURES[q.measure].value(q, LENT)(where)
 
 
 def gathered(e: Any, value: Value, where: Where) -> int:
     """`e` (a value gathered over the table) over its cities, `value` a function of a city's
     Where: its way's (kinds/among/)."""
-    return WAYS[e.how].gathered(e, value, where, where.cities(e.scope or _ALL), _LENT)
+    return WAYS[e.how].gathered(e, value, where, where.cities(e.scope or _ALL), LENT)
 
 
 _ALL = scopes.every_city(None)
@@ -69,7 +69,7 @@ _ALL = scopes.every_city(None)
 def evaluate(expr: Any, where: Where) -> int:
     """The expression's value, held within ±VALUE_LIMIT at every step: content multiplying
     large numbers must not build integers of thousands of digits (slow, and unprintable)."""
-    return clamped(EXPRESSIONS[type(expr)].value(expr, where, _LENT))      # its kind's (kinds/expressions/)
+    return clamped(EXPRESSIONS[type(expr)].value(expr, where, LENT))      # its kind's (kinds/expressions/)
 
 
 def per_value(amount: Any, per: Any, where: Where) -> int:
@@ -77,12 +77,12 @@ def per_value(amount: Any, per: Any, where: Where) -> int:
     value = evaluate(amount, where) if not isinstance(amount, int) else amount
     if per is None:
         return value
-    return clamped(value * EXPRESSIONS[type(per)].value(per, where, _LENT))
+    return clamped(value * EXPRESSIONS[type(per)].value(per, where, LENT))
 
 
 def holds(conditions: Iterable[Any], where: Where) -> bool:
     """Whether every condition holds in `where` now: each its kind's (kinds/conditions/)."""
-    return all(CONDITIONS[type(c)].holds(c, where, _LENT) for c in conditions)
+    return all(CONDITIONS[type(c)].holds(c, where, LENT) for c in conditions)
 
 
 # ------------------------------------------------------------------------- compiled
@@ -95,7 +95,7 @@ def value_fn(expr: Any) -> Value:
     node's function keeps its own result within the limit (a score pad runs a great many: no
     wrapper call per node); a node made of values within it already (a negation, a
     condition, a per amount, which clamps) needs no check."""
-    made: Value = EXPRESSIONS[type(expr)].compiled(expr, _LENT)
+    made: Value = EXPRESSIONS[type(expr)].compiled(expr, LENT)
     return made
 
 
@@ -103,12 +103,12 @@ def amount_fn(amount: Any, per: Any) -> Value:
     """`per_value(amount, per, ·)` as a function of the Where (`per`: its kind's `times`)."""
     if per is None:
         return (lambda where: amount) if isinstance(amount, int) else value_fn(amount)
-    return PER.times(per, amount, _LENT)
+    return PER.times(per, amount, LENT)
 
 
 def check_fn(conditions: Sequence[Any]) -> Check:
     """`holds(conditions, ·)` as a function of the Where."""
-    checks = [CONDITIONS[type(c)].holds_fn(c, _LENT) for c in conditions]
+    checks = [CONDITIONS[type(c)].holds_fn(c, LENT) for c in conditions]
     if len(checks) == 1:
         return checks[0]
     return lambda where: all(check(where) for check in checks)
@@ -138,13 +138,13 @@ def _measures_compared(compare: Callable[[int, int], bool], left: Value, right: 
 def measure_fn(q: Any) -> Value:
     """`measure(q, ·)` as a function of the Where: its measure's (kinds/measures/), lent this
     module (`each_city`, `each_where`, `score_so_far`, `zone_count`, `which_card`, `card_colour`)."""
-    return MEASURES[q.measure].value(q, _LENT)
+    return MEASURES[q.measure].value(q, LENT)
 
 
 def count_fn(q: Any) -> Callable[[City], int]:
     """The quantity's measure in one city, as a function of the City (engine/city.py's
     shields that follow a count)."""
-    return MEASURES[q.measure].count(q, _LENT)
+    return MEASURES[q.measure].count(q, LENT)
 
 
 def each_city(q: Any, count: Callable[[City], int], attribute: str = "") -> Value:
@@ -180,9 +180,9 @@ def each_where(q: Any, value: Value) -> Value:
     return lambda where: extreme([value(where_in(where, city)) for city in cities(where)])
 
 
-_LENT = sys.modules[__name__]      # what an expression's, a measure's, a way's or a condition's kind is lent: this module
+LENT = sys.modules[__name__]      # what an expression's, a measure's, a way's or a condition's kind is lent: this module
 
 if TYPE_CHECKING:                   # this module is what the kinds' Protocols declare
     from . import expressions as _this
-    from .kinds.expression_base import Reader
+    from ..kinds.expression_base import Reader
     _lent: Reader = _this

@@ -1,19 +1,19 @@
 """A source's static effects resolved to what they add to a city's tables while owned
 (engine/held.py `Held`): each static kind of kinds/effects/ says what it adds (`hold`).
-Part of the compile pass: compile.py makes every source's (`Source.held`) and
-compile_laws.py a law's, so the engine reads numbers and never the effects."""
+Part of the compile pass: compile/tables.py makes every source's (`Source.held`) and
+compile/laws.py a law's, so the engine reads numbers and never the effects."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .engine.held import NOTHING, Held
-from .kinds.base import UnhandledKind
-from .kinds.effects import effect_kind_of
+from ..engine.held import NOTHING, Held
+from ..kinds.base import UnhandledKind
+from ..kinds.effects import effect_kind_of
 
 if TYPE_CHECKING:
-    from .compile import Tables
+    from .tables import Tables
 
 # the parts of a `Held` that are powers (with `play_last` and `gives_defeats`): `Held.powers`
 POWERS = ("free_build", "free_rules", "cost_discounts", "rebates", "like", "bank", "free_tokens")
@@ -40,7 +40,7 @@ def held_by(effects: Iterable[object], tables: Tables) -> Held:
                 else:                            # a flag (a name of no field: KeyError)
                     flags[name] = flags[name] or value
         else:
-            raise UnhandledKind(f"compile_held.py has no place for the effect kind {type(effect).__name__}")
+            raise UnhandledKind(f"compile/held.py has no place for the effect kind {type(effect).__name__}")
     fields: dict[str, Any] = {**{name: tuple(found) for name, found in parts.items()}, **counts, **flags}
     held = Held(**fields)
     powers = flags["play_last"] or flags["gives_defeats"] or any(parts[name] for name in POWERS)

@@ -14,26 +14,26 @@ from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
-from .check.model import AgeDeal, Cost, RuleSet, RulesDef
-from .decks import deck_of
-from .compile_phases import PhaseOp, phase_ops, phase_statements, turn_runs
-from .kinds.statement_base import PhaseStatement
-from .compile_laws import NO_LAWS, LawProgram, compile_laws
-from .compile_held import held_by
-from .engine.held import Held, held_under
-from .engine.program import Events, Hook, Operation
-from . import compile_program
-from . import expressions
-from .expressions import count_fn, value_fn
-from .engine.quantities import Check, Value
-from .syntax import ast
-from .syntax.ast_effects import UnhandledKind
-from .kinds.actions import kind_of
-from .kinds.expressions import EXPRESSIONS
-from .kinds.effect_base import PARTS
-from .kinds.effects import COST_CHANGERS, STATIC, effect_kind_of
-from .kinds.effects.cards_change import CARD_CHANGES
-from .rulesdata import PriceItems, written_cost
+from ..check.model import AgeDeal, Cost, RuleSet, RulesDef
+from ..decks import deck_of
+from .phases import PhaseOp, phase_ops, phase_statements, turn_runs
+from ..kinds.statement_base import PhaseStatement
+from .laws import NO_LAWS, LawProgram, compile_laws
+from .held import held_by
+from ..engine.held import Held, held_under
+from ..engine.program import Events, Hook, Operation
+from .program import hook_of as program_hook, number as numbered_program, number_events, \
+    operation_of as program_operation
+from .expressions import LENT, count_fn, value_fn
+from ..engine.quantities import Check, Value
+from ..syntax import ast
+from ..syntax.ast_effects import UnhandledKind
+from ..kinds.actions import kind_of
+from ..kinds.expressions import EXPRESSIONS
+from ..kinds.effect_base import PARTS
+from ..kinds.effects import COST_CHANGERS, STATIC, effect_kind_of
+from ..kinds.effects.cards_change import CARD_CHANGES
+from ..rulesdata import PriceItems, written_cost
 
 
 _T = TypeVar("_T")
@@ -154,9 +154,9 @@ class Tables:
     numbers: dict[int, int] = attrs.field(init=False, eq=False, repr=False)
     # the operations of the card uses' actions (`use a card for ...`), in order
     use_operations: tuple[Operation, ...] = attrs.field(init=False, eq=False, repr=False)
-    # the laws of the sources and the rules, as the engine holds them (compile_laws.py)
+    # the laws of the sources and the rules, as the engine holds them (compile/laws.py)
     law_program: LawProgram = attrs.field(init=False, eq=False, repr=False)
-    # the events of the program, numbered (engine/program.py `Events`, compile_program.py
+    # the events of the program, numbered (engine/program.py `Events`, compile/program.py
     # `number_events`): the engine fires and hears their numbers
     events: Events = attrs.field(init=False, eq=False, repr=False)
     # the events some trigger listens to (the rules', a source's, a law's), by number: the
@@ -256,19 +256,19 @@ class Tables:
         return found[1] if found is not None and found[0] is items else self.written_price(items)
 
     def _number(self) -> None:
-        """`events`, `operations` and `numbers` (compile_program.py `number_events`, `number`)."""
-        object.__setattr__(self, "events", compile_program.number_events(self))
-        operations, numbers = compile_program.number(self)
+        """`events`, `operations` and `numbers` (compile/program.py `number_events`, `number`)."""
+        object.__setattr__(self, "events", number_events(self))
+        operations, numbers = numbered_program(self)
         object.__setattr__(self, "operations", operations)
         object.__setattr__(self, "numbers", numbers)
 
     def operation_of(self, action: Any) -> Operation:
-        """The action's operation (compile_program.py `operation_of`)."""
-        return compile_program.operation_of(self, action)
+        """The action's operation (compile/program.py `operation_of`)."""
+        return program_operation(self, action)
 
     def hook_of(self, trigger: Any) -> Hook:
-        """The trigger's hook (compile_program.py `hook_of`)."""
-        return compile_program.hook_of(self, trigger)
+        """The trigger's hook (compile/program.py `hook_of`)."""
+        return program_hook(self, trigger)
 
     def _run(self, scores: Iterable[tuple[str, Any]], triggers: Iterable[Any], when_built: Iterable[Any] = (),
              turn_end: Iterable[Any] = (), game_end: Iterable[Any] = ()) -> Run:
@@ -304,7 +304,7 @@ class Tables:
     def content_digest(self) -> str:
         """A fingerprint of the effective content (variants applied), blind to layout and
         comments, from its syntax tree (engine/saves.py refuses a save made with other rules)."""
-        from .syntax.data import to_data
+        from ..syntax.data import to_data
         text = json.dumps(to_data(tuple(self.ruleset.items)), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -321,10 +321,10 @@ class Tables:
     @staticmethod
     def count_of(quantity: Any) -> Callable[[Any], int]:
         """A count of the city's own (`shields N per QUANTITY`) as a function of the city
-        (expressions.py `count_fn`): what a kind's `hold` is lent besides the tables."""
+        (compile/expressions.py `count_fn`): what a kind's `hold` is lent besides the tables."""
         return count_fn(quantity)
 
-    lent = expressions         # what a condition's kind is lent (kinds/condition_base.py `Engine`)
+    lent = LENT                # what a condition's kind is lent (kinds/condition_base.py `Engine`)
 
     def card_index(self, name: str, age: int | None = None) -> int:
         return next(c.index for c in self.cards if c.name == name and (age is None or c.age == age))
@@ -402,7 +402,7 @@ def compile_rules(ruleset: RuleSet) -> Tables:
         for e in effects:
             effect_kind = effect_kind_of(e)
             if effect_kind is None:
-                raise UnhandledKind(f"compile.py has no place for the effect kind {type(e).__name__}")
+                raise UnhandledKind(f"compile/tables.py has no place for the effect kind {type(e).__name__}")
             part, entry = effect_kind.filed(e, _LENT)       # its kind says where it goes
             filed[part].append(entry)
         made = Source(index, name, kind, color, age, cost.coins, cost_vector(cost), frozenset(chains),

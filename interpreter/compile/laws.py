@@ -2,7 +2,7 @@
 whole table"): each law of a card, a board, a stage or of the rules as the engine holds it
 (`CompiledLaw`), and what the engine reads of them all (`LawProgram`: the zones some law is
 on top of, how deep each looks, the events their triggers listen to, whether one turns the
-hands round), made by the compile pass with the tables (compile.py `Tables._complete`).
+hands round), made by the compile pass with the tables (compile/tables.py `Tables._complete`).
 engine/laws.py only runs them: which are in force, and what every city then holds."""
 
 from __future__ import annotations
@@ -10,19 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .compile_held import held_by
-from .engine.held import CoinRate, Held
+from .held import held_by
+from ..engine.held import CoinRate, Held
 from .expressions import check_fn
-from .kinds.conditions import condition_kind
-from .kinds.effects import effect_kind_of, part_of
+from ..kinds.conditions import condition_kind
+from ..kinds.effects import effect_kind_of, part_of
 
 if TYPE_CHECKING:
-    from .compile import Source, Tables
-    from .engine.program import Hook
-    from .engine.quantities import Where
-    from .kinds.effects import Effect
+    from .tables import Source, Tables
+    from ..engine.program import Hook
+    from ..engine.quantities import Where
+    from ..kinds.effects import Effect
 
-Check = Callable[["Where"], bool]                # comparisons compiled (expressions.py `check_fn`)
+Check = Callable[["Where"], bool]                # comparisons compiled (compile/expressions.py `check_fn`)
 # a trigger a law gives every city: (key, its hook, its conditions compiled or None)
 LawTrigger = tuple[str, "Hook", "Check | None"]
 

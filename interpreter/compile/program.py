@@ -1,22 +1,22 @@
 """The compiling half of the run-time program (engine/program.py): every action of the
 rules made an `Operation` and every trigger a `Hook`, numbered with the sources in the
 order saves have always numbered the rule objects (`number`), and the events numbered
-(`number_events`), made by the compile pass with the tables (compile.py `Tables._complete`)
+(`number_events`), made by the compile pass with the tables (compile/tables.py `Tables._complete`)
 and never during play.  The engine only runs them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .engine.program import FIXED_EVENTS, Events, Hook, Operation
+from ..engine.program import FIXED_EVENTS, Events, Hook, Operation
 from .expressions import amount_fn, check_fn, value_fn
-from .kinds.actions import kind_of
-from .kinds.base import ActionKind, UnhandledKind
-from .kinds.events import event_kind
-from .kinds.effects import TRIGGERS, part_of
+from ..kinds.actions import kind_of
+from ..kinds.base import ActionKind, UnhandledKind
+from ..kinds.events import event_kind
+from ..kinds.effects import TRIGGERS, part_of
 
 if TYPE_CHECKING:
-    from .compile import Source, Tables
+    from .tables import Source, Tables
 
 Program = tuple["Source | Hook | Operation", ...]
 
@@ -98,7 +98,7 @@ def make_operation(action: Any, number: int, inner: Operation | None) -> Operati
     bound, what it counts and compares compiled, the operation it holds."""
     kind = kind_of(action)
     if kind is None:
-        raise UnhandledKind(f"compile.py cannot make an operation of the action kind {type(action).__name__}")
+        raise UnhandledKind(f"compile/program.py cannot make an operation of the action kind {type(action).__name__}")
     amount, per = kind.counted(action)
     compared = action.value if kind.each_city else None      # `each ... city with fewer VALUE`
     idle = kind.idle if type(kind).idle is not ActionKind.idle else None     # (most kinds are never idle)

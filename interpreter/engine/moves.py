@@ -3,9 +3,10 @@
 A `StrEnum`, so a member compares and hashes equal to its words: saves and logs write an
 action's kind as those words and read them back as the member (engine/save_flow.py), and
 an action a decider names with the bare words is taken as the member when the game checks
-it (engine/game.py `take_choice`), so the engine holds only members.  This module is not among those compiled by mypyc (an
-enumeration's class is Python's own); the compiled modules read its members into module
-constants, as every hot loop does (an enumeration's member is a slow look-up).
+it (engine/game.py `take_choice`), so the engine holds only members: the compiled engine
+reads the field as a `Move`.  This module is not among those compiled by mypyc (an
+enumeration's class is Python's own); the hot loops read its members from the module
+constants below (an enumeration's member is a slow look-up: 130 ns against 10).
 """
 
 from __future__ import annotations

@@ -180,6 +180,8 @@ def test_an_action_named_in_bare_words_is_taken_as_its_move():
     game = Game(tables(), 3, seed=6)
     with pytest.raises(ValueError, match="not a legal action"):
         game.choose(Action("fly", game.hands[0][0]), 0)
+    with pytest.raises(ValueError, match=r"chose Action\(kind='build', card=1000000,"):   # read as words
+        game.choose(Action(Move.BUILD, 10 ** 6), 0)
 
 
 @pytest.mark.parametrize("choice, message", [

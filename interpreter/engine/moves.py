@@ -32,6 +32,11 @@ class Move(StrEnum):
     PUT = "put"                 # a card put from a zone onto another (engine/placed.py)
     USE = "use"                 # the card put to a use of the rules (`stage`: which use)
 
+    def __repr__(self) -> str:
+        """As its words (`'build'`), so that an action reads in messages and logs as it
+        did when its kind was a string: `Action(kind='build', card=3, ...)`."""
+        return repr(self.value)
+
 
 # The members as module constants, for the hot loops that compare an action's kind.
 BUILD, STAGE, SELL, PASS, KEEP, USE = Move.BUILD, Move.STAGE, Move.SELL, Move.PASS, Move.KEEP, Move.USE

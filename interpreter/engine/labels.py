@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rulesdata import roman
-from .moves import PASS, COPY_STAGE, PAY, ACCEPT, DECLINE, USE
+from .moves import PASS, COPY_STAGE, PAY, ACCEPT, DECLINE, STAGE, USE
 
 if TYPE_CHECKING:
     from ..compile import Tables
@@ -51,8 +51,7 @@ def _words(self: Action, tables: Tables) -> str:
     if self.kind == USE:                # `use a card for "NAME"`: the use's name tells it apart
         return f"use {name} for {tables.rules.card_uses[self.stage].name.text}" + _paying(self)
     verb = "wonder stage with" if self.stage < 0 else f"wonder stage {self.stage + 1} with"
-    text = {"build": "build", "stage": verb, "sell": "sell", "keep": "keep",
-            "copy": "copy", "remove": "remove", "put": "put"}[self.kind] + " " + name
+    text = (verb if self.kind == STAGE else str(self.kind)) + " " + name    # the others: the move's words
     if self.free == "chain":
         text += " free by chain"
     elif self.free.startswith("chain "):             # from a neighbour's building (`chains from ...`)
